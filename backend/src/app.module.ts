@@ -1,0 +1,22 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
+import { AllExceptionsFilter } from './common/all-exceptions.filter';
+import { EnvelopeInterceptor } from './common/envelope.interceptor';
+import { CoreModule, Runtime } from './core.module';
+import { HealthModule } from './health/health.module';
+import { SecurityModule } from './security/security.module';
+
+/** The HTTP application: every area module behind /car/api, one error filter, one envelope. */
+@Module({})
+export class AppModule {
+  static forRoot(runtime: Runtime): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [CoreModule.forRoot(runtime, 'car-app'), SecurityModule, HealthModule],
+      providers: [
+        { provide: APP_FILTER, useClass: AllExceptionsFilter },
+        { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+      ],
+    };
+  }
+}

@@ -1,0 +1,36 @@
+import 'reflect-metadata';
+import { loadConfig } from '../config/config';
+import { MIGRATIONS, openDataSource } from '../database/data-source';
+import { resolveDatabase } from '../database/resolve-database';
+import { terminalProgress } from '../seed/progress';
+import { SeedScale, seedDatabase } from '../seed/seed';
+
+/** `npm run seed -- --scale demo|large|tiny [--seed N]`: replaces all market data with the demo set. */
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const option = (name: string): string | undefined => {
+    const i = args.indexOf(`--${name}`);
+    return i >= 0 ? args[i + 1] : undefined;
+  };
+  const config = loadConfig();
+  const scale = (option('scale') ?? config.SEED_SCALE) as SeedScale;
+  if (!['tiny', 'demo', 'large'].includes(scale)) throw new Error(`--scale must be tiny, demo or large, not ${scale}`);
+  const seed = Number(option('seed') ?? config.SEED_NUMBER);
+  if (!Number.isInteger(seed) || seed < 0) throw new Error('--seed must be a whole number');
+  const database = await resolveDatabase(config, (m) => process.stderr.write(`${m}\n`));
+  const dataSource = await openDataSource(database.url, 'car-seed');
+  try {
+    await dataSource.runMigrations({ transaction: 'each' });
+    void MIGRATIONS;
+    const summary = await seedDatabase(dataSource, { scale, seed, reportsDir: config.reportsDir, progress: terminalProgress() });
+    process.stdout.write(`${JSON.stringify({ scale, seed, ...summary })}\n`);
+  } finally {
+    await dataSource.destroy();
+    await database.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

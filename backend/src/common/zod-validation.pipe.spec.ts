@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { ApiCode, ApiException } from './api-codes';
+import { zodPipe } from './zod-validation.pipe';
+
+describe('ZodValidationPipe', () => {
+  const pipe = zodPipe(z.object({ time: z.string().regex(/^\d{4}-\d{2}$/, '应为 YYYY-MM 格式的月份'), pageSize: z.coerce.number().int().max(500) }));
+
+  test('passes parsed values through', () => {
+    expect(pipe.transform({ time: '2026-10', pageSize: '20' })).toEqual({ time: '2026-10', pageSize: 20 });
+  });
+
+  test('a bad field becomes a 400 whose Chinese message names the field', () => {
+    try {
+      pipe.transform({ time: '2026/10', pageSize: '20' });
+      throw new Error('expected a failure');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ApiException);
+      expect((error as ApiException).code).toBe(ApiCode.BadRequest);
+      expect((error as ApiException).status).toBe(400);
+      expect((error as ApiException).msg).toBe('参数 time 应为 YYYY-MM 格式的月份');
+    }
+  });
+
+  test('a generic failure still names the field in Chinese', () => {
+    expect(() => pipe.transform({ time: '2026-10', pageSize: 'abc' })).toThrow(/参数 pageSize/);
+  });
+});

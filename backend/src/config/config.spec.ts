@@ -1,0 +1,28 @@
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  test('with nothing set it runs embedded: no database or Redis URL, port 3000', () => {
+    const config = loadConfig({});
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.REDIS_URL).toBeUndefined();
+    expect(config.PORT).toBe(3000);
+    expect(config.embeddedPgDir).toMatch(/\.data[/\\]postgres$/);
+  });
+
+  test('empty values count as unset', () => {
+    expect(loadConfig({ REDIS_URL: '', PORT: '' }).REDIS_URL).toBeUndefined();
+  });
+
+  test('a bad value names its key in the error', () => {
+    expect(() => loadConfig({ PORT: '99999' })).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: 'x', SEED_SCALE: 'huge' });
+    } catch (error) {
+      expect((error as ConfigError).problems.map((p) => p.split(':')[0]).sort()).toEqual(['PORT', 'SEED_SCALE']);
+    }
+  });
+
+  test('a secret shorter than 32 characters is refused', () => {
+    expect(() => loadConfig({ JWT_SECRET: 'too-short' })).toThrow(/JWT_SECRET/);
+  });
+});

@@ -1,0 +1,79 @@
+import * as path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The whole configuration, parsed once at boot from the environment. Every key is listed in
+ * `.env.example`; a bad value stops the process with a message that names the key.
+ */
+const PROJECT_ROOT = path.resolve(__dirname, '..', '..', '..');
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
+  REDIS_PREFIX: z.string().min(1).default('car'),
+  DATA_DIR: z.string().min(1).default(path.join(PROJECT_ROOT, '.data')),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SEED_ON_EMPTY: booleanFlag.default(true),
+  SEED_SCALE: z.enum(['demo', 'large', 'tiny']).default('demo'),
+  SEED_NUMBER: z.coerce.number().int().min(0).default(20261121),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
+  TRUST_PROXY: booleanFlag.default(false),
+});
+
+export type AppConfig = z.infer<typeof schema> & {
+  projectRoot: string;
+  exportsDir: string;
+  reportsDir: string;
+  embeddedPgDir: string;
+  logFormat: 'json' | 'pretty';
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`配置错误 (configuration error):\n  ${problems.join('\n  ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment; throws a ConfigError naming every bad key. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const input: Record<string, string> = {};
+  for (const key of Object.keys(schema.shape)) {
+    const value = env[key];
+    if (value !== undefined && value !== '') input[key] = value;
+  }
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
+    );
+  }
+  const c = parsed.data;
+  const dataDir = path.resolve(c.DATA_DIR);
+  return {
+    ...c,
+    DATA_DIR: dataDir,
+    projectRoot: PROJECT_ROOT,
+    exportsDir: path.join(dataDir, 'exports'),
+    reportsDir: path.join(dataDir, 'reports'),
+    embeddedPgDir: path.join(dataDir, 'postgres'),
+    logFormat: c.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
+  };
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

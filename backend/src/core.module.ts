@@ -1,0 +1,32 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { APP_CONFIG, AppConfig } from './config/config';
+import { dataSourceOptions } from './database/data-source';
+import { QueueModule } from './queue/queue.module';
+import { ReportDownloadModule } from './reportDownload/report-download.module';
+
+export interface Runtime {
+  config: AppConfig;
+  databaseUrl: string;
+}
+
+/**
+ * What the API and the worker share: configuration, the database, the job queue and the services
+ * that jobs run. The API adds controllers (AppModule); the worker adds the BullMQ consumer.
+ */
+@Global()
+@Module({})
+export class CoreModule {
+  static forRoot(runtime: Runtime, applicationName: string): DynamicModule {
+    return {
+      module: CoreModule,
+      imports: [
+        TypeOrmModule.forRoot(dataSourceOptions(runtime.databaseUrl, applicationName)),
+        QueueModule.forRoot(),
+        ReportDownloadModule,
+      ],
+      providers: [{ provide: APP_CONFIG, useValue: runtime.config }],
+      exports: [APP_CONFIG],
+    };
+  }
+}

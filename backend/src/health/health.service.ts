@@ -1,0 +1,41 @@
+import { Injectable } from '@nestjs/common';
+import { ApiCode, ApiException } from '../common/api-codes';
+import { JobQueue, QueueState } from '../queue/job-queue';
+import { HealthRepository } from './health.repository';
+
+export interface HealthReport {
+  status: 'ok';
+  database: { ok: true; latencyMs: number; latestMonth: string | null };
+  queue: QueueState;
+}
+
+@Injectable()
+export class HealthService {
+  constructor(
+    private readonly repository: HealthRepository,
+    private readonly queue: JobQueue,
+  ) {}
+
+  /** Answers 503 when the database or the queue cannot be reached, so a load balancer takes the instance out. */
+  async check(): Promise<HealthReport> {
+    const started = performance.now();
+    let latestMonth: number | null;
+    try {
+      latestMonth = await this.repository.latestRetailMonth();
+    } catch {
+      throw new ApiException(ApiCode.Unavailable, '数据库不可用');
+    }
+    const latencyMs = Math.round((performance.now() - started) * 10) / 10;
+    const queue = await this.queue.state();
+    if (!queue.ok) throw new ApiException(ApiCode.Unavailable, '任务队列不可用');
+    return {
+      status: 'ok',
+      database: { ok: true, latencyMs, latestMonth: latestMonth === null ? null : formatMonth(latestMonth) },
+      queue,
+    };
+  }
+}
+
+function formatMonth(month: number): string {
+  return `${Math.floor(month / 100)}-${String(month % 100).padStart(2, '0')}`;
+}

@@ -1,0 +1,56 @@
+import 'reflect-metadata';
+import { prepareDatabase } from './bootstrap/prepare-database';
+import { ConfigError, loadConfig } from './config/config';
+import { JsonLogger } from './common/json-logger';
+import { createApp } from './create-app';
+import { resolveDatabase } from './database/resolve-database';
+import { API_PREFIX, mountWebApp } from './web/web-app';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n请检查环境变量（见 .env.example）。\n`);
+      process.exit(78);
+    }
+    throw error;
+  }
+  const logger = new JsonLogger(config.LOG_LEVEL, config.logFormat);
+  const started = performance.now();
+  const database = await resolveDatabase(config, (m) => logger.log(m, 'Database'));
+  await prepareDatabase(database.url, config, (m) => logger.log(m, 'Database'));
+
+  const app = await createApp({ config, databaseUrl: database.url }, logger);
+  const apiBase = `http://127.0.0.1:${config.PORT}${API_PREFIX}`;
+  const web = await mountWebApp(app, config.projectRoot, apiBase);
+  if (!web) logger.warn('frontend/build is missing: run `npm run build`; only the API is served', 'Web');
+  app.enableShutdownHooks();
+  const shutdown = async (): Promise<void> => {
+    await app.close();
+    await database.stop();
+  };
+  process.once('SIGINT', () => void shutdown().then(() => process.exit(0)));
+  process.once('SIGTERM', () => void shutdown().then(() => process.exit(0)));
+  await app.listen(config.PORT, config.HOST);
+
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const address = `http://localhost:${config.PORT}`;
+  process.stdout.write(
+    [
+      '',
+      `  车市分析平台 is ready in ${seconds}s at ${address}`,
+      `  API ${address}${API_PREFIX}  ·  OpenAPI ${address}${API_PREFIX}/docs`,
+      `  database: ${database.embedded ? `embedded PostgreSQL (${config.embeddedPgDir})` : 'DATABASE_URL'}`,
+      `  jobs: ${config.REDIS_URL ? 'BullMQ on REDIS_URL (run `npm run worker`)' : 'in-process (no REDIS_URL)'}`,
+      '  demo logins: analyst demo / Demo@2026 · administrator admin / Admin@2026',
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`启动失败: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,14 @@
+/**
+ * Every background job, by name, with its payload. A name without exactly one @JobHandler stops the
+ * process at boot (JobRegistry), not at 3 a.m.
+ */
+export enum JobName {
+  /** Writes the monthly market summary workbook of each producer for one month. */
+  GenerateMonthlyReports = 'reports.generate-monthly',
+}
+
+export interface JobPayloads {
+  [JobName.GenerateMonthlyReports]: { month: number; producerIds?: number[] };
+}
+
+export const QUEUE_NAME = 'car-jobs';

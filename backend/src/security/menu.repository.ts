@@ -1,0 +1,49 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+export interface MenuRow {
+  id: number;
+  parentId: number | null;
+  name: string;
+  path: string;
+  sort: number;
+}
+
+/**
+ * A page (a menu row with a parent) belongs to a role when role_menu holds the page or its group.
+ * A page's full path is its own path when absolute, else its group's path followed by it.
+ */
+const GRANTED_PAGES = `
+  SELECT page.id, page.parent_id, page.name, page.path, page.sort,
+         CASE WHEN page.path LIKE '/%' THEN page.path ELSE rtrim(grp.path, '/') || '/' || page.path END AS full_path
+  FROM menu page
+  JOIN menu grp ON grp.id = page.parent_id
+  WHERE EXISTS (SELECT 1 FROM role_menu rm WHERE rm.role_id = $1 AND rm.menu_id IN (page.id, grp.id))`;
+
+@Injectable()
+export class MenuRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** The role's pages and the groups that hold them, ordered by sort. */
+  async menusOfRole(roleId: number): Promise<MenuRow[]> {
+    return this.dataSource.query(
+      `WITH pages AS (${GRANTED_PAGES})
+       SELECT id, parent_id AS "parentId", name, path, sort FROM pages
+       UNION ALL
+       SELECT g.id, g.parent_id, g.name, g.path, g.sort FROM menu g WHERE g.id IN (SELECT parent_id FROM pages)
+       ORDER BY sort, id`,
+      [roleId],
+    );
+  }
+
+  /** Whether the role holds the page at `path` (compared without case or a trailing slash). */
+  async roleHasPage(roleId: number, path: string): Promise<boolean> {
+    const rows: Array<{ granted: boolean }> = await this.dataSource.query(
+      `SELECT EXISTS (
+         SELECT 1 FROM (${GRANTED_PAGES}) pages WHERE lower(rtrim(pages.full_path, '/')) = lower(rtrim($2, '/'))
+       ) AS granted`,
+      [roleId, path],
+    );
+    return rows[0]?.granted === true;
+  }
+}

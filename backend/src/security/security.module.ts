@@ -1,0 +1,41 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { AuthenticationGuard } from './authentication.guard';
+import { LoginAttemptRepository } from './login-attempt.repository';
+import { LoginThrottle } from './login-throttle.service';
+import { MenuRepository } from './menu.repository';
+import { PageAccessGuard } from './page-access.guard';
+import { PageAccessService } from './page-access.service';
+import { PasswordHasher } from './password.hasher';
+import { RevokedTokenRepository } from './revoked-token.repository';
+import { SecurityController } from './security.controller';
+import { SecurityEvents } from './security-events';
+import { SecurityService } from './security.service';
+import { SessionService } from './session.service';
+import { TokenService } from './token.service';
+import { UserRepository } from './user.repository';
+
+/**
+ * Sign-in, sessions and permissions. Registers the two global guards, in this order: every route needs
+ * a session unless @Public(); then @AdminOnly() and @RequiresPage(path) are checked against the role.
+ * Other modules only use the decorators (security.decorators.ts); nothing else here is exported.
+ */
+@Module({
+  controllers: [SecurityController],
+  providers: [
+    SecurityService,
+    SessionService,
+    TokenService,
+    PageAccessService,
+    LoginThrottle,
+    PasswordHasher,
+    SecurityEvents,
+    UserRepository,
+    RevokedTokenRepository,
+    LoginAttemptRepository,
+    MenuRepository,
+    { provide: APP_GUARD, useClass: AuthenticationGuard },
+    { provide: APP_GUARD, useClass: PageAccessGuard },
+  ],
+})
+export class SecurityModule {}

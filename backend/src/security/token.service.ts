@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { SignJWT, errors, jwtVerify } from 'jose';
+import { APP_CONFIG, AppConfig } from '../config/config';
+import { loadJwtSecret } from './jwt-secret';
+
+/** The one algorithm tokens are signed and verified with; a token naming any other is forged. */
+const ALGORITHM = 'HS256';
+const ISSUER = 'car-market';
+/** The spec's session length: 15 hours, the same as the cookie's Max-Age. */
+export const SESSION_SECONDS = 15 * 60 * 60;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface TokenSubject {
+  userId: number;
+  role: string;
+  producerId: number | null;
+  brandId: number | null;
+}
+
+export interface TokenClaims extends TokenSubject {
+  /** jti: the token's own id, what logout revokes. */
+  tokenId: string;
+  /** iat in seconds since the epoch. */
+  issuedAt: number;
+  expiresAt: Date;
+}
+
+export interface IssuedToken {
+  token: string;
+  tokenId: string;
+  expiresAt: Date;
+}
+
+/** Why a token was refused: forged, malformed or otherwise unusable (-1009), or past its expiry (-1008). */
+export class TokenRejected extends Error {
+  constructor(readonly reason: 'invalid' | 'expired') {
+    super(`token ${reason}`);
+    this.name = 'TokenRejected';
+  }
+}
+
+/** Signs and verifies the session JWT (HS256 pinned, 15 h, a unique jti). Revocation is SessionService's. */
+@Injectable()
+export class TokenService {
+  private readonly secret: Uint8Array;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.secret = loadJwtSecret(config.JWT_SECRET, config.DATA_DIR);
+  }
+
+  /**
+   * `notBefore` is the user's last password change: a token must be issued strictly after it (in whole
+   * seconds) to be valid, so a sign-in in the same second as the change is dated one second later.
+   */
+  async issue(subject: TokenSubject, notBefore: Date, now = new Date()): Promise<IssuedToken> {
+    const issuedAt = Math.max(Math.floor(now.getTime() / 1000), Math.floor(notBefore.getTime() / 1000) + 1);
+    const expiresAt = issuedAt + SESSION_SECONDS;
+    const tokenId = randomUUID();
+    const token = await new SignJWT({ role: subject.role, producerId: subject.producerId, brandId: subject.brandId })
+      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setIssuer(ISSUER)
+      .setSubject(String(subject.userId))
+      .setJti(tokenId)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(expiresAt)
+      .sign(this.secret);
+    return { token, tokenId, expiresAt: new Date(expiresAt * 1000) };
+  }
+
+  /** The token's claims, or TokenRejected. The signature is checked before the expiry. */
+  async verify(token: string): Promise<TokenClaims> {
+    let payload;
+    try {
+      ({ payload } = await jwtVerify(token, this.secret, {
+        algorithms: [ALGORITHM],
+        issuer: ISSUER,
+        requiredClaims: ['sub', 'jti', 'iat', 'exp'],
+      }));
+    } catch (error) {
+      throw new TokenRejected(error instanceof errors.JWTExpired ? 'expired' : 'invalid');
+    }
+    const userId = Number(payload.sub);
+    if (!Number.isSafeInteger(userId) || userId <= 0 || !UUID.test(payload.jti ?? '')) throw new TokenRejected('invalid');
+    return {
+      userId,
+      role: String(payload.role ?? ''),
+      producerId: typeof payload.producerId === 'number' ? payload.producerId : null,
+      brandId: typeof payload.brandId === 'number' ? payload.brandId : null,
+      tokenId: payload.jti as string,
+      issuedAt: payload.iat as number,
+      expiresAt: new Date((payload.exp as number) * 1000),
+    };
+  }
+}

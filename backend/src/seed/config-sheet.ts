@@ -1,0 +1,78 @@
+import type { DataSource } from 'typeorm';
+import { CONFIG_CATEGORIES } from './catalog/config-items';
+import type { ConfigItemSpec, TrimTraits } from './catalog/config.types';
+import { CopyWriter, copyRows, withKeysDeferred } from './copy-writer';
+import type { Dimensions, TrimRow } from './dimensions';
+import { Rng } from './rng';
+
+interface FlatItem {
+  id: number;
+  categoryId: number;
+  parentId: number | null;
+  name: string;
+  layer: number;
+  spec: ConfigItemSpec;
+}
+
+/** The configuration sheet's rows in display order, with ids; sub-rows follow their parent. */
+export function flattenConfigItems(): FlatItem[] {
+  const items: FlatItem[] = [];
+  const walk = (specs: ConfigItemSpec[], categoryId: number, parentId: number | null, layer: number): void => {
+    for (const spec of specs) {
+      const item = { id: items.length + 1, categoryId, parentId, name: spec.name, layer, spec };
+      items.push(item);
+      if (spec.children) walk(spec.children, categoryId, item.id, Math.min(3, layer + 1));
+    }
+  };
+  CONFIG_CATEGORIES.forEach((category, i) => walk(category.items, i + 1, null, 1));
+  return items;
+}
+
+export function trimTraits(trim: TrimRow, names: { subSeries: string; brand: string }): TrimTraits {
+  const driveName = { 1: '前驱', 2: '后驱', 3: '四驱' }[trim.drive] ?? '前驱';
+  const gearboxName = { 1: '6挡手动', 2: '8挡手自一体', 3: 'CVT无级变速', 4: '7挡双离合', 5: '电动车单速变速箱' }[trim.gearbox] ?? '自动';
+  return {
+    name: trim.name,
+    subSeriesName: names.subSeries,
+    brandName: names.brand,
+    luxury: trim.luxury,
+    energy: trim.energy,
+    body: (['三厢', '两厢', '旅行车', 'SUV', 'MPV', '跑车'] as const)[trim.bodyType - 1],
+    segment: trim.segmentId as TrimTraits['segment'],
+    msrp: trim.msrp,
+    modelYear: trim.modelYear,
+    launchMonth: `${Math.floor(trim.launchMonth / 100)}-${String(trim.launchMonth % 100).padStart(2, '0')}`,
+    lineupRank: trim.lineupRank,
+    engine: trim.engine,
+    batteryKwh: trim.batteryKwh,
+    drive: driveName,
+    gearbox: gearboxName,
+    seats: trim.seats,
+    emissionStandard: trim.emissionStandard === null ? null : (['国VI b', '国VI a', '国V'][trim.emissionStandard - 1] ?? null),
+  };
+}
+
+/** Writes the categories, items and every trim's value in every row. */
+export async function loadConfigSheet(dataSource: DataSource, dims: Dimensions, seed: number, onTrim: () => void): Promise<number> {
+  const items = flattenConfigItems();
+  await copyRows(dataSource, 'config_category', ['id', 'name', 'sort'], CONFIG_CATEGORIES.map((c, i) => [i + 1, c.name, i + 1]));
+  await copyRows(
+    dataSource,
+    'config_item',
+    ['id', 'category_id', 'parent_id', 'name', 'layer', 'sort'],
+    items.map((item) => [item.id, item.categoryId, item.parentId, item.name, item.layer, item.id]),
+  );
+  const subName = new Map(dims.subSeries.map((s) => [s.id, s.name]));
+  const brandName = new Map(dims.brands.map((b) => [b.id, b.name]));
+  return withKeysDeferred(dataSource, 'config_value', async () => {
+    const writer = await CopyWriter.open(dataSource, 'config_value', ['car_id', 'item_id', 'value']);
+    for (const trim of dims.trims) {
+      const traits = trimTraits(trim, { subSeries: subName.get(trim.subSeriesId) ?? '', brand: brandName.get(trim.brandId) ?? '' });
+      const rng = new Rng(seed ^ Math.imul(trim.id, 2654435761));
+      for (const item of items) writer.row([trim.id, item.id, item.spec.value(traits, rng).slice(0, 128)]);
+      await writer.flushIfFull();
+      onTrim();
+    }
+    return writer.close();
+  });
+}

@@ -1,0 +1,241 @@
+import { AliasTable } from './alias-table';
+import type { CitySpec } from './catalog/areas.types';
+import { Dimensions, SubSeriesRow, TrimRow, addMonths, isNev } from './dimensions';
+import { FIRST_MONTH, allMonths, marketDiscount, monthlyTargets, monthsBetween } from './market-model';
+import { Rng } from './rng';
+
+/** How fine the generated facts are; the market totals are the same at every scale. */
+export interface ScaleSettings {
+  /** Most cities one trim sells in per month (each a "lot" of its units). */
+  lotsPerTrimMonth: number;
+  /** Retail rows per city cell split by colour (1 = one row per trim × month × city). */
+  coloursPerCity: number;
+  /** Transaction prices are recorded for cities of this tier and better. */
+  priceTierMax: number;
+}
+
+export const SCALES: Record<'tiny' | 'demo' | 'large', ScaleSettings> = {
+  tiny: { lotsPerTrimMonth: 6, coloursPerCity: 1, priceTierMax: 1 },
+  demo: { lotsPerTrimMonth: 28, coloursPerCity: 1, priceTierMax: 2 },
+  large: { lotsPerTrimMonth: 360, coloursPerCity: 3, priceTierMax: 2 },
+};
+
+/** Where generated rows go: COPY streams when seeding, a hash in the determinism test. */
+export interface FactSink {
+  retail(month: number, carId: number, cityId: number, useNature: number, ownership: number, colour: number, qty: number): void;
+  wholesale(month: number, carId: number, qty: number): void;
+  price(month: number, carId: number, cityId: number, tp: number, qty: number): void;
+  msrp(month: number, carId: number, msrp: number): void;
+  rebate(month: number, carId: number, rebate: number): void;
+  /** Called after each month, so a sink can flush. */
+  endOfMonth(month: number): Promise<void>;
+}
+
+type PriceKind = 'jv-ice' | 'domestic-ice' | 'luxury' | 'nev';
+const COLOUR_WEIGHTS = [0.38, 0.2, 0.16, 0.08, 0.07, 0.05, 0.02, 0.04];
+
+/** Wholesale over retail by year: exports swell the association's wholesale from 2022. */
+const WHOLESALE_RATIO: Record<number, number> = { 2019: 1.0, 2020: 1.02, 2021: 1.04, 2022: 1.1, 2023: 1.16, 2024: 1.2, 2025: 1.24, 2026: 1.25 };
+/** Dealers stock up before the New Year and thin out stock in December. */
+const WHOLESALE_MONTH = [1.12, 1.04, 1.02, 1, 1, 1.03, 0.98, 1, 1.02, 1, 1, 0.94];
+
+interface TrimState {
+  trim: TrimRow;
+  kind: PriceKind;
+  colours: AliasTable;
+  discountOffset: number;
+  /** The month an official price cut took effect, and its factor. */
+  cutMonth: number;
+  cutFactor: number;
+  fleetShare: number;
+  companyShare: number;
+}
+
+/**
+ * Generates every fact month by month: national retail per trim from the month's targets and each
+ * sub-series' weight, spread over cities by their weight (new energy leans to big, southern and
+ * plate-rationed cities; luxury to tier-1), with wholesale, MSRP, rebate and transaction prices
+ * alongside. Deterministic for a seed.
+ */
+export async function generateFacts(
+  dims: Dimensions,
+  cities: readonly CitySpec[],
+  regionOfProvince: ReadonlyMap<number, number>,
+  scale: ScaleSettings,
+  seed: number,
+  sink: FactSink,
+  onMonth: (month: number) => void = () => undefined,
+): Promise<void> {
+  const rng = new Rng(seed ^ 0x5eed);
+  const cityTables = buildCityTables(cities, regionOfProvince);
+  const producerJll = new Map(dims.producers.map((p) => [p.id, p.jllType]));
+  const trimsBySub = new Map<number, TrimState[]>();
+  for (const trim of dims.trims) {
+    const list = trimsBySub.get(trim.subSeriesId) ?? [];
+    list.push(trimState(trim, producerJll.get(trim.producerId) ?? 0, rng.fork(trim.id)));
+    trimsBySub.set(trim.subSeriesId, list);
+  }
+  const noise = new Float64Array(dims.subSeries.length + 1);
+  const targets = new Map(monthlyTargets().map((t) => [t.month, t]));
+
+  for (const month of allMonths()) {
+    const target = targets.get(month);
+    if (!target) throw new Error(`no market target for ${month}`);
+    const monthRng = rng.fork(month);
+    const onSale = new Map<number, TrimState[]>();
+    const weights: Array<{ sub: SubSeriesRow; weight: number; pool: 'bev' | 'phev' | 'ice' }> = [];
+    const poolSum = { bev: 0, phev: 0, ice: 0 };
+    for (const sub of dims.subSeries) {
+      noise[sub.id] = 0.85 * noise[sub.id] + 0.12 * monthRng.normal();
+      const trims = (trimsBySub.get(sub.id) ?? []).filter((s) => isOnSale(s.trim, month));
+      if (trims.length === 0) continue;
+      const weight = sub.spec.peakMonthly * lifecycle(sub, month) * Math.exp(noise[sub.id]);
+      const pool = sub.spec.energy === 'BEV' ? 'bev' : isNev(sub.spec.energy) ? 'phev' : 'ice';
+      poolSum[pool] += weight;
+      weights.push({ sub, weight, pool });
+      onSale.set(sub.id, trims);
+    }
+    for (const { sub, weight, pool } of weights) {
+      const subQty = (target[pool] * weight) / poolSum[pool];
+      const trims = onSale.get(sub.id) ?? [];
+      const newestYear = Math.max(...trims.map((s) => s.trim.modelYear));
+      const trimWeights = trims.map((s) => {
+        const fresh = s.trim.launchMonth === month ? 0.5 : 1;
+        const outgoing = s.trim.modelYear < newestYear ? 0.25 : 1;
+        return s.trim.popularity * fresh * outgoing;
+      });
+      const trimSum = trimWeights.reduce((a, b) => a + b, 0);
+      trims.forEach((state, i) => {
+        const expected = (subQty * trimWeights[i]) / trimSum;
+        emitTrimMonth(state, month, expected, scale, cityTables, cities, monthRng, sink);
+      });
+    }
+    await sink.endOfMonth(month);
+    onMonth(month);
+  }
+}
+
+function isOnSale(trim: TrimRow, month: number): boolean {
+  return trim.launchMonth <= month && (trim.endMonth === null || month <= trim.endMonth);
+}
+
+/** Ramp-up after launch, run-out before the end, and a slow fade of old nameplates. */
+function lifecycle(sub: SubSeriesRow, month: number): number {
+  const age = monthsBetween(sub.launchMonth, month);
+  let factor = age < 3 ? [0.35, 0.65, 0.85][age] : 1;
+  if (sub.endMonth !== null) {
+    const left = monthsBetween(month, sub.endMonth);
+    if (left < 6) factor *= 0.3 + (0.7 * left) / 6;
+  }
+  const years = age / 12;
+  if (years > 6) factor *= Math.max(0.5, 1 - 0.08 * (years - 6));
+  return factor;
+}
+
+function trimState(trim: TrimRow, producerJll: number, rng: Rng): TrimState {
+  const kind: PriceKind = trim.luxury ? 'luxury' : isNev(trim.energy) ? 'nev' : producerJll === 0 ? 'jv-ice' : 'domestic-ice';
+  const colours = new AliasTable(COLOUR_WEIGHTS.map((w) => w * (0.6 + 0.8 * rng.next())));
+  const cutEligible = trim.launchMonth <= 202412 && (kind === 'nev' ? rng.chance(0.35) : rng.chance(0.12));
+  const cutMonth = cutEligible ? addMonths(202303, rng.int(0, 21)) : 999999;
+  const fleet = trim.bodyType === 1 && trim.msrp < 160000 ? (trim.energy === 'BEV' ? 0.18 : 0.06) : 0.01;
+  return {
+    trim, kind, colours,
+    discountOffset: rng.normal() * 0.015,
+    cutMonth, cutFactor: 0.92 + 0.05 * rng.next(),
+    fleetShare: fleet,
+    companyShare: trim.luxury ? 0.1 : 0.05,
+  };
+}
+
+function stochasticRound(value: number, rng: Rng): number {
+  const floor = Math.floor(value);
+  return floor + (rng.next() < value - floor ? 1 : 0);
+}
+
+function emitTrimMonth(
+  state: TrimState, month: number, expected: number, scale: ScaleSettings,
+  cityTables: AliasTable[], cities: readonly CitySpec[], rng: Rng, sink: FactSink,
+): void {
+  const trim = state.trim;
+  const year = Math.floor(month / 100);
+  const msrp = month >= state.cutMonth ? Math.round((trim.msrp * state.cutFactor) / 100) * 100 : trim.msrp;
+  sink.msrp(month, trim.id, msrp);
+  const warDepth = marketDiscount(month, state.kind) - marketDiscount(FIRST_MONTH, state.kind);
+  const rebateRate = { 'jv-ice': 0.03, 'domestic-ice': 0.025, luxury: 0.05, nev: 0.01 }[state.kind] + 0.35 * warDepth;
+  sink.rebate(month, trim.id, Math.round((msrp * rebateRate) / 100) * 100);
+  const wholesale = Math.round(expected * WHOLESALE_RATIO[year] * WHOLESALE_MONTH[(month % 100) - 1] * (1 + 0.06 * rng.normal()));
+  if (wholesale > 0) sink.wholesale(month, trim.id, wholesale);
+
+  const qty = stochasticRound(expected, rng);
+  if (qty <= 0) return;
+  const table = cityTables[(isNev(trim.energy) ? 2 : 0) + (trim.luxury ? 1 : 0)];
+  const lots = Math.min(qty, scale.lotsPerTrimMonth);
+  const lotsByCity = new Map<number, number>();
+  for (let i = 0; i < lots; i++) {
+    const city = table.draw(rng);
+    lotsByCity.set(city, (lotsByCity.get(city) ?? 0) + 1);
+  }
+  const perLot = Math.floor(qty / lots);
+  let extra = qty - perLot * lots;
+  const age = monthsBetween(trim.launchMonth, month);
+  const baseDiscount = marketDiscount(month, state.kind) + state.discountOffset + Math.min(0.04, 0.002 * age);
+  const ordered = [...lotsByCity.entries()].sort((a, b) => a[0] - b[0]);
+  for (const [cityIndex, lotCount] of ordered) {
+    const take = Math.min(extra, lotCount);
+    extra -= take;
+    const cityQty = perLot * lotCount + take;
+    if (cityQty <= 0) continue;
+    const city = cities[cityIndex];
+    emitRetail(state, month, city.code, cityQty, scale.coloursPerCity, rng, sink);
+    if (city.tier <= scale.priceTierMax) {
+      const discount = Math.min(0.45, Math.max(0, baseDiscount + 0.008 * rng.normal()));
+      sink.price(month, trim.id, city.code, Math.round((msrp * (1 - discount)) / 100) * 100, cityQty);
+    }
+  }
+}
+
+function emitRetail(state: TrimState, month: number, cityId: number, qty: number, colourSplit: number, rng: Rng, sink: FactSink): void {
+  const parts = qty >= colourSplit ? colourSplit : 1;
+  const shares = parts === 1 ? [1] : parts === 2 ? [0.65, 0.35] : [0.6, 0.25, 0.15];
+  const used = new Set<number>();
+  let left = qty;
+  for (let i = 0; i < parts; i++) {
+    let colour = state.colours.draw(rng) + 1;
+    while (used.has(colour)) colour = (colour % 8) + 1;
+    used.add(colour);
+    const partQty = i === parts - 1 ? left : Math.max(1, Math.round(qty * shares[i]));
+    left -= partQty;
+    if (partQty <= 0) break;
+    const useNature = rng.next() < state.fleetShare ? 2 : rng.next() < 0.01 ? 3 : 1;
+    const ownership = rng.next() < state.companyShare ? 2 : 1;
+    sink.retail(month, state.trim.id, cityId, useNature, ownership, colour, partQty);
+  }
+}
+
+/**
+ * Four city distributions: ICE or NEV, mainstream or luxury. New energy leans to big cities, the
+ * south and east, and cities that ration plates (green plates are exempt); cold north-eastern winters
+ * hold it back. Luxury leans to tier-1 and tier-2 cities.
+ */
+function buildCityTables(cities: readonly CitySpec[], regionOfProvince: ReadonlyMap<number, number>): AliasTable[] {
+  const nevTier = [0, 1.6, 1.25, 1.0, 0.8, 0.6];
+  const luxuryTier = [0, 1.9, 1.3, 1.0, 0.7, 0.5];
+  const nevRegion = [0, 0.95, 0.6, 1.2, 1.0, 1.3, 1.05, 0.85];
+  const tables: AliasTable[] = [];
+  for (const nev of [false, true]) {
+    for (const luxury of [false, true]) {
+      tables.push(
+        new AliasTable(
+          cities.map((c) => {
+            let w = c.weight;
+            if (nev) w *= nevTier[c.tier] * nevRegion[regionOfProvince.get(c.provinceCode) ?? 1] * (c.purchaseRestricted ? 1.5 : 1);
+            else if (c.purchaseRestricted) w *= 0.8;
+            if (luxury) w *= luxuryTier[c.tier];
+            return Math.max(w, 0.01);
+          }),
+        ),
+      );
+    }
+  }
+  return tables;
+}

