@@ -18,7 +18,9 @@ function newestMtime(dir) {
       else newest = Math.max(newest, fs.statSync(full).mtimeMs);
     }
   };
-  if (fs.existsSync(dir)) walk(dir);
+  if (!fs.existsSync(dir)) return newest;
+  if (fs.statSync(dir).isDirectory()) walk(dir);
+  else newest = fs.statSync(dir).mtimeMs;
   return newest;
 }
 
@@ -38,7 +40,7 @@ function run(label, command, args, env = {}) {
 }
 
 const backendStamp = path.join(root, 'backend', 'dist', 'main.js');
-if (stale(['backend/src', 'workers/src', '.swcrc'], backendStamp)) {
+if (stale(['backend/src', 'workers/src', '.swcrc', 'package.json'], backendStamp)) {
   fs.rmSync(path.join(root, 'backend', 'dist'), { recursive: true, force: true });
   fs.rmSync(path.join(root, 'workers', 'dist'), { recursive: true, force: true });
   run('backend and workers (swc)', 'npm', ['run', '--silent', 'build:backend']);

@@ -2,7 +2,11 @@ import type { LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import express from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import { AppModule } from './app.module';
+import { ApiCode } from './common/api-codes';
+import { API_PREFIX } from './web/web-app';
 import type { Runtime } from './core.module';
 
 /** Builds the HTTP application without listening; main.ts and the integration tests share it. */
@@ -10,13 +14,14 @@ export async function createApp(runtime: Runtime, logger: LoggerService | false)
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(runtime), {
     logger,
     abortOnError: false,
+    // Bodies are parsed under /car/api only: the Remix actions read their own form posts.
+    bodyParser: false,
   });
   app.setGlobalPrefix('car/api');
   // Loopback is the Remix loaders calling the API for a browser: their X-Forwarded-For names the client.
   app.set('trust proxy', runtime.config.TRUST_PROXY ? true : 'loopback');
   app.disable('x-powered-by');
-  app.useBodyParser('json', { limit: '1mb' });
-  app.useBodyParser('urlencoded', { extended: true, limit: '1mb' });
+  app.use(API_PREFIX, express.json({ limit: '1mb' }), express.urlencoded({ extended: true, limit: '1mb' }), bodyParserErrors);
   const document = SwaggerModule.createDocument(
     app,
     new DocumentBuilder()
@@ -28,4 +33,12 @@ export async function createApp(runtime: Runtime, logger: LoggerService | false)
   );
   SwaggerModule.setup('car/api/docs', app, document, { useGlobalPrefix: false, jsonDocumentUrl: 'car/api/docs-json' });
   return app;
+}
+
+/** A body that cannot be parsed is a 400 in the envelope, like every other bad request. */
+function bodyParserErrors(error: { status?: number; type?: string } | undefined, _req: Request, res: Response, next: NextFunction): void {
+  if (!error) return next();
+  const status = error.status && error.status >= 400 && error.status < 500 ? error.status : 400;
+  const msg = error.type === 'entity.too.large' ? '请求内容过大' : '请求参数错误';
+  res.status(status).json({ code: ApiCode.BadRequest, msg, result: null });
 }

@@ -303,7 +303,7 @@ describe('the security module', () => {
     test('an expired token is a 401 with -1008', async () => {
       const now = Math.floor(Date.now() / 1000);
       const user = await createUser();
-      const expired = await new SignJWT({ role: 'analyst', producerId: null, brandId: null })
+      const expired = await new SignJWT({ role: 'analyst', producerId: null, brandId: null, pwv: 0 })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setIssuer('car-market')
         .setSubject(String(user.id))
@@ -405,11 +405,13 @@ describe('the security module', () => {
       });
     });
 
-    test('the demo analyst gets a list (empty until the analytics pages add their menus)', async () => {
+    test("the demo analyst's menus are the spec's tree, 销量分析 first with 整体市场表现", async () => {
       const token = await tokenFor('demo', 'Demo@2026');
       const response = await request(app.getHttpServer()).get(`${API}/menus`).set('token', token).expect(200);
-      expect(Array.isArray(response.body.result)).toBe(true);
-      expect(JSON.stringify(response.body.result)).not.toContain('/sectest');
+      const groups = response.body.result as Array<{ name: string; path: string; subMenuItems: Array<{ name: string; path: string }> }>;
+      expect(groups.map((g) => g.name)).toEqual(['销量分析', '价格分析', '价量交叉', '产品分析', '数据综合查询']);
+      expect(groups[0].subMenuItems[0]).toMatchObject({ name: '整体市场表现', path: '/salevolume/wholemarket' });
+      expect(JSON.stringify(groups)).not.toContain('/sectest');
     });
 
     test("an endpoint of a page outside the user's menus is a 403, whatever the client shows", async () => {

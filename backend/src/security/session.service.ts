@@ -22,8 +22,8 @@ export interface RequestOrigin {
 
 /**
  * Who a token belongs to, checked on every call. Revocation lives in PostgreSQL so that it holds on
- * every instance and after restarts: the token's id in revoked_token (logout), or a token issued at or
- * before the user's last password change (whole seconds, as iat is).
+ * every instance and after restarts: the token's id in revoked_token (logout), or a token that carries
+ * an older password version than the user's last change.
  */
 @Injectable()
 export class SessionService {
@@ -42,8 +42,8 @@ export class SessionService {
     });
     const user = await this.users.findSession(claims.userId, claims.tokenId);
     if (!user) this.refuse('invalid', origin, claims.userId);
-    const changedAt = Math.floor(user.passwordChangedAt.getTime() / 1000);
-    if (user.tokenRevoked || !user.enabled || claims.issuedAt <= changedAt) this.refuse('revoked', origin, user.id);
+    const stale = claims.passwordVersion !== user.passwordChangedAt.getTime();
+    if (user.tokenRevoked || !user.enabled || stale) this.refuse('revoked', origin, user.id);
     return {
       id: user.id,
       account: user.account,

@@ -24,6 +24,8 @@ export interface TokenClaims extends TokenSubject {
   tokenId: string;
   /** iat in seconds since the epoch. */
   issuedAt: number;
+  /** pwv: the user's password version (last change, epoch ms) when the token was issued. */
+  passwordVersion: number;
   expiresAt: Date;
 }
 
@@ -51,14 +53,15 @@ export class TokenService {
   }
 
   /**
-   * `notBefore` is the user's last password change: a token must be issued strictly after it (in whole
-   * seconds) to be valid, so a sign-in in the same second as the change is dated one second later.
+   * `passwordChangedAt` is the user's last password change as stored: the token carries it (pwv), and a
+   * later change makes every token carrying an older version invalid, whatever second it was issued in.
    */
-  async issue(subject: TokenSubject, notBefore: Date, now = new Date()): Promise<IssuedToken> {
-    const issuedAt = Math.max(Math.floor(now.getTime() / 1000), Math.floor(notBefore.getTime() / 1000) + 1);
+  async issue(subject: TokenSubject, passwordChangedAt: Date, now = new Date()): Promise<IssuedToken> {
+    const issuedAt = Math.floor(now.getTime() / 1000);
     const expiresAt = issuedAt + SESSION_SECONDS;
     const tokenId = randomUUID();
-    const token = await new SignJWT({ role: subject.role, producerId: subject.producerId, brandId: subject.brandId })
+    const claims = { role: subject.role, producerId: subject.producerId, brandId: subject.brandId, pwv: passwordChangedAt.getTime() };
+    const token = await new SignJWT(claims)
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setIssuer(ISSUER)
       .setSubject(String(subject.userId))
@@ -76,13 +79,14 @@ export class TokenService {
       ({ payload } = await jwtVerify(token, this.secret, {
         algorithms: [ALGORITHM],
         issuer: ISSUER,
-        requiredClaims: ['sub', 'jti', 'iat', 'exp'],
+        requiredClaims: ['sub', 'jti', 'iat', 'exp', 'pwv'],
       }));
     } catch (error) {
       throw new TokenRejected(error instanceof errors.JWTExpired ? 'expired' : 'invalid');
     }
     const userId = Number(payload.sub);
     if (!Number.isSafeInteger(userId) || userId <= 0 || !UUID.test(payload.jti ?? '')) throw new TokenRejected('invalid');
+    if (typeof payload.pwv !== 'number') throw new TokenRejected('invalid');
     return {
       userId,
       role: String(payload.role ?? ''),
@@ -90,6 +94,7 @@ export class TokenService {
       brandId: typeof payload.brandId === 'number' ? payload.brandId : null,
       tokenId: payload.jti as string,
       issuedAt: payload.iat as number,
+      passwordVersion: payload.pwv,
       expiresAt: new Date((payload.exp as number) * 1000),
     };
   }

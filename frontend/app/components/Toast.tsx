@@ -1,0 +1,89 @@
+/**
+ * Short messages at the top of the page (70 px down, like the old client): errors from the API, the
+ * password-changed notice. `useToast().show(...)` from anywhere under <ToastProvider>; outside it, a no-op.
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Icon, type SemanticICONS } from 'semantic-ui-react';
+
+import { toastDurationOf, type ApiFailure } from '~/utils/api-failure';
+
+export type ToastKind = 'error' | 'success' | 'warning' | 'info';
+
+interface ToastEntry {
+  id: number;
+  kind: ToastKind;
+  text: string;
+}
+
+interface ToastApi {
+  show: (kind: ToastKind, text: string, durationMs?: number) => void;
+}
+
+const ToastContext = createContext<ToastApi>({ show: () => undefined });
+
+const ICON_OF: Record<ToastKind, SemanticICONS> = {
+  error: 'times circle',
+  success: 'check circle',
+  warning: 'exclamation triangle',
+  info: 'info circle',
+};
+
+const DEFAULT_DURATION_MS = 3000;
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<ToastEntry[]>([]);
+  const nextId = useRef(1);
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => pending.forEach(clearTimeout);
+  }, []);
+
+  const dismiss = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), []);
+
+  const show = useCallback(
+    (kind: ToastKind, text: string, durationMs = DEFAULT_DURATION_MS) => {
+      const id = nextId.current++;
+      // The same message twice in a row (a retried call) is shown once.
+      setToasts((list) => [...list.filter((t) => t.text !== text), { id, kind, text }]);
+      const timer = setTimeout(() => {
+        timers.current.delete(timer);
+        dismiss(id);
+      }, durationMs);
+      timers.current.add(timer);
+    },
+    [dismiss],
+  );
+
+  const api = useMemo(() => ({ show }), [show]);
+
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      <div className="toast-stack" aria-live="assertive">
+        {toasts.map((toast) => (
+          <div key={toast.id} className={`toast toast--${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'}>
+            <Icon name={ICON_OF[toast.kind]} />
+            <span className="toast__text">{toast.text}</span>
+            <button type="button" className="toast__close" aria-label="关闭" onClick={() => dismiss(toast.id)}>
+              <Icon name="close" fitted />
+            </button>
+          </div>
+        ))}
+      </div>
+    </ToastContext.Provider>
+  );
+}
+
+export function useToast(): ToastApi {
+  return useContext(ToastContext);
+}
+
+/** Shows a failed call's message once each time a new failure arrives (5 s for a network failure). */
+export function useFailureToast(failure: ApiFailure | null | undefined): void {
+  const { show } = useToast();
+  useEffect(() => {
+    if (failure) show('error', failure.msg, toastDurationOf(failure));
+  }, [failure, show]);
+}

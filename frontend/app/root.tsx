@@ -1,0 +1,81 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  type ShouldRevalidateFunction,
+} from '@remix-run/react';
+import type { ReactNode } from 'react';
+import semanticCss from 'fomantic-ui-css/semantic.min.css?url';
+
+import appCss from '~/styles/app.css?url';
+import { Logo } from '~/components/Logo';
+import { describeRouteError } from '~/components/RouteErrorBoundary';
+import { ToastProvider } from '~/components/Toast';
+import { SYSTEM_NAME } from '~/utils/meta';
+import { isPublicPath, isSessionEnded, loginHref } from '~/utils/navigation';
+import { readToken } from '~/utils/session.server';
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: semanticCss },
+  { rel: 'stylesheet', href: appCss },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export const meta: MetaFunction = () => [{ title: SYSTEM_NAME }];
+
+/** The session rule for every page: without the cookie, any page but the public ones goes to /login. */
+export function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  if (!isPublicPath(url.pathname) && !readToken(request)) throw redirect(loginHref(url));
+  return null;
+}
+
+// Cheap, and it is what sends a user whose cookie expired to /login on their next click.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult }) => !isSessionEnded(actionResult);
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="zh-CN">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <ToastProvider>
+      <Outlet />
+    </ToastProvider>
+  );
+}
+
+export function ErrorBoundary() {
+  const failure = describeRouteError(useRouteError());
+  return (
+    <main className="fatal-error" role="alert">
+      <div className="fatal-error__card">
+        <Logo size={48} tone="dark" />
+        <h1>{failure.notFound ? '页面不存在' : '页面暂时无法显示'}</h1>
+        <p>{failure.notFound ? '您访问的页面不存在或已移动。' : failure.msg}</p>
+        <a className="ui primary button" href="/">
+          返回首页
+        </a>
+      </div>
+    </main>
+  );
+}

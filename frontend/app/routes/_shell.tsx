@@ -1,0 +1,138 @@
+/**
+ * The frame of every signed-in page: header, left menu, the page, and the right-hand filter panel that the
+ * page offers through its route handle (see utils/shell-context.ts).
+ */
+import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
+import {
+  Link,
+  Outlet,
+  useFetcher,
+  useLoaderData,
+  useLocation,
+  useMatches,
+  type ShouldRevalidateFunction,
+} from '@remix-run/react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+
+import { FilterSidebar } from '~/components/FilterSidebar';
+import { Header } from '~/components/Header';
+import { Logo } from '~/components/Logo';
+import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
+import { SideMenu } from '~/components/SideMenu';
+import { useFailureToast } from '~/components/Toast';
+import { isApiFailure } from '~/utils/api-failure';
+import { throwAsRouteError } from '~/utils/api.server';
+import { filterPanelMode, REFLOW_DELAY_MS } from '~/utils/filter-panel';
+import { homePathOf, menusContain } from '~/utils/menus';
+import { SYSTEM_NAME } from '~/utils/meta';
+import { isSessionEnded, loginHref } from '~/utils/navigation';
+import { pageExists } from '~/utils/pages.server';
+import { loadCurrentUser, loadMenus } from '~/utils/security.server';
+import { readToken } from '~/utils/session.server';
+import { filterPanelOf, type ShellContext } from '~/utils/shell-context';
+
+/** Signed-in pages every user has, whatever their menus. */
+const PAGES_OUTSIDE_MENUS: readonly string[] = ['/', '/resetpassword'];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  if (!readToken(request)) throw redirect(loginHref(url));
+
+  const [menus, user] = await Promise.all([loadMenus(request, context), loadCurrentUser(request, context)]).catch(
+    throwAsRouteError,
+  );
+
+  const pathname = url.pathname.replace(/\/+$/, '') || '/';
+  // `/` is the user's first page: the whole market when their menus hold it, else their first menu item.
+  // With no page at all, the index route explains that.
+  const home = homePathOf(menus);
+  if (pathname === '/' && home) throw redirect(home);
+  // The spec's rule for the whole-market page, for every page: one missing from the user's menus leads
+  // to their first page instead. Unknown addresses fall through to the not-found route.
+  if (!PAGES_OUTSIDE_MENUS.includes(pathname.toLowerCase()) && pageExists(pathname) && !menusContain(menus, pathname)) {
+    throw redirect(home ?? '/');
+  }
+
+  return { menus, user };
+}
+
+// Re-read on every page change so the menu guard above applies to client-side navigation too.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, currentUrl, nextUrl, defaultShouldRevalidate }) => {
+  if (isSessionEnded(actionResult)) return false;
+  return currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate;
+};
+
+/** Charts size themselves on `resize`: send one when a side panel has finished sliding. */
+function useReflowAfterToggle(menuCollapsed: boolean, filterPanelOpen: boolean) {
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const timer = setTimeout(() => window.dispatchEvent(new Event('resize')), REFLOW_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [menuCollapsed, filterPanelOpen]);
+}
+
+export default function Shell() {
+  const { menus, user } = useLoaderData<typeof loader>();
+  const { pathname } = useLocation();
+  const matches = useMatches();
+  const [menuCollapsed, setMenuCollapsed] = useState(false);
+  const [filterPanelOpen, setFilterPanelOpen] = useState(true);
+  useReflowAfterToggle(menuCollapsed, filterPanelOpen);
+
+  const panelRoute = [...matches].reverse().find((match) => filterPanelOf(match.handle));
+  const FilterPanel = panelRoute ? filterPanelOf(panelRoute.handle) : undefined;
+  const mode = filterPanelMode(pathname, FilterPanel !== undefined);
+
+  const toggleMenu = useCallback(() => setMenuCollapsed((c) => !c), []);
+  const context = useMemo<ShellContext>(() => ({ user, filterPanelOpen, setFilterPanelOpen }), [user, filterPanelOpen]);
+
+  return (
+    <div className={`shell${menuCollapsed ? ' shell--menu-collapsed' : ''}`}>
+      <Header nickname={user.nickname} menuCollapsed={menuCollapsed} onToggleMenu={menus.length > 0 ? toggleMenu : undefined} />
+      <div className="shell__body">
+        {menus.length > 0 ? (
+          <SideMenu groups={menus} collapsed={menuCollapsed} onExpand={() => setMenuCollapsed(false)} />
+        ) : null}
+        <main className="shell__main" id="main">
+          <Outlet context={context} />
+        </main>
+        {FilterPanel && panelRoute && mode !== 'none' ? (
+          <FilterSidebar mode={mode} open={filterPanelOpen} onToggle={() => setFilterPanelOpen((o) => !o)}>
+            <FilterPanel data={panelRoute.data} />
+          </FilterSidebar>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** The menus or profile could not be read: a bare frame with the message, a retry and a way out. */
+export function ErrorBoundary() {
+  const logout = useFetcher<{ failure?: unknown }>({ key: 'logout' });
+  useFailureToast(isApiFailure(logout.data?.failure) ? logout.data.failure : null);
+  return (
+    <div className="shell">
+      <header className="app-header">
+        <Link to="/" className="app-header__brand">
+          <Logo />
+          <span className="app-header__name">{SYSTEM_NAME}</span>
+        </Link>
+        <div className="app-header__spacer" />
+        <logout.Form method="post" action="/logout">
+          <button type="submit" className="app-header__plain-button" disabled={logout.state !== 'idle'}>
+            退出
+          </button>
+        </logout.Form>
+      </header>
+      <div className="shell__body">
+        <main className="shell__main">
+          <RouteErrorBoundary />
+        </main>
+      </div>
+    </div>
+  );
+}

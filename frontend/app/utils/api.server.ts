@@ -1,0 +1,165 @@
+/**
+ * The one way loaders and actions call `/car/api`: with the user's token, under the spec's 120 s timeout,
+ * unwrapping the `{code, msg, result}` envelope. A dead session becomes a redirect to /login; every other
+ * failure becomes an ApiError whose Chinese `msg` routes show in a toast or message.
+ */
+import { data, redirect, type AppLoadContext } from '@remix-run/node';
+
+import type { ApiFailure } from './api-failure';
+import { apiBaseOf } from './env.server';
+import { loginHref } from './navigation';
+import { clearedSessionCookie, readToken } from './session.server';
+
+const SUCCESS = 1;
+/** No or invalid token, expired, revoked (logout or password change): the user must sign in again. */
+const SESSION_CODES: ReadonlySet<number> = new Set([-1009, -1008, -1012]);
+const NETWORK_CODE = -1;
+const TIMEOUT_MS = 120_000;
+
+export class ApiError extends Error {
+  constructor(
+    readonly msg: string,
+    readonly code: number,
+    /** HTTP status to answer the browser with. */
+    readonly status: number,
+    readonly network = false,
+  ) {
+    super(msg);
+    this.name = 'ApiError';
+  }
+
+  toFailure(): ApiFailure {
+    return { msg: this.msg, code: this.code, network: this.network };
+  }
+}
+
+type ParamValue = string | number | boolean | null | undefined | readonly (string | number)[];
+export type ApiParams = Record<string, ParamValue>;
+
+interface CallOptions {
+  /** Send the session token (default). Login sends none, so a stale cookie cannot get in its way. */
+  withToken?: boolean;
+}
+
+export function apiGet<T>(
+  request: Request,
+  context: AppLoadContext,
+  path: string,
+  params: ApiParams = {},
+  options: CallOptions = {},
+): Promise<T> {
+  return call<T>(request, context, 'GET', path, params, undefined, options);
+}
+
+export function apiPost<T>(
+  request: Request,
+  context: AppLoadContext,
+  path: string,
+  body: unknown = {},
+  options: CallOptions = {},
+): Promise<T> {
+  return call<T>(request, context, 'POST', path, {}, body, options);
+}
+
+function urlOf(context: AppLoadContext, path: string, params: ApiParams): URL {
+  const url = new URL(`${apiBaseOf(context)}/${path.replace(/^\/+/, '')}`);
+  for (const [key, value] of Object.entries(params)) {
+    if (value === null || value === undefined || value === '') continue;
+    // Lists travel as one comma-joined value, like the spec's `fuels`.
+    url.searchParams.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  return url;
+}
+
+async function call<T>(
+  request: Request,
+  context: AppLoadContext,
+  method: 'GET' | 'POST',
+  path: string,
+  params: ApiParams,
+  body: unknown,
+  { withToken = true }: CallOptions,
+): Promise<T> {
+  const headers = new Headers({ Accept: 'application/json' });
+  const token = withToken ? readToken(request) : null;
+  if (token) headers.set('token', token);
+  if (context.clientAddress) headers.set('X-Forwarded-For', context.clientAddress);
+  const userAgent = request.headers.get('User-Agent');
+  if (userAgent) headers.set('User-Agent', userAgent);
+  if (body !== undefined) headers.set('Content-Type', 'application/json');
+
+  let response: Response;
+  try {
+    response = await fetch(urlOf(context, path, params), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      redirect: 'manual',
+      signal: AbortSignal.any([request.signal, AbortSignal.timeout(TIMEOUT_MS)]),
+    });
+  } catch (error) {
+    // The browser went away: let Remix drop the request quietly.
+    if (request.signal.aborted) throw error;
+    throw networkError(error);
+  }
+
+  let envelope: unknown;
+  try {
+    envelope = await response.json();
+  } catch {
+    throw new ApiError(`数据服务应答无法识别（HTTP ${response.status}）`, -1500, 502);
+  }
+  if (!isEnvelope(envelope)) {
+    throw new ApiError(`数据服务应答无法识别（HTTP ${response.status}）`, -1500, 502);
+  }
+  if (envelope.code === SUCCESS) return envelope.result as T;
+  if (SESSION_CODES.has(envelope.code)) {
+    throw redirect(loginHref(new URL(request.url)), {
+      headers: { 'Set-Cookie': clearedSessionCookie(request) },
+    });
+  }
+  const status = response.status >= 400 ? response.status : 500;
+  throw new ApiError(envelope.msg || `请求失败（错误码 ${envelope.code}）`, envelope.code, status);
+}
+
+interface Envelope {
+  code: number;
+  msg?: string;
+  result?: unknown;
+}
+
+function isEnvelope(value: unknown): value is Envelope {
+  return typeof value === 'object' && value !== null && typeof (value as Envelope).code === 'number';
+}
+
+function networkError(error: unknown): ApiError {
+  if (error instanceof Error && error.name === 'TimeoutError') {
+    return new ApiError('网络错误：数据服务超过 120 秒未应答，请稍后重试', NETWORK_CODE, 504, true);
+  }
+  const cause = error instanceof Error ? (error.cause as { code?: string } | undefined) : undefined;
+  const detail = cause?.code ?? (error instanceof Error ? error.message : String(error));
+  return new ApiError(`网络错误：无法连接数据服务（${detail}）`, NETWORK_CODE, 502, true);
+}
+
+/**
+ * What a route returns to the browser for a failed call. Redirects and other Responses pass through
+ * (they are the session rule); anything that is not an ApiError is a bug and is rethrown for the ErrorBoundary.
+ */
+export function failureOf(error: unknown): ApiFailure {
+  if (error instanceof ApiError) return error.toFailure();
+  throw error;
+}
+
+/** For a loader that cannot render without its data: the route's ErrorBoundary shows the message. */
+export function throwAsRouteError(error: unknown): never {
+  if (error instanceof ApiError) throw data(error.toFailure(), { status: error.status });
+  throw error;
+}
+
+/**
+ * For an action: the failure as data, so the page stays and shows the message. Answered with 200: the
+ * outcome is expected and shown on the page, and a 4xx would make the browser log a console error for it.
+ */
+export function failureData(error: unknown) {
+  return { failure: failureOf(error) };
+}

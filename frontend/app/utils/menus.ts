@@ -1,0 +1,77 @@
+/** The menus call's answer and how it becomes links. Menu paths have the form parent path/route name. */
+
+export interface ApiMenuItem {
+  id: number;
+  name: string;
+  path: string;
+}
+
+export interface ApiMenuGroup extends ApiMenuItem {
+  subMenuItems?: ApiMenuItem[] | null;
+}
+
+export interface NavItem {
+  id: number;
+  name: string;
+  href: string;
+}
+
+export interface NavGroup {
+  id: number;
+  name: string;
+  /** The group's own path, e.g. `/salevolume`. */
+  path: string;
+  items: NavItem[];
+}
+
+/** `GET /security/me`. */
+export interface CurrentUser {
+  id: number;
+  account: string;
+  nickname: string;
+  role: string;
+  producerId: number | null;
+  brandId: number | null;
+}
+
+/** The page `/` leads to when the user's menus hold it. */
+export const DEFAULT_HOME_PATH = '/salevolume/wholemarket';
+
+/** The menu group open by default. */
+export const DEFAULT_OPEN_GROUP = '/salevolume';
+
+function absolute(path: string): string {
+  const trimmed = path.trim().replace(/\/+$/, '');
+  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}
+
+/** An item's link: its path when absolute, otherwise the group's path followed by the item's route name. */
+export function itemHref(group: ApiMenuItem, item: ApiMenuItem): string {
+  const path = item.path.trim();
+  if (path.startsWith('/')) return absolute(path);
+  return `${absolute(group.path)}/${path}`.replace(/\/{2,}/g, '/');
+}
+
+export function toNavGroups(groups: readonly ApiMenuGroup[]): NavGroup[] {
+  return groups.map((group) => ({
+    id: group.id,
+    name: group.name,
+    path: absolute(group.path),
+    items: (group.subMenuItems ?? []).map((item) => ({ id: item.id, name: item.name, href: itemHref(group, item) })),
+  }));
+}
+
+export function samePath(a: string, b: string): boolean {
+  return absolute(a).toLowerCase() === absolute(b).toLowerCase();
+}
+
+/** Where `/` goes: the whole-market page when the menus hold it, else the first page of the first group. */
+export function homePathOf(groups: readonly NavGroup[]): string | null {
+  const all = groups.flatMap((g) => g.items);
+  if (all.some((item) => samePath(item.href, DEFAULT_HOME_PATH))) return DEFAULT_HOME_PATH;
+  return groups.find((g) => g.items.length > 0)?.items[0]?.href ?? null;
+}
+
+export function menusContain(groups: readonly NavGroup[], pathname: string): boolean {
+  return groups.some((g) => g.items.some((item) => samePath(item.href, pathname)));
+}

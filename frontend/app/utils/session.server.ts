@@ -1,0 +1,39 @@
+/**
+ * The session is the API's JWT, kept as is in the `car-token` cookie: the browser also sends it straight to
+ * `/car/api/...` download links, so it must not be wrapped in Remix's signed-cookie encoding.
+ */
+
+export const TOKEN_COOKIE = 'car-token';
+/** 15 hours, the spec's session length (the token itself expires at the same time). */
+export const SESSION_MAX_AGE_SECONDS = 15 * 60 * 60;
+
+export function readToken(request: Request): string | null {
+  const header = request.headers.get('Cookie');
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== TOKEN_COOKIE) continue;
+    const raw = part.slice(eq + 1).trim();
+    try {
+      return decodeURIComponent(raw) || null;
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+function attributes(request: Request, maxAge: number): string {
+  const secure = new URL(request.url).protocol === 'https:' ? '; Secure' : '';
+  return `Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
+}
+
+/** `Set-Cookie` value that starts a session. */
+export function sessionCookie(request: Request, token: string): string {
+  return `${TOKEN_COOKIE}=${encodeURIComponent(token)}; ${attributes(request, SESSION_MAX_AGE_SECONDS)}`;
+}
+
+/** `Set-Cookie` value that ends the session. */
+export function clearedSessionCookie(request: Request): string {
+  return `${TOKEN_COOKIE}=; ${attributes(request, 0)}; Expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+}

@@ -1,0 +1,35 @@
+/**
+ * How a signed-in page talks to the shell around it.
+ * - A page offers a filter panel through its route handle: `export const handle: ShellHandle = { filterPanel: MyPanel }`.
+ *   The shell renders the deepest one in the right-hand side panel (server-rendered, so GET filter forms work
+ *   before JavaScript loads) and passes it that route's loader data.
+ * - A page reads the user and the panel's state with `useShell()`.
+ */
+import type { ComponentType } from 'react';
+import { useOutletContext } from '@remix-run/react';
+
+import type { CurrentUser } from './menus';
+
+export interface FilterPanelProps {
+  /** Loader data of the route that offered the panel. */
+  data: unknown;
+}
+
+export interface ShellHandle {
+  filterPanel?: ComponentType<FilterPanelProps>;
+}
+
+export function filterPanelOf(handle: unknown): ComponentType<FilterPanelProps> | undefined {
+  if (typeof handle !== 'object' || handle === null) return undefined;
+  return (handle as ShellHandle).filterPanel;
+}
+
+export interface ShellContext {
+  user: CurrentUser;
+  filterPanelOpen: boolean;
+  setFilterPanelOpen: (open: boolean) => void;
+}
+
+export function useShell(): ShellContext {
+  return useOutletContext<ShellContext>();
+}

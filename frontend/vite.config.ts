@@ -1,0 +1,25 @@
+import { vitePlugin as remix } from '@remix-run/dev';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  resolve: {
+    alias: { '~': new URL('./app', import.meta.url).pathname },
+  },
+  plugins: [
+    remix({
+      // Remix's defaults (build/server/index.js, build/client/); the Nest server mounts them.
+      future: {
+        v3_fetcherPersist: true,
+        v3_relativeSplatPath: true,
+        v3_throwAbortReason: true,
+        v3_singleFetch: true,
+        v3_lazyRouteDiscovery: true,
+      },
+    }),
+  ],
+  ssr: {
+    // Bundle semantic-ui-react's ES build into the server too, so the markup rendered on the server comes
+    // from the same code that hydrates it in the browser (Node alone would load its CommonJS build).
+    noExternal: ['semantic-ui-react'],
+  },
+});

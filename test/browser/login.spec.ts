@@ -1,0 +1,36 @@
+import type { Browser } from 'playwright-core';
+import { describeInBrowser, launchBrowser, openPage, screenshot } from '../support/browser';
+import { testEnv } from '../support/test-env';
+
+describeInBrowser('the login page', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  test('/login renders the sign-in form in Chinese, server-side and without console errors', async () => {
+    const { page, assertClean } = await openPage(browser);
+    const response = await page.goto(`${testEnv().baseUrl}/login`, { waitUntil: 'networkidle' });
+    expect(response?.status()).toBe(200);
+    const html = await response?.text();
+    expect(html).toContain('登录');
+    await expect(page.title()).resolves.toContain('登录');
+    expect(await page.locator('input[name="account"]').count()).toBe(1);
+    expect(await page.locator('input[name="password"][type="password"]').count()).toBe(1);
+    expect(await page.getByRole('button', { name: '登录' }).count()).toBe(1);
+    await screenshot(page, 'login');
+    assertClean();
+  });
+
+  test('a page that needs a session sends a visitor without one to /login', async () => {
+    const { page, assertClean } = await openPage(browser);
+    await page.goto(`${testEnv().baseUrl}/`, { waitUntil: 'networkidle' });
+    expect(new URL(page.url()).pathname).toBe('/login');
+    assertClean();
+  });
+});

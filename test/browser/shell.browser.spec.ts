@@ -1,0 +1,165 @@
+import * as argon2 from 'argon2';
+import { Client } from 'pg';
+import type { Browser, Page } from 'playwright-core';
+import { describeInBrowser, launchBrowser, openPage, screenshot } from '../support/browser';
+import { testEnv } from '../support/test-env';
+
+/**
+ * The signed-in shell as a new analyst meets it: header with their nickname, their menus, the password
+ * change with every message of the spec, signing out, and the session rule when the cookie goes away.
+ * Each test signs in a user of its own; together they make one failed password check (the wrong old
+ * password), well under the throttle's five per address.
+ */
+const PASSWORD = 'Shell@2026';
+let userCounter = 0;
+
+async function createAnalyst(): Promise<{ account: string; nickname: string }> {
+  userCounter++;
+  const account = `shell_${process.pid}_${Date.now().toString(36)}_${userCounter}`;
+  const nickname = `壳测试${userCounter}`;
+  const db = new Client({ connectionString: testEnv().databaseUrl });
+  await db.connect();
+  try {
+    const hash = await argon2.hash(PASSWORD, { type: argon2.argon2id });
+    await db.query(
+      `INSERT INTO app_user (account, password_hash, nickname, role_id)
+       VALUES ($1, $2, $3, (SELECT id FROM role WHERE code = 'analyst'))`,
+      [account, hash, nickname],
+    );
+  } finally {
+    await db.end();
+  }
+  return { account, nickname };
+}
+
+async function signIn(page: Page, account: string, password = PASSWORD): Promise<void> {
+  await page.goto(`${testEnv().baseUrl}/login`, { waitUntil: 'networkidle' });
+  await page.fill('input[name="account"]', account);
+  await page.fill('input[name="password"]', password);
+  await Promise.all([
+    page.waitForURL((url) => url.pathname !== '/login'),
+    page.getByRole('button', { name: '登录' }).click(),
+  ]);
+  await page.waitForLoadState('networkidle');
+}
+
+async function openUserMenu(page: Page): Promise<void> {
+  await page.getByTestId('greeting').click();
+}
+
+async function fieldErrors(page: Page): Promise<string[]> {
+  return page.locator('.field-error').allTextContents();
+}
+
+describeInBrowser('the signed-in shell', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  test('a new user signs in and sees the shell with their nickname, their menus and the page title', async () => {
+    const { page, assertClean } = await openPage(browser);
+    const user = await createAnalyst();
+    await signIn(page, user.account);
+
+    await expect(page.getByTestId('greeting').textContent()).resolves.toContain(`您好，${user.nickname}`);
+    await expect(page.title()).resolves.toMatch(/ - 车市分析平台$/);
+    expect(await page.locator('.demo-badge').textContent()).toBe('演示数据');
+
+    // Every menu entry leads to a page that exists; with none yet, `/` says so instead of linking nowhere.
+    const links = await page.locator('.side-menu a').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+    if (links.length === 0) {
+      await expect(page.getByText('暂无可访问的页面').count()).resolves.toBe(1);
+    }
+    for (const href of links) {
+      const response = await page.request.get(`${testEnv().baseUrl}${href}`);
+      expect({ href, status: response.status() }).toEqual({ href, status: 200 });
+    }
+    await screenshot(page, 'shell-signed-in');
+    assertClean();
+  });
+
+  test('changing the password shows each validation message, then signs the user out after the notice', async () => {
+    const { page, assertClean } = await openPage(browser);
+    const user = await createAnalyst();
+    await signIn(page, user.account);
+    await openUserMenu(page);
+    await page.getByRole('option', { name: '修改密码' }).click();
+    await page.waitForURL('**/resetpassword');
+    await page.waitForFunction(() => document.title === '修改密码 - 车市分析平台');
+
+    const submit = page.getByRole('button', { name: '确认修改' });
+    await submit.click();
+    expect(await fieldErrors(page)).toEqual(['请输入旧密码', '请输入新密码', '请输入确认密码']);
+
+    await page.fill('#oldPwd', PASSWORD);
+    await page.fill('#newPwd', 'short1');
+    await page.fill('#confirmPwd', 'short2');
+    await submit.click();
+    expect(await fieldErrors(page)).toEqual(['密码由8-20位大小写字母、数字、特殊字符组合', '两次密码输入不一致']);
+
+    const newPassword = 'Changed#2026';
+    await page.fill('#newPwd', newPassword);
+    await page.fill('#confirmPwd', newPassword);
+    expect(await fieldErrors(page)).toEqual([]);
+
+    // The server's refusal arrives as an error toast and under the form; the button works again.
+    await page.fill('#oldPwd', 'Wrong#2026x');
+    await submit.click();
+    await page.locator('.toast--error', { hasText: '旧密码错误' }).waitFor();
+    await expect(submit.isEnabled()).resolves.toBe(true);
+
+    await page.fill('#oldPwd', PASSWORD);
+    const clicked = Date.now();
+    await submit.click();
+    await page.locator('.toast--success', { hasText: '密码修改成功，请重新登录' }).waitFor();
+    await screenshot(page, 'shell-password-changed');
+    await page.waitForURL('**/login', { timeout: 10_000 });
+    expect(Date.now() - clicked).toBeGreaterThanOrEqual(2500);
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain('car-token');
+
+    await signIn(page, user.account, newPassword);
+    await expect(page.getByTestId('greeting').textContent()).resolves.toContain(user.nickname);
+    assertClean();
+  });
+
+  test('signing out ends the session and pages then lead to /login', async () => {
+    const { page, assertClean } = await openPage(browser);
+    const user = await createAnalyst();
+    await signIn(page, user.account);
+    await openUserMenu(page);
+    await Promise.all([page.waitForURL('**/login'), page.getByRole('option', { name: '退出' }).click()]);
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain('car-token');
+
+    await page.goto(`${testEnv().baseUrl}/resetpassword`, { waitUntil: 'networkidle' });
+    const url = new URL(page.url());
+    expect(url.pathname).toBe('/login');
+    expect(url.searchParams.get('redirectTo')).toBe('/resetpassword');
+    assertClean();
+  });
+
+  test('a removed or forged cookie sends the user to /login on their next click', async () => {
+    const { page, assertClean } = await openPage(browser);
+    const user = await createAnalyst();
+    await signIn(page, user.account);
+
+    // The cookie expired (or was removed) while the page was open.
+    await page.context().clearCookies();
+    await openUserMenu(page);
+    await page.getByRole('option', { name: '修改密码' }).click();
+    await page.waitForURL('**/login?redirectTo=%2Fresetpassword');
+
+    // A token the API does not accept is dropped on the way to /login.
+    const { hostname } = new URL(testEnv().baseUrl);
+    await page.context().addCookies([{ name: 'car-token', value: 'forged.token.value', domain: hostname, path: '/' }]);
+    await page.goto(`${testEnv().baseUrl}/resetpassword`, { waitUntil: 'networkidle' });
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain('car-token');
+    assertClean();
+  });
+});
