@@ -2,6 +2,7 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, AppConfig } from './config/config';
 import { dataSourceOptions } from './database/data-source';
+import { AnalyticsModule } from './analytics/analytics.module';
 import { QueueModule } from './queue/queue.module';
 import { ReportDownloadModule } from './reportDownload/report-download.module';
 
@@ -23,6 +24,7 @@ export class CoreModule {
       imports: [
         TypeOrmModule.forRoot(dataSourceOptions(runtime.databaseUrl, applicationName)),
         QueueModule.forRoot(),
+        AnalyticsModule,
         ReportDownloadModule,
       ],
       providers: [{ provide: APP_CONFIG, useValue: runtime.config }],

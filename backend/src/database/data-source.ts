@@ -4,9 +4,10 @@ import { InitialSchema1763700000000 } from './migrations/1763700000000-initial-s
 import { ReferenceData1763700000001 } from './migrations/1763700000001-reference-data';
 import { Security1763700000002 } from './migrations/1763700000002-security';
 import { Menus1763700000003 } from './migrations/1763700000003-menus';
+import { Rollups1763700000004 } from './migrations/1763700000004-rollups';
 
 /** Every migration, in order. Listed, not globbed, so the compiled and the test runs see the same set. */
-export const MIGRATIONS = [InitialSchema1763700000000, ReferenceData1763700000001, Security1763700000002, Menus1763700000003];
+export const MIGRATIONS = [InitialSchema1763700000000, ReferenceData1763700000001, Security1763700000002, Menus1763700000003, Rollups1763700000004];
 
 export function dataSourceOptions(url: string, applicationName = 'car-app'): DataSourceOptions {
   return {

@@ -5,10 +5,13 @@
 export enum JobName {
   /** Writes the monthly market summary workbook of each producer for one month. */
   GenerateMonthlyReports = 'reports.generate-monthly',
+  /** Rebuilds the rollups of the given months from the facts. */
+  RebuildRollups = 'rollups.rebuild',
 }
 
 export interface JobPayloads {
   [JobName.GenerateMonthlyReports]: { month: number; producerIds?: number[] };
+  [JobName.RebuildRollups]: { months: number[] };
 }
 
 export const QUEUE_NAME = 'car-jobs';

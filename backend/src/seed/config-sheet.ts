@@ -1,7 +1,8 @@
 import type { DataSource } from 'typeorm';
 import { CONFIG_CATEGORIES } from './catalog/config-items';
 import type { ConfigItemSpec, TrimTraits } from './catalog/config.types';
-import { CopyWriter, copyRows, withKeysDeferred } from './copy-writer';
+import { withKeysDeferred } from '../database/bulk-load';
+import { CopyWriter, copyRows } from './copy-writer';
 import type { Dimensions, TrimRow } from './dimensions';
 import { Rng } from './rng';
 

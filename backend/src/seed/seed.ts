@@ -3,10 +3,12 @@ import type { DataSource } from 'typeorm';
 import { CITIES, PROVINCES } from './catalog/areas';
 import { CATALOG } from './catalog';
 import { loadConfigSheet } from './config-sheet';
-import { CopyWriter, copyRows, withKeysDeferred } from './copy-writer';
+import { withKeysDeferred } from '../database/bulk-load';
+import { CopyWriter, copyRows } from './copy-writer';
 import { Dimensions, buildDimensions } from './dimensions';
 import { FactSink, SCALES, generateFacts } from './facts';
 import { allMonths, LAST_MONTH } from './market-model';
+import { RollupRepository } from '../analytics/rollup.repository';
 import { MonthlyReportWriter } from '../reportDownload/monthly-report.writer';
 import { Progress, silentProgress } from './progress';
 
@@ -35,6 +37,7 @@ export interface SeedSummary {
 
 /** Data tables the generator owns; reference data (areas, dictionaries, roles) comes from migrations. */
 const GENERATED_TABLES = [
+  'rollup_retail_car', 'rollup_retail_province', 'rollup_retail_city', 'rollup_wholesale_car',
   'export_job', 'report', 'app_user', 'config_value', 'config_item', 'config_category',
   'retail_fact', 'wholesale_fact', 'price_fact', 'msrp_month', 'rebate_month', 'data_month',
   'car', 'sub_series', 'series', 'producer_brand', 'brand', 'producer', 'brand_group',
@@ -76,6 +79,11 @@ export async function seedDatabase(dataSource: DataSource, options: SeedOptions)
   const months = allMonths();
   progress.stage('销量与价格', months.length);
   const counts = await deferKeys(dataSource, FACT_TABLES, () => loadFacts(dataSource, dims, options, () => progress.advance()));
+  progress.finish();
+
+  progress.stage('汇总表', 1);
+  await new RollupRepository(dataSource).rebuild(months);
+  progress.advance();
   progress.finish();
 
   progress.stage('配置表', dims.trims.length);

@@ -1,0 +1,13 @@
+import { Global, Module } from '@nestjs/common';
+import { AnalyticsRepository } from './analytics.repository';
+import { AnalyticsService } from './analytics.service';
+import { RollupJobs } from './rollup-jobs.service';
+import { RollupRepository } from './rollup.repository';
+
+/** The analytics query layer (model.ts, query-builder.ts) and the rollups it reads. */
+@Global()
+@Module({
+  providers: [AnalyticsService, AnalyticsRepository, RollupRepository, RollupJobs],
+  exports: [AnalyticsService, RollupRepository],
+})
+export class AnalyticsModule {}

@@ -1,0 +1,12 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { BuiltQuery } from './query-builder';
+
+@Injectable()
+export class AnalyticsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  run(query: BuiltQuery): Promise<Array<Record<string, unknown>>> {
+    return this.dataSource.query(query.sql, query.params);
+  }
+}

@@ -1,0 +1,44 @@
+import { barWidth, growth, percentText, rankingStatus, ranks, share, shareChange, shareText, thousands } from './metrics';
+
+describe('metrics', () => {
+  test('yoy is a dash when last year had no sales', () => {
+    expect(growth(120, 0)).toBeNull();
+    expect(percentText(growth(120, 0))).toBe('-');
+  });
+
+  test('growth shows one decimal with a sign only when negative', () => {
+    expect(percentText(growth(110, 100))).toBe('10.0%');
+    expect(percentText(growth(877, 1000))).toBe('-12.3%');
+  });
+
+  test('a growth of exactly zero, or of 1000 % or more either way, is a dash', () => {
+    expect(percentText(growth(100, 100))).toBe('-');
+    expect(percentText(growth(1101, 100))).toBe('-');
+    expect(percentText(growth(1099, 100))).toBe('999.0%');
+    expect(percentText(-10.5)).toBe('-');
+  });
+
+  test('mix is a share of the filtered market and its change is in points', () => {
+    expect(shareText(share(25, 200))).toBe('12.5%');
+    expect(share(1, 0)).toBeNull();
+    expect(shareChange(0.125, 0.1)).toBeCloseTo(0.025);
+    expect(percentText(shareChange(0.125, 0.1))).toBe('2.5%');
+  });
+
+  test('ranks are competition ranks, largest first', () => {
+    expect(ranks([10, 30, 30, 5])).toEqual([3, 1, 1, 4]);
+  });
+
+  test('rankingStatus: up, down, flat, and no arrow without a previous rank', () => {
+    expect(rankingStatus(2, 5)).toBe(1);
+    expect(rankingStatus(5, 2)).toBe(-1);
+    expect(rankingStatus(3, 3)).toBe(0);
+    expect(rankingStatus(3, null)).toBe(-2);
+  });
+
+  test('numbers are thousand-separated and bars scale to the largest', () => {
+    expect(thousands(1234567.4)).toBe('1,234,567');
+    expect(barWidth(50, 200)).toBe(25);
+    expect(barWidth(0, 200)).toBe(0);
+  });
+});

@@ -1,0 +1,234 @@
+import { Injectable } from '@nestjs/common';
+import { AnalyticsRow, AnalyticsService } from '../analytics/analytics.service';
+import { barWidth, growth, percentText, ranks, rankingStatus, share, shareChange, shareText, thousands } from '../analytics/metrics';
+import type { DataSource, DimensionKey, Filters } from '../analytics/model';
+import type { MonthSpan } from '../analytics/query-builder';
+import { ApiException } from '../common/api-codes';
+import { addMonths, formatMonth, monthRange, parseMonth, quarterOf, yearOf } from '../common/months';
+import { CalendarRepository } from './calendar.repository';
+import type { SaleVolumeFilterDto } from './sale-volume.dto';
+import type { ChartResult, Summary, TablePage, TableRow } from './sale-volume.types';
+
+/** What a sales-volume question is about: a data source, a month, and the narrowed market. */
+export interface MarketScope {
+  source: DataSource;
+  month: number;
+  filters: Filters;
+}
+
+/** The named spans every comparison uses: 当月, 同期, 环比, 累计 and last year's 累计. */
+export function comparisonSpans(month: number): Record<'qty' | 'tq' | 'hb' | 'lj' | 'tqLj', MonthSpan> {
+  const yearStart = yearOf(month) * 100 + 1;
+  return {
+    qty: { from: month, to: month },
+    tq: { from: month - 100, to: month - 100 },
+    hb: { from: addMonths(month, -1), to: addMonths(month, -1) },
+    lj: { from: yearStart, to: month },
+    tqLj: { from: yearStart - 100, to: month - 100 },
+  };
+}
+
+const round1 = (fraction: number | null): number | null => (fraction === null ? null : Math.round(fraction * 1000) / 10);
+/** A growth as the spec's number: percent with one decimal, or null where the display is a dash. */
+const growthNumber = (value: number | null): number | null => (percentText(value) === '-' ? null : round1(value));
+
+export interface RowOptions {
+  /** How to group rows under a merged first column with subtotals (segment category, big region). */
+  group?: { of: (row: AnalyticsRow) => { id: number; name: string } };
+  /** Append a 合计 row for the whole filtered market. */
+  total?: boolean;
+}
+
+/**
+ * The sales-volume rules shared by the whole-market, area-market and producer/brand calls: which
+ * market a request means, its summary cards, ranking rows with every metric, and trend charts.
+ */
+@Injectable()
+export class SaleVolumeService {
+  constructor(
+    private readonly analytics: AnalyticsService,
+    private readonly calendar: CalendarRepository,
+  ) {}
+
+  /** Resolves the spec's filter parameters: the month defaults to the latest with data for the source. */
+  async scope(dto: SaleVolumeFilterDto, extra: Filters = {}): Promise<MarketScope> {
+    const source = dto.source as DataSource;
+    const months = await this.calendar.months(source);
+    if (months.length === 0) throw ApiException.notFound('暂无数据');
+    let month = months[0];
+    if (dto.time) {
+      month = parseMonth(dto.time);
+      if (!months.includes(month)) throw ApiException.badRequest(`参数 time 没有 ${dto.time} 的数据`);
+    }
+    const filters: Filters = { ...extra };
+    if (dto.detailId > 0) filters.segmentIds = [dto.detailId];
+    if (dto.producerProperty > 0) filters.producerProperties = [dto.producerProperty];
+    if (dto.fuels.length > 0) filters.fuels = dto.fuels;
+    return { source, month, filters };
+  }
+
+  /** The five cards: monthly sales, yoy, mom, January-to-date, cumulative yoy. */
+  async summary(scope: MarketScope): Promise<Summary> {
+    const [row] = await this.analytics.query({ source: scope.source, dimensions: [], filters: scope.filters, measures: comparisonSpans(scope.month) });
+    const v = row?.values ?? { qty: 0, tq: 0, hb: 0, lj: 0, tqLj: 0 };
+    const yoy = growth(v.qty, v.tq);
+    const mom = growth(v.qty, v.hb);
+    const yearYoy = growth(v.lj, v.tqLj);
+    return {
+      qty: v.qty, qtyStr: thousands(v.qty), tb: v.tq, hb: v.hb, ljQty: v.lj, ljQtyStr: thousands(v.lj), ljTb: v.tqLj,
+      yoy: growthNumber(yoy), yoys: percentText(yoy), mom: growthNumber(mom), moms: percentText(mom),
+      yearYoy: growthNumber(yearYoy), yearYoys: percentText(yearYoy), time: formatMonth(scope.month),
+    };
+  }
+
+  /** Every row of one dimension, ranked by this month's sales, with shares of the filtered market. */
+  async rows(scope: MarketScope, dimension: DimensionKey, options: RowOptions = {}, extraDimensions: DimensionKey[] = []): Promise<TableRow[]> {
+    const data = await this.analytics.query({
+      source: scope.source,
+      dimensions: [dimension, ...extraDimensions],
+      filters: scope.filters,
+      measures: comparisonSpans(scope.month),
+    });
+    const active = data.filter((r) => r.values.qty > 0 || r.values.lj > 0 || r.values.tq > 0 || r.values.tqLj > 0);
+    return this.toRows(active, dimension, options);
+  }
+
+  /** Turns grouped sums into table rows: metrics, bars, ranks, and (optionally) groups, subtotals, total. */
+  toRows(data: AnalyticsRow[], dimension: DimensionKey, options: RowOptions = {}): TableRow[] {
+    const market = sumValues(data);
+    const maxSales = Math.max(0, ...data.map((r) => r.values.qty));
+    const maxSum = Math.max(0, ...data.map((r) => r.values.lj));
+    const ljRanks = ranks(data.map((r) => r.values.lj));
+    const tqLjRanks = ranks(data.map((r) => r.values.tqLj));
+    const rows = data.map((r, i) => {
+      const row = makeRow(r.key[dimension] ?? 0, r.name[dimension] ?? '', r.values, market, maxSales, maxSum);
+      row.ljRanking = r.values.lj > 0 ? ljRanks[i] : null;
+      row.rankingStatus = row.ljRanking === null ? -2 : rankingStatus(ljRanks[i], r.values.tqLj > 0 ? tqLjRanks[i] : null);
+      return { row, source: r };
+    });
+    rows.sort((a, b) => b.row.sales - a.row.sales || b.row.salesSum - a.row.salesSum || a.row.id - b.row.id);
+    let result: TableRow[];
+    if (options.group) {
+      const groups = new Map<number, { name: string; items: Array<{ row: TableRow; source: AnalyticsRow }> }>();
+      for (const entry of rows) {
+        const g = options.group.of(entry.source);
+        const bucket = groups.get(g.id) ?? { name: g.name, items: [] };
+        bucket.items.push(entry);
+        groups.set(g.id, bucket);
+      }
+      result = [];
+      for (const [groupId, bucket] of [...groups].sort((a, b) => a[0] - b[0])) {
+        const subtotal = makeRow(-groupId, `${bucket.name}小计`, sumValues(bucket.items.map((e) => e.source)), market, maxSales, maxSum);
+        subtotal.heji = true;
+        const members = [...bucket.items.map((e) => e.row), subtotal];
+        members.forEach((m, i) => {
+          m.groupName = bucket.name;
+          m.rowMerge = i === 0;
+          m.rowMergeNum = i === 0 ? members.length : 0;
+        });
+        result.push(...members);
+      }
+    } else {
+      result = rows.map((e) => e.row);
+    }
+    if (options.total) {
+      const total = makeRow(0, '合计', market, market, maxSales, maxSum);
+      total.heji = true;
+      total.columnMerge = true;
+      total.columnMergeNum = options.group ? 2 : 1;
+      result.push(total);
+    }
+    return result;
+  }
+
+  /** The spec's paging: rows of page `currentPage` with `pageSize` rows each; subtotals ride along. */
+  page(rows: TableRow[], currentPage: number, pageSize: number): TablePage {
+    const ranked = rows.filter((r) => !r.heji);
+    const start = (currentPage - 1) * pageSize;
+    return { list: ranked.slice(start, start + pageSize), total: ranked.length, currentPage, pageSize };
+  }
+
+  /**
+   * Trend chart: month (0), quarter (1) or year (2) totals with their yoy, over the latest `count`
+   * years (0 = every year with data). A period that is not over yet is compared with the same months a
+   * year earlier.
+   */
+  async chart(scope: MarketScope, granularity: number, count: number): Promise<ChartResult> {
+    const firstMonth = Math.min(...(await this.calendar.months(scope.source)));
+    const lastYear = yearOf(scope.month);
+    const firstYear = granularity === 2 || count === 0 ? yearOf(firstMonth) : Math.max(yearOf(firstMonth), lastYear - count + 1);
+    const from = Math.max(firstYear * 100 + 1, firstMonth);
+    const data = await this.analytics.query({
+      source: scope.source,
+      dimensions: ['month'],
+      filters: scope.filters,
+      measures: { qty: { from: from - 100, to: scope.month } },
+    });
+    const byMonth = new Map(data.map((r) => [r.key.month ?? 0, r.values.qty]));
+    const buckets = new Map<string, { qty: number; tq: number; complete: boolean }>();
+    for (const month of monthRange(from, scope.month)) {
+      const label = bucketLabel(month, granularity);
+      const bucket = buckets.get(label) ?? { qty: 0, tq: 0, complete: true };
+      bucket.qty += byMonth.get(month) ?? 0;
+      bucket.tq += byMonth.get(month - 100) ?? 0;
+      buckets.set(label, bucket);
+    }
+    const hasLastYear = (label: string): boolean => {
+      const year = Number(label.slice(0, 4));
+      return year - 1 >= yearOf(firstMonth);
+    };
+    const categories = [...buckets.keys()].map((label) => (granularity === 2 && yearOf(scope.month) === Number(label.slice(0, 4)) && scope.month % 100 < 12 ? `${label}(1-${scope.month % 100}月)` : label));
+    return {
+      xAxis: [{ categories }],
+      yAxis: [{ title: '销量（辆）' }, { title: '同比' }],
+      series: [
+        { name: '销量', type: 'column', data: [...buckets.values()].map((b) => b.qty), yAxis: 0 },
+        {
+          name: '同比', type: 'spline', yAxis: 1,
+          data: [...buckets.entries()].map(([label, b]) => (hasLastYear(label) ? growthNumber(growth(b.qty, b.tq)) : null)),
+        },
+      ],
+    };
+  }
+}
+
+function bucketLabel(month: number, granularity: number): string {
+  if (granularity === 1) return `${yearOf(month)}Q${quarterOf(month)}`;
+  if (granularity === 2) return `${yearOf(month)}年`;
+  return formatMonth(month);
+}
+
+function sumValues(rows: Array<{ values: Record<string, number> }>): Record<string, number> {
+  const total: Record<string, number> = { qty: 0, tq: 0, hb: 0, lj: 0, tqLj: 0 };
+  for (const r of rows) for (const k of Object.keys(total)) total[k] += r.values[k] ?? 0;
+  return total;
+}
+
+function makeRow(id: number, name: string, v: Record<string, number>, market: Record<string, number>, maxSales: number, maxSum: number): TableRow {
+  const mix = share(v.qty, market.qty);
+  const tqMix = share(v.tq, market.tq);
+  const yearMix = share(v.lj, market.lj);
+  const tqYearMix = share(v.tqLj, market.tqLj);
+  const yoy = growth(v.qty, v.tq);
+  const mom = growth(v.qty, v.hb);
+  const yearYoy = growth(v.lj, v.tqLj);
+  const mixChange = shareChange(mix, tqMix);
+  const yearMixChange = shareChange(yearMix, tqYearMix);
+  return {
+    id, name,
+    sales: v.qty, salesStr: thousands(v.qty), salesWidth: barWidth(v.qty, maxSales),
+    tqSales: v.tq, tqSalesStr: thousands(v.tq),
+    salesSum: v.lj, salesSumStr: thousands(v.lj), salesSumWidth: barWidth(v.lj, maxSum),
+    tqSalesSum: v.tqLj, tqSalesSumStr: thousands(v.tqLj),
+    mom: growthNumber(mom), moms: percentText(mom),
+    yoy: growthNumber(yoy), yoys: percentText(yoy),
+    mix: round1(mix), mixs: shareText(mix), tqMix: round1(tqMix), tqMixs: shareText(tqMix),
+    mixChange: growthNumber(mixChange), mixChanges: percentText(mixChange),
+    yearYoy: growthNumber(yearYoy), yearYoys: percentText(yearYoy),
+    yearMix: round1(yearMix), yearMixs: shareText(yearMix), tqYearMix: round1(tqYearMix), tqYearMixs: shareText(tqYearMix),
+    yearMixChange: growthNumber(yearMixChange), yearMixChanges: percentText(yearMixChange),
+    ljRanking: null, rankingStatus: -2,
+    groupName: null, rowMerge: false, rowMergeNum: 0, columnMerge: false, columnMergeNum: 0,
+    color: null, heji: false, hasChildren: false,
+  };
+}

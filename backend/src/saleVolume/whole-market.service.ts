@@ -1,0 +1,99 @@
+import { Injectable } from '@nestjs/common';
+import type { DimensionKey } from '../analytics/model';
+import { ApiException } from '../common/api-codes';
+import { formatMonth } from '../common/months';
+import { DimensionLookupRepository, SEGMENT_CATEGORIES } from './dimension-lookup.repository';
+import { MarketScope, RowOptions, SaleVolumeService } from './sale-volume.service';
+import type { ChartResult, Summary, TablePage, TableRow } from './sale-volume.types';
+import type { SaleVolumeFilterDto } from './sale-volume.dto';
+
+/** The whole-market table's dimensions: codes 1-6 of the spec, and the download type (code − 1). */
+export const WHOLE_MARKET_TABLES = {
+  segment: { code: 1, label: '细分市场' },
+  family: { code: 2, label: '系别' },
+  brand: { code: 3, label: '品牌' },
+  area: { code: 4, label: '区域' },
+  producer: { code: 5, label: '厂商' },
+  carSeries: { code: 6, label: '车系' },
+} as const;
+
+export type WholeMarketTable = keyof typeof WHOLE_MARKET_TABLES;
+
+export const DOWNLOAD_TYPES: readonly WholeMarketTable[] = ['segment', 'family', 'brand', 'area', 'producer', 'carSeries'];
+
+export interface TableOptions {
+  currentPage: number;
+  pageSize: number;
+  /** For the area table: 1 big region, 2 province. */
+  dimensionality?: number;
+}
+
+/** 整体市场表现: the national market narrowed by month, source, segment, fuels and producer property. */
+@Injectable()
+export class WholeMarketService {
+  constructor(
+    private readonly sales: SaleVolumeService,
+    private readonly lookup: DimensionLookupRepository,
+  ) {}
+
+  async summary(dto: SaleVolumeFilterDto): Promise<Summary> {
+    return this.sales.summary(await this.sales.scope(dto));
+  }
+
+  async chart(dto: SaleVolumeFilterDto, granularity: number, count: number): Promise<ChartResult> {
+    return this.sales.chart(await this.sales.scope(dto), granularity, count);
+  }
+
+  async table(dto: SaleVolumeFilterDto, table: WholeMarketTable, options: TableOptions): Promise<TablePage> {
+    const scope = await this.sales.scope(dto);
+    const rows = await this.allRows(scope, table, options.dimensionality ?? 1);
+    // Segment, family and area tables are shown whole (with subtotals); the others page.
+    if (table === 'segment' || table === 'family' || table === 'area') {
+      return { list: rows, total: rows.filter((r) => !r.heji).length, currentPage: 1, pageSize: rows.length };
+    }
+    return this.sales.page(rows, options.currentPage, options.pageSize);
+  }
+
+  /** The rows of one table as the download writes them, with its file and sheet names. */
+  async download(dto: SaleVolumeFilterDto, table: WholeMarketTable, dimensionality: number): Promise<{ rows: TableRow[]; fileName: string; nameHeader: string; groupHeader?: string }> {
+    const scope = await this.sales.scope(dto);
+    const rows = await this.allRows(scope, table, dimensionality);
+    const label = table === 'area' ? (dimensionality === 2 ? '省份' : '大区') : WHOLE_MARKET_TABLES[table].label;
+    const grouped = table === 'segment' || (table === 'area' && dimensionality === 2);
+    return {
+      rows,
+      fileName: `整体市场表现-${label}-${formatMonth(scope.month)}.xlsx`,
+      nameHeader: label,
+      groupHeader: grouped ? (table === 'segment' ? '类别' : '大区') : undefined,
+    };
+  }
+
+  private async allRows(scope: MarketScope, table: WholeMarketTable, dimensionality: number): Promise<TableRow[]> {
+    switch (table) {
+      case 'segment': {
+        const categories = await this.lookup.segmentCategories();
+        const group: RowOptions['group'] = {
+          of: (row) => {
+            const category = categories.get(row.key.segment ?? 0) ?? 1;
+            return { id: category, name: SEGMENT_CATEGORIES[category] };
+          },
+        };
+        return this.sales.rows(scope, 'segment', { group, total: true });
+      }
+      case 'family':
+        return this.sales.rows(scope, 'family', { total: true });
+      case 'area': {
+        if (scope.source === 1) throw ApiException.badRequest('批发量数据没有地区维度，请选择零售量（数据来源 2）');
+        if (dimensionality === 2) {
+          const group: RowOptions['group'] = { of: (row) => ({ id: row.key.area ?? 0, name: row.name.area ?? '' }) };
+          return this.sales.rows(scope, 'province', { group, total: true }, ['area']);
+        }
+        return this.sales.rows(scope, 'area', { total: true });
+      }
+      default: {
+        const dimension: DimensionKey = table === 'carSeries' ? 'subSeries' : table;
+        return this.sales.rows(scope, dimension);
+      }
+    }
+  }
+}
