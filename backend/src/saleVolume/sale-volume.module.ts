@@ -9,6 +9,6 @@ import { WholeMarketService } from './whole-market.service';
 @Module({
   controllers: [WholeMarketController],
   providers: [SaleVolumeService, CalendarRepository, DimensionLookupRepository, WholeMarketService],
-  exports: [SaleVolumeService],
+  exports: [SaleVolumeService, CalendarRepository, DimensionLookupRepository],
 })
 export class SaleVolumeModule {}
