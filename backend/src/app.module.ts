@@ -4,6 +4,8 @@ import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { EnvelopeInterceptor } from './common/envelope.interceptor';
 import { CoreModule, Runtime } from './core.module';
 import { HealthModule } from './health/health.module';
+import { AreaMarketModule } from './saleVolume/area-market.module';
+import { CompanyBrandModule } from './saleVolume/company-brand.module';
 import { SaleVolumeModule } from './saleVolume/sale-volume.module';
 import { SearchModule } from './search/search.module';
 import { SecurityModule } from './security/security.module';
@@ -14,7 +16,7 @@ export class AppModule {
   static forRoot(runtime: Runtime): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(runtime, 'car-app'), SecurityModule, HealthModule, SearchModule, SaleVolumeModule],
+      imports: [CoreModule.forRoot(runtime, 'car-app'), SecurityModule, HealthModule, SearchModule, SaleVolumeModule, AreaMarketModule, CompanyBrandModule],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

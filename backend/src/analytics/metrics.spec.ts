@@ -42,3 +42,10 @@ describe('metrics', () => {
     expect(barWidth(0, 200)).toBe(0);
   });
 });
+
+describe('percent numbers', () => {
+  test('a change too small to show is 0.0%, never -0.0%', () => {
+    expect(percentText(-0.0001)).toBe('0.0%');
+    expect(percentText(0.0004)).toBe('0.0%');
+  });
+});

@@ -29,7 +29,18 @@ export function percentText(value: number | null): string {
   if (value === null || !Number.isFinite(value)) return '-';
   const percent = value * 100;
   if (percent === 0 || Math.abs(percent) >= 1000) return '-';
-  return `${percent.toFixed(1)}%`;
+  // A change too small to show is 0.0%, never "-0.0%".
+  return `${(Math.round(percent * 10) / 10 || 0).toFixed(1)}%`;
+}
+
+/** A fraction as the spec's percent number with one decimal (0.1234 → 12.3), or null when unknown. */
+export function percentNumber(fraction: number | null): number | null {
+  return fraction === null ? null : Math.round(fraction * 1000) / 10 || 0;
+}
+
+/** A growth as the spec's number: percent with one decimal, or null where the display is a dash. */
+export function growthNumber(value: number | null): number | null {
+  return percentText(value) === '-' ? null : percentNumber(value);
 }
 
 /** Whether a growth value counts as shown (not a dash); colours apply only then. */

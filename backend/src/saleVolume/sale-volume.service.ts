@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AnalyticsRow, AnalyticsService } from '../analytics/analytics.service';
-import { barWidth, growth, percentText, ranks, rankingStatus, share, shareChange, shareText, thousands } from '../analytics/metrics';
+import { barWidth, growth, growthNumber, percentNumber as round1, percentText, ranks, rankingStatus, share, shareChange, shareText, thousands } from '../analytics/metrics';
 import type { DataSource, DimensionKey, Filters } from '../analytics/model';
 import type { MonthSpan } from '../analytics/query-builder';
 import { ApiException } from '../common/api-codes';
@@ -28,9 +28,6 @@ export function comparisonSpans(month: number): Record<'qty' | 'tq' | 'hb' | 'lj
   };
 }
 
-const round1 = (fraction: number | null): number | null => (fraction === null ? null : Math.round(fraction * 1000) / 10);
-/** A growth as the spec's number: percent with one decimal, or null where the display is a dash. */
-const growthNumber = (value: number | null): number | null => (percentText(value) === '-' ? null : round1(value));
 
 export interface RowOptions {
   /** How to group rows under a merged first column with subtotals (segment category, big region). */
@@ -118,7 +115,8 @@ export class SaleVolumeService {
       }
       result = [];
       for (const [groupId, bucket] of [...groups].sort((a, b) => a[0] - b[0])) {
-        const subtotal = makeRow(-groupId, `${bucket.name}小计`, sumValues(bucket.items.map((e) => e.source)), market, maxSales, maxSum);
+        // Subtotal and total bars measure against the whole market, so they stay within 0-100.
+        const subtotal = makeRow(-groupId, `${bucket.name}小计`, sumValues(bucket.items.map((e) => e.source)), market, market.qty, market.lj);
         subtotal.heji = true;
         const members = [...bucket.items.map((e) => e.row), subtotal];
         members.forEach((m, i) => {
@@ -132,7 +130,7 @@ export class SaleVolumeService {
       result = rows.map((e) => e.row);
     }
     if (options.total) {
-      const total = makeRow(0, '合计', market, market, maxSales, maxSum);
+      const total = makeRow(0, '合计', market, market, market.qty, market.lj);
       total.heji = true;
       total.columnMerge = true;
       total.columnMergeNum = options.group ? 2 : 1;

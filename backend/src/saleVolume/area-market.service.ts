@@ -1,0 +1,242 @@
+import { Injectable } from '@nestjs/common';
+import { AnalyticsRow, AnalyticsService } from '../analytics/analytics.service';
+import type { DimensionKey, Filters } from '../analytics/model';
+import { ApiException } from '../common/api-codes';
+import { formatMonth } from '../common/months';
+import type { AreaChoice, AreaLevel, AreaMarketFilterDto } from './area-market.dto';
+import { AreaGeographyRepository, Geography } from './area-market.repository';
+import type { AreaTreePage, AreaTreeRow } from './area-market.types';
+import { DimensionLookupRepository, SEGMENT_CATEGORIES } from './dimension-lookup.repository';
+import { comparisonSpans, MarketScope, RowOptions, SaleVolumeService } from './sale-volume.service';
+import type { ChartResult, Summary, TablePage, TableRow } from './sale-volume.types';
+
+/** The area-market table's dimensions; the download type is the index in AREA_DOWNLOAD_TYPES. */
+export const AREA_MARKET_TABLES = {
+  segment: { label: '细分市场' },
+  family: { label: '系别' },
+  brand: { label: '品牌' },
+  area: { label: '区域' },
+  producer: { label: '厂商' },
+} as const;
+
+export type AreaMarketTable = keyof typeof AREA_MARKET_TABLES;
+
+/** download type 0 segment, 1 family, 2 brand, 3 area, 4 producer. */
+export const AREA_DOWNLOAD_TYPES: readonly AreaMarketTable[] = ['segment', 'family', 'brand', 'area', 'producer'];
+
+const WHOLESALE_HAS_NO_AREA = '批发量数据没有地区维度，请选择零售量（数据来源 2）';
+
+const LEVEL_DIMENSION: Record<AreaLevel, DimensionKey> = { 1: 'area', 2: 'province', 3: 'city' };
+const LEVEL_LABEL: Record<AreaLevel, string> = { 1: '大区', 2: '省份', 3: '城市' };
+
+/** The chosen node of the area tree: the nation (level 0), a region, a province or a city. */
+interface AreaNode {
+  level: 0 | AreaLevel;
+  id: number;
+  name: string;
+  /** How the node narrows the market. */
+  filters: Filters;
+}
+
+const NATION: AreaNode = { level: 0, id: -1, name: '全国', filters: {} };
+
+/** A place of the tree as the geography has it, with the children the tree shows under it. */
+interface Place {
+  id: number;
+  name: string;
+  level: AreaLevel;
+  children?: Place[];
+}
+
+export interface AreaPaging {
+  currentPage: number;
+  pageSize: number;
+}
+
+/**
+ * 区域市场表现: the market of one region, province or city (or the nation), its cards, trend and
+ * ranking tables, and the tree of its children that the table and the China map both read.
+ */
+@Injectable()
+export class AreaMarketService {
+  constructor(
+    private readonly sales: SaleVolumeService,
+    private readonly analytics: AnalyticsService,
+    private readonly geography: AreaGeographyRepository,
+    private readonly lookup: DimensionLookupRepository,
+  ) {}
+
+  async summary(dto: AreaMarketFilterDto): Promise<Summary> {
+    const { scope } = await this.market(dto);
+    return this.sales.summary(scope);
+  }
+
+  async chart(dto: AreaMarketFilterDto, granularity: number, count: number): Promise<ChartResult> {
+    const { scope } = await this.market(dto);
+    return this.sales.chart(scope, granularity, count);
+  }
+
+  /** Segment and family tables come whole (with subtotals and 合计); brand and producer tables page. */
+  async table(dto: AreaMarketFilterDto, table: Exclude<AreaMarketTable, 'area'>, paging: AreaPaging): Promise<TablePage> {
+    const { scope } = await this.market(dto);
+    const rows = await this.rankingRows(scope, table);
+    if (table === 'segment' || table === 'family') {
+      return { list: rows, total: rows.filter((r) => !r.heji).length, currentPage: 1, pageSize: rows.length };
+    }
+    return this.sales.page(rows, paging.currentPage, paging.pageSize);
+  }
+
+  /** The children of the chosen node (and theirs, two levels deep), shares within the node; not paged. */
+  async tree(dto: AreaMarketFilterDto): Promise<AreaTreePage> {
+    if (dto.source === 1) throw ApiException.badRequest(WHOLESALE_HAS_NO_AREA);
+    const { scope, node } = await this.market(dto);
+    const rows = await this.treeRows(scope, node);
+    return { list: rows, total: rows.length, currentPage: 1, pageSize: rows.length };
+  }
+
+  /** The rows of one table as the download writes them: the area tree flattened, parents as 小计 rows. */
+  async download(dto: AreaMarketFilterDto, table: AreaMarketTable): Promise<{ rows: TableRow[]; fileName: string; nameHeader: string; groupHeader?: string }> {
+    if (table === 'area' && dto.source === 1) throw ApiException.badRequest(WHOLESALE_HAS_NO_AREA);
+    const { scope, node } = await this.market(dto);
+    const fileName = `区域市场表现-${node.name}-${AREA_MARKET_TABLES[table].label}-${formatMonth(scope.month)}.xlsx`;
+    if (table === 'area') {
+      const tree = await this.treeRows(scope, node);
+      const childLevel = node.level === 3 ? 3 : ((node.level + 1) as AreaLevel);
+      const twoLevels = node.level < 2;
+      return {
+        rows: flatten(tree),
+        fileName,
+        nameHeader: twoLevels ? LEVEL_LABEL[(childLevel + 1) as AreaLevel] : LEVEL_LABEL[childLevel],
+        groupHeader: twoLevels ? LEVEL_LABEL[childLevel] : undefined,
+      };
+    }
+    return {
+      rows: await this.rankingRows(scope, table),
+      fileName,
+      nameHeader: AREA_MARKET_TABLES[table].label,
+      groupHeader: table === 'segment' ? '类别' : undefined,
+    };
+  }
+
+  /** The market a request means: the shared filters narrowed to the chosen node. */
+  private async market(dto: AreaMarketFilterDto): Promise<{ scope: MarketScope; node: AreaNode }> {
+    const node = await this.node(dto.area, dto.source);
+    return { scope: await this.sales.scope(dto, node.filters), node };
+  }
+
+  /** Checks that the chosen region, province or city exists; wholesale figures have no geography. */
+  private async node(choice: AreaChoice | null, source: number): Promise<AreaNode> {
+    if (choice === null) return NATION;
+    if (source === 1) throw ApiException.badRequest(WHOLESALE_HAS_NO_AREA);
+    const geography = await this.geography.geography();
+    const { id, level } = choice;
+    if (level === 1) {
+      const region = geography.regions.get(id);
+      if (!region) throw ApiException.badRequest(`参数 area 没有编号为 ${id} 的大区`);
+      return { level, id, name: region.name, filters: { areaIds: [id] } };
+    }
+    if (level === 2) {
+      const province = geography.provinces.get(id);
+      if (!province) throw ApiException.badRequest(`参数 area 没有代码为 ${id} 的省份`);
+      return { level, id, name: province.name, filters: { provinceIds: [id] } };
+    }
+    const city = geography.cities.get(id);
+    if (!city) throw ApiException.badRequest(`参数 area 没有代码为 ${id} 的城市`);
+    return { level, id, name: city.name, filters: { cityIds: [id] } };
+  }
+
+  private async rankingRows(scope: MarketScope, table: Exclude<AreaMarketTable, 'area'>): Promise<TableRow[]> {
+    switch (table) {
+      case 'segment': {
+        const categories = await this.lookup.segmentCategories();
+        const group: RowOptions['group'] = {
+          of: (row) => {
+            const category = categories.get(row.key.segment ?? 0) ?? 1;
+            return { id: category, name: SEGMENT_CATEGORIES[category] };
+          },
+        };
+        return this.sales.rows(scope, 'segment', { group, total: true });
+      }
+      case 'family':
+        return this.sales.rows(scope, 'family', { total: true });
+      default:
+        return this.sales.rows(scope, table);
+    }
+  }
+
+  /**
+   * Every child of the node from the geography, sold or not, so the map and the tree always show the
+   * whole node. Children and grandchildren are ranked and shared each within the chosen node.
+   */
+  private async treeRows(scope: MarketScope, node: AreaNode): Promise<AreaTreeRow[]> {
+    const places = placesUnder(node, await this.geography.geography());
+    const leaves = places.flatMap((p) => p.children ?? [p]);
+    if (leaves.length === 0) return [];
+    const leafDimension = LEVEL_DIMENSION[leaves[0].level];
+    const data = await this.analytics.query({
+      source: scope.source,
+      dimensions: [leafDimension],
+      filters: scope.filters,
+      measures: comparisonSpans(scope.month),
+    });
+    const sold = new Map(data.map((r) => [r.key[leafDimension] ?? 0, r.values]));
+    const valuesOf = (place: Place): Record<string, number> =>
+      place.children ? sumValues(place.children.map(valuesOf)) : (sold.get(place.id) ?? sumValues([]));
+
+    const childRows = this.levelRows(places.flatMap((p) => p.children ?? []), valuesOf);
+    return this.levelRows(places, valuesOf).map((row) => {
+      const place = places.find((p) => p.id === row.id);
+      if (!place?.children) return row;
+      const ids = new Set(place.children.map((c) => c.id));
+      const children = childRows.filter((c) => ids.has(c.id));
+      return { ...row, hasChildren: children.length > 0, children };
+    });
+  }
+
+  /** Table rows of places of one level, ranked by this month's sales. */
+  private levelRows(places: Place[], valuesOf: (place: Place) => Record<string, number>): AreaTreeRow[] {
+    if (places.length === 0) return [];
+    const level = places[0].level;
+    const dimension = LEVEL_DIMENSION[level];
+    const data: AnalyticsRow[] = places.map((p) => ({ key: { [dimension]: p.id }, name: { [dimension]: p.name }, values: valuesOf(p) }));
+    // toRows leaves `children` unset; the tree sets it on the parents only.
+    return this.sales.toRows(data, dimension).map((row): AreaTreeRow => ({ ...row, children: undefined, code: String(row.id), dimensionality: level }));
+  }
+}
+
+/** What the tree shows under a node: nation → regions → provinces; region → provinces → cities; province → cities; a city itself. */
+function placesUnder(node: AreaNode, geography: Geography): Place[] {
+  const provinces = [...geography.provinces.values()];
+  const cities = [...geography.cities.values()];
+  const citiesOf = (provinceId: number): Place[] =>
+    cities.filter((c) => c.provinceId === provinceId).map((c) => ({ id: c.id, name: c.name, level: 3 }));
+  const provincesOf = (areaId: number, withCities: boolean): Place[] =>
+    provinces
+      .filter((p) => p.areaId === areaId)
+      .map((p) => ({ id: p.id, name: p.name, level: 2, ...(withCities ? { children: citiesOf(p.id) } : {}) }));
+  switch (node.level) {
+    case 0:
+      return [...geography.regions.values()].map((r) => ({ id: r.id, name: r.name, level: 1, children: provincesOf(r.id, false) }));
+    case 1:
+      return provincesOf(node.id, true);
+    case 2:
+      return citiesOf(node.id);
+    case 3:
+      return [{ id: node.id, name: node.name, level: 3 }];
+  }
+}
+
+/** The tree as download rows: each parent's children, then the parent as a bold 小计 row. */
+function flatten(rows: AreaTreeRow[]): TableRow[] {
+  return rows.flatMap((row): TableRow[] => {
+    if (!row.children?.length) return [{ ...row, children: undefined }];
+    const children = row.children.map((c) => ({ ...c, groupName: row.name }));
+    return [...children, { ...row, name: `${row.name}小计`, groupName: row.name, heji: true, children: undefined }];
+  });
+}
+
+function sumValues(rows: Array<Record<string, number>>): Record<string, number> {
+  const total: Record<string, number> = { qty: 0, tq: 0, hb: 0, lj: 0, tqLj: 0 };
+  for (const values of rows) for (const k of Object.keys(total)) total[k] += values[k] ?? 0;
+  return total;
+}

@@ -1,0 +1,169 @@
+import { Injectable } from '@nestjs/common';
+import { AnalyticsService } from '../analytics/analytics.service';
+import type { FilterKey, Filters } from '../analytics/model';
+import { ApiException } from '../common/api-codes';
+import { formatMonth } from '../common/months';
+import { bandChart, chartYears, makersChart, MonthWindow, yearsChart } from './company-brand.charts';
+import type { CompanyBrandCarDetailsDto, CompanyBrandChartDto, CompanyBrandFilterDto, CompanyBrandListDto } from './company-brand.dto';
+import { CompanyBrandRepository } from './company-brand.repository';
+import { BAND_SIZE, detailsMarket, makerDetails, marketTotal, tendencyPage, tendencyRows } from './company-brand.rows';
+import type { CarDetails, Maker, MakerKind, TendencyPage, TendencyRow } from './company-brand.types';
+import { CalendarRepository } from './calendar.repository';
+import { comparisonSpans, MarketScope, SaleVolumeService } from './sale-volume.service';
+import type { ChartResult, Summary } from './sale-volume.types';
+
+const MAKER_FILTER: Record<MakerKind, FilterKey> = { producer: 'producerIds', brand: 'brandIds' };
+const MAKER_LABEL: Record<MakerKind, string> = { producer: '厂商', brand: '品牌' };
+
+/**
+ * 厂商品牌表现: the market seen from one producer or brand — its cards, its trend by year or against
+ * others, the ranking list of every producer or brand, and its sub-series per segment.
+ */
+@Injectable()
+export class CompanyBrandService {
+  constructor(
+    private readonly sales: SaleVolumeService,
+    private readonly analytics: AnalyticsService,
+    private readonly calendar: CalendarRepository,
+    private readonly repository: CompanyBrandRepository,
+  ) {}
+
+  /** The five cards of the producer/brand foreignId, or of the whole market when none is picked. */
+  async summary(dto: CompanyBrandFilterDto): Promise<Summary> {
+    const maker = dto.foreignId ? await this.maker(dto.type, dto.foreignId) : null;
+    return this.sales.summary(await this.sales.scope(dto, maker ? makerFilter(maker) : {}));
+  }
+
+  /** The sales-tendency list: a page (or rank band) of every producer or brand, ranked. */
+  async list(dto: CompanyBrandListDto): Promise<TendencyPage> {
+    const rows = await this.ranking(dto);
+    const { currentPage, pageSize } = pageOf(dto);
+    return tendencyPage(rows, currentPage, pageSize);
+  }
+
+  /** The same page or band as a chart: names on x, volume bars and the yoy line. */
+  async listChart(dto: CompanyBrandListDto): Promise<ChartResult> {
+    return bandChart((await this.list(dto)).list, dto.accumulate);
+  }
+
+  /** The whole ranking list as the download writes it, with its file and sheet names. */
+  async listDownload(dto: CompanyBrandListDto): Promise<{ rows: TendencyRow[]; fileName: string; nameHeader: string }> {
+    const scope = await this.sales.scope(dto);
+    const rows = tendencyRows(await this.sales.rows(scope, dto.type), dto.accumulate);
+    const label = MAKER_LABEL[dto.type];
+    return { rows, fileName: `厂商品牌表现-${label}排名-${periodText(scope.month, dto.accumulate)}.xlsx`, nameHeader: label };
+  }
+
+  /**
+   * The trend chart. With a comparison, one line per producer or brand over the chosen month's year;
+   * otherwise, for foreignId, one line per year of the `count` latest; with neither, the market's trend.
+   */
+  async chart(dto: CompanyBrandChartDto): Promise<ChartResult> {
+    const main = dto.foreignId ? await this.maker(dto.type, dto.foreignId) : null;
+    const compared = await this.compared(dto, main);
+    if (compared !== null && (main || compared.length > 0)) {
+      const scope = await this.sales.scope(dto);
+      const makers = main ? [main, ...compared] : compared;
+      const year = Math.floor(scope.month / 100);
+      const lines = await Promise.all(makers.map(async (maker) => ({ name: maker.name, byMonth: await this.monthly(scope, makerFilter(maker), year * 100 + 1) })));
+      return makersChart(lines, dto.timeDimensionality, await this.window(scope));
+    }
+    if (!main) return this.sales.chart(await this.sales.scope(dto), dto.timeDimensionality, dto.count);
+    const scope = await this.sales.scope(dto, makerFilter(main));
+    const window = await this.window(scope);
+    const years = chartYears(dto.count, window);
+    const byMonth = await this.monthly(scope, {}, (years[0] - 1) * 100 + 1);
+    return yearsChart(byMonth, years, dto.timeDimensionality, window);
+  }
+
+  /** The car-model details of the producer/brand foreignId and of each compared one. */
+  async carDetails(dto: CompanyBrandCarDetailsDto): Promise<CarDetails> {
+    const main = await this.maker(dto.type, dto.foreignId);
+    const compared = (await this.compared(dto, main)) ?? [];
+    const scope = await this.sales.scope(dto);
+    const spans = comparisonSpans(scope.month);
+    const market = detailsMarket(
+      await this.analytics.query({
+        source: scope.source,
+        // A sub-series belongs to one segment, producer and brand, so the extra dimensions split nothing.
+        dimensions: ['segment', 'subSeries', 'producer', 'brand'],
+        filters: scope.filters,
+        measures: dto.accumulate === 1 ? { cur: spans.lj, prev: spans.tqLj } : { cur: spans.qty, prev: spans.tq },
+      }),
+    );
+    const mine = makerDetails(market, main);
+    const others = compared.map((maker) => makerDetails(market, maker));
+    return {
+      type: main.kind === 'producer' ? 0 : 1,
+      accumulate: dto.accumulate,
+      ...mine,
+      time: periodText(scope.month, dto.accumulate),
+      tqTime: periodText(scope.month - 100, dto.accumulate),
+      wholeHeJi2: marketTotal(market),
+      hejis: [mine.wholeHeJi1, ...others.map((o) => o.wholeHeJi1)],
+      compareHeJiList: others,
+    };
+  }
+
+  /** The car-model details as the download writes them, with the file name. */
+  async carDetailsDownload(dto: CompanyBrandCarDetailsDto): Promise<{ details: CarDetails; fileName: string }> {
+    const details = await this.carDetails(dto);
+    return { details, fileName: `厂商品牌表现-${details.name}-车型明细-${details.time}.xlsx` };
+  }
+
+  /** Every producer or brand with sales in the compared periods, in the list's order. */
+  private async ranking(dto: CompanyBrandListDto): Promise<TendencyRow[]> {
+    return tendencyRows(await this.sales.rows(await this.sales.scope(dto), dto.type), dto.accumulate);
+  }
+
+  /** The producer or brand of an id the request named; an unknown id is the caller's mistake. */
+  private async maker(kind: MakerKind, id: number): Promise<Maker> {
+    const name = (await this.repository.names(kind, [id])).get(id);
+    if (name === undefined) throw ApiException.badRequest(`参数 foreignId 没有 id 为 ${id} 的${MAKER_LABEL[kind]}`);
+    return { kind, id, name };
+  }
+
+  /**
+   * The producers or brands foreignIds compares with (foreignId itself left out), or null in time mode.
+   * compareType 1 means producers, 2 brands, 0 time; absent, foreignIds given means the same type.
+   */
+  private async compared(dto: { type: MakerKind; foreignIds: number[]; compareType?: number }, main: Maker | null): Promise<Maker[] | null> {
+    const kind: MakerKind | null =
+      dto.compareType === 1 ? 'producer' : dto.compareType === 2 ? 'brand' : dto.compareType === undefined && dto.foreignIds.length > 0 ? dto.type : null;
+    if (kind === null) return null;
+    const ids = dto.foreignIds.filter((id) => !(main && main.kind === kind && main.id === id));
+    const names = await this.repository.names(kind, ids);
+    const unknown = ids.find((id) => !names.has(id));
+    if (unknown !== undefined) throw ApiException.badRequest(`参数 foreignIds 没有 id 为 ${unknown} 的${MAKER_LABEL[kind]}`);
+    return ids.map((id) => ({ kind, id, name: names.get(id) as string }));
+  }
+
+  /** Monthly volume of the scope, narrowed further, from `from` to the chosen month. */
+  private async monthly(scope: MarketScope, extra: Filters, from: number): Promise<Map<number, number>> {
+    const rows = await this.analytics.query({
+      source: scope.source,
+      dimensions: ['month'],
+      filters: { ...scope.filters, ...extra },
+      measures: { qty: { from, to: scope.month } },
+    });
+    return new Map(rows.map((r) => [r.key.month ?? 0, r.values.qty]));
+  }
+
+  private async window(scope: MarketScope): Promise<MonthWindow> {
+    return { first: Math.min(...(await this.calendar.months(scope.source))), last: scope.month };
+  }
+}
+
+function makerFilter(maker: Maker): Filters {
+  return { [MAKER_FILTER[maker.kind]]: [maker.id] };
+}
+
+/** A rank band is page `rank` of size 10; otherwise the spec's currentPage and pageSize. */
+function pageOf(dto: { rank?: number; currentPage: number; pageSize: number }): { currentPage: number; pageSize: number } {
+  return dto.rank === undefined ? { currentPage: dto.currentPage, pageSize: dto.pageSize } : { currentPage: dto.rank, pageSize: BAND_SIZE };
+}
+
+/** The period shown: the month, or January to it. */
+function periodText(month: number, accumulate: number): string {
+  return accumulate === 1 ? `${formatMonth(Math.floor(month / 100) * 100 + 1)}~${formatMonth(month)}` : formatMonth(month);
+}

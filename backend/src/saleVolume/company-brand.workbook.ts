@@ -1,0 +1,77 @@
+import ExcelJS from 'exceljs';
+import type { Response } from 'express';
+import type { CarDetails, ModelRow, SegmentDetail } from './company-brand.types';
+import { attachmentHeader, neutralise } from './table-workbook';
+
+const ARROWS: Record<ModelRow['rankingStatus'], string> = { 1: '↑', [-1]: '↓', 0: '—', [-2]: '' };
+
+/** The detail table's columns after the two merged segment columns. */
+const MODEL_COLUMNS: ReadonlyArray<{ header: string; kind: 'text' | 'count' | 'percent'; value: (row: ModelRow) => string | number | null }> = [
+  { header: '车型', kind: 'text', value: (r) => r.name },
+  { header: '销量', kind: 'count', value: (r) => r.sales },
+  { header: '去年同期销量', kind: 'count', value: (r) => r.tqSales },
+  { header: '同比', kind: 'percent', value: (r) => r.yoy },
+  { header: '细分市场份额', kind: 'percent', value: (r) => r.detailMix },
+  { header: '份额变化', kind: 'percent', value: (r) => r.detailMixChange },
+  { header: '整体市场份额', kind: 'percent', value: (r) => r.wholeMix },
+  { header: '整体份额变化', kind: 'percent', value: (r) => r.wholeMixChange },
+  { header: '细分市场排名', kind: 'count', value: (r) => r.ranking },
+  { header: '排名变化', kind: 'text', value: (r) => ARROWS[r.rankingStatus] },
+];
+
+function cell(kind: 'text' | 'count' | 'percent', value: string | number | null): string | number {
+  if (value === null) return '-';
+  if (kind === 'percent' && typeof value === 'number') return value / 100;
+  return typeof value === 'string' ? neutralise(value) : value;
+}
+
+/**
+ * Streams the car-model detail table as .xlsx: per segment, its name and its part of the producer's or
+ * brand's volume merged down the rows of its sub-series and two subtotals; then the two totals.
+ */
+export async function streamCarDetailsWorkbook(response: Response, fileName: string, details: CarDetails): Promise<void> {
+  response.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  response.setHeader('Content-Disposition', attachmentHeader(fileName));
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: response, useStyles: true, useSharedStrings: false });
+  workbook.creator = '车市分析平台';
+  const sheet = workbook.addWorksheet('车型明细', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = [
+    { header: '细分市场', width: 14 },
+    { header: '细分市场占比', width: 12, style: { numFmt: '0.0%' } },
+    ...MODEL_COLUMNS.map((c) => ({
+      header: c.header,
+      width: c.kind === 'text' ? (c.header === '车型' ? 24 : 10) : 14,
+      style: c.kind === 'count' ? { numFmt: '#,##0' } : c.kind === 'percent' ? { numFmt: '0.0%' } : {},
+    })),
+  ];
+  const header = sheet.getRow(1);
+  header.font = { bold: true };
+  header.commit();
+
+  const addModel = (first: string | null, mix: number | null | undefined, row: ModelRow): ExcelJS.Row => {
+    const excelRow = sheet.addRow([first === null ? null : neutralise(first), mix === undefined ? null : cell('percent', mix), ...MODEL_COLUMNS.map((c) => cell(c.kind, c.value(row)))]);
+    if (row.subtotal) excelRow.font = { bold: true };
+    return excelRow;
+  };
+  const addSegment = (segment: SegmentDetail): void => {
+    const rows = [...segment.models, segment.heJi1, segment.heJi2];
+    const added = rows.map((row, i) => addModel(i === 0 ? segment.name : null, i === 0 ? segment.mix : undefined, row));
+    const top = added[0].number;
+    const bottom = added[added.length - 1].number;
+    // Merges must be declared before the streaming writer commits the rows they span.
+    if (bottom > top) {
+      sheet.mergeCells(top, 1, bottom, 1);
+      sheet.mergeCells(top, 2, bottom, 2);
+    }
+    for (const r of [1, 2]) sheet.getCell(top, r).alignment = { vertical: 'middle' };
+    added[added.length - 1].commit();
+  };
+  for (const segment of details.details) addSegment(segment);
+  for (const total of [details.wholeHeJi1, details.wholeHeJi2]) {
+    const excelRow = addModel(total.name, undefined, { ...total, name: '' });
+    sheet.mergeCells(excelRow.number, 1, excelRow.number, 3);
+    excelRow.commit();
+  }
+  sheet.commit();
+  await workbook.commit();
+}
