@@ -6,8 +6,7 @@ import { formatMonth } from '../common/months';
 import type { AreaChoice, AreaLevel, AreaMarketFilterDto } from './area-market.dto';
 import { AreaGeographyRepository, Geography } from './area-market.repository';
 import type { AreaTreePage, AreaTreeRow } from './area-market.types';
-import { DimensionLookupRepository, SEGMENT_CATEGORIES } from './dimension-lookup.repository';
-import { comparisonSpans, MarketScope, RowOptions, SaleVolumeService } from './sale-volume.service';
+import { comparisonSpans, MarketScope, SaleVolumeService } from './sale-volume.service';
 import type { ChartResult, Summary, TablePage, TableRow } from './sale-volume.types';
 
 /** The area-market table's dimensions; the download type is the index in AREA_DOWNLOAD_TYPES. */
@@ -63,7 +62,6 @@ export class AreaMarketService {
     private readonly sales: SaleVolumeService,
     private readonly analytics: AnalyticsService,
     private readonly geography: AreaGeographyRepository,
-    private readonly lookup: DimensionLookupRepository,
   ) {}
 
   async summary(dto: AreaMarketFilterDto): Promise<Summary> {
@@ -147,16 +145,8 @@ export class AreaMarketService {
 
   private async rankingRows(scope: MarketScope, table: Exclude<AreaMarketTable, 'area'>): Promise<TableRow[]> {
     switch (table) {
-      case 'segment': {
-        const categories = await this.lookup.segmentCategories();
-        const group: RowOptions['group'] = {
-          of: (row) => {
-            const category = categories.get(row.key.segment ?? 0) ?? 1;
-            return { id: category, name: SEGMENT_CATEGORIES[category] };
-          },
-        };
-        return this.sales.rows(scope, 'segment', { group, total: true });
-      }
+      case 'segment':
+        return this.sales.segmentRows(scope);
       case 'family':
         return this.sales.rows(scope, 'family', { total: true });
       default:

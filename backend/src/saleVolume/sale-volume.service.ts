@@ -6,6 +6,7 @@ import type { MonthSpan } from '../analytics/query-builder';
 import { ApiException } from '../common/api-codes';
 import { addMonths, formatMonth, monthRange, parseMonth, quarterOf, yearOf } from '../common/months';
 import { CalendarRepository } from './calendar.repository';
+import { DimensionLookupRepository, SEGMENT_CATEGORIES } from './dimension-lookup.repository';
 import type { SaleVolumeFilterDto } from './sale-volume.dto';
 import type { ChartResult, Summary, TablePage, TableRow } from './sale-volume.types';
 
@@ -45,6 +46,7 @@ export class SaleVolumeService {
   constructor(
     private readonly analytics: AnalyticsService,
     private readonly calendar: CalendarRepository,
+    private readonly lookup: DimensionLookupRepository,
   ) {}
 
   /** Resolves the spec's filter parameters: the month defaults to the latest with data for the source. */
@@ -88,6 +90,18 @@ export class SaleVolumeService {
     });
     const active = data.filter((r) => r.values.qty > 0 || r.values.lj > 0 || r.values.tq > 0 || r.values.tqLj > 0);
     return this.toRows(active, dimension, options);
+  }
+
+  /** The segment table: segments merged under their category (轿车, SUV, MPV, 跑车) with subtotals and a total. */
+  async segmentRows(scope: MarketScope): Promise<TableRow[]> {
+    const categories = await this.lookup.segmentCategories();
+    const group: RowOptions['group'] = {
+      of: (row) => {
+        const category = categories.get(row.key.segment ?? 0) ?? 1;
+        return { id: category, name: SEGMENT_CATEGORIES[category] };
+      },
+    };
+    return this.rows(scope, 'segment', { group, total: true });
   }
 
   /** Turns grouped sums into table rows: metrics, bars, ranks, and (optionally) groups, subtotals, total. */

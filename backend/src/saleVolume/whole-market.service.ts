@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import type { DimensionKey } from '../analytics/model';
 import { ApiException } from '../common/api-codes';
 import { formatMonth } from '../common/months';
-import { DimensionLookupRepository, SEGMENT_CATEGORIES } from './dimension-lookup.repository';
 import { MarketScope, RowOptions, SaleVolumeService } from './sale-volume.service';
 import type { ChartResult, Summary, TablePage, TableRow } from './sale-volume.types';
 import type { SaleVolumeFilterDto } from './sale-volume.dto';
@@ -31,10 +30,7 @@ export interface TableOptions {
 /** 整体市场表现: the national market narrowed by month, source, segment, fuels and producer property. */
 @Injectable()
 export class WholeMarketService {
-  constructor(
-    private readonly sales: SaleVolumeService,
-    private readonly lookup: DimensionLookupRepository,
-  ) {}
+  constructor(private readonly sales: SaleVolumeService) {}
 
   async summary(dto: SaleVolumeFilterDto): Promise<Summary> {
     return this.sales.summary(await this.sales.scope(dto));
@@ -70,16 +66,8 @@ export class WholeMarketService {
 
   private async allRows(scope: MarketScope, table: WholeMarketTable, dimensionality: number): Promise<TableRow[]> {
     switch (table) {
-      case 'segment': {
-        const categories = await this.lookup.segmentCategories();
-        const group: RowOptions['group'] = {
-          of: (row) => {
-            const category = categories.get(row.key.segment ?? 0) ?? 1;
-            return { id: category, name: SEGMENT_CATEGORIES[category] };
-          },
-        };
-        return this.sales.rows(scope, 'segment', { group, total: true });
-      }
+      case 'segment':
+        return this.sales.segmentRows(scope);
       case 'family':
         return this.sales.rows(scope, 'family', { total: true });
       case 'area': {
