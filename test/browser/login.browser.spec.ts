@@ -1,29 +1,15 @@
-import * as argon2 from 'argon2';
-import { Client } from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { describeInBrowser, launchBrowser, openPage, screenshot } from '../support/browser';
 import { testEnv } from '../support/test-env';
+import { createAnalyst } from '../support/users';
 
 /** Signing in: the API's messages under the form, the demo-data notice, and where the user lands. One wrong password in all. */
 const PASSWORD = 'Login@2026';
 let userCounter = 0;
 
-async function createAnalyst(): Promise<string> {
+async function createLoginAnalyst(): Promise<string> {
   userCounter++;
-  const account = `login_${process.pid}_${Date.now().toString(36)}_${userCounter}`;
-  const db = new Client({ connectionString: testEnv().databaseUrl });
-  await db.connect();
-  try {
-    const hash = await argon2.hash(PASSWORD, { type: argon2.argon2id });
-    await db.query(
-      `INSERT INTO app_user (account, password_hash, nickname, role_id)
-       VALUES ($1, $2, $3, (SELECT id FROM role WHERE code = 'analyst'))`,
-      [account, hash, `登录测试${userCounter}`],
-    );
-  } finally {
-    await db.end();
-  }
-  return account;
+  return createAnalyst('login', PASSWORD, `登录测试${userCounter}`);
 }
 
 async function submitLogin(page: Page, account: string, password: string): Promise<void> {
@@ -45,7 +31,7 @@ describeInBrowser('signing in', () => {
 
   test('a wrong password shows the API message under the form and leaves the form usable', async () => {
     const { page, assertClean } = await openPage(browser);
-    const account = await createAnalyst();
+    const account = await createLoginAnalyst();
     await page.goto(`${testEnv().baseUrl}/login`, { waitUntil: 'networkidle' });
     await submitLogin(page, account, 'Wrong#Pass1');
     const message = page.locator('.login-card__error');
@@ -66,7 +52,7 @@ describeInBrowser('signing in', () => {
 
   test('after signing in the user lands on the page they asked for, and only on a page of this site', async () => {
     const { page, assertClean } = await openPage(browser);
-    const account = await createAnalyst();
+    const account = await createLoginAnalyst();
     await page.goto(`${testEnv().baseUrl}/resetpassword`, { waitUntil: 'networkidle' });
     expect(new URL(page.url()).search).toBe('?redirectTo=%2Fresetpassword');
     await submitLogin(page, account, PASSWORD);

@@ -1,8 +1,7 @@
-import * as argon2 from 'argon2';
-import { Client } from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { describeInBrowser, launchBrowser, openPage, screenshot } from '../support/browser';
 import { testEnv } from '../support/test-env';
+import { createAnalyst } from '../support/users';
 
 /**
  * The signed-in shell as a new analyst meets it: header with their nickname, their menus, the password
@@ -13,23 +12,10 @@ import { testEnv } from '../support/test-env';
 const PASSWORD = 'Shell@2026';
 let userCounter = 0;
 
-async function createAnalyst(): Promise<{ account: string; nickname: string }> {
+async function createShellAnalyst(): Promise<{ account: string; nickname: string }> {
   userCounter++;
-  const account = `shell_${process.pid}_${Date.now().toString(36)}_${userCounter}`;
   const nickname = `壳测试${userCounter}`;
-  const db = new Client({ connectionString: testEnv().databaseUrl });
-  await db.connect();
-  try {
-    const hash = await argon2.hash(PASSWORD, { type: argon2.argon2id });
-    await db.query(
-      `INSERT INTO app_user (account, password_hash, nickname, role_id)
-       VALUES ($1, $2, $3, (SELECT id FROM role WHERE code = 'analyst'))`,
-      [account, hash, nickname],
-    );
-  } finally {
-    await db.end();
-  }
-  return { account, nickname };
+  return { account: await createAnalyst('shell', PASSWORD, nickname), nickname };
 }
 
 async function signIn(page: Page, account: string, password = PASSWORD): Promise<void> {
@@ -64,7 +50,7 @@ describeInBrowser('the signed-in shell', () => {
 
   test('a new user signs in and sees the shell with their nickname, their menus and the page title', async () => {
     const { page, assertClean } = await openPage(browser);
-    const user = await createAnalyst();
+    const user = await createShellAnalyst();
     await signIn(page, user.account);
 
     await expect(page.getByTestId('greeting').textContent()).resolves.toContain(`您好，${user.nickname}`);
@@ -86,7 +72,7 @@ describeInBrowser('the signed-in shell', () => {
 
   test('changing the password shows each validation message, then signs the user out after the notice', async () => {
     const { page, assertClean } = await openPage(browser);
-    const user = await createAnalyst();
+    const user = await createShellAnalyst();
     await signIn(page, user.account);
     await openUserMenu(page);
     await page.getByRole('option', { name: '修改密码' }).click();
@@ -130,7 +116,7 @@ describeInBrowser('the signed-in shell', () => {
 
   test('signing out ends the session and pages then lead to /login', async () => {
     const { page, assertClean } = await openPage(browser);
-    const user = await createAnalyst();
+    const user = await createShellAnalyst();
     await signIn(page, user.account);
     await openUserMenu(page);
     await Promise.all([page.waitForURL('**/login'), page.getByRole('option', { name: '退出' }).click()]);
@@ -145,7 +131,7 @@ describeInBrowser('the signed-in shell', () => {
 
   test('a removed or forged cookie sends the user to /login on their next click', async () => {
     const { page, assertClean } = await openPage(browser);
-    const user = await createAnalyst();
+    const user = await createShellAnalyst();
     await signIn(page, user.account);
 
     // The cookie expired (or was removed) while the page was open.

@@ -2,8 +2,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import ExcelJS from 'exceljs';
 import { Client } from 'pg';
 import request from 'supertest';
-import { loadConfig } from '../../backend/src/config/config';
-import { createApp } from '../../backend/src/create-app';
+import { binaryBody, signedInApp } from '../support/api-app';
 import { testEnv } from '../support/test-env';
 
 const API = '/car/api/saleVolume/areaMarket';
@@ -83,13 +82,6 @@ function expectSharesMakeWhole(rows: Row[]): void {
 
 const asTotals = (row: Row) => ({ qty: row.sales, tb: row.tqSales, ljQty: row.salesSum, ljTb: row.tqSalesSum });
 
-/** Collects a download's bytes (supertest parses only text and JSON by itself). */
-function binary(response: request.Response, callback: (error: Error | null, body: Buffer) => void): void {
-  const chunks: Buffer[] = [];
-  response.on('data', (chunk: Buffer) => chunks.push(chunk));
-  response.on('end', () => callback(null, Buffer.concat(chunks)));
-}
-
 describe('the area-market calls', () => {
   const env = testEnv();
   let app: NestExpressApplication;
@@ -97,18 +89,9 @@ describe('the area-market calls', () => {
   let token: string;
 
   beforeAll(async () => {
-    const config = loadConfig({ DATABASE_URL: env.databaseUrl, DATA_DIR: env.dataDir, NODE_ENV: 'test', TRUST_PROXY: 'true' });
-    app = await createApp({ config, databaseUrl: env.databaseUrl }, false);
-    await app.init();
+    ({ app, token } = await signedInApp({ address: `10.78.${process.pid % 250}.1` }));
     db = new Client({ connectionString: env.databaseUrl });
     await db.connect();
-    // One sign-in for the whole file, from an address of its own so no other test's window is touched.
-    const login = await request(app.getHttpServer())
-      .post('/car/api/security/login')
-      .set('X-Forwarded-For', `10.78.${process.pid % 250}.1`)
-      .send({ account: 'demo', password: 'Demo@2026' })
-      .expect(200);
-    token = login.body.result.token as string;
   });
 
   afterAll(async () => {
@@ -353,7 +336,7 @@ describe('the area-market calls', () => {
 
   describe('downloads', () => {
     async function download(query: Query): Promise<{ body: Buffer; disposition: string; sheet: ExcelJS.Worksheet }> {
-      const response = await get('download', query).buffer(true).parse(binary).expect(200);
+      const response = await get('download', query).buffer(true).parse(binaryBody).expect(200);
       expect(response.headers['content-type']).toContain('spreadsheetml');
       const body = response.body as Buffer;
       const workbook = new ExcelJS.Workbook();

@@ -1,23 +1,13 @@
 import ExcelJS from 'exceljs';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
-import { loadConfig } from '../../backend/src/config/config';
-import { createApp } from '../../backend/src/create-app';
 import type { CarDetails, TendencyPage } from '../../backend/src/saleVolume/company-brand.types';
 import type { ChartResult, Summary } from '../../backend/src/saleVolume/sale-volume.types';
+import { binaryBody, signedInApp } from '../support/api-app';
 import { testEnv } from '../support/test-env';
 
 const API = '/car/api/saleVolume/companyBrand';
 const sum = (values: Array<number | null>): number => values.reduce<number>((s, v) => s + (v ?? 0), 0);
-
-/** Collects a binary body (the .xlsx downloads) as one Buffer. */
-function binary(res: request.Response, done: (error: Error | null, body: Buffer) => void): void {
-  // supertest hands a parser the raw response stream, typed as its own Response.
-  const stream = res as unknown as NodeJS.ReadableStream;
-  const chunks: Buffer[] = [];
-  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-  stream.on('end', () => done(null, Buffer.concat(chunks)));
-}
 
 describe('the producer/brand calls', () => {
   const env = testEnv();
@@ -25,16 +15,7 @@ describe('the producer/brand calls', () => {
   let token: string;
 
   beforeAll(async () => {
-    const config = loadConfig({ DATABASE_URL: env.databaseUrl, DATA_DIR: env.dataDir, NODE_ENV: 'test', TRUST_PROXY: 'true' });
-    app = await createApp({ config, databaseUrl: env.databaseUrl }, false);
-    await app.init();
-    // One sign-in for the whole file, from an address of its own so no other test's window is touched.
-    const login = await request(app.getHttpServer())
-      .post('/car/api/security/login')
-      .set('X-Forwarded-For', `10.78.${process.pid % 250}.1`)
-      .send({ account: 'demo', password: 'Demo@2026' })
-      .expect(200);
-    token = login.body.result.token as string;
+    ({ app, token } = await signedInApp({ address: `10.79.${process.pid % 250}.1` }));
   });
 
   afterAll(async () => {
@@ -226,7 +207,7 @@ describe('the producer/brand calls', () => {
 
   describe('downloads', () => {
     async function workbook(path: string, query: Record<string, string>) {
-      const response = await get(path, query).buffer(true).parse(binary).expect(200);
+      const response = await get(path, query).buffer(true).parse(binaryBody).expect(200);
       expect(response.headers['content-type']).toContain('spreadsheetml');
       const body = response.body as Buffer;
       expect(body.subarray(0, 2).toString('latin1')).toBe('PK');

@@ -1,8 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
-import { loadConfig } from '../../backend/src/config/config';
-import { createApp } from '../../backend/src/create-app';
 import { ANALYST, LATEST_MONTH, createSalesFixture, dropSalesFixture } from '../support/sales-fixture';
+import { signedInApp } from '../support/api-app';
 import { testEnv } from '../support/test-env';
 
 /*
@@ -120,15 +119,12 @@ describe('sales-volume figures on a hand-made market', () => {
 
   beforeAll(async () => {
     const databaseUrl = await createSalesFixture(env.adminUrl, database);
-    const config = loadConfig({ DATABASE_URL: databaseUrl, DATA_DIR: env.dataDir, NODE_ENV: 'test', TRUST_PROXY: 'true' });
-    app = await createApp({ config, databaseUrl }, false);
-    await app.init();
-    const login = await request(app.getHttpServer())
-      .post('/car/api/security/login')
-      .set('X-Forwarded-For', `10.88.${process.pid % 250}.1`)
-      .send({ account: ANALYST.account, password: ANALYST.password })
-      .expect(200);
-    token = login.body.result.token as string;
+    ({ app, token } = await signedInApp({
+      address: `10.88.${process.pid % 250}.1`,
+      databaseUrl,
+      account: ANALYST.account,
+      password: ANALYST.password,
+    }));
   }, 120_000);
 
   afterAll(async () => {

@@ -1,10 +1,9 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Client } from 'pg';
 import request from 'supertest';
-import { loadConfig } from '../../backend/src/config/config';
-import { createApp } from '../../backend/src/create-app';
 import { DICTIONARIES } from '../../backend/src/seed/catalog/dictionaries';
 import { DICTIONARY_TYPES } from '../../backend/src/search/dictionary-types';
+import { signedInApp } from '../support/api-app';
 import { testEnv } from '../support/test-env';
 
 const API = '/car/api/search';
@@ -42,18 +41,9 @@ describe('the search calls', () => {
   let token: string;
 
   beforeAll(async () => {
-    const config = loadConfig({ DATABASE_URL: env.databaseUrl, DATA_DIR: env.dataDir, NODE_ENV: 'test', TRUST_PROXY: 'true' });
-    app = await createApp({ config, databaseUrl: env.databaseUrl }, false);
-    await app.init();
+    ({ app, token } = await signedInApp({ address: `10.77.${process.pid % 250}.1` }));
     db = new Client({ connectionString: env.databaseUrl });
     await db.connect();
-    // One sign-in for the whole file, from an address of its own so no other test's window is touched.
-    const login = await request(app.getHttpServer())
-      .post('/car/api/security/login')
-      .set('X-Forwarded-For', `10.77.${process.pid % 250}.1`)
-      .send({ account: 'demo', password: 'Demo@2026' })
-      .expect(200);
-    token = login.body.result.token as string;
   });
 
   afterAll(async () => {

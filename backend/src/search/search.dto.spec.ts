@@ -1,16 +1,8 @@
-import { ApiException } from '../common/api-codes';
 import { zodPipe } from '../common/zod-validation.pipe';
+import { rejectionMessage } from '../common/zod-validation.testing';
 import { carListSchema, citySchema, complexSchema, dictionarySchema, makerListSchema, seriesListSchema } from './search.dto';
 
-function messageOf(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ApiException) return error.msg;
-    throw error;
-  }
-  throw new Error('expected a 400');
-}
+const messageOf = rejectionMessage;
 
 describe('search query schemas', () => {
   const makers = zodPipe(makerListSchema);
