@@ -24,10 +24,32 @@ const common = {
   moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
 };
 
+// The page kit's rules (frontend/app/**/*.spec.ts[x]): pure functions and server-rendered markup, no browser.
+const swcTsx = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
 module.exports = {
   testTimeout: 60_000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/backend/src/**/*.spec.ts', '<rootDir>/workers/src/**/*.spec.ts'] },
+    {
+      displayName: 'frontend',
+      testMatch: ['<rootDir>/frontend/app/**/*.spec.ts', '<rootDir>/frontend/app/**/*.spec.tsx'],
+      transform: { '^.+\\.(t|j|mj)sx?$': swcTsx },
+      transformIgnorePatterns: ['/node_modules/(?!(semantic-ui-react)/)'],
+      moduleNameMapper: { '^~/(.*)$': '<rootDir>/frontend/app/$1' },
+      testEnvironment: 'node',
+      moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],
+    },
     {
       ...common,
       displayName: 'integration',
