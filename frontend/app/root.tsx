@@ -13,6 +13,7 @@ import type { ReactNode } from 'react';
 import semanticCss from 'fomantic-ui-css/semantic.min.css?url';
 
 import appCss from '~/styles/app.css?url';
+import kitCss from '~/styles/kit.css?url';
 import { Logo } from '~/components/Logo';
 import { describeRouteError } from '~/components/RouteErrorBoundary';
 import { ToastProvider } from '~/components/Toast';
@@ -23,6 +24,7 @@ import { readToken } from '~/utils/session.server';
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: semanticCss },
   { rel: 'stylesheet', href: appCss },
+  { rel: 'stylesheet', href: kitCss },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 

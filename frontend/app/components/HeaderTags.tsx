@@ -1,0 +1,20 @@
+/** The chosen filters as tags above a page (spec: chosen time, data source, segment, fuels, producer property …). */
+import { Label } from 'semantic-ui-react';
+
+export interface HeaderTag {
+  label: string;
+  value: string;
+}
+
+export function HeaderTags({ tags }: { tags: HeaderTag[] }) {
+  return (
+    <div className="header-tags" aria-label="当前筛选条件">
+      {tags.map((tag) => (
+        <Label key={tag.label} basic className="header-tags__tag">
+          {tag.label}
+          <Label.Detail>{tag.value}</Label.Detail>
+        </Label>
+      ))}
+    </div>
+  );
+}

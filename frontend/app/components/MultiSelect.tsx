@@ -1,0 +1,89 @@
+/**
+ * Multi-select with the spec's text rule (选择 / the value / 多选 / 全部); focusing it while empty selects
+ * every option; a click outside closes it. The chosen values travel comma-joined in a hidden field.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Checkbox, Icon } from 'semantic-ui-react';
+
+import { choiceOnFocus, multiSelectText, toggleChoice } from '~/utils/multi-select';
+import { useClickOutside } from '~/utils/use-click-outside';
+
+export interface MultiSelectOption<T extends string | number> {
+  value: T;
+  label: string;
+}
+
+interface MultiSelectProps<T extends string | number> {
+  /** Form field; omit for a control that only calls onChange. */
+  name?: string;
+  label: string;
+  options: ReadonlyArray<MultiSelectOption<T>>;
+  value: readonly T[];
+  onChange?: (value: T[]) => void;
+  /** Fill the empty select with every option when it gains focus (the spec's rule for filters). */
+  selectAllOnFocus?: boolean;
+  compact?: boolean;
+}
+
+export function MultiSelect<T extends string | number>({
+  name,
+  label,
+  options,
+  value,
+  onChange,
+  selectAllOnFocus = true,
+  compact = false,
+}: MultiSelectProps<T>) {
+  const [chosen, setChosen] = useState<T[]>([...value]);
+  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const close = () => setOpen(false);
+  useClickOutside(box, open, close);
+  const valueKey = value.join(',');
+  useEffect(() => setChosen([...value]), [valueKey]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const update = (next: T[]) => {
+    setChosen(next);
+    onChange?.(next);
+  };
+  const listId = `multi-${name ?? label}`;
+
+  return (
+    <div className={`multi-select${compact ? ' multi-select--compact' : ''}`} ref={box}>
+      {name ? <input type="hidden" name={name} value={chosen.join(',')} /> : null}
+      <button
+        type="button"
+        className="multi-select__input"
+        aria-label={label}
+        aria-haspopup="listbox"
+        aria-expanded={open}
+        aria-controls={listId}
+        onFocus={() => {
+          if (selectAllOnFocus && chosen.length === 0) update(choiceOnFocus(chosen, options));
+        }}
+        onClick={() => setOpen((o) => !o)}
+        onKeyDown={(event) => event.key === 'Escape' && close()}
+      >
+        <span className="multi-select__text">{multiSelectText(chosen, options)}</span>
+        <Icon name="dropdown" fitted />
+      </button>
+      {open ? (
+        <div id={listId} className="multi-select__menu" role="listbox" aria-multiselectable onKeyDown={(event) => event.key === 'Escape' && close()}>
+          <div className="multi-select__all">
+            <Checkbox
+              label="全部"
+              checked={chosen.length === options.length}
+              indeterminate={chosen.length > 0 && chosen.length < options.length}
+              onChange={() => update(chosen.length === options.length ? [] : options.map((o) => o.value))}
+            />
+          </div>
+          {options.map((option) => (
+            <div key={option.value} role="option" aria-selected={chosen.includes(option.value)} className="multi-select__item">
+              <Checkbox label={option.label} checked={chosen.includes(option.value)} onChange={() => update(toggleChoice(chosen, option.value, options))} />
+            </div>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,250 @@
+/**
+ * The ranking table of the sales pages: dimension buttons, the data-tag columns (2-15), merged group
+ * cells and highlighted subtotal rows, rank arrows, expandable tree rows, 加载更多 (the page size grows
+ * by ten) until 没有更多数据了哦, and the download link of the same rows. Dimension, tags and page live
+ * in the URL (`dimension`, `tags`, `page`).
+ */
+import { Link, useLocation, useNavigate } from '@remix-run/react';
+import { Fragment, useState, type ReactNode } from 'react';
+import { Button, Icon } from 'semantic-ui-react';
+
+import { growthClass, shareChangeParts } from '~/utils/format';
+import { DIMENSION_LABELS, hasMoreRows, TAG_COLUMNS, type TableDimension } from '~/utils/ranking-table';
+import { withParams } from '~/utils/sale-volume-query';
+import type { TableRow } from '~/utils/table-row';
+import { MultiSelect } from './MultiSelect';
+import { PanelBusy } from './PanelBusy';
+
+interface RankingTableProps {
+  title: string;
+  rows: TableRow[];
+  total: number;
+  dimensions: readonly TableDimension[];
+  dimension: TableDimension;
+  /** Header of the name column (defaults to the dimension's label). */
+  nameHeader?: string;
+  /** Header of the merged group column, for tables whose rows carry `groupName` (segments by category). */
+  groupHeader?: string;
+  tags: readonly number[];
+  /** The table pages by load more (else it comes whole). */
+  paged: boolean;
+  page: number;
+  downloadHref: string;
+  loading?: boolean;
+  /** Controls beside the dimension buttons (the area sub-switch …). */
+  extra?: ReactNode;
+  /** Click on a row's name (e.g. open a producer's page); the rest of the row calls onRowClick. */
+  renderName?: (row: TableRow) => ReactNode;
+  onRowClick?: (row: TableRow) => void;
+  chosenRowId?: number | null;
+}
+
+function Growth({ value, text }: { value: number | null; text: string }) {
+  return <span className={growthClass(value)}>{text}</span>;
+}
+
+function ShareChange({ value }: { value: number | null }) {
+  const { arrow, text } = shareChangeParts(value);
+  return (
+    <span className={arrow ? (arrow === 'up' ? 'is-up' : 'is-down') : undefined}>
+      {arrow ? <Icon name={arrow === 'up' ? 'long arrow alternate up' : 'long arrow alternate down'} /> : null}
+      {text}
+    </span>
+  );
+}
+
+function Rank({ row }: { row: TableRow }) {
+  if (row.heji || row.ljRanking === null || row.ljRanking === undefined) return <span>-</span>;
+  const status = row.rankingStatus ?? -2;
+  return (
+    <span className="rank">
+      {row.ljRanking}
+      {status === 1 ? <Icon name="caret up" className="is-up" aria-label="排名上升" /> : null}
+      {status === -1 ? <Icon name="caret down" className="is-down" aria-label="排名下降" /> : null}
+    </span>
+  );
+}
+
+function Bar({ text, width }: { text: string; width: number }) {
+  return (
+    <span className="bar-cell">
+      <span className="bar-cell__bar" style={{ width: `${Math.max(0, Math.min(100, width))}%` }} />
+      <span className="bar-cell__text">{text}</span>
+    </span>
+  );
+}
+
+/** The cell of one tag column. */
+export function tagCell(tag: number, row: TableRow): ReactNode {
+  switch (tag) {
+    case 2:
+      return row.heji ? row.salesStr : <Bar text={row.salesStr} width={row.salesWidth} />;
+    case 3:
+      return row.tqSalesStr;
+    case 4:
+      return <Growth value={row.mom} text={row.moms} />;
+    case 5:
+      return <Growth value={row.yoy} text={row.yoys} />;
+    case 6:
+      return row.mixs;
+    case 7:
+      return row.tqMixs;
+    case 8:
+      return <ShareChange value={row.mixChange} />;
+    case 9:
+      return <Rank row={row} />;
+    case 10:
+      return row.heji ? row.salesSumStr : <Bar text={row.salesSumStr} width={row.salesSumWidth} />;
+    case 11:
+      return row.tqSalesSumStr;
+    case 12:
+      return <Growth value={row.yearYoy} text={row.yearYoys} />;
+    case 13:
+      return row.yearMixs;
+    case 14:
+      return row.tqYearMixs;
+    case 15:
+      return <ShareChange value={row.yearMixChange} />;
+    default:
+      return null;
+  }
+}
+
+const TAG_OPTIONS = TAG_COLUMNS.map((c) => ({ value: c.tag, label: c.label }));
+
+export function RankingTable({
+  title,
+  rows,
+  total,
+  dimensions,
+  dimension,
+  nameHeader,
+  groupHeader,
+  tags,
+  paged,
+  page,
+  downloadHref,
+  loading = false,
+  extra,
+  renderName,
+  onRowClick,
+  chosenRowId,
+}: RankingTableProps) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  const columns = TAG_COLUMNS.filter((c) => tags.includes(c.tag));
+  const grouped = Boolean(groupHeader) && rows.some((r) => r.groupName);
+  const more = paged && hasMoreRows(rows.length, total);
+
+  const toggle = (id: number) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const renderRow = (row: TableRow, depth: number): ReactNode => {
+    const open = expanded.has(row.id);
+    const nameCell = (
+      <span className="ranking-table__name" style={{ paddingLeft: depth * 18 }}>
+        {row.hasChildren && row.children?.length ? (
+          <button type="button" className="tree-toggle" aria-expanded={open} aria-label={open ? '收起' : '展开'} onClick={(e) => {
+            e.stopPropagation();
+            toggle(row.id);
+          }}>
+            <Icon name={open ? 'minus square outline' : 'plus square outline'} fitted />
+          </button>
+        ) : depth > 0 ? <span className="tree-toggle tree-toggle--leaf" /> : null}
+        {renderName && !row.heji ? renderName(row) : row.name}
+      </span>
+    );
+    const classes = [row.heji ? 'is-subtotal' : '', onRowClick && !row.heji ? 'is-clickable' : '', chosenRowId === row.id ? 'is-chosen' : '']
+      .filter(Boolean)
+      .join(' ');
+    return (
+      <Fragment key={`${depth}-${row.id}-${row.name}`}>
+        <tr className={classes || undefined} onClick={onRowClick && !row.heji ? () => onRowClick(row) : undefined} data-row-id={row.id}>
+          {grouped && row.columnMerge ? (
+            <td colSpan={row.columnMergeNum || 2} className="ranking-table__group">{nameCell}</td>
+          ) : (
+            <>
+              {grouped && row.rowMerge ? (
+                <td rowSpan={row.rowMergeNum} className="ranking-table__group">
+                  {row.groupName}
+                </td>
+              ) : null}
+              <td>{nameCell}</td>
+            </>
+          )}
+          {columns.map((c) => (
+            <td key={c.tag} className="ranking-table__num">
+              {tagCell(c.tag, row)}
+            </td>
+          ))}
+        </tr>
+        {open && row.children ? row.children.map((child) => renderRow(child, depth + 1)) : null}
+      </Fragment>
+    );
+  };
+
+  return (
+    <section className="panel ranking-table" aria-busy={loading}>
+      <header className="panel__head">
+        <h3 className="panel__title">{title}</h3>
+        <div className="panel__tools ranking-table__dimensions">
+          <Button.Group size="mini" basic>
+            {dimensions.map((d) => (
+              <Button key={d} as={Link} to={withParams(location.search, { dimension: d, page: null })} preventScrollReset active={d === dimension} aria-pressed={d === dimension}>
+                {DIMENSION_LABELS[d]}
+              </Button>
+            ))}
+          </Button.Group>
+          {extra}
+        </div>
+        <div className="panel__tools">
+          <span className="panel__label">数据列</span>
+          <MultiSelect
+            label="数据列"
+            compact
+            selectAllOnFocus={false}
+            options={TAG_OPTIONS}
+            value={tags}
+            onChange={(next) => navigate(withParams(location.search, { tags: next.length ? next.join(',') : null }), { replace: true, preventScrollReset: true })}
+          />
+          <a className="ui mini basic button" href={downloadHref} download>
+            <Icon name="download" />
+            下载
+          </a>
+        </div>
+      </header>
+      <div className="ranking-table__scroll">
+        <table className="ui celled compact unstackable table">
+          <thead>
+            <tr>
+              {grouped ? <th>{groupHeader}</th> : null}
+              <th>{nameHeader ?? DIMENSION_LABELS[dimension]}</th>
+              {columns.map((c) => (
+                <th key={c.tag} className="ranking-table__num">
+                  {c.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>{rows.map((row) => renderRow(row, 0))}</tbody>
+        </table>
+      </div>
+      <footer className="ranking-table__foot">
+        {more ? (
+          <Link to={withParams(location.search, { page: page + 1 })} preventScrollReset className="ranking-table__more">
+            加载更多
+          </Link>
+        ) : (
+          <span className="ranking-table__end">没有更多数据了哦</span>
+        )}
+      </footer>
+      <PanelBusy active={loading} />
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * The filter panel of the sales pages (spec 000 §2): month, data source and fuels on every page, producer
+ * property and segment on the whole market, and whatever a page adds (the area picker, the producer
+ * or brand choice) as extra groups.
+ */
+import { useLocation } from '@remix-run/react';
+import { useState } from 'react';
+
+import { multiSelectText } from '~/utils/multi-select';
+import type { SaleVolumeLookups } from '~/utils/sale-volume-lookups.server';
+import { DATA_SOURCES, type SaleVolumeFilters } from '~/utils/sale-volume-query';
+import { FilterPanel, type FilterGroupSpec } from './FilterPanel';
+import { MonthPicker } from './MonthPicker';
+import { MultiSelect } from './MultiSelect';
+
+interface SaleVolumeFilterPanelProps {
+  filters: SaleVolumeFilters;
+  lookups: SaleVolumeLookups | null;
+  show?: { producerProperty?: boolean; segment?: boolean };
+  keep?: Record<string, string | number | null | undefined>;
+  extraGroups?: FilterGroupSpec[];
+  /** Where 重置 leads (default: the page with no params). */
+  resetTo?: string;
+}
+
+export function SaleVolumeFilterPanel({ filters, lookups, show = {}, keep, extraGroups = [], resetTo }: SaleVolumeFilterPanelProps) {
+  const location = useLocation();
+  const [month, setMonth] = useState(filters.time);
+  const [source, setSource] = useState(filters.source);
+  const [fuels, setFuels] = useState(filters.fuels);
+  const fuelOptions = (lookups?.fuels ?? []).map((f) => ({ value: f.key, label: f.value }));
+  const months = lookups?.months ?? [];
+
+  const groups: FilterGroupSpec[] = [
+    {
+      title: '时间',
+      summary: month ?? undefined,
+      content: month && months.length ? <MonthPicker name="time" value={month} months={months} onChange={setMonth} /> : <p className="filter-hint">暂无可选月份</p>,
+    },
+    {
+      title: '数据来源',
+      summary: DATA_SOURCES.find((s) => s.value === source)?.label,
+      content: (
+        <div className="choice-list" role="radiogroup" aria-label="数据来源">
+          {DATA_SOURCES.map((s) => (
+            <label key={s.value} className="choice-list__item">
+              <input type="radio" name="source" value={s.value} checked={source === s.value} onChange={() => setSource(s.value)} />
+              {s.label}
+            </label>
+          ))}
+        </div>
+      ),
+    },
+    {
+      title: '燃料类型',
+      summary: multiSelectText(fuels, fuelOptions),
+      content: <MultiSelect name="fuels" label="燃料类型" options={fuelOptions} value={fuels} onChange={setFuels} />,
+    },
+  ];
+  if (show.producerProperty) {
+    groups.push({
+      title: '厂商属性',
+      content: (
+        <select name="producerProperty" className="ui fluid selection dropdown native-select" defaultValue={filters.producerProperty} aria-label="厂商属性">
+          {(lookups?.producerProperties ?? [{ key: -1, value: '全部' }]).map((p) => (
+            <option key={p.key} value={p.key}>
+              {p.value}
+            </option>
+          ))}
+        </select>
+      ),
+    });
+  }
+  if (show.segment) {
+    groups.push({
+      title: '细分市场',
+      content: (
+        <select name="detailId" className="ui fluid selection dropdown native-select" defaultValue={filters.detailId} aria-label="细分市场">
+          {(lookups?.segments ?? [{ id: -1, name: '整体市场' }]).map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
+          ))}
+        </select>
+      ),
+    });
+  }
+  groups.push(...extraGroups);
+
+  return <FilterPanel key={JSON.stringify(filters)} groups={groups} keep={keep} resetTo={resetTo ?? location.pathname} />;
+}

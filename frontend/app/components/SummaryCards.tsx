@@ -1,0 +1,55 @@
+/**
+ * The five summary cards of the sales pages (spec 000 §2): monthly sales, year-on-year, month-on-month,
+ * cumulative year sales, cumulative year-on-year. Growths follow the dash and colour rules.
+ */
+import { Icon } from 'semantic-ui-react';
+
+import { growthClass, growthText } from '~/utils/format';
+import { PanelBusy } from './PanelBusy';
+
+/** The summary object of the whole / areaMarket / companyBrand `whole` calls. */
+export interface Summary {
+  qty: number;
+  qtyStr: string;
+  ljQty: number;
+  ljQtyStr: string;
+  yoy: number | null;
+  yoys: string;
+  mom: number | null;
+  moms: string;
+  yearYoy: number | null;
+  yearYoys: string;
+  time?: string;
+}
+
+function Growth({ value }: { value: number | null }) {
+  const cls = growthClass(value);
+  return (
+    <span className={`summary-card__value ${cls}`}>
+      {cls ? <Icon name={cls === 'is-up' ? 'arrow up' : 'arrow down'} size="small" /> : null}
+      {growthText(value)}
+    </span>
+  );
+}
+
+export function SummaryCards({ summary, loading = false, unit = '辆' }: { summary: Summary | null; loading?: boolean; unit?: string }) {
+  const month = summary?.time ? `${Number(summary.time.slice(5, 7))}月` : '当月';
+  const cards: Array<{ key: string; title: string; body: JSX.Element }> = [
+    { key: 'qty', title: `${month}销量`, body: <span className="summary-card__value">{summary?.qtyStr ?? '-'}<small>{unit}</small></span> },
+    { key: 'yoy', title: '同比', body: <Growth value={summary?.yoy ?? null} /> },
+    { key: 'mom', title: '环比', body: <Growth value={summary?.mom ?? null} /> },
+    { key: 'lj', title: '本年累计销量', body: <span className="summary-card__value">{summary?.ljQtyStr ?? '-'}<small>{unit}</small></span> },
+    { key: 'yearYoy', title: '累计同比', body: <Growth value={summary?.yearYoy ?? null} /> },
+  ];
+  return (
+    <section className="summary-cards" aria-label="销量概况" aria-busy={loading}>
+      {cards.map((card) => (
+        <div key={card.key} className="summary-card" data-card={card.key}>
+          <div className="summary-card__title">{card.title}</div>
+          {card.body}
+        </div>
+      ))}
+      <PanelBusy active={loading} />
+    </section>
+  );
+}

@@ -1,0 +1,177 @@
+/**
+ * The trend chart of the sales pages: month / quarter / year switch, a year-count select (hidden for the
+ * year view), PNG export, and the chart drawn in the browser into a box of fixed height, so the page
+ * does not move when it appears. The switch and the select change the URL (params `timeDimensionality`
+ * and `count`), so a chart view can be bookmarked.
+ */
+import { Link, useLocation, useNavigate } from '@remix-run/react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Button, Icon } from 'semantic-ui-react';
+
+import { datasetsOf, type ChartResult } from '~/utils/chart-result';
+import { thousands } from '~/utils/format';
+import { GRANULARITIES, withParams, type Granularity } from '~/utils/sale-volume-query';
+import { PanelBusy } from './PanelBusy';
+
+type ChartJs = typeof import('chart.js');
+type ChartInstance = import('chart.js').Chart;
+
+interface TrendChartProps {
+  title: string;
+  chart: ChartResult | null;
+  height: number;
+  granularity?: Granularity;
+  /** The year-count select: its options (0 = all years) and value; omit for a chart without one. */
+  countOptions?: readonly number[];
+  count?: number;
+  loading?: boolean;
+  /** File name of the PNG export, without extension. */
+  fileName: string;
+  /** Extra controls beside the switch (comparison mode, company picker …). */
+  extra?: ReactNode;
+  showGranularity?: boolean;
+}
+
+let chartJs: Promise<ChartJs> | null = null;
+function loadChartJs(): Promise<ChartJs> {
+  chartJs ??= import('chart.js').then((module) => {
+    module.Chart.register(...module.registerables);
+    return module;
+  });
+  return chartJs;
+}
+
+export function TrendChart({
+  title,
+  chart,
+  height,
+  granularity = 0,
+  countOptions,
+  count,
+  loading = false,
+  fileName,
+  extra,
+  showGranularity = true,
+}: TrendChartProps) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const instance = useRef<ChartInstance | null>(null);
+  const [drawn, setDrawn] = useState(false);
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    let cancelled = false;
+    if (!chart || !canvas.current) return;
+    void loadChartJs().then(({ Chart }) => {
+      if (cancelled || !canvas.current) return;
+      instance.current?.destroy();
+      const datasets = datasetsOf(chart);
+      const hasRightAxis = datasets.some((d) => d.yAxisID === 'y1');
+      instance.current = new Chart(canvas.current, {
+        type: 'bar',
+        data: { labels: chart.xAxis[0]?.categories ?? [], datasets: datasets as never },
+        options: {
+          responsive: true,
+          maintainAspectRatio: false,
+          animation: { duration: 300 },
+          interaction: { mode: 'index', intersect: false },
+          plugins: {
+            legend: { position: 'top' },
+            tooltip: {
+              callbacks: {
+                label: (item) => {
+                  const value = item.raw as number | null;
+                  const right = (item.dataset as { yAxisID?: string }).yAxisID === 'y1';
+                  return `${item.dataset.label}: ${value === null ? '-' : right ? `${value.toFixed(1)}%` : thousands(value)}`;
+                },
+              },
+            },
+          },
+          scales: {
+            y: {
+              beginAtZero: true,
+              title: { display: Boolean(chart.yAxis?.[0]?.title), text: chart.yAxis?.[0]?.title ?? '' },
+              ticks: { callback: (v) => thousands(Number(v)) },
+            },
+            ...(hasRightAxis
+              ? {
+                  y1: {
+                    position: 'right' as const,
+                    grid: { drawOnChartArea: false },
+                    title: { display: Boolean(chart.yAxis?.[1]?.title), text: chart.yAxis?.[1]?.title ?? '' },
+                    ticks: { callback: (v: string | number) => `${v}%` },
+                  },
+                }
+              : {}),
+          },
+        },
+      });
+      setDrawn(true);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [chart]);
+
+  useEffect(() => () => instance.current?.destroy(), []);
+
+  const exportPng = () => {
+    if (!instance.current) return;
+    const link = document.createElement('a');
+    link.href = instance.current.toBase64Image('image/png', 1);
+    link.download = `${fileName}.png`;
+    link.click();
+  };
+
+  const empty = chart !== null && chart.series.every((s) => s.data.every((v) => v === null || v === 0));
+
+  return (
+    <section className="panel trend-chart" aria-busy={loading}>
+      <header className="panel__head">
+        <h3 className="panel__title">{title}</h3>
+        <div className="panel__tools">
+          {extra}
+          {showGranularity ? (
+            <Button.Group size="mini" basic>
+              {GRANULARITIES.map((g) => (
+                <Button
+                  key={g.value}
+                  as={Link}
+                  to={withParams(location.search, { timeDimensionality: g.value })}
+                  preventScrollReset
+                  replace={false}
+                  active={granularity === g.value}
+                  aria-pressed={granularity === g.value}
+                >
+                  {g.label}
+                </Button>
+              ))}
+            </Button.Group>
+          ) : null}
+          {countOptions && granularity !== 2 ? (
+            <select
+              className="trend-chart__count"
+              aria-label="年数"
+              value={count}
+              onChange={(event) => navigate(withParams(location.search, { count: event.target.value }), { preventScrollReset: true })}
+            >
+              {countOptions.map((n) => (
+                <option key={n} value={n}>
+                  {n === 0 ? '全部年份' : `近${n}年`}
+                </option>
+              ))}
+            </select>
+          ) : null}
+          <Button size="mini" basic icon onClick={exportPng} disabled={!drawn} title="导出图片" aria-label="导出图片">
+            <Icon name="image outline" />
+          </Button>
+        </div>
+      </header>
+      <div className="trend-chart__canvas" style={{ height }}>
+        <canvas ref={canvas} role="img" aria-label={title} data-drawn={drawn ? 'true' : 'false'} />
+        {empty ? <div className="trend-chart__empty">暂无数据</div> : null}
+      </div>
+      <PanelBusy active={loading} />
+    </section>
+  );
+}

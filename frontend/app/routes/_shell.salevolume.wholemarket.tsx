@@ -1,0 +1,179 @@
+/**
+ * 整体市场表现 (/salevolume/wholemarket): the market's sales for the chosen month, data source, fuels,
+ * producer property and segment, as header tags, five cards, a trend chart and a ranking table by segment,
+ * family, producer, brand, car series or area (spec 000 §2). Everything the page shows follows the URL.
+ */
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData, useLocation, type ShouldRevalidateFunction } from '@remix-run/react';
+import { Button } from 'semantic-ui-react';
+import { Link } from '@remix-run/react';
+
+import { DemoDataNote } from '~/components/DemoDataNote';
+import { HeaderTags } from '~/components/HeaderTags';
+import { RankingTable } from '~/components/RankingTable';
+import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
+import { SaleVolumeFilterPanel } from '~/components/SaleVolumeFilterPanel';
+import { SummaryCards, type Summary } from '~/components/SummaryCards';
+import { useFailureToast } from '~/components/Toast';
+import { TrendChart } from '~/components/TrendChart';
+import { apiGet } from '~/utils/api.server';
+import type { ChartResult } from '~/utils/chart-result';
+import { titled } from '~/utils/meta';
+import { effectiveDimension, pagesByLoadMore, readTags, wholeMarketDimensions, type TableDimension } from '~/utils/ranking-table';
+import { filterApiParams, FILTER_PARAMS, intParam, pageSizeOf, readFilters, withParams, type Granularity } from '~/utils/sale-volume-query';
+import { loadLookups } from '~/utils/sale-volume-lookups.server';
+import { filterTags } from '~/utils/filter-tags';
+import { firstFailure, settle } from '~/utils/settle.server';
+import type { ShellHandle } from '~/utils/shell-context';
+import type { TablePage } from '~/utils/table-row';
+import { touches, usePendingChange } from '~/utils/use-pending-change';
+
+export const meta: MetaFunction = () => titled('整体市场表现');
+
+/** The table call of each dimension code. */
+const TABLE_PATHS: Record<TableDimension, string> = {
+  1: 'detail',
+  2: 'series',
+  3: 'bound',
+  4: 'area',
+  5: 'producer',
+  6: 'modelSub',
+};
+
+/** Year select of this page: 1-5 and 0 = all years, default 1 (spec 000 §9). */
+const COUNT_OPTIONS = [1, 2, 3, 4, 5, 0] as const;
+const CHART_HEIGHT = 445;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const filters = readFilters(params);
+  const granularity = intParam(params, 'timeDimensionality', 0, [0, 1, 2]) as Granularity;
+  const count = intParam(params, 'count', 1, COUNT_OPTIONS);
+  const dimensions = wholeMarketDimensions(filters);
+  const dimension = effectiveDimension(intParam(params, 'dimension', 1), dimensions);
+  const areaLevel = intParam(params, 'dimensionality', 1, [1, 2]);
+  const paged = pagesByLoadMore(dimension);
+  const page = paged ? Math.max(1, Math.min(50, intParam(params, 'page', 1))) : 1;
+  const api = filterApiParams(filters);
+  const tableParams = {
+    ...api,
+    currentPage: 1,
+    pageSize: paged ? pageSizeOf(page) : 500,
+    ...(dimension === 4 ? { dimensionality: areaLevel } : {}),
+  };
+
+  const [lookups, summary, chart, table] = await Promise.all([
+    loadLookups(request, context),
+    settle(apiGet<Summary>(request, context, '/saleVolume/wholeMarket/whole', api)),
+    settle(apiGet<ChartResult>(request, context, '/saleVolume/wholeMarket/highCharts', { ...api, timeDimensionality: granularity, count })),
+    settle(apiGet<TablePage>(request, context, `/saleVolume/wholeMarket/${TABLE_PATHS[dimension]}`, tableParams)),
+  ]);
+  const downloadParams = new URLSearchParams({ type: String(dimension - 1), ...Object.fromEntries(Object.entries(api).map(([k, v]) => [k, String(v)])) });
+  if (dimension === 4) downloadParams.set('dimensionality', String(areaLevel));
+
+  return {
+    filters: { ...filters, time: filters.time ?? summary.value?.time ?? lookups.value?.months[0] ?? null },
+    lookups: lookups.value,
+    summary: summary.value,
+    chart: chart.value,
+    table: table.value,
+    granularity,
+    count,
+    dimensions,
+    dimension,
+    areaLevel,
+    page,
+    paged,
+    tags: readTags(params.get('tags')),
+    downloadHref: `/car/api/saleVolume/wholeMarket/download?${downloadParams}`,
+    failure: firstFailure(lookups, summary, chart, table),
+  };
+}
+
+export type WholeMarketData = Awaited<ReturnType<typeof loader>>;
+
+/** Choosing other data columns only re-renders the table; it needs no new data. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) => {
+  if (currentUrl.pathname === nextUrl.pathname) {
+    const a = new URLSearchParams(currentUrl.search);
+    const b = new URLSearchParams(nextUrl.search);
+    a.delete('tags');
+    b.delete('tags');
+    if (a.toString() === b.toString()) return false;
+  }
+  return defaultShouldRevalidate;
+};
+
+function WholeMarketFilters({ data }: { data: unknown }) {
+  const d = data as WholeMarketData;
+  return (
+    <SaleVolumeFilterPanel
+      filters={d.filters}
+      lookups={d.lookups}
+      show={{ producerProperty: true, segment: true }}
+      keep={{ timeDimensionality: d.granularity, count: d.count, dimension: d.dimension, dimensionality: d.areaLevel, tags: d.tags.join(',') }}
+    />
+  );
+}
+
+export const handle: ShellHandle = { filterPanel: WholeMarketFilters };
+
+export default function WholeMarket() {
+  const data = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const pending = usePendingChange();
+  useFailureToast(data.failure);
+  const filtersChanging = touches(pending, FILTER_PARAMS);
+
+  const areaSwitch =
+    data.dimension === 4 ? (
+      <Button.Group size="mini" basic className="area-switch">
+        {[
+          [1, '大区'],
+          [2, '省份'],
+        ].map(([level, label]) => (
+          <Button key={level} as={Link} to={withParams(location.search, { dimensionality: level })} preventScrollReset active={data.areaLevel === level}>
+            {label}
+          </Button>
+        ))}
+      </Button.Group>
+    ) : null;
+
+  return (
+    <div className="sales-page">
+      <div className="sales-page__head">
+        <h2 className="sales-page__title">整体市场表现</h2>
+        <DemoDataNote />
+      </div>
+      <HeaderTags tags={filterTags(data.filters, data.lookups, { producerProperty: true, segment: true })} />
+      <SummaryCards summary={data.summary} loading={filtersChanging} />
+      <TrendChart
+        title="销量走势"
+        chart={data.chart}
+        height={CHART_HEIGHT}
+        granularity={data.granularity}
+        countOptions={COUNT_OPTIONS}
+        count={data.count}
+        fileName={`整体市场销量走势_${data.filters.time ?? ''}`}
+        loading={filtersChanging || touches(pending, ['timeDimensionality', 'count'])}
+      />
+      <RankingTable
+        title="销量排行"
+        rows={data.table?.list ?? []}
+        total={data.table?.total ?? 0}
+        dimensions={data.dimensions}
+        dimension={data.dimension}
+        nameHeader={data.dimension === 1 ? '细分市场' : data.dimension === 4 ? (data.areaLevel === 1 ? '大区' : '省份') : undefined}
+        groupHeader={data.dimension === 1 ? '类别' : undefined}
+        tags={data.tags}
+        paged={data.paged}
+        page={data.page}
+        downloadHref={data.downloadHref}
+        loading={filtersChanging || touches(pending, ['dimension', 'dimensionality', 'page'])}
+        extra={areaSwitch}
+      />
+    </div>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary };

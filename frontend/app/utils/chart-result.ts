@@ -1,0 +1,69 @@
+/**
+ * The chart answer of the sales calls (highCharts, list2chart): `xAxis[0].categories` and `series[]`
+ * with name, type (column, line or spline), data and its y axis. Turned here into chart.js datasets;
+ * growth series and the columns they describe are teal when up and pink when down (spec 000 §9).
+ */
+export interface ChartSeries {
+  name: string;
+  type: 'column' | 'line' | 'spline';
+  data: Array<number | null>;
+  yAxis?: number;
+}
+
+export interface ChartResult {
+  xAxis: Array<{ categories: string[] }>;
+  yAxis?: Array<{ title: string }>;
+  series: ChartSeries[];
+}
+
+export const UP_COLOR = '#13c2c2';
+export const DOWN_COLOR = '#eb2f96';
+const PALETTE = ['#1a5fd0', '#f59f00', '#7048e8', '#37b24d', '#e8590c', '#0c8599', '#c2255c', '#5c940d', '#364fc7', '#862e9c'];
+
+export function isGrowthSeries(series: ChartSeries): boolean {
+  return /同比|环比|增速|增长/.test(series.name);
+}
+
+export function signColor(value: number | null | undefined, neutral: string): string {
+  if (typeof value !== 'number' || value === 0) return neutral;
+  return value > 0 ? UP_COLOR : DOWN_COLOR;
+}
+
+export interface DatasetSpec {
+  type: 'bar' | 'line';
+  label: string;
+  data: Array<number | null>;
+  yAxisID: 'y' | 'y1';
+  backgroundColor: string | string[];
+  borderColor: string | string[];
+  pointBackgroundColor?: string[];
+  tension?: number;
+  order: number;
+}
+
+/** chart.js datasets of a chart answer: columns first (drawn behind), lines on the right axis when they are growths. */
+export function datasetsOf(chart: ChartResult): DatasetSpec[] {
+  const growth = chart.series.find((s) => s.type !== 'column' && isGrowthSeries(s));
+  const columns = chart.series.filter((s) => s.type === 'column');
+  return chart.series.map((series, index) => {
+    const color = PALETTE[index % PALETTE.length];
+    const rightAxis = series.yAxis === 1 || (series.yAxis === undefined && isGrowthSeries(series));
+    if (series.type === 'column') {
+      // A single column series with a growth line beside it: each column says whether it grew.
+      const colors = growth && columns.length === 1 ? series.data.map((_, i) => signColor(growth.data[i], color)) : color;
+      return { type: 'bar', label: series.name, data: series.data, yAxisID: rightAxis ? 'y1' : 'y', backgroundColor: colors, borderColor: colors, order: 2 };
+    }
+    const points = isGrowthSeries(series) ? series.data.map((v) => signColor(v, color)) : undefined;
+    return {
+      type: 'line',
+      label: series.name,
+      data: series.data,
+      yAxisID: rightAxis ? 'y1' : 'y',
+      backgroundColor: color,
+      borderColor: isGrowthSeries(series) ? '#495057' : color,
+      pointBackgroundColor: points,
+      tension: series.type === 'spline' ? 0.35 : 0,
+      order: 1,
+    };
+  });
+}

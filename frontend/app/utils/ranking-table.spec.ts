@@ -1,0 +1,68 @@
+import { DEFAULT_TAGS, effectiveDimension, pagesByLoadMore, readTags, wholeMarketDimensions } from './ranking-table';
+import { pageSizeOf, readFilters, withParams } from './sale-volume-query';
+
+describe('whole-market dimension buttons', () => {
+  it('show segment only for the whole market and car series only within a segment', () => {
+    expect(wholeMarketDimensions({ detailId: -1, source: 2 })).toEqual([1, 2, 5, 3, 4]);
+    expect(wholeMarketDimensions({ detailId: 7, source: 2 })).toEqual([2, 5, 3, 6, 4]);
+  });
+
+  it('show area only for retail', () => {
+    expect(wholeMarketDimensions({ detailId: -1, source: 1 })).toEqual([1, 2, 5, 3]);
+  });
+
+  it('fall back to family when a segment is chosen and the table showed segments', () => {
+    expect(effectiveDimension(1, wholeMarketDimensions({ detailId: 7, source: 2 }))).toBe(2);
+  });
+
+  it('fall back to family when the whole market is chosen and the table showed car series', () => {
+    expect(effectiveDimension(6, wholeMarketDimensions({ detailId: -1, source: 2 }))).toBe(2);
+  });
+
+  it('keep a visible dimension', () => {
+    expect(effectiveDimension(5, wholeMarketDimensions({ detailId: -1, source: 2 }))).toBe(5);
+  });
+
+  it('load more only for producer, brand and car series', () => {
+    expect([1, 2, 3, 4, 5, 6].filter((d) => pagesByLoadMore(d as 1))).toEqual([3, 5, 6]);
+  });
+});
+
+describe('load more', () => {
+  it('grows the page size by ten per page', () => {
+    expect([1, 2, 3, 7].map(pageSizeOf)).toEqual([10, 20, 30, 70]);
+    expect(pageSizeOf(0)).toBe(10);
+  });
+});
+
+describe('tag columns', () => {
+  it('default to 2, 4, 5, 6, 8, 9, 10, 12, 13, 15', () => {
+    expect(readTags(null)).toEqual([2, 4, 5, 6, 8, 9, 10, 12, 13, 15]);
+    expect(DEFAULT_TAGS).toEqual([2, 4, 5, 6, 8, 9, 10, 12, 13, 15]);
+  });
+
+  it('keep the spec order and drop unknown tags', () => {
+    expect(readTags('15,3,99,2')).toEqual([2, 3, 15]);
+    expect(readTags('x')).toEqual([...DEFAULT_TAGS]);
+  });
+});
+
+describe('filters in the URL', () => {
+  it('default to retail, the whole market, all producer properties and every fuel', () => {
+    expect(readFilters(new URLSearchParams(''))).toEqual({ time: null, source: 2, detailId: -1, producerProperty: -1, fuels: [] });
+  });
+
+  it('ignore malformed values instead of sending them on', () => {
+    expect(readFilters(new URLSearchParams('time=2026-13&source=9&detailId=x&fuels=1,a,6,6'))).toEqual({
+      time: null,
+      source: 2,
+      detailId: -1,
+      producerProperty: -1,
+      fuels: [1, 6],
+    });
+  });
+
+  it('change one param and keep the rest', () => {
+    expect(withParams('time=2026-10&page=3', { page: null, dimension: 5 })).toBe('?time=2026-10&dimension=5');
+  });
+});

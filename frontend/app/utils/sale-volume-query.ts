@@ -1,0 +1,93 @@
+/**
+ * The sales-volume pages' state, read from and written to the URL (search params), with the spec's
+ * parameter names and defaults (000 §3, §7, §9). The filter panel's GET form writes the filters; the
+ * chart and table controls change their own params with links, so every view can be bookmarked.
+ */
+
+/** 1 wholesale (industry association), 2 retail: the spec's data sources. */
+export type DataSource = 1 | 2;
+export const DATA_SOURCES: ReadonlyArray<{ value: DataSource; label: string }> = [
+  { value: 2, label: '零售量' },
+  { value: 1, label: '批发量' },
+];
+
+/** Chart granularity (msy): 0 month, 1 quarter, 2 year. */
+export type Granularity = 0 | 1 | 2;
+export const GRANULARITIES: ReadonlyArray<{ value: Granularity; label: string }> = [
+  { value: 0, label: '月' },
+  { value: 1, label: '季' },
+  { value: 2, label: '年' },
+];
+
+export interface SaleVolumeFilters {
+  /** 'YYYY-MM'; null until the calendar's latest month fills it. */
+  time: string | null;
+  source: DataSource;
+  /** Segment id, −1 the whole market. */
+  detailId: number;
+  /** Producer property, −1 all. */
+  producerProperty: number;
+  /** Fuel keys; empty means every fuel. */
+  fuels: number[];
+}
+
+export const FILTER_PARAMS = ['time', 'source', 'detailId', 'producerProperty', 'fuels'] as const;
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+export function intParam(params: URLSearchParams, name: string, fallback: number, allowed?: readonly number[]): number {
+  const text = params.get(name);
+  if (text === null || text.trim() === '' || !/^-?\d{1,9}$/.test(text.trim())) return fallback;
+  const value = Number(text);
+  return allowed && !allowed.includes(value) ? fallback : value;
+}
+
+export function idListParam(params: URLSearchParams, name: string): number[] {
+  const text = params.get(name) ?? '';
+  return [...new Set(text.split(',').map((v) => v.trim()).filter((v) => /^\d{1,9}$/.test(v)).map(Number))];
+}
+
+export function readFilters(params: URLSearchParams): SaleVolumeFilters {
+  const time = params.get('time');
+  return {
+    time: time && MONTH.test(time) ? time : null,
+    source: intParam(params, 'source', 2, [1, 2]) as DataSource,
+    detailId: intParam(params, 'detailId', -1),
+    producerProperty: intParam(params, 'producerProperty', -1),
+    fuels: idListParam(params, 'fuels'),
+  };
+}
+
+/** The filters as API query params (absent = the API's default). */
+export function filterApiParams(filters: SaleVolumeFilters): Record<string, string | number> {
+  const params: Record<string, string | number> = { source: filters.source, detailId: filters.detailId, producerProperty: filters.producerProperty };
+  if (filters.time) params.time = filters.time;
+  if (filters.fuels.length > 0) params.fuels = filters.fuels.join(',');
+  return params;
+}
+
+/** Load more: the page grows by one and the page size becomes 10 × page (spec 000 §4). */
+export const PAGE_STEP = 10;
+export function pageSizeOf(page: number): number {
+  return PAGE_STEP * Math.max(1, page);
+}
+
+/** The current URL with some params set (null removes one); keeps everything else. */
+export function withParams(search: string | URLSearchParams, changes: Record<string, string | number | null | undefined>): string {
+  const params = new URLSearchParams(search);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null || value === undefined || value === '') params.delete(key);
+    else params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '?';
+}
+
+/** Which of the given params differ between two searches: tells a panel whether a pending navigation is its own. */
+export function changedParams(from: string, to: string): Set<string> {
+  const a = new URLSearchParams(from);
+  const b = new URLSearchParams(to);
+  const changed = new Set<string>();
+  for (const key of new Set([...a.keys(), ...b.keys()])) if (a.get(key) !== b.get(key)) changed.add(key);
+  return changed;
+}
