@@ -47,6 +47,6 @@ if (stale(['backend/src', 'workers/src', '.swcrc', 'package.json'], backendStamp
 }
 
 const frontendStamp = path.join(root, 'frontend', 'build', 'server', 'index.js');
-if (fs.existsSync(path.join(root, 'frontend', 'vite.config.ts')) && stale(['frontend/app', 'frontend/public', 'frontend/vite.config.ts'], frontendStamp)) {
+if (fs.existsSync(path.join(root, 'frontend', 'vite.config.ts')) && stale(['frontend/app', 'frontend/public', 'frontend/scripts', 'frontend/vite.config.ts'], frontendStamp)) {
   run('frontend (remix vite:build)', 'npm', ['run', '--silent', 'build', '--workspace', 'frontend'], { NODE_ENV: 'production' });
 }

@@ -1,0 +1,361 @@
+/**
+ * The sales map of China: a choropleth (chartjs-chart-geo) of the nation, a big region or a province,
+ * coloured by sales on a teal-blue scale, with the scale's legend and a tooltip per unit. Clicking a unit
+ * reports it (the page drills down and keeps the way back). The geometry is fetched once per map from
+ * `/static/json/map/{mapId}.json` (built by scripts/build-map-geometry.mjs).
+ *
+ * Drawn in the browser only: the server renders the empty box at its final height, and chart.js (which
+ * needs `window`) is imported inside an effect. The nation's map draws 南海诸岛 as the usual framed
+ * inset in its lower right corner, east of Taiwan and level with Hainan (see insetPlugin).
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { Chart as ChartInstance, ChartConfiguration, Plugin, TooltipItem } from 'chart.js';
+import type { ProjectionScale } from 'chartjs-chart-geo';
+
+import {
+  mapTitleOf,
+  mapUrlOf,
+  matchRows,
+  NATION_MAP_ID,
+  type MapFeature,
+  type MapFeatureCollection,
+} from '~/utils/china-map';
+import { growthText } from '~/utils/format';
+import { PanelBusy } from './PanelBusy';
+
+/** A row of the API's area tree (or any sales row with a name): what one unit of the map shows. */
+export interface ChinaMapRow {
+  name: string;
+  /** Region id or 6-digit code; rows without one are matched by name. */
+  code?: number | string | null;
+  sales: number;
+  salesStr: string;
+  yoy: number | null;
+  yoys?: string;
+  salesSumStr: string;
+  yearYoy: number | null;
+  yearYoys?: string;
+}
+
+export interface ChinaMapSelection {
+  name: string;
+  code: string | null;
+}
+
+export interface ChinaMapProps {
+  /** 'cn', a region id ('3') or a province code ('440000'); see mapIdOf. */
+  mapId: string;
+  rows: readonly ChinaMapRow[];
+  height?: number;
+  onSelect?: (feature: ChinaMapSelection) => void;
+  loading?: boolean;
+}
+
+type Modules = { chart: typeof import('chart.js'); geo: typeof import('chartjs-chart-geo') };
+type MapChart = ChartInstance<'choropleth', MapPoint[], string>;
+
+interface MapPoint {
+  feature: MapFeature;
+  /** null: no sales, drawn in the scale's `missing` grey. */
+  value: number | null;
+  row: ChinaMapRow | undefined;
+}
+
+let modules: Promise<Modules> | null = null;
+function loadModules(): Promise<Modules> {
+  modules ??= Promise.all([import('chart.js'), import('chartjs-chart-geo')]).then(([chart, geo]) => {
+    chart.Chart.register(geo.ChoroplethController, geo.GeoFeature, geo.ColorScale, geo.ProjectionScale, chart.Tooltip, chart.Legend);
+    return { chart, geo };
+  });
+  modules.catch(() => {
+    modules = null;
+  });
+  return modules;
+}
+
+const geometries = new Map<string, Promise<MapFeatureCollection>>();
+function loadGeometry(mapId: string): Promise<MapFeatureCollection> {
+  let pending = geometries.get(mapId);
+  if (!pending) {
+    pending = fetch(mapUrlOf(mapId)).then((response) => {
+      if (!response.ok) throw new Error(`${mapUrlOf(mapId)}: ${response.status}`);
+      return response.json() as Promise<MapFeatureCollection>;
+    });
+    // A failed fetch is not kept: the next mount tries again.
+    pending.catch(() => geometries.delete(mapId));
+    geometries.set(mapId, pending);
+  }
+  return pending;
+}
+
+/** Light teal to deep blue; the light end stays distinct from the grey of units without sales. */
+const RAMP = ['#d4efeb', '#9fd9d0', '#5fbfc0', '#3097b5', '#1d6aa5', '#123f7d'];
+const NO_SALES = '#e6e8eb';
+
+function tealBlue(t: number): string {
+  const x = Math.min(1, Math.max(0, Number.isFinite(t) ? t : 0)) * (RAMP.length - 1);
+  const i = Math.min(RAMP.length - 2, Math.floor(x));
+  const f = x - i;
+  const a = RAMP[i]!;
+  const b = RAMP[i + 1]!;
+  const channel = (k: number) => {
+    const from = parseInt(a.slice(1 + 2 * k, 3 + 2 * k), 16);
+    const to = parseInt(b.slice(1 + 2 * k, 3 + 2 * k), 16);
+    return Math.round(from + (to - from) * f);
+  };
+  return `rgb(${channel(0)}, ${channel(1)}, ${channel(2)})`;
+}
+
+function salesTick(value: number): string {
+  if (value >= 10000) return `${Number((value / 10000).toFixed(1))}万`;
+  return Math.round(value).toLocaleString('en-US');
+}
+
+/** Every [lon, lat] of a feature's outer rings. */
+function* positionsOf(feature: MapFeature): Generator<number[]> {
+  const polygons = feature.geometry.type === 'Polygon' ? [feature.geometry.coordinates] : feature.geometry.coordinates;
+  for (const polygon of polygons) yield* polygon[0] ?? [];
+}
+
+/**
+ * The projection of a map: the conic equal-area projection Chinese maps use (standard parallels 25° and
+ * 47°, central meridian 105°E) for the nation; for a region or province the same kind of projection
+ * centred on it, so its shape is true without bending the nation's grid.
+ */
+function projectionOf(geo: Modules['geo'], mapId: string, features: readonly MapFeature[]) {
+  if (mapId === NATION_MAP_ID) return geo.geoConicEqualArea().parallels([25, 47]).rotate([-105, 0]);
+  let west = Infinity;
+  let east = -Infinity;
+  let south = Infinity;
+  let north = -Infinity;
+  for (const feature of features) {
+    for (const [lon = 0, lat = 0] of positionsOf(feature)) {
+      west = Math.min(west, lon);
+      east = Math.max(east, lon);
+      south = Math.min(south, lat);
+      north = Math.max(north, lat);
+    }
+  }
+  const span = north - south;
+  return geo
+    .geoConicEqualArea()
+    .parallels([south + span / 6, north - span / 6])
+    .rotate([-(west + east) / 2, 0]);
+}
+
+/**
+ * Draws the 南海诸岛 inset: echarts' schematic of the islands and the dashed line, with its frame, flat and
+ * in echarts' proportions (latitude stretched by 1/0.75). echarts places it at 126-132°E, 18-25°N, east of
+ * Taiwan; the projection is fitted to the mainland and that place, so the box gets its corner of the map
+ * without covering Taiwan, and the mainland keeps its size on a wide map.
+ */
+function insetPlugin(inset: MapFeature, outline: { type: 'FeatureCollection'; features: MapFeature[] }): Plugin<'choropleth'> {
+  let west = Infinity;
+  let east = -Infinity;
+  let south = Infinity;
+  let north = -Infinity;
+  for (const [lon = 0, lat = 0] of positionsOf(inset)) {
+    west = Math.min(west, lon);
+    east = Math.max(east, lon);
+    south = Math.min(south, lat);
+    north = Math.max(north, lat);
+  }
+  const aspect = (east - west) / ((north - south) / 0.75);
+  const polygons = inset.geometry.type === 'Polygon' ? [inset.geometry.coordinates] : inset.geometry.coordinates;
+  return {
+    id: 'southChinaSeaInset',
+    afterDatasetsDraw(chart) {
+      const scale = chart.scales.projection as unknown as ProjectionScale | undefined;
+      if (!scale?.projection) return;
+      const [[left, top], [right, insetBottom]] = scale.geoPath.bounds(inset as never);
+      // Down to the map's bottom edge (海南), as Chinese maps set the inset.
+      const bottom = Math.max(insetBottom, scale.geoPath.bounds(outline as never)[1][1]);
+      let height = bottom - top;
+      let width = height * aspect;
+      if (width > right - left) {
+        width = right - left;
+        height = width / aspect;
+      }
+      if (!(height > 0)) return;
+      const x0 = right - width;
+      const y0 = bottom - height;
+      const { ctx } = chart;
+      ctx.save();
+      ctx.beginPath();
+      for (const polygon of polygons) {
+        for (const ring of polygon) {
+          ring.forEach(([lon = 0, lat = 0], i) => {
+            const x = x0 + ((lon - west) / (east - west)) * width;
+            const y = y0 + ((north - lat) / (north - south)) * height;
+            if (i === 0) ctx.moveTo(x, y);
+            else ctx.lineTo(x, y);
+          });
+          ctx.closePath();
+        }
+      }
+      ctx.fillStyle = '#7d8fa3';
+      ctx.fill();
+      ctx.fillStyle = '#5b6b7c';
+      ctx.font = `${Math.max(9, Math.round(height / 10))}px sans-serif`;
+      ctx.textAlign = 'right';
+      ctx.textBaseline = 'bottom';
+      ctx.fillText('南海诸岛', x0 + width * 0.93, y0 + height * 0.95);
+      ctx.restore();
+    },
+  };
+}
+
+function pointsOf(features: readonly MapFeature[], rows: readonly ChinaMapRow[]): MapPoint[] {
+  const matched = matchRows(
+    features.map((f) => f.properties),
+    rows,
+  );
+  return features.map((feature, i) => {
+    const row = matched[i];
+    return { feature, row, value: row && row.sales > 0 ? row.sales : null };
+  });
+}
+
+function tooltipLines(row: ChinaMapRow | undefined): string[] {
+  if (!row) return ['暂无数据'];
+  return [
+    `销量: ${row.salesStr}`,
+    `同比: ${growthText(row.yoy)}`,
+    `累计销量: ${row.salesSumStr}`,
+    `累计同比: ${growthText(row.yearYoy)}`,
+  ];
+}
+
+interface Ready {
+  mapId: string;
+  geometry: MapFeatureCollection;
+  modules: Modules;
+}
+
+export function ChinaMap({ mapId, rows, height = 400, onSelect, loading = false }: ChinaMapProps) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const chart = useRef<MapChart | null>(null);
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
+  const onSelectRef = useRef(onSelect);
+  onSelectRef.current = onSelect;
+  const [ready, setReady] = useState<Ready | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    setFailed(false);
+    Promise.all([loadGeometry(mapId), loadModules()]).then(
+      ([geometry, loaded]) => {
+        if (!cancelled) setReady({ mapId, geometry, modules: loaded });
+      },
+      () => {
+        if (!cancelled) setFailed(true);
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [mapId]);
+
+  useEffect(() => {
+    if (!ready || !canvas.current) return;
+    const { Chart } = ready.modules.chart;
+    const features = ready.geometry.features.filter((f) => !f.properties.inset);
+    const inset = ready.geometry.features.find((f) => f.properties.inset);
+    // The projection fits what is drawn: the units and, on the nation's map, the inset's corner.
+    const outline = { type: 'FeatureCollection' as const, features: ready.geometry.features };
+    const points = pointsOf(features, rowsRef.current);
+    const config: ChartConfiguration<'choropleth', MapPoint[], string> = {
+      type: 'choropleth',
+      data: {
+        labels: features.map((f) => f.properties.name),
+        datasets: [
+          {
+            label: mapTitleOf(ready.mapId),
+            data: points,
+            outline: outline as never,
+            borderColor: '#ffffff',
+            borderWidth: 0.8,
+            hoverBorderColor: '#0f2f4f',
+            hoverBorderWidth: 1.5,
+          },
+        ],
+      },
+      options: {
+        responsive: true,
+        maintainAspectRatio: false,
+        animation: false,
+        onClick: (_event, elements) => {
+          const index = elements[0]?.index;
+          const properties = index === undefined ? undefined : features[index]?.properties;
+          if (properties) onSelectRef.current?.({ name: properties.name, code: properties.code });
+        },
+        onHover: (event, elements) => {
+          const target = event.native?.target;
+          if (target instanceof HTMLElement) target.style.cursor = elements.length > 0 && onSelectRef.current ? 'pointer' : 'default';
+        },
+        plugins: {
+          legend: { display: false },
+          tooltip: {
+            callbacks: {
+              title: (items: TooltipItem<'choropleth'>[]) => (items[0]?.raw as MapPoint | undefined)?.feature.properties.name ?? '',
+              label: (item: TooltipItem<'choropleth'>) => tooltipLines((item.raw as MapPoint).row),
+            },
+          },
+        },
+        scales: {
+          projection: {
+            axis: 'x',
+            projection: projectionOf(ready.modules.geo, ready.mapId, features),
+            padding: 12,
+          },
+          color: {
+            axis: 'x',
+            min: 0,
+            display: points.some((p) => p.value !== null),
+            interpolate: tealBlue,
+            missing: NO_SALES,
+            ticks: { maxTicksLimit: 4, callback: (value) => salesTick(Number(value)), font: { size: 11 } },
+            legend: { position: 'bottom-left', align: 'bottom', length: 150, width: 34, indicatorWidth: 10, margin: 12 },
+          },
+        },
+      },
+      plugins: inset ? [insetPlugin(inset, outline)] : [],
+    };
+    const instance = new Chart(canvas.current, config as never) as unknown as MapChart;
+    chart.current = instance;
+    return () => {
+      instance.destroy();
+      if (chart.current === instance) chart.current = null;
+    };
+  }, [ready]);
+
+  useEffect(() => {
+    const instance = chart.current;
+    const dataset = instance?.data.datasets[0];
+    if (!instance || !dataset) return;
+    const features = dataset.data.map((p) => p.feature);
+    const points = pointsOf(features, rows);
+    dataset.data = points;
+    const colorScale = instance.options.scales?.color;
+    if (colorScale) colorScale.display = points.some((p) => p.value !== null);
+    instance.update();
+  }, [rows, ready]);
+
+  const drawn = ready !== null && ready.mapId === mapId;
+  const busy = loading || (!drawn && !failed);
+  return (
+    <div style={{ position: 'relative', height }} aria-busy={busy}>
+      <canvas ref={canvas} role="img" aria-label={`${mapTitleOf(mapId)}销量地图`} data-drawn={drawn ? 'true' : 'false'} />
+      {failed ? (
+        <div
+          style={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', color: '#767676', background: '#ffffff' }}
+        >
+          地图加载失败，请刷新重试
+        </div>
+      ) : null}
+      <PanelBusy active={busy} />
+    </div>
+  );
+}
