@@ -232,6 +232,22 @@ interface Ready {
   modules: Modules;
 }
 
+/**
+ * Where each unit sits on the canvas, as `data-centers` ({code: [x, y]} in CSS pixels): what a browser
+ * test clicks to drill down through the real click path.
+ */
+function markCenters(instance: MapChart, features: readonly MapFeature[]): void {
+  const elements = instance.getDatasetMeta(0).data as unknown as Array<{ getCenterPoint(): { x: number; y: number } }>;
+  const centers: Record<string, [number, number]> = {};
+  elements.forEach((element, index) => {
+    const code = features[index]?.properties.code;
+    if (!code) return;
+    const { x, y } = element.getCenterPoint();
+    if (Number.isFinite(x) && Number.isFinite(y)) centers[code] = [Math.round(x), Math.round(y)];
+  });
+  instance.canvas.dataset.centers = JSON.stringify(centers);
+}
+
 export function ChinaMap({ mapId, rows, height = 400, onSelect, loading = false }: ChinaMapProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const chart = useRef<MapChart | null>(null);
@@ -325,6 +341,7 @@ export function ChinaMap({ mapId, rows, height = 400, onSelect, loading = false 
     };
     const instance = new Chart(canvas.current, config as never) as unknown as MapChart;
     chart.current = instance;
+    markCenters(instance, features);
     return () => {
       instance.destroy();
       if (chart.current === instance) chart.current = null;
@@ -341,6 +358,7 @@ export function ChinaMap({ mapId, rows, height = 400, onSelect, loading = false 
     const colorScale = instance.options.scales?.color;
     if (colorScale) colorScale.display = points.some((p) => p.value !== null);
     instance.update();
+    markCenters(instance, features);
   }, [rows, ready]);
 
   const drawn = ready !== null && ready.mapId === mapId;

@@ -1,0 +1,60 @@
+import type { Page } from 'playwright-core';
+import { testEnv } from './test-env';
+
+/** Signs the page in as the demo analyst through the login form (a success: no throttle window is touched). */
+export async function signInAsDemo(page: Page): Promise<void> {
+  await page.goto(`${testEnv().baseUrl}/login`, { waitUntil: 'networkidle' });
+  await page.fill('input[name="account"]', 'demo');
+  await page.fill('input[name="password"]', 'Demo@2026');
+  await Promise.all([page.waitForURL((url) => url.pathname !== '/login'), page.getByRole('button', { name: '登录' }).click()]);
+}
+
+/** An API call with the page's session cookie, as the browser would make it; the envelope's result. */
+export async function apiResult<T>(page: Page, path: string, params: Record<string, string | number> = {}): Promise<T> {
+  const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
+  const response = await page.request.get(`${testEnv().baseUrl}/car/api${path}?${query}`);
+  const body = (await response.json()) as { code: number; msg: string; result: T };
+  if (body.code !== 1) throw new Error(`${path}: ${body.code} ${body.msg}`);
+  return body.result;
+}
+
+/** Whether a canvas has drawn anything: any pixel that is not fully transparent. */
+export async function canvasHasInk(page: Page, selector: string): Promise<boolean> {
+  return page.locator(selector).first().evaluate((node) => {
+    const canvas = node as HTMLCanvasElement;
+    const context = canvas.getContext('2d');
+    if (!context || canvas.width === 0 || canvas.height === 0) return false;
+    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+    for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) return true;
+    return false;
+  });
+}
+
+/** The five cards' values as shown (without the unit). */
+export async function cardValues(page: Page): Promise<Record<string, string>> {
+  return page.locator('.summary-card').evaluateAll((cards) =>
+    Object.fromEntries(
+      cards.map((card) => {
+        const value = card.querySelector('.summary-card__value')?.cloneNode(true) as HTMLElement | undefined;
+        value?.querySelector('small')?.remove();
+        return [(card as HTMLElement).dataset.card ?? '', (value?.textContent ?? '').trim()];
+      }),
+    ),
+  );
+}
+
+/** Waits until the page is idle after a navigation within it (no pending loader, no panel veil). */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => document.querySelectorAll('.panel-busy').length === 0);
+}
+
+/** The body of a download link fetched with the page's cookie. */
+export async function download(page: Page, href: string): Promise<{ contentType: string; disposition: string; body: Buffer }> {
+  const response = await page.request.get(new URL(href, testEnv().baseUrl).toString());
+  return {
+    contentType: response.headers()['content-type'] ?? '',
+    disposition: response.headers()['content-disposition'] ?? '',
+    body: await response.body(),
+  };
+}
