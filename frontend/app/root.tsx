@@ -14,6 +14,7 @@ import semanticCss from 'fomantic-ui-css/semantic.min.css?url';
 
 import appCss from '~/styles/app.css?url';
 import kitCss from '~/styles/kit.css?url';
+import pickListCss from '~/styles/pick-list.css?url';
 import { Logo } from '~/components/Logo';
 import { describeRouteError } from '~/components/RouteErrorBoundary';
 import { ToastProvider } from '~/components/Toast';
@@ -25,6 +26,7 @@ export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: semanticCss },
   { rel: 'stylesheet', href: appCss },
   { rel: 'stylesheet', href: kitCss },
+  { rel: 'stylesheet', href: pickListCss },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 

@@ -1,0 +1,238 @@
+/**
+ * 区域市场表现 (/salevolume/areamarket): the sales of a big region, province or city (or the nation) on a
+ * China map with drill-down, five cards, a trend chart and a tree table by segment, family, producer,
+ * brand or area (spec 000 §2). The chosen node is the URL's `area` + `level`, so the map's back stack is
+ * the geography itself and every view can be bookmarked.
+ */
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData, useLocation, useNavigate, type ShouldRevalidateFunction } from '@remix-run/react';
+import { Breadcrumb, Button, Icon } from 'semantic-ui-react';
+
+import { ChinaMap } from '~/components/ChinaMap';
+import { DemoDataNote } from '~/components/DemoDataNote';
+import { HeaderTags } from '~/components/HeaderTags';
+import { PanelBusy } from '~/components/PanelBusy';
+import { PickerInput } from '~/components/PickerInput';
+import { RankingTable } from '~/components/RankingTable';
+import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
+import { SaleVolumeFilterPanel } from '~/components/SaleVolumeFilterPanel';
+import { SummaryCards, type Summary } from '~/components/SummaryCards';
+import { useFailureToast } from '~/components/Toast';
+import { TrendChart } from '~/components/TrendChart';
+import { apiGet } from '~/utils/api.server';
+import {
+  drillTarget,
+  mapIdOfNode,
+  mapNodeOf,
+  nodeName,
+  parentOf,
+  pathOf,
+  readAreaNode,
+  type AreaNode,
+} from '~/utils/area-drill';
+import type { ChartResult } from '~/utils/chart-result';
+import { filterTags } from '~/utils/filter-tags';
+import { titled } from '~/utils/meta';
+import { effectiveDimension, pagesByLoadMore, readTags, type TableDimension } from '~/utils/ranking-table';
+import { loadLookups } from '~/utils/sale-volume-lookups.server';
+import { filterApiParams, FILTER_PARAMS, intParam, pageSizeOf, readFilters, withParams, type Granularity } from '~/utils/sale-volume-query';
+import { firstFailure, settle } from '~/utils/settle.server';
+import type { ShellHandle } from '~/utils/shell-context';
+import type { TablePage, TableRow } from '~/utils/table-row';
+import { touches, usePendingChange } from '~/utils/use-pending-change';
+
+export const meta: MetaFunction = () => titled('区域市场表现');
+
+const TABLE_PATHS: Record<TableDimension, string> = { 1: 'detail', 2: 'series', 3: 'bound', 4: 'area', 5: 'producer', 6: 'detail' };
+/** The area page's table: segment, family, producer, brand, area; area only for retail (wholesale has no geography). */
+function areaMarketDimensions(source: number): TableDimension[] {
+  return source === 2 ? [1, 2, 5, 3, 4] : [1, 2, 5, 3];
+}
+/** Year select of this page: 1-10, default 2 (spec 000 §9). */
+const COUNT_OPTIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
+const CHART_HEIGHT = 400;
+const MAP_HEIGHT = 460;
+const AREA_PARAMS = ['area', 'level'] as const;
+
+function areaParams(node: AreaNode | null): Record<string, number> {
+  return node ? { area: node.id, level: node.level } : {};
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const filters = readFilters(params);
+  const retail = filters.source === 2;
+  // Wholesale has no geography: the page shows the nation's wholesale and says why the map is empty.
+  const node = retail ? readAreaNode(params) : null;
+  const granularity = intParam(params, 'timeDimensionality', 0, [0, 1, 2]) as Granularity;
+  const count = intParam(params, 'count', 2, COUNT_OPTIONS);
+  const dimensions = areaMarketDimensions(filters.source);
+  const dimension = effectiveDimension(intParam(params, 'dimension', 4), dimensions);
+  const paged = pagesByLoadMore(dimension);
+  const page = paged ? Math.max(1, Math.min(50, intParam(params, 'page', 1))) : 1;
+  const api = { ...filterApiParams(filters), ...areaParams(node) };
+  const mapNode = mapNodeOf(node);
+  const mapApi = { ...filterApiParams(filters), ...areaParams(mapNode), currentPage: 1, pageSize: 500 };
+  const tableApi = { ...api, currentPage: 1, pageSize: paged ? pageSizeOf(page) : 500 };
+  const sameAsMap = dimension === 4 && mapNode === node;
+
+  const [lookups, summary, chart, table, map] = await Promise.all([
+    loadLookups(request, context),
+    settle(apiGet<Summary>(request, context, '/saleVolume/areaMarket/whole', api)),
+    settle(apiGet<ChartResult>(request, context, '/saleVolume/areaMarket/highCharts', { ...api, timeDimensionality: granularity, count })),
+    sameAsMap ? null : settle(apiGet<TablePage>(request, context, `/saleVolume/areaMarket/${TABLE_PATHS[dimension]}`, tableApi)),
+    retail ? settle(apiGet<TablePage>(request, context, '/saleVolume/areaMarket/area', mapApi)) : null,
+  ]);
+  const tableSettled = table ?? map!;
+
+  // The map of the nation shows provinces: the nation's area call answers regions with their provinces.
+  const mapRows: TableRow[] = !map?.value ? [] : mapNode === null ? map.value.list.flatMap((r) => r.children ?? []) : map.value.list;
+  const cityName = node?.level === 3 ? mapRows.find((r) => Number(r.code ?? r.id) === node.id)?.name : undefined;
+  const downloadParams = new URLSearchParams({ type: String(dimension - 1) });
+  for (const [key, value] of Object.entries(api)) downloadParams.set(key, String(value));
+
+  return {
+    filters: { ...filters, time: filters.time ?? summary.value?.time ?? lookups.value?.months[0] ?? null },
+    lookups: lookups.value,
+    node,
+    nodeName: nodeName(node, cityName),
+    path: pathOf(node).map((n) => ({ ...n, name: nodeName(n, n.level === 3 ? cityName : undefined) })),
+    summary: summary.value,
+    chart: chart.value,
+    table: tableSettled.value,
+    mapRows,
+    granularity,
+    count,
+    dimensions,
+    dimension,
+    page,
+    paged,
+    tags: readTags(params.get('tags')),
+    downloadHref: `/car/api/saleVolume/areaMarket/download?${downloadParams}`,
+    failure: firstFailure(lookups, summary, chart, tableSettled, ...(map ? [map] : [])),
+  };
+}
+
+export type AreaMarketData = Awaited<ReturnType<typeof loader>>;
+
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) => {
+  if (currentUrl.pathname === nextUrl.pathname) {
+    const a = new URLSearchParams(currentUrl.search);
+    const b = new URLSearchParams(nextUrl.search);
+    a.delete('tags');
+    b.delete('tags');
+    if (a.toString() === b.toString()) return false;
+  }
+  return defaultShouldRevalidate;
+};
+
+function AreaMarketFilters({ data }: { data: unknown }) {
+  const d = data as AreaMarketData;
+  const chosen = d.node ? [{ id: d.node.id, name: d.nodeName, level: d.node.level }] : [];
+  return (
+    <SaleVolumeFilterPanel
+      filters={d.filters}
+      lookups={d.lookups}
+      keep={{ timeDimensionality: d.granularity, count: d.count, dimension: d.dimension, tags: d.tags.join(',') }}
+      extraGroups={[
+        {
+          title: '区域',
+          summary: d.nodeName,
+          content:
+            d.filters.source === 2 ? (
+              <PickerInput name="area" levelName="level" kind="area" label="区域" value={chosen} placeholder="全国" />
+            ) : (
+              <p className="filter-hint">批发量数据没有地区维度，选择零售量后可选区域。</p>
+            ),
+        },
+      ]}
+    />
+  );
+}
+
+export const handle: ShellHandle = { filterPanel: AreaMarketFilters };
+
+export default function AreaMarket() {
+  const data = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const pending = usePendingChange();
+  useFailureToast(data.failure);
+  const filtersChanging = touches(pending, [...FILTER_PARAMS, ...AREA_PARAMS]);
+  const parent = parentOf(data.node);
+  const hrefOf = (node: AreaNode | null) => withParams(location.search, { area: node?.id ?? null, level: node?.level ?? null, page: null });
+
+  const drill = (feature: { name: string; code: string | null }) => {
+    const target = drillTarget(data.node, feature.code);
+    if (target) navigate(hrefOf(target), { preventScrollReset: true });
+  };
+
+  return (
+    <div className="sales-page">
+      <div className="sales-page__head">
+        <h2 className="sales-page__title">区域市场表现</h2>
+        <DemoDataNote />
+      </div>
+      <HeaderTags tags={[...filterTags(data.filters, data.lookups), { label: '区域', value: data.nodeName }]} />
+      <SummaryCards summary={data.summary} loading={filtersChanging} />
+      <section className="panel area-map" aria-busy={filtersChanging}>
+        <header className="panel__head">
+          <h3 className="panel__title">区域分布</h3>
+          <Breadcrumb size="small" className="area-map__path">
+            <Breadcrumb.Section as={Link} to={hrefOf(null)} preventScrollReset active={!data.node}>
+              全国
+            </Breadcrumb.Section>
+            {data.path.map((n) => (
+              <span key={`${n.level}-${n.id}`}>
+                <Breadcrumb.Divider icon="right angle" />
+                <Breadcrumb.Section as={Link} to={hrefOf(n)} preventScrollReset active={n.level === data.node?.level}>
+                  {n.name}
+                </Breadcrumb.Section>
+              </span>
+            ))}
+          </Breadcrumb>
+          <div className="panel__tools">
+            <Button as={Link} to={hrefOf(parent)} preventScrollReset size="mini" basic disabled={!data.node} aria-disabled={!data.node}>
+              <Icon name="arrow up" />
+              返回上级
+            </Button>
+          </div>
+        </header>
+        {data.filters.source === 2 ? (
+          <ChinaMap mapId={mapIdOfNode(data.node)} rows={data.mapRows} height={MAP_HEIGHT} onSelect={drill} loading={filtersChanging} />
+        ) : (
+          <div className="area-map__note" style={{ height: MAP_HEIGHT }}>
+            批发量数据没有地区维度：地图与区域筛选只适用于零售量，请在筛选条件中选择零售量。
+          </div>
+        )}
+        <PanelBusy active={filtersChanging} />
+      </section>
+      <TrendChart
+        title={`${data.nodeName}销量走势`}
+        chart={data.chart}
+        height={CHART_HEIGHT}
+        granularity={data.granularity}
+        countOptions={COUNT_OPTIONS}
+        count={data.count}
+        fileName={`区域市场销量走势_${data.nodeName}_${data.filters.time ?? ''}`}
+        loading={filtersChanging || touches(pending, ['timeDimensionality', 'count'])}
+      />
+      <RankingTable
+        title={`${data.nodeName}销量排行`}
+        rows={data.table?.list ?? []}
+        total={data.table?.total ?? 0}
+        dimensions={data.dimensions}
+        dimension={data.dimension}
+        nameHeader={data.dimension === 4 ? '区域' : undefined}
+        groupHeader={data.dimension === 1 ? '类别' : undefined}
+        tags={data.tags}
+        paged={data.paged}
+        page={data.page}
+        downloadHref={data.downloadHref}
+        loading={filtersChanging || touches(pending, ['dimension', 'page'])}
+      />
+    </div>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary };

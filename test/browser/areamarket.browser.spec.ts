@@ -1,0 +1,111 @@
+import type { Browser, Page } from 'playwright-core';
+import { describeInBrowser, launchBrowser, openPage, screenshot } from '../support/browser';
+import { apiResult, canvasHasInk, cardValues, download, settled, signInAsDemo } from '../support/sales-pages';
+import { testEnv } from '../support/test-env';
+
+/**
+ * 区域市场表现: the map draws and drills nation → 华南 → 广东 through clicks on the map and back up with
+ * 返回上级; the cards follow the chosen node and equal the API's; load more and the download work.
+ */
+interface Summary {
+  qtyStr: string;
+  ljQtyStr: string;
+  yoys: string;
+  moms: string;
+  yearYoys: string;
+}
+
+const PAGE = '/salevolume/areamarket';
+const MAP = 'canvas[aria-label$="销量地图"]';
+
+async function clickOnMap(page: Page, code: string): Promise<void> {
+  const canvas = page.locator(MAP);
+  await page.waitForFunction((selector) => Boolean(document.querySelector<HTMLCanvasElement>(selector)?.dataset.centers), MAP);
+  const centers = JSON.parse((await canvas.getAttribute('data-centers')) ?? '{}') as Record<string, [number, number]>;
+  expect(centers[code]).toBeDefined();
+  const [x, y] = centers[code];
+  await canvas.click({ position: { x, y } });
+}
+
+function cardsOf(summary: Summary): Record<string, string> {
+  return { qty: summary.qtyStr, yoy: summary.yoys, mom: summary.moms, lj: summary.ljQtyStr, yearYoy: summary.yearYoys };
+}
+
+describeInBrowser('the area-market page', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  test('the map drills from the nation to a region and a province and back, the cards following', async () => {
+    const { page, assertClean } = await openPage(browser);
+    await signInAsDemo(page);
+    await page.goto(`${testEnv().baseUrl}${PAGE}`, { waitUntil: 'networkidle' });
+    await page.waitForSelector(`${MAP}[data-drawn="true"]`);
+    expect(await canvasHasInk(page, MAP)).toBe(true);
+    expect(await cardValues(page)).toEqual(cardsOf(await apiResult<Summary>(page, '/saleVolume/areaMarket/whole')));
+    await page.waitForSelector('.trend-chart canvas[data-drawn="true"]');
+    expect(await canvasHasInk(page, '.trend-chart canvas')).toBe(true);
+    await screenshot(page, 'areamarket-nation');
+
+    await clickOnMap(page, '440000'); // 广东 on the national map opens 华南
+    await page.waitForURL((url) => url.searchParams.get('area') === '5' && url.searchParams.get('level') === '1');
+    await settled(page);
+    await expect(page.locator('.area-map__path').textContent()).resolves.toContain('华南');
+
+    await clickOnMap(page, '440000'); // then the province itself
+    await page.waitForURL((url) => url.searchParams.get('area') === '440000' && url.searchParams.get('level') === '2');
+    await settled(page);
+    await page.waitForSelector(`${MAP}[data-drawn="true"]`);
+    expect(await cardValues(page)).toEqual(cardsOf(await apiResult<Summary>(page, '/saleVolume/areaMarket/whole', { area: 440000, level: 2 })));
+    await expect(page.locator('.header-tags').textContent()).resolves.toContain('广东');
+    await screenshot(page, 'areamarket-guangdong');
+
+    await clickOnMap(page, '440300'); // a city: 深圳
+    await page.waitForURL((url) => url.searchParams.get('area') === '440300' && url.searchParams.get('level') === '3');
+    await settled(page);
+    await expect(page.locator('.area-map__path').textContent()).resolves.toContain('深圳');
+
+    for (const expected of [['440000', '2'], ['5', '1'], [null, null]]) {
+      await page.getByRole('button', { name: '返回上级' }).click();
+      await page.waitForURL((url) => url.searchParams.get('area') === expected[0] && url.searchParams.get('level') === expected[1]);
+      await settled(page);
+    }
+    expect(await cardValues(page)).toEqual(cardsOf(await apiResult<Summary>(page, '/saleVolume/areaMarket/whole')));
+    assertClean();
+  });
+
+  test('the tree table opens a region into its provinces, and the brand table loads more to its end', async () => {
+    const { page, assertClean } = await openPage(browser, { width: 1920, height: 1080 });
+    await signInAsDemo(page);
+    await page.goto(`${testEnv().baseUrl}${PAGE}`, { waitUntil: 'networkidle' });
+    const firstRegion = page.locator('.ranking-table tbody tr').first();
+    await firstRegion.getByRole('button', { name: '展开' }).click();
+    await expect(page.locator('.ranking-table tbody tr').count()).resolves.toBeGreaterThan(8);
+
+    await page.locator('.ranking-table__dimensions .ui.button', { hasText: '品牌' }).click();
+    await page.waitForURL((url) => url.searchParams.get('dimension') === '3');
+    await settled(page);
+    const total = (await apiResult<{ total: number }>(page, '/saleVolume/areaMarket/bound', { currentPage: 1, pageSize: 10 })).total;
+    let shown = 10;
+    while (shown < total) {
+      await page.getByText('加载更多').click();
+      shown = Math.min(total, shown + 10);
+      await page.waitForFunction((n) => document.querySelectorAll('.ranking-table tbody tr').length === n, shown);
+    }
+    await expect(page.getByText('没有更多数据了哦').isVisible()).resolves.toBe(true);
+
+    const href = await page.locator('.ranking-table a[download]').getAttribute('href');
+    const file = await download(page, href!);
+    expect(file.contentType).toContain('spreadsheetml');
+    expect(file.body.subarray(0, 2).toString()).toBe('PK');
+    expect(decodeURIComponent(file.disposition)).toContain('.xlsx');
+    await screenshot(page, 'areamarket-1920');
+    assertClean();
+  });
+});
