@@ -1,0 +1,168 @@
+/**
+ * The car-model detail table of the producer/brand page (spec 000 §2): segment and its share of the
+ * producer's or brand's volume (merged down the segment's rows), model, sales, year-on-year growth,
+ * segment share, share change and the rank in the segment with its arrow; subtotal rows highlighted;
+ * the producer's or brand's total and the market's at the bottom. Current month or year to date is
+ * the URL's `accumulate`; the download link writes the same table as .xlsx.
+ */
+import { Link, useLocation } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { Button, Icon } from 'semantic-ui-react';
+
+import { detailLines, rankArrow, type CarDetails, type ModelRow } from '~/utils/company-brand-details';
+import { ACCUMULATE_OPTIONS, type Accumulate } from '~/utils/company-brand-query';
+import { growthClass, shareChangeParts } from '~/utils/format';
+import { withParams } from '~/utils/sale-volume-query';
+import { PanelBusy } from './PanelBusy';
+
+interface CarDetailsTableProps {
+  title: string;
+  details: CarDetails | null;
+  accumulate: Accumulate;
+  downloadHref: string | null;
+  loading?: boolean;
+  /** Shown when there is no producer or brand to show (nothing ranked, or the call failed). */
+  emptyText?: string;
+  /** Controls before the month / year-to-date switch. */
+  extra?: ReactNode;
+}
+
+function Rank({ row }: { row: ModelRow }) {
+  const arrow = rankArrow(row);
+  return (
+    <span className="rank">
+      {row.rankingStr}
+      {arrow === 'up' ? <Icon name="caret up" className="is-up" aria-label="排名上升" /> : null}
+      {arrow === 'down' ? <Icon name="caret down" className="is-down" aria-label="排名下降" /> : null}
+      {arrow === 'flat' ? <span className="car-details__flat" aria-label="排名持平" title="排名持平">–</span> : null}
+    </span>
+  );
+}
+
+function ShareChange({ value }: { value: number | null }) {
+  const { arrow, text } = shareChangeParts(value);
+  return (
+    <span className={arrow ? (arrow === 'up' ? 'is-up' : 'is-down') : undefined}>
+      {arrow ? <Icon name={arrow === 'up' ? 'long arrow alternate up' : 'long arrow alternate down'} /> : null}
+      {text}
+    </span>
+  );
+}
+
+function Figures({ row, tqTime }: { row: ModelRow; tqTime: string }) {
+  return (
+    <>
+      <td className="car-details__num" title={`${tqTime}：${row.tqSalesStr}`}>
+        {row.salesStr}
+      </td>
+      <td className="car-details__num">
+        <span className={growthClass(row.yoy)}>{row.yoyStr}</span>
+      </td>
+      <td className="car-details__num">{row.detailMixStr}</td>
+      <td className="car-details__num">
+        <ShareChange value={row.detailMixChange} />
+      </td>
+      <td className="car-details__num">
+        <Rank row={row} />
+      </td>
+    </>
+  );
+}
+
+export function CarDetailsTable({ title, details, accumulate, downloadHref, loading = false, emptyText = '暂无数据', extra }: CarDetailsTableProps) {
+  const location = useLocation();
+  const lines = details ? detailLines(details) : [];
+
+  return (
+    <section className="panel car-details" aria-busy={loading} aria-label={title}>
+      <header className="panel__head">
+        <h3 className="panel__title">
+          {title}
+          {details ? (
+            <span className="car-details__period">
+              {details.time}
+              <small>（同期 {details.tqTime}）</small>
+            </span>
+          ) : null}
+        </h3>
+        <div className="panel__tools">
+          {extra}
+          <Button.Group size="mini" basic>
+            {ACCUMULATE_OPTIONS.map((option) => (
+              <Button
+                key={option.value}
+                as={Link}
+                to={withParams(location.search, { accumulate: option.value || null })}
+                preventScrollReset
+                active={accumulate === option.value}
+                aria-pressed={accumulate === option.value}
+              >
+                {option.label}
+              </Button>
+            ))}
+          </Button.Group>
+          {downloadHref ? (
+            <a className="ui mini basic button" href={downloadHref} download>
+              <Icon name="download" />
+              下载
+            </a>
+          ) : null}
+        </div>
+      </header>
+      <div className="car-details__scroll">
+        <table className="ui celled compact unstackable table">
+          <thead>
+            <tr>
+              <th>细分市场（占比）</th>
+              <th>车型</th>
+              <th className="car-details__num">销量</th>
+              <th className="car-details__num">同比</th>
+              <th className="car-details__num">细分市场份额</th>
+              <th className="car-details__num">份额变化</th>
+              <th className="car-details__num">细分市场排名</th>
+            </tr>
+          </thead>
+          <tbody>
+            {details && details.details.length === 0 ? (
+              <tr>
+                <td colSpan={7} className="car-details__empty">
+                  所选条件下没有销量
+                </td>
+              </tr>
+            ) : null}
+            {!details ? (
+              <tr>
+                <td colSpan={7} className="car-details__empty">
+                  {emptyText}
+                </td>
+              </tr>
+            ) : null}
+            {lines.map((line) =>
+              line.kind === 'total' ? (
+                <tr key={line.key} className="is-subtotal is-total">
+                  <td colSpan={2}>{line.row.name}</td>
+                  <Figures row={line.row} tqTime={details?.tqTime ?? ''} />
+                </tr>
+              ) : (
+                <tr key={line.key} className={line.kind === 'subtotal' ? 'is-subtotal' : undefined}>
+                  {line.segment ? (
+                    <td rowSpan={line.segment.rowSpan} className="car-details__segment">
+                      <div className="car-details__segment-name">{line.segment.name}</div>
+                      <div className="car-details__segment-mix" title={`去年同期 ${line.segment.tqMixStr}`}>
+                        <span className="car-details__bar" style={{ width: `${Math.max(0, Math.min(100, line.segment.width))}%` }} />
+                        <span className="car-details__mix">{line.segment.mixStr}</span>
+                      </div>
+                    </td>
+                  ) : null}
+                  <td className="car-details__model">{line.row.name}</td>
+                  <Figures row={line.row} tqTime={details?.tqTime ?? ''} />
+                </tr>
+              ),
+            )}
+          </tbody>
+        </table>
+      </div>
+      <PanelBusy active={loading} />
+    </section>
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * The producer/brand page's calls (spec 000 §7: companyBrand/{whole, list, list2chart, highCharts,
+ * carDetails}), made in parallel with the user's token. Each panel keeps what its call answered; a failed
+ * call leaves its panel empty and its message goes to the page's toast. (Not beside the route: a file in
+ * routes/ would become a route of its own.)
+ */
+import type { AppLoadContext } from '@remix-run/node';
+
+import type { Summary } from '~/components/SummaryCards';
+import { apiGet } from './api.server';
+import type { ChartResult } from './chart-result';
+import type { CarDetails } from './company-brand-details';
+import type { CompanyBrandState } from './company-brand-query';
+import { filterApiParams, pageSizeOf, type SaleVolumeFilters } from './sale-volume-query';
+import { settle, type Settled } from './settle.server';
+import type { TableRow } from './table-row';
+
+const BASE = '/saleVolume/companyBrand';
+const DOWNLOAD_BASE = `/car/api${BASE}`;
+
+/** A row of the sales-tendency list: a ranking-table row and its place in the list. */
+export interface TendencyRow extends TableRow {
+  ranking: number;
+}
+
+export interface TendencyPage {
+  list: TendencyRow[];
+  total: number;
+  currentPage: number;
+  pageSize: number;
+}
+
+type Params = Record<string, string | number>;
+
+function query(params: Params): string {
+  return new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+}
+
+/**
+ * The chart params of the single view: years (count) or the compared producers or brands. The year view
+ * has no year select (spec §2), so it shows every year (count 0).
+ */
+function chartParams(state: CompanyBrandState): Params {
+  const params: Params = { timeDimensionality: state.granularity, compareType: state.compareType };
+  if (state.compareType === 0) params.count = state.granularity === 2 ? 0 : state.count;
+  else if (state.foreignIds.length > 0) params.foreignIds = state.foreignIds.join(',');
+  return params;
+}
+
+/** One producer or brand: cards, trend chart, car-model details. */
+export async function loadMakerView(request: Request, context: AppLoadContext, filters: SaleVolumeFilters, state: CompanyBrandState, id: number) {
+  const api: Params = { ...filterApiParams(filters), type: state.type, foreignId: id };
+  const compared: Params = state.compareType === 0 ? {} : { compareType: state.compareType, ...(state.foreignIds.length ? { foreignIds: state.foreignIds.join(',') } : {}) };
+  const [summary, chart, details] = await Promise.all([
+    settle(apiGet<Summary>(request, context, `${BASE}/whole`, api)),
+    settle(apiGet<ChartResult>(request, context, `${BASE}/highCharts`, { ...api, ...chartParams(state) })),
+    settle(apiGet<CarDetails>(request, context, `${BASE}/carDetails`, { ...api, accumulate: state.accumulate, ...compared })),
+  ]);
+  return { summary, chart, details, detailsDownload: `${DOWNLOAD_BASE}/downloadCarDetails?${query({ ...api, accumulate: state.accumulate })}` };
+}
+
+/**
+ * The overview: the market's cards, the ranking (a band chart, or the list up to the loaded page), and
+ * the car-model details of the clicked row — or, with none clicked, of the first row shown, which
+ * waits for the ranking to answer.
+ */
+export async function loadOverview(request: Request, context: AppLoadContext, filters: SaleVolumeFilters, state: CompanyBrandState) {
+  const api: Params = filterApiParams(filters);
+  const listParams: Params = { ...api, type: state.type, accumulate: state.listAccumulate };
+  const ranked =
+    state.view === 'chart'
+      ? { ...listParams, rank: state.rank }
+      : { ...listParams, currentPage: 1, pageSize: pageSizeOf(state.page) };
+  const detailsOf = (foreignId: number): Promise<Settled<CarDetails>> =>
+    settle(apiGet<CarDetails>(request, context, `${BASE}/carDetails`, { ...api, type: state.type, foreignId, accumulate: state.accumulate }));
+
+  const chosenDetails = state.foreignId === null ? null : detailsOf(state.foreignId);
+  const listCall = settle(apiGet<TendencyPage>(request, context, `${BASE}/list`, ranked));
+  const firstRowDetails = chosenDetails
+    ? null
+    : listCall.then((list): Promise<Settled<CarDetails>> | Settled<CarDetails> => {
+        const first = list.value?.list[0];
+        return first ? detailsOf(first.id) : { value: null, failure: null };
+      });
+  const [summary, list, bandChart, details] = await Promise.all([
+    settle(apiGet<Summary>(request, context, `${BASE}/whole`, api)),
+    listCall,
+    state.view === 'chart' ? settle(apiGet<ChartResult>(request, context, `${BASE}/list2chart`, { ...listParams, rank: state.rank })) : Promise.resolve(null),
+    chosenDetails ?? firstRowDetails!,
+  ]);
+  const chosenId = details.value?.id ?? null;
+  return {
+    summary,
+    list,
+    bandChart,
+    details,
+    listDownload: `${DOWNLOAD_BASE}/download?${query(listParams)}`,
+    detailsDownload: chosenId === null ? null : `${DOWNLOAD_BASE}/downloadCarDetails?${query({ ...api, type: state.type, foreignId: chosenId, accumulate: state.accumulate })}`,
+  };
+}

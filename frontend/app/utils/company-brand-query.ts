@@ -1,0 +1,182 @@
+/**
+ * 厂商品牌表现 (/salevolume/companybrand): what the page shows, read from the URL (spec 000 §2 "Producer/brand
+ * page", §4, §9). Two views share the route:
+ * - the overview (no `id`): the producer or brand ranking as a band chart or a list, and the car-model
+ *   details of the row clicked (`foreignId`, the API's name for it);
+ * - one producer or brand (`id`, opened in a new window from the list): its cards, its trend by year or
+ *   compared with others, and its car-model details.
+ * The spec's parameter names are kept (`type`, `id`, `foreignId`, `foreignIds`, `compareType`, `count`,
+ * `accumulate`, `rank`, `timeDimensionality`); the page adds `view`, `listAccumulate` and `page`.
+ */
+import { idListParam, intParam, type Granularity, withParams } from './sale-volume-query';
+
+/** The spec's type: 0 producer (厂商); any other value is a brand (品牌). */
+export type MakerType = 0 | 1;
+export const MAKER_TYPES: ReadonlyArray<{ value: MakerType; label: string }> = [
+  { value: 0, label: '厂商' },
+  { value: 1, label: '品牌' },
+];
+
+export function makerLabel(type: MakerType): string {
+  return type === 0 ? '厂商' : '品牌';
+}
+
+/** `type` from the URL: 0 a producer, anything else given a brand, absent a producer. */
+export function readMakerType(params: URLSearchParams): MakerType {
+  const text = params.get('type');
+  if (text === null || text.trim() === '') return 0;
+  return text.trim() === '0' ? 0 : 1;
+}
+
+/** The sales-tendency block shows the ranking as a band chart or as a list (the spec's chart/list toggle). */
+export type TendencyView = 'chart' | 'list';
+
+/** 0 the chosen month, 1 January to the chosen month (the API's `accumulate`). */
+export type Accumulate = 0 | 1;
+export const ACCUMULATE_OPTIONS: ReadonlyArray<{ value: Accumulate; label: string }> = [
+  { value: 0, label: '当月' },
+  { value: 1, label: '本年累计' },
+];
+
+/** Rank bands of ten, 1-10 … 41-50 (the API's `rank`, 1-5). */
+export const RANK_BANDS: ReadonlyArray<{ value: number; label: string }> = [1, 2, 3, 4, 5].map((band) => ({
+  value: band,
+  label: `${band * 10 - 9}-${band * 10}`,
+}));
+
+/** Comparison modes of the trend chart: 0 by year, 1 with producers, 2 with brands. */
+export type CompareType = 0 | 1 | 2;
+export const COMPARE_MODES: ReadonlyArray<{ value: CompareType; label: string }> = [
+  { value: 0, label: '按时间' },
+  { value: 1, label: '对比厂商' },
+  { value: 2, label: '对比品牌' },
+];
+
+/** Year select of the time mode: 1-10 (spec 000 §9), default 1 (GET_HIGH_CHARTS' default). */
+export const YEAR_COUNTS: readonly number[] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+export const DEFAULT_YEAR_COUNT = 1;
+/** The API compares at most this many producers or brands. */
+export const MAX_COMPARED = 10;
+/** Load more stops at 50 pages (500 rows), well past the 97 brands of the demo data. */
+const MAX_PAGE = 50;
+
+export interface CompanyBrandState {
+  type: MakerType;
+  /** The producer or brand of the single view; null on the overview. */
+  id: number | null;
+  view: TendencyView;
+  /** Rank band of the band chart, 1-5. */
+  rank: number;
+  /** The ranking list's order and the band chart's bars: by the month or January-to-date. */
+  listAccumulate: Accumulate;
+  /** Load-more page of the list (10 × page rows). */
+  page: number;
+  /** The overview's clicked row, whose car-model details show; null = the first row. */
+  foreignId: number | null;
+  /** The car-model detail table: current month or year to date. */
+  accumulate: Accumulate;
+  granularity: Granularity;
+  compareType: CompareType;
+  count: number;
+  /** The producers (compareType 1) or brands (2) compared with `id`; empty in time mode. */
+  foreignIds: number[];
+}
+
+function positiveId(params: URLSearchParams, name: string): number | null {
+  const value = intParam(params, name, 0);
+  return value > 0 ? value : null;
+}
+
+export function readCompanyBrandState(params: URLSearchParams): CompanyBrandState {
+  const compareType = intParam(params, 'compareType', 0, [0, 1, 2]) as CompareType;
+  return {
+    type: readMakerType(params),
+    id: positiveId(params, 'id'),
+    view: params.get('view') === 'chart' ? 'chart' : 'list',
+    rank: intParam(params, 'rank', 1, [1, 2, 3, 4, 5]),
+    listAccumulate: intParam(params, 'listAccumulate', 0, [0, 1]) as Accumulate,
+    page: Math.min(MAX_PAGE, Math.max(1, intParam(params, 'page', 1))),
+    foreignId: positiveId(params, 'foreignId'),
+    accumulate: intParam(params, 'accumulate', 0, [0, 1]) as Accumulate,
+    granularity: intParam(params, 'timeDimensionality', 0, [0, 1, 2]) as Granularity,
+    compareType,
+    count: intParam(params, 'count', DEFAULT_YEAR_COUNT, YEAR_COUNTS),
+    foreignIds: compareType === 0 ? [] : idListParam(params, 'foreignIds').slice(0, MAX_COMPARED),
+  };
+}
+
+type ParamChanges = Record<string, string | number | null>;
+
+/**
+ * The params a change of comparison mode sets (spec §4: mode 1 resets the count, mode 2 or the other
+ * resets foreignIds). The count only means something by time, so any comparison drops it; the ids are
+ * producers in mode 1 and brands in mode 2, so they are dropped whenever the mode changes.
+ */
+export function compareModeChanges(current: CompareType, next: CompareType): ParamChanges {
+  if (next === current) return {};
+  if (next === 0) return { compareType: null, foreignIds: null };
+  return { compareType: next, count: null, foreignIds: null };
+}
+
+/** The producer/brand switch of the overview: the ranking starts again at its top, with no row chosen. */
+export function makerTypeChanges(type: MakerType): ParamChanges {
+  return { type: type === 0 ? null : type, page: null, rank: null, foreignId: null };
+}
+
+/** The filter params a producer's or brand's own window carries over from the page it was opened from. */
+const CARRIED_FILTERS = ['time', 'source', 'fuels'] as const;
+
+/** The single view of a producer or brand: `/salevolume/companybrand?id=…&type=…` with the same filters. */
+export function makerPageHref(search: string, type: MakerType, id: number): string {
+  const from = new URLSearchParams(search);
+  const to = new URLSearchParams({ id: String(id), type: String(type) });
+  for (const name of CARRIED_FILTERS) {
+    const value = from.get(name);
+    if (value) to.set(name, value);
+  }
+  return `/salevolume/companybrand?${to}`;
+}
+
+/** Back from a producer's or brand's view to the ranking of its kind, with the same filters. */
+export function overviewHref(search: string, type: MakerType): string {
+  const from = new URLSearchParams(search);
+  const to = new URLSearchParams();
+  for (const name of CARRIED_FILTERS) {
+    const value = from.get(name);
+    if (value) to.set(name, value);
+  }
+  if (type !== 0) to.set('type', String(type));
+  const text = to.toString();
+  return `/salevolume/companybrand${text ? `?${text}` : ''}`;
+}
+
+/**
+ * Where 重置 leads: the default filters, keeping what the window is about (the producer or brand of a
+ * single view, the kind of ranking of the overview).
+ */
+export function resetHref(type: MakerType, id: number | null): string {
+  return `/salevolume/companybrand${withParams('', { id, type: id === null && type === 0 ? null : type })}`.replace(/\?$/, '');
+}
+
+/** Params the filter form carries unchanged, so a new month or source keeps the view as it was. */
+export function keptParams(state: CompanyBrandState, tags: string | null): Record<string, string | number | null> {
+  if (state.id !== null) {
+    return {
+      type: state.type,
+      accumulate: state.accumulate || null,
+      timeDimensionality: state.granularity || null,
+      compareType: state.compareType || null,
+      count: state.compareType === 0 && state.count !== DEFAULT_YEAR_COUNT ? state.count : null,
+      foreignIds: state.foreignIds.length ? state.foreignIds.join(',') : null,
+    };
+  }
+  return {
+    type: state.type || null,
+    view: state.view === 'chart' ? 'chart' : null,
+    rank: state.view === 'chart' && state.rank !== 1 ? state.rank : null,
+    listAccumulate: state.listAccumulate || null,
+    foreignId: state.foreignId,
+    accumulate: state.accumulate || null,
+    tags: tags || null,
+  };
+}
