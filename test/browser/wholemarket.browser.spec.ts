@@ -69,10 +69,12 @@ describeInBrowser('the whole-market page', () => {
     await page.getByLabel('批发量').check();
     await openGroup(page, '燃料类型');
     await page.locator('.multi-select__input[aria-label="燃料类型"]').click(); // focusing the empty select chooses every fuel
-    await expect(page.locator('.multi-select__text').first().textContent()).resolves.toBe('全部');
-    await page.locator('.multi-select__all label').first().click();
+    await expect(page.locator('.filter-panel .multi-select__text').textContent()).resolves.toBe('全部');
+    await page.locator('.filter-panel .multi-select__all label').click();
     await page.locator('.multi-select__item', { hasText: '纯电动' }).locator('label').click();
-    await expect(page.locator('.multi-select__text').first().textContent()).resolves.toBe('纯电动');
+    await expect(page.locator('.filter-panel .multi-select__text').textContent()).resolves.toBe('纯电动');
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.filter-panel .multi-select__menu').count()).resolves.toBe(0);
     await openGroup(page, '细分市场');
     await page.locator('select[name="detailId"]').selectOption({ label: 'A级SUV' });
     await Promise.all([page.waitForURL((url) => url.searchParams.get('detailId') === '7'), page.getByRole('button', { name: '查询' }).click()]);
@@ -97,6 +99,8 @@ describeInBrowser('the whole-market page', () => {
 
     // The back button returns to the previous figures.
     await page.goBack();
+    await page.waitForURL((u) => !u.searchParams.has('detailId'));
+    await page.waitForFunction((qty) => document.querySelector('[data-card="qty"] .summary-card__value')?.textContent?.startsWith(qty), before.qty);
     await settled(page);
     expect(await cardValues(page)).toEqual(before);
     await screenshot(page, 'wholemarket-1920');

@@ -238,6 +238,17 @@ describe('the producer/brand calls', () => {
       expect(sheet.getCell(3, 1).isMerged).toBe(true);
       expect(sheet.getCell(rows + 1, 1).value).toBe('市场合计');
     });
+
+    test('the car-model details download adds each compared producer total before the market total', async () => {
+      const [top, second] = (await result<TendencyPage>('list', { type: '0' })).list;
+      const query = { type: '0', foreignId: String(top.id), compareType: '1', foreignIds: String(second.id), accumulate: '0' };
+      const details = await result<CarDetails>('carDetails', query);
+      const { sheet } = await workbook('downloadCarDetails', query);
+      const rows = details.details.reduce((n, d) => n + d.models.length + 2, 0) + 3;
+      expect(sheet.rowCount - 1).toBe(rows);
+      expect(sheet.getCell(rows, 1).value).toBe(details.compareHeJiList[0].wholeHeJi1.name);
+      expect(sheet.getCell(rows + 1, 1).value).toBe('市场合计');
+    });
   });
 
   describe('validation', () => {

@@ -398,7 +398,7 @@ describe('sales-volume figures on a hand-made market', () => {
 
     test('quarter in February: the unfinished quarter is compared with the same two months a year before', async () => {
       const chart = await ok<Chart>('wholeMarket/highCharts', { timeDimensionality: 1, count: 1, time: '2026-02' });
-      expect(chart.xAxis[0].categories).toEqual(['2026Q1']);
+      expect(chart.xAxis[0].categories).toEqual(['2026Q1(1-2月)']);
       expect(chart.series[0].data).toEqual([1200]); // 700 + 500
       expect(chart.series[1].data).toEqual([20]); // 1200 / (600 + 400) − 1
     });

@@ -71,7 +71,8 @@ export class CompanyBrandService {
     if (!main) return this.sales.chart(await this.sales.scope(dto), dto.timeDimensionality, dto.count);
     const scope = await this.sales.scope(dto, makerFilter(main));
     const window = await this.window(scope);
-    const years = chartYears(dto.count, window);
+    // The year view shows every year, as the other trend charts do; `count` applies to months and quarters.
+    const years = chartYears(dto.timeDimensionality === 2 ? 0 : dto.count, window);
     const byMonth = await this.monthly(scope, {}, (years[0] - 1) * 100 + 1);
     return yearsChart(byMonth, years, dto.timeDimensionality, window);
   }

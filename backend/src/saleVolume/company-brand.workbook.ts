@@ -27,7 +27,7 @@ function cell(kind: 'text' | 'count' | 'percent', value: string | number | null)
 
 /**
  * Streams the car-model detail table as .xlsx: per segment, its name and its part of the producer's or
- * brand's volume merged down the rows of its sub-series and two subtotals; then the two totals.
+ * brand's volume merged down the rows of its sub-series and two subtotals; then the totals.
  */
 export async function streamCarDetailsWorkbook(response: Response, fileName: string, details: CarDetails): Promise<void> {
   response.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
@@ -67,7 +67,8 @@ export async function streamCarDetailsWorkbook(response: Response, fileName: str
     added[added.length - 1].commit();
   };
   for (const segment of details.details) addSegment(segment);
-  for (const total of [details.wholeHeJi1, details.wholeHeJi2]) {
+  // The maker's total, each compared maker's total (as the page shows them), then the market's.
+  for (const total of [details.wholeHeJi1, ...details.compareHeJiList.map((c) => c.wholeHeJi1), details.wholeHeJi2]) {
     const excelRow = addModel(total.name, undefined, { ...total, name: '' });
     sheet.mergeCells(excelRow.number, 1, excelRow.number, 3);
     excelRow.commit();

@@ -189,7 +189,7 @@ export class SaleVolumeService {
       const year = Number(label.slice(0, 4));
       return year - 1 >= yearOf(firstMonth);
     };
-    const categories = [...buckets.keys()].map((label) => (granularity === 2 && yearOf(scope.month) === Number(label.slice(0, 4)) && scope.month % 100 < 12 ? `${label}(1-${scope.month % 100}月)` : label));
+    const categories = [...buckets.keys()].map((label) => partialPeriodLabel(label, granularity, scope.month));
     return {
       xAxis: [{ categories }],
       yAxis: [{ title: '销量（辆）' }, { title: '同比' }],
@@ -202,6 +202,20 @@ export class SaleVolumeService {
       ],
     };
   }
+}
+
+/**
+ * A year or quarter that the chosen month has not finished says which months it holds:
+ * `2026年(1-10月)`, `2026Q4(10月)`, `2026Q3(7-8月)`.
+ */
+export function partialPeriodLabel(label: string, granularity: number, lastMonth: number): string {
+  const monthOfYear = lastMonth % 100;
+  if (granularity === 2 && yearOf(lastMonth) === Number(label.slice(0, 4)) && monthOfYear < 12) return `${label}(1-${monthOfYear}月)`;
+  if (granularity === 1 && label === bucketLabel(lastMonth, 1) && monthOfYear % 3 !== 0) {
+    const firstOfQuarter = (quarterOf(lastMonth) - 1) * 3 + 1;
+    return firstOfQuarter === monthOfYear ? `${label}(${monthOfYear}月)` : `${label}(${firstOfQuarter}-${monthOfYear}月)`;
+  }
+  return label;
 }
 
 function bucketLabel(month: number, granularity: number): string {
