@@ -1,20 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { describeInBrowser, launchBrowser, openPage, screenshot } from '../support/browser';
-import { apiResult, canvasHasInk, cardValues, download, settled, signInAsDemo } from '../support/sales-pages';
+import { apiResult, canvasHasInk, cardsOf, cardValues, download, settled, signInAsDemo, type SummaryAnswer } from '../support/sales-pages';
 import { testEnv } from '../support/test-env';
 
 /**
  * 区域市场表现: the map draws and drills nation → 华南 → 广东 through clicks on the map and back up with
  * 返回上级; the cards follow the chosen node and equal the API's; load more and the download work.
  */
-interface Summary {
-  qtyStr: string;
-  ljQtyStr: string;
-  yoys: string;
-  moms: string;
-  yearYoys: string;
-}
-
 const PAGE = '/salevolume/areamarket';
 const MAP = 'canvas[aria-label$="销量地图"]';
 
@@ -25,10 +17,6 @@ async function clickOnMap(page: Page, code: string): Promise<void> {
   expect(centers[code]).toBeDefined();
   const [x, y] = centers[code];
   await canvas.click({ position: { x, y } });
-}
-
-function cardsOf(summary: Summary): Record<string, string> {
-  return { qty: summary.qtyStr, yoy: summary.yoys, mom: summary.moms, lj: summary.ljQtyStr, yearYoy: summary.yearYoys };
 }
 
 describeInBrowser('the area-market page', () => {
@@ -48,7 +36,7 @@ describeInBrowser('the area-market page', () => {
     await page.goto(`${testEnv().baseUrl}${PAGE}`, { waitUntil: 'networkidle' });
     await page.waitForSelector(`${MAP}[data-drawn="true"]`);
     expect(await canvasHasInk(page, MAP)).toBe(true);
-    expect(await cardValues(page)).toEqual(cardsOf(await apiResult<Summary>(page, '/saleVolume/areaMarket/whole')));
+    expect(await cardValues(page)).toEqual(cardsOf(await apiResult<SummaryAnswer>(page, '/saleVolume/areaMarket/whole')));
     await page.waitForSelector('.trend-chart canvas[data-drawn="true"]');
     expect(await canvasHasInk(page, '.trend-chart canvas')).toBe(true);
     await screenshot(page, 'areamarket-nation');
@@ -62,7 +50,7 @@ describeInBrowser('the area-market page', () => {
     await page.waitForURL((url) => url.searchParams.get('area') === '440000' && url.searchParams.get('level') === '2');
     await settled(page);
     await page.waitForSelector(`${MAP}[data-drawn="true"]`);
-    expect(await cardValues(page)).toEqual(cardsOf(await apiResult<Summary>(page, '/saleVolume/areaMarket/whole', { area: 440000, level: 2 })));
+    expect(await cardValues(page)).toEqual(cardsOf(await apiResult<SummaryAnswer>(page, '/saleVolume/areaMarket/whole', { area: 440000, level: 2 })));
     await expect(page.locator('.header-tags').textContent()).resolves.toContain('广东');
     await screenshot(page, 'areamarket-guangdong');
 
@@ -76,7 +64,7 @@ describeInBrowser('the area-market page', () => {
       await page.waitForURL((url) => url.searchParams.get('area') === expected[0] && url.searchParams.get('level') === expected[1]);
       await settled(page);
     }
-    expect(await cardValues(page)).toEqual(cardsOf(await apiResult<Summary>(page, '/saleVolume/areaMarket/whole')));
+    expect(await cardValues(page)).toEqual(cardsOf(await apiResult<SummaryAnswer>(page, '/saleVolume/areaMarket/whole')));
     assertClean();
   });
 

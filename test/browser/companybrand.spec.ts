@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { describeInBrowser, launchBrowser, openPage, screenshot } from '../support/browser';
+import { cardsOf, type SummaryAnswer } from '../support/sales-pages';
 import { testEnv } from '../support/test-env';
 
 /**
@@ -11,14 +12,6 @@ import { testEnv } from '../support/test-env';
 const ADDRESS = '10.77.15.1';
 const PAGE = '/salevolume/companybrand';
 
-interface Summary {
-  qtyStr: string;
-  ljQtyStr: string;
-  yoys: string;
-  moms: string;
-  yearYoys: string;
-  time: string;
-}
 interface ListPage {
   list: Array<{ id: number; name: string; salesStr: string }>;
   total: number;
@@ -53,10 +46,6 @@ async function cards(page: Page): Promise<Record<string, string>> {
     nodes.map((n) => [n.getAttribute('data-card') ?? '', (n.querySelector('.summary-card__value')?.textContent ?? '').replace(/辆$/, '').trim()]),
   );
   return Object.fromEntries(entries);
-}
-
-function expectedCards(summary: Summary): Record<string, string> {
-  return { qty: summary.qtyStr, yoy: summary.yoys, mom: summary.moms, lj: summary.ljQtyStr, yearYoy: summary.yearYoys };
 }
 
 /** Waits for the month's sales card to read `qtyStr` (after a client-side navigation), then reads the cards. */
@@ -120,20 +109,20 @@ describeInBrowser('the producer/brand page', () => {
 
   test("the cards show the API's figures for the same filters, the market's on the ranking and a producer's in its window", async () => {
     const { page, assertClean } = await open(browser, `${PAGE}?time=2025-06&source=1`);
-    expect(await cards(page)).toEqual(expectedCards(await api<Summary>('/saleVolume/companyBrand/whole', { time: '2025-06', source: 1 })));
+    expect(await cards(page)).toEqual(cardsOf(await api<SummaryAnswer>('/saleVolume/companyBrand/whole', { time: '2025-06', source: 1 })));
     await expect(page.title()).resolves.toBe('厂商品牌表现 - 车市分析平台');
 
     await page.goto(`${testEnv().baseUrl}${PAGE}?id=${me.producerId}&type=0&time=2025-06&source=1`, { waitUntil: 'networkidle' });
-    const own = await api<Summary>('/saleVolume/companyBrand/whole', { time: '2025-06', source: 1, type: 0, foreignId: me.producerId });
-    expect(await cards(page)).toEqual(expectedCards(own));
+    const own = await api<SummaryAnswer>('/saleVolume/companyBrand/whole', { time: '2025-06', source: 1, type: 0, foreignId: me.producerId });
+    expect(await cards(page)).toEqual(cardsOf(own));
     assertClean();
   });
 
   test('month and data source chosen in the panel go to the URL and change the figures', async () => {
     const { page, assertClean } = await open(browser, PAGE);
     const before = await cards(page);
-    const latest = await api<Summary>('/saleVolume/companyBrand/whole');
-    expect(before).toEqual(expectedCards(latest));
+    const latest = await api<SummaryAnswer>('/saleVolume/companyBrand/whole');
+    expect(before).toEqual(cardsOf(latest));
 
     await page.locator('.month-picker__input').click();
     await page.getByRole('dialog', { name: '选择月份' }).getByRole('button', { name: '6月', exact: true }).click();
@@ -150,15 +139,15 @@ describeInBrowser('the producer/brand page', () => {
     expect(elapsed).toBeLessThan(1000);
 
     const month = latest.time.replace(/-\d\d$/, '-06');
-    const after = await api<Summary>('/saleVolume/companyBrand/whole', { time: month, source: 1 });
-    expect(await cardsOnceShowing(page, after.qtyStr)).toEqual(expectedCards(after));
+    const after = await api<SummaryAnswer>('/saleVolume/companyBrand/whole', { time: month, source: 1 });
+    expect(await cardsOnceShowing(page, after.qtyStr)).toEqual(cardsOf(after));
     expect(after.qtyStr).not.toBe(latest.qtyStr);
     const list = await api<ListPage>('/saleVolume/companyBrand/list', { time: month, source: 1, type: 0, currentPage: 1, pageSize: 10 });
     await expect(page.locator('.ranking-table tbody tr').first().locator('.maker-link').textContent()).resolves.toBe(list.list[0]!.name);
 
     // The back button returns to the previous filters.
     await page.goBack();
-    expect(await cardsOnceShowing(page, latest.qtyStr)).toEqual(expectedCards(latest));
+    expect(await cardsOnceShowing(page, latest.qtyStr)).toEqual(cardsOf(latest));
     assertClean();
   });
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
 import { describeInBrowser, launchBrowser, openPage, screenshot } from '../support/browser';
-import { apiResult, canvasHasInk, cardValues, download, settled, signInAsDemo } from '../support/sales-pages';
+import { apiResult, canvasHasInk, cardsOf, cardValues, download, settled, signInAsDemo, type SummaryAnswer } from '../support/sales-pages';
 import { testEnv } from '../support/test-env';
 
 /**
@@ -9,20 +9,7 @@ import { testEnv } from '../support/test-env';
  * month, data source, segment and fuel land in the URL and change the figures, the chart draws, load
  * more runs to its end, and the download is a workbook.
  */
-interface Summary {
-  qtyStr: string;
-  ljQtyStr: string;
-  yoys: string;
-  moms: string;
-  yearYoys: string;
-  time: string;
-}
-
 const PAGE = '/salevolume/wholemarket';
-
-function expectedCards(summary: Summary): Record<string, string> {
-  return { qty: summary.qtyStr, yoy: summary.yoys, mom: summary.moms, lj: summary.ljQtyStr, yearYoy: summary.yearYoys };
-}
 
 async function openGroup(page: Page, title: string): Promise<void> {
   const head = page.locator('.filter-group__head', { hasText: title });
@@ -44,8 +31,8 @@ describeInBrowser('the whole-market page', () => {
     const { page, assertClean } = await openPage(browser);
     await signInAsDemo(page);
     await page.goto(`${testEnv().baseUrl}${PAGE}`, { waitUntil: 'networkidle' });
-    const summary = await apiResult<Summary>(page, '/saleVolume/wholeMarket/whole');
-    expect(await cardValues(page)).toEqual(expectedCards(summary));
+    const summary = await apiResult<SummaryAnswer>(page, '/saleVolume/wholeMarket/whole');
+    expect(await cardValues(page)).toEqual(cardsOf(summary));
     await page.waitForSelector('.trend-chart canvas[data-drawn="true"]');
     expect(await canvasHasInk(page, '.trend-chart canvas')).toBe(true);
     // Segments come whole with their category subtotals and the total row.
@@ -83,14 +70,14 @@ describeInBrowser('the whole-market page', () => {
     const url = new URL(page.url());
     expect(Object.fromEntries(['source', 'detailId', 'fuels'].map((k) => [k, url.searchParams.get(k)]))).toEqual({ source: '1', detailId: '7', fuels: '6' });
     expect(url.searchParams.get('time')).toMatch(/^\d{4}-06$/);
-    const summary = await apiResult<Summary>(page, '/saleVolume/wholeMarket/whole', {
+    const summary = await apiResult<SummaryAnswer>(page, '/saleVolume/wholeMarket/whole', {
       time: url.searchParams.get('time')!,
       source: 1,
       detailId: 7,
       fuels: 6,
     });
     const after = await cardValues(page);
-    expect(after).toEqual(expectedCards(summary));
+    expect(after).toEqual(cardsOf(summary));
     expect(after.qty).not.toBe(before.qty);
     // A segment is chosen: no segment button, car series instead; wholesale: no area button.
     const buttons = await page.locator('.ranking-table__dimensions .ui.button').allTextContents();

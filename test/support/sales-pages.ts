@@ -30,6 +30,21 @@ export async function canvasHasInk(page: Page, selector: string): Promise<boolea
   });
 }
 
+/** The summary answer of the sales pages' `whole` calls, as far as the cards show it. */
+export interface SummaryAnswer {
+  qtyStr: string;
+  ljQtyStr: string;
+  yoys: string;
+  moms: string;
+  yearYoys: string;
+  time: string;
+}
+
+/** What the five cards must read for a summary answer. */
+export function cardsOf(summary: SummaryAnswer): Record<string, string> {
+  return { qty: summary.qtyStr, yoy: summary.yoys, mom: summary.moms, lj: summary.ljQtyStr, yearYoy: summary.yearYoys };
+}
+
 /** The five cards' values as shown (without the unit). */
 export async function cardValues(page: Page): Promise<Record<string, string>> {
   return page.locator('.summary-card').evaluateAll((cards) =>

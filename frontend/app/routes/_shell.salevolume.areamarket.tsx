@@ -35,7 +35,7 @@ import { filterTags } from '~/utils/filter-tags';
 import { titled } from '~/utils/meta';
 import { effectiveDimension, pagesByLoadMore, readTags, type TableDimension } from '~/utils/ranking-table';
 import { loadLookups } from '~/utils/sale-volume-lookups.server';
-import { filterApiParams, FILTER_PARAMS, intParam, pageSizeOf, readFilters, withParams, type Granularity } from '~/utils/sale-volume-query';
+import { filterApiParams, FILTER_PARAMS, intParam, pageSizeOf, readFilters, withParams, type Granularity, onlyTagsChanged } from '~/utils/sale-volume-query';
 import { firstFailure, settle } from '~/utils/settle.server';
 import type { ShellHandle } from '~/utils/shell-context';
 import type { TablePage, TableRow } from '~/utils/table-row';
@@ -115,16 +115,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export type AreaMarketData = Awaited<ReturnType<typeof loader>>;
 
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) => {
-  if (currentUrl.pathname === nextUrl.pathname) {
-    const a = new URLSearchParams(currentUrl.search);
-    const b = new URLSearchParams(nextUrl.search);
-    a.delete('tags');
-    b.delete('tags');
-    if (a.toString() === b.toString()) return false;
-  }
-  return defaultShouldRevalidate;
-};
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  onlyTagsChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
 
 function AreaMarketFilters({ data }: { data: unknown }) {
   const d = data as AreaMarketData;

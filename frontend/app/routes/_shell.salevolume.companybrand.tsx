@@ -49,7 +49,7 @@ import { filterTags } from '~/utils/filter-tags';
 import { titled } from '~/utils/meta';
 import { idsKey, selectionOf, sameSelection } from '~/utils/pick-list';
 import { readTags } from '~/utils/ranking-table';
-import { FILTER_PARAMS, readFilters, withParams } from '~/utils/sale-volume-query';
+import { FILTER_PARAMS, readFilters, withParams, onlyTagsChanged } from '~/utils/sale-volume-query';
 import { loadLookups } from '~/utils/sale-volume-lookups.server';
 import { firstFailure } from '~/utils/settle.server';
 import { useShell, type ShellHandle } from '~/utils/shell-context';
@@ -110,17 +110,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export type CompanyBrandData = Awaited<ReturnType<typeof loader>>;
 
-/** Choosing other data columns only re-renders the list; it needs no new data. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) => {
-  if (currentUrl.pathname === nextUrl.pathname) {
-    const a = new URLSearchParams(currentUrl.search);
-    const b = new URLSearchParams(nextUrl.search);
-    a.delete('tags');
-    b.delete('tags');
-    if (a.toString() === b.toString()) return false;
-  }
-  return defaultShouldRevalidate;
-};
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  onlyTagsChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
 
 /** The signed-in user's own producer and brand (the filter panel sits outside the page's outlet). */
 function useOwnMakers(): { producerId: number | null; brandId: number | null } {

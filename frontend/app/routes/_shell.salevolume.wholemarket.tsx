@@ -20,7 +20,7 @@ import { apiGet } from '~/utils/api.server';
 import type { ChartResult } from '~/utils/chart-result';
 import { titled } from '~/utils/meta';
 import { effectiveDimension, pagesByLoadMore, readTags, wholeMarketDimensions, type TableDimension } from '~/utils/ranking-table';
-import { filterApiParams, FILTER_PARAMS, intParam, pageSizeOf, readFilters, withParams, type Granularity } from '~/utils/sale-volume-query';
+import { filterApiParams, FILTER_PARAMS, intParam, pageSizeOf, readFilters, withParams, type Granularity, onlyTagsChanged } from '~/utils/sale-volume-query';
 import { loadLookups } from '~/utils/sale-volume-lookups.server';
 import { filterTags } from '~/utils/filter-tags';
 import { firstFailure, settle } from '~/utils/settle.server';
@@ -92,17 +92,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export type WholeMarketData = Awaited<ReturnType<typeof loader>>;
 
-/** Choosing other data columns only re-renders the table; it needs no new data. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) => {
-  if (currentUrl.pathname === nextUrl.pathname) {
-    const a = new URLSearchParams(currentUrl.search);
-    const b = new URLSearchParams(nextUrl.search);
-    a.delete('tags');
-    b.delete('tags');
-    if (a.toString() === b.toString()) return false;
-  }
-  return defaultShouldRevalidate;
-};
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  onlyTagsChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
 
 function WholeMarketFilters({ data }: { data: unknown }) {
   const d = data as WholeMarketData;

@@ -1,5 +1,5 @@
 import { DEFAULT_TAGS, effectiveDimension, pagesByLoadMore, readTags, wholeMarketDimensions } from './ranking-table';
-import { pageSizeOf, readFilters, withParams } from './sale-volume-query';
+import { onlyTagsChanged, pageSizeOf, readFilters, withParams } from './sale-volume-query';
 
 describe('whole-market dimension buttons', () => {
   it('show segment only for the whole market and car series only within a segment', () => {
@@ -64,5 +64,16 @@ describe('filters in the URL', () => {
 
   it('change one param and keep the rest', () => {
     expect(withParams('time=2026-10&page=3', { page: null, dimension: 5 })).toBe('?time=2026-10&dimension=5');
+  });
+});
+
+describe('revalidation', () => {
+  const at = (search: string) => new URL(`http://x/salevolume/wholemarket${search}`);
+  it('skips a change of data columns only', () => {
+    expect(onlyTagsChanged(at('?time=2026-10&tags=2,4'), at('?time=2026-10&tags=2,4,5'))).toBe(true);
+  });
+  it('reloads for any other change', () => {
+    expect(onlyTagsChanged(at('?time=2026-10&tags=2'), at('?time=2026-09&tags=2'))).toBe(false);
+    expect(onlyTagsChanged(at('?tags=2'), new URL('http://x/salevolume/areamarket?tags=2'))).toBe(false);
   });
 });

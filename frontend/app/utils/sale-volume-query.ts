@@ -91,3 +91,16 @@ export function changedParams(from: string, to: string): Set<string> {
   for (const key of new Set([...a.keys(), ...b.keys()])) if (a.get(key) !== b.get(key)) changed.add(key);
   return changed;
 }
+
+/**
+ * For the sales pages' `shouldRevalidate`: choosing other data columns (`tags`) only re-renders the
+ * table, so it needs no new data; every other change does.
+ */
+export function onlyTagsChanged(currentUrl: URL, nextUrl: URL): boolean {
+  if (currentUrl.pathname !== nextUrl.pathname) return false;
+  const a = new URLSearchParams(currentUrl.search);
+  const b = new URLSearchParams(nextUrl.search);
+  a.delete('tags');
+  b.delete('tags');
+  return a.toString() === b.toString();
+}
