@@ -49,3 +49,25 @@ describe('percent numbers', () => {
     expect(percentText(0.0004)).toBe('0.0%');
   });
 });
+
+describe('the hand-written formatters', () => {
+  // What they replace, for comparison.
+  const localeThousands = (v: number): string => Math.round(v).toLocaleString('en-US');
+  const fixedPercent = (v: number): string => `${(Math.round(v * 100 * 10) / 10 || 0).toFixed(1)}%`;
+
+  test('thousands writes what toLocaleString wrote, signs, rounding and edges included', () => {
+    const values = [0, 0.4, 0.5, 1, 12, 999, 1000, 999_999.5, 1_000_000, 24_123_456.7, -1, -1234, -1234.5, -0.4, 2 ** 53, 1e21, Number.NaN];
+    for (let v = 1; v < 1e15; v = v * 7 + 3) values.push(v, -v, v + 0.5);
+    for (const v of values) expect(thousands(v)).toBe(localeThousands(v));
+  });
+
+  test('percentText writes what toFixed(1) wrote for every shown growth', () => {
+    for (let i = -99_999; i <= 99_999; i += 7) {
+      const v = i / 10_000 + 0.000_049_9;
+      if (percentText(v) !== '-') expect(percentText(v)).toBe(fixedPercent(v));
+    }
+    for (const v of [0.0005, -0.0005, 0.00049, -0.00051, 0.1235, -0.1235, 9.9994, -9.9994, 1 / 3, -2 / 3]) {
+      expect(percentText(v)).toBe(fixedPercent(v));
+    }
+  });
+});

@@ -4,8 +4,12 @@
  * these tables of facts; no endpoint writes its own GROUP BY.
  */
 
-/** How detailed a question is: the grain a table must keep to answer it. */
-export type Level = 'product' | 'car' | 'province' | 'city' | 'retailDetail';
+/**
+ * How detailed a question is: the grain a table must keep to answer it. `market` is the three
+ * attributes the shared filter panel narrows by (segment, fuel, producer property); every table
+ * that keeps `product` keeps them too.
+ */
+export type Level = 'market' | 'product' | 'car' | 'province' | 'city' | 'retailDetail';
 
 export type DimensionKey =
   | 'month' | 'quarter' | 'year'
@@ -35,17 +39,17 @@ export const DIMENSIONS: Record<DimensionKey, DimensionDef> = {
   month: { expression: 'month', level: 'time', names: { time: 'month' }, label: '月份' },
   quarter: { expression: '(month / 100) * 10 + (month % 100 + 2) / 3', level: 'time', names: { time: 'quarter' }, label: '季度' },
   year: { expression: 'month / 100', level: 'time', names: { time: 'year' }, label: '年份' },
-  segment: { expression: 'segment_id', level: 'product', names: { table: 'segment' }, label: '细分市场' },
+  segment: { expression: 'segment_id', level: 'market', names: { table: 'segment' }, label: '细分市场' },
   family: { expression: 'family_id', level: 'product', names: { table: 'family' }, label: '系别' },
   producer: { expression: 'producer_id', level: 'product', names: { table: 'producer' }, label: '厂商' },
-  producerProperty: { expression: 'producer_property', level: 'product', names: { dictionary: 'dicProducerProperty' }, label: '厂商属性' },
+  producerProperty: { expression: 'producer_property', level: 'market', names: { dictionary: 'dicProducerProperty' }, label: '厂商属性' },
   brand: { expression: 'brand_id', level: 'product', names: { table: 'brand' }, label: '品牌' },
   brandProperty: { expression: 'brand_property', level: 'product', names: { dictionary: 'dicBoundProperty' }, label: '品牌属性' },
   producerBrand: { expression: 'producer_brand_id', level: 'product', names: { table: 'producer_brand' }, label: '厂商品牌' },
   series: { expression: 'series_id', level: 'product', names: { table: 'series' }, label: '车系' },
   subSeries: { expression: 'sub_series_id', level: 'product', names: { table: 'sub_series' }, label: '子车系' },
   car: { expression: 'car_id', level: 'car', names: { table: 'car' }, label: '车型' },
-  fuel: { expression: 'fuel', level: 'product', names: { dictionary: 'dicFuel' }, label: '燃料类型' },
+  fuel: { expression: 'fuel', level: 'market', names: { dictionary: 'dicFuel' }, label: '燃料类型' },
   bodyType: { expression: 'body_type', level: 'product', names: { dictionary: 'dicBodyShape' }, label: '车身形式' },
   jllType: { expression: 'jll_type', level: 'product', names: { labels: JLL_LABELS }, label: '品牌类型' },
   area: { expression: 'area_id', level: 'province', names: { table: 'area' }, label: '大区' },
@@ -63,17 +67,17 @@ export type FilterKey =
 export type Filters = Partial<Record<FilterKey, readonly number[]>>;
 
 export const FILTERS: Record<FilterKey, { column: string; level: Level }> = {
-  segmentIds: { column: 'segment_id', level: 'product' },
+  segmentIds: { column: 'segment_id', level: 'market' },
   familyIds: { column: 'family_id', level: 'product' },
   producerIds: { column: 'producer_id', level: 'product' },
-  producerProperties: { column: 'producer_property', level: 'product' },
+  producerProperties: { column: 'producer_property', level: 'market' },
   brandIds: { column: 'brand_id', level: 'product' },
   brandProperties: { column: 'brand_property', level: 'product' },
   producerBrandIds: { column: 'producer_brand_id', level: 'product' },
   seriesIds: { column: 'series_id', level: 'product' },
   subSeriesIds: { column: 'sub_series_id', level: 'product' },
   carIds: { column: 'car_id', level: 'car' },
-  fuels: { column: 'fuel', level: 'product' },
+  fuels: { column: 'fuel', level: 'market' },
   bodyTypes: { column: 'body_type', level: 'product' },
   jllTypes: { column: 'jll_type', level: 'product' },
   areaIds: { column: 'area_id', level: 'province' },
@@ -91,6 +95,11 @@ export interface RollupDef {
   from: string;
   source: DataSource;
   levels: ReadonlySet<Level>;
+  /**
+   * Keeps `qty_ytd`, the volume from January to the row's month, with a row for every month after a
+   * key's first sale of the year: a January-to-date span (累计) then reads one month, not up to twelve.
+   */
+  yearToDate: boolean;
 }
 
 const PRODUCT_COLUMNS = `c.sub_series_id, c.series_id, c.producer_brand_id, c.producer_id, c.brand_id, c.segment_id,
@@ -102,47 +111,171 @@ const PRODUCT_JOINS = `JOIN car c ON c.id = f.car_id JOIN sub_series s ON s.id =
 export const RAW_RETAIL_SQL = `(SELECT f.month, f.car_id, f.city_id, ci.province_id, pr.area_id, ci.tier, ${PRODUCT_COLUMNS}, f.qty
   FROM retail_fact f ${PRODUCT_JOINS} JOIN city ci ON ci.id = f.city_id JOIN province pr ON pr.id = ci.province_id)`;
 
-/** Smallest first: the builder takes the first that has every level a query needs. */
+/** The raw wholesale facts with their attributes joined on (wholesale has no geography). */
+export const RAW_WHOLESALE_SQL = `(SELECT f.month, f.car_id, ${PRODUCT_COLUMNS}, f.qty FROM wholesale_fact f ${PRODUCT_JOINS})`;
+
+/**
+ * The raw facts of each source as a table the builder can read. Retail falls back to them where no
+ * rollup answers; the benchmark reads both to time the same question without rollups.
+ */
+export const RAW_FACTS: Record<DataSource, RollupDef> = {
+  1: { name: 'wholesale_fact', from: RAW_WHOLESALE_SQL, source: 1, levels: new Set<Level>(['market', 'product', 'car']), yearToDate: false },
+  2: { name: 'retail_fact', from: RAW_RETAIL_SQL, source: 2, levels: new Set<Level>(['market', 'product', 'car', 'province', 'city']), yearToDate: false },
+};
+
+const rollup = (name: string, source: DataSource, levels: Level[], yearToDate = true): RollupDef => ({
+  name,
+  from: name,
+  source,
+  levels: new Set<Level>(levels),
+  yearToDate,
+});
+
+/**
+ * Smallest first: the builder takes the first that has every level a query needs. Rows per month at
+ * the large scale in brackets; bench/RESULTS.md has the measured sizes.
+ */
 export const ROLLUPS: readonly RollupDef[] = [
-  { name: 'rollup_retail_car', from: 'rollup_retail_car', source: 2, levels: new Set<Level>(['product', 'car']) },
-  { name: 'rollup_retail_province', from: 'rollup_retail_province', source: 2, levels: new Set<Level>(['product', 'province']) },
-  { name: 'rollup_retail_city', from: 'rollup_retail_city', source: 2, levels: new Set<Level>(['product', 'province', 'city']) },
-  { name: 'retail_fact', from: RAW_RETAIL_SQL, source: 2, levels: new Set<Level>(['product', 'car', 'province', 'city']) },
-  { name: 'rollup_wholesale_car', from: 'rollup_wholesale_car', source: 1, levels: new Set<Level>(['product', 'car']) },
+  rollup('rollup_retail_market', 2, ['market']), // month × segment × fuel × producer property (~100)
+  rollup('rollup_retail_sub_series', 2, ['market', 'product']), // month × sub-series (~600)
+  rollup('rollup_retail_car', 2, ['market', 'product', 'car']), // month × trim (~2,900)
+  rollup('rollup_retail_province_market', 2, ['market', 'province']), // month × province × market (~3,000)
+  rollup('rollup_retail_province', 2, ['market', 'product', 'province']), // month × province × sub-series (~17,000)
+  rollup('rollup_retail_city_market', 2, ['market', 'province', 'city']), // month × city × market (~30,000)
+  // Cities × sub-series carry no year-to-date rows: they would grow by half (sparse cities) for few readers.
+  rollup('rollup_retail_city', 2, ['market', 'product', 'province', 'city'], false), // month × city × sub-series (~115,000)
+  RAW_FACTS[2],
+  rollup('rollup_wholesale_market', 1, ['market']),
+  rollup('rollup_wholesale_sub_series', 1, ['market', 'product']),
+  rollup('rollup_wholesale_car', 1, ['market', 'product', 'car']),
 ];
 
 /**
- * How each rollup is built for a set of months ($1), in this order: the province rollup is summed from
- * the city rollup, which is much smaller than the facts it came from.
+ * How one rollup is built for some months: `monthly` sums one month per key, reading `month = ANY($1)`
+ * of the facts or of a rollup built before it; `attributes` joins the columns that hang off the key
+ * (to the aliased row `k`). RollupRepository adds the year-to-date sums where the rollup keeps them.
  */
-export const ROLLUP_BUILDS: ReadonlyArray<{ table: string; columns: string; select: string }> = [
+export interface RollupBuild {
+  table: string;
+  source: DataSource;
+  keys: readonly string[];
+  monthly: string;
+  attributes: { columns: readonly string[]; select: string; joins: string };
+  yearToDate: boolean;
+}
+
+const KEY_PRODUCT = {
+  columns: ['sub_series_id', 'series_id', 'producer_brand_id', 'producer_id', 'brand_id', 'segment_id', 'family_id', 'producer_property', 'brand_property', 'jll_type', 'fuel', 'body_type'],
+  select: PRODUCT_COLUMNS,
+  joins: PRODUCT_JOINS.replace('f.car_id', 'k.car_id'),
+};
+
+/** The attributes of a sub-series key (the city and province rollups). */
+const SUB_SERIES_ATTRIBUTES = {
+  columns: KEY_PRODUCT.columns.slice(1),
+  select: `s.series_id, s.producer_brand_id, s.producer_id, s.brand_id, s.segment_id, b.family_id, p.property, b.property, b.jll_type, s.fuel, s.body_type`,
+  joins: `JOIN sub_series s ON s.id = k.sub_series_id JOIN producer p ON p.id = s.producer_id JOIN brand b ON b.id = s.brand_id`,
+};
+
+const MARKET_KEYS = ['segment_id', 'fuel', 'producer_property'] as const;
+const NO_ATTRIBUTES = { columns: [], select: '', joins: '' };
+
+/** In this order: each reads only the facts or rollups listed before it. */
+export const ROLLUP_BUILDS: readonly RollupBuild[] = [
   {
     table: 'rollup_retail_car',
-    columns: 'month, car_id, sub_series_id, series_id, producer_brand_id, producer_id, brand_id, segment_id, family_id, producer_property, brand_property, jll_type, fuel, body_type, qty',
-    select: `SELECT f.month, f.car_id, ${PRODUCT_COLUMNS}, f.qty
-      FROM (SELECT month, car_id, sum(qty) AS qty FROM retail_fact WHERE month = ANY($1) GROUP BY month, car_id) f ${PRODUCT_JOINS}`,
+    source: 2,
+    keys: ['car_id'],
+    monthly: `SELECT month, car_id, sum(qty) AS qty FROM retail_fact WHERE month = ANY($1) GROUP BY month, car_id`,
+    attributes: KEY_PRODUCT,
+    yearToDate: true,
   },
   {
     table: 'rollup_wholesale_car',
-    columns: 'month, car_id, sub_series_id, series_id, producer_brand_id, producer_id, brand_id, segment_id, family_id, producer_property, brand_property, jll_type, fuel, body_type, qty',
-    select: `SELECT f.month, f.car_id, ${PRODUCT_COLUMNS}, f.qty
-      FROM wholesale_fact f ${PRODUCT_JOINS} WHERE f.month = ANY($1)`,
+    source: 1,
+    keys: ['car_id'],
+    monthly: `SELECT month, car_id, qty FROM wholesale_fact WHERE month = ANY($1)`,
+    attributes: KEY_PRODUCT,
+    yearToDate: true,
   },
   {
     table: 'rollup_retail_city',
-    columns: 'month, city_id, province_id, area_id, tier, sub_series_id, series_id, producer_brand_id, producer_id, brand_id, segment_id, family_id, producer_property, brand_property, jll_type, fuel, body_type, qty',
-    select: `SELECT f.month, f.city_id, ci.province_id, pr.area_id, ci.tier, s.id, s.series_id, s.producer_brand_id, s.producer_id, s.brand_id,
-        s.segment_id, b.family_id, p.property, b.property, b.jll_type, s.fuel, s.body_type, f.qty
-      FROM (SELECT f.month, f.city_id, c.sub_series_id, sum(f.qty) AS qty FROM retail_fact f JOIN car c ON c.id = f.car_id
-             WHERE f.month = ANY($1) GROUP BY f.month, f.city_id, c.sub_series_id) f
-      JOIN sub_series s ON s.id = f.sub_series_id JOIN producer p ON p.id = s.producer_id JOIN brand b ON b.id = s.brand_id
-      JOIN city ci ON ci.id = f.city_id JOIN province pr ON pr.id = ci.province_id`,
+    source: 2,
+    keys: ['city_id', 'sub_series_id'],
+    monthly: `SELECT f.month, f.city_id, c.sub_series_id, sum(f.qty) AS qty FROM retail_fact f JOIN car c ON c.id = f.car_id
+      WHERE f.month = ANY($1) GROUP BY f.month, f.city_id, c.sub_series_id`,
+    attributes: {
+      columns: ['province_id', 'area_id', 'tier', ...SUB_SERIES_ATTRIBUTES.columns],
+      select: `ci.province_id, pr.area_id, ci.tier, ${SUB_SERIES_ATTRIBUTES.select}`,
+      joins: `JOIN city ci ON ci.id = k.city_id JOIN province pr ON pr.id = ci.province_id ${SUB_SERIES_ATTRIBUTES.joins}`,
+    },
+    yearToDate: false,
   },
   {
+    // Summed from the city rollup, much smaller than the facts it came from.
     table: 'rollup_retail_province',
-    columns: 'month, province_id, area_id, sub_series_id, series_id, producer_brand_id, producer_id, brand_id, segment_id, family_id, producer_property, brand_property, jll_type, fuel, body_type, qty',
-    select: `SELECT month, province_id, min(area_id), sub_series_id, min(series_id), min(producer_brand_id), min(producer_id), min(brand_id),
-        min(segment_id), min(family_id), min(producer_property), min(brand_property), min(jll_type), min(fuel), min(body_type), sum(qty)
-      FROM rollup_retail_city WHERE month = ANY($1) GROUP BY month, province_id, sub_series_id`,
+    source: 2,
+    keys: ['province_id', 'sub_series_id'],
+    monthly: `SELECT month, province_id, sub_series_id, sum(qty) AS qty FROM rollup_retail_city WHERE month = ANY($1) GROUP BY 1, 2, 3`,
+    attributes: {
+      columns: ['area_id', ...SUB_SERIES_ATTRIBUTES.columns],
+      select: `pr.area_id, ${SUB_SERIES_ATTRIBUTES.select}`,
+      joins: `JOIN province pr ON pr.id = k.province_id ${SUB_SERIES_ATTRIBUTES.joins}`,
+    },
+    yearToDate: true,
+  },
+  {
+    table: 'rollup_retail_sub_series',
+    source: 2,
+    keys: ['sub_series_id'],
+    monthly: `SELECT month, sub_series_id, sum(qty) AS qty FROM rollup_retail_car WHERE month = ANY($1) GROUP BY 1, 2`,
+    attributes: SUB_SERIES_ATTRIBUTES,
+    yearToDate: true,
+  },
+  {
+    table: 'rollup_wholesale_sub_series',
+    source: 1,
+    keys: ['sub_series_id'],
+    monthly: `SELECT month, sub_series_id, sum(qty) AS qty FROM rollup_wholesale_car WHERE month = ANY($1) GROUP BY 1, 2`,
+    attributes: SUB_SERIES_ATTRIBUTES,
+    yearToDate: true,
+  },
+  {
+    table: 'rollup_retail_market',
+    source: 2,
+    keys: MARKET_KEYS,
+    monthly: `SELECT month, segment_id, fuel, producer_property, sum(qty) AS qty FROM rollup_retail_sub_series WHERE month = ANY($1) GROUP BY 1, 2, 3, 4`,
+    attributes: NO_ATTRIBUTES,
+    yearToDate: true,
+  },
+  {
+    table: 'rollup_wholesale_market',
+    source: 1,
+    keys: MARKET_KEYS,
+    monthly: `SELECT month, segment_id, fuel, producer_property, sum(qty) AS qty FROM rollup_wholesale_sub_series WHERE month = ANY($1) GROUP BY 1, 2, 3, 4`,
+    attributes: NO_ATTRIBUTES,
+    yearToDate: true,
+  },
+  {
+    table: 'rollup_retail_province_market',
+    source: 2,
+    keys: ['province_id', ...MARKET_KEYS],
+    monthly: `SELECT month, province_id, segment_id, fuel, producer_property, sum(qty) AS qty FROM rollup_retail_province
+      WHERE month = ANY($1) GROUP BY 1, 2, 3, 4, 5`,
+    attributes: { columns: ['area_id'], select: 'pr.area_id', joins: 'JOIN province pr ON pr.id = k.province_id' },
+    yearToDate: true,
+  },
+  {
+    table: 'rollup_retail_city_market',
+    source: 2,
+    keys: ['city_id', ...MARKET_KEYS],
+    monthly: `SELECT month, city_id, segment_id, fuel, producer_property, sum(qty) AS qty FROM rollup_retail_city
+      WHERE month = ANY($1) GROUP BY 1, 2, 3, 4, 5`,
+    attributes: {
+      columns: ['province_id', 'area_id', 'tier'],
+      select: 'ci.province_id, pr.area_id, ci.tier',
+      joins: 'JOIN city ci ON ci.id = k.city_id JOIN province pr ON pr.id = ci.province_id',
+    },
+    yearToDate: true,
   },
 ];

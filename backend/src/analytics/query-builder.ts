@@ -1,5 +1,5 @@
 import { ApiException } from '../common/api-codes';
-import { monthRange } from '../common/months';
+import { monthRange, yearOf } from '../common/months';
 import { DIMENSIONS, DataSource, DimensionKey, FILTERS, FilterKey, Filters, Level, ROLLUPS, RollupDef } from './model';
 
 /** Inclusive span of months, YYYYMM. */
@@ -50,12 +50,20 @@ export function chooseRollup(source: DataSource, levels: ReadonlySet<Level>): Ro
   return found;
 }
 
-/** Writes the parameterised SQL for a query: dimension and filter columns from the typed model, every value bound. */
-export function buildQuery(query: AnalyticsQuery): BuiltQuery {
+/**
+ * Writes the parameterised SQL for a query: dimension and filter columns from the typed model, every
+ * value bound. It reads the smallest rollup that answers, or `table` when given (the benchmark's
+ * raw-fact baseline), which must keep every level the query needs.
+ */
+export function buildQuery(query: AnalyticsQuery, table?: RollupDef): BuiltQuery {
   const measureNames = Object.keys(query.measures);
   if (measureNames.length === 0) throw new Error('a query needs at least one measure');
   for (const name of measureNames) if (!MEASURE_NAME.test(name)) throw new Error(`bad measure name ${name}`);
-  const rollup = chooseRollup(query.source, levelsOf(query));
+  const levels = levelsOf(query);
+  if (table && (table.source !== query.source || ![...levels].every((l) => table.levels.has(l)))) {
+    throw new Error(`${table.name} cannot answer this query`);
+  }
+  const rollup = table ?? chooseRollup(query.source, levels);
   const params: unknown[] = [];
   const bind = (value: unknown): string => {
     params.push(value);
@@ -68,10 +76,18 @@ export function buildQuery(query: AnalyticsQuery): BuiltQuery {
     selects.push(`${DIMENSIONS[d].expression} AS "${d}"`);
     groups.push(String(i + 1));
   });
+  // Grouped by time, each month must be summed on its own; otherwise a January-to-date span reads the
+  // year-to-date sums of its last month, where the rollup keeps them.
+  const groupsByTime = query.dimensions.some((d) => DIMENSIONS[d].level === 'time');
   const months = new Set<number>();
   for (const name of measureNames) {
     const span = query.measures[name];
     if (span.from > span.to) throw new Error(`measure ${name} spans backwards`);
+    if (rollup.yearToDate && !groupsByTime && span.to > span.from && span.from === yearOf(span.to) * 100 + 1) {
+      months.add(span.to);
+      selects.push(`coalesce(sum(qty_ytd) FILTER (WHERE month = ${bind(span.to)}), 0) AS "${name}"`);
+      continue;
+    }
     for (const m of monthRange(span.from, span.to)) months.add(m);
     selects.push(`coalesce(sum(qty) FILTER (WHERE month BETWEEN ${bind(span.from)} AND ${bind(span.to)}), 0) AS "${name}"`);
   }
@@ -94,6 +110,9 @@ export function buildQuery(query: AnalyticsQuery): BuiltQuery {
       nameSelects.push(`n${i}.value AS "${d}Name"`);
     }
   });
-  const sql = `SELECT g.*${nameSelects.map((s) => `, ${s}`).join('')} FROM (${inner}) g ${joins.join(' ')}`.trim();
+  // Year-to-date rows carry keys through months without sales: a group with nothing in any span is
+  // no answer, as it would not be on the facts.
+  const sold = groups.length ? ` WHERE ${measureNames.map((m) => `g."${m}" <> 0`).join(' OR ')}` : '';
+  const sql = `SELECT g.*${nameSelects.map((s) => `, ${s}`).join('')} FROM (${inner}) g ${joins.join(' ')}`.trim() + sold;
   return { sql, params, rollup: rollup.name };
 }

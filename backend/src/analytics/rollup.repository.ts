@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { monthRange, yearOf } from '../common/months';
 import { withKeysDeferred } from '../database/bulk-load';
-import { ROLLUP_BUILDS } from './model';
+import { ROLLUP_BUILDS, RollupBuild } from './model';
 
 export interface RollupBuildReport {
   table: string;
@@ -12,27 +13,92 @@ export interface RollupBuildReport {
 /** More months than this rebuild with the table's keys dropped and re-added (a bulk rebuild). */
 const BULK_MONTHS = 6;
 
+/**
+ * The months a year-to-date rollup must rebuild when `months` change: those, and every later month
+ * of the same year that holds data, whose January-to-date sums include them.
+ */
+export function yearToDateMonths(months: readonly number[], dataMonths: readonly number[]): number[] {
+  const earliest = new Map<number, number>();
+  for (const m of months) earliest.set(yearOf(m), Math.min(m, earliest.get(yearOf(m)) ?? m));
+  const later = dataMonths.filter((m) => earliest.has(yearOf(m)) && m > (earliest.get(yearOf(m)) as number));
+  return [...new Set([...months, ...later])].sort((a, b) => a - b);
+}
+
+/** Every month from January of each month's year to it: what the year-to-date sums of `months` read. */
+export function monthsToDate(months: readonly number[]): number[] {
+  const needed = new Set<number>();
+  for (const m of months) for (const month of monthRange(yearOf(m) * 100 + 1, m)) needed.add(month);
+  return [...needed].sort((a, b) => a - b);
+}
+
+/**
+ * The INSERT … SELECT of one rollup. $1: the months `monthly` reads; $2 (year-to-date rollups only):
+ * the months written. A year-to-date rollup runs the sum over each key's monthly rows of a year, then
+ * lets each row stand for the months from its own to the key's next sale: that writes a month without
+ * sales as volume 0 with the year-to-date sum so far.
+ */
+export function rollupInsert(build: RollupBuild): string {
+  const attributes = build.attributes.columns.length ? `, ${build.attributes.select}` : '';
+  const columns = ['month', ...build.keys, ...build.attributes.columns, 'qty', ...(build.yearToDate ? ['qty_ytd'] : [])].join(', ');
+  const keyed = build.keys.map((k) => `k.${k}`).join(', ');
+  const source = build.yearToDate
+    ? `SELECT t.month, ${build.keys.map((k) => `r.${k}`).join(', ')}, CASE WHEN t.month = r.month THEN r.qty ELSE 0 END AS qty, r.qty_ytd
+       FROM (SELECT m.*, sum(m.qty) OVER w AS qty_ytd, lead(m.month) OVER w AS next_sale
+             FROM (${build.monthly}) m
+             WINDOW w AS (PARTITION BY ${build.keys.map((k) => `m.${k}`).join(', ')}, m.month / 100 ORDER BY m.month)) r
+       JOIN unnest($2::int[]) AS t(month)
+         ON t.month / 100 = r.month / 100 AND t.month >= r.month AND (r.next_sale IS NULL OR t.month < r.next_sale)`
+    : build.monthly;
+  // Written in month and key order: a month's rows then sit together on disk, and a query that reads
+  // three months of a rollup reads a few hundred pages instead of most of the table.
+  return `INSERT INTO ${build.table} (${columns})
+    SELECT k.month, ${keyed}${attributes}, k.qty${build.yearToDate ? ', k.qty_ytd' : ''}
+    FROM (${source}) k ${build.attributes.joins}
+    ORDER BY k.month, ${keyed}`;
+}
+
 /** Rebuilds the rollups of some months from the facts, each table in one transaction. */
 @Injectable()
 export class RollupRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async rebuild(months: number[]): Promise<RollupBuildReport[]> {
+    const dataMonths: number[] = (await this.dataSource.query('SELECT month FROM data_month ORDER BY month')).map((r: { month: number }) => r.month);
     const reports: RollupBuildReport[] = [];
     for (const build of ROLLUP_BUILDS) {
       const started = performance.now();
+      const written = build.yearToDate ? yearToDateMonths(months, dataMonths) : [...months];
+      const params = build.yearToDate ? [monthsToDate(written), written] : [written];
+      // Rebuilding every month (the seed, a first boot after a migration) empties the table instead:
+      // no dead rows left behind, and the table is no bigger than its rows.
+      const everything = dataMonths.length > 0 && dataMonths.every((m) => written.includes(m));
       const load = () =>
         this.dataSource.transaction(async (tx) => {
           await tx.query(`SET LOCAL work_mem = '256MB'`);
-          await tx.query(`DELETE FROM ${build.table} WHERE month = ANY($1::int[])`, [months]);
-          await tx.query(`INSERT INTO ${build.table} (${build.columns}) ${build.select}`, [months]);
-          const [{ count }] = await tx.query(`SELECT count(*)::int AS count FROM ${build.table} WHERE month = ANY($1::int[])`, [months]);
+          if (everything) await tx.query(`TRUNCATE ${build.table}`);
+          else await tx.query(`DELETE FROM ${build.table} WHERE month = ANY($1::int[])`, [written]);
+          await tx.query(rollupInsert(build), params);
+          const [{ count }] = await tx.query(`SELECT count(*)::int AS count FROM ${build.table} WHERE month = ANY($1::int[])`, [written]);
           return count as number;
         });
-      const rows = months.length > BULK_MONTHS ? await withKeysDeferred(this.dataSource, build.table, load) : await load();
+      const rows = written.length > BULK_MONTHS ? await withKeysDeferred(this.dataSource, build.table, load) : await load();
       await this.dataSource.query(`ANALYZE ${build.table}`);
       reports.push({ table: build.table, rows, ms: Math.round(performance.now() - started) });
     }
     return reports;
+  }
+
+  /** Whether a rollup is empty while its facts are not (a new rollup table, or one a migration emptied). */
+  async incomplete(): Promise<boolean> {
+    const facts = { 1: 'wholesale_fact', 2: 'retail_fact' } as const;
+    const checks = ROLLUP_BUILDS.map((b) => `(EXISTS (SELECT 1 FROM ${facts[b.source]}) AND NOT EXISTS (SELECT 1 FROM ${b.table}))`);
+    const [{ incomplete }] = await this.dataSource.query(`SELECT ${checks.join(' OR ')} AS incomplete`);
+    return incomplete as boolean;
+  }
+
+  /** Every month that holds data, rebuilt. */
+  async rebuildAll(): Promise<RollupBuildReport[]> {
+    const months: number[] = (await this.dataSource.query('SELECT month FROM data_month ORDER BY month')).map((r: { month: number }) => r.month);
+    return months.length ? this.rebuild(months) : [];
   }
 }

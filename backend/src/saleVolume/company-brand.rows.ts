@@ -17,16 +17,24 @@ export const BAND_SIZE = 10;
  * January-to-date (1), the other as tie-break, then id — numbers their places, and adds the Str forms.
  */
 export function tendencyRows(rows: readonly TableRow[], accumulate: number): TendencyRow[] {
+  return tendencyOrder(rows, accumulate).map((r, i) => tendencyRow(r, i + 1));
+}
+
+/** The list's order, without the Str forms (a page needs them on its own rows only). */
+export function tendencyOrder(rows: readonly TableRow[], accumulate: number): TableRow[] {
   const byYear = accumulate === 1;
-  const ordered = rows
+  return rows
     .filter((r) => !r.heji)
     .sort((a, b) =>
       byYear ? b.salesSum - a.salesSum || b.sales - a.sales || a.id - b.id : b.sales - a.sales || b.salesSum - a.salesSum || a.id - b.id,
     );
-  return ordered.map((r, i) => ({
+}
+
+function tendencyRow(r: TableRow, ranking: number): TendencyRow {
+  return {
     ...r,
-    ranking: i + 1,
-    rankingStr: String(i + 1),
+    ranking,
+    rankingStr: String(ranking),
     momStr: r.moms,
     yoyStr: r.yoys,
     mixStr: r.mixs,
@@ -37,13 +45,16 @@ export function tendencyRows(rows: readonly TableRow[], accumulate: number): Ten
     yearMixStr: r.yearMixs,
     tqYearMixStr: r.tqYearMixs,
     yearMixChangeStr: r.yearMixChanges,
-  }));
+  };
 }
 
-/** One page of the list: `currentPage` with `pageSize` rows (a rank band is page n of size 10). */
-export function tendencyPage(rows: TendencyRow[], currentPage: number, pageSize: number): TendencyPage {
+/**
+ * One page of the list, from rows in the list's order: `currentPage` with `pageSize` rows (a rank
+ * band is page n of size 10), numbered by their place in the whole list.
+ */
+export function tendencyPage(ordered: readonly TableRow[], currentPage: number, pageSize: number): TendencyPage {
   const start = (currentPage - 1) * pageSize;
-  return { list: rows.slice(start, start + pageSize), total: rows.length, currentPage, pageSize };
+  return { list: ordered.slice(start, start + pageSize).map((r, i) => tendencyRow(r, start + i + 1)), total: ordered.length, currentPage, pageSize };
 }
 
 /** Volume in the period shown (cur: the month or January-to-date) and the same period a year earlier. */

@@ -6,11 +6,10 @@ import { formatMonth } from '../common/months';
 import { bandChart, chartYears, makersChart, MonthWindow, yearsChart } from './company-brand.charts';
 import type { CompanyBrandCarDetailsDto, CompanyBrandChartDto, CompanyBrandFilterDto, CompanyBrandListDto } from './company-brand.dto';
 import { CompanyBrandRepository } from './company-brand.repository';
-import { BAND_SIZE, detailsMarket, makerDetails, marketTotal, tendencyPage, tendencyRows } from './company-brand.rows';
+import { BAND_SIZE, detailsMarket, makerDetails, marketTotal, tendencyOrder, tendencyPage, tendencyRows } from './company-brand.rows';
 import type { CarDetails, Maker, MakerKind, TendencyPage, TendencyRow } from './company-brand.types';
-import { CalendarRepository } from './calendar.repository';
 import { comparisonSpans, MarketScope, SaleVolumeService } from './sale-volume.service';
-import type { ChartResult, Summary } from './sale-volume.types';
+import type { ChartResult, Summary, TableRow } from './sale-volume.types';
 
 const MAKER_FILTER: Record<MakerKind, FilterKey> = { producer: 'producerIds', brand: 'brandIds' };
 const MAKER_LABEL: Record<MakerKind, string> = { producer: '厂商', brand: '品牌' };
@@ -24,14 +23,14 @@ export class CompanyBrandService {
   constructor(
     private readonly sales: SaleVolumeService,
     private readonly analytics: AnalyticsService,
-    private readonly calendar: CalendarRepository,
     private readonly repository: CompanyBrandRepository,
   ) {}
 
   /** The five cards of the producer/brand foreignId, or of the whole market when none is picked. */
   async summary(dto: CompanyBrandFilterDto): Promise<Summary> {
-    const maker = dto.foreignId ? await this.maker(dto.type, dto.foreignId) : null;
-    return this.sales.summary(await this.sales.scope(dto, maker ? makerFilter(maker) : {}));
+    const picked = dto.foreignId ? { kind: dto.type, id: dto.foreignId } : null;
+    const [, scope] = await together(picked ? this.maker(picked.kind, picked.id) : null, this.sales.scope(dto, picked ? makerFilter(picked) : {}));
+    return this.sales.summary(scope);
   }
 
   /** The sales-tendency list: a page (or rank band) of every producer or brand, ranked. */
@@ -59,29 +58,28 @@ export class CompanyBrandService {
    * otherwise, for foreignId, one line per year of the `count` latest; with neither, the market's trend.
    */
   async chart(dto: CompanyBrandChartDto): Promise<ChartResult> {
-    const main = dto.foreignId ? await this.maker(dto.type, dto.foreignId) : null;
-    const compared = await this.compared(dto, main);
+    const picked = dto.foreignId ? { kind: dto.type, id: dto.foreignId } : null;
+    const [main, compared, scope] = await together(picked ? this.maker(picked.kind, picked.id) : null, this.compared(dto, picked), this.sales.scope(dto));
     if (compared !== null && (main || compared.length > 0)) {
-      const scope = await this.sales.scope(dto);
       const makers = main ? [main, ...compared] : compared;
       const year = Math.floor(scope.month / 100);
       const lines = await Promise.all(makers.map(async (maker) => ({ name: maker.name, byMonth: await this.monthly(scope, makerFilter(maker), year * 100 + 1) })));
       return makersChart(lines, dto.timeDimensionality, await this.window(scope));
     }
-    if (!main) return this.sales.chart(await this.sales.scope(dto), dto.timeDimensionality, dto.count);
-    const scope = await this.sales.scope(dto, makerFilter(main));
-    const window = await this.window(scope);
+    if (!main) return this.sales.chart(scope, dto.timeDimensionality, dto.count);
+    const mine: MarketScope = { ...scope, filters: { ...scope.filters, ...makerFilter(main) } };
+    const window = await this.window(mine);
     // The year view shows every year, as the other trend charts do; `count` applies to months and quarters.
     const years = chartYears(dto.timeDimensionality === 2 ? 0 : dto.count, window);
-    const byMonth = await this.monthly(scope, {}, (years[0] - 1) * 100 + 1);
+    const byMonth = await this.monthly(mine, {}, (years[0] - 1) * 100 + 1);
     return yearsChart(byMonth, years, dto.timeDimensionality, window);
   }
 
   /** The car-model details of the producer/brand foreignId and of each compared one. */
   async carDetails(dto: CompanyBrandCarDetailsDto): Promise<CarDetails> {
-    const main = await this.maker(dto.type, dto.foreignId);
-    const compared = (await this.compared(dto, main)) ?? [];
-    const scope = await this.sales.scope(dto);
+    const picked = { kind: dto.type, id: dto.foreignId };
+    const [main, comparedOrNull, scope] = await together(this.maker(picked.kind, picked.id), this.compared(dto, picked), this.sales.scope(dto));
+    const compared = comparedOrNull ?? [];
     const spans = comparisonSpans(scope.month);
     const market = detailsMarket(
       await this.analytics.query({
@@ -113,8 +111,8 @@ export class CompanyBrandService {
   }
 
   /** Every producer or brand with sales in the compared periods, in the list's order. */
-  private async ranking(dto: CompanyBrandListDto): Promise<TendencyRow[]> {
-    return tendencyRows(await this.sales.rows(await this.sales.scope(dto), dto.type), dto.accumulate);
+  private async ranking(dto: CompanyBrandListDto): Promise<TableRow[]> {
+    return tendencyOrder(await this.sales.rows(await this.sales.scope(dto), dto.type), dto.accumulate);
   }
 
   /** The producer or brand of an id the request named; an unknown id is the caller's mistake. */
@@ -128,7 +126,7 @@ export class CompanyBrandService {
    * The producers or brands foreignIds compares with (foreignId itself left out), or null in time mode.
    * compareType 1 means producers, 2 brands, 0 time; absent, foreignIds given means the same type.
    */
-  private async compared(dto: { type: MakerKind; foreignIds: number[]; compareType?: number }, main: Maker | null): Promise<Maker[] | null> {
+  private async compared(dto: { type: MakerKind; foreignIds: number[]; compareType?: number }, main: MakerId | null): Promise<Maker[] | null> {
     const kind: MakerKind | null =
       dto.compareType === 1 ? 'producer' : dto.compareType === 2 ? 'brand' : dto.compareType === undefined && dto.foreignIds.length > 0 ? dto.type : null;
     if (kind === null) return null;
@@ -151,11 +149,24 @@ export class CompanyBrandService {
   }
 
   private async window(scope: MarketScope): Promise<MonthWindow> {
-    return { first: Math.min(...(await this.calendar.months(scope.source))), last: scope.month };
+    return { first: scope.firstMonth, last: scope.month };
   }
 }
 
-function makerFilter(maker: Maker): Filters {
+/** A producer or brand as a request names it, before its name is looked up. */
+type MakerId = Pick<Maker, 'kind' | 'id'>;
+
+/**
+ * Independent look-ups of one request at once (fewer round trips one after another). Where several
+ * fail, the first in argument order is reported, as when they ran one by one.
+ */
+async function together<T extends unknown[]>(...work: { [K in keyof T]: Promise<T[K]> | T[K] }): Promise<T> {
+  const settled = await Promise.allSettled(work);
+  for (const outcome of settled) if (outcome.status === 'rejected') throw outcome.reason;
+  return settled.map((outcome) => (outcome as PromiseFulfilledResult<unknown>).value) as T;
+}
+
+function makerFilter(maker: MakerId): Filters {
   return { [MAKER_FILTER[maker.kind]]: [maker.id] };
 }
 

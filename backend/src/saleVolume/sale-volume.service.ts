@@ -15,6 +15,8 @@ export interface MarketScope {
   source: DataSource;
   month: number;
   filters: Filters;
+  /** The source's first month with data, read with the month so charts need no second round trip. */
+  firstMonth: number;
 }
 
 /** The named spans every comparison uses: 当月, 同期, 环比, 累计 and last year's 累计. */
@@ -63,7 +65,7 @@ export class SaleVolumeService {
     if (dto.detailId > 0) filters.segmentIds = [dto.detailId];
     if (dto.producerProperty > 0) filters.producerProperties = [dto.producerProperty];
     if (dto.fuels.length > 0) filters.fuels = dto.fuels;
-    return { source, month, filters };
+    return { source, month, filters, firstMonth: months[months.length - 1] };
   }
 
   /** The five cards: monthly sales, yoy, mom, January-to-date, cumulative yoy. */
@@ -166,7 +168,7 @@ export class SaleVolumeService {
    * year earlier.
    */
   async chart(scope: MarketScope, granularity: number, count: number): Promise<ChartResult> {
-    const firstMonth = Math.min(...(await this.calendar.months(scope.source)));
+    const firstMonth = scope.firstMonth;
     const lastYear = yearOf(scope.month);
     const firstYear = granularity === 2 || count === 0 ? yearOf(firstMonth) : Math.max(yearOf(firstMonth), lastYear - count + 1);
     const from = Math.max(firstYear * 100 + 1, firstMonth);

@@ -8,6 +8,7 @@ import { CopyWriter, copyRows } from './copy-writer';
 import { Dimensions, buildDimensions } from './dimensions';
 import { FactSink, SCALES, generateFacts } from './facts';
 import { allMonths, LAST_MONTH } from './market-model';
+import { ROLLUP_BUILDS } from '../analytics/model';
 import { RollupRepository } from '../analytics/rollup.repository';
 import { MonthlyReportWriter } from '../reportDownload/monthly-report.writer';
 import { Progress, silentProgress } from './progress';
@@ -37,7 +38,7 @@ export interface SeedSummary {
 
 /** Data tables the generator owns; reference data (areas, dictionaries, roles) comes from migrations. */
 const GENERATED_TABLES = [
-  'rollup_retail_car', 'rollup_retail_province', 'rollup_retail_city', 'rollup_wholesale_car',
+  ...ROLLUP_BUILDS.map((b) => b.table),
   'export_job', 'report', 'app_user', 'config_value', 'config_item', 'config_category',
   'retail_fact', 'wholesale_fact', 'price_fact', 'msrp_month', 'rebate_month', 'data_month',
   'car', 'sub_series', 'series', 'producer_brand', 'brand', 'producer', 'brand_group',

@@ -19,11 +19,11 @@ export async function mountWebApp(app: INestApplication, projectRoot: string, ap
   const build = await import(pathToFileURL(serverEntry).href);
   const remix = createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext: (req: Request) => ({ apiBase, clientAddress: req.ip }) });
   const clientDir = path.join(buildDir, 'client');
+  const isApi = (req: Request): boolean => req.path === API_PREFIX || req.path.startsWith(`${API_PREFIX}/`);
   app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }));
-  app.use(express.static(clientDir, { maxAge: '1h', index: false }));
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    if (req.path === API_PREFIX || req.path.startsWith(`${API_PREFIX}/`)) return next();
-    return remix(req, res, next);
-  });
+  // API calls skip the public folder: looking for a file first cost every call a stat() (bench/RESULTS.md).
+  const publicFiles = express.static(clientDir, { maxAge: '1h', index: false });
+  app.use((req: Request, res: Response, next: NextFunction) => (isApi(req) ? next() : publicFiles(req, res, next)));
+  app.use((req: Request, res: Response, next: NextFunction) => (isApi(req) ? next() : remix(req, res, next)));
   return true;
 }

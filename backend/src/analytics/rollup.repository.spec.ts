@@ -1,0 +1,44 @@
+import { ROLLUP_BUILDS, ROLLUPS } from './model';
+import { monthsToDate, rollupInsert, yearToDateMonths } from './rollup.repository';
+
+describe('rebuilding year-to-date rollups', () => {
+  const data = [202509, 202510, 202511, 202512, 202601, 202602, 202603];
+
+  test('a changed month also rebuilds the later months of its year, whose January-to-date sums include it', () => {
+    expect(yearToDateMonths([202510], data)).toEqual([202510, 202511, 202512]);
+    expect(yearToDateMonths([202603], data)).toEqual([202603]);
+    expect(yearToDateMonths([202511, 202602], data)).toEqual([202511, 202512, 202602, 202603]);
+  });
+
+  test('the sums read every month from January of each rebuilt month', () => {
+    expect(monthsToDate([202603])).toEqual([202601, 202602, 202603]);
+    expect(monthsToDate([202512, 202602])).toEqual([202501, 202502, 202503, 202504, 202505, 202506, 202507, 202508, 202509, 202510, 202511, 202512, 202601, 202602]);
+  });
+
+  test('the insert writes each month\'s volume and its January-to-date volume per key, attributes joined after', () => {
+    const build = ROLLUP_BUILDS.find((b) => b.table === 'rollup_retail_province_market')!;
+    const sql = rollupInsert(build);
+    expect(sql).toContain('INSERT INTO rollup_retail_province_market (month, province_id, segment_id, fuel, producer_property, area_id, qty, qty_ytd)');
+    expect(sql).toContain('JOIN unnest($2::int[]) AS t(month)');
+    expect(sql).toContain('PARTITION BY m.province_id, m.segment_id, m.fuel, m.producer_property, m.month / 100 ORDER BY m.month');
+    expect(sql).toContain('t.month >= r.month AND (r.next_sale IS NULL OR t.month < r.next_sale)');
+    expect(sql).toContain('JOIN province pr ON pr.id = k.province_id');
+  });
+
+  test('a rollup without year-to-date sums is written month by month from its monthly sums', () => {
+    const sql = rollupInsert(ROLLUP_BUILDS.find((b) => b.table === 'rollup_retail_city')!);
+    expect(sql).not.toContain('qty_ytd');
+    expect(sql).not.toContain('$2');
+  });
+
+  test('every rollup the query layer reads is built, with the same year-to-date choice, after what it reads', () => {
+    for (const r of ROLLUPS.filter((x) => x.from === x.name)) {
+      const build = ROLLUP_BUILDS.find((b) => b.table === r.name);
+      expect(build?.yearToDate).toBe(r.yearToDate);
+    }
+    ROLLUP_BUILDS.forEach((build, i) => {
+      const read = /FROM (rollup_\w+)/.exec(build.monthly)?.[1];
+      if (read) expect(ROLLUP_BUILDS.slice(0, i).map((b) => b.table)).toContain(read);
+    });
+  });
+});
