@@ -1,92 +1,212 @@
 import 'reflect-metadata';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
+import { RollupBuildReport, RollupRepository } from '../analytics/rollup.repository';
+import { ROLLUP_BUILDS } from '../analytics/model';
+import { ApiClient } from '../bench/api-client';
+import { startApp } from '../bench/app-process';
+import { BenchEndpoint, ENDPOINTS } from '../bench/bench-cases';
+import { DuckFacts, exportParquet } from '../bench/duckdb-facts';
+import { loadRun } from '../bench/load-run';
+import { captureScans, compareRaw, EndpointResult, measureLatency, monthRows } from '../bench/measure';
+import { QueryCapture } from '../bench/query-capture';
+import { BenchReport, MIN_RETAIL_ROWS, renderReport, RollupSize } from '../bench/report';
+import { ms, spread } from '../bench/stats';
 import { loadConfig } from '../config/config';
+import { formatMonth } from '../common/months';
 import { openDataSource } from '../database/data-source';
 import { resolveDatabase } from '../database/resolve-database';
+import { terminalProgress } from '../seed/progress';
+import { seedDatabase } from '../seed/seed';
 
 /**
- * `npm run bench`: times the market's core aggregates on the raw facts of the current database
- * (seed it first: `npm run seed -- --scale large`) and writes bench/RESULTS.md. Medians and
- * percentiles over repeated runs, because this machine is shared and noisy.
+ * `npm run bench`: the analytics query layer and the sales-volume API at the large scale (at least 30
+ * million retail rows; seed it first with `npm run seed -- --scale large`, or pass `--seed`).
+ *   1. rollup sizes, a full rebuild of every rollup and a one-month rebuild, timed;
+ *   2. the built app started as its own process, signed in as the demo analyst;
+ *   3. every endpoint of bench-cases.ts over its varied filters: p50 / p95 / max, rows scanned;
+ *   4. the same aggregates on the raw facts: PostgreSQL without rollups and DuckDB over Parquet;
+ *   5. a load run: 50 users on a mix of the calls for 60 s (autocannon);
+ * then writes bench/RESULTS.md. Options: --seed, --skip-rebuild, --no-load, --only <text>,
+ * --compare N (variants per endpoint timed on the raw facts, 3), --pg-runs N (1), --duck-runs N (5),
+ * --calls N (at least N calls per endpoint, 24), --connections N (50), --seconds N (60), --out FILE.
  */
-const QUERIES: Array<{ name: string; sql: string }> = [
-  { name: 'annual retail, 2019-2026', sql: 'SELECT month / 100 AS year, sum(qty) FROM retail_fact GROUP BY 1' },
-  {
-    name: 'one month by segment with yoy',
-    sql: `SELECT c.segment_id, sum(f.qty) FILTER (WHERE f.month = 202610), sum(f.qty) FILTER (WHERE f.month = 202510)
-            FROM retail_fact f JOIN car c ON c.id = f.car_id WHERE f.month IN (202610, 202510) GROUP BY 1`,
-  },
-  {
-    name: 'producer ranking, Jan-Oct 2026',
-    sql: `SELECT c.producer_id, sum(f.qty) FROM retail_fact f JOIN car c ON c.id = f.car_id
-           WHERE f.month BETWEEN 202601 AND 202610 GROUP BY 1 ORDER BY 2 DESC LIMIT 50`,
-  },
-  {
-    name: 'province totals, one month',
-    sql: `SELECT ci.province_id, sum(f.qty) FROM retail_fact f JOIN city ci ON ci.id = f.city_id WHERE f.month = 202610 GROUP BY 1`,
-  },
-  {
-    name: 'NEV share by month',
-    sql: `SELECT f.month, sum(f.qty) FILTER (WHERE c.fuel IN (4, 5, 6))::float / sum(f.qty) FROM retail_fact f JOIN car c ON c.id = f.car_id GROUP BY 1`,
-  },
-  {
-    name: 'weighted TP and discount by segment, one month',
-    sql: `SELECT c.segment_id, sum(p.tp::numeric * p.qty) / sum(p.qty), 1 - sum(p.tp::numeric * p.qty) / sum(m.msrp::numeric * p.qty)
-            FROM price_fact p JOIN car c ON c.id = p.car_id JOIN msrp_month m ON m.month = p.month AND m.car_id = p.car_id
-           WHERE p.month = 202610 GROUP BY 1`,
-  },
-];
+const log = (line: string): void => void process.stderr.write(`${line}\n`);
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+function options(argv: string[]) {
+  const value = (name: string): string | undefined => {
+    const i = argv.indexOf(`--${name}`);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const num = (name: string, fallback: number): number => {
+    const text = value(name);
+    if (text === undefined) return fallback;
+    const n = Number(text);
+    if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a whole number`);
+    return n;
+  };
+  return {
+    seed: argv.includes('--seed'),
+    rebuild: !argv.includes('--skip-rebuild'),
+    load: !argv.includes('--no-load'),
+    only: value('only'),
+    compare: num('compare', 3),
+    pgRuns: Math.max(1, num('pg-runs', 1)),
+    duckRuns: Math.max(1, num('duck-runs', 5)),
+    calls: Math.max(20, num('calls', 24)),
+    connections: num('connections', 50),
+    seconds: num('seconds', 60),
+    out: value('out'),
+  };
 }
 
 async function main(): Promise<void> {
-  const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 15;
+  const opts = options(process.argv.slice(2));
+  const startedAt = new Date();
   const config = loadConfig();
-  const database = await resolveDatabase(config, (m) => process.stderr.write(`${m}\n`));
+  const database = await resolveDatabase(config, log);
   const ds = await openDataSource(database.url, 'car-bench');
+  let app: Awaited<ReturnType<typeof startApp>> | null = null;
+  let capture: QueryCapture | null = null;
+  let duck: DuckFacts | null = null;
   try {
-    const [facts] = await ds.query(
-      `SELECT (SELECT count(*) FROM retail_fact)::bigint AS retail, (SELECT count(*) FROM price_fact)::bigint AS price,
-              pg_size_pretty(pg_total_relation_size('retail_fact')) AS retail_size`,
-    );
-    if (Number(facts.retail) === 0) throw new Error('no retail facts: run `npm run seed -- --scale large` first');
-    const lines = [
-      '# Benchmark: core aggregates on the raw facts',
-      '',
-      `Run ${new Date().toISOString()} on ${process.platform} ${process.arch}, Node ${process.version}, ${runs} runs each after one warm-up.`,
-      `Retail rows: ${Number(facts.retail).toLocaleString('en-US')} (${facts.retail_size}); price rows: ${Number(facts.price).toLocaleString('en-US')}.`,
-      '',
-      '| query | p50 ms | p95 ms | max ms |',
-      '|---|---:|---:|---:|',
-    ];
-    for (const query of QUERIES) {
-      await ds.query(query.sql);
-      const times: number[] = [];
-      for (let i = 0; i < runs; i++) {
-        const started = performance.now();
-        await ds.query(query.sql);
-        times.push(performance.now() - started);
+    await ds.runMigrations({ transaction: 'each' });
+    let retailRows = Number((await ds.query('SELECT count(*)::bigint AS n FROM retail_fact'))[0].n);
+    if (retailRows < MIN_RETAIL_ROWS) {
+      if (!opts.seed) {
+        throw new Error(
+          `the database holds ${retailRows.toLocaleString('en-US')} retail rows; the benchmark needs at least ${MIN_RETAIL_ROWS.toLocaleString('en-US')}.\n` +
+            'Seed the large set first: `npm run seed -- --scale large` (about 5 minutes, replaces all market data), or run `npm run bench -- --seed`.',
+        );
       }
-      times.sort((a, b) => a - b);
-      const row = `| ${query.name} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} | ${times[times.length - 1].toFixed(1)} |`;
-      lines.push(row);
-      process.stdout.write(`${row}\n`);
+      log('[bench] seeding the large set …');
+      await seedDatabase(ds, { scale: 'large', seed: config.SEED_NUMBER, reportsDir: config.reportsDir, progress: terminalProgress() });
+      retailRows = Number((await ds.query('SELECT count(*)::bigint AS n FROM retail_fact'))[0].n);
     }
-    lines.push('', 'These are the raw-fact baselines the rollups of the query layer are measured against.', '');
-    const out = path.join(config.projectRoot, 'bench', 'RESULTS.md');
+    const [facts] = await ds.query(
+      `SELECT (SELECT count(*) FROM wholesale_fact)::bigint AS wholesale, pg_total_relation_size('retail_fact') AS retail_bytes,
+              (SELECT min(month) FROM data_month) AS first, (SELECT max(month) FROM data_month) AS last, (SELECT count(*) FROM data_month)::int AS months`,
+    );
+    const allMonths: number[] = (await ds.query('SELECT month FROM data_month ORDER BY month')).map((r: { month: number }) => r.month);
+    log(`[bench] ${retailRows.toLocaleString('en-US')} retail rows, ${formatMonth(facts.first)} … ${formatMonth(facts.last)}`);
+
+    // 1. Rollups: a full rebuild (the seed's path), then one month (an import's path).
+    const rollups = new RollupRepository(ds);
+    let fullRebuild: RollupBuildReport[] | null = null;
+    const empty = (await ds.query(`SELECT ${ROLLUP_BUILDS.map((b) => `NOT EXISTS (SELECT 1 FROM ${b.table})`).join(' OR ')} AS empty`))[0].empty as boolean;
+    if (opts.rebuild || empty) {
+      log(`[bench] full rebuild of every rollup over ${allMonths.length} months …`);
+      fullRebuild = await rollups.rebuild(allMonths);
+      for (const t of fullRebuild) log(`  ${t.table}: ${t.rows.toLocaleString('en-US')} rows in ${(t.ms / 1000).toFixed(1)} s`);
+    }
+    const latest = allMonths[allMonths.length - 1];
+    const monthRebuild = { month: formatMonth(latest), tables: await rollups.rebuild([latest]) };
+    log(`[bench] one-month rebuild: ${monthRebuild.tables.map((t) => `${t.table} ${t.ms} ms`).join(', ')}`);
+    await ds.query('VACUUM ANALYZE');
+    const rollupSizes: RollupSize[] = [];
+    for (const build of ROLLUP_BUILDS) {
+      const [row] = await ds.query(`SELECT count(*)::bigint AS rows, pg_total_relation_size($1) AS bytes FROM ${build.table}`, [build.table]);
+      rollupSizes.push({ table: build.table, rows: Number(row.rows), bytes: Number(row.bytes) });
+    }
+
+    // 2. The app as production runs it, and an in-process copy that records the analytics queries.
+    log('[bench] starting the app …');
+    app = await startApp(config.projectRoot, database.url);
+    const client = await ApiClient.signIn(app.base);
+    capture = await QueryCapture.start(config, database.url, client.token);
+
+    // 3. Latency and rows scanned per endpoint.
+    const endpoints: BenchEndpoint[] = ENDPOINTS.filter((e) => !opts.only || e.path.includes(opts.only));
+    // One pass over every call first, so the first endpoint measured does not pay for a cold process.
+    for (const endpoint of endpoints) for (const variant of endpoint.variants) await client.timedGet(endpoint.path, variant);
+    const results: EndpointResult[] = [];
+    for (const endpoint of endpoints) {
+      const samples = await measureLatency(client, endpoint, opts.calls);
+      const scans = await captureScans(capture, ds, endpoint);
+      const result: EndpointResult = { endpoint, variants: endpoint.variants.map((query, i) => ({ query, samples: samples[i], ...scans[i] })) };
+      results.push(result);
+      const s = spread(samples.flat());
+      log(`  ${endpoint.path}: p50 ${ms(s.p50)} p95 ${ms(s.p95)} max ${ms(s.max)} ms (${s.n} calls)`);
+    }
+    await capture.close();
+    capture = null;
+
+    // 4. The same aggregates on the raw facts.
+    let parquet: BenchReport['parquet'] = null;
+    if (opts.compare > 0) {
+      log('[bench] Parquet copy of the raw facts …');
+      const cache = await exportParquet(ds, path.join(config.DATA_DIR, 'bench'), log);
+      parquet = { reused: cache.reused, exportMs: cache.exportMs, bytes: Object.values(cache.bytes).reduce((a, b) => a + b, 0) };
+      duck = await DuckFacts.open(cache.dir);
+      const months = await monthRows(ds);
+      log('[bench] the same aggregates on the raw facts (PostgreSQL, DuckDB) …');
+      for (const result of results) {
+        for (const variant of result.variants.slice(0, opts.compare)) {
+          variant.comparison = await compareRaw(ds, duck, client, result.endpoint, variant, months, { pgRuns: opts.pgRuns, duckRuns: opts.duckRuns });
+          const c = variant.comparison;
+          if (c) log(`  ${result.endpoint.path}?${variant.query}: API ${ms(c.apiMs)} · PostgreSQL raw ${ms(c.pgMs)} · DuckDB ${ms(c.duckMs)} ms${c.agree === false ? ' · FIGURES DIFFER' : ''}`);
+        }
+      }
+      duck.close();
+      duck = null;
+    }
+
+    // 5. The load run: every endpoint's first two variants, interleaved so users spread over endpoints.
+    const loadMix = interleave(endpoints.map((e) => e.variants.slice(0, 2).map((v) => `${e.path}${v ? `?${v}` : ''}`)));
+    let load = null;
+    if (opts.load) {
+      log(`[bench] load run: ${opts.connections} users for ${opts.seconds} s …`);
+      load = await loadRun(app.base, client.token, loadMix, opts.connections, opts.seconds);
+      log(`  p50 ${ms(load.p50)} p99 ${ms(load.p99)} max ${ms(load.max)} ms, ${load.requests} calls, ${load.errors + load.timeouts + load.non2xx + load.mismatches} failures`);
+    }
+
+    const pg = (await ds.query(`SELECT version() AS v, current_setting('shared_buffers') AS sb, current_setting('work_mem') AS wm, current_setting('max_parallel_workers_per_gather') AS pw`))[0];
+    const duckVersion = opts.compare > 0 ? await DuckFacts.open(path.join(config.DATA_DIR, 'bench')).then(async (d) => {
+      const v = await d.version();
+      d.close();
+      return v;
+    }) : '-';
+    const report: BenchReport = {
+      startedAt,
+      minutes: (Date.now() - startedAt.getTime()) / 60_000,
+      machine: [
+        `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB RAM, ${os.type()} ${os.release()}; load average at the end ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}.`,
+        `Node ${process.version}; ${String(pg.v).split(' on ')[0]} (shared_buffers ${pg.sb}, work_mem ${pg.wm}, max_parallel_workers_per_gather ${pg.pw}), same machine, loopback; DuckDB ${duckVersion} (2 threads, in the benchmark's process).`,
+      ],
+      data: { retailRows, wholesaleRows: Number(facts.wholesale), retailBytes: Number(facts.retail_bytes), months: `${formatMonth(facts.first)} … ${formatMonth(facts.last)} (${facts.months})` },
+      rollups: rollupSizes,
+      fullRebuild,
+      monthRebuild,
+      parquet,
+      endpoints: results,
+      compareNote:
+        `For the first ${opts.compare} variants of each endpoint, every analytics query the call makes (recorded by an in-process copy of the app) is written again by the same query builder on the raw facts instead of a rollup (\`RAW_FACTS\`: \`retail_fact\` or \`wholesale_fact\` joined to car, sub-series, producer, brand, city, province) and run on PostgreSQL (median of ${opts.pgRuns} run${opts.pgRuns > 1 ? 's' : ''}) and, with the same SQL text, on DuckDB over the Parquet copy. After a warm-up of each, the API call and the DuckDB runs take turns ${opts.duckRuns} times, so both meet the same moments of the noisy machine; each column is the median of its turns. ` +
+        'Times are summed over the call\'s queries and are query time only, while the API time is the whole call end to end, so the comparison leans towards DuckDB. getCars is compared on its trims\' monthly retail from the raw facts; the other search calls read reference tables only and have no fact aggregate to compare. "Figures agree" compares the sum of every measure of the rollup answer, raw PostgreSQL and DuckDB.',
+      load,
+      loadMix,
+    };
+    const out = opts.out ?? path.join(config.projectRoot, 'bench', 'RESULTS.md');
     fs.mkdirSync(path.dirname(out), { recursive: true });
-    fs.writeFileSync(out, lines.join('\n'));
-    process.stdout.write(`written ${out}\n`);
+    fs.writeFileSync(out, renderReport(report));
+    log(`[bench] written ${out}`);
   } finally {
+    duck?.close();
+    await capture?.close();
+    await app?.stop();
     await ds.destroy();
     await database.stop();
   }
 }
 
+/** One from each list in turn: a, b, c, a, b, c … */
+function interleave(lists: string[][]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < Math.max(0, ...lists.map((l) => l.length)); i++) for (const list of lists) if (list[i] !== undefined) out.push(list[i]);
+  return out;
+}
+
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`[bench] ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 });

@@ -1,0 +1,163 @@
+/**
+ * The fixed, varied calls of the benchmark: every endpoint of the search and sales-volume pages, each
+ * with a list of query strings that walk months across 2019-2026, both data sources, segments, fuels,
+ * producer properties, regions, provinces, cities, producers, brands and paging. The first
+ * COMPARED_VARIANTS of each are also answered on the raw facts (PostgreSQL and DuckDB).
+ */
+
+export type EndpointGroup = 'search' | 'wholeMarket' | 'areaMarket' | 'companyBrand';
+
+export interface BenchEndpoint {
+  group: EndpointGroup;
+  /** The path under /car/api. */
+  path: string;
+  /** One call each: the query string (without '?'). */
+  variants: string[];
+  /** Reads facts outside the analytics layer: the same aggregate on the raw facts, for the comparison. */
+  rawAggregate?: (variant: string) => RawAggregate;
+}
+
+export interface RawAggregate {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * The shared filters of the sales-volume pages (time, source, detailId, fuels, producerProperty): the
+ * latest month first, then months across the range. Segments: 3 A级轿车, 7 A级SUV, 8 B级SUV, 10 A级MPV,
+ * 13 跑车; fuels: 1 petrol, 4 PHEV, 5 EREV, 6 BEV; producer property 1 自主, 2 合资, 3 外资独资.
+ */
+export const MARKET_FILTERS: readonly string[] = [
+  '',
+  'time=2026-09&fuels=4,5,6',
+  'time=2025-12&source=1',
+  'time=2024-09&detailId=7',
+  'time=2023-07&producerProperty=2',
+  'time=2022-04&detailId=3&fuels=1',
+  'time=2021-12&source=1&detailId=10',
+  'time=2020-02&fuels=6',
+  'time=2019-12&producerProperty=1&detailId=8',
+  'time=2025-06&detailId=13',
+  'time=2024-01&source=1&fuels=4,5',
+  'time=2026-03&producerProperty=3',
+];
+
+/** The same without the wholesale ones: geography exists for retail only. */
+const RETAIL_FILTERS = MARKET_FILTERS.filter((f) => !f.includes('source=1'));
+
+/** Nodes of the area tree: the nation, regions (华南, 华东, 西南), provinces (广东, 四川, 江苏), cities (广州, 北京, 成都). */
+const AREA_NODES: readonly string[] = [
+  '',
+  'area=5&level=1',
+  'area=440000&level=2',
+  'area=440100&level=3',
+  'area=3&level=1',
+  'area=510000&level=2',
+  'area=110000&level=3',
+  'area=6&level=1',
+  'area=320000&level=2',
+  'area=510100&level=3',
+];
+
+const PAGES: readonly string[] = ['currentPage=1&pageSize=10', 'currentPage=2&pageSize=20', 'currentPage=1&pageSize=50', 'currentPage=3&pageSize=10'];
+
+/** Joins non-empty query-string parts. */
+function qs(...parts: string[]): string {
+  return parts.filter((p) => p !== '').join('&');
+}
+
+/** Each of `base` with the next of `extras`, cycling. */
+function vary(base: readonly string[], extras: readonly string[]): string[] {
+  return base.map((b, i) => qs(b, extras[i % extras.length]));
+}
+
+/** Area-market variants: wholesale only for the nation (wholesale has no geography). */
+function areaVariants(extras: readonly string[] = ['']): string[] {
+  const out: string[] = [];
+  let retail = 0;
+  MARKET_FILTERS.forEach((filter, i) => {
+    const node = filter.includes('source=1') ? '' : AREA_NODES[retail++ % AREA_NODES.length];
+    out.push(qs(filter, node, extras[i % extras.length]));
+  });
+  return out;
+}
+
+/** Producers 1 比亚迪汽车, 42 上汽大众, 52 上汽通用, 6 长安汽车; brands 64 大众, 76 丰田, 1 比亚迪, 71 宝马. */
+const MAKERS: readonly string[] = ['type=0&foreignId=1', 'type=1&foreignId=64', 'type=0&foreignId=42', 'type=1&foreignId=76', 'type=0&foreignId=52', 'type=1&foreignId=1', 'type=0&foreignId=6', 'type=1&foreignId=71'];
+const COMPARISONS: readonly string[] = ['', 'foreignIds=42,52&compareType=1', '', 'foreignIds=64,1,71&compareType=2'];
+
+const CHARTS: readonly string[] = ['timeDimensionality=0&count=1', 'timeDimensionality=1&count=2', 'timeDimensionality=2&count=0', 'timeDimensionality=0&count=3', 'timeDimensionality=1&count=10', 'timeDimensionality=0&count=2'];
+const AREA_CHARTS: readonly string[] = ['timeDimensionality=0&count=2', 'timeDimensionality=1&count=3', 'timeDimensionality=2&count=10', 'timeDimensionality=0&count=1'];
+
+const CAR_MONTHS = ['', 'time=2025-12', 'time=2023-07', 'time=2021-03', 'time=2019-06'];
+const SUB_SERIES = ['modelSubIds=1,2,3', 'id=5', 'modelSubIds=100,200,300,400', 'modelSubIds=10', 'modelSubIds=7,8,9,11,12,13,14,15'];
+
+export const ENDPOINTS: readonly BenchEndpoint[] = [
+  // The search calls: reference data and the pick-lists every filter panel is built from.
+  { group: 'search', path: 'search/calendar', variants: ['', 'category=1', 'category=2', 'category=3'] },
+  { group: 'search', path: 'search/getDetailMarket', variants: ['', 'category=1', 'category=2', 'category=3', 'category=4'] },
+  { group: 'search', path: 'search/getAllDetailMarket', variants: ['', 'category=2'] },
+  { group: 'search', path: 'search/getFuels', variants: [''] },
+  { group: 'search', path: 'search/getProducerProperties', variants: [''] },
+  { group: 'search', path: 'search/getWholes', variants: [''] },
+  { group: 'search', path: 'search/getBrandProperties', variants: [''] },
+  { group: 'search', path: 'search/getBodyShapes', variants: [''] },
+  { group: 'search', path: 'search/dictionary', variants: ['type=dicFuel', 'type=gearbox', 'type=dicEngine', 'type=colour', 'type=useNature'] },
+  { group: 'search', path: 'search/getProducers', variants: ['', 'key=汽车', 'letter=B', 'detailId=7', 'producerProperties=1,2', 'brandProperties=1&detailId=3'] },
+  { group: 'search', path: 'search/getBrands', variants: ['', 'key=大', 'letter=F', 'detailId=8', 'producerProperties=2', 'brandProperties=2'] },
+  { group: 'search', path: 'search/getProducerBrands', variants: ['', 'key=上汽', 'letter=S', 'detailId=10'] },
+  { group: 'search', path: 'search/getReportProducers', variants: ['', 'letter=B', 'key=汽车'] },
+  { group: 'search', path: 'search/getSeries', variants: ['', 'producerIds=1', 'brandIds=64,76', 'detailId=7&producerProperties=1', 'key=宋', 'letter=Q'] },
+  { group: 'search', path: 'search/getSubModels', variants: ['key=秦', 'key=DM-i', 'key=Model&producerIds=1', 'key=L&detailId=8', 'key=EV&brandIds=1'] },
+  {
+    group: 'search',
+    path: 'search/getCars',
+    variants: vary(SUB_SERIES, CAR_MONTHS),
+    // The trims' monthly retail the call reads from rollup_retail_car, summed from the raw facts.
+    rawAggregate: (variant) => {
+      const q = new URLSearchParams(variant);
+      const ids = [...(q.get('modelSubIds')?.split(',') ?? []), ...(q.get('id') ? [q.get('id') as string] : [])].map(Number);
+      const time = q.get('time');
+      return {
+        sql: `SELECT f.car_id, sum(f.qty) AS qty FROM retail_fact f JOIN car c ON c.id = f.car_id
+               WHERE f.month = $1 AND c.sub_series_id = ANY($2::int[]) GROUP BY 1`,
+        params: [time ? Number(time.replace('-', '')) : 202610, ids],
+      };
+    },
+  },
+  { group: 'search', path: 'search/getAreas', variants: [''] },
+  { group: 'search', path: 'search/getProvinces', variants: ['', 'areaId=5', 'areaId=3'] },
+  { group: 'search', path: 'search/getCities', variants: ['', 'provinceId=440000', 'areaIds=1,2', 'condition=州', 'provinceIds=510000,320000'] },
+  { group: 'search', path: 'search/getProvinceCities', variants: ['', 'areaIds=5', 'condition=阳', 'provinceIds=440000,110000'] },
+  { group: 'search', path: 'search/complexBPs', variants: ['type=0', 'type=1', 'type=2&brandIds=64', 'type=3&producerIds=1', 'type=4&modelIds=1,2,3', 'type=5&modelSubIds=1,2'] },
+
+  // 整体市场表现: the national market.
+  { group: 'wholeMarket', path: 'saleVolume/wholeMarket/whole', variants: [...MARKET_FILTERS] },
+  { group: 'wholeMarket', path: 'saleVolume/wholeMarket/detail', variants: [...MARKET_FILTERS] },
+  { group: 'wholeMarket', path: 'saleVolume/wholeMarket/series', variants: [...MARKET_FILTERS] },
+  { group: 'wholeMarket', path: 'saleVolume/wholeMarket/bound', variants: vary(MARKET_FILTERS, PAGES) },
+  { group: 'wholeMarket', path: 'saleVolume/wholeMarket/area', variants: vary(RETAIL_FILTERS, ['dimensionality=1', 'dimensionality=2']) },
+  { group: 'wholeMarket', path: 'saleVolume/wholeMarket/producer', variants: vary(MARKET_FILTERS, PAGES) },
+  { group: 'wholeMarket', path: 'saleVolume/wholeMarket/modelSub', variants: vary(MARKET_FILTERS, PAGES) },
+  { group: 'wholeMarket', path: 'saleVolume/wholeMarket/highCharts', variants: vary(MARKET_FILTERS, CHARTS) },
+
+  // 区域市场表现: the nation, a region, a province or a city.
+  { group: 'areaMarket', path: 'saleVolume/areaMarket/whole', variants: areaVariants() },
+  { group: 'areaMarket', path: 'saleVolume/areaMarket/detail', variants: areaVariants() },
+  { group: 'areaMarket', path: 'saleVolume/areaMarket/bound', variants: areaVariants(PAGES) },
+  { group: 'areaMarket', path: 'saleVolume/areaMarket/area', variants: RETAIL_FILTERS.map((f, i) => qs(f, AREA_NODES[i % AREA_NODES.length])) },
+  { group: 'areaMarket', path: 'saleVolume/areaMarket/series', variants: areaVariants() },
+  { group: 'areaMarket', path: 'saleVolume/areaMarket/producer', variants: areaVariants(PAGES) },
+  { group: 'areaMarket', path: 'saleVolume/areaMarket/highCharts', variants: areaVariants(AREA_CHARTS) },
+
+  // 厂商品牌表现: one producer or brand against the market.
+  { group: 'companyBrand', path: 'saleVolume/companyBrand/whole', variants: vary(MARKET_FILTERS, ['', ...MAKERS]) },
+  {
+    group: 'companyBrand',
+    path: 'saleVolume/companyBrand/list',
+    variants: vary(MARKET_FILTERS, ['type=0&accumulate=0', 'type=1&accumulate=1&rank=2', 'type=0&accumulate=1&currentPage=2&pageSize=20', 'type=1&accumulate=0&rank=1']),
+  },
+  { group: 'companyBrand', path: 'saleVolume/companyBrand/highCharts', variants: vary(MARKET_FILTERS, MAKERS.map((m, i) => qs(m, CHARTS[i % CHARTS.length], COMPARISONS[i % COMPARISONS.length]))) },
+  { group: 'companyBrand', path: 'saleVolume/companyBrand/list2chart', variants: vary(MARKET_FILTERS, ['type=0&accumulate=0&rank=1', 'type=1&accumulate=1&rank=3', 'type=0&accumulate=1&rank=2']) },
+  { group: 'companyBrand', path: 'saleVolume/companyBrand/carDetails', variants: vary(MARKET_FILTERS, MAKERS.map((m, i) => qs(m, i % 2 ? 'accumulate=1' : 'accumulate=0', COMPARISONS[i % COMPARISONS.length]))) },
+];
