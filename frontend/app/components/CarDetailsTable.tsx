@@ -9,11 +9,13 @@ import { Link, useLocation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { Button, Icon } from 'semantic-ui-react';
 
-import { detailLines, rankArrow, type CarDetails, type ModelRow } from '~/utils/company-brand-details';
+import { detailLines, type CarDetails, type ModelRow } from '~/utils/company-brand-details';
 import { ACCUMULATE_OPTIONS, type Accumulate } from '~/utils/company-brand-query';
-import { growthClass, shareChangeParts } from '~/utils/format';
+import { growthClass, rankArrow } from '~/utils/format';
 import { withParams } from '~/utils/sale-volume-query';
 import { PanelBusy } from './PanelBusy';
+import { RankMark } from './RankMark';
+import { ShareChange } from './ShareChange';
 
 interface CarDetailsTableProps {
   title: string;
@@ -25,28 +27,6 @@ interface CarDetailsTableProps {
   emptyText?: string;
   /** Controls before the month / year-to-date switch. */
   extra?: ReactNode;
-}
-
-function Rank({ row }: { row: ModelRow }) {
-  const arrow = rankArrow(row);
-  return (
-    <span className="rank">
-      {row.rankingStr}
-      {arrow === 'up' ? <Icon name="caret up" className="is-up" aria-label="排名上升" /> : null}
-      {arrow === 'down' ? <Icon name="caret down" className="is-down" aria-label="排名下降" /> : null}
-      {arrow === 'flat' ? <span className="car-details__flat" aria-label="排名持平" title="排名持平">–</span> : null}
-    </span>
-  );
-}
-
-function ShareChange({ value }: { value: number | null }) {
-  const { arrow, text } = shareChangeParts(value);
-  return (
-    <span className={arrow ? (arrow === 'up' ? 'is-up' : 'is-down') : undefined}>
-      {arrow ? <Icon name={arrow === 'up' ? 'long arrow alternate up' : 'long arrow alternate down'} /> : null}
-      {text}
-    </span>
-  );
 }
 
 function Figures({ row, tqTime }: { row: ModelRow; tqTime: string }) {
@@ -63,7 +43,7 @@ function Figures({ row, tqTime }: { row: ModelRow; tqTime: string }) {
         <ShareChange value={row.detailMixChange} />
       </td>
       <td className="car-details__num">
-        <Rank row={row} />
+        <RankMark rank={row.rankingStr} arrow={rankArrow(row)} showFlat />
       </td>
     </>
   );

@@ -40,7 +40,8 @@ export function MultiSelect<T extends string | number>({
   const close = () => setOpen(false);
   useClickOutside(box, open, close);
   const valueKey = value.join(',');
-  useEffect(() => setChosen([...value]), [valueKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  // The page hands a new array each render; only a change of the chosen values resets the choice.
+  useEffect(() => setChosen([...value]), [valueKey]);
 
   const update = (next: T[]) => {
     setChosen(next);

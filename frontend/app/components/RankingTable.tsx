@@ -8,12 +8,14 @@ import { Link, useLocation, useNavigate } from '@remix-run/react';
 import { Fragment, useState, type ReactNode } from 'react';
 import { Button, Icon } from 'semantic-ui-react';
 
-import { growthClass, shareChangeParts } from '~/utils/format';
+import { growthClass, rankArrow } from '~/utils/format';
 import { DIMENSION_LABELS, hasMoreRows, TAG_COLUMNS, type TableDimension } from '~/utils/ranking-table';
 import { withParams } from '~/utils/sale-volume-query';
 import type { TableRow } from '~/utils/table-row';
 import { MultiSelect } from './MultiSelect';
 import { PanelBusy } from './PanelBusy';
+import { RankMark } from './RankMark';
+import { ShareChange } from './ShareChange';
 
 interface RankingTableProps {
   title: string;
@@ -43,26 +45,9 @@ function Growth({ value, text }: { value: number | null; text: string }) {
   return <span className={growthClass(value)}>{text}</span>;
 }
 
-function ShareChange({ value }: { value: number | null }) {
-  const { arrow, text } = shareChangeParts(value);
-  return (
-    <span className={arrow ? (arrow === 'up' ? 'is-up' : 'is-down') : undefined}>
-      {arrow ? <Icon name={arrow === 'up' ? 'long arrow alternate up' : 'long arrow alternate down'} /> : null}
-      {text}
-    </span>
-  );
-}
-
 function Rank({ row }: { row: TableRow }) {
   if (row.heji || row.ljRanking === null || row.ljRanking === undefined) return <span>-</span>;
-  const status = row.rankingStatus ?? -2;
-  return (
-    <span className="rank">
-      {row.ljRanking}
-      {status === 1 ? <Icon name="caret up" className="is-up" aria-label="排名上升" /> : null}
-      {status === -1 ? <Icon name="caret down" className="is-down" aria-label="排名下降" /> : null}
-    </span>
-  );
+  return <RankMark rank={row.ljRanking} arrow={rankArrow({ ranking: row.ljRanking, rankingStatus: row.rankingStatus })} />;
 }
 
 function Bar({ text, width }: { text: string; width: number }) {

@@ -139,7 +139,6 @@ export function TrendChart({
                   as={Link}
                   to={withParams(location.search, { timeDimensionality: g.value })}
                   preventScrollReset
-                  replace={false}
                   active={granularity === g.value}
                   aria-pressed={granularity === g.value}
                 >

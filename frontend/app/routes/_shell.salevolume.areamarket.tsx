@@ -35,7 +35,7 @@ import { filterTags } from '~/utils/filter-tags';
 import { titled } from '~/utils/meta';
 import { effectiveDimension, pagesByLoadMore, readTags, type TableDimension } from '~/utils/ranking-table';
 import { loadLookups } from '~/utils/sale-volume-lookups.server';
-import { filterApiParams, FILTER_PARAMS, intParam, pageSizeOf, readFilters, withParams, type Granularity, onlyTagsChanged } from '~/utils/sale-volume-query';
+import { filterApiParams, FILTER_PARAMS, intParam, pageSizeOf, readFilters, withParams, type Granularity, onlyTagsChanged, withShownMonth, apiDownloadHref } from '~/utils/sale-volume-query';
 import { firstFailure, settle } from '~/utils/settle.server';
 import type { ShellHandle } from '~/utils/shell-context';
 import type { TablePage, TableRow } from '~/utils/table-row';
@@ -88,11 +88,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The map of the nation shows provinces: the nation's area call answers regions with their provinces.
   const mapRows: TableRow[] = !map?.value ? [] : mapNode === null ? map.value.list.flatMap((r) => r.children ?? []) : map.value.list;
   const cityName = node?.level === 3 ? mapRows.find((r) => Number(r.code ?? r.id) === node.id)?.name : undefined;
-  const downloadParams = new URLSearchParams({ type: String(dimension - 1) });
-  for (const [key, value] of Object.entries(api)) downloadParams.set(key, String(value));
 
   return {
-    filters: { ...filters, time: filters.time ?? summary.value?.time ?? lookups.value?.months[0] ?? null },
+    filters: withShownMonth(filters, summary.value?.time, lookups.value?.months),
     lookups: lookups.value,
     node,
     nodeName: nodeName(node, cityName),
@@ -108,7 +106,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     page,
     paged,
     tags: readTags(params.get('tags')),
-    downloadHref: `/car/api/saleVolume/areaMarket/download?${downloadParams}`,
+    downloadHref: apiDownloadHref('/saleVolume/areaMarket/download', { type: dimension - 1, ...api }),
     failure: firstFailure(lookups, summary, chart, tableSettled, ...(map ? [map] : [])),
   };
 }

@@ -49,7 +49,7 @@ import { filterTags } from '~/utils/filter-tags';
 import { titled } from '~/utils/meta';
 import { idsKey, selectionOf, sameSelection } from '~/utils/pick-list';
 import { readTags } from '~/utils/ranking-table';
-import { FILTER_PARAMS, readFilters, withParams, onlyTagsChanged } from '~/utils/sale-volume-query';
+import { FILTER_PARAMS, readFilters, withParams, onlyTagsChanged, withShownMonth } from '~/utils/sale-volume-query';
 import { loadLookups } from '~/utils/sale-volume-lookups.server';
 import { firstFailure } from '~/utils/settle.server';
 import { useShell, type ShellHandle } from '~/utils/shell-context';
@@ -75,7 +75,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const details = view.details.value;
     return {
       state,
-      filters: { ...filters, time: filters.time ?? view.summary.value?.time ?? lookups.value?.months[0] ?? null },
+      filters: withShownMonth(filters, view.summary.value?.time, lookups.value?.months),
       lookups: lookups.value,
       rawTags: params.get('tags'),
       maker: details ? { id: details.id, name: details.name } : null,
@@ -93,7 +93,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [lookups, view] = await Promise.all([lookupsCall, loadOverview(request, context, filters, state)]);
   return {
     state,
-    filters: { ...filters, time: filters.time ?? view.summary.value?.time ?? lookups.value?.months[0] ?? null },
+    filters: withShownMonth(filters, view.summary.value?.time, lookups.value?.months),
     lookups: lookups.value,
     rawTags: params.get('tags'),
     maker: null,

@@ -20,7 +20,7 @@ import { apiGet } from '~/utils/api.server';
 import type { ChartResult } from '~/utils/chart-result';
 import { titled } from '~/utils/meta';
 import { effectiveDimension, pagesByLoadMore, readTags, wholeMarketDimensions, type TableDimension } from '~/utils/ranking-table';
-import { filterApiParams, FILTER_PARAMS, intParam, pageSizeOf, readFilters, withParams, type Granularity, onlyTagsChanged } from '~/utils/sale-volume-query';
+import { filterApiParams, FILTER_PARAMS, intParam, pageSizeOf, readFilters, withParams, type Granularity, onlyTagsChanged, withShownMonth, apiDownloadHref } from '~/utils/sale-volume-query';
 import { loadLookups } from '~/utils/sale-volume-lookups.server';
 import { filterTags } from '~/utils/filter-tags';
 import { firstFailure, settle } from '~/utils/settle.server';
@@ -68,11 +68,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     settle(apiGet<ChartResult>(request, context, '/saleVolume/wholeMarket/highCharts', { ...api, timeDimensionality: granularity, count })),
     settle(apiGet<TablePage>(request, context, `/saleVolume/wholeMarket/${TABLE_PATHS[dimension]}`, tableParams)),
   ]);
-  const downloadParams = new URLSearchParams({ type: String(dimension - 1), ...Object.fromEntries(Object.entries(api).map(([k, v]) => [k, String(v)])) });
-  if (dimension === 4) downloadParams.set('dimensionality', String(areaLevel));
 
   return {
-    filters: { ...filters, time: filters.time ?? summary.value?.time ?? lookups.value?.months[0] ?? null },
+    filters: withShownMonth(filters, summary.value?.time, lookups.value?.months),
     lookups: lookups.value,
     summary: summary.value,
     chart: chart.value,
@@ -85,7 +83,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     page,
     paged,
     tags: readTags(params.get('tags')),
-    downloadHref: `/car/api/saleVolume/wholeMarket/download?${downloadParams}`,
+    downloadHref: apiDownloadHref('/saleVolume/wholeMarket/download', { type: dimension - 1, ...api, ...(dimension === 4 ? { dimensionality: areaLevel } : {}) }),
     failure: firstFailure(lookups, summary, chart, table),
   };
 }

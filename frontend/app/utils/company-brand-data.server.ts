@@ -11,12 +11,11 @@ import { apiGet } from './api.server';
 import type { ChartResult } from './chart-result';
 import type { CarDetails } from './company-brand-details';
 import type { CompanyBrandState } from './company-brand-query';
-import { filterApiParams, pageSizeOf, type SaleVolumeFilters } from './sale-volume-query';
+import { apiDownloadHref, filterApiParams, pageSizeOf, type SaleVolumeFilters } from './sale-volume-query';
 import { settle, type Settled } from './settle.server';
 import type { TableRow } from './table-row';
 
 const BASE = '/saleVolume/companyBrand';
-const DOWNLOAD_BASE = `/car/api${BASE}`;
 
 /** A row of the sales-tendency list: a ranking-table row and its place in the list. */
 export interface TendencyRow extends TableRow {
@@ -31,10 +30,6 @@ export interface TendencyPage {
 }
 
 type Params = Record<string, string | number>;
-
-function query(params: Params): string {
-  return new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
-}
 
 /**
  * The chart params of the single view: years (count) or the compared producers or brands. The year view
@@ -56,7 +51,7 @@ export async function loadMakerView(request: Request, context: AppLoadContext, f
     settle(apiGet<ChartResult>(request, context, `${BASE}/highCharts`, { ...api, ...chartParams(state) })),
     settle(apiGet<CarDetails>(request, context, `${BASE}/carDetails`, { ...api, accumulate: state.accumulate, ...compared })),
   ]);
-  return { summary, chart, details, detailsDownload: `${DOWNLOAD_BASE}/downloadCarDetails?${query({ ...api, accumulate: state.accumulate })}` };
+  return { summary, chart, details, detailsDownload: apiDownloadHref(`${BASE}/downloadCarDetails`, { ...api, accumulate: state.accumulate }) };
 }
 
 /**
@@ -94,7 +89,7 @@ export async function loadOverview(request: Request, context: AppLoadContext, fi
     list,
     bandChart,
     details,
-    listDownload: `${DOWNLOAD_BASE}/download?${query(listParams)}`,
-    detailsDownload: chosenId === null ? null : `${DOWNLOAD_BASE}/downloadCarDetails?${query({ ...api, type: state.type, foreignId: chosenId, accumulate: state.accumulate })}`,
+    listDownload: apiDownloadHref(`${BASE}/download`, listParams),
+    detailsDownload: chosenId === null ? null : apiDownloadHref(`${BASE}/downloadCarDetails`, { ...api, type: state.type, foreignId: chosenId, accumulate: state.accumulate }),
   };
 }

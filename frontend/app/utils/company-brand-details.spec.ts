@@ -1,4 +1,5 @@
-import { comparedMakers, detailLines, rankArrow, type CarDetails, type ModelRow, type SegmentDetail } from './company-brand-details';
+import { comparedMakers, detailLines, type CarDetails, type ModelRow, type SegmentDetail } from './company-brand-details';
+import { rankArrow } from './format';
 
 function row(id: number, name: string, subtotal = false, extra: Partial<ModelRow> = {}): ModelRow {
   return {

@@ -113,23 +113,6 @@ export function detailLines(details: CarDetails): DetailLine[] {
   return lines;
 }
 
-export type RankArrow = 'up' | 'down' | 'flat' | null;
-
-/** The arrow beside a rank: up, down, flat, or none (−2, or no rank at all). */
-export function rankArrow(row: Pick<ModelRow, 'ranking' | 'rankingStatus'>): RankArrow {
-  if (row.ranking === null) return null;
-  switch (row.rankingStatus) {
-    case 1:
-      return 'up';
-    case -1:
-      return 'down';
-    case 0:
-      return 'flat';
-    default:
-      return null;
-  }
-}
-
 /** The compared producers or brands as the chart's picker shows them. */
 export function comparedMakers(details: CarDetails | null): Array<{ id: number; name: string }> {
   return (details?.compareHeJiList ?? []).map((maker) => ({ id: maker.id, name: maker.name }));

@@ -35,3 +35,20 @@ export function shareChangeParts(percent: number | null | undefined): { arrow: '
   if (!isGrowthShown(percent)) return { arrow: null, text: DASH };
   return { arrow: percent > 0 ? 'up' : 'down', text: `${Math.abs(percent).toFixed(1)}%` };
 }
+
+export type RankArrow = 'up' | 'down' | 'flat' | null;
+
+/** The arrow beside a rank by rankingStatus (1 up, −1 down, 0 flat): none for −2 or no rank at all. */
+export function rankArrow(row: { ranking: number | null | undefined; rankingStatus?: number }): RankArrow {
+  if (row.ranking === null || row.ranking === undefined) return null;
+  switch (row.rankingStatus) {
+    case 1:
+      return 'up';
+    case -1:
+      return 'down';
+    case 0:
+      return 'flat';
+    default:
+      return null;
+  }
+}

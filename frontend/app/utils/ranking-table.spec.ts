@@ -1,5 +1,5 @@
 import { DEFAULT_TAGS, effectiveDimension, pagesByLoadMore, readTags, wholeMarketDimensions } from './ranking-table';
-import { onlyTagsChanged, pageSizeOf, readFilters, withParams } from './sale-volume-query';
+import { apiDownloadHref, onlyTagsChanged, pageSizeOf, readFilters, withParams, withShownMonth } from './sale-volume-query';
 
 describe('whole-market dimension buttons', () => {
   it('show segment only for the whole market and car series only within a segment', () => {
@@ -75,5 +75,20 @@ describe('revalidation', () => {
   it('reloads for any other change', () => {
     expect(onlyTagsChanged(at('?time=2026-10&tags=2'), at('?time=2026-09&tags=2'))).toBe(false);
     expect(onlyTagsChanged(at('?tags=2'), new URL('http://x/salevolume/areamarket?tags=2'))).toBe(false);
+  });
+});
+
+describe('what a page shows and links', () => {
+  const filters = readFilters(new URLSearchParams(''));
+  it('shows the URL month, else the answered month, else the latest of the calendar', () => {
+    expect(withShownMonth({ ...filters, time: '2025-06' }, '2026-10', ['2026-10']).time).toBe('2025-06');
+    expect(withShownMonth(filters, '2026-09', ['2026-10']).time).toBe('2026-09');
+    expect(withShownMonth(filters, null, ['2026-10', '2026-09']).time).toBe('2026-10');
+    expect(withShownMonth(filters, undefined, null).time).toBeNull();
+  });
+  it('links a download under /car/api with its params', () => {
+    expect(apiDownloadHref('/saleVolume/wholeMarket/download', { type: 3, source: 2, fuels: '4,6' })).toBe(
+      '/car/api/saleVolume/wholeMarket/download?type=3&source=2&fuels=4%2C6',
+    );
   });
 });
