@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
+import { monthRange } from '@car/contracts';
 import { RAW_FACTS } from '../analytics/model';
 import { AnalyticsQuery, buildQuery } from '../analytics/query-builder';
-import { monthRange } from '../common/months';
 import type { ApiClient } from './api-client';
 import type { BenchEndpoint } from './bench-cases';
 import type { DuckFacts } from './duckdb-facts';

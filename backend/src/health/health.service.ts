@@ -1,13 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { formatMonth, type HealthReport } from '@car/contracts';
 import { ApiCode, ApiException } from '../common/api-codes';
-import { JobQueue, QueueState } from '../queue/job-queue';
+import { JobQueue } from '../queue/job-queue';
 import { HealthRepository } from './health.repository';
 
-export interface HealthReport {
-  status: 'ok';
-  database: { ok: true; latencyMs: number; latestMonth: string | null };
-  queue: QueueState;
-}
 
 @Injectable()
 export class HealthService {
@@ -34,8 +30,4 @@ export class HealthService {
       queue,
     };
   }
-}
-
-function formatMonth(month: number): string {
-  return `${Math.floor(month / 100)}-${String(month % 100).padStart(2, '0')}`;
 }
