@@ -296,7 +296,11 @@ describe('the area-market calls', () => {
 
   describe('validation', () => {
     test.each([
-      [{ area: '440000' }, /^参数 level /],
+      // Without a level the node is a big region (the spec's default level 1): 440000 is none.
+      [{ area: '440000' }, /^参数 area .*大区/],
+      [{ area: '440000', dimensionalityId: '450000', level: '2' }, /^参数 area .*dimensionalityId/],
+      [{ company: '1' }, /^参数 company 不是可用的参数$/],
+      [{ brand: '1' }, /^参数 brand 不是可用的参数$/],
       [{ area: '440000', level: '1' }, /^参数 area .*大区/],
       [{ area: '8', level: '1' }, /^参数 area .*大区/],
       [{ area: '440100', level: '2' }, /^参数 area .*省份/],
@@ -325,6 +329,17 @@ describe('the area-market calls', () => {
       ['download', {}, /^参数 type /],
     ])('%s %j is a 400 naming the field', async (path, query, message) => {
       expect(await badRequest(path, query)).toMatch(message);
+    });
+
+    test("the spec's filter names dimensionality and dimensionalityId choose the node, never ignored", async () => {
+      const guangdong = await result<Summary>('whole', GUANGDONG);
+      const nation = await result<Summary>('whole');
+      expect(await result<Summary>('whole', { dimensionality: '2', dimensionalityId: '440000' })).toEqual(guangdong);
+      expect(guangdong.qty).toBeLessThan(nation.qty);
+    });
+
+    test('a node without a level is a big region, the spec default level 1', async () => {
+      expect(await result<Summary>('whole', { area: '5' })).toEqual(await result<Summary>('whole', { area: '5', level: '1' }));
     });
 
     test('-1 or an empty area is the nation', async () => {

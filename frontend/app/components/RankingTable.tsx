@@ -8,10 +8,10 @@ import { Link, useLocation, useNavigate } from '@remix-run/react';
 import { Fragment, useState, type ReactNode } from 'react';
 import { Button, Icon } from 'semantic-ui-react';
 
-import { growthClass, rankArrow } from '~/utils/format';
-import { DIMENSION_LABELS, hasMoreRows, TAG_COLUMNS, type TableDimension } from '~/utils/ranking-table';
+import { DIMENSION_LABELS, rankArrow, type TableDimension, type TableRow, TAG_COLUMNS } from '@car/contracts';
+import { growthClass } from '~/utils/format';
+import { hasMoreRows } from '~/utils/ranking-table';
 import { withParams } from '~/utils/sale-volume-query';
-import type { TableRow } from '~/utils/table-row';
 import { MultiSelect } from './MultiSelect';
 import { PanelBusy } from './PanelBusy';
 import { RankMark } from './RankMark';

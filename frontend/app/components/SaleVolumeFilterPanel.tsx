@@ -6,9 +6,10 @@
 import { useLocation } from '@remix-run/react';
 import { useState } from 'react';
 
+import { DATA_SOURCES } from '@car/contracts';
 import { multiSelectText } from '~/utils/multi-select';
 import type { SaleVolumeLookups } from '~/utils/sale-volume-lookups.server';
-import { DATA_SOURCES, type SaleVolumeFilters } from '~/utils/sale-volume-query';
+import { type SaleVolumeFilters } from '~/utils/sale-volume-query';
 import { FilterPanel, type FilterGroupSpec } from './FilterPanel';
 import { MonthPicker } from './MonthPicker';
 import { MultiSelect } from './MultiSelect';

@@ -10,6 +10,7 @@ import { Link, useLoaderData, useLocation, useNavigate, useRouteLoaderData, type
 import { useEffect, useMemo, useRef } from 'react';
 import { Button, Icon } from 'semantic-ui-react';
 
+import { ACCUMULATE_OPTIONS, COMPARE_MODES, type CompareType, MAKER_TYPES, type MakerType, MAX_COMPARED, type TableRow, type TendencyRow } from '@car/contracts';
 import { BrandDialog } from '~/components/BrandDialog';
 import { CarDetailsTable } from '~/components/CarDetailsTable';
 import { CompanyDialog } from '~/components/CompanyDialog';
@@ -27,24 +28,8 @@ import { TrendChart } from '~/components/TrendChart';
 import type { loader as shellLoader } from '~/routes/_shell';
 import companyBrandCss from '~/styles/companybrand.css?url';
 import { comparedMakers } from '~/utils/company-brand-details';
-import { loadMakerView, loadOverview, type TendencyRow } from '~/utils/company-brand-data.server';
-import {
-  ACCUMULATE_OPTIONS,
-  COMPARE_MODES,
-  compareModeChanges,
-  keptParams,
-  MAKER_TYPES,
-  makerLabel,
-  makerPageHref,
-  makerTypeChanges,
-  MAX_COMPARED,
-  overviewHref,
-  readCompanyBrandState,
-  resetHref,
-  YEAR_COUNTS,
-  type CompareType,
-  type MakerType,
-} from '~/utils/company-brand-query';
+import { loadMakerView, loadOverview } from '~/utils/company-brand-data.server';
+import { compareModeChanges, keptParams, makerLabel, makerPageHref, makerTypeChanges, overviewHref, readCompanyBrandState, resetHref, YEAR_COUNTS } from '~/utils/company-brand-query';
 import { filterTags } from '~/utils/filter-tags';
 import { titled } from '~/utils/meta';
 import { idsKey, selectionOf, sameSelection } from '~/utils/pick-list';
@@ -53,7 +38,6 @@ import { FILTER_PARAMS, readFilters, withParams, onlyTagsChanged, withShownMonth
 import { loadLookups } from '~/utils/sale-volume-lookups.server';
 import { firstFailure } from '~/utils/settle.server';
 import { useShell, type ShellHandle } from '~/utils/shell-context';
-import type { TableRow } from '~/utils/table-row';
 import { touches, usePendingChange } from '~/utils/use-pending-change';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: companyBrandCss }];

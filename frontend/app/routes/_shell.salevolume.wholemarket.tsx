@@ -8,24 +8,23 @@ import { useLoaderData, useLocation, type ShouldRevalidateFunction } from '@remi
 import { Button } from 'semantic-ui-react';
 import { Link } from '@remix-run/react';
 
+import { type ChartResult, type Granularity, type Summary, type TableDimension, type TablePage } from '@car/contracts';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { HeaderTags } from '~/components/HeaderTags';
 import { RankingTable } from '~/components/RankingTable';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { SaleVolumeFilterPanel } from '~/components/SaleVolumeFilterPanel';
-import { SummaryCards, type Summary } from '~/components/SummaryCards';
+import { SummaryCards } from '~/components/SummaryCards';
 import { useFailureToast } from '~/components/Toast';
 import { TrendChart } from '~/components/TrendChart';
 import { apiGet } from '~/utils/api.server';
-import type { ChartResult } from '~/utils/chart-result';
 import { titled } from '~/utils/meta';
-import { effectiveDimension, pagesByLoadMore, readTags, wholeMarketDimensions, type TableDimension } from '~/utils/ranking-table';
-import { filterApiParams, FILTER_PARAMS, intParam, pageSizeOf, readFilters, withParams, type Granularity, onlyTagsChanged, withShownMonth, apiDownloadHref } from '~/utils/sale-volume-query';
+import { effectiveDimension, pagesByLoadMore, readTags, wholeMarketDimensions } from '~/utils/ranking-table';
+import { filterApiParams, FILTER_PARAMS, intParam, pageSizeOf, readFilters, withParams, onlyTagsChanged, withShownMonth, apiDownloadHref } from '~/utils/sale-volume-query';
 import { loadLookups } from '~/utils/sale-volume-lookups.server';
 import { filterTags } from '~/utils/filter-tags';
 import { firstFailure, settle } from '~/utils/settle.server';
 import type { ShellHandle } from '~/utils/shell-context';
-import type { TablePage } from '~/utils/table-row';
 import { touches, usePendingChange } from '~/utils/use-pending-change';
 
 export const meta: MetaFunction = () => titled('整体市场表现');
