@@ -28,7 +28,7 @@ import { SYSTEM_NAME } from '~/utils/meta';
 import { isSessionEnded, loginHref } from '~/utils/navigation';
 import { pageExists } from '~/utils/pages.server';
 import { keepPageOnNetworkFailure } from '~/utils/network-failure';
-import { viewOnlyChange } from '~/utils/revalidation';
+import { frameUnchanged } from '~/utils/revalidation';
 import { loadCurrentUser, loadMenus } from '~/utils/security.server';
 import { readToken } from '~/utils/session.server';
 import { filterPanelOf, type ShellContext } from '~/utils/shell-context';
@@ -58,10 +58,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { menus, user };
 }
 
-// Re-read on every page change so the menu guard above applies to client-side navigation too.
+// Re-read on every page change so the menu guard above applies to client-side navigation too; a page's
+// own controls (its search params) do not change menus or user.
 export const shouldRevalidate: ShouldRevalidateFunction = (args) => {
   const { actionResult, currentUrl, nextUrl, defaultShouldRevalidate } = args;
-  if (isSessionEnded(actionResult) || viewOnlyChange(args)) return false;
+  if (isSessionEnded(actionResult) || frameUnchanged(args)) return false;
   return currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate;
 };
 

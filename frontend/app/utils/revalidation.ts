@@ -1,22 +1,25 @@
 /**
- * Which client-side navigations reload which routes. Two kinds reload nothing: a change of the sales
- * tables' data columns (`tags`), which the table reads from the URL itself, and the return to the address
- * shown after a navigation failed to reach the server (utils/network-failure.ts). The root and the shell
- * otherwise keep their own rules; the sales pages reload on every other change of their URL.
+ * Which client-side navigations reload which routes. The root's and the shell's data (session, menus,
+ * user) depend on the path, not on a page's search params, so a page's own controls reload the page
+ * only: one request. A change of the sales tables' data columns (`tags`) reloads nothing: the table reads
+ * them from the URL. Nor does the return to the address shown after a navigation could not reach the
+ * server (utils/network-failure.ts).
  */
 import type { ShouldRevalidateFunction, ShouldRevalidateFunctionArgs } from '@remix-run/react';
 
 import { isReturnAfterNetworkFailure } from './network-failure';
 import { onlyTagsChanged } from './sale-volume-query';
 
-type UrlChange = Pick<ShouldRevalidateFunctionArgs, 'currentUrl' | 'nextUrl'>;
+type Change = Pick<ShouldRevalidateFunctionArgs, 'currentUrl' | 'nextUrl' | 'formMethod'>;
 
-/** A navigation that changes what is shown without new data: no route reloads for it. */
-export function viewOnlyChange(change: UrlChange): boolean {
-  const { currentUrl, nextUrl } = change;
-  return (currentUrl.search !== nextUrl.search && onlyTagsChanged(currentUrl, nextUrl)) || isReturnAfterNetworkFailure(change);
+/** For the root and the shell: a GET within the same page (its search params only), or the return after a network failure. */
+export function frameUnchanged(change: Change): boolean {
+  const { currentUrl, nextUrl, formMethod } = change;
+  const submitting = formMethod !== undefined && formMethod.toUpperCase() !== 'GET';
+  const samePage = !submitting && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search;
+  return samePage || isReturnAfterNetworkFailure(change);
 }
 
-/** The sales pages' rule: also no reload for the same address (their data follows the URL only). */
+/** The sales pages' rule: no reload for a change of data columns only (or none at all), nor for the return after a network failure. */
 export const salesPageShouldRevalidate: ShouldRevalidateFunction = (args) =>
-  onlyTagsChanged(args.currentUrl, args.nextUrl) || viewOnlyChange(args) ? false : args.defaultShouldRevalidate;
+  onlyTagsChanged(args.currentUrl, args.nextUrl) || isReturnAfterNetworkFailure(args) ? false : args.defaultShouldRevalidate;
