@@ -82,7 +82,7 @@ describe('the contracts', () => {
 
   test('every route the API serves has a contract, and every contract a route', () => {
     type Router = { stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }> };
-    const express = app.getHttpAdapter().getInstance() as { router?: Router; _router?: Router };
+    const express = app.getHttpAdapter().getInstance() as unknown as { router?: Router; _router?: Router };
     const router = (express.router ?? express._router)!;
     const served = router.stack
       .filter((layer) => layer.route?.path.startsWith(`${API_PREFIX}/`) || layer.route?.path === API_PREFIX)

@@ -1,4 +1,5 @@
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { openPage, type OpenedPage } from './browser';
 import { testEnv } from './test-env';
 
 /** Signs the page in as the demo analyst through the login form (a success: no throttle window is touched). */
@@ -7,6 +8,17 @@ export async function signInAsDemo(page: Page): Promise<void> {
   await page.fill('input[name="account"]', 'demo');
   await page.fill('input[name="password"]', 'Demo@2026');
   await Promise.all([page.waitForURL((url) => url.pathname !== '/login'), page.getByRole('button', { name: '登录' }).click()]);
+}
+
+/**
+ * The shared `open page` fixture: a fresh page signed in as the demo analyst, at `path` once the network
+ * is idle.
+ */
+export async function openSignedIn(browser: Browser, path: string, viewport?: { width: number; height: number }): Promise<OpenedPage> {
+  const opened = await openPage(browser, viewport);
+  await signInAsDemo(opened.page);
+  await opened.page.goto(`${testEnv().baseUrl}${path}`, { waitUntil: 'networkidle' });
+  return opened;
 }
 
 /** An API call with the page's session cookie, as the browser would make it; the envelope's result. */

@@ -88,5 +88,7 @@ export function SaleVolumeFilterPanel({ filters, lookups, show = {}, keep, extra
   }
   groups.push(...extraGroups);
 
-  return <FilterPanel key={JSON.stringify(filters)} groups={groups} keep={keep} resetTo={resetTo ?? location.pathname} />;
+  // The data columns are carried as the URL has them now (choosing them reloads no loader data).
+  const kept = { ...keep, tags: new URLSearchParams(location.search).get('tags') };
+  return <FilterPanel key={JSON.stringify(filters)} groups={groups} keep={kept} resetTo={resetTo ?? location.pathname} />;
 }

@@ -5,7 +5,7 @@
  * the geography itself and every view can be bookmarked.
  */
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData, useLocation, useNavigate, type ShouldRevalidateFunction } from '@remix-run/react';
+import { Link, useLoaderData, useLocation, useNavigate } from '@remix-run/react';
 import { Breadcrumb, Button, Icon } from 'semantic-ui-react';
 
 import { AREA_MARKET, type AreaTreeRow, type ChartResult, type Granularity, type Summary, type TableDimension, type TablePage, type TableRow } from '@car/contracts';
@@ -24,9 +24,11 @@ import { apiGet } from '~/utils/api.server';
 import { drillTarget, mapIdOfNode, mapNodeOf, nodeName, parentOf, pathOf, readAreaNode, type AreaNode } from '~/utils/area-drill';
 import { filterTags } from '~/utils/filter-tags';
 import { titled } from '~/utils/meta';
-import { effectiveDimension, pagesByLoadMore, readTags } from '~/utils/ranking-table';
+import { effectiveDimension, pagesByLoadMore } from '~/utils/ranking-table';
 import { loadLookups } from '~/utils/sale-volume-lookups.server';
-import { filterApiParams, FILTER_PARAMS, intParam, pageSizeOf, readFilters, withParams, onlyTagsChanged, withShownMonth, apiDownloadHref } from '~/utils/sale-volume-query';
+import { filterApiParams, FILTER_PARAMS, intParam, pageSizeOf, readFilters, withParams, withShownMonth, apiDownloadHref } from '~/utils/sale-volume-query';
+import { keepPageOnNetworkFailure } from '~/utils/network-failure';
+import { salesPageShouldRevalidate } from '~/utils/revalidation';
 import { firstFailure, settle } from '~/utils/settle.server';
 import type { ShellHandle } from '~/utils/shell-context';
 import { touches, usePendingChange } from '~/utils/use-pending-change';
@@ -95,7 +97,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     dimension,
     page,
     paged,
-    tags: readTags(params.get('tags')),
     downloadHref: apiDownloadHref('/saleVolume/areaMarket/download', { type: dimension - 1, ...api }),
     failure: firstFailure(lookups, summary, chart, tableSettled, ...(map ? [map] : [])),
   };
@@ -103,8 +104,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export type AreaMarketData = Awaited<ReturnType<typeof loader>>;
 
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  onlyTagsChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
+export const shouldRevalidate = salesPageShouldRevalidate;
+// A client-side navigation that cannot reach the server keeps the page as it was, with a toast.
+export const clientLoader = keepPageOnNetworkFailure;
 
 function AreaMarketFilters({ data }: { data: unknown }) {
   const d = data as AreaMarketData;
@@ -113,7 +115,7 @@ function AreaMarketFilters({ data }: { data: unknown }) {
     <SaleVolumeFilterPanel
       filters={d.filters}
       lookups={d.lookups}
-      keep={{ timeDimensionality: d.granularity, count: d.count, dimension: d.dimension, tags: d.tags.join(',') }}
+      keep={{ timeDimensionality: d.granularity, count: d.count, dimension: d.dimension }}
       extraGroups={[
         {
           title: '区域',
@@ -205,7 +207,6 @@ export default function AreaMarket() {
         dimension={data.dimension}
         nameHeader={data.dimension === 4 ? '区域' : undefined}
         groupHeader={data.dimension === 1 ? '类别' : undefined}
-        tags={data.tags}
         paged={data.paged}
         page={data.page}
         downloadHref={data.downloadHref}

@@ -6,7 +6,7 @@
  * its car-model details. Everything the page shows follows the URL (utils/company-brand-query.ts).
  */
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData, useLocation, useNavigate, useRouteLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
+import { Link, useLoaderData, useLocation, useNavigate, useRouteLoaderData } from '@remix-run/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { Button, Icon } from 'semantic-ui-react';
 
@@ -33,8 +33,9 @@ import { compareModeChanges, keptParams, makerLabel, makerPageHref, makerTypeCha
 import { filterTags } from '~/utils/filter-tags';
 import { titled } from '~/utils/meta';
 import { idsKey, selectionOf, sameSelection } from '~/utils/pick-list';
-import { readTags } from '~/utils/ranking-table';
-import { FILTER_PARAMS, readFilters, withParams, onlyTagsChanged, withShownMonth } from '~/utils/sale-volume-query';
+import { FILTER_PARAMS, readFilters, withParams, withShownMonth } from '~/utils/sale-volume-query';
+import { keepPageOnNetworkFailure } from '~/utils/network-failure';
+import { salesPageShouldRevalidate } from '~/utils/revalidation';
 import { loadLookups } from '~/utils/sale-volume-lookups.server';
 import { firstFailure } from '~/utils/settle.server';
 import { useShell, type ShellHandle } from '~/utils/shell-context';
@@ -61,7 +62,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       state,
       filters: withShownMonth(filters, view.summary.value?.time, lookups.value?.months),
       lookups: lookups.value,
-      rawTags: params.get('tags'),
       maker: details ? { id: details.id, name: details.name } : null,
       summary: view.summary.value,
       chart: view.chart.value,
@@ -79,7 +79,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     state,
     filters: withShownMonth(filters, view.summary.value?.time, lookups.value?.months),
     lookups: lookups.value,
-    rawTags: params.get('tags'),
     maker: null,
     summary: view.summary.value,
     chart: null,
@@ -94,8 +93,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export type CompanyBrandData = Awaited<ReturnType<typeof loader>>;
 
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  onlyTagsChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
+export const shouldRevalidate = salesPageShouldRevalidate;
+// A client-side navigation that cannot reach the server keeps the page as it was, with a toast.
+export const clientLoader = keepPageOnNetworkFailure;
 
 /** The signed-in user's own producer and brand (the filter panel sits outside the page's outlet). */
 function useOwnMakers(): { producerId: number | null; brandId: number | null } {
@@ -112,7 +112,7 @@ function CompanyBrandFilters({ data }: { data: unknown }) {
     <SaleVolumeFilterPanel
       filters={d.filters}
       lookups={d.lookups}
-      keep={keptParams(d.state, d.rawTags)}
+      keep={keptParams(d.state)}
       resetTo={resetHref(d.state.type, d.state.id)}
       extraGroups={[
         {
@@ -154,7 +154,6 @@ function Overview({ data }: { data: CompanyBrandData }) {
   const { state } = data;
   const label = makerLabel(state.type);
   const rows = data.list?.list ?? [];
-  const tags = readTags(data.rawTags);
   const detailsRef = useRef<HTMLDivElement>(null);
   const scrollToDetails = useRef(false);
   const pageChanging = touches(pending, PAGE_PARAMS);
@@ -238,7 +237,6 @@ function Overview({ data }: { data: CompanyBrandData }) {
           dimensions={[]}
           dimension={state.type === 0 ? 5 : 3}
           nameHeader={label}
-          tags={tags}
           paged
           page={state.page}
           downloadHref={data.listDownload ?? '#'}

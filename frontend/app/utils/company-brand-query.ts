@@ -139,7 +139,7 @@ export function resetHref(type: MakerType, id: number | null): string {
 }
 
 /** Params the filter form carries unchanged, so a new month or source keeps the view as it was. */
-export function keptParams(state: CompanyBrandState, tags: string | null): Record<string, string | number | null> {
+export function keptParams(state: CompanyBrandState): Record<string, string | number | null> {
   if (state.id !== null) {
     return {
       type: state.type,
@@ -157,6 +157,5 @@ export function keptParams(state: CompanyBrandState, tags: string | null): Recor
     listAccumulate: state.listAccumulate || null,
     foreignId: state.foreignId,
     accumulate: state.accumulate || null,
-    tags: tags || null,
   };
 }

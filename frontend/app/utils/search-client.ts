@@ -3,12 +3,13 @@
  * lists after the page is up. Same origin, so the `car-token` cookie is the session. The envelope rules are
  * those of api.server.ts: code 1 is success; -1009 / -1008 / -1012 mean the session ended, and the browser
  * goes to /login; any other code, a network failure or an unreadable answer is a SearchCallError whose
- * Chinese message the dialog shows.
+ * Chinese message the dialog shows (a network failure also raises the spec's 5 s toast).
  */
 import { API_PREFIX, ApiCode, REQUEST_TIMEOUT_MS, SESSION_ENDED_CODES } from '@car/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { loginHref } from './navigation';
+import { announceNetworkFailure, NETWORK_FAILURE_MESSAGE } from './network-failure';
 
 const SEARCH_BASE = `${API_PREFIX}/search/`;
 
@@ -76,7 +77,7 @@ export async function searchGet<T>(path: string, params: SearchParams = {}, opti
     if (error instanceof Error && error.name === 'TimeoutError') {
       throw new SearchCallError('网络错误：数据服务超过 120 秒未应答，请稍后重试', -1, true);
     }
-    throw new SearchCallError('网络错误：无法连接数据服务，请检查网络后重试', -1, true);
+    throw new SearchCallError(NETWORK_FAILURE_MESSAGE, -1, true);
   }
 
   let envelope: unknown;
@@ -142,6 +143,7 @@ export function useSearchRequest<T>(): SearchRequest<T> {
       return result;
     } catch (failure) {
       if (own.signal.aborted || isAbort(failure)) return undefined;
+      if (failure instanceof SearchCallError && failure.network) announceNetworkFailure(failure.message);
       setError(failure instanceof Error ? failure.message : String(failure));
       return undefined;
     } finally {
