@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { type LetterGroup, type SeriesItem, type SubSeriesCars } from '@car/contracts';
 import { describeInBrowser, useBrowser } from '../support/browser';
 import { confirmedSelection, openDialogHarness } from '../support/dialog-harness';
 import { apiResult, openSignedIn } from '../support/sales-pages';
@@ -10,20 +11,8 @@ import { apiResult, openSignedIn } from '../support/sales-pages';
  * car-model dialog a series choice clears the chosen models. No product page mounts them yet, so each runs
  * alone in a test-built page (support/dialog-harness.ts); the pages that mount them are later issues'.
  */
-interface Group<T> {
-  letter: string;
-  list: T[];
-}
-interface Series {
-  id: number;
-  name: string;
-  subList: Array<{ id: number; name: string }>;
-}
-interface SubSeriesCars {
-  id: number;
-  name: string;
-  cars: Array<{ id: number; name: string; msrp: string; mix: string }>;
-}
+type Group<T> = LetterGroup<T>;
+type Series = SeriesItem;
 
 const dialog = (page: Page) => page.locator('.pick-dialog');
 

@@ -2,53 +2,16 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import ExcelJS from 'exceljs';
 import { Client } from 'pg';
 import request from 'supertest';
+import { type AreaTreeRow, type Summary, type TableRow } from '@car/contracts';
 import { binaryBody, signedInApp } from '../support/api-app';
 import { testEnv } from '../support/test-env';
 
 const API = '/car/api/saleVolume/areaMarket';
 const WHOLESALE_HAS_NO_AREA = '批发量数据没有地区维度，请选择零售量（数据来源 2）';
 
-interface Summary {
-  qty: number;
-  tb: number;
-  hb: number;
-  ljQty: number;
-  ljTb: number;
-  yoys: string;
-  moms: string;
-  yearYoys: string;
-  time: string;
-}
-
-interface Row {
-  id: number;
-  name: string;
-  sales: number;
-  salesStr: string;
-  tqSales: number;
-  salesSum: number;
-  salesSumStr: string;
-  tqSalesSum: number;
-  mix: number | null;
-  yearMix: number | null;
-  yoys: string;
-  yearYoys: string;
-  heji: boolean;
-  hasChildren: boolean;
-}
-
-interface TreeRow extends Row {
-  code: string;
-  dimensionality: 1 | 2 | 3;
-  children?: TreeRow[];
-}
-
-interface Page<T = Row> {
-  list: T[];
-  total: number;
-  currentPage: number;
-  pageSize: number;
-}
+type Row = TableRow;
+type TreeRow = AreaTreeRow;
+type Page<T = Row> = { list: T[]; total: number; currentPage: number; pageSize: number };
 
 type Query = Record<string, string>;
 

@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import { type Summary } from '@car/contracts';
 import { openPage, type OpenedPage } from './browser';
 import { testEnv } from './test-env';
 
@@ -43,14 +44,7 @@ export async function canvasHasInk(page: Page, selector: string): Promise<boolea
 }
 
 /** The summary answer of the sales pages' `whole` calls, as far as the cards show it. */
-export interface SummaryAnswer {
-  qtyStr: string;
-  ljQtyStr: string;
-  yoys: string;
-  moms: string;
-  yearYoys: string;
-  time: string;
-}
+export type SummaryAnswer = Pick<Summary, 'qtyStr' | 'ljQtyStr' | 'yoys' | 'moms' | 'yearYoys' | 'time'>;
 
 /** What the five cards must read for a summary answer. */
 export function cardsOf(summary: SummaryAnswer): Record<string, string> {
