@@ -1,7 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Client } from 'pg';
 import request from 'supertest';
-import { DICTIONARIES } from '../../backend/src/seed/catalog/dictionaries';
+import { DICTIONARIES } from '../../backend/src/reference/data/dictionaries';
 import { DICTIONARY_TYPES } from '../../backend/src/search/dictionary-types';
 import { signedInApp } from '../support/api-app';
 import { testEnv } from '../support/test-env';

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ApiCode, ApiException } from '../common/api-codes';
+import { formatMonth } from '../common/months';
 import { JobQueue, QueueState } from '../queue/job-queue';
-import { HealthRepository } from './health.repository';
+import { CalendarRepository } from '../reference/calendar.repository';
 
 export interface HealthReport {
   status: 'ok';
@@ -12,7 +13,7 @@ export interface HealthReport {
 @Injectable()
 export class HealthService {
   constructor(
-    private readonly repository: HealthRepository,
+    private readonly calendar: CalendarRepository,
     private readonly queue: JobQueue,
   ) {}
 
@@ -21,7 +22,7 @@ export class HealthService {
     const started = performance.now();
     let latestMonth: number | null;
     try {
-      latestMonth = await this.repository.latestRetailMonth();
+      latestMonth = await this.calendar.latestMonth('retail');
     } catch {
       throw new ApiException(ApiCode.Unavailable, '数据库不可用');
     }
@@ -34,8 +35,4 @@ export class HealthService {
       queue,
     };
   }
-}
-
-function formatMonth(month: number): string {
-  return `${Math.floor(month / 100)}-${String(month % 100).padStart(2, '0')}`;
 }

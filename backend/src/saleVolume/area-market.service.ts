@@ -3,8 +3,8 @@ import { AnalyticsRow, AnalyticsService } from '../analytics/analytics.service';
 import type { DimensionKey, Filters } from '../analytics/model';
 import { ApiException } from '../common/api-codes';
 import { formatMonth } from '../common/months';
+import { Geography, GeographyRepository } from '../reference/geography.repository';
 import type { AreaChoice, AreaLevel, AreaMarketFilterDto } from './area-market.dto';
-import { AreaGeographyRepository, Geography } from './area-market.repository';
 import type { AreaTreePage, AreaTreeRow } from './area-market.types';
 import { comparisonSpans, MarketScope, SaleVolumeService } from './sale-volume.service';
 import type { ChartResult, Summary, TablePage, TableRow } from './sale-volume.types';
@@ -61,7 +61,7 @@ export class AreaMarketService {
   constructor(
     private readonly sales: SaleVolumeService,
     private readonly analytics: AnalyticsService,
-    private readonly geography: AreaGeographyRepository,
+    private readonly geography: GeographyRepository,
   ) {}
 
   async summary(dto: AreaMarketFilterDto): Promise<Summary> {

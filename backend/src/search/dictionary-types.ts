@@ -1,4 +1,4 @@
-import { DICTIONARIES, VALUE_DICTIONARIES } from '../seed/catalog/dictionaries';
+import { DICTIONARIES, VALUE_DICTIONARIES } from '../reference/data/dictionaries';
 
 /**
  * The dictionary types GET /search/dictionary?type= answers: every coded dictionary, dicEngine (whose keys

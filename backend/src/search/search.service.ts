@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { formatMonth } from '../common/months';
 import { hasTextKeys } from './dictionary-types';
-import { GeographyRepository } from './geography.repository';
-import { MonthData, ReferenceRepository } from './reference.repository';
+import { CalendarRepository, MonthData } from '../reference/calendar.repository';
+import { DictionaryRepository } from '../reference/dictionary.repository';
+import { GeographyRepository } from '../reference/geography.repository';
+import { SegmentRepository } from '../reference/segment.repository';
 import {
   AreaNode,
   CalendarQuery,
@@ -27,13 +29,15 @@ export const ALL_KEYS: KeyValue = { key: -1, value: '全部' };
 @Injectable()
 export class SearchService {
   constructor(
-    private readonly reference: ReferenceRepository,
+    private readonly months: CalendarRepository,
+    private readonly segments: SegmentRepository,
+    private readonly dictionaries: DictionaryRepository,
     private readonly geography: GeographyRepository,
   ) {}
 
   /** Months with the category's data as 'YYYY-MM', newest first; the first is the pickers' default. */
   async calendar({ category }: CalendarQuery): Promise<string[]> {
-    const months = await this.reference.months(category === undefined ? 'retail' : CALENDAR_DATA[category]);
+    const months = await this.months.months(category === undefined ? 'retail' : CALENDAR_DATA[category]);
     return months.map(formatMonth);
   }
 
@@ -43,12 +47,12 @@ export class SearchService {
   }
 
   async allDetailMarkets({ category }: DetailMarketQuery): Promise<IdName[]> {
-    return this.reference.segments(category);
+    return this.segments.segments(category);
   }
 
   /** A dictionary's entries; `type` is already the stored type name (the DTO resolved its spelling). */
   async dictionary(type: string): Promise<KeyValue[]> {
-    const rows = await this.reference.dictionary(type);
+    const rows = await this.dictionaries.entries(type);
     const textKeys = hasTextKeys(type);
     return rows.map((row) => ({ key: textKeys ? row.key : Number(row.key), value: row.value }));
   }

@@ -1,6 +1,6 @@
 import * as argon2 from 'argon2';
 import type { DataSource } from 'typeorm';
-import { CITIES, PROVINCES } from './catalog/areas';
+import { CITIES, PROVINCES } from '../reference/data/geography';
 import { CATALOG } from './catalog';
 import { loadConfigSheet } from './config-sheet';
 import { withKeysDeferred } from '../database/bulk-load';

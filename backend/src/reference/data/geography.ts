@@ -1,7 +1,8 @@
-import type { CitySpec, ProvinceSpec, RegionSpec } from './areas.types';
+import type { CitySpec, ProvinceSpec, RegionSpec } from './geography.types';
 
 /**
- * Geography of the demo data.
+ * The geography every installation needs, demo data or not (migration 1763700000001 writes it; the
+ * demo generator spreads its sales over it).
  *
  * Codes and names follow the 2023 national administrative division code list (民政部): 333 prefecture-level
  * divisions (地级市, 地区, 自治州, 盟) plus the four municipalities, each as one city coded with its province code.

@@ -1,5 +1,5 @@
 /**
- * Geography of the demo data: the seven big regions, every province-level division of the mainland,
+ * Geography: the seven big regions, every province-level division of the mainland,
  * and every prefecture-level city with its 6-digit administrative code.
  */
 export interface RegionSpec {
@@ -29,6 +29,6 @@ export interface CitySpec {
   drivingRestricted: boolean;
   /** 限购: new plates are rationed by lottery or auction. */
   purchaseRestricted: boolean;
-  /** Relative new-car demand: registered population (万) scaled by income; the generator normalises it. */
+  /** Relative new-car demand: registered population (万) scaled by income; the demo generator normalises it. */
   weight: number;
 }
