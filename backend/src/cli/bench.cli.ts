@@ -17,8 +17,8 @@ import { loadConfig } from '../config/config';
 import { formatMonth } from '../common/months';
 import { openDataSource } from '../database/data-source';
 import { resolveDatabase } from '../database/resolve-database';
+import { loadDemoData } from '../bootstrap/load-demo-data';
 import { terminalProgress } from '../seed/progress';
-import { seedDatabase } from '../seed/seed';
 
 /**
  * `npm run bench`: the analytics query layer and the sales-volume API at the large scale (at least 30
@@ -81,7 +81,7 @@ async function main(): Promise<void> {
         );
       }
       log('[bench] seeding the large set …');
-      await seedDatabase(ds, { scale: 'large', seed: config.SEED_NUMBER, reportsDir: config.reportsDir, progress: terminalProgress() });
+      await loadDemoData(ds, { scale: 'large', seed: config.SEED_NUMBER, reportsDir: config.reportsDir, progress: terminalProgress() });
       retailRows = Number((await ds.query('SELECT count(*)::bigint AS n FROM retail_fact'))[0].n);
     }
     const [facts] = await ds.query(
