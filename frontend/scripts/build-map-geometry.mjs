@@ -5,7 +5,7 @@
 //
 // - cn.json: one feature per province-level unit {name as the file has it ('广东'), code '440000'},
 //   plus the South China Sea inset {name '南海诸岛', code null, inset true}.
-// - 1.json … 7.json: a big region's provinces (ids and membership from backend/src/seed/catalog/areas.ts).
+// - 1.json … 7.json: a big region's provinces (ids and membership from backend/src/reference/data/geography.ts).
 // - <code>.json: a province's prefecture-level cities {name, code}; a municipality is one city, so its
 //   districts are drawn as one feature coded like the API's city (110000).
 //
@@ -53,9 +53,9 @@ const PROVINCE_FILES = {
   taiwan: 710000, xianggang: 810000, aomen: 820000,
 };
 
-/** The API's reference geography, read from the seed catalogue so codes and region ids cannot drift. */
+/** The API's reference geography, read from the reference data so codes and region ids cannot drift. */
 function readAreas() {
-  const file = path.join(repoRoot, 'backend', 'src', 'seed', 'catalog', 'areas.ts');
+  const file = path.join(repoRoot, 'backend', 'src', 'reference', 'data', 'geography.ts');
   const text = fs.readFileSync(file, 'utf8');
   const regions = [...text.matchAll(/\{\s*id:\s*(\d+),\s*name:\s*'([^']+)'\s*\}/g)].map((m) => ({ id: Number(m[1]), name: m[2] }));
   const provinces = [
@@ -281,7 +281,7 @@ function build() {
   const provinceFeatures = china.features.map((f) => {
     const province = provinceByShortName.get(f.properties.name);
     if (!province) throw new Error(`china.json: no province code for ${f.properties.name}`);
-    if (f.id !== undefined && Number(f.id) !== province.code) throw new Error(`china.json: ${f.properties.name} is ${f.id}, areas.ts says ${province.code}`);
+    if (f.id !== undefined && Number(f.id) !== province.code) throw new Error(`china.json: ${f.properties.name} is ${f.id}, geography.ts says ${province.code}`);
     let polygons = polygonsOf(china, f.geometry);
     if (province.code === 710000 && !covers(polygons, diaoyu[0][0][0])) polygons = [...polygons, ...diaoyu];
     return { province, unit: { properties: { name: f.properties.name, code: String(province.code) }, polygons } };

@@ -1,4 +1,4 @@
-import { CITIES, PROVINCES as API_PROVINCES, REGIONS as API_REGIONS } from '../../../backend/src/seed/catalog/areas';
+import { CITIES, PROVINCES as API_PROVINCES, REGIONS as API_REGIONS } from '../../../backend/src/reference/data/geography';
 import {
   featureLevelOf,
   mapIdOf,

@@ -5,7 +5,7 @@
  *
  * The map files are written at build time by `scripts/build-map-geometry.mjs` into
  * `/static/json/map/{mapId}.json`: `cn`, a region id `1`-`7`, or a province's 6-digit code.
- * The region and province table mirrors the API's reference data (backend/src/seed/catalog/areas.ts,
+ * The region and province table mirrors the API's reference data (backend/src/reference/data/geography.ts,
  * pinned by china-map.spec.ts); 香港, 澳门 and 台湾 are drawn but have no sales in the API.
  */
 
