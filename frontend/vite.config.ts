@@ -3,7 +3,11 @@ import { defineConfig } from 'vite';
 
 export default defineConfig({
   resolve: {
-    alias: { '~': new URL('./app', import.meta.url).pathname },
+    alias: {
+      '~': new URL('./app', import.meta.url).pathname,
+      // The contracts workspace from its TypeScript source (ES modules), for the browser and the server bundle alike.
+      '@car/contracts': new URL('../contracts/src/index.ts', import.meta.url).pathname,
+    },
   },
   plugins: [
     remix({

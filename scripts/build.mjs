@@ -1,4 +1,4 @@
-// Builds what is out of date: the backend and workers (swc, about a second) and the Remix app
+// Builds what is out of date: the contracts, backend and workers (swc, about a second) and the Remix app
 // (vite). `--force` rebuilds everything. A second `npm start` with nothing changed skips both.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -40,13 +40,14 @@ function run(label, command, args, env = {}) {
 }
 
 const backendStamp = path.join(root, 'backend', 'dist', 'main.js');
-if (stale(['backend/src', 'workers/src', '.swcrc', 'package.json'], backendStamp)) {
+if (stale(['contracts/src', 'backend/src', 'workers/src', '.swcrc', 'package.json'], backendStamp)) {
+  fs.rmSync(path.join(root, 'contracts', 'dist'), { recursive: true, force: true });
   fs.rmSync(path.join(root, 'backend', 'dist'), { recursive: true, force: true });
   fs.rmSync(path.join(root, 'workers', 'dist'), { recursive: true, force: true });
   run('backend and workers (swc)', 'npm', ['run', '--silent', 'build:backend']);
 }
 
 const frontendStamp = path.join(root, 'frontend', 'build', 'server', 'index.js');
-if (fs.existsSync(path.join(root, 'frontend', 'vite.config.ts')) && stale(['frontend/app', 'frontend/public', 'frontend/scripts', 'frontend/vite.config.ts'], frontendStamp)) {
+if (fs.existsSync(path.join(root, 'frontend', 'vite.config.ts')) && stale(['contracts/src', 'frontend/app', 'frontend/public', 'frontend/scripts', 'frontend/vite.config.ts'], frontendStamp)) {
   run('frontend (remix vite:build)', 'npm', ['run', '--silent', 'build', '--workspace', 'frontend'], { NODE_ENV: 'production' });
 }

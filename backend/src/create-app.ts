@@ -1,12 +1,12 @@
 import type { LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
+import { API_PREFIX, buildOpenApiDocument } from '@car/contracts';
 import express from 'express';
 import type { NextFunction, Request, Response } from 'express';
 import { AppModule } from './app.module';
 import { ApiCode } from './common/api-codes';
-import { API_PREFIX } from './web/web-app';
 import type { Runtime } from './core.module';
 
 /** Builds the HTTP application without listening; main.ts and the integration tests share it. */
@@ -22,15 +22,8 @@ export async function createApp(runtime: Runtime, logger: LoggerService | false)
   app.set('trust proxy', runtime.config.TRUST_PROXY ? true : 'loopback');
   app.disable('x-powered-by');
   app.use(API_PREFIX, express.json({ limit: '1mb' }), express.urlencoded({ extended: true, limit: '1mb' }), bodyParserErrors);
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('车市分析平台 API')
-      .setDescription('All answers are { code, msg, result }; code 1 is success.')
-      .setVersion('1.0')
-      .addApiKey({ type: 'apiKey', in: 'header', name: 'token' }, 'token')
-      .build(),
-  );
+  // The description is generated from the contracts (parameters and results), not from decorators.
+  const document = buildOpenApiDocument() as unknown as Parameters<typeof SwaggerModule.setup>[2];
   SwaggerModule.setup('car/api/docs', app, document, { useGlobalPrefix: false, jsonDocumentUrl: 'car/api/docs-json' });
   return app;
 }

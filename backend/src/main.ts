@@ -4,7 +4,8 @@ import { ConfigError, loadConfig } from './config/config';
 import { JsonLogger } from './common/json-logger';
 import { createApp } from './create-app';
 import { resolveDatabase } from './database/resolve-database';
-import { API_PREFIX, mountWebApp } from './web/web-app';
+import { API_PREFIX } from '@car/contracts';
+import { mountWebApp } from './web/web-app';
 
 async function main(): Promise<void> {
   let config;

@@ -1,8 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
-import type { CarDetails, TendencyPage } from '../../backend/src/saleVolume/company-brand.types';
-import type { ChartResult, Summary } from '../../backend/src/saleVolume/sale-volume.types';
+import { type CarDetails, type ChartResult, type Summary, type TendencyPage } from '@car/contracts';
 import { binaryBody, signedInApp } from '../support/api-app';
 import { testEnv } from '../support/test-env';
 

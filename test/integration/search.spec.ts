@@ -1,8 +1,8 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Client } from 'pg';
 import request from 'supertest';
+import { DICTIONARY_TYPES } from '@car/contracts';
 import { DICTIONARIES } from '../../backend/src/reference/data/dictionaries';
-import { DICTIONARY_TYPES } from '../../backend/src/search/dictionary-types';
 import { signedInApp } from '../support/api-app';
 import { testEnv } from '../support/test-env';
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { formatMonth } from '../common/months';
+import { formatMonth } from '@car/contracts';
 import { AnalyticsRepository } from './analytics.repository';
 import { DIMENSIONS, DimensionKey } from './model';
 import { AnalyticsQuery, buildQuery } from './query-builder';

@@ -1,5 +1,5 @@
+import { monthRange, yearOf } from '@car/contracts';
 import { ApiException } from '../common/api-codes';
-import { monthRange, yearOf } from '../common/months';
 import { DIMENSIONS, DataSource, DimensionKey, FILTERS, FilterKey, Filters, Level, ROLLUPS, RollupDef } from './model';
 
 /** Inclusive span of months, YYYYMM. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { monthRange, yearOf } from '../common/months';
+import { monthRange, yearOf } from '@car/contracts';
 import { withKeysDeferred } from '../database/bulk-load';
 import { ROLLUP_BUILDS, RollupBuild } from './model';
 

@@ -1,49 +1,7 @@
-import { HttpStatus } from '@nestjs/common';
+import { ApiCode, type ApiCodeValue, HTTP_STATUS_OF } from '@car/contracts';
 
-/**
- * The `code` of every answer. 1 and the three session codes are the spec's; the client sends the user to
- * /login on -1009, -1008 and -1012. The others are ours: each pairs with one HTTP status.
- */
-export const ApiCode = {
-  Success: 1,
-  TokenInvalid: -1009,
-  TokenExpired: -1008,
-  TokenRevoked: -1012,
-  BadRequest: -1400,
-  LoginFailed: -1401,
-  Forbidden: -1403,
-  NotFound: -1404,
-  Conflict: -1409,
-  TooManyRequests: -1429,
-  ServerError: -1500,
-  Unavailable: -1503,
-} as const;
-
-export type ApiCodeValue = (typeof ApiCode)[keyof typeof ApiCode];
-
-export const HTTP_STATUS_OF: Record<ApiCodeValue, number> = {
-  [ApiCode.Success]: HttpStatus.OK,
-  [ApiCode.TokenInvalid]: HttpStatus.UNAUTHORIZED,
-  [ApiCode.TokenExpired]: HttpStatus.UNAUTHORIZED,
-  [ApiCode.TokenRevoked]: HttpStatus.UNAUTHORIZED,
-  [ApiCode.BadRequest]: HttpStatus.BAD_REQUEST,
-  [ApiCode.LoginFailed]: HttpStatus.UNAUTHORIZED,
-  [ApiCode.Forbidden]: HttpStatus.FORBIDDEN,
-  [ApiCode.NotFound]: HttpStatus.NOT_FOUND,
-  [ApiCode.Conflict]: HttpStatus.CONFLICT,
-  [ApiCode.TooManyRequests]: HttpStatus.TOO_MANY_REQUESTS,
-  [ApiCode.ServerError]: HttpStatus.INTERNAL_SERVER_ERROR,
-  [ApiCode.Unavailable]: HttpStatus.SERVICE_UNAVAILABLE,
-};
-
-/** The answer's shape: `{ code, msg, result }`. */
-export interface Envelope<T> {
-  code: number;
-  msg: string;
-  result: T | null;
-}
-
-export const SUCCESS_MSG = '成功';
+/** The codes themselves, their HTTP statuses and the envelope are the contract's (@car/contracts, api.ts). */
+export { ApiCode, type ApiCodeValue, type Envelope, SUCCESS_MSG } from '@car/contracts';
 
 /** A failure the client should see: its code, a Chinese message, and the matching HTTP status. */
 export class ApiException extends Error {

@@ -33,6 +33,7 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   TRUST_PROXY: booleanFlag.default(false),
+  CHECK_RESULTS: booleanFlag.optional(),
 });
 
 export type AppConfig = z.infer<typeof schema> & {
@@ -41,6 +42,8 @@ export type AppConfig = z.infer<typeof schema> & {
   reportsDir: string;
   embeddedPgDir: string;
   logFormat: 'json' | 'pretty';
+  /** Check every answer against its contract's result schema (tests and development; off in production by default). */
+  checkResults: boolean;
 };
 
 export class ConfigError extends Error {
@@ -73,6 +76,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     reportsDir: path.join(dataDir, 'reports'),
     embeddedPgDir: path.join(dataDir, 'postgres'),
     logFormat: c.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
+    checkResults: c.CHECK_RESULTS ?? c.NODE_ENV !== 'production',
   };
 }
 

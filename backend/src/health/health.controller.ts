@@ -1,17 +1,15 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { HEALTH, type ResultOf } from '@car/contracts';
 import { Public } from '../security/security.decorators';
-import { HealthReport, HealthService } from './health.service';
+import { HealthService } from './health.service';
 
-@ApiTags('health')
-@Controller('health')
+@Controller()
 export class HealthController {
   constructor(private readonly health: HealthService) {}
 
   @Public()
-  @Get()
-  @ApiOperation({ summary: '数据库与任务队列状态' })
-  check(): Promise<HealthReport> {
+  @Get(HEALTH.check.path)
+  check(): Promise<ResultOf<typeof HEALTH.check>> {
     return this.health.check();
   }
 }

@@ -1,14 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { formatMonth, type HealthReport } from '@car/contracts';
 import { ApiCode, ApiException } from '../common/api-codes';
-import { formatMonth } from '../common/months';
-import { JobQueue, QueueState } from '../queue/job-queue';
+import { JobQueue } from '../queue/job-queue';
 import { CalendarRepository } from '../reference/calendar.repository';
 
-export interface HealthReport {
-  status: 'ok';
-  database: { ok: true; latencyMs: number; latestMonth: string | null };
-  queue: QueueState;
-}
 
 @Injectable()
 export class HealthService {

@@ -1,17 +1,12 @@
 import { Logger } from '@nestjs/common';
+import type { QueueState } from '@car/contracts';
 import { Queue } from 'bullmq';
 import IORedis from 'ioredis';
 import { JobRegistry } from './job-registry';
 import { JobName, JobPayloads, QUEUE_NAME } from './job-names';
 
-export interface QueueState {
-  mode: 'in-process' | 'bullmq';
-  ok: boolean;
-  waiting: number;
-  active: number;
-  failed: number;
-  error?: string;
-}
+/** What the health call reports of the queue: the contract's shape. */
+export type { QueueState };
 
 export interface EnqueueOptions {
   /** The same id queued twice runs once. */

@@ -1,13 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { type AreaChoice, type AreaLevel, type AreaMarketFilterDto, type AreaTreePage, type AreaTreeRow, type ChartResult, formatMonth, type Summary, type TablePage, type TableRow } from '@car/contracts';
 import { AnalyticsRow, AnalyticsService } from '../analytics/analytics.service';
 import type { DimensionKey, Filters } from '../analytics/model';
 import { ApiException } from '../common/api-codes';
-import { formatMonth } from '../common/months';
 import { Geography, GeographyRepository } from '../reference/geography.repository';
-import type { AreaChoice, AreaLevel, AreaMarketFilterDto } from './area-market.dto';
-import type { AreaTreePage, AreaTreeRow } from './area-market.types';
 import { comparisonSpans, MarketScope, SaleVolumeService } from './sale-volume.service';
-import type { ChartResult, Summary, TablePage, TableRow } from './sale-volume.types';
 
 /** The area-market table's dimensions; the download type is the index in AREA_DOWNLOAD_TYPES. */
 export const AREA_MARKET_TABLES = {

@@ -1,5 +1,5 @@
+import { type TendencyRow } from '@car/contracts';
 import { bandChart, chartYears, makersChart, yearLine, yearsChart } from './company-brand.charts';
-import type { TendencyRow } from './company-brand.types';
 
 /** 100 a month in 2024, 110 a month in 2025, 120 a month to October 2026. */
 const byMonth = new Map<number, number>();

@@ -1,13 +1,9 @@
+import { type ChartResult, type ChartSeries, growth, growthNumber, monthRange, quarterOf, type TendencyRow, yearOf } from '@car/contracts';
 /**
  * The producer/brand page's charts, from monthly sums the query layer already made: one line per
  * year (time mode), one line per producer or brand (comparison mode), and the ranking band as bars.
  * Pure functions.
  */
-import { growth } from '../analytics/metrics';
-import { monthRange, quarterOf, yearOf } from '../common/months';
-import type { ChartResult, ChartSeries } from './sale-volume.types';
-import { growthNumber } from '../analytics/metrics';
-import type { TendencyRow } from './company-brand.types';
 
 /** The months a chart may show: from the first month with data to the chosen month. */
 export interface MonthWindow {

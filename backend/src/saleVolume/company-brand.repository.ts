@@ -1,6 +1,6 @@
+import { type MakerKind } from '@car/contracts';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { MakerKind } from './company-brand.types';
 
 /** The table of each kind of maker, from a closed list. */
 const MAKER_TABLES: Record<MakerKind, string> = { producer: 'producer', brand: 'brand' };

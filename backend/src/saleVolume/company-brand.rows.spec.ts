@@ -1,6 +1,6 @@
+import { type TableRow } from '@car/contracts';
 import type { AnalyticsRow } from '../analytics/analytics.service';
 import { detailsMarket, makerDetails, marketTotal, modelRow, places, tendencyPage, tendencyRows } from './company-brand.rows';
-import type { TableRow } from './sale-volume.types';
 
 function tableRow(id: number, sales: number, salesSum: number, extra: Partial<TableRow> = {}): TableRow {
   return {

@@ -3,10 +3,9 @@
  * (ranking rows with the spec's Str forms) and the car-model details (sub-series per segment with
  * shares of the segment and of the market, ranks within the segment, and subtotals). Pure functions.
  */
+import { barWidth, growth, growthNumber, type MakerDetails, type MakerKind, type ModelRow, percentNumber as round1, percentText, rankingStatus, ranks, type SegmentDetail, share, shareChange, shareText, type TableRow, type TendencyPage, type TendencyRow, thousands } from '@car/contracts';
 import type { AnalyticsRow } from '../analytics/analytics.service';
-import { barWidth, growth, growthNumber, percentNumber as round1, percentText, rankingStatus, ranks, share, shareChange, shareText, thousands } from '../analytics/metrics';
-import type { TableRow } from './sale-volume.types';
-import type { Maker, MakerDetails, MakerKind, ModelRow, SegmentDetail, TendencyPage, TendencyRow } from './company-brand.types';
+import type { Maker } from './company-brand.types';
 
 
 /** The list's rank bands: band n holds places 10(n − 1) + 1 … 10n. */

@@ -1,15 +1,13 @@
 import { Injectable } from '@nestjs/common';
+import { type CarDetails, type ChartResult, type CompanyBrandCarDetailsDto, type CompanyBrandChartDto, type CompanyBrandFilterDto, type CompanyBrandListDto, formatMonth, type MakerKind, type Summary, type TableRow, type TendencyPage, type TendencyRow } from '@car/contracts';
 import { AnalyticsService } from '../analytics/analytics.service';
 import type { FilterKey, Filters } from '../analytics/model';
 import { ApiException } from '../common/api-codes';
-import { formatMonth } from '../common/months';
 import { bandChart, chartYears, makersChart, MonthWindow, yearsChart } from './company-brand.charts';
-import type { CompanyBrandCarDetailsDto, CompanyBrandChartDto, CompanyBrandFilterDto, CompanyBrandListDto } from './company-brand.dto';
 import { CompanyBrandRepository } from './company-brand.repository';
 import { BAND_SIZE, detailsMarket, makerDetails, marketTotal, tendencyOrder, tendencyPage, tendencyRows } from './company-brand.rows';
-import type { CarDetails, Maker, MakerKind, TendencyPage, TendencyRow } from './company-brand.types';
+import type { Maker } from './company-brand.types';
 import { comparisonSpans, MarketScope, SaleVolumeService } from './sale-volume.service';
-import type { ChartResult, Summary, TableRow } from './sale-volume.types';
 
 const MAKER_FILTER: Record<MakerKind, FilterKey> = { producer: 'producerIds', brand: 'brandIds' };
 const MAKER_LABEL: Record<MakerKind, string> = { producer: '厂商', brand: '品牌' };

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { Response } from 'express';
-import type { CarDetails, ModelRow, SegmentDetail } from './company-brand.types';
+import { type CarDetails, type ModelRow, type SegmentDetail } from '@car/contracts';
 import { attachmentHeader, neutralise } from './table-workbook';
 
 const ARROWS: Record<ModelRow['rankingStatus'], string> = { 1: '↑', [-1]: '↓', 0: '—', [-2]: '' };

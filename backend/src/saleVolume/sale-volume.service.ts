@@ -1,15 +1,12 @@
 import { Injectable } from '@nestjs/common';
+import { addMonths, barWidth, type ChartResult, formatMonth, growth, growthNumber, monthRange, parseMonth, percentNumber as round1, percentText, quarterOf, rankingStatus, ranks, type SaleVolumeFilterDto, share, shareChange, shareText, type Summary, type TablePage, type TableRow, thousands, yearOf } from '@car/contracts';
 import { AnalyticsRow, AnalyticsService } from '../analytics/analytics.service';
-import { barWidth, growth, growthNumber, percentNumber as round1, percentText, ranks, rankingStatus, share, shareChange, shareText, thousands } from '../analytics/metrics';
 import type { DataSource, DimensionKey, Filters } from '../analytics/model';
 import type { MonthSpan } from '../analytics/query-builder';
 import { ApiException } from '../common/api-codes';
-import { addMonths, formatMonth, monthRange, parseMonth, quarterOf, yearOf } from '../common/months';
 import { CalendarRepository, MonthData } from '../reference/calendar.repository';
 import { SEGMENT_CATEGORIES } from '../reference/data/segments';
 import { SegmentRepository } from '../reference/segment.repository';
-import type { SaleVolumeFilterDto } from './sale-volume.dto';
-import type { ChartResult, Summary, TablePage, TableRow } from './sale-volume.types';
 
 /** The months a data source's figures exist for: 1 wholesale, 2 retail. */
 const SOURCE_DATA: Record<DataSource, MonthData> = { 1: 'wholesale', 2: 'retail' };

@@ -1,4 +1,4 @@
-import type { TableRow } from './sale-volume.types';
+import { type TableRow } from '@car/contracts';
 import type { WorkbookColumn } from './table-workbook';
 
 /** The data-tag columns 2-15 of the ranking tables, in the spec's order, as workbook columns. */

@@ -1,80 +1,60 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { type ParamsOf, type ResultOf, WHOLE_MARKET } from '@car/contracts';
 import { zodPipe } from '../common/zod-validation.pipe';
 import { RequiresPage } from '../security/security.decorators';
-import {
-  saleVolumeFilterSchema,
-  wholeMarketAreaSchema,
-  wholeMarketChartSchema,
-  wholeMarketDownloadSchema,
-  wholeMarketTableSchema,
-} from './sale-volume.dto';
-import type { ChartResult, Summary, TablePage } from './sale-volume.types';
 import { tableColumns } from './table-columns';
 import { streamTableWorkbook } from './table-workbook';
 import { DOWNLOAD_TYPES, WholeMarketService } from './whole-market.service';
 
-type Filter = ReturnType<typeof saleVolumeFilterSchema.parse>;
-type Table = ReturnType<typeof wholeMarketTableSchema.parse>;
 
-@ApiTags('saleVolume')
 @RequiresPage('/salevolume/wholemarket')
-@Controller('saleVolume/wholeMarket')
+@Controller()
 export class WholeMarketController {
   constructor(private readonly wholeMarket: WholeMarketService) {}
 
-  @Get('whole')
-  @ApiOperation({ summary: '五张卡片：当月销量、同比、环比、本年累计、累计同比' })
-  whole(@Query(zodPipe(saleVolumeFilterSchema)) q: Filter): Promise<Summary> {
+  @Get(WHOLE_MARKET.whole.path)
+  whole(@Query(zodPipe(WHOLE_MARKET.whole.params)) q: ParamsOf<typeof WHOLE_MARKET.whole>): Promise<ResultOf<typeof WHOLE_MARKET.whole>> {
     return this.wholeMarket.summary(q);
   }
 
-  @Get('highCharts')
-  @ApiOperation({ summary: '趋势图：timeDimensionality 0 月 / 1 季 / 2 年，count 年数（0 全部）' })
-  highCharts(@Query(zodPipe(wholeMarketChartSchema)) q: ReturnType<typeof wholeMarketChartSchema.parse>): Promise<ChartResult> {
+  @Get(WHOLE_MARKET.highCharts.path)
+  highCharts(@Query(zodPipe(WHOLE_MARKET.highCharts.params)) q: ParamsOf<typeof WHOLE_MARKET.highCharts>): Promise<ResultOf<typeof WHOLE_MARKET.highCharts>> {
     return this.wholeMarket.chart(q, q.timeDimensionality, q.count);
   }
 
-  @Get('detail')
-  @ApiOperation({ summary: '细分市场表（按类别合并，含小计与合计）' })
-  detail(@Query(zodPipe(wholeMarketTableSchema)) q: Table): Promise<TablePage> {
+  @Get(WHOLE_MARKET.detail.path)
+  detail(@Query(zodPipe(WHOLE_MARKET.detail.params)) q: ParamsOf<typeof WHOLE_MARKET.detail>): Promise<ResultOf<typeof WHOLE_MARKET.detail>> {
     return this.wholeMarket.table(q, 'segment', q);
   }
 
-  @Get('series')
-  @ApiOperation({ summary: '系别表（含合计）' })
-  series(@Query(zodPipe(wholeMarketTableSchema)) q: Table): Promise<TablePage> {
+  @Get(WHOLE_MARKET.series.path)
+  series(@Query(zodPipe(WHOLE_MARKET.series.params)) q: ParamsOf<typeof WHOLE_MARKET.series>): Promise<ResultOf<typeof WHOLE_MARKET.series>> {
     return this.wholeMarket.table(q, 'family', q);
   }
 
-  @Get('bound')
-  @ApiOperation({ summary: '品牌排名（分页）' })
-  bound(@Query(zodPipe(wholeMarketTableSchema)) q: Table): Promise<TablePage> {
+  @Get(WHOLE_MARKET.bound.path)
+  bound(@Query(zodPipe(WHOLE_MARKET.bound.params)) q: ParamsOf<typeof WHOLE_MARKET.bound>): Promise<ResultOf<typeof WHOLE_MARKET.bound>> {
     return this.wholeMarket.table(q, 'brand', q);
   }
 
-  @Get('producer')
-  @ApiOperation({ summary: '厂商排名（分页）' })
-  producer(@Query(zodPipe(wholeMarketTableSchema)) q: Table): Promise<TablePage> {
+  @Get(WHOLE_MARKET.producer.path)
+  producer(@Query(zodPipe(WHOLE_MARKET.producer.params)) q: ParamsOf<typeof WHOLE_MARKET.producer>): Promise<ResultOf<typeof WHOLE_MARKET.producer>> {
     return this.wholeMarket.table(q, 'producer', q);
   }
 
-  @Get('modelSub')
-  @ApiOperation({ summary: '车系排名（子车系，分页）' })
-  modelSub(@Query(zodPipe(wholeMarketTableSchema)) q: Table): Promise<TablePage> {
+  @Get(WHOLE_MARKET.modelSub.path)
+  modelSub(@Query(zodPipe(WHOLE_MARKET.modelSub.params)) q: ParamsOf<typeof WHOLE_MARKET.modelSub>): Promise<ResultOf<typeof WHOLE_MARKET.modelSub>> {
     return this.wholeMarket.table(q, 'carSeries', q);
   }
 
-  @Get('area')
-  @ApiOperation({ summary: '区域表：dimensionality 1 大区 / 2 省份（按大区合并）；仅零售量' })
-  area(@Query(zodPipe(wholeMarketAreaSchema)) q: ReturnType<typeof wholeMarketAreaSchema.parse>): Promise<TablePage> {
+  @Get(WHOLE_MARKET.area.path)
+  area(@Query(zodPipe(WHOLE_MARKET.area.params)) q: ParamsOf<typeof WHOLE_MARKET.area>): Promise<ResultOf<typeof WHOLE_MARKET.area>> {
     return this.wholeMarket.table(q, 'area', q);
   }
 
-  @Get('download')
-  @ApiOperation({ summary: '下载 Excel：type 0 细分市场 / 1 系别 / 2 品牌 / 3 区域 / 4 厂商 / 5 车系' })
-  async download(@Query(zodPipe(wholeMarketDownloadSchema)) q: ReturnType<typeof wholeMarketDownloadSchema.parse>, @Res() res: Response): Promise<void> {
+  @Get(WHOLE_MARKET.download.path)
+  async download(@Query(zodPipe(WHOLE_MARKET.download.params)) q: ParamsOf<typeof WHOLE_MARKET.download>, @Res() res: Response): Promise<void> {
     const table = await this.wholeMarket.download(q, DOWNLOAD_TYPES[q.type], q.dimensionality);
     await streamTableWorkbook(res, table.fileName, table.nameHeader, tableColumns(table.nameHeader, table.groupHeader), table.rows, (r) => r.heji);
   }

@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { type ChartResult, formatMonth, type SaleVolumeFilterDto, type Summary, type TablePage, type TableRow } from '@car/contracts';
 import type { DimensionKey } from '../analytics/model';
 import { ApiException } from '../common/api-codes';
-import { formatMonth } from '../common/months';
 import { MarketScope, RowOptions, SaleVolumeService } from './sale-volume.service';
-import type { ChartResult, Summary, TablePage, TableRow } from './sale-volume.types';
-import type { SaleVolumeFilterDto } from './sale-volume.dto';
 
 /** The whole-market table's dimensions: codes 1-6 of the spec, and the download type (code − 1). */
 export const WHOLE_MARKET_TABLES = {

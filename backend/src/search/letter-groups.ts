@@ -1,4 +1,4 @@
-import type { LetterGroup } from './search.dto';
+import { type LetterGroup } from '@car/contracts';
 
 /** Something a pick-list shows under its initial (the pinyin initial stored with every maker and series). */
 export interface Initialled {

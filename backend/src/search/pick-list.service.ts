@@ -1,22 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { CarListQuery, ComplexQuery, share, shareText, thousands, ComplexResult, IdName, LetterGroup, MakerListQuery, SeriesItem, SeriesListQuery, SubModelQuery, SubSeriesCars, TrimItem } from '@car/contracts';
 import { ApiException } from '../common/api-codes';
 import { CalendarRepository } from '../reference/calendar.repository';
 import { CatalogFilter, CatalogLevel, CatalogRepository, CatalogRow } from './catalog.repository';
 import { comparePickListEntries, groupByLetter } from './letter-groups';
-import { share, thousands } from './search-format';
-import {
-  CarListQuery,
-  ComplexQuery,
-  ComplexResult,
-  IdName,
-  LetterGroup,
-  MakerListQuery,
-  SeriesItem,
-  SeriesListQuery,
-  SubModelQuery,
-  SubSeriesCars,
-  TrimItem,
-} from './search.dto';
 
 /** Sub-series suggestions shown under a search box. */
 export const SUB_MODEL_LIMIT = 50;
@@ -110,7 +97,7 @@ export class PickListService {
       return {
         id: sub.id,
         name: sub.name,
-        cars: own.map((trim) => ({ id: trim.id, name: trim.name, msrp: thousands(trim.msrp), mix: share(trim.qty, total) })),
+        cars: own.map((trim) => ({ id: trim.id, name: trim.name, msrp: thousands(trim.msrp), mix: shareText(share(trim.qty, total)) })),
       };
     });
   }

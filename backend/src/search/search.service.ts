@@ -1,23 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { formatMonth } from '../common/months';
-import { hasTextKeys } from './dictionary-types';
+import { AreaNode, CalendarQuery, CityNode, CityQuery, DetailMarketQuery, formatMonth, hasTextKeys, IdName, KeyValue, ProvinceCities, ProvinceCityQuery, ProvinceNode, ProvinceQuery } from '@car/contracts';
 import { CalendarRepository, MonthData } from '../reference/calendar.repository';
 import { DictionaryRepository } from '../reference/dictionary.repository';
 import { GeographyRepository } from '../reference/geography.repository';
 import { SegmentRepository } from '../reference/segment.repository';
-import {
-  AreaNode,
-  CalendarQuery,
-  CityNode,
-  CityQuery,
-  DetailMarketQuery,
-  IdName,
-  KeyValue,
-  ProvinceCities,
-  ProvinceCityQuery,
-  ProvinceNode,
-  ProvinceQuery,
-} from './search.dto';
 
 /** The spec's calendar categories: none (dashboard) and 2 (price-band and export pages) are retail months. */
 const CALENDAR_DATA: Record<number, MonthData> = { 1: 'price', 2: 'retail', 3: 'rebate' };

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { ChangePasswordDto, CurrentUser as CurrentUserDto, LoginDto, LoginResult, MenuGroup as MenuGroupDto } from '@car/contracts';
 import { ApiCode, ApiException } from '../common/api-codes';
-import { CurrentUserDto, ChangePasswordDto, LoginDto, LoginResult, MenuGroupDto } from './security.dto';
 import { LoginThrottle } from './login-throttle.service';
 import { MenuRepository } from './menu.repository';
 import { PasswordHasher } from './password.hasher';

@@ -1,17 +1,12 @@
 import type { Request, Response } from 'express';
-import { SESSION_SECONDS } from './token.service';
-
-/** The browser's session cookie; the front end reads the same name (frontend/app/utils/session.server.ts). */
-export const TOKEN_COOKIE = 'car-token';
-/** API clients send the token in this header instead. */
-export const TOKEN_HEADER = 'token';
+import { SESSION_COOKIE, SESSION_SECONDS, TOKEN_HEADER } from '@car/contracts';
 
 /** The token of a call: the `token` header first (API clients), else the `car-token` cookie (browser). */
 export function tokenOf(request: Request): string | null {
   const header = request.headers[TOKEN_HEADER];
   const fromHeader = (Array.isArray(header) ? header[0] : header)?.trim();
   if (fromHeader) return fromHeader;
-  return cookieValue(request.headers.cookie, TOKEN_COOKIE);
+  return cookieValue(request.headers.cookie, SESSION_COOKIE);
 }
 
 function cookieValue(header: string | undefined, name: string): string | null {
@@ -34,9 +29,9 @@ function cookieOptions(request: Request) {
 }
 
 export function setSessionCookie(request: Request, response: Response, token: string): void {
-  response.cookie(TOKEN_COOKIE, token, { ...cookieOptions(request), maxAge: SESSION_SECONDS * 1000 });
+  response.cookie(SESSION_COOKIE, token, { ...cookieOptions(request), maxAge: SESSION_SECONDS * 1000 });
 }
 
 export function clearSessionCookie(request: Request, response: Response): void {
-  response.clearCookie(TOKEN_COOKIE, cookieOptions(request));
+  response.clearCookie(SESSION_COOKIE, cookieOptions(request));
 }

@@ -1,6 +1,7 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
 import type { AppConfig } from '../config/config';
-import { SESSION_SECONDS, TokenRejected, TokenService } from './token.service';
+import { SESSION_SECONDS } from '@car/contracts';
+import { TokenRejected, TokenService } from './token.service';
 
 const SECRET = 'a-test-secret-of-at-least-32-characters!';
 const subject = { userId: 7, role: 'analyst', producerId: 3, brandId: 4 };

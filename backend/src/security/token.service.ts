@@ -3,12 +3,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { SignJWT, errors, jwtVerify } from 'jose';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { loadJwtSecret } from './jwt-secret';
+import { SESSION_SECONDS } from '@car/contracts';
 
 /** The one algorithm tokens are signed and verified with; a token naming any other is forged. */
 const ALGORITHM = 'HS256';
 const ISSUER = 'car-market';
-/** The spec's session length: 15 hours, the same as the cookie's Max-Age. */
-export const SESSION_SECONDS = 15 * 60 * 60;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

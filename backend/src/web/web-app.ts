@@ -2,10 +2,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { INestApplication } from '@nestjs/common';
+import { API_PREFIX } from '@car/contracts';
 import express from 'express';
 import type { NextFunction, Request, Response } from 'express';
 
-export const API_PREFIX = '/car/api';
 
 /**
  * Serves the Remix production build from the Nest process: static assets, then every path outside

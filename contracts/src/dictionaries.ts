@@ -1,10 +1,21 @@
-import { DICTIONARIES, VALUE_DICTIONARIES } from '../reference/data/dictionaries';
-
 /**
- * The dictionary types GET /search/dictionary?type= answers: every coded dictionary, dicEngine (whose keys
- * are the engine names themselves), and the spelling variants the spec uses (gearbox, driving, …).
- * Matching ignores case, so dicGearBox, dicgearbox and gearbox name the same list.
+ * The dictionary types `GET search/dictionary?type=` answers, by the names the spec uses. Their entries
+ * are reference data (backend/src/reference); the names and their spellings are part of the contract.
  */
+
+/** Coded dictionaries: numeric keys and Chinese labels. */
+export const CODED_DICTIONARY_TYPES = [
+  'dicFuel', 'dicBodyShape', 'dicProducerProperty', 'dicBoundProperty', 'dicBrandSeries', 'dicDischargeStandard',
+  'dicGearBox', 'dicDriving', 'dicModelLevel', 'useNature', 'owner', 'colour',
+] as const;
+export type CodedDictionaryType = (typeof CODED_DICTIONARY_TYPES)[number];
+
+/** Dictionaries whose entries are not numeric codes but the values themselves (engine sizes). */
+export const VALUE_DICTIONARY_TYPES = ['dicEngine'] as const;
+
+export const DICTIONARY_TYPES: readonly string[] = [...CODED_DICTIONARY_TYPES, ...VALUE_DICTIONARY_TYPES];
+
+/** Other spellings the spec uses for the same lists; matching ignores case. */
 const ALIASES: Record<string, string> = {
   gearbox: 'dicGearBox',
   driving: 'dicDriving',
@@ -21,8 +32,6 @@ const ALIASES: Record<string, string> = {
   color: 'colour',
 };
 
-export const DICTIONARY_TYPES: readonly string[] = [...Object.keys(DICTIONARIES), ...VALUE_DICTIONARIES];
-
 const CANONICAL = new Map<string, string>([
   ...DICTIONARY_TYPES.map((type): [string, string] => [type.toLowerCase(), type]),
   ...Object.entries(ALIASES).map(([alias, type]): [string, string] => [alias.toLowerCase(), type]),
@@ -35,5 +44,5 @@ export function dictionaryTypeOf(requested: string): string | undefined {
 
 /** Whether the type's keys are the values themselves (text) rather than numeric codes. */
 export function hasTextKeys(type: string): boolean {
-  return (VALUE_DICTIONARIES as readonly string[]).includes(type);
+  return (VALUE_DICTIONARY_TYPES as readonly string[]).includes(type);
 }

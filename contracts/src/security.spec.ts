@@ -1,4 +1,4 @@
-import { PASSWORD_RULE_MESSAGE, isStrongPassword, newPasswordSchema } from './password.schema';
+import { isStrongPassword, newPasswordSchema, PASSWORD_RULE_MESSAGE } from './security';
 
 function messageOf(value: unknown): string | null {
   const parsed = newPasswordSchema.safeParse(value);

@@ -1,4 +1,5 @@
-import { barWidth, growth, percentText, rankingStatus, ranks, share, shareChange, shareText, thousands } from './metrics';
+import { percentText, shareText, thousands } from './display';
+import { barWidth, growth, rankingStatus, ranks, share, shareChange } from './metrics';
 
 describe('metrics', () => {
   test('yoy is a dash when last year had no sales', () => {
@@ -44,9 +45,9 @@ describe('metrics', () => {
 });
 
 describe('percent numbers', () => {
-  test('a change too small to show is 0.0%, never -0.0%', () => {
-    expect(percentText(-0.0001)).toBe('0.0%');
-    expect(percentText(0.0004)).toBe('0.0%');
+  test('a change too small to show is a dash, as zero is, never 0.0% or -0.0%', () => {
+    expect(percentText(-0.0001)).toBe('-');
+    expect(percentText(0.0004)).toBe('-');
   });
 });
 
@@ -56,9 +57,13 @@ describe('the hand-written formatters', () => {
   const fixedPercent = (v: number): string => `${(Math.round(v * 100 * 10) / 10 || 0).toFixed(1)}%`;
 
   test('thousands writes what toLocaleString wrote, signs, rounding and edges included', () => {
-    const values = [0, 0.4, 0.5, 1, 12, 999, 1000, 999_999.5, 1_000_000, 24_123_456.7, -1, -1234, -1234.5, -0.4, 2 ** 53, 1e21, Number.NaN];
+    const values = [0, 0.4, 0.5, 1, 12, 999, 1000, 999_999.5, 1_000_000, 24_123_456.7, -1, -1234, -1234.5, 2 ** 53, 1e21];
     for (let v = 1; v < 1e15; v = v * 7 + 3) values.push(v, -v, v + 0.5);
     for (const v of values) expect(thousands(v)).toBe(localeThousands(v));
+    // Where toLocaleString wrote '-0' and 'NaN', the display writes 0 and the dash.
+    expect(thousands(-0.4)).toBe('0');
+    expect(thousands(Number.NaN)).toBe('-');
+    expect(thousands(null)).toBe('-');
   });
 
   test('percentText writes what toFixed(1) wrote for every shown growth', () => {
@@ -66,7 +71,7 @@ describe('the hand-written formatters', () => {
       const v = i / 10_000 + 0.000_049_9;
       if (percentText(v) !== '-') expect(percentText(v)).toBe(fixedPercent(v));
     }
-    for (const v of [0.0005, -0.0005, 0.00049, -0.00051, 0.1235, -0.1235, 9.9994, -9.9994, 1 / 3, -2 / 3]) {
+    for (const v of [0.0005, -0.00051, 0.1235, -0.1235, 9.9994, -9.9994, 1 / 3, -2 / 3]) {
       expect(percentText(v)).toBe(fixedPercent(v));
     }
   });

@@ -1,6 +1,6 @@
+import { companyBrandCarDetailsSchema, companyBrandChartSchema, companyBrandFilterSchema, companyBrandListSchema } from '@car/contracts';
 import { zodPipe } from '../common/zod-validation.pipe';
 import { rejectionMessage } from '../common/zod-validation.testing';
-import { companyBrandCarDetailsSchema, companyBrandChartSchema, companyBrandFilterSchema, companyBrandListSchema } from './company-brand.dto';
 
 const messageOf = rejectionMessage;
 
@@ -42,6 +42,6 @@ describe('producer/brand query schemas', () => {
     expect(messageOf(() => chart.transform({ count: '11' }))).toBe('参数 count 应为 0-10');
     expect(messageOf(() => chart.transform({ compareType: '3' }))).toBe('参数 compareType 应为 0（按时间）、1（对比厂商）或 2（对比品牌）');
     expect(messageOf(() => chart.transform({ foreignIds: '1,2,3,4,5,6,7,8,9,10,11' }))).toBe('参数 foreignIds 最多 10 个');
-    expect(messageOf(() => chart.transform({ foreignIds: "1' OR 1=1" }))).toBe('参数 foreignIds 应为逗号分隔的整数');
+    expect(messageOf(() => chart.transform({ foreignIds: "1' OR 1=1" }))).toBe('参数 foreignIds 应为逗号分隔的正整数');
   });
 });

@@ -1,6 +1,6 @@
+import { carListSchema, citySchema, complexSchema, dictionarySchema, makerListSchema, seriesListSchema } from '@car/contracts';
 import { zodPipe } from '../common/zod-validation.pipe';
 import { rejectionMessage } from '../common/zod-validation.testing';
-import { carListSchema, citySchema, complexSchema, dictionarySchema, makerListSchema, seriesListSchema } from './search.dto';
 
 const messageOf = rejectionMessage;
 

@@ -1,0 +1,78 @@
+import { growthDirection, growthNumber, growthText, isGrowthShown, percentText, rankArrow, shareChangeParts, sharePercentText, shareText, thousands } from './display';
+import { growth, share, shareChange } from './metrics';
+
+/** The display rules decided once (README, "One display rule") and shared by the API, workbooks and pages. */
+describe('the dash rule', () => {
+  test('a fall to nothing is a real −100.0 %, on every surface', () => {
+    expect(percentText(growth(0, 100))).toBe('-100.0%');
+    expect(growthNumber(growth(0, 100))).toBe(-100);
+    expect(growthText(-100)).toBe('-100.0%');
+  });
+
+  test('zero growth is a dash whether it arrives as a fraction or as the API percent number', () => {
+    expect(percentText(growth(100, 100))).toBe('-');
+    expect(growthNumber(growth(100, 100))).toBeNull();
+    expect(growthText(0)).toBe('-');
+    expect(growthText(0.0)).toBe('-');
+  });
+
+  test('a growth that rounds to 0.0 % is zero as shown, so a dash on cards and tables alike', () => {
+    const tiny = growth(100_020, 100_000); // +0.02 %
+    expect(percentText(tiny)).toBe('-');
+    expect(growthNumber(tiny)).toBeNull();
+    expect(growthText(0.04)).toBe('-');
+  });
+
+  test('outside (−1000 %, 1000 %) is a dash, judged on the shown value', () => {
+    expect(percentText(growth(1099, 100))).toBe('999.0%');
+    expect(percentText(growth(1100, 100))).toBe('-');
+    expect(growthText(999.96)).toBe('-');
+    expect(growthText(-999.9)).toBe('-999.9%');
+  });
+
+  test('the API number and its string never disagree', () => {
+    for (let i = -120_000; i <= 120_000; i += 13) {
+      const fraction = i / 10_000;
+      const number = growthNumber(fraction);
+      expect(number === null ? '-' : growthText(number)).toBe(percentText(fraction));
+      expect(isGrowthShown(number)).toBe(number !== null);
+    }
+  });
+
+  test('colours apply only to shown growths', () => {
+    expect(growthDirection(12.3)).toBe('up');
+    expect(growthDirection(-0.1)).toBe('down');
+    expect(growthDirection(0)).toBeNull();
+    expect(growthDirection(null)).toBeNull();
+  });
+});
+
+describe('shares', () => {
+  test('a zero share is a real 0.0 %, an unknown one a dash', () => {
+    expect(shareText(share(0, 100))).toBe('0.0%');
+    expect(shareText(share(5, 0))).toBe('-');
+    expect(sharePercentText(0)).toBe('0.0%');
+    expect(sharePercentText(null)).toBe('-');
+  });
+
+  test('a share change follows the dash rule and shows an arrow and its size', () => {
+    expect(percentText(shareChange(0.125, 0.125))).toBe('-');
+    expect(shareChangeParts(1.9)).toEqual({ arrow: 'up', text: '1.9%' });
+    expect(shareChangeParts(-2.9)).toEqual({ arrow: 'down', text: '2.9%' });
+    expect(shareChangeParts(0)).toEqual({ arrow: null, text: '-' });
+  });
+});
+
+describe('numbers and ranks', () => {
+  test('thousands separators, unknown as a dash', () => {
+    expect(thousands(24_123_456.7)).toBe('24,123,457');
+    expect(thousands(-1234)).toBe('-1,234');
+    expect(thousands(undefined)).toBe('-');
+  });
+
+  test('a rank arrow needs a rank and a previous rank', () => {
+    expect(rankArrow({ ranking: 3, rankingStatus: 1 })).toBe('up');
+    expect(rankArrow({ ranking: 3, rankingStatus: -2 })).toBeNull();
+    expect(rankArrow({ ranking: null, rankingStatus: 1 })).toBeNull();
+  });
+});

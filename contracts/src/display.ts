@@ -1,0 +1,109 @@
+/**
+ * How every figure reads, on the API's display strings, in every workbook and on the pages (spec 000
+ * §4, §9; DESIGN.md "Display"). One rule each, decided once (README, decision "One display rule"):
+ *
+ * - Percents have one decimal. The API sends them as numbers (12.3 = 12.3 %) beside their display string.
+ * - The dash rule: a growth (同比, 环比, 累计同比) or a share change that shows as 0.0 %, or lies outside
+ *   (−1000 %, 1000 %), or is unknown, shows '-'. A fall to nothing is a real −100.0 %.
+ * - Shares are never dashed for zero (0.0 % is a real share); only an unknown share is '-'.
+ * - Whole numbers have thousands separators; an unknown one is '-'.
+ */
+import type { RankingStatus } from './metrics';
+
+export const DASH = '-';
+
+/** A fraction as a percent with one decimal (0.1234 → 12.3), or null when unknown. Never −0. */
+export function percentNumber(fraction: number | null | undefined): number | null {
+  if (fraction === null || fraction === undefined || !Number.isFinite(fraction)) return null;
+  return Math.round(fraction * 1000) / 10 || 0;
+}
+
+/** The dash rule on a one-decimal percent, as the API sends it: shown unless zero, out of range or unknown. */
+export function isGrowthShown(percent: number | null | undefined): percent is number {
+  if (percent === null || percent === undefined || !Number.isFinite(percent)) return false;
+  const shown = Math.round(percent * 10) / 10;
+  return shown !== 0 && Math.abs(shown) < 1000;
+}
+
+/** A growth (fraction) as the API's number: the one-decimal percent, or null where the display is a dash. */
+export function growthNumber(fraction: number | null | undefined): number | null {
+  const percent = percentNumber(fraction);
+  return isGrowthShown(percent) ? percent : null;
+}
+
+/**
+ * A one-decimal percent as text, '12.3%'. Written out by hand from whole tenths: several times faster
+ * than toFixed (tables format thousands of cells), and never '-0.0%'.
+ */
+function tenthsText(percent: number): string {
+  const tenths = Math.round(percent * 10);
+  const magnitude = Math.abs(tenths);
+  return `${tenths < 0 ? '-' : ''}${Math.floor(magnitude / 10)}.${magnitude % 10}%`;
+}
+
+/** A growth or share change sent as a percent number: '12.3%', or '-' by the dash rule. */
+export function growthText(percent: number | null | undefined): string {
+  return isGrowthShown(percent) ? tenthsText(percent) : DASH;
+}
+
+/** A growth or share change computed as a fraction: the same text as growthText of its percent. */
+export function percentText(fraction: number | null | undefined): string {
+  return growthText(percentNumber(fraction));
+}
+
+/** Whether a growth (fraction) is shown rather than dashed; colours apply only then. */
+export function isShown(fraction: number | null | undefined): boolean {
+  return isGrowthShown(percentNumber(fraction));
+}
+
+/** A share sent as a percent number: '12.3%', '0.0%' for zero, '-' when unknown. */
+export function sharePercentText(percent: number | null | undefined): string {
+  return percent === null || percent === undefined || !Number.isFinite(percent) ? DASH : tenthsText(percent);
+}
+
+/** A share computed as a fraction: the same text as sharePercentText of its percent. */
+export function shareText(fraction: number | null | undefined): string {
+  return sharePercentText(percentNumber(fraction));
+}
+
+/** Thousands-separated whole number: 1234567 → '1,234,567'; unknown → '-'. By hand: toLocaleString is slow in bulk. */
+export function thousands(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
+  const whole = Math.round(value) || 0;
+  if (!Number.isSafeInteger(whole)) return whole.toLocaleString('en-US');
+  const digits = String(Math.abs(whole));
+  let text = digits.slice(0, ((digits.length - 1) % 3) + 1);
+  for (let i = text.length; i < digits.length; i += 3) text += `,${digits.slice(i, i + 3)}`;
+  return whole < 0 ? `-${text}` : text;
+}
+
+/** The direction a shown growth points: green up, red down (tables, cards); none for a dash. */
+export type GrowthDirection = 'up' | 'down' | null;
+
+export function growthDirection(percent: number | null | undefined): GrowthDirection {
+  if (!isGrowthShown(percent)) return null;
+  return percent > 0 ? 'up' : 'down';
+}
+
+/** A share change as an arrow and its size: ↑1.9% / ↓2.9%; zero or unknown is a dash. */
+export function shareChangeParts(percent: number | null | undefined): { arrow: GrowthDirection; text: string } {
+  if (!isGrowthShown(percent)) return { arrow: null, text: DASH };
+  return { arrow: percent > 0 ? 'up' : 'down', text: tenthsText(Math.abs(percent)) };
+}
+
+export type RankArrow = 'up' | 'down' | 'flat' | null;
+
+/** The arrow beside a rank by rankingStatus: none for −2 or no rank at all. */
+export function rankArrow(row: { ranking: number | null | undefined; rankingStatus?: RankingStatus | number }): RankArrow {
+  if (row.ranking === null || row.ranking === undefined) return null;
+  switch (row.rankingStatus) {
+    case 1:
+      return 'up';
+    case -1:
+      return 'down';
+    case 0:
+      return 'flat';
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,18 @@
+/**
+ * @car/contracts: the one definition of everything that crosses the wire between the API, the pages,
+ * the workbooks and the tests. zod schemas and the types inferred from them; no Nest or React imports.
+ */
+export * from './api';
+export * from './constants';
+export * from './dictionaries';
+export * from './display';
+export * from './endpoints';
+export * from './geography';
+export * from './health';
+export * from './metrics';
+export * from './months';
+export * from './openapi';
+export * from './params';
+export * from './sale-volume';
+export * from './search';
+export * from './security';

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { MONTH_PATTERN, parseMonth } from './months';
+
+/**
+ * The building blocks of every endpoint's parameters. The old client sends empty fields for what is not
+ * chosen, so '' reads as absent; a parameter a call does not know is refused by name, never ignored;
+ * every message is Chinese and names what is wrong ('参数 detailId 应为整数', the pipe adds the name).
+ */
+
+/** At most this many ids in one list parameter. */
+export const MAX_IDS = 500;
+/** At most this many characters in a search text. */
+export const MAX_TEXT = 50;
+
+export const blankIsAbsent = (value: unknown): unknown => (value === '' ? undefined : value);
+
+/** Optional, with '' read as absent. */
+export function optional<T extends z.ZodType>(schema: T) {
+  return z.preprocess(blankIsAbsent, schema.optional());
+}
+
+/** The message of a parameter the call does not know. */
+export const UNKNOWN_PARAMETER = '不是可用的参数';
+
+/**
+ * A query whose every other key is refused by name rather than silently ignored (a zod
+ * `unrecognized_keys` issue; `issueMessage` names the key).
+ */
+export function strictQuery<S extends z.ZodRawShape>(shape: S) {
+  return z.strictObject(shape);
+}
+
+/** The longest parameter name a message repeats. */
+const ECHOED_NAME_LENGTH = 40;
+
+/**
+ * The Chinese message of a failed parse, naming the parameter: '参数 detailId 应为整数',
+ * '参数 producerId 不是可用的参数'. zod's own English defaults become '格式不正确'.
+ */
+export function issueMessage(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (issue.code === 'unrecognized_keys') return `参数 ${String(issue.keys[0]).slice(0, ECHOED_NAME_LENGTH)} ${UNKNOWN_PARAMETER}`;
+  const field = issue.path.join('.').slice(0, ECHOED_NAME_LENGTH);
+  const detail = issue.message && !/^[\x00-\x7f]*$/.test(issue.message) ? issue.message : '格式不正确';
+  return field ? `参数 ${field} ${detail}` : `请求参数${detail}`;
+}
+
+/** A whole number as text, at most 9 digits. */
+export const integer = (message = '应为整数') =>
+  z
+    .string(message)
+    .regex(/^-?\d{1,9}$/, message)
+    .transform(Number);
+
+export const positiveId = (message = '应为正整数') => integer(message).refine((id) => id > 0, message);
+
+/** A number sent as text or as a number (JSON bodies, defaults), coerced and checked to be whole. */
+export const intText = (message = '应为整数') => z.coerce.number({ message }).int(message);
+
+/** A comma list of positive integer ids, at most 500, duplicates dropped. */
+export const idList = z.string('应为逗号分隔的正整数').transform((text, ctx) => {
+  const parts = text.split(',').map((part) => part.trim()).filter((part) => part !== '');
+  if (parts.some((part) => !/^\d{1,9}$/.test(part) || Number(part) === 0)) {
+    ctx.addIssue({ code: 'custom', message: '应为逗号分隔的正整数' });
+    return z.NEVER;
+  }
+  if (parts.length > MAX_IDS) {
+    ctx.addIssue({ code: 'custom', message: `最多 ${MAX_IDS} 个` });
+    return z.NEVER;
+  }
+  return [...new Set(parts.map(Number))];
+});
+
+/**
+ * A comma list of dictionary keys (producer or brand property). -1 is the spec's "all" and, like an
+ * empty list, means no filter (undefined).
+ */
+export const keyList = z.string('应为逗号分隔的整数').transform((text, ctx): number[] | undefined => {
+  const parts = text.split(',').map((part) => part.trim()).filter((part) => part !== '');
+  if (parts.some((part) => !/^-?\d{1,4}$/.test(part))) {
+    ctx.addIssue({ code: 'custom', message: '应为逗号分隔的整数' });
+    return z.NEVER;
+  }
+  if (parts.length > MAX_IDS) {
+    ctx.addIssue({ code: 'custom', message: `最多 ${MAX_IDS} 个` });
+    return z.NEVER;
+  }
+  const keys = [...new Set(parts.map(Number))];
+  return keys.length === 0 || keys.includes(-1) ? undefined : keys;
+});
+
+/** A search text: trimmed, at most 50 characters, matched literally (no wildcards). */
+export const searchText = z
+  .string('应为文本')
+  .trim()
+  .max(MAX_TEXT, `不能超过 ${MAX_TEXT} 个字符`)
+  .transform((text) => (text === '' ? undefined : text));
+
+export const letter = z
+  .string('应为 A-Z 中的一个字母')
+  .regex(/^[A-Za-z]$/, '应为 A-Z 中的一个字母')
+  .transform((text) => text.toUpperCase());
+
+export const MONTH_MESSAGE = '应为 YYYY-MM 格式的月份';
+
+/** 'YYYY-MM' on the wire, YYYYMM inside. */
+export const monthParam = z.string(MONTH_MESSAGE).regex(MONTH_PATTERN, MONTH_MESSAGE).transform(parseMonth);
+
+/** 'YYYY-MM' kept as text (the sales services resolve it against the calendar). */
+export const monthText = z.string(MONTH_MESSAGE).regex(MONTH_PATTERN, MONTH_MESSAGE);
+
+/** A list parameter and its single-id twin as one list; undefined when neither was given. */
+export function mergeIds(ids: number[] | undefined, id: number | undefined): number[] | undefined {
+  if (id === undefined) return ids;
+  return ids ? [...new Set([...ids, id])] : [id];
+}
+
+/** One of a closed list of codes sent as text, as a number. */
+export function codeOf<const T extends readonly [string, ...string[]]>(codes: T, message: string) {
+  return z.enum(codes, { message }).transform(Number);
+}

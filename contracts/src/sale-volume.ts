@@ -1,0 +1,420 @@
+import { z } from 'zod';
+import { ACCUMULATE_OPTIONS, DEFAULT_PAGE_SIZE, MAX_COMPARED, MAX_PAGE, MAX_PAGE_SIZE, YEAR_COUNT, type MakerType } from './constants';
+import type { AreaLevel } from './geography';
+import { blankIsAbsent, idList, intText, monthText, strictQuery } from './params';
+
+/**
+ * The sales-volume calls (spec 000 §3, §7; README decisions 22-36): their parameters and the objects
+ * they answer. Numbers that are percents carry one decimal (12.3 = 12.3 %) or are null where the display
+ * is '-'; every s- or Str-suffixed field is the display form of the field it names. Wire names are the
+ * spec's: tq = the same period a year earlier (同期), hb = the month before (环比), lj / Sum = January to
+ * date (累计), mix = share of the filtered market (份额).
+ */
+
+// ---------- parameters ----------
+
+/**
+ * The shared filters (names and defaults kept): time (latest month), source (2 retail), detailId
+ * (segment, −1 all), producerProperty (−1 all), fuels (comma list).
+ */
+export const saleVolumeFilterShape = {
+  time: z.preprocess(blankIsAbsent, monthText.optional()),
+  source: z.preprocess(blankIsAbsent, z.enum(['1', '2'], { message: '应为 1（批发量）或 2（零售量）' }).default('2')).transform(Number),
+  detailId: z.preprocess(blankIsAbsent, intText().min(-1, '应为 -1 或细分市场 id').max(999_999_999, '应为 -1 或细分市场 id').default(-1)),
+  producerProperty: z.preprocess(blankIsAbsent, intText().min(-1, '应为 -1 或厂商属性').max(9999, '应为 -1 或厂商属性').default(-1)),
+  fuels: z.preprocess(blankIsAbsent, idList.optional()).transform((v) => v ?? []),
+};
+export const saleVolumeFilterSchema = strictQuery(saleVolumeFilterShape);
+
+export const pagingShape = {
+  currentPage: z.preprocess(blankIsAbsent, intText().min(1, '应不小于 1').max(MAX_PAGE, '过大').default(1)),
+  pageSize: z.preprocess(blankIsAbsent, intText().min(1, '应不小于 1').max(MAX_PAGE_SIZE, `最大为 ${MAX_PAGE_SIZE}`).default(DEFAULT_PAGE_SIZE)),
+};
+
+const granularity = z
+  .preprocess(blankIsAbsent, z.enum(['0', '1', '2'], { message: '应为 0（月）、1（季）或 2（年）' }).default('0'))
+  .transform(Number);
+
+/** A year count between min and max (0 = every year where allowed). */
+function yearCount(range: { min: number; max: number; default: number }) {
+  const message = `应为 ${range.min}-${range.max}`;
+  return z.preprocess(blankIsAbsent, intText().min(range.min, message).max(range.max, message).default(range.default));
+}
+
+/** timeDimensionality: 0 month, 1 quarter, 2 year; count: years shown (0 = all years). */
+export const chartShape = { timeDimensionality: granularity, count: yearCount(YEAR_COUNT.wholeMarket) };
+
+export type SaleVolumeFilterDto = z.output<typeof saleVolumeFilterSchema>;
+export type PagingDto = { currentPage: number; pageSize: number };
+
+export const wholeMarketTableSchema = strictQuery({ ...saleVolumeFilterShape, ...pagingShape });
+export const wholeMarketAreaSchema = strictQuery({
+  ...saleVolumeFilterShape,
+  ...pagingShape,
+  dimensionality: z.preprocess(blankIsAbsent, z.enum(['1', '2'], { message: '应为 1（大区）或 2（省份）' }).default('1')).transform(Number),
+});
+export const wholeMarketChartSchema = strictQuery({ ...saleVolumeFilterShape, ...chartShape });
+/** download type: 0 segment, 1 family, 2 brand, 3 area, 4 producer, 5 car series (the table's dimension codes 1-6 less one). */
+export const wholeMarketDownloadSchema = strictQuery({
+  ...wholeMarketAreaSchema.shape,
+  type: z.enum(['0', '1', '2', '3', '4', '5'], { message: '应为 0-5' }).transform(Number),
+});
+
+// --- area market ---
+
+/** The chosen node of the area tree: a region id (1-7), or a province or city by its 6-digit code. */
+export interface AreaChoice {
+  id: number;
+  level: AreaLevel;
+}
+
+const AREA_MESSAGE = '应为 -1（全国）、大区编号或 6 位行政区划代码';
+const areaId = z.preprocess(blankIsAbsent, intText().min(-1, AREA_MESSAGE).max(999999, AREA_MESSAGE).refine((v) => v !== 0, AREA_MESSAGE).optional());
+const levelText = z.preprocess(
+  blankIsAbsent,
+  z
+    .enum(['1', '2', '3'], { message: '应为 1（大区）、2（省份）或 3（城市）' })
+    .transform((v) => Number(v) as AreaLevel)
+    .optional(),
+);
+
+/**
+ * `area` (absent or −1 = the nation) and its `level`. The spec's filter names are read as theirs:
+ * `dimensionality` is the level and `dimensionalityId` the node (spec 000 §7). A node without a level is
+ * at level 1 (a big region), the spec's default.
+ */
+const areaShape = { area: areaId, dimensionalityId: areaId, level: levelText, dimensionality: levelText };
+
+type AreaFields = { area?: number; dimensionalityId?: number; level?: AreaLevel; dimensionality?: AreaLevel };
+
+function withArea<S extends z.ZodRawShape>(shape: S) {
+  return strictQuery({ ...shape, ...areaShape }).transform((q, ctx) => {
+    const { area, dimensionalityId, level, dimensionality, ...rest } = q as typeof q & AreaFields;
+    if (level !== undefined && dimensionality !== undefined && level !== dimensionality) {
+      ctx.addIssue({ code: 'custom', path: ['level'], message: '与 dimensionality 不一致' });
+      return z.NEVER;
+    }
+    if (area !== undefined && dimensionalityId !== undefined && area !== dimensionalityId) {
+      ctx.addIssue({ code: 'custom', path: ['area'], message: '与 dimensionalityId 不一致' });
+      return z.NEVER;
+    }
+    const node = area ?? dimensionalityId;
+    if (node === undefined || node === -1) return { ...rest, area: null as AreaChoice | null };
+    return { ...rest, area: { id: node, level: level ?? dimensionality ?? 1 } as AreaChoice | null };
+  });
+}
+
+export const areaMarketFilterSchema = withArea(saleVolumeFilterShape);
+export const areaMarketTableSchema = withArea({ ...saleVolumeFilterShape, ...pagingShape });
+/** The area page's year select: 1-10 years, 2 by default (spec 000 §9). */
+export const areaMarketChartSchema = withArea({ ...saleVolumeFilterShape, timeDimensionality: granularity, count: yearCount(YEAR_COUNT.areaMarket) });
+/** download type: 0 segment, 1 family, 2 brand, 3 area, 4 producer. */
+export const areaMarketDownloadSchema = withArea({
+  ...saleVolumeFilterShape,
+  type: z.enum(['0', '1', '2', '3', '4'], { message: '应为 0-4' }).transform(Number),
+});
+
+export type AreaMarketFilterDto = z.output<typeof areaMarketFilterSchema>;
+export type AreaMarketTableDto = z.output<typeof areaMarketTableSchema>;
+export type AreaMarketChartDto = z.output<typeof areaMarketChartSchema>;
+export type AreaMarketDownloadDto = z.output<typeof areaMarketDownloadSchema>;
+
+// --- producer / brand ---
+
+/** Whom a producer/brand call is about: the spec's type 0 is a producer, any other value a brand. */
+export type MakerKind = 'producer' | 'brand';
+
+export function makerKindOf(type: MakerType | number): MakerKind {
+  return type === 0 ? 'producer' : 'brand';
+}
+
+const makerType = z.preprocess(
+  blankIsAbsent,
+  z.coerce
+    .number({ message: '应为整数（0 厂商，其他为品牌）' })
+    .int('应为整数（0 厂商，其他为品牌）')
+    .default(0)
+    .transform((type): MakerKind => makerKindOf(type)),
+);
+
+const MAKER_ID_MESSAGE = '应为厂商或品牌 id';
+const makerId = z.coerce.number({ message: MAKER_ID_MESSAGE }).int(MAKER_ID_MESSAGE).min(1, MAKER_ID_MESSAGE).max(999_999_999, MAKER_ID_MESSAGE);
+
+/** foreignIds: the producers or brands compared with foreignId, a comma list of at most 10. */
+const comparedIds = z
+  .preprocess(blankIsAbsent, idList.optional())
+  .transform((ids) => ids ?? [])
+  .refine((ids) => ids.length <= MAX_COMPARED, `最多 ${MAX_COMPARED} 个`);
+
+/** compareType: 0 by time (foreignIds ignored), 1 with producers, 2 with brands (count ignored). */
+const compareType = z.preprocess(
+  blankIsAbsent,
+  z
+    .enum(['0', '1', '2'], { message: '应为 0（按时间）、1（对比厂商）或 2（对比品牌）' })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : Number(v))),
+);
+
+const accumulate = z.preprocess(
+  blankIsAbsent,
+  z
+    .enum(ACCUMULATE_OPTIONS.map((o) => String(o.value)) as ['0', '1'], { message: '应为 0（当月）或 1（本年累计）' })
+    .default('0')
+    .transform((v) => Number(v) as 0 | 1),
+);
+
+/** rank: a rank band 1-5 (places 1-10 … 41-50); when given it is page `rank` of size 10. */
+const rankBand = z.preprocess(
+  blankIsAbsent,
+  z
+    .enum(['1', '2', '3', '4', '5'], { message: '应为 1-5（第 1-10 名 … 第 41-50 名）' })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : Number(v))),
+);
+
+/** The shared filters plus whom: type and foreignId (an empty foreignId means none picked yet). */
+const companyBrandFilterShape = { ...saleVolumeFilterShape, type: makerType, foreignId: z.preprocess(blankIsAbsent, makerId.optional()) };
+export const companyBrandFilterSchema = strictQuery(companyBrandFilterShape);
+
+/** The sales-tendency list and its download: producers or brands ranked, paged or by rank band. */
+export const companyBrandListSchema = strictQuery({ ...companyBrandFilterShape, accumulate, rank: rankBand, ...pagingShape });
+
+/** highCharts: granularity and year count (0-10; the page offers 1-10) or a comparison. */
+export const companyBrandChartSchema = strictQuery({
+  ...companyBrandFilterShape,
+  timeDimensionality: granularity,
+  count: yearCount(YEAR_COUNT.companyBrand),
+  foreignIds: comparedIds,
+  compareType,
+});
+
+/** carDetails and its download: the producer or brand (required), month or January-to-date, compared ones. */
+export const companyBrandCarDetailsSchema = strictQuery({ ...companyBrandFilterShape, foreignId: makerId, accumulate, foreignIds: comparedIds, compareType });
+
+export type CompanyBrandFilterDto = z.output<typeof companyBrandFilterSchema>;
+export type CompanyBrandListDto = z.output<typeof companyBrandListSchema>;
+export type CompanyBrandChartDto = z.output<typeof companyBrandChartSchema>;
+export type CompanyBrandCarDetailsDto = z.output<typeof companyBrandCarDetailsSchema>;
+
+// ---------- results ----------
+
+const percent = z.number().nullable();
+const rankingStatus = z.union([z.literal(-2), z.literal(-1), z.literal(0), z.literal(1)]);
+
+/** The five cards: this month, its growths, January to date and its growth. */
+export const summarySchema = z.object({
+  qty: z.number(),
+  qtyStr: z.string(),
+  /** 同期: the same month a year earlier. */
+  tb: z.number(),
+  /** 环比基期: the month before. */
+  hb: z.number(),
+  ljQty: z.number(),
+  ljQtyStr: z.string(),
+  /** Last year's January-to-date. */
+  ljTb: z.number(),
+  yoy: percent,
+  yoys: z.string(),
+  mom: percent,
+  moms: z.string(),
+  yearYoy: percent,
+  yearYoys: z.string(),
+  /** The month answered for, 'YYYY-MM'. */
+  time: z.string(),
+});
+export type Summary = z.infer<typeof summarySchema>;
+
+const tableRowShape = {
+  id: z.number(),
+  name: z.string(),
+  sales: z.number(),
+  salesStr: z.string(),
+  salesWidth: z.number(),
+  tqSales: z.number(),
+  tqSalesStr: z.string(),
+  salesSum: z.number(),
+  salesSumStr: z.string(),
+  salesSumWidth: z.number(),
+  tqSalesSum: z.number(),
+  tqSalesSumStr: z.string(),
+  mom: percent,
+  moms: z.string(),
+  yoy: percent,
+  yoys: z.string(),
+  mix: percent,
+  mixs: z.string(),
+  tqMix: percent,
+  tqMixs: z.string(),
+  /** 份额变化 in percentage points. */
+  mixChange: percent,
+  mixChanges: z.string(),
+  yearYoy: percent,
+  yearYoys: z.string(),
+  yearMix: percent,
+  yearMixs: z.string(),
+  tqYearMix: percent,
+  tqYearMixs: z.string(),
+  yearMixChange: percent,
+  yearMixChanges: z.string(),
+  /** 累计排名: rank by January-to-date sales within the table's dimension. */
+  ljRanking: z.number().nullable(),
+  /** Against last year's January-to-date rank: 1 up, −1 down, 0 flat, −2 none. */
+  rankingStatus,
+  /** The group this row belongs to (segment category, big region) in merged tables. */
+  groupName: z.string().nullable(),
+  rowMerge: z.boolean(),
+  rowMergeNum: z.number(),
+  columnMerge: z.boolean(),
+  columnMergeNum: z.number(),
+  color: z.string().nullable(),
+  /** A subtotal (小计) or total (合计) row. */
+  heji: z.boolean(),
+  hasChildren: z.boolean(),
+};
+
+/** A row of a ranking table. */
+export interface TableRow extends z.infer<z.ZodObject<typeof tableRowShape>> {
+  children?: TableRow[];
+}
+export const tableRowSchema: z.ZodType<TableRow> = z.object({
+  ...tableRowShape,
+  get children() {
+    return z.array(tableRowSchema).optional();
+  },
+});
+
+/** A table answer: `total` counts the rows of the whole table before paging, subtotals excluded. */
+function pageOf<T extends z.ZodType>(row: T) {
+  return z.object({ list: z.array(row), total: z.number().int(), currentPage: z.number().int(), pageSize: z.number().int() });
+}
+export const tablePageSchema = pageOf(tableRowSchema);
+export type TablePage = z.infer<typeof tablePageSchema>;
+
+/**
+ * A row of the area tree and of the map: a region, province or city with every table metric; drills
+ * by `code` (the region id, or the 6-digit code) and `dimensionality` (1 region, 2 province, 3 city).
+ */
+export interface AreaTreeRow extends Omit<TableRow, 'children'> {
+  code: string;
+  dimensionality: AreaLevel;
+  children?: AreaTreeRow[];
+}
+export const areaTreeRowSchema: z.ZodType<AreaTreeRow> = z.object({
+  ...tableRowShape,
+  code: z.string(),
+  dimensionality: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  get children() {
+    return z.array(areaTreeRowSchema).optional();
+  },
+});
+export const areaTreePageSchema = pageOf(areaTreeRowSchema);
+export type AreaTreePage = z.infer<typeof areaTreePageSchema>;
+
+export const chartSeriesSchema = z.object({
+  name: z.string(),
+  type: z.enum(['column', 'line', 'spline']),
+  data: z.array(z.number().nullable()),
+  /** Which y axis: 0 volume, 1 percent. */
+  yAxis: z.number().int().optional(),
+});
+export type ChartSeries = z.infer<typeof chartSeriesSchema>;
+
+/** The chart answer (highCharts, list2chart): categories, axis titles and series. */
+export const chartResultSchema = z.object({
+  xAxis: z.array(z.object({ categories: z.array(z.string()) })),
+  yAxis: z.array(z.object({ title: z.string() })),
+  series: z.array(chartSeriesSchema),
+});
+export type ChartResult = z.infer<typeof chartResultSchema>;
+
+/** A row of the sales-tendency ranking list: the table row plus the spec's Str forms and its place. */
+export const tendencyRowSchema = z.object({
+  ...tableRowShape,
+  /** Place in the list: by this month's sales, or by January-to-date with accumulate 1. */
+  ranking: z.number(),
+  rankingStr: z.string(),
+  momStr: z.string(),
+  yoyStr: z.string(),
+  mixStr: z.string(),
+  tqMixStr: z.string(),
+  mixChangeStr: z.string(),
+  ljRankingStr: z.string(),
+  yearYoyStr: z.string(),
+  yearMixStr: z.string(),
+  tqYearMixStr: z.string(),
+  yearMixChangeStr: z.string(),
+});
+export type TendencyRow = z.infer<typeof tendencyRowSchema>;
+/** `total`: producers or brands with any sales in the compared periods, before paging. */
+export const tendencyPageSchema = pageOf(tendencyRowSchema);
+export type TendencyPage = z.infer<typeof tendencyPageSchema>;
+
+/**
+ * A row of the car-model detail table: a sub-series (子车系) of the producer/brand, or a subtotal.
+ * Shares are of the whole filtered market (wholeMix) and of the row's segment in it (detailMix).
+ */
+export const modelRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  sales: z.number(),
+  salesStr: z.string(),
+  tqSales: z.number(),
+  tqSalesStr: z.string(),
+  yoy: percent,
+  yoyStr: z.string(),
+  detailMix: percent,
+  detailMixStr: z.string(),
+  /** detailMix − last year's, in percentage points. */
+  detailMixChange: percent,
+  detailMixChangeStr: z.string(),
+  wholeMix: percent,
+  wholeMixStr: z.string(),
+  wholeMixChange: percent,
+  wholeMixChangeStr: z.string(),
+  /** Rank within the segment of the whole market (a subtotal: its producer/brand's, or segment's, rank). */
+  ranking: z.number().nullable(),
+  rankingStr: z.string(),
+  rankingStatus,
+  subtotal: z.boolean(),
+});
+export type ModelRow = z.infer<typeof modelRowSchema>;
+
+/** One segment (细分市场) of a producer/brand: its models and two subtotals. */
+export const segmentDetailSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  /** Bar of the segment's volume, relative to the producer/brand's largest segment (0-100). */
+  width: z.number(),
+  /** The segment's part of the producer/brand's volume. */
+  mix: percent,
+  mixStr: z.string(),
+  tqWidth: z.number(),
+  tqMix: percent,
+  tqMixStr: z.string(),
+  models: z.array(modelRowSchema),
+  /** 合计: the producer/brand's total in this segment. */
+  heJi1: modelRowSchema,
+  /** 细分市场合计: the segment's total in the whole market. */
+  heJi2: modelRowSchema,
+});
+export type SegmentDetail = z.infer<typeof segmentDetailSchema>;
+
+/** A producer/brand's car-model details: its segments and its total over them. */
+export const makerDetailsSchema = z.object({ id: z.number(), name: z.string(), details: z.array(segmentDetailSchema), wholeHeJi1: modelRowSchema });
+export type MakerDetails = z.infer<typeof makerDetailsSchema>;
+
+export const carDetailsSchema = makerDetailsSchema.extend({
+  /** 0 producer, 1 brand. */
+  type: z.union([z.literal(0), z.literal(1)]),
+  accumulate: z.union([z.literal(0), z.literal(1)]),
+  /** The period shown ('2026-10', or '2026-01~2026-10' January-to-date) and the one compared with. */
+  time: z.string(),
+  tqTime: z.string(),
+  /** 市场合计: the whole filtered market. */
+  wholeHeJi2: modelRowSchema,
+  /** The total row of this producer/brand and then of each compared one, in order. */
+  hejis: z.array(modelRowSchema),
+  /** The same details for each id of foreignIds. */
+  compareHeJiList: z.array(makerDetailsSchema),
+});
+export type CarDetails = z.infer<typeof carDetailsSchema>;
