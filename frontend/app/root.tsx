@@ -20,6 +20,7 @@ import { describeRouteError } from '~/components/RouteErrorBoundary';
 import { ToastProvider } from '~/components/Toast';
 import { SYSTEM_NAME } from '~/utils/meta';
 import { isPublicPath, isSessionEnded, loginHref } from '~/utils/navigation';
+import { frameUnchanged } from '~/utils/revalidation';
 import { readToken } from '~/utils/session.server';
 
 export const links: LinksFunction = () => [
@@ -39,8 +40,9 @@ export function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-// Cheap, and it is what sends a user whose cookie expired to /login on their next click.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult }) => !isSessionEnded(actionResult);
+// Cheap, and it is what sends a user whose cookie expired to /login on their next page (within a page,
+// its own loader's API calls do that).
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => !isSessionEnded(args.actionResult) && !frameUnchanged(args);
 
 export function Layout({ children }: { children: ReactNode }) {
   return (

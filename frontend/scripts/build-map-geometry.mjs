@@ -5,7 +5,7 @@
 //
 // - cn.json: one feature per province-level unit {name as the file has it ('广东'), code '440000'},
 //   plus the South China Sea inset {name '南海诸岛', code null, inset true}.
-// - 1.json … 7.json: a big region's provinces (ids and membership from backend/src/reference/data/geography.ts).
+// - 1.json … 7.json: a big region's provinces (ids and membership from @car/contracts, geography.ts).
 // - <code>.json: a province's prefecture-level cities {name, code}; a municipality is one city, so its
 //   districts are drawn as one feature coded like the API's city (110000).
 //
@@ -19,6 +19,8 @@ import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+// The contracts' build (CommonJS, written by `npm run build:backend` before the front end builds).
+import contracts from '@car/contracts';
 
 const started = performance.now();
 const require = createRequire(import.meta.url);
@@ -35,12 +37,6 @@ const mapDir = path.join(echartsDir, 'map', 'json');
 /** Douglas–Peucker tolerance, in grid cells (see gridStep): 3/4000 of a map's extent. */
 const SIMPLIFY = 3;
 
-/** Hong Kong, Macao and Taiwan are not in the API's geography; the seven-region convention puts them here. */
-const OUTSIDE_API = [
-  { code: 810000, name: '香港特别行政区', shortName: '香港', regionId: 5 },
-  { code: 820000, name: '澳门特别行政区', shortName: '澳门', regionId: 5 },
-  { code: 710000, name: '台湾省', shortName: '台湾', regionId: 3 },
-];
 
 /** echarts' province file names; shanxi is 山西 and shanxi1 is 陕西. */
 const PROVINCE_FILES = {
@@ -53,14 +49,15 @@ const PROVINCE_FILES = {
   taiwan: 710000, xianggang: 810000, aomen: 820000,
 };
 
-/** The API's reference geography, read from the reference data so codes and region ids cannot drift. */
+/**
+ * The API's geography: regions and provinces from the contracts (the map-only 香港, 澳门, 台湾 too), cities
+ * from the reference data's city table, so codes and region ids cannot drift.
+ */
 function readAreas() {
+  const { REGIONS: regions, PROVINCES, MAP_ONLY_PROVINCES } = contracts;
+  const provinces = [...PROVINCES];
   const file = path.join(repoRoot, 'backend', 'src', 'reference', 'data', 'geography.ts');
   const text = fs.readFileSync(file, 'utf8');
-  const regions = [...text.matchAll(/\{\s*id:\s*(\d+),\s*name:\s*'([^']+)'\s*\}/g)].map((m) => ({ id: Number(m[1]), name: m[2] }));
-  const provinces = [
-    ...text.matchAll(/\{\s*code:\s*(\d+),\s*name:\s*'([^']+)',\s*shortName:\s*'([^']+)',\s*regionId:\s*(\d+)\s*\}/g),
-  ].map((m) => ({ code: Number(m[1]), name: m[2], shortName: m[3], regionId: Number(m[4]) }));
   const cities = [...text.matchAll(/\{\s*code:\s*(\d+),\s*name:\s*'([^']+)',\s*provinceCode:\s*(\d+)/g)].map((m) => ({
     code: Number(m[1]),
     name: m[2],
@@ -69,7 +66,7 @@ function readAreas() {
   if (regions.length !== 7 || provinces.length !== 31 || cities.length < 300) {
     throw new Error(`${file}: expected 7 regions, 31 provinces and the cities, read ${regions.length}/${provinces.length}/${cities.length}`);
   }
-  return { regions, provinces: [...provinces, ...OUTSIDE_API], cities };
+  return { regions, provinces: [...provinces, ...MAP_ONLY_PROVINCES], cities };
 }
 
 /** echarts' parseGeoJson decode: per ring, pairs of UTF-16 units, zigzag-encoded deltas from encodeOffsets. */

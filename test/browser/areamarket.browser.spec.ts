@@ -1,7 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { describeInBrowser, launchBrowser, openPage, screenshot } from '../support/browser';
-import { apiResult, canvasHasInk, cardsOf, cardValues, download, settled, signInAsDemo, type SummaryAnswer } from '../support/sales-pages';
-import { testEnv } from '../support/test-env';
+import type { Page } from 'playwright-core';
+import { describeInBrowser, screenshot, useBrowser } from '../support/browser';
+import { apiResult, canvasHasInk, cardsOf, cardValues, download, settled, openSignedIn, type SummaryAnswer } from '../support/sales-pages';
 
 /**
  * 区域市场表现: the map draws and drills nation → 华南 → 广东 through clicks on the map and back up with
@@ -20,20 +19,10 @@ async function clickOnMap(page: Page, code: string): Promise<void> {
 }
 
 describeInBrowser('the area-market page', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   test('the map drills from the nation to a region and a province and back, the cards following', async () => {
-    const { page, assertClean } = await openPage(browser);
-    await signInAsDemo(page);
-    await page.goto(`${testEnv().baseUrl}${PAGE}`, { waitUntil: 'networkidle' });
+    const { page, assertClean } = await openSignedIn(browser(), `${PAGE}`);
     await page.waitForSelector(`${MAP}[data-drawn="true"]`);
     expect(await canvasHasInk(page, MAP)).toBe(true);
     expect(await cardValues(page)).toEqual(cardsOf(await apiResult<SummaryAnswer>(page, '/saleVolume/areaMarket/whole')));
@@ -69,9 +58,7 @@ describeInBrowser('the area-market page', () => {
   });
 
   test('the tree table opens a region into its provinces, and the brand table loads more to its end', async () => {
-    const { page, assertClean } = await openPage(browser, { width: 1920, height: 1080 });
-    await signInAsDemo(page);
-    await page.goto(`${testEnv().baseUrl}${PAGE}`, { waitUntil: 'networkidle' });
+    const { page, assertClean } = await openSignedIn(browser(), PAGE, { width: 1920, height: 1080 });
     const firstRegion = page.locator('.ranking-table tbody tr').first();
     await firstRegion.getByRole('button', { name: '展开' }).click();
     await expect(page.locator('.ranking-table tbody tr').count()).resolves.toBeGreaterThan(8);

@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import { type CarDetails, type TendencyPage } from '@car/contracts';
 import { describeInBrowser, launchBrowser, openPage, screenshot } from '../support/browser';
 import { cardsOf, type SummaryAnswer } from '../support/sales-pages';
 import { testEnv } from '../support/test-env';
@@ -12,16 +13,7 @@ import { testEnv } from '../support/test-env';
 const ADDRESS = '10.77.15.1';
 const PAGE = '/salevolume/companybrand';
 
-interface ListPage {
-  list: Array<{ id: number; name: string; salesStr: string }>;
-  total: number;
-}
-interface CarDetails {
-  id: number;
-  name: string;
-  time: string;
-  details: Array<{ name: string; models: Array<{ name: string; salesStr: string }> }>;
-}
+type ListPage = TendencyPage;
 
 let token = '';
 let me: { producerId: number; brandId: number };

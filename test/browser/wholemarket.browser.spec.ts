@@ -1,8 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
-import { describeInBrowser, launchBrowser, openPage, screenshot } from '../support/browser';
-import { apiResult, canvasHasInk, cardsOf, cardValues, download, settled, signInAsDemo, type SummaryAnswer } from '../support/sales-pages';
-import { testEnv } from '../support/test-env';
+import { describeInBrowser, screenshot, useBrowser } from '../support/browser';
+import { apiResult, canvasHasInk, cardsOf, cardValues, download, settled, openSignedIn, type SummaryAnswer } from '../support/sales-pages';
 
 /**
  * 整体市场表现 as an analyst uses it: the figures equal the API's for the same filters, the panel's
@@ -17,20 +16,10 @@ async function openGroup(page: Page, title: string): Promise<void> {
 }
 
 describeInBrowser('the whole-market page', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   test('shows the API figures for the latest month with a drawn chart and the segment table', async () => {
-    const { page, assertClean } = await openPage(browser);
-    await signInAsDemo(page);
-    await page.goto(`${testEnv().baseUrl}${PAGE}`, { waitUntil: 'networkidle' });
+    const { page, assertClean } = await openSignedIn(browser(), `${PAGE}`);
     const summary = await apiResult<SummaryAnswer>(page, '/saleVolume/wholeMarket/whole');
     expect(await cardValues(page)).toEqual(cardsOf(summary));
     await page.waitForSelector('.trend-chart canvas[data-drawn="true"]');
@@ -43,9 +32,7 @@ describeInBrowser('the whole-market page', () => {
   });
 
   test('month, data source, segment and fuel chosen in the panel go to the URL and change the figures', async () => {
-    const { page, assertClean } = await openPage(browser, { width: 1920, height: 1080 });
-    await signInAsDemo(page);
-    await page.goto(`${testEnv().baseUrl}${PAGE}`, { waitUntil: 'networkidle' });
+    const { page, assertClean } = await openSignedIn(browser(), PAGE, { width: 1920, height: 1080 });
     const before = await cardValues(page);
 
     await openGroup(page, '时间');
@@ -95,9 +82,7 @@ describeInBrowser('the whole-market page', () => {
   });
 
   test('load more grows the producer table by ten until 没有更多数据了哦', async () => {
-    const { page, assertClean } = await openPage(browser);
-    await signInAsDemo(page);
-    await page.goto(`${testEnv().baseUrl}${PAGE}?dimension=5`, { waitUntil: 'networkidle' });
+    const { page, assertClean } = await openSignedIn(browser(), `${PAGE}?dimension=5`);
     const total = (await apiResult<{ total: number }>(page, '/saleVolume/wholeMarket/producer', { currentPage: 1, pageSize: 10 })).total;
     const rows = page.locator('.ranking-table tbody tr');
     await expect(rows.count()).resolves.toBe(10);
@@ -113,9 +98,7 @@ describeInBrowser('the whole-market page', () => {
   });
 
   test('the download link returns the table as a workbook that opens', async () => {
-    const { page, assertClean } = await openPage(browser);
-    await signInAsDemo(page);
-    await page.goto(`${testEnv().baseUrl}${PAGE}?dimension=2`, { waitUntil: 'networkidle' });
+    const { page, assertClean } = await openSignedIn(browser(), `${PAGE}?dimension=2`);
     const href = await page.locator('.ranking-table a[download]').getAttribute('href');
     expect(href).toContain('type=1');
     const file = await download(page, href!);

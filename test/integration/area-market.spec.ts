@@ -2,53 +2,16 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import ExcelJS from 'exceljs';
 import { Client } from 'pg';
 import request from 'supertest';
+import { type AreaTreeRow, type Summary, type TableRow } from '@car/contracts';
 import { binaryBody, signedInApp } from '../support/api-app';
 import { testEnv } from '../support/test-env';
 
 const API = '/car/api/saleVolume/areaMarket';
 const WHOLESALE_HAS_NO_AREA = '批发量数据没有地区维度，请选择零售量（数据来源 2）';
 
-interface Summary {
-  qty: number;
-  tb: number;
-  hb: number;
-  ljQty: number;
-  ljTb: number;
-  yoys: string;
-  moms: string;
-  yearYoys: string;
-  time: string;
-}
-
-interface Row {
-  id: number;
-  name: string;
-  sales: number;
-  salesStr: string;
-  tqSales: number;
-  salesSum: number;
-  salesSumStr: string;
-  tqSalesSum: number;
-  mix: number | null;
-  yearMix: number | null;
-  yoys: string;
-  yearYoys: string;
-  heji: boolean;
-  hasChildren: boolean;
-}
-
-interface TreeRow extends Row {
-  code: string;
-  dimensionality: 1 | 2 | 3;
-  children?: TreeRow[];
-}
-
-interface Page<T = Row> {
-  list: T[];
-  total: number;
-  currentPage: number;
-  pageSize: number;
-}
+type Row = TableRow;
+type TreeRow = AreaTreeRow;
+type Page<T = Row> = { list: T[]; total: number; currentPage: number; pageSize: number };
 
 type Query = Record<string, string>;
 
@@ -296,7 +259,11 @@ describe('the area-market calls', () => {
 
   describe('validation', () => {
     test.each([
-      [{ area: '440000' }, /^参数 level /],
+      // Without a level the node is a big region (the spec's default level 1): 440000 is none.
+      [{ area: '440000' }, /^参数 area .*大区/],
+      [{ area: '440000', dimensionalityId: '450000', level: '2' }, /^参数 area .*dimensionalityId/],
+      [{ company: '1' }, /^参数 company 不是可用的参数$/],
+      [{ brand: '1' }, /^参数 brand 不是可用的参数$/],
       [{ area: '440000', level: '1' }, /^参数 area .*大区/],
       [{ area: '8', level: '1' }, /^参数 area .*大区/],
       [{ area: '440100', level: '2' }, /^参数 area .*省份/],
@@ -325,6 +292,17 @@ describe('the area-market calls', () => {
       ['download', {}, /^参数 type /],
     ])('%s %j is a 400 naming the field', async (path, query, message) => {
       expect(await badRequest(path, query)).toMatch(message);
+    });
+
+    test("the spec's filter names dimensionality and dimensionalityId choose the node, never ignored", async () => {
+      const guangdong = await result<Summary>('whole', GUANGDONG);
+      const nation = await result<Summary>('whole');
+      expect(await result<Summary>('whole', { dimensionality: '2', dimensionalityId: '440000' })).toEqual(guangdong);
+      expect(guangdong.qty).toBeLessThan(nation.qty);
+    });
+
+    test('a node without a level is a big region, the spec default level 1', async () => {
+      expect(await result<Summary>('whole', { area: '5' })).toEqual(await result<Summary>('whole', { area: '5', level: '1' }));
     });
 
     test('-1 or an empty area is the nation', async () => {

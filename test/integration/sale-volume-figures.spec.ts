@@ -1,5 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
+import { type AreaTreeRow, type ChartResult, type Summary, type TablePage, type TableRow } from '@car/contracts';
 import { ANALYST, LATEST_MONTH, createSalesFixture, dropSalesFixture } from '../support/sales-fixture';
 import { signedInApp } from '../support/api-app';
 import { testEnv } from '../support/test-env';
@@ -62,25 +63,10 @@ function row(f: Figures): Record<string, unknown> {
   };
 }
 
-type Row = Record<string, unknown> & { id: number; name: string; heji: boolean; sales: number; tqSales: number; salesSum: number; tqSalesSum: number; mix: number | null; yearMix: number | null };
-interface Page {
-  list: Row[];
-  total: number;
-  currentPage: number;
-  pageSize: number;
-}
-interface Summary {
-  qty: number;
-  tb: number;
-  hb: number;
-  ljQty: number;
-  ljTb: number;
-  [key: string]: unknown;
-}
-interface Chart {
-  xAxis: Array<{ categories: string[] }>;
-  series: Array<{ name: string; type: string; data: Array<number | null> }>;
-}
+/** A table row, read field by field against the hand-worked figures. */
+type Row = TableRow & Record<string, unknown>;
+type Page = Omit<TablePage, 'list'> & { list: Row[] };
+type Chart = ChartResult;
 
 /* ---------- hand-worked rows of the whole retail market, 2026-03 ---------- */
 
@@ -480,7 +466,7 @@ describe('sales-volume figures on a hand-made market', () => {
   });
 
   describe('areaMarket: a region, a province and a city', () => {
-    type TreeRow = Row & { code: string; dimensionality: number; hasChildren: boolean; children?: TreeRow[] };
+    type TreeRow = AreaTreeRow & Record<string, unknown>;
 
     test('whole: the cards of 华北 (region 1), 广东 (province 440000) and 深圳 (city 440300)', async () => {
       // 华北 = 北京 + 天津: qty 400, tq 700, hb 300, lj 300+300+400 = 1000, tqLj 500+400+700 = 1600.

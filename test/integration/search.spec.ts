@@ -1,7 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Client } from 'pg';
 import request from 'supertest';
-import { DICTIONARY_TYPES } from '@car/contracts';
+import { DICTIONARY_TYPES, type IdName, type LetterGroup } from '@car/contracts';
 import { DICTIONARIES } from '../../backend/src/reference/data/dictionaries';
 import { signedInApp } from '../support/api-app';
 import { testEnv } from '../support/test-env';
@@ -9,17 +9,9 @@ import { testEnv } from '../support/test-env';
 const API = '/car/api/search';
 const byPinyin = new Intl.Collator('zh-CN');
 
-interface IdName {
-  id: number;
-  name: string;
-}
-interface LetterGroup<T = IdName> {
-  letter: string;
-  list: T[];
-}
 
 /** The letter groups are A-Z, each letter once, each list sorted by pinyin. */
-function expectWellFormedGroups(groups: LetterGroup[]): void {
+function expectWellFormedGroups(groups: LetterGroup<IdName>[]): void {
   const letters = groups.map((g) => g.letter);
   expect(letters).toEqual([...letters].sort());
   expect(new Set(letters).size).toBe(letters.length);
@@ -32,7 +24,7 @@ function expectWellFormedGroups(groups: LetterGroup[]): void {
   }
 }
 
-const idsOf = (groups: LetterGroup[]): number[] => groups.flatMap((g) => g.list.map((e) => e.id)).sort((a, b) => a - b);
+const idsOf = (groups: LetterGroup<IdName>[]): number[] => groups.flatMap((g) => g.list.map((e) => e.id)).sort((a, b) => a - b);
 
 describe('the search calls', () => {
   const env = testEnv();
@@ -150,7 +142,7 @@ describe('the search calls', () => {
 
   describe('maker pick-lists', () => {
     test('getProducers groups every producer A-Z by initial, names in pinyin order', async () => {
-      const groups = await result<LetterGroup[]>('getProducers');
+      const groups = await result<LetterGroup<IdName>[]>('getProducers');
       expectWellFormedGroups(groups);
       expect(idsOf(groups)).toEqual(await column('SELECT DISTINCT producer_id FROM sub_series'));
       const initials = await db.query('SELECT id, initial FROM producer');
@@ -159,16 +151,16 @@ describe('the search calls', () => {
     });
 
     test('getBrands and getProducerBrands are grouped the same way', async () => {
-      const brands = await result<LetterGroup[]>('getBrands');
+      const brands = await result<LetterGroup<IdName>[]>('getBrands');
       expectWellFormedGroups(brands);
       expect(idsOf(brands)).toEqual(await column('SELECT DISTINCT brand_id FROM sub_series'));
-      const producerBrands = await result<LetterGroup[]>('getProducerBrands');
+      const producerBrands = await result<LetterGroup<IdName>[]>('getProducerBrands');
       expectWellFormedGroups(producerBrands);
       expect(idsOf(producerBrands)).toEqual(await column('SELECT DISTINCT producer_brand_id FROM sub_series'));
     });
 
     test('key is a case-insensitive substring of the name', async () => {
-      const groups = await result<LetterGroup[]>('getProducers', { key: '大众' });
+      const groups = await result<LetterGroup<IdName>[]>('getProducers', { key: '大众' });
       const names = groups.flatMap((g) => g.list.map((e) => e.name));
       expect(names).toEqual(expect.arrayContaining(['一汽-大众', '上汽大众']));
       expect(names.every((n) => n.includes('大众'))).toBe(true);
@@ -176,39 +168,39 @@ describe('the search calls', () => {
       const { rows } = await db.query('SELECT name FROM brand WHERE id = $1', [latin[0]]);
       const name = rows[0].name as string;
       const swapped = name.replace(/[A-Za-z]/g, (c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase()));
-      const found = await result<LetterGroup[]>('getBrands', { key: swapped });
+      const found = await result<LetterGroup<IdName>[]>('getBrands', { key: swapped });
       expect(found.flatMap((g) => g.list.map((e) => e.id))).toContain(latin[0]);
     });
 
     test("a key with % or _ or SQL is matched literally and finds nothing", async () => {
       for (const key of ['%', '_', '%%', "' OR '1'='1", "大众'; DROP TABLE producer; --", '\\']) {
-        expect(await result<LetterGroup[]>('getProducers', { key })).toEqual([]);
+        expect(await result<LetterGroup<IdName>[]>('getProducers', { key })).toEqual([]);
         expect(await result<IdName[]>('getSubModels', { key })).toEqual([]);
       }
       expect(await column('SELECT count(*) FROM producer')).not.toEqual([0]);
     });
 
     test('letter keeps one group', async () => {
-      const groups = await result<LetterGroup[]>('getBrands', { letter: 'b' });
+      const groups = await result<LetterGroup<IdName>[]>('getBrands', { letter: 'b' });
       expect(groups.map((g) => g.letter)).toEqual(['B']);
       expect(idsOf(groups)).toEqual(await column(`SELECT DISTINCT b.id FROM brand b JOIN sub_series s ON s.brand_id = b.id WHERE b.initial = 'B'`));
     });
 
     test('detailId keeps the makers with a sub-series in that segment; -1 keeps all', async () => {
-      const segment = await result<LetterGroup[]>('getProducers', { detailId: '13' });
+      const segment = await result<LetterGroup<IdName>[]>('getProducers', { detailId: '13' });
       expect(idsOf(segment)).toEqual(await column('SELECT DISTINCT producer_id FROM sub_series WHERE segment_id = 13'));
-      expect(idsOf(segment).length).toBeLessThan(idsOf(await result<LetterGroup[]>('getProducers')).length);
+      expect(idsOf(segment).length).toBeLessThan(idsOf(await result<LetterGroup<IdName>[]>('getProducers')).length);
       expect(await result('getProducers', { detailId: '-1' })).toEqual(await result('getProducers'));
     });
 
     test('producerProperties and brandProperties narrow every maker list consistently', async () => {
-      const jointVentures = await result<LetterGroup[]>('getProducers', { producerProperties: '2' });
+      const jointVentures = await result<LetterGroup<IdName>[]>('getProducers', { producerProperties: '2' });
       expect(idsOf(jointVentures)).toEqual(await column('SELECT id FROM producer p WHERE property = 2 AND EXISTS (SELECT 1 FROM sub_series s WHERE s.producer_id = p.id)'));
-      const luxuryBrands = await result<LetterGroup[]>('getBrands', { brandProperties: '1', detailId: '8' });
+      const luxuryBrands = await result<LetterGroup<IdName>[]>('getBrands', { brandProperties: '1', detailId: '8' });
       expect(idsOf(luxuryBrands)).toEqual(
         await column('SELECT DISTINCT b.id FROM brand b JOIN sub_series s ON s.brand_id = b.id WHERE b.property = 1 AND s.segment_id = 8'),
       );
-      const mixed = await result<LetterGroup[]>('getProducerBrands', { producerProperties: '1,4', brandProperties: '1' });
+      const mixed = await result<LetterGroup<IdName>[]>('getProducerBrands', { producerProperties: '1,4', brandProperties: '1' });
       expect(idsOf(mixed)).toEqual(
         await column(
           `SELECT DISTINCT s.producer_brand_id FROM sub_series s JOIN producer p ON p.id = s.producer_id JOIN brand b ON b.id = s.brand_id
@@ -219,12 +211,12 @@ describe('the search calls', () => {
     });
 
     test('getReportProducers lists only producers that have a report', async () => {
-      const groups = await result<LetterGroup[]>('getReportProducers');
+      const groups = await result<LetterGroup<IdName>[]>('getReportProducers');
       expectWellFormedGroups(groups);
       const withReports = await column('SELECT DISTINCT producer_id FROM report');
       expect(withReports.length).toBeGreaterThan(0);
       expect(idsOf(groups)).toEqual(withReports);
-      const joint = await result<LetterGroup[]>('getReportProducers', { producerProperties: '2' });
+      const joint = await result<LetterGroup<IdName>[]>('getReportProducers', { producerProperties: '2' });
       expect(idsOf(joint)).toEqual(await column('SELECT DISTINCT r.producer_id FROM report r JOIN producer p ON p.id = r.producer_id WHERE p.property = 2'));
     });
   });
@@ -342,16 +334,16 @@ describe('the search calls', () => {
 
   describe('complexBPs, the cascading pick-list of the export pages', () => {
     test('types 0-2 are letter-grouped brands, producers and producer-brands', async () => {
-      expectWellFormedGroups(await result<LetterGroup[]>('complexBPs', { type: '0' }));
-      expectWellFormedGroups(await result<LetterGroup[]>('complexBPs', { type: '1' }));
-      expectWellFormedGroups(await result<LetterGroup[]>('complexBPs', { type: '2' }));
+      expectWellFormedGroups(await result<LetterGroup<IdName>[]>('complexBPs', { type: '0' }));
+      expectWellFormedGroups(await result<LetterGroup<IdName>[]>('complexBPs', { type: '1' }));
+      expectWellFormedGroups(await result<LetterGroup<IdName>[]>('complexBPs', { type: '2' }));
     });
 
     test('each level is narrowed by the ids chosen above it', async () => {
       const [brandId] = await column(`SELECT id FROM brand WHERE name = '宝马'`);
-      const producers = await result<LetterGroup[]>('complexBPs', { type: '1', brandIds: String(brandId) });
+      const producers = await result<LetterGroup<IdName>[]>('complexBPs', { type: '1', brandIds: String(brandId) });
       expect(idsOf(producers)).toEqual(await column('SELECT DISTINCT producer_id FROM sub_series WHERE brand_id = $1', [brandId]));
-      const producerBrands = await result<LetterGroup[]>('complexBPs', { type: '2', brandIds: String(brandId) });
+      const producerBrands = await result<LetterGroup<IdName>[]>('complexBPs', { type: '2', brandIds: String(brandId) });
       expect(idsOf(producerBrands)).toEqual(await column('SELECT DISTINCT producer_brand_id FROM sub_series WHERE brand_id = $1', [brandId]));
       const [pbId] = idsOf(producerBrands);
       const series = await result<IdName[]>('complexBPs', { type: '3', producerBrands: String(pbId) });

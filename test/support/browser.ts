@@ -41,22 +41,58 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath, args: FLAGS, headless: true });
 }
 
+export interface OpenedPage {
+  page: Page;
+  errors: string[];
+  /** Fails the test if the console logged an error or the page threw. */
+  assertClean: () => void;
+  /**
+   * Accepts one console error matching `pattern`, for a test that breaks a request on purpose (Chromium
+   * logs `Failed to load resource` for an aborted one). Each call accepts one error, no more.
+   */
+  allowConsoleError: (pattern: RegExp) => void;
+}
+
 /**
  * A page that records console errors and failed page loads; `assertClean()` fails the test if any
  * happened, so a page that throws in the browser cannot pass.
  */
-export async function openPage(browser: Browser, viewport = { width: 1366, height: 768 }): Promise<{ page: Page; errors: string[]; assertClean: () => void }> {
+export async function openPage(browser: Browser, viewport = { width: 1366, height: 768 }): Promise<OpenedPage> {
   const context = await browser.newContext({ viewport, locale: 'zh-CN' });
   const page = await context.newPage();
   const errors: string[] = [];
+  const allowed: RegExp[] = [];
   page.on('console', (message: ConsoleMessage) => {
-    if (message.type() === 'error') errors.push(message.text());
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    const at = allowed.findIndex((pattern) => pattern.test(text));
+    if (at >= 0) allowed.splice(at, 1);
+    else errors.push(text);
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return {
     page,
     errors,
     assertClean: () => expect(errors).toEqual([]),
+    allowConsoleError: (pattern) => allowed.push(pattern),
+  };
+}
+
+/**
+ * One Chromium for a test file: call at the top of a `describe`; the returned function gives the browser
+ * inside tests (launched before the first, closed after the last).
+ */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('the browser is not up: call useBrowser() inside describe');
+    return browser;
   };
 }
 

@@ -131,6 +131,8 @@ async function startServer(env: TestEnv, port: number): Promise<ChildProcess> {
       SEED_ON_EMPTY: 'false',
       LOG_FORMAT: 'json',
       LOG_LEVEL: 'warn',
+      // Every answer the browser tests meet is checked against its contract (@car/contracts).
+      CHECK_RESULTS: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,4 +1,6 @@
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { type Summary } from '@car/contracts';
+import { openPage, type OpenedPage } from './browser';
 import { testEnv } from './test-env';
 
 /** Signs the page in as the demo analyst through the login form (a success: no throttle window is touched). */
@@ -7,6 +9,17 @@ export async function signInAsDemo(page: Page): Promise<void> {
   await page.fill('input[name="account"]', 'demo');
   await page.fill('input[name="password"]', 'Demo@2026');
   await Promise.all([page.waitForURL((url) => url.pathname !== '/login'), page.getByRole('button', { name: '登录' }).click()]);
+}
+
+/**
+ * The shared `open page` fixture: a fresh page signed in as the demo analyst, at `path` once the network
+ * is idle.
+ */
+export async function openSignedIn(browser: Browser, path: string, viewport?: { width: number; height: number }): Promise<OpenedPage> {
+  const opened = await openPage(browser, viewport);
+  await signInAsDemo(opened.page);
+  await opened.page.goto(`${testEnv().baseUrl}${path}`, { waitUntil: 'networkidle' });
+  return opened;
 }
 
 /** An API call with the page's session cookie, as the browser would make it; the envelope's result. */
@@ -31,14 +44,7 @@ export async function canvasHasInk(page: Page, selector: string): Promise<boolea
 }
 
 /** The summary answer of the sales pages' `whole` calls, as far as the cards show it. */
-export interface SummaryAnswer {
-  qtyStr: string;
-  ljQtyStr: string;
-  yoys: string;
-  moms: string;
-  yearYoys: string;
-  time: string;
-}
+export type SummaryAnswer = Pick<Summary, 'qtyStr' | 'ljQtyStr' | 'yoys' | 'moms' | 'yearYoys' | 'time'>;
 
 /** What the five cards must read for a summary answer. */
 export function cardsOf(summary: SummaryAnswer): Record<string, string> {

@@ -6,17 +6,10 @@
  */
 import { useEffect, useRef, useState } from 'react';
 
+import { type AreaLevel, type AreaNode, type ProvinceNode } from '@car/contracts';
 import { LoadStatus, PickListDialog, PickToggle, type PickDialogProps } from '~/components/PickListDialog';
-import { sameItem, type AreaLevel, type PickItem } from '~/utils/pick-list';
+import { sameItem, type PickItem } from '~/utils/pick-list';
 import { searchGet, useSearchRequest } from '~/utils/search-client';
-
-interface AreaNode {
-  id: number;
-  name: string;
-}
-interface ProvinceNode extends AreaNode {
-  areaId: number;
-}
 
 interface Regions {
   areas: AreaNode[];

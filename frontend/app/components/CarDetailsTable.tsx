@@ -9,9 +9,9 @@ import { Link, useLocation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { Button, Icon } from 'semantic-ui-react';
 
-import { detailLines, type CarDetails, type ModelRow } from '~/utils/company-brand-details';
-import { ACCUMULATE_OPTIONS, type Accumulate } from '~/utils/company-brand-query';
-import { growthClass, rankArrow } from '~/utils/format';
+import { type Accumulate, ACCUMULATE_OPTIONS, type CarDetails, type ModelRow, rankArrow } from '@car/contracts';
+import { detailLines } from '~/utils/company-brand-details';
+import { growthClass } from '~/utils/format';
 import { withParams } from '~/utils/sale-volume-query';
 import { PanelBusy } from './PanelBusy';
 import { RankMark } from './RankMark';

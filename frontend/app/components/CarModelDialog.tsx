@@ -8,17 +8,12 @@
  */
 import { useEffect, useId } from 'react';
 
+import { type SubSeriesCars } from '@car/contracts';
 import { LoadStatus, PickListDialog, PickToggle, type PickDialogProps } from '~/components/PickListDialog';
 import { loadSeries, type SeriesEntry } from '~/components/SeriesDialog';
 import { isChosen, sameId, type PickItem } from '~/utils/pick-list';
 import { searchGet, useSearchRequest, type PickFilters } from '~/utils/search-client';
 
-/** getCars: one sub-series and its models. */
-interface SubSeriesCars {
-  id: number;
-  name: string;
-  cars: Array<{ id: number; name: string; msrp: string; mix: string }>;
-}
 
 export interface CarModelDialogProps extends PickDialogProps {
   /** Default true (checkboxes); false makes the checkboxes choose one model. */

@@ -12,30 +12,16 @@ import { useEffect, useRef, useState } from 'react';
 import type { Chart as ChartInstance, ChartConfiguration, Plugin, TooltipItem } from 'chart.js';
 import type { ProjectionScale } from 'chartjs-chart-geo';
 
-import {
-  mapTitleOf,
-  mapUrlOf,
-  matchRows,
-  NATION_MAP_ID,
-  type MapFeature,
-  type MapFeatureCollection,
-} from '~/utils/china-map';
-import { growthText } from '~/utils/format';
+import { growthText, type AreaTreeRow } from '@car/contracts';
+import { mapTitleOf, mapUrlOf, matchRows, NATION_MAP_ID, type MapFeature, type MapFeatureCollection } from '~/utils/china-map';
 import { PanelBusy } from './PanelBusy';
 
 /** A row of the API's area tree (or any sales row with a name): what one unit of the map shows. */
-export interface ChinaMapRow {
-  name: string;
-  /** Region id or 6-digit code; rows without one are matched by name. */
-  code?: number | string | null;
-  sales: number;
-  salesStr: string;
-  yoy: number | null;
-  yoys?: string;
-  salesSumStr: string;
-  yearYoy: number | null;
-  yearYoys?: string;
-}
+export type ChinaMapRow = Pick<AreaTreeRow, 'name' | 'sales' | 'salesStr' | 'yoy' | 'salesSumStr' | 'yearYoy'> &
+  Partial<Pick<AreaTreeRow, 'yoys' | 'yearYoys'>> & {
+    /** Region id or 6-digit code; rows without one are matched by name. */
+    code?: number | string | null;
+  };
 
 export interface ChinaMapSelection {
   name: string;

@@ -2,8 +2,9 @@
  * 选择厂商品牌: producer-brand pairs by initial (getProducerBrands, names like 一汽-大众-大众), multi-select
  * by default. Their ids are the pairs' own, not producer or brand ids, so nothing is pre-selected.
  */
+import { type LetterGroup } from '@car/contracts';
 import { PickListDialog, selectHint, type PickDialogProps } from '~/components/PickListDialog';
-import type { LetterGroup, PickItem } from '~/utils/pick-list';
+import type { PickItem } from '~/utils/pick-list';
 import { makerParams, searchGet, type PickFilters } from '~/utils/search-client';
 
 export interface CompanyBrandDialogProps extends PickDialogProps {

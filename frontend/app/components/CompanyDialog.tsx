@@ -1,6 +1,7 @@
 /** 选择厂商: producers by initial (getProducers), multi-select by default; the user's own producer is pre-selected and marked. */
+import { type LetterGroup } from '@car/contracts';
 import { PickListDialog, selectHint, type PickDialogProps } from '~/components/PickListDialog';
-import type { LetterGroup, PickItem } from '~/utils/pick-list';
+import type { PickItem } from '~/utils/pick-list';
 import { makerParams, searchGet, type PickFilters } from '~/utils/search-client';
 
 export interface CompanyDialogProps extends PickDialogProps {

@@ -26,20 +26,8 @@ import {
 } from 'react';
 import { Button, Icon, Input, Loader, Message, Modal } from 'semantic-ui-react';
 
-import {
-  EMPTY_SELECTION,
-  LETTERS,
-  findInGroups,
-  initialPickListState,
-  isChosen,
-  lettersWithEntries,
-  pickListReducer,
-  type LetterGroup,
-  type PickId,
-  type PickItem,
-  type PickListState,
-  type Selection,
-} from '~/utils/pick-list';
+import { type LetterGroup } from '@car/contracts';
+import { EMPTY_SELECTION, LETTERS, findInGroups, initialPickListState, isChosen, lettersWithEntries, pickListReducer, type PickId, type PickItem, type PickListState, type Selection } from '~/utils/pick-list';
 import { useSearchRequest } from '~/utils/search-client';
 
 // ---------- state ----------

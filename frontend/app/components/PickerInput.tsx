@@ -17,16 +17,7 @@ import { CurrentCompanyDialog } from '~/components/CurrentCompanyDialog';
 import { CurrentSeriesDialog } from '~/components/CurrentSeriesDialog';
 import { usePickList, type PickDialogProps } from '~/components/PickListDialog';
 import { SeriesDialog } from '~/components/SeriesDialog';
-import {
-  EMPTY_SELECTION,
-  PICKER_PLACEHOLDER,
-  displayText,
-  idsKey,
-  sameSelection,
-  selectionOf,
-  type PickItem,
-  type Selection,
-} from '~/utils/pick-list';
+import { EMPTY_SELECTION, PICKER_PLACEHOLDER, displayText, idsKey, sameSelection, selectionOf, type PickItem, type Selection } from '~/utils/pick-list';
 import type { PickFilters } from '~/utils/search-client';
 
 export type PickerKind =

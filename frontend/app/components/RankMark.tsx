@@ -1,8 +1,8 @@
+import { type RankArrow } from '@car/contracts';
 /** A rank with its arrow (spec: rankingStatus −2 none, −1 down, 0 flat, 1 up); the flat mark only where a table shows it. */
 import type { ReactNode } from 'react';
 import { Icon } from 'semantic-ui-react';
 
-import type { RankArrow } from '~/utils/format';
 
 export function RankMark({ rank, arrow, showFlat = false }: { rank: ReactNode; arrow: RankArrow; showFlat?: boolean }) {
   return (

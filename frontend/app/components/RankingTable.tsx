@@ -2,16 +2,16 @@
  * The ranking table of the sales pages: dimension buttons, the data-tag columns (2-15), merged group
  * cells and highlighted subtotal rows, rank arrows, expandable tree rows, 加载更多 (the page size grows
  * by ten) until 没有更多数据了哦, and the download link of the same rows. Dimension, tags and page live
- * in the URL (`dimension`, `tags`, `page`).
+ * in the URL (`dimension`, `tags`, `page`); the columns are read from the URL here, not from loader data.
  */
 import { Link, useLocation, useNavigate } from '@remix-run/react';
 import { Fragment, useState, type ReactNode } from 'react';
 import { Button, Icon } from 'semantic-ui-react';
 
-import { growthClass, rankArrow } from '~/utils/format';
-import { DIMENSION_LABELS, hasMoreRows, TAG_COLUMNS, type TableDimension } from '~/utils/ranking-table';
+import { DIMENSION_LABELS, rankArrow, type TableDimension, type TableRow, TAG_COLUMNS } from '@car/contracts';
+import { growthClass } from '~/utils/format';
+import { hasMoreRows, readTags } from '~/utils/ranking-table';
 import { withParams } from '~/utils/sale-volume-query';
-import type { TableRow } from '~/utils/table-row';
 import { MultiSelect } from './MultiSelect';
 import { PanelBusy } from './PanelBusy';
 import { RankMark } from './RankMark';
@@ -27,7 +27,6 @@ interface RankingTableProps {
   nameHeader?: string;
   /** Header of the merged group column, for tables whose rows carry `groupName` (segments by category). */
   groupHeader?: string;
-  tags: readonly number[];
   /** The table pages by load more (else it comes whole). */
   paged: boolean;
   page: number;
@@ -105,7 +104,6 @@ export function RankingTable({
   dimension,
   nameHeader,
   groupHeader,
-  tags,
   paged,
   page,
   downloadHref,
@@ -117,6 +115,9 @@ export function RankingTable({
 }: RankingTableProps) {
   const location = useLocation();
   const navigate = useNavigate();
+  // The columns follow the URL as it is now: a change of columns alone reloads no data (utils/revalidation.ts),
+  // so the loader's copy of `tags` would be that of the last load.
+  const tags = readTags(new URLSearchParams(location.search).get('tags'));
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const columns = TAG_COLUMNS.filter((c) => tags.includes(c.tag));
   const grouped = Boolean(groupHeader) && rows.some((r) => r.groupName);

@@ -7,9 +7,8 @@ import { Link, isRouteErrorResponse, useLocation, useRouteError } from '@remix-r
 import { Button, Icon } from 'semantic-ui-react';
 
 import { isApiFailure, type ApiFailure } from '~/utils/api-failure';
+import { isNetworkFailure, NETWORK_FAILURE_MESSAGE } from '~/utils/network-failure';
 import { useFailureToast } from './Toast';
-
-const NETWORK_MESSAGE = '网络错误：无法连接服务器，请检查网络后重试';
 
 /** The error as a failure the user can read. */
 export function describeRouteError(error: unknown): ApiFailure & { notFound: boolean } {
@@ -19,8 +18,8 @@ export function describeRouteError(error: unknown): ApiFailure & { notFound: boo
     return { msg: `请求失败（HTTP ${error.status}），请稍后重试`, code: -1500, network: false, notFound: false };
   }
   // A navigation whose data request never reached the server (offline, server restarting).
-  if (error instanceof TypeError && /fetch|network|load failed/i.test(error.message)) {
-    return { msg: NETWORK_MESSAGE, code: -1, network: true, notFound: false };
+  if (isNetworkFailure(error)) {
+    return { msg: NETWORK_FAILURE_MESSAGE, code: -1, network: true, notFound: false };
   }
   return { msg: '系统出现错误，请稍后重试', code: -1500, network: false, notFound: false };
 }

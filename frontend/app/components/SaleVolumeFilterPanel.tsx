@@ -6,9 +6,10 @@
 import { useLocation } from '@remix-run/react';
 import { useState } from 'react';
 
+import { DATA_SOURCES } from '@car/contracts';
 import { multiSelectText } from '~/utils/multi-select';
 import type { SaleVolumeLookups } from '~/utils/sale-volume-lookups.server';
-import { DATA_SOURCES, type SaleVolumeFilters } from '~/utils/sale-volume-query';
+import { type SaleVolumeFilters } from '~/utils/sale-volume-query';
 import { FilterPanel, type FilterGroupSpec } from './FilterPanel';
 import { MonthPicker } from './MonthPicker';
 import { MultiSelect } from './MultiSelect';
@@ -87,5 +88,7 @@ export function SaleVolumeFilterPanel({ filters, lookups, show = {}, keep, extra
   }
   groups.push(...extraGroups);
 
-  return <FilterPanel key={JSON.stringify(filters)} groups={groups} keep={keep} resetTo={resetTo ?? location.pathname} />;
+  // The data columns are carried as the URL has them now (choosing them reloads no loader data).
+  const kept = { ...keep, tags: new URLSearchParams(location.search).get('tags') };
+  return <FilterPanel key={JSON.stringify(filters)} groups={groups} keep={kept} resetTo={resetTo ?? location.pathname} />;
 }

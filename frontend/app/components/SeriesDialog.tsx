@@ -5,16 +5,13 @@
  */
 import { memo, useCallback } from 'react';
 
+import { type LetterGroup, type SeriesItem } from '@car/contracts';
 import { PickListDialog, PickToggle, selectHint, type PickDialogProps } from '~/components/PickListDialog';
-import { isChosen, type LetterGroup, type PickItem, type Selection } from '~/utils/pick-list';
+import { isChosen, type PickItem, type Selection } from '~/utils/pick-list';
 import { searchGet, seriesParams, type PickFilters } from '~/utils/search-client';
 
 /** A car series as getSeries answers it. */
-export interface SeriesEntry {
-  id: number;
-  name: string;
-  subList: Array<{ id: number; name: string }>;
-}
+export type SeriesEntry = SeriesItem;
 
 export function loadSeries(filters: PickFilters | undefined) {
   return (key: string, signal: AbortSignal) =>

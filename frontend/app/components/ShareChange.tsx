@@ -1,7 +1,7 @@
+import { shareChangeParts } from '@car/contracts';
 /** A share change as an arrow and its size in points (↑1.9% / ↓2.9%), green up and red down; a dash for none. */
 import { Icon } from 'semantic-ui-react';
 
-import { shareChangeParts } from '~/utils/format';
 
 export function ShareChange({ value }: { value: number | null }) {
   const { arrow, text } = shareChangeParts(value);

@@ -4,23 +4,9 @@
  */
 import { Icon } from 'semantic-ui-react';
 
-import { growthClass, growthText } from '~/utils/format';
+import { growthText, type Summary } from '@car/contracts';
+import { growthClass } from '~/utils/format';
 import { PanelBusy } from './PanelBusy';
-
-/** The summary object of the whole / areaMarket / companyBrand `whole` calls. */
-export interface Summary {
-  qty: number;
-  qtyStr: string;
-  ljQty: number;
-  ljQtyStr: string;
-  yoy: number | null;
-  yoys: string;
-  mom: number | null;
-  moms: string;
-  yearYoy: number | null;
-  yearYoys: string;
-  time?: string;
-}
 
 function Growth({ value }: { value: number | null }) {
   const cls = growthClass(value);

@@ -6,6 +6,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { Icon, type SemanticICONS } from 'semantic-ui-react';
 
 import { toastDurationOf, type ApiFailure } from '~/utils/api-failure';
+import { onNetworkFailure } from '~/utils/network-failure';
 
 export type ToastKind = 'error' | 'success' | 'warning' | 'info';
 
@@ -55,6 +56,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     },
     [dismiss],
   );
+
+  // A call that could not reach the server (a client-side navigation, a dialog's list): 5 s, as the spec says.
+  useEffect(() => onNetworkFailure((failure) => show('error', failure.msg, toastDurationOf(failure))), [show]);
 
   const api = useMemo(() => ({ show }), [show]);
 

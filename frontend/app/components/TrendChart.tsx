@@ -8,9 +8,9 @@ import { Link, useLocation, useNavigate } from '@remix-run/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Icon } from 'semantic-ui-react';
 
-import { datasetsOf, type ChartResult } from '~/utils/chart-result';
-import { thousands } from '~/utils/format';
-import { GRANULARITIES, withParams, type Granularity } from '~/utils/sale-volume-query';
+import { type ChartResult, GRANULARITIES, type Granularity, thousands } from '@car/contracts';
+import { datasetsOf } from '~/utils/chart-result';
+import { withParams } from '~/utils/sale-volume-query';
 import { PanelBusy } from './PanelBusy';
 
 type ChartJs = typeof import('chart.js');

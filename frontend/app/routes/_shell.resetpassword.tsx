@@ -3,18 +3,13 @@ import { Form, useActionData, useNavigate, useNavigation } from '@remix-run/reac
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Icon, Message } from 'semantic-ui-react';
 
+import { type ChangePasswordErrors, type ChangePasswordField, checkChangePassword, PASSWORD_RULE_MESSAGE } from '@car/contracts';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { useFailureToast, useToast } from '~/components/Toast';
 import { apiPost, failureData } from '~/utils/api.server';
 import { isApiFailure } from '~/utils/api-failure';
 import { titled } from '~/utils/meta';
 import type { SessionEndedResult } from '~/utils/navigation';
-import {
-  checkChangePassword,
-  PASSWORD_RULE_MESSAGE,
-  type ChangePasswordErrors,
-  type ChangePasswordField,
-} from '~/utils/password-schema';
 import { clearedSessionCookie } from '~/utils/session.server';
 
 export const meta: MetaFunction = () => titled('修改密码');

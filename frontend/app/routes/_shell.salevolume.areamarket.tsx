@@ -5,9 +5,10 @@
  * the geography itself and every view can be bookmarked.
  */
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData, useLocation, useNavigate, type ShouldRevalidateFunction } from '@remix-run/react';
+import { Link, useLoaderData, useLocation, useNavigate } from '@remix-run/react';
 import { Breadcrumb, Button, Icon } from 'semantic-ui-react';
 
+import { AREA_MARKET, type AreaTreeRow, type ChartResult, type Granularity, type Summary, type TableDimension, type TablePage, type TableRow } from '@car/contracts';
 import { ChinaMap } from '~/components/ChinaMap';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { HeaderTags } from '~/components/HeaderTags';
@@ -16,29 +17,20 @@ import { PickerInput } from '~/components/PickerInput';
 import { RankingTable } from '~/components/RankingTable';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { SaleVolumeFilterPanel } from '~/components/SaleVolumeFilterPanel';
-import { SummaryCards, type Summary } from '~/components/SummaryCards';
+import { SummaryCards } from '~/components/SummaryCards';
 import { useFailureToast } from '~/components/Toast';
 import { TrendChart } from '~/components/TrendChart';
 import { apiGet } from '~/utils/api.server';
-import {
-  drillTarget,
-  mapIdOfNode,
-  mapNodeOf,
-  nodeName,
-  parentOf,
-  pathOf,
-  readAreaNode,
-  type AreaNode,
-} from '~/utils/area-drill';
-import type { ChartResult } from '~/utils/chart-result';
+import { drillTarget, mapIdOfNode, mapNodeOf, nodeName, parentOf, pathOf, readAreaNode, type AreaNode } from '~/utils/area-drill';
 import { filterTags } from '~/utils/filter-tags';
 import { titled } from '~/utils/meta';
-import { effectiveDimension, pagesByLoadMore, readTags, type TableDimension } from '~/utils/ranking-table';
+import { effectiveDimension, pagesByLoadMore } from '~/utils/ranking-table';
 import { loadLookups } from '~/utils/sale-volume-lookups.server';
-import { filterApiParams, FILTER_PARAMS, intParam, pageSizeOf, readFilters, withParams, type Granularity, onlyTagsChanged, withShownMonth, apiDownloadHref } from '~/utils/sale-volume-query';
+import { filterApiParams, FILTER_PARAMS, intParam, pageSizeOf, readFilters, withParams, withShownMonth, apiDownloadHref } from '~/utils/sale-volume-query';
+import { keepPageOnNetworkFailure } from '~/utils/network-failure';
+import { salesPageShouldRevalidate } from '~/utils/revalidation';
 import { firstFailure, settle } from '~/utils/settle.server';
 import type { ShellHandle } from '~/utils/shell-context';
-import type { TablePage, TableRow } from '~/utils/table-row';
 import { touches, usePendingChange } from '~/utils/use-pending-change';
 
 export const meta: MetaFunction = () => titled('区域市场表现');
@@ -81,12 +73,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     settle(apiGet<Summary>(request, context, '/saleVolume/areaMarket/whole', api)),
     settle(apiGet<ChartResult>(request, context, '/saleVolume/areaMarket/highCharts', { ...api, timeDimensionality: granularity, count })),
     sameAsMap ? null : settle(apiGet<TablePage>(request, context, `/saleVolume/areaMarket/${TABLE_PATHS[dimension]}`, tableApi)),
-    retail ? settle(apiGet<TablePage>(request, context, '/saleVolume/areaMarket/area', mapApi)) : null,
+    retail ? settle(apiGet(request, context, AREA_MARKET.area, mapApi)) : null,
   ]);
   const tableSettled = table ?? map!;
 
   // The map of the nation shows provinces: the nation's area call answers regions with their provinces.
-  const mapRows: TableRow[] = !map?.value ? [] : mapNode === null ? map.value.list.flatMap((r) => r.children ?? []) : map.value.list;
+  const mapRows: AreaTreeRow[] = !map?.value ? [] : mapNode === null ? map.value.list.flatMap((r) => r.children ?? []) : map.value.list;
   const cityName = node?.level === 3 ? mapRows.find((r) => Number(r.code ?? r.id) === node.id)?.name : undefined;
 
   return {
@@ -105,7 +97,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     dimension,
     page,
     paged,
-    tags: readTags(params.get('tags')),
     downloadHref: apiDownloadHref('/saleVolume/areaMarket/download', { type: dimension - 1, ...api }),
     failure: firstFailure(lookups, summary, chart, tableSettled, ...(map ? [map] : [])),
   };
@@ -113,8 +104,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export type AreaMarketData = Awaited<ReturnType<typeof loader>>;
 
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  onlyTagsChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
+export const shouldRevalidate = salesPageShouldRevalidate;
+// A client-side navigation that cannot reach the server keeps the page as it was, with a toast.
+export const clientLoader = keepPageOnNetworkFailure;
 
 function AreaMarketFilters({ data }: { data: unknown }) {
   const d = data as AreaMarketData;
@@ -123,7 +115,7 @@ function AreaMarketFilters({ data }: { data: unknown }) {
     <SaleVolumeFilterPanel
       filters={d.filters}
       lookups={d.lookups}
-      keep={{ timeDimensionality: d.granularity, count: d.count, dimension: d.dimension, tags: d.tags.join(',') }}
+      keep={{ timeDimensionality: d.granularity, count: d.count, dimension: d.dimension }}
       extraGroups={[
         {
           title: '区域',
@@ -215,7 +207,6 @@ export default function AreaMarket() {
         dimension={data.dimension}
         nameHeader={data.dimension === 4 ? '区域' : undefined}
         groupHeader={data.dimension === 1 ? '类别' : undefined}
-        tags={data.tags}
         paged={data.paged}
         page={data.page}
         downloadHref={data.downloadHref}

@@ -6,10 +6,11 @@
  * its car-model details. Everything the page shows follows the URL (utils/company-brand-query.ts).
  */
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData, useLocation, useNavigate, useRouteLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
+import { Link, useLoaderData, useLocation, useNavigate, useRouteLoaderData } from '@remix-run/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { Button, Icon } from 'semantic-ui-react';
 
+import { ACCUMULATE_OPTIONS, COMPARE_MODES, type CompareType, MAKER_TYPES, type MakerType, MAX_COMPARED, type TableRow, type TendencyRow } from '@car/contracts';
 import { BrandDialog } from '~/components/BrandDialog';
 import { CarDetailsTable } from '~/components/CarDetailsTable';
 import { CompanyDialog } from '~/components/CompanyDialog';
@@ -27,33 +28,17 @@ import { TrendChart } from '~/components/TrendChart';
 import type { loader as shellLoader } from '~/routes/_shell';
 import companyBrandCss from '~/styles/companybrand.css?url';
 import { comparedMakers } from '~/utils/company-brand-details';
-import { loadMakerView, loadOverview, type TendencyRow } from '~/utils/company-brand-data.server';
-import {
-  ACCUMULATE_OPTIONS,
-  COMPARE_MODES,
-  compareModeChanges,
-  keptParams,
-  MAKER_TYPES,
-  makerLabel,
-  makerPageHref,
-  makerTypeChanges,
-  MAX_COMPARED,
-  overviewHref,
-  readCompanyBrandState,
-  resetHref,
-  YEAR_COUNTS,
-  type CompareType,
-  type MakerType,
-} from '~/utils/company-brand-query';
+import { loadMakerView, loadOverview } from '~/utils/company-brand-data.server';
+import { compareModeChanges, keptParams, makerLabel, makerPageHref, makerTypeChanges, overviewHref, readCompanyBrandState, resetHref, YEAR_COUNTS } from '~/utils/company-brand-query';
 import { filterTags } from '~/utils/filter-tags';
 import { titled } from '~/utils/meta';
 import { idsKey, selectionOf, sameSelection } from '~/utils/pick-list';
-import { readTags } from '~/utils/ranking-table';
-import { FILTER_PARAMS, readFilters, withParams, onlyTagsChanged, withShownMonth } from '~/utils/sale-volume-query';
+import { FILTER_PARAMS, readFilters, withParams, withShownMonth } from '~/utils/sale-volume-query';
+import { keepPageOnNetworkFailure } from '~/utils/network-failure';
+import { salesPageShouldRevalidate } from '~/utils/revalidation';
 import { loadLookups } from '~/utils/sale-volume-lookups.server';
 import { firstFailure } from '~/utils/settle.server';
 import { useShell, type ShellHandle } from '~/utils/shell-context';
-import type { TableRow } from '~/utils/table-row';
 import { touches, usePendingChange } from '~/utils/use-pending-change';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: companyBrandCss }];
@@ -77,7 +62,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       state,
       filters: withShownMonth(filters, view.summary.value?.time, lookups.value?.months),
       lookups: lookups.value,
-      rawTags: params.get('tags'),
       maker: details ? { id: details.id, name: details.name } : null,
       summary: view.summary.value,
       chart: view.chart.value,
@@ -95,7 +79,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     state,
     filters: withShownMonth(filters, view.summary.value?.time, lookups.value?.months),
     lookups: lookups.value,
-    rawTags: params.get('tags'),
     maker: null,
     summary: view.summary.value,
     chart: null,
@@ -110,8 +93,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export type CompanyBrandData = Awaited<ReturnType<typeof loader>>;
 
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  onlyTagsChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
+export const shouldRevalidate = salesPageShouldRevalidate;
+// A client-side navigation that cannot reach the server keeps the page as it was, with a toast.
+export const clientLoader = keepPageOnNetworkFailure;
 
 /** The signed-in user's own producer and brand (the filter panel sits outside the page's outlet). */
 function useOwnMakers(): { producerId: number | null; brandId: number | null } {
@@ -128,7 +112,7 @@ function CompanyBrandFilters({ data }: { data: unknown }) {
     <SaleVolumeFilterPanel
       filters={d.filters}
       lookups={d.lookups}
-      keep={keptParams(d.state, d.rawTags)}
+      keep={keptParams(d.state)}
       resetTo={resetHref(d.state.type, d.state.id)}
       extraGroups={[
         {
@@ -170,7 +154,6 @@ function Overview({ data }: { data: CompanyBrandData }) {
   const { state } = data;
   const label = makerLabel(state.type);
   const rows = data.list?.list ?? [];
-  const tags = readTags(data.rawTags);
   const detailsRef = useRef<HTMLDivElement>(null);
   const scrollToDetails = useRef(false);
   const pageChanging = touches(pending, PAGE_PARAMS);
@@ -254,7 +237,6 @@ function Overview({ data }: { data: CompanyBrandData }) {
           dimensions={[]}
           dimension={state.type === 0 ? 5 : 3}
           nameHeader={label}
-          tags={tags}
           paged
           page={state.page}
           downloadHref={data.listDownload ?? '#'}

@@ -4,28 +4,29 @@
  * family, producer, brand, car series or area (spec 000 §2). Everything the page shows follows the URL.
  */
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useLoaderData, useLocation, type ShouldRevalidateFunction } from '@remix-run/react';
+import { useLoaderData, useLocation } from '@remix-run/react';
 import { Button } from 'semantic-ui-react';
 import { Link } from '@remix-run/react';
 
+import { type ChartResult, type Granularity, type Summary, type TableDimension, type TablePage } from '@car/contracts';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { HeaderTags } from '~/components/HeaderTags';
 import { RankingTable } from '~/components/RankingTable';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { SaleVolumeFilterPanel } from '~/components/SaleVolumeFilterPanel';
-import { SummaryCards, type Summary } from '~/components/SummaryCards';
+import { SummaryCards } from '~/components/SummaryCards';
 import { useFailureToast } from '~/components/Toast';
 import { TrendChart } from '~/components/TrendChart';
 import { apiGet } from '~/utils/api.server';
-import type { ChartResult } from '~/utils/chart-result';
 import { titled } from '~/utils/meta';
-import { effectiveDimension, pagesByLoadMore, readTags, wholeMarketDimensions, type TableDimension } from '~/utils/ranking-table';
-import { filterApiParams, FILTER_PARAMS, intParam, pageSizeOf, readFilters, withParams, type Granularity, onlyTagsChanged, withShownMonth, apiDownloadHref } from '~/utils/sale-volume-query';
+import { effectiveDimension, pagesByLoadMore, wholeMarketDimensions } from '~/utils/ranking-table';
+import { filterApiParams, FILTER_PARAMS, intParam, pageSizeOf, readFilters, withParams, withShownMonth, apiDownloadHref } from '~/utils/sale-volume-query';
+import { keepPageOnNetworkFailure } from '~/utils/network-failure';
+import { salesPageShouldRevalidate } from '~/utils/revalidation';
 import { loadLookups } from '~/utils/sale-volume-lookups.server';
 import { filterTags } from '~/utils/filter-tags';
 import { firstFailure, settle } from '~/utils/settle.server';
 import type { ShellHandle } from '~/utils/shell-context';
-import type { TablePage } from '~/utils/table-row';
 import { touches, usePendingChange } from '~/utils/use-pending-change';
 
 export const meta: MetaFunction = () => titled('整体市场表现');
@@ -82,7 +83,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     areaLevel,
     page,
     paged,
-    tags: readTags(params.get('tags')),
     downloadHref: apiDownloadHref('/saleVolume/wholeMarket/download', { type: dimension - 1, ...api, ...(dimension === 4 ? { dimensionality: areaLevel } : {}) }),
     failure: firstFailure(lookups, summary, chart, table),
   };
@@ -90,8 +90,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export type WholeMarketData = Awaited<ReturnType<typeof loader>>;
 
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  onlyTagsChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
+export const shouldRevalidate = salesPageShouldRevalidate;
+// A client-side navigation that cannot reach the server keeps the page as it was, with a toast.
+export const clientLoader = keepPageOnNetworkFailure;
 
 function WholeMarketFilters({ data }: { data: unknown }) {
   const d = data as WholeMarketData;
@@ -100,7 +101,7 @@ function WholeMarketFilters({ data }: { data: unknown }) {
       filters={d.filters}
       lookups={d.lookups}
       show={{ producerProperty: true, segment: true }}
-      keep={{ timeDimensionality: d.granularity, count: d.count, dimension: d.dimension, dimensionality: d.areaLevel, tags: d.tags.join(',') }}
+      keep={{ timeDimensionality: d.granularity, count: d.count, dimension: d.dimension, dimensionality: d.areaLevel }}
     />
   );
 }
@@ -154,7 +155,6 @@ export default function WholeMarket() {
         dimension={data.dimension}
         nameHeader={data.dimension === 1 ? '细分市场' : data.dimension === 4 ? (data.areaLevel === 1 ? '大区' : '省份') : undefined}
         groupHeader={data.dimension === 1 ? '类别' : undefined}
-        tags={data.tags}
         paged={data.paged}
         page={data.page}
         downloadHref={data.downloadHref}

@@ -27,6 +27,8 @@ import { homePathOf, menusContain } from '~/utils/menus';
 import { SYSTEM_NAME } from '~/utils/meta';
 import { isSessionEnded, loginHref } from '~/utils/navigation';
 import { pageExists } from '~/utils/pages.server';
+import { keepPageOnNetworkFailure } from '~/utils/network-failure';
+import { frameUnchanged } from '~/utils/revalidation';
 import { loadCurrentUser, loadMenus } from '~/utils/security.server';
 import { readToken } from '~/utils/session.server';
 import { filterPanelOf, type ShellContext } from '~/utils/shell-context';
@@ -56,11 +58,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { menus, user };
 }
 
-// Re-read on every page change so the menu guard above applies to client-side navigation too.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, currentUrl, nextUrl, defaultShouldRevalidate }) => {
-  if (isSessionEnded(actionResult)) return false;
+// Re-read on every page change so the menu guard above applies to client-side navigation too; a page's
+// own controls (its search params) do not change menus or user.
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => {
+  const { actionResult, currentUrl, nextUrl, defaultShouldRevalidate } = args;
+  if (isSessionEnded(actionResult) || frameUnchanged(args)) return false;
   return currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate;
 };
+
+// A client-side navigation that cannot reach the server (also to a page without a loader of its own)
+// keeps the page as it was, with a toast.
+export const clientLoader = keepPageOnNetworkFailure;
 
 /** Charts size themselves on `resize`: send one when a side panel has finished sliding. */
 function useReflowAfterToggle(menuCollapsed: boolean, filterPanelOpen: boolean) {

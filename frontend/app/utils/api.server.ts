@@ -3,6 +3,7 @@
  * unwrapping the `{code, msg, result}` envelope. A dead session becomes a redirect to /login; every other
  * failure becomes an ApiError whose Chinese `msg` routes show in a toast or message.
  */
+import { ApiCode, REQUEST_TIMEOUT_MS, SESSION_ENDED_CODES, TOKEN_HEADER, type Endpoint, type ResultOf } from '@car/contracts';
 import { data, redirect, type AppLoadContext } from '@remix-run/node';
 
 import type { ApiFailure } from './api-failure';
@@ -10,11 +11,7 @@ import { apiBaseOf } from './env.server';
 import { loginHref } from './navigation';
 import { clearedSessionCookie, readToken } from './session.server';
 
-const SUCCESS = 1;
-/** No or invalid token, expired, revoked (logout or password change): the user must sign in again. */
-const SESSION_CODES: ReadonlySet<number> = new Set([-1009, -1008, -1012]);
 const NETWORK_CODE = -1;
-const TIMEOUT_MS = 120_000;
 
 export class ApiError extends Error {
   constructor(
@@ -41,14 +38,17 @@ interface CallOptions {
   withToken?: boolean;
 }
 
-export function apiGet<T>(
+/** A GET by its contract (@car/contracts endpoints): the answer is typed by the endpoint's result schema. */
+export function apiGet<E extends Endpoint>(request: Request, context: AppLoadContext, endpoint: E, params?: ApiParams, options?: CallOptions): Promise<ResultOf<E>>;
+export function apiGet<T>(request: Request, context: AppLoadContext, path: string, params?: ApiParams, options?: CallOptions): Promise<T>;
+export function apiGet(
   request: Request,
   context: AppLoadContext,
-  path: string,
+  target: string | Endpoint,
   params: ApiParams = {},
   options: CallOptions = {},
-): Promise<T> {
-  return call<T>(request, context, 'GET', path, params, undefined, options);
+): Promise<unknown> {
+  return call<unknown>(request, context, 'GET', typeof target === 'string' ? target : target.path, params, undefined, options);
 }
 
 export function apiPost<T>(
@@ -82,7 +82,7 @@ async function call<T>(
 ): Promise<T> {
   const headers = new Headers({ Accept: 'application/json' });
   const token = withToken ? readToken(request) : null;
-  if (token) headers.set('token', token);
+  if (token) headers.set(TOKEN_HEADER, token);
   if (context.clientAddress) headers.set('X-Forwarded-For', context.clientAddress);
   const userAgent = request.headers.get('User-Agent');
   if (userAgent) headers.set('User-Agent', userAgent);
@@ -95,7 +95,7 @@ async function call<T>(
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       redirect: 'manual',
-      signal: AbortSignal.any([request.signal, AbortSignal.timeout(TIMEOUT_MS)]),
+      signal: AbortSignal.any([request.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),
     });
   } catch (error) {
     // The browser went away: let Remix drop the request quietly.
@@ -112,8 +112,8 @@ async function call<T>(
   if (!isEnvelope(envelope)) {
     throw new ApiError(`数据服务应答无法识别（HTTP ${response.status}）`, -1500, 502);
   }
-  if (envelope.code === SUCCESS) return envelope.result as T;
-  if (SESSION_CODES.has(envelope.code)) {
+  if (envelope.code === ApiCode.Success) return envelope.result as T;
+  if (SESSION_ENDED_CODES.has(envelope.code)) {
     throw redirect(loginHref(new URL(request.url)), {
       headers: { 'Set-Cookie': clearedSessionCookie(request) },
     });

@@ -3,21 +3,20 @@
  * → province → city. The chosen node is the URL's `area` + `level`; the way up (the back stack) follows
  * from the node itself, so a bookmarked or reloaded view keeps its breadcrumb.
  */
+import type { AreaLevel } from '@car/contracts';
 import { mapIdOf, provinceOf, regionById, regionOfProvince } from './china-map';
-
-export type AreaNodeLevel = 1 | 2 | 3;
 
 export interface AreaNode {
   /** Region id 1-7, or a province or city 6-digit code. */
   id: number;
-  level: AreaNodeLevel;
+  level: AreaLevel;
 }
 
 export function readAreaNode(params: URLSearchParams): AreaNode | null {
   const area = Number(params.get('area'));
   const level = Number(params.get('level') ?? params.get('dimensionality'));
   if (!Number.isInteger(area) || area <= 0 || ![1, 2, 3].includes(level)) return null;
-  return { id: area, level: level as AreaNodeLevel };
+  return { id: area, level: level as AreaLevel };
 }
 
 export function provinceCodeOfCity(cityCode: number): number {

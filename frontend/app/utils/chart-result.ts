@@ -3,18 +3,7 @@
  * with name, type (column, line or spline), data and its y axis. Turned here into chart.js datasets;
  * growth series and the columns they describe are teal when up and pink when down (spec 000 §9).
  */
-export interface ChartSeries {
-  name: string;
-  type: 'column' | 'line' | 'spline';
-  data: Array<number | null>;
-  yAxis?: number;
-}
-
-export interface ChartResult {
-  xAxis: Array<{ categories: string[] }>;
-  yAxis?: Array<{ title: string }>;
-  series: ChartSeries[];
-}
+import type { ChartResult, ChartSeries } from '@car/contracts';
 
 export const UP_COLOR = '#13c2c2';
 export const DOWN_COLOR = '#eb2f96';

@@ -8,7 +8,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-import { REGIONS, type MapFeatureCollection } from './china-map';
+import { REGIONS } from '@car/contracts';
+import { type MapFeatureCollection } from './china-map';
 
 const frontendDir = path.resolve(__dirname, '..', '..');
 const script = path.join(frontendDir, 'scripts', 'build-map-geometry.mjs');

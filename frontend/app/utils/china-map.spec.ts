@@ -1,18 +1,6 @@
+import { REGIONS } from '@car/contracts';
 import { CITIES, PROVINCES as API_PROVINCES, REGIONS as API_REGIONS } from '../../../backend/src/reference/data/geography';
-import {
-  featureLevelOf,
-  mapIdOf,
-  mapTitleOf,
-  mapUrlOf,
-  matchRows,
-  normalizeAreaName,
-  PROVINCES,
-  provinceOf,
-  provincesOfRegion,
-  regionOfProvince,
-  REGIONS,
-  sameAreaName,
-} from './china-map';
+import { featureLevelOf, mapIdOf, mapTitleOf, mapUrlOf, matchRows, normalizeAreaName, PROVINCES, provinceOf, provincesOfRegion, regionOfProvince, sameAreaName } from './china-map';
 
 describe('the map geography', () => {
   it('has the API’s seven regions and every province of the API with its code and region', () => {

@@ -5,91 +5,21 @@
  *
  * The map files are written at build time by `scripts/build-map-geometry.mjs` into
  * `/static/json/map/{mapId}.json`: `cn`, a region id `1`-`7`, or a province's 6-digit code.
- * The region and province table mirrors the API's reference data (backend/src/reference/data/geography.ts,
- * pinned by china-map.spec.ts); 香港, 澳门 and 台湾 are drawn but have no sales in the API.
+ * Regions and provinces are the contract's (@car/contracts, geography.ts), as the API's reference data
+ * and the map build read them; 香港, 澳门 and 台湾 are drawn but have no sales in the API.
  */
+import { MAP_ONLY_PROVINCES, PROVINCES as API_PROVINCES, REGIONS, type AreaLevel, type Province, type Region } from '@car/contracts';
 
-/** The API's area levels (`level` / `dimensionality`): 0 the nation, 1 big region, 2 province, 3 city. */
-export type AreaLevel = 0 | 1 | 2 | 3;
+/** Every province the map draws: the API's 31 and the three drawn without sales (`inApi` false). */
+export const PROVINCES: ReadonlyArray<Province & { inApi: boolean }> = [
+  ...API_PROVINCES.map((province) => ({ ...province, inApi: true })),
+  ...MAP_ONLY_PROVINCES.map((province) => ({ ...province, inApi: false })),
+];
+
+/** A map's level: 0 the nation, then the API's area levels 1 big region, 2 province, 3 city. */
+export type MapLevel = 0 | AreaLevel;
 
 export const NATION_MAP_ID = 'cn';
-
-export interface Region {
-  /** The API's region id, 1-7. */
-  id: number;
-  name: string;
-}
-
-export const REGIONS: readonly Region[] = [
-  { id: 1, name: '华北' },
-  { id: 2, name: '东北' },
-  { id: 3, name: '华东' },
-  { id: 4, name: '华中' },
-  { id: 5, name: '华南' },
-  { id: 6, name: '西南' },
-  { id: 7, name: '西北' },
-];
-
-export interface Province {
-  /** 6-digit administrative code. */
-  code: number;
-  /** Full name: '广东省', '广西壮族自治区'. */
-  name: string;
-  /** As maps and the API's tables write it: '广东', '广西'. */
-  shortName: string;
-  regionId: number;
-  /** false for 香港, 澳门 and 台湾: on the map, not in the API's geography. */
-  inApi: boolean;
-}
-
-const p = (code: number, name: string, shortName: string, regionId: number, inApi = true): Province => ({
-  code,
-  name,
-  shortName,
-  regionId,
-  inApi,
-});
-
-export const PROVINCES: readonly Province[] = [
-  p(110000, '北京市', '北京', 1),
-  p(120000, '天津市', '天津', 1),
-  p(130000, '河北省', '河北', 1),
-  p(140000, '山西省', '山西', 1),
-  p(150000, '内蒙古自治区', '内蒙古', 1),
-  p(210000, '辽宁省', '辽宁', 2),
-  p(220000, '吉林省', '吉林', 2),
-  p(230000, '黑龙江省', '黑龙江', 2),
-  p(310000, '上海市', '上海', 3),
-  p(320000, '江苏省', '江苏', 3),
-  p(330000, '浙江省', '浙江', 3),
-  p(340000, '安徽省', '安徽', 3),
-  p(350000, '福建省', '福建', 3),
-  p(360000, '江西省', '江西', 3),
-  p(370000, '山东省', '山东', 3),
-  p(410000, '河南省', '河南', 4),
-  p(420000, '湖北省', '湖北', 4),
-  p(430000, '湖南省', '湖南', 4),
-  p(440000, '广东省', '广东', 5),
-  p(450000, '广西壮族自治区', '广西', 5),
-  p(460000, '海南省', '海南', 5),
-  p(500000, '重庆市', '重庆', 6),
-  p(510000, '四川省', '四川', 6),
-  p(520000, '贵州省', '贵州', 6),
-  p(530000, '云南省', '云南', 6),
-  p(540000, '西藏自治区', '西藏', 6),
-  p(610000, '陕西省', '陕西', 7),
-  p(620000, '甘肃省', '甘肃', 7),
-  p(630000, '青海省', '青海', 7),
-  p(640000, '宁夏回族自治区', '宁夏', 7),
-  p(650000, '新疆维吾尔自治区', '新疆', 7),
-  // The seven-region convention puts Hong Kong and Macao in 华南 and Taiwan in 华东.
-  p(710000, '台湾省', '台湾', 3, false),
-  p(810000, '香港特别行政区', '香港', 5, false),
-  p(820000, '澳门特别行政区', '澳门', 5, false),
-];
-
-/** The API's four municipalities are each one city, coded with the province's code (110000 北京市). */
-export const MUNICIPALITY_CODES: readonly number[] = [110000, 120000, 310000, 500000];
 
 const toCode = (code: number | string | null | undefined): number | null => {
   if (code === null || code === undefined || code === '') return null;
@@ -129,7 +59,7 @@ export function provincesOfRegion(regionId: number | string): Province[] {
  * The map that shows a node of the area drill: the nation ('cn'), a region ('3'), a province ('440000');
  * a city is shown on its province's map. A node that does not exist shows the nation.
  */
-export function mapIdOf(level: AreaLevel | null | undefined, code?: number | string | null): string {
+export function mapIdOf(level: MapLevel | null | undefined, code?: number | string | null): string {
   const n = toCode(code);
   if (!level || n === null || n === -1) return NATION_MAP_ID;
   if (level === 1) return regionById(n) ? String(n) : NATION_MAP_ID;

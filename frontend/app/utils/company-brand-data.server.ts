@@ -5,29 +5,14 @@
  * routes/ would become a route of its own.)
  */
 import type { AppLoadContext } from '@remix-run/node';
+import type { CarDetails, ChartResult, Summary, TendencyPage, TendencyRow } from '@car/contracts';
 
-import type { Summary } from '~/components/SummaryCards';
 import { apiGet } from './api.server';
-import type { ChartResult } from './chart-result';
-import type { CarDetails } from './company-brand-details';
 import type { CompanyBrandState } from './company-brand-query';
 import { apiDownloadHref, filterApiParams, pageSizeOf, type SaleVolumeFilters } from './sale-volume-query';
 import { settle, type Settled } from './settle.server';
-import type { TableRow } from './table-row';
 
 const BASE = '/saleVolume/companyBrand';
-
-/** A row of the sales-tendency list: a ranking-table row and its place in the list. */
-export interface TendencyRow extends TableRow {
-  ranking: number;
-}
-
-export interface TendencyPage {
-  list: TendencyRow[];
-  total: number;
-  currentPage: number;
-  pageSize: number;
-}
 
 type Params = Record<string, string | number>;
 

@@ -1,5 +1,5 @@
-import { comparedMakers, detailLines, type CarDetails, type ModelRow, type SegmentDetail } from './company-brand-details';
-import { rankArrow } from './format';
+import { type CarDetails, type ModelRow, rankArrow, type SegmentDetail } from '@car/contracts';
+import { comparedMakers, detailLines } from './company-brand-details';
 
 function row(id: number, name: string, subtotal = false, extra: Partial<ModelRow> = {}): ModelRow {
   return {

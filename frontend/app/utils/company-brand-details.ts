@@ -1,3 +1,5 @@
+import type { CarDetails, MakerDetails, ModelRow, SegmentDetail } from '@car/contracts';
+
 /**
  * The car-model detail table of the producer/brand page (spec 000 §2, §3 "Car details", "Model performance
  * row"), as the `companyBrand/carDetails` call answers it, and the rows the table draws from it: per
@@ -5,71 +7,6 @@
  * segment's market total (heJi2), the segment's cell merged down all of them; then the totals.
  * Wire names kept: tq = the same period a year earlier, mix = share, heJi = subtotal (合计).
  */
-
-/** A sub-series (车型) of the producer or brand, or a subtotal. Percent fields are one-decimal numbers, null for '-'. */
-export interface ModelRow {
-  id: number;
-  name: string;
-  sales: number;
-  salesStr: string;
-  tqSales: number;
-  tqSalesStr: string;
-  yoy: number | null;
-  yoyStr: string;
-  /** Share of the row's segment in the whole filtered market. */
-  detailMix: number | null;
-  detailMixStr: string;
-  detailMixChange: number | null;
-  detailMixChangeStr: string;
-  wholeMix: number | null;
-  wholeMixStr: string;
-  wholeMixChange: number | null;
-  wholeMixChangeStr: string;
-  /** Rank within the segment (a subtotal: its producer's or brand's, or the segment's, rank). */
-  ranking: number | null;
-  rankingStr: string;
-  /** Against the rank a year earlier: 1 up, −1 down, 0 flat, −2 no arrow. */
-  rankingStatus: -2 | -1 | 0 | 1;
-  subtotal: boolean;
-}
-
-export interface SegmentDetail {
-  id: number;
-  name: string;
-  /** Bar of the segment's volume against the producer's or brand's largest segment (0-100). */
-  width: number;
-  /** The segment's part of the producer's or brand's volume, and the same a year earlier. */
-  mix: number | null;
-  mixStr: string;
-  tqWidth: number;
-  tqMix: number | null;
-  tqMixStr: string;
-  models: ModelRow[];
-  /** The producer or brand in this segment. */
-  heJi1: ModelRow;
-  /** The segment in the whole market (细分市场合计). */
-  heJi2: ModelRow;
-}
-
-export interface MakerDetails {
-  id: number;
-  name: string;
-  details: SegmentDetail[];
-  wholeHeJi1: ModelRow;
-}
-
-export interface CarDetails extends MakerDetails {
-  type: 0 | 1;
-  accumulate: 0 | 1;
-  /** '2026-10', or '2026-01~2026-10' January-to-date; and the period compared with. */
-  time: string;
-  tqTime: string;
-  /** 市场合计. */
-  wholeHeJi2: ModelRow;
-  /** The total of this producer or brand, then of each compared one. */
-  hejis: ModelRow[];
-  compareHeJiList: MakerDetails[];
-}
 
 /** The merged first cell of a segment: its name and its part of the producer's or brand's volume. */
 export interface SegmentCell {

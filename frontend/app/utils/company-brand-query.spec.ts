@@ -1,13 +1,4 @@
-import {
-  compareModeChanges,
-  keptParams,
-  makerPageHref,
-  makerTypeChanges,
-  overviewHref,
-  readCompanyBrandState,
-  readMakerType,
-  resetHref,
-} from './company-brand-query';
+import { compareModeChanges, keptParams, makerPageHref, makerTypeChanges, overviewHref, readCompanyBrandState, readMakerType, resetHref } from './company-brand-query';
 import { withParams } from './sale-volume-query';
 
 const stateOf = (search: string) => readCompanyBrandState(new URLSearchParams(search));
@@ -109,7 +100,7 @@ describe('links of the producer/brand page', () => {
 
 describe('what the filter form carries over', () => {
   it("keeps a window's chart and table settings", () => {
-    expect(keptParams(stateOf('id=40&type=0&compareType=1&foreignIds=1,3&accumulate=1&timeDimensionality=1'), null)).toEqual({
+    expect(keptParams(stateOf('id=40&type=0&compareType=1&foreignIds=1,3&accumulate=1&timeDimensionality=1'))).toEqual({
       type: 0,
       accumulate: 1,
       timeDimensionality: 1,
@@ -117,18 +108,17 @@ describe('what the filter form carries over', () => {
       count: null,
       foreignIds: '1,3',
     });
-    expect(keptParams(stateOf('id=40&count=4'), null)).toMatchObject({ count: 4, compareType: null, foreignIds: null });
+    expect(keptParams(stateOf('id=40&count=4'))).toMatchObject({ count: 4, compareType: null, foreignIds: null });
   });
 
-  it("keeps the overview's view, chosen row and columns but not the loaded page", () => {
-    expect(keptParams(stateOf('type=1&view=chart&rank=3&page=4&foreignId=64&listAccumulate=1'), '2,5')).toEqual({
+  it("keeps the overview's view and chosen row but not the loaded page (the panel adds the columns)", () => {
+    expect(keptParams(stateOf('type=1&view=chart&rank=3&page=4&foreignId=64&listAccumulate=1'))).toEqual({
       type: 1,
       view: 'chart',
       rank: 3,
       listAccumulate: 1,
       foreignId: 64,
       accumulate: null,
-      tags: '2,5',
     });
   });
 });

@@ -8,14 +8,9 @@
  * The spec's parameter names are kept (`type`, `id`, `foreignId`, `foreignIds`, `compareType`, `count`,
  * `accumulate`, `rank`, `timeDimensionality`); the page adds `view`, `listAccumulate` and `page`.
  */
-import { idListParam, intParam, type Granularity, withParams } from './sale-volume-query';
+import { MAX_COMPARED, YEAR_COUNT, type Accumulate, type CompareType, type Granularity, type MakerType } from '@car/contracts';
+import { idListParam, intParam, withParams } from './sale-volume-query';
 
-/** The spec's type: 0 producer (厂商); any other value is a brand (品牌). */
-export type MakerType = 0 | 1;
-export const MAKER_TYPES: ReadonlyArray<{ value: MakerType; label: string }> = [
-  { value: 0, label: '厂商' },
-  { value: 1, label: '品牌' },
-];
 
 export function makerLabel(type: MakerType): string {
   return type === 0 ? '厂商' : '品牌';
@@ -31,12 +26,6 @@ export function readMakerType(params: URLSearchParams): MakerType {
 /** The sales-tendency block shows the ranking as a band chart or as a list (the spec's chart/list toggle). */
 export type TendencyView = 'chart' | 'list';
 
-/** 0 the chosen month, 1 January to the chosen month (the API's `accumulate`). */
-export type Accumulate = 0 | 1;
-export const ACCUMULATE_OPTIONS: ReadonlyArray<{ value: Accumulate; label: string }> = [
-  { value: 0, label: '当月' },
-  { value: 1, label: '本年累计' },
-];
 
 /** Rank bands of ten, 1-10 … 41-50 (the API's `rank`, 1-5). */
 export const RANK_BANDS: ReadonlyArray<{ value: number; label: string }> = [1, 2, 3, 4, 5].map((band) => ({
@@ -44,19 +33,10 @@ export const RANK_BANDS: ReadonlyArray<{ value: number; label: string }> = [1, 2
   label: `${band * 10 - 9}-${band * 10}`,
 }));
 
-/** Comparison modes of the trend chart: 0 by year, 1 with producers, 2 with brands. */
-export type CompareType = 0 | 1 | 2;
-export const COMPARE_MODES: ReadonlyArray<{ value: CompareType; label: string }> = [
-  { value: 0, label: '按时间' },
-  { value: 1, label: '对比厂商' },
-  { value: 2, label: '对比品牌' },
-];
 
 /** Year select of the time mode: 1-10 (spec 000 §9), default 1 (GET_HIGH_CHARTS' default). */
-export const YEAR_COUNTS: readonly number[] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
-export const DEFAULT_YEAR_COUNT = 1;
-/** The API compares at most this many producers or brands. */
-export const MAX_COMPARED = 10;
+export const YEAR_COUNTS: readonly number[] = YEAR_COUNT.companyBrand.options;
+export const DEFAULT_YEAR_COUNT: number = YEAR_COUNT.companyBrand.default;
 /** Load more stops at 50 pages (500 rows), well past the 97 brands of the demo data. */
 const MAX_PAGE = 50;
 
@@ -159,7 +139,7 @@ export function resetHref(type: MakerType, id: number | null): string {
 }
 
 /** Params the filter form carries unchanged, so a new month or source keeps the view as it was. */
-export function keptParams(state: CompanyBrandState, tags: string | null): Record<string, string | number | null> {
+export function keptParams(state: CompanyBrandState): Record<string, string | number | null> {
   if (state.id !== null) {
     return {
       type: state.type,
@@ -177,6 +157,5 @@ export function keptParams(state: CompanyBrandState, tags: string | null): Recor
     listAccumulate: state.listAccumulate || null,
     foreignId: state.foreignId,
     accumulate: state.accumulate || null,
-    tags: tags || null,
   };
 }

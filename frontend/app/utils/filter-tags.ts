@@ -1,7 +1,8 @@
 /** The header tags of a sales page: the chosen time, data source, fuels, producer property and segment. */
+import { DATA_SOURCES } from '@car/contracts';
 import type { HeaderTag } from '~/components/HeaderTags';
 import { multiSelectText } from './multi-select';
-import { DATA_SOURCES, type SaleVolumeFilters } from './sale-volume-query';
+import { type SaleVolumeFilters } from './sale-volume-query';
 
 interface LookupLists {
   segments: Array<{ id: number; name: string }>;

@@ -1,14 +1,5 @@
-/** The menus call's answer and how it becomes links. Menu paths have the form parent path/route name. */
-
-export interface ApiMenuItem {
-  id: number;
-  name: string;
-  path: string;
-}
-
-export interface ApiMenuGroup extends ApiMenuItem {
-  subMenuItems?: ApiMenuItem[] | null;
-}
+/** How the menus call's answer becomes links. Menu paths have the form parent path/route name. */
+import type { MenuGroup, MenuItem } from '@car/contracts';
 
 export interface NavItem {
   id: number;
@@ -24,16 +15,6 @@ export interface NavGroup {
   items: NavItem[];
 }
 
-/** `GET /security/me`. */
-export interface CurrentUser {
-  id: number;
-  account: string;
-  nickname: string;
-  role: string;
-  producerId: number | null;
-  brandId: number | null;
-}
-
 /** The page `/` leads to when the user's menus hold it. */
 export const DEFAULT_HOME_PATH = '/salevolume/wholemarket';
 
@@ -46,13 +27,13 @@ function absolute(path: string): string {
 }
 
 /** An item's link: its path when absolute, otherwise the group's path followed by the item's route name. */
-export function itemHref(group: ApiMenuItem, item: ApiMenuItem): string {
+export function itemHref(group: MenuItem, item: MenuItem): string {
   const path = item.path.trim();
   if (path.startsWith('/')) return absolute(path);
   return `${absolute(group.path)}/${path}`.replace(/\/{2,}/g, '/');
 }
 
-export function toNavGroups(groups: readonly ApiMenuGroup[]): NavGroup[] {
+export function toNavGroups(groups: readonly MenuGroup[]): NavGroup[] {
   return groups.map((group) => ({
     id: group.id,
     name: group.name,

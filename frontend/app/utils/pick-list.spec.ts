@@ -1,17 +1,4 @@
-import {
-  EMPTY_SELECTION,
-  LETTERS,
-  displayText,
-  findInGroups,
-  idsKey,
-  initialPickListState,
-  lettersWithEntries,
-  pickListReducer,
-  selectionOf,
-  type PickItem,
-  type PickListAction,
-  type PickListState,
-} from './pick-list';
+import { EMPTY_SELECTION, LETTERS, displayText, findInGroups, idsKey, initialPickListState, lettersWithEntries, pickListReducer, selectionOf, type PickItem, type PickListAction, type PickListState } from './pick-list';
 
 const faw: PickItem = { id: 40, name: '一汽-大众' };
 const saic: PickItem = { id: 42, name: '上汽大众' };

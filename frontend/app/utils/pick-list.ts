@@ -1,3 +1,5 @@
+import type { AreaLevel, LetterGroup } from '@car/contracts';
+
 /**
  * The rules of the pick-list dialogs (spec "States and transitions"), as a reducer with no React, so they
  * can be pinned by unit tests and shared by every dialog of the kit:
@@ -11,9 +13,6 @@
  */
 
 export type PickId = number | string;
-
-/** Area levels of the area-market form: 1 region (id 1-7), 2 province, 3 city (ids are 6-digit codes). */
-export type AreaLevel = 1 | 2 | 3;
 
 export interface PickItem {
   id: PickId;
@@ -131,12 +130,6 @@ export function pickListReducer(state: PickListState, action: PickListAction): P
 
 /** The letter index, A-Z once each (the source listed G and K twice). */
 export const LETTERS: readonly string[] = Array.from({ length: 26 }, (_, i) => String.fromCharCode(65 + i));
-
-/** A pick-list group as the search calls answer: one initial letter and its entries. */
-export interface LetterGroup<T> {
-  letter: string;
-  list: T[];
-}
 
 /** Letters of the index that have a group (the others are shown disabled). */
 export function lettersWithEntries(groups: readonly LetterGroup<unknown>[]): ReadonlySet<string> {

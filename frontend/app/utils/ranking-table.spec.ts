@@ -1,4 +1,5 @@
-import { DEFAULT_TAGS, effectiveDimension, pagesByLoadMore, readTags, wholeMarketDimensions } from './ranking-table';
+import { DEFAULT_TAGS } from '@car/contracts';
+import { effectiveDimension, pagesByLoadMore, readTags, wholeMarketDimensions } from './ranking-table';
 import { apiDownloadHref, onlyTagsChanged, pageSizeOf, readFilters, withParams, withShownMonth } from './sale-volume-query';
 
 describe('whole-market dimension buttons', () => {

@@ -1,23 +1,10 @@
+import { MONTH_PATTERN, PAGE_STEP, type DataSource } from '@car/contracts';
+
 /**
  * The sales-volume pages' state, read from and written to the URL (search params), with the spec's
  * parameter names and defaults (000 §3, §7, §9). The filter panel's GET form writes the filters; the
  * chart and table controls change their own params with links, so every view can be bookmarked.
  */
-
-/** 1 wholesale (industry association), 2 retail: the spec's data sources. */
-export type DataSource = 1 | 2;
-export const DATA_SOURCES: ReadonlyArray<{ value: DataSource; label: string }> = [
-  { value: 2, label: '零售量' },
-  { value: 1, label: '批发量' },
-];
-
-/** Chart granularity (msy): 0 month, 1 quarter, 2 year. */
-export type Granularity = 0 | 1 | 2;
-export const GRANULARITIES: ReadonlyArray<{ value: Granularity; label: string }> = [
-  { value: 0, label: '月' },
-  { value: 1, label: '季' },
-  { value: 2, label: '年' },
-];
 
 export interface SaleVolumeFilters {
   /** 'YYYY-MM'; null until the calendar's latest month fills it. */
@@ -33,7 +20,6 @@ export interface SaleVolumeFilters {
 
 export const FILTER_PARAMS = ['time', 'source', 'detailId', 'producerProperty', 'fuels'] as const;
 
-const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 export function intParam(params: URLSearchParams, name: string, fallback: number, allowed?: readonly number[]): number {
   const text = params.get(name);
@@ -50,7 +36,7 @@ export function idListParam(params: URLSearchParams, name: string): number[] {
 export function readFilters(params: URLSearchParams): SaleVolumeFilters {
   const time = params.get('time');
   return {
-    time: time && MONTH.test(time) ? time : null,
+    time: time && MONTH_PATTERN.test(time) ? time : null,
     source: intParam(params, 'source', 2, [1, 2]) as DataSource,
     detailId: intParam(params, 'detailId', -1),
     producerProperty: intParam(params, 'producerProperty', -1),
@@ -67,7 +53,6 @@ export function filterApiParams(filters: SaleVolumeFilters): Record<string, stri
 }
 
 /** Load more: the page grows by one and the page size becomes 10 × page (spec 000 §4). */
-export const PAGE_STEP = 10;
 export function pageSizeOf(page: number): number {
   return PAGE_STEP * Math.max(1, page);
 }

@@ -3,17 +3,15 @@
  * lists after the page is up. Same origin, so the `car-token` cookie is the session. The envelope rules are
  * those of api.server.ts: code 1 is success; -1009 / -1008 / -1012 mean the session ended, and the browser
  * goes to /login; any other code, a network failure or an unreadable answer is a SearchCallError whose
- * Chinese message the dialog shows.
+ * Chinese message the dialog shows (a network failure also raises the spec's 5 s toast).
  */
+import { API_PREFIX, ApiCode, REQUEST_TIMEOUT_MS, SESSION_ENDED_CODES } from '@car/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { loginHref } from './navigation';
+import { announceNetworkFailure, NETWORK_FAILURE_MESSAGE } from './network-failure';
 
-const SEARCH_BASE = '/car/api/search/';
-const SUCCESS = 1;
-const SESSION_CODES: ReadonlySet<number> = new Set([-1009, -1008, -1012]);
-/** The spec's HTTP timeout. */
-const TIMEOUT_MS = 120_000;
+const SEARCH_BASE = `${API_PREFIX}/search/`;
 
 export type SearchParamValue = string | number | boolean | null | undefined | readonly (string | number)[];
 export type SearchParams = Readonly<Record<string, SearchParamValue>>;
@@ -47,7 +45,7 @@ export function searchUrl(path: string, params: SearchParams = {}): string {
 
 function timeoutSignal(signal: AbortSignal | undefined): AbortSignal | undefined {
   if (typeof AbortSignal.timeout !== 'function') return signal;
-  const timeout = AbortSignal.timeout(TIMEOUT_MS);
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   if (!signal) return timeout;
   return typeof AbortSignal.any === 'function' ? AbortSignal.any([signal, timeout]) : signal;
 }
@@ -79,7 +77,7 @@ export async function searchGet<T>(path: string, params: SearchParams = {}, opti
     if (error instanceof Error && error.name === 'TimeoutError') {
       throw new SearchCallError('网络错误：数据服务超过 120 秒未应答，请稍后重试', -1, true);
     }
-    throw new SearchCallError('网络错误：无法连接数据服务，请检查网络后重试', -1, true);
+    throw new SearchCallError(NETWORK_FAILURE_MESSAGE, -1, true);
   }
 
   let envelope: unknown;
@@ -90,8 +88,8 @@ export async function searchGet<T>(path: string, params: SearchParams = {}, opti
     throw new SearchCallError(`数据服务应答无法识别（HTTP ${response.status}）`, -1500);
   }
   if (!isEnvelope(envelope)) throw new SearchCallError(`数据服务应答无法识别（HTTP ${response.status}）`, -1500);
-  if (envelope.code === SUCCESS) return envelope.result as T;
-  if (SESSION_CODES.has(envelope.code)) {
+  if (envelope.code === ApiCode.Success) return envelope.result as T;
+  if (SESSION_ENDED_CODES.has(envelope.code)) {
     window.location.assign(loginHref(new URL(window.location.href)));
     throw new SearchCallError('登录已失效，正在前往登录页…', envelope.code, false, true);
   }
@@ -145,6 +143,7 @@ export function useSearchRequest<T>(): SearchRequest<T> {
       return result;
     } catch (failure) {
       if (own.signal.aborted || isAbort(failure)) return undefined;
+      if (failure instanceof SearchCallError && failure.network) announceNetworkFailure(failure.message);
       setError(failure instanceof Error ? failure.message : String(failure));
       return undefined;
     } finally {

@@ -1,18 +1,19 @@
 /** The signed-in user's menus and profile, from the security module of the API. */
 import type { AppLoadContext } from '@remix-run/node';
 
+import { SECURITY, type CurrentUser } from '@car/contracts';
 import { apiGet } from './api.server';
-import { toNavGroups, type ApiMenuGroup, type CurrentUser, type NavGroup } from './menus';
+import { toNavGroups, type NavGroup } from './menus';
 import { pageExists } from './pages.server';
 
 /** The user's menu groups, keeping only pages this build has and groups left with at least one. */
 export async function loadMenus(request: Request, context: AppLoadContext): Promise<NavGroup[]> {
-  const groups = await apiGet<ApiMenuGroup[] | null>(request, context, '/security/menus');
+  const groups = await apiGet(request, context, SECURITY.menus);
   return toNavGroups(groups ?? [])
     .map((group) => ({ ...group, items: group.items.filter((item) => pageExists(item.href)) }))
     .filter((group) => group.items.length > 0);
 }
 
 export function loadCurrentUser(request: Request, context: AppLoadContext): Promise<CurrentUser> {
-  return apiGet<CurrentUser>(request, context, '/security/me');
+  return apiGet(request, context, SECURITY.me);
 }

@@ -3,16 +3,14 @@
  * `/car/api/...` download links, so it must not be wrapped in Remix's signed-cookie encoding.
  */
 
-export const TOKEN_COOKIE = 'car-token';
-/** 15 hours, the spec's session length (the token itself expires at the same time). */
-export const SESSION_MAX_AGE_SECONDS = 15 * 60 * 60;
+import { SESSION_COOKIE, SESSION_SECONDS } from '@car/contracts';
 
 export function readToken(request: Request): string | null {
   const header = request.headers.get('Cookie');
   if (!header) return null;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
-    if (eq < 0 || part.slice(0, eq).trim() !== TOKEN_COOKIE) continue;
+    if (eq < 0 || part.slice(0, eq).trim() !== SESSION_COOKIE) continue;
     const raw = part.slice(eq + 1).trim();
     try {
       return decodeURIComponent(raw) || null;
@@ -30,10 +28,10 @@ function attributes(request: Request, maxAge: number): string {
 
 /** `Set-Cookie` value that starts a session. */
 export function sessionCookie(request: Request, token: string): string {
-  return `${TOKEN_COOKIE}=${encodeURIComponent(token)}; ${attributes(request, SESSION_MAX_AGE_SECONDS)}`;
+  return `${SESSION_COOKIE}=${encodeURIComponent(token)}; ${attributes(request, SESSION_SECONDS)}`;
 }
 
 /** `Set-Cookie` value that ends the session. */
 export function clearedSessionCookie(request: Request): string {
-  return `${TOKEN_COOKIE}=; ${attributes(request, 0)}; Expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+  return `${SESSION_COOKIE}=; ${attributes(request, 0)}; Expires=Thu, 01 Jan 1970 00:00:00 GMT`;
 }

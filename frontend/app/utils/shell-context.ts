@@ -1,3 +1,4 @@
+import { type CurrentUser } from '@car/contracts';
 /**
  * How a signed-in page talks to the shell around it.
  * - A page offers a filter panel through its route handle: `export const handle: ShellHandle = { filterPanel: MyPanel }`.
@@ -8,7 +9,6 @@
 import type { ComponentType } from 'react';
 import { useOutletContext } from '@remix-run/react';
 
-import type { CurrentUser } from './menus';
 
 export interface FilterPanelProps {
   /** Loader data of the route that offered the panel. */

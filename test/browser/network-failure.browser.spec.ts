@@ -1,0 +1,100 @@
+import type { Page, Route } from 'playwright-core';
+import { describeInBrowser, useBrowser, type OpenedPage } from '../support/browser';
+import { openSignedIn, settled } from '../support/sales-pages';
+
+/**
+ * When the browser cannot reach the server (spec 000 §8, "Network error: toast with the error message for
+ * 5 s"): a client-side navigation whose data request fails, or a pick-list dialog whose list call fails,
+ * shows the toast for 5 s and leaves the page as it was and usable: no error card, no veil left on, and
+ * the next navigation works. Each request the test breaks logs one console error, allowed one by one.
+ */
+const NETWORK_TOAST = '网络错误：无法连接服务器，请检查网络后重试';
+const ABORTED = /Failed to load resource: net::ERR_FAILED/;
+
+/** Breaks every request matching `matches` until the returned function is called. */
+async function breakRequests(opened: OpenedPage, matches: (url: URL) => boolean): Promise<() => Promise<void>> {
+  const handler = (route: Route) => {
+    opened.allowConsoleError(ABORTED);
+    return route.abort('failed');
+  };
+  const predicate = (url: URL) => matches(url);
+  await opened.page.route(predicate, handler);
+  return () => opened.page.unroute(predicate, handler);
+}
+
+const errorToast = (page: Page) => page.locator('.toast--error', { hasText: NETWORK_TOAST });
+
+async function tableHeaders(page: Page): Promise<string[]> {
+  return (await page.locator('.ranking-table thead th').allTextContents()).map((t) => t.trim());
+}
+
+/** The toast is up now, still up past the ordinary 3 s, and gone within about 5 s. */
+async function toastLastsFiveSeconds(page: Page): Promise<void> {
+  await errorToast(page).waitFor({ state: 'visible' });
+  const shownAt = Date.now();
+  await page.waitForTimeout(3600);
+  await expect(errorToast(page).count()).resolves.toBe(1);
+  await errorToast(page).waitFor({ state: 'detached', timeout: 3000 });
+  expect(Date.now() - shownAt).toBeGreaterThanOrEqual(4000);
+}
+
+describeInBrowser('a request that cannot reach the server', () => {
+  const browser = useBrowser();
+
+  test('a client-side navigation keeps the page as it was with a 5 s toast, and the next one works', async () => {
+    const opened = await openSignedIn(browser(), '/salevolume/wholemarket');
+    const { page, assertClean } = opened;
+    await settled(page);
+    const address = page.url();
+    const headers = await tableHeaders(page);
+    const cards = await page.locator('.summary-cards').textContent();
+    expect(headers[1]).toBe('细分市场');
+
+    const restore = await breakRequests(opened, (url) => url.pathname.endsWith('.data'));
+    await page.locator('.ranking-table__dimensions .ui.button', { hasText: '系别' }).click();
+    await errorToast(page).waitFor({ state: 'visible' });
+    await settled(page);
+    expect(page.url()).toBe(address);
+    await expect(page.locator('.route-error, .fatal-error').count()).resolves.toBe(0);
+    expect(await tableHeaders(page)).toEqual(headers);
+    await expect(page.locator('.summary-cards').textContent()).resolves.toBe(cards);
+    await restore();
+    await toastLastsFiveSeconds(page);
+
+    // Still usable: the same click now loads the family table.
+    await Promise.all([page.waitForURL((url) => url.searchParams.get('dimension') === '2'), page.locator('.ranking-table__dimensions .ui.button', { hasText: '系别' }).click()]);
+    await settled(page);
+    expect((await tableHeaders(page))[0]).toBe('系别');
+    assertClean();
+  });
+
+  test("a pick-list dialog's list call shows the toast and a retry, and the page goes on", async () => {
+    const opened = await openSignedIn(browser(), '/salevolume/companybrand');
+    const { page, assertClean } = opened;
+    await settled(page);
+    const headers = await tableHeaders(page);
+
+    const restore = await breakRequests(opened, (url) => url.pathname === '/car/api/search/getProducers');
+    const groupHead = page.locator('.filter-group__head', { hasText: '厂商' });
+    if ((await groupHead.getAttribute('aria-expanded')) !== 'true') await groupHead.click();
+    await page.locator('.filter-panel .pick-input input[readonly]').click();
+    const dialog = page.locator('.pick-dialog');
+    await dialog.waitFor({ state: 'visible' });
+    await errorToast(page).waitFor({ state: 'visible' });
+    // The dialog says so too, with a retry, and its spinner has stopped.
+    await expect(dialog.locator('.pick-dialog__error').textContent()).resolves.toContain(NETWORK_TOAST);
+    await expect(dialog.locator('.pick-dialog__loader').count()).resolves.toBe(0);
+    await restore();
+    await dialog.getByRole('button', { name: '重试' }).click();
+    await dialog.locator('.pick-toggle').first().waitFor({ state: 'visible' });
+    await dialog.locator('.pick-dialog__close').click();
+    await dialog.waitFor({ state: 'detached' });
+    await toastLastsFiveSeconds(page);
+
+    expect(await tableHeaders(page)).toEqual(headers);
+    await expect(page.locator('.route-error, .fatal-error').count()).resolves.toBe(0);
+    await Promise.all([page.waitForURL((url) => url.searchParams.get('type') === '1'), page.locator('.maker-switch .ui.button', { hasText: '品牌' }).click()]);
+    await settled(page);
+    assertClean();
+  });
+});

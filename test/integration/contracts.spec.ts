@@ -1,0 +1,146 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import request from 'supertest';
+import { API_PREFIX, ApiCode, ENDPOINTS, envelopeSchema, type Endpoint } from '@car/contracts';
+import { binaryBody, signedInApp } from '../support/api-app';
+
+/**
+ * The contracts (@car/contracts) against the running API: every route has a contract and every contract
+ * a route; every endpoint, called with an ordinary request, answers in the envelope with a result its
+ * schema accepts (the app also checks every answer of every other test: CHECK_RESULTS); the OpenAPI
+ * description lists every call with its parameters and its result.
+ */
+
+/** One ordinary request per endpoint; a new endpoint without one here fails the coverage test. */
+const EXAMPLES: Record<string, Record<string, string>> = {
+  'security/login': {},
+  'security/logout': {},
+  'security/changePwd': {},
+  'security/menus': {},
+  'security/me': {},
+  health: {},
+  'search/calendar': { category: '1' },
+  'search/getDetailMarket': { category: '2' },
+  'search/getAllDetailMarket': {},
+  'search/getFuels': {},
+  'search/getProducerProperties': {},
+  'search/getWholes': {},
+  'search/getBrandProperties': {},
+  'search/getBodyShapes': {},
+  'search/dictionary': { type: 'dicEngine' },
+  'search/getProducers': { key: '汽车' },
+  'search/getBrands': { letter: 'B' },
+  'search/getProducerBrands': { detailId: '3' },
+  'search/getReportProducers': {},
+  'search/getSeries': { producerProperties: '1' },
+  'search/getSubModels': { key: '宋' },
+  'search/getCars': { modelSubIds: '1,2' },
+  'search/getAreas': {},
+  'search/getProvinces': { areaId: '5' },
+  'search/getCities': { provinceId: '440000' },
+  'search/getProvinceCities': { areaIds: '5' },
+  'search/complexBPs': { type: '0' },
+  'saleVolume/wholeMarket/whole': {},
+  'saleVolume/wholeMarket/highCharts': { timeDimensionality: '1', count: '2' },
+  'saleVolume/wholeMarket/detail': {},
+  'saleVolume/wholeMarket/series': { source: '1' },
+  'saleVolume/wholeMarket/bound': { pageSize: '20' },
+  'saleVolume/wholeMarket/producer': { fuels: '4,5,6' },
+  'saleVolume/wholeMarket/modelSub': { detailId: '3' },
+  'saleVolume/wholeMarket/area': { dimensionality: '2' },
+  'saleVolume/wholeMarket/download': { type: '1' },
+  'saleVolume/areaMarket/whole': { area: '440000', level: '2' },
+  'saleVolume/areaMarket/highCharts': { area: '5', level: '1' },
+  'saleVolume/areaMarket/detail': { area: '440100', level: '3' },
+  'saleVolume/areaMarket/series': {},
+  'saleVolume/areaMarket/bound': { area: '440000', level: '2' },
+  'saleVolume/areaMarket/producer': {},
+  'saleVolume/areaMarket/area': {},
+  'saleVolume/areaMarket/download': { type: '3' },
+  'saleVolume/companyBrand/whole': { type: '0', foreignId: '1' },
+  'saleVolume/companyBrand/list': { type: '1', accumulate: '1' },
+  'saleVolume/companyBrand/list2chart': { rank: '2' },
+  'saleVolume/companyBrand/highCharts': { type: '0', foreignId: '1', compareType: '1', foreignIds: '2,3' },
+  'saleVolume/companyBrand/carDetails': { type: '0', foreignId: '1', foreignIds: '2' },
+  'saleVolume/companyBrand/download': {},
+  'saleVolume/companyBrand/downloadCarDetails': { type: '1', foreignId: '1' },
+};
+
+/** Calls that end or change the session are exercised by the security tests, not replayed here. */
+const SESSION_CHANGING = new Set(['security/login', 'security/logout', 'security/changePwd']);
+
+describe('the contracts', () => {
+  let app: NestExpressApplication;
+  let token: string;
+
+  beforeAll(async () => {
+    ({ app, token } = await signedInApp({ address: '203.0.113.90' }));
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  test('every route the API serves has a contract, and every contract a route', () => {
+    type Router = { stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }> };
+    const express = app.getHttpAdapter().getInstance() as unknown as { router?: Router; _router?: Router };
+    const router = (express.router ?? express._router)!;
+    const served = router.stack
+      .filter((layer) => layer.route?.path.startsWith(`${API_PREFIX}/`) || layer.route?.path === API_PREFIX)
+      .flatMap((layer) => Object.keys(layer.route!.methods).map((method) => `${method.toUpperCase()} ${layer.route!.path.slice(API_PREFIX.length + 1)}`))
+      // The description itself (Swagger UI and its JSON) is no call of the API.
+      .filter((route) => !/^GET docs(-json|-yaml|\/|$)/.test(route))
+      .sort();
+    const declared = ENDPOINTS.map((e) => `${e.method} ${e.path}`).sort();
+    expect(served).toEqual(declared);
+  });
+
+  test('every endpoint has an example request here', () => {
+    expect(Object.keys(EXAMPLES).sort()).toEqual(ENDPOINTS.map((e) => e.path).sort());
+  });
+
+  test.each(ENDPOINTS.filter((e) => !SESSION_CHANGING.has(e.path)).map((e): [string, Endpoint] => [e.path, e]))(
+    '%s answers what its contract says',
+    async (path, endpoint) => {
+      const call = request(app.getHttpServer()).get(`${API_PREFIX}/${path}`).query(EXAMPLES[path]).set('token', token);
+      if (endpoint.result === 'xlsx') {
+        const response = await call.buffer(true).parse(binaryBody);
+        expect(response.status).toBe(200);
+        expect(response.headers['content-type']).toContain('spreadsheetml');
+        expect((response.body as Buffer).subarray(0, 2).toString('latin1')).toBe('PK');
+        return;
+      }
+      const response = await call;
+      expect({ status: response.status, code: response.body.code }).toEqual({ status: 200, code: ApiCode.Success });
+      const parsed = envelopeSchema(endpoint.result).safeParse(response.body);
+      expect(parsed.success ? [] : parsed.error.issues).toEqual([]);
+      expect(response.body.result).not.toBeNull();
+    },
+  );
+
+  test('a drifted answer is caught: a result schema refuses what the API does not send', () => {
+    const summary = ENDPOINTS.find((e) => e.path === 'saleVolume/wholeMarket/whole')!;
+    if (summary.result === 'xlsx') throw new Error('the summary is JSON');
+    expect(summary.result.safeParse({ qty: 1, qtyStr: '1' }).success).toBe(false);
+  });
+
+  test('the OpenAPI description lists every call with its parameters and its result', async () => {
+    const response = await request(app.getHttpServer()).get(`${API_PREFIX}/docs-json`).expect(200);
+    const document = response.body as {
+      paths: Record<string, Record<string, { parameters?: Array<{ name: string }>; responses: Record<string, unknown> }>>;
+      components: { schemas: Record<string, unknown> };
+    };
+    for (const endpoint of ENDPOINTS) {
+      const operation = document.paths[`${API_PREFIX}/${endpoint.path}`]?.[endpoint.method.toLowerCase()];
+      expect(operation).toBeDefined();
+      expect(operation.responses['200']).toBeDefined();
+    }
+    const whole = document.paths[`${API_PREFIX}/saleVolume/wholeMarket/whole`].get;
+    expect(whole.parameters?.map((p) => p.name).sort()).toEqual(['detailId', 'fuels', 'producerProperty', 'source', 'time']);
+    const result = JSON.stringify(whole.responses['200']);
+    for (const field of ['qtyStr', 'yoys', 'yearYoy', 'ljTb']) expect(result).toContain(field);
+    // The area tree's rows are recursive: described once among the components and referred to.
+    const tree = JSON.stringify(document.paths[`${API_PREFIX}/saleVolume/areaMarket/area`].get.responses['200']);
+    const row = /#\/components\/schemas\/([^"]+)/.exec(tree)![1];
+    expect(JSON.stringify(document.components.schemas[row])).toContain('dimensionality');
+  });
+});
