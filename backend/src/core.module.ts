@@ -4,6 +4,7 @@ import { APP_CONFIG, AppConfig } from './config/config';
 import { dataSourceOptions } from './database/data-source';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { QueueModule } from './queue/queue.module';
+import { ReferenceModule } from './reference/reference.module';
 import { ReportDownloadModule } from './reportDownload/report-download.module';
 
 export interface Runtime {
@@ -12,8 +13,8 @@ export interface Runtime {
 }
 
 /**
- * What the API and the worker share: configuration, the database, the job queue and the services
- * that jobs run. The API adds controllers (AppModule); the worker adds the BullMQ consumer.
+ * What the API and the worker share: configuration, the database, reference data, the job queue and
+ * the services that jobs run. The API adds controllers (AppModule); the worker adds the BullMQ consumer.
  */
 @Global()
 @Module({})
@@ -24,6 +25,7 @@ export class CoreModule {
       imports: [
         TypeOrmModule.forRoot(dataSourceOptions(runtime.databaseUrl, applicationName)),
         QueueModule.forRoot(),
+        ReferenceModule,
         AnalyticsModule,
         ReportDownloadModule,
       ],

@@ -56,7 +56,7 @@ const PROVINCE_FILES = {
 function readAreas() {
   const { REGIONS: regions, PROVINCES, MAP_ONLY_PROVINCES } = contracts;
   const provinces = [...PROVINCES];
-  const file = path.join(repoRoot, 'backend', 'src', 'seed', 'catalog', 'areas.ts');
+  const file = path.join(repoRoot, 'backend', 'src', 'reference', 'data', 'geography.ts');
   const text = fs.readFileSync(file, 'utf8');
   const cities = [...text.matchAll(/\{\s*code:\s*(\d+),\s*name:\s*'([^']+)',\s*provinceCode:\s*(\d+)/g)].map((m) => ({
     code: Number(m[1]),
@@ -278,7 +278,7 @@ function build() {
   const provinceFeatures = china.features.map((f) => {
     const province = provinceByShortName.get(f.properties.name);
     if (!province) throw new Error(`china.json: no province code for ${f.properties.name}`);
-    if (f.id !== undefined && Number(f.id) !== province.code) throw new Error(`china.json: ${f.properties.name} is ${f.id}, areas.ts says ${province.code}`);
+    if (f.id !== undefined && Number(f.id) !== province.code) throw new Error(`china.json: ${f.properties.name} is ${f.id}, geography.ts says ${province.code}`);
     let polygons = polygonsOf(china, f.geometry);
     if (province.code === 710000 && !covers(polygons, diaoyu[0][0][0])) polygons = [...polygons, ...diaoyu];
     return { province, unit: { properties: { name: f.properties.name, code: String(province.code) }, polygons } };

@@ -2,7 +2,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Client } from 'pg';
 import request from 'supertest';
 import { DICTIONARY_TYPES, type IdName, type LetterGroup } from '@car/contracts';
-import { DICTIONARIES } from '../../backend/src/seed/catalog/dictionaries';
+import { DICTIONARIES } from '../../backend/src/reference/data/dictionaries';
 import { signedInApp } from '../support/api-app';
 import { testEnv } from '../support/test-env';
 

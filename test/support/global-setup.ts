@@ -7,7 +7,7 @@ import IORedis from 'ioredis';
 import { Client } from 'pg';
 import { startEmbeddedPostgres } from '../../backend/src/database/embedded-postgres';
 import { openDataSource } from '../../backend/src/database/data-source';
-import { seedDatabase } from '../../backend/src/seed/seed';
+import { loadDemoData } from '../../backend/src/bootstrap/load-demo-data';
 import { TestEnv, withDatabase } from './test-env';
 
 interface RunState {
@@ -54,7 +54,7 @@ export default async function globalSetup(): Promise<void> {
   const dataSource = await openDataSource(databaseUrl, 'car-test-setup');
   try {
     await dataSource.runMigrations({ transaction: 'each' });
-    const summary = await seedDatabase(dataSource, { scale: 'demo', seed: 20261121, reportsDir: path.join(dataDir, 'reports') });
+    const summary = await loadDemoData(dataSource, { scale: 'demo', seed: 20261121, reportsDir: path.join(dataDir, 'reports') });
     log(`seeded ${database} in ${((Date.now() - started) / 1000).toFixed(1)}s: ${JSON.stringify(summary)}`);
   } finally {
     await dataSource.destroy();

@@ -1,8 +1,10 @@
 import { RollupRepository } from '../analytics/rollup.repository';
 import type { AppConfig } from '../config/config';
 import { openDataSource } from '../database/data-source';
-import { seedDatabase } from '../seed/seed';
 import { terminalProgress } from '../seed/progress';
+import { withDatabaseTasks } from './database-tasks.module';
+import { loadDemoData } from './load-demo-data';
+import { MarketDataRepository } from './market-data.repository';
 
 /**
  * Brings the database up to date before the app serves: runs pending migrations, rebuilds the rollups
@@ -14,18 +16,18 @@ export async function prepareDatabase(url: string, config: AppConfig, log: (m: s
   try {
     const applied = await dataSource.runMigrations({ transaction: 'each' });
     if (applied.length > 0) log(`applied ${applied.length} migration(s): ${applied.map((m) => m.name).join(', ')}`);
-    const [{ count }] = await dataSource.query('SELECT count(*)::int AS count FROM car');
-    if (count > 0) {
-      const rollups = new RollupRepository(dataSource);
+    const empty = await withDatabaseTasks(dataSource, async (tasks) => {
+      if (!(await tasks.get(MarketDataRepository).hasMarketData())) return true;
+      const rollups = tasks.get(RollupRepository);
       if (await rollups.incomplete()) {
         log('a rollup is empty (new or changed by a migration): rebuilding the rollups of every month');
         await rollups.rebuildAll();
       }
-      return;
-    }
-    if (!config.SEED_ON_EMPTY) return;
+      return false;
+    });
+    if (!empty || !config.SEED_ON_EMPTY) return;
     log(`the database is empty: loading the demo data set (scale ${config.SEED_SCALE}, seed ${config.SEED_NUMBER})`);
-    await seedDatabase(dataSource, {
+    await loadDemoData(dataSource, {
       scale: config.SEED_SCALE,
       seed: config.SEED_NUMBER,
       reportsDir: config.reportsDir,

@@ -2,8 +2,9 @@ import 'reflect-metadata';
 import { loadConfig } from '../config/config';
 import { MIGRATIONS, openDataSource } from '../database/data-source';
 import { resolveDatabase } from '../database/resolve-database';
+import { loadDemoData } from '../bootstrap/load-demo-data';
 import { terminalProgress } from '../seed/progress';
-import { SeedScale, seedDatabase } from '../seed/seed';
+import type { SeedScale } from '../seed/seed';
 
 /** `npm run seed -- --scale demo|large|tiny [--seed N]`: replaces all market data with the demo set. */
 async function main(): Promise<void> {
@@ -22,7 +23,7 @@ async function main(): Promise<void> {
   try {
     await dataSource.runMigrations({ transaction: 'each' });
     void MIGRATIONS;
-    const summary = await seedDatabase(dataSource, { scale, seed, reportsDir: config.reportsDir, progress: terminalProgress() });
+    const summary = await loadDemoData(dataSource, { scale, seed, reportsDir: config.reportsDir, progress: terminalProgress() });
     process.stdout.write(`${JSON.stringify({ scale, seed, ...summary })}\n`);
   } finally {
     await dataSource.destroy();

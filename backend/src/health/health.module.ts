@@ -1,10 +1,9 @@
 import { Module } from '@nestjs/common';
 import { HealthController } from './health.controller';
-import { HealthRepository } from './health.repository';
 import { HealthService } from './health.service';
 
 @Module({
   controllers: [HealthController],
-  providers: [HealthService, HealthRepository],
+  providers: [HealthService],
 })
 export class HealthModule {}

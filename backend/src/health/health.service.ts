@@ -2,13 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { formatMonth, type HealthReport } from '@car/contracts';
 import { ApiCode, ApiException } from '../common/api-codes';
 import { JobQueue } from '../queue/job-queue';
-import { HealthRepository } from './health.repository';
+import { CalendarRepository } from '../reference/calendar.repository';
 
 
 @Injectable()
 export class HealthService {
   constructor(
-    private readonly repository: HealthRepository,
+    private readonly calendar: CalendarRepository,
     private readonly queue: JobQueue,
   ) {}
 
@@ -17,7 +17,7 @@ export class HealthService {
     const started = performance.now();
     let latestMonth: number | null;
     try {
-      latestMonth = await this.repository.latestRetailMonth();
+      latestMonth = await this.calendar.latestMonth('retail');
     } catch {
       throw new ApiException(ApiCode.Unavailable, '数据库不可用');
     }

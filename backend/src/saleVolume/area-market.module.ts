@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { AreaMarketController } from './area-market.controller';
-import { AreaGeographyRepository } from './area-market.repository';
 import { AreaMarketService } from './area-market.service';
 import { SaleVolumeModule } from './sale-volume.module';
 
@@ -8,6 +7,6 @@ import { SaleVolumeModule } from './sale-volume.module';
 @Module({
   imports: [SaleVolumeModule],
   controllers: [AreaMarketController],
-  providers: [AreaMarketService, AreaGeographyRepository],
+  providers: [AreaMarketService],
 })
 export class AreaMarketModule {}

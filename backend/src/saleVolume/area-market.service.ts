@@ -3,7 +3,7 @@ import { type AreaChoice, type AreaLevel, type AreaMarketFilterDto, type AreaTre
 import { AnalyticsRow, AnalyticsService } from '../analytics/analytics.service';
 import type { DimensionKey, Filters } from '../analytics/model';
 import { ApiException } from '../common/api-codes';
-import { AreaGeographyRepository, Geography } from './area-market.repository';
+import { Geography, GeographyRepository } from '../reference/geography.repository';
 import { comparisonSpans, MarketScope, SaleVolumeService } from './sale-volume.service';
 
 /** The area-market table's dimensions; the download type is the index in AREA_DOWNLOAD_TYPES. */
@@ -58,7 +58,7 @@ export class AreaMarketService {
   constructor(
     private readonly sales: SaleVolumeService,
     private readonly analytics: AnalyticsService,
-    private readonly geography: AreaGeographyRepository,
+    private readonly geography: GeographyRepository,
   ) {}
 
   async summary(dto: AreaMarketFilterDto): Promise<Summary> {

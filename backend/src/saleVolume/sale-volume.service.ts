@@ -4,8 +4,12 @@ import { AnalyticsRow, AnalyticsService } from '../analytics/analytics.service';
 import type { DataSource, DimensionKey, Filters } from '../analytics/model';
 import type { MonthSpan } from '../analytics/query-builder';
 import { ApiException } from '../common/api-codes';
-import { CalendarRepository } from './calendar.repository';
-import { DimensionLookupRepository, SEGMENT_CATEGORIES } from './dimension-lookup.repository';
+import { CalendarRepository, MonthData } from '../reference/calendar.repository';
+import { SEGMENT_CATEGORIES } from '../reference/data/segments';
+import { SegmentRepository } from '../reference/segment.repository';
+
+/** The months a data source's figures exist for: 1 wholesale, 2 retail. */
+const SOURCE_DATA: Record<DataSource, MonthData> = { 1: 'wholesale', 2: 'retail' };
 
 /** What a sales-volume question is about: a data source, a month, and the narrowed market. */
 export interface MarketScope {
@@ -45,13 +49,13 @@ export class SaleVolumeService {
   constructor(
     private readonly analytics: AnalyticsService,
     private readonly calendar: CalendarRepository,
-    private readonly lookup: DimensionLookupRepository,
+    private readonly segments: SegmentRepository,
   ) {}
 
   /** Resolves the spec's filter parameters: the month defaults to the latest with data for the source. */
   async scope(dto: SaleVolumeFilterDto, extra: Filters = {}): Promise<MarketScope> {
     const source = dto.source as DataSource;
-    const months = await this.calendar.months(source);
+    const months = await this.calendar.months(SOURCE_DATA[source]);
     if (months.length === 0) throw ApiException.notFound('暂无数据');
     let month = months[0];
     if (dto.time) {
@@ -93,7 +97,7 @@ export class SaleVolumeService {
 
   /** The segment table: segments merged under their category (轿车, SUV, MPV, 跑车) with subtotals and a total. */
   async segmentRows(scope: MarketScope): Promise<TableRow[]> {
-    const categories = await this.lookup.segmentCategories();
+    const categories = await this.segments.categories();
     const group: RowOptions['group'] = {
       of: (row) => {
         const category = categories.get(row.key.segment ?? 0) ?? 1;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { containsPattern, prefixPattern } from './like-pattern';
+import { containsPattern, prefixPattern } from '../common/like-pattern';
 
 /** The levels of the maker hierarchy a pick-list can list, top down. */
 export type CatalogLevel = 'brand' | 'producer' | 'producerBrand' | 'series' | 'subSeries';

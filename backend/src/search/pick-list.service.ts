@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { CarListQuery, ComplexQuery, share, shareText, thousands, ComplexResult, IdName, LetterGroup, MakerListQuery, SeriesItem, SeriesListQuery, SubModelQuery, SubSeriesCars, TrimItem } from '@car/contracts';
 import { ApiException } from '../common/api-codes';
+import { CalendarRepository } from '../reference/calendar.repository';
 import { CatalogFilter, CatalogLevel, CatalogRepository, CatalogRow } from './catalog.repository';
 import { comparePickListEntries, groupByLetter } from './letter-groups';
-import { ReferenceRepository } from './reference.repository';
 
 /** Sub-series suggestions shown under a search box. */
 export const SUB_MODEL_LIMIT = 50;
@@ -23,7 +23,7 @@ const toIdName = (row: CatalogRow): IdName => ({ id: row.id, name: row.name });
 export class PickListService {
   constructor(
     private readonly catalog: CatalogRepository,
-    private readonly reference: ReferenceRepository,
+    private readonly calendar: CalendarRepository,
   ) {}
 
   producers(query: MakerListQuery): Promise<Array<LetterGroup<IdName>>> {
@@ -80,9 +80,9 @@ export class PickListService {
    * month (default: the latest retail month) by MSRP, each with its share of the sub-series' retail volume.
    */
   async cars(query: CarListQuery): Promise<SubSeriesCars[]> {
-    const month = query.time ?? (await this.reference.latestMonth('retail'));
+    const month = query.time ?? (await this.calendar.latestMonth('retail'));
     if (month === null) return [];
-    if (query.time !== undefined && !(await this.reference.hasMonth('retail', query.time))) {
+    if (query.time !== undefined && !(await this.calendar.hasMonth('retail', query.time))) {
       throw ApiException.badRequest('参数 time 不是有零售数据的月份');
     }
     const subSeries = await this.catalog.subSeriesByIds(query.subSeriesIds);

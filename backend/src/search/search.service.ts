@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { AreaNode, CalendarQuery, CityNode, CityQuery, DetailMarketQuery, formatMonth, hasTextKeys, IdName, KeyValue, ProvinceCities, ProvinceCityQuery, ProvinceNode, ProvinceQuery } from '@car/contracts';
-import { GeographyRepository } from './geography.repository';
-import { MonthData, ReferenceRepository } from './reference.repository';
+import { CalendarRepository, MonthData } from '../reference/calendar.repository';
+import { DictionaryRepository } from '../reference/dictionary.repository';
+import { GeographyRepository } from '../reference/geography.repository';
+import { SegmentRepository } from '../reference/segment.repository';
 
 /** The spec's calendar categories: none (dashboard) and 2 (price-band and export pages) are retail months. */
 const CALENDAR_DATA: Record<number, MonthData> = { 1: 'price', 2: 'retail', 3: 'rebate' };
@@ -13,13 +15,15 @@ export const ALL_KEYS: KeyValue = { key: -1, value: '全部' };
 @Injectable()
 export class SearchService {
   constructor(
-    private readonly reference: ReferenceRepository,
+    private readonly months: CalendarRepository,
+    private readonly segments: SegmentRepository,
+    private readonly dictionaries: DictionaryRepository,
     private readonly geography: GeographyRepository,
   ) {}
 
   /** Months with the category's data as 'YYYY-MM', newest first; the first is the pickers' default. */
   async calendar({ category }: CalendarQuery): Promise<string[]> {
-    const months = await this.reference.months(category === undefined ? 'retail' : CALENDAR_DATA[category]);
+    const months = await this.months.months(category === undefined ? 'retail' : CALENDAR_DATA[category]);
     return months.map(formatMonth);
   }
 
@@ -29,12 +33,12 @@ export class SearchService {
   }
 
   async allDetailMarkets({ category }: DetailMarketQuery): Promise<IdName[]> {
-    return this.reference.segments(category);
+    return this.segments.segments(category);
   }
 
   /** A dictionary's entries; `type` is already the stored type name (the DTO resolved its spelling). */
   async dictionary(type: string): Promise<KeyValue[]> {
-    const rows = await this.reference.dictionary(type);
+    const rows = await this.dictionaries.entries(type);
     const textKeys = hasTextKeys(type);
     return rows.map((row) => ({ key: textKeys ? row.key : Number(row.key), value: row.value }));
   }

@@ -1,8 +1,6 @@
-import type { DataSource } from 'typeorm';
 import { CONFIG_CATEGORIES } from './catalog/config-items';
 import type { ConfigItemSpec, TrimTraits } from './catalog/config.types';
-import { withKeysDeferred } from '../database/bulk-load';
-import { CopyWriter, copyRows } from './copy-writer';
+import type { DemoDataRepository } from './demo-data.repository';
 import type { Dimensions, TrimRow } from './dimensions';
 import { Rng } from './rng';
 
@@ -54,19 +52,18 @@ export function trimTraits(trim: TrimRow, names: { subSeries: string; brand: str
 }
 
 /** Writes the categories, items and every trim's value in every row. */
-export async function loadConfigSheet(dataSource: DataSource, dims: Dimensions, seed: number, onTrim: () => void): Promise<number> {
+export async function loadConfigSheet(repository: DemoDataRepository, dims: Dimensions, seed: number, onTrim: () => void): Promise<number> {
   const items = flattenConfigItems();
-  await copyRows(dataSource, 'config_category', ['id', 'name', 'sort'], CONFIG_CATEGORIES.map((c, i) => [i + 1, c.name, i + 1]));
-  await copyRows(
-    dataSource,
+  await repository.copyRows('config_category', ['id', 'name', 'sort'], CONFIG_CATEGORIES.map((c, i) => [i + 1, c.name, i + 1]));
+  await repository.copyRows(
     'config_item',
     ['id', 'category_id', 'parent_id', 'name', 'layer', 'sort'],
     items.map((item) => [item.id, item.categoryId, item.parentId, item.name, item.layer, item.id]),
   );
   const subName = new Map(dims.subSeries.map((s) => [s.id, s.name]));
   const brandName = new Map(dims.brands.map((b) => [b.id, b.name]));
-  return withKeysDeferred(dataSource, 'config_value', async () => {
-    const writer = await CopyWriter.open(dataSource, 'config_value', ['car_id', 'item_id', 'value']);
+  return repository.withKeysDeferred(['config_value'], async () => {
+    const writer = await repository.openCopy('config_value', ['car_id', 'item_id', 'value']);
     for (const trim of dims.trims) {
       const traits = trimTraits(trim, { subSeries: subName.get(trim.subSeriesId) ?? '', brand: brandName.get(trim.brandId) ?? '' });
       const rng = new Rng(seed ^ Math.imul(trim.id, 2654435761));

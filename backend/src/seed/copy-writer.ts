@@ -5,8 +5,10 @@ import type { DataSource, QueryRunner } from 'typeorm';
 
 const CHUNK_BYTES = 1 << 20;
 
+export type CopyValue = string | number | boolean | null | undefined;
+
 /** Escapes a value for COPY's text format (tab-separated, \N for null). */
-export function copyValue(value: string | number | boolean | null | undefined): string {
+export function copyValue(value: CopyValue): string {
   if (value === null || value === undefined) return '\\N';
   if (typeof value !== 'string') return String(value);
   return value.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
@@ -51,7 +53,7 @@ export class CopyWriter {
     this.rows++;
   }
 
-  row(values: ReadonlyArray<string | number | boolean | null | undefined>): void {
+  row(values: ReadonlyArray<CopyValue>): void {
     this.push(values.map(copyValue).join('\t'));
   }
 
@@ -89,7 +91,7 @@ export async function copyRows(
   dataSource: DataSource,
   table: string,
   columns: readonly string[],
-  rows: Iterable<ReadonlyArray<string | number | boolean | null | undefined>>,
+  rows: Iterable<ReadonlyArray<CopyValue>>,
 ): Promise<number> {
   const writer = await CopyWriter.open(dataSource, table, columns);
   for (const row of rows) {

@@ -1,6 +1,7 @@
-import { BRAND_PROPERTY_OF, BODY_OF, FUEL_OF, PRODUCER_PROPERTY_OF } from './catalog/dictionaries';
-import { FAMILIES } from './catalog/segments';
-import type { Catalog, Energy, SubSeriesSpec } from './catalog/types';
+import { BRAND_PROPERTY_OF, BODY_OF, FUEL_OF, PRODUCER_PROPERTY_OF } from '../reference/data/dictionaries';
+import { FAMILIES } from '../reference/data/segments';
+import type { Energy } from '../reference/data/types';
+import type { Catalog, SubSeriesSpec } from './catalog/types';
 import { FIRST_MONTH, LAST_MONTH, parseMonth } from './market-model';
 import { Rng, hashString } from './rng';
 

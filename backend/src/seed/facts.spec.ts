@@ -1,4 +1,4 @@
-import { CITIES, PROVINCES } from './catalog/areas';
+import { CITIES, PROVINCES } from '../reference/data/geography';
 import { CATALOG } from './catalog';
 import { buildDimensions } from './dimensions';
 import { FactSink, SCALES, generateFacts } from './facts';

@@ -1,5 +1,5 @@
 import { AliasTable } from './alias-table';
-import type { CitySpec } from './catalog/areas.types';
+import type { CitySpec } from '../reference/data/geography.types';
 import { Dimensions, SubSeriesRow, TrimRow, addMonths, isNev } from './dimensions';
 import { FIRST_MONTH, allMonths, marketDiscount, monthlyTargets, monthsBetween } from './market-model';
 import { Rng } from './rng';

@@ -1,5 +1,5 @@
 import { REGIONS } from '@car/contracts';
-import { CITIES, PROVINCES as API_PROVINCES, REGIONS as API_REGIONS } from '../../../backend/src/seed/catalog/areas';
+import { CITIES, PROVINCES as API_PROVINCES, REGIONS as API_REGIONS } from '../../../backend/src/reference/data/geography';
 import { featureLevelOf, mapIdOf, mapTitleOf, mapUrlOf, matchRows, normalizeAreaName, PROVINCES, provinceOf, provincesOfRegion, regionOfProvince, sameAreaName } from './china-map';
 
 describe('the map geography', () => {

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { CITIES, PROVINCES, REGIONS } from '../../seed/catalog/areas';
-import { DICTIONARIES, ROLES } from '../../seed/catalog/dictionaries';
-import { FAMILIES, SEGMENTS } from '../../seed/catalog/segments';
+import { CITIES, PROVINCES, REGIONS } from '../../reference/data/geography';
+import { DICTIONARIES, ROLES } from '../../reference/data/dictionaries';
+import { FAMILIES, SEGMENTS } from '../../reference/data/segments';
 
 /**
  * Reference data every installation needs, demo data or not: the regions, provinces and prefecture

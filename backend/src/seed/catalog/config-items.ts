@@ -17,8 +17,8 @@
  */
 import { Rng, hashString } from '../rng';
 import type { ConfigCategorySpec, ConfigItemSpec, TrimTraits } from './config.types';
-import { SEGMENTS } from './segments';
-import type { SegmentId } from './types';
+import { SEGMENTS } from '../../reference/data/segments';
+import type { SegmentId } from '../../reference/data/types';
 
 type Trim = TrimTraits;
 type Value = ConfigItemSpec['value'];

@@ -1,5 +1,5 @@
 import type { Rng } from '../rng';
-import type { BodyType, Energy, SegmentId } from './types';
+import type { BodyType, Energy, SegmentId } from '../../reference/data/types';
 
 /** What the configuration sheet of one trim (车型) is derived from. */
 export interface TrimTraits {

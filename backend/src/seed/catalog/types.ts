@@ -3,32 +3,10 @@
  * sub-series of the China passenger-car market (public names), with the traits that shape their
  * synthetic figures. Ids are assigned by the generator in file order, so reordering changes ids.
  */
-
-/** 系别: where the brand comes from. */
-export type FamilyName = '自主' | '德系' | '日系' | '美系' | '韩系' | '法系' | '其他';
-
-/** 厂商属性 (dicProducerProperty). */
-export type ProducerProperty = '自主' | '合资' | '外资独资' | '进口';
-
-/** 品牌属性 (dicBoundProperty). */
-export type BrandProperty = '豪华' | '主流';
+import type { BodyType, Energy, FamilyName, ProducerProperty, BrandProperty, SegmentId } from '../../reference/data/types';
 
 /** jllType: 2 新创 (new-force start-ups), 1 自主 (domestic incumbents), 0 合资 (joint ventures and foreign). */
 export type JllType = 0 | 1 | 2;
-
-/**
- * 细分市场 codes, see SEGMENTS in segments.ts: sedans A00..C (1-5), SUVs A0..C (6-9), MPVs A..C (10-12),
- * sports cars (13).
- */
-export type SegmentId = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13;
-
-export type BodyType = '三厢' | '两厢' | '旅行车' | 'SUV' | 'MPV' | '跑车';
-
-/**
- * Power train. NEV = BEV + PHEV + EREV. ICE includes 48 V mild hybrids; HEV is a full (non plug-in)
- * hybrid such as Toyota's THS or Honda's i-MMD.
- */
-export type Energy = 'ICE' | 'DIESEL' | 'HEV' | 'PHEV' | 'EREV' | 'BEV';
 
 export interface ProducerSpec {
   /** 厂商 as the industry writes it, e.g. '一汽-大众', '比亚迪汽车', '特斯拉中国'. */

@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { monthRange } from '@car/contracts';
-import { RAW_FACTS } from '../analytics/model';
-import { AnalyticsQuery, buildQuery } from '../analytics/query-builder';
+import { RAW_FACTS } from '@car/backend/dist/analytics/model';
+import { AnalyticsQuery, buildQuery } from '@car/backend/dist/analytics/query-builder';
 import type { ApiClient } from './api-client';
 import type { BenchEndpoint } from './bench-cases';
 import type { DuckFacts } from './duckdb-facts';

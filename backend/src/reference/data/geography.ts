@@ -1,7 +1,9 @@
-import type { CitySpec, ProvinceSpec, RegionSpec } from './areas.types';
+import { PROVINCES as CONTRACT_PROVINCES, REGIONS as CONTRACT_REGIONS, type Province, type Region } from '@car/contracts';
+import type { CitySpec } from './geography.types';
 
 /**
- * Geography of the demo data.
+ * The geography every installation needs, demo data or not (migration 1763700000001 writes it; the
+ * demo generator spreads its sales over it).
  *
  * Codes and names follow the 2023 national administrative division code list (民政部): 333 prefecture-level
  * divisions (地级市, 地区, 自治州, 盟) plus the four municipalities, each as one city coded with its province code.
@@ -10,49 +12,9 @@ import type { CitySpec, ProvinceSpec, RegionSpec } from './areas.types';
  * weight ≈ 常住人口(万) × (人均GDP / 全国人均GDP 8.94万元)^0.8, from approximate 2023 statistics.
  */
 
-export const REGIONS: RegionSpec[] = [
-  { id: 1, name: '华北' },
-  { id: 2, name: '东北' },
-  { id: 3, name: '华东' },
-  { id: 4, name: '华中' },
-  { id: 5, name: '华南' },
-  { id: 6, name: '西南' },
-  { id: 7, name: '西北' },
-];
-
-export const PROVINCES: ProvinceSpec[] = [
-  { code: 110000, name: '北京市', shortName: '北京', regionId: 1 },
-  { code: 120000, name: '天津市', shortName: '天津', regionId: 1 },
-  { code: 130000, name: '河北省', shortName: '河北', regionId: 1 },
-  { code: 140000, name: '山西省', shortName: '山西', regionId: 1 },
-  { code: 150000, name: '内蒙古自治区', shortName: '内蒙古', regionId: 1 },
-  { code: 210000, name: '辽宁省', shortName: '辽宁', regionId: 2 },
-  { code: 220000, name: '吉林省', shortName: '吉林', regionId: 2 },
-  { code: 230000, name: '黑龙江省', shortName: '黑龙江', regionId: 2 },
-  { code: 310000, name: '上海市', shortName: '上海', regionId: 3 },
-  { code: 320000, name: '江苏省', shortName: '江苏', regionId: 3 },
-  { code: 330000, name: '浙江省', shortName: '浙江', regionId: 3 },
-  { code: 340000, name: '安徽省', shortName: '安徽', regionId: 3 },
-  { code: 350000, name: '福建省', shortName: '福建', regionId: 3 },
-  { code: 360000, name: '江西省', shortName: '江西', regionId: 3 },
-  { code: 370000, name: '山东省', shortName: '山东', regionId: 3 },
-  { code: 410000, name: '河南省', shortName: '河南', regionId: 4 },
-  { code: 420000, name: '湖北省', shortName: '湖北', regionId: 4 },
-  { code: 430000, name: '湖南省', shortName: '湖南', regionId: 4 },
-  { code: 440000, name: '广东省', shortName: '广东', regionId: 5 },
-  { code: 450000, name: '广西壮族自治区', shortName: '广西', regionId: 5 },
-  { code: 460000, name: '海南省', shortName: '海南', regionId: 5 },
-  { code: 500000, name: '重庆市', shortName: '重庆', regionId: 6 },
-  { code: 510000, name: '四川省', shortName: '四川', regionId: 6 },
-  { code: 520000, name: '贵州省', shortName: '贵州', regionId: 6 },
-  { code: 530000, name: '云南省', shortName: '云南', regionId: 6 },
-  { code: 540000, name: '西藏自治区', shortName: '西藏', regionId: 6 },
-  { code: 610000, name: '陕西省', shortName: '陕西', regionId: 7 },
-  { code: 620000, name: '甘肃省', shortName: '甘肃', regionId: 7 },
-  { code: 630000, name: '青海省', shortName: '青海', regionId: 7 },
-  { code: 640000, name: '宁夏回族自治区', shortName: '宁夏', regionId: 7 },
-  { code: 650000, name: '新疆维吾尔自治区', shortName: '新疆', regionId: 7 },
-];
+/** The seven big regions and the 31 provinces are the contract's: the API's area levels and the map name them too. */
+export const REGIONS: readonly Region[] = CONTRACT_REGIONS;
+export const PROVINCES: readonly Province[] = CONTRACT_PROVINCES;
 
 export const CITIES: CitySpec[] = [
   // 北京市

@@ -1,8 +1,8 @@
 import type { BodyType, Energy, ProducerProperty, BrandProperty } from './types';
 
 /**
- * Coded attributes and their Chinese labels, by dictionary type (the `type` of
- * GET /search/dictionary). Keys are what the fact and trim tables store.
+ * Coded attributes and their Chinese labels, by dictionary type (the `type` of GET /search/dictionary;
+ * the names are the contract's CODED_DICTIONARY_TYPES). Keys are what the fact and trim tables store.
  */
 export const DICTIONARIES: Record<string, ReadonlyArray<readonly [number, string]>> = {
   dicFuel: [[1, '汽油'], [2, '柴油'], [3, '油电混合'], [4, '插电式混合动力'], [5, '增程式'], [6, '纯电动']],
@@ -18,9 +18,6 @@ export const DICTIONARIES: Record<string, ReadonlyArray<readonly [number, string
   owner: [[1, '个人'], [2, '单位']],
   colour: [[1, '白色'], [2, '黑色'], [3, '灰色'], [4, '银色'], [5, '蓝色'], [6, '红色'], [7, '绿色'], [8, '其他']],
 };
-
-/** Dictionary types whose entries are not numeric codes but the values themselves (engine sizes). */
-export const VALUE_DICTIONARIES = ['dicEngine'] as const;
 
 export const FUEL_OF: Record<Energy, number> = { ICE: 1, DIESEL: 2, HEV: 3, PHEV: 4, EREV: 5, BEV: 6 };
 /** dicFuel keys that count as new energy (NEV): PHEV, EREV, BEV. */

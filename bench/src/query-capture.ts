@@ -1,8 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
-import { AnalyticsService } from '../analytics/analytics.service';
-import type { AnalyticsQuery } from '../analytics/query-builder';
-import type { AppConfig } from '../config/config';
-import { createApp } from '../create-app';
+import { AnalyticsService } from '@car/backend/dist/analytics/analytics.service';
+import type { AnalyticsQuery } from '@car/backend/dist/analytics/query-builder';
+import type { AppConfig } from '@car/backend/dist/config/config';
+import { createApp } from '@car/backend/dist/create-app';
 import { ApiClient } from './api-client';
 import { freePort } from './app-process';
 

@@ -1,4 +1,4 @@
-import type { RollupBuildReport } from '../analytics/rollup.repository';
+import type { RollupBuildReport } from '@car/backend/dist/analytics/rollup.repository';
 import type { EndpointResult } from './measure';
 import type { LoadRunResult } from './load-run';
 import { bytes, count, ms, spread } from './stats';

@@ -28,3 +28,6 @@ export const FAMILIES: ReadonlyArray<{ id: number; name: FamilyName }> = [
 ];
 
 export const BODY_TYPES: readonly BodyType[] = ['三厢', '两厢', '旅行车', 'SUV', 'MPV', '跑车'];
+
+/** The names of the segment categories, as the segment table's subtotal rows show them. */
+export const SEGMENT_CATEGORIES: Record<number, string> = { 1: '轿车', 2: 'SUV', 3: 'MPV', 4: '跑车' };

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { containsPattern } from './like-pattern';
+import { containsPattern } from '../common/like-pattern';
 
 export interface AreaRow {
   id: number;
@@ -31,9 +31,38 @@ export interface CityFilter {
   conditionMatchesProvince?: boolean;
 }
 
+export interface RegionEntry {
+  id: number;
+  name: string;
+}
+
+export interface ProvinceEntry {
+  /** The 6-digit administrative code. */
+  id: number;
+  /** Short name as maps and tables show it ('广东'). */
+  name: string;
+  areaId: number;
+}
+
+export interface CityEntry {
+  /** The 6-digit administrative code; a municipality's one city has its province's code. */
+  id: number;
+  name: string;
+  provinceId: number;
+}
+
+/** The whole region → province → city tree, each level in display order. */
+export interface Geography {
+  regions: Map<number, RegionEntry>;
+  provinces: Map<number, ProvinceEntry>;
+  cities: Map<number, CityEntry>;
+}
+
 /** The big regions, provinces and prefecture cities. Province and city ids are their 6-digit administrative codes. */
 @Injectable()
 export class GeographyRepository {
+  private tree: Promise<Geography> | null = null;
+
   constructor(private readonly dataSource: DataSource) {}
 
   async areas(): Promise<AreaRow[]> {
@@ -49,7 +78,7 @@ export class GeographyRepository {
   }
 
   /** Cities by province code, then city code. */
-  async cities(filter: CityFilter): Promise<CityRow[]> {
+  async cities(filter: CityFilter = {}): Promise<CityRow[]> {
     const pattern = filter.condition === undefined ? null : containsPattern(filter.condition);
     return this.dataSource.query(
       `SELECT c.id, c.name, c.tier, c.province_id AS "provinceId", p.name AS "provinceName"
@@ -60,5 +89,24 @@ export class GeographyRepository {
        ORDER BY c.province_id, c.id`,
       [filter.provinceIds ?? null, filter.areaIds ?? null, pattern, filter.conditionMatchesProvince === true],
     );
+  }
+
+  /** The whole tree the area market drills through: reference data only a migration changes, read once per process. */
+  geography(): Promise<Geography> {
+    this.tree ??= this.loadTree().catch((error: unknown) => {
+      // A failed first read must not stick: the next request tries again.
+      this.tree = null;
+      throw error;
+    });
+    return this.tree;
+  }
+
+  private async loadTree(): Promise<Geography> {
+    const [regions, provinces, cities] = await Promise.all([this.areas(), this.provinces(), this.cities()]);
+    return {
+      regions: new Map(regions.map((r) => [r.id, { id: r.id, name: r.name }])),
+      provinces: new Map(provinces.map((p) => [p.id, { id: p.id, name: p.shortName, areaId: p.areaId }])),
+      cities: new Map(cities.map((c) => [c.id, { id: c.id, name: c.name, provinceId: c.provinceId }])),
+    };
   }
 }

@@ -3,22 +3,22 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { formatMonth } from '@car/contracts';
-import { RollupBuildReport, RollupRepository } from '../analytics/rollup.repository';
-import { ROLLUP_BUILDS } from '../analytics/model';
-import { ApiClient } from '../bench/api-client';
-import { startApp } from '../bench/app-process';
-import { BenchEndpoint, ENDPOINTS } from '../bench/bench-cases';
-import { DuckFacts, exportParquet } from '../bench/duckdb-facts';
-import { loadRun } from '../bench/load-run';
-import { captureScans, compareRaw, EndpointResult, measureLatency, monthRows } from '../bench/measure';
-import { QueryCapture } from '../bench/query-capture';
-import { BenchReport, MIN_RETAIL_ROWS, renderReport, RollupSize } from '../bench/report';
-import { ms, spread } from '../bench/stats';
-import { loadConfig } from '../config/config';
-import { openDataSource } from '../database/data-source';
-import { resolveDatabase } from '../database/resolve-database';
-import { terminalProgress } from '../seed/progress';
-import { seedDatabase } from '../seed/seed';
+import { RollupBuildReport, RollupRepository } from '@car/backend/dist/analytics/rollup.repository';
+import { ROLLUP_BUILDS } from '@car/backend/dist/analytics/model';
+import { ApiClient } from './api-client';
+import { startApp } from './app-process';
+import { BenchEndpoint, ENDPOINTS } from './bench-cases';
+import { DuckFacts, exportParquet } from './duckdb-facts';
+import { loadRun } from './load-run';
+import { captureScans, compareRaw, EndpointResult, measureLatency, monthRows } from './measure';
+import { QueryCapture } from './query-capture';
+import { BenchReport, MIN_RETAIL_ROWS, renderReport, RollupSize } from './report';
+import { ms, spread } from './stats';
+import { loadConfig } from '@car/backend/dist/config/config';
+import { openDataSource } from '@car/backend/dist/database/data-source';
+import { resolveDatabase } from '@car/backend/dist/database/resolve-database';
+import { loadDemoData } from '@car/backend/dist/bootstrap/load-demo-data';
+import { terminalProgress } from '@car/backend/dist/seed/progress';
 
 /**
  * `npm run bench`: the analytics query layer and the sales-volume API at the large scale (at least 30
@@ -81,7 +81,7 @@ async function main(): Promise<void> {
         );
       }
       log('[bench] seeding the large set …');
-      await seedDatabase(ds, { scale: 'large', seed: config.SEED_NUMBER, reportsDir: config.reportsDir, progress: terminalProgress() });
+      await loadDemoData(ds, { scale: 'large', seed: config.SEED_NUMBER, reportsDir: config.reportsDir, progress: terminalProgress() });
       retailRows = Number((await ds.query('SELECT count(*)::bigint AS n FROM retail_fact'))[0].n);
     }
     const [facts] = await ds.query(

@@ -2,27 +2,18 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
 /** Which kind of data a month must have: the column of data_month that says so. */
-export type MonthData = 'retail' | 'price' | 'rebate';
+export type MonthData = 'retail' | 'wholesale' | 'price' | 'rebate';
 
 const MONTH_FLAG: Record<MonthData, string> = {
   retail: 'has_retail',
+  wholesale: 'has_wholesale',
   price: 'has_price',
   rebate: 'has_rebate',
 };
 
-export interface SegmentRow {
-  id: number;
-  name: string;
-}
-
-export interface DictionaryRow {
-  key: string;
-  value: string;
-}
-
-/** Months with data, segments and coded dictionaries: the reference lists behind the filter panels. */
+/** The months that hold each kind of data (data_month): what every "latest month" default reads. */
 @Injectable()
-export class ReferenceRepository {
+export class CalendarRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /** YYYYMM months that have the data, newest first. */
@@ -46,18 +37,5 @@ export class ReferenceRepository {
       [month],
     );
     return rows[0]?.found === true;
-  }
-
-  /** Segments in their display order, optionally of one category (1 sedan, 2 SUV, 3 MPV, 4 sports). */
-  async segments(category?: number): Promise<SegmentRow[]> {
-    return this.dataSource.query(
-      `SELECT id, name FROM segment WHERE ($1::int IS NULL OR category = $1) ORDER BY sort, id`,
-      [category ?? null],
-    );
-  }
-
-  /** A dictionary's entries in their sort order. Keys come back as stored (text). */
-  async dictionary(type: string): Promise<DictionaryRow[]> {
-    return this.dataSource.query(`SELECT key, value FROM dictionary WHERE type = $1 ORDER BY sort, key`, [type]);
   }
 }

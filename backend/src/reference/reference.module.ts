@@ -1,0 +1,18 @@
+import { Global, Module } from '@nestjs/common';
+import { CalendarRepository } from './calendar.repository';
+import { DictionaryRepository } from './dictionary.repository';
+import { GeographyRepository } from './geography.repository';
+import { SegmentRepository } from './segment.repository';
+
+/**
+ * Reference data: what every installation needs, demo data or not. The static tables (geography,
+ * dictionaries, segments and families, roles) live in `data/`, which the reference-data migration
+ * writes and the demo generator reads; the repositories here are the one place each kind of it
+ * (and data_month, the calendar of months with data) is read. Global: every area reads it.
+ */
+@Global()
+@Module({
+  providers: [CalendarRepository, DictionaryRepository, GeographyRepository, SegmentRepository],
+  exports: [CalendarRepository, DictionaryRepository, GeographyRepository, SegmentRepository],
+})
+export class ReferenceModule {}

@@ -1,0 +1,64 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { withKeysDeferred } from '../database/bulk-load';
+import { CopyValue, CopyWriter, copyRows } from './copy-writer';
+
+/**
+ * Tables the demo set fills. Reference data (areas, dictionaries, roles, menus) comes from migrations
+ * and stays; the rollups are derived from the facts and rebuilt, which empties them, by whoever loads
+ * the demo set (bootstrap/load-demo-data.ts), so this list needs nothing from the query layer.
+ */
+const DEMO_TABLES = [
+  'export_job', 'report', 'app_user', 'config_value', 'config_item', 'config_category',
+  'retail_fact', 'wholesale_fact', 'price_fact', 'msrp_month', 'rebate_month', 'data_month',
+  'car', 'sub_series', 'series', 'producer_brand', 'brand', 'producer', 'brand_group',
+];
+
+/** The demo generator's writes: emptying the demo tables, COPY streams and the few plain inserts. */
+@Injectable()
+export class DemoDataRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Empties every demo table and the engine dictionary, which the generator derives from its trims. */
+  async empty(): Promise<void> {
+    await this.dataSource.query(`TRUNCATE ${DEMO_TABLES.join(', ')} CASCADE`);
+    await this.dataSource.query(`DELETE FROM dictionary WHERE type = 'dicEngine'`);
+  }
+
+  /** Loads a small table in one COPY. */
+  copyRows(table: string, columns: readonly string[], rows: Iterable<ReadonlyArray<CopyValue>>): Promise<number> {
+    return copyRows(this.dataSource, table, columns, rows);
+  }
+
+  /** A COPY stream into a big table, for rows produced month by month. */
+  openCopy(table: string, columns: readonly string[]): Promise<CopyWriter> {
+    return CopyWriter.open(this.dataSource, table, columns);
+  }
+
+  /** Runs a bulk load with the tables' keys dropped and re-added afterwards, see withKeysDeferred. */
+  withKeysDeferred<T>(tables: readonly string[], load: () => Promise<T>): Promise<T> {
+    const [first, ...rest] = tables;
+    return first ? withKeysDeferred(this.dataSource, first, () => this.withKeysDeferred(rest, load)) : load();
+  }
+
+  /** Records that the months hold every kind of data (retail, wholesale, price, rebate). */
+  async recordMonths(months: readonly number[]): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO data_month (month, has_retail, has_wholesale, has_price, has_rebate)
+       SELECT m, true, true, true, true FROM unnest($1::int[]) AS m`,
+      [[...months]],
+    );
+  }
+
+  async createUser(user: { account: string; passwordHash: string; nickname: string; roleId: number; producerId: number | null; brandId: number | null }): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO app_user (account, password_hash, nickname, role_id, producer_id, brand_id) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [user.account, user.passwordHash, user.nickname, user.roleId, user.producerId, user.brandId],
+    );
+  }
+
+  /** Fresh planner statistics after a reload. */
+  async analyze(): Promise<void> {
+    await this.dataSource.query('ANALYZE');
+  }
+}
