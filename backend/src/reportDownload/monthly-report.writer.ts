@@ -1,68 +1,99 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { Inject, Injectable } from '@nestjs/common';
+import { growth, percentText, share, shareText } from '@car/contracts';
 import ExcelJS from 'exceljs';
-import { DataSource } from 'typeorm';
-import { ProducerSummary, ReportSummaryRepository, SubSeriesSummary } from './report-summary.repository';
-
-/** yoy as the spec shows it: one decimal percent, or '-' when there is nothing to compare with. */
-function growth(current: number, previous: number): string {
-  if (previous <= 0 || current <= 0) return '-';
-  const value = (current / previous - 1) * 100;
-  return Math.abs(value) >= 1000 ? '-' : `${value.toFixed(1)}%`;
-}
-
-function share(part: number, whole: number): string {
-  return whole > 0 ? `${((part / whole) * 100).toFixed(1)}%` : '-';
-}
+import { AnalyticsService } from '../analytics/analytics.service';
+import { APP_CONFIG, AppConfig } from '../config/config';
+import { ReportRepository } from './report.repository';
 
 export function monthLabel(month: number): string {
   return `${Math.floor(month / 100)}年${month % 100}月`;
 }
 
+/** A producer's retail in the month, a year earlier, January to date and the same a year earlier. */
+interface ProducerFigures {
+  id: number;
+  name: string;
+  qty: number;
+  tq: number;
+  lj: number;
+  tqLj: number;
+}
+
+interface SubSeriesLine {
+  producerId: number;
+  subSeriesName: string;
+  segmentName: string;
+  qty: number;
+  tq: number;
+  lj: number;
+}
+
 /**
  * 月度市场简报: one workbook per producer and month, written to the reports folder and listed in the
- * report table, which the report-download page serves.
+ * report table, which the report-download page serves. Its figures come from the query layer and read
+ * by the display rules every page and workbook shares (@car/contracts, display.ts).
  */
+@Injectable()
 export class MonthlyReportWriter {
-  private readonly repository: ReportSummaryRepository;
-
   constructor(
-    dataSource: DataSource,
-    private readonly reportsDir: string,
-  ) {
-    this.repository = new ReportSummaryRepository(dataSource);
-  }
+    private readonly analytics: AnalyticsService,
+    private readonly reports: ReportRepository,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'reportsDir'>,
+  ) {}
 
   /** Writes the month's summaries; returns how many workbooks were written. */
   async writeMonth(month: number, producerIds?: number[]): Promise<number> {
-    fs.mkdirSync(this.reportsDir, { recursive: true });
-    const market = await this.repository.marketTotals(month);
-    const producers = await this.repository.producers(month, producerIds);
+    const reportsDir = this.config.reportsDir;
+    fs.mkdirSync(reportsDir, { recursive: true });
+    const spans = spansOf(month);
+    const [whole] = await this.analytics.query({ source: 2, dimensions: [], measures: { qty: spans.qty, lj: spans.lj } });
+    const market = { qty: whole?.values.qty ?? 0, lj: whole?.values.lj ?? 0 };
+    const producers: ProducerFigures[] = (
+      await this.analytics.query({ source: 2, dimensions: ['producer'], filters: { producerIds: producerIds ?? [] }, measures: spans })
+    )
+      .filter((row) => row.values.qty > 0)
+      .map((row) => ({ id: row.key.producer!, name: row.name.producer!, qty: row.values.qty, tq: row.values.tq, lj: row.values.lj, tqLj: row.values.tqLj }))
+      .sort((a, b) => a.id - b.id);
     if (producers.length === 0) return 0;
-    const lines = await this.repository.subSeries(month, producers.map((p) => p.producerId));
-    const byProducer = new Map<number, SubSeriesSummary[]>();
-    for (const line of lines) {
-      const list = byProducer.get(line.producerId) ?? [];
-      list.push(line);
-      byProducer.set(line.producerId, list);
-    }
+    const lines = await this.subSeriesLines(month, producers.map((p) => p.id));
     for (const producer of producers) {
-      const name = `${producer.producerName}${monthLabel(month)}乘用车市场简报`;
-      const fileName = `report-${producer.producerId}-${month}.xlsx`;
-      const filePath = path.join(this.reportsDir, fileName);
-      await this.writeWorkbook(filePath, name, month, producer, market, byProducer.get(producer.producerId) ?? []);
-      await this.repository.replaceReport(producer.producerId, month, name, fileName, fs.statSync(filePath).size);
+      const name = `${producer.name}${monthLabel(month)}乘用车市场简报`;
+      const fileName = `report-${producer.id}-${month}.xlsx`;
+      const filePath = path.join(reportsDir, fileName);
+      await this.writeWorkbook(filePath, name, month, producer, market, lines.get(producer.id) ?? []);
+      await this.reports.replaceReport(producer.id, month, name, fileName, fs.statSync(filePath).size);
     }
     return producers.length;
+  }
+
+  /** Each producer's sub-series with sales in the month or the year, largest first. */
+  private async subSeriesLines(month: number, producerIds: number[]): Promise<Map<number, SubSeriesLine[]>> {
+    const { qty, tq, lj } = spansOf(month);
+    const rows = await this.analytics.query({
+      source: 2,
+      dimensions: ['producer', 'subSeries', 'segment'],
+      filters: { producerIds },
+      measures: { qty, tq, lj },
+    });
+    const byProducer = new Map<number, SubSeriesLine[]>();
+    for (const row of rows) {
+      const producerId = row.key.producer!;
+      const line = { producerId, subSeriesName: row.name.subSeries!, segmentName: row.name.segment!, qty: row.values.qty, tq: row.values.tq, lj: row.values.lj };
+      byProducer.set(producerId, [...(byProducer.get(producerId) ?? []), line]);
+    }
+    for (const list of byProducer.values()) list.sort((a, b) => b.qty - a.qty || a.subSeriesName.localeCompare(b.subSeriesName, 'zh-CN'));
+    return byProducer;
   }
 
   private async writeWorkbook(
     filePath: string,
     title: string,
     month: number,
-    producer: ProducerSummary,
-    market: { qty: number; ljQty: number },
-    lines: SubSeriesSummary[],
+    producer: ProducerFigures,
+    market: { qty: number; lj: number },
+    lines: SubSeriesLine[],
   ): Promise<void> {
     const workbook = new ExcelJS.Workbook();
     workbook.creator = '车市分析平台';
@@ -72,16 +103,16 @@ export class MonthlyReportWriter {
     overview.addRow([title]).font = { bold: true, size: 14 };
     overview.addRow(['数据说明', '零售量（演示数据）']);
     overview.addRows([
-      ['厂商', producer.producerName],
+      ['厂商', producer.name],
       ['月份', monthLabel(month)],
       ['当月零售量', producer.qty],
-      ['去年同期零售量', producer.tqQty],
-      ['同比', growth(producer.qty, producer.tqQty)],
-      ['当月市场份额', share(producer.qty, market.qty)],
-      ['年累计零售量', producer.ljQty],
-      ['去年同期累计', producer.tqLjQty],
-      ['累计同比', growth(producer.ljQty, producer.tqLjQty)],
-      ['累计市场份额', share(producer.ljQty, market.ljQty)],
+      ['去年同期零售量', producer.tq],
+      ['同比', percentText(growth(producer.qty, producer.tq))],
+      ['当月市场份额', shareText(share(producer.qty, market.qty))],
+      ['年累计零售量', producer.lj],
+      ['去年同期累计', producer.tqLj],
+      ['累计同比', percentText(growth(producer.lj, producer.tqLj))],
+      ['累计市场份额', shareText(share(producer.lj, market.lj))],
     ]);
     overview.getColumn(2).numFmt = '#,##0';
 
@@ -97,16 +128,19 @@ export class MonthlyReportWriter {
     ];
     detail.getRow(1).font = { bold: true };
     for (const line of lines) {
-      detail.addRow([
-        line.subSeriesName,
-        line.segmentName,
-        line.qty,
-        line.tqQty,
-        growth(line.qty, line.tqQty),
-        share(line.qty, producer.qty),
-        line.ljQty,
-      ]);
+      detail.addRow([line.subSeriesName, line.segmentName, line.qty, line.tq, percentText(growth(line.qty, line.tq)), shareText(share(line.qty, producer.qty)), line.lj]);
     }
     await workbook.xlsx.writeFile(filePath);
   }
+}
+
+/** The month, the same month a year earlier, January to date and the same a year earlier. */
+function spansOf(month: number) {
+  const year = Math.floor(month / 100);
+  return {
+    qty: { from: month, to: month },
+    tq: { from: month - 100, to: month - 100 },
+    lj: { from: year * 100 + 1, to: month },
+    tqLj: { from: (year - 1) * 100 + 1, to: month - 100 },
+  };
 }
