@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import { openDataSource } from '../../backend/src/database/data-source';
 import { BullJobQueue, redisConnection } from '../../backend/src/queue/job-queue';
 import { JobName, QUEUE_NAME } from '../../backend/src/queue/job-names';
+import { withDatabaseTasks } from '../../backend/src/bootstrap/database-tasks.module';
 import { MonthlyReportWriter } from '../../backend/src/reportDownload/monthly-report.writer';
 import { testEnv } from '../support/test-env';
 
@@ -26,32 +27,34 @@ describeWithRedis('jobs through BullMQ and Redis', () => {
     const queue = new BullJobQueue(env.redisUrl!, prefix);
     const [producer] = await ds.query(`SELECT producer_id AS id FROM report ORDER BY producer_id LIMIT 1`);
     await ds.query(`DELETE FROM report WHERE producer_id = $1 AND month = 202609`, [producer.id]);
-    const writer = new MonthlyReportWriter(ds, `${env.dataDir}/reports`);
-    let runs = 0;
-    const connection = redisConnection(env.redisUrl!);
-    const done = new Promise<void>((resolve, reject) => {
-      const worker = new Worker(
-        QUEUE_NAME,
-        async (job) => {
-          runs++;
-          expect(job.name).toBe(JobName.GenerateMonthlyReports);
-          return writer.writeMonth(job.data.month, job.data.producerIds);
-        },
-        { connection, prefix },
-      );
-      worker.on('completed', () => void worker.close().then(resolve));
-      worker.on('failed', (_job, error) => void worker.close().then(() => reject(error)));
+    await withDatabaseTasks(ds, { reportsDir: `${env.dataDir}/reports` }, async (tasks) => {
+      const writer = tasks.get(MonthlyReportWriter);
+      let runs = 0;
+      const connection = redisConnection(env.redisUrl!);
+      const done = new Promise<void>((resolve, reject) => {
+        const worker = new Worker(
+          QUEUE_NAME,
+          async (job) => {
+            runs++;
+            expect(job.name).toBe(JobName.GenerateMonthlyReports);
+            return writer.writeMonth(job.data.month, job.data.producerIds);
+          },
+          { connection, prefix },
+        );
+        worker.on('completed', () => void worker.close().then(resolve));
+        worker.on('failed', (_job, error) => void worker.close().then(() => reject(error)));
+      });
+      const jobId = `report-${producer.id}-202609`;
+      await queue.enqueue(JobName.GenerateMonthlyReports, { month: 202609, producerIds: [producer.id] }, { jobId });
+      await queue.enqueue(JobName.GenerateMonthlyReports, { month: 202609, producerIds: [producer.id] }, { jobId });
+      await done;
+      const [row] = await ds.query(`SELECT count(*)::int AS n FROM report WHERE producer_id = $1 AND month = 202609`, [producer.id]);
+      expect(row.n).toBe(1);
+      expect(runs).toBe(1);
+      const state = await queue.state();
+      expect(state).toMatchObject({ mode: 'bullmq', ok: true, active: 0, failed: 0 });
+      await queue.close();
+      connection.disconnect();
     });
-    const jobId = `report-${producer.id}-202609`;
-    await queue.enqueue(JobName.GenerateMonthlyReports, { month: 202609, producerIds: [producer.id] }, { jobId });
-    await queue.enqueue(JobName.GenerateMonthlyReports, { month: 202609, producerIds: [producer.id] }, { jobId });
-    await done;
-    const [row] = await ds.query(`SELECT count(*)::int AS n FROM report WHERE producer_id = $1 AND month = 202609`, [producer.id]);
-    expect(row.n).toBe(1);
-    expect(runs).toBe(1);
-    const state = await queue.state();
-    expect(state).toMatchObject({ mode: 'bullmq', ok: true, active: 0, failed: 0 });
-    await queue.close();
-    connection.disconnect();
   });
 });

@@ -1,7 +1,12 @@
 import { DynamicModule, INestApplicationContext, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { DataSource } from 'typeorm';
+import { AnalyticsRepository } from '../analytics/analytics.repository';
+import { AnalyticsService } from '../analytics/analytics.service';
 import { RollupRepository } from '../analytics/rollup.repository';
+import { APP_CONFIG, AppConfig } from '../config/config';
+import { MonthlyReportWriter } from '../reportDownload/monthly-report.writer';
+import { ReportRepository } from '../reportDownload/report.repository';
 import { DemoDataRepository } from '../seed/demo-data.repository';
 import { MarketDataRepository } from './market-data.repository';
 
@@ -11,17 +16,32 @@ import { MarketDataRepository } from './market-data.repository';
  */
 @Module({})
 export class DatabaseTasksModule {
-  static on(dataSource: DataSource): DynamicModule {
+  static on(dataSource: DataSource, config: Pick<AppConfig, 'reportsDir'>): DynamicModule {
     return {
       module: DatabaseTasksModule,
-      providers: [{ provide: DataSource, useValue: dataSource }, MarketDataRepository, RollupRepository, DemoDataRepository],
+      providers: [
+        { provide: DataSource, useValue: dataSource },
+        { provide: APP_CONFIG, useValue: config },
+        MarketDataRepository,
+        RollupRepository,
+        DemoDataRepository,
+        // The producer reports written after a demo load: the app's own writer on the query layer.
+        AnalyticsRepository,
+        AnalyticsService,
+        ReportRepository,
+        MonthlyReportWriter,
+      ],
     };
   }
 }
 
 /** Runs `work` with those repositories; the data source stays open for the caller to close. */
-export async function withDatabaseTasks<T>(dataSource: DataSource, work: (tasks: INestApplicationContext) => Promise<T>): Promise<T> {
-  const tasks = await NestFactory.createApplicationContext(DatabaseTasksModule.on(dataSource), { logger: false, abortOnError: false });
+export async function withDatabaseTasks<T>(
+  dataSource: DataSource,
+  config: Pick<AppConfig, 'reportsDir'>,
+  work: (tasks: INestApplicationContext) => Promise<T>,
+): Promise<T> {
+  const tasks = await NestFactory.createApplicationContext(DatabaseTasksModule.on(dataSource, config), { logger: false, abortOnError: false });
   try {
     return await work(tasks);
   } finally {

@@ -30,26 +30,26 @@ export interface DemoLoadSummary extends Omit<SeedSummary, 'months'> {
 export async function loadDemoData(dataSource: DataSource, options: DemoLoadOptions): Promise<DemoLoadSummary> {
   const started = Date.now();
   const progress = options.progress ?? silentProgress;
-  const { months, ...generated } = await withDatabaseTasks(dataSource, (tasks) => {
+  const { months, reports, ...generated } = await withDatabaseTasks(dataSource, { reportsDir: options.reportsDir }, async (tasks) => {
     const rollups = tasks.get(RollupRepository);
-    return seedDatabase(tasks.get(DemoDataRepository), {
+    const loaded = await seedDatabase(tasks.get(DemoDataRepository), {
       scale: options.scale,
       seed: options.seed,
       progress,
       // Rebuilding every month empties each rollup first, so no rollup keeps figures of the old data.
       alongsideConfigSheet: { stage: '汇总表', run: (all) => rollups.rebuild(all) },
     });
+    const reportMonths = loaded.months.slice(-(options.reportMonths ?? 3)).reverse();
+    progress.stage('厂商报告', reportMonths.length);
+    const writer = tasks.get(MonthlyReportWriter);
+    let written = 0;
+    for (const month of reportMonths) {
+      written += await writer.writeMonth(month);
+      progress.advance();
+    }
+    progress.finish();
+    return { ...loaded, reports: written };
   });
-
-  const reportMonths = months.slice(-(options.reportMonths ?? 3)).reverse();
-  progress.stage('厂商报告', reportMonths.length);
-  const writer = new MonthlyReportWriter(dataSource, options.reportsDir);
-  let reports = 0;
-  for (const month of reportMonths) {
-    reports += await writer.writeMonth(month);
-    progress.advance();
-  }
-  progress.finish();
 
   return { ...generated, months: months.length, reports, seconds: Math.round((Date.now() - started) / 100) / 10 };
 }

@@ -16,7 +16,7 @@ export async function prepareDatabase(url: string, config: AppConfig, log: (m: s
   try {
     const applied = await dataSource.runMigrations({ transaction: 'each' });
     if (applied.length > 0) log(`applied ${applied.length} migration(s): ${applied.map((m) => m.name).join(', ')}`);
-    const empty = await withDatabaseTasks(dataSource, async (tasks) => {
+    const empty = await withDatabaseTasks(dataSource, config, async (tasks) => {
       if (!(await tasks.get(MarketDataRepository).hasMarketData())) return true;
       const rollups = tasks.get(RollupRepository);
       if (await rollups.incomplete()) {
