@@ -15,6 +15,7 @@
  *
  * Nothing here reads Math.random or the clock.
  */
+import { thousands } from '@car/contracts';
 import { Rng, hashString } from '../rng';
 import type { ConfigCategorySpec, ConfigItemSpec, TrimTraits } from './config.types';
 import { SEGMENTS } from '../../reference/data/segments';
@@ -34,7 +35,6 @@ const NONE = '-';
 const clamp = (x: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, x));
 const roundTo = (x: number, step: number): number => Math.round(x / step) * step;
 /** 119800 -> '119,800'. */
-const thousands = (n: number): string => String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 /** A decimal without trailing zeros: 0.50 -> '0.5'. */
 const decimal = (x: number, digits: number): string => String(Number(x.toFixed(digits)));
 
