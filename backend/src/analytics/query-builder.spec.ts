@@ -173,13 +173,13 @@ describe('measures declared as data', () => {
 
 describe('time shifts of any measure', () => {
   test.each([
-    ['current', [202610, 202610]],
-    ['lastYear', [202510, 202510]],
-    ['previousMonth', [202609, 202609]],
-    ['previousMonth', [202512, 202512], 202601],
-    ['yearToDate', [202601, 202610]],
-    ['lastYearToDate', [202501, 202510]],
-  ] as const)('%s of %s covers %j', (shift, span, month = 202610) => {
+    ['current', 202610, [202610, 202610]],
+    ['lastYear', 202610, [202510, 202510]],
+    ['previousMonth', 202610, [202609, 202609]],
+    ['previousMonth', 202601, [202512, 202512]],
+    ['yearToDate', 202610, [202601, 202610]],
+    ['lastYearToDate', 202610, [202501, 202510]],
+  ] as const)('%s of %d covers %j', (shift, month: number, span) => {
     const built = buildQuery({ source: 'price', dimensions: [], month, measures: [{ measure: 'tp', shift, as: 'x' }] });
     expect(built.params.slice(0, 2)).toEqual(span);
   });

@@ -12,6 +12,7 @@ import { loadRun } from '../bench/load-run';
 import { captureScans, compareRaw, EndpointResult, measureLatency, monthRows } from '../bench/measure';
 import { QueryCapture } from '../bench/query-capture';
 import { BenchReport, MIN_RETAIL_ROWS, renderReport, RollupSize } from '../bench/report';
+import { renderPriceTimings, timePriceQueries } from '../bench/price-queries';
 import { ms, spread } from '../bench/stats';
 import { loadConfig } from '../config/config';
 import { formatMonth } from '../common/months';
@@ -188,7 +189,9 @@ async function main(): Promise<void> {
     };
     const out = opts.out ?? path.join(config.projectRoot, 'bench', 'RESULTS.md');
     fs.mkdirSync(path.dirname(out), { recursive: true });
-    fs.writeFileSync(out, renderReport(report));
+    log('[bench] price questions of the query layer …');
+    const prices = await timePriceQueries(ds, latest, opts.calls);
+    fs.writeFileSync(out, renderReport(report) + renderPriceTimings(prices));
     log(`[bench] written ${out}`);
   } finally {
     duck?.close();
