@@ -11,6 +11,7 @@ import { BenchEndpoint, ENDPOINTS } from './bench-cases';
 import { DuckFacts, exportParquet } from './duckdb-facts';
 import { loadRun } from './load-run';
 import { captureScans, compareRaw, EndpointResult, measureLatency, monthRows } from './measure';
+import { renderPriceTimings, timePriceQueries } from './price-queries';
 import { QueryCapture } from './query-capture';
 import { BenchReport, MIN_RETAIL_ROWS, renderReport, RollupSize } from './report';
 import { ms, spread } from './stats';
@@ -188,7 +189,9 @@ async function main(): Promise<void> {
     };
     const out = opts.out ?? path.join(config.projectRoot, 'bench', 'RESULTS.md');
     fs.mkdirSync(path.dirname(out), { recursive: true });
-    fs.writeFileSync(out, renderReport(report));
+    log('[bench] price questions of the query layer …');
+    const prices = await timePriceQueries(ds, latest, opts.calls);
+    fs.writeFileSync(out, renderReport(report) + renderPriceTimings(prices));
     log(`[bench] written ${out}`);
   } finally {
     duck?.close();

@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { monthRange } from '@car/contracts';
 import { RAW_FACTS } from '@car/backend/dist/analytics/model';
-import { AnalyticsQuery, buildQuery } from '@car/backend/dist/analytics/query-builder';
+import { AnalyticsQuery, buildQuery, measureRequests, spanOf } from '@car/backend/dist/analytics/query-builder';
 import type { ApiClient } from './api-client';
 import type { BenchEndpoint } from './bench-cases';
 import type { DuckFacts } from './duckdb-facts';
@@ -137,13 +137,16 @@ export async function compareRaw(
   for (const query of variant.queries) {
     const raw = buildQuery(query, RAW_FACTS[query.source]);
     const needed = new Set<number>();
-    for (const span of Object.values(query.measures)) for (const m of monthRange(span.from, span.to)) needed.add(m);
+    for (const request of measureRequests(query)) {
+      const span = spanOf(request, query.month);
+      for (const m of monthRange(span.from, span.to)) needed.add(m);
+    }
     aggregates.push({
       sql: raw.sql,
       params: raw.params,
-      measures: Object.keys(query.measures),
+      measures: measureRequests(query).map((r) => r.as),
       rollup: buildQuery(query),
-      factRows: [...needed].reduce((sum, m) => sum + (months[query.source].get(m) ?? 0), 0),
+      factRows: query.source === 'price' ? 0 : [...needed].reduce((sum, m) => sum + (months[query.source as 1 | 2].get(m) ?? 0), 0),
     });
   }
   if (aggregates.length === 0) return undefined;

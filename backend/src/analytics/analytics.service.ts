@@ -1,14 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { formatMonth } from '@car/contracts';
 import { AnalyticsRepository } from './analytics.repository';
+import { bandLabel } from './measures';
 import { DIMENSIONS, DimensionKey } from './model';
-import { AnalyticsQuery, buildQuery } from './query-builder';
+import { AnalyticsQuery, buildQuery, measureRequests } from './query-builder';
 
-/** One row of an answer: the dimension ids and names of the group, and each named sum. */
+/**
+ * One row of an answer: the dimension ids and names of the group, and each named measure and window.
+ * Volumes, totals, ranks and counts are numbers; a price, share or rate is null where it has no data.
+ */
 export interface AnalyticsRow {
   key: Partial<Record<DimensionKey, number>>;
   name: Partial<Record<DimensionKey, string>>;
-  values: Record<string, number>;
+  values: Record<string, number | null>;
 }
 
 function timeName(kind: 'month' | 'quarter' | 'year', key: number): string {
@@ -25,18 +29,20 @@ export class AnalyticsService {
   async query(query: AnalyticsQuery): Promise<AnalyticsRow[]> {
     const built = buildQuery(query);
     const raw = await this.repository.run(built);
-    const measures = Object.keys(query.measures);
+    const names = [...measureRequests(query).map((m) => m.as), ...(query.windows ?? []).map((w) => w.as)];
     return raw.map((r) => {
       const row: AnalyticsRow = { key: {}, name: {}, values: {} };
       for (const d of query.dimensions) {
         const id = Number(r[d]);
         row.key[d] = id;
-        const names = DIMENSIONS[d].names;
-        if ('time' in names) row.name[d] = timeName(names.time, id);
-        else if ('labels' in names) row.name[d] = names.labels[id] ?? String(id);
+        const source = DIMENSIONS[d].names;
+        if ('time' in source) row.name[d] = timeName(source.time, id);
+        else if ('labels' in source) row.name[d] = source.labels[id] ?? String(id);
+        else if ('band' in source) row.name[d] = query.priceBand ? bandLabel(query.priceBand, id) : String(id);
         else row.name[d] = String(r[`${d}Name`] ?? id);
       }
-      for (const m of measures) row.values[m] = Number(r[m] ?? 0);
+      // pg answers sums of bigint as numeric text; every value here fits a double.
+      for (const m of names) row.values[m] = r[m] === null || r[m] === undefined ? null : Number(r[m]);
       return row;
     });
   }

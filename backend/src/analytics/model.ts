@@ -4,25 +4,31 @@
  * these tables of facts; no endpoint writes its own GROUP BY.
  */
 
+import type { PriceBands, QuerySource, ValueColumn } from './measures';
+
 /**
  * How detailed a question is: the grain a table must keep to answer it. `market` is the three
  * attributes the shared filter panel narrows by (segment, fuel, producer property); every table
- * that keeps `product` keeps them too.
+ * that keeps `product` keeps them too. `trimPrice` is a trim's own price of the month (its MSRP, and
+ * its weighted TP for price bands): only the price tables, at trim grain, keep it.
  */
-export type Level = 'market' | 'product' | 'car' | 'province' | 'city' | 'retailDetail';
+export type Level = 'market' | 'product' | 'car' | 'province' | 'city' | 'retailDetail' | 'trimPrice';
 
 export type DimensionKey =
   | 'month' | 'quarter' | 'year'
   | 'segment' | 'family' | 'producer' | 'producerProperty' | 'brand' | 'brandProperty' | 'producerBrand'
   | 'series' | 'subSeries' | 'car' | 'fuel' | 'bodyType' | 'jllType'
-  | 'area' | 'province' | 'city' | 'tier';
+  | 'area' | 'province' | 'city' | 'tier'
+  | 'priceBand';
 
 /** Where a dimension's display name comes from. */
 type NameSource =
   | { table: string; column?: string }
   | { dictionary: string }
   | { labels: Record<number, string> }
-  | { time: 'month' | 'quarter' | 'year' };
+  | { time: 'month' | 'quarter' | 'year' }
+  /** The label of the query's price bands (`5-10万`). */
+  | { band: true };
 
 export interface DimensionDef {
   /** The column (or, for time, SQL expression over `month`) in every table that has the level. */
@@ -56,15 +62,28 @@ export const DIMENSIONS: Record<DimensionKey, DimensionDef> = {
   province: { expression: 'province_id', level: 'province', names: { table: 'province', column: 'short_name' }, label: '省份' },
   city: { expression: 'city_id', level: 'city', names: { table: 'city' }, label: '城市' },
   tier: { expression: 'tier', level: 'city', names: { labels: TIER_LABELS }, label: '城市级别' },
+  // Computed per trim-month by the builder from the query's `priceBand` (see PriceBands).
+  priceBand: { expression: 'price_band', level: 'trimPrice', names: { band: true }, label: '价格段' },
 };
 
-/** What a query can be narrowed by: each a list of ids or codes, matched with = ANY(bound array). */
+/** What a query can be narrowed by: ids or codes, and (`msrp`) a trim's MSRP of the month in yuan. */
 export type FilterKey =
   | 'segmentIds' | 'familyIds' | 'producerIds' | 'producerProperties' | 'brandIds' | 'brandProperties'
   | 'producerBrandIds' | 'seriesIds' | 'subSeriesIds' | 'carIds' | 'fuels' | 'bodyTypes' | 'jllTypes'
-  | 'areaIds' | 'provinceIds' | 'cityIds' | 'tiers';
+  | 'areaIds' | 'provinceIds' | 'cityIds' | 'tiers' | 'msrp';
 
-export type Filters = Partial<Record<FilterKey, readonly number[]>>;
+/**
+ * The closed list of operators, each written with bound values only: a list (`= ANY`), both bounds
+ * included (`BETWEEN`), at least, at most. A bare list means `in`; an empty list narrows nothing.
+ */
+export type FilterCondition =
+  | readonly number[]
+  | { in: readonly number[] }
+  | { between: readonly [number, number] }
+  | { gte: number }
+  | { lte: number };
+
+export type Filters = Partial<Record<FilterKey, FilterCondition>>;
 
 export const FILTERS: Record<FilterKey, { column: string; level: Level }> = {
   segmentIds: { column: 'segment_id', level: 'market' },
@@ -84,6 +103,7 @@ export const FILTERS: Record<FilterKey, { column: string; level: Level }> = {
   provinceIds: { column: 'province_id', level: 'province' },
   cityIds: { column: 'city_id', level: 'city' },
   tiers: { column: 'tier', level: 'city' },
+  msrp: { column: 'msrp', level: 'trimPrice' },
 };
 
 /** 数据来源: 1 wholesale (association), 2 retail (insurance registrations). */
@@ -93,7 +113,7 @@ export interface RollupDef {
   name: string;
   /** A table, or for the raw facts a subquery that exposes the same columns. */
   from: string;
-  source: DataSource;
+  source: QuerySource;
   levels: ReadonlySet<Level>;
   /**
    * Keeps `qty_ytd`, the volume from January to the row's month, with a row for every month after a
@@ -115,15 +135,36 @@ export const RAW_RETAIL_SQL = `(SELECT f.month, f.car_id, f.city_id, ci.province
 export const RAW_WHOLESALE_SQL = `(SELECT f.month, f.car_id, ${PRODUCT_COLUMNS}, f.qty FROM wholesale_fact f ${PRODUCT_JOINS})`;
 
 /**
- * The raw facts of each source as a table the builder can read. Retail falls back to them where no
- * rollup answers; the benchmark reads both to time the same question without rollups.
+ * The price value columns of one price fact: volume, amounts (price × volume, bigint: 40万 × 10,000
+ * units overflows integer), the MSRP of the trim-month, and the TP as its own lowest and highest.
+ * `rebate_qty` is the volume whose rebate is known, the rebate's weight.
  */
-export const RAW_FACTS: Record<DataSource, RollupDef> = {
+const PRICE_FACT_VALUES = `f.qty, f.tp::bigint * f.qty AS tp_amount, m.msrp, m.msrp::bigint * f.qty AS msrp_amount,
+  rb.rebate::bigint * f.qty AS rebate_amount, CASE WHEN rb.rebate IS NULL THEN 0 ELSE f.qty END AS rebate_qty, f.tp AS tp_min, f.tp AS tp_max`;
+const PRICE_FACT_JOINS = `JOIN msrp_month m ON m.month = f.month AND m.car_id = f.car_id
+  LEFT JOIN rebate_month rb ON rb.month = f.month AND rb.car_id = f.car_id`;
+
+/** The raw price facts (month × trim × city) with MSRP, rebate and every attribute joined on. */
+export const RAW_PRICE_SQL = `(SELECT f.month, f.car_id, f.city_id, ci.province_id, pr.area_id, ci.tier, ${PRODUCT_COLUMNS}, ${PRICE_FACT_VALUES}
+  FROM price_fact f ${PRICE_FACT_JOINS} ${PRODUCT_JOINS} JOIN city ci ON ci.id = f.city_id JOIN province pr ON pr.id = ci.province_id)`;
+
+/**
+ * The raw facts of each source as a table the builder can read. Retail and prices fall back to them
+ * where no rollup answers; the benchmark reads them to time the same question without rollups.
+ */
+export const RAW_FACTS: Record<QuerySource, RollupDef> = {
   1: { name: 'wholesale_fact', from: RAW_WHOLESALE_SQL, source: 1, levels: new Set<Level>(['market', 'product', 'car']), yearToDate: false },
   2: { name: 'retail_fact', from: RAW_RETAIL_SQL, source: 2, levels: new Set<Level>(['market', 'product', 'car', 'province', 'city']), yearToDate: false },
+  price: {
+    name: 'price_fact',
+    from: RAW_PRICE_SQL,
+    source: 'price',
+    levels: new Set<Level>(['market', 'product', 'car', 'province', 'city', 'trimPrice']),
+    yearToDate: false,
+  },
 };
 
-const rollup = (name: string, source: DataSource, levels: Level[], yearToDate = true): RollupDef => ({
+const rollup = (name: string, source: QuerySource, levels: Level[], yearToDate = true): RollupDef => ({
   name,
   from: name,
   source,
@@ -148,6 +189,11 @@ export const ROLLUPS: readonly RollupDef[] = [
   rollup('rollup_wholesale_market', 1, ['market']),
   rollup('rollup_wholesale_sub_series', 1, ['market', 'product']),
   rollup('rollup_wholesale_car', 1, ['market', 'product', 'car']),
+  // Prices keep the trim (a price band buckets trim-months); no year-to-date sums (a 累计 price reads up
+  // to twelve months of a small table). Rows per month at the demo scale in brackets; README has sizes.
+  rollup('rollup_price_car', 'price', ['market', 'product', 'car', 'trimPrice'], false), // month × trim (~2,400)
+  rollup('rollup_price_province', 'price', ['market', 'product', 'car', 'province', 'trimPrice'], false), // month × province × trim (~20,000)
+  RAW_FACTS.price,
 ];
 
 /**
@@ -157,12 +203,20 @@ export const ROLLUPS: readonly RollupDef[] = [
  */
 export interface RollupBuild {
   table: string;
-  source: DataSource;
+  source: QuerySource;
   keys: readonly string[];
   monthly: string;
   attributes: { columns: readonly string[]; select: string; joins: string };
+  /** The value columns `monthly` yields after the keys; the volume `qty` unless said otherwise. */
+  values?: readonly (ValueColumn | 'msrp')[];
   yearToDate: boolean;
 }
+
+/** A price rollup's values: volume, amounts, the trim-month's MSRP (the `msrp` filter), lowest and highest TP. */
+const PRICE_VALUES = ['qty', 'tp_amount', 'msrp', 'msrp_amount', 'rebate_amount', 'rebate_qty', 'tp_min', 'tp_max'] as const;
+/** The same values summed over finer rows of a price rollup. */
+const PRICE_VALUES_SUMMED = `sum(qty) AS qty, sum(tp_amount) AS tp_amount, max(msrp) AS msrp, sum(msrp_amount) AS msrp_amount,
+  sum(rebate_amount) AS rebate_amount, sum(rebate_qty) AS rebate_qty, min(tp_min) AS tp_min, max(tp_max) AS tp_max`;
 
 const KEY_PRODUCT = {
   columns: ['sub_series_id', 'series_id', 'producer_brand_id', 'producer_id', 'brand_id', 'segment_id', 'family_id', 'producer_property', 'brand_property', 'jll_type', 'fuel', 'body_type'],
@@ -277,5 +331,29 @@ export const ROLLUP_BUILDS: readonly RollupBuild[] = [
       joins: 'JOIN city ci ON ci.id = k.city_id JOIN province pr ON pr.id = ci.province_id',
     },
     yearToDate: true,
+  },
+  {
+    // Month × province × trim of the price facts (tier 1-2 cities carry TPs), MSRP and rebate joined on.
+    table: 'rollup_price_province',
+    source: 'price',
+    keys: ['province_id', 'car_id'],
+    monthly: `SELECT f.month, ci.province_id, f.car_id,
+        sum(f.qty) AS qty, sum(f.tp::bigint * f.qty) AS tp_amount, max(m.msrp) AS msrp, sum(m.msrp::bigint * f.qty) AS msrp_amount,
+        coalesce(sum(rb.rebate::bigint * f.qty), 0) AS rebate_amount, sum(CASE WHEN rb.rebate IS NULL THEN 0 ELSE f.qty END) AS rebate_qty,
+        min(f.tp) AS tp_min, max(f.tp) AS tp_max
+      FROM price_fact f JOIN city ci ON ci.id = f.city_id ${PRICE_FACT_JOINS}
+      WHERE f.month = ANY($1) GROUP BY 1, 2, 3`,
+    attributes: { columns: ['area_id', ...KEY_PRODUCT.columns], select: `pr.area_id, ${PRODUCT_COLUMNS}`, joins: `JOIN province pr ON pr.id = k.province_id ${KEY_PRODUCT.joins}` },
+    values: PRICE_VALUES,
+    yearToDate: false,
+  },
+  {
+    table: 'rollup_price_car',
+    source: 'price',
+    keys: ['car_id'],
+    monthly: `SELECT month, car_id, ${PRICE_VALUES_SUMMED} FROM rollup_price_province WHERE month = ANY($1) GROUP BY 1, 2`,
+    attributes: KEY_PRODUCT,
+    values: PRICE_VALUES,
+    yearToDate: false,
   },
 ];

@@ -1,6 +1,7 @@
 import { ApiException } from '../common/api-codes';
-import { RAW_FACTS, ROLLUPS } from './model';
-import { buildQuery, chooseRollup, levelsOf } from './query-builder';
+import { bandCount, bandLabel, PRICE_BAND_DEFAULTS } from './measures';
+import { Filters, RAW_FACTS, ROLLUPS } from './model';
+import { AnalyticsQuery, buildQuery, chooseRollup, levelsOf, MeasureRequest, measureRequests } from './query-builder';
 
 const thisMonth = { qty: { from: 202610, to: 202610 }, tq: { from: 202510, to: 202510 } };
 
@@ -127,5 +128,196 @@ describe('the rollups declared in the model', () => {
         expect([...r.levels].every((l) => earlier.levels.has(l)) && earlier.levels.size >= r.levels.size).toBe(false);
       }
     });
+  });
+});
+
+describe('measures declared as data', () => {
+  const price = (measures: MeasureRequest[], extra: Partial<AnalyticsQuery> = {}): ReturnType<typeof buildQuery> =>
+    buildQuery({ source: 'price', dimensions: ['segment'], month: 202610, measures, ...extra });
+
+  test('a weighted price is Σ amount / Σ volume over its months, null where nothing was priced', () => {
+    const built = price([{ measure: 'tp', as: 'tp' }, { measure: 'msrp', as: 'msrp' }]);
+    expect(built.rollup).toBe('rollup_price_car');
+    expect(built.sql).toContain('((sum(tp_amount) FILTER (WHERE month BETWEEN $1 AND $2))::float8 / nullif(sum(qty) FILTER (WHERE month BETWEEN $1 AND $2), 0)) AS "tp"');
+    expect(built.sql).toContain('((sum(msrp_amount) FILTER (WHERE month BETWEEN $3 AND $4))::float8 / nullif(sum(qty) FILTER (WHERE month BETWEEN $3 AND $4), 0)) AS "msrp"');
+    expect(built.params.slice(0, 4)).toEqual([202610, 202610, 202610, 202610]);
+  });
+
+  test('the rebate is weighted by the volume whose rebate is known', () => {
+    expect(price([{ measure: 'rebate', as: 'rebate' }]).sql).toContain('(sum(rebate_amount) FILTER (WHERE month BETWEEN $1 AND $2))::float8 / nullif(sum(rebate_qty)');
+  });
+
+  test('discount is MSRP − TP and its rate discount / MSRP, each written from the measures it derives from', () => {
+    const built = price([{ measure: 'discount', as: 'discount' }, { measure: 'discountRate', as: 'rate' }]);
+    const tp = '((sum(tp_amount) FILTER (WHERE month BETWEEN $1 AND $2))::float8 / nullif(sum(qty) FILTER (WHERE month BETWEEN $1 AND $2), 0))';
+    const msrp = '((sum(msrp_amount) FILTER (WHERE month BETWEEN $1 AND $2))::float8 / nullif(sum(qty) FILTER (WHERE month BETWEEN $1 AND $2), 0))';
+    expect(built.sql).toContain(`(${msrp} - ${tp}) AS "discount"`);
+    expect(built.sql).toContain(`(${msrp.replaceAll('$1', '$3').replaceAll('$2', '$4')} - ${tp.replaceAll('$1', '$3').replaceAll('$2', '$4')}) / nullif(`);
+  });
+
+  test('the lowest and highest TP are min and max of the city TPs', () => {
+    const built = price([{ measure: 'tpLow', as: 'low' }, { measure: 'tpHigh', as: 'high' }]);
+    expect(built.sql).toContain('min(tp_min) FILTER (WHERE month BETWEEN $1 AND $2) AS "low"');
+    expect(built.sql).toContain('max(tp_max) FILTER (WHERE month BETWEEN $3 AND $4) AS "high"');
+  });
+
+  test('groups are kept when a nullable measure is known and non-zero', () => {
+    expect(price([{ measure: 'tp', as: 'tp' }]).sql).toMatch(/WHERE coalesce\(g."tp", 0\) <> 0$/);
+  });
+
+  test('price measures are refused on the sales facts, and the volume on no source', () => {
+    expect(() => buildQuery({ source: 2, dimensions: [], month: 202610, measures: [{ measure: 'tp', as: 'tp' }] })).toThrow(/not kept for source 2/);
+    expect(price([{ measure: 'qty', as: 'qty' }]).sql).toContain('coalesce(sum(qty) FILTER (WHERE month BETWEEN $1 AND $2), 0) AS "qty"');
+  });
+});
+
+describe('time shifts of any measure', () => {
+  test.each([
+    ['current', 202610, [202610, 202610]],
+    ['lastYear', 202610, [202510, 202510]],
+    ['previousMonth', 202610, [202609, 202609]],
+    ['previousMonth', 202601, [202512, 202512]],
+    ['yearToDate', 202610, [202601, 202610]],
+    ['lastYearToDate', 202610, [202501, 202510]],
+  ] as const)('%s of %d covers %j', (shift, month: number, span) => {
+    const built = buildQuery({ source: 'price', dimensions: [], month, measures: [{ measure: 'tp', shift, as: 'x' }] });
+    expect(built.params.slice(0, 2)).toEqual(span);
+  });
+
+  test('a shifted volume on a year-to-date rollup reads the year-to-date sums, as the spans did', () => {
+    const built = buildQuery({ source: 2, dimensions: ['brand'], month: 202610, measures: [{ measure: 'qty', shift: 'lastYearToDate', as: 'tqLj' }] });
+    expect(built.sql).toContain('coalesce(sum(qty_ytd) FILTER (WHERE month = $1), 0) AS "tqLj"');
+    expect(built.params[0]).toBe(202510);
+  });
+
+  test('a shift needs the query\'s month, and a measure has a shift or a span, not both', () => {
+    expect(() => buildQuery({ source: 2, dimensions: [], measures: [{ measure: 'qty', shift: 'lastYear', as: 'tq' }] })).toThrow(/needs the query's month/);
+    expect(() => buildQuery({ source: 2, dimensions: [], month: 202610, measures: [{ measure: 'qty', shift: 'lastYear', span: { from: 1, to: 2 }, as: 'tq' }] })).toThrow(/not both/);
+  });
+
+  test('the older { name: span } form is the volume over each span', () => {
+    expect(measureRequests({ measures: { tq: { from: 202510, to: 202510 } } })).toEqual([{ measure: 'qty', as: 'tq', span: { from: 202510, to: 202510 } }]);
+  });
+});
+
+describe('filters from a closed list of operators, values bound', () => {
+  test.each([
+    [{ msrp: { between: [100000, 200000] } }, 'msrp BETWEEN $6::int AND $7::int', [100000, 200000]],
+    [{ msrp: { gte: 300000 } }, 'msrp >= $6::int', [300000]],
+    [{ msrp: { lte: 80000 } }, 'msrp <= $6::int', [80000]],
+    [{ brandIds: { in: [3, 4] } }, 'brand_id = ANY($6::int[])', [[3, 4]]],
+    [{ brandIds: [3, 4] }, 'brand_id = ANY($6::int[])', [[3, 4]]],
+  ] as const)('%j → %s', (filters, sql, values) => {
+    const built = buildQuery({ source: 'price', dimensions: [], month: 202610, filters: filters as Filters, measures: [{ measure: 'tp', as: 'tp' }, { measure: 'qty', as: 'qty' }] });
+    expect(built.sql).toContain(sql);
+    expect(built.params.slice(5)).toEqual(values);
+  });
+
+  test('a trim\'s MSRP is kept only by the price tables', () => {
+    expect(() => buildQuery({ source: 2, dimensions: [], month: 202610, filters: { msrp: { gte: 1 } }, measures: [{ measure: 'qty', as: 'qty' }] })).toThrow(ApiException);
+  });
+
+  test('an empty in-list narrows nothing', () => {
+    expect(levelsOf({ dimensions: [], filters: { provinceIds: { in: [] } } })).toEqual(new Set());
+  });
+});
+
+describe('price bands', () => {
+  const bands = { basis: 'tp' as const, low: 50000, high: 400000, width: 50000 };
+
+  test('bucket each trim-month by its weighted price, with an open band below and above', () => {
+    const built = buildQuery({ source: 'price', dimensions: ['priceBand'], month: 202610, priceBand: bands, measures: [{ measure: 'qty', as: 'qty' }] });
+    expect(built.rollup).toBe('rollup_price_car');
+    expect(built.sql).toContain('price_band AS "priceBand"');
+    expect(built.sql).toMatch(/FROM rollup_price_car AS b WHERE month = ANY\(\$3::int\[\]\) GROUP BY month, car_id\) AS r GROUP BY 1/);
+    expect(built.sql).toContain('CASE WHEN (sum(tp_amount)::float8 / nullif(sum(qty), 0)) < $4::int THEN 0');
+    expect(built.sql).toContain('>= $5::int THEN $6::int');
+    expect(built.params.slice(3)).toEqual([50000, 400000, 8, 50000, 50000]);
+  });
+
+  test('by MSRP, and per province when the query groups by province (a trim-month\'s price there)', () => {
+    const built = buildQuery({ source: 'price', dimensions: ['province', 'priceBand'], month: 202610, priceBand: { ...bands, basis: 'msrp' }, measures: [{ measure: 'qty', as: 'qty' }] });
+    expect(built.rollup).toBe('rollup_price_province');
+    expect(built.sql).toContain('sum(msrp_amount)::float8 / nullif(sum(qty), 0)');
+    expect(built.sql).toContain('GROUP BY month, car_id, province_id');
+  });
+
+  test('labels: 5万以下, 5-10万 … 35-40万, 40万以上; a width of 2.5万 reads 7.5-10万', () => {
+    expect([0, 1, 2, 7, 8].map((k) => bandLabel(bands, k))).toEqual(['5万以下', '5-10万', '10-15万', '35-40万', '40万以上']);
+    expect(bandLabel({ ...bands, width: 25000 }, 2)).toBe('7.5-10万');
+    expect(bandLabel(PRICE_BAND_DEFAULTS, 1)).toBe('5-10万');
+  });
+
+  test('bounds that do not divide into whole bands are refused', () => {
+    expect(() => bandCount({ ...bands, width: 30000 })).toThrow(/multiple of width/);
+    expect(() => bandCount({ ...bands, low: 400000 })).toThrow();
+    expect(() => buildQuery({ source: 'price', dimensions: ['priceBand'], month: 202610, measures: [{ measure: 'qty', as: 'qty' }] })).toThrow(/needs the query's priceBand/);
+  });
+});
+
+describe('windows, order, top-N and paging in SQL', () => {
+  const base = { source: 2 as const, dimensions: ['brand' as const], month: 202610, measures: [{ measure: 'qty' as const, as: 'qty' }, { measure: 'qty' as const, shift: 'yearToDate' as const, as: 'lj' }] };
+
+  test('shares, totals, maxima, competition ranks and the row count are window functions over the whole answer', () => {
+    const built = buildQuery({
+      ...base,
+      windows: [
+        { fn: 'share', of: 'qty', as: 'mix' },
+        { fn: 'total', of: 'lj', as: 'ljMarket' },
+        { fn: 'max', of: 'qty', as: 'qtyMax' },
+        { fn: 'rank', of: 'lj', as: 'ljRank' },
+        { fn: 'count', as: 'rowCount' },
+      ],
+    });
+    expect(built.sql).toContain('(g."qty"::float8 / nullif(sum(g."qty") OVER (), 0)) AS "mix"');
+    expect(built.sql).toContain('sum(g."lj") OVER () AS "ljMarket"');
+    expect(built.sql).toContain('max(g."qty") OVER () AS "qtyMax"');
+    expect(built.sql).toContain('rank() OVER (ORDER BY g."lj" DESC NULLS LAST) AS "ljRank"');
+    expect(built.sql).toContain('count(*) OVER () AS "rowCount"');
+  });
+
+  test('a window within each value of a dimension is partitioned by it', () => {
+    const built = buildQuery({ ...base, dimensions: ['segment', 'brand'], windows: [{ fn: 'rank', of: 'qty', as: 'inSegment', partitionBy: ['segment'] }] });
+    expect(built.sql).toContain('rank() OVER (PARTITION BY g."segment" ORDER BY g."qty" DESC NULLS LAST) AS "inSegment"');
+  });
+
+  test('order, limit and offset wrap the answer, so windows see every row and paging only cuts', () => {
+    const built = buildQuery({ ...base, windows: [{ fn: 'count', as: 'rowCount' }], order: [{ by: 'qty', direction: 'desc' }, { by: 'brand', direction: 'asc' }], limit: 10, offset: 20 });
+    expect(built.sql).toMatch(/^SELECT a\.\* FROM \(SELECT g\.\*.*count\(\*\) OVER \(\) AS "rowCount".*\) a ORDER BY a\."qty" DESC NULLS LAST, a\."brand" ASC NULLS LAST LIMIT \$\d+::int OFFSET \$\d+::int$/s);
+    expect(built.params.slice(-2)).toEqual([10, 20]);
+  });
+
+  test('top-N per group numbers rows within each group in the query\'s order and keeps the first N', () => {
+    const built = buildQuery({ ...base, dimensions: ['segment', 'brand'], order: [{ by: 'qty', direction: 'desc' }], topPerGroup: { by: ['segment'], n: 3 } });
+    expect(built.sql).toContain('row_number() OVER (PARTITION BY t."segment" ORDER BY t."qty" DESC NULLS LAST) AS "rowInGroup"');
+    expect(built.sql).toMatch(/WHERE a\."rowInGroup" <= \$\d+::int ORDER BY a\."qty" DESC NULLS LAST$/);
+    expect(built.params.at(-1)).toBe(3);
+  });
+
+  test('only the query\'s own names can be ordered by or windowed over', () => {
+    expect(() => buildQuery({ ...base, order: [{ by: 'qty; DROP TABLE car', direction: 'desc' }] })).toThrow(/not a dimension, measure or window/);
+    expect(() => buildQuery({ ...base, order: [{ by: 'qty', direction: 'sideways' as 'asc' }] })).toThrow(/direction/);
+    expect(() => buildQuery({ ...base, windows: [{ fn: 'share', of: 'segment', as: 'x' }] })).toThrow(/not a measure/);
+    expect(() => buildQuery({ ...base, windows: [{ fn: 'rank', of: 'qty', as: 'r', partitionBy: ['segment'] }] })).toThrow(/not a dimension/);
+    expect(() => buildQuery({ ...base, topPerGroup: { by: ['brand'], n: 1 } })).toThrow(/needs an order/);
+    expect(() => buildQuery({ ...base, windows: [{ fn: 'count', as: 'qty' }] })).toThrow(/used twice/);
+  });
+
+  test('a list\'s rows are kept when they sold in the measures it names', () => {
+    const built = buildQuery({ ...base, measures: [...base.measures, { measure: 'qty', shift: 'previousMonth', as: 'hb' }], keepWhenAny: ['qty', 'lj'] });
+    expect(built.sql).toMatch(/WHERE g."qty" <> 0 OR g."lj" <> 0$/);
+  });
+});
+
+describe('the price rollups', () => {
+  test.each([
+    [['segment'], {}, 'rollup_price_car'],
+    [['car'], { msrp: { between: [100000, 200000] } }, 'rollup_price_car'],
+    [['brand'], { provinceIds: [440000] }, 'rollup_price_province'],
+    [['area'], {}, 'rollup_price_province'],
+    [['city'], {}, 'price_fact'],
+    [['segment'], { tiers: [1] }, 'price_fact'],
+  ] as const)('%j with filters %j → %s', (dimensions, filters, expected) => {
+    expect(buildQuery({ source: 'price', dimensions: [...dimensions], filters: filters as Filters, month: 202610, measures: [{ measure: 'tp', as: 'tp' }] }).rollup).toBe(expected);
   });
 });

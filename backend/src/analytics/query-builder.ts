@@ -1,23 +1,63 @@
-import { monthRange, yearOf } from '@car/contracts';
 import { ApiException } from '../common/api-codes';
-import { DIMENSIONS, DataSource, DimensionKey, FILTERS, FilterKey, Filters, Level, ROLLUPS, RollupDef } from './model';
+import { monthRange, yearOf } from '@car/contracts';
+import { bandCount, MEASURES, MeasureKey, MonthSpan, PriceBands, QuerySource, SHIFTS, ShiftKey } from './measures';
+import { DIMENSIONS, DimensionKey, FILTERS, FilterCondition, FilterKey, Filters, Level, ROLLUPS, RollupDef } from './model';
 
-/** Inclusive span of months, YYYYMM. */
-export interface MonthSpan {
-  from: number;
-  to: number;
+export type { MonthSpan } from './measures';
+
+/**
+ * One measure of an answer: `measure` over the months of `shift` (relative to the query's `month`,
+ * default `current`) or over an explicit `span`, answered under the name `as`.
+ */
+export interface MeasureRequest {
+  measure: MeasureKey;
+  as: string;
+  shift?: ShiftKey;
+  span?: MonthSpan;
 }
 
 /**
- * One question to the sales data: group by these dimensions, narrow by these filters, and sum the
- * volume over each named span of months (e.g. qty = this month, tq = a year before, lj = January
- * to date). Every endpoint asks in this shape.
+ * A figure over the whole answer (after groups that sold nothing are left out, before paging, so a page
+ * never changes it), from a closed list: `share` of a measure in its total, the `total` itself, the
+ * `max` of a measure, competition `rank` by a measure (largest first: 1, 2, 2, 4), the `count` of rows.
+ * `partitionBy` takes them within each value of those dimensions instead.
+ */
+export interface WindowRequest {
+  fn: 'share' | 'total' | 'max' | 'rank' | 'count';
+  /** A measure's `as`; not for `count`. */
+  of?: string;
+  as: string;
+  partitionBy?: readonly DimensionKey[];
+}
+
+export interface OrderRequest {
+  /** A dimension of the query, or the `as` of a measure or window. */
+  by: string;
+  direction: 'asc' | 'desc';
+}
+
+/**
+ * One question to the facts, Cube's query shape: group by `dimensions`, narrow by `filters`, compute
+ * `measures` (each a measure of MEASURES under a shift of SHIFTS, or over a span), then windows,
+ * order, top-N per group and paging, all in SQL. The older form `measures: { name: span }` sums the
+ * volume over each span. `priceBand` parameterises the `priceBand` dimension.
  */
 export interface AnalyticsQuery {
-  source: DataSource;
+  source: QuerySource;
   dimensions: readonly DimensionKey[];
   filters?: Filters;
-  measures: Readonly<Record<string, MonthSpan>>;
+  /** The month shifts count from (YYYYMM); needed by every measure asked with a shift. */
+  month?: number;
+  measures: readonly MeasureRequest[] | Readonly<Record<string, MonthSpan>>;
+  windows?: readonly WindowRequest[];
+  /** A group is answered when one of these measures is non-zero (default: any measure). */
+  keepWhenAny?: readonly string[];
+  order?: readonly OrderRequest[];
+  /** The first `n` rows of each value of `by`, in the query's order. */
+  topPerGroup?: { by: readonly DimensionKey[]; n: number };
+  limit?: number;
+  offset?: number;
+  priceBand?: PriceBands;
 }
 
 export interface BuiltQuery {
@@ -26,7 +66,29 @@ export interface BuiltQuery {
   rollup: string;
 }
 
-const MEASURE_NAME = /^[a-zA-Z][a-zA-Z0-9]{0,30}$/;
+const NAME = /^[a-zA-Z][a-zA-Z0-9]{0,30}$/;
+
+/** The query's measures as requests: the older `{ name: span }` form is the volume over each span. */
+export function measureRequests(query: Pick<AnalyticsQuery, 'measures'>): readonly MeasureRequest[] {
+  if (Array.isArray(query.measures)) return query.measures as readonly MeasureRequest[];
+  return Object.entries(query.measures as Record<string, MonthSpan>).map(([as, span]) => ({ measure: 'qty' as const, as, span }));
+}
+
+/** The months a request covers. */
+export function spanOf(request: MeasureRequest, month: number | undefined): MonthSpan {
+  if (request.span) {
+    if (request.shift) throw new Error(`measure ${request.as}: a span or a shift, not both`);
+    return request.span;
+  }
+  if (month === undefined) throw new Error(`measure ${request.as}: a shift needs the query's month`);
+  return SHIFTS[request.shift ?? 'current'].span(month);
+}
+
+function isEmpty(condition: FilterCondition | undefined): boolean {
+  if (condition === undefined) return true;
+  if (Array.isArray(condition)) return condition.length === 0;
+  return 'in' in condition && (condition as { in: readonly number[] }).in.length === 0;
+}
 
 /** The levels of detail a query needs, from its dimensions and its (non-empty) filters. */
 export function levelsOf(query: Pick<AnalyticsQuery, 'dimensions' | 'filters'>): Set<Level> {
@@ -35,14 +97,14 @@ export function levelsOf(query: Pick<AnalyticsQuery, 'dimensions' | 'filters'>):
     const level = DIMENSIONS[d].level;
     if (level !== 'time') levels.add(level);
   }
-  for (const [key, values] of Object.entries(query.filters ?? {})) {
-    if (values && values.length > 0) levels.add(FILTERS[key as FilterKey].level);
+  for (const [key, condition] of Object.entries(query.filters ?? {})) {
+    if (!isEmpty(condition)) levels.add(FILTERS[key as FilterKey].level);
   }
   return levels;
 }
 
 /** The smallest table that keeps every level the query needs, for its data source. */
-export function chooseRollup(source: DataSource, levels: ReadonlySet<Level>): RollupDef {
+export function chooseRollup(source: QuerySource, levels: ReadonlySet<Level>): RollupDef {
   const found = ROLLUPS.find((r) => r.source === source && [...levels].every((l) => r.levels.has(l)));
   if (!found) {
     throw ApiException.badRequest(source === 1 ? '批发量数据没有地区维度，请选择零售量（数据来源 2）' : '该查询维度组合不受支持');
@@ -50,15 +112,34 @@ export function chooseRollup(source: DataSource, levels: ReadonlySet<Level>): Ro
   return found;
 }
 
+/** One filter as SQL, its values bound: the closed operator list. */
+function filterSql(column: string, condition: FilterCondition, bind: (value: unknown) => string): string {
+  if (Array.isArray(condition)) return `${column} = ANY(${bind([...condition])}::int[])`;
+  const c = condition as Exclude<FilterCondition, readonly number[]>;
+  if ('in' in c) return `${column} = ANY(${bind([...c.in])}::int[])`;
+  if ('between' in c) return `${column} BETWEEN ${bind(c.between[0])}::int AND ${bind(c.between[1])}::int`;
+  if ('gte' in c) return `${column} >= ${bind(c.gte)}::int`;
+  if ('lte' in c) return `${column} <= ${bind(c.lte)}::int`;
+  throw new Error(`unknown filter operator ${JSON.stringify(condition)}`);
+}
+
 /**
- * Writes the parameterised SQL for a query: dimension and filter columns from the typed model, every
- * value bound. It reads the smallest rollup that answers, or `table` when given (the benchmark's
- * raw-fact baseline), which must keep every level the query needs.
+ * Writes the parameterised SQL for a query: dimension and filter columns and measure formulas from the
+ * typed model, every value bound. It reads the smallest rollup that answers, or `table` when given (the
+ * benchmark's raw-fact baseline), which must keep every level the query needs.
  */
 export function buildQuery(query: AnalyticsQuery, table?: RollupDef): BuiltQuery {
-  const measureNames = Object.keys(query.measures);
-  if (measureNames.length === 0) throw new Error('a query needs at least one measure');
-  for (const name of measureNames) if (!MEASURE_NAME.test(name)) throw new Error(`bad measure name ${name}`);
+  const requests = measureRequests(query);
+  if (requests.length === 0) throw new Error('a query needs at least one measure');
+  const names = new Set<string>(query.dimensions);
+  for (const name of [...requests.map((r) => r.as), ...(query.windows ?? []).map((w) => w.as)]) {
+    if (!NAME.test(name)) throw new Error(`bad measure name ${name}`);
+    if (names.has(name)) throw new Error(`the name ${name} is used twice`);
+    names.add(name);
+  }
+  for (const r of requests) {
+    if (!MEASURES[r.measure]?.sources.includes(query.source)) throw new Error(`measure ${r.measure} is not kept for source ${query.source}`);
+  }
   const levels = levelsOf(query);
   if (table && (table.source !== query.source || ![...levels].every((l) => table.levels.has(l)))) {
     throw new Error(`${table.name} cannot answer this query`);
@@ -80,39 +161,133 @@ export function buildQuery(query: AnalyticsQuery, table?: RollupDef): BuiltQuery
   // year-to-date sums of its last month, where the rollup keeps them.
   const groupsByTime = query.dimensions.some((d) => DIMENSIONS[d].level === 'time');
   const months = new Set<number>();
-  for (const name of measureNames) {
-    const span = query.measures[name];
-    if (span.from > span.to) throw new Error(`measure ${name} spans backwards`);
-    if (rollup.yearToDate && !groupsByTime && span.to > span.from && span.from === yearOf(span.to) * 100 + 1) {
+  const nullable = new Set<string>();
+  for (const request of requests) {
+    const span = spanOf(request, query.month);
+    if (span.from > span.to) throw new Error(`measure ${request.as} spans backwards`);
+    const def = MEASURES[request.measure];
+    if (def.kind === 'sum' && def.column === 'qty' && rollup.yearToDate && !groupsByTime && span.to > span.from && span.from === yearOf(span.to) * 100 + 1) {
       months.add(span.to);
-      selects.push(`coalesce(sum(qty_ytd) FILTER (WHERE month = ${bind(span.to)}), 0) AS "${name}"`);
+      selects.push(`coalesce(sum(qty_ytd) FILTER (WHERE month = ${bind(span.to)}), 0) AS "${request.as}"`);
       continue;
     }
     for (const m of monthRange(span.from, span.to)) months.add(m);
-    selects.push(`coalesce(sum(qty) FILTER (WHERE month BETWEEN ${bind(span.from)} AND ${bind(span.to)}), 0) AS "${name}"`);
+    const during = `FILTER (WHERE month BETWEEN ${bind(span.from)} AND ${bind(span.to)})`;
+    if (def.kind !== 'sum') nullable.add(request.as);
+    selects.push(`${measureSql(request.measure, during)} AS "${request.as}"`);
   }
   const where = [`month = ANY(${bind([...months].sort((a, b) => a - b))}::int[])`];
-  for (const [key, values] of Object.entries(query.filters ?? {})) {
-    if (!values || values.length === 0) continue;
-    where.push(`${FILTERS[key as FilterKey].column} = ANY(${bind([...values])}::int[])`);
+  for (const [key, condition] of Object.entries(query.filters ?? {})) {
+    if (isEmpty(condition)) continue;
+    where.push(filterSql(FILTERS[key as FilterKey].column, condition as FilterCondition, bind));
   }
-  const inner = `SELECT ${selects.join(', ')} FROM ${rollup.from} AS r WHERE ${where.join(' AND ')}${groups.length ? ` GROUP BY ${groups.join(', ')}` : ''}`;
+  const grouping = groups.length ? ` GROUP BY ${groups.join(', ')}` : '';
+  const inner = query.dimensions.includes('priceBand')
+    ? `SELECT ${selects.join(', ')} FROM (${bandedTrimMonths(query, rollup, where, bind)}) AS r${grouping}`
+    : `SELECT ${selects.join(', ')} FROM ${rollup.from} AS r WHERE ${where.join(' AND ')}${grouping}`;
 
   const nameSelects: string[] = [];
   const joins: string[] = [];
   query.dimensions.forEach((d, i) => {
-    const names = DIMENSIONS[d].names;
-    if ('table' in names) {
-      joins.push(`LEFT JOIN ${names.table} n${i} ON n${i}.id = g."${d}"`);
-      nameSelects.push(`n${i}.${names.column ?? 'name'} AS "${d}Name"`);
-    } else if ('dictionary' in names) {
-      joins.push(`LEFT JOIN dictionary n${i} ON n${i}.type = ${bind(names.dictionary)} AND n${i}.key = g."${d}"::text`);
+    const source = DIMENSIONS[d].names;
+    if ('table' in source) {
+      joins.push(`LEFT JOIN ${source.table} n${i} ON n${i}.id = g."${d}"`);
+      nameSelects.push(`n${i}.${source.column ?? 'name'} AS "${d}Name"`);
+    } else if ('dictionary' in source) {
+      joins.push(`LEFT JOIN dictionary n${i} ON n${i}.type = ${bind(source.dictionary)} AND n${i}.key = g."${d}"::text`);
       nameSelects.push(`n${i}.value AS "${d}Name"`);
     }
   });
+  for (const w of query.windows ?? []) nameSelects.push(`${windowSql(w, query, names)} AS "${w.as}"`);
   // Year-to-date rows carry keys through months without sales: a group with nothing in any span is
   // no answer, as it would not be on the facts.
-  const sold = groups.length ? ` WHERE ${measureNames.map((m) => `g."${m}" <> 0`).join(' OR ')}` : '';
-  const sql = `SELECT g.*${nameSelects.map((s) => `, ${s}`).join('')} FROM (${inner}) g ${joins.join(' ')}`.trim() + sold;
+  const kept = query.keepWhenAny ?? requests.map((r) => r.as);
+  for (const k of kept) if (!requests.some((r) => r.as === k)) throw new Error(`keepWhenAny names no measure: ${k}`);
+  const sold = groups.length ? ` WHERE ${kept.map((m) => (nullable.has(m) ? `coalesce(g."${m}", 0) <> 0` : `g."${m}" <> 0`)).join(' OR ')}` : '';
+  let sql = `SELECT g.*${nameSelects.map((s) => `, ${s}`).join('')} FROM (${inner}) g ${joins.join(' ')}`.trim() + sold;
+  sql = orderAndPage(sql, query, names, bind);
   return { sql, params, rollup: rollup.name };
+}
+
+/** One measure over the rows its FILTER clause keeps: the SQL of each kind of MEASURES. */
+function measureSql(key: MeasureKey, during: string): string {
+  const def = MEASURES[key];
+  switch (def.kind) {
+    case 'sum':
+      return `coalesce(sum(${def.column}) ${during}, 0)`;
+    case 'weighted':
+      return `((sum(${def.amount}) ${during})::float8 / nullif(sum(${def.weight}) ${during}, 0))`;
+    case 'min':
+    case 'max':
+      return `${def.kind}(${def.column}) ${during}`;
+    case 'difference':
+      return `(${measureSql(def.of[0], during)} - ${measureSql(def.of[1], during)})`;
+    case 'quotient':
+      return `(${measureSql(def.of[0], during)} / nullif(${measureSql(def.of[1], during)}, 0))`;
+  }
+}
+
+/**
+ * The price-band stage: the query's rows summed per trim and month (and per value of its other
+ * dimensions), each with the band of its weighted MSRP or TP over those rows. A trim-month is thus
+ * banded by its national price, or by its price in the geography the query narrows to or groups by.
+ */
+function bandedTrimMonths(query: AnalyticsQuery, rollup: RollupDef, where: string[], bind: (value: unknown) => string): string {
+  const bands = query.priceBand;
+  if (!bands) throw new Error('the priceBand dimension needs the query\'s priceBand');
+  const n = bandCount(bands);
+  const columns = ['month', 'car_id', ...query.dimensions.filter((d) => d !== 'priceBand' && DIMENSIONS[d].level !== 'time').map((d) => DIMENSIONS[d].expression)];
+  const unique = [...new Set(columns)];
+  const price = `(sum(${bands.basis === 'tp' ? 'tp_amount' : 'msrp_amount'})::float8 / nullif(sum(qty), 0))`;
+  const band = `CASE WHEN ${price} < ${bind(bands.low)}::int THEN 0 WHEN ${price} >= ${bind(bands.high)}::int THEN ${bind(n + 1)}::int
+    ELSE floor((${price} - ${bind(bands.low)}::int) / ${bind(bands.width)}::int)::int + 1 END`;
+  return `SELECT ${unique.join(', ')}, sum(qty) AS qty, sum(tp_amount) AS tp_amount, sum(msrp_amount) AS msrp_amount,
+    sum(rebate_amount) AS rebate_amount, sum(rebate_qty) AS rebate_qty, min(tp_min) AS tp_min, max(tp_max) AS tp_max, ${band} AS price_band
+    FROM ${rollup.from} AS b WHERE ${where.join(' AND ')} GROUP BY ${unique.join(', ')}`;
+}
+
+function windowSql(w: WindowRequest, query: AnalyticsQuery, names: ReadonlySet<string>): string {
+  for (const d of w.partitionBy ?? []) if (!query.dimensions.includes(d)) throw new Error(`window ${w.as}: ${d} is not a dimension of the query`);
+  const partition = w.partitionBy?.length ? `PARTITION BY ${w.partitionBy.map((d) => `g."${d}"`).join(', ')}` : '';
+  if (w.fn === 'count') return `count(*) OVER (${partition})`;
+  const measures = measureRequests(query).map((r) => r.as);
+  if (!w.of || !measures.includes(w.of) || !names.has(w.of)) throw new Error(`window ${w.as}: ${w.of} is not a measure of the query`);
+  const of = `g."${w.of}"`;
+  switch (w.fn) {
+    case 'share':
+      return `(${of}::float8 / nullif(sum(${of}) OVER (${partition}), 0))`;
+    case 'total':
+      return `sum(${of}) OVER (${partition})`;
+    case 'max':
+      return `max(${of}) OVER (${partition})`;
+    case 'rank':
+      return `rank() OVER (${`${partition} ORDER BY ${of} DESC NULLS LAST`.trim()})`;
+  }
+}
+
+/**
+ * Order, top-N per group and paging around the answer, in SQL. Order names are checked against the
+ * query's own dimensions, measures and windows; limit, offset and N are bound.
+ */
+function orderAndPage(answer: string, query: AnalyticsQuery, names: ReadonlySet<string>, bind: (value: unknown) => string): string {
+  const order = query.order ?? [];
+  if (order.length === 0 && query.limit === undefined && query.offset === undefined && !query.topPerGroup) return answer;
+  for (const o of order) {
+    if (!names.has(o.by)) throw new Error(`order by ${o.by}: not a dimension, measure or window of the query`);
+    if (o.direction !== 'asc' && o.direction !== 'desc') throw new Error(`order direction ${String(o.direction)}`);
+  }
+  const orderOf = (alias: string): string =>
+    order.map((o) => `${alias}."${o.by}" ${o.direction === 'desc' ? 'DESC' : 'ASC'} NULLS LAST`).join(', ');
+  let sql = `SELECT a.* FROM (${answer}) a`;
+  if (query.topPerGroup) {
+    const { by, n } = query.topPerGroup;
+    if (order.length === 0) throw new Error('top-N per group needs an order');
+    for (const d of by) if (!query.dimensions.includes(d)) throw new Error(`top-N per ${d}: not a dimension of the query`);
+    sql = `SELECT a.* FROM (SELECT t.*, row_number() OVER (PARTITION BY ${by.map((d) => `t."${d}"`).join(', ')} ORDER BY ${orderOf('t')}) AS "rowInGroup"
+      FROM (${answer}) t) a WHERE a."rowInGroup" <= ${bind(n)}::int`;
+  }
+  if (order.length) sql += ` ORDER BY ${orderOf('a')}`;
+  if (query.limit !== undefined) sql += ` LIMIT ${bind(query.limit)}::int`;
+  if (query.offset !== undefined) sql += ` OFFSET ${bind(query.offset)}::int`;
+  return sql;
 }

@@ -31,6 +31,14 @@ describe('rebuilding year-to-date rollups', () => {
     expect(sql).not.toContain('$2');
   });
 
+  test('a price rollup writes its value columns (volume, amounts, MSRP, rebate, lowest and highest TP) after the attributes', () => {
+    const sql = rollupInsert(ROLLUP_BUILDS.find((b) => b.table === 'rollup_price_car')!);
+    expect(sql).toContain('body_type, qty, tp_amount, msrp, msrp_amount, rebate_amount, rebate_qty, tp_min, tp_max)');
+    expect(sql).toContain('k.qty, k.tp_amount, k.msrp, k.msrp_amount, k.rebate_amount, k.rebate_qty, k.tp_min, k.tp_max');
+    expect(sql).toContain('FROM rollup_price_province WHERE month = ANY($1)');
+    expect(sql).not.toContain('qty_ytd');
+  });
+
   test('every rollup the query layer reads is built, with the same year-to-date choice, after what it reads', () => {
     for (const r of ROLLUPS.filter((x) => x.from === x.name)) {
       const build = ROLLUP_BUILDS.find((b) => b.table === r.name);

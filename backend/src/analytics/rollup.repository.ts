@@ -39,7 +39,8 @@ export function monthsToDate(months: readonly number[]): number[] {
  */
 export function rollupInsert(build: RollupBuild): string {
   const attributes = build.attributes.columns.length ? `, ${build.attributes.select}` : '';
-  const columns = ['month', ...build.keys, ...build.attributes.columns, 'qty', ...(build.yearToDate ? ['qty_ytd'] : [])].join(', ');
+  const values = build.values ?? ['qty'];
+  const columns = ['month', ...build.keys, ...build.attributes.columns, ...values, ...(build.yearToDate ? ['qty_ytd'] : [])].join(', ');
   const keyed = build.keys.map((k) => `k.${k}`).join(', ');
   const source = build.yearToDate
     ? `SELECT t.month, ${build.keys.map((k) => `r.${k}`).join(', ')}, CASE WHEN t.month = r.month THEN r.qty ELSE 0 END AS qty, r.qty_ytd
@@ -52,7 +53,7 @@ export function rollupInsert(build: RollupBuild): string {
   // Written in month and key order: a month's rows then sit together on disk, and a query that reads
   // three months of a rollup reads a few hundred pages instead of most of the table.
   return `INSERT INTO ${build.table} (${columns})
-    SELECT k.month, ${keyed}${attributes}, k.qty${build.yearToDate ? ', k.qty_ytd' : ''}
+    SELECT k.month, ${keyed}${attributes}, ${values.map((v) => `k.${v}`).join(', ')}${build.yearToDate ? ', k.qty_ytd' : ''}
     FROM (${source}) k ${build.attributes.joins}
     ORDER BY k.month, ${keyed}`;
 }
@@ -90,7 +91,7 @@ export class RollupRepository {
 
   /** Whether a rollup is empty while its facts are not (a new rollup table, or one a migration emptied). */
   async incomplete(): Promise<boolean> {
-    const facts = { 1: 'wholesale_fact', 2: 'retail_fact' } as const;
+    const facts = { 1: 'wholesale_fact', 2: 'retail_fact', price: 'price_fact' } as const;
     const checks = ROLLUP_BUILDS.map((b) => `(EXISTS (SELECT 1 FROM ${facts[b.source]}) AND NOT EXISTS (SELECT 1 FROM ${b.table}))`);
     const [{ incomplete }] = await this.dataSource.query(`SELECT ${checks.join(' OR ')} AS incomplete`);
     return incomplete as boolean;

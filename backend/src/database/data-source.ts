@@ -6,9 +6,10 @@ import { Security1763700000002 } from './migrations/1763700000002-security';
 import { Menus1763700000003 } from './migrations/1763700000003-menus';
 import { Rollups1763700000004 } from './migrations/1763700000004-rollups';
 import { MarketRollups1763700000005 } from './migrations/1763700000005-market-rollups';
+import { PriceRollups1763700000006 } from './migrations/1763700000006-price-rollups';
 
 /** Every migration, in order. Listed, not globbed, so the compiled and the test runs see the same set. */
-export const MIGRATIONS = [InitialSchema1763700000000, ReferenceData1763700000001, Security1763700000002, Menus1763700000003, Rollups1763700000004, MarketRollups1763700000005];
+export const MIGRATIONS = [InitialSchema1763700000000, ReferenceData1763700000001, Security1763700000002, Menus1763700000003, Rollups1763700000004, MarketRollups1763700000005, PriceRollups1763700000006];
 
 export function dataSourceOptions(url: string, applicationName = 'car-app'): DataSourceOptions {
   return {

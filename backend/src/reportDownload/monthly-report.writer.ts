@@ -4,6 +4,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { growth, percentText, share, shareText } from '@car/contracts';
 import ExcelJS from 'exceljs';
 import { AnalyticsService } from '../analytics/analytics.service';
+import type { MeasureRequest } from '../analytics/query-builder';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { ReportRepository } from './report.repository';
 
@@ -28,6 +29,7 @@ interface SubSeriesLine {
   qty: number;
   tq: number;
   lj: number;
+  tqLj: number;
 }
 
 /**
@@ -47,15 +49,19 @@ export class MonthlyReportWriter {
   async writeMonth(month: number, producerIds?: number[]): Promise<number> {
     const reportsDir = this.config.reportsDir;
     fs.mkdirSync(reportsDir, { recursive: true });
-    const spans = spansOf(month);
-    const [whole] = await this.analytics.query({ source: 2, dimensions: [], measures: { qty: spans.qty, lj: spans.lj } });
+    const [whole] = await this.analytics.query({ source: 2, dimensions: [], month, measures: [QTY, LJ] });
     const market = { qty: whole?.values.qty ?? 0, lj: whole?.values.lj ?? 0 };
     const producers: ProducerFigures[] = (
-      await this.analytics.query({ source: 2, dimensions: ['producer'], filters: { producerIds: producerIds ?? [] }, measures: spans })
-    )
-      .filter((row) => row.values.qty > 0)
-      .map((row) => ({ id: row.key.producer!, name: row.name.producer!, qty: row.values.qty, tq: row.values.tq, lj: row.values.lj, tqLj: row.values.tqLj }))
-      .sort((a, b) => a.id - b.id);
+      await this.analytics.query({
+        source: 2,
+        dimensions: ['producer'],
+        filters: { producerIds: producerIds ?? [] },
+        month,
+        measures: [QTY, TQ, LJ, TQ_LJ],
+        keepWhenAny: ['qty'],
+        order: [{ by: 'producer', direction: 'asc' }],
+      })
+    ).map((row) => ({ id: row.key.producer!, name: row.name.producer!, ...volumes(row.values) }));
     if (producers.length === 0) return 0;
     const lines = await this.subSeriesLines(month, producers.map((p) => p.id));
     for (const producer of producers) {
@@ -70,20 +76,24 @@ export class MonthlyReportWriter {
 
   /** Each producer's sub-series with sales in the month or the year, largest first. */
   private async subSeriesLines(month: number, producerIds: number[]): Promise<Map<number, SubSeriesLine[]>> {
-    const { qty, tq, lj } = spansOf(month);
     const rows = await this.analytics.query({
       source: 2,
       dimensions: ['producer', 'subSeries', 'segment'],
       filters: { producerIds },
-      measures: { qty, tq, lj },
+      month,
+      measures: [QTY, TQ, LJ],
+      order: [
+        { by: 'producer', direction: 'asc' },
+        { by: 'qty', direction: 'desc' },
+        { by: 'subSeries', direction: 'asc' },
+      ],
     });
     const byProducer = new Map<number, SubSeriesLine[]>();
     for (const row of rows) {
       const producerId = row.key.producer!;
-      const line = { producerId, subSeriesName: row.name.subSeries!, segmentName: row.name.segment!, qty: row.values.qty, tq: row.values.tq, lj: row.values.lj };
+      const line = { producerId, subSeriesName: row.name.subSeries!, segmentName: row.name.segment!, ...volumes(row.values) };
       byProducer.set(producerId, [...(byProducer.get(producerId) ?? []), line]);
     }
-    for (const list of byProducer.values()) list.sort((a, b) => b.qty - a.qty || a.subSeriesName.localeCompare(b.subSeriesName, 'zh-CN'));
     return byProducer;
   }
 
@@ -135,12 +145,11 @@ export class MonthlyReportWriter {
 }
 
 /** The month, the same month a year earlier, January to date and the same a year earlier. */
-function spansOf(month: number) {
-  const year = Math.floor(month / 100);
-  return {
-    qty: { from: month, to: month },
-    tq: { from: month - 100, to: month - 100 },
-    lj: { from: year * 100 + 1, to: month },
-    tqLj: { from: (year - 1) * 100 + 1, to: month - 100 },
-  };
+const QTY: MeasureRequest = { measure: 'qty', shift: 'current', as: 'qty' };
+const TQ: MeasureRequest = { measure: 'qty', shift: 'lastYear', as: 'tq' };
+const LJ: MeasureRequest = { measure: 'qty', shift: 'yearToDate', as: 'lj' };
+const TQ_LJ: MeasureRequest = { measure: 'qty', shift: 'lastYearToDate', as: 'tqLj' };
+
+function volumes(values: Record<string, number | null>): { qty: number; tq: number; lj: number; tqLj: number } {
+  return { qty: values.qty ?? 0, tq: values.tq ?? 0, lj: values.lj ?? 0, tqLj: values.tqLj ?? 0 };
 }

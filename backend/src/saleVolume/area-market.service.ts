@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { type AreaChoice, type AreaLevel, type AreaMarketFilterDto, type AreaTreePage, type AreaTreeRow, type ChartResult, formatMonth, type Summary, type TablePage, type TableRow } from '@car/contracts';
-import { AnalyticsRow, AnalyticsService } from '../analytics/analytics.service';
+import { AnalyticsService } from '../analytics/analytics.service';
 import type { DimensionKey, Filters } from '../analytics/model';
 import { ApiException } from '../common/api-codes';
 import { Geography, GeographyRepository } from '../reference/geography.repository';
-import { comparisonSpans, MarketScope, SaleVolumeService } from './sale-volume.service';
+import { COMPARISONS, MarketScope, SaleVolumeService, sumVolumes, VolumeRow, Volumes, volumesOf } from './sale-volume.service';
 
 /** The area-market table's dimensions; the download type is the index in AREA_DOWNLOAD_TYPES. */
 export const AREA_MARKET_TABLES = {
@@ -74,11 +74,11 @@ export class AreaMarketService {
   /** Segment and family tables come whole (with subtotals and 合计); brand and producer tables page. */
   async table(dto: AreaMarketFilterDto, table: Exclude<AreaMarketTable, 'area'>, paging: AreaPaging): Promise<TablePage> {
     const { scope } = await this.market(dto);
-    const rows = await this.rankingRows(scope, table);
     if (table === 'segment' || table === 'family') {
+      const rows = await this.rankingRows(scope, table);
       return { list: rows, total: rows.filter((r) => !r.heji).length, currentPage: 1, pageSize: rows.length };
     }
-    return this.sales.page(rows, paging.currentPage, paging.pageSize);
+    return this.sales.page(scope, table, paging.currentPage, paging.pageSize);
   }
 
   /** The children of the chosen node (and theirs, two levels deep), shares within the node; not paged. */
@@ -147,7 +147,7 @@ export class AreaMarketService {
       case 'family':
         return this.sales.rows(scope, 'family', { total: true });
       default:
-        return this.sales.rows(scope, table);
+        return (await this.sales.rankedRows(scope, table, 'month')).rows;
     }
   }
 
@@ -164,11 +164,12 @@ export class AreaMarketService {
       source: scope.source,
       dimensions: [leafDimension],
       filters: scope.filters,
-      measures: comparisonSpans(scope.month),
+      month: scope.month,
+      measures: COMPARISONS,
     });
-    const sold = new Map(data.map((r) => [r.key[leafDimension] ?? 0, r.values]));
-    const valuesOf = (place: Place): Record<string, number> =>
-      place.children ? sumValues(place.children.map(valuesOf)) : (sold.get(place.id) ?? sumValues([]));
+    const sold = new Map(data.map((r) => [r.key[leafDimension] ?? 0, volumesOf(r.values)]));
+    const valuesOf = (place: Place): Volumes =>
+      place.children ? sumVolumes(place.children.map(valuesOf)) : (sold.get(place.id) ?? sumVolumes([]));
 
     const childRows = this.levelRows(places.flatMap((p) => p.children ?? []), valuesOf);
     return this.levelRows(places, valuesOf).map((row) => {
@@ -181,11 +182,11 @@ export class AreaMarketService {
   }
 
   /** Table rows of places of one level, ranked by this month's sales. */
-  private levelRows(places: Place[], valuesOf: (place: Place) => Record<string, number>): AreaTreeRow[] {
+  private levelRows(places: Place[], valuesOf: (place: Place) => Volumes): AreaTreeRow[] {
     if (places.length === 0) return [];
     const level = places[0].level;
     const dimension = LEVEL_DIMENSION[level];
-    const data: AnalyticsRow[] = places.map((p) => ({ key: { [dimension]: p.id }, name: { [dimension]: p.name }, values: valuesOf(p) }));
+    const data: VolumeRow[] = places.map((p) => ({ key: { [dimension]: p.id }, name: { [dimension]: p.name }, values: valuesOf(p) }));
     // toRows leaves `children` unset; the tree sets it on the parents only.
     return this.sales.toRows(data, dimension).map((row): AreaTreeRow => ({ ...row, children: undefined, code: String(row.id), dimensionality: level }));
   }
@@ -220,10 +221,4 @@ function flatten(rows: AreaTreeRow[]): TableRow[] {
     const children = row.children.map((c) => ({ ...c, groupName: row.name }));
     return [...children, { ...row, name: `${row.name}小计`, groupName: row.name, heji: true, children: undefined }];
   });
-}
-
-function sumValues(rows: Array<Record<string, number>>): Record<string, number> {
-  const total: Record<string, number> = { qty: 0, tq: 0, hb: 0, lj: 0, tqLj: 0 };
-  for (const values of rows) for (const k of Object.keys(total)) total[k] += values[k] ?? 0;
-  return total;
 }

@@ -1,6 +1,6 @@
 import { type TableRow } from '@car/contracts';
 import type { AnalyticsRow } from '../analytics/analytics.service';
-import { detailsMarket, makerDetails, marketTotal, modelRow, places, tendencyPage, tendencyRows } from './company-brand.rows';
+import { detailsMarket, makerDetails, marketTotal, modelRow, places, tendencyPage } from './company-brand.rows';
 
 function tableRow(id: number, sales: number, salesSum: number, extra: Partial<TableRow> = {}): TableRow {
   return {
@@ -24,23 +24,19 @@ function sub(segment: number, subSeries: number, producer: number, brand: number
 }
 
 describe('the sales-tendency list', () => {
-  test('ranks by the month with accumulate 0 and by January-to-date with 1, ties broken by the other then id', () => {
-    const rows = [tableRow(1, 100, 900), tableRow(2, 300, 500), tableRow(3, 100, 1000), tableRow(4, 0, 0, { heji: true })];
-    expect(tendencyRows(rows, 0).map((r) => [r.id, r.ranking])).toEqual([[2, 1], [3, 2], [1, 3]]);
-    expect(tendencyRows(rows, 1).map((r) => [r.id, r.ranking])).toEqual([[3, 1], [1, 2], [2, 3]]);
-  });
-
+  // Its order (by the month or January-to-date, the other then id breaking ties) and the cut of a page
+  // are the query layer's, in SQL: query-builder.spec.ts and test/integration/company-brand.spec.ts.
   test('every metric has its Str display form', () => {
-    const [row] = tendencyRows([tableRow(7, 10, 20, { ljRanking: null })], 0);
+    const [row] = tendencyPage([tableRow(7, 10, 20, { ljRanking: null })], 1, 1, 10).list;
     expect(row).toMatchObject({ rankingStr: '1', yoyStr: '12.5%', mixStr: '10.0%', tqMixStr: '-', momStr: '-', ljRankingStr: '-', yearMixStr: '5.0%' });
   });
 
-  test('band 2 is places 11-20', () => {
-    const rows = tendencyRows(Array.from({ length: 25 }, (_, i) => tableRow(i + 1, 1000 - i, 0)), 0);
-    const page = tendencyPage(rows, 2, 10);
+  test('band 2 is places 11-20 of the whole list', () => {
+    const band = Array.from({ length: 10 }, (_, i) => tableRow(i + 11, 990 - i, 0));
+    const page = tendencyPage(band, 25, 2, 10);
     expect(page.list.map((r) => r.ranking)).toEqual([11, 12, 13, 14, 15, 16, 17, 18, 19, 20]);
-    expect(page.total).toBe(25);
-    expect(tendencyPage(rows, 3, 10).list).toHaveLength(5);
+    expect(page).toMatchObject({ total: 25, currentPage: 2, pageSize: 10 });
+    expect(tendencyPage(band.slice(0, 5), 25, 3, 10).list.map((r) => r.rankingStr)).toEqual(['21', '22', '23', '24', '25']);
   });
 });
 

@@ -11,24 +11,6 @@ import type { Maker } from './company-brand.types';
 /** The list's rank bands: band n holds places 10(n − 1) + 1 … 10n. */
 export const BAND_SIZE = 10;
 
-/**
- * Orders ranking rows for the sales-tendency list — by the month's sales (accumulate 0) or by
- * January-to-date (1), the other as tie-break, then id — numbers their places, and adds the Str forms.
- */
-export function tendencyRows(rows: readonly TableRow[], accumulate: number): TendencyRow[] {
-  return tendencyOrder(rows, accumulate).map((r, i) => tendencyRow(r, i + 1));
-}
-
-/** The list's order, without the Str forms (a page needs them on its own rows only). */
-export function tendencyOrder(rows: readonly TableRow[], accumulate: number): TableRow[] {
-  const byYear = accumulate === 1;
-  return rows
-    .filter((r) => !r.heji)
-    .sort((a, b) =>
-      byYear ? b.salesSum - a.salesSum || b.sales - a.sales || a.id - b.id : b.sales - a.sales || b.salesSum - a.salesSum || a.id - b.id,
-    );
-}
-
 function tendencyRow(r: TableRow, ranking: number): TendencyRow {
   return {
     ...r,
@@ -48,12 +30,13 @@ function tendencyRow(r: TableRow, ranking: number): TendencyRow {
 }
 
 /**
- * One page of the list, from rows in the list's order: `currentPage` with `pageSize` rows (a rank
- * band is page n of size 10), numbered by their place in the whole list.
+ * One page of the list — `currentPage` with `pageSize` rows (a rank band is page n of size 10), already
+ * in the list's order and cut by the query layer — numbered by their place in the whole list of
+ * `total` rows, with the Str forms.
  */
-export function tendencyPage(ordered: readonly TableRow[], currentPage: number, pageSize: number): TendencyPage {
+export function tendencyPage(page: readonly TableRow[], total: number, currentPage: number, pageSize: number): TendencyPage {
   const start = (currentPage - 1) * pageSize;
-  return { list: ordered.slice(start, start + pageSize).map((r, i) => tendencyRow(r, start + i + 1)), total: ordered.length, currentPage, pageSize };
+  return { list: page.map((r, i) => tendencyRow(r, start + i + 1)), total, currentPage, pageSize };
 }
 
 /** Volume in the period shown (cur: the month or January-to-date) and the same period a year earlier. */

@@ -5,9 +5,9 @@ import type { FilterKey, Filters } from '../analytics/model';
 import { ApiException } from '../common/api-codes';
 import { bandChart, chartYears, makersChart, MonthWindow, yearsChart } from './company-brand.charts';
 import { CompanyBrandRepository } from './company-brand.repository';
-import { BAND_SIZE, detailsMarket, makerDetails, marketTotal, tendencyOrder, tendencyPage, tendencyRows } from './company-brand.rows';
+import { BAND_SIZE, detailsMarket, makerDetails, marketTotal, tendencyPage } from './company-brand.rows';
 import type { Maker } from './company-brand.types';
-import { comparisonSpans, MarketScope, SaleVolumeService } from './sale-volume.service';
+import { MarketScope, RankingOrder, SaleVolumeService } from './sale-volume.service';
 
 const MAKER_FILTER: Record<MakerKind, FilterKey> = { producer: 'producerIds', brand: 'brandIds' };
 const MAKER_LABEL: Record<MakerKind, string> = { producer: '厂商', brand: '品牌' };
@@ -33,9 +33,10 @@ export class CompanyBrandService {
 
   /** The sales-tendency list: a page (or rank band) of every producer or brand, ranked. */
   async list(dto: CompanyBrandListDto): Promise<TendencyPage> {
-    const rows = await this.ranking(dto);
     const { currentPage, pageSize } = pageOf(dto);
-    return tendencyPage(rows, currentPage, pageSize);
+    const scope = await this.sales.scope(dto);
+    const { rows, total } = await this.sales.rankedRows(scope, dto.type, listOrder(dto.accumulate), { currentPage, pageSize });
+    return tendencyPage(rows, total, currentPage, pageSize);
   }
 
   /** The same page or band as a chart: names on x, volume bars and the yoy line. */
@@ -46,7 +47,8 @@ export class CompanyBrandService {
   /** The whole ranking list as the download writes it, with its file and sheet names. */
   async listDownload(dto: CompanyBrandListDto): Promise<{ rows: TendencyRow[]; fileName: string; nameHeader: string }> {
     const scope = await this.sales.scope(dto);
-    const rows = tendencyRows(await this.sales.rows(scope, dto.type), dto.accumulate);
+    const { rows: ordered, total } = await this.sales.rankedRows(scope, dto.type, listOrder(dto.accumulate));
+    const rows = tendencyPage(ordered, total, 1, total).list;
     const label = MAKER_LABEL[dto.type];
     return { rows, fileName: `厂商品牌表现-${label}排名-${periodText(scope.month, dto.accumulate)}.xlsx`, nameHeader: label };
   }
@@ -78,14 +80,17 @@ export class CompanyBrandService {
     const picked = { kind: dto.type, id: dto.foreignId };
     const [main, comparedOrNull, scope] = await together(this.maker(picked.kind, picked.id), this.compared(dto, picked), this.sales.scope(dto));
     const compared = comparedOrNull ?? [];
-    const spans = comparisonSpans(scope.month);
     const market = detailsMarket(
       await this.analytics.query({
         source: scope.source,
         // A sub-series belongs to one segment, producer and brand, so the extra dimensions split nothing.
         dimensions: ['segment', 'subSeries', 'producer', 'brand'],
         filters: scope.filters,
-        measures: dto.accumulate === 1 ? { cur: spans.lj, prev: spans.tqLj } : { cur: spans.qty, prev: spans.tq },
+        month: scope.month,
+        measures: [
+          { measure: 'qty', shift: dto.accumulate === 1 ? 'yearToDate' : 'current', as: 'cur' },
+          { measure: 'qty', shift: dto.accumulate === 1 ? 'lastYearToDate' : 'lastYear', as: 'prev' },
+        ],
       }),
     );
     const mine = makerDetails(market, main);
@@ -106,11 +111,6 @@ export class CompanyBrandService {
   async carDetailsDownload(dto: CompanyBrandCarDetailsDto): Promise<{ details: CarDetails; fileName: string }> {
     const details = await this.carDetails(dto);
     return { details, fileName: `厂商品牌表现-${details.name}-车型明细-${details.time}.xlsx` };
-  }
-
-  /** Every producer or brand with sales in the compared periods, in the list's order. */
-  private async ranking(dto: CompanyBrandListDto): Promise<TableRow[]> {
-    return tendencyOrder(await this.sales.rows(await this.sales.scope(dto), dto.type), dto.accumulate);
   }
 
   /** The producer or brand of an id the request named; an unknown id is the caller's mistake. */
@@ -141,9 +141,9 @@ export class CompanyBrandService {
       source: scope.source,
       dimensions: ['month'],
       filters: { ...scope.filters, ...extra },
-      measures: { qty: { from, to: scope.month } },
+      measures: [{ measure: 'qty', span: { from, to: scope.month }, as: 'qty' }],
     });
-    return new Map(rows.map((r) => [r.key.month ?? 0, r.values.qty]));
+    return new Map(rows.map((r) => [r.key.month ?? 0, r.values.qty ?? 0]));
   }
 
   private async window(scope: MarketScope): Promise<MonthWindow> {
@@ -171,6 +171,11 @@ function makerFilter(maker: MakerId): Filters {
 /** A rank band is page `rank` of size 10; otherwise the spec's currentPage and pageSize. */
 function pageOf(dto: { rank?: number; currentPage: number; pageSize: number }): { currentPage: number; pageSize: number } {
   return dto.rank === undefined ? { currentPage: dto.currentPage, pageSize: dto.pageSize } : { currentPage: dto.rank, pageSize: BAND_SIZE };
+}
+
+/** The list ranks by the month's sales (accumulate 0) or by January-to-date (1), the other breaking ties. */
+function listOrder(accumulate: number): RankingOrder {
+  return accumulate === 1 ? 'yearToDate' : 'month';
 }
 
 /** The period shown: the month, or January to it. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { addMonths, barWidth, type ChartResult, formatMonth, growth, growthNumber, monthRange, parseMonth, percentNumber as round1, percentText, quarterOf, rankingStatus, ranks, type SaleVolumeFilterDto, share, shareChange, shareText, type Summary, type TablePage, type TableRow, thousands, yearOf } from '@car/contracts';
 import { AnalyticsRow, AnalyticsService } from '../analytics/analytics.service';
 import type { DataSource, DimensionKey, Filters } from '../analytics/model';
-import type { MonthSpan } from '../analytics/query-builder';
+import type { AnalyticsQuery, MeasureRequest, OrderRequest } from '../analytics/query-builder';
 import { ApiException } from '../common/api-codes';
 import { CalendarRepository, MonthData } from '../reference/calendar.repository';
 import { SEGMENT_CATEGORIES } from '../reference/data/segments';
@@ -20,22 +20,40 @@ export interface MarketScope {
   firstMonth: number;
 }
 
-/** The named spans every comparison uses: 当月, 同期, 环比, 累计 and last year's 累计. */
-export function comparisonSpans(month: number): Record<'qty' | 'tq' | 'hb' | 'lj' | 'tqLj', MonthSpan> {
-  const yearStart = yearOf(month) * 100 + 1;
-  return {
-    qty: { from: month, to: month },
-    tq: { from: month - 100, to: month - 100 },
-    hb: { from: addMonths(month, -1), to: addMonths(month, -1) },
-    lj: { from: yearStart, to: month },
-    tqLj: { from: yearStart - 100, to: month - 100 },
-  };
+/** The volumes every comparison uses: 当月 qty, 同期 tq, 环比 hb, 累计 lj and last year's 累计 tqLj. */
+export type Volumes = Record<'qty' | 'tq' | 'hb' | 'lj' | 'tqLj', number>;
+
+/** The same, asked of the query layer as shifts of the volume. */
+export const COMPARISONS: readonly MeasureRequest[] = [
+  { measure: 'qty', shift: 'current', as: 'qty' },
+  { measure: 'qty', shift: 'lastYear', as: 'tq' },
+  { measure: 'qty', shift: 'previousMonth', as: 'hb' },
+  { measure: 'qty', shift: 'yearToDate', as: 'lj' },
+  { measure: 'qty', shift: 'lastYearToDate', as: 'tqLj' },
+];
+
+/** A ranking row is answered when it sold in the month or the year to date, now or a year earlier. */
+const SOLD_IN: readonly (keyof Volumes)[] = ['qty', 'lj', 'tq', 'tqLj'];
+
+/** An answer's volumes (a volume is never null; absent reads 0). */
+export function volumesOf(values: Record<string, number | null>): Volumes {
+  return { qty: values.qty ?? 0, tq: values.tq ?? 0, hb: values.hb ?? 0, lj: values.lj ?? 0, tqLj: values.tqLj ?? 0 };
 }
+
+/** A group of an answer with its comparison volumes. */
+export interface VolumeRow {
+  key: AnalyticsRow['key'];
+  name: AnalyticsRow['name'];
+  values: Volumes;
+}
+
+/** The order of a ranking list: by the month's sales (January-to-date breaking ties) or the reverse; then id. */
+export type RankingOrder = 'month' | 'yearToDate';
 
 
 export interface RowOptions {
   /** How to group rows under a merged first column with subtotals (segment category, big region). */
-  group?: { of: (row: AnalyticsRow) => { id: number; name: string } };
+  group?: { of: (row: VolumeRow) => { id: number; name: string } };
   /** Append a 合计 row for the whole filtered market. */
   total?: boolean;
 }
@@ -71,8 +89,8 @@ export class SaleVolumeService {
 
   /** The five cards: monthly sales, yoy, mom, January-to-date, cumulative yoy. */
   async summary(scope: MarketScope): Promise<Summary> {
-    const [row] = await this.analytics.query({ source: scope.source, dimensions: [], filters: scope.filters, measures: comparisonSpans(scope.month) });
-    const v = row?.values ?? { qty: 0, tq: 0, hb: 0, lj: 0, tqLj: 0 };
+    const [row] = await this.analytics.query({ source: scope.source, dimensions: [], filters: scope.filters, month: scope.month, measures: COMPARISONS });
+    const v = volumesOf(row?.values ?? {});
     const yoy = growth(v.qty, v.tq);
     const mom = growth(v.qty, v.hb);
     const yearYoy = growth(v.lj, v.tqLj);
@@ -89,10 +107,52 @@ export class SaleVolumeService {
       source: scope.source,
       dimensions: [dimension, ...extraDimensions],
       filters: scope.filters,
-      measures: comparisonSpans(scope.month),
+      month: scope.month,
+      measures: COMPARISONS,
+      keepWhenAny: SOLD_IN,
     });
-    const active = data.filter((r) => r.values.qty > 0 || r.values.lj > 0 || r.values.tq > 0 || r.values.tqLj > 0);
-    return this.toRows(active, dimension, options);
+    return this.toRows(data.map((r) => ({ ...r, values: volumesOf(r.values) })), dimension, options);
+  }
+
+  /**
+   * A ranking list of one dimension in its order, one page of it when `page` is given: order, paging,
+   * the market totals its shares divide by, the bars' largest values and the 累计 ranks all come from
+   * the query (SQL), over the whole list, so a page reads only its own rows.
+   */
+  async rankedRows(scope: MarketScope, dimension: DimensionKey, order: RankingOrder, page?: { currentPage: number; pageSize: number }): Promise<{ rows: TableRow[]; total: number }> {
+    const by: OrderRequest[] = (order === 'month' ? ['qty', 'lj'] : ['lj', 'qty']).map((m) => ({ by: m, direction: 'desc' }));
+    const query: AnalyticsQuery = {
+      source: scope.source,
+      dimensions: [dimension],
+      filters: scope.filters,
+      month: scope.month,
+      measures: COMPARISONS,
+      keepWhenAny: SOLD_IN,
+      windows: [
+        ...COMPARISONS.map((m) => ({ fn: 'total' as const, of: m.as, as: `${m.as}Market` })),
+        { fn: 'max', of: 'qty', as: 'qtyMax' },
+        { fn: 'max', of: 'lj', as: 'ljMax' },
+        { fn: 'rank', of: 'lj', as: 'ljRank' },
+        { fn: 'rank', of: 'tqLj', as: 'tqLjRank' },
+        { fn: 'count', as: 'rowCount' },
+      ],
+      order: [...by, { by: dimension, direction: 'asc' }],
+      ...(page ? { limit: page.pageSize, offset: (page.currentPage - 1) * page.pageSize } : {}),
+    };
+    const data = await this.analytics.query(query);
+    let total = data[0]?.values.rowCount ?? 0;
+    // A page past the end has no row to carry the count: ask for the first row's.
+    if (data.length === 0 && page && page.currentPage > 1) total = (await this.analytics.query({ ...query, limit: 1, offset: 0 }))[0]?.values.rowCount ?? 0;
+    const rows = data.map((r) => {
+      const v = r.values;
+      const market: Volumes = { qty: v.qtyMarket ?? 0, tq: v.tqMarket ?? 0, hb: v.hbMarket ?? 0, lj: v.ljMarket ?? 0, tqLj: v.tqLjMarket ?? 0 };
+      const volumes = volumesOf(v);
+      const row = makeRow(r.key[dimension] ?? 0, r.name[dimension] ?? '', volumes, market, v.qtyMax ?? 0, v.ljMax ?? 0);
+      row.ljRanking = volumes.lj > 0 ? v.ljRank : null;
+      row.rankingStatus = row.ljRanking === null ? -2 : rankingStatus(row.ljRanking, volumes.tqLj > 0 ? v.tqLjRank : null);
+      return row;
+    });
+    return { rows, total };
   }
 
   /** The segment table: segments merged under their category (轿车, SUV, MPV, 跑车) with subtotals and a total. */
@@ -108,7 +168,7 @@ export class SaleVolumeService {
   }
 
   /** Turns grouped sums into table rows: metrics, bars, ranks, and (optionally) groups, subtotals, total. */
-  toRows(data: AnalyticsRow[], dimension: DimensionKey, options: RowOptions = {}): TableRow[] {
+  toRows(data: VolumeRow[], dimension: DimensionKey, options: RowOptions = {}): TableRow[] {
     const market = sumValues(data);
     const maxSales = Math.max(0, ...data.map((r) => r.values.qty));
     const maxSum = Math.max(0, ...data.map((r) => r.values.lj));
@@ -123,7 +183,7 @@ export class SaleVolumeService {
     rows.sort((a, b) => b.row.sales - a.row.sales || b.row.salesSum - a.row.salesSum || a.row.id - b.row.id);
     let result: TableRow[];
     if (options.group) {
-      const groups = new Map<number, { name: string; items: Array<{ row: TableRow; source: AnalyticsRow }> }>();
+      const groups = new Map<number, { name: string; items: Array<{ row: TableRow; source: VolumeRow }> }>();
       for (const entry of rows) {
         const g = options.group.of(entry.source);
         const bucket = groups.get(g.id) ?? { name: g.name, items: [] };
@@ -156,11 +216,10 @@ export class SaleVolumeService {
     return result;
   }
 
-  /** The spec's paging: rows of page `currentPage` with `pageSize` rows each; subtotals ride along. */
-  page(rows: TableRow[], currentPage: number, pageSize: number): TablePage {
-    const ranked = rows.filter((r) => !r.heji);
-    const start = (currentPage - 1) * pageSize;
-    return { list: ranked.slice(start, start + pageSize), total: ranked.length, currentPage, pageSize };
+  /** The spec's paging of a ranking list by this month's sales: the page's rows and the list's length. */
+  async page(scope: MarketScope, dimension: DimensionKey, currentPage: number, pageSize: number): Promise<TablePage> {
+    const { rows, total } = await this.rankedRows(scope, dimension, 'month', { currentPage, pageSize });
+    return { list: rows, total, currentPage, pageSize };
   }
 
   /**
@@ -177,9 +236,9 @@ export class SaleVolumeService {
       source: scope.source,
       dimensions: ['month'],
       filters: scope.filters,
-      measures: { qty: { from: from - 100, to: scope.month } },
+      measures: [{ measure: 'qty', span: { from: from - 100, to: scope.month }, as: 'qty' }],
     });
-    const byMonth = new Map(data.map((r) => [r.key.month ?? 0, r.values.qty]));
+    const byMonth = new Map(data.map((r) => [r.key.month ?? 0, r.values.qty ?? 0]));
     const buckets = new Map<string, { qty: number; tq: number; complete: boolean }>();
     for (const month of monthRange(from, scope.month)) {
       const label = bucketLabel(month, granularity);
@@ -227,13 +286,18 @@ function bucketLabel(month: number, granularity: number): string {
   return formatMonth(month);
 }
 
-function sumValues(rows: Array<{ values: Record<string, number> }>): Record<string, number> {
-  const total: Record<string, number> = { qty: 0, tq: 0, hb: 0, lj: 0, tqLj: 0 };
-  for (const r of rows) for (const k of Object.keys(total)) total[k] += r.values[k] ?? 0;
+/** The volumes of several rows added up. */
+export function sumVolumes(rows: readonly Volumes[]): Volumes {
+  const total: Volumes = { qty: 0, tq: 0, hb: 0, lj: 0, tqLj: 0 };
+  for (const v of rows) for (const k of Object.keys(total) as (keyof Volumes)[]) total[k] += v[k];
   return total;
 }
 
-function makeRow(id: number, name: string, v: Record<string, number>, market: Record<string, number>, maxSales: number, maxSum: number): TableRow {
+function sumValues(rows: ReadonlyArray<{ values: Volumes }>): Volumes {
+  return sumVolumes(rows.map((r) => r.values));
+}
+
+function makeRow(id: number, name: string, v: Volumes, market: Volumes, maxSales: number, maxSum: number): TableRow {
   const mix = share(v.qty, market.qty);
   const tqMix = share(v.tq, market.tq);
   const yearMix = share(v.lj, market.lj);

@@ -40,12 +40,12 @@ export class WholeMarketService {
 
   async table(dto: SaleVolumeFilterDto, table: WholeMarketTable, options: TableOptions): Promise<TablePage> {
     const scope = await this.sales.scope(dto);
-    const rows = await this.allRows(scope, table, options.dimensionality ?? 1);
-    // Segment, family and area tables are shown whole (with subtotals); the others page.
+    // Segment, family and area tables are shown whole (with subtotals); the others page, in SQL.
     if (table === 'segment' || table === 'family' || table === 'area') {
+      const rows = await this.allRows(scope, table, options.dimensionality ?? 1);
       return { list: rows, total: rows.filter((r) => !r.heji).length, currentPage: 1, pageSize: rows.length };
     }
-    return this.sales.page(rows, options.currentPage, options.pageSize);
+    return this.sales.page(scope, rankedDimension(table), options.currentPage, options.pageSize);
   }
 
   /** The rows of one table as the download writes them, with its file and sheet names. */
@@ -76,10 +76,13 @@ export class WholeMarketService {
         }
         return this.sales.rows(scope, 'area', { total: true });
       }
-      default: {
-        const dimension: DimensionKey = table === 'carSeries' ? 'subSeries' : table;
-        return this.sales.rows(scope, dimension);
-      }
+      default:
+        return (await this.sales.rankedRows(scope, rankedDimension(table), 'month')).rows;
     }
   }
+}
+
+/** The dimension of a ranking table that pages (车系 is the sub-series). */
+function rankedDimension(table: Exclude<WholeMarketTable, 'segment' | 'family' | 'area'>): DimensionKey {
+  return table === 'carSeries' ? 'subSeries' : table;
 }
