@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { type CarDetails, type TendencyPage } from '@car/contracts';
+import { type CarDetails, type TendencyPage, SESSION_COOKIE } from '@car/contracts';
 import { describeInBrowser, launchBrowser, openPage, screenshot } from '../support/browser';
 import { cardsOf, type SummaryAnswer } from '../support/sales-pages';
 import { testEnv } from '../support/test-env';
@@ -28,7 +28,7 @@ async function api<T>(path: string, params: Record<string, string | number> = {}
 
 async function open(browser: Browser, path: string, viewport?: { width: number; height: number }) {
   const opened = await openPage(browser, viewport);
-  await opened.page.context().addCookies([{ name: 'car-token', value: token, url: testEnv().baseUrl }]);
+  await opened.page.context().addCookies([{ name: SESSION_COOKIE, value: token, url: testEnv().baseUrl }]);
   await opened.page.goto(`${testEnv().baseUrl}${path}`, { waitUntil: 'networkidle' });
   return opened;
 }

@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import { SESSION_COOKIE } from '@car/contracts';
 import { describeInBrowser, launchBrowser, openPage, screenshot } from '../support/browser';
 import { testEnv } from '../support/test-env';
 import { createAnalyst } from '../support/users';
@@ -142,7 +143,7 @@ describeInBrowser('the signed-in shell', () => {
 
     // A token the API does not accept is dropped on the way to /login.
     const { hostname } = new URL(testEnv().baseUrl);
-    await page.context().addCookies([{ name: 'car-token', value: 'forged.token.value', domain: hostname, path: '/' }]);
+    await page.context().addCookies([{ name: SESSION_COOKIE, value: 'forged.token.value', domain: hostname, path: '/' }]);
     await page.goto(`${testEnv().baseUrl}/resetpassword`, { waitUntil: 'networkidle' });
     expect(new URL(page.url()).pathname).toBe('/login');
     expect((await page.context().cookies()).map((c) => c.name)).not.toContain('car-token');

@@ -12,7 +12,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Chart as ChartInstance, ChartConfiguration, Plugin, TooltipItem } from 'chart.js';
 import type { ProjectionScale } from 'chartjs-chart-geo';
 
-import { growthText, type AreaTreeRow } from '@car/contracts';
+import { growthText, thousands, type AreaTreeRow } from '@car/contracts';
 import { mapTitleOf, mapUrlOf, matchRows, NATION_MAP_ID, type MapFeature, type MapFeatureCollection } from '~/utils/china-map';
 import { PanelBusy } from './PanelBusy';
 
@@ -94,7 +94,7 @@ function tealBlue(t: number): string {
 
 function salesTick(value: number): string {
   if (value >= 10000) return `${Number((value / 10000).toFixed(1))}万`;
-  return Math.round(value).toLocaleString('en-US');
+  return thousands(value);
 }
 
 /** Every [lon, lat] of a feature's outer rings. */
