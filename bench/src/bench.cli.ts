@@ -4,6 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { formatMonth } from '@car/contracts';
 import { RollupBuildReport, RollupRepository } from '@car/backend/dist/analytics/rollup.repository';
+import { CalendarRepository } from '@car/backend/dist/reference/calendar.repository';
 import { ROLLUP_BUILDS } from '@car/backend/dist/analytics/model';
 import { ApiClient } from './api-client';
 import { startApp } from './app-process';
@@ -93,7 +94,7 @@ async function main(): Promise<void> {
     log(`[bench] ${retailRows.toLocaleString('en-US')} retail rows, ${formatMonth(facts.first)} … ${formatMonth(facts.last)}`);
 
     // 1. Rollups: a full rebuild (the seed's path), then one month (an import's path).
-    const rollups = new RollupRepository(ds);
+    const rollups = new RollupRepository(ds, new CalendarRepository(ds));
     let fullRebuild: RollupBuildReport[] | null = null;
     const empty = (await ds.query(`SELECT ${ROLLUP_BUILDS.map((b) => `NOT EXISTS (SELECT 1 FROM ${b.table})`).join(' OR ')} AS empty`))[0].empty as boolean;
     if (opts.rebuild || empty) {

@@ -1,4 +1,5 @@
 import { RollupRepository } from '../../backend/src/analytics/rollup.repository';
+import { CalendarRepository } from '../../backend/src/reference/calendar.repository';
 import { openDataSource } from '../../backend/src/database/data-source';
 
 /**
@@ -60,7 +61,7 @@ export async function addPriceFixture(databaseUrl: string): Promise<void> {
       for (const r of REBATES) await tx.query(`INSERT INTO rebate_month (month, car_id, rebate) VALUES ($1, $2, $3)`, [r.month, r.carId, r.rebate]);
       await tx.query(`UPDATE data_month SET has_price = true, has_rebate = true WHERE month = ANY($1::int[])`, [[...PRICE_MONTHS]]);
     });
-    await new RollupRepository(ds).rebuild([...PRICE_MONTHS]);
+    await new RollupRepository(ds, new CalendarRepository(ds)).rebuild([...PRICE_MONTHS]);
   } finally {
     await ds.destroy();
   }

@@ -1,6 +1,7 @@
 import * as argon2 from 'argon2';
 import { Client } from 'pg';
 import { RollupRepository } from '../../backend/src/analytics/rollup.repository';
+import { CalendarRepository } from '../../backend/src/reference/calendar.repository';
 import { openDataSource } from '../../backend/src/database/data-source';
 import { withDatabase } from './test-env';
 
@@ -228,7 +229,7 @@ export async function createSalesFixture(adminUrl: string, database: string): Pr
       const hash = await argon2.hash(ANALYST.password, { type: argon2.argon2id });
       await tx.query(`INSERT INTO app_user (account, password_hash, nickname, role_id) VALUES ($1, $2, $3, $4)`, [ANALYST.account, hash, ANALYST.nickname, ANALYST.roleId]);
     });
-    await new RollupRepository(ds).rebuild([...FIXTURE_MONTHS]);
+    await new RollupRepository(ds, new CalendarRepository(ds)).rebuild([...FIXTURE_MONTHS]);
   } finally {
     await ds.destroy();
   }

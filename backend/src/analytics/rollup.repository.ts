@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { monthRange, yearOf } from '@car/contracts';
 import { withKeysDeferred } from '../database/bulk-load';
 import { ROLLUP_BUILDS, RollupBuild } from './model';
+import { CalendarRepository } from '../reference/calendar.repository';
 
 export interface RollupBuildReport {
   table: string;
@@ -61,10 +62,13 @@ export function rollupInsert(build: RollupBuild): string {
 /** Rebuilds the rollups of some months from the facts, each table in one transaction. */
 @Injectable()
 export class RollupRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly calendar: CalendarRepository,
+  ) {}
 
   async rebuild(months: number[]): Promise<RollupBuildReport[]> {
-    const dataMonths: number[] = (await this.dataSource.query('SELECT month FROM data_month ORDER BY month')).map((r: { month: number }) => r.month);
+    const dataMonths = await this.calendar.allMonths();
     const reports: RollupBuildReport[] = [];
     for (const build of ROLLUP_BUILDS) {
       const started = performance.now();
@@ -99,7 +103,7 @@ export class RollupRepository {
 
   /** Every month that holds data, rebuilt. */
   async rebuildAll(): Promise<RollupBuildReport[]> {
-    const months: number[] = (await this.dataSource.query('SELECT month FROM data_month ORDER BY month')).map((r: { month: number }) => r.month);
+    const months = await this.calendar.allMonths();
     return months.length ? this.rebuild(months) : [];
   }
 }

@@ -7,6 +7,7 @@ import { RollupRepository } from '../analytics/rollup.repository';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { MonthlyReportWriter } from '../reportDownload/monthly-report.writer';
 import { ReportRepository } from '../reportDownload/report.repository';
+import { CalendarRepository } from '../reference/calendar.repository';
 import { DemoDataRepository } from '../seed/demo-data.repository';
 import { MarketDataRepository } from './market-data.repository';
 
@@ -23,6 +24,7 @@ export class DatabaseTasksModule {
         { provide: DataSource, useValue: dataSource },
         { provide: APP_CONFIG, useValue: config },
         MarketDataRepository,
+        CalendarRepository,
         RollupRepository,
         DemoDataRepository,
         // The producer reports written after a demo load: the app's own writer on the query layer.

@@ -24,6 +24,12 @@ export class CalendarRepository {
     return rows.map((row) => row.month);
   }
 
+  /** Every YYYYMM month that holds any data, oldest first: the months the rollups are built for. */
+  async allMonths(): Promise<number[]> {
+    const rows: Array<{ month: number }> = await this.dataSource.query('SELECT month FROM data_month ORDER BY month');
+    return rows.map((row) => row.month);
+  }
+
   async latestMonth(data: MonthData): Promise<number | null> {
     const rows: Array<{ month: number | null }> = await this.dataSource.query(
       `SELECT max(month) AS month FROM data_month WHERE ${MONTH_FLAG[data]}`,
