@@ -1,6 +1,7 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY contracts/package.json contracts/
 COPY backend/package.json backend/
 COPY frontend/package.json frontend/
 COPY workers/package.json workers/
