@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { type CarDetails, type TendencyPage, SESSION_COOKIE } from '@car/contracts';
+import { testFetch } from '../support/http';
 import { describeInBrowser, launchBrowser, openPage, screenshot } from '../support/browser';
 import { cardsOf, type SummaryAnswer } from '../support/sales-pages';
 import { testEnv } from '../support/test-env';
@@ -20,7 +21,7 @@ let me: { producerId: number; brandId: number };
 
 async function api<T>(path: string, params: Record<string, string | number> = {}): Promise<T> {
   const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
-  const response = await fetch(`${testEnv().baseUrl}/car/api${path}?${query}`, { headers: { token } });
+  const response = await testFetch(`${testEnv().baseUrl}/car/api${path}?${query}`, { headers: { token } });
   const body = (await response.json()) as { code: number; msg: string; result: T };
   if (body.code !== 1) throw new Error(`${path}: ${body.msg}`);
   return body.result;
@@ -67,7 +68,7 @@ async function canvasHasInk(page: Page, selector: string): Promise<boolean> {
 /** Fetches a link within the page (the session cookie goes along) and says what came back. */
 async function fetchWorkbook(page: Page, href: string): Promise<{ status: number; type: string; disposition: string; signature: string; size: number }> {
   return page.evaluate(async (url) => {
-    const response = await fetch(url);
+    const response = await testFetch(url);
     const bytes = new Uint8Array(await response.arrayBuffer());
     return {
       status: response.status,
@@ -85,7 +86,7 @@ describeInBrowser('the producer/brand page', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    const response = await fetch(`${testEnv().baseUrl}/car/api/security/login`, {
+    const response = await testFetch(`${testEnv().baseUrl}/car/api/security/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'X-Forwarded-For': ADDRESS },
       body: JSON.stringify({ account: 'demo', password: 'Demo@2026' }),

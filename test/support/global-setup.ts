@@ -8,6 +8,7 @@ import { Client } from 'pg';
 import { startEmbeddedPostgres } from '../../backend/src/database/embedded-postgres';
 import { openDataSource } from '../../backend/src/database/data-source';
 import { loadDemoData } from '../../backend/src/bootstrap/load-demo-data';
+import { testFetch } from './http';
 import { TestEnv, withDatabase } from './test-env';
 
 interface RunState {
@@ -142,7 +143,7 @@ async function startServer(env: TestEnv, port: number): Promise<ChildProcess> {
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the app exited with ${server.exitCode}:\n${output.join('')}`);
     try {
-      const response = await fetch(`${env.baseUrl}/car/api/health`);
+      const response = await testFetch(`${env.baseUrl}/car/api/health`);
       if (response.ok) return server;
     } catch {
       // not listening yet
