@@ -6,8 +6,7 @@ import * as path from 'node:path';
 import IORedis from 'ioredis';
 import { Client } from 'pg';
 import { startEmbeddedPostgres } from '../../backend/src/database/embedded-postgres';
-import { openDataSource } from '../../backend/src/database/data-source';
-import { loadDemoData } from '../../backend/src/bootstrap/load-demo-data';
+import { createDemoDatabase } from './demo-template';
 import { testFetch } from './http';
 import { TestEnv, withDatabase } from './test-env';
 
@@ -27,7 +26,8 @@ const ROOT = path.resolve(__dirname, '..', '..');
 
 /**
  * Once per jest run: a database of its own on DATABASE_URL's server (or an embedded PostgreSQL when
- * it is unset), migrated and seeded with the demo data set; a Redis key prefix of its own; and the app
+ * it is unset) holding the demo data set, copied from a template generated once per version of the
+ * sources that shape it (demo-template.ts); a Redis key prefix of its own; and the app
  * started from the production build on that database for the browser tests. Teardown drops them all.
  */
 export default async function globalSetup(): Promise<void> {
@@ -48,18 +48,8 @@ export default async function globalSetup(): Promise<void> {
     stopEmbedded = embedded.stop;
   }
   const database = `car_test_${runId}`;
-  await adminQuery(adminUrl, `CREATE DATABASE ${database} ENCODING 'UTF8' TEMPLATE template0`);
+  await createDemoDatabase(adminUrl, database, path.join(dataDir, 'reports'), log);
   const databaseUrl = withDatabase(adminUrl, database);
-
-  const started = Date.now();
-  const dataSource = await openDataSource(databaseUrl, 'car-test-setup');
-  try {
-    await dataSource.runMigrations({ transaction: 'each' });
-    const summary = await loadDemoData(dataSource, { scale: 'demo', seed: 20261121, reportsDir: path.join(dataDir, 'reports') });
-    log(`seeded ${database} in ${((Date.now() - started) / 1000).toFixed(1)}s: ${JSON.stringify(summary)}`);
-  } finally {
-    await dataSource.destroy();
-  }
 
   const redisUrl = await reachableRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
   const port = await freePort();
@@ -78,16 +68,6 @@ export default async function globalSetup(): Promise<void> {
 
 function log(message: string): void {
   process.stderr.write(`[test-setup] ${message}\n`);
-}
-
-async function adminQuery(url: string, sql: string): Promise<void> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }
 
 async function reachableRedis(url: string): Promise<string | null> {
