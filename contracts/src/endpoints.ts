@@ -55,7 +55,13 @@ export const HEALTH = {
   check: endpoint({ method: 'GET', path: 'health', tag: 'health', access: 'public', params: s.noParamsSchema, result: healthReportSchema, summary: '健康检查：数据库（延迟、最新月份）与任务队列' }),
 };
 
-const search = <P extends z.ZodType, R extends z.ZodType>(name: string, params: P, result: R, summary: string) => get('search', `search/${name}`, params, result, summary);
+/** The GET calls of one module under one path: `under('saleVolume', 'saleVolume/wholeMarket')('whole', …)`. */
+const under =
+  (tag: string, prefix: string) =>
+  <P extends z.ZodType, R extends z.ZodType>(name: string, params: P, result: R | 'xlsx', summary: string) =>
+    get(tag, `${prefix}/${name}`, params, result, summary);
+
+const search = under('search', 'search');
 
 export const SEARCH = {
   calendar: search('calendar', s.calendarSchema, s.monthListSchema, '有数据的月份，最新在前：category 无=零售(看板) 1=价格 2=零售(价格段/导出) 3=返点'),
@@ -81,8 +87,7 @@ export const SEARCH = {
   complex: search('complexBPs', s.complexSchema, s.complexResultSchema, '导出页级联选择：type 0 品牌 1 厂商 2 厂商品牌（按首字母分组）3 车系 4 子车系 5 车型（平铺）；condition, brandIds, producerIds, producerBrands, modelIds, modelSubIds'),
 };
 
-const whole = <P extends z.ZodType, R extends z.ZodType>(name: string, params: P, result: R | 'xlsx', summary: string) =>
-  get('saleVolume', `saleVolume/wholeMarket/${name}`, params, result, summary);
+const whole = under('saleVolume', 'saleVolume/wholeMarket');
 
 export const WHOLE_MARKET = {
   whole: whole('whole', sv.saleVolumeFilterSchema, sv.summarySchema, '五张卡片：当月销量、同比、环比、本年累计、累计同比'),
@@ -96,8 +101,7 @@ export const WHOLE_MARKET = {
   download: whole('download', sv.wholeMarketDownloadSchema, 'xlsx', '下载 Excel：type 0 细分市场 / 1 系别 / 2 品牌 / 3 区域 / 4 厂商 / 5 车系'),
 };
 
-const area = <P extends z.ZodType, R extends z.ZodType>(name: string, params: P, result: R | 'xlsx', summary: string) =>
-  get('saleVolume', `saleVolume/areaMarket/${name}`, params, result, summary);
+const area = under('saleVolume', 'saleVolume/areaMarket');
 
 export const AREA_MARKET = {
   whole: area('whole', sv.areaMarketFilterSchema, sv.summarySchema, '所选地区的五张卡片：当月销量、同比、环比、本年累计、累计同比'),
@@ -110,8 +114,7 @@ export const AREA_MARKET = {
   download: area('download', sv.areaMarketDownloadSchema, 'xlsx', '下载 Excel：type 0 细分市场 / 1 系别 / 2 品牌 / 3 区域 / 4 厂商'),
 };
 
-const maker = <P extends z.ZodType, R extends z.ZodType>(name: string, params: P, result: R | 'xlsx', summary: string) =>
-  get('saleVolume', `saleVolume/companyBrand/${name}`, params, result, summary);
+const maker = under('saleVolume', 'saleVolume/companyBrand');
 
 export const COMPANY_BRAND = {
   whole: maker('whole', sv.companyBrandFilterSchema, sv.summarySchema, '五张卡片：foreignId 的厂商（type 0）或品牌（其他），未选时为整体市场'),
