@@ -2,7 +2,7 @@ import type { LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
-import { API_PREFIX, buildOpenApiDocument } from '@car/contracts';
+import { API_PREFIX, buildOpenApiDocument, SECURITY } from '@car/contracts';
 import express from 'express';
 import type { NextFunction, Request, Response } from 'express';
 import { AppModule } from './app.module';
@@ -28,9 +28,16 @@ export async function createApp(runtime: Runtime, logger: LoggerService | false)
   return app;
 }
 
-/** A body that cannot be parsed is a 400 in the envelope, like every other bad request. */
-function bodyParserErrors(error: { status?: number; type?: string } | undefined, _req: Request, res: Response, next: NextFunction): void {
+/**
+ * A body that cannot be parsed is a 400 in the envelope, like every other bad request; except on
+ * logout, which reads no body and must revoke the presented token whatever came with it.
+ */
+function bodyParserErrors(error: { status?: number; type?: string } | undefined, req: Request, res: Response, next: NextFunction): void {
   if (!error) return next();
+  if (req.method === 'POST' && req.originalUrl.split('?')[0] === `${API_PREFIX}/${SECURITY.logout.path}`) {
+    req.body = {};
+    return next();
+  }
   const status = error.status && error.status >= 400 && error.status < 500 ? error.status : 400;
   const msg = error.type === 'entity.too.large' ? '请求内容过大' : '请求参数错误';
   res.status(status).json({ code: ApiCode.BadRequest, msg, result: null });

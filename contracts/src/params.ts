@@ -89,11 +89,16 @@ export const keyList = z.string('应为逗号分隔的整数').transform((text, 
   return keys.length === 0 || keys.includes(-1) ? undefined : keys;
 });
 
-/** A search text: trimmed, at most 50 characters, matched literally (no wildcards). */
+/** Control characters (NUL and the rest of C0, DEL): never part of a name, and PostgreSQL refuses NUL in text. */
+export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+export const CONTROL_CHARACTER_MESSAGE = '不能包含控制字符';
+
+/** A search text: trimmed, at most 50 characters, no control characters, matched literally (no wildcards). */
 export const searchText = z
   .string('应为文本')
   .trim()
   .max(MAX_TEXT, `不能超过 ${MAX_TEXT} 个字符`)
+  .refine((text) => !CONTROL_CHARACTERS.test(text), CONTROL_CHARACTER_MESSAGE)
   .transform((text) => (text === '' ? undefined : text));
 
 export const letter = z

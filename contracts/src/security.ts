@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTROL_CHARACTERS } from './params';
 
 /**
  * Sign-in, the password rule and the shell's calls (spec 001 "login/password/menus"; README "Roles and
@@ -24,7 +25,11 @@ export const newPasswordSchema = z.string('请输入新密码').min(1, '请输�
 
 /** Login has no password rule (spec section 5): a wrong password is just a wrong password. */
 export const loginSchema = z.object({
-  account: z.string('请输入账号').trim().min(1, '请输入账号'),
+  account: z
+    .string('请输入账号')
+    .trim()
+    .min(1, '请输入账号')
+    .refine((account) => !CONTROL_CHARACTERS.test(account), '账号不能包含控制字符'),
   password: z.string('请输入密码').min(1, '请输入密码'),
 });
 export type LoginDto = z.output<typeof loginSchema>;
