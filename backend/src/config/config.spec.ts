@@ -25,4 +25,10 @@ describe('loadConfig', () => {
   test('a secret shorter than 32 characters is refused', () => {
     expect(() => loadConfig({ JWT_SECRET: 'too-short' })).toThrow(/JWT_SECRET/);
   });
+
+  test('a placeholder secret from the examples is refused though it is long enough', () => {
+    expect(() => loadConfig({ JWT_SECRET: 'please-set-a-long-random-secret-in-production' })).toThrow(/JWT_SECRET: is a placeholder/);
+    expect(() => loadConfig({ JWT_SECRET: 'change-me-to-a-long-random-string-of-32-chars' })).toThrow(/JWT_SECRET/);
+    expect(loadConfig({ JWT_SECRET: 'kq3V9f0yZr8uWm2pLx7sTn4bHc6dJe1a' }).JWT_SECRET).toBe('kq3V9f0yZr8uWm2pLx7sTn4bHc6dJe1a');
+  });
 });

@@ -7,6 +7,9 @@ import { z } from 'zod';
  */
 const PROJECT_ROOT = path.resolve(__dirname, '..', '..', '..');
 
+/** Secrets copied from an example rather than generated. */
+const PLACEHOLDER_SECRET = /change-?me|please-set|placeholder|example|your-secret|secret-here/i;
+
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1');
@@ -26,7 +29,12 @@ const schema = z.object({
     .optional(),
   REDIS_PREFIX: z.string().min(1).default('car'),
   DATA_DIR: z.string().min(1).default(path.join(PROJECT_ROOT, '.data')),
-  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  JWT_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    // The examples' and the old compose file's placeholders pass the length check: refuse them by name.
+    .refine((secret) => !PLACEHOLDER_SECRET.test(secret), 'is a placeholder from the examples: set a long random secret (openssl rand -base64 48)')
+    .optional(),
   SEED_ON_EMPTY: booleanFlag.default(true),
   SEED_SCALE: z.enum(['demo', 'large', 'tiny']).default('demo'),
   SEED_NUMBER: z.coerce.number().int().min(0).default(20261121),
