@@ -9,9 +9,6 @@ export const DATA_SOURCES: ReadonlyArray<{ value: DataSource; label: string }> =
   { value: 2, label: '零售量' },
   { value: 1, label: '批发量' },
 ];
-export const DEFAULT_SOURCE: DataSource = 2;
-/** The spec's "all" for a segment (detailId) or producer property. */
-export const ALL = -1;
 
 /** Chart granularity (timeDimensionality, the spec's msy): 0 month, 1 quarter, 2 year. */
 export type Granularity = 0 | 1 | 2;

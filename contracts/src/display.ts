@@ -51,11 +51,6 @@ export function percentText(fraction: number | null | undefined): string {
   return growthText(percentNumber(fraction));
 }
 
-/** Whether a growth (fraction) is shown rather than dashed; colours apply only then. */
-export function isShown(fraction: number | null | undefined): boolean {
-  return isGrowthShown(percentNumber(fraction));
-}
-
 /** A share sent as a percent number: '12.3%', '0.0%' for zero, '-' when unknown. */
 export function sharePercentText(percent: number | null | undefined): string {
   return percent === null || percent === undefined || !Number.isFinite(percent) ? DASH : tenthsText(percent);

@@ -6,11 +6,6 @@
 
 /** The levels of an area node (`level` / `dimensionality`): 1 big region, 2 province, 3 city. */
 export type AreaLevel = 1 | 2 | 3;
-export const AREA_LEVELS: ReadonlyArray<{ value: AreaLevel; label: string }> = [
-  { value: 1, label: '大区' },
-  { value: 2, label: '省份' },
-  { value: 3, label: '城市' },
-];
 
 export interface Region {
   /** 1-7, also the region's `code` on the wire. */
@@ -82,9 +77,6 @@ export const MAP_ONLY_PROVINCES: readonly Province[] = [
   { code: 810000, name: '香港特别行政区', shortName: '香港', regionId: 5 },
   { code: 820000, name: '澳门特别行政区', shortName: '澳门', regionId: 5 },
 ];
-
-/** The four municipalities are each one city, coded with the province's code (110000 北京市). */
-export const MUNICIPALITY_CODES: readonly number[] = [110000, 120000, 310000, 500000];
 
 /** City tiers 1-5 (README decision 4). */
 export const TIER_LABELS: Readonly<Record<number, string>> = { 1: '一线及新一线城市', 2: '二线城市', 3: '三线城市', 4: '四线城市', 5: '五线及以下城市' };

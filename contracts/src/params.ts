@@ -120,7 +120,3 @@ export function mergeIds(ids: number[] | undefined, id: number | undefined): num
   return ids ? [...new Set([...ids, id])] : [id];
 }
 
-/** One of a closed list of codes sent as text, as a number. */
-export function codeOf<const T extends readonly [string, ...string[]]>(codes: T, message: string) {
-  return z.enum(codes, { message }).transform(Number);
-}

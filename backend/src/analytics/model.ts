@@ -5,6 +5,7 @@
  */
 
 import type { PriceBands, QuerySource, ValueColumn } from './measures';
+import { JLL_LABELS, TIER_LABELS } from '@car/contracts';
 
 /**
  * How detailed a question is: the grain a table must keep to answer it. `market` is the three
@@ -25,7 +26,7 @@ export type DimensionKey =
 type NameSource =
   | { table: string; column?: string }
   | { dictionary: string }
-  | { labels: Record<number, string> }
+  | { labels: Readonly<Record<number, string>> }
   | { time: 'month' | 'quarter' | 'year' }
   /** The label of the query's price bands (`5-10万`). */
   | { band: true };
@@ -38,8 +39,6 @@ export interface DimensionDef {
   label: string;
 }
 
-export const TIER_LABELS: Record<number, string> = { 1: '一线及新一线城市', 2: '二线城市', 3: '三线城市', 4: '四线城市', 5: '五线及以下城市' };
-export const JLL_LABELS: Record<number, string> = { 2: '新创', 1: '自主', 0: '合资' };
 
 export const DIMENSIONS: Record<DimensionKey, DimensionDef> = {
   month: { expression: 'month', level: 'time', names: { time: 'month' }, label: '月份' },

@@ -1,12 +1,13 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { API_MESSAGES } from '@car/contracts';
 import type { Request, Response } from 'express';
 import { ApiCode, ApiCodeValue, ApiException, Envelope } from './api-codes';
 
 /** HTTP errors Nest or Express raise before our code runs, as codes and Chinese messages. */
 const FRAMEWORK_ERRORS: Record<number, { code: ApiCodeValue; msg: string }> = {
   [HttpStatus.BAD_REQUEST]: { code: ApiCode.BadRequest, msg: '请求参数错误' },
-  [HttpStatus.UNAUTHORIZED]: { code: ApiCode.TokenInvalid, msg: '请先登录' },
-  [HttpStatus.FORBIDDEN]: { code: ApiCode.Forbidden, msg: '没有访问该功能的权限' },
+  [HttpStatus.UNAUTHORIZED]: { code: ApiCode.TokenInvalid, msg: API_MESSAGES.signInFirst },
+  [HttpStatus.FORBIDDEN]: { code: ApiCode.Forbidden, msg: API_MESSAGES.forbidden },
   [HttpStatus.NOT_FOUND]: { code: ApiCode.NotFound, msg: '接口不存在' },
   [HttpStatus.METHOD_NOT_ALLOWED]: { code: ApiCode.NotFound, msg: '接口不支持该请求方法' },
   [HttpStatus.PAYLOAD_TOO_LARGE]: { code: ApiCode.BadRequest, msg: '请求内容过大' },
@@ -58,7 +59,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     );
     return {
       status: HttpStatus.INTERNAL_SERVER_ERROR,
-      body: { code: ApiCode.ServerError, msg: '服务器内部错误，请稍后重试', result: null },
+      body: { code: ApiCode.ServerError, msg: API_MESSAGES.serverError, result: null },
     };
   }
 }

@@ -1,4 +1,4 @@
-import { ApiCode, type ApiCodeValue, HTTP_STATUS_OF } from '@car/contracts';
+import { API_MESSAGES, ApiCode, type ApiCodeValue, HTTP_STATUS_OF } from '@car/contracts';
 
 /** The codes themselves, their HTTP statuses and the envelope are the contract's (@car/contracts, api.ts). */
 export { ApiCode, type ApiCodeValue, type Envelope, SUCCESS_MSG } from '@car/contracts';
@@ -25,7 +25,7 @@ export class ApiException extends Error {
     return new ApiException(ApiCode.NotFound, msg);
   }
 
-  static forbidden(msg = '没有访问该功能的权限'): ApiException {
+  static forbidden(msg: string = API_MESSAGES.forbidden): ApiException {
     return new ApiException(ApiCode.Forbidden, msg);
   }
 }

@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { API_MESSAGES } from '@car/contracts';
 import { ApiException } from '../common/api-codes';
 import { MenuRepository } from './menu.repository';
 import { SecurityEvents } from './security-events';
 import { ADMIN_ROLE, SessionUser } from './session-user';
 
-export const PAGE_REFUSED_MSG = '没有访问该页面的权限';
-export const ADMIN_ONLY_MSG = '仅管理员可执行此操作';
 
 /**
  * The API obeys the same menus the front end shows: an endpoint of a page answers only users whose
@@ -21,12 +20,12 @@ export class PageAccessService {
   async requirePage(user: SessionUser, page: string, origin: { address: string; path: string }): Promise<void> {
     if (await this.menus.roleHasPage(user.roleId, page)) return;
     this.events.record({ event: 'access.refused', reason: `page ${page}`, userId: user.id, account: user.account, ...origin });
-    throw ApiException.forbidden(PAGE_REFUSED_MSG);
+    throw ApiException.forbidden(API_MESSAGES.pageForbidden);
   }
 
   requireAdmin(user: SessionUser, origin: { address: string; path: string }): void {
     if (user.role === ADMIN_ROLE) return;
     this.events.record({ event: 'access.refused', reason: 'not-admin', userId: user.id, account: user.account, ...origin });
-    throw ApiException.forbidden(ADMIN_ONLY_MSG);
+    throw ApiException.forbidden(API_MESSAGES.adminOnly);
   }
 }

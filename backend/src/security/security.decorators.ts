@@ -1,4 +1,5 @@
 import { ExecutionContext, SetMetadata, createParamDecorator } from '@nestjs/common';
+import { API_MESSAGES } from '@car/contracts';
 import { ApiCode, ApiException } from '../common/api-codes';
 import { clientAddress } from './client-address';
 import type { RequestWithSession, SessionUser } from './session-user';
@@ -23,7 +24,7 @@ export const AdminOnly = (): MethodDecorator & ClassDecorator => SetMetadata(ADM
 export const CurrentUser = createParamDecorator((_data: unknown, context: ExecutionContext): SessionUser => {
   const user = context.switchToHttp().getRequest<RequestWithSession>().user;
   // Only reachable on a @Public() route, where there is no session to read.
-  if (!user) throw new ApiException(ApiCode.TokenInvalid, '请先登录');
+  if (!user) throw new ApiException(ApiCode.TokenInvalid, API_MESSAGES.signInFirst);
   return user;
 });
 

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { API_MESSAGES } from '@car/contracts';
 import { ApiCode, ApiCodeValue, ApiException } from '../common/api-codes';
 import { RevokedTokenRepository } from './revoked-token.repository';
 import { SecurityEvents } from './security-events';
@@ -7,10 +8,10 @@ import { TokenRejected, TokenService } from './token.service';
 import { UserRepository } from './user.repository';
 
 const REFUSALS = {
-  missing: { code: ApiCode.TokenInvalid, msg: '请先登录' },
-  invalid: { code: ApiCode.TokenInvalid, msg: '请先登录' },
-  expired: { code: ApiCode.TokenExpired, msg: '登录已过期，请重新登录' },
-  revoked: { code: ApiCode.TokenRevoked, msg: '登录已失效，请重新登录' },
+  missing: { code: ApiCode.TokenInvalid, msg: API_MESSAGES.signInFirst },
+  invalid: { code: ApiCode.TokenInvalid, msg: API_MESSAGES.signInFirst },
+  expired: { code: ApiCode.TokenExpired, msg: API_MESSAGES.sessionExpired },
+  revoked: { code: ApiCode.TokenRevoked, msg: API_MESSAGES.sessionRevoked },
 } satisfies Record<string, { code: ApiCodeValue; msg: string }>;
 
 type RefusalReason = keyof typeof REFUSALS;
