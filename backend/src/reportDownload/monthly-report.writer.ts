@@ -4,7 +4,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { growth, percentText, share, shareText } from '@car/contracts';
 import ExcelJS from 'exceljs';
 import { AnalyticsService } from '../analytics/analytics.service';
-import type { MeasureRequest } from '../analytics/query-builder';
+import { COMPARISONS, type Volumes, volumesOf } from '../analytics/comparisons';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { ReportRepository } from './report.repository';
 
@@ -13,23 +13,15 @@ export function monthLabel(month: number): string {
 }
 
 /** A producer's retail in the month, a year earlier, January to date and the same a year earlier. */
-interface ProducerFigures {
+interface ProducerFigures extends Volumes {
   id: number;
   name: string;
-  qty: number;
-  tq: number;
-  lj: number;
-  tqLj: number;
 }
 
-interface SubSeriesLine {
+interface SubSeriesLine extends Volumes {
   producerId: number;
   subSeriesName: string;
   segmentName: string;
-  qty: number;
-  tq: number;
-  lj: number;
-  tqLj: number;
 }
 
 /**
@@ -49,7 +41,7 @@ export class MonthlyReportWriter {
   async writeMonth(month: number, producerIds?: number[]): Promise<number> {
     const reportsDir = this.config.reportsDir;
     fs.mkdirSync(reportsDir, { recursive: true });
-    const [whole] = await this.analytics.query({ source: 2, dimensions: [], month, measures: [QTY, LJ] });
+    const [whole] = await this.analytics.query({ source: 2, dimensions: [], month, measures: COMPARISONS });
     const market = { qty: whole?.values.qty ?? 0, lj: whole?.values.lj ?? 0 };
     const producers: ProducerFigures[] = (
       await this.analytics.query({
@@ -57,11 +49,11 @@ export class MonthlyReportWriter {
         dimensions: ['producer'],
         filters: { producerIds: producerIds ?? [] },
         month,
-        measures: [QTY, TQ, LJ, TQ_LJ],
+        measures: COMPARISONS,
         keepWhenAny: ['qty'],
         order: [{ by: 'producer', direction: 'asc' }],
       })
-    ).map((row) => ({ id: row.key.producer!, name: row.name.producer!, ...volumes(row.values) }));
+    ).map((row) => ({ id: row.key.producer!, name: row.name.producer!, ...volumesOf(row.values) }));
     if (producers.length === 0) return 0;
     const lines = await this.subSeriesLines(month, producers.map((p) => p.id));
     for (const producer of producers) {
@@ -81,7 +73,9 @@ export class MonthlyReportWriter {
       dimensions: ['producer', 'subSeries', 'segment'],
       filters: { producerIds },
       month,
-      measures: [QTY, TQ, LJ],
+      measures: COMPARISONS,
+      // The lines of the sheet: sold this month, a year earlier or this year (not only last year).
+      keepWhenAny: ['qty', 'tq', 'lj'],
       order: [
         { by: 'producer', direction: 'asc' },
         { by: 'qty', direction: 'desc' },
@@ -91,8 +85,10 @@ export class MonthlyReportWriter {
     const byProducer = new Map<number, SubSeriesLine[]>();
     for (const row of rows) {
       const producerId = row.key.producer!;
-      const line = { producerId, subSeriesName: row.name.subSeries!, segmentName: row.name.segment!, ...volumes(row.values) };
-      byProducer.set(producerId, [...(byProducer.get(producerId) ?? []), line]);
+      const line = { producerId, subSeriesName: row.name.subSeries!, segmentName: row.name.segment!, ...volumesOf(row.values) };
+      const list = byProducer.get(producerId) ?? [];
+      list.push(line);
+      byProducer.set(producerId, list);
     }
     return byProducer;
   }
@@ -142,14 +138,4 @@ export class MonthlyReportWriter {
     }
     await workbook.xlsx.writeFile(filePath);
   }
-}
-
-/** The month, the same month a year earlier, January to date and the same a year earlier. */
-const QTY: MeasureRequest = { measure: 'qty', shift: 'current', as: 'qty' };
-const TQ: MeasureRequest = { measure: 'qty', shift: 'lastYear', as: 'tq' };
-const LJ: MeasureRequest = { measure: 'qty', shift: 'yearToDate', as: 'lj' };
-const TQ_LJ: MeasureRequest = { measure: 'qty', shift: 'lastYearToDate', as: 'tqLj' };
-
-function volumes(values: Record<string, number | null>): { qty: number; tq: number; lj: number; tqLj: number } {
-  return { qty: values.qty ?? 0, tq: values.tq ?? 0, lj: values.lj ?? 0, tqLj: values.tqLj ?? 0 };
 }

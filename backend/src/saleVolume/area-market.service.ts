@@ -4,7 +4,8 @@ import { AnalyticsService } from '../analytics/analytics.service';
 import type { DimensionKey, Filters } from '../analytics/model';
 import { ApiException } from '../common/api-codes';
 import { Geography, GeographyRepository } from '../reference/geography.repository';
-import { COMPARISONS, MarketScope, SaleVolumeService, sumVolumes, VolumeRow, Volumes, volumesOf } from './sale-volume.service';
+import { COMPARISONS, sumVolumes, type Volumes, volumesOf } from '../analytics/comparisons';
+import { MarketScope, SaleVolumeService, VolumeRow } from './sale-volume.service';
 
 /** The area-market table's dimensions; the download type is the index in AREA_DOWNLOAD_TYPES. */
 export const AREA_MARKET_TABLES = {

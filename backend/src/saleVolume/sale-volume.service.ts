@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { addMonths, barWidth, type ChartResult, formatMonth, growth, growthNumber, monthRange, parseMonth, percentNumber as round1, percentText, quarterOf, rankingStatus, ranks, type SaleVolumeFilterDto, share, shareChange, shareText, type Summary, type TablePage, type TableRow, thousands, yearOf } from '@car/contracts';
 import { AnalyticsRow, AnalyticsService } from '../analytics/analytics.service';
 import type { DataSource, DimensionKey, Filters } from '../analytics/model';
-import type { AnalyticsQuery, MeasureRequest, OrderRequest } from '../analytics/query-builder';
+import { COMPARISONS, sumVolumes, type Volumes, volumesOf } from '../analytics/comparisons';
+import type { AnalyticsQuery, OrderRequest } from '../analytics/query-builder';
 import { ApiException } from '../common/api-codes';
 import { CalendarRepository, MonthData } from '../reference/calendar.repository';
 import { SEGMENT_CATEGORIES } from '../reference/data/segments';
@@ -20,25 +21,8 @@ export interface MarketScope {
   firstMonth: number;
 }
 
-/** The volumes every comparison uses: 当月 qty, 同期 tq, 环比 hb, 累计 lj and last year's 累计 tqLj. */
-export type Volumes = Record<'qty' | 'tq' | 'hb' | 'lj' | 'tqLj', number>;
-
-/** The same, asked of the query layer as shifts of the volume. */
-export const COMPARISONS: readonly MeasureRequest[] = [
-  { measure: 'qty', shift: 'current', as: 'qty' },
-  { measure: 'qty', shift: 'lastYear', as: 'tq' },
-  { measure: 'qty', shift: 'previousMonth', as: 'hb' },
-  { measure: 'qty', shift: 'yearToDate', as: 'lj' },
-  { measure: 'qty', shift: 'lastYearToDate', as: 'tqLj' },
-];
-
 /** A ranking row is answered when it sold in the month or the year to date, now or a year earlier. */
 const SOLD_IN: readonly (keyof Volumes)[] = ['qty', 'lj', 'tq', 'tqLj'];
-
-/** An answer's volumes (a volume is never null; absent reads 0). */
-export function volumesOf(values: Record<string, number | null>): Volumes {
-  return { qty: values.qty ?? 0, tq: values.tq ?? 0, hb: values.hb ?? 0, lj: values.lj ?? 0, tqLj: values.tqLj ?? 0 };
-}
 
 /** A group of an answer with its comparison volumes. */
 export interface VolumeRow {
@@ -284,13 +268,6 @@ function bucketLabel(month: number, granularity: number): string {
   if (granularity === 1) return `${yearOf(month)}Q${quarterOf(month)}`;
   if (granularity === 2) return `${yearOf(month)}年`;
   return formatMonth(month);
-}
-
-/** The volumes of several rows added up. */
-export function sumVolumes(rows: readonly Volumes[]): Volumes {
-  const total: Volumes = { qty: 0, tq: 0, hb: 0, lj: 0, tqLj: 0 };
-  for (const v of rows) for (const k of Object.keys(total) as (keyof Volumes)[]) total[k] += v[k];
-  return total;
 }
 
 function sumValues(rows: ReadonlyArray<{ values: Volumes }>): Volumes {
