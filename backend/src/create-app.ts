@@ -2,7 +2,7 @@ import type { LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
-import { API_PREFIX, buildOpenApiDocument, SECURITY } from '@car/contracts';
+import { API_PREFIX, buildOpenApiDocument, endpointAt, NO_BODY } from '@car/contracts';
 import express from 'express';
 import type { NextFunction, Request, Response } from 'express';
 import { AppModule } from './app.module';
@@ -29,12 +29,13 @@ export async function createApp(runtime: Runtime, logger: LoggerService | false)
 }
 
 /**
- * A body that cannot be parsed is a 400 in the envelope, like every other bad request; except on
- * logout, which reads no body and must revoke the presented token whatever came with it.
+ * A body that cannot be parsed is a 400 in the envelope, like every other bad request; except for a call
+ * whose contract reads no body (logout), which must do its work whatever came with it.
  */
 function bodyParserErrors(error: { status?: number; type?: string } | undefined, req: Request, res: Response, next: NextFunction): void {
   if (!error) return next();
-  if (req.method === 'POST' && req.originalUrl.split('?')[0] === `${API_PREFIX}/${SECURITY.logout.path}`) {
+  const path = req.originalUrl.split('?')[0].slice(API_PREFIX.length);
+  if (endpointAt(req.method, path)?.params === NO_BODY) {
     req.body = {};
     return next();
   }

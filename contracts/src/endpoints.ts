@@ -35,14 +35,15 @@ export type ParamsOf<E> = E extends Endpoint<infer P, z.ZodType> ? z.output<P> :
 /** What a call answers inside the envelope. */
 export type ResultOf<E> = E extends Endpoint<z.ZodType, infer R> ? z.output<R> : never;
 
-const noBody = z.object({}).loose();
+/** The body of a call that reads none (logout): whatever comes is ignored, never refused. */
+export const NO_BODY = z.object({}).loose();
 
 export const SECURITY = {
   login: endpoint({
     method: 'POST', path: 'security/login', tag: 'security', access: 'public', params: loginSchema, result: loginResultSchema,
     summary: '登录：account, password → {token, nickname}，并设置 car-token Cookie',
   }),
-  logout: endpoint({ method: 'POST', path: 'security/logout', tag: 'security', access: 'session', params: noBody, result: emptyResultSchema, summary: '退出：吊销当前令牌并清除 Cookie' }),
+  logout: endpoint({ method: 'POST', path: 'security/logout', tag: 'security', access: 'session', params: NO_BODY, result: emptyResultSchema, summary: '退出：吊销当前令牌并清除 Cookie' }),
   changePassword: endpoint({
     method: 'POST', path: 'security/changePwd', tag: 'security', access: 'session', params: changePasswordSchema, result: emptyResultSchema,
     summary: '修改密码：oldPwd, newPwd；成功后此前的令牌全部失效',
