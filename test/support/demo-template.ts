@@ -12,7 +12,14 @@ const ROOT = path.resolve(__dirname, '..', '..');
 /** Everything that shapes the demo database: the schema, the generator, reference data, rollups, reports. */
 const SOURCES = [
   'package-lock.json',
-  'contracts/src',
+  // The contracts that shape data (geography, dictionaries, the display rules of the report workbooks);
+  // a new endpoint's schema does not, so adding one does not rebuild the template.
+  'contracts/src/constants.ts',
+  'contracts/src/dictionaries.ts',
+  'contracts/src/geography.ts',
+  'contracts/src/display.ts',
+  'contracts/src/metrics.ts',
+  'contracts/src/months.ts',
   'backend/src/database',
   'backend/src/seed',
   'backend/src/reference',
@@ -24,6 +31,14 @@ const SOURCES = [
 
 /** One PostgreSQL advisory lock: one run builds the template while the others wait for it. */
 const TEMPLATE_LOCK = 20_261_121;
+
+/**
+ * A template another version of the sources built is dropped once unused this long: branches worked on
+ * side by side on one server each keep theirs instead of rebuilding it on every run.
+ */
+const STALE_TEMPLATE_MS = 12 * 3600_000;
+
+const reportsDirOf = (template: string): string => path.join(os.tmpdir(), `car-test-template-${template.slice('car_template_'.length)}`, 'reports');
 
 /** A short hash of those sources' paths and contents (specs left out: they do not shape the data). */
 function sourcesHash(): string {
@@ -50,7 +65,7 @@ function sourcesHash(): string {
 export async function createDemoDatabase(adminUrl: string, database: string, reportsDir: string, log: (m: string) => void): Promise<void> {
   const hash = sourcesHash();
   const template = `car_template_${hash}`;
-  const templateReports = path.join(os.tmpdir(), `car-test-template-${hash}`, 'reports');
+  const templateReports = reportsDirOf(template);
   const admin = new Client({ connectionString: adminUrl });
   await admin.connect();
   try {
@@ -61,6 +76,8 @@ export async function createDemoDatabase(adminUrl: string, database: string, rep
     } else {
       log(`demo data from the template ${template}`);
     }
+    const now = new Date();
+    fs.utimesSync(path.dirname(templateReports), now, now);
     const started = Date.now();
     await admin.query(`CREATE DATABASE ${database} TEMPLATE ${template} STRATEGY FILE_COPY`);
     log(`copied ${template} to ${database} in ${((Date.now() - started) / 1000).toFixed(1)}s`);
@@ -73,9 +90,14 @@ export async function createDemoDatabase(adminUrl: string, database: string, rep
 
 async function buildTemplate(admin: Client, adminUrl: string, template: string, templateReports: string, log: (m: string) => void): Promise<void> {
   const started = Date.now();
-  const stale = await admin.query(`SELECT datname FROM pg_database WHERE datname LIKE 'car\\_template\\_%'`);
-  for (const row of stale.rows as Array<{ datname: string }>) {
-    await admin.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
+  const others = await admin.query(`SELECT datname FROM pg_database WHERE datname LIKE 'car\\_template\\_%'`);
+  for (const { datname } of others.rows as Array<{ datname: string }>) {
+    const folder = path.dirname(reportsDirOf(datname.replace(/_building$/, '')));
+    const lastUsed = fs.existsSync(folder) ? fs.statSync(folder).mtimeMs : 0;
+    if (datname === `${template}_building` || Date.now() - lastUsed > STALE_TEMPLATE_MS) {
+      await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+      if (datname !== `${template}_building`) fs.rmSync(folder, { recursive: true, force: true });
+    }
   }
   const building = `${template}_building`;
   await admin.query(`CREATE DATABASE ${building} ENCODING 'UTF8' TEMPLATE template0`);
