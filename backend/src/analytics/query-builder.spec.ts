@@ -242,6 +242,20 @@ describe('price bands', () => {
     expect(built.sql).toContain('GROUP BY month, car_id, province_id');
   });
 
+  test('sales volume banded by price: the retail trim rollup, each trim-month priced from the price tables of the same months', () => {
+    const built = buildQuery({ source: 2, dimensions: ['brand', 'priceBand'], month: 202610, priceBand: bands, measures: [{ measure: 'qty', as: 'qty' }, { measure: 'qty', shift: 'yearToDate', as: 'lj' }] });
+    expect(built.rollup).toBe('rollup_retail_car');
+    // January-to-date is summed month by month (each month banded by its own price), never read from qty_ytd.
+    expect(built.sql).not.toContain('qty_ytd');
+    expect(built.sql).toContain('coalesce(pc.tp_amount::float8 / nullif(pc.qty, 0), coalesce(mm.msrp, c.msrp)::float8)');
+    expect(built.sql).toMatch(/FROM rollup_price_car WHERE month = ANY\(\$\d+::int\[\]\)\) pc/);
+    expect(built.sql).toContain('GROUP BY b.month, b.car_id, b.brand_id');
+    const byMsrp = buildQuery({ source: 2, dimensions: ['priceBand'], month: 202610, priceBand: { ...bands, basis: 'msrp' }, measures: [{ measure: 'qty', as: 'qty' }] });
+    expect(byMsrp.sql).not.toContain('rollup_price_car');
+    expect(byMsrp.sql).toContain('CASE WHEN coalesce(mm.msrp, c.msrp)::float8 <');
+    expect(() => buildQuery({ source: 2, dimensions: ['priceBand'], month: 202610, priceBand: bands, filters: { msrp: { gte: 1 } }, measures: [{ measure: 'qty', as: 'qty' }] })).toThrow(/price source/);
+  });
+
   test('labels: 5万以下, 5-10万 … 35-40万, 40万以上; a width of 2.5万 reads 7.5-10万', () => {
     expect([0, 1, 2, 7, 8].map((k) => bandLabel(bands, k))).toEqual(['5万以下', '5-10万', '10-15万', '35-40万', '40万以上']);
     expect(bandLabel({ ...bands, width: 25000 }, 2)).toBe('7.5-10万');

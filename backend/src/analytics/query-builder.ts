@@ -141,6 +141,13 @@ export function buildQuery(query: AnalyticsQuery, table?: RollupDef): BuiltQuery
     if (!MEASURES[r.measure]?.sources.includes(query.source)) throw new Error(`measure ${r.measure} is not kept for source ${query.source}`);
   }
   const levels = levelsOf(query);
+  // Sales volume banded by price: the sales rollup keeps the trim, the band comes from the price tables.
+  const bandedSales = query.source !== 'price' && query.dimensions.includes('priceBand');
+  if (bandedSales) {
+    if (query.filters?.msrp && !isEmpty(query.filters.msrp)) throw new Error('the msrp filter needs the price source');
+    levels.delete('trimPrice');
+    levels.add('car');
+  }
   if (table && (table.source !== query.source || ![...levels].every((l) => table.levels.has(l)))) {
     throw new Error(`${table.name} cannot answer this query`);
   }
@@ -166,7 +173,7 @@ export function buildQuery(query: AnalyticsQuery, table?: RollupDef): BuiltQuery
     const span = spanOf(request, query.month);
     if (span.from > span.to) throw new Error(`measure ${request.as} spans backwards`);
     const def = MEASURES[request.measure];
-    if (def.kind === 'sum' && def.column === 'qty' && rollup.yearToDate && !groupsByTime && span.to > span.from && span.from === yearOf(span.to) * 100 + 1) {
+    if (def.kind === 'sum' && def.column === 'qty' && rollup.yearToDate && !groupsByTime && !bandedSales && span.to > span.from && span.from === yearOf(span.to) * 100 + 1) {
       months.add(span.to);
       selects.push(`coalesce(sum(qty_ytd) FILTER (WHERE month = ${bind(span.to)}), 0) AS "${request.as}"`);
       continue;
@@ -183,7 +190,7 @@ export function buildQuery(query: AnalyticsQuery, table?: RollupDef): BuiltQuery
   }
   const grouping = groups.length ? ` GROUP BY ${groups.join(', ')}` : '';
   const inner = query.dimensions.includes('priceBand')
-    ? `SELECT ${selects.join(', ')} FROM (${bandedTrimMonths(query, rollup, where, bind)}) AS r${grouping}`
+    ? `SELECT ${selects.join(', ')} FROM (${(bandedSales ? bandedSalesTrimMonths : bandedTrimMonths)(query, rollup, where, bind)}) AS r${grouping}`
     : `SELECT ${selects.join(', ')} FROM ${rollup.from} AS r WHERE ${where.join(' AND ')}${grouping}`;
 
   const nameSelects: string[] = [];
@@ -244,6 +251,35 @@ function bandedTrimMonths(query: AnalyticsQuery, rollup: RollupDef, where: strin
   return `SELECT ${unique.join(', ')}, sum(qty) AS qty, sum(tp_amount) AS tp_amount, sum(msrp_amount) AS msrp_amount,
     sum(rebate_amount) AS rebate_amount, sum(rebate_qty) AS rebate_qty, min(tp_min) AS tp_min, max(tp_max) AS tp_max, ${band} AS price_band
     FROM ${rollup.from} AS b WHERE ${where.join(' AND ')} GROUP BY ${unique.join(', ')}`;
+}
+
+/**
+ * The price-band stage of a sales (retail or wholesale) question: the volume per trim and month (and per
+ * value of the other dimensions), each trim-month in the band of its national weighted TP
+ * (`rollup_price_car`) or its MSRP of the month (`msrp_month`). A trim-month with no TP is banded by its
+ * MSRP, and one with neither by the trim's launch MSRP (`car.msrp`), so every unit sold falls in a band
+ * and the bands add up to the market.
+ */
+function bandedSalesTrimMonths(query: AnalyticsQuery, rollup: RollupDef, where: string[], bind: (value: unknown) => string): string {
+  const bands = query.priceBand;
+  if (!bands) throw new Error('the priceBand dimension needs the query\'s priceBand');
+  const n = bandCount(bands);
+  const columns = ['month', 'car_id', ...query.dimensions.filter((d) => d !== 'priceBand' && DIMENSIONS[d].level !== 'time').map((d) => DIMENSIONS[d].expression)];
+  const unique = [...new Set(columns)].map((c) => `b.${c}`);
+  const msrp = 'coalesce(mm.msrp, c.msrp)::float8';
+  const price = bands.basis === 'tp' ? `coalesce(pc.tp_amount::float8 / nullif(pc.qty, 0), ${msrp})` : msrp;
+  const band = `CASE WHEN ${price} < ${bind(bands.low)}::int THEN 0 WHEN ${price} >= ${bind(bands.high)}::int THEN ${bind(n + 1)}::int
+    ELSE floor((${price} - ${bind(bands.low)}::int) / ${bind(bands.width)}::int)::int + 1 END`;
+  // where[0] is the months the measures read: the price tables are read for those months only.
+  const months = where[0];
+  const priceJoin = bands.basis === 'tp'
+    ? `LEFT JOIN (SELECT month, car_id, tp_amount, qty FROM rollup_price_car WHERE ${months}) pc ON pc.month = b.month AND pc.car_id = b.car_id`
+    : '';
+  return `SELECT ${unique.join(', ')}, sum(b.qty) AS qty, ${band} AS price_band
+    FROM (SELECT * FROM ${rollup.from} AS f WHERE ${where.join(' AND ')}) AS b ${priceJoin}
+    LEFT JOIN (SELECT month, car_id, msrp FROM msrp_month WHERE ${months}) mm ON mm.month = b.month AND mm.car_id = b.car_id
+    JOIN car c ON c.id = b.car_id
+    GROUP BY ${unique.join(', ')}, ${bands.basis === 'tp' ? 'pc.tp_amount, pc.qty, ' : ''}mm.msrp, c.msrp`;
 }
 
 function windowSql(w: WindowRequest, query: AnalyticsQuery, names: ReadonlySet<string>): string {
