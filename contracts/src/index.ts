@@ -16,3 +16,4 @@ export * from './params';
 export * from './sale-volume';
 export * from './search';
 export * from './security';
+export * from './price-volume';

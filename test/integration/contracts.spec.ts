@@ -63,6 +63,15 @@ const EXAMPLES: Record<string, Record<string, string>> = {
   'saleVolume/companyBrand/carDetails': { type: '0', foreignId: '1', foreignIds: '2' },
   'saleVolume/companyBrand/download': {},
   'saleVolume/companyBrand/downloadCarDetails': { type: '1', foreignId: '1' },
+  'pricevolume/priceQtyDetail/highCharts': { data2: '1', accumulate: '1' },
+  'pricevolume/priceQtyDetail/table': { type: '1', data1: '1' },
+  'pricevolume/priceQtyDetail/download': { type: '4', priceLow: '10', priceHigh: '30', segment: '2.5' },
+  'pricevolume/modelPrice/singleChart': { data2: '1' },
+  'pricevolume/modelPrice/compareCharts': { modelSubIds: '1,2', accumulate: '1' },
+  'pricevolume/modelPrice/singleTable': { data2: '2' },
+  'pricevolume/modelPrice/compareTable': { modelSubIds: '2', data2: '3' },
+  'pricevolume/modelPrice/downloadSingleTable': { data1: '1' },
+  'pricevolume/modelPrice/downloadCompareTable': { modelSubIds: '3', accumulate: '1' },
 };
 
 /** Calls that end or change the session are exercised by the security tests, not replayed here. */

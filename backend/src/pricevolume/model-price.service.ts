@@ -1,0 +1,236 @@
+import { Injectable } from '@nestjs/common';
+import {
+  growth, growthNumber, growthText, percentNumber, PRICE_BASES, PROPORTION_VIEW_ORDER, type PricePoint, type PriceScatter, type ProportionRow,
+  type ProportionTable, rankingStatus, share, shareChange, sharePercentText, thousands,
+  type ModelPriceCompareChartDto, type ModelPriceCompareTableDto, type ModelPriceSingleChartDto, type ModelPriceSingleTableDto,
+} from '@car/contracts';
+import { AnalyticsService } from '../analytics/analytics.service';
+import { ApiException } from '../common/api-codes';
+import { PriceVolumeRepository, type SubSeriesInfo } from './price-volume.repository';
+import { PriceVolumeMonths, periodsOf, type Periods } from './price-volume.scope';
+
+/** A trim's or a series' figures in the period and a year earlier, within its segment and the market. */
+interface Figures {
+  id: number;
+  name: string;
+  subSeriesId: number;
+  sales: number;
+  tqSales: number;
+  segmentSales: number;
+  tqSegmentSales: number;
+  rank: number | null;
+  tqRank: number | null;
+  price: number | null;
+  tqPrice: number | null;
+}
+
+interface Context {
+  month: number;
+  periods: Periods;
+  own: SubSeriesInfo;
+  /** The own series first, then the compared ones in the order asked. */
+  series: SubSeriesInfo[];
+  carIds: number[];
+  basis: 'tp' | 'msrp';
+}
+
+const YUAN_PER_WAN = 10_000;
+
+/** A weighted price in yuan as 万 with two decimals (the chart's x). */
+function wan(price: number | null): number | null {
+  return price === null ? null : Math.round(price / 100) / 100;
+}
+
+/** The own trims asked for (carIds), or all the series' trims that sold. */
+function ownTrims(trims: readonly Figures[], ctx: Context): Figures[] {
+  return trims.filter((t) => t.subSeriesId === ctx.own.id && (ctx.carIds.length === 0 || ctx.carIds.includes(t.id)));
+}
+
+/**
+ * 销量占比分析 / 价格维度分析 (spec §2.3, §7 modelPrice): the own series' trims (and compared series')
+ * placed by weighted TP or MSRP against their sales or MIX. Volumes are national retail; MIX is the
+ * part of the row's segment (detailMix) and of the whole market (wholeMix); prices are the price facts'
+ * weighted TP or MSRP of the same period.
+ */
+@Injectable()
+export class ModelPriceService {
+  constructor(
+    private readonly analytics: AnalyticsService,
+    private readonly months: PriceVolumeMonths,
+    private readonly repository: PriceVolumeRepository,
+  ) {}
+
+  private async context(q: { time?: string; modelSubId?: number; carIds: number[]; data1: 0 | 1; modelSubIds?: number[]; accumulate?: 0 | 1 }): Promise<Context> {
+    const month = await this.months.resolve(q.time);
+    let ownId = q.modelSubId;
+    if (ownId === undefined) {
+      const [best] = await this.analytics.query({ source: 2, dimensions: ['subSeries'], month, measures: [{ measure: 'qty', as: 'qty' }], order: [{ by: 'qty', direction: 'desc' }, { by: 'subSeries', direction: 'asc' }], limit: 1 });
+      if (!best) throw ApiException.notFound('暂无数据');
+      ownId = best.key.subSeries ?? 0;
+    }
+    const compared = (q.modelSubIds ?? []).filter((id) => id !== ownId);
+    const [infos, carSeries] = await Promise.all([this.repository.subSeries([ownId, ...compared]), this.repository.subSeriesOfCars(q.carIds)]);
+    const own = infos.get(ownId);
+    if (!own) throw ApiException.badRequest(`参数 modelSubId 没有车系 ${ownId}`);
+    const unknown = compared.find((id) => !infos.has(id));
+    if (unknown !== undefined) throw ApiException.badRequest(`参数 modelSubIds 没有车系 ${unknown}`);
+    const stranger = q.carIds.find((id) => carSeries.get(id) !== ownId);
+    if (stranger !== undefined) throw ApiException.badRequest(`参数 carIds 的车型 ${stranger} 不属于所选车系`);
+    return {
+      month,
+      periods: periodsOf(month, q.accumulate ?? 0),
+      own,
+      series: [own, ...compared.map((id) => infos.get(id)!)],
+      carIds: q.carIds,
+      basis: q.data1 === 1 ? 'msrp' : 'tp',
+    };
+  }
+
+  /** Every trim (or series) of the segments of the context's series, ranked within its segment, with its price. */
+  private async figures(ctx: Context, level: 'car' | 'subSeries'): Promise<{ rows: Figures[]; market: { qty: number; tq: number } }> {
+    const segments = [...new Set(ctx.series.map((s) => s.segmentId))];
+    const { current, lastYear } = ctx.periods;
+    const dims = level === 'car' ? (['car', 'subSeries', 'segment'] as const) : (['subSeries', 'segment'] as const);
+    const priceShift = current.shift === 'yearToDate' ? (['yearToDate', 'lastYearToDate'] as const) : (['current', 'lastYear'] as const);
+    const seriesIds = ctx.series.map((s) => s.id);
+    const [sales, [market], prices] = await Promise.all([
+      this.analytics.query({
+        source: 2, dimensions: dims, filters: { segmentIds: segments }, month: ctx.month, measures: [current, lastYear],
+        windows: [
+          { fn: 'total', of: 'qty', partitionBy: ['segment'], as: 'segQty' },
+          { fn: 'total', of: 'tq', partitionBy: ['segment'], as: 'segTq' },
+          { fn: 'rank', of: 'qty', partitionBy: ['segment'], as: 'rankQty' },
+          { fn: 'rank', of: 'tq', partitionBy: ['segment'], as: 'rankTq' },
+        ],
+      }),
+      this.analytics.query({ source: 2, dimensions: [], month: ctx.month, measures: [current, lastYear] }),
+      this.analytics.query({
+        source: 'price', dimensions: [level], filters: { subSeriesIds: seriesIds }, month: ctx.month,
+        measures: [{ measure: ctx.basis, shift: priceShift[0], as: 'price' }, { measure: ctx.basis, shift: priceShift[1], as: 'tqPrice' }],
+      }),
+    ]);
+    const priceOf = new Map(prices.map((p) => [p.key[level] ?? 0, p.values]));
+    const rows = sales
+      .filter((r) => seriesIds.includes(r.key.subSeries ?? 0))
+      .map((r): Figures => {
+        const id = r.key[level] ?? 0;
+        const sold = r.values.qty ?? 0;
+        const tqSold = r.values.tq ?? 0;
+        return {
+          id,
+          name: r.name[level] ?? '',
+          subSeriesId: r.key.subSeries ?? 0,
+          sales: sold,
+          tqSales: tqSold,
+          segmentSales: r.values.segQty ?? 0,
+          tqSegmentSales: r.values.segTq ?? 0,
+          rank: sold > 0 ? r.values.rankQty : null,
+          tqRank: tqSold > 0 ? r.values.rankTq : null,
+          price: priceOf.get(id)?.price ?? null,
+          tqPrice: priceOf.get(id)?.tqPrice ?? null,
+        };
+      });
+    return { rows, market: { qty: market?.values.qty ?? 0, tq: market?.values.tq ?? 0 } };
+  }
+
+  private row(f: Figures, seriesName: string, market: { qty: number; tq: number }, subtotal: boolean): ProportionRow {
+    const detailMix = share(f.sales, f.segmentSales);
+    const tqDetailMix = share(f.tqSales, f.tqSegmentSales);
+    const wholeMix = share(f.sales, market.qty);
+    const tqWholeMix = share(f.tqSales, market.tq);
+    const yoy = growthNumber(growth(f.sales, f.tqSales));
+    const detailMixChange = growthNumber(shareChange(detailMix, tqDetailMix));
+    const wholeMixChange = growthNumber(shareChange(wholeMix, tqWholeMix));
+    const price = f.price === null ? null : Math.round(f.price);
+    return {
+      id: f.id,
+      name: subtotal ? `${seriesName} 小计` : f.name,
+      seriesName,
+      price,
+      priceStr: price === null ? '-' : `${(price / YUAN_PER_WAN).toFixed(2)}万`,
+      sales: f.sales,
+      salesStr: thousands(f.sales),
+      tqSales: f.tqSales,
+      tqSalesStr: thousands(f.tqSales),
+      yoy,
+      yoys: growthText(yoy),
+      detailMix: percentNumber(detailMix),
+      detailMixs: sharePercentText(percentNumber(detailMix)),
+      detailMixStr: sharePercentText(percentNumber(tqDetailMix)),
+      detailMixChange,
+      detailMixChanges: growthText(detailMixChange),
+      wholeMix: percentNumber(wholeMix),
+      wholeMixs: sharePercentText(percentNumber(wholeMix)),
+      wholeMixChange,
+      wholeMixChanges: growthText(wholeMixChange),
+      ranking: f.rank,
+      rankingStr: f.rank === null ? '-' : String(f.rank),
+      rankingStatus: f.rank === null ? -2 : rankingStatus(f.rank, f.tqRank),
+      subtotal,
+    };
+  }
+
+  /** Rows of each series (its trims by the view's figure, then its subtotal). */
+  private async proportionTable(ctx: Context, view: 0 | 1 | 2 | 3): Promise<ProportionTable> {
+    const [trims, series] = await Promise.all([this.figures(ctx, 'car'), this.figures(ctx, 'subSeries')]);
+    const field = PROPORTION_VIEW_ORDER[view];
+    const byView = (a: ProportionRow, b: ProportionRow): number => ((b[field] as number | null) ?? -Infinity) - ((a[field] as number | null) ?? -Infinity) || b.sales - a.sales || a.id - b.id;
+    const rows: ProportionRow[] = [];
+    for (const s of ctx.series) {
+      const own = s.id === ctx.own.id;
+      const list = own ? ownTrims(trims.rows, ctx) : trims.rows.filter((t) => t.subSeriesId === s.id);
+      rows.push(...list.map((t) => this.row(t, s.name, trims.market, false)).sort(byView));
+      const total = series.rows.find((r) => r.id === s.id) ?? {
+        id: s.id, name: s.name, subSeriesId: s.id, sales: 0, tqSales: 0, segmentSales: 0, tqSegmentSales: 0, rank: null, tqRank: null, price: null, tqPrice: null,
+      };
+      rows.push(this.row(total, s.name, series.market, true));
+    }
+    return { period: ctx.periods.period, modelSubId: ctx.own.id, modelSubName: ctx.own.name, rows };
+  }
+
+  async singleTable(q: ModelPriceSingleTableDto): Promise<ProportionTable> {
+    return this.proportionTable(await this.context(q), q.data2);
+  }
+
+  async compareTable(q: ModelPriceCompareTableDto): Promise<ProportionTable> {
+    return this.proportionTable(await this.context(q), q.data2);
+  }
+
+  private axes(basis: 'tp' | 'msrp', data2: 0 | 1): Pick<PriceScatter, 'xTitle' | 'yTitle'> {
+    return { xTitle: `${PRICE_BASES[basis === 'tp' ? 0 : 1].label}（万元）`, yTitle: data2 === 1 ? '细分市场MIX(%)' : '销量' };
+  }
+
+  /** The own trims this period and a year earlier: price against sales or segment MIX. */
+  async singleChart(q: ModelPriceSingleChartDto): Promise<PriceScatter> {
+    const ctx = await this.context(q);
+    const { rows } = await this.figures(ctx, 'car');
+    const trims = ownTrims(rows, ctx);
+    const point = (t: Figures, lastYear: boolean): PricePoint => {
+      const sales = lastYear ? t.tqSales : t.sales;
+      const mix = percentNumber(share(sales, lastYear ? t.tqSegmentSales : t.segmentSales));
+      return { id: t.id, name: t.name, x: wan(lastYear ? t.tqPrice : t.price), y: q.data2 === 1 ? mix : sales, sales };
+    };
+    return {
+      ...this.axes(ctx.basis, q.data2),
+      series: [
+        { name: ctx.periods.currentLabel, points: trims.filter((t) => t.sales > 0).map((t) => point(t, false)) },
+        { name: ctx.periods.lastYearLabel, points: trims.filter((t) => t.tqSales > 0).map((t) => point(t, true)) },
+      ],
+    };
+  }
+
+  /** The trims of the own and compared series, one set of points per series, in the period. */
+  async compareCharts(q: ModelPriceCompareChartDto): Promise<PriceScatter> {
+    const ctx = await this.context(q);
+    const { rows } = await this.figures(ctx, 'car');
+    return {
+      ...this.axes(ctx.basis, q.data2),
+      series: ctx.series.map((s) => ({
+        name: s.name,
+        points: (s.id === ctx.own.id ? ownTrims(rows, ctx) : rows.filter((t) => t.subSeriesId === s.id))
+          .filter((t) => t.sales > 0)
+          .map((t) => ({ id: t.id, name: t.name, x: wan(t.price), y: q.data2 === 1 ? percentNumber(share(t.sales, t.segmentSales)) : t.sales, sales: t.sales })),
+      })),
+    };
+  }
+}

@@ -1,0 +1,214 @@
+import { Injectable } from '@nestjs/common';
+import {
+  BAND_TOP_ROWS, type BandDetailRow, barWidth, type ChartResult, type DimensionCell, type DimensionTable, type DimensionTitle, growth, growthNumber,
+  percentNumber, PRICE_DIMENSIONS, type PriceDimension, type PriceQtyChartDto, type PriceQtyTableDto, share, shareChange,
+} from '@car/contracts';
+import { AnalyticsService } from '../analytics/analytics.service';
+import { bandCount, bandLabel, type PriceBands } from '../analytics/measures';
+import type { DimensionKey, FilterKey, Filters } from '../analytics/model';
+import { PriceVolumeMonths, periodsOf, type Periods } from './price-volume.scope';
+
+/** The detail table's dimension codes (spec §9) as the query layer's dimensions and filters. */
+const DIMENSION_OF: Record<PriceDimension, { dimension: DimensionKey; filter: FilterKey }> = {
+  0: { dimension: 'family', filter: 'familyIds' },
+  1: { dimension: 'brand', filter: 'brandIds' },
+  2: { dimension: 'producer', filter: 'producerIds' },
+  3: { dimension: 'producerBrand', filter: 'producerBrandIds' },
+  4: { dimension: 'subSeries', filter: 'subSeriesIds' },
+};
+
+const YUAN_PER_TENTH_WAN = 1000;
+
+/** A form's bounds (万, one decimal) as the query layer's bands in yuan. */
+export function bandsOf(q: Pick<PriceQtyChartDto, 'priceLow' | 'priceHigh' | 'segment' | 'data1'>): PriceBands {
+  const yuan = (wan: number): number => Math.round(wan * 10) * YUAN_PER_TENTH_WAN;
+  return { basis: q.data1 === 1 ? 'msrp' : 'tp', low: yuan(q.priceLow), high: yuan(q.priceHigh), width: yuan(q.segment) };
+}
+
+/** Every band key in the page's order: 0 (below) … n + 1 (above), or the reverse when descending. */
+export function bandKeys(bands: PriceBands, orderBy: 0 | 1): number[] {
+  const keys = Array.from({ length: bandCount(bands) + 2 }, (_, k) => k);
+  return orderBy === 1 ? keys.reverse() : keys;
+}
+
+/** The filtered market of the price-band page: segment (detailId), producer and brand properties. */
+function filtersOf(q: PriceQtyChartDto): Filters {
+  const filters: Filters = {};
+  if (q.detailId > 0) filters.segmentIds = [q.detailId];
+  if (q.producerProperties?.length) filters.producerProperties = q.producerProperties;
+  if (q.brandProperties?.length) filters.brandProperties = q.brandProperties;
+  return filters;
+}
+
+/** A group's volumes in the two periods and its MIX (part of the filtered market) in each. */
+export interface BandFigures {
+  sales: number;
+  tqSales: number;
+  yoy: number | null;
+  mix: number | null;
+  tqMix: number | null;
+  mixYoy: number | null;
+}
+
+function figures(sales: number, tqSales: number, market: { qty: number; tq: number }): BandFigures {
+  const mix = share(sales, market.qty);
+  const tqMix = share(tqSales, market.tq);
+  return {
+    sales,
+    tqSales,
+    yoy: growthNumber(growth(sales, tqSales)),
+    mix: percentNumber(mix),
+    tqMix: percentNumber(tqMix),
+    mixYoy: growthNumber(shareChange(mix, tqMix)),
+  };
+}
+
+/** One row of the detail table before it becomes cells: a band's subtotal, a member, or the rest (其他). */
+export interface BandRow extends BandFigures {
+  band: number;
+  bandLabel: string;
+  name: string;
+  kind: 'subtotal' | 'member' | 'rest';
+  hidden?: BandDetailRow[];
+}
+
+export interface BandTable {
+  dimensionLabel: string;
+  periods: Periods;
+  rows: BandRow[];
+  /** Every member of every band, none folded into 其他 (the workbook). */
+  allRows: BandRow[];
+}
+
+export const SUBTOTAL_NAME = '小计';
+export const REST_NAME = '其他';
+
+/**
+ * 车型价格段销量 (spec §2.5, §7): the retail volume of the filtered market per price band, each
+ * trim-month in the band of its national TP or MSRP (README "Price bands"), with the same period a
+ * year earlier and MIX, the band's part of the filtered market; the detail table splits each band by
+ * a dimension.
+ */
+@Injectable()
+export class PriceQtyService {
+  constructor(
+    private readonly analytics: AnalyticsService,
+    private readonly months: PriceVolumeMonths,
+  ) {}
+
+  /** Sales per band in both periods, every band listed (0 where nothing sold), and the market's totals. */
+  async bandTotals(q: PriceQtyChartDto, month: number): Promise<{ periods: Periods; bands: PriceBands; byBand: Map<number, { qty: number; tq: number }>; market: { qty: number; tq: number } }> {
+    const periods = periodsOf(month, q.accumulate);
+    const bands = bandsOf(q);
+    const rows = await this.analytics.query({
+      source: 2, dimensions: ['priceBand'], filters: filtersOf(q), month, priceBand: bands, measures: [periods.current, periods.lastYear],
+    });
+    const byBand = new Map(rows.map((r) => [r.key.priceBand ?? 0, { qty: r.values.qty ?? 0, tq: r.values.tq ?? 0 }]));
+    const market = { qty: 0, tq: 0 };
+    for (const v of byBand.values()) {
+      market.qty += v.qty;
+      market.tq += v.tq;
+    }
+    return { periods, bands, byBand, market };
+  }
+
+  /** highCharts: bands on the x axis, the period and a year earlier as columns, sales or MIX (%). */
+  async chart(q: PriceQtyChartDto): Promise<ChartResult> {
+    const { periods, bands, byBand, market } = await this.bandTotals(q, await this.months.resolve(q.time));
+    const keys = bandKeys(bands, q.orderBy);
+    const of = (k: number) => figures(byBand.get(k)?.qty ?? 0, byBand.get(k)?.tq ?? 0, market);
+    const mix = q.data2 === 1;
+    return {
+      xAxis: [{ categories: keys.map((k) => bandLabel(bands, k)) }],
+      yAxis: [{ title: mix ? 'MIX(%)' : '销量' }],
+      series: [
+        { name: periods.currentLabel, type: 'column', data: keys.map((k) => (mix ? of(k).mix : of(k).sales)), yAxis: 0 },
+        { name: periods.lastYearLabel, type: 'column', data: keys.map((k) => (mix ? of(k).tqMix : of(k).tqSales)), yAxis: 0 },
+      ],
+    };
+  }
+
+  /** The detail rows: per band its subtotal, then its members by sales (the first five and 其他 unless members were picked). */
+  async bandTable(q: PriceQtyTableDto): Promise<BandTable> {
+    const { dimension, filter } = DIMENSION_OF[q.type];
+    const month = await this.months.resolve(q.time);
+    const filters = filtersOf(q);
+    if (q.foreignIds.length) filters[filter] = q.foreignIds;
+    const current = periodsOf(month, q.accumulate);
+    const [{ periods, bands, byBand, market }, members] = await Promise.all([
+      this.bandTotals(q, month),
+      this.analytics.query({
+        source: 2, dimensions: ['priceBand', dimension], filters, month, priceBand: bandsOf(q), measures: [current.current, current.lastYear],
+        order: [{ by: 'qty', direction: 'desc' }, { by: 'tq', direction: 'desc' }, { by: dimension, direction: 'asc' }],
+      }),
+    ]);
+    const perBand = new Map<number, BandRow[]>();
+    for (const r of members) {
+      const band = r.key.priceBand ?? 0;
+      const list = perBand.get(band) ?? [];
+      list.push({ band, bandLabel: bandLabel(bands, band), name: r.name[dimension] ?? '', kind: 'member', ...figures(r.values.qty ?? 0, r.values.tq ?? 0, market) });
+      perBand.set(band, list);
+    }
+    const rows: BandRow[] = [];
+    const allRows: BandRow[] = [];
+    for (const band of bandKeys(bands, q.orderBy)) {
+      const total = byBand.get(band) ?? { qty: 0, tq: 0 };
+      const subtotal: BandRow = { band, bandLabel: bandLabel(bands, band), name: SUBTOTAL_NAME, kind: 'subtotal', ...figures(total.qty, total.tq, market) };
+      const list = perBand.get(band) ?? [];
+      rows.push(subtotal);
+      allRows.push(subtotal, ...list);
+      const folded = q.foreignIds.length === 0 && list.length > BAND_TOP_ROWS + 1;
+      if (!folded) {
+        rows.push(...list);
+        continue;
+      }
+      rows.push(...list.slice(0, BAND_TOP_ROWS));
+      const rest = list.slice(BAND_TOP_ROWS);
+      const restSales = rest.reduce((s, r) => s + r.sales, 0);
+      const restTq = rest.reduce((s, r) => s + r.tqSales, 0);
+      rows.push({
+        band, bandLabel: subtotal.bandLabel, name: `${REST_NAME}（${rest.length}）`, kind: 'rest', ...figures(restSales, restTq, market),
+        hidden: rest.map(({ name, sales, tqSales, yoy, mix, tqMix, mixYoy }) => ({ name, sales, tqSales, yoy, mix, tqMix, mixYoy })),
+      });
+    }
+    const label = PRICE_DIMENSIONS.find((d) => d.value === q.type)?.label ?? '';
+    return { dimensionLabel: label, periods, rows, allRows };
+  }
+
+  /** table: the spec's titles and values (jgd, name, xl0 + yoy for sales; mix + mixYoy for MIX). */
+  async table(q: PriceQtyTableDto): Promise<DimensionTable> {
+    const { dimensionLabel, periods, rows } = await this.bandTable(q);
+    return dimensionTable(rows, dimensionLabel, periods, q.data2);
+  }
+}
+
+/** The rows as titles and merged cells; bars are relative to the largest figure of the column. */
+export function dimensionTable(rows: readonly BandRow[], dimensionLabel: string, periods: Periods, data2: 0 | 1): DimensionTable {
+  const mix = data2 === 1;
+  const period = (key: string): DimensionTitle[] => [
+    { label: periods.currentLabel, key, children: [] },
+    { label: periods.lastYearLabel, key, children: [] },
+  ];
+  const titles: DimensionTitle[] = [
+    { label: '价格段', key: 'jgd', children: [] },
+    { label: dimensionLabel, key: 'name', children: [] },
+    mix ? { label: 'MIX', key: 'mix', children: period('mix') } : { label: '销量', key: 'xl0', children: period('xl0') },
+    mix ? { label: 'MIX变化', key: 'mixYoy', children: [] } : { label: '同比', key: 'yoy', children: [] },
+  ];
+  const largest = Math.max(0, ...rows.map((r) => (mix ? Math.max(r.mix ?? 0, r.tqMix ?? 0) : Math.max(r.sales, r.tqSales))));
+  const span = new Map<number, number>();
+  for (const r of rows) span.set(r.band, (span.get(r.band) ?? 0) + 1);
+  const values = rows.map((r, i): DimensionCell[] => {
+    const first = i === 0 || rows[i - 1].band !== r.band;
+    const hidden = r.hidden ? { hiddenList: r.hidden } : {};
+    return [
+      { key: 'jgd', data: [r.bandLabel], merge: first ? (span.get(r.band) ?? 1) : 0 },
+      { key: 'name', data: [r.name], merge: 1 },
+      mix
+        ? { key: 'mix', data: [r.mix, r.tqMix, barWidth(r.mix ?? 0, largest), barWidth(r.tqMix ?? 0, largest)], merge: 1, ...hidden }
+        : { key: 'xl0', data: [r.sales, r.tqSales, barWidth(r.sales, largest), barWidth(r.tqSales, largest)], merge: 1, ...hidden },
+      mix ? { key: 'mixYoy', data: [r.mixYoy], merge: 1 } : { key: 'yoy', data: [r.yoy], merge: 1 },
+    ];
+  });
+  return { titles, values };
+}

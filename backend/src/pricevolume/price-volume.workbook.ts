@@ -1,0 +1,47 @@
+import type { Response } from 'express';
+import { growthText, PROPORTION_VIEW_COLUMNS, type ProportionRow, type ProportionTable, sharePercentText } from '@car/contracts';
+import { streamTableWorkbook, type WorkbookColumn } from '../saleVolume/table-workbook';
+import type { Periods } from './price-volume.scope';
+import type { BandRow } from './price-qty.service';
+
+/** The price-band detail as a sheet: every member of every band (none folded into 其他), sales or MIX columns. */
+export function streamBandWorkbook(response: Response, rows: readonly BandRow[], dimensionLabel: string, periods: Periods, data2: 0 | 1): Promise<void> {
+  const columns: WorkbookColumn<BandRow>[] = [
+    { header: '价格段', kind: 'text', width: 14, value: (r) => r.bandLabel },
+    { header: dimensionLabel, kind: 'text', value: (r) => r.name },
+    ...(data2 === 1
+      ? ([
+          { header: `${periods.currentLabel} MIX`, kind: 'text', value: (r) => sharePercentText(r.mix) },
+          { header: `${periods.lastYearLabel} MIX`, kind: 'text', value: (r) => sharePercentText(r.tqMix) },
+          { header: 'MIX变化', kind: 'text', value: (r) => growthText(r.mixYoy) },
+        ] satisfies WorkbookColumn<BandRow>[])
+      : ([
+          { header: `${periods.currentLabel} 销量`, kind: 'count', value: (r) => r.sales },
+          { header: `${periods.lastYearLabel} 销量`, kind: 'count', value: (r) => r.tqSales },
+          { header: '同比', kind: 'text', value: (r) => growthText(r.yoy) },
+        ] satisfies WorkbookColumn<BandRow>[])),
+  ];
+  const name = `车型价格段销量_${dimensionLabel}_${periods.period}.xlsx`;
+  return streamTableWorkbook(response, name, '车型价格段销量', columns, rows, (r) => r.kind === 'subtotal');
+}
+
+/** A sales-proportion table as a sheet: 车系, 车型, 价格 and the view's columns, as the page shows them. */
+export function streamProportionWorkbook(response: Response, table: ProportionTable, view: 0 | 1 | 2 | 3, title: string): Promise<void> {
+  const columns: WorkbookColumn<ProportionRow>[] = [
+    { header: '车系', kind: 'text', value: (r) => r.seriesName },
+    { header: '车型', kind: 'text', width: 36, value: (r) => r.name },
+    { header: '价格', kind: 'text', width: 12, value: (r) => r.priceStr },
+    ...PROPORTION_VIEW_COLUMNS[view].map((c): WorkbookColumn<ProportionRow> => ({
+      header: c.label,
+      kind: c.kind === 'count' ? 'count' : 'text',
+      value: (r) => {
+        const value = r[c.field];
+        if (c.kind === 'share') return sharePercentText(value as number | null);
+        if (c.kind === 'growth') return growthText(value as number | null);
+        if (c.field === 'ranking') return r.rankingStr;
+        return value as string | number | null;
+      },
+    })),
+  ];
+  return streamTableWorkbook(response, `${title}_${table.modelSubName}_${table.period}.xlsx`, title, columns, table.rows, (r) => r.subtotal);
+}
