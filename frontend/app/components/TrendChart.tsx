@@ -30,6 +30,8 @@ interface TrendChartProps {
   /** Extra controls beside the switch (comparison mode, company picker …). */
   extra?: ReactNode;
   showGranularity?: boolean;
+  /** The left axis holds one-decimal percents (MIX), not counts. */
+  percent?: boolean;
 }
 
 let chartJs: Promise<ChartJs> | null = null;
@@ -52,6 +54,7 @@ export function TrendChart({
   fileName,
   extra,
   showGranularity = true,
+  percent = false,
 }: TrendChartProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const instance = useRef<ChartInstance | null>(null);
@@ -82,7 +85,7 @@ export function TrendChart({
                 label: (item) => {
                   const value = item.raw as number | null;
                   const right = (item.dataset as { yAxisID?: string }).yAxisID === 'y1';
-                  return `${item.dataset.label}: ${value === null ? '-' : right ? `${value.toFixed(1)}%` : thousands(value)}`;
+                  return `${item.dataset.label}: ${value === null ? '-' : right || percent ? `${value.toFixed(1)}%` : thousands(value)}`;
                 },
               },
             },
@@ -91,7 +94,7 @@ export function TrendChart({
             y: {
               beginAtZero: true,
               title: { display: Boolean(chart.yAxis?.[0]?.title), text: chart.yAxis?.[0]?.title ?? '' },
-              ticks: { callback: (v) => thousands(Number(v)) },
+              ticks: { callback: (v) => (percent ? `${v}%` : thousands(Number(v))) },
             },
             ...(hasRightAxis
               ? {
@@ -111,7 +114,7 @@ export function TrendChart({
     return () => {
       cancelled = true;
     };
-  }, [chart]);
+  }, [chart, percent]);
 
   useEffect(() => () => instance.current?.destroy(), []);
 

@@ -1,0 +1,109 @@
+/**
+ * A price × figure chart of the sales-proportion page (spec 001 §2.3): each point a trim at its weighted
+ * TP or MSRP (x, 万) against its sales or MIX (y), as bubbles sized by volume or as plain points, one
+ * colour per series; the tooltip names the trim and its series. Drawn with chart.js in the browser into
+ * a box of fixed height.
+ */
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+
+import { type PriceScatter, thousands } from '@car/contracts';
+import { PanelBusy } from './PanelBusy';
+
+type ChartInstance = import('chart.js').Chart;
+
+const PALETTE = ['#1a5fd0', '#f59f00', '#7048e8', '#37b24d', '#e8590c', '#0c8599', '#c2255c', '#5c940d', '#364fc7', '#862e9c', '#495057'];
+/** The largest bubble's radius in pixels; the others by the square root of their volume. */
+const MAX_RADIUS = 24;
+const MIN_RADIUS = 3;
+
+let chartJs: Promise<typeof import('chart.js')> | null = null;
+function loadChartJs() {
+  chartJs ??= import('chart.js').then((module) => {
+    module.Chart.register(...module.registerables);
+    return module;
+  });
+  return chartJs;
+}
+
+interface ScatterChartProps {
+  title: string;
+  chart: PriceScatter | null;
+  /** 0 bubble, 1 scatter. */
+  type: 0 | 1;
+  /** The y axis is a MIX percent. */
+  percent: boolean;
+  height: number;
+  loading: boolean;
+  tools?: ReactNode;
+  label: string;
+}
+
+export function ScatterChart({ title, chart, type, percent, height, loading, tools, label }: ScatterChartProps) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const instance = useRef<ChartInstance | null>(null);
+  const [drawn, setDrawn] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    if (!chart || !canvas.current) return;
+    void loadChartJs().then(({ Chart }) => {
+      if (cancelled || !canvas.current) return;
+      instance.current?.destroy();
+      const largest = Math.max(1, ...chart.series.flatMap((s) => s.points.map((p) => p.sales)));
+      const datasets = chart.series.map((s, i) => ({
+        label: s.name,
+        backgroundColor: `${PALETTE[i % PALETTE.length]}99`,
+        borderColor: PALETTE[i % PALETTE.length],
+        data: s.points
+          .filter((p) => p.x !== null && p.y !== null)
+          .map((p) => ({ x: p.x as number, y: p.y as number, r: type === 0 ? Math.max(MIN_RADIUS, MAX_RADIUS * Math.sqrt(p.sales / largest)) : 4, name: p.name, sales: p.sales })),
+      }));
+      instance.current = new Chart(canvas.current, {
+        type: type === 0 ? 'bubble' : 'scatter',
+        data: { datasets: datasets as never },
+        options: {
+          responsive: true,
+          maintainAspectRatio: false,
+          animation: { duration: 300 },
+          plugins: {
+            legend: { position: 'top' },
+            tooltip: {
+              callbacks: {
+                label: (item) => {
+                  const raw = item.raw as { x: number; y: number; name: string; sales: number };
+                  const figure = percent ? `${raw.y.toFixed(1)}%` : thousands(raw.y);
+                  return `${item.dataset.label} ${raw.name}：${raw.x.toFixed(2)}万，${figure}（销量 ${thousands(raw.sales)}）`;
+                },
+              },
+            },
+          },
+          scales: {
+            x: { title: { display: true, text: chart.xTitle }, ticks: { callback: (v) => `${v}万` } },
+            y: { beginAtZero: true, title: { display: true, text: chart.yTitle }, ticks: { callback: (v) => (percent ? `${v}%` : thousands(Number(v))) } },
+          },
+        },
+      });
+      setDrawn(true);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [chart, type, percent]);
+
+  useEffect(() => () => instance.current?.destroy(), []);
+
+  const empty = chart !== null && chart.series.every((s) => s.points.length === 0);
+  return (
+    <section className="panel trend-chart scatter-chart" aria-busy={loading} aria-label={label}>
+      <header className="panel__head">
+        <h3 className="panel__title">{title}</h3>
+        <div className="panel__tools">{tools}</div>
+      </header>
+      <div className="trend-chart__canvas scatter-chart__canvas" style={{ height }}>
+        <canvas ref={canvas} role="img" aria-label={title} data-drawn={drawn ? 'true' : 'false'} />
+        {empty ? <div className="trend-chart__empty">暂无数据</div> : null}
+      </div>
+      <PanelBusy active={loading} />
+    </section>
+  );
+}

@@ -1,0 +1,305 @@
+/**
+ * 价格维度分析 / 销量占比分析 (/pricevolume/pricedimension, spec 001 §2.3, §2.4): the own series' trims
+ * placed by weighted TP or MSRP against their sales or segment MIX, this month and a year earlier
+ * (bubble or scatter), their table in four views; the trims of compared series on a second chart (single
+ * month or January to date) and a compare table; downloads of both tables. The filter panel picks the
+ * month, the series and its trims (a series choice clears the trims) and TP / MSRP. Every view is a URL.
+ */
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData, useLocation, useNavigate } from '@remix-run/react';
+import { useState } from 'react';
+import { Button } from 'semantic-ui-react';
+
+import {
+  MONTH_OR_CUMULATIVE, PRICE_BASES, PRICE_VOLUME, PROPORTION_CHART_TYPES, PROPORTION_VIEW_COLUMNS, PROPORTION_VIEWS, type ProportionRow, type ProportionTable,
+  SALES_OR_MIX, growthText, rankArrow, sharePercentText, thousands,
+} from '@car/contracts';
+import { DemoDataNote } from '~/components/DemoDataNote';
+import { FilterPanel, type FilterGroupSpec } from '~/components/FilterPanel';
+import { HeaderTags } from '~/components/HeaderTags';
+import { MonthPicker } from '~/components/MonthPicker';
+import { PanelBusy } from '~/components/PanelBusy';
+import { PickerInput } from '~/components/PickerInput';
+import { RankMark } from '~/components/RankMark';
+import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
+import { ScatterChart } from '~/components/ScatterChart';
+import { useFailureToast } from '~/components/Toast';
+import { apiGet } from '~/utils/api.server';
+import { growthClass } from '~/utils/format';
+import { titled } from '~/utils/meta';
+import { keepPageOnNetworkFailure } from '~/utils/network-failure';
+import type { PickItem } from '~/utils/pick-list';
+import { MODEL_PRICE_FILTER_PARAMS, modelPriceApiParams, readModelPriceState, type ModelPriceState } from '~/utils/price-volume-query';
+import { salesPageShouldRevalidate } from '~/utils/revalidation';
+import { apiDownloadHref, withParams } from '~/utils/sale-volume-query';
+import { firstFailure, settle } from '~/utils/settle.server';
+import type { ShellHandle } from '~/utils/shell-context';
+import { touches, usePendingChange } from '~/utils/use-pending-change';
+import priceVolumeCss from '~/styles/pricevolume.css?url';
+
+export const meta: MetaFunction = () => titled('价格维度分析');
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: priceVolumeCss }];
+
+const CHART_HEIGHT = 380;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const s = readModelPriceState(new URL(request.url).searchParams);
+  const api = modelPriceApiParams(s);
+  const compared: Record<string, string> = s.modelSubIds.length ? { modelSubIds: s.modelSubIds.join(',') } : {};
+  const singleTableParams = { ...api, data2: s.singleView };
+  const compareTableParams = { ...api, ...compared, data2: s.compareView, accumulate: s.tableAccumulate };
+  const [months, singleChart, singleTable, compareChart, compareTable] = await Promise.all([
+    settle(apiGet(request, context, '/search/calendar', { category: 2 }) as Promise<string[]>),
+    settle(apiGet(request, context, PRICE_VOLUME.singleChart, { ...api, data2: s.singleData2, type: s.singleType })),
+    settle(apiGet(request, context, PRICE_VOLUME.singleTable, singleTableParams)),
+    settle(apiGet(request, context, PRICE_VOLUME.compareCharts, { ...api, ...compared, data2: s.compareData2, type: s.compareType, accumulate: s.compareAccumulate })),
+    settle(apiGet(request, context, PRICE_VOLUME.compareTable, compareTableParams)),
+  ]);
+  const table = singleTable.value;
+  const own: PickItem | null = table ? { id: table.modelSubId, name: table.modelSubName } : null;
+  const cars: PickItem[] = table ? table.rows.filter((r) => !r.subtotal && s.carIds.includes(r.id)).map((r) => ({ id: r.id, name: r.name })) : [];
+  const comparedSeries: PickItem[] = (compareTable.value?.rows ?? []).filter((r) => r.subtotal && s.modelSubIds.includes(r.id)).map((r) => ({ id: r.id, name: r.seriesName }));
+  return {
+    state: { ...s, time: s.time ?? months.value?.[0] ?? null },
+    months: months.value ?? [],
+    own,
+    cars,
+    comparedSeries,
+    singleChart: singleChart.value,
+    singleTable: table,
+    compareChart: compareChart.value,
+    compareTable: compareTable.value,
+    singleDownload: apiDownloadHref(`/${PRICE_VOLUME.downloadSingleTable.path}`, singleTableParams),
+    compareDownload: apiDownloadHref(`/${PRICE_VOLUME.downloadCompareTable.path}`, compareTableParams),
+    failure: firstFailure(months, singleChart, singleTable, compareChart, compareTable),
+  };
+}
+
+export type PriceDimensionData = Awaited<ReturnType<typeof loader>>;
+
+export const shouldRevalidate = salesPageShouldRevalidate;
+export const clientLoader = keepPageOnNetworkFailure;
+
+/** The page's own controls, carried by the filter form so a query keeps the views. */
+function keptParams(s: ModelPriceState) {
+  const { time: _time, modelSubId: _series, carIds: _cars, data1: _basis, modelSubIds, ...views } = s;
+  return { ...views, modelSubIds: modelSubIds.join(',') };
+}
+
+function PriceDimensionFilters({ data }: { data: unknown }) {
+  const d = data as PriceDimensionData;
+  const [month, setMonth] = useState(d.state.time);
+  const [series, setSeries] = useState<PickItem | null>(d.own);
+  const [cars, setCars] = useState<PickItem[]>(d.cars);
+  const groups: FilterGroupSpec[] = [
+    {
+      title: '时间',
+      summary: month ?? undefined,
+      content: month && d.months.length ? <MonthPicker name="time" value={month} months={d.months} onChange={setMonth} /> : <p className="filter-hint">暂无可选月份</p>,
+    },
+    {
+      title: '车系与车型',
+      summary: series?.name,
+      content: (
+        <div className="filter-stack">
+          <PickerInput
+            name="modelSubId"
+            kind="currentSeries"
+            label="本品车系"
+            value={series ? [series] : []}
+            onChange={(items) => {
+              // A series choice clears the trims (spec §2.11).
+              setSeries(items[0] ?? null);
+              setCars([]);
+            }}
+          />
+          <PickerInput
+            key={series?.id ?? 'none'}
+            name="carIds"
+            kind="carModel"
+            label="车型"
+            series={series}
+            value={cars}
+            filters={{ time: month ?? undefined }}
+            placeholder="全部车型"
+            onChange={(items, selection) => {
+              setCars(items);
+              if (selection.series && selection.series.id !== series?.id) setSeries(selection.series);
+            }}
+          />
+        </div>
+      ),
+    },
+    {
+      title: '价格口径',
+      summary: PRICE_BASES[d.state.data1].label,
+      content: (
+        <div className="choice-list" role="radiogroup" aria-label="价格口径">
+          {PRICE_BASES.map((b) => (
+            <label key={b.value} className="choice-list__item">
+              <input type="radio" name="data1" value={b.value} defaultChecked={d.state.data1 === b.value} />
+              {b.label}
+            </label>
+          ))}
+        </div>
+      ),
+    },
+  ];
+  return <FilterPanel key={JSON.stringify([d.state.time, d.own, d.cars, d.state.data1])} groups={groups} keep={keptParams(d.state)} resetTo="/pricevolume/pricedimension" />;
+}
+
+export const handle: ShellHandle = { filterPanel: PriceDimensionFilters };
+
+function Toggle<T extends number>({ param, options, value, label }: { param: string; options: ReadonlyArray<{ value: T; label: string }>; value: T; label: string }) {
+  const location = useLocation();
+  return (
+    <Button.Group size="mini" basic aria-label={label}>
+      {options.map((o) => (
+        <Button key={o.value} as={Link} to={withParams(location.search, { [param]: o.value })} preventScrollReset active={value === o.value} aria-pressed={value === o.value}>
+          {o.label}
+        </Button>
+      ))}
+    </Button.Group>
+  );
+}
+
+function cellText(row: ProportionRow, column: (typeof PROPORTION_VIEW_COLUMNS)[0][number]) {
+  const value = row[column.field];
+  if (column.field === 'ranking') return <RankMark rank={row.rankingStr} arrow={rankArrow(row)} showFlat />;
+  if (column.kind === 'count') return thousands(value as number);
+  if (column.kind === 'share') return sharePercentText(value as number | null);
+  if (column.kind === 'growth') return <span className={growthClass(value as number | null)}>{growthText(value as number | null)}</span>;
+  return String(value);
+}
+
+function ProportionPanel({ title, table, view, viewParam, loading, downloadHref, tools, label }: {
+  title: string; table: ProportionTable | null; view: 0 | 1 | 2 | 3; viewParam: string; loading: boolean; downloadHref: string; tools?: React.ReactNode; label: string;
+}) {
+  const columns = PROPORTION_VIEW_COLUMNS[view];
+  return (
+    <section className="panel proportion-panel" aria-busy={loading} aria-label={label}>
+      <header className="panel__head">
+        <h3 className="panel__title">{title}</h3>
+        <div className="panel__tools">
+          <Toggle param={viewParam} label="视图" options={PROPORTION_VIEWS} value={view} />
+          {tools}
+          <a className="ui mini basic button" href={downloadHref} download>
+            下载
+          </a>
+        </div>
+      </header>
+      <div className="band-table__scroll">
+        <table className="ui celled compact unstackable table proportion-table">
+          <thead>
+            <tr>
+              <th>车型</th>
+              <th>价格</th>
+              {columns.map((c) => (
+                <th key={c.label}>{c.label}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {(table?.rows ?? []).map((row) => (
+              <tr key={`${row.subtotal ? 's' : 'c'}${row.id}`} className={row.subtotal ? 'is-subtotal' : undefined}>
+                <td>{row.name}</td>
+                <td>{row.priceStr}</td>
+                {columns.map((c) => (
+                  <td key={c.label}>{cellText(row, c)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <PanelBusy active={loading} />
+    </section>
+  );
+}
+
+export default function PriceDimension() {
+  const data = useLoaderData<typeof loader>();
+  const s = data.state;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const pending = usePendingChange();
+  useFailureToast(data.failure);
+  const [compared, setCompared] = useState<PickItem[]>(data.comparedSeries);
+  const filtersChanging = touches(pending, MODEL_PRICE_FILTER_PARAMS);
+  const query = () => navigate(withParams(location.search, { modelSubIds: compared.map((c) => c.id).join(',') || null }), { preventScrollReset: true });
+
+  return (
+    <div className="sales-page price-volume-page">
+      <div className="sales-page__head">
+        <h2 className="sales-page__title">销量占比分析</h2>
+        <DemoDataNote />
+      </div>
+      <HeaderTags
+        tags={[
+          { label: '时间', value: s.time ? `${s.time.slice(0, 4)}年${Number(s.time.slice(5, 7))}月` : '-' },
+          { label: '本品车系', value: data.own?.name ?? '-' },
+          { label: '车型', value: data.cars.length ? data.cars.map((c) => c.name).join('、') : '全部' },
+          { label: '价格口径', value: PRICE_BASES[s.data1].label },
+        ]}
+      />
+      <ScatterChart
+        title="时间段对比"
+        label="时间段对比图"
+        chart={data.singleChart}
+        type={s.singleType}
+        percent={s.singleData2 === 1}
+        height={CHART_HEIGHT}
+        loading={filtersChanging || touches(pending, ['singleData2', 'singleType'])}
+        tools={
+          <>
+            <Toggle param="singleData2" label="时间段对比指标" options={SALES_OR_MIX} value={s.singleData2} />
+            <Toggle param="singleType" label="时间段对比图形" options={PROPORTION_CHART_TYPES} value={s.singleType} />
+          </>
+        }
+      />
+      <ProportionPanel
+        title={`${data.singleTable?.modelSubName ?? ''} 车型销量占比（${data.singleTable?.period ?? ''}）`}
+        label="单车系表"
+        table={data.singleTable}
+        view={s.singleView}
+        viewParam="singleView"
+        loading={filtersChanging || touches(pending, ['singleView'])}
+        downloadHref={data.singleDownload}
+      />
+      <ScatterChart
+        title="车型对比"
+        label="车型对比图"
+        chart={data.compareChart}
+        type={s.compareType}
+        percent={s.compareData2 === 1}
+        height={CHART_HEIGHT}
+        loading={filtersChanging || touches(pending, ['compareData2', 'compareType', 'compareAccumulate', 'modelSubIds'])}
+        tools={
+          <>
+            <Toggle param="compareData2" label="车型对比指标" options={SALES_OR_MIX} value={s.compareData2} />
+            <Toggle param="compareType" label="车型对比图形" options={PROPORTION_CHART_TYPES} value={s.compareType} />
+            <Toggle param="compareAccumulate" label="车型对比时间" options={MONTH_OR_CUMULATIVE} value={s.compareAccumulate} />
+            <div className="compare-tools">
+              <PickerInput name="compareSeries" kind="series" value={compared} placeholder="选择对比车系" title="选择对比车系" onChange={setCompared} />
+              <Button size="mini" primary onClick={query}>
+                查询
+              </Button>
+            </div>
+          </>
+        }
+      />
+      <ProportionPanel
+        title={`车型对比表（${data.compareTable?.period ?? ''}）`}
+        label="对比表"
+        table={data.compareTable}
+        view={s.compareView}
+        viewParam="compareView"
+        loading={filtersChanging || touches(pending, ['compareView', 'tableAccumulate', 'modelSubIds'])}
+        downloadHref={data.compareDownload}
+        tools={<Toggle param="tableAccumulate" label="对比表时间" options={MONTH_OR_CUMULATIVE} value={s.tableAccumulate} />}
+      />
+    </div>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary };

@@ -1,0 +1,188 @@
+import ExcelJS from 'exceljs';
+import type { Page } from 'playwright-core';
+import { type ChartResult, type DimensionTable, type PriceScatter, type ProportionTable, thousands } from '@car/contracts';
+import { describeInBrowser, screenshot, useBrowser } from '../support/browser';
+import { apiResult, canvasHasInk, download, openSignedIn, settled } from '../support/sales-pages';
+
+/**
+ * The price-volume pages as an analyst uses them: the figures on the page equal the API's for the same
+ * URL, the toggles and the band bounds reload what they should and land in the URL, a dimension picker
+ * filters the table, a 其他 cell opens its detail, a series choice clears the trims, the downloads are
+ * workbooks with the page's figures, and nothing logs a console error.
+ */
+const BANDS = '/pricevolume/cabmodelprice';
+const DIMENSION = '/pricevolume/pricedimension';
+
+async function openGroup(page: Page, title: string): Promise<void> {
+  const head = page.locator('.filter-group__head', { hasText: title });
+  if ((await head.getAttribute('aria-expanded')) !== 'true') await head.click();
+}
+
+/** The table's sales column as shown: [band, name, current, last year] per row. */
+async function bandRows(page: Page): Promise<string[][]> {
+  return page.locator('.band-table tbody tr').evaluateAll((rows) => {
+    let band = '';
+    return rows.map((row) => {
+      const cells = [...row.querySelectorAll('td')];
+      if (cells[0]?.classList.contains('band-table__band')) band = cells.shift()!.textContent ?? '';
+      const values = [...cells[1].querySelectorAll('.band-bars__value')].map((v) => v.textContent ?? '');
+      return [band, cells[0].textContent ?? '', ...values];
+    });
+  });
+}
+
+function expectedRows(table: DimensionTable, text: (v: number | null) => string): string[][] {
+  return table.values.map((cells) => [String(cells[0].data[0]), String(cells[1].data[0]), text(cells[2].data[0] as number | null), text(cells[2].data[1] as number | null)]);
+}
+
+describeInBrowser('the price-band page', () => {
+  const browser = useBrowser();
+
+  test('chart and table show the API\'s bands for the default filters; the chart draws', async () => {
+    const { page, assertClean } = await openSignedIn(browser(), BANDS);
+    await page.waitForSelector('.trend-chart canvas[data-drawn="true"]');
+    expect(await canvasHasInk(page, '.trend-chart canvas')).toBe(true);
+    const table = await apiResult<DimensionTable>(page, '/pricevolume/priceQtyDetail/table');
+    expect(await bandRows(page)).toEqual(expectedRows(table, thousands));
+    const tags = await page.locator('.header-tags__tag').allTextContents();
+    expect(tags.join(' ')).toContain('排序降序');
+    expect(tags.join(' ')).toContain('价格TP');
+    await screenshot(page, 'cabmodelprice-1366');
+    assertClean();
+  });
+
+  test('bounds, width, MSRP and January to date go through the panel into the URL; toggles reload their panel', async () => {
+    const { page, assertClean } = await openSignedIn(browser(), BANDS, { width: 1600, height: 1000 });
+    await openGroup(page, '数据口径');
+    await page.fill('input[name="priceLow"]', '10');
+    await page.fill('input[name="priceHigh"]', '30');
+    await page.fill('input[name="segment"]', '2.5');
+    await page.getByLabel('MSRP').check();
+    await page.getByLabel('累计').check();
+    await page.getByLabel('升序').check();
+    await Promise.all([page.waitForURL((url) => url.searchParams.get('priceLow') === '10'), page.locator('.filter-panel').getByRole('button', { name: '查询' }).click()]);
+    await settled(page);
+    const url = new URL(page.url());
+    expect(['priceLow', 'priceHigh', 'segment', 'data1', 'accumulate', 'orderBy'].map((k) => url.searchParams.get(k))).toEqual(['10', '30', '2.5', '1', '1', '0']);
+    const params = { priceLow: '10', priceHigh: '30', segment: '2.5', data1: '1', accumulate: '1', orderBy: '0' };
+    const chart = await apiResult<ChartResult>(page, '/pricevolume/priceQtyDetail/highCharts', params);
+    expect(chart.xAxis[0].categories[0]).toBe('10万以下');
+    expect(chart.xAxis[0].categories[1]).toBe('10-12.5万');
+
+    // The chart's MIX toggle and the table's MIX toggle, then the brand dimension.
+    await Promise.all([page.waitForURL((u) => u.searchParams.get('chart') === '1'), page.locator('[aria-label="图表指标"] a', { hasText: 'MIX' }).click()]);
+    await settled(page);
+    await Promise.all([page.waitForURL((u) => u.searchParams.get('data2') === '1'), page.locator('[aria-label="表格指标"] a', { hasText: 'MIX' }).click()]);
+    await settled(page);
+    await Promise.all([page.waitForURL((u) => u.searchParams.get('type') === '1'), page.locator('[aria-label="维度"] a', { hasText: /^品牌$/ }).click()]);
+    await settled(page);
+    const table = await apiResult<DimensionTable>(page, '/pricevolume/priceQtyDetail/table', { ...params, data2: '1', type: '1' });
+    expect(await bandRows(page)).toEqual(expectedRows(table, (v) => (v === null ? '-' : `${v.toFixed(1)}%`)));
+
+    // A 其他 cell opens the detail dialog with its hidden members (MIX columns).
+    const rest = page.locator('.band-table__detail').first();
+    await rest.click();
+    const dialog = page.locator('.detail-dialog');
+    await expect(dialog.locator('th').allTextContents()).resolves.toContain('MIX变化');
+    const hidden = table.values.find((cells) => cells[2].hiddenList)![2].hiddenList!;
+    await expect(dialog.locator('tbody tr').count()).resolves.toBe(hidden.length);
+    await screenshot(page, 'cabmodelprice-detail');
+    await dialog.locator('.close.icon').click();
+
+    // A bad band is the API's Chinese message in a toast, and the page stays.
+    await page.goto(`${page.url().split('?')[0]}?priceLow=40&priceHigh=5`, { waitUntil: 'networkidle' });
+    await expect(page.locator('.toast--error').first().textContent()).resolves.toContain('价格下限应小于价格上限');
+    assertClean();
+  });
+
+  test('the brand picker filters the table, and the download holds the same bands', async () => {
+    const { page, assertClean } = await openSignedIn(browser(), `${BANDS}?type=1`, { width: 1600, height: 1000 });
+    await page.locator('.band-table__picker input[type="text"]').click();
+    const dialog = page.locator('.pick-dialog').last();
+    await dialog.locator('.pick-toggle', { hasText: /^比亚迪$/ }).first().click();
+    await Promise.all([page.waitForURL((u) => (u.searchParams.get('foreignIds') ?? '') !== ''), dialog.getByRole('button', { name: '确定' }).click()]);
+    await settled(page);
+    const names = new Set((await bandRows(page)).map((r) => r[1]));
+    expect([...names].sort()).toEqual(['小计', '比亚迪']);
+    await expect(page.locator('.band-table__picker input[type="text"]').inputValue()).resolves.toBe('比亚迪');
+
+    const href = await page.locator('.band-table a', { hasText: '下载' }).getAttribute('href');
+    const file = await download(page, href!);
+    expect(file.contentType).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.body as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    const rows = (await bandRows(page)).map((r) => [r[0], r[1], r[2]]);
+    const fromSheet: string[][] = [];
+    sheet.eachRow((row, n) => {
+      if (n > 1) fromSheet.push([String(row.getCell(1).value), String(row.getCell(2).value), thousands(Number(row.getCell(3).value))]);
+    });
+    expect(fromSheet).toEqual(rows);
+    assertClean();
+  });
+});
+
+describeInBrowser('the sales-proportion page', () => {
+  const browser = useBrowser();
+
+  test('both charts draw and both tables equal the API\'s; views and bubble / scatter toggle', async () => {
+    const { page, assertClean } = await openSignedIn(browser(), DIMENSION, { width: 1600, height: 1000 });
+    await page.waitForSelector('.scatter-chart canvas[data-drawn="true"]');
+    expect(await canvasHasInk(page, '[aria-label="时间段对比图"] canvas')).toBe(true);
+    const single = await apiResult<ProportionTable>(page, '/pricevolume/modelPrice/singleTable');
+    const shown = await page.locator('[aria-label="单车系表"] tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].slice(0, 3).map((c) => c.textContent)));
+    expect(shown).toEqual(single.rows.map((r) => [r.name, r.priceStr, r.salesStr]));
+    await Promise.all([page.waitForURL((u) => u.searchParams.get('singleView') === '2'), page.locator('[aria-label="单车系表"] a', { hasText: /^MIX$/ }).click()]);
+    await settled(page);
+    await expect(page.locator('[aria-label="单车系表"] thead th').allTextContents()).resolves.toContain('细分市场MIX');
+    await Promise.all([page.waitForURL((u) => u.searchParams.get('singleType') === '1'), page.locator('[aria-label="时间段对比图形"] a', { hasText: '散点图' }).click()]);
+    await settled(page);
+    await page.waitForSelector('[aria-label="时间段对比图"] canvas[data-drawn="true"]');
+    await screenshot(page, 'pricedimension-1600');
+    assertClean();
+  });
+
+  test('a series picked in the panel clears the trims; compared series come onto the chart and the compare table', async () => {
+    const { page, assertClean } = await openSignedIn(browser(), DIMENSION, { width: 1600, height: 1000 });
+    const before = await apiResult<ProportionTable>(page, '/pricevolume/modelPrice/singleTable');
+    const trim = before.rows.find((r) => !r.subtotal)!;
+    // Trims of the default series, then another series: the trims are cleared.
+    await page.goto(`${page.url().split('?')[0]}?modelSubId=${before.modelSubId}&carIds=${trim.id}`, { waitUntil: 'networkidle' });
+    await openGroup(page, '车系与车型');
+    await expect(page.locator('input[name="carIds"]').inputValue()).resolves.toBe(String(trim.id));
+    await page.locator('.filter-panel .pick-input input[type="text"]').first().click();
+    const dialog = page.locator('.pick-dialog').last();
+    await dialog.locator('.pick-series__subs .pick-toggle').filter({ hasNotText: before.modelSubName }).first().click();
+    await dialog.getByRole('button', { name: '确定' }).click();
+    await expect(page.locator('input[name="carIds"]').count()).resolves.toBe(0);
+    await Promise.all([page.waitForURL((u) => u.searchParams.get('modelSubId') !== String(before.modelSubId)), page.locator('.filter-panel').getByRole('button', { name: '查询' }).click()]);
+    await settled(page);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('carIds')).toBeNull();
+
+    // Compared series: pick two in the chart panel, query, and they are on the chart and in the table.
+    await page.locator('.compare-tools input[type="text"]').click();
+    const compare = page.locator('.pick-dialog').last();
+    await compare.locator('.pick-series__subs .pick-toggle').nth(0).click();
+    await compare.locator('.pick-series__subs .pick-toggle').nth(3).click();
+    await compare.getByRole('button', { name: '确定' }).click();
+    await Promise.all([page.waitForURL((u) => (u.searchParams.get('modelSubIds') ?? '') !== ''), page.locator('.compare-tools').getByRole('button', { name: '查询' }).click()]);
+    await settled(page);
+    const ids = new URL(page.url()).searchParams.get('modelSubIds')!;
+    const chart = await apiResult<PriceScatter>(page, '/pricevolume/modelPrice/compareCharts', { modelSubId: url.searchParams.get('modelSubId')!, modelSubIds: ids });
+    expect(chart.series.length).toBeGreaterThanOrEqual(2);
+    const subtotals = await page.locator('[aria-label="对比表"] tr.is-subtotal td:first-child').allTextContents();
+    expect(subtotals.length).toBe(chart.series.length);
+
+    const href = await page.locator('[aria-label="对比表"] a', { hasText: '下载' }).getAttribute('href');
+    const file = await download(page, href!);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.body as unknown as ArrayBuffer);
+    const names: string[] = [];
+    book.worksheets[0].eachRow((row, n) => {
+      if (n > 1) names.push(String(row.getCell(2).value));
+    });
+    expect(names.filter((n) => n.endsWith('小计'))).toEqual(subtotals);
+    assertClean();
+  });
+});
