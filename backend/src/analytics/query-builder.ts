@@ -1,7 +1,7 @@
 import { ApiException } from '../common/api-codes';
 import { monthRange, yearOf } from '@car/contracts';
 import { bandCount, MEASURES, MeasureKey, MonthSpan, PriceBands, QuerySource, SHIFTS, ShiftKey } from './measures';
-import { DIMENSIONS, DimensionKey, FILTERS, FilterCondition, FilterKey, Filters, Level, ROLLUPS, RollupDef } from './model';
+import { DIMENSIONS, DimensionKey, FILTERS, FilterCondition, FilterKey, Filters, Level, RAW_FACTS, ROLLUPS, RollupDef } from './model';
 
 export type { MonthSpan } from './measures';
 
@@ -272,9 +272,11 @@ function bandedSalesTrimMonths(query: AnalyticsQuery, rollup: RollupDef, where: 
     ELSE floor((${price} - ${bind(bands.low)}::int) / ${bind(bands.width)}::int)::int + 1 END`;
   // where[0] is the months the measures read: the price tables are read for those months only.
   const months = where[0];
-  const priceJoin = bands.basis === 'tp'
-    ? `LEFT JOIN (SELECT month, car_id, tp_amount, qty FROM rollup_price_car WHERE ${months}) pc ON pc.month = b.month AND pc.car_id = b.car_id`
-    : '';
+  // On the raw sales facts (the benchmark's baseline) the TP comes from the raw price facts too.
+  const prices = rollup === RAW_FACTS[query.source]
+    ? `SELECT month, car_id, sum(tp::bigint * qty) AS tp_amount, sum(qty) AS qty FROM price_fact WHERE ${months} GROUP BY month, car_id`
+    : `SELECT month, car_id, tp_amount, qty FROM rollup_price_car WHERE ${months}`;
+  const priceJoin = bands.basis === 'tp' ? `LEFT JOIN (${prices}) pc ON pc.month = b.month AND pc.car_id = b.car_id` : '';
   return `SELECT ${unique.join(', ')}, sum(b.qty) AS qty, ${band} AS price_band
     FROM (SELECT * FROM ${rollup.from} AS f WHERE ${where.join(' AND ')}) AS b ${priceJoin}
     LEFT JOIN (SELECT month, car_id, msrp FROM msrp_month WHERE ${months}) mm ON mm.month = b.month AND mm.car_id = b.car_id
