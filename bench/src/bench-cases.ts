@@ -5,7 +5,7 @@
  * COMPARED_VARIANTS of each are also answered on the raw facts (PostgreSQL and DuckDB).
  */
 
-export type EndpointGroup = 'search' | 'wholeMarket' | 'areaMarket' | 'companyBrand';
+export type EndpointGroup = 'search' | 'wholeMarket' | 'areaMarket' | 'companyBrand' | 'priceVolume';
 
 export interface BenchEndpoint {
   group: EndpointGroup;
@@ -92,6 +92,36 @@ const AREA_CHARTS: readonly string[] = ['timeDimensionality=0&count=2', 'timeDim
 const CAR_MONTHS = ['', 'time=2025-12', 'time=2023-07', 'time=2021-03', 'time=2019-06'];
 const SUB_SERIES = ['modelSubIds=1,2,3', 'id=5', 'modelSubIds=100,200,300,400', 'modelSubIds=10', 'modelSubIds=7,8,9,11,12,13,14,15'];
 
+/**
+ * 价量交叉: months across 2019-2026, segments (3 A级轿车, 7 A级SUV, 8 B级SUV), producer properties (1, 2),
+ * brand properties (1 豪华, 2 主流), bands (the defaults 5-40万 by 5, 10-30万 by 2.5, 0-100万 by 10, 15-25万 by 1),
+ * TP and MSRP, single month and January to date, both orders.
+ */
+const BAND_FILTERS: readonly string[] = [
+  '',
+  'time=2026-09&accumulate=1',
+  'time=2025-12&data1=1&detailId=7',
+  'time=2024-06&priceLow=10&priceHigh=30&segment=2.5&orderBy=0',
+  'time=2023-03&producerProperties=1&accumulate=1&data1=1',
+  'time=2022-11&brandProperties=1&priceLow=0&priceHigh=100&segment=10',
+  'time=2021-07&detailId=3&priceLow=15&priceHigh=25&segment=1',
+  'time=2020-10&producerProperties=2',
+  'time=2019-12&detailId=8&data1=1',
+  'time=2026-05&brandProperties=2&accumulate=1&orderBy=0',
+];
+/** Own sub-series by id across the catalog, TP or MSRP, and compared series (single month or January to date). */
+const MODEL_FILTERS: readonly string[] = [
+  '',
+  'time=2026-09&modelSubId=1',
+  'time=2025-12&modelSubId=5&data1=1',
+  'time=2024-06&modelSubId=100',
+  'time=2023-03&modelSubId=10&data1=1',
+  'time=2022-11&modelSubId=200',
+  'time=2021-07&modelSubId=7',
+  'time=2026-03&modelSubId=300&data1=1',
+];
+const COMPARED_SERIES: readonly string[] = ['modelSubIds=2,3', 'modelSubIds=6,7,8&accumulate=1', 'modelSubIds=101,102', 'modelSubIds=11,12,13,14&accumulate=1'];
+
 export const ENDPOINTS: readonly BenchEndpoint[] = [
   // The search calls: reference data and the pick-lists every filter panel is built from.
   { group: 'search', path: 'search/calendar', variants: ['', 'category=1', 'category=2', 'category=3'] },
@@ -160,4 +190,15 @@ export const ENDPOINTS: readonly BenchEndpoint[] = [
   { group: 'companyBrand', path: 'saleVolume/companyBrand/highCharts', variants: vary(MARKET_FILTERS, MAKERS.map((m, i) => qs(m, CHARTS[i % CHARTS.length], COMPARISONS[i % COMPARISONS.length]))) },
   { group: 'companyBrand', path: 'saleVolume/companyBrand/list2chart', variants: vary(MARKET_FILTERS, ['type=0&accumulate=0&rank=1', 'type=1&accumulate=1&rank=3', 'type=0&accumulate=1&rank=2']) },
   { group: 'companyBrand', path: 'saleVolume/companyBrand/carDetails', variants: vary(MARKET_FILTERS, MAKERS.map((m, i) => qs(m, i % 2 ? 'accumulate=1' : 'accumulate=0', COMPARISONS[i % COMPARISONS.length]))) },
+
+  // 价量交叉: price bands of the filtered market, split by a dimension; the sales-proportion analysis.
+  { group: 'priceVolume', path: 'pricevolume/priceQtyDetail/highCharts', variants: vary(BAND_FILTERS, ['', 'data2=1']) },
+  { group: 'priceVolume', path: 'pricevolume/priceQtyDetail/table', variants: vary(BAND_FILTERS, ['type=0', 'type=1&data2=1', 'type=2', 'type=3&data2=1', 'type=4', 'type=1&foreignIds=1,64,76']) },
+  { group: 'priceVolume', path: 'pricevolume/priceQtyDetail/download', variants: vary(BAND_FILTERS.slice(0, 4), ['type=4', 'type=1']) },
+  { group: 'priceVolume', path: 'pricevolume/modelPrice/singleChart', variants: vary(MODEL_FILTERS, ['', 'data2=1&type=1']) },
+  { group: 'priceVolume', path: 'pricevolume/modelPrice/compareCharts', variants: vary(MODEL_FILTERS, COMPARED_SERIES) },
+  { group: 'priceVolume', path: 'pricevolume/modelPrice/singleTable', variants: vary(MODEL_FILTERS, ['data2=0', 'data2=1', 'data2=2', 'data2=3']) },
+  { group: 'priceVolume', path: 'pricevolume/modelPrice/compareTable', variants: vary(MODEL_FILTERS, COMPARED_SERIES) },
+  { group: 'priceVolume', path: 'pricevolume/modelPrice/downloadSingleTable', variants: MODEL_FILTERS.slice(0, 4) },
+  { group: 'priceVolume', path: 'pricevolume/modelPrice/downloadCompareTable', variants: vary(MODEL_FILTERS.slice(0, 4), COMPARED_SERIES) },
 ];

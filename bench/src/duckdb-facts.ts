@@ -7,8 +7,8 @@ import { to as copyTo } from 'pg-copy-streams';
 import type { DataSource } from 'typeorm';
 
 /** The raw facts and every table the raw-fact SQL joins or names from, exported once to Parquet. */
-const FACT_TABLES = ['retail_fact', 'wholesale_fact'];
-const LOOKUP_TABLES = ['car', 'sub_series', 'series', 'producer', 'producer_brand', 'brand', 'city', 'province', 'area', 'segment', 'family', 'dictionary'];
+const FACT_TABLES = ['retail_fact', 'wholesale_fact', 'price_fact'];
+const LOOKUP_TABLES = ['car', 'sub_series', 'series', 'producer', 'producer_brand', 'brand', 'city', 'province', 'area', 'segment', 'family', 'dictionary', 'msrp_month', 'rebate_month'];
 
 const DUCK_TYPES: Record<string, string> = {
   integer: 'INTEGER',
