@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 import { type PriceScatter, thousands } from '@car/contracts';
+import { loadChartJs } from '~/utils/chart-js';
 import { PanelBusy } from './PanelBusy';
 
 type ChartInstance = import('chart.js').Chart;
@@ -16,14 +17,6 @@ const PALETTE = ['#1a5fd0', '#f59f00', '#7048e8', '#37b24d', '#e8590c', '#0c8599
 const MAX_RADIUS = 24;
 const MIN_RADIUS = 3;
 
-let chartJs: Promise<typeof import('chart.js')> | null = null;
-function loadChartJs() {
-  chartJs ??= import('chart.js').then((module) => {
-    module.Chart.register(...module.registerables);
-    return module;
-  });
-  return chartJs;
-}
 
 interface ScatterChartProps {
   title: string;

@@ -11,9 +11,9 @@ import { Button, Icon } from 'semantic-ui-react';
 import { type ChartResult, GRANULARITIES, type Granularity, thousands } from '@car/contracts';
 import { datasetsOf } from '~/utils/chart-result';
 import { withParams } from '~/utils/sale-volume-query';
+import { loadChartJs } from '~/utils/chart-js';
 import { PanelBusy } from './PanelBusy';
 
-type ChartJs = typeof import('chart.js');
 type ChartInstance = import('chart.js').Chart;
 
 interface TrendChartProps {
@@ -34,14 +34,6 @@ interface TrendChartProps {
   percent?: boolean;
 }
 
-let chartJs: Promise<ChartJs> | null = null;
-function loadChartJs(): Promise<ChartJs> {
-  chartJs ??= import('chart.js').then((module) => {
-    module.Chart.register(...module.registerables);
-    return module;
-  });
-  return chartJs;
-}
 
 export function TrendChart({
   title,

@@ -6,9 +6,9 @@
  * toggles the table, a filter change both; every view is a URL.
  */
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData, useLocation, useNavigate } from '@remix-run/react';
+import { useLoaderData, useLocation, useNavigate } from '@remix-run/react';
 import { useState } from 'react';
-import { Button, Modal } from 'semantic-ui-react';
+import { Modal } from 'semantic-ui-react';
 
 import {
   BAND_ORDERS, type BandDetailRow, type DimensionCell, type LetterGroup, MONTH_OR_CUMULATIVE, PRICE_BASES, PRICE_DIMENSIONS, PRICE_VOLUME, type PriceDimension,
@@ -20,6 +20,7 @@ import { HeaderTags } from '~/components/HeaderTags';
 import { MonthPicker } from '~/components/MonthPicker';
 import { MultiSelect } from '~/components/MultiSelect';
 import { PanelBusy } from '~/components/PanelBusy';
+import { ParamToggle } from '~/components/ParamToggle';
 import { PickerInput, type PickerKind } from '~/components/PickerInput';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { useFailureToast } from '~/components/Toast';
@@ -196,20 +197,6 @@ function summaryTags(f: PriceQtyFilters, lookups: PriceQtyLookups | null) {
   ];
 }
 
-/** A toggle of links that set one URL param. */
-function Toggle<T extends number>({ param, options, value, label }: { param: string; options: ReadonlyArray<{ value: T; label: string }>; value: T; label: string }) {
-  const location = useLocation();
-  return (
-    <Button.Group size="mini" basic aria-label={label}>
-      {options.map((o) => (
-        <Button key={o.value} as={Link} to={withParams(location.search, { [param]: o.value, ...(param === 'type' ? { foreignIds: null } : {}) })} preventScrollReset active={value === o.value} aria-pressed={value === o.value}>
-          {o.label}
-        </Button>
-      ))}
-    </Button.Group>
-  );
-}
-
 function Bars({ cell, percent }: { cell: DimensionCell; percent: boolean }) {
   const [value, lastYear, width, lastWidth] = cell.data as [number | null, number | null, number, number];
   const show = (v: number | null) => (percent ? sharePercentText(v) : thousands(v));
@@ -309,14 +296,14 @@ export default function CabModelPrice() {
         percent={data.chartData2 === 1}
         fileName={`车型价格段销量_${data.filters.time ?? ''}`}
         loading={filtersChanging || touches(pending, ['chart'])}
-        extra={<Toggle param="chart" label="图表指标" options={SALES_OR_MIX} value={data.chartData2} />}
+        extra={<ParamToggle param="chart" label="图表指标" options={SALES_OR_MIX} value={data.chartData2} />}
       />
       <section className="panel band-table" aria-busy={tableLoading}>
         <header className="panel__head">
           <h3 className="panel__title">价格段明细</h3>
           <div className="panel__tools">
-            <Toggle param="data2" label="表格指标" options={SALES_OR_MIX} value={data.data2} />
-            <Toggle param="type" label="维度" options={PRICE_DIMENSIONS} value={data.type} />
+            <ParamToggle param="data2" label="表格指标" options={SALES_OR_MIX} value={data.data2} />
+            <ParamToggle param="type" label="维度" options={PRICE_DIMENSIONS} value={data.type} clears={['foreignIds']} />
             {picker ? (
               <div className="band-table__picker">
                 <PickerInput

@@ -6,7 +6,7 @@
  * month, the series and its trims (a series choice clears the trims) and TP / MSRP. Every view is a URL.
  */
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData, useLocation, useNavigate } from '@remix-run/react';
+import { useLoaderData, useLocation, useNavigate } from '@remix-run/react';
 import { useState } from 'react';
 import { Button } from 'semantic-ui-react';
 
@@ -19,6 +19,7 @@ import { FilterPanel, type FilterGroupSpec } from '~/components/FilterPanel';
 import { HeaderTags } from '~/components/HeaderTags';
 import { MonthPicker } from '~/components/MonthPicker';
 import { PanelBusy } from '~/components/PanelBusy';
+import { ParamToggle } from '~/components/ParamToggle';
 import { PickerInput } from '~/components/PickerInput';
 import { RankMark } from '~/components/RankMark';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
@@ -150,19 +151,6 @@ function PriceDimensionFilters({ data }: { data: unknown }) {
 
 export const handle: ShellHandle = { filterPanel: PriceDimensionFilters };
 
-function Toggle<T extends number>({ param, options, value, label }: { param: string; options: ReadonlyArray<{ value: T; label: string }>; value: T; label: string }) {
-  const location = useLocation();
-  return (
-    <Button.Group size="mini" basic aria-label={label}>
-      {options.map((o) => (
-        <Button key={o.value} as={Link} to={withParams(location.search, { [param]: o.value })} preventScrollReset active={value === o.value} aria-pressed={value === o.value}>
-          {o.label}
-        </Button>
-      ))}
-    </Button.Group>
-  );
-}
-
 function cellText(row: ProportionRow, column: (typeof PROPORTION_VIEW_COLUMNS)[0][number]) {
   const value = row[column.field];
   if (column.field === 'ranking') return <RankMark rank={row.rankingStr} arrow={rankArrow(row)} showFlat />;
@@ -181,7 +169,7 @@ function ProportionPanel({ title, table, view, viewParam, loading, downloadHref,
       <header className="panel__head">
         <h3 className="panel__title">{title}</h3>
         <div className="panel__tools">
-          <Toggle param={viewParam} label="视图" options={PROPORTION_VIEWS} value={view} />
+          <ParamToggle param={viewParam} label="视图" options={PROPORTION_VIEWS} value={view} />
           {tools}
           <a className="ui mini basic button" href={downloadHref} download>
             下载
@@ -252,8 +240,8 @@ export default function PriceDimension() {
         loading={filtersChanging || touches(pending, ['singleData2', 'singleType'])}
         tools={
           <>
-            <Toggle param="singleData2" label="时间段对比指标" options={SALES_OR_MIX} value={s.singleData2} />
-            <Toggle param="singleType" label="时间段对比图形" options={PROPORTION_CHART_TYPES} value={s.singleType} />
+            <ParamToggle param="singleData2" label="时间段对比指标" options={SALES_OR_MIX} value={s.singleData2} />
+            <ParamToggle param="singleType" label="时间段对比图形" options={PROPORTION_CHART_TYPES} value={s.singleType} />
           </>
         }
       />
@@ -276,9 +264,9 @@ export default function PriceDimension() {
         loading={filtersChanging || touches(pending, ['compareData2', 'compareType', 'compareAccumulate', 'modelSubIds'])}
         tools={
           <>
-            <Toggle param="compareData2" label="车型对比指标" options={SALES_OR_MIX} value={s.compareData2} />
-            <Toggle param="compareType" label="车型对比图形" options={PROPORTION_CHART_TYPES} value={s.compareType} />
-            <Toggle param="compareAccumulate" label="车型对比时间" options={MONTH_OR_CUMULATIVE} value={s.compareAccumulate} />
+            <ParamToggle param="compareData2" label="车型对比指标" options={SALES_OR_MIX} value={s.compareData2} />
+            <ParamToggle param="compareType" label="车型对比图形" options={PROPORTION_CHART_TYPES} value={s.compareType} />
+            <ParamToggle param="compareAccumulate" label="车型对比时间" options={MONTH_OR_CUMULATIVE} value={s.compareAccumulate} />
             <div className="compare-tools">
               <PickerInput name="compareSeries" kind="series" value={compared} placeholder="选择对比车系" title="选择对比车系" onChange={setCompared} />
               <Button size="mini" primary onClick={query}>
@@ -296,7 +284,7 @@ export default function PriceDimension() {
         viewParam="compareView"
         loading={filtersChanging || touches(pending, ['compareView', 'tableAccumulate', 'modelSubIds'])}
         downloadHref={data.compareDownload}
-        tools={<Toggle param="tableAccumulate" label="对比表时间" options={MONTH_OR_CUMULATIVE} value={s.tableAccumulate} />}
+        tools={<ParamToggle param="tableAccumulate" label="对比表时间" options={MONTH_OR_CUMULATIVE} value={s.tableAccumulate} />}
       />
     </div>
   );

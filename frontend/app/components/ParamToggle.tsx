@@ -1,0 +1,34 @@
+/** A button group of links that each set one URL param (a panel's own toggle), optionally dropping others that no longer apply. */
+import { Link, useLocation } from '@remix-run/react';
+import { Button } from 'semantic-ui-react';
+
+import { withParams } from '~/utils/sale-volume-query';
+
+interface ParamToggleProps<T extends number> {
+  param: string;
+  options: ReadonlyArray<{ value: T; label: string }>;
+  value: T;
+  label: string;
+  /** Params removed with a change (picked members of another dimension). */
+  clears?: readonly string[];
+}
+
+export function ParamToggle<T extends number>({ param, options, value, label, clears = [] }: ParamToggleProps<T>) {
+  const location = useLocation();
+  return (
+    <Button.Group size="mini" basic aria-label={label}>
+      {options.map((o) => (
+        <Button
+          key={o.value}
+          as={Link}
+          to={withParams(location.search, { [param]: o.value, ...Object.fromEntries(clears.map((c) => [c, null])) })}
+          preventScrollReset
+          active={value === o.value}
+          aria-pressed={value === o.value}
+        >
+          {o.label}
+        </Button>
+      ))}
+    </Button.Group>
+  );
+}
