@@ -63,6 +63,10 @@ const EXAMPLES: Record<string, Record<string, string>> = {
   'saleVolume/companyBrand/carDetails': { type: '0', foreignId: '1', foreignIds: '2' },
   'saleVolume/companyBrand/download': {},
   'saleVolume/companyBrand/downloadCarDetails': { type: '1', foreignId: '1' },
+  'carConfig/searchCar': { name: '朗' },
+  'carConfig/get': { ids: '545,546' },
+  'carConfig/level1': {},
+  'carConfig/download': { ids: '545,546', hide: '1', differ: '1' },
 };
 
 /** Calls that end or change the session are exercised by the security tests, not replayed here. */
