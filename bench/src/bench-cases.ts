@@ -5,7 +5,7 @@
  * COMPARED_VARIANTS of each are also answered on the raw facts (PostgreSQL and DuckDB).
  */
 
-export type EndpointGroup = 'search' | 'wholeMarket' | 'areaMarket' | 'companyBrand';
+export type EndpointGroup = 'search' | 'wholeMarket' | 'areaMarket' | 'companyBrand' | 'carConfig';
 
 export interface BenchEndpoint {
   group: EndpointGroup;
@@ -92,6 +92,25 @@ const AREA_CHARTS: readonly string[] = ['timeDimensionality=0&count=2', 'timeDim
 const CAR_MONTHS = ['', 'time=2025-12', 'time=2023-07', 'time=2021-03', 'time=2019-06'];
 const SUB_SERIES = ['modelSubIds=1,2,3', 'id=5', 'modelSubIds=100,200,300,400', 'modelSubIds=10', 'modelSubIds=7,8,9,11,12,13,14,15'];
 
+/**
+ * 配置查询: the catalog's trims of a sub-series have consecutive ids (JLL + the id in seven digits).
+ * Five sub-series with every trim: 英朗, 宝马5系, 缤瑞, 帕萨特, 速腾 (42 + 42 + 40 + 38 + 38 = 200 columns);
+ * 宝马3系, 逸动, 卡罗拉, 探岳, 奔驰GLC (185).
+ */
+const trimCodes = (first: number, last: number): string =>
+  Array.from({ length: last - first + 1 }, (_, i) => `JLL${String(first + i).padStart(7, '0')}`).join(',');
+const CONFIG_FIVE = [
+  `ids=720,585,68,549,509&carJllCodes=${[trimCodes(9761, 9802), trimCodes(7611, 7652), trimCodes(857, 896), trimCodes(7010, 7047), trimCodes(6331, 6368)].join(',')}`,
+  `ids=582,127,615,517,604&carJllCodes=${[trimCodes(7549, 7586), trimCodes(1704, 1740), trimCodes(8082, 8118), trimCodes(6508, 6544), trimCodes(7957, 7992)].join(',')}`,
+];
+const CONFIG_VARIANTS: readonly string[] = [
+  ...CONFIG_FIVE,
+  'ids=720,585,68,549,509',
+  'ids=582,127,615,517,604',
+  `${CONFIG_FIVE[0]}&niankuan=2024,2025,2026&energy=1`,
+  'ids=533,119&engin=1.5T,2.0T',
+];
+
 export const ENDPOINTS: readonly BenchEndpoint[] = [
   // The search calls: reference data and the pick-lists every filter panel is built from.
   { group: 'search', path: 'search/calendar', variants: ['', 'category=1', 'category=2', 'category=3'] },
@@ -160,4 +179,8 @@ export const ENDPOINTS: readonly BenchEndpoint[] = [
   { group: 'companyBrand', path: 'saleVolume/companyBrand/highCharts', variants: vary(MARKET_FILTERS, MAKERS.map((m, i) => qs(m, CHARTS[i % CHARTS.length], COMPARISONS[i % COMPARISONS.length]))) },
   { group: 'companyBrand', path: 'saleVolume/companyBrand/list2chart', variants: vary(MARKET_FILTERS, ['type=0&accumulate=0&rank=1', 'type=1&accumulate=1&rank=3', 'type=0&accumulate=1&rank=2']) },
   { group: 'companyBrand', path: 'saleVolume/companyBrand/carDetails', variants: vary(MARKET_FILTERS, MAKERS.map((m, i) => qs(m, i % 2 ? 'accumulate=1' : 'accumulate=0', COMPARISONS[i % COMPARISONS.length]))) },
+
+  // 配置查询: the search box on every keystroke, and five sub-series compared over every trim.
+  { group: 'carConfig', path: 'carConfig/searchCar', variants: ['name=宝马', 'name=朗', 'name=L', 'name=秦', 'name=Model', 'name=EV', 'name=大众', 'name=奔'] },
+  { group: 'carConfig', path: 'carConfig/get', variants: [...CONFIG_VARIANTS] },
 ];
