@@ -1,8 +1,8 @@
 import { type ConfigBlock, type ConfigRow, configQuerySchema, visibleBlocks } from './car-config';
 
-/** A row from its label and values (columns A, B, C), with sub-rows. */
+/** A row from its label and values (columns A, B, C of its table), with sub-rows. */
 function row(id: number, desc: string, values: [string, string, string], data: ConfigRow[] = [], layer = 1): ConfigRow {
-  return { id, layer, desc, values: { A: values[0], B: values[1], C: values[2] }, data };
+  return { id, layer, desc, values: [...values], data };
 }
 
 const labels = (rows: readonly ConfigRow[]): unknown[] => rows.map((r) => (r.data.length > 0 ? [r.desc, labels(r.data)] : r.desc));

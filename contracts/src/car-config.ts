@@ -123,14 +123,16 @@ export const configColumnSchema = z.object({
 export type ConfigColumn = z.infer<typeof configColumnSchema>;
 
 /**
- * A row of a category table: its label (`desc`), layer 1-3, and one value per trim column keyed by
- * carJllCode (UNEQUIPPED where the trim has none); sub-rows (layer 2 and 3) nest in `data`.
+ * A row of a category table: its label (`desc`), layer 1-3, and one value per trim column, in the order
+ * of its table's headerData after 'desc' (UNEQUIPPED where the trim has none); sub-rows (layer 2 and 3)
+ * nest in `data`. Values are a list rather than an object keyed by carJllCode: five sub-series with every
+ * trim are 72,600 cells, and the keys would be two thirds of the answer (decision 69).
  */
 export interface ConfigRow {
   id: number;
   layer: number;
   desc: string;
-  values: Record<string, string>;
+  values: string[];
   data: ConfigRow[];
 }
 export const configRowSchema: z.ZodType<ConfigRow> = z.lazy(() =>
@@ -138,7 +140,7 @@ export const configRowSchema: z.ZodType<ConfigRow> = z.lazy(() =>
     id: z.number(),
     layer: z.number().int().min(1).max(3),
     desc: z.string(),
-    values: z.record(z.string(), z.string()),
+    values: z.array(z.string()),
     data: z.array(configRowSchema),
   }),
 );
@@ -181,9 +183,14 @@ export const configCategorySchema = z.object({ id: z.number(), name: z.string() 
 /** The label column's key in headerData. */
 export const LABEL_KEY = 'desc';
 
-/** A row's values in the given columns. */
-function cells(row: ConfigRow, codes: readonly string[]): string[] {
-  return codes.map((code) => row.values[code] ?? UNEQUIPPED);
+/** Where each column (by carJllCode) sits in a table's rows; -1 for one the table does not hold. */
+export function columnIndexes(headerData: readonly string[], codes: readonly string[]): number[] {
+  return codes.map((code) => headerData.indexOf(code) - 1);
+}
+
+/** A row's values in the given columns (indexes into its values). */
+export function cellsOf(row: ConfigRow, columns: readonly number[]): string[] {
+  return columns.map((i) => (i < 0 ? UNEQUIPPED : (row.values[i] ?? UNEQUIPPED)));
 }
 
 /**
@@ -199,24 +206,27 @@ export function keepRows(rows: readonly ConfigRow[], keep: (row: ConfigRow) => b
   return out;
 }
 
-/** 隐藏未配置项: a row every chosen trim shows as unequipped goes. */
-export const isEquippedSomewhere = (codes: readonly string[]) => (row: ConfigRow): boolean =>
-  cells(row, codes).some((value) => value !== UNEQUIPPED);
-
-/** 仅显示差异项: a row stays when the chosen trims do not all show the same. */
-export const differsAcross = (codes: readonly string[]) => (row: ConfigRow): boolean =>
-  new Set(cells(row, codes)).size > 1;
-
-/** The category tables as the page shows them: the two checkboxes applied; a table left with no row goes. */
+/**
+ * The category tables as the page shows them for the columns `codes`: 隐藏未配置项 drops a row every
+ * shown trim has as unequipped, 仅显示差异项 a row the shown trims all show alike; a table left with no
+ * row goes.
+ */
 export function visibleBlocks(
   blocks: readonly ConfigBlock[],
   codes: readonly string[],
   options: { hideUnequipped: boolean; onlyDiffering: boolean },
 ): ConfigBlock[] {
-  const keep = (row: ConfigRow): boolean =>
-    (!options.hideUnequipped || isEquippedSomewhere(codes)(row)) && (!options.onlyDiffering || differsAcross(codes)(row));
   if (!options.hideUnequipped && !options.onlyDiffering) return [...blocks];
-  return blocks.map((block) => ({ ...block, data: keepRows(block.data, keep) })).filter((block) => block.data.length > 0);
+  return blocks
+    .map((block) => {
+      const columns = columnIndexes(block.headerData, codes);
+      const keep = (row: ConfigRow): boolean => {
+        const cells = cellsOf(row, columns);
+        return (!options.hideUnequipped || cells.some((value) => value !== UNEQUIPPED)) && (!options.onlyDiffering || new Set(cells).size > 1);
+      };
+      return { ...block, data: keepRows(block.data, keep) };
+    })
+    .filter((block) => block.data.length > 0);
 }
 
 /** 万元 with two decimals from yuan: 119800 → 11.98. */

@@ -29,11 +29,13 @@ interface Shape {
   data?: Shape[];
 }
 
-function shape(rows: readonly ConfigRow[], codes: readonly string[], withValues = true): Shape[] {
+/** The rows of a table with their values in the columns `codes` (looked up through its headerData). */
+function shape(block: Pick<ConfigBlock, 'headerData'>, rows: readonly ConfigRow[], codes: readonly string[]): Shape[] {
+  const at = codes.map((code) => block.headerData.indexOf(code) - 1);
   return rows.map((row) => ({
     desc: row.desc,
-    ...(withValues ? { values: codes.map((code) => row.values[code]) } : {}),
-    ...(row.data.length > 0 ? { data: shape(row.data, codes, withValues) } : {}),
+    values: at.map((i) => row.values[i]),
+    ...(row.data.length > 0 ? { data: shape(block, row.data, codes) } : {}),
   }));
 }
 
@@ -159,7 +161,7 @@ describe('the configuration query on a hand-made sheet', () => {
         [2, '车身', ['desc', ...codes]],
         [3, '舒适配置', ['desc', ...codes]],
       ]);
-      expect(table.items.map((b) => shape(b.data, codes))).toEqual([
+      expect(table.items.map((b) => shape(b, b.data, codes))).toEqual([
         [
           { desc: '能源类型', values: ['汽油', '纯电动', '汽油'] },
           { desc: '座位数', values: ['5', '5', '5'] },
@@ -185,7 +187,7 @@ describe('the configuration query on a hand-made sheet', () => {
       expect(table.headerData).toEqual(['desc', 'JLL66', 'JLL61']);
       expect(table.cars.flatMap((c) => [...c.zaishouList, ...c.tingshouList]).filter((t) => t.checked).map((t) => t.carJllCode)).toEqual(['JLL61', 'JLL66']);
       const comfort = table.items.find((b) => b.desc === '舒适配置')!;
-      expect(shape(comfort.data, ['JLL66', 'JLL61']).find((r) => r.desc === '冰箱')).toEqual({ desc: '冰箱', values: ['-', '-'] });
+      expect(shape(comfort, comfort.data, ['JLL66', 'JLL61']).find((r) => r.desc === '冰箱')).toEqual({ desc: '冰箱', values: ['-', '-'] });
       // A discontinued trim: no sales in 2026-03.
       expect(table.columns[0]).toMatchObject({ carJllCode: 'JLL66', onSale: false, msrp: 23, retailQty: null, tp: null });
     });

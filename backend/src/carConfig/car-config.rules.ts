@@ -79,7 +79,7 @@ export function optionLists(trims: readonly ConfigTrimRow[], fuelNames: Readonly
 
 /**
  * One table per first-level category, rows nested under their parents (layer 2 and 3), one value per
- * column keyed by carJllCode; a trim with no value in a row shows UNEQUIPPED.
+ * column in column order; a trim with no value in a row shows UNEQUIPPED.
  */
 export function buildBlocks(
   categories: readonly CategoryRow[],
@@ -88,11 +88,12 @@ export function buildBlocks(
   values: ReadonlyMap<number, Readonly<Record<string, string>>>,
 ): ConfigBlock[] {
   const headerData = [LABEL_KEY, ...columns.map((c) => c.carJllCode)];
+  const sheets = columns.map((c) => values.get(c.carId));
   const blocks = new Map<number, ConfigBlock>(categories.map((c) => [c.id, { id: c.id, desc: c.name, headerData, data: [] }]));
   const rows = new Map<number, ConfigRow>();
   for (const item of items) {
-    const row: ConfigRow = { id: item.id, layer: item.layer, desc: item.name, values: {}, data: [] };
-    for (const column of columns) row.values[column.carJllCode] = values.get(column.carId)?.[item.id] ?? UNEQUIPPED;
+    const key = String(item.id);
+    const row: ConfigRow = { id: item.id, layer: item.layer, desc: item.name, values: sheets.map((sheet) => sheet?.[key] ?? UNEQUIPPED), data: [] };
     rows.set(item.id, row);
     const parent = item.parentId === null ? undefined : rows.get(item.parentId);
     if (parent) parent.data.push(row);

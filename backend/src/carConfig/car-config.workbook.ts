@@ -35,7 +35,7 @@ export async function streamConfigWorkbook(response: Response, fileName: string,
 
   const writeRows = (rows: readonly ConfigRow[]): void => {
     for (const configRow of rows) {
-      const row = sheet.addRow([`${'　'.repeat(configRow.layer - 1)}${configRow.desc}`, ...codes.map((code) => neutralise(configRow.values[code] ?? UNEQUIPPED))]);
+      const row = sheet.addRow([`${'　'.repeat(configRow.layer - 1)}${configRow.desc}`, ...codes.map((_, i) => neutralise(configRow.values[i] ?? UNEQUIPPED))]);
       if (configRow.layer > 1) row.outlineLevel = configRow.layer - 1;
       row.commit();
       writeRows(configRow.data);

@@ -4,7 +4,7 @@
  * with sub-rows indented under their parents. Every table has the same fixed column widths, so the
  * columns line up and nothing moves when the data arrives; the label column stays on the left.
  */
-import { type ConfigBlock, type ConfigColumn, type ConfigFreeze, type ConfigRow, UNEQUIPPED } from '@car/contracts';
+import { cellsOf, columnIndexes, type ConfigBlock, type ConfigColumn, type ConfigFreeze, type ConfigRow, UNEQUIPPED } from '@car/contracts';
 import { forwardRef, type ReactNode } from 'react';
 import { Icon } from 'semantic-ui-react';
 
@@ -41,23 +41,20 @@ function valueClass(value: string): string {
   return 'config-value';
 }
 
-/** A row and its sub-rows, depth first, each indented by its layer. */
-function rowsOf(rows: readonly ConfigRow[], codes: readonly string[]): ReactNode[] {
+/** A row and its sub-rows, depth first, each indented by its layer; `at` says where each shown column sits in the row's values. */
+function rowsOf(rows: readonly ConfigRow[], codes: readonly string[], at: readonly number[]): ReactNode[] {
   return rows.flatMap((row) => [
     <tr key={row.id} className={`config-row config-row--layer${row.layer}`} data-layer={row.layer}>
       <th scope="row" className="config-label">
         {row.desc}
       </th>
-      {codes.map((code) => {
-        const value = row.values[code] ?? UNEQUIPPED;
-        return (
-          <td key={code} className={valueClass(value)}>
-            {value}
-          </td>
-        );
-      })}
+      {cellsOf(row, at).map((value, i) => (
+        <td key={codes[i]} className={valueClass(value)}>
+          {value}
+        </td>
+      ))}
     </tr>,
-    ...rowsOf(row.data, codes),
+    ...rowsOf(row.data, codes, at),
   ]);
 }
 
@@ -120,7 +117,7 @@ export const ConfigCompareTable = forwardRef<HTMLDivElement, Props>(function Con
               </th>
               <td colSpan={Math.max(1, columns.length)} />
             </tr>
-            {rowsOf(block.data, codes)}
+            {rowsOf(block.data, codes, columnIndexes(block.headerData, codes))}
           </tbody>
         </table>
       ))}
