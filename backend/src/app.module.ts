@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
+import { CarConfigModule } from './carConfig/car-config.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { EnvelopeInterceptor } from './common/envelope.interceptor';
 import { CoreModule, Runtime } from './core.module';
@@ -17,7 +18,7 @@ export class AppModule {
   static forRoot(runtime: Runtime): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(runtime, 'car-app'), SecurityModule, HealthModule, SearchModule, SaleVolumeModule, AreaMarketModule, CompanyBrandModule, PriceVolumeModule],
+      imports: [CoreModule.forRoot(runtime, 'car-app'), SecurityModule, HealthModule, SearchModule, SaleVolumeModule, AreaMarketModule, CompanyBrandModule, PriceVolumeModule, CarConfigModule],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

@@ -6,6 +6,7 @@
  */
 
 export type EndpointGroup = 'search' | 'wholeMarket' | 'areaMarket' | 'companyBrand' | 'priceVolume';
+export type EndpointGroup = 'search' | 'wholeMarket' | 'areaMarket' | 'companyBrand' | 'carConfig';
 
 export interface BenchEndpoint {
   group: EndpointGroup;
@@ -121,6 +122,23 @@ const MODEL_FILTERS: readonly string[] = [
   'time=2026-03&modelSubId=300&data1=1',
 ];
 const COMPARED_SERIES: readonly string[] = ['modelSubIds=2,3', 'modelSubIds=6,7,8&accumulate=1', 'modelSubIds=101,102', 'modelSubIds=11,12,13,14&accumulate=1'];
+ * 配置查询: the catalog's trims of a sub-series have consecutive ids (JLL + the id in seven digits).
+ * Five sub-series with every trim: 英朗, 宝马5系, 缤瑞, 帕萨特, 速腾 (42 + 42 + 40 + 38 + 38 = 200 columns);
+ * 宝马3系, 逸动, 卡罗拉, 探岳, 奔驰GLC (185).
+ */
+const trimCodes = (first: number, last: number): string =>
+  Array.from({ length: last - first + 1 }, (_, i) => `JLL${String(first + i).padStart(7, '0')}`).join(',');
+const CONFIG_FIVE = [
+  `ids=720,585,68,549,509&carJllCodes=${[trimCodes(9761, 9802), trimCodes(7611, 7652), trimCodes(857, 896), trimCodes(7010, 7047), trimCodes(6331, 6368)].join(',')}`,
+  `ids=582,127,615,517,604&carJllCodes=${[trimCodes(7549, 7586), trimCodes(1704, 1740), trimCodes(8082, 8118), trimCodes(6508, 6544), trimCodes(7957, 7992)].join(',')}`,
+];
+const CONFIG_VARIANTS: readonly string[] = [
+  ...CONFIG_FIVE,
+  'ids=720,585,68,549,509',
+  'ids=582,127,615,517,604',
+  `${CONFIG_FIVE[0]}&niankuan=2024,2025,2026&energy=1`,
+  'ids=533,119&engin=1.5T,2.0T',
+];
 
 export const ENDPOINTS: readonly BenchEndpoint[] = [
   // The search calls: reference data and the pick-lists every filter panel is built from.
@@ -201,4 +219,7 @@ export const ENDPOINTS: readonly BenchEndpoint[] = [
   { group: 'priceVolume', path: 'pricevolume/modelPrice/compareTable', variants: vary(MODEL_FILTERS, COMPARED_SERIES) },
   { group: 'priceVolume', path: 'pricevolume/modelPrice/downloadSingleTable', variants: MODEL_FILTERS.slice(0, 4) },
   { group: 'priceVolume', path: 'pricevolume/modelPrice/downloadCompareTable', variants: vary(MODEL_FILTERS.slice(0, 4), COMPARED_SERIES) },
+  // 配置查询: the search box on every keystroke, and five sub-series compared over every trim.
+  { group: 'carConfig', path: 'carConfig/searchCar', variants: ['name=宝马', 'name=朗', 'name=L', 'name=秦', 'name=Model', 'name=EV', 'name=大众', 'name=奔'] },
+  { group: 'carConfig', path: 'carConfig/get', variants: [...CONFIG_VARIANTS] },
 ];

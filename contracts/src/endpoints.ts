@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { healthReportSchema } from './health';
 import * as pv from './price-volume';
+import * as cc from './car-config';
 import * as sv from './sale-volume';
 import * as s from './search';
 import { changePasswordSchema, currentUserSchema, emptyResultSchema, loginResultSchema, loginSchema, menuGroupSchema } from './security';
@@ -143,8 +144,16 @@ export const PRICE_VOLUME = {
   downloadCompareTable: modelPrice('downloadCompareTable', pv.modelPriceCompareTableSchema, 'xlsx', '下载销量占比对比表 Excel'),
 };
 
+const carConfig = under('carConfig', 'carConfig');
+export const CAR_CONFIG = {
+  searchCar: carConfig('searchCar', cc.configSearchSchema, z.array(cc.configSubSeriesSchema), '配置查询的子车系搜索 [{id, name}]：name 包含的文字，以其开头的在前，最多 20 个'),
+  get: carConfig('get', cc.configQuerySchema, cc.configTableSchema, '配置对比：ids 子车系（最多 5 个），carJllCodes 所选车型（列序），niankuan、engin、energy、battery 筛选'),
+  level1: carConfig('level1', cc.configLevel1Schema, z.array(cc.configCategorySchema), '配置表的一级分类 [{id, name}]，锚点导航用'),
+  download: carConfig('download', cc.configDownloadSchema, 'xlsx', '下载配置对比 Excel：同 get 的参数，加 hide（隐藏未配置项）、differ（仅显示差异项）'),
+};
+
 /** Every call, in the order the OpenAPI description lists them. */
-export const ENDPOINTS: readonly Endpoint[] = [SECURITY, HEALTH, SEARCH, WHOLE_MARKET, AREA_MARKET, COMPANY_BRAND, PRICE_VOLUME].flatMap((group) => Object.values(group) as Endpoint[]);
+export const ENDPOINTS: readonly Endpoint[] = [SECURITY, HEALTH, SEARCH, WHOLE_MARKET, AREA_MARKET, COMPANY_BRAND, PRICE_VOLUME, CAR_CONFIG].flatMap((group) => Object.values(group) as Endpoint[]);
 
 /** The call a method and path (under /car/api, no leading slash, no query) name, if any. */
 export function endpointAt(method: string, path: string): Endpoint | undefined {

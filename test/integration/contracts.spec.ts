@@ -72,6 +72,10 @@ const EXAMPLES: Record<string, Record<string, string>> = {
   'pricevolume/modelPrice/compareTable': { modelSubIds: '2', data2: '3' },
   'pricevolume/modelPrice/downloadSingleTable': { data1: '1' },
   'pricevolume/modelPrice/downloadCompareTable': { modelSubIds: '3', accumulate: '1' },
+  'carConfig/searchCar': { name: '朗' },
+  'carConfig/get': { ids: '545,546' },
+  'carConfig/level1': {},
+  'carConfig/download': { ids: '545,546', hide: '1', differ: '1' },
 };
 
 /** Calls that end or change the session are exercised by the security tests, not replayed here. */

@@ -28,7 +28,10 @@ export class SearchCallError extends Error {
   }
 }
 
-/** `getProducers` + params → `/car/api/search/getProducers?…`; empty values are left out, lists comma-joined. */
+/**
+ * `getProducers` + params → `/car/api/search/getProducers?…`; a path with a leading slash is under
+ * `/car/api` itself (`/carConfig/searchCar`). Empty values are left out, lists comma-joined.
+ */
 export function searchUrl(path: string, params: SearchParams = {}): string {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
@@ -40,7 +43,8 @@ export function searchUrl(path: string, params: SearchParams = {}): string {
     query.set(key, String(value));
   }
   const text = query.toString();
-  return `${SEARCH_BASE}${path.replace(/^\/+/, '')}${text ? `?${text}` : ''}`;
+  const base = path.startsWith('/') ? `${API_PREFIX}/` : SEARCH_BASE;
+  return `${base}${path.replace(/^\/+/, '')}${text ? `?${text}` : ''}`;
 }
 
 function timeoutSignal(signal: AbortSignal | undefined): AbortSignal | undefined {

@@ -1,0 +1,109 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { containsPattern, prefixPattern } from '../common/like-pattern';
+
+export interface SubSeriesRow {
+  id: number;
+  name: string;
+}
+
+/** A trim of a compared sub-series, with the MSRP (yuan) of its last month on sale up to `month`. */
+export interface ConfigTrimRow {
+  id: number;
+  jllCode: string;
+  name: string;
+  subSeriesId: number;
+  modelYear: number;
+  fuel: number;
+  engine: string | null;
+  /** kWh as text ('60.5'), null without a traction battery. */
+  batteryKwh: string | null;
+  endMonth: number | null;
+  msrp: number;
+}
+
+export interface ConfigItemRow {
+  id: number;
+  categoryId: number;
+  parentId: number | null;
+  name: string;
+  layer: number;
+}
+
+export interface CategoryRow {
+  id: number;
+  name: string;
+}
+
+/** The configuration sheet (config_category → config_item → config_value) and the trims it is kept for. */
+@Injectable()
+export class CarConfigRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * Sub-series whose name, or whose brand's name, contains the text; those whose own name starts with it
+   * first. About a thousand rows: a scan is quicker than any index would be.
+   */
+  async searchSubSeries(text: string, limit: number): Promise<SubSeriesRow[]> {
+    return this.dataSource.query(
+      `SELECT s.id, s.name
+       FROM sub_series s JOIN brand b ON b.id = s.brand_id
+       WHERE s.name ILIKE $1 ESCAPE '\\' OR b.name ILIKE $1 ESCAPE '\\'
+       ORDER BY (s.name ILIKE $2 ESCAPE '\\') DESC, (s.name ILIKE $1 ESCAPE '\\') DESC, s.initial, s.name, s.id
+       LIMIT $3`,
+      [containsPattern(text), prefixPattern(text), limit],
+    );
+  }
+
+  /** The named sub-series, in the order asked for; unknown ids are left out. */
+  async subSeries(ids: readonly number[]): Promise<SubSeriesRow[]> {
+    return this.dataSource.query(
+      `SELECT s.id, s.name FROM sub_series s WHERE s.id = ANY($1::int[]) ORDER BY array_position($1::int[], s.id)`,
+      [[...ids]],
+    );
+  }
+
+  /**
+   * Every trim of the sub-series, by MSRP within each. The MSRP is the trim's list price in `month`, or
+   * in its last month on sale when it ended earlier (msrp_month's key is month × trim, so each trim is one
+   * lookup), falling back to its launch price.
+   */
+  async trims(subSeriesIds: readonly number[], month: number): Promise<ConfigTrimRow[]> {
+    return this.dataSource.query(
+      `SELECT c.id, c.jll_code AS "jllCode", c.name, c.sub_series_id AS "subSeriesId", c.model_year AS "modelYear",
+              c.fuel, c.engine, c.battery_kwh::text AS "batteryKwh", c.end_month AS "endMonth",
+              COALESCE(mm.msrp, c.msrp) AS msrp
+       FROM car c
+       LEFT JOIN msrp_month mm ON mm.car_id = c.id AND mm.month = LEAST(COALESCE(c.end_month, $2::int), $2::int)
+       WHERE c.sub_series_id = ANY($1::int[])
+       ORDER BY c.sub_series_id, msrp, c.model_year DESC, c.name, c.id`,
+      [[...subSeriesIds], month],
+    );
+  }
+
+  /** The sheet's rows in display order (a sub-row right after its parent). */
+  async items(): Promise<ConfigItemRow[]> {
+    return this.dataSource.query(
+      `SELECT id, category_id AS "categoryId", parent_id AS "parentId", name, layer
+       FROM config_item ORDER BY category_id, sort, id`,
+    );
+  }
+
+  async categories(): Promise<CategoryRow[]> {
+    return this.dataSource.query(`SELECT id, name FROM config_category ORDER BY sort, id`);
+  }
+
+  /**
+   * What each trim shows in each row, as one JSON object per trim ({"item id": value}): a few hundred
+   * rows of JSON parse much faster than tens of thousands of rows.
+   */
+  async values(carIds: readonly number[]): Promise<Map<number, Record<string, string>>> {
+    if (carIds.length === 0) return new Map();
+    const rows: Array<{ carId: number; values: Record<string, string> }> = await this.dataSource.query(
+      `SELECT car_id AS "carId", json_object_agg(item_id, value) AS values
+       FROM config_value WHERE car_id = ANY($1::int[]) GROUP BY car_id`,
+      [[...carIds]],
+    );
+    return new Map(rows.map((row) => [row.carId, row.values]));
+  }
+}

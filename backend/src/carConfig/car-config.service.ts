@@ -1,0 +1,168 @@
+import { Injectable } from '@nestjs/common';
+import {
+  CONFIG_MESSAGES,
+  CONFIG_SEARCH_LIMIT,
+  type ConfigBlock,
+  type ConfigDownloadQuery,
+  type ConfigColumn,
+  type ConfigFreeze,
+  type ConfigQuery,
+  type ConfigTable,
+  type ConfigTrim,
+  formatMonth,
+  LABEL_KEY,
+  MAX_CONFIG_SUB_SERIES,
+  tenThousands,
+  thousands,
+  UNEQUIPPED,
+  visibleBlocks,
+} from '@car/contracts';
+import { AnalyticsService } from '../analytics/analytics.service';
+import { ApiException } from '../common/api-codes';
+import { CalendarRepository } from '../reference/calendar.repository';
+import { DictionaryRepository } from '../reference/dictionary.repository';
+import { CarConfigRepository, type CategoryRow, type ConfigTrimRow, type SubSeriesRow } from './car-config.repository';
+import { buildBlocks, defaultSelection, isOnSale, optionLists, passesFilters } from './car-config.rules';
+
+/** The MSRP lookup's month when no month holds retail data: every trim's latest price. */
+const NO_MONTH = 999_912;
+
+/** A comparison's columns, with the trims they are and the sub-series they come from. */
+export interface ConfigComparison {
+  table: ConfigTable;
+  subSeries: SubSeriesRow[];
+}
+
+@Injectable()
+export class CarConfigService {
+  constructor(
+    private readonly repository: CarConfigRepository,
+    private readonly calendar: CalendarRepository,
+    private readonly dictionaries: DictionaryRepository,
+    private readonly analytics: AnalyticsService,
+  ) {}
+
+  /** The search box's dropdown; an empty box lists nothing. */
+  async searchCar(name: string | undefined): Promise<SubSeriesRow[]> {
+    if (name === undefined) return [];
+    return this.repository.searchSubSeries(name, CONFIG_SEARCH_LIMIT);
+  }
+
+  level1(): Promise<CategoryRow[]> {
+    return this.repository.categories();
+  }
+
+  /**
+   * The comparison (spec 001 §3, §4): the picker's trims of each sub-series split into 在售 / 停售, the
+   * columns (the trims asked for that pass the filters, or on a first load the default selection), their
+   * heads with the market's verdict, and one table per category.
+   */
+  async compare(query: ConfigQuery): Promise<ConfigComparison> {
+    const ids = query.ids ?? [];
+    if (ids.length === 0) throw ApiException.badRequest(CONFIG_MESSAGES.noSubSeries);
+    if (ids.length > MAX_CONFIG_SUB_SERIES) throw ApiException.badRequest(CONFIG_MESSAGES.tooManySubSeries);
+    const [subSeries, month] = await Promise.all([this.repository.subSeries(ids), this.calendar.latestMonth('retail')]);
+    const unknownIds = ids.filter((id) => !subSeries.some((s) => s.id === id));
+    if (unknownIds.length > 0) throw ApiException.badRequest(`参数 ids 中的子车系 ${unknownIds.join('、')} 不存在`);
+
+    const [trims, categories, items, fuels] = await Promise.all([
+      this.repository.trims(ids, month ?? NO_MONTH),
+      this.repository.categories(),
+      this.repository.items(),
+      this.dictionaries.entries('dicFuel'),
+    ]);
+    const byCode = new Map(trims.map((t) => [t.jllCode, t]));
+    const unknownCodes = (query.carJllCodes ?? []).filter((code) => !byCode.has(code));
+    if (unknownCodes.length > 0) throw ApiException.badRequest(`参数 carJllCodes 中的车型 ${unknownCodes.slice(0, 5).join('、')} 不属于所选子车系`);
+
+    const passing = trims.filter(passesFilters(query));
+    const passingCodes = new Set(passing.map((t) => t.jllCode));
+    const chosen = query.carJllCodes
+      ? query.carJllCodes.filter((code) => passingCodes.has(code)).map((code) => byCode.get(code)!)
+      : defaultSelection(passing, ids, month);
+    const chosenCodes = new Set(chosen.map((t) => t.jllCode));
+
+    const [columns, values] = await Promise.all([this.columns(chosen, subSeries, month), this.repository.values(chosen.map((t) => t.id))]);
+    const picker = (t: ConfigTrimRow): ConfigTrim => ({
+      carJllCode: t.jllCode,
+      carName: t.name,
+      msrp: tenThousands(t.msrp),
+      modelYear: t.modelYear,
+      checked: chosenCodes.has(t.jllCode),
+    });
+    const table: ConfigTable = {
+      month: month === null ? null : formatMonth(month),
+      cars: subSeries.map((s) => {
+        const own = passing.filter((t) => t.subSeriesId === s.id);
+        return {
+          id: s.id,
+          name: s.name,
+          zaishouList: own.filter((t) => isOnSale(t, month)).map(picker),
+          tingshouList: own.filter((t) => !isOnSale(t, month)).map(picker),
+        };
+      }),
+      headerData: [LABEL_KEY, ...columns.map((c) => c.carJllCode)],
+      columns,
+      freezes: freezeRows(columns, month),
+      items: buildBlocks(categories, items, chosen.map((t) => ({ carJllCode: t.jllCode, carId: t.id })), values),
+      ...optionLists(trims, new Map(fuels.map((f) => [Number(f.key), f.value]))),
+    };
+    return { table, subSeries };
+  }
+
+  /** The comparison as the page shows it, for the workbook: the two checkboxes applied. */
+  async download(query: ConfigDownloadQuery): Promise<{ fileName: string; table: ConfigTable; blocks: ConfigBlock[] }> {
+    const { hide, differ, ...comparison } = query;
+    const { table, subSeries } = await this.compare(comparison);
+    const codes = table.columns.map((c) => c.carJllCode);
+    const blocks = visibleBlocks(table.items, codes, { hideUnequipped: hide === true, onlyDiffering: differ === true });
+    return { fileName: `配置对比_${subSeries.map((s) => s.name).join('_')}.xlsx`, table, blocks };
+  }
+
+  /** The columns' heads: the trim, its MSRP, and its retail volume and weighted TP in the month (query layer). */
+  private async columns(chosen: readonly ConfigTrimRow[], subSeries: readonly SubSeriesRow[], month: number | null): Promise<ConfigColumn[]> {
+    const carIds = chosen.map((t) => t.id);
+    const verdict = async (source: 2 | 'price', measure: 'qty' | 'tp'): Promise<Map<number, number | null>> => {
+      if (month === null || carIds.length === 0) return new Map();
+      const rows = await this.analytics.query({
+        source,
+        dimensions: ['car'],
+        filters: { carIds },
+        month,
+        measures: [{ measure, as: 'value' }],
+      });
+      return new Map(rows.map((row) => [row.key.car!, row.values.value]));
+    };
+    const [qty, tp] = await Promise.all([verdict(2, 'qty'), verdict('price', 'tp')]);
+    const names = new Map(subSeries.map((s) => [s.id, s.name]));
+    return chosen.map((t) => {
+      const price = tp.get(t.id);
+      return {
+        carJllCode: t.jllCode,
+        carName: t.name,
+        subSeriesId: t.subSeriesId,
+        subSeriesName: names.get(t.subSeriesId) ?? '',
+        modelYear: t.modelYear,
+        onSale: isOnSale(t, month),
+        msrp: tenThousands(t.msrp),
+        retailQty: qty.get(t.id) || null,
+        tp: price === null || price === undefined ? null : tenThousands(price),
+      };
+    });
+  }
+}
+
+/** The frozen header rows under the trims' names: sub-series, MSRP, and the month's volume and TP. */
+export function freezeRows(columns: readonly ConfigColumn[], month: number | null): ConfigFreeze[] {
+  const row = (desc: string, text: (c: ConfigColumn) => string): ConfigFreeze => ({
+    desc,
+    values: Object.fromEntries(columns.map((c) => [c.carJllCode, text(c)])),
+  });
+  const when = month === null ? '' : ` ${formatMonth(month)}`;
+  return [
+    row('子车系', (c) => c.subSeriesName),
+    row('厂商指导价(万元)', (c) => c.msrp.toFixed(2)),
+    row(`零售量(辆)${when}`, (c) => (c.retailQty === null ? UNEQUIPPED : thousands(c.retailQty))),
+    row(`加权成交价(万元)${when}`, (c) => (c.tp === null ? UNEQUIPPED : c.tp.toFixed(2))),
+  ];
+}

@@ -1,0 +1,75 @@
+/**
+ * 配置查询's search box: matches load while typing (carConfig/searchCar); clicking a match toggles its
+ * selection; a click outside or Escape closes the dropdown.
+ */
+import { CAR_CONFIG, type IdName } from '@car/contracts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Icon, Input } from 'semantic-ui-react';
+
+import { searchGet, useSearchRequest } from '~/utils/search-client';
+import { useClickOutside } from '~/utils/use-click-outside';
+
+/** Typing pauses this long before a call: one call per word, not per key, and still instant to the eye. */
+const TYPING_PAUSE_MS = 120;
+
+export function ConfigSearchBox({ selectedIds, onToggle }: { selectedIds: readonly number[]; onToggle: (item: IdName) => void }) {
+  const [text, setText] = useState('');
+  const [open, setOpen] = useState(false);
+  const matches = useSearchRequest<IdName[]>();
+  const box = useRef<HTMLDivElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+  useClickOutside(box, open, close);
+  const name = text.trim();
+  const { run, cancel } = matches;
+
+  useEffect(() => {
+    if (name === '') {
+      cancel();
+      return;
+    }
+    const timer = setTimeout(() => void run((signal) => searchGet<IdName[]>(`/${CAR_CONFIG.searchCar.path}`, { name }, { signal })), TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [name, run, cancel]);
+
+  const list = name === '' ? [] : (matches.data ?? []);
+  return (
+    <div className="config-search" ref={box}>
+      <Input
+        icon="search"
+        placeholder="输入子车系名称搜索"
+        value={text}
+        aria-label="搜索子车系"
+        onChange={(_, { value }) => {
+          setText(value);
+          setOpen(true);
+        }}
+        onFocus={() => setOpen(true)}
+        onKeyDown={(event: React.KeyboardEvent) => event.key === 'Escape' && close()}
+      />
+      {open && name !== '' ? (
+        <ul className="config-search__menu" role="listbox" aria-label="匹配的子车系" aria-multiselectable>
+          {matches.error ? <li className="config-search__note">{matches.error}</li> : null}
+          {!matches.error && matches.loading && list.length === 0 ? <li className="config-search__note">搜索中…</li> : null}
+          {!matches.error && !matches.loading && matches.data !== null && list.length === 0 ? <li className="config-search__note">没有匹配的子车系</li> : null}
+          {list.map((item) => {
+            const selected = selectedIds.includes(item.id);
+            return (
+              <li
+                key={item.id}
+                role="option"
+                aria-selected={selected}
+                tabIndex={0}
+                className={`config-search__item${selected ? ' is-selected' : ''}`}
+                onClick={() => onToggle(item)}
+                onKeyDown={(event) => event.key === 'Enter' && onToggle(item)}
+              >
+                <span>{item.name}</span>
+                {selected ? <Icon name="check" color="blue" /> : null}
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,219 @@
+/**
+ * 配置查询 (/product/configquery): up to five sub-series found by typing, their trims on sale or
+ * discontinued compared row by row over the configuration sheet, with the market's verdict (the month's
+ * retail volume and TP) over each column (spec 001 §2.6, §4, §5). The whole comparison lives in the URL.
+ */
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
+import { useLoaderData, useLocation, useNavigate, useNavigation, type ShouldRevalidateFunction } from '@remix-run/react';
+import { CAR_CONFIG, CONFIG_MESSAGES, type IdName, visibleBlocks } from '@car/contracts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Checkbox, Icon, Label } from 'semantic-ui-react';
+
+import { ConfigAnchorNav } from '~/components/ConfigAnchorNav';
+import { categoryAnchorId, ConfigCompareTable } from '~/components/ConfigCompareTable';
+import { ConfigModelPicker } from '~/components/ConfigModelPicker';
+import { ConfigSearchBox } from '~/components/ConfigSearchBox';
+import { DemoDataNote } from '~/components/DemoDataNote';
+import { EmptyState } from '~/components/EmptyState';
+import { MultiSelect } from '~/components/MultiSelect';
+import { PanelBusy } from '~/components/PanelBusy';
+import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
+import { useFailureToast, useToast } from '~/components/Toast';
+import configCss from '~/styles/configquery.css?url';
+import { apiGet } from '~/utils/api.server';
+import {
+  canRemoveColumn,
+  CONFIG_FILTER_KEYS,
+  configApiParams,
+  configDownloadHref,
+  configNeedsReload,
+  configSearch,
+  type ConfigFilterKey,
+  type ConfigState,
+  moveColumn,
+  newSearch,
+  readConfigState,
+  removeColumn,
+  shownCodes,
+  toggleSubSeries,
+  toggleTrim,
+  withFilters,
+} from '~/utils/config-query';
+import { titled } from '~/utils/meta';
+import { isReturnAfterNetworkFailure, keepPageOnNetworkFailure } from '~/utils/network-failure';
+import { firstFailure, settle } from '~/utils/settle.server';
+
+export const meta: MetaFunction = () => titled('配置查询');
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: configCss }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const state = readConfigState(url.searchParams);
+  const categories = settle(apiGet(request, context, CAR_CONFIG.level1));
+  const table = state.ids.length > 0 ? await settle(apiGet(request, context, CAR_CONFIG.get, configApiParams(state))) : null;
+  // A first load pre-selects trims; they go into the address at once, so the view is what a bookmark reopens.
+  if (table?.value && (state.codes === null || state.codes.length === 0)) {
+    const codes = table.value.columns.map((c) => c.carJllCode);
+    if (state.codes === null || codes.length > 0) throw redirect(`${url.pathname}${configSearch({ ...state, codes })}`);
+  }
+  const level1 = await categories;
+  return { categories: level1.value ?? [], table: table?.value ?? null, failure: firstFailure(level1, ...(table ? [table] : [])) };
+}
+
+// Removing or moving a column and the two checkboxes need no new data: every column shown is loaded.
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+  isReturnAfterNetworkFailure(args) || !configNeedsReload(args.currentUrl, args.nextUrl) ? false : args.defaultShouldRevalidate;
+export const clientLoader = keepPageOnNetworkFailure;
+
+type Filters = Pick<ConfigState, ConfigFilterKey>;
+const pickFilters = (state: ConfigState): Filters => ({ niankuan: state.niankuan, engin: state.engin, energy: state.energy, battery: state.battery });
+const FILTER_LABELS: Record<ConfigFilterKey, string> = { niankuan: '年款', engin: '发动机', energy: '能源类型', battery: '电池' };
+
+export default function ConfigQuery() {
+  const data = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const { show } = useToast();
+  useFailureToast(data.failure);
+  const state = useMemo(() => readConfigState(new URLSearchParams(location.search)), [location.search]);
+  const table = data.table;
+
+  const [conditionsOpen, setConditionsOpen] = useState(true);
+  const [filters, setFilters] = useState<Filters>(() => pickFilters(state));
+  const filterKey = CONFIG_FILTER_KEYS.map((k) => state[k].join(',')).join('|') + state.ids.join(',');
+  useEffect(() => setFilters(pickFilters(state)), [filterKey]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // Chip names: the table's, and those clicked in the dropdown while the table loads.
+  const [clicked, setClicked] = useState<ReadonlyMap<number, string>>(new Map());
+  const nameOf = (id: number): string => table?.cars.find((c) => c.id === id)?.name ?? clicked.get(id) ?? String(id);
+
+  const go = (next: ConfigState, replace = false) =>
+    navigate({ pathname: location.pathname, search: configSearch(next) }, { replace, preventScrollReset: true });
+
+  const toggle = (item: IdName) => {
+    const ids = toggleSubSeries(state.ids, item.id);
+    if (ids === 'tooMany') {
+      show('warning', CONFIG_MESSAGES.tooManySubSeries);
+      return;
+    }
+    setClicked((names) => new Map(names).set(item.id, item.name));
+    go(newSearch(state, ids));
+  };
+
+  const loadedCodes = table?.columns.map((c) => c.carJllCode) ?? [];
+  const codes = shownCodes(state, loadedCodes);
+  const byCode = new Map(table?.columns.map((c) => [c.carJllCode, c]) ?? []);
+  const columns = codes.map((code) => byCode.get(code)!);
+  const blocks = table ? visibleBlocks(table.items, codes, { hideUnequipped: state.hide, onlyDiffering: state.differ }) : [];
+  const selectedCodes = state.codes ?? loadedCodes;
+
+  const scroller = useRef<HTMLDivElement>(null);
+  const jump = (id: number) => {
+    const box = scroller.current;
+    const target = box?.querySelector<HTMLElement>(`#${categoryAnchorId(id)}`);
+    const head = box?.querySelector<HTMLElement>('.config-head');
+    if (box && target) box.scrollTo({ top: target.offsetTop - (head?.offsetHeight ?? 0), behavior: 'smooth' });
+  };
+
+  const loading = navigation.state !== 'idle' && navigation.location?.pathname === location.pathname;
+  const filtering = () => {
+    if (state.ids.length === 0) {
+      show('warning', CONFIG_MESSAGES.noSubSeries);
+      return;
+    }
+    go(withFilters(state, filters));
+  };
+
+  return (
+    <div className="sales-page config-page">
+      <div className="sales-page__head">
+        <h2 className="sales-page__title">配置查询</h2>
+        <DemoDataNote />
+      </div>
+
+      <section className="config-conditions" aria-label="查询条件">
+        <div className="config-conditions__row">
+          <span className="config-conditions__label">子车系</span>
+          <ConfigSearchBox selectedIds={state.ids} onToggle={toggle} />
+          <span className="config-conditions__hint">最多选择 5 个子车系对比</span>
+          <Button type="button" basic size="mini" className="config-conditions__fold" onClick={() => setConditionsOpen((o) => !o)} aria-expanded={conditionsOpen}>
+            <Icon name={conditionsOpen ? 'angle up' : 'angle down'} />
+            {conditionsOpen ? '收起条件' : '展开条件'}
+          </Button>
+        </div>
+        <div className="config-conditions__row">
+          <span className="config-conditions__label">已选</span>
+          <div className="config-chips" aria-label="已选子车系">
+            {state.ids.length === 0 ? <span className="config-conditions__hint">未选择</span> : null}
+            {state.ids.map((id) => (
+              <Label key={id} basic color="blue" className="config-chip">
+                {nameOf(id)}
+                <Icon name="delete" aria-label={`移除 ${nameOf(id)}`} role="button" onClick={() => go(newSearch(state, state.ids.filter((x) => x !== id)))} />
+              </Label>
+            ))}
+          </div>
+        </div>
+        {conditionsOpen ? (
+          <div className="config-conditions__more">
+            <div className="config-conditions__row">
+              <span className="config-conditions__label">车型</span>
+              <ConfigModelPicker cars={table?.cars ?? []} codes={selectedCodes} onToggle={(code) => go({ ...state, codes: toggleTrim(selectedCodes, code) }, true)} />
+            </div>
+            <div className="config-conditions__row config-filters">
+              {CONFIG_FILTER_KEYS.map((key) => {
+                const options = (key === 'niankuan' ? table?.niankuan : key === 'engin' ? table?.engines : key === 'energy' ? table?.energies : table?.batteries) ?? [];
+                return (
+                  <label key={key} className="config-filter">
+                    <span className="config-conditions__label">{FILTER_LABELS[key]}</span>
+                    <MultiSelect label={FILTER_LABELS[key]} options={options} value={filters[key].filter((v) => options.some((o) => o.value === v))} onChange={(value) => setFilters((f) => ({ ...f, [key]: value }))} compact />
+                  </label>
+                );
+              })}
+              <Button type="button" primary size="small" onClick={filtering}>
+                筛选
+              </Button>
+            </div>
+          </div>
+        ) : null}
+      </section>
+
+      <section className="config-result" aria-label="配置对比">
+        <PanelBusy active={loading} />
+        {table === null ? (
+          <EmptyState icon="search" title={CONFIG_MESSAGES.noSubSeries}>
+            {state.ids.length === 0 ? '在上方输入子车系名称，从下拉列表中选择（最多 5 个），即可逐项对比其车型配置。' : (data.failure?.msg ?? '')}
+          </EmptyState>
+        ) : (
+          <>
+            <div className="config-toolbar">
+              <Checkbox label="隐藏未配置项" checked={state.hide} onChange={() => go({ ...state, hide: !state.hide }, true)} />
+              <Checkbox label="仅显示差异项" checked={state.differ} onChange={() => go({ ...state, differ: !state.differ }, true)} />
+              <span className="config-legend">● 标配　○ 选配　- 无</span>
+              <span className="config-toolbar__spacer" />
+              <Button as="a" basic size="small" icon="download" content="下载 Excel" href={configDownloadHref({ ...state, codes })} download disabled={columns.length === 0} />
+            </div>
+            <div className="config-body">
+              <ConfigAnchorNav categories={data.categories} shown={new Set(blocks.map((b) => b.id))} onJump={jump} />
+              <ConfigCompareTable
+                ref={scroller}
+                columns={columns}
+                freezes={table.freezes}
+                blocks={blocks}
+                canRemove={canRemoveColumn(codes)}
+                onMove={(code, direction) => go({ ...state, codes: moveColumn(codes, code, direction) }, true)}
+                onRemove={(code) => go({ ...state, codes: removeColumn(codes, code) }, true)}
+              >
+                {columns.length === 0 ? <p className="config-note">所选车型均不符合筛选条件，请在“车型选择”中勾选车型。</p> : null}
+                {columns.length > 0 && blocks.length === 0 ? <p className="config-note">所选车型的配置没有{state.differ ? '差异' : '可显示的项目'}。</p> : null}
+              </ConfigCompareTable>
+            </div>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary };

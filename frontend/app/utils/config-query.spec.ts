@@ -1,0 +1,53 @@
+import { configDownloadHref, configNeedsReload, configSearch, moveColumn, newSearch, readConfigState, removeColumn, shownCodes, toggleSubSeries, toggleTrim } from './config-query';
+
+const url = (search: string) => new URL(`http://x/product/configquery${search}`);
+const state = (search: string) => readConfigState(new URLSearchParams(search));
+
+describe('the configuration query state', () => {
+  test('reads and writes the URL, keeping the column order', () => {
+    const s = state('?ids=53,51,x&carJllCodes=J2,J1&niankuan=2026&engin=1.5T,无&hide=1');
+    expect(s).toEqual({ ids: [53, 51], codes: ['J2', 'J1'], niankuan: ['2026'], engin: ['1.5T', '无'], energy: [], battery: [], hide: true, differ: false });
+    expect(decodeURIComponent(configSearch(s))).toBe('?ids=53,51&carJllCodes=J2,J1&niankuan=2026&engin=1.5T,无&hide=1');
+    expect(state('?ids=51').codes).toBeNull();
+  });
+
+  test('a new search clears the trims and the four filters, keeping the checkboxes', () => {
+    expect(newSearch(state('?ids=51&carJllCodes=J1&niankuan=2026&energy=6&differ=1'), [51, 52])).toEqual({
+      ids: [51, 52], codes: null, niankuan: [], engin: [], energy: [], battery: [], hide: false, differ: true,
+    });
+  });
+
+  test('a sixth sub-series is refused; a chosen one toggles off', () => {
+    expect(toggleSubSeries([1, 2, 3, 4, 5], 6)).toBe('tooMany');
+    expect(toggleSubSeries([1, 2, 3, 4, 5], 3)).toEqual([1, 2, 4, 5]);
+    expect(toggleSubSeries([1], 2)).toEqual([1, 2]);
+  });
+
+  test('columns move by one, stop at the edges, and the last one stays', () => {
+    expect(moveColumn(['a', 'b', 'c'], 'a', 1)).toEqual(['b', 'a', 'c']);
+    expect(moveColumn(['a', 'b', 'c'], 'a', -1)).toEqual(['a', 'b', 'c']);
+    expect(moveColumn(['a', 'b', 'c'], 'c', 1)).toEqual(['a', 'b', 'c']);
+    expect(removeColumn(['a', 'b'], 'a')).toEqual(['b']);
+    expect(removeColumn(['b'], 'b')).toEqual(['b']);
+    expect(toggleTrim(['b'], 'b')).toEqual(['b']);
+    expect(toggleTrim(['b'], 'c')).toEqual(['b', 'c']);
+  });
+
+  test('the columns shown are the URL trims the table holds, in the URL order', () => {
+    expect(shownCodes({ codes: ['c', 'x', 'a'] }, ['a', 'b', 'c'])).toEqual(['c', 'a']);
+    expect(shownCodes({ codes: null }, ['a', 'b'])).toEqual(['a', 'b']);
+  });
+
+  test('checkboxes, moves and removals need no reload; new trims, sub-series or filters do', () => {
+    const base = '?ids=51&carJllCodes=a,b,c';
+    expect(configNeedsReload(url(base), url(`${base}&hide=1&differ=1`))).toBe(false);
+    expect(configNeedsReload(url(base), url('?ids=51&carJllCodes=c,a'))).toBe(false);
+    expect(configNeedsReload(url(base), url('?ids=51&carJllCodes=a,b,c,d'))).toBe(true);
+    expect(configNeedsReload(url(base), url(`${base}&niankuan=2026`))).toBe(true);
+    expect(configNeedsReload(url(base), url('?ids=51,52'))).toBe(true);
+  });
+
+  test('the download carries the comparison in column order and the checkboxes', () => {
+    expect(decodeURIComponent(configDownloadHref({ ...state('?ids=51&differ=1'), codes: ['b', 'a'] }))).toBe('/car/api/carConfig/download?ids=51&carJllCodes=b,a&differ=1');
+  });
+});

@@ -1,0 +1,135 @@
+/**
+ * 配置查询's state, all of it in the URL so a comparison can be bookmarked and shared: the sub-series
+ * (`ids`), the trims in column order (`carJllCodes`), the four filters (`niankuan`, `engin`, `energy`,
+ * `battery`) and the two checkboxes (`hide` 隐藏未配置项, `differ` 仅显示差异项). The spec's state rules
+ * (001 §4) as pure functions: a new search clears the trims and filters; the filter button keeps them.
+ */
+import { API_PREFIX, CAR_CONFIG, MAX_CONFIG_SUB_SERIES, MAX_CONFIG_TRIMS } from '@car/contracts';
+
+export interface ConfigState {
+  ids: number[];
+  /** null: not chosen yet (the first load pre-selects); otherwise the columns in order. */
+  codes: string[] | null;
+  niankuan: string[];
+  engin: string[];
+  energy: string[];
+  battery: string[];
+  hide: boolean;
+  differ: boolean;
+}
+
+export type ConfigFilterKey = 'niankuan' | 'engin' | 'energy' | 'battery';
+export const CONFIG_FILTER_KEYS: readonly ConfigFilterKey[] = ['niankuan', 'engin', 'energy', 'battery'];
+
+const list = (params: URLSearchParams, key: string): string[] =>
+  [...new Set((params.get(key) ?? '').split(',').map((part) => part.trim()).filter((part) => part !== ''))];
+
+export function readConfigState(params: URLSearchParams): ConfigState {
+  const ids = list(params, 'ids')
+    .filter((id) => /^\d{1,9}$/.test(id) && Number(id) > 0)
+    .map(Number);
+  return {
+    ids,
+    codes: params.has('carJllCodes') ? list(params, 'carJllCodes') : null,
+    niankuan: list(params, 'niankuan'),
+    engin: list(params, 'engin'),
+    energy: list(params, 'energy'),
+    battery: list(params, 'battery'),
+    hide: params.get('hide') === '1',
+    differ: params.get('differ') === '1',
+  };
+}
+
+/** The comparison's parameters for `carConfig/get` (and, with the checkboxes, for the download). */
+export function configApiParams(state: ConfigState): Record<string, string> {
+  const params: Record<string, string> = { ids: state.ids.join(',') };
+  if (state.codes && state.codes.length > 0) params.carJllCodes = state.codes.join(',');
+  for (const key of CONFIG_FILTER_KEYS) if (state[key].length > 0) params[key] = state[key].join(',');
+  return params;
+}
+
+/** The page's address for a state: `?ids=…&carJllCodes=…`. */
+export function configSearch(state: ConfigState): string {
+  const params = new URLSearchParams();
+  if (state.ids.length > 0) params.set('ids', state.ids.join(','));
+  if (state.codes !== null) params.set('carJllCodes', state.codes.join(','));
+  for (const key of CONFIG_FILTER_KEYS) if (state[key].length > 0) params.set(key, state[key].join(','));
+  if (state.hide) params.set('hide', '1');
+  if (state.differ) params.set('differ', '1');
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export function configDownloadHref(state: ConfigState): string {
+  const params = new URLSearchParams(configApiParams(state));
+  if (state.hide) params.set('hide', '1');
+  if (state.differ) params.set('differ', '1');
+  return `${API_PREFIX}/${CAR_CONFIG.download.path}?${params}`;
+}
+
+/** A new search (sub-series added or removed): trims and filters cleared, the table loads afresh; the checkboxes stay. */
+export function newSearch(state: ConfigState, ids: readonly number[]): ConfigState {
+  return { ids: [...ids], codes: null, niankuan: [], engin: [], energy: [], battery: [], hide: state.hide, differ: state.differ };
+}
+
+/** Clicking a match toggles it; a sixth is refused (spec 001 §5). */
+export function toggleSubSeries(ids: readonly number[], id: number): number[] | 'tooMany' {
+  if (ids.includes(id)) return ids.filter((x) => x !== id);
+  if (ids.length >= MAX_CONFIG_SUB_SERIES) return 'tooMany';
+  return [...ids, id];
+}
+
+/** The filter button: the chosen filters with the selection kept. */
+export function withFilters(state: ConfigState, filters: Pick<ConfigState, ConfigFilterKey>): ConfigState {
+  return { ...state, ...filters };
+}
+
+/** A picker checkbox: a trim joins as the last column or leaves; the last column cannot leave. */
+export function toggleTrim(codes: readonly string[], code: string): string[] {
+  if (codes.includes(code)) return codes.length > 1 ? codes.filter((c) => c !== code) : [...codes];
+  return codes.length >= MAX_CONFIG_TRIMS ? [...codes] : [...codes, code];
+}
+
+/** Columns can be removed only while more than one remains (spec 001 §5). */
+export function canRemoveColumn(codes: readonly string[]): boolean {
+  return codes.length > 1;
+}
+
+export function removeColumn(codes: readonly string[], code: string): string[] {
+  return canRemoveColumn(codes) ? codes.filter((c) => c !== code) : [...codes];
+}
+
+/** Swaps a column with its neighbour to the left (-1) or right (+1); at an edge nothing moves. */
+export function moveColumn(codes: readonly string[], code: string, direction: -1 | 1): string[] {
+  const from = codes.indexOf(code);
+  const to = from + direction;
+  if (from < 0 || to < 0 || to >= codes.length) return [...codes];
+  const next = [...codes];
+  [next[from], next[to]] = [next[to]!, next[from]!];
+  return next;
+}
+
+/**
+ * The columns shown: the URL's trims in its order among those the table holds (a filter may have left
+ * some out); before any choice, the table's own columns.
+ */
+export function shownCodes(state: Pick<ConfigState, 'codes'>, loaded: readonly string[]): string[] {
+  if (state.codes === null) return [...loaded];
+  const have = new Set(loaded);
+  return state.codes.filter((code) => have.has(code));
+}
+
+/**
+ * Whether a change of address needs the table again: not for the checkboxes, nor for columns removed or
+ * moved (every column it shows is loaded already); yes for anything else.
+ */
+export function configNeedsReload(currentUrl: URL, nextUrl: URL): boolean {
+  if (currentUrl.pathname !== nextUrl.pathname) return true;
+  const before = readConfigState(currentUrl.searchParams);
+  const after = readConfigState(nextUrl.searchParams);
+  const same = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+  if (!same(before.ids, after.ids) || CONFIG_FILTER_KEYS.some((key) => !same(before[key], after[key]))) return true;
+  if (before.codes === null || after.codes === null) return before.codes !== after.codes;
+  const had = new Set(before.codes);
+  return after.codes.some((code) => !had.has(code));
+}
