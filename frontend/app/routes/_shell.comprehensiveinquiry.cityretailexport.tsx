@@ -106,6 +106,11 @@ export default function CityRetailExportPage() {
   useEffect(() => {
     if (answer && 'job' in answer) setJob(answer.job);
   }, [answer]);
+  // A job that has just ended shows its final state in 我的导出 too.
+  const ended = job !== null && job.status !== 'queued' && job.status !== 'running';
+  useEffect(() => {
+    if (ended) revalidator.revalidate();
+  }, [ended, job?.id]);
   useEffect(() => {
     setStart(latest);
     setEnd(latest);
