@@ -62,13 +62,7 @@ export class CityRetailRepository {
 
   /** The trims the product filters leave, or undefined when no product filter is given. */
   async trimIds(form: CityRetailExportForm): Promise<number[] | undefined> {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    const add = (sql: string, values: unknown[] | undefined) => {
-      if (!values) return;
-      params.push(values);
-      where.push(sql.replace('$?', `$${params.length}`));
-    };
+    const { where, params, add } = conditions();
     add('c.brand_id = ANY($?)', form.brandId);
     add('c.producer_id = ANY($?)', form.producerId);
     add('c.producer_brand_id = ANY($?)', form.producerBrandId);
@@ -96,13 +90,7 @@ export class CityRetailRepository {
 
   /** The cities the place filters leave, or undefined when no place filter is given. */
   async cityIds(form: CityRetailExportForm): Promise<number[] | undefined> {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    const add = (sql: string, values: unknown[] | undefined) => {
-      if (!values) return;
-      params.push(values);
-      where.push(sql.replace('$?', `$${params.length}`));
-    };
+    const { where, params, add } = conditions();
     add('p.area_id = ANY($?)', form.area);
     add('c.province_id = ANY($?)', form.province);
     add('c.id = ANY($?)', form.city);
@@ -193,6 +181,18 @@ export class CityRetailRepository {
     const rows: Array<{ key: string; value: string }> = await this.dataSource.query(`SELECT key, value FROM dictionary WHERE type = $1`, [type]);
     return new Map(rows.map((r) => [Number(r.key), r.value]));
   }
+}
+
+/** WHERE conditions with their values bound in order: `add('c.fuel = ANY($?)', [5, 6])`; absent values add nothing. */
+function conditions() {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const add = (sql: string, values: unknown[] | undefined) => {
+    if (!values) return;
+    params.push(values);
+    where.push(sql.replace('$?', `$${params.length}`));
+  };
+  return { where, params, add };
 }
 
 /** What one export reads: its months, the id lists its filters became, the fact codes and the grain. */
