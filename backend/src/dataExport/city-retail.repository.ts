@@ -49,7 +49,7 @@ export interface CityRetailGrain {
 }
 
 /** A cursor fetches this many rows at a time: memory stays flat whatever the export's size. */
-const FETCH_ROWS = 20_000;
+const FETCH_ROWS = 5_000;
 
 /**
  * The city retail export's reads on the retail facts (month × trim × city × use nature × ownership ×
