@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, AppConfig } from './config/config';
 import { dataSourceOptions } from './database/data-source';
 import { AnalyticsModule } from './analytics/analytics.module';
+import { DataExportJobsModule } from './dataExport/data-export-jobs.module';
 import { QueueModule } from './queue/queue.module';
 import { ReferenceModule } from './reference/reference.module';
 import { ReportDownloadModule } from './reportDownload/report-download.module';
@@ -28,6 +29,7 @@ export class CoreModule {
         ReferenceModule,
         AnalyticsModule,
         ReportDownloadModule,
+        DataExportJobsModule,
       ],
       providers: [{ provide: APP_CONFIG, useValue: runtime.config }],
       exports: [APP_CONFIG],

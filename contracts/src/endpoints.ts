@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import * as de from './data-export';
 import { healthReportSchema } from './health';
 import * as pv from './price-volume';
 import * as cc from './car-config';
@@ -23,6 +24,8 @@ export interface Endpoint<P extends z.ZodType = z.ZodType, R extends z.ZodType =
   access: 'public' | 'session';
   params: P;
   result: R | 'xlsx';
+  /** A POST's body encoding: JSON (default) or a form (`application/x-www-form-urlencoded`, the exports). */
+  body?: 'json' | 'form';
 }
 
 function endpoint<P extends z.ZodType, R extends z.ZodType>(definition: Endpoint<P, R>): Endpoint<P, R> {
@@ -152,8 +155,18 @@ export const CAR_CONFIG = {
   download: carConfig('download', cc.configDownloadSchema, 'xlsx', '下载配置对比 Excel：同 get 的参数，加 hide（隐藏未配置项）、differ（仅显示差异项）'),
 };
 
+export const DATA_EXPORT = {
+  cityRetail: endpoint({
+    method: 'POST', path: 'dataExport/cityRetail', tag: 'dataExport', access: 'session', body: 'form', params: de.cityRetailExportSchema, result: de.exportJobSchema,
+    summary: '城市零售数据导出（表单）：yyyyMm 为「开始 - 结束」，各字段可重复；立即返回导出任务，完成后 result 为文件路径',
+  }),
+  job: get('dataExport', 'dataExport/job', de.exportJobQuerySchema, de.exportJobSchema, '导出任务的状态与进度：已写行数、预计行数、百分比、阶段；仅本人可见'),
+  jobs: get('dataExport', 'dataExport/jobs', s.noParamsSchema, z.array(de.exportJobSchema), '我最近的导出（最多 10 个，最新在前）'),
+  file: get('dataExport', 'dataExport/file', de.exportJobQuerySchema, 'xlsx', '下载已完成的导出文件；仅本人可下载，过期后不可下载'),
+};
+
 /** Every call, in the order the OpenAPI description lists them. */
-export const ENDPOINTS: readonly Endpoint[] = [SECURITY, HEALTH, SEARCH, WHOLE_MARKET, AREA_MARKET, COMPANY_BRAND, PRICE_VOLUME, CAR_CONFIG].flatMap((group) => Object.values(group) as Endpoint[]);
+export const ENDPOINTS: readonly Endpoint[] = [SECURITY, HEALTH, SEARCH, WHOLE_MARKET, AREA_MARKET, COMPANY_BRAND, PRICE_VOLUME, CAR_CONFIG, DATA_EXPORT].flatMap((group) => Object.values(group) as Endpoint[]);
 
 /** The call a method and path (under /car/api, no leading slash, no query) name, if any. */
 export function endpointAt(method: string, path: string): Endpoint | undefined {

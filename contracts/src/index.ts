@@ -5,6 +5,7 @@
 export * from './api';
 export * from './car-config';
 export * from './constants';
+export * from './data-export';
 export * from './dictionaries';
 export * from './display';
 export * from './endpoints';

@@ -76,6 +76,11 @@ const EXAMPLES: Record<string, Record<string, string>> = {
   'carConfig/get': { ids: '545,546' },
   'carConfig/level1': {},
   'carConfig/download': { ids: '545,546', hide: '1', differ: '1' },
+  // Data exports: the POST is sent as a form; EXPORT_ID stands for a finished export made in beforeAll.
+  'dataExport/cityRetail': { yyyyMm: '2026-10 - 2026-10', city: '440100', titleKeys: 'fuel' },
+  'dataExport/job': { id: 'EXPORT_ID' },
+  'dataExport/jobs': {},
+  'dataExport/file': { id: 'EXPORT_ID' },
 };
 
 /** Calls that end or change the session are exercised by the security tests, not replayed here. */
@@ -87,7 +92,22 @@ describe('the contracts', () => {
 
   beforeAll(async () => {
     ({ app, token } = await signedInApp({ address: '203.0.113.90' }));
+    exportId = await finishedExport();
   });
+
+  let exportId = '';
+  /** An export of one city and month, run to its end, for the job and file examples. */
+  async function finishedExport(): Promise<string> {
+    const accepted = await request(app.getHttpServer()).post(`${API_PREFIX}/dataExport/cityRetail`).set('token', token).type('form').send('yyyyMm=2026-10 - 2026-10&city=110100').expect(200);
+    const id = accepted.body.result.id as string;
+    for (let i = 0; i < 300; i++) {
+      const job = await request(app.getHttpServer()).get(`${API_PREFIX}/dataExport/job`).query({ id }).set('token', token);
+      if (job.body.result?.status === 'done') return id;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('the example export did not finish');
+  }
+  const example = (path: string) => Object.fromEntries(Object.entries(EXAMPLES[path]).map(([k, v]) => [k, v === 'EXPORT_ID' ? exportId : v]));
 
   afterAll(async () => {
     await app?.close();
@@ -114,7 +134,10 @@ describe('the contracts', () => {
   test.each(ENDPOINTS.filter((e) => !SESSION_CHANGING.has(e.path)).map((e): [string, Endpoint] => [e.path, e]))(
     '%s answers what its contract says',
     async (path, endpoint) => {
-      const call = request(app.getHttpServer()).get(`${API_PREFIX}/${path}`).query(EXAMPLES[path]).set('token', token);
+      const call =
+        endpoint.method === 'POST'
+          ? request(app.getHttpServer()).post(`${API_PREFIX}/${path}`).type('form').send(example(path)).set('token', token)
+          : request(app.getHttpServer()).get(`${API_PREFIX}/${path}`).query(example(path)).set('token', token);
       if (endpoint.result === 'xlsx') {
         const response = await call.buffer(true).parse(binaryBody);
         expect(response.status).toBe(200);

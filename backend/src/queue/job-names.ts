@@ -7,11 +7,14 @@ export enum JobName {
   GenerateMonthlyReports = 'reports.generate-monthly',
   /** Rebuilds the rollups of the given months from the facts. */
   RebuildRollups = 'rollups.rebuild',
+  /** Writes one data export's workbook (dataExport/): the job id is the export_job id. */
+  DataExport = 'exports.data',
 }
 
 export interface JobPayloads {
   [JobName.GenerateMonthlyReports]: { month: number; producerIds?: number[] };
   [JobName.RebuildRollups]: { months: number[] };
+  [JobName.DataExport]: { exportId: string };
 }
 
 export const QUEUE_NAME = 'car-jobs';

@@ -61,6 +61,11 @@ export function apiPost<T>(
   return call<T>(request, context, 'POST', path, {}, body, options);
 }
 
+/** A POST of a form-encoded call (the exports): entries as given, so a field repeats for each value. */
+export function apiPostForm<E extends Endpoint>(request: Request, context: AppLoadContext, endpoint: E, entries: ReadonlyArray<[string, string]>): Promise<ResultOf<E>> {
+  return call<ResultOf<E>>(request, context, 'POST', endpoint.path, {}, new URLSearchParams(entries.map(([k, v]) => [k, v])), {});
+}
+
 function urlOf(context: AppLoadContext, path: string, params: ApiParams): URL {
   const url = new URL(`${apiBaseOf(context)}/${path.replace(/^\/+/, '')}`);
   for (const [key, value] of Object.entries(params)) {
@@ -86,14 +91,15 @@ async function call<T>(
   if (context.clientAddress) headers.set('X-Forwarded-For', context.clientAddress);
   const userAgent = request.headers.get('User-Agent');
   if (userAgent) headers.set('User-Agent', userAgent);
-  if (body !== undefined) headers.set('Content-Type', 'application/json');
+  const form = body instanceof URLSearchParams;
+  if (body !== undefined) headers.set('Content-Type', form ? 'application/x-www-form-urlencoded' : 'application/json');
 
   let response: Response;
   try {
     response = await fetch(urlOf(context, path, params), {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : form ? body.toString() : JSON.stringify(body),
       redirect: 'manual',
       signal: AbortSignal.any([request.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),
     });

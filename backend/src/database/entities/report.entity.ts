@@ -25,6 +25,7 @@ export class ExportJob {
   @Column({ type: 'smallint' }) progress: number;
   @Column({ name: 'file_name', type: 'varchar', length: 255, nullable: true }) fileName: string | null;
   @Column({ name: 'row_count', type: 'integer', nullable: true }) rowCount: number | null;
+  @Column({ name: 'rows_expected', type: 'integer', nullable: true }) rowsExpected: number | null;
   @Column({ type: 'varchar', length: 500, nullable: true }) error: string | null;
   @Column({ name: 'user_id', type: 'integer', nullable: true }) userId: number | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;

@@ -1,0 +1,231 @@
+import { Injectable } from '@nestjs/common';
+import type { CityRetailExportForm } from '@car/contracts';
+import { DataSource } from 'typeorm';
+
+/** What a trim's columns show, names resolved once per export (a few thousand trims). */
+export interface TrimNames {
+  name: string;
+  brand: string;
+  producer: string;
+  producerBrand: string;
+  series: string;
+  subSeries: string;
+  subSeriesCode: string;
+  modelLevel: string;
+  bodyType: string;
+  producerProperty: string;
+  brandProperty: string;
+  brandFamily: string;
+  fuel: string;
+  emissionStandard: string;
+  engine: string;
+  gearbox: string;
+  drive: string;
+}
+
+export interface CityNames {
+  name: string;
+  province: string;
+  area: string;
+  tier: number;
+}
+
+/** One row of the export: month × city × trim, split by use nature, ownership and colour when their tags are on. */
+export interface CityRetailRow {
+  month: number;
+  cityId: number;
+  carId: number;
+  useNature: number | null;
+  ownership: number | null;
+  colour: number | null;
+  qty: number;
+}
+
+/** The splits of the grain the tags ask for. */
+export interface CityRetailGrain {
+  useNature: boolean;
+  ownership: boolean;
+  colour: boolean;
+}
+
+/** A cursor fetches this many rows at a time: memory stays flat whatever the export's size. */
+const FETCH_ROWS = 5_000;
+
+/**
+ * The city retail export's reads on the retail facts (month × trim × city × use nature × ownership ×
+ * colour). Filters on trims and cities become id lists first, so the scan is one index range on the
+ * facts' primary key (month, car_id, city_id, …) read in its own order: no sort, rows stream at once.
+ */
+@Injectable()
+export class CityRetailRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** The trims the product filters leave, or undefined when no product filter is given. */
+  async trimIds(form: CityRetailExportForm): Promise<number[] | undefined> {
+    const { where, params, add } = conditions();
+    add('c.brand_id = ANY($?)', form.brandId);
+    add('c.producer_id = ANY($?)', form.producerId);
+    add('c.producer_brand_id = ANY($?)', form.producerBrandId);
+    add('c.series_id = ANY($?)', form.modelId);
+    add('c.sub_series_id = ANY($?)', form.modelSubId);
+    add('s.code = ANY($?)', form.modelSubCode);
+    add('c.model_level = ANY($?)', form.chexingjibie);
+    add('c.body_type = ANY($?)', form.dicBodyShape);
+    add('p.property = ANY($?)', form.dicProducerProperty);
+    add('b.property = ANY($?)', form.dicBoundProperty);
+    add('b.family_id = ANY($?)', form.dicBrandSeries);
+    add('c.fuel = ANY($?)', form.dicFuel);
+    add('c.emission_standard = ANY($?)', form.dicDischargeStandard);
+    add('c.engine = ANY($?)', form.dicEngine);
+    add('c.gearbox = ANY($?)', form.dicGearBox);
+    add('c.drive = ANY($?)', form.dicDriving);
+    if (where.length === 0) return undefined;
+    const rows: Array<{ id: number }> = await this.dataSource.query(
+      `SELECT c.id FROM car c JOIN sub_series s ON s.id = c.sub_series_id JOIN producer p ON p.id = c.producer_id
+         JOIN brand b ON b.id = c.brand_id WHERE ${where.join(' AND ')} ORDER BY c.id`,
+      params,
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** The cities the place filters leave, or undefined when no place filter is given. */
+  async cityIds(form: CityRetailExportForm): Promise<number[] | undefined> {
+    const { where, params, add } = conditions();
+    add('p.area_id = ANY($?)', form.area);
+    add('c.province_id = ANY($?)', form.province);
+    add('c.id = ANY($?)', form.city);
+    add('c.tier = ANY($?)', form.tier);
+    if (where.length === 0) return undefined;
+    const rows: Array<{ id: number }> = await this.dataSource.query(
+      `SELECT c.id FROM city c JOIN province p ON p.id = c.province_id WHERE ${where.join(' AND ')} ORDER BY c.id`,
+      params,
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** How many rows the export will have. */
+  async count(scope: CityRetailScope): Promise<number> {
+    const { sql, params } = rowsQuery(scope);
+    const [row] = await this.dataSource.query(`SELECT count(*)::int AS n FROM (${sql}) q`, params);
+    return row.n as number;
+  }
+
+  /** The rows in month, trim, city order, a batch at a time through a server-side cursor. */
+  async *rows(scope: CityRetailScope): AsyncGenerator<CityRetailRow[]> {
+    const { sql, params } = rowsQuery(scope, true);
+    const runner = this.dataSource.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.startTransaction('REPEATABLE READ');
+      await runner.query(`DECLARE city_retail_export NO SCROLL CURSOR FOR ${sql}`, params);
+      for (;;) {
+        const batch: Array<Record<string, number | null>> = await runner.query(`FETCH ${FETCH_ROWS} FROM city_retail_export`);
+        if (batch.length === 0) break;
+        yield batch.map((r) => ({
+          month: r.month as number,
+          cityId: r.city_id as number,
+          carId: r.car_id as number,
+          useNature: r.use_nature ?? null,
+          ownership: r.ownership ?? null,
+          colour: r.colour ?? null,
+          qty: Number(r.qty),
+        }));
+        if (batch.length < FETCH_ROWS) break;
+      }
+      await runner.commitTransaction();
+    } catch (error) {
+      if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+      throw error;
+    } finally {
+      await runner.release();
+    }
+  }
+
+  /** Every trim with the names its columns show. */
+  async trimNames(): Promise<Map<number, TrimNames>> {
+    const rows: Array<TrimNames & { id: number }> = await this.dataSource.query(`
+      SELECT c.id, c.name, b.name AS brand, p.name AS producer, pb.name AS "producerBrand", se.name AS series,
+             s.name AS "subSeries", s.code AS "subSeriesCode",
+             coalesce(dl.value, '') AS "modelLevel", coalesce(db.value, '') AS "bodyType",
+             coalesce(dpp.value, '') AS "producerProperty", coalesce(dbp.value, '') AS "brandProperty",
+             coalesce(dbs.value, '') AS "brandFamily", coalesce(df.value, '') AS fuel,
+             coalesce(de.value, '') AS "emissionStandard", coalesce(c.engine, '') AS engine,
+             coalesce(dg.value, '') AS gearbox, coalesce(dd.value, '') AS drive
+        FROM car c
+        JOIN sub_series s ON s.id = c.sub_series_id
+        JOIN series se ON se.id = c.series_id
+        JOIN producer_brand pb ON pb.id = c.producer_brand_id
+        JOIN producer p ON p.id = c.producer_id
+        JOIN brand b ON b.id = c.brand_id
+        LEFT JOIN dictionary dl ON dl.type = 'dicModelLevel' AND dl.key = c.model_level::text
+        LEFT JOIN dictionary db ON db.type = 'dicBodyShape' AND db.key = c.body_type::text
+        LEFT JOIN dictionary dpp ON dpp.type = 'dicProducerProperty' AND dpp.key = p.property::text
+        LEFT JOIN dictionary dbp ON dbp.type = 'dicBoundProperty' AND dbp.key = b.property::text
+        LEFT JOIN dictionary dbs ON dbs.type = 'dicBrandSeries' AND dbs.key = b.family_id::text
+        LEFT JOIN dictionary df ON df.type = 'dicFuel' AND df.key = c.fuel::text
+        LEFT JOIN dictionary de ON de.type = 'dicDischargeStandard' AND de.key = c.emission_standard::text
+        LEFT JOIN dictionary dg ON dg.type = 'dicGearBox' AND dg.key = c.gearbox::text
+        LEFT JOIN dictionary dd ON dd.type = 'dicDriving' AND dd.key = c.drive::text`);
+    return new Map(rows.map(({ id, ...names }) => [id, names]));
+  }
+
+  async cityNames(): Promise<Map<number, CityNames>> {
+    const rows: Array<CityNames & { id: number }> = await this.dataSource.query(`
+      SELECT c.id, c.name, p.name AS province, a.name AS area, c.tier
+        FROM city c JOIN province p ON p.id = c.province_id JOIN area a ON a.id = p.area_id`);
+    return new Map(rows.map(({ id, ...names }) => [id, names]));
+  }
+
+  /** The labels of a coded dictionary, by code. */
+  async labels(type: string): Promise<Map<number, string>> {
+    const rows: Array<{ key: string; value: string }> = await this.dataSource.query(`SELECT key, value FROM dictionary WHERE type = $1`, [type]);
+    return new Map(rows.map((r) => [Number(r.key), r.value]));
+  }
+}
+
+/** WHERE conditions with their values bound in order: `add('c.fuel = ANY($?)', [5, 6])`; absent values add nothing. */
+function conditions() {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const add = (sql: string, values: unknown[] | undefined) => {
+    if (!values) return;
+    params.push(values);
+    where.push(sql.replace('$?', `$${params.length}`));
+  };
+  return { where, params, add };
+}
+
+/** What one export reads: its months, the id lists its filters became, the fact codes and the grain. */
+export interface CityRetailScope {
+  from: number;
+  to: number;
+  trimIds?: number[];
+  cityIds?: number[];
+  useNature?: number[];
+  ownership?: number[];
+  colour?: number[];
+  grain: CityRetailGrain;
+}
+
+function rowsQuery(scope: CityRetailScope, ordered = false): { sql: string; params: unknown[] } {
+  const params: unknown[] = [scope.from, scope.to];
+  const where = ['f.month BETWEEN $1 AND $2'];
+  const add = (column: string, values: number[] | undefined) => {
+    if (!values) return;
+    params.push(values);
+    where.push(`f.${column} = ANY($${params.length})`);
+  };
+  add('car_id', scope.trimIds);
+  add('city_id', scope.cityIds);
+  add('use_nature', scope.useNature);
+  add('ownership', scope.ownership);
+  add('colour', scope.colour);
+  const keys = ['f.month', 'f.car_id', 'f.city_id'];
+  if (scope.grain.useNature) keys.push('f.use_nature');
+  if (scope.grain.ownership) keys.push('f.ownership');
+  if (scope.grain.colour) keys.push('f.colour');
+  const sql = `SELECT ${keys.join(', ')}, sum(f.qty) AS qty FROM retail_fact f WHERE ${where.join(' AND ')} GROUP BY ${keys.join(', ')}${
+    ordered ? ` ORDER BY ${keys.join(', ')}` : ''
+  }`;
+  return { sql, params };
+}

@@ -1,0 +1,43 @@
+import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { DATA_EXPORT, type ParamsOf, type ResultOf } from '@car/contracts';
+import { zodPipe } from '../common/zod-validation.pipe';
+import { CurrentUser, RequiresPage } from '../security/security.decorators';
+import type { SessionUser } from '../security/session-user';
+import { attachmentHeader } from '../saleVolume/table-workbook';
+import { DataExportService } from './data-export.service';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+@Controller()
+export class DataExportController {
+  constructor(private readonly exports: DataExportService) {}
+
+  @Post(DATA_EXPORT.cityRetail.path)
+  @HttpCode(200)
+  @RequiresPage('/comprehensiveinquiry/cityretailexport')
+  cityRetail(
+    @Body(zodPipe(DATA_EXPORT.cityRetail.params)) form: ParamsOf<typeof DATA_EXPORT.cityRetail>,
+    @CurrentUser() user: SessionUser,
+  ): Promise<ResultOf<typeof DATA_EXPORT.cityRetail>> {
+    return this.exports.cityRetail(form, user);
+  }
+
+  @Get(DATA_EXPORT.job.path)
+  job(@Query(zodPipe(DATA_EXPORT.job.params)) q: ParamsOf<typeof DATA_EXPORT.job>, @CurrentUser() user: SessionUser): Promise<ResultOf<typeof DATA_EXPORT.job>> {
+    return this.exports.job(q.id, user);
+  }
+
+  @Get(DATA_EXPORT.jobs.path)
+  jobs(@Query(zodPipe(DATA_EXPORT.jobs.params)) _q: ParamsOf<typeof DATA_EXPORT.jobs>, @CurrentUser() user: SessionUser): Promise<ResultOf<typeof DATA_EXPORT.jobs>> {
+    return this.exports.recent(user);
+  }
+
+  @Get(DATA_EXPORT.file.path)
+  async file(@Query(zodPipe(DATA_EXPORT.file.params)) q: ParamsOf<typeof DATA_EXPORT.file>, @CurrentUser() user: SessionUser, @Res() res: Response): Promise<void> {
+    const file = await this.exports.file(q.id, user);
+    res.setHeader('Content-Type', XLSX);
+    res.setHeader('Content-Disposition', attachmentHeader(file.fileName));
+    await new Promise<void>((resolve, reject) => res.sendFile(file.path, { headers: { 'Cache-Control': 'private, no-store' } }, (error) => (error ? reject(error) : resolve())));
+  }
+}

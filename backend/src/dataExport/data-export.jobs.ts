@@ -1,0 +1,73 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import type { CityRetailExportForm } from '@car/contracts';
+import { APP_CONFIG, AppConfig } from '../config/config';
+import { JobHandler } from '../queue/job-handler.decorator';
+import { JobName, JobPayloads } from '../queue/job-names';
+import { InProcessJobQueue, JobQueue } from '../queue/job-queue';
+import { CityRetailExport, storedFileName, storedPath } from './city-retail.export';
+import { ExportJobRepository } from './export-job.repository';
+
+/** Stored progress is written at most this often (the page polls every second or two). */
+const PROGRESS_EVERY_MS = 500;
+
+/** The failure a user reads: Chinese, no internals (the log keeps the cause). */
+export const EXPORT_FAILED = '导出失败：生成文件时出错，请稍后重试';
+
+/**
+ * The processor of the data exports, run by the worker (BullMQ) or by the app itself without Redis. It
+ * is safe to run again: a run starts the record afresh and writes the workbook anew under a partial name,
+ * so a job interrupted by a crash — re-run by BullMQ's stalled-job recovery, or by the app at its next
+ * start from the durable export_job record when jobs run in-process — replaces its partial file and
+ * offers the file only once complete (README decision 73).
+ */
+@Injectable()
+export class DataExportJobs implements OnApplicationBootstrap {
+  private readonly logger = new Logger('DataExport');
+
+  constructor(
+    private readonly jobs: ExportJobRepository,
+    private readonly cityRetail: CityRetailExport,
+    private readonly queue: JobQueue,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'exportsDir'>,
+  ) {}
+
+  @JobHandler(JobName.DataExport)
+  async run(data: JobPayloads[JobName.DataExport], progress: (percent: number) => Promise<void> = async () => undefined): Promise<number> {
+    const record = await this.jobs.find(data.exportId);
+    if (!record) return 0;
+    await this.jobs.start(record.id);
+    let expected = 0;
+    let lastWrite = 0;
+    try {
+      const rows = await this.cityRetail.write(record.params as CityRetailExportForm, storedPath(this.config.exportsDir, record.id), {
+        counted: async (n) => {
+          expected = n;
+          await this.jobs.counted(record.id, n);
+        },
+        wrote: async (written) => {
+          const now = Date.now();
+          if (now - lastWrite < PROGRESS_EVERY_MS) return;
+          lastWrite = now;
+          const percent = expected > 0 ? Math.min(99, Math.floor((written * 100) / expected)) : 0;
+          await this.jobs.progressed(record.id, written, percent);
+          await progress(percent);
+        },
+      });
+      await this.jobs.done(record.id, storedFileName(record.id), rows);
+      return rows;
+    } catch (error) {
+      this.logger.error(`export ${record.id} failed: ${error instanceof Error ? error.stack : String(error)}`);
+      await this.jobs.failed(record.id, EXPORT_FAILED).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** In-process jobs die with the app: run again what was accepted but never finished. */
+  async onApplicationBootstrap(): Promise<void> {
+    if (!(this.queue instanceof InProcessJobQueue)) return;
+    for (const job of await this.jobs.unfinished()) {
+      this.logger.log(`export ${job.id} was not finished: running it again`);
+      await this.queue.enqueue(JobName.DataExport, { exportId: job.id }, { jobId: job.id });
+    }
+  }
+}

@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import {
+  API_PREFIX,
+  type CityRetailExportForm,
+  DATA_EXPORT,
+  EXPORT_PHASES,
+  EXPORT_TTL_HOURS,
+  type ExportJobView,
+  type ExportKind,
+  type ExportPhase,
+  type ExportStatus,
+  RECENT_EXPORTS,
+} from '@car/contracts';
+import { ApiException } from '../common/api-codes';
+import { APP_CONFIG, AppConfig } from '../config/config';
+import { JobName } from '../queue/job-names';
+import { JobQueue } from '../queue/job-queue';
+import type { SessionUser } from '../security/session-user';
+import { CityRetailExport, storedPath } from './city-retail.export';
+import { ExportJobRepository, type ExportJobRecord } from './export-job.repository';
+
+export const NO_SUCH_EXPORT = '导出任务不存在';
+export const FILE_GONE = '文件不存在或已过期，请重新生成';
+
+/** How often expired files are looked for. */
+const CLEANUP_EVERY_MS = 60 * 60 * 1000;
+
+/** The exports as the API offers them: accepted at once as jobs, their progress, their files (owner only). */
+@Injectable()
+export class DataExportService implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('DataExport');
+  private cleanupTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly jobs: ExportJobRepository,
+    private readonly queue: JobQueue,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'exportsDir'>,
+  ) {}
+
+  async cityRetail(form: CityRetailExportForm, user: SessionUser): Promise<ExportJobView> {
+    return this.accept('cityRetail', form, user);
+  }
+
+  private async accept(kind: ExportKind, form: CityRetailExportForm, user: SessionUser): Promise<ExportJobView> {
+    const id = randomUUID();
+    const record = await this.jobs.create(id, kind, form as unknown as Record<string, unknown>, user.id);
+    try {
+      await this.queue.enqueue(JobName.DataExport, { exportId: id }, { jobId: id });
+    } catch (error) {
+      await this.jobs.failed(id, '任务队列暂不可用，请稍后重试').catch(() => undefined);
+      throw error;
+    }
+    return viewOf(record);
+  }
+
+  async job(id: string, user: SessionUser): Promise<ExportJobView> {
+    return viewOf(await this.own(id, user));
+  }
+
+  async recent(user: SessionUser): Promise<ExportJobView[]> {
+    return (await this.jobs.recentOf(user.id, RECENT_EXPORTS)).map(viewOf);
+  }
+
+  /** The complete file of the caller's own export; anyone else's is as if it did not exist (404). */
+  async file(id: string, user: SessionUser): Promise<{ path: string; fileName: string }> {
+    const record = await this.own(id, user);
+    if (record.status !== 'done' || !record.fileName) throw ApiException.notFound(FILE_GONE);
+    const path = storedPath(this.config.exportsDir, record.id);
+    if (!fs.existsSync(path)) throw ApiException.notFound(FILE_GONE);
+    return { path, fileName: viewOf(record).fileName };
+  }
+
+  private async own(id: string, user: SessionUser): Promise<ExportJobRecord> {
+    const record = await this.jobs.find(id);
+    if (!record || record.userId !== user.id) throw ApiException.notFound(NO_SUCH_EXPORT);
+    return record;
+  }
+
+  /** Deletes the files of exports finished more than EXPORT_TTL_HOURS ago. */
+  async removeExpired(): Promise<number> {
+    const names = await this.jobs.expire(EXPORT_TTL_HOURS);
+    for (const name of names) await fs.promises.rm(`${this.config.exportsDir}/${name}`, { force: true });
+    return names.length;
+  }
+
+  onModuleInit(): void {
+    this.cleanupTimer = setInterval(() => {
+      this.removeExpired().catch((error: unknown) => this.logger.warn(`cleanup of expired exports failed: ${String(error)}`));
+    }, CLEANUP_EVERY_MS);
+    this.cleanupTimer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.cleanupTimer);
+  }
+}
+
+/** Labels and file names of each kind of export. */
+const FILE_NAMES: Record<ExportKind, (params: Record<string, unknown>, createdAt: Date) => string> = {
+  cityRetail: (params, createdAt) => CityRetailExport.fileName(params as unknown as CityRetailExportForm, createdAt),
+};
+
+export function viewOf(record: ExportJobRecord): ExportJobView {
+  const kind = record.kind as ExportKind;
+  const createdAt = new Date(record.createdAt);
+  const finishedAt = record.finishedAt ? new Date(record.finishedAt) : null;
+  const status: ExportStatus = record.status === 'done' && !record.fileName ? 'expired' : record.status;
+  const phase: ExportPhase = status === 'running' ? (record.rowsExpected === null ? 'counting' : 'writing') : status;
+  const percent = status === 'done' ? 100 : Math.max(0, Math.min(100, record.progress));
+  return {
+    id: record.id,
+    kind,
+    fileName: FILE_NAMES[kind](record.params, createdAt),
+    status,
+    phase,
+    phaseText: EXPORT_PHASES[phase],
+    rowsWritten: record.rowsWritten,
+    rowsExpected: record.rowsExpected,
+    percent,
+    result: status === 'done' ? `${API_PREFIX}/${DATA_EXPORT.file.path}?id=${record.id}` : null,
+    error: status === 'failed' ? record.error : null,
+    createdAt: createdAt.toISOString(),
+    finishedAt: finishedAt?.toISOString() ?? null,
+    expiresAt: status === 'done' && finishedAt ? new Date(finishedAt.getTime() + EXPORT_TTL_HOURS * 3600_000).toISOString() : null,
+  };
+}

@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { ExportWorkbook } from './export-workbook';
+
+describe('the export workbook', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'export-workbook-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  test('rows past a sheet’s limit continue on a second sheet under the same frozen header; formulas are neutralised; counts stay numbers', async () => {
+    const file = path.join(dir, 'rows.xlsx');
+    const workbook = new ExportWorkbook(file, '城市零售数据', [
+      { header: '城市', width: 12, kind: 'text' },
+      { header: '零售量', width: 10, kind: 'count' },
+    ], 3);
+    const rows: Array<[string, number]> = [['=1+1', 1], ['+86', 2], ['-', 3], ['@SUM(A1)', 4], ['广州市', 5]];
+    for (const row of rows) workbook.addRow(row);
+    expect(fs.existsSync(file)).toBe(false);
+    await workbook.complete();
+    expect(fs.existsSync(`${file}.partial`)).toBe(false);
+
+    const read = new ExcelJS.Workbook();
+    await read.xlsx.readFile(file);
+    expect(read.worksheets.map((s) => s.name)).toEqual(['城市零售数据', '城市零售数据2']);
+    const [first, second] = read.worksheets;
+    for (const sheet of [first, second]) {
+      expect(sheet.getRow(1).values).toEqual([undefined, '城市', '零售量']);
+      expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+      expect(sheet.getColumn(1).width).toBe(12);
+    }
+    expect(first.getSheetValues().slice(2).map((r) => (r as unknown[]).slice(1))).toEqual([["'=1+1", 1], ["'+86", 2], ['-', 3]]);
+    expect(second.getSheetValues().slice(2).map((r) => (r as unknown[]).slice(1))).toEqual([["'@SUM(A1)", 4], ['广州市', 5]]);
+    expect(first.getCell('B2').numFmt).toBe('#,##0');
+  });
+
+  test('a discarded run leaves no file behind', async () => {
+    const file = path.join(dir, 'failed.xlsx');
+    const workbook = new ExportWorkbook(file, '数据', [{ header: 'a', width: 5, kind: 'text' }]);
+    workbook.addRow(['x']);
+    await workbook.discard();
+    expect(fs.existsSync(file) || fs.existsSync(`${file}.partial`)).toBe(false);
+  });
+});

@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { MONTH_PATTERN, parseMonth } from './months';
+import { CONTROL_CHARACTERS, CONTROL_CHARACTER_MESSAGE, MAX_IDS, strictQuery } from './params';
+
+/**
+ * The data exports (POST /car/api/dataExport/…) and their jobs. The old client posts a form: every field
+ * as repeated values (`city=110100&city=310100`), `yyyyMm` as 'start - end', only the filters whose tag
+ * is on, empty values left out. An export is made in the background (README decision 70): the POST answers
+ * at once with the job, whose `result` (the file's path under /car/) is set when the file is complete.
+ */
+
+// ---------- the form ----------
+
+/** One form field read as a list: repeated values, a single value, or a comma list; empty values dropped. */
+function formValues(value: unknown): unknown {
+  if (value === undefined || value === null) return undefined;
+  const items = (Array.isArray(value) ? value : [value]).flatMap((item) => (typeof item === 'string' ? item.split(',') : [item]));
+  const values = items.map((item) => (typeof item === 'string' ? item.trim() : item)).filter((item) => item !== '');
+  return values.length === 0 ? undefined : values;
+}
+
+const list = <T extends z.ZodType>(item: T) =>
+  z.preprocess(formValues, z.array(item).max(MAX_IDS, `最多 ${MAX_IDS} 个`).optional()).transform((values) => (values ? [...new Set(values)] : undefined));
+
+const idValue = z.string('应为正整数').regex(/^\d{1,9}$/, '应为正整数').transform(Number).refine((id) => id > 0, '应为正整数');
+const codeValue = z.string('应为整数').regex(/^\d{1,4}$/, '应为整数').transform(Number);
+const textValue = z
+  .string('应为文本')
+  .max(32, '不能超过 32 个字符')
+  .refine((text) => !CONTROL_CHARACTERS.test(text), CONTROL_CHARACTER_MESSAGE);
+
+const ids = list(idValue);
+const codes = list(codeValue);
+
+const MONTH_RANGE_MESSAGE = "应为 'YYYY-MM - YYYY-MM' 格式的月份区间";
+
+/** yyyyMm: 'start - end' (the old client's range text); a single month means that month alone. */
+export const monthRangeField = z.preprocess(
+  (value) => (Array.isArray(value) ? value[0] : value),
+  z.string(MONTH_RANGE_MESSAGE).transform((text, ctx) => {
+    const parts = text.split(/\s+-\s+|~/).map((part) => part.trim());
+    if (parts.length > 2 || parts.some((part) => !MONTH_PATTERN.test(part))) {
+      ctx.addIssue({ code: 'custom', message: MONTH_RANGE_MESSAGE });
+      return z.NEVER;
+    }
+    const from = parseMonth(parts[0]);
+    const to = parseMonth(parts[parts.length - 1]);
+    if (from > to) {
+      ctx.addIssue({ code: 'custom', message: '开始月份不能晚于结束月份' });
+      return z.NEVER;
+    }
+    return { from, to };
+  }),
+);
+export type MonthRange = z.output<typeof monthRangeField>;
+
+/**
+ * The city retail export's tags (spec §2.7), in the page's order: the field each sends and the column it
+ * adds to the workbook when it is on (`titleKeys`).
+ */
+export const CITY_RETAIL_TAGS = [
+  { key: 'area', label: '大区', field: 'area' },
+  { key: 'province', label: '省份', field: 'province' },
+  { key: 'city', label: '城市', field: 'city' },
+  { key: 'tier', label: '城市级别', field: 'tier' },
+  { key: 'brand', label: '品牌', field: 'brandId' },
+  { key: 'producer', label: '厂商', field: 'producerId' },
+  { key: 'producerBrand', label: '厂商品牌', field: 'producerBrandId' },
+  { key: 'series', label: '车系', field: 'modelId' },
+  { key: 'subSeries', label: '子车系', field: 'modelSubId' },
+  { key: 'subSeriesCode', label: '子车系代码', field: 'modelSubCode' },
+  { key: 'modelLevel', label: '车型级别', field: 'chexingjibie' },
+  { key: 'bodyType', label: '车身形式', field: 'dicBodyShape' },
+  { key: 'producerProperty', label: '厂商属性', field: 'dicProducerProperty' },
+  { key: 'brandProperty', label: '品牌属性', field: 'dicBoundProperty' },
+  { key: 'brandFamily', label: '品牌系别', field: 'dicBrandSeries' },
+  { key: 'fuel', label: '燃料类型', field: 'dicFuel' },
+  { key: 'emissionStandard', label: '排放标准', field: 'dicDischargeStandard' },
+  { key: 'engine', label: '发动机', field: 'dicEngine' },
+  { key: 'gearbox', label: '变速箱', field: 'dicGearBox' },
+  { key: 'drive', label: '驱动形式', field: 'dicDriving' },
+  { key: 'useNature', label: '使用性质', field: 'useNature' },
+  { key: 'ownership', label: '所有权', field: 'owner' },
+  { key: 'colour', label: '颜色', field: 'colour' },
+] as const;
+export type CityRetailTag = (typeof CITY_RETAIL_TAGS)[number]['key'];
+const CITY_RETAIL_TAG_KEYS = CITY_RETAIL_TAGS.map((tag) => tag.key) as [CityRetailTag, ...CityRetailTag[]];
+
+/** The city retail export's form (spec §3 export form fields). */
+export const cityRetailExportSchema = strictQuery({
+  yyyyMm: monthRangeField,
+  area: ids,
+  province: ids,
+  city: ids,
+  tier: list(z.enum(['1', '2', '3', '4', '5'], '应为 1 到 5 的城市级别').transform(Number)),
+  brandId: ids,
+  producerId: ids,
+  producerBrandId: ids,
+  modelId: ids,
+  modelSubId: ids,
+  modelSubCode: list(textValue),
+  chexingjibie: codes,
+  dicBodyShape: codes,
+  dicProducerProperty: codes,
+  dicBoundProperty: codes,
+  dicBrandSeries: codes,
+  dicFuel: codes,
+  dicDischargeStandard: codes,
+  dicEngine: list(textValue),
+  dicGearBox: codes,
+  dicDriving: codes,
+  useNature: codes,
+  owner: codes,
+  colour: codes,
+  /** The tags that are on: each adds its column. */
+  titleKeys: list(z.enum(CITY_RETAIL_TAG_KEYS, '为未知的标签')),
+});
+export type CityRetailExportForm = z.output<typeof cityRetailExportSchema>;
+
+// ---------- the jobs ----------
+
+export const EXPORT_KINDS = { cityRetail: '城市零售数据' } as const;
+export type ExportKind = keyof typeof EXPORT_KINDS;
+
+export const EXPORT_STATUSES = ['queued', 'running', 'done', 'failed', 'expired'] as const;
+export type ExportStatus = (typeof EXPORT_STATUSES)[number];
+
+/** What a job is doing, as the progress bar says it. */
+export const EXPORT_PHASES = { queued: '排队中', counting: '统计行数', writing: '写入中', done: '已完成', failed: '失败', expired: '已过期' } as const;
+export type ExportPhase = keyof typeof EXPORT_PHASES;
+
+/** A finished file stays downloadable this long, then it is deleted (README decision 71). */
+export const EXPORT_TTL_HOURS = 24;
+/** How many of the caller's exports the list shows. */
+export const RECENT_EXPORTS = 10;
+/** A sheet holds at most this many rows (header included); the export continues on the next sheet. */
+export const SHEET_MAX_ROWS = 1_048_576;
+
+export const exportJobSchema = z.object({
+  id: z.string(),
+  kind: z.enum(Object.keys(EXPORT_KINDS) as [ExportKind, ...ExportKind[]]),
+  /** The workbook's file name: '城市零售数据_2026-01至2026-10_20261123-1530.xlsx'. */
+  fileName: z.string(),
+  status: z.enum(EXPORT_STATUSES),
+  phase: z.enum(Object.keys(EXPORT_PHASES) as [ExportPhase, ...ExportPhase[]]),
+  /** The phase in Chinese. */
+  phaseText: z.string(),
+  rowsWritten: z.number().int(),
+  /** null until counted. */
+  rowsExpected: z.number().int().nullable(),
+  /** 0-100. */
+  percent: z.number().int().min(0).max(100),
+  /** The spec's `result`: the file's path under /car/ once it is complete, else null. */
+  result: z.string().nullable(),
+  /** Why it failed, in Chinese; null otherwise. */
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  /** When the file is deleted; null until it is done. */
+  expiresAt: z.string().nullable(),
+});
+export type ExportJobView = z.infer<typeof exportJobSchema>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const exportJobQuerySchema = strictQuery({ id: z.string('不能为空').regex(UUID, '应为导出任务编号') });
+export type ExportJobQuery = z.output<typeof exportJobQuerySchema>;

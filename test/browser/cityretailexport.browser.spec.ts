@@ -1,0 +1,90 @@
+import ExcelJS from 'exceljs';
+import type { Page } from 'playwright-core';
+import { describeInBrowser, openPage, screenshot, useBrowser } from '../support/browser';
+import { download } from '../support/sales-pages';
+import { testEnv } from '../support/test-env';
+import { createAnalyst } from '../support/users';
+
+const PASSWORD = 'Export@2026b';
+const PAGE = '/comprehensiveinquiry/cityretailexport';
+
+async function signIn(page: Page, account: string): Promise<void> {
+  await page.goto(`${testEnv().baseUrl}/login`, { waitUntil: 'networkidle' });
+  await page.fill('input[name="account"]', account);
+  await page.fill('input[name="password"]', PASSWORD);
+  await Promise.all([page.waitForURL((url) => url.pathname !== '/login'), page.getByRole('button', { name: '登录' }).click()]);
+}
+
+async function chooseOption(page: Page, label: string, option: string): Promise<void> {
+  await page.getByRole('button', { name: label, exact: true }).last().click();
+  await page.getByRole('option', { name: option, exact: true }).locator('label').click();
+  await page.getByRole('button', { name: label, exact: true }).last().click();
+}
+
+const chosen = (page: Page) => page.locator('section[aria-label="已选条件"] p').allTextContents();
+
+/**
+ * The city retail export page as an analyst uses it: no filter panel, tags that show their controls,
+ * the area → province → city clearing rule in 已选条件, 生成Excel with a progress bar that ends in a
+ * download link whose workbook holds the chosen city, my recent exports, and 重置.
+ */
+describeInBrowser('the city retail export page', () => {
+  const browser = useBrowser();
+
+  test('an analyst picks tags and places, generates the workbook with live progress, downloads it, and resets', async () => {
+    const { page, assertClean } = await openPage(browser());
+    await signIn(page, await createAnalyst('exportpage', PASSWORD, '导出页测试'));
+    await page.goto(`${testEnv().baseUrl}${PAGE}`, { waitUntil: 'networkidle' });
+    expect(await page.locator('.filter-sidebar').count()).toBe(0);
+    expect(await page.locator('h2').textContent()).toBe('城市零售数据导出');
+    expect(await page.locator('.recent-exports__empty').textContent()).toBe('还没有导出记录');
+
+    const tags = page.getByRole('group', { name: '筛选标签' });
+    await tags.getByRole('button', { name: '大区', exact: true }).click();
+    await tags.getByRole('button', { name: '省份', exact: true }).click();
+    await tags.getByRole('button', { name: '城市', exact: true }).click();
+    await tags.getByRole('button', { name: '燃料类型', exact: true }).click();
+    expect(await page.locator('.export-page__control').count()).toBe(4);
+    expect(await chosen(page)).toEqual(expect.arrayContaining(['大区：全部', '省份：全部', '城市：全部', '燃料类型：全部']));
+
+    await chooseOption(page, '大区', '华南');
+    await chooseOption(page, '省份', '广东省');
+    await chooseOption(page, '城市', '广州市');
+    expect(await chosen(page)).toEqual(expect.arrayContaining(['大区：华南', '省份：广东省', '城市：广州市']));
+    // A new area clears province and city.
+    await chooseOption(page, '大区', '华北');
+    expect(await chosen(page)).toEqual(expect.arrayContaining(['大区：华北、华南', '省份：全部', '城市：全部']));
+    await chooseOption(page, '省份', '广东省');
+    await chooseOption(page, '城市', '广州市');
+    await chooseOption(page, '燃料类型', '纯电动');
+    expect(await chosen(page)).toEqual(expect.arrayContaining(['省份：广东省', '城市：广州市', '燃料类型：纯电动']));
+
+    await page.getByRole('button', { name: '生成Excel' }).click();
+    const link = page.locator('.export-progress__link');
+    await link.waitFor({ timeout: 60_000 });
+    expect(await page.locator('.export-progress').textContent()).toMatch(/已完成（[\d,]+ \/ [\d,]+ 行）/);
+    const href = (await link.getAttribute('href'))!;
+    expect(href).toMatch(/^\/car\/api\/dataExport\/file\?id=[0-9a-f-]{36}$/);
+    const file = await download(page, href);
+    expect(file.contentType).toContain('spreadsheetml');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.body as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect(sheet.getRow(1).values).toEqual([undefined, '月份', '城市', '车型', '大区', '省份', '燃料类型', '零售量']);
+    expect(sheet.rowCount).toBeGreaterThan(1);
+    sheet.eachRow((row, index) => {
+      if (index > 1) expect([row.getCell(2).value, row.getCell(6).value]).toEqual(['广州市', '纯电动']);
+    });
+    await page.locator('.recent-exports tbody tr', { hasText: '已完成' }).waitFor({ timeout: 10_000 });
+    await screenshot(page, 'cityretailexport-done');
+
+    await page.getByRole('button', { name: '重置' }).click();
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('.export-page__control').count()).toBe(0);
+    expect(await page.locator('.export-progress').count()).toBe(0);
+    await page.locator('.recent-exports a').first().waitFor({ timeout: 10_000 });
+    expect(await page.locator('.recent-exports a').count()).toBe(1);
+    await screenshot(page, 'cityretailexport-reset');
+    assertClean();
+  });
+});

@@ -1,0 +1,101 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import ExcelJS from 'exceljs';
+import request from 'supertest';
+import { API_PREFIX, type ExportJobView } from '@car/contracts';
+import { loadConfig } from '../../backend/src/config/config';
+import { createApp } from '../../backend/src/create-app';
+import { testEnv } from '../support/test-env';
+import { createAnalyst } from '../support/users';
+
+const env = testEnv();
+const describeWithRedis = env.redisUrl ? describe : describe.skip;
+if (!env.redisUrl) process.stderr.write('[data-export-worker] skipped: no Redis reachable (set REDIS_URL)\n');
+
+const PASSWORD = 'Worker@2026a';
+const WORKER = path.resolve(__dirname, '..', '..', 'workers', 'dist', 'main.js');
+
+/**
+ * With Redis the export runs in the worker process (`npm run worker`, built). Killed mid-export, the job
+ * is taken up again by BullMQ's stalled-job check in the next worker, writes its workbook anew, and only
+ * the complete file is ever offered.
+ */
+describeWithRedis('an export in the worker process', () => {
+  const prefix = `${env.redisPrefix}-exports`;
+  let app: NestExpressApplication;
+  let token: string;
+  const workers: ChildProcess[] = [];
+
+  function startWorker(): ChildProcess {
+    const worker = spawn(process.execPath, [WORKER], {
+      env: { ...process.env, DATABASE_URL: env.databaseUrl, REDIS_URL: env.redisUrl!, REDIS_PREFIX: prefix, DATA_DIR: env.dataDir, NODE_ENV: 'test', LOG_FORMAT: 'json', SEED_ON_EMPTY: 'false' },
+      stdio: 'ignore',
+    });
+    workers.push(worker);
+    return worker;
+  }
+
+  beforeAll(async () => {
+    const config = loadConfig({ DATABASE_URL: env.databaseUrl, REDIS_URL: env.redisUrl!, REDIS_PREFIX: prefix, DATA_DIR: env.dataDir, NODE_ENV: 'test', TRUST_PROXY: 'true' });
+    app = await createApp({ config, databaseUrl: env.databaseUrl }, false);
+    await app.init();
+    const account = await createAnalyst('worker', PASSWORD, '导出进程测试');
+    const login = await request(app.getHttpServer()).post(`${API_PREFIX}/security/login`).set('X-Forwarded-For', '10.81.0.1').send({ account, password: PASSWORD }).expect(200);
+    token = login.body.result.token as string;
+  });
+
+  afterAll(async () => {
+    for (const worker of workers) if (worker.exitCode === null) worker.kill('SIGKILL');
+    await app?.close();
+  });
+
+  const job = async (id: string): Promise<ExportJobView> =>
+    (await request(app.getHttpServer()).get(`${API_PREFIX}/dataExport/job`).query({ id }).set('token', token).expect(200)).body.result as ExportJobView;
+
+  test('a worker killed while writing: the next worker runs the job again and the complete file is offered, never the partial one', async () => {
+    const accepted = await request(app.getHttpServer())
+      .post(`${API_PREFIX}/dataExport/cityRetail`)
+      .set('token', token)
+      .type('form')
+      .send('yyyyMm=2026-09 - 2026-10&titleKeys=province&titleKeys=brand')
+      .expect(200);
+    const id = (accepted.body.result as ExportJobView).id;
+    const first = startWorker();
+
+    let seen = await job(id);
+    for (let i = 0; i < 1200 && !(seen.phase === 'writing' && seen.rowsWritten > 0); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      seen = await job(id);
+    }
+    expect(seen).toMatchObject({ status: 'running', phase: 'writing', result: null });
+    first.kill('SIGKILL');
+    await new Promise((resolve) => first.once('exit', resolve));
+    const partial = path.join(env.dataDir, 'exports', `${id}.xlsx.partial`);
+    expect(fs.existsSync(partial)).toBe(true);
+    expect(fs.existsSync(path.join(env.dataDir, 'exports', `${id}.xlsx`))).toBe(false);
+    expect((await request(app.getHttpServer()).get(`${API_PREFIX}/dataExport/file`).query({ id }).set('token', token)).status).toBe(404);
+
+    // BullMQ hands the job on once the dead worker's lock has expired (30 s) at the next stalled check.
+    startWorker();
+    let done = await job(id);
+    for (let i = 0; i < 2400 && done.status !== 'done' && done.status !== 'failed'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      done = await job(id);
+    }
+    expect(done).toMatchObject({ status: 'done', percent: 100 });
+    expect(done.rowsWritten).toBe(done.rowsExpected);
+    expect(fs.existsSync(partial)).toBe(false);
+    const file = await request(app.getHttpServer()).get(`${API_PREFIX}/dataExport/file`).query({ id }).set('token', token).buffer(true).parse((res, cb) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
+    expect(file.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.body as unknown as ArrayBuffer);
+    const rows = workbook.worksheets.reduce((n, sheet) => n + sheet.rowCount - 1, 0);
+    expect(rows).toBe(done.rowsWritten);
+  }, 420_000);
+});

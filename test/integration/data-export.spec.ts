@@ -1,0 +1,195 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import ExcelJS from 'exceljs';
+import { Client } from 'pg';
+import request from 'supertest';
+import { API_PREFIX, ApiCode, type ExportJobView, type Summary } from '@car/contracts';
+import { loadConfig } from '../../backend/src/config/config';
+import { createApp } from '../../backend/src/create-app';
+import { DataExportService } from '../../backend/src/dataExport/data-export.service';
+import { binaryBody, signedInApp } from '../support/api-app';
+import { testEnv } from '../support/test-env';
+import { createAnalyst } from '../support/users';
+
+const API = `${API_PREFIX}/dataExport`;
+const PASSWORD = 'Export@2026a';
+
+/**
+ * The city retail export end to end on the demo data, jobs in-process (no REDIS_URL): the form posted as
+ * the old client posts it, the job's progress, the workbook opened with exceljs and held to the database
+ * and to the area-market API, owner-only files, expiry, and a job left unfinished by a crash run again at
+ * the next start.
+ */
+describe('the city retail export', () => {
+  const env = testEnv();
+  let app: NestExpressApplication;
+  let token: string;
+  let db: Client;
+
+  beforeAll(async () => {
+    const account = await createAnalyst('export', PASSWORD, '导出测试');
+    ({ app, token } = await signedInApp({ address: `10.79.${process.pid % 250}.1`, account, password: PASSWORD }));
+    db = new Client({ connectionString: env.databaseUrl });
+    await db.connect();
+  });
+
+  afterAll(async () => {
+    await db?.end();
+    await app?.close();
+  });
+
+  const server = () => request(app.getHttpServer());
+  const post = (form: string, as = token) => server().post(`${API}/cityRetail`).set('token', as).type('form').send(form);
+
+  async function finished(id: string, as = token): Promise<ExportJobView> {
+    for (let i = 0; i < 600; i++) {
+      const res = await server().get(`${API}/job`).query({ id }).set('token', as).expect(200);
+      const job = res.body.result as ExportJobView;
+      if (job.status !== 'queued' && job.status !== 'running') return job;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`export ${id} did not finish`);
+  }
+
+  async function workbookOf(job: ExportJobView, as = token): Promise<{ workbook: ExcelJS.Workbook; disposition: string }> {
+    const res = await server().get(job.result!.replace(/^\/car\/api/, `${API_PREFIX}`)).set('token', as).buffer(true).parse(binaryBody).expect(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.body as unknown as ArrayBuffer);
+    return { workbook, disposition: String(res.headers['content-disposition']) };
+  }
+
+  async function login(account: string): Promise<string> {
+    const res = await server().post(`${API_PREFIX}/security/login`).set('X-Forwarded-For', `10.79.${process.pid % 250}.2`).send({ account, password: PASSWORD }).expect(200);
+    return res.body.result.token as string;
+  }
+
+  test('a form with repeated values makes a workbook whose rows and monthly sums are the database’s and the area-market API’s', async () => {
+    const form = 'yyyyMm=2026-09 - 2026-10&province=440000&dicFuel=5&dicFuel=6&titleKeys=province&titleKeys=fuel&titleKeys=subSeriesCode';
+    const accepted = await post(form).expect(200);
+    expect(accepted.body.code).toBe(ApiCode.Success);
+    const queued = accepted.body.result as ExportJobView;
+    expect(queued).toMatchObject({ kind: 'cityRetail', status: 'queued', phase: 'queued', phaseText: '排队中', result: null });
+    expect(queued.fileName).toMatch(/^城市零售数据_2026-09至2026-10_\d{8}-\d{4}\.xlsx$/);
+
+    const job = await finished(queued.id);
+    const [expected] = (
+      await db.query(
+        `SELECT count(*)::int AS rows FROM (SELECT 1 FROM retail_fact f JOIN car c ON c.id = f.car_id JOIN city ci ON ci.id = f.city_id
+          WHERE f.month BETWEEN 202609 AND 202610 AND ci.province_id = 440000 AND c.fuel IN (5, 6) GROUP BY f.month, f.car_id, f.city_id) q`,
+      )
+    ).rows;
+    expect(job).toMatchObject({ status: 'done', phase: 'done', percent: 100, rowsWritten: expected.rows, rowsExpected: expected.rows, error: null });
+    expect(job.result).toBe(`/car/api/dataExport/file?id=${job.id}`);
+    expect(expected.rows).toBeGreaterThan(1000);
+
+    const { workbook, disposition } = await workbookOf(job);
+    expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent(job.fileName)}`);
+    const sheet = workbook.worksheets[0];
+    expect(workbook.worksheets).toHaveLength(1);
+    expect(sheet.name).toBe('城市零售数据');
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.getRow(1).values).toEqual([undefined, '月份', '城市', '车型', '省份', '子车系代码', '燃料类型', '零售量']);
+    expect(sheet.getColumn(3).width).toBe(40);
+    expect(sheet.rowCount).toBe(expected.rows + 1);
+
+    const byMonth = new Map<string, number>();
+    const fuels = new Set<string>();
+    sheet.eachRow((row, index) => {
+      if (index === 1) return;
+      const qty = row.getCell(7).value;
+      expect(typeof qty).toBe('number');
+      expect(row.getCell(4).value).toBe('广东省');
+      fuels.add(String(row.getCell(6).value));
+      byMonth.set(String(row.getCell(1).value), (byMonth.get(String(row.getCell(1).value)) ?? 0) + (qty as number));
+    });
+    expect([...byMonth.keys()]).toEqual(['2026-09', '2026-10']);
+    expect([...fuels].sort()).toEqual(['增程式', '纯电动'].sort());
+    for (const [month, qty] of byMonth) {
+      const res = await server().get(`${API_PREFIX}/saleVolume/areaMarket/whole`).query({ area: '440000', level: '2', fuels: '5,6', time: month }).set('token', token).expect(200);
+      expect(qty).toBe((res.body.result as Summary).qty);
+    }
+
+    const recent = await server().get(`${API}/jobs`).set('token', token).expect(200);
+    expect((recent.body.result as ExportJobView[])[0]).toMatchObject({ id: job.id, status: 'done' });
+  });
+
+  test('use nature, ownership and colour split the rows by their values; with no tag the columns are month, city, trim and volume', async () => {
+    const split = await finished((await post('yyyyMm=2026-10 - 2026-10&city=440100&titleKeys=useNature&titleKeys=colour').expect(200)).body.result.id);
+    const [counts] = (
+      await db.query(
+        `SELECT count(DISTINCT (car_id, city_id, use_nature, colour))::int AS split, count(DISTINCT (car_id, city_id))::int AS plain, sum(qty)::int AS qty
+           FROM retail_fact WHERE month = 202610 AND city_id = 440100`,
+      )
+    ).rows;
+    expect(split.rowsWritten).toBe(counts.split);
+    const sheet = (await workbookOf(split)).workbook.worksheets[0];
+    expect(sheet.getRow(1).values).toEqual([undefined, '月份', '城市', '车型', '使用性质', '颜色', '零售量']);
+    let total = 0;
+    sheet.eachRow((row, index) => {
+      if (index > 1) total += row.getCell(6).value as number;
+    });
+    expect(total).toBe(counts.qty);
+
+    const plain = await finished((await post('yyyyMm=2026-10 - 2026-10&city=440100').expect(200)).body.result.id);
+    expect(plain.rowsWritten).toBe(counts.plain);
+  });
+
+  test('bad forms are refused with a Chinese message naming the field', async () => {
+    const cases: Array<[string, RegExp]> = [
+      ['province=440000', /^参数 yyyyMm /],
+      ['yyyyMm=2026-10 - 2026-01', /开始月份不能晚于结束月份/],
+      ['yyyyMm=2026/10', /^参数 yyyyMm 应为/],
+      ['yyyyMm=2026-10 - 2026-10&titleKeys=price', /^参数 titleKeys\.0 为未知的标签/],
+      ['yyyyMm=2026-10 - 2026-10&tier=9', /^参数 tier\.0 /],
+      ['yyyyMm=2026-10 - 2026-10&company=1', /^参数 company 不是可用的参数/],
+    ];
+    for (const [form, message] of cases) {
+      const res = await post(form);
+      expect({ form, status: res.status, code: res.body.code }).toEqual({ form, status: 400, code: ApiCode.BadRequest });
+      expect(res.body.msg).toMatch(message);
+    }
+  });
+
+  test('another analyst sees neither the job nor its file (404), and an expired file is gone', async () => {
+    const job = await finished((await post('yyyyMm=2026-10 - 2026-10&city=110100').expect(200)).body.result.id);
+    const other = await login(await createAnalyst('export_other', PASSWORD, '另一位分析师'));
+    const seen = await server().get(`${API}/job`).query({ id: job.id }).set('token', other);
+    expect({ status: seen.status, msg: seen.body.msg }).toEqual({ status: 404, msg: '导出任务不存在' });
+    expect((await server().get(`${API}/file`).query({ id: job.id }).set('token', other)).status).toBe(404);
+    expect((await server().get(`${API}/jobs`).set('token', other).expect(200)).body.result).toEqual([]);
+
+    await db.query(`UPDATE export_job SET finished_at = now() - interval '25 hours' WHERE id = $1`, [job.id]);
+    expect(await app.get(DataExportService).removeExpired()).toBeGreaterThanOrEqual(1);
+    expect(fs.existsSync(path.join(env.dataDir, 'exports', `${job.id}.xlsx`))).toBe(false);
+    const gone = await server().get(`${API}/file`).query({ id: job.id }).set('token', token);
+    expect({ status: gone.status, msg: gone.body.msg }).toEqual({ status: 404, msg: '文件不存在或已过期，请重新生成' });
+    expect((await server().get(`${API}/job`).query({ id: job.id }).set('token', token).expect(200)).body.result).toMatchObject({ status: 'expired', phaseText: '已过期', result: null });
+  });
+
+  test('a job the process died in is run again at the next start; the partial file is replaced and never offered', async () => {
+    const accepted = (await post('yyyyMm=2026-10 - 2026-10&city=310100').expect(200)).body.result as ExportJobView;
+    await finished(accepted.id);
+    // As if the app had died while writing: the record says running, a partial file lies beside no file.
+    const dir = path.join(env.dataDir, 'exports');
+    fs.rmSync(path.join(dir, `${accepted.id}.xlsx`));
+    fs.writeFileSync(path.join(dir, `${accepted.id}.xlsx.partial`), 'PK half a workbook');
+    await db.query(`UPDATE export_job SET status = 'running', progress = 40, row_count = 100, finished_at = NULL, file_name = NULL WHERE id = $1`, [accepted.id]);
+    const interrupted = await server().get(`${API}/job`).query({ id: accepted.id }).set('token', token).expect(200);
+    expect(interrupted.body.result).toMatchObject({ status: 'running', result: null });
+    expect((await server().get(`${API}/file`).query({ id: accepted.id }).set('token', token)).status).toBe(404);
+
+    const config = loadConfig({ DATABASE_URL: env.databaseUrl, DATA_DIR: env.dataDir, NODE_ENV: 'test', TRUST_PROXY: 'true' });
+    const restarted = await createApp({ config, databaseUrl: env.databaseUrl }, false);
+    await restarted.init();
+    try {
+      const job = await finished(accepted.id);
+      const [{ rows }] = (await db.query(`SELECT count(DISTINCT (car_id, city_id))::int AS rows FROM retail_fact WHERE month = 202610 AND city_id = 310100`)).rows;
+      expect(job).toMatchObject({ status: 'done', rowsWritten: rows });
+      expect(fs.existsSync(path.join(dir, `${accepted.id}.xlsx.partial`))).toBe(false);
+      expect((await workbookOf(job)).workbook.worksheets[0].rowCount).toBe(rows + 1);
+    } finally {
+      await restarted.close();
+    }
+  });
+});
