@@ -4,6 +4,7 @@ import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { EnvelopeInterceptor } from './common/envelope.interceptor';
 import { CoreModule, Runtime } from './core.module';
 import { HealthModule } from './health/health.module';
+import { PriceModule } from './price/price.module';
 import { AreaMarketModule } from './saleVolume/area-market.module';
 import { CompanyBrandModule } from './saleVolume/company-brand.module';
 import { SaleVolumeModule } from './saleVolume/sale-volume.module';
@@ -16,7 +17,7 @@ export class AppModule {
   static forRoot(runtime: Runtime): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(runtime, 'car-app'), SecurityModule, HealthModule, SearchModule, SaleVolumeModule, AreaMarketModule, CompanyBrandModule],
+      imports: [CoreModule.forRoot(runtime, 'car-app'), SecurityModule, HealthModule, SearchModule, SaleVolumeModule, AreaMarketModule, CompanyBrandModule, PriceModule],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
