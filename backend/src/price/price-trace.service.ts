@@ -19,6 +19,11 @@ interface TraceSubject {
 
 const NATION_LABEL = '全国';
 
+/** A trim as a trace names it: its sub-series, then its own name (unless that already begins with it). */
+function trimLabel(subSeriesName: string, trimName: string): string {
+  return trimName.startsWith(subSeriesName) ? trimName : `${subSeriesName} ${trimName}`;
+}
+
 /** 车系价格追踪: one sub-series (or one of its trims) against comparison series and trims. */
 @Injectable()
 export class PriceTraceService {
@@ -35,7 +40,7 @@ export class PriceTraceService {
     if (q.carId === undefined) return { filters: { subSeriesIds: [q.modelSubId] }, name: subSeries.name, producerName: subSeries.producerName };
     const trim = (await this.names.trims([q.carId])).get(q.carId);
     if (!trim || trim.subSeriesId !== q.modelSubId) throw ApiException.badRequest('参数 carId 不是所选子车系的车型');
-    return { filters: { carIds: [q.carId] }, name: `${subSeries.name} ${trim.name}`, producerName: subSeries.producerName };
+    return { filters: { carIds: [q.carId] }, name: trimLabel(subSeries.name, trim.name), producerName: subSeries.producerName };
   }
 
   private async scoped(q: PriceTraceQuery): Promise<{ subject: TraceSubject; scope: PriceScope }> {
@@ -68,7 +73,7 @@ export class PriceTraceService {
       ...q.modelSubIds.map((id) => ({ name: subSeriesNames.get(id)!.name, series: find(series, id) })),
       ...q.carIds.map((id) => {
         const trim = trimNames.get(id)!;
-        return { name: `${trim.subSeriesName} ${trim.name}`, series: find(trims, id) };
+        return { name: trimLabel(trim.subSeriesName, trim.name), series: find(trims, id) };
       }),
     ];
     return this.prices.chart(months, (q.type ?? 0) as 0 | 1, lines, true);
