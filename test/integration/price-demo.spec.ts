@@ -36,7 +36,7 @@ describe('price calls on the demo data', () => {
   }
 
   test('every card: discount = MSRP − TP and rate = discount / MSRP', async () => {
-    for (const query of [{}, { detailId: '3' }, { bigArea: '5' }, { composite: '1', producerProperty: '2' }, { time: '2023-06' }]) {
+    for (const query of [{}, { detailId: '3' }, { bigArea: '5' }, { composite: '1', producerProperty: '2' }, { time: '2023-06' }] as Array<Record<string, string>>) {
       const cards = await result<PriceWhole>('marketPriceWhole/whole', query);
       expect(cards.tp).not.toBeNull();
       expect(cards.discount).toBe(cards.msrp! - cards.tp!);
