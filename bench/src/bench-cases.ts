@@ -5,7 +5,7 @@
  * COMPARED_VARIANTS of each are also answered on the raw facts (PostgreSQL and DuckDB).
  */
 
-export type EndpointGroup = 'search' | 'wholeMarket' | 'areaMarket' | 'companyBrand';
+export type EndpointGroup = 'search' | 'wholeMarket' | 'areaMarket' | 'companyBrand' | 'price';
 
 export interface BenchEndpoint {
   group: EndpointGroup;
@@ -92,6 +92,28 @@ const AREA_CHARTS: readonly string[] = ['timeDimensionality=0&count=2', 'timeDim
 const CAR_MONTHS = ['', 'time=2025-12', 'time=2023-07', 'time=2021-03', 'time=2019-06'];
 const SUB_SERIES = ['modelSubIds=1,2,3', 'id=5', 'modelSubIds=100,200,300,400', 'modelSubIds=10', 'modelSubIds=7,8,9,11,12,13,14,15'];
 
+/**
+ * The market price search form: the latest month first, then months across 2019-2026 (the price war of
+ * 2023-2024 included), segments, producer properties, big regions and brand types.
+ */
+const PRICE_FILTERS: readonly string[] = [
+  '',
+  'time=2026-09&detailId=7',
+  'time=2025-12&bigArea=5',
+  'time=2024-09&composite=1',
+  'time=2023-07&producerProperty=2',
+  'time=2022-04&detailId=3&bigArea=3',
+  'time=2021-12&composite=0',
+  'time=2020-02&detailId=8',
+  'time=2019-12&producerProperty=1',
+  'time=2025-06&detailId=13&composite=2',
+  'time=2024-01&bigArea=6',
+  'time=2026-03',
+];
+
+/** Traced sub-series (宝来 507, 秦PLUS DM-i 1, 宋PLUS DM-i 17, Model Y 916) and one trim of 宝来 (6288). */
+const TRACED: readonly string[] = ['modelSubId=507', 'modelSubId=1', 'modelSubId=507&carId=6288', 'modelSubId=17', 'modelSubId=916'];
+
 export const ENDPOINTS: readonly BenchEndpoint[] = [
   // The search calls: reference data and the pick-lists every filter panel is built from.
   { group: 'search', path: 'search/calendar', variants: ['', 'category=1', 'category=2', 'category=3'] },
@@ -160,4 +182,25 @@ export const ENDPOINTS: readonly BenchEndpoint[] = [
   { group: 'companyBrand', path: 'saleVolume/companyBrand/highCharts', variants: vary(MARKET_FILTERS, MAKERS.map((m, i) => qs(m, CHARTS[i % CHARTS.length], COMPARISONS[i % COMPARISONS.length]))) },
   { group: 'companyBrand', path: 'saleVolume/companyBrand/list2chart', variants: vary(MARKET_FILTERS, ['type=0&accumulate=0&rank=1', 'type=1&accumulate=1&rank=3', 'type=0&accumulate=1&rank=2']) },
   { group: 'companyBrand', path: 'saleVolume/companyBrand/carDetails', variants: vary(MARKET_FILTERS, MAKERS.map((m, i) => qs(m, i % 2 ? 'accumulate=1' : 'accumulate=0', COMPARISONS[i % COMPARISONS.length]))) },
+
+  // 整体市场价格指数 and 车系价格追踪 (price facts from 2019-01).
+  { group: 'price', path: 'price/marketPriceWhole/whole', variants: [...PRICE_FILTERS] },
+  { group: 'price', path: 'price/marketPriceWhole/highCharts', variants: vary(PRICE_FILTERS, ['type=0', 'type=1']) },
+  { group: 'price', path: 'price/marketPriceWhole/detailTable', variants: vary(PRICE_FILTERS, ['type=0&type2=2', 'type=1&type2=0', 'type=2&type2=1', 'type=1&type2=2&searchContent=汽车']) },
+  { group: 'price', path: 'price/marketPriceWhole/map', variants: [...PRICE_FILTERS] },
+  { group: 'price', path: 'price/cabmodelpricetrace/whole', variants: vary(PRICE_FILTERS.map((f) => f.replace(/&?(detailId|bigArea|composite|producerProperty)=[^&]*/g, '')), TRACED) },
+  {
+    group: 'price',
+    path: 'price/cabmodelpricetrace/highCharts',
+    variants: vary(
+      PRICE_FILTERS.map((f) => f.replace(/&?(detailId|bigArea|composite|producerProperty)=[^&]*/g, '')),
+      TRACED.map((t, i) => qs(t, `type=${i % 2}`, i % 3 === 0 ? 'modelSubIds=17,916' : '', i % 4 === 1 ? 'carIds=6288' : '')),
+    ),
+  },
+  { group: 'price', path: 'price/cabmodelpricetrace/nationwide', variants: vary(PRICE_FILTERS.map((f) => f.replace(/&?(detailId|bigArea|composite|producerProperty)=[^&]*/g, '')), TRACED) },
+  {
+    group: 'price',
+    path: 'price/cabmodelpricetrace/cityTable',
+    variants: vary(PRICE_FILTERS.map((f) => f.replace(/&?(detailId|bigArea|composite|producerProperty)=[^&]*/g, '')), TRACED.map((t, i) => qs(t, `type=${[2, 0, 1][i % 3]}`))),
+  },
 ];

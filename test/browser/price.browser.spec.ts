@@ -45,6 +45,13 @@ describeInBrowser('the price pages', () => {
     const segments = await apiResult<PriceTable>(page, '/price/marketPriceWhole/detailTable', { type: 0, type2: 2 });
     expect(await tableTexts(page)).toEqual(rowsOf(segments));
     await expect(page.locator('.price-table tr.is-current').getAttribute('data-row')).resolves.toBe('整体市场');
+    // The province map of discount rates draws.
+    await page.locator('.price-map canvas').scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => {
+      const canvas = document.querySelector('.price-map canvas') as HTMLCanvasElement | null;
+      const data = canvas?.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data;
+      return data ? data.some((v, i) => i % 4 === 3 && v !== 0) : false;
+    });
     await screenshot(page, 'price-marketpricetendency');
 
     await Promise.all([page.waitForURL((url) => url.searchParams.get('type') === '2'), page.locator('.price-table').getByRole('button', { name: '品牌', exact: true }).click()]);

@@ -6,11 +6,13 @@
  */
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useLocation } from '@remix-run/react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button } from 'semantic-ui-react';
 
-import { JLL_LABELS, PRICE, PRICE_CHART_MEASURES, PRICE_TABLE_DIMENSIONS, PRICE_TABLE_MEASURES, REGIONS, SEARCH } from '@car/contracts';
+import { JLL_LABELS, PRICE, type PriceMap, sharePercentText, thousands, yuanText, PRICE_CHART_MEASURES, PRICE_TABLE_DIMENSIONS, PRICE_TABLE_MEASURES, REGIONS, SEARCH } from '@car/contracts';
+import { ChinaMap, type ChinaMapRow, type MapMeasure } from '~/components/ChinaMap';
 import { DemoDataNote } from '~/components/DemoDataNote';
+import { PanelBusy } from '~/components/PanelBusy';
 import { FilterPanel, type FilterGroupSpec } from '~/components/FilterPanel';
 import { MonthPicker } from '~/components/MonthPicker';
 import { PriceCards } from '~/components/PriceCards';
@@ -37,13 +39,14 @@ const CHART_HEIGHT = 400;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = readMarketPrice(new URL(request.url).searchParams);
   const api = marketApiParams(state);
-  const [months, segments, properties, whole, chart, table] = await Promise.all([
+  const [months, segments, properties, whole, chart, table, map] = await Promise.all([
     settle(apiGet(request, context, SEARCH.calendar, { category: 1 })),
     settle(apiGet(request, context, SEARCH.detailMarkets)),
     settle(apiGet(request, context, SEARCH.wholes)),
     settle(apiGet(request, context, PRICE.whole, api)),
     settle(apiGet(request, context, PRICE.highCharts, { ...api, type: state.dataType })),
     settle(apiGet(request, context, PRICE.detailTable, { ...api, type: state.type, type2: state.type2 })),
+    settle(apiGet(request, context, PRICE.map, api)),
   ]);
   return {
     state: { ...state, time: state.time ?? whole.value?.time ?? months.value?.[0] ?? null },
@@ -53,8 +56,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     whole: whole.value,
     chart: chart.value,
     table: table.value,
+    map: map.value,
     downloadHref: apiDownloadHref(`/${PRICE.downloadDetailTable.path}`, { ...api, type: state.type, type2: state.type2 }),
-    failure: firstFailure(months, segments, properties, whole, chart, table),
+    failure: firstFailure(months, segments, properties, whole, chart, table, map),
   };
 }
 
@@ -139,6 +143,7 @@ export default function MarketPriceTendency() {
           </Button.Group>
         }
       />
+      <DiscountMap map={data.map} loading={filtersChanging} />
       <PriceMonthTable
         title="价格明细"
         table={data.table}
@@ -151,6 +156,32 @@ export default function MarketPriceTendency() {
         loading={filtersChanging || touches(pending, ['type', 'type2'])}
       />
     </div>
+  );
+}
+
+/** Beyond the old tool: each province's TP discount rate of the month, deepest discounts darkest. */
+function DiscountMap({ map, loading }: { map: PriceMap | null; loading: boolean }) {
+  const { rows, measure } = useMemo(() => {
+    const byCode = new Map((map?.provinces ?? []).map((p) => [p.code, p]));
+    const rows: ChinaMapRow[] = (map?.provinces ?? []).map((p) => ({ name: p.name, code: p.code, sales: p.qty, salesStr: thousands(p.qty), yoy: null, salesSumStr: '-', yearYoy: null }));
+    const measure: MapMeasure = {
+      value: (row) => byCode.get(String(row.code))?.discountRate ?? null,
+      lines: (row) => {
+        const p = byCode.get(String(row.code));
+        return [`优惠率: ${p?.discountRateStr ?? '-'}`, `成交价: ${yuanText(p?.tp)}`, `销量: ${row.salesStr}`];
+      },
+      tick: (value) => sharePercentText(value),
+    };
+    return { rows, measure };
+  }, [map]);
+  return (
+    <section className="panel price-map" aria-busy={loading} aria-label="各省优惠率">
+      <header className="panel__head">
+        <h3 className="panel__title">各省优惠率{map ? `（${map.time}）` : ''}</h3>
+      </header>
+      <ChinaMap mapId="cn" rows={rows} height={420} measure={measure} />
+      <PanelBusy active={loading} />
+    </section>
   );
 }
 
