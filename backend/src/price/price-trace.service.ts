@@ -40,7 +40,8 @@ export class PriceTraceService {
     if (q.carId === undefined) return { filters: { subSeriesIds: [q.modelSubId] }, name: subSeries.name, producerName: subSeries.producerName };
     const trim = (await this.names.trims([q.carId])).get(q.carId);
     if (!trim || trim.subSeriesId !== q.modelSubId) throw ApiException.badRequest('参数 carId 不是所选子车系的车型');
-    return { filters: { carIds: [q.carId] }, name: trimLabel(subSeries.name, trim.name), producerName: subSeries.producerName };
+    // The sub-series too: the province price rollup is indexed by it.
+    return { filters: { subSeriesIds: [q.modelSubId], carIds: [q.carId] }, name: trimLabel(subSeries.name, trim.name), producerName: subSeries.producerName };
   }
 
   private async scoped(q: PriceTraceQuery): Promise<{ subject: TraceSubject; scope: PriceScope }> {
