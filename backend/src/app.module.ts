@@ -7,6 +7,7 @@ import { CoreModule, Runtime } from './core.module';
 import { DataExportModule } from './dataExport/data-export.module';
 import { HealthModule } from './health/health.module';
 import { PriceVolumeModule } from './pricevolume/price-volume.module';
+import { PriceModule } from './price/price.module';
 import { AreaMarketModule } from './saleVolume/area-market.module';
 import { CompanyBrandModule } from './saleVolume/company-brand.module';
 import { SaleVolumeModule } from './saleVolume/sale-volume.module';
@@ -19,7 +20,7 @@ export class AppModule {
   static forRoot(runtime: Runtime): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(runtime, 'car-app'), SecurityModule, HealthModule, SearchModule, SaleVolumeModule, AreaMarketModule, CompanyBrandModule, PriceVolumeModule, CarConfigModule, DataExportModule],
+      imports: [CoreModule.forRoot(runtime, 'car-app'), SecurityModule, HealthModule, SearchModule, SaleVolumeModule, AreaMarketModule, CompanyBrandModule, PriceVolumeModule, CarConfigModule, DataExportModule, PriceModule],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

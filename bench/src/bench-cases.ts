@@ -5,8 +5,7 @@
  * COMPARED_VARIANTS of each are also answered on the raw facts (PostgreSQL and DuckDB).
  */
 
-export type EndpointGroup = 'search' | 'wholeMarket' | 'areaMarket' | 'companyBrand' | 'priceVolume';
-export type EndpointGroup = 'search' | 'wholeMarket' | 'areaMarket' | 'companyBrand' | 'carConfig';
+export type EndpointGroup = 'search' | 'wholeMarket' | 'areaMarket' | 'companyBrand' | 'priceVolume' | 'carConfig' | 'price';
 
 export interface BenchEndpoint {
   group: EndpointGroup;
@@ -140,6 +139,25 @@ const CONFIG_VARIANTS: readonly string[] = [
   'ids=533,119&engin=1.5T,2.0T',
 ];
 
+ * The market price search form: the latest month first, then months across 2019-2026 (the price war of
+ * 2023-2024 included), segments, producer properties, big regions and brand types.
+ */
+const PRICE_FILTERS: readonly string[] = [
+  '',
+  'time=2026-09&detailId=7',
+  'time=2025-12&bigArea=5',
+  'time=2024-09&composite=1',
+  'time=2023-07&producerProperty=2',
+  'time=2022-04&detailId=3&bigArea=3',
+  'time=2021-12&composite=0',
+  'time=2020-02&detailId=8',
+  'time=2019-12&producerProperty=1',
+  'time=2025-06&detailId=13&composite=2',
+  'time=2024-01&bigArea=6',
+  'time=2026-03',
+];
+/** Traced sub-series (宝来 507, 秦PLUS DM-i 1, 宋PLUS DM-i 17, Model Y 916) and one trim of 宝来 (6288). */
+const TRACED: readonly string[] = ['modelSubId=507', 'modelSubId=1', 'modelSubId=507&carId=6288', 'modelSubId=17', 'modelSubId=916'];
 export const ENDPOINTS: readonly BenchEndpoint[] = [
   // The search calls: reference data and the pick-lists every filter panel is built from.
   { group: 'search', path: 'search/calendar', variants: ['', 'category=1', 'category=2', 'category=3'] },
@@ -222,4 +240,24 @@ export const ENDPOINTS: readonly BenchEndpoint[] = [
   // 配置查询: the search box on every keystroke, and five sub-series compared over every trim.
   { group: 'carConfig', path: 'carConfig/searchCar', variants: ['name=宝马', 'name=朗', 'name=L', 'name=秦', 'name=Model', 'name=EV', 'name=大众', 'name=奔'] },
   { group: 'carConfig', path: 'carConfig/get', variants: [...CONFIG_VARIANTS] },
+  // 整体市场价格指数 and 车系价格追踪 (price facts from 2019-01).
+  { group: 'price', path: 'price/marketPriceWhole/whole', variants: [...PRICE_FILTERS] },
+  { group: 'price', path: 'price/marketPriceWhole/highCharts', variants: vary(PRICE_FILTERS, ['type=0', 'type=1']) },
+  { group: 'price', path: 'price/marketPriceWhole/detailTable', variants: vary(PRICE_FILTERS, ['type=0&type2=2', 'type=1&type2=0', 'type=2&type2=1', 'type=1&type2=2&searchContent=汽车']) },
+  { group: 'price', path: 'price/marketPriceWhole/map', variants: [...PRICE_FILTERS] },
+  { group: 'price', path: 'price/cabmodelpricetrace/whole', variants: vary(PRICE_FILTERS.map((f) => f.replace(/&?(detailId|bigArea|composite|producerProperty)=[^&]*/g, '')), TRACED) },
+  {
+    group: 'price',
+    path: 'price/cabmodelpricetrace/highCharts',
+    variants: vary(
+      PRICE_FILTERS.map((f) => f.replace(/&?(detailId|bigArea|composite|producerProperty)=[^&]*/g, '')),
+      TRACED.map((t, i) => qs(t, `type=${i % 2}`, i % 3 === 0 ? 'modelSubIds=17,916' : '', i % 4 === 1 ? 'carIds=6288' : '')),
+    ),
+  },
+  { group: 'price', path: 'price/cabmodelpricetrace/nationwide', variants: vary(PRICE_FILTERS.map((f) => f.replace(/&?(detailId|bigArea|composite|producerProperty)=[^&]*/g, '')), TRACED) },
+  {
+    group: 'price',
+    path: 'price/cabmodelpricetrace/cityTable',
+    variants: vary(PRICE_FILTERS.map((f) => f.replace(/&?(detailId|bigArea|composite|producerProperty)=[^&]*/g, '')), TRACED.map((t, i) => qs(t, `type=${[2, 0, 1][i % 3]}`))),
+  },
 ];

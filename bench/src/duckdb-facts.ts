@@ -58,16 +58,17 @@ export async function exportParquet(ds: DataSource, dir: string, log: (line: str
   const current = await stamps(ds);
   const files = (): Record<string, number> =>
     Object.fromEntries([...FACT_TABLES, ...LOOKUP_TABLES].map((t) => [t, fs.statSync(path.join(dir, `${t}.parquet`)).size]));
-  if (fs.existsSync(manifestPath)) {
-    const previous = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, TableStamp>;
-    const same = Object.entries(current).every(([t, s]) => previous[t]?.rows === s.rows && previous[t]?.qty === s.qty && fs.existsSync(path.join(dir, `${t}.parquet`)));
-    if (same) return { dir, reused: true, exportMs: 0, bytes: files(), stamps: current };
-  }
+  const previous = fs.existsSync(manifestPath) ? (JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, TableStamp>) : {};
+  // Only the tables whose count or volume changed (or whose file is missing) are exported again.
+  const stale = Object.entries(current)
+    .filter(([t, s]) => !(previous[t]?.rows === s.rows && previous[t]?.qty === s.qty && fs.existsSync(path.join(dir, `${t}.parquet`))))
+    .map(([t]) => t);
+  if (stale.length === 0) return { dir, reused: true, exportMs: 0, bytes: files(), stamps: current };
   const started = performance.now();
   const instance = await DuckDBInstance.create(':memory:', { threads: '2', memory_limit: '6GB', temp_directory: path.join(dir, 'tmp') });
   const duck = await instance.connect();
   try {
-    for (const table of [...FACT_TABLES, ...LOOKUP_TABLES]) {
+    for (const table of stale) {
       const tableStarted = performance.now();
       const columns: Array<{ name: string; type: string }> = await ds.query(
         `SELECT column_name AS name, data_type AS type FROM information_schema.columns

@@ -3,6 +3,7 @@ import * as de from './data-export';
 import { healthReportSchema } from './health';
 import * as pv from './price-volume';
 import * as cc from './car-config';
+import * as pr from './price';
 import * as sv from './sale-volume';
 import * as s from './search';
 import { changePasswordSchema, currentUserSchema, emptyResultSchema, loginResultSchema, loginSchema, menuGroupSchema } from './security';
@@ -165,8 +166,23 @@ export const DATA_EXPORT = {
   file: get('dataExport', 'dataExport/file', de.exportJobQuerySchema, 'xlsx', '下载已完成的导出文件；仅本人可下载，过期后不可下载'),
 };
 
+const marketPrice = under('price', 'price/marketPriceWhole');
+const priceTrace = under('price', 'price/cabmodelpricetrace');
+export const PRICE = {
+  whole: marketPrice('whole', pr.marketPriceFilterSchema, pr.priceWholeSchema, '四张卡片：加权厂商指导价、成交价、优惠、优惠率及其环比与较 1 月变化'),
+  highCharts: marketPrice('highCharts', pr.marketPriceChartSchema, sv.chartResultSchema, '价格走势图：type 0 优惠 / 1 优惠率，近 12 个月'),
+  detailTable: marketPrice('detailTable', pr.marketPriceTableSchema, pr.priceTableSchema, '月度价格表：type 0 细分市场 / 1 厂商 / 2 品牌；type2 2 成交价 / 0 优惠 / 1 优惠率'),
+  downloadDetailTable: marketPrice('downloadDetailTable', pr.marketPriceTableSchema, 'xlsx', '下载月度价格表 Excel：与 detailTable 同参数'),
+  map: marketPrice('map', pr.marketPriceFilterSchema, pr.priceMapSchema, '各省优惠率（地图）'),
+  traceWhole: priceTrace('whole', pr.priceTraceSchema, pr.priceTraceWholeSchema, '子车系（或车型 carId）的四张卡片，含厂商与车系名称'),
+  traceHighCharts: priceTrace('highCharts', pr.priceTraceChartSchema, sv.chartResultSchema, '车系价格走势：本品与对比车系 modelSubIds、对比车型 carIds 的优惠或优惠率（type）'),
+  nationwide: priceTrace('nationwide', pr.priceTraceSchema, pr.nationwideSchema, '区域表现：全国均价、最低价、平均优惠、最高优惠、平均及最高优惠率'),
+  cityTable: priceTrace('cityTable', pr.priceTraceTableSchema, pr.priceTableSchema, '区域价格表：大区 → 省份，按月；type 2 成交价 / 0 优惠 / 1 优惠率'),
+  downloadCityTable: priceTrace('downloadCityTable', pr.priceTraceTableSchema, 'xlsx', '下载区域价格表 Excel：与 cityTable 同参数'),
+};
+
 /** Every call, in the order the OpenAPI description lists them. */
-export const ENDPOINTS: readonly Endpoint[] = [SECURITY, HEALTH, SEARCH, WHOLE_MARKET, AREA_MARKET, COMPANY_BRAND, PRICE_VOLUME, CAR_CONFIG, DATA_EXPORT].flatMap((group) => Object.values(group) as Endpoint[]);
+export const ENDPOINTS: readonly Endpoint[] = [SECURITY, HEALTH, SEARCH, WHOLE_MARKET, AREA_MARKET, COMPANY_BRAND, PRICE_VOLUME, CAR_CONFIG, DATA_EXPORT, PRICE].flatMap((group) => Object.values(group) as Endpoint[]);
 
 /** The call a method and path (under /car/api, no leading slash, no query) name, if any. */
 export function endpointAt(method: string, path: string): Endpoint | undefined {

@@ -15,6 +15,7 @@ export * from './metrics';
 export * from './months';
 export * from './openapi';
 export * from './params';
+export * from './price';
 export * from './sale-volume';
 export * from './search';
 export * from './security';

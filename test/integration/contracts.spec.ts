@@ -81,6 +81,16 @@ const EXAMPLES: Record<string, Record<string, string>> = {
   'dataExport/job': { id: 'EXPORT_ID' },
   'dataExport/jobs': {},
   'dataExport/file': { id: 'EXPORT_ID' },
+  'price/marketPriceWhole/whole': { detailId: '3' },
+  'price/marketPriceWhole/highCharts': { type: '1', bigArea: '5' },
+  'price/marketPriceWhole/detailTable': { type: '1', type2: '0' },
+  'price/marketPriceWhole/downloadDetailTable': { type: '2', type2: '1' },
+  'price/marketPriceWhole/map': { composite: '1' },
+  'price/cabmodelpricetrace/whole': { modelSubId: '1' },
+  'price/cabmodelpricetrace/highCharts': { modelSubId: '1', modelSubIds: '2,3', type: '1' },
+  'price/cabmodelpricetrace/nationwide': { modelSubId: '2' },
+  'price/cabmodelpricetrace/cityTable': { modelSubId: '1', type: '1' },
+  'price/cabmodelpricetrace/downloadCityTable': { modelSubId: '1' },
 };
 
 /** Calls that end or change the session are exercised by the security tests, not replayed here. */

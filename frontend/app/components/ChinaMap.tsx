@@ -35,6 +35,15 @@ export interface ChinaMapProps {
   height?: number;
   onSelect?: (feature: ChinaMapSelection) => void;
   loading?: boolean;
+  /** What colours a unit, its tooltip and the legend's ticks; sales by default (the price page maps its discount rate). */
+  measure?: MapMeasure;
+}
+
+/** The figure a map shows: a unit's value (null: grey), its tooltip lines and the legend's tick text. */
+export interface MapMeasure {
+  value: (row: ChinaMapRow) => number | null;
+  lines: (row: ChinaMapRow) => string[];
+  tick: (value: number) => string;
 }
 
 type Modules = { chart: typeof import('chart.js'); geo: typeof import('chartjs-chart-geo') };
@@ -191,19 +200,18 @@ function insetPlugin(inset: MapFeature, outline: { type: 'FeatureCollection'; fe
   };
 }
 
-function pointsOf(features: readonly MapFeature[], rows: readonly ChinaMapRow[]): MapPoint[] {
+function pointsOf(features: readonly MapFeature[], rows: readonly ChinaMapRow[], measure: MapMeasure): MapPoint[] {
   const matched = matchRows(
     features.map((f) => f.properties),
     rows,
   );
   return features.map((feature, i) => {
     const row = matched[i];
-    return { feature, row, value: row && row.sales > 0 ? row.sales : null };
+    return { feature, row, value: row ? measure.value(row) : null };
   });
 }
 
-function tooltipLines(row: ChinaMapRow | undefined): string[] {
-  if (!row) return ['暂无数据'];
+function salesLines(row: ChinaMapRow): string[] {
   return [
     `销量: ${row.salesStr}`,
     `同比: ${growthText(row.yoy)}`,
@@ -211,6 +219,8 @@ function tooltipLines(row: ChinaMapRow | undefined): string[] {
     `累计同比: ${growthText(row.yearYoy)}`,
   ];
 }
+
+const SALES: MapMeasure = { value: (row) => (row.sales > 0 ? row.sales : null), lines: salesLines, tick: salesTick };
 
 interface Ready {
   mapId: string;
@@ -234,11 +244,13 @@ function markCenters(instance: MapChart, features: readonly MapFeature[]): void 
   instance.canvas.dataset.centers = JSON.stringify(centers);
 }
 
-export function ChinaMap({ mapId, rows, height = 400, onSelect, loading = false }: ChinaMapProps) {
+export function ChinaMap({ mapId, rows, height = 400, onSelect, loading = false, measure = SALES }: ChinaMapProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const chart = useRef<MapChart | null>(null);
   const rowsRef = useRef(rows);
   rowsRef.current = rows;
+  const measureRef = useRef(measure);
+  measureRef.current = measure;
   const onSelectRef = useRef(onSelect);
   onSelectRef.current = onSelect;
   const [ready, setReady] = useState<Ready | null>(null);
@@ -267,7 +279,7 @@ export function ChinaMap({ mapId, rows, height = 400, onSelect, loading = false 
     const inset = ready.geometry.features.find((f) => f.properties.inset);
     // The projection fits what is drawn: the units and, on the nation's map, the inset's corner.
     const outline = { type: 'FeatureCollection' as const, features: ready.geometry.features };
-    const points = pointsOf(features, rowsRef.current);
+    const points = pointsOf(features, rowsRef.current, measureRef.current);
     const config: ChartConfiguration<'choropleth', MapPoint[], string> = {
       type: 'choropleth',
       data: {
@@ -302,7 +314,10 @@ export function ChinaMap({ mapId, rows, height = 400, onSelect, loading = false 
           tooltip: {
             callbacks: {
               title: (items: TooltipItem<'choropleth'>[]) => (items[0]?.raw as MapPoint | undefined)?.feature.properties.name ?? '',
-              label: (item: TooltipItem<'choropleth'>) => tooltipLines((item.raw as MapPoint).row),
+              label: (item: TooltipItem<'choropleth'>) => {
+                const row = (item.raw as MapPoint).row;
+                return row ? measureRef.current.lines(row) : ['暂无数据'];
+              },
             },
           },
         },
@@ -318,7 +333,7 @@ export function ChinaMap({ mapId, rows, height = 400, onSelect, loading = false 
             display: points.some((p) => p.value !== null),
             interpolate: tealBlue,
             missing: NO_SALES,
-            ticks: { maxTicksLimit: 4, callback: (value) => salesTick(Number(value)), font: { size: 11 } },
+            ticks: { maxTicksLimit: 4, callback: (value) => measureRef.current.tick(Number(value)), font: { size: 11 } },
             legend: { position: 'bottom-left', align: 'bottom', length: 150, width: 34, indicatorWidth: 10, margin: 12 },
           },
         },
@@ -339,7 +354,7 @@ export function ChinaMap({ mapId, rows, height = 400, onSelect, loading = false 
     const dataset = instance?.data.datasets[0];
     if (!instance || !dataset) return;
     const features = dataset.data.map((p) => p.feature);
-    const points = pointsOf(features, rows);
+    const points = pointsOf(features, rows, measureRef.current);
     dataset.data = points;
     const colorScale = instance.options.scales?.color;
     if (colorScale) colorScale.display = points.some((p) => p.value !== null);

@@ -1,0 +1,103 @@
+import { Injectable } from '@nestjs/common';
+import {
+  type ChartResult, formatMonth, type MarketPriceFilter, percentNumber, type PriceMap, type PriceTable, type PriceTableDimension, type PriceTableMeasure,
+  type PriceTableRow, type PriceWhole, sharePercentText, PRICE_TABLE_DIMENSIONS,
+} from '@car/contracts';
+import { AnalyticsService } from '../analytics/analytics.service';
+import type { DimensionKey, Filters } from '../analytics/model';
+import { priceFigures } from './price.figures';
+import { type PriceScope, type PriceSeries, PriceService } from './price.service';
+
+/** The table's row dimensions by the spec's codes: 0 segment, 1 producer, 2 brand. */
+const TABLE_DIMENSIONS: Record<PriceTableDimension, DimensionKey> = { 0: 'segment', 1: 'producer', 2: 'brand' };
+
+export const WHOLE_MARKET_LABEL = '整体市场';
+
+/** The filters of the market price search form, as the query layer's. */
+export function marketFilters(q: MarketPriceFilter, withSegment = true): Filters {
+  const filters: Filters = {};
+  if (withSegment && q.detailId !== undefined && q.detailId > 0) filters.segmentIds = [q.detailId];
+  if (q.producerProperty !== undefined && q.producerProperty > 0) filters.producerProperties = [q.producerProperty];
+  if (q.bigArea !== undefined && q.bigArea > 0) filters.areaIds = [q.bigArea];
+  if (q.composite !== undefined && q.composite >= 0) filters.jllTypes = [q.composite];
+  return filters;
+}
+
+/** 整体市场价格指数: the market narrowed by the search form, its cards, trend, month table and map. */
+@Injectable()
+export class MarketPriceService {
+  constructor(
+    private readonly prices: PriceService,
+    private readonly analytics: AnalyticsService,
+  ) {}
+
+  private scope(q: MarketPriceFilter): Promise<PriceScope> {
+    return this.prices.scope(q.time, marketFilters(q));
+  }
+
+  async whole(q: MarketPriceFilter): Promise<PriceWhole> {
+    return this.prices.cards(await this.scope(q));
+  }
+
+  /** The monthly trend: MSRP and TP columns, the discount (type 0) or rate (type 1) line on the second axis. */
+  async chart(q: MarketPriceFilter, measure: 0 | 1): Promise<ChartResult> {
+    const scope = await this.scope(q);
+    const months = this.prices.trendMonths(scope);
+    const [series] = await this.prices.series(scope, [], months);
+    return this.prices.chart(months, measure, [{ name: '', series }], true);
+  }
+
+  /**
+   * The month table: the whole scope's row first, then one row per segment, producer or brand, by
+   * the month's volume. The segment table lists every segment (the chosen one marked) under the other
+   * filters; the producer and brand tables are within the chosen segment. searchContent narrows the rows by name.
+   */
+  async table(q: MarketPriceFilter, dimension: PriceTableDimension, measure: PriceTableMeasure): Promise<PriceTable & { fileName: string; label: string }> {
+    const scope = await this.scope(q);
+    const months = this.prices.trendMonths(scope);
+    const bySegment = dimension === 0;
+    const filters = marketFilters(q, !bySegment);
+    const chosenSegment = q.detailId !== undefined && q.detailId > 0 ? q.detailId : null;
+    const [totals, groups] = await Promise.all([
+      this.prices.series(scope, [], months, filters),
+      this.prices.series(scope, [TABLE_DIMENSIONS[dimension]], months, filters),
+    ]);
+    const volumeOf = (s: PriceSeries) => s.byMonth.get(scope.month)?.qty ?? 0;
+    const wanted = q.searchContent?.toLowerCase();
+    const rows = groups
+      .filter((s) => !wanted || s.name.toLowerCase().includes(wanted))
+      .sort((a, b) => volumeOf(b) - volumeOf(a) || a.name.localeCompare(b.name, 'zh-CN') || a.id - b.id)
+      .map((s) => this.prices.tableRow(s, months, measure, { total: false, current: bySegment && s.id === chosenSegment, level: 0 }));
+    const totalName = bySegment || chosenSegment === null ? WHOLE_MARKET_LABEL : '细分市场合计';
+    const total: PriceSeries = totals[0] ?? { id: -1, name: totalName, key: {}, byMonth: new Map() };
+    const totalRow = this.prices.tableRow({ ...total, id: -1 }, months, measure, { total: true, current: bySegment && chosenSegment === null, level: 0 }, totalName);
+    const label = PRICE_TABLE_DIMENSIONS[dimension].label;
+    return {
+      ...this.prices.table(months, measure, [totalRow, ...rows]),
+      label,
+      fileName: `整体市场价格指数-${label}-${formatMonth(scope.month)}.xlsx`,
+    };
+  }
+
+  /** Each province's weighted TP and discount rate of the month (provinces without prices are absent). */
+  async map(q: MarketPriceFilter): Promise<PriceMap> {
+    const scope = await this.scope(q);
+    const rows = await this.analytics.query({
+      source: 'price',
+      dimensions: ['province'],
+      filters: scope.filters,
+      month: scope.month,
+      measures: [{ measure: 'msrp', as: 'msrp' }, { measure: 'tp', as: 'tp' }, { measure: 'qty', as: 'qty' }],
+      keepWhenAny: ['qty'],
+    });
+    return {
+      time: formatMonth(scope.month),
+      provinces: rows.map((r) => {
+        const f = priceFigures(r.values.msrp, r.values.tp, r.values.qty);
+        const id = r.key.province ?? 0;
+        const rate = percentNumber(f.rate);
+        return { id, name: r.name.province ?? String(id), code: String(id), tp: f.tp, discountRate: rate, discountRateStr: sharePercentText(rate), qty: f.qty };
+      }),
+    };
+  }
+}

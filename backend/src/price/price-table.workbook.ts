@@ -1,0 +1,17 @@
+import type { PriceTable, PriceTableRow } from '@car/contracts';
+import type { Response } from 'express';
+import { streamTableWorkbook, type WorkbookColumn } from '../saleVolume/table-workbook';
+
+/**
+ * A month table as .xlsx: the label column, then one column per month; TP and discount as whole yuan
+ * with thousands separators, the rate as a real percentage; the total row bold. The same numbers the
+ * API sends (rows of the regional table indented by level).
+ */
+export async function streamPriceTableWorkbook(response: Response, fileName: string, labelHeader: string, table: PriceTable): Promise<void> {
+  const kind = table.measure === 1 ? 'percent' : 'count';
+  const columns: Array<WorkbookColumn<PriceTableRow>> = [
+    { header: labelHeader, kind: 'text', value: (r) => `${'  '.repeat(Math.max(0, r.level - 1))}${r.name}` },
+    ...table.months.map((month, i) => ({ header: month, kind, value: (r: PriceTableRow) => r.values[i] }) as WorkbookColumn<PriceTableRow>),
+  ];
+  await streamTableWorkbook(response, fileName, labelHeader, columns, table.rows, (r) => r.total || r.current);
+}

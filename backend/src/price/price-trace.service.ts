@@ -1,0 +1,140 @@
+import { Injectable } from '@nestjs/common';
+import {
+  type ChartResult, formatMonth, type Nationwide, percentNumber, type PriceTable, type PriceTableMeasure, type PriceTraceChartQuery, type PriceTraceQuery,
+  type PriceTraceWhole, sharePercentText, wholeYuan, yuanText,
+} from '@car/contracts';
+import { AnalyticsService } from '../analytics/analytics.service';
+import type { Filters } from '../analytics/model';
+import { ApiException } from '../common/api-codes';
+import { priceFigures } from './price.figures';
+import { PriceRepository } from './price.repository';
+import { type PriceScope, type PriceSeries, PriceService } from './price.service';
+
+/** The sub-series or trim a trace is about, with the names it shows. */
+interface TraceSubject {
+  filters: Filters;
+  name: string;
+  producerName: string;
+}
+
+const NATION_LABEL = '全国';
+
+/** A trim as a trace names it: its sub-series, then its own name (unless that already begins with it). */
+function trimLabel(subSeriesName: string, trimName: string): string {
+  return trimName.startsWith(subSeriesName) ? trimName : `${subSeriesName} ${trimName}`;
+}
+
+/** 车系价格追踪: one sub-series (or one of its trims) against comparison series and trims. */
+@Injectable()
+export class PriceTraceService {
+  constructor(
+    private readonly prices: PriceService,
+    private readonly analytics: AnalyticsService,
+    private readonly names: PriceRepository,
+  ) {}
+
+  /** The subject of a request: a known sub-series, and a trim only if it is one of that sub-series'. */
+  private async subject(q: PriceTraceQuery): Promise<TraceSubject> {
+    const subSeries = (await this.names.subSeries([q.modelSubId])).get(q.modelSubId);
+    if (!subSeries) throw ApiException.badRequest('参数 modelSubId 没有这个子车系');
+    if (q.carId === undefined) return { filters: { subSeriesIds: [q.modelSubId] }, name: subSeries.name, producerName: subSeries.producerName };
+    const trim = (await this.names.trims([q.carId])).get(q.carId);
+    if (!trim || trim.subSeriesId !== q.modelSubId) throw ApiException.badRequest('参数 carId 不是所选子车系的车型');
+    // The sub-series too: the province price rollup is indexed by it.
+    return { filters: { subSeriesIds: [q.modelSubId], carIds: [q.carId] }, name: trimLabel(subSeries.name, trim.name), producerName: subSeries.producerName };
+  }
+
+  private async scoped(q: PriceTraceQuery): Promise<{ subject: TraceSubject; scope: PriceScope }> {
+    const subject = await this.subject(q);
+    return { subject, scope: await this.prices.scope(q.time, subject.filters) };
+  }
+
+  async whole(q: PriceTraceQuery): Promise<PriceTraceWhole> {
+    const { subject, scope } = await this.scoped(q);
+    return { ...(await this.prices.cards(scope)), producerName: subject.producerName, modelName: subject.name };
+  }
+
+  /** The subject's TP and MSRP columns and its discount (type 0) or rate (type 1) line, then a line for each comparison. */
+  async chart(q: PriceTraceChartQuery): Promise<ChartResult> {
+    const { subject, scope } = await this.scoped(q);
+    const months = this.prices.trendMonths(scope);
+    const [subSeriesNames, trimNames] = await Promise.all([this.names.subSeries(q.modelSubIds), this.names.trims(q.carIds)]);
+    const unknownSeries = q.modelSubIds.find((id) => !subSeriesNames.has(id));
+    if (unknownSeries !== undefined) throw ApiException.badRequest(`参数 modelSubIds 没有子车系 ${unknownSeries}`);
+    const unknownTrim = q.carIds.find((id) => !trimNames.has(id));
+    if (unknownTrim !== undefined) throw ApiException.badRequest(`参数 carIds 没有车型 ${unknownTrim}`);
+    const [own, series, trims] = await Promise.all([
+      this.prices.series(scope, [], months),
+      q.modelSubIds.length ? this.prices.series(scope, ['subSeries'], months, { subSeriesIds: q.modelSubIds }) : Promise.resolve([]),
+      q.carIds.length ? this.prices.series(scope, ['car'], months, { carIds: q.carIds }) : Promise.resolve([]),
+    ]);
+    const find = (list: PriceSeries[], id: number) => list.find((s) => s.id === id);
+    const lines = [
+      { name: subject.name, series: own[0] },
+      ...q.modelSubIds.map((id) => ({ name: subSeriesNames.get(id)!.name, series: find(series, id) })),
+      ...q.carIds.map((id) => {
+        const trim = trimNames.get(id)!;
+        return { name: trimLabel(trim.subSeriesName, trim.name), series: find(trims, id) };
+      }),
+    ];
+    return this.prices.chart(months, (q.type ?? 0) as 0 | 1, lines, true);
+  }
+
+  /**
+   * 区域表现: the subject's national weighted TP, lowest city TP, average discount and rate; the highest
+   * discount is the largest MSRP − lowest city TP over its trims, and its rate that discount / that MSRP.
+   */
+  async nationwide(q: PriceTraceQuery): Promise<Nationwide> {
+    const { subject, scope } = await this.scoped(q);
+    const measures = [
+      { measure: 'msrp' as const, as: 'msrp' }, { measure: 'tp' as const, as: 'tp' },
+      { measure: 'qty' as const, as: 'qty' }, { measure: 'tpLow' as const, as: 'low' },
+    ];
+    const [[all], trims] = await Promise.all([
+      this.analytics.query({ source: 'price', dimensions: [], filters: scope.filters, month: scope.month, measures }),
+      this.analytics.query({ source: 'price', dimensions: ['car'], filters: scope.filters, month: scope.month, measures, keepWhenAny: ['qty'] }),
+    ]);
+    const avg = priceFigures(all?.values.msrp, all?.values.tp, all?.values.qty);
+    const low = wholeYuan(all?.values.low);
+    let high: { discount: number; rate: number | null } | null = null;
+    for (const t of trims) {
+      const msrp = wholeYuan(t.values.msrp);
+      const trimLow = wholeYuan(t.values.low);
+      if (msrp === null || trimLow === null) continue;
+      const discount = msrp - trimLow;
+      if (!high || discount > high.discount) high = { discount, rate: msrp > 0 ? discount / msrp : null };
+    }
+    const avgRate = percentNumber(avg.rate);
+    const highRate = percentNumber(high?.rate);
+    return {
+      name: subject.name,
+      avgPrice: avg.tp, avgPriceStr: yuanText(avg.tp),
+      lowPrice: low, lowPriceStr: yuanText(low),
+      avgDiscount: avg.discount, avgDiscountStr: yuanText(avg.discount),
+      highDiscount: high?.discount ?? null, highDiscountStr: yuanText(high?.discount),
+      avgDiscountRate: avgRate, avgDiscountRateStr: sharePercentText(avgRate),
+      highDiscountRate: highRate, highDiscountRateStr: sharePercentText(highRate),
+    };
+  }
+
+  /** The regional table: 全国, then each big region followed by its provinces (by the month's volume), month by month. */
+  async cityTable(q: PriceTraceQuery & { type?: number }): Promise<PriceTable & { fileName: string; name: string }> {
+    const { subject, scope } = await this.scoped(q);
+    const measure = (q.type ?? 2) as PriceTableMeasure;
+    const months = this.prices.trendMonths(scope);
+    const [nation, regions, provinces] = await Promise.all([
+      this.prices.series(scope, [], months),
+      this.prices.series(scope, ['area'], months),
+      this.prices.series(scope, ['area', 'province'], months),
+    ]);
+    const volumeOf = (s: PriceSeries) => s.byMonth.get(scope.month)?.qty ?? 0;
+    const nationSeries: PriceSeries = nation[0] ?? { id: 0, name: NATION_LABEL, key: {}, byMonth: new Map() };
+    const rows = [this.prices.tableRow({ ...nationSeries, id: 0 }, months, measure, { total: true, current: false, level: 0 }, NATION_LABEL)];
+    for (const region of [...regions].sort((a, b) => a.id - b.id)) {
+      rows.push(this.prices.tableRow(region, months, measure, { total: false, current: false, level: 1 }));
+      const children = provinces.filter((p) => p.key.area === region.id).sort((a, b) => volumeOf(b) - volumeOf(a) || a.id - b.id);
+      for (const province of children) rows.push(this.prices.tableRow(province, months, measure, { total: false, current: false, level: 2 }));
+    }
+    return { ...this.prices.table(months, measure, rows), name: subject.name, fileName: `车系价格追踪-${subject.name}-${formatMonth(scope.month)}.xlsx` };
+  }
+}

@@ -1,0 +1,47 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+export interface SubSeriesName {
+  id: number;
+  name: string;
+  producerName: string;
+}
+
+export interface TrimName {
+  id: number;
+  name: string;
+  subSeriesId: number;
+  subSeriesName: string;
+  producerName: string;
+}
+
+/** The names a price trace shows for the sub-series and trims a request picks by id. */
+@Injectable()
+export class PriceRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async subSeries(ids: readonly number[]): Promise<Map<number, SubSeriesName>> {
+    if (ids.length === 0) return new Map();
+    const rows: Array<{ id: number; name: string; producer_name: string }> = await this.dataSource.query(
+      `SELECT s.id, s.name, p.name AS producer_name FROM sub_series s JOIN producer p ON p.id = s.producer_id WHERE s.id = ANY($1::int[])`,
+      [[...ids]],
+    );
+    return new Map(rows.map((r) => [Number(r.id), { id: Number(r.id), name: r.name, producerName: r.producer_name }]));
+  }
+
+  async trims(ids: readonly number[]): Promise<Map<number, TrimName>> {
+    if (ids.length === 0) return new Map();
+    const rows: Array<{ id: number; name: string; sub_series_id: number; sub_series_name: string; producer_name: string }> = await this.dataSource.query(
+      `SELECT c.id, c.name, c.sub_series_id, s.name AS sub_series_name, p.name AS producer_name
+         FROM car c JOIN sub_series s ON s.id = c.sub_series_id JOIN producer p ON p.id = c.producer_id
+        WHERE c.id = ANY($1::int[])`,
+      [[...ids]],
+    );
+    return new Map(
+      rows.map((r) => [
+        Number(r.id),
+        { id: Number(r.id), name: r.name, subSeriesId: Number(r.sub_series_id), subSeriesName: r.sub_series_name, producerName: r.producer_name },
+      ]),
+    );
+  }
+}

@@ -1,0 +1,241 @@
+import { z } from 'zod';
+import { sharePercentText, thousands } from './display';
+import { idList, integer, optional, positiveId, searchText, strictQuery, monthParam } from './params';
+
+/**
+ * The price calls (spec 001 §2.1, §2.2, §3, §7 "Price"; README decisions 54-59): the market price index
+ * (price/marketPriceWhole/…) and the car-series price trace (price/cabmodelpricetrace/…). Prices are
+ * yuan, volume-weighted over the trims and cities in scope (DESIGN.md "Prices"): whole yuan on the wire,
+ * discount = MSRP − TP of those whole yuan, rate = discount / MSRP as a one-decimal percent.
+ */
+
+// ---------- constants ----------
+
+/** Chart and table measure of the market page and the trace page's filter: 0 discount (优惠), 1 rate (优惠率). */
+export const PRICE_CHART_MEASURES = [
+  { value: 0, label: '优惠' },
+  { value: 1, label: '优惠率' },
+] as const;
+
+/** Table measure (spec §9): TP 2, discount 0, rate 1, in the order the toggles show them. */
+export const PRICE_TABLE_MEASURES = [
+  { value: 2, label: '成交价' },
+  { value: 0, label: '优惠' },
+  { value: 1, label: '优惠率' },
+] as const;
+export type PriceTableMeasure = 0 | 1 | 2;
+
+/** Market price table rows (spec §9): 0 segment, 1 manufacturer, 2 brand. */
+export const PRICE_TABLE_DIMENSIONS = [
+  { value: 0, label: '细分市场' },
+  { value: 1, label: '厂商' },
+  { value: 2, label: '品牌' },
+] as const;
+export type PriceTableDimension = 0 | 1 | 2;
+
+/** Months a price chart and table show: the chosen month and the eleven before it (from the first price month). */
+export const PRICE_TREND_MONTHS = 12;
+
+/** At most this many comparison series or trims on the trace chart. */
+export const MAX_PRICE_COMPARED = 5;
+
+/**
+ * The trace page's default brand: the spec's id 7777, "a mass-market German brand", is 大众 in our
+ * catalog (README decision 56); the page finds its id by name.
+ */
+export const DEFAULT_TRACE_BRAND_NAME = '大众';
+
+/** The price chart's second axis (spec §9): floor 55, the stretch from 50 to 100 broken out. */
+export const PRICE_AXIS_BREAK = { floor: 55, from: 50, to: 100 } as const;
+
+// ---------- display ----------
+
+/** A price in whole yuan with thousands separators and 元: '123,456元'; unknown '-'. */
+export function yuanText(value: number | null | undefined): string {
+  const text = thousands(value);
+  return text === '-' ? text : `${text}元`;
+}
+
+/** A price rounded to whole yuan, null when unknown. */
+export function wholeYuan(value: number | null | undefined): number | null {
+  return value === null || value === undefined || !Number.isFinite(value) ? null : Math.round(value) || 0;
+}
+
+/** A table or chart cell of one measure: TP and discount in whole yuan, the rate as a one-decimal percent. */
+export function priceCellText(measure: PriceTableMeasure, value: number | null | undefined): string {
+  return measure === 1 ? sharePercentText(value) : yuanText(value);
+}
+
+// ---------- parameters ----------
+
+const SEGMENT_MESSAGE = '应为 -1 或细分市场 id';
+const segmentId = integer(SEGMENT_MESSAGE).refine((id) => id === -1 || (id > 0 && id < 1_000_000_000), SEGMENT_MESSAGE);
+const PROPERTY_MESSAGE = '应为 -1 或厂商属性';
+const producerProperty = integer(PROPERTY_MESSAGE).refine((v) => v >= -1 && v <= 9999, PROPERTY_MESSAGE);
+const REGION_MESSAGE = '应为 -1（全国）或大区编号 1-7';
+const region = integer(REGION_MESSAGE).refine((v) => v === -1 || (v >= 1 && v <= 7), REGION_MESSAGE);
+const BRAND_TYPE_MESSAGE = '应为 -1（全部）、0 合资、1 自主或 2 新创';
+const brandType = integer(BRAND_TYPE_MESSAGE).refine((v) => v >= -1 && v <= 2, BRAND_TYPE_MESSAGE);
+
+function choice<const T extends readonly string[]>(values: T, message: string) {
+  return z.enum(values, { message }).transform((v) => Number(v));
+}
+
+/**
+ * The market price search form (spec §3): time (latest price month), detailId (segment, −1 all),
+ * producerProperty (−1 all), bigArea (a big region, −1 nation), composite (brand type 合资/自主/新创,
+ * −1 all), searchContent (narrows the table's rows by name).
+ */
+export const marketPriceFilterShape = {
+  time: optional(monthParam),
+  detailId: optional(segmentId),
+  producerProperty: optional(producerProperty),
+  bigArea: optional(region),
+  composite: optional(brandType),
+  searchContent: optional(searchText),
+};
+export const marketPriceFilterSchema = strictQuery(marketPriceFilterShape);
+export type MarketPriceFilter = z.output<typeof marketPriceFilterSchema>;
+
+const chartMeasure = optional(choice(['0', '1'], '应为 0（优惠）或 1（优惠率）'));
+
+/** highCharts: type 0 discount, 1 rate (default 0). */
+export const marketPriceChartSchema = strictQuery({ ...marketPriceFilterShape, type: chartMeasure });
+export type MarketPriceChartQuery = z.output<typeof marketPriceChartSchema>;
+
+const tableMeasure = optional(choice(['0', '1', '2'], '应为 2（成交价）、0（优惠）或 1（优惠率）'));
+
+/** detailTable and its download: type row dimension 0 segment / 1 producer / 2 brand, type2 measure 2 TP / 0 discount / 1 rate. */
+export const marketPriceTableSchema = strictQuery({
+  ...marketPriceFilterShape,
+  type: optional(choice(['0', '1', '2'], '应为 0（细分市场）、1（厂商）或 2（品牌）')),
+  type2: tableMeasure,
+});
+export type MarketPriceTableQuery = z.output<typeof marketPriceTableSchema>;
+
+/**
+ * The trace's subject: modelSubId (required) and optionally one of its trims, carId; time (latest price
+ * month); type is the filter panel's discount (0) or rate (1), which the chart draws.
+ */
+const traceShape = {
+  time: optional(monthParam),
+  type: chartMeasure,
+  modelSubId: positiveId('应为子车系 id'),
+  carId: optional(positiveId('应为车型 id')),
+};
+export const priceTraceSchema = strictQuery(traceShape);
+export type PriceTraceQuery = z.output<typeof priceTraceSchema>;
+
+const compared = (message: string) =>
+  optional(idList)
+    .transform((ids) => ids ?? [])
+    .refine((ids) => ids.length <= MAX_PRICE_COMPARED, message);
+
+/** The trace chart: plus comparison sub-series (modelSubIds) and trims (carIds), at most 5 each. */
+export const priceTraceChartSchema = strictQuery({
+  ...traceShape,
+  modelSubIds: compared(`最多只能选择${MAX_PRICE_COMPARED}个对比车系`),
+  carIds: compared(`最多只能选择${MAX_PRICE_COMPARED}个对比车型`),
+});
+export type PriceTraceChartQuery = z.output<typeof priceTraceChartSchema>;
+
+/** cityTable and its download: type TP 2 (default), discount 0, rate 1. */
+export const priceTraceTableSchema = strictQuery({ ...traceShape, type: tableMeasure });
+export type PriceTraceTableQuery = z.output<typeof priceTraceTableSchema>;
+
+// ---------- results ----------
+
+const money = z.number().nullable();
+const percent = z.number().nullable();
+
+/**
+ * The four cards (spec §3 "price whole data"). tpMom / discountMom: change on the previous month,
+ * tpDown / discountDown: change since January of the year, both as one-decimal percents (null where
+ * the dash rule shows '-'); the rate's changes are in percentage points.
+ */
+export const priceWholeSchema = z.object({
+  time: z.string(),
+  /** The January the 累计 changes count from, 'YYYY-01'. */
+  startTime: z.string(),
+  msrp: money,
+  msrpStr: z.string(),
+  tp: money,
+  tpStr: z.string(),
+  tpMom: percent,
+  tpMomStr: z.string(),
+  tpDown: percent,
+  tpDownStr: z.string(),
+  discount: money,
+  discountStr: z.string(),
+  discountMom: percent,
+  discountMomStr: z.string(),
+  discountDown: percent,
+  discountDownStr: z.string(),
+  discountRate: percent,
+  discountRateStr: z.string(),
+  discountRateMom: percent,
+  discountRateMomStr: z.string(),
+  discountRateDown: percent,
+  discountRateDownStr: z.string(),
+  /** The retail volume the prices are weighted over. */
+  qty: z.number(),
+});
+export type PriceWhole = z.infer<typeof priceWholeSchema>;
+
+export const priceTraceWholeSchema = priceWholeSchema.extend({ producerName: z.string(), modelName: z.string() });
+export type PriceTraceWhole = z.infer<typeof priceTraceWholeSchema>;
+
+/**
+ * A row of a month table: its label, then one value per month (values: yuan or percent; texts: as
+ * shown; qty: the volume each month's price is weighted over).
+ */
+export const priceTableRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  values: z.array(z.number().nullable()),
+  texts: z.array(z.string()),
+  qty: z.array(z.number()),
+  /** The whole scope's row (整体市场, 全国). */
+  total: z.boolean(),
+  /** The row of the segment the filters chose (highlighted). */
+  current: z.boolean(),
+  /** Region rows (1) and their provinces (2) in the regional table; 0 elsewhere. */
+  level: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+});
+export type PriceTableRow = z.infer<typeof priceTableRowSchema>;
+
+export const priceTableSchema = z.object({
+  months: z.array(z.string()),
+  /** 2 TP, 0 discount, 1 rate. */
+  measure: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  rows: z.array(priceTableRowSchema),
+});
+export type PriceTable = z.infer<typeof priceTableSchema>;
+
+/** 区域表现 (spec §3 "nation-wide data"): the subject's national figures of the month. */
+export const nationwideSchema = z.object({
+  name: z.string(),
+  avgPrice: money,
+  avgPriceStr: z.string(),
+  lowPrice: money,
+  lowPriceStr: z.string(),
+  avgDiscount: money,
+  avgDiscountStr: z.string(),
+  /** The largest MSRP − lowest city TP over the subject's trims. */
+  highDiscount: money,
+  highDiscountStr: z.string(),
+  avgDiscountRate: percent,
+  avgDiscountRateStr: z.string(),
+  highDiscountRate: percent,
+  highDiscountRateStr: z.string(),
+});
+export type Nationwide = z.infer<typeof nationwideSchema>;
+
+/** The province choropleth of the market page: each province's discount rate (percent) and TP. */
+export const priceMapSchema = z.object({
+  time: z.string(),
+  provinces: z.array(
+    z.object({ id: z.number(), name: z.string(), code: z.string(), tp: money, discountRate: percent, discountRateStr: z.string(), qty: z.number() }),
+  ),
+});
+export type PriceMap = z.infer<typeof priceMapSchema>;

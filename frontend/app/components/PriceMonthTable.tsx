@@ -1,0 +1,89 @@
+/**
+ * A price table by month (spec 001 §2.1, §2.2): row label, then one column per month; toggles for the
+ * row dimension and the measure change the URL; the whole-scope row and the chosen segment are
+ * highlighted; region rows are bold and their provinces indented; a link downloads the same table.
+ */
+import { Link, useLocation } from '@remix-run/react';
+import { Button, Icon } from 'semantic-ui-react';
+
+import type { PriceTable } from '@car/contracts';
+import { withParams } from '~/utils/sale-volume-query';
+import { PanelBusy } from './PanelBusy';
+
+export interface Toggle {
+  /** The URL param the toggle writes. */
+  param: string;
+  value: number;
+  options: ReadonlyArray<{ value: number; label: string }>;
+  label: string;
+}
+
+interface PriceMonthTableProps {
+  title: string;
+  table: PriceTable | null;
+  labelHeader: string;
+  toggles: Toggle[];
+  downloadHref: string;
+  loading?: boolean;
+}
+
+export function PriceMonthTable({ title, table, labelHeader, toggles, downloadHref, loading = false }: PriceMonthTableProps) {
+  const location = useLocation();
+  return (
+    <section className="panel price-table" aria-busy={loading}>
+      <header className="panel__head">
+        <h3 className="panel__title">{title}</h3>
+        <div className="panel__tools">
+          {toggles.map((toggle) => (
+            <Button.Group key={toggle.param} size="mini" basic aria-label={toggle.label}>
+              {toggle.options.map((o) => (
+                <Button key={o.value} as={Link} to={withParams(location.search, { [toggle.param]: o.value })} preventScrollReset active={toggle.value === o.value} aria-pressed={toggle.value === o.value}>
+                  {o.label}
+                </Button>
+              ))}
+            </Button.Group>
+          ))}
+          <Button size="mini" basic as="a" href={downloadHref} download aria-label="下载">
+            <Icon name="download" />
+            下载
+          </Button>
+        </div>
+      </header>
+      {table && table.rows.length > 0 ? (
+        <div className="price-table__scroll">
+          <table className="ui celled compact small unstackable table">
+            <thead>
+              <tr>
+                <th>{labelHeader}</th>
+                {table.months.map((m) => (
+                  <th key={m} className="right aligned">
+                    {m}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {table.rows.map((row) => (
+                <tr
+                  key={`${row.level}-${row.id}-${row.name}`}
+                  className={[row.total ? 'is-total' : '', row.current ? 'is-current' : '', row.level === 1 ? 'is-region' : '', row.level === 2 ? 'is-province' : ''].join(' ').trim() || undefined}
+                  data-row={row.name}
+                >
+                  <td>{row.name}</td>
+                  {row.texts.map((text, i) => (
+                    <td key={table.months[i]} className="right aligned">
+                      {text}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className="price-table__empty">暂无数据</p>
+      )}
+      <PanelBusy active={loading} />
+    </section>
+  );
+}

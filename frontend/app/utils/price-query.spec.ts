@@ -1,0 +1,20 @@
+import { marketApiParams, readMarketPrice, readPriceTrace } from './price-query';
+
+describe('the price pages\' URL state', () => {
+  test('the market page reads its defaults: whole market, TP by segment, the discount chart', () => {
+    const s = readMarketPrice(new URLSearchParams(''));
+    expect(s).toEqual({ time: null, detailId: -1, producerProperty: -1, bigArea: -1, composite: -1, searchContent: '', dataType: 0, type: 0, type2: 2 });
+    expect(marketApiParams(s)).toEqual({});
+  });
+
+  test('malformed values fall back to the default; chosen filters become API params', () => {
+    const s = readMarketPrice(new URLSearchParams('time=2024-13&detailId=3&bigArea=9&composite=1&type=7&type2=1&dataType=x&searchContent=%20大众%20'));
+    expect(s).toMatchObject({ time: null, detailId: 3, bigArea: -1, composite: 1, type: 0, type2: 1, dataType: 0, searchContent: '大众' });
+    expect(marketApiParams(s)).toEqual({ detailId: 3, composite: 1, searchContent: '大众' });
+  });
+
+  test('the trace page keeps at most five comparisons of each kind', () => {
+    const s = readPriceTrace(new URLSearchParams('modelSubId=12&carId=0&modelSubIds=1,2,3,4,5,6,x&carIds=7&discount=1&type=0'));
+    expect(s).toEqual({ time: null, discount: 1, brand: null, modelSubId: 12, carId: null, modelSubIds: [1, 2, 3, 4, 5], carIds: [7], type: 0 });
+  });
+});
