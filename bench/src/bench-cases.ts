@@ -121,6 +121,7 @@ const MODEL_FILTERS: readonly string[] = [
   'time=2026-03&modelSubId=300&data1=1',
 ];
 const COMPARED_SERIES: readonly string[] = ['modelSubIds=2,3', 'modelSubIds=6,7,8&accumulate=1', 'modelSubIds=101,102', 'modelSubIds=11,12,13,14&accumulate=1'];
+/**
  * 配置查询: the catalog's trims of a sub-series have consecutive ids (JLL + the id in seven digits).
  * Five sub-series with every trim: 英朗, 宝马5系, 缤瑞, 帕萨特, 速腾 (42 + 42 + 40 + 38 + 38 = 200 columns);
  * 宝马3系, 逸动, 卡罗拉, 探岳, 奔驰GLC (185).
@@ -139,6 +140,7 @@ const CONFIG_VARIANTS: readonly string[] = [
   'ids=533,119&engin=1.5T,2.0T',
 ];
 
+/**
  * The market price search form: the latest month first, then months across 2019-2026 (the price war of
  * 2023-2024 included), segments, producer properties, big regions and brand types.
  */
