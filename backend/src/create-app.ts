@@ -8,6 +8,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { AppModule } from './app.module';
 import { ApiCode } from './common/api-codes';
 import type { Runtime } from './core.module';
+import { trustProxySetting } from './security/client-address';
 
 /** Builds the HTTP application without listening; main.ts and the integration tests share it. */
 export async function createApp(runtime: Runtime, logger: LoggerService | false): Promise<NestExpressApplication> {
@@ -18,8 +19,8 @@ export async function createApp(runtime: Runtime, logger: LoggerService | false)
     bodyParser: false,
   });
   app.setGlobalPrefix('car/api');
-  // Loopback is the Remix loaders calling the API for a browser: their X-Forwarded-For names the client.
-  app.set('trust proxy', runtime.config.TRUST_PROXY ? true : 'loopback');
+  // Loopback (the Remix loaders calling for a browser) and the TRUST_PROXY list may name the client.
+  app.set('trust proxy', trustProxySetting(runtime.config.TRUST_PROXY));
   app.disable('x-powered-by');
   app.use(API_PREFIX, express.json({ limit: '1mb' }), express.urlencoded({ extended: true, limit: '1mb' }), bodyParserErrors);
   // The description is generated from the contracts (parameters and results), not from decorators.

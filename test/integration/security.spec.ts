@@ -10,6 +10,7 @@ import { AppModule } from '../../backend/src/app.module';
 import { loadConfig } from '../../backend/src/config/config';
 import { createApp } from '../../backend/src/create-app';
 import type { Runtime } from '../../backend/src/core.module';
+import { trustProxySetting } from '../../backend/src/security/client-address';
 import { AdminOnly, RequiresPage } from '../../backend/src/security/security.decorators';
 import { testEnv } from '../support/test-env';
 
@@ -92,7 +93,6 @@ describe('the security module', () => {
       DATA_DIR: env.dataDir,
       NODE_ENV: 'test',
       JWT_SECRET: SECRET,
-      TRUST_PROXY: 'true',
     });
     const runtime: Runtime = { config, databaseUrl: env.databaseUrl };
     app = await createApp(runtime, logger);
@@ -106,7 +106,7 @@ describe('the security module', () => {
       { logger, abortOnError: false },
     );
     probeApp.setGlobalPrefix('car/api');
-    probeApp.set('trust proxy', true);
+    probeApp.set('trust proxy', trustProxySetting(config.TRUST_PROXY));
     await probeApp.init();
 
     db = new Client({ connectionString: env.databaseUrl });
@@ -186,7 +186,7 @@ describe('the security module', () => {
       });
     });
 
-    test('behind HTTPS (TRUST_PROXY with X-Forwarded-Proto https) the cookie is Secure', async () => {
+    test('behind HTTPS (X-Forwarded-Proto https from a trusted proxy) the cookie is Secure', async () => {
       const response = await request(app.getHttpServer())
         .post(`${API}/login`)
         .set('X-Forwarded-For', nextAddress())
@@ -240,32 +240,79 @@ describe('the security module', () => {
 
   describe('brute-force protection', () => {
     const THROTTLED = { code: -1429, msg: '登录失败次数过多，请15分钟后再试', result: null };
+    const wrongPasswords = (account: string, count: number, address: () => string) =>
+      Array.from({ length: count }, (_, i) => () => login(account, `Wrong#${i}abc`, address()).expect(401));
+    const inTurn = async (calls: Array<() => Promise<unknown>>) => {
+      for (const call of calls) await call();
+    };
 
-    test('after 5 failures for one account, even the right password from a new address is refused with 429', async () => {
+    test('5 failures for one account from one address refuse that pair; the right password from another address signs in', async () => {
       const user = await createUser();
-      for (let i = 0; i < 5; i++) await login(user.account, `Wrong#${i}abc`).expect(401);
-      const refused = await login(user.account, user.password).expect(429);
-      expect(refused.body).toEqual(THROTTLED);
-      expect(logger.events()).toEqual(expect.arrayContaining([expect.objectContaining({ event: 'login.throttled', account: user.account })]));
-      // Other accounts are not affected.
-      await login('demo', 'Demo@2026').expect(200);
+      const attacker = nextAddress();
+      await inTurn(wrongPasswords(user.account, 5, () => attacker));
+      expect((await login(user.account, user.password, attacker).expect(429)).body).toEqual(THROTTLED);
+      expect(logger.events()).toEqual(
+        expect.arrayContaining([expect.objectContaining({ event: 'login.throttled', reason: 'pair', account: user.account, address: attacker })]),
+      );
+      await login(user.account, user.password, nextAddress()).expect(200);
+      // The same address may still sign in to other accounts.
+      const colleague = await createUser();
+      await login(colleague.account, colleague.password, attacker).expect(200);
     });
 
-    test('after 5 failures from one address, that address is refused for every account', async () => {
-      const address = nextAddress();
-      for (let i = 0; i < 5; i++) await login(`ghost-${RUN}-${i}`, 'Wrong#2026x', address).expect(401);
+    test('failures for many accounts from one address (an office behind a NAT) refuse it only after 20', async () => {
+      const office = nextAddress();
+      await inTurn(Array.from({ length: 19 }, (_, i) => () => login(`typo-${RUN}-${i}`, 'Wrong#2026x', office).expect(401)));
       const user = await createUser();
-      expect((await login(user.account, user.password, address).expect(429)).body).toEqual(THROTTLED);
+      await login(user.account, user.password, office).expect(200);
+      await login(`typo-${RUN}-19`, 'Wrong#2026x', office).expect(401);
+      expect((await login(user.account, user.password, office).expect(429)).body).toEqual(THROTTLED);
       await login(user.account, user.password, nextAddress()).expect(200);
+    });
+
+    test('an account failing from many addresses still lets its owner in from a clean address, and refuses the failing ones', async () => {
+      const user = await createUser();
+      const attackers = Array.from({ length: 10 }, () => nextAddress());
+      for (const address of attackers) await login(user.account, 'Wrong#2026x', address).expect(401);
+      await login(user.account, user.password, nextAddress()).expect(200);
+      expect((await login(user.account, user.password, attackers[3]).expect(429)).body).toEqual(THROTTLED);
+      // A new address gets its one guess, then joins the refused ones.
+      const newcomer = nextAddress();
+      await login(user.account, 'Wrong#2026y', newcomer).expect(401);
+      await login(user.account, 'Wrong#2026z', newcomer).expect(429);
+      await login(user.account, user.password, nextAddress()).expect(200);
+    });
+
+    test('an IPv6 /64 counts as one address whatever the spelling, and an IPv4-mapped address as its IPv4 one', async () => {
+      const user = await createUser();
+      const block = `2001:db8:${(process.pid % 0xfff).toString(16)}`;
+      const net = `${block}:${(++addressCounter).toString(16)}`;
+      const spellings = [`${net}::1`, `${net.toUpperCase()}:0:0:0:2`, `${net}:ffff::3`, `${net}:0:0:0:0004`, `${net}::5%eth0`];
+      for (const address of spellings) await login(user.account, 'Wrong#2026x', address).expect(401);
+      await login(user.account, user.password, `${net}:abcd::9`).expect(429);
+      await login(user.account, user.password, `${block}:${(addressCounter + 0x8000).toString(16)}::1`).expect(200);
+
+      const mapped = nextAddress();
+      const other = await createUser();
+      await inTurn(wrongPasswords(other.account, 5, () => `::ffff:${mapped}`));
+      await login(other.account, other.password, mapped).expect(429);
+    });
+
+    test('a burst of parallel guesses is counted one by one: 5 answered, the rest refused', async () => {
+      const user = await createUser();
+      const attacker = nextAddress();
+      const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => login(user.account, `Wrong#${i}abc`, attacker)));
+      const statuses = answers.map((a) => a.status).sort();
+      expect(statuses).toEqual([...Array(5).fill(401), ...Array(7).fill(429)]);
     });
 
     test("the owner's correct password does not reset an attacker's window", async () => {
       const user = await createUser();
       const attacker = nextAddress();
-      for (let i = 0; i < 4; i++) await login(user.account, `Wrong#${i}abc`, attacker).expect(401);
+      await inTurn(wrongPasswords(user.account, 4, () => attacker));
       await login(user.account, user.password, nextAddress()).expect(200);
       await login(user.account, 'Wrong#5abc', attacker).expect(401);
-      await login(user.account, user.password, nextAddress()).expect(429);
+      await login(user.account, user.password, attacker).expect(429);
     });
   });
 
@@ -315,6 +362,67 @@ describe('the security module', () => {
         .sign(new TextEncoder().encode(SECRET));
       const response = await me(expired).expect(401);
       expect(response.body).toEqual({ code: -1008, msg: '登录已过期，请重新登录', result: null });
+    });
+
+    /** A token signed with the app's own key, as the app would issue it, with claims of the test's choosing. */
+    async function signed(claims: Record<string, unknown>, userId: number): Promise<string> {
+      return new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setIssuer('car-market')
+        .setSubject(String(userId))
+        .setJti(randomUUID())
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(new TextEncoder().encode(SECRET));
+    }
+
+    async function userRow(id: number): Promise<{ pwv: number; producerId: number | null; brandId: number | null }> {
+      const { rows } = await db.query(`SELECT password_changed_at, producer_id, brand_id FROM app_user WHERE id = $1`, [id]);
+      return { pwv: (rows[0].password_changed_at as Date).getTime(), producerId: rows[0].producer_id, brandId: rows[0].brand_id };
+    }
+
+    const REVOKED = { code: -1012, msg: '登录已失效，请重新登录', result: null };
+
+    test('a token whose user was disabled is refused (-1012)', async () => {
+      const user = await createUser();
+      const token = await tokenFor(user.account);
+      await me(token).expect(200);
+      await db.query(`UPDATE app_user SET enabled = false WHERE id = $1`, [user.id]);
+      expect((await me(token).expect(401)).body).toEqual(REVOKED);
+      expect(logger.events()).toEqual(expect.arrayContaining([expect.objectContaining({ event: 'token.refused', reason: 'disabled', userId: user.id })]));
+    });
+
+    test('a token whose role, producer or brand changed is refused (-1012); a new sign-in states what holds now', async () => {
+      const user = await createUser();
+      const token = await tokenFor(user.account);
+      await db.query(`UPDATE app_user SET role_id = (SELECT id FROM role WHERE code = 'admin') WHERE id = $1`, [user.id]);
+      expect((await me(token).expect(401)).body).toEqual(REVOKED);
+      const asAdmin = await tokenFor(user.account);
+      expect((await me(asAdmin).expect(200)).body.result.role).toBe('admin');
+
+      const [{ producer_id: producerId }] = (await db.query(`SELECT producer_id FROM app_user WHERE account = 'demo'`)).rows;
+      await db.query(`UPDATE app_user SET producer_id = $2 WHERE id = $1`, [user.id, producerId]);
+      expect((await me(asAdmin).expect(401)).body).toEqual(REVOKED);
+      const withProducer = await tokenFor(user.account);
+      expect((await me(withProducer).expect(200)).body.result.producerId).toBe(producerId);
+    });
+
+    test('a token signed with the right key grants only what the database holds for its user now', async () => {
+      const user = await createUser();
+      const row = await userRow(user.id);
+      const honest = { role: 'analyst', producerId: row.producerId, brandId: row.brandId, pwv: row.pwv };
+      expect((await me(await signed(honest, user.id)).expect(200)).body.result).toMatchObject({ id: user.id, role: 'analyst' });
+      for (const claims of [
+        { ...honest, role: 'admin' },
+        { ...honest, producerId: 1 },
+        { ...honest, brandId: 1 },
+        { ...honest, pwv: row.pwv + 1 },
+        { ...honest, pwv: row.pwv - 1000 },
+      ]) {
+        expect((await me(await signed(claims, user.id)).expect(401)).body).toEqual(REVOKED);
+      }
+      // A user id nobody holds is no session at all.
+      expect((await me(await signed(honest, 2_000_000_000)).expect(401)).body.code).toBe(-1009);
     });
 
     test('after logout the token is revoked (-1012) on every instance, and the cookie is cleared', async () => {

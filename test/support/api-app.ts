@@ -10,7 +10,7 @@ export interface SignedInApp {
 }
 
 /**
- * The API on a test database (this run's seeded one unless given), with trust proxy on, and one
+ * The API on a test database (this run's seeded one unless given), and one
  * sign-in for the whole file from an address of its own, so no other test's throttle window is touched.
  */
 export async function signedInApp(options: {
@@ -21,7 +21,7 @@ export async function signedInApp(options: {
 }): Promise<SignedInApp> {
   const env = testEnv();
   const databaseUrl = options.databaseUrl ?? env.databaseUrl;
-  const config = loadConfig({ DATABASE_URL: databaseUrl, DATA_DIR: env.dataDir, NODE_ENV: 'test', TRUST_PROXY: 'true' });
+  const config = loadConfig({ DATABASE_URL: databaseUrl, DATA_DIR: env.dataDir, NODE_ENV: 'test' });
   const app = await createApp({ config, databaseUrl }, false);
   await app.init();
   const login = await request(app.getHttpServer())

@@ -4,11 +4,11 @@ import { testEnv } from './test-env';
 
 let counter = 0;
 
-/** Inserts an analyst of its own into this run's database and returns its account. */
-export async function createAnalyst(prefix: string, password: string, nickname: string): Promise<string> {
+/** Inserts an analyst of its own into this run's database (or the one given) and returns its account. */
+export async function createAnalyst(prefix: string, password: string, nickname: string, databaseUrl = testEnv().databaseUrl): Promise<string> {
   counter++;
   const account = `${prefix}_${process.pid}_${Date.now().toString(36)}_${counter}`;
-  const db = new Client({ connectionString: testEnv().databaseUrl });
+  const db = new Client({ connectionString: databaseUrl });
   await db.connect();
   try {
     const hash = await argon2.hash(password, { type: argon2.argon2id });

@@ -31,4 +31,27 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ JWT_SECRET: 'change-me-to-a-long-random-string-of-32-chars' })).toThrow(/JWT_SECRET/);
     expect(loadConfig({ JWT_SECRET: 'kq3V9f0yZr8uWm2pLx7sTn4bHc6dJe1a' }).JWT_SECRET).toBe('kq3V9f0yZr8uWm2pLx7sTn4bHc6dJe1a');
   });
+
+  test('TRUST_PROXY is a list of proxy addresses, CIDRs and range names; false (the default) trusts none', () => {
+    expect(loadConfig({}).TRUST_PROXY).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.2, 172.16.0.0/12,2001:DB8::/32 ,uniquelocal' }).TRUST_PROXY).toEqual([
+      '10.0.0.2',
+      '172.16.0.0/12',
+      '2001:db8::/32',
+      'uniquelocal',
+    ]);
+  });
+
+  test('TRUST_PROXY=true is refused: any caller could choose its own address', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: true would trust every caller/);
+    expect(() => loadConfig({ TRUST_PROXY: '1' })).toThrow(/TRUST_PROXY/);
+  });
+
+  test('TRUST_PROXY refuses what is not an address or a CIDR, and a /0 that trusts everyone', () => {
+    for (const value of ['proxy.example.com', '10.0.0.0/33', '10.0.0.0/0', '::/0', '10.0.0.1/8/8', '300.1.1.1', 'anywhere']) {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
+    }
+  });
 });
+

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import * as path from 'node:path';
 import { z } from 'zod';
 
@@ -13,6 +14,40 @@ const PLACEHOLDER_SECRET = /change-?me|please-set|placeholder|example|your-secre
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1');
+
+/** Ranges Express's trust proxy (proxy-addr) knows by name. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** Why one entry of TRUST_PROXY cannot be trusted as a proxy, or null when it can. */
+function proxyEntryProblem(entry: string): string | null {
+  if (PROXY_RANGE_NAMES.has(entry)) return null;
+  const [address, prefix, extra] = entry.split('/');
+  const version = isIP(address);
+  if (!version || extra !== undefined) return `"${entry}" is not an address, a CIDR or one of ${[...PROXY_RANGE_NAMES].join(', ')}`;
+  if (prefix === undefined) return null;
+  const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : NaN;
+  if (!(bits >= 1 && bits <= (version === 4 ? 32 : 128))) return `"${entry}" has no valid prefix length (/0 would trust every caller)`;
+  return null;
+}
+
+/**
+ * TRUST_PROXY: the reverse proxies whose X-Forwarded-For / -Proto are believed, as a comma list of
+ * addresses, CIDRs and range names; `false` (the default) trusts none. Loopback is always trusted on top
+ * (create-app.ts): it is the Remix server in this process forwarding the browser's address. `true` is
+ * refused: it would let any caller that reaches the port choose its own address.
+ */
+const trustedProxies = z.string().transform((text, ctx): string[] => {
+  const value = text.trim().toLowerCase();
+  if (value === 'false' || value === '0') return [];
+  if (value === 'true' || value === '1') {
+    ctx.addIssue({ code: 'custom', message: 'true would trust every caller\'s X-Forwarded-For: list the proxy addresses or CIDRs instead (e.g. 10.0.0.2 or 172.16.0.0/12), or false' });
+    return z.NEVER;
+  }
+  const entries = value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const problems = entries.map(proxyEntryProblem).filter((problem): problem is string => problem !== null);
+  for (const message of problems) ctx.addIssue({ code: 'custom', message });
+  return problems.length > 0 ? z.NEVER : entries;
+});
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -40,7 +75,7 @@ const schema = z.object({
   SEED_NUMBER: z.coerce.number().int().min(0).default(20261121),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: trustedProxies.default([]),
   CHECK_RESULTS: booleanFlag.optional(),
 });
 

@@ -1,37 +1,21 @@
-import { isIP } from 'node:net';
 import type { Request } from 'express';
+import { canonicalAddress } from './ip-address';
 
 /**
- * The address a brute-force window is kept for. Express's req.ip already honours TRUST_PROXY. One more
- * case: a call over loopback with X-Forwarded-For comes from a process on this host that forwards for
- * a browser (the Remix server in this process, or a reverse proxy beside it); its right-most entry is
- * the real client. Without this every browser sign-in would share 127.0.0.1's window.
+ * Express's `trust proxy` setting for TRUST_PROXY's list: loopback (the Remix server in this process,
+ * which calls the API for a browser and forwards its address) and the configured proxies. X-Forwarded-For
+ * and X-Forwarded-Proto are read only from a peer in this list, and only up to the first address outside
+ * it, so a caller that reaches the port directly cannot choose its own address.
+ */
+export function trustProxySetting(trustedProxies: readonly string[]): string[] {
+  return ['loopback', ...trustedProxies];
+}
+
+/**
+ * The caller's address as the brute-force windows and the audit log see it: Express's req.ip (resolved
+ * through the trusted proxies) in one spelling, IPv4-mapped IPv6 as IPv4. A forwarded entry that is no
+ * address falls back to the peer's own.
  */
 export function clientAddress(request: Request): string {
-  const socketAddress = normalise(request.socket?.remoteAddress);
-  const ip = normalise(request.ip) ?? socketAddress;
-  if (ip && ip === socketAddress && isLoopback(ip)) {
-    const forwarded = lastForwarded(request.headers['x-forwarded-for']);
-    if (forwarded) return forwarded;
-  }
-  return ip ?? 'unknown';
-}
-
-function lastForwarded(header: string | string[] | undefined): string | null {
-  const value = Array.isArray(header) ? header.join(',') : header;
-  if (!value) return null;
-  const last = normalise(value.split(',').pop());
-  return last && isIP(last) ? last : null;
-}
-
-function normalise(address: string | undefined): string | null {
-  const trimmed = address?.trim();
-  if (!trimmed) return null;
-  // IPv4 clients of a dual-stack socket appear as ::ffff:a.b.c.d.
-  const plain = trimmed.startsWith('::ffff:') && isIP(trimmed.slice(7)) === 4 ? trimmed.slice(7) : trimmed;
-  return plain.slice(0, 64);
-}
-
-function isLoopback(address: string): boolean {
-  return address === '::1' || address.startsWith('127.');
+  return canonicalAddress(request.ip) ?? canonicalAddress(request.socket?.remoteAddress) ?? 'unknown';
 }

@@ -12,6 +12,9 @@ const REFUSALS = {
   invalid: { code: ApiCode.TokenInvalid, msg: API_MESSAGES.signInFirst },
   expired: { code: ApiCode.TokenExpired, msg: API_MESSAGES.sessionExpired },
   revoked: { code: ApiCode.TokenRevoked, msg: API_MESSAGES.sessionRevoked },
+  disabled: { code: ApiCode.TokenRevoked, msg: API_MESSAGES.sessionRevoked },
+  /** The password changed, or the role, producer or brand the token names is no longer the user's. */
+  stale: { code: ApiCode.TokenRevoked, msg: API_MESSAGES.sessionRevoked },
 } satisfies Record<string, { code: ApiCodeValue; msg: string }>;
 
 type RefusalReason = keyof typeof REFUSALS;
@@ -22,9 +25,12 @@ export interface RequestOrigin {
 }
 
 /**
- * Who a token belongs to, checked on every call. Revocation lives in PostgreSQL so that it holds on
- * every instance and after restarts: the token's id in revoked_token (logout), or a token that carries
- * an older password version than the user's last change.
+ * Who a token belongs to, checked on every call against the database, never taken from the token alone:
+ * no claim is relied on being unguessable or still true. The user must exist and be enabled, the token's
+ * id must not be in revoked_token (logout), and everything the token states (password version, role,
+ * producer, brand) must still be the user's; otherwise it is refused (-1012) and a new sign-in issues a
+ * token that says what holds now. The session carries the database's values. Revocation lives in
+ * PostgreSQL so that it holds on every instance and after restarts.
  */
 @Injectable()
 export class SessionService {
@@ -43,8 +49,14 @@ export class SessionService {
     });
     const user = await this.users.findSession(claims.userId, claims.tokenId);
     if (!user) this.refuse('invalid', origin, claims.userId);
-    const stale = claims.passwordVersion !== user.passwordChangedAt.getTime();
-    if (user.tokenRevoked || !user.enabled || stale) this.refuse('revoked', origin, user.id);
+    if (user.tokenRevoked) this.refuse('revoked', origin, user.id);
+    if (!user.enabled) this.refuse('disabled', origin, user.id);
+    const stale =
+      claims.passwordVersion !== user.passwordChangedAt.getTime() ||
+      claims.role !== user.role ||
+      claims.producerId !== user.producerId ||
+      claims.brandId !== user.brandId;
+    if (stale) this.refuse('stale', origin, user.id);
     return {
       id: user.id,
       account: user.account,
