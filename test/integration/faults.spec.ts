@@ -14,7 +14,6 @@ import { prepareDatabase } from '../../backend/src/bootstrap/prepare-database';
 import { ApiException } from '../../backend/src/common/api-codes';
 import { loadConfig } from '../../backend/src/config/config';
 import { createApp } from '../../backend/src/create-app';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../backend/src/database/embedded-postgres';
 import { JobQueue, redisConnection } from '../../backend/src/queue/job-queue';
 import { JobName, QUEUE_NAME } from '../../backend/src/queue/job-names';
 import { testEnv } from '../support/test-env';
@@ -45,6 +44,47 @@ function tempDir(name: string): string {
   return dir;
 }
 
+/**
+ * A PostgreSQL of this test's own, started by the app's embedded-postgres helper (the built one in backend/dist)
+ * in a child process: the package is ESM only, which Node loads natively and jest's module system cannot.
+ */
+class PrivatePostgres {
+  private child: ChildProcess | undefined;
+
+  constructor(
+    readonly dir: string,
+    readonly port: number,
+  ) {}
+
+  get url(): string {
+    return `postgres://postgres:postgres@127.0.0.1:${this.port}/car`;
+  }
+
+  async start(): Promise<void> {
+    const helper = path.resolve(__dirname, '..', '..', 'backend', 'dist', 'database', 'embedded-postgres.js');
+    const script = `require(${JSON.stringify(helper)}).startEmbeddedPostgres(${JSON.stringify(this.dir)}, ${this.port}, (m) => process.stderr.write(m + '\\n'))
+      .then((db) => { process.stdout.write('READY\\n'); process.once('SIGTERM', () => db.stop().then(() => process.exit(0))); })
+      .catch((e) => { process.stderr.write(String(e)); process.exit(1); });`;
+    const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child = child;
+    child.stderr?.on('data', (d: Buffer) => log(d.toString().trim()));
+    await new Promise<void>((resolve, reject) => {
+      child.stdout?.on('data', (d: Buffer) => d.toString().includes('READY') && resolve());
+      child.once('exit', (code) => reject(new Error(`embedded PostgreSQL exited with ${code}`)));
+    });
+  }
+
+  /** A fast shutdown (SIGINT to the server): open connections are cut, as in a restart. */
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  }
+}
+
 interface Call {
   startedAt: number;
   ms: number;
@@ -55,15 +95,14 @@ interface Call {
 
 describe('PostgreSQL restarted under load', () => {
   const dir = path.join(tempDir('pg'), 'data');
-  let port: number;
-  let pg: EmbeddedDatabase | undefined;
+  let pg: PrivatePostgres | undefined;
   let app: NestExpressApplication | undefined;
   let baseUrl: string;
   let token: string;
 
   beforeAll(async () => {
-    port = await freePort();
-    pg = await startEmbeddedPostgres(dir, port, log);
+    pg = new PrivatePostgres(dir, await freePort());
+    await pg.start();
     const config = loadConfig({ DATABASE_URL: pg.url, DATA_DIR: path.dirname(dir), NODE_ENV: 'test', TRUST_PROXY: 'true', SEED_ON_EMPTY: 'false' });
     await prepareDatabase(pg.url, config, log);
     const db = new Client({ connectionString: pg.url });
@@ -109,7 +148,7 @@ describe('PostgreSQL restarted under load', () => {
     await pg!.stop();
     log(`PostgreSQL stopped in ${Date.now() - stoppedAt} ms`);
     await sleep(3000);
-    pg = await startEmbeddedPostgres(dir, port, log);
+    await pg!.start();
     const upAt = Date.now();
     log(`PostgreSQL back after ${upAt - stoppedAt} ms`);
     await sleep(7000);
