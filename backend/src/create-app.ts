@@ -7,6 +7,8 @@ import express from 'express';
 import type { NextFunction, Request, Response } from 'express';
 import { AppModule } from './app.module';
 import { ApiCode } from './common/api-codes';
+import { noStore, refuseCrossSiteWrites, securityHeaders } from './common/http-security';
+import { SecurityEvents } from './security/security-events';
 import type { Runtime } from './core.module';
 import { trustProxySetting } from './security/client-address';
 
@@ -22,7 +24,13 @@ export async function createApp(runtime: Runtime, logger: LoggerService | false)
   // Loopback (the Remix loaders calling for a browser) and the TRUST_PROXY list may name the client.
   app.set('trust proxy', trustProxySetting(runtime.config.TRUST_PROXY));
   app.disable('x-powered-by');
-  app.use(API_PREFIX, express.json({ limit: '1mb' }), express.urlencoded({ extended: true, limit: '1mb' }), bodyParserErrors);
+  // Before anything reads a body or a route acts: the pages' requests pass here too (web-app.ts mounts after).
+  const events = app.get(SecurityEvents, { strict: false });
+  app.use(
+    ...securityHeaders(),
+    refuseCrossSiteWrites((req, reason) => events.record({ event: 'cross_site.refused', address: req.ip ?? '', path: req.path, reason })),
+  );
+  app.use(API_PREFIX, noStore, express.json({ limit: '1mb' }), express.urlencoded({ extended: true, limit: '1mb' }), bodyParserErrors);
   // The description is generated from the contracts (parameters and results), not from decorators.
   const document = buildOpenApiDocument() as unknown as Parameters<typeof SwaggerModule.setup>[2];
   SwaggerModule.setup('car/api/docs', app, document, { useGlobalPrefix: false, jsonDocumentUrl: 'car/api/docs-json' });

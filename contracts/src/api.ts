@@ -54,6 +54,9 @@ export const API_MESSAGES = {
   pageForbidden: '没有访问该页面的权限',
   adminOnly: '仅管理员可执行此操作',
   serverError: '服务器内部错误，请稍后重试',
+  crossSite: '拒绝跨站请求：请从本站页面操作',
+  databaseUnavailable: '数据库暂时不可用，请稍后重试',
+  queueUnavailable: '任务队列暂时不可用，请稍后重试',
 } as const;
 
 /** The answer's shape: `{ code, msg, result }`. */

@@ -2,6 +2,7 @@
  * @car/contracts: the one definition of everything that crosses the wire between the API, the pages,
  * the workbooks and the tests. zod schemas and the types inferred from them; no Nest or React imports.
  */
+import './browser-zod';
 export * from './api';
 export * from './car-config';
 export * from './constants';

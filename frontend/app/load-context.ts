@@ -8,6 +8,8 @@ declare module '@remix-run/node' {
     apiBase?: string;
     /** The browser's address as the web server saw it; forwarded so the API's login throttle counts per client. */
     clientAddress?: string;
+    /** This request's Content-Security-Policy nonce: entry.server.tsx gives it to Remix's inline scripts. */
+    cspNonce?: string;
   }
 
   interface Future {

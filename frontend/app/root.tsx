@@ -20,6 +20,7 @@ import { describeRouteError } from '~/components/RouteErrorBoundary';
 import { ToastProvider } from '~/components/Toast';
 import { SYSTEM_NAME } from '~/utils/meta';
 import { isPublicPath, isSessionEnded, loginHref } from '~/utils/navigation';
+import { useNonce } from '~/utils/nonce';
 import { frameUnchanged } from '~/utils/revalidation';
 import { readToken } from '~/utils/session.server';
 
@@ -45,6 +46,8 @@ export function loader({ request }: LoaderFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = (args) => !isSessionEnded(args.actionResult) && !frameUnchanged(args);
 
 export function Layout({ children }: { children: ReactNode }) {
+  // The Content-Security-Policy admits inline scripts only with this request's nonce (entry.server.tsx).
+  const nonce = useNonce();
   return (
     <html lang="zh-CN">
       <head>
@@ -55,8 +58,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

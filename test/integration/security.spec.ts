@@ -441,8 +441,13 @@ describe('the security module', () => {
       }
       // Only that token: the user's other session goes on.
       await me(other).expect(200);
-      // Logout by cookie works the same way.
-      await request(app.getHttpServer()).post(`${API}/logout`).set('Cookie', `car-token=${other}`).expect(200);
+      // Logout by cookie works the same way, from a page of the site (a browser sends its Origin).
+      await request(app.getHttpServer())
+        .post(`${API}/logout`)
+        .set('Host', 'car.test')
+        .set('Origin', 'http://car.test')
+        .set('Cookie', `car-token=${other}`)
+        .expect(200);
       expect((await me(other).expect(401)).body.code).toBe(-1012);
       expect(logger.events()).toEqual(expect.arrayContaining([expect.objectContaining({ event: 'logout', userId: user.id })]));
     });

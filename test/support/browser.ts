@@ -59,6 +59,13 @@ export interface OpenedPage {
  */
 export async function openPage(browser: Browser, viewport = { width: 1366, height: 768 }): Promise<OpenedPage> {
   const context = await browser.newContext({ viewport, locale: 'zh-CN' });
+  // The pages run under the app's Content-Security-Policy: any violation (a script without the nonce, a
+  // style, image or call from elsewhere) becomes a console error, which fails the test like any other.
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`);
+    });
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   const allowed: RegExp[] = [];

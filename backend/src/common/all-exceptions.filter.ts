@@ -15,6 +15,22 @@ const FRAMEWORK_ERRORS: Record<number, { code: ApiCodeValue; msg: string }> = {
   [HttpStatus.TOO_MANY_REQUESTS]: { code: ApiCode.TooManyRequests, msg: '请求过于频繁，请稍后再试' },
 };
 
+/** Node's socket errors and PostgreSQL's connection-class codes (08…, shutting down, starting up, too many clients). */
+const UNREACHABLE_CODES: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '53300']);
+const UNREACHABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is not established|ECONNREFUSED/i;
+
+/**
+ * Whether an error means the database could not be reached (down, restarting, or its pool could not connect
+ * within its timeout), as pg, pg-pool and TypeORM (QueryFailedError.driverError) report it.
+ */
+export function isDatabaseUnreachable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 3) return false;
+  const { code, message, driverError, cause } = error as { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown };
+  if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('08'))) return true;
+  if (typeof message === 'string' && UNREACHABLE_MESSAGE.test(message)) return true;
+  return isDatabaseUnreachable(driverError, depth + 1) || isDatabaseUnreachable(cause, depth + 1);
+}
+
 /**
  * The one place an error becomes an answer: `{ code, msg, result: null }` with the HTTP status that
  * matches the code. Unexpected errors are logged with their stack and answered with a plain message,
@@ -53,6 +69,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (typeof maybeStatus === 'number' && maybeStatus >= 400 && maybeStatus < 500) {
       const known = FRAMEWORK_ERRORS[maybeStatus] ?? FRAMEWORK_ERRORS[HttpStatus.BAD_REQUEST];
       return { status: maybeStatus, body: { code: known.code, msg: known.msg, result: null } };
+    }
+    if (isDatabaseUnreachable(exception)) {
+      // Expected while PostgreSQL restarts: the pool reconnects on the next call. One line, no stack.
+      this.logger.warn(`${request.method} ${request.originalUrl}: database unreachable (${(exception as Error).message})`);
+      return { status: HttpStatus.SERVICE_UNAVAILABLE, body: { code: ApiCode.Unavailable, msg: API_MESSAGES.databaseUnavailable, result: null } };
     }
     this.logger.error(
       `${request.method} ${request.originalUrl} failed: ${exception instanceof Error ? exception.stack : String(exception)}`,

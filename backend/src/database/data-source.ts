@@ -24,7 +24,9 @@ export function dataSourceOptions(url: string, applicationName = 'car-app'): Dat
     synchronize: false,
     logging: ['error'],
     applicationName,
-    extra: { max: 10 },
+    // pg's pool: a connection that cannot be made in 5 s is an error (503), not a hang; idle connections a
+    // restarted server dropped are discarded by the pool, and the next call opens a new one (decision 51).
+    extra: { max: 10, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000, keepAlive: true },
   };
 }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { formatMonth, type HealthReport } from '@car/contracts';
+import { API_MESSAGES, formatMonth, type HealthReport } from '@car/contracts';
 import { ApiCode, ApiException } from '../common/api-codes';
 import { JobQueue } from '../queue/job-queue';
 import { CalendarRepository } from '../reference/calendar.repository';
@@ -19,11 +19,11 @@ export class HealthService {
     try {
       latestMonth = await this.calendar.latestMonth('retail');
     } catch {
-      throw new ApiException(ApiCode.Unavailable, '数据库不可用');
+      throw new ApiException(ApiCode.Unavailable, API_MESSAGES.databaseUnavailable);
     }
     const latencyMs = Math.round((performance.now() - started) * 10) / 10;
     const queue = await this.queue.state();
-    if (!queue.ok) throw new ApiException(ApiCode.Unavailable, '任务队列不可用');
+    if (!queue.ok) throw new ApiException(ApiCode.Unavailable, API_MESSAGES.queueUnavailable);
     return {
       status: 'ok',
       database: { ok: true, latencyMs, latestMonth: latestMonth === null ? null : formatMonth(latestMonth) },

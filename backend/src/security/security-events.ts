@@ -8,7 +8,8 @@ export type SecurityEventName =
   | 'password.changed'
   | 'password.change_refused'
   | 'token.refused'
-  | 'access.refused';
+  | 'access.refused'
+  | 'cross_site.refused';
 
 export interface SecurityEvent {
   event: SecurityEventName;
@@ -20,7 +21,7 @@ export interface SecurityEvent {
   path?: string;
 }
 
-const WARNINGS: ReadonlySet<SecurityEventName> = new Set(['login.failure', 'login.throttled', 'password.change_refused', 'token.refused', 'access.refused']);
+const WARNINGS: ReadonlySet<SecurityEventName> = new Set(['login.failure', 'login.throttled', 'password.change_refused', 'token.refused', 'access.refused', 'cross_site.refused']);
 
 /**
  * The security audit trail: one structured log line per event, {event, userId, account, address, at}.

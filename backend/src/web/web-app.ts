@@ -5,6 +5,7 @@ import type { INestApplication } from '@nestjs/common';
 import { API_PREFIX } from '@car/contracts';
 import express from 'express';
 import type { NextFunction, Request, Response } from 'express';
+import { cspNonceOf, noStore } from '../common/http-security';
 
 
 /**
@@ -17,13 +18,18 @@ export async function mountWebApp(app: INestApplication, projectRoot: string, ap
   if (!fs.existsSync(serverEntry)) return false;
   const { createRequestHandler } = await import('@remix-run/express');
   const build = await import(pathToFileURL(serverEntry).href);
-  const remix = createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext: (req: Request) => ({ apiBase, clientAddress: req.ip }) });
+  // The CSP nonce of this request (common/http-security.ts) reaches entry.server.tsx for Remix's inline scripts.
+  const remix = createRequestHandler({
+    build,
+    mode: process.env.NODE_ENV,
+    getLoadContext: (req: Request, res: Response) => ({ apiBase, clientAddress: req.ip, cspNonce: cspNonceOf(res) }),
+  });
   const clientDir = path.join(buildDir, 'client');
   const isApi = (req: Request): boolean => req.path === API_PREFIX || req.path.startsWith(`${API_PREFIX}/`);
   app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }));
   // API calls skip the public folder: looking for a file first cost every call a stat() (bench/RESULTS.md).
   const publicFiles = express.static(clientDir, { maxAge: '1h', index: false });
   app.use((req: Request, res: Response, next: NextFunction) => (isApi(req) ? next() : publicFiles(req, res, next)));
-  app.use((req: Request, res: Response, next: NextFunction) => (isApi(req) ? next() : remix(req, res, next)));
+  app.use((req: Request, res: Response, next: NextFunction) => (isApi(req) ? next() : noStore(req, res, () => remix(req, res, next))));
   return true;
 }

@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import { API_MESSAGES, API_PREFIX, ApiCode, SESSION_COOKIE, type Envelope } from '@car/contracts';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import helmet from 'helmet';
+
+/**
+ * The browser-facing rules of every answer, pages and API alike (README, Security): the security headers
+ * (helmet, with a Content-Security-Policy whose scripts need this request's nonce), `Cache-Control: no-store`
+ * on the API and the pages, and the refusal of state-changing requests from another site.
+ */
+
+/** The nonce of this request's inline scripts, for Remix's <Scripts> and <ScrollRestoration> (entry.server.tsx). */
+export function cspNonceOf(res: Response): string {
+  return String(res.locals.cspNonce ?? '');
+}
+
+const HSTS_SECONDS = 365 * 24 * 60 * 60;
+
+export function securityHeaders(): RequestHandler[] {
+  const nonce: RequestHandler = (_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString('base64');
+    next();
+  };
+  const headers = helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'base-uri': ["'self'"],
+        'connect-src': ["'self'"],
+        'font-src': ["'self'", 'data:'],
+        'form-action': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        'img-src': ["'self'", 'data:'],
+        'object-src': ["'none'"],
+        // Remix's inline scripts (the hydration context, the route modules' import, scroll restoration) carry the nonce.
+        'script-src': ["'self'", (_req, res) => `'nonce-${cspNonceOf(res as Response)}'`],
+        'script-src-attr': ["'none'"],
+        // Style attributes in the server-rendered markup (React's style props, semantic-ui-react) need inline styles.
+        'style-src': ["'self'", "'unsafe-inline'"],
+      },
+    },
+    // Browsers ignore HSTS over plain HTTP, and a plain-HTTP installation must not learn it: set below when secure.
+    strictTransportSecurity: false,
+    xFrameOptions: { action: 'deny' },
+    // Not helmet's no-referrer: under it a browser sends `Origin: null` with the pages' own form posts.
+    referrerPolicy: { policy: 'same-origin' },
+  });
+  const hsts = helmet.strictTransportSecurity({ maxAge: HSTS_SECONDS, includeSubDomains: true });
+  // req.secure: TLS, or X-Forwarded-Proto https from a proxy the app trusts (TRUST_PROXY).
+  const hstsWhenSecure: RequestHandler = (req, res, next) => (req.secure ? hsts(req, res, next) : next());
+  return [nonce, headers, hstsWhenSecure];
+}
+
+/**
+ * Signed-in pages, JSON and workbooks are the user's own: never kept by a browser or a shared cache. Mounted
+ * on the API and in front of Remix (web-app.ts), not on the built assets, which keep their long cache.
+ */
+export const noStore: RequestHandler = (_req, res, next) => {
+  res.setHeader('Cache-Control', 'no-store');
+  next();
+};
+
+const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function hostOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.host.toLowerCase() : null;
+  } catch {
+    return null;
+  }
+}
+
+function carriesSessionCookie(req: Request): boolean {
+  return (req.headers.cookie ?? '').split(';').some((part) => part.trim().startsWith(`${SESSION_COOKIE}=`));
+}
+
+/**
+ * Why a state-changing request is refused as cross-site, or null when it may act. The browser states where
+ * a request comes from in `Origin` (every browser sends it with a POST, same-site or not), else `Referer`;
+ * either must name this host (the Host header, or X-Forwarded-Host from a trusted proxy). A request with
+ * neither is not a browser's, so it cannot ride a victim's cookie: it is refused only if it carries the
+ * session cookie anyway (an old browser), and API clients sending the `token` header pass.
+ */
+export function crossSiteReason(req: Request): string | null {
+  if (SAFE_METHODS.has(req.method)) return null;
+  const own = (req.host ?? '').toLowerCase();
+  const origin = req.headers.origin;
+  if (origin !== undefined) return hostOf(origin) === own && own !== '' ? null : `origin ${origin.slice(0, 200)}`;
+  const referer = req.headers.referer;
+  if (referer !== undefined) return hostOf(referer) === own && own !== '' ? null : 'foreign referer';
+  return carriesSessionCookie(req) ? 'session cookie without origin' : null;
+}
+
+function isApiPath(req: Request): boolean {
+  return req.path === API_PREFIX || req.path.startsWith(`${API_PREFIX}/`);
+}
+
+const REFUSAL_PAGE = `<!doctype html>
+<html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>请求被拒绝 - 车市分析平台</title>
+<style>body{margin:0;font-family:sans-serif;background:#f4f6f9;color:#1f2d3d}main{max-width:28rem;margin:15vh auto;padding:2rem;background:#fff;border-radius:8px;box-shadow:0 2px 12px rgba(0,0,0,.08)}h1{font-size:1.4rem}a{color:#2185d0}</style>
+</head><body><main role="alert"><h1>请求被拒绝</h1><p>${API_MESSAGES.crossSite}</p><p><a href="/">返回首页</a></p></main></body></html>`;
+
+/**
+ * Refuses a state-changing request from another site with 403: the envelope (-1403) under /car/api, a page
+ * elsewhere (Remix's actions in all three forms: the document post, `.data` and the older `?_data=`).
+ */
+export function refuseCrossSiteWrites(onRefused: (req: Request, reason: string) => void): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const reason = crossSiteReason(req);
+    if (!reason) return next();
+    onRefused(req, reason);
+    res.setHeader('Cache-Control', 'no-store');
+    if (isApiPath(req)) {
+      const body: Envelope<null> = { code: ApiCode.Forbidden, msg: API_MESSAGES.crossSite, result: null };
+      res.status(403).json(body);
+    } else {
+      res.status(403).type('html').send(REFUSAL_PAGE);
+    }
+  };
+}
