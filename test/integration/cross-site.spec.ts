@@ -25,7 +25,7 @@ describe('cross-site requests to the API', () => {
   let account: string;
 
   beforeAll(async () => {
-    const config = loadConfig({ DATABASE_URL: env.databaseUrl, DATA_DIR: env.dataDir, NODE_ENV: 'test', TRUST_PROXY: 'true' });
+    const config = loadConfig({ DATABASE_URL: env.databaseUrl, DATA_DIR: env.dataDir, NODE_ENV: 'test' });
     app = await createApp({ config, databaseUrl: env.databaseUrl }, false);
     await app.init();
     account = await createAnalyst('csrf', PASSWORD, '跨站测试');

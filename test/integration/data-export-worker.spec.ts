@@ -38,7 +38,7 @@ describeWithRedis('an export in the worker process', () => {
   }
 
   beforeAll(async () => {
-    const config = loadConfig({ DATABASE_URL: env.databaseUrl, REDIS_URL: env.redisUrl!, REDIS_PREFIX: prefix, DATA_DIR: env.dataDir, NODE_ENV: 'test', TRUST_PROXY: 'true' });
+    const config = loadConfig({ DATABASE_URL: env.databaseUrl, REDIS_URL: env.redisUrl!, REDIS_PREFIX: prefix, DATA_DIR: env.dataDir, NODE_ENV: 'test' });
     app = await createApp({ config, databaseUrl: env.databaseUrl }, false);
     await app.init();
     const account = await createAnalyst('worker', PASSWORD, '导出进程测试');

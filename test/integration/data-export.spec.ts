@@ -179,7 +179,7 @@ describe('the city retail export', () => {
     expect(interrupted.body.result).toMatchObject({ status: 'running', result: null });
     expect((await server().get(`${API}/file`).query({ id: accepted.id }).set('token', token)).status).toBe(404);
 
-    const config = loadConfig({ DATABASE_URL: env.databaseUrl, DATA_DIR: env.dataDir, NODE_ENV: 'test', TRUST_PROXY: 'true' });
+    const config = loadConfig({ DATABASE_URL: env.databaseUrl, DATA_DIR: env.dataDir, NODE_ENV: 'test' });
     const restarted = await createApp({ config, databaseUrl: env.databaseUrl }, false);
     await restarted.init();
     try {

@@ -103,7 +103,7 @@ describe('PostgreSQL restarted under load', () => {
   beforeAll(async () => {
     pg = new PrivatePostgres(dir, await freePort());
     await pg.start();
-    const config = loadConfig({ DATABASE_URL: pg.url, DATA_DIR: path.dirname(dir), NODE_ENV: 'test', TRUST_PROXY: 'true', SEED_ON_EMPTY: 'false' });
+    const config = loadConfig({ DATABASE_URL: pg.url, DATA_DIR: path.dirname(dir), NODE_ENV: 'test', SEED_ON_EMPTY: 'false' });
     await prepareDatabase(pg.url, config, log);
     const db = new Client({ connectionString: pg.url });
     await db.connect();
@@ -231,7 +231,7 @@ describe('Redis stopped and started again', () => {
   beforeAll(async () => {
     redis = new PrivateRedis(await freePort());
     await redis.start();
-    const config = loadConfig({ DATABASE_URL: env.databaseUrl, DATA_DIR: env.dataDir, NODE_ENV: 'test', TRUST_PROXY: 'true', REDIS_URL: redis.url });
+    const config = loadConfig({ DATABASE_URL: env.databaseUrl, DATA_DIR: env.dataDir, NODE_ENV: 'test', REDIS_URL: redis.url });
     app = await createApp({ config, databaseUrl: env.databaseUrl }, false);
     await app.init();
     const account = await createAnalyst('faults', PASSWORD, '队列故障测试');
