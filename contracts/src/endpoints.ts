@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import * as db from './dashboard';
 import { healthReportSchema } from './health';
 import * as sv from './sale-volume';
 import * as s from './search';
@@ -127,8 +128,18 @@ export const COMPANY_BRAND = {
   downloadCarDetails: maker('downloadCarDetails', sv.companyBrandCarDetailsSchema, 'xlsx', '下载车型明细 Excel：type、accumulate、foreignId'),
 };
 
+const dashboard = under('dashboard', 'dashboard');
+
+export const DASHBOARD = {
+  whole: dashboard('whole', db.dashboardWholeSchema, db.dashboardWholeResultSchema, '看板总览：新能源、整体市场、渗透率、BEV/PHEV、新创/自主/合资、厂商前十与三条数据简报；time, accumulate 0 单月 / 1 累计'),
+  producers: dashboard('producers', db.dashboardProducersSchema, db.dashboardListSchema, '厂商排行（份额为整体市场的份额）：time, accumulate, pageSize 默认 10'),
+  brands: dashboard('brands', db.dashboardBrandsSchema, db.dashboardListSchema, '品牌排行：jllType 2 新创 / 1 自主 / 0 合资（份额为该类型合计的份额），pageSize 默认 7'),
+  modelSubs: dashboard('modelSubs', db.dashboardModelSubsSchema, db.dashboardListSchema, '车型（子车系）排行：jllType，pageSize 默认 10'),
+  cities: dashboard('cities', db.dashboardCitiesSchema, db.dashboardCityPageSchema, '城市排行（含限行、限购）：jllType, currentPage, pageSize 默认 10'),
+};
+
 /** Every call, in the order the OpenAPI description lists them. */
-export const ENDPOINTS: readonly Endpoint[] = [SECURITY, HEALTH, SEARCH, WHOLE_MARKET, AREA_MARKET, COMPANY_BRAND].flatMap((group) => Object.values(group) as Endpoint[]);
+export const ENDPOINTS: readonly Endpoint[] = [SECURITY, HEALTH, SEARCH, WHOLE_MARKET, AREA_MARKET, COMPANY_BRAND, DASHBOARD].flatMap((group) => Object.values(group) as Endpoint[]);
 
 /** The call a method and path (under /car/api, no leading slash, no query) name, if any. */
 export function endpointAt(method: string, path: string): Endpoint | undefined {

@@ -4,6 +4,7 @@
  */
 export * from './api';
 export * from './constants';
+export * from './dashboard';
 export * from './dictionaries';
 export * from './display';
 export * from './endpoints';

@@ -63,6 +63,11 @@ const EXAMPLES: Record<string, Record<string, string>> = {
   'saleVolume/companyBrand/carDetails': { type: '0', foreignId: '1', foreignIds: '2' },
   'saleVolume/companyBrand/download': {},
   'saleVolume/companyBrand/downloadCarDetails': { type: '1', foreignId: '1' },
+  'dashboard/whole': { accumulate: '1' },
+  'dashboard/producers': { pageSize: '5' },
+  'dashboard/brands': { jllType: '2' },
+  'dashboard/modelSubs': { jllType: '0' },
+  'dashboard/cities': { jllType: '1', currentPage: '2' },
 };
 
 /** Calls that end or change the session are exercised by the security tests, not replayed here. */
