@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { SESSION_COOKIE } from '@car/contracts';
+import { DASHBOARD_PATH, SESSION_COOKIE } from '@car/contracts';
 import { describeInBrowser, launchBrowser, openPage, screenshot } from '../support/browser';
 import { testEnv } from '../support/test-env';
 import { createAnalyst } from '../support/users';
@@ -53,6 +53,9 @@ describeInBrowser('the signed-in shell', () => {
     const { page, assertClean } = await openPage(browser);
     const user = await createShellAnalyst();
     await signIn(page, user.account);
+    // Signing in lands on the dashboard, the home of every user; the shell frames the analysis pages.
+    expect(new URL(page.url()).pathname).toBe(DASHBOARD_PATH);
+    await page.goto(`${testEnv().baseUrl}/salevolume/wholemarket`, { waitUntil: 'networkidle' });
 
     await expect(page.getByTestId('greeting').textContent()).resolves.toContain(`您好，${user.nickname}`);
     await expect(page.title()).resolves.toMatch(/ - 车市分析平台$/);
