@@ -4,6 +4,7 @@ import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { EnvelopeInterceptor } from './common/envelope.interceptor';
 import { CoreModule, Runtime } from './core.module';
 import { DashboardModule } from './dashboard/dashboard.module';
+import { MpModule } from './mp/mp.module';
 import { HealthModule } from './health/health.module';
 import { AreaMarketModule } from './saleVolume/area-market.module';
 import { CompanyBrandModule } from './saleVolume/company-brand.module';
@@ -17,7 +18,7 @@ export class AppModule {
   static forRoot(runtime: Runtime): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(runtime, 'car-app'), SecurityModule, HealthModule, SearchModule, SaleVolumeModule, AreaMarketModule, CompanyBrandModule, DashboardModule],
+      imports: [CoreModule.forRoot(runtime, 'car-app'), SecurityModule, HealthModule, SearchModule, SaleVolumeModule, AreaMarketModule, CompanyBrandModule, DashboardModule, MpModule],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

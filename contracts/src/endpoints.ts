@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import * as db from './dashboard';
 import { healthReportSchema } from './health';
+import * as mp from './mp';
 import * as sv from './sale-volume';
 import * as s from './search';
 import { changePasswordSchema, currentUserSchema, emptyResultSchema, loginResultSchema, loginSchema, menuGroupSchema } from './security';
@@ -18,8 +19,8 @@ export interface Endpoint<P extends z.ZodType = z.ZodType, R extends z.ZodType =
   /** The OpenAPI tag: the Nest module that answers. */
   tag: string;
   summary: string;
-  /** public: no session needed; session: any signed-in user (pages may narrow it further by role menus). */
-  access: 'public' | 'session';
+  /** public: no session needed; session: any signed-in user (pages may narrow it further by role menus); mp: an mp session (car-mp). */
+  access: 'public' | 'session' | 'mp';
   params: P;
   result: R | 'xlsx';
 }
@@ -138,8 +139,16 @@ export const DASHBOARD = {
   cities: dashboard('cities', db.dashboardCitiesSchema, db.dashboardCityPageSchema, '城市排行（含限行、限购）：jllType, currentPage, pageSize 默认 10'),
 };
 
+export const MP = {
+  session: endpoint({ method: 'POST', path: 'mp/session', tag: 'mp', access: 'public', params: mp.mpLinkSchema, result: mp.mpSessionResultSchema, summary: '小程序签名链接（openId, ts, sign）→ mp 会话；未绑定的 openId 答 -1013' }),
+  bind: endpoint({ method: 'POST', path: 'mp/bind', tag: 'mp', access: 'public', params: mp.mpBindSchema, result: mp.mpSessionResultSchema, summary: '一次性绑定：签名链接加账号、密码，绑定 openId 并开始 mp 会话' }),
+  unbind: endpoint({ method: 'POST', path: 'mp/unbind', tag: 'mp', access: 'session', params: mp.mpUnbindSchema, result: z.object({ unbound: z.boolean() }), summary: '管理员解除 openId 的绑定' }),
+  retailChart: endpoint({ method: 'GET', path: 'mp/retail/getRetailChart', tag: 'mp', access: 'mp', params: mp.mpRetailChartSchema, result: mp.mpRetailChartResultSchema, summary: '移动端销量：type 1 厂商 / 0 品牌 / 2 厂商品牌 / 4 车型，id，provinceId，cityId → 单月、同比、年累计、同比与近 13 个月柱线图' }),
+  searchCar: endpoint({ method: 'GET', path: 'mp/retail/searchCar', tag: 'mp', access: 'mp', params: mp.mpSearchCarSchema, result: z.array(mp.mpSuggestionSchema), summary: '移动端搜索建议 [{id, name}]：type, name（至少 2 个字符）' }),
+};
+
 /** Every call, in the order the OpenAPI description lists them. */
-export const ENDPOINTS: readonly Endpoint[] = [SECURITY, HEALTH, SEARCH, WHOLE_MARKET, AREA_MARKET, COMPANY_BRAND, DASHBOARD].flatMap((group) => Object.values(group) as Endpoint[]);
+export const ENDPOINTS: readonly Endpoint[] = [SECURITY, HEALTH, SEARCH, WHOLE_MARKET, AREA_MARKET, COMPANY_BRAND, DASHBOARD, MP].flatMap((group) => Object.values(group) as Endpoint[]);
 
 /** The call a method and path (under /car/api, no leading slash, no query) name, if any. */
 export function endpointAt(method: string, path: string): Endpoint | undefined {

@@ -12,6 +12,7 @@ export * from './geography';
 export * from './health';
 export * from './metrics';
 export * from './months';
+export * from './mp';
 export * from './openapi';
 export * from './params';
 export * from './sale-volume';

@@ -7,9 +7,10 @@ import { Menus1763700000003 } from './migrations/1763700000003-menus';
 import { Rollups1763700000004 } from './migrations/1763700000004-rollups';
 import { MarketRollups1763700000005 } from './migrations/1763700000005-market-rollups';
 import { PriceRollups1763700000006 } from './migrations/1763700000006-price-rollups';
+import { MpBinding1763700000016 } from './migrations/1763700000016-mp-binding';
 
 /** Every migration, in order. Listed, not globbed, so the compiled and the test runs see the same set. */
-export const MIGRATIONS = [InitialSchema1763700000000, ReferenceData1763700000001, Security1763700000002, Menus1763700000003, Rollups1763700000004, MarketRollups1763700000005, PriceRollups1763700000006];
+export const MIGRATIONS = [InitialSchema1763700000000, ReferenceData1763700000001, Security1763700000002, Menus1763700000003, Rollups1763700000004, MarketRollups1763700000005, PriceRollups1763700000006, MpBinding1763700000016];
 
 export function dataSourceOptions(url: string, applicationName = 'car-app'): DataSourceOptions {
   return {
