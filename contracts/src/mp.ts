@@ -14,6 +14,8 @@ export const MP_LINK_SECONDS = 10 * 60;
 /** The mp session cookie and the header the pages' server forwards it in. */
 export const MP_SESSION_COOKIE = 'car-mp';
 export const MP_SESSION_HEADER = 'mp-session';
+/** A signed link's own fields, dropped from the page's address once its session is open. */
+export const MP_LINK_FIELDS = ['openId', 'ts', 'sign'] as const;
 /** The demo openId the seed binds to the demo analyst. */
 export const DEMO_OPEN_ID = 'demo-openid';
 /** Suggestions are asked from this many characters (spec §5). */

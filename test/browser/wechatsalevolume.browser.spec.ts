@@ -34,7 +34,7 @@ describeInBrowser('the mobile sales query', () => {
     await page.goto(linkUrl(signedLink(DEMO_OPEN_ID), '&provinceId=440000&provinceName=广东'), { waitUntil: 'networkidle' });
     expect(new URL(page.url()).searchParams.has('sign')).toBe(false);
     await expect(page.title()).resolves.toContain('销量查询');
-    await page.getByRole('tab', { name: '品牌' }).tap();
+    await page.getByRole('tab', { name: '品牌', exact: true }).tap();
     await page.waitForURL((u) => u.searchParams.get('type') === '0');
     await page.getByLabel('搜索').first().fill('大');
     await page.waitForTimeout(500);
@@ -58,7 +58,7 @@ describeInBrowser('the mobile sales query', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     await screenshot(page, `wechatsalevolume-${viewport.width}`);
 
-    await page.getByRole('tab', { name: '车型' }).tap();
+    await page.getByRole('tab', { name: '车型', exact: true }).tap();
     await page.waitForURL((u) => u.searchParams.get('type') === '4' && !u.searchParams.has('id'));
     expect(await page.locator('.mp-cards').count()).toBe(0);
     await expect(page.getByLabel('搜索').first().inputValue()).resolves.toBe('');

@@ -7,13 +7,13 @@
 import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { useEffect, useState } from 'react';
-import { MP, MP_SUGGEST_MIN, MP_TABS, type MpRetailChart, type MpType, PROVINCES } from '@car/contracts';
+import { MP, MP_LINK_FIELDS as LINK_FIELDS, MP_SUGGEST_MIN, MP_TABS, type MpRetailChart, type MpType, PROVINCES } from '@car/contracts';
 
 import { Growth } from '~/components/Growth';
 import { TrendChart } from '~/components/TrendChart';
 import { apiGet, apiPost, ApiError } from '~/utils/api.server';
 import { titled } from '~/utils/meta';
-import { LINK_FIELDS, mpSessionCookie, readMpSession } from '~/utils/mp.server';
+import { mpSessionCookie, readMpSession } from '~/utils/mp.server';
 import mobileCss from '~/styles/wechat.css?url';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: mobileCss }];

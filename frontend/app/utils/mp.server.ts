@@ -19,6 +19,3 @@ export function mpSessionCookie(request: Request, session: string, seconds: numb
   const secure = new URL(request.url).protocol === 'https:' ? '; Secure' : '';
   return `${MP_SESSION_COOKIE}=${encodeURIComponent(session)}; Path=/; Max-Age=${seconds}; HttpOnly; SameSite=Lax${secure}`;
 }
-
-/** The link's own fields, dropped from the address once the session is open (a link is not to be reused). */
-export const LINK_FIELDS = ['openId', 'ts', 'sign'] as const;
