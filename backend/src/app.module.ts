@@ -5,6 +5,8 @@ import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { EnvelopeInterceptor } from './common/envelope.interceptor';
 import { CoreModule, Runtime } from './core.module';
 import { DataExportModule } from './dataExport/data-export.module';
+import { DashboardModule } from './dashboard/dashboard.module';
+import { MpModule } from './mp/mp.module';
 import { HealthModule } from './health/health.module';
 import { PriceVolumeModule } from './pricevolume/price-volume.module';
 import { PriceModule } from './price/price.module';
@@ -20,7 +22,7 @@ export class AppModule {
   static forRoot(runtime: Runtime): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(runtime, 'car-app'), SecurityModule, HealthModule, SearchModule, SaleVolumeModule, AreaMarketModule, CompanyBrandModule, PriceVolumeModule, CarConfigModule, DataExportModule, PriceModule],
+      imports: [CoreModule.forRoot(runtime, 'car-app'), SecurityModule, HealthModule, SearchModule, SaleVolumeModule, AreaMarketModule, CompanyBrandModule, PriceVolumeModule, CarConfigModule, DataExportModule, PriceModule, DashboardModule, MpModule],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

@@ -1,4 +1,4 @@
-import { growthDirection, growthNumber, growthText, isGrowthShown, percentText, rankArrow, shareChangeParts, sharePercentText, shareText, thousands } from './display';
+import { growthDirection, growthNumber, growthText, isGrowthShown, percentText, rankArrow, shareChangeParts, sharePercentText, shareText, thousands, kiloVehicles } from './display';
 import { growth, share, shareChange } from './metrics';
 
 /** The display rules decided once (README, "One display rule") and shared by the API, workbooks and pages. */
@@ -74,5 +74,20 @@ describe('numbers and ranks', () => {
     expect(rankArrow({ ranking: 3, rankingStatus: 1 })).toBe('up');
     expect(rankArrow({ ranking: 3, rankingStatus: -2 })).toBeNull();
     expect(rankArrow({ ranking: null, rankingStatus: 1 })).toBeNull();
+  });
+});
+
+describe('thousands of vehicles (千辆)', () => {
+  it('shows one decimal of thousands with separators', () => {
+    expect(kiloVehicles(1_234_567)).toBe('1,234.6');
+    expect(kiloVehicles(49)).toBe('0.0');
+    expect(kiloVehicles(50)).toBe('0.1');
+    expect(kiloVehicles(0)).toBe('0.0');
+  });
+  it('signs a change when asked, never shows -0.0', () => {
+    expect(kiloVehicles(12_340, true)).toBe('+12.3');
+    expect(kiloVehicles(-4_000, true)).toBe('-4.0');
+    expect(kiloVehicles(-40, true)).toBe('0.0');
+    expect(kiloVehicles(null)).toBe('-');
   });
 });

@@ -102,3 +102,16 @@ export function rankArrow(row: { ranking: number | null | undefined; rankingStat
       return null;
   }
 }
+
+/**
+ * Vehicles in 千辆 with one decimal and thousands separators (the dashboard's and mobile page's unit):
+ * 1234567 → '1,234.6'; `signed` adds '+' to a rise ('+12.3'). Unknown → '-'.
+ */
+export function kiloVehicles(value: number | null | undefined, signed = false): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
+  const tenths = Math.round(value / 100) || 0;
+  const magnitude = Math.abs(tenths);
+  const text = `${thousands(Math.floor(magnitude / 10))}.${magnitude % 10}`;
+  if (tenths < 0) return `-${text}`;
+  return signed && tenths > 0 ? `+${text}` : text;
+}

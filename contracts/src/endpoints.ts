@@ -4,6 +4,9 @@ import { healthReportSchema } from './health';
 import * as pv from './price-volume';
 import * as cc from './car-config';
 import * as pr from './price';
+import * as db from './dashboard';
+import { healthReportSchema } from './health';
+import * as mp from './mp';
 import * as sv from './sale-volume';
 import * as s from './search';
 import { changePasswordSchema, currentUserSchema, emptyResultSchema, loginResultSchema, loginSchema, menuGroupSchema } from './security';
@@ -21,8 +24,8 @@ export interface Endpoint<P extends z.ZodType = z.ZodType, R extends z.ZodType =
   /** The OpenAPI tag: the Nest module that answers. */
   tag: string;
   summary: string;
-  /** public: no session needed; session: any signed-in user (pages may narrow it further by role menus). */
-  access: 'public' | 'session';
+  /** public: no session needed; session: any signed-in user (pages may narrow it further by role menus); mp: an mp session (car-mp). */
+  access: 'public' | 'session' | 'mp';
   params: P;
   result: R | 'xlsx';
   /** A POST's body encoding: JSON (default) or a form (`application/x-www-form-urlencoded`, the exports). */
@@ -181,8 +184,25 @@ export const PRICE = {
   downloadCityTable: priceTrace('downloadCityTable', pr.priceTraceTableSchema, 'xlsx', '下载区域价格表 Excel：与 cityTable 同参数'),
 };
 
+const dashboard = under('dashboard', 'dashboard');
+export const DASHBOARD = {
+  whole: dashboard('whole', db.dashboardWholeSchema, db.dashboardWholeResultSchema, '看板总览：新能源、整体市场、渗透率、BEV/PHEV、新创/自主/合资、厂商前十与三条数据简报；time, accumulate 0 单月 / 1 累计'),
+  producers: dashboard('producers', db.dashboardProducersSchema, db.dashboardListSchema, '厂商排行（份额为整体市场的份额）：time, accumulate, pageSize 默认 10'),
+  brands: dashboard('brands', db.dashboardBrandsSchema, db.dashboardListSchema, '品牌排行：jllType 2 新创 / 1 自主 / 0 合资（份额为该类型合计的份额），pageSize 默认 7'),
+  modelSubs: dashboard('modelSubs', db.dashboardModelSubsSchema, db.dashboardListSchema, '车型（子车系）排行：jllType，pageSize 默认 10'),
+  cities: dashboard('cities', db.dashboardCitiesSchema, db.dashboardCityPageSchema, '城市排行（含限行、限购）：jllType, currentPage, pageSize 默认 10'),
+};
+
+export const MP = {
+  session: endpoint({ method: 'POST', path: 'mp/session', tag: 'mp', access: 'public', params: mp.mpLinkSchema, result: mp.mpSessionResultSchema, summary: '小程序签名链接（openId, ts, sign）→ mp 会话；未绑定的 openId 答 -1013' }),
+  bind: endpoint({ method: 'POST', path: 'mp/bind', tag: 'mp', access: 'public', params: mp.mpBindSchema, result: mp.mpSessionResultSchema, summary: '一次性绑定：签名链接加账号、密码，绑定 openId 并开始 mp 会话' }),
+  unbind: endpoint({ method: 'POST', path: 'mp/unbind', tag: 'mp', access: 'session', params: mp.mpUnbindSchema, result: z.object({ unbound: z.boolean() }), summary: '管理员解除 openId 的绑定' }),
+  retailChart: endpoint({ method: 'GET', path: 'mp/retail/getRetailChart', tag: 'mp', access: 'mp', params: mp.mpRetailChartSchema, result: mp.mpRetailChartResultSchema, summary: '移动端销量：type 1 厂商 / 0 品牌 / 2 厂商品牌 / 4 车型，id，provinceId，cityId → 单月、同比、年累计、同比与近 13 个月柱线图' }),
+  searchCar: endpoint({ method: 'GET', path: 'mp/retail/searchCar', tag: 'mp', access: 'mp', params: mp.mpSearchCarSchema, result: z.array(mp.mpSuggestionSchema), summary: '移动端搜索建议 [{id, name}]：type, name（至少 2 个字符）' }),
+};
+
 /** Every call, in the order the OpenAPI description lists them. */
-export const ENDPOINTS: readonly Endpoint[] = [SECURITY, HEALTH, SEARCH, WHOLE_MARKET, AREA_MARKET, COMPANY_BRAND, PRICE_VOLUME, CAR_CONFIG, DATA_EXPORT, PRICE].flatMap((group) => Object.values(group) as Endpoint[]);
+export const ENDPOINTS: readonly Endpoint[] = [SECURITY, HEALTH, SEARCH, WHOLE_MARKET, AREA_MARKET, COMPANY_BRAND, PRICE_VOLUME, CAR_CONFIG, DATA_EXPORT, PRICE, DASHBOARD, MP].flatMap((group) => Object.values(group) as Endpoint[]);
 
 /** The call a method and path (under /car/api, no leading slash, no query) name, if any. */
 export function endpointAt(method: string, path: string): Endpoint | undefined {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { API_PREFIX, ApiCode, SESSION_COOKIE, TOKEN_HEADER } from './api';
 import { ENDPOINTS, type Endpoint } from './endpoints';
+import { MP_SESSION_HEADER } from './mp';
 
 /**
  * The OpenAPI 3.1 description of every call, generated from the same schemas the API validates with and
@@ -68,7 +69,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       operationId: id,
       tags: [endpoint.tag],
       summary: endpoint.summary,
-      security: endpoint.access === 'public' ? [] : [{ token: [] }, { cookie: [] }],
+      security: endpoint.access === 'public' ? [] : endpoint.access === 'mp' ? [{ mpSession: [] }] : [{ token: [] }, { cookie: [] }],
       responses: { 200: success, default: ERROR_RESPONSE },
     };
     if (endpoint.method === 'GET') {
@@ -97,6 +98,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       securitySchemes: {
         token: { type: 'apiKey', in: 'header', name: TOKEN_HEADER },
         cookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+        mpSession: { type: 'apiKey', in: 'header', name: MP_SESSION_HEADER },
       },
     },
   };

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { SESSION_COOKIE } from '@car/contracts';
+import { DASHBOARD_PATH, SESSION_COOKIE } from '@car/contracts';
 import { describeInBrowser, launchBrowser, openPage, screenshot } from '../support/browser';
 import { testEnv } from '../support/test-env';
 import { createAnalyst } from '../support/users';
@@ -19,7 +19,8 @@ async function createShellAnalyst(): Promise<{ account: string; nickname: string
   return { account: await createAnalyst('shell', PASSWORD, nickname), nickname };
 }
 
-async function signIn(page: Page, account: string, password = PASSWORD): Promise<void> {
+/** Signs in (landing on the dashboard, the home), then opens a shell page; answers where the sign-in landed. */
+async function signIn(page: Page, account: string, password = PASSWORD): Promise<string> {
   await page.goto(`${testEnv().baseUrl}/login`, { waitUntil: 'networkidle' });
   await page.fill('input[name="account"]', account);
   await page.fill('input[name="password"]', password);
@@ -28,6 +29,9 @@ async function signIn(page: Page, account: string, password = PASSWORD): Promise
     page.getByRole('button', { name: '登录' }).click(),
   ]);
   await page.waitForLoadState('networkidle');
+  const landed = new URL(page.url()).pathname;
+  await page.goto(`${testEnv().baseUrl}/salevolume/wholemarket`, { waitUntil: 'networkidle' });
+  return landed;
 }
 
 async function openUserMenu(page: Page): Promise<void> {
@@ -52,7 +56,8 @@ describeInBrowser('the signed-in shell', () => {
   test('a new user signs in and sees the shell with their nickname, their menus and the page title', async () => {
     const { page, assertClean } = await openPage(browser);
     const user = await createShellAnalyst();
-    await signIn(page, user.account);
+    // Signing in lands on the dashboard, the home of every user; the shell frames the analysis pages.
+    expect(await signIn(page, user.account)).toBe(DASHBOARD_PATH);
 
     await expect(page.getByTestId('greeting').textContent()).resolves.toContain(`您好，${user.nickname}`);
     await expect(page.title()).resolves.toMatch(/ - 车市分析平台$/);

@@ -1,7 +1,8 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
-import { API_PREFIX, ApiCode, ENDPOINTS, envelopeSchema, type Endpoint } from '@car/contracts';
+import { API_PREFIX, ApiCode, ENDPOINTS, envelopeSchema, MP_SESSION_HEADER, type Endpoint } from '@car/contracts';
 import { binaryBody, signedInApp } from '../support/api-app';
+import { demoMpSession } from '../support/mp-link';
 
 /**
  * The contracts (@car/contracts) against the running API: every route has a contract and every contract
@@ -91,10 +92,20 @@ const EXAMPLES: Record<string, Record<string, string>> = {
   'price/cabmodelpricetrace/nationwide': { modelSubId: '2' },
   'price/cabmodelpricetrace/cityTable': { modelSubId: '1', type: '1' },
   'price/cabmodelpricetrace/downloadCityTable': { modelSubId: '1' },
+  'dashboard/whole': { accumulate: '1' },
+  'dashboard/producers': { pageSize: '5' },
+  'dashboard/brands': { jllType: '2' },
+  'dashboard/modelSubs': { jllType: '0' },
+  'dashboard/cities': { jllType: '1', currentPage: '2' },
+  'mp/session': {},
+  'mp/bind': {},
+  'mp/unbind': {},
+  'mp/retail/getRetailChart': { type: '1', id: '1', provinceId: '440000' },
+  'mp/retail/searchCar': { type: '0', name: '大众' },
 };
 
 /** Calls that end or change the session are exercised by the security tests, not replayed here. */
-const SESSION_CHANGING = new Set(['security/login', 'security/logout', 'security/changePwd']);
+const SESSION_CHANGING = new Set(['security/login', 'security/logout', 'security/changePwd', 'mp/session', 'mp/bind', 'mp/unbind']);
 
 describe('the contracts', () => {
   let app: NestExpressApplication;
@@ -148,6 +159,9 @@ describe('the contracts', () => {
         endpoint.method === 'POST'
           ? request(app.getHttpServer()).post(`${API_PREFIX}/${path}`).type('form').send(example(path)).set('token', token)
           : request(app.getHttpServer()).get(`${API_PREFIX}/${path}`).query(example(path)).set('token', token);
+      const call = request(app.getHttpServer()).get(`${API_PREFIX}/${path}`).query(EXAMPLES[path]).set('token', token);
+      // The mini-program's calls read an mp session (the demo openId's) instead of the web token.
+      if (endpoint.access === 'mp') call.set(MP_SESSION_HEADER, await demoMpSession(app));
       if (endpoint.result === 'xlsx') {
         const response = await call.buffer(true).parse(binaryBody);
         expect(response.status).toBe(200);

@@ -70,6 +70,14 @@ const schema = z.object({
     // The examples' and the old compose file's placeholders pass the length check: refuse them by name.
     .refine((secret) => !PLACEHOLDER_SECRET.test(secret), 'is a placeholder from the examples: set a long random secret (openssl rand -base64 48)')
     .optional(),
+  /** The secret the mini-program's back end signs /wechatsalevolume links with (HMAC-SHA256); unset: one made in DATA_DIR. */
+  MP_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .refine((secret) => !PLACEHOLDER_SECRET.test(secret), 'is a placeholder from the examples: set a long random secret (openssl rand -base64 48)')
+    .optional(),
+  /** How long an mp session (the car-mp cookie) lasts. */
+  MP_SESSION_MINUTES: z.coerce.number().int().min(1).max(720).default(30),
   SEED_ON_EMPTY: booleanFlag.default(true),
   SEED_SCALE: z.enum(['demo', 'large', 'tiny']).default('demo'),
   SEED_NUMBER: z.coerce.number().int().min(0).default(20261121),

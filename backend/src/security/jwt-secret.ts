@@ -11,11 +11,16 @@ const GENERATED_BYTES = 48;
  * DATA_DIR/jwt-secret (mode 0600), so sessions survive a restart of a single instance.
  */
 export function loadJwtSecret(configured: string | undefined, dataDir: string): Uint8Array {
+  return loadSecret(configured, dataDir, SECRET_FILE, 'JWT_SECRET');
+}
+
+/** A configured secret, else one made once and kept in DATA_DIR/`fileName` (the JWT's, the mini-program's demo secret). */
+export function loadSecret(configured: string | undefined, dataDir: string, fileName: string, key: string): Uint8Array {
   if (configured) return new TextEncoder().encode(configured);
-  const file = path.join(dataDir, SECRET_FILE);
+  const file = path.join(dataDir, fileName);
   if (!fs.existsSync(file)) createSecretFile(file);
   const secret = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64url');
-  if (secret.length < 32) throw new Error(`${file} holds fewer than 32 bytes: delete it to make a new one, or set JWT_SECRET`);
+  if (secret.length < 32) throw new Error(`${file} holds fewer than 32 bytes: delete it to make a new one, or set ${key}`);
   return new Uint8Array(secret);
 }
 

@@ -18,7 +18,7 @@ import { UserRepository } from './user.repository';
 /**
  * Sign-in, sessions and permissions. Registers the two global guards, in this order: every route needs
  * a session unless @Public(); then @AdminOnly() and @RequiresPage(path) are checked against the role.
- * Other modules only use the decorators (security.decorators.ts); nothing else here is exported.
+ * Other modules use the decorators (security.decorators.ts); only SecurityService's credential check is exported (mp binding).
  */
 @Module({
   controllers: [SecurityController],
@@ -37,5 +37,7 @@ import { UserRepository } from './user.repository';
     { provide: APP_GUARD, useClass: AuthenticationGuard },
     { provide: APP_GUARD, useClass: PageAccessGuard },
   ],
+  // The mini-program binding checks an account's password the way sign-in does.
+  exports: [SecurityService],
 })
 export class SecurityModule {}

@@ -8,6 +8,7 @@ import { SecurityEvents } from './security-events';
 import { SessionService } from './session.service';
 import { SessionUser } from './session-user';
 import { TokenService } from './token.service';
+import type { UserCredentials } from './user.repository';
 import { UserRepository } from './user.repository';
 
 export const LOGIN_FAILED_MSG = '账号或密码错误';
@@ -28,6 +29,20 @@ export class SecurityService {
 
   /** A wrong password and an unknown (or disabled) account answer alike, in about the same time. */
   async login({ account, password }: LoginDto, address: string): Promise<LoginResult> {
+    const user = await this.verifyCredentials(account, password, address);
+    const { token } = await this.tokens.issue(
+      { userId: user.id, role: user.role, producerId: user.producerId, brandId: user.brandId },
+      user.passwordChangedAt,
+    );
+    this.events.record({ event: 'login.success', userId: user.id, account: user.account, address });
+    return { token, nickname: user.nickname };
+  }
+
+  /**
+   * The account's user when the password is right and the user active, under the sign-in throttle;
+   * otherwise 401 (or 429). Signing in and binding a mini-program openId both pass through it.
+   */
+  async verifyCredentials(account: string, password: string, address: string): Promise<UserCredentials> {
     const attempt = await this.throttle.begin(account, address);
     const user = await this.users.findCredentialsByAccount(account);
     const matches = await this.hasher.verify(user?.passwordHash ?? null, password);
@@ -36,12 +51,7 @@ export class SecurityService {
       throw new ApiException(ApiCode.LoginFailed, LOGIN_FAILED_MSG);
     }
     await this.throttle.passed(attempt);
-    const { token } = await this.tokens.issue(
-      { userId: user.id, role: user.role, producerId: user.producerId, brandId: user.brandId },
-      user.passwordChangedAt,
-    );
-    this.events.record({ event: 'login.success', userId: user.id, account: user.account, address });
-    return { token, nickname: user.nickname };
+    return user;
   }
 
   async logout(session: SessionUser, address: string): Promise<void> {

@@ -9,7 +9,8 @@ export function tokenOf(request: Request): string | null {
   return cookieValue(request.headers.cookie, SESSION_COOKIE);
 }
 
-function cookieValue(header: string | undefined, name: string): string | null {
+/** One cookie's value from a Cookie header (the mp session reads its own cookie with it). */
+export function cookieValue(header: string | undefined, name: string): string | null {
   if (!header) return null;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');

@@ -1,4 +1,5 @@
 import * as argon2 from 'argon2';
+import { DEMO_OPEN_ID } from '@car/contracts';
 import { CITIES, PROVINCES } from '../reference/data/geography';
 import { CATALOG } from './catalog';
 import { loadConfigSheet } from './config-sheet';
@@ -159,4 +160,6 @@ async function createDemoUsers(repository: DemoDataRepository, dims: Dimensions)
       brandId: analyst ? brand.id : null,
     });
   }
+  // The demo mini-program link's openId belongs to the demo analyst (README decision 79).
+  await repository.bindOpenId(DEMO_OPEN_ID, 'demo');
 }

@@ -45,14 +45,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 
   const pathname = url.pathname.replace(/\/+$/, '') || '/';
-  // `/` is the user's first page: the whole market when their menus hold it, else their first menu item.
-  // With no page at all, the index route explains that.
-  const home = homePathOf(menus);
-  if (pathname === '/' && home) throw redirect(home);
+  // `/` is the dashboard, every signed-in user's home.
+  const home = homePathOf();
+  if (pathname === '/') throw redirect(home);
   // The spec's rule for the whole-market page, for every page: one missing from the user's menus leads
   // to their first page instead. Unknown addresses fall through to the not-found route.
   if (!PAGES_OUTSIDE_MENUS.includes(pathname.toLowerCase()) && pageExists(pathname) && !menusContain(menus, pathname)) {
-    throw redirect(home ?? '/');
+    throw redirect(home);
   }
 
   return { menus, user };

@@ -3,7 +3,7 @@
  * unwrapping the `{code, msg, result}` envelope. A dead session becomes a redirect to /login; every other
  * failure becomes an ApiError whose Chinese `msg` routes show in a toast or message.
  */
-import { ApiCode, REQUEST_TIMEOUT_MS, SESSION_ENDED_CODES, TOKEN_HEADER, type Endpoint, type ResultOf } from '@car/contracts';
+import { ApiCode, MP_SESSION_HEADER, REQUEST_TIMEOUT_MS, SESSION_ENDED_CODES, TOKEN_HEADER, type Endpoint, type ResultOf } from '@car/contracts';
 import { data, redirect, type AppLoadContext } from '@remix-run/node';
 
 import type { ApiFailure } from './api-failure';
@@ -36,6 +36,11 @@ export type ApiParams = Record<string, ParamValue>;
 interface CallOptions {
   /** Send the session token (default). Login sends none, so a stale cookie cannot get in its way. */
   withToken?: boolean;
+  /**
+   * A mobile call (/wechatsalevolume): sends this mp session instead of the web token, and a session-ended
+   * code is thrown as an ApiError for the page to explain, not a redirect to /login (the phone has no login).
+   */
+  mpSession?: string | null;
 }
 
 /** A GET by its contract (@car/contracts endpoints): the answer is typed by the endpoint's result schema. */
@@ -83,11 +88,13 @@ async function call<T>(
   path: string,
   params: ApiParams,
   body: unknown,
-  { withToken = true }: CallOptions,
+  { withToken = true, mpSession }: CallOptions,
 ): Promise<T> {
   const headers = new Headers({ Accept: 'application/json' });
-  const token = withToken ? readToken(request) : null;
+  const mobile = mpSession !== undefined;
+  const token = withToken && !mobile ? readToken(request) : null;
   if (token) headers.set(TOKEN_HEADER, token);
+  if (mpSession) headers.set(MP_SESSION_HEADER, mpSession);
   if (context.clientAddress) headers.set('X-Forwarded-For', context.clientAddress);
   const userAgent = request.headers.get('User-Agent');
   if (userAgent) headers.set('User-Agent', userAgent);
@@ -119,7 +126,7 @@ async function call<T>(
     throw new ApiError(`数据服务应答无法识别（HTTP ${response.status}）`, -1500, 502);
   }
   if (envelope.code === ApiCode.Success) return envelope.result as T;
-  if (SESSION_ENDED_CODES.has(envelope.code)) {
+  if (SESSION_ENDED_CODES.has(envelope.code) && !mobile) {
     throw redirect(loginHref(new URL(request.url)), {
       headers: { 'Set-Cookie': clearedSessionCookie(request) },
     });

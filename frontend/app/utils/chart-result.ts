@@ -28,6 +28,7 @@ export interface DatasetSpec {
   pointBackgroundColor?: string[];
   tension?: number;
   order: number;
+  hidden?: boolean;
 }
 
 /** chart.js datasets of a chart answer: columns first (drawn behind), lines on the right axis when they are growths. */
@@ -53,6 +54,8 @@ export function datasetsOf(chart: ChartResult): DatasetSpec[] {
       pointBackgroundColor: points,
       tension: series.type === 'spline' ? 0.35 : 0,
       order: 1,
+      // A series the answer hides at first (the mobile chart's 环比): shown by a click on its legend.
+      hidden: (series as { hidden?: boolean }).hidden === true,
     };
   });
 }

@@ -1,5 +1,6 @@
 /** How the menus call's answer becomes links. Menu paths have the form parent path/route name. */
 import type { MenuGroup, MenuItem } from '@car/contracts';
+import { DASHBOARD_PATH } from '@car/contracts';
 
 export interface NavItem {
   id: number;
@@ -15,8 +16,8 @@ export interface NavGroup {
   items: NavItem[];
 }
 
-/** The page `/` leads to when the user's menus hold it. */
-export const DEFAULT_HOME_PATH = '/salevolume/wholemarket';
+/** The page `/` leads to: the dashboard, every signed-in user's home (README decision 76). */
+export const DEFAULT_HOME_PATH = DASHBOARD_PATH;
 
 /** The menu group open by default. */
 export const DEFAULT_OPEN_GROUP = '/salevolume';
@@ -46,11 +47,9 @@ export function samePath(a: string, b: string): boolean {
   return absolute(a).toLowerCase() === absolute(b).toLowerCase();
 }
 
-/** Where `/` goes: the whole-market page when the menus hold it, else the first page of the first group. */
-export function homePathOf(groups: readonly NavGroup[]): string | null {
-  const all = groups.flatMap((g) => g.items);
-  if (all.some((item) => samePath(item.href, DEFAULT_HOME_PATH))) return DEFAULT_HOME_PATH;
-  return groups.find((g) => g.items.length > 0)?.items[0]?.href ?? null;
+/** Where `/` goes: the dashboard, which needs no menu entry (README decision 76). */
+export function homePathOf(): string {
+  return DEFAULT_HOME_PATH;
 }
 
 export function menusContain(groups: readonly NavGroup[], pathname: string): boolean {

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { DashboardController } from './dashboard.controller';
+import { DashboardRepository } from './dashboard.repository';
+import { DashboardService } from './dashboard.service';
+
+/** 看板 (spec 001 §2.12): the month's market, new energy, brand types and top lists, over the analytics query layer. */
+@Module({
+  controllers: [DashboardController],
+  providers: [DashboardService, DashboardRepository],
+  exports: [DashboardService],
+})
+export class DashboardModule {}

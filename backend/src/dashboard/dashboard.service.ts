@@ -1,0 +1,160 @@
+import { Injectable } from '@nestjs/common';
+import {
+  type DashboardCitiesDto, type DashboardCityPage, type DashboardList, type DashboardListDto, type DashboardPeriodDto, type DashboardRow,
+  type DashboardVolume, type DashboardWhole, DASHBOARD_SIZES, formatMonth, growth, growthNumber, kiloVehicles, parseMonth, percentNumber,
+  percentText, share, shareChange, sharePercentText,
+} from '@car/contracts';
+import { AnalyticsService } from '../analytics/analytics.service';
+import type { DimensionKey, Filters } from '../analytics/model';
+import type { MeasureRequest } from '../analytics/query-builder';
+import { ApiException } from '../common/api-codes';
+import { CalendarRepository } from '../reference/calendar.repository';
+import { FUEL_OF, NEV_FUELS } from '../reference/data/dictionaries';
+import { type BriefVolumes, periodName, writeBriefs } from './dashboard.briefs';
+import { DashboardRepository } from './dashboard.repository';
+
+/** The period a dashboard call is about: a retail month, alone (0) or January to it (1). */
+interface Period {
+  month: number;
+  accumulate: 0 | 1;
+}
+
+/** The period's volume (qty) and the same period a year earlier (tq) as shifts; the month before (hb) for a single month. */
+function periodMeasures(accumulate: 0 | 1): MeasureRequest[] {
+  return accumulate === 1
+    ? [{ measure: 'qty', shift: 'yearToDate', as: 'qty' }, { measure: 'qty', shift: 'lastYearToDate', as: 'tq' }]
+    : [{ measure: 'qty', shift: 'current', as: 'qty' }, { measure: 'qty', shift: 'lastYear', as: 'tq' }];
+}
+
+/** 插电混动 counts 插电式混合动力 and 增程式 together (CPCA's PHEV), so BEV + PHEV = new energy. */
+const PHEV_FUELS: readonly number[] = [FUEL_OF.PHEV, FUEL_OF.EREV];
+const BEV_FUEL = FUEL_OF.BEV;
+
+/** jllType codes of the three brand types (spec 001 §9). */
+const JLL = { xinchuang: 2, zizhu: 1, hezi: 0 } as const;
+
+function volume(qty: number, tq: number): DashboardVolume {
+  const yoy = growth(qty, tq);
+  return { qty, qtyStr: kiloVehicles(qty), yoyQty: qty - tq, yoyQtyStr: kiloVehicles(qty - tq, true), yoy: growthNumber(yoy), yoys: percentText(yoy) };
+}
+
+function row(id: number, name: string, qty: number, tq: number, per: number | null): DashboardRow {
+  const yoy = growth(qty, tq);
+  const perNumber = percentNumber(per);
+  return { id, name, qty, qtyStr: kiloVehicles(qty), per: perNumber, perStr: sharePercentText(perNumber), yoy: growthNumber(yoy), yoys: percentText(yoy) };
+}
+
+/**
+ * 看板: the retail market of a month or January to it, at a glance. Every volume is a question to the
+ * analytics query layer (the same shifts as the sales pages), ordered and cut in SQL.
+ */
+@Injectable()
+export class DashboardService {
+  constructor(
+    private readonly analytics: AnalyticsService,
+    private readonly calendar: CalendarRepository,
+    private readonly repository: DashboardRepository,
+  ) {}
+
+  /** The month defaults to the latest with retail data; a month without it is a 400. */
+  async period(dto: DashboardPeriodDto): Promise<Period> {
+    const months = await this.calendar.months('retail');
+    if (months.length === 0) throw ApiException.notFound('暂无数据');
+    if (!dto.time) return { month: months[0], accumulate: dto.accumulate };
+    const month = parseMonth(dto.time);
+    if (!months.includes(month)) throw ApiException.badRequest(`参数 time 没有 ${dto.time} 的数据`);
+    return { month, accumulate: dto.accumulate };
+  }
+
+  async whole(dto: DashboardPeriodDto): Promise<DashboardWhole> {
+    const p = await this.period(dto);
+    const measures = periodMeasures(p.accumulate);
+    const withPreviousMonth: MeasureRequest[] = p.accumulate === 0 ? [...measures, { measure: 'qty', shift: 'previousMonth', as: 'hb' }] : measures;
+    const [byFuel, byType, producers] = await Promise.all([
+      this.analytics.query({ source: 2, dimensions: ['fuel'], month: p.month, measures: withPreviousMonth }),
+      this.analytics.query({ source: 2, dimensions: ['jllType'], month: p.month, measures }),
+      this.top(p, 'producer', {}, DASHBOARD_SIZES.producers, 0),
+    ]);
+    const sumOf = (rows: typeof byFuel, dimension: DimensionKey, keys: readonly number[] | null): BriefVolumes => {
+      const chosen = rows.filter((r) => keys === null || keys.includes(r.key[dimension] ?? -1));
+      const add = (name: string) => chosen.reduce((sum, r) => sum + (r.values[name] ?? 0), 0);
+      return { qty: add('qty'), tq: add('tq'), hb: p.accumulate === 0 ? add('hb') : null };
+    };
+    const all = sumOf(byFuel, 'fuel', null);
+    const nev = sumOf(byFuel, 'fuel', NEV_FUELS);
+    const bev = sumOf(byFuel, 'fuel', [BEV_FUEL]);
+    const phev = sumOf(byFuel, 'fuel', PHEV_FUELS);
+    const ofType = (code: number) => sumOf(byType, 'jllType', [code]);
+    const penetration = share(nev.qty, all.qty);
+    const penetrationChange = shareChange(penetration, share(nev.tq, all.tq));
+    const shentoulv = percentNumber(penetration);
+    return {
+      time: formatMonth(p.month),
+      accumulate: p.accumulate,
+      xinnengyuan: volume(nev.qty, nev.tq),
+      all: volume(all.qty, all.tq),
+      shentoulv,
+      shentoulvStr: sharePercentText(shentoulv),
+      yoyShentoulv: growthNumber(penetrationChange),
+      yoyShentoulvStr: percentText(penetrationChange),
+      bev: volume(bev.qty, bev.tq),
+      phev: volume(phev.qty, phev.tq),
+      bevPer: percentNumber(share(bev.qty, nev.qty)),
+      phevPer: percentNumber(share(phev.qty, nev.qty)),
+      xinchuang: volume(ofType(JLL.xinchuang).qty, ofType(JLL.xinchuang).tq),
+      zizhu: volume(ofType(JLL.zizhu).qty, ofType(JLL.zizhu).tq),
+      hezi: volume(ofType(JLL.hezi).qty, ofType(JLL.hezi).tq),
+      producers: producers.rows,
+      briefs: writeBriefs({ period: periodName(p.month, p.accumulate), accumulate: p.accumulate, all, newEnergy: nev, bev: bev.qty, producers: producers.rows }),
+    };
+  }
+
+  /** Producers, shares of the whole market. */
+  async producers(dto: DashboardPeriodDto & { pageSize: number }): Promise<DashboardList> {
+    const p = await this.period(dto);
+    const { rows, total } = await this.top(p, 'producer', {}, dto.pageSize, 0);
+    return { list: rows, total, time: formatMonth(p.month) };
+  }
+
+  /** Brands (dimension 'brand') or car series (sub-series) of one brand type, shares of that type's total. */
+  async ofType(dto: DashboardListDto, dimension: 'brand' | 'subSeries'): Promise<DashboardList> {
+    const p = await this.period(dto);
+    const { rows, total } = await this.top(p, dimension, { jllTypes: [dto.jllType] }, dto.pageSize, 0);
+    return { list: rows, total, time: formatMonth(p.month) };
+  }
+
+  /** Cities for one brand type, a page at a time, with their 限行 / 限购 flags. */
+  async cities(dto: DashboardCitiesDto): Promise<DashboardCityPage> {
+    const p = await this.period(dto);
+    const { rows, total } = await this.top(p, 'city', { jllTypes: [dto.jllType] }, dto.pageSize, (dto.currentPage - 1) * dto.pageSize);
+    const flags = await this.repository.cityRestrictions(rows.map((r) => r.id));
+    const list = rows.map((r) => ({ ...r, xianxing: flags.get(r.id)?.drivingRestricted ?? false, xiangou: flags.get(r.id)?.purchaseRestricted ?? false }));
+    return { list, total, currentPage: dto.currentPage, pageSize: dto.pageSize, time: formatMonth(p.month) };
+  }
+
+  /**
+   * One page of a top list, largest first (ties by id): only groups that sold in the period; each row's
+   * share of the total of every such group under the filters (a window, so paging never changes it).
+   */
+  private async top(p: Period, dimension: DimensionKey, filters: Filters, limit: number, offset: number): Promise<{ rows: DashboardRow[]; total: number }> {
+    const data = await this.analytics.query({
+      source: 2,
+      dimensions: [dimension],
+      filters,
+      month: p.month,
+      measures: periodMeasures(p.accumulate),
+      keepWhenAny: ['qty'],
+      windows: [{ fn: 'share', of: 'qty', as: 'per' }, { fn: 'count', as: 'rowCount' }],
+      order: [{ by: 'qty', direction: 'desc' }, { by: dimension, direction: 'asc' }],
+      limit,
+      offset,
+    });
+    let total = data[0]?.values.rowCount ?? 0;
+    if (data.length === 0 && offset > 0) {
+      const first = await this.top(p, dimension, filters, 1, 0);
+      total = first.total;
+    }
+    const rows = data.map((r) => row(r.key[dimension] ?? 0, r.name[dimension] ?? '', r.values.qty ?? 0, r.values.tq ?? 0, r.values.per ?? null));
+    return { rows, total };
+  }
+}

@@ -1,0 +1,68 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { SignJWT, errors, jwtVerify } from 'jose';
+import { API_MESSAGES, ApiCode } from '@car/contracts';
+import { APP_CONFIG, AppConfig } from '../config/config';
+import { ApiException } from '../common/api-codes';
+import { loadJwtSecret, loadSecret } from '../security/jwt-secret';
+import { MpRepository } from './mp.repository';
+
+const ISSUER = 'car-market-mp';
+
+/** Who an mp session is: the bound openId and its user. */
+export interface MpSessionUser {
+  openId: string;
+  userId: number;
+}
+
+/**
+ * The short mp session (README decision 79): a JWT signed with the server's own key (never the secret
+ * shared with the mini-program), naming the openId and its user, valid MP_SESSION_MINUTES; every call
+ * checks the binding still holds, so an unbinding ends it at once.
+ */
+@Injectable()
+export class MpSessionService {
+  /** The key the mini-program's back end signs links with. */
+  readonly linkSecret: Uint8Array;
+  private readonly sessionKey: Uint8Array;
+  readonly seconds: number;
+
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly repository: MpRepository,
+  ) {
+    this.linkSecret = loadMpSecret(config);
+    this.sessionKey = loadJwtSecret(config.JWT_SECRET, config.DATA_DIR);
+    this.seconds = config.MP_SESSION_MINUTES * 60;
+  }
+
+  async issue(user: MpSessionUser): Promise<string> {
+    return new SignJWT({ oid: user.openId })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer(ISSUER)
+      .setSubject(String(user.userId))
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + this.seconds)
+      .sign(this.sessionKey);
+  }
+
+  /** The session's user, or the spec's codes: -1009 missing or forged, -1008 expired, -1012 unbound since. */
+  async verify(session: string | null): Promise<MpSessionUser> {
+    if (!session) throw new ApiException(ApiCode.TokenInvalid, '请从小程序重新打开销量查询');
+    let payload;
+    try {
+      ({ payload } = await jwtVerify(session, this.sessionKey, { algorithms: ['HS256'], issuer: ISSUER, requiredClaims: ['sub', 'oid', 'exp'] }));
+    } catch (error) {
+      if (error instanceof errors.JWTExpired) throw new ApiException(ApiCode.TokenExpired, '会话已过期，请从小程序重新打开');
+      throw new ApiException(ApiCode.TokenInvalid, API_MESSAGES.signInFirst);
+    }
+    const user = { openId: String(payload.oid), userId: Number(payload.sub) };
+    const bound = await this.repository.boundUser(user.openId);
+    if (!bound || bound.userId !== user.userId) throw new ApiException(ApiCode.TokenRevoked, '该微信已解除绑定，请重新绑定');
+    return user;
+  }
+}
+
+/** MP_SECRET, else a secret made once in DATA_DIR/mp-secret (what `npm run mp-link` signs the demo link with). */
+export function loadMpSecret(config: Pick<AppConfig, 'MP_SECRET' | 'DATA_DIR'>): Uint8Array {
+  return loadSecret(config.MP_SECRET, config.DATA_DIR, 'mp-secret', 'MP_SECRET');
+}

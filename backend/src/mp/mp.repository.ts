@@ -1,0 +1,59 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { MpType } from '@car/contracts';
+import { containsPattern } from '../common/like-pattern';
+
+/** The table whose names a tab searches: 厂商 producer, 品牌 brand, 厂商品牌 producer_brand, 车型 sub_series. */
+const TABLE_OF: Record<MpType, string> = { 1: 'producer', 0: 'brand', 2: 'producer_brand', 4: 'sub_series' };
+const SUGGESTIONS = 20;
+
+/** Mini-program identities (mp_binding) and the names the mobile page shows. */
+@Injectable()
+export class MpRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** The active user an openId is bound to. */
+  async boundUser(openId: string): Promise<{ userId: number; nickname: string } | null> {
+    const rows: Array<{ userId: number; nickname: string }> = await this.dataSource.query(
+      `SELECT u.id AS "userId", u.nickname FROM mp_binding b JOIN app_user u ON u.id = b.user_id WHERE b.open_id = $1 AND u.enabled`,
+      [openId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Binds a free openId to the user; false when it is bound to someone already (a bind is once). */
+  async bind(openId: string, userId: number): Promise<boolean> {
+    await this.dataSource.query(`INSERT INTO mp_binding (open_id, user_id) VALUES ($1, $2) ON CONFLICT (open_id) DO NOTHING`, [openId, userId]);
+    const rows: Array<{ userId: number }> = await this.dataSource.query(`SELECT user_id AS "userId" FROM mp_binding WHERE open_id = $1`, [openId]);
+    return rows[0]?.userId === userId;
+  }
+
+  async unbind(openId: string): Promise<boolean> {
+    const [, count] = (await this.dataSource.query(`DELETE FROM mp_binding WHERE open_id = $1`, [openId])) as [unknown, number];
+    return count > 0;
+  }
+
+  /** Names containing the text, shortest first (the closest match), then by id. */
+  async suggestions(type: MpType, name: string): Promise<Array<{ id: number; name: string }>> {
+    return this.dataSource.query(
+      `SELECT id, name FROM ${TABLE_OF[type]} WHERE name ILIKE $1 ESCAPE '\\' ORDER BY length(name), name, id LIMIT ${SUGGESTIONS}`,
+      [containsPattern(name)],
+    );
+  }
+
+  async nameOf(type: MpType, id: number): Promise<string | null> {
+    const rows: Array<{ name: string }> = await this.dataSource.query(`SELECT name FROM ${TABLE_OF[type]} WHERE id = $1`, [id]);
+    return rows[0]?.name ?? null;
+  }
+
+  /** A city's name with its province's check (a city code names its province's code). */
+  async cityName(cityId: number): Promise<{ name: string; provinceId: number } | null> {
+    const rows: Array<{ name: string; provinceId: number }> = await this.dataSource.query(`SELECT name, province_id AS "provinceId" FROM city WHERE id = $1`, [cityId]);
+    return rows[0] ?? null;
+  }
+
+  async provinceName(provinceId: number): Promise<string | null> {
+    const rows: Array<{ name: string }> = await this.dataSource.query(`SELECT short_name AS name FROM province WHERE id = $1`, [provinceId]);
+    return rows[0]?.name ?? null;
+  }
+}

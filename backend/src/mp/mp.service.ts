@@ -1,0 +1,129 @@
+import { Injectable } from '@nestjs/common';
+import {
+  addMonths, ApiCode, formatMonth, growth, growthNumber, kiloVehicles, type MpLink, type MpRetailChart, type MpRetailChartDto,
+  type MpSearchCarDto, type MpSessionResult, type MpType, MP_SUGGEST_MIN, percentText,
+} from '@car/contracts';
+import { AnalyticsService } from '../analytics/analytics.service';
+import type { Filters } from '../analytics/model';
+import { ApiException } from '../common/api-codes';
+import { CalendarRepository } from '../reference/calendar.repository';
+import { SecurityService } from '../security/security.service';
+import { checkLink } from './mp-link';
+import { MpRepository } from './mp.repository';
+import { MpSessionService, type MpSessionUser } from './mp-session.service';
+
+/** The maker filter of each tab (车型 is a sub-series, as on the dashboard). */
+const FILTER_OF: Record<MpType, keyof Filters> = { 1: 'producerIds', 0: 'brandIds', 2: 'producerBrandIds', 4: 'subSeriesIds' };
+/** The chart: the latest month and the twelve before it. */
+const CHART_MONTHS = 13;
+
+/** The mobile sales query: signed links, the one-time bind, and the two mp calls over the query layer. */
+@Injectable()
+export class MpService {
+  constructor(
+    private readonly sessions: MpSessionService,
+    private readonly repository: MpRepository,
+    private readonly security: SecurityService,
+    private readonly analytics: AnalyticsService,
+    private readonly calendar: CalendarRepository,
+  ) {}
+
+  private checked(link: MpLink): void {
+    const verdict = checkLink(this.sessions.linkSecret, link);
+    if (verdict === 'bad') throw new ApiException(ApiCode.TokenInvalid, '链接签名无效，请从小程序重新打开');
+    if (verdict === 'stale') throw new ApiException(ApiCode.TokenExpired, '链接已过期，请从小程序重新打开');
+  }
+
+  private async opened(user: MpSessionUser, nickname: string): Promise<MpSessionResult> {
+    return { bound: true, session: await this.sessions.issue(user), expiresIn: this.sessions.seconds, nickname };
+  }
+
+  /** A signed, fresh link opens a session for a bound openId; an unbound one answers bound: false. */
+  async open(link: MpLink): Promise<MpSessionResult> {
+    this.checked(link);
+    const bound = await this.repository.boundUser(link.openId);
+    if (!bound) return { bound: false, session: null, expiresIn: 0, nickname: null };
+    return this.opened({ openId: link.openId, userId: bound.userId }, bound.nickname);
+  }
+
+  /** The one-time bind: the link still fresh, the account's password right (the sign-in throttle applies). */
+  async bind(dto: MpLink & { account: string; password: string }, address: string): Promise<MpSessionResult> {
+    this.checked(dto);
+    const user = await this.security.verifyCredentials(dto.account, dto.password, address);
+    if (!(await this.repository.bind(dto.openId, user.id))) throw new ApiException(ApiCode.Conflict, '该微信已绑定其他账号，请联系管理员解除绑定');
+    return this.opened({ openId: dto.openId, userId: user.id }, user.nickname);
+  }
+
+  async unbind(openId: string): Promise<{ unbound: boolean }> {
+    return { unbound: await this.repository.unbind(openId) };
+  }
+
+  async searchCar(session: string | null, dto: MpSearchCarDto): Promise<Array<{ id: number; name: string }>> {
+    await this.user(session, dto.openId);
+    if (!dto.name || [...dto.name].length < MP_SUGGEST_MIN) return [];
+    return this.repository.suggestions(dto.type, dto.name);
+  }
+
+  /** The latest month's retail of one maker in one place, January to date, and thirteen months of chart. */
+  async retailChart(session: string | null, dto: MpRetailChartDto): Promise<MpRetailChart> {
+    await this.user(session, dto.openId);
+    const name = await this.repository.nameOf(dto.type, dto.id);
+    if (name === null) throw ApiException.badRequest('参数 id 没有这个厂商、品牌或车型');
+    const { filters, areaName } = await this.place(dto);
+    const month = await this.calendar.latestMonth('retail');
+    if (month === null) throw ApiException.notFound('暂无数据');
+    filters[FILTER_OF[dto.type]] = [dto.id];
+    const first = addMonths(month, -(CHART_MONTHS - 1));
+    const data = await this.analytics.query({ source: 2, dimensions: ['month'], filters, measures: [{ measure: 'qty', span: { from: Math.min(first, Math.floor(month / 100) * 100 + 1) - 100, to: month }, as: 'qty' }] });
+    const qty = new Map(data.map((r) => [r.key.month ?? 0, r.values.qty ?? 0]));
+    const at = (m: number) => qty.get(m) ?? 0;
+    const yearStart = Math.floor(month / 100) * 100 + 1;
+    let lj = 0;
+    let tqLj = 0;
+    for (let m = yearStart; m <= month; m++) {
+      lj += at(m);
+      tqLj += at(m - 100);
+    }
+    const months = Array.from({ length: CHART_MONTHS }, (_, i) => addMonths(first, i));
+    const yoy = growth(at(month), at(month - 100));
+    const ljYoy = growth(lj, tqLj);
+    return {
+      name, areaName, time: formatMonth(month),
+      sales: at(month), salesStr: kiloVehicles(at(month)), yoy: growthNumber(yoy), yoys: percentText(yoy),
+      ljSales: lj, ljSalesStr: kiloVehicles(lj), ljYoy: growthNumber(ljYoy), ljYoys: percentText(ljYoy),
+      chart: {
+        xAxis: [{ categories: months.map(formatMonth) }],
+        yAxis: [{ title: '销量（辆）' }, { title: '增长率' }],
+        series: [
+          { name: '销量', type: 'column', yAxis: 0, data: months.map(at) },
+          { name: '同比', type: 'line', yAxis: 1, data: months.map((m) => growthNumber(growth(at(m), at(m - 100)))) },
+          { name: '环比', type: 'line', yAxis: 1, hidden: true, data: months.map((m) => growthNumber(growth(at(m), at(addMonths(m, -1))))) },
+        ],
+      },
+    };
+  }
+
+  private async user(session: string | null, openId: string | undefined): Promise<MpSessionUser> {
+    const user = await this.sessions.verify(session);
+    if (openId !== undefined && openId !== user.openId) throw ApiException.forbidden('openId 与当前会话不符');
+    return user;
+  }
+
+  /** The city when given (it must lie in the province when both are), else the province, else the nation. */
+  private async place(dto: MpRetailChartDto): Promise<{ filters: Filters; areaName: string }> {
+    const cityId = dto.cityId !== undefined && dto.cityId !== -1 ? dto.cityId : undefined;
+    const provinceId = dto.provinceId !== undefined && dto.provinceId !== -1 ? dto.provinceId : undefined;
+    if (cityId !== undefined) {
+      const city = await this.repository.cityName(cityId);
+      if (!city) throw ApiException.badRequest('参数 cityId 没有这个城市');
+      if (provinceId !== undefined && city.provinceId !== provinceId) throw ApiException.badRequest('参数 cityId 不在 provinceId 的省份内');
+      return { filters: { cityIds: [cityId] }, areaName: city.name };
+    }
+    if (provinceId !== undefined) {
+      const name = await this.repository.provinceName(provinceId);
+      if (!name) throw ApiException.badRequest('参数 provinceId 没有这个省份');
+      return { filters: { provinceIds: [provinceId] }, areaName: name };
+    }
+    return { filters: {}, areaName: '全国' };
+  }
+}

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { ACCUMULATE_OPTIONS, MAX_PAGE } from './constants';
+import { blankIsAbsent, intText, monthText, strictQuery } from './params';
+
+/**
+ * The dashboard (看板, spec 001 §2.12, §3, §7, §9; README decisions 76-78): one month, or January to that
+ * month, of the retail market at a glance. Quantities travel as whole vehicles (`qty`) beside their
+ * display in 千辆 with one decimal (`qtyStr`); percents are one-decimal numbers, null where shown as '-'.
+ */
+
+/** The dashboard's fixed address (the spec's /dashboard/{fixed hex id}); `/` opens it after signing in. */
+export const DASHBOARD_PATH = '/dashboard/7c1f3a9e5b2d4806';
+
+/** jllType, the brand-type tabs in the spec's order: 2 新创, 1 自主, 0 合资. */
+export type JllType = 0 | 1 | 2;
+export const JLL_TABS: ReadonlyArray<{ value: JllType; label: string }> = [
+  { value: 2, label: '新创' },
+  { value: 1, label: '自主' },
+  { value: 0, label: '合资' },
+];
+
+/** Top-N sizes of the spec (§9): brands 7, models 10, cities 10 a page over 3 pages; producers 10 (not shown). */
+export const DASHBOARD_SIZES = { producers: 10, brands: 7, modelSubs: 10, cities: 10, cityPages: 3 } as const;
+/** At most this many rows in one dashboard list. */
+export const DASHBOARD_MAX_SIZE = 50;
+
+/** 单月 (0) / 累计 (1), the dashboard's toggle. */
+export const DASHBOARD_MODES: ReadonlyArray<{ value: 0 | 1; label: string }> = [
+  { value: 0, label: '单月' },
+  { value: 1, label: '累计' },
+];
+
+// ---------- parameters ----------
+
+const accumulate = z.preprocess(
+  blankIsAbsent,
+  z
+    .enum(ACCUMULATE_OPTIONS.map((o) => String(o.value)) as ['0', '1'], { message: '应为 0（单月）或 1（累计）' })
+    .default('0')
+    .transform((v) => Number(v) as 0 | 1),
+);
+
+const jllType = z.preprocess(
+  blankIsAbsent,
+  z
+    .enum(['0', '1', '2'], { message: '应为 2（新创）、1（自主）或 0（合资）' })
+    .default('2')
+    .transform((v) => Number(v) as JllType),
+);
+
+function size(fallback: number) {
+  const message = `应为 1-${DASHBOARD_MAX_SIZE}`;
+  return z.preprocess(blankIsAbsent, intText(message).min(1, message).max(DASHBOARD_MAX_SIZE, message).default(fallback));
+}
+
+/** time: 'YYYY-MM' (latest retail month when absent); accumulate: 0 the month, 1 January to the month. */
+const periodShape = { time: z.preprocess(blankIsAbsent, monthText.optional()), accumulate };
+
+export const dashboardWholeSchema = strictQuery(periodShape);
+export const dashboardProducersSchema = strictQuery({ ...periodShape, pageSize: size(DASHBOARD_SIZES.producers) });
+export const dashboardBrandsSchema = strictQuery({ ...periodShape, jllType, pageSize: size(DASHBOARD_SIZES.brands) });
+export const dashboardModelSubsSchema = strictQuery({ ...periodShape, jllType, pageSize: size(DASHBOARD_SIZES.modelSubs) });
+export const dashboardCitiesSchema = strictQuery({
+  ...periodShape,
+  jllType,
+  currentPage: z.preprocess(blankIsAbsent, intText('应为正整数').min(1, '应不小于 1').max(MAX_PAGE, '过大').default(1)),
+  pageSize: size(DASHBOARD_SIZES.cities),
+});
+
+export type DashboardPeriodDto = z.output<typeof dashboardWholeSchema>;
+export type DashboardListDto = z.output<typeof dashboardBrandsSchema>;
+export type DashboardCitiesDto = z.output<typeof dashboardCitiesSchema>;
+
+// ---------- results ----------
+
+const percent = z.number().nullable();
+
+/** A volume of the period: vehicles, 千辆 text, and its growth on the same period a year earlier. */
+export const dashboardVolumeSchema = z.object({
+  qty: z.number(),
+  /** 千辆, one decimal: '1,234.5'. */
+  qtyStr: z.string(),
+  /** The change on a year earlier in vehicles (qty − last year's). */
+  yoyQty: z.number(),
+  /** The same in 千辆, signed: '+12.3', '-4.0'. */
+  yoyQtyStr: z.string(),
+  yoy: percent,
+  yoys: z.string(),
+});
+export type DashboardVolume = z.infer<typeof dashboardVolumeSchema>;
+
+/** A row of a top list: its share of the list's total (per) and its growth. */
+export const dashboardRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  qty: z.number(),
+  qtyStr: z.string(),
+  per: percent,
+  perStr: z.string(),
+  yoy: percent,
+  yoys: z.string(),
+});
+export type DashboardRow = z.infer<typeof dashboardRowSchema>;
+
+/** A city row adds the city's 限行 (driving restriction) and 限购 (purchase restriction) flags. */
+export const dashboardCityRowSchema = dashboardRowSchema.extend({ xianxing: z.boolean(), xiangou: z.boolean() });
+export type DashboardCityRow = z.infer<typeof dashboardCityRowSchema>;
+
+export const dashboardListSchema = z.object({ list: z.array(dashboardRowSchema), total: z.number().int(), time: z.string() });
+export type DashboardList = z.infer<typeof dashboardListSchema>;
+export const dashboardCityPageSchema = z.object({
+  list: z.array(dashboardCityRowSchema),
+  total: z.number().int(),
+  currentPage: z.number().int(),
+  pageSize: z.number().int(),
+  time: z.string(),
+});
+export type DashboardCityPage = z.infer<typeof dashboardCityPageSchema>;
+
+/** A data brief: a headline and a sentence written from the period's figures. */
+export const dashboardBriefSchema = z.object({ title: z.string(), text: z.string() });
+export type DashboardBrief = z.infer<typeof dashboardBriefSchema>;
+
+export const dashboardWholeResultSchema = z.object({
+  /** The month answered for, 'YYYY-MM', and the mode (0 the month, 1 January to it). */
+  time: z.string(),
+  accumulate: z.union([z.literal(0), z.literal(1)]),
+  /** 新能源 (BEV, PHEV, EREV) and the whole market. */
+  xinnengyuan: dashboardVolumeSchema,
+  all: dashboardVolumeSchema,
+  /** 渗透率: new energy / whole market, percent; yoyShentoulv: its change on a year earlier, percentage points. */
+  shentoulv: percent,
+  shentoulvStr: z.string(),
+  yoyShentoulv: percent,
+  yoyShentoulvStr: z.string(),
+  /** 纯电动 and 插电混动 (插电式混合动力 with 增程式); bevPer / phevPer: their parts of new energy (the gauges). */
+  bev: dashboardVolumeSchema,
+  phev: dashboardVolumeSchema,
+  bevPer: percent,
+  phevPer: percent,
+  /** 新创 (jllType 2), 自主 (1), 合资 (0). */
+  xinchuang: dashboardVolumeSchema,
+  zizhu: dashboardVolumeSchema,
+  hezi: dashboardVolumeSchema,
+  /** The top producers, shares of the whole market. */
+  producers: z.array(dashboardRowSchema),
+  /** Three briefs written from these figures: the market, new energy, the leading producers. */
+  briefs: z.array(dashboardBriefSchema),
+});
+export type DashboardWhole = z.infer<typeof dashboardWholeResultSchema>;

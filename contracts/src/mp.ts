@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { chartResultSchema } from './sale-volume';
+import { blankIsAbsent, CONTROL_CHARACTER_MESSAGE, CONTROL_CHARACTERS, intText, positiveId, searchText, strictQuery } from './params';
+
+/**
+ * The mobile sales query (spec 001 §2.13, §3, §7, §9; README decisions 79-80). The mini-program opens
+ * /wechatsalevolume with openId, ts (seconds) and sign = hex HMAC-SHA256 of `${openId}.${ts}` under the
+ * secret it shares with us (MP_SECRET); a link at most MP_LINK_SECONDS old with a right signature, for an
+ * openId bound to an active user, opens a short mp session that the mp calls read.
+ */
+
+/** A signed link is good for 10 minutes. */
+export const MP_LINK_SECONDS = 10 * 60;
+/** The mp session cookie and the header the pages' server forwards it in. */
+export const MP_SESSION_COOKIE = 'car-mp';
+export const MP_SESSION_HEADER = 'mp-session';
+/** A signed link's own fields, dropped from the page's address once its session is open. */
+export const MP_LINK_FIELDS = ['openId', 'ts', 'sign'] as const;
+/** The demo openId the seed binds to the demo analyst. */
+export const DEMO_OPEN_ID = 'demo-openid';
+/** Suggestions are asked from this many characters (spec §5). */
+export const MP_SUGGEST_MIN = 2;
+
+/** Type codes of the tabs (spec §9): 厂商 1, 品牌 0, 厂商品牌 2, 车型 4. */
+export type MpType = 0 | 1 | 2 | 4;
+export const MP_TABS: ReadonlyArray<{ value: MpType; label: string }> = [
+  { value: 1, label: '厂商' },
+  { value: 0, label: '品牌' },
+  { value: 2, label: '厂商品牌' },
+  { value: 4, label: '车型' },
+];
+
+/** An openId: WeChat's are 28 characters of [A-Za-z0-9_-]; at most 64 accepted. */
+export const openIdParam = z
+  .string('应为文本')
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, '应为 1-64 位字母、数字、下划线或连字符');
+
+const tsParam = z.string('应为整数').regex(/^\d{1,12}$/, '应为以秒计的时间戳').transform(Number);
+const signParam = z.string('应为文本').regex(/^[0-9a-fA-F]{64}$/, '应为 64 位十六进制签名').transform((s) => s.toLowerCase());
+
+/** The signed link's three fields. */
+export const mpLinkSchema = strictQuery({ openId: openIdParam, ts: tsParam, sign: signParam });
+export type MpLink = z.output<typeof mpLinkSchema>;
+
+const ACCOUNT_MESSAGE = '应为 1-50 个字符';
+/** The one-time bind: the link plus the user's account and password. */
+export const mpBindSchema = strictQuery({
+  openId: openIdParam,
+  ts: tsParam,
+  sign: signParam,
+  account: z.string(ACCOUNT_MESSAGE).trim().min(1, '请输入账号').max(50, ACCOUNT_MESSAGE).refine((t) => !CONTROL_CHARACTERS.test(t), CONTROL_CHARACTER_MESSAGE),
+  password: z.string('请输入密码').min(1, '请输入密码').max(128, '过长'),
+});
+
+export const mpUnbindSchema = strictQuery({ openId: openIdParam });
+
+/**
+ * An mp session: the value of the car-mp cookie, seconds it lives, whose it is; `bound` false (the rest
+ * null) when the openId is bound to no active user yet: the page then offers the one-time bind.
+ */
+export const mpSessionResultSchema = z.object({ bound: z.boolean(), session: z.string().nullable(), expiresIn: z.number().int(), nickname: z.string().nullable() });
+export type MpSessionResult = z.infer<typeof mpSessionResultSchema>;
+
+const mpType = z.preprocess(
+  blankIsAbsent,
+  z
+    .enum(['0', '1', '2', '4'], { message: '应为 1（厂商）、0（品牌）、2（厂商品牌）或 4（车型）' })
+    .default('1')
+    .transform((v) => Number(v) as MpType),
+);
+const AREA_MESSAGE = '应为 -1 或 6 位行政区划代码';
+const areaCode = z.preprocess(blankIsAbsent, intText(AREA_MESSAGE).refine((v) => v === -1 || (v >= 100000 && v <= 999999), AREA_MESSAGE).optional());
+
+/** getRetailChart: whom (type and id) where (provinceId, cityId: 6-digit codes, -1 or absent = the nation). openId, if sent, must be the session's. */
+export const mpRetailChartSchema = strictQuery({
+  type: mpType,
+  id: positiveId('应为正整数 id'),
+  provinceId: areaCode,
+  cityId: areaCode,
+  openId: z.preprocess(blankIsAbsent, openIdParam.optional()),
+});
+export type MpRetailChartDto = z.output<typeof mpRetailChartSchema>;
+
+export const mpSearchCarSchema = strictQuery({
+  type: mpType,
+  name: z.preprocess(blankIsAbsent, searchText.optional()),
+  openId: z.preprocess(blankIsAbsent, openIdParam.optional()),
+});
+export type MpSearchCarDto = z.output<typeof mpSearchCarSchema>;
+
+const percent = z.number().nullable();
+
+/** The mobile result: the latest month's sales and January to date with their yoy, and the 13-month chart. */
+export const mpRetailChartResultSchema = z.object({
+  name: z.string(),
+  /** Where: 全国, a province or a city. */
+  areaName: z.string(),
+  time: z.string(),
+  sales: z.number(),
+  salesStr: z.string(),
+  yoy: percent,
+  yoys: z.string(),
+  ljSales: z.number(),
+  ljSalesStr: z.string(),
+  ljYoy: percent,
+  ljYoys: z.string(),
+  /** Months as categories; 销量 columns, 同比 and 环比 lines (环比 hidden at first, `hidden`). */
+  chart: chartResultSchema.extend({
+    series: z.array(chartResultSchema.shape.series.element.extend({ hidden: z.boolean().optional() })),
+  }),
+});
+export type MpRetailChart = z.infer<typeof mpRetailChartResultSchema>;
+
+export const mpSuggestionSchema = z.object({ id: z.number(), name: z.string() });

@@ -1,0 +1,157 @@
+/**
+ * 看板 (spec 001 §2.12), the signed-in home: its own layout (top menu, no side menu or filter panel). The
+ * month, 单月 / 累计, the brand type of the brand and city tables, the model table's type and the city page
+ * live in the URL; one loader asks the five dashboard calls, the menus, the user and the calendar at once.
+ */
+import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
+import { Link, useLoaderData, useNavigate, useSearchParams } from '@remix-run/react';
+import {
+  DASHBOARD, DASHBOARD_MODES, DASHBOARD_PATH, DASHBOARD_SIZES, JLL_TABS, type DashboardVolume, SEARCH, SECURITY,
+} from '@car/contracts';
+
+import { DashboardTable } from '~/components/DashboardTable';
+import { DashboardTopMenu } from '~/components/DashboardTopMenu';
+import { DemoDataNote } from '~/components/DemoDataNote';
+import { Gauge } from '~/components/Gauge';
+import { Growth } from '~/components/Growth';
+import { MonthPicker } from '~/components/MonthPicker';
+import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
+import { apiGet, throwAsRouteError } from '~/utils/api.server';
+import { dashboardQuery, dashboardHref, DASHBOARD_MENU_GROUPS, type DashboardQuery } from '~/utils/dashboard-query';
+import { titled } from '~/utils/meta';
+import { loginHref } from '~/utils/navigation';
+import { loadMenus } from '~/utils/security.server';
+import { readToken } from '~/utils/session.server';
+import { usePendingChange, touches } from '~/utils/use-pending-change';
+import dashboardCss from '~/styles/dashboard.css?url';
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: dashboardCss }];
+export const meta: MetaFunction = () => titled('看板');
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  if (!readToken(request)) throw redirect(loginHref(url));
+  const q = dashboardQuery(url.searchParams);
+  const period = { ...(q.time ? { time: q.time } : {}), accumulate: q.accumulate };
+  const [whole, brands, models, cities, menus, user, months] = await Promise.all([
+    apiGet(request, context, DASHBOARD.whole, period),
+    apiGet(request, context, DASHBOARD.brands, { ...period, jllType: q.brandType }),
+    apiGet(request, context, DASHBOARD.modelSubs, { ...period, jllType: q.modelType }),
+    apiGet(request, context, DASHBOARD.cities, { ...period, jllType: q.brandType, currentPage: q.cityPage }),
+    loadMenus(request, context),
+    apiGet(request, context, SECURITY.me),
+    apiGet(request, context, SEARCH.calendar),
+  ]).catch(throwAsRouteError);
+  return { q, whole, brands, models, cities, menus: menus.filter((g) => DASHBOARD_MENU_GROUPS.includes(g.path)), nickname: user.nickname, months };
+}
+
+function Figure({ title, volume, className }: { title: string; volume: DashboardVolume; className?: string }) {
+  return (
+    <div className={`dashboard-figure ${className ?? ''}`}>
+      <div className="dashboard-figure__title">{title}</div>
+      <div className="dashboard-figure__value">{volume.qtyStr}<small>千辆</small></div>
+      <div className="dashboard-figure__growth">同比 <Growth value={volume.yoy} text={volume.yoys} /></div>
+    </div>
+  );
+}
+
+function TypeTabs({ q, param, current }: { q: DashboardQuery; param: 'brandType' | 'modelType'; current: number }) {
+  return (
+    <div className="ui mini buttons dashboard-tabs" role="tablist">
+      {JLL_TABS.map((t) => (
+        <Link
+          key={t.value} role="tab" aria-selected={t.value === current} preventScrollReset replace
+          className={`ui button${t.value === current ? ' primary' : ''}`}
+          // A new brand type starts the city table again at page 1 (spec §4).
+          to={dashboardHref(q, param === 'brandType' ? { brandType: t.value, cityPage: 1 } : { modelType: t.value })}
+        >
+          {t.label}
+        </Link>
+      ))}
+    </div>
+  );
+}
+
+export default function Dashboard() {
+  const { q, whole, brands, models, cities, menus, nickname, months } = useLoaderData<typeof loader>();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const pending = usePendingChange();
+  const periodBusy = touches(pending, ['time', 'accumulate']);
+  const month = params.get('time') ?? whole.time;
+  const cityPages = Math.min(DASHBOARD_SIZES.cityPages, Math.max(1, Math.ceil(cities.total / DASHBOARD_SIZES.cities)));
+  return (
+    <div className="dashboard">
+      <DashboardTopMenu groups={menus} nickname={nickname} />
+      <main className={`dashboard-body${periodBusy ? ' is-busy' : ''}`}>
+        <div className="dashboard-bar">
+          <h1>乘用车零售看板 <DemoDataNote /></h1>
+          <MonthPicker name="time" value={month} months={months} onChange={(time) => navigate(dashboardHref(q, { time, cityPage: 1 }), { preventScrollReset: true })} />
+          <div className="ui mini buttons" role="group" aria-label="单月或累计">
+            {DASHBOARD_MODES.map((m) => (
+              <Link key={m.value} preventScrollReset className={`ui button${m.value === q.accumulate ? ' primary' : ''}`} to={dashboardHref(q, { accumulate: m.value, cityPage: 1 })}>
+                {m.label}
+              </Link>
+            ))}
+          </div>
+        </div>
+
+        <section className="dashboard-panels">
+          <Figure title="新能源" volume={whole.xinnengyuan} className="is-green" />
+          <Figure title="整体市场" volume={whole.all} />
+          <div className="dashboard-figure">
+            <div className="dashboard-figure__title">渗透率</div>
+            <div className="dashboard-figure__value">{whole.shentoulvStr}</div>
+            <div className="dashboard-figure__growth">同比 <Growth value={whole.yoyShentoulv} text={whole.yoyShentoulvStr} /></div>
+          </div>
+          <div className="dashboard-gauges">
+            <Gauge label="BEV" percent={whole.bevPer} color="#21ba45">{whole.bev.qtyStr} 千辆 · 同比 <Growth value={whole.bev.yoy} text={whole.bev.yoys} /></Gauge>
+            <Gauge label="PHEV" percent={whole.phevPer} color="#2185d0">{whole.phev.qtyStr} 千辆 · 同比 <Growth value={whole.phev.yoy} text={whole.phev.yoys} /></Gauge>
+          </div>
+          <div className="dashboard-types">
+            <Figure title="新创" volume={whole.xinchuang} />
+            <Figure title="自主" volume={whole.zizhu} />
+            <Figure title="合资" volume={whole.hezi} />
+          </div>
+        </section>
+
+        <section className="dashboard-grid">
+          <div className="dashboard-card">
+            <h2>厂商 TOP{whole.producers.length}</h2>
+            <DashboardTable rows={whole.producers} nameHeader="厂商" />
+          </div>
+          <div className="dashboard-card" data-testid="brand-table">
+            <h2>品牌 TOP{DASHBOARD_SIZES.brands} <TypeTabs q={q} param="brandType" current={q.brandType} /></h2>
+            <DashboardTable rows={brands.list} nameHeader="品牌" busy={touches(pending, ['brandType'])} />
+          </div>
+          <div className="dashboard-card" data-testid="model-table">
+            <h2>车型 TOP{DASHBOARD_SIZES.modelSubs} <TypeTabs q={q} param="modelType" current={q.modelType} /></h2>
+            <DashboardTable rows={models.list} nameHeader="车型" busy={touches(pending, ['modelType'])} />
+          </div>
+          <div className="dashboard-card" data-testid="city-table">
+            <h2>城市（{JLL_TABS.find((t) => t.value === q.brandType)?.label}）</h2>
+            <DashboardTable rows={cities.list} nameHeader="城市" firstRank={(cities.currentPage - 1) * cities.pageSize + 1} busy={touches(pending, ['brandType', 'cityPage'])} />
+            <div className="ui mini buttons dashboard-pages">
+              {Array.from({ length: cityPages }, (_, i) => i + 1).map((page) => (
+                <Link key={page} preventScrollReset replace className={`ui button${page === cities.currentPage ? ' primary' : ''}`} to={dashboardHref(q, { cityPage: page })}>
+                  {(page - 1) * 10 + 1}~{page * 10}
+                </Link>
+              ))}
+            </div>
+          </div>
+        </section>
+
+        <section className="dashboard-briefs" aria-label="数据简报">
+          {whole.briefs.map((b) => (
+            <article key={b.title} className="dashboard-brief">
+              <h3>{b.title}</h3>
+              <p>{b.text}</p>
+            </article>
+          ))}
+        </section>
+      </main>
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

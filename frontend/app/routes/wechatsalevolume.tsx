@@ -1,0 +1,215 @@
+/**
+ * 销量查询 (spec 001 §2.13), the one page without a web session: the mini-program opens it with a signed
+ * link (openId, ts, sign) that starts an mp session (car-mp cookie); an unbound openId binds once with an
+ * account and password. Tab, chosen maker, province and city live in the URL; suggestions come through
+ * the `suggest` resource route. Phone-first: the root font scales with the viewport up to 750 px.
+ */
+import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
+import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
+import { useEffect, useState } from 'react';
+import { MP, MP_LINK_FIELDS as LINK_FIELDS, MP_SUGGEST_MIN, MP_TABS, type MpRetailChart, type MpType, PROVINCES } from '@car/contracts';
+
+import { Growth } from '~/components/Growth';
+import { TrendChart } from '~/components/TrendChart';
+import { apiGet, apiPost, ApiError } from '~/utils/api.server';
+import { titled } from '~/utils/meta';
+import { mpSessionCookie, readMpSession } from '~/utils/mp.server';
+import mobileCss from '~/styles/wechat.css?url';
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: mobileCss }];
+export const meta: MetaFunction = () => [...titled('销量查询'), { name: 'viewport', content: 'width=device-width, initial-scale=1, maximum-scale=1' }];
+
+type MpSession = { bound: boolean; session: string | null; expiresIn: number; nickname: string | null };
+
+function linkOf(url: URL) {
+  const [openId, ts, sign] = LINK_FIELDS.map((k) => url.searchParams.get(k) ?? '');
+  return openId && ts && sign ? { openId, ts, sign } : null;
+}
+
+/** The address without the link's fields, once its session is open. */
+function withoutLink(url: URL): string {
+  const next = new URLSearchParams(url.searchParams);
+  for (const k of LINK_FIELDS) next.delete(k);
+  const search = next.toString();
+  return search ? `${url.pathname}?${search}` : url.pathname;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const link = linkOf(url);
+  if (link) {
+    try {
+      const opened = await apiPost<MpSession>(request, context, MP.session.path, link, { mpSession: null });
+      if (!opened.bound || !opened.session) return { view: 'bind' as const, link, message: null, result: null };
+      throw redirect(withoutLink(url), { headers: { 'Set-Cookie': mpSessionCookie(request, opened.session, opened.expiresIn) } });
+    } catch (error) {
+      if (error instanceof ApiError) return { view: 'refused' as const, link: null, message: error.message, result: null };
+      throw error;
+    }
+  }
+  const session = readMpSession(request);
+  if (!session) return { view: 'refused' as const, link: null, message: '请从小程序打开销量查询', result: null };
+  const id = url.searchParams.get('id');
+  if (!id) return { view: 'query' as const, link: null, message: null, result: null };
+  try {
+    const result: MpRetailChart = await apiGet(request, context, MP.retailChart, {
+      type: url.searchParams.get('type') ?? '1', id,
+      provinceId: url.searchParams.get('provinceId'), cityId: url.searchParams.get('provincecityId'),
+    }, { mpSession: session });
+    return { view: 'query' as const, link: null, message: null, result };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    // A session that ended (-1009, -1008, -1012) cannot query any more: say so instead of an empty page.
+    if (error.code <= -1008 && error.code >= -1012) return { view: 'refused' as const, link: null, message: error.message, result: null };
+    return { view: 'query' as const, link: null, message: error.message, result: null };
+  }
+}
+
+/** The one-time bind: the link's fields and the account's password. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const field = (k: string) => String(form.get(k) ?? '');
+  try {
+    const opened = await apiPost<MpSession>(request, context, MP.bind.path, {
+      openId: field('openId'), ts: field('ts'), sign: field('sign'), account: field('account'), password: field('password'),
+    }, { mpSession: null });
+    return redirect(withoutLink(new URL(request.url)), { headers: { 'Set-Cookie': mpSessionCookie(request, opened.session ?? '', opened.expiresIn) } });
+  } catch (error) {
+    if (error instanceof ApiError) return { failure: error.message };
+    throw error;
+  }
+}
+
+function BindForm({ link }: { link: { openId: string; ts: string; sign: string } }) {
+  const data = useActionData<typeof action>();
+  const busy = useNavigation().state !== 'idle';
+  return (
+    <Form method="post" className="mp-bind">
+      <h1>绑定账号</h1>
+      <p>首次使用请用车市分析平台的账号绑定微信，绑定后无需再次登录。</p>
+      {LINK_FIELDS.map((k) => <input key={k} type="hidden" name={k} value={link[k]} />)}
+      <input name="account" placeholder="账号" autoComplete="username" required />
+      <input name="password" type="password" placeholder="密码" autoComplete="current-password" required />
+      {data?.failure ? <p className="mp-error" role="alert">{data.failure}</p> : null}
+      <button type="submit" disabled={busy}>{busy ? '绑定中…' : '绑定并进入'}</button>
+    </Form>
+  );
+}
+
+function Search({ type }: { type: MpType }) {
+  const [params] = useSearchParams();
+  const [text, setText] = useState(params.get('name') ?? '');
+  const [open, setOpen] = useState(false);
+  const suggest = useFetcher<{ list: Array<{ id: number; name: string }>; failure: string | null }>();
+  useEffect(() => setText(params.get('name') ?? ''), [params]);
+  useEffect(() => {
+    if ([...text.trim()].length < MP_SUGGEST_MIN) return;
+    const timer = setTimeout(() => suggest.load(`/wechatsalevolume/suggest?${new URLSearchParams({ type: String(type), name: text.trim() })}`), 250);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text, type]);
+  const hrefOf = (id: number, name: string) => {
+    const next = new URLSearchParams(params);
+    next.set('type', String(type));
+    next.set('id', String(id));
+    next.set('name', name);
+    return `?${next}`;
+  };
+  const list = [...text.trim()].length >= MP_SUGGEST_MIN ? suggest.data?.list ?? [] : [];
+  return (
+    <div className="mp-search">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          // Enter or the icon always searches: the first suggestion for the text.
+          suggest.load(`/wechatsalevolume/suggest?${new URLSearchParams({ type: String(type), name: text.trim() })}`);
+          setOpen(true);
+        }}
+      >
+        <input value={text} placeholder="请输入名称搜索" aria-label="搜索" onChange={(e) => { setText(e.target.value); setOpen(true); }} />
+        <button type="submit" aria-label="搜索">🔍</button>
+      </form>
+      {open && list.length > 0 ? (
+        <ul className="mp-suggestions" role="listbox">
+          {list.map((s) => (
+            <li key={s.id} role="option" aria-selected={false}>
+              <Link to={hrefOf(s.id, s.name)} replace onClick={() => setOpen(false)}>{s.name}</Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {open && suggest.data && list.length === 0 && [...text.trim()].length >= MP_SUGGEST_MIN && suggest.state === 'idle' ? <p className="mp-empty">没有找到“{text.trim()}”</p> : null}
+    </div>
+  );
+}
+
+function CityBox() {
+  const [params, setParams] = useSearchParams();
+  const name = params.get('provincecityName') ?? params.get('provinceName') ?? '全国';
+  return (
+    <label className="mp-city">
+      <span>📍 {name}</span>
+      <select
+        aria-label="选择省份"
+        value={params.get('provinceId') ?? ''}
+        onChange={(e) => {
+          const next = new URLSearchParams(params);
+          const province = PROVINCES.find((p) => String(p.code) === e.target.value);
+          for (const k of ['provinceId', 'provinceName', 'provincecityId', 'provincecityName']) next.delete(k);
+          if (province) {
+            next.set('provinceId', String(province.code));
+            next.set('provinceName', province.shortName);
+          }
+          setParams(next, { replace: true });
+        }}
+      >
+        <option value="">全国</option>
+        {PROVINCES.map((p) => <option key={p.code} value={p.code}>{p.shortName}</option>)}
+      </select>
+    </label>
+  );
+}
+
+export default function WechatSaleVolume() {
+  const data = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const type = (MP_TABS.find((t) => String(t.value) === params.get('type'))?.value ?? 1) as MpType;
+  if (data.view === 'bind' && data.link) return <main className="mp"><BindForm link={data.link} /></main>;
+  if (data.view === 'refused') return <main className="mp"><p className="mp-refused" role="alert">{data.message}</p></main>;
+  const r = data.result;
+  const tabHref = (value: MpType) => {
+    // A new tab clears the result and the search (spec §4); the place stays.
+    const next = new URLSearchParams();
+    for (const k of ['provinceId', 'provinceName', 'provincecityId', 'provincecityName']) if (params.get(k)) next.set(k, params.get(k)!);
+    next.set('type', String(value));
+    return `?${next}`;
+  };
+  return (
+    <main className="mp">
+      <nav className="mp-tabs" role="tablist">
+        {MP_TABS.map((t) => (
+          <Link key={t.value} role="tab" aria-selected={t.value === type} className={t.value === type ? 'is-active' : ''} to={tabHref(t.value)} replace>{t.label}</Link>
+        ))}
+      </nav>
+      <div className="mp-bar">
+        <CityBox />
+        <Search key={type} type={type} />
+      </div>
+      {data.message ? <p className="mp-error" role="alert">{data.message}</p> : null}
+      {r ? (
+        <>
+          <header className="mp-head"><h1>{r.name}</h1><span>{r.areaName} · {r.time}</span></header>
+          <section className="mp-cards">
+            <div><small>单月（千辆）</small><b>{r.salesStr}</b></div>
+            <div><small>同比</small><b><Growth value={r.yoy} text={r.yoys} /></b></div>
+            <div><small>年累计（千辆）</small><b>{r.ljSalesStr}</b></div>
+            <div><small>同比</small><b><Growth value={r.ljYoy} text={r.ljYoys} /></b></div>
+          </section>
+          <TrendChart title="近13个月销量" chart={r.chart} height={400} fileName={`${r.name}销量`} showGranularity={false} />
+        </>
+      ) : (
+        <p className="mp-hint">搜索厂商、品牌或车型，查看{params.get('provinceName') ?? '全国'}的零售销量</p>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,75 @@
+import { DASHBOARD_PATH, type DashboardCityPage, type DashboardList, type DashboardWhole } from '@car/contracts';
+import { describeInBrowser, screenshot, useBrowser } from '../support/browser';
+import { apiResult, signInAsDemo } from '../support/sales-pages';
+import { openPage } from '../support/browser';
+import { testEnv } from '../support/test-env';
+
+/**
+ * 看板 as an analyst meets it: signing in lands on it, the panels and tables show the API's figures,
+ * the month and 单月 / 累计 reload everything, a new brand type resets the city page, the top menu leads
+ * to the analysis pages, and 退出 signs out. A console error fails each test.
+ */
+describeInBrowser('the dashboard', () => {
+  const browser = useBrowser();
+
+  const rowNames = (page: import('playwright-core').Page, testId: string) =>
+    page.getByTestId(testId).locator('tbody tr td:nth-child(2)').evaluateAll((cells) => cells.map((c) => c.childNodes[0]?.textContent ?? ''));
+
+  test('signing in lands on the dashboard, whose figures are the API\'s', async () => {
+    const { page, assertClean } = await openPage(browser());
+    await signInAsDemo(page);
+    await page.waitForLoadState('networkidle');
+    expect(new URL(page.url()).pathname).toBe(DASHBOARD_PATH);
+    const whole = await apiResult<DashboardWhole>(page, '/dashboard/whole');
+    const values = await page.locator('.dashboard-figure__value').allTextContents();
+    expect(values.slice(0, 3)).toEqual([`${whole.xinnengyuan.qtyStr}千辆`, `${whole.all.qtyStr}千辆`, whole.shentoulvStr]);
+    await expect(page.locator('.gauge').first().getAttribute('aria-label')).resolves.toBe(`BEV ${whole.bevPer?.toFixed(1)}%`);
+    const brands = await apiResult<DashboardList>(page, '/dashboard/brands', { jllType: 2 });
+    expect(await rowNames(page, 'brand-table')).toEqual(brands.list.map((b) => b.name));
+    expect(brands.list).toHaveLength(7);
+    await expect(page.locator('.dashboard-brief p').allTextContents()).resolves.toEqual(whole.briefs.map((b) => b.text));
+    // The top menu holds the stored menus' groups and pages.
+    await expect(page.locator('.dashboard-top__group > .text').allTextContents()).resolves.toContain('销量分析');
+    await screenshot(page, 'dashboard-1366');
+    assertClean();
+  });
+
+  test('累计, a new month, the brand type and the city pages reload what they concern', async () => {
+    const { page, assertClean } = await openPage(browser());
+    await signInAsDemo(page);
+    await page.waitForLoadState('networkidle');
+    const latest = (await apiResult<DashboardWhole>(page, '/dashboard/whole')).time;
+    await Promise.all([page.waitForURL((u) => u.searchParams.get('accumulate') === '1'), page.getByRole('link', { name: '累计', exact: true }).click()]);
+    await page.waitForLoadState('networkidle');
+    const cumulative = await apiResult<DashboardWhole>(page, '/dashboard/whole', { accumulate: 1 });
+    await expect(page.locator('.dashboard-figure__value').nth(1).textContent()).resolves.toBe(`${cumulative.all.qtyStr}千辆`);
+
+    await Promise.all([page.waitForURL((u) => u.searchParams.get('cityPage') === '2'), page.getByRole('link', { name: '11~20' }).click()]);
+    await page.waitForLoadState('networkidle');
+    const second = await apiResult<DashboardCityPage>(page, '/dashboard/cities', { accumulate: 1, currentPage: 2 });
+    expect(await rowNames(page, 'city-table')).toEqual(second.list.map((c) => c.name));
+
+    await Promise.all([
+      page.waitForURL((u) => u.searchParams.get('brandType') === '0' && !u.searchParams.has('cityPage')),
+      page.getByTestId('brand-table').getByRole('tab', { name: '合资' }).click(),
+    ]);
+    await page.waitForLoadState('networkidle');
+    const jointCities = await apiResult<DashboardCityPage>(page, '/dashboard/cities', { accumulate: 1, jllType: 0 });
+    expect(await rowNames(page, 'city-table')).toEqual(jointCities.list.map((c) => c.name));
+
+    const earlier = `${Number(latest.slice(0, 4)) - 1}-${latest.slice(5)}`;
+    await page.goto(`${testEnv().baseUrl}${DASHBOARD_PATH}?time=${earlier}`, { waitUntil: 'networkidle' });
+    const then = await apiResult<DashboardWhole>(page, '/dashboard/whole', { time: earlier });
+    await expect(page.locator('.dashboard-figure__value').nth(1).textContent()).resolves.toBe(`${then.all.qtyStr}千辆`);
+    assertClean();
+  });
+
+  test('退出 signs out', async () => {
+    const { page, assertClean } = await openPage(browser());
+    await signInAsDemo(page);
+    await page.waitForLoadState('networkidle');
+    await page.getByTestId('dashboard-user').hover();
+    await Promise.all([page.waitForURL('**/login'), page.getByRole('option', { name: '退出' }).click()]);
+    assertClean();
+  });
+});

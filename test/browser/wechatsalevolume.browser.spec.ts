@@ -1,0 +1,83 @@
+import type { Browser, ConsoleMessage, Page } from 'playwright-core';
+import request from 'supertest';
+import { DEMO_OPEN_ID, MP_SESSION_HEADER, type MpRetailChart } from '@car/contracts';
+import { describeInBrowser, screenshot, useBrowser } from '../support/browser';
+import { signedLink } from '../support/mp-link';
+import { testEnv } from '../support/test-env';
+
+/**
+ * 销量查询 on phones (375 × 667 and 414 × 896, touch): a signed link opens it, a forged or stale one is
+ * refused, a suggestion from two characters queries the chart whose cards are the API's, and a new tab
+ * clears the result. A console error fails each test.
+ */
+const PHONES = [
+  { width: 375, height: 667 },
+  { width: 414, height: 896 },
+];
+
+async function phonePage(browser: Browser, viewport: { width: number; height: number }): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport, hasTouch: true, isMobile: true, deviceScaleFactor: 2, locale: 'zh-CN' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m: ConsoleMessage) => void (m.type() === 'error' && errors.push(m.text())));
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { page, errors };
+}
+
+const linkUrl = (fields: Record<string, string>, extra = '') => `${testEnv().baseUrl}/wechatsalevolume?${new URLSearchParams(fields)}${extra}`;
+
+describeInBrowser('the mobile sales query', () => {
+  const browser = useBrowser();
+
+  test.each(PHONES)('at $width × $height: a signed link opens it, a suggestion shows the API\'s figures, a new tab clears them', async (viewport) => {
+    const { page, errors } = await phonePage(browser(), viewport);
+    await page.goto(linkUrl(signedLink(DEMO_OPEN_ID), '&provinceId=440000&provinceName=广东'), { waitUntil: 'networkidle' });
+    expect(new URL(page.url()).searchParams.has('sign')).toBe(false);
+    await expect(page.title()).resolves.toContain('销量查询');
+    await page.getByRole('tab', { name: '品牌', exact: true }).tap();
+    await page.waitForURL((u) => u.searchParams.get('type') === '0');
+    await page.getByLabel('搜索').first().fill('大');
+    await page.waitForTimeout(500);
+    expect(await page.locator('.mp-suggestions li').count()).toBe(0);
+    await page.getByLabel('搜索').first().fill('大众');
+    const first = page.locator('.mp-suggestions a').first();
+    await first.waitFor();
+    await Promise.all([page.waitForURL((u) => u.searchParams.has('id')), first.tap()]);
+    await page.waitForLoadState('networkidle');
+    const id = new URL(page.url()).searchParams.get('id')!;
+
+    const cookies = await page.context().cookies();
+    const session = cookies.find((c) => c.name === 'car-mp')!.value;
+    const api = await request(testEnv().baseUrl).get('/car/api/mp/retail/getRetailChart').query({ type: '0', id, provinceId: '440000' }).set(MP_SESSION_HEADER, decodeURIComponent(session));
+    const answer = api.body.result as MpRetailChart;
+    await expect(page.locator('.mp-head h1').textContent()).resolves.toBe(answer.name);
+    await expect(page.locator('.mp-cards b').allTextContents()).resolves.toEqual([answer.salesStr, answer.yoys, answer.ljSalesStr, answer.ljYoys]);
+    await page.waitForSelector('.trend-chart canvas');
+    const box = await page.locator('.trend-chart canvas').boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(viewport.width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await screenshot(page, `wechatsalevolume-${viewport.width}`);
+
+    await page.getByRole('tab', { name: '车型', exact: true }).tap();
+    await page.waitForURL((u) => u.searchParams.get('type') === '4' && !u.searchParams.has('id'));
+    expect(await page.locator('.mp-cards').count()).toBe(0);
+    await expect(page.getByLabel('搜索').first().inputValue()).resolves.toBe('');
+    expect(new URL(page.url()).searchParams.get('provinceId')).toBe('440000');
+    expect(errors).toEqual([]);
+  });
+
+  test('a forged, a stale link and no link are refused; an unbound openId sees the bind form', async () => {
+    const { page, errors } = await phonePage(browser(), PHONES[0]);
+    const good = signedLink(DEMO_OPEN_ID);
+    await page.goto(linkUrl({ ...good, sign: '0'.repeat(64) }), { waitUntil: 'networkidle' });
+    await expect(page.locator('.mp-refused').textContent()).resolves.toContain('签名无效');
+    await page.goto(linkUrl(signedLink(DEMO_OPEN_ID, 900)), { waitUntil: 'networkidle' });
+    await expect(page.locator('.mp-refused').textContent()).resolves.toContain('已过期');
+    await page.goto(`${testEnv().baseUrl}/wechatsalevolume`, { waitUntil: 'networkidle' });
+    await expect(page.locator('.mp-refused').textContent()).resolves.toContain('请从小程序打开');
+    await page.goto(linkUrl(signedLink(`o_browser_${process.pid}`)), { waitUntil: 'networkidle' });
+    await expect(page.getByRole('button', { name: '绑定并进入' }).count()).resolves.toBe(1);
+    await screenshot(page, 'wechatsalevolume-bind');
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,136 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import request from 'supertest';
+import { type DashboardCityPage, type DashboardList, type DashboardWhole, type Summary, type TablePage, addMonths, formatMonth, parseMonth } from '@car/contracts';
+import { signedInApp } from '../support/api-app';
+
+/**
+ * The dashboard against the sales-volume calls on the demo data: the same month and mode give the
+ * same volumes; penetration, the BEV/PHEV split and the brand types add up; top lists are ordered and
+ * their shares are of the right total.
+ */
+const API = '/car/api';
+
+describe('the dashboard calls', () => {
+  let app: NestExpressApplication;
+  let token: string;
+  let latest: string;
+
+  beforeAll(async () => {
+    ({ app, token } = await signedInApp({ address: `10.76.${process.pid % 250}.1` }));
+    latest = (await result<Summary>('saleVolume/wholeMarket/whole')).time;
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  function get(path: string, query: Record<string, string> = {}) {
+    return request(app.getHttpServer()).get(`${API}/${path}`).query(query).set('token', token);
+  }
+
+  async function result<T>(path: string, query: Record<string, string> = {}): Promise<T> {
+    const response = await get(path, query);
+    expect({ status: response.status, code: response.body.code, msg: response.body.msg }).toEqual({ status: 200, code: 1, msg: '成功' });
+    return response.body.result as T;
+  }
+
+  const tenths = (qty: number) => Math.round(qty / 100) / 10;
+  const percent = (part: number, whole: number) => Math.round((part / whole) * 1000) / 10;
+
+  test('every call needs a session', async () => {
+    for (const path of ['whole', 'producers', 'brands', 'modelSubs', 'cities']) {
+      const response = await request(app.getHttpServer()).get(`${API}/dashboard/${path}`).expect(401);
+      expect(response.body.code).toBe(-1009);
+    }
+  });
+
+  test.each([['0'], ['1']])('accumulate %s: whole market and new energy equal the whole-market cards for the same month', async (accumulate) => {
+    const earlier = formatMonth(addMonths(parseMonth(latest), -3));
+    for (const time of [latest, earlier]) {
+      const dashboard = await result<DashboardWhole>('dashboard/whole', { time, accumulate });
+      const all = await result<Summary>('saleVolume/wholeMarket/whole', { time });
+      const nev = await result<Summary>('saleVolume/wholeMarket/whole', { time, fuels: '4,5,6' });
+      const pick = (s: Summary) => (accumulate === '1' ? { qty: s.ljQty, yoy: s.yearYoy } : { qty: s.qty, yoy: s.yoy });
+      expect(dashboard.time).toBe(time);
+      expect({ qty: dashboard.all.qty, yoy: dashboard.all.yoy }).toEqual(pick(all));
+      expect({ qty: dashboard.xinnengyuan.qty, yoy: dashboard.xinnengyuan.yoy }).toEqual(pick(nev));
+      expect(dashboard.all.qtyStr).toBe(tenths(pick(all).qty).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 }));
+      expect(dashboard.shentoulv).toBe(percent(dashboard.xinnengyuan.qty, dashboard.all.qty));
+    }
+  });
+
+  test('BEV + PHEV = new energy, the gauges add to 100 %, and 新创 + 自主 + 合资 = the whole market', async () => {
+    const d = await result<DashboardWhole>('dashboard/whole', { time: latest });
+    expect(d.bev.qty + d.phev.qty).toBe(d.xinnengyuan.qty);
+    expect(d.bev.yoyQty + d.phev.yoyQty).toBe(d.xinnengyuan.yoyQty);
+    expect(d.bevPer).toBe(percent(d.bev.qty, d.xinnengyuan.qty));
+    expect(Math.abs((d.bevPer ?? 0) + (d.phevPer ?? 0) - 100)).toBeLessThanOrEqual(0.1);
+    expect(d.xinchuang.qty + d.zizhu.qty + d.hezi.qty).toBe(d.all.qty);
+    const bev = await result<Summary>('saleVolume/wholeMarket/whole', { time: latest, fuels: '6' });
+    expect(d.bev.qty).toBe(bev.qty);
+    expect(d.bev.yoyQty).toBe(bev.qty - bev.tb);
+  });
+
+  test('penetration change is the points between this and last year\'s penetration', async () => {
+    const time = latest;
+    const lastYear = formatMonth(parseMonth(time) - 100);
+    const now = await result<DashboardWhole>('dashboard/whole', { time });
+    const before = await result<DashboardWhole>('dashboard/whole', { time: lastYear });
+    const exact = (now.xinnengyuan.qty / now.all.qty - before.xinnengyuan.qty / before.all.qty) * 100;
+    expect(now.yoyShentoulv).toBe(Math.round(exact * 10) / 10);
+  });
+
+  test('the producers are the whole-market producer ranking, shares of the whole market', async () => {
+    const d = await result<DashboardWhole>('dashboard/whole', { time: latest });
+    const ranking = await result<TablePage>('saleVolume/wholeMarket/producer', { time: latest, pageSize: '10' });
+    expect(d.producers.map((p) => [p.id, p.qty, p.per, p.yoy])).toEqual(ranking.list.map((r) => [r.id, r.sales, r.mix, r.yoy]));
+    const list = await result<DashboardList>('dashboard/producers', { time: latest, pageSize: '3' });
+    expect(list.list).toEqual(d.producers.slice(0, 3));
+  });
+
+  test.each([['2'], ['1'], ['0']])('jllType %s: brands and car series ordered, shares of the type\'s total', async (jllType) => {
+    const whole = await result<DashboardWhole>('dashboard/whole', { time: latest, accumulate: '1' });
+    const typeTotal = { '2': whole.xinchuang, '1': whole.zizhu, '0': whole.hezi }[jllType]!.qty;
+    for (const path of ['brands', 'modelSubs']) {
+      const every = await result<DashboardList>(`dashboard/${path}`, { time: latest, accumulate: '1', jllType, pageSize: '50' });
+      const quantities = every.list.map((r) => r.qty);
+      expect(quantities).toEqual([...quantities].sort((a, b) => b - a));
+      for (const r of every.list) expect(r.per).toBe(percent(r.qty, typeTotal));
+      const top = await result<DashboardList>(`dashboard/${path}`, { time: latest, accumulate: '1', jllType });
+      expect(top.list).toEqual(every.list.slice(0, path === 'brands' ? 7 : 10));
+      expect(top.total).toBe(every.total);
+    }
+  });
+
+  test('cities page by ten with their flags; the pages add up to the type in the cities listed', async () => {
+    const first = await result<DashboardCityPage>('dashboard/cities', { time: latest, jllType: '1' });
+    const second = await result<DashboardCityPage>('dashboard/cities', { time: latest, jllType: '1', currentPage: '2' });
+    expect(first.list).toHaveLength(10);
+    expect(second.currentPage).toBe(2);
+    expect(first.list[9].qty).toBeGreaterThanOrEqual(second.list[0].qty);
+    const beijing = [...first.list, ...second.list].find((c) => c.id === 110000);
+    expect(beijing).toMatchObject({ xianxing: true, xiangou: true });
+    const whole = await result<DashboardWhole>('dashboard/whole', { time: latest });
+    for (const c of first.list) expect(c.per).toBe(percent(c.qty, whole.zizhu.qty));
+  });
+
+  test('the three briefs are written from the figures', async () => {
+    const d = await result<DashboardWhole>('dashboard/whole', { time: latest });
+    expect(d.briefs).toHaveLength(3);
+    expect(d.briefs[0].text).toContain(`零售 ${d.all.qtyStr} 千辆`);
+    expect(d.briefs[1].text).toContain(`渗透率 ${d.shentoulvStr}`);
+    expect(d.briefs[2].text).toContain(`${d.producers[0].name}（${d.producers[0].perStr}）`);
+  });
+
+  test.each([
+    ['time', '2026-13'], ['time', '1990-01'], ['accumulate', '2'], ['jllType', '3'], ['jllType', '-1'], ['pageSize', '0'], ['pageSize', '51'],
+    ['pageSize', '1e3'], ['currentPage', '0'], ['currentPage', '99999999999'], ['currentPage', 'x'], ['company', '1'], ['time', '2026-10\u0000'],
+  ])('%s=%s is a 400 with a Chinese message', async (name, value) => {
+    for (const path of ['whole', 'producers', 'brands', 'modelSubs', 'cities']) {
+      const response = await get(`dashboard/${path}`, { [name]: value });
+      expect(response.status).toBe(400);
+      expect(response.body.code).toBe(-1400);
+      expect(response.body.msg).toMatch(/参数/);
+    }
+  });
+});

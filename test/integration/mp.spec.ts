@@ -1,0 +1,116 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import request from 'supertest';
+import { DEMO_OPEN_ID, MP_SESSION_HEADER, type MpRetailChart, type Summary, type TendencyPage } from '@car/contracts';
+import { signedInApp } from '../support/api-app';
+import { demoMpSession, signedLink } from '../support/mp-link';
+import { createAnalyst } from '../support/users';
+
+/**
+ * The mini-program identity and calls: signed, fresh links only; an unbound openId binds once with a
+ * password; the mp calls refuse a missing, forged or unbound session with the spec's codes; the chart's
+ * latest month equals the sales API's figure for that maker and area.
+ */
+const API = '/car/api';
+const PASSWORD = 'Mp@Test2026';
+
+describe('the mobile sales query', () => {
+  let app: NestExpressApplication;
+  let token: string;
+  let session: string;
+
+  beforeAll(async () => {
+    ({ app, token } = await signedInApp({ address: `10.80.${process.pid % 250}.1` }));
+    session = await demoMpSession(app);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const post = (path: string, body: object) => request(app.getHttpServer()).post(`${API}/mp/${path}`).set('X-Forwarded-For', `10.81.${process.pid % 250}.2`).send(body);
+  const chart = (query: Record<string, string>, mp: string | null = session) => {
+    const call = request(app.getHttpServer()).get(`${API}/mp/retail/getRetailChart`).query(query);
+    return mp ? call.set(MP_SESSION_HEADER, mp) : call;
+  };
+
+  test('a forged or stale link is refused; a fresh signed link of a bound openId opens a session', async () => {
+    const good = signedLink(DEMO_OPEN_ID);
+    const forged = await post('session', { ...good, sign: good.sign.replace(/^./, good.sign[0] === 'a' ? 'b' : 'a') });
+    expect([forged.status, forged.body.code]).toEqual([401, -1009]);
+    const stale = await post('session', signedLink(DEMO_OPEN_ID, 601));
+    expect([stale.status, stale.body.code]).toEqual([401, -1008]);
+    const opened = await post('session', good);
+    expect(opened.body.result).toMatchObject({ bound: true, nickname: '演示分析师', expiresIn: 1800 });
+  });
+
+  test('the mp calls refuse no session, a forged one, and a web token', async () => {
+    expect((await chart({ id: '1' }, null)).body.code).toBe(-1009);
+    expect((await chart({ id: '1' }, `${session}x`)).body.code).toBe(-1009);
+    const web = await request(app.getHttpServer()).get(`${API}/mp/retail/searchCar`).query({ name: '大众' }).set('token', token);
+    expect(web.body.code).toBe(-1009);
+  });
+
+  test('an unbound openId binds once with its password, then opens sessions; unbinding ends them', async () => {
+    const account = await createAnalyst('mp', PASSWORD, '移动端测试');
+    const openId = `o_test_${process.pid}_${Date.now()}`;
+    expect((await post('session', signedLink(openId))).body.result).toEqual({ bound: false, session: null, expiresIn: 0, nickname: null });
+    const wrong = await post('bind', { ...signedLink(openId), account, password: 'Wrong@2026x' });
+    expect(wrong.body.code).toBe(-1401);
+    const stale = await post('bind', { ...signedLink(openId, 700), account, password: PASSWORD });
+    expect(stale.body.code).toBe(-1008);
+    const bound = await post('bind', { ...signedLink(openId), account, password: PASSWORD });
+    expect(bound.body.result).toMatchObject({ bound: true, nickname: '移动端测试' });
+    const again = await post('bind', { ...signedLink(openId), account: 'demo', password: 'Demo@2026' });
+    expect(again.body.code).toBe(-1409);
+    const mine = bound.body.result.session as string;
+    expect((await chart({ id: '1' }, mine)).body.code).toBe(1);
+
+    const byAnalyst = await request(app.getHttpServer()).post(`${API}/mp/unbind`).set('token', token).send({ openId });
+    expect(byAnalyst.status).toBe(403);
+    const admin = await signedInApp({ address: `10.82.${process.pid % 250}.3`, account: 'admin', password: 'Admin@2026' });
+    try {
+      const unbound = await request(app.getHttpServer()).post(`${API}/mp/unbind`).set('token', admin.token).send({ openId });
+      expect(unbound.body.result).toEqual({ unbound: true });
+    } finally {
+      await admin.app.close();
+    }
+    expect((await chart({ id: '1' }, mine)).body.code).toBe(-1012);
+  });
+
+  test('the latest month of the chart is the sales API\'s figure for that producer in that province, and in the nation', async () => {
+    const ranking = await request(app.getHttpServer()).get(`${API}/saleVolume/areaMarket/producer`).query({ area: '440000', level: '2', pageSize: '3' }).set('token', token);
+    const top = (ranking.body.result as TendencyPage).list[0];
+    const answer = (await chart({ type: '1', id: String(top.id), provinceId: '440000' })).body.result as MpRetailChart;
+    expect(answer.name).toBe(top.name);
+    expect(answer.areaName).toBe('广东');
+    expect(answer.sales).toBe(top.sales);
+    expect(answer.ljSales).toBe(top.salesSum);
+    expect(answer.yoy).toBe(top.yoy);
+    expect(answer.chart.series[0].data.at(-1)).toBe(top.sales);
+    expect(answer.chart.series.map((s) => [s.name, s.hidden ?? false])).toEqual([['销量', false], ['同比', false], ['环比', true]]);
+    expect(answer.chart.xAxis[0].categories).toHaveLength(13);
+
+    const nation = (await chart({ type: '1', id: String(top.id) })).body.result as MpRetailChart;
+    const summary = await request(app.getHttpServer()).get(`${API}/saleVolume/companyBrand/whole`).query({ type: '0', foreignId: String(top.id) }).set('token', token);
+    expect([nation.sales, nation.ljSales, nation.time]).toEqual([(summary.body.result as Summary).qty, (summary.body.result as Summary).ljQty, (summary.body.result as Summary).time]);
+  });
+
+  test('a city outside the province, an unknown id and malformed values are 400s', async () => {
+    expect((await chart({ id: '1', provinceId: '440000', cityId: '110000' })).status).toBe(400);
+    expect((await chart({ id: '999999' })).status).toBe(400);
+    for (const query of <Record<string, string>[]>[{ id: 'x' }, { id: '1', type: '3' }, { id: '1', cityId: '12' }, { id: '1', openId: 'a b' }, { id: '1', openId: 'other' }]) {
+      const response = await chart(query);
+      expect([400, 403]).toContain(response.status);
+    }
+  });
+
+  test('suggestions come from two characters, of the tab\'s kind', async () => {
+    const suggest = async (type: string, name: string) =>
+      (await request(app.getHttpServer()).get(`${API}/mp/retail/searchCar`).query({ type, name }).set(MP_SESSION_HEADER, session)).body.result as Array<{ id: number; name: string }>;
+    expect(await suggest('0', '大')).toEqual([]);
+    const brands = await suggest('0', '大众');
+    expect(brands[0].name).toBe('大众');
+    for (const b of brands) expect(b.name).toContain('大众');
+    expect((await suggest('4', '宋P')).every((s) => s.name.includes('宋P'))).toBe(true);
+  });
+});
