@@ -5,7 +5,6 @@ import * as pv from './price-volume';
 import * as cc from './car-config';
 import * as pr from './price';
 import * as db from './dashboard';
-import { healthReportSchema } from './health';
 import * as mp from './mp';
 import * as sv from './sale-volume';
 import * as s from './search';
