@@ -1,5 +1,3 @@
-import { PassThrough } from 'node:stream';
-
 import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
@@ -7,6 +5,7 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 
 import { NonceContext } from '~/utils/nonce';
+import { withoutNulPadding } from '~/utils/without-nul-padding.server';
 
 const ABORT_DELAY = 5_000;
 
@@ -14,7 +13,7 @@ const ABORT_DELAY = 5_000;
  * Remix's Node entry (its default), with one addition: the Content-Security-Policy nonce the server chose for
  * this request (AppLoadContext.cspNonce, backend/src/common/http-security.ts) goes to React's own streamed
  * scripts, to RemixServer's (the single-fetch data streamed into the page) and, through NonceContext, to <Scripts> and <ScrollRestoration> in root.tsx. Bots get the whole
- * document at once, browsers as soon as the shell is ready.
+ * document at once, browsers as soon as the shell is ready. The bytes pass through withoutNulPadding (React 18.3's NUL padding).
  */
 export default function handleRequest(
   request: Request,
@@ -29,7 +28,7 @@ export default function handleRequest(
     let shellRendered = false;
     const ready = () => {
       shellRendered = true;
-      const body = new PassThrough();
+      const body = withoutNulPadding();
       responseHeaders.set('Content-Type', 'text/html');
       resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       pipe(body);

@@ -124,7 +124,7 @@ describeInBrowser('the producer/brand page', () => {
     const started = Date.now();
     await Promise.all([
       page.waitForURL((url) => url.searchParams.get('time') === latest.time.replace(/-\d\d$/, '-06') && url.searchParams.get('source') === '1'),
-      page.getByRole('button', { name: '查询' }).click(),
+      page.getByRole('button', { name: '查询', exact: true }).click(),
     ]);
     await page.waitForLoadState('networkidle');
     const elapsed = Date.now() - started;

@@ -61,7 +61,7 @@ describeInBrowser('the data columns of the sales tables', () => {
     await toggleColumn(page, '去年同期销量');
     await page.keyboard.press('Escape');
     await page.waitForURL((url) => url.searchParams.get('tags') === '2,5,6,8,9,10,12,13,15');
-    await Promise.all([page.waitForURL((url) => url.searchParams.get('tags') === '2,5,6,8,9,10,12,13,15' && url.searchParams.has('source')), page.getByRole('button', { name: '查询' }).click()]);
+    await Promise.all([page.waitForURL((url) => url.searchParams.get('tags') === '2,5,6,8,9,10,12,13,15' && url.searchParams.has('source')), page.getByRole('button', { name: '查询', exact: true }).click()]);
     await settled(page);
     expect(await columnHeaders(page)).toEqual(chosen.filter((h) => h !== '去年同期销量'));
     assertClean();

@@ -64,7 +64,7 @@ describeInBrowser('the price pages', () => {
     // A segment chosen in the panel: its cards, and its row highlighted in the segment table.
     await page.locator('.filter-group__head', { hasText: '细分市场' }).click();
     await page.locator('select[name="detailId"]').selectOption({ label: 'A级SUV' });
-    await Promise.all([page.waitForURL((url) => url.searchParams.get('detailId') === '7'), page.getByRole('button', { name: '查询' }).click()]);
+    await Promise.all([page.waitForURL((url) => url.searchParams.get('detailId') === '7'), page.getByRole('button', { name: '查询', exact: true }).click()]);
     await settled(page);
     expect(new URL(page.url()).searchParams.get('type2')).toBe('1');
     const suv = await apiResult<PriceWhole>(page, '/price/marketPriceWhole/whole', { detailId: 7 });
@@ -105,7 +105,7 @@ describeInBrowser('the price pages', () => {
     const other = series[0].list.flatMap((s) => s.subList).find((s) => s.id !== own.id) ?? series[1].list[0].subList[0];
     await dialog.locator('.pick-series__subs, .pick-dialog__entries').getByRole('button', { name: other.name, exact: true }).first().click();
     await dialog.getByRole('button', { name: '确定' }).click();
-    await Promise.all([page.waitForURL((url) => url.searchParams.get('modelSubIds') === String(other.id)), page.locator('.trace-pickers').getByRole('button', { name: '查询' }).click()]);
+    await Promise.all([page.waitForURL((url) => url.searchParams.get('modelSubIds') === String(other.id)), page.locator('.trace-pickers').getByRole('button', { name: '查询', exact: true }).click()]);
     await settled(page);
     const chart = await apiResult<ChartResult>(page, '/price/cabmodelpricetrace/highCharts', { modelSubId: own.id, modelSubIds: other.id });
     expect(chart.series.map((s) => s.name)).toContain(`${other.name}优惠`);
@@ -122,7 +122,7 @@ describeInBrowser('the price pages', () => {
     // A new search (another month) drops the comparisons, as the spec's state rules say.
     await page.locator('.filter-group__head', { hasText: '优惠/优惠率' }).click();
     await page.getByLabel('优惠率', { exact: true }).check();
-    await Promise.all([page.waitForURL((url) => url.searchParams.get('discount') === '1'), page.locator('.filter-panel').getByRole('button', { name: '查询' }).click()]);
+    await Promise.all([page.waitForURL((url) => url.searchParams.get('discount') === '1'), page.locator('.filter-panel').getByRole('button', { name: '查询', exact: true }).click()]);
     await settled(page);
     expect(new URL(page.url()).searchParams.has('modelSubIds')).toBe(false);
     assertClean();

@@ -60,7 +60,7 @@ describeInBrowser('the price-band page', () => {
     await page.getByLabel('MSRP').check();
     await page.getByLabel('累计').check();
     await page.getByLabel('升序').check();
-    await Promise.all([page.waitForURL((url) => url.searchParams.get('priceLow') === '10'), page.locator('.filter-panel').getByRole('button', { name: '查询' }).click()]);
+    await Promise.all([page.waitForURL((url) => url.searchParams.get('priceLow') === '10'), page.locator('.filter-panel').getByRole('button', { name: '查询', exact: true }).click()]);
     await settled(page);
     const url = new URL(page.url());
     expect(['priceLow', 'priceHigh', 'segment', 'data1', 'accumulate', 'orderBy'].map((k) => url.searchParams.get(k))).toEqual(['10', '30', '2.5', '1', '1', '0']);
@@ -155,7 +155,7 @@ describeInBrowser('the sales-proportion page', () => {
     await dialog.locator('.pick-series__subs .pick-toggle').filter({ hasNotText: before.modelSubName }).first().click();
     await dialog.getByRole('button', { name: '确定' }).click();
     await expect(page.locator('input[name="carIds"]').count()).resolves.toBe(0);
-    await Promise.all([page.waitForURL((u) => u.searchParams.get('modelSubId') !== String(before.modelSubId)), page.locator('.filter-panel').getByRole('button', { name: '查询' }).click()]);
+    await Promise.all([page.waitForURL((u) => u.searchParams.get('modelSubId') !== String(before.modelSubId)), page.locator('.filter-panel').getByRole('button', { name: '查询', exact: true }).click()]);
     await settled(page);
     const url = new URL(page.url());
     expect(url.searchParams.get('carIds')).toBeNull();
@@ -166,7 +166,7 @@ describeInBrowser('the sales-proportion page', () => {
     await compare.locator('.pick-series__subs .pick-toggle').nth(0).click();
     await compare.locator('.pick-series__subs .pick-toggle').nth(3).click();
     await compare.getByRole('button', { name: '确定' }).click();
-    await Promise.all([page.waitForURL((u) => (u.searchParams.get('modelSubIds') ?? '') !== ''), page.locator('.compare-tools').getByRole('button', { name: '查询' }).click()]);
+    await Promise.all([page.waitForURL((u) => (u.searchParams.get('modelSubIds') ?? '') !== ''), page.locator('.compare-tools').getByRole('button', { name: '查询', exact: true }).click()]);
     await settled(page);
     const ids = new URL(page.url()).searchParams.get('modelSubIds')!;
     const chart = await apiResult<PriceScatter>(page, '/pricevolume/modelPrice/compareCharts', { modelSubId: url.searchParams.get('modelSubId')!, modelSubIds: ids });

@@ -51,7 +51,7 @@ describeInBrowser('the whole-market page', () => {
     await expect(page.locator('.filter-panel .multi-select__menu').count()).resolves.toBe(0);
     await openGroup(page, '细分市场');
     await page.locator('select[name="detailId"]').selectOption({ label: 'A级SUV' });
-    await Promise.all([page.waitForURL((url) => url.searchParams.get('detailId') === '7'), page.getByRole('button', { name: '查询' }).click()]);
+    await Promise.all([page.waitForURL((url) => url.searchParams.get('detailId') === '7'), page.getByRole('button', { name: '查询', exact: true }).click()]);
     await settled(page);
 
     const url = new URL(page.url());

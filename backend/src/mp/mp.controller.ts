@@ -1,14 +1,10 @@
-import { Body, Controller, Get, Headers, HttpCode, Post, Query } from '@nestjs/common';
-import { MP, MP_SESSION_COOKIE, MP_SESSION_HEADER, type ParamsOf, type ResultOf } from '@car/contracts';
+import { Body, Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
+import { MP, type ParamsOf, type ResultOf } from '@car/contracts';
 import { zodPipe } from '../common/zod-validation.pipe';
 import { AdminOnly, ClientAddress, Public } from '../security/security.decorators';
-import { cookieValue } from '../security/session-cookie';
+import type { MpSessionUser } from './mp-session.service';
+import { MpSessionGuard, MpUser } from './mp-session.guard';
 import { MpService } from './mp.service';
-
-/** The mp session of a call: the mp-session header (the pages' server), else the car-mp cookie. */
-function sessionOf(header: string | undefined, cookies: string | undefined): string | null {
-  return header?.trim() || cookieValue(cookies, MP_SESSION_COOKIE);
-}
 
 /** The mini-program's calls: no web session; the retail calls read an mp session instead (README decision 79). */
 @Controller()
@@ -37,22 +33,16 @@ export class MpController {
   }
 
   @Public()
+  @UseGuards(MpSessionGuard)
   @Get(MP.retailChart.path)
-  retailChart(
-    @Query(zodPipe(MP.retailChart.params)) q: ParamsOf<typeof MP.retailChart>,
-    @Headers(MP_SESSION_HEADER) header?: string,
-    @Headers('cookie') cookies?: string,
-  ): Promise<ResultOf<typeof MP.retailChart>> {
-    return this.mp.retailChart(sessionOf(header, cookies), q);
+  retailChart(@Query(zodPipe(MP.retailChart.params)) q: ParamsOf<typeof MP.retailChart>, @MpUser() user: MpSessionUser): Promise<ResultOf<typeof MP.retailChart>> {
+    return this.mp.retailChart(user, q);
   }
 
   @Public()
+  @UseGuards(MpSessionGuard)
   @Get(MP.searchCar.path)
-  searchCar(
-    @Query(zodPipe(MP.searchCar.params)) q: ParamsOf<typeof MP.searchCar>,
-    @Headers(MP_SESSION_HEADER) header?: string,
-    @Headers('cookie') cookies?: string,
-  ): Promise<ResultOf<typeof MP.searchCar>> {
-    return this.mp.searchCar(sessionOf(header, cookies), q);
+  searchCar(@Query(zodPipe(MP.searchCar.params)) q: ParamsOf<typeof MP.searchCar>, @MpUser() user: MpSessionUser): Promise<ResultOf<typeof MP.searchCar>> {
+    return this.mp.searchCar(user, q);
   }
 }

@@ -58,15 +58,15 @@ export class MpService {
     return { unbound: await this.repository.unbind(openId) };
   }
 
-  async searchCar(session: string | null, dto: MpSearchCarDto): Promise<Array<{ id: number; name: string }>> {
-    await this.user(session, dto.openId);
+  async searchCar(user: MpSessionUser, dto: MpSearchCarDto): Promise<Array<{ id: number; name: string }>> {
+    this.sameOpenId(user, dto.openId);
     if (!dto.name || [...dto.name].length < MP_SUGGEST_MIN) return [];
     return this.repository.suggestions(dto.type, dto.name);
   }
 
   /** The latest month's retail of one maker in one place, January to date, and thirteen months of chart. */
-  async retailChart(session: string | null, dto: MpRetailChartDto): Promise<MpRetailChart> {
-    await this.user(session, dto.openId);
+  async retailChart(user: MpSessionUser, dto: MpRetailChartDto): Promise<MpRetailChart> {
+    this.sameOpenId(user, dto.openId);
     const name = await this.repository.nameOf(dto.type, dto.id);
     if (name === null) throw ApiException.badRequest('参数 id 没有这个厂商、品牌或车型');
     const { filters, areaName } = await this.place(dto);
@@ -103,10 +103,9 @@ export class MpService {
     };
   }
 
-  private async user(session: string | null, openId: string | undefined): Promise<MpSessionUser> {
-    const user = await this.sessions.verify(session);
+  /** The session (verified by MpSessionGuard) is the openId's the call names, when it names one. */
+  private sameOpenId(user: MpSessionUser, openId: string | undefined): void {
     if (openId !== undefined && openId !== user.openId) throw ApiException.forbidden('openId 与当前会话不符');
-    return user;
   }
 
   /** The city when given (it must lie in the province when both are), else the province, else the nation. */

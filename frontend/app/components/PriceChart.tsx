@@ -9,23 +9,14 @@ import { Button, Icon } from 'semantic-ui-react';
 
 import { type ChartResult, thousands } from '@car/contracts';
 import { signColor } from '~/utils/chart-result';
+import { loadChartJs } from '~/utils/chart-js';
 import { fromBrokenAxis, needsBreak, toBrokenAxis } from '~/utils/price-axis';
 import { PanelBusy } from './PanelBusy';
 
-type ChartJs = typeof import('chart.js');
 type ChartInstance = import('chart.js').Chart;
 
 const COLUMN_COLORS = ['#91a7ff', '#1a5fd0'];
 const LINE_COLORS = ['#f59f00', '#7048e8', '#37b24d', '#e8590c', '#0c8599', '#c2255c', '#5c940d', '#364fc7', '#862e9c', '#495057', '#d9480f'];
-
-let chartJs: Promise<ChartJs> | null = null;
-function loadChartJs(): Promise<ChartJs> {
-  chartJs ??= import('chart.js').then((module) => {
-    module.Chart.register(...module.registerables);
-    return module;
-  });
-  return chartJs;
-}
 
 /** Teal where a line rose on the point before, pink where it fell; its own colour at the first point or a gap. */
 export function pointColors(data: ReadonlyArray<number | null>, neutral: string): string[] {
