@@ -25,6 +25,17 @@ async function pick(page: Page, text: string, name: string): Promise<void> {
   await settled(page);
 }
 
+/** The table's row labels once they equal `expected`, or as they stand after 5 s: a toggle moves the URL first, the rows follow. */
+async function rowLabelsSettled(page: Page, expected: string[]): Promise<string[]> {
+  const deadline = Date.now() + 5_000;
+  let labels = await rowLabels(page);
+  while (JSON.stringify(labels) !== JSON.stringify(expected) && Date.now() < deadline) {
+    await page.waitForTimeout(100);
+    labels = await rowLabels(page);
+  }
+  return labels;
+}
+
 describeInBrowser('the configuration query page', () => {
   const browser = useBrowser();
 
@@ -97,11 +108,12 @@ describeInBrowser('the configuration query page', () => {
     const table = await apiResult<ConfigTable>(page, '/carConfig/get', { ids: '545,585,582', carJllCodes: codes.join(',') });
     await page.getByText('隐藏未配置项').click();
     await page.waitForURL((u) => u.searchParams.get('hide') === '1');
-    expect(await rowLabels(page)).toEqual(visibleBlocks(table.items, codes, { hideUnequipped: true, onlyDiffering: false }).flatMap((b) => flatLabels(b.data)));
+    const hidden = visibleBlocks(table.items, codes, { hideUnequipped: true, onlyDiffering: false }).flatMap((b) => flatLabels(b.data));
+    expect(await rowLabelsSettled(page, hidden)).toEqual(hidden);
     await page.getByText('仅显示差异项').click();
     await page.waitForURL((u) => u.searchParams.get('differ') === '1');
     const differing = visibleBlocks(table.items, codes, { hideUnequipped: true, onlyDiffering: true });
-    expect(await rowLabels(page)).toEqual(differing.flatMap((b) => flatLabels(b.data)));
+    expect(await rowLabelsSettled(page, differing.flatMap((b) => flatLabels(b.data)))).toEqual(differing.flatMap((b) => flatLabels(b.data)));
     expect((await rowLabels(page)).length).toBeLessThan(flatLabels(table.items.flatMap((b) => b.data)).length);
     await screenshot(page, 'configquery-differ');
 
@@ -140,7 +152,8 @@ describeInBrowser('the configuration query page', () => {
     expect(page.url()).toBe(bookmark);
     expect(await headerCodes(page)).toEqual(kept);
     expect(await page.locator('.config-toolbar .ui.checkbox', { hasText: '仅显示差异项' }).locator('input').isChecked()).toBe(true);
-    expect(await rowLabels(page)).toEqual(visibleBlocks(table.items, kept, { hideUnequipped: true, onlyDiffering: true }).flatMap((b) => flatLabels(b.data)));
+    const keptRows = visibleBlocks(table.items, kept, { hideUnequipped: true, onlyDiffering: true }).flatMap((b) => flatLabels(b.data));
+    expect(await rowLabelsSettled(page, keptRows)).toEqual(keptRows);
     assertClean();
   });
 });
