@@ -21,19 +21,25 @@ async function pick(page: Page, text: string, name: string): Promise<void> {
   await page.getByRole('textbox', { name: '搜索子车系' }).fill(text);
   const option = page.getByRole('option', { name, exact: true });
   await option.waitFor();
-  await Promise.all([page.waitForURL((url) => url.searchParams.has('carJllCodes')), option.click()]);
+  const before = new URL(page.url()).searchParams.get('ids');
+  // The URL takes the new sub-series (ids changes, carJllCodes follows), then the chips show it.
+  await Promise.all([page.waitForURL((url) => url.searchParams.get('ids') !== before && url.searchParams.has('carJllCodes')), option.click()]);
+  await page.locator('.config-chip').getByText(name, { exact: true }).waitFor();
   await settled(page);
 }
 
-/** The table's row labels once they equal `expected`, or as they stand after 5 s: a toggle moves the URL first, the rows follow. */
-async function rowLabelsSettled(page: Page, expected: string[]): Promise<string[]> {
-  const deadline = Date.now() + 5_000;
-  let labels = await rowLabels(page);
-  while (JSON.stringify(labels) !== JSON.stringify(expected) && Date.now() < deadline) {
+/**
+ * What `read` returns once it equals `expected`, or as it stands after 10 s: a toggle, a move or a removal
+ * changes the URL first, and the table follows it a render later (later still on a loaded machine).
+ */
+async function once<T>(page: Page, read: (page: Page) => Promise<T>, expected: T): Promise<T> {
+  const deadline = Date.now() + 10_000;
+  let value = await read(page);
+  while (JSON.stringify(value) !== JSON.stringify(expected) && Date.now() < deadline) {
     await page.waitForTimeout(100);
-    labels = await rowLabels(page);
+    value = await read(page);
   }
-  return labels;
+  return value;
 }
 
 describeInBrowser('the configuration query page', () => {
@@ -53,9 +59,11 @@ describeInBrowser('the configuration query page', () => {
     let url = new URL(page.url());
     expect(url.searchParams.get('ids')).toBe('545,585,582');
     const first = await apiResult<ConfigTable>(page, '/carConfig/get', { ids: '545,585,582' });
-    expect(await headerCodes(page)).toEqual(first.columns.map((c) => c.carJllCode));
+    const firstCodes = first.columns.map((c) => c.carJllCode);
+    expect(await once(page, headerCodes, firstCodes)).toEqual(firstCodes);
     expect(url.searchParams.get('carJllCodes')).toBe(first.columns.map((c) => c.carJllCode).join(','));
-    expect(await rowLabels(page)).toEqual(first.items.flatMap((b) => flatLabels(b.data)));
+    const firstLabels = first.items.flatMap((b) => flatLabels(b.data));
+    expect(await once(page, rowLabels, firstLabels)).toEqual(firstLabels);
     // The head carries MSRP, the month's volume and TP.
     await expect(page.locator('.config-head tr.config-freeze th').allTextContents()).resolves.toEqual(first.freezes.map((f) => f.desc));
     await screenshot(page, 'configquery-three');
@@ -75,7 +83,7 @@ describeInBrowser('the configuration query page', () => {
     }
     await page.waitForURL((u) => u.searchParams.get('ids') === '545,585,582');
     await settled(page);
-    expect(await headerCodes(page)).toEqual(first.columns.map((c) => c.carJllCode));
+    expect(await once(page, headerCodes, firstCodes)).toEqual(firstCodes);
 
     // The model picker: a discontinued 宝马5系 trim joins as the last column.
     await page.getByRole('button', { name: /车型选择/ }).click();
@@ -100,7 +108,8 @@ describeInBrowser('the configuration query page', () => {
     url = new URL(page.url());
     const filtered = await apiResult<ConfigTable>(page, '/carConfig/get', { ids: '545,585,582', carJllCodes: url.searchParams.get('carJllCodes')!, niankuan: year.value });
     expect(filtered.columns.every((c) => String(c.modelYear) === year.value)).toBe(true);
-    expect(await headerCodes(page)).toEqual(filtered.columns.map((c) => c.carJllCode));
+    const filteredCodes = filtered.columns.map((c) => c.carJllCode);
+    expect(await once(page, headerCodes, filteredCodes)).toEqual(filteredCodes);
 
     // Back to the full selection without the filter, then the two checkboxes, checked against the contracts' rule.
     await page.goto(`${page.url().replace(/&?niankuan=[^&]*/, '')}`, { waitUntil: 'networkidle' });
@@ -109,11 +118,12 @@ describeInBrowser('the configuration query page', () => {
     await page.getByText('隐藏未配置项').click();
     await page.waitForURL((u) => u.searchParams.get('hide') === '1');
     const hidden = visibleBlocks(table.items, codes, { hideUnequipped: true, onlyDiffering: false }).flatMap((b) => flatLabels(b.data));
-    expect(await rowLabelsSettled(page, hidden)).toEqual(hidden);
+    expect(await once(page, rowLabels, hidden)).toEqual(hidden);
     await page.getByText('仅显示差异项').click();
     await page.waitForURL((u) => u.searchParams.get('differ') === '1');
     const differing = visibleBlocks(table.items, codes, { hideUnequipped: true, onlyDiffering: true });
-    expect(await rowLabelsSettled(page, differing.flatMap((b) => flatLabels(b.data)))).toEqual(differing.flatMap((b) => flatLabels(b.data)));
+    const differingLabels = differing.flatMap((b) => flatLabels(b.data));
+    expect(await once(page, rowLabels, differingLabels)).toEqual(differingLabels);
     expect((await rowLabels(page)).length).toBeLessThan(flatLabels(table.items.flatMap((b) => b.data)).length);
     await screenshot(page, 'configquery-differ');
 
@@ -121,11 +131,12 @@ describeInBrowser('the configuration query page', () => {
     const names = await headerNames(page);
     await page.getByRole('button', { name: `右移 ${names[0]}` }).click();
     await page.waitForURL((u) => u.searchParams.get('carJllCodes')?.startsWith(codes[1]) ?? false);
-    expect(await headerCodes(page)).toEqual([codes[1], codes[0], ...codes.slice(2)]);
+    const moved = [codes[1], codes[0], ...codes.slice(2)];
+    expect(await once(page, headerCodes, moved)).toEqual(moved);
     await page.getByRole('button', { name: `移除 ${names[1]}` }).click();
     await page.waitForURL((u) => !u.searchParams.get('carJllCodes')?.includes(codes[1]));
     const kept = [codes[0], ...codes.slice(2)];
-    expect(await headerCodes(page)).toEqual(kept);
+    expect(await once(page, headerCodes, kept)).toEqual(kept);
     expect(await page.getByRole('button', { name: `左移 ${names[0]}` }).isDisabled()).toBe(true);
 
     // The anchor navigation scrolls the comparison to a category, the head staying on top.
@@ -150,10 +161,10 @@ describeInBrowser('the configuration query page', () => {
     const bookmark = page.url();
     await page.goto(bookmark, { waitUntil: 'networkidle' });
     expect(page.url()).toBe(bookmark);
-    expect(await headerCodes(page)).toEqual(kept);
+    expect(await once(page, headerCodes, kept)).toEqual(kept);
     expect(await page.locator('.config-toolbar .ui.checkbox', { hasText: '仅显示差异项' }).locator('input').isChecked()).toBe(true);
     const keptRows = visibleBlocks(table.items, kept, { hideUnequipped: true, onlyDiffering: true }).flatMap((b) => flatLabels(b.data));
-    expect(await rowLabelsSettled(page, keptRows)).toEqual(keptRows);
+    expect(await once(page, rowLabels, keptRows)).toEqual(keptRows);
     assertClean();
   });
 });

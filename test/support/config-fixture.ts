@@ -1,4 +1,6 @@
 import { Client } from 'pg';
+import { CarConfigRepository } from '../../backend/src/carConfig/car-config.repository';
+import { openDataSource } from '../../backend/src/database/data-source';
 
 /**
  * A configuration sheet for the trims of sales-fixture.ts, all literals, so the configuration tests work
@@ -53,7 +55,7 @@ export const CONFIG_VALUES: Readonly<Record<number, readonly (string | null)[]>>
 };
 export const CONFIG_TRIMS = [61, 62, 64, 65, 66] as const;
 
-/** Writes the sheet above into a database made by createSalesFixture. */
+/** Writes the sheet above into a database made by createSalesFixture, then its per-trim sheets. */
 export async function addConfigFixture(databaseUrl: string): Promise<void> {
   const db = new Client({ connectionString: databaseUrl });
   await db.connect();
@@ -75,5 +77,12 @@ export async function addConfigFixture(databaseUrl: string): Promise<void> {
     await db.query('COMMIT');
   } finally {
     await db.end();
+  }
+  // As an import of configuration sheets would: the comparison reads the per-trim sheets (decision 123).
+  const ds = await openDataSource(databaseUrl, 'car-test-config');
+  try {
+    await new CarConfigRepository(ds).rebuildSheets();
+  } finally {
+    await ds.destroy();
   }
 }

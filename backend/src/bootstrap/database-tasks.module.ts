@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { AnalyticsRepository } from '../analytics/analytics.repository';
 import { AnalyticsService } from '../analytics/analytics.service';
 import { RollupRepository } from '../analytics/rollup.repository';
+import { CarConfigRepository } from '../carConfig/car-config.repository';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { MonthlyReportWriter } from '../reportDownload/monthly-report.writer';
 import { ReportRepository } from '../reportDownload/report.repository';
@@ -27,6 +28,8 @@ export class DatabaseTasksModule {
         CalendarRepository,
         RollupRepository,
         DemoDataRepository,
+        // The configuration comparison's per-trim sheets, derived from the sheet the generator writes.
+        CarConfigRepository,
         // The producer reports written after a demo load: the app's own writer on the query layer.
         AnalyticsRepository,
         AnalyticsService,

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { RollupRepository } from '../analytics/rollup.repository';
+import { CarConfigRepository } from '../carConfig/car-config.repository';
 import { MonthlyReportWriter } from '../reportDownload/monthly-report.writer';
 import { DemoDataRepository } from '../seed/demo-data.repository';
 import { Progress, silentProgress } from '../seed/progress';
@@ -24,8 +25,8 @@ export interface DemoLoadSummary extends Omit<SeedSummary, 'months'> {
 /**
  * Replaces all market data with the demo set and builds what the app derives from it: the generator
  * loads the data (reference data and the database are all it knows), the rollups are rebuilt for
- * every month while it writes the configuration sheet, then the latest months' producer reports are
- * written. The seed CLI, the boot step on an empty database, the test setup and the benchmark share it.
+ * every month while it writes the configuration sheet, the per-trim sheets are derived from that
+ * sheet, then the latest months' producer reports are written. The seed CLI, the boot step on an empty database, the test setup and the benchmark share it.
  */
 export async function loadDemoData(dataSource: DataSource, options: DemoLoadOptions): Promise<DemoLoadSummary> {
   const started = Date.now();
@@ -39,6 +40,7 @@ export async function loadDemoData(dataSource: DataSource, options: DemoLoadOpti
       // Rebuilding every month empties each rollup first, so no rollup keeps figures of the old data.
       alongsideConfigSheet: { stage: '汇总表', run: (all) => rollups.rebuild(all) },
     });
+    await tasks.get(CarConfigRepository).rebuildSheets();
     const reportMonths = loaded.months.slice(-(options.reportMonths ?? 3)).reverse();
     progress.stage('厂商报告', reportMonths.length);
     const writer = tasks.get(MonthlyReportWriter);

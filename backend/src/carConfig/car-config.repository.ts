@@ -93,17 +93,29 @@ export class CarConfigRepository {
     return this.dataSource.query(`SELECT id, name FROM config_category ORDER BY sort, id`);
   }
 
-  /**
-   * What each trim shows in each row, as one JSON object per trim ({"item id": value}): a few hundred
-   * rows of JSON parse much faster than tens of thousands of rows.
-   */
+  /** What each trim shows in each row, as one JSON object per trim ({"item id": value}): config_sheet. */
   async values(carIds: readonly number[]): Promise<Map<number, Record<string, string>>> {
     if (carIds.length === 0) return new Map();
-    const rows: Array<{ carId: number; values: Record<string, string> }> = await this.dataSource.query(
-      `SELECT car_id AS "carId", json_object_agg(item_id, value) AS values
-       FROM config_value WHERE car_id = ANY($1::int[]) GROUP BY car_id`,
+    const rows: Array<{ carId: number; sheet: Record<string, string> }> = await this.dataSource.query(
+      `SELECT car_id AS "carId", sheet FROM config_sheet WHERE car_id = ANY($1::int[])`,
       [[...carIds]],
     );
-    return new Map(rows.map((row) => [row.carId, row.values]));
+    return new Map(rows.map((row) => [row.carId, row.sheet]));
+  }
+
+  /**
+   * Rewrites config_sheet from config_value (decision 123), after anything that writes the sheets: one
+   * JSON object per trim, so a comparison reads a row per column instead of one per column and item.
+   */
+  async rebuildSheets(): Promise<number> {
+    return this.dataSource.transaction(async (tx) => {
+      await tx.query(`DELETE FROM config_sheet`);
+      await tx.query(
+        `INSERT INTO config_sheet (car_id, sheet)
+         SELECT car_id, json_object_agg(item_id, value ORDER BY item_id) FROM config_value GROUP BY car_id`,
+      );
+      const [{ trims }] = await tx.query(`SELECT count(*)::int AS trims FROM config_sheet`);
+      return trims;
+    });
   }
 }
