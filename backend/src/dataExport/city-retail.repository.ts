@@ -30,6 +30,15 @@ export interface CityNames {
   tier: number;
 }
 
+/** The product filters of the exports' forms (the form fields of spec §3), each a list or absent. */
+export type ProductFilterForm = Partial<
+  Pick<
+    CityRetailExportForm,
+    | 'brandId' | 'producerId' | 'producerBrandId' | 'modelId' | 'modelSubId' | 'modelSubCode' | 'chexingjibie' | 'dicBodyShape'
+    | 'dicProducerProperty' | 'dicBoundProperty' | 'dicBrandSeries' | 'dicFuel' | 'dicDischargeStandard' | 'dicEngine' | 'dicGearBox' | 'dicDriving'
+  >
+> & { carId?: number[] };
+
 /** One row of the export: month × city × trim, split by use nature, ownership and colour when their tags are on. */
 export interface CityRetailRow {
   month: number;
@@ -60,9 +69,10 @@ const FETCH_ROWS = 5_000;
 export class CityRetailRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** The trims the product filters leave, or undefined when no product filter is given. */
-  async trimIds(form: CityRetailExportForm): Promise<number[] | undefined> {
+  /** The trims the product filters leave (any export's form), or undefined when no product filter is given. */
+  async trimIds(form: ProductFilterForm): Promise<number[] | undefined> {
     const { where, params, add } = conditions();
+    add('c.id = ANY($?)', form.carId);
     add('c.brand_id = ANY($?)', form.brandId);
     add('c.producer_id = ANY($?)', form.producerId);
     add('c.producer_brand_id = ANY($?)', form.producerBrandId);

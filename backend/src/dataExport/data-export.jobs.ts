@@ -1,10 +1,11 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import type { CityRetailExportForm } from '@car/contracts';
+import type { ExportKind } from '@car/contracts';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { JobHandler } from '../queue/job-handler.decorator';
 import { JobName, JobPayloads } from '../queue/job-names';
 import { InProcessJobQueue, JobQueue } from '../queue/job-queue';
-import { CityRetailExport, storedFileName, storedPath } from './city-retail.export';
+import { ExportDefinitions } from './export-definitions';
+import { storedFileName, storedPath, writeExport } from './export-pipeline';
 import { ExportJobRepository } from './export-job.repository';
 
 /** Stored progress is written at most this often (the page polls every second or two). */
@@ -26,7 +27,7 @@ export class DataExportJobs implements OnApplicationBootstrap {
 
   constructor(
     private readonly jobs: ExportJobRepository,
-    private readonly cityRetail: CityRetailExport,
+    private readonly definitions: ExportDefinitions,
     private readonly queue: JobQueue,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'exportsDir'>,
   ) {}
@@ -39,7 +40,9 @@ export class DataExportJobs implements OnApplicationBootstrap {
     let expected = 0;
     let lastWrite = 0;
     try {
-      const rows = await this.cityRetail.write(record.params as CityRetailExportForm, storedPath(this.config.exportsDir, record.id), {
+      const kind = record.kind as ExportKind;
+      const plan = await this.definitions.of<Record<string, unknown>>(kind).plan(record.params);
+      const rows = await writeExport(kind, plan, storedPath(this.config.exportsDir, record.id), {
         counted: async (n) => {
           expected = n;
           await this.jobs.counted(record.id, n);

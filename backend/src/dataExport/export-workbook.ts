@@ -7,9 +7,14 @@ import { neutralise } from '../saleVolume/table-workbook';
 export interface ExportColumn {
   header: string;
   width: number;
-  /** Counts are numbers with thousands separators; text is neutralised against formulas. */
-  kind: 'text' | 'count';
+  /**
+   * Counts and yuan are numbers with thousands separators, rates numbers shown as percents with one
+   * decimal; text is neutralised against formulas.
+   */
+  kind: 'text' | 'count' | 'yuan' | 'percent';
 }
+
+const NUMBER_FORMATS: Record<ExportColumn['kind'], string | undefined> = { text: undefined, count: '#,##0', yuan: '#,##0', percent: '0.0%' };
 
 /**
  * Writes an export as .xlsx with exceljs's streaming writer: each row is committed as it comes, so memory
@@ -48,7 +53,7 @@ export class ExportWorkbook {
     sheet.columns = this.columns.map((c) => ({
       header: c.header,
       width: c.width,
-      style: c.kind === 'count' ? { numFmt: '#,##0' } : {},
+      style: NUMBER_FORMATS[c.kind] ? { numFmt: NUMBER_FORMATS[c.kind] } : {},
     }));
     const header = sheet.getRow(1);
     header.font = { bold: true };
