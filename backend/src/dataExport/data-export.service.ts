@@ -53,7 +53,8 @@ export class DataExportService implements OnModuleInit, OnApplicationShutdown {
     try {
       await this.queue.enqueue(JobName.DataExport, { exportId: id }, { jobId: id });
     } catch (error) {
-      await this.jobs.failed(id, '任务队列暂不可用，请稍后重试').catch(() => undefined);
+      // Refused, not failed: nothing is left behind (the answer is the queue's 503, 任务队列暂时不可用).
+      await this.jobs.remove(id).catch(() => undefined);
       throw error;
     }
     return viewOf(record);

@@ -35,6 +35,11 @@ export class ExportJobRepository {
     return row;
   }
 
+  /** Forgets a job the queue refused. */
+  async remove(id: string): Promise<void> {
+    await this.dataSource.query(`DELETE FROM export_job WHERE id = $1`, [id]);
+  }
+
   async find(id: string): Promise<ExportJobRecord | undefined> {
     const [row] = await this.dataSource.query(`SELECT ${COLUMNS} FROM export_job WHERE id = $1`, [id]);
     return row;

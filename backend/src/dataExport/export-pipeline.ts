@@ -38,6 +38,7 @@ export async function writeExport(kind: ExportKind, plan: ExportPlan, filePath: 
   try {
     for await (const batch of plan.batches()) {
       for (const row of batch) workbook.addRow(row);
+      await workbook.settle();
       await progress.wrote(workbook.rowsWritten);
     }
     await workbook.complete();
