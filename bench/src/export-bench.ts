@@ -93,7 +93,8 @@ async function startAppAndWorker(projectRoot: string, databaseUrl: string, redis
     output = (output + chunk.toString()).slice(-4000);
   };
   const app = spawn(process.execPath, [path.join(projectRoot, 'backend', 'dist', 'main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const worker = spawn(process.execPath, [path.join(projectRoot, 'workers', 'dist', 'main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // As `npm run worker` and docker-compose.yml start it (README decision 97).
+  const worker = spawn(process.execPath, ['--max-semi-space-size=2', path.join(projectRoot, 'workers', 'dist', 'main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   for (const child of [app, worker]) {
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
