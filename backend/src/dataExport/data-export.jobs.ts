@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { ExportKind } from '@car/contracts';
 import { APP_CONFIG, AppConfig } from '../config/config';
@@ -34,8 +35,14 @@ export class DataExportJobs implements OnApplicationBootstrap {
 
   @JobHandler(JobName.DataExport)
   async run(data: JobPayloads[JobName.DataExport], progress: (percent: number) => Promise<void> = async () => undefined): Promise<number> {
+    return this.jobs.exclusive(data.exportId, () => this.runAlone(data, progress));
+  }
+
+  private async runAlone(data: JobPayloads[JobName.DataExport], progress: (percent: number) => Promise<void>): Promise<number> {
     const record = await this.jobs.find(data.exportId);
     if (!record) return 0;
+    // A run that waited for another run of the same export finds the file already complete.
+    if (record.status === 'done' && record.fileName && fs.existsSync(storedPath(this.config.exportsDir, record.id))) return record.rowsWritten;
     await this.jobs.start(record.id);
     let expected = 0;
     let lastWrite = 0;
