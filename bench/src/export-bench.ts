@@ -6,7 +6,7 @@ import { addMonths, formatMonth, type ExportJobView } from '@car/contracts';
 import ExcelJS from 'exceljs';
 import type { DataSource } from 'typeorm';
 import { ApiClient } from './api-client';
-import { freePort } from './app-process';
+import { freePort, stopChild, waitUntilHealthy } from './app-process';
 import { count, ms, spread } from './stats';
 
 /**
@@ -100,30 +100,13 @@ async function startAppAndWorker(projectRoot: string, databaseUrl: string, redis
     child.stderr?.on('data', keep);
   }
   const base = `http://127.0.0.1:${port}/car/api`;
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (app.exitCode !== null || worker.exitCode !== null) throw new Error(`the app or worker exited:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`the app did not become healthy:\n${output}`);
-    try {
-      if ((await fetch(`${base}/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  const stopOne = async (child: typeof app) => {
-    if (child.exitCode !== null) return;
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    await exited;
-    clearTimeout(timer);
-  };
+  await waitUntilHealthy(base, app, () => output);
+  if (worker.exitCode !== null) throw new Error(`the worker exited:\n${output}`);
   return {
     base,
     workerPid: worker.pid ?? -1,
     stop: async () => {
-      await Promise.all([stopOne(worker), stopOne(app)]);
+      await Promise.all([stopChild(worker), stopChild(app)]);
       fs.rmSync(env.DATA_DIR!, { recursive: true, force: true });
     },
   };
