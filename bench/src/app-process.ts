@@ -46,7 +46,7 @@ export async function startApp(projectRoot: string, databaseUrl: string): Promis
   return { base, pid: child.pid ?? -1, stop: () => stopChild(child) };
 }
 
-async function waitUntilHealthy(base: string, child: ChildProcess, output: () => string): Promise<void> {
+export async function waitUntilHealthy(base: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the app exited with code ${child.exitCode}:\n${output()}`);
@@ -62,7 +62,7 @@ async function waitUntilHealthy(base: string, child: ChildProcess, output: () =>
   throw new Error(`the app did not become healthy within 3 minutes:\n${output()}`);
 }
 
-async function stopChild(child: ChildProcess): Promise<void> {
+export async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.kill('SIGTERM');

@@ -10,6 +10,7 @@ import { ApiClient } from './api-client';
 import { startApp } from './app-process';
 import { BenchEndpoint, ENDPOINTS } from './bench-cases';
 import { DuckFacts, exportParquet } from './duckdb-facts';
+import { benchExports, type ExportBench, renderExportBench } from './export-bench';
 import { loadRun } from './load-run';
 import { captureScans, compareRaw, EndpointResult, measureLatency, monthRows } from './measure';
 import { renderPriceTimings, timePriceQueries } from './price-queries';
@@ -30,6 +31,9 @@ import { terminalProgress } from '@car/backend/dist/seed/progress';
  *   3. every endpoint of bench-cases.ts over its varied filters: p50 / p95 / max, rows scanned;
  *   4. the same aggregates on the raw facts: PostgreSQL without rollups and DuckDB over Parquet;
  *   5. a load run: 50 users on a mix of the calls for 60 s (autocannon);
+ *   6. the exports (with REDIS_URL): city retail exports of 1 and 3 million rows in a worker process
+ *      (export-bench.ts); --exports-only runs this case alone, with no rebuild of any rollup, and
+ *      --no-exports leaves it out;
  * then writes bench/RESULTS.md. Options: --seed, --skip-rebuild, --no-load, --only <text>,
  * --compare N (variants per endpoint timed on the raw facts, 3), --pg-runs N (1), --duck-runs N (5),
  * --calls N (at least N calls per endpoint, 24), --connections N (50), --seconds N (60), --out FILE.
@@ -60,6 +64,8 @@ function options(argv: string[]) {
     connections: num('connections', 50),
     seconds: num('seconds', 60),
     out: value('out'),
+    exports: !argv.includes('--no-exports'),
+    exportsOnly: argv.includes('--exports-only'),
   };
 }
 
@@ -92,6 +98,14 @@ async function main(): Promise<void> {
     );
     const allMonths: number[] = (await ds.query('SELECT month FROM data_month ORDER BY month')).map((r: { month: number }) => r.month);
     log(`[bench] ${retailRows.toLocaleString('en-US')} retail rows, ${formatMonth(facts.first)} … ${formatMonth(facts.last)}`);
+    if (opts.exportsOnly) {
+      // Reads only (and the export_job rows the exports write): no rollup is rebuilt.
+      const exportBench = await benchExports(ds, config.projectRoot, database.url, config.REDIS_URL, allMonths[allMonths.length - 1]);
+      const out = opts.out ?? path.join(config.projectRoot, 'bench', 'RESULTS.md');
+      fs.writeFileSync(out, `# Benchmark: exports only (${startedAt.toISOString()})\n${renderExportBench(exportBench)}`);
+      log(`[bench] written ${out}`);
+      return;
+    }
 
     // 1. Rollups: a full rebuild (the seed's path), then one month (an import's path).
     const rollups = new RollupRepository(ds, new CalendarRepository(ds));
@@ -163,6 +177,11 @@ async function main(): Promise<void> {
       log(`  p50 ${ms(load.p50)} p99 ${ms(load.p99)} max ${ms(load.max)} ms, ${load.requests} calls, ${load.errors + load.timeouts + load.non2xx + load.mismatches} failures`);
     }
 
+    // 6. The exports, in a worker process on Redis.
+    let exportBench: ExportBench | null = null;
+    if (opts.exports && config.REDIS_URL) exportBench = await benchExports(ds, config.projectRoot, database.url, config.REDIS_URL, latest);
+    else if (opts.exports) log('[bench] exports skipped: they need REDIS_URL (a worker process runs them)');
+
     const pg = (await ds.query(`SELECT version() AS v, current_setting('shared_buffers') AS sb, current_setting('work_mem') AS wm, current_setting('max_parallel_workers_per_gather') AS pw`))[0];
     const duckVersion = opts.compare > 0 ? await DuckFacts.open(path.join(config.DATA_DIR, 'bench')).then(async (d) => {
       const v = await d.version();
@@ -192,7 +211,7 @@ async function main(): Promise<void> {
     fs.mkdirSync(path.dirname(out), { recursive: true });
     log('[bench] price questions of the query layer …');
     const prices = await timePriceQueries(ds, latest, opts.calls);
-    fs.writeFileSync(out, renderReport(report) + renderPriceTimings(prices));
+    fs.writeFileSync(out, renderReport(report) + renderPriceTimings(prices) + (exportBench ? renderExportBench(exportBench) : ''));
     log(`[bench] written ${out}`);
   } finally {
     duck?.close();

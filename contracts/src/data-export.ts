@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MONTH_PATTERN, parseMonth } from './months';
 import { CONTROL_CHARACTERS, CONTROL_CHARACTER_MESSAGE, MAX_IDS, strictQuery } from './params';
+import { checkBands, wan } from './price-volume';
 
 /**
  * The data exports (POST /car/api/dataExport/…) and their jobs. The old client posts a form: every field
@@ -117,9 +118,102 @@ export const cityRetailExportSchema = strictQuery({
 });
 export type CityRetailExportForm = z.output<typeof cityRetailExportSchema>;
 
+// ---------- the price-volume, price and rebate exports (spec §2.8, §2.9) ----------
+
+/** A tag of an export page: the column it adds when on (`titleKeys`) and the form field its values fill. */
+export interface ExportTagDef {
+  key: string;
+  label: string;
+  field: string;
+  /** Offered only while the car-model tag (车型) is on (spec §2.9's extra tags). */
+  withCar?: true;
+}
+
+const PRODUCT_TAGS = {
+  producer: { key: 'producer', label: '厂商', field: 'producerId' },
+  brand: { key: 'brand', label: '品牌', field: 'brandId' },
+  producerBrand: { key: 'producerBrand', label: '厂商品牌', field: 'producerBrandId' },
+  series: { key: 'series', label: '车系', field: 'modelId' },
+  subSeries: { key: 'subSeries', label: '子车系', field: 'modelSubId' },
+  subSeriesCode: { key: 'subSeriesCode', label: '子车系代码', field: 'modelSubCode' },
+  car: { key: 'car', label: '车型', field: 'carId' },
+  modelLevel: { key: 'modelLevel', label: '车型级别', field: 'chexingjibie' },
+  bodyType: { key: 'bodyType', label: '车身形式', field: 'dicBodyShape' },
+  producerProperty: { key: 'producerProperty', label: '厂商属性', field: 'dicProducerProperty' },
+  brandProperty: { key: 'brandProperty', label: '品牌属性', field: 'dicBoundProperty' },
+  brandFamily: { key: 'brandFamily', label: '品牌系别', field: 'dicBrandSeries' },
+  emissionStandard: { key: 'emissionStandard', label: '排放标准', field: 'dicDischargeStandard' },
+  fuel: { key: 'fuel', label: '燃料类型', field: 'dicFuel' },
+  engine: { key: 'engine', label: '发动机', field: 'dicEngine', withCar: true },
+  gearbox: { key: 'gearbox', label: '变速箱', field: 'dicGearBox', withCar: true },
+  drive: { key: 'drive', label: '驱动形式', field: 'dicDriving', withCar: true },
+  city: { key: 'city', label: '城市', field: 'city', withCar: true },
+} as const satisfies Record<string, ExportTagDef>;
+const P = PRODUCT_TAGS;
+
+/** 价量数据导出 (spec §2.8): the price-volume export's tags; engine, gearbox and drive only with 车型. */
+export const PRICE_VOLUME_EXPORT_TAGS = [
+  P.producer, P.brand, P.producerBrand, P.series, P.subSeries, P.subSeriesCode, P.car, P.modelLevel, P.bodyType,
+  P.producerProperty, P.brandProperty, P.brandFamily, P.emissionStandard, P.engine, P.gearbox, P.drive, P.fuel,
+] as const;
+/** 价格数据导出 (spec §2.9): engine, gearbox, drive and city only with 车型 (city splits the rows by city). */
+export const PRICE_EXPORT_TAGS = [
+  P.producer, P.brand, P.series, P.subSeries, P.subSeriesCode, P.car, P.modelLevel, P.bodyType, P.producerProperty,
+  P.brandProperty, P.brandFamily, P.emissionStandard, P.fuel, P.engine, P.gearbox, P.drive, P.city,
+] as const;
+/** 返点数据导出 (spec §2.9): as the price export without city. */
+export const REBATE_EXPORT_TAGS = PRICE_EXPORT_TAGS.filter((tag) => tag.key !== 'city');
+
+export type ProductExportTag = keyof typeof PRODUCT_TAGS;
+
+/** The price-volume export's band defaults (spec §9): 5万 to 40万 in bands of 1万. */
+export const PRICE_VOLUME_EXPORT_DEFAULTS = { priceLow: 5, priceHigh: 40, segment: 1 } as const;
+
+/** The product filters the three exports share. */
+const productFields = {
+  yyyyMm: monthRangeField,
+  producerId: ids,
+  brandId: ids,
+  producerBrandId: ids,
+  modelId: ids,
+  modelSubId: ids,
+  modelSubCode: list(textValue),
+  carId: ids,
+  chexingjibie: codes,
+  dicBodyShape: codes,
+  dicProducerProperty: codes,
+  dicBoundProperty: codes,
+  dicBrandSeries: codes,
+  dicDischargeStandard: codes,
+  dicFuel: codes,
+  dicEngine: list(textValue),
+  dicGearBox: codes,
+  dicDriving: codes,
+};
+
+const tagKeys = (tags: ReadonlyArray<{ key: string }>) => list(z.enum(tags.map((t) => t.key) as [string, ...string[]], '为未知的标签'));
+
+/** The price-volume export's form: the product filters and the bands in 万 (one decimal). */
+export const priceVolumeExportSchema = strictQuery({
+  ...productFields,
+  priceLow: wan(PRICE_VOLUME_EXPORT_DEFAULTS.priceLow),
+  priceHigh: wan(PRICE_VOLUME_EXPORT_DEFAULTS.priceHigh),
+  segment: wan(PRICE_VOLUME_EXPORT_DEFAULTS.segment),
+  titleKeys: tagKeys(PRICE_VOLUME_EXPORT_TAGS),
+}).superRefine(checkBands);
+export type PriceVolumeExportForm = z.output<typeof priceVolumeExportSchema>;
+
+/** The price export's form: the product filters and, with 车型, cities. */
+export const priceExportSchema = strictQuery({ ...productFields, city: ids, titleKeys: tagKeys(PRICE_EXPORT_TAGS) });
+export type PriceExportForm = z.output<typeof priceExportSchema>;
+
+/** The rebate export's form. */
+export const rebateExportSchema = strictQuery({ ...productFields, titleKeys: tagKeys(REBATE_EXPORT_TAGS) });
+export type RebateExportForm = z.output<typeof rebateExportSchema>;
+
 // ---------- the jobs ----------
 
-export const EXPORT_KINDS = { cityRetail: '城市零售数据' } as const;
+export const EXPORT_KINDS = { cityRetail: '城市零售数据', mix: '价量数据', price: '价格数据', fandian: '返点数据' } as const;
 export type ExportKind = keyof typeof EXPORT_KINDS;
 
 export const EXPORT_STATUSES = ['queued', 'running', 'done', 'failed', 'expired'] as const;
@@ -164,3 +258,19 @@ export type ExportJobView = z.infer<typeof exportJobSchema>;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const exportJobQuerySchema = strictQuery({ id: z.string('不能为空').regex(UUID, '应为导出任务编号') });
 export type ExportJobQuery = z.output<typeof exportJobQuerySchema>;
+
+/**
+ * The four export pages as data (spec §2.7-§2.9): each kind's page title, route, calendar category
+ * (2 retail and price-volume, 1 price, 3 rebate) and tags; one page component renders them all.
+ */
+export const EXPORT_PAGES = {
+  cityRetail: { title: '城市零售数据导出', path: '/comprehensiveinquiry/cityretailexport', calendar: 2, tags: CITY_RETAIL_TAGS as ReadonlyArray<ExportTagDef> },
+  mix: { title: '价量数据导出', path: '/comprehensiveinquiry/pricevolumeexport', calendar: 2, tags: PRICE_VOLUME_EXPORT_TAGS as ReadonlyArray<ExportTagDef> },
+  price: { title: '价格数据导出', path: '/comprehensiveinquiry/pricedownload', calendar: 1, tags: PRICE_EXPORT_TAGS as ReadonlyArray<ExportTagDef> },
+  fandian: { title: '返点数据导出', path: '/comprehensiveinquiry/fandiandownload', calendar: 3, tags: REBATE_EXPORT_TAGS as ReadonlyArray<ExportTagDef> },
+} as const satisfies Record<ExportKind, { title: string; path: string; calendar: 1 | 2 | 3; tags: ReadonlyArray<ExportTagDef> }>;
+
+/** The tags a page offers with these tags on: the extra tags only while 车型 is on. */
+export function offeredTags(tags: ReadonlyArray<ExportTagDef>, on: ReadonlySet<string>): ExportTagDef[] {
+  return tags.filter((tag) => !tag.withCar || on.has('car'));
+}

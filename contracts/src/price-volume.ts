@@ -77,7 +77,7 @@ function code<T extends number>(values: readonly T[], fallback: T, message: stri
 
 const WAN_MESSAGE = `应为 0-${MAX_PRICE_WAN} 之间的数（万元，最多一位小数）`;
 /** A price in 万 with at most one decimal, kept in tenths of 万 so band arithmetic is exact. */
-const wan = (fallback: number) =>
+export const wan = (fallback: number) =>
   z.preprocess(
     blankIsAbsent,
     z
@@ -106,7 +106,7 @@ const priceQtyShape = {
 };
 
 /** Bands must be whole: low < high, (high − low) a multiple of the width, at most MAX_PRICE_BANDS of them. */
-function checkBands<T extends { priceLow: number; priceHigh: number; segment: number }>(q: T, ctx: z.RefinementCtx): void {
+export function checkBands<T extends { priceLow: number; priceHigh: number; segment: number }>(q: T, ctx: z.RefinementCtx): void {
   const low = Math.round(q.priceLow * 10);
   const high = Math.round(q.priceHigh * 10);
   const width = Math.round(q.segment * 10);

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describeInBrowser, openPage, screenshot, useBrowser } from '../support/browser';
+import { chooseOption, chosen, signInAs } from '../support/export-pages';
 import { download } from '../support/sales-pages';
 import { testEnv } from '../support/test-env';
 import { createAnalyst } from '../support/users';
@@ -8,20 +9,7 @@ import { createAnalyst } from '../support/users';
 const PASSWORD = 'Export@2026b';
 const PAGE = '/comprehensiveinquiry/cityretailexport';
 
-async function signIn(page: Page, account: string): Promise<void> {
-  await page.goto(`${testEnv().baseUrl}/login`, { waitUntil: 'networkidle' });
-  await page.fill('input[name="account"]', account);
-  await page.fill('input[name="password"]', PASSWORD);
-  await Promise.all([page.waitForURL((url) => url.pathname !== '/login'), page.getByRole('button', { name: '登录' }).click()]);
-}
-
-async function chooseOption(page: Page, label: string, option: string): Promise<void> {
-  await page.getByRole('button', { name: label, exact: true }).last().click();
-  await page.getByRole('option', { name: option, exact: true }).locator('label').click();
-  await page.getByRole('button', { name: label, exact: true }).last().click();
-}
-
-const chosen = (page: Page) => page.locator('section[aria-label="已选条件"] p').allTextContents();
+const signIn = (page: Page, account: string) => signInAs(page, account, PASSWORD);
 
 /**
  * The city retail export page as an analyst uses it: no filter panel, tags that show their controls,

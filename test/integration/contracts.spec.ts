@@ -79,6 +79,9 @@ const EXAMPLES: Record<string, Record<string, string>> = {
   'carConfig/download': { ids: '545,546', hide: '1', differ: '1' },
   // Data exports: the POST is sent as a form; EXPORT_ID stands for a finished export made in beforeAll.
   'dataExport/cityRetail': { yyyyMm: '2026-10 - 2026-10', city: '440100', titleKeys: 'fuel' },
+  'dataExport/mix': { yyyyMm: '2026-09 - 2026-10', producerId: '1', titleKeys: 'producer', segment: '5' },
+  'dataExport/price': { yyyyMm: '2026-10 - 2026-10', modelSubId: '1', carId: '1', city: '110100', titleKeys: 'car,city' },
+  'dataExport/fandian': { yyyyMm: '2026-10 - 2026-10', dicFuel: '6', titleKeys: 'fuel' },
   'dataExport/job': { id: 'EXPORT_ID' },
   'dataExport/jobs': {},
   'dataExport/file': { id: 'EXPORT_ID' },

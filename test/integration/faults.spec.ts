@@ -274,6 +274,15 @@ describe('Redis stopped and started again', () => {
     const whole = await http().get('/car/api/saleVolume/wholeMarket/whole').set('token', token);
     expect(whole.status).toBe(200);
     expect(whole.body.code).toBe(ApiCode.Success);
+    // Generating an export is refused with the queue's message and leaves no job behind; the list still answers.
+    for (const kind of ['cityRetail', 'mix', 'price', 'fandian']) {
+      started = Date.now();
+      const refused = await http().post(`/car/api/dataExport/${kind}`).set('token', token).type('form').send('yyyyMm=2026-10 - 2026-10');
+      expect(Date.now() - started).toBeLessThan(4000);
+      expect({ kind, status: refused.status, body: refused.body }).toEqual({ kind, status: 503, body: { code: ApiCode.Unavailable, msg: API_MESSAGES.queueUnavailable, result: null } });
+    }
+    const jobs = await http().get('/car/api/dataExport/jobs').set('token', token).expect(200);
+    expect(jobs.body.result).toEqual([]);
 
     await redis.start();
 

@@ -39,11 +39,11 @@ async function main(): Promise<void> {
       logger.log(`job ${job.id} ${job.name} started`, 'Worker');
       return registry.run(job.name, job.data, (percent) => job.updateProgress(percent));
     },
-    { connection: redisConnection(config.REDIS_URL), prefix: config.REDIS_PREFIX, concurrency: 2 },
+    { connection: redisConnection(config.REDIS_URL), prefix: config.REDIS_PREFIX, concurrency: config.WORKER_CONCURRENCY },
   );
   worker.on('completed', (job) => logger.log(`job ${job.id} ${job.name} done`, 'Worker'));
   worker.on('failed', (job, error) => logger.error(`job ${job?.id} ${job?.name} failed: ${error.message}`, 'Worker'));
-  logger.log(`worker listening on queue ${QUEUE_NAME} (prefix ${config.REDIS_PREFIX})`, 'Worker');
+  logger.log(`worker listening on queue ${QUEUE_NAME} (prefix ${config.REDIS_PREFIX}, concurrency ${config.WORKER_CONCURRENCY})`, 'Worker');
   const stop = async (): Promise<void> => {
     await worker.close();
     await context.close();

@@ -78,6 +78,8 @@ const schema = z.object({
     .optional(),
   /** How long an mp session (the car-mp cookie) lasts. */
   MP_SESSION_MINUTES: z.coerce.number().int().min(1).max(720).default(30),
+  /** How many jobs one worker process runs at once (exports, reports, rollup rebuilds). */
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   SEED_ON_EMPTY: booleanFlag.default(true),
   SEED_SCALE: z.enum(['demo', 'large', 'tiny']).default('demo'),
   SEED_NUMBER: z.coerce.number().int().min(0).default(20261121),

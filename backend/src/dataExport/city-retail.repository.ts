@@ -30,6 +30,15 @@ export interface CityNames {
   tier: number;
 }
 
+/** The product filters of the exports' forms (the form fields of spec §3), each a list or absent. */
+export type ProductFilterForm = Partial<
+  Pick<
+    CityRetailExportForm,
+    | 'brandId' | 'producerId' | 'producerBrandId' | 'modelId' | 'modelSubId' | 'modelSubCode' | 'chexingjibie' | 'dicBodyShape'
+    | 'dicProducerProperty' | 'dicBoundProperty' | 'dicBrandSeries' | 'dicFuel' | 'dicDischargeStandard' | 'dicEngine' | 'dicGearBox' | 'dicDriving'
+  >
+> & { carId?: number[] };
+
 /** One row of the export: month × city × trim, split by use nature, ownership and colour when their tags are on. */
 export interface CityRetailRow {
   month: number;
@@ -60,9 +69,10 @@ const FETCH_ROWS = 5_000;
 export class CityRetailRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** The trims the product filters leave, or undefined when no product filter is given. */
-  async trimIds(form: CityRetailExportForm): Promise<number[] | undefined> {
+  /** The trims the product filters leave (any export's form), or undefined when no product filter is given. */
+  async trimIds(form: ProductFilterForm): Promise<number[] | undefined> {
     const { where, params, add } = conditions();
+    add('c.id = ANY($?)', form.carId);
     add('c.brand_id = ANY($?)', form.brandId);
     add('c.producer_id = ANY($?)', form.producerId);
     add('c.producer_brand_id = ANY($?)', form.producerBrandId);
@@ -110,16 +120,23 @@ export class CityRetailRepository {
     return row.n as number;
   }
 
-  /** The rows in month, trim, city order, a batch at a time through a server-side cursor. */
+  /**
+   * The rows in month, trim, city order, a batch at a time through a server-side cursor; the next batch
+   * is fetched while the caller writes this one.
+   */
   async *rows(scope: CityRetailScope): AsyncGenerator<CityRetailRow[]> {
     const { sql, params } = rowsQuery(scope, true);
     const runner = this.dataSource.createQueryRunner();
     await runner.connect();
+    let next: Promise<Array<Record<string, number | null>>> | null = null;
     try {
       await runner.startTransaction('REPEATABLE READ');
       await runner.query(`DECLARE city_retail_export NO SCROLL CURSOR FOR ${sql}`, params);
-      for (;;) {
-        const batch: Array<Record<string, number | null>> = await runner.query(`FETCH ${FETCH_ROWS} FROM city_retail_export`);
+      const fetch = () => runner.query(`FETCH ${FETCH_ROWS} FROM city_retail_export`) as Promise<Array<Record<string, number | null>>>;
+      next = fetch();
+      while (next) {
+        const batch: Array<Record<string, number | null>> = await next;
+        next = batch.length === FETCH_ROWS ? fetch() : null;
         if (batch.length === 0) break;
         yield batch.map((r) => ({
           month: r.month as number,
@@ -130,13 +147,15 @@ export class CityRetailRepository {
           colour: r.colour ?? null,
           qty: Number(r.qty),
         }));
-        if (batch.length < FETCH_ROWS) break;
       }
       await runner.commitTransaction();
     } catch (error) {
       if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
       throw error;
     } finally {
+      // A caller that stopped early (its write failed) leaves a fetch in flight: let it end first.
+      await next?.catch(() => undefined);
+      if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
       await runner.release();
     }
   }

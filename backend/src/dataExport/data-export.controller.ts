@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { DATA_EXPORT, type ParamsOf, type ResultOf } from '@car/contracts';
+import { DATA_EXPORT, EXPORT_PAGES, type ParamsOf, type ResultOf } from '@car/contracts';
 import { zodPipe } from '../common/zod-validation.pipe';
 import { CurrentUser, RequiresPage } from '../security/security.decorators';
 import type { SessionUser } from '../security/session-user';
@@ -20,7 +20,28 @@ export class DataExportController {
     @Body(zodPipe(DATA_EXPORT.cityRetail.params)) form: ParamsOf<typeof DATA_EXPORT.cityRetail>,
     @CurrentUser() user: SessionUser,
   ): Promise<ResultOf<typeof DATA_EXPORT.cityRetail>> {
-    return this.exports.cityRetail(form, user);
+    return this.exports.accept('cityRetail', form, user);
+  }
+
+  @Post(DATA_EXPORT.mix.path)
+  @HttpCode(200)
+  @RequiresPage(EXPORT_PAGES.mix.path)
+  mix(@Body(zodPipe(DATA_EXPORT.mix.params)) form: ParamsOf<typeof DATA_EXPORT.mix>, @CurrentUser() user: SessionUser): Promise<ResultOf<typeof DATA_EXPORT.mix>> {
+    return this.exports.accept('mix', form, user);
+  }
+
+  @Post(DATA_EXPORT.price.path)
+  @HttpCode(200)
+  @RequiresPage(EXPORT_PAGES.price.path)
+  price(@Body(zodPipe(DATA_EXPORT.price.params)) form: ParamsOf<typeof DATA_EXPORT.price>, @CurrentUser() user: SessionUser): Promise<ResultOf<typeof DATA_EXPORT.price>> {
+    return this.exports.accept('price', form, user);
+  }
+
+  @Post(DATA_EXPORT.fandian.path)
+  @HttpCode(200)
+  @RequiresPage(EXPORT_PAGES.fandian.path)
+  fandian(@Body(zodPipe(DATA_EXPORT.fandian.params)) form: ParamsOf<typeof DATA_EXPORT.fandian>, @CurrentUser() user: SessionUser): Promise<ResultOf<typeof DATA_EXPORT.fandian>> {
+    return this.exports.accept('fandian', form, user);
   }
 
   @Get(DATA_EXPORT.job.path)

@@ -1,10 +1,12 @@
+import fs from 'node:fs';
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import type { CityRetailExportForm } from '@car/contracts';
+import type { ExportKind } from '@car/contracts';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { JobHandler } from '../queue/job-handler.decorator';
 import { JobName, JobPayloads } from '../queue/job-names';
 import { InProcessJobQueue, JobQueue } from '../queue/job-queue';
-import { CityRetailExport, storedFileName, storedPath } from './city-retail.export';
+import { ExportDefinitions } from './export-definitions';
+import { storedFileName, storedPath, writeExport } from './export-pipeline';
 import { ExportJobRepository } from './export-job.repository';
 
 /** Stored progress is written at most this often (the page polls every second or two). */
@@ -26,20 +28,28 @@ export class DataExportJobs implements OnApplicationBootstrap {
 
   constructor(
     private readonly jobs: ExportJobRepository,
-    private readonly cityRetail: CityRetailExport,
+    private readonly definitions: ExportDefinitions,
     private readonly queue: JobQueue,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'exportsDir'>,
   ) {}
 
   @JobHandler(JobName.DataExport)
   async run(data: JobPayloads[JobName.DataExport], progress: (percent: number) => Promise<void> = async () => undefined): Promise<number> {
+    return this.jobs.exclusive(data.exportId, () => this.runAlone(data, progress));
+  }
+
+  private async runAlone(data: JobPayloads[JobName.DataExport], progress: (percent: number) => Promise<void>): Promise<number> {
     const record = await this.jobs.find(data.exportId);
     if (!record) return 0;
+    // A run that waited for another run of the same export finds the file already complete.
+    if (record.status === 'done' && record.fileName && fs.existsSync(storedPath(this.config.exportsDir, record.id))) return record.rowsWritten;
     await this.jobs.start(record.id);
     let expected = 0;
     let lastWrite = 0;
     try {
-      const rows = await this.cityRetail.write(record.params as CityRetailExportForm, storedPath(this.config.exportsDir, record.id), {
+      const kind = record.kind as ExportKind;
+      const plan = await this.definitions.of<Record<string, unknown>>(kind).plan(record.params);
+      const rows = await writeExport(kind, plan, storedPath(this.config.exportsDir, record.id), {
         counted: async (n) => {
           expected = n;
           await this.jobs.counted(record.id, n);

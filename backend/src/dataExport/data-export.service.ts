@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import {
   API_PREFIX,
-  type CityRetailExportForm,
   DATA_EXPORT,
   EXPORT_PHASES,
   EXPORT_TTL_HOURS,
@@ -11,6 +10,7 @@ import {
   type ExportKind,
   type ExportPhase,
   type ExportStatus,
+  type MonthRange,
   RECENT_EXPORTS,
 } from '@car/contracts';
 import { ApiException } from '../common/api-codes';
@@ -18,7 +18,8 @@ import { APP_CONFIG, AppConfig } from '../config/config';
 import { JobName } from '../queue/job-names';
 import { JobQueue } from '../queue/job-queue';
 import type { SessionUser } from '../security/session-user';
-import { CityRetailExport, storedPath } from './city-retail.export';
+import { ExportDefinitions } from './export-definitions';
+import { exportFileName, storedPath } from './export-pipeline';
 import { ExportJobRepository, type ExportJobRecord } from './export-job.repository';
 
 export const NO_SUCH_EXPORT = '导出任务不存在';
@@ -35,21 +36,25 @@ export class DataExportService implements OnModuleInit, OnApplicationShutdown {
 
   constructor(
     private readonly jobs: ExportJobRepository,
+    private readonly definitions: ExportDefinitions,
     private readonly queue: JobQueue,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'exportsDir'>,
   ) {}
 
-  async cityRetail(form: CityRetailExportForm, user: SessionUser): Promise<ExportJobView> {
-    return this.accept('cityRetail', form, user);
-  }
-
-  private async accept(kind: ExportKind, form: CityRetailExportForm, user: SessionUser): Promise<ExportJobView> {
+  /**
+   * Accepts an export of any kind: the form (already parsed by its contract) is checked by its
+   * definition, stored as the job's record and queued; the answer is the job, at once.
+   */
+  async accept(kind: ExportKind, form: ExportForm, user: SessionUser): Promise<ExportJobView> {
+    const refusal = this.definitions.of<ExportForm>(kind).refuse(form);
+    if (refusal) throw ApiException.badRequest(refusal);
     const id = randomUUID();
     const record = await this.jobs.create(id, kind, form as unknown as Record<string, unknown>, user.id);
     try {
       await this.queue.enqueue(JobName.DataExport, { exportId: id }, { jobId: id });
     } catch (error) {
-      await this.jobs.failed(id, '任务队列暂不可用，请稍后重试').catch(() => undefined);
+      // Refused, not failed: nothing is left behind (the answer is the queue's 503, 任务队列暂时不可用).
+      await this.jobs.remove(id).catch(() => undefined);
       throw error;
     }
     return viewOf(record);
@@ -97,10 +102,8 @@ export class DataExportService implements OnModuleInit, OnApplicationShutdown {
   }
 }
 
-/** Labels and file names of each kind of export. */
-const FILE_NAMES: Record<ExportKind, (params: Record<string, unknown>, createdAt: Date) => string> = {
-  cityRetail: (params, createdAt) => CityRetailExport.fileName(params as unknown as CityRetailExportForm, createdAt),
-};
+/** Any export's parsed form: its month range and its fields. */
+type ExportForm = { yyyyMm: MonthRange } & Record<string, unknown>;
 
 export function viewOf(record: ExportJobRecord): ExportJobView {
   const kind = record.kind as ExportKind;
@@ -112,7 +115,7 @@ export function viewOf(record: ExportJobRecord): ExportJobView {
   return {
     id: record.id,
     kind,
-    fileName: FILE_NAMES[kind](record.params, createdAt),
+    fileName: exportFileName(kind, record.params as ExportForm, createdAt),
     status,
     phase,
     phaseText: EXPORT_PHASES[phase],

@@ -35,6 +35,28 @@ export class ExportJobRepository {
     return row;
   }
 
+  /**
+   * Runs `fn` holding a PostgreSQL advisory lock on the export, on a session of its own: two runs of one
+   * export (a stalled-job retry while the first run still writes) never overlap, and a crashed run's lock
+   * goes with its connection.
+   */
+  async exclusive<T>(id: string, fn: () => Promise<T>): Promise<T> {
+    const runner = this.dataSource.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.query(`SELECT pg_advisory_lock(hashtextextended('export_job:' || $1, 0))`, [id]);
+      return await fn();
+    } finally {
+      await runner.query(`SELECT pg_advisory_unlock(hashtextextended('export_job:' || $1, 0))`, [id]).catch(() => undefined);
+      await runner.release();
+    }
+  }
+
+  /** Forgets a job the queue refused. */
+  async remove(id: string): Promise<void> {
+    await this.dataSource.query(`DELETE FROM export_job WHERE id = $1`, [id]);
+  }
+
   async find(id: string): Promise<ExportJobRecord | undefined> {
     const [row] = await this.dataSource.query(`SELECT ${COLUMNS} FROM export_job WHERE id = $1`, [id]);
     return row;

@@ -7,9 +7,31 @@ import { neutralise } from '../saleVolume/table-workbook';
 export interface ExportColumn {
   header: string;
   width: number;
-  /** Counts are numbers with thousands separators; text is neutralised against formulas. */
-  kind: 'text' | 'count';
+  /**
+   * Counts and yuan are numbers with thousands separators, rates numbers shown as percents with one
+   * decimal; text is neutralised against formulas.
+   */
+  kind: 'text' | 'count' | 'yuan' | 'percent';
 }
+
+/** exceljs's sheet stream (StreamBuf): the chunks it holds and the zip entry streams it writes to. */
+interface PendingStream {
+  buffers?: ReadonlyArray<{ length: number }>;
+  /** archiver's entry streams are readable-stream's (no `writableLength`): their states say what they hold. */
+  pipes?: ReadonlyArray<{ _writableState?: { length?: number }; _readableState?: { length?: number } }>;
+}
+
+/** At most this much XML waits for the compressor (a few batches of rows). */
+const SETTLE_BYTES = 4 * 1024 * 1024;
+
+function pendingBytes(stream: PendingStream): number {
+  let bytes = 0;
+  for (const buffer of stream.buffers ?? []) bytes += buffer.length;
+  for (const pipe of stream.pipes ?? []) bytes += (pipe._writableState?.length ?? 0) + (pipe._readableState?.length ?? 0);
+  return bytes;
+}
+
+const NUMBER_FORMATS: Record<ExportColumn['kind'], string | undefined> = { text: undefined, count: '#,##0', yuan: '#,##0', percent: '0.0%' };
 
 /**
  * Writes an export as .xlsx with exceljs's streaming writer: each row is committed as it comes, so memory
@@ -36,7 +58,14 @@ export class ExportWorkbook {
   ) {
     fs.mkdirSync(path.dirname(finalPath), { recursive: true });
     this.partialPath = `${finalPath}.partial`;
-    this.workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: this.partialPath, useStyles: true, useSharedStrings: false });
+    // Deflate level 1: the compressor is the slowest stage at level 6 (the default) on two cores, and the
+    // file grows only by about a fifth (README decision 97).
+    this.workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      filename: this.partialPath,
+      useStyles: true,
+      useSharedStrings: false,
+      zip: { zlib: { level: 1 } },
+    } as ConstructorParameters<typeof ExcelJS.stream.xlsx.WorkbookWriter>[0]);
     this.workbook.creator = '车市分析平台';
   }
 
@@ -48,7 +77,7 @@ export class ExportWorkbook {
     sheet.columns = this.columns.map((c) => ({
       header: c.header,
       width: c.width,
-      style: c.kind === 'count' ? { numFmt: '#,##0' } : {},
+      style: NUMBER_FORMATS[c.kind] ? { numFmt: NUMBER_FORMATS[c.kind] } : {},
     }));
     const header = sheet.getRow(1);
     header.font = { bold: true };
@@ -63,6 +92,18 @@ export class ExportWorkbook {
     sheet.addRow(values.map((value) => (typeof value === 'string' ? neutralise(value) : value ?? ''))).commit();
     this.sheetRows++;
     this.rowsWritten++;
+  }
+
+  /**
+   * Waits while more than `limit` bytes of the sheet's XML wait for the compressor. exceljs's sheet
+   * stream hands its chunks to the zip without backpressure (and holds them all while the zip is still
+   * compressing an earlier sheet), so a writer faster than deflate would grow without bound; awaited after
+   * each batch, this keeps the memory of an export flat whatever its size.
+   */
+  async settle(limit = SETTLE_BYTES): Promise<void> {
+    const stream = (this.sheet as unknown as { stream?: PendingStream } | null)?.stream;
+    if (!stream) return;
+    while (pendingBytes(stream) > limit) await new Promise((resolve) => setTimeout(resolve, 2));
   }
 
   /** Finishes the file and puts it in place. */
