@@ -143,15 +143,18 @@ export function buildQuery(query: AnalyticsQuery, table?: RollupDef): BuiltQuery
   const levels = levelsOf(query);
   // Sales volume banded by price: the sales rollup keeps the trim, the band comes from the price tables.
   const bandedSales = query.source !== 'price' && query.dimensions.includes('priceBand');
+  // … or, for bounds in whole thousands of yuan, a rollup that keeps each trim-month's prices rounded to them.
+  let bandRollup: RollupDef | undefined;
   if (bandedSales) {
     if (query.filters?.msrp && !isEmpty(query.filters.msrp)) throw new Error('the msrp filter needs the price source');
     levels.delete('trimPrice');
+    bandRollup = table ? undefined : salesBandRollup(query, levels);
     levels.add('car');
   }
   if (table && (table.source !== query.source || ![...levels].every((l) => table.levels.has(l)))) {
     throw new Error(`${table.name} cannot answer this query`);
   }
-  const rollup = table ?? chooseRollup(query.source, levels);
+  const rollup = bandRollup ?? table ?? chooseRollup(query.source, levels);
   const params: unknown[] = [];
   const bind = (value: unknown): string => {
     params.push(value);
@@ -161,7 +164,8 @@ export function buildQuery(query: AnalyticsQuery, table?: RollupDef): BuiltQuery
   const selects: string[] = [];
   const groups: string[] = [];
   query.dimensions.forEach((d, i) => {
-    selects.push(`${DIMENSIONS[d].expression} AS "${d}"`);
+    const expression = d === 'priceBand' && bandRollup ? bandOfPrice(query, `${query.priceBand?.basis}_floor`, bind) : DIMENSIONS[d].expression;
+    selects.push(`${expression} AS "${d}"`);
     groups.push(String(i + 1));
   });
   // Grouped by time, each month must be summed on its own; otherwise a January-to-date span reads the
@@ -173,7 +177,9 @@ export function buildQuery(query: AnalyticsQuery, table?: RollupDef): BuiltQuery
     const span = spanOf(request, query.month);
     if (span.from > span.to) throw new Error(`measure ${request.as} spans backwards`);
     const def = MEASURES[request.measure];
-    if (def.kind === 'sum' && def.column === 'qty' && rollup.yearToDate && !groupsByTime && !bandedSales && span.to > span.from && span.from === yearOf(span.to) * 100 + 1) {
+    // Banded on a rollup without prices, each month's band comes from its own price: never the year-to-date sum.
+    const yearToDateBands = !bandedSales || bandRollup !== undefined;
+    if (def.kind === 'sum' && def.column === 'qty' && rollup.yearToDate && !groupsByTime && yearToDateBands && span.to > span.from && span.from === yearOf(span.to) * 100 + 1) {
       months.add(span.to);
       selects.push(`coalesce(sum(qty_ytd) FILTER (WHERE month = ${bind(span.to)}), 0) AS "${request.as}"`);
       continue;
@@ -189,7 +195,7 @@ export function buildQuery(query: AnalyticsQuery, table?: RollupDef): BuiltQuery
     where.push(filterSql(FILTERS[key as FilterKey].column, condition as FilterCondition, bind));
   }
   const grouping = groups.length ? ` GROUP BY ${groups.join(', ')}` : '';
-  const inner = query.dimensions.includes('priceBand')
+  const inner = query.dimensions.includes('priceBand') && !bandRollup
     ? `SELECT ${selects.join(', ')} FROM (${(bandedSales ? bandedSalesTrimMonths : bandedTrimMonths)(query, rollup, where, bind)}) AS r${grouping}`
     : `SELECT ${selects.join(', ')} FROM ${rollup.from} AS r WHERE ${where.join(' AND ')}${grouping}`;
 
@@ -232,6 +238,31 @@ function measureSql(key: MeasureKey, during: string): string {
     case 'quotient':
       return `(${measureSql(def.of[0], during)} / nullif(${measureSql(def.of[1], during)}, 0))`;
   }
+}
+
+/**
+ * The rollup that answers a sales price-band question with no join, if any: one of the query's source
+ * keeping each trim-month's prices in whole thousands (`bandPrice`) and every other level it needs, for
+ * bounds that are whole thousands of yuan (every band the API accepts; README "Price bands of sales volume").
+ */
+function salesBandRollup(query: AnalyticsQuery, levels: ReadonlySet<Level>): RollupDef | undefined {
+  const bands = query.priceBand;
+  if (!bands || ![bands.low, bands.high, bands.width].every((b) => b % 1000 === 0)) return undefined;
+  const needed = [...levels, 'bandPrice' as const];
+  return ROLLUPS.find((r) => r.source === query.source && needed.every((l) => r.levels.has(l)));
+}
+
+/**
+ * A price column in whole thousands of yuan as the query's band key (0 below, n + 1 at or above `high`).
+ * With bounds in whole thousands, a price rounded down to thousands falls in the band of the exact price.
+ */
+function bandOfPrice(query: AnalyticsQuery, column: string, bind: (value: unknown) => string): string {
+  const bands = query.priceBand;
+  if (!bands) throw new Error('the priceBand dimension needs the query\'s priceBand');
+  if (column !== 'tp_floor' && column !== 'msrp_floor') throw new Error(`no band price column ${column}`);
+  const n = bandCount(bands);
+  return `CASE WHEN ${column} < ${bind(bands.low)}::int THEN 0 WHEN ${column} >= ${bind(bands.high)}::int THEN ${bind(n + 1)}::int
+    ELSE (${column} - ${bind(bands.low)}::int) / ${bind(bands.width)}::int + 1 END`;
 }
 
 /**
