@@ -342,6 +342,20 @@ describe('windows, order, top-N and paging in SQL', () => {
     const built = buildQuery({ ...base, measures: [...base.measures, { measure: 'qty', shift: 'previousMonth', as: 'hb' }], keepWhenAny: ['qty', 'lj'] });
     expect(built.sql).toMatch(/WHERE g."qty" <> 0 OR g."lj" <> 0$/);
   });
+
+  test('within: windows over every row, then only the listed rows, named after the cut', () => {
+    const built = buildQuery({
+      source: 2, dimensions: ['car', 'subSeries', 'segment'], filters: { segmentIds: [3, 7] }, month: 202610,
+      measures: [{ measure: 'qty', as: 'qty' }], windows: [{ fn: 'rank', of: 'qty', partitionBy: ['segment'], as: 'rank' }],
+      within: { subSeries: [51, 53] }, order: [{ by: 'qty', direction: 'desc' }],
+    });
+    expect(built.sql).toContain('SELECT g.*, rank() OVER (PARTITION BY g."segment" ORDER BY g."qty" DESC NULLS LAST) AS "rank" FROM (SELECT car_id AS "car"');
+    expect(built.sql).toMatch(/GROUP BY 1, 2, 3\) g WHERE g."qty" <> 0\) w LEFT JOIN car n0 ON n0.id = w."car" LEFT JOIN sub_series n1 ON n1.id = w."subSeries" LEFT JOIN segment n2 ON n2.id = w."segment" WHERE w."subSeries" = ANY\(\$(\d+)::int\[\]\)/);
+    const keep = Number(/w."subSeries" = ANY\(\$(\d+)/.exec(built.sql)?.[1]);
+    expect(built.params[keep - 1]).toEqual([51, 53]);
+    expect(built.sql).toMatch(/\) a ORDER BY a."qty" DESC NULLS LAST$/);
+    expect(() => buildQuery({ source: 2, dimensions: ['car'], month: 202610, measures: [{ measure: 'qty', as: 'qty' }], within: { brand: [1] } })).toThrow(/not a dimension/);
+  });
 });
 
 describe('the price rollups', () => {

@@ -58,6 +58,12 @@ export interface AnalyticsQuery {
   limit?: number;
   offset?: number;
   priceBand?: PriceBands;
+  /**
+   * After the windows (so shares, totals and ranks still cover every row), answer only the rows whose
+   * values of these dimensions are listed; names are joined for those rows only. A few series' trims
+   * ranked within their segments read the names of those trims, not of the segments' thousand.
+   */
+  within?: Partial<Record<DimensionKey, readonly number[]>>;
 }
 
 export interface BuiltQuery {
@@ -199,25 +205,39 @@ export function buildQuery(query: AnalyticsQuery, table?: RollupDef): BuiltQuery
     ? `SELECT ${selects.join(', ')} FROM (${(bandedSales ? bandedSalesTrimMonths : bandedTrimMonths)(query, rollup, where, bind)}) AS r${grouping}`
     : `SELECT ${selects.join(', ')} FROM ${rollup.from} AS r WHERE ${where.join(' AND ')}${grouping}`;
 
+  // Names are joined on the answer's rows (alias `g`), or with `within` on the rows it keeps after the windows (`w`).
+  const within = Object.entries(query.within ?? {}) as Array<[DimensionKey, readonly number[]]>;
+  const on = within.length ? 'w' : 'g';
   const nameSelects: string[] = [];
   const joins: string[] = [];
+  const windowSelects = (): string[] => (query.windows ?? []).map((w) => `${windowSql(w, query, names)} AS "${w.as}"`);
+  if (within.length) {
+    for (const [d] of within) if (!query.dimensions.includes(d)) throw new Error(`within ${d}: not a dimension of the query`);
+  }
   query.dimensions.forEach((d, i) => {
     const source = DIMENSIONS[d].names;
     if ('table' in source) {
-      joins.push(`LEFT JOIN ${source.table} n${i} ON n${i}.id = g."${d}"`);
+      joins.push(`LEFT JOIN ${source.table} n${i} ON n${i}.id = ${on}."${d}"`);
       nameSelects.push(`n${i}.${source.column ?? 'name'} AS "${d}Name"`);
     } else if ('dictionary' in source) {
-      joins.push(`LEFT JOIN dictionary n${i} ON n${i}.type = ${bind(source.dictionary)} AND n${i}.key = g."${d}"::text`);
+      joins.push(`LEFT JOIN dictionary n${i} ON n${i}.type = ${bind(source.dictionary)} AND n${i}.key = ${on}."${d}"::text`);
       nameSelects.push(`n${i}.value AS "${d}Name"`);
     }
   });
-  for (const w of query.windows ?? []) nameSelects.push(`${windowSql(w, query, names)} AS "${w.as}"`);
+  if (!within.length) nameSelects.push(...windowSelects());
   // Year-to-date rows carry keys through months without sales: a group with nothing in any span is
   // no answer, as it would not be on the facts.
   const kept = query.keepWhenAny ?? requests.map((r) => r.as);
   for (const k of kept) if (!requests.some((r) => r.as === k)) throw new Error(`keepWhenAny names no measure: ${k}`);
   const sold = groups.length ? ` WHERE ${kept.map((m) => (nullable.has(m) ? `coalesce(g."${m}", 0) <> 0` : `g."${m}" <> 0`)).join(' OR ')}` : '';
-  let sql = `SELECT g.*${nameSelects.map((s) => `, ${s}`).join('')} FROM (${inner}) g ${joins.join(' ')}`.trim() + sold;
+  let sql: string;
+  if (within.length) {
+    const keep = within.map(([d, ids]) => `w."${d}" = ANY(${bind([...ids])}::int[])`);
+    const windowed = `SELECT g.*${windowSelects().map((s) => `, ${s}`).join('')} FROM (${inner}) g${sold}`;
+    sql = `SELECT w.*${nameSelects.map((s) => `, ${s}`).join('')} FROM (${windowed}) w ${joins.join(' ')} WHERE ${keep.join(' AND ')}`;
+  } else {
+    sql = `SELECT g.*${nameSelects.map((s) => `, ${s}`).join('')} FROM (${inner}) g ${joins.join(' ')}`.trim() + sold;
+  }
   sql = orderAndPage(sql, query, names, bind);
   return { sql, params, rollup: rollup.name };
 }

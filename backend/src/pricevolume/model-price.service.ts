@@ -102,6 +102,8 @@ export class ModelPriceService {
           { fn: 'rank', of: 'qty', partitionBy: ['segment'], as: 'rankQty' },
           { fn: 'rank', of: 'tq', partitionBy: ['segment'], as: 'rankTq' },
         ],
+        // Ranked and totalled over the whole segments, answered (and named) for the series asked only.
+        within: { subSeries: seriesIds },
       }),
       this.analytics.query({ source: 2, dimensions: [], month: ctx.month, measures: [current, lastYear] }),
       this.analytics.query({
@@ -111,7 +113,6 @@ export class ModelPriceService {
     ]);
     const priceOf = new Map(prices.map((p) => [p.key[level] ?? 0, p.values]));
     const rows = sales
-      .filter((r) => seriesIds.includes(r.key.subSeries ?? 0))
       .map((r): Figures => {
         const id = r.key[level] ?? 0;
         const sold = r.values.qty ?? 0;

@@ -9,6 +9,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * included — reads the rows of its month and the same month a year earlier, with no join
  * (README "Price bands of sales volume"; decision 87). The app fills it at its next start (an empty
  * rollup beside facts is rebuilt at boot).
+ *
+ * And an index of rollup_price_car by sub-series and month: the sales-proportion page prices a few
+ * series' trims, January to date over twenty months (about 40,000 rows at the large scale by month).
  */
 export class SalesBandRollup1763700000019 implements MigrationInterface {
   name = 'SalesBandRollup1763700000019';
@@ -21,11 +24,12 @@ export class SalesBandRollup1763700000019 implements MigrationInterface {
         producer_id integer NOT NULL, brand_id integer NOT NULL, segment_id smallint NOT NULL, family_id smallint NOT NULL,
         producer_property smallint NOT NULL, brand_property smallint NOT NULL, jll_type smallint NOT NULL, fuel smallint NOT NULL,
         body_type smallint NOT NULL, qty bigint NOT NULL, qty_ytd bigint NOT NULL,
-        PRIMARY KEY (month, car_id, tp_floor, msrp_floor))
+        PRIMARY KEY (month, car_id, tp_floor, msrp_floor));
+      CREATE INDEX IF NOT EXISTS rollup_price_car_sub_series ON rollup_price_car (sub_series_id, month);
     `);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP TABLE rollup_retail_car_band`);
+    await q.query(`DROP INDEX IF EXISTS rollup_price_car_sub_series; DROP TABLE rollup_retail_car_band`);
   }
 }
