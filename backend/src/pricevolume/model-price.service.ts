@@ -104,6 +104,8 @@ export class ModelPriceService {
         ],
         // Ranked and totalled over the whole segments, answered (and named) for the series asked only.
         within: { subSeries: seriesIds },
+        // The charts draw each series' trims by sales, largest first.
+        order: [{ by: 'qty', direction: 'desc' }, { by: level, direction: 'asc' }],
       }),
       this.analytics.query({ source: 2, dimensions: [], month: ctx.month, measures: [current, lastYear] }),
       this.analytics.query({
