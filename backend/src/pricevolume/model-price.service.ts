@@ -109,7 +109,8 @@ export class ModelPriceService {
       }),
       this.analytics.query({ source: 2, dimensions: [], month: ctx.month, measures: [current, lastYear] }),
       this.analytics.query({
-        source: 'price', dimensions: [level], filters: { subSeriesIds: seriesIds }, month: ctx.month,
+        // `within` joins the names after the cut: a few dozen trims looked up by key, not the whole trim table hashed.
+        source: 'price', dimensions: level === 'car' ? ['car', 'subSeries'] : ['subSeries'], filters: { subSeriesIds: seriesIds }, within: { subSeries: seriesIds }, month: ctx.month,
         measures: [{ measure: ctx.basis, shift: priceShift[0], as: 'price' }, { measure: ctx.basis, shift: priceShift[1], as: 'tqPrice' }],
       }),
     ]);
