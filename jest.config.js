@@ -42,7 +42,7 @@ const swcTsx = [
 module.exports = {
   testTimeout: 60_000,
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/contracts/src/**/*.spec.ts', '<rootDir>/backend/src/**/*.spec.ts', '<rootDir>/workers/src/**/*.spec.ts'] },
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/contracts/src/**/*.spec.ts', '<rootDir>/backend/src/**/*.spec.ts', '<rootDir>/workers/src/**/*.spec.ts', '<rootDir>/bench/src/**/*.spec.ts'] },
     {
       displayName: 'frontend',
       testMatch: ['<rootDir>/frontend/app/**/*.spec.ts', '<rootDir>/frontend/app/**/*.spec.tsx'],

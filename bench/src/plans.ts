@@ -61,9 +61,17 @@ export function duckSql(sql: string, params: unknown[]): string {
   return withIn.replace(/\$(\d+)/g, (_m, n: string) => literal(params[Number(n) - 1]));
 }
 
-/** One number per answer, to check that rollups, raw PostgreSQL and DuckDB agree: the sum of every measure column. */
+/**
+ * One number per answer, to check that rollups, raw PostgreSQL and DuckDB agree: the sum of every measure
+ * column. The engines return rows in their own order (hash aggregates, no ORDER BY) and a sum of doubles
+ * depends on its order — the same 50 weighted prices summed in different orders differ in the last
+ * digits — so the values are summed in one order, smallest first: the same values give the same sum.
+ */
 export function checksum(rows: Array<Record<string, unknown>>, measures: readonly string[]): number {
+  const values: number[] = [];
+  for (const row of rows) for (const m of measures) values.push(Number(row[m] ?? 0));
+  values.sort((a, b) => a - b);
   let total = 0;
-  for (const row of rows) for (const m of measures) total += Number(row[m] ?? 0);
+  for (const v of values) total += v;
   return total;
 }

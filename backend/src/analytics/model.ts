@@ -13,7 +13,9 @@ import { JLL_LABELS, TIER_LABELS } from '@car/contracts';
  * that keeps `product` keeps them too. `trimPrice` is a trim's own price of the month (its MSRP, and
  * its weighted TP for price bands): only the price tables, at trim grain, keep it.
  */
-export type Level = 'market' | 'product' | 'car' | 'province' | 'city' | 'retailDetail' | 'trimPrice';
+export type Level = 'market' | 'product' | 'car' | 'province' | 'city' | 'retailDetail' | 'trimPrice'
+  /** A trim-month's national TP and MSRP in whole thousands of yuan beside its sales: a sales price band's grain. */
+  | 'bandPrice';
 
 export type DimensionKey =
   | 'month' | 'quarter' | 'year'
@@ -180,6 +182,8 @@ export const ROLLUPS: readonly RollupDef[] = [
   rollup('rollup_retail_sub_series', 2, ['market', 'product']), // month × sub-series (~600)
   rollup('rollup_retail_car', 2, ['market', 'product', 'car']), // month × trim (~2,900)
   rollup('rollup_retail_province_market', 2, ['market', 'province']), // month × province × market (~3,000)
+  // Sales price bands only (no other question needs bandPrice): a trim-month per TP and MSRP pair so far this year.
+  rollup('rollup_retail_car_band', 2, ['market', 'product', 'car', 'bandPrice']), // month × trim × TP × MSRP in 千元 (~3,000-14,000)
   rollup('rollup_retail_province', 2, ['market', 'product', 'province']), // month × province × sub-series (~17,000)
   rollup('rollup_retail_city_market', 2, ['market', 'province', 'city']), // month × city × market (~30,000)
   // Cities × sub-series carry no year-to-date rows: they would grow by half (sparse cities) for few readers.
@@ -354,5 +358,22 @@ export const ROLLUP_BUILDS: readonly RollupBuild[] = [
     attributes: KEY_PRODUCT,
     values: PRICE_VALUES,
     yearToDate: false,
+  },
+  {
+    // The trim rollup's volume beside the trim-month's national TP (else its MSRP, else the launch MSRP) and
+    // MSRP, rounded down to whole thousands in integer arithmetic: floor(floor(a / q) / 1000) = floor(a / q / 1000).
+    // Keyed by the pair, so the year-to-date sums are per price pair: a January-to-date band reads one month.
+    table: 'rollup_retail_car_band',
+    source: 2,
+    keys: ['car_id', 'tp_floor', 'msrp_floor'],
+    monthly: `SELECT r.month, r.car_id,
+        coalesce(pc.tp_amount / nullif(pc.qty, 0), coalesce(mm.msrp, c.msrp)) / 1000 * 1000 AS tp_floor,
+        coalesce(mm.msrp, c.msrp) / 1000 * 1000 AS msrp_floor, r.qty
+      FROM rollup_retail_car r JOIN car c ON c.id = r.car_id
+      LEFT JOIN rollup_price_car pc ON pc.month = r.month AND pc.car_id = r.car_id
+      LEFT JOIN msrp_month mm ON mm.month = r.month AND mm.car_id = r.car_id
+      WHERE r.month = ANY($1) AND r.qty <> 0`,
+    attributes: KEY_PRODUCT,
+    yearToDate: true,
   },
 ];

@@ -242,15 +242,36 @@ describe('price bands', () => {
     expect(built.sql).toContain('GROUP BY month, car_id, province_id');
   });
 
+  test('sales volume banded by price, bounds in whole thousands: the band rollup, no join, January to date from qty_ytd', () => {
+    const built = buildQuery({ source: 2, dimensions: ['brand', 'priceBand'], filters: { segmentIds: [3] }, month: 202610, priceBand: bands, measures: [{ measure: 'qty', as: 'qty' }, { measure: 'qty', shift: 'yearToDate', as: 'lj' }] });
+    expect(built.rollup).toBe('rollup_retail_car_band');
+    expect(built.sql).toContain('CASE WHEN tp_floor < $1::int THEN 0 WHEN tp_floor >= $2::int THEN $3::int');
+    expect(built.sql).toContain('ELSE (tp_floor - $4::int) / $5::int + 1 END AS "priceBand"');
+    expect(built.params.slice(0, 5)).toEqual([50000, 400000, 8, 50000, 50000]);
+    // Each row is one trim's volume at one price pair: its year-to-date sum is January to date at that price.
+    expect(built.sql).toMatch(/coalesce\(sum\(qty_ytd\) FILTER \(WHERE month = \$\d+\), 0\) AS "lj"/);
+    expect(built.sql).toMatch(/FROM rollup_retail_car_band AS r WHERE month = ANY\(\$\d+::int\[\]\) AND segment_id = ANY/);
+    expect(built.sql).not.toContain('rollup_price_car');
+    expect(built.sql).not.toContain('msrp_month');
+    const byMsrp = buildQuery({ source: 2, dimensions: ['priceBand'], month: 202610, priceBand: { ...bands, basis: 'msrp', width: 25000 }, measures: [{ measure: 'qty', as: 'qty' }] });
+    expect(byMsrp.rollup).toBe('rollup_retail_car_band');
+    expect(byMsrp.sql).toContain('CASE WHEN msrp_floor < $1::int');
+    // Grouped by month, each month's own volume (a row's band is that month's price).
+    const monthly = buildQuery({ source: 2, dimensions: ['month', 'priceBand'], month: 202610, priceBand: bands, measures: { qty: { from: 202601, to: 202610 } } });
+    expect(monthly.rollup).toBe('rollup_retail_car_band');
+    expect(monthly.sql).not.toContain('qty_ytd');
+  });
+
   test('sales volume banded by price: the retail trim rollup, each trim-month priced from the price tables of the same months', () => {
-    const built = buildQuery({ source: 2, dimensions: ['brand', 'priceBand'], month: 202610, priceBand: bands, measures: [{ measure: 'qty', as: 'qty' }, { measure: 'qty', shift: 'yearToDate', as: 'lj' }] });
+    // Bounds off the thousands (a band edge at 5.55万) cannot be read from prices rounded to thousands.
+    const built = buildQuery({ source: 2, dimensions: ['brand', 'priceBand'], month: 202610, priceBand: { ...bands, low: 55500, high: 405500 }, measures: [{ measure: 'qty', as: 'qty' }, { measure: 'qty', shift: 'yearToDate', as: 'lj' }] });
     expect(built.rollup).toBe('rollup_retail_car');
     // January-to-date is summed month by month (each month banded by its own price), never read from qty_ytd.
     expect(built.sql).not.toContain('qty_ytd');
     expect(built.sql).toContain('coalesce(pc.tp_amount::float8 / nullif(pc.qty, 0), coalesce(mm.msrp, c.msrp)::float8)');
     expect(built.sql).toMatch(/FROM rollup_price_car WHERE month = ANY\(\$\d+::int\[\]\)\) pc/);
     expect(built.sql).toContain('GROUP BY b.month, b.car_id, b.brand_id');
-    const byMsrp = buildQuery({ source: 2, dimensions: ['priceBand'], month: 202610, priceBand: { ...bands, basis: 'msrp' }, measures: [{ measure: 'qty', as: 'qty' }] });
+    const byMsrp = buildQuery({ source: 2, dimensions: ['priceBand'], month: 202610, priceBand: { ...bands, basis: 'msrp', width: 50500, high: 403500 }, measures: [{ measure: 'qty', as: 'qty' }] });
     expect(byMsrp.sql).not.toContain('rollup_price_car');
     expect(byMsrp.sql).toContain('CASE WHEN coalesce(mm.msrp, c.msrp)::float8 <');
     expect(() => buildQuery({ source: 2, dimensions: ['priceBand'], month: 202610, priceBand: bands, filters: { msrp: { gte: 1 } }, measures: [{ measure: 'qty', as: 'qty' }] })).toThrow(/price source/);
@@ -320,6 +341,20 @@ describe('windows, order, top-N and paging in SQL', () => {
   test('a list\'s rows are kept when they sold in the measures it names', () => {
     const built = buildQuery({ ...base, measures: [...base.measures, { measure: 'qty', shift: 'previousMonth', as: 'hb' }], keepWhenAny: ['qty', 'lj'] });
     expect(built.sql).toMatch(/WHERE g."qty" <> 0 OR g."lj" <> 0$/);
+  });
+
+  test('within: windows over every row, then only the listed rows, named after the cut', () => {
+    const built = buildQuery({
+      source: 2, dimensions: ['car', 'subSeries', 'segment'], filters: { segmentIds: [3, 7] }, month: 202610,
+      measures: [{ measure: 'qty', as: 'qty' }], windows: [{ fn: 'rank', of: 'qty', partitionBy: ['segment'], as: 'rank' }],
+      within: { subSeries: [51, 53] }, order: [{ by: 'qty', direction: 'desc' }],
+    });
+    expect(built.sql).toContain('SELECT g.*, rank() OVER (PARTITION BY g."segment" ORDER BY g."qty" DESC NULLS LAST) AS "rank" FROM (SELECT car_id AS "car"');
+    expect(built.sql).toMatch(/GROUP BY 1, 2, 3\) g WHERE g."qty" <> 0\) w LEFT JOIN car n0 ON n0.id = w."car" LEFT JOIN sub_series n1 ON n1.id = w."subSeries" LEFT JOIN segment n2 ON n2.id = w."segment" WHERE w."subSeries" = ANY\(\$(\d+)::int\[\]\)/);
+    const keep = Number(/w."subSeries" = ANY\(\$(\d+)/.exec(built.sql)?.[1]);
+    expect(built.params[keep - 1]).toEqual([51, 53]);
+    expect(built.sql).toMatch(/\) a ORDER BY a."qty" DESC NULLS LAST$/);
+    expect(() => buildQuery({ source: 2, dimensions: ['car'], month: 202610, measures: [{ measure: 'qty', as: 'qty' }], within: { brand: [1] } })).toThrow(/not a dimension/);
   });
 });
 

@@ -58,6 +58,12 @@ export interface AnalyticsQuery {
   limit?: number;
   offset?: number;
   priceBand?: PriceBands;
+  /**
+   * After the windows (so shares, totals and ranks still cover every row), answer only the rows whose
+   * values of these dimensions are listed; names are joined for those rows only. A few series' trims
+   * ranked within their segments read the names of those trims, not of the segments' thousand.
+   */
+  within?: Partial<Record<DimensionKey, readonly number[]>>;
 }
 
 export interface BuiltQuery {
@@ -143,15 +149,18 @@ export function buildQuery(query: AnalyticsQuery, table?: RollupDef): BuiltQuery
   const levels = levelsOf(query);
   // Sales volume banded by price: the sales rollup keeps the trim, the band comes from the price tables.
   const bandedSales = query.source !== 'price' && query.dimensions.includes('priceBand');
+  // … or, for bounds in whole thousands of yuan, a rollup that keeps each trim-month's prices rounded to them.
+  let bandRollup: RollupDef | undefined;
   if (bandedSales) {
     if (query.filters?.msrp && !isEmpty(query.filters.msrp)) throw new Error('the msrp filter needs the price source');
     levels.delete('trimPrice');
+    bandRollup = table ? undefined : salesBandRollup(query, levels);
     levels.add('car');
   }
   if (table && (table.source !== query.source || ![...levels].every((l) => table.levels.has(l)))) {
     throw new Error(`${table.name} cannot answer this query`);
   }
-  const rollup = table ?? chooseRollup(query.source, levels);
+  const rollup = bandRollup ?? table ?? chooseRollup(query.source, levels);
   const params: unknown[] = [];
   const bind = (value: unknown): string => {
     params.push(value);
@@ -161,7 +170,8 @@ export function buildQuery(query: AnalyticsQuery, table?: RollupDef): BuiltQuery
   const selects: string[] = [];
   const groups: string[] = [];
   query.dimensions.forEach((d, i) => {
-    selects.push(`${DIMENSIONS[d].expression} AS "${d}"`);
+    const expression = d === 'priceBand' && bandRollup ? bandOfPrice(query, `${query.priceBand?.basis}_floor`, bind) : DIMENSIONS[d].expression;
+    selects.push(`${expression} AS "${d}"`);
     groups.push(String(i + 1));
   });
   // Grouped by time, each month must be summed on its own; otherwise a January-to-date span reads the
@@ -173,7 +183,9 @@ export function buildQuery(query: AnalyticsQuery, table?: RollupDef): BuiltQuery
     const span = spanOf(request, query.month);
     if (span.from > span.to) throw new Error(`measure ${request.as} spans backwards`);
     const def = MEASURES[request.measure];
-    if (def.kind === 'sum' && def.column === 'qty' && rollup.yearToDate && !groupsByTime && !bandedSales && span.to > span.from && span.from === yearOf(span.to) * 100 + 1) {
+    // Banded on a rollup without prices, each month's band comes from its own price: never the year-to-date sum.
+    const yearToDateBands = !bandedSales || bandRollup !== undefined;
+    if (def.kind === 'sum' && def.column === 'qty' && rollup.yearToDate && !groupsByTime && yearToDateBands && span.to > span.from && span.from === yearOf(span.to) * 100 + 1) {
       months.add(span.to);
       selects.push(`coalesce(sum(qty_ytd) FILTER (WHERE month = ${bind(span.to)}), 0) AS "${request.as}"`);
       continue;
@@ -189,29 +201,43 @@ export function buildQuery(query: AnalyticsQuery, table?: RollupDef): BuiltQuery
     where.push(filterSql(FILTERS[key as FilterKey].column, condition as FilterCondition, bind));
   }
   const grouping = groups.length ? ` GROUP BY ${groups.join(', ')}` : '';
-  const inner = query.dimensions.includes('priceBand')
+  const inner = query.dimensions.includes('priceBand') && !bandRollup
     ? `SELECT ${selects.join(', ')} FROM (${(bandedSales ? bandedSalesTrimMonths : bandedTrimMonths)(query, rollup, where, bind)}) AS r${grouping}`
     : `SELECT ${selects.join(', ')} FROM ${rollup.from} AS r WHERE ${where.join(' AND ')}${grouping}`;
 
+  // Names are joined on the answer's rows (alias `g`), or with `within` on the rows it keeps after the windows (`w`).
+  const within = Object.entries(query.within ?? {}) as Array<[DimensionKey, readonly number[]]>;
+  const on = within.length ? 'w' : 'g';
   const nameSelects: string[] = [];
   const joins: string[] = [];
+  const windowSelects = (): string[] => (query.windows ?? []).map((w) => `${windowSql(w, query, names)} AS "${w.as}"`);
+  if (within.length) {
+    for (const [d] of within) if (!query.dimensions.includes(d)) throw new Error(`within ${d}: not a dimension of the query`);
+  }
   query.dimensions.forEach((d, i) => {
     const source = DIMENSIONS[d].names;
     if ('table' in source) {
-      joins.push(`LEFT JOIN ${source.table} n${i} ON n${i}.id = g."${d}"`);
+      joins.push(`LEFT JOIN ${source.table} n${i} ON n${i}.id = ${on}."${d}"`);
       nameSelects.push(`n${i}.${source.column ?? 'name'} AS "${d}Name"`);
     } else if ('dictionary' in source) {
-      joins.push(`LEFT JOIN dictionary n${i} ON n${i}.type = ${bind(source.dictionary)} AND n${i}.key = g."${d}"::text`);
+      joins.push(`LEFT JOIN dictionary n${i} ON n${i}.type = ${bind(source.dictionary)} AND n${i}.key = ${on}."${d}"::text`);
       nameSelects.push(`n${i}.value AS "${d}Name"`);
     }
   });
-  for (const w of query.windows ?? []) nameSelects.push(`${windowSql(w, query, names)} AS "${w.as}"`);
+  if (!within.length) nameSelects.push(...windowSelects());
   // Year-to-date rows carry keys through months without sales: a group with nothing in any span is
   // no answer, as it would not be on the facts.
   const kept = query.keepWhenAny ?? requests.map((r) => r.as);
   for (const k of kept) if (!requests.some((r) => r.as === k)) throw new Error(`keepWhenAny names no measure: ${k}`);
   const sold = groups.length ? ` WHERE ${kept.map((m) => (nullable.has(m) ? `coalesce(g."${m}", 0) <> 0` : `g."${m}" <> 0`)).join(' OR ')}` : '';
-  let sql = `SELECT g.*${nameSelects.map((s) => `, ${s}`).join('')} FROM (${inner}) g ${joins.join(' ')}`.trim() + sold;
+  let sql: string;
+  if (within.length) {
+    const keep = within.map(([d, ids]) => `w."${d}" = ANY(${bind([...ids])}::int[])`);
+    const windowed = `SELECT g.*${windowSelects().map((s) => `, ${s}`).join('')} FROM (${inner}) g${sold}`;
+    sql = `SELECT w.*${nameSelects.map((s) => `, ${s}`).join('')} FROM (${windowed}) w ${joins.join(' ')} WHERE ${keep.join(' AND ')}`;
+  } else {
+    sql = `SELECT g.*${nameSelects.map((s) => `, ${s}`).join('')} FROM (${inner}) g ${joins.join(' ')}`.trim() + sold;
+  }
   sql = orderAndPage(sql, query, names, bind);
   return { sql, params, rollup: rollup.name };
 }
@@ -232,6 +258,31 @@ function measureSql(key: MeasureKey, during: string): string {
     case 'quotient':
       return `(${measureSql(def.of[0], during)} / nullif(${measureSql(def.of[1], during)}, 0))`;
   }
+}
+
+/**
+ * The rollup that answers a sales price-band question with no join, if any: one of the query's source
+ * keeping each trim-month's prices in whole thousands (`bandPrice`) and every other level it needs, for
+ * bounds that are whole thousands of yuan (every band the API accepts; README "Price bands of sales volume").
+ */
+function salesBandRollup(query: AnalyticsQuery, levels: ReadonlySet<Level>): RollupDef | undefined {
+  const bands = query.priceBand;
+  if (!bands || ![bands.low, bands.high, bands.width].every((b) => b % 1000 === 0)) return undefined;
+  const needed = [...levels, 'bandPrice' as const];
+  return ROLLUPS.find((r) => r.source === query.source && needed.every((l) => r.levels.has(l)));
+}
+
+/**
+ * A price column in whole thousands of yuan as the query's band key (0 below, n + 1 at or above `high`).
+ * With bounds in whole thousands, a price rounded down to thousands falls in the band of the exact price.
+ */
+function bandOfPrice(query: AnalyticsQuery, column: string, bind: (value: unknown) => string): string {
+  const bands = query.priceBand;
+  if (!bands) throw new Error('the priceBand dimension needs the query\'s priceBand');
+  if (column !== 'tp_floor' && column !== 'msrp_floor') throw new Error(`no band price column ${column}`);
+  const n = bandCount(bands);
+  return `CASE WHEN ${column} < ${bind(bands.low)}::int THEN 0 WHEN ${column} >= ${bind(bands.high)}::int THEN ${bind(n + 1)}::int
+    ELSE (${column} - ${bind(bands.low)}::int) / ${bind(bands.width)}::int + 1 END`;
 }
 
 /**

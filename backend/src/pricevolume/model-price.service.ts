@@ -102,16 +102,20 @@ export class ModelPriceService {
           { fn: 'rank', of: 'qty', partitionBy: ['segment'], as: 'rankQty' },
           { fn: 'rank', of: 'tq', partitionBy: ['segment'], as: 'rankTq' },
         ],
+        // Ranked and totalled over the whole segments, answered (and named) for the series asked only.
+        within: { subSeries: seriesIds },
+        // The charts draw each series' trims by sales, largest first.
+        order: [{ by: 'qty', direction: 'desc' }, { by: level, direction: 'asc' }],
       }),
       this.analytics.query({ source: 2, dimensions: [], month: ctx.month, measures: [current, lastYear] }),
       this.analytics.query({
-        source: 'price', dimensions: [level], filters: { subSeriesIds: seriesIds }, month: ctx.month,
+        // `within` joins the names after the cut: a few dozen trims looked up by key, not the whole trim table hashed.
+        source: 'price', dimensions: level === 'car' ? ['car', 'subSeries'] : ['subSeries'], filters: { subSeriesIds: seriesIds }, within: { subSeries: seriesIds }, month: ctx.month,
         measures: [{ measure: ctx.basis, shift: priceShift[0], as: 'price' }, { measure: ctx.basis, shift: priceShift[1], as: 'tqPrice' }],
       }),
     ]);
     const priceOf = new Map(prices.map((p) => [p.key[level] ?? 0, p.values]));
     const rows = sales
-      .filter((r) => seriesIds.includes(r.key.subSeries ?? 0))
       .map((r): Figures => {
         const id = r.key[level] ?? 0;
         const sold = r.values.qty ?? 0;

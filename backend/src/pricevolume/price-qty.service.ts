@@ -3,7 +3,7 @@ import {
   BAND_TOP_ROWS, type BandDetailRow, barWidth, type ChartResult, type DimensionCell, type DimensionTable, type DimensionTitle, growth, growthNumber,
   percentNumber, PRICE_DIMENSIONS, type PriceDimension, type PriceQtyChartDto, type PriceQtyTableDto, share, shareChange,
 } from '@car/contracts';
-import { AnalyticsService } from '../analytics/analytics.service';
+import { type AnalyticsRow, AnalyticsService } from '../analytics/analytics.service';
 import { bandCount, bandLabel, type PriceBands } from '../analytics/measures';
 import type { DimensionKey, FilterKey, Filters } from '../analytics/model';
 import { PriceVolumeMonths, periodsOf, type Periods } from './price-volume.scope';
@@ -96,14 +96,23 @@ export class PriceQtyService {
     private readonly months: PriceVolumeMonths,
   ) {}
 
-  /** Sales per band in both periods, every band listed (0 where nothing sold), and the market's totals. */
-  async bandTotals(q: PriceQtyChartDto, month: number): Promise<{ periods: Periods; bands: PriceBands; byBand: Map<number, { qty: number; tq: number }>; market: { qty: number; tq: number } }> {
+  /**
+   * Sales per band in both periods, every band listed (0 where nothing sold), and the market's totals;
+   * summed from `members` when given (every member of every band of the filtered market).
+   */
+  async bandTotals(q: PriceQtyChartDto, month: number, members?: readonly AnalyticsRow[]): Promise<{ periods: Periods; bands: PriceBands; byBand: Map<number, { qty: number; tq: number }>; market: { qty: number; tq: number } }> {
     const periods = periodsOf(month, q.accumulate);
     const bands = bandsOf(q);
-    const rows = await this.analytics.query({
+    const rows = members ?? await this.analytics.query({
       source: 2, dimensions: ['priceBand'], filters: filtersOf(q), month, priceBand: bands, measures: [periods.current, periods.lastYear],
     });
-    const byBand = new Map(rows.map((r) => [r.key.priceBand ?? 0, { qty: r.values.qty ?? 0, tq: r.values.tq ?? 0 }]));
+    const byBand = new Map<number, { qty: number; tq: number }>();
+    for (const r of rows) {
+      const band = byBand.get(r.key.priceBand ?? 0) ?? { qty: 0, tq: 0 };
+      band.qty += r.values.qty ?? 0;
+      band.tq += r.values.tq ?? 0;
+      byBand.set(r.key.priceBand ?? 0, band);
+    }
     const market = { qty: 0, tq: 0 };
     for (const v of byBand.values()) {
       market.qty += v.qty;
@@ -135,13 +144,14 @@ export class PriceQtyService {
     const filters = filtersOf(q);
     if (q.foreignIds.length) filters[filter] = q.foreignIds;
     const current = periodsOf(month, q.accumulate);
-    const [{ periods, bands, byBand, market }, members] = await Promise.all([
-      this.bandTotals(q, month),
-      this.analytics.query({
-        source: 2, dimensions: ['priceBand', dimension], filters, month, priceBand: bandsOf(q), measures: [current.current, current.lastYear],
-        order: [{ by: 'qty', direction: 'desc' }, { by: 'tq', direction: 'desc' }, { by: dimension, direction: 'asc' }],
-      }),
-    ]);
+    const membersQuery = this.analytics.query({
+      source: 2, dimensions: ['priceBand', dimension], filters, month, priceBand: bandsOf(q), measures: [current.current, current.lastYear],
+      order: [{ by: 'qty', direction: 'desc' }, { by: 'tq', direction: 'desc' }, { by: dimension, direction: 'asc' }],
+    });
+    // Every trim has a member of each dimension: without picked members, the bands are their members' sums.
+    const [{ periods, bands, byBand, market }, members] = q.foreignIds.length
+      ? await Promise.all([this.bandTotals(q, month), membersQuery])
+      : await membersQuery.then(async (rows) => [await this.bandTotals(q, month, rows), rows] as const);
     const perBand = new Map<number, BandRow[]>();
     for (const r of members) {
       const band = r.key.priceBand ?? 0;
