@@ -67,10 +67,11 @@ export class RollupRepository {
     private readonly calendar: CalendarRepository,
   ) {}
 
-  async rebuild(months: number[]): Promise<RollupBuildReport[]> {
+  /** `tables`: only these rollups (the empty ones at boot); every rollup by default. */
+  async rebuild(months: number[], tables?: readonly string[]): Promise<RollupBuildReport[]> {
     const dataMonths = await this.calendar.allMonths();
     const reports: RollupBuildReport[] = [];
-    for (const build of ROLLUP_BUILDS) {
+    for (const build of ROLLUP_BUILDS.filter((b) => !tables || tables.includes(b.table))) {
       const started = performance.now();
       const written = build.yearToDate ? yearToDateMonths(months, dataMonths) : [...months];
       const params = build.yearToDate ? [monthsToDate(written), written] : [written];
@@ -93,17 +94,17 @@ export class RollupRepository {
     return reports;
   }
 
-  /** Whether a rollup is empty while its facts are not (a new rollup table, or one a migration emptied). */
-  async incomplete(): Promise<boolean> {
+  /** The rollups that are empty while their facts are not (a new rollup table, or one a migration emptied). */
+  async emptyRollups(): Promise<string[]> {
     const facts = { 1: 'wholesale_fact', 2: 'retail_fact', price: 'price_fact' } as const;
-    const checks = ROLLUP_BUILDS.map((b) => `(EXISTS (SELECT 1 FROM ${facts[b.source]}) AND NOT EXISTS (SELECT 1 FROM ${b.table}))`);
-    const [{ incomplete }] = await this.dataSource.query(`SELECT ${checks.join(' OR ')} AS incomplete`);
-    return incomplete as boolean;
+    const checks = ROLLUP_BUILDS.map((b) => `(EXISTS (SELECT 1 FROM ${facts[b.source]}) AND NOT EXISTS (SELECT 1 FROM ${b.table})) AS "${b.table}"`);
+    const [row] = await this.dataSource.query(`SELECT ${checks.join(', ')}`);
+    return ROLLUP_BUILDS.map((b) => b.table).filter((table) => row[table] === true);
   }
 
-  /** Every month that holds data, rebuilt. */
-  async rebuildAll(): Promise<RollupBuildReport[]> {
+  /** Every month that holds data, rebuilt (only `tables`, when given). */
+  async rebuildAll(tables?: readonly string[]): Promise<RollupBuildReport[]> {
     const months = await this.calendar.allMonths();
-    return months.length ? this.rebuild(months) : [];
+    return months.length ? this.rebuild(months, tables) : [];
   }
 }

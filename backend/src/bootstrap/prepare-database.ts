@@ -7,8 +7,8 @@ import { loadDemoData } from './load-demo-data';
 import { MarketDataRepository } from './market-data.repository';
 
 /**
- * Brings the database up to date before the app serves: runs pending migrations, rebuilds the rollups
- * when one is empty beside facts (a migration added or emptied it), and loads the demo data set when
+ * Brings the database up to date before the app serves: runs pending migrations, builds the rollups
+ * that are empty beside facts (a migration added or emptied them), and loads the demo data set when
  * the database holds no market data yet (and SEED_ON_EMPTY is on).
  */
 export async function prepareDatabase(url: string, config: AppConfig, log: (m: string) => void): Promise<void> {
@@ -19,9 +19,11 @@ export async function prepareDatabase(url: string, config: AppConfig, log: (m: s
     const empty = await withDatabaseTasks(dataSource, config, async (tasks) => {
       if (!(await tasks.get(MarketDataRepository).hasMarketData())) return true;
       const rollups = tasks.get(RollupRepository);
-      if (await rollups.incomplete()) {
-        log('a rollup is empty (new or changed by a migration): rebuilding the rollups of every month');
-        await rollups.rebuildAll();
+      const unbuilt = await rollups.emptyRollups();
+      if (unbuilt.length > 0) {
+        // A migration added or emptied these: the others still hold their figures, so only these are built.
+        log(`empty rollup(s) (new or changed by a migration): building ${unbuilt.join(', ')} for every month`);
+        await rollups.rebuildAll(unbuilt);
       }
       return false;
     });
