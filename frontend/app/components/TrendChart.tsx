@@ -5,16 +5,14 @@
  * and `count`), so a chart view can be bookmarked.
  */
 import { Link, useLocation, useNavigate } from '@remix-run/react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button, Icon } from 'semantic-ui-react';
 
 import { type ChartResult, GRANULARITIES, type Granularity, thousands } from '@car/contracts';
 import { datasetsOf } from '~/utils/chart-result';
 import { withParams } from '~/utils/sale-volume-query';
-import { loadChartJs } from '~/utils/chart-js';
 import { PanelBusy } from './PanelBusy';
-
-type ChartInstance = import('chart.js').Chart;
+import { useChartCanvas } from './useChartCanvas';
 
 interface TrendChartProps {
   title: string;
@@ -48,21 +46,14 @@ export function TrendChart({
   showGranularity = true,
   percent = false,
 }: TrendChartProps) {
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const instance = useRef<ChartInstance | null>(null);
-  const [drawn, setDrawn] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();
-
-  useEffect(() => {
-    let cancelled = false;
-    if (!chart || !canvas.current) return;
-    void loadChartJs().then(({ Chart }) => {
-      if (cancelled || !canvas.current) return;
-      instance.current?.destroy();
+  const { canvas, drawn, exportPng } = useChartCanvas(
+    chart,
+    (chart) => {
       const datasets = datasetsOf(chart);
       const hasRightAxis = datasets.some((d) => d.yAxisID === 'y1');
-      instance.current = new Chart(canvas.current, {
+      return {
         type: 'bar',
         data: { labels: chart.xAxis[0]?.categories ?? [], datasets: datasets as never },
         options: {
@@ -100,23 +91,10 @@ export function TrendChart({
               : {}),
           },
         },
-      });
-      setDrawn(true);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [chart, percent]);
-
-  useEffect(() => () => instance.current?.destroy(), []);
-
-  const exportPng = () => {
-    if (!instance.current) return;
-    const link = document.createElement('a');
-    link.href = instance.current.toBase64Image('image/png', 1);
-    link.download = `${fileName}.png`;
-    link.click();
-  };
+      };
+    },
+    [percent],
+  );
 
   const empty = chart !== null && chart.series.every((s) => s.data.every((v) => v === null || v === 0));
 
@@ -156,7 +134,7 @@ export function TrendChart({
               ))}
             </select>
           ) : null}
-          <Button size="mini" basic icon onClick={exportPng} disabled={!drawn} title="导出图片" aria-label="导出图片">
+          <Button size="mini" basic icon onClick={() => exportPng(fileName)} disabled={!drawn} title="导出图片" aria-label="导出图片">
             <Icon name="image outline" />
           </Button>
         </div>
