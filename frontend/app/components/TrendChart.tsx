@@ -8,8 +8,8 @@ import { Link, useLocation, useNavigate } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { Button, Icon } from 'semantic-ui-react';
 
-import { type ChartResult, GRANULARITIES, type Granularity, thousands } from '@car/contracts';
-import { datasetsOf } from '~/utils/chart-result';
+import { type ChartResult, GRANULARITIES, type Granularity } from '@car/contracts';
+import { trendChartConfig } from '~/utils/chart-result';
 import { withParams } from '~/utils/sale-volume-query';
 import { PanelBusy } from './PanelBusy';
 import { useChartCanvas } from './useChartCanvas';
@@ -48,53 +48,7 @@ export function TrendChart({
 }: TrendChartProps) {
   const location = useLocation();
   const navigate = useNavigate();
-  const { canvas, drawn, exportPng } = useChartCanvas(
-    chart,
-    (chart) => {
-      const datasets = datasetsOf(chart);
-      const hasRightAxis = datasets.some((d) => d.yAxisID === 'y1');
-      return {
-        type: 'bar',
-        data: { labels: chart.xAxis[0]?.categories ?? [], datasets: datasets as never },
-        options: {
-          responsive: true,
-          maintainAspectRatio: false,
-          animation: { duration: 300 },
-          interaction: { mode: 'index', intersect: false },
-          plugins: {
-            legend: { position: 'top' },
-            tooltip: {
-              callbacks: {
-                label: (item) => {
-                  const value = item.raw as number | null;
-                  const right = (item.dataset as { yAxisID?: string }).yAxisID === 'y1';
-                  return `${item.dataset.label}: ${value === null ? '-' : right || percent ? `${value.toFixed(1)}%` : thousands(value)}`;
-                },
-              },
-            },
-          },
-          scales: {
-            y: {
-              beginAtZero: true,
-              title: { display: Boolean(chart.yAxis?.[0]?.title), text: chart.yAxis?.[0]?.title ?? '' },
-              ticks: { callback: (v) => (percent ? `${v}%` : thousands(Number(v))) },
-            },
-            ...(hasRightAxis
-              ? {
-                  y1: {
-                    position: 'right' as const,
-                    grid: { drawOnChartArea: false },
-                    title: { display: Boolean(chart.yAxis?.[1]?.title), text: chart.yAxis?.[1]?.title ?? '' },
-                    ticks: { callback: (v: string | number) => `${v}%` },
-                  },
-                }
-              : {}),
-          },
-        },
-      };
-    },
-    [percent],
-  );
+  const { canvas, drawn, exportPng } = useChartCanvas(chart, (chart) => trendChartConfig(chart, percent), [percent]);
 
   const empty = chart !== null && chart.series.every((s) => s.data.every((v) => v === null || v === 0));
 

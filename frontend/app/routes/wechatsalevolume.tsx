@@ -10,13 +10,15 @@ import { useEffect, useState } from 'react';
 import { MP, MP_LINK_FIELDS as LINK_FIELDS, MP_PLACE_FIELDS, MP_SUGGEST_MIN, MP_TABS, type MpCity, type MpRetailChart, type MpType, PROVINCES } from '@car/contracts';
 
 import { Growth } from '~/components/Growth';
-import { TrendChart } from '~/components/TrendChart';
+import { MpChart } from '~/components/MpChart';
 import { apiGet, apiPost, ApiError } from '~/utils/api.server';
 import { titled } from '~/utils/meta';
 import { mpSessionCookie, readMpSession } from '~/utils/mp.server';
 import mobileCss from '~/styles/wechat.css?url';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: mobileCss }];
+/** No Semantic UI on the phone page (root Layout): it paints before 1.5 s on a throttled phone. */
+export const handle = { semanticUi: false };
 export const meta: MetaFunction = () => [...titled('销量查询'), { name: 'viewport', content: 'width=device-width, initial-scale=1, maximum-scale=1' }];
 
 type MpSession = { bound: boolean; session: string | null; expiresIn: number; nickname: string | null };
@@ -240,7 +242,7 @@ export default function WechatSaleVolume() {
             <div><small>年累计（千辆）</small><b>{r.ljSalesStr}</b></div>
             <div><small>同比</small><b><Growth value={r.ljYoy} text={r.ljYoys} /></b></div>
           </section>
-          <TrendChart title="近13个月销量" chart={r.chart} height={400} fileName={`${r.name}销量`} showGranularity={false} />
+          <MpChart title="近13个月销量" chart={r.chart} height={400} />
         </>
       ) : (
         <p className="mp-hint">搜索厂商、品牌或车型，查看{params.get('provincecityName') ?? params.get('provinceName') ?? '全国'}的零售销量</p>
