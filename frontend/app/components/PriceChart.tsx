@@ -5,11 +5,11 @@
  * fell. PNG export; the server renders the box at its final height.
  */
 import type { ReactNode } from 'react';
-import { Button, Icon } from 'semantic-ui-react';
 
 import { type ChartResult, thousands } from '@car/contracts';
-import { signColor } from '~/utils/chart-result';
+import { COMBO_OPTIONS, signColor } from '~/utils/chart-result';
 import { fromBrokenAxis, needsBreak, toBrokenAxis } from '~/utils/price-axis';
+import { ChartExportButton } from './ChartExportButton';
 import { PanelBusy } from './PanelBusy';
 import { useChartCanvas } from './useChartCanvas';
 
@@ -62,10 +62,7 @@ export function PriceChart({ title, chart, height, fileName, loading = false, ex
         type: 'bar',
         data: { labels: chart.xAxis[0]?.categories ?? [], datasets: datasets as never },
         options: {
-          responsive: true,
-          maintainAspectRatio: false,
-          animation: { duration: 300 },
-          interaction: { mode: 'index', intersect: false },
+          ...COMBO_OPTIONS,
           plugins: {
             legend: { position: 'top' },
             tooltip: {
@@ -102,9 +99,7 @@ export function PriceChart({ title, chart, height, fileName, loading = false, ex
         <h3 className="panel__title">{title}</h3>
         <div className="panel__tools">
           {extra}
-          <Button size="mini" basic icon onClick={() => exportPng(fileName)} disabled={!drawn} title="导出图片" aria-label="导出图片">
-            <Icon name="image outline" />
-          </Button>
+          <ChartExportButton onClick={() => exportPng(fileName)} disabled={!drawn} />
         </div>
       </header>
       {children}

@@ -5,9 +5,9 @@
  * a box of fixed height.
  */
 import type { ReactNode } from 'react';
-import { Button, Icon } from 'semantic-ui-react';
 
 import { type PriceScatter, thousands } from '@car/contracts';
+import { ChartExportButton } from './ChartExportButton';
 import { PanelBusy } from './PanelBusy';
 import { useChartCanvas } from './useChartCanvas';
 
@@ -79,9 +79,7 @@ export function ScatterChart({ title, chart, type, percent, height, loading, too
         <h3 className="panel__title">{title}</h3>
         <div className="panel__tools">
           {tools}
-          <Button size="mini" basic icon onClick={() => exportPng(title)} disabled={!drawn} title="导出图片" aria-label="导出图片">
-            <Icon name="image outline" />
-          </Button>
+          <ChartExportButton onClick={() => exportPng(title)} disabled={!drawn} />
         </div>
       </header>
       <div className="trend-chart__canvas scatter-chart__canvas" style={{ height }}>

@@ -6,11 +6,12 @@
  */
 import { Link, useLocation, useNavigate } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { Button, Icon } from 'semantic-ui-react';
+import { Button } from 'semantic-ui-react';
 
 import { type ChartResult, GRANULARITIES, type Granularity } from '@car/contracts';
 import { trendChartConfig } from '~/utils/chart-result';
 import { withParams } from '~/utils/sale-volume-query';
+import { ChartExportButton } from './ChartExportButton';
 import { PanelBusy } from './PanelBusy';
 import { useChartCanvas } from './useChartCanvas';
 
@@ -88,9 +89,7 @@ export function TrendChart({
               ))}
             </select>
           ) : null}
-          <Button size="mini" basic icon onClick={() => exportPng(fileName)} disabled={!drawn} title="导出图片" aria-label="导出图片">
-            <Icon name="image outline" />
-          </Button>
+          <ChartExportButton onClick={() => exportPng(fileName)} disabled={!drawn} />
         </div>
       </header>
       <div className="trend-chart__canvas" style={{ height }}>

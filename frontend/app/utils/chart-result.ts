@@ -61,6 +61,14 @@ export function datasetsOf(chart: ChartResult): DatasetSpec[] {
   });
 }
 
+/** What every columns-and-lines chart of the pages shares: it fills its fixed-height box, a short animation, one tooltip per month. */
+export const COMBO_OPTIONS = {
+  responsive: true,
+  maintainAspectRatio: false,
+  animation: { duration: 300 },
+  interaction: { mode: 'index' as const, intersect: false },
+};
+
 /**
  * The chart.js configuration of a sales chart: columns and lines over the months (datasetsOf), counts on
  * the left axis (or one-decimal percents with `percent`), growth percents on the right. The mobile
@@ -73,10 +81,7 @@ export function trendChartConfig(chart: ChartResult, percent: boolean): ChartCon
     type: 'bar',
     data: { labels: chart.xAxis[0]?.categories ?? [], datasets: datasets as never },
     options: {
-      responsive: true,
-      maintainAspectRatio: false,
-      animation: { duration: 300 },
-      interaction: { mode: 'index', intersect: false },
+      ...COMBO_OPTIONS,
       plugins: {
         legend: { position: 'top' },
         tooltip: {
