@@ -76,7 +76,7 @@ describeInBrowser('the mobile sales query', () => {
     await first.waitFor();
     await Promise.all([page.waitForURL((u) => u.searchParams.has('id')), first.tap()]);
     await page.waitForLoadState('networkidle');
-    await expect(page.locator('.mp-head span').textContent()).resolves.toContain('成都市');
+    await page.locator('.mp-head span', { hasText: '成都市' }).waitFor();
 
     await page.locator('.mp-city').tap();
     const picker = page.getByRole('dialog', { name: '选择省份' });
@@ -89,14 +89,15 @@ describeInBrowser('the mobile sales query', () => {
     await page.waitForLoadState('networkidle');
     const url = new URL(page.url());
     expect(['provinceId', 'provinceName', 'provincecityId', 'provincecityName'].map((k) => url.searchParams.get(k))).toEqual(['440000', '广东', '440100', '广州市']);
-    await expect(page.locator('.mp-city').textContent()).resolves.toContain('广州市');
+    // The address changes first; the page follows when the chart's loader has answered.
+    await page.locator('.mp-city', { hasText: '广州市' }).waitFor();
 
     const session = (await page.context().cookies()).find((c) => c.name === 'car-mp')!.value;
     const api = await request(testEnv().baseUrl).get('/car/api/mp/retail/getRetailChart')
       .query({ type: '0', id: url.searchParams.get('id')!, provinceId: '440000', cityId: '440100' }).set(MP_SESSION_HEADER, decodeURIComponent(session));
     const answer = api.body.result as MpRetailChart;
     expect(answer.areaName).toBe('广州市');
-    await expect(page.locator('.mp-head span').textContent()).resolves.toContain('广州市');
+    await page.locator('.mp-head span', { hasText: '广州市' }).waitFor();
     await expect(page.locator('.mp-cards b').allTextContents()).resolves.toEqual([answer.salesStr, answer.yoys, answer.ljSalesStr, answer.ljYoys]);
 
     // 全省 keeps the province only; 全国 clears the place.
@@ -105,11 +106,11 @@ describeInBrowser('the mobile sales query', () => {
     await Promise.all([page.waitForURL((u) => !u.searchParams.has('provincecityId')), page.getByRole('dialog', { name: '选择广东的城市' }).getByRole('button', { name: '全省' }).tap()]);
     expect(new URL(page.url()).searchParams.get('provinceId')).toBe('440000');
     await page.waitForLoadState('networkidle');
-    await expect(page.locator('.mp-head span').textContent()).resolves.toContain('广东');
+    await page.locator('.mp-head span', { hasText: '广东' }).waitFor();
     await page.locator('.mp-city').tap();
     await Promise.all([page.waitForURL((u) => !u.searchParams.has('provinceId')), page.getByRole('dialog', { name: '选择省份' }).getByRole('button', { name: '全国' }).tap()]);
     await page.waitForLoadState('networkidle');
-    await expect(page.locator('.mp-head span').textContent()).resolves.toContain('全国');
+    await page.locator('.mp-head span', { hasText: '全国' }).waitFor();
     expect(errors).toEqual([]);
   });
 
