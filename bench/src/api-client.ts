@@ -1,5 +1,13 @@
+import { DEMO_OPEN_ID, MP_SESSION_HEADER } from '@car/contracts';
+
+/** What opens an mp session: a link signed now with the mini-program's shared secret (README "Dashboard and mobile sales query"). */
+export type MpLinkSigner = (openId: string) => { openId: string; ts: string; sign: string };
+
 /** A signed-in caller of /car/api that times each call from request to the last byte of the body. */
 export class ApiClient {
+  private mpSession: string | null = null;
+  private signer: MpLinkSigner | null = null;
+
   private constructor(
     readonly base: string,
     readonly token: string,
@@ -21,14 +29,34 @@ export class ApiClient {
     return new ApiClient(base, token);
   }
 
+  /**
+   * Opens an mp session as the mini-program would: a freshly signed link of the demo openId (bound to the
+   * demo analyst by the seed) to POST mp/session. The mp calls send it; it is opened again when it ends.
+   */
+  async openMpSession(signer: MpLinkSigner): Promise<string> {
+    this.signer = signer;
+    const response = await fetch(`${this.base}/mp/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(signer(DEMO_OPEN_ID)) });
+    const body = (await response.json()) as { code: number; msg: string; result: { session: string | null } | null };
+    if (body.code !== 1 || !body.result?.session) throw new Error(`mp session for ${DEMO_OPEN_ID} failed: ${body.msg} (is it bound? the seed binds it)`);
+    this.mpSession = body.result.session;
+    return this.mpSession;
+  }
+
   url(path: string, query: string): string {
     return `${this.base}/${path}${query ? `?${query}` : ''}`;
   }
 
+  /** The headers of a call: the web token, or the mp session for the mini-program's calls. */
+  headers(access?: 'mp'): Record<string, string> {
+    if (access !== 'mp') return { token: this.token };
+    if (!this.mpSession) throw new Error('an mp call before openMpSession');
+    return { [MP_SESSION_HEADER]: this.mpSession };
+  }
+
   /** One GET; throws unless the answer is HTTP 200 with code 1, so a broken call never counts as fast. */
-  async timedGet(path: string, query: string): Promise<{ ms: number; bytes: number }> {
+  async timedGet(path: string, query: string, access?: 'mp'): Promise<{ ms: number; bytes: number }> {
     const started = performance.now();
-    const response = await fetch(this.url(path, query), { headers: { token: this.token } });
+    const response = await fetch(this.url(path, query), { headers: this.headers(access) });
     const text = await response.text();
     const ms = performance.now() - started;
     // A download (.xlsx) succeeds as HTTP 200 with the workbook's content type.
@@ -39,6 +67,11 @@ export class ApiClient {
       ({ code, msg } = JSON.parse(text) as { code: unknown; msg: unknown });
     } catch {
       code = undefined;
+    }
+    // An mp session lives MP_SESSION_MINUTES; a long run opens a new one and measures the call again.
+    if (access === 'mp' && code === -1008 && this.signer) {
+      await this.openMpSession(this.signer);
+      return this.timedGet(path, query, access);
     }
     if (response.status !== 200 || code !== 1) throw new Error(`GET ${path}?${query} → HTTP ${response.status} code ${String(code)} ${String(msg ?? text.slice(0, 200))}`);
     return { ms, bytes: text.length };

@@ -5,7 +5,7 @@
  * COMPARED_VARIANTS of each are also answered on the raw facts (PostgreSQL and DuckDB).
  */
 
-export type EndpointGroup = 'search' | 'wholeMarket' | 'areaMarket' | 'companyBrand' | 'priceVolume' | 'carConfig' | 'price';
+export type EndpointGroup = 'search' | 'wholeMarket' | 'areaMarket' | 'companyBrand' | 'priceVolume' | 'carConfig' | 'price' | 'dashboard' | 'mp';
 
 export interface BenchEndpoint {
   group: EndpointGroup;
@@ -13,6 +13,8 @@ export interface BenchEndpoint {
   path: string;
   /** One call each: the query string (without '?'). */
   variants: string[];
+  /** 'mp': called with the mini-program's mp session (the mp-session header) instead of the web token. */
+  access?: 'mp';
   /** Reads facts outside the analytics layer: the same aggregate on the raw facts, for the comparison. */
   rawAggregate?: (variant: string) => RawAggregate;
 }
@@ -160,6 +162,20 @@ const PRICE_FILTERS: readonly string[] = [
 ];
 /** Traced sub-series (宝来 507, 秦PLUS DM-i 1, 宋PLUS DM-i 17, Model Y 916) and one trim of 宝来 (6288). */
 const TRACED: readonly string[] = ['modelSubId=507', 'modelSubId=1', 'modelSubId=507&carId=6288', 'modelSubId=17', 'modelSubId=916'];
+/** 看板: months across 2019-2026, single month (0) and January to date (1). */
+const DASHBOARD_PERIODS: readonly string[] = ['', 'accumulate=1', 'time=2025-12', 'time=2024-09&accumulate=1', 'time=2023-07', 'time=2022-04&accumulate=1', 'time=2021-12', 'time=2020-02&accumulate=1', 'time=2019-12', 'time=2026-03&accumulate=1'];
+/** jllType 2 新创, 1 自主, 0 合资, and the city table's pages 1~10, 11~20, 21~30. */
+const JLL_TYPES: readonly string[] = ['jllType=2', 'jllType=1', 'jllType=0'];
+const CITY_PAGES: readonly string[] = ['jllType=2', 'jllType=1&currentPage=2', 'jllType=0&currentPage=3', 'jllType=1', 'jllType=2&currentPage=3', 'jllType=0&currentPage=2'];
+/**
+ * 销量查询 (mp): 厂商 1 (比亚迪汽车 1, 上汽大众 42), 品牌 0 (大众 64, 丰田 76), 厂商品牌 2 (比亚迪汽车-比亚迪 1, 吉利汽车-吉利 5), 车型 4 (秦PLUS DM-i 1,
+ * Model Y 916) in the nation, a province (广东, 四川, 江苏) or a city (广州, 北京, 成都); suggestions as typed.
+ */
+const MP_CHARTS: readonly string[] = [
+  'type=1&id=1', 'type=0&id=64&provinceId=440000', 'type=2&id=1&provinceId=440000&cityId=440100', 'type=4&id=1&provinceId=510000',
+  'type=1&id=42&provinceId=110000&cityId=110000', 'type=0&id=76&provinceId=320000', 'type=4&id=916&provinceId=510000&cityId=510100', 'type=2&id=5',
+];
+const MP_SEARCHES: readonly string[] = ['type=1&name=汽车', 'type=0&name=大众', 'type=2&name=上汽', 'type=4&name=DM-i', 'type=4&name=Model', 'type=0&name=丰田'];
 export const ENDPOINTS: readonly BenchEndpoint[] = [
   // The search calls: reference data and the pick-lists every filter panel is built from.
   { group: 'search', path: 'search/calendar', variants: ['', 'category=1', 'category=2', 'category=3'] },
@@ -262,4 +278,15 @@ export const ENDPOINTS: readonly BenchEndpoint[] = [
     path: 'price/cabmodelpricetrace/cityTable',
     variants: vary(PRICE_FILTERS.map((f) => f.replace(/&?(detailId|bigArea|composite|producerProperty)=[^&]*/g, '')), TRACED.map((t, i) => qs(t, `type=${[2, 0, 1][i % 3]}`))),
   },
+
+  // 看板 (the signed-in home): every panel of the month at a glance.
+  { group: 'dashboard', path: 'dashboard/whole', variants: [...DASHBOARD_PERIODS] },
+  { group: 'dashboard', path: 'dashboard/producers', variants: vary(DASHBOARD_PERIODS, ['', 'pageSize=5']) },
+  { group: 'dashboard', path: 'dashboard/brands', variants: vary(DASHBOARD_PERIODS, JLL_TYPES) },
+  { group: 'dashboard', path: 'dashboard/modelSubs', variants: vary(DASHBOARD_PERIODS, JLL_TYPES) },
+  { group: 'dashboard', path: 'dashboard/cities', variants: vary(DASHBOARD_PERIODS, CITY_PAGES) },
+  // 销量查询 (the mini-program's page): its mp session, not a web token.
+  { group: 'mp', access: 'mp', path: 'mp/retail/getRetailChart', variants: [...MP_CHARTS] },
+  { group: 'mp', access: 'mp', path: 'mp/retail/searchCar', variants: [...MP_SEARCHES] },
+  { group: 'mp', access: 'mp', path: 'mp/retail/getCities', variants: ['provinceId=440000', 'provinceId=510000', 'provinceId=110000', 'provinceId=320000'] },
 ];

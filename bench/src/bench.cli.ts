@@ -6,7 +6,7 @@ import { formatMonth } from '@car/contracts';
 import { RollupBuildReport, RollupRepository } from '@car/backend/dist/analytics/rollup.repository';
 import { CalendarRepository } from '@car/backend/dist/reference/calendar.repository';
 import { ROLLUP_BUILDS } from '@car/backend/dist/analytics/model';
-import { ApiClient } from './api-client';
+import { ApiClient, type MpLinkSigner } from './api-client';
 import { startApp } from './app-process';
 import { BenchEndpoint, ENDPOINTS } from './bench-cases';
 import { DuckFacts, exportParquet } from './duckdb-facts';
@@ -22,6 +22,9 @@ import { openDataSource } from '@car/backend/dist/database/data-source';
 import { resolveDatabase } from '@car/backend/dist/database/resolve-database';
 import { loadDemoData } from '@car/backend/dist/bootstrap/load-demo-data';
 import { terminalProgress } from '@car/backend/dist/seed/progress';
+import { signLink } from '@car/backend/dist/mp/mp-link';
+import { loadMpSecret } from '@car/backend/dist/mp/mp-session.service';
+import { MP_SESSION_HEADER } from '@car/contracts';
 
 /**
  * `npm run bench`: the analytics query layer and the sales-volume API at the large scale (at least 30
@@ -117,9 +120,12 @@ async function main(): Promise<void> {
       for (const t of fullRebuild) log(`  ${t.table}: ${t.rows.toLocaleString('en-US')} rows in ${(t.ms / 1000).toFixed(1)} s`);
     }
     const latest = allMonths[allMonths.length - 1];
-    const monthRebuild = { month: formatMonth(latest), tables: await rollups.rebuild([latest]) };
-    log(`[bench] one-month rebuild: ${monthRebuild.tables.map((t) => `${t.table} ${t.ms} ms`).join(', ')}`);
-    await ds.query('VACUUM ANALYZE');
+    // --skip-rebuild leaves the rollups alone altogether (a database shared with other runs).
+    const monthRebuild = opts.rebuild ? { month: formatMonth(latest), tables: await rollups.rebuild([latest]) } : null;
+    if (monthRebuild) {
+      log(`[bench] one-month rebuild: ${monthRebuild.tables.map((t) => `${t.table} ${t.ms} ms`).join(', ')}`);
+      await ds.query('VACUUM ANALYZE');
+    }
     const rollupSizes: RollupSize[] = [];
     for (const build of ROLLUP_BUILDS) {
       const [row] = await ds.query(`SELECT count(*)::bigint AS rows, pg_total_relation_size($1) AS bytes FROM ${build.table}`, [build.table]);
@@ -131,11 +137,22 @@ async function main(): Promise<void> {
     app = await startApp(config.projectRoot, database.url);
     const client = await ApiClient.signIn(app.base);
     capture = await QueryCapture.start(config, database.url, client.token);
+    // The mini-program's calls: an mp session opened by a link signed as its back end would (the same secret as the app's).
+    const secret = loadMpSecret(config);
+    const signer: MpLinkSigner = (openId) => {
+      const ts = Math.floor(Date.now() / 1000);
+      return { openId, ts: String(ts), sign: signLink(secret, openId, ts) };
+    };
 
     // 3. Latency and rows scanned per endpoint.
     const endpoints: BenchEndpoint[] = ENDPOINTS.filter((e) => !opts.only || e.path.includes(opts.only));
+    const withMp = endpoints.some((e) => e.access === 'mp');
+    if (withMp) {
+      await client.openMpSession(signer);
+      await capture.openMpSession(signer);
+    }
     // One pass over every call first, so the first endpoint measured does not pay for a cold process.
-    for (const endpoint of endpoints) for (const variant of endpoint.variants) await client.timedGet(endpoint.path, variant);
+    for (const endpoint of endpoints) for (const variant of endpoint.variants) await client.timedGet(endpoint.path, variant, endpoint.access);
     const results: EndpointResult[] = [];
     for (const endpoint of endpoints) {
       const samples = await measureLatency(client, endpoint, opts.calls);
@@ -173,7 +190,9 @@ async function main(): Promise<void> {
     let load = null;
     if (opts.load) {
       log(`[bench] load run: ${opts.connections} users for ${opts.seconds} s …`);
-      load = await loadRun(app.base, client.token, loadMix, opts.connections, opts.seconds);
+      // A fresh mp session, so it outlives the run whatever the measuring before took.
+      const headers: Record<string, string> = { token: client.token, ...(withMp ? { [MP_SESSION_HEADER]: await client.openMpSession(signer) } : {}) };
+      load = await loadRun(app.base, headers, loadMix, opts.connections, opts.seconds);
       log(`  p50 ${ms(load.p50)} p99 ${ms(load.p99)} max ${ms(load.max)} ms, ${load.requests} calls, ${load.errors + load.timeouts + load.non2xx + load.mismatches} failures`);
     }
 

@@ -18,10 +18,11 @@ export interface LoadRunResult {
 }
 
 /**
- * `connections` users each walk the mix of calls in turn, over loopback, for `seconds`. An answer
+ * `connections` users each walk the mix of calls in turn, over loopback, for `seconds`, each call with
+ * `headers` (the web token, and the mp session the mini-program's calls read instead). An answer
  * counts as a success only when it is HTTP 2xx with code 1 in the envelope.
  */
-export async function loadRun(base: string, token: string, calls: string[], connections: number, seconds: number): Promise<LoadRunResult> {
+export async function loadRun(base: string, headers: Record<string, string>, calls: string[], connections: number, seconds: number): Promise<LoadRunResult> {
   const url = new URL(base);
   // autocannon writes the path as given: non-ASCII search keys must be percent-encoded first.
   const requests = calls.map((call) => ({ method: 'GET', path: encodeURI(`${url.pathname}/${call}`) }));
@@ -31,7 +32,7 @@ export async function loadRun(base: string, token: string, calls: string[], conn
     connections,
     duration: seconds,
     timeout: 10,
-    headers: { token },
+    headers,
     requests,
     // Each user starts at its own place in the mix, as people on different pages would, rather than
     // all fifty asking for the same call at the same moment.

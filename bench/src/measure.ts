@@ -53,11 +53,11 @@ export async function monthRows(ds: DataSource): Promise<MonthRows> {
 
 /** One unmeasured pass over the variants, then passes until every endpoint has at least `minCalls` calls. */
 export async function measureLatency(client: ApiClient, endpoint: BenchEndpoint, minCalls: number): Promise<number[][]> {
-  for (const variant of endpoint.variants) await client.timedGet(endpoint.path, variant);
+  for (const variant of endpoint.variants) await client.timedGet(endpoint.path, variant, endpoint.access);
   const rounds = Math.max(2, Math.ceil(minCalls / endpoint.variants.length));
   const samples = endpoint.variants.map((): number[] => []);
   for (let round = 0; round < rounds; round++) {
-    for (const [i, variant] of endpoint.variants.entries()) samples[i].push((await client.timedGet(endpoint.path, variant)).ms);
+    for (const [i, variant] of endpoint.variants.entries()) samples[i].push((await client.timedGet(endpoint.path, variant, endpoint.access)).ms);
   }
   return samples;
 }
@@ -66,7 +66,7 @@ export async function measureLatency(client: ApiClient, endpoint: BenchEndpoint,
 export async function captureScans(capture: QueryCapture, ds: DataSource, endpoint: BenchEndpoint): Promise<Array<Pick<VariantResult, 'queries' | 'tables' | 'rowsScanned'>>> {
   const result = [];
   for (const variant of endpoint.variants) {
-    const queries = await capture.queriesOf(endpoint.path, variant);
+    const queries = await capture.queriesOf(endpoint.path, variant, endpoint.access);
     let rows = 0;
     const tables = new Set<string>();
     for (const query of queries) {
@@ -161,12 +161,12 @@ export async function compareRaw(
     }
     return { ms, answers };
   };
-  await client.timedGet(endpoint.path, variant.query);
+  await client.timedGet(endpoint.path, variant.query, endpoint.access);
   let duckAnswers = (await onDuck()).answers;
   const apiTimes: number[] = [];
   const duckTimes: number[] = [];
   for (let i = 0; i < options.duckRuns; i++) {
-    apiTimes.push((await client.timedGet(endpoint.path, variant.query)).ms);
+    apiTimes.push((await client.timedGet(endpoint.path, variant.query, endpoint.access)).ms);
     const d = await onDuck();
     duckTimes.push(d.ms);
     duckAnswers = d.answers;

@@ -3,7 +3,7 @@ import { AnalyticsService } from '@car/backend/dist/analytics/analytics.service'
 import type { AnalyticsQuery } from '@car/backend/dist/analytics/query-builder';
 import type { AppConfig } from '@car/backend/dist/config/config';
 import { createApp } from '@car/backend/dist/create-app';
-import { ApiClient } from './api-client';
+import { ApiClient, type MpLinkSigner } from './api-client';
 import { freePort } from './app-process';
 
 /**
@@ -34,10 +34,15 @@ export class QueryCapture {
   }
 
   /** The analytics queries one call makes, in the order it makes them. */
-  async queriesOf(path: string, query: string): Promise<AnalyticsQuery[]> {
+  async queriesOf(path: string, query: string, access?: 'mp'): Promise<AnalyticsQuery[]> {
     this.recorded = [];
-    await this.client.timedGet(path, query);
+    await this.client.timedGet(path, query, access);
     return this.recorded;
+  }
+
+  /** The mp calls' session on this copy (the same secrets as the timed app). */
+  async openMpSession(signer: MpLinkSigner): Promise<void> {
+    await this.client.openMpSession(signer);
   }
 
   close(): Promise<void> {

@@ -20,7 +20,8 @@ export interface BenchReport {
   data: { retailRows: number; wholesaleRows: number; months: string; retailBytes: number };
   rollups: RollupSize[];
   fullRebuild: RollupBuildReport[] | null;
-  monthRebuild: { month: string; tables: RollupBuildReport[] };
+  /** Null with --skip-rebuild: a shared database's rollups are left alone. */
+  monthRebuild: { month: string; tables: RollupBuildReport[] } | null;
   parquet: { reused: boolean; exportMs: number; bytes: number } | null;
   endpoints: EndpointResult[];
   compareNote: string;
@@ -45,7 +46,7 @@ export function renderReport(r: BenchReport): string {
   const rollupBytes = r.rollups.reduce((a, t) => a + t.bytes, 0);
   const rollupRows = r.rollups.reduce((a, t) => a + t.rows, 0);
   const fullMs = r.fullRebuild?.reduce((a, t) => a + t.ms, 0) ?? null;
-  const monthMs = r.monthRebuild.tables.reduce((a, t) => a + t.ms, 0);
+  const monthMs = r.monthRebuild?.tables.reduce((a, t) => a + t.ms, 0) ?? null;
 
   const out: string[] = [];
   const line = (s = ''): void => void out.push(s);
@@ -92,13 +93,13 @@ export function renderReport(r: BenchReport): string {
     r.fullRebuild
       ? `A full rebuild of every rollup over all ${r.data.months} took ${(fullMs! / 1000).toFixed(1)} s (RollupRepository.rebuild of every month, the seed's path, tables one after another).`
       : 'The full rebuild was skipped (`--skip-rebuild`).'
-  } Rebuilding one month (${r.monthRebuild.month}, what an import queues) took ${(monthMs / 1000).toFixed(1)} s.`);
+  } ${r.monthRebuild && monthMs !== null ? `Rebuilding one month (${r.monthRebuild.month}, what an import queues) took ${(monthMs / 1000).toFixed(1)} s.` : 'The one-month rebuild was skipped too.'}`);
   line();
   line('| table | rows | size | full rebuild s | one-month rebuild ms |');
   line('|---|---:|---:|---:|---:|');
   for (const t of r.rollups) {
     const full = r.fullRebuild?.find((b) => b.table === t.table);
-    const month = r.monthRebuild.tables.find((b) => b.table === t.table);
+    const month = r.monthRebuild?.tables.find((b) => b.table === t.table);
     line(`| ${t.table} | ${count(t.rows)} | ${bytes(t.bytes)} | ${full ? (full.ms / 1000).toFixed(1) : '-'} | ${month ? count(month.ms) : '-'} |`);
   }
   line();

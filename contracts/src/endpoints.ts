@@ -210,6 +210,7 @@ export const MP = {
   unbind: endpoint({ method: 'POST', path: 'mp/unbind', tag: 'mp', access: 'session', params: mp.mpUnbindSchema, result: z.object({ unbound: z.boolean() }), summary: '管理员解除 openId 的绑定' }),
   retailChart: endpoint({ method: 'GET', path: 'mp/retail/getRetailChart', tag: 'mp', access: 'mp', params: mp.mpRetailChartSchema, result: mp.mpRetailChartResultSchema, summary: '移动端销量：type 1 厂商 / 0 品牌 / 2 厂商品牌 / 4 车型，id，provinceId，cityId → 单月、同比、年累计、同比与近 13 个月柱线图' }),
   searchCar: endpoint({ method: 'GET', path: 'mp/retail/searchCar', tag: 'mp', access: 'mp', params: mp.mpSearchCarSchema, result: z.array(mp.mpSuggestionSchema), summary: '移动端搜索建议 [{id, name}]：type, name（至少 2 个字符）' }),
+  cities: endpoint({ method: 'GET', path: 'mp/retail/getCities', tag: 'mp', access: 'mp', params: mp.mpCitiesSchema, result: z.array(mp.mpCitySchema), summary: '移动端城市选择：provinceId → 该省城市 [{id, name}]（6 位行政区划代码）' }),
 };
 
 /** Every call, in the order the OpenAPI description lists them. */

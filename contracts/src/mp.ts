@@ -112,3 +112,15 @@ export const mpRetailChartResultSchema = z.object({
 export type MpRetailChart = z.infer<typeof mpRetailChartResultSchema>;
 
 export const mpSuggestionSchema = z.object({ id: z.number(), name: z.string() });
+
+/**
+ * The in-page province → city picker of a browser (inside the mini-program its own province-city page
+ * does this): the cities of one province, by their 6-digit codes. The page then sends provinceId,
+ * provinceName, provincecityId and provincecityName as the spec's query parameters.
+ */
+export const mpCitiesSchema = strictQuery({ provinceId: intText(AREA_MESSAGE).refine((v) => v >= 100000 && v <= 999999, AREA_MESSAGE) });
+export type MpCitiesDto = z.output<typeof mpCitiesSchema>;
+export const mpCitySchema = z.object({ id: z.number(), name: z.string() });
+export type MpCity = z.infer<typeof mpCitySchema>;
+/** The page's own place parameters (spec §2), kept when the tab changes. */
+export const MP_PLACE_FIELDS = ['provinceId', 'provinceName', 'provincecityId', 'provincecityName'] as const;

@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteError,
   type ShouldRevalidateFunction,
 } from '@remix-run/react';
@@ -24,8 +25,9 @@ import { useNonce } from '~/utils/nonce';
 import { frameUnchanged } from '~/utils/revalidation';
 import { readToken } from '~/utils/session.server';
 
+// Semantic UI's stylesheet (1.7 MB) is linked by the Layout, first, except on a page whose handle says
+// `semanticUi: false` (the phone page 销量查询, which uses none of it and must paint fast on a phone).
 export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: semanticCss },
   { rel: 'stylesheet', href: appCss },
   { rel: 'stylesheet', href: kitCss },
   { rel: 'stylesheet', href: pickListCss },
@@ -48,12 +50,14 @@ export const shouldRevalidate: ShouldRevalidateFunction = (args) => !isSessionEn
 export function Layout({ children }: { children: ReactNode }) {
   // The Content-Security-Policy admits inline scripts only with this request's nonce (entry.server.tsx).
   const nonce = useNonce();
+  const semanticUi = !useMatches().some((m) => (m.handle as { semanticUi?: boolean } | undefined)?.semanticUi === false);
   return (
     <html lang="zh-CN">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {semanticUi ? <link rel="stylesheet" href={semanticCss} /> : null}
         <Links />
       </head>
       <body>

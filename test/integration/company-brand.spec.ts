@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { type CarDetails, type ChartResult, type Summary, type TendencyPage } from '@car/contracts';
-import { binaryBody, signedInApp } from '../support/api-app';
+import { binaryBody } from '../support/api-app';
+import { signedInApi } from '../support/signed-in-api';
 import { testEnv } from '../support/test-env';
 
 const API = '/car/api/saleVolume/companyBrand';
@@ -10,33 +10,14 @@ const sum = (values: Array<number | null>): number => values.reduce<number>((s, 
 
 describe('the producer/brand calls', () => {
   const env = testEnv();
-  let app: NestExpressApplication;
-  let token: string;
-
-  beforeAll(async () => {
-    ({ app, token } = await signedInApp({ address: `10.79.${process.pid % 250}.1` }));
-  });
-
-  afterAll(async () => {
-    await app?.close();
-  });
-
-  function get(path: string, query: Record<string, string> = {}) {
-    return request(app.getHttpServer()).get(`${API}/${path}`).query(query).set('token', token);
-  }
-
-  async function result<T>(path: string, query: Record<string, string> = {}): Promise<T> {
-    const response = await get(path, query);
-    expect({ status: response.status, code: response.body.code, msg: response.body.msg }).toEqual({ status: 200, code: 1, msg: '成功' });
-    return response.body.result as T;
-  }
+  const { get, result, app } = signedInApi({ address: `10.79.${process.pid % 250}.1`, base: API });
 
   /** Every producer (type 0) or brand (1) of the list in one page. */
   const everyone = (type: string, extra: Record<string, string> = {}) => result<TendencyPage>('list', { type, pageSize: '500', ...extra });
 
   test('every call needs a session', async () => {
     for (const path of ['whole', 'list', 'list2chart', 'highCharts', 'carDetails?foreignId=1', 'download', 'downloadCarDetails?foreignId=1']) {
-      const response = await request(app.getHttpServer()).get(`${API}/${path}`).expect(401);
+      const response = await request(app().getHttpServer()).get(`${API}/${path}`).expect(401);
       expect(response.body.code).toBe(-1009);
     }
   });

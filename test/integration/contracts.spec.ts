@@ -105,6 +105,7 @@ const EXAMPLES: Record<string, Record<string, string>> = {
   'mp/unbind': {},
   'mp/retail/getRetailChart': { type: '1', id: '1', provinceId: '440000' },
   'mp/retail/searchCar': { type: '0', name: '大众' },
+  'mp/retail/getCities': { provinceId: '440000' },
 };
 
 /** Calls that end or change the session are exercised by the security tests, not replayed here. */

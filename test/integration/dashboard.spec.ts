@@ -1,7 +1,6 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { type DashboardCityPage, type DashboardList, type DashboardWhole, type Summary, type TablePage, addMonths, formatMonth, parseMonth } from '@car/contracts';
-import { signedInApp } from '../support/api-app';
+import { signedInApi } from '../support/signed-in-api';
 
 /**
  * The dashboard against the sales-volume calls on the demo data: the same month and mode give the
@@ -11,35 +10,19 @@ import { signedInApp } from '../support/api-app';
 const API = '/car/api';
 
 describe('the dashboard calls', () => {
-  let app: NestExpressApplication;
-  let token: string;
+  const { get, result, app } = signedInApi({ address: `10.76.${process.pid % 250}.1`, base: API });
   let latest: string;
 
   beforeAll(async () => {
-    ({ app, token } = await signedInApp({ address: `10.76.${process.pid % 250}.1` }));
     latest = (await result<Summary>('saleVolume/wholeMarket/whole')).time;
   });
-
-  afterAll(async () => {
-    await app?.close();
-  });
-
-  function get(path: string, query: Record<string, string> = {}) {
-    return request(app.getHttpServer()).get(`${API}/${path}`).query(query).set('token', token);
-  }
-
-  async function result<T>(path: string, query: Record<string, string> = {}): Promise<T> {
-    const response = await get(path, query);
-    expect({ status: response.status, code: response.body.code, msg: response.body.msg }).toEqual({ status: 200, code: 1, msg: '成功' });
-    return response.body.result as T;
-  }
 
   const tenths = (qty: number) => Math.round(qty / 100) / 10;
   const percent = (part: number, whole: number) => Math.round((part / whole) * 1000) / 10;
 
   test('every call needs a session', async () => {
     for (const path of ['whole', 'producers', 'brands', 'modelSubs', 'cities']) {
-      const response = await request(app.getHttpServer()).get(`${API}/dashboard/${path}`).expect(401);
+      const response = await request(app().getHttpServer()).get(`${API}/dashboard/${path}`).expect(401);
       expect(response.body.code).toBe(-1009);
     }
   });
@@ -86,6 +69,20 @@ describe('the dashboard calls', () => {
     expect(d.producers.map((p) => [p.id, p.qty, p.per, p.yoy])).toEqual(ranking.list.map((r) => [r.id, r.sales, r.mix, r.yoy]));
     const list = await result<DashboardList>('dashboard/producers', { time: latest, pageSize: '3' });
     expect(list.list).toEqual(d.producers.slice(0, 3));
+  });
+
+  test.each([['0'], ['1']])('accumulate %s: the producers are ordered, each share of the whole market; the city pages are ordered across pages', async (accumulate) => {
+    const d = await result<DashboardWhole>('dashboard/whole', { time: latest, accumulate });
+    const producers = await result<DashboardList>('dashboard/producers', { time: latest, accumulate, pageSize: '50' });
+    const quantities = producers.list.map((r) => r.qty);
+    expect(quantities).toEqual([...quantities].sort((a, b) => b - a));
+    for (const r of producers.list) expect(r.per).toBe(percent(r.qty, d.all.qty));
+    const pages = [];
+    for (const currentPage of ['1', '2', '3']) pages.push(...(await result<DashboardCityPage>('dashboard/cities', { time: latest, accumulate, jllType: '2', currentPage })).list);
+    const cityQuantities = pages.map((c) => c.qty);
+    expect(cityQuantities).toEqual([...cityQuantities].sort((a, b) => b - a));
+    expect(new Set(pages.map((c) => c.id)).size).toBe(pages.length);
+    for (const c of pages) expect(c.per).toBe(percent(c.qty, d.xinchuang.qty));
   });
 
   test.each([['2'], ['1'], ['0']])('jllType %s: brands and car series ordered, shares of the type\'s total', async (jllType) => {

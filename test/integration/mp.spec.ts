@@ -95,6 +95,31 @@ describe('the mobile sales query', () => {
     expect([nation.sales, nation.ljSales, nation.time]).toEqual([(summary.body.result as Summary).qty, (summary.body.result as Summary).ljQty, (summary.body.result as Summary).time]);
   });
 
+  test('in a city too, the chart\'s latest month is the area market\'s figure for that producer', async () => {
+    const ranking = await request(app.getHttpServer()).get(`${API}/saleVolume/areaMarket/producer`).query({ area: '440100', level: '3', pageSize: '3' }).set('token', token);
+    const top = (ranking.body.result as TendencyPage).list[0];
+    const answer = (await chart({ type: '1', id: String(top.id), provinceId: '440000', cityId: '440100' })).body.result as MpRetailChart;
+    expect([answer.areaName, answer.sales, answer.ljSales, answer.yoy]).toEqual(['广州市', top.sales, top.salesSum, top.yoy]);
+    expect(answer.chart.series[0].data.at(-1)).toBe(top.sales);
+  });
+
+  test('the picker\'s cities are the province\'s, by code; an unknown province is a 400; no session is -1009', async () => {
+    const cities = (mp: string | null, provinceId: string) => {
+      const call = request(app.getHttpServer()).get(`${API}/mp/retail/getCities`).query({ provinceId });
+      return mp ? call.set(MP_SESSION_HEADER, mp) : call;
+    };
+    const guangdong = (await cities(session, '440000')).body.result as Array<{ id: number; name: string }>;
+    expect(guangdong.length).toBeGreaterThan(10);
+    expect(guangdong[0]).toEqual({ id: 440100, name: '广州市' });
+    expect(guangdong.every((c) => Math.floor(c.id / 10000) === 44)).toBe(true);
+    expect(guangdong.map((c) => c.id)).toEqual([...guangdong.map((c) => c.id)].sort((a, b) => a - b));
+    expect((await cities(session, '110000')).body.result).toEqual([{ id: 110000, name: '北京市' }]);
+    const unknown = await cities(session, '990000');
+    expect([unknown.status, unknown.body.msg]).toEqual([400, expect.stringContaining('没有这个省份')]);
+    expect((await cities(session, 'x')).status).toBe(400);
+    expect((await cities(null, '440000')).body.code).toBe(-1009);
+  });
+
   test('a city outside the province, an unknown id and malformed values are 400s', async () => {
     expect((await chart({ id: '1', provinceId: '440000', cityId: '110000' })).status).toBe(400);
     expect((await chart({ id: '999999' })).status).toBe(400);

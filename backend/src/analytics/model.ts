@@ -11,9 +11,11 @@ import { JLL_LABELS, TIER_LABELS } from '@car/contracts';
  * How detailed a question is: the grain a table must keep to answer it. `market` is the three
  * attributes the shared filter panel narrows by (segment, fuel, producer property); every table
  * that keeps `product` keeps them too. `trimPrice` is a trim's own price of the month (its MSRP, and
- * its weighted TP for price bands): only the price tables, at trim grain, keep it.
+ * its weighted TP for price bands): only the price tables, at trim grain, keep it. `brandType` is the
+ * brand's jll type (新创 / 自主 / 合资): every table that keeps `product` keeps it, and the city × brand
+ * type rollup (the dashboard's city table) keeps it without the rest of the product.
  */
-export type Level = 'market' | 'product' | 'car' | 'province' | 'city' | 'retailDetail' | 'trimPrice'
+export type Level = 'market' | 'product' | 'brandType' | 'car' | 'province' | 'city' | 'retailDetail' | 'trimPrice'
   /** A trim-month's national TP and MSRP in whole thousands of yuan beside its sales: a sales price band's grain. */
   | 'bandPrice';
 
@@ -58,7 +60,7 @@ export const DIMENSIONS: Record<DimensionKey, DimensionDef> = {
   car: { expression: 'car_id', level: 'car', names: { table: 'car' }, label: '车型' },
   fuel: { expression: 'fuel', level: 'market', names: { dictionary: 'dicFuel' }, label: '燃料类型' },
   bodyType: { expression: 'body_type', level: 'product', names: { dictionary: 'dicBodyShape' }, label: '车身形式' },
-  jllType: { expression: 'jll_type', level: 'product', names: { labels: JLL_LABELS }, label: '品牌类型' },
+  jllType: { expression: 'jll_type', level: 'brandType', names: { labels: JLL_LABELS }, label: '品牌类型' },
   area: { expression: 'area_id', level: 'province', names: { table: 'area' }, label: '大区' },
   province: { expression: 'province_id', level: 'province', names: { table: 'province', column: 'short_name' }, label: '省份' },
   city: { expression: 'city_id', level: 'city', names: { table: 'city' }, label: '城市' },
@@ -99,7 +101,7 @@ export const FILTERS: Record<FilterKey, { column: string; level: Level }> = {
   carIds: { column: 'car_id', level: 'car' },
   fuels: { column: 'fuel', level: 'market' },
   bodyTypes: { column: 'body_type', level: 'product' },
-  jllTypes: { column: 'jll_type', level: 'product' },
+  jllTypes: { column: 'jll_type', level: 'brandType' },
   areaIds: { column: 'area_id', level: 'province' },
   provinceIds: { column: 'province_id', level: 'province' },
   cityIds: { column: 'city_id', level: 'city' },
@@ -149,18 +151,21 @@ const PRICE_FACT_JOINS = `JOIN msrp_month m ON m.month = f.month AND m.car_id = 
 export const RAW_PRICE_SQL = `(SELECT f.month, f.car_id, f.city_id, ci.province_id, pr.area_id, ci.tier, ${PRODUCT_COLUMNS}, ${PRICE_FACT_VALUES}
   FROM price_fact f ${PRICE_FACT_JOINS} ${PRODUCT_JOINS} JOIN city ci ON ci.id = f.city_id JOIN province pr ON pr.id = ci.province_id)`;
 
+/** A table that keeps the product keeps its brand type too. */
+const withBrandType = (levels: Level[]): Set<Level> => new Set<Level>(levels.includes('product') ? [...levels, 'brandType'] : levels);
+
 /**
  * The raw facts of each source as a table the builder can read. Retail and prices fall back to them
  * where no rollup answers; the benchmark reads them to time the same question without rollups.
  */
 export const RAW_FACTS: Record<QuerySource, RollupDef> = {
-  1: { name: 'wholesale_fact', from: RAW_WHOLESALE_SQL, source: 1, levels: new Set<Level>(['market', 'product', 'car']), yearToDate: false },
-  2: { name: 'retail_fact', from: RAW_RETAIL_SQL, source: 2, levels: new Set<Level>(['market', 'product', 'car', 'province', 'city']), yearToDate: false },
+  1: { name: 'wholesale_fact', from: RAW_WHOLESALE_SQL, source: 1, levels: withBrandType(['market', 'product', 'car']), yearToDate: false },
+  2: { name: 'retail_fact', from: RAW_RETAIL_SQL, source: 2, levels: withBrandType(['market', 'product', 'car', 'province', 'city']), yearToDate: false },
   price: {
     name: 'price_fact',
     from: RAW_PRICE_SQL,
     source: 'price',
-    levels: new Set<Level>(['market', 'product', 'car', 'province', 'city', 'trimPrice']),
+    levels: withBrandType(['market', 'product', 'car', 'province', 'city', 'trimPrice']),
     yearToDate: false,
   },
 };
@@ -169,7 +174,7 @@ const rollup = (name: string, source: QuerySource, levels: Level[], yearToDate =
   name,
   from: name,
   source,
-  levels: new Set<Level>(levels),
+  levels: withBrandType(levels),
   yearToDate,
 });
 
@@ -186,6 +191,9 @@ export const ROLLUPS: readonly RollupDef[] = [
   rollup('rollup_retail_car_band', 2, ['market', 'product', 'car', 'bandPrice']), // month × trim × TP × MSRP in 千元 (~3,000-14,000)
   rollup('rollup_retail_province', 2, ['market', 'product', 'province']), // month × province × sub-series (~17,000)
   rollup('rollup_retail_city_market', 2, ['market', 'province', 'city']), // month × city × market (~30,000)
+  // The dashboard's city table by brand type (README decision 105): no market attributes, so it answers
+  // only questions without the shared filters, listed after the city market rollup so those keep theirs.
+  rollup('rollup_retail_city_jll', 2, ['brandType', 'province', 'city']), // month × city × jll type (~1,000)
   // Cities × sub-series carry no year-to-date rows: they would grow by half (sparse cities) for few readers.
   rollup('rollup_retail_city', 2, ['market', 'product', 'province', 'city'], false), // month × city × sub-series (~115,000)
   RAW_FACTS[2],
@@ -328,6 +336,19 @@ export const ROLLUP_BUILDS: readonly RollupBuild[] = [
     keys: ['city_id', ...MARKET_KEYS],
     monthly: `SELECT month, city_id, segment_id, fuel, producer_property, sum(qty) AS qty FROM rollup_retail_city
       WHERE month = ANY($1) GROUP BY 1, 2, 3, 4, 5`,
+    attributes: {
+      columns: ['province_id', 'area_id', 'tier'],
+      select: 'ci.province_id, pr.area_id, ci.tier',
+      joins: 'JOIN city ci ON ci.id = k.city_id JOIN province pr ON pr.id = ci.province_id',
+    },
+    yearToDate: true,
+  },
+  {
+    // Summed from the city rollup: the dashboard's city table (jllType) reads a thousand rows a month.
+    table: 'rollup_retail_city_jll',
+    source: 2,
+    keys: ['city_id', 'jll_type'],
+    monthly: `SELECT month, city_id, jll_type, sum(qty) AS qty FROM rollup_retail_city WHERE month = ANY($1) GROUP BY 1, 2, 3`,
     attributes: {
       columns: ['province_id', 'area_id', 'tier'],
       select: 'ci.province_id, pr.area_id, ci.tier',

@@ -1,7 +1,7 @@
 import { ApiException } from '../common/api-codes';
 import { bandCount, bandLabel, PRICE_BAND_DEFAULTS } from './measures';
 import { Filters, RAW_FACTS, ROLLUPS } from './model';
-import { AnalyticsQuery, buildQuery, chooseRollup, levelsOf, MeasureRequest, measureRequests } from './query-builder';
+import { AnalyticsQuery, buildQuery, chooseRollup, levelsOf, MeasureRequest, measureRequests, regionsOfProvinces } from './query-builder';
 
 const thisMonth = { qty: { from: 202610, to: 202610 }, tq: { from: 202510, to: 202510 } };
 
@@ -115,9 +115,36 @@ describe('the SQL it writes', () => {
   });
 });
 
+describe('a province filter names its regions too (the province tables\' keys lead with the region)', () => {
+  test('the regions of the provinces, once each; none with a region filter, an unknown province or no province', () => {
+    expect(regionsOfProvinces({ provinceIds: [440000, 450000, 510000] })).toEqual([5, 6]);
+    expect(regionsOfProvinces({ provinceIds: { in: [110000] } })).toEqual([1]);
+    expect(regionsOfProvinces({ provinceIds: [440000], areaIds: [5] })).toBeNull();
+    expect(regionsOfProvinces({ provinceIds: [990000] })).toBeNull();
+    expect(regionsOfProvinces({ cityIds: [440100] })).toBeNull();
+  });
+
+  test('the province rollup is read with area_id bound beside province_id; the national ones are not', () => {
+    const province = buildQuery({ source: 2, dimensions: ['month'], filters: { producerIds: [1], provinceIds: [440000] }, measures: thisMonth });
+    expect(province.rollup).toBe('rollup_retail_province');
+    expect(province.sql).toMatch(/area_id = ANY\(\$\d+::int\[\]\)/);
+    expect(province.params).toContainEqual([5]);
+    expect(buildQuery({ source: 2, dimensions: ['month'], filters: { producerIds: [1] }, measures: thisMonth }).sql).not.toContain('area_id');
+  });
+});
+
 describe('the rollups declared in the model', () => {
-  test('every rollup keeps the market attributes, and product rollups keep what a product query filters on', () => {
-    for (const r of ROLLUPS) expect(r.levels.has('market')).toBe(true);
+  test('every rollup keeps the market attributes but the city × brand type one, and product rollups keep the brand type', () => {
+    for (const r of ROLLUPS) expect(r.levels.has('market') || r.name === 'rollup_retail_city_jll').toBe(true);
+    for (const r of ROLLUPS) if (r.levels.has('product')) expect(r.levels.has('brandType')).toBe(true);
+  });
+
+  test('the dashboard\'s city table by brand type reads the city × brand type rollup; with a shared filter it cannot', () => {
+    const built = buildQuery({ source: 2, dimensions: ['city'], filters: { jllTypes: [1] }, month: 202610, measures: [{ measure: 'qty', shift: 'yearToDate', as: 'qty' }] });
+    expect(built.rollup).toBe('rollup_retail_city_jll');
+    expect(built.sql).toContain('qty_ytd');
+    expect(buildQuery({ source: 2, dimensions: ['city'], filters: { jllTypes: [1], fuels: [6] }, month: 202610, measures: [{ measure: 'qty', as: 'qty' }] }).rollup).toBe('rollup_retail_city');
+    expect(buildQuery({ source: 2, dimensions: ['city'], filters: {}, month: 202610, measures: [{ measure: 'qty', as: 'qty' }] }).rollup).toBe('rollup_retail_city_market');
   });
 
   test('for each source, a rollup listed later never has fewer levels than an earlier one it would shadow', () => {

@@ -45,4 +45,11 @@ export class MpController {
   searchCar(@Query(zodPipe(MP.searchCar.params)) q: ParamsOf<typeof MP.searchCar>, @MpUser() user: MpSessionUser): Promise<ResultOf<typeof MP.searchCar>> {
     return this.mp.searchCar(user, q);
   }
+
+  @Public()
+  @UseGuards(MpSessionGuard)
+  @Get(MP.cities.path)
+  cities(@Query(zodPipe(MP.cities.params)) q: ParamsOf<typeof MP.cities>): Promise<ResultOf<typeof MP.cities>> {
+    return this.mp.cities(q.provinceId);
+  }
 }

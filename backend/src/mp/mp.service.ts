@@ -7,6 +7,7 @@ import { AnalyticsService } from '../analytics/analytics.service';
 import type { Filters } from '../analytics/model';
 import { ApiException } from '../common/api-codes';
 import { CalendarRepository } from '../reference/calendar.repository';
+import { GeographyRepository } from '../reference/geography.repository';
 import { SecurityService } from '../security/security.service';
 import { checkLink } from './mp-link';
 import { MpRepository } from './mp.repository';
@@ -26,6 +27,7 @@ export class MpService {
     private readonly security: SecurityService,
     private readonly analytics: AnalyticsService,
     private readonly calendar: CalendarRepository,
+    private readonly geography: GeographyRepository,
   ) {}
 
   private checked(link: MpLink): void {
@@ -62,6 +64,13 @@ export class MpService {
     this.sameOpenId(user, dto.openId);
     if (!dto.name || [...dto.name].length < MP_SUGGEST_MIN) return [];
     return this.repository.suggestions(dto.type, dto.name);
+  }
+
+  /** The browser's province → city picker: the province's cities in code order (the reference tree, read once). */
+  async cities(provinceId: number): Promise<Array<{ id: number; name: string }>> {
+    const tree = await this.geography.geography();
+    if (!tree.provinces.has(provinceId)) throw ApiException.badRequest('参数 provinceId 没有这个省份');
+    return [...tree.cities.values()].filter((c) => c.provinceId === provinceId).map((c) => ({ id: c.id, name: c.name }));
   }
 
   /** The latest month's retail of one maker in one place, January to date, and thirteen months of chart. */

@@ -4,16 +4,14 @@
  * 55) when a value needs it. A line's point is teal where it rose on the month before and pink where it
  * fell. PNG export; the server renders the box at its final height.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Button, Icon } from 'semantic-ui-react';
+import type { ReactNode } from 'react';
 
 import { type ChartResult, thousands } from '@car/contracts';
-import { signColor } from '~/utils/chart-result';
-import { loadChartJs } from '~/utils/chart-js';
+import { COMBO_OPTIONS, signColor } from '~/utils/chart-result';
 import { fromBrokenAxis, needsBreak, toBrokenAxis } from '~/utils/price-axis';
+import { ChartExportButton } from './ChartExportButton';
 import { PanelBusy } from './PanelBusy';
-
-type ChartInstance = import('chart.js').Chart;
+import { useChartCanvas } from './useChartCanvas';
 
 const COLUMN_COLORS = ['#91a7ff', '#1a5fd0'];
 const LINE_COLORS = ['#f59f00', '#7048e8', '#37b24d', '#e8590c', '#0c8599', '#c2255c', '#5c940d', '#364fc7', '#862e9c', '#495057', '#d9480f'];
@@ -38,16 +36,9 @@ interface PriceChartProps {
 }
 
 export function PriceChart({ title, chart, height, fileName, loading = false, extra, children }: PriceChartProps) {
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const instance = useRef<ChartInstance | null>(null);
-  const [drawn, setDrawn] = useState(false);
-
-  useEffect(() => {
-    let cancelled = false;
-    if (!chart || !canvas.current) return;
-    void loadChartJs().then(({ Chart }) => {
-      if (cancelled || !canvas.current) return;
-      instance.current?.destroy();
+  const { canvas, drawn, exportPng } = useChartCanvas(
+    chart,
+    (chart) => {
       const percent = /%/.test(chart.yAxis[1]?.title ?? '');
       const lines = chart.series.filter((s) => s.yAxis === 1);
       const broken = percent && needsBreak(lines.flatMap((s) => s.data));
@@ -67,14 +58,11 @@ export function PriceChart({ title, chart, height, fileName, loading = false, ex
         };
       });
       const real = (item: { dataset: { yAxisID?: string }; dataIndex: number; datasetIndex: number }) => chart.series[item.datasetIndex]?.data[item.dataIndex] ?? null;
-      instance.current = new Chart(canvas.current, {
+      return {
         type: 'bar',
         data: { labels: chart.xAxis[0]?.categories ?? [], datasets: datasets as never },
         options: {
-          responsive: true,
-          maintainAspectRatio: false,
-          animation: { duration: 300 },
-          interaction: { mode: 'index', intersect: false },
+          ...COMBO_OPTIONS,
           plugins: {
             legend: { position: 'top' },
             tooltip: {
@@ -98,23 +86,10 @@ export function PriceChart({ title, chart, height, fileName, loading = false, ex
             },
           },
         },
-      });
-      setDrawn(true);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [chart]);
-
-  useEffect(() => () => instance.current?.destroy(), []);
-
-  const exportPng = () => {
-    if (!instance.current) return;
-    const link = document.createElement('a');
-    link.href = instance.current.toBase64Image('image/png', 1);
-    link.download = `${fileName}.png`;
-    link.click();
-  };
+      };
+    },
+    [],
+  );
 
   const empty = chart !== null && chart.series.every((s) => s.data.every((v) => v === null));
 
@@ -124,9 +99,7 @@ export function PriceChart({ title, chart, height, fileName, loading = false, ex
         <h3 className="panel__title">{title}</h3>
         <div className="panel__tools">
           {extra}
-          <Button size="mini" basic icon onClick={exportPng} disabled={!drawn} title="导出图片" aria-label="导出图片">
-            <Icon name="image outline" />
-          </Button>
+          <ChartExportButton onClick={() => exportPng(fileName)} disabled={!drawn} />
         </div>
       </header>
       {children}

@@ -4,13 +4,12 @@
  * colour per series; the tooltip names the trim and its series. Drawn with chart.js in the browser into
  * a box of fixed height.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 
 import { type PriceScatter, thousands } from '@car/contracts';
-import { loadChartJs } from '~/utils/chart-js';
+import { ChartExportButton } from './ChartExportButton';
 import { PanelBusy } from './PanelBusy';
-
-type ChartInstance = import('chart.js').Chart;
+import { useChartCanvas } from './useChartCanvas';
 
 const PALETTE = ['#1a5fd0', '#f59f00', '#7048e8', '#37b24d', '#e8590c', '#0c8599', '#c2255c', '#5c940d', '#364fc7', '#862e9c', '#495057'];
 /** The largest bubble's radius in pixels; the others by the square root of their volume. */
@@ -32,16 +31,9 @@ interface ScatterChartProps {
 }
 
 export function ScatterChart({ title, chart, type, percent, height, loading, tools, label }: ScatterChartProps) {
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const instance = useRef<ChartInstance | null>(null);
-  const [drawn, setDrawn] = useState(false);
-
-  useEffect(() => {
-    let cancelled = false;
-    if (!chart || !canvas.current) return;
-    void loadChartJs().then(({ Chart }) => {
-      if (cancelled || !canvas.current) return;
-      instance.current?.destroy();
+  const { canvas, drawn, exportPng } = useChartCanvas(
+    chart,
+    (chart) => {
       const largest = Math.max(1, ...chart.series.flatMap((s) => s.points.map((p) => p.sales)));
       const datasets = chart.series.map((s, i) => ({
         label: s.name,
@@ -51,7 +43,7 @@ export function ScatterChart({ title, chart, type, percent, height, loading, too
           .filter((p) => p.x !== null && p.y !== null)
           .map((p) => ({ x: p.x as number, y: p.y as number, r: type === 0 ? Math.max(MIN_RADIUS, MAX_RADIUS * Math.sqrt(p.sales / largest)) : 4, name: p.name, sales: p.sales })),
       }));
-      instance.current = new Chart(canvas.current, {
+      return {
         type: type === 0 ? 'bubble' : 'scatter',
         data: { datasets: datasets as never },
         options: {
@@ -75,22 +67,20 @@ export function ScatterChart({ title, chart, type, percent, height, loading, too
             y: { beginAtZero: true, title: { display: true, text: chart.yTitle }, ticks: { callback: (v) => (percent ? `${v}%` : thousands(Number(v))) } },
           },
         },
-      });
-      setDrawn(true);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [chart, type, percent]);
-
-  useEffect(() => () => instance.current?.destroy(), []);
+      };
+    },
+    [type, percent],
+  );
 
   const empty = chart !== null && chart.series.every((s) => s.points.length === 0);
   return (
     <section className="panel trend-chart scatter-chart" aria-busy={loading} aria-label={label}>
       <header className="panel__head">
         <h3 className="panel__title">{title}</h3>
-        <div className="panel__tools">{tools}</div>
+        <div className="panel__tools">
+          {tools}
+          <ChartExportButton onClick={() => exportPng(title)} disabled={!drawn} />
+        </div>
       </header>
       <div className="trend-chart__canvas scatter-chart__canvas" style={{ height }}>
         <canvas ref={canvas} role="img" aria-label={title} data-drawn={drawn ? 'true' : 'false'} />

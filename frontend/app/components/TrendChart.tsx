@@ -5,16 +5,15 @@
  * and `count`), so a chart view can be bookmarked.
  */
 import { Link, useLocation, useNavigate } from '@remix-run/react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Button, Icon } from 'semantic-ui-react';
+import type { ReactNode } from 'react';
+import { Button } from 'semantic-ui-react';
 
-import { type ChartResult, GRANULARITIES, type Granularity, thousands } from '@car/contracts';
-import { datasetsOf } from '~/utils/chart-result';
+import { type ChartResult, GRANULARITIES, type Granularity } from '@car/contracts';
+import { trendChartConfig } from '~/utils/chart-result';
 import { withParams } from '~/utils/sale-volume-query';
-import { loadChartJs } from '~/utils/chart-js';
+import { ChartExportButton } from './ChartExportButton';
 import { PanelBusy } from './PanelBusy';
-
-type ChartInstance = import('chart.js').Chart;
+import { useChartCanvas } from './useChartCanvas';
 
 interface TrendChartProps {
   title: string;
@@ -48,75 +47,9 @@ export function TrendChart({
   showGranularity = true,
   percent = false,
 }: TrendChartProps) {
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const instance = useRef<ChartInstance | null>(null);
-  const [drawn, setDrawn] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();
-
-  useEffect(() => {
-    let cancelled = false;
-    if (!chart || !canvas.current) return;
-    void loadChartJs().then(({ Chart }) => {
-      if (cancelled || !canvas.current) return;
-      instance.current?.destroy();
-      const datasets = datasetsOf(chart);
-      const hasRightAxis = datasets.some((d) => d.yAxisID === 'y1');
-      instance.current = new Chart(canvas.current, {
-        type: 'bar',
-        data: { labels: chart.xAxis[0]?.categories ?? [], datasets: datasets as never },
-        options: {
-          responsive: true,
-          maintainAspectRatio: false,
-          animation: { duration: 300 },
-          interaction: { mode: 'index', intersect: false },
-          plugins: {
-            legend: { position: 'top' },
-            tooltip: {
-              callbacks: {
-                label: (item) => {
-                  const value = item.raw as number | null;
-                  const right = (item.dataset as { yAxisID?: string }).yAxisID === 'y1';
-                  return `${item.dataset.label}: ${value === null ? '-' : right || percent ? `${value.toFixed(1)}%` : thousands(value)}`;
-                },
-              },
-            },
-          },
-          scales: {
-            y: {
-              beginAtZero: true,
-              title: { display: Boolean(chart.yAxis?.[0]?.title), text: chart.yAxis?.[0]?.title ?? '' },
-              ticks: { callback: (v) => (percent ? `${v}%` : thousands(Number(v))) },
-            },
-            ...(hasRightAxis
-              ? {
-                  y1: {
-                    position: 'right' as const,
-                    grid: { drawOnChartArea: false },
-                    title: { display: Boolean(chart.yAxis?.[1]?.title), text: chart.yAxis?.[1]?.title ?? '' },
-                    ticks: { callback: (v: string | number) => `${v}%` },
-                  },
-                }
-              : {}),
-          },
-        },
-      });
-      setDrawn(true);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [chart, percent]);
-
-  useEffect(() => () => instance.current?.destroy(), []);
-
-  const exportPng = () => {
-    if (!instance.current) return;
-    const link = document.createElement('a');
-    link.href = instance.current.toBase64Image('image/png', 1);
-    link.download = `${fileName}.png`;
-    link.click();
-  };
+  const { canvas, drawn, exportPng } = useChartCanvas(chart, (chart) => trendChartConfig(chart, percent), [percent]);
 
   const empty = chart !== null && chart.series.every((s) => s.data.every((v) => v === null || v === 0));
 
@@ -156,9 +89,7 @@ export function TrendChart({
               ))}
             </select>
           ) : null}
-          <Button size="mini" basic icon onClick={exportPng} disabled={!drawn} title="导出图片" aria-label="导出图片">
-            <Icon name="image outline" />
-          </Button>
+          <ChartExportButton onClick={() => exportPng(fileName)} disabled={!drawn} />
         </div>
       </header>
       <div className="trend-chart__canvas" style={{ height }}>

@@ -7,16 +7,18 @@
 import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { useEffect, useState } from 'react';
-import { MP, MP_LINK_FIELDS as LINK_FIELDS, MP_SUGGEST_MIN, MP_TABS, type MpRetailChart, type MpType, PROVINCES } from '@car/contracts';
+import { MP, MP_LINK_FIELDS as LINK_FIELDS, MP_PLACE_FIELDS, MP_SUGGEST_MIN, MP_TABS, type MpCity, type MpRetailChart, type MpType, PROVINCES } from '@car/contracts';
 
 import { Growth } from '~/components/Growth';
-import { TrendChart } from '~/components/TrendChart';
+import { MpChart } from '~/components/MpChart';
 import { apiGet, apiPost, ApiError } from '~/utils/api.server';
 import { titled } from '~/utils/meta';
 import { mpSessionCookie, readMpSession } from '~/utils/mp.server';
 import mobileCss from '~/styles/wechat.css?url';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: mobileCss }];
+/** No Semantic UI on the phone page (root Layout): it paints before 1.5 s on a throttled phone. */
+export const handle = { semanticUi: false };
 export const meta: MetaFunction = () => [...titled('销量查询'), { name: 'viewport', content: 'width=device-width, initial-scale=1, maximum-scale=1' }];
 
 type MpSession = { bound: boolean; session: string | null; expiresIn: number; nickname: string | null };
@@ -143,30 +145,65 @@ function Search({ type }: { type: MpType }) {
   );
 }
 
+/**
+ * The city box. Inside the mini-program it would open the mini-program's own province-city page; in a
+ * browser it opens this in-page picker: provinces (and 全国), then the chosen province's cities (and 全省).
+ * The choice goes to the address as the spec's parameters provinceId, provinceName, provincecityId and
+ * provincecityName, so a result shown re-queries for the new place.
+ */
 function CityBox() {
   const [params, setParams] = useSearchParams();
+  const [open, setOpen] = useState(false);
+  const [province, setProvince] = useState<(typeof PROVINCES)[number] | null>(null);
+  const cities = useFetcher<{ provinceId: string; list: MpCity[]; failure: string | null }>();
   const name = params.get('provincecityName') ?? params.get('provinceName') ?? '全国';
+  const choose = (place: { provinceId?: number; provinceName?: string; provincecityId?: number; provincecityName?: string }) => {
+    const next = new URLSearchParams(params);
+    for (const k of MP_PLACE_FIELDS) next.delete(k);
+    for (const k of MP_PLACE_FIELDS) if (place[k] !== undefined) next.set(k, String(place[k]));
+    setOpen(false);
+    setProvince(null);
+    setParams(next, { replace: true });
+  };
+  const pickProvince = (p: (typeof PROVINCES)[number]) => {
+    setProvince(p);
+    cities.load(`/wechatsalevolume/cities?${new URLSearchParams({ provinceId: String(p.code) })}`);
+  };
+  const loaded = province && cities.data?.provinceId === String(province.code) && cities.state === 'idle' ? cities.data : null;
   return (
-    <label className="mp-city">
-      <span>📍 {name}</span>
-      <select
-        aria-label="选择省份"
-        value={params.get('provinceId') ?? ''}
-        onChange={(e) => {
-          const next = new URLSearchParams(params);
-          const province = PROVINCES.find((p) => String(p.code) === e.target.value);
-          for (const k of ['provinceId', 'provinceName', 'provincecityId', 'provincecityName']) next.delete(k);
-          if (province) {
-            next.set('provinceId', String(province.code));
-            next.set('provinceName', province.shortName);
-          }
-          setParams(next, { replace: true });
-        }}
-      >
-        <option value="">全国</option>
-        {PROVINCES.map((p) => <option key={p.code} value={p.code}>{p.shortName}</option>)}
-      </select>
-    </label>
+    <>
+      <button type="button" className="mp-city" aria-haspopup="dialog" aria-label={`选择城市，当前${name}`} onClick={() => setOpen(true)}>
+        <span>📍 {name}</span>
+      </button>
+      {open ? (
+        <div className="mp-picker" role="dialog" aria-modal="true" aria-label={province ? `选择${province.shortName}的城市` : '选择省份'}>
+          <header>
+            {province ? <button type="button" onClick={() => setProvince(null)}>‹ 省份</button> : <span />}
+            <b>{province ? province.name : '选择省份'}</b>
+            <button type="button" aria-label="关闭" onClick={() => { setOpen(false); setProvince(null); }}>✕</button>
+          </header>
+          {province === null ? (
+            <ul>
+              <li><button type="button" onClick={() => choose({})}>全国</button></li>
+              {PROVINCES.map((p) => <li key={p.code}><button type="button" onClick={() => pickProvince(p)}>{p.shortName}</button></li>)}
+            </ul>
+          ) : loaded === null ? (
+            <p className="mp-empty">加载中…</p>
+          ) : loaded.failure ? (
+            <p className="mp-error" role="alert">{loaded.failure}</p>
+          ) : (
+            <ul>
+              <li><button type="button" onClick={() => choose({ provinceId: province.code, provinceName: province.shortName })}>全省</button></li>
+              {loaded.list.map((c) => (
+                <li key={c.id}>
+                  <button type="button" onClick={() => choose({ provinceId: province.code, provinceName: province.shortName, provincecityId: c.id, provincecityName: c.name })}>{c.name}</button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      ) : null}
+    </>
   );
 }
 
@@ -180,7 +217,7 @@ export default function WechatSaleVolume() {
   const tabHref = (value: MpType) => {
     // A new tab clears the result and the search (spec §4); the place stays.
     const next = new URLSearchParams();
-    for (const k of ['provinceId', 'provinceName', 'provincecityId', 'provincecityName']) if (params.get(k)) next.set(k, params.get(k)!);
+    for (const k of MP_PLACE_FIELDS) if (params.get(k)) next.set(k, params.get(k)!);
     next.set('type', String(value));
     return `?${next}`;
   };
@@ -205,10 +242,10 @@ export default function WechatSaleVolume() {
             <div><small>年累计（千辆）</small><b>{r.ljSalesStr}</b></div>
             <div><small>同比</small><b><Growth value={r.ljYoy} text={r.ljYoys} /></b></div>
           </section>
-          <TrendChart title="近13个月销量" chart={r.chart} height={400} fileName={`${r.name}销量`} showGranularity={false} />
+          <MpChart title="近13个月销量" chart={r.chart} height={400} />
         </>
       ) : (
-        <p className="mp-hint">搜索厂商、品牌或车型，查看{params.get('provinceName') ?? '全国'}的零售销量</p>
+        <p className="mp-hint">搜索厂商、品牌或车型，查看{params.get('provincecityName') ?? params.get('provinceName') ?? '全国'}的零售销量</p>
       )}
     </main>
   );

@@ -3,7 +3,8 @@
  * with name, type (column, line or spline), data and its y axis. Turned here into chart.js datasets;
  * growth series and the columns they describe are teal when up and pink when down (spec 000 §9).
  */
-import type { ChartResult, ChartSeries } from '@car/contracts';
+import type { ChartConfiguration } from 'chart.js';
+import { type ChartResult, type ChartSeries, thousands } from '@car/contracts';
 
 export const UP_COLOR = '#13c2c2';
 export const DOWN_COLOR = '#eb2f96';
@@ -58,4 +59,58 @@ export function datasetsOf(chart: ChartResult): DatasetSpec[] {
       hidden: (series as { hidden?: boolean }).hidden === true,
     };
   });
+}
+
+/** What every columns-and-lines chart of the pages shares: it fills its fixed-height box, a short animation, one tooltip per month. */
+export const COMBO_OPTIONS = {
+  responsive: true,
+  maintainAspectRatio: false,
+  animation: { duration: 300 },
+  interaction: { mode: 'index' as const, intersect: false },
+};
+
+/**
+ * The chart.js configuration of a sales chart: columns and lines over the months (datasetsOf), counts on
+ * the left axis (or one-decimal percents with `percent`), growth percents on the right. The mobile
+ * page's MpChart draws the same.
+ */
+export function trendChartConfig(chart: ChartResult, percent: boolean): ChartConfiguration {
+  const datasets = datasetsOf(chart);
+  const hasRightAxis = datasets.some((d) => d.yAxisID === 'y1');
+  return {
+    type: 'bar',
+    data: { labels: chart.xAxis[0]?.categories ?? [], datasets: datasets as never },
+    options: {
+      ...COMBO_OPTIONS,
+      plugins: {
+        legend: { position: 'top' },
+        tooltip: {
+          callbacks: {
+            label: (item) => {
+              const value = item.raw as number | null;
+              const right = (item.dataset as { yAxisID?: string }).yAxisID === 'y1';
+              return `${item.dataset.label}: ${value === null ? '-' : right || percent ? `${value.toFixed(1)}%` : thousands(value)}`;
+            },
+          },
+        },
+      },
+      scales: {
+        y: {
+          beginAtZero: true,
+          title: { display: Boolean(chart.yAxis?.[0]?.title), text: chart.yAxis?.[0]?.title ?? '' },
+          ticks: { callback: (v) => (percent ? `${v}%` : thousands(Number(v))) },
+        },
+        ...(hasRightAxis
+          ? {
+              y1: {
+                position: 'right' as const,
+                grid: { drawOnChartArea: false },
+                title: { display: Boolean(chart.yAxis?.[1]?.title), text: chart.yAxis?.[1]?.title ?? '' },
+                ticks: { callback: (v: string | number) => `${v}%` },
+              },
+            }
+          : {}),
+      },
+    },
+  };
 }
