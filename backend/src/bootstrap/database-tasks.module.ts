@@ -7,6 +7,7 @@ import { RollupRepository } from '../analytics/rollup.repository';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { MonthlyReportWriter } from '../reportDownload/monthly-report.writer';
 import { ReportRepository } from '../reportDownload/report.repository';
+import { ReportStorage } from '../reportDownload/report-storage';
 import { CalendarRepository } from '../reference/calendar.repository';
 import { DemoDataRepository } from '../seed/demo-data.repository';
 import { MarketDataRepository } from './market-data.repository';
@@ -31,6 +32,7 @@ export class DatabaseTasksModule {
         AnalyticsRepository,
         AnalyticsService,
         ReportRepository,
+        ReportStorage,
         MonthlyReportWriter,
       ],
     };
