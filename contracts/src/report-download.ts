@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addMonths, formatMonth } from './months';
 import { CONTROL_CHARACTERS, CONTROL_CHARACTER_MESSAGE, idList, monthParam, optional, positiveId, searchText, strictQuery } from './params';
 
 /**
@@ -20,6 +21,14 @@ export const REPORT_LOAD_MORE = '点击加载更多';
 export function defaultReportRange(today: Date = new Date()): { startDate: number; endDate: number } {
   const year = today.getFullYear();
   return { startDate: year * 100 + 1, endDate: year * 100 + today.getMonth() + 1 };
+}
+
+/** The months the upload-month pickers offer, newest first: January five years back to this month. */
+export function reportUploadMonths(today: Date = new Date(), years = 5): string[] {
+  const { endDate } = defaultReportRange(today);
+  const months: string[] = [];
+  for (let month = endDate; month >= (Math.floor(endDate / 100) - years) * 100 + 1; month = addMonths(month, -1)) months.push(formatMonth(month));
+  return months;
 }
 
 export const reportListSchema = strictQuery({
