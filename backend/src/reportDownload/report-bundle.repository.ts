@@ -64,9 +64,9 @@ export class ReportBundleRepository {
   /** Done bundles older than the given hours: their files, which are then forgotten. */
   async expire(olderThanHours: number): Promise<string[]> {
     const rows: Array<{ file_name: string }> = await this.dataSource.query(
-      `UPDATE report_bundle b SET file_name = NULL FROM report_bundle old
+      `WITH cleared AS (UPDATE report_bundle b SET file_name = NULL FROM report_bundle old
         WHERE old.id = b.id AND b.status = 'done' AND b.file_name IS NOT NULL AND b.finished_at < now() - make_interval(hours => $1)
-        RETURNING old.file_name`,
+        RETURNING old.file_name) SELECT file_name FROM cleared`,
       [olderThanHours],
     );
     return rows.map((row) => row.file_name);

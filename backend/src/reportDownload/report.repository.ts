@@ -78,9 +78,10 @@ export class ReportRepository {
 
   /** Points report `id` at a new file (and name); answers the file it replaced, or null if there is no such report. */
   async replaceFile(id: number, change: { fileName: string; fileSize: number; name?: string; uploadedBy: number }): Promise<string | null> {
+    // TypeORM answers a bare UPDATE/DELETE … RETURNING as [rows, count]: a CTE makes it a plain SELECT.
     const rows: Array<{ old: string }> = await this.dataSource.query(
-      `UPDATE report r SET file_name = $2, file_size = $3, name = coalesce($4, r.name), uploaded_by = $5, created_at = now()
-         FROM report old WHERE old.id = r.id AND r.id = $1 RETURNING old.file_name AS old`,
+      `WITH changed AS (UPDATE report r SET file_name = $2, file_size = $3, name = coalesce($4, r.name), uploaded_by = $5, created_at = now()
+         FROM report old WHERE old.id = r.id AND r.id = $1 RETURNING old.file_name AS old) SELECT old FROM changed`,
       [id, change.fileName, change.fileSize, change.name ?? null, change.uploadedBy],
     );
     return rows[0]?.old ?? null;
@@ -88,7 +89,7 @@ export class ReportRepository {
 
   /** Deletes report `id`; answers its file, or null if there was none. */
   async delete(id: number): Promise<string | null> {
-    const rows: Array<{ file_name: string }> = await this.dataSource.query(`DELETE FROM report WHERE id = $1 RETURNING file_name`, [id]);
+    const rows: Array<{ file_name: string }> = await this.dataSource.query(`WITH gone AS (DELETE FROM report WHERE id = $1 RETURNING file_name) SELECT file_name FROM gone`, [id]);
     return rows[0]?.file_name ?? null;
   }
 
@@ -98,7 +99,7 @@ export class ReportRepository {
    */
   async replaceReport(producerId: number, month: number, name: string, fileName: string, fileSize: number): Promise<string[]> {
     return this.dataSource.transaction(async (tx) => {
-      const old: Array<{ file_name: string }> = await tx.query('DELETE FROM report WHERE producer_id = $1 AND month = $2 AND name = $3 RETURNING file_name', [producerId, month, name]);
+      const old: Array<{ file_name: string }> = await tx.query('WITH gone AS (DELETE FROM report WHERE producer_id = $1 AND month = $2 AND name = $3 RETURNING file_name) SELECT file_name FROM gone', [producerId, month, name]);
       await tx.query(
         `INSERT INTO report (producer_id, name, month, file_name, file_size, created_at)
          VALUES ($1, $2, $3, $4, $5, make_date($3 / 100, $3 % 100, 1) + interval '1 month' + interval '9 days 10 hours')`,
