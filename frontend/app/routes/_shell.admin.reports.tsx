@@ -5,13 +5,10 @@
  * 替换 (a new file, optionally a new name) and 删除.
  */
 import {
-  API_PREFIX,
   REPORT_DOWNLOAD,
   REPORT_FILE_TYPE_KEYS,
-  REPORT_LOAD_MORE,
   REPORT_MAX_BYTES,
   REPORT_MAX_FILES,
-  REPORT_NO_MORE,
   REPORT_PAGE_SIZE,
   formatMonth,
   reportUploadMonths,
@@ -25,6 +22,7 @@ import { Button, Input, Table } from 'semantic-ui-react';
 import { CompanyDialog } from '~/components/CompanyDialog';
 import { MonthPicker } from '~/components/MonthPicker';
 import { usePickList } from '~/components/PickListDialog';
+import { ReportListMore, reportDownloadHref } from '~/components/ReportListMore';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { useFailureToast, useToast } from '~/components/Toast';
 import { isApiFailure } from '~/utils/api-failure';
@@ -180,7 +178,7 @@ export default function AdminReportsPage() {
               <Table.Cell>{item.createTime}</Table.Cell>
               <Table.Cell>{item.producerName}</Table.Cell>
               <Table.Cell>
-                <a href={`${API_PREFIX}/${REPORT_DOWNLOAD.download.path}?ids=${item.id}`}>{item.name}</a>
+                <a href={reportDownloadHref([item.id])}>{item.name}</a>
               </Table.Cell>
               <Table.Cell>{item.month}</Table.Cell>
               <Table.Cell>{item.fileType}</Table.Cell>
@@ -197,15 +195,7 @@ export default function AdminReportsPage() {
           ))}
         </Table.Body>
       </Table>
-      <div className="report-page__more">
-        {page.hasMore ? (
-          <button type="button" className="report-page__load-more" onClick={() => setSearchParams(new URLSearchParams({ size: String(size + REPORT_PAGE_SIZE) }), { preventScrollReset: true })}>
-            {REPORT_LOAD_MORE}
-          </button>
-        ) : (
-          <span className="report-page__no-more">{REPORT_NO_MORE}</span>
-        )}
-      </div>
+      <ReportListMore hasMore={page.hasMore} onMore={() => setSearchParams(new URLSearchParams({ size: String(size + REPORT_PAGE_SIZE) }), { preventScrollReset: true })} />
     </div>
   );
 }

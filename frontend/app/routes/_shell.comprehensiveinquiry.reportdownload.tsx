@@ -5,10 +5,7 @@
  * progress); 点击加载更多 grows the page size by 10, 没有更多数据了哦 at the end. No filter side panel.
  */
 import {
-  API_PREFIX,
   REPORT_DOWNLOAD,
-  REPORT_LOAD_MORE,
-  REPORT_NO_MORE,
   REPORT_PAGE_SIZE,
   type ReportBundleView,
   defaultReportRange,
@@ -23,6 +20,7 @@ import { Button, Checkbox, Input, Table } from 'semantic-ui-react';
 import { MonthPicker } from '~/components/MonthPicker';
 import { usePickList } from '~/components/PickListDialog';
 import { ReportBundleProgress } from '~/components/ReportBundleProgress';
+import { ReportListMore, reportDownloadHref as downloadHref } from '~/components/ReportListMore';
 import { ReportProducerDialog } from '~/components/ReportProducerDialog';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { useFailureToast } from '~/components/Toast';
@@ -52,8 +50,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 type BundleAnswer = { bundle: ReportBundleView } | { failure: ApiFailure };
-
-const downloadHref = (ids: readonly number[]) => `${API_PREFIX}/${REPORT_DOWNLOAD.download.path}?ids=${ids.join(',')}`;
 
 export default function ReportDownloadPage() {
   const data = useLoaderData<typeof loader>();
@@ -174,15 +170,7 @@ export default function ReportDownloadPage() {
           ))}
         </Table.Body>
       </Table>
-      <div className="report-page__more">
-        {data.page.hasMore ? (
-          <button type="button" className="report-page__load-more" disabled={loading} onClick={loadMore}>
-            {REPORT_LOAD_MORE}
-          </button>
-        ) : (
-          <span className="report-page__no-more">{REPORT_NO_MORE}</span>
-        )}
-      </div>
+      <ReportListMore hasMore={data.page.hasMore} disabled={loading} onMore={loadMore} />
     </div>
   );
 }
