@@ -59,6 +59,8 @@ export default function ReportDownloadPage() {
   const [end, setEnd] = useState(data.endDate);
   const [name, setName] = useState(data.name);
   const producers = usePickList();
+  // Until the dialog is first confirmed, a producer filter from the address shows as a count.
+  const [picked, setPicked] = useState(false);
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
   const bundler = useFetcher<BundleAnswer>();
   const bundleAnswer = bundler.data;
@@ -86,6 +88,7 @@ export default function ReportDownloadPage() {
     setName('');
     producers.clear();
     producers.confirm();
+    setPicked(true);
     setChosen(new Set());
     setSearchParams(new URLSearchParams(), { preventScrollReset: true });
   };
@@ -122,7 +125,7 @@ export default function ReportDownloadPage() {
         <div className="report-page__field">
           <span>厂商</span>
           <Button type="button" basic className="report-page__producers" onClick={producers.open} aria-label="选择厂商">
-            {producers.state.confirmed.items.length ? displayText(producers.state.confirmed.items) : data.producerIds ? `已选 ${data.producerIds.split(',').length} 个厂商` : '全部厂商'}
+            {producers.state.confirmed.items.length ? displayText(producers.state.confirmed.items) : !picked && data.producerIds ? `已选 ${data.producerIds.split(',').length} 个厂商` : '全部厂商'}
           </Button>
         </div>
         <label className="report-page__field">
@@ -136,7 +139,7 @@ export default function ReportDownloadPage() {
           重置
         </Button>
       </div>
-      <ReportProducerDialog pick={producers} />
+      <ReportProducerDialog pick={producers} onConfirm={() => setPicked(true)} />
       <div className="report-page__actions">
         <Checkbox label="全选" checked={allChosen} disabled={items.length === 0} onChange={toggleAll} />
         <Button primary type="button" disabled={ids.length === 0 || bundler.state !== 'idle'} loading={bundler.state !== 'idle'} onClick={download}>
