@@ -1,18 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Injectable } from '@nestjs/common';
-import { createRequire } from 'node:module';
-import type { ZipEntryData } from 'archiver';
+import { ZipArchive, type ZipEntryData } from 'archiver';
 import { REPORT_MESSAGES } from '@car/contracts';
 import { ApiException } from '../common/api-codes';
 import { ReportRecord } from './report.repository';
 import { ReportStorage } from './report-storage';
-
-/**
- * archiver 8 is an ES module: loaded with Node's own require (require(esm), Node ≥ 20.19), which also
- * works where a test runner's module loader would refuse it.
- */
-const { ZipArchive } = createRequire(__filename)('archiver') as typeof import('archiver');
 
 /** A file's extension (its stored kind). */
 export const typeOfStored = (fileName: string) => path.extname(fileName).slice(1);
