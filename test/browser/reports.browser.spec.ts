@@ -81,8 +81,8 @@ describeInBrowser('the report pages', () => {
 
     await page.getByPlaceholder('输入报告名称').fill('没有这样的报告');
     await page.getByRole('button', { name: '查询', exact: true }).click();
-    await page.locator('.report-page__no-more', { hasText: '没有更多数据了哦' }).waitFor();
-    expect(await rows(page).count()).toBe(0);
+    await page.waitForFunction(() => document.querySelectorAll('.report-page__table tbody tr').length === 0);
+    expect(await page.locator('.report-page__no-more').textContent()).toBe('没有更多数据了哦');
     await page.getByRole('button', { name: '重置' }).click();
     await page.waitForFunction(() => document.querySelectorAll('.report-page__table tbody tr').length === 10);
 

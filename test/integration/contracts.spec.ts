@@ -102,10 +102,10 @@ const EXAMPLES: Record<string, Record<string, string>> = {
   'mp/unbind': {},
   'mp/retail/getRetailChart': { type: '1', id: '1', provinceId: '440000' },
   'mp/retail/searchCar': { type: '0', name: '大众' },
-  // Reports: demo report 1 is a workbook; BUNDLE_ID stands for a finished bundle made in beforeAll.
+  // Reports: 32 and 115 are the demo account's producer's (40) workbooks (README decision 101); BUNDLE_ID stands for a finished bundle made in beforeAll.
   'reportDownload/list': { pageSize: '5', startDate: '2020-01' },
-  'reportDownload/download': { ids: '1' },
-  'reportDownload/bundle': { ids: '1,2' },
+  'reportDownload/download': { ids: '32' },
+  'reportDownload/bundle': { ids: '32,115' },
   'reportDownload/bundleJob': { id: 'BUNDLE_ID' },
   'reportDownload/bundleFile': {},
   'reportDownload/upload': {},
@@ -126,7 +126,7 @@ describe('the contracts', () => {
   beforeAll(async () => {
     ({ app, token } = await signedInApp({ address: '203.0.113.90' }));
     exportId = await finishedExport();
-    bundleId = (await request(app.getHttpServer()).get(`${API_PREFIX}/reportDownload/bundle`).query({ ids: '1,2' }).set('token', token).expect(200)).body.result.id as string;
+    bundleId = (await request(app.getHttpServer()).get(`${API_PREFIX}/reportDownload/bundle`).query({ ids: '32,115' }).set('token', token).expect(200)).body.result.id as string;
   });
   let bundleId = '';
 
