@@ -67,7 +67,14 @@ describeInBrowser('the report pages', () => {
     const producer = await pickFirstProducer(page);
     await page.getByRole('button', { name: '查询', exact: true }).click();
     await page.waitForURL(/producerIds=/);
-    await page.waitForLoadState('networkidle');
+    // The table follows the address once the loader has answered.
+    await page.waitForFunction(
+      (name) => {
+        const cells = [...document.querySelectorAll('.report-page__table tbody tr td:nth-child(3)')];
+        return cells.length > 0 && cells.every((cell) => cell.textContent === name);
+      },
+      producer,
+    );
     const producers = await page.locator('.report-page__table tbody tr td:nth-child(3)').allTextContents();
     expect(producers.length).toBeGreaterThan(0);
     expect(new Set(producers)).toEqual(new Set([producer]));
