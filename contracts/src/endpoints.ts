@@ -2,6 +2,7 @@ import { z } from 'zod';
 import * as de from './data-export';
 import { healthReportSchema } from './health';
 import * as pv from './price-volume';
+import * as rd from './report-download';
 import * as cc from './car-config';
 import * as pr from './price';
 import * as db from './dashboard';
@@ -28,7 +29,9 @@ export interface Endpoint<P extends z.ZodType = z.ZodType, R extends z.ZodType =
   params: P;
   result: R | 'xlsx';
   /** A POST's body encoding: JSON (default) or a form (`application/x-www-form-urlencoded`, the exports). */
-  body?: 'json' | 'form';
+  body?: 'json' | 'form' | 'multipart';
+  /** Administrators only (@AdminOnly): anyone else gets 403. */
+  adminOnly?: boolean;
 }
 
 function endpoint<P extends z.ZodType, R extends z.ZodType>(definition: Endpoint<P, R>): Endpoint<P, R> {
@@ -213,8 +216,22 @@ export const MP = {
   cities: endpoint({ method: 'GET', path: 'mp/retail/getCities', tag: 'mp', access: 'mp', params: mp.mpCitiesSchema, result: z.array(mp.mpCitySchema), summary: '移动端城市选择：provinceId → 该省城市 [{id, name}]（6 位行政区划代码）' }),
 };
 
+const reports = under('reportDownload', 'reportDownload');
+const adminPost = <P extends z.ZodType, R extends z.ZodType>(path: string, params: P, result: R, body: 'json' | 'multipart', summary: string) =>
+  endpoint({ method: 'POST', path: `reportDownload/${path}`, tag: 'reportDownload', access: 'session', adminOnly: true, body, params, result, summary });
+export const REPORT_DOWNLOAD = {
+  list: reports('list', rd.reportListSchema, rd.reportPageSchema, '报告列表：startDate, endDate（上传月份，默认今年 1 月至本月）, producerIds, name, page, pageSize（默认 10）→ result.items [{id, createTime, producerName, name}]'),
+  download: reports('download', rd.reportDownloadSchema, 'xlsx', '下载报告：ids 逗号分隔；一个 id 为文件本身，多个为 .zip 压缩包（由任务打包）；不存在或无权查看的 id 答 404'),
+  bundle: reports('bundle', rd.reportDownloadSchema, rd.reportBundleSchema, '打包下载：ids（多个）→ 打包任务，立即返回；完成后 result 为压缩包路径'),
+  bundleJob: reports('bundleJob', rd.reportBundleQuerySchema, rd.reportBundleSchema, '打包任务的进度：已加入文件数 / 文件总数、百分比；仅本人可见'),
+  bundleFile: reports('bundleFile', rd.reportBundleQuerySchema, 'xlsx', '下载已完成的报告压缩包（.zip）；仅本人可下载'),
+  upload: adminPost('upload', rd.reportUploadSchema, rd.reportUploadResultSchema, 'multipart', '管理员上传报告（multipart）：files（xlsx、docx、pptx、pdf，按内容判断类型，每个不超过 20 MB）、producerId、month、name'),
+  replace: adminPost('replace', rd.reportReplaceSchema, rd.reportUploadResultSchema, 'multipart', '管理员替换报告文件（multipart）：id、file，可改 name'),
+  remove: adminPost('delete', rd.reportDeleteSchema, z.object({ deleted: z.number().int() }), 'json', '管理员删除报告：id（文件一并删除）'),
+};
+
 /** Every call, in the order the OpenAPI description lists them. */
-export const ENDPOINTS: readonly Endpoint[] = [SECURITY, HEALTH, SEARCH, WHOLE_MARKET, AREA_MARKET, COMPANY_BRAND, PRICE_VOLUME, CAR_CONFIG, DATA_EXPORT, PRICE, DASHBOARD, MP].flatMap((group) => Object.values(group) as Endpoint[]);
+export const ENDPOINTS: readonly Endpoint[] = [SECURITY, HEALTH, SEARCH, WHOLE_MARKET, AREA_MARKET, COMPANY_BRAND, PRICE_VOLUME, CAR_CONFIG, DATA_EXPORT, PRICE, DASHBOARD, MP, REPORT_DOWNLOAD].flatMap((group) => Object.values(group) as Endpoint[]);
 
 /** The call a method and path (under /car/api, no leading slash, no query) name, if any. */
 export function endpointAt(method: string, path: string): Endpoint | undefined {

@@ -23,3 +23,4 @@ export * from './sale-volume';
 export * from './search';
 export * from './security';
 export * from './price-volume';
+export * from './report-download';

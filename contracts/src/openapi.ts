@@ -81,7 +81,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         schema,
       }));
     } else {
-      operation.requestBody = { required: true, content: { [endpoint.body === 'form' ? 'application/x-www-form-urlencoded' : 'application/json']: { schema: input } } };
+      operation.requestBody = { required: true, content: { [endpoint.body === 'form' ? 'application/x-www-form-urlencoded' : endpoint.body === 'multipart' ? 'multipart/form-data' : 'application/json']: { schema: input } } };
     }
     paths[`${API_PREFIX}/${endpoint.path}`] = { ...(paths[`${API_PREFIX}/${endpoint.path}`] ?? {}), [endpoint.method.toLowerCase()]: operation };
   }

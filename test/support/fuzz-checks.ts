@@ -63,7 +63,8 @@ function escape(text: string): string {
 export function faultsOf(request: FuzzRequest, answer: FuzzAnswer): string[] {
   const faults: string[] = [];
   if (answer.status >= 500) faults.push(`status ${answer.status}`);
-  const isWorkbook = answer.contentType.includes('spreadsheetml');
+  // A workbook, or a zip of reports (reportDownload/download with several ids): both begin with PK.
+  const isWorkbook = answer.contentType.includes('spreadsheetml') || answer.contentType.includes('application/zip');
   if (isWorkbook) {
     if (answer.status !== 200 || answer.body.subarray(0, 2).toString('latin1') !== 'PK') faults.push('a workbook that is not one');
     return faults;

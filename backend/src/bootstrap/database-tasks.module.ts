@@ -8,6 +8,7 @@ import { CarConfigRepository } from '../carConfig/car-config.repository';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { MonthlyReportWriter } from '../reportDownload/monthly-report.writer';
 import { ReportRepository } from '../reportDownload/report.repository';
+import { ReportStorage } from '../reportDownload/report-storage';
 import { CalendarRepository } from '../reference/calendar.repository';
 import { DemoDataRepository } from '../seed/demo-data.repository';
 import { MarketDataRepository } from './market-data.repository';
@@ -34,6 +35,7 @@ export class DatabaseTasksModule {
         AnalyticsRepository,
         AnalyticsService,
         ReportRepository,
+        ReportStorage,
         MonthlyReportWriter,
       ],
     };

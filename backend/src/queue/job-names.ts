@@ -9,12 +9,15 @@ export enum JobName {
   RebuildRollups = 'rollups.rebuild',
   /** Writes one data export's workbook (dataExport/): the job id is the export_job id. */
   DataExport = 'exports.data',
+  /** Zips several reports into one download (reportDownload/): the job id is the report_bundle id. */
+  ReportBundle = 'reports.bundle',
 }
 
 export interface JobPayloads {
   [JobName.GenerateMonthlyReports]: { month: number; producerIds?: number[] };
   [JobName.RebuildRollups]: { months: number[] };
   [JobName.DataExport]: { exportId: string };
+  [JobName.ReportBundle]: { bundleId: string };
 }
 
 export const QUEUE_NAME = 'car-jobs';

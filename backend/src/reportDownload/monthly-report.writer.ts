@@ -1,12 +1,10 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { growth, percentText, share, shareText } from '@car/contracts';
 import ExcelJS from 'exceljs';
 import { AnalyticsService } from '../analytics/analytics.service';
 import { COMPARISONS, type Volumes, volumesOf } from '../analytics/comparisons';
-import { APP_CONFIG, AppConfig } from '../config/config';
 import { ReportRepository } from './report.repository';
+import { ReportStorage } from './report-storage';
 
 export function monthLabel(month: number): string {
   return `${Math.floor(month / 100)}年${month % 100}月`;
@@ -26,7 +24,7 @@ interface SubSeriesLine extends Volumes {
 
 /**
  * 月度市场简报: one workbook per producer and month, written to the reports folder and listed in the
- * report table, which the report-download page serves. Its figures come from the query layer and read
+ * report table through the report storage, which the report-download page serves. Its figures come from the query layer and read
  * by the display rules every page and workbook shares (@car/contracts, display.ts).
  */
 @Injectable()
@@ -34,13 +32,11 @@ export class MonthlyReportWriter {
   constructor(
     private readonly analytics: AnalyticsService,
     private readonly reports: ReportRepository,
-    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'reportsDir'>,
+    private readonly storage: ReportStorage,
   ) {}
 
   /** Writes the month's summaries; returns how many workbooks were written. */
   async writeMonth(month: number, producerIds?: number[]): Promise<number> {
-    const reportsDir = this.config.reportsDir;
-    fs.mkdirSync(reportsDir, { recursive: true });
     const [whole] = await this.analytics.query({ source: 2, dimensions: [], month, measures: COMPARISONS });
     const market = { qty: whole?.values.qty ?? 0, lj: whole?.values.lj ?? 0 };
     const producers: ProducerFigures[] = (
@@ -58,10 +54,10 @@ export class MonthlyReportWriter {
     const lines = await this.subSeriesLines(month, producers.map((p) => p.id));
     for (const producer of producers) {
       const name = `${producer.name}${monthLabel(month)}乘用车市场简报`;
-      const fileName = `report-${producer.id}-${month}.xlsx`;
-      const filePath = path.join(reportsDir, fileName);
-      await this.writeWorkbook(filePath, name, month, producer, market, lines.get(producer.id) ?? []);
-      await this.reports.replaceReport(producer.id, month, name, fileName, fs.statSync(filePath).size);
+      // Written through the report storage (generated name, partial file renamed when complete), as uploads are.
+      const file = await this.storage.write('xlsx', (partialPath) => this.writeWorkbook(partialPath, name, month, producer, market, lines.get(producer.id) ?? []));
+      const replaced = await this.reports.replaceReport(producer.id, month, name, file.fileName, file.fileSize);
+      await this.storage.remove(replaced);
     }
     return producers.length;
   }

@@ -1,11 +1,14 @@
 import { Module } from '@nestjs/common';
 import { MonthlyReportWriter } from './monthly-report.writer';
+import { ReportBundleRepository } from './report-bundle.repository';
+import { ReportBundleWriter } from './report-bundle.writer';
 import { ReportJobs } from './report-jobs.service';
 import { ReportRepository } from './report.repository';
+import { ReportStorage } from './report-storage';
 
-/** 报告下载: the producers' report files. The listing and download calls come with the report page. */
+/** 报告下载's storage and jobs (monthly reports, bundles): in the app (no Redis) and in the worker alike (CoreModule). */
 @Module({
-  providers: [ReportJobs, MonthlyReportWriter, ReportRepository],
-  exports: [MonthlyReportWriter],
+  providers: [ReportJobs, MonthlyReportWriter, ReportRepository, ReportStorage, ReportBundleRepository, ReportBundleWriter],
+  exports: [MonthlyReportWriter, ReportRepository, ReportStorage, ReportBundleRepository],
 })
 export class ReportDownloadModule {}

@@ -1,20 +1,111 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 
-/** The report table: which producer's report of which month is which file. */
+/** A report as stored, with its producer's name and the upload time as the list shows it. */
+export interface ReportRecord {
+  id: number;
+  producerId: number;
+  producerName: string;
+  name: string;
+  month: number;
+  fileName: string;
+  fileSize: number;
+  /** 'YYYY-MM-DD HH:mm' in China's time. */
+  createTime: string;
+}
+
+export interface ReportFilter {
+  /** Upload months, YYYYMM, inclusive (China's time). */
+  startMonth: number;
+  endMonth: number;
+  producerIds?: number[];
+  /** Part of the name, matched literally. */
+  name?: string;
+  /** Only this producer's reports (a user bound to a producer). */
+  onlyProducerId?: number | null;
+}
+
+const COLUMNS = `r.id, r.producer_id AS "producerId", p.name AS "producerName", r.name, r.month, r.file_name AS "fileName",
+  r.file_size AS "fileSize", to_char(r.created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI') AS "createTime"`;
+
+/** Literal LIKE text: % _ and \ escaped. */
+const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The report table: which producer's report of which month is which stored file. */
 @Injectable()
 export class ReportRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Lists the report, replacing an earlier one of the same producer, month and name. */
-  async replaceReport(producerId: number, month: number, name: string, fileName: string, fileSize: number): Promise<void> {
-    await this.dataSource.transaction(async (tx) => {
-      await tx.query('DELETE FROM report WHERE producer_id = $1 AND month = $2 AND name = $3', [producerId, month, name]);
+  /** One page of the list, newest upload first, and how many match in all. */
+  async page(filter: ReportFilter, offset: number, limit: number): Promise<{ rows: ReportRecord[]; total: number }> {
+    const params: unknown[] = [filter.startMonth, filter.endMonth, filter.producerIds ?? null, filter.name ? likeText(filter.name) : null, filter.onlyProducerId ?? null];
+    const where = `r.created_at >= (make_date($1 / 100, $1 % 100, 1)::timestamp AT TIME ZONE 'Asia/Shanghai')
+        AND r.created_at < ((make_date($2 / 100, $2 % 100, 1) + interval '1 month')::timestamp AT TIME ZONE 'Asia/Shanghai')
+        AND ($3::int[] IS NULL OR r.producer_id = ANY($3))
+        AND ($4::text IS NULL OR r.name ILIKE $4)
+        AND ($5::int IS NULL OR r.producer_id = $5)`;
+    const rows: Array<ReportRecord & { total: number }> = await this.dataSource.query(
+      `SELECT ${COLUMNS}, count(*) OVER ()::int AS total FROM report r JOIN producer p ON p.id = r.producer_id
+        WHERE ${where} ORDER BY r.created_at DESC, r.id DESC OFFSET $6 LIMIT $7`,
+      [...params, offset, limit],
+    );
+    if (rows.length > 0 || offset === 0) return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
+    const [{ total }] = await this.dataSource.query(`SELECT count(*)::int AS total FROM report r WHERE ${where}`, params);
+    return { rows: [], total };
+  }
+
+  /** The reports of these ids that exist, in the order asked. */
+  async byIds(ids: readonly number[]): Promise<ReportRecord[]> {
+    if (ids.length === 0) return [];
+    const rows: ReportRecord[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM report r JOIN producer p ON p.id = r.producer_id WHERE r.id = ANY($1)`, [ids]);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  async producerExists(producerId: number): Promise<boolean> {
+    const rows = await this.dataSource.query(`SELECT 1 FROM producer WHERE id = $1`, [producerId]);
+    return rows.length > 0;
+  }
+
+  /** Adds an uploaded report; answers its id. */
+  async insert(report: { producerId: number; name: string; month: number; fileName: string; fileSize: number; uploadedBy: number }, tx?: EntityManager): Promise<number> {
+    const [row] = await (tx ?? this.dataSource).query(
+      `INSERT INTO report (producer_id, name, month, file_name, file_size, uploaded_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      [report.producerId, report.name, report.month, report.fileName, report.fileSize, report.uploadedBy],
+    );
+    return row.id as number;
+  }
+
+  /** Points report `id` at a new file (and name); answers the file it replaced, or null if there is no such report. */
+  async replaceFile(id: number, change: { fileName: string; fileSize: number; name?: string; uploadedBy: number }): Promise<string | null> {
+    // TypeORM answers a bare UPDATE/DELETE … RETURNING as [rows, count]: a CTE makes it a plain SELECT.
+    const rows: Array<{ old: string }> = await this.dataSource.query(
+      `WITH changed AS (UPDATE report r SET file_name = $2, file_size = $3, name = coalesce($4, r.name), uploaded_by = $5, created_at = now()
+         FROM report old WHERE old.id = r.id AND r.id = $1 RETURNING old.file_name AS old) SELECT old FROM changed`,
+      [id, change.fileName, change.fileSize, change.name ?? null, change.uploadedBy],
+    );
+    return rows[0]?.old ?? null;
+  }
+
+  /** Deletes report `id`; answers its file, or null if there was none. */
+  async delete(id: number): Promise<string | null> {
+    const rows: Array<{ file_name: string }> = await this.dataSource.query(`WITH gone AS (DELETE FROM report WHERE id = $1 RETURNING file_name) SELECT file_name FROM gone`, [id]);
+    return rows[0]?.file_name ?? null;
+  }
+
+  /**
+   * Lists the monthly report, replacing an earlier one of the same producer, month and name; answers the
+   * files of the reports it replaced (for the storage to remove).
+   */
+  async replaceReport(producerId: number, month: number, name: string, fileName: string, fileSize: number): Promise<string[]> {
+    return this.dataSource.transaction(async (tx) => {
+      const old: Array<{ file_name: string }> = await tx.query('WITH gone AS (DELETE FROM report WHERE producer_id = $1 AND month = $2 AND name = $3 RETURNING file_name) SELECT file_name FROM gone', [producerId, month, name]);
       await tx.query(
         `INSERT INTO report (producer_id, name, month, file_name, file_size, created_at)
          VALUES ($1, $2, $3, $4, $5, make_date($3 / 100, $3 % 100, 1) + interval '1 month' + interval '9 days 10 hours')`,
         [producerId, name, month, fileName, fileSize],
       );
+      return old.map((row) => row.file_name).filter((file) => file !== fileName);
     });
   }
 }

@@ -71,6 +71,11 @@ export function apiPostForm<E extends Endpoint>(request: Request, context: AppLo
   return call<ResultOf<E>>(request, context, 'POST', endpoint.path, {}, new URLSearchParams(entries.map(([k, v]) => [k, v])), {});
 }
 
+/** A POST of a multipart call (the report upload): the form as the browser sent it, files included. */
+export function apiPostMultipart<E extends Endpoint>(request: Request, context: AppLoadContext, endpoint: E, form: FormData): Promise<ResultOf<E>> {
+  return call<ResultOf<E>>(request, context, 'POST', endpoint.path, {}, form, {});
+}
+
 function urlOf(context: AppLoadContext, path: string, params: ApiParams): URL {
   const url = new URL(`${apiBaseOf(context)}/${path.replace(/^\/+/, '')}`);
   for (const [key, value] of Object.entries(params)) {
@@ -99,14 +104,16 @@ async function call<T>(
   const userAgent = request.headers.get('User-Agent');
   if (userAgent) headers.set('User-Agent', userAgent);
   const form = body instanceof URLSearchParams;
-  if (body !== undefined) headers.set('Content-Type', form ? 'application/x-www-form-urlencoded' : 'application/json');
+  // A FormData body sets its own multipart Content-Type (with the boundary).
+  const multipart = body instanceof FormData;
+  if (body !== undefined && !multipart) headers.set('Content-Type', form ? 'application/x-www-form-urlencoded' : 'application/json');
 
   let response: Response;
   try {
     response = await fetch(urlOf(context, path, params), {
       method,
       headers,
-      body: body === undefined ? undefined : form ? body.toString() : JSON.stringify(body),
+      body: body === undefined ? undefined : multipart ? body : form ? body.toString() : JSON.stringify(body),
       redirect: 'manual',
       signal: AbortSignal.any([request.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),
     });

@@ -1,0 +1,183 @@
+/**
+ * 报告下载 (spec 001 §2.10, §4, §9): the upload-month range (default January of this year to this month),
+ * the producers through the A–Z dialog (reopens with its choice; 清空 empties it), the report-name filter;
+ * the table with checkboxes, select-all and 下载 (one report: its file; several: a zip made by a job with
+ * progress); 点击加载更多 grows the page size by 10, 没有更多数据了哦 at the end. No filter side panel.
+ */
+import {
+  REPORT_DOWNLOAD,
+  REPORT_PAGE_SIZE,
+  type ReportBundleView,
+  defaultReportRange,
+  formatMonth,
+  reportUploadMonths,
+} from '@car/contracts';
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useFetcher, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Checkbox, Input, Table } from 'semantic-ui-react';
+
+import { MonthPicker } from '~/components/MonthPicker';
+import { usePickList } from '~/components/PickListDialog';
+import { ReportBundleProgress } from '~/components/ReportBundleProgress';
+import { ReportListMore, reportDownloadHref as downloadHref } from '~/components/ReportListMore';
+import { ReportProducerDialog } from '~/components/ReportProducerDialog';
+import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
+import { useFailureToast } from '~/components/Toast';
+import { isApiFailure, type ApiFailure } from '~/utils/api-failure';
+import { apiGet, throwAsRouteError } from '~/utils/api.server';
+import { titled } from '~/utils/meta';
+import { displayText } from '~/utils/pick-list';
+import reportsCss from '~/styles/reports.css?url';
+
+export const meta: MetaFunction = () => titled('报告下载');
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: reportsCss }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const range = defaultReportRange();
+  const startDate = url.searchParams.get('startDate') || formatMonth(range.startDate);
+  const endDate = url.searchParams.get('endDate') || formatMonth(range.endDate);
+  const producerIds = url.searchParams.get('producerIds') ?? '';
+  const name = url.searchParams.get('name') ?? '';
+  const size = Math.max(REPORT_PAGE_SIZE, Math.min(500, Number(url.searchParams.get('size')) || REPORT_PAGE_SIZE));
+  try {
+    const page = await apiGet(request, context, REPORT_DOWNLOAD.list, { startDate, endDate, producerIds, name, page: 1, pageSize: size });
+    return { page, startDate, endDate, producerIds, name, size, months: reportUploadMonths() };
+  } catch (error) {
+    return throwAsRouteError(error);
+  }
+}
+
+type BundleAnswer = { bundle: ReportBundleView } | { failure: ApiFailure };
+
+export default function ReportDownloadPage() {
+  const data = useLoaderData<typeof loader>();
+  const [, setSearchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const [start, setStart] = useState(data.startDate);
+  const [end, setEnd] = useState(data.endDate);
+  const [name, setName] = useState(data.name);
+  const producers = usePickList();
+  // Until the dialog is first confirmed, a producer filter from the address shows as a count.
+  const [picked, setPicked] = useState(false);
+  const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
+  const bundler = useFetcher<BundleAnswer>();
+  const bundleAnswer = bundler.data;
+  useFailureToast(bundleAnswer && 'failure' in bundleAnswer && isApiFailure(bundleAnswer.failure) ? bundleAnswer.failure : null);
+  const bundle = bundleAnswer && 'bundle' in bundleAnswer ? bundleAnswer.bundle : null;
+
+  const items = data.page.items;
+  // A new list keeps only the checks of rows still shown.
+  useEffect(() => {
+    setChosen((current) => new Set(items.filter((item) => current.has(item.id)).map((item) => item.id)));
+  }, [items]);
+
+  const producerIds = useMemo(() => producers.state.confirmed.items.map((item) => String(item.id)).join(','), [producers.state.confirmed]);
+  const search = (size = REPORT_PAGE_SIZE) => {
+    const params = new URLSearchParams({ startDate: start, endDate: end });
+    if (producerIds) params.set('producerIds', producerIds);
+    if (name.trim()) params.set('name', name.trim());
+    if (size > REPORT_PAGE_SIZE) params.set('size', String(size));
+    setSearchParams(params, { preventScrollReset: true });
+  };
+  const reset = () => {
+    const range = defaultReportRange();
+    setStart(formatMonth(range.startDate));
+    setEnd(formatMonth(range.endDate));
+    setName('');
+    producers.clear();
+    producers.confirm();
+    setPicked(true);
+    setChosen(new Set());
+    setSearchParams(new URLSearchParams(), { preventScrollReset: true });
+  };
+  const loadMore = () => {
+    const params = new URLSearchParams(window.location.search);
+    params.set('size', String(data.size + REPORT_PAGE_SIZE));
+    setSearchParams(params, { preventScrollReset: true });
+  };
+  const allChosen = items.length > 0 && items.every((item) => chosen.has(item.id));
+  const toggleAll = () => setChosen(allChosen ? new Set() : new Set(items.map((item) => item.id)));
+  const toggle = (id: number) =>
+    setChosen((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const ids = items.filter((item) => chosen.has(item.id)).map((item) => item.id);
+  const download = () => {
+    if (ids.length === 1) window.location.assign(downloadHref(ids));
+    else if (ids.length > 1) bundler.load(`/reportbundle?ids=${ids.join(',')}`);
+  };
+  const loading = navigation.state === 'loading';
+
+  return (
+    <div className="report-page">
+      <h2 className="report-page__title">报告下载</h2>
+      <div className="report-page__filters">
+        <label className="report-page__field">
+          <span>上传月份</span>
+          <MonthPicker name="startDate" value={start} months={data.months} onChange={(m) => (setStart(m), m > end && setEnd(m))} />
+          <span>至</span>
+          <MonthPicker name="endDate" value={end} months={data.months} onChange={(m) => (setEnd(m), m < start && setStart(m))} />
+        </label>
+        <div className="report-page__field">
+          <span>厂商</span>
+          <Button type="button" basic className="report-page__producers" onClick={producers.open} aria-label="选择厂商">
+            {producers.state.confirmed.items.length ? displayText(producers.state.confirmed.items) : !picked && data.producerIds ? `已选 ${data.producerIds.split(',').length} 个厂商` : '全部厂商'}
+          </Button>
+        </div>
+        <label className="report-page__field">
+          <span>报告名称</span>
+          <Input value={name} placeholder="输入报告名称" onChange={(_, { value }) => setName(String(value))} onKeyDown={(e: { key: string }) => e.key === 'Enter' && search()} />
+        </label>
+        <Button primary type="button" loading={loading} onClick={() => search()}>
+          查询
+        </Button>
+        <Button type="button" onClick={reset}>
+          重置
+        </Button>
+      </div>
+      <ReportProducerDialog pick={producers} onConfirm={() => setPicked(true)} />
+      <div className="report-page__actions">
+        <Checkbox label="全选" checked={allChosen} disabled={items.length === 0} onChange={toggleAll} />
+        <Button primary type="button" disabled={ids.length === 0 || bundler.state !== 'idle'} loading={bundler.state !== 'idle'} onClick={download}>
+          下载{ids.length ? `（${ids.length}）` : ''}
+        </Button>
+      </div>
+      {bundle ? <ReportBundleProgress bundle={bundle} /> : null}
+      <Table celled compact unstackable className="report-page__table">
+        <Table.Header>
+          <Table.Row>
+            <Table.HeaderCell collapsing>
+              <Checkbox aria-label="全选本页" checked={allChosen} disabled={items.length === 0} onChange={toggleAll} />
+            </Table.HeaderCell>
+            <Table.HeaderCell>上传时间</Table.HeaderCell>
+            <Table.HeaderCell>厂商名称</Table.HeaderCell>
+            <Table.HeaderCell>报告名称</Table.HeaderCell>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {items.map((item) => (
+            <Table.Row key={item.id} active={chosen.has(item.id)}>
+              <Table.Cell collapsing>
+                <Checkbox aria-label={`选择 ${item.name}`} checked={chosen.has(item.id)} onChange={() => toggle(item.id)} />
+              </Table.Cell>
+              <Table.Cell>{item.createTime}</Table.Cell>
+              <Table.Cell>{item.producerName}</Table.Cell>
+              <Table.Cell>
+                <a href={downloadHref([item.id])}>{item.name}</a>
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table>
+      <ReportListMore hasMore={data.page.hasMore} disabled={loading} onMore={loadMore} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}
