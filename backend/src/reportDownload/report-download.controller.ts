@@ -31,8 +31,8 @@ export class ReportDownloadController {
 
   @Get(REPORT_DOWNLOAD.list.path)
   @RequiresPage(PAGE)
-  list(@Query(zodPipe(REPORT_DOWNLOAD.list.params)) q: ParamsOf<typeof REPORT_DOWNLOAD.list>, @CurrentUser() user: SessionUser): Promise<ResultOf<typeof REPORT_DOWNLOAD.list>> {
-    return this.reports.list(q, user);
+  list(@Query(zodPipe(REPORT_DOWNLOAD.list.params)) q: ParamsOf<typeof REPORT_DOWNLOAD.list>): Promise<ResultOf<typeof REPORT_DOWNLOAD.list>> {
+    return this.reports.list(q);
   }
 
   @Get(REPORT_DOWNLOAD.download.path)

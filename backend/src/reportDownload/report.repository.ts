@@ -21,8 +21,6 @@ export interface ReportFilter {
   producerIds?: number[];
   /** Part of the name, matched literally. */
   name?: string;
-  /** Only this producer's reports (a user bound to a producer). */
-  onlyProducerId?: number | null;
 }
 
 const COLUMNS = `r.id, r.producer_id AS "producerId", p.name AS "producerName", r.name, r.month, r.file_name AS "fileName",
@@ -38,15 +36,14 @@ export class ReportRepository {
 
   /** One page of the list, newest upload first, and how many match in all. */
   async page(filter: ReportFilter, offset: number, limit: number): Promise<{ rows: ReportRecord[]; total: number }> {
-    const params: unknown[] = [filter.startMonth, filter.endMonth, filter.producerIds ?? null, filter.name ? likeText(filter.name) : null, filter.onlyProducerId ?? null];
+    const params: unknown[] = [filter.startMonth, filter.endMonth, filter.producerIds ?? null, filter.name ? likeText(filter.name) : null];
     const where = `r.created_at >= (make_date($1 / 100, $1 % 100, 1)::timestamp AT TIME ZONE 'Asia/Shanghai')
         AND r.created_at < ((make_date($2 / 100, $2 % 100, 1) + interval '1 month')::timestamp AT TIME ZONE 'Asia/Shanghai')
         AND ($3::int[] IS NULL OR r.producer_id = ANY($3))
-        AND ($4::text IS NULL OR r.name ILIKE $4)
-        AND ($5::int IS NULL OR r.producer_id = $5)`;
+        AND ($4::text IS NULL OR r.name ILIKE $4)`;
     const rows: Array<ReportRecord & { total: number }> = await this.dataSource.query(
       `SELECT ${COLUMNS}, count(*) OVER ()::int AS total FROM report r JOIN producer p ON p.id = r.producer_id
-        WHERE ${where} ORDER BY r.created_at DESC, r.id DESC OFFSET $6 LIMIT $7`,
+        WHERE ${where} ORDER BY r.created_at DESC, r.id DESC OFFSET $5 LIMIT $6`,
       [...params, offset, limit],
     );
     if (rows.length > 0 || offset === 0) return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
