@@ -154,6 +154,12 @@ describe('the fuzz suite', () => {
     expect(faultsOf(request, answer(401, envelope('参数错误')))).toContain('code -1400 with HTTP 401');
   });
 
+  /**
+   * The one GET the spec makes do work: `reportDownload/download?ids=1,2` answers a zip of several reports
+   * built by a bundle job (README decision 100), and the job's record in report_bundle is all it writes.
+   */
+  const WRITTEN_BY_GETS = new Set(['report_bundle']);
+
   test('GET calls: malformed parameters with a token, and every call without one, never 5xx, never leak, and no GET changes a row', async () => {
     const before = await settledSnapshot(databaseUrl);
     const { app, baseUrl } = await startApp();
@@ -172,7 +178,8 @@ describe('the fuzz suite', () => {
       await app.close();
     }
     expect(tally.faults.slice(faultsBefore, faultsBefore + 40)).toEqual([]);
-    expect(changedTables(before, await settledSnapshot(databaseUrl))).toEqual([]);
+    const changed = changedTables(before, await settledSnapshot(databaseUrl));
+    expect(changed.filter((line) => !WRITTEN_BY_GETS.has(line.split(':')[0]))).toEqual([]);
   }, 600_000);
 
   test('POST calls (login, logout, changePwd): malformed bodies as JSON and as forms never 5xx or leak, and lock no demo account', async () => {
