@@ -21,6 +21,8 @@ describeInBrowser('the dashboard', () => {
     await page.waitForLoadState('networkidle');
     expect(new URL(page.url()).pathname).toBe(DASHBOARD_PATH);
     const whole = await apiResult<DashboardWhole>(page, '/dashboard/whole');
+    // The panels render a moment after the page settles on a loaded machine: wait for the market's figure.
+    await page.locator('.dashboard-figure__value', { hasText: `${whole.all.qtyStr}千辆` }).first().waitFor({ timeout: 10_000 });
     const values = await page.locator('.dashboard-figure__value').allTextContents();
     expect(values.slice(0, 3)).toEqual([`${whole.xinnengyuan.qtyStr}千辆`, `${whole.all.qtyStr}千辆`, whole.shentoulvStr]);
     await expect(page.locator('.gauge').first().getAttribute('aria-label')).resolves.toBe(`BEV ${whole.bevPer?.toFixed(1)}%`);
@@ -42,6 +44,7 @@ describeInBrowser('the dashboard', () => {
     await Promise.all([page.waitForURL((u) => u.searchParams.get('accumulate') === '1'), page.getByRole('link', { name: '累计', exact: true }).click()]);
     await page.waitForLoadState('networkidle');
     const cumulative = await apiResult<DashboardWhole>(page, '/dashboard/whole', { accumulate: 1 });
+    await page.locator('.dashboard-figure__value', { hasText: `${cumulative.all.qtyStr}千辆` }).first().waitFor({ timeout: 10_000 });
     await expect(page.locator('.dashboard-figure__value').nth(1).textContent()).resolves.toBe(`${cumulative.all.qtyStr}千辆`);
 
     await Promise.all([page.waitForURL((u) => u.searchParams.get('cityPage') === '2'), page.getByRole('link', { name: '11~20' }).click()]);
