@@ -1,5 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
+import * as fs from 'node:fs';
 import * as net from 'node:net';
+import * as os from 'node:os';
 import * as path from 'node:path';
 
 /** The built app, started as its own process on a free loopback port, as production runs it. */
@@ -20,8 +22,19 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startApp(projectRoot: string, databaseUrl: string): Promise<RunningApp> {
+/** With `redis`, the app queues its jobs there (a key prefix of its own) and one worker process runs them. */
+export interface AppOptions {
+  redis?: { url: string; prefix: string; concurrency: number };
+}
+
+/** The app, and with `redis` its worker: the process ids are the app's and the worker's (-1 without). */
+export interface RunningProcesses extends RunningApp {
+  workerPid: number;
+}
+
+export async function startApp(projectRoot: string, databaseUrl: string, options: AppOptions = {}): Promise<RunningProcesses> {
   const port = await freePort();
+  const dataDir = options.redis ? fs.mkdtempSync(path.join(os.tmpdir(), `${options.redis.prefix}-`)) : undefined;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -32,18 +45,36 @@ export async function startApp(projectRoot: string, databaseUrl: string): Promis
     LOG_LEVEL: 'warn',
     LOG_FORMAT: 'json',
   };
-  // Jobs run in-process: none of the benchmarked calls queues one.
-  delete env.REDIS_URL;
-  const child = spawn(process.execPath, [path.join(projectRoot, 'backend', 'dist', 'main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  if (options.redis) {
+    Object.assign(env, { REDIS_URL: options.redis.url, REDIS_PREFIX: options.redis.prefix, DATA_DIR: dataDir, WORKER_CONCURRENCY: String(options.redis.concurrency) });
+  } else {
+    // Jobs run in-process.
+    delete env.REDIS_URL;
+  }
   let output = '';
   const keep = (chunk: Buffer): void => {
     output = (output + chunk.toString()).slice(-4000);
   };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
+  const children = [spawn(process.execPath, [path.join(projectRoot, 'backend', 'dist', 'main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] })];
+  // As `npm run worker` and docker-compose.yml start it (README decision 97).
+  if (options.redis) children.push(spawn(process.execPath, ['--max-semi-space-size=2', path.join(projectRoot, 'workers', 'dist', 'main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] }));
+  for (const child of children) {
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+  }
+  const [app, worker] = children;
   const base = `http://127.0.0.1:${port}/car/api`;
-  await waitUntilHealthy(base, child, () => output);
-  return { base, pid: child.pid ?? -1, stop: () => stopChild(child) };
+  await waitUntilHealthy(base, app, () => output);
+  if (worker && worker.exitCode !== null) throw new Error(`the worker exited:\n${output}`);
+  return {
+    base,
+    pid: app.pid ?? -1,
+    workerPid: worker?.pid ?? -1,
+    stop: async () => {
+      await Promise.all(children.map(stopChild));
+      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 export async function waitUntilHealthy(base: string, child: ChildProcess, output: () => string): Promise<void> {

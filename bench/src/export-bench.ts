@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -6,7 +5,7 @@ import { addMonths, formatMonth, type ExportJobView } from '@car/contracts';
 import ExcelJS from 'exceljs';
 import type { DataSource } from 'typeorm';
 import { ApiClient } from './api-client';
-import { freePort, stopChild, waitUntilHealthy } from './app-process';
+import { startApp } from './app-process';
 import { count, ms, spread } from './stats';
 
 /**
@@ -62,54 +61,6 @@ async function monthsFor(ds: DataSource, latest: number, target: number): Promis
     if (rows >= target || row.n === 0) break;
   }
   return { from, to: latest, rows };
-}
-
-interface Processes {
-  base: string;
-  workerPid: number;
-  stop(): Promise<void>;
-}
-
-/** The app (queueing jobs on Redis) and one worker, both built, on a key prefix of their own. */
-async function startAppAndWorker(projectRoot: string, databaseUrl: string, redisUrl: string): Promise<Processes> {
-  const port = await freePort();
-  const prefix = `bench-export-${process.pid}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: redisUrl,
-    REDIS_PREFIX: prefix,
-    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-export-')),
-    SEED_ON_EMPTY: 'false',
-    WORKER_CONCURRENCY: '1',
-    LOG_LEVEL: 'warn',
-    LOG_FORMAT: 'json',
-  };
-  let output = '';
-  const keep = (chunk: Buffer): void => {
-    output = (output + chunk.toString()).slice(-4000);
-  };
-  const app = spawn(process.execPath, [path.join(projectRoot, 'backend', 'dist', 'main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  // As `npm run worker` and docker-compose.yml start it (README decision 97).
-  const worker = spawn(process.execPath, ['--max-semi-space-size=2', path.join(projectRoot, 'workers', 'dist', 'main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  for (const child of [app, worker]) {
-    child.stdout?.on('data', keep);
-    child.stderr?.on('data', keep);
-  }
-  const base = `http://127.0.0.1:${port}/car/api`;
-  await waitUntilHealthy(base, app, () => output);
-  if (worker.exitCode !== null) throw new Error(`the worker exited:\n${output}`);
-  return {
-    base,
-    workerPid: worker.pid ?? -1,
-    stop: async () => {
-      await Promise.all([stopChild(worker), stopChild(app)]);
-      fs.rmSync(env.DATA_DIR!, { recursive: true, force: true });
-    },
-  };
 }
 
 /** One export from request to downloadable file, with the worker's memory and the progress cadence. */
@@ -212,7 +163,7 @@ export async function benchExports(ds: DataSource, projectRoot: string, database
   const million = await monthsFor(ds, latest, 1_000_000);
   const three = await monthsFor(ds, latest, 3_000_000);
   log(`[bench] exports: ${count(million.rows)} rows over ${formatMonth(million.from)} … ${formatMonth(million.to)}, ${count(three.rows)} over ${formatMonth(three.from)} …`);
-  const processes = await startAppAndWorker(projectRoot, databaseUrl, redisUrl);
+  const processes = await startApp(projectRoot, databaseUrl, { redis: { url: redisUrl, prefix: `bench-export-${process.pid}`, concurrency: 1 } });
   const runs: ExportRun[] = [];
   try {
     const client = await ApiClient.signIn(processes.base);

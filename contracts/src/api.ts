@@ -66,6 +66,11 @@ export interface Envelope<T> {
   result: T | null;
 }
 
+/** Whether a parsed body is an envelope at all (a proxy's HTML error page is not): its `code` is a number. */
+export function isEnvelope(value: unknown): value is Partial<Envelope<unknown>> & { code: number } {
+  return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'number';
+}
+
 export function envelopeSchema<T extends z.ZodType>(result: T) {
   return z.object({ code: z.number().int(), msg: z.string(), result: result.nullable() });
 }

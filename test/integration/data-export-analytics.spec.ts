@@ -1,11 +1,9 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { Client } from 'pg';
 import request from 'supertest';
 import { API_PREFIX, ApiCode, type ChartResult, type ExportJobView } from '@car/contracts';
-import { binaryBody, signedInApp } from '../support/api-app';
-import { testEnv } from '../support/test-env';
-import { createAnalyst } from '../support/users';
+import { exportCalls, type ExportTestbed, openExportTestbed } from '../support/export-testbed';
 
 const API = `${API_PREFIX}/dataExport`;
 const PASSWORD = 'Export@2026b';
@@ -17,34 +15,20 @@ const PASSWORD = 'Export@2026b';
  * bands, and a formula in the data neutralised.
  */
 describe('the price-volume, price and rebate exports', () => {
-  const env = testEnv();
   let app: NestExpressApplication;
   let token: string;
   let db: Client;
+  let bed: ExportTestbed;
 
   beforeAll(async () => {
-    const account = await createAnalyst('export_pv', PASSWORD, '价量导出测试');
-    ({ app, token } = await signedInApp({ address: `10.81.${process.pid % 250}.1`, account, password: PASSWORD }));
-    db = new Client({ connectionString: env.databaseUrl });
-    await db.connect();
+    bed = await openExportTestbed({ account: 'export_pv', password: PASSWORD, nickname: '价量导出测试', address: `10.81.${process.pid % 250}.1` });
+    ({ app, token, db } = bed);
   });
 
-  afterAll(async () => {
-    await db?.end();
-    await app?.close();
-  });
+  afterAll(() => bed?.close());
 
-  const server = () => request(app.getHttpServer());
+  const { server, finished, workbookOf } = exportCalls(() => app, () => token);
   const post = (kind: string, form: string) => server().post(`${API}/${kind}`).set('token', token).type('form').send(form);
-
-  async function finished(id: string): Promise<ExportJobView> {
-    for (let i = 0; i < 600; i++) {
-      const job = (await server().get(`${API}/job`).query({ id }).set('token', token).expect(200)).body.result as ExportJobView;
-      if (job.status !== 'queued' && job.status !== 'running') return job;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`export ${id} did not finish`);
-  }
 
   async function exported(kind: string, form: string): Promise<{ job: ExportJobView; sheet: ExcelJS.Worksheet; rows: unknown[][] }> {
     const accepted = await post(kind, form).expect(200);
@@ -52,10 +36,7 @@ describe('the price-volume, price and rebate exports', () => {
     const job = await finished(accepted.body.result.id);
     expect(job).toMatchObject({ kind, status: 'done', percent: 100, error: null });
     expect(job.rowsWritten).toBe(job.rowsExpected);
-    const res = await server().get(job.result!.replace(/^\/car\/api/, API_PREFIX)).set('token', token).buffer(true).parse(binaryBody).expect(200);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(res.body as unknown as ArrayBuffer);
-    const sheet = workbook.worksheets[0];
+    const sheet = (await workbookOf(job)).workbook.worksheets[0];
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     const rows = (sheet.getSheetValues().slice(2) as unknown[][]).map((r) => r.slice(1));
     expect(rows).toHaveLength(job.rowsWritten);

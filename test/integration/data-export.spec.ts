@@ -1,14 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import ExcelJS from 'exceljs';
 import { Client } from 'pg';
 import request from 'supertest';
 import { API_PREFIX, ApiCode, type ExportJobView, type Summary } from '@car/contracts';
 import { loadConfig } from '../../backend/src/config/config';
 import { createApp } from '../../backend/src/create-app';
 import { DataExportService } from '../../backend/src/dataExport/data-export.service';
-import { binaryBody, signedInApp } from '../support/api-app';
+import { exportCalls, type ExportTestbed, openExportTestbed } from '../support/export-testbed';
 import { testEnv } from '../support/test-env';
 import { createAnalyst } from '../support/users';
 
@@ -26,38 +25,17 @@ describe('the city retail export', () => {
   let app: NestExpressApplication;
   let token: string;
   let db: Client;
+  let bed: ExportTestbed;
 
   beforeAll(async () => {
-    const account = await createAnalyst('export', PASSWORD, '导出测试');
-    ({ app, token } = await signedInApp({ address: `10.79.${process.pid % 250}.1`, account, password: PASSWORD }));
-    db = new Client({ connectionString: env.databaseUrl });
-    await db.connect();
+    bed = await openExportTestbed({ account: 'export', password: PASSWORD, nickname: '导出测试', address: `10.79.${process.pid % 250}.1` });
+    ({ app, token, db } = bed);
   });
 
-  afterAll(async () => {
-    await db?.end();
-    await app?.close();
-  });
+  afterAll(() => bed?.close());
 
-  const server = () => request(app.getHttpServer());
+  const { server, finished, workbookOf } = exportCalls(() => app, () => token);
   const post = (form: string, as = token) => server().post(`${API}/cityRetail`).set('token', as).type('form').send(form);
-
-  async function finished(id: string, as = token): Promise<ExportJobView> {
-    for (let i = 0; i < 600; i++) {
-      const res = await server().get(`${API}/job`).query({ id }).set('token', as).expect(200);
-      const job = res.body.result as ExportJobView;
-      if (job.status !== 'queued' && job.status !== 'running') return job;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`export ${id} did not finish`);
-  }
-
-  async function workbookOf(job: ExportJobView, as = token): Promise<{ workbook: ExcelJS.Workbook; disposition: string }> {
-    const res = await server().get(job.result!.replace(/^\/car\/api/, `${API_PREFIX}`)).set('token', as).buffer(true).parse(binaryBody).expect(200);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(res.body as unknown as ArrayBuffer);
-    return { workbook, disposition: String(res.headers['content-disposition']) };
-  }
 
   async function login(account: string): Promise<string> {
     const res = await server().post(`${API_PREFIX}/security/login`).set('X-Forwarded-For', `10.79.${process.pid % 250}.2`).send({ account, password: PASSWORD }).expect(200);

@@ -1,6 +1,6 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { DATA_EXPORT, EXPORT_PAGES, type ParamsOf, type ResultOf } from '@car/contracts';
+import { DATA_EXPORT, EXPORT_PAGES, type ExportJobView, type ExportKind, type ParamsOf, type ResultOf } from '@car/contracts';
 import { zodPipe } from '../common/zod-validation.pipe';
 import { CurrentUser, RequiresPage } from '../security/security.decorators';
 import type { SessionUser } from '../security/session-user';
@@ -9,38 +9,30 @@ import { DataExportService } from './data-export.service';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+/** An export's POST: its contract's path, 200 (the job is accepted, not created as a resource), its page's access. */
+const AcceptsExport = (kind: ExportKind) => applyDecorators(Post(DATA_EXPORT[kind].path), HttpCode(200), RequiresPage(EXPORT_PAGES[kind].path));
+
 @Controller()
 export class DataExportController {
   constructor(private readonly exports: DataExportService) {}
 
-  @Post(DATA_EXPORT.cityRetail.path)
-  @HttpCode(200)
-  @RequiresPage('/comprehensiveinquiry/cityretailexport')
-  cityRetail(
-    @Body(zodPipe(DATA_EXPORT.cityRetail.params)) form: ParamsOf<typeof DATA_EXPORT.cityRetail>,
-    @CurrentUser() user: SessionUser,
-  ): Promise<ResultOf<typeof DATA_EXPORT.cityRetail>> {
+  @AcceptsExport('cityRetail')
+  cityRetail(@Body(zodPipe(DATA_EXPORT.cityRetail.params)) form: ParamsOf<typeof DATA_EXPORT.cityRetail>, @CurrentUser() user: SessionUser): Promise<ExportJobView> {
     return this.exports.accept('cityRetail', form, user);
   }
 
-  @Post(DATA_EXPORT.mix.path)
-  @HttpCode(200)
-  @RequiresPage(EXPORT_PAGES.mix.path)
-  mix(@Body(zodPipe(DATA_EXPORT.mix.params)) form: ParamsOf<typeof DATA_EXPORT.mix>, @CurrentUser() user: SessionUser): Promise<ResultOf<typeof DATA_EXPORT.mix>> {
+  @AcceptsExport('mix')
+  mix(@Body(zodPipe(DATA_EXPORT.mix.params)) form: ParamsOf<typeof DATA_EXPORT.mix>, @CurrentUser() user: SessionUser): Promise<ExportJobView> {
     return this.exports.accept('mix', form, user);
   }
 
-  @Post(DATA_EXPORT.price.path)
-  @HttpCode(200)
-  @RequiresPage(EXPORT_PAGES.price.path)
-  price(@Body(zodPipe(DATA_EXPORT.price.params)) form: ParamsOf<typeof DATA_EXPORT.price>, @CurrentUser() user: SessionUser): Promise<ResultOf<typeof DATA_EXPORT.price>> {
+  @AcceptsExport('price')
+  price(@Body(zodPipe(DATA_EXPORT.price.params)) form: ParamsOf<typeof DATA_EXPORT.price>, @CurrentUser() user: SessionUser): Promise<ExportJobView> {
     return this.exports.accept('price', form, user);
   }
 
-  @Post(DATA_EXPORT.fandian.path)
-  @HttpCode(200)
-  @RequiresPage(EXPORT_PAGES.fandian.path)
-  fandian(@Body(zodPipe(DATA_EXPORT.fandian.params)) form: ParamsOf<typeof DATA_EXPORT.fandian>, @CurrentUser() user: SessionUser): Promise<ResultOf<typeof DATA_EXPORT.fandian>> {
+  @AcceptsExport('fandian')
+  fandian(@Body(zodPipe(DATA_EXPORT.fandian.params)) form: ParamsOf<typeof DATA_EXPORT.fandian>, @CurrentUser() user: SessionUser): Promise<ExportJobView> {
     return this.exports.accept('fandian', form, user);
   }
 

@@ -14,6 +14,7 @@ import {
   RECENT_EXPORTS,
 } from '@car/contracts';
 import { ApiException } from '../common/api-codes';
+import { ExpiringFiles, ownedBy } from '../common/job-files';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { JobName } from '../queue/job-names';
 import { JobQueue } from '../queue/job-queue';
@@ -25,21 +26,19 @@ import { ExportJobRepository, type ExportJobRecord } from './export-job.reposito
 export const NO_SUCH_EXPORT = '导出任务不存在';
 export const FILE_GONE = '文件不存在或已过期，请重新生成';
 
-/** How often expired files are looked for. */
-const CLEANUP_EVERY_MS = 60 * 60 * 1000;
-
 /** The exports as the API offers them: accepted at once as jobs, their progress, their files (owner only). */
 @Injectable()
 export class DataExportService implements OnModuleInit, OnApplicationShutdown {
-  private readonly logger = new Logger('DataExport');
-  private cleanupTimer: NodeJS.Timeout | undefined;
+  private readonly files: ExpiringFiles;
 
   constructor(
     private readonly jobs: ExportJobRepository,
     private readonly definitions: ExportDefinitions,
     private readonly queue: JobQueue,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'exportsDir'>,
-  ) {}
+  ) {
+    this.files = new ExpiringFiles('exports', config.exportsDir, () => jobs.expire(EXPORT_TTL_HOURS), new Logger('DataExport'));
+  }
 
   /**
    * Accepts an export of any kind: the form (already parsed by its contract) is checked by its
@@ -78,27 +77,20 @@ export class DataExportService implements OnModuleInit, OnApplicationShutdown {
   }
 
   private async own(id: string, user: SessionUser): Promise<ExportJobRecord> {
-    const record = await this.jobs.find(id);
-    if (!record || record.userId !== user.id) throw ApiException.notFound(NO_SUCH_EXPORT);
-    return record;
+    return ownedBy(await this.jobs.find(id), user, NO_SUCH_EXPORT);
   }
 
   /** Deletes the files of exports finished more than EXPORT_TTL_HOURS ago. */
-  async removeExpired(): Promise<number> {
-    const names = await this.jobs.expire(EXPORT_TTL_HOURS);
-    for (const name of names) await fs.promises.rm(`${this.config.exportsDir}/${name}`, { force: true });
-    return names.length;
+  removeExpired(): Promise<number> {
+    return this.files.removeExpired();
   }
 
   onModuleInit(): void {
-    this.cleanupTimer = setInterval(() => {
-      this.removeExpired().catch((error: unknown) => this.logger.warn(`cleanup of expired exports failed: ${String(error)}`));
-    }, CLEANUP_EVERY_MS);
-    this.cleanupTimer.unref();
+    this.files.start();
   }
 
   onApplicationShutdown(): void {
-    clearInterval(this.cleanupTimer);
+    this.files.stop();
   }
 }
 

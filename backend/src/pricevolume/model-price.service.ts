@@ -86,14 +86,20 @@ export class ModelPriceService {
     };
   }
 
+  /** The whole market's sales in the period and a year earlier (wholeMix's denominator). */
+  private async market(ctx: Context): Promise<{ qty: number; tq: number }> {
+    const [market] = await this.analytics.query({ source: 2, dimensions: [], month: ctx.month, measures: [ctx.periods.current, ctx.periods.lastYear] });
+    return { qty: market?.values.qty ?? 0, tq: market?.values.tq ?? 0 };
+  }
+
   /** Every trim (or series) of the segments of the context's series, ranked within its segment, with its price. */
-  private async figures(ctx: Context, level: 'car' | 'subSeries'): Promise<{ rows: Figures[]; market: { qty: number; tq: number } }> {
+  private async figures(ctx: Context, level: 'car' | 'subSeries'): Promise<Figures[]> {
     const segments = [...new Set(ctx.series.map((s) => s.segmentId))];
     const { current, lastYear } = ctx.periods;
     const dims = level === 'car' ? (['car', 'subSeries', 'segment'] as const) : (['subSeries', 'segment'] as const);
     const priceShift = current.shift === 'yearToDate' ? (['yearToDate', 'lastYearToDate'] as const) : (['current', 'lastYear'] as const);
     const seriesIds = ctx.series.map((s) => s.id);
-    const [sales, [market], prices] = await Promise.all([
+    const [sales, prices] = await Promise.all([
       this.analytics.query({
         source: 2, dimensions: dims, filters: { segmentIds: segments }, month: ctx.month, measures: [current, lastYear],
         windows: [
@@ -107,7 +113,6 @@ export class ModelPriceService {
         // The charts draw each series' trims by sales, largest first.
         order: [{ by: 'qty', direction: 'desc' }, { by: level, direction: 'asc' }],
       }),
-      this.analytics.query({ source: 2, dimensions: [], month: ctx.month, measures: [current, lastYear] }),
       this.analytics.query({
         // `within` joins the names after the cut: a few dozen trims looked up by key, not the whole trim table hashed.
         source: 'price', dimensions: level === 'car' ? ['car', 'subSeries'] : ['subSeries'], filters: { subSeriesIds: seriesIds }, within: { subSeries: seriesIds }, month: ctx.month,
@@ -115,26 +120,24 @@ export class ModelPriceService {
       }),
     ]);
     const priceOf = new Map(prices.map((p) => [p.key[level] ?? 0, p.values]));
-    const rows = sales
-      .map((r): Figures => {
-        const id = r.key[level] ?? 0;
-        const sold = r.values.qty ?? 0;
-        const tqSold = r.values.tq ?? 0;
-        return {
-          id,
-          name: r.name[level] ?? '',
-          subSeriesId: r.key.subSeries ?? 0,
-          sales: sold,
-          tqSales: tqSold,
-          segmentSales: r.values.segQty ?? 0,
-          tqSegmentSales: r.values.segTq ?? 0,
-          rank: sold > 0 ? r.values.rankQty : null,
-          tqRank: tqSold > 0 ? r.values.rankTq : null,
-          price: priceOf.get(id)?.price ?? null,
-          tqPrice: priceOf.get(id)?.tqPrice ?? null,
-        };
-      });
-    return { rows, market: { qty: market?.values.qty ?? 0, tq: market?.values.tq ?? 0 } };
+    return sales.map((r): Figures => {
+      const id = r.key[level] ?? 0;
+      const sold = r.values.qty ?? 0;
+      const tqSold = r.values.tq ?? 0;
+      return {
+        id,
+        name: r.name[level] ?? '',
+        subSeriesId: r.key.subSeries ?? 0,
+        sales: sold,
+        tqSales: tqSold,
+        segmentSales: r.values.segQty ?? 0,
+        tqSegmentSales: r.values.segTq ?? 0,
+        rank: sold > 0 ? r.values.rankQty : null,
+        tqRank: tqSold > 0 ? r.values.rankTq : null,
+        price: priceOf.get(id)?.price ?? null,
+        tqPrice: priceOf.get(id)?.tqPrice ?? null,
+      };
+    });
   }
 
   private row(f: Figures, seriesName: string, market: { qty: number; tq: number }, subtotal: boolean): ProportionRow {
@@ -176,18 +179,18 @@ export class ModelPriceService {
 
   /** Rows of each series (its trims by the view's figure, then its subtotal). */
   private async proportionTable(ctx: Context, view: 0 | 1 | 2 | 3): Promise<ProportionTable> {
-    const [trims, series] = await Promise.all([this.figures(ctx, 'car'), this.figures(ctx, 'subSeries')]);
+    const [trims, series, market] = await Promise.all([this.figures(ctx, 'car'), this.figures(ctx, 'subSeries'), this.market(ctx)]);
     const field = PROPORTION_VIEW_ORDER[view];
     const byView = (a: ProportionRow, b: ProportionRow): number => ((b[field] as number | null) ?? -Infinity) - ((a[field] as number | null) ?? -Infinity) || b.sales - a.sales || a.id - b.id;
     const rows: ProportionRow[] = [];
     for (const s of ctx.series) {
       const own = s.id === ctx.own.id;
-      const list = own ? ownTrims(trims.rows, ctx) : trims.rows.filter((t) => t.subSeriesId === s.id);
-      rows.push(...list.map((t) => this.row(t, s.name, trims.market, false)).sort(byView));
-      const total = series.rows.find((r) => r.id === s.id) ?? {
+      const list = own ? ownTrims(trims, ctx) : trims.filter((t) => t.subSeriesId === s.id);
+      rows.push(...list.map((t) => this.row(t, s.name, market, false)).sort(byView));
+      const total = series.find((r) => r.id === s.id) ?? {
         id: s.id, name: s.name, subSeriesId: s.id, sales: 0, tqSales: 0, segmentSales: 0, tqSegmentSales: 0, rank: null, tqRank: null, price: null, tqPrice: null,
       };
-      rows.push(this.row(total, s.name, series.market, true));
+      rows.push(this.row(total, s.name, market, true));
     }
     return { period: ctx.periods.period, modelSubId: ctx.own.id, modelSubName: ctx.own.name, rows };
   }
@@ -207,8 +210,7 @@ export class ModelPriceService {
   /** The own trims this period and a year earlier: price against sales or segment MIX. */
   async singleChart(q: ModelPriceSingleChartDto): Promise<PriceScatter> {
     const ctx = await this.context(q);
-    const { rows } = await this.figures(ctx, 'car');
-    const trims = ownTrims(rows, ctx);
+    const trims = ownTrims(await this.figures(ctx, 'car'), ctx);
     const point = (t: Figures, lastYear: boolean): PricePoint => {
       const sales = lastYear ? t.tqSales : t.sales;
       const mix = percentNumber(share(sales, lastYear ? t.tqSegmentSales : t.segmentSales));
@@ -226,7 +228,7 @@ export class ModelPriceService {
   /** The trims of the own and compared series, one set of points per series, in the period. */
   async compareCharts(q: ModelPriceCompareChartDto): Promise<PriceScatter> {
     const ctx = await this.context(q);
-    const { rows } = await this.figures(ctx, 'car');
+    const rows = await this.figures(ctx, 'car');
     return {
       ...this.axes(ctx.basis, q.data2),
       series: ctx.series.map((s) => ({

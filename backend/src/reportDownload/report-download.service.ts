@@ -19,6 +19,7 @@ import {
   formatMonth,
 } from '@car/contracts';
 import { ApiException } from '../common/api-codes';
+import { ExpiringFiles, ownedBy } from '../common/job-files';
 import { JobName } from '../queue/job-names';
 import { JobQueue } from '../queue/job-queue';
 import type { SessionUser } from '../security/session-user';
@@ -29,7 +30,6 @@ import { ReportStorage } from './report-storage';
 
 /** How long download?ids=… (several) waits for its bundle before it answers with a message instead. */
 const BUNDLE_WAIT_MS = 110_000;
-const CLEANUP_EVERY_MS = 60 * 60 * 1000;
 
 /** A file to send: its path, the name the browser saves it under and its type. */
 export interface ReportFile {
@@ -54,15 +54,16 @@ export function itemOf(record: ReportRecord): ReportItem {
 /** 报告下载: the list (newest upload first), a report's file, and bundles of several. */
 @Injectable()
 export class ReportDownloadService implements OnModuleInit, OnApplicationShutdown {
-  private readonly logger = new Logger('ReportDownload');
-  private cleanupTimer: NodeJS.Timeout | undefined;
+  private readonly files: ExpiringFiles;
 
   constructor(
     private readonly reports: ReportRepository,
     private readonly bundles: ReportBundleRepository,
     private readonly storage: ReportStorage,
     private readonly queue: JobQueue,
-  ) {}
+  ) {
+    this.files = new ExpiringFiles('bundles', storage.bundleDir, () => bundles.expire(BUNDLE_TTL_HOURS), new Logger('ReportDownload'));
+  }
 
   async list(query: ReportListQuery): Promise<ReportPage> {
     const range = defaultReportRange();
@@ -142,27 +143,20 @@ export class ReportDownloadService implements OnModuleInit, OnApplicationShutdow
   }
 
   private async own(id: string, user: SessionUser): Promise<BundleRecord> {
-    const record = await this.bundles.find(id);
-    if (!record || record.userId !== user.id) throw ApiException.notFound(REPORT_MESSAGES.noSuchBundle);
-    return record;
+    return ownedBy(await this.bundles.find(id), user, REPORT_MESSAGES.noSuchBundle);
   }
 
   /** Deletes the zips of bundles made more than BUNDLE_TTL_HOURS ago. */
-  async removeExpired(): Promise<number> {
-    const names = await this.bundles.expire(BUNDLE_TTL_HOURS);
-    for (const name of names) await fs.promises.rm(path.join(this.storage.bundleDir, path.basename(name)), { force: true });
-    return names.length;
+  removeExpired(): Promise<number> {
+    return this.files.removeExpired();
   }
 
   onModuleInit(): void {
-    this.cleanupTimer = setInterval(() => {
-      this.removeExpired().catch((error: unknown) => this.logger.warn(`cleanup of expired bundles failed: ${String(error)}`));
-    }, CLEANUP_EVERY_MS);
-    this.cleanupTimer.unref();
+    this.files.start();
   }
 
   onApplicationShutdown(): void {
-    clearInterval(this.cleanupTimer);
+    this.files.stop();
   }
 }
 

@@ -7,7 +7,7 @@
 import type { ReactNode } from 'react';
 
 import { type ChartResult, thousands } from '@car/contracts';
-import { COMBO_OPTIONS, signColor } from '~/utils/chart-result';
+import { comboOptions, signColor } from '~/utils/chart-result';
 import { fromBrokenAxis, needsBreak, toBrokenAxis } from '~/utils/price-axis';
 import { ChartExportButton } from './ChartExportButton';
 import { PanelBusy } from './PanelBusy';
@@ -57,25 +57,16 @@ export function PriceChart({ title, chart, height, fileName, loading = false, ex
           pointBackgroundColor: colors, pointBorderColor: colors, pointRadius: 4, tension: s.type === 'spline' ? 0.35 : 0, spanGaps: true, order: 1,
         };
       });
-      const real = (item: { dataset: { yAxisID?: string }; dataIndex: number; datasetIndex: number }) => chart.series[item.datasetIndex]?.data[item.dataIndex] ?? null;
+      const real = (item: { dataIndex: number; datasetIndex: number }) => chart.series[item.datasetIndex]?.data[item.dataIndex] ?? null;
       return {
         type: 'bar',
         data: { labels: chart.xAxis[0]?.categories ?? [], datasets: datasets as never },
-        options: {
-          ...COMBO_OPTIONS,
-          plugins: {
-            legend: { position: 'top' },
-            tooltip: {
-              callbacks: {
-                label: (item) => {
-                  const value = real(item as never);
-                  const right = (item.dataset as { yAxisID?: string }).yAxisID === 'y1';
-                  return `${item.dataset.label}: ${value === null ? '-' : right && percent ? `${value.toFixed(1)}%` : `${thousands(value)}元`}`;
-                },
-              },
-            },
+        options: comboOptions(
+          (item, right) => {
+            const value = real(item);
+            return `${item.dataset.label}: ${value === null ? '-' : right && percent ? `${value.toFixed(1)}%` : `${thousands(value)}元`}`;
           },
-          scales: {
+          {
             y: { beginAtZero: true, title: { display: true, text: chart.yAxis[0]?.title ?? '' }, ticks: { callback: (v) => thousands(Number(v)) } },
             y1: {
               position: 'right',
@@ -85,7 +76,7 @@ export function PriceChart({ title, chart, height, fileName, loading = false, ex
               ticks: { callback: (v) => (percent ? `${Math.round(broken ? fromBrokenAxis(Number(v)) : Number(v))}%` : thousands(Number(v))) },
             },
           },
-        },
+        ),
       };
     },
     [],

@@ -3,7 +3,7 @@
  * unwrapping the `{code, msg, result}` envelope. A dead session becomes a redirect to /login; every other
  * failure becomes an ApiError whose Chinese `msg` routes show in a toast or message.
  */
-import { ApiCode, MP_SESSION_HEADER, REQUEST_TIMEOUT_MS, SESSION_ENDED_CODES, TOKEN_HEADER, type Endpoint, type ResultOf } from '@car/contracts';
+import { ApiCode, isEnvelope, MP_SESSION_HEADER, REQUEST_TIMEOUT_MS, SESSION_ENDED_CODES, TOKEN_HEADER, type Endpoint, type ResultOf } from '@car/contracts';
 import { data, redirect, type AppLoadContext } from '@remix-run/node';
 
 import type { ApiFailure } from './api-failure';
@@ -142,15 +142,6 @@ async function call<T>(
   throw new ApiError(envelope.msg || `请求失败（错误码 ${envelope.code}）`, envelope.code, status);
 }
 
-interface Envelope {
-  code: number;
-  msg?: string;
-  result?: unknown;
-}
-
-function isEnvelope(value: unknown): value is Envelope {
-  return typeof value === 'object' && value !== null && typeof (value as Envelope).code === 'number';
-}
 
 function networkError(error: unknown): ApiError {
   if (error instanceof Error && error.name === 'TimeoutError') {

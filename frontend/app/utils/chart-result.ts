@@ -61,13 +61,25 @@ export function datasetsOf(chart: ChartResult): DatasetSpec[] {
   });
 }
 
-/** What every columns-and-lines chart of the pages shares: it fills its fixed-height box, a short animation, one tooltip per month. */
-export const COMBO_OPTIONS = {
-  responsive: true,
-  maintainAspectRatio: false,
-  animation: { duration: 300 },
-  interaction: { mode: 'index' as const, intersect: false },
-};
+type TooltipItem = { raw: unknown; dataset: { label?: string; yAxisID?: string }; dataIndex: number; datasetIndex: number };
+
+/**
+ * What every columns-and-lines chart of the pages shares: it fills its fixed-height box, a short
+ * animation, the legend on top, one tooltip per month whose lines `label` writes; the axes are the chart's.
+ */
+export function comboOptions(label: (item: TooltipItem, right: boolean) => string, scales: NonNullable<ChartConfiguration['options']>['scales']): ChartConfiguration['options'] {
+  return {
+    responsive: true,
+    maintainAspectRatio: false,
+    animation: { duration: 300 },
+    interaction: { mode: 'index' as const, intersect: false },
+    plugins: {
+      legend: { position: 'top' },
+      tooltip: { callbacks: { label: (item) => label(item as TooltipItem, (item.dataset as { yAxisID?: string }).yAxisID === 'y1') } },
+    },
+    scales,
+  };
+}
 
 /**
  * The chart.js configuration of a sales chart: columns and lines over the months (datasetsOf), counts on
@@ -80,21 +92,12 @@ export function trendChartConfig(chart: ChartResult, percent: boolean): ChartCon
   return {
     type: 'bar',
     data: { labels: chart.xAxis[0]?.categories ?? [], datasets: datasets as never },
-    options: {
-      ...COMBO_OPTIONS,
-      plugins: {
-        legend: { position: 'top' },
-        tooltip: {
-          callbacks: {
-            label: (item) => {
-              const value = item.raw as number | null;
-              const right = (item.dataset as { yAxisID?: string }).yAxisID === 'y1';
-              return `${item.dataset.label}: ${value === null ? '-' : right || percent ? `${value.toFixed(1)}%` : thousands(value)}`;
-            },
-          },
-        },
+    options: comboOptions(
+      (item, right) => {
+        const value = item.raw as number | null;
+        return `${item.dataset.label}: ${value === null ? '-' : right || percent ? `${value.toFixed(1)}%` : thousands(value)}`;
       },
-      scales: {
+      {
         y: {
           beginAtZero: true,
           title: { display: Boolean(chart.yAxis?.[0]?.title), text: chart.yAxis?.[0]?.title ?? '' },
@@ -111,6 +114,6 @@ export function trendChartConfig(chart: ChartResult, percent: boolean): ChartCon
             }
           : {}),
       },
-    },
+    ),
   };
 }

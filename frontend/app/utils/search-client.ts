@@ -5,7 +5,7 @@
  * goes to /login; any other code, a network failure or an unreadable answer is a SearchCallError whose
  * Chinese message the dialog shows (a network failure also raises the spec's 5 s toast).
  */
-import { API_PREFIX, ApiCode, REQUEST_TIMEOUT_MS, SESSION_ENDED_CODES } from '@car/contracts';
+import { API_PREFIX, ApiCode, isEnvelope, REQUEST_TIMEOUT_MS, SESSION_ENDED_CODES } from '@car/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { loginHref } from './navigation';
@@ -54,15 +54,6 @@ function timeoutSignal(signal: AbortSignal | undefined): AbortSignal | undefined
   return typeof AbortSignal.any === 'function' ? AbortSignal.any([signal, timeout]) : signal;
 }
 
-interface Envelope {
-  code: number;
-  msg?: string;
-  result?: unknown;
-}
-
-function isEnvelope(value: unknown): value is Envelope {
-  return typeof value === 'object' && value !== null && typeof (value as Envelope).code === 'number';
-}
 
 /**
  * GET a search call and unwrap its `result`. Aborting through `signal` rejects with the AbortError as is
