@@ -3,10 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import request from 'supertest';
-import { API_PREFIX, type ExportJobView } from '@car/contracts';
+import { API_PREFIX, type ExportJobView, type ReportBundleView, type ReportPage } from '@car/contracts';
 import { loadConfig } from '../../backend/src/config/config';
 import { createApp } from '../../backend/src/create-app';
+import { binaryBody } from '../support/api-app';
 import { testEnv } from '../support/test-env';
 import { createAnalyst } from '../support/users';
 
@@ -87,15 +89,27 @@ describeWithRedis('an export in the worker process', () => {
     expect(done).toMatchObject({ status: 'done', percent: 100 });
     expect(done.rowsWritten).toBe(done.rowsExpected);
     expect(fs.existsSync(partial)).toBe(false);
-    const file = await request(app.getHttpServer()).get(`${API_PREFIX}/dataExport/file`).query({ id }).set('token', token).buffer(true).parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const file = await request(app.getHttpServer()).get(`${API_PREFIX}/dataExport/file`).query({ id }).set('token', token).buffer(true).parse(binaryBody);
     expect(file.status).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(file.body as unknown as ArrayBuffer);
     const rows = workbook.worksheets.reduce((n, sheet) => n + sheet.rowCount - 1, 0);
     expect(rows).toBe(done.rowsWritten);
   }, 420_000);
+
+  test('a report bundle (several ids) is zipped by the worker process too, and offered once complete', async () => {
+    if (!workers.some((worker) => worker.exitCode === null && worker.signalCode === null)) startWorker();
+    const server = () => request(app.getHttpServer());
+    const page = (await server().get(`${API_PREFIX}/reportDownload/list`).query({ pageSize: '3' }).set('token', token).expect(200)).body.result as ReportPage;
+    expect(page.items).toHaveLength(3);
+    const accepted = (await server().get(`${API_PREFIX}/reportDownload/bundle`).query({ ids: page.items.map((i) => i.id).join(',') }).set('token', token).expect(200)).body.result as ReportBundleView;
+    let bundle = accepted;
+    for (let i = 0; i < 600 && (bundle.status === 'queued' || bundle.status === 'running'); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      bundle = (await server().get(`${API_PREFIX}/reportDownload/bundleJob`).query({ id: accepted.id }).set('token', token).expect(200)).body.result as ReportBundleView;
+    }
+    expect(bundle).toMatchObject({ status: 'done', percent: 100, filesAdded: 3 });
+    const zip = await server().get(bundle.result!).set('token', token).buffer(true).parse(binaryBody).expect(200);
+    expect(Object.keys((await JSZip.loadAsync(zip.body as Buffer)).files).sort()).toEqual(page.items.map((item) => `${item.name}.xlsx`).sort());
+  }, 120_000);
 });
