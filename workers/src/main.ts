@@ -1,13 +1,13 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { UnrecoverableError, Worker } from 'bullmq';
+import { Worker } from 'bullmq';
 import { ConfigError, loadConfig } from '@car/backend/dist/config/config';
 import { JsonLogger } from '@car/backend/dist/common/json-logger';
 import { CoreModule } from '@car/backend/dist/core.module';
 import { resolveDatabase } from '@car/backend/dist/database/resolve-database';
 import { JobRegistry } from '@car/backend/dist/queue/job-registry';
-import { BULL_ATTEMPTS, redisConnection } from '@car/backend/dist/queue/job-queue';
-import { JobRunner } from '@car/backend/dist/queue/job-runner';
+import { redisConnection } from '@car/backend/dist/queue/job-queue';
+import { JobRunner, bullProcessor } from '@car/backend/dist/queue/job-runner';
 import { QUEUE_NAME } from '@car/backend/dist/queue/job-names';
 
 /**
@@ -32,17 +32,12 @@ async function main(): Promise<void> {
   }
   const database = await resolveDatabase(config, (m) => logger.log(m, 'Database'));
   const context = await NestFactory.createApplicationContext(CoreModule.forRoot({ config, databaseUrl: database.url }, 'car-worker'), { logger });
-  const registry = context.get(JobRegistry);
-  const runner = context.get(JobRunner);
+  const runJob = bullProcessor(context.get(JobRunner), context.get(JobRegistry));
   const worker = new Worker(
     QUEUE_NAME,
     async (job) => {
-      if (!registry.isKnown(job.name)) throw new UnrecoverableError(`unknown job ${job.name}`);
       logger.log(`job ${job.id} ${job.name} started`, 'Worker');
-      // attemptsMade counts the failed attempts before this one: the last allowed attempt's failure is final.
-      const final = job.attemptsMade + 1 >= (job.opts.attempts ?? BULL_ATTEMPTS);
-      const attempt = { id: job.id ?? '', name: job.name, data: job.data, final, enqueuedAt: new Date(job.timestamp) };
-      return runner.run(attempt, (percent) => job.updateProgress(percent));
+      return runJob(job);
     },
     { connection: redisConnection(config.REDIS_URL), prefix: config.REDIS_PREFIX, concurrency: config.WORKER_CONCURRENCY },
   );

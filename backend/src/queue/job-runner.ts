@@ -1,4 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { type Job, UnrecoverableError } from 'bullmq';
+import { BULL_ATTEMPTS } from './job-queue';
 import { JobRegistry } from './job-registry';
 import { JobName, JobPayloads } from './job-names';
 import { JobRunRepository } from './job-run.repository';
@@ -69,4 +71,16 @@ export class JobRunner {
       this.lastWarning = message;
     }
   }
+}
+
+/**
+ * The BullMQ worker's processor (workers/src/main.ts): one attempt of a job through the runner. BullMQ's
+ * attemptsMade counts the failed attempts before this one, so the last allowed attempt's failure is final.
+ */
+export function bullProcessor(runner: JobRunner, registry: JobRegistry): (job: Job) => Promise<unknown> {
+  return async (job) => {
+    if (!registry.isKnown(job.name)) throw new UnrecoverableError(`unknown job ${job.name}`);
+    const final = job.attemptsMade + 1 >= (job.opts.attempts ?? BULL_ATTEMPTS);
+    return runner.run({ id: job.id ?? '', name: job.name, data: job.data, final, enqueuedAt: new Date(job.timestamp) }, (percent) => job.updateProgress(percent));
+  };
 }
