@@ -183,6 +183,9 @@ describeWithRedis('the job monitor with BullMQ', () => {
   let admin: string;
   let adminAccount: string;
   let worker: Worker | undefined;
+  /** A connection handed to a Worker is the caller's to close. */
+  const connection = () => (workerConnection ??= redisConnection(env.redisUrl!));
+  let workerConnection: ReturnType<typeof redisConnection> | undefined;
 
   beforeAll(async () => {
     const config = { REDIS_URL: env.redisUrl!, REDIS_PREFIX: `${env.redisPrefix}-jobs` };
@@ -194,6 +197,7 @@ describeWithRedis('the job monitor with BullMQ', () => {
 
   afterAll(async () => {
     await worker?.close();
+    workerConnection?.disconnect();
     await app?.close();
   });
 
@@ -204,7 +208,7 @@ describeWithRedis('the job monitor with BullMQ', () => {
     expect(queued).toMatchObject({ kindLabel: '数据导出', enqueuedBy: adminAccount });
     expect(['waiting', 'active', 'completed']).toContain(queued.state);
     worker = new Worker(QUEUE_NAME, bullProcessor(app.get(JobRunner), app.get(JobRegistry)), {
-      connection: redisConnection(env.redisUrl!),
+      connection: connection(),
       prefix: `${env.redisPrefix}-jobs`,
     });
     const done = await until('the worker to finish the export', async () => {
