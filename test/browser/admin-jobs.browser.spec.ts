@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { QUEUE_BOARD_PATH, SESSION_COOKIE } from '@car/contracts';
 import { Client } from 'pg';
 import type { Page } from 'playwright-core';
+import { signIn as apiSignIn, signedInApp } from '../support/api-app';
 import { describeInBrowser, openPage, screenshot, useBrowser } from '../support/browser';
 import { testEnv } from '../support/test-env';
 import { createUser } from '../support/users';
@@ -78,6 +82,45 @@ describeInBrowser('the job monitor page', () => {
       assertClean();
     } finally {
       await db.query(`DELETE FROM job_run WHERE id IN ($1, $2)`, [failed, running]);
+      await page.close();
+    }
+  });
+});
+
+const describeWithRedis = testEnv().redisUrl ? describeInBrowser : describe.skip;
+
+/**
+ * The queue dashboard (bull-board) in BullMQ mode, as an administrator's browser opens it from the page's
+ * link: it renders its queue under the app's Content-Security-Policy with no violation (decision 111).
+ */
+describeWithRedis('the queue dashboard in BullMQ mode', () => {
+  const browser = useBrowser();
+  let app: NestExpressApplication;
+  let base = '';
+  let admin = '';
+
+  beforeAll(async () => {
+    const env = testEnv();
+    ({ app } = await signedInApp({ address: '10.84.0.1', config: { REDIS_URL: env.redisUrl!, REDIS_PREFIX: `${env.redisPrefix}-board` } }));
+    await app.listen(0, '127.0.0.1');
+    base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+    admin = await apiSignIn(app, await createUser('admin', 'jobsboard', PASSWORD, '看板管理员'), PASSWORD, '10.84.0.2');
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  test('an administrator sees the job queue on bull-board, with no CSP violation', async () => {
+    const { page, assertClean } = await openPage(browser());
+    try {
+      await page.context().addCookies([{ name: SESSION_COOKIE, value: admin, url: base, httpOnly: true, sameSite: 'Lax' }]);
+      await page.goto(`${base}${QUEUE_BOARD_PATH}`, { waitUntil: 'networkidle' });
+      await page.locator('body', { hasText: 'car-jobs' }).waitFor({ timeout: 20_000 });
+      expect(await page.title()).toBe('任务队列');
+      await screenshot(page, 'admin-queue-board');
+      assertClean();
+    } finally {
       await page.close();
     }
   });
