@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { signIn as apiSignIn, signedInApp } from '../support/api-app';
 import { describeInBrowser, openPage, screenshot, useBrowser } from '../support/browser';
 import { testEnv } from '../support/test-env';
-import { createUser } from '../support/users';
+import { createAnalyst, createUser } from '../support/users';
 
 const PASSWORD = 'Jobs@2026b';
 
@@ -82,6 +82,20 @@ describeInBrowser('the job monitor page', () => {
       assertClean();
     } finally {
       await db.query(`DELETE FROM job_run WHERE id IN ($1, $2)`, [failed, running]);
+      await page.close();
+    }
+  });
+
+  test('an analyst has no 任务监控 in the menu, and its address leads elsewhere', async () => {
+    const { page, assertClean } = await openPage(browser());
+    try {
+      await signIn(page, await createAnalyst('jobspage', PASSWORD, '任务页分析师'));
+      expect(await page.locator('a[href$="/admin/jobs"]').count()).toBe(0);
+      await page.goto(`${testEnv().baseUrl}/admin/jobs`, { waitUntil: 'networkidle' });
+      expect(new URL(page.url()).pathname).not.toBe('/admin/jobs');
+      expect(await page.locator('.jobs-page').count()).toBe(0);
+      assertClean();
+    } finally {
       await page.close();
     }
   });
