@@ -193,6 +193,8 @@ describeWithRedis('the job monitor with BullMQ', () => {
     ({ app, token: analyst } = await signedInApp({ address: address(3), account, password: PASSWORD, config }));
     adminAccount = await createUser('admin', 'jobsbulladmin', PASSWORD, '任务管理员');
     admin = await signIn(app, adminAccount, PASSWORD, address(4));
+    // The worker process's processor, on the run's own prefix.
+    worker = new Worker(QUEUE_NAME, bullProcessor(app.get(JobRunner), app.get(JobRegistry)), { connection: connection(), prefix: `${env.redisPrefix}-jobs` });
   });
 
   afterAll(async () => {
@@ -207,10 +209,6 @@ describeWithRedis('the job monitor with BullMQ', () => {
     const queued = (await jobs.job(id))!;
     expect(queued).toMatchObject({ kindLabel: '数据导出', enqueuedBy: adminAccount });
     expect(['waiting', 'active', 'completed']).toContain(queued.state);
-    worker = new Worker(QUEUE_NAME, bullProcessor(app.get(JobRunner), app.get(JobRegistry)), {
-      connection: connection(),
-      prefix: `${env.redisPrefix}-jobs`,
-    });
     const done = await until('the worker to finish the export', async () => {
       const job = await jobs.job(id);
       return job?.state === 'completed' ? job : undefined;
@@ -218,6 +216,37 @@ describeWithRedis('the job monitor with BullMQ', () => {
     expect(done).toMatchObject({ progress: 100, attempts: 1, enqueuedBy: adminAccount, error: null });
     expect(await jobs.summary()).toMatchObject({ mode: 'bullmq', board: QUEUE_BOARD_PATH });
   });
+
+  test('a failing job waits between BullMQ’s attempts, fails after the last, and the retry (job.retry) runs it again', async () => {
+    const jobs = monitor(app, admin);
+    const db = new Client({ connectionString: env.databaseUrl });
+    await db.connect();
+    try {
+      const id = randomUUID();
+      const [{ userId }] = (await db.query(`SELECT id AS "userId" FROM app_user WHERE account = $1`, [adminAccount])).rows;
+      await db.query(`INSERT INTO export_job (id, kind, params, status, progress, user_id) VALUES ($1, 'cityRetail', '{"broken":true}', 'queued', 0, $2)`, [id, userId]);
+      await app.get(JobQueue).enqueue(JobName.DataExport, { exportId: id }, { jobId: id, userId });
+      // The first attempt fails with two left: the record waits, with the error, for BullMQ's next attempt.
+      const between = await until('the first attempt to fail', async () => {
+        const job = await jobs.job(id);
+        return job?.state === 'waiting' && job.error ? job : undefined;
+      });
+      expect(between.attempts).toBe(1);
+      // BullMQ retries after 5 s and 10 s; the third failure is final.
+      const failed = await until('the last attempt to fail', async () => ((await jobs.job(id))?.state === 'failed' ? jobs.job(id) : undefined), 45_000);
+      expect(failed).toMatchObject({ attempts: 3, enqueuedBy: adminAccount });
+      expect(failed!.error).toBeTruthy();
+
+      const [{ params }] = (await db.query(`SELECT params FROM export_job WHERE status = 'done' ORDER BY finished_at DESC LIMIT 1`)).rows;
+      await db.query(`UPDATE export_job SET params = $2 WHERE id = $1`, [id, params]);
+      expect((await jobs.retry(id).expect(200)).body.result).toEqual({ id, state: 'waiting' });
+      const done = await until('the retried job to complete', async () => ((await jobs.job(id))?.state === 'completed' ? jobs.job(id) : undefined));
+      expect(done).toMatchObject({ attempts: 4, error: null, progress: 100 });
+      await jobs.retry(id).expect(409);
+    } finally {
+      await db.end();
+    }
+  }, 90_000);
 
   test('the queue dashboard refuses no token (401) and an analyst (403) in the envelope, and serves an administrator', async () => {
     const server = () => request(app.getHttpServer());

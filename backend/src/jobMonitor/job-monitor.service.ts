@@ -75,7 +75,15 @@ export class JobMonitorService implements OnModuleInit, OnApplicationShutdown {
     if (!row) throw ApiException.notFound(JOB_MESSAGES.noSuchJob);
     if (row.state !== 'failed') throw new ApiException(ApiCode.Conflict, JOB_MESSAGES.notFailed);
     if (!this.registry.isKnown(row.name)) throw ApiException.badRequest(JOB_MESSAGES.unknownKind);
-    await this.queue.retry(row.id, row.name, row.payload as JobPayloads[typeof row.name]);
+    // The record waits before the queue has the job, so a worker's start is never overwritten; taking it from
+    // failed in one statement also lets only one of two simultaneous retries through.
+    if (!(await this.runs.requeued(row.id))) throw new ApiException(ApiCode.Conflict, JOB_MESSAGES.notFailed);
+    try {
+      await this.queue.retry(row.id, row.name, row.payload as JobPayloads[typeof row.name]);
+    } catch (error) {
+      await this.runs.failed(row.id, row.error ?? '', true).catch(() => undefined);
+      throw error;
+    }
     this.logger.log({ event: 'job.retried', id, kind: row.name, userId: user.id, account: user.account });
     return { id, state: 'waiting' };
   }

@@ -21,7 +21,7 @@ export interface EnqueueOptions {
 export abstract class JobQueue {
   abstract readonly mode: QueueState['mode'];
   abstract enqueue<N extends JobName>(name: N, data: JobPayloads[N], options?: EnqueueOptions): Promise<string>;
-  /** Runs a failed job again under its id, with its payload (the job monitor's retry). */
+  /** Runs a failed job again under its id, with its payload (the job monitor's retry, which keeps the record). */
   abstract retry<N extends JobName>(id: string, name: N, data: JobPayloads[N]): Promise<void>;
   abstract state(): Promise<QueueState>;
   abstract close(): Promise<void>;
@@ -171,7 +171,6 @@ export class BullJobQueue extends JobQueue {
       if (!(await job.isFailed())) throw new ApiException(ApiCode.Conflict, JOB_MESSAGES.notFailed);
       await this.withinTimeout(job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true }));
     }
-    await this.runner?.queued(id, name, data, undefined, true);
   }
 
   async state(): Promise<QueueState> {

@@ -58,6 +58,16 @@ export class JobRunRepository {
     );
   }
 
+  /** A failed job about to be queued again (a retry): waiting, as a new run; false when it was not failed. */
+  async requeued(id: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `UPDATE job_run SET state = 'waiting', progress = 0, enqueued_at = now(), started_at = NULL, finished_at = NULL, error = NULL
+        WHERE id = $1 AND state = 'failed' RETURNING id`,
+      [id],
+    );
+    return rows.length > 0;
+  }
+
   /** A run begins; the row is created if the queueing process never wrote it (a job queued before this table). */
   async started(id: string, name: string, payload: object, enqueuedAt: Date | null): Promise<void> {
     await this.dataSource.query(
