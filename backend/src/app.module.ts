@@ -6,6 +6,7 @@ import { EnvelopeInterceptor } from './common/envelope.interceptor';
 import { CoreModule, Runtime } from './core.module';
 import { DataExportModule } from './dataExport/data-export.module';
 import { DashboardModule } from './dashboard/dashboard.module';
+import { JobMonitorModule } from './jobMonitor/job-monitor.module';
 import { MpModule } from './mp/mp.module';
 import { HealthModule } from './health/health.module';
 import { PriceVolumeModule } from './pricevolume/price-volume.module';
@@ -23,7 +24,7 @@ export class AppModule {
   static forRoot(runtime: Runtime): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(runtime, 'car-app'), SecurityModule, HealthModule, SearchModule, SaleVolumeModule, AreaMarketModule, CompanyBrandModule, PriceVolumeModule, CarConfigModule, DataExportModule, PriceModule, DashboardModule, MpModule, ReportDownloadApiModule],
+      imports: [CoreModule.forRoot(runtime, 'car-app'), SecurityModule, HealthModule, SearchModule, SaleVolumeModule, AreaMarketModule, CompanyBrandModule, PriceVolumeModule, CarConfigModule, DataExportModule, PriceModule, DashboardModule, MpModule, ReportDownloadApiModule, JobMonitorModule],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

@@ -8,6 +8,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { AppModule } from './app.module';
 import { ApiCode } from './common/api-codes';
 import { noStore, refuseCrossSiteWrites, securityHeaders } from './common/http-security';
+import { mountQueueBoard } from './jobMonitor/queue-board';
 import { SecurityEvents } from './security/security-events';
 import type { Runtime } from './core.module';
 import { trustProxySetting } from './security/client-address';
@@ -31,6 +32,8 @@ export async function createApp(runtime: Runtime, logger: LoggerService | false)
     refuseCrossSiteWrites((req, reason) => events.record({ event: 'cross_site.refused', address: req.ip ?? '', path: req.path, reason })),
   );
   app.use(API_PREFIX, noStore, express.json({ limit: '1mb' }), express.urlencoded({ extended: true, limit: '1mb' }), bodyParserErrors);
+  // BullMQ mode only: the queue dashboard, behind its own administrator check (Express middleware, no Nest guard).
+  mountQueueBoard(app);
   // The description is generated from the contracts (parameters and results), not from decorators.
   const document = buildOpenApiDocument() as unknown as Parameters<typeof SwaggerModule.setup>[2];
   SwaggerModule.setup('car/api/docs', app, document, { useGlobalPrefix: false, jsonDocumentUrl: 'car/api/docs-json' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import * as aj from './admin-jobs';
 import * as de from './data-export';
 import { healthReportSchema } from './health';
 import * as pv from './price-volume';
@@ -230,8 +231,24 @@ export const REPORT_DOWNLOAD = {
   remove: adminPost('delete', rd.reportDeleteSchema, z.object({ deleted: z.number().int() }), 'json', '管理员删除报告：id（文件一并删除）'),
 };
 
+/** 任务监控: administrators only (@AdminOnly), in both queue modes. */
+export const ADMIN_JOBS = {
+  list: endpoint({
+    method: 'GET', path: 'admin/jobs/list', tag: 'admin', access: 'session', adminOnly: true, params: aj.jobListSchema, result: aj.jobPageSchema,
+    summary: '任务列表（管理员）：state（waiting、active、completed、failed）, kind, page, pageSize（默认 20）→ 最新入队在前，含进度、耗时、错误',
+  }),
+  summary: endpoint({
+    method: 'GET', path: 'admin/jobs/summary', tag: 'admin', access: 'session', adminOnly: true, params: aj.jobSummaryQuerySchema, result: aj.jobSummarySchema,
+    summary: '任务概况（管理员）：队列模式、各状态任务数（可按 kind）、任务类型、BullMQ 看板地址',
+  }),
+  retry: endpoint({
+    method: 'POST', path: 'admin/jobs/retry', tag: 'admin', access: 'session', adminOnly: true, params: aj.jobRetrySchema, result: aj.jobRetryResultSchema,
+    summary: '重试失败的任务（管理员）：id → 以原参数重新入队',
+  }),
+};
+
 /** Every call, in the order the OpenAPI description lists them. */
-export const ENDPOINTS: readonly Endpoint[] = [SECURITY, HEALTH, SEARCH, WHOLE_MARKET, AREA_MARKET, COMPANY_BRAND, PRICE_VOLUME, CAR_CONFIG, DATA_EXPORT, PRICE, DASHBOARD, MP, REPORT_DOWNLOAD].flatMap((group) => Object.values(group) as Endpoint[]);
+export const ENDPOINTS: readonly Endpoint[] = [SECURITY, HEALTH, SEARCH, WHOLE_MARKET, AREA_MARKET, COMPANY_BRAND, PRICE_VOLUME, CAR_CONFIG, DATA_EXPORT, PRICE, DASHBOARD, MP, REPORT_DOWNLOAD, ADMIN_JOBS].flatMap((group) => Object.values(group) as Endpoint[]);
 
 /** The call a method and path (under /car/api, no leading slash, no query) name, if any. */
 export function endpointAt(method: string, path: string): Endpoint | undefined {

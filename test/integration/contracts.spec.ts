@@ -1,8 +1,9 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { API_PREFIX, ApiCode, ENDPOINTS, envelopeSchema, MP_SESSION_HEADER, type Endpoint } from '@car/contracts';
-import { binaryBody, signedInApp } from '../support/api-app';
+import { binaryBody, signIn, signedInApp } from '../support/api-app';
 import { demoMpSession } from '../support/mp-link';
+import { createUser } from '../support/users';
 
 /**
  * The contracts (@car/contracts) against the running API: every route has a contract and every contract
@@ -115,10 +116,17 @@ const EXAMPLES: Record<string, Record<string, string>> = {
   'reportDownload/upload': {},
   'reportDownload/replace': {},
   'reportDownload/delete': {},
+  // The job monitor (administrators: called with ADMIN_TOKEN); the finished example export is among its jobs.
+  'admin/jobs/list': { state: 'completed', kind: 'exports.data', pageSize: '5' },
+  'admin/jobs/summary': {},
+  'admin/jobs/retry': {},
 };
 
-/** A zip and the administrator's multipart and deleting calls: report-download.spec.ts exercises them. */
-const CHECKED_ELSEWHERE = new Set(['reportDownload/bundleFile', 'reportDownload/upload', 'reportDownload/replace', 'reportDownload/delete']);
+/**
+ * A zip and the administrator's multipart and deleting calls: report-download.spec.ts exercises them; the
+ * retry needs a failed job: admin-jobs.spec.ts.
+ */
+const CHECKED_ELSEWHERE = new Set(['reportDownload/bundleFile', 'reportDownload/upload', 'reportDownload/replace', 'reportDownload/delete', 'admin/jobs/retry']);
 
 /** Calls that end or change the session are exercised by the security tests, not replayed here. */
 const SESSION_CHANGING = new Set(['security/login', 'security/logout', 'security/changePwd', 'mp/session', 'mp/bind', 'mp/unbind']);
@@ -126,9 +134,12 @@ const SESSION_CHANGING = new Set(['security/login', 'security/logout', 'security
 describe('the contracts', () => {
   let app: NestExpressApplication;
   let token: string;
+  /** An administrator's token, for the @AdminOnly calls. */
+  let adminToken: string;
 
   beforeAll(async () => {
     ({ app, token } = await signedInApp({ address: '203.0.113.90' }));
+    adminToken = await signIn(app, await createUser('admin', 'contracts_admin', 'Contracts@2026', '契约管理员'), 'Contracts@2026', '203.0.113.91');
     exportId = await finishedExport();
     bundleId = (await request(app.getHttpServer()).get(`${API_PREFIX}/reportDownload/bundle`).query({ ids: '32,115' }).set('token', token).expect(200)).body.result.id as string;
   });
@@ -173,10 +184,11 @@ describe('the contracts', () => {
   test.each(ENDPOINTS.filter((e) => !SESSION_CHANGING.has(e.path) && !CHECKED_ELSEWHERE.has(e.path)).map((e): [string, Endpoint] => [e.path, e]))(
     '%s answers what its contract says',
     async (path, endpoint) => {
+      const caller = endpoint.adminOnly ? adminToken : token;
       const call =
         endpoint.method === 'POST'
-          ? request(app.getHttpServer()).post(`${API_PREFIX}/${path}`).type('form').send(example(path)).set('token', token)
-          : request(app.getHttpServer()).get(`${API_PREFIX}/${path}`).query(example(path)).set('token', token);
+          ? request(app.getHttpServer()).post(`${API_PREFIX}/${path}`).type('form').send(example(path)).set('token', caller)
+          : request(app.getHttpServer()).get(`${API_PREFIX}/${path}`).query(example(path)).set('token', caller);
       // The mini-program's calls read an mp session (the demo openId's) instead of the web token.
       if (endpoint.access === 'mp') call.set(MP_SESSION_HEADER, await demoMpSession(app));
       if (endpoint.result === 'xlsx') {

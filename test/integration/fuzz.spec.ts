@@ -156,9 +156,10 @@ describe('the fuzz suite', () => {
 
   /**
    * The one GET the spec makes do work: `reportDownload/download?ids=1,2` answers a zip of several reports
-   * built by a bundle job (README decision 100), and the job's record in report_bundle is all it writes.
+   * built by a bundle job (README decision 100), and the job's records — report_bundle, and job_run (the job
+   * monitor's, decision 109) — are all it writes.
    */
-  const WRITTEN_BY_GETS = new Set(['report_bundle']);
+  const WRITTEN_BY_GETS = new Set(['report_bundle', 'job_run']);
 
   test('GET calls: malformed parameters with a token, and every call without one, never 5xx, never leak, and no GET changes a row', async () => {
     const before = await settledSnapshot(databaseUrl);

@@ -18,18 +18,21 @@ export async function signedInApp(options: {
   databaseUrl?: string;
   account?: string;
   password?: string;
+  /** More configuration keys, e.g. REDIS_URL and REDIS_PREFIX for the BullMQ mode (in-process otherwise). */
+  config?: Record<string, string>;
 }): Promise<SignedInApp> {
   const env = testEnv();
   const databaseUrl = options.databaseUrl ?? env.databaseUrl;
-  const config = loadConfig({ DATABASE_URL: databaseUrl, DATA_DIR: env.dataDir, NODE_ENV: 'test' });
+  const config = loadConfig({ DATABASE_URL: databaseUrl, DATA_DIR: env.dataDir, NODE_ENV: 'test', ...options.config });
   const app = await createApp({ config, databaseUrl }, false);
   await app.init();
-  const login = await request(app.getHttpServer())
-    .post('/car/api/security/login')
-    .set('X-Forwarded-For', options.address)
-    .send({ account: options.account ?? 'demo', password: options.password ?? 'Demo@2026' })
-    .expect(200);
-  return { app, token: login.body.result.token as string };
+  return { app, token: await signIn(app, options.account ?? 'demo', options.password ?? 'Demo@2026', options.address) };
+}
+
+/** One more sign-in on a running app (another user of the file), from the given address: its token. */
+export async function signIn(app: NestExpressApplication, account: string, password: string, address: string): Promise<string> {
+  const login = await request(app.getHttpServer()).post('/car/api/security/login').set('X-Forwarded-For', address).send({ account, password }).expect(200);
+  return login.body.result.token as string;
 }
 
 /** A supertest parser that collects a binary body (the .xlsx downloads) as one Buffer. */

@@ -7,6 +7,7 @@ import { CoreModule } from '@car/backend/dist/core.module';
 import { resolveDatabase } from '@car/backend/dist/database/resolve-database';
 import { JobRegistry } from '@car/backend/dist/queue/job-registry';
 import { redisConnection } from '@car/backend/dist/queue/job-queue';
+import { JobRunner, bullProcessor } from '@car/backend/dist/queue/job-runner';
 import { QUEUE_NAME } from '@car/backend/dist/queue/job-names';
 
 /**
@@ -31,13 +32,12 @@ async function main(): Promise<void> {
   }
   const database = await resolveDatabase(config, (m) => logger.log(m, 'Database'));
   const context = await NestFactory.createApplicationContext(CoreModule.forRoot({ config, databaseUrl: database.url }, 'car-worker'), { logger });
-  const registry = context.get(JobRegistry);
+  const runJob = bullProcessor(context.get(JobRunner), context.get(JobRegistry));
   const worker = new Worker(
     QUEUE_NAME,
     async (job) => {
-      if (!registry.isKnown(job.name)) throw new Error(`unknown job ${job.name}`);
       logger.log(`job ${job.id} ${job.name} started`, 'Worker');
-      return registry.run(job.name, job.data, (percent) => job.updateProgress(percent));
+      return runJob(job);
     },
     { connection: redisConnection(config.REDIS_URL), prefix: config.REDIS_PREFIX, concurrency: config.WORKER_CONCURRENCY },
   );

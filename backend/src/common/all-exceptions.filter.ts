@@ -52,7 +52,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     response.status(status).json(body);
   }
 
-  private toAnswer(exception: unknown, request: Request): { status: number; body: Envelope<null> } {
+  /** The answer to an error: also used by middleware that runs outside Nest's routes (the queue board). */
+  toAnswer(exception: unknown, request: Request): { status: number; body: Envelope<null> } {
     if (exception instanceof ApiException) {
       return { status: exception.status, body: { code: exception.code, msg: exception.msg, result: null } };
     }

@@ -50,7 +50,7 @@ export class DataExportService implements OnModuleInit, OnApplicationShutdown {
     const id = randomUUID();
     const record = await this.jobs.create(id, kind, form as unknown as Record<string, unknown>, user.id);
     try {
-      await this.queue.enqueue(JobName.DataExport, { exportId: id }, { jobId: id });
+      await this.queue.enqueue(JobName.DataExport, { exportId: id }, { jobId: id, userId: user.id });
     } catch (error) {
       // Refused, not failed: nothing is left behind (the answer is the queue's 503, 任务队列暂时不可用).
       await this.jobs.remove(id).catch(() => undefined);

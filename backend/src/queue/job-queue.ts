@@ -1,22 +1,28 @@
+import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
-import { API_MESSAGES, type QueueState } from '@car/contracts';
+import { API_MESSAGES, JOB_MESSAGES, type QueueState } from '@car/contracts';
 import { Queue } from 'bullmq';
 import IORedis from 'ioredis';
 import { ApiCode, ApiException } from '../common/api-codes';
-import { JobRegistry } from './job-registry';
 import { JobName, JobPayloads, QUEUE_NAME } from './job-names';
+import type { JobRunner } from './job-runner';
 
 /** What the health call reports of the queue: the contract's shape. */
 export type { QueueState };
 
 export interface EnqueueOptions {
-  /** The same id queued twice runs once. */
+  /** The same id queued twice runs once. Without one, a new UUID. */
   jobId?: string;
+  /** The user whose request queued it, for the job monitor. */
+  userId?: number;
 }
 
 /** Where jobs go: BullMQ when REDIS_URL is set, else the app process itself. */
 export abstract class JobQueue {
+  abstract readonly mode: QueueState['mode'];
   abstract enqueue<N extends JobName>(name: N, data: JobPayloads[N], options?: EnqueueOptions): Promise<string>;
+  /** Runs a failed job again under its id, with its payload (the job monitor's retry, which keeps the record). */
+  abstract retry<N extends JobName>(id: string, name: N, data: JobPayloads[N]): Promise<void>;
   abstract state(): Promise<QueueState>;
   abstract close(): Promise<void>;
 }
@@ -26,25 +32,26 @@ export abstract class JobQueue {
  * a single user with no Redis still gets every feature.
  */
 export class InProcessJobQueue extends JobQueue {
+  readonly mode = 'in-process' as const;
   private readonly logger = new Logger('Jobs');
   private readonly pending = new Set<string>();
   private tail: Promise<void> = Promise.resolve();
-  private counter = 0;
   private active = 0;
   private failed = 0;
 
-  constructor(private readonly registry: JobRegistry) {
+  constructor(private readonly runner: JobRunner) {
     super();
   }
 
   async enqueue<N extends JobName>(name: N, data: JobPayloads[N], options: EnqueueOptions = {}): Promise<string> {
-    const id = options.jobId ?? `${name}:${++this.counter}`;
+    const id = options.jobId ?? randomUUID();
     if (this.pending.has(id)) return id;
     this.pending.add(id);
+    await this.runner.queued(id, name, data, options.userId, true);
     this.tail = this.tail.then(async () => {
       this.active++;
       try {
-        await this.registry.run(name, data);
+        await this.runner.run({ id, name, data, final: true });
         this.logger.log(`job ${id} done`);
       } catch (error) {
         this.failed++;
@@ -55,6 +62,10 @@ export class InProcessJobQueue extends JobQueue {
       }
     });
     return id;
+  }
+
+  async retry<N extends JobName>(id: string, name: N, data: JobPayloads[N]): Promise<void> {
+    await this.enqueue(name, data, { jobId: id });
   }
 
   /** Resolves when every job queued so far has finished. */
@@ -95,14 +106,20 @@ export function producerConnection(url: string): IORedis {
   });
 }
 
+/** How many times BullMQ runs a job before it stays failed. */
+export const BULL_ATTEMPTS = 3;
+
 /** Hands jobs to BullMQ; `npm run worker` (workers/) processes them. */
 export class BullJobQueue extends JobQueue {
+  readonly mode = 'bullmq' as const;
   private readonly logger = new Logger('Jobs');
   private readonly connection: IORedis;
-  private readonly queue: Queue;
+  /** The BullMQ queue itself: the queue dashboard (bull-board) reads it. */
+  readonly queue: Queue;
   private lastError = '';
 
-  constructor(redisUrl: string, prefix: string) {
+  /** `runner` records the jobs for the monitor (the app's queue); without it nothing is recorded. */
+  constructor(redisUrl: string, prefix: string, private readonly runner?: JobRunner) {
     super();
     this.connection = producerConnection(redisUrl);
     this.queue = new Queue(QUEUE_NAME, { connection: this.connection, prefix });
@@ -119,20 +136,40 @@ export class BullJobQueue extends JobQueue {
    * that was accepted (add resolved) is in Redis, which keeps it across a restart (append-only file, decision 46).
    */
   async enqueue<N extends JobName>(name: N, data: JobPayloads[N], options: EnqueueOptions = {}): Promise<string> {
+    const jobId = options.jobId ?? randomUUID();
     try {
-      const job = await this.withinTimeout(
+      await this.withinTimeout(
         this.queue.add(name, data, {
-          jobId: options.jobId,
-          attempts: 3,
+          jobId,
+          attempts: BULL_ATTEMPTS,
           backoff: { type: 'exponential', delay: 5000 },
           removeOnComplete: { age: 7 * 24 * 3600 },
           removeOnFail: { age: 30 * 24 * 3600 },
         }),
       );
-      return job.id ?? '';
     } catch (error) {
       this.noteError(error);
       throw new ApiException(ApiCode.Unavailable, API_MESSAGES.queueUnavailable);
+    }
+    // After the add: a refused job leaves no row, and a worker that started it already keeps its row.
+    await this.runner?.queued(jobId, name, data, options.userId, false);
+    return jobId;
+  }
+
+  /**
+   * A job BullMQ still holds is retried in place (job.retry, its automatic attempts counted afresh); one it
+   * has already removed (30 days after failing) is queued again under the same id.
+   */
+  async retry<N extends JobName>(id: string, name: N, data: JobPayloads[N]): Promise<void> {
+    const job = await this.withinTimeout(this.queue.getJob(id)).catch((error: unknown) => {
+      this.noteError(error);
+      throw new ApiException(ApiCode.Unavailable, API_MESSAGES.queueUnavailable);
+    });
+    if (!job) {
+      await this.enqueue(name, data, { jobId: id });
+    } else {
+      if (!(await job.isFailed())) throw new ApiException(ApiCode.Conflict, JOB_MESSAGES.notFailed);
+      await this.withinTimeout(job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true }));
     }
   }
 

@@ -104,7 +104,7 @@ export class ReportDownloadService implements OnModuleInit, OnApplicationShutdow
     const id = randomUUID();
     const record = await this.bundles.create(id, reports.map((report) => report.id), user.id);
     try {
-      await this.queue.enqueue(JobName.ReportBundle, { bundleId: id }, { jobId: id });
+      await this.queue.enqueue(JobName.ReportBundle, { bundleId: id }, { jobId: id, userId: user.id });
     } catch (error) {
       await this.bundles.failed(id, REPORT_MESSAGES.bundleFailed).catch(() => undefined);
       throw error;
