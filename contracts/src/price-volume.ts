@@ -65,7 +65,7 @@ export const PROPORTION_CHART_TYPES = [
 // ---------- parameters ----------
 
 /** A 0/1 (or 0-n) code sent as text, with its default. */
-function code<T extends number>(values: readonly T[], fallback: T, message: string) {
+export function code<T extends number>(values: readonly T[], fallback: T, message: string) {
   return z.preprocess(
     blankIsAbsent,
     z

@@ -15,7 +15,7 @@ export interface TrimName {
   producerName: string;
 }
 
-/** The names a price trace shows for the sub-series and trims a request picks by id. */
+/** The names the price pages show for the sub-series, trims and segments a request picks by id. */
 @Injectable()
 export class PriceRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -43,5 +43,11 @@ export class PriceRepository {
         { id: Number(r.id), name: r.name, subSeriesId: Number(r.sub_series_id), subSeriesName: r.sub_series_name, producerName: r.producer_name },
       ]),
     );
+  }
+
+  /** A segment's name, null when there is no such segment. */
+  async segmentName(id: number): Promise<string | null> {
+    const rows: Array<{ name: string }> = await this.dataSource.query(`SELECT name FROM segment WHERE id = $1`, [id]);
+    return rows[0]?.name ?? null;
   }
 }
