@@ -178,7 +178,7 @@ describe('the price-structure pages on the hand-made market', () => {
     expect(response.status).toBe(200);
     expect(response.headers['content-disposition']).toContain(encodeURIComponent('整体市场价格结构_整体市场_价格总览_2026-01~2026-03.xlsx'));
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(response.body as Buffer);
+    await book.xlsx.load(response.body as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];
     expect((sheet.getRow(1).values as unknown[]).slice(1, 4)).toEqual(['价格段', '累计销量', '去年同期累计销量']);
     expect((sheet.getRow(2).values as unknown[]).slice(1)).toEqual(['14万以下', 400, 0, '-', 0.182, expect.any(String), 133750, 150000, 16250, 0.108]);
