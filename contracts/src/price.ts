@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { sharePercentText, thousands } from './display';
 import { blankIsAbsent, idList, integer, intText, keyList, monthParam, monthText, optional, positiveId, searchText, strictQuery } from './params';
-import { checkBands, code, PRICE_VOLUME_DEFAULTS, wan } from './price-volume';
+import { bandSettingsShape, checkBands, code, PRICE_VOLUME_DEFAULTS } from './price-volume';
 
 /**
  * The price calls (spec 001 §2.1, §2.2, §3, §7 "Price"; README decisions 54-59): the market price index
@@ -292,13 +292,8 @@ const structureShape = {
   families: optional(keyList),
   /** 品牌属性 (dicBoundProperty keys). */
   brandProperties: optional(keyList),
-  priceLow: wan(PRICE_VOLUME_DEFAULTS.priceLow),
-  priceHigh: wan(PRICE_VOLUME_DEFAULTS.priceHigh),
-  segment: wan(PRICE_VOLUME_DEFAULTS.segment),
-  orderBy: code([0, 1], 1, '应为 0（升序）或 1（降序）'),
-  data1: code([0, 1], 0, '应为 0（TP）或 1（MSRP）'),
+  ...bandSettingsShape,
   averageMonth: code([0, 1], 0, '应为 0（月均）或 1（累计）'),
-  data2: code([0, 1], 0, '应为 0（销量）或 1（MIX）'),
 };
 
 /** The chart: plus view 0 time / 1 price band / 2 producer. */

@@ -6,8 +6,7 @@
  */
 import { useState } from 'react';
 
-import { BAND_ORDERS } from '@car/contracts';
-import { ChoiceRadios } from '~/components/ChoiceRadios';
+import { BandRangeFields } from '~/components/BandRangeFields';
 import { FilterPanel, type FilterGroupSpec } from '~/components/FilterPanel';
 import { MonthPicker } from '~/components/MonthPicker';
 import { MultiSelect } from '~/components/MultiSelect';
@@ -24,6 +23,13 @@ export function PriceStructureFilters({ data, resetTo }: { data: PriceStructureD
   const [families, setFamilies] = useState(s.families);
   const [brandProperties, setBrandProperties] = useState(s.brandProperties);
   const months = data.lookups?.months ?? [];
+  const lookups = data.lookups;
+  const lists = [
+    { name: 'bodyShapes', label: '车身形式', options: lookups?.bodyShapes, value: bodyShapes, onChange: setBodyShapes },
+    { name: 'producerProperties', label: '厂商属性', options: lookups?.producerProperties, value: producerProperties, onChange: setProducerProperties },
+    { name: 'families', label: '系别', options: lookups?.families, value: families, onChange: setFamilies },
+    { name: 'brandProperties', label: '品牌属性', options: lookups?.brandProperties, value: brandProperties, onChange: setBrandProperties },
+  ];
   const segmentName = data.table?.market;
   const groups: FilterGroupSpec[] = [
     {
@@ -45,22 +51,12 @@ export function PriceStructureFilters({ data, resetTo }: { data: PriceStructureD
               </select>
             </label>
           ) : null}
-          <div className="filter-field">
-            车身形式
-            <MultiSelect name="bodyShapes" label="车身形式" options={options(data.lookups?.bodyShapes)} value={bodyShapes} onChange={setBodyShapes} />
-          </div>
-          <div className="filter-field">
-            厂商属性
-            <MultiSelect name="producerProperties" label="厂商属性" options={options(data.lookups?.producerProperties)} value={producerProperties} onChange={setProducerProperties} />
-          </div>
-          <div className="filter-field">
-            系别
-            <MultiSelect name="families" label="系别" options={options(data.lookups?.families)} value={families} onChange={setFamilies} />
-          </div>
-          <div className="filter-field">
-            品牌属性
-            <MultiSelect name="brandProperties" label="品牌属性" options={options(data.lookups?.brandProperties)} value={brandProperties} onChange={setBrandProperties} />
-          </div>
+          {lists.map((list) => (
+            <div className="filter-field" key={list.name}>
+              {list.label}
+              <MultiSelect name={list.name} label={list.label} options={options(list.options)} value={list.value} onChange={list.onChange} />
+            </div>
+          ))}
         </div>
       ),
     },
@@ -69,21 +65,7 @@ export function PriceStructureFilters({ data, resetTo }: { data: PriceStructureD
       summary: `${s.priceLow}-${s.priceHigh}万 / ${s.segment}万`,
       content: (
         <div className="filter-stack">
-          <div className="price-range">
-            <label className="filter-field">
-              价格区间（万）
-              <span className="price-range__inputs">
-                <input className="price-input" name="priceLow" defaultValue={s.priceLow} inputMode="decimal" aria-label="价格下限（万）" />
-                <span>-</span>
-                <input className="price-input" name="priceHigh" defaultValue={s.priceHigh} inputMode="decimal" aria-label="价格上限（万）" />
-              </span>
-            </label>
-            <label className="filter-field">
-              价格段（万）
-              <input className="price-input" name="segment" defaultValue={s.segment} inputMode="decimal" aria-label="价格段宽度（万）" />
-            </label>
-          </div>
-          <ChoiceRadios name="orderBy" label="排序" options={BAND_ORDERS} value={s.orderBy} />
+          <BandRangeFields priceLow={s.priceLow} priceHigh={s.priceHigh} segment={s.segment} orderBy={s.orderBy} />
         </div>
       ),
     },

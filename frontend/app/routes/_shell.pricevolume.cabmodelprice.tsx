@@ -14,6 +14,7 @@ import {
   BAND_ORDERS, type BandDetailRow, type DimensionCell, type LetterGroup, MONTH_OR_CUMULATIVE, PRICE_BASES, PRICE_DIMENSIONS, PRICE_VOLUME, type PriceDimension,
   SALES_OR_MIX, SEARCH, type SeriesItem, growthText, sharePercentText, thousands,
 } from '@car/contracts';
+import { BandRangeFields } from '~/components/BandRangeFields';
 import { ChoiceRadios } from '~/components/ChoiceRadios';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { FilterPanel, type FilterGroupSpec } from '~/components/FilterPanel';
@@ -144,21 +145,7 @@ function CabModelPriceFilters({ data }: { data: unknown }) {
       summary: `${f.priceLow}-${f.priceHigh}万 / ${f.segment}万`,
       content: (
         <div className="filter-stack">
-          <div className="price-range">
-            <label className="filter-field">
-              价格区间（万）
-              <span className="price-range__inputs">
-                <input className="price-input" name="priceLow" defaultValue={f.priceLow} inputMode="decimal" aria-label="价格下限（万）" />
-                <span>-</span>
-                <input className="price-input" name="priceHigh" defaultValue={f.priceHigh} inputMode="decimal" aria-label="价格上限（万）" />
-              </span>
-            </label>
-            <label className="filter-field">
-              价格段（万）
-              <input className="price-input" name="segment" defaultValue={f.segment} inputMode="decimal" aria-label="价格段宽度（万）" />
-            </label>
-          </div>
-          <ChoiceRadios name="orderBy" label="排序" options={BAND_ORDERS} value={f.orderBy} />
+          <BandRangeFields priceLow={f.priceLow} priceHigh={f.priceHigh} segment={f.segment} orderBy={f.orderBy} />
           <ChoiceRadios name="data1" label="价格" options={PRICE_BASES} value={f.data1} />
           <ChoiceRadios name="accumulate" label="平均" options={MONTH_OR_CUMULATIVE} value={f.accumulate} />
         </div>

@@ -6,6 +6,7 @@
  * chart's view and sales / MIX), `tab` and `data2` (the table's tab and sales / MIX).
  */
 import { MONTH_PATTERN, PRICE_STRUCTURE_DEFAULTS, type PriceStructureTab, type PriceStructureView } from '@car/contracts';
+import { type BandSettings, wanText } from './price-volume-query';
 import { idListParam, intParam } from './sale-volume-query';
 
 /** The settings form's fields: a change reloads both panels. */
@@ -13,30 +14,15 @@ export const STRUCTURE_FILTER_PARAMS = ['time', 'detailId', 'bodyShapes', 'produ
 /** The toggles both panels follow. */
 export const STRUCTURE_SHARED_PARAMS = ['data1', 'averageMonth'] as const;
 
-export interface PriceStructureState {
-  time: string | null;
-  detailId: number;
+export interface PriceStructureState extends BandSettings {
   bodyShapes: number[];
-  producerProperties: number[];
   families: number[];
-  brandProperties: number[];
-  /** As typed (万); the API validates and answers a bad band with its 400 message. */
-  priceLow: string;
-  priceHigh: string;
-  segment: string;
-  orderBy: 0 | 1;
-  data1: 0 | 1;
   averageMonth: 0 | 1;
   view: PriceStructureView;
   chart: 0 | 1;
   tab: PriceStructureTab;
   data2: 0 | 1;
 }
-
-const text = (params: URLSearchParams, name: string, fallback: number): string => {
-  const value = params.get(name)?.trim();
-  return value ? value.slice(0, 12) : String(fallback);
-};
 
 export function readPriceStructureState(params: URLSearchParams): PriceStructureState {
   const d = PRICE_STRUCTURE_DEFAULTS;
@@ -49,9 +35,9 @@ export function readPriceStructureState(params: URLSearchParams): PriceStructure
     producerProperties: idListParam(params, 'producerProperties'),
     families: idListParam(params, 'families'),
     brandProperties: idListParam(params, 'brandProperties'),
-    priceLow: text(params, 'priceLow', d.priceLow),
-    priceHigh: text(params, 'priceHigh', d.priceHigh),
-    segment: text(params, 'segment', d.segment),
+    priceLow: wanText(params, 'priceLow', d.priceLow),
+    priceHigh: wanText(params, 'priceHigh', d.priceHigh),
+    segment: wanText(params, 'segment', d.segment),
     orderBy: bit('orderBy', d.orderBy),
     data1: bit('data1', d.data1),
     averageMonth: bit('averageMonth', d.averageMonth),
