@@ -62,15 +62,15 @@ export class PriceStructureService {
       const [best] = await this.analytics.query({
         source: 2, dimensions: ['segment'], filters, month, measures: [YTD], order: [{ by: 'qty', direction: 'desc' }, { by: 'segment', direction: 'asc' }], limit: 1,
       });
-      if (!best) throw ApiException.badRequest('所选条件下没有细分市场的销量');
-      segmentId = best.key.segment ?? null;
+      // Nothing sold under these settings: the first segment, whose figures are then all 0.
+      segmentId = best?.key.segment ?? (await this.names.segment(null))?.id ?? null;
     }
     let market = TOTAL_MARKET_LABEL;
     if (segmentId !== null) {
-      const name = await this.names.segmentName(segmentId);
-      if (name === null) throw ApiException.badRequest('参数 detailId 没有这个细分市场');
+      const segment = await this.names.segment(segmentId);
+      if (segment === null) throw ApiException.badRequest('参数 detailId 没有这个细分市场');
       filters.segmentIds = [segmentId];
-      market = name;
+      market = segment.name;
     }
     const bands = bandsOf(q);
     return { month, months: month % 100, market, filters, bands, keys: bandKeys(bands, q.orderBy) };

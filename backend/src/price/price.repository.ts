@@ -45,9 +45,12 @@ export class PriceRepository {
     );
   }
 
-  /** A segment's name, null when there is no such segment. */
-  async segmentName(id: number): Promise<string | null> {
-    const rows: Array<{ name: string }> = await this.dataSource.query(`SELECT name FROM segment WHERE id = $1`, [id]);
-    return rows[0]?.name ?? null;
+  /** A segment's id and name (the first segment when `id` is null); null when there is no such segment. */
+  async segment(id: number | null): Promise<{ id: number; name: string } | null> {
+    const rows: Array<{ id: number; name: string }> = await this.dataSource.query(
+      `SELECT id, name FROM segment WHERE $1::int IS NULL OR id = $1 ORDER BY id LIMIT 1`,
+      [id],
+    );
+    return rows[0] ? { id: Number(rows[0].id), name: rows[0].name } : null;
   }
 }
