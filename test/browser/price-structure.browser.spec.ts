@@ -109,7 +109,7 @@ describeInBrowser('the price-structure pages', () => {
       expect(sheet.getRow(1).getCell(2).value).toBe('累计销量');
 
       // 重置 returns to the default bands.
-      await Promise.all([page.waitForURL((url) => !url.searchParams.has('segment')), page.getByRole('link', { name: '重置' }).click()]);
+      await Promise.all([page.waitForURL((url) => !url.searchParams.has('segment')), page.locator('.filter-panel').getByRole('button', { name: '重置' }).click()]);
       await settled(page);
       await page.locator('.structure-table tbody tr', { hasText: '40万以上' }).first().waitFor();
 
