@@ -100,6 +100,8 @@ describe('the price-structure pages on the hand-made market', () => {
     const cumulative = await get<ChartResult>('totalMarket/highCharts', { ...BANDS, view: '0', averageMonth: '1' });
     expect(at(cumulative, '2026-03')).toEqual(SUMS);
     expect(at(cumulative, '2026-02')).toEqual([100, 0, 100, 200, 100, 200, 0, 500]);
+    // The first month shown, 2025-04, counts from January 2025: 61 400 (15-16万); 63 700, 65 800, 66 500 (20万以上).
+    expect(at(cumulative, '2025-04')).toEqual([0, 0, 400, 0, 0, 0, 0, 2000]);
     const mix = await get<ChartResult>('totalMarket/highCharts', { ...BANDS, view: '0', data2: '1' });
     expect(at(mix, '2026-03')).toEqual([30, 0, 30, 20, 0, 0, 20, 0]);
   });

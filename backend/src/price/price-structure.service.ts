@@ -94,16 +94,21 @@ export class PriceStructureService {
    */
   private async timeChart(q: PriceStructureChartQuery, r: Resolved): Promise<ChartResult> {
     const shown = monthRange(addMonths(r.month, 1 - PRICE_TREND_MONTHS), r.month);
-    const from = q.averageMonth === 1 ? Math.floor(shown[0] / 100) * 100 + 1 : shown[0];
-    const rows = await this.analytics.query({
-      source: 2, dimensions: ['month', 'priceBand'], filters: r.filters, priceBand: r.bands, measures: [{ measure: 'qty', span: { from, to: r.month }, as: 'qty' }],
-    });
+    const before = addMonths(shown[0], -1);
+    // 累计 starts from January to the month before the first one shown (one month of year-to-date sums), not from twelve more months.
+    const [rows, earlier] = await Promise.all([
+      this.analytics.query({
+        source: 2, dimensions: ['month', 'priceBand'], filters: r.filters, priceBand: r.bands, measures: [{ measure: 'qty', span: { from: shown[0], to: r.month }, as: 'qty' }],
+      }),
+      q.averageMonth === 1 && shown[0] % 100 !== 1
+        ? this.analytics.query({ source: 2, dimensions: ['priceBand'], filters: r.filters, month: before, priceBand: r.bands, measures: [YTD] })
+        : Promise.resolve([]),
+    ]);
     const byMonthBand = new Map<string, number>();
     for (const row of rows) byMonthBand.set(`${row.key.month}/${row.key.priceBand}`, row.values.qty ?? 0);
-    const months = monthRange(from, r.month);
-    const running = new Map<number, number>();
+    const running = new Map<number, number>(earlier.map((row) => [row.key.priceBand ?? 0, row.values.qty ?? 0]));
     const series = new Map<number, Array<number | null>>(r.keys.map((k) => [k, []]));
-    for (const m of months) {
+    for (const m of shown) {
       if (m % 100 === 1) running.clear();
       const values = new Map<number, number>();
       for (const k of r.keys) {
@@ -112,7 +117,6 @@ export class PriceStructureService {
         running.set(k, value);
         values.set(k, value);
       }
-      if (m < shown[0]) continue;
       const market = [...values.values()].reduce((a, b) => a + b, 0);
       for (const k of r.keys) series.get(k)!.push(q.data2 === 1 ? percentNumber(share(values.get(k)!, market)) : values.get(k)!);
     }
