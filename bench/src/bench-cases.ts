@@ -160,6 +160,20 @@ const PRICE_FILTERS: readonly string[] = [
   'time=2024-01&bigArea=6',
   'time=2026-03',
 ];
+/**
+ * The price-structure settings: months across 2019-2026, body shapes, origins (producer properties),
+ * families, brand properties, bands (the defaults, 10-30万 by 2.5, 0-100万 by 10), TP and MSRP, 月均 and 累计.
+ */
+const STRUCTURE_FILTERS: readonly string[] = [
+  '',
+  'time=2026-09&averageMonth=1',
+  'time=2025-12&data1=1&bodyShapes=2',
+  'time=2024-06&priceLow=10&priceHigh=30&segment=2.5&orderBy=0',
+  'time=2023-03&producerProperties=1&families=1&averageMonth=1',
+  'time=2022-11&brandProperties=1&priceLow=0&priceHigh=100&segment=10',
+  'time=2021-07&families=2,3&data1=1',
+  'time=2020-10&producerProperties=2&averageMonth=1',
+];
 /** Traced sub-series (宝来 507, 秦PLUS DM-i 1, 宋PLUS DM-i 17, Model Y 916) and one trim of 宝来 (6288). */
 const TRACED: readonly string[] = ['modelSubId=507', 'modelSubId=1', 'modelSubId=507&carId=6288', 'modelSubId=17', 'modelSubId=916'];
 /** 看板: months across 2019-2026, single month (0) and January to date (1). */
@@ -278,6 +292,13 @@ export const ENDPOINTS: readonly BenchEndpoint[] = [
     path: 'price/cabmodelpricetrace/cityTable',
     variants: vary(PRICE_FILTERS.map((f) => f.replace(/&?(detailId|bigArea|composite|producerProperty)=[^&]*/g, '')), TRACED.map((t, i) => qs(t, `type=${[2, 0, 1][i % 3]}`))),
   },
+
+  // 整体市场价格结构 and 细分市场价格结构 (the placeholder pair made real): band sales and prices of January to date.
+  { group: 'price', path: 'price/totalMarket/highCharts', variants: vary(STRUCTURE_FILTERS, ['view=0', 'view=1&data2=1', 'view=2']) },
+  { group: 'price', path: 'price/totalMarket/table', variants: vary(STRUCTURE_FILTERS, ['tab=0', 'tab=1&data2=1', 'tab=2', 'tab=3&data2=1', 'tab=4']) },
+  { group: 'price', path: 'price/totalMarket/download', variants: vary(STRUCTURE_FILTERS.slice(0, 4), ['tab=0', 'tab=2']) },
+  { group: 'price', path: 'price/priceDetailMarket/highCharts', variants: vary(STRUCTURE_FILTERS, ['view=1', 'view=0&data2=1', 'view=2&detailId=7']) },
+  { group: 'price', path: 'price/priceDetailMarket/table', variants: vary(STRUCTURE_FILTERS, ['tab=0&detailId=3', 'tab=2', 'tab=3&data2=1&detailId=8']) },
 
   // 看板 (the signed-in home): every panel of the month at a glance.
   { group: 'dashboard', path: 'dashboard/whole', variants: [...DASHBOARD_PERIODS] },

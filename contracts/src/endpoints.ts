@@ -199,6 +199,20 @@ export const PRICE = {
   downloadCityTable: priceTrace('downloadCityTable', pr.priceTraceTableSchema, 'xlsx', '下载区域价格表 Excel：与 cityTable 同参数'),
 };
 
+const totalMarket = under('price', 'price/totalMarket');
+const detailMarket = under('price', 'price/priceDetailMarket');
+const STRUCTURE_CHART = '价格结构图：view 0 时间（近 12 个月各价格段）/ 1 价格段（本期与去年同期）/ 2 厂商（前 10 厂商各价格段）；data2 0 销量 / 1 MIX，data1 0 TP / 1 MSRP，averageMonth 0 月均 / 1 累计';
+const STRUCTURE_TABLE = '价格结构表：tab 0 价格总览（各价格段销量、MIX、加权成交价、指导价、优惠、优惠率）/ 1 系别 / 2 品牌 / 3 厂商 / 4 厂商品牌（成员 × 价格段的销量或 MIX）';
+/** The price-structure pair (/price/totalmarket, /pricedetailmarket): the same calls, each page its own paths (the page guard). */
+export const PRICE_STRUCTURE = {
+  totalChart: totalMarket('highCharts', pr.priceStructureChartSchema, sv.chartResultSchema, `整体市场${STRUCTURE_CHART}`),
+  totalTable: totalMarket('table', pr.priceStructureTableSchema, pr.priceStructureTableResultSchema, `整体市场${STRUCTURE_TABLE}`),
+  totalDownload: totalMarket('download', pr.priceStructureTableSchema, 'xlsx', '下载整体市场价格结构表 Excel：参数同 table'),
+  detailChart: detailMarket('highCharts', pr.priceStructureChartSchema, sv.chartResultSchema, `细分市场（detailId，默认当期销量最大的细分市场）${STRUCTURE_CHART}`),
+  detailTable: detailMarket('table', pr.priceStructureTableSchema, pr.priceStructureTableResultSchema, `细分市场${STRUCTURE_TABLE}`),
+  detailDownload: detailMarket('download', pr.priceStructureTableSchema, 'xlsx', '下载细分市场价格结构表 Excel：参数同 table'),
+};
+
 const dashboard = under('dashboard', 'dashboard');
 export const DASHBOARD = {
   whole: dashboard('whole', db.dashboardWholeSchema, db.dashboardWholeResultSchema, '看板总览：新能源、整体市场、渗透率、BEV/PHEV、新创/自主/合资、厂商前十与三条数据简报；time, accumulate 0 单月 / 1 累计'),
@@ -248,7 +262,7 @@ export const ADMIN_JOBS = {
 };
 
 /** Every call, in the order the OpenAPI description lists them. */
-export const ENDPOINTS: readonly Endpoint[] = [SECURITY, HEALTH, SEARCH, WHOLE_MARKET, AREA_MARKET, COMPANY_BRAND, PRICE_VOLUME, CAR_CONFIG, DATA_EXPORT, PRICE, DASHBOARD, MP, REPORT_DOWNLOAD, ADMIN_JOBS].flatMap((group) => Object.values(group) as Endpoint[]);
+export const ENDPOINTS: readonly Endpoint[] = [SECURITY, HEALTH, SEARCH, WHOLE_MARKET, AREA_MARKET, COMPANY_BRAND, PRICE_VOLUME, CAR_CONFIG, DATA_EXPORT, PRICE, PRICE_STRUCTURE, DASHBOARD, MP, REPORT_DOWNLOAD, ADMIN_JOBS].flatMap((group) => Object.values(group) as Endpoint[]);
 
 /** The call a method and path (under /car/api, no leading slash, no query) name, if any. */
 export function endpointAt(method: string, path: string): Endpoint | undefined {

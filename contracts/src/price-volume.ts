@@ -65,7 +65,7 @@ export const PROPORTION_CHART_TYPES = [
 // ---------- parameters ----------
 
 /** A 0/1 (or 0-n) code sent as text, with its default. */
-function code<T extends number>(values: readonly T[], fallback: T, message: string) {
+export function code<T extends number>(values: readonly T[], fallback: T, message: string) {
   return z.preprocess(
     blankIsAbsent,
     z
@@ -90,19 +90,24 @@ export const wan = (fallback: number) =>
 
 const SEGMENT_ID_MESSAGE = '应为 -1 或细分市场 id';
 
+/** The band settings every band call takes (万, one decimal), the price a trim-month is banded by (data1) and sales or MIX (data2). */
+export const bandSettingsShape = {
+  priceLow: wan(PRICE_VOLUME_DEFAULTS.priceLow),
+  priceHigh: wan(PRICE_VOLUME_DEFAULTS.priceHigh),
+  segment: wan(PRICE_VOLUME_DEFAULTS.segment),
+  orderBy: code([0, 1], 1, '应为 0（升序）或 1（降序）'),
+  data1: code([0, 1], 0, '应为 0（TP）或 1（MSRP）'),
+  data2: code([0, 1], 0, '应为 0（销量）或 1（MIX）'),
+};
+
 /** The price-band page's filters (§3 car-model price form, §7 priceQtyDetail). */
 const priceQtyShape = {
   time: z.preprocess(blankIsAbsent, monthText.optional()),
   detailId: z.preprocess(blankIsAbsent, intText().min(-1, SEGMENT_ID_MESSAGE).max(999_999_999, SEGMENT_ID_MESSAGE).default(-1)),
   producerProperties: optional(keyList),
   brandProperties: optional(keyList),
-  priceLow: wan(PRICE_VOLUME_DEFAULTS.priceLow),
-  priceHigh: wan(PRICE_VOLUME_DEFAULTS.priceHigh),
-  segment: wan(PRICE_VOLUME_DEFAULTS.segment),
-  orderBy: code([0, 1], 1, '应为 0（升序）或 1（降序）'),
-  data1: code([0, 1], 0, '应为 0（TP）或 1（MSRP）'),
+  ...bandSettingsShape,
   accumulate: code([0, 1], 0, '应为 0（单月）或 1（累计）'),
-  data2: code([0, 1], 0, '应为 0（销量）或 1（MIX）'),
 };
 
 /** Bands must be whole: low < high, (high − low) a multiple of the width, at most MAX_PRICE_BANDS of them. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { sharePercentText, thousands } from './display';
-import { idList, integer, optional, positiveId, searchText, strictQuery, monthParam } from './params';
+import { blankIsAbsent, idList, integer, intText, keyList, monthParam, monthText, optional, positiveId, searchText, strictQuery } from './params';
+import { bandSettingsShape, checkBands, code, PRICE_VOLUME_DEFAULTS } from './price-volume';
 
 /**
  * The price calls (spec 001 §2.1, §2.2, §3, §7 "Price"; README decisions 54-59): the market price index
@@ -239,3 +240,95 @@ export const priceMapSchema = z.object({
   ),
 });
 export type PriceMap = z.infer<typeof priceMapSchema>;
+
+// ---------- the price-structure pages (/price/totalmarket, /pricedetailmarket) ----------
+
+/**
+ * 整体市场价格结构 (/price/totalmarket) and 细分市场价格结构 (/pricedetailmarket): the spec's placeholder
+ * pair (001 §1) made real on the price-band data (README decisions 113-115). Both show the retail volume
+ * of the filtered market by price band — each trim-month in the band of its national TP or MSRP, as the
+ * price-band page does — with the weighted prices of each band; the segment page is the same for one
+ * 细分市场 (detailId, by default the month's best-selling segment).
+ */
+
+/** The chart's view (the placeholder's time / gear / producer toggle). */
+export const PRICE_STRUCTURE_VIEWS = [
+  { value: 0, label: '时间' },
+  { value: 1, label: '价格段' },
+  { value: 2, label: '厂商' },
+] as const;
+export type PriceStructureView = 0 | 1 | 2;
+
+/** The table's tabs: the bands with their prices, then the bands split by family, brand, producer, producer-brand. */
+export const PRICE_STRUCTURE_TABS = [
+  { value: 0, label: '价格总览' },
+  { value: 1, label: '系别' },
+  { value: 2, label: '品牌' },
+  { value: 3, label: '厂商' },
+  { value: 4, label: '厂商品牌' },
+] as const;
+export type PriceStructureTab = 0 | 1 | 2 | 3 | 4;
+
+/** averageMonth: 0 the monthly average of January to the month, 1 January to the month summed. */
+export const AVERAGE_OR_CUMULATIVE = [
+  { value: 0, label: '月均' },
+  { value: 1, label: '累计' },
+] as const;
+
+/** The producer view charts this many producers, the period's largest. */
+export const PRICE_STRUCTURE_TOP_PRODUCERS = 10;
+
+/** The pages' defaults: the price-band page's bands (spec §9), 月均, sales, the time view, the overview tab. */
+export const PRICE_STRUCTURE_DEFAULTS = { ...PRICE_VOLUME_DEFAULTS, averageMonth: 0, view: 0, tab: 0 } as const;
+
+const structureShape = {
+  time: z.preprocess(blankIsAbsent, monthText.optional()),
+  detailId: z.preprocess(blankIsAbsent, intText().min(-1, SEGMENT_MESSAGE).max(999_999_999, SEGMENT_MESSAGE).default(-1)),
+  /** 车身形式 (dicBodyShape keys). */
+  bodyShapes: optional(keyList),
+  /** 厂商属性, the placeholder's origin attribute (dicProducerProperty keys). */
+  producerProperties: optional(keyList),
+  /** 系别 (dicBrandSeries keys). */
+  families: optional(keyList),
+  /** 品牌属性 (dicBoundProperty keys). */
+  brandProperties: optional(keyList),
+  ...bandSettingsShape,
+  averageMonth: code([0, 1], 0, '应为 0（月均）或 1（累计）'),
+};
+
+/** The chart: plus view 0 time / 1 price band / 2 producer. */
+export const priceStructureChartSchema = strictQuery({ ...structureShape, view: code([0, 1, 2] as PriceStructureView[], 0, '应为 0（时间）、1（价格段）或 2（厂商）') }).superRefine(checkBands);
+export type PriceStructureChartQuery = z.output<typeof priceStructureChartSchema>;
+
+/** The table and its download: plus tab 0 price overview / 1 family / 2 brand / 3 producer / 4 producer-brand. */
+export const priceStructureTableSchema = strictQuery({
+  ...structureShape,
+  tab: code([0, 1, 2, 3, 4] as PriceStructureTab[], 0, '应为 0（价格总览）、1（系别）、2（品牌）、3（厂商）或 4（厂商品牌）'),
+}).superRefine(checkBands);
+export type PriceStructureTableQuery = z.output<typeof priceStructureTableSchema>;
+export type PriceStructureFilter = Omit<PriceStructureTableQuery, 'tab'>;
+
+/** A column of the structure table: its title and how its values read (count, 元, one-decimal percent, points). */
+export const structureColumnSchema = z.object({ key: z.string(), label: z.string(), kind: z.enum(['count', 'yuan', 'percent', 'growth']) });
+export type StructureColumn = z.infer<typeof structureColumnSchema>;
+
+/** A row: a band (overview) or a member (the other tabs); `total` marks the whole filtered market's row. */
+export const structureRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  values: z.array(z.number().nullable()),
+  texts: z.array(z.string()),
+  total: z.boolean(),
+});
+export type StructureRow = z.infer<typeof structureRowSchema>;
+
+export const priceStructureTableResultSchema = z.object({
+  /** The period the figures cover, '2026-01~2026-10'; the monthly average divides by `months`. */
+  period: z.string(),
+  months: z.number().int(),
+  /** The segment the figures are within (the segment page), or 整体市场. */
+  market: z.string(),
+  columns: z.array(structureColumnSchema),
+  rows: z.array(structureRowSchema),
+});
+export type PriceStructureTable = z.infer<typeof priceStructureTableResultSchema>;

@@ -203,6 +203,8 @@ export const ROLLUPS: readonly RollupDef[] = [
   // Prices keep the trim (a price band buckets trim-months); no year-to-date sums (a 累计 price reads up
   // to twelve months of a small table). Rows per month at the demo scale in brackets; README has sizes.
   rollup('rollup_price_car', 'price', ['market', 'product', 'car', 'trimPrice'], false), // month × trim (~2,400)
+  // A region's or each province's market prices (README decision 116): the market attributes and brand type, no product.
+  { name: 'rollup_price_province_market', from: 'rollup_price_province_market', source: 'price', levels: new Set<Level>(['market', 'brandType', 'province']), yearToDate: false }, // month × province × market × jll type (~1,500)
   rollup('rollup_price_province', 'price', ['market', 'product', 'car', 'province', 'trimPrice'], false), // month × province × trim (~20,000)
   RAW_FACTS.price,
 ];
@@ -368,6 +370,17 @@ export const ROLLUP_BUILDS: readonly RollupBuild[] = [
       FROM price_fact f JOIN city ci ON ci.id = f.city_id ${PRICE_FACT_JOINS}
       WHERE f.month = ANY($1) GROUP BY 1, 2, 3`,
     attributes: { columns: ['area_id', ...KEY_PRODUCT.columns], select: `pr.area_id, ${PRODUCT_COLUMNS}`, joins: `JOIN province pr ON pr.id = k.province_id ${KEY_PRODUCT.joins}` },
+    values: PRICE_VALUES,
+    yearToDate: false,
+  },
+  {
+    // Summed from the province price rollup: the market's prices by region and province (no product, no trim).
+    table: 'rollup_price_province_market',
+    source: 'price',
+    keys: ['province_id', 'segment_id', 'fuel', 'producer_property', 'jll_type'],
+    monthly: `SELECT month, province_id, segment_id, fuel, producer_property, jll_type, ${PRICE_VALUES_SUMMED}
+      FROM rollup_price_province WHERE month = ANY($1) GROUP BY 1, 2, 3, 4, 5, 6`,
+    attributes: { columns: ['area_id'], select: 'pr.area_id', joins: 'JOIN province pr ON pr.id = k.province_id' },
     values: PRICE_VALUES,
     yearToDate: false,
   },

@@ -390,7 +390,10 @@ describe('the price rollups', () => {
     [['segment'], {}, 'rollup_price_car'],
     [['car'], { msrp: { between: [100000, 200000] } }, 'rollup_price_car'],
     [['brand'], { provinceIds: [440000] }, 'rollup_price_province'],
-    [['area'], {}, 'rollup_price_province'],
+    [['area'], {}, 'rollup_price_province_market'],
+    [['month', 'province'], { segmentIds: [3], jllTypes: [1] }, 'rollup_price_province_market'],
+    [['month'], { areaIds: [2], producerProperties: [1] }, 'rollup_price_province_market'],
+    [['area'], { subSeriesIds: [51] }, 'rollup_price_province'],
     [['city'], {}, 'price_fact'],
     [['segment'], { tiers: [1] }, 'price_fact'],
   ] as const)('%j with filters %j → %s', (dimensions, filters, expected) => {

@@ -1,14 +1,17 @@
 import { Module } from '@nestjs/common';
 import { MarketPriceController } from './market-price.controller';
 import { MarketPriceService } from './market-price.service';
+import { PriceVolumeMonths } from '../pricevolume/price-volume.scope';
+import { DetailMarketController, TotalMarketController } from './price-structure.controller';
+import { PriceStructureService } from './price-structure.service';
 import { PriceTraceController } from './price-trace.controller';
 import { PriceTraceService } from './price-trace.service';
 import { PriceRepository } from './price.repository';
 import { PriceService } from './price.service';
 
-/** 价格分析: the market price index and the car-series price trace over the query layer's price measures. */
+/** 价格分析: the market price index, the car-series price trace and the price-structure pair over the query layer's price measures. */
 @Module({
-  controllers: [MarketPriceController, PriceTraceController],
-  providers: [PriceService, MarketPriceService, PriceTraceService, PriceRepository],
+  controllers: [MarketPriceController, PriceTraceController, TotalMarketController, DetailMarketController],
+  providers: [PriceService, MarketPriceService, PriceTraceService, PriceRepository, PriceStructureService, PriceVolumeMonths],
 })
 export class PriceModule {}

@@ -15,7 +15,7 @@ export interface TrimName {
   producerName: string;
 }
 
-/** The names a price trace shows for the sub-series and trims a request picks by id. */
+/** The names the price pages show for the sub-series, trims and segments a request picks by id. */
 @Injectable()
 export class PriceRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -43,5 +43,14 @@ export class PriceRepository {
         { id: Number(r.id), name: r.name, subSeriesId: Number(r.sub_series_id), subSeriesName: r.sub_series_name, producerName: r.producer_name },
       ]),
     );
+  }
+
+  /** A segment's id and name (the first segment when `id` is null); null when there is no such segment. */
+  async segment(id: number | null): Promise<{ id: number; name: string } | null> {
+    const rows: Array<{ id: number; name: string }> = await this.dataSource.query(
+      `SELECT id, name FROM segment WHERE $1::int IS NULL OR id = $1 ORDER BY id LIMIT 1`,
+      [id],
+    );
+    return rows[0] ? { id: Number(rows[0].id), name: rows[0].name } : null;
   }
 }

@@ -14,6 +14,8 @@ import {
   BAND_ORDERS, type BandDetailRow, type DimensionCell, type LetterGroup, MONTH_OR_CUMULATIVE, PRICE_BASES, PRICE_DIMENSIONS, PRICE_VOLUME, type PriceDimension,
   SALES_OR_MIX, SEARCH, type SeriesItem, growthText, sharePercentText, thousands,
 } from '@car/contracts';
+import { BandRangeFields } from '~/components/BandRangeFields';
+import { ChoiceRadios } from '~/components/ChoiceRadios';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { FilterPanel, type FilterGroupSpec } from '~/components/FilterPanel';
 import { HeaderTags } from '~/components/HeaderTags';
@@ -97,20 +99,6 @@ export type CabModelPriceData = Awaited<ReturnType<typeof loader>>;
 export const shouldRevalidate = salesPageShouldRevalidate;
 export const clientLoader = keepPageOnNetworkFailure;
 
-function Radios<T extends number>({ name, label, options, value }: { name: string; label: string; options: ReadonlyArray<{ value: T; label: string }>; value: T }) {
-  return (
-    <div className="choice-list" role="radiogroup" aria-label={label}>
-      <span className="choice-list__label">{label}</span>
-      {options.map((o) => (
-        <label key={o.value} className="choice-list__item">
-          <input type="radio" name={name} value={o.value} defaultChecked={value === o.value} />
-          {o.label}
-        </label>
-      ))}
-    </div>
-  );
-}
-
 function keyOptions(list: ReadonlyArray<{ key: number | string; value: string }> | undefined) {
   return (list ?? []).filter((p) => Number(p.key) !== -1).map((p) => ({ value: Number(p.key), label: p.value }));
 }
@@ -157,23 +145,9 @@ function CabModelPriceFilters({ data }: { data: unknown }) {
       summary: `${f.priceLow}-${f.priceHigh}万 / ${f.segment}万`,
       content: (
         <div className="filter-stack">
-          <div className="price-range">
-            <label className="filter-field">
-              价格区间（万）
-              <span className="price-range__inputs">
-                <input className="price-input" name="priceLow" defaultValue={f.priceLow} inputMode="decimal" aria-label="价格下限（万）" />
-                <span>-</span>
-                <input className="price-input" name="priceHigh" defaultValue={f.priceHigh} inputMode="decimal" aria-label="价格上限（万）" />
-              </span>
-            </label>
-            <label className="filter-field">
-              价格段（万）
-              <input className="price-input" name="segment" defaultValue={f.segment} inputMode="decimal" aria-label="价格段宽度（万）" />
-            </label>
-          </div>
-          <Radios name="orderBy" label="排序" options={BAND_ORDERS} value={f.orderBy} />
-          <Radios name="data1" label="价格" options={PRICE_BASES} value={f.data1} />
-          <Radios name="accumulate" label="平均" options={MONTH_OR_CUMULATIVE} value={f.accumulate} />
+          <BandRangeFields priceLow={f.priceLow} priceHigh={f.priceHigh} segment={f.segment} orderBy={f.orderBy} />
+          <ChoiceRadios name="data1" label="价格" options={PRICE_BASES} value={f.data1} />
+          <ChoiceRadios name="accumulate" label="平均" options={MONTH_OR_CUMULATIVE} value={f.accumulate} />
         </div>
       ),
     },

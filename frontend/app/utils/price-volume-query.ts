@@ -9,21 +9,25 @@ import { idListParam, intParam } from './sale-volume-query';
 
 export const PRICE_QTY_FILTER_PARAMS = ['time', 'detailId', 'producerProperties', 'brandProperties', 'priceLow', 'priceHigh', 'segment', 'orderBy', 'data1', 'accumulate'] as const;
 
-export interface PriceQtyFilters {
+/** The band settings of a band page's URL: bounds and width as typed (万; the API validates), order, TP or MSRP. */
+export interface BandSettings {
   time: string | null;
   detailId: number;
   producerProperties: number[];
   brandProperties: number[];
-  /** As typed (万); the API validates. */
   priceLow: string;
   priceHigh: string;
   segment: string;
   orderBy: 0 | 1;
   data1: 0 | 1;
+}
+
+export interface PriceQtyFilters extends BandSettings {
   accumulate: 0 | 1;
 }
 
-const text = (params: URLSearchParams, name: string, fallback: number): string => {
+/** A price setting in 万 as typed (the API validates it), or its default. */
+export const wanText = (params: URLSearchParams, name: string, fallback: number): string => {
   const value = params.get(name)?.trim();
   return value ? value.slice(0, 12) : String(fallback);
 };
@@ -36,9 +40,9 @@ export function readPriceQtyFilters(params: URLSearchParams): PriceQtyFilters {
     detailId: intParam(params, 'detailId', d.detailId),
     producerProperties: idListParam(params, 'producerProperties'),
     brandProperties: idListParam(params, 'brandProperties'),
-    priceLow: text(params, 'priceLow', d.priceLow),
-    priceHigh: text(params, 'priceHigh', d.priceHigh),
-    segment: text(params, 'segment', d.segment),
+    priceLow: wanText(params, 'priceLow', d.priceLow),
+    priceHigh: wanText(params, 'priceHigh', d.priceHigh),
+    segment: wanText(params, 'segment', d.segment),
     orderBy: intParam(params, 'orderBy', d.orderBy, [0, 1]) as 0 | 1,
     data1: intParam(params, 'data1', d.data1, [0, 1]) as 0 | 1,
     accumulate: intParam(params, 'accumulate', d.accumulate, [0, 1]) as 0 | 1,
