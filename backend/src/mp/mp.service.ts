@@ -8,7 +8,9 @@ import type { Filters } from '../analytics/model';
 import { ApiException } from '../common/api-codes';
 import { CalendarRepository } from '../reference/calendar.repository';
 import { GeographyRepository } from '../reference/geography.repository';
+import { SecurityEvents } from '../security/security-events';
 import { SecurityService } from '../security/security.service';
+import type { SessionUser } from '../security/session-user';
 import { checkLink } from './mp-link';
 import { MpRepository } from './mp.repository';
 import { MpSessionService, type MpSessionUser } from './mp-session.service';
@@ -28,6 +30,7 @@ export class MpService {
     private readonly analytics: AnalyticsService,
     private readonly calendar: CalendarRepository,
     private readonly geography: GeographyRepository,
+    private readonly events: SecurityEvents,
   ) {}
 
   private checked(link: MpLink): void {
@@ -56,8 +59,18 @@ export class MpService {
     return this.opened({ openId: dto.openId, userId: user.id }, user.nickname);
   }
 
-  async unbind(openId: string): Promise<{ unbound: boolean }> {
-    return { unbound: await this.repository.unbind(openId) };
+  /** The administrator's unbinding (mp/unbind, and the user page's 解除绑定 through it): audited as mp.unbound. */
+  async unbind(openId: string, admin: SessionUser, address: string): Promise<{ unbound: boolean }> {
+    const bound = await this.repository.unbind(openId);
+    if (bound) {
+      await this.events.record({ event: 'mp.unbound', userId: admin.id, account: admin.account, address, detail: { targetId: bound.userId, targetAccount: bound.account, openId } });
+    }
+    return { unbound: bound !== null };
+  }
+
+  /** A user's bindings, for the administrator's user page. */
+  bindingsOf(userId: number): Promise<Array<{ openId: string; createTime: string }>> {
+    return this.repository.bindingsOf(userId);
   }
 
   async searchCar(user: MpSessionUser, dto: MpSearchCarDto): Promise<Array<{ id: number; name: string }>> {
