@@ -97,7 +97,7 @@ export const roleCodeSchema = z.string('请选择角色').trim().min(1, '请选�
 /** A positive id sent as a number or text; '' and null read as none. */
 const optionalRef = (message: string) =>
   z.preprocess((value) => (value === null ? undefined : blankIsAbsent(value)), intText(message).refine((id) => id > 0 && id < 2 ** 31, message).optional());
-const userIdSchema = intText('参数 id 应为正整数').refine((id) => id > 0 && id < 2 ** 31, '参数 id 应为正整数');
+const userIdSchema = intText('应为正整数').refine((id) => id > 0 && id < 2 ** 31, '应为正整数');
 
 export const userListSchema = strictQuery({
   /** Part of the account or the nickname. */
@@ -113,8 +113,8 @@ export type UserListQuery = z.output<typeof userListSchema>;
 const userFields = {
   nickname: nicknameSchema,
   role: roleCodeSchema,
-  producerId: optionalRef('参数 producerId 应为正整数'),
-  brandId: optionalRef('参数 brandId 应为正整数'),
+  producerId: optionalRef('应为正整数'),
+  brandId: optionalRef('应为正整数'),
 };
 
 /** A new user: the initial password follows the password rule and must be changed at the first sign-in. */
