@@ -3,6 +3,7 @@ import request from 'supertest';
 import { API_PREFIX, ApiCode, ENDPOINTS, envelopeSchema, MP_SESSION_HEADER, type Endpoint } from '@car/contracts';
 import { binaryBody, signedInApp } from '../support/api-app';
 import { demoMpSession } from '../support/mp-link';
+import { createAnalyst, createUser } from '../support/users';
 
 /**
  * The contracts (@car/contracts) against the running API: every route has a contract and every contract
@@ -115,6 +116,18 @@ const EXAMPLES: Record<string, Record<string, string>> = {
   'reportDownload/upload': {},
   'reportDownload/replace': {},
   'reportDownload/delete': {},
+  // Administration, called with an administrator's token; TARGET_ID is an analyst made in beforeAll.
+  'admin/users/list': { keyword: 'demo', status: 'enabled' },
+  'admin/users/options': {},
+  'admin/users/bindings': { id: 'TARGET_ID' },
+  'admin/users/create': { account: `contracts_${process.pid}`, password: 'Contract#2026', nickname: '契约测试', role: 'analyst' },
+  'admin/users/update': { id: 'TARGET_ID', nickname: '契约改名', role: 'analyst' },
+  'admin/users/disable': { id: 'TARGET_ID' },
+  'admin/users/enable': { id: 'TARGET_ID' },
+  'admin/users/resetPassword': { id: 'TARGET_ID' },
+  'admin/users/revokeSessions': { id: 'TARGET_ID' },
+  'admin/audit/list': { events: 'login.success', pageSize: '5' },
+  'admin/audit/download': { events: 'login.success' },
 };
 
 /** A zip and the administrator's multipart and deleting calls: report-download.spec.ts exercises them. */
@@ -126,9 +139,15 @@ const SESSION_CHANGING = new Set(['security/login', 'security/logout', 'security
 describe('the contracts', () => {
   let app: NestExpressApplication;
   let token: string;
+  let adminToken: string;
+  let targetId = '';
 
   beforeAll(async () => {
     ({ app, token } = await signedInApp({ address: '203.0.113.90' }));
+    const admin = await createUser('contracts_admin', 'Contract#Admin1', '契约管理员', 'admin');
+    adminToken = (await request(app.getHttpServer()).post(`${API_PREFIX}/security/login`).set('X-Forwarded-For', '203.0.113.91').send({ account: admin, password: 'Contract#Admin1' }).expect(200)).body.result.token as string;
+    const target = await createAnalyst('contracts_target', 'Contract#Target1', '契约对象');
+    targetId = String((await request(app.getHttpServer()).get(`${API_PREFIX}/admin/users/list`).query({ keyword: target }).set('token', adminToken).expect(200)).body.result.items[0].id);
     exportId = await finishedExport();
     bundleId = (await request(app.getHttpServer()).get(`${API_PREFIX}/reportDownload/bundle`).query({ ids: '32,115' }).set('token', token).expect(200)).body.result.id as string;
   });
@@ -146,7 +165,7 @@ describe('the contracts', () => {
     }
     throw new Error('the example export did not finish');
   }
-  const example = (path: string) => Object.fromEntries(Object.entries(EXAMPLES[path]).map(([k, v]) => [k, v === 'EXPORT_ID' ? exportId : v === 'BUNDLE_ID' ? bundleId : v]));
+  const example = (path: string) => Object.fromEntries(Object.entries(EXAMPLES[path]).map(([k, v]) => [k, v === 'EXPORT_ID' ? exportId : v === 'BUNDLE_ID' ? bundleId : v === 'TARGET_ID' ? targetId : v]));
 
   afterAll(async () => {
     await app?.close();
@@ -173,10 +192,11 @@ describe('the contracts', () => {
   test.each(ENDPOINTS.filter((e) => !SESSION_CHANGING.has(e.path) && !CHECKED_ELSEWHERE.has(e.path)).map((e): [string, Endpoint] => [e.path, e]))(
     '%s answers what its contract says',
     async (path, endpoint) => {
+      const caller = endpoint.adminOnly ? adminToken : token;
       const call =
         endpoint.method === 'POST'
-          ? request(app.getHttpServer()).post(`${API_PREFIX}/${path}`).type('form').send(example(path)).set('token', token)
-          : request(app.getHttpServer()).get(`${API_PREFIX}/${path}`).query(example(path)).set('token', token);
+          ? request(app.getHttpServer()).post(`${API_PREFIX}/${path}`).type('form').send(example(path)).set('token', caller)
+          : request(app.getHttpServer()).get(`${API_PREFIX}/${path}`).query(example(path)).set('token', caller);
       // The mini-program's calls read an mp session (the demo openId's) instead of the web token.
       if (endpoint.access === 'mp') call.set(MP_SESSION_HEADER, await demoMpSession(app));
       if (endpoint.result === 'xlsx') {

@@ -157,8 +157,10 @@ describe('the fuzz suite', () => {
   /**
    * The one GET the spec makes do work: `reportDownload/download?ids=1,2` answers a zip of several reports
    * built by a bundle job (README decision 100), and the job's record in report_bundle is all it writes.
+   * security_event is the audit trail (decision 82): a GET refused (a forged token, an analyst at an admin
+   * call) is a security event and leaves its row.
    */
-  const WRITTEN_BY_GETS = new Set(['report_bundle']);
+  const WRITTEN_BY_GETS = new Set(['report_bundle', 'security_event']);
 
   test('GET calls: malformed parameters with a token, and every call without one, never 5xx, never leak, and no GET changes a row', async () => {
     const before = await settledSnapshot(databaseUrl);
