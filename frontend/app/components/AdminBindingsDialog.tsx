@@ -3,10 +3,10 @@
  * keeps it open) with 解除绑定 for each, after a confirmation; the page's action calls mp/unbind.
  */
 import { useFetcher } from '@remix-run/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Confirm, Modal, Table } from 'semantic-ui-react';
 
-import { useFailureToast } from '~/components/Toast';
+import { useFailureToast, useToast } from '~/components/Toast';
 import { isApiFailure } from '~/utils/api-failure';
 
 export interface AdminBindingsDialogProps {
@@ -19,6 +19,10 @@ export function AdminBindingsDialog({ account, bindings, onClose }: AdminBinding
   const fetcher = useFetcher<{ done?: string; failure?: unknown }>();
   const [confirming, setConfirming] = useState<string | null>(null);
   useFailureToast(isApiFailure(fetcher.data?.failure) ? fetcher.data.failure : null);
+  const { show } = useToast();
+  useEffect(() => {
+    if (fetcher.data?.done) show('success', fetcher.data.done, 3000);
+  }, [fetcher.data]);
 
   const unbind = (openId: string) => {
     setConfirming(null);

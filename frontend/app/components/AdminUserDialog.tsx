@@ -6,10 +6,10 @@
 import type { AdminUser, UserOptions } from '@car/contracts';
 import { PASSWORD_RULE_MESSAGE } from '@car/contracts';
 import { useFetcher } from '@remix-run/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Dropdown, Form, Modal } from 'semantic-ui-react';
 
-import { useFailureToast } from '~/components/Toast';
+import { useFailureToast, useToast } from '~/components/Toast';
 import { isApiFailure } from '~/utils/api-failure';
 
 export interface AdminUserDialogProps {
@@ -32,9 +32,19 @@ export function AdminUserDialog({ user, options, open, onClose }: AdminUserDialo
     setProducerId(user?.producerId ?? null);
     setBrandId(user?.brandId ?? null);
   }, [user, open]);
-  // The action answered 'done': the list reloads under the dialog, which closes.
+  const { show } = useToast();
+  // A submission of this dialog answered 'done': the list reloads under it, and it closes. (Only on the
+  // way back to idle: the fetcher keeps its last answer when the dialog opens again.)
+  const submitted = useRef(false);
   useEffect(() => {
-    if (fetcher.state === 'idle' && fetcher.data?.done) onClose();
+    if (fetcher.state !== 'idle') submitted.current = true;
+    else if (submitted.current) {
+      submitted.current = false;
+      if (fetcher.data?.done) {
+        show('success', fetcher.data.done, 3000);
+        onClose();
+      }
+    }
   }, [fetcher.state, fetcher.data]);
 
   const producers = useMemo(() => [{ key: 0, value: 0, text: '无' }, ...options.producers.map((p) => ({ key: p.id, value: p.id, text: p.name }))], [options]);
