@@ -39,7 +39,7 @@ describeInBrowser('the administration pages', () => {
 
     // 新建用户: the dialog posts to the page's action; the list reloads with the new row.
     await page.getByRole('button', { name: '新建用户' }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = page.locator('.ui.modal', { hasText: '新建用户' });
     await dialog.locator('#admin-user-account').fill(colleague);
     await dialog.locator('#admin-user-nickname').fill('新同事');
     await dialog.locator('#admin-user-password').fill('weak');
@@ -84,7 +84,7 @@ describeInBrowser('the administration pages', () => {
     expect(events.slice(0, 1)).toEqual(['password.reset']);
     expect(events).toEqual(expect.arrayContaining(['user.created', 'login.success', 'password.changed', 'password.reset']));
     await page.getByLabel('创建用户').check();
-    await page.getByRole('button', { name: '查询' }).click();
+    await page.getByRole('button', { name: '查询', exact: true }).click();
     await page.waitForURL(/events=user\.created/);
     await page.waitForFunction(() => {
       const rows = [...document.querySelectorAll('.admin-page__table tbody tr')];
