@@ -193,7 +193,7 @@ export default function AdminUsersPage() {
               <Table.Cell>{user.createTime}</Table.Cell>
               <Table.Cell>{user.lastLoginTime ?? <span className="admin-page__muted">从未</span>}</Table.Cell>
               <Table.Cell>
-                <button type="button" className="app-header__plain-button" onClick={() => openBindings(user.id)}>
+                <button type="button" className="admin-page__link" onClick={() => openBindings(user.id)}>
                   {user.bindings} 个绑定
                 </button>
               </Table.Cell>

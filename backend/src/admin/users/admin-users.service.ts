@@ -51,7 +51,10 @@ export class AdminUsersService {
     });
     if (id === null) throw new ApiException(ApiCode.Conflict, ADMIN_MESSAGES.accountTaken);
     const user = await this.existing(id);
-    const changes: Changes = { nickname: { from: null, to: user.nickname }, role: { from: null, to: user.role }, producerId: { from: null, to: user.producerId }, brandId: { from: null, to: user.brandId } };
+    // What the new user holds: the fields set (a producer or brand left empty is not a change).
+    const changes: Changes = { nickname: { from: null, to: user.nickname }, role: { from: null, to: user.role } };
+    if (user.producerId !== null) changes.producerId = { from: null, to: user.producerId };
+    if (user.brandId !== null) changes.brandId = { from: null, to: user.brandId };
     await this.audit('user.created', admin, address, user, changes);
     return user;
   }
