@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import type { SecurityEventName } from '@car/contracts';
 import { SecurityEventRepository, type SecurityEventRow } from './security-event.repository';
 
@@ -16,8 +16,10 @@ const WARNINGS: ReadonlySet<SecurityEventName> = new Set(['login.failure', 'logi
  * insert is logged and never fails the call that recorded it (a sign-in must not break on its audit).
  */
 @Injectable()
-export class SecurityEvents {
+export class SecurityEvents implements BeforeApplicationShutdown {
   private readonly logger = new Logger('Security');
+  /** Rows not yet written (refusals are recorded without holding their answer): the app waits for them before closing the database. */
+  private readonly pending = new Set<Promise<void>>();
 
   constructor(private readonly repository: SecurityEventRepository) {}
 
@@ -27,8 +29,17 @@ export class SecurityEvents {
     if (WARNINGS.has(event.event)) this.logger.warn(line);
     else this.logger.log(line);
     if (event.event === 'token.refused' && event.reason === 'missing') return Promise.resolve();
-    return this.repository.insert(event).catch((error: unknown) => {
-      this.logger.error({ message: 'security event not stored', event: event.event, error: error instanceof Error ? error.message : String(error) });
-    });
+    const write = this.repository
+      .insert(event)
+      .catch((error: unknown) => {
+        this.logger.error({ message: 'security event not stored', event: event.event, error: error instanceof Error ? error.message : String(error) });
+      })
+      .finally(() => this.pending.delete(write));
+    this.pending.add(write);
+    return write;
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await Promise.all([...this.pending]);
   }
 }
