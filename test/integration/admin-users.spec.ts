@@ -311,6 +311,18 @@ describe('administration: users and audit', () => {
     await refused(get(ADMIN_AUDIT.list.path, { from: '2026-03-02', to: '2026-03-01' }), 400, ApiCode.BadRequest, '参数 from 开始日期不能晚于结束日期');
   });
 
+  test('a sign-in still works when its audit row cannot be written (the failure is logged)', async () => {
+    const { user, password } = await colleague();
+    await db.query(`ALTER TABLE security_event RENAME TO security_event_away`);
+    try {
+      const signIn = await login(user.account, password).expect(200);
+      await ok(fuels(signIn.body.result.token as string));
+    } finally {
+      await db.query(`ALTER TABLE security_event_away RENAME TO security_event`);
+    }
+    await ok(get(ADMIN_AUDIT.list.path, { account: user.account }));
+  });
+
   test('a refused analyst and a refused token leave rows too; a call without any token does not', async () => {
     await get(ADMIN_USERS.list.path, {}, analystToken).expect(403);
     await request(server()).get(`${API_PREFIX}/search/getFuels`).set('X-Forwarded-For', '192.0.2.201').expect(401);
