@@ -216,5 +216,14 @@ export const auditItemSchema = z.object({
   detail: auditDetailSchema.nullable(),
 });
 export type AuditItem = z.infer<typeof auditItemSchema>;
-export const auditPageSchema = z.object({ items: z.array(auditItemSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+/** The audit list counts its matches up to this many (a count of a million rows costs a few hundred ms; pages past it still work). */
+export const AUDIT_COUNT_CAP = 10_000;
+export const auditPageSchema = z.object({
+  items: z.array(auditItemSchema),
+  /** The matches, counted up to AUDIT_COUNT_CAP; `totalCapped` says there are more. */
+  total: z.number().int(),
+  totalCapped: z.boolean(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
 export type AuditPage = z.infer<typeof auditPageSchema>;

@@ -273,6 +273,7 @@ describe('administration: users and audit', () => {
     const kinds = mine.items.map((i) => i.event);
     expect(kinds).toEqual(expect.arrayContaining(['user.created', 'login.success', 'password.changed', 'login.failure', 'login.throttled', 'user.updated', 'sessions.revoked']));
     expect(kinds.filter((k) => k === 'login.failure')).toHaveLength(5);
+    expect(mine.totalCapped).toBe(false);
     // Newest first.
     const times = mine.items.map((i) => `${i.time}#${String(i.id).padStart(12, '0')}`);
     expect(times).toEqual([...times].sort().reverse());
@@ -309,6 +310,21 @@ describe('administration: users and audit', () => {
     await refused(get(ADMIN_AUDIT.list.path, { events: 'nope' }), 400, ApiCode.BadRequest, '参数 events 没有事件类型 nope');
     await refused(get(ADMIN_AUDIT.list.path, { from: '2026-02-30' }), 400, ApiCode.BadRequest, '参数 from 应为 YYYY-MM-DD 格式的日期');
     await refused(get(ADMIN_AUDIT.list.path, { from: '2026-03-02', to: '2026-03-01' }), 400, ApiCode.BadRequest, '参数 from 开始日期不能晚于结束日期');
+  });
+
+  test('the audit list counts to 10,000 and says when there are more; later pages still answer', async () => {
+    await db.query(`INSERT INTO security_event (event, address, account) SELECT 'logout', '192.0.2.250', 'cap_' || i FROM generate_series(1, 10001) i`);
+    try {
+      const first = await ok<AuditPage>(get(ADMIN_AUDIT.list.path, { address: '192.0.2.250' }));
+      expect(first).toMatchObject({ total: 10_000, totalCapped: true, page: 1, pageSize: 20 });
+      const last = await ok<AuditPage>(get(ADMIN_AUDIT.list.path, { address: '192.0.2.250', page: '501', pageSize: '20' }));
+      expect(last.items.map((i) => i.account)).toEqual(['cap_1']);
+      const some = await ok<AuditPage>(get(ADMIN_AUDIT.list.path, { address: '192.0.2.250', account: 'cap_1000' }));
+      // cap_1000, cap_10000 and cap_10001 contain the text.
+      expect(some).toMatchObject({ total: 3, totalCapped: false });
+    } finally {
+      await db.query(`DELETE FROM security_event WHERE address = '192.0.2.250'`);
+    }
   });
 
   test('a sign-in still works when its audit row cannot be written (the failure is logged)', async () => {

@@ -28,14 +28,17 @@ export class SecurityEventRepository {
     );
   }
 
-  /** The filtered events, newest first, one page of them and how many match. */
-  async page(filter: AuditFilter, limit: number, offset: number): Promise<{ items: AuditItem[]; total: number }> {
+  /** The filtered events, newest first, one page of them. */
+  async page(filter: AuditFilter, limit: number, offset: number): Promise<AuditItem[]> {
     const { where, params } = this.where(filter);
-    const [items, [{ total }]] = await Promise.all([
-      this.dataSource.query(`SELECT ${ITEM_COLUMNS} FROM security_event e ${where} ORDER BY e.at DESC, e.id DESC LIMIT ${limit} OFFSET ${offset}`, params) as Promise<AuditItem[]>,
-      this.dataSource.query(`SELECT count(*)::int AS total FROM security_event e ${where}`, params) as Promise<Array<{ total: number }>>,
-    ]);
-    return { items, total };
+    return this.dataSource.query(`SELECT ${ITEM_COLUMNS} FROM security_event e ${where} ORDER BY e.at DESC, e.id DESC LIMIT ${limit} OFFSET ${offset}`, params);
+  }
+
+  /** How many events match, counted no further than `cap` + 1 (so a filter over a large trail stays cheap). */
+  async count(filter: AuditFilter, cap: number): Promise<number> {
+    const { where, params } = this.where(filter);
+    const [{ total }] = await this.dataSource.query(`SELECT count(*)::int AS total FROM (SELECT 1 FROM security_event e ${where} LIMIT ${cap + 1}) matches`, params);
+    return total;
   }
 
   private where(filter: AuditFilter): { where: string; params: unknown[] } {

@@ -109,7 +109,7 @@ export default function AdminAuditPage() {
         </Table.Body>
       </Table>
       {page.items.length === 0 ? <p className="admin-page__empty">没有符合条件的记录</p> : null}
-      <AdminPager page={page.page} pageSize={page.pageSize} total={page.total} />
+      <AdminPager page={page.page} pageSize={page.pageSize} total={page.total} capped={page.totalCapped} />
     </div>
   );
 }
