@@ -3,10 +3,9 @@
  * producer is a searchable list; the brand offers that producer's brands only (what 本品 marks). The
  * API validates every field with the contracts' schema and its Chinese message comes back as a toast.
  */
-import type { AdminUser, UserOptions } from '@car/contracts';
-import { PASSWORD_RULE_MESSAGE } from '@car/contracts';
+import { issueMessage, PASSWORD_RULE_MESSAGE, userCreateSchema, userUpdateSchema, type AdminUser, type UserOptions } from '@car/contracts';
 import { useFetcher } from '@remix-run/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Button, Dropdown, Form, Modal } from 'semantic-ui-react';
 
 import { useFailureToast, useToast } from '~/components/Toast';
@@ -54,11 +53,23 @@ export function AdminUserDialog({ user, options, open, onClose }: AdminUserDialo
   }, [options, producerId]);
   const busy = fetcher.state !== 'idle';
 
+  // The API's own schema checks the form before it is sent; the API checks it again whatever the client did.
+  const check = (event: FormEvent<HTMLFormElement>) => {
+    const values: Record<string, string> = {};
+    new FormData(event.currentTarget).forEach((value, key) => {
+      if (key !== 'intent' && typeof value === 'string' && value !== '') values[key] = value;
+    });
+    const parsed = (user ? userUpdateSchema : userCreateSchema).safeParse(values);
+    if (parsed.success) return;
+    event.preventDefault();
+    show('warning', issueMessage(parsed.error), 3000);
+  };
+
   return (
     <Modal open={open} onClose={onClose} size="small" aria-label={user ? '编辑用户' : '新建用户'}>
       <Modal.Header>{user ? `编辑用户 ${user.account}` : '新建用户'}</Modal.Header>
       <Modal.Content>
-        <fetcher.Form method="post" id="admin-user-form" className={`ui form${busy ? ' loading' : ''}`}>
+        <fetcher.Form method="post" id="admin-user-form" onSubmit={check} className={`ui form${busy ? ' loading' : ''}`}>
           <input type="hidden" name="intent" value={user ? 'update' : 'create'} />
           {user ? <input type="hidden" name="id" value={user.id} /> : null}
           <input type="hidden" name="role" value={role} />
