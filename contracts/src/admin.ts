@@ -80,6 +80,8 @@ export const ADMIN_MESSAGES = {
   brandNeedsProducer: '选择品牌前请先选择厂商',
   /** Refused on every call but the shell's own until the user has changed a password an administrator set. */
   passwordChangeRequired: '请先修改密码',
+  /** The mini-program's bind with such a password. */
+  passwordChangeRequiredForMp: '请先在网页端登录并修改密码，再绑定小程序',
 } as const;
 
 const pageParam = optional(positiveId('应为正整数')).transform((page) => page ?? 1);

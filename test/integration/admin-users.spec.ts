@@ -8,6 +8,7 @@ import {
 } from '@car/contracts';
 import { AdminUsersRepository } from '../../backend/src/admin/users/admin-users.repository';
 import { binaryBody, signedInApp } from '../support/api-app';
+import { signedLink } from '../support/mp-link';
 import { testEnv } from '../support/test-env';
 import { createAnalyst, createUser } from '../support/users';
 
@@ -139,6 +140,12 @@ describe('administration: users and audit', () => {
     const me = await ok<{ mustChangePassword: boolean; producerId: number }>(request(server()).get(`${API_PREFIX}/security/me`).set('token', token));
     expect(me).toMatchObject({ mustChangePassword: true, producerId: pair.producer_id });
     await ok(request(server()).get(`${API_PREFIX}/security/menus`).set('token', token));
+
+    // Nor can the mini-program be bound with that password.
+    await refused(
+      request(server()).post(`${API_PREFIX}/mp/bind`).set('X-Forwarded-For', nextAddress()).send({ ...signedLink(`o_newcomer_${process.pid}`), account, password: COLLEAGUE_PASSWORD }),
+      403, ApiCode.PasswordChangeRequired, ADMIN_MESSAGES.passwordChangeRequiredForMp,
+    );
 
     await ok(request(server()).post(`${API_PREFIX}/security/changePwd`).set('token', token).set('X-Forwarded-For', nextAddress()).send({ oldPwd: COLLEAGUE_PASSWORD, newPwd: 'Mine#2026abc' }));
     const again = await login(account, 'Mine#2026abc').expect(200);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  addMonths, ApiCode, formatMonth, growth, growthNumber, kiloVehicles, type MpLink, type MpRetailChart, type MpRetailChartDto,
+  ADMIN_MESSAGES, addMonths, ApiCode, formatMonth, growth, growthNumber, kiloVehicles, type MpLink, type MpRetailChart, type MpRetailChartDto,
   type MpSearchCarDto, type MpSessionResult, type MpType, MP_SUGGEST_MIN, percentText,
 } from '@car/contracts';
 import { AnalyticsService } from '../analytics/analytics.service';
@@ -55,6 +55,8 @@ export class MpService {
   async bind(dto: MpLink & { account: string; password: string }, address: string): Promise<MpSessionResult> {
     this.checked(dto);
     const user = await this.security.verifyCredentials(dto.account, dto.password, address);
+    // A password an administrator set opens nothing until its owner has changed it on the web (decision 83).
+    if (user.mustChangePassword) throw new ApiException(ApiCode.PasswordChangeRequired, ADMIN_MESSAGES.passwordChangeRequiredForMp);
     if (!(await this.repository.bind(dto.openId, user.id))) throw new ApiException(ApiCode.Conflict, '该微信已绑定其他账号，请联系管理员解除绑定');
     return this.opened({ openId: dto.openId, userId: user.id }, user.nickname);
   }
