@@ -29,7 +29,7 @@ export async function createApp(runtime: Runtime, logger: LoggerService | false)
   const events = app.get(SecurityEvents, { strict: false });
   app.use(
     ...securityHeaders(),
-    refuseCrossSiteWrites((req, reason) => events.record({ event: 'cross_site.refused', address: req.ip ?? '', path: req.path, reason })),
+    refuseCrossSiteWrites((req, reason) => void events.record({ event: 'cross_site.refused', address: req.ip ?? '', path: req.path, reason })),
   );
   app.use(API_PREFIX, noStore, express.json({ limit: '1mb' }), express.urlencoded({ extended: true, limit: '1mb' }), bodyParserErrors);
   // BullMQ mode only: the queue dashboard, behind its own administrator check (Express middleware, no Nest guard).

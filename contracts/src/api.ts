@@ -13,6 +13,8 @@ export const ApiCode = {
   TokenInvalid: -1009,
   TokenExpired: -1008,
   TokenRevoked: -1012,
+  /** The session is valid but its password was set by an administrator: change it first (decision 83). */
+  PasswordChangeRequired: -1014,
   BadRequest: -1400,
   LoginFailed: -1401,
   Forbidden: -1403,
@@ -30,6 +32,7 @@ export const HTTP_STATUS_OF: Record<ApiCodeValue, number> = {
   [ApiCode.TokenInvalid]: 401,
   [ApiCode.TokenExpired]: 401,
   [ApiCode.TokenRevoked]: 401,
+  [ApiCode.PasswordChangeRequired]: 403,
   [ApiCode.BadRequest]: 400,
   [ApiCode.LoginFailed]: 401,
   [ApiCode.Forbidden]: 403,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import * as ad from './admin';
 import * as aj from './admin-jobs';
 import * as de from './data-export';
 import { healthReportSchema } from './health';
@@ -245,24 +246,39 @@ export const REPORT_DOWNLOAD = {
   remove: adminPost('delete', rd.reportDeleteSchema, z.object({ deleted: z.number().int() }), 'json', '管理员删除报告：id（文件一并删除）'),
 };
 
-/** 任务监控: administrators only (@AdminOnly), in both queue modes. */
+const adminGet = <P extends z.ZodType, R extends z.ZodType>(path: string, params: P, result: R | 'xlsx', summary: string) =>
+  endpoint({ method: 'GET', path: `admin/${path}`, tag: 'admin', access: 'session', adminOnly: true, params, result, summary });
+const adminAction = <P extends z.ZodType, R extends z.ZodType>(path: string, params: P, result: R, summary: string) =>
+  endpoint({ method: 'POST', path: `admin/${path}`, tag: 'admin', access: 'session', adminOnly: true, body: 'json', params, result, summary });
+
+/** 用户管理 (/admin/users): administrators only. */
+export const ADMIN_USERS = {
+  list: adminGet('users/list', ad.userListSchema, ad.userPageSchema, '用户列表：keyword（账号或昵称）, role, status（enabled / disabled）, page, pageSize（默认 20）'),
+  options: adminGet('users/options', s.noParamsSchema, ad.userOptionsSchema, '用户表单的选项：角色 [{code, name}]，厂商及其品牌 [{id, name, brands}]'),
+  bindings: adminGet('users/bindings', ad.userIdQuerySchema, ad.bindingListSchema, '用户的小程序绑定 [{openId, createTime}]；解除绑定用 mp/unbind'),
+  create: adminAction('users/create', ad.userCreateSchema, ad.adminUserSchema, '创建用户：account, password（密码规则）, nickname, role, producerId, brandId；首次登录须修改密码'),
+  update: adminAction('users/update', ad.userUpdateSchema, ad.adminUserSchema, '修改用户：id, nickname, role, producerId, brandId（未给出即为无）；旧令牌随之失效'),
+  disable: adminAction('users/disable', ad.userIdBodySchema, ad.adminUserSchema, '停用用户：id；其令牌立即失效（-1012），不能停用自己或最后一个管理员'),
+  enable: adminAction('users/enable', ad.userIdBodySchema, ad.adminUserSchema, '启用用户：id'),
+  resetPassword: adminAction('users/resetPassword', ad.userIdBodySchema, ad.passwordResetSchema, '重置密码：id → 临时密码（仅此一次显示）；旧令牌失效，下次登录须修改密码'),
+  revokeSessions: adminAction('users/revokeSessions', ad.userIdBodySchema, ad.adminUserSchema, '吊销用户的全部会话：id；已签发的令牌答 -1012'),
+};
+
+/** 安全日志 (/admin/audit): administrators only. */
+export const ADMIN_AUDIT = {
+  list: adminGet('audit/list', ad.auditListSchema, ad.auditPageSchema, '安全日志，最新在前：events（逗号分隔）, account, address（前缀）, from, to（YYYY-MM-DD，北京时间）, page, pageSize'),
+  download: adminGet('audit/download', ad.auditDownloadSchema, 'xlsx', '下载安全日志 Excel：与列表相同的筛选，最多 100000 行'),
+};
+
+/** 任务监控 (/admin/jobs): administrators only, in both queue modes. */
 export const ADMIN_JOBS = {
-  list: endpoint({
-    method: 'GET', path: 'admin/jobs/list', tag: 'admin', access: 'session', adminOnly: true, params: aj.jobListSchema, result: aj.jobPageSchema,
-    summary: '任务列表（管理员）：state（waiting、active、completed、failed）, kind, page, pageSize（默认 20）→ 最新入队在前，含进度、耗时、错误',
-  }),
-  summary: endpoint({
-    method: 'GET', path: 'admin/jobs/summary', tag: 'admin', access: 'session', adminOnly: true, params: aj.jobSummaryQuerySchema, result: aj.jobSummarySchema,
-    summary: '任务概况（管理员）：队列模式、各状态任务数（可按 kind）、任务类型、BullMQ 看板地址',
-  }),
-  retry: endpoint({
-    method: 'POST', path: 'admin/jobs/retry', tag: 'admin', access: 'session', adminOnly: true, params: aj.jobRetrySchema, result: aj.jobRetryResultSchema,
-    summary: '重试失败的任务（管理员）：id → 以原参数重新入队',
-  }),
+  list: adminGet('jobs/list', aj.jobListSchema, aj.jobPageSchema, '任务列表（管理员）：state（waiting、active、completed、failed）, kind, page, pageSize（默认 20）→ 最新入队在前，含进度、耗时、错误'),
+  summary: adminGet('jobs/summary', aj.jobSummaryQuerySchema, aj.jobSummarySchema, '任务概况（管理员）：队列模式、各状态任务数（可按 kind）、任务类型、BullMQ 看板地址'),
+  retry: adminAction('jobs/retry', aj.jobRetrySchema, aj.jobRetryResultSchema, '重试失败的任务（管理员）：id → 以原参数重新入队'),
 };
 
 /** Every call, in the order the OpenAPI description lists them. */
-export const ENDPOINTS: readonly Endpoint[] = [SECURITY, HEALTH, SEARCH, WHOLE_MARKET, AREA_MARKET, COMPANY_BRAND, PRICE_VOLUME, CAR_CONFIG, DATA_EXPORT, PRICE, PRICE_STRUCTURE, DASHBOARD, MP, REPORT_DOWNLOAD, ADMIN_JOBS].flatMap((group) => Object.values(group) as Endpoint[]);
+export const ENDPOINTS: readonly Endpoint[] = [SECURITY, HEALTH, SEARCH, WHOLE_MARKET, AREA_MARKET, COMPANY_BRAND, PRICE_VOLUME, CAR_CONFIG, DATA_EXPORT, PRICE, PRICE_STRUCTURE, DASHBOARD, MP, REPORT_DOWNLOAD, ADMIN_USERS, ADMIN_AUDIT, ADMIN_JOBS].flatMap((group) => Object.values(group) as Endpoint[]);
 
 /** The call a method and path (under /car/api, no leading slash, no query) name, if any. */
 export function endpointAt(method: string, path: string): Endpoint | undefined {

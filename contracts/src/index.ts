@@ -3,6 +3,7 @@
  * the workbooks and the tests. zod schemas and the types inferred from them; no Nest or React imports.
  */
 import './browser-zod';
+export * from './admin';
 export * from './admin-jobs';
 export * from './api';
 export * from './car-config';

@@ -69,7 +69,8 @@ export function checkChangePassword(input: Record<string, unknown>): ChangePassw
   return { ok: false, errors };
 }
 
-export const loginResultSchema = z.object({ token: z.string(), nickname: z.string() });
+/** `mustChangePassword`: an administrator set the password (new account, reset); the shell sends the user to /resetpassword. */
+export const loginResultSchema = z.object({ token: z.string(), nickname: z.string(), mustChangePassword: z.boolean() });
 export type LoginResult = z.infer<typeof loginResultSchema>;
 
 export const menuItemSchema = z.object({ id: z.number(), name: z.string(), path: z.string() });
@@ -86,8 +87,16 @@ export const currentUserSchema = z.object({
   role: z.string(),
   producerId: z.number().nullable(),
   brandId: z.number().nullable(),
+  /** Until true turns false, the API answers only the shell's calls (403 请先修改密码 otherwise). */
+  mustChangePassword: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/**
+ * The calls a user whose password an administrator set may still make (the shell's menus and profile,
+ * the change itself, sign-out); every other answers 403 请先修改密码 until the password is changed.
+ */
+export const PASSWORD_CHANGE_CALLS: readonly string[] = ['security/me', 'security/menus', 'security/changePwd', 'security/logout'];
 
 /** A call that answers nothing but its code (logout, change password). */
 export const emptyResultSchema = z.null();

@@ -138,6 +138,9 @@ describe('the job monitor, jobs run in-process', () => {
     await db.query(`UPDATE export_job SET params = $2 WHERE id = $1`, [id, params]);
     const retried = await jobs.retry(id).expect(200);
     expect(retried.body.result).toEqual({ id, state: 'waiting' });
+    // The retry is an administrator's action: 安全日志 lists it with the job.
+    const audited = await db.query(`SELECT detail FROM security_event WHERE event = 'job.retried' AND detail->>'jobId' = $1`, [id]);
+    expect(audited.rows).toEqual([{ detail: { jobId: id, jobKind: JobName.DataExport } }]);
     await queue.drain();
     expect(await jobs.job(id)).toMatchObject({ state: 'completed', attempts: 2, error: null, payload: `exportId=${id}` });
     const [{ status }] = (await db.query(`SELECT status FROM export_job WHERE id = $1`, [id])).rows;

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { API_PREFIX, ApiCode, ENDPOINTS, envelopeSchema, MP_SESSION_HEADER, type Endpoint } from '@car/contracts';
 import { binaryBody, signIn, signedInApp } from '../support/api-app';
 import { demoMpSession } from '../support/mp-link';
-import { createUser } from '../support/users';
+import { createAnalyst, createUser } from '../support/users';
 
 /**
  * The contracts (@car/contracts) against the running API: every route has a contract and every contract
@@ -122,6 +122,18 @@ const EXAMPLES: Record<string, Record<string, string>> = {
   'reportDownload/upload': {},
   'reportDownload/replace': {},
   'reportDownload/delete': {},
+  // Administration, called with an administrator's token; TARGET_ID is an analyst made in beforeAll.
+  'admin/users/list': { keyword: 'demo', status: 'enabled' },
+  'admin/users/options': {},
+  'admin/users/bindings': { id: 'TARGET_ID' },
+  'admin/users/create': { account: `contracts_${process.pid}`, password: 'Contract#2026', nickname: '契约测试', role: 'analyst' },
+  'admin/users/update': { id: 'TARGET_ID', nickname: '契约改名', role: 'analyst' },
+  'admin/users/disable': { id: 'TARGET_ID' },
+  'admin/users/enable': { id: 'TARGET_ID' },
+  'admin/users/resetPassword': { id: 'TARGET_ID' },
+  'admin/users/revokeSessions': { id: 'TARGET_ID' },
+  'admin/audit/list': { events: 'login.success', pageSize: '5' },
+  'admin/audit/download': { events: 'login.success' },
   // The job monitor (administrators: called with ADMIN_TOKEN); the finished example export is among its jobs.
   'admin/jobs/list': { state: 'completed', kind: 'exports.data', pageSize: '5' },
   'admin/jobs/summary': {},
@@ -140,12 +152,15 @@ const SESSION_CHANGING = new Set(['security/login', 'security/logout', 'security
 describe('the contracts', () => {
   let app: NestExpressApplication;
   let token: string;
-  /** An administrator's token, for the @AdminOnly calls. */
+  /** An administrator's token, for the @AdminOnly calls; TARGET_ID is an analyst made here for the user calls. */
   let adminToken: string;
+  let targetId = '';
 
   beforeAll(async () => {
     ({ app, token } = await signedInApp({ address: '203.0.113.90' }));
     adminToken = await signIn(app, await createUser('admin', 'contracts_admin', 'Contracts@2026', '契约管理员'), 'Contracts@2026', '203.0.113.91');
+    const target = await createAnalyst('contracts_target', 'Contract#Target1', '契约对象');
+    targetId = String((await request(app.getHttpServer()).get(`${API_PREFIX}/admin/users/list`).query({ keyword: target }).set('token', adminToken).expect(200)).body.result.items[0].id);
     exportId = await finishedExport();
     bundleId = (await request(app.getHttpServer()).get(`${API_PREFIX}/reportDownload/bundle`).query({ ids: '32,115' }).set('token', token).expect(200)).body.result.id as string;
   });
@@ -163,7 +178,7 @@ describe('the contracts', () => {
     }
     throw new Error('the example export did not finish');
   }
-  const example = (path: string) => Object.fromEntries(Object.entries(EXAMPLES[path]).map(([k, v]) => [k, v === 'EXPORT_ID' ? exportId : v === 'BUNDLE_ID' ? bundleId : v]));
+  const example = (path: string) => Object.fromEntries(Object.entries(EXAMPLES[path]).map(([k, v]) => [k, v === 'EXPORT_ID' ? exportId : v === 'BUNDLE_ID' ? bundleId : v === 'TARGET_ID' ? targetId : v]));
 
   afterAll(async () => {
     await app?.close();

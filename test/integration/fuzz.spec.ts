@@ -5,7 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Client } from 'pg';
-import { ApiCode, ENDPOINTS, TOKEN_HEADER } from '@car/contracts';
+import { ApiCode, ENDPOINTS, endpointAt, TOKEN_HEADER } from '@car/contracts';
 import { loadConfig } from '../../backend/src/config/config';
 import { createApp } from '../../backend/src/create-app';
 import { TokenService } from '../../backend/src/security/token.service';
@@ -14,7 +14,7 @@ import { type FuzzRequest, fuzzOperations, fuzzRequests } from '../support/fuzz-
 import { type FuzzAnswer, faultsOf, send } from '../support/fuzz-checks';
 import { changedTables, settledSnapshot } from '../support/table-snapshot';
 import { testEnv, withDatabase } from '../support/test-env';
-import { createAnalyst } from '../support/users';
+import { createAnalyst, createUser } from '../support/users';
 
 /**
  * The fuzz suite (issue #10 §2): every operation of the OpenAPI description, each parameter or body field
@@ -67,6 +67,8 @@ describe('the fuzz suite', () => {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   let account: string;
   let token: string;
+  /** An administrator's, for the administrators' GETs (an analyst's would stop every value at the 403). */
+  let adminToken: string;
   let addressCounter = 0;
   /** Every sign-in attempt from an address of its own, so the throttle lets each reach the password check. */
   const nextAddress = () => `198.18.${(++addressCounter >> 8) & 255}.${addressCounter & 255}`;
@@ -113,6 +115,13 @@ describe('the fuzz suite', () => {
         body: JSON.stringify({ account, password: PASSWORD }),
       });
       token = ((await login.json()) as { result: { token: string } }).result.token;
+      const admin = await createUser('admin', 'fuzz_admin', PASSWORD, '模糊测试管理员', databaseUrl);
+      const adminLogin = await fetch(`${baseUrl}/car/api/security/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': nextAddress() },
+        body: JSON.stringify({ account: admin, password: PASSWORD }),
+      });
+      adminToken = ((await adminLogin.json()) as { result: { token: string } }).result.token;
     } finally {
       await app.close();
     }
@@ -157,9 +166,10 @@ describe('the fuzz suite', () => {
   /**
    * The one GET the spec makes do work: `reportDownload/download?ids=1,2` answers a zip of several reports
    * built by a bundle job (README decision 100), and the job's records — report_bundle, and job_run (the job
-   * monitor's, decision 109) — are all it writes.
+   * monitor's, decision 109) — are all it writes. security_event is the audit trail (decision 82): a GET
+   * refused (a forged token, an analyst at an admin call) is a security event and leaves its row.
    */
-  const WRITTEN_BY_GETS = new Set(['report_bundle', 'job_run']);
+  const WRITTEN_BY_GETS = new Set(['report_bundle', 'job_run', 'security_event']);
 
   test('GET calls: malformed parameters with a token, and every call without one, never 5xx, never leak, and no GET changes a row', async () => {
     const before = await settledSnapshot(databaseUrl);
@@ -167,7 +177,7 @@ describe('the fuzz suite', () => {
     const faultsBefore = tally.faults.length;
     try {
       const requests = gets.flatMap((operation) => fuzzRequests(operation, SEED, {}, PER_PARAMETER));
-      await fuzz(baseUrl, requests, () => ({ [TOKEN_HEADER]: token }));
+      await fuzz(baseUrl, requests, (r) => ({ [TOKEN_HEADER]: endpointAt(r.operation.method, r.operation.path)?.adminOnly ? adminToken : token }));
       // Without a token: the ordinary request and two malformed ones of every call.
       const anonymous = gets.flatMap((operation) => {
         const all = fuzzRequests(operation, SEED, {}, 2);

@@ -159,7 +159,7 @@ describe('the security module', () => {
   describe('sign-in', () => {
     test('a good login answers the token and nickname and sets the car-token cookie', async () => {
       const response = await login('demo', 'Demo@2026').expect(200);
-      expect(response.body).toEqual({ code: 1, msg: '成功', result: { token: expect.any(String), nickname: '演示分析师' } });
+      expect(response.body).toEqual({ code: 1, msg: '成功', result: { token: expect.any(String), nickname: '演示分析师', mustChangePassword: false } });
       const token = response.body.result.token as string;
       const cookie = (response.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('car-token='));
       expect(cookie).toBeDefined();
@@ -183,6 +183,7 @@ describe('the security module', () => {
         role: 'analyst',
         producerId: payload.producerId,
         brandId: payload.brandId,
+        mustChangePassword: false,
       });
     });
 

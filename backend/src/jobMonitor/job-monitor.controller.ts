@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ADMIN_JOBS, type ParamsOf, type ResultOf } from '@car/contracts';
 import { zodPipe } from '../common/zod-validation.pipe';
-import { AdminOnly, CurrentUser } from '../security/security.decorators';
+import { AdminOnly, ClientAddress, CurrentUser } from '../security/security.decorators';
 import type { SessionUser } from '../security/session-user';
 import { JobMonitorService } from './job-monitor.service';
 
@@ -23,7 +23,7 @@ export class JobMonitorController {
 
   @Post(ADMIN_JOBS.retry.path)
   @HttpCode(200)
-  retry(@Body(zodPipe(ADMIN_JOBS.retry.params)) body: ParamsOf<typeof ADMIN_JOBS.retry>, @CurrentUser() user: SessionUser): Promise<ResultOf<typeof ADMIN_JOBS.retry>> {
-    return this.monitor.retry(body.id, user);
+  retry(@Body(zodPipe(ADMIN_JOBS.retry.params)) body: ParamsOf<typeof ADMIN_JOBS.retry>, @CurrentUser() user: SessionUser, @ClientAddress() address: string): Promise<ResultOf<typeof ADMIN_JOBS.retry>> {
+    return this.monitor.retry(body.id, user, address);
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { JOB_MESSAGES, QUEUE_BOARD_PATH, jobKindLabel, type JobListQuery, type JobPage, type JobRun, type JobState, type JobSummary } from '@car/contracts';
 import { ApiCode, ApiException } from '../common/api-codes';
+import { SecurityEvents } from '../security/security-events';
 import type { SessionUser } from '../security/session-user';
 import { JobName, JobPayloads } from '../queue/job-names';
 import { JobQueue } from '../queue/job-queue';
@@ -53,6 +54,7 @@ export class JobMonitorService implements OnModuleInit, OnApplicationShutdown {
     private readonly runs: JobRunRepository,
     private readonly queue: JobQueue,
     private readonly registry: JobRegistry,
+    private readonly events: SecurityEvents,
   ) {}
 
   async list(q: JobListQuery): Promise<JobPage> {
@@ -70,7 +72,7 @@ export class JobMonitorService implements OnModuleInit, OnApplicationShutdown {
   }
 
   /** A failed job queued again under its id with the payload it had; its record waits again. */
-  async retry(id: string, user: SessionUser): Promise<{ id: string; state: JobState }> {
+  async retry(id: string, user: SessionUser, address: string): Promise<{ id: string; state: JobState }> {
     const row = await this.runs.find(id);
     if (!row) throw ApiException.notFound(JOB_MESSAGES.noSuchJob);
     if (row.state !== 'failed') throw new ApiException(ApiCode.Conflict, JOB_MESSAGES.notFailed);
@@ -84,7 +86,7 @@ export class JobMonitorService implements OnModuleInit, OnApplicationShutdown {
       await this.runs.failed(row.id, row.error ?? '', true).catch(() => undefined);
       throw error;
     }
-    this.logger.log({ event: 'job.retried', id, kind: row.name, userId: user.id, account: user.account });
+    await this.events.record({ event: 'job.retried', userId: user.id, account: user.account, address, detail: { jobId: id, jobKind: row.name } });
     return { id, state: 'waiting' };
   }
 

@@ -1,7 +1,8 @@
 import { Body, Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
 import { MP, type ParamsOf, type ResultOf } from '@car/contracts';
 import { zodPipe } from '../common/zod-validation.pipe';
-import { AdminOnly, ClientAddress, Public } from '../security/security.decorators';
+import { AdminOnly, ClientAddress, CurrentUser, Public } from '../security/security.decorators';
+import type { SessionUser } from '../security/session-user';
 import type { MpSessionUser } from './mp-session.service';
 import { MpSessionGuard, MpUser } from './mp-session.guard';
 import { MpService } from './mp.service';
@@ -28,8 +29,8 @@ export class MpController {
   @AdminOnly()
   @Post(MP.unbind.path)
   @HttpCode(200)
-  unbind(@Body(zodPipe(MP.unbind.params)) dto: ParamsOf<typeof MP.unbind>): Promise<ResultOf<typeof MP.unbind>> {
-    return this.mp.unbind(dto.openId);
+  unbind(@Body(zodPipe(MP.unbind.params)) dto: ParamsOf<typeof MP.unbind>, @CurrentUser() user: SessionUser, @ClientAddress() address: string): Promise<ResultOf<typeof MP.unbind>> {
+    return this.mp.unbind(dto.openId, user, address);
   }
 
   @Public()

@@ -10,6 +10,7 @@ import { MpSessionService } from './mp-session.service';
   imports: [SecurityModule],
   controllers: [MpController],
   providers: [MpService, MpRepository, MpSessionService],
-  exports: [MpSessionService],
+  // The administrator's user page lists and removes bindings through MpService (admin/users).
+  exports: [MpSessionService, MpService],
 })
 export class MpModule {}

@@ -28,9 +28,22 @@ export class MpRepository {
     return rows[0]?.userId === userId;
   }
 
-  async unbind(openId: string): Promise<boolean> {
-    const [, count] = (await this.dataSource.query(`DELETE FROM mp_binding WHERE open_id = $1`, [openId])) as [unknown, number];
-    return count > 0;
+  /** Removes the binding; the user it was bound to, or null when the openId was not bound. */
+  async unbind(openId: string): Promise<{ userId: number; account: string } | null> {
+    const [rows] = (await this.dataSource.query(
+      `DELETE FROM mp_binding b USING app_user u WHERE b.open_id = $1 AND u.id = b.user_id RETURNING u.id AS "userId", u.account`,
+      [openId],
+    )) as [Array<{ userId: number; account: string }>, number];
+    return rows[0] ?? null;
+  }
+
+  /** A user's bindings, oldest first (the administrator's user page). */
+  async bindingsOf(userId: number): Promise<Array<{ openId: string; createTime: string }>> {
+    return this.dataSource.query(
+      `SELECT open_id AS "openId", to_char(created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI') AS "createTime"
+       FROM mp_binding WHERE user_id = $1 ORDER BY created_at, open_id`,
+      [userId],
+    );
   }
 
   /** Names containing the text, shortest first (the closest match), then by id. */

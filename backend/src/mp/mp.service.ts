@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  addMonths, ApiCode, formatMonth, growth, growthNumber, kiloVehicles, type MpLink, type MpRetailChart, type MpRetailChartDto,
+  ADMIN_MESSAGES, addMonths, ApiCode, formatMonth, growth, growthNumber, kiloVehicles, type MpLink, type MpRetailChart, type MpRetailChartDto,
   type MpSearchCarDto, type MpSessionResult, type MpType, MP_SUGGEST_MIN, percentText,
 } from '@car/contracts';
 import { AnalyticsService } from '../analytics/analytics.service';
@@ -8,7 +8,9 @@ import type { Filters } from '../analytics/model';
 import { ApiException } from '../common/api-codes';
 import { CalendarRepository } from '../reference/calendar.repository';
 import { GeographyRepository } from '../reference/geography.repository';
+import { SecurityEvents } from '../security/security-events';
 import { SecurityService } from '../security/security.service';
+import type { SessionUser } from '../security/session-user';
 import { checkLink } from './mp-link';
 import { MpRepository } from './mp.repository';
 import { MpSessionService, type MpSessionUser } from './mp-session.service';
@@ -28,6 +30,7 @@ export class MpService {
     private readonly analytics: AnalyticsService,
     private readonly calendar: CalendarRepository,
     private readonly geography: GeographyRepository,
+    private readonly events: SecurityEvents,
   ) {}
 
   private checked(link: MpLink): void {
@@ -52,12 +55,24 @@ export class MpService {
   async bind(dto: MpLink & { account: string; password: string }, address: string): Promise<MpSessionResult> {
     this.checked(dto);
     const user = await this.security.verifyCredentials(dto.account, dto.password, address);
+    // A password an administrator set opens nothing until its owner has changed it on the web (decision 83).
+    if (user.mustChangePassword) throw new ApiException(ApiCode.PasswordChangeRequired, ADMIN_MESSAGES.passwordChangeRequiredForMp);
     if (!(await this.repository.bind(dto.openId, user.id))) throw new ApiException(ApiCode.Conflict, '该微信已绑定其他账号，请联系管理员解除绑定');
     return this.opened({ openId: dto.openId, userId: user.id }, user.nickname);
   }
 
-  async unbind(openId: string): Promise<{ unbound: boolean }> {
-    return { unbound: await this.repository.unbind(openId) };
+  /** The administrator's unbinding (mp/unbind, and the user page's 解除绑定 through it): audited as mp.unbound. */
+  async unbind(openId: string, admin: SessionUser, address: string): Promise<{ unbound: boolean }> {
+    const bound = await this.repository.unbind(openId);
+    if (bound) {
+      await this.events.record({ event: 'mp.unbound', userId: admin.id, account: admin.account, address, detail: { targetId: bound.userId, targetAccount: bound.account, openId } });
+    }
+    return { unbound: bound !== null };
+  }
+
+  /** A user's bindings, for the administrator's user page. */
+  bindingsOf(userId: number): Promise<Array<{ openId: string; createTime: string }>> {
+    return this.repository.bindingsOf(userId);
   }
 
   async searchCar(user: MpSessionUser, dto: MpSearchCarDto): Promise<Array<{ id: number; name: string }>> {

@@ -61,7 +61,7 @@ export class LoginThrottle {
     const addressKey = throttleKey(address);
     const recorded = await this.attempts.recordAttempt(key, addressKey, THROTTLE_POLICY.windowSeconds, (failures) => throttleRule(failures) !== null);
     if (recorded.refused) {
-      this.events.record({ event: 'login.throttled', reason: throttleRule(recorded.failures) ?? undefined, userId, account, address });
+      await this.events.record({ event: 'login.throttled', reason: throttleRule(recorded.failures) ?? undefined, userId, account, address });
       throw new ApiException(ApiCode.TooManyRequests, THROTTLED_MSG);
     }
     return { id: recorded.id, account: key, address: addressKey };

@@ -19,13 +19,13 @@ export class PageAccessService {
 
   async requirePage(user: SessionUser, page: string, origin: { address: string; path: string }): Promise<void> {
     if (await this.menus.roleHasPage(user.roleId, page)) return;
-    this.events.record({ event: 'access.refused', reason: `page ${page}`, userId: user.id, account: user.account, ...origin });
+    void this.events.record({ event: 'access.refused', reason: `page ${page}`, userId: user.id, account: user.account, ...origin });
     throw ApiException.forbidden(API_MESSAGES.pageForbidden);
   }
 
   requireAdmin(user: SessionUser, origin: { address: string; path: string }): void {
     if (user.role === ADMIN_ROLE) return;
-    this.events.record({ event: 'access.refused', reason: 'not-admin', userId: user.id, account: user.account, ...origin });
+    void this.events.record({ event: 'access.refused', reason: 'not-admin', userId: user.id, account: user.account, ...origin });
     throw ApiException.forbidden(API_MESSAGES.adminOnly);
   }
 }

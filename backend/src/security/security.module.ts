@@ -9,6 +9,7 @@ import { PageAccessService } from './page-access.service';
 import { PasswordHasher } from './password.hasher';
 import { RevokedTokenRepository } from './revoked-token.repository';
 import { SecurityController } from './security.controller';
+import { SecurityEventRepository } from './security-event.repository';
 import { SecurityEvents } from './security-events';
 import { SecurityService } from './security.service';
 import { SessionService } from './session.service';
@@ -18,7 +19,8 @@ import { UserRepository } from './user.repository';
 /**
  * Sign-in, sessions and permissions. Registers the two global guards, in this order: every route needs
  * a session unless @Public(); then @AdminOnly() and @RequiresPage(path) are checked against the role.
- * Other modules use the decorators (security.decorators.ts); only SecurityService's credential check is exported (mp binding).
+ * Other modules use the decorators (security.decorators.ts); exported: SecurityService's credential check (mp binding),
+ * the audit trail and the hasher (admin).
  */
 @Module({
   controllers: [SecurityController],
@@ -30,6 +32,7 @@ import { UserRepository } from './user.repository';
     LoginThrottle,
     PasswordHasher,
     SecurityEvents,
+    SecurityEventRepository,
     UserRepository,
     RevokedTokenRepository,
     LoginAttemptRepository,
@@ -37,7 +40,8 @@ import { UserRepository } from './user.repository';
     { provide: APP_GUARD, useClass: AuthenticationGuard },
     { provide: APP_GUARD, useClass: PageAccessGuard },
   ],
-  // The mini-program binding checks an account's password the way sign-in does.
-  exports: [SecurityService],
+  // The mini-program binding checks an account's password the way sign-in does; administrators' actions
+  // are recorded in the same trail, which the audit page reads; a password is hashed one way everywhere.
+  exports: [SecurityService, SecurityEvents, SecurityEventRepository, PasswordHasher],
 })
 export class SecurityModule {}

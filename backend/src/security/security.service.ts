@@ -34,8 +34,8 @@ export class SecurityService {
       { userId: user.id, role: user.role, producerId: user.producerId, brandId: user.brandId },
       user.passwordChangedAt,
     );
-    this.events.record({ event: 'login.success', userId: user.id, account: user.account, address });
-    return { token, nickname: user.nickname };
+    await this.events.record({ event: 'login.success', userId: user.id, account: user.account, address });
+    return { token, nickname: user.nickname, mustChangePassword: user.mustChangePassword };
   }
 
   /**
@@ -47,7 +47,7 @@ export class SecurityService {
     const user = await this.users.findCredentialsByAccount(account);
     const matches = await this.hasher.verify(user?.passwordHash ?? null, password);
     if (!user || !matches || !user.enabled) {
-      this.events.record({ event: 'login.failure', userId: user?.id, account, address });
+      await this.events.record({ event: 'login.failure', userId: user?.id, account, address });
       throw new ApiException(ApiCode.LoginFailed, LOGIN_FAILED_MSG);
     }
     await this.throttle.passed(attempt);
@@ -56,7 +56,7 @@ export class SecurityService {
 
   async logout(session: SessionUser, address: string): Promise<void> {
     await this.sessions.revoke(session);
-    this.events.record({ event: 'logout', userId: session.id, account: session.account, address });
+    await this.events.record({ event: 'logout', userId: session.id, account: session.account, address });
   }
 
   /**
@@ -67,12 +67,12 @@ export class SecurityService {
     const attempt = await this.throttle.begin(session.account, address, session.id);
     const user = await this.users.findCredentialsById(session.id);
     if (!user || !(await this.hasher.verify(user.passwordHash, oldPwd))) {
-      this.events.record({ event: 'password.change_refused', userId: session.id, account: session.account, address });
+      await this.events.record({ event: 'password.change_refused', userId: session.id, account: session.account, address });
       throw ApiException.badRequest(WRONG_OLD_PASSWORD_MSG);
     }
     await this.throttle.passed(attempt);
     await this.users.updatePassword(user.id, await this.hasher.hash(newPwd), new Date());
-    this.events.record({ event: 'password.changed', userId: user.id, account: user.account, address });
+    await this.events.record({ event: 'password.changed', userId: user.id, account: user.account, address });
   }
 
   /** The menu groups of the user's role with their pages, ordered by sort; groups without pages are left out. */
@@ -89,7 +89,7 @@ export class SecurityService {
   }
 
   me(session: SessionUser): CurrentUserDto {
-    const { id, account, nickname, role, producerId, brandId } = session;
-    return { id, account, nickname, role, producerId, brandId };
+    const { id, account, nickname, role, producerId, brandId, mustChangePassword } = session;
+    return { id, account, nickname, role, producerId, brandId, mustChangePassword };
   }
 }

@@ -10,6 +10,8 @@ export interface SessionUser {
   role: string;
   producerId: number | null;
   brandId: number | null;
+  /** An administrator set the password: the API answers only PASSWORD_CHANGE_CALLS until it is changed. */
+  mustChangePassword: boolean;
   /** The token this request came with: logout revokes it. */
   token: { id: string; expiresAt: Date };
 }

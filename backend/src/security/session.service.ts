@@ -65,6 +65,7 @@ export class SessionService {
       role: user.role,
       producerId: user.producerId,
       brandId: user.brandId,
+      mustChangePassword: user.mustChangePassword,
       token: { id: claims.tokenId, expiresAt: claims.expiresAt },
     };
   }
@@ -76,7 +77,7 @@ export class SessionService {
   }
 
   private refuse(reason: RefusalReason, origin: RequestOrigin, userId?: number): never {
-    this.events.record({ event: 'token.refused', reason, userId, address: origin.address, path: origin.path });
+    void this.events.record({ event: 'token.refused', reason, userId, address: origin.address, path: origin.path });
     const { code, msg } = REFUSALS[reason];
     throw new ApiException(code, msg);
   }

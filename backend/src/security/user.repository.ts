@@ -12,6 +12,8 @@ export interface UserRecord {
   brandId: number | null;
   enabled: boolean;
   passwordChangedAt: Date;
+  /** An administrator set the password (new account, reset): only the shell's calls answer until it is changed. */
+  mustChangePassword: boolean;
 }
 
 export interface UserCredentials extends UserRecord {
@@ -25,7 +27,7 @@ export interface SessionRecord extends UserRecord {
 
 const USER_COLUMNS = `
   u.id, u.account, u.nickname, u.role_id AS "roleId", r.code AS role, u.producer_id AS "producerId",
-  u.brand_id AS "brandId", u.enabled, u.password_changed_at AS "passwordChangedAt"`;
+  u.brand_id AS "brandId", u.enabled, u.password_changed_at AS "passwordChangedAt", u.must_change_password AS "mustChangePassword"`;
 
 @Injectable()
 export class UserRepository {
@@ -59,8 +61,9 @@ export class UserRepository {
     return rows[0] ?? null;
   }
 
+  /** The user's own change: it also ends the duty to change a password an administrator set. */
   async updatePassword(id: number, passwordHash: string, changedAt: Date): Promise<void> {
-    await this.dataSource.query(`UPDATE app_user SET password_hash = $2, password_changed_at = $3 WHERE id = $1`, [
+    await this.dataSource.query(`UPDATE app_user SET password_hash = $2, password_changed_at = $3, must_change_password = false WHERE id = $1`, [
       id,
       passwordHash,
       changedAt,

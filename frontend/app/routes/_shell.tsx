@@ -25,7 +25,7 @@ import { throwAsRouteError } from '~/utils/api.server';
 import { filterPanelMode, REFLOW_DELAY_MS } from '~/utils/filter-panel';
 import { homePathOf, menusContain } from '~/utils/menus';
 import { SYSTEM_NAME } from '~/utils/meta';
-import { isSessionEnded, loginHref } from '~/utils/navigation';
+import { isSessionEnded, loginHref, PASSWORD_CHANGE_PAGE } from '~/utils/navigation';
 import { pageExists } from '~/utils/pages.server';
 import { keepPageOnNetworkFailure } from '~/utils/network-failure';
 import { frameUnchanged } from '~/utils/revalidation';
@@ -34,7 +34,7 @@ import { readToken } from '~/utils/session.server';
 import { filterPanelOf, type ShellContext } from '~/utils/shell-context';
 
 /** Signed-in pages every user has, whatever their menus. */
-const PAGES_OUTSIDE_MENUS: readonly string[] = ['/', '/resetpassword'];
+const PAGES_OUTSIDE_MENUS: readonly string[] = ['/', PASSWORD_CHANGE_PAGE];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -45,6 +45,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 
   const pathname = url.pathname.replace(/\/+$/, '') || '/';
+  // A password an administrator set (new account, reset): nowhere else until it is changed (decision 83).
+  if (user.mustChangePassword && pathname.toLowerCase() !== PASSWORD_CHANGE_PAGE) throw redirect(PASSWORD_CHANGE_PAGE);
   // `/` is the dashboard, every signed-in user's home.
   const home = homePathOf();
   if (pathname === '/') throw redirect(home);

@@ -1,3 +1,4 @@
+import { SECURITY, type LoginResult } from '@car/contracts';
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Button, Icon, Message } from 'semantic-ui-react';
@@ -7,7 +8,7 @@ import { Logo } from '~/components/Logo';
 import { apiPost, failureData } from '~/utils/api.server';
 import { isApiFailure } from '~/utils/api-failure';
 import { SYSTEM_NAME, titled } from '~/utils/meta';
-import { safeRedirectTarget } from '~/utils/navigation';
+import { PASSWORD_CHANGE_PAGE, safeRedirectTarget } from '~/utils/navigation';
 import { sessionCookie } from '~/utils/session.server';
 
 export const meta: MetaFunction = () => titled('登录');
@@ -15,11 +16,6 @@ export const meta: MetaFunction = () => titled('登录');
 export function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = new URL(request.url).searchParams.get('redirectTo');
   return { redirectTo: safeRedirectTarget(redirectTo, '') };
-}
-
-interface LoginResult {
-  token: string;
-  nickname: string;
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -30,11 +26,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   try {
     // The spec sets no rules on the login form: the API answers every case with its own message.
-    const result = await apiPost<LoginResult | null>(request, context, '/security/login', { account, password }, { withToken: false });
+    const result = await apiPost<LoginResult | null>(request, context, SECURITY.login.path, { account, password }, { withToken: false });
     if (!result?.token) {
       return { failure: { msg: '登录失败，请稍后重试', code: -1500, network: false } };
     }
-    return redirect(target, { headers: { 'Set-Cookie': sessionCookie(request, result.token) } });
+    // A password an administrator set must be changed first (decision 83); the shell holds the user there too.
+    return redirect(result.mustChangePassword ? PASSWORD_CHANGE_PAGE : target, { headers: { 'Set-Cookie': sessionCookie(request, result.token) } });
   } catch (error) {
     return failureData(error);
   }

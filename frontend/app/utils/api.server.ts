@@ -8,7 +8,7 @@ import { data, redirect, type AppLoadContext } from '@remix-run/node';
 
 import type { ApiFailure } from './api-failure';
 import { apiBaseOf } from './env.server';
-import { loginHref } from './navigation';
+import { loginHref, PASSWORD_CHANGE_PAGE } from './navigation';
 import { clearedSessionCookie, readToken } from './session.server';
 
 const NETWORK_CODE = -1;
@@ -138,6 +138,8 @@ async function call<T>(
       headers: { 'Set-Cookie': clearedSessionCookie(request) },
     });
   }
+  // A password an administrator set: every page but the change of password sends the user there (decision 83).
+  if (envelope.code === ApiCode.PasswordChangeRequired && !mobile) throw redirect(PASSWORD_CHANGE_PAGE);
   const status = response.status >= 400 ? response.status : 500;
   throw new ApiError(envelope.msg || `请求失败（错误码 ${envelope.code}）`, envelope.code, status);
 }

@@ -1,5 +1,8 @@
 /** Where a visitor may go without a session, and where they are sent when they need one. */
 
+/** Where a user whose password an administrator set is held until they change it (decision 83). */
+export const PASSWORD_CHANGE_PAGE = '/resetpassword';
+
 /** Pages reachable without a session. The mobile query page identifies its user by openId instead. */
 export const PUBLIC_PATHS: readonly string[] = ['/login', '/wechatsalevolume'];
 

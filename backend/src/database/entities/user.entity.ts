@@ -38,4 +38,6 @@ export class AppUser {
   @Column({ type: 'boolean' }) enabled: boolean;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @Column({ name: 'password_changed_at', type: 'timestamptz' }) passwordChangedAt: Date;
+  /** A password an administrator set (new account, reset): the user must change it at the next sign-in. */
+  @Column({ name: 'must_change_password', type: 'boolean' }) mustChangePassword: boolean;
 }

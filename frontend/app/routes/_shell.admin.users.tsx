@@ -1,0 +1,236 @@
+/**
+ * 用户管理 (administrators only: the menu row is the admin role's, every API call @AdminOnly): the users
+ * with filters (keyword, role, status) and paging in the URL; 新建用户 and 编辑 as dialogs; 停用 / 启用,
+ * 重置密码 (the temporary password shown once), 吊销会话 after a confirmation; 绑定 lists the user's
+ * mini-program openIds with 解除绑定. The API's Chinese message is the toast of a failure.
+ */
+import { ADMIN_USERS, MP, USER_STATUS_LABELS, type AdminUser } from '@car/contracts';
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, Link, useFetcher, useLoaderData, useSearchParams } from '@remix-run/react';
+import { useEffect, useState } from 'react';
+import { Button, Confirm, Label, Table } from 'semantic-ui-react';
+
+import { AdminBindingsDialog } from '~/components/AdminBindingsDialog';
+import { AdminPager } from '~/components/AdminPager';
+import { AdminUserDialog } from '~/components/AdminUserDialog';
+import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
+import { TemporaryPasswordDialog } from '~/components/TemporaryPasswordDialog';
+import { useFailureToast, useToast } from '~/components/Toast';
+import { isApiFailure } from '~/utils/api-failure';
+import { apiGet, apiPost, failureData, throwAsRouteError } from '~/utils/api.server';
+import { titled } from '~/utils/meta';
+import adminCss from '~/styles/admin.css?url';
+
+export const meta: MetaFunction = () => titled('用户管理');
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: adminCss }];
+
+const FILTERS = ['keyword', 'role', 'status', 'page'] as const;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const query = Object.fromEntries(FILTERS.map((key) => [key, url.searchParams.get(key) ?? '']));
+  const bindingsOf = Number(url.searchParams.get('bindings')) || null;
+  try {
+    const [page, options, bindings] = await Promise.all([
+      apiGet(request, context, ADMIN_USERS.list, query),
+      apiGet(request, context, ADMIN_USERS.options),
+      bindingsOf ? apiGet(request, context, ADMIN_USERS.bindings, { id: bindingsOf }) : null,
+    ]);
+    return { page, options, bindings, bindingsOf };
+  } catch (error) {
+    return throwAsRouteError(error);
+  }
+}
+
+/** The body of create and update: the form's fields as the contract names them; an empty producer or brand is none. */
+function userBody(form: FormData): Record<string, string> {
+  const body: Record<string, string> = {};
+  for (const key of ['id', 'account', 'password', 'nickname', 'role', 'producerId', 'brandId']) {
+    const value = form.get(key);
+    if (typeof value === 'string' && value !== '') body[key] = value;
+  }
+  return body;
+}
+
+const DONE: Record<string, string> = { create: '已创建用户', update: '已保存', disable: '已停用', enable: '已启用', revokeSessions: '已吊销该用户的全部会话', unbind: '已解除绑定' };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const intent = String(form.get('intent') ?? '');
+  const id = String(form.get('id') ?? '');
+  try {
+    switch (intent) {
+      case 'create':
+      case 'update':
+        await apiPost(request, context, ADMIN_USERS[intent].path, userBody(form));
+        break;
+      case 'disable':
+      case 'enable':
+      case 'revokeSessions':
+        await apiPost(request, context, ADMIN_USERS[intent].path, { id });
+        break;
+      case 'resetPassword': {
+        const reset = await apiPost<{ user: AdminUser; password: string }>(request, context, ADMIN_USERS.resetPassword.path, { id });
+        return { done: '已重置密码', account: reset.user.account, password: reset.password };
+      }
+      case 'unbind':
+        await apiPost(request, context, MP.unbind.path, { openId: String(form.get('openId') ?? '') });
+        break;
+      default:
+        return { failure: { msg: '未知的操作', code: -1400, network: false } };
+    }
+    return { done: DONE[intent] };
+  } catch (error) {
+    return failureData(error);
+  }
+}
+
+type Pending = { intent: 'disable' | 'enable' | 'resetPassword' | 'revokeSessions'; user: AdminUser };
+const CONFIRM_TEXT: Record<Pending['intent'], (u: AdminUser) => string> = {
+  disable: (u) => `确定停用 ${u.account}？其登录立即失效，且不能再登录。`,
+  enable: (u) => `确定启用 ${u.account}？`,
+  resetPassword: (u) => `确定重置 ${u.account} 的密码？其登录立即失效，须用临时密码登录并修改密码。`,
+  revokeSessions: (u) => `确定吊销 ${u.account} 的全部会话？其所有已登录的设备都需重新登录。`,
+};
+
+export default function AdminUsersPage() {
+  const { page, options, bindings, bindingsOf } = useLoaderData<typeof loader>();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const act = useFetcher<typeof action>();
+  const { show } = useToast();
+  const [editing, setEditing] = useState<AdminUser | null | undefined>(undefined);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [password, setPassword] = useState<{ account: string; password: string } | null>(null);
+
+  useFailureToast(act.data && 'failure' in act.data && isApiFailure(act.data.failure) ? act.data.failure : null);
+  useEffect(() => {
+    if (!act.data || !('done' in act.data)) return;
+    if ('password' in act.data && act.data.password) setPassword({ account: act.data.account, password: act.data.password });
+    else show('success', act.data.done, 3000);
+  }, [act.data]);
+
+  const confirm = () => {
+    if (!pending) return;
+    act.submit({ intent: pending.intent, id: String(pending.user.id) }, { method: 'post' });
+    setPending(null);
+  };
+  const openBindings = (id: number | null) =>
+    setSearchParams(
+      (params) => {
+        if (id === null) params.delete('bindings');
+        else params.set('bindings', String(id));
+        return params;
+      },
+      { preventScrollReset: true },
+    );
+  const bindingsUser = page.items.find((u) => u.id === bindingsOf);
+  const busy = act.state !== 'idle';
+
+  return (
+    <div className="admin-page">
+      <h2 className="admin-page__title">用户管理</h2>
+      <Form method="get" className="admin-page__filters" aria-label="筛选用户">
+        <label className="admin-page__field">
+          <span>账号 / 昵称</span>
+          <input name="keyword" defaultValue={searchParams.get('keyword') ?? ''} maxLength={50} />
+        </label>
+        <label className="admin-page__field">
+          <span>角色</span>
+          <select name="role" defaultValue={searchParams.get('role') ?? ''}>
+            <option value="">全部</option>
+            {options.roles.map((r) => (
+              <option key={r.code} value={r.code}>
+                {r.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="admin-page__field">
+          <span>状态</span>
+          <select name="status" defaultValue={searchParams.get('status') ?? ''}>
+            <option value="">全部</option>
+            {Object.entries(USER_STATUS_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="admin-page__actions">
+          <Button type="submit" primary>
+            查询
+          </Button>
+          <Link to="/admin/users" className="ui button">
+            重置
+          </Link>
+          <Button type="button" positive onClick={() => setEditing(null)}>
+            新建用户
+          </Button>
+        </div>
+      </Form>
+      <Table celled compact unstackable className="admin-page__table">
+        <Table.Header>
+          <Table.Row>
+            {['账号', '昵称', '角色', '本品厂商', '本品品牌', '状态', '创建时间', '最近登录', '小程序', '操作'].map((h) => (
+              <Table.HeaderCell key={h}>{h}</Table.HeaderCell>
+            ))}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {page.items.map((user) => (
+            <Table.Row key={user.id} data-account={user.account}>
+              <Table.Cell>{user.account}</Table.Cell>
+              <Table.Cell>{user.nickname}</Table.Cell>
+              <Table.Cell>{user.roleName}</Table.Cell>
+              <Table.Cell>{user.producerName ?? <span className="admin-page__muted">无</span>}</Table.Cell>
+              <Table.Cell>{user.brandName ?? <span className="admin-page__muted">无</span>}</Table.Cell>
+              <Table.Cell>
+                <Label size="small" color={user.enabled ? 'green' : 'grey'}>
+                  {USER_STATUS_LABELS[user.enabled ? 'enabled' : 'disabled']}
+                </Label>
+                {user.mustChangePassword ? <Label size="small" color="orange">待改密码</Label> : null}
+              </Table.Cell>
+              <Table.Cell>{user.createTime}</Table.Cell>
+              <Table.Cell>{user.lastLoginTime ?? <span className="admin-page__muted">从未</span>}</Table.Cell>
+              <Table.Cell>
+                <button type="button" className="admin-page__link" onClick={() => openBindings(user.id)}>
+                  {user.bindings} 个绑定
+                </button>
+              </Table.Cell>
+              <Table.Cell className="admin-page__row-actions">
+                <Button size="mini" type="button" disabled={busy} onClick={() => setEditing(user)}>
+                  编辑
+                </Button>
+                <Button size="mini" type="button" basic negative={user.enabled} disabled={busy} onClick={() => setPending({ intent: user.enabled ? 'disable' : 'enable', user })}>
+                  {user.enabled ? '停用' : '启用'}
+                </Button>
+                <Button size="mini" type="button" basic disabled={busy} onClick={() => setPending({ intent: 'resetPassword', user })}>
+                  重置密码
+                </Button>
+                <Button size="mini" type="button" basic disabled={busy} onClick={() => setPending({ intent: 'revokeSessions', user })}>
+                  吊销会话
+                </Button>
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table>
+      {page.items.length === 0 ? <p className="admin-page__empty">没有符合条件的用户</p> : null}
+      <AdminPager page={page.page} pageSize={page.pageSize} total={page.total} />
+      <AdminUserDialog user={editing ?? null} options={options} open={editing !== undefined} onClose={() => setEditing(undefined)} />
+      <Confirm
+        open={pending !== null}
+        header="请确认"
+        content={pending ? CONFIRM_TEXT[pending.intent](pending.user) : ''}
+        cancelButton="取消"
+        confirmButton="确定"
+        onCancel={() => setPending(null)}
+        onConfirm={confirm}
+      />
+      {password ? <TemporaryPasswordDialog account={password.account} password={password.password} onClose={() => setPassword(null)} /> : null}
+      {bindings && bindingsOf ? <AdminBindingsDialog account={bindingsUser?.account ?? `#${bindingsOf}`} bindings={bindings} onClose={() => openBindings(null)} /> : null}
+    </div>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary };
