@@ -46,8 +46,12 @@ export class DataImportJobs implements OnApplicationBootstrap {
     await this.imports.exclusive(data.importId, async () => {
       const record = await this.imports.find(data.importId);
       if (!record) return;
-      if (data.step === 'check' && (record.state === 'queued' || record.state === 'validating')) await this.guarded(record, IMPORT_MESSAGES.unreadable, () => this.check(record));
-      if (data.step === 'write' && record.state === 'writing') await this.guarded(record, IMPORT_MESSAGES.failed, () => this.write(record));
+      let writing = data.step === 'write' && record.state === 'writing';
+      if (data.step === 'check' && (record.state === 'queued' || record.state === 'validating')) {
+        writing = await this.guarded(record, IMPORT_MESSAGES.unreadable, () => this.check(record));
+      }
+      // A clean file goes on to its write at once, in the same run.
+      if (writing) await this.guarded(record, IMPORT_MESSAGES.failed, () => this.write(record));
     });
   }
 
@@ -70,9 +74,9 @@ export class DataImportJobs implements OnApplicationBootstrap {
    * dropped, and the facts are as they were before it (the write is one transaction). The error goes on to
    * the queue, which records the failed job; a retry finds the import failed and does nothing.
    */
-  private async guarded(record: DataImportRecord, reason: string, step: () => Promise<void>): Promise<void> {
+  private async guarded<T>(record: DataImportRecord, reason: string, step: () => Promise<T>): Promise<T> {
     try {
-      await step();
+      return await step();
     } catch (error) {
       this.logger.error(`import ${record.id} failed: ${error instanceof Error ? error.stack : String(error)}`);
       await this.imports.setState(record.id, 'failed', { error: reason }).catch(() => undefined);
@@ -81,7 +85,8 @@ export class DataImportJobs implements OnApplicationBootstrap {
     }
   }
 
-  private async check(record: DataImportRecord): Promise<void> {
+  /** Checks the file; true when it is clean (no errors, some rows) and goes on to be written. */
+  private async check(record: DataImportRecord): Promise<boolean> {
     const started = Date.now();
     await this.imports.startCheck(record.id, record.kind);
     const validator = new RowValidator(record.kind, { from: record.monthFrom, to: record.monthTo }, await this.imports.reference());
@@ -136,11 +141,11 @@ export class DataImportJobs implements OnApplicationBootstrap {
       await this.imports.checked(record.id, { state: 'failed', rowsParsed, rowsValid, errors, warnings, months });
       await this.imports.setState(record.id, 'failed', { error: IMPORT_MESSAGES.noRows });
       await this.cleanUp(record.id);
-      return;
+      return false;
     }
     await this.imports.checked(record.id, { state: clean ? 'writing' : 'review', rowsParsed, rowsValid, errors, warnings, months });
     this.logger.log({ event: 'import.checked', id: record.id, kind: record.kind, rowsParsed, rowsValid, errors, warnings, ms: Date.now() - started });
-    if (clean) await this.write({ ...record, months, rowsValid });
+    return clean;
   }
 
   private async write(record: DataImportRecord): Promise<void> {

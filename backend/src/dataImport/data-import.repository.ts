@@ -102,8 +102,7 @@ export class DataImportRepository {
   /** The end of a check: its counts, the months its valid rows hold, and the state it leaves the import in. */
   async checked(id: string, result: { state: ImportState; rowsParsed: number; rowsValid: number; errors: number; warnings: number; months: number[] }): Promise<void> {
     await this.dataSource.query(
-      `UPDATE data_import SET state = $2, rows_parsed = $3, rows_valid = $4, errors = $5, warnings = $6, months = $7,
-         finished_at = CASE WHEN $2 IN ('review') THEN NULL ELSE finished_at END WHERE id = $1`,
+      `UPDATE data_import SET state = $2, rows_parsed = $3, rows_valid = $4, errors = $5, warnings = $6, months = $7 WHERE id = $1`,
       [id, result.state, result.rowsParsed, result.rowsValid, result.errors, result.warnings, result.months],
     );
   }
@@ -119,11 +118,12 @@ export class DataImportRepository {
 
   /** Moves a review to `to` only if it is still in review: the answer says whether it was. */
   async leaveReview(id: string, to: ImportState): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(
-      `UPDATE data_import SET state = $2, finished_at = CASE WHEN $2 = 'cancelled' THEN now() ELSE NULL END WHERE id = $1 AND state = 'review' RETURNING id`,
+    // TypeORM answers an UPDATE with [rows, affected].
+    const [, affected]: [unknown, number] = await this.dataSource.query(
+      `UPDATE data_import SET state = $2::varchar, finished_at = CASE WHEN $2::varchar = 'cancelled' THEN now() ELSE NULL END WHERE id = $1 AND state = 'review' RETURNING id`,
       [id, to],
     );
-    return rows.length > 0;
+    return affected > 0;
   }
 
   /** The city codes, trim codes and dictionaries a row may name. */
@@ -195,10 +195,10 @@ export class DataImportRepository {
          SELECT s.line, s.tp, coalesce(m.msrp, c.msrp) AS msrp
            FROM ${stageOf(id)} s JOIN car c ON c.id = s.car_id
            LEFT JOIN msrp_month m ON m.month = s.month AND m.car_id = s.car_id
-          WHERE abs(s.tp - coalesce(m.msrp, c.msrp)) > $2 * coalesce(m.msrp, c.msrp)),
+          WHERE abs(s.tp - coalesce(m.msrp, c.msrp)) > $2::numeric * coalesce(m.msrp, c.msrp)),
        noted AS (
          INSERT INTO import_problem (import_id, line, column_name, level, message)
-         SELECT $1, line, '成交价', 'warning', '成交价 ' || tp || ' 元与厂商指导价 ' || msrp || ' 元相差超过 ' || ($2 * 100)::int || '%' FROM far ORDER BY line LIMIT $3)
+         SELECT $1, line, '成交价', 'warning', '成交价 ' || tp || ' 元与厂商指导价 ' || msrp || ' 元相差超过 ' || ($2::numeric * 100)::int || '%' FROM far ORDER BY line LIMIT $3)
        SELECT count(*)::int AS count FROM far`,
       [id, TP_WARNING_SHARE, Math.max(0, IMPORT_MAX_PROBLEMS - stored)],
     );
