@@ -1,8 +1,13 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import * as argon2 from 'argon2';
+import { Client } from 'pg';
 import request from 'supertest';
 import { API_PREFIX, ApiCode, ENDPOINTS, envelopeSchema, MP_SESSION_HEADER, type Endpoint } from '@car/contracts';
 import { binaryBody, signedInApp } from '../support/api-app';
 import { demoMpSession } from '../support/mp-link';
+import { testEnv } from '../support/test-env';
+
+const ADMIN_PASSWORD = 'Contracts#2026a';
 
 /**
  * The contracts (@car/contracts) against the running API: every route has a contract and every contract
@@ -115,10 +120,22 @@ const EXAMPLES: Record<string, Record<string, string>> = {
   'reportDownload/upload': {},
   'reportDownload/replace': {},
   'reportDownload/delete': {},
+  // Data imports (administrators: called with ADMIN_TOKEN); IMPORT_ID stands for an import with an error, waiting in review, made in beforeAll.
+  'dataImport/upload': {},
+  'dataImport/job': { id: 'IMPORT_ID' },
+  'dataImport/jobs': {},
+  'dataImport/problems': { id: 'IMPORT_ID', limit: '10' },
+  'dataImport/report': { id: 'IMPORT_ID' },
+  'dataImport/template': { kind: 'retail' },
+  'dataImport/confirm': {},
+  'dataImport/cancel': {},
 };
 
-/** A zip and the administrator's multipart and deleting calls: report-download.spec.ts exercises them. */
-const CHECKED_ELSEWHERE = new Set(['reportDownload/bundleFile', 'reportDownload/upload', 'reportDownload/replace', 'reportDownload/delete']);
+/** A zip and the administrator's multipart and state-changing calls: report-download.spec.ts and data-import.spec.ts exercise them. */
+const CHECKED_ELSEWHERE = new Set([
+  'reportDownload/bundleFile', 'reportDownload/upload', 'reportDownload/replace', 'reportDownload/delete',
+  'dataImport/upload', 'dataImport/confirm', 'dataImport/cancel',
+]);
 
 /** Calls that end or change the session are exercised by the security tests, not replayed here. */
 const SESSION_CHANGING = new Set(['security/login', 'security/logout', 'security/changePwd', 'mp/session', 'mp/bind', 'mp/unbind']);
@@ -129,10 +146,51 @@ describe('the contracts', () => {
 
   beforeAll(async () => {
     ({ app, token } = await signedInApp({ address: '203.0.113.90' }));
+    adminToken = await adminSignIn();
+    importId = await reviewedImport();
     exportId = await finishedExport();
     bundleId = (await request(app.getHttpServer()).get(`${API_PREFIX}/reportDownload/bundle`).query({ ids: '32,115' }).set('token', token).expect(200)).body.result.id as string;
   });
   let bundleId = '';
+  let adminToken = '';
+  let importId = '';
+
+  /** An administrator of this file's own (the demo admin's sign-ins are left alone). */
+  async function adminSignIn(): Promise<string> {
+    const account = `contracts_admin_${process.pid}_${Date.now().toString(36)}`;
+    const db = new Client({ connectionString: testEnv().databaseUrl });
+    await db.connect();
+    try {
+      await db.query(`INSERT INTO app_user (account, password_hash, nickname, role_id) VALUES ($1, $2, '契约管理员', (SELECT id FROM role WHERE code = 'admin'))`, [
+        account,
+        await argon2.hash(ADMIN_PASSWORD, { type: argon2.argon2id }),
+      ]);
+    } finally {
+      await db.end();
+    }
+    const login = await request(app.getHttpServer()).post(`${API_PREFIX}/security/login`).set('X-Forwarded-For', '203.0.113.91').send({ account, password: ADMIN_PASSWORD }).expect(200);
+    return login.body.result.token as string;
+  }
+
+  /** A retail file whose one row names an unknown city: checked, it waits in review and writes nothing. */
+  async function reviewedImport(): Promise<string> {
+    const file = Buffer.from('月份,城市代码,车型代码,使用性质,所有权,颜色,销量\n2026-10,999999,X,1,1,1,1\n', 'utf8');
+    const accepted = await request(app.getHttpServer())
+      .post(`${API_PREFIX}/dataImport/upload`)
+      .set('token', adminToken)
+      .field('kind', 'retail')
+      .field('from', '2026-10')
+      .field('to', '2026-10')
+      .attach('file', file, 'contracts.csv')
+      .expect(200);
+    const id = accepted.body.result.id as string;
+    for (let i = 0; i < 300; i++) {
+      const job = await request(app.getHttpServer()).get(`${API_PREFIX}/dataImport/job`).query({ id }).set('token', adminToken);
+      if (job.body.result?.state === 'review') return id;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('the example import was not checked');
+  }
 
   let exportId = '';
   /** An export of one city and month, run to its end, for the job and file examples. */
@@ -146,7 +204,7 @@ describe('the contracts', () => {
     }
     throw new Error('the example export did not finish');
   }
-  const example = (path: string) => Object.fromEntries(Object.entries(EXAMPLES[path]).map(([k, v]) => [k, v === 'EXPORT_ID' ? exportId : v === 'BUNDLE_ID' ? bundleId : v]));
+  const example = (path: string) => Object.fromEntries(Object.entries(EXAMPLES[path]).map(([k, v]) => [k, v === 'EXPORT_ID' ? exportId : v === 'BUNDLE_ID' ? bundleId : v === 'IMPORT_ID' ? importId : v]));
 
   afterAll(async () => {
     await app?.close();
@@ -175,8 +233,8 @@ describe('the contracts', () => {
     async (path, endpoint) => {
       const call =
         endpoint.method === 'POST'
-          ? request(app.getHttpServer()).post(`${API_PREFIX}/${path}`).type('form').send(example(path)).set('token', token)
-          : request(app.getHttpServer()).get(`${API_PREFIX}/${path}`).query(example(path)).set('token', token);
+          ? request(app.getHttpServer()).post(`${API_PREFIX}/${path}`).type('form').send(example(path)).set('token', endpoint.adminOnly ? adminToken : token)
+          : request(app.getHttpServer()).get(`${API_PREFIX}/${path}`).query(example(path)).set('token', endpoint.adminOnly ? adminToken : token);
       // The mini-program's calls read an mp session (the demo openId's) instead of the web token.
       if (endpoint.access === 'mp') call.set(MP_SESSION_HEADER, await demoMpSession(app));
       if (endpoint.result === 'xlsx') {
