@@ -12,6 +12,8 @@ import { DataImportRepository, type DataImportRecord } from './data-import.repos
 import { readRows } from './import-reader';
 import { RowValidator, type RowProblem } from './row-validator';
 
+/** The staging COPY is offered its buffer every this many rows (it sends 1 MiB chunks). */
+const FLUSH_EVERY = 1000;
 /** Problems are stored in batches of this many. */
 const PROBLEM_BATCH = 1000;
 
@@ -103,7 +105,7 @@ export class DataImportJobs implements OnApplicationBootstrap {
       pending = [];
     };
     try {
-      for await (const { line, cells } of readRows(importFilePath(this.config.importsDir, record.id), record.fileFormat)) {
+      for await (const { line, cells } of await readRows(importFilePath(this.config.importsDir, record.id), record.fileFormat)) {
         const before = pending.length;
         if (!headerRead) {
           headerRead = true;
@@ -117,10 +119,10 @@ export class DataImportJobs implements OnApplicationBootstrap {
         if (values) {
           rowsValid++;
           stage.push(`${line}\t${values.join('\t')}`);
-          await stage.flushIfFull();
+          if (rowsValid % FLUSH_EVERY === 0) await stage.flushIfFull();
         } else errors += pending.length - before;
         if (pending.length >= PROBLEM_BATCH) await saveProblems();
-        if (clock.due()) await this.imports.progressed(record.id, { rowsParsed, rowsValid, errors });
+        if (rowsParsed % FLUSH_EVERY === 0 && clock.due()) await this.imports.progressed(record.id, { rowsParsed, rowsValid, errors });
       }
     } finally {
       await stage.close();
