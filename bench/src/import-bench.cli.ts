@@ -5,17 +5,23 @@ import * as path from 'node:path';
 import { once } from 'node:events';
 import { Client } from 'pg';
 import { IMPORT_BUSY_STATES, type ImportState } from '@car/contracts';
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { NestFactory } from '@nestjs/core';
 import { loadConfig } from '@car/backend/dist/config/config';
-import { createApp } from '@car/backend/dist/create-app';
+import { CoreModule } from '@car/backend/dist/core.module';
 import { openDataSource } from '@car/backend/dist/database/data-source';
+import { importFilePath, importJobId } from '@car/backend/dist/dataImport/data-import.jobs';
 import { DataImportRepository } from '@car/backend/dist/dataImport/data-import.repository';
-import { DataImportService } from '@car/backend/dist/dataImport/data-import.service';
+import { JobQueue } from '@car/backend/dist/queue/job-queue';
+import { JobName } from '@car/backend/dist/queue/job-names';
 
 /**
  * `npm run bench:imports`: a data import at scale. Writes a CSV of 5,000,000 retail rows (one month, every row
  * a distinct trim × city × use × ownership × colour) to a temp file, creates a private database (migrations,
  * the reference data they carry and a synthetic catalog of 600 trims; never car_large), and imports the file
- * through the import's own service and jobs in this process (no Redis: the jobs run in-process). Reports the
+ * through the import's own jobs in a child process set up as the worker is (CoreModule, no HTTP, no Redis: the
+ * jobs run in-process, `--max-semi-space-size=2`). Reports the
  * check (parse, validate, COPY into staging, duplicates), the write (the month's one-transaction replace), the
  * month's rollup rebuild, and the process's peak RSS. Targets: check + write ≤ 60 s, peak RSS ≤ 300 MB.
  * Options: --rows N (5000000), --keep (leave the database), --out FILE.md. Needs DATABASE_URL (the server's).
@@ -96,56 +102,26 @@ async function main(): Promise<void> {
     await seedCatalog(db);
     const { rows: admins } = await db.query(`INSERT INTO app_user (account, password_hash, nickname, role_id) VALUES ('bench-admin', 'x', '基准管理员', 1) RETURNING id`);
     const cities = (await db.query(`SELECT id FROM city ORDER BY id`)).rows.map((r: { id: number }) => r.id);
-    let started = Date.now();
+    const started = Date.now();
     const bytes = await writeCsv(csv, rows, cities);
     log(`wrote ${rows.toLocaleString()} rows (${(bytes / 1e6).toFixed(0)} MB) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-    const config = loadConfig({ DATABASE_URL: url.toString(), DATA_DIR: dataDir, NODE_ENV: 'production', SEED_ON_EMPTY: 'false' });
-    const app = await createApp({ config, databaseUrl: url.toString() }, false);
-    await app.init();
-    const service = app.get(DataImportService);
-    const imports = app.get(DataImportRepository);
-    const upload = path.join(dataDir, 'upload.csv');
-    fs.copyFileSync(csv, upload);
-    const rssBefore = process.memoryUsage().rss;
-    started = Date.now();
-    const user = { id: admins[0].id as number, account: 'bench-admin', nickname: '基准管理员', roleId: 1, role: 'admin', producerId: null, brandId: null, token: { id: 'bench', expiresAt: new Date() } };
-    const accepted = await service.accept({ kind: 'retail', from: 202610, to: 202610 }, { originalname: 'retail.csv', path: upload, size: bytes }, user);
-    const phases = new Map<ImportState, number>();
-    let state: ImportState = accepted.state;
-    let peakRss = 0;
-    while (IMPORT_BUSY_STATES.includes(state)) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      peakRss = Math.max(peakRss, process.memoryUsage().rss);
-      const record = await imports.find(accepted.id);
-      if (record && record.state !== state) {
-        phases.set(record.state, Date.now());
-        log(`${((Date.now() - started) / 1000).toFixed(1)} s: ${record.state} (${record.rowsParsed.toLocaleString()} read)`);
-        state = record.state;
-      }
-    }
-    const record = (await imports.find(accepted.id))!;
-    const at = (s: ImportState): number => phases.get(s) ?? Date.now();
-    const check = (at('writing') - started) / 1000;
-    const write = (at('publishing') - at('writing')) / 1000;
-    const rollups = (at('done') - at('publishing')) / 1000;
-    const maxRss = process.resourceUsage().maxRSS * 1024;
-    await app.close();
     await db.end();
+    const result = await runChild(url.toString(), csv, dataDir, admins[0].id as number);
     const mb = (b: number) => `${Math.round(b / 1024 / 1024)} MB`;
     const report = [
       `## Data import bench (${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores)`,
       '',
-      `${rows.toLocaleString()} retail rows, one month, CSV ${mb(bytes)} (UTF-8), state ${record.state}, ${record.rowsWritten.toLocaleString()} rows written, ${record.errors} errors.`,
+      `${rows.toLocaleString()} retail rows, one month, CSV ${mb(bytes)} (UTF-8), state ${result.state}, ${result.rowsWritten.toLocaleString()} rows written, ${result.errors} errors; load average ${os.loadavg()[0].toFixed(1)} at the end.`,
       '',
       '| phase | seconds |',
       '|---|---|',
-      `| check: parse (csv-parse) + validate + COPY into staging + duplicates in SQL | ${check.toFixed(1)} |`,
-      `| write: the month's DELETE + INSERT … SELECT, one transaction | ${write.toFixed(1)} |`,
-      `| **parse + validate + write** (target ≤ 60 s) | **${(check + write).toFixed(1)}** |`,
-      `| the month's rollup rebuild (RollupRepository.rebuild) | ${rollups.toFixed(1)} |`,
+      `| check: parse (csv-parse) + validate + COPY into staging + duplicates in SQL | ${result.check.toFixed(1)} |`,
+      `| write: the month's DELETE + INSERT … SELECT, one transaction | ${result.write.toFixed(1)} |`,
+      `| **parse + validate + write** (target ≤ 60 s) | **${(result.check + result.write).toFixed(1)}** |`,
+      `| the month's rollup rebuild (RollupRepository.rebuild) | ${result.rollups.toFixed(1)} |`,
       '',
-      `Peak RSS of the process (app + import): ${mb(Math.max(maxRss, peakRss))} (sampled ${mb(peakRss)}; before the import ${mb(rssBefore)}; target ≤ 300 MB).`,
+      `Peak RSS of the worker-like process (CoreModule, \`--max-semi-space-size=2\` as \`npm run worker\`): ${mb(result.peakRss)} (${mb(result.rssBefore)} before the import; target ≤ 300 MB).`,
     ].join('\n');
     process.stdout.write(`${report}\n`);
     if (outIndex >= 0) fs.writeFileSync(process.argv[outIndex + 1], `${report}\n`);
@@ -156,7 +132,77 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error) => {
+interface ChildResult {
+  state: string;
+  rowsWritten: number;
+  errors: number;
+  check: number;
+  write: number;
+  rollups: number;
+  peakRss: number;
+  rssBefore: number;
+}
+
+/** Runs the import in a process of its own, as the worker runs it (CoreModule, no HTTP, the worker's V8 flag). */
+async function runChild(databaseUrl: string, csv: string, dataDir: string, userId: number): Promise<ChildResult> {
+  const child = spawn(process.execPath, ['--max-semi-space-size=2', __filename, '--child', databaseUrl, csv, dataDir, String(userId)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const [code] = (await once(child, 'exit')) as [number];
+  if (code !== 0) throw new Error(`the import process ended with ${code}`);
+  return JSON.parse(out) as ChildResult;
+}
+
+/** The child: the backend's CoreModule (jobs in-process), the file handed over as an upload is, the import run and timed. */
+async function child(databaseUrl: string, csv: string, dataDir: string, userId: number): Promise<void> {
+  const config = loadConfig({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir, NODE_ENV: 'production', SEED_ON_EMPTY: 'false' });
+  const context = await NestFactory.createApplicationContext(CoreModule.forRoot({ config, databaseUrl }, 'car-import-bench'), { logger: false });
+  const imports = context.get(DataImportRepository);
+  const queue = context.get(JobQueue);
+  const id = randomUUID();
+  fs.mkdirSync(config.importsDir, { recursive: true });
+  fs.copyFileSync(csv, importFilePath(config.importsDir, id));
+  const rssBefore = process.memoryUsage().rss;
+  await imports.create({ id, userId, kind: 'retail', fileName: 'retail.csv', fileFormat: 'csv', monthFrom: 202610, monthTo: 202610 });
+  const started = Date.now();
+  await queue.enqueue(JobName.DataImport, { importId: id, step: 'check' }, { jobId: importJobId(id, 'check') });
+  const phases = new Map<ImportState, number>();
+  let state: ImportState = 'queued';
+  while (IMPORT_BUSY_STATES.includes(state)) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const record = await imports.find(id);
+    if (record && record.state !== state) {
+      phases.set(record.state, Date.now());
+      log(`${((Date.now() - started) / 1000).toFixed(1)} s: ${record.state} (${record.rowsParsed.toLocaleString()} read)`);
+      state = record.state;
+    }
+  }
+  const record = (await imports.find(id))!;
+  const at = (s: ImportState): number => phases.get(s) ?? Date.now();
+  const result: ChildResult = {
+    state: record.state,
+    rowsWritten: record.rowsWritten,
+    errors: record.errors,
+    check: (at('writing') - started) / 1000,
+    write: (at('publishing') - at('writing')) / 1000,
+    rollups: (at('done') - at('publishing')) / 1000,
+    peakRss: process.resourceUsage().maxRSS * 1024,
+    rssBefore,
+  };
+  await context.close();
+  process.stdout.write(JSON.stringify(result));
+}
+
+if (process.argv[2] === '--child') {
+  const [databaseUrl, csv, dataDir, userId] = process.argv.slice(3);
+  child(databaseUrl, csv, dataDir, Number(userId)).then(
+    () => process.exit(0),
+    (error) => {
+      log(error instanceof Error ? (error.stack ?? error.message) : String(error));
+      process.exit(1);
+    },
+  );
+} else main().catch((error) => {
   log(error instanceof Error ? (error.stack ?? error.message) : String(error));
   process.exit(1);
 });

@@ -176,8 +176,8 @@ export class DataImportRepository {
   async removeDuplicates(id: string, kind: ImportKind, stored: number): Promise<number> {
     const key = IMPORT_KIND_DEFS[kind].key.join(', ');
     const [{ count }] = await this.dataSource.query(
-      `WITH groups AS (SELECT min(line) AS first, array_agg(line) AS lines FROM ${stageOf(id)} GROUP BY ${key} HAVING count(*) > 1),
-            dups AS (SELECT g.first, l.line FROM groups g CROSS JOIN LATERAL unnest(g.lines) AS l(line) WHERE l.line <> g.first),
+      `WITH groups AS MATERIALIZED (SELECT ${key}, min(line) AS first FROM ${stageOf(id)} GROUP BY ${key} HAVING count(*) > 1),
+            dups AS (SELECT g.first, s.line FROM groups g JOIN ${stageOf(id)} s USING (${key}) WHERE s.line <> g.first),
             noted AS (
               INSERT INTO import_problem (import_id, line, column_name, level, message)
               SELECT $1, line, '', 'error', '与第 ' || first || ' 行重复：同一月份、车型' || $2 || '只能有一行' FROM dups ORDER BY line LIMIT $3),
