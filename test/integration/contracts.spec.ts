@@ -1,11 +1,9 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import * as argon2 from 'argon2';
-import { Client } from 'pg';
 import request from 'supertest';
 import { API_PREFIX, ApiCode, ENDPOINTS, envelopeSchema, MP_SESSION_HEADER, type Endpoint } from '@car/contracts';
 import { binaryBody, signedInApp } from '../support/api-app';
 import { demoMpSession } from '../support/mp-link';
-import { testEnv } from '../support/test-env';
+import { createAdmin } from '../support/users';
 
 const ADMIN_PASSWORD = 'Contracts#2026a';
 
@@ -157,17 +155,7 @@ describe('the contracts', () => {
 
   /** An administrator of this file's own (the demo admin's sign-ins are left alone). */
   async function adminSignIn(): Promise<string> {
-    const account = `contracts_admin_${process.pid}_${Date.now().toString(36)}`;
-    const db = new Client({ connectionString: testEnv().databaseUrl });
-    await db.connect();
-    try {
-      await db.query(`INSERT INTO app_user (account, password_hash, nickname, role_id) VALUES ($1, $2, '契约管理员', (SELECT id FROM role WHERE code = 'admin'))`, [
-        account,
-        await argon2.hash(ADMIN_PASSWORD, { type: argon2.argon2id }),
-      ]);
-    } finally {
-      await db.end();
-    }
+    const account = await createAdmin('contracts_admin', ADMIN_PASSWORD, '契约管理员');
     const login = await request(app.getHttpServer()).post(`${API_PREFIX}/security/login`).set('X-Forwarded-For', '203.0.113.91').send({ account, password: ADMIN_PASSWORD }).expect(200);
     return login.body.result.token as string;
   }
