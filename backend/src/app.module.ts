@@ -6,6 +6,7 @@ import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { EnvelopeInterceptor } from './common/envelope.interceptor';
 import { CoreModule, Runtime } from './core.module';
 import { DataExportModule } from './dataExport/data-export.module';
+import { DataImportModule } from './dataImport/data-import.module';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { JobMonitorModule } from './jobMonitor/job-monitor.module';
 import { MpModule } from './mp/mp.module';
@@ -25,7 +26,7 @@ export class AppModule {
   static forRoot(runtime: Runtime): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(runtime, 'car-app'), SecurityModule, HealthModule, SearchModule, SaleVolumeModule, AreaMarketModule, CompanyBrandModule, PriceVolumeModule, CarConfigModule, DataExportModule, PriceModule, DashboardModule, MpModule, ReportDownloadApiModule, JobMonitorModule, AdminModule],
+      imports: [CoreModule.forRoot(runtime, 'car-app'), SecurityModule, HealthModule, SearchModule, SaleVolumeModule, AreaMarketModule, CompanyBrandModule, PriceVolumeModule, CarConfigModule, DataExportModule, DataImportModule, PriceModule, DashboardModule, MpModule, ReportDownloadApiModule, JobMonitorModule, AdminModule],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

@@ -4,6 +4,7 @@ import { APP_CONFIG, AppConfig } from './config/config';
 import { dataSourceOptions } from './database/data-source';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { DataExportJobsModule } from './dataExport/data-export-jobs.module';
+import { DataImportJobsModule } from './dataImport/data-import-jobs.module';
 import { QueueModule } from './queue/queue.module';
 import { ReferenceModule } from './reference/reference.module';
 import { ReportDownloadModule } from './reportDownload/report-download.module';
@@ -30,6 +31,7 @@ export class CoreModule {
         AnalyticsModule,
         ReportDownloadModule,
         DataExportJobsModule,
+        DataImportJobsModule,
       ],
       providers: [{ provide: APP_CONFIG, useValue: runtime.config }],
       exports: [APP_CONFIG],

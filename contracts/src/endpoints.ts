@@ -2,6 +2,7 @@ import { z } from 'zod';
 import * as ad from './admin';
 import * as aj from './admin-jobs';
 import * as de from './data-export';
+import * as di from './data-import';
 import { healthReportSchema } from './health';
 import * as pv from './price-volume';
 import * as rd from './report-download';
@@ -277,8 +278,24 @@ export const ADMIN_JOBS = {
   retry: adminAction('jobs/retry', aj.jobRetrySchema, aj.jobRetryResultSchema, '重试失败的任务（管理员）：id → 以原参数重新入队'),
 };
 
+const importGet = <P extends z.ZodType, R extends z.ZodType>(path: string, params: P, result: R | 'xlsx', summary: string) =>
+  endpoint({ method: 'GET', path: `dataImport/${path}`, tag: 'dataImport', access: 'session', adminOnly: true, params, result, summary });
+const importPost = <P extends z.ZodType, R extends z.ZodType>(path: string, params: P, result: R, body: 'json' | 'multipart', summary: string) =>
+  endpoint({ method: 'POST', path: `dataImport/${path}`, tag: 'dataImport', access: 'session', adminOnly: true, body, params, result, summary });
+export const DATA_IMPORT = {
+  upload: importPost('upload', di.importUploadSchema, di.dataImportSchema, 'multipart', '管理员导入数据（multipart）：file（CSV：UTF-8 或 GBK；或 XLSX）、kind（retail、wholesale、price、msrp、rebate）、from、to（声明的月份区间）→ 导入任务，先校验后写入'),
+  job: importGet('job', di.importIdSchema, di.dataImportSchema, '导入任务的进度：已读、有效、已写入行数，错误与警告数'),
+  jobs: importGet('jobs', di.importListSchema, z.array(di.dataImportSchema), '最近的导入任务（所有管理员的）'),
+  problems: importGet('problems', di.importProblemsQuerySchema, di.importProblemsSchema, '导入问题清单的前 limit 条（默认 100）：行号、列、级别、说明；total 为总数'),
+  report: importGet('report', di.importIdSchema, 'xlsx', '下载导入问题报告（.xlsx）'),
+  template: importGet('template', di.importTemplateSchema, 'xlsx', '下载导入模板：kind，format（xlsx 默认，或 csv：UTF-8 带 BOM）'),
+  confirm: importPost('confirm', di.importIdSchema, di.dataImportSchema, 'json', '确认导入待确认任务中的有效行（有错误的行不写入）'),
+  cancel: importPost('cancel', di.importIdSchema, di.dataImportSchema, 'json', '取消待确认的导入：不写入任何数据'),
+};
+
+
 /** Every call, in the order the OpenAPI description lists them. */
-export const ENDPOINTS: readonly Endpoint[] = [SECURITY, HEALTH, SEARCH, WHOLE_MARKET, AREA_MARKET, COMPANY_BRAND, PRICE_VOLUME, CAR_CONFIG, DATA_EXPORT, PRICE, PRICE_STRUCTURE, DASHBOARD, MP, REPORT_DOWNLOAD, ADMIN_USERS, ADMIN_AUDIT, ADMIN_JOBS].flatMap((group) => Object.values(group) as Endpoint[]);
+export const ENDPOINTS: readonly Endpoint[] = [SECURITY, HEALTH, SEARCH, WHOLE_MARKET, AREA_MARKET, COMPANY_BRAND, PRICE_VOLUME, CAR_CONFIG, DATA_EXPORT, PRICE, PRICE_STRUCTURE, DASHBOARD, MP, REPORT_DOWNLOAD, DATA_IMPORT, ADMIN_USERS, ADMIN_AUDIT, ADMIN_JOBS].flatMap((group) => Object.values(group) as Endpoint[]);
 
 /** The call a method and path (under /car/api, no leading slash, no query) name, if any. */
 export function endpointAt(method: string, path: string): Endpoint | undefined {

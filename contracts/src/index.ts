@@ -9,6 +9,7 @@ export * from './api';
 export * from './car-config';
 export * from './constants';
 export * from './data-export';
+export * from './data-import';
 export * from './dashboard';
 export * from './dictionaries';
 export * from './display';

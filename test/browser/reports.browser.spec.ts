@@ -1,12 +1,10 @@
-import * as argon2 from 'argon2';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
-import { Client } from 'pg';
 import type { Page } from 'playwright-core';
 import { describeInBrowser, openPage, screenshot, useBrowser } from '../support/browser';
 import { download } from '../support/sales-pages';
 import { testEnv } from '../support/test-env';
-import { createAnalyst } from '../support/users';
+import { createAdmin as createAdminUser, createAnalyst } from '../support/users';
 
 const PASSWORD = 'Report@2026b';
 
@@ -17,20 +15,7 @@ async function signIn(page: Page, account: string): Promise<void> {
   await Promise.all([page.waitForURL((url) => url.pathname !== '/login'), page.getByRole('button', { name: '登录' }).click()]);
 }
 
-async function createAdmin(): Promise<string> {
-  const account = `rptadmin_${process.pid}_${Date.now().toString(36)}`;
-  const db = new Client({ connectionString: testEnv().databaseUrl });
-  await db.connect();
-  try {
-    await db.query(`INSERT INTO app_user (account, password_hash, nickname, role_id) VALUES ($1, $2, '报告管理员', (SELECT id FROM role WHERE code = 'admin'))`, [
-      account,
-      await argon2.hash(PASSWORD, { type: argon2.argon2id }),
-    ]);
-  } finally {
-    await db.end();
-  }
-  return account;
-}
+const createAdmin = (): Promise<string> => createAdminUser('rptadmin', PASSWORD, '报告管理员');
 
 const rows = (page: Page) => page.locator('.report-page__table tbody tr');
 const dialog = (page: Page) => page.locator('.pick-dialog');

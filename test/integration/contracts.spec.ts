@@ -1,9 +1,11 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { API_PREFIX, ApiCode, ENDPOINTS, envelopeSchema, MP_SESSION_HEADER, type Endpoint } from '@car/contracts';
-import { binaryBody, signIn, signedInApp } from '../support/api-app';
+import { binaryBody, signedInApp } from '../support/api-app';
 import { demoMpSession } from '../support/mp-link';
-import { createAnalyst, createUser } from '../support/users';
+import { createAdmin, createAnalyst } from '../support/users';
+
+const ADMIN_PASSWORD = 'Contracts#2026a';
 
 /**
  * The contracts (@car/contracts) against the running API: every route has a contract and every contract
@@ -138,13 +140,25 @@ const EXAMPLES: Record<string, Record<string, string>> = {
   'admin/jobs/list': { state: 'completed', kind: 'exports.data', pageSize: '5' },
   'admin/jobs/summary': {},
   'admin/jobs/retry': {},
+  // Data imports (administrators: called with ADMIN_TOKEN); IMPORT_ID stands for an import with an error, waiting in review, made in beforeAll.
+  'dataImport/upload': {},
+  'dataImport/job': { id: 'IMPORT_ID' },
+  'dataImport/jobs': {},
+  'dataImport/problems': { id: 'IMPORT_ID', limit: '10' },
+  'dataImport/report': { id: 'IMPORT_ID' },
+  'dataImport/template': { kind: 'retail' },
+  'dataImport/confirm': {},
+  'dataImport/cancel': {},
 };
 
 /**
- * A zip and the administrator's multipart and deleting calls: report-download.spec.ts exercises them; the
- * retry needs a failed job: admin-jobs.spec.ts.
+ * A zip and the administrator's multipart and state-changing calls: report-download.spec.ts and
+ * data-import.spec.ts exercise them; the retry needs a failed job: admin-jobs.spec.ts.
  */
-const CHECKED_ELSEWHERE = new Set(['reportDownload/bundleFile', 'reportDownload/upload', 'reportDownload/replace', 'reportDownload/delete', 'admin/jobs/retry']);
+const CHECKED_ELSEWHERE = new Set([
+  'reportDownload/bundleFile', 'reportDownload/upload', 'reportDownload/replace', 'reportDownload/delete',
+  'dataImport/upload', 'dataImport/confirm', 'dataImport/cancel', 'admin/jobs/retry',
+]);
 
 /** Calls that end or change the session are exercised by the security tests, not replayed here. */
 const SESSION_CHANGING = new Set(['security/login', 'security/logout', 'security/changePwd', 'mp/session', 'mp/bind', 'mp/unbind']);
@@ -153,18 +167,47 @@ describe('the contracts', () => {
   let app: NestExpressApplication;
   let token: string;
   /** An administrator's token, for the @AdminOnly calls; TARGET_ID is an analyst made here for the user calls. */
-  let adminToken: string;
+  let adminToken = '';
   let targetId = '';
 
   beforeAll(async () => {
     ({ app, token } = await signedInApp({ address: '203.0.113.90' }));
-    adminToken = await signIn(app, await createUser('admin', 'contracts_admin', 'Contracts@2026', '契约管理员'), 'Contracts@2026', '203.0.113.91');
+    adminToken = await adminSignIn();
+    importId = await reviewedImport();
     const target = await createAnalyst('contracts_target', 'Contract#Target1', '契约对象');
     targetId = String((await request(app.getHttpServer()).get(`${API_PREFIX}/admin/users/list`).query({ keyword: target }).set('token', adminToken).expect(200)).body.result.items[0].id);
     exportId = await finishedExport();
     bundleId = (await request(app.getHttpServer()).get(`${API_PREFIX}/reportDownload/bundle`).query({ ids: '32,115' }).set('token', token).expect(200)).body.result.id as string;
   });
   let bundleId = '';
+  let importId = '';
+
+  /** An administrator of this file's own (the demo admin's sign-ins are left alone). */
+  async function adminSignIn(): Promise<string> {
+    const account = await createAdmin('contracts_admin', ADMIN_PASSWORD, '契约管理员');
+    const login = await request(app.getHttpServer()).post(`${API_PREFIX}/security/login`).set('X-Forwarded-For', '203.0.113.91').send({ account, password: ADMIN_PASSWORD }).expect(200);
+    return login.body.result.token as string;
+  }
+
+  /** A retail file whose one row names an unknown city: checked, it waits in review and writes nothing. */
+  async function reviewedImport(): Promise<string> {
+    const file = Buffer.from('月份,城市代码,车型代码,使用性质,所有权,颜色,销量\n2026-10,999999,X,1,1,1,1\n', 'utf8');
+    const accepted = await request(app.getHttpServer())
+      .post(`${API_PREFIX}/dataImport/upload`)
+      .set('token', adminToken)
+      .field('kind', 'retail')
+      .field('from', '2026-10')
+      .field('to', '2026-10')
+      .attach('file', file, 'contracts.csv')
+      .expect(200);
+    const id = accepted.body.result.id as string;
+    for (let i = 0; i < 300; i++) {
+      const job = await request(app.getHttpServer()).get(`${API_PREFIX}/dataImport/job`).query({ id }).set('token', adminToken);
+      if (job.body.result?.state === 'review') return id;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('the example import was not checked');
+  }
 
   let exportId = '';
   /** An export of one city and month, run to its end, for the job and file examples. */
@@ -178,7 +221,7 @@ describe('the contracts', () => {
     }
     throw new Error('the example export did not finish');
   }
-  const example = (path: string) => Object.fromEntries(Object.entries(EXAMPLES[path]).map(([k, v]) => [k, v === 'EXPORT_ID' ? exportId : v === 'BUNDLE_ID' ? bundleId : v === 'TARGET_ID' ? targetId : v]));
+  const example = (path: string) => Object.fromEntries(Object.entries(EXAMPLES[path]).map(([k, v]) => [k, v === 'EXPORT_ID' ? exportId : v === 'BUNDLE_ID' ? bundleId : v === 'TARGET_ID' ? targetId : v === 'IMPORT_ID' ? importId : v]));
 
   afterAll(async () => {
     await app?.close();

@@ -27,3 +27,8 @@ export async function createUser(role: 'analyst' | 'admin', prefix: string, pass
 export function createAnalyst(prefix: string, password: string, nickname: string, databaseUrl = testEnv().databaseUrl): Promise<string> {
   return createUser('analyst', prefix, password, nickname, databaseUrl);
 }
+
+/** Inserts an administrator of its own (the demo admin's sign-ins are left alone) and returns its account. */
+export function createAdmin(prefix: string, password: string, nickname: string, databaseUrl = testEnv().databaseUrl): Promise<string> {
+  return createUser('admin', prefix, password, nickname, databaseUrl);
+}

@@ -8,6 +8,6 @@ import { RollupRepository } from './rollup.repository';
 @Global()
 @Module({
   providers: [AnalyticsService, AnalyticsRepository, RollupRepository, RollupJobs],
-  exports: [AnalyticsService, RollupRepository],
+  exports: [AnalyticsService, RollupRepository, RollupJobs],
 })
 export class AnalyticsModule {}

@@ -92,6 +92,8 @@ const schema = z.object({
 export type AppConfig = z.infer<typeof schema> & {
   projectRoot: string;
   exportsDir: string;
+  /** Uploaded import files while their import runs (dataImport/). */
+  importsDir: string;
   reportsDir: string;
   embeddedPgDir: string;
   logFormat: 'json' | 'pretty';
@@ -126,6 +128,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     DATA_DIR: dataDir,
     projectRoot: PROJECT_ROOT,
     exportsDir: path.join(dataDir, 'exports'),
+    importsDir: path.join(dataDir, 'imports'),
     reportsDir: path.join(dataDir, 'reports'),
     embeddedPgDir: path.join(dataDir, 'postgres'),
     logFormat: c.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { ExportKind } from '@car/contracts';
+import { ProgressClock } from '../common/progress-clock';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { JobHandler } from '../queue/job-handler.decorator';
 import { JobName, JobPayloads } from '../queue/job-names';
@@ -8,9 +9,6 @@ import { InProcessJobQueue, JobQueue } from '../queue/job-queue';
 import { ExportDefinitions } from './export-definitions';
 import { storedFileName, storedPath, writeExport } from './export-pipeline';
 import { ExportJobRepository } from './export-job.repository';
-
-/** Stored progress is written at most this often (the page polls every second or two). */
-const PROGRESS_EVERY_MS = 500;
 
 /** The failure a user reads: Chinese, no internals (the log keeps the cause). */
 export const EXPORT_FAILED = '导出失败：生成文件时出错，请稍后重试';
@@ -45,7 +43,7 @@ export class DataExportJobs implements OnApplicationBootstrap {
     if (record.status === 'done' && record.fileName && fs.existsSync(storedPath(this.config.exportsDir, record.id))) return record.rowsWritten;
     await this.jobs.start(record.id);
     let expected = 0;
-    let lastWrite = 0;
+    const clock = new ProgressClock();
     try {
       const kind = record.kind as ExportKind;
       const plan = await this.definitions.of<Record<string, unknown>>(kind).plan(record.params);
@@ -55,9 +53,7 @@ export class DataExportJobs implements OnApplicationBootstrap {
           await this.jobs.counted(record.id, n);
         },
         wrote: async (written) => {
-          const now = Date.now();
-          if (now - lastWrite < PROGRESS_EVERY_MS) return;
-          lastWrite = now;
+          if (!clock.due()) return;
           const percent = expected > 0 ? Math.min(99, Math.floor((written * 100) / expected)) : 0;
           await this.jobs.progressed(record.id, written, percent);
           await progress(percent);

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { exclusive } from '../database/advisory-lock';
 
 export type ExportJobState = 'queued' | 'running' | 'done' | 'failed';
 
@@ -41,15 +42,7 @@ export class ExportJobRepository {
    * goes with its connection.
    */
   async exclusive<T>(id: string, fn: () => Promise<T>): Promise<T> {
-    const runner = this.dataSource.createQueryRunner();
-    await runner.connect();
-    try {
-      await runner.query(`SELECT pg_advisory_lock(hashtextextended('export_job:' || $1, 0))`, [id]);
-      return await fn();
-    } finally {
-      await runner.query(`SELECT pg_advisory_unlock(hashtextextended('export_job:' || $1, 0))`, [id]).catch(() => undefined);
-      await runner.release();
-    }
+    return exclusive(this.dataSource, `export_job:${id}`, fn);
   }
 
   /** Forgets a job the queue refused. */

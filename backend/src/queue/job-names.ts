@@ -11,6 +11,10 @@ export enum JobName {
   DataExport = 'exports.data',
   /** Zips several reports into one download (reportDownload/): the job id is the report_bundle id. */
   ReportBundle = 'reports.bundle',
+  /** Checks an uploaded data file (dataImport/), then writes it (step 'write', at once without errors or once confirmed). */
+  DataImport = 'imports.data',
+  /** Rebuilds the rollups of an import's months, then shows the months in the calendar (dataImport/). */
+  PublishImport = 'imports.publish',
 }
 
 export interface JobPayloads {
@@ -18,6 +22,8 @@ export interface JobPayloads {
   [JobName.RebuildRollups]: { months: number[] };
   [JobName.DataExport]: { exportId: string };
   [JobName.ReportBundle]: { bundleId: string };
+  [JobName.DataImport]: { importId: string; step: 'check' | 'write' };
+  [JobName.PublishImport]: { importId: string };
 }
 
 export const QUEUE_NAME = 'car-jobs';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { REPORT_MAX_BYTES, REPORT_MAX_FILES, REPORT_MESSAGES, type ReportItem, type ReportReplaceForm, type ReportUploadForm } from '@car/contracts';
 import { ApiException } from '../common/api-codes';
+import { uploadName } from '../common/upload-name';
 import type { SessionUser } from '../security/session-user';
 import { itemOf } from './report-download.service';
 import { reportFileTypeOf } from './report-file-type';
@@ -14,11 +15,9 @@ export interface UploadedReportFile {
   size: number;
 }
 
-/** The uploaded file's own name without its extension (multer reads the header's bytes as latin1). */
+/** The uploaded file's own name without its extension. */
 function baseName(original: string): string {
-  const decoded = Buffer.from(original, 'latin1').toString('utf8');
-  const name = (decoded.includes('\uFFFD') ? original : decoded).replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '');
-  return name.replace(/[\u0000-\u001f\u007f\\/:*?"<>|]/g, '_').trim().slice(0, 100) || '报告';
+  return uploadName(original).replace(/\.[^.]*$/, '').trim().slice(0, 100) || '报告';
 }
 
 /**

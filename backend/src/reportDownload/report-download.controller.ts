@@ -1,18 +1,19 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Res, UploadedFiles, UseInterceptors } from '@nestjs/common';
 import { FileFieldsInterceptor, FilesInterceptor } from '@nestjs/platform-express';
 import type { Response } from 'express';
-import { REPORT_DOWNLOAD, REPORT_MAX_BYTES, REPORT_MAX_FILES, type ParamsOf, type ResultOf } from '@car/contracts';
+import { REPORT_DOWNLOAD, REPORT_MAX_BYTES, REPORT_MAX_FILES, REPORT_MESSAGES, type ParamsOf, type ResultOf } from '@car/contracts';
+import { UploadErrors } from '../common/upload-errors.interceptor';
 import { zodPipe } from '../common/zod-validation.pipe';
 import { attachmentHeader } from '../saleVolume/table-workbook';
 import { AdminOnly, CurrentUser, RequiresPage } from '../security/security.decorators';
 import type { SessionUser } from '../security/session-user';
 import { ReportAdminService, type UploadedReportFile } from './report-admin.service';
 import { type ReportFile, ReportDownloadService } from './report-download.service';
-import { UploadErrorsInterceptor } from './upload-errors.interceptor';
 
 const PAGE = '/comprehensiveinquiry/reportdownload';
 /** Multer keeps the files in memory (each at most REPORT_MAX_BYTES, so at most 10 × 20 MB) to read their content. */
 const LIMITS = { limits: { fileSize: REPORT_MAX_BYTES, files: REPORT_MAX_FILES, fields: 10 } };
+const UploadErrorsInterceptor = UploadErrors({ tooLarge: REPORT_MESSAGES.tooLarge, tooMany: REPORT_MESSAGES.tooMany, wrongField: '文件字段应为 files（替换时为 file）' });
 
 async function send(res: Response, file: ReportFile): Promise<void> {
   res.setHeader('Content-Type', file.contentType);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { withKeysDeferred } from '../database/bulk-load';
-import { CopyValue, CopyWriter, copyRows } from './copy-writer';
+import { CopyValue, CopyWriter, copyRows } from '../database/copy-writer';
 
 /**
  * Tables the demo set fills. Reference data (areas, dictionaries, roles, menus) comes from migrations

@@ -1,0 +1,10 @@
+import { Module } from '@nestjs/common';
+import { DataImportJobs } from './data-import.jobs';
+import { DataImportRepository } from './data-import.repository';
+
+/** The import processors and their storage: in the app (no Redis) and in the worker alike (CoreModule). */
+@Module({
+  providers: [DataImportJobs, DataImportRepository],
+  exports: [DataImportJobs, DataImportRepository],
+})
+export class DataImportJobsModule {}

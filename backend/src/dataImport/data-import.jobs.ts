@@ -1,0 +1,179 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { IMPORT_MESSAGES } from '@car/contracts';
+import { RollupJobs } from '../analytics/rollup-jobs.service';
+import { ProgressClock } from '../common/progress-clock';
+import { APP_CONFIG, AppConfig } from '../config/config';
+import { JobHandler } from '../queue/job-handler.decorator';
+import { JobName, JobPayloads } from '../queue/job-names';
+import { InProcessJobQueue, JobQueue } from '../queue/job-queue';
+import { DataImportRepository, type DataImportRecord } from './data-import.repository';
+import { readRows } from './import-reader';
+import { RowValidator, type RowProblem } from './row-validator';
+
+/** The staging COPY is offered its buffer every this many rows (it sends 1 MiB chunks). */
+const FLUSH_EVERY = 1000;
+/** Problems are stored in batches of this many. */
+const PROBLEM_BATCH = 1000;
+
+/** Where an import's file waits while the import runs. */
+export const importFilePath = (dir: string, id: string): string => path.join(dir, id);
+
+/** The queue's job ids of an import's steps (the same step queued twice runs once). */
+export const importJobId = (id: string, step: 'check' | 'write' | 'publish'): string => (step === 'check' ? id : `${id}-${step}`);
+
+/**
+ * The processors of a data import, run by the worker (BullMQ) or by the app itself without Redis:
+ * - check: streams the file's rows through the checks into the staging table, then finds duplicates and
+ *   price warnings in SQL; without errors it goes on to write, with errors it waits for the administrator;
+ * - write: replaces the staged months' facts in one transaction (the months' calendar flags held off);
+ * - publish: rebuilds the months' rollups (the RebuildRollups job's service), then sets the flags, so a month
+ *   shows only when its rollups are ready.
+ * Each step is safe to run again (a retry or a restart) and holds the import's advisory lock.
+ */
+@Injectable()
+export class DataImportJobs implements OnApplicationBootstrap {
+  private readonly logger = new Logger('DataImport');
+
+  constructor(
+    private readonly imports: DataImportRepository,
+    private readonly rollups: RollupJobs,
+    private readonly queue: JobQueue,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'importsDir'>,
+  ) {}
+
+  @JobHandler(JobName.DataImport)
+  async run(data: JobPayloads[JobName.DataImport]): Promise<void> {
+    await this.imports.exclusive(data.importId, async () => {
+      const record = await this.imports.find(data.importId);
+      if (!record) return;
+      let writing = data.step === 'write' && record.state === 'writing';
+      if (data.step === 'check' && (record.state === 'queued' || record.state === 'validating')) {
+        writing = await this.guarded(record, IMPORT_MESSAGES.unreadable, () => this.check(record));
+      }
+      // A clean file goes on to its write at once, in the same run.
+      if (writing) await this.guarded(record, IMPORT_MESSAGES.failed, () => this.write(record));
+    });
+  }
+
+  @JobHandler(JobName.PublishImport)
+  async publish(data: JobPayloads[JobName.PublishImport]): Promise<void> {
+    await this.imports.exclusive(data.importId, async () => {
+      const record = await this.imports.find(data.importId);
+      if (!record || record.state !== 'publishing') return;
+      await this.guarded(record, IMPORT_MESSAGES.publishFailed, async () => {
+        await this.rollups.rebuild({ months: record.months });
+        await this.imports.publish(record.kind, record.months);
+        await this.imports.setState(record.id, 'done');
+        this.logger.log({ event: 'import.published', id: record.id, kind: record.kind, months: record.months });
+      });
+    });
+  }
+
+  /**
+   * A failed step ends the import (a Chinese reason; the log keeps the cause): its staging table and file are
+   * dropped, and the facts are as they were before it (the write is one transaction). The error goes on to
+   * the queue, which records the failed job; a retry finds the import failed and does nothing.
+   */
+  private async guarded<T>(record: DataImportRecord, reason: string, step: () => Promise<T>): Promise<T> {
+    try {
+      return await step();
+    } catch (error) {
+      this.logger.error(`import ${record.id} failed: ${error instanceof Error ? error.stack : String(error)}`);
+      await this.imports.setState(record.id, 'failed', { error: reason }).catch(() => undefined);
+      await this.cleanUp(record.id).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** Checks the file; true when it is clean (no errors, some rows) and goes on to be written. */
+  private async check(record: DataImportRecord): Promise<boolean> {
+    const started = Date.now();
+    await this.imports.startCheck(record.id, record.kind);
+    const validator = new RowValidator(record.kind, { from: record.monthFrom, to: record.monthTo }, await this.imports.reference());
+    const stage = await this.imports.openStage(record.id, record.kind);
+    const clock = new ProgressClock();
+    let pending: RowProblem[] = [];
+    let stored = 0;
+    let errors = 0;
+    let rowsParsed = 0;
+    let rowsValid = 0;
+    let headerRead = false;
+    const saveProblems = async (): Promise<void> => {
+      stored += await this.imports.addProblems(record.id, pending, stored);
+      pending = [];
+    };
+    try {
+      for await (const { line, cells } of await readRows(importFilePath(this.config.importsDir, record.id), record.fileFormat)) {
+        const before = pending.length;
+        if (!headerRead) {
+          headerRead = true;
+          pending.push(...validator.header(cells, line));
+          errors += pending.length - before;
+          if (errors > 0) break;
+          continue;
+        }
+        rowsParsed++;
+        const values = validator.row(cells, line, pending);
+        if (values) {
+          rowsValid++;
+          stage.push(`${line}\t${values.join('\t')}`);
+          if (rowsValid % FLUSH_EVERY === 0) await stage.flushIfFull();
+        } else errors += pending.length - before;
+        if (pending.length >= PROBLEM_BATCH) await saveProblems();
+        if (rowsParsed % FLUSH_EVERY === 0 && clock.due()) await this.imports.progressed(record.id, { rowsParsed, rowsValid, errors });
+      }
+    } finally {
+      await stage.close();
+    }
+    if (!headerRead) {
+      pending.push({ line: 1, column: '', level: 'error', message: '文件为空：第一行应为导入模板的表头' });
+      errors++;
+    }
+    await saveProblems();
+    const duplicates = await this.imports.removeDuplicates(record.id, record.kind, stored);
+    stored += duplicates;
+    errors += duplicates;
+    rowsValid -= duplicates;
+    const warnings = record.kind === 'price' ? await this.imports.priceWarnings(record.id, stored) : 0;
+    const { months } = await this.imports.staged(record.id);
+    const clean = errors === 0 && rowsValid > 0;
+    if (rowsParsed === 0 && errors === 0) {
+      await this.imports.checked(record.id, { state: 'failed', rowsParsed, rowsValid, errors, warnings, months });
+      await this.imports.setState(record.id, 'failed', { error: IMPORT_MESSAGES.noRows });
+      await this.cleanUp(record.id);
+      return false;
+    }
+    await this.imports.checked(record.id, { state: clean ? 'writing' : 'review', rowsParsed, rowsValid, errors, warnings, months });
+    this.logger.log({ event: 'import.checked', id: record.id, kind: record.kind, rowsParsed, rowsValid, errors, warnings, ms: Date.now() - started });
+    return clean;
+  }
+
+  private async write(record: DataImportRecord): Promise<void> {
+    const started = Date.now();
+    const { months, rows } = await this.imports.staged(record.id);
+    await this.imports.replace(record.id, record.kind, months, rows);
+    this.logger.log({ event: 'import.written', id: record.id, kind: record.kind, months, rows, ms: Date.now() - started });
+    await this.cleanUp(record.id);
+    await this.imports.setState(record.id, 'publishing');
+    await this.queue.enqueue(JobName.PublishImport, { importId: record.id }, { jobId: importJobId(record.id, 'publish') });
+  }
+
+  /** The staging table and the uploaded file, once nothing more will read them. */
+  async cleanUp(id: string): Promise<void> {
+    await this.imports.dropStage(id);
+    await fs.promises.rm(importFilePath(this.config.importsDir, id), { force: true });
+  }
+
+  /** In-process jobs die with the app: run again the steps that were accepted but never finished. */
+  async onApplicationBootstrap(): Promise<void> {
+    if (!(this.queue instanceof InProcessJobQueue)) return;
+    for (const job of await this.imports.unfinished()) {
+      this.logger.log(`import ${job.id} was not finished (${job.state}): running it again`);
+      if (job.state === 'publishing') await this.queue.enqueue(JobName.PublishImport, { importId: job.id }, { jobId: importJobId(job.id, 'publish') });
+      else if (job.state === 'writing') await this.queue.enqueue(JobName.DataImport, { importId: job.id, step: 'write' }, { jobId: importJobId(job.id, 'write') });
+      else await this.queue.enqueue(JobName.DataImport, { importId: job.id, step: 'check' }, { jobId: importJobId(job.id, 'check') });
+    }
+  }
+}

@@ -1,0 +1,9 @@
+/** One CSV field: quoted when it holds a comma, a quote or a line break. */
+function csvField(text: string): string {
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Rows as CSV text in UTF-8 with a BOM (so Excel opens the Chinese headers right), CRLF line ends. */
+export function csvText(rows: ReadonlyArray<readonly string[]>): string {
+  return `\uFEFF${rows.map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
+}

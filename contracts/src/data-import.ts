@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { monthParam, optional, positiveId, strictQuery } from './params';
+
+/**
+ * 数据导入 (/admin/import, administrators only): a file of one fact kind (CSV in UTF-8 or GBK, or XLSX)
+ * under a declared month range is checked row by row first, then written month by month (README decisions
+ * 85, 86, 90-92). The published templates carry the Chinese headers below; the file's columns are found
+ * by those headers, in any order.
+ */
+
+/** The fact kinds a file can hold, as the page names them. */
+export const IMPORT_KINDS = { retail: '零售量', wholesale: '批发量', price: '成交价', msrp: '厂商指导价', rebate: '返点' } as const;
+export type ImportKind = keyof typeof IMPORT_KINDS;
+export const IMPORT_KIND_KEYS = Object.keys(IMPORT_KINDS) as [ImportKind, ...ImportKind[]];
+
+/** One column of a template: the header the file must carry and an example value for the template's second row. */
+export interface ImportColumn {
+  key: 'month' | 'city' | 'car' | 'useNature' | 'ownership' | 'colour' | 'qty' | 'tp' | 'msrp' | 'rebate';
+  header: string;
+  example: string;
+  /** What the template's note says the column holds. */
+  note: string;
+}
+
+const C = {
+  month: { key: 'month', header: '月份', example: '2026-10', note: 'YYYY-MM（也可 YYYYMM），须在所声明的月份区间内' },
+  city: { key: 'city', header: '城市代码', example: '110100', note: '6 位行政区划代码' },
+  car: { key: 'car', header: '车型代码', example: '', note: '车型（款型）代码，即配置查询中的车型编码' },
+  useNature: { key: 'useNature', header: '使用性质', example: '1', note: '1 非营运 / 2 营运 / 3 租赁（代码或名称）' },
+  ownership: { key: 'ownership', header: '所有权', example: '1', note: '1 个人 / 2 单位（代码或名称）' },
+  colour: { key: 'colour', header: '颜色', example: '1', note: '1 白色 … 8 其他（代码或名称）' },
+  qty: { key: 'qty', header: '销量', example: '12', note: '正整数（辆）' },
+  tp: { key: 'tp', header: '成交价', example: '152000', note: '元，正整数' },
+  msrp: { key: 'msrp', header: '厂商指导价', example: '169800', note: '元，正整数' },
+  rebate: { key: 'rebate', header: '返点', example: '3000', note: '元/辆，非负整数' },
+} as const satisfies Record<ImportColumn['key'], ImportColumn>;
+
+/** Each kind's columns, in the templates' order. */
+export const IMPORT_COLUMNS: Record<ImportKind, readonly ImportColumn[]> = {
+  retail: [C.month, C.city, C.car, C.useNature, C.ownership, C.colour, C.qty],
+  wholesale: [C.month, C.car, C.qty],
+  price: [C.month, C.car, C.city, C.tp, C.qty],
+  msrp: [C.month, C.car, C.msrp],
+  rebate: [C.month, C.car, C.rebate],
+};
+
+/** A transaction price this far from the trim's MSRP (a share of it) is reported as a warning. */
+export const TP_WARNING_SHARE = 0.5;
+/** The largest file an import accepts. */
+export const IMPORT_MAX_BYTES = 2 * 1024 * 1024 * 1024;
+/** At most this many problems are kept per import (the counts are exact; the list stops here). */
+export const IMPORT_MAX_PROBLEMS = 50_000;
+/** How many past imports the list shows. */
+export const RECENT_IMPORTS = 20;
+/** How many problems the page shows. */
+export const IMPORT_PROBLEMS_SHOWN = 100;
+
+/** The import's life: checked, then (without errors, or once confirmed) written, then the rollups rebuilt. */
+export const IMPORT_STATES = {
+  queued: '排队中',
+  validating: '校验中',
+  review: '待确认',
+  writing: '写入中',
+  publishing: '重建汇总',
+  done: '已完成',
+  failed: '失败',
+  cancelled: '已取消',
+} as const;
+export type ImportState = keyof typeof IMPORT_STATES;
+export const IMPORT_STATE_KEYS = Object.keys(IMPORT_STATES) as [ImportState, ...ImportState[]];
+/** States in which the job is still at work: the page polls while it sees one. */
+export const IMPORT_BUSY_STATES: readonly ImportState[] = ['queued', 'validating', 'writing', 'publishing'];
+
+export const IMPORT_LEVELS = { error: '错误', warning: '警告' } as const;
+export type ImportLevel = keyof typeof IMPORT_LEVELS;
+
+const MONTH_TEXT = z.string().regex(/^\d{4}-\d{2}$/);
+
+export const dataImportSchema = z.object({
+  id: z.string(),
+  kind: z.enum(IMPORT_KIND_KEYS),
+  kindText: z.string(),
+  fileName: z.string(),
+  /** The declared range, 'YYYY-MM'. */
+  from: MONTH_TEXT,
+  to: MONTH_TEXT,
+  /** The months the file's valid rows hold (known once checked), 'YYYY-MM'. */
+  months: z.array(MONTH_TEXT),
+  state: z.enum(IMPORT_STATE_KEYS),
+  stateText: z.string(),
+  /** Data rows read so far (the header not counted). */
+  rowsParsed: z.number().int(),
+  /** Rows that passed every check. */
+  rowsValid: z.number().int(),
+  /** Rows written into the facts. */
+  rowsWritten: z.number().int(),
+  errors: z.number().int(),
+  warnings: z.number().int(),
+  /** Why the import failed, in Chinese; null otherwise. */
+  error: z.string().nullable(),
+  owner: z.string(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type DataImportView = z.infer<typeof dataImportSchema>;
+
+export const importProblemSchema = z.object({
+  line: z.number().int(),
+  /** The column's header, or '' for the whole row. */
+  column: z.string(),
+  level: z.enum(['error', 'warning']),
+  message: z.string(),
+});
+export type ImportProblem = z.infer<typeof importProblemSchema>;
+
+export const importProblemsSchema = z.object({ total: z.number().int(), items: z.array(importProblemSchema) });
+export type ImportProblems = z.infer<typeof importProblemsSchema>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const importId = z.string('不能为空').regex(UUID, '应为导入任务编号');
+
+/** The upload's form fields (multipart, beside `file`): the kind and the declared month range. */
+export const importUploadSchema = strictQuery({ kind: z.enum(IMPORT_KIND_KEYS, '应为 retail、wholesale、price、msrp 或 rebate'), from: monthParam, to: monthParam }).refine(
+  (form) => form.from <= form.to,
+  { message: '开始月份不能晚于结束月份', path: ['from'] },
+);
+export type ImportUploadForm = z.output<typeof importUploadSchema>;
+
+export const importIdSchema = strictQuery({ id: importId });
+export const importProblemsQuerySchema = strictQuery({
+  id: importId,
+  limit: optional(positiveId('应为正整数').refine((n) => n <= 1000, '不能超过 1000')).transform((n) => n ?? IMPORT_PROBLEMS_SHOWN),
+});
+export const importTemplateSchema = strictQuery({
+  kind: z.enum(IMPORT_KIND_KEYS, '应为 retail、wholesale、price、msrp 或 rebate'),
+  format: optional(z.enum(['xlsx', 'csv'], '应为 xlsx 或 csv')).transform((f) => f ?? 'xlsx'),
+});
+export const importListSchema = strictQuery({});
+
+/** The messages of the import calls. */
+export const IMPORT_MESSAGES = {
+  noFile: '请选择要导入的文件（CSV 或 XLSX）',
+  tooLarge: `文件不能超过 ${IMPORT_MAX_BYTES / 1024 / 1024 / 1024} GB`,
+  noSuchImport: '导入任务不存在',
+  notInReview: '只有待确认的导入可以确认或取消',
+  nothingValid: '没有可导入的有效行',
+  failed: '导入失败：写入时出错，原有数据未改变，请稍后重试',
+  unreadable: '文件无法读取：请上传 UTF-8 或 GBK 编码的 CSV，或 XLSX 工作簿',
+  publishFailed: '数据已写入，但汇总重建失败：该月份暂不显示，请重新导入',
+  noRows: '文件中没有数据行',
+} as const;
+
+/** The file name of a template download. */
+export const importTemplateName = (kind: ImportKind, format: 'xlsx' | 'csv'): string => `${IMPORT_KINDS[kind]}导入模板.${format}`;
