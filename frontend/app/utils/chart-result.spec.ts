@@ -1,5 +1,5 @@
 import type { ChartResult } from '@car/contracts';
-import { DOWN_COLOR, GROWTH_LINE_COLOR, UP_COLOR, datasetsOf } from './chart-result';
+import { DOWN_COLOR, UP_COLOR, datasetsOf } from './chart-result';
 
 describe('datasetsOf', () => {
   const chart: ChartResult = {
@@ -8,16 +8,19 @@ describe('datasetsOf', () => {
     series: [
       { name: '销量', type: 'column', data: [100, 90] },
       { name: '同比', type: 'spline', data: [0.05, -0.03] },
+      { name: '环比', type: 'spline', data: [-0.01, 0.02] },
     ],
   };
 
-  it('colours the growth line and its legend swatch alike, its points by sign', () => {
-    const line = datasetsOf(chart)[1];
-    expect(line.type).toBe('line');
-    // The legend draws backgroundColor: it must be the line's colour, not a palette colour the line never shows.
-    expect(line.backgroundColor).toBe(GROWTH_LINE_COLOR);
-    expect(line.borderColor).toBe(GROWTH_LINE_COLOR);
-    expect(line.pointBackgroundColor).toEqual([UP_COLOR, DOWN_COLOR]);
+  it('draws each growth line in the colour of its legend swatch, its points by sign', () => {
+    const [, yoy, mom] = datasetsOf(chart);
+    // The legend draws backgroundColor: it must be the line's colour (it once showed orange beside a grey line).
+    expect(yoy.backgroundColor).toBe(yoy.borderColor);
+    expect(mom.backgroundColor).toBe(mom.borderColor);
+    // 同比 and 环比 on one chart are told apart.
+    expect(yoy.borderColor).not.toBe(mom.borderColor);
+    expect(yoy.pointBackgroundColor).toEqual([UP_COLOR, DOWN_COLOR]);
+    expect(mom.pointBackgroundColor).toEqual([DOWN_COLOR, UP_COLOR]);
   });
 
   it('colours a lone column series by the growth of each month', () => {

@@ -8,8 +8,6 @@ import { type ChartResult, type ChartSeries, thousands } from '@car/contracts';
 
 export const UP_COLOR = '#13c2c2';
 export const DOWN_COLOR = '#eb2f96';
-/** The growth line's own colour: its points say up or down, and its legend swatch is the line's colour. */
-export const GROWTH_LINE_COLOR = '#495057';
 const PALETTE = ['#1a5fd0', '#f59f00', '#7048e8', '#37b24d', '#e8590c', '#0c8599', '#c2255c', '#5c940d', '#364fc7', '#862e9c'];
 
 export function isGrowthSeries(series: ChartSeries): boolean {
@@ -46,16 +44,16 @@ export function datasetsOf(chart: ChartResult): DatasetSpec[] {
       const colors = growth && columns.length === 1 ? series.data.map((_, i) => signColor(growth.data[i], color)) : color;
       return { type: 'bar', label: series.name, data: series.data, yAxisID: rightAxis ? 'y1' : 'y', backgroundColor: colors, borderColor: colors, order: 2 };
     }
-    const growthLine = isGrowthSeries(series);
-    const points = growthLine ? series.data.map((v) => signColor(v, color)) : undefined;
-    const lineColor = growthLine ? GROWTH_LINE_COLOR : color;
+    // Each line in its own colour, which its legend swatch shows too (two growth lines, 同比 and 环比, stay
+    // apart); a growth line's points say up or down.
+    const points = isGrowthSeries(series) ? series.data.map((v) => signColor(v, color)) : undefined;
     return {
       type: 'line',
       label: series.name,
       data: series.data,
       yAxisID: rightAxis ? 'y1' : 'y',
-      backgroundColor: lineColor,
-      borderColor: lineColor,
+      backgroundColor: color,
+      borderColor: color,
       pointBackgroundColor: points,
       tension: series.type === 'spline' ? 0.35 : 0,
       order: 1,
