@@ -73,6 +73,13 @@ describeInBrowser('the city retail export page', () => {
     await page.locator('.recent-exports a').first().waitFor({ timeout: 10_000 });
     expect(await page.locator('.recent-exports a').count()).toBe(1);
     await screenshot(page, 'cityretailexport-reset');
+
+    // A picker tag's control is named once: the picker's own label once repeated it above its box (品牌 / 品牌).
+    await tags.getByRole('button', { name: '品牌', exact: true }).click();
+    const brand = page.locator('.export-page__control', { hasText: '品牌' });
+    await brand.locator('.pick-input input').waitFor();
+    expect((await brand.innerText()).trim()).toBe('品牌');
+    expect(await brand.locator('label').count()).toBe(0);
     assertClean();
   });
 });

@@ -38,6 +38,20 @@ async function tableMatchesApi(page: Page, path: string): Promise<PriceStructure
   return table;
 }
 
+/** The texts of the cells matching `selector` that the browser broke over more than one line. */
+async function wrapped(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluateAll((cells) =>
+    cells
+      .filter((cell) => {
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        // Two lines are twice a line high; one line mixing CJK and Latin glyphs is a little over one.
+        return range.getBoundingClientRect().height > 2 * parseFloat(getComputedStyle(cell).fontSize);
+      })
+      .map((cell) => (cell.textContent ?? '').trim()),
+  );
+}
+
 async function chartDrawn(page: Page): Promise<void> {
   await page.waitForSelector('.trend-chart canvas[data-drawn="true"]');
   expect(await canvasHasInk(page, '.trend-chart canvas')).toBe(true);
@@ -60,6 +74,15 @@ describeInBrowser('the price-structure pages', () => {
       expect(overview.columns.map((c) => c.label)).toEqual(['月均销量', '去年同期月均销量', '同比', 'MIX', 'MIX变化', '成交价', '厂商指导价', '优惠', '优惠率']);
       expect(overview.rows.map((r) => r.name)).toEqual(['40万以上', '35-40万', '30-35万', '25-30万', '20-25万', '15-20万', '10-15万', '5-10万', '5万以下', '合计']);
       await screenshot(page, `price-structure-${path.split('/').pop()}`);
+      // The side panel's native selects show their text whole: Semantic's selection style once left them a
+      // 14px line that cut the CJK glyphs top and bottom (当期销量最大的细分市场).
+      for (const select of await page.locator('.filter-panel select.native-select:visible').all()) {
+        const room = await select.evaluate((el) => {
+          const style = getComputedStyle(el);
+          return { inner: el.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom), font: parseFloat(style.fontSize) };
+        });
+        expect(room.inner).toBeGreaterThanOrEqual(room.font * 1.3);
+      }
 
       // The page's toggles: TP / MSRP and 月均 / 累计 change both panels.
       await flip(page, '.structure-toolbar', 'MSRP', 'data1', '1');
@@ -80,6 +103,8 @@ describeInBrowser('the price-structure pages', () => {
         await flip(page, '.band-table', name, 'tab', value);
         const table = await tableMatchesApi(page, `${api}/table`);
         expect(table.rows[0].total).toBe(true);
+        // Each row's name on one line: the number columns once squeezed 比亚迪汽车-比亚迪 into three.
+        expect(await wrapped(page, '.structure-table tbody td:first-child')).toEqual([]);
       }
       await flip(page, '.band-table', 'MIX', 'data2', '1');
       const mix = await tableMatchesApi(page, `${api}/table`);

@@ -1,6 +1,7 @@
 /**
  * The control a tag shows on an export page once it is on: a multi-select of a list, a pick-list dialog
  * for makers and sub-series, or a text box for codes. Each reports the chosen values and their names.
+ * The page names each control (its `<label>` row), so none shows a label of its own.
  */
 import { Input } from 'semantic-ui-react';
 
@@ -37,7 +38,6 @@ export function ExportTagControl({ label, control, choice, onChange }: ExportTag
         <PickerInput
           name={`pick-${label}`}
           kind={control.picker}
-          label={label}
           value={values.map((v, i) => ({ id: Number(v), name: choice?.names[i] ?? v }))}
           onChange={(items) => onChange({ values: items.map((i) => String(i.id)), names: items.map((i) => i.name) })}
         />

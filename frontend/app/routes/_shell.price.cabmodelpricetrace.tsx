@@ -70,7 +70,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     modelSubId === null ? none<never>() : settle(apiGet(request, context, SEARCH.cars, { modelSubIds: [modelSubId, ...state.modelSubIds].join(','), time: state.time ?? undefined })),
   ]);
   const subSeries = new Map((cars.value ?? []).map((s) => [s.id, s]));
-  const own = modelSubId === null ? null : { id: modelSubId, name: subSeries.get(modelSubId)?.name ?? String(modelSubId) };
+  // A sub-series the catalogue does not know (a hand-edited link) has no name to show: the page keeps its own
+  // title and the API's message says why, rather than titling the page with the raw id.
+  const ownName = modelSubId === null ? undefined : subSeries.get(modelSubId)?.name;
+  const own = modelSubId === null || ownName === undefined ? null : { id: modelSubId, name: ownName };
   const ownCar = state.carId === null ? null : subSeries.get(modelSubId ?? 0)?.cars.find((c) => c.id === state.carId);
   // The comparison trims' names are the chart's own: its lines follow the subject and the compared series.
   const lines = (chart.value?.series ?? []).filter((s) => s.yAxis === 1).map((s) => s.name.replace(/优惠率?$/, ''));

@@ -44,6 +44,8 @@ export function datasetsOf(chart: ChartResult): DatasetSpec[] {
       const colors = growth && columns.length === 1 ? series.data.map((_, i) => signColor(growth.data[i], color)) : color;
       return { type: 'bar', label: series.name, data: series.data, yAxisID: rightAxis ? 'y1' : 'y', backgroundColor: colors, borderColor: colors, order: 2 };
     }
+    // Each line in its own colour, which its legend swatch shows too (two growth lines, 同比 and 环比, stay
+    // apart); a growth line's points say up or down.
     const points = isGrowthSeries(series) ? series.data.map((v) => signColor(v, color)) : undefined;
     return {
       type: 'line',
@@ -51,7 +53,7 @@ export function datasetsOf(chart: ChartResult): DatasetSpec[] {
       data: series.data,
       yAxisID: rightAxis ? 'y1' : 'y',
       backgroundColor: color,
-      borderColor: isGrowthSeries(series) ? '#495057' : color,
+      borderColor: color,
       pointBackgroundColor: points,
       tension: series.type === 'spline' ? 0.35 : 0,
       order: 1,
