@@ -90,7 +90,7 @@ describe('data import: the reference catalog', () => {
       )
     ).rows[0].v as string;
 
-  test('a file with errors reports them at their lines and writes nothing; a missing key column is one problem', async () => {
+  test('a file with errors reports them at their lines and writes nothing until its valid rows are confirmed; a missing key column is one problem', async () => {
     const before = await catalog();
     const file = [
       HEADER,
@@ -116,11 +116,22 @@ describe('data import: the reference catalog', () => {
     ]);
     expect(await catalog()).toBe(before);
     await server().post(`${API}/cancel`).set('token', admin).send({ id: checked.id }).expect(200);
+    expect(await catalog()).toBe(before);
+
+    // The same file, its valid row confirmed: only JLL61's MSRP changes.
+    const again = await upload(file);
+    expect(again).toMatchObject({ state: 'review', rowsValid: 1, errors: 7 });
+    await server().post(`${API}/confirm`).set('token', admin).send({ id: again.id }).expect(200);
+    expect(await settled(again.id)).toMatchObject({ state: 'done', rowsWritten: 1 });
+    expect((await db.query(`SELECT msrp FROM car WHERE jll_code = 'JLL61'`)).rows).toEqual([{ msrp: 99000 }]);
+    const { rows: added } = await db.query(`SELECT count(*)::int AS n FROM car WHERE jll_code IN ('JLL200', 'JLL201', 'JLL202')`);
+    expect(added).toEqual([{ n: 0 }]);
+    const confirmed = await catalog();
 
     const noKey = await upload(['厂商,车型代码', '甲汽车,JLL61'].join('\n'));
     expect(noKey).toMatchObject({ state: 'review', errors: 1, rowsValid: 0 });
     expect(await problems(noKey.id)).toEqual([{ line: 1, column: '子车系代码' }]);
-    expect(await catalog()).toBe(before);
+    expect(await catalog()).toBe(confirmed);
   });
 
   test('a new sub-series with its trims and changed attributes reach the search calls and the rollups; the same file again changes nothing', async () => {
