@@ -171,6 +171,25 @@ describe('data import: the reference catalog', () => {
     expect(await catalog()).toBe(before);
   });
 
+  test('a write failing midway leaves the catalog as it was', async () => {
+    const before = await catalog();
+    await db.query(`CREATE FUNCTION fail_catalog() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'interrupted'; END $$`);
+    await db.query(`CREATE TRIGGER fail_catalog BEFORE INSERT ON car FOR EACH ROW WHEN (NEW.jll_code = 'JLL999') EXECUTE FUNCTION fail_catalog()`);
+    try {
+      const failed = await upload(
+        [
+          HEADER,
+          row({ 子车系代码: 'FX053', 车型代码: 'JLL64', 厂商指导价: 88000, 厂商属性: '合资', 厂商: '乙汽车' }),
+          row({ ...NEW_SUB, 子车系代码: 'FX300', 子车系: '中断车', 车型代码: 'JLL999', 车型名称: '中断车 2026款', ...NEW_TRIM }),
+        ].join('\n'),
+      );
+      expect(failed).toMatchObject({ state: 'failed', rowsWritten: 0 });
+      expect(await catalog()).toBe(before);
+    } finally {
+      await db.query(`DROP TRIGGER fail_catalog ON car; DROP FUNCTION fail_catalog()`);
+    }
+  });
+
   test('the catalog template carries its Chinese headers and a trim of the catalog', async () => {
     const res = await server().get(`${API}/template`).query({ kind: 'catalog', format: 'csv' }).set('token', admin).buffer(true).parse(binaryBody).expect(200);
     const [header, example] = (res.body as Buffer).toString('utf8').replace(/^\uFEFF/, '').split('\r\n');
