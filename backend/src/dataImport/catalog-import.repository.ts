@@ -3,7 +3,8 @@ import { CATALOG_DICTIONARY_OF } from '@car/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { CatalogReference, CatalogRow } from './catalog-validator';
 
-type Record_ = Record<string, string | number | null>;
+/** A row as read from or written to a catalog table, by column. */
+type DbRow = Record<string, string | number | null>;
 
 const SUB_COLUMNS: ReadonlyArray<readonly [string, string]> = [
   ['id', 'int'], ['code', 'varchar'], ['name', 'varchar'], ['initial', 'char(1)'], ['series_id', 'int'], ['producer_brand_id', 'int'],
@@ -20,7 +21,7 @@ const CAR_COLUMNS: ReadonlyArray<readonly [string, string]> = [
 const PARENTS = ['series_id', 'producer_brand_id', 'producer_id', 'brand_id', 'segment_id'] as const;
 
 /** Whether `next` differs from `before` in any of the columns (numbers and numeric text alike). */
-function differs(before: Record_ | undefined, next: Record_, columns: ReadonlyArray<readonly [string, string]>): boolean {
+function differs(before: DbRow | undefined, next: DbRow, columns: ReadonlyArray<readonly [string, string]>): boolean {
   if (!before) return true;
   const text = (v: unknown): string => (v === null || v === undefined ? '' : String(Number.isNaN(Number(v)) ? v : Number(v)));
   return columns.some(([name]) => text(before[name]) !== text(next[name]));
@@ -88,7 +89,7 @@ export class CatalogImportRepository {
   async upsert(importId: string, rows: readonly CatalogRow[]): Promise<number> {
     return this.dataSource.transaction(async (tx) => {
       await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('data_import:write', 0))`);
-      const q = (sql: string, params?: unknown[]): Promise<Record_[]> => tx.query(sql, params);
+      const q = (sql: string, params?: unknown[]): Promise<DbRow[]> => tx.query(sql, params);
       let changed = 0;
       changed += await this.properties(tx, 'producer', rows, (r) => (r.producer !== undefined && r.producerProperty !== undefined ? [r.producer, r.producerProperty] : null));
       changed += await this.properties(tx, 'brand', rows, (r) => (r.brand !== undefined && r.brandProperty !== undefined ? [r.brand, r.brandProperty] : null));
@@ -116,10 +117,10 @@ export class CatalogImportRepository {
         for (const [field, value] of Object.entries(row)) if ((m as Record<string, unknown>)[field] === undefined) (m as Record<string, unknown>)[field] = value;
         merged.set(row.subCode, m);
       }
-      const newPbs: Record_[] = [];
-      const newSeries: Record_[] = [];
-      const subRows: Record_[] = [];
-      const finalSub = new Map<string, Record_>();
+      const newPbs: DbRow[] = [];
+      const newSeries: DbRow[] = [];
+      const subRows: DbRow[] = [];
+      const finalSub = new Map<string, DbRow>();
       for (const [code, m] of merged) {
         const before = subs.get(code);
         const producerId = m.producer !== undefined ? Number(producers.get(m.producer)!.id) : Number(before!.producer_id);
@@ -140,7 +141,7 @@ export class CatalogImportRepository {
           seriesOf.set(`${pbId}:${name}`, seriesId);
         }
         const launches = rows.filter((r) => r.subCode === code).map((r) => r.launch ?? Number(cars.get(r.car)?.launch_month ?? Infinity));
-        const sub: Record_ = {
+        const sub: DbRow = {
           id: before ? Number(before.id) : ++next.sub,
           code,
           name: m.subName ?? String(before!.name),
@@ -158,11 +159,11 @@ export class CatalogImportRepository {
         finalSub.set(code, sub);
         if (differs(before, sub, SUB_COLUMNS)) subRows.push(sub);
       }
-      const carRows: Record_[] = [];
+      const carRows: DbRow[] = [];
       for (const row of rows) {
         const before = cars.get(row.car);
         const sub = finalSub.get(row.subCode)!;
-        const car: Record_ = {
+        const car: DbRow = {
           id: before ? Number(before.id) : ++next.car,
           jll_code: row.car,
           name: row.carName ?? before!.name,
@@ -222,7 +223,7 @@ export class CatalogImportRepository {
   }
 
   /** Inserts the rows, or overwrites the ones whose id exists; answers how many. */
-  private async insert(tx: EntityManager, table: string, columns: ReadonlyArray<readonly [string, string]>, rows: readonly Record_[]): Promise<number> {
+  private async insert(tx: EntityManager, table: string, columns: ReadonlyArray<readonly [string, string]>, rows: readonly DbRow[]): Promise<number> {
     if (rows.length === 0) return 0;
     const names = columns.map(([name]) => name);
     for (let i = 0; i < rows.length; i += 5000) {
