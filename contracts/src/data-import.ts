@@ -9,13 +9,16 @@ import { monthParam, optional, positiveId, strictQuery } from './params';
  */
 
 /** The fact kinds a file can hold, as the page names them. */
-export const IMPORT_KINDS = { retail: '零售量', wholesale: '批发量', price: '成交价', msrp: '厂商指导价', rebate: '返点' } as const;
+export const IMPORT_KINDS = { retail: '零售量', wholesale: '批发量', price: '成交价', msrp: '厂商指导价', rebate: '返点', catalog: '车型目录' } as const;
 export type ImportKind = keyof typeof IMPORT_KINDS;
 export const IMPORT_KIND_KEYS = Object.keys(IMPORT_KINDS) as [ImportKind, ...ImportKind[]];
+/** The kinds that hold monthly facts (the catalog is reference data: upserted, no month; decision 117). */
+export type FactImportKind = Exclude<ImportKind, 'catalog'>;
+const KIND_CHOICES = '应为 retail、wholesale、price、msrp、rebate 或 catalog';
 
 /** One column of a template: the header the file must carry and an example value for the template's second row. */
 export interface ImportColumn {
-  key: 'month' | 'city' | 'car' | 'useNature' | 'ownership' | 'colour' | 'qty' | 'tp' | 'msrp' | 'rebate';
+  key: 'month' | 'city' | 'car' | 'useNature' | 'ownership' | 'colour' | 'qty' | 'tp' | 'msrp' | 'rebate' | CatalogColumnKey;
   header: string;
   example: string;
   /** What the template's note says the column holds. */
@@ -33,7 +36,52 @@ const C = {
   tp: { key: 'tp', header: '成交价', example: '152000', note: '元，正整数' },
   msrp: { key: 'msrp', header: '厂商指导价', example: '169800', note: '元，正整数' },
   rebate: { key: 'rebate', header: '返点', example: '3000', note: '元/辆，非负整数' },
-} as const satisfies Record<ImportColumn['key'], ImportColumn>;
+} as const satisfies Record<Exclude<ImportColumn['key'], CatalogColumnKey>, ImportColumn>;
+
+/** The catalog's own columns (one row a trim with its sub-series and parents; decision 117). */
+export type CatalogColumnKey =
+  | 'producer' | 'producerProperty' | 'brand' | 'brandProperty' | 'series' | 'subCode' | 'subName' | 'initial' | 'segment'
+  | 'carName' | 'modelYear' | 'fuel' | 'bodyType' | 'gearbox' | 'drive' | 'modelLevel' | 'seats' | 'launch' | 'end';
+
+/** Which dictionary (GET search/dictionary?type=) a coded catalog column takes, by key or label. */
+export const CATALOG_DICTIONARY_OF: Partial<Record<CatalogColumnKey, string>> = {
+  producerProperty: 'dicProducerProperty',
+  brandProperty: 'dicBoundProperty',
+  fuel: 'dicFuel',
+  bodyType: 'dicBodyShape',
+  gearbox: 'dicGearBox',
+  drive: 'dicDriving',
+  modelLevel: 'dicModelLevel',
+};
+
+const K = {
+  producer: { key: 'producer', header: '厂商', example: '', note: '厂商名称（须已在系统中）；新子车系必填' },
+  producerProperty: { key: 'producerProperty', header: '厂商属性', example: '', note: '1 自主 / 2 合资 / 3 外资独资 / 4 进口（代码或名称）；空表示不改' },
+  brand: { key: 'brand', header: '品牌', example: '', note: '品牌名称（须已在系统中）；新子车系必填' },
+  brandProperty: { key: 'brandProperty', header: '品牌属性', example: '', note: '1 豪华 / 2 主流（代码或名称）；空表示不改' },
+  series: { key: 'series', header: '车系', example: '', note: '车系名称（该厂商品牌下没有时新建）；新子车系必填' },
+  subCode: { key: 'subCode', header: '子车系代码', example: '', note: '子车系编码（必填）：系统中没有时新建子车系' },
+  subName: { key: 'subName', header: '子车系', example: '', note: '子车系名称（全系统唯一）；新子车系必填' },
+  initial: { key: 'initial', header: '首字母', example: '', note: '子车系名称的拼音首字母 A-Z；新子车系必填' },
+  segment: { key: 'segment', header: '细分市场', example: '', note: '细分市场名称或编号（如 A级SUV）；新子车系必填' },
+  car: { key: 'car', header: '车型代码', example: '', note: '车型（款型）代码（必填）：系统中没有时新建车型' },
+  carName: { key: 'carName', header: '车型名称', example: '', note: '新车型必填' },
+  modelYear: { key: 'modelYear', header: '年款', example: '', note: '四位年份；新车型必填' },
+  msrp: { key: 'msrp', header: '厂商指导价', example: '', note: '上市时的厂商指导价，元，正整数；新车型必填' },
+  fuel: { key: 'fuel', header: '燃料类型', example: '', note: '1 汽油 … 6 纯电动（代码或名称）；新车型必填' },
+  bodyType: { key: 'bodyType', header: '车身形式', example: '', note: '1 三厢 … 6 跑车（代码或名称）；新车型必填' },
+  gearbox: { key: 'gearbox', header: '变速箱', example: '', note: '1 手动 … 5 电动车单速（代码或名称）；新车型必填' },
+  drive: { key: 'drive', header: '驱动形式', example: '', note: '1 前驱 / 2 后驱 / 3 四驱（代码或名称）；新车型必填' },
+  modelLevel: { key: 'modelLevel', header: '车型级别', example: '', note: '1 微型车 … 6 大型车（代码或名称）；新车型必填' },
+  seats: { key: 'seats', header: '座位数', example: '', note: '正整数；新车型必填' },
+  launch: { key: 'launch', header: '上市月份', example: '', note: 'YYYY-MM；新车型必填' },
+  end: { key: 'end', header: '停产月份', example: '', note: 'YYYY-MM；空表示不改（新车型为在售）' },
+} as const satisfies Record<CatalogColumnKey | 'car' | 'msrp', ImportColumn>;
+
+/** The catalog columns a file must carry; the others may be left out (their cells count as empty). */
+export const CATALOG_KEY_COLUMNS: ReadonlyArray<ImportColumn['key']> = ['subCode', 'car'];
+/** The largest catalog file, in data rows (it is checked as a whole: parents are found across rows). */
+export const CATALOG_MAX_ROWS = 100_000;
 
 /** Each kind's columns, in the templates' order. */
 export const IMPORT_COLUMNS: Record<ImportKind, readonly ImportColumn[]> = {
@@ -42,6 +90,10 @@ export const IMPORT_COLUMNS: Record<ImportKind, readonly ImportColumn[]> = {
   price: [C.month, C.car, C.city, C.tp, C.qty],
   msrp: [C.month, C.car, C.msrp],
   rebate: [C.month, C.car, C.rebate],
+  catalog: [
+    K.producer, K.producerProperty, K.brand, K.brandProperty, K.series, K.subCode, K.subName, K.initial, K.segment,
+    K.car, K.carName, K.modelYear, K.msrp, K.fuel, K.bodyType, K.gearbox, K.drive, K.modelLevel, K.seats, K.launch, K.end,
+  ],
 };
 
 /** A transaction price this far from the trim's MSRP (a share of it) is reported as a warning. */
@@ -120,7 +172,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const importId = z.string('不能为空').regex(UUID, '应为导入任务编号');
 
 /** The upload's form fields (multipart, beside `file`): the kind and the declared month range. */
-export const importUploadSchema = strictQuery({ kind: z.enum(IMPORT_KIND_KEYS, '应为 retail、wholesale、price、msrp 或 rebate'), from: monthParam, to: monthParam }).refine(
+export const importUploadSchema = strictQuery({ kind: z.enum(IMPORT_KIND_KEYS, KIND_CHOICES), from: monthParam, to: monthParam }).refine(
   (form) => form.from <= form.to,
   { message: '开始月份不能晚于结束月份', path: ['from'] },
 );
@@ -132,7 +184,7 @@ export const importProblemsQuerySchema = strictQuery({
   limit: optional(positiveId('应为正整数').refine((n) => n <= 1000, '不能超过 1000')).transform((n) => n ?? IMPORT_PROBLEMS_SHOWN),
 });
 export const importTemplateSchema = strictQuery({
-  kind: z.enum(IMPORT_KIND_KEYS, '应为 retail、wholesale、price、msrp 或 rebate'),
+  kind: z.enum(IMPORT_KIND_KEYS, KIND_CHOICES),
   format: optional(z.enum(['xlsx', 'csv'], '应为 xlsx 或 csv')).transform((f) => f ?? 'xlsx'),
 });
 export const importListSchema = strictQuery({});
@@ -148,6 +200,7 @@ export const IMPORT_MESSAGES = {
   unreadable: '文件无法读取：请上传 UTF-8 或 GBK 编码的 CSV，或 XLSX 工作簿',
   publishFailed: '数据已写入，但汇总重建失败：该月份暂不显示，请重新导入',
   noRows: '文件中没有数据行',
+  catalogTooLarge: `车型目录文件不能超过 ${CATALOG_MAX_ROWS.toLocaleString('en-US')} 行：请分多个文件导入`,
 } as const;
 
 /** The file name of a template download. */

@@ -38,4 +38,27 @@ describeInBrowser('the data import page', () => {
     await page.locator('.import-page__table tbody tr', { hasText: '浏览器导入.csv' }).filter({ hasText: '已取消' }).waitFor();
     assertClean();
   });
+
+  test('a catalog file needs no month range and reports its problem on its line', async () => {
+    const { page, assertClean } = await openPage(browser());
+    await signInAs(page, await createAdmin('impcatalog', PASSWORD, '目录管理员'), PASSWORD);
+    await page.goto(`${testEnv().baseUrl}/admin/import`, { waitUntil: 'networkidle' });
+    await page.locator('select[aria-label="数据类型"]').selectOption('catalog');
+    await page.locator('.import-page__hint', { hasText: '从不删除' }).waitFor();
+    expect(await page.locator('input[name="from"]').count()).toBe(0);
+    const template = await download(page, (await page.getByRole('link', { name: '车型目录模板.csv' }).getAttribute('href'))!);
+    expect(template.body.toString('utf8')).toContain('厂商,厂商属性,品牌,品牌属性,车系,子车系代码,子车系,首字母,细分市场,车型代码');
+
+    const file = `子车系代码,车型代码,细分市场\nZZ999,ZZ999,Z级车\n`;
+    await page.setInputFiles('input[aria-label="选择文件"]', { name: '目录导入.csv', mimeType: 'text/csv', buffer: Buffer.from(file, 'utf8') });
+    await page.getByRole('button', { name: '上传并校验' }).click();
+    const progress = page.locator('[data-testid="import-progress"]');
+    await progress.locator('.import-progress__decide', { hasText: '文件有错误' }).waitFor({ timeout: 60_000 });
+    const problem = progress.locator('.import-problems__table tbody tr').first();
+    await problem.waitFor();
+    expect((await problem.locator('td').allTextContents()).slice(0, 3)).toEqual(['2', '细分市场', '错误']);
+    await progress.getByRole('button', { name: '取消导入' }).click();
+    await page.locator('.import-page__table tbody tr', { hasText: '目录导入.csv' }).filter({ hasText: '已取消' }).waitFor();
+    assertClean();
+  });
 });

@@ -1,13 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { IMPORT_MESSAGES } from '@car/contracts';
+import { CATALOG_MAX_ROWS, IMPORT_MESSAGES, type FactImportKind } from '@car/contracts';
 import { RollupJobs } from '../analytics/rollup-jobs.service';
 import { ProgressClock } from '../common/progress-clock';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { JobHandler } from '../queue/job-handler.decorator';
 import { JobName, JobPayloads } from '../queue/job-names';
 import { InProcessJobQueue, JobQueue } from '../queue/job-queue';
+import { CatalogImportRepository } from './catalog-import.repository';
+import { CatalogValidator, type CatalogRow } from './catalog-validator';
 import { DataImportRepository, type DataImportRecord } from './data-import.repository';
 import { readRows } from './import-reader';
 import { RowValidator, type RowProblem } from './row-validator';
@@ -38,6 +40,7 @@ export class DataImportJobs implements OnApplicationBootstrap {
 
   constructor(
     private readonly imports: DataImportRepository,
+    private readonly catalog: CatalogImportRepository,
     private readonly rollups: RollupJobs,
     private readonly queue: JobQueue,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'importsDir'>,
@@ -63,7 +66,8 @@ export class DataImportJobs implements OnApplicationBootstrap {
       const record = await this.imports.find(data.importId);
       if (!record || record.state !== 'publishing') return;
       await this.guarded(record, IMPORT_MESSAGES.publishFailed, async () => {
-        await this.rollups.rebuild({ months: record.months });
+        // A catalog change may move trims between segments, producers, fuels …: every month's rollups follow.
+        await this.rollups.rebuild({ months: record.kind === 'catalog' ? await this.imports.dataMonths() : record.months });
         await this.imports.publish(record.kind, record.months);
         await this.imports.setState(record.id, 'done');
         this.logger.log({ event: 'import.published', id: record.id, kind: record.kind, months: record.months });
@@ -89,10 +93,12 @@ export class DataImportJobs implements OnApplicationBootstrap {
 
   /** Checks the file; true when it is clean (no errors, some rows) and goes on to be written. */
   private async check(record: DataImportRecord): Promise<boolean> {
+    if (record.kind === 'catalog') return this.checkCatalog(record);
+    const kind: FactImportKind = record.kind;
     const started = Date.now();
-    await this.imports.startCheck(record.id, record.kind);
-    const validator = new RowValidator(record.kind, { from: record.monthFrom, to: record.monthTo }, await this.imports.reference());
-    const stage = await this.imports.openStage(record.id, record.kind);
+    await this.imports.startCheck(record.id, kind);
+    const validator = new RowValidator(kind, { from: record.monthFrom, to: record.monthTo }, await this.imports.reference());
+    const stage = await this.imports.openStage(record.id, kind);
     const clock = new ProgressClock();
     let pending: RowProblem[] = [];
     let stored = 0;
@@ -132,7 +138,7 @@ export class DataImportJobs implements OnApplicationBootstrap {
       errors++;
     }
     await saveProblems();
-    const duplicates = await this.imports.removeDuplicates(record.id, record.kind, stored);
+    const duplicates = await this.imports.removeDuplicates(record.id, kind, stored);
     stored += duplicates;
     errors += duplicates;
     rowsValid -= duplicates;
@@ -150,10 +156,69 @@ export class DataImportJobs implements OnApplicationBootstrap {
     return clean;
   }
 
+  /**
+   * Checks a catalog file (decision 117): its rows are read whole (at most CATALOG_MAX_ROWS: a trim's
+   * sub-series may be defined by another row), each checked, then the file across rows; the valid rows wait
+   * in the staging table as JSON.
+   */
+  private async checkCatalog(record: DataImportRecord): Promise<boolean> {
+    const started = Date.now();
+    await this.imports.startCheck(record.id, 'catalog');
+    const validator = new CatalogValidator(await this.catalog.reference());
+    const problems: RowProblem[] = [];
+    const rows: CatalogRow[] = [];
+    let rowsParsed = 0;
+    let headerRead = false;
+    for await (const { line, cells } of await readRows(importFilePath(this.config.importsDir, record.id), record.fileFormat)) {
+      if (!headerRead) {
+        headerRead = true;
+        problems.push(...validator.header(cells, line));
+        if (problems.length > 0) break;
+        continue;
+      }
+      if (cells.every((cell) => cell.trim() === '')) continue;
+      if (++rowsParsed > CATALOG_MAX_ROWS) {
+        problems.push({ line, column: '', level: 'error', message: IMPORT_MESSAGES.catalogTooLarge });
+        rows.length = 0;
+        break;
+      }
+      const row = validator.row(cells, line, problems);
+      if (row) rows.push(row);
+    }
+    if (!headerRead) problems.push({ line: 1, column: '', level: 'error', message: '文件为空：第一行应为导入模板的表头' });
+    const valid = validator.across(rows, problems);
+    problems.sort((a, b) => a.line - b.line);
+    await this.imports.addProblems(record.id, problems, 0);
+    await this.imports.stageCatalog(record.id, valid.map((row) => ({ line: row.line, row })));
+    const errors = problems.length;
+    const rowsValid = valid.length;
+    if (rowsParsed === 0 && errors === 0) {
+      await this.imports.checked(record.id, { state: 'failed', rowsParsed, rowsValid, errors, warnings: 0, months: [] });
+      await this.imports.setState(record.id, 'failed', { error: IMPORT_MESSAGES.noRows });
+      await this.cleanUp(record.id);
+      return false;
+    }
+    const clean = errors === 0 && rowsValid > 0;
+    await this.imports.checked(record.id, { state: clean ? 'writing' : 'review', rowsParsed, rowsValid, errors, warnings: 0, months: [] });
+    this.logger.log({ event: 'import.checked', id: record.id, kind: record.kind, rowsParsed, rowsValid, errors, ms: Date.now() - started });
+    return clean;
+  }
+
   private async write(record: DataImportRecord): Promise<void> {
     const started = Date.now();
+    if (record.kind === 'catalog') {
+      const changed = await this.catalog.upsert(record.id, await this.imports.stagedCatalog<CatalogRow>(record.id));
+      this.logger.log({ event: 'import.written', id: record.id, kind: record.kind, changed, ms: Date.now() - started });
+      await this.cleanUp(record.id);
+      // Nothing changed (the same file again): no rollup to rebuild.
+      if (changed === 0) return this.imports.setState(record.id, 'done');
+      await this.imports.setState(record.id, 'publishing');
+      await this.queue.enqueue(JobName.PublishImport, { importId: record.id }, { jobId: importJobId(record.id, 'publish') });
+      return;
+    }
+    const kind: FactImportKind = record.kind;
     const { months, rows } = await this.imports.staged(record.id);
-    await this.imports.replace(record.id, record.kind, months, rows);
+    await this.imports.replace(record.id, kind, months, rows);
     this.logger.log({ event: 'import.written', id: record.id, kind: record.kind, months, rows, ms: Date.now() - started });
     await this.cleanUp(record.id);
     await this.imports.setState(record.id, 'publishing');

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { IMPORT_MAX_PROBLEMS, TP_WARNING_SHARE, type ImportKind, type ImportProblem, type ImportState } from '@car/contracts';
+import { IMPORT_MAX_PROBLEMS, TP_WARNING_SHARE, type FactImportKind, type ImportKind, type ImportProblem, type ImportState } from '@car/contracts';
 import { DataSource } from 'typeorm';
 import { exclusive } from '../database/advisory-lock';
 import { CopyWriter } from '../database/copy-writer';
@@ -83,11 +83,36 @@ export class DataImportRepository {
       [id],
     );
     await this.dataSource.query(`DROP TABLE IF EXISTS ${stage}`);
-    await this.dataSource.query(`CREATE UNLOGGED TABLE ${stage} (line integer NOT NULL, LIKE ${IMPORT_KIND_DEFS[kind].table})`);
+    // A catalog row is text of many columns: kept whole as JSON (CatalogRow) until the write.
+    const columns = kind === 'catalog' ? 'row jsonb NOT NULL' : `LIKE ${IMPORT_KIND_DEFS[kind].table}`;
+    await this.dataSource.query(`CREATE UNLOGGED TABLE ${stage} (line integer NOT NULL, ${columns})`);
+  }
+
+  /** Adds checked catalog rows to the import's staging table. */
+  async stageCatalog(id: string, rows: ReadonlyArray<{ line: number; row: object }>): Promise<void> {
+    for (let i = 0; i < rows.length; i += 5000) {
+      const batch = rows.slice(i, i + 5000);
+      await this.dataSource.query(`INSERT INTO ${stageOf(id)} (line, row) SELECT * FROM unnest($1::int[], $2::jsonb[])`, [
+        batch.map((r) => r.line),
+        batch.map((r) => JSON.stringify(r.row)),
+      ]);
+    }
+  }
+
+  /** The staged catalog rows, in the file's order. */
+  async stagedCatalog<Row>(id: string): Promise<Row[]> {
+    const rows: Array<{ row: Row }> = await this.dataSource.query(`SELECT row FROM ${stageOf(id)} ORDER BY line`);
+    return rows.map((r) => r.row);
+  }
+
+  /** Every month with data (a catalog change rebuilds all their rollups). */
+  async dataMonths(): Promise<number[]> {
+    const rows: Array<{ month: number }> = await this.dataSource.query(`SELECT month FROM data_month ORDER BY month`);
+    return rows.map((r) => r.month);
   }
 
   /** A COPY stream into the import's staging table: the line, then the kind's fact columns. */
-  openStage(id: string, kind: ImportKind): Promise<CopyWriter> {
+  openStage(id: string, kind: FactImportKind): Promise<CopyWriter> {
     return CopyWriter.open(this.dataSource, stageOf(id), ['line', ...IMPORT_KIND_DEFS[kind].columns]);
   }
 
@@ -173,7 +198,7 @@ export class DataImportRepository {
    * Rows that repeat another row's natural key (same month, trim, city …): each after the first is an
    * error naming the first's line, and leaves the staging table. Answers how many there were.
    */
-  async removeDuplicates(id: string, kind: ImportKind, stored: number): Promise<number> {
+  async removeDuplicates(id: string, kind: FactImportKind, stored: number): Promise<number> {
     const key = IMPORT_KIND_DEFS[kind].key.join(', ');
     const [{ count }] = await this.dataSource.query(
       `WITH groups AS MATERIALIZED (SELECT ${key}, min(line) AS first FROM ${stageOf(id)} GROUP BY ${key} HAVING count(*) > 1),
@@ -217,7 +242,7 @@ export class DataImportRepository {
    * rebuilt (publish). Imports write one at a time (a transaction-level advisory lock). Any failure rolls
    * everything back: the month stays as it was.
    */
-  async replace(id: string, kind: ImportKind, months: readonly number[], rows: number): Promise<void> {
+  async replace(id: string, kind: FactImportKind, months: readonly number[], rows: number): Promise<void> {
     const def = IMPORT_KIND_DEFS[kind];
     const columns = def.columns.join(', ');
     await this.dataSource.transaction(async (tx) => {
@@ -233,7 +258,7 @@ export class DataImportRepository {
 
   /** Shows the months in the calendar again (their rollups are rebuilt). */
   async publish(kind: ImportKind, months: readonly number[]): Promise<void> {
-    const flag = IMPORT_KIND_DEFS[kind].flag;
+    const flag = kind === 'catalog' ? null : IMPORT_KIND_DEFS[kind].flag;
     if (flag) await this.dataSource.query(`UPDATE data_month SET has_${flag} = true WHERE month = ANY($1::int[])`, [months]);
   }
 

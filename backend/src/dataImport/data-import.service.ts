@@ -24,6 +24,7 @@ import { JobQueue } from '../queue/job-queue';
 import type { WorkbookColumn } from '../saleVolume/table-workbook';
 import type { SessionUser } from '../security/session-user';
 import { DataImportJobs, importFilePath, importJobId } from './data-import.jobs';
+import { CatalogImportRepository } from './catalog-import.repository';
 import { DataImportRepository, type DataImportRecord } from './data-import.repository';
 import { formatOf } from './import-reader';
 
@@ -52,6 +53,7 @@ export interface ImportSheet<Row> {
 export class DataImportService {
   constructor(
     private readonly imports: DataImportRepository,
+    private readonly catalog: CatalogImportRepository,
     private readonly jobs: DataImportJobs,
     private readonly queue: JobQueue,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'importsDir'>,
@@ -125,6 +127,10 @@ export class DataImportService {
   /** A template: the kind's Chinese headers and one example row (with a trim code of the catalog). */
   async template(kind: ImportKind): Promise<{ header: string[]; example: string[] }> {
     const columns = IMPORT_COLUMNS[kind];
+    if (kind === 'catalog') {
+      const example = await this.catalog.exampleRow();
+      return { header: columns.map((c) => c.header), example: columns.map((c) => example[c.key] ?? '') };
+    }
     const car = await this.imports.exampleCarCode();
     return { header: columns.map((c) => c.header), example: columns.map((c) => (c.key === 'car' ? car : c.example)) };
   }

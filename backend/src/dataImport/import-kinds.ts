@@ -1,4 +1,4 @@
-import type { ImportColumn, ImportKind } from '@car/contracts';
+import type { FactImportKind, ImportColumn } from '@car/contracts';
 import type { MonthData } from '../reference/calendar.repository';
 
 /**
@@ -17,7 +17,7 @@ export interface ImportKindDef {
   source: ReadonlyArray<ImportColumn['key']>;
 }
 
-export const IMPORT_KIND_DEFS: Record<ImportKind, ImportKindDef> = {
+export const IMPORT_KIND_DEFS: Record<FactImportKind, ImportKindDef> = {
   retail: {
     table: 'retail_fact',
     columns: ['month', 'car_id', 'city_id', 'use_nature', 'ownership', 'colour', 'qty'],

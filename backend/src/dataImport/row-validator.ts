@@ -1,4 +1,4 @@
-import { IMPORT_COLUMNS, formatMonth, type ImportColumn, type ImportKind } from '@car/contracts';
+import { IMPORT_COLUMNS, formatMonth, type FactImportKind, type ImportColumn } from '@car/contracts';
 import { IMPORT_KIND_DEFS } from './import-kinds';
 
 /** The reference codes a file's rows are checked against, loaded once per import. */
@@ -49,7 +49,7 @@ export class RowValidator {
   private readonly to: number;
 
   constructor(
-    private readonly kind: ImportKind,
+    private readonly kind: FactImportKind,
     months: { from: number; to: number },
     private readonly reference: ImportReference,
   ) {

@@ -108,12 +108,14 @@ export default function DataImportPage() {
             ))}
           </select>
         </label>
-        <div className="import-page__field">
-          <span>月份区间</span>
-          <MonthPicker name="from" value={from} months={months} onChange={setFrom} />
-          <span>至</span>
-          <MonthPicker name="to" value={to} months={months} onChange={setTo} />
-        </div>
+        {kind === 'catalog' ? null : (
+          <div className="import-page__field">
+            <span>月份区间</span>
+            <MonthPicker name="from" value={from} months={months} onChange={setFrom} />
+            <span>至</span>
+            <MonthPicker name="to" value={to} months={months} onChange={setTo} />
+          </div>
+        )}
         <label className="import-page__field">
           <span>文件</span>
           <input ref={fileInput} type="file" name="file" accept=".csv,.xlsx" aria-label="选择文件" />
@@ -126,7 +128,11 @@ export default function DataImportPage() {
             模板：<a href={templateHref(kind, 'xlsx')}>{IMPORT_KINDS[kind]}模板.xlsx</a> · <a href={templateHref(kind, 'csv')}>{IMPORT_KINDS[kind]}模板.csv</a>
           </span>
         </div>
-        <p className="import-page__hint">CSV 可为 UTF-8 或 GBK 编码；先校验全部行，无错误时按月份整月替换，有错误时由您决定是否导入有效行。</p>
+        <p className="import-page__hint">
+          {kind === 'catalog'
+            ? 'CSV 可为 UTF-8 或 GBK 编码；每行一个车型及其子车系、车系、品牌、厂商：按代码新增或更新（空单元格表示不改），从不删除；写入后重建全部月份的汇总。'
+            : 'CSV 可为 UTF-8 或 GBK 编码；先校验全部行，无错误时按月份整月替换，有错误时由您决定是否导入有效行。'}
+        </p>
       </section>
       {current ? (
         <ImportProgress
@@ -157,7 +163,7 @@ export default function DataImportPage() {
                   {job.fileName}
                 </button>
               </Table.Cell>
-              <Table.Cell>{job.months.join('、') || `${job.from} 至 ${job.to}`}</Table.Cell>
+              <Table.Cell>{job.kind === 'catalog' ? '-' : job.months.join('、') || `${job.from} 至 ${job.to}`}</Table.Cell>
               <Table.Cell>{job.stateText}</Table.Cell>
               <Table.Cell>{job.rowsValid}</Table.Cell>
               <Table.Cell>{job.errors}</Table.Cell>
