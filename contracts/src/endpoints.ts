@@ -254,7 +254,7 @@ const adminAction = <P extends z.ZodType, R extends z.ZodType>(path: string, par
 
 /** 用户管理 (/admin/users): administrators only. */
 export const ADMIN_USERS = {
-  list: adminGet('users/list', ad.userListSchema, ad.userPageSchema, '用户列表：keyword（账号或昵称）, role, status（enabled / disabled）, page, pageSize（默认 20）'),
+  list: adminGet('users/list', ad.userListSchema, ad.userPageSchema, '用户列表，最新创建在前：keyword（账号或昵称）, role, status（enabled / disabled）, page, pageSize（默认 20）'),
   options: adminGet('users/options', s.noParamsSchema, ad.userOptionsSchema, '用户表单的选项：角色 [{code, name}]，厂商及其品牌 [{id, name, brands}]'),
   bindings: adminGet('users/bindings', ad.userIdQuerySchema, ad.bindingListSchema, '用户的小程序绑定 [{openId, createTime}]；解除绑定用 mp/unbind'),
   create: adminAction('users/create', ad.userCreateSchema, ad.adminUserSchema, '创建用户：account, password（密码规则）, nickname, role, producerId, brandId；首次登录须修改密码'),

@@ -160,7 +160,8 @@ describe('administration: users and audit', () => {
     const all = await ok<UserPage>(get(ADMIN_USERS.list.path, { pageSize: '100' }));
     const { rows } = await db.query(`SELECT count(*)::int AS n FROM app_user`);
     expect(all.total).toBe(rows[0].n);
-    expect(all.items.map((u) => u.id)).toEqual([...all.items.map((u) => u.id)].sort((a, b) => a - b));
+    // Newest first: the account just created is on the first page.
+    expect(all.items.map((u) => u.id)).toEqual([...all.items.map((u) => u.id)].sort((a, b) => b - a));
     const byKeyword = await ok<UserPage>(get(ADMIN_USERS.list.path, { keyword: user.account.toUpperCase() }));
     expect(byKeyword.items.map((u) => u.id)).toEqual([user.id]);
     const admins = await ok<UserPage>(get(ADMIN_USERS.list.path, { role: 'admin', pageSize: '100' }));

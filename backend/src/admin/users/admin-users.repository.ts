@@ -57,7 +57,7 @@ export class AdminUsersRepository {
     const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
     const offset = (query.page - 1) * query.pageSize;
     const [items, [{ total }]] = await Promise.all([
-      this.dataSource.query(`SELECT ${USER_COLUMNS} FROM ${USER_FROM} ${where} ORDER BY u.id LIMIT ${query.pageSize} OFFSET ${offset}`, params) as Promise<AdminUser[]>,
+      this.dataSource.query(`SELECT ${USER_COLUMNS} FROM ${USER_FROM} ${where} ORDER BY u.id DESC LIMIT ${query.pageSize} OFFSET ${offset}`, params) as Promise<AdminUser[]>,
       this.dataSource.query(`SELECT count(*)::int AS total FROM ${USER_FROM} ${where}`, params) as Promise<Array<{ total: number }>>,
     ]);
     return { items, total };
