@@ -1,14 +1,11 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import * as argon2 from 'argon2';
 import { Client } from 'pg';
 import request from 'supertest';
-import { API_PREFIX, IMPORT_BUSY_STATES, IMPORT_COLUMNS, type DataImportView, type ImportProblem } from '@car/contracts';
-import { binaryBody, signedInApp } from '../support/api-app';
-import { createSalesFixture, dropSalesFixture } from '../support/sales-fixture';
-import { testEnv } from '../support/test-env';
+import { API_PREFIX, IMPORT_COLUMNS, type DataImportView, type ImportProblem } from '@car/contracts';
+import { binaryBody } from '../support/api-app';
+import { importCalls, type ImportTestbed, openImportTestbed } from '../support/import-testbed';
 
 const API = `${API_PREFIX}/dataImport`;
-const ADMIN = { account: 'catalog-admin', password: 'Catalog#2026a' };
 const HEADER = IMPORT_COLUMNS.catalog.map((c) => c.header).join(',');
 
 /** A catalog row from its cells by header (the others empty). */
@@ -28,57 +25,22 @@ const NEW_SUB = { 厂商: '甲汽车', 品牌: '甲德', 车系: '德锐EV', 子
  * segment: the search calls and the rollups follow, and the same file again changes nothing.
  */
 describe('data import: the reference catalog', () => {
-  const env = testEnv();
-  const database = `car_import_catalog_${process.pid}`;
   let app: NestExpressApplication;
   let admin: string;
   let db: Client;
+  let bed: ImportTestbed;
 
   beforeAll(async () => {
-    const url = await createSalesFixture(env.adminUrl, database);
-    db = new Client({ connectionString: url });
-    await db.connect();
-    await db.query(`INSERT INTO app_user (account, password_hash, nickname, role_id) VALUES ($1, $2, '目录管理员', 1)`, [
-      ADMIN.account,
-      await argon2.hash(ADMIN.password, { type: argon2.argon2id }),
-    ]);
-    ({ app, token: admin } = await signedInApp({ address: `10.84.${process.pid % 250}.1`, databaseUrl: url, ...ADMIN }));
+    bed = await openImportTestbed({ database: `car_import_catalog_${process.pid}`, address: `10.84.${process.pid % 250}.1`, nickname: '目录管理员' });
+    ({ app, admin, db } = bed);
   }, 120_000);
 
-  afterAll(async () => {
-    await db?.end();
-    await app?.close();
-    await dropSalesFixture(env.adminUrl, database);
-  });
+  afterAll(() => bed?.close());
 
-  const server = () => request(app.getHttpServer());
-
-  async function upload(content: string): Promise<DataImportView> {
-    const res = await server()
-      .post(`${API}/upload`)
-      .set('token', admin)
-      .field('kind', 'catalog')
-      .field('from', '2026-03')
-      .field('to', '2026-03')
-      .attach('file', Buffer.from(content, 'utf8'), '车型目录.csv');
-    expect({ status: res.status, msg: res.body.msg }).toEqual({ status: 200, msg: '成功' });
-    return settled((res.body.result as DataImportView).id);
-  }
-
-  async function settled(id: string): Promise<DataImportView> {
-    for (let i = 0; i < 600; i++) {
-      const res = await server().get(`${API}/job`).query({ id }).set('token', admin).expect(200);
-      const view = res.body.result as DataImportView;
-      if (!IMPORT_BUSY_STATES.includes(view.state)) return view;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`import ${id} did not settle`);
-  }
-
-  async function problems(id: string): Promise<Array<Pick<ImportProblem, 'line' | 'column'>>> {
-    const res = await server().get(`${API}/problems`).query({ id }).set('token', admin).expect(200);
-    return (res.body.result.items as ImportProblem[]).map(({ line, column }) => ({ line, column }));
-  }
+  const calls = importCalls(() => app, () => admin);
+  const { server, settled } = calls;
+  const upload = (content: string): Promise<DataImportView> => calls.upload(content, { kind: 'catalog', from: '2026-03', name: '车型目录.csv' });
+  const problems = async (id: string): Promise<Array<Pick<ImportProblem, 'line' | 'column'>>> => (await calls.problems(id)).map(({ line, column }) => ({ line, column }));
 
   /** Every catalog row, as text: what an import may change. */
   const catalog = async (): Promise<string> =>

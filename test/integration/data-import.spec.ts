@@ -1,16 +1,14 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import * as argon2 from 'argon2';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { Client } from 'pg';
 import request from 'supertest';
-import { API_PREFIX, IMPORT_BUSY_STATES, type DataImportView, type ImportProblem, type Summary } from '@car/contracts';
-import { binaryBody, signedInApp } from '../support/api-app';
-import { ANALYST, createSalesFixture, dropSalesFixture } from '../support/sales-fixture';
-import { testEnv } from '../support/test-env';
+import { API_PREFIX, type DataImportView, type ImportProblem, type Summary } from '@car/contracts';
+import { binaryBody } from '../support/api-app';
+import { importCalls, type ImportTestbed, openImportTestbed } from '../support/import-testbed';
+import { ANALYST } from '../support/sales-fixture';
 
 const API = `${API_PREFIX}/dataImport`;
-const ADMIN = { account: 'import-admin', password: 'Import#2026a' };
 const HEADER = '月份,城市代码,车型代码,使用性质,所有权,颜色,销量';
 
 /**
@@ -20,22 +18,15 @@ const HEADER = '月份,城市代码,车型代码,使用性质,所有权,颜色,�
  * 120000, 440100 and 440300; the fixture's months run to 2026-03, so 2026-04 is a new month.
  */
 describe('data import', () => {
-  const env = testEnv();
-  const database = `car_import_${process.pid}`;
   let app: NestExpressApplication;
   let admin: string;
   let analyst: string;
   let db: Client;
+  let bed: ImportTestbed;
 
   beforeAll(async () => {
-    const url = await createSalesFixture(env.adminUrl, database);
-    db = new Client({ connectionString: url });
-    await db.connect();
-    await db.query(`INSERT INTO app_user (account, password_hash, nickname, role_id) VALUES ($1, $2, '导入管理员', 1)`, [
-      ADMIN.account,
-      await argon2.hash(ADMIN.password, { type: argon2.argon2id }),
-    ]);
-    ({ app, token: admin } = await signedInApp({ address: `10.83.${process.pid % 250}.1`, databaseUrl: url, ...ADMIN }));
+    bed = await openImportTestbed({ database: `car_import_${process.pid}`, address: `10.83.${process.pid % 250}.1`, nickname: '导入管理员' });
+    ({ app, admin, db } = bed);
     const login = await request(app.getHttpServer())
       .post(`${API_PREFIX}/security/login`)
       .set('X-Forwarded-For', `10.83.${process.pid % 250}.2`)
@@ -44,41 +35,14 @@ describe('data import', () => {
     analyst = login.body.result.token as string;
   }, 120_000);
 
-  afterAll(async () => {
-    await db?.end();
-    await app?.close();
-    await dropSalesFixture(env.adminUrl, database);
-  });
+  afterAll(() => bed?.close());
 
-  const server = () => request(app.getHttpServer());
-
-  async function upload(content: string | Buffer, options: { kind?: string; from?: string; to?: string; name?: string } = {}): Promise<DataImportView> {
-    const res = await server()
-      .post(`${API}/upload`)
-      .set('token', admin)
-      .field('kind', options.kind ?? 'retail')
-      .field('from', options.from ?? '2026-04')
-      .field('to', options.to ?? options.from ?? '2026-04')
-      .attach('file', Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8'), options.name ?? '零售.csv');
-    expect({ status: res.status, msg: res.body.msg }).toEqual({ status: 200, msg: '成功' });
-    return settled((res.body.result as DataImportView).id);
-  }
-
-  /** The import once its job has stopped working (done, failed, or waiting for the administrator). */
-  async function settled(id: string): Promise<DataImportView> {
-    for (let i = 0; i < 600; i++) {
-      const res = await server().get(`${API}/job`).query({ id }).set('token', admin).expect(200);
-      const view = res.body.result as DataImportView;
-      if (!IMPORT_BUSY_STATES.includes(view.state)) return view;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`import ${id} did not settle`);
-  }
-
-  async function problems(id: string): Promise<Array<Pick<ImportProblem, 'line' | 'column' | 'level'>>> {
-    const res = await server().get(`${API}/problems`).query({ id }).set('token', admin).expect(200);
-    return (res.body.result.items as ImportProblem[]).map(({ line, column, level }) => ({ line, column, level }));
-  }
+  const calls = importCalls(() => app, () => admin);
+  const { server, settled } = calls;
+  const upload = (content: string | Buffer, options: { kind?: string; from?: string; to?: string; name?: string } = {}): Promise<DataImportView> =>
+    calls.upload(content, { kind: options.kind ?? 'retail', from: options.from ?? '2026-04', to: options.to, name: options.name ?? '零售.csv' });
+  const problems = async (id: string): Promise<Array<Pick<ImportProblem, 'line' | 'column' | 'level'>>> =>
+    (await calls.problems(id)).map(({ line, column, level }) => ({ line, column, level }));
 
   async function retailRows(month: number): Promise<string[]> {
     const { rows } = await db.query(

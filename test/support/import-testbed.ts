@@ -1,0 +1,71 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Client } from 'pg';
+import request from 'supertest';
+import { API_PREFIX, IMPORT_BUSY_STATES, type DataImportView, type ImportProblem } from '@car/contracts';
+import { signedInApp } from './api-app';
+import { createSalesFixture, dropSalesFixture } from './sales-fixture';
+import { testEnv } from './test-env';
+import { createAdmin } from './users';
+
+const API = `${API_PREFIX}/dataImport`;
+const ADMIN_PASSWORD = 'Import#2026a';
+
+/** The data imports' integration tests: the hand-made sales fixture in a database of its own, an administrator of its own signed in. */
+export interface ImportTestbed {
+  app: NestExpressApplication;
+  /** The administrator's token. */
+  admin: string;
+  db: Client;
+  close(): Promise<void>;
+}
+
+export async function openImportTestbed(options: { database: string; address: string; nickname: string }): Promise<ImportTestbed> {
+  const { adminUrl } = testEnv();
+  const url = await createSalesFixture(adminUrl, options.database);
+  const db = new Client({ connectionString: url });
+  await db.connect();
+  const account = await createAdmin('import_admin', ADMIN_PASSWORD, options.nickname, url);
+  const { app, token } = await signedInApp({ address: options.address, databaseUrl: url, account, password: ADMIN_PASSWORD });
+  return {
+    app,
+    admin: token,
+    db,
+    async close() {
+      await db.end();
+      await app.close();
+      await dropSalesFixture(adminUrl, options.database);
+    },
+  };
+}
+
+/** An upload followed until its job stops working (done, failed, or waiting for the administrator), and its problems. */
+export function importCalls(app: () => NestExpressApplication, token: () => string) {
+  const server = () => request(app().getHttpServer());
+
+  async function settled(id: string): Promise<DataImportView> {
+    for (let i = 0; i < 600; i++) {
+      const view = (await server().get(`${API}/job`).query({ id }).set('token', token()).expect(200)).body.result as DataImportView;
+      if (!IMPORT_BUSY_STATES.includes(view.state)) return view;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`import ${id} did not settle`);
+  }
+
+  async function upload(content: string | Buffer, options: { kind: string; from: string; to?: string; name: string }): Promise<DataImportView> {
+    const res = await server()
+      .post(`${API}/upload`)
+      .set('token', token())
+      .field('kind', options.kind)
+      .field('from', options.from)
+      .field('to', options.to ?? options.from)
+      .attach('file', Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8'), options.name);
+    expect({ status: res.status, msg: res.body.msg }).toEqual({ status: 200, msg: '成功' });
+    return settled((res.body.result as DataImportView).id);
+  }
+
+  async function problems(id: string): Promise<ImportProblem[]> {
+    return (await server().get(`${API}/problems`).query({ id }).set('token', token()).expect(200)).body.result.items as ImportProblem[];
+  }
+
+  return { server, upload, settled, problems };
+}
