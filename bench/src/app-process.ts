@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { WORKER_NODE_FLAGS } from '@car/backend/dist/queue/job-names';
 
 /** The built app, started as its own process on a free loopback port, as production runs it. */
 export interface RunningApp {
@@ -56,8 +57,8 @@ export async function startApp(projectRoot: string, databaseUrl: string, options
     output = (output + chunk.toString()).slice(-4000);
   };
   const children = [spawn(process.execPath, [path.join(projectRoot, 'backend', 'dist', 'main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] })];
-  // As `npm run worker` and docker-compose.yml start it (README decision 97).
-  if (options.redis) children.push(spawn(process.execPath, ['--max-semi-space-size=2', path.join(projectRoot, 'workers', 'dist', 'main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] }));
+  // As `npm run worker` and docker-compose.yml start it (README decisions 97 and 126).
+  if (options.redis) children.push(spawn(process.execPath, [...WORKER_NODE_FLAGS, path.join(projectRoot, 'workers', 'dist', 'main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] }));
   for (const child of children) {
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);

@@ -8,6 +8,7 @@ import request from 'supertest';
 import { API_PREFIX, type ExportJobView, type ReportBundleView, type ReportPage } from '@car/contracts';
 import { loadConfig } from '../../backend/src/config/config';
 import { createApp } from '../../backend/src/create-app';
+import { WORKER_NODE_FLAGS } from '../../backend/src/queue/job-names';
 import { binaryBody } from '../support/api-app';
 import { testEnv } from '../support/test-env';
 import { createAnalyst } from '../support/users';
@@ -31,7 +32,7 @@ describeWithRedis('an export in the worker process', () => {
   const workers: ChildProcess[] = [];
 
   function startWorker(): ChildProcess {
-    const worker = spawn(process.execPath, [WORKER], {
+    const worker = spawn(process.execPath, [...WORKER_NODE_FLAGS, WORKER], {
       env: { ...process.env, DATABASE_URL: env.databaseUrl, REDIS_URL: env.redisUrl!, REDIS_PREFIX: prefix, DATA_DIR: env.dataDir, NODE_ENV: 'test', LOG_FORMAT: 'json', SEED_ON_EMPTY: 'false' },
       stdio: 'ignore',
     });

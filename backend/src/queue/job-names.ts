@@ -27,3 +27,12 @@ export interface JobPayloads {
 }
 
 export const QUEUE_NAME = 'car-jobs';
+
+/**
+ * The V8 flags the job worker runs with (README decisions 97 and 126): a small young generation, because an
+ * export or import allocates millions of short-lived row objects, and a capped old generation, so V8 collects
+ * instead of growing while garbage arrives faster than it would otherwise collect it. `npm run worker` and
+ * docker-compose.yml name the same flags (a unit test holds them equal); the benchmarks start their worker
+ * processes with these.
+ */
+export const WORKER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=2', '--max-old-space-size=192'];
