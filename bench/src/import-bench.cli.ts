@@ -121,7 +121,7 @@ async function main(): Promise<void> {
       `| **parse + validate + write** (target ≤ 60 s) | **${(result.check + result.write).toFixed(1)}** |`,
       `| the month's rollup rebuild (RollupRepository.rebuild) | ${result.rollups.toFixed(1)} |`,
       '',
-      `Peak RSS of the worker-like process (CoreModule, \`${WORKER_NODE_FLAGS.join(' ')}\` as \`npm run worker\`): ${mb(result.peakRss)} (${mb(result.rssBefore)} before the import; target ≤ 300 MB). Its CPU time over the check and the write: ${result.cpuCheckWrite.toFixed(1)} s.`,
+      `Peak RSS of the worker-like process (CoreModule, \`${WORKER_NODE_FLAGS.join(' ')}\` as \`npm run worker\`): ${mb(result.peakRss)} (${mb(result.rssBefore)} before the import; target ≤ 300 MB). Of it, at most ${mb(result.peakHeap)} JavaScript heap and ${mb(result.peakExternal)} outside it (Buffers). Its CPU time over the check and the write: ${result.cpuCheckWrite.toFixed(1)} s.`,
     ].join('\n');
     process.stdout.write(`${report}\n`);
     if (outIndex >= 0) fs.writeFileSync(process.argv[outIndex + 1], `${report}\n`);
@@ -143,6 +143,9 @@ interface ChildResult {
   rssBefore: number;
   /** This process's CPU time (user + system) over the check and the write: unlike wall time, little moved by the machine's other load. */
   cpuCheckWrite: number;
+  /** The largest JavaScript heap and the largest memory held outside it (Buffers), sampled every 100 ms. */
+  peakHeap: number;
+  peakExternal: number;
 }
 
 /** Runs the import in a process of its own, as the worker runs it (CoreModule, no HTTP, the worker's V8 flag). */
@@ -169,6 +172,14 @@ async function child(databaseUrl: string, csv: string, dataDir: string, userId: 
   fs.mkdirSync(config.importsDir, { recursive: true });
   fs.copyFileSync(csv, importFilePath(config.importsDir, id));
   const rssBefore = process.memoryUsage().rss;
+  // Where the resident memory is: the JavaScript heap, or memory outside it (Buffers) that is freed only
+  // when the objects holding it are collected.
+  const peaks = { heapTotal: 0, external: 0 };
+  const sampler = setInterval(() => {
+    const m = process.memoryUsage();
+    peaks.heapTotal = Math.max(peaks.heapTotal, m.heapTotal);
+    peaks.external = Math.max(peaks.external, m.external);
+  }, 100);
   await imports.create({ id, userId, kind: 'retail', fileName: 'retail.csv', fileFormat: 'csv', monthFrom: 202610, monthTo: 202610 });
   const started = Date.now();
   const cpuStart = process.cpuUsage();
@@ -190,6 +201,7 @@ async function child(databaseUrl: string, csv: string, dataDir: string, userId: 
       state = record.state;
     }
   }
+  clearInterval(sampler);
   const record = (await imports.find(id))!;
   const at = (s: ImportState): number => phases.get(s) ?? Date.now();
   const result: ChildResult = {
@@ -202,6 +214,8 @@ async function child(databaseUrl: string, csv: string, dataDir: string, userId: 
     peakRss: process.resourceUsage().maxRSS * 1024,
     rssBefore,
     cpuCheckWrite: cpuAt.get('publishing') ?? cpuSeconds(),
+    peakHeap: peaks.heapTotal,
+    peakExternal: peaks.external,
   };
   await context.close();
   process.stdout.write(`\n${JSON.stringify(result)}\n`);
