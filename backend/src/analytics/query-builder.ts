@@ -209,9 +209,6 @@ export function buildQuery(query: AnalyticsQuery, table?: RollupDef): BuiltQuery
     selects.push(`${measureSql(request.measure, during)} AS "${request.as}"`);
   }
   const where = [`month = ANY(${bind([...months].sort((a, b) => a - b))}::int[])`];
-  // Grouped by time on a year-to-date rollup, every volume is a month's own: the rows that only carry a
-  // key's year-to-date sum through a month without sales (qty 0) add nothing, so they are not aggregated.
-  if (groupsByTime && rollup.yearToDate && requests.every((r) => MEASURES[r.measure].kind === 'sum')) where.push('qty <> 0');
   for (const [key, condition] of Object.entries(query.filters ?? {})) {
     if (isEmpty(condition)) continue;
     where.push(filterSql(FILTERS[key as FilterKey].column, condition as FilterCondition, bind));
