@@ -13,9 +13,11 @@ import { JLL_LABELS, TIER_LABELS } from '@car/contracts';
  * that keeps `product` keeps them too. `trimPrice` is a trim's own price of the month (its MSRP, and
  * its weighted TP for price bands): only the price tables, at trim grain, keep it. `brandType` is the
  * brand's jll type (新创 / 自主 / 合资): every table that keeps `product` keeps it, and the city × brand
- * type rollup (the dashboard's city table) keeps it without the rest of the product.
+ * type rollup (the dashboard's city table) keeps it without the rest of the product. `maker` is the
+ * producer and brand (producer-brand, family, brand property): every table that keeps `product` keeps
+ * it, and the price maker rollups keep it without the sub-series and trims (README decision 122).
  */
-export type Level = 'market' | 'product' | 'brandType' | 'car' | 'province' | 'city' | 'retailDetail' | 'trimPrice'
+export type Level = 'market' | 'product' | 'brandType' | 'maker' | 'car' | 'province' | 'city' | 'retailDetail' | 'trimPrice'
   /** A trim-month's national TP and MSRP in whole thousands of yuan beside its sales: a sales price band's grain. */
   | 'bandPrice';
 
@@ -49,12 +51,12 @@ export const DIMENSIONS: Record<DimensionKey, DimensionDef> = {
   quarter: { expression: '(month / 100) * 10 + (month % 100 + 2) / 3', level: 'time', names: { time: 'quarter' }, label: '季度' },
   year: { expression: 'month / 100', level: 'time', names: { time: 'year' }, label: '年份' },
   segment: { expression: 'segment_id', level: 'market', names: { table: 'segment' }, label: '细分市场' },
-  family: { expression: 'family_id', level: 'product', names: { table: 'family' }, label: '系别' },
-  producer: { expression: 'producer_id', level: 'product', names: { table: 'producer' }, label: '厂商' },
+  family: { expression: 'family_id', level: 'maker', names: { table: 'family' }, label: '系别' },
+  producer: { expression: 'producer_id', level: 'maker', names: { table: 'producer' }, label: '厂商' },
   producerProperty: { expression: 'producer_property', level: 'market', names: { dictionary: 'dicProducerProperty' }, label: '厂商属性' },
-  brand: { expression: 'brand_id', level: 'product', names: { table: 'brand' }, label: '品牌' },
-  brandProperty: { expression: 'brand_property', level: 'product', names: { dictionary: 'dicBoundProperty' }, label: '品牌属性' },
-  producerBrand: { expression: 'producer_brand_id', level: 'product', names: { table: 'producer_brand' }, label: '厂商品牌' },
+  brand: { expression: 'brand_id', level: 'maker', names: { table: 'brand' }, label: '品牌' },
+  brandProperty: { expression: 'brand_property', level: 'maker', names: { dictionary: 'dicBoundProperty' }, label: '品牌属性' },
+  producerBrand: { expression: 'producer_brand_id', level: 'maker', names: { table: 'producer_brand' }, label: '厂商品牌' },
   series: { expression: 'series_id', level: 'product', names: { table: 'series' }, label: '车系' },
   subSeries: { expression: 'sub_series_id', level: 'product', names: { table: 'sub_series' }, label: '子车系' },
   car: { expression: 'car_id', level: 'car', names: { table: 'car' }, label: '车型' },
@@ -90,12 +92,12 @@ export type Filters = Partial<Record<FilterKey, FilterCondition>>;
 
 export const FILTERS: Record<FilterKey, { column: string; level: Level }> = {
   segmentIds: { column: 'segment_id', level: 'market' },
-  familyIds: { column: 'family_id', level: 'product' },
-  producerIds: { column: 'producer_id', level: 'product' },
+  familyIds: { column: 'family_id', level: 'maker' },
+  producerIds: { column: 'producer_id', level: 'maker' },
   producerProperties: { column: 'producer_property', level: 'market' },
-  brandIds: { column: 'brand_id', level: 'product' },
-  brandProperties: { column: 'brand_property', level: 'product' },
-  producerBrandIds: { column: 'producer_brand_id', level: 'product' },
+  brandIds: { column: 'brand_id', level: 'maker' },
+  brandProperties: { column: 'brand_property', level: 'maker' },
+  producerBrandIds: { column: 'producer_brand_id', level: 'maker' },
   seriesIds: { column: 'series_id', level: 'product' },
   subSeriesIds: { column: 'sub_series_id', level: 'product' },
   carIds: { column: 'car_id', level: 'car' },
@@ -151,8 +153,8 @@ const PRICE_FACT_JOINS = `JOIN msrp_month m ON m.month = f.month AND m.car_id = 
 export const RAW_PRICE_SQL = `(SELECT f.month, f.car_id, f.city_id, ci.province_id, pr.area_id, ci.tier, ${PRODUCT_COLUMNS}, ${PRICE_FACT_VALUES}
   FROM price_fact f ${PRICE_FACT_JOINS} ${PRODUCT_JOINS} JOIN city ci ON ci.id = f.city_id JOIN province pr ON pr.id = ci.province_id)`;
 
-/** A table that keeps the product keeps its brand type too. */
-const withBrandType = (levels: Level[]): Set<Level> => new Set<Level>(levels.includes('product') ? [...levels, 'brandType'] : levels);
+/** A table that keeps the product keeps its brand type and its maker (producer, brand) too. */
+const withBrandType = (levels: Level[]): Set<Level> => new Set<Level>(levels.includes('product') ? [...levels, 'brandType', 'maker'] : levels);
 
 /**
  * The raw facts of each source as a table the builder can read. Retail and prices fall back to them
@@ -202,9 +204,14 @@ export const ROLLUPS: readonly RollupDef[] = [
   rollup('rollup_wholesale_car', 1, ['market', 'product', 'car']),
   // Prices keep the trim (a price band buckets trim-months); no year-to-date sums (a 累计 price reads up
   // to twelve months of a small table). Rows per month at the demo scale in brackets; README has sizes.
-  rollup('rollup_price_car', 'price', ['market', 'product', 'car', 'trimPrice'], false), // month × trim (~2,400)
+  // The market's and the makers' prices nationally (README decision 122): no sub-series, no trim.
+  { name: 'rollup_price_market', from: 'rollup_price_market', source: 'price', levels: new Set<Level>(['market', 'brandType']), yearToDate: false }, // month × market × jll type (~135)
+  { name: 'rollup_price_maker', from: 'rollup_price_maker', source: 'price', levels: new Set<Level>(['market', 'brandType', 'maker']), yearToDate: false }, // month × producer-brand × segment × fuel (~550)
+  rollup('rollup_price_car', 'price', ['market', 'product', 'car', 'trimPrice'], false), // month × trim (~2,000)
   // A region's or each province's market prices (README decision 116): the market attributes and brand type, no product.
-  { name: 'rollup_price_province_market', from: 'rollup_price_province_market', source: 'price', levels: new Set<Level>(['market', 'brandType', 'province']), yearToDate: false }, // month × province × market × jll type (~1,500)
+  { name: 'rollup_price_province_market', from: 'rollup_price_province_market', source: 'price', levels: new Set<Level>(['market', 'brandType', 'province']), yearToDate: false }, // month × province × market × jll type (~3,000)
+  // A region's or each province's producers and brands (README decision 122).
+  { name: 'rollup_price_province_maker', from: 'rollup_price_province_maker', source: 'price', levels: new Set<Level>(['market', 'brandType', 'maker', 'province']), yearToDate: false }, // month × province × producer-brand × segment × fuel (~12,000)
   rollup('rollup_price_province', 'price', ['market', 'product', 'car', 'province', 'trimPrice'], false), // month × province × trim (~20,000)
   RAW_FACTS.price,
 ];
@@ -245,6 +252,8 @@ const SUB_SERIES_ATTRIBUTES = {
 };
 
 const MARKET_KEYS = ['segment_id', 'fuel', 'producer_property'] as const;
+/** A maker price rollup's key: producer-brand, segment and fuel, then the attributes that hang off the producer-brand. */
+const MAKER_KEYS = ['producer_brand_id', 'segment_id', 'fuel', 'producer_id', 'brand_id', 'family_id', 'producer_property', 'brand_property', 'jll_type'] as const;
 const NO_ATTRIBUTES = { columns: [], select: '', joins: '' };
 
 /** In this order: each reads only the facts or rollups listed before it. */
@@ -385,11 +394,44 @@ export const ROLLUP_BUILDS: readonly RollupBuild[] = [
     yearToDate: false,
   },
   {
+    // Summed from the province price rollup: each province's prices per producer-brand, segment and fuel.
+    // The maker's attributes are keys too (each depends on the producer-brand), so no join is needed.
+    table: 'rollup_price_province_maker',
+    source: 'price',
+    keys: ['province_id', ...MAKER_KEYS],
+    monthly: `SELECT month, province_id, ${MAKER_KEYS.join(', ')}, ${PRICE_VALUES_SUMMED}
+      FROM rollup_price_province WHERE month = ANY($1) GROUP BY ${MAKER_KEYS.map((_, i) => i + 3).join(', ')}, 1, 2`,
+    attributes: { columns: ['area_id'], select: 'pr.area_id', joins: 'JOIN province pr ON pr.id = k.province_id' },
+    values: PRICE_VALUES,
+    yearToDate: false,
+  },
+  {
     table: 'rollup_price_car',
     source: 'price',
     keys: ['car_id'],
     monthly: `SELECT month, car_id, ${PRICE_VALUES_SUMMED} FROM rollup_price_province WHERE month = ANY($1) GROUP BY 1, 2`,
     attributes: KEY_PRODUCT,
+    values: PRICE_VALUES,
+    yearToDate: false,
+  },
+  {
+    // The market's prices nationally, summed from the trim price rollup.
+    table: 'rollup_price_market',
+    source: 'price',
+    keys: [...MARKET_KEYS, 'jll_type'],
+    monthly: `SELECT month, ${MARKET_KEYS.join(', ')}, jll_type, ${PRICE_VALUES_SUMMED} FROM rollup_price_car WHERE month = ANY($1) GROUP BY 1, 2, 3, 4, 5`,
+    attributes: NO_ATTRIBUTES,
+    values: PRICE_VALUES,
+    yearToDate: false,
+  },
+  {
+    // Each producer-brand's prices nationally per segment and fuel, summed from the trim price rollup.
+    table: 'rollup_price_maker',
+    source: 'price',
+    keys: MAKER_KEYS,
+    monthly: `SELECT month, ${MAKER_KEYS.join(', ')}, ${PRICE_VALUES_SUMMED}
+      FROM rollup_price_car WHERE month = ANY($1) GROUP BY ${MAKER_KEYS.map((_, i) => i + 2).join(', ')}, 1`,
+    attributes: NO_ATTRIBUTES,
     values: PRICE_VALUES,
     yearToDate: false,
   },

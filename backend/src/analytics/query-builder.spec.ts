@@ -164,7 +164,7 @@ describe('measures declared as data', () => {
 
   test('a weighted price is Σ amount / Σ volume over its months, null where nothing was priced', () => {
     const built = price([{ measure: 'tp', as: 'tp' }, { measure: 'msrp', as: 'msrp' }]);
-    expect(built.rollup).toBe('rollup_price_car');
+    expect(built.rollup).toBe('rollup_price_market');
     expect(built.sql).toContain('((sum(tp_amount) FILTER (WHERE month BETWEEN $1 AND $2))::float8 / nullif(sum(qty) FILTER (WHERE month BETWEEN $1 AND $2), 0)) AS "tp"');
     expect(built.sql).toContain('((sum(msrp_amount) FILTER (WHERE month BETWEEN $3 AND $4))::float8 / nullif(sum(qty) FILTER (WHERE month BETWEEN $3 AND $4), 0)) AS "msrp"');
     expect(built.params.slice(0, 4)).toEqual([202610, 202610, 202610, 202610]);
@@ -256,8 +256,9 @@ describe('price bands', () => {
     const built = buildQuery({ source: 'price', dimensions: ['priceBand'], month: 202610, priceBand: bands, measures: [{ measure: 'qty', as: 'qty' }] });
     expect(built.rollup).toBe('rollup_price_car');
     expect(built.sql).toContain('price_band AS "priceBand"');
-    expect(built.sql).toMatch(/FROM rollup_price_car AS b WHERE month = ANY\(\$3::int\[\]\) GROUP BY month, car_id\) AS r GROUP BY 1/);
-    expect(built.sql).toContain('CASE WHEN (sum(tp_amount)::float8 / nullif(sum(qty), 0)) < $4::int THEN 0');
+    // A row of the trim price rollup is a trim-month already: banded as it is, not summed again.
+    expect(built.sql).toMatch(/FROM rollup_price_car AS b WHERE month = ANY\(\$3::int\[\]\)\) AS r GROUP BY 1/);
+    expect(built.sql).toContain('CASE WHEN (tp_amount::float8 / nullif(qty, 0)) < $4::int THEN 0');
     expect(built.sql).toContain('>= $5::int THEN $6::int');
     expect(built.params.slice(3)).toEqual([50000, 400000, 8, 50000, 50000]);
   });
@@ -387,9 +388,16 @@ describe('windows, order, top-N and paging in SQL', () => {
 
 describe('the price rollups', () => {
   test.each([
-    [['segment'], {}, 'rollup_price_car'],
+    [['segment'], {}, 'rollup_price_market'],
+    [['month'], { jllTypes: [1], producerProperties: [2] }, 'rollup_price_market'],
+    [['producer'], { segmentIds: [7] }, 'rollup_price_maker'],
+    [['brand'], { familyIds: [1], brandProperties: [2] }, 'rollup_price_maker'],
+    [['subSeries'], { producerIds: [1] }, 'rollup_price_car'],
+    [['segment'], { bodyTypes: [2] }, 'rollup_price_car'],
     [['car'], { msrp: { between: [100000, 200000] } }, 'rollup_price_car'],
-    [['brand'], { provinceIds: [440000] }, 'rollup_price_province'],
+    [['brand'], { provinceIds: [440000] }, 'rollup_price_province_maker'],
+    [['month', 'producer'], { areaIds: [5], segmentIds: [7] }, 'rollup_price_province_maker'],
+    [['subSeries'], { provinceIds: [440000] }, 'rollup_price_province'],
     [['area'], {}, 'rollup_price_province_market'],
     [['month', 'province'], { segmentIds: [3], jllTypes: [1] }, 'rollup_price_province_market'],
     [['month'], { areaIds: [2], producerProperties: [1] }, 'rollup_price_province_market'],

@@ -314,9 +314,16 @@ function bandedTrimMonths(query: AnalyticsQuery, rollup: RollupDef, where: strin
   const n = bandCount(bands);
   const columns = ['month', 'car_id', ...query.dimensions.filter((d) => d !== 'priceBand' && DIMENSIONS[d].level !== 'time').map((d) => DIMENSIONS[d].expression)];
   const unique = [...new Set(columns)];
-  const price = `(sum(${bands.basis === 'tp' ? 'tp_amount' : 'msrp_amount'})::float8 / nullif(sum(qty), 0))`;
+  // A table of one row per month and trim (it keeps the trim but no place) needs no summing first: each row is its trim-month.
+  const trimGrain = rollup.levels.has('car') && !rollup.levels.has('province') && !rollup.levels.has('city');
+  const amount = bands.basis === 'tp' ? 'tp_amount' : 'msrp_amount';
+  const price = trimGrain ? `(${amount}::float8 / nullif(qty, 0))` : `(sum(${amount})::float8 / nullif(sum(qty), 0))`;
   const band = `CASE WHEN ${price} < ${bind(bands.low)}::int THEN 0 WHEN ${price} >= ${bind(bands.high)}::int THEN ${bind(n + 1)}::int
     ELSE floor((${price} - ${bind(bands.low)}::int) / ${bind(bands.width)}::int)::int + 1 END`;
+  if (trimGrain) {
+    return `SELECT ${unique.join(', ')}, qty, tp_amount, msrp_amount, rebate_amount, rebate_qty, tp_min, tp_max, ${band} AS price_band
+    FROM ${rollup.from} AS b WHERE ${where.join(' AND ')}`;
+  }
   return `SELECT ${unique.join(', ')}, sum(qty) AS qty, sum(tp_amount) AS tp_amount, sum(msrp_amount) AS msrp_amount,
     sum(rebate_amount) AS rebate_amount, sum(rebate_qty) AS rebate_qty, min(tp_min) AS tp_min, max(tp_max) AS tp_max, ${band} AS price_band
     FROM ${rollup.from} AS b WHERE ${where.join(' AND ')} GROUP BY ${unique.join(', ')}`;

@@ -34,7 +34,9 @@ export async function streamTableWorkbook<Row>(
 ): Promise<void> {
   response.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
   response.setHeader('Content-Disposition', attachmentHeader(fileName));
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: response, useStyles: true, useSharedStrings: false });
+  // Deflate level 1, as the exports (decision 97): a table's sheet and exceljs's fixed parts (styles, theme)
+  // compress nearly as well as at the default level 6 for a quarter less CPU per workbook.
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: response, useStyles: true, useSharedStrings: false, zip: { zlib: { level: 1 } } });
   workbook.creator = '车市分析平台';
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((c) => ({
