@@ -100,6 +100,23 @@ export const bandSettingsShape = {
   data2: code([0, 1], 0, '应为 0（销量）或 1（MIX）'),
 };
 
+/** Band settings as a form or the URL holds them: bounds and width in 万, as text or numbers. */
+export interface BandSettingsText {
+  priceLow: string | number;
+  priceHigh: string | number;
+  segment: string | number;
+}
+
+/** The band settings' group summary in a filter panel (价格段设置, 数据口径): '5-40万 / 5万'. */
+export function bandSettingsSummary(s: BandSettingsText): string {
+  return `${s.priceLow}-${s.priceHigh}万 / ${s.segment}万`;
+}
+
+/** The band settings as a page's header tag (价格区间): '5-40万，每段5万'. */
+export function bandRangeText(s: BandSettingsText): string {
+  return `${s.priceLow}-${s.priceHigh}万，每段${s.segment}万`;
+}
+
 /** The price-band page's filters (§3 car-model price form, §7 priceQtyDetail). */
 const priceQtyShape = {
   time: z.preprocess(blankIsAbsent, monthText.optional()),

@@ -30,6 +30,14 @@ export class AnalyticsService {
     const built = buildQuery(query);
     const raw = await this.repository.run(built);
     const names = [...measureRequests(query).map((m) => m.as), ...(query.windows ?? []).map((w) => w.as)];
+    // A band's label is the same on every row of the band (a thousand members share nine bands).
+    const bandNames = new Map<number, string>();
+    const bandName = (id: number): string => {
+      if (!query.priceBand) return String(id);
+      let name = bandNames.get(id);
+      if (name === undefined) bandNames.set(id, (name = bandLabel(query.priceBand, id)));
+      return name;
+    };
     return raw.map((r) => {
       const row: AnalyticsRow = { key: {}, name: {}, values: {} };
       for (const d of query.dimensions) {
@@ -38,7 +46,7 @@ export class AnalyticsService {
         const source = DIMENSIONS[d].names;
         if ('time' in source) row.name[d] = timeName(source.time, id);
         else if ('labels' in source) row.name[d] = source.labels[id] ?? String(id);
-        else if ('band' in source) row.name[d] = query.priceBand ? bandLabel(query.priceBand, id) : String(id);
+        else if ('band' in source) row.name[d] = bandName(id);
         else row.name[d] = String(r[`${d}Name`] ?? id);
       }
       // pg answers sums of bigint as numeric text; every value here fits a double.

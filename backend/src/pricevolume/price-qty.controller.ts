@@ -24,7 +24,7 @@ export class PriceQtyController {
 
   @Get(PRICE_VOLUME.download.path)
   async download(@Query(zodPipe(PRICE_VOLUME.download.params)) q: ParamsOf<typeof PRICE_VOLUME.download>, @Res() res: Response): Promise<void> {
-    const table = await this.priceQty.bandTable(q);
-    await streamBandWorkbook(res, table.allRows, table.dimensionLabel, table.periods, q.data2);
+    const table = await this.priceQty.workbookRows(q);
+    await streamBandWorkbook(res, table.rows, table.dimensionLabel, table.periods, q.data2);
   }
 }

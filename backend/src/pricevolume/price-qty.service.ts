@@ -72,12 +72,28 @@ export interface BandRow extends BandFigures {
   hidden?: BandDetailRow[];
 }
 
+/** A band of the detail table: its subtotal, then every member by sales. */
+export interface BandGroup {
+  subtotal: BandRow;
+  members: BandRow[];
+}
+
+/** The detail table's bands in the page's order, before any member is folded into 其他. */
+export interface BandGroups {
+  dimensionLabel: string;
+  periods: Periods;
+  groups: BandGroup[];
+  /** Members were picked (foreignIds): every one is listed, none folded. */
+  picked: boolean;
+  /** The filtered market's sales in both periods (what MIX is a part of). */
+  market: { qty: number; tq: number };
+}
+
+/** The detail as the page lists it (the first five members of a band and 其他) and as the workbook does (every member). */
 export interface BandTable {
   dimensionLabel: string;
   periods: Periods;
   rows: BandRow[];
-  /** Every member of every band, none folded into 其他 (the workbook). */
-  allRows: BandRow[];
 }
 
 export const SUBTOTAL_NAME = '小计';
@@ -137,52 +153,52 @@ export class PriceQtyService {
     };
   }
 
-  /** The detail rows: per band its subtotal, then its members by sales (the first five and 其他 unless members were picked). */
-  async bandTable(q: PriceQtyTableDto): Promise<BandTable> {
+  /** The detail's bands: per band its subtotal, then its members by sales. */
+  async bandGroups(q: PriceQtyTableDto): Promise<BandGroups> {
     const { dimension, filter } = DIMENSION_OF[q.type];
     const month = await this.months.resolve(q.time);
     const filters = filtersOf(q);
-    if (q.foreignIds.length) filters[filter] = q.foreignIds;
+    const picked = q.foreignIds.length > 0;
+    if (picked) filters[filter] = q.foreignIds;
     const current = periodsOf(month, q.accumulate);
     const membersQuery = this.analytics.query({
       source: 2, dimensions: ['priceBand', dimension], filters, month, priceBand: bandsOf(q), measures: [current.current, current.lastYear],
       order: [{ by: 'qty', direction: 'desc' }, { by: 'tq', direction: 'desc' }, { by: dimension, direction: 'asc' }],
     });
     // Every trim has a member of each dimension: without picked members, the bands are their members' sums.
-    const [{ periods, bands, byBand, market }, members] = q.foreignIds.length
+    const [{ periods, bands, byBand, market }, members] = picked
       ? await Promise.all([this.bandTotals(q, month), membersQuery])
       : await membersQuery.then(async (rows) => [await this.bandTotals(q, month, rows), rows] as const);
+    const keys = bandKeys(bands, q.orderBy);
+    const labels = new Map(keys.map((k) => [k, bandLabel(bands, k)]));
     const perBand = new Map<number, BandRow[]>();
     for (const r of members) {
       const band = r.key.priceBand ?? 0;
       const list = perBand.get(band) ?? [];
-      list.push({ band, bandLabel: bandLabel(bands, band), name: r.name[dimension] ?? '', kind: 'member', ...figures(r.values.qty ?? 0, r.values.tq ?? 0, market) });
+      list.push({ band, bandLabel: labels.get(band) ?? '', name: r.name[dimension] ?? '', kind: 'member', ...figures(r.values.qty ?? 0, r.values.tq ?? 0, market) });
       perBand.set(band, list);
     }
-    const rows: BandRow[] = [];
-    const allRows: BandRow[] = [];
-    for (const band of bandKeys(bands, q.orderBy)) {
+    const groups = keys.map((band): BandGroup => {
       const total = byBand.get(band) ?? { qty: 0, tq: 0 };
-      const subtotal: BandRow = { band, bandLabel: bandLabel(bands, band), name: SUBTOTAL_NAME, kind: 'subtotal', ...figures(total.qty, total.tq, market) };
-      const list = perBand.get(band) ?? [];
-      rows.push(subtotal);
-      allRows.push(subtotal, ...list);
-      const folded = q.foreignIds.length === 0 && list.length > BAND_TOP_ROWS + 1;
-      if (!folded) {
-        rows.push(...list);
-        continue;
-      }
-      rows.push(...list.slice(0, BAND_TOP_ROWS));
-      const rest = list.slice(BAND_TOP_ROWS);
-      const restSales = rest.reduce((s, r) => s + r.sales, 0);
-      const restTq = rest.reduce((s, r) => s + r.tqSales, 0);
-      rows.push({
-        band, bandLabel: subtotal.bandLabel, name: `${REST_NAME}（${rest.length}）`, kind: 'rest', ...figures(restSales, restTq, market),
-        hidden: rest.map(({ name, sales, tqSales, yoy, mix, tqMix, mixYoy }) => ({ name, sales, tqSales, yoy, mix, tqMix, mixYoy })),
-      });
-    }
+      return {
+        subtotal: { band, bandLabel: labels.get(band) ?? '', name: SUBTOTAL_NAME, kind: 'subtotal', ...figures(total.qty, total.tq, market) },
+        members: perBand.get(band) ?? [],
+      };
+    });
     const label = PRICE_DIMENSIONS.find((d) => d.value === q.type)?.label ?? '';
-    return { dimensionLabel: label, periods, rows, allRows };
+    return { dimensionLabel: label, periods, groups, picked, market };
+  }
+
+  /** The page's detail rows: per band its subtotal, then its members by sales (the first five and 其他 unless members were picked). */
+  async bandTable(q: PriceQtyTableDto): Promise<BandTable> {
+    const { dimensionLabel, periods, groups, picked, market } = await this.bandGroups(q);
+    return { dimensionLabel, periods, rows: groups.flatMap((g) => (picked ? [g.subtotal, ...g.members] : foldedBand(g, market))) };
+  }
+
+  /** The workbook's rows: every member of every band under its subtotal, none folded into 其他. */
+  async workbookRows(q: PriceQtyTableDto): Promise<BandTable> {
+    const { dimensionLabel, periods, groups } = await this.bandGroups(q);
+    return { dimensionLabel, periods, rows: groups.flatMap((g) => [g.subtotal, ...g.members]) };
   }
 
   /** table: the spec's titles and values (jgd, name, xl0 + yoy for sales; mix + mixYoy for MIX). */
@@ -190,6 +206,22 @@ export class PriceQtyService {
     const { dimensionLabel, periods, rows } = await this.bandTable(q);
     return dimensionTable(rows, dimensionLabel, periods, q.data2);
   }
+}
+
+/** A band as the page lists it: its subtotal, its first five members and one 其他（N） row carrying the rest as hidden detail. */
+function foldedBand({ subtotal, members }: BandGroup, market: { qty: number; tq: number }): BandRow[] {
+  if (members.length <= BAND_TOP_ROWS + 1) return [subtotal, ...members];
+  const rest = members.slice(BAND_TOP_ROWS);
+  const restSales = rest.reduce((s, r) => s + r.sales, 0);
+  const restTq = rest.reduce((s, r) => s + r.tqSales, 0);
+  return [
+    subtotal,
+    ...members.slice(0, BAND_TOP_ROWS),
+    {
+      band: subtotal.band, bandLabel: subtotal.bandLabel, name: `${REST_NAME}（${rest.length}）`, kind: 'rest', ...figures(restSales, restTq, market),
+      hidden: rest.map(({ name, sales, tqSales, yoy, mix, tqMix, mixYoy }) => ({ name, sales, tqSales, yoy, mix, tqMix, mixYoy })),
+    },
+  ];
 }
 
 /** The rows as titles and merged cells; bars are relative to the largest figure of the column. */

@@ -20,9 +20,19 @@ export function attachmentHeader(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
+/** A column's cell style: its number format, bold on highlighted rows. */
+function cellStyle(kind: WorkbookColumn<unknown>['kind'], bold: boolean): Partial<ExcelJS.Style> {
+  const numFmt = kind === 'count' ? '#,##0' : kind === 'percent' ? '0.0%' : undefined;
+  return { ...(numFmt ? { numFmt } : {}), ...(bold ? { font: { bold: true } } : {}) };
+}
+
 /**
  * Streams one sheet as .xlsx to the response with exceljs's streaming writer, so memory stays flat
  * however many rows there are. Numbers stay numbers (percent cells are real percentages).
+ *
+ * Every cell of a column shares one style object (one plain, one bold): exceljs gives each new cell a
+ * style object of its own and, on writing, renders each such object as XML to find its style id, which
+ * was half the writing time of a thousand-row sheet; a shared object is looked up once (decision 125).
  */
 export async function streamTableWorkbook<Row>(
   response: Response,
@@ -39,11 +49,9 @@ export async function streamTableWorkbook<Row>(
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: response, useStyles: true, useSharedStrings: false, zip: { zlib: { level: 1 } } });
   workbook.creator = '车市分析平台';
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((c) => ({
-    header: c.header,
-    width: c.width ?? (c.kind === 'text' ? 22 : 14),
-    style: c.kind === 'count' ? { numFmt: '#,##0' } : c.kind === 'percent' ? { numFmt: '0.0%' } : {},
-  }));
+  const plain = columns.map((c) => cellStyle(c.kind, false));
+  const bold = columns.map((c) => cellStyle(c.kind, true));
+  sheet.columns = columns.map((c, i) => ({ header: c.header, width: c.width ?? (c.kind === 'text' ? 22 : 14), style: plain[i] }));
   const header = sheet.getRow(1);
   header.font = { bold: true };
   header.commit();
@@ -57,7 +65,8 @@ export async function streamTableWorkbook<Row>(
         return value;
       }),
     );
-    if (isHighlighted(row)) excelRow.font = { bold: true };
+    const styles = isHighlighted(row) ? bold : plain;
+    for (let i = 0; i < styles.length; i++) excelRow.getCell(i + 1).style = styles[i];
     excelRow.commit();
   }
   sheet.commit();

@@ -6,6 +6,8 @@
  */
 import { useState } from 'react';
 
+import { bandSettingsSummary } from '@car/contracts';
+
 import { BandRangeFields } from '~/components/BandRangeFields';
 import { FilterPanel, type FilterGroupSpec } from '~/components/FilterPanel';
 import { MonthPicker } from '~/components/MonthPicker';
@@ -62,7 +64,7 @@ export function PriceStructureFilters({ data, resetTo }: { data: PriceStructureD
     },
     {
       title: '价格段设置',
-      summary: `${s.priceLow}-${s.priceHigh}万 / ${s.segment}万`,
+      summary: bandSettingsSummary(s),
       content: (
         <div className="filter-stack">
           <BandRangeFields priceLow={s.priceLow} priceHigh={s.priceHigh} segment={s.segment} orderBy={s.orderBy} />

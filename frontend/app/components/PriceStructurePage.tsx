@@ -8,7 +8,7 @@ import { Link, useLocation } from '@remix-run/react';
 import { Menu } from 'semantic-ui-react';
 
 import {
-  AVERAGE_OR_CUMULATIVE, BAND_ORDERS, PRICE_BASES, PRICE_STRUCTURE_TABS, PRICE_STRUCTURE_VIEWS, SALES_OR_MIX,
+  AVERAGE_OR_CUMULATIVE, BAND_ORDERS, bandRangeText, PRICE_BASES, PRICE_STRUCTURE_TABS, PRICE_STRUCTURE_VIEWS, SALES_OR_MIX,
 } from '@car/contracts';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { HeaderTags } from '~/components/HeaderTags';
@@ -38,7 +38,7 @@ function summaryTags(data: PriceStructureData) {
     { label: '厂商属性', value: chosen(s.producerProperties, l?.producerProperties) },
     { label: '系别', value: chosen(s.families, l?.families) },
     { label: '品牌属性', value: chosen(s.brandProperties, l?.brandProperties) },
-    { label: '价格区间', value: `${s.priceLow}-${s.priceHigh}万，每段${s.segment}万` },
+    { label: '价格区间', value: bandRangeText(s) },
     { label: '排序', value: labelOf(BAND_ORDERS, s.orderBy) },
   ];
 }

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { Modal } from 'semantic-ui-react';
 
 import {
-  BAND_ORDERS, type BandDetailRow, type DimensionCell, type LetterGroup, MONTH_OR_CUMULATIVE, PRICE_BASES, PRICE_DIMENSIONS, PRICE_VOLUME, type PriceDimension,
+  BAND_ORDERS, type BandDetailRow, bandRangeText, bandSettingsSummary, type DimensionCell, type LetterGroup, MONTH_OR_CUMULATIVE, PRICE_BASES, PRICE_DIMENSIONS, PRICE_VOLUME, type PriceDimension,
   SALES_OR_MIX, SEARCH, type SeriesItem, growthText, sharePercentText, thousands,
 } from '@car/contracts';
 import { BandRangeFields } from '~/components/BandRangeFields';
@@ -142,7 +142,7 @@ function CabModelPriceFilters({ data }: { data: unknown }) {
     },
     {
       title: '数据口径',
-      summary: `${f.priceLow}-${f.priceHigh}万 / ${f.segment}万`,
+      summary: bandSettingsSummary(f),
       content: (
         <div className="filter-stack">
           <BandRangeFields priceLow={f.priceLow} priceHigh={f.priceHigh} segment={f.segment} orderBy={f.orderBy} />
@@ -164,7 +164,7 @@ function summaryTags(f: PriceQtyFilters, lookups: PriceQtyLookups | null) {
     { label: '市场', value: lookups?.segments.find((s) => s.id === f.detailId)?.name ?? '整体市场' },
     { label: '厂商属性', value: f.producerProperties.length ? multiSelectText(f.producerProperties, keyOptions(lookups?.producerProperties)) : '全部' },
     { label: '品牌', value: f.brandProperties.length ? multiSelectText(f.brandProperties, keyOptions(lookups?.brandProperties)) : '全部' },
-    { label: '价格区间', value: `${f.priceLow}-${f.priceHigh}万，每段${f.segment}万` },
+    { label: '价格区间', value: bandRangeText(f) },
     { label: '排序', value: labelOf(BAND_ORDERS, f.orderBy) },
     { label: '价格', value: labelOf(PRICE_BASES, f.data1) },
     { label: '平均', value: labelOf(MONTH_OR_CUMULATIVE, f.accumulate) },

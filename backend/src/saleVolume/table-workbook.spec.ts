@@ -1,0 +1,77 @@
+import { PassThrough } from 'node:stream';
+import type { Response } from 'express';
+import ExcelJS from 'exceljs';
+import { streamTableWorkbook, type WorkbookColumn } from './table-workbook';
+
+interface Row {
+  name: string;
+  sales: number | null;
+  share: number | null;
+  total: boolean;
+}
+
+const COLUMNS: WorkbookColumn<Row>[] = [
+  { header: '名称', kind: 'text', width: 30, value: (r) => r.name },
+  { header: '销量', kind: 'count', value: (r) => r.sales },
+  { header: '份额', kind: 'percent', value: (r) => r.share },
+];
+
+/** The sheet streamTableWorkbook writes, read back with exceljs, and the headers it set. */
+async function written(rows: Row[]): Promise<{ sheet: ExcelJS.Worksheet; headers: Record<string, string> }> {
+  const stream = new PassThrough();
+  const headers: Record<string, string> = {};
+  const response = Object.assign(stream, { setHeader: (name: string, value: string) => void (headers[name] = value) }) as unknown as Response;
+  const chunks: Buffer[] = [];
+  stream.on('data', (c: Buffer) => chunks.push(c));
+  const ended = new Promise((resolve) => stream.on('end', resolve));
+  await streamTableWorkbook(response, '销量_2026-10.xlsx', '销量排名', COLUMNS, rows, (r) => r.total);
+  await ended;
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+  return { sheet: workbook.worksheets[0], headers };
+}
+
+describe('a table streamed as a workbook', () => {
+  const rows: Row[] = [
+    { name: '合计', sales: 12345, share: 100, total: true },
+    { name: '比亚迪', sales: 2345, share: 19, total: false },
+    { name: '=HYPERLINK("x")', sales: null, share: null, total: false },
+    { name: '大众', sales: 1000, share: 8.1, total: false },
+  ];
+
+  test('the header and highlighted rows are bold on every cell, other rows are not', async () => {
+    const { sheet } = await written(rows);
+    for (const c of [1, 2, 3]) {
+      expect(sheet.getRow(1).getCell(c).font?.bold).toBe(true);
+      expect(sheet.getRow(2).getCell(c).font?.bold).toBe(true);
+      for (const r of [3, 4, 5]) expect(sheet.getRow(r).getCell(c).font?.bold).toBeFalsy();
+    }
+  });
+
+  test('counts keep thousands separators and percents are real percentages, in bold rows as in plain ones', async () => {
+    const { sheet } = await written(rows);
+    expect(sheet.getCell('B2').value).toBe(12345);
+    expect(sheet.getCell('B2').numFmt).toBe('#,##0');
+    expect(sheet.getCell('B3').numFmt).toBe('#,##0');
+    expect(sheet.getCell('C2').value).toBe(1);
+    expect(sheet.getCell('C5').value).toBeCloseTo(0.081, 10);
+    expect(sheet.getCell('C5').numFmt).toBe('0.0%');
+    expect(sheet.getCell('A3').numFmt ?? 'General').toBe('General');
+  });
+
+  test('an unknown figure is a dash and a formula-like name is neutralised', async () => {
+    const { sheet } = await written(rows);
+    expect(sheet.getCell('A4').value).toBe('\'=HYPERLINK("x")');
+    expect(sheet.getCell('B4').value).toBe('-');
+    expect(sheet.getCell('C4').value).toBe('-');
+  });
+
+  test('the sheet is named, its header frozen, its columns sized, and the file named in Chinese', async () => {
+    const { sheet, headers } = await written(rows);
+    expect(sheet.name).toBe('销量排名');
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.columns.map((c) => c.width)).toEqual([30, 14, 14]);
+    expect(sheet.getRow(1).values).toEqual([undefined, '名称', '销量', '份额']);
+    expect(headers['Content-Disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('销量_2026-10.xlsx')}`);
+  });
+});
