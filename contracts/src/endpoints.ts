@@ -283,7 +283,7 @@ const importGet = <P extends z.ZodType, R extends z.ZodType>(path: string, param
 const importPost = <P extends z.ZodType, R extends z.ZodType>(path: string, params: P, result: R, body: 'json' | 'multipart', summary: string) =>
   endpoint({ method: 'POST', path: `dataImport/${path}`, tag: 'dataImport', access: 'session', adminOnly: true, body, params, result, summary });
 export const DATA_IMPORT = {
-  upload: importPost('upload', di.importUploadSchema, di.dataImportSchema, 'multipart', '管理员导入数据（multipart）：file（CSV：UTF-8 或 GBK；或 XLSX）、kind（retail、wholesale、price、msrp、rebate）、from、to（声明的月份区间）→ 导入任务，先校验后写入'),
+  upload: importPost('upload', di.importUploadSchema, di.dataImportSchema, 'multipart', '管理员导入数据（multipart）：file（CSV：UTF-8 或 GBK；或 XLSX）、kind（retail、wholesale、price、msrp、rebate；catalog 车型目录、config 配置表不按月份，忽略月份区间）、from、to（声明的月份区间）→ 导入任务，先校验后写入'),
   job: importGet('job', di.importIdSchema, di.dataImportSchema, '导入任务的进度：已读、有效、已写入行数，错误与警告数'),
   jobs: importGet('jobs', di.importListSchema, z.array(di.dataImportSchema), '最近的导入任务（所有管理员的）'),
   problems: importGet('problems', di.importProblemsQuerySchema, di.importProblemsSchema, '导入问题清单的前 limit 条（默认 100）：行号、列、级别、说明；total 为总数'),

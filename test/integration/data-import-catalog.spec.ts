@@ -63,7 +63,7 @@ describe('data import: the reference catalog', () => {
       row({ 子车系代码: 'FX051', 车型代码: 'JLL62', 燃料类型: '核动力' }), // 6 unknown fuel
       row({ 子车系代码: 'FX051', 车型代码: 'JLL202', 车型名称: '缺属性' }), // 7 new trim without its attributes
       row({ 厂商: '丙汽车', 子车系代码: 'FX052', 车型代码: 'JLL63' }), // 8 unknown producer
-      row({ 子车系代码: 'FX052', 子车系: '德锐', 车型代码: 'JLL63' }), // 9 a name another sub-series has
+      row({ 子车系代码: 'FX052', 子车系: '德锐', 车型代码: 'JLL66' }), // 9 a name another sub-series has
     ].join('\n');
     const checked = await upload(file);
     expect(checked).toMatchObject({ state: 'review', rowsParsed: 8, rowsValid: 1, errors: 7, rowsWritten: 0 });
@@ -150,6 +150,89 @@ describe('data import: the reference catalog', () => {
     } finally {
       await db.query(`DROP TRIGGER fail_catalog ON car; DROP FUNCTION fail_catalog()`);
     }
+  });
+
+  /** Whether the import queued its rollup rebuild (the publish step's job). */
+  const published = async (id: string): Promise<boolean> => (await db.query(`SELECT 1 FROM job_run WHERE id = $1`, [`${id}-publish`])).rowCount === 1;
+
+  test('new producers and brands are created with their attributes; engine, battery and emission standard are written, a new engine joins the dictionary', async () => {
+    const maker = { 厂商: '丙汽车', 厂商属性: '自主', 厂商首字母: 'B', 厂商类型: '新创', 品牌: '丙牌', 品牌属性: '主流', 品牌首字母: 'b', 品牌系别: '自主', 品牌集团: '丙集团', 品牌类型: 2 };
+    const missing = await upload([HEADER, row({ ...NEW_SUB, 厂商: '丁汽车', 子车系代码: 'FX400', 子车系: '丁车', 车型代码: 'JLL400', 车型名称: '丁车 2026款', ...NEW_TRIM })].join('\n'));
+    expect(missing).toMatchObject({ state: 'review', errors: 1, rowsValid: 0 });
+    expect((await calls.problems(missing.id)).map((p) => [p.line, p.column, p.message])).toEqual([[2, '厂商', '新厂商「丁汽车」须填写厂商属性、厂商首字母、厂商类型（系统中没有该厂商）']]);
+    await server().post(`${API}/cancel`).set('token', admin).send({ id: missing.id }).expect(200);
+
+    const done = await upload(
+      [
+        HEADER,
+        row({ ...NEW_SUB, ...maker, 车系: '丙系', 子车系代码: 'FX401', 子车系: '丙车', 首字母: 'B', 车型代码: 'JLL401', 车型名称: '丙车 2026款 1.2T', ...NEW_TRIM, 燃料类型: '汽油', 发动机: '1.2T', 排放标准: '国VI b' }),
+        row({ 子车系代码: 'FX401', 车型代码: 'JLL402', 车型名称: '丙车 2026款 插混', ...NEW_TRIM, 燃料类型: '插电式混合动力', 发动机: '1.5T', 电池容量: '18.3', 排放标准: 1 }),
+        row({ 子车系代码: 'FX053', 车型代码: 'JLL64', 发动机: '无', 电池容量: '80.5', 排放标准: '无' }),
+      ].join('\n'),
+    );
+    // The fixture's engine dictionary is empty: both engines are new, each warned of once.
+    expect(done).toMatchObject({ state: 'done', errors: 0, warnings: 2, rowsValid: 3 });
+    expect((await calls.problems(done.id)).map((p) => [p.line, p.column, p.level, p.message])).toEqual([
+      [2, '发动机', 'warning', '发动机「1.2T」不在发动机字典中：将作为新发动机加入'],
+      [3, '发动机', 'warning', '发动机「1.5T」不在发动机字典中：将作为新发动机加入'],
+    ]);
+    const { rows: makers } = await db.query(
+      `SELECT p.name AS producer, p.initial AS pi, p.property AS pp, p.jll_type AS pt, b.name AS brand, b.initial AS bi, b.property AS bp, b.family_id AS bf, g.name AS grp, b.jll_type AS bt
+         FROM sub_series s JOIN producer p ON p.id = s.producer_id JOIN brand b ON b.id = s.brand_id JOIN brand_group g ON g.id = b.group_id WHERE s.code = 'FX401'`,
+    );
+    expect(makers).toEqual([{ producer: '丙汽车', pi: 'B', pp: 1, pt: 2, brand: '丙牌', bi: 'B', bp: 2, bf: 1, grp: '丙集团', bt: 2 }]);
+    const { rows: trims } = await db.query(`SELECT jll_code, engine, battery_kwh::text AS battery, emission_standard FROM car WHERE jll_code IN ('JLL401', 'JLL402', 'JLL64') ORDER BY jll_code`);
+    expect(trims).toEqual([
+      { jll_code: 'JLL401', engine: '1.2T', battery: null, emission_standard: 1 },
+      { jll_code: 'JLL402', engine: '1.5T', battery: '18.3', emission_standard: 1 },
+      { jll_code: 'JLL64', engine: null, battery: '80.5', emission_standard: null },
+    ]);
+    const engines = await server().get(`${API_PREFIX}/search/dictionary`).query({ type: 'dicEngine' }).set('token', admin).expect(200);
+    expect((engines.body.result as Array<{ key: string }>).map((e) => e.key)).toContain('1.2T');
+    // New trims have no sales and JLL64's engine is no rollup attribute: nothing to rebuild.
+    expect(done.months).toEqual([]);
+    expect(await published(done.id)).toBe(false);
+
+    const bad = await upload([HEADER, row({ 子车系代码: 'FX053', 车型代码: 'JLL64', 发动机: '强劲', 电池容量: '-3', 排放标准: '国IX' })].join('\n'));
+    expect((await problems(bad.id)).map((p) => p.column)).toEqual(['发动机', '排放标准', '电池容量']);
+    await server().post(`${API}/cancel`).set('token', admin).send({ id: bad.id }).expect(200);
+  });
+
+  test('停产月份: an empty cell in a file with the column puts the trim back on sale (with a warning); a file without the column keeps it', async () => {
+    const keep = await upload(['子车系代码,车型代码,车型名称', 'FX054,JLL66,乙尊 2024款 2.0T 标准版'].join('\n'));
+    expect(keep).toMatchObject({ state: 'done', warnings: 0, rowsWritten: 1 });
+    expect((await db.query(`SELECT name, end_month FROM car WHERE jll_code = 'JLL66'`)).rows).toEqual([{ name: '乙尊 2024款 2.0T 标准版', end_month: 202512 }]);
+
+    const reopen = await upload(['子车系代码,车型代码,停产月份', 'FX054,JLL66,'].join('\n'));
+    expect(reopen).toMatchObject({ state: 'done', warnings: 1, rowsWritten: 1 });
+    expect((await calls.problems(reopen.id)).map((p) => p.message)).toEqual(['停产月份为空：车型「JLL66」将改为在售（原停产月份 2025-12）']);
+    expect((await db.query(`SELECT end_month FROM car WHERE jll_code = 'JLL66'`)).rows).toEqual([{ end_month: null }]);
+
+    const end = await upload(['子车系代码,车型代码,停产月份', 'FX054,JLL66,2025-12'].join('\n'));
+    expect(end).toMatchObject({ state: 'done', warnings: 0, rowsWritten: 1 });
+    expect((await db.query(`SELECT end_month FROM car WHERE jll_code = 'JLL66'`)).rows).toEqual([{ end_month: 202512 }]);
+  });
+
+  test('a changed trim rebuilds only the months it sold in; a change no rollup reads and an unchanged file queue nothing', async () => {
+    // JLL62 sold in 2026-01 to 2026-03 only: its MSRP is the band rollup's price when a month has no msrp_month row.
+    const changed = await upload(['子车系代码,车型代码,厂商指导价', 'FX051,JLL62,175000'].join('\n'));
+    expect(changed).toMatchObject({ state: 'done', rowsWritten: 1, months: ['2026-01', '2026-02', '2026-03'] });
+    expect(await published(changed.id)).toBe(true);
+    const { rows: band } = await db.query(`SELECT DISTINCT msrp_floor FROM rollup_retail_car_band WHERE car_id = 62`);
+    expect(band).toEqual([{ msrp_floor: 175000 }]);
+
+    const again = await upload(['子车系代码,车型代码,厂商指导价', 'FX051,JLL62,175000'].join('\n'));
+    expect(again).toMatchObject({ state: 'done', rowsWritten: 0, months: [] });
+    expect(await published(again.id)).toBe(false);
+
+    const renamed = await upload(['子车系代码,车型代码,车型名称', 'FX051,JLL62,德锐 2026款 1.5T 尊贵型'].join('\n'));
+    expect(renamed).toMatchObject({ state: 'done', rowsWritten: 1, months: [] });
+    expect(await published(renamed.id)).toBe(false);
+
+    // A brand's type is a rollup attribute of all its trims: 甲日's only trim JLL63 sold in every month but 2025-02's gap is filled by 天津.
+    const brandType = await upload(['子车系代码,车型代码,品牌,品牌类型', 'FX052,JLL63,甲日,2'].join('\n'));
+    expect(brandType.months).toHaveLength(15);
+    expect((await db.query(`SELECT DISTINCT jll_type FROM rollup_retail_car WHERE car_id = 63`)).rows).toEqual([{ jll_type: 2 }]);
   });
 
   test('the catalog template carries its Chinese headers and a trim of the catalog', async () => {

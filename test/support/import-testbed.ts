@@ -19,9 +19,11 @@ export interface ImportTestbed {
   close(): Promise<void>;
 }
 
-export async function openImportTestbed(options: { database: string; address: string; nickname: string }): Promise<ImportTestbed> {
+/** `prepare` adds to the fixture before the app starts (e.g. the configuration sheet of config-fixture.ts). */
+export async function openImportTestbed(options: { database: string; address: string; nickname: string; prepare?: (url: string) => Promise<void> }): Promise<ImportTestbed> {
   const { adminUrl } = testEnv();
   const url = await createSalesFixture(adminUrl, options.database);
+  await options.prepare?.(url);
   const db = new Client({ connectionString: url });
   await db.connect();
   const account = await createAdmin('import_admin', ADMIN_PASSWORD, options.nickname, url);

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { containsPattern, prefixPattern } from '../common/like-pattern';
 
 export interface SubSeriesRow {
@@ -106,16 +106,22 @@ export class CarConfigRepository {
   /**
    * Rewrites config_sheet from config_value (decision 123), after anything that writes the sheets: one
    * JSON object per trim, so a comparison reads a row per column instead of one per column and item.
+   * With `carIds`, only those trims' sheets (an import of some trims' values: a few index lookups), inside
+   * the caller's transaction when `manager` is given. Answers how many sheets were written.
    */
-  async rebuildSheets(): Promise<number> {
-    return this.dataSource.transaction(async (tx) => {
-      await tx.query(`DELETE FROM config_sheet`);
+  async rebuildSheets(carIds?: readonly number[], manager?: EntityManager): Promise<number> {
+    const rebuild = async (tx: EntityManager): Promise<number> => {
+      const only = carIds ? 'WHERE car_id = ANY($1::int[])' : '';
+      const params = carIds ? [[...carIds]] : [];
+      await tx.query(`DELETE FROM config_sheet ${only}`, params);
       await tx.query(
         `INSERT INTO config_sheet (car_id, sheet)
-         SELECT car_id, json_object_agg(item_id, value ORDER BY item_id) FROM config_value GROUP BY car_id`,
+         SELECT car_id, json_object_agg(item_id, value ORDER BY item_id) FROM config_value ${only} GROUP BY car_id`,
+        params,
       );
-      const [{ trims }] = await tx.query(`SELECT count(*)::int AS trims FROM config_sheet`);
+      const [{ trims }] = await tx.query(`SELECT count(*)::int AS trims FROM config_sheet ${only}`, params);
       return trims;
-    });
+    };
+    return manager ? rebuild(manager) : this.dataSource.transaction(rebuild);
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { CATALOG_DICTIONARY_OF } from '@car/contracts';
+import { CATALOG_DICTIONARY_OF, CATALOG_NONE } from '@car/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
+import { ROLLUP_BUILDS } from '../analytics/model';
 import type { CatalogReference, CatalogRow } from './catalog-validator';
 
 /** A row as read from or written to a catalog table, by column. */
@@ -17,8 +18,28 @@ const CAR_COLUMNS: ReadonlyArray<readonly [string, string]> = [
   ['engine', 'varchar'], ['battery_kwh', 'numeric'], ['body_type', 'smallint'], ['gearbox', 'smallint'], ['drive', 'smallint'],
   ['emission_standard', 'smallint'], ['model_level', 'smallint'], ['seats', 'smallint'], ['launch_month', 'int'], ['end_month', 'int'],
 ];
+const PRODUCER_COLUMNS: ReadonlyArray<readonly [string, string]> = [['id', 'int'], ['name', 'varchar'], ['initial', 'char(1)'], ['property', 'smallint'], ['jll_type', 'smallint']];
+const BRAND_COLUMNS: ReadonlyArray<readonly [string, string]> = [
+  ['id', 'int'], ['name', 'varchar'], ['initial', 'char(1)'], ['property', 'smallint'], ['family_id', 'smallint'], ['group_id', 'smallint'], ['jll_type', 'smallint'],
+];
 /** The parents a trim repeats from its sub-series. */
 const PARENTS = ['series_id', 'producer_brand_id', 'producer_id', 'brand_id', 'segment_id'] as const;
+
+/** The trim columns the rollups read (their product key and the list price a missing msrp_month falls back to). */
+const ROLLUP_CAR_COLUMNS: ReadonlyArray<readonly [string, string]> = [['sub_series_id', ''], ...PARENTS.map((p) => [p, ''] as const), ['msrp', '']];
+/** The rollups keyed by month and trim alone: where a trim's months with sales are read from. */
+const TRIM_ROLLUPS = ROLLUP_BUILDS.filter((build) => build.keys.length === 1 && build.keys[0] === 'car_id').map((build) => build.table);
+
+/** Each key's first value of every field its rows give (the check made the rows of one key agree). */
+function mergeBy(rows: readonly CatalogRow[], key: (row: CatalogRow) => string): Map<string, Partial<CatalogRow>> {
+  const merged = new Map<string, Partial<CatalogRow>>();
+  for (const row of rows) {
+    const m = (merged.get(key(row)) ?? {}) as Record<string, unknown>;
+    for (const [field, value] of Object.entries(row)) if (m[field] === undefined) m[field] = value;
+    merged.set(key(row), m as Partial<CatalogRow>);
+  }
+  return merged;
+}
 
 /** Whether `next` differs from `before` in any of the columns (numbers and numeric text alike). */
 function differs(before: DbRow | undefined, next: DbRow, columns: ReadonlyArray<readonly [string, string]>): boolean {
@@ -42,7 +63,9 @@ export class CatalogImportRepository {
     const brands = await q<{ name: string }>(`SELECT name FROM brand`);
     const segments = await q<{ id: number; name: string }>(`SELECT id, name FROM segment`);
     const subSeries = await q<{ code: string; name: string }>(`SELECT code, name FROM sub_series`);
-    const cars = await q<{ code: string }>(`SELECT jll_code AS code FROM car`);
+    const cars = await q<{ code: string; end: number | null }>(`SELECT jll_code AS code, end_month AS end FROM car`);
+    const families = await q<{ id: number; name: string }>(`SELECT id, name FROM family`);
+    const engines = await q<{ key: string }>(`SELECT key FROM dictionary WHERE type = 'dicEngine'`);
     const types = Object.values(CATALOG_DICTIONARY_OF);
     const entries: Array<{ type: string; key: string; value: string }> = await this.dataSource.query(
       `SELECT type, key, value FROM dictionary WHERE type = ANY($1::varchar[])`,
@@ -62,37 +85,47 @@ export class CatalogImportRepository {
       dictionaries,
       subSeries: new Map(subSeries.map((s) => [s.code, s.name])),
       cars: new Set(cars.map((c) => c.code)),
+      families: new Map(families.flatMap((f) => [[f.name, f.id], [String(f.id), f.id]])),
+      engines: new Set(engines.map((e) => e.key)),
+      ended: new Map(cars.filter((c) => c.end !== null).map((c) => [c.code, Number(c.end)])),
     };
   }
 
   /** One trim of the catalog as a catalog file's row holds it (the template's example), by column key. */
   async exampleRow(): Promise<Record<string, string>> {
     const [row] = await this.dataSource.query(
-      `SELECT p.name AS producer, p.property::text AS "producerProperty", b.name AS brand, b.property::text AS "brandProperty",
+      `SELECT p.name AS producer, p.property::text AS "producerProperty", p.initial AS "producerInitial", p.jll_type::text AS "producerType",
+              b.name AS brand, b.property::text AS "brandProperty", b.initial AS "brandInitial", b.family_id::text AS "brandFamily",
+              bg.name AS "brandGroup", b.jll_type::text AS "brandType",
               se.name AS series, s.code AS "subCode", s.name AS "subName", s.initial, g.name AS segment, c.jll_code AS car,
               c.name AS "carName", c.model_year::text AS "modelYear", c.msrp::text AS msrp, c.fuel::text AS fuel, c.body_type::text AS "bodyType",
               c.gearbox::text AS gearbox, c.drive::text AS drive, c.model_level::text AS "modelLevel", c.seats::text AS seats,
-              to_char(to_date(c.launch_month::text, 'YYYYMM'), 'YYYY-MM') AS launch, '' AS "end"
+              coalesce(c.engine, $1) AS engine, coalesce(c.battery_kwh::text, $1) AS battery,
+              coalesce(c.emission_standard::text, $1) AS "emissionStandard",
+              to_char(to_date(c.launch_month::text, 'YYYYMM'), 'YYYY-MM') AS launch,
+              coalesce(to_char(to_date(c.end_month::text, 'YYYYMM'), 'YYYY-MM'), '') AS "end"
          FROM car c JOIN sub_series s ON s.id = c.sub_series_id JOIN series se ON se.id = s.series_id JOIN producer p ON p.id = s.producer_id
-         JOIN brand b ON b.id = s.brand_id JOIN segment g ON g.id = s.segment_id
+         JOIN brand b ON b.id = s.brand_id JOIN brand_group bg ON bg.id = b.group_id JOIN segment g ON g.id = s.segment_id
         ORDER BY c.id LIMIT 1`,
+      [CATALOG_NONE],
     );
     return row ?? {};
   }
 
   /**
-   * Upserts the rows in one transaction (imports write one at a time): producer and brand properties,
-   * missing producer-brands and series, the sub-series and trims (a field left empty keeps its value), then
-   * the parents of every trim of a changed sub-series. Answers how many catalog rows changed (0: the file
-   * says what the catalog already holds).
+   * Upserts the rows in one transaction (imports write one at a time): the producers and brands (created when
+   * new, their given attributes updated), missing producer-brands and series, the sub-series and trims (a field
+   * left empty keeps its value), then the parents of every trim of a changed sub-series. Answers how many
+   * catalog rows changed (0: the file says what the catalog already holds) and the months whose rollups the
+   * change touches (decision 120): those in which a trim whose rollup attributes changed sold.
    */
-  async upsert(importId: string, rows: readonly CatalogRow[]): Promise<number> {
+  async upsert(importId: string, rows: readonly CatalogRow[]): Promise<{ changed: number; months: number[] }> {
     return this.dataSource.transaction(async (tx) => {
       await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('data_import:write', 0))`);
       const q = (sql: string, params?: unknown[]): Promise<DbRow[]> => tx.query(sql, params);
-      let changed = 0;
-      changed += await this.properties(tx, 'producer', rows, (r) => (r.producer !== undefined && r.producerProperty !== undefined ? [r.producer, r.producerProperty] : null));
-      changed += await this.properties(tx, 'brand', rows, (r) => (r.brand !== undefined && r.brandProperty !== undefined ? [r.brand, r.brandProperty] : null));
+      const makers = await this.makers(tx, rows);
+      let changed = makers.changed;
+      changed += await this.engines(tx, rows);
 
       const producers = new Map((await q(`SELECT id, name, initial FROM producer`)).map((p) => [String(p.name), p]));
       const brands = new Map((await q(`SELECT id, name FROM brand`)).map((b) => [String(b.name), b]));
@@ -111,12 +144,7 @@ export class CatalogImportRepository {
       const next = { pb: Number(ids.pb), series: Number(ids.series), sub: Number(ids.sub), car: Number(ids.car) };
 
       // Each sub-series: the first value its rows give for each field (the check made them agree), else its own.
-      const merged = new Map<string, Partial<CatalogRow>>();
-      for (const row of rows) {
-        const m = merged.get(row.subCode) ?? {};
-        for (const [field, value] of Object.entries(row)) if ((m as Record<string, unknown>)[field] === undefined) (m as Record<string, unknown>)[field] = value;
-        merged.set(row.subCode, m);
-      }
+      const merged = mergeBy(rows, (row) => row.subCode);
       const newPbs: DbRow[] = [];
       const newSeries: DbRow[] = [];
       const subRows: DbRow[] = [];
@@ -160,6 +188,8 @@ export class CatalogImportRepository {
         if (differs(before, sub, SUB_COLUMNS)) subRows.push(sub);
       }
       const carRows: DbRow[] = [];
+      // Trims whose rollup attributes changed: the months they sold in are rebuilt.
+      const touched = new Set<number>();
       for (const row of rows) {
         const before = cars.get(row.car);
         const sub = finalSub.get(row.subCode)!;
@@ -172,54 +202,126 @@ export class CatalogImportRepository {
           model_year: row.modelYear ?? before!.model_year,
           msrp: row.msrp ?? before!.msrp,
           fuel: row.fuel ?? before!.fuel,
-          engine: before?.engine ?? null,
-          battery_kwh: before?.battery_kwh ?? null,
+          engine: row.engine !== undefined ? row.engine : (before?.engine ?? null),
+          battery_kwh: row.battery !== undefined ? row.battery : (before?.battery_kwh ?? null),
           body_type: row.bodyType ?? before!.body_type,
           gearbox: row.gearbox ?? before!.gearbox,
           drive: row.drive ?? before!.drive,
-          emission_standard: before?.emission_standard ?? null,
+          emission_standard: row.emissionStandard !== undefined ? row.emissionStandard : (before?.emission_standard ?? null),
           model_level: row.modelLevel ?? before!.model_level,
           seats: row.seats ?? before!.seats,
           launch_month: row.launch ?? before!.launch_month,
-          end_month: row.end ?? before?.end_month ?? null,
+          end_month: row.end !== undefined ? row.end : (before?.end_month ?? null),
         };
         if (differs(before, car, CAR_COLUMNS)) carRows.push(car);
+        if (before && differs(before, car, ROLLUP_CAR_COLUMNS)) touched.add(Number(car.id));
       }
       changed += await this.insert(tx, 'producer_brand', [['id', 'int'], ['name', 'varchar'], ['initial', 'char(1)'], ['producer_id', 'int'], ['brand_id', 'int']], newPbs);
       changed += await this.insert(tx, 'series', [['id', 'int'], ['name', 'varchar'], ['initial', 'char(1)'], ['producer_brand_id', 'int']], newSeries);
       changed += await this.insert(tx, 'sub_series', SUB_COLUMNS, subRows);
       changed += await this.insert(tx, 'car', CAR_COLUMNS, carRows);
       // The other trims of a sub-series that moved or changed segment follow it.
-      const [{ count }] = await q(
-        `WITH moved AS (
-           UPDATE car c SET ${PARENTS.map((p) => `${p} = s.${p}`).join(', ')} FROM sub_series s
-            WHERE s.id = ANY($1::int[]) AND c.sub_series_id = s.id AND (${PARENTS.map((p) => `c.${p}`).join(', ')}) IS DISTINCT FROM (${PARENTS.map((p) => `s.${p}`).join(', ')})
-           RETURNING 1)
-         SELECT count(*)::int AS count FROM moved`,
+      const moved: Array<{ id: number }> = await tx.query(
+        `UPDATE car c SET ${PARENTS.map((p) => `${p} = s.${p}`).join(', ')} FROM sub_series s
+          WHERE s.id = ANY($1::int[]) AND c.sub_series_id = s.id AND (${PARENTS.map((p) => `c.${p}`).join(', ')}) IS DISTINCT FROM (${PARENTS.map((p) => `s.${p}`).join(', ')})
+          RETURNING c.id`,
         [subRows.map((s) => s.id)],
-      );
-      changed += Number(count);
-      await tx.query(`UPDATE data_import SET rows_written = $2 WHERE id = $1`, [importId, changed]);
-      return changed;
+      ).then(([rowsMoved]: [Array<{ id: number }>, number]) => rowsMoved);
+      changed += moved.length;
+      for (const { id } of moved) touched.add(Number(id));
+      const months = await this.soldMonths(tx, [...touched], makers.producers, makers.brands);
+      await tx.query(`UPDATE data_import SET rows_written = $2, months = $3 WHERE id = $1`, [importId, changed, months]);
+      return { changed, months };
     });
   }
 
-  /** Sets the property of the producers or brands the rows name with one; answers how many changed. */
-  private async properties(tx: EntityManager, table: 'producer' | 'brand', rows: readonly CatalogRow[], pick: (r: CatalogRow) => [string, number] | null): Promise<number> {
-    const pairs = new Map<string, number>();
-    for (const row of rows) {
-      const pair = pick(row);
-      if (pair && !pairs.has(pair[0])) pairs.set(pair[0], pair[1]);
-    }
-    if (pairs.size === 0) return 0;
-    const [{ count }] = await tx.query(
-      `WITH changed AS (
-         UPDATE ${table} t SET property = u.property FROM unnest($1::varchar[], $2::smallint[]) u(name, property)
-          WHERE t.name = u.name AND t.property <> u.property RETURNING 1)
-       SELECT count(*)::int AS count FROM changed`,
-      [[...pairs.keys()], [...pairs.values()]],
+  /**
+   * The months whose rollups hold the trims (or the trims of the producers and brands) whose rollup
+   * attributes changed: the months in which they sold, read from the trim rollups (small, and keyed by
+   * trim; the facts have no index by trim) as they were before this import.
+   */
+  private async soldMonths(tx: EntityManager, carIds: readonly number[], producerIds: readonly number[], brandIds: readonly number[]): Promise<number[]> {
+    if (carIds.length === 0 && producerIds.length === 0 && brandIds.length === 0) return [];
+    const trims = `SELECT id FROM car WHERE id = ANY($1::int[]) OR producer_id = ANY($2::int[]) OR brand_id = ANY($3::int[])`;
+    const rows: Array<{ month: number }> = await tx.query(
+      `${TRIM_ROLLUPS.map((table) => `SELECT month FROM ${table} WHERE qty > 0 AND car_id IN (${trims})`).join(' UNION ')} ORDER BY month`,
+      [[...carIds], [...producerIds], [...brandIds]],
     );
-    return Number(count);
+    return rows.map((r) => Number(r.month));
+  }
+
+  /**
+   * Creates the producers and brands the rows name that the catalog lacks (and the brand groups their rows
+   * name), and writes the attributes the rows give the others. Answers how many rows changed and the existing
+   * producers and brands whose rollup attributes changed (property; a brand's family and type too).
+   */
+  private async makers(tx: EntityManager, rows: readonly CatalogRow[]): Promise<{ changed: number; producers: number[]; brands: number[] }> {
+    const producerRows = mergeBy(rows.filter((r) => r.producer !== undefined), (r) => r.producer!);
+    const brandRows = mergeBy(rows.filter((r) => r.brand !== undefined), (r) => r.brand!);
+    const producers = new Map((await tx.query(`SELECT * FROM producer WHERE name = ANY($1::varchar[])`, [[...producerRows.keys()]]) as DbRow[]).map((p) => [String(p.name), p]));
+    const brands = new Map((await tx.query(`SELECT * FROM brand WHERE name = ANY($1::varchar[])`, [[...brandRows.keys()]]) as DbRow[]).map((b) => [String(b.name), b]));
+    const groups = new Map((await tx.query(`SELECT id, name FROM brand_group`) as DbRow[]).map((g) => [String(g.name), Number(g.id)]));
+    const [ids] = await tx.query(
+      `SELECT (SELECT coalesce(max(id), 0) FROM producer) AS producer, (SELECT coalesce(max(id), 0) FROM brand) AS brand, (SELECT coalesce(max(id), 0) FROM brand_group) AS grp`,
+    );
+    const next = { producer: Number(ids.producer), brand: Number(ids.brand), group: Number(ids.grp) };
+    const result = { changed: 0, producers: [] as number[], brands: [] as number[] };
+
+    const producerUpserts: DbRow[] = [];
+    for (const [name, m] of producerRows) {
+      const before = producers.get(name);
+      const producer: DbRow = {
+        id: before ? Number(before.id) : ++next.producer,
+        name,
+        initial: m.producerInitial ?? before!.initial,
+        property: m.producerProperty ?? before!.property,
+        jll_type: m.producerType ?? before!.jll_type,
+      };
+      if (!differs(before, producer, PRODUCER_COLUMNS)) continue;
+      producerUpserts.push(producer);
+      if (before && differs(before, producer, [['property', '']])) result.producers.push(Number(before.id));
+    }
+    const newGroups: DbRow[] = [];
+    const brandUpserts: DbRow[] = [];
+    for (const [name, m] of brandRows) {
+      const before = brands.get(name);
+      let groupId = m.brandGroup !== undefined ? groups.get(m.brandGroup) : Number(before!.group_id);
+      if (groupId === undefined) {
+        groupId = ++next.group;
+        groups.set(m.brandGroup!, groupId);
+        newGroups.push({ id: groupId, name: m.brandGroup! });
+      }
+      const brand: DbRow = {
+        id: before ? Number(before.id) : ++next.brand,
+        name,
+        initial: m.brandInitial ?? before!.initial,
+        property: m.brandProperty ?? before!.property,
+        family_id: m.brandFamily ?? before!.family_id,
+        group_id: groupId,
+        jll_type: m.brandType ?? before!.jll_type,
+      };
+      if (!differs(before, brand, BRAND_COLUMNS)) continue;
+      brandUpserts.push(brand);
+      if (before && differs(before, brand, [['property', ''], ['family_id', ''], ['jll_type', '']])) result.brands.push(Number(before.id));
+    }
+    result.changed += await this.insert(tx, 'producer', PRODUCER_COLUMNS, producerUpserts);
+    result.changed += await this.insert(tx, 'brand_group', [['id', 'smallint'], ['name', 'varchar']], newGroups);
+    result.changed += await this.insert(tx, 'brand', BRAND_COLUMNS, brandUpserts);
+    return result;
+  }
+
+  /** Adds the engines the rows name that the dicEngine dictionary lacks (the check warned of each); answers how many. */
+  private async engines(tx: EntityManager, rows: readonly CatalogRow[]): Promise<number> {
+    const engines = [...new Set(rows.map((r) => r.engine).filter((e): e is string => typeof e === 'string'))];
+    if (engines.length === 0) return 0;
+    const added: unknown[] = await tx.query(
+      `INSERT INTO dictionary (type, key, value, sort)
+       SELECT 'dicEngine', e, e, (SELECT coalesce(max(sort), 0) FROM dictionary WHERE type = 'dicEngine') + row_number() OVER (ORDER BY e)
+         FROM unnest($1::varchar[]) e WHERE NOT EXISTS (SELECT 1 FROM dictionary d WHERE d.type = 'dicEngine' AND d.key = e)
+       RETURNING key`,
+      [engines],
+    );
+    return added.length;
   }
 
   /** Inserts the rows, or overwrites the ones whose id exists; answers how many. */

@@ -53,16 +53,17 @@ export class DataImportController {
 
   @Get(DATA_IMPORT.template.path)
   async template(@Query(zodPipe(DATA_IMPORT.template.params)) q: ParamsOf<typeof DATA_IMPORT.template>, @Res() res: Response): Promise<void> {
-    const { header, example } = await this.imports.template(q.kind);
+    const { header, rows, notes } = await this.imports.template(q.kind);
     const fileName = importTemplateName(q.kind, q.format);
     if (q.format === 'csv') {
       res.setHeader('Content-Type', 'text/csv; charset=utf-8');
       res.setHeader('Content-Disposition', attachmentHeader(fileName));
-      res.send(csvText([header, example]));
+      res.send(csvText([header, ...rows]));
       return;
     }
-    const columns = header.map((title, i) => ({ header: title, kind: 'text' as const, width: 14, value: (row: string[]) => row[i] }));
-    await streamTableWorkbook(res, fileName, '数据', columns, [example]);
+    const columns = header.map((title, i) => ({ header: title, kind: 'text' as const, width: i === 1 && q.kind === 'config' ? 36 : 14, value: (row: string[]) => row[i] }));
+    // The reader takes the first sheet only: the notes follow on a second.
+    await streamTableWorkbook(res, fileName, '数据', columns, rows, undefined, { sheetName: '填写说明', header: ['列', '说明'], rows: notes });
   }
 
   @Post(DATA_IMPORT.confirm.path)

@@ -4,12 +4,15 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/comm
 import { CATALOG_MAX_ROWS, IMPORT_MESSAGES, type FactImportKind } from '@car/contracts';
 import { RollupJobs } from '../analytics/rollup-jobs.service';
 import { ProgressClock } from '../common/progress-clock';
+import type { CopyWriter } from '../database/copy-writer';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { JobHandler } from '../queue/job-handler.decorator';
 import { JobName, JobPayloads } from '../queue/job-names';
 import { InProcessJobQueue, JobQueue } from '../queue/job-queue';
 import { CatalogImportRepository } from './catalog-import.repository';
 import { CatalogValidator, type CatalogRow } from './catalog-validator';
+import { ConfigImportRepository } from './config-import.repository';
+import { ConfigValidator } from './config-validator';
 import { DataImportRepository, type DataImportRecord } from './data-import.repository';
 import { readRows } from './import-reader';
 import { RowValidator, type RowProblem } from './row-validator';
@@ -41,6 +44,7 @@ export class DataImportJobs implements OnApplicationBootstrap {
   constructor(
     private readonly imports: DataImportRepository,
     private readonly catalog: CatalogImportRepository,
+    private readonly configs: ConfigImportRepository,
     private readonly rollups: RollupJobs,
     private readonly queue: JobQueue,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'importsDir'>,
@@ -66,8 +70,8 @@ export class DataImportJobs implements OnApplicationBootstrap {
       const record = await this.imports.find(data.importId);
       if (!record || record.state !== 'publishing') return;
       await this.guarded(record, IMPORT_MESSAGES.publishFailed, async () => {
-        // A catalog change may move trims between segments, producers, fuels …: every month's rollups follow.
-        await this.rollups.rebuild({ months: record.kind === 'catalog' ? await this.imports.dataMonths() : record.months });
+        // A catalog change's months are those its changed trims sold in (decision 120), a fact import's its own.
+        await this.rollups.rebuild({ months: record.months });
         await this.imports.publish(record.kind, record.months);
         await this.imports.setState(record.id, 'done');
         this.logger.log({ event: 'import.published', id: record.id, kind: record.kind, months: record.months });
@@ -94,11 +98,36 @@ export class DataImportJobs implements OnApplicationBootstrap {
   /** Checks the file; true when it is clean (no errors, some rows) and goes on to be written. */
   private async check(record: DataImportRecord): Promise<boolean> {
     if (record.kind === 'catalog') return this.checkCatalog(record);
+    if (record.kind === 'config') return this.checkConfig(record);
     const kind: FactImportKind = record.kind;
     const started = Date.now();
     await this.imports.startCheck(record.id, kind);
     const validator = new RowValidator(kind, { from: record.monthFrom, to: record.monthTo }, await this.imports.reference());
     const stage = await this.imports.openStage(record.id, kind);
+    const counts = await this.streamRows(record, validator, stage, FLUSH_EVERY, (values, line) => stage.push(`${line}\t${values.join('\t')}`));
+    let { stored, errors, rowsValid } = counts;
+    const { rowsParsed } = counts;
+    const duplicates = await this.imports.removeDuplicates(record.id, kind, stored);
+    stored += duplicates;
+    errors += duplicates;
+    rowsValid -= duplicates;
+    const warnings = record.kind === 'price' ? await this.imports.priceWarnings(record.id, stored) : 0;
+    const { months } = await this.imports.staged(record.id);
+    return this.finishCheck(record, { rowsParsed, rowsValid, errors, warnings, months }, started);
+  }
+
+  /**
+   * Streams the file's rows through a validator: the header first (a problem there stops the read), then each
+   * row into `stageRow` or its problems, kept in batches; the staging COPY is offered its buffer every
+   * `flushEvery` valid rows, the progress saved at most once a second. The stage is closed at the end.
+   */
+  private async streamRows<V>(
+    record: DataImportRecord,
+    validator: { header(cells: readonly string[], line: number): RowProblem[]; row(cells: readonly string[], line: number, problems: RowProblem[]): V | null },
+    stage: CopyWriter,
+    flushEvery: number,
+    stageRow: (values: V, line: number) => void,
+  ): Promise<{ stored: number; errors: number; rowsParsed: number; rowsValid: number }> {
     const clock = new ProgressClock();
     let pending: RowProblem[] = [];
     let stored = 0;
@@ -124,8 +153,8 @@ export class DataImportJobs implements OnApplicationBootstrap {
         const values = validator.row(cells, line, pending);
         if (values) {
           rowsValid++;
-          stage.push(`${line}\t${values.join('\t')}`);
-          if (rowsValid % FLUSH_EVERY === 0) await stage.flushIfFull();
+          stageRow(values, line);
+          if (rowsValid % flushEvery === 0) await stage.flushIfFull();
         } else errors += pending.length - before;
         if (pending.length >= PROBLEM_BATCH) await saveProblems();
         if (rowsParsed % FLUSH_EVERY === 0 && clock.due()) await this.imports.progressed(record.id, { rowsParsed, rowsValid, errors });
@@ -138,22 +167,7 @@ export class DataImportJobs implements OnApplicationBootstrap {
       errors++;
     }
     await saveProblems();
-    const duplicates = await this.imports.removeDuplicates(record.id, kind, stored);
-    stored += duplicates;
-    errors += duplicates;
-    rowsValid -= duplicates;
-    const warnings = record.kind === 'price' ? await this.imports.priceWarnings(record.id, stored) : 0;
-    const { months } = await this.imports.staged(record.id);
-    const clean = errors === 0 && rowsValid > 0;
-    if (rowsParsed === 0 && errors === 0) {
-      await this.imports.checked(record.id, { state: 'failed', rowsParsed, rowsValid, errors, warnings, months });
-      await this.imports.setState(record.id, 'failed', { error: IMPORT_MESSAGES.noRows });
-      await this.cleanUp(record.id);
-      return false;
-    }
-    await this.imports.checked(record.id, { state: clean ? 'writing' : 'review', rowsParsed, rowsValid, errors, warnings, months });
-    this.logger.log({ event: 'import.checked', id: record.id, kind: record.kind, rowsParsed, rowsValid, errors, warnings, ms: Date.now() - started });
-    return clean;
+    return { stored, errors, rowsParsed, rowsValid };
   }
 
   /**
@@ -190,28 +204,65 @@ export class DataImportJobs implements OnApplicationBootstrap {
     problems.sort((a, b) => a.line - b.line);
     await this.imports.addProblems(record.id, problems, 0);
     await this.imports.stageCatalog(record.id, valid.map((row) => ({ line: row.line, row })));
-    const errors = problems.length;
+    const errors = problems.filter((p) => p.level === 'error').length;
+    const warnings = problems.length - errors;
     const rowsValid = valid.length;
-    if (rowsParsed === 0 && errors === 0) {
-      await this.imports.checked(record.id, { state: 'failed', rowsParsed, rowsValid, errors, warnings: 0, months: [] });
+    return this.finishCheck(record, { rowsParsed, rowsValid, errors, warnings, months: [] }, started);
+  }
+
+  /**
+   * Checks a configuration file (decision 119) as it streams: the header names the trims, each row an item;
+   * the non-empty cells of the rows without problems wait in the staging table (trim, item, value).
+   */
+  private async checkConfig(record: DataImportRecord): Promise<boolean> {
+    const started = Date.now();
+    await this.imports.startCheck(record.id, 'config');
+    const validator = new ConfigValidator(await this.configs.reference());
+    const stage = await this.imports.openStage(record.id, 'config');
+    // A row holds a value per trim column: offered to the COPY after each one.
+    const { errors, rowsParsed, rowsValid } = await this.streamRows(record, validator, stage, 1, (values, line) => {
+      for (const [carId, itemId, value] of values) stage.row([line, carId, itemId, value]);
+    });
+    return this.finishCheck(record, { rowsParsed, rowsValid, errors, warnings: 0, months: [], trims: validator.trimCount }, started);
+  }
+
+  /**
+   * The end of a check: a file without rows fails (nothing to import); otherwise the counts are kept and the
+   * import goes on to be written when clean (no errors, some valid rows), or waits for the administrator.
+   */
+  private async finishCheck(
+    record: DataImportRecord,
+    counts: { rowsParsed: number; rowsValid: number; errors: number; warnings: number; months: number[]; trims?: number },
+    started: number,
+  ): Promise<boolean> {
+    const { trims, ...result } = counts;
+    if (result.rowsParsed === 0 && result.errors === 0) {
+      await this.imports.checked(record.id, { state: 'failed', ...result });
       await this.imports.setState(record.id, 'failed', { error: IMPORT_MESSAGES.noRows });
       await this.cleanUp(record.id);
       return false;
     }
-    const clean = errors === 0 && rowsValid > 0;
-    await this.imports.checked(record.id, { state: clean ? 'writing' : 'review', rowsParsed, rowsValid, errors, warnings: 0, months: [] });
-    this.logger.log({ event: 'import.checked', id: record.id, kind: record.kind, rowsParsed, rowsValid, errors, ms: Date.now() - started });
+    const clean = result.errors === 0 && result.rowsValid > 0;
+    await this.imports.checked(record.id, { state: clean ? 'writing' : 'review', ...result });
+    this.logger.log({ event: 'import.checked', id: record.id, kind: record.kind, ...result, trims, ms: Date.now() - started });
     return clean;
   }
 
   private async write(record: DataImportRecord): Promise<void> {
     const started = Date.now();
-    if (record.kind === 'catalog') {
-      const changed = await this.catalog.upsert(record.id, await this.imports.stagedCatalog<CatalogRow>(record.id));
-      this.logger.log({ event: 'import.written', id: record.id, kind: record.kind, changed, ms: Date.now() - started });
+    if (record.kind === 'config') {
+      // No rollup reads the sheets: the import is done once its values and the trims' sheets are written.
+      const { changed, trims } = await this.configs.write(record.id);
+      this.logger.log({ event: 'import.written', id: record.id, kind: record.kind, changed, trims, ms: Date.now() - started });
       await this.cleanUp(record.id);
-      // Nothing changed (the same file again): no rollup to rebuild.
-      if (changed === 0) return this.imports.setState(record.id, 'done');
+      return this.imports.setState(record.id, 'done');
+    }
+    if (record.kind === 'catalog') {
+      const { changed, months } = await this.catalog.upsert(record.id, await this.imports.stagedCatalog<CatalogRow>(record.id));
+      this.logger.log({ event: 'import.written', id: record.id, kind: record.kind, changed, months, ms: Date.now() - started });
+      await this.cleanUp(record.id);
+      // Nothing changed (the same file again), or nothing a rollup reads (a name, a new trim not yet sold): no rebuild.
+      if (months.length === 0) return this.imports.setState(record.id, 'done');
       await this.imports.setState(record.id, 'publishing');
       await this.queue.enqueue(JobName.PublishImport, { importId: record.id }, { jobId: importJobId(record.id, 'publish') });
       return;

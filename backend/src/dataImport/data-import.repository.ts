@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { IMPORT_MAX_PROBLEMS, TP_WARNING_SHARE, type FactImportKind, type ImportKind, type ImportProblem, type ImportState } from '@car/contracts';
+import { IMPORT_MAX_PROBLEMS, TP_WARNING_SHARE, isFactImportKind, type FactImportKind, type ImportKind, type ImportProblem, type ImportState } from '@car/contracts';
 import { DataSource } from 'typeorm';
 import { exclusive } from '../database/advisory-lock';
 import { CopyWriter } from '../database/copy-writer';
@@ -34,7 +34,7 @@ const COLUMNS = `i.id, i.user_id AS "userId", u.nickname AS owner, i.kind, i.fil
 const FROM = `data_import i LEFT JOIN app_user u ON u.id = i.user_id`;
 
 /** The staging table of one import: UNLOGGED (never replicated or fsynced; rebuilt by a rerun), dropped when the import ends. */
-const stageOf = (id: string): string => `import_stage_${id.replace(/-/g, '')}`;
+export const stageOf = (id: string): string => `import_stage_${id.replace(/-/g, '')}`;
 
 /**
  * The imports' storage: their records and problems, the reference codes rows are checked against, the
@@ -83,8 +83,8 @@ export class DataImportRepository {
       [id],
     );
     await this.dataSource.query(`DROP TABLE IF EXISTS ${stage}`);
-    // A catalog row is text of many columns: kept whole as JSON (CatalogRow) until the write.
-    const columns = kind === 'catalog' ? 'row jsonb NOT NULL' : `LIKE ${IMPORT_KIND_DEFS[kind].table}`;
+    // A catalog row is text of many columns: kept whole as JSON (CatalogRow) until the write; a configuration value is a config_value row.
+    const columns = kind === 'catalog' ? 'row jsonb NOT NULL' : `LIKE ${kind === 'config' ? 'config_value' : IMPORT_KIND_DEFS[kind].table}`;
     await this.dataSource.query(`CREATE UNLOGGED TABLE ${stage} (line integer NOT NULL, ${columns})`);
   }
 
@@ -105,15 +105,9 @@ export class DataImportRepository {
     return rows.map((r) => r.row);
   }
 
-  /** Every month with data (a catalog change rebuilds all their rollups). */
-  async dataMonths(): Promise<number[]> {
-    const rows: Array<{ month: number }> = await this.dataSource.query(`SELECT month FROM data_month ORDER BY month`);
-    return rows.map((r) => r.month);
-  }
-
-  /** A COPY stream into the import's staging table: the line, then the kind's fact columns. */
-  openStage(id: string, kind: FactImportKind): Promise<CopyWriter> {
-    return CopyWriter.open(this.dataSource, stageOf(id), ['line', ...IMPORT_KIND_DEFS[kind].columns]);
+  /** A COPY stream into the import's staging table: the line, then the kind's fact columns (a configuration file's: trim, item, value). */
+  openStage(id: string, kind: FactImportKind | 'config'): Promise<CopyWriter> {
+    return CopyWriter.open(this.dataSource, stageOf(id), ['line', ...(kind === 'config' ? ['car_id', 'item_id', 'value'] : IMPORT_KIND_DEFS[kind].columns)]);
   }
 
   async dropStage(id: string): Promise<void> {
@@ -258,7 +252,7 @@ export class DataImportRepository {
 
   /** Shows the months in the calendar again (their rollups are rebuilt). */
   async publish(kind: ImportKind, months: readonly number[]): Promise<void> {
-    const flag = kind === 'catalog' ? null : IMPORT_KIND_DEFS[kind].flag;
+    const flag = isFactImportKind(kind) ? IMPORT_KIND_DEFS[kind].flag : null;
     if (flag) await this.dataSource.query(`UPDATE data_month SET has_${flag} = true WHERE month = ANY($1::int[])`, [months]);
   }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  CONFIG_TRIM_COLUMN_NOTE,
   IMPORT_COLUMNS,
   IMPORT_KINDS,
   IMPORT_LEVELS,
@@ -25,6 +26,7 @@ import type { WorkbookColumn } from '../saleVolume/table-workbook';
 import type { SessionUser } from '../security/session-user';
 import { DataImportJobs, importFilePath, importJobId } from './data-import.jobs';
 import { CatalogImportRepository } from './catalog-import.repository';
+import { ConfigImportRepository } from './config-import.repository';
 import { DataImportRepository, type DataImportRecord } from './data-import.repository';
 import { formatOf } from './import-reader';
 
@@ -33,6 +35,13 @@ export interface UploadedImportFile {
   originalname: string;
   path: string;
   size: number;
+}
+
+/** A template to send: its header, example rows, and each column's note. */
+export interface ImportTemplate {
+  header: string[];
+  rows: string[][];
+  notes: Array<[string, string]>;
 }
 
 /** A sheet to send: its name, columns and rows. */
@@ -54,6 +63,7 @@ export class DataImportService {
   constructor(
     private readonly imports: DataImportRepository,
     private readonly catalog: CatalogImportRepository,
+    private readonly configs: ConfigImportRepository,
     private readonly jobs: DataImportJobs,
     private readonly queue: JobQueue,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'importsDir'>,
@@ -124,15 +134,28 @@ export class DataImportService {
     };
   }
 
-  /** A template: the kind's Chinese headers and one example row (with a trim code of the catalog). */
-  async template(kind: ImportKind): Promise<{ header: string[]; example: string[] }> {
+  /**
+   * A template: the kind's Chinese headers, its example rows (a trim code of the catalog; for the
+   * configuration sheets every item with one trim's values) and the notes of its columns (the workbook's
+   * second sheet, 填写说明).
+   */
+  async template(kind: ImportKind): Promise<ImportTemplate> {
     const columns = IMPORT_COLUMNS[kind];
+    const notes: Array<[string, string]> = columns.map((c) => [c.header, c.note]);
+    if (kind === 'config') {
+      const { car, rows } = await this.configs.template();
+      return {
+        header: [...columns.map((c) => c.header), car],
+        rows: rows.map((r) => [r.category, r.path, r.value]),
+        notes: [...notes, [car || '车型代码', CONFIG_TRIM_COLUMN_NOTE]],
+      };
+    }
     if (kind === 'catalog') {
       const example = await this.catalog.exampleRow();
-      return { header: columns.map((c) => c.header), example: columns.map((c) => example[c.key] ?? '') };
+      return { header: columns.map((c) => c.header), rows: [columns.map((c) => example[c.key] ?? '')], notes };
     }
     const car = await this.imports.exampleCarCode();
-    return { header: columns.map((c) => c.header), example: columns.map((c) => (c.key === 'car' ? car : c.example)) };
+    return { header: columns.map((c) => c.header), rows: [columns.map((c) => (c.key === 'car' ? car : c.example))], notes };
   }
 
   private async existing(id: string): Promise<DataImportRecord> {

@@ -41,6 +41,8 @@ export async function streamTableWorkbook<Row>(
   columns: ReadonlyArray<WorkbookColumn<Row>>,
   rows: Iterable<Row>,
   isHighlighted: (row: Row) => boolean = () => false,
+  /** A second sheet of plain text (an import template's notes). */
+  notes?: { sheetName: string; header: readonly string[]; rows: ReadonlyArray<readonly string[]> },
 ): Promise<void> {
   response.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
   response.setHeader('Content-Disposition', attachmentHeader(fileName));
@@ -70,5 +72,12 @@ export async function streamTableWorkbook<Row>(
     excelRow.commit();
   }
   sheet.commit();
+  if (notes) {
+    const second = workbook.addWorksheet(notes.sheetName.slice(0, 31));
+    second.columns = notes.header.map((header, i) => ({ header, width: i === 0 ? 16 : 90 }));
+    second.getRow(1).font = { bold: true };
+    for (const row of notes.rows) second.addRow(row.map(neutralise)).commit();
+    second.commit();
+  }
   await workbook.commit();
 }

@@ -4,7 +4,20 @@
  * watch the check and the write, read the problems (line and column) and download the report, then import
  * the valid rows or cancel; the past imports below. README "Data import", decisions 85-92.
  */
-import { API_PREFIX, DATA_IMPORT, IMPORT_KIND_KEYS, IMPORT_KINDS, IMPORT_MAX_BYTES, formatMonth, addMonths, reportUploadMonths, type ImportKind } from '@car/contracts';
+import {
+  API_PREFIX,
+  CONFIG_TRIM_COLUMN_NOTE,
+  DATA_IMPORT,
+  IMPORT_COLUMNS,
+  IMPORT_KIND_KEYS,
+  IMPORT_KINDS,
+  IMPORT_MAX_BYTES,
+  addMonths,
+  formatMonth,
+  isFactImportKind,
+  reportUploadMonths,
+  type ImportKind,
+} from '@car/contracts';
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useFetcher, useLoaderData, useRevalidator, useSearchParams } from '@remix-run/react';
 import { useRef, useState } from 'react';
@@ -46,6 +59,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return failureData(error);
   }
 }
+
+/** What the page says of each kind's file under the form. */
+const FACT_HINT = 'CSV 可为 UTF-8 或 GBK 编码；先校验全部行，无错误时按月份整月替换，有错误时由您决定是否导入有效行。';
+const REFERENCE_HINTS: Record<Exclude<ImportKind, 'retail' | 'wholesale' | 'price' | 'msrp' | 'rebate'>, string> = {
+  catalog:
+    'CSV 可为 UTF-8 或 GBK 编码；每行一个车型及其子车系、车系、品牌、厂商：按代码或名称新增或更新（新厂商、新品牌须填写其属性、首字母和类型），从不删除。空单元格表示不改；但文件中有「停产月份」列时，其空单元格表示在售（会清除原停产月份并给出警告）；发动机、电池容量、排放标准填「无」清除。写入后只重建变化车型有销量的月份的汇总。',
+  config:
+    'CSV 可为 UTF-8 或 GBK 编码；每行一个配置项（配置类别、配置项，子项写出上级路径，如「主驾驶座椅 > 加热」），其后每列一个车型，表头为车型代码；非空单元格写入，空单元格表示不改（不配备请填 -），从不删除；写入后配置查询即显示新值。模板列出全部配置项。',
+};
+const hintOf = (kind: ImportKind): string => (isFactImportKind(kind) ? FACT_HINT : REFERENCE_HINTS[kind]);
 
 const templateHref = (kind: ImportKind, format: 'xlsx' | 'csv') => `${API_PREFIX}/${DATA_IMPORT.template.path}?kind=${kind}&format=${format}`;
 
@@ -108,7 +131,7 @@ export default function DataImportPage() {
             ))}
           </select>
         </label>
-        {kind === 'catalog' ? null : (
+        {!isFactImportKind(kind) ? null : (
           <div className="import-page__field">
             <span>月份区间</span>
             <MonthPicker name="from" value={from} months={months} onChange={setFrom} />
@@ -128,11 +151,24 @@ export default function DataImportPage() {
             模板：<a href={templateHref(kind, 'xlsx')}>{IMPORT_KINDS[kind]}模板.xlsx</a> · <a href={templateHref(kind, 'csv')}>{IMPORT_KINDS[kind]}模板.csv</a>
           </span>
         </div>
-        <p className="import-page__hint">
-          {kind === 'catalog'
-            ? 'CSV 可为 UTF-8 或 GBK 编码；每行一个车型及其子车系、车系、品牌、厂商：按代码新增或更新（空单元格表示不改），从不删除；写入后重建全部月份的汇总。'
-            : 'CSV 可为 UTF-8 或 GBK 编码；先校验全部行，无错误时按月份整月替换，有错误时由您决定是否导入有效行。'}
-        </p>
+        <p className="import-page__hint">{hintOf(kind)}</p>
+        <details className="import-page__notes">
+          <summary>各列填写说明</summary>
+          <dl>
+            {IMPORT_COLUMNS[kind].map((column) => (
+              <div key={column.key}>
+                <dt>{column.header}</dt>
+                <dd>{column.note}</dd>
+              </div>
+            ))}
+            {kind === 'config' ? (
+              <div>
+                <dt>车型代码列</dt>
+                <dd>{CONFIG_TRIM_COLUMN_NOTE}</dd>
+              </div>
+            ) : null}
+          </dl>
+        </details>
       </section>
       {current ? (
         <ImportProgress
@@ -163,7 +199,7 @@ export default function DataImportPage() {
                   {job.fileName}
                 </button>
               </Table.Cell>
-              <Table.Cell>{job.kind === 'catalog' ? '-' : job.months.join('、') || `${job.from} 至 ${job.to}`}</Table.Cell>
+              <Table.Cell>{!isFactImportKind(job.kind) ? '-' : job.months.join('、') || `${job.from} 至 ${job.to}`}</Table.Cell>
               <Table.Cell>{job.stateText}</Table.Cell>
               <Table.Cell>{job.rowsValid}</Table.Cell>
               <Table.Cell>{job.errors}</Table.Cell>
