@@ -1,4 +1,4 @@
-import { auditListSchema, userCreateSchema, userListSchema, userUpdateSchema } from './admin';
+import { auditDetailText, auditListSchema, userCreateSchema, userListSchema, userUpdateSchema } from './admin';
 import { jobListSchema } from './admin-jobs';
 import { issueMessage } from './params';
 import { PASSWORD_RULE_MESSAGE } from './security';
@@ -31,5 +31,12 @@ describe('the administrators’ forms name their fields by their Chinese labels'
     expect(messageOf(auditListSchema, { events: 'nope' })).toBe('没有事件类型 nope');
     expect(messageOf(jobListSchema, { page: '0' })).toBe('页码应为正整数');
     expect(messageOf(auditListSchema, { company: '1' })).toBe('参数 company 不是可用的参数');
+  });
+});
+
+describe('the audit detail', () => {
+  test('a status change reads as 启用 / 停用, not as its code', () => {
+    expect(auditDetailText({ targetAccount: 'zhangsan', changes: { enabled: { from: 'enabled', to: 'disabled' } } })).toBe('对象 zhangsan；状态 启用 → 停用');
+    expect(auditDetailText({ changes: { nickname: { from: null, to: '同事' } } })).toBe('昵称 无 → 同事');
   });
 });

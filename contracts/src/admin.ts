@@ -56,8 +56,11 @@ export function auditDetailText(detail: AuditDetail | null | undefined): string 
   if (detail.targetAccount) parts.push(`对象 ${detail.targetAccount}`);
   if (detail.openId) parts.push(`openId ${detail.openId}`);
   if (detail.jobId) parts.push(`任务 ${detail.jobKind ?? ''} ${detail.jobId}`.replace(/ +/g, ' '));
+  // A status is stored as its code (enabled, disabled) and read as its label (启用, 停用).
+  const valueText = (field: string, value: string | number | null) =>
+    value === null ? '无' : field === 'enabled' ? (USER_STATUS_LABELS[value as UserStatus] ?? String(value)) : String(value);
   for (const [field, { from, to }] of Object.entries(detail.changes ?? {})) {
-    parts.push(`${USER_FIELD_LABELS[field] ?? field} ${from ?? '无'} → ${to ?? '无'}`);
+    parts.push(`${USER_FIELD_LABELS[field] ?? field} ${valueText(field, from)} → ${valueText(field, to)}`);
   }
   return parts.join('；');
 }
