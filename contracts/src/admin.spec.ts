@@ -38,5 +38,8 @@ describe('the audit detail', () => {
   test('a status change reads as 启用 / 停用, not as its code', () => {
     expect(auditDetailText({ targetAccount: 'zhangsan', changes: { enabled: { from: 'enabled', to: 'disabled' } } })).toBe('对象 zhangsan；状态 启用 → 停用');
     expect(auditDetailText({ changes: { nickname: { from: null, to: '同事' } } })).toBe('昵称 无 → 同事');
+    expect(auditDetailText({ changes: { role: { from: null, to: 'analyst', toText: '市场分析师' }, producerId: { from: 40, to: null, fromText: '一汽-大众', toText: null } } })).toBe(
+      '角色 无 → 市场分析师；厂商 一汽-大众 → 无',
+    );
   });
 });

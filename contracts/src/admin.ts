@@ -38,7 +38,18 @@ export const auditDetailSchema = z.object({
   targetId: z.number().int().optional(),
   targetAccount: z.string().optional(),
   /** Changed fields: the value before and after (role codes, producer and brand ids, nickname). */
-  changes: z.record(z.string(), z.object({ from: z.union([z.string(), z.number(), z.null()]), to: z.union([z.string(), z.number(), z.null()]) })).optional(),
+  changes: z
+    .record(
+      z.string(),
+      z.object({
+        from: z.union([z.string(), z.number(), z.null()]),
+        to: z.union([z.string(), z.number(), z.null()]),
+        /** The values as people read them when they are codes or ids (a role's, a producer's or brand's name). */
+        fromText: z.string().nullable().optional(),
+        toText: z.string().nullable().optional(),
+      }),
+    )
+    .optional(),
   openId: z.string().optional(),
   /** A retried job (任务监控): its id and kind. */
   jobId: z.string().optional(),
@@ -59,8 +70,8 @@ export function auditDetailText(detail: AuditDetail | null | undefined): string 
   // A status is stored as its code (enabled, disabled) and read as its label (启用, 停用).
   const valueText = (field: string, value: string | number | null) =>
     value === null ? '无' : field === 'enabled' ? (USER_STATUS_LABELS[value as UserStatus] ?? String(value)) : String(value);
-  for (const [field, { from, to }] of Object.entries(detail.changes ?? {})) {
-    parts.push(`${USER_FIELD_LABELS[field] ?? field} ${valueText(field, from)} → ${valueText(field, to)}`);
+  for (const [field, { from, to, fromText, toText }] of Object.entries(detail.changes ?? {})) {
+    parts.push(`${USER_FIELD_LABELS[field] ?? field} ${fromText ?? valueText(field, from)} → ${toText ?? valueText(field, to)}`);
   }
   return parts.join('；');
 }

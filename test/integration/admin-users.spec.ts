@@ -287,6 +287,9 @@ describe('administration: users and audit', () => {
     expect(times).toEqual([...times].sort().reverse());
     const updated = mine.items.find((i) => i.event === 'user.updated')!;
     expect(updated).toMatchObject({ account: adminAccount, address: ADMIN_ADDRESS, detail: { targetId: user.id, targetAccount: user.account, changes: { nickname: { from: '同事', to: '审计对象' } } } });
+    // A role is kept as its code, with its name for the page: 角色 无 → 市场分析师.
+    const created = mine.items.find((i) => i.event === 'user.created')!;
+    expect(created.detail?.changes?.role).toEqual({ from: null, to: 'analyst', toText: '市场分析师' });
     expect(JSON.stringify(mine.items)).not.toContain(password);
     expect(JSON.stringify(mine.items)).not.toContain(COLLEAGUE_PASSWORD);
 
