@@ -8,6 +8,7 @@ import { DataImportJobsModule } from './dataImport/data-import-jobs.module';
 import { QueueModule } from './queue/queue.module';
 import { ReferenceModule } from './reference/reference.module';
 import { ReportDownloadModule } from './reportDownload/report-download.module';
+import { AuditRetentionJobsModule } from './security/audit-retention-jobs.module';
 
 export interface Runtime {
   config: AppConfig;
@@ -32,6 +33,7 @@ export class CoreModule {
         ReportDownloadModule,
         DataExportJobsModule,
         DataImportJobsModule,
+        AuditRetentionJobsModule,
       ],
       providers: [{ provide: APP_CONFIG, useValue: runtime.config }],
       exports: [APP_CONFIG],

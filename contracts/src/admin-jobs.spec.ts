@@ -4,6 +4,7 @@ describe('the job monitor’s display rules', () => {
   test('a kind is named by its exact name, then by its area, then by itself', () => {
     expect(jobKindLabel('exports.data')).toBe('数据导出');
     expect(jobKindLabel('rollups.rebuild')).toBe('汇总表重建');
+    expect(jobKindLabel('audit.prune')).toBe('安全日志清理');
     // A kind added later (an import) is named by its area without a change here.
     expect(jobKindLabel('imports.retail')).toBe('数据导入');
     expect(jobKindLabel('mail.send')).toBe('mail.send');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTROL_CHARACTERS, optional, positiveId, strictQuery } from './params';
+import { CONTROL_CHARACTERS, labelled, optional, positiveId, strictQuery } from './params';
 
 /**
  * 任务监控 (/admin/jobs, administrators only): every queued job of every kind as the job_run table records
@@ -21,6 +21,7 @@ const JOB_KIND_LABELS: Record<string, string> = {
   'reports.bundle': '报告打包',
   'reports.generate-monthly': '月度报告生成',
   'rollups.rebuild': '汇总表重建',
+  'audit.prune': '安全日志清理',
 };
 const JOB_AREA_LABELS: Record<string, string> = { imports: '数据导入', exports: '数据导出', reports: '报告任务', rollups: '汇总表重建' };
 
@@ -42,25 +43,29 @@ const kindParam = z
 
 /** admin/jobs/list: newest queued first, optionally of one state and one kind. */
 export const jobListSchema = strictQuery({
-  state: optional(z.enum(JOB_STATES, '应为 waiting、active、completed 或 failed')),
-  kind: optional(kindParam),
-  page: optional(positiveId('应为正整数')).transform((page) => page ?? 1),
-  pageSize: optional(positiveId('应为正整数').refine((size) => size <= JOB_MAX_PAGE_SIZE, `不能超过 ${JOB_MAX_PAGE_SIZE}`)).transform(
-    (size) => size ?? JOB_PAGE_SIZE,
+  state: labelled(optional(z.enum(JOB_STATES, '应为 waiting、active、completed 或 failed')), '状态'),
+  kind: labelled(optional(kindParam), '任务类型'),
+  page: labelled(optional(positiveId('应为正整数')).transform((page) => page ?? 1), '页码'),
+  pageSize: labelled(
+    optional(positiveId('应为正整数').refine((size) => size <= JOB_MAX_PAGE_SIZE, `不能超过 ${JOB_MAX_PAGE_SIZE}`)).transform((size) => size ?? JOB_PAGE_SIZE),
+    '每页条数',
   ),
 });
 export type JobListQuery = z.output<typeof jobListSchema>;
 
 /** admin/jobs/summary: the counts per state, optionally of one kind. */
-export const jobSummaryQuerySchema = strictQuery({ kind: optional(kindParam) });
+export const jobSummaryQuerySchema = strictQuery({ kind: labelled(optional(kindParam), '任务类型') });
 
 /** admin/jobs/retry: a failed job's id (its payload is queued again). */
 export const jobRetrySchema = strictQuery({
-  id: z
-    .string('应为任务编号')
-    .min(1, '应为任务编号')
-    .max(128, '应为任务编号')
-    .refine((id) => !CONTROL_CHARACTERS.test(id), '应为任务编号'),
+  id: labelled(
+    z
+      .string('应为任务编号')
+      .min(1, '应为任务编号')
+      .max(128, '应为任务编号')
+      .refine((id) => !CONTROL_CHARACTERS.test(id), '应为任务编号'),
+    '任务编号',
+  ),
 });
 
 export const jobRunSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTROL_CHARACTERS, CONTROL_CHARACTER_MESSAGE, blankIsAbsent, intText, optional, positiveId, searchText, strictQuery } from './params';
+import { CONTROL_CHARACTERS, CONTROL_CHARACTER_MESSAGE, blankIsAbsent, intText, labelled, optional, positiveId, searchText, strictQuery } from './params';
 import { newPasswordSchema } from './security';
 
 /**
@@ -38,7 +38,18 @@ export const auditDetailSchema = z.object({
   targetId: z.number().int().optional(),
   targetAccount: z.string().optional(),
   /** Changed fields: the value before and after (role codes, producer and brand ids, nickname). */
-  changes: z.record(z.string(), z.object({ from: z.union([z.string(), z.number(), z.null()]), to: z.union([z.string(), z.number(), z.null()]) })).optional(),
+  changes: z
+    .record(
+      z.string(),
+      z.object({
+        from: z.union([z.string(), z.number(), z.null()]),
+        to: z.union([z.string(), z.number(), z.null()]),
+        /** The values as people read them when they are codes or ids (a role's, a producer's or brand's name). */
+        fromText: z.string().nullable().optional(),
+        toText: z.string().nullable().optional(),
+      }),
+    )
+    .optional(),
   openId: z.string().optional(),
   /** A retried job (任务监控): its id and kind. */
   jobId: z.string().optional(),
@@ -56,8 +67,11 @@ export function auditDetailText(detail: AuditDetail | null | undefined): string 
   if (detail.targetAccount) parts.push(`对象 ${detail.targetAccount}`);
   if (detail.openId) parts.push(`openId ${detail.openId}`);
   if (detail.jobId) parts.push(`任务 ${detail.jobKind ?? ''} ${detail.jobId}`.replace(/ +/g, ' '));
-  for (const [field, { from, to }] of Object.entries(detail.changes ?? {})) {
-    parts.push(`${USER_FIELD_LABELS[field] ?? field} ${from ?? '无'} → ${to ?? '无'}`);
+  // A status is stored as its code (enabled, disabled) and read as its label (启用, 停用).
+  const valueText = (field: string, value: string | number | null) =>
+    value === null ? '无' : field === 'enabled' ? (USER_STATUS_LABELS[value as UserStatus] ?? String(value)) : String(value);
+  for (const [field, { from, to, fromText, toText }] of Object.entries(detail.changes ?? {})) {
+    parts.push(`${USER_FIELD_LABELS[field] ?? field} ${fromText ?? valueText(field, from)} → ${toText ?? valueText(field, to)}`);
   }
   return parts.join('；');
 }
@@ -78,9 +92,9 @@ export const ADMIN_MESSAGES = {
   selfDisable: '不能停用自己的账号',
   selfDemote: '不能修改自己的角色',
   lastAdmin: '至少需要保留一个启用的管理员',
-  unknownRole: '参数 role 没有这个角色',
-  unknownProducer: '参数 producerId 没有这个厂商',
-  unknownBrand: '参数 brandId 没有这个品牌',
+  unknownRole: '所选角色不存在',
+  unknownProducer: '所选厂商不存在',
+  unknownBrand: '所选品牌不存在',
   brandNotOfProducer: '所选品牌不属于所选厂商',
   brandNeedsProducer: '选择品牌前请先选择厂商',
   /** Refused on every call but the shell's own until the user has changed a password an administrator set. */
@@ -89,8 +103,15 @@ export const ADMIN_MESSAGES = {
   passwordChangeRequiredForMp: '请先在网页端登录并修改密码，再绑定小程序',
 } as const;
 
-const pageParam = optional(positiveId('应为正整数')).transform((page) => page ?? 1);
-const pageSizeParam = optional(positiveId('应为正整数').refine((size) => size <= ADMIN_MAX_PAGE_SIZE, `不能超过 ${ADMIN_MAX_PAGE_SIZE}`)).transform((size) => size ?? ADMIN_PAGE_SIZE);
+/**
+ * Every field of the administrators' calls has its Chinese label (`labelled`), so a refusal reads '密码由8-20位…'
+ * or '每页条数不能超过 100' in the dialogs' toasts and in the API's msg alike.
+ */
+const pageParam = labelled(optional(positiveId('应为正整数')).transform((page) => page ?? 1), '页码');
+const pageSizeParam = labelled(
+  optional(positiveId('应为正整数').refine((size) => size <= ADMIN_MAX_PAGE_SIZE, `不能超过 ${ADMIN_MAX_PAGE_SIZE}`)).transform((size) => size ?? ADMIN_PAGE_SIZE),
+  '每页条数',
+);
 
 export const ACCOUNT_RULE_MESSAGE = '账号由3-32位字母、数字或 _ . @ - 组成';
 export const accountSchema = z.string('请输入账号').trim().min(1, '请输入账号').regex(/^[A-Za-z0-9_.@-]{3,32}$/, ACCOUNT_RULE_MESSAGE);
@@ -104,13 +125,13 @@ export const roleCodeSchema = z.string('请选择角色').trim().min(1, '请选�
 /** A positive id sent as a number or text; '' and null read as none. */
 const optionalRef = (message: string) =>
   z.preprocess((value) => (value === null ? undefined : blankIsAbsent(value)), intText(message).refine((id) => id > 0 && id < 2 ** 31, message).optional());
-const userIdSchema = intText('应为正整数').refine((id) => id > 0 && id < 2 ** 31, '应为正整数');
+const userIdSchema = labelled(intText('应为正整数').refine((id) => id > 0 && id < 2 ** 31, '应为正整数'), '用户编号');
 
 export const userListSchema = strictQuery({
   /** Part of the account or the nickname. */
-  keyword: optional(searchText),
-  role: optional(roleCodeSchema),
-  status: optional(z.enum(['enabled', 'disabled'], '应为 enabled 或 disabled')),
+  keyword: labelled(optional(searchText), '账号或昵称'),
+  role: labelled(optional(roleCodeSchema), '角色'),
+  status: labelled(optional(z.enum(['enabled', 'disabled'], '应为 enabled 或 disabled')), '状态'),
   page: pageParam,
   pageSize: pageSizeParam,
 });
@@ -118,14 +139,14 @@ export type UserListQuery = z.output<typeof userListSchema>;
 
 /** The user's fields an administrator sets: nickname, role, own producer and brand (what 本品 marks). */
 const userFields = {
-  nickname: nicknameSchema,
-  role: roleCodeSchema,
-  producerId: optionalRef('应为正整数'),
-  brandId: optionalRef('应为正整数'),
+  nickname: labelled(nicknameSchema, '昵称'),
+  role: labelled(roleCodeSchema, '角色'),
+  producerId: labelled(optionalRef('应为正整数'), '本品厂商'),
+  brandId: labelled(optionalRef('应为正整数'), '本品品牌'),
 };
 
 /** A new user: the initial password follows the password rule and must be changed at the first sign-in. */
-export const userCreateSchema = z.strictObject({ account: accountSchema, password: newPasswordSchema, ...userFields });
+export const userCreateSchema = z.strictObject({ account: labelled(accountSchema, '账号'), password: labelled(newPasswordSchema, '密码'), ...userFields });
 export type UserCreateDto = z.output<typeof userCreateSchema>;
 
 /** An update names every field: an absent producer or brand means none. */
@@ -134,7 +155,7 @@ export type UserUpdateDto = z.output<typeof userUpdateSchema>;
 
 /** disable, enable, resetPassword, revokeSessions: the user's id. */
 export const userIdBodySchema = z.strictObject({ id: userIdSchema });
-export const userIdQuerySchema = strictQuery({ id: positiveId('应为正整数') });
+export const userIdQuerySchema = strictQuery({ id: labelled(positiveId('应为正整数'), '用户编号') });
 
 export const adminUserSchema = z.object({
   id: z.number().int(),
@@ -194,14 +215,14 @@ const eventList = z.string('应为逗号分隔的事件类型').transform((text,
 
 const auditFilterShape = {
   /** Event kinds, a comma list ('login.failure,login.throttled'); none: every kind. */
-  events: optional(eventList),
+  events: labelled(optional(eventList), '事件类型'),
   /** Part of the account: the one who acted, or the user an admin action concerned. */
-  account: optional(searchText),
+  account: labelled(optional(searchText), '账号'),
   /** The start of an address ('10.1.' or a whole address). */
-  address: optional(searchText),
+  address: labelled(optional(searchText), '地址'),
   /** First and last day, China time, inclusive. */
-  from: optional(dateParam),
-  to: optional(dateParam),
+  from: labelled(optional(dateParam), '开始日期'),
+  to: labelled(optional(dateParam), '结束日期'),
 };
 const datesInOrder = (q: { from?: string; to?: string }) => q.from === undefined || q.to === undefined || q.from <= q.to;
 

@@ -34,14 +34,55 @@ export function strictQuery<S extends z.ZodRawShape>(shape: S) {
 const ECHOED_NAME_LENGTH = 40;
 
 /**
- * The Chinese message of a failed parse, naming the parameter: '参数 detailId 应为整数',
- * '参数 producerId 不是可用的参数'. zod's own English defaults become '格式不正确'.
+ * Gives a field its Chinese label, the name a person reads in a message (and the OpenAPI `title`): a labelled
+ * field's failure reads '账号由3-32位…' or '每页条数不能超过 100' instead of naming the API field. The one
+ * way a schema names its fields for people; `issueMessage` finds the label through the schema it parsed with.
  */
-export function issueMessage(error: z.ZodError): string {
+export function labelled<T extends z.ZodType>(schema: T, label: string): T {
+  return schema.meta({ title: label });
+}
+
+type Layer = { _zod: { def: { type: string; innerType?: Layer; in?: Layer; out?: Layer; shape?: Record<string, Layer>; element?: Layer } } };
+
+/** A schema and what it wraps (optional, default, preprocess, transform …), outermost first. */
+function layersOf(schema: Layer | undefined): Layer[] {
+  const layers: Layer[] = [];
+  for (let layer = schema; layer && layers.length < 16; ) {
+    layers.push(layer);
+    const def = layer._zod.def;
+    layer = def.type === 'pipe' ? (def.in?._zod.def.type === 'transform' ? def.out : def.in) : def.innerType;
+  }
+  return layers;
+}
+
+/** The label of the field at `path` in `schema`, if it has one. */
+export function fieldLabel(schema: z.ZodType, path: ReadonlyArray<PropertyKey>): string | undefined {
+  let field: Layer | undefined = schema as unknown as Layer;
+  for (const key of path) {
+    const container: Layer | undefined = layersOf(field).find((layer) => layer._zod.def.shape || layer._zod.def.element);
+    const def: Layer['_zod']['def'] | undefined = container?._zod.def;
+    field = typeof key === 'string' && def?.shape ? def.shape[key] : typeof key === 'number' ? def?.element : undefined;
+  }
+  if (!field || path.length === 0) return undefined;
+  for (const layer of layersOf(field)) {
+    const title = z.globalRegistry.get(layer as unknown as z.ZodType)?.title;
+    if (title) return title;
+  }
+  return undefined;
+}
+
+/**
+ * The Chinese message of a failed parse by `schema`: a labelled field's label ('开始日期不能晚于结束日期', or the
+ * label before a message that does not name it: '本品厂商应为正整数'); otherwise the parameter's name,
+ * '参数 detailId 应为整数', '参数 producerId 不是可用的参数'. zod's own English defaults become '格式不正确'.
+ */
+export function issueMessage(error: z.ZodError, schema: z.ZodType): string {
   const issue = error.issues[0];
   if (issue.code === 'unrecognized_keys') return `参数 ${String(issue.keys[0]).slice(0, ECHOED_NAME_LENGTH)} ${UNKNOWN_PARAMETER}`;
   const field = issue.path.join('.').slice(0, ECHOED_NAME_LENGTH);
   const detail = issue.message && !/^[\x00-\x7f]*$/.test(issue.message) ? issue.message : '格式不正确';
+  const label = fieldLabel(schema, issue.path);
+  if (label) return detail.includes(label) ? detail : `${label}${detail}`;
   return field ? `参数 ${field} ${detail}` : `请求参数${detail}`;
 }
 

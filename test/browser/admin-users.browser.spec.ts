@@ -97,6 +97,12 @@ describeInBrowser('the administration pages', () => {
     expect(file.body.subarray(0, 2).toString('latin1')).toBe('PK');
     await screenshot(page, 'admin-audit');
 
+    // Days the API refuses keep the form on screen, with its message, to be corrected there.
+    await page.goto(`${testEnv().baseUrl}/admin/audit?from=2026-12-01&to=2026-11-01`, { waitUntil: 'networkidle' });
+    await page.locator('.toast', { hasText: '开始日期不能晚于结束日期' }).first().waitFor();
+    expect(await page.locator('input[name="from"]').inputValue()).toBe('2026-12-01');
+    expect(await page.getByRole('button', { name: '下载' }).isDisabled()).toBe(true);
+
     adminPage.assertClean();
     colleaguePage.assertClean();
   }, 120_000);

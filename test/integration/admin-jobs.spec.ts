@@ -156,7 +156,7 @@ describe('the job monitor, jobs run in-process', () => {
   test('bad filters are a Chinese 400; the summary names every job kind and the in-process mode', async () => {
     const server = request(app.getHttpServer());
     const bad = await server.get(`${JOBS}/list`).query({ state: 'done' }).set('token', admin).expect(400);
-    expect(bad.body.msg).toBe('参数 state 应为 waiting、active、completed 或 failed');
+    expect(bad.body.msg).toBe('状态应为 waiting、active、completed 或 failed');
     await request(app.getHttpServer()).get(`${JOBS}/list`).query({ pageSize: '101' }).set('token', admin).expect(400);
     await request(app.getHttpServer()).get(`${JOBS}/list`).query({ kind: "x'; drop table job_run" }).set('token', admin).expect(400);
     const summary = await monitor(app, admin).summary();

@@ -106,16 +106,16 @@ describe('administration: users and audit', () => {
     const { rows: [pair] } = await db.query(`SELECT producer_id, brand_id FROM producer_brand ORDER BY id LIMIT 1`);
     const { rows: [otherBrand] } = await db.query(`SELECT id FROM brand WHERE id NOT IN (SELECT brand_id FROM producer_brand WHERE producer_id = $1) LIMIT 1`, [pair.producer_id]);
     const cases: Array<[object, string]> = [
-      [{ ...good, account: 'x' }, '参数 account 账号由3-32位字母、数字或 _ . @ - 组成'],
-      [{ ...good, account: '' }, '参数 account 请输入账号'],
-      [{ ...good, password: 'short' }, '参数 password 密码由8-20位大小写字母、数字、特殊字符组合'],
-      [{ ...good, password: 'alllowercase1' }, '参数 password 密码由8-20位大小写字母、数字、特殊字符组合'],
-      [{ ...good, nickname: '  ' }, '参数 nickname 请输入昵称'],
+      [{ ...good, account: 'x' }, '账号由3-32位字母、数字或 _ . @ - 组成'],
+      [{ ...good, account: '' }, '请输入账号'],
+      [{ ...good, password: 'short' }, '密码由8-20位大小写字母、数字、特殊字符组合'],
+      [{ ...good, password: 'alllowercase1' }, '密码由8-20位大小写字母、数字、特殊字符组合'],
+      [{ ...good, nickname: '  ' }, '请输入昵称'],
       [{ ...good, role: 'root' }, ADMIN_MESSAGES.unknownRole],
       [{ ...good, producerId: 999999 }, ADMIN_MESSAGES.unknownProducer],
       [{ ...good, brandId: pair.brand_id }, ADMIN_MESSAGES.brandNeedsProducer],
       [{ ...good, producerId: pair.producer_id, brandId: otherBrand.id }, ADMIN_MESSAGES.brandNotOfProducer],
-      [{ ...good, producerId: 'abc' }, '参数 producerId 应为正整数'],
+      [{ ...good, producerId: 'abc' }, '本品厂商应为正整数'],
       [{ ...good, extra: 1 }, '参数 extra 不是可用的参数'],
     ];
     for (const [body, msg] of cases) {
@@ -172,8 +172,8 @@ describe('administration: users and audit', () => {
     expect(page2.items.map((u) => u.id)).toEqual(all.items.slice(2, 4).map((u) => u.id));
     const literal = await ok<UserPage>(get(ADMIN_USERS.list.path, { keyword: '%' }));
     expect(literal.total).toBe(0);
-    await refused(get(ADMIN_USERS.list.path, { status: 'gone' }), 400, ApiCode.BadRequest, '参数 status 应为 enabled 或 disabled');
-    await refused(get(ADMIN_USERS.list.path, { pageSize: '101' }), 400, ApiCode.BadRequest, '参数 pageSize 不能超过 100');
+    await refused(get(ADMIN_USERS.list.path, { status: 'gone' }), 400, ApiCode.BadRequest, '状态应为 enabled 或 disabled');
+    await refused(get(ADMIN_USERS.list.path, { pageSize: '101' }), 400, ApiCode.BadRequest, '每页条数不能超过 100');
   });
 
   test('update: the fields change, the old token is refused (-1012) when the role changes, a no-op records nothing', async () => {
@@ -252,7 +252,7 @@ describe('administration: users and audit', () => {
     await ok(post(ADMIN_USERS.revokeSessions.path, { id: user.id }));
     for (const token of tokens) await refused(fuels(token), 401, ApiCode.TokenRevoked, API_MESSAGES.sessionRevoked);
     await ok(fuels(await tokenOf(user.account, password)));
-    await refused(post(ADMIN_USERS.revokeSessions.path, { id: 'x' }), 400, ApiCode.BadRequest, '参数 id 应为正整数');
+    await refused(post(ADMIN_USERS.revokeSessions.path, { id: 'x' }), 400, ApiCode.BadRequest, '用户编号应为正整数');
   });
 
   test("bindings: a user's openIds listed and unbound through mp/unbind, audited as mp.unbound", async () => {
@@ -287,6 +287,9 @@ describe('administration: users and audit', () => {
     expect(times).toEqual([...times].sort().reverse());
     const updated = mine.items.find((i) => i.event === 'user.updated')!;
     expect(updated).toMatchObject({ account: adminAccount, address: ADMIN_ADDRESS, detail: { targetId: user.id, targetAccount: user.account, changes: { nickname: { from: '同事', to: '审计对象' } } } });
+    // A role is kept as its code, with its name for the page: 角色 无 → 市场分析师.
+    const created = mine.items.find((i) => i.event === 'user.created')!;
+    expect(created.detail?.changes?.role).toEqual({ from: null, to: 'analyst', toText: '市场分析师' });
     expect(JSON.stringify(mine.items)).not.toContain(password);
     expect(JSON.stringify(mine.items)).not.toContain(COLLEAGUE_PASSWORD);
 
@@ -315,9 +318,9 @@ describe('administration: users and audit', () => {
     const detailCells = Array.from({ length: sheet.rowCount - 1 }, (_, i) => String(sheet.getRow(i + 2).getCell(9).value ?? ''));
     expect(detailCells).toContain(`对象 ${user.account}；昵称 同事 → 审计对象`);
 
-    await refused(get(ADMIN_AUDIT.list.path, { events: 'nope' }), 400, ApiCode.BadRequest, '参数 events 没有事件类型 nope');
-    await refused(get(ADMIN_AUDIT.list.path, { from: '2026-02-30' }), 400, ApiCode.BadRequest, '参数 from 应为 YYYY-MM-DD 格式的日期');
-    await refused(get(ADMIN_AUDIT.list.path, { from: '2026-03-02', to: '2026-03-01' }), 400, ApiCode.BadRequest, '参数 from 开始日期不能晚于结束日期');
+    await refused(get(ADMIN_AUDIT.list.path, { events: 'nope' }), 400, ApiCode.BadRequest, '没有事件类型 nope');
+    await refused(get(ADMIN_AUDIT.list.path, { from: '2026-02-30' }), 400, ApiCode.BadRequest, '开始日期应为 YYYY-MM-DD 格式的日期');
+    await refused(get(ADMIN_AUDIT.list.path, { from: '2026-03-02', to: '2026-03-01' }), 400, ApiCode.BadRequest, '开始日期不能晚于结束日期');
   });
 
   test('the audit list counts to 10,000 and says when there are more; later pages still answer', async () => {

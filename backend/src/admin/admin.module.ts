@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { MpModule } from '../mp/mp.module';
 import { SecurityModule } from '../security/security.module';
 import { AuditController } from './audit/audit.controller';
+import { AuditRetention } from './audit/audit-retention';
 import { AuditService } from './audit/audit.service';
 import { AdminUsersController } from './users/admin-users.controller';
 import { AdminUsersRepository } from './users/admin-users.repository';
@@ -14,6 +15,6 @@ import { AdminUsersService } from './users/admin-users.service';
 @Module({
   imports: [SecurityModule, MpModule],
   controllers: [AdminUsersController, AuditController],
-  providers: [AdminUsersService, AdminUsersRepository, AuditService],
+  providers: [AdminUsersService, AdminUsersRepository, AuditService, AuditRetention],
 })
 export class AdminModule {}

@@ -3,9 +3,7 @@ import path from 'node:path';
 import type { Logger } from '@nestjs/common';
 import type { SessionUser } from '../security/session-user';
 import { ApiException } from './api-codes';
-
-/** How often expired files are looked for. */
-const SWEEP_EVERY_MS = 60 * 60 * 1000;
+import { HourlySweep } from './hourly-sweep';
 
 /**
  * A job record of one user's (an export, a report bundle): anyone else's, like a missing one, is a 404
@@ -21,14 +19,16 @@ export function ownedBy<T extends { userId: number | null }>(record: T | null | 
  * records whose time has passed and names their files, which are then deleted.
  */
 export class ExpiringFiles {
-  private timer: NodeJS.Timeout | undefined;
+  private readonly sweep: HourlySweep;
 
   constructor(
-    private readonly what: string,
+    what: string,
     private readonly dir: string,
     private readonly expire: () => Promise<string[]>,
-    private readonly logger: Logger,
-  ) {}
+    logger: Logger,
+  ) {
+    this.sweep = new HourlySweep(`cleanup of expired ${what}`, () => this.removeExpired(), logger);
+  }
 
   /** Deletes the expired files now; how many there were. */
   async removeExpired(): Promise<number> {
@@ -38,13 +38,10 @@ export class ExpiringFiles {
   }
 
   start(): void {
-    this.timer = setInterval(() => {
-      this.removeExpired().catch((error: unknown) => this.logger.warn(`cleanup of expired ${this.what} failed: ${String(error)}`));
-    }, SWEEP_EVERY_MS);
-    this.timer.unref();
+    this.sweep.start();
   }
 
   stop(): void {
-    clearInterval(this.timer);
+    this.sweep.stop();
   }
 }

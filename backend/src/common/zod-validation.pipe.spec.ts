@@ -1,3 +1,4 @@
+import { labelled } from '@car/contracts';
 import { z } from 'zod';
 import { ApiCode, ApiException } from './api-codes';
 import { zodPipe } from './zod-validation.pipe';
@@ -23,5 +24,18 @@ describe('ZodValidationPipe', () => {
 
   test('a generic failure still names the field in Chinese', () => {
     expect(() => pipe.transform({ time: '2026-10', pageSize: 'abc' })).toThrow(/参数 pageSize/);
+  });
+});
+
+describe('ZodValidationPipe with labelled fields', () => {
+  const pipe = zodPipe(z.object({ pageSize: labelled(z.coerce.number().int().max(100, '不能超过 100'), '每页条数'), name: labelled(z.string().min(1, '请输入名称'), '名称') }));
+
+  test('a labelled field is named by its label, before a message that does not name it', () => {
+    expect(() => pipe.transform({ pageSize: '101', name: 'x' })).toThrow(/^每页条数不能超过 100$/);
+    expect(() => pipe.transform({ pageSize: 'abc', name: 'x' })).toThrow(/^每页条数格式不正确$/);
+  });
+
+  test('a message that names the label already is the whole answer', () => {
+    expect(() => pipe.transform({ pageSize: '1', name: '' })).toThrow(/^请输入名称$/);
   });
 });

@@ -5,8 +5,8 @@ import { ApiException } from './api-codes';
 
 /**
  * Validates a query or body against its endpoint's schema in @car/contracts, the schema the pages and
- * the tests use too. The first problem becomes a 400 whose Chinese message names the field; nothing
- * unvalidated reaches a service.
+ * the tests use too. The first problem becomes a 400 whose Chinese message names the field — by its label
+ * where the schema gives one (`labelled`), else by its parameter name; nothing unvalidated reaches a service.
  */
 @Injectable()
 export class ZodValidationPipe<S extends z.ZodType> implements PipeTransform<unknown, z.output<S>> {
@@ -15,7 +15,7 @@ export class ZodValidationPipe<S extends z.ZodType> implements PipeTransform<unk
   transform(value: unknown): z.output<S> {
     const parsed = this.schema.safeParse(value ?? {});
     if (parsed.success) return parsed.data;
-    throw ApiException.badRequest(issueMessage(parsed.error));
+    throw ApiException.badRequest(issueMessage(parsed.error, this.schema));
   }
 }
 

@@ -53,5 +53,14 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
     }
   });
-});
 
+  test('the audit trail keeps a year by default; 0 keeps everything; under six months or over ten years is refused', () => {
+    expect(loadConfig({}).AUDIT_RETENTION_DAYS).toBe(365);
+    expect(loadConfig({ AUDIT_RETENTION_DAYS: '0' }).AUDIT_RETENTION_DAYS).toBe(0);
+    expect(loadConfig({ AUDIT_RETENTION_DAYS: '180' }).AUDIT_RETENTION_DAYS).toBe(180);
+    expect(loadConfig({ AUDIT_RETENTION_DAYS: '3650' }).AUDIT_RETENTION_DAYS).toBe(3650);
+    for (const value of ['179', '30', '3651', '-1', '365.5', 'a year']) {
+      expect(() => loadConfig({ AUDIT_RETENTION_DAYS: value })).toThrow(/AUDIT_RETENTION_DAYS/);
+    }
+  });
+});

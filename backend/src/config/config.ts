@@ -78,6 +78,16 @@ const schema = z.object({
     .optional(),
   /** How long an mp session (the car-mp cookie) lasts. */
   MP_SESSION_MINUTES: z.coerce.number().int().min(1).max(720).default(30),
+  /**
+   * How long the security audit trail (security_event) keeps an event, in days; older ones are deleted by a
+   * daily job (README decision 121). 0 keeps every event. China's Cybersecurity Law (art. 21) asks for
+   * network logs of at least six months, so a shorter retention is refused.
+   */
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number()
+    .int('must be a whole number of days')
+    .refine((days) => days === 0 || (days >= 180 && days <= 3650), 'must be 0 (keep every event) or 180-3650 days (the Cybersecurity Law asks for at least six months of logs)')
+    .default(365),
   /** How many jobs one worker process runs at once (exports, reports, rollup rebuilds). */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   SEED_ON_EMPTY: booleanFlag.default(true),

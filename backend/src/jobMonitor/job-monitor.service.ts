@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { JOB_MESSAGES, QUEUE_BOARD_PATH, jobKindLabel, type JobListQuery, type JobPage, type JobRun, type JobState, type JobSummary } from '@car/contracts';
 import { ApiCode, ApiException } from '../common/api-codes';
+import { HourlySweep } from '../common/hourly-sweep';
 import { SecurityEvents } from '../security/security-events';
 import type { SessionUser } from '../security/session-user';
 import { JobName, JobPayloads } from '../queue/job-names';
@@ -11,7 +12,6 @@ import { JobRunRepository, type JobRunRecord } from '../queue/job-run.repository
 /** Finished rows are kept as long as BullMQ keeps its jobs (queue/job-queue.ts: completed 7 days, failed 30). */
 const KEEP_COMPLETED_DAYS = 7;
 const KEEP_FAILED_DAYS = 30;
-const PRUNE_EVERY_MS = 60 * 60 * 1000;
 /** The payload as the list shows it: at most this many characters. */
 const PAYLOAD_TEXT_MAX = 160;
 
@@ -48,7 +48,8 @@ function viewOf(row: JobRunRecord): JobRun {
 @Injectable()
 export class JobMonitorService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('JobMonitor');
-  private pruneTimer: NodeJS.Timeout | undefined;
+  /** Finished rows older than BullMQ keeps its jobs go at start and every hour. */
+  private readonly prune = new HourlySweep('job_run pruning', () => this.runs.prune(KEEP_COMPLETED_DAYS, KEEP_FAILED_DAYS), this.logger);
 
   constructor(
     private readonly runs: JobRunRepository,
@@ -91,13 +92,10 @@ export class JobMonitorService implements OnModuleInit, OnApplicationShutdown {
   }
 
   onModuleInit(): void {
-    const prune = () => void this.runs.prune(KEEP_COMPLETED_DAYS, KEEP_FAILED_DAYS).catch((error: unknown) => this.logger.warn(`job_run not pruned: ${String(error)}`));
-    prune();
-    this.pruneTimer = setInterval(prune, PRUNE_EVERY_MS);
-    this.pruneTimer.unref();
+    this.prune.start({ now: true });
   }
 
   onApplicationShutdown(): void {
-    if (this.pruneTimer) clearInterval(this.pruneTimer);
+    this.prune.stop();
   }
 }

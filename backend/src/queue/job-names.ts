@@ -15,6 +15,8 @@ export enum JobName {
   DataImport = 'imports.data',
   /** Rebuilds the rollups of an import's months, then shows the months in the calendar (dataImport/). */
   PublishImport = 'imports.publish',
+  /** Deletes the audit trail's events older than the retention (AUDIT_RETENTION_DAYS); queued once a day. */
+  PruneAuditTrail = 'audit.prune',
 }
 
 export interface JobPayloads {
@@ -24,6 +26,7 @@ export interface JobPayloads {
   [JobName.ReportBundle]: { bundleId: string };
   [JobName.DataImport]: { importId: string; step: 'check' | 'write' };
   [JobName.PublishImport]: { importId: string };
+  [JobName.PruneAuditTrail]: { keepDays: number };
 }
 
 export const QUEUE_NAME = 'car-jobs';

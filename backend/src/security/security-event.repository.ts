@@ -41,6 +41,26 @@ export class SecurityEventRepository {
     return total;
   }
 
+  /** How many events are older than `keepDays` days (the retention job's progress). */
+  async countOlderThan(keepDays: number): Promise<number> {
+    const [{ total }] = await this.dataSource.query(`SELECT count(*)::int AS total FROM security_event WHERE at < now() - make_interval(days => $1)`, [keepDays]);
+    return total;
+  }
+
+  /**
+   * Deletes at most `batch` of the oldest events older than `keepDays` days (read through the `at` index);
+   * how many went. Small batches keep each statement's locks and WAL short while sign-ins insert beside it.
+   */
+  async deleteOlderThan(keepDays: number, batch: number): Promise<number> {
+    // TypeORM answers a DELETE with [rows, affected].
+    const [, deleted] = (await this.dataSource.query(
+      `DELETE FROM security_event WHERE id IN (
+         SELECT id FROM security_event WHERE at < now() - make_interval(days => $1) ORDER BY at, id LIMIT $2)`,
+      [keepDays, batch],
+    )) as [unknown, number];
+    return deleted;
+  }
+
   private where(filter: AuditFilter): { where: string; params: unknown[] } {
     const conditions: string[] = [];
     const params: unknown[] = [];

@@ -59,10 +59,11 @@ export function AdminUserDialog({ user, options, open, onClose }: AdminUserDialo
     new FormData(event.currentTarget).forEach((value, key) => {
       if (key !== 'intent' && typeof value === 'string' && value !== '') values[key] = value;
     });
-    const parsed = (user ? userUpdateSchema : userCreateSchema).safeParse(values);
+    const schema = user ? userUpdateSchema : userCreateSchema;
+    const parsed = schema.safeParse(values);
     if (parsed.success) return;
     event.preventDefault();
-    show('warning', issueMessage(parsed.error), 3000);
+    show('warning', issueMessage(parsed.error, schema), 3000);
   };
 
   return (

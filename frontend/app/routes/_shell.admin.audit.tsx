@@ -3,14 +3,15 @@
  * kinds as repeated checkboxes, account, address, from / to days), so every view is in the URL and works
  * before JavaScript loads; 下载 is the API's workbook of the same filters (the cookie carries the session).
  */
-import { ADMIN_AUDIT, API_PREFIX, auditDetailText, SECURITY_EVENT_LABELS, SECURITY_EVENT_NAMES, type SecurityEventName } from '@car/contracts';
+import { ADMIN_AUDIT, ADMIN_PAGE_SIZE, API_PREFIX, auditDetailText, SECURITY_EVENT_LABELS, SECURITY_EVENT_NAMES, type SecurityEventName } from '@car/contracts';
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useSearchParams } from '@remix-run/react';
 import { Button, Table } from 'semantic-ui-react';
 
 import { AdminPager } from '~/components/AdminPager';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
-import { throwAsRouteError, apiGet } from '~/utils/api.server';
+import { useFailureToast } from '~/components/Toast';
+import { ApiError, throwAsRouteError, apiGet } from '~/utils/api.server';
 import { titled } from '~/utils/meta';
 import adminCss from '~/styles/admin.css?url';
 
@@ -30,8 +31,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   try {
     const page = await apiGet(request, context, ADMIN_AUDIT.list, { ...filters, page: params.get('page') ?? '' });
     const download = new URLSearchParams(Object.entries(filters).filter(([, value]) => value !== ''));
-    return { page, downloadHref: `${API_PREFIX}/${ADMIN_AUDIT.download.path}?${download.toString()}` };
+    return { page, downloadHref: `${API_PREFIX}/${ADMIN_AUDIT.download.path}?${download.toString()}`, failure: null };
   } catch (error) {
+    // A filter the API refuses (开始日期不能晚于结束日期) keeps the form on screen with the message, to be corrected.
+    if (error instanceof ApiError && error.status === 400) {
+      return { page: { items: [], total: 0, totalCapped: false, page: 1, pageSize: ADMIN_PAGE_SIZE }, downloadHref: null, failure: error.toFailure() };
+    }
     return throwAsRouteError(error);
   }
 }
@@ -39,7 +44,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const label = (event: string) => SECURITY_EVENT_LABELS[event as SecurityEventName] ?? event;
 
 export default function AdminAuditPage() {
-  const { page, downloadHref } = useLoaderData<typeof loader>();
+  const { page, downloadHref, failure } = useLoaderData<typeof loader>();
+  useFailureToast(failure);
   const [searchParams] = useSearchParams();
   const chosen = new Set(searchParams.getAll('events'));
 
@@ -81,9 +87,15 @@ export default function AdminAuditPage() {
           <Link to="/admin/audit" className="ui button">
             重置
           </Link>
-          <a className="ui button" href={downloadHref} download>
-            下载
-          </a>
+          {downloadHref ? (
+            <a className="ui button" href={downloadHref} download>
+              下载
+            </a>
+          ) : (
+            <Button type="button" disabled>
+              下载
+            </Button>
+          )}
         </div>
       </Form>
       <Table celled compact unstackable className="admin-page__table">

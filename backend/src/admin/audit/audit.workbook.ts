@@ -1,5 +1,6 @@
 import type { Response } from 'express';
 import { auditDetailText, SECURITY_EVENT_LABELS, type AuditItem } from '@car/contracts';
+import { chinaDay } from '../../common/china-time';
 import { streamTableWorkbook, type WorkbookColumn } from '../../saleVolume/table-workbook';
 
 const COLUMNS: ReadonlyArray<WorkbookColumn<AuditItem>> = [
@@ -16,6 +17,5 @@ const COLUMNS: ReadonlyArray<WorkbookColumn<AuditItem>> = [
 
 /** 安全日志_{today}.xlsx through the tables' streaming writer (text neutralised: an account may begin with =). */
 export function streamAuditWorkbook(response: Response, rows: AuditItem[], today = new Date()): Promise<void> {
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(today);
-  return streamTableWorkbook(response, `安全日志_${day}.xlsx`, '安全日志', COLUMNS, rows);
+  return streamTableWorkbook(response, `安全日志_${chinaDay(today)}.xlsx`, '安全日志', COLUMNS, rows);
 }

@@ -52,9 +52,9 @@ export class AdminUsersService {
     if (id === null) throw new ApiException(ApiCode.Conflict, ADMIN_MESSAGES.accountTaken);
     const user = await this.existing(id);
     // What the new user holds: the fields set (a producer or brand left empty is not a change).
-    const changes: Changes = { nickname: { from: null, to: user.nickname }, role: { from: null, to: user.role } };
-    if (user.producerId !== null) changes.producerId = { from: null, to: user.producerId };
-    if (user.brandId !== null) changes.brandId = { from: null, to: user.brandId };
+    const changes: Changes = { nickname: { from: null, to: user.nickname }, role: { from: null, to: user.role, toText: user.roleName } };
+    if (user.producerId !== null) changes.producerId = { from: null, to: user.producerId, toText: user.producerName };
+    if (user.brandId !== null) changes.brandId = { from: null, to: user.brandId, toText: user.brandName };
     await this.audit('user.created', admin, address, user, changes);
     return user;
   }
@@ -77,6 +77,10 @@ export class AdminUsersService {
     if (brandId !== before.brandId) [changes.brandId, change.brandId] = [{ from: before.brandId, to: brandId }, brandId];
     if (Object.keys(changes).length === 0) return before;
     const after = await this.apply(dto.id, change);
+    // Codes and ids are kept as they are; the names beside them are what the audit page shows.
+    if (changes.role) Object.assign(changes.role, { fromText: before.roleName, toText: after.roleName });
+    if (changes.producerId) Object.assign(changes.producerId, { fromText: before.producerName, toText: after.producerName });
+    if (changes.brandId) Object.assign(changes.brandId, { fromText: before.brandName, toText: after.brandName });
     await this.audit('user.updated', admin, address, after, changes);
     return after;
   }
