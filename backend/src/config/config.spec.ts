@@ -15,6 +15,9 @@ describe('loadConfig', () => {
 
   test('a bad value names its key in the error', () => {
     expect(() => loadConfig({ PORT: '99999' })).toThrow(ConfigError);
+    // Each running job holds two of the worker's ten database connections and part of its capped heap (decision 126).
+    expect(loadConfig({ WORKER_CONCURRENCY: '4' }).WORKER_CONCURRENCY).toBe(4);
+    expect(() => loadConfig({ WORKER_CONCURRENCY: '5' })).toThrow(/WORKER_CONCURRENCY/);
     try {
       loadConfig({ PORT: 'x', SEED_SCALE: 'huge' });
     } catch (error) {

@@ -88,8 +88,12 @@ const schema = z.object({
     .int('must be a whole number of days')
     .refine((days) => days === 0 || (days >= 180 && days <= 3650), 'must be 0 (keep every event) or 180-3650 days (the Cybersecurity Law asks for at least six months of logs)')
     .default(365),
-  /** How many jobs one worker process runs at once (exports, reports, rollup rebuilds). */
-  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  /**
+   * How many jobs one worker process runs at once (exports, reports, imports, rollup rebuilds). At most 4:
+   * each running job holds two of the process's ten database connections (its lock and its cursor) and about
+   * 30 MB of the worker's 192 MB old-generation cap (README decision 126); run more workers for more.
+   */
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(4).default(2),
   SEED_ON_EMPTY: booleanFlag.default(true),
   SEED_SCALE: z.enum(['demo', 'large', 'tiny']).default('demo'),
   SEED_NUMBER: z.coerce.number().int().min(0).default(20261121),
