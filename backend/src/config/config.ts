@@ -91,7 +91,7 @@ const schema = z.object({
   /**
    * How many jobs one worker process runs at once (exports, reports, imports, rollup rebuilds). At most 4:
    * each running job holds two of the process's ten database connections (its lock and its cursor) and about
-   * 30 MB of the worker's 192 MB old-generation cap (README decision 126); run more workers for more.
+   * 30 MB of the worker's 256 MB old-generation cap (README decision 126); run more workers for more.
    */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(4).default(2),
   SEED_ON_EMPTY: booleanFlag.default(true),
