@@ -296,17 +296,19 @@ describe('Redis stopped and started again', () => {
     expect(again).toBe('after-the-outage');
     await http().get('/car/api/health').expect(200);
 
-    // Nothing accepted was lost: a worker receives both jobs, the one accepted before Redis stopped first.
+    // Nothing accepted was lost: a worker receives both jobs, the one accepted before Redis stopped first. (The
+    // app's own housekeeping, such as the day's audit.prune queued at start, may come through the queue too.)
+    const ours = ['accepted-before-the-outage', 'after-the-outage'];
     const seen: string[] = [];
     const connection = redisConnection(redis.url);
     await new Promise<void>((resolve, reject) => {
-      const worker = new Worker(QUEUE_NAME, async (job) => void seen.push(job.id ?? ''), { connection, prefix: 'car' });
+      const worker = new Worker(QUEUE_NAME, async (job) => void (ours.includes(job.id ?? '') && seen.push(job.id ?? '')), { connection, prefix: 'car' });
       worker.on('completed', () => {
         if (seen.length === 2) void worker.close().then(resolve);
       });
       worker.on('failed', (_job, error) => void worker.close().then(() => reject(error)));
     });
     connection.disconnect();
-    expect(seen).toEqual(['accepted-before-the-outage', 'after-the-outage']);
+    expect(seen).toEqual(ours);
   }, 60_000);
 });
