@@ -26,7 +26,8 @@ describe('the answer envelope and its codes', () => {
       result: {
         status: 'ok',
         database: { ok: true, latencyMs: expect.any(Number), latestMonth: '2026-10' },
-        queue: { mode: 'in-process', ok: true, waiting: 0, active: 0, failed: 0 },
+        // The app's own housekeeping (the day's audit.prune, queued at start) may be running when it answers.
+        queue: { mode: 'in-process', ok: true, waiting: expect.any(Number), active: expect.any(Number), failed: 0 },
       },
     });
   });
