@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { AdminModule } from './admin/admin.module';
+import { AnswersModule } from './answers/answers.module';
 import { CarConfigModule } from './carConfig/car-config.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { EnvelopeInterceptor } from './common/envelope.interceptor';
@@ -26,7 +27,7 @@ export class AppModule {
   static forRoot(runtime: Runtime): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(runtime, 'car-app'), SecurityModule, HealthModule, SearchModule, SaleVolumeModule, AreaMarketModule, CompanyBrandModule, PriceVolumeModule, CarConfigModule, DataExportModule, DataImportModule, PriceModule, DashboardModule, MpModule, ReportDownloadApiModule, JobMonitorModule, AdminModule],
+      imports: [CoreModule.forRoot(runtime, 'car-app'), AnswersModule, SecurityModule, HealthModule, SearchModule, SaleVolumeModule, AreaMarketModule, CompanyBrandModule, PriceVolumeModule, CarConfigModule, DataExportModule, DataImportModule, PriceModule, DashboardModule, MpModule, ReportDownloadApiModule, JobMonitorModule, AdminModule],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

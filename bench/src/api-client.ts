@@ -1,5 +1,8 @@
 import { DEMO_OPEN_ID, MP_SESSION_HEADER } from '@car/contracts';
 
+/** The request header that has the API compute an answer afresh instead of serving it from its answer cache. */
+export const FRESH: Readonly<Record<string, string>> = { 'cache-control': 'no-cache' };
+
 /** What opens an mp session: a link signed now with the mini-program's shared secret (README "Dashboard and mobile sales query"). */
 export type MpLinkSigner = (openId: string) => { openId: string; ts: string; sign: string };
 
@@ -46,11 +49,15 @@ export class ApiClient {
     return `${this.base}/${path}${query ? `?${query}` : ''}`;
   }
 
-  /** The headers of a call: the web token, or the mp session for the mini-program's calls. */
+  /**
+   * The headers of a call: the web token, or the mp session for the mini-program's calls; and
+   * `Cache-Control: no-cache`, so every timed call is computed afresh rather than served by the API's
+   * answer cache (README decision 129).
+   */
   headers(access?: 'mp'): Record<string, string> {
-    if (access !== 'mp') return { token: this.token };
+    if (access !== 'mp') return { token: this.token, ...FRESH };
     if (!this.mpSession) throw new Error('an mp call before openMpSession');
-    return { [MP_SESSION_HEADER]: this.mpSession };
+    return { [MP_SESSION_HEADER]: this.mpSession, ...FRESH };
   }
 
   /** One GET; throws unless the answer is HTTP 200 with code 1, so a broken call never counts as fast. */

@@ -6,12 +6,12 @@ import { formatMonth } from '@car/contracts';
 import { RollupBuildReport, RollupRepository } from '@car/backend/dist/analytics/rollup.repository';
 import { CalendarRepository } from '@car/backend/dist/reference/calendar.repository';
 import { ROLLUP_BUILDS } from '@car/backend/dist/analytics/model';
-import { ApiClient, type MpLinkSigner } from './api-client';
+import { ApiClient, FRESH, type MpLinkSigner } from './api-client';
 import { startApp } from './app-process';
 import { BenchEndpoint, ENDPOINTS } from './bench-cases';
 import { DuckFacts, exportParquet } from './duckdb-facts';
 import { benchExports, type ExportBench, renderExportBench } from './export-bench';
-import { loadRun } from './load-run';
+import { loadRun, type LoadRunResult } from './load-run';
 import { captureScans, compareRaw, EndpointResult, measureLatency, monthRows } from './measure';
 import { renderPriceTimings, timePriceQueries } from './price-queries';
 import { QueryCapture } from './query-capture';
@@ -188,12 +188,18 @@ async function main(): Promise<void> {
     // 5. The load run: every endpoint's first two variants, interleaved so users spread over endpoints.
     const loadMix = interleave(endpoints.map((e) => e.variants.slice(0, 2).map((v) => `${e.path}${v ? `?${v}` : ''}`)));
     let load = null;
+    let loadFresh = null;
     if (opts.load) {
-      log(`[bench] load run: ${opts.connections} users for ${opts.seconds} s …`);
-      // A fresh mp session, so it outlives the run whatever the measuring before took.
+      // A fresh mp session, so it outlives the runs whatever the measuring before took.
       const headers: Record<string, string> = { token: client.token, ...(withMp ? { [MP_SESSION_HEADER]: await client.openMpSession(signer) } : {}) };
+      const failures = (r: LoadRunResult): number => r.errors + r.timeouts + r.non2xx + r.mismatches;
+      // First every call computed afresh (the work itself), then as analysts meet the API: each answer computed once, then from the answer cache.
+      log(`[bench] load run, every call computed afresh: ${opts.connections} users for ${opts.seconds} s …`);
+      loadFresh = await loadRun(app.base, { ...headers, ...FRESH }, loadMix, opts.connections, opts.seconds);
+      log(`  p50 ${ms(loadFresh.p50)} p99 ${ms(loadFresh.p99)} max ${ms(loadFresh.max)} ms, ${loadFresh.requests} calls, ${failures(loadFresh)} failures`);
+      log(`[bench] load run with the answer cache: ${opts.connections} users for ${opts.seconds} s …`);
       load = await loadRun(app.base, headers, loadMix, opts.connections, opts.seconds);
-      log(`  p50 ${ms(load.p50)} p99 ${ms(load.p99)} max ${ms(load.max)} ms, ${load.requests} calls, ${load.errors + load.timeouts + load.non2xx + load.mismatches} failures`);
+      log(`  p50 ${ms(load.p50)} p99 ${ms(load.p99)} max ${ms(load.max)} ms, ${load.requests} calls, ${failures(load)} failures`);
     }
 
     // 6. The exports, in a worker process on Redis.
@@ -224,6 +230,7 @@ async function main(): Promise<void> {
         `For the first ${opts.compare} variants of each endpoint, every analytics query the call makes (recorded by an in-process copy of the app) is written again by the same query builder on the raw facts instead of a rollup (\`RAW_FACTS\`: \`retail_fact\` or \`wholesale_fact\` joined to car, sub-series, producer, brand, city, province) and run on PostgreSQL (median of ${opts.pgRuns} run${opts.pgRuns > 1 ? 's' : ''}) and, with the same SQL text, on DuckDB over the Parquet copy. After a warm-up of each, the API call and the DuckDB runs take turns ${opts.duckRuns} times, so both meet the same moments of the noisy machine; each column is the median of its turns. ` +
         'Times are summed over the call\'s queries and are query time only, while the API time is the whole call end to end, so the comparison leans towards DuckDB. getCars is compared on its trims\' monthly retail from the raw facts; the other search calls read reference tables only and have no fact aggregate to compare. "Figures agree" compares the sum of every measure of the rollup answer, raw PostgreSQL and DuckDB.',
       load,
+      loadFresh,
       loadMix,
     };
     const out = opts.out ?? path.join(config.projectRoot, 'bench', 'RESULTS.md');

@@ -8,6 +8,14 @@ import { z } from 'zod';
 /** Where the API lives, on the same origin as the pages. */
 export const API_PREFIX = '/car/api';
 
+/**
+ * The answer header that says whether an analytics call was served from the API's answer cache (README
+ * decision 129): `hit`, `miss` (computed and kept), `bypass` (the request said `Cache-Control: no-cache`),
+ * `off` (no cache, or its data-change listener is down).
+ */
+export const ANSWER_CACHE_HEADER = 'X-Answer-Cache';
+export type AnswerCacheState = 'hit' | 'miss' | 'bypass' | 'off';
+
 export const ApiCode = {
   Success: 1,
   TokenInvalid: -1009,

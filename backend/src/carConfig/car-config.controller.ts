@@ -1,12 +1,14 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { CAR_CONFIG, type ParamsOf, type ResultOf } from '@car/contracts';
+import { CachedAnswers } from '../answers/answer-cache.interceptor';
 import { zodPipe } from '../common/zod-validation.pipe';
 import { RequiresPage } from '../security/security.decorators';
 import { CarConfigService } from './car-config.service';
 import { streamConfigWorkbook } from './car-config.workbook';
 
 @RequiresPage('/product/configquery')
+@CachedAnswers()
 @Controller()
 export class CarConfigController {
   constructor(private readonly carConfig: CarConfigService) {}

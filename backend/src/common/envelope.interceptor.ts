@@ -36,10 +36,15 @@ export class EnvelopeInterceptor implements NestInterceptor {
   }
 }
 
-function checkResult(request: Request, result: unknown): void {
+/** The route a request matched, as the contracts name it (the path after /car/api). */
+export function routeOf(request: Request): { routePath: string; endpoint: ReturnType<typeof endpointAt> } {
   const routePath = String((request.route as { path?: string } | undefined)?.path ?? request.path);
   const path = routePath.startsWith(API_PREFIX) ? routePath.slice(API_PREFIX.length) : routePath;
-  const endpoint = endpointAt(request.method, path);
+  return { routePath, endpoint: endpointAt(request.method, path) };
+}
+
+function checkResult(request: Request, result: unknown): void {
+  const { routePath, endpoint } = routeOf(request);
   if (!endpoint) throw new ContractViolation(`${request.method} ${routePath} has no contract in @car/contracts`);
   if (endpoint.result === 'xlsx') throw new ContractViolation(`${request.method} ${routePath} is a download but answered JSON`);
   const parsed = endpoint.result.safeParse(result);

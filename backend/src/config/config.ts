@@ -49,6 +49,9 @@ const trustedProxies = z.string().transform((text, ctx): string[] => {
   return problems.length > 0 ? z.NEVER : entries;
 });
 
+/** The answer cache's size when ANSWER_CACHE_MB is unset (outside the tests). */
+export const DEFAULT_ANSWER_CACHE_MB = 64;
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -94,6 +97,11 @@ const schema = z.object({
    * 30 MB of the worker's 256 MB old-generation cap (README decision 126); run more workers for more.
    */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(4).default(2),
+  /**
+   * How much memory the API process gives the analytics answers it keeps until the data next changes, in MB
+   * (README decision 129); 0 turns the cache off. Unset: 64, or 0 under NODE_ENV=test.
+   */
+  ANSWER_CACHE_MB: z.coerce.number().int('must be a whole number of MB').min(0).max(4096).optional(),
   SEED_ON_EMPTY: booleanFlag.default(true),
   SEED_SCALE: z.enum(['demo', 'large', 'tiny']).default('demo'),
   SEED_NUMBER: z.coerce.number().int().min(0).default(20261121),
@@ -113,6 +121,8 @@ export type AppConfig = z.infer<typeof schema> & {
   logFormat: 'json' | 'pretty';
   /** Check every answer against its contract's result schema (tests and development; off in production by default). */
   checkResults: boolean;
+  /** ANSWER_CACHE_MB in bytes (0: no answer cache). */
+  answerCacheBytes: number;
 };
 
 export class ConfigError extends Error {
@@ -147,6 +157,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     embeddedPgDir: path.join(dataDir, 'postgres'),
     logFormat: c.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
     checkResults: c.CHECK_RESULTS ?? c.NODE_ENV !== 'production',
+    answerCacheBytes: (c.ANSWER_CACHE_MB ?? (c.NODE_ENV === 'test' ? 0 : DEFAULT_ANSWER_CACHE_MB)) * 2 ** 20,
   };
 }
 

@@ -1,12 +1,14 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { type ParamsOf, PRICE, type ResultOf } from '@car/contracts';
+import { CachedAnswers } from '../answers/answer-cache.interceptor';
 import { zodPipe } from '../common/zod-validation.pipe';
 import { RequiresPage } from '../security/security.decorators';
 import { MarketPriceService } from './market-price.service';
 import { streamPriceTableWorkbook } from './price-table.workbook';
 
 @RequiresPage('/price/marketpricetendency')
+@CachedAnswers()
 @Controller()
 export class MarketPriceController {
   constructor(private readonly marketPrice: MarketPriceService) {}

@@ -1,6 +1,7 @@
 import { Controller, Get, Query, Res, type Type } from '@nestjs/common';
 import type { Response } from 'express';
 import { type ParamsOf, PRICE_STRUCTURE, PRICE_STRUCTURE_TABS, type ResultOf } from '@car/contracts';
+import { CachedAnswers } from '../answers/answer-cache.interceptor';
 import { zodPipe } from '../common/zod-validation.pipe';
 import { RequiresPage } from '../security/security.decorators';
 import { PriceStructureService, type StructurePage } from './price-structure.service';
@@ -16,6 +17,7 @@ type Calls = { chart: typeof PRICE_STRUCTURE.totalChart; table: typeof PRICE_STR
  */
 function structureController(pagePath: string, page: StructurePage, calls: Calls): Type<unknown> {
   @RequiresPage(pagePath)
+  @CachedAnswers()
   @Controller()
   class StructureController {
     constructor(private readonly structure: PriceStructureService) {}

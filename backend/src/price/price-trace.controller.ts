@@ -1,12 +1,14 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { type ParamsOf, PRICE, type ResultOf } from '@car/contracts';
+import { CachedAnswers } from '../answers/answer-cache.interceptor';
 import { zodPipe } from '../common/zod-validation.pipe';
 import { RequiresPage } from '../security/security.decorators';
 import { streamPriceTableWorkbook } from './price-table.workbook';
 import { PriceTraceService } from './price-trace.service';
 
 @RequiresPage('/price/cabmodelpricetrace')
+@CachedAnswers()
 @Controller()
 export class PriceTraceController {
   constructor(private readonly trace: PriceTraceService) {}

@@ -1,6 +1,7 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { type ParamsOf, PRICE_VOLUME, type ResultOf } from '@car/contracts';
+import { CachedAnswers } from '../answers/answer-cache.interceptor';
 import { zodPipe } from '../common/zod-validation.pipe';
 import { RequiresPage } from '../security/security.decorators';
 import { ModelPriceService } from './model-price.service';
@@ -8,6 +9,7 @@ import { streamProportionWorkbook } from './price-volume.workbook';
 
 /** 价格维度分析 / 销量占比分析 (/pricevolume/pricedimension): the two bubble charts, the two tables and their downloads. */
 @RequiresPage('/pricevolume/pricedimension')
+@CachedAnswers()
 @Controller()
 export class ModelPriceController {
   constructor(private readonly modelPrice: ModelPriceService) {}

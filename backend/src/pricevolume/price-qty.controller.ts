@@ -1,6 +1,7 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { type ParamsOf, PRICE_VOLUME, type ResultOf } from '@car/contracts';
+import { CachedAnswers } from '../answers/answer-cache.interceptor';
 import { zodPipe } from '../common/zod-validation.pipe';
 import { RequiresPage } from '../security/security.decorators';
 import { PriceQtyService } from './price-qty.service';
@@ -8,6 +9,7 @@ import { streamBandWorkbook } from './price-volume.workbook';
 
 /** 车型价格段销量 (/pricevolume/cabmodelprice): the band chart, the detail table and its download. */
 @RequiresPage('/pricevolume/cabmodelprice')
+@CachedAnswers()
 @Controller()
 export class PriceQtyController {
   constructor(private readonly priceQty: PriceQtyService) {}

@@ -1,6 +1,7 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { AREA_MARKET, type ParamsOf, type ResultOf } from '@car/contracts';
+import { CachedAnswers } from '../answers/answer-cache.interceptor';
 import { zodPipe } from '../common/zod-validation.pipe';
 import { RequiresPage } from '../security/security.decorators';
 import { AREA_DOWNLOAD_TYPES, AreaMarketService } from './area-market.service';
@@ -9,6 +10,7 @@ import { streamTableWorkbook } from './table-workbook';
 
 /** area: −1 or absent 全国, else a region id (level 1) or a province / city code (level 2 / 3). */
 @RequiresPage('/salevolume/areamarket')
+@CachedAnswers()
 @Controller()
 export class AreaMarketController {
   constructor(private readonly areaMarket: AreaMarketService) {}

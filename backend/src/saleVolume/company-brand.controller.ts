@@ -1,6 +1,7 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { COMPANY_BRAND, type ParamsOf, type ResultOf, type TendencyRow } from '@car/contracts';
+import { CachedAnswers } from '../answers/answer-cache.interceptor';
 import { zodPipe } from '../common/zod-validation.pipe';
 import { RequiresPage } from '../security/security.decorators';
 import { CompanyBrandService } from './company-brand.service';
@@ -9,6 +10,7 @@ import { tableColumns } from './table-columns';
 import { streamTableWorkbook, WorkbookColumn } from './table-workbook';
 
 @RequiresPage('/salevolume/companybrand')
+@CachedAnswers()
 @Controller()
 export class CompanyBrandController {
   constructor(private readonly companyBrand: CompanyBrandService) {}

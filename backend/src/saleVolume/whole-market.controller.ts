@@ -1,6 +1,7 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { type ParamsOf, type ResultOf, WHOLE_MARKET } from '@car/contracts';
+import { CachedAnswers } from '../answers/answer-cache.interceptor';
 import { zodPipe } from '../common/zod-validation.pipe';
 import { RequiresPage } from '../security/security.decorators';
 import { tableColumns } from './table-columns';
@@ -9,6 +10,7 @@ import { DOWNLOAD_TYPES, WholeMarketService } from './whole-market.service';
 
 
 @RequiresPage('/salevolume/wholemarket')
+@CachedAnswers()
 @Controller()
 export class WholeMarketController {
   constructor(private readonly wholeMarket: WholeMarketService) {}
