@@ -189,7 +189,10 @@ export const ROLLUPS: readonly RollupDef[] = [
   rollup('rollup_retail_sub_series', 2, ['market', 'product']), // month × sub-series (~600)
   rollup('rollup_retail_car', 2, ['market', 'product', 'car']), // month × trim (~2,900)
   rollup('rollup_retail_province_market', 2, ['market', 'province']), // month × province × market (~3,000)
-  // Sales price bands only (no other question needs bandPrice): a trim-month per TP and MSRP pair so far this year.
+  // Sales price bands only (no other question needs bandPrice). The months' own sales, no year-to-date rows:
+  // a band question that reads no January-to-date sum (the structure pages' twelve months, a single month).
+  rollup('rollup_retail_car_band_month', 2, ['market', 'product', 'car', 'bandPrice'], false), // month × trim × TP × MSRP in 千元 (~2,000-3,300)
+  // … and a trim-month per TP and MSRP pair so far this year: January to date reads one month (chooseRollup).
   rollup('rollup_retail_car_band', 2, ['market', 'product', 'car', 'bandPrice']), // month × trim × TP × MSRP in 千元 (~3,000-14,000)
   rollup('rollup_retail_province', 2, ['market', 'product', 'province']), // month × province × sub-series (~17,000)
   rollup('rollup_retail_city_market', 2, ['market', 'province', 'city']), // month × city × market (~30,000)
@@ -255,6 +258,19 @@ const MARKET_KEYS = ['segment_id', 'fuel', 'producer_property'] as const;
 /** A maker price rollup's key: producer-brand, segment and fuel, then the attributes that hang off the producer-brand. */
 const MAKER_KEYS = ['producer_brand_id', 'segment_id', 'fuel', 'producer_id', 'brand_id', 'family_id', 'producer_property', 'brand_property', 'jll_type'] as const;
 const NO_ATTRIBUTES = { columns: [], select: '', joins: '' };
+
+/**
+ * The sales band rollups' monthly rows: the trim rollup's volume beside the trim-month's national TP (else
+ * its MSRP, else the launch MSRP) and MSRP, rounded down to whole thousands in integer arithmetic:
+ * floor(floor(a / q) / 1000) = floor(a / q / 1000).
+ */
+const CAR_BAND_MONTHLY = `SELECT r.month, r.car_id,
+        coalesce(pc.tp_amount / nullif(pc.qty, 0), coalesce(mm.msrp, c.msrp)) / 1000 * 1000 AS tp_floor,
+        coalesce(mm.msrp, c.msrp) / 1000 * 1000 AS msrp_floor, r.qty
+      FROM rollup_retail_car r JOIN car c ON c.id = r.car_id
+      LEFT JOIN rollup_price_car pc ON pc.month = r.month AND pc.car_id = r.car_id
+      LEFT JOIN msrp_month mm ON mm.month = r.month AND mm.car_id = r.car_id
+      WHERE r.month = ANY($1) AND r.qty <> 0`;
 
 /** In this order: each reads only the facts or rollups listed before it. */
 export const ROLLUP_BUILDS: readonly RollupBuild[] = [
@@ -436,20 +452,21 @@ export const ROLLUP_BUILDS: readonly RollupBuild[] = [
     yearToDate: false,
   },
   {
-    // The trim rollup's volume beside the trim-month's national TP (else its MSRP, else the launch MSRP) and
-    // MSRP, rounded down to whole thousands in integer arithmetic: floor(floor(a / q) / 1000) = floor(a / q / 1000).
-    // Keyed by the pair, so the year-to-date sums are per price pair: a January-to-date band reads one month.
+    // Keyed by the price pair, so the year-to-date sums are per price pair: a January-to-date band reads one month.
     table: 'rollup_retail_car_band',
     source: 2,
     keys: ['car_id', 'tp_floor', 'msrp_floor'],
-    monthly: `SELECT r.month, r.car_id,
-        coalesce(pc.tp_amount / nullif(pc.qty, 0), coalesce(mm.msrp, c.msrp)) / 1000 * 1000 AS tp_floor,
-        coalesce(mm.msrp, c.msrp) / 1000 * 1000 AS msrp_floor, r.qty
-      FROM rollup_retail_car r JOIN car c ON c.id = r.car_id
-      LEFT JOIN rollup_price_car pc ON pc.month = r.month AND pc.car_id = r.car_id
-      LEFT JOIN msrp_month mm ON mm.month = r.month AND mm.car_id = r.car_id
-      WHERE r.month = ANY($1) AND r.qty <> 0`,
+    monthly: CAR_BAND_MONTHLY,
     attributes: KEY_PRODUCT,
     yearToDate: true,
+  },
+  {
+    // The same rows without the year-to-date carry rows (volume 0 in the months a pair did not sell).
+    table: 'rollup_retail_car_band_month',
+    source: 2,
+    keys: ['car_id', 'tp_floor', 'msrp_floor'],
+    monthly: CAR_BAND_MONTHLY,
+    attributes: KEY_PRODUCT,
+    yearToDate: false,
   },
 ];

@@ -151,7 +151,9 @@ describe('the rollups declared in the model', () => {
     ROLLUPS.forEach((r, i) => {
       for (const earlier of ROLLUPS.slice(0, i)) {
         if (earlier.source !== r.source) continue;
-        // An earlier rollup that has every level of a later one would always win: the later would be dead.
+        // An earlier rollup that has every level of a later one would always win: the later would be dead —
+        // unless only the later keeps year-to-date sums, which a January-to-date question takes.
+        if (r.yearToDate && !earlier.yearToDate) continue;
         expect([...r.levels].every((l) => earlier.levels.has(l)) && earlier.levels.size >= r.levels.size).toBe(false);
       }
     });
@@ -282,12 +284,28 @@ describe('price bands', () => {
     expect(built.sql).not.toContain('rollup_price_car');
     expect(built.sql).not.toContain('msrp_month');
     const byMsrp = buildQuery({ source: 2, dimensions: ['priceBand'], month: 202610, priceBand: { ...bands, basis: 'msrp', width: 25000 }, measures: [{ measure: 'qty', as: 'qty' }] });
-    expect(byMsrp.rollup).toBe('rollup_retail_car_band');
+    expect(byMsrp.rollup).toBe('rollup_retail_car_band_month');
     expect(byMsrp.sql).toContain('CASE WHEN msrp_floor < $1::int');
-    // Grouped by month, each month's own volume (a row's band is that month's price).
-    const monthly = buildQuery({ source: 2, dimensions: ['month', 'priceBand'], month: 202610, priceBand: bands, measures: { qty: { from: 202601, to: 202610 } } });
-    expect(monthly.rollup).toBe('rollup_retail_car_band');
+  });
+
+  test('a sales band question that reads no January-to-date sum reads the band rollup without year-to-date rows', () => {
+    // Grouped by month, each month's own volume (a row's band is that month's price): the months' own rows,
+    // not the rows carried through months without sales (two thirds of twelve months at the large scale).
+    const monthly = buildQuery({ source: 2, dimensions: ['month', 'priceBand'], month: 202610, priceBand: bands, measures: { qty: { from: 202511, to: 202610 } } });
+    expect(monthly.rollup).toBe('rollup_retail_car_band_month');
+    expect(monthly.sql).toMatch(/FROM rollup_retail_car_band_month AS r WHERE month = ANY\(\$\d+::int\[\]\)/);
     expect(monthly.sql).not.toContain('qty_ytd');
+    // A single month, by MSRP, and a member tab's month.
+    expect(buildQuery({ source: 2, dimensions: ['priceBand'], month: 202610, priceBand: { ...bands, basis: 'msrp' }, measures: [{ measure: 'qty', as: 'qty' }] }).rollup).toBe('rollup_retail_car_band_month');
+    expect(buildQuery({ source: 2, dimensions: ['brand', 'priceBand'], month: 202610, priceBand: bands, measures: [{ measure: 'qty', as: 'qty' }, { measure: 'qty', shift: 'lastYear', as: 'tq' }] }).rollup).toBe('rollup_retail_car_band_month');
+    // January alone is one month of either table: the smaller.
+    expect(buildQuery({ source: 2, dimensions: ['priceBand'], month: 202601, priceBand: bands, measures: [{ measure: 'qty', shift: 'yearToDate', as: 'lj' }] }).rollup).toBe('rollup_retail_car_band_month');
+    // Any January-to-date sum, even beside a month's volume, reads qty_ytd of the year-to-date rollup.
+    const toDate = buildQuery({ source: 2, dimensions: ['priceBand'], month: 202610, priceBand: bands, measures: [{ measure: 'qty', as: 'qty' }, { measure: 'qty', shift: 'lastYearToDate', as: 'tqLj' }] });
+    expect(toDate.rollup).toBe('rollup_retail_car_band');
+    expect(toDate.sql).toMatch(/coalesce\(sum\(qty_ytd\) FILTER \(WHERE month = \$\d+\), 0\) AS "tqLj"/);
+    // Bounds off the thousands still fall back to the trim rollup and the price tables.
+    expect(buildQuery({ source: 2, dimensions: ['month', 'priceBand'], priceBand: { ...bands, low: 55500, high: 405500 }, measures: { qty: { from: 202601, to: 202610 } } }).rollup).toBe('rollup_retail_car');
   });
 
   test('sales volume banded by price: the retail trim rollup, each trim-month priced from the price tables of the same months', () => {

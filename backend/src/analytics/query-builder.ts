@@ -109,13 +109,31 @@ export function levelsOf(query: Pick<AnalyticsQuery, 'dimensions' | 'filters'>):
   return levels;
 }
 
-/** The smallest table that keeps every level the query needs, for its data source. */
-export function chooseRollup(source: QuerySource, levels: ReadonlySet<Level>): RollupDef {
-  const found = ROLLUPS.find((r) => r.source === source && [...levels].every((l) => r.levels.has(l)));
+/**
+ * The smallest table that keeps every level the query needs, for its data source. A question that reads
+ * a January-to-date sum (`yearToDate`) takes the first of them that keeps year-to-date sums, where one
+ * does: a table without them is smaller a month (no rows carried through months without sales) but
+ * would sum up to twelve months instead of reading one.
+ */
+export function chooseRollup(source: QuerySource, levels: ReadonlySet<Level>, yearToDate = false): RollupDef {
+  const found = firstRollup(ROLLUPS.filter((r) => r.source === source && [...levels].every((l) => r.levels.has(l))), yearToDate);
   if (!found) {
     throw ApiException.badRequest(source === 1 ? '批发量数据没有地区维度，请选择零售量（数据来源 2）' : '该查询维度组合不受支持');
   }
   return found;
+}
+
+function firstRollup(candidates: readonly RollupDef[], yearToDate: boolean): RollupDef | undefined {
+  return (yearToDate ? candidates.find((r) => r.yearToDate) : undefined) ?? candidates[0];
+}
+
+/**
+ * Whether a request is a volume from January to a later month, which a table with year-to-date sums
+ * answers from its last month's `qty_ytd` — unless the query groups by time (each month summed on its own).
+ */
+function readsYearToDateSum(request: MeasureRequest, span: MonthSpan, groupsByTime: boolean): boolean {
+  const def = MEASURES[request.measure];
+  return def.kind === 'sum' && def.column === 'qty' && !groupsByTime && span.to > span.from && span.from === yearOf(span.to) * 100 + 1;
 }
 
 const REGION_OF = new Map([...PROVINCES, ...MAP_ONLY_PROVINCES].map((p) => [p.code, p.regionId]));
@@ -160,6 +178,10 @@ export function buildQuery(query: AnalyticsQuery, table?: RollupDef): BuiltQuery
     if (!MEASURES[r.measure]?.sources.includes(query.source)) throw new Error(`measure ${r.measure} is not kept for source ${query.source}`);
   }
   const levels = levelsOf(query);
+  // Grouped by time, each month must be summed on its own; otherwise a January-to-date span reads the
+  // year-to-date sums of its last month, where the rollup keeps them.
+  const groupsByTime = query.dimensions.some((d) => DIMENSIONS[d].level === 'time');
+  const yearToDate = requests.some((r) => readsYearToDateSum(r, spanOf(r, query.month), groupsByTime));
   // Sales volume banded by price: the sales rollup keeps the trim, the band comes from the price tables.
   const bandedSales = query.source !== 'price' && query.dimensions.includes('priceBand');
   // … or, for bounds in whole thousands of yuan, a rollup that keeps each trim-month's prices rounded to them.
@@ -167,13 +189,13 @@ export function buildQuery(query: AnalyticsQuery, table?: RollupDef): BuiltQuery
   if (bandedSales) {
     if (query.filters?.msrp && !isEmpty(query.filters.msrp)) throw new Error('the msrp filter needs the price source');
     levels.delete('trimPrice');
-    bandRollup = table ? undefined : salesBandRollup(query, levels);
+    bandRollup = table ? undefined : salesBandRollup(query, levels, yearToDate);
     levels.add('car');
   }
   if (table && (table.source !== query.source || ![...levels].every((l) => table.levels.has(l)))) {
     throw new Error(`${table.name} cannot answer this query`);
   }
-  const rollup = bandRollup ?? table ?? chooseRollup(query.source, levels);
+  const rollup = bandRollup ?? table ?? chooseRollup(query.source, levels, yearToDate);
   const params: unknown[] = [];
   const bind = (value: unknown): string => {
     params.push(value);
@@ -187,9 +209,6 @@ export function buildQuery(query: AnalyticsQuery, table?: RollupDef): BuiltQuery
     selects.push(`${expression} AS "${d}"`);
     groups.push(String(i + 1));
   });
-  // Grouped by time, each month must be summed on its own; otherwise a January-to-date span reads the
-  // year-to-date sums of its last month, where the rollup keeps them.
-  const groupsByTime = query.dimensions.some((d) => DIMENSIONS[d].level === 'time');
   const months = new Set<number>();
   const nullable = new Set<string>();
   for (const request of requests) {
@@ -198,7 +217,7 @@ export function buildQuery(query: AnalyticsQuery, table?: RollupDef): BuiltQuery
     const def = MEASURES[request.measure];
     // Banded on a rollup without prices, each month's band comes from its own price: never the year-to-date sum.
     const yearToDateBands = !bandedSales || bandRollup !== undefined;
-    if (def.kind === 'sum' && def.column === 'qty' && rollup.yearToDate && !groupsByTime && yearToDateBands && span.to > span.from && span.from === yearOf(span.to) * 100 + 1) {
+    if (rollup.yearToDate && yearToDateBands && readsYearToDateSum(request, span, groupsByTime)) {
       months.add(span.to);
       selects.push(`coalesce(sum(qty_ytd) FILTER (WHERE month = ${bind(span.to)}), 0) AS "${request.as}"`);
       continue;
@@ -283,11 +302,11 @@ function measureSql(key: MeasureKey, during: string): string {
  * keeping each trim-month's prices in whole thousands (`bandPrice`) and every other level it needs, for
  * bounds that are whole thousands of yuan (every band the API accepts; README "Price bands of sales volume").
  */
-function salesBandRollup(query: AnalyticsQuery, levels: ReadonlySet<Level>): RollupDef | undefined {
+function salesBandRollup(query: AnalyticsQuery, levels: ReadonlySet<Level>, yearToDate: boolean): RollupDef | undefined {
   const bands = query.priceBand;
   if (!bands || ![bands.low, bands.high, bands.width].every((b) => b % 1000 === 0)) return undefined;
   const needed = [...levels, 'bandPrice' as const];
-  return ROLLUPS.find((r) => r.source === query.source && needed.every((l) => r.levels.has(l)));
+  return firstRollup(ROLLUPS.filter((r) => r.source === query.source && needed.every((l) => r.levels.has(l))), yearToDate);
 }
 
 /**

@@ -39,6 +39,17 @@ describe('rebuilding year-to-date rollups', () => {
     expect(sql).not.toContain('qty_ytd');
   });
 
+  test('the sales band rollups are written from the same monthly rows, the month one without year-to-date rows', () => {
+    const [band, month] = ['rollup_retail_car_band', 'rollup_retail_car_band_month'].map((t) => ROLLUP_BUILDS.find((b) => b.table === t)!);
+    expect(month.monthly).toBe(band.monthly);
+    expect(month.keys).toEqual(band.keys);
+    const sql = rollupInsert(month);
+    expect(sql).toContain('INSERT INTO rollup_retail_car_band_month (month, car_id, tp_floor, msrp_floor, sub_series_id');
+    expect(sql).toContain('AND r.qty <> 0');
+    expect(sql).not.toContain('qty_ytd');
+    expect(sql).not.toContain('$2');
+  });
+
   test('every rollup the query layer reads is built, with the same year-to-date choice, after what it reads', () => {
     for (const r of ROLLUPS.filter((x) => x.from === x.name)) {
       const build = ROLLUP_BUILDS.find((b) => b.table === r.name);
