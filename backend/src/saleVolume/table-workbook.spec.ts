@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
 import type { Response } from 'express';
 import ExcelJS from 'exceljs';
 import { streamTableWorkbook, type WorkbookColumn } from './table-workbook';
@@ -73,5 +73,20 @@ describe('a table streamed as a workbook', () => {
     expect(sheet.columns.map((c) => c.width)).toEqual([30, 14, 14]);
     expect(sheet.getRow(1).values).toEqual([undefined, '名称', '销量', '份额']);
     expect(headers['Content-Disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('销量_2026-10.xlsx')}`);
+  });
+
+  test('a response closed while the workbook is written ends the call', async () => {
+    let writes = 0;
+    const gone = new Writable({
+      write(_chunk, _encoding, done) {
+        writes++;
+        this.destroy();
+        done();
+      },
+    });
+    const response = Object.assign(gone, { setHeader: () => undefined }) as unknown as Response;
+    const many: Row[] = Array.from({ length: 20_000 }, (_, i) => ({ name: `子车系${i}`, sales: i, share: i / 100, total: false }));
+    await streamTableWorkbook(response, '销量_2026-10.xlsx', '销量排名', COLUMNS, many);
+    expect(writes).toBe(1);
   });
 });
