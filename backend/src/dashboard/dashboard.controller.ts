@@ -1,9 +1,11 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { DASHBOARD, type ParamsOf, type ResultOf } from '@car/contracts';
+import { CachedAnswers } from '../answers/answer-cache.interceptor';
 import { zodPipe } from '../common/zod-validation.pipe';
 import { DashboardService } from './dashboard.service';
 
 /** 看板: every signed-in user's home page (README decision 76), so no page rule beyond the session. */
+@CachedAnswers()
 @Controller()
 export class DashboardController {
   constructor(private readonly dashboard: DashboardService) {}
