@@ -14,7 +14,7 @@ export const DATA_CHANGE_CHANNEL = 'car_data_change';
  */
 export const OPERATIONAL_TABLES: readonly string[] = [
   'app_user', 'role', 'role_menu', 'menu', 'revoked_token', 'login_attempt', 'security_event', 'mp_binding',
-  'export_job', 'report', 'report_bundle', 'job_run', 'data_import', 'import_problem', 'migrations',
+  'export_job', 'report_bundle', 'job_run', 'data_import', 'import_problem', 'migrations',
 ];
 export const STAGING_TABLE = /^import_stage_[0-9a-f]+$/;
 

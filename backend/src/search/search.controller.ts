@@ -1,13 +1,16 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { type ParamsOf, type ResultOf, SEARCH } from '@car/contracts';
+import { CachedAnswers } from '../answers/answer-cache.interceptor';
 import { zodPipe } from '../common/zod-validation.pipe';
 import { PickListService } from './pick-list.service';
 import { SearchService } from './search.service';
 
 /**
  * The spec's search calls (GET /car/api/search/…): the months, lists and pick-lists every filter panel
- * and dialog is built from. Any signed-in user may call them; no page permission is needed.
+ * and dialog is built from. Any signed-in user may call them; no page permission is needed. Their answers
+ * depend on the request alone and are served from the answer cache (README decision 129).
  */
+@CachedAnswers()
 @Controller()
 export class SearchController {
   constructor(

@@ -6,14 +6,14 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * PostgreSQL delivers to every listening connection only when the writing transaction commits (and folds
  * repeats within one transaction into one). The API's answer cache (`answers/`) drops its answers on each.
  * The tables: the reference catalog, the calendar and dictionaries, the facts, the configuration sheets,
- * and every rollup (`rollup_%`, whatever earlier migrations made). The accounts, sessions, audit trail,
+ * the producers' reports (the pick-lists offer the producers that have one), and every rollup (`rollup_%`, whatever earlier migrations made). The accounts, sessions, audit trail,
  * menus and job records change no answer and have no trigger; `data-changes.spec.ts` holds every table to
  * one side or the other, so a later table cannot be forgotten.
  */
 const DATA_TABLES = [
   'area', 'province', 'city', 'segment', 'family', 'brand_group', 'brand', 'producer', 'producer_brand', 'series', 'sub_series', 'car',
   'dictionary', 'data_month', 'retail_fact', 'wholesale_fact', 'price_fact', 'msrp_month', 'rebate_month',
-  'config_category', 'config_item', 'config_sheet', 'config_value',
+  'config_category', 'config_item', 'config_sheet', 'config_value', 'report',
 ];
 
 export class DataChangeNotify1763700000030 implements MigrationInterface {
