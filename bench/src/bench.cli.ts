@@ -11,7 +11,7 @@ import { startApp } from './app-process';
 import { BenchEndpoint, ENDPOINTS } from './bench-cases';
 import { DuckFacts, exportParquet } from './duckdb-facts';
 import { benchExports, type ExportBench, renderExportBench } from './export-bench';
-import { loadRun, type LoadRunResult } from './load-run';
+import { failuresOf, loadRun } from './load-run';
 import { captureScans, compareRaw, EndpointResult, measureLatency, monthRows } from './measure';
 import { renderPriceTimings, timePriceQueries } from './price-queries';
 import { QueryCapture } from './query-capture';
@@ -192,14 +192,13 @@ async function main(): Promise<void> {
     if (opts.load) {
       // A fresh mp session, so it outlives the runs whatever the measuring before took.
       const headers: Record<string, string> = { token: client.token, ...(withMp ? { [MP_SESSION_HEADER]: await client.openMpSession(signer) } : {}) };
-      const failures = (r: LoadRunResult): number => r.errors + r.timeouts + r.non2xx + r.mismatches;
       // First every call computed afresh (the work itself), then as analysts meet the API: each answer computed once, then from the answer cache.
       log(`[bench] load run, every call computed afresh: ${opts.connections} users for ${opts.seconds} s …`);
       loadFresh = await loadRun(app.base, { ...headers, ...FRESH }, loadMix, opts.connections, opts.seconds);
-      log(`  p50 ${ms(loadFresh.p50)} p99 ${ms(loadFresh.p99)} max ${ms(loadFresh.max)} ms, ${loadFresh.requests} calls, ${failures(loadFresh)} failures`);
+      log(`  p50 ${ms(loadFresh.p50)} p99 ${ms(loadFresh.p99)} max ${ms(loadFresh.max)} ms, ${loadFresh.requests} calls, ${failuresOf(loadFresh)} failures`);
       log(`[bench] load run with the answer cache: ${opts.connections} users for ${opts.seconds} s …`);
       load = await loadRun(app.base, headers, loadMix, opts.connections, opts.seconds);
-      log(`  p50 ${ms(load.p50)} p99 ${ms(load.p99)} max ${ms(load.max)} ms, ${load.requests} calls, ${failures(load)} failures`);
+      log(`  p50 ${ms(load.p50)} p99 ${ms(load.p99)} max ${ms(load.max)} ms, ${load.requests} calls, ${failuresOf(load)} failures`);
     }
 
     // 6. The exports, in a worker process on Redis.

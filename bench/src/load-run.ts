@@ -17,6 +17,11 @@ export interface LoadRunResult {
   mismatches: number;
 }
 
+/** The calls of a run that did not succeed: transport errors, timeouts, non-2xx and answers not code 1. */
+export function failuresOf(result: LoadRunResult): number {
+  return result.errors + result.timeouts + result.non2xx + result.mismatches;
+}
+
 /**
  * `connections` users each walk the mix of calls in turn, over loopback, for `seconds`, each call with
  * `headers` (the web token, and the mp session the mini-program's calls read instead). An answer

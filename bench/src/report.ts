@@ -1,6 +1,6 @@
 import type { RollupBuildReport } from '@car/backend/dist/analytics/rollup.repository';
 import type { EndpointResult } from './measure';
-import type { LoadRunResult } from './load-run';
+import { failuresOf, type LoadRunResult } from './load-run';
 import { bytes, count, ms, spread } from './stats';
 
 export const TARGET_P95_MS = 50;
@@ -45,7 +45,7 @@ export function renderReport(r: BenchReport): string {
   const comparisons = r.endpoints.flatMap((e) => e.variants.filter((v) => v.comparison).map((v) => ({ path: e.endpoint.path, v, c: v.comparison! })));
   const slowerThanDuck = comparisons.filter((x) => x.c.apiMs >= x.c.duckMs);
   const disagree = comparisons.filter((x) => x.c.agree === false);
-  const loadMet = (l: LoadRunResult | null): boolean => l !== null && l.p99 <= TARGET_LOAD_P99_MS && l.errors + l.timeouts + l.non2xx + l.mismatches === 0;
+  const loadMet = (l: LoadRunResult | null): boolean => l !== null && l.p99 <= TARGET_LOAD_P99_MS && failuresOf(l) === 0;
   const loadOk = loadMet(r.load);
   const loadCell = (l: LoadRunResult): string => `p99 ${ms(l.p99)} ms, ${count(l.requests)} calls, ${l.errors} errors, ${l.timeouts} timeouts, ${l.non2xx} non-2xx, ${l.mismatches} not code 1`;
   const rollupBytes = r.rollups.reduce((a, t) => a + t.bytes, 0);

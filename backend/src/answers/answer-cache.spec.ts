@@ -8,10 +8,7 @@ function fakeChanges() {
   const changes = {
     generation: 0,
     listening: true,
-    onChange: (listener: () => void) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    onChange: (listener: () => void) => void listeners.add(listener),
     change(): void {
       changes.generation++;
       for (const listener of listeners) listener();

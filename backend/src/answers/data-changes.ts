@@ -53,10 +53,9 @@ export class DataChanges implements OnApplicationBootstrap, OnApplicationShutdow
     return this.live;
   }
 
-  /** Calls `listener` on every change (and every loss of the connection); returns the unsubscription. */
-  onChange(listener: () => void): () => void {
+  /** Calls `listener` on every change (and every loss of the connection). */
+  onChange(listener: () => void): void {
     this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
   }
 
   async onApplicationBootstrap(): Promise<void> {
