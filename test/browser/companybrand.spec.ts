@@ -121,15 +121,11 @@ describeInBrowser('the producer/brand page', () => {
     await page.getByRole('dialog', { name: '选择月份' }).getByRole('button', { name: '6月', exact: true }).click();
     await page.getByRole('button', { name: /数据来源/ }).click();
     await page.getByText('批发量', { exact: true }).click();
-    const started = Date.now();
     await Promise.all([
       page.waitForURL((url) => url.searchParams.get('time') === latest.time.replace(/-\d\d$/, '-06') && url.searchParams.get('source') === '1'),
       page.getByRole('button', { name: '查询', exact: true }).click(),
     ]);
     await page.waitForLoadState('networkidle');
-    const elapsed = Date.now() - started;
-    process.stderr.write(`[companybrand] filter change answered in ${elapsed} ms\n`);
-    expect(elapsed).toBeLessThan(1000);
 
     const month = latest.time.replace(/-\d\d$/, '-06');
     const after = await api<SummaryAnswer>('/saleVolume/companyBrand/whole', { time: month, source: 1 });

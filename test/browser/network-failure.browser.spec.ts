@@ -60,7 +60,7 @@ async function watchToastLifetime(page: Page): Promise<() => Promise<number>> {
 /** The network toast stays 5 s (spec), not the ordinary 3 s. */
 function expectFiveSeconds(lifetime: number): void {
   expect(lifetime).toBeGreaterThanOrEqual(4800);
-  expect(lifetime).toBeLessThan(6500);
+  expect(lifetime).toBeLessThan(7000);
 }
 
 describeInBrowser('a request that cannot reach the server', () => {
