@@ -63,7 +63,7 @@ export async function timePriceQueries(ds: DataSource, month: number, runs: numb
 export function renderPriceTimings(timings: readonly PriceTiming[]): string {
   const lines = [
     '',
-    '## Price questions of the query layer (timed directly, no endpoint yet)',
+    '## Price questions of the query layer (timed directly, beneath the endpoints)',
     '',
     'Each query run on its rollup (query time in PostgreSQL and the round trip, no HTTP) and once on the raw price facts.',
     '',

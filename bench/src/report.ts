@@ -57,7 +57,7 @@ export function renderReport(r: BenchReport): string {
   const line = (s = ''): void => void out.push(s);
   line('# Benchmark: the analytics query layer and the sales-volume API at the large scale');
   line();
-  line(`Written by \`npm run bench\` on ${r.startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC (${r.minutes.toFixed(0)} minutes). The machine is shared and noisy (two cores, other builds running), so every figure is a median or a percentile, never a best run; expect a few milliseconds of jitter between runs.`);
+  line(`Written by \`npm run bench\` on ${r.startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC (${r.minutes.toFixed(0)} minutes). The machine has two cores and may be shared with other work (the load average below says how busy it was), so every figure is a median or a percentile, never a best run; expect a few milliseconds of jitter between runs.`);
   line();
   for (const m of r.machine) line(`- ${m}`);
   line(`- Data: ${count(r.data.retailRows)} retail rows (${bytes(r.data.retailBytes)} with its key), ${count(r.data.wholesaleRows)} wholesale rows, months ${r.data.months}.`);
