@@ -34,11 +34,26 @@ describe('the export workbook', () => {
     expect(first.getCell('B2').numFmt).toBe('#,##0');
   });
 
-  test('a discarded run leaves no file behind', async () => {
-    const file = path.join(dir, 'failed.xlsx');
-    const workbook = new ExportWorkbook(file, '数据', [{ header: 'a', width: 5, kind: 'text' }]);
-    workbook.addRow(['x']);
+  test('a run discarded at once leaves no file behind, even one the file system had not opened yet', async () => {
+    for (let i = 0; i < 20; i++) {
+      const file = path.join(dir, `failed-${i}.xlsx`);
+      const workbook = new ExportWorkbook(file, '数据', [{ header: 'a', width: 5, kind: 'text' }]);
+      workbook.addRow(['x']);
+      await workbook.discard();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(fs.existsSync(file) || fs.existsSync(`${file}.partial`)).toBe(false);
+    }
+  });
+
+  test('a run discarded midway, its partial file already written to, leaves no file behind', async () => {
+    const file = path.join(dir, 'midway.xlsx');
+    const workbook = new ExportWorkbook(file, '数据', [{ header: 'a', width: 5, kind: 'text' }, { header: 'b', width: 5, kind: 'count' }]);
+    for (let i = 0; i < 50_000; i++) workbook.addRow([`row ${i}`, i]);
+    const size = (): number => (fs.existsSync(`${file}.partial`) ? fs.statSync(`${file}.partial`).size : 0);
+    for (let waited = 0; size() === 0 && waited < 5000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(size()).toBeGreaterThan(0);
     await workbook.discard();
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(fs.existsSync(file) || fs.existsSync(`${file}.partial`)).toBe(false);
   });
 });

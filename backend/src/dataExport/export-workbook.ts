@@ -44,6 +44,8 @@ const NUMBER_FORMATS: Record<ExportColumn['kind'], string | undefined> = { text:
  */
 export class ExportWorkbook {
   private readonly partialPath: string;
+  /** The partial file, opened here so that a discarded run can close it before removing it. */
+  private readonly file: fs.WriteStream;
   private readonly workbook: ExcelJS.stream.xlsx.WorkbookWriter;
   private sheet: ExcelJS.Worksheet | null = null;
   private sheetRows = 0;
@@ -58,10 +60,11 @@ export class ExportWorkbook {
   ) {
     fs.mkdirSync(path.dirname(finalPath), { recursive: true });
     this.partialPath = `${finalPath}.partial`;
+    this.file = fs.createWriteStream(this.partialPath);
     // Deflate level 1: the compressor is the slowest stage at level 6 (the default) on two cores, and the
     // file grows only by about a fifth (README decision 97).
     this.workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-      filename: this.partialPath,
+      stream: this.file,
       useStyles: true,
       useSharedStrings: false,
       zip: { zlib: { level: 1 } },
@@ -115,8 +118,17 @@ export class ExportWorkbook {
     return (await fs.promises.stat(this.finalPath)).size;
   }
 
-  /** Drops the partial file of a failed run. */
+  /**
+   * Drops the partial file of a failed run. The file opens asynchronously, so it is closed first: removed
+   * before it had opened, it would be created just after. Whatever the zip still writes is dropped.
+   */
   async discard(): Promise<void> {
+    this.file.on('error', () => undefined);
+    if (!this.file.closed) {
+      const closed = new Promise<void>((resolve) => this.file.once('close', () => resolve()));
+      this.file.destroy();
+      await closed;
+    }
     await fs.promises.rm(this.partialPath, { force: true });
   }
 }
