@@ -11,7 +11,7 @@ import { startApp } from './app-process';
 import { BenchEndpoint, ENDPOINTS } from './bench-cases';
 import { DuckFacts, exportParquet } from './duckdb-facts';
 import { benchExports, type ExportBench, renderExportBench } from './export-bench';
-import { failuresOf, loadRun } from './load-run';
+import { loadRun, loadSummary } from './load-run';
 import { captureScans, compareRaw, EndpointResult, measureLatency, monthRows } from './measure';
 import { renderPriceTimings, timePriceQueries } from './price-queries';
 import { QueryCapture } from './query-capture';
@@ -195,10 +195,10 @@ async function main(): Promise<void> {
       // First every call computed afresh (the work itself), then as analysts meet the API: each answer computed once, then from the answer cache.
       log(`[bench] load run, every call computed afresh: ${opts.connections} users for ${opts.seconds} s …`);
       loadFresh = await loadRun(app.base, { ...headers, ...FRESH }, loadMix, opts.connections, opts.seconds);
-      log(`  p50 ${ms(loadFresh.p50)} p99 ${ms(loadFresh.p99)} max ${ms(loadFresh.max)} ms, ${loadFresh.requests} calls, ${failuresOf(loadFresh)} failures`);
+      log(`  ${loadSummary(loadFresh)}`);
       log(`[bench] load run with the answer cache: ${opts.connections} users for ${opts.seconds} s …`);
       load = await loadRun(app.base, headers, loadMix, opts.connections, opts.seconds);
-      log(`  p50 ${ms(load.p50)} p99 ${ms(load.p99)} max ${ms(load.max)} ms, ${load.requests} calls, ${failuresOf(load)} failures`);
+      log(`  ${loadSummary(load)}`);
     }
 
     // 6. The exports, in a worker process on Redis.

@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { ms } from './stats';
 
 export interface LoadRunResult {
   connections: number;
@@ -20,6 +21,11 @@ export interface LoadRunResult {
 /** The calls of a run that did not succeed: transport errors, timeouts, non-2xx and answers not code 1. */
 export function failuresOf(result: LoadRunResult): number {
   return result.errors + result.timeouts + result.non2xx + result.mismatches;
+}
+
+/** A run in one line of the benchmark's log. */
+export function loadSummary(result: LoadRunResult): string {
+  return `p50 ${ms(result.p50)} p99 ${ms(result.p99)} max ${ms(result.max)} ms, ${result.requests} calls, ${failuresOf(result)} failures`;
 }
 
 /**

@@ -22,6 +22,9 @@ async function breakRequests(opened: OpenedPage, matches: (url: URL) => boolean)
   return () => opened.page.unroute(predicate, handler);
 }
 
+/** When the network toast appeared and went, in the page's own clock (`performance.now()`). */
+type ToastTimes = { shown?: number; gone?: number };
+
 const errorToast = (page: Page) => page.locator('.toast--error', { hasText: NETWORK_TOAST });
 
 async function tableHeaders(page: Page): Promise<string[]> {
@@ -35,8 +38,8 @@ async function tableHeaders(page: Page): Promise<string[]> {
  */
 async function watchToastLifetime(page: Page): Promise<() => Promise<number>> {
   await page.evaluate((text) => {
-    const times: { shown?: number; gone?: number } = {};
-    (window as unknown as { __networkToast: typeof times }).__networkToast = times;
+    const times: ToastTimes = {};
+    (window as unknown as { __networkToast: ToastTimes }).__networkToast = times;
     const present = () => [...document.querySelectorAll('.toast--error')].some((el) => el.textContent?.includes(text));
     const observer = new MutationObserver(() => {
       const now = performance.now();
@@ -51,7 +54,7 @@ async function watchToastLifetime(page: Page): Promise<() => Promise<number>> {
   return async () => {
     await errorToast(page).waitFor({ state: 'detached', timeout: 8000 });
     return page.evaluate(() => {
-      const { shown, gone } = (window as unknown as { __networkToast: { shown?: number; gone?: number } }).__networkToast;
+      const { shown, gone } = (window as unknown as { __networkToast: ToastTimes }).__networkToast;
       return shown === undefined || gone === undefined ? NaN : gone - shown;
     });
   };
