@@ -80,7 +80,7 @@ export class ApiClient {
       await this.openMpSession(this.signer);
       return this.timedGet(path, query, access);
     }
-    if (response.status !== 200 || code !== 1) throw new Error(`GET ${path}?${query} → HTTP ${response.status} code ${String(code)} ${String(msg ?? text.slice(0, 200))}`);
+    if (response.status !== 200 || code !== 1) throw new Error(`GET ${path}?${query} → HTTP ${response.status} code ${String(code)} ${typeof msg === 'string' ? msg : text.slice(0, 200)}`);
     return { ms, bytes: text.length };
   }
 }

@@ -125,12 +125,13 @@ export class DuckFacts {
 
   async version(): Promise<string> {
     const reader = await this.connection.runAndReadAll('SELECT version() AS v');
-    return String(reader.getRowObjectsJson()[0].v);
+    const { v } = reader.getRowObjectsJson()[0];
+    return typeof v === 'string' ? v : JSON.stringify(v);
   }
 
   async query(sql: string): Promise<Array<Record<string, unknown>>> {
     const reader = await this.connection.runAndReadAll(sql);
-    return reader.getRowObjectsJson() as Array<Record<string, unknown>>;
+    return reader.getRowObjectsJson();
   }
 
   close(): void {

@@ -66,7 +66,7 @@ function cpuOf(pid: number): number {
 /** The latest months, newest last, whose month × city × trim rows add up to at least `target`. */
 async function monthsFor(ds: DataSource, latest: number, target: number): Promise<{ from: number; to: number; rows: number }> {
   let rows = 0;
-  let from = latest;
+  let from: number;
   for (let m = latest; ; m = addMonths(m, -1)) {
     const [row] = await ds.query(`SELECT count(*)::int AS n FROM (SELECT 1 FROM retail_fact WHERE month = $1 GROUP BY car_id, city_id) q`, [m]);
     rows += row.n as number;
@@ -147,7 +147,7 @@ async function exceljsAlone(rows: number): Promise<ExportBench['exceljs']> {
     useStyles: true,
     useSharedStrings: false,
     zip: { zlib: { level: 1 } },
-  } as ConstructorParameters<typeof ExcelJS.stream.xlsx.WorkbookWriter>[0]);
+  });
   const sheet = workbook.addWorksheet('城市零售数据', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = [
     { header: '月份', width: 10 },

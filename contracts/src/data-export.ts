@@ -264,10 +264,10 @@ export type ExportJobQuery = z.output<typeof exportJobQuerySchema>;
  * (2 retail and price-volume, 1 price, 3 rebate) and tags; one page component renders them all.
  */
 export const EXPORT_PAGES = {
-  cityRetail: { title: '城市零售数据导出', path: '/comprehensiveinquiry/cityretailexport', calendar: 2, tags: CITY_RETAIL_TAGS as ReadonlyArray<ExportTagDef> },
-  mix: { title: '价量数据导出', path: '/comprehensiveinquiry/pricevolumeexport', calendar: 2, tags: PRICE_VOLUME_EXPORT_TAGS as ReadonlyArray<ExportTagDef> },
-  price: { title: '价格数据导出', path: '/comprehensiveinquiry/pricedownload', calendar: 1, tags: PRICE_EXPORT_TAGS as ReadonlyArray<ExportTagDef> },
-  fandian: { title: '返点数据导出', path: '/comprehensiveinquiry/fandiandownload', calendar: 3, tags: REBATE_EXPORT_TAGS as ReadonlyArray<ExportTagDef> },
+  cityRetail: { title: '城市零售数据导出', path: '/comprehensiveinquiry/cityretailexport', calendar: 2, tags: CITY_RETAIL_TAGS },
+  mix: { title: '价量数据导出', path: '/comprehensiveinquiry/pricevolumeexport', calendar: 2, tags: PRICE_VOLUME_EXPORT_TAGS },
+  price: { title: '价格数据导出', path: '/comprehensiveinquiry/pricedownload', calendar: 1, tags: PRICE_EXPORT_TAGS },
+  fandian: { title: '返点数据导出', path: '/comprehensiveinquiry/fandiandownload', calendar: 3, tags: REBATE_EXPORT_TAGS },
 } as const satisfies Record<ExportKind, { title: string; path: string; calendar: 1 | 2 | 3; tags: ReadonlyArray<ExportTagDef> }>;
 
 /** The tags a page offers with these tags on: the extra tags only while 车型 is on. */

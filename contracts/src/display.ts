@@ -8,7 +8,6 @@
  * - Shares are never dashed for zero (0.0 % is a real share); only an unknown share is '-'.
  * - Whole numbers have thousands separators; an unknown one is '-'.
  */
-import type { RankingStatus } from './metrics';
 
 export const DASH = '-';
 
@@ -88,8 +87,8 @@ export function shareChangeParts(percent: number | null | undefined): { arrow: G
 
 export type RankArrow = 'up' | 'down' | 'flat' | null;
 
-/** The arrow beside a rank by rankingStatus: none for −2 or no rank at all. */
-export function rankArrow(row: { ranking: number | null | undefined; rankingStatus?: RankingStatus | number }): RankArrow {
+/** The arrow beside a rank by rankingStatus (a RankingStatus, or any number from the wire): none for −2 or no rank at all. */
+export function rankArrow(row: { ranking: number | null | undefined; rankingStatus?: number }): RankArrow {
   if (row.ranking === null || row.ranking === undefined) return null;
   switch (row.rankingStatus) {
     case 1:

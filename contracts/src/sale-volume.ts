@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCUMULATE_OPTIONS, DEFAULT_PAGE_SIZE, MAX_COMPARED, MAX_PAGE, MAX_PAGE_SIZE, YEAR_COUNT, type MakerType } from './constants';
+import { ACCUMULATE_OPTIONS, DEFAULT_PAGE_SIZE, MAX_COMPARED, MAX_PAGE, MAX_PAGE_SIZE, YEAR_COUNT } from './constants';
 import type { AreaLevel } from './geography';
 import { blankIsAbsent, idList, intText, monthText, strictQuery } from './params';
 
@@ -100,7 +100,7 @@ function withArea<S extends z.ZodRawShape>(shape: S) {
     }
     const node = area ?? dimensionalityId;
     if (node === undefined || node === -1) return { ...rest, area: null as AreaChoice | null };
-    return { ...rest, area: { id: node, level: level ?? dimensionality ?? 1 } as AreaChoice | null };
+    return { ...rest, area: { id: node, level: level ?? dimensionality ?? 1 } };
   });
 }
 
@@ -124,7 +124,7 @@ export type AreaMarketDownloadDto = z.output<typeof areaMarketDownloadSchema>;
 /** Whom a producer/brand call is about: the spec's type 0 is a producer, any other value a brand. */
 export type MakerKind = 'producer' | 'brand';
 
-export function makerKindOf(type: MakerType | number): MakerKind {
+export function makerKindOf(type: number): MakerKind {
   return type === 0 ? 'producer' : 'brand';
 }
 

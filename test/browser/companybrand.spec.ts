@@ -132,7 +132,7 @@ describeInBrowser('the producer/brand page', () => {
     expect(await cardsOnceShowing(page, after.qtyStr)).toEqual(cardsOf(after));
     expect(after.qtyStr).not.toBe(latest.qtyStr);
     const list = await api<ListPage>('/saleVolume/companyBrand/list', { time: month, source: 1, type: 0, currentPage: 1, pageSize: 10 });
-    await expect(page.locator('.ranking-table tbody tr').first().locator('.maker-link').textContent()).resolves.toBe(list.list[0]!.name);
+    await expect(page.locator('.ranking-table tbody tr').first().locator('.maker-link').textContent()).resolves.toBe(list.list[0].name);
 
     // The back button returns to the previous filters.
     await page.goBack();
@@ -174,7 +174,7 @@ describeInBrowser('the producer/brand page', () => {
   test("a producer's name opens its own window with its name, cards and details", async () => {
     const { page, assertClean } = await open(browser, `${PAGE}?time=2026-03`);
     const list = await api<ListPage>('/saleVolume/companyBrand/list', { time: '2026-03', type: 0, currentPage: 1, pageSize: 10 });
-    const third = list.list[2]!;
+    const third = list.list[2];
     const popupErrors: string[] = [];
     const [popup] = await Promise.all([
       page.context().waitForEvent('page'),
@@ -200,9 +200,9 @@ describeInBrowser('the producer/brand page', () => {
     const { page, assertClean } = await open(browser, PAGE);
     const list = await api<ListPage>('/saleVolume/companyBrand/list', { type: 0, currentPage: 1, pageSize: 10 });
     // With no row clicked, the first row's details show.
-    await page.locator('.car-details .panel__title', { hasText: `${list.list[0]!.name} 车型明细` }).waitFor();
+    await page.locator('.car-details .panel__title', { hasText: `${list.list[0].name} 车型明细` }).waitFor();
 
-    const fourth = list.list[3]!;
+    const fourth = list.list[3];
     await Promise.all([
       page.waitForURL((url) => url.searchParams.get('foreignId') === String(fourth.id)),
       page.locator('.ranking-table tbody tr').nth(3).locator('td').nth(2).click(),
@@ -210,10 +210,10 @@ describeInBrowser('the producer/brand page', () => {
     await page.locator('.car-details .panel__title', { hasText: `${fourth.name} 车型明细` }).waitFor();
     expect(await page.locator('.ranking-table tbody tr').nth(3).getAttribute('class')).toContain('is-chosen');
     const details = await api<CarDetails>('/saleVolume/companyBrand/carDetails', { type: 0, foreignId: fourth.id });
-    const segment = details.details[0]!;
+    const segment = details.details[0];
     const firstRow = page.locator('.car-details tbody tr').first();
     await expect(firstRow.locator('.car-details__segment-name').textContent()).resolves.toBe(segment.name);
-    await expect(firstRow.locator('.car-details__model').textContent()).resolves.toBe(segment.models[0]!.name);
+    await expect(firstRow.locator('.car-details__model').textContent()).resolves.toBe(segment.models[0].name);
     // The segment cell spans its models and the two subtotals, which are highlighted.
     await expect(firstRow.locator('.car-details__segment').getAttribute('rowspan')).resolves.toBe(String(segment.models.length + 2));
     expect(await page.locator('.car-details tbody tr.is-subtotal').count()).toBeGreaterThanOrEqual(2 * details.details.length);

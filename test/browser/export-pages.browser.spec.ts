@@ -52,7 +52,7 @@ describeInBrowser('the price-volume, price and rebate export pages', () => {
     expect(sheet.rowCount).toBeGreaterThan(1);
     sheet.eachRow((row, index) => {
       if (index === 1) return;
-      expect(String(row.getCell(2).value)).toMatch(/^(5万以下|40万以上|\d+-\d+万)$/);
+      expect(row.getCell(2).text).toMatch(/^(5万以下|40万以上|\d+-\d+万)$/);
       expect(row.getCell(4).value).toBe('自主');
     });
     await page.locator('.recent-exports tbody tr', { hasText: '已完成' }).waitFor({ timeout: 10_000 });

@@ -56,7 +56,7 @@ describeInBrowser('the pick-list dialogs of the price pages, against the real AP
     // Letters without a group are disabled; a letter jumps to its group.
     const enabled = await dialog(page).locator('.pick-dialog__letter-button:not([disabled])').allTextContents();
     expect(enabled).toEqual(all.filter((g) => g.list.length > 0).map((g) => g.letter));
-    const last = all[all.length - 1]!;
+    const last = all[all.length - 1];
     await dialog(page).locator(`.pick-dialog__letter-button[data-letter="${last.letter}"]`).click();
     await expect(page.evaluate(() => document.activeElement?.closest('[data-group]')?.getAttribute('data-group'))).resolves.toBe(last.letter);
 
@@ -77,9 +77,9 @@ describeInBrowser('the pick-list dialogs of the price pages, against the real AP
     await waitForList(page);
     expect(await chips(page)).toEqual([]);
     await search(page, series.name);
-    await entry(page, series.subList[1]!.name).click();
+    await entry(page, series.subList[1].name).click();
     await dialog(page).getByRole('button', { name: '确定' }).click();
-    expect(await confirmedSelection(page)).toEqual({ items: [{ id: series.subList[1]!.id, name: series.subList[1]!.name }], series: null });
+    expect(await confirmedSelection(page)).toEqual({ items: [{ id: series.subList[1].id, name: series.subList[1].name }], series: null });
     assertClean();
   });
 
@@ -90,14 +90,14 @@ describeInBrowser('the pick-list dialogs of the price pages, against the real AP
     await waitForList(page);
     await search(page, series.name);
     const [a, b] = series.subList;
-    await entry(page, a!.name).click();
-    await entry(page, b!.name).click();
-    expect(await chips(page)).toEqual([b!.name]);
-    await entry(page, b!.name).click();
+    await entry(page, a.name).click();
+    await entry(page, b.name).click();
+    expect(await chips(page)).toEqual([b.name]);
+    await entry(page, b.name).click();
     expect(await chips(page)).toEqual([]);
-    await entry(page, a!.name).click();
+    await entry(page, a.name).click();
     await dialog(page).getByRole('button', { name: '确定' }).click();
-    expect(await confirmedSelection(page)).toEqual({ items: [{ id: a!.id, name: a!.name }], series: null });
+    expect(await confirmedSelection(page)).toEqual({ items: [{ id: a.id, name: a.name }], series: null });
     assertClean();
   });
 
@@ -105,36 +105,36 @@ describeInBrowser('the pick-list dialogs of the price pages, against the real AP
     const { page, assertClean } = await openSignedIn(browser(), '/salevolume/wholemarket');
     const series = (await apiResult<Group<Series>[]>(page, '/search/getSeries')).flatMap((g) => g.list).find((s) => s.subList.length >= 2)!;
     const [first, second] = series.subList;
-    const [firstCars] = await apiResult<SubSeriesCars[]>(page, '/search/getCars', { modelSubIds: first!.id });
-    const [secondCars] = await apiResult<SubSeriesCars[]>(page, '/search/getCars', { modelSubIds: second!.id });
-    expect(firstCars!.cars.length).toBeGreaterThanOrEqual(2);
+    const [firstCars] = await apiResult<SubSeriesCars[]>(page, '/search/getCars', { modelSubIds: first.id });
+    const [secondCars] = await apiResult<SubSeriesCars[]>(page, '/search/getCars', { modelSubIds: second.id });
+    expect(firstCars.cars.length).toBeGreaterThanOrEqual(2);
 
     await openDialogHarness(page, 'carModel');
     await waitForList(page);
     await search(page, series.name);
-    await entry(page, first!.name).click();
+    await entry(page, first.name).click();
     const table = dialog(page).locator('.pick-cars__table');
     await table.waitFor({ state: 'visible' });
     const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(1).map((td) => td.textContent?.trim())));
-    expect(rows).toEqual(firstCars!.cars.map((c) => [c.name, c.msrp, c.mix]));
+    expect(rows).toEqual(firstCars.cars.map((c) => [c.name, c.msrp, c.mix]));
 
     await table.locator('tbody tr').nth(0).locator('input[type="checkbox"]').check();
     await table.locator('tbody tr').nth(1).locator('input[type="checkbox"]').check();
-    expect(await chips(page)).toEqual(firstCars!.cars.slice(0, 2).map((c) => `${first!.name} ${c.name}`));
+    expect(await chips(page)).toEqual(firstCars.cars.slice(0, 2).map((c) => `${first.name} ${c.name}`));
 
     // Another series: the models chosen under the first are dropped, the second's are listed.
-    await entry(page, second!.name).click();
+    await entry(page, second.name).click();
     expect(await chips(page)).toEqual([]);
-    await expect(dialog(page).locator('.pick-cars__title').textContent()).resolves.toBe(`${second!.name} 的在售车型`);
-    if (secondCars!.cars.length > 0) {
+    await expect(dialog(page).locator('.pick-cars__title').textContent()).resolves.toBe(`${second.name} 的在售车型`);
+    if (secondCars.cars.length > 0) {
       await table.waitFor({ state: 'visible' });
-      await expect(table.locator('tbody tr td:nth-child(2)').allTextContents()).resolves.toEqual(secondCars!.cars.map((c) => c.name));
+      await expect(table.locator('tbody tr td:nth-child(2)').allTextContents()).resolves.toEqual(secondCars.cars.map((c) => c.name));
       await table.locator('tbody tr').nth(0).locator('input[type="checkbox"]').check();
     }
     await dialog(page).getByRole('button', { name: '确定' }).click();
     expect(await confirmedSelection(page)).toEqual({
-      items: secondCars!.cars.slice(0, 1).map((c) => ({ id: c.id, name: `${second!.name} ${c.name}` })),
-      series: { id: second!.id, name: second!.name },
+      items: secondCars.cars.slice(0, 1).map((c) => ({ id: c.id, name: `${second.name} ${c.name}` })),
+      series: { id: second.id, name: second.name },
     });
     assertClean();
   });
@@ -150,8 +150,8 @@ describeInBrowser('the pick-list dialogs of the price pages, against the real AP
     const names = found.flatMap((g) => g.list);
     expect(names.length).toBeGreaterThanOrEqual(2);
     await expect(dialog(page).locator('.pick-toggle__name').allTextContents()).resolves.toEqual(names.map((e) => e.name));
-    await entry(page, names[0]!.name).click();
-    await entry(page, names[1]!.name).click();
+    await entry(page, names[0].name).click();
+    await entry(page, names[1].name).click();
     await dialog(page).getByRole('button', { name: '确定' }).click();
     expect(await confirmedSelection(page)).toEqual({ items: names.slice(0, 2).map((e) => ({ id: e.id, name: e.name })), series: null });
     assertClean();

@@ -115,7 +115,7 @@ describeInBrowser('the price-band page', () => {
     const rows = (await bandRows(page)).map((r) => [r[0], r[1], r[2]]);
     const fromSheet: string[][] = [];
     sheet.eachRow((row, n) => {
-      if (n > 1) fromSheet.push([String(row.getCell(1).value), String(row.getCell(2).value), thousands(Number(row.getCell(3).value))]);
+      if (n > 1) fromSheet.push([row.getCell(1).text, row.getCell(2).text, thousands(Number(row.getCell(3).value))]);
     });
     expect(fromSheet).toEqual(rows);
     assertClean();
@@ -180,7 +180,7 @@ describeInBrowser('the sales-proportion page', () => {
     await book.xlsx.load(file.body as unknown as ArrayBuffer);
     const names: string[] = [];
     book.worksheets[0].eachRow((row, n) => {
-      if (n > 1) names.push(String(row.getCell(2).value));
+      if (n > 1) names.push(row.getCell(2).text);
     });
     expect(names.filter((n) => n.endsWith('小计'))).toEqual(subtotals);
     assertClean();

@@ -110,7 +110,7 @@ describeInBrowser('the whole-market page', () => {
     const names = (await page.locator('.ranking-table tbody tr td:first-child').allTextContents()).map((t) => t.trim());
     const column: string[] = [];
     sheet.eachRow((row, index) => {
-      if (index > 1) column.push(String(row.getCell(1).value ?? '').trim());
+      if (index > 1) column.push(row.getCell(1).text.trim());
     });
     expect(column.filter((name) => names.includes(name)).length).toBe(names.length);
     assertClean();

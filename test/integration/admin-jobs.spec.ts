@@ -3,7 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Worker } from 'bullmq';
 import { Client } from 'pg';
 import request from 'supertest';
-import { API_PREFIX, ApiCode, JOB_MESSAGES, QUEUE_BOARD_PATH, SESSION_COOKIE, type JobPage, type JobRun, type JobSummary } from '@car/contracts';
+import { API_PREFIX, ApiCode, JOB_MESSAGES, QUEUE_BOARD_PATH, SESSION_COOKIE, type JobPage, type JobSummary } from '@car/contracts';
 import { InProcessJobQueue, JobQueue, redisConnection } from '../../backend/src/queue/job-queue';
 import { JobName, QUEUE_NAME } from '../../backend/src/queue/job-names';
 import { JobRegistry } from '../../backend/src/queue/job-registry';
@@ -101,7 +101,7 @@ describe('the job monitor, jobs run in-process', () => {
       const behind = await queuedExport(params);
       const active = await until('the held export to be active', async () => ((await jobs.job(held))?.state === 'active' ? jobs.job(held) : undefined));
       expect(active).toMatchObject({ state: 'active', attempts: 1, finishedAt: null, enqueuedBy: analystAccount });
-      expect(active!.durationMs).toBeGreaterThanOrEqual(0);
+      expect(active.durationMs).toBeGreaterThanOrEqual(0);
       expect(await jobs.job(behind)).toMatchObject({ state: 'waiting', progress: 0, startedAt: null, durationMs: null, enqueuedBy: analystAccount });
       const counts = (await jobs.summary()).counts;
       expect(counts.active).toBeGreaterThanOrEqual(1);
@@ -238,7 +238,7 @@ describeWithRedis('the job monitor with BullMQ', () => {
       // BullMQ retries after 5 s and 10 s; the third failure is final.
       const failed = await until('the last attempt to fail', async () => ((await jobs.job(id))?.state === 'failed' ? jobs.job(id) : undefined), 45_000);
       expect(failed).toMatchObject({ attempts: 3, enqueuedBy: adminAccount });
-      expect(failed!.error).toBeTruthy();
+      expect(failed.error).toBeTruthy();
 
       const [{ params }] = (await db.query(`SELECT params FROM export_job WHERE status = 'done' ORDER BY finished_at DESC LIMIT 1`)).rows;
       await db.query(`UPDATE export_job SET params = $2 WHERE id = $1`, [id, params]);

@@ -310,12 +310,12 @@ describe('administration: users and audit', () => {
     expect(response.status).toBe(200);
     expect(response.headers['content-disposition']).toContain(encodeURIComponent('安全日志'));
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.body as unknown as ArrayBuffer);
+    await workbook.xlsx.load(response.body);
     const sheet = workbook.worksheets[0];
     expect(sheet.getRow(1).values).toEqual([undefined, '时间', '事件', '事件代码', '账号', '用户ID', '地址', '原因', '路径', '详情']);
     expect(sheet.rowCount - 1).toBe(mine.total);
     expect(sheet.getRow(2).getCell(3).value).toBe(mine.items[0].event);
-    const detailCells = Array.from({ length: sheet.rowCount - 1 }, (_, i) => String(sheet.getRow(i + 2).getCell(9).value ?? ''));
+    const detailCells = Array.from({ length: sheet.rowCount - 1 }, (_, i) => sheet.getRow(i + 2).getCell(9).text);
     expect(detailCells).toContain(`对象 ${user.account}；昵称 同事 → 审计对象`);
 
     await refused(get(ADMIN_AUDIT.list.path, { events: 'nope' }), 400, ApiCode.BadRequest, '没有事件类型 nope');

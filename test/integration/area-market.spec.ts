@@ -319,7 +319,7 @@ describe('the area-market calls', () => {
       const body = response.body as Buffer;
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.load(body as unknown as ArrayBuffer);
-      return { body, disposition: response.headers['content-disposition'] as string, sheet: workbook.worksheets[0] };
+      return { body, disposition: response.headers['content-disposition'], sheet: workbook.worksheets[0] };
     }
 
     test('the brand table of 广东 is an .xlsx named 区域市场表现-广东-品牌-<month>', async () => {

@@ -236,10 +236,10 @@ describe('the configuration query on a hand-made sheet', () => {
     async function sheet(query: Record<string, string>): Promise<{ disposition: string; rows: string[][]; sheet: ExcelJS.Worksheet }> {
       const response = await call('download', query).buffer(true).parse(binaryBody).expect(200);
       const workbook = new ExcelJS.Workbook();
-      await workbook.xlsx.load(response.body as unknown as ArrayBuffer);
+      await workbook.xlsx.load(response.body);
       const ws = workbook.worksheets[0];
       const rows: string[][] = [];
-      ws.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? ''))));
+      ws.eachRow((row) => rows.push((row.values as Array<string | number | null | undefined>).slice(1).map((v) => String(v ?? ''))));
       return { disposition: String(response.headers['content-disposition']), rows, sheet: ws };
     }
 

@@ -3,13 +3,11 @@ import request from 'supertest';
 import { type CarDetails, type ChartResult, type Summary, type TendencyPage } from '@car/contracts';
 import { binaryBody } from '../support/api-app';
 import { signedInApi } from '../support/signed-in-api';
-import { testEnv } from '../support/test-env';
 
 const API = '/car/api/saleVolume/companyBrand';
 const sum = (values: Array<number | null>): number => values.reduce<number>((s, v) => s + (v ?? 0), 0);
 
 describe('the producer/brand calls', () => {
-  const env = testEnv();
   const { get, result, app } = signedInApi({ address: `10.79.${process.pid % 250}.1`, base: API });
 
   /** Every producer (type 0) or brand (1) of the list in one page. */
@@ -191,7 +189,7 @@ describe('the producer/brand calls', () => {
       expect(response.headers['content-type']).toContain('spreadsheetml');
       const body = response.body as Buffer;
       expect(body.subarray(0, 2).toString('latin1')).toBe('PK');
-      const fileName = decodeURIComponent(/filename\*=UTF-8''([^;]+)/.exec(response.headers['content-disposition'] as string)?.[1] ?? '');
+      const fileName = decodeURIComponent(/filename\*=UTF-8''([^;]+)/.exec(response.headers['content-disposition'])?.[1] ?? '');
       const book = new ExcelJS.Workbook();
       await book.xlsx.load(body as unknown as ArrayBuffer);
       return { fileName, sheet: book.worksheets[0] };
@@ -247,7 +245,7 @@ describe('the producer/brand calls', () => {
       ['highCharts', { compareType: '5' }, '参数 compareType 应为 0（按时间）、1（对比厂商）或 2（对比品牌）'],
       ['downloadCarDetails', { foreignId: 'x' }, '参数 foreignId 应为厂商或品牌 id'],
     ])('%s %j is a 400 naming the field', async (path, query, msg) => {
-      const response = await get(path, query as Record<string, string>).expect(400);
+      const response = await get(path, query).expect(400);
       expect(response.body).toEqual({ code: -1400, msg, result: null });
     });
   });

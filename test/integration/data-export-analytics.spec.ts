@@ -1,7 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type ExcelJS from 'exceljs';
 import { Client } from 'pg';
-import request from 'supertest';
 import { API_PREFIX, ApiCode, type ChartResult, type ExportJobView } from '@car/contracts';
 import { exportCalls, type ExportTestbed, openExportTestbed } from '../support/export-testbed';
 

@@ -93,7 +93,7 @@ describeWithRedis('an export in the worker process', () => {
     const file = await request(app.getHttpServer()).get(`${API_PREFIX}/dataExport/file`).query({ id }).set('token', token).buffer(true).parse(binaryBody);
     expect(file.status).toBe(200);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(file.body as unknown as ArrayBuffer);
+    await workbook.xlsx.load(file.body);
     const rows = workbook.worksheets.reduce((n, sheet) => n + sheet.rowCount - 1, 0);
     expect(rows).toBe(done.rowsWritten);
   }, 420_000);

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Client } from 'pg';
-import request from 'supertest';
 import { API_PREFIX, ApiCode, type ExportJobView, type Summary } from '@car/contracts';
 import { loadConfig } from '../../backend/src/config/config';
 import { createApp } from '../../backend/src/create-app';
@@ -78,8 +77,8 @@ describe('the city retail export', () => {
       const qty = row.getCell(7).value;
       expect(typeof qty).toBe('number');
       expect(row.getCell(4).value).toBe('广东省');
-      fuels.add(String(row.getCell(6).value));
-      byMonth.set(String(row.getCell(1).value), (byMonth.get(String(row.getCell(1).value)) ?? 0) + (qty as number));
+      fuels.add(row.getCell(6).text);
+      byMonth.set(row.getCell(1).text, (byMonth.get(row.getCell(1).text) ?? 0) + (qty as number));
     });
     expect([...byMonth.keys()]).toEqual(['2026-09', '2026-10']);
     expect([...fuels].sort()).toEqual(['增程式', '纯电动'].sort());

@@ -1,6 +1,5 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Client } from 'pg';
-import request from 'supertest';
 import { API_PREFIX, IMPORT_COLUMNS, type DataImportView, type ImportProblem } from '@car/contracts';
 import { binaryBody } from '../support/api-app';
 import { importCalls, type ImportTestbed, openImportTestbed } from '../support/import-testbed';

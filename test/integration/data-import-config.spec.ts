@@ -122,7 +122,7 @@ describe('data import: the configuration sheets', () => {
 
     const xlsx = await server().get(`${API}/template`).query({ kind: 'config', format: 'xlsx' }).set('token', admin).buffer(true).parse(binaryBody).expect(200);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(xlsx.body as unknown as ArrayBuffer);
+    await workbook.xlsx.load(xlsx.body);
     expect(workbook.worksheets.map((w) => w.name)).toEqual(['数据', '填写说明']);
     expect(workbook.worksheets[1].getRow(4).values).toEqual([undefined, 'JLL61', expect.stringContaining('表头为车型代码')]);
   });

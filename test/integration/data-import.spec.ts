@@ -90,7 +90,7 @@ describe('data import', () => {
 
     const report = await server().get(`${API}/report`).query({ id: checked.id }).set('token', admin).buffer(true).parse(binaryBody).expect(200);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(report.body as unknown as ArrayBuffer);
+    await workbook.xlsx.load(report.body);
     const lines = (workbook.worksheets[0].getColumn(1).values as unknown[]).slice(2);
     expect(lines).toEqual([3, 4, 5, 6, 7, 8, 10]);
 
@@ -137,7 +137,7 @@ describe('data import', () => {
 
   test('an import that fails midway through its write leaves the month as it was', async () => {
     await upload([HEADER, '2026-04,110000,JLL61,1,1,1,40'].join('\n'));
-    let failedStage = '';
+    let failedStage: string;
     const rows = await retailRows(202604);
     // The write's INSERT fails at the last row, after the month's DELETE: the transaction must undo both.
     await db.query(`CREATE FUNCTION fail_at_777() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'interrupted'; END $$`);
@@ -188,7 +188,7 @@ describe('data import', () => {
     expect((csv.body as Buffer).toString('utf8').split('\r\n')[0]).toBe(`\uFEFF${HEADER}`);
     const xlsx = await server().get(`${API}/template`).query({ kind: 'price' }).set('token', admin).buffer(true).parse(binaryBody).expect(200);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(xlsx.body as unknown as ArrayBuffer);
+    await workbook.xlsx.load(xlsx.body);
     expect((workbook.worksheets[0].getRow(1).values as unknown[]).slice(1)).toEqual(['月份', '车型代码', '城市代码', '成交价', '销量']);
   });
 

@@ -302,7 +302,7 @@ describe('Redis stopped and started again', () => {
     const seen: string[] = [];
     const connection = redisConnection(redis.url);
     await new Promise<void>((resolve, reject) => {
-      const worker = new Worker(QUEUE_NAME, async (job) => void (ours.includes(job.id ?? '') && seen.push(job.id ?? '')), { connection, prefix: 'car' });
+      const worker = new Worker(QUEUE_NAME, (job) => Promise.resolve(void (ours.includes(job.id ?? '') && seen.push(job.id ?? ''))), { connection, prefix: 'car' });
       worker.on('completed', () => {
         if (seen.length === 2) void worker.close().then(resolve);
       });

@@ -136,10 +136,10 @@ describe('price calls on the demo data', () => {
   test('the tables download as .xlsx with the months as columns and the API\'s figures', async () => {
     const table = await result<PriceTable>('marketPriceWhole/detailTable', { type: '1', type2: '1' });
     const response = await get('marketPriceWhole/downloadDetailTable', { type: '1', type2: '1' }).buffer(true).parse(binaryBody).expect(200);
-    const fileName = decodeURIComponent(/filename\*=UTF-8''([^;]+)/.exec(response.headers['content-disposition'] as string)?.[1] ?? '');
+    const fileName = decodeURIComponent(/filename\*=UTF-8''([^;]+)/.exec(response.headers['content-disposition'])?.[1] ?? '');
     expect(fileName).toBe(`整体市场价格指数-厂商-${table.months[table.months.length - 1]}.xlsx`);
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(response.body as unknown as ArrayBuffer);
+    await book.xlsx.load(response.body);
     const sheet = book.worksheets[0];
     expect(sheet.getRow(1).values).toEqual([undefined, '厂商', ...table.months]);
     expect(sheet.rowCount - 1).toBe(table.rows.length);

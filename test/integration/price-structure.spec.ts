@@ -129,7 +129,7 @@ describe('the price-structure pages on the hand-made market', () => {
     expect(rows['合计']).toEqual([2200, 1800, 22.2, 100, null, 156308, 173462, 17154, 9.9]);
     expect(table.rows[0].texts).toEqual(['400', '0', '-', '18.2%', expect.stringContaining('18.2'), '133,750元', '150,000元', '16,250元', '10.8%']);
     // Every row: discount = MSRP − TP.
-    for (const r of table.rows) if (r.values[5] !== null) expect(r.values[7]).toBe((r.values[6] as number) - (r.values[5] as number));
+    for (const r of table.rows) if (r.values[5] !== null) expect(r.values[7]).toBe((r.values[6] as number) - r.values[5]);
     const average = await get<PriceStructureTable>('totalMarket/table', { ...BANDS, tab: '0' });
     expect(average.columns[0].label).toBe('月均销量');
     expect(average.rows.map((r) => r.values[0])).toEqual([133, 0, 133, 133, 33, 67, 67, 167, 733]);
@@ -180,7 +180,7 @@ describe('the price-structure pages on the hand-made market', () => {
     expect(response.status).toBe(200);
     expect(response.headers['content-disposition']).toContain(encodeURIComponent('整体市场价格结构_整体市场_价格总览_2026-01~2026-03.xlsx'));
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(response.body as unknown as ArrayBuffer);
+    await book.xlsx.load(response.body);
     const sheet = book.worksheets[0];
     expect((sheet.getRow(1).values as unknown[]).slice(1, 4)).toEqual(['价格段', '累计销量', '去年同期累计销量']);
     expect((sheet.getRow(2).values as unknown[]).slice(1)).toEqual(['14万以下', 400, 0, '-', expect.closeTo(0.182, 6), expect.any(String), 133750, 150000, 16250, expect.closeTo(0.108, 6)]);

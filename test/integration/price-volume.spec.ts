@@ -240,7 +240,7 @@ describe('price × volume on the demo data', () => {
       .get(`${API_PREFIX}/pricevolume/priceQtyDetail/download`).query({ type: '1' }).set('token', token).buffer(true).parse(binaryBody);
     expect(response.status).toBe(200);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.body as unknown as ArrayBuffer);
+    await workbook.xlsx.load(response.body);
     const sheet = workbook.worksheets[0];
     const table = await get<DimensionTable>('pricevolume/priceQtyDetail/table', { type: '1' });
     const subtotals = table.values.filter((cells) => cells[1].data[0] === '小计').map((cells) => cells[2].data[0]);

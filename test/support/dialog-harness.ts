@@ -56,7 +56,7 @@ function bundled(): Promise<string> {
     tsconfig: path.join(APP, '..', 'tsconfig.json'),
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'silent',
-  }).then((result) => result.outputFiles[0]!.text);
+  }).then((result) => result.outputFiles[0].text);
   return bundle;
 }
 

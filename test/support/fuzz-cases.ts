@@ -186,7 +186,7 @@ export function fuzzOperations(prefix = ''): FuzzOperation[] {
  */
 function ordinaryValue(schema: Record<string, unknown>): string {
   if (Array.isArray(schema.enum)) return String(schema.enum[0]);
-  if (schema.default !== undefined) return String(schema.default);
+  if (typeof schema.default === 'string' || typeof schema.default === 'number' || typeof schema.default === 'boolean') return String(schema.default);
   const pattern = typeof schema.pattern === 'string' ? schema.pattern : '';
   if (pattern.includes('\\d{4}-')) return '2026-01';
   if (pattern.includes('\\d')) return '1';

@@ -4,7 +4,6 @@ import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import IORedis from 'ioredis';
-import { Client } from 'pg';
 import { startEmbeddedPostgres } from '../../backend/src/database/embedded-postgres';
 import { createDemoDatabase } from './demo-template';
 import { testFetch } from './http';
@@ -39,13 +38,13 @@ export default async function globalSetup(): Promise<void> {
   const runId = `${Date.now().toString(36)}${process.pid}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'car-test-'));
   let adminUrl: string;
-  let stopEmbedded = async (): Promise<void> => undefined;
+  let stopEmbedded = (): Promise<void> => Promise.resolve();
   if (process.env.DATABASE_URL) {
     adminUrl = withDatabase(process.env.DATABASE_URL, 'postgres');
   } else {
     const embedded = await startEmbeddedPostgres(path.join(ROOT, '.data', 'test-postgres'), 54339, (m) => log(m));
     adminUrl = withDatabase(embedded.url, 'postgres');
-    stopEmbedded = embedded.stop;
+    stopEmbedded = () => embedded.stop();
   }
   const database = `car_test_${runId}`;
   await createDemoDatabase(adminUrl, database, path.join(dataDir, 'reports'), log);

@@ -47,7 +47,10 @@ export class AnalyticsService {
         if ('time' in source) row.name[d] = timeName(source.time, id);
         else if ('labels' in source) row.name[d] = source.labels[id] ?? String(id);
         else if ('band' in source) row.name[d] = bandName(id);
-        else row.name[d] = String(r[`${d}Name`] ?? id);
+        else {
+          const name = r[`${d}Name`];
+          row.name[d] = typeof name === 'string' || typeof name === 'number' ? String(name) : String(id);
+        }
       }
       // pg answers sums of bigint as numeric text; every value here fits a double.
       for (const m of names) row.values[m] = r[m] === null || r[m] === undefined ? null : Number(r[m]);

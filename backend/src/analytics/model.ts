@@ -4,7 +4,7 @@
  * these tables of facts; no endpoint writes its own GROUP BY.
  */
 
-import type { PriceBands, QuerySource, ValueColumn } from './measures';
+import type { QuerySource, ValueColumn } from './measures';
 import { JLL_LABELS, TIER_LABELS } from '@car/contracts';
 
 /**

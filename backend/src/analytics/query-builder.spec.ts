@@ -237,7 +237,7 @@ describe('filters from a closed list of operators, values bound', () => {
     [{ brandIds: { in: [3, 4] } }, 'brand_id = ANY($6::int[])', [[3, 4]]],
     [{ brandIds: [3, 4] }, 'brand_id = ANY($6::int[])', [[3, 4]]],
   ] as const)('%j → %s', (filters, sql, values) => {
-    const built = buildQuery({ source: 'price', dimensions: [], month: 202610, filters: filters as Filters, measures: [{ measure: 'tp', as: 'tp' }, { measure: 'qty', as: 'qty' }] });
+    const built = buildQuery({ source: 'price', dimensions: [], month: 202610, filters, measures: [{ measure: 'tp', as: 'tp' }, { measure: 'qty', as: 'qty' }] });
     expect(built.sql).toContain(sql);
     expect(built.params.slice(5)).toEqual(values);
   });
@@ -423,6 +423,6 @@ describe('the price rollups', () => {
     [['city'], {}, 'price_fact'],
     [['segment'], { tiers: [1] }, 'price_fact'],
   ] as const)('%j with filters %j → %s', (dimensions, filters, expected) => {
-    expect(buildQuery({ source: 'price', dimensions: [...dimensions], filters: filters as Filters, month: 202610, measures: [{ measure: 'tp', as: 'tp' }] }).rollup).toBe(expected);
+    expect(buildQuery({ source: 'price', dimensions: [...dimensions], filters, month: 202610, measures: [{ measure: 'tp', as: 'tp' }] }).rollup).toBe(expected);
   });
 });

@@ -93,7 +93,7 @@ export function spanOf(request: MeasureRequest, month: number | undefined): Mont
 function isEmpty(condition: FilterCondition | undefined): boolean {
   if (condition === undefined) return true;
   if (Array.isArray(condition)) return condition.length === 0;
-  return 'in' in condition && (condition as { in: readonly number[] }).in.length === 0;
+  return 'in' in condition && condition.in.length === 0;
 }
 
 /** The levels of detail a query needs, from its dimensions and its (non-empty) filters. */
@@ -230,7 +230,7 @@ export function buildQuery(query: AnalyticsQuery, table?: RollupDef): BuiltQuery
   const where = [`month = ANY(${bind([...months].sort((a, b) => a - b))}::int[])`];
   for (const [key, condition] of Object.entries(query.filters ?? {})) {
     if (isEmpty(condition)) continue;
-    where.push(filterSql(FILTERS[key as FilterKey].column, condition as FilterCondition, bind));
+    where.push(filterSql(FILTERS[key as FilterKey].column, condition, bind));
   }
   // A province lies in one region, and the province tables' keys lead with the region (month, area_id,
   // province_id, …): naming the regions of the provinces asked lets the key narrow to them instead of

@@ -103,7 +103,7 @@ export class DataChanges implements OnApplicationBootstrap, OnApplicationShutdow
     this.changed();
     void client.end().catch(() => undefined);
     if (this.stopped) return;
-    this.logger.warn(`lost the ${DATA_CHANGE_CHANNEL} listener${error ? ` (${String(error)})` : ''}; answers are computed afresh until it is back`);
+    this.logger.warn(`lost the ${DATA_CHANGE_CHANNEL} listener${error ? ` (${error instanceof Error ? String(error) : JSON.stringify(error)})` : ''}; answers are computed afresh until it is back`);
     this.retry = setTimeout(() => void this.listen(), this.retryMs);
     this.retry.unref();
     this.retryMs = Math.min(this.retryMs * 2, MAX_RETRY_MS);

@@ -4,5 +4,6 @@
  */
 export function uploadName(original: string): string {
   const decoded = Buffer.from(original, 'latin1').toString('utf8');
+  // eslint-disable-next-line no-control-regex -- matching control characters is this pattern's purpose
   return (decoded.includes('\uFFFD') ? original : decoded).replace(/^.*[\\/]/, '').replace(/[\u0000-\u001f\u007f\\/:*?"<>|]/g, '_').trim();
 }

@@ -32,7 +32,7 @@ export class DataExportJobs implements OnApplicationBootstrap {
   ) {}
 
   @JobHandler(JobName.DataExport)
-  async run(data: JobPayloads[JobName.DataExport], progress: (percent: number) => Promise<void> = async () => undefined): Promise<number> {
+  async run(data: JobPayloads[JobName.DataExport], progress: (percent: number) => Promise<void> = () => Promise.resolve()): Promise<number> {
     return this.jobs.exclusive(data.exportId, () => this.runAlone(data, progress));
   }
 

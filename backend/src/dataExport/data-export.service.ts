@@ -48,7 +48,7 @@ export class DataExportService implements OnModuleInit, OnApplicationShutdown {
     const refusal = this.definitions.of<ExportForm>(kind).refuse(form);
     if (refusal) throw ApiException.badRequest(refusal);
     const id = randomUUID();
-    const record = await this.jobs.create(id, kind, form as unknown as Record<string, unknown>, user.id);
+    const record = await this.jobs.create(id, kind, form, user.id);
     try {
       await this.queue.enqueue(JobName.DataExport, { exportId: id }, { jobId: id, userId: user.id });
     } catch (error) {

@@ -10,12 +10,12 @@ export class ExportDefinitions {
   private readonly byKind: Record<ExportKind, ExportDefinition<never>>;
 
   constructor(cityRetail: CityRetailExport, mix: PriceVolumeExport, price: PriceExport, fandian: RebateExport) {
-    this.byKind = { cityRetail, mix, price, fandian } as Record<ExportKind, ExportDefinition<never>>;
+    this.byKind = { cityRetail, mix, price, fandian };
   }
 
   of<F>(kind: ExportKind): ExportDefinition<F> {
     const definition = this.byKind[kind];
     if (!definition) throw new Error(`no export of kind ${kind}`);
-    return definition as unknown as ExportDefinition<F>;
+    return definition;
   }
 }

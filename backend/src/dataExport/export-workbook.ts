@@ -68,7 +68,7 @@ export class ExportWorkbook {
       useStyles: true,
       useSharedStrings: false,
       zip: { zlib: { level: 1 } },
-    } as ConstructorParameters<typeof ExcelJS.stream.xlsx.WorkbookWriter>[0]);
+    });
     this.workbook.creator = '车市分析平台';
   }
 

@@ -36,7 +36,7 @@ function mergeBy(rows: readonly CatalogRow[], key: (row: CatalogRow) => string):
   for (const row of rows) {
     const m = (merged.get(key(row)) ?? {}) as Record<string, unknown>;
     for (const [field, value] of Object.entries(row)) if (m[field] === undefined) m[field] = value;
-    merged.set(key(row), m as Partial<CatalogRow>);
+    merged.set(key(row), m);
   }
   return merged;
 }
@@ -44,7 +44,7 @@ function mergeBy(rows: readonly CatalogRow[], key: (row: CatalogRow) => string):
 /** Whether `next` differs from `before` in any of the columns (numbers and numeric text alike). */
 function differs(before: DbRow | undefined, next: DbRow, columns: ReadonlyArray<readonly [string, string]>): boolean {
   if (!before) return true;
-  const text = (v: unknown): string => (v === null || v === undefined ? '' : String(Number.isNaN(Number(v)) ? v : Number(v)));
+  const text = (v: DbRow[string] | undefined): string => (v === null || v === undefined ? '' : String(Number.isNaN(Number(v)) ? v : Number(v)));
   return columns.some(([name]) => text(before[name]) !== text(next[name]));
 }
 
@@ -182,7 +182,7 @@ export class CatalogImportRepository {
           body_type: before ? Number(before.body_type) : m.bodyType ?? Number(cars.get(m.car!)!.body_type),
           fuel: before ? Number(before.fuel) : m.fuel ?? Number(cars.get(m.car!)!.fuel),
           launch_month: before ? Number(before.launch_month) : Math.min(...launches),
-          end_month: before ? (before.end_month as number | null) : null,
+          end_month: before ? before.end_month : null,
         };
         finalSub.set(code, sub);
         if (differs(before, sub, SUB_COLUMNS)) subRows.push(sub);

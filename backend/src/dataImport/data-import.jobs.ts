@@ -140,7 +140,7 @@ export class DataImportJobs implements OnApplicationBootstrap {
       pending = [];
     };
     try {
-      for await (const { line, cells } of await readRows(importFilePath(this.config.importsDir, record.id), record.fileFormat)) {
+      for await (const { line, cells } of readRows(importFilePath(this.config.importsDir, record.id), record.fileFormat)) {
         const before = pending.length;
         if (!headerRead) {
           headerRead = true;
@@ -183,7 +183,7 @@ export class DataImportJobs implements OnApplicationBootstrap {
     const rows: CatalogRow[] = [];
     let rowsParsed = 0;
     let headerRead = false;
-    for await (const { line, cells } of await readRows(importFilePath(this.config.importsDir, record.id), record.fileFormat)) {
+    for await (const { line, cells } of readRows(importFilePath(this.config.importsDir, record.id), record.fileFormat)) {
       if (!headerRead) {
         headerRead = true;
         problems.push(...validator.header(cells, line));

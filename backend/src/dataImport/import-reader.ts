@@ -51,7 +51,7 @@ async function readHead(filePath: string, bytes: number): Promise<Buffer> {
  * not UTF-8), an .xlsx's first sheet through exceljs's streaming reader. Only a chunk of the file is in
  * memory at a time, whatever its size.
  */
-export async function readRows(filePath: string, format: ImportFormat): Promise<AsyncIterable<FileRow>> {
+export function readRows(filePath: string, format: ImportFormat): AsyncIterable<FileRow> {
   return format === 'xlsx' ? readWorkbook(filePath) : readCsv(filePath);
 }
 
@@ -115,6 +115,8 @@ function cellText(value: unknown): string {
     if ('result' in cell) return cellText(cell.result);
     if (cell.richText) return cell.richText.map((part) => part.text).join('');
     if (cell.text !== undefined) return cellText(cell.text);
+    // Another kind of cell (an error such as #N/A): what it holds, for the problem report.
+    return JSON.stringify(value);
   }
-  return String(value);
+  return typeof value === 'bigint' ? value.toString() : '';
 }

@@ -44,7 +44,7 @@ describe('the import row checks', () => {
     fs.writeFileSync(file, iconv.encode(`${HEADER.join(',')}\r\n\r\n2026-04,110000,JLL61,非营运,个人,白色,3\r\n`, 'gbk'));
     expect(await csvEncoding(file)).toBe('gb18030');
     const rows = [];
-    for await (const row of await readRows(file, 'csv')) rows.push(row);
+    for await (const row of readRows(file, 'csv')) rows.push(row);
     expect(rows).toEqual([
       { line: 1, cells: HEADER },
       { line: 3, cells: ['2026-04', '110000', 'JLL61', '非营运', '个人', '白色', '3'] },

@@ -8,7 +8,7 @@ async function captured(): Promise<{ writer: CopyWriter; sent: () => string; str
   const parts: Buffer[] = [];
   stream.on('data', (chunk: Buffer) => parts.push(chunk));
   const client = { query: () => stream };
-  const runner = { connect: async () => client, release: async () => undefined };
+  const runner = { connect: () => Promise.resolve(client), release: () => Promise.resolve() };
   const dataSource = { createQueryRunner: () => runner } as unknown as DataSource;
   const writer = await CopyWriter.open(dataSource, 't', ['a', 'b']);
   return { writer, sent: () => Buffer.concat(parts).toString('utf8'), stream };

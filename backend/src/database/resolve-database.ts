@@ -9,7 +9,7 @@ export interface ResolvedDatabase {
 
 /** DATABASE_URL when set; otherwise the embedded PostgreSQL under DATA_DIR. */
 export async function resolveDatabase(config: AppConfig, log: (m: string) => void): Promise<ResolvedDatabase> {
-  if (config.DATABASE_URL) return { url: config.DATABASE_URL, embedded: false, stop: async () => undefined };
+  if (config.DATABASE_URL) return { url: config.DATABASE_URL, embedded: false, stop: () => Promise.resolve() };
   const db = await startEmbeddedPostgres(config.embeddedPgDir, config.EMBEDDED_PG_PORT, log);
-  return { url: db.url, embedded: true, stop: db.stop };
+  return { url: db.url, embedded: true, stop: () => db.stop() };
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   type ChartResult, formatMonth, type MarketPriceFilter, percentNumber, type PriceMap, type PriceTable, type PriceTableDimension, type PriceTableMeasure,
-  type PriceTableRow, type PriceWhole, sharePercentText, PRICE_TABLE_DIMENSIONS,
+  type PriceWhole, sharePercentText, PRICE_TABLE_DIMENSIONS,
 } from '@car/contracts';
 import { AnalyticsService } from '../analytics/analytics.service';
 import type { DimensionKey, Filters } from '../analytics/model';

@@ -163,7 +163,7 @@ export class PriceStructureService {
 
   async table(q: PriceStructureTableQuery, page: StructurePage): Promise<PriceStructureTable & { fileName: string; sheet: string }> {
     const r = await this.resolve(q, page);
-    const body = q.tab === 0 ? await this.overview(q, r) : await this.crossTable(q, r, TAB_DIMENSIONS[q.tab as Exclude<PriceStructureTab, 0>]);
+    const body = q.tab === 0 ? await this.overview(q, r) : await this.crossTable(q, r, TAB_DIMENSIONS[q.tab]);
     const period = `${Math.floor(r.month / 100)}-01~${formatMonth(r.month)}`;
     const tab = PRICE_STRUCTURE_TABS.find((t) => t.value === q.tab)?.label ?? '';
     const title = page === 'total' ? '整体市场价格结构' : '细分市场价格结构';

@@ -11,7 +11,7 @@ export async function streamPriceTableWorkbook(response: Response, fileName: str
   const kind = table.measure === 1 ? 'percent' : 'count';
   const columns: Array<WorkbookColumn<PriceTableRow>> = [
     { header: labelHeader, kind: 'text', value: (r) => `${'  '.repeat(Math.max(0, r.level - 1))}${r.name}` },
-    ...table.months.map((month, i) => ({ header: month, kind, value: (r: PriceTableRow) => r.values[i] }) as WorkbookColumn<PriceTableRow>),
+    ...table.months.map((month, i): WorkbookColumn<PriceTableRow> => ({ header: month, kind, value: (r) => r.values[i] })),
   ];
   await streamTableWorkbook(response, fileName, labelHeader, columns, table.rows, (r) => r.total || r.current);
 }

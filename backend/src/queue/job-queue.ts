@@ -73,8 +73,8 @@ export class InProcessJobQueue extends JobQueue {
     await this.tail;
   }
 
-  async state(): Promise<QueueState> {
-    return { mode: 'in-process', ok: true, waiting: Math.max(0, this.pending.size - this.active), active: this.active, failed: this.failed };
+  state(): Promise<QueueState> {
+    return Promise.resolve({ mode: 'in-process', ok: true, waiting: Math.max(0, this.pending.size - this.active), active: this.active, failed: this.failed });
   }
 
   async close(): Promise<void> {

@@ -36,7 +36,7 @@ export class JobRegistry implements OnModuleInit {
   async run<N extends JobName>(
     name: N,
     data: JobPayloads[N],
-    progress: (percent: number) => Promise<void> = async () => undefined,
+    progress: (percent: number) => Promise<void> = () => Promise.resolve(),
   ): Promise<unknown> {
     const handler = this.handlers.get(name);
     if (!handler) throw new Error(`unknown job ${name}`);

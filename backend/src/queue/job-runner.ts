@@ -41,7 +41,7 @@ export class JobRunner {
   }
 
   /** Runs one attempt, recording its start, progress and outcome; the handler's result or error is the caller's. */
-  async run<N extends JobName>(job: JobAttempt<N>, report: (percent: number) => Promise<unknown> = async () => undefined): Promise<unknown> {
+  async run<N extends JobName>(job: JobAttempt<N>, report: (percent: number) => Promise<unknown> = () => Promise.resolve()): Promise<unknown> {
     await this.record(() => this.runs.started(job.id, job.name, job.data, job.enqueuedAt ?? null));
     let lastWrite = 0;
     const progress = async (percent: number): Promise<void> => {

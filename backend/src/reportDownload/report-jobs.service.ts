@@ -41,7 +41,7 @@ export class ReportJobs implements OnApplicationBootstrap {
   }
 
   @JobHandler(JobName.ReportBundle)
-  async bundle(data: JobPayloads[JobName.ReportBundle], progress: (percent: number) => Promise<void> = async () => undefined): Promise<number> {
+  async bundle(data: JobPayloads[JobName.ReportBundle], progress: (percent: number) => Promise<void> = () => Promise.resolve()): Promise<number> {
     const record = await this.bundles.find(data.bundleId);
     if (!record) return 0;
     await this.bundles.start(record.id);

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type CarDetails, type ChartResult, type CompanyBrandCarDetailsDto, type CompanyBrandChartDto, type CompanyBrandFilterDto, type CompanyBrandListDto, formatMonth, type MakerKind, type Summary, type TableRow, type TendencyPage, type TendencyRow } from '@car/contracts';
+import { type CarDetails, type ChartResult, type CompanyBrandCarDetailsDto, type CompanyBrandChartDto, type CompanyBrandFilterDto, type CompanyBrandListDto, formatMonth, type MakerKind, type Summary, type TendencyPage, type TendencyRow } from '@car/contracts';
 import { AnalyticsService } from '../analytics/analytics.service';
 import type { FilterKey, Filters } from '../analytics/model';
 import { ApiException } from '../common/api-codes';
@@ -64,11 +64,11 @@ export class CompanyBrandService {
       const makers = main ? [main, ...compared] : compared;
       const year = Math.floor(scope.month / 100);
       const lines = await Promise.all(makers.map(async (maker) => ({ name: maker.name, byMonth: await this.monthly(scope, makerFilter(maker), year * 100 + 1) })));
-      return makersChart(lines, dto.timeDimensionality, await this.window(scope));
+      return makersChart(lines, dto.timeDimensionality, this.window(scope));
     }
     if (!main) return this.sales.chart(scope, dto.timeDimensionality, dto.count);
     const mine: MarketScope = { ...scope, filters: { ...scope.filters, ...makerFilter(main) } };
-    const window = await this.window(mine);
+    const window = this.window(mine);
     // The year view shows every year, as the other trend charts do; `count` applies to months and quarters.
     const years = chartYears(dto.timeDimensionality === 2 ? 0 : dto.count, window);
     const byMonth = await this.monthly(mine, {}, (years[0] - 1) * 100 + 1);
@@ -146,7 +146,7 @@ export class CompanyBrandService {
     return new Map(rows.map((r) => [r.key.month ?? 0, r.values.qty ?? 0]));
   }
 
-  private async window(scope: MarketScope): Promise<MonthWindow> {
+  private window(scope: MarketScope): MonthWindow {
     return { first: scope.firstMonth, last: scope.month };
   }
 }

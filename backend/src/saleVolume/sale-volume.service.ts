@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { addMonths, barWidth, type ChartResult, formatMonth, growth, growthNumber, monthRange, parseMonth, percentNumber as round1, percentText, quarterOf, rankingStatus, ranks, type SaleVolumeFilterDto, share, shareChange, shareText, type Summary, type TablePage, type TableRow, thousands, yearOf } from '@car/contracts';
+import { barWidth, type ChartResult, formatMonth, growth, growthNumber, monthRange, parseMonth, percentNumber as round1, percentText, quarterOf, rankingStatus, ranks, type SaleVolumeFilterDto, share, shareChange, shareText, type Summary, type TablePage, type TableRow, thousands, yearOf } from '@car/contracts';
 import { AnalyticsRow, AnalyticsService } from '../analytics/analytics.service';
 import type { DataSource, DimensionKey, Filters } from '../analytics/model';
 import { COMPARISONS, sumVolumes, type Volumes, volumesOf } from '../analytics/comparisons';

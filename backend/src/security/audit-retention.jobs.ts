@@ -18,7 +18,7 @@ export class AuditRetentionJobs {
   constructor(private readonly events: SecurityEventRepository) {}
 
   @JobHandler(JobName.PruneAuditTrail)
-  async prune(data: JobPayloads[JobName.PruneAuditTrail], progress: (percent: number) => Promise<void> = async () => undefined): Promise<number> {
+  async prune(data: JobPayloads[JobName.PruneAuditTrail], progress: (percent: number) => Promise<void> = () => Promise.resolve()): Promise<number> {
     // A payload that would empty the trail is refused, whoever queued it.
     if (!Number.isInteger(data.keepDays) || data.keepDays < 1) throw new Error(`keepDays must be a positive whole number, not ${String(data.keepDays)}`);
     const total = await this.events.countOlderThan(data.keepDays);

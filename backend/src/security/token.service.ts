@@ -93,7 +93,7 @@ export class TokenService {
     if (typeof payload.pwv !== 'number') throw new TokenRejected('invalid');
     return {
       userId,
-      role: String(payload.role ?? ''),
+      role: typeof payload.role === 'string' ? payload.role : '',
       producerId: typeof payload.producerId === 'number' ? payload.producerId : null,
       brandId: typeof payload.brandId === 'number' ? payload.brandId : null,
       tokenId: payload.jti as string,

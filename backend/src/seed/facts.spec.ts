@@ -26,7 +26,7 @@ async function fingerprint(seed: number): Promise<{ hash: number; retail: number
     price: (...v) => hash.add(2, ...v),
     msrp: (...v) => hash.add(3, ...v),
     rebate: (...v) => hash.add(4, ...v),
-    endOfMonth: async () => undefined,
+    endOfMonth: () => Promise.resolve(),
   };
   const dims = buildDimensions(CATALOG, seed);
   for (const t of dims.trims) hash.add(t.id, t.msrp, t.launchMonth);

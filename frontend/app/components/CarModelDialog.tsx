@@ -75,7 +75,7 @@ export function CarModelDialog({ multiple = true, filters, title = '选择车型
             </thead>
             <tbody>
               {rows.map((car, i) => {
-                const model = models[i]!;
+                const model = models[i];
                 const chosen = isChosen(draft, car.id);
                 const inputId = `${tableId}-${car.id}`;
                 return (

@@ -91,8 +91,8 @@ function tealBlue(t: number): string {
   const x = Math.min(1, Math.max(0, Number.isFinite(t) ? t : 0)) * (RAMP.length - 1);
   const i = Math.min(RAMP.length - 2, Math.floor(x));
   const f = x - i;
-  const a = RAMP[i]!;
-  const b = RAMP[i + 1]!;
+  const a = RAMP[i];
+  const b = RAMP[i + 1];
   const channel = (k: number) => {
     const from = parseInt(a.slice(1 + 2 * k, 3 + 2 * k), 16);
     const to = parseInt(b.slice(1 + 2 * k, 3 + 2 * k), 16);
@@ -162,9 +162,9 @@ function insetPlugin(inset: MapFeature, outline: { type: 'FeatureCollection'; fe
     afterDatasetsDraw(chart) {
       const scale = chart.scales.projection as unknown as ProjectionScale | undefined;
       if (!scale?.projection) return;
-      const [[left, top], [right, insetBottom]] = scale.geoPath.bounds(inset as never);
+      const [[left, top], [right, insetBottom]] = scale.geoPath.bounds(inset);
       // Down to the map's bottom edge (海南), as Chinese maps set the inset.
-      const bottom = Math.max(insetBottom, scale.geoPath.bounds(outline as never)[1][1]);
+      const bottom = Math.max(insetBottom, scale.geoPath.bounds(outline)[1][1]);
       let height = bottom - top;
       let width = height * aspect;
       if (width > right - left) {

@@ -129,8 +129,8 @@ function trapTab(event: KeyboardEvent<HTMLElement>) {
   const root = event.currentTarget;
   const items = focusablesIn(root);
   if (items.length === 0) return;
-  const first = items[0]!;
-  const last = items[items.length - 1]!;
+  const first = items[0];
+  const last = items[items.length - 1];
   const active = document.activeElement;
   if (event.shiftKey && (active === first || !root.contains(active))) {
     event.preventDefault();

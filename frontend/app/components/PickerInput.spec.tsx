@@ -5,7 +5,7 @@ import { PickerInput } from './PickerInput';
 function hiddenFields(html: string): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)) {
-    fields[match[1]!] = match[2]!;
+    fields[match[1]] = match[2]!;
   }
   return fields;
 }

@@ -60,7 +60,7 @@ export function PriceChart({ title, chart, height, fileName, loading = false, ex
       const real = (item: { dataIndex: number; datasetIndex: number }) => chart.series[item.datasetIndex]?.data[item.dataIndex] ?? null;
       return {
         type: 'bar',
-        data: { labels: chart.xAxis[0]?.categories ?? [], datasets: datasets as never },
+        data: { labels: chart.xAxis[0]?.categories ?? [], datasets },
         options: comboOptions(
           (item, right) => {
             const value = real(item);

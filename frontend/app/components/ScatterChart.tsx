@@ -45,7 +45,7 @@ export function ScatterChart({ title, chart, type, percent, height, loading, too
       }));
       return {
         type: type === 0 ? 'bubble' : 'scatter',
-        data: { datasets: datasets as never },
+        data: { datasets },
         options: {
           responsive: true,
           maintainAspectRatio: false,

@@ -29,6 +29,7 @@ import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { useFailureToast, useToast } from '~/components/Toast';
 import { isApiFailure } from '~/utils/api-failure';
 import { apiGet, apiPost, failureData, throwAsRouteError } from '~/utils/api.server';
+import { formText } from '~/utils/form-text';
 import { titled } from '~/utils/meta';
 import importCss from '~/styles/import.css?url';
 
@@ -51,10 +52,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Confirm (write the valid rows) or cancel an import waiting in review. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
-  const intent = String(form.get('intent') ?? '');
+  const intent = formText(form, 'intent');
   const endpoint = intent === 'cancel' ? DATA_IMPORT.cancel : DATA_IMPORT.confirm;
   try {
-    return { job: await apiPost(request, context, endpoint.path, { id: String(form.get('id') ?? '') }) };
+    return { job: await apiPost(request, context, endpoint.path, { id: formText(form, 'id') }) };
   } catch (error) {
     return failureData(error);
   }
@@ -144,7 +145,7 @@ export default function DataImportPage() {
           <input ref={fileInput} type="file" name="file" accept=".csv,.xlsx" aria-label="选择文件" />
         </label>
         <div className="import-page__field">
-          <Button primary type="button" loading={uploading} disabled={uploading} onClick={submit}>
+          <Button primary type="button" loading={uploading} disabled={uploading} onClick={() => void submit()}>
             上传并校验
           </Button>
           <span className="import-page__templates">

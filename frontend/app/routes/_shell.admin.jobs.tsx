@@ -22,6 +22,7 @@ import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { useFailureToast, useToast } from '~/components/Toast';
 import { isApiFailure } from '~/utils/api-failure';
 import { apiGet, apiPost, failureData, throwAsRouteError } from '~/utils/api.server';
+import { formText } from '~/utils/form-text';
 import { titled } from '~/utils/meta';
 import jobsCss from '~/styles/jobs.css?url';
 
@@ -56,7 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   try {
-    const result = await apiPost<ResultOf<typeof ADMIN_JOBS.retry>>(request, context, ADMIN_JOBS.retry.path, { id: String(form.get('id') ?? '') });
+    const result = await apiPost<ResultOf<typeof ADMIN_JOBS.retry>>(request, context, ADMIN_JOBS.retry.path, { id: formText(form, 'id') });
     return { done: '已重新排队', result };
   } catch (error) {
     return failureData(error);

@@ -27,6 +27,7 @@ import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { useFailureToast, useToast } from '~/components/Toast';
 import { isApiFailure } from '~/utils/api-failure';
 import { apiGet, apiPost, apiPostMultipart, failureData, throwAsRouteError } from '~/utils/api.server';
+import { formText } from '~/utils/form-text';
 import { titled } from '~/utils/meta';
 import reportsCss from '~/styles/reports.css?url';
 
@@ -50,13 +51,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Forwards the form as the API takes it: upload and replace as multipart (files included), delete as JSON. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
-  const intent = String(form.get('intent') ?? '');
+  const intent = formText(form, 'intent');
   form.delete('intent');
   try {
-    if (intent === 'delete') return { done: '已删除', result: await apiPost(request, context, REPORT_DOWNLOAD.remove.path, { id: String(form.get('id') ?? '') }) };
+    if (intent === 'delete') return { done: '已删除', result: await apiPost(request, context, REPORT_DOWNLOAD.remove.path, { id: formText(form, 'id') }) };
     const endpoint = intent === 'replace' ? REPORT_DOWNLOAD.replace : REPORT_DOWNLOAD.upload;
     // An empty name field means "keep the file's own name" (upload) or "keep the report's name" (replace).
-    if (!String(form.get('name') ?? '').trim()) form.delete('name');
+    if (!formText(form, 'name').trim()) form.delete('name');
     const result = await apiPostMultipart(request, context, endpoint, form);
     return { done: intent === 'replace' ? '已替换' : `已上传 ${result.items.length} 个文件`, result };
   } catch (error) {

@@ -18,6 +18,7 @@ import { TemporaryPasswordDialog } from '~/components/TemporaryPasswordDialog';
 import { useFailureToast, useToast } from '~/components/Toast';
 import { isApiFailure } from '~/utils/api-failure';
 import { apiGet, apiPost, failureData, throwAsRouteError } from '~/utils/api.server';
+import { formText } from '~/utils/form-text';
 import { titled } from '~/utils/meta';
 import adminCss from '~/styles/admin.css?url';
 
@@ -56,8 +57,8 @@ const DONE: Record<string, string> = { create: '已创建用户', update: '已�
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
-  const intent = String(form.get('intent') ?? '');
-  const id = String(form.get('id') ?? '');
+  const intent = formText(form, 'intent');
+  const id = formText(form, 'id');
   try {
     switch (intent) {
       case 'create':
@@ -74,7 +75,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return { done: '已重置密码', account: reset.user.account, password: reset.password };
       }
       case 'unbind':
-        await apiPost(request, context, MP.unbind.path, { openId: String(form.get('openId') ?? '') });
+        await apiPost(request, context, MP.unbind.path, { openId: formText(form, 'openId') });
         break;
       default:
         return { failure: { msg: '未知的操作', code: -1400, network: false } };

@@ -8,7 +8,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useLocation, useNavigate } from '@remix-run/react';
 import { Breadcrumb, Button, Icon } from 'semantic-ui-react';
 
-import { AREA_MARKET, type AreaTreeRow, type ChartResult, type Granularity, type Summary, type TableDimension, type TablePage, type TableRow } from '@car/contracts';
+import { AREA_MARKET, type AreaTreeRow, type ChartResult, type Granularity, type Summary, type TableDimension, type TablePage } from '@car/contracts';
 import { ChinaMap } from '~/components/ChinaMap';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { HeaderTags } from '~/components/HeaderTags';

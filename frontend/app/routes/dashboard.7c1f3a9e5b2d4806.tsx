@@ -6,7 +6,7 @@
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
 import { Link, useLoaderData, useNavigate, useSearchParams } from '@remix-run/react';
 import {
-  DASHBOARD, DASHBOARD_MODES, DASHBOARD_PATH, DASHBOARD_SIZES, JLL_TABS, type DashboardVolume, SEARCH, SECURITY,
+  DASHBOARD, DASHBOARD_MODES, DASHBOARD_SIZES, JLL_TABS, type DashboardVolume, SEARCH, SECURITY,
 } from '@car/contracts';
 
 import { DashboardTable } from '~/components/DashboardTable';

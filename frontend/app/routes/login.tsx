@@ -7,6 +7,7 @@ import { DemoDataNote } from '~/components/DemoDataNote';
 import { Logo } from '~/components/Logo';
 import { apiPost, failureData } from '~/utils/api.server';
 import { isApiFailure } from '~/utils/api-failure';
+import { formText } from '~/utils/form-text';
 import { SYSTEM_NAME, titled } from '~/utils/meta';
 import { PASSWORD_CHANGE_PAGE, safeRedirectTarget } from '~/utils/navigation';
 import { sessionCookie } from '~/utils/session.server';
@@ -20,8 +21,8 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
-  const account = String(form.get('account') ?? '');
-  const password = String(form.get('password') ?? '');
+  const account = formText(form, 'account');
+  const password = formText(form, 'password');
   const target = safeRedirectTarget(form.get('redirectTo'));
 
   try {

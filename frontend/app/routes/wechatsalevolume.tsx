@@ -12,6 +12,7 @@ import { MP, MP_LINK_FIELDS as LINK_FIELDS, MP_PLACE_FIELDS, MP_SUGGEST_MIN, MP_
 import { Growth } from '~/components/Growth';
 import { MpChart } from '~/components/MpChart';
 import { apiGet, apiPost, ApiError } from '~/utils/api.server';
+import { formText } from '~/utils/form-text';
 import { titled } from '~/utils/meta';
 import { mpSessionCookie, readMpSession } from '~/utils/mp.server';
 import mobileCss from '~/styles/wechat.css?url';
@@ -70,7 +71,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** The one-time bind: the link's fields and the account's password. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
-  const field = (k: string) => String(form.get(k) ?? '');
+  const field = (k: string) => formText(form, k);
   try {
     const opened = await apiPost<MpSession>(request, context, MP.bind.path, {
       openId: field('openId'), ts: field('ts'), sign: field('sign'), account: field('account'), password: field('password'),
@@ -210,7 +211,7 @@ function CityBox() {
 export default function WechatSaleVolume() {
   const data = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
-  const type = (MP_TABS.find((t) => String(t.value) === params.get('type'))?.value ?? 1) as MpType;
+  const type = MP_TABS.find((t) => String(t.value) === params.get('type'))?.value ?? 1;
   if (data.view === 'bind' && data.link) return <main className="mp"><BindForm link={data.link} /></main>;
   if (data.view === 'refused') return <main className="mp"><p className="mp-refused" role="alert">{data.message}</p></main>;
   const r = data.result;

@@ -77,7 +77,7 @@ export function comboOptions(label: (item: TooltipItem, right: boolean) => strin
     interaction: { mode: 'index' as const, intersect: false },
     plugins: {
       legend: { position: 'top' },
-      tooltip: { callbacks: { label: (item) => label(item as TooltipItem, (item.dataset as { yAxisID?: string }).yAxisID === 'y1') } },
+      tooltip: { callbacks: { label: (item) => label(item, (item.dataset as { yAxisID?: string }).yAxisID === 'y1') } },
     },
     scales,
   };
@@ -93,7 +93,7 @@ export function trendChartConfig(chart: ChartResult, percent: boolean): ChartCon
   const hasRightAxis = datasets.some((d) => d.yAxisID === 'y1');
   return {
     type: 'bar',
-    data: { labels: chart.xAxis[0]?.categories ?? [], datasets: datasets as never },
+    data: { labels: chart.xAxis[0]?.categories ?? [], datasets },
     options: comboOptions(
       (item, right) => {
         const value = item.raw as number | null;

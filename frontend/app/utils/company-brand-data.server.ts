@@ -5,7 +5,7 @@
  * routes/ would become a route of its own.)
  */
 import type { AppLoadContext } from '@remix-run/node';
-import type { CarDetails, ChartResult, Summary, TendencyPage, TendencyRow } from '@car/contracts';
+import type { CarDetails, ChartResult, Summary, TendencyPage } from '@car/contracts';
 
 import { apiGet } from './api.server';
 import type { CompanyBrandState } from './company-brand-query';

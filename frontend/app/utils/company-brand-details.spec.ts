@@ -74,7 +74,7 @@ describe('the car-model detail table', () => {
       ['total', '一汽-大众合计', null],
       ['total', '市场合计', null],
     ]);
-    expect(lines[0]!.segment).toMatchObject({ name: 'A级SUV', mixStr: '60.0%', tqMixStr: '55.0%', width: 100 });
+    expect(lines[0].segment).toMatchObject({ name: 'A级SUV', mixStr: '60.0%', tqMixStr: '55.0%', width: 100 });
   });
 
   it('ends with the total of each compared producer or brand before the market total', () => {

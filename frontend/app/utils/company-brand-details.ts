@@ -1,4 +1,4 @@
-import type { CarDetails, MakerDetails, ModelRow, SegmentDetail } from '@car/contracts';
+import type { CarDetails, ModelRow } from '@car/contracts';
 
 /**
  * The car-model detail table of the producer/brand page (spec 000 §2, §3 "Car details", "Model performance

@@ -105,7 +105,7 @@ export function moveColumn(codes: readonly string[], code: string, direction: -1
   const to = from + direction;
   if (from < 0 || to < 0 || to >= codes.length) return [...codes];
   const next = [...codes];
-  [next[from], next[to]] = [next[to]!, next[from]!];
+  [next[from], next[to]] = [next[to], next[from]];
   return next;
 }
 

@@ -29,7 +29,7 @@ export type ListOption = { value: string; label: string };
 
 export function exportPageLoader(kind: ExportKind) {
   const page = EXPORT_PAGES[kind];
-  const fields = new Set(page.tags.map((tag) => tag.field));
+  const fields = new Set<string>(page.tags.map((tag) => tag.field));
   const dictionaryFields = Object.keys(DICTIONARY_FIELDS).filter((field) => fields.has(field));
   const places = fields.has('area') || fields.has('province');
   return async ({ request, context }: LoaderFunctionArgs) => {
@@ -72,7 +72,7 @@ const CALLS = { cityRetail: DATA_EXPORT.cityRetail, mix: DATA_EXPORT.mix, price:
 export function exportPageAction(kind: ExportKind) {
   return async ({ request, context }: ActionFunctionArgs) => {
     const form = await request.formData();
-    const entries = [...form.entries()].map(([key, value]): [string, string] => [key, String(value)]);
+    const entries = [...form.entries()].map(([key, value]): [string, string] => [key, typeof value === 'string' ? value : '']);
     try {
       return { job: await apiPostForm(request, context, CALLS[kind], entries) };
     } catch (error) {

@@ -26,6 +26,7 @@ export function safeRedirectTarget(target: FormDataEntryValue | string | null | 
   if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) {
     return fallback;
   }
+  // eslint-disable-next-line no-control-regex -- matching control characters is this pattern's purpose
   if (/[\u0000-\u001f]/.test(target)) return fallback;
   const path = target.split(/[?#]/, 1)[0]?.toLowerCase() ?? '';
   if (path === '/login' || path === '/logout') return fallback;

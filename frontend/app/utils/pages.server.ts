@@ -28,11 +28,11 @@ function patternOf(file: string): Segment[] {
 // A catch-all `$.tsx` (a not-found page) is not a page a menu may point to.
 const pagePatterns: Segment[][] = routeFiles
   .map(patternOf)
-  .filter((pattern) => !(pattern.length === 1 && pattern[0]!.kind === 'splat'));
+  .filter((pattern) => !(pattern.length === 1 && pattern[0].kind === 'splat'));
 
 function matches(pattern: Segment[], segments: string[]): boolean {
   for (let i = 0; i < pattern.length; i++) {
-    const part = pattern[i]!;
+    const part = pattern[i];
     if (part.kind === 'splat') return true;
     const segment = segments[i];
     if (segment === undefined) return false;

@@ -68,7 +68,7 @@ describe('pick-list dialog state', () => {
       { id: 149, name: '阿维塔11 纯电' },
       { id: 150, name: '阿维塔11 增程' },
     ];
-    const some = run(opened([subs[0]!]), { type: 'toggleAll', items: subs });
+    const some = run(opened([subs[0]]), { type: 'toggleAll', items: subs });
     expect(idsKey(some.draft.items)).toBe('149,150');
     const none = run(some, { type: 'toggleAll', items: subs });
     expect(none.draft.items).toEqual([]);

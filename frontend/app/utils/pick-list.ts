@@ -155,7 +155,7 @@ const MAX_JOINED_CHARS = 12;
  */
 export function displayText(items: readonly PickItem[], placeholder = PICKER_PLACEHOLDER): string {
   if (items.length === 0) return placeholder;
-  if (items.length === 1) return items[0]!.name;
+  if (items.length === 1) return items[0].name;
   const joined = items.map((item) => item.name).join('、');
   return joined.length <= MAX_JOINED_CHARS ? joined : `已选 ${items.length} 项`;
 }
