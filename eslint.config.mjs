@@ -51,9 +51,7 @@ export default defineConfig(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
-      // Off: its 15 findings are effects that run on purpose when one value changes (a fetcher's data, a
-      // dialog's `show`); adding the other values would change when they run, not make them safer.
-      'react-hooks/exhaustive-deps': 'off',
+      'react-hooks/exhaustive-deps': 'error',
     },
   },
   {

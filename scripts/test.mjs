@@ -1,4 +1,4 @@
-// `npm test`: build, type-check, then every jest project (unit, integration, browser) in one run,
+// `npm test`: build, type-check, lint, then every jest project (unit, integration, browser) in one run,
 // ending with a plain "N passed, N failed, N skipped" line. Extra arguments go to jest.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -10,6 +10,7 @@ const run = (command, args) => spawnSync(command, args, { cwd: root, stdio: 'inh
 
 if (run(process.execPath, ['scripts/build.mjs']) !== 0) process.exit(1);
 if (run('npm', ['run', '--silent', 'typecheck']) !== 0) process.exit(1);
+if (run('npm', ['run', '--silent', 'lint']) !== 0) process.exit(1);
 
 const results = path.join(root, 'test-results', 'jest.json');
 fs.mkdirSync(path.dirname(results), { recursive: true });

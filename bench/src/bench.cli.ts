@@ -83,7 +83,8 @@ async function main(): Promise<void> {
   let duck: DuckFacts | null = null;
   try {
     await ds.runMigrations({ transaction: 'each' });
-    let retailRows = Number((await ds.query('SELECT count(*)::bigint AS n FROM retail_fact'))[0].n);
+    const countRetailRows = async () => Number((await ds.query<Array<{ n: string }>>('SELECT count(*)::bigint AS n FROM retail_fact'))[0].n);
+    let retailRows = await countRetailRows();
     if (retailRows < MIN_RETAIL_ROWS) {
       if (!opts.seed) {
         throw new Error(
@@ -93,13 +94,13 @@ async function main(): Promise<void> {
       }
       log('[bench] seeding the large set …');
       await loadDemoData(ds, { scale: 'large', seed: config.SEED_NUMBER, reportsDir: config.reportsDir, progress: terminalProgress() });
-      retailRows = Number((await ds.query('SELECT count(*)::bigint AS n FROM retail_fact'))[0].n);
+      retailRows = await countRetailRows();
     }
-    const [facts] = await ds.query(
+    const [facts] = await ds.query<Array<{ wholesale: string; retail_bytes: string; first: number; last: number; months: number }>>(
       `SELECT (SELECT count(*) FROM wholesale_fact)::bigint AS wholesale, pg_total_relation_size('retail_fact') AS retail_bytes,
               (SELECT min(month) FROM data_month) AS first, (SELECT max(month) FROM data_month) AS last, (SELECT count(*) FROM data_month)::int AS months`,
     );
-    const allMonths: number[] = (await ds.query('SELECT month FROM data_month ORDER BY month')).map((r: { month: number }) => r.month);
+    const allMonths = (await ds.query<Array<{ month: number }>>('SELECT month FROM data_month ORDER BY month')).map((r) => r.month);
     log(`[bench] ${retailRows.toLocaleString('en-US')} retail rows, ${formatMonth(facts.first)} … ${formatMonth(facts.last)}`);
     if (opts.exportsOnly) {
       // Reads only (and the export_job rows the exports write): no rollup is rebuilt.
@@ -113,7 +114,7 @@ async function main(): Promise<void> {
     // 1. Rollups: a full rebuild (the seed's path), then one month (an import's path).
     const rollups = new RollupRepository(ds, new CalendarRepository(ds));
     let fullRebuild: RollupBuildReport[] | null = null;
-    const empty = (await ds.query(`SELECT ${ROLLUP_BUILDS.map((b) => `NOT EXISTS (SELECT 1 FROM ${b.table})`).join(' OR ')} AS empty`))[0].empty as boolean;
+    const empty = (await ds.query<Array<{ empty: boolean }>>(`SELECT ${ROLLUP_BUILDS.map((b) => `NOT EXISTS (SELECT 1 FROM ${b.table})`).join(' OR ')} AS empty`))[0].empty;
     if (opts.rebuild || empty) {
       log(`[bench] full rebuild of every rollup over ${allMonths.length} months …`);
       fullRebuild = await rollups.rebuild(allMonths);
@@ -128,7 +129,7 @@ async function main(): Promise<void> {
     }
     const rollupSizes: RollupSize[] = [];
     for (const build of ROLLUP_BUILDS) {
-      const [row] = await ds.query(`SELECT count(*)::bigint AS rows, pg_total_relation_size($1) AS bytes FROM ${build.table}`, [build.table]);
+      const [row] = await ds.query<Array<{ rows: string; bytes: string }>>(`SELECT count(*)::bigint AS rows, pg_total_relation_size($1) AS bytes FROM ${build.table}`, [build.table]);
       rollupSizes.push({ table: build.table, rows: Number(row.rows), bytes: Number(row.bytes) });
     }
 
@@ -206,7 +207,7 @@ async function main(): Promise<void> {
     if (opts.exports && config.REDIS_URL) exportBench = await benchExports(ds, config.projectRoot, database.url, config.REDIS_URL, latest);
     else if (opts.exports) log('[bench] exports skipped: they need REDIS_URL (a worker process runs them)');
 
-    const pg = (await ds.query(`SELECT version() AS v, current_setting('shared_buffers') AS sb, current_setting('work_mem') AS wm, current_setting('max_parallel_workers_per_gather') AS pw`))[0];
+    const pg = (await ds.query<Array<{ v: string; sb: string; wm: string; pw: string }>>(`SELECT version() AS v, current_setting('shared_buffers') AS sb, current_setting('work_mem') AS wm, current_setting('max_parallel_workers_per_gather') AS pw`))[0];
     const duckVersion = opts.compare > 0 ? await DuckFacts.open(path.join(config.DATA_DIR, 'bench')).then(async (d) => {
       const v = await d.version();
       d.close();
@@ -217,7 +218,7 @@ async function main(): Promise<void> {
       minutes: (Date.now() - startedAt.getTime()) / 60_000,
       machine: [
         `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB RAM, ${os.type()} ${os.release()}; load average at the end ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}.`,
-        `Node ${process.version}; ${String(pg.v).split(' on ')[0]} (shared_buffers ${pg.sb}, work_mem ${pg.wm}, max_parallel_workers_per_gather ${pg.pw}), same machine, loopback; DuckDB ${duckVersion} (2 threads, in the benchmark's process).`,
+        `Node ${process.version}; ${pg.v.split(' on ')[0]} (shared_buffers ${pg.sb}, work_mem ${pg.wm}, max_parallel_workers_per_gather ${pg.pw}), same machine, loopback; DuckDB ${duckVersion} (2 threads, in the benchmark's process).`,
       ],
       data: { retailRows, wholesaleRows: Number(facts.wholesale), retailBytes: Number(facts.retail_bytes), months: `${formatMonth(facts.first)} … ${formatMonth(facts.last)} (${facts.months})` },
       rollups: rollupSizes,

@@ -41,7 +41,7 @@ async function stamps(ds: DataSource): Promise<Record<string, TableStamp>> {
   const result: Record<string, TableStamp> = {};
   for (const table of [...FACT_TABLES, ...LOOKUP_TABLES]) {
     const isFact = FACT_TABLES.includes(table);
-    const [row] = await ds.query(`SELECT count(*)::bigint AS rows${isFact ? ', sum(qty)::bigint AS qty' : ''} FROM ${table}`);
+    const [row] = await ds.query<Array<{ rows: string; qty?: string }>>(`SELECT count(*)::bigint AS rows${isFact ? ', sum(qty)::bigint AS qty' : ''} FROM ${table}`);
     result[table] = { rows: Number(row.rows), qty: isFact ? Number(row.qty) : null };
   }
   return result;

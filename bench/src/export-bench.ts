@@ -68,8 +68,8 @@ async function monthsFor(ds: DataSource, latest: number, target: number): Promis
   let rows = 0;
   let from: number;
   for (let m = latest; ; m = addMonths(m, -1)) {
-    const [row] = await ds.query(`SELECT count(*)::int AS n FROM (SELECT 1 FROM retail_fact WHERE month = $1 GROUP BY car_id, city_id) q`, [m]);
-    rows += row.n as number;
+    const [row] = await ds.query<Array<{ n: number }>>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM retail_fact WHERE month = $1 GROUP BY car_id, city_id) q`, [m]);
+    rows += row.n;
     from = m;
     if (rows >= target || row.n === 0) break;
   }

@@ -100,14 +100,14 @@ async function main(): Promise<void> {
     const db = new Client({ connectionString: url.toString() });
     await db.connect();
     await seedCatalog(db);
-    const { rows: admins } = await db.query(`INSERT INTO app_user (account, password_hash, nickname, role_id) VALUES ('bench-admin', 'x', '基准管理员', 1) RETURNING id`);
+    const { rows: admins } = await db.query<{ id: number }>(`INSERT INTO app_user (account, password_hash, nickname, role_id) VALUES ('bench-admin', 'x', '基准管理员', 1) RETURNING id`);
     const cities = (await db.query(`SELECT id FROM city ORDER BY id`)).rows.map((r: { id: number }) => r.id);
     const started = Date.now();
     const bytes = await writeCsv(csv, rows, cities);
     log(`wrote ${rows.toLocaleString()} rows (${(bytes / 1e6).toFixed(0)} MB) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
     await db.end();
-    const result = await runChild(url.toString(), csv, dataDir, admins[0].id as number);
+    const result = await runChild(url.toString(), csv, dataDir, admins[0].id);
     const mb = (b: number) => `${Math.round(b / 1024 / 1024)} MB`;
     const report = [
       `## Data import bench (${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores)`,

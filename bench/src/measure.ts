@@ -175,7 +175,7 @@ export async function compareRaw(
   let pgMs = 0;
   let agree = true;
   for (const [i, a] of aggregates.entries()) {
-    const pg = await medianOf(options.pgRuns, 0, () => ds.query(a.sql, a.params) as Promise<Array<Record<string, unknown>>>);
+    const pg = await medianOf(options.pgRuns, 0, () => ds.query<Array<Record<string, unknown>>>(a.sql, a.params));
     pgMs += pg.ms;
     const sums = [checksum(pg.value, a.measures), checksum(duckAnswers[i], a.measures)];
     if (a.rollup) sums.push(checksum(await ds.query(a.rollup.sql, a.rollup.params), a.measures));

@@ -26,7 +26,7 @@ export interface ScanCount {
  * (parallel workers and nested-loop repeats included).
  */
 export async function scanCount(ds: DataSource, sql: string, params: unknown[]): Promise<ScanCount> {
-  const [row] = (await ds.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params)) as Array<{ 'QUERY PLAN': Array<{ Plan: PlanNode; 'Execution Time': number }> }>;
+  const [row] = await ds.query<Array<{ 'QUERY PLAN': Array<{ Plan: PlanNode; 'Execution Time': number }> }>>(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params);
   const [explained] = row['QUERY PLAN'];
   let rows = 0;
   const tables = new Set<string>();

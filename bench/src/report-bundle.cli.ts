@@ -50,9 +50,9 @@ async function main(): Promise<void> {
       written += await withDatabaseTasks(ds, { reportsDir: config.reportsDir }, (tasks) => tasks.get(MonthlyReportWriter).writeMonth(month));
     }
     const files = new Set(fs.readdirSync(config.reportsDir));
-    const reports: Array<{ id: number; file_name: string; file_size: number }> = (
-      await ds.query(`SELECT id, file_name, file_size FROM report ORDER BY created_at DESC, id DESC LIMIT 1000`)
-    ).filter((r: { file_name: string }) => files.has(r.file_name));
+    const reports = (
+      await ds.query<Array<{ id: number; file_name: string; file_size: number }>>(`SELECT id, file_name, file_size FROM report ORDER BY created_at DESC, id DESC LIMIT 1000`)
+    ).filter((r) => files.has(r.file_name));
     if (reports.length < wanted) throw new Error(`only ${reports.length} reports have files here; ${wanted} wanted`);
     const chosen = reports.slice(0, wanted);
     const ids = chosen.map((r) => r.id).join(',');

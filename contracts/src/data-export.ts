@@ -15,7 +15,7 @@ import { checkBands, wan } from './price-volume';
 /** One form field read as a list: repeated values, a single value, or a comma list; empty values dropped. */
 function formValues(value: unknown): unknown {
   if (value === undefined || value === null) return undefined;
-  const items = (Array.isArray(value) ? value : [value]).flatMap((item) => (typeof item === 'string' ? item.split(',') : [item]));
+  const items = (Array.isArray(value) ? (value as unknown[]) : [value]).flatMap((item) => (typeof item === 'string' ? item.split(',') : [item]));
   const values = items.map((item) => (typeof item === 'string' ? item.trim() : item)).filter((item) => item !== '');
   return values.length === 0 ? undefined : values;
 }
@@ -37,7 +37,7 @@ const MONTH_RANGE_MESSAGE = "应为 'YYYY-MM - YYYY-MM' 格式的月份区间";
 
 /** yyyyMm: 'start - end' (the old client's range text); a single month means that month alone. */
 export const monthRangeField = z.preprocess(
-  (value) => (Array.isArray(value) ? value[0] : value),
+  (value) => (Array.isArray(value) ? (value as unknown[])[0] : value),
   z.string(MONTH_RANGE_MESSAGE).transform((text, ctx) => {
     const parts = text.split(/\s+-\s+|~/).map((part) => part.trim());
     if (parts.length > 2 || parts.some((part) => !MONTH_PATTERN.test(part))) {

@@ -16,12 +16,12 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output', prefix: string, c
   const generated = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
   const { $defs, $schema: _ignored, ...rest } = generated as JsonSchema & { $defs?: Record<string, JsonSchema> };
   const rewrite = (value: JsonSchema): JsonSchema =>
-    JSON.parse(JSON.stringify(value).replace(/"#\/\$defs\/([^"]+)"/g, (_m, name: string) => `"#/components/schemas/${prefix}_${name}"`));
+    JSON.parse(JSON.stringify(value).replace(/"#\/\$defs\/([^"]+)"/g, (_m, name: string) => `"#/components/schemas/${prefix}_${name}"`)) as JsonSchema;
   for (const [name, definition] of Object.entries($defs ?? {})) components[`${prefix}_${name}`] = rewrite(definition);
   // A self-referencing root is `"$ref": "#"`: point it at a component of its own.
   const text = JSON.stringify(rest);
   if (text.includes('"$ref":"#"')) {
-    components[prefix] = JSON.parse(text.replace(/"\$ref":"#"/g, `"$ref":"#/components/schemas/${prefix}"`));
+    components[prefix] = JSON.parse(text.replace(/"\$ref":"#"/g, `"$ref":"#/components/schemas/${prefix}"`)) as JsonSchema;
     return rewrite({ $ref: `#/components/schemas/${prefix}` });
   }
   return rewrite(rest);

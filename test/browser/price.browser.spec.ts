@@ -48,7 +48,7 @@ describeInBrowser('the price pages', () => {
     // The province map of discount rates draws.
     await page.locator('.price-map canvas').scrollIntoViewIfNeeded();
     await page.waitForFunction(() => {
-      const canvas = document.querySelector('.price-map canvas') as HTMLCanvasElement | null;
+      const canvas = document.querySelector<HTMLCanvasElement>('.price-map canvas');
       const data = canvas?.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data;
       return data ? data.some((v, i) => i % 4 === 3 && v !== 0) : false;
     });

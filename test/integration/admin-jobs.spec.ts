@@ -62,7 +62,7 @@ describe('the job monitor, jobs run in-process', () => {
     analystAccount = await createAnalyst('jobs', PASSWORD, '任务分析师');
     ({ app, token: analyst } = await signedInApp({ address: address(1), account: analystAccount, password: PASSWORD }));
     admin = await signIn(app, await createUser('admin', 'jobsadmin', PASSWORD, '任务管理员'), PASSWORD, address(2));
-    queue = app.get(JobQueue) as InProcessJobQueue;
+    queue = app.get<JobQueue, InProcessJobQueue>(JobQueue);
     expect(queue).toBeInstanceOf(InProcessJobQueue);
   });
 

@@ -45,7 +45,7 @@ describe('the audit trail keeps AUDIT_RETENTION_DAYS of events', () => {
     await db.connect();
     const admin = await createAdmin('retention', PASSWORD, '日志管理员');
     ({ app, token } = await signedInApp({ address: `10.86.${process.pid % 250}.1`, account: admin, password: PASSWORD }));
-    queue = app.get(JobQueue) as InProcessJobQueue;
+    queue = app.get<JobQueue, InProcessJobQueue>(JobQueue);
     expect(queue).toBeInstanceOf(InProcessJobQueue);
   });
 

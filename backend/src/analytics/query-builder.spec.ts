@@ -1,6 +1,6 @@
 import { ApiException } from '../common/api-codes';
 import { bandCount, bandLabel, PRICE_BAND_DEFAULTS } from './measures';
-import { Filters, RAW_FACTS, ROLLUPS } from './model';
+import { RAW_FACTS, ROLLUPS } from './model';
 import { AnalyticsQuery, buildQuery, chooseRollup, levelsOf, MeasureRequest, measureRequests, regionsOfProvinces } from './query-builder';
 
 const thisMonth = { qty: { from: 202610, to: 202610 }, tq: { from: 202510, to: 202510 } };

@@ -90,9 +90,14 @@ export function spanOf(request: MeasureRequest, month: number | undefined): Mont
   return SHIFTS[request.shift ?? 'current'].span(month);
 }
 
+/** Whether a condition is a plain id list (`Array.isArray` alone would make a readonly list `any[]`). */
+function isIdList(condition: FilterCondition): condition is readonly number[] {
+  return Array.isArray(condition);
+}
+
 function isEmpty(condition: FilterCondition | undefined): boolean {
   if (condition === undefined) return true;
-  if (Array.isArray(condition)) return condition.length === 0;
+  if (isIdList(condition)) return condition.length === 0;
   return 'in' in condition && condition.in.length === 0;
 }
 
@@ -142,7 +147,7 @@ const REGION_OF = new Map([...PROVINCES, ...MAP_ONLY_PROVINCES].map((p) => [p.co
 export function regionsOfProvinces(filters: Filters | undefined): number[] | null {
   const provinces = filters?.provinceIds;
   if (!provinces || isEmpty(provinces) || (filters.areaIds && !isEmpty(filters.areaIds))) return null;
-  const ids = Array.isArray(provinces) ? provinces : 'in' in (provinces as object) ? (provinces as { in: readonly number[] }).in : null;
+  const ids = isIdList(provinces) ? provinces : 'in' in provinces ? provinces.in : null;
   if (!ids) return null;
   const regions = ids.map((id) => REGION_OF.get(id));
   if (regions.some((r) => r === undefined)) return null;
@@ -151,12 +156,11 @@ export function regionsOfProvinces(filters: Filters | undefined): number[] | nul
 
 /** One filter as SQL, its values bound: the closed operator list. */
 function filterSql(column: string, condition: FilterCondition, bind: (value: unknown) => string): string {
-  if (Array.isArray(condition)) return `${column} = ANY(${bind([...condition])}::int[])`;
-  const c = condition as Exclude<FilterCondition, readonly number[]>;
-  if ('in' in c) return `${column} = ANY(${bind([...c.in])}::int[])`;
-  if ('between' in c) return `${column} BETWEEN ${bind(c.between[0])}::int AND ${bind(c.between[1])}::int`;
-  if ('gte' in c) return `${column} >= ${bind(c.gte)}::int`;
-  if ('lte' in c) return `${column} <= ${bind(c.lte)}::int`;
+  if (isIdList(condition)) return `${column} = ANY(${bind([...condition])}::int[])`;
+  if ('in' in condition) return `${column} = ANY(${bind([...condition.in])}::int[])`;
+  if ('between' in condition) return `${column} BETWEEN ${bind(condition.between[0])}::int AND ${bind(condition.between[1])}::int`;
+  if ('gte' in condition) return `${column} >= ${bind(condition.gte)}::int`;
+  if ('lte' in condition) return `${column} <= ${bind(condition.lte)}::int`;
   throw new Error(`unknown filter operator ${JSON.stringify(condition)}`);
 }
 

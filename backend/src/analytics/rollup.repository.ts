@@ -84,8 +84,8 @@ export class RollupRepository {
           if (everything) await tx.query(`TRUNCATE ${build.table}`);
           else await tx.query(`DELETE FROM ${build.table} WHERE month = ANY($1::int[])`, [written]);
           await tx.query(rollupInsert(build), params);
-          const [{ count }] = await tx.query(`SELECT count(*)::int AS count FROM ${build.table} WHERE month = ANY($1::int[])`, [written]);
-          return count as number;
+          const [{ count }] = await tx.query<Array<{ count: number }>>(`SELECT count(*)::int AS count FROM ${build.table} WHERE month = ANY($1::int[])`, [written]);
+          return count;
         });
       const rows = written.length > BULK_MONTHS ? await withKeysDeferred(this.dataSource, build.table, load) : await load();
       await this.dataSource.query(`ANALYZE ${build.table}`);
@@ -98,7 +98,7 @@ export class RollupRepository {
   async emptyRollups(): Promise<string[]> {
     const facts = { 1: 'wholesale_fact', 2: 'retail_fact', price: 'price_fact' } as const;
     const checks = ROLLUP_BUILDS.map((b) => `(EXISTS (SELECT 1 FROM ${facts[b.source]}) AND NOT EXISTS (SELECT 1 FROM ${b.table})) AS "${b.table}"`);
-    const [row] = await this.dataSource.query(`SELECT ${checks.join(', ')}`);
+    const [row] = await this.dataSource.query<Array<Record<string, boolean>>>(`SELECT ${checks.join(', ')}`);
     return ROLLUP_BUILDS.map((b) => b.table).filter((table) => row[table] === true);
   }
 

@@ -8,7 +8,7 @@ export class MarketDataRepository {
 
   /** Whether any market data was loaded (the catalog has trims): an empty database gets the demo set. */
   async hasMarketData(): Promise<boolean> {
-    const [{ found }] = await this.dataSource.query('SELECT EXISTS (SELECT 1 FROM car) AS found');
+    const [{ found }] = await this.dataSource.query<Array<{ found: boolean }>>('SELECT EXISTS (SELECT 1 FROM car) AS found');
     return found === true;
   }
 }

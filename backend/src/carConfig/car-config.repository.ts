@@ -119,7 +119,7 @@ export class CarConfigRepository {
          SELECT car_id, json_object_agg(item_id, value ORDER BY item_id) FROM config_value ${only} GROUP BY car_id`,
         params,
       );
-      const [{ trims }] = await tx.query(`SELECT count(*)::int AS trims FROM config_sheet ${only}`, params);
+      const [{ trims }] = await tx.query<Array<{ trims: number }>>(`SELECT count(*)::int AS trims FROM config_sheet ${only}`, params);
       return trims;
     };
     return manager ? rebuild(manager) : this.dataSource.transaction(rebuild);

@@ -116,8 +116,8 @@ export class CityRetailRepository {
   /** How many rows the export will have. */
   async count(scope: CityRetailScope): Promise<number> {
     const { sql, params } = rowsQuery(scope);
-    const [row] = await this.dataSource.query(`SELECT count(*)::int AS n FROM (${sql}) q`, params);
-    return row.n as number;
+    const [row] = await this.dataSource.query<Array<{ n: number }>>(`SELECT count(*)::int AS n FROM (${sql}) q`, params);
+    return row.n;
   }
 
   /**

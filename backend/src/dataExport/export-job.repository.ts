@@ -29,7 +29,7 @@ export class ExportJobRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async create(id: string, kind: string, params: Record<string, unknown>, userId: number): Promise<ExportJobRecord> {
-    const [row] = await this.dataSource.query(
+    const [row] = await this.dataSource.query<ExportJobRecord[]>(
       `INSERT INTO export_job (id, kind, params, status, progress, user_id) VALUES ($1, $2, $3, 'queued', 0, $4) RETURNING ${COLUMNS}`,
       [id, kind, params, userId],
     );
@@ -51,7 +51,7 @@ export class ExportJobRepository {
   }
 
   async find(id: string): Promise<ExportJobRecord | undefined> {
-    const [row] = await this.dataSource.query(`SELECT ${COLUMNS} FROM export_job WHERE id = $1`, [id]);
+    const [row] = await this.dataSource.query<ExportJobRecord[]>(`SELECT ${COLUMNS} FROM export_job WHERE id = $1`, [id]);
     return row;
   }
 

@@ -93,7 +93,7 @@ export class CatalogImportRepository {
 
   /** One trim of the catalog as a catalog file's row holds it (the template's example), by column key. */
   async exampleRow(): Promise<Record<string, string>> {
-    const [row] = await this.dataSource.query(
+    const [row] = await this.dataSource.query<Array<Record<string, string>>>(
       `SELECT p.name AS producer, p.property::text AS "producerProperty", p.initial AS "producerInitial", p.jll_type::text AS "producerType",
               b.name AS brand, b.property::text AS "brandProperty", b.initial AS "brandInitial", b.family_id::text AS "brandFamily",
               bg.name AS "brandGroup", b.jll_type::text AS "brandType",
@@ -258,10 +258,10 @@ export class CatalogImportRepository {
   private async makers(tx: EntityManager, rows: readonly CatalogRow[]): Promise<{ changed: number; producers: number[]; brands: number[] }> {
     const producerRows = mergeBy(rows.filter((r) => r.producer !== undefined), (r) => r.producer!);
     const brandRows = mergeBy(rows.filter((r) => r.brand !== undefined), (r) => r.brand!);
-    const producers = new Map((await tx.query(`SELECT * FROM producer WHERE name = ANY($1::varchar[])`, [[...producerRows.keys()]]) as DbRow[]).map((p) => [String(p.name), p]));
-    const brands = new Map((await tx.query(`SELECT * FROM brand WHERE name = ANY($1::varchar[])`, [[...brandRows.keys()]]) as DbRow[]).map((b) => [String(b.name), b]));
-    const groups = new Map((await tx.query(`SELECT id, name FROM brand_group`) as DbRow[]).map((g) => [String(g.name), Number(g.id)]));
-    const [ids] = await tx.query(
+    const producers = new Map((await tx.query<DbRow[]>(`SELECT * FROM producer WHERE name = ANY($1::varchar[])`, [[...producerRows.keys()]])).map((p) => [String(p.name), p]));
+    const brands = new Map((await tx.query<DbRow[]>(`SELECT * FROM brand WHERE name = ANY($1::varchar[])`, [[...brandRows.keys()]])).map((b) => [String(b.name), b]));
+    const groups = new Map((await tx.query<DbRow[]>(`SELECT id, name FROM brand_group`)).map((g) => [String(g.name), Number(g.id)]));
+    const [ids] = await tx.query<Array<{ producer: number; brand: number; grp: number }>>(
       `SELECT (SELECT coalesce(max(id), 0) FROM producer) AS producer, (SELECT coalesce(max(id), 0) FROM brand) AS brand, (SELECT coalesce(max(id), 0) FROM brand_group) AS grp`,
     );
     const next = { producer: Number(ids.producer), brand: Number(ids.brand), group: Number(ids.grp) };

@@ -35,13 +35,13 @@ export class ConfigImportRepository {
 
   /** The template: every item in the sheet's order and the values of the first trim that has a sheet. */
   async template(): Promise<{ car: string; rows: Array<{ category: string; path: string; value: string }> }> {
-    const [first] = await this.dataSource.query(
+    const [first] = await this.dataSource.query<Array<{ id: number; code: string }>>(
       `SELECT c.id, c.jll_code AS code FROM car c WHERE EXISTS (SELECT 1 FROM config_sheet s WHERE s.car_id = c.id) ORDER BY c.id LIMIT 1`,
     );
-    const fallback = first ? [] : await this.dataSource.query(`SELECT jll_code AS code FROM car ORDER BY id LIMIT 1`);
+    const fallback = first ? [] : await this.dataSource.query<Array<{ code: string }>>(`SELECT jll_code AS code FROM car ORDER BY id LIMIT 1`);
     const values = new Map<number, string>();
     if (first) {
-      const rows: Array<{ item: number; value: string }> = await this.dataSource.query(`SELECT item_id AS item, value FROM config_value WHERE car_id = $1`, [first.id]);
+      const rows = await this.dataSource.query<Array<{ item: number; value: string }>>(`SELECT item_id AS item, value FROM config_value WHERE car_id = $1`, [first.id]);
       for (const row of rows) values.set(row.item, row.value);
     }
     return {

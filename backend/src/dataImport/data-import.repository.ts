@@ -56,7 +56,7 @@ export class DataImportRepository {
   }
 
   async find(id: string): Promise<DataImportRecord | undefined> {
-    const [row] = await this.dataSource.query(`SELECT ${COLUMNS} FROM ${FROM} WHERE i.id = $1`, [id]);
+    const [row] = await this.dataSource.query<DataImportRecord[]>(`SELECT ${COLUMNS} FROM ${FROM} WHERE i.id = $1`, [id]);
     return row;
   }
 
@@ -171,7 +171,7 @@ export class DataImportRepository {
 
   /** A trim code of the catalog, for the templates' example row. */
   async exampleCarCode(): Promise<string> {
-    const [row] = await this.dataSource.query(`SELECT jll_code AS code FROM car ORDER BY id LIMIT 1`);
+    const [row] = await this.dataSource.query<Array<{ code: string }>>(`SELECT jll_code AS code FROM car ORDER BY id LIMIT 1`);
     return row?.code ?? '';
   }
 
@@ -194,7 +194,7 @@ export class DataImportRepository {
    */
   async removeDuplicates(id: string, kind: FactImportKind, stored: number): Promise<number> {
     const key = IMPORT_KIND_DEFS[kind].key.join(', ');
-    const [{ count }] = await this.dataSource.query(
+    const [{ count }] = await this.dataSource.query<Array<{ count: number }>>(
       `WITH groups AS MATERIALIZED (SELECT ${key}, min(line) AS first FROM ${stageOf(id)} GROUP BY ${key} HAVING count(*) > 1),
             dups AS (SELECT g.first, s.line FROM groups g JOIN ${stageOf(id)} s USING (${key}) WHERE s.line <> g.first),
             noted AS (
@@ -209,7 +209,7 @@ export class DataImportRepository {
 
   /** Transaction prices more than TP_WARNING_SHARE away from the trim's MSRP of that month (or its list MSRP): warnings. */
   async priceWarnings(id: string, stored: number): Promise<number> {
-    const [{ count }] = await this.dataSource.query(
+    const [{ count }] = await this.dataSource.query<Array<{ count: number }>>(
       `WITH far AS (
          SELECT s.line, s.tp, coalesce(m.msrp, c.msrp) AS msrp
            FROM ${stageOf(id)} s JOIN car c ON c.id = s.car_id

@@ -74,7 +74,7 @@ export class RowValidator {
 
   /** The row's fact values (in the kind's column order), or null with its problems added to `problems`. */
   row(cells: readonly string[], line: number, problems: RowProblem[]): number[] | null {
-    const values: number[] = new Array(this.sources.length);
+    const values = new Array<number>(this.sources.length);
     let ok = true;
     for (let i = 0; i < this.sources.length; i++) {
       const raw = cells[this.indexes[i]];

@@ -30,10 +30,10 @@ export class MpRepository {
 
   /** Removes the binding; the user it was bound to, or null when the openId was not bound. */
   async unbind(openId: string): Promise<{ userId: number; account: string } | null> {
-    const [rows] = (await this.dataSource.query(
+    const [rows] = await this.dataSource.query<[Array<{ userId: number; account: string }>, number]>(
       `DELETE FROM mp_binding b USING app_user u WHERE b.open_id = $1 AND u.id = b.user_id RETURNING u.id AS "userId", u.account`,
       [openId],
-    )) as [Array<{ userId: number; account: string }>, number];
+    );
     return rows[0] ?? null;
   }
 

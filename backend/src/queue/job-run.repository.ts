@@ -109,19 +109,19 @@ export class JobRunRepository {
   }
 
   async find(id: string): Promise<JobRunRecord | undefined> {
-    const [row] = await this.dataSource.query(`SELECT ${COLUMNS} FROM job_run j LEFT JOIN app_user u ON u.id = j.user_id WHERE j.id = $1`, [id]);
+    const [row] = await this.dataSource.query<JobRunRecord[]>(`SELECT ${COLUMNS} FROM job_run j LEFT JOIN app_user u ON u.id = j.user_id WHERE j.id = $1`, [id]);
     return row;
   }
 
   /** Newest queued first; with the number of rows matching. */
   async list(filter: JobRunFilter): Promise<{ rows: JobRunRecord[]; total: number }> {
     const { where, params } = this.where(filter.state, filter.name);
-    const rows: JobRunRecord[] = await this.dataSource.query(
+    const rows = await this.dataSource.query<JobRunRecord[]>(
       `SELECT ${COLUMNS} FROM job_run j LEFT JOIN app_user u ON u.id = j.user_id ${where}
         ORDER BY j.enqueued_at DESC, j.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, filter.limit, filter.offset],
     );
-    const [{ total }] = await this.dataSource.query(`SELECT count(*)::int AS total FROM job_run j ${where}`, params);
+    const [{ total }] = await this.dataSource.query<Array<{ total: number }>>(`SELECT count(*)::int AS total FROM job_run j ${where}`, params);
     return { rows, total };
   }
 

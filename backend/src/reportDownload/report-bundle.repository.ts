@@ -26,7 +26,7 @@ export class ReportBundleRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async create(id: string, reportIds: number[], userId: number): Promise<BundleRecord> {
-    const [row] = await this.dataSource.query(
+    const [row] = await this.dataSource.query<BundleRecord[]>(
       `INSERT INTO report_bundle (id, report_ids, status, files_expected, user_id) VALUES ($1, $2, 'queued', $3, $4) RETURNING ${COLUMNS}`,
       [id, reportIds, reportIds.length, userId],
     );
@@ -34,7 +34,7 @@ export class ReportBundleRepository {
   }
 
   async find(id: string): Promise<BundleRecord | undefined> {
-    const [row] = await this.dataSource.query(`SELECT ${COLUMNS} FROM report_bundle WHERE id = $1`, [id]);
+    const [row] = await this.dataSource.query<BundleRecord[]>(`SELECT ${COLUMNS} FROM report_bundle WHERE id = $1`, [id]);
     return row;
   }
 

@@ -47,30 +47,30 @@ export class ReportRepository {
       [...params, offset, limit],
     );
     if (rows.length > 0 || offset === 0) return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
-    const [{ total }] = await this.dataSource.query(`SELECT count(*)::int AS total FROM report r WHERE ${where}`, params);
+    const [{ total }] = await this.dataSource.query<Array<{ total: number }>>(`SELECT count(*)::int AS total FROM report r WHERE ${where}`, params);
     return { rows: [], total };
   }
 
   /** The reports of these ids that exist, in the order asked. */
   async byIds(ids: readonly number[]): Promise<ReportRecord[]> {
     if (ids.length === 0) return [];
-    const rows: ReportRecord[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM report r JOIN producer p ON p.id = r.producer_id WHERE r.id = ANY($1)`, [ids]);
+    const rows = await this.dataSource.query<ReportRecord[]>(`SELECT ${COLUMNS} FROM report r JOIN producer p ON p.id = r.producer_id WHERE r.id = ANY($1)`, [ids]);
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   async producerExists(producerId: number): Promise<boolean> {
-    const rows = await this.dataSource.query(`SELECT 1 FROM producer WHERE id = $1`, [producerId]);
+    const rows = await this.dataSource.query<unknown[]>(`SELECT 1 FROM producer WHERE id = $1`, [producerId]);
     return rows.length > 0;
   }
 
   /** Adds an uploaded report; answers its id. */
   async insert(report: { producerId: number; name: string; month: number; fileName: string; fileSize: number; uploadedBy: number }, tx?: EntityManager): Promise<number> {
-    const [row] = await (tx ?? this.dataSource).query(
+    const [row] = await (tx ?? this.dataSource).query<Array<{ id: number }>>(
       `INSERT INTO report (producer_id, name, month, file_name, file_size, uploaded_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
       [report.producerId, report.name, report.month, report.fileName, report.fileSize, report.uploadedBy],
     );
-    return row.id as number;
+    return row.id;
   }
 
   /** Points report `id` at a new file (and name); answers the file it replaced, or null if there is no such report. */

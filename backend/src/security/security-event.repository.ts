@@ -37,13 +37,13 @@ export class SecurityEventRepository {
   /** How many events match, counted no further than `cap` + 1 (so a filter over a large trail stays cheap). */
   async count(filter: AuditFilter, cap: number): Promise<number> {
     const { where, params } = this.where(filter);
-    const [{ total }] = await this.dataSource.query(`SELECT count(*)::int AS total FROM (SELECT 1 FROM security_event e ${where} LIMIT ${cap + 1}) matches`, params);
+    const [{ total }] = await this.dataSource.query<Array<{ total: number }>>(`SELECT count(*)::int AS total FROM (SELECT 1 FROM security_event e ${where} LIMIT ${cap + 1}) matches`, params);
     return total;
   }
 
   /** How many events are older than `keepDays` days (the retention job's progress). */
   async countOlderThan(keepDays: number): Promise<number> {
-    const [{ total }] = await this.dataSource.query(`SELECT count(*)::int AS total FROM security_event WHERE at < now() - make_interval(days => $1)`, [keepDays]);
+    const [{ total }] = await this.dataSource.query<Array<{ total: number }>>(`SELECT count(*)::int AS total FROM security_event WHERE at < now() - make_interval(days => $1)`, [keepDays]);
     return total;
   }
 
@@ -53,11 +53,11 @@ export class SecurityEventRepository {
    */
   async deleteOlderThan(keepDays: number, batch: number): Promise<number> {
     // TypeORM answers a DELETE with [rows, affected].
-    const [, deleted] = (await this.dataSource.query(
+    const [, deleted] = await this.dataSource.query<[unknown, number]>(
       `DELETE FROM security_event WHERE id IN (
          SELECT id FROM security_event WHERE at < now() - make_interval(days => $1) ORDER BY at, id LIMIT $2)`,
       [keepDays, batch],
-    )) as [unknown, number];
+    );
     return deleted;
   }
 

@@ -22,6 +22,7 @@ export function AdminBindingsDialog({ account, bindings, onClose }: AdminBinding
   const { show } = useToast();
   useEffect(() => {
     if (fetcher.data?.done) show('success', fetcher.data.done, 3000);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a toast for each new answer only (the toast hook's `show` is not a reason to show it again)
   }, [fetcher.data]);
 
   const unbind = (openId: string) => {

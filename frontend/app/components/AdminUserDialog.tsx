@@ -44,6 +44,7 @@ export function AdminUserDialog({ user, options, open, onClose }: AdminUserDialo
         onClose();
       }
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs as the fetcher settles; `show` and `onClose` are the parent's and may change on any render
   }, [fetcher.state, fetcher.data]);
 
   const producers = useMemo(() => [{ key: 0, value: 0, text: '无' }, ...options.producers.map((p) => ({ key: p.id, value: p.id, text: p.name }))], [options]);

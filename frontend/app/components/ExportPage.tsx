@@ -65,6 +65,7 @@ export function ExportPage() {
   const ended = job !== null && job.status !== 'queued' && job.status !== 'running';
   useEffect(() => {
     if (ended) revalidator.revalidate();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- revalidates once per job that ends; the revalidator object changes while it runs
   }, [ended, job?.id]);
   useEffect(() => {
     setStart(latest);

@@ -38,10 +38,12 @@ export function ImportProgress(props: {
     const timer = setTimeout(() => fetcher.load(`/importjob?id=${job.id}`), POLL_MS);
     return () => clearTimeout(timer);
     // A new answer schedules the next poll.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the fetcher changes with each load it makes; only a new answer polls again
   }, [busy, job.id, answer]);
 
   useEffect(() => {
     if (fresh && !busy) props.onSettled();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- settles once, when the job's state changes
   }, [fresh?.job.state]);
 
   return (

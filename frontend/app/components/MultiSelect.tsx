@@ -41,6 +41,7 @@ export function MultiSelect<T extends string | number>({
   useClickOutside(box, open, close);
   const valueKey = value.join(',');
   // The page hands a new array each render; only a change of the chosen values resets the choice.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the chosen values' text, as said above
   useEffect(() => setChosen([...value]), [valueKey]);
 
   const update = (next: T[]) => {

@@ -80,6 +80,7 @@ function RetryButton({ job }: { job: JobRun }) {
   useFailureToast(retry.data && 'failure' in retry.data && isApiFailure(retry.data.failure) ? retry.data.failure : null);
   useEffect(() => {
     if (retry.data && 'done' in retry.data) show('success', retry.data.done, 3000);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a toast for each new answer only (the toast hook's `show` is not a reason to show it again)
   }, [retry.data]);
   return (
     <retry.Form method="post">
@@ -101,6 +102,7 @@ export default function AdminJobsPage() {
     if (!busy || revalidator.state !== 'idle') return;
     const timer = setTimeout(() => revalidator.revalidate(), JOBS_REFRESH_MS);
     return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the revalidator's state is the dependency; the object itself changes while it runs
   }, [busy, revalidator.state, summary, page]);
 
   return (

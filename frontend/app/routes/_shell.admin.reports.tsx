@@ -90,9 +90,11 @@ export default function AdminReportsPage() {
       if (fileInput.current) fileInput.current.value = '';
       setName('');
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a toast for each new answer only (the toast hook's `show` is not a reason to show it again)
   }, [upload.data]);
   useEffect(() => {
     if (change.data && 'done' in change.data) show('success', change.data.done, 3000);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a toast for each new answer only (the toast hook's `show` is not a reason to show it again)
   }, [change.data]);
 
   const submitUpload = () => {

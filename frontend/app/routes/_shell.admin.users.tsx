@@ -108,6 +108,7 @@ export default function AdminUsersPage() {
     if (!act.data || !('done' in act.data)) return;
     if ('password' in act.data && act.data.password) setPassword({ account: act.data.account, password: act.data.password });
     else show('success', act.data.done, 3000);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a toast for each new answer only (the toast hook's `show` is not a reason to show it again)
   }, [act.data]);
 
   const confirm = () => {

@@ -50,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const singleTableParams = { ...api, data2: s.singleView };
   const compareTableParams = { ...api, ...compared, data2: s.compareView, accumulate: s.tableAccumulate };
   const [months, singleChart, singleTable, compareChart, compareTable] = await Promise.all([
-    settle(apiGet(request, context, '/search/calendar', { category: 2 }) as Promise<string[]>),
+    settle(apiGet<string[]>(request, context, '/search/calendar', { category: 2 })),
     settle(apiGet(request, context, PRICE_VOLUME.singleChart, { ...api, data2: s.singleData2, type: s.singleType })),
     settle(apiGet(request, context, PRICE_VOLUME.singleTable, singleTableParams)),
     settle(apiGet(request, context, PRICE_VOLUME.compareCharts, { ...api, ...compared, data2: s.compareData2, type: s.compareType, accumulate: s.compareAccumulate })),

@@ -153,7 +153,7 @@ function Overview({ data }: { data: CompanyBrandData }) {
   const pending = usePendingChange();
   const { state } = data;
   const label = makerLabel(state.type);
-  const rows = data.list?.list ?? [];
+  const rows = useMemo(() => data.list?.list ?? [], [data.list]);
   const detailsRef = useRef<HTMLDivElement>(null);
   const scrollToDetails = useRef(false);
   const pageChanging = touches(pending, PAGE_PARAMS);

@@ -62,8 +62,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 // Re-read on every page change so the menu guard above applies to client-side navigation too; a page's
 // own controls (its search params) do not change menus or user.
 export const shouldRevalidate: ShouldRevalidateFunction = (args) => {
-  const { actionResult, currentUrl, nextUrl, defaultShouldRevalidate } = args;
-  if (isSessionEnded(actionResult) || frameUnchanged(args)) return false;
+  const { currentUrl, nextUrl, defaultShouldRevalidate } = args;
+  if (isSessionEnded(args.actionResult) || frameUnchanged(args)) return false;
   return currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate;
 };
 

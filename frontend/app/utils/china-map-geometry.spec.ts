@@ -16,7 +16,7 @@ const script = path.join(frontendDir, 'scripts', 'build-map-geometry.mjs');
 
 let outDir: string;
 let log: string;
-const read = (id: string): MapFeatureCollection => JSON.parse(fs.readFileSync(path.join(outDir, `${id}.json`), 'utf8'));
+const read = (id: string) => JSON.parse(fs.readFileSync(path.join(outDir, `${id}.json`), 'utf8')) as MapFeatureCollection;
 const names = (id: string) => read(id).features.map((f) => f.properties.name);
 
 beforeAll(() => {

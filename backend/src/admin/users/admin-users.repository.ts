@@ -57,8 +57,8 @@ export class AdminUsersRepository {
     const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
     const offset = (query.page - 1) * query.pageSize;
     const [items, [{ total }]] = await Promise.all([
-      this.dataSource.query(`SELECT ${USER_COLUMNS} FROM ${USER_FROM} ${where} ORDER BY u.id DESC LIMIT ${query.pageSize} OFFSET ${offset}`, params) as Promise<AdminUser[]>,
-      this.dataSource.query(`SELECT count(*)::int AS total FROM ${USER_FROM} ${where}`, params) as Promise<Array<{ total: number }>>,
+      this.dataSource.query<AdminUser[]>(`SELECT ${USER_COLUMNS} FROM ${USER_FROM} ${where} ORDER BY u.id DESC LIMIT ${query.pageSize} OFFSET ${offset}`, params),
+      this.dataSource.query<Array<{ total: number }>>(`SELECT count(*)::int AS total FROM ${USER_FROM} ${where}`, params),
     ]);
     return { items, total };
   }
@@ -70,8 +70,8 @@ export class AdminUsersRepository {
 
   async options(): Promise<UserOptions> {
     const [roles, producers] = await Promise.all([
-      this.dataSource.query(`SELECT code, name FROM role ORDER BY id`),
-      this.dataSource.query(
+      this.dataSource.query<UserOptions['roles']>(`SELECT code, name FROM role ORDER BY id`),
+      this.dataSource.query<UserOptions['producers']>(
         `SELECT p.id, p.name, coalesce(json_agg(json_build_object('id', b.id, 'name', b.name) ORDER BY b.initial, b.name)
                   FILTER (WHERE b.id IS NOT NULL), '[]') AS brands
          FROM producer p LEFT JOIN producer_brand pb ON pb.producer_id = p.id LEFT JOIN brand b ON b.id = pb.brand_id
@@ -82,13 +82,13 @@ export class AdminUsersRepository {
   }
 
   async roleId(code: string): Promise<number | null> {
-    const rows: Array<{ id: number }> = await this.dataSource.query(`SELECT id FROM role WHERE code = $1`, [code]);
+    const rows = await this.dataSource.query<Array<{ id: number }>>(`SELECT id FROM role WHERE code = $1`, [code]);
     return rows[0]?.id ?? null;
   }
 
   /** Whether the producer and the brand exist, and whether the brand is one of the producer's. */
   async makers(producerId: number | undefined, brandId: number | undefined): Promise<{ producer: boolean; brand: boolean; brandOfProducer: boolean }> {
-    const [row] = await this.dataSource.query(
+    const [row] = await this.dataSource.query<Array<{ producer: boolean; brand: boolean; brandOfProducer: boolean }>>(
       `SELECT EXISTS (SELECT 1 FROM producer WHERE id = $1) AS producer, EXISTS (SELECT 1 FROM brand WHERE id = $2) AS brand,
               EXISTS (SELECT 1 FROM producer_brand WHERE producer_id = $1 AND brand_id = $2) AS "brandOfProducer"`,
       [producerId ?? null, brandId ?? null],
@@ -116,9 +116,9 @@ export class AdminUsersRepository {
       await manager.query(ADMIN_LOCK);
       const params: unknown[] = [id];
       const set = entries.map(([key, value]) => `${COLUMN_OF[key]} = $${params.push(value)}`).join(', ');
-      const [, count] = (await manager.query(`UPDATE app_user SET ${set} WHERE id = $1`, params)) as [unknown, number];
+      const [, count] = await manager.query<[unknown, number]>(`UPDATE app_user SET ${set} WHERE id = $1`, params);
       if (count === 0) return 'missing';
-      const [{ admins }] = await manager.query(`SELECT count(*)::int AS admins FROM app_user u JOIN role r ON r.id = u.role_id WHERE r.code = 'admin' AND u.enabled`);
+      const [{ admins }] = await manager.query<Array<{ admins: number }>>(`SELECT count(*)::int AS admins FROM app_user u JOIN role r ON r.id = u.role_id WHERE r.code = 'admin' AND u.enabled`);
       if (admins === 0) throw new LastAdminLeft();
       return 'changed';
     }).catch((error: unknown) => {

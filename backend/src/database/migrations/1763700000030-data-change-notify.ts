@@ -26,7 +26,7 @@ export class DataChangeNotify1763700000030 implements MigrationInterface {
         PERFORM pg_notify('car_data_change', TG_TABLE_NAME);
         RETURN NULL;
       END $$`);
-    const rollups: Array<{ name: string }> = await q.query(`SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() AND tablename LIKE 'rollup\\_%' ORDER BY 1`);
+    const rollups = (await q.query(`SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() AND tablename LIKE 'rollup\\_%' ORDER BY 1`)) as Array<{ name: string }>;
     for (const table of [...DATA_TABLES, ...rollups.map((r) => r.name)]) {
       await q.query(`CREATE TRIGGER ${table}_data_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION notify_data_change()`);
     }
