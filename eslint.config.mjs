@@ -41,6 +41,8 @@ export default defineConfig(
           ],
         },
       ],
+      // Chinese text uses the ideographic space (U+3000) on purpose; in code it is still an error.
+      'no-irregular-whitespace': ['error', { skipStrings: true, skipTemplates: true, skipJSXText: true }],
       // A leading underscore names a parameter or a destructured-away field kept on purpose.
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
     },
