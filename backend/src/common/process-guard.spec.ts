@@ -52,12 +52,20 @@ describe('guardProcess', () => {
     expect(logged[0].fields).toEqual(expect.objectContaining({ requestId: id, route: 'GET /page' }));
   });
 
-  test('an error escaping a job names the job', async () => {
-    await inJobScope('job-7', 'exports.cityRetail', async () => {
+  test('an error escaping a job names the job and fails it, though the job itself would never end', async () => {
+    const job = inJobScope('job-7', 'exports.cityRetail', async () => {
       await Promise.resolve();
-      events.emit('unhandledRejection', 'a string reason');
+      setImmediate(() => events.emit('unhandledRejection', 'a string reason'));
+      await new Promise(() => undefined);
     });
+    await expect(job).rejects.toBe('a string reason');
     expect(logged).toEqual([expect.objectContaining({ msg: 'unhandled rejection: a string reason', fields: expect.objectContaining({ jobId: 'job-7', job: 'exports.cityRetail' }) })]);
+  });
+
+  test('a job ends with its own outcome', async () => {
+    await expect(inJobScope('job-8', 'reports.bundle', () => Promise.resolve(3))).resolves.toBe(3);
+    await expect(inJobScope('job-9', 'reports.bundle', () => Promise.reject(new Error('own failure')))).rejects.toThrow('own failure');
+    expect(logged).toEqual([]);
   });
 
   test('outside any work the error is still logged', () => {

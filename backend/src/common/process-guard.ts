@@ -14,6 +14,8 @@ export interface WorkScope {
   name: string;
   /** A request's response, answered 500 if an error escapes before it was answered. */
   res?: Response;
+  /** A job's failure: an error that escapes the job fails it (BullMQ retries it as any failed attempt). */
+  fail?: (error: unknown) => void;
 }
 
 /** The scope of the work running now; Node carries it through every await, timer and callback of that work. */
@@ -32,9 +34,11 @@ export function scopeRequests(req: Request, res: Response, next: NextFunction): 
   workScope.run({ kind: 'request', id, name: `${req.method} ${req.originalUrl.split('?')[0]}`, res }, next);
 }
 
-/** Runs a job in its scope. */
+/** Runs a job in its scope: it ends with its own outcome, or fails with the first error that escapes it. */
 export function inJobScope<T>(id: string, name: string, work: () => Promise<T>): Promise<T> {
-  return workScope.run({ kind: 'job', id, name }, work);
+  return new Promise<T>((resolve, reject) => {
+    workScope.run({ kind: 'job', id, name, fail: reject }, () => work().then(resolve, reject));
+  });
 }
 
 const PAGE_500 =
@@ -56,7 +60,7 @@ export function answerServerError(req: Pick<Request, 'originalUrl'>, res: Respon
 /**
  * A bug must not stop the process for everyone (decision 135). An unhandled rejection or an uncaught error is
  * logged as an error with the request or job it escaped from, the request (if still unanswered) gets a 500
- * without a stack, and the process keeps serving. Installed once by the app and by the worker.
+ * without a stack, the job fails, and the process keeps serving. Installed once by the app and by the worker.
  */
 export function guardProcess(logger: Pick<JsonLogger, 'event'>, context: string, target: NodeJS.EventEmitter = process): void {
   const report = (what: string, error: unknown): void => {
@@ -66,8 +70,8 @@ export function guardProcess(logger: Pick<JsonLogger, 'event'>, context: string,
       ...(scope ? { [scope.kind === 'request' ? 'requestId' : 'jobId']: scope.id, [scope.kind === 'request' ? 'route' : 'job']: scope.name } : {}),
     };
     logger.event('error', context, `${what}: ${error instanceof Error ? error.message : String(error)}`, fields);
-    const res = scope?.res;
-    if (res) answerServerError(res.req, res);
+    if (scope?.res) answerServerError(scope.res.req, scope.res);
+    scope?.fail?.(error);
   };
   target.on('unhandledRejection', (reason) => report('unhandled rejection', reason));
   target.on('uncaughtException', (error) => report('uncaught exception', error));
