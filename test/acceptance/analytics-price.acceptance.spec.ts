@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { LetterGroup, PriceStructureTable, PriceTable, PriceTraceWhole, PriceWhole, SeriesItem } from '@car/contracts';
 import { describeInBrowser, useBrowser } from '../support/browser';
 import { apiResult } from '../support/sales-pages';
-import { ANALYST, exportChartPng, figure, openAs, openGroup, paramsOf, pickMonth, pointHelpersAtShipped, query, saveDownload, workbookRows } from './support/analytics-kit';
+import { ANALYST, downloadControl, exportChartPng, figure, openAs, openGroup, paramsOf, pickMonth, pointHelpersAtShipped, query, saveDownload, workbookRows } from './support/analytics-kit';
 
 /**
  * 价格分析 as shipped (issue 24 §3): on each of the four price pages the demo analyst changes a filter and
@@ -29,7 +29,7 @@ async function shownRows(table: Locator): Promise<string[][]> {
  * months, one row per API row in order, and each row's figures the API's (percent cells as fractions).
  */
 async function expectPriceTableWorkbook(page: Page, panel: Locator, table: PriceTable, labelHeader: string): Promise<void> {
-  const file = await saveDownload(page, panel.getByRole('link', { name: '下载' }));
+  const file = await saveDownload(page, downloadControl(panel));
   const [header, ...rows] = await workbookRows(file);
   expect(header).toEqual([labelHeader, ...table.months]);
   expect(rows.map((r) => String(r[0]).trim())).toEqual(table.rows.map((r) => r.name.trim()));
@@ -65,7 +65,7 @@ describeInBrowser('价格分析 as shipped', () => {
       const png = await exportChartPng(page, page.locator('.trend-chart'));
       expect(png.fileName).toContain(month);
 
-      const file = await saveDownload(page, page.locator('.band-table').getByRole('link', { name: '下载' }));
+      const file = await saveDownload(page, downloadControl(page.locator('.band-table')));
       const [header, ...rows] = await workbookRows(file);
       expect(rows.map((r) => String(r[0]))).toEqual(table.rows.map((r) => r.name));
       // The total's sales: the file's number is the figure the page shows.

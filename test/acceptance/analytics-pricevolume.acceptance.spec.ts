@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { type ConfigTable, type DimensionTable, type ProportionTable, thousands } from '@car/contracts';
 import { describeInBrowser, useBrowser } from '../support/browser';
 import { apiResult, settled } from '../support/sales-pages';
-import { ANALYST, exportChartPng, figure, openAs, openGroup, paramsOf, pickMonth, pointHelpersAtShipped, query, saveDownload, workbookRows } from './support/analytics-kit';
+import { ANALYST, downloadControl, exportChartPng, figure, openAs, openGroup, paramsOf, pickMonth, pointHelpersAtShipped, query, saveDownload, workbookRows } from './support/analytics-kit';
 
 /**
  * 价量交叉 and 产品分析 as shipped (issue 24 §3): the demo analyst changes a filter and presses 查询 on both
@@ -33,7 +33,7 @@ async function proportionRows(panel: Locator): Promise<string[][]> {
 /** A proportion table's workbook against the page: one row per row shown, each with its name and sales. */
 async function expectProportionWorkbook(page: Page, panel: Locator): Promise<void> {
   const shown = await proportionRows(panel);
-  const file = await saveDownload(page, panel.getByRole('link', { name: '下载' }));
+  const file = await saveDownload(page, downloadControl(panel));
   const [header, ...rows] = await workbookRows(file);
   expect(rows).toHaveLength(shown.length);
   const name = header.indexOf('车型');
@@ -64,9 +64,20 @@ describeInBrowser('价量交叉 and 产品分析 as shipped', () => {
     const png = await exportChartPng(page, page.locator('.trend-chart'));
     expect(png.fileName).toContain(month);
 
-    const file = await saveDownload(page, page.locator('.band-table').getByRole('link', { name: '下载' }));
+    // The file lists every member of every band, none folded into 其他（n）: each band's members are the
+    // API's (the folded ones from the 其他 cell's detail), and add up to the band's 小计 on the page.
+    const file = await saveDownload(page, downloadControl(page.locator('.band-table')));
     const [, ...rows] = await workbookRows(file);
-    expect(rows.map((r) => [String(r[0]), String(r[1]), thousands(figure(r[2]))])).toEqual(shown);
+    const members = table.values.flatMap((cells) => {
+      const hidden = cells[2].hiddenList;
+      const band = String(cells[0].data[0]);
+      return hidden ? hidden.map((h) => [band, h.name, h.sales]) : [[band, String(cells[1].data[0]), cells[2].data[0] as number | null]];
+    });
+    expect(rows.map((r) => [String(r[0]), String(r[1]), figure(r[2])])).toEqual(members);
+    for (const [band, name, sales] of shown.filter((r) => r[1] === '小计')) {
+      const inFile = rows.filter((r) => r[0] === band && r[1] !== '小计').reduce((sum, r) => sum + (figure(r[2]) ?? 0), 0);
+      expect({ band, name, sales: inFile }).toEqual({ band, name, sales: figure(sales) });
+    }
     assertClean();
   });
 
@@ -96,7 +107,7 @@ describeInBrowser('价量交叉 and 产品分析 as shipped', () => {
     expect(await proportionRows(comparePanel)).toEqual(compare.rows.map((r) => [r.name, r.priceStr, r.salesStr]));
 
     for (const chart of ['时间段对比图', '车型对比图']) {
-      const panel = page.locator('.scatter-chart', { has: page.locator(`[aria-label="${chart}"]`) });
+      const panel = page.getByRole('region', { name: chart, exact: true });
       await panel.locator('canvas[data-drawn="true"]').waitFor();
       await exportChartPng(page, panel);
     }
@@ -118,7 +129,7 @@ describeInBrowser('价量交叉 and 产品分析 as shipped', () => {
     const shownCodes = await page.locator('.config-head th.config-trim').evaluateAll((cells) => cells.map((c) => (c as HTMLElement).dataset.code ?? ''));
     expect(shownCodes).toEqual(codes);
 
-    const file = await saveDownload(page, page.locator('.config-toolbar').getByRole('link', { name: '下载 Excel' }));
+    const file = await saveDownload(page, downloadControl(page.locator('.config-toolbar'), '下载 Excel'));
     const rows = await workbookRows(file);
     const names = new Map(table.columns.map((c) => [c.carJllCode, c.carName]));
     expect(rows[0]).toEqual(['配置项', ...codes.map((c) => names.get(c))]);

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import type { CarDetails, TablePage } from '@car/contracts';
 import { describeInBrowser, useBrowser } from '../support/browser';
 import { apiResult, cardsOf, cardValues, type SummaryAnswer } from '../support/sales-pages';
-import { ANALYST, exportChartPng, figure, openAs, openGroup, pickMonth, pointHelpersAtShipped, query, rankingTable, saveDownload, workbookRows } from './support/analytics-kit';
+import { ANALYST, downloadControl, exportChartPng, figure, openAs, openGroup, pickMonth, pointHelpersAtShipped, query, rankingTable, saveDownload, workbookRows } from './support/analytics-kit';
 
 /**
  * 销量分析 as shipped (issue 24 §3): on each of the three sales pages the demo analyst changes a filter and
@@ -34,15 +34,15 @@ async function chooseSource(page: Page, label: '批发量' | '零售量'): Promi
 async function expectRankingWorkbook(page: Page, expectedRows: number): Promise<void> {
   const shown = await rankingTable(page.locator('.ranking-table'));
   expect(shown.rows.length).toBeGreaterThan(0);
-  const file = await saveDownload(page, page.locator('.ranking-table').getByRole('link', { name: '下载' }));
+  const file = await saveDownload(page, downloadControl(page.locator('.ranking-table')));
   const [header, ...data] = await workbookRows(file);
   expect(data).toHaveLength(expectedRows);
-  const sales = header.indexOf('销量');
+  const sales = header.indexOf('当月销量');
   expect(sales).toBeGreaterThan(0);
   // A row's name is the text cell just before the figures (a grouped table's group comes first).
   const byName = new Map(data.map((r) => [String(r[sales - 1] ?? '').trim(), r]));
   const inFile = shown.rows.map((row) => ({ name: row.name, sales: figure(byName.get(row.name)?.[sales] ?? 'missing') }));
-  expect(inFile).toEqual(shown.rows.map((row) => ({ name: row.name, sales: figure(row.values['销量']) })));
+  expect(inFile).toEqual(shown.rows.map((row) => ({ name: row.name, sales: figure(row.values['当月销量']) })));
 }
 
 describeInBrowser('销量分析 as shipped', () => {
@@ -107,7 +107,7 @@ describeInBrowser('销量分析 as shipped', () => {
     // The first producer's car-model details: the file's total is the page's.
     const details = await apiResult<CarDetails>(page, '/saleVolume/companyBrand/carDetails', { ...filters, type: 0, foreignId: producers.list[0].id });
     await page.locator('.car-details .panel__title', { hasText: `${details.name} 车型明细` }).waitFor();
-    const file = await saveDownload(page, page.locator('.car-details').getByRole('link', { name: '下载' }));
+    const file = await saveDownload(page, downloadControl(page.locator('.car-details')));
     expect(file.fileName).toContain(details.name);
     const rows = await workbookRows(file);
     const models = details.details.reduce((n, s) => n + s.models.length + 2, 0);

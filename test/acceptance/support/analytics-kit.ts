@@ -114,6 +114,13 @@ export async function saveDownload(page: Page, trigger: Locator): Promise<SavedF
   return { fileName, body };
 }
 
+/**
+ * A panel's 下载 control: a link, or a link styled as a Semantic button (whose role is then button).
+ */
+export function downloadControl(panel: Locator, name = '下载'): Locator {
+  return panel.getByRole('link', { name }).or(panel.getByRole('button', { name }));
+}
+
 /** A cell's value as a plain string or number (rich text joined, a formula's result). */
 function plain(value: ExcelJS.CellValue): string | number | null {
   if (value === null || value === undefined) return null;
