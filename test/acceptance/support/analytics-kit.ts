@@ -98,12 +98,23 @@ export interface SavedFile {
 const downloads = fs.mkdtempSync(path.join(os.tmpdir(), 'car-walk-'));
 
 /**
- * Clicks `trigger` as a user does and takes the file Chromium downloads: fails if no download starts (a
- * link answered with an error page is a navigation, not a download) or if it fails, and answers the saved
- * file's name and bytes.
+ * Clicks `trigger` as a user does and takes the file Chromium downloads (the page fetches it and saves it
+ * under the server's name, decision 134). Fails with the page's message if it shows an error toast instead,
+ * if no download starts or if it fails; answers the saved file's name and bytes.
  */
 export async function saveDownload(page: Page, trigger: Locator): Promise<SavedFile> {
-  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 20_000 }), trigger.click()]);
+  const toasts = page.locator('.toast--error');
+  const before = await toasts.count();
+  const refused = page
+    .waitForFunction((n) => document.querySelectorAll('.toast--error').length > n, before, { timeout: 20_000 })
+    .then(async () => {
+      throw new Error(`下载 showed an error instead of a file: ${(await toasts.last().textContent()) ?? ''}`);
+    });
+  refused.catch(() => undefined);
+  const started = page.waitForEvent('download', { timeout: 20_000 });
+  started.catch(() => undefined);
+  await trigger.click();
+  const download = await Promise.race([started, refused]);
   const failure = await download.failure();
   if (failure) throw new Error(`download of ${download.url()} failed: ${failure}`);
   const fileName = download.suggestedFilename();
