@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import ExcelJS from 'exceljs';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Cookie, Locator, Page } from 'playwright-core';
 import { openPage, type OpenedPage } from '../../support/browser';
 import { signInAs } from '../../support/export-pages';
 import { settled } from '../../support/sales-pages';
@@ -45,10 +45,22 @@ export function pointHelpersAtShipped(): string {
 
 const baseUrl = (): string => shipped().baseUrl;
 
-/** A fresh page (its own context) signed in through the login form as `who`, at `pathname` once idle. */
+/** Each account's session cookies once it has signed in through the form (a test file's module state). */
+const sessions = new Map<string, Cookie[]>();
+
+/**
+ * A fresh page (its own context) signed in as `who`, at `pathname` once idle: through the login form the
+ * first time in a test file, with that session's cookie after (a sign-in is an Argon2 check and two pages).
+ */
 export async function openAs(browser: Browser, who: Account, pathname: string, viewport?: { width: number; height: number }): Promise<OpenedPage> {
   const opened = await openPage(browser, viewport ?? { width: 1600, height: 1000 });
-  await signInAs(opened.page, who.account, who.password);
+  const cookies = sessions.get(who.account);
+  if (cookies) {
+    await opened.page.context().addCookies(cookies);
+  } else {
+    await signInAs(opened.page, who.account, who.password);
+    sessions.set(who.account, await opened.page.context().cookies());
+  }
   await opened.page.goto(`${baseUrl()}${pathname}`, { waitUntil: 'networkidle' });
   await settled(opened.page);
   return opened;
