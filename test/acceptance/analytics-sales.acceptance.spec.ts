@@ -123,5 +123,33 @@ describeInBrowser('销量分析 as shipped', () => {
     await exportChartPng(page, page.locator('.trend-chart'));
     assertClean();
   });
+
+  test("厂商品牌表现, a brand's own window: opened from the ranking, its cards are the API's, its chart exports a PNG and its car-model details download with their figures", async () => {
+    const { page, assertClean } = await openAs(browser(), ANALYST, '/salevolume/companybrand?type=1');
+    const brands = await apiResult<TablePage>(page, '/saleVolume/companyBrand/list', { type: 1, currentPage: 1, pageSize: 10 });
+    const brand = brands.list[1];
+    const [popup] = await Promise.all([page.context().waitForEvent('page'), page.locator('.ranking-table tbody tr').nth(1).locator('.maker-link').click()]);
+    const errors: string[] = [];
+    popup.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
+    popup.on('pageerror', (e) => errors.push(e.message));
+    await popup.waitForLoadState('networkidle');
+    await expect(popup.locator('.maker-name').textContent()).resolves.toBe(brand.name);
+    const url = new URL(popup.url());
+    const own = await apiResult<SummaryAnswer>(popup, '/saleVolume/companyBrand/whole', { ...salesFilters(url), type: 1, foreignId: brand.id });
+    expect(await cardValues(popup)).toEqual(cardsOf(own));
+
+    await popup.waitForSelector('.trend-chart canvas[data-drawn="true"]');
+    const png = await exportChartPng(popup, popup.locator('.trend-chart'));
+    expect(png.fileName).toContain(brand.name);
+
+    const details = await apiResult<CarDetails>(popup, '/saleVolume/companyBrand/carDetails', { ...salesFilters(url), type: 1, foreignId: brand.id });
+    const file = await saveDownload(popup, downloadControl(popup.locator('.car-details')));
+    const rows = await workbookRows(file);
+    expect(rows.length).toBe(1 + details.details.reduce((n, s) => n + s.models.length + 2, 0) + 2 + details.compareHeJiList.length);
+    const total = rows.find((r) => String(r[0]).trim() === details.wholeHeJi1.name);
+    expect(total && figure(total[3])).toBe(details.wholeHeJi1.sales);
+    expect(errors).toEqual([]);
+    assertClean();
+  });
 });
 
