@@ -71,7 +71,7 @@ describeInBrowser('价量交叉 and 产品分析 as shipped', () => {
     const members = table.values.flatMap((cells) => {
       const hidden = cells[2].hiddenList;
       const band = String(cells[0].data[0]);
-      return hidden ? hidden.map((h) => [band, h.name, h.sales]) : [[band, String(cells[1].data[0]), cells[2].data[0] as number | null]];
+      return hidden ? hidden.map((h) => [band, h.name, h.sales]) : [[band, String(cells[1].data[0]), cells[2].data[0]]];
     });
     expect(rows.map((r) => [String(r[0]), String(r[1]), figure(r[2])])).toEqual(members);
     for (const [band, name, sales] of shown.filter((r) => r[1] === '小计')) {

@@ -151,9 +151,10 @@ function plain(value: ExcelJS.CellValue): string | number | null {
   if (typeof value === 'boolean') return String(value);
   if (value instanceof Date) return value.toISOString();
   if ('richText' in value) return value.richText.map((r) => r.text).join('');
-  if ('result' in value) return plain(value.result as ExcelJS.CellValue);
+  if ('result' in value) return plain(value.result);
   if ('text' in value) return String(value.text);
-  return String(value);
+  // An error cell ({ error: '#N/A' }) or a shared formula without a result.
+  return JSON.stringify(value);
 }
 
 /** Opens a downloaded workbook (a spreadsheet's PK signature first) and answers its first sheet's rows. */
