@@ -133,6 +133,10 @@ describeInBrowser('价量交叉 and 产品分析 as shipped', () => {
     const rows = await workbookRows(file);
     const names = new Map(table.columns.map((c) => [c.carJllCode, c.carName]));
     expect(rows[0]).toEqual(['配置项', ...codes.map((c) => names.get(c))]);
+    // The frozen rows under the trims (子车系, 厂商指导价, 零售量 and 成交价 of the month) read as on the page.
+    const head = await page.locator('.config-head tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.children).map((cell) => (cell.textContent ?? '').trim())));
+    expect(head.length).toBeGreaterThanOrEqual(5);
+    expect(rows.slice(1, head.length)).toEqual(head.slice(1));
     // Every configuration item of the comparison is a row of the file.
     const labels = new Set(rows.map((r) => String(r[0]).trim()));
     const items = table.items.flatMap((block) => block.data.map((row) => row.desc));
