@@ -70,7 +70,7 @@ describeInBrowser('销量分析 as shipped', () => {
     assertClean();
   });
 
-  test('区域市场表现: 查询 with another month shows the API figures; the chart exports a PNG; the area table downloads with its figures', async () => {
+  test('区域市场表现: 查询 with another month shows the API figures; the chart exports a PNG; the area and brand tables download with their figures', async () => {
     const { page, assertClean } = await openAs(browser(), ANALYST, '/salevolume/areamarket');
     await openGroup(page, '时间');
     const month = await pickMonth(page, page.locator('.filter-panel'));
@@ -81,6 +81,17 @@ describeInBrowser('销量分析 as shipped', () => {
 
     await page.waitForSelector('.trend-chart canvas[data-drawn="true"]');
     await exportChartPng(page, page.locator('.trend-chart'));
+
+    // The area table shows the regions (their provinces folded); the file lists every province under its
+    // region, then the region's 小计, which is the region's figure on the page.
+    const regions = await rankingTable(page.locator('.ranking-table'));
+    const areaFile = await saveDownload(page, downloadControl(page.locator('.ranking-table')));
+    const [areaHeader, ...areaRows] = await workbookRows(areaFile);
+    expect(areaHeader.slice(0, 3)).toEqual(['大区', '省份', '当月销量']);
+    expect(areaRows.filter((r) => String(r[1]).endsWith('小计')).length).toBe(regions.rows.length);
+    expect(areaRows.length).toBeGreaterThanOrEqual(31 + regions.rows.length);
+    const subtotals = regions.rows.map((row) => ({ name: row.name, sales: figure(areaRows.find((r) => r[0] === row.name && r[1] === `${row.name}小计`)?.[2] ?? 'missing') }));
+    expect(subtotals).toEqual(regions.rows.map((row) => ({ name: row.name, sales: figure(row.values['当月销量']) })));
 
     // The brand table: the file holds every brand of the month, not only the page loaded.
     await Promise.all([page.waitForURL((u) => u.searchParams.get('dimension') === '3'), page.locator('.ranking-table__dimensions').getByRole('button', { name: '品牌', exact: true }).click()]);
