@@ -4,7 +4,6 @@
  * download, the saved file opened), a chart's 导出图片, and the figures of a workbook.
  */
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, Cookie, Locator, Page } from 'playwright-core';
@@ -107,7 +106,8 @@ export interface SavedFile {
   body: Buffer;
 }
 
-const downloads = fs.mkdtempSync(path.join(os.tmpdir(), 'car-walk-'));
+/** Where the downloaded files are kept for a person to open (test-results is git-ignored); the latest of each name. */
+const downloads = path.resolve(__dirname, '..', '..', '..', 'test-results', 'acceptance-downloads');
 
 /**
  * Clicks `trigger` as a user does and takes the file Chromium downloads (the page fetches it and saves it
@@ -130,11 +130,9 @@ export async function saveDownload(page: Page, trigger: Locator): Promise<SavedF
   const failure = await download.failure();
   if (failure) throw new Error(`download of ${download.url()} failed: ${failure}`);
   const fileName = download.suggestedFilename();
-  const file = path.join(downloads, `${Date.now()}-${fileName}`);
+  const file = path.join(downloads, `${shipped().mode}-${fileName}`);
   await download.saveAs(file);
-  const body = fs.readFileSync(file);
-  fs.rmSync(file, { force: true });
-  return { fileName, body };
+  return { fileName, body: fs.readFileSync(file) };
 }
 
 /**
