@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
-import type { ChartResult, Summary } from '@car/contracts';
+import type { ChartResult, IdName, PriceTraceWhole, SubSeriesCars, Summary } from '@car/contracts';
 import { storedPath } from '../../backend/src/dataExport/export-pipeline';
 import { describeInBrowser, openPage, screenshot, useBrowser } from '../support/browser';
 import { chooseOption, chosen } from '../support/export-pages';
@@ -53,6 +53,23 @@ function onlyMonth(rows: unknown[][]): string {
   expect(months).toHaveLength(1);
   expect(months[0]).toMatch(/^\d{4}-\d{2}$/);
   return months[0];
+}
+
+/**
+ * A trim as the exports name it (`子车系 车型名称`) back to its ids, through the pick lists' own calls: the
+ * sub-series whose name starts the text, and its trim named by the rest.
+ */
+async function trimOf(page: Page, text: string, month: string): Promise<{ modelSubId: number; carId: number }> {
+  for (let at = text.indexOf(' '); at > 0; at = text.indexOf(' ', at + 1)) {
+    const [subSeries, trimName] = [text.slice(0, at), text.slice(at + 1)];
+    for (const candidate of await apiResult<IdName[]>(page, '/search/getSubModels', { key: subSeries })) {
+      if (candidate.name !== subSeries) continue;
+      const [listed] = await apiResult<SubSeriesCars[]>(page, '/search/getCars', { modelSubIds: candidate.id, time: month });
+      const car = listed?.cars.find((c) => c.name === trimName);
+      if (car) return { modelSubId: candidate.id, carId: car.id };
+    }
+  }
+  throw new Error(`no trim named ${text}`);
 }
 
 /**
@@ -111,23 +128,25 @@ describeInBrowser('the exports as shipped: generated, downloaded and opened', ()
     expect(columnSum(rows, 4)).toBeGreaterThan(0);
   });
 
-  test('价格数据: 纯电动 by trim in 北京市; MSRP, TP, discount and rate agree in every row', async () => {
+  test('价格数据: 纯电动 by trim; MSRP, TP, discount and rate agree in every row, and a trim’s are its price-trace cards', async () => {
     await page.goto(url('/comprehensiveinquiry/pricedownload'), { waitUntil: 'networkidle' });
-    await tag(page, '车型').click();
-    await tag(page, '城市').click();
-    await chooseOption(page, '城市', '北京市');
     await tag(page, '燃料类型').click();
     await chooseOption(page, '燃料类型', '纯电动');
     const { file, header, rows } = await generate(page);
     expect(file.fileName).toMatch(/^价格数据_.*\.xlsx$/);
-    expect(header).toEqual(['月份', '车型', '城市', '燃料类型', '厂商指导价（元）', '成交价TP（元）', '优惠（元）', '优惠率']);
-    onlyMonth(rows);
-    for (const [, , city, fuel, msrp, tp, discount, rate] of rows) {
-      expect([city, fuel]).toEqual(['北京市', '纯电动']);
+    expect(header).toEqual(['月份', '车型', '燃料类型', '厂商指导价（元）', '成交价TP（元）', '优惠（元）', '优惠率']);
+    const month = onlyMonth(rows);
+    for (const [, , fuel, msrp, tp, discount, rate] of rows) {
+      expect(fuel).toBe('纯电动');
       expect([typeof msrp, typeof tp, typeof discount, typeof rate]).toEqual(['number', 'number', 'number', 'number']);
       expect(Math.abs((msrp as number) - (tp as number) - (discount as number))).toBeLessThanOrEqual(1);
       expect(Math.abs((rate as number) - (discount as number) / (msrp as number))).toBeLessThan(0.001);
     }
+    // The first trim's row against the 车型价格追踪 cards of that trim in that month.
+    const [, trimText, , msrp, tp] = rows[0];
+    const trim = await trimOf(page, String(trimText), month);
+    const cards = await apiResult<PriceTraceWhole>(page, '/price/cabmodelpricetrace/whole', { modelSubId: trim.modelSubId, carId: trim.carId, time: month });
+    expect([Math.round(cards.msrp!), Math.round(cards.tp!)]).toEqual([msrp, tp]);
   });
 
   test('返点数据: 汽油 by trim; every row a trim with its MSRP and a rebate', async () => {
