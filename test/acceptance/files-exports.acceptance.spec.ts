@@ -7,7 +7,7 @@ import { storedPath } from '../../backend/src/dataExport/export-pipeline';
 import { describeInBrowser, openPage, screenshot, useBrowser } from '../support/browser';
 import { chooseOption, chosen } from '../support/export-pages';
 import { apiResult } from '../support/sales-pages';
-import { ANALYST, app, clickDownload, columnSum, errorToasts, openWorkbook, signIn, sumsBy, tableOf, url, type SavedFile } from './support/files-kit';
+import { ANALYST, app, clickDownload, columnSum, openWorkbook, signIn, sumsBy, tableOf, url, type SavedFile } from './support/files-kit';
 
 jest.setTimeout(180_000);
 
@@ -178,14 +178,21 @@ describeInBrowser('the exports as shipped: generated, downloaded and opened', ()
     fs.rmSync(stored);
 
     const here = page.url();
-    const links = [page.locator('.export-progress__link'), page.locator(`.recent-exports a[href="/car/api/dataExport/file?id=${id}"]`)];
-    for (const link of links) {
+    const links = {
+      'the progress bar’s 下载': page.locator('.export-progress__link'),
+      '我的导出': page.locator(`.recent-exports a[href="/car/api/dataExport/file?id=${id}"]`),
+    };
+    for (const [where, link] of Object.entries(links)) {
       // The browser logs the refused request; the page must not leave, and must say what the server said.
       allowConsoleError(/404|Failed to load resource/);
       await link.click();
-      await page.locator('.toast--error', { hasText: '文件不存在或已过期，请重新生成' }).waitFor({ timeout: 10_000 });
-      expect(page.url()).toBe(here);
-      expect(await errorToasts(page)).toContain('文件不存在或已过期，请重新生成');
+      await page
+        .locator('.toast--error', { hasText: '文件不存在或已过期，请重新生成' })
+        .waitFor({ timeout: 10_000 })
+        .catch(() => {
+          throw new Error(`${where}: no toast; the page is at ${page.url()}`);
+        });
+      expect({ where, url: page.url() }).toEqual({ where, url: here });
       expect(await page.locator('h2').textContent()).toBe('城市零售数据导出');
       await page.locator('.toast--error .toast__close').first().click();
     }

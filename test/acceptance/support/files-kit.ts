@@ -102,9 +102,6 @@ export function sumsBy(rows: unknown[][], key: (row: unknown[]) => string, index
 /** A thousands-separated count as the pages print it ("1,234") back to a number. */
 export const countOf = (text: string): number => Number(text.replace(/,/g, ''));
 
-/** The error toasts the page shows now. */
-export const errorToasts = (page: Page) => page.locator('.toast--error .toast__text').allTextContents();
-
 /** Chooses a month in a MonthPicker (its button, then the year's arrows, then the month). */
 export async function pickMonth(picker: Locator, month: string): Promise<void> {
   const [year, number] = [Number(month.slice(0, 4)), Number(month.slice(5, 7))];
