@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import type { AuditPage, Summary } from '@car/contracts';
+import type { AuditPage, CityNode, Summary } from '@car/contracts';
 import { describeInBrowser, openPage, screenshot, useBrowser } from '../support/browser';
 import { apiResult, cardsOf, cardValues, settled } from '../support/sales-pages';
 import { ADMIN, clickDownload, openWorkbook, pickMonth, signIn, tableOf, url } from './support/files-kit';
@@ -14,6 +14,19 @@ const RETAIL_HEADER = '月份,城市代码,车型代码,使用性质,所有权,�
  * facts with the same rows on every run, so a second run finds what the first left.
  */
 const IMPORT_MONTH = '2021-12';
+
+/** Every city's 6-digit code by its name, as the pick lists have them. */
+async function cityCodesByName(page: Page): Promise<Record<string, string>> {
+  return Object.fromEntries((await apiResult<CityNode[]>(page, '/search/getCities')).map((city) => [city.name, city.code]));
+}
+
+async function cityCodes(page: Page): Promise<(name: string) => string> {
+  const byName = await cityCodesByName(page);
+  return (name) => {
+    expect(byName[name]).toMatch(/^\d{6}$/);
+    return byName[name];
+  };
+}
 
 const progress = (page: Page) => page.locator('[data-testid="import-progress"]');
 
@@ -73,10 +86,10 @@ describeInBrowser('the administrator’s files as shipped: downloaded and opened
     const template = await openWorkbook(xlsx.body);
     expect(tableOf(template.worksheets[0]).header.join(',')).toBe(RETAIL_HEADER);
     expect(template.getWorksheet('填写说明')).toBeDefined();
+    const example = lines[1].split(',');
 
     // A file with an unknown city: the problem on its line, and the report of it as a workbook.
     const month = await page.locator('input[name="from"]').inputValue();
-    const example = lines[1].split(',');
     await uploadCsv(page, '验收问题.csv', `${RETAIL_HEADER}\n${month},999999,${example[2]},1,1,1,1\n`);
     await progress(page).locator('.import-progress__decide', { hasText: '文件有错误' }).waitFor({ timeout: 120_000 });
     const report = await clickDownload(page, progress(page).getByRole('link', { name: '下载问题报告（Excel）' }));
@@ -88,6 +101,9 @@ describeInBrowser('the administrator’s files as shipped: downloaded and opened
     expect([at('行号'), at('列'), at('级别')]).toEqual([2, '城市代码', '错误']);
     await progress(page).getByRole('button', { name: '取消导入' }).click();
     await page.locator('.import-page__table tbody tr', { hasText: '验收问题.csv' }).filter({ hasText: '已取消' }).first().waitFor();
+
+    // The template's example row is one the check accepts: its city is a city of the reference data.
+    expect(Object.values(await cityCodesByName(page))).toContain(example[1]);
   });
 
   test('a small retail month imported through the page: the whole-market page shows the file’s sum', async () => {
@@ -95,18 +111,21 @@ describeInBrowser('the administrator’s files as shipped: downloaded and opened
     const template = await clickDownload(page, page.getByRole('link', { name: '零售量模板.csv' }));
     const car = template.body.toString('utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/)[1].split(',')[2];
     expect(car).not.toBe('');
+    const code = await cityCodes(page);
     const facts = [
-      ['110100', '1', '1', '1', 120],
-      ['310100', '2', '1', '2', 45],
-      ['440100', '1', '2', '3', 7],
+      [code('北京市'), '1', '1', '1', 120],
+      [code('上海市'), '2', '1', '2', 45],
+      [code('广州市'), '1', '2', '3', 7],
     ] as const;
     const csv = [RETAIL_HEADER, ...facts.map(([city, use, owner, colour, qty]) => [IMPORT_MONTH, city, car, use, owner, colour, qty].join(','))].join('\n');
     const pickers = page.locator('.import-page__field .month-picker');
     await pickMonth(pickers.nth(0), IMPORT_MONTH);
     await pickMonth(pickers.nth(1), IMPORT_MONTH);
     await uploadCsv(page, '验收零售.csv', `${csv}\n`);
-    await progress(page).locator('.ui.positive.message', { hasText: `已导入 ${IMPORT_MONTH} 的零售量数据` }).waitFor({ timeout: 180_000 });
-    expect(await progress(page).locator('.import-progress__counts').textContent()).toContain(`已写入 ${facts.length} 行 · 错误 0`);
+    // Checked, written, rollups rebuilt; or stopped for review or failed, which the counts then explain.
+    await progress(page).locator('.ui.positive.message, .ui.negative.message, .import-progress__decide').first().waitFor({ timeout: 180_000 });
+    expect(await progress(page).locator('.import-progress__counts').textContent()).toContain(`已读 ${facts.length} 行 · 有效 ${facts.length} 行 · 已写入 ${facts.length} 行 · 错误 0`);
+    expect(await progress(page).locator('.ui.positive.message').textContent()).toContain(`已导入 ${IMPORT_MONTH} 的零售量数据`);
 
     const sum = facts.reduce((total, fact) => total + fact[4], 0);
     await page.goto(url(`/salevolume/wholemarket?time=${IMPORT_MONTH}`), { waitUntil: 'networkidle' });
