@@ -1,8 +1,11 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import type { Page } from 'playwright-core';
+import { bundleFileName } from '../../backend/src/reportDownload/report-jobs.service';
 import { describeInBrowser, openPage, screenshot, useBrowser } from '../support/browser';
-import { ADMIN, ANALYST, clickDownload, openWorkbook, savedFile, signIn, url } from './support/files-kit';
+import { ADMIN, ANALYST, app, clickDownload, openWorkbook, savedFile, signIn, url } from './support/files-kit';
 
 jest.setTimeout(180_000);
 
@@ -13,14 +16,14 @@ const demoRows = (page: Page) => rows(page).filter({ hasNotText: UPLOADED });
 
 /**
  * 报告下载 and 报告管理 on the shipped app (issue 24 §3): one report and a bundle of three downloaded by the
- * browser and opened, and a report the administrator uploads reaching the analyst's download byte for byte
+ * browser and opened (a bundle whose zip is gone says so and keeps the page), and a report the administrator uploads reaching the analyst's download byte for byte
  * (then deleted, so a second run finds the list as the first did).
  */
 describeInBrowser('the reports as shipped: downloaded and opened', () => {
   const browser = useBrowser();
 
-  test('an analyst downloads one report (a workbook) and a bundle of three (a zip of exactly those three)', async () => {
-    const { page, assertClean } = await openPage(browser());
+  test('an analyst downloads one report (a workbook) and a bundle of three (a zip of exactly those three); a gone zip is a toast', async () => {
+    const { page, assertClean, allowConsoleError } = await openPage(browser());
     await signIn(page, ANALYST);
     await page.goto(url('/comprehensiveinquiry/reportdownload'), { waitUntil: 'networkidle' });
     expect(await demoRows(page).count()).toBeGreaterThanOrEqual(3);
@@ -56,9 +59,19 @@ describeInBrowser('the reports as shipped: downloaded and opened', () => {
       expect(inner.getWorksheet('概览')).toBeDefined();
     }
     // The link the bar leaves gives the same zip again.
-    const again = await clickDownload(page, page.locator('.report-bundle__link'));
+    const link = page.locator('.report-bundle__link');
+    const again = await clickDownload(page, link);
     expect(again.body.equals(bundle.body)).toBe(true);
     await screenshot(page, 'acceptance-reportdownload');
+
+    // The zip gone from the data folder: the link keeps the page and says what the server said.
+    const bundleId = new URL((await link.getAttribute('href'))!, url('/')).searchParams.get('id')!;
+    const { cloneDir, dataDir } = app();
+    fs.rmSync(path.join(path.resolve(cloneDir, dataDir), 'reports', 'bundles', bundleFileName(bundleId)));
+    allowConsoleError(/404|Failed to load resource/);
+    await link.click();
+    await page.locator('.toast--error', { hasText: '打包文件不存在或已过期，请重新下载' }).waitFor({ timeout: 10_000 });
+    expect(page.url()).toBe(before);
     assertClean();
   });
 
