@@ -37,7 +37,7 @@ export function scopeRequests(req: Request, res: Response, next: NextFunction): 
 /** Runs a job in its scope: it ends with its own outcome, or fails with the first error that escapes it. */
 export function inJobScope<T>(id: string, name: string, work: () => Promise<T>): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    workScope.run({ kind: 'job', id, name, fail: reject }, () => work().then(resolve, reject));
+    void workScope.run({ kind: 'job', id, name, fail: reject }, () => work().then(resolve, reject));
   });
 }
 

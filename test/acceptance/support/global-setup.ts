@@ -31,7 +31,7 @@ declare global {
  */
 export default async function globalSetup(): Promise<void> {
   const mode = (process.env.ACCEPTANCE_MODE ?? 'embedded') as ShippedMode;
-  if (mode !== 'embedded' && mode !== 'redis') throw new Error(`ACCEPTANCE_MODE must be embedded or redis, not ${mode}`);
+  if (mode !== 'embedded' && mode !== 'redis') throw new Error(`ACCEPTANCE_MODE must be embedded or redis, not ${String(mode)}`);
   const given = process.env.ACCEPTANCE_WORK_ROOT;
   const workRoot = given ?? makeWorkRoot();
   const cleanUp = !given || process.env.ACCEPTANCE_CLEANUP === '1';
