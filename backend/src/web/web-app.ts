@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type INestApplication, Logger } from '@nestjs/common';
+import type { ServerBuild } from '@remix-run/node';
 import { API_PREFIX } from '@car/contracts';
 import express from 'express';
 import type { NextFunction, Request, Response } from 'express';
@@ -17,7 +18,7 @@ export async function mountWebApp(app: INestApplication, projectRoot: string, ap
   const serverEntry = path.join(buildDir, 'server', 'index.js');
   if (!fs.existsSync(serverEntry)) return false;
   const { createRequestHandler } = await import('@remix-run/express');
-  const build = await import(pathToFileURL(serverEntry).href);
+  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   // The CSP nonce of this request (common/http-security.ts) reaches entry.server.tsx for Remix's inline scripts.
   const remix = createRequestHandler({
     build,
@@ -29,8 +30,12 @@ export async function mountWebApp(app: INestApplication, projectRoot: string, ap
   app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }));
   // API calls skip the public folder: looking for a file first cost every call a stat() (bench/RESULTS.md).
   const publicFiles = express.static(clientDir, { maxAge: '1h', index: false });
-  app.use((req: Request, res: Response, next: NextFunction) => (isApi(req) ? next() : publicFiles(req, res, next)));
-  app.use((req: Request, res: Response, next: NextFunction) => (isApi(req) ? next() : noStore(req, res, () => remix(asSingleFetch(req), res, next))));
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (isApi(req)) next();
+    else publicFiles(req, res, next);
+  });
+  // Remix's handler passes its own errors to `next` (answered below), so its promise never rejects.
+  app.use((req: Request, res: Response, next: NextFunction) => (isApi(req) ? next() : noStore(req, res, () => void remix(asSingleFetch(req), res, next))));
   // An error Remix passes on (its own handler failed): logged with the request's id, a short Chinese 500, never a stack.
   const logger = new Logger('Web');
   app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {

@@ -32,10 +32,12 @@ export function ExportProgress({ job: initial, onUpdate }: { job: ExportJobView;
     const timer = setTimeout(() => fetcher.load(`/exportjob?id=${job.id}`), POLL_MS);
     return () => clearTimeout(timer);
     // A new answer (its rows) schedules the next poll.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the fetcher changes with each load it makes; only a new answer polls again
   }, [running, job.id, job.rowsWritten, job.phase, answer]);
 
   useEffect(() => {
     if (job !== initial) onUpdate(job);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reports each new state of the job once; `initial` and the parent's `onUpdate` are not news
   }, [job]);
 
   const rows = job.rowsExpected === null ? `${formatThousands(job.rowsWritten)} 行` : `${formatThousands(job.rowsWritten)} / ${formatThousands(job.rowsExpected)} 行`;

@@ -26,6 +26,7 @@ export function ReportBundleProgress({ bundle: initial }: { bundle: ReportBundle
     if (!running) return;
     const timer = setTimeout(() => fetcher.load(`/reportbundle?id=${bundle.id}`), POLL_MS);
     return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the fetcher changes with each load it makes; only a new answer polls again
   }, [running, bundle.id, bundle.filesAdded, answer]);
 
   useEffect(() => {

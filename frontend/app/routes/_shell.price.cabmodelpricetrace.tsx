@@ -44,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The brand and series lookups come first and may end the request (a dead session redirects to /login):
   // every other call starts after them, in the one Promise.all below, so none is left without a reader.
   // The spec's default brand (id 7777, a mass-market German brand) is 大众 in our catalog.
-  let brand: PickItem | null = null;
+  let brand: PickItem | null;
   if (state.brand === null) {
     const groups = await apiGet(request, context, SEARCH.brands, { key: DEFAULT_TRACE_BRAND_NAME });
     const found = groups.flatMap((g) => g.list).find((b) => b.name === DEFAULT_TRACE_BRAND_NAME);
@@ -93,7 +93,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     chart: chart.value,
     nationwide: nationwide.value,
     table: table.value,
-    downloadHref: subject ? apiDownloadHref(`/${PRICE.downloadCityTable.path}`, Object.fromEntries(Object.entries(subjectParams).filter(([, v]) => v !== undefined)) as Record<string, string | number>) : '',
+    downloadHref: subject ? apiDownloadHref(`/${PRICE.downloadCityTable.path}`, Object.fromEntries(Object.entries(subjectParams).filter(([, v]) => v !== undefined))) : '',
     failure: firstFailure(calendar, whole, chart, nationwide, table, cars),
   };
 }
