@@ -246,11 +246,49 @@ export const importTemplateSchema = strictQuery({
 export const importListSchema = strictQuery({});
 
 /** The messages of the import calls. */
+/**
+ * What one uploaded file may make the process hold (decision 138), so no file can exhaust the worker's heap
+ * (or, without Redis, the app's): a file past any of these is refused with its reason. Rows, columns and a
+ * cell's characters are Excel's own limits for an .xlsx and the same for a CSV; a CSV record (a line, or
+ * more with quoted line breaks) is bounded by csv-parse before it is held; an .xlsx's parts are checked
+ * inflated before exceljs reads them (its reader keeps all shared strings in memory).
+ */
+export const IMPORT_LIMITS = {
+  /** Data rows of a CSV (an .xlsx sheet holds at most 1,048,575 under its header). */
+  rows: 10_000_000,
+  /** Columns of a row: Excel's 16,384 (XFD). */
+  columns: 16_384,
+  /** Characters of a cell: Excel's 32,767. */
+  cellChars: 32_767,
+  /** Characters of one CSV record (csv-parse's max_record_size). */
+  recordChars: 1 << 20,
+  /** Inflated bytes of an .xlsx part read whole: the shared strings (kept in memory by exceljs), styles, the workbook. */
+  xlsxPartBytes: 16 * 1024 * 1024,
+  /** Inflated bytes of one worksheet (streamed row by row). */
+  xlsxSheetBytes: 1024 * 1024 * 1024,
+  /** Bytes of one run of XML text or one tag in an .xlsx part (a cell of 32,767 characters, escaped, fits). */
+  xlsxRunBytes: 256 * 1024,
+  /** Parts of an .xlsx package. */
+  xlsxParts: 10_000,
+} as const;
+
 export const IMPORT_MESSAGES = {
   noFile: '请选择要导入的文件（CSV 或 XLSX）',
   tooLarge: `文件不能超过 ${IMPORT_MAX_BYTES / 1024 / 1024 / 1024} GB`,
   noSuchImport: '导入任务不存在',
-  notInReview: '只有待确认的导入可以确认或取消',
+  notInReview: '只有待确认的导入可以确认',
+  notCancellable: '只有待确认、排队中或中断的导入可以取消',
+  running: '导入正在执行，暂不能取消：请稍后再试',
+  stageLost: '导入中断且暂存的数据已丢失：原有数据未改变，请重新上传文件',
+  died: '导入中断：处理进程意外退出，原有数据未改变，请检查文件后重新上传',
+  recordTooLong: (line: number) => `第 ${line} 行过长：一行不能超过 ${IMPORT_LIMITS.recordChars.toLocaleString('en-US')} 个字符（请检查是否有未闭合的引号）`,
+  cellTooLong: `文件中有单元格过长：一个单元格不能超过 ${IMPORT_LIMITS.cellChars.toLocaleString('en-US')} 个字符`,
+  tooManyColumns: (line: number) => `第 ${line} 行列数过多：不能超过 ${IMPORT_LIMITS.columns.toLocaleString('en-US')} 列`,
+  tooManyRows: `文件行数过多：不能超过 ${IMPORT_LIMITS.rows.toLocaleString('en-US')} 行，请分多个文件导入`,
+  xlsxBroken: 'XLSX 文件已损坏或不是有效的工作簿：请用 Excel 另存为 .xlsx 后重新上传',
+  xlsxTooLarge: 'XLSX 文件过大或结构异常：请分多个文件导入，或另存为 CSV',
+  xlsxSharedStrings: `XLSX 文件的共享字符串解压后超过 ${IMPORT_LIMITS.xlsxPartBytes / 1024 / 1024} MB：请删除多余内容或另存为 CSV 后上传`,
+  xlsxPartTooLarge: (part: string) => `XLSX 文件的组成部分 ${part.slice(0, 80)} 解压后过大：请删除多余内容或另存为 CSV 后上传`,
   nothingValid: '没有可导入的有效行',
   failed: '导入失败：写入时出错，原有数据未改变，请稍后重试',
   unreadable: '文件无法读取：请上传 UTF-8 或 GBK 编码的 CSV，或 XLSX 工作簿',

@@ -290,7 +290,7 @@ export const DATA_IMPORT = {
   report: importGet('report', di.importIdSchema, 'xlsx', '下载导入问题报告（.xlsx）'),
   template: importGet('template', di.importTemplateSchema, 'xlsx', '下载导入模板：kind，format（xlsx 默认，或 csv：UTF-8 带 BOM）'),
   confirm: importPost('confirm', di.importIdSchema, di.dataImportSchema, 'json', '确认导入待确认任务中的有效行（有错误的行不写入）'),
-  cancel: importPost('cancel', di.importIdSchema, di.dataImportSchema, 'json', '取消待确认的导入：不写入任何数据'),
+  cancel: importPost('cancel', di.importIdSchema, di.dataImportSchema, 'json', '取消待确认的导入，或没有任务在执行的排队中、校验中、写入中的导入（进程中断后留下的）：不写入任何数据'),
 };
 
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
+import { Client } from 'pg';
 import request from 'supertest';
 import { API_PREFIX, type ExportJobView, type ReportBundleView, type ReportPage } from '@car/contracts';
 import { loadConfig } from '../../backend/src/config/config';
@@ -31,14 +32,20 @@ describeWithRedis('an export in the worker process', () => {
   let token: string;
   const workers: ChildProcess[] = [];
 
+  /** The lines the workers wrote (JSON logs, stdout and stderr). */
+  const logs: string[] = [];
+
   function startWorker(): ChildProcess {
     const worker = spawn(process.execPath, [...WORKER_NODE_FLAGS, WORKER], {
       env: { ...process.env, DATABASE_URL: env.databaseUrl, REDIS_URL: env.redisUrl!, REDIS_PREFIX: prefix, DATA_DIR: env.dataDir, NODE_ENV: 'test', LOG_FORMAT: 'json', SEED_ON_EMPTY: 'false' },
-      stdio: 'ignore',
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
+    for (const stream of [worker.stdout, worker.stderr]) stream?.on('data', (chunk: Buffer) => logs.push(...chunk.toString().split('\n').filter(Boolean)));
     workers.push(worker);
     return worker;
   }
+
+  const liveWorker = (): ChildProcess => workers.find((worker) => worker.exitCode === null && worker.signalCode === null) ?? startWorker();
 
   beforeAll(async () => {
     const config = loadConfig({ DATABASE_URL: env.databaseUrl, REDIS_URL: env.redisUrl!, REDIS_PREFIX: prefix, DATA_DIR: env.dataDir, NODE_ENV: 'test' });
@@ -99,7 +106,7 @@ describeWithRedis('an export in the worker process', () => {
   }, 420_000);
 
   test('a report bundle (several ids) is zipped by the worker process too, and offered once complete', async () => {
-    if (!workers.some((worker) => worker.exitCode === null && worker.signalCode === null)) startWorker();
+    liveWorker();
     const server = () => request(app.getHttpServer());
     const page = (await server().get(`${API_PREFIX}/reportDownload/list`).query({ pageSize: '3' }).set('token', token).expect(200)).body.result as ReportPage;
     expect(page.items).toHaveLength(3);
@@ -113,4 +120,47 @@ describeWithRedis('an export in the worker process', () => {
     const zip = await server().get(bundle.result!).set('token', token).buffer(true).parse(binaryBody).expect(200);
     expect(Object.keys((await JSZip.loadAsync(zip.body as Buffer)).files).sort()).toEqual(page.items.map((item) => `${item.name}.xlsx`).sort());
   }, 120_000);
+
+  test("the export's connection dropped mid-export (pg_terminate_backend): the job fails its attempt and is retried to done, the worker lives, nothing escapes unhandled", async () => {
+    const worker = liveWorker();
+    const db = new Client({ connectionString: env.databaseUrl });
+    await db.connect();
+    try {
+      const accepted = await request(app.getHttpServer())
+        .post(`${API_PREFIX}/dataExport/cityRetail`)
+        .set('token', token)
+        .type('form')
+        .send('yyyyMm=2026-08 - 2026-10&titleKeys=province&titleKeys=brand')
+        .expect(200);
+      const id = (accepted.body.result as ExportJobView).id;
+      // The cursor's connection, once the export is writing: its last statement is a FETCH of the cursor.
+      let pid: number | undefined;
+      for (let i = 0; i < 1200 && pid === undefined; i++) {
+        const seen = await job(id);
+        if (seen.phase === 'writing' && seen.rowsWritten > 0) {
+          const { rows } = await db.query(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'FETCH % FROM city_retail_export'`);
+          pid = rows[0]?.pid;
+        }
+        if (pid === undefined) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(pid).toBeDefined();
+      const before = logs.length;
+      await db.query(`SELECT pg_terminate_backend($1)`, [pid]);
+
+      // BullMQ runs the failed attempt again after its back-off (5 s) on a new connection.
+      let done = await job(id);
+      for (let i = 0; i < 1800 && done.status !== 'done'; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        done = await job(id);
+      }
+      expect(done).toMatchObject({ status: 'done', percent: 100 });
+      expect(done.rowsWritten).toBe(done.rowsExpected);
+      const { rows } = await db.query(`SELECT state, attempts FROM job_run WHERE id = $1`, [id]);
+      expect(rows[0]).toEqual({ state: 'completed', attempts: 2 });
+      expect({ exitCode: worker.exitCode, signal: worker.signalCode }).toEqual({ exitCode: null, signal: null });
+      expect(logs.slice(before).filter((line) => /unhandled rejection|uncaught exception/.test(line))).toEqual([]);
+    } finally {
+      await db.end();
+    }
+  }, 240_000);
 });

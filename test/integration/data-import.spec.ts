@@ -1,6 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
+import JSZip from 'jszip';
 import { Client } from 'pg';
 import request from 'supertest';
 import { API_PREFIX, type DataImportView, type ImportProblem, type Summary } from '@car/contracts';
@@ -116,6 +117,32 @@ describe('data import', () => {
     expect(await retailRows(202604)).toEqual(rows);
   });
 
+  test('an import left checking or writing by a process that died can be cancelled; one a job is working on cannot', async () => {
+    const checked = await upload(`${HEADER}\n2026-04,110000,JLL62,1,1,1,9\n2026-04,110000,JLL62,1,1,1,x\n`);
+    expect(checked.state).toBe('review');
+    const rows = await retailRows(202604);
+    // What a worker killed mid-write leaves behind: the import writing, its staged rows, and no job at work.
+    await db.query(`UPDATE data_import SET state = 'writing' WHERE id = $1`, [checked.id]);
+    const lock = `data_import:${checked.id}`;
+    await db.query(`SELECT pg_advisory_lock(hashtextextended($1, 0))`, [lock]);
+    try {
+      const refused = await server().post(`${API}/cancel`).set('token', admin).send({ id: checked.id }).expect(400);
+      expect(refused.body.msg).toBe('导入正在执行，暂不能取消：请稍后再试');
+    } finally {
+      await db.query(`SELECT pg_advisory_unlock(hashtextextended($1, 0))`, [lock]);
+    }
+    const cancelled = await server().post(`${API}/cancel`).set('token', admin).send({ id: checked.id }).expect(200);
+    expect(cancelled.body.result).toMatchObject({ state: 'cancelled', stateText: '已取消' });
+    const stage = `import_stage_${checked.id.replace(/-/g, '')}`;
+    expect((await db.query(`SELECT to_regclass($1) AS t`, [stage])).rows[0].t).toBeNull();
+    expect(await retailRows(202604)).toEqual(rows);
+
+    await db.query(`UPDATE data_import SET state = 'validating' WHERE id = $1`, [checked.id]);
+    expect((await server().post(`${API}/cancel`).set('token', admin).send({ id: checked.id }).expect(200)).body.result.state).toBe('cancelled');
+    const done = await server().post(`${API}/cancel`).set('token', admin).send({ id: checked.id }).expect(400);
+    expect(done.body.msg).toBe('只有待确认、排队中或中断的导入可以取消');
+  });
+
   test('after an import the sales API shows the month with the file\'s sums; the same file again changes nothing, another replaces the month', async () => {
     const first = [HEADER, '2026-04,110000,JLL61,1,1,1,100', '2026-04,120000,JLL61,1,1,2,50', '2026-04,440300,JLL65,1,2,1,30', '2026-04,440100,JLL64,1,1,1,20'].join('\r\n');
     const before = await otherMonths();
@@ -170,6 +197,34 @@ describe('data import', () => {
     const xlsx = Buffer.from(await workbook.xlsx.writeBuffer());
     expect(await upload(xlsx, { name: '零售.xlsx' })).toMatchObject({ state: 'done', rowsWritten: 2 });
     expect(await retailRows(202604)).toEqual(['62,110000,1,1,1,6', '66,440300,2,2,3,4']);
+  });
+
+  test('a file past what the process may hold is refused with its reason, before it is held: a CSV record, a cell, an XLSX whose shared strings inflate past 16 MB', async () => {
+    const rows = await retailRows(202604);
+    // One quoted field of 1.5 M characters (an unclosed quote reads the same): csv-parse stops at 1 Mi.
+    const record = await upload(`${HEADER}\n2026-04,110000,JLL61,1,1,1,5\n2026-04,"${'x'.repeat(1_500_000)}",JLL61,1,1,1,5\n`);
+    expect(record).toMatchObject({ state: 'failed', error: '第 3 行过长：一行不能超过 1,048,576 个字符（请检查是否有未闭合的引号）' });
+    const cell = await upload(`${HEADER}\n2026-04,110000,JLL61,1,1,1,5,"${'备'.repeat(40_000)}"\n`);
+    expect(cell).toMatchObject({ state: 'failed', error: '文件中有单元格过长：一个单元格不能超过 32,767 个字符' });
+
+    // A real workbook whose shared strings part is padded to 24 MB of strings: about 50 KB deflated.
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('零售量');
+    sheet.addRow(HEADER.split(','));
+    sheet.addRow(['2026-04', '110000', 'JLL62', '1', '1', '1', 6]);
+    const zip = await JSZip.loadAsync(await workbook.xlsx.writeBuffer());
+    const strings = await zip.file('xl/sharedStrings.xml')!.async('string');
+    const padding = '<si><t>填充</t></si>'.repeat(24 * 1024 * 1024 / 20);
+    zip.file('xl/sharedStrings.xml', strings.replace('</sst>', `${padding}</sst>`));
+    const bomb = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 9 } });
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const refused = await upload(bomb, { name: '零售.xlsx' });
+    expect(refused).toMatchObject({ state: 'failed', error: 'XLSX 文件的共享字符串解压后超过 16 MB：请删除多余内容或另存为 CSV 后上传' });
+    // A zip that is not a workbook's package at all.
+    const junk = await upload(Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(2000, 7)]), { name: '零售.xlsx' });
+    expect(junk).toMatchObject({ state: 'failed', error: 'XLSX 文件已损坏或不是有效的工作簿：请用 Excel 另存为 .xlsx 后重新上传' });
+    expect(await retailRows(202604)).toEqual(rows);
+    for (const { id } of [record, cell, refused, junk]) expect((await db.query(`SELECT to_regclass($1) AS t`, [`import_stage_${id.replace(/-/g, '')}`])).rows[0].t).toBeNull();
   });
 
   test('a transaction price far from the MSRP is a warning, not an error; other kinds write their own table', async () => {

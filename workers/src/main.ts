@@ -8,7 +8,7 @@ import { CoreModule } from '@car/backend/dist/core.module';
 import { resolveDatabase } from '@car/backend/dist/database/resolve-database';
 import { JobRegistry } from '@car/backend/dist/queue/job-registry';
 import { redisConnection } from '@car/backend/dist/queue/job-queue';
-import { JobRunner, bullProcessor } from '@car/backend/dist/queue/job-runner';
+import { JobRunner, abandonedListener, bullProcessor } from '@car/backend/dist/queue/job-runner';
 import { QUEUE_NAME } from '@car/backend/dist/queue/job-names';
 
 /**
@@ -44,7 +44,13 @@ async function main(): Promise<void> {
     { connection: redisConnection(config.REDIS_URL), prefix: config.REDIS_PREFIX, concurrency: config.WORKER_CONCURRENCY },
   );
   worker.on('completed', (job) => logger.log(`job ${job.id} ${job.name} done`, 'Worker'));
-  worker.on('failed', (job, error) => logger.error(`job ${job?.id} ${job?.name} failed: ${error.message}`, 'Worker'));
+  // A job BullMQ fails at its stalled-job limit (the processes running it died) never reaches the processor: recorded here.
+  const onAbandoned = abandonedListener(context.get(JobRunner), context.get(JobRegistry));
+  worker.on('failed', (job, error) => {
+    logger.error(`job ${job?.id} ${job?.name} failed: ${error.message}`, 'Worker');
+    onAbandoned(job, error).catch((failure: unknown) => logger.error(`job ${job?.id} not recorded: ${failure instanceof Error ? failure.message : String(failure)}`, 'Worker'));
+  });
+  worker.on('stalled', (jobId) => logger.warn(`job ${jobId} stalled: its process died while running it`, 'Worker'));
   logger.log(`worker listening on queue ${QUEUE_NAME} (prefix ${config.REDIS_PREFIX}, concurrency ${config.WORKER_CONCURRENCY})`, 'Worker');
   const stop = async (): Promise<void> => {
     await worker.close();

@@ -132,7 +132,13 @@ export class CityRetailRepository {
     try {
       await runner.startTransaction('REPEATABLE READ');
       await runner.query(`DECLARE city_retail_export NO SCROLL CURSOR FOR ${sql}`, params);
-      const fetch = () => runner.query(`FETCH ${FETCH_ROWS} FROM city_retail_export`) as Promise<Array<Record<string, number | null>>>;
+      const fetch = (): Promise<Array<Record<string, number | null>>> => {
+        const batch: Promise<Array<Record<string, number | null>>> = runner.query(`FETCH ${FETCH_ROWS} FROM city_retail_export`);
+        // The prefetch fails while the caller still writes the batch before it when the connection drops
+        // (decision 137): marked handled at once, its error still reaches the caller at the `await next` below.
+        batch.catch(() => undefined);
+        return batch;
+      };
       next = fetch();
       while (next) {
         const batch: Array<Record<string, number | null>> = await next;

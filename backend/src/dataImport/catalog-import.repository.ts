@@ -230,7 +230,13 @@ export class CatalogImportRepository {
       changed += moved.length;
       for (const { id } of moved) touched.add(Number(id));
       const months = await this.soldMonths(tx, [...touched], makers.producers, makers.brands);
-      await tx.query(`UPDATE data_import SET rows_written = $2, months = $3 WHERE id = $1`, [importId, changed, months]);
+      // The import's next state commits with the write: a crash after the commit resumes at the rebuild, never
+      // writes again (a second upsert would find nothing changed and skip the rebuild; decision 137).
+      await tx.query(
+        `UPDATE data_import SET rows_written = $2, months = $3, state = CASE WHEN cardinality($3::int[]) = 0 THEN 'done' ELSE 'publishing' END,
+           finished_at = CASE WHEN cardinality($3::int[]) = 0 THEN now() END WHERE id = $1`,
+        [importId, changed, months],
+      );
       return { changed, months };
     });
   }

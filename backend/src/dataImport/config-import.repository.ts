@@ -53,7 +53,7 @@ export class ConfigImportRepository {
   /**
    * Writes the staged values in one transaction under the imports' write lock: each (trim, item) inserted
    * or, when its value differs, updated; then the sheets of the trims that changed are rebuilt (decision 123),
-   * so the 配置查询 page shows the new values. Answers how many values changed.
+   * so the 配置查询 page shows the new values, and the import is done. Answers how many values changed.
    */
   async write(importId: string): Promise<{ changed: number; trims: number }> {
     return this.dataSource.transaction(async (tx) => {
@@ -68,7 +68,8 @@ export class ConfigImportRepository {
       );
       const changed = trims.reduce((sum, t) => sum + t.n, 0);
       if (trims.length > 0) await this.sheets.rebuildSheets(trims.map((t) => t.carId), tx);
-      await tx.query(`UPDATE data_import SET rows_written = $2 WHERE id = $1`, [importId, changed]);
+      // The import ends with its write, in the same transaction: a crash after the commit finds it done (decision 137).
+      await tx.query(`UPDATE data_import SET rows_written = $2, state = 'done', finished_at = now() WHERE id = $1`, [importId, changed]);
       return { changed, trims: trims.length };
     });
   }

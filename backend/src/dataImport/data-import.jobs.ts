@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { CATALOG_MAX_ROWS, IMPORT_MESSAGES, type FactImportKind } from '@car/contracts';
+import { CATALOG_MAX_ROWS, IMPORT_MESSAGES, type FactImportKind, type ImportState } from '@car/contracts';
 import { RollupJobs } from '../analytics/rollup-jobs.service';
 import { ProgressClock } from '../common/progress-clock';
 import type { CopyWriter } from '../database/copy-writer';
 import { APP_CONFIG, AppConfig } from '../config/config';
-import { JobHandler } from '../queue/job-handler.decorator';
+import { JobAbandoned, JobHandler } from '../queue/job-handler.decorator';
 import { JobName, JobPayloads } from '../queue/job-names';
 import { InProcessJobQueue, JobQueue } from '../queue/job-queue';
 import { CatalogImportRepository } from './catalog-import.repository';
@@ -14,6 +14,7 @@ import { CatalogValidator, type CatalogRow } from './catalog-validator';
 import { ConfigImportRepository } from './config-import.repository';
 import { ConfigValidator } from './config-validator';
 import { DataImportRepository, type DataImportRecord } from './data-import.repository';
+import { ImportFileRefused } from './import-limits';
 import { readRows } from './import-reader';
 import { RowValidator, type RowProblem } from './row-validator';
 
@@ -50,18 +51,26 @@ export class DataImportJobs implements OnApplicationBootstrap {
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'importsDir'>,
   ) {}
 
+  /**
+   * Runs the import's unfinished step, whatever step the job was queued for (decision 137): a check job run
+   * again after its process died mid-write (BullMQ's stalled-job retry) finds the import writing and writes;
+   * one that died after the write's commit finds it publishing and hands it to its rebuild.
+   */
   @JobHandler(JobName.DataImport)
   async run(data: JobPayloads[JobName.DataImport]): Promise<void> {
     await this.imports.exclusive(data.importId, async () => {
       const record = await this.imports.find(data.importId);
-      if (!record) return;
-      let writing = data.step === 'write' && record.state === 'writing';
-      if (data.step === 'check' && (record.state === 'queued' || record.state === 'validating')) {
-        writing = await this.guarded(record, IMPORT_MESSAGES.unreadable, () => this.check(record));
-      }
-      // A clean file goes on to its write at once, in the same run.
-      if (writing) await this.guarded(record, IMPORT_MESSAGES.failed, () => this.write(record));
+      if (record?.state === 'queued' || record?.state === 'validating') {
+        // A clean file goes on to its write at once, in the same run (with the counts its check stored).
+        if (await this.guarded(record, IMPORT_MESSAGES.unreadable, () => this.check(record))) await this.resume(await this.imports.find(data.importId));
+      } else await this.resume(record);
     });
+  }
+
+  /** The steps after the check: the write of an import left writing, the rebuild of one left publishing. */
+  private async resume(record: DataImportRecord | undefined): Promise<void> {
+    if (record?.state === 'writing') await this.guarded(record, IMPORT_MESSAGES.failed, () => this.write(record));
+    else if (record?.state === 'publishing') await this.queuePublish(record.id);
   }
 
   @JobHandler(JobName.PublishImport)
@@ -70,6 +79,8 @@ export class DataImportJobs implements OnApplicationBootstrap {
       const record = await this.imports.find(data.importId);
       if (!record || record.state !== 'publishing') return;
       await this.guarded(record, IMPORT_MESSAGES.publishFailed, async () => {
+        // A write that died after its commit left them.
+        await this.cleanUp(record.id);
         // A catalog change's months are those its changed trims sold in (decision 120), a fact import's its own.
         await this.rollups.rebuild({ months: record.months });
         await this.imports.publish(record.kind, record.months);
@@ -80,14 +91,45 @@ export class DataImportJobs implements OnApplicationBootstrap {
   }
 
   /**
+   * A step the queue gave up because the processes running it died (decision 138): the import is failed with
+   * a Chinese reason unless a later run ended it, and what it staged is dropped.
+   */
+  @JobAbandoned(JobName.DataImport)
+  async abandoned(data: JobPayloads[JobName.DataImport]): Promise<void> {
+    await this.endAbandoned(data.importId, ['queued', 'validating', 'writing'], IMPORT_MESSAGES.died);
+  }
+
+  @JobAbandoned(JobName.PublishImport)
+  async publishAbandoned(data: JobPayloads[JobName.PublishImport]): Promise<void> {
+    await this.endAbandoned(data.importId, ['publishing'], IMPORT_MESSAGES.publishFailed);
+  }
+
+  private async endAbandoned(id: string, busy: readonly ImportState[], reason: string): Promise<void> {
+    await this.imports.exclusive(id, async () => {
+      const record = await this.imports.find(id);
+      if (!record || !busy.includes(record.state)) return;
+      this.logger.error({ event: 'import.abandoned', id, kind: record.kind, state: record.state });
+      await this.imports.setState(id, 'failed', { error: reason });
+      await this.cleanUp(id);
+    });
+  }
+
+  /**
    * A failed step ends the import (a Chinese reason; the log keeps the cause): its staging table and file are
    * dropped, and the facts are as they were before it (the write is one transaction). The error goes on to
    * the queue, which records the failed job; a retry finds the import failed and does nothing.
    */
-  private async guarded<T>(record: DataImportRecord, reason: string, step: () => Promise<T>): Promise<T> {
+  private async guarded<T>(record: DataImportRecord, reason: string, step: () => Promise<T>): Promise<T | false> {
     try {
       return await step();
     } catch (error) {
+      if (error instanceof ImportFileRefused) {
+        // Not a fault of the job: the file is past a limit (decision 138). The import ends failed with the reason.
+        this.logger.warn({ event: 'import.refused', id: record.id, kind: record.kind, reason: error.reason });
+        await this.imports.setState(record.id, 'failed', { error: error.reason });
+        await this.cleanUp(record.id);
+        return false;
+      }
       this.logger.error(`import ${record.id} failed: ${error instanceof Error ? error.stack : String(error)}`);
       await this.imports.setState(record.id, 'failed', { error: reason }).catch(() => undefined);
       await this.cleanUp(record.id).catch(() => undefined);
@@ -248,23 +290,32 @@ export class DataImportJobs implements OnApplicationBootstrap {
     return clean;
   }
 
+  /**
+   * Writes the staged rows in one transaction that also moves the import on (done, or publishing), so a run
+   * that dies anywhere is resumed by the next at the step it had not finished: the write again (the
+   * transaction rolled back), or the rebuild. Staged rows a PostgreSQL crash took (an UNLOGGED table is
+   * emptied) end the import failed before anything is written.
+   */
   private async write(record: DataImportRecord): Promise<void> {
     const started = Date.now();
+    if (!(await this.imports.stageIntact(record))) {
+      this.logger.warn({ event: 'import.stage_lost', id: record.id, kind: record.kind });
+      await this.imports.setState(record.id, 'failed', { error: IMPORT_MESSAGES.stageLost });
+      await this.cleanUp(record.id);
+      return;
+    }
     if (record.kind === 'config') {
       // No rollup reads the sheets: the import is done once its values and the trims' sheets are written.
       const { changed, trims } = await this.configs.write(record.id);
       this.logger.log({ event: 'import.written', id: record.id, kind: record.kind, changed, trims, ms: Date.now() - started });
-      await this.cleanUp(record.id);
-      return this.imports.setState(record.id, 'done');
+      return this.cleanUp(record.id);
     }
     if (record.kind === 'catalog') {
+      // Nothing changed (the same file again), or nothing a rollup reads (a name, a new trim not yet sold): done, no rebuild.
       const { changed, months } = await this.catalog.upsert(record.id, await this.imports.stagedCatalog<CatalogRow>(record.id));
       this.logger.log({ event: 'import.written', id: record.id, kind: record.kind, changed, months, ms: Date.now() - started });
       await this.cleanUp(record.id);
-      // Nothing changed (the same file again), or nothing a rollup reads (a name, a new trim not yet sold): no rebuild.
-      if (months.length === 0) return this.imports.setState(record.id, 'done');
-      await this.imports.setState(record.id, 'publishing');
-      await this.queue.enqueue(JobName.PublishImport, { importId: record.id }, { jobId: importJobId(record.id, 'publish') });
+      if (months.length > 0) await this.queuePublish(record.id);
       return;
     }
     const kind: FactImportKind = record.kind;
@@ -272,8 +323,12 @@ export class DataImportJobs implements OnApplicationBootstrap {
     await this.imports.replace(record.id, kind, months, rows);
     this.logger.log({ event: 'import.written', id: record.id, kind: record.kind, months, rows, ms: Date.now() - started });
     await this.cleanUp(record.id);
-    await this.imports.setState(record.id, 'publishing');
-    await this.queue.enqueue(JobName.PublishImport, { importId: record.id }, { jobId: importJobId(record.id, 'publish') });
+    await this.queuePublish(record.id);
+  }
+
+  /** The rebuild of a written import (the same job id however often it is asked for). */
+  private async queuePublish(id: string): Promise<void> {
+    await this.queue.enqueue(JobName.PublishImport, { importId: id }, { jobId: importJobId(id, 'publish') });
   }
 
   /** The staging table and the uploaded file, once nothing more will read them. */
@@ -287,7 +342,7 @@ export class DataImportJobs implements OnApplicationBootstrap {
     if (!(this.queue instanceof InProcessJobQueue)) return;
     for (const job of await this.imports.unfinished()) {
       this.logger.log(`import ${job.id} was not finished (${job.state}): running it again`);
-      if (job.state === 'publishing') await this.queue.enqueue(JobName.PublishImport, { importId: job.id }, { jobId: importJobId(job.id, 'publish') });
+      if (job.state === 'publishing') await this.queuePublish(job.id);
       else if (job.state === 'writing') await this.queue.enqueue(JobName.DataImport, { importId: job.id, step: 'write' }, { jobId: importJobId(job.id, 'write') });
       else await this.queue.enqueue(JobName.DataImport, { importId: job.id, step: 'check' }, { jobId: importJobId(job.id, 'check') });
     }

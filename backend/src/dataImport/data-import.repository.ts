@@ -74,6 +74,52 @@ export class DataImportRepository {
     return exclusive(this.dataSource, `data_import:${id}`, fn);
   }
 
+  /**
+   * Runs `fn` holding the import's lock (the one `exclusive` takes) if no job is running it now; false, and
+   * `fn` not run, when one is.
+   */
+  async ifIdle(id: string, fn: () => Promise<void>): Promise<boolean> {
+    const runner = this.dataSource.createQueryRunner();
+    await runner.connect();
+    try {
+      const [{ locked }] = await runner.query(`SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS locked`, [`data_import:${id}`]);
+      if (!locked) return false;
+      try {
+        await fn();
+        return true;
+      } finally {
+        await runner.query(`SELECT pg_advisory_unlock(hashtextextended($1, 0))`, [`data_import:${id}`]).catch(() => undefined);
+      }
+    } finally {
+      await runner.release();
+    }
+  }
+
+  /**
+   * Whether the staging table still holds the import's checked rows: a PostgreSQL crash empties an UNLOGGED
+   * table, and a finished import's is dropped. Catalog and fact rows are counted against the check's valid
+   * rows; configuration cells (a row may stage none) need only be there.
+   */
+  async stageIntact(record: Pick<DataImportRecord, 'id' | 'kind' | 'rowsValid'>): Promise<boolean> {
+    const [{ exists }] = await this.dataSource.query(`SELECT to_regclass($1) IS NOT NULL AS exists`, [stageOf(record.id)]);
+    if (!exists) return false;
+    if (record.kind === 'config') {
+      const [{ any }] = await this.dataSource.query(`SELECT EXISTS (SELECT 1 FROM ${stageOf(record.id)}) AS any`);
+      return any || record.rowsValid === 0;
+    }
+    const [{ n }] = await this.dataSource.query(`SELECT count(*)::int AS n FROM ${stageOf(record.id)}`);
+    return n === record.rowsValid;
+  }
+
+  /** Cancels an import in any of `from` states (one no job is running): false when it was in none of them. */
+  async cancelFrom(id: string, from: readonly ImportState[]): Promise<boolean> {
+    const [, affected]: [unknown, number] = await this.dataSource.query(
+      `UPDATE data_import SET state = 'cancelled', finished_at = now() WHERE id = $1 AND state = ANY($2::varchar[]) RETURNING id`,
+      [id, from],
+    );
+    return affected > 0;
+  }
+
   /** A (re)started check: earlier counts, problems and staged rows are forgotten; a fresh staging table. */
   async startCheck(id: string, kind: ImportKind): Promise<void> {
     const stage = stageOf(id);
@@ -233,8 +279,8 @@ export class DataImportRepository {
   /**
    * Replaces the facts of the staged months with the staged rows, in one transaction: the month's old rows
    * are deleted and the new ones inserted, and the month's calendar flag is held off until its rollups are
-   * rebuilt (publish). Imports write one at a time (a transaction-level advisory lock). Any failure rolls
-   * everything back: the month stays as it was.
+   * rebuilt (publish), and the import is left publishing. Imports write one at a time (a transaction-level
+   * advisory lock). Any failure rolls everything back: the month and the import stay as they were.
    */
   async replace(id: string, kind: FactImportKind, months: readonly number[], rows: number): Promise<void> {
     const def = IMPORT_KIND_DEFS[kind];
@@ -246,7 +292,8 @@ export class DataImportRepository {
       await tx.query(`INSERT INTO ${def.table} (${columns}) SELECT ${columns} FROM ${stageOf(id)} ORDER BY ${def.key.join(', ')}`);
       await tx.query(`INSERT INTO data_month (month) SELECT unnest($1::int[]) ON CONFLICT (month) DO NOTHING`, [months]);
       if (def.flag) await tx.query(`UPDATE data_month SET has_${def.flag} = false WHERE month = ANY($1::int[])`, [months]);
-      await tx.query(`UPDATE data_import SET rows_written = $2 WHERE id = $1`, [id, rows]);
+      // The import moves on to its rebuild in the same transaction: a crash after the commit resumes there (decision 137).
+      await tx.query(`UPDATE data_import SET rows_written = $2, state = 'publishing' WHERE id = $1`, [id, rows]);
     });
   }
 

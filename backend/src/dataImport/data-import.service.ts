@@ -15,6 +15,7 @@ import {
   type ImportKind,
   type ImportProblem,
   type ImportProblems,
+  type ImportState,
   type ImportUploadForm,
 } from '@car/contracts';
 import { ApiException } from '../common/api-codes';
@@ -29,6 +30,9 @@ import { CatalogImportRepository } from './catalog-import.repository';
 import { ConfigImportRepository } from './config-import.repository';
 import { DataImportRepository, type DataImportRecord } from './data-import.repository';
 import { formatOf } from './import-reader';
+
+/** The states an import may be cancelled in (when no job is working on it). */
+const CANCELLABLE: readonly ImportState[] = ['review', 'queued', 'validating', 'writing'];
 
 /** One uploaded file as multer hands it over (disk storage: never the whole file in memory). */
 export interface UploadedImportFile {
@@ -111,10 +115,19 @@ export class DataImportService {
     return this.view(id);
   }
 
+  /**
+   * Cancels an import waiting for the administrator, or one no job is working on before its write commits:
+   * queued, or left checking or writing by a process that died (decision 137). A job at work holds the
+   * import's lock, and its import is not cancelled under it.
+   */
   async cancel(id: string): Promise<DataImportView> {
-    await this.existing(id);
-    if (!(await this.imports.leaveReview(id, 'cancelled'))) throw ApiException.badRequest(IMPORT_MESSAGES.notInReview);
-    await this.jobs.cleanUp(id);
+    const record = await this.existing(id);
+    if (!CANCELLABLE.includes(record.state)) throw ApiException.badRequest(IMPORT_MESSAGES.notCancellable);
+    const idle = await this.imports.ifIdle(id, async () => {
+      if (!(await this.imports.cancelFrom(id, CANCELLABLE))) throw ApiException.badRequest(IMPORT_MESSAGES.notCancellable);
+      await this.jobs.cleanUp(id);
+    });
+    if (!idle) throw ApiException.badRequest(IMPORT_MESSAGES.running);
     return this.view(id);
   }
 

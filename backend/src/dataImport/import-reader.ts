@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
+import { IMPORT_LIMITS, IMPORT_MESSAGES } from '@car/contracts';
+import { ImportFileRefused } from './import-limits';
+import { checkXlsxPackage } from './xlsx-package';
 
 /** A file's row as text cells, with its line number (1 = the header). */
 export interface FileRow {
@@ -48,11 +51,29 @@ async function readHead(filePath: string, bytes: number): Promise<Buffer> {
 
 /**
  * The rows of an import file, streamed: a CSV through csv-parse (decoded from GBK by iconv-lite when it is
- * not UTF-8), an .xlsx's first sheet through exceljs's streaming reader. Only a chunk of the file is in
- * memory at a time, whatever its size.
+ * not UTF-8), an .xlsx's first sheet through exceljs's streaming reader once its package is checked. Only a
+ * chunk of the file is in memory at a time, whatever its size, and no row, cell or part past IMPORT_LIMITS
+ * is held: such a file throws ImportFileRefused with its reason (decision 138).
  */
 export function readRows(filePath: string, format: ImportFormat): AsyncIterable<FileRow> {
-  return format === 'xlsx' ? readWorkbook(filePath) : readCsv(filePath);
+  return bounded(format === 'xlsx' ? checkedWorkbook(filePath) : readCsv(filePath));
+}
+
+/** An .xlsx's rows once its package passed the check: exceljs never opens a package past the limits. */
+async function* checkedWorkbook(filePath: string): AsyncGenerator<FileRow> {
+  await checkXlsxPackage(filePath);
+  yield* readWorkbook(filePath);
+}
+
+/** The rows within the row, column and cell limits; the first past one refuses the file. */
+async function* bounded(rows: AsyncIterable<FileRow>): AsyncGenerator<FileRow> {
+  let count = 0;
+  for await (const row of rows) {
+    if (++count > IMPORT_LIMITS.rows + 1) throw new ImportFileRefused(IMPORT_MESSAGES.tooManyRows);
+    if (row.cells.length > IMPORT_LIMITS.columns) throw new ImportFileRefused(IMPORT_MESSAGES.tooManyColumns(row.line));
+    for (const cell of row.cells) if (cell.length > IMPORT_LIMITS.cellChars) throw new ImportFileRefused(IMPORT_MESSAGES.cellTooLong);
+    yield row;
+  }
 }
 
 /**
@@ -64,7 +85,8 @@ async function* readCsv(filePath: string): AsyncGenerator<FileRow> {
   const encoding = await csvEncoding(filePath);
   const file = fs.createReadStream(filePath, { highWaterMark: 1 << 20 });
   const text: NodeJS.ReadableStream = encoding === 'utf8' ? file : file.pipe(iconv.decodeStream('gb18030'));
-  const parser = text.pipe(parse({ bom: true, raw: true, relax_column_count: true, relax_quotes: true }));
+  // max_record_size: a record (an unclosed quote runs to the end of the file) is refused before it is held whole.
+  const parser = text.pipe(parse({ bom: true, raw: true, relax_column_count: true, relax_quotes: true, max_record_size: IMPORT_LIMITS.recordChars }));
   file.on('error', (error) => parser.destroy(error));
   let line = 1;
   try {
@@ -74,6 +96,9 @@ async function* readCsv(filePath: string): AsyncGenerator<FileRow> {
       if (record.length === 1 && record[0].trim() === '') continue;
       yield { line: at, cells: record };
     }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'CSV_MAX_RECORD_SIZE') throw new ImportFileRefused(IMPORT_MESSAGES.recordTooLong(line));
+    throw error;
   } finally {
     file.destroy();
   }

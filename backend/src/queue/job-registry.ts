@@ -1,6 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
-import { JOB_HANDLER } from './job-handler.decorator';
+import { JOB_ABANDONED, JOB_HANDLER } from './job-handler.decorator';
 import { JobName, JobPayloads } from './job-names';
 
 type Handler = (data: unknown, progress: (percent: number) => Promise<void>) => Promise<unknown>;
@@ -9,6 +9,7 @@ type Handler = (data: unknown, progress: (percent: number) => Promise<void>) => 
 @Injectable()
 export class JobRegistry implements OnModuleInit {
   private readonly handlers = new Map<JobName, Handler>();
+  private readonly abandoners = new Map<JobName, (data: unknown) => Promise<unknown>>();
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -23,6 +24,11 @@ export class JobRegistry implements OnModuleInit {
       const prototype = Object.getPrototypeOf(instance) as object;
       for (const methodName of this.scanner.getAllMethodNames(prototype)) {
         const method = instance[methodName] as Handler;
+        const abandons = this.reflector.get<JobName | undefined>(JOB_ABANDONED, method);
+        if (abandons) {
+          if (this.abandoners.has(abandons)) throw new Error(`job ${abandons} has two abandonment handlers`);
+          this.abandoners.set(abandons, (instance[methodName] as (data: unknown) => Promise<unknown>).bind(instance));
+        }
         const name = this.reflector.get<JobName | undefined>(JOB_HANDLER, method);
         if (!name) continue;
         if (this.handlers.has(name)) throw new Error(`job ${name} has two handlers`);
@@ -41,6 +47,11 @@ export class JobRegistry implements OnModuleInit {
     const handler = this.handlers.get(name);
     if (!handler) throw new Error(`unknown job ${name}`);
     return handler(data, progress);
+  }
+
+  /** Ends the record of a job the queue gave up (its @JobAbandoned method, if it has one). */
+  async abandon<N extends JobName>(name: N, data: JobPayloads[N]): Promise<void> {
+    await this.abandoners.get(name)?.(data);
   }
 
   isKnown(name: string): name is JobName {

@@ -67,6 +67,21 @@ export class JobRunner {
     }
   }
 
+  /**
+   * A job the queue gave up without a processor seeing it end (BullMQ failed it at its stalled-job limit: the
+   * processes running it died): its row is failed with `reason`, and its handler's record is ended too
+   * (an import is failed with a Chinese reason, decision 138).
+   */
+  async abandoned<N extends JobName>(job: Pick<JobAttempt<N>, 'id' | 'name' | 'data'>, reason: string): Promise<void> {
+    this.logger.error(`job ${job.id} ${job.name} was given up by the queue: ${reason}`);
+    await this.record(() => this.runs.failed(job.id, reason, true));
+    try {
+      await this.registry.abandon(job.name, job.data);
+    } catch (error) {
+      this.logger.error(`job ${job.id} ${job.name}: its record was not ended: ${error instanceof Error ? error.stack : String(error)}`);
+    }
+  }
+
   private async record(write: () => Promise<unknown>): Promise<void> {
     try {
       await write();
@@ -89,5 +104,18 @@ export function bullProcessor(runner: JobRunner, registry: JobRegistry): (job: J
     const final = job.attemptsMade + 1 >= (job.opts.attempts ?? BULL_ATTEMPTS);
     // BullMQ hands the payload back untyped; the queue wrote it from JobPayloads under this name.
     return runner.run({ id: job.id ?? '', name: job.name, data: job.data as JobPayloads[JobName], final, enqueuedAt: new Date(job.timestamp) }, (percent) => job.updateProgress(percent));
+  };
+}
+
+/**
+ * The worker's listener for failed jobs (workers/src/main.ts). A job whose process died while running it is put
+ * back to wait by BullMQ's stalled-job check; past its stalled limit it is marked there to fail, and the worker
+ * that next takes it fails it without running the processor (BullMQ's deferred failure), so no attempt recorded
+ * it: it is recorded here, with its handler's record (decision 138). Other failures were recorded by `run`.
+ */
+export function abandonedListener(runner: JobRunner, registry: JobRegistry): (job: Job | undefined, error: Error) => Promise<void> {
+  return async (job, error) => {
+    if (!job?.id || !job.deferredFailure || !registry.isKnown(job.name)) return;
+    await runner.abandoned({ id: job.id, name: job.name, data: job.data }, error.message || job.deferredFailure);
   };
 }
