@@ -133,7 +133,7 @@ export class CityRetailRepository {
       await runner.startTransaction('REPEATABLE READ');
       await runner.query(`DECLARE city_retail_export NO SCROLL CURSOR FOR ${sql}`, params);
       const fetch = (): Promise<Array<Record<string, number | null>>> => {
-        const batch: Promise<Array<Record<string, number | null>>> = runner.query(`FETCH ${FETCH_ROWS} FROM city_retail_export`);
+        const batch = runner.query(`FETCH ${FETCH_ROWS} FROM city_retail_export`) as Promise<Array<Record<string, number | null>>>;
         // The prefetch fails while the caller still writes the batch before it when the connection drops
         // (decision 137): marked handled at once, its error still reaches the caller at the `await next` below.
         batch.catch(() => undefined);

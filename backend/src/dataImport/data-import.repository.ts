@@ -82,7 +82,7 @@ export class DataImportRepository {
     const runner = this.dataSource.createQueryRunner();
     await runner.connect();
     try {
-      const [{ locked }] = await runner.query(`SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS locked`, [`data_import:${id}`]);
+      const [{ locked }] = (await runner.query(`SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS locked`, [`data_import:${id}`])) as Array<{ locked: boolean }>;
       if (!locked) return false;
       try {
         await fn();
@@ -101,13 +101,13 @@ export class DataImportRepository {
    * rows; configuration cells (a row may stage none) need only be there.
    */
   async stageIntact(record: Pick<DataImportRecord, 'id' | 'kind' | 'rowsValid'>): Promise<boolean> {
-    const [{ exists }] = await this.dataSource.query(`SELECT to_regclass($1) IS NOT NULL AS exists`, [stageOf(record.id)]);
+    const [{ exists }] = await this.dataSource.query<Array<{ exists: boolean }>>(`SELECT to_regclass($1) IS NOT NULL AS exists`, [stageOf(record.id)]);
     if (!exists) return false;
     if (record.kind === 'config') {
-      const [{ any }] = await this.dataSource.query(`SELECT EXISTS (SELECT 1 FROM ${stageOf(record.id)}) AS any`);
+      const [{ any }] = await this.dataSource.query<Array<{ any: boolean }>>(`SELECT EXISTS (SELECT 1 FROM ${stageOf(record.id)}) AS any`);
       return any || record.rowsValid === 0;
     }
-    const [{ n }] = await this.dataSource.query(`SELECT count(*)::int AS n FROM ${stageOf(record.id)}`);
+    const [{ n }] = await this.dataSource.query<Array<{ n: number }>>(`SELECT count(*)::int AS n FROM ${stageOf(record.id)}`);
     return n === record.rowsValid;
   }
 

@@ -116,6 +116,6 @@ export function bullProcessor(runner: JobRunner, registry: JobRegistry): (job: J
 export function abandonedListener(runner: JobRunner, registry: JobRegistry): (job: Job | undefined, error: Error) => Promise<void> {
   return async (job, error) => {
     if (!job?.id || !job.deferredFailure || !registry.isKnown(job.name)) return;
-    await runner.abandoned({ id: job.id, name: job.name, data: job.data }, error.message || job.deferredFailure);
+    await runner.abandoned({ id: job.id, name: job.name, data: job.data as JobPayloads[JobName] }, error.message || job.deferredFailure);
   };
 }
