@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTROL_CHARACTERS, idList, optional, searchText, strictQuery } from './params';
+import { refersTo } from './references';
 
 /**
  * 配置查询 (/product/configquery): up to five sub-series' trims compared row by row over the configuration
@@ -52,12 +53,12 @@ export const configSearchSchema = strictQuery({ name: optional(searchText) });
 
 /** The comparison: ids (sub-series), carJllCodes (the chosen trims, in column order) and the four filters. */
 const configShape = {
-  ids: optional(idList),
+  ids: refersTo(optional(idList), 'subSeries'),
   carJllCodes: optional(jllCodeList),
   niankuan: optional(modelYearList),
   engin: optional(engineList),
   /** Fuel keys (dicFuel). */
-  energy: optional(idList),
+  energy: refersTo(optional(idList), 'fuel'),
   battery: optional(batteryList),
 };
 export const configQuerySchema = strictQuery(configShape);
