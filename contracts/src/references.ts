@@ -102,6 +102,14 @@ export function hasReferences(schema: z.ZodType): boolean {
   return Object.values(fieldsOf(schema)).some((field) => declarationOf(field) !== undefined);
 }
 
+/** The fields of a parameter schema that name reference data ('id') or a month of a calendar ('month'), in the schema's order. */
+export function declaredReferences(schema: z.ZodType): Array<{ param: string; to: 'id' | 'month' }> {
+  return Object.entries(fieldsOf(schema)).flatMap(([param, field]) => {
+    const declared = declarationOf(field);
+    return declared ? [{ param, to: declared.calendar ? ('month' as const) : ('id' as const) }] : [];
+  });
+}
+
 /** The numbers a field's parsed value holds: an id, a list of ids, a month ('YYYY-MM' or YYYYMM), a range's ends. */
 function numbersIn(value: unknown): number[] {
   if (typeof value === 'number') return [value];
