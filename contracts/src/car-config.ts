@@ -53,7 +53,8 @@ export const configSearchSchema = strictQuery({ name: optional(searchText) });
 
 /** The comparison: ids (sub-series), carJllCodes (the chosen trims, in column order) and the four filters. */
 const configShape = {
-  ids: refersTo(optional(idList), 'subSeries'),
+  // The limit is the schema's, so that six sub-series are refused as too many before any is looked up.
+  ids: refersTo(optional(idList).refine((ids) => (ids?.length ?? 0) <= MAX_CONFIG_SUB_SERIES, CONFIG_MESSAGES.tooManySubSeries), 'subSeries'),
   carJllCodes: optional(jllCodeList),
   niankuan: optional(modelYearList),
   engin: optional(engineList),
