@@ -49,6 +49,6 @@ describe('the references a call declares', () => {
 
   test('the messages name the parameter, the id and what it should name, or the months allowed', () => {
     expect(unknownIdMessage('detailId', 'segment', 99)).toBe('参数 detailId 没有 id 为 99 的细分市场');
-    expect(monthOutsideMessage('yyyyMm', 'price', 202001, 202610)).toBe('参数 yyyyMm 应在 2020-01 至 2026-10 之间（有价格数据的月份）');
+    expect(monthOutsideMessage('yyyyMm', 'price', 203001, 202001, 202610)).toBe('参数 yyyyMm 没有 2030-01 的价格数据，应在 2020-01 至 2026-10 之间');
   });
 });

@@ -152,7 +152,7 @@ export function unknownIdMessage(param: string, kind: ReferenceKind, id: number)
   return `参数 ${param} 没有 id 为 ${id} 的${REFERENCE_KINDS[kind]}`;
 }
 
-/** The 400 of a month outside its calendar, with the months allowed: '参数 time 应在 2020-01 至 2026-10 之间（有零售数据的月份）'. */
-export function monthOutsideMessage(param: string, calendar: MonthCalendar, first: number, latest: number): string {
-  return `参数 ${param} 应在 ${formatMonth(first)} 至 ${formatMonth(latest)} 之间（有${MONTH_CALENDARS[calendar]}数据的月份）`;
+/** The 400 of a month outside its calendar, with the months allowed: '参数 time 没有 2030-01 的零售数据，应在 2020-01 至 2026-10 之间'. */
+export function monthOutsideMessage(param: string, calendar: MonthCalendar, month: number, first: number, latest: number): string {
+  return `参数 ${param} 没有 ${formatMonth(month)} 的${MONTH_CALENDARS[calendar]}数据，应在 ${formatMonth(first)} 至 ${formatMonth(latest)} 之间`;
 }

@@ -102,12 +102,12 @@ describe('bad input', () => {
   ] as const)('the %s export of months outside the calendar (2030-01 - 2030-02) is a 400 with the months allowed, and no job', async (kind, category, data) => {
     const [first, latest] = await calendarBounds(category);
     const jobsBefore = (await server().get(`${API_PREFIX}/dataExport/jobs`).set('token', token).expect(200)).body.result.length as number;
-    for (const yyyyMm of ['2030-01 - 2030-02', `${latest} - 2030-02`, '2001-01 - 2001-03']) {
+    for (const [yyyyMm, outside] of [['2030-01 - 2030-02', '2030-01'], [`${latest} - 2030-02`, '2030-02'], ['2001-01 - 2001-03', '2001-01']]) {
       const response = await server().post(`${API_PREFIX}/dataExport/${kind}`).set('token', token).type('form').send({ yyyyMm });
       expect({ status: response.status, code: response.body.code, msg: response.body.msg }).toEqual({
         status: 400,
         code: ApiCode.BadRequest,
-        msg: `参数 yyyyMm 应在 ${first} 至 ${latest} 之间（有${data}数据的月份）`,
+        msg: `参数 yyyyMm 没有 ${outside} 的${data}数据，应在 ${first} 至 ${latest} 之间`,
       });
     }
     expect((await server().get(`${API_PREFIX}/dataExport/jobs`).set('token', token).expect(200)).body.result.length).toBe(jobsBefore);
@@ -115,7 +115,7 @@ describe('bad input', () => {
 
   test('a month after the latest with data is a 400 that says which months have it', async () => {
     const [first, latest] = await calendarBounds(2);
-    expect(await refusal('saleVolume/wholeMarket/whole', { time: '2030-01' })).toBe(`参数 time 应在 ${first} 至 ${latest} 之间（有零售数据的月份）`);
+    expect(await refusal('saleVolume/wholeMarket/whole', { time: '2030-01' })).toBe(`参数 time 没有 2030-01 的零售数据，应在 ${first} 至 ${latest} 之间`);
   });
 
   /** Ordinary values of the parameters some calls require, so that a sweep's request differs from an ordinary one in one parameter. */
@@ -162,7 +162,7 @@ describe('bad input', () => {
     expect({ status: response.status, code: response.body.code }).toEqual({ status: 400, code: ApiCode.BadRequest });
     const accepted = endpoint.params.safeParse(query).success;
     // What the schema accepts is checked against the data; what it refuses (bigArea is 1-7) is refused by it, by name too.
-    const expected = !accepted ? `^参数 ${param} ` : to === 'month' ? `^参数 ${param} 应在 \\d{4}-\\d{2} 至 \\d{4}-\\d{2} 之间（有.+数据的月份）$` : `^参数 ${param} 没有 id 为 ${value} 的.+$`;
+    const expected = !accepted ? `^参数 ${param} ` : to === 'month' ? `^参数 ${param} 没有 2030-01 的.+数据，应在 \\d{4}-\\d{2} 至 \\d{4}-\\d{2} 之间$` : `^参数 ${param} 没有 id 为 ${value} 的.+$`;
     expect(response.body.msg).toMatch(new RegExp(expected));
   });
 });

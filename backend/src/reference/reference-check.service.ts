@@ -36,6 +36,7 @@ export class ReferenceCheck {
     if (months.length === 0) return undefined;
     const latest = months[0];
     const first = months[months.length - 1];
-    return check.months.some((month) => month < first || month > latest) ? monthOutsideMessage(check.param, check.calendar, first, latest) : undefined;
+    const outside = check.months.find((month) => month < first || month > latest);
+    return outside === undefined ? undefined : monthOutsideMessage(check.param, check.calendar, outside, first, latest);
   }
 }
