@@ -68,5 +68,15 @@ module.exports = {
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
       setupFilesAfterEnv: ['<rootDir>/test/support/browser-setup.ts'],
     },
+    {
+      // The product as shipped (decision 132): a fresh clone started by `npm start`, once per mode.
+      // scripts/acceptance.mjs runs it (npm test, npm run test:acceptance); `npm test` runs the others without it.
+      ...common,
+      displayName: 'acceptance',
+      testMatch: ['<rootDir>/test/acceptance/**/*.acceptance.spec.ts'],
+      globalSetup: '<rootDir>/test/acceptance/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/acceptance/support/global-teardown.ts',
+      setupFilesAfterEnv: ['<rootDir>/test/support/browser-setup.ts'],
+    },
   ],
 };

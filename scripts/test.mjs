@@ -1,9 +1,11 @@
-// `npm test`: build, type-check, then every jest project (unit, integration, browser) in one run,
-// ending with a plain "N passed, N failed, N skipped" line. Extra arguments go to jest.
+// `npm test`: build, type-check, then every jest project (unit, integration, browser) in one run, then the
+// acceptance suite (scripts/acceptance.mjs: the product as shipped, once per mode), ending with a plain
+// "N passed, N failed, N skipped" line over them all. Extra arguments go to jest.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { selectedProjects } from './acceptance.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const run = (command, args) => spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env }).status ?? 1;
@@ -14,15 +16,27 @@ if (run('npm', ['run', '--silent', 'typecheck']) !== 0) process.exit(1);
 const results = path.join(root, 'test-results', 'jest.json');
 fs.mkdirSync(path.dirname(results), { recursive: true });
 fs.rmSync(results, { force: true });
-const status = run(process.execPath, [
+const args = process.argv.slice(2);
+const selected = selectedProjects(args);
+const onlyAcceptance = selected.length > 0 && selected.every((p) => p === 'acceptance');
+const status = onlyAcceptance ? 0 : run(process.execPath, [
   path.join(root, 'node_modules', 'jest', 'bin', 'jest.js'),
   '--runInBand',
   '--json',
   `--outputFile=${results}`,
-  ...process.argv.slice(2),
+  '--ignoreProjects',
+  'acceptance',
+  ...args,
 ]);
-if (fs.existsSync(results)) {
-  const r = JSON.parse(fs.readFileSync(results, 'utf8'));
-  process.stdout.write(`\n${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped\n`);
+const acceptance = ['embedded', 'redis'].map((mode) => path.join(root, 'test-results', `acceptance-${mode}.json`));
+for (const file of acceptance) fs.rmSync(file, { force: true });
+const acceptanceStatus = run(process.execPath, ['scripts/acceptance.mjs', ...args]);
+const counts = [0, 0, 0];
+for (const file of [results, ...acceptance].filter((f) => fs.existsSync(f))) {
+  const r = JSON.parse(fs.readFileSync(file, 'utf8'));
+  counts[0] += r.numPassedTests;
+  counts[1] += r.numFailedTests;
+  counts[2] += r.numPendingTests + r.numTodoTests;
 }
-process.exit(status);
+process.stdout.write(`\n${counts[0]} passed, ${counts[1]} failed, ${counts[2]} skipped\n`);
+process.exit(status || acceptanceStatus);

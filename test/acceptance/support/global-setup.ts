@@ -1,0 +1,102 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import IORedis from 'ioredis';
+import {
+  CHECKOUT,
+  ShippedMode,
+  ShippedState,
+  cloneCheckout,
+  freePort,
+  loadState,
+  log,
+  makeWorkRoot,
+  publishState,
+  secondsSince,
+  startApp,
+  startWorker,
+  stateFile,
+  stopGroups,
+} from './shipped';
+
+declare global {
+  // The run's state for the teardown (both run in jest's parent process).
+  var __carShipped: { state: ShippedState; cleanUp: boolean } | undefined;
+}
+
+/**
+ * Starts the product as shipped for the acceptance specs (shipped.ts says how). ACCEPTANCE_MODE picks
+ * `embedded` (default) or `redis`; ACCEPTANCE_WORK_ROOT, set by scripts/acceptance.mjs, lets the two
+ * modes share one clone and its data, and ACCEPTANCE_CLEANUP=1 marks the last mode, whose teardown
+ * removes the folder. Run alone (no work root given), a jest run makes its own clone and removes it.
+ */
+export default async function globalSetup(): Promise<void> {
+  const mode = (process.env.ACCEPTANCE_MODE ?? 'embedded') as ShippedMode;
+  if (mode !== 'embedded' && mode !== 'redis') throw new Error(`ACCEPTANCE_MODE must be embedded or redis, not ${mode}`);
+  const given = process.env.ACCEPTANCE_WORK_ROOT;
+  const workRoot = given ?? makeWorkRoot();
+  const cleanUp = !given || process.env.ACCEPTANCE_CLEANUP === '1';
+
+  let state: ShippedState;
+  if (fs.existsSync(stateFile(workRoot))) {
+    // The earlier mode's clone and data, started again.
+    const earlier = loadState(stateFile(workRoot));
+    state = { ...earlier, mode, groups: [], timings: {} };
+  } else {
+    const started = performance.now();
+    const cloneDir = cloneCheckout(workRoot);
+    const [port, embeddedPgPort] = [await freePort(), await freePort()];
+    state = {
+      mode,
+      workRoot,
+      cloneDir,
+      dataDir: path.join(cloneDir, '.data'),
+      baseUrl: `http://127.0.0.1:${port}`,
+      port,
+      embeddedPgPort,
+      redisUrl: null,
+      redisPrefix: null,
+      groups: [],
+      timings: { cloneAndLink: secondsSince(started) },
+    };
+    log(`cloned ${CHECKOUT} (HEAD) into ${cloneDir} and linked its node_modules in ${state.timings.cloneAndLink} s`);
+  }
+  globalThis.__carShipped = { state, cleanUp };
+  if (mode === 'redis') {
+    const url = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+    if (!(await redisAnswers(url))) throw new Error(`mode redis needs a Redis: none answers at ${url} (scripts/acceptance.mjs skips the mode then)`);
+    state.redisUrl = url;
+    state.redisPrefix = `car-accept-${Date.now().toString(36)}${process.pid}`;
+  }
+  publishState(state);
+
+  const first = !fs.existsSync(path.join(state.dataDir, 'postgres', 'PG_VERSION'));
+  log(`mode ${mode}: npm start in ${state.cloneDir} (PORT=${state.port}, EMBEDDED_PG_PORT=${state.embeddedPgPort}${mode === 'redis' ? `, REDIS_URL=${state.redisUrl}, REDIS_PREFIX=${state.redisPrefix}` : ''})${first ? ': first start, builds and seeds the demo data' : ''}`);
+  const started = performance.now();
+  try {
+    await startApp(state, first);
+    state.timings.start = secondsSince(started);
+    if (mode === 'redis') {
+      const worker = performance.now();
+      await startWorker(state);
+      state.timings.worker = secondsSince(worker);
+    }
+  } catch (error) {
+    await stopGroups(state);
+    throw error;
+  }
+  publishState(state);
+  log(`mode ${mode}: ready at ${state.baseUrl} in ${state.timings.start} s${state.timings.worker !== undefined ? `, worker in ${state.timings.worker} s` : ''}`);
+}
+
+export async function redisAnswers(url: string): Promise<boolean> {
+  const redis = new IORedis(url, { lazyConnect: true, connectTimeout: 1500, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  try {
+    await redis.connect();
+    await redis.ping();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    redis.disconnect();
+  }
+}

@@ -1,0 +1,47 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import IORedis from 'ioredis';
+import { CHECKOUT, loadState, log, stateFile, stopGroups } from './shipped';
+
+/**
+ * Stops every process group the run started (app, worker, a revived app, and with them the embedded
+ * PostgreSQL), deletes the Redis keys of the run's prefix, records the timings in
+ * test-results/acceptance-timings.json and, for the last mode, removes the temporary folder.
+ */
+export default async function globalTeardown(): Promise<void> {
+  const run = globalThis.__carShipped;
+  if (!run) return;
+  globalThis.__carShipped = undefined;
+  // A spec may have revived the app: the state file knows every group.
+  const state = fs.existsSync(stateFile(run.state.workRoot)) ? loadState(stateFile(run.state.workRoot)) : run.state;
+  await stopGroups(state);
+  if (state.redisUrl && state.redisPrefix) await deleteKeys(state.redisUrl, state.redisPrefix);
+  state.groups = [];
+  fs.writeFileSync(stateFile(state.workRoot), `${JSON.stringify(state, null, 2)}\n`);
+
+  const timings = path.join(CHECKOUT, 'test-results', 'acceptance-timings.json');
+  fs.mkdirSync(path.dirname(timings), { recursive: true });
+  const all = fs.existsSync(timings) ? (JSON.parse(fs.readFileSync(timings, 'utf8')) as Record<string, unknown>) : {};
+  all[state.mode] = state.timings;
+  fs.writeFileSync(timings, `${JSON.stringify(all, null, 2)}\n`);
+  log(`mode ${state.mode}: stopped; timings (s) ${JSON.stringify(state.timings)}`);
+
+  if (run.cleanUp) {
+    fs.rmSync(state.workRoot, { recursive: true, force: true });
+    log(`removed ${state.workRoot}`);
+  }
+}
+
+async function deleteKeys(url: string, prefix: string): Promise<void> {
+  const redis = new IORedis(url, { maxRetriesPerRequest: 1 });
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length > 0) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}

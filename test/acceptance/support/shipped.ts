@@ -1,0 +1,321 @@
+/**
+ * The product as a new user gets it (issue 24, decision 132): a fresh clone of the checkout's HEAD in a
+ * temporary folder, its node_modules linked to the checkout's instead of a second `npm ci`, started by
+ * `npm start` exactly as the README's first command starts it — no NODE_ENV, no DATABASE_URL, no
+ * REDIS_URL, the default DATA_DIR (the clone's `./.data`, dot included), the embedded PostgreSQL and the
+ * demo data seeded by the normal start path. The only overrides are PORT and EMBEDDED_PG_PORT, set to
+ * free ports so a developer's own `npm start` is not disturbed. In mode `redis` the same clone and data
+ * are started again with REDIS_URL and a REDIS_PREFIX of their own, plus `npm run worker`.
+ *
+ * Specs read `shipped()`; the jest global setup (global-setup.ts) starts it and the teardown stops it.
+ * Every process group started is recorded in a state file, so a crawl that revives a crashed app
+ * (`reviveShipped`) leaves nothing running behind it.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+export type ShippedMode = 'embedded' | 'redis';
+
+export interface Shipped {
+  mode: ShippedMode;
+  /** http://127.0.0.1:PORT, the app's pages at `/` and its API at `/car/api`. */
+  baseUrl: string;
+  /** The clone `npm start` runs in. */
+  cloneDir: string;
+  /** The clone's default DATA_DIR: `<cloneDir>/.data` (jwt-secret, mp-secret, postgres, exports, reports). */
+  dataDir: string;
+}
+
+/** What the setup, the teardown and a reviving spec share, in `<workRoot>/state.json`. */
+export interface ShippedState extends Shipped {
+  workRoot: string;
+  port: number;
+  embeddedPgPort: number;
+  /** null in mode embedded. */
+  redisUrl: string | null;
+  redisPrefix: string | null;
+  /** Every process group started for this run (app, worker, revived app), stopped by the teardown. */
+  groups: Array<{ pgid: number; role: 'app' | 'worker'; log: string }>;
+  timings: Record<string, number>;
+}
+
+const SHIPPED_ENV = 'CAR_SHIPPED';
+const STATE_ENV = 'CAR_SHIPPED_STATE';
+
+/** The app under test, as the global setup started it. */
+export function shipped(): Shipped {
+  const raw = process.env[SHIPPED_ENV];
+  if (!raw) throw new Error(`${SHIPPED_ENV} is not set: run the acceptance suite through jest (npm run test:acceptance)`);
+  return JSON.parse(raw) as Shipped;
+}
+
+export function publishState(state: ShippedState): void {
+  const { mode, baseUrl, cloneDir, dataDir } = state;
+  process.env[SHIPPED_ENV] = JSON.stringify({ mode, baseUrl, cloneDir, dataDir } satisfies Shipped);
+  process.env[STATE_ENV] = stateFile(state.workRoot);
+  saveState(state);
+}
+
+export function stateFile(workRoot: string): string {
+  return path.join(workRoot, 'state.json');
+}
+
+export function loadState(file = process.env[STATE_ENV]): ShippedState {
+  if (!file) throw new Error(`${STATE_ENV} is not set: run the acceptance suite through jest`);
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as ShippedState;
+}
+
+export function saveState(state: ShippedState): void {
+  fs.writeFileSync(stateFile(state.workRoot), `${JSON.stringify(state, null, 2)}\n`);
+}
+
+export function log(message: string): void {
+  process.stderr.write(`[acceptance] ${message}\n`);
+}
+
+/** Seconds since `started` (performance.now()), one decimal, for the timings. */
+export function secondsSince(started: number): number {
+  return Math.round((performance.now() - started) / 100) / 10;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The clone
+
+/** The repository the tests run from: the checkout holding this file. */
+export const CHECKOUT = path.resolve(__dirname, '..', '..', '..');
+
+/** A temporary folder for one acceptance run; the clone goes in `<root>/app` (no dot anywhere in it). */
+export function makeWorkRoot(): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'car-accept-'));
+  if (/\/\./.test(root)) throw new Error(`the temporary folder ${root} has a dot-folder in its path; set TMPDIR to one without`);
+  return root;
+}
+
+/**
+ * Clones the checkout's HEAD (committed work only: what a new user would clone) into `<workRoot>/app` and
+ * links its node_modules. Returns the clone's path.
+ */
+export function cloneCheckout(workRoot: string, checkout = CHECKOUT): string {
+  const cloneDir = path.join(workRoot, 'app');
+  const head = git(checkout, 'rev-parse', 'HEAD');
+  // A worktree's .git is a file; clone the repository it belongs to, then check out the worktree's HEAD.
+  const repository = git(checkout, 'rev-parse', '--path-format=absolute', '--git-common-dir');
+  execFileSync('git', ['clone', '--quiet', '--shared', '--no-checkout', repository, cloneDir], { stdio: 'pipe' });
+  git(cloneDir, 'checkout', '--quiet', '--detach', head);
+  linkNodeModules(checkout, cloneDir);
+  return cloneDir;
+}
+
+function git(cwd: string, ...args: string[]): string {
+  return execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+}
+
+/**
+ * `npm ci` skipped: the clone's node_modules (the root's and each workspace's) are real folders whose
+ * entries are symlinks to the checkout's. An entry that is a link into the checkout's own tree (the
+ * workspaces, `@car/*`, which npm links relatively) points at the clone's counterpart instead, so the
+ * clone runs its own backend, contracts and front end. Caches (`.cache`, `.vite`) are left out.
+ */
+export function linkNodeModules(checkout: string, cloneDir: string): void {
+  const folders = ['node_modules'];
+  const workspaces = (JSON.parse(fs.readFileSync(path.join(checkout, 'package.json'), 'utf8')) as { workspaces?: string[] }).workspaces ?? [];
+  for (const workspace of workspaces) folders.push(path.join(workspace, 'node_modules'));
+  for (const folder of folders) {
+    const from = path.join(checkout, folder);
+    if (fs.existsSync(from)) linkFolder(checkout, cloneDir, from, path.join(cloneDir, folder), true);
+  }
+}
+
+const NOT_LINKED = new Set(['.cache', '.vite']);
+
+function linkFolder(checkout: string, cloneDir: string, from: string, to: string, top: boolean): void {
+  fs.mkdirSync(to, { recursive: true });
+  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+    if (NOT_LINKED.has(entry.name)) continue;
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (top && entry.isDirectory() && entry.name.startsWith('@')) {
+      linkFolder(checkout, cloneDir, source, target, false);
+      continue;
+    }
+    if (entry.isSymbolicLink()) {
+      const resolved = path.resolve(path.dirname(source), fs.readlinkSync(source));
+      const inCheckout = path.relative(checkout, resolved);
+      const ownTree = !inCheckout.startsWith('..') && !path.isAbsolute(inCheckout) && !inCheckout.split(path.sep).includes('node_modules');
+      fs.symlinkSync(ownTree ? path.join(cloneDir, inCheckout) : resolved, target);
+      continue;
+    }
+    fs.symlinkSync(source, target);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Starting and stopping
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+/**
+ * The environment a user's shell would give `npm start`: this process's, less every key the app reads
+ * (`.env.example` lists them all; CI exports DATABASE_URL and REDIS_URL) and less the npm variables of
+ * the `npm test` that runs us. Then the allowed overrides.
+ */
+export function userEnvironment(state: ShippedState): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  const example = fs.readFileSync(path.join(state.cloneDir, '.env.example'), 'utf8');
+  const keys = new Set(['NODE_ENV', 'DATABASE_URL', 'REDIS_URL', 'DATA_DIR', 'PORT', 'EMBEDDED_PG_PORT', 'REDIS_PREFIX']);
+  for (const match of example.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)) keys.add(match[1]);
+  for (const key of Object.keys(env)) {
+    if (keys.has(key) || key.startsWith('npm_') || key === 'INIT_CWD' || key.startsWith('JEST_') || key === SHIPPED_ENV || key === STATE_ENV || key === 'CAR_TEST_ENV') {
+      delete env[key];
+    }
+  }
+  env.PORT = String(state.port);
+  env.EMBEDDED_PG_PORT = String(state.embeddedPgPort);
+  if (state.mode === 'redis') {
+    env.REDIS_URL = state.redisUrl ?? undefined;
+    env.REDIS_PREFIX = state.redisPrefix ?? undefined;
+  }
+  return env;
+}
+
+/** Runs `npm run <script>` in the clone in a process group of its own, its output appended to a log file. */
+function spawnNpm(state: ShippedState, role: 'app' | 'worker', args: string[]): { pgid: number; log: string; exited: () => number | null } {
+  const log = path.join(state.workRoot, `${state.mode}-${role}-${state.groups.length + 1}.log`);
+  const out = fs.openSync(log, 'a');
+  const child = spawn('npm', args, { cwd: state.cloneDir, env: userEnvironment(state), detached: true, stdio: ['ignore', out, out] });
+  fs.closeSync(out);
+  if (!child.pid) throw new Error(`could not start npm ${args.join(' ')} in ${state.cloneDir}`);
+  let exitCode: number | null = null;
+  child.once('exit', (code, signal) => (exitCode = code ?? (signal ? 128 : 1)));
+  child.unref();
+  state.groups.push({ pgid: child.pid, role, log });
+  saveState(state);
+  return { pgid: child.pid, log, exited: () => exitCode };
+}
+
+const FIRST_START_MS = Number(process.env.ACCEPTANCE_START_TIMEOUT_MS ?? 15 * 60_000);
+const RESTART_MS = 3 * 60_000;
+
+/**
+ * `npm start` in the clone; resolves once `/car/api/health` answers 200 and the login page renders.
+ * A first start builds the back end and front end and seeds the demo data, hence the long timeout.
+ */
+export async function startApp(state: ShippedState, first: boolean): Promise<void> {
+  const started = spawnNpm(state, 'app', ['start']);
+  const deadline = Date.now() + (first ? FIRST_START_MS : RESTART_MS);
+  while (Date.now() < deadline) {
+    const code = started.exited();
+    if (code !== null) throw new Error(`npm start (mode ${state.mode}) exited with ${code} before it was ready:\n${tail(started.log)}`);
+    if ((await answers(`${state.baseUrl}/car/api/health`)) && (await answers(`${state.baseUrl}/login`))) return;
+    await sleep(500);
+  }
+  throw new Error(`npm start (mode ${state.mode}) was not ready within ${Math.round((deadline - Date.now() + (first ? FIRST_START_MS : RESTART_MS)) / 1000)} s (health and /login on ${state.baseUrl}):\n${tail(started.log)}`);
+}
+
+/** `npm run worker` in the clone (mode redis); resolves when it says it listens on the queue. */
+export async function startWorker(state: ShippedState): Promise<void> {
+  const started = spawnNpm(state, 'worker', ['run', 'worker']);
+  const deadline = Date.now() + RESTART_MS;
+  while (Date.now() < deadline) {
+    const code = started.exited();
+    if (code !== null) throw new Error(`npm run worker exited with ${code}:\n${tail(started.log)}`);
+    if (fs.readFileSync(started.log, 'utf8').includes('worker listening on queue')) return;
+    await sleep(250);
+  }
+  throw new Error(`npm run worker did not listen on the queue within ${RESTART_MS / 1000} s:\n${tail(started.log)}`);
+}
+
+/** True when the app answers its health call with 200 now. */
+export async function healthy(baseUrl: string): Promise<boolean> {
+  return answers(`${baseUrl}/car/api/health`);
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(5000) });
+    await response.arrayBuffer();
+    return response.status === 200;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * After a request ended the app: stop what is left of its groups (an orphaned embedded PostgreSQL
+ * keeps running when node dies) and start it again on the same data, so a crawl can go on and report
+ * every offender at once rather than only the first.
+ */
+export async function reviveShipped(): Promise<void> {
+  const state = loadState();
+  await stopGroups(state, 'app');
+  await startApp(state, false);
+}
+
+/** Like Ctrl-C in the terminal: SIGINT to every recorded group of `role` (all when omitted), then SIGKILL after 30 s. */
+export async function stopGroups(state: ShippedState, role?: 'app' | 'worker'): Promise<void> {
+  const groups = state.groups.filter((g) => (role ? g.role === role : true));
+  // The worker first: it uses the app's embedded PostgreSQL.
+  groups.sort((a, b) => (a.role === b.role ? 0 : a.role === 'worker' ? -1 : 1));
+  for (const group of groups) {
+    if (!groupAlive(group.pgid)) continue;
+    signalGroup(group.pgid, 'SIGINT');
+    const deadline = Date.now() + 30_000;
+    while (groupAlive(group.pgid) && Date.now() < deadline) await sleep(200);
+    if (groupAlive(group.pgid)) {
+      log(`process group ${group.pgid} (${group.role}) did not stop in 30 s after SIGINT: SIGKILL`);
+      signalGroup(group.pgid, 'SIGKILL');
+      await sleep(500);
+    }
+  }
+}
+
+function signalGroup(pgid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pgid, signal);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
+}
+
+/** A live (not zombie) process in group `pgid`, read from /proc. */
+function groupAlive(pgid: number): boolean {
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    // pid (comm) state ppid pgrp …; comm may hold spaces and parentheses, so split after the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(fields[2]) === pgid && fields[0] !== 'Z') return true;
+  }
+  return false;
+}
+
+/** The last lines of a log, for an error message. */
+export function tail(file: string, lines = 80): string {
+  try {
+    const text = fs.readFileSync(file, 'utf8').split('\n');
+    return `--- ${file} (last ${lines} lines) ---\n${text.slice(-lines).join('\n')}`;
+  } catch {
+    return `(no log at ${file})`;
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
