@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTROL_CHARACTERS, idList, optional, searchText, strictQuery } from './params';
+import { refersTo } from './references';
 
 /**
  * 配置查询 (/product/configquery): up to five sub-series' trims compared row by row over the configuration
@@ -52,12 +53,13 @@ export const configSearchSchema = strictQuery({ name: optional(searchText) });
 
 /** The comparison: ids (sub-series), carJllCodes (the chosen trims, in column order) and the four filters. */
 const configShape = {
-  ids: optional(idList),
+  // The limit is the schema's, so that six sub-series are refused as too many before any is looked up.
+  ids: refersTo(optional(idList).refine((ids) => (ids?.length ?? 0) <= MAX_CONFIG_SUB_SERIES, CONFIG_MESSAGES.tooManySubSeries), 'subSeries'),
   carJllCodes: optional(jllCodeList),
   niankuan: optional(modelYearList),
   engin: optional(engineList),
   /** Fuel keys (dicFuel). */
-  energy: optional(idList),
+  energy: refersTo(optional(idList), 'fuel'),
   battery: optional(batteryList),
 };
 export const configQuerySchema = strictQuery(configShape);

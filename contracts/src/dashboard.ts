@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACCUMULATE_OPTIONS, MAX_PAGE } from './constants';
 import { blankIsAbsent, intText, monthText, strictQuery } from './params';
+import { inCalendar } from './references';
 
 /**
  * The dashboard (看板, spec 001 §2.12, §3, §7, §9; README decisions 76-78): one month, or January to that
@@ -54,7 +55,7 @@ function size(fallback: number) {
 }
 
 /** time: 'YYYY-MM' (latest retail month when absent); accumulate: 0 the month, 1 January to the month. */
-const periodShape = { time: z.preprocess(blankIsAbsent, monthText.optional()), accumulate };
+const periodShape = { time: inCalendar(z.preprocess(blankIsAbsent, monthText.optional()), 'retail'), accumulate };
 
 export const dashboardWholeSchema = strictQuery(periodShape);
 export const dashboardProducersSchema = strictQuery({ ...periodShape, pageSize: size(DASHBOARD_SIZES.producers) });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MONTH_PATTERN, parseMonth } from './months';
 import { CONTROL_CHARACTERS, CONTROL_CHARACTER_MESSAGE, MAX_IDS, strictQuery } from './params';
 import { checkBands, wan } from './price-volume';
+import { inCalendar, refersTo, type MonthCalendar, type ReferenceKind } from './references';
 
 /**
  * The data exports (POST /car/api/dataExport/…) and their jobs. The old client posts a form: every field
@@ -30,8 +31,9 @@ const textValue = z
   .max(32, '不能超过 32 个字符')
   .refine((text) => !CONTROL_CHARACTERS.test(text), CONTROL_CHARACTER_MESSAGE);
 
-const ids = list(idValue);
-const codes = list(codeValue);
+/** A list of ids or dictionary codes naming rows of `kind`. */
+const ids = (kind: ReferenceKind) => refersTo(list(idValue), kind);
+const codes = (kind: ReferenceKind) => refersTo(list(codeValue), kind);
 
 const MONTH_RANGE_MESSAGE = "应为 'YYYY-MM - YYYY-MM' 格式的月份区间";
 
@@ -54,6 +56,8 @@ export const monthRangeField = z.preprocess(
   }),
 );
 export type MonthRange = z.output<typeof monthRangeField>;
+/** An export's months: both ends within the calendar its page offers (EXPORT_PAGES). */
+const exportMonths = (calendar: MonthCalendar) => inCalendar(monthRangeField, calendar);
 
 /**
  * The city retail export's tags (spec §2.7), in the page's order: the field each sends and the column it
@@ -89,30 +93,30 @@ const CITY_RETAIL_TAG_KEYS = CITY_RETAIL_TAGS.map((tag) => tag.key) as [CityReta
 
 /** The city retail export's form (spec §3 export form fields). */
 export const cityRetailExportSchema = strictQuery({
-  yyyyMm: monthRangeField,
-  area: ids,
-  province: ids,
-  city: ids,
+  yyyyMm: exportMonths('retail'),
+  area: ids('region'),
+  province: ids('province'),
+  city: ids('city'),
   tier: list(z.enum(['1', '2', '3', '4', '5'], '应为 1 到 5 的城市级别').transform(Number)),
-  brandId: ids,
-  producerId: ids,
-  producerBrandId: ids,
-  modelId: ids,
-  modelSubId: ids,
+  brandId: ids('brand'),
+  producerId: ids('producer'),
+  producerBrandId: ids('producerBrand'),
+  modelId: ids('series'),
+  modelSubId: ids('subSeries'),
   modelSubCode: list(textValue),
-  chexingjibie: codes,
-  dicBodyShape: codes,
-  dicProducerProperty: codes,
-  dicBoundProperty: codes,
-  dicBrandSeries: codes,
-  dicFuel: codes,
-  dicDischargeStandard: codes,
+  chexingjibie: codes('modelLevel'),
+  dicBodyShape: codes('bodyShape'),
+  dicProducerProperty: codes('producerProperty'),
+  dicBoundProperty: codes('brandProperty'),
+  dicBrandSeries: codes('family'),
+  dicFuel: codes('fuel'),
+  dicDischargeStandard: codes('dischargeStandard'),
   dicEngine: list(textValue),
-  dicGearBox: codes,
-  dicDriving: codes,
-  useNature: codes,
-  owner: codes,
-  colour: codes,
+  dicGearBox: codes('gearbox'),
+  dicDriving: codes('drive'),
+  useNature: codes('useNature'),
+  owner: codes('ownership'),
+  colour: codes('colour'),
   /** The tags that are on: each adds its column. */
   titleKeys: list(z.enum(CITY_RETAIL_TAG_KEYS, '为未知的标签')),
 });
@@ -171,30 +175,30 @@ export const PRICE_VOLUME_EXPORT_DEFAULTS = { priceLow: 5, priceHigh: 40, segmen
 
 /** The product filters the three exports share. */
 const productFields = {
-  yyyyMm: monthRangeField,
-  producerId: ids,
-  brandId: ids,
-  producerBrandId: ids,
-  modelId: ids,
-  modelSubId: ids,
+  producerId: ids('producer'),
+  brandId: ids('brand'),
+  producerBrandId: ids('producerBrand'),
+  modelId: ids('series'),
+  modelSubId: ids('subSeries'),
   modelSubCode: list(textValue),
-  carId: ids,
-  chexingjibie: codes,
-  dicBodyShape: codes,
-  dicProducerProperty: codes,
-  dicBoundProperty: codes,
-  dicBrandSeries: codes,
-  dicDischargeStandard: codes,
-  dicFuel: codes,
+  carId: ids('car'),
+  chexingjibie: codes('modelLevel'),
+  dicBodyShape: codes('bodyShape'),
+  dicProducerProperty: codes('producerProperty'),
+  dicBoundProperty: codes('brandProperty'),
+  dicBrandSeries: codes('family'),
+  dicDischargeStandard: codes('dischargeStandard'),
+  dicFuel: codes('fuel'),
   dicEngine: list(textValue),
-  dicGearBox: codes,
-  dicDriving: codes,
+  dicGearBox: codes('gearbox'),
+  dicDriving: codes('drive'),
 };
 
 const tagKeys = (tags: ReadonlyArray<{ key: string }>) => list(z.enum(tags.map((t) => t.key) as [string, ...string[]], '为未知的标签'));
 
 /** The price-volume export's form: the product filters and the bands in 万 (one decimal). */
 export const priceVolumeExportSchema = strictQuery({
+  yyyyMm: exportMonths('retail'),
   ...productFields,
   priceLow: wan(PRICE_VOLUME_EXPORT_DEFAULTS.priceLow),
   priceHigh: wan(PRICE_VOLUME_EXPORT_DEFAULTS.priceHigh),
@@ -204,11 +208,11 @@ export const priceVolumeExportSchema = strictQuery({
 export type PriceVolumeExportForm = z.output<typeof priceVolumeExportSchema>;
 
 /** The price export's form: the product filters and, with 车型, cities. */
-export const priceExportSchema = strictQuery({ ...productFields, city: ids, titleKeys: tagKeys(PRICE_EXPORT_TAGS) });
+export const priceExportSchema = strictQuery({ yyyyMm: exportMonths('price'), ...productFields, city: ids('city'), titleKeys: tagKeys(PRICE_EXPORT_TAGS) });
 export type PriceExportForm = z.output<typeof priceExportSchema>;
 
 /** The rebate export's form. */
-export const rebateExportSchema = strictQuery({ ...productFields, titleKeys: tagKeys(REBATE_EXPORT_TAGS) });
+export const rebateExportSchema = strictQuery({ yyyyMm: exportMonths('rebate'), ...productFields, titleKeys: tagKeys(REBATE_EXPORT_TAGS) });
 export type RebateExportForm = z.output<typeof rebateExportSchema>;
 
 // ---------- the jobs ----------

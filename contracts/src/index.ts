@@ -26,4 +26,5 @@ export * from './sale-volume';
 export * from './search';
 export * from './security';
 export * from './price-volume';
+export * from './references';
 export * from './report-download';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { chartResultSchema } from './sale-volume';
 import { blankIsAbsent, CONTROL_CHARACTER_MESSAGE, CONTROL_CHARACTERS, intText, positiveId, searchText, strictQuery } from './params';
+import { refersTo, type ReferenceKind } from './references';
 
 /**
  * The mobile sales query (spec 001 §2.13, §3, §7, §9; README decisions 79-80). The mini-program opens
@@ -69,14 +70,16 @@ const mpType = z.preprocess(
     .transform((v) => Number(v) as MpType),
 );
 const AREA_MESSAGE = '应为 -1 或 6 位行政区划代码';
+/** What a tab's id names (车型 is a sub-series). */
+const MP_KIND: Record<MpType, ReferenceKind> = { 1: 'producer', 0: 'brand', 2: 'producerBrand', 4: 'subSeries' };
 const areaCode = z.preprocess(blankIsAbsent, intText(AREA_MESSAGE).refine((v) => v === -1 || (v >= 100000 && v <= 999999), AREA_MESSAGE).optional());
 
 /** getRetailChart: whom (type and id) where (provinceId, cityId: 6-digit codes, -1 or absent = the nation). openId, if sent, must be the session's. */
 export const mpRetailChartSchema = strictQuery({
   type: mpType,
-  id: positiveId('应为正整数 id'),
-  provinceId: areaCode,
-  cityId: areaCode,
+  id: refersTo(positiveId('应为正整数 id'), (q) => MP_KIND[q.type as MpType]),
+  provinceId: refersTo(areaCode, 'province'),
+  cityId: refersTo(areaCode, 'city'),
   openId: z.preprocess(blankIsAbsent, openIdParam.optional()),
 });
 export type MpRetailChartDto = z.output<typeof mpRetailChartSchema>;
@@ -118,7 +121,7 @@ export const mpSuggestionSchema = z.object({ id: z.number(), name: z.string() })
  * does this): the cities of one province, by their 6-digit codes. The page then sends provinceId,
  * provinceName, provincecityId and provincecityName as the spec's query parameters.
  */
-export const mpCitiesSchema = strictQuery({ provinceId: intText(AREA_MESSAGE).refine((v) => v >= 100000 && v <= 999999, AREA_MESSAGE) });
+export const mpCitiesSchema = strictQuery({ provinceId: refersTo(intText(AREA_MESSAGE).refine((v) => v >= 100000 && v <= 999999, AREA_MESSAGE), 'province') });
 export type MpCitiesDto = z.output<typeof mpCitiesSchema>;
 export const mpCitySchema = z.object({ id: z.number(), name: z.string() });
 export type MpCity = z.infer<typeof mpCitySchema>;

@@ -42,10 +42,11 @@ export function labelled<T extends z.ZodType>(schema: T, label: string): T {
   return schema.meta({ title: label });
 }
 
-type Layer = { _zod: { def: { type: string; innerType?: Layer; in?: Layer; out?: Layer; shape?: Record<string, Layer>; element?: Layer } } };
+/** A schema seen through its definition: what `layersOf` and `fieldLabel` walk. */
+export type Layer = { _zod: { def: { type: string; innerType?: Layer; in?: Layer; out?: Layer; shape?: Record<string, Layer>; element?: Layer } } };
 
 /** A schema and what it wraps (optional, default, preprocess, transform …), outermost first. */
-function layersOf(schema: Layer | undefined): Layer[] {
+export function layersOf(schema: Layer | undefined): Layer[] {
   const layers: Layer[] = [];
   for (let layer = schema; layer && layers.length < 16; ) {
     layers.push(layer);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_COMPARED } from './constants';
 import { blankIsAbsent, idList, intText, keyList, monthText, optional, positiveId, strictQuery } from './params';
+import { inCalendar, refersTo, type ReferenceKind } from './references';
 
 /**
  * 价量交叉 (spec 001 §2.3-2.5, §3, §7 "Price-volume", §9; README "Price × volume"): the price-band
@@ -119,10 +120,10 @@ export function bandRangeText(s: BandSettingsText): string {
 
 /** The price-band page's filters (§3 car-model price form, §7 priceQtyDetail). */
 const priceQtyShape = {
-  time: z.preprocess(blankIsAbsent, monthText.optional()),
-  detailId: z.preprocess(blankIsAbsent, intText().min(-1, SEGMENT_ID_MESSAGE).max(999_999_999, SEGMENT_ID_MESSAGE).default(-1)),
-  producerProperties: optional(keyList),
-  brandProperties: optional(keyList),
+  time: inCalendar(z.preprocess(blankIsAbsent, monthText.optional()), 'retail'),
+  detailId: refersTo(z.preprocess(blankIsAbsent, intText().min(-1, SEGMENT_ID_MESSAGE).max(999_999_999, SEGMENT_ID_MESSAGE).default(-1)), 'segment'),
+  producerProperties: refersTo(optional(keyList), 'producerProperty'),
+  brandProperties: refersTo(optional(keyList), 'brandProperty'),
   ...bandSettingsShape,
   accumulate: code([0, 1], 0, '应为 0（单月）或 1（累计）'),
 };
@@ -140,7 +141,12 @@ export function checkBands<T extends { priceLow: number; priceHigh: number; segm
 
 export const priceQtyChartSchema = strictQuery(priceQtyShape).superRefine(checkBands);
 
-const foreignIds = z.preprocess(blankIsAbsent, idList.optional()).transform((ids) => ids ?? []);
+/** The members foreignIds names, by the table's dimension (type). */
+const MEMBER_KIND: Record<PriceDimension, ReferenceKind> = { 0: 'family', 1: 'brand', 2: 'producer', 3: 'producerBrand', 4: 'subSeries' };
+const foreignIds = refersTo(
+  z.preprocess(blankIsAbsent, idList.optional()).transform((ids) => ids ?? []),
+  (q) => MEMBER_KIND[q.type as PriceDimension],
+);
 
 /** The detail table and its download: the dimension (type) and the members picked for it (foreignIds). */
 export const priceQtyTableSchema = strictQuery({
@@ -154,16 +160,20 @@ export type PriceQtyTableDto = z.output<typeof priceQtyTableSchema>;
 
 /** The sales-proportion filters (§3 price-dimension form): the month, the own series and its trims, TP or MSRP. */
 const modelPriceShape = {
-  time: z.preprocess(blankIsAbsent, monthText.optional()),
-  modelSubId: optional(positiveId('应为车系 id')),
-  carIds: z.preprocess(blankIsAbsent, idList.optional()).transform((ids) => ids ?? []),
+  time: inCalendar(z.preprocess(blankIsAbsent, monthText.optional()), 'retail'),
+  /** The page's 车系 is a sub-series (子车系). */
+  modelSubId: refersTo(optional(positiveId('应为车系 id')), 'subSeries'),
+  carIds: refersTo(z.preprocess(blankIsAbsent, idList.optional()).transform((ids) => ids ?? []), 'car'),
   data1: code([0, 1], 0, '应为 0（TP）或 1（MSRP）'),
 };
 
-const comparedSeries = z
-  .preprocess(blankIsAbsent, idList.optional())
-  .transform((ids) => ids ?? [])
-  .refine((ids) => ids.length <= MAX_COMPARED, `最多 ${MAX_COMPARED} 个`);
+const comparedSeries = refersTo(
+  z
+    .preprocess(blankIsAbsent, idList.optional())
+    .transform((ids) => ids ?? [])
+    .refine((ids) => ids.length <= MAX_COMPARED, `最多 ${MAX_COMPARED} 个`),
+  'subSeries',
+);
 const chartType = code([0, 1], 0, '应为 0（气泡图）或 1（散点图）');
 const view = code([0, 1, 2, 3], 0, '应为 0（销量）、1（销量同比）、2（MIX）或 3（MIX变化）');
 const monthOrCumulative = code([0, 1], 0, '应为 0（单月）或 1（累计）');

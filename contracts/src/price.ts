@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { sharePercentText, thousands } from './display';
 import { blankIsAbsent, idList, integer, intText, keyList, monthParam, monthText, optional, positiveId, searchText, strictQuery } from './params';
 import { bandSettingsShape, checkBands, code, PRICE_VOLUME_DEFAULTS } from './price-volume';
+import { inCalendar, refersTo } from './references';
 
 /**
  * The price calls (spec 001 §2.1, §2.2, §3, §7 "Price"; README decisions 54-59): the market price index
@@ -88,10 +89,10 @@ function choice<const T extends readonly string[]>(values: T, message: string) {
  * −1 all), searchContent (narrows the table's rows by name).
  */
 export const marketPriceFilterShape = {
-  time: optional(monthParam),
-  detailId: optional(segmentId),
-  producerProperty: optional(producerProperty),
-  bigArea: optional(region),
+  time: inCalendar(optional(monthParam), 'price'),
+  detailId: refersTo(optional(segmentId), 'segment'),
+  producerProperty: refersTo(optional(producerProperty), 'producerProperty'),
+  bigArea: refersTo(optional(region), 'region'),
   composite: optional(brandType),
   searchContent: optional(searchText),
 };
@@ -119,10 +120,10 @@ export type MarketPriceTableQuery = z.output<typeof marketPriceTableSchema>;
  * month); type is the filter panel's discount (0) or rate (1), which the chart draws.
  */
 const traceShape = {
-  time: optional(monthParam),
+  time: inCalendar(optional(monthParam), 'price'),
   type: chartMeasure,
-  modelSubId: positiveId('应为子车系 id'),
-  carId: optional(positiveId('应为车型 id')),
+  modelSubId: refersTo(positiveId('应为子车系 id'), 'subSeries'),
+  carId: refersTo(optional(positiveId('应为车型 id')), 'car'),
 };
 export const priceTraceSchema = strictQuery(traceShape);
 export type PriceTraceQuery = z.output<typeof priceTraceSchema>;
@@ -135,8 +136,8 @@ const compared = (message: string) =>
 /** The trace chart: plus comparison sub-series (modelSubIds) and trims (carIds), at most 5 each. */
 export const priceTraceChartSchema = strictQuery({
   ...traceShape,
-  modelSubIds: compared(`最多只能选择${MAX_PRICE_COMPARED}个对比车系`),
-  carIds: compared(`最多只能选择${MAX_PRICE_COMPARED}个对比车型`),
+  modelSubIds: refersTo(compared(`最多只能选择${MAX_PRICE_COMPARED}个对比车系`), 'subSeries'),
+  carIds: refersTo(compared(`最多只能选择${MAX_PRICE_COMPARED}个对比车型`), 'car'),
 });
 export type PriceTraceChartQuery = z.output<typeof priceTraceChartSchema>;
 
@@ -282,16 +283,17 @@ export const PRICE_STRUCTURE_TOP_PRODUCERS = 10;
 export const PRICE_STRUCTURE_DEFAULTS = { ...PRICE_VOLUME_DEFAULTS, averageMonth: 0, view: 0, tab: 0 } as const;
 
 const structureShape = {
-  time: z.preprocess(blankIsAbsent, monthText.optional()),
-  detailId: z.preprocess(blankIsAbsent, intText().min(-1, SEGMENT_MESSAGE).max(999_999_999, SEGMENT_MESSAGE).default(-1)),
+  /** The structure pages offer the retail calendar (search/calendar category 2). */
+  time: inCalendar(z.preprocess(blankIsAbsent, monthText.optional()), 'retail'),
+  detailId: refersTo(z.preprocess(blankIsAbsent, intText().min(-1, SEGMENT_MESSAGE).max(999_999_999, SEGMENT_MESSAGE).default(-1)), 'segment'),
   /** 车身形式 (dicBodyShape keys). */
-  bodyShapes: optional(keyList),
+  bodyShapes: refersTo(optional(keyList), 'bodyShape'),
   /** 厂商属性, the placeholder's origin attribute (dicProducerProperty keys). */
-  producerProperties: optional(keyList),
+  producerProperties: refersTo(optional(keyList), 'producerProperty'),
   /** 系别 (dicBrandSeries keys). */
-  families: optional(keyList),
+  families: refersTo(optional(keyList), 'family'),
   /** 品牌属性 (dicBoundProperty keys). */
-  brandProperties: optional(keyList),
+  brandProperties: refersTo(optional(keyList), 'brandProperty'),
   ...bandSettingsShape,
   averageMonth: code([0, 1], 0, '应为 0（月均）或 1（累计）'),
 };

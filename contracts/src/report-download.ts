@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addMonths, formatMonth } from './months';
 import { CONTROL_CHARACTERS, CONTROL_CHARACTER_MESSAGE, idList, monthParam, optional, positiveId, searchText, strictQuery } from './params';
+import { refersTo } from './references';
 
 /**
  * 报告下载 (spec §2.10, §3 report item, §4 report list, §9 report paging) and the administrator's report
@@ -36,7 +37,7 @@ export const reportListSchema = strictQuery({
   startDate: optional(monthParam),
   /** Last upload month, 'YYYY-MM' (default this month). */
   endDate: optional(monthParam),
-  producerIds: optional(idList),
+  producerIds: refersTo(optional(idList), 'producer'),
   /** Part of the report's name. */
   name: optional(searchText),
   page: optional(positiveId('应为正整数')).transform((page) => page ?? 1),
@@ -140,7 +141,7 @@ const displayName = z
 
 /** The fields sent with the files (multipart/form-data): producer, month and display name. */
 export const reportUploadSchema = strictQuery({
-  producerId: positiveId('应为正整数'),
+  producerId: refersTo(positiveId('应为正整数'), 'producer'),
   month: monthParam,
   /** The display name; several files get ' (2)', ' (3)'… after it; empty: each file's own name. */
   name: optional(displayName),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ACCUMULATE_OPTIONS, DEFAULT_PAGE_SIZE, MAX_COMPARED, MAX_PAGE, MAX_PAGE_SIZE, YEAR_COUNT } from './constants';
 import type { AreaLevel } from './geography';
 import { blankIsAbsent, idList, intText, monthText, strictQuery } from './params';
+import { inCalendar, refersTo, type ReferenceKind } from './references';
 
 /**
  * The sales-volume calls (spec 000 §3, §7; README decisions 22-36): their parameters and the objects
@@ -18,11 +19,11 @@ import { blankIsAbsent, idList, intText, monthText, strictQuery } from './params
  * (segment, −1 all), producerProperty (−1 all), fuels (comma list).
  */
 export const saleVolumeFilterShape = {
-  time: z.preprocess(blankIsAbsent, monthText.optional()),
+  time: inCalendar(z.preprocess(blankIsAbsent, monthText.optional()), (q) => (q.source === 1 ? 'wholesale' : 'retail')),
   source: z.preprocess(blankIsAbsent, z.enum(['1', '2'], { message: '应为 1（批发量）或 2（零售量）' }).default('2')).transform(Number),
-  detailId: z.preprocess(blankIsAbsent, intText().min(-1, '应为 -1 或细分市场 id').max(999_999_999, '应为 -1 或细分市场 id').default(-1)),
-  producerProperty: z.preprocess(blankIsAbsent, intText().min(-1, '应为 -1 或厂商属性').max(9999, '应为 -1 或厂商属性').default(-1)),
-  fuels: z.preprocess(blankIsAbsent, idList.optional()).transform((v) => v ?? []),
+  detailId: refersTo(z.preprocess(blankIsAbsent, intText().min(-1, '应为 -1 或细分市场 id').max(999_999_999, '应为 -1 或细分市场 id').default(-1)), 'segment'),
+  producerProperty: refersTo(z.preprocess(blankIsAbsent, intText().min(-1, '应为 -1 或厂商属性').max(9999, '应为 -1 或厂商属性').default(-1)), 'producerProperty'),
+  fuels: refersTo(z.preprocess(blankIsAbsent, idList.optional()).transform((v) => v ?? []), 'fuel'),
 };
 export const saleVolumeFilterSchema = strictQuery(saleVolumeFilterShape);
 
@@ -83,7 +84,12 @@ const levelText = z.preprocess(
  * `dimensionality` is the level and `dimensionalityId` the node (spec 000 §7). A node without a level is
  * at level 1 (a big region), the spec's default.
  */
-const areaShape = { area: areaId, dimensionalityId: areaId, level: levelText, dimensionality: levelText };
+const AREA_KIND: Record<AreaLevel, ReferenceKind> = { 1: 'region', 2: 'province', 3: 'city' };
+const areaNode = refersTo(areaId, (q) => {
+  const area = q.area as AreaChoice | null | undefined;
+  return area ? AREA_KIND[area.level] : undefined;
+});
+const areaShape = { area: areaNode, dimensionalityId: areaNode, level: levelText, dimensionality: levelText };
 
 type AreaFields = { area?: number; dimensionalityId?: number; level?: AreaLevel; dimensionality?: AreaLevel };
 
@@ -141,10 +147,16 @@ const MAKER_ID_MESSAGE = '应为厂商或品牌 id';
 const makerId = z.coerce.number({ message: MAKER_ID_MESSAGE }).int(MAKER_ID_MESSAGE).min(1, MAKER_ID_MESSAGE).max(999_999_999, MAKER_ID_MESSAGE);
 
 /** foreignIds: the producers or brands compared with foreignId, a comma list of at most 10. */
-const comparedIds = z
-  .preprocess(blankIsAbsent, idList.optional())
-  .transform((ids) => ids ?? [])
-  .refine((ids) => ids.length <= MAX_COMPARED, `最多 ${MAX_COMPARED} 个`);
+const comparedIds = refersTo(
+  z
+    .preprocess(blankIsAbsent, idList.optional())
+    .transform((ids) => ids ?? [])
+    .refine((ids) => ids.length <= MAX_COMPARED, `最多 ${MAX_COMPARED} 个`),
+  // compareType 1 producers, 2 brands, 0 the time view (foreignIds ignored); absent, the type of foreignId.
+  (q) => (q.compareType === 1 ? 'producer' : q.compareType === 2 ? 'brand' : q.compareType === undefined ? (q.type as MakerKind) : undefined),
+);
+/** foreignId: a producer (type 0) or a brand. */
+const makerOfType = <T extends z.ZodType>(schema: T) => refersTo(schema, (q) => q.type as MakerKind);
 
 /** compareType: 0 by time (foreignIds ignored), 1 with producers, 2 with brands (count ignored). */
 const compareType = z.preprocess(
@@ -173,7 +185,7 @@ const rankBand = z.preprocess(
 );
 
 /** The shared filters plus whom: type and foreignId (an empty foreignId means none picked yet). */
-const companyBrandFilterShape = { ...saleVolumeFilterShape, type: makerType, foreignId: z.preprocess(blankIsAbsent, makerId.optional()) };
+const companyBrandFilterShape = { ...saleVolumeFilterShape, type: makerType, foreignId: makerOfType(z.preprocess(blankIsAbsent, makerId.optional())) };
 export const companyBrandFilterSchema = strictQuery(companyBrandFilterShape);
 
 /** The sales-tendency list and its download: producers or brands ranked, paged or by rank band. */
@@ -189,7 +201,7 @@ export const companyBrandChartSchema = strictQuery({
 });
 
 /** carDetails and its download: the producer or brand (required), month or January-to-date, compared ones. */
-export const companyBrandCarDetailsSchema = strictQuery({ ...companyBrandFilterShape, foreignId: makerId, accumulate, foreignIds: comparedIds, compareType });
+export const companyBrandCarDetailsSchema = strictQuery({ ...companyBrandFilterShape, foreignId: makerOfType(makerId), accumulate, foreignIds: comparedIds, compareType });
 
 export type CompanyBrandFilterDto = z.output<typeof companyBrandFilterSchema>;
 export type CompanyBrandListDto = z.output<typeof companyBrandListSchema>;

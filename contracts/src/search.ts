@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dictionaryTypeOf } from './dictionaries';
 import { idList, integer, keyList, letter, mergeIds, monthParam, optional, positiveId, searchText, strictQuery } from './params';
+import { inCalendar, refersTo } from './references';
 
 /**
  * The search calls (GET /car/api/search/…): the months, lists and pick-lists every filter panel and
@@ -17,10 +18,16 @@ const detailId = integer().refine((id) => id === -1 || id > 0, '应为 -1 或细
 const makerFilterShape = {
   key: optional(searchText),
   letter: optional(letter),
-  detailId: optional(detailId),
-  producerProperties: optional(keyList),
-  brandProperties: optional(keyList),
+  detailId: refersTo(optional(detailId), 'segment'),
+  producerProperties: refersTo(optional(keyList), 'producerProperty'),
+  brandProperties: refersTo(optional(keyList), 'brandProperty'),
 };
+const producerIds = refersTo(optional(idList), 'producer');
+const brandIds = refersTo(optional(idList), 'brand');
+const seriesIds = refersTo(optional(idList), 'series');
+const subSeriesIds = refersTo(optional(idList), 'subSeries');
+const provinceIds = refersTo(optional(idList), 'province');
+const regionIds = refersTo(optional(idList), 'region');
 
 /** calendar: none = months with retail data (dashboard), 1 price months, 2 retail months (price-band and export pages), 3 rebate months. */
 export const calendarSchema = strictQuery({
@@ -56,22 +63,22 @@ export type DictionaryQuery = z.output<typeof dictionarySchema>;
 export const makerListSchema = strictQuery(makerFilterShape);
 export type MakerListQuery = z.output<typeof makerListSchema>;
 
-export const seriesListSchema = strictQuery({ ...makerFilterShape, producerIds: optional(idList), brandIds: optional(idList) });
+export const seriesListSchema = strictQuery({ ...makerFilterShape, producerIds, brandIds });
 export type SeriesListQuery = z.output<typeof seriesListSchema>;
 
 export const subModelSchema = strictQuery({
   ...makerFilterShape,
-  producerIds: optional(idList),
-  brandIds: optional(idList),
-  modelIds: optional(idList),
+  producerIds,
+  brandIds,
+  modelIds: seriesIds,
 });
 export type SubModelQuery = z.output<typeof subModelSchema>;
 
 /** modelSubIds, or the old client's single id; both together are one list. */
 export const carListSchema = strictQuery({
-  modelSubIds: optional(idList),
-  id: optional(positiveId()),
-  time: optional(monthParam),
+  modelSubIds: subSeriesIds,
+  id: refersTo(optional(positiveId()), 'subSeries'),
+  time: inCalendar(optional(monthParam), 'retail'),
 })
   .superRefine((q, ctx) => {
     if ((q.modelSubIds?.length ?? 0) === 0 && q.id === undefined) {
@@ -81,14 +88,14 @@ export const carListSchema = strictQuery({
   .transform((q) => ({ subSeriesIds: mergeIds(q.modelSubIds, q.id) ?? [], time: q.time }));
 export type CarListQuery = z.output<typeof carListSchema>;
 
-export const provinceSchema = strictQuery({ areaId: optional(positiveId()) });
+export const provinceSchema = strictQuery({ areaId: refersTo(optional(positiveId()), 'region') });
 export type ProvinceQuery = z.output<typeof provinceSchema>;
 
 /** provinceId and provinceIds are one list (the old client sends either). */
 export const citySchema = strictQuery({
-  provinceId: optional(positiveId()),
-  provinceIds: optional(idList),
-  areaIds: optional(idList),
+  provinceId: refersTo(optional(positiveId()), 'province'),
+  provinceIds,
+  areaIds: regionIds,
   condition: optional(searchText),
 }).transform((q) => ({ provinceIds: mergeIds(q.provinceIds, q.provinceId), areaIds: q.areaIds, condition: q.condition }));
 export type CityQuery = z.output<typeof citySchema>;
@@ -96,9 +103,9 @@ export type CityQuery = z.output<typeof citySchema>;
 /** forPrice is the old client's flag for the price export's city dialog; every city has prices, so it changes nothing. */
 export const provinceCitySchema = strictQuery({
   condition: optional(searchText),
-  areaIds: optional(idList),
-  provinceIds: optional(idList),
-  provinceId: optional(positiveId()),
+  areaIds: regionIds,
+  provinceIds,
+  provinceId: refersTo(optional(positiveId()), 'province'),
   forPrice: optional(z.enum(['0', '1', 'true', 'false'], '应为 0 或 1')),
 }).transform((q) => ({ provinceIds: mergeIds(q.provinceIds, q.provinceId), areaIds: q.areaIds, condition: q.condition }));
 export type ProvinceCityQuery = z.output<typeof provinceCitySchema>;
@@ -107,11 +114,11 @@ export type ProvinceCityQuery = z.output<typeof provinceCitySchema>;
 export const complexSchema = strictQuery({
   type: z.enum(['0', '1', '2', '3', '4', '5'], '应为 0 到 5 的整数').transform(Number),
   condition: optional(searchText),
-  brandIds: optional(idList),
-  producerIds: optional(idList),
-  producerBrands: optional(idList),
-  modelIds: optional(idList),
-  modelSubIds: optional(idList),
+  brandIds,
+  producerIds,
+  producerBrands: refersTo(optional(idList), 'producerBrand'),
+  modelIds: seriesIds,
+  modelSubIds: subSeriesIds,
 });
 export type ComplexQuery = z.output<typeof complexSchema>;
 

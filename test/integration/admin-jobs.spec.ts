@@ -22,7 +22,7 @@ const env = testEnv();
 const PASSWORD = 'Jobs@2026x';
 const JOBS = `${API_PREFIX}/admin/jobs`;
 /** One city and month: a small export, the same form the export pages post. */
-const EXPORT_FORM = 'yyyyMm=2026-10 - 2026-10&city=110100';
+const EXPORT_FORM = 'yyyyMm=2026-10 - 2026-10&city=110000';
 
 const address = (n: number) => `10.83.${process.pid % 250}.${n}`;
 

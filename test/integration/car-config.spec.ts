@@ -212,8 +212,8 @@ describe('the configuration query on a hand-made sheet', () => {
     test('five sub-series at most, at least one, and only known ones', async () => {
       expect(await refused({})).toBe('请选择子车系');
       expect(await refused({ ids: '' })).toBe('请选择子车系');
-      expect(await refused({ ids: '51,52,53,54,55,56' })).toBe('最多只能选择5个子车系');
-      expect(await refused({ ids: '51,999' })).toBe('参数 ids 中的子车系 999 不存在');
+      expect(await refused({ ids: '51,52,53,54,55,56' })).toBe('参数 ids 最多只能选择5个子车系');
+      expect(await refused({ ids: '51,999' })).toBe('参数 ids 没有 id 为 999 的子车系');
       expect(await refused({ ids: '51', carJllCodes: 'JLL64' })).toBe('参数 carJllCodes 中的车型 JLL64 不属于所选子车系');
       // Five known ones are fine, duplicates count once.
       expect((await ok<ConfigTable>('get', { ids: '51,52,53,54,51' })).cars.map((c) => c.id)).toEqual([51, 52, 53, 54]);
@@ -286,7 +286,7 @@ describe('the configuration query on a hand-made sheet', () => {
     });
 
     test('the download refuses what get refuses', async () => {
-      expect(await refused({ ids: '1,2,3,4,5,6' }, 'download')).toBe('最多只能选择5个子车系');
+      expect(await refused({ ids: '1,2,3,4,5,6' }, 'download')).toBe('参数 ids 最多只能选择5个子车系');
     });
   });
 

@@ -236,7 +236,7 @@ describe('the producer/brand calls', () => {
       ['list', { pageSize: '1000000' }, '参数 pageSize 最大为 500'],
       ['list', { accumulate: 'x' }, '参数 accumulate 应为 0（当月）或 1（本年累计）'],
       ['whole', { foreignId: '1;DROP TABLE producer' }, '参数 foreignId 应为厂商或品牌 id'],
-      ['whole', { time: '2031-01' }, '参数 time 没有 2031-01 的数据'],
+      ['whole', { time: '2031-01' }, '参数 time 没有 2031-01 的零售数据，应在 2019-01 至 2026-10 之间'],
       ['whole', { type: '0', foreignId: '999999' }, '参数 foreignId 没有 id 为 999999 的厂商'],
       ['carDetails', {}, '参数 foreignId 应为厂商或品牌 id'],
       ['carDetails', { foreignId: '1', foreignIds: '1,2,3,4,5,6,7,8,9,10,11' }, '参数 foreignIds 最多 10 个'],

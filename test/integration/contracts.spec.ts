@@ -83,7 +83,7 @@ const EXAMPLES: Record<string, Record<string, string>> = {
   // Data exports: the POST is sent as a form; EXPORT_ID stands for a finished export made in beforeAll.
   'dataExport/cityRetail': { yyyyMm: '2026-10 - 2026-10', city: '440100', titleKeys: 'fuel' },
   'dataExport/mix': { yyyyMm: '2026-09 - 2026-10', producerId: '1', titleKeys: 'producer', segment: '5' },
-  'dataExport/price': { yyyyMm: '2026-10 - 2026-10', modelSubId: '1', carId: '1', city: '110100', titleKeys: 'car,city' },
+  'dataExport/price': { yyyyMm: '2026-10 - 2026-10', modelSubId: '1', carId: '1', city: '110000', titleKeys: 'car,city' },
   'dataExport/fandian': { yyyyMm: '2026-10 - 2026-10', dicFuel: '6', titleKeys: 'fuel' },
   'dataExport/job': { id: 'EXPORT_ID' },
   'dataExport/jobs': {},
@@ -212,7 +212,7 @@ describe('the contracts', () => {
   let exportId = '';
   /** An export of one city and month, run to its end, for the job and file examples. */
   async function finishedExport(): Promise<string> {
-    const accepted = await request(app.getHttpServer()).post(`${API_PREFIX}/dataExport/cityRetail`).set('token', token).type('form').send('yyyyMm=2026-10 - 2026-10&city=110100').expect(200);
+    const accepted = await request(app.getHttpServer()).post(`${API_PREFIX}/dataExport/cityRetail`).set('token', token).type('form').send('yyyyMm=2026-10 - 2026-10&city=110000').expect(200);
     const id = accepted.body.result.id as string;
     for (let i = 0; i < 300; i++) {
       const job = await request(app.getHttpServer()).get(`${API_PREFIX}/dataExport/job`).query({ id }).set('token', token);

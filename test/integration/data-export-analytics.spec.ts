@@ -110,10 +110,10 @@ describe('the price-volume, price and rebate exports', () => {
       expect(rate).toBeCloseTo((Number(f.msrp) - f.tp) / Number(f.msrp), 6);
     }
 
-    const { sheet, rows: byCity } = await exported('price', `yyyyMm=2026-10 - 2026-10&carId=${trim.car_id}&city=440100&city=110100&titleKeys=car&titleKeys=city`);
+    const { sheet, rows: byCity } = await exported('price', `yyyyMm=2026-10 - 2026-10&carId=${trim.car_id}&city=440100&city=110000&titleKeys=car&titleKeys=city`);
     expect(sheet.getRow(1).values).toEqual([undefined, '月份', '车型', '城市', '厂商指导价（元）', '成交价TP（元）', '优惠（元）', '优惠率']);
     const cityFacts = (
-      await db.query(`SELECT ci.name, f.tp FROM price_fact f JOIN city ci ON ci.id = f.city_id WHERE f.car_id = $1 AND f.month = 202610 AND f.city_id IN (440100, 110100) ORDER BY f.city_id`, [
+      await db.query(`SELECT ci.name, f.tp FROM price_fact f JOIN city ci ON ci.id = f.city_id WHERE f.car_id = $1 AND f.month = 202610 AND f.city_id IN (440100, 110000) ORDER BY f.city_id`, [
         trim.car_id,
       ])
     ).rows as Array<{ name: string; tp: number }>;
@@ -133,14 +133,14 @@ describe('the price-volume, price and rebate exports', () => {
 
     for (const [kind, form] of [
       ['fandian', 'yyyyMm=2026-10 - 2026-10&titleKeys=engine'],
-      ['price', 'yyyyMm=2026-10 - 2026-10&city=110100&titleKeys=city'],
+      ['price', 'yyyyMm=2026-10 - 2026-10&city=110000&titleKeys=city'],
       ['mix', 'yyyyMm=2026-10 - 2026-10&dicGearBox=1&titleKeys=gearbox'],
     ]) {
       const res = await post(kind, form);
       expect({ kind, status: res.status }).toEqual({ kind, status: 400 });
       expect(res.body.msg).toMatch(/需先选择车型标签$/);
     }
-    expect((await post('fandian', 'yyyyMm=2026-10 - 2026-10&city=110100')).body.msg).toBe('参数 city 不是可用的参数');
+    expect((await post('fandian', 'yyyyMm=2026-10 - 2026-10&city=110000')).body.msg).toBe('参数 city 不是可用的参数');
   });
 
   test('a value that would be a formula is written as text', async () => {

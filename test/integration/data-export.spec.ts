@@ -129,7 +129,7 @@ describe('the city retail export', () => {
   });
 
   test('another analyst sees neither the job nor its file (404), and an expired file is gone', async () => {
-    const job = await finished((await post('yyyyMm=2026-10 - 2026-10&city=110100').expect(200)).body.result.id);
+    const job = await finished((await post('yyyyMm=2026-10 - 2026-10&city=110000').expect(200)).body.result.id);
     const other = await login(await createAnalyst('export_other', PASSWORD, '另一位分析师'));
     const seen = await server().get(`${API}/job`).query({ id: job.id }).set('token', other);
     expect({ status: seen.status, msg: seen.body.msg }).toEqual({ status: 404, msg: '导出任务不存在' });
@@ -145,7 +145,7 @@ describe('the city retail export', () => {
   });
 
   test('a job the process died in is run again at the next start; the partial file is replaced and never offered', async () => {
-    const accepted = (await post('yyyyMm=2026-10 - 2026-10&city=310100').expect(200)).body.result as ExportJobView;
+    const accepted = (await post('yyyyMm=2026-10 - 2026-10&city=310000').expect(200)).body.result as ExportJobView;
     await finished(accepted.id);
     // As if the app had died while writing: the record says running, a partial file lies beside no file.
     const dir = path.join(env.dataDir, 'exports');
@@ -161,7 +161,7 @@ describe('the city retail export', () => {
     await restarted.init();
     try {
       const job = await finished(accepted.id);
-      const [{ rows }] = (await db.query(`SELECT count(DISTINCT (car_id, city_id))::int AS rows FROM retail_fact WHERE month = 202610 AND city_id = 310100`)).rows;
+      const [{ rows }] = (await db.query(`SELECT count(DISTINCT (car_id, city_id))::int AS rows FROM retail_fact WHERE month = 202610 AND city_id = 310000`)).rows;
       expect(job).toMatchObject({ status: 'done', rowsWritten: rows });
       expect(fs.existsSync(path.join(dir, `${accepted.id}.xlsx.partial`))).toBe(false);
       expect((await workbookOf(job)).workbook.worksheets[0].rowCount).toBe(rows + 1);

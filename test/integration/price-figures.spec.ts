@@ -193,9 +193,9 @@ describe('price figures on a hand-made market', () => {
   test('bad input is a 400 naming the field: a trim of another sub-series, an unknown sub-series, a month without prices, a sixth comparison', async () => {
     const cases: Array<[string, Record<string, string>, string]> = [
       ['cabmodelpricetrace/whole', { modelSubId: '51', carId: '63' }, '参数 carId 不是所选子车系的车型'],
-      ['cabmodelpricetrace/whole', { modelSubId: '999' }, '参数 modelSubId 没有这个子车系'],
+      ['cabmodelpricetrace/whole', { modelSubId: '999' }, '参数 modelSubId 没有 id 为 999 的子车系'],
       ['cabmodelpricetrace/whole', {}, '参数 modelSubId 应为子车系 id'],
-      ['marketPriceWhole/whole', { time: '2025-06' }, '参数 time 没有 2025-06 的价格数据'],
+      ['marketPriceWhole/whole', { time: '2025-06' }, '参数 time 没有 2025-06 的价格数据，应在 2026-01 至 2026-03 之间'],
       ['marketPriceWhole/detailTable', { type2: '3' }, '参数 type2 应为 2（成交价）、0（优惠）或 1（优惠率）'],
       ['cabmodelpricetrace/highCharts', { modelSubId: '51', modelSubIds: '1,2,3,4,5,6' }, '参数 modelSubIds 最多只能选择5个对比车系'],
       ['marketPriceWhole/whole', { bigArea: '8' }, '参数 bigArea 应为 -1（全国）或大区编号 1-7'],

@@ -195,6 +195,6 @@ describe('the price-structure pages on the hand-made market', () => {
     const view = await call('totalMarket/highCharts', { view: '5' });
     expect(view.status).toBe(400);
     const segment = await call('priceDetailMarket/table', { detailId: '99' });
-    expect({ status: segment.status, msg: segment.body.msg }).toEqual({ status: 400, msg: '参数 detailId 没有这个细分市场' });
+    expect({ status: segment.status, msg: segment.body.msg }).toEqual({ status: 400, msg: '参数 detailId 没有 id 为 99 的细分市场' });
   });
 });

@@ -155,7 +155,7 @@ describe('price × volume on the hand-made market', () => {
     expect(await refuse('priceQtyDetail/highCharts', { priceLow: '40', priceHigh: '5' })).toBe('参数 priceLow 价格下限应小于价格上限');
     expect(await refuse('priceQtyDetail/table', { priceLow: '0', priceHigh: '100', segment: '0.1' })).toMatch(/^参数 segment 价格段过多/);
     expect(await refuse('priceQtyDetail/download', { segment: '3' })).toBe('参数 segment 价格区间应为价格段宽度的整数倍');
-    expect(await refuse('modelPrice/singleTable', { modelSubId: '999' })).toBe('参数 modelSubId 没有车系 999');
+    expect(await refuse('modelPrice/singleTable', { modelSubId: '999' })).toBe('参数 modelSubId 没有 id 为 999 的子车系');
     expect(await refuse('modelPrice/singleChart', { modelSubId: '51', carIds: '64' })).toBe('参数 carIds 的车型 64 不属于所选车系');
   });
 });

@@ -2,17 +2,20 @@ import { Global, Module } from '@nestjs/common';
 import { CalendarRepository } from './calendar.repository';
 import { DictionaryRepository } from './dictionary.repository';
 import { GeographyRepository } from './geography.repository';
+import { ReferenceCheck } from './reference-check.service';
+import { ReferenceIdsRepository } from './reference-ids.repository';
 import { SegmentRepository } from './segment.repository';
 
 /**
  * Reference data: what every installation needs, demo data or not. The static tables (geography,
  * dictionaries, segments and families, roles) live in `data/`, which the reference-data migration
  * writes and the demo generator reads; the repositories here are the one place each kind of it
- * (and data_month, the calendar of months with data) is read. Global: every area reads it.
+ * (and data_month, the calendar of months with data) is read, and `ReferenceCheck` the one place a
+ * request's ids and months are checked against it (README decision 131). Global: every area reads it.
  */
 @Global()
 @Module({
-  providers: [CalendarRepository, DictionaryRepository, GeographyRepository, SegmentRepository],
-  exports: [CalendarRepository, DictionaryRepository, GeographyRepository, SegmentRepository],
+  providers: [CalendarRepository, DictionaryRepository, GeographyRepository, SegmentRepository, ReferenceIdsRepository, ReferenceCheck],
+  exports: [CalendarRepository, DictionaryRepository, GeographyRepository, SegmentRepository, ReferenceCheck],
 })
 export class ReferenceModule {}

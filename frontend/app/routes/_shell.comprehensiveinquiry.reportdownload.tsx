@@ -25,8 +25,9 @@ import { ReportProducerDialog } from '~/components/ReportProducerDialog';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { useFailureToast, useToast } from '~/components/Toast';
 import { isApiFailure, type ApiFailure } from '~/utils/api-failure';
-import { apiGet, throwAsRouteError } from '~/utils/api.server';
+import { apiGet } from '~/utils/api.server';
 import { titled } from '~/utils/meta';
+import { settle } from '~/utils/settle.server';
 import { displayText } from '~/utils/pick-list';
 import reportsCss from '~/styles/reports.css?url';
 
@@ -41,12 +42,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const producerIds = url.searchParams.get('producerIds') ?? '';
   const name = url.searchParams.get('name') ?? '';
   const size = Math.max(REPORT_PAGE_SIZE, Math.min(500, Number(url.searchParams.get('size')) || REPORT_PAGE_SIZE));
-  try {
-    const page = await apiGet(request, context, REPORT_DOWNLOAD.list, { startDate, endDate, producerIds, name, page: 1, pageSize: size });
-    return { page, startDate, endDate, producerIds, name, size, months: reportUploadMonths() };
-  } catch (error) {
-    return throwAsRouteError(error);
-  }
+  // A refused filter (a producer id that names none, README decision 131) leaves the list empty and its message in the toast; the page stays.
+  const list = await settle(apiGet(request, context, REPORT_DOWNLOAD.list, { startDate, endDate, producerIds, name, page: 1, pageSize: size }));
+  const page = list.value ?? { items: [], total: 0, page: 1, pageSize: size, hasMore: false };
+  return { page, failure: list.failure, startDate, endDate, producerIds, name, size, months: reportUploadMonths() };
 }
 
 type BundleAnswer = { bundle: ReportBundleView } | { failure: ApiFailure };
@@ -66,6 +65,7 @@ export default function ReportDownloadPage() {
   const toast = useToast();
   const bundleAnswer = bundler.data;
   useFailureToast(bundleAnswer && 'failure' in bundleAnswer && isApiFailure(bundleAnswer.failure) ? bundleAnswer.failure : null);
+  useFailureToast(data.failure);
   const bundle = bundleAnswer && 'bundle' in bundleAnswer ? bundleAnswer.bundle : null;
 
   const items = data.page.items;

@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import type { ReferenceKind } from '@car/contracts';
+import { DataSource } from 'typeorm';
+
+/** Where each kind of id lives: a catalog or geography table keyed by `id`, or a dictionary type keyed by `key`. */
+const SOURCE_OF: Record<ReferenceKind, { table: string } | { dictionary: string }> = {
+  region: { table: 'area' },
+  province: { table: 'province' },
+  city: { table: 'city' },
+  segment: { table: 'segment' },
+  family: { table: 'family' },
+  producer: { table: 'producer' },
+  brand: { table: 'brand' },
+  producerBrand: { table: 'producer_brand' },
+  series: { table: 'series' },
+  subSeries: { table: 'sub_series' },
+  car: { table: 'car' },
+  fuel: { dictionary: 'dicFuel' },
+  bodyShape: { dictionary: 'dicBodyShape' },
+  producerProperty: { dictionary: 'dicProducerProperty' },
+  brandProperty: { dictionary: 'dicBoundProperty' },
+  dischargeStandard: { dictionary: 'dicDischargeStandard' },
+  gearbox: { dictionary: 'dicGearBox' },
+  drive: { dictionary: 'dicDriving' },
+  modelLevel: { dictionary: 'dicModelLevel' },
+  useNature: { dictionary: 'useNature' },
+  ownership: { dictionary: 'owner' },
+  colour: { dictionary: 'colour' },
+};
+
+/**
+ * Which of some ids name a row of the reference data (README decision 131). Read afresh on every call, by
+ * primary key: the catalog changes with every catalog import, and a request names a handful of ids.
+ */
+@Injectable()
+export class ReferenceIdsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** The ids among `ids` that name a `kind`. */
+  async known(kind: ReferenceKind, ids: number[]): Promise<Set<number>> {
+    const source = SOURCE_OF[kind];
+    const rows: Array<{ id: number | string }> =
+      'table' in source
+        ? await this.dataSource.query(`SELECT id FROM ${source.table} WHERE id = ANY($1::int[])`, [ids])
+        : await this.dataSource.query(`SELECT key AS id FROM dictionary WHERE type = $1 AND key = ANY($2::text[])`, [source.dictionary, ids.map(String)]);
+    return new Set(rows.map((row) => Number(row.id)));
+  }
+}

@@ -1,0 +1,35 @@
+import type { Page } from 'playwright-core';
+import { describeInBrowser, openPage, useBrowser } from '../support/browser';
+import { testEnv } from '../support/test-env';
+import { createAnalyst } from '../support/users';
+
+const PASSWORD = 'Unknown@2026i';
+
+async function signIn(page: Page, account: string): Promise<void> {
+  await page.goto(`${testEnv().baseUrl}/login`, { waitUntil: 'networkidle' });
+  await page.fill('input[name="account"]', account);
+  await page.fill('input[name="password"]', PASSWORD);
+  await Promise.all([page.waitForURL((url) => url.pathname !== '/login'), page.getByRole('button', { name: '登录' }).click()]);
+}
+
+/**
+ * A bookmark whose id names nothing (README decision 131): the page opens as itself, its filters and
+ * titles, with the API's message as a toast; no error page, no 500.
+ */
+describeInBrowser('a page opened with an id that names nothing', () => {
+  const browser = useBrowser();
+
+  test.each([
+    ['/salevolume/wholemarket?detailId=999', '.sales-page__title', '整体市场表现', '参数 detailId 没有 id 为 999 的细分市场'],
+    ['/comprehensiveinquiry/reportdownload?producerIds=999999', 'h2', '报告下载', '参数 producerIds 没有 id 为 999999 的厂商'],
+  ])('%s shows the page and the message as a toast', async (address, titleSelector, title, message) => {
+    const { page, assertClean } = await openPage(browser());
+    await signIn(page, await createAnalyst('unknownids', PASSWORD, '未知编号测试'));
+    const response = await page.goto(`${testEnv().baseUrl}${address}`, { waitUntil: 'networkidle' });
+    expect(response?.status()).toBe(200);
+    await page.locator('.toast--error', { hasText: message }).waitFor();
+    expect(await page.locator(titleSelector).first().textContent()).toBe(title);
+    expect(await page.locator('.route-error').count()).toBe(0);
+    assertClean();
+  });
+});
