@@ -53,14 +53,14 @@ const references = z.registry<Reference>();
 
 /** Declares that a field's ids name rows of `kind` (a copy of the schema: one schema serves many fields). */
 export function refersTo<T extends z.ZodType>(schema: T, kind: ByQuery<ReferenceKind>): T {
-  const field = schema.clone() as T;
+  const field = schema.clone();
   references.add(field, { kind });
   return field;
 }
 
 /** Declares that a field's month (or month range) must lie within the months that hold `calendar`'s data. */
 export function inCalendar<T extends z.ZodType>(schema: T, calendar: ByQuery<MonthCalendar>): T {
-  const field = schema.clone() as T;
+  const field = schema.clone();
   references.add(field, { calendar });
   return field;
 }
