@@ -260,7 +260,22 @@ async function answers(url: string): Promise<boolean> {
 export async function reviveShipped(): Promise<void> {
   const state = loadState();
   await stopGroups(state, 'app');
+  await portFree(state.port);
   await startApp(state, false);
+}
+
+async function portFree(port: number): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const free = await new Promise<boolean>((resolve) => {
+      const server = net.createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '0.0.0.0', () => server.close(() => resolve(true)));
+    });
+    if (free) return;
+    await sleep(250);
+  }
+  throw new Error(`port ${port} is still taken 15 s after the app was stopped`);
 }
 
 /** Like Ctrl-C in the terminal: SIGINT to every recorded group of `role` (all when omitted), then SIGKILL after 30 s. */
