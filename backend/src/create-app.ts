@@ -8,6 +8,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { AppModule } from './app.module';
 import { ApiCode } from './common/api-codes';
 import { noStore, refuseCrossSiteWrites, securityHeaders } from './common/http-security';
+import { scopeRequests } from './common/process-guard';
 import { mountQueueBoard } from './jobMonitor/queue-board';
 import { SecurityEvents } from './security/security-events';
 import type { Runtime } from './core.module';
@@ -28,6 +29,7 @@ export async function createApp(runtime: Runtime, logger: LoggerService | false)
   // Before anything reads a body or a route acts: the pages' requests pass here too (web-app.ts mounts after).
   const events = app.get(SecurityEvents, { strict: false });
   app.use(
+    scopeRequests,
     ...securityHeaders(),
     refuseCrossSiteWrites((req, reason) => void events.record({ event: 'cross_site.refused', address: req.ip ?? '', path: req.path, reason })),
   );

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { prepareDatabase } from './bootstrap/prepare-database';
 import { ConfigError, loadConfig } from './config/config';
 import { JsonLogger } from './common/json-logger';
+import { guardProcess } from './common/process-guard';
 import { createApp } from './create-app';
 import { resolveDatabase } from './database/resolve-database';
 import { API_PREFIX } from '@car/contracts';
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = new JsonLogger(config.LOG_LEVEL, config.logFormat);
+  guardProcess(logger, 'Process');
   const started = performance.now();
   const database = await resolveDatabase(config, (m) => logger.log(m, 'Database'));
   await prepareDatabase(database.url, config, (m) => logger.log(m, 'Database'));

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { API_PREFIX, ApiCode, SESSION_COOKIE, TOKEN_HEADER } from './api';
 import { ENDPOINTS, type Endpoint } from './endpoints';
 import { MP_SESSION_HEADER } from './mp';
+import { XLSX_MIME } from './report-download';
 
 /**
  * The OpenAPI 3.1 description of every call, generated from the same schemas the API validates with and
@@ -52,7 +53,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     const required = new Set((input.required as string[] | undefined) ?? []);
     const success =
       endpoint.result === 'xlsx'
-        ? { description: 'Excel 文件（.xlsx），文件名在 Content-Disposition 中', content: { 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: { type: 'string', format: 'binary' } } } }
+        ? { description: 'Excel 文件（.xlsx），文件名在 Content-Disposition 中', content: { [XLSX_MIME]: { schema: { type: 'string', format: 'binary' } } } }
         : {
             description: '成功：code 1',
             content: {

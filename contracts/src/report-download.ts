@@ -49,9 +49,12 @@ export const reportListSchema = strictQuery({
 });
 export type ReportListQuery = z.output<typeof reportListSchema>;
 
+/** The type of every workbook the product serves (exports, tables, the configuration sheet, reports). */
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 /** The report file kinds an administrator may upload: each is recognised by its content, not its name. */
 export const REPORT_FILE_TYPES = {
-  xlsx: { label: 'Excel', mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+  xlsx: { label: 'Excel', mime: XLSX_MIME },
   docx: { label: 'Word', mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' },
   pptx: { label: 'PowerPoint', mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation' },
   pdf: { label: 'PDF', mime: 'application/pdf' },

@@ -3,7 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Worker } from 'bullmq';
 import { Client } from 'pg';
 import request from 'supertest';
-import { API_PREFIX, ApiCode, JOB_MESSAGES, QUEUE_BOARD_PATH, SESSION_COOKIE, type JobPage, type JobRun, type JobSummary } from '@car/contracts';
+import { ADMIN_MESSAGES, API_PREFIX, ApiCode, JOB_MESSAGES, QUEUE_BOARD_PATH, SESSION_COOKIE, type JobPage, type JobRun, type JobSummary } from '@car/contracts';
 import { InProcessJobQueue, JobQueue, redisConnection } from '../../backend/src/queue/job-queue';
 import { JobName, QUEUE_NAME } from '../../backend/src/queue/job-names';
 import { JobRegistry } from '../../backend/src/queue/job-registry';
@@ -273,5 +273,27 @@ describeWithRedis('the job monitor with BullMQ', () => {
     expect(JSON.stringify(queues.body)).toContain(QUEUE_NAME);
     // The browser's cookie opens it too (the page links to it).
     await server().get(`${QUEUE_BOARD_PATH}/`).set('Cookie', `${SESSION_COOKIE}=${admin}`).expect(200);
+  });
+
+  test('an administrator who must still change an administrator-set password is refused the dashboard (-1014), as every other call', async () => {
+    const account = await createUser('admin', 'jobsbullreset', PASSWORD, '待改密管理员');
+    const token = await signIn(app, account, PASSWORD, address(5));
+    const server = () => request(app.getHttpServer());
+    await server().get(`${QUEUE_BOARD_PATH}/api/queues`).set('token', token).expect(200);
+    const db = new Client({ connectionString: env.databaseUrl });
+    await db.connect();
+    try {
+      await db.query('UPDATE app_user SET must_change_password = true WHERE account = $1', [account]);
+    } finally {
+      await db.end();
+    }
+    for (const path of ['/', '/api/queues']) {
+      const refused = await server().get(`${QUEUE_BOARD_PATH}${path}`).set('token', token).expect(403);
+      expect(refused.body).toEqual({ code: ApiCode.PasswordChangeRequired, msg: ADMIN_MESSAGES.passwordChangeRequired, result: null });
+    }
+    // Pausing the queue is a PUT on the board's API: refused the same way.
+    await server().put(`${QUEUE_BOARD_PATH}/api/queues/${QUEUE_NAME}/pause`).set('token', token).expect(403);
+    const jobs = await server().get(`${JOBS}/list`).set('token', token).expect(403);
+    expect(jobs.body.code).toBe(ApiCode.PasswordChangeRequired);
   });
 });

@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { Worker } from 'bullmq';
 import { ConfigError, loadConfig } from '@car/backend/dist/config/config';
 import { JsonLogger } from '@car/backend/dist/common/json-logger';
+import { guardProcess } from '@car/backend/dist/common/process-guard';
 import { CoreModule } from '@car/backend/dist/core.module';
 import { resolveDatabase } from '@car/backend/dist/database/resolve-database';
 import { JobRegistry } from '@car/backend/dist/queue/job-registry';
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = new JsonLogger(config.LOG_LEVEL, config.logFormat);
+  guardProcess(logger, 'Worker');
   if (!config.REDIS_URL) {
     logger.error('REDIS_URL is not set: without Redis the app runs jobs itself and needs no worker', 'Worker');
     process.exit(78);

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { Response } from 'express';
-import { type ConfigBlock, type ConfigRow, type ConfigTable, UNEQUIPPED } from '@car/contracts';
+import { type ConfigBlock, type ConfigRow, type ConfigTable, UNEQUIPPED, XLSX_MIME } from '@car/contracts';
 import { attachmentHeader, neutralise } from '../saleVolume/table-workbook';
 
 const CATEGORY_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE8EEF7' } };
@@ -11,7 +11,7 @@ const CATEGORY_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor
  * rows, sub-rows indented and grouped one outline level deeper so Excel can fold them.
  */
 export async function streamConfigWorkbook(response: Response, fileName: string, table: ConfigTable, blocks: readonly ConfigBlock[]): Promise<void> {
-  response.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  response.setHeader('Content-Type', XLSX_MIME);
   response.setHeader('Content-Disposition', attachmentHeader(fileName));
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: response, useStyles: true, useSharedStrings: false });
   workbook.creator = '车市分析平台';

@@ -4,10 +4,8 @@ import { DATA_EXPORT, EXPORT_PAGES, type ExportJobView, type ExportKind, type Pa
 import { zodPipe } from '../common/zod-validation.pipe';
 import { CurrentUser, RequiresPage } from '../security/security.decorators';
 import type { SessionUser } from '../security/session-user';
-import { attachmentHeader } from '../saleVolume/table-workbook';
+import { sendStoredFile } from '../common/stored-file';
 import { DataExportService } from './data-export.service';
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** An export's POST: its contract's path, 200 (the job is accepted, not created as a resource), its page's access. */
 const AcceptsExport = (kind: ExportKind) => applyDecorators(Post(DATA_EXPORT[kind].path), HttpCode(200), RequiresPage(EXPORT_PAGES[kind].path));
@@ -48,9 +46,6 @@ export class DataExportController {
 
   @Get(DATA_EXPORT.file.path)
   async file(@Query(zodPipe(DATA_EXPORT.file.params)) q: ParamsOf<typeof DATA_EXPORT.file>, @CurrentUser() user: SessionUser, @Res() res: Response): Promise<void> {
-    const file = await this.exports.file(q.id, user);
-    res.setHeader('Content-Type', XLSX);
-    res.setHeader('Content-Disposition', attachmentHeader(file.fileName));
-    await new Promise<void>((resolve, reject) => res.sendFile(file.path, { headers: { 'Cache-Control': 'private, no-store' } }, (error) => (error ? reject(error) : resolve())));
+    await sendStoredFile(res, await this.exports.file(q.id, user));
   }
 }

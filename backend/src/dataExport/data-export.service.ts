@@ -12,9 +12,11 @@ import {
   type ExportStatus,
   type MonthRange,
   RECENT_EXPORTS,
+  XLSX_MIME,
 } from '@car/contracts';
 import { ApiException } from '../common/api-codes';
 import { ExpiringFiles, ownedBy } from '../common/job-files';
+import type { StoredFile } from '../common/stored-file';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { JobName } from '../queue/job-names';
 import { JobQueue } from '../queue/job-queue';
@@ -68,12 +70,12 @@ export class DataExportService implements OnModuleInit, OnApplicationShutdown {
   }
 
   /** The complete file of the caller's own export; anyone else's is as if it did not exist (404). */
-  async file(id: string, user: SessionUser): Promise<{ path: string; fileName: string }> {
+  async file(id: string, user: SessionUser): Promise<StoredFile> {
     const record = await this.own(id, user);
     if (record.status !== 'done' || !record.fileName) throw ApiException.notFound(FILE_GONE);
     const path = storedPath(this.config.exportsDir, record.id);
     if (!fs.existsSync(path)) throw ApiException.notFound(FILE_GONE);
-    return { path, fileName: viewOf(record).fileName };
+    return { path, fileName: viewOf(record).fileName, contentType: XLSX_MIME, gone: FILE_GONE };
   }
 
   private async own(id: string, user: SessionUser): Promise<ExportJobRecord> {

@@ -9,13 +9,16 @@ import { BullJobQueue, JobQueue } from '../queue/job-queue';
 import { clientAddress } from '../security/client-address';
 import { PageAccessService } from '../security/page-access.service';
 import { tokenOf } from '../security/session-cookie';
+import { requireSettledPassword } from '../security/authentication.guard';
+import { SecurityEvents } from '../security/security-events';
 import { SessionService } from '../security/session.service';
 
 /**
  * The maintained BullMQ dashboard (bull-board) at QUEUE_BOARD_PATH, in BullMQ mode only, behind the
  * administrator check (README decision 110). It is Express middleware, which Nest's guards do not cover,
  * so `adminOnly` runs the guards' own checks: SessionService.authenticate (the token header or cookie,
- * revocation, the user's current state) and PageAccessService.requireAdmin, refusing in the envelope
+ * revocation, the user's current state), requireSettledPassword (-1014 until an administrator-set password
+ * is changed) and PageAccessService.requireAdmin, refusing in the envelope
  * (401 -1009/-1008/-1012, 403 -1403) through the app's exception filter.
  */
 export function mountQueueBoard(app: NestExpressApplication): void {
@@ -37,16 +40,17 @@ export function mountQueueBoard(app: NestExpressApplication): void {
   });
   const board = serverAdapter.getRouter() as Express;
   withoutWebFonts(board);
-  app.use(QUEUE_BOARD_PATH, adminOnly(app.get(SessionService, { strict: false }), app.get(PageAccessService, { strict: false })), board);
+  app.use(QUEUE_BOARD_PATH, adminOnly(app.get(SessionService, { strict: false }), app.get(PageAccessService, { strict: false }), app.get(SecurityEvents, { strict: false })), board);
 }
 
-export function adminOnly(sessions: SessionService, access: PageAccessService): RequestHandler {
+export function adminOnly(sessions: SessionService, access: PageAccessService, events: SecurityEvents): RequestHandler {
   const errors = new AllExceptionsFilter();
   return (req: Request, res: Response, next: NextFunction) => {
     const origin = { address: clientAddress(req), path: req.originalUrl.split('?')[0] };
     sessions
       .authenticate(tokenOf(req), origin)
       .then((user) => {
+        requireSettledPassword(user, origin, events);
         access.requireAdmin(user, origin);
         next();
       })

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { type Job, UnrecoverableError } from 'bullmq';
+import { inJobScope } from '../common/process-guard';
 import { BULL_ATTEMPTS } from './job-queue';
 import { JobRegistry } from './job-registry';
 import { JobName, JobPayloads } from './job-names';
@@ -41,7 +42,12 @@ export class JobRunner {
   }
 
   /** Runs one attempt, recording its start, progress and outcome; the handler's result or error is the caller's. */
-  async run<N extends JobName>(job: JobAttempt<N>, report: (percent: number) => Promise<unknown> = async () => undefined): Promise<unknown> {
+  run<N extends JobName>(job: JobAttempt<N>, report: (percent: number) => Promise<unknown> = () => Promise.resolve()): Promise<unknown> {
+    // An error that escapes the job's own awaits is logged with the job's id (common/process-guard.ts).
+    return inJobScope(job.id, job.name, () => this.attempt(job, report));
+  }
+
+  private async attempt<N extends JobName>(job: JobAttempt<N>, report: (percent: number) => Promise<unknown>): Promise<unknown> {
     await this.record(() => this.runs.started(job.id, job.name, job.data, job.enqueuedAt ?? null));
     let lastWrite = 0;
     const progress = async (percent: number): Promise<void> => {

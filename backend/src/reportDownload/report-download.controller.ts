@@ -4,24 +4,16 @@ import type { Response } from 'express';
 import { REPORT_DOWNLOAD, REPORT_MAX_BYTES, REPORT_MAX_FILES, REPORT_MESSAGES, type ParamsOf, type ResultOf } from '@car/contracts';
 import { UploadErrors } from '../common/upload-errors.interceptor';
 import { zodPipe } from '../common/zod-validation.pipe';
-import { attachmentHeader } from '../saleVolume/table-workbook';
+import { sendStoredFile } from '../common/stored-file';
 import { AdminOnly, CurrentUser, RequiresPage } from '../security/security.decorators';
 import type { SessionUser } from '../security/session-user';
 import { ReportAdminService, type UploadedReportFile } from './report-admin.service';
-import { type ReportFile, ReportDownloadService } from './report-download.service';
+import { ReportDownloadService } from './report-download.service';
 
 const PAGE = '/comprehensiveinquiry/reportdownload';
 /** Multer keeps the files in memory (each at most REPORT_MAX_BYTES, so at most 10 × 20 MB) to read their content. */
 const LIMITS = { limits: { fileSize: REPORT_MAX_BYTES, files: REPORT_MAX_FILES, fields: 10 } };
 const UploadErrorsInterceptor = UploadErrors({ tooLarge: REPORT_MESSAGES.tooLarge, tooMany: REPORT_MESSAGES.tooMany, wrongField: '文件字段应为 files（替换时为 file）' });
-
-async function send(res: Response, file: ReportFile): Promise<void> {
-  res.setHeader('Content-Type', file.contentType);
-  res.setHeader('Content-Disposition', attachmentHeader(file.fileName));
-  await new Promise<void>((resolve, reject) =>
-    res.sendFile(file.path, { headers: { 'Cache-Control': 'private, no-store' } }, (error) => (error ? reject(error) : resolve())),
-  );
-}
 
 @Controller()
 export class ReportDownloadController {
@@ -39,7 +31,7 @@ export class ReportDownloadController {
   @Get(REPORT_DOWNLOAD.download.path)
   @RequiresPage(PAGE)
   async download(@Query(zodPipe(REPORT_DOWNLOAD.download.params)) q: ParamsOf<typeof REPORT_DOWNLOAD.download>, @CurrentUser() user: SessionUser, @Res() res: Response): Promise<void> {
-    await send(res, await this.reports.download(q.ids, user));
+    await sendStoredFile(res, await this.reports.download(q.ids, user));
   }
 
   @Get(REPORT_DOWNLOAD.bundle.path)
@@ -55,7 +47,7 @@ export class ReportDownloadController {
 
   @Get(REPORT_DOWNLOAD.bundleFile.path)
   async bundleFile(@Query(zodPipe(REPORT_DOWNLOAD.bundleFile.params)) q: ParamsOf<typeof REPORT_DOWNLOAD.bundleFile>, @CurrentUser() user: SessionUser, @Res() res: Response): Promise<void> {
-    await send(res, await this.reports.bundleFile(q.id, user));
+    await sendStoredFile(res, await this.reports.bundleFile(q.id, user));
   }
 
   @Post(REPORT_DOWNLOAD.upload.path)

@@ -19,6 +19,7 @@ import {
   formatMonth,
 } from '@car/contracts';
 import { ApiException } from '../common/api-codes';
+import type { StoredFile } from '../common/stored-file';
 import { ExpiringFiles, ownedBy } from '../common/job-files';
 import { JobName } from '../queue/job-names';
 import { JobQueue } from '../queue/job-queue';
@@ -32,12 +33,6 @@ import { ReportStorage } from './report-storage';
 const BUNDLE_WAIT_MS = 110_000;
 
 /** A file to send: its path, the name the browser saves it under and its type. */
-export interface ReportFile {
-  path: string;
-  fileName: string;
-  contentType: string;
-}
-
 export function itemOf(record: ReportRecord): ReportItem {
   return {
     id: record.id,
@@ -91,11 +86,11 @@ export class ReportDownloadService implements OnModuleInit, OnApplicationShutdow
   }
 
   /** One report's own file. */
-  async file(id: number): Promise<ReportFile> {
+  async file(id: number): Promise<StoredFile> {
     const [report] = await this.visible([id]);
     if (!this.storage.exists(report.fileName)) throw ApiException.notFound(REPORT_MESSAGES.fileMissing);
     const type = typeOfStored(report.fileName) as ReportFileType;
-    return { path: this.storage.pathOf(report.fileName), fileName: entryNames([report])[0], contentType: REPORT_FILE_TYPES[type].mime };
+    return { path: this.storage.pathOf(report.fileName), fileName: entryNames([report])[0], contentType: REPORT_FILE_TYPES[type].mime, gone: REPORT_MESSAGES.fileMissing };
   }
 
   /** Accepts a bundle of several reports: checked at once, zipped by a queued job. */
@@ -117,20 +112,20 @@ export class ReportDownloadService implements OnModuleInit, OnApplicationShutdow
   }
 
   /** The complete zip of the caller's own bundle. */
-  async bundleFile(id: string, user: SessionUser): Promise<ReportFile> {
+  async bundleFile(id: string, user: SessionUser): Promise<StoredFile> {
     const record = await this.own(id, user);
     if (record.status === 'failed') throw ApiException.badRequest(record.error ?? REPORT_MESSAGES.bundleFailed);
     if (record.status !== 'done' || !record.fileName) throw ApiException.notFound(REPORT_MESSAGES.bundleGone);
     const file = path.join(this.storage.bundleDir, record.fileName);
     if (!fs.existsSync(file)) throw ApiException.notFound(REPORT_MESSAGES.bundleGone);
-    return { path: file, fileName: viewOf(record).fileName, contentType: 'application/zip' };
+    return { path: file, fileName: viewOf(record).fileName, contentType: 'application/zip', gone: REPORT_MESSAGES.bundleGone };
   }
 
   /**
    * download?ids=… as the old client calls it: one id is the file, several the bundle's zip once its job
    * is done (the call waits for it, within the spec's 120 s timeout).
    */
-  async download(ids: readonly number[], user: SessionUser): Promise<ReportFile> {
+  async download(ids: readonly number[], user: SessionUser): Promise<StoredFile> {
     if (ids.length === 1) return this.file(ids[0]);
     const { id } = await this.bundle(ids, user);
     const until = Date.now() + BUNDLE_WAIT_MS;

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { Response } from 'express';
-import { type CarDetails, type ModelRow, type SegmentDetail } from '@car/contracts';
+import { type CarDetails, type ModelRow, type SegmentDetail, XLSX_MIME } from '@car/contracts';
 import { attachmentHeader, neutralise } from './table-workbook';
 
 const ARROWS: Record<ModelRow['rankingStatus'], string> = { 1: '↑', [-1]: '↓', 0: '—', [-2]: '' };
@@ -30,7 +30,7 @@ function cell(kind: 'text' | 'count' | 'percent', value: string | number | null)
  * brand's volume merged down the rows of its sub-series and two subtotals; then the totals.
  */
 export async function streamCarDetailsWorkbook(response: Response, fileName: string, details: CarDetails): Promise<void> {
-  response.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  response.setHeader('Content-Type', XLSX_MIME);
   response.setHeader('Content-Disposition', attachmentHeader(fileName));
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: response, useStyles: true, useSharedStrings: false });
   workbook.creator = '车市分析平台';

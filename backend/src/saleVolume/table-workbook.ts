@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { Writable } from 'node:stream';
 import type { Response } from 'express';
+import { XLSX_MIME } from '@car/contracts';
 
 export interface WorkbookColumn<Row> {
   header: string;
@@ -101,7 +102,7 @@ export async function streamTableWorkbook<Row>(
   /** A second sheet of plain text (an import template's notes). */
   notes?: { sheetName: string; header: readonly string[]; rows: ReadonlyArray<readonly string[]> },
 ): Promise<void> {
-  response.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  response.setHeader('Content-Type', XLSX_MIME);
   response.setHeader('Content-Disposition', attachmentHeader(fileName));
   // Deflate level 1, as the exports (decision 97): a table's sheet and exceljs's fixed parts (styles, theme)
   // compress nearly as well as at the default level 6 for a quarter less CPU per workbook.

@@ -5,7 +5,7 @@ import { ApiCode, ApiException } from '../common/api-codes';
 import { clientAddress } from './client-address';
 import { IS_PUBLIC } from './security.decorators';
 import { tokenOf } from './session-cookie';
-import type { RequestWithSession } from './session-user';
+import type { RequestWithSession, SessionUser } from './session-user';
 import { SecurityEvents } from './security-events';
 import { SessionService } from './session.service';
 
@@ -29,10 +29,19 @@ export class AuthenticationGuard implements CanActivate {
     const origin = { address: clientAddress(request), path: request.path };
     const user = await this.sessions.authenticate(tokenOf(request), origin);
     request.user = user;
-    if (user.mustChangePassword && !PASSWORD_CHANGE_CALLS.includes(request.path.slice(API_PREFIX.length + 1).replace(/\/+$/, ''))) {
-      void this.events.record({ event: 'access.refused', reason: 'password-change-required', userId: user.id, account: user.account, ...origin });
-      throw new ApiException(ApiCode.PasswordChangeRequired, ADMIN_MESSAGES.passwordChangeRequired);
-    }
+    requireSettledPassword(user, origin, this.events);
     return true;
   }
+}
+
+/**
+ * A user whose password an administrator set may make only the calls of the change of password (decision 83):
+ * for anything else — an API call or the queue dashboard — the refusal is recorded and answered -1014.
+ */
+export function requireSettledPassword(user: SessionUser, origin: { address: string; path: string }, events: SecurityEvents): void {
+  if (!user.mustChangePassword) return;
+  const call = origin.path.startsWith(`${API_PREFIX}/`) ? origin.path.slice(API_PREFIX.length + 1).replace(/\/+$/, '') : null;
+  if (call !== null && PASSWORD_CHANGE_CALLS.includes(call)) return;
+  void events.record({ event: 'access.refused', reason: 'password-change-required', userId: user.id, account: user.account, ...origin });
+  throw new ApiException(ApiCode.PasswordChangeRequired, ADMIN_MESSAGES.passwordChangeRequired);
 }

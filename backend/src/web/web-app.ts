@@ -1,12 +1,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { INestApplication } from '@nestjs/common';
+import { type INestApplication, Logger } from '@nestjs/common';
 import { API_PREFIX } from '@car/contracts';
 import express from 'express';
 import type { NextFunction, Request, Response } from 'express';
 import { cspNonceOf, noStore } from '../common/http-security';
-
+import { answerServerError, workScope } from '../common/process-guard';
 
 /**
  * Serves the Remix production build from the Nest process: static assets, then every path outside
@@ -30,6 +30,31 @@ export async function mountWebApp(app: INestApplication, projectRoot: string, ap
   // API calls skip the public folder: looking for a file first cost every call a stat() (bench/RESULTS.md).
   const publicFiles = express.static(clientDir, { maxAge: '1h', index: false });
   app.use((req: Request, res: Response, next: NextFunction) => (isApi(req) ? next() : publicFiles(req, res, next)));
-  app.use((req: Request, res: Response, next: NextFunction) => (isApi(req) ? next() : noStore(req, res, () => remix(req, res, next))));
+  app.use((req: Request, res: Response, next: NextFunction) => (isApi(req) ? next() : noStore(req, res, () => remix(asSingleFetch(req), res, next))));
+  // An error Remix passes on (its own handler failed): logged with the request's id, a short Chinese 500, never a stack.
+  const logger = new Logger('Web');
+  app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
+    if (isApi(req)) return next(error);
+    logger.error(`${req.method} ${req.originalUrl} failed (request ${workScope.getStore()?.id ?? '-'}): ${error instanceof Error ? error.stack : String(error)}`);
+    answerServerError(req, res);
+  });
   return true;
+}
+
+/**
+ * `?_data=<route id>` is Remix's data request from before single fetch. This app's pages never send it, but a
+ * bookmark or a probe may, and Remix answers it from a single-fetch build with a 500 whenever a loader returns
+ * plain data. It is answered as the `.data` request it stands for, so it follows the same session rules as
+ * the pages' own data requests (decision 136).
+ */
+export function asSingleFetch(req: Request): Request {
+  const url = new URL(req.originalUrl, 'http://localhost');
+  const route = url.searchParams.get('_data');
+  if (route === null) return req;
+  url.searchParams.delete('_data');
+  if (route !== 'root') url.searchParams.set('_routes', route);
+  url.pathname = `${url.pathname === '/' ? '/_root' : url.pathname.replace(/\/+$/, '')}.data`;
+  req.originalUrl = `${url.pathname}${url.search}`;
+  req.url = req.originalUrl;
+  return req;
 }

@@ -8,7 +8,7 @@ import { useEffect, useRef } from 'react';
 import { Progress } from 'semantic-ui-react';
 
 import { POLL_MS } from '~/components/ExportProgress';
-import { useFailureToast } from '~/components/Toast';
+import { useFailureToast, useToast } from '~/components/Toast';
 import { isApiFailure, type ApiFailure } from '~/utils/api-failure';
 
 type BundleAnswer = { bundle: ReportBundleView } | { failure: ApiFailure };
@@ -20,6 +20,7 @@ export function ReportBundleProgress({ bundle: initial }: { bundle: ReportBundle
   const running = bundle.status === 'queued' || bundle.status === 'running';
   useFailureToast(answer && 'failure' in answer && isApiFailure(answer.failure) ? answer.failure : null);
   const fetched = useRef<string | null>(null);
+  const toast = useToast();
 
   useEffect(() => {
     if (!running) return;
@@ -30,8 +31,8 @@ export function ReportBundleProgress({ bundle: initial }: { bundle: ReportBundle
   useEffect(() => {
     if (bundle.status !== 'done' || !bundle.result || fetched.current === bundle.id) return;
     fetched.current = bundle.id;
-    window.location.assign(bundle.result);
-  }, [bundle.status, bundle.result, bundle.id]);
+    void toast.download(bundle.result, bundle.fileName ?? undefined);
+  }, [bundle.status, bundle.result, bundle.id, bundle.fileName, toast]);
 
   return (
     <div className="report-bundle" data-testid="report-bundle">

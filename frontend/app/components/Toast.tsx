@@ -6,6 +6,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { Icon, type SemanticICONS } from 'semantic-ui-react';
 
 import { toastDurationOf, type ApiFailure } from '~/utils/api-failure';
+import { download, guardedLinkOf } from '~/utils/download';
 import { onNetworkFailure } from '~/utils/network-failure';
 
 export type ToastKind = 'error' | 'success' | 'warning' | 'info';
@@ -18,9 +19,11 @@ interface ToastEntry {
 
 interface ToastApi {
   show: (kind: ToastKind, text: string, durationMs?: number) => void;
+  /** Downloads a file of this site's as its links do: saved, or the failure shown as a toast. */
+  download: (href: string, fileName?: string) => Promise<void>;
 }
 
-const ToastContext = createContext<ToastApi>({ show: () => undefined });
+const ToastContext = createContext<ToastApi>({ show: () => undefined, download: () => Promise.resolve() });
 
 const ICON_OF: Record<ToastKind, SemanticICONS> = {
   error: 'times circle',
@@ -60,7 +63,21 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   // A call that could not reach the server (a client-side navigation, a dialog's list): 5 s, as the spec says.
   useEffect(() => onNetworkFailure((failure) => show('error', failure.msg, toastDurationOf(failure))), [show]);
 
-  const api = useMemo(() => ({ show }), [show]);
+  // Every download link of every page: fetched, then saved or its failure shown here (utils/download.ts).
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      const link = guardedLinkOf(event);
+      if (!link) return;
+      event.preventDefault();
+      if (link.getAttribute('aria-busy') === 'true') return;
+      link.setAttribute('aria-busy', 'true');
+      void saveOrSay(link.href, link.getAttribute('download') || undefined, show).finally(() => link.removeAttribute('aria-busy'));
+    };
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
+  }, [show]);
+
+  const api = useMemo(() => ({ show, download: (href: string, fileName?: string) => saveOrSay(href, fileName, show) }), [show]);
 
   return (
     <ToastContext.Provider value={api}>
@@ -78,6 +95,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       </div>
     </ToastContext.Provider>
   );
+}
+
+async function saveOrSay(href: string, fileName: string | undefined, show: ToastApi['show']): Promise<void> {
+  const outcome = await download(href, fileName);
+  if (outcome.kind === 'failed') show('error', outcome.failure.msg, toastDurationOf(outcome.failure));
+  else if (outcome.kind === 'signIn') window.location.assign(outcome.href);
 }
 
 export function useToast(): ToastApi {

@@ -23,7 +23,7 @@ import { ReportBundleProgress } from '~/components/ReportBundleProgress';
 import { ReportListMore, reportDownloadHref as downloadHref } from '~/components/ReportListMore';
 import { ReportProducerDialog } from '~/components/ReportProducerDialog';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
-import { useFailureToast } from '~/components/Toast';
+import { useFailureToast, useToast } from '~/components/Toast';
 import { isApiFailure, type ApiFailure } from '~/utils/api-failure';
 import { apiGet, throwAsRouteError } from '~/utils/api.server';
 import { titled } from '~/utils/meta';
@@ -63,6 +63,7 @@ export default function ReportDownloadPage() {
   const [picked, setPicked] = useState(false);
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
   const bundler = useFetcher<BundleAnswer>();
+  const toast = useToast();
   const bundleAnswer = bundler.data;
   useFailureToast(bundleAnswer && 'failure' in bundleAnswer && isApiFailure(bundleAnswer.failure) ? bundleAnswer.failure : null);
   const bundle = bundleAnswer && 'bundle' in bundleAnswer ? bundleAnswer.bundle : null;
@@ -107,7 +108,7 @@ export default function ReportDownloadPage() {
     });
   const ids = items.filter((item) => chosen.has(item.id)).map((item) => item.id);
   const download = () => {
-    if (ids.length === 1) window.location.assign(downloadHref(ids));
+    if (ids.length === 1) void toast.download(downloadHref(ids));
     else if (ids.length > 1) bundler.load(`/reportbundle?ids=${ids.join(',')}`);
   };
   const loading = navigation.state === 'loading';
@@ -167,7 +168,9 @@ export default function ReportDownloadPage() {
               <Table.Cell>{item.createTime}</Table.Cell>
               <Table.Cell>{item.producerName}</Table.Cell>
               <Table.Cell>
-                <a href={downloadHref([item.id])}>{item.name}</a>
+                <a href={downloadHref([item.id])} download>
+                  {item.name}
+                </a>
               </Table.Cell>
             </Table.Row>
           ))}

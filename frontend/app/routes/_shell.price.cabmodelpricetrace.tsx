@@ -41,7 +41,8 @@ const none = <T,>(): Settled<T> => ({ value: null, failure: null });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = readPriceTrace(new URL(request.url).searchParams);
-  const months = settle(apiGet(request, context, SEARCH.calendar, { category: 1 }));
+  // The brand and series lookups come first and may end the request (a dead session redirects to /login):
+  // every other call starts after them, in the one Promise.all below, so none is left without a reader.
   // The spec's default brand (id 7777, a mass-market German brand) is 大众 in our catalog.
   let brand: PickItem | null = null;
   if (state.brand === null) {
@@ -60,7 +61,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const subject = modelSubId === null ? null : { time: state.time ?? undefined, modelSubId, carId: state.carId ?? undefined };
   const [calendar, whole, chart, nationwide, table, cars] = await Promise.all([
-    months,
+    settle(apiGet(request, context, SEARCH.calendar, { category: 1 })),
     subject ? settle(apiGet(request, context, PRICE.traceWhole, { ...subject, type: state.discount })) : none<never>(),
     subject
       ? settle(apiGet(request, context, PRICE.traceHighCharts, { ...subject, type: state.discount, modelSubIds: state.modelSubIds, carIds: state.carIds }))

@@ -50,14 +50,16 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: configCss 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const state = readConfigState(url.searchParams);
-  const categories = settle(apiGet(request, context, CAR_CONFIG.level1));
-  const table = state.ids.length > 0 ? await settle(apiGet(request, context, CAR_CONFIG.get, configApiParams(state))) : null;
+  // Both calls are read before anything is thrown (a dead session's redirect, the pre-selection's), so neither is left without a reader.
+  const [level1, table] = await Promise.all([
+    settle(apiGet(request, context, CAR_CONFIG.level1)),
+    state.ids.length > 0 ? settle(apiGet(request, context, CAR_CONFIG.get, configApiParams(state))) : null,
+  ]);
   // A first load pre-selects trims; they go into the address at once, so the view is what a bookmark reopens.
   if (table?.value && (state.codes === null || state.codes.length === 0)) {
     const codes = table.value.columns.map((c) => c.carJllCode);
     if (state.codes === null || codes.length > 0) throw redirect(`${url.pathname}${configSearch({ ...state, codes })}`);
   }
-  const level1 = await categories;
   return { categories: level1.value ?? [], table: table?.value ?? null, failure: firstFailure(level1, ...(table ? [table] : [])) };
 }
 

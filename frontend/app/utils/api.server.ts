@@ -86,7 +86,18 @@ function urlOf(context: AppLoadContext, path: string, params: ApiParams): URL {
   return url;
 }
 
-async function call<T>(
+/**
+ * A call whose reader is gone (a loader threw, a dead session's redirect, before reading it) must not end the
+ * process with an unhandled rejection: its failure is marked seen here, and whoever awaits it still gets it.
+ * The loaders read every call they start (see cabmodelpricetrace); this is the net under that rule.
+ */
+function call<T>(...args: Parameters<typeof send>): Promise<T> {
+  const answer = send<T>(...args);
+  answer.catch(() => undefined);
+  return answer;
+}
+
+async function send<T>(
   request: Request,
   context: AppLoadContext,
   method: 'GET' | 'POST',

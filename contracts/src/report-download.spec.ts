@@ -1,0 +1,23 @@
+import { reportUploadSchema } from './report-download';
+
+/** A report's display name cannot carry what would make it read as another name (issue 25 #12). */
+describe('a report’s display name', () => {
+  const form = (name: string) => reportUploadSchema.safeParse({ producerId: '1', month: '2026-01', name });
+
+  test.each([
+    ['the right-to-left override', '月报\u202Exslx.exe'],
+    ['a left-to-right override', '月报\u202D'],
+    ['an isolate', '月报\u2066x\u2069'],
+    ['a right-to-left mark', '\u200F月报'],
+    ['the Arabic letter mark', '月报\u061C'],
+    ['a C0 control', '月报\u0007'],
+  ])('%s is refused, as control characters are', (_what, name) => {
+    const parsed = form(name);
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0].message).toBe('不能包含控制字符');
+  });
+
+  test('Chinese, digits and spaces are a name', () => {
+    expect(form('一汽-大众 2026年1月 月报').success).toBe(true);
+  });
+});
