@@ -19,6 +19,8 @@ export interface RouteFile {
   resource: boolean;
   /** Route ids from root to this route. */
   chain: string[];
+  /** A splat (`$`): the URL names a page that does not exist. */
+  splat: boolean;
 }
 
 /** Where a splat or a dynamic segment is filled in: a page that does not exist, an id. */
@@ -50,6 +52,7 @@ export function routeFiles(appDir: string): RouteFile[] {
       hasLoader: /export\s+(async\s+)?function\s+loader\b|export\s+(const|let)\s+loader\b|export\s*\{[^}]*\bloader\b/.test(source),
       resource: !/export\s+default\b/.test(source),
       chain,
+      splat: route.path?.split('/').includes('*') ?? false,
     };
   });
 }
@@ -93,6 +96,8 @@ export interface Visitor {
 }
 
 const TOKEN_COOKIE = 'car-token';
+/** Not a JWT, and percent-encoded UTF-8 that decodes to a character no HTTP header may carry (你). */
+const GARBAGE = 'garbage.not-a-jwt.%E4%BD%A0';
 const MP_COOKIE = 'car-mp';
 
 function ownSecret(dataDir: string): Uint8Array {
@@ -119,7 +124,7 @@ export async function webVisitors(dataDir: string, revokedToken: string): Promis
   const cookie = (value: string) => `${TOKEN_COOKIE}=${value}`;
   return [
     { name: 'no cookie', cookie: null, code: -1009 },
-    { name: 'garbage cookie', cookie: cookie('garbage.not-a-jwt.%E4%BD%A0'), code: -1009 },
+    { name: 'garbage cookie', cookie: cookie(GARBAGE), code: -1009 },
     { name: 'forged token', cookie: cookie(await sign(new Uint8Array(randomBytes(48)), now, now + 3600)), code: -1009 },
     { name: 'expired token', cookie: cookie(await sign(ownSecret(dataDir), now - 2 * 86_400, now - 86_400)), code: -1008 },
     { name: 'revoked token', cookie: cookie(revokedToken), code: -1012 },
@@ -137,7 +142,7 @@ export async function mpVisitors(dataDir: string): Promise<Visitor[]> {
   const cookie = (value: string) => `${MP_COOKIE}=${value}`;
   return [
     { name: 'no cookie', cookie: null, code: -1009 },
-    { name: 'garbage cookie', cookie: cookie('garbage'), code: -1009 },
+    { name: 'garbage cookie', cookie: cookie(GARBAGE), code: -1009 },
     { name: 'forged token', cookie: cookie(await sign(new Uint8Array(randomBytes(48)), 'demo-openid', now + 600)), code: -1009 },
     { name: 'expired token', cookie: cookie(await sign(ownSecret(dataDir), 'demo-openid', now - 3600)), code: -1008 },
     { name: 'unbound mp session', cookie: cookie(await sign(ownSecret(dataDir), `acceptance-nobody-${now}`, now + 600)), code: -1012 },

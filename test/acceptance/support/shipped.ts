@@ -192,7 +192,8 @@ export function userEnvironment(state: ShippedState): NodeJS.ProcessEnv {
 
 /** Runs `npm run <script>` in the clone in a process group of its own, its output appended to a log file. */
 function spawnNpm(state: ShippedState, role: 'app' | 'worker', args: string[]): { pgid: number; log: string; exited: () => number | null } {
-  const log = path.join(state.workRoot, `${state.mode}-${role}-${state.groups.length + 1}.log`);
+  const taken = fs.readdirSync(state.workRoot).filter((f) => f.startsWith(`${state.mode}-${role}-`)).length;
+  const log = path.join(state.workRoot, `${state.mode}-${role}-${taken + 1}.log`);
   const out = fs.openSync(log, 'a');
   const child = spawn('npm', args, { cwd: state.cloneDir, env: userEnvironment(state), detached: true, stdio: ['ignore', out, out] });
   fs.closeSync(out);
