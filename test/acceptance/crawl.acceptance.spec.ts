@@ -77,6 +77,9 @@ describe('the crawl: no page, data request or call answers 5xx or stops the serv
    * reported and the app started again. A visitor that stopped it CRASH_LIMIT times sends nothing more in
    * this test (the restarts would take minutes); the requests it skipped are reported in one line.
    */
+  let sent = 0;
+  afterAll(() => process.stderr.write(`[crawl] ${app.mode}: ${sent} requests, each followed by the health call\n`));
+
   class Crawl {
     readonly offenders: string[] = [];
     private previous = '';
@@ -92,6 +95,7 @@ describe('the crawl: no page, data request or call answers 5xx or stops the serv
         this.skipped.set(visitor.name, (this.skipped.get(visitor.name) ?? 0) + 1);
         return null;
       }
+      sent++;
       const headers: Record<string, string> = { accept: 'text/html,*/*' };
       if (visitor.cookie) headers.cookie = visitor.cookie;
       let answer: Answer | null = null;
