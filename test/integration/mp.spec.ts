@@ -77,6 +77,36 @@ describe('the mobile sales query', () => {
     expect((await chart({ id: '1' }, mine)).body.code).toBe(-1012);
   });
 
+  test.each([
+    ['吊销会话', 'revokeSessions'],
+    ['重置密码', 'resetPassword'],
+    ['停用 then 启用', 'disable'],
+  ])('%s ends the user’s mini-program sessions and bindings as it ends their web sessions (issue 25 #4)', async (_label, action) => {
+    const account = await createAnalyst(`mpend${action.slice(0, 3)}`, PASSWORD, '移动端吊销');
+    const openId = `o_end_${action}_${process.pid}_${Date.now()}`;
+    const bound = await post('bind', { ...signedLink(openId), account, password: PASSWORD });
+    const open = bound.body.result.session as string;
+    expect((await chart({ id: '1' }, open)).body.code).toBe(1);
+    const admin = await signedInApp({ address: `10.82.${process.pid % 250}.${4 + action.length}`, account: 'admin', password: 'Admin@2026' });
+    try {
+      const users = (await request(app.getHttpServer()).get(`${API}/admin/users/list`).query({ keyword: account }).set('token', admin.token)).body.result.items as Array<{ id: number; account: string }>;
+      const id = users.find((u) => u.account === account)!.id;
+      const act = (name: string) => request(app.getHttpServer()).post(`${API}/admin/users/${name}`).set('token', admin.token).send({ id });
+      expect((await act(action)).body.code).toBe(1);
+      if (action === 'disable') expect((await act('enable')).body.code).toBe(1);
+    } finally {
+      await admin.app.close();
+    }
+    // The open session is over, and a new signed link opens none: the owner binds again with the password.
+    expect((await chart({ id: '1' }, open)).body.code).toBe(-1012);
+    expect((await post('session', signedLink(openId))).body.result).toEqual({ bound: false, session: null, expiresIn: 0, nickname: null });
+    if (action !== 'resetPassword') {
+      const rebound = await post('bind', { ...signedLink(openId), account, password: PASSWORD });
+      expect((await chart({ id: '1' }, rebound.body.result.session as string)).body.code).toBe(1);
+      expect((await post('session', signedLink(openId))).body.result).toMatchObject({ bound: true });
+    }
+  });
+
   test('the latest month of the chart is the sales API\'s figure for that producer in that province, and in the nation', async () => {
     const ranking = await request(app.getHttpServer()).get(`${API}/saleVolume/areaMarket/producer`).query({ area: '440000', level: '2', pageSize: '3' }).set('token', token);
     const top = (ranking.body.result as TendencyPage).list[0];

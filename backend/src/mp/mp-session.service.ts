@@ -12,12 +12,15 @@ const ISSUER = 'car-market-mp';
 export interface MpSessionUser {
   openId: string;
   userId: number;
+  /** The user's password version when the session was opened (ms); a later one ends the session. */
+  passwordVersion: number;
 }
 
 /**
  * The short mp session (README decision 79): a JWT signed with the server's own key (never the secret
- * shared with the mini-program), naming the openId and its user, valid MP_SESSION_MINUTES; every call
- * checks the binding still holds, so an unbinding ends it at once.
+ * shared with the mini-program), naming the openId, its user and the user's password version, valid
+ * MP_SESSION_MINUTES; every call checks the binding still holds at that version, so an unbinding, a change of
+ * password, 吊销会话, 停用 or 重置密码 ends it at once (decision 139).
  */
 @Injectable()
 export class MpSessionService {
@@ -36,7 +39,7 @@ export class MpSessionService {
   }
 
   async issue(user: MpSessionUser): Promise<string> {
-    return new SignJWT({ oid: user.openId })
+    return new SignJWT({ oid: user.openId, pwv: user.passwordVersion })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuer(ISSUER)
       .setSubject(String(user.userId))
@@ -50,14 +53,16 @@ export class MpSessionService {
     if (!session) throw new ApiException(ApiCode.TokenInvalid, '请从小程序重新打开销量查询');
     let payload;
     try {
-      ({ payload } = await jwtVerify(session, this.sessionKey, { algorithms: ['HS256'], issuer: ISSUER, requiredClaims: ['sub', 'oid', 'exp'] }));
+      ({ payload } = await jwtVerify(session, this.sessionKey, { algorithms: ['HS256'], issuer: ISSUER, requiredClaims: ['sub', 'oid', 'exp', 'pwv'] }));
     } catch (error) {
       if (error instanceof errors.JWTExpired) throw new ApiException(ApiCode.TokenExpired, '会话已过期，请从小程序重新打开');
       throw new ApiException(ApiCode.TokenInvalid, API_MESSAGES.signInFirst);
     }
-    const user = { openId: String(payload.oid), userId: Number(payload.sub) };
+    const user = { openId: String(payload.oid), userId: Number(payload.sub), passwordVersion: Number(payload.pwv) };
     const bound = await this.repository.boundUser(user.openId);
-    if (!bound || bound.userId !== user.userId) throw new ApiException(ApiCode.TokenRevoked, '该微信已解除绑定，请重新绑定');
+    if (!bound || bound.userId !== user.userId || bound.passwordVersion !== user.passwordVersion) {
+      throw new ApiException(ApiCode.TokenRevoked, '会话已失效（已解除绑定或账号会话已吊销），请从小程序重新打开并绑定');
+    }
     return user;
   }
 }

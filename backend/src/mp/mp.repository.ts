@@ -12,18 +12,31 @@ const SUGGESTIONS = 20;
 export class MpRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** The active user an openId is bound to. */
-  async boundUser(openId: string): Promise<{ userId: number; nickname: string } | null> {
-    const rows: Array<{ userId: number; nickname: string }> = await this.dataSource.query(
-      `SELECT u.id AS "userId", u.nickname FROM mp_binding b JOIN app_user u ON u.id = b.user_id WHERE b.open_id = $1 AND u.enabled`,
+  /**
+   * The active user an openId is bound to, while the binding holds: made since the user's password version last
+   * changed (a change of password, 吊销会话, 停用, 重置密码 all bump it). `passwordVersion` is that version.
+   */
+  async boundUser(openId: string): Promise<{ userId: number; nickname: string; passwordVersion: number } | null> {
+    const rows: Array<{ userId: number; nickname: string; passwordVersion: Date }> = await this.dataSource.query(
+      `SELECT u.id AS "userId", u.nickname, u.password_changed_at AS "passwordVersion"
+       FROM mp_binding b JOIN app_user u ON u.id = b.user_id
+       WHERE b.open_id = $1 AND u.enabled AND b.password_version = u.password_changed_at`,
       [openId],
     );
-    return rows[0] ?? null;
+    const row = rows[0];
+    return row ? { userId: row.userId, nickname: row.nickname, passwordVersion: row.passwordVersion.getTime() } : null;
   }
 
-  /** Binds a free openId to the user; false when it is bound to someone already (a bind is once). */
+  /**
+   * Binds a free openId to the user at their current password version; binding again an openId of the same user
+   * renews it. False when it is bound to someone else (a bind is once).
+   */
   async bind(openId: string, userId: number): Promise<boolean> {
-    await this.dataSource.query(`INSERT INTO mp_binding (open_id, user_id) VALUES ($1, $2) ON CONFLICT (open_id) DO NOTHING`, [openId, userId]);
+    await this.dataSource.query(
+      `INSERT INTO mp_binding (open_id, user_id, password_version) SELECT $1, id, password_changed_at FROM app_user WHERE id = $2
+       ON CONFLICT (open_id) DO UPDATE SET password_version = EXCLUDED.password_version WHERE mp_binding.user_id = EXCLUDED.user_id`,
+      [openId, userId],
+    );
     const rows: Array<{ userId: number }> = await this.dataSource.query(`SELECT user_id AS "userId" FROM mp_binding WHERE open_id = $1`, [openId]);
     return rows[0]?.userId === userId;
   }

@@ -48,7 +48,7 @@ export class MpService {
     this.checked(link);
     const bound = await this.repository.boundUser(link.openId);
     if (!bound) return { bound: false, session: null, expiresIn: 0, nickname: null };
-    return this.opened({ openId: link.openId, userId: bound.userId }, bound.nickname);
+    return this.opened({ openId: link.openId, userId: bound.userId, passwordVersion: bound.passwordVersion }, bound.nickname);
   }
 
   /** The one-time bind: the link still fresh, the account's password right (the sign-in throttle applies). */
@@ -58,7 +58,9 @@ export class MpService {
     // A password an administrator set opens nothing until its owner has changed it on the web (decision 83).
     if (user.mustChangePassword) throw new ApiException(ApiCode.PasswordChangeRequired, ADMIN_MESSAGES.passwordChangeRequiredForMp);
     if (!(await this.repository.bind(dto.openId, user.id))) throw new ApiException(ApiCode.Conflict, '该微信已绑定其他账号，请联系管理员解除绑定');
-    return this.opened({ openId: dto.openId, userId: user.id }, user.nickname);
+    const bound = await this.repository.boundUser(dto.openId);
+    if (!bound) throw new ApiException(ApiCode.TokenRevoked, '账号已停用或会话已吊销，请稍后重试');
+    return this.opened({ openId: dto.openId, userId: bound.userId, passwordVersion: bound.passwordVersion }, bound.nickname);
   }
 
   /** The administrator's unbinding (mp/unbind, and the user page's 解除绑定 through it): audited as mp.unbound. */

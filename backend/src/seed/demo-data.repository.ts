@@ -59,7 +59,7 @@ export class DemoDataRepository {
 
   /** Binds a mini-program openId to a user by account (the demo link's identity). */
   async bindOpenId(openId: string, account: string): Promise<void> {
-    await this.dataSource.query(`INSERT INTO mp_binding (open_id, user_id) SELECT $1, id FROM app_user WHERE account = $2`, [openId, account]);
+    await this.dataSource.query(`INSERT INTO mp_binding (open_id, user_id, password_version) SELECT $1, id, password_changed_at FROM app_user WHERE account = $2`, [openId, account]);
   }
 
   /** Fresh planner statistics after a reload. */
