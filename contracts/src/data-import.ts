@@ -32,7 +32,7 @@ export interface ImportColumn {
 
 const C = {
   month: { key: 'month', header: '月份', example: '2026-10', note: 'YYYY-MM（也可 YYYYMM），须在所声明的月份区间内' },
-  city: { key: 'city', header: '城市代码', example: '110100', note: '6 位行政区划代码' },
+  city: { key: 'city', header: '城市代码', example: '440100', note: '6 位行政区划代码（直辖市用省级代码，如北京 110000）' },
   car: { key: 'car', header: '车型代码', example: '', note: '车型（款型）代码，即配置查询中的车型编码' },
   useNature: { key: 'useNature', header: '使用性质', example: '1', note: '1 非营运 / 2 营运 / 3 租赁（代码或名称）' },
   ownership: { key: 'ownership', header: '所有权', example: '1', note: '1 个人 / 2 单位（代码或名称）' },

@@ -8,7 +8,9 @@ export function ImportProblemTable({ importId, problems }: { importId: string; p
     <section className="import-problems" aria-label="问题清单">
       <p className="import-problems__summary">
         共 {thousands(problems.total)} 个问题{problems.total > problems.items.length ? `，下面是前 ${problems.items.length} 个` : ''}。
-        <a href={`${API_PREFIX}/${DATA_IMPORT.report.path}?id=${importId}`}>下载问题报告（Excel）</a>
+        <a href={`${API_PREFIX}/${DATA_IMPORT.report.path}?id=${importId}`} download>
+          下载问题报告（Excel）
+        </a>
       </p>
       <Table celled compact unstackable className="import-problems__table">
         <Table.Header>

@@ -148,7 +148,13 @@ export default function DataImportPage() {
             上传并校验
           </Button>
           <span className="import-page__templates">
-            模板：<a href={templateHref(kind, 'xlsx')}>{IMPORT_KINDS[kind]}模板.xlsx</a> · <a href={templateHref(kind, 'csv')}>{IMPORT_KINDS[kind]}模板.csv</a>
+            模板：<a href={templateHref(kind, 'xlsx')} download>
+              {IMPORT_KINDS[kind]}模板.xlsx
+            </a>{' '}
+            ·{' '}
+            <a href={templateHref(kind, 'csv')} download>
+              {IMPORT_KINDS[kind]}模板.csv
+            </a>
           </span>
         </div>
         <p className="import-page__hint">{hintOf(kind)}</p>

@@ -5,7 +5,7 @@
  * saved under the server's file name when it is a file, its message is shown as a toast when it is an
  * envelope, and a session that ended sends the user to sign in, as a page would (decision 134).
  */
-import { isEnvelope, SESSION_ENDED_CODES } from '@car/contracts';
+import { API_PREFIX, isEnvelope, SESSION_ENDED_CODES } from '@car/contracts';
 
 import type { ApiFailure } from './api-failure';
 import { loginHref } from './navigation';
@@ -80,10 +80,14 @@ export async function download(href: string, suggestedName?: string): Promise<Do
   return { kind: 'saved', fileName };
 }
 
-/** A link the download guard takes over: `<a download>` to this site, clicked plainly (no new tab or window). */
+/**
+ * A link the download guard takes over, clicked plainly (no new tab or window): `<a download>` to this site,
+ * and any link to the API, which answers files and envelopes, never pages (so a link that forgot its
+ * `download` attribute still cannot leave the app).
+ */
 export function guardedLinkOf(event: MouseEvent): HTMLAnchorElement | null {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
-  const target = event.target instanceof Element ? event.target.closest('a[download]') : null;
+  const target = event.target instanceof Element ? event.target.closest(`a[download], a[href^="${API_PREFIX}/"]`) : null;
   if (!(target instanceof HTMLAnchorElement) || target.dataset.downloadGuard === 'off') return null;
   // A link we made ourselves (a blob) or to another site is the browser's to follow.
   if (!target.href) return null;

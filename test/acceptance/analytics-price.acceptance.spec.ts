@@ -1,0 +1,131 @@
+import type { Locator, Page } from 'playwright-core';
+import type { LetterGroup, PriceStructureTable, PriceTable, PriceTraceWhole, PriceWhole, SeriesItem } from '@car/contracts';
+import { describeInBrowser, useBrowser } from '../support/browser';
+import { apiResult } from '../support/sales-pages';
+import { ANALYST, downloadControl, exportChartPng, figure, openAs, openGroup, paramsOf, pickMonth, pointHelpersAtShipped, query, saveDownload, workbookRows } from './support/analytics-kit';
+
+/**
+ * 价格分析 as shipped (issue 24 §3): on each of the four price pages the demo analyst changes a filter and
+ * presses 查询, and the page shows the API's figures for the same filters; each chart exports a PNG; each
+ * table's 下载, taken by a click as Chromium takes it, is a workbook with the page's rows and figures.
+ */
+pointHelpersAtShipped();
+
+async function priceCards(page: Page): Promise<Record<string, string>> {
+  return page.locator('.price-cards .summary-card').evaluateAll((cards) =>
+    Object.fromEntries(cards.map((c) => [(c as HTMLElement).dataset.card ?? '', (c.querySelector('.summary-card__value')?.textContent ?? '').trim()])),
+  );
+}
+
+const cardsOfPrice = (whole: PriceWhole | PriceTraceWhole) => ({ msrp: whole.msrpStr, tp: whole.tpStr, discount: whole.discountStr, discountRate: whole.discountRateStr });
+
+/** A table's body as shown: each row's cell texts. */
+async function shownRows(table: Locator): Promise<string[][]> {
+  return table.locator('tbody tr').evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('td')).map((td) => (td.textContent ?? '').trim())));
+}
+
+/**
+ * A month table's workbook (价格明细, 区域价格) against the API's table: the header is the label and the
+ * months, one row per API row in order, and each row's figures the API's (percent cells as fractions).
+ */
+async function expectPriceTableWorkbook(page: Page, panel: Locator, table: PriceTable, labelHeader: string): Promise<void> {
+  const file = await saveDownload(page, downloadControl(panel));
+  const [header, ...rows] = await workbookRows(file);
+  expect(header).toEqual([labelHeader, ...table.months]);
+  expect(rows.map((r) => String(r[0]).trim())).toEqual(table.rows.map((r) => r.name.trim()));
+  const percent = table.rows[0].texts.some((t) => t.endsWith('%'));
+  const asInFile = (v: number | null) => (v === null ? '-' : percent ? v / 100 : v);
+  expect(rows[0].slice(1)).toEqual(table.rows[0].values.map(asInFile));
+  expect(rows[rows.length - 1].slice(1)).toEqual(table.rows[table.rows.length - 1].values.map(asInFile));
+}
+
+describeInBrowser('价格分析 as shipped', () => {
+  const browser = useBrowser();
+
+  for (const { title, path, api } of [
+    { title: '整体市场价格结构', path: '/price/totalmarket', api: '/price/totalMarket' },
+    { title: '细分市场价格结构', path: '/pricedetailmarket', api: '/price/priceDetailMarket' },
+  ]) {
+    test(`${title}: 查询 with another month and bands shows the API's table; the chart exports a PNG; the table downloads with its figures`, async () => {
+      const { page, assertClean } = await openAs(browser(), ANALYST, path);
+      await page.locator('.sales-page__title', { hasText: title }).waitFor();
+      await openGroup(page, '数据范围');
+      const month = await pickMonth(page, page.locator('.filter-panel'));
+      await openGroup(page, '价格段设置');
+      await page.fill('input[name="priceLow"]', '10');
+      await page.fill('input[name="priceHigh"]', '30');
+      await page.fill('input[name="segment"]', '5');
+      const url = await query(page, (u) => u.searchParams.get('time') === month && u.searchParams.get('segment') === '5');
+      const table = await apiResult<PriceStructureTable>(page, `${api}/table`, paramsOf(url, ['chart', 'view']));
+      expect(table.rows.map((r) => r.name)).toEqual(['30万以上', '25-30万', '20-25万', '15-20万', '10-15万', '10万以下', '合计']);
+      const shown = await shownRows(page.locator('.structure-table'));
+      expect(shown).toEqual(table.rows.map((r) => [r.name, ...r.texts]));
+
+      await page.waitForSelector('.trend-chart canvas[data-drawn="true"]');
+      const png = await exportChartPng(page, page.locator('.trend-chart'));
+      expect(png.fileName).toContain(month);
+
+      const file = await saveDownload(page, downloadControl(page.locator('.band-table')));
+      const [header, ...rows] = await workbookRows(file);
+      expect(rows.map((r) => String(r[0]))).toEqual(table.rows.map((r) => r.name));
+      // The total's sales: the file's number is the figure the page shows.
+      const sales = header.indexOf(table.columns[0].label);
+      expect(sales).toBe(1);
+      expect(figure(rows[rows.length - 1][sales])).toBe(figure(shown[shown.length - 1][1]));
+      assertClean();
+    });
+  }
+
+  test("整体市场价格指数: 查询 with another month and segment shows the API's cards and table; the chart exports a PNG; the table downloads with its figures", async () => {
+    const { page, assertClean } = await openAs(browser(), ANALYST, '/price/marketpricetendency');
+    await openGroup(page, '时间');
+    const month = await pickMonth(page, page.locator('.filter-panel'));
+    await openGroup(page, '细分市场');
+    await page.locator('.filter-panel select[name="detailId"]').selectOption({ label: 'A级SUV' });
+    const url = await query(page, (u) => u.searchParams.get('time') === month && u.searchParams.get('detailId') === '7');
+    const filters = { time: month, detailId: url.searchParams.get('detailId')! };
+    const whole = await apiResult<PriceWhole>(page, '/price/marketPriceWhole/whole', filters);
+    expect(await priceCards(page)).toEqual(cardsOfPrice(whole));
+    const table = await apiResult<PriceTable>(page, '/price/marketPriceWhole/detailTable', { ...filters, type: 0, type2: 2 });
+    expect(await shownRows(page.locator('.price-table'))).toEqual(table.rows.map((r) => [r.name, ...r.texts]));
+
+    await page.waitForSelector('.price-chart canvas[data-drawn="true"]');
+    const png = await exportChartPng(page, page.locator('.price-chart'));
+    expect(png.fileName).toContain(month);
+    await expectPriceTableWorkbook(page, page.locator('.price-table'), table, '细分市场');
+    assertClean();
+  });
+
+  test("车系价格追踪: 查询 with another month and 优惠率, then a compared series, shows the API's figures; the chart exports a PNG; the regional table downloads with its figures", async () => {
+    const { page, assertClean } = await openAs(browser(), ANALYST, '/price/cabmodelpricetrace');
+    const own = Number(new URL(page.url()).searchParams.get('modelSubId') ?? (await page.locator('.filter-panel input[name="modelSubId"]').inputValue()));
+    await openGroup(page, '时间');
+    const month = await pickMonth(page, page.locator('.filter-panel'));
+    await openGroup(page, '优惠/优惠率');
+    await page.locator('.filter-panel').getByLabel('优惠率', { exact: true }).check();
+    const url = await query(page, (u) => u.searchParams.get('time') === month && u.searchParams.get('discount') === '1');
+    const modelSubId = Number(url.searchParams.get('modelSubId') ?? own);
+    const whole = await apiResult<PriceTraceWhole>(page, '/price/cabmodelpricetrace/whole', { time: month, modelSubId, type: 1 });
+    expect(await priceCards(page)).toEqual(cardsOfPrice(whole));
+
+    // The chart's own 查询: a comparison series from its dialog.
+    const brands = await apiResult<LetterGroup<{ id: number; name: string }>[]>(page, '/search/getBrands', { key: '大众' });
+    const dazhong = brands.flatMap((g) => g.list).find((b) => b.name === '大众')!;
+    const series = await apiResult<LetterGroup<SeriesItem>[]>(page, '/search/getSeries', { brandIds: dazhong.id });
+    const other = series.flatMap((g) => g.list.flatMap((s) => s.subList)).find((s) => s.id !== modelSubId)!;
+    await page.getByLabel('对比车系').click();
+    const dialog = page.locator('.pick-dialog');
+    await dialog.locator('.pick-dialog__group').first().waitFor({ state: 'visible' });
+    await dialog.locator('.pick-series__subs, .pick-dialog__entries').getByRole('button', { name: other.name, exact: true }).first().click();
+    await dialog.getByRole('button', { name: '确定' }).click();
+    await query(page, (u) => u.searchParams.get('modelSubIds') === String(other.id), page.locator('.trace-pickers'));
+    await page.waitForSelector('.price-chart canvas[data-drawn="true"]');
+    const png = await exportChartPng(page, page.locator('.price-chart'));
+    expect(png.fileName).toContain(month);
+
+    const regional = await apiResult<PriceTable>(page, '/price/cabmodelpricetrace/cityTable', { time: month, modelSubId, type: Number(new URL(page.url()).searchParams.get('type') ?? 2) });
+    expect(await shownRows(page.locator('.price-table'))).toEqual(regional.rows.map((r) => [r.name, ...r.texts]));
+    await expectPriceTableWorkbook(page, page.locator('.price-table'), regional, '区域');
+    assertClean();
+  });
+});

@@ -1,0 +1,147 @@
+import type { Locator, Page } from 'playwright-core';
+import { type ConfigTable, type DimensionTable, type ProportionTable, thousands } from '@car/contracts';
+import { describeInBrowser, useBrowser } from '../support/browser';
+import { apiResult, settled } from '../support/sales-pages';
+import { ANALYST, downloadControl, exportChartPng, figure, openAs, openGroup, paramsOf, pickMonth, pointHelpersAtShipped, query, saveDownload, workbookRows } from './support/analytics-kit';
+
+/**
+ * 价量交叉 and 产品分析 as shipped (issue 24 §3): the demo analyst changes a filter and presses 查询 on both
+ * price-volume pages and the tables are the API's for the same filters; every chart exports a PNG; every
+ * table's 下载 and the configuration Excel, taken by a click as Chromium takes them, are workbooks with
+ * the page's rows and figures.
+ */
+pointHelpersAtShipped();
+
+/** The band table as shown: [band, name, sales this period] per row (a band cell spans its rows). */
+async function bandRows(page: Page): Promise<string[][]> {
+  return page.locator('.band-table tbody tr').evaluateAll((rows) => {
+    let band = '';
+    return rows.map((row) => {
+      const cells = Array.from(row.querySelectorAll('td'));
+      if (cells[0]?.classList.contains('band-table__band')) band = cells.shift()!.textContent ?? '';
+      const current = cells[1].querySelector('.band-bars__value')?.textContent ?? '';
+      return [band, cells[0].textContent ?? '', current];
+    });
+  });
+}
+
+/** A proportion table as shown: [name, price, sales] per row. */
+async function proportionRows(panel: Locator): Promise<string[][]> {
+  return panel.locator('tbody tr').evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('td')).slice(0, 3).map((c) => (c.textContent ?? '').trim())));
+}
+
+/** A proportion table's workbook against the page: one row per row shown, each with its name and sales. */
+async function expectProportionWorkbook(page: Page, panel: Locator): Promise<void> {
+  const shown = await proportionRows(panel);
+  const file = await saveDownload(page, downloadControl(panel));
+  const [header, ...rows] = await workbookRows(file);
+  expect(rows).toHaveLength(shown.length);
+  const name = header.indexOf('车型');
+  const sales = header.findIndex((h) => String(h).includes('销量'));
+  expect(name).toBeGreaterThanOrEqual(0);
+  expect(sales).toBeGreaterThan(name);
+  expect(rows.map((r) => [String(r[name]).trim(), figure(r[sales])])).toEqual(shown.map((r) => [r[0], figure(r[2])]));
+}
+
+describeInBrowser('价量交叉 and 产品分析 as shipped', () => {
+  const browser = useBrowser();
+
+  test("车型价格段销量: 查询 with another month and bands shows the API's table; the chart exports a PNG; the table downloads with its figures", async () => {
+    const { page, assertClean } = await openAs(browser(), ANALYST, '/pricevolume/cabmodelprice');
+    await openGroup(page, '数据范围');
+    const month = await pickMonth(page, page.locator('.filter-panel'));
+    await openGroup(page, '数据口径');
+    await page.fill('input[name="priceLow"]', '10');
+    await page.fill('input[name="priceHigh"]', '30');
+    await page.fill('input[name="segment"]', '5');
+    const url = await query(page, (u) => u.searchParams.get('time') === month && u.searchParams.get('segment') === '5');
+    const table = await apiResult<DimensionTable>(page, '/pricevolume/priceQtyDetail/table', paramsOf(url, ['chart']));
+    const shown = await bandRows(page);
+    expect(shown).toEqual(table.values.map((cells) => [String(cells[0].data[0]), String(cells[1].data[0]), thousands(cells[2].data[0] as number | null)]));
+    expect(shown[0][0]).toBe('30万以上');
+
+    await page.waitForSelector('.trend-chart canvas[data-drawn="true"]');
+    const png = await exportChartPng(page, page.locator('.trend-chart'));
+    expect(png.fileName).toContain(month);
+
+    // The file lists every member of every band, none folded into 其他（n）: each band's members are the
+    // API's (the folded ones from the 其他 cell's detail), and add up to the band's 小计 on the page.
+    const file = await saveDownload(page, downloadControl(page.locator('.band-table')));
+    const [, ...rows] = await workbookRows(file);
+    const members = table.values.flatMap((cells) => {
+      const hidden = cells[2].hiddenList;
+      const band = String(cells[0].data[0]);
+      return hidden ? hidden.map((h) => [band, h.name, h.sales]) : [[band, String(cells[1].data[0]), cells[2].data[0]]];
+    });
+    expect(rows.map((r) => [String(r[0]), String(r[1]), figure(r[2])])).toEqual(members);
+    for (const [band, name, sales] of shown.filter((r) => r[1] === '小计')) {
+      const inFile = rows.filter((r) => r[0] === band && r[1] !== '小计').reduce((sum, r) => sum + (figure(r[2]) ?? 0), 0);
+      expect({ band, name, sales: inFile }).toEqual({ band, name, sales: figure(sales) });
+    }
+    assertClean();
+  });
+
+  test("销量占比分析: 查询 with another month, then compared series, shows the API's tables; both charts export PNGs; both tables download with their figures", async () => {
+    const { page, assertClean } = await openAs(browser(), ANALYST, '/pricevolume/pricedimension');
+    await openGroup(page, '时间');
+    const month = await pickMonth(page, page.locator('.filter-panel'));
+    const url = await query(page, (u) => u.searchParams.get('time') === month);
+    const single = await apiResult<ProportionTable>(page, '/pricevolume/modelPrice/singleTable', { time: month, ...(url.searchParams.get('modelSubId') ? { modelSubId: url.searchParams.get('modelSubId')! } : {}) });
+    const singlePanel = page.locator('[aria-label="单车系表"]');
+    expect(await proportionRows(singlePanel)).toEqual(single.rows.map((r) => [r.name, r.priceStr, r.salesStr]));
+
+    // The compare chart's own 查询: two series from its dialog.
+    await page.locator('.compare-tools input[type="text"]').click();
+    const dialog = page.locator('.pick-dialog').last();
+    await dialog.locator('.pick-series__subs .pick-toggle').nth(0).click();
+    await dialog.locator('.pick-series__subs .pick-toggle').nth(1).click();
+    await dialog.getByRole('button', { name: '确定' }).click();
+    await Promise.all([
+      page.waitForURL((u) => (u.searchParams.get('modelSubIds') ?? '').split(',').length === 2),
+      page.locator('.compare-tools').getByRole('button', { name: '查询', exact: true }).click(),
+    ]);
+    await settled(page);
+    const ids = new URL(page.url()).searchParams.get('modelSubIds')!;
+    const compare = await apiResult<ProportionTable>(page, '/pricevolume/modelPrice/compareTable', { time: month, modelSubId: single.modelSubId, modelSubIds: ids });
+    const comparePanel = page.locator('[aria-label="对比表"]');
+    expect(await proportionRows(comparePanel)).toEqual(compare.rows.map((r) => [r.name, r.priceStr, r.salesStr]));
+
+    for (const chart of ['时间段对比图', '车型对比图']) {
+      const panel = page.getByRole('region', { name: chart, exact: true });
+      await panel.locator('canvas[data-drawn="true"]').waitFor();
+      await exportChartPng(page, panel);
+    }
+    await expectProportionWorkbook(page, singlePanel);
+    await expectProportionWorkbook(page, comparePanel);
+    assertClean();
+  });
+
+  test('配置查询: a sub-series picked by typing shows the API\'s trims; 下载 Excel is a workbook of those trims and configuration rows', async () => {
+    const { page, assertClean } = await openAs(browser(), ANALYST, '/product/configquery', { width: 1440, height: 900 });
+    await page.getByRole('textbox', { name: '搜索子车系' }).fill('朗');
+    const option = page.getByRole('option', { name: '朗逸', exact: true });
+    await option.waitFor();
+    await Promise.all([page.waitForURL((u) => u.searchParams.has('ids') && u.searchParams.has('carJllCodes')), option.click()]);
+    await settled(page);
+    const url = new URL(page.url());
+    const codes = url.searchParams.get('carJllCodes')!.split(',');
+    const table = await apiResult<ConfigTable>(page, '/carConfig/get', { ids: url.searchParams.get('ids')!, carJllCodes: codes.join(',') });
+    const shownCodes = await page.locator('.config-head th.config-trim').evaluateAll((cells) => cells.map((c) => (c as HTMLElement).dataset.code ?? ''));
+    expect(shownCodes).toEqual(codes);
+
+    const file = await saveDownload(page, downloadControl(page.locator('.config-toolbar'), '下载 Excel'));
+    const rows = await workbookRows(file);
+    const names = new Map(table.columns.map((c) => [c.carJllCode, c.carName]));
+    expect(rows[0]).toEqual(['配置项', ...codes.map((c) => names.get(c))]);
+    // The frozen rows under the trims (子车系, 厂商指导价, 零售量 and 成交价 of the month) read as on the page.
+    const head = await page.locator('.config-head tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.children).map((cell) => (cell.textContent ?? '').trim())));
+    expect(head.length).toBeGreaterThanOrEqual(5);
+    expect(rows.slice(1, head.length)).toEqual(head.slice(1));
+    // Every configuration item of the comparison is a row of the file.
+    const labels = new Set(rows.map((r) => String(r[0]).trim()));
+    const items = table.items.flatMap((block) => block.data.map((row) => row.desc));
+    expect(items.length).toBeGreaterThan(10);
+    expect(items.filter((item) => !labels.has(item.trim()))).toEqual([]);
+    assertClean();
+  });
+});

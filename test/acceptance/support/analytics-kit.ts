@@ -1,0 +1,228 @@
+/**
+ * The analytics walk's fixtures (issue 24 §3): the shipped instance as the address of the shared browser
+ * helpers, signing in as either demo account, a download taken the way a user takes it (a click, Chromium's
+ * download, the saved file opened), a chart's 导出图片, and the figures of a workbook.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import ExcelJS from 'exceljs';
+import type { Browser, Cookie, Locator, Page } from 'playwright-core';
+import { openPage, type OpenedPage } from '../../support/browser';
+import { signInAs } from '../../support/export-pages';
+import { settled } from '../../support/sales-pages';
+import type { TestEnv } from '../../support/test-env';
+import { shipped } from './shipped';
+
+export interface Account {
+  account: string;
+  password: string;
+}
+
+/** The README's demo logins. */
+export const ANALYST: Account = { account: 'demo', password: 'Demo@2026' };
+export const ADMIN: Account = { account: 'admin', password: 'Admin@2026' };
+
+/**
+ * The shared browser helpers (sales-pages, mp-link) read the app's address and data folder from testEnv();
+ * here they are the shipped instance's. jest gives each test file its own process.env, so this reaches no
+ * other suite.
+ */
+export function pointHelpersAtShipped(): string {
+  const app = shipped();
+  const current = process.env.CAR_TEST_ENV ? (JSON.parse(process.env.CAR_TEST_ENV) as TestEnv) : null;
+  const env: TestEnv = {
+    databaseUrl: current?.databaseUrl ?? '',
+    adminUrl: current?.adminUrl ?? '',
+    redisUrl: current?.redisUrl ?? null,
+    redisPrefix: current?.redisPrefix ?? '',
+    baseUrl: app.baseUrl,
+    dataDir: app.dataDir,
+  };
+  process.env.CAR_TEST_ENV = JSON.stringify(env);
+  return app.baseUrl;
+}
+
+const baseUrl = (): string => shipped().baseUrl;
+
+/** Each account's session cookies once it has signed in through the form (a test file's module state). */
+const sessions = new Map<string, Cookie[]>();
+
+/**
+ * A fresh page (its own context) signed in as `who`, at `pathname` once idle: through the login form the
+ * first time in a test file, with that session's cookie after (a sign-in is an Argon2 check and two pages).
+ */
+export async function openAs(browser: Browser, who: Account, pathname: string, viewport?: { width: number; height: number }): Promise<OpenedPage> {
+  const opened = await openPage(browser, viewport ?? { width: 1600, height: 1000 });
+  const cookies = sessions.get(who.account);
+  if (cookies) {
+    await opened.page.context().addCookies(cookies);
+  } else {
+    await signInAs(opened.page, who.account, who.password);
+    sessions.set(who.account, await opened.page.context().cookies());
+  }
+  await opened.page.goto(`${baseUrl()}${pathname}`, { waitUntil: 'networkidle' });
+  await settled(opened.page);
+  return opened;
+}
+
+/** Opens a filter group of the side panel unless it is open. */
+export async function openGroup(page: Page, title: string): Promise<void> {
+  const head = page.locator('.filter-panel .filter-group__head', { hasText: title });
+  if ((await head.getAttribute('aria-expanded')) !== 'true') await head.click();
+}
+
+/**
+ * Chooses a month in the panel's month picker: the same month `yearsBack` years before the one shown.
+ * Answers the month chosen (yyyy-MM).
+ */
+export async function pickMonth(page: Page, scope: Locator, yearsBack = 1): Promise<string> {
+  const input = scope.locator('.month-picker__input').first();
+  const shown = ((await input.textContent()) ?? '').match(/(\d{4})\D+(\d{1,2})/);
+  if (!shown) throw new Error(`the month picker shows no month: ${await input.textContent()}`);
+  await input.click();
+  const dialog = page.getByRole('dialog', { name: '选择月份' });
+  for (let i = 0; i < yearsBack; i++) await dialog.getByRole('button', { name: '上一年' }).click();
+  const month = Number(shown[2]);
+  await dialog.getByRole('button', { name: `${month}月`, exact: true }).click();
+  return `${Number(shown[1]) - yearsBack}-${String(month).padStart(2, '0')}`;
+}
+
+/** Presses 查询 in `scope` (the filter panel unless told) and waits for the URL to say `arrived`, then for the page to settle. */
+export async function query(page: Page, arrived: (url: URL) => boolean, scope: Locator = page.locator('.filter-panel')): Promise<URL> {
+  await Promise.all([page.waitForURL(arrived), scope.getByRole('button', { name: '查询', exact: true }).click()]);
+  await settled(page);
+  return new URL(page.url());
+}
+
+/** The URL's params, without those that only the page reads (`drop`). */
+export function paramsOf(url: URL, drop: readonly string[] = []): Record<string, string> {
+  const params = Object.fromEntries(url.searchParams);
+  for (const key of drop) delete params[key];
+  return params;
+}
+
+export interface SavedFile {
+  fileName: string;
+  body: Buffer;
+}
+
+/** Where the downloaded files are kept for a person to open (test-results is git-ignored); the latest of each name. */
+const downloads = path.resolve(__dirname, '..', '..', '..', 'test-results', 'acceptance-downloads');
+
+/**
+ * Clicks `trigger` as a user does and takes the file Chromium downloads (the page fetches it and saves it
+ * under the server's name, decision 134). Fails with the page's message if it shows an error toast instead,
+ * if no download starts or if it fails; answers the saved file's name and bytes.
+ */
+export async function saveDownload(page: Page, trigger: Locator): Promise<SavedFile> {
+  const toasts = page.locator('.toast--error');
+  const before = await toasts.count();
+  const refused = page
+    .waitForFunction((n) => document.querySelectorAll('.toast--error').length > n, before, { timeout: 20_000 })
+    .then(async () => {
+      throw new Error(`下载 showed an error instead of a file: ${(await toasts.last().textContent()) ?? ''}`);
+    });
+  refused.catch(() => undefined);
+  const started = page.waitForEvent('download', { timeout: 20_000 });
+  started.catch(() => undefined);
+  await trigger.click();
+  const download = await Promise.race([started, refused]);
+  const failure = await download.failure();
+  if (failure) throw new Error(`download of ${download.url()} failed: ${failure}`);
+  const fileName = download.suggestedFilename();
+  const file = path.join(downloads, `${shipped().mode}-${fileName}`);
+  await download.saveAs(file);
+  return { fileName, body: fs.readFileSync(file) };
+}
+
+/**
+ * A panel's 下载 control: a link, or a link styled as a Semantic button (whose role is then button).
+ */
+export function downloadControl(panel: Locator, name = '下载'): Locator {
+  return panel.getByRole('link', { name }).or(panel.getByRole('button', { name }));
+}
+
+/** A cell's value as a plain string or number (rich text joined, a formula's result). */
+function plain(value: ExcelJS.CellValue): string | number | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number' || typeof value === 'string') return value;
+  if (typeof value === 'boolean') return String(value);
+  if (value instanceof Date) return value.toISOString();
+  if ('richText' in value) return value.richText.map((r) => r.text).join('');
+  if ('result' in value) return plain(value.result);
+  if ('text' in value) return String(value.text);
+  // An error cell ({ error: '#N/A' }) or a shared formula without a result.
+  return JSON.stringify(value);
+}
+
+/** Opens a downloaded workbook (a spreadsheet's PK signature first) and answers its first sheet's rows. */
+export async function workbookRows(file: SavedFile): Promise<(string | number | null)[][]> {
+  expect(file.fileName).toMatch(/\.xlsx$/);
+  expect(file.body.subarray(0, 2).toString()).toBe('PK');
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(file.body as unknown as ArrayBuffer);
+  const sheet = book.worksheets[0];
+  const rows: (string | number | null)[][] = [];
+  sheet.eachRow({ includeEmpty: false }, (row) => {
+    const cells: (string | number | null)[] = [];
+    for (let c = 1; c <= row.cellCount; c++) cells.push(plain(row.getCell(c).value));
+    rows.push(cells);
+  });
+  return rows;
+}
+
+/**
+ * Presses a chart panel's 导出图片 and checks the download: a PNG with the chart's name, of a real size.
+ * Answers its width and height in pixels (from the PNG's header).
+ */
+export async function exportChartPng(page: Page, panel: Locator): Promise<{ fileName: string; width: number; height: number; bytes: number }> {
+  const button = panel.getByRole('button', { name: '导出图片' });
+  await expect(button.isEnabled()).resolves.toBe(true);
+  const file = await saveDownload(page, button);
+  expect(file.fileName).toMatch(/\.png$/);
+  expect(file.body.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(true);
+  const width = file.body.readUInt32BE(16);
+  const height = file.body.readUInt32BE(20);
+  expect(width).toBeGreaterThan(100);
+  expect(height).toBeGreaterThan(100);
+  return { fileName: file.fileName, width, height, bytes: file.body.length };
+}
+
+export interface ShownTable {
+  headers: string[];
+  /** Each row's name (without a rank or an icon) and its figures under their column headers. */
+  rows: { name: string; values: Record<string, string> }[];
+}
+
+/**
+ * A ranking table as shown: the headers and, per row, the name and the figures of the columns after it
+ * (a grouped table's merged group cell is left out, as it spans several rows).
+ */
+export async function rankingTable(table: Locator): Promise<ShownTable> {
+  return table.evaluate((root) => {
+    const headers = Array.from(root.querySelectorAll('thead th')).map((th) => (th.textContent ?? '').trim());
+    const rows = Array.from(root.querySelectorAll('tbody tr')).map((tr) => {
+      const cells = Array.from(tr.querySelectorAll('td'));
+      const at = cells.findIndex((td) => td.querySelector('.ranking-table__name'));
+      const nameCell = cells[at]?.querySelector('.ranking-table__name');
+      const link = nameCell?.querySelector('.maker-link');
+      const copy = (link ?? nameCell)?.cloneNode(true) as HTMLElement | undefined;
+      copy?.querySelectorAll('.tendency-rank, button').forEach((n) => n.remove());
+      const figures = cells.slice(at + 1);
+      const offset = headers.length - figures.length;
+      const values = Object.fromEntries(figures.map((td, i) => [headers[offset + i], (td.textContent ?? '').trim()]));
+      return { name: (copy?.textContent ?? '').trim(), values };
+    });
+    return { headers, rows };
+  });
+}
+
+/** A figure as the pages and workbooks write it ("1,234", "12.3%", "-") as a number, or null for a dash. */
+export function figure(text: string | number | null): number | null {
+  if (typeof text === 'number') return text;
+  const cleaned = (text ?? '').replace(/[,\s辆%万元]/g, '');
+  if (cleaned === '' || cleaned === '-') return null;
+  const value = Number(cleaned);
+  if (Number.isNaN(value)) throw new Error(`not a figure: ${text}`);
+  return value;
+}
