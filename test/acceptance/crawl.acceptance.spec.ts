@@ -28,8 +28,8 @@ const MOBILE_PAGE = '/wechatsalevolume';
 const PUBLIC_ROUTES = new Set(['root', 'routes/login']);
 
 /** -1009 no or forged session, -1008 expired, -1012 revoked, as JSON or in a single-fetch stream. */
-/** How often one visitor may stop the server in one test before its other requests are skipped. */
-const CRASH_LIMIT = 2;
+/** How often one test may restart the app before it sends nothing more (each restart takes 10-20 s on a busy machine). */
+const RESTART_LIMIT = 25;
 /** A test may restart the app a few times; each restart takes 10-20 s on a busy machine. */
 const CRAWL_MS = 20 * 60_000;
 
@@ -72,18 +72,20 @@ describe('the crawl: no page, data request or call answers 5xx or stops the serv
     return token;
   }
 
-  /**
-   * One test's requests: each is followed by the health call, and a request that stopped the server is
-   * reported and the app started again. A visitor that stopped it CRASH_LIMIT times sends nothing more in
-   * this test (the restarts would take minutes); the requests it skipped are reported in one line.
-   */
   let sent = 0;
   afterAll(() => process.stderr.write(`[crawl] ${app.mode}: ${sent} requests, each followed by the health call\n`));
 
+  /**
+   * One test's requests: each is followed by the health call, and a request that stopped the server is
+   * reported and the app started again. Once a page (or call) stopped it for a visitor, that visitor's other
+   * requests to the same page are skipped (its variants would only stop it again), and after RESTART_LIMIT
+   * restarts the test sends nothing more; what was skipped is reported in one line per page and visitor.
+   */
   class Crawl {
     readonly offenders: string[] = [];
-    private previous = '';
-    private readonly crashes = new Map<string, number>();
+    private previous: { label: string; key: string } | null = null;
+    private restarts = 0;
+    private readonly stopped = new Set<string>();
     private readonly skipped = new Map<string, number>();
 
     fail(line: string): void {
@@ -91,8 +93,11 @@ describe('the crawl: no page, data request or call answers 5xx or stops the serv
     }
 
     async ask(label: string, url: string, visitor: Visitor): Promise<Answer | null> {
-      if ((this.crashes.get(visitor.name) ?? 0) >= CRASH_LIMIT) {
-        this.skipped.set(visitor.name, (this.skipped.get(visitor.name) ?? 0) + 1);
+      // The page a request belongs to: its path without the query or the .data suffix.
+      const key = `${url.split('?')[0].replace(/\.data$/, '').replace(/^\/_root$/, '/')} [${visitor.name}]`;
+      if (this.stopped.has(key) || this.restarts >= RESTART_LIMIT) {
+        const skip = this.restarts >= RESTART_LIMIT ? `requests after ${RESTART_LIMIT} restarts` : key;
+        this.skipped.set(skip, (this.skipped.get(skip) ?? 0) + 1);
         return null;
       }
       sent++;
@@ -110,14 +115,14 @@ describe('the crawl: no page, data request or call answers 5xx or stops the serv
       }
       if (failure !== null && /ECONNREFUSED/.test(failure) && this.previous) {
         // Refused before it was sent: the previous request ended the process after its answer.
-        this.offenders.push(`${this.previous} → stopped the server just after answering`);
-        await this.revive(visitor);
+        this.offenders.push(`${this.previous.label} → stopped the server just after answering`);
+        await this.revive(this.previous.key);
         return this.ask(label, url, visitor);
       }
-      this.previous = label;
+      this.previous = { label, key };
       if (!(await healthy(app.baseUrl))) {
         this.offenders.push(`${label} → stopped the server (${failure ?? `answered ${answer?.status}`})`);
-        await this.revive(visitor);
+        await this.revive(key);
         return null;
       }
       if (failure !== null) {
@@ -127,15 +132,16 @@ describe('the crawl: no page, data request or call answers 5xx or stops the serv
       return answer;
     }
 
-    private async revive(visitor: Visitor): Promise<void> {
-      this.crashes.set(visitor.name, (this.crashes.get(visitor.name) ?? 0) + 1);
-      this.previous = '';
+    private async revive(key: string): Promise<void> {
+      this.stopped.add(key);
+      this.restarts++;
+      this.previous = null;
       await reviveShipped();
     }
 
-    /** Every offender, and what was not sent after a visitor's crashes. */
+    /** Every offender, and what was not sent after the server stopped. */
     report(): string[] {
-      return [...this.offenders, ...[...this.skipped].map(([name, count]) => `[${name}] ${count} more requests not sent: this visitor stopped the server ${CRASH_LIMIT} times in this test`)];
+      return [...this.offenders, ...[...this.skipped].map(([what, count]) => `${what}: ${count} more requests not sent after it stopped the server`)];
     }
   }
 
