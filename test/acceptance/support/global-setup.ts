@@ -30,8 +30,9 @@ declare global {
  * removes the folder. Run alone (no work root given), a jest run makes its own clone and removes it.
  */
 export default async function globalSetup(): Promise<void> {
-  const mode = (process.env.ACCEPTANCE_MODE ?? 'embedded') as ShippedMode;
-  if (mode !== 'embedded' && mode !== 'redis') throw new Error(`ACCEPTANCE_MODE must be embedded or redis, not ${String(mode)}`);
+  const requested = process.env.ACCEPTANCE_MODE ?? 'embedded';
+  if (requested !== 'embedded' && requested !== 'redis') throw new Error(`ACCEPTANCE_MODE must be embedded or redis, not ${requested}`);
+  const mode: ShippedMode = requested;
   const given = process.env.ACCEPTANCE_WORK_ROOT;
   const workRoot = given ?? makeWorkRoot();
   const cleanUp = !given || process.env.ACCEPTANCE_CLEANUP === '1';

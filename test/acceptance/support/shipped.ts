@@ -192,7 +192,8 @@ export function userEnvironment(state: ShippedState): NodeJS.ProcessEnv {
 
 /** Runs `npm run <script>` in the clone in a process group of its own, its output appended to a log file. */
 function spawnNpm(state: ShippedState, role: 'app' | 'worker', args: string[]): { pgid: number; log: string; exited: () => number | null } {
-  const log = path.join(state.workRoot, `${state.mode}-${role}-${state.groups.length + 1}.log`);
+  const taken = fs.readdirSync(state.workRoot).filter((f) => f.startsWith(`${state.mode}-${role}-`)).length;
+  const log = path.join(state.workRoot, `${state.mode}-${role}-${taken + 1}.log`);
   const out = fs.openSync(log, 'a');
   const child = spawn('npm', args, { cwd: state.cloneDir, env: userEnvironment(state), detached: true, stdio: ['ignore', out, out] });
   fs.closeSync(out);
@@ -260,7 +261,22 @@ async function answers(url: string): Promise<boolean> {
 export async function reviveShipped(): Promise<void> {
   const state = loadState();
   await stopGroups(state, 'app');
+  await portFree(state.port);
   await startApp(state, false);
+}
+
+async function portFree(port: number): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const free = await new Promise<boolean>((resolve) => {
+      const server = net.createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '0.0.0.0', () => server.close(() => resolve(true)));
+    });
+    if (free) return;
+    await sleep(250);
+  }
+  throw new Error(`port ${port} is still taken 15 s after the app was stopped`);
 }
 
 /** Like Ctrl-C in the terminal: SIGINT to every recorded group of `role` (all when omitted), then SIGKILL after 30 s. */
