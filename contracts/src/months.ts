@@ -1,6 +1,7 @@
 /** Months are integers YYYYMM inside the system and 'YYYY-MM' on the wire. */
 
-export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+/** A month of 1900-2099: a year outside it is no market month, and year 0 is one PostgreSQL refuses. */
+export const MONTH_PATTERN = /^(19|20)\d{2}-(0[1-9]|1[0-2])$/;
 
 export function parseMonth(text: string): number {
   const [y, m] = text.split('-').map(Number);

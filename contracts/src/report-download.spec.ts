@@ -1,4 +1,4 @@
-import { reportUploadSchema } from './report-download';
+import { reportListSchema, reportUploadSchema } from './report-download';
 
 /** A report's display name cannot carry what would make it read as another name (issue 25 #12). */
 describe('a report’s display name', () => {
@@ -19,5 +19,17 @@ describe('a report’s display name', () => {
 
   test('Chinese, digits and spaces are a name', () => {
     expect(form('一汽-大众 2026年1月 月报').success).toBe(true);
+  });
+});
+
+/** A month the database cannot hold is a 400, not a 500 (issue 25 #8): months lie in 1900-2099. */
+describe('the report list’s months', () => {
+  test.each(['0000-01', '1899-12', '2100-01', '9999-12'])('%s is refused as a month', (month) => {
+    expect(reportListSchema.safeParse({ startDate: month }).success).toBe(false);
+    expect(reportListSchema.safeParse({ endDate: month }).success).toBe(false);
+  });
+
+  test('the window’s ends are months', () => {
+    expect(reportListSchema.safeParse({ startDate: '1900-01', endDate: '2099-12' }).success).toBe(true);
   });
 });
