@@ -1,4 +1,4 @@
-import { auditDetailText, auditListSchema, userCreateSchema, userListSchema, userUpdateSchema } from './admin';
+import { auditDetailText, auditListSchema, userCreateSchema, userIdBodySchema, userListSchema, userUpdateSchema } from './admin';
 import { jobListSchema } from './admin-jobs';
 import { issueMessage } from './params';
 import { PASSWORD_RULE_MESSAGE } from './security';
@@ -41,5 +41,16 @@ describe('the audit detail', () => {
     expect(auditDetailText({ changes: { role: { from: null, to: 'analyst', toText: '市场分析师' }, producerId: { from: 40, to: null, fromText: '一汽-大众', toText: null } } })).toBe(
       '角色 无 → 市场分析师；厂商 一汽-大众 → 无',
     );
+  });
+});
+
+/** An id is a JSON integer or decimal digits, never coerced from anything else (issue 25 #5). */
+describe('a user id in a body', () => {
+  test.each([true, [22], '0x16', ' 22 ', '22e0', 22.5, '', null])('%p is refused', (id) => {
+    expect(userIdBodySchema.safeParse({ id }).success).toBe(false);
+  });
+
+  test.each([22, '22'])('%p is user 22', (id) => {
+    expect(userIdBodySchema.parse({ id })).toEqual({ id: 22 });
   });
 });

@@ -51,7 +51,7 @@ const jllType = z.preprocess(
 
 function size(fallback: number) {
   const message = `应为 1-${DASHBOARD_MAX_SIZE}`;
-  return z.preprocess(blankIsAbsent, intText(message).min(1, message).max(DASHBOARD_MAX_SIZE, message).default(fallback));
+  return z.preprocess(blankIsAbsent, intText(message).pipe(z.number().min(1, message).max(DASHBOARD_MAX_SIZE, message)).default(fallback));
 }
 
 /** time: 'YYYY-MM' (latest retail month when absent); accumulate: 0 the month, 1 January to the month. */
@@ -64,7 +64,7 @@ export const dashboardModelSubsSchema = strictQuery({ ...periodShape, jllType, p
 export const dashboardCitiesSchema = strictQuery({
   ...periodShape,
   jllType,
-  currentPage: z.preprocess(blankIsAbsent, intText('应为正整数').min(1, '应不小于 1').max(MAX_PAGE, '过大').default(1)),
+  currentPage: z.preprocess(blankIsAbsent, intText('应为正整数').pipe(z.number().min(1, '应不小于 1').max(MAX_PAGE, '过大')).default(1)),
   pageSize: size(DASHBOARD_SIZES.cities),
 });
 

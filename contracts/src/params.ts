@@ -96,8 +96,13 @@ export const integer = (message = '应为整数') =>
 
 export const positiveId = (message = '应为正整数') => integer(message).refine((id) => id > 0, message);
 
-/** A number sent as text or as a number (JSON bodies, defaults), coerced and checked to be whole. */
-export const intText = (message = '应为整数') => z.coerce.number({ message }).int(message);
+/**
+ * A whole number sent as a JSON integer or as decimal digits (a query or form value). Nothing else is taken for
+ * one: `true`, `[22]`, `"0x16"`, `" 22 "` and `"22e0"` are refused, not coerced (issue 25 #5). Bounds chain
+ * with `.pipe(z.number().min(…).max(…))`.
+ */
+export const intText = (message = '应为整数') =>
+  z.preprocess((value) => (typeof value === 'string' && /^-?\d{1,15}$/.test(value) ? Number(value) : value), z.number({ message }).int(message));
 
 /** A comma list of positive integer ids, at most 500, duplicates dropped. */
 export const idList = z.string('应为逗号分隔的正整数').transform((text, ctx) => {

@@ -121,7 +121,7 @@ export function bandRangeText(s: BandSettingsText): string {
 /** The price-band page's filters (§3 car-model price form, §7 priceQtyDetail). */
 const priceQtyShape = {
   time: inCalendar(z.preprocess(blankIsAbsent, monthText.optional()), 'retail'),
-  detailId: refersTo(z.preprocess(blankIsAbsent, intText().min(-1, SEGMENT_ID_MESSAGE).max(999_999_999, SEGMENT_ID_MESSAGE).default(-1)), 'segment'),
+  detailId: refersTo(z.preprocess(blankIsAbsent, intText().pipe(z.number().min(-1, SEGMENT_ID_MESSAGE).max(999_999_999, SEGMENT_ID_MESSAGE)).default(-1)), 'segment'),
   producerProperties: refersTo(optional(keyList), 'producerProperty'),
   brandProperties: refersTo(optional(keyList), 'brandProperty'),
   ...bandSettingsShape,

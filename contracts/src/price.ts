@@ -285,7 +285,7 @@ export const PRICE_STRUCTURE_DEFAULTS = { ...PRICE_VOLUME_DEFAULTS, averageMonth
 const structureShape = {
   /** The structure pages offer the retail calendar (search/calendar category 2). */
   time: inCalendar(z.preprocess(blankIsAbsent, monthText.optional()), 'retail'),
-  detailId: refersTo(z.preprocess(blankIsAbsent, intText().min(-1, SEGMENT_MESSAGE).max(999_999_999, SEGMENT_MESSAGE).default(-1)), 'segment'),
+  detailId: refersTo(z.preprocess(blankIsAbsent, intText().pipe(z.number().min(-1, SEGMENT_MESSAGE).max(999_999_999, SEGMENT_MESSAGE)).default(-1)), 'segment'),
   /** 车身形式 (dicBodyShape keys). */
   bodyShapes: refersTo(optional(keyList), 'bodyShape'),
   /** 厂商属性, the placeholder's origin attribute (dicProducerProperty keys). */

@@ -21,15 +21,15 @@ import { inCalendar, refersTo, type ReferenceKind } from './references';
 export const saleVolumeFilterShape = {
   time: inCalendar(z.preprocess(blankIsAbsent, monthText.optional()), (q) => (q.source === 1 ? 'wholesale' : 'retail')),
   source: z.preprocess(blankIsAbsent, z.enum(['1', '2'], { message: '应为 1（批发量）或 2（零售量）' }).default('2')).transform(Number),
-  detailId: refersTo(z.preprocess(blankIsAbsent, intText().min(-1, '应为 -1 或细分市场 id').max(999_999_999, '应为 -1 或细分市场 id').default(-1)), 'segment'),
-  producerProperty: refersTo(z.preprocess(blankIsAbsent, intText().min(-1, '应为 -1 或厂商属性').max(9999, '应为 -1 或厂商属性').default(-1)), 'producerProperty'),
+  detailId: refersTo(z.preprocess(blankIsAbsent, intText().pipe(z.number().min(-1, '应为 -1 或细分市场 id').max(999_999_999, '应为 -1 或细分市场 id')).default(-1)), 'segment'),
+  producerProperty: refersTo(z.preprocess(blankIsAbsent, intText().pipe(z.number().min(-1, '应为 -1 或厂商属性').max(9999, '应为 -1 或厂商属性')).default(-1)), 'producerProperty'),
   fuels: refersTo(z.preprocess(blankIsAbsent, idList.optional()).transform((v) => v ?? []), 'fuel'),
 };
 export const saleVolumeFilterSchema = strictQuery(saleVolumeFilterShape);
 
 export const pagingShape = {
-  currentPage: z.preprocess(blankIsAbsent, intText().min(1, '应不小于 1').max(MAX_PAGE, '过大').default(1)),
-  pageSize: z.preprocess(blankIsAbsent, intText().min(1, '应不小于 1').max(MAX_PAGE_SIZE, `最大为 ${MAX_PAGE_SIZE}`).default(DEFAULT_PAGE_SIZE)),
+  currentPage: z.preprocess(blankIsAbsent, intText().pipe(z.number().min(1, '应不小于 1').max(MAX_PAGE, '过大')).default(1)),
+  pageSize: z.preprocess(blankIsAbsent, intText().pipe(z.number().min(1, '应不小于 1').max(MAX_PAGE_SIZE, `最大为 ${MAX_PAGE_SIZE}`)).default(DEFAULT_PAGE_SIZE)),
 };
 
 const granularity = z
@@ -39,7 +39,7 @@ const granularity = z
 /** A year count between min and max (0 = every year where allowed). */
 function yearCount(range: { min: number; max: number; default: number }) {
   const message = `应为 ${range.min}-${range.max}`;
-  return z.preprocess(blankIsAbsent, intText().min(range.min, message).max(range.max, message).default(range.default));
+  return z.preprocess(blankIsAbsent, intText().pipe(z.number().min(range.min, message).max(range.max, message)).default(range.default));
 }
 
 /** timeDimensionality: 0 month, 1 quarter, 2 year; count: years shown (0 = all years). */
@@ -70,7 +70,7 @@ export interface AreaChoice {
 }
 
 const AREA_MESSAGE = '应为 -1（全国）、大区编号或 6 位行政区划代码';
-const areaId = z.preprocess(blankIsAbsent, intText().min(-1, AREA_MESSAGE).max(999999, AREA_MESSAGE).refine((v) => v !== 0, AREA_MESSAGE).optional());
+const areaId = z.preprocess(blankIsAbsent, intText().pipe(z.number().min(-1, AREA_MESSAGE).max(999999, AREA_MESSAGE)).refine((v) => v !== 0, AREA_MESSAGE).optional());
 const levelText = z.preprocess(
   blankIsAbsent,
   z
