@@ -6,14 +6,24 @@
 import { SESSION_COOKIE, SESSION_SECONDS } from '@car/contracts';
 
 export function readToken(request: Request): string | null {
-  const header = request.headers.get('Cookie');
-  if (!header) return null;
-  for (const part of header.split(';')) {
+  return readCookie(request, SESSION_COOKIE);
+}
+
+/** A session token is printable ASCII (a JWT); anything else could not travel in the API call's header. */
+const TOKEN_TEXT = /^[\x21-\x7e]+$/;
+
+/**
+ * A session cookie's value (the web token, the mobile session), or null when it is absent or cannot be one:
+ * a cookie that decodes to other text is treated as no session, so the page sends its visitor to sign in
+ * instead of failing on the header it would make.
+ */
+export function readCookie(request: Request, name: string): string | null {
+  for (const part of (request.headers.get('Cookie') ?? '').split(';')) {
     const eq = part.indexOf('=');
-    if (eq < 0 || part.slice(0, eq).trim() !== SESSION_COOKIE) continue;
-    const raw = part.slice(eq + 1).trim();
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
     try {
-      return decodeURIComponent(raw) || null;
+      const value = decodeURIComponent(part.slice(eq + 1).trim());
+      return TOKEN_TEXT.test(value) ? value : null;
     } catch {
       return null;
     }
