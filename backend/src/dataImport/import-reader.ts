@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { IMPORT_LIMITS, IMPORT_MESSAGES } from '@car/contracts';
 import { ImportFileRefused } from './import-limits';
+import { unneutralise } from '../saleVolume/table-workbook';
 import { checkXlsxPackage } from './xlsx-package';
 
 /** A file's row as text cells, with its line number (1 = the header). */
@@ -72,7 +73,8 @@ async function* bounded(rows: AsyncIterable<FileRow>): AsyncGenerator<FileRow> {
     if (++count > IMPORT_LIMITS.rows + 1) throw new ImportFileRefused(IMPORT_MESSAGES.tooManyRows);
     if (row.cells.length > IMPORT_LIMITS.columns) throw new ImportFileRefused(IMPORT_MESSAGES.tooManyColumns(row.line));
     for (const cell of row.cells) if (cell.length > IMPORT_LIMITS.cellChars) throw new ImportFileRefused(IMPORT_MESSAGES.cellTooLong);
-    yield row;
+    // A template or workbook of ours wrote a formula-like name with an apostrophe: it is read as the name.
+    yield { line: row.line, cells: row.cells.map(unneutralise) };
   }
 }
 

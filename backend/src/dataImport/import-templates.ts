@@ -1,5 +1,8 @@
-/** One CSV field: quoted when it holds a comma, a quote or a line break. */
-function csvField(text: string): string {
+import { neutralise } from '../saleVolume/table-workbook';
+
+/** One CSV field: neutralised against formulas as every workbook is, quoted when it holds a comma, a quote or a line break. */
+function csvField(raw: string): string {
+  const text = neutralise(raw);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -5,6 +5,7 @@ import { AnalyticsService } from '../analytics/analytics.service';
 import { COMPARISONS, type Volumes, volumesOf } from '../analytics/comparisons';
 import { ReportRepository } from './report.repository';
 import { ReportStorage } from './report-storage';
+import { neutralise } from '../saleVolume/table-workbook';
 
 export function monthLabel(month: number): string {
   return `${Math.floor(month / 100)}年${month % 100}月`;
@@ -102,10 +103,10 @@ export class MonthlyReportWriter {
     workbook.created = new Date(Date.UTC(Math.floor(month / 100), month % 100, 10));
     const overview = workbook.addWorksheet('概览');
     overview.columns = [{ width: 22 }, { width: 18 }];
-    overview.addRow([title]).font = { bold: true, size: 14 };
+    overview.addRow([neutralise(title)]).font = { bold: true, size: 14 };
     overview.addRow(['数据说明', '零售量（演示数据）']);
     overview.addRows([
-      ['厂商', producer.name],
+      ['厂商', neutralise(producer.name)],
       ['月份', monthLabel(month)],
       ['当月零售量', producer.qty],
       ['去年同期零售量', producer.tq],
@@ -130,7 +131,7 @@ export class MonthlyReportWriter {
     ];
     detail.getRow(1).font = { bold: true };
     for (const line of lines) {
-      detail.addRow([line.subSeriesName, line.segmentName, line.qty, line.tq, percentText(growth(line.qty, line.tq)), shareText(share(line.qty, producer.qty)), line.lj]);
+      detail.addRow([neutralise(line.subSeriesName), neutralise(line.segmentName), line.qty, line.tq, percentText(growth(line.qty, line.tq)), shareText(share(line.qty, producer.qty)), line.lj]);
     }
     await workbook.xlsx.writeFile(filePath);
   }

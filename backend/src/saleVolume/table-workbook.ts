@@ -16,6 +16,11 @@ export function neutralise(text: string): string {
   return text.length > 1 && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
+/** What `neutralise` wrote, read back (an import of a template or workbook the product wrote). */
+export function unneutralise(text: string): string {
+  return text.length > 2 && /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
+}
+
 /** Content-Disposition with the Chinese file name (RFC 6266 / 5987) and an ASCII fallback. */
 export function attachmentHeader(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
