@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { REPORT_MAX_BYTES, REPORT_MAX_FILES, REPORT_MESSAGES, type ReportItem, type ReportReplaceForm, type ReportUploadForm } from '@car/contracts';
+import { REPORT_MAX_BYTES, REPORT_MAX_FILES, REPORT_MESSAGES, type ReportFileType, type ReportItem, type ReportReplaceForm, type ReportUploadForm } from '@car/contracts';
 import { ApiException } from '../common/api-codes';
 import { uploadName } from '../common/upload-name';
 import type { SessionUser } from '../security/session-user';
@@ -35,7 +35,8 @@ export class ReportAdminService {
   async upload(form: ReportUploadForm, files: readonly UploadedReportFile[], user: SessionUser): Promise<{ items: ReportItem[] }> {
     if (files.length === 0) throw ApiException.badRequest(REPORT_MESSAGES.noFile);
     if (files.length > REPORT_MAX_FILES) throw ApiException.badRequest(REPORT_MESSAGES.tooMany);
-    const types = files.map((file) => this.checked(file));
+    const types: ReportFileType[] = [];
+    for (const file of files) types.push(await this.checked(file));
     if (!(await this.reports.producerExists(form.producerId))) throw ApiException.badRequest(REPORT_MESSAGES.noSuchProducer);
     const ids: number[] = [];
     for (const [i, file] of files.entries()) {
@@ -53,7 +54,7 @@ export class ReportAdminService {
 
   async replace(form: ReportReplaceForm, files: readonly UploadedReportFile[], user: SessionUser): Promise<{ items: ReportItem[] }> {
     if (files.length !== 1) throw ApiException.badRequest(files.length === 0 ? REPORT_MESSAGES.noFile : '替换时只能选择一个文件');
-    const type = this.checked(files[0]);
+    const type = await this.checked(files[0]);
     const stored = await this.storage.save(type, files[0].buffer);
     const old = await this.reports.replaceFile(form.id, { ...stored, name: form.name, uploadedBy: user.id });
     if (old === null) {
@@ -71,9 +72,9 @@ export class ReportAdminService {
     return { deleted: 1 };
   }
 
-  private checked(file: UploadedReportFile) {
+  private async checked(file: UploadedReportFile) {
     if (file.size > REPORT_MAX_BYTES) throw ApiException.badRequest(REPORT_MESSAGES.tooLarge);
-    const type = reportFileTypeOf(file.buffer);
+    const type = await reportFileTypeOf(file.buffer);
     if (!type) throw ApiException.badRequest(REPORT_MESSAGES.badType(baseName(file.originalname)));
     return type;
   }
