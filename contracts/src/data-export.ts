@@ -231,6 +231,9 @@ export type ExportPhase = keyof typeof EXPORT_PHASES;
 export const EXPORT_TTL_HOURS = 24;
 /** How many of the caller's exports the list shows. */
 export const RECENT_EXPORTS = 10;
+/** How many exports one user may have queued or running at once (issue 25 #7): one user cannot starve the queue (one of each of the four export pages, and one more). */
+export const OPEN_EXPORTS_PER_USER = 5;
+export const tooManyOpenExports = (open: number): string => `您已有 ${open} 个导出在进行，请稍后再试`;
 /** A sheet holds at most this many rows (header included); the export continues on the next sheet. */
 export const SHEET_MAX_ROWS = 1_048_576;
 

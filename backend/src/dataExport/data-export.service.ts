@@ -11,10 +11,12 @@ import {
   type ExportPhase,
   type ExportStatus,
   type MonthRange,
+  OPEN_EXPORTS_PER_USER,
   RECENT_EXPORTS,
+  tooManyOpenExports,
   XLSX_MIME,
 } from '@car/contracts';
-import { ApiException } from '../common/api-codes';
+import { ApiCode, ApiException } from '../common/api-codes';
 import { ExpiringFiles, ownedBy } from '../common/job-files';
 import type { StoredFile } from '../common/stored-file';
 import { APP_CONFIG, AppConfig } from '../config/config';
@@ -50,9 +52,12 @@ export class DataExportService implements OnModuleInit, OnApplicationShutdown {
     const refusal = this.definitions.of<ExportForm>(kind).refuse(form);
     if (refusal) throw ApiException.badRequest(refusal);
     const id = randomUUID();
-    const record = await this.jobs.create(id, kind, form, user.id);
+    const { record, open } = await this.jobs.createWithin(id, kind, form, user.id, OPEN_EXPORTS_PER_USER);
+    if (!record) throw new ApiException(ApiCode.TooManyRequests, tooManyOpenExports(open));
     try {
-      await this.queue.enqueue(JobName.DataExport, { exportId: id }, { jobId: id, userId: user.id });
+      // A user's first open export goes before anyone's second (BullMQ's priority: lower first), so one user's
+      // exports cannot hold everyone else's behind them.
+      await this.queue.enqueue(JobName.DataExport, { exportId: id }, { jobId: id, userId: user.id, priority: open + 1 });
     } catch (error) {
       // Refused, not failed: nothing is left behind (the answer is the queue's 503, 任务队列暂时不可用).
       await this.jobs.remove(id).catch(() => undefined);

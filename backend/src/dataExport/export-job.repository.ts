@@ -37,6 +37,23 @@ export class ExportJobRepository {
   }
 
   /**
+   * Creates the export unless the user already has `limit` queued or running: the count and the insert hold the
+   * user's advisory lock, so requests sent at once cannot all pass. The record, or how many are open.
+   */
+  async createWithin(id: string, kind: string, params: Record<string, unknown>, userId: number, limit: number): Promise<{ record: ExportJobRecord; open: number } | { record: null; open: number }> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('export_job:user:' || $1, 0))`, [userId]);
+      const [{ open }] = await manager.query<Array<{ open: number }>>(`SELECT count(*)::int AS open FROM export_job WHERE user_id = $1 AND status IN ('queued', 'running')`, [userId]);
+      if (open >= limit) return { record: null, open };
+      const [record] = await manager.query<ExportJobRecord[]>(
+        `INSERT INTO export_job (id, kind, params, status, progress, user_id) VALUES ($1, $2, $3, 'queued', 0, $4) RETURNING ${COLUMNS}`,
+        [id, kind, params, userId],
+      );
+      return { record, open };
+    });
+  }
+
+  /**
    * Runs `fn` holding a PostgreSQL advisory lock on the export, on a session of its own: two runs of one
    * export (a stalled-job retry while the first run still writes) never overlap, and a crashed run's lock
    * goes with its connection.

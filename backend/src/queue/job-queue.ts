@@ -15,6 +15,8 @@ export interface EnqueueOptions {
   jobId?: string;
   /** The user whose request queued it, for the job monitor. */
   userId?: number;
+  /** BullMQ's priority, lower first (1 = a user's first open job); none: before every prioritised job. */
+  priority?: number;
 }
 
 /** Where jobs go: BullMQ when REDIS_URL is set, else the app process itself. */
@@ -141,6 +143,7 @@ export class BullJobQueue extends JobQueue {
       await this.withinTimeout(
         this.queue.add(name, data, {
           jobId,
+          ...(options.priority ? { priority: options.priority } : {}),
           attempts: BULL_ATTEMPTS,
           backoff: { type: 'exponential', delay: 5000 },
           removeOnComplete: { age: 7 * 24 * 3600 },
