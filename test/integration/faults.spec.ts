@@ -1,6 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { API_MESSAGES, ApiCode } from '@car/contracts';
@@ -18,6 +17,7 @@ import { JobQueue, redisConnection } from '../../backend/src/queue/job-queue';
 import { JobName, QUEUE_NAME } from '../../backend/src/queue/job-names';
 import { testEnv } from '../support/test-env';
 import { createAnalyst } from '../support/users';
+import { freePort } from '../support/net';
 
 /**
  * Faults are survived (README, decision 51): a PostgreSQL and a Redis of this test's own — never the machine's
@@ -28,15 +28,6 @@ const PASSWORD = 'Faults#2026a';
 const log = (message: string) => process.stderr.write(`[faults] ${message}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 function tempDir(name: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `car-faults-${name}-`));

@@ -1,12 +1,11 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import IORedis from 'ioredis';
 import { startEmbeddedPostgres } from '../../backend/src/database/embedded-postgres';
 import { createDemoDatabase } from './demo-template';
 import { testFetch } from './http';
+import { freePort, redisAnswers } from './net';
 import { TestEnv, withDatabase } from './test-env';
 
 interface RunState {
@@ -70,28 +69,11 @@ function log(message: string): void {
 }
 
 async function reachableRedis(url: string): Promise<string | null> {
-  const redis = new IORedis(url, { lazyConnect: true, connectTimeout: 1500, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await redis.connect();
-    await redis.ping();
-    return url;
-  } catch {
-    log(`no Redis at ${url}: the Redis tests will be skipped`);
-    return null;
-  } finally {
-    redis.disconnect();
-  }
+  if (await redisAnswers(url)) return url;
+  log(`no Redis at ${url}: the Redis tests will be skipped`);
+  return null;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** Starts backend/dist/main.js (the production build `npm test` makes first) and waits for health. */
 async function startServer(env: TestEnv, port: number): Promise<ChildProcess> {

@@ -1,12 +1,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import IORedis from 'ioredis';
 import {
   CHECKOUT,
   ShippedMode,
   ShippedState,
   cloneCheckout,
-  freePort,
   loadState,
   log,
   makeWorkRoot,
@@ -17,6 +15,7 @@ import {
   stateFile,
   stopGroups,
 } from './shipped';
+import { freePort, redisAnswers } from '../../support/net';
 
 declare global {
   // The run's state for the teardown (both run in jest's parent process).
@@ -89,15 +88,3 @@ export default async function globalSetup(): Promise<void> {
   log(`mode ${mode}: ready at ${state.baseUrl} in ${state.timings.start} s${state.timings.worker !== undefined ? `, worker in ${state.timings.worker} s` : ''}`);
 }
 
-export async function redisAnswers(url: string): Promise<boolean> {
-  const redis = new IORedis(url, { lazyConnect: true, connectTimeout: 1500, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await redis.connect();
-    await redis.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
-}

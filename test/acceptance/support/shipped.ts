@@ -155,16 +155,6 @@ function linkFolder(checkout: string, cloneDir: string, from: string, to: string
 // ---------------------------------------------------------------------------------------------------
 // Starting and stopping
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
-    });
-  });
-}
 
 /**
  * The environment a user's shell would give `npm start`: this process's, less every key the app reads
