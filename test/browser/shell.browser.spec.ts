@@ -19,7 +19,7 @@ async function createShellAnalyst(): Promise<{ account: string; nickname: string
   return { account: await createAnalyst('shell', PASSWORD, nickname), nickname };
 }
 
-/** Signs in (landing on the dashboard, the home), then opens a shell page; answers where the sign-in landed. */
+/** Signs in (landing on 整体市场表现, the spec's home), then opens a shell page; answers where the sign-in landed. */
 async function signIn(page: Page, account: string, password = PASSWORD): Promise<string> {
   await page.goto(`${testEnv().baseUrl}/login`, { waitUntil: 'networkidle' });
   await page.fill('input[name="account"]', account);
@@ -56,8 +56,9 @@ describeInBrowser('the signed-in shell', () => {
   test('a new user signs in and sees the shell with their nickname, their menus and the page title', async () => {
     const { page, assertClean } = await openPage(browser);
     const user = await createShellAnalyst();
-    // Signing in lands on the dashboard, the home of every user; the shell frames the analysis pages.
-    expect(await signIn(page, user.account)).toBe(DASHBOARD_PATH);
+    // Signing in lands on the spec's home, 整体市场表现 (spec 000 §2, decision 151); the dashboard is one click away.
+    expect(await signIn(page, user.account)).toBe('/salevolume/wholemarket');
+    await expect(page.locator(`.app-header a[href="${DASHBOARD_PATH}"]`).count()).resolves.toBe(1);
 
     await expect(page.getByTestId('greeting').textContent()).resolves.toContain(`您好，${user.nickname}`);
     await expect(page.title()).resolves.toMatch(/ - 车市分析平台$/);

@@ -23,7 +23,7 @@ export function DashboardTopMenu({ groups, nickname }: { groups: readonly NavGro
       </nav>
       <Dropdown item simple text={`您好，${nickname}`} className="dashboard-top__user" data-testid="dashboard-user">
         <Dropdown.Menu direction="left">
-          <Dropdown.Item as={Link} to={DASHBOARD_PATH} text="首页" />
+          <Dropdown.Item as={Link} to="/" text="首页" />
           <Dropdown.Item text="退出" disabled={logout.state !== 'idle'} onClick={() => logout.submit({}, { method: 'post', action: '/logout' })} />
         </Dropdown.Menu>
       </Dropdown>

@@ -1,6 +1,8 @@
-/** Top bar: mark, system name, the demo-data badge, and the user's menu (首页, 修改密码, 退出). */
+/** Top bar: mark, system name, the demo-data badge, 看板, and the user's menu (首页, 修改密码, 退出). */
 import { Link, useFetcher } from '@remix-run/react';
 import { Dropdown, Icon } from 'semantic-ui-react';
+
+import { DASHBOARD_PATH } from '@car/contracts';
 
 import { isApiFailure } from '~/utils/api-failure';
 import { SYSTEM_NAME } from '~/utils/meta';
@@ -44,6 +46,10 @@ export function Header({ nickname, menuCollapsed, onToggleMenu }: HeaderProps) {
         演示数据
       </span>
       <div className="app-header__spacer" />
+      <Link to={DASHBOARD_PATH} className="app-header__dashboard">
+        <Icon name="dashboard" />
+        看板
+      </Link>
       <Dropdown
         className="app-header__user"
         pointing="top right"

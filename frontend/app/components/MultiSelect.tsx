@@ -1,6 +1,6 @@
 /**
  * Multi-select with the spec's text rule (选择 / the value / 多选 / 全部); focusing it while empty selects
- * every option; a click outside closes it. The chosen values travel comma-joined in a hidden field.
+ * every option; a click anywhere on a row of the list, Space or Enter toggles it; a click outside closes it. The chosen values travel comma-joined in a hidden field.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Checkbox, Icon } from 'semantic-ui-react';
@@ -23,6 +23,34 @@ interface MultiSelectProps<T extends string | number> {
   /** Fill the empty select with every option when it gains focus (the spec's rule for filters). */
   selectAllOnFocus?: boolean;
   compact?: boolean;
+}
+
+interface ChoiceProps {
+  className: string;
+  label: string;
+  checked: boolean;
+  indeterminate?: boolean;
+  onToggle: () => void;
+}
+
+/** One row of the list: a click anywhere on it, Space or Enter toggles it (the checkbox only shows the state). */
+function Choice({ className, label, checked, indeterminate, onToggle }: ChoiceProps) {
+  return (
+    <div
+      role="option"
+      aria-selected={checked}
+      tabIndex={0}
+      className={className}
+      onClick={onToggle}
+      onKeyDown={(event) => {
+        if (event.key !== ' ' && event.key !== 'Enter') return;
+        event.preventDefault();
+        onToggle();
+      }}
+    >
+      <Checkbox label={label} checked={checked} indeterminate={indeterminate} readOnly tabIndex={-1} />
+    </div>
+  );
 }
 
 export function MultiSelect<T extends string | number>({
@@ -71,18 +99,21 @@ export function MultiSelect<T extends string | number>({
       </button>
       {open ? (
         <div id={listId} className="multi-select__menu" role="listbox" aria-multiselectable onKeyDown={(event) => event.key === 'Escape' && close()}>
-          <div className="multi-select__all">
-            <Checkbox
-              label="全部"
-              checked={chosen.length === options.length}
-              indeterminate={chosen.length > 0 && chosen.length < options.length}
-              onChange={() => update(chosen.length === options.length ? [] : options.map((o) => o.value))}
-            />
-          </div>
+          <Choice
+            className="multi-select__all"
+            label="全部"
+            checked={chosen.length === options.length}
+            indeterminate={chosen.length > 0 && chosen.length < options.length}
+            onToggle={() => update(chosen.length === options.length ? [] : options.map((o) => o.value))}
+          />
           {options.map((option) => (
-            <div key={option.value} role="option" aria-selected={chosen.includes(option.value)} className="multi-select__item">
-              <Checkbox label={option.label} checked={chosen.includes(option.value)} onChange={() => update(toggleChoice(chosen, option.value, options))} />
-            </div>
+            <Choice
+              key={option.value}
+              className="multi-select__item"
+              label={option.label}
+              checked={chosen.includes(option.value)}
+              onToggle={() => update(toggleChoice(chosen, option.value, options))}
+            />
           ))}
         </div>
       ) : null}

@@ -10,7 +10,7 @@ import { Button, Icon } from 'semantic-ui-react';
 
 import { DIMENSION_LABELS, rankArrow, type TableDimension, type TableRow, TAG_COLUMNS } from '@car/contracts';
 import { growthClass } from '~/utils/format';
-import { hasMoreRows, readTags } from '~/utils/ranking-table';
+import { hasMoreRows, readTags, tagsParam } from '~/utils/ranking-table';
 import { withParams } from '~/utils/sale-volume-query';
 import { MultiSelect } from './MultiSelect';
 import { PanelBusy } from './PanelBusy';
@@ -194,10 +194,9 @@ export function RankingTable({
           <MultiSelect
             label="数据列"
             compact
-            selectAllOnFocus={false}
             options={TAG_OPTIONS}
             value={tags}
-            onChange={(next) => navigate(withParams(location.search, { tags: next.length ? next.join(',') : null }), { replace: true, preventScrollReset: true })}
+            onChange={(next) => navigate(withParams(location.search, { tags: tagsParam(next) }), { replace: true, preventScrollReset: true })}
           />
           <a className="ui mini basic button" href={downloadHref} download>
             <Icon name="download" />

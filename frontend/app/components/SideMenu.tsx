@@ -1,10 +1,13 @@
 /**
  * The left menu, built from the user's menus: one collapsible group per menu group, `/salevolume` and the
  * group of the current page open. Collapsed, it narrows to one icon per group; an icon reopens the menu there.
+ * Above the groups, 看板: the dashboard is in no stored menu but always one click away (decision 151).
  */
 import { useEffect, useState } from 'react';
-import { NavLink, useLocation } from '@remix-run/react';
+import { Link, NavLink, useLocation } from '@remix-run/react';
 import { Icon, type SemanticICONS } from 'semantic-ui-react';
+
+import { DASHBOARD_PATH } from '@car/contracts';
 
 import { DEFAULT_OPEN_GROUP, samePath, type NavGroup } from '~/utils/menus';
 
@@ -56,6 +59,9 @@ export function SideMenu({ groups, collapsed, onExpand }: SideMenuProps) {
   if (collapsed) {
     return (
       <nav className="side-menu side-menu--collapsed" aria-label="功能菜单">
+        <Link to={DASHBOARD_PATH} className="side-menu__icon" title="看板" aria-label="看板">
+          <Icon name="dashboard" fitted />
+        </Link>
         {groups.map((group) => (
           <button
             key={group.id}
@@ -77,6 +83,10 @@ export function SideMenu({ groups, collapsed, onExpand }: SideMenuProps) {
 
   return (
     <nav className="side-menu" aria-label="功能菜单">
+      <Link to={DASHBOARD_PATH} className="side-menu__group-title side-menu__dashboard">
+        <Icon name="dashboard" />
+        <span>看板</span>
+      </Link>
       {groups.map((group) => {
         const isOpen = open.has(group.path);
         const listId = `menu-group-${group.id}`;

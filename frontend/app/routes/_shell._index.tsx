@@ -5,7 +5,7 @@ import { titled } from '~/utils/meta';
 
 export const meta: MetaFunction = () => titled('首页');
 
-/** `/` itself shows only when the user has no page at all; otherwise the shell's loader sends them to their first page. */
+/** `/` itself shows only when the user has no page at all; otherwise the shell's loader sends them to 整体市场表现 or their first page (decision 151). */
 export default function Home() {
   return (
     <EmptyState icon="folder open outline" title="暂无可访问的页面">

@@ -47,9 +47,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const pathname = url.pathname.replace(/\/+$/, '') || '/';
   // A password an administrator set (new account, reset): nowhere else until it is changed (decision 83).
   if (user.mustChangePassword && pathname.toLowerCase() !== PASSWORD_CHANGE_PAGE) throw redirect(PASSWORD_CHANGE_PAGE);
-  // `/` is the dashboard, every signed-in user's home.
-  const home = homePathOf();
-  if (pathname === '/') throw redirect(home);
+  // `/` is the whole-market page, or the user's first page (spec 000 §2, decision 151).
+  const home = homePathOf(menus);
+  if (pathname === '/' && home !== '/') throw redirect(home);
   // The spec's rule for the whole-market page, for every page: one missing from the user's menus leads
   // to their first page instead. Unknown addresses fall through to the not-found route.
   if (!PAGES_OUTSIDE_MENUS.includes(pathname.toLowerCase()) && pageExists(pathname) && !menusContain(menus, pathname)) {

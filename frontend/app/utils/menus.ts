@@ -1,6 +1,5 @@
 /** How the menus call's answer becomes links. Menu paths have the form parent path/route name. */
 import type { MenuGroup, MenuItem } from '@car/contracts';
-import { DASHBOARD_PATH } from '@car/contracts';
 
 export interface NavItem {
   id: number;
@@ -16,8 +15,11 @@ export interface NavGroup {
   items: NavItem[];
 }
 
-/** The page `/` leads to: the dashboard, every signed-in user's home (README decision 76). */
-export const DEFAULT_HOME_PATH = DASHBOARD_PATH;
+/** The page `/` leads to (spec 000 §2: `/` redirects to salevolume/wholemarket; decision 151). */
+export const DEFAULT_HOME_PATH = '/salevolume/wholemarket';
+
+/** `/` itself: where a user with no page at all stays. */
+export const ROOT_PATH = '/';
 
 /** The menu group open by default. */
 export const DEFAULT_OPEN_GROUP = '/salevolume';
@@ -47,9 +49,14 @@ export function samePath(a: string, b: string): boolean {
   return absolute(a).toLowerCase() === absolute(b).toLowerCase();
 }
 
-/** Where `/` goes: the dashboard, which needs no menu entry (README decision 76). */
-export function homePathOf(): string {
-  return DEFAULT_HOME_PATH;
+/**
+ * Where `/` and a page outside the user's menus go (spec 000 §2, decision 151): 整体市场表现 when the user's
+ * menus hold it, otherwise the first sub-menu of the first menu group, and `/` itself (暂无可访问的页面)
+ * for a user with no page at all.
+ */
+export function homePathOf(groups: readonly NavGroup[]): string {
+  if (menusContain(groups, DEFAULT_HOME_PATH)) return DEFAULT_HOME_PATH;
+  return groups.find((g) => g.items.length > 0)?.items[0]?.href ?? ROOT_PATH;
 }
 
 export function menusContain(groups: readonly NavGroup[], pathname: string): boolean {

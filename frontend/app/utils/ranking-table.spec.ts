@@ -1,5 +1,5 @@
 import { DEFAULT_TAGS } from '@car/contracts';
-import { effectiveDimension, pagesByLoadMore, readTags, wholeMarketDimensions } from './ranking-table';
+import { effectiveDimension, NO_TAGS, pagesByLoadMore, readTags, tagsParam, wholeMarketDimensions } from './ranking-table';
 import { apiDownloadHref, onlyTagsChanged, pageSizeOf, readFilters, withParams, withShownMonth } from './sale-volume-query';
 
 describe('whole-market dimension buttons', () => {
@@ -45,6 +45,12 @@ describe('tag columns', () => {
   it('keep the spec order and drop unknown tags', () => {
     expect(readTags('15,3,99,2')).toEqual([2, 3, 15]);
     expect(readTags('x')).toEqual([...DEFAULT_TAGS]);
+  });
+
+  it('keep an emptied choice empty instead of bringing the defaults back', () => {
+    expect(tagsParam([])).toBe(NO_TAGS);
+    expect(readTags(tagsParam([]))).toEqual([]);
+    expect(readTags(tagsParam([5, 2]))).toEqual([2, 5]);
   });
 });
 

@@ -25,12 +25,21 @@ export function pagesByLoadMore(dimension: TableDimension): boolean {
   return dimension === 3 || dimension === 5 || dimension === 6;
 }
 
-/** `tags` from the URL: known tags in the spec's order; absent or empty → the defaults. */
+/** `tags` in the URL when the analyst has cleared every column (an absent `tags` means the defaults). */
+export const NO_TAGS = 'none';
+
+/** `tags` from the URL: known tags in the spec's order; `none` → none; absent or nothing known → the defaults. */
 export function readTags(text: string | null): number[] {
+  if (text === NO_TAGS) return [];
   if (text === null) return [...DEFAULT_TAGS];
   const chosen = new Set(text.split(',').map(Number));
   const tags = TAG_COLUMNS.map((c) => c.tag).filter((t) => chosen.has(t));
   return tags.length > 0 ? tags : [...DEFAULT_TAGS];
+}
+
+/** The URL's `tags` for a choice of columns: the empty choice is kept as such, not turned into the defaults. */
+export function tagsParam(tags: readonly number[]): string {
+  return tags.length > 0 ? tags.join(',') : NO_TAGS;
 }
 
 export function hasMoreRows(shown: number, total: number): boolean {
