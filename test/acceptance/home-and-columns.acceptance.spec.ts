@@ -27,7 +27,7 @@ function chooser(page: Page): { input: Locator; menu: Locator; option: (label: s
   return {
     input: table.locator('.multi-select__input[aria-label="数据列"]'),
     menu,
-    option: (label) => menu.getByRole('option', { name: label, exact: true }),
+    option: (label) => menu.locator('[role="option"]', { hasText: new RegExp(`^${label}$`) }),
   };
 }
 
