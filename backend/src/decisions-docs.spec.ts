@@ -95,7 +95,7 @@ test('every path to a decision record is a file that exists', () => {
   for (const file of tree()) {
     const text = fs.readFileSync(file, 'utf8');
     const inDecisions = path.dirname(file) === DECISIONS;
-    const pattern = inDecisions ? /(?:docs\/decisions\/|\()(\d{3}-[a-z0-9-]+\.md)/g : /docs\/decisions\/(\d{3}-[a-z0-9-]+\.md)/g;
+    const pattern = inDecisions ? /(?:decisions\/|\()(\d{3}-[a-z0-9-]+\.md)/g : /decisions\/(\d{3}-[a-z0-9-]+\.md)/g;
     for (const m of text.matchAll(pattern)) {
       if (!fs.existsSync(path.join(DECISIONS, m[1]))) broken.push(`${path.relative(ROOT, file)}: ${m[1]}`);
     }
