@@ -1,5 +1,5 @@
 // One jest run for the whole project: unit specs beside the source, integration tests against a
-// real PostgreSQL and Redis, and browser tests in the system Chromium. See test/README.md.
+// real PostgreSQL and Redis, and browser tests in the system Chromium. See docs/testing.md.
 const swc = [
   '@swc/jest',
   {
