@@ -4,7 +4,7 @@ import { CachedAnswers } from '../answers/answer-cache.interceptor';
 import { zodPipe } from '../common/zod-validation.pipe';
 import { DashboardService } from './dashboard.service';
 
-/** 看板: every signed-in user's home page (README decision 76), so no page rule beyond the session. */
+/** 看板: one click from every page and in no stored menu (decisions 76, 151), so no page rule beyond the session. */
 @CachedAnswers()
 @Controller()
 export class DashboardController {
