@@ -1,4 +1,4 @@
-import { growthDirection, growthNumber, growthText, isGrowthShown, percentText, rankArrow, shareChangeParts, sharePercentText, shareText, thousands, kiloVehicles } from './display';
+import { DASH, FIGURE_RULES, figureCell, figureFormat, type FigureKind, tenThousandText, growthDirection, growthNumber, growthText, isGrowthShown, percentText, rankArrow, shareChangeParts, sharePercentText, shareText, thousands, kiloVehicles } from './display';
 import { growth, share, shareChange } from './metrics';
 
 /** The display rules decided once (README, "One display rule") and shared by the API, workbooks and pages. */
@@ -89,5 +89,52 @@ describe('thousands of vehicles (千辆)', () => {
     expect(kiloVehicles(-4_000, true)).toBe('-4.0');
     expect(kiloVehicles(-40, true)).toBe('0.0');
     expect(kiloVehicles(null)).toBe('-');
+  });
+});
+
+/**
+ * What a spreadsheet shows of a number cell under a format of the kinds figureFormat builds (grouping,
+ * fixed decimals, percent): the check that a workbook's cell reads as the page's text.
+ */
+function spreadsheetText(value: number, format: string): string {
+  const percent = format.endsWith('%');
+  const decimals = /\.(0+)/.exec(format)?.[1].length ?? 0;
+  const shown = new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals, useGrouping: format.startsWith('#,##') }).format(
+    percent ? value * 100 : value,
+  );
+  return `${shown === '-0' || /^-0\.0+$/.test(shown) ? shown.slice(1) : shown}${percent ? '%' : ''}`;
+}
+
+describe('figures in workbooks: number cells formatted by the display rules (decision 141)', () => {
+  test('each kind has its format, built from its rule', () => {
+    expect(figureFormat('count')).toBe('#,##0');
+    expect(figureFormat('percent')).toBe('0.0%');
+    expect(figureFormat('growth')).toBe('0.0%');
+    expect(figureFormat('tenThousand')).toBe('#,##0.00');
+  });
+
+  test('a cell is a number except exactly where the page shows a dash', () => {
+    expect(figureCell('growth', -12.6)).toBe(-0.126);
+    expect(figureCell('growth', 0)).toBe(DASH);
+    expect(figureCell('growth', 1000)).toBe(DASH);
+    expect(figureCell('growth', null)).toBe(DASH);
+    expect(figureCell('percent', 0)).toBe(0);
+    expect(figureCell('percent', undefined)).toBe(DASH);
+    expect(figureCell('count', 1234.4)).toBe(1234);
+    expect(figureCell('tenThousand', 11.984)).toBe(11.98);
+    expect(tenThousandText(1234.5)).toBe('1,234.50');
+    expect(tenThousandText(-0.001)).toBe('0.00');
+  });
+
+  test('the cell under its format reads as the page text, for every kind over a sweep of values', () => {
+    const kinds: FigureKind[] = ['count', 'percent', 'growth', 'tenThousand'];
+    for (const kind of kinds) {
+      for (let i = -1_200_000; i <= 1_200_000; i += 9_973) {
+        const value = i / 100;
+        const cell = figureCell(kind, value);
+        const text = FIGURE_RULES[kind].text(value);
+        expect(typeof cell === 'number' ? spreadsheetText(cell, figureFormat(kind)) : cell).toBe(text);
+      }
+    }
   });
 });

@@ -114,3 +114,65 @@ export function kiloVehicles(value: number | null | undefined, signed = false): 
   if (tenths < 0) return `-${text}`;
   return signed && tenths > 0 ? `+${text}` : text;
 }
+
+/**
+ * 万元 with two decimals and thousands separators, from a number already in 万元: 11.98 → '11.98';
+ * unknown → '-'.
+ */
+export function tenThousandText(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
+  const cents = Math.round(value * 100) || 0;
+  const magnitude = Math.abs(cents);
+  const text = `${thousands(Math.floor(magnitude / 100))}.${String(magnitude % 100).padStart(2, '0')}`;
+  return cents < 0 ? `-${text}` : text;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Figures in workbooks (decision 141)
+// ------------------------------------------------------------------------------------------------
+
+/**
+ * The kinds of figure a workbook writes, each read by one display rule above:
+ * - count: a whole number (volumes, yuan, ranks) with thousands separators (`thousands`);
+ * - percent: a share or rate sent as a one-decimal percent number; zero is real (`sharePercentText`);
+ * - growth: a growth or share change sent as a one-decimal percent number; the dash rule (`growthText`);
+ * - tenThousand: 万元 with two decimals (`tenThousandText`).
+ */
+export type FigureKind = 'count' | 'percent' | 'growth' | 'tenThousand';
+
+interface FigureRule {
+  /** Decimals shown. */
+  decimals: number;
+  /** Thousands separators. */
+  grouped: boolean;
+  /** Sent as a percent number (12.3), shown with '%': the cell holds the fraction (0.123). */
+  percent: boolean;
+  /** The page's text of the value: a dash where the rule says there is no value. */
+  text: (value: number | null | undefined) => string;
+}
+
+/** One rule per kind: the text the pages show and the workbook's number format both come from it. */
+export const FIGURE_RULES: Readonly<Record<FigureKind, FigureRule>> = {
+  count: { decimals: 0, grouped: true, percent: false, text: thousands },
+  percent: { decimals: 1, grouped: false, percent: true, text: sharePercentText },
+  growth: { decimals: 1, grouped: false, percent: true, text: growthText },
+  tenThousand: { decimals: 2, grouped: true, percent: false, text: tenThousandText },
+};
+
+/** The kind's spreadsheet number format, built from its rule: '#,##0', '0.0%', '#,##0.00'. */
+export function figureFormat(kind: FigureKind): string {
+  const rule = FIGURE_RULES[kind];
+  return `${rule.grouped ? '#,##0' : '0'}${rule.decimals > 0 ? `.${'0'.repeat(rule.decimals)}` : ''}${rule.percent ? '%' : ''}`;
+}
+
+/**
+ * A figure as a spreadsheet cell: the number its format shows as the page's text (a percent as its
+ * fraction, rounded to what is shown), or DASH exactly where the page's text is a dash.
+ */
+export function figureCell(kind: FigureKind, value: number | null | undefined): number | typeof DASH {
+  if (value === null || value === undefined || FIGURE_RULES[kind].text(value) === DASH) return DASH;
+  const rule = FIGURE_RULES[kind];
+  const scale = 10 ** rule.decimals;
+  const shown = Math.round(value * scale) / scale || 0;
+  return rule.percent ? Math.round(shown * scale) / (scale * 100) : shown;
+}

@@ -275,6 +275,8 @@ export const proportionRowSchema = z.object({
   detailMix: percent,
   detailMixs: z.string(),
   detailMixStr: z.string(),
+  /** The segment share a year earlier (its text is detailMixStr). */
+  tqDetailMix: percent,
   detailMixChange: percent,
   detailMixChanges: z.string(),
   wholeMix: percent,
@@ -299,20 +301,20 @@ export const proportionTableSchema = z.object({
 export type ProportionTable = z.infer<typeof proportionTableSchema>;
 
 /** The columns of each view of the sales-proportion tables, after 车型 and 价格 (page and workbook). */
-export const PROPORTION_VIEW_COLUMNS: Readonly<Record<0 | 1 | 2 | 3, ReadonlyArray<{ label: string; field: keyof ProportionRow; kind: 'count' | 'share' | 'growth' | 'text' }>>> = {
+export const PROPORTION_VIEW_COLUMNS: Readonly<Record<0 | 1 | 2 | 3, ReadonlyArray<{ label: string; field: keyof ProportionRow; kind: 'count' | 'share' | 'growth' | 'rank' }>>> = {
   0: [
     { label: '销量', field: 'sales', kind: 'count' },
     { label: '去年同期销量', field: 'tqSales', kind: 'count' },
-    { label: '细分市场排名', field: 'ranking', kind: 'text' },
+    { label: '细分市场排名', field: 'ranking', kind: 'rank' },
   ],
   1: [
     { label: '销量', field: 'sales', kind: 'count' },
     { label: '同比', field: 'yoy', kind: 'growth' },
-    { label: '细分市场排名', field: 'ranking', kind: 'text' },
+    { label: '细分市场排名', field: 'ranking', kind: 'rank' },
   ],
   2: [
     { label: '细分市场MIX', field: 'detailMix', kind: 'share' },
-    { label: '去年同期细分市场MIX', field: 'detailMixStr', kind: 'text' },
+    { label: '去年同期细分市场MIX', field: 'tqDetailMix', kind: 'share' },
     { label: '整体市场MIX', field: 'wholeMix', kind: 'share' },
   ],
   3: [

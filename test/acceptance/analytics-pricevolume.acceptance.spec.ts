@@ -136,7 +136,10 @@ describeInBrowser('价量交叉 and 产品分析 as shipped', () => {
     // The frozen rows under the trims (子车系, 厂商指导价, 零售量 and 成交价 of the month) read as on the page.
     const head = await page.locator('.config-head tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.children).map((cell) => (cell.textContent ?? '').trim())));
     expect(head.length).toBeGreaterThanOrEqual(5);
-    expect(rows.slice(1, head.length)).toEqual(head.slice(1));
+    // MSRP, volume and TP are number cells (decision 141): each reads as the page's figure.
+    expect(rows.slice(1, head.length).map((r, k) => (k === 0 ? r : r.map((c, i) => (i === 0 ? c : figure(c) ?? '-'))))).toEqual(
+      head.slice(1).map((r, k) => (k === 0 ? r : r.map((t, i) => (i === 0 ? t : figure(t) ?? '-')))),
+    );
     // Every configuration item of the comparison is a row of the file.
     const labels = new Set(rows.map((r) => String(r[0]).trim()));
     const items = table.items.flatMap((block) => block.data.map((row) => row.desc));

@@ -250,9 +250,9 @@ describe('the configuration query on a hand-made sheet', () => {
       expect(rows).toEqual([
         ['配置项', '德锐 2026款 1.5T 豪华型', '乙电EV 2025款 长续航', '乙尊 2024款 2.0T 旗舰型'],
         ['子车系', '德锐', '乙电EV', '乙尊'],
-        ['厂商指导价(万元)', '17.00', '17.50', '26.00'],
+        ['厂商指导价(万元)', '17', '17.5', '26'],
         ['零售量(辆) 2026-03', '200', '300', '-'],
-        ['加权成交价(万元) 2026-03', '16.00', '15.40', '-'],
+        ['加权成交价(万元) 2026-03', '16', '15.4', '-'],
         ['基本信息'],
         ['能源类型', '汽油', '纯电动', '汽油'],
         ['座位数', '5', '5', '5'],
@@ -268,6 +268,13 @@ describe('the configuration query on a hand-made sheet', () => {
         ['　主驾按摩', '-', '-', '●'],
       ]);
       expect(ws.getRow(14).outlineLevel).toBe(2);
+      // MSRP, volume and TP are number cells in 万元 with two decimals and in thousands (decision 141).
+      expect([3, 4, 5].map((r) => [ws.getRow(r).getCell(2).type, ws.getRow(r).getCell(2).numFmt])).toEqual([
+        [ExcelJS.ValueType.Number, '#,##0.00'],
+        [ExcelJS.ValueType.Number, '#,##0'],
+        [ExcelJS.ValueType.Number, '#,##0.00'],
+      ]);
+      expect(ws.getRow(8).getCell(2).type).toBe(ExcelJS.ValueType.Number);
     });
 
     test('仅显示差异项 keeps exactly the differing rows, with their parents', async () => {

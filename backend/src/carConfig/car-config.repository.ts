@@ -30,6 +30,19 @@ export interface ConfigItemRow {
   layer: number;
 }
 
+/** What the catalogue says of a trim: the facts the sheet's 基本信息 block repeats (decision 142). */
+export interface TrimCatalogueRow {
+  carId: number;
+  name: string;
+  subSeries: string;
+  series: string;
+  producer: string;
+  brand: string;
+  segment: string;
+  modelYear: number;
+  launchMonth: number;
+}
+
 export interface CategoryRow {
   id: number;
   name: string;
@@ -78,6 +91,23 @@ export class CarConfigRepository {
        WHERE c.sub_series_id = ANY($1::int[])
        ORDER BY c.sub_series_id, msrp, c.model_year DESC, c.name, c.id`,
       [[...subSeriesIds], month],
+    );
+  }
+
+  /** The catalogue's facts of the trims (producer, brand, series, segment, launch month). */
+  async catalogue(carIds: readonly number[]): Promise<TrimCatalogueRow[]> {
+    if (carIds.length === 0) return [];
+    return this.dataSource.query(
+      `SELECT c.id AS "carId", c.name, s.name AS "subSeries", se.name AS series, p.name AS producer, b.name AS brand,
+              g.name AS segment, c.model_year AS "modelYear", c.launch_month AS "launchMonth"
+       FROM car c
+       JOIN sub_series s ON s.id = c.sub_series_id
+       JOIN series se ON se.id = c.series_id
+       JOIN producer p ON p.id = c.producer_id
+       JOIN brand b ON b.id = c.brand_id
+       JOIN segment g ON g.id = c.segment_id
+       WHERE c.id = ANY($1::int[])`,
+      [[...carIds]],
     );
   }
 

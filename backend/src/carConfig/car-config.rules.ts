@@ -5,6 +5,7 @@
 import {
   type ConfigBlock,
   type ConfigColumn,
+  type FigureKind,
   type ConfigOption,
   type ConfigQuery,
   type ConfigRow,
@@ -12,7 +13,7 @@ import {
   NONE_OPTION,
   UNEQUIPPED,
 } from '@car/contracts';
-import type { CategoryRow, ConfigItemRow, ConfigTrimRow } from './car-config.repository';
+import type { CategoryRow, ConfigItemRow, ConfigTrimRow, TrimCatalogueRow } from './car-config.repository';
 
 /** A battery's filter value: '75.0' → '75', '60.5' → '60.5'; 无 without one. */
 export function batteryValue(trim: Pick<ConfigTrimRow, 'batteryKwh'>): string {
@@ -100,4 +101,58 @@ export function buildBlocks(
     else blocks.get(item.categoryId)?.data.push(row);
   }
   return [...blocks.values()].filter((block) => block.data.length > 0);
+}
+
+/**
+ * The frozen header rows under the trims' names: sub-series, MSRP, and the month's volume and TP (万元),
+ * each with its kind, so the page's text and the workbook's number cells read one definition.
+ * `monthLabel` is the month of the volume and TP ('2026-10'), null without retail data.
+ */
+export interface FreezeLine {
+  desc: string;
+  kind: 'text' | FigureKind;
+  value: (column: ConfigColumn) => string | number | null;
+}
+
+export function freezeLines(monthLabel: string | null): FreezeLine[] {
+  const when = monthLabel === null ? '' : ` ${monthLabel}`;
+  return [
+    { desc: '子车系', kind: 'text', value: (c) => c.subSeriesName },
+    { desc: '厂商指导价(万元)', kind: 'tenThousand', value: (c) => c.msrp },
+    { desc: `零售量(辆)${when}`, kind: 'count', value: (c) => c.retailQty },
+    { desc: `加权成交价(万元)${when}`, kind: 'tenThousand', value: (c) => c.tp },
+  ];
+}
+
+/** The category whose rows name the trim (车型名称, 厂商, 级别 …). */
+export const BASIC_INFO = '基本信息';
+
+/**
+ * The 基本信息 rows that repeat what the catalogue holds, each read from the catalogue (decision 142): the
+ * producer (厂商) is the maker of the trim, not its brand; a row of the sheet by one of these labels shows
+ * the catalogue's value, whatever the sheet stored.
+ */
+export const CATALOGUE_ROWS: Readonly<Record<string, (trim: TrimCatalogueRow) => string>> = {
+  车型名称: (t) => `${t.subSeries} ${t.name}`,
+  厂商: (t) => t.producer,
+  品牌: (t) => t.brand,
+  车系: (t) => t.series,
+  级别: (t) => t.segment,
+  上市时间: (t) => `${Math.floor(t.launchMonth / 100)}.${String(t.launchMonth % 100).padStart(2, '0')}`,
+  年款: (t) => `${t.modelYear}款`,
+};
+
+/** The blocks with the 基本信息 rows of CATALOGUE_ROWS read from the catalogue, for the columns' trims in order. */
+export function withCatalogue(blocks: readonly ConfigBlock[], carIds: readonly number[], catalogue: readonly TrimCatalogueRow[]): ConfigBlock[] {
+  const trims = carIds.map((id) => catalogue.find((t) => t.carId === id));
+  return blocks.map((block) => {
+    if (block.desc !== BASIC_INFO) return block;
+    return {
+      ...block,
+      data: block.data.map((row) => {
+        const fact = row.layer === 1 ? CATALOGUE_ROWS[row.desc] : undefined;
+        return fact ? { ...row, values: trims.map((t, i) => (t ? fact(t) : (row.values[i] ?? UNEQUIPPED))) } : row;
+      }),
+    };
+  });
 }

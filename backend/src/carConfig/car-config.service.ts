@@ -12,8 +12,8 @@ import {
   formatMonth,
   LABEL_KEY,
   MAX_CONFIG_SUB_SERIES,
+  FIGURE_RULES,
   tenThousands,
-  thousands,
   UNEQUIPPED,
   visibleBlocks,
 } from '@car/contracts';
@@ -22,7 +22,7 @@ import { ApiException } from '../common/api-codes';
 import { CalendarRepository } from '../reference/calendar.repository';
 import { DictionaryRepository } from '../reference/dictionary.repository';
 import { CarConfigRepository, type CategoryRow, type ConfigTrimRow, type SubSeriesRow } from './car-config.repository';
-import { buildBlocks, defaultSelection, isOnSale, optionLists, passesFilters } from './car-config.rules';
+import { buildBlocks, defaultSelection, freezeLines, isOnSale, optionLists, passesFilters, withCatalogue } from './car-config.rules';
 
 /** The MSRP lookup's month when no month holds retail data: every trim's latest price. */
 const NO_MONTH = 999_912;
@@ -82,7 +82,12 @@ export class CarConfigService {
       : defaultSelection(passing, ids, month);
     const chosenCodes = new Set(chosen.map((t) => t.jllCode));
 
-    const [columns, values] = await Promise.all([this.columns(chosen, subSeries, month), this.repository.values(chosen.map((t) => t.id))]);
+    const chosenIds = chosen.map((t) => t.id);
+    const [columns, values, catalogue] = await Promise.all([
+      this.columns(chosen, subSeries, month),
+      this.repository.values(chosenIds),
+      this.repository.catalogue(chosenIds),
+    ]);
     const picker = (t: ConfigTrimRow): ConfigTrim => ({
       carJllCode: t.jllCode,
       carName: t.name,
@@ -104,7 +109,7 @@ export class CarConfigService {
       headerData: [LABEL_KEY, ...columns.map((c) => c.carJllCode)],
       columns,
       freezes: freezeRows(columns, month),
-      items: buildBlocks(categories, items, chosen.map((t) => ({ carJllCode: t.jllCode, carId: t.id })), values),
+      items: withCatalogue(buildBlocks(categories, items, chosen.map((t) => ({ carJllCode: t.jllCode, carId: t.id })), values), chosenIds, catalogue),
       ...optionLists(trims, new Map(fuels.map((f) => [Number(f.key), f.value]))),
     };
     return { table, subSeries };
@@ -152,17 +157,15 @@ export class CarConfigService {
   }
 }
 
-/** The frozen header rows under the trims' names: sub-series, MSRP, and the month's volume and TP. */
+/** The frozen header rows under the trims' names as the page shows them: each line's text by its display rule. */
 export function freezeRows(columns: readonly ConfigColumn[], month: number | null): ConfigFreeze[] {
-  const row = (desc: string, text: (c: ConfigColumn) => string): ConfigFreeze => ({
-    desc,
-    values: Object.fromEntries(columns.map((c) => [c.carJllCode, text(c)])),
-  });
-  const when = month === null ? '' : ` ${formatMonth(month)}`;
-  return [
-    row('子车系', (c) => c.subSeriesName),
-    row('厂商指导价(万元)', (c) => c.msrp.toFixed(2)),
-    row(`零售量(辆)${when}`, (c) => (c.retailQty === null ? UNEQUIPPED : thousands(c.retailQty))),
-    row(`加权成交价(万元)${when}`, (c) => (c.tp === null ? UNEQUIPPED : c.tp.toFixed(2))),
-  ];
+  return freezeLines(month === null ? null : formatMonth(month)).map((line) => ({
+    desc: line.desc,
+    values: Object.fromEntries(
+      columns.map((c) => {
+        const value = line.value(c);
+        return [c.carJllCode, line.kind === 'text' ? String(value ?? UNEQUIPPED) : FIGURE_RULES[line.kind].text(value as number | null)];
+      }),
+    ),
+  }));
 }

@@ -1,15 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { SHEET_MAX_ROWS } from '@car/contracts';
+import { DASH, SHEET_MAX_ROWS } from '@car/contracts';
 import ExcelJS from 'exceljs';
-import { neutralise } from '../saleVolume/table-workbook';
+import { kindStyle, neutralise } from '../saleVolume/table-workbook';
 
 export interface ExportColumn {
   header: string;
   width: number;
   /**
-   * Counts and yuan are numbers with thousands separators, rates numbers shown as percents with one
-   * decimal; text is neutralised against formulas.
+   * Counts and yuan are numbers with thousands separators, rates (fractions) numbers shown as percents
+   * with one decimal, by the display rules' formats (decision 141); an unknown figure is '-'; text is
+   * neutralised against formulas.
    */
   kind: 'text' | 'count' | 'yuan' | 'percent';
 }
@@ -31,7 +32,8 @@ function pendingBytes(stream: PendingStream): number {
   return bytes;
 }
 
-const NUMBER_FORMATS: Record<ExportColumn['kind'], string | undefined> = { text: undefined, count: '#,##0', yuan: '#,##0', percent: '0.0%' };
+/** Each kind's cell style, from the display rules (a rate is written as its fraction, the percent rule's cell). */
+const STYLES: Record<ExportColumn['kind'], Partial<ExcelJS.Style>> = { text: kindStyle('text'), count: kindStyle('count'), yuan: kindStyle('count'), percent: kindStyle('percent') };
 
 /**
  * Writes an export as .xlsx with exceljs's streaming writer: each row is committed as it comes, so memory
@@ -80,7 +82,7 @@ export class ExportWorkbook {
     sheet.columns = this.columns.map((c) => ({
       header: c.header,
       width: c.width,
-      style: NUMBER_FORMATS[c.kind] ? { numFmt: NUMBER_FORMATS[c.kind] } : {},
+      style: STYLES[c.kind],
     }));
     const header = sheet.getRow(1);
     header.font = { bold: true };
@@ -92,7 +94,7 @@ export class ExportWorkbook {
 
   addRow(values: ReadonlyArray<string | number | null>): void {
     const sheet = this.sheet && this.sheetRows < this.rowsPerSheet ? this.sheet : this.nextSheet();
-    sheet.addRow(values.map((value) => (typeof value === 'string' ? neutralise(value) : value ?? ''))).commit();
+    sheet.addRow(values.map((value, i) => (typeof value === 'string' ? neutralise(value) : value ?? (this.columns[i]?.kind === 'text' ? '' : DASH)))).commit();
     this.sheetRows++;
     this.rowsWritten++;
   }

@@ -164,6 +164,7 @@ export class ModelPriceService {
       detailMix: percentNumber(detailMix),
       detailMixs: sharePercentText(percentNumber(detailMix)),
       detailMixStr: sharePercentText(percentNumber(tqDetailMix)),
+      tqDetailMix: percentNumber(tqDetailMix),
       detailMixChange,
       detailMixChanges: growthText(detailMixChange),
       wholeMix: percentNumber(wholeMix),

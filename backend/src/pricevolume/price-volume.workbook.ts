@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { growthText, PROPORTION_VIEW_COLUMNS, type ProportionRow, type ProportionTable, sharePercentText } from '@car/contracts';
+import { PROPORTION_VIEW_COLUMNS, type ProportionRow, type ProportionTable, tenThousands } from '@car/contracts';
 import { streamTableWorkbook, type WorkbookColumn } from '../saleVolume/table-workbook';
 import type { Periods } from './price-volume.scope';
 import type { BandRow } from './price-qty.service';
@@ -11,37 +11,33 @@ export function streamBandWorkbook(response: Response, rows: readonly BandRow[],
     { header: dimensionLabel, kind: 'text', value: (r) => r.name },
     ...(data2 === 1
       ? ([
-          { header: `${periods.currentLabel} MIX`, kind: 'text', value: (r) => sharePercentText(r.mix) },
-          { header: `${periods.lastYearLabel} MIX`, kind: 'text', value: (r) => sharePercentText(r.tqMix) },
-          { header: 'MIX变化', kind: 'text', value: (r) => growthText(r.mixYoy) },
+          { header: `${periods.currentLabel} MIX`, kind: 'percent', value: (r) => r.mix },
+          { header: `${periods.lastYearLabel} MIX`, kind: 'percent', value: (r) => r.tqMix },
+          { header: 'MIX变化', kind: 'growth', value: (r) => r.mixYoy },
         ] satisfies WorkbookColumn<BandRow>[])
       : ([
           { header: `${periods.currentLabel} 销量`, kind: 'count', value: (r) => r.sales },
           { header: `${periods.lastYearLabel} 销量`, kind: 'count', value: (r) => r.tqSales },
-          { header: '同比', kind: 'text', value: (r) => growthText(r.yoy) },
+          { header: '同比', kind: 'growth', value: (r) => r.yoy },
         ] satisfies WorkbookColumn<BandRow>[])),
   ];
   const name = `车型价格段销量_${dimensionLabel}_${periods.period}.xlsx`;
   return streamTableWorkbook(response, name, '车型价格段销量', columns, rows, (r) => r.kind === 'subtotal');
 }
 
-/** A sales-proportion table as a sheet: 车系, 车型, 价格 and the view's columns, as the page shows them. */
+/** A view column of the sales-proportion tables as a workbook column: its figure, by its kind's rule. */
+function proportionColumn(c: (typeof PROPORTION_VIEW_COLUMNS)[0 | 1 | 2 | 3][number]): WorkbookColumn<ProportionRow> {
+  const kind = c.kind === 'share' ? 'percent' : c.kind === 'rank' ? 'count' : c.kind;
+  return { header: c.label, kind, value: (r) => r[c.field] as number | null };
+}
+
+/** A sales-proportion table as a sheet: 车系, 车型, 价格 (万元) and the view's columns, as the page shows them. */
 export function streamProportionWorkbook(response: Response, table: ProportionTable, view: 0 | 1 | 2 | 3, title: string): Promise<void> {
   const columns: WorkbookColumn<ProportionRow>[] = [
     { header: '车系', kind: 'text', value: (r) => r.seriesName },
     { header: '车型', kind: 'text', width: 36, value: (r) => r.name },
-    { header: '价格', kind: 'text', width: 12, value: (r) => r.priceStr },
-    ...PROPORTION_VIEW_COLUMNS[view].map((c): WorkbookColumn<ProportionRow> => ({
-      header: c.label,
-      kind: c.kind === 'count' ? 'count' : 'text',
-      value: (r) => {
-        const value = r[c.field];
-        if (c.kind === 'share') return sharePercentText(value as number | null);
-        if (c.kind === 'growth') return growthText(value as number | null);
-        if (c.field === 'ranking') return r.rankingStr;
-        return value as string | number | null;
-      },
-    })),
+    { header: '价格(万元)', kind: 'tenThousand', width: 12, value: (r) => (r.price === null ? null : tenThousands(r.price)) },
+    ...PROPORTION_VIEW_COLUMNS[view].map(proportionColumn),
   ];
   return streamTableWorkbook(response, `${title}_${table.modelSubName}_${table.period}.xlsx`, title, columns, table.rows, (r) => r.subtotal);
 }

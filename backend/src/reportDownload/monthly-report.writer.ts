@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { growth, percentText, share, shareText } from '@car/contracts';
+import { growth, growthNumber, percentNumber, share } from '@car/contracts';
 import ExcelJS from 'exceljs';
 import { AnalyticsService } from '../analytics/analytics.service';
 import { COMPARISONS, type Volumes, volumesOf } from '../analytics/comparisons';
 import { ReportRepository } from './report.repository';
 import { ReportStorage } from './report-storage';
-import { neutralise } from '../saleVolume/table-workbook';
+import { kindStyle, neutralise, workbookCell } from '../saleVolume/table-workbook';
 
 export function monthLabel(month: number): string {
   return `${Math.floor(month / 100)}年${month % 100}月`;
@@ -105,33 +105,43 @@ export class MonthlyReportWriter {
     overview.columns = [{ width: 22 }, { width: 18 }];
     overview.addRow([neutralise(title)]).font = { bold: true, size: 14 };
     overview.addRow(['数据说明', '零售量（演示数据）']);
+    const figures: Array<[string, 'count' | 'percent' | 'growth', number | null]> = [
+      ['当月零售量', 'count', producer.qty],
+      ['去年同期零售量', 'count', producer.tq],
+      ['同比', 'growth', growthNumber(growth(producer.qty, producer.tq))],
+      ['当月市场份额', 'percent', percentNumber(share(producer.qty, market.qty))],
+      ['年累计零售量', 'count', producer.lj],
+      ['去年同期累计', 'count', producer.tqLj],
+      ['累计同比', 'growth', growthNumber(growth(producer.lj, producer.tqLj))],
+      ['累计市场份额', 'percent', percentNumber(share(producer.lj, market.lj))],
+    ];
     overview.addRows([
       ['厂商', neutralise(producer.name)],
       ['月份', monthLabel(month)],
-      ['当月零售量', producer.qty],
-      ['去年同期零售量', producer.tq],
-      ['同比', percentText(growth(producer.qty, producer.tq))],
-      ['当月市场份额', shareText(share(producer.qty, market.qty))],
-      ['年累计零售量', producer.lj],
-      ['去年同期累计', producer.tqLj],
-      ['累计同比', percentText(growth(producer.lj, producer.tqLj))],
-      ['累计市场份额', shareText(share(producer.lj, market.lj))],
     ]);
-    overview.getColumn(2).numFmt = '#,##0';
+    for (const [label, kind, value] of figures) overview.addRow([label, workbookCell(kind, value)]).getCell(2).style = kindStyle(kind);
 
     const detail = workbook.addWorksheet('子车系');
     detail.columns = [
       { header: '子车系', width: 24 },
       { header: '细分市场', width: 14 },
-      { header: '当月零售量', width: 14, style: { numFmt: '#,##0' } },
-      { header: '去年同期', width: 14, style: { numFmt: '#,##0' } },
-      { header: '同比', width: 10 },
-      { header: '厂商内占比', width: 12 },
-      { header: '年累计', width: 14, style: { numFmt: '#,##0' } },
+      { header: '当月零售量', width: 14, style: kindStyle('count') },
+      { header: '去年同期', width: 14, style: kindStyle('count') },
+      { header: '同比', width: 10, style: kindStyle('growth') },
+      { header: '厂商内占比', width: 12, style: kindStyle('percent') },
+      { header: '年累计', width: 14, style: kindStyle('count') },
     ];
     detail.getRow(1).font = { bold: true };
     for (const line of lines) {
-      detail.addRow([neutralise(line.subSeriesName), neutralise(line.segmentName), line.qty, line.tq, percentText(growth(line.qty, line.tq)), shareText(share(line.qty, producer.qty)), line.lj]);
+      detail.addRow([
+        neutralise(line.subSeriesName),
+        neutralise(line.segmentName),
+        workbookCell('count', line.qty),
+        workbookCell('count', line.tq),
+        workbookCell('growth', growthNumber(growth(line.qty, line.tq))),
+        workbookCell('percent', percentNumber(share(line.qty, producer.qty))),
+        workbookCell('count', line.lj),
+      ]);
     }
     await workbook.xlsx.writeFile(filePath);
   }

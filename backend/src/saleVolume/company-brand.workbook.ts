@@ -1,29 +1,23 @@
 import ExcelJS from 'exceljs';
 import type { Response } from 'express';
 import { type CarDetails, type ModelRow, type SegmentDetail, XLSX_MIME } from '@car/contracts';
-import { attachmentHeader, neutralise } from './table-workbook';
+import { attachmentHeader, kindStyle, neutralise, workbookCell, type WorkbookColumn } from './table-workbook';
 
 const ARROWS: Record<ModelRow['rankingStatus'], string> = { 1: '↑', [-1]: '↓', 0: '—', [-2]: '' };
 
 /** The detail table's columns after the two merged segment columns. */
-const MODEL_COLUMNS: ReadonlyArray<{ header: string; kind: 'text' | 'count' | 'percent'; value: (row: ModelRow) => string | number | null }> = [
+const MODEL_COLUMNS: ReadonlyArray<WorkbookColumn<ModelRow>> = [
   { header: '车型', kind: 'text', value: (r) => r.name },
   { header: '销量', kind: 'count', value: (r) => r.sales },
   { header: '去年同期销量', kind: 'count', value: (r) => r.tqSales },
-  { header: '同比', kind: 'percent', value: (r) => r.yoy },
+  { header: '同比', kind: 'growth', value: (r) => r.yoy },
   { header: '细分市场份额', kind: 'percent', value: (r) => r.detailMix },
-  { header: '份额变化', kind: 'percent', value: (r) => r.detailMixChange },
+  { header: '份额变化', kind: 'growth', value: (r) => r.detailMixChange },
   { header: '整体市场份额', kind: 'percent', value: (r) => r.wholeMix },
-  { header: '整体份额变化', kind: 'percent', value: (r) => r.wholeMixChange },
+  { header: '整体份额变化', kind: 'growth', value: (r) => r.wholeMixChange },
   { header: '细分市场排名', kind: 'count', value: (r) => r.ranking },
   { header: '排名变化', kind: 'text', value: (r) => ARROWS[r.rankingStatus] },
 ];
-
-function cell(kind: 'text' | 'count' | 'percent', value: string | number | null): string | number {
-  if (value === null) return '-';
-  if (kind === 'percent' && typeof value === 'number') return value / 100;
-  return typeof value === 'string' ? neutralise(value) : value;
-}
 
 /**
  * Streams the car-model detail table as .xlsx: per segment, its name and its part of the producer's or
@@ -37,11 +31,11 @@ export async function streamCarDetailsWorkbook(response: Response, fileName: str
   const sheet = workbook.addWorksheet('车型明细', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = [
     { header: '细分市场', width: 14 },
-    { header: '细分市场占比', width: 12, style: { numFmt: '0.0%' } },
+    { header: '细分市场占比', width: 12, style: kindStyle('percent') },
     ...MODEL_COLUMNS.map((c) => ({
       header: c.header,
       width: c.kind === 'text' ? (c.header === '车型' ? 24 : 10) : 14,
-      style: c.kind === 'count' ? { numFmt: '#,##0' } : c.kind === 'percent' ? { numFmt: '0.0%' } : {},
+      style: kindStyle(c.kind),
     })),
   ];
   const header = sheet.getRow(1);
@@ -49,7 +43,7 @@ export async function streamCarDetailsWorkbook(response: Response, fileName: str
   header.commit();
 
   const addModel = (first: string | null, mix: number | null | undefined, row: ModelRow): ExcelJS.Row => {
-    const excelRow = sheet.addRow([first === null ? null : neutralise(first), mix === undefined ? null : cell('percent', mix), ...MODEL_COLUMNS.map((c) => cell(c.kind, c.value(row)))]);
+    const excelRow = sheet.addRow([first === null ? null : neutralise(first), mix === undefined ? null : workbookCell('percent', mix), ...MODEL_COLUMNS.map((c) => workbookCell(c.kind, c.value(row)))]);
     if (row.subtotal) excelRow.font = { bold: true };
     return excelRow;
   };

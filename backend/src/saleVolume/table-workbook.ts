@@ -1,14 +1,28 @@
 import ExcelJS from 'exceljs';
 import { Writable } from 'node:stream';
 import type { Response } from 'express';
-import { XLSX_MIME } from '@car/contracts';
+import { DASH, figureCell, figureFormat, type FigureKind, XLSX_MIME } from '@car/contracts';
 
-export interface WorkbookColumn<Row> {
-  header: string;
-  width?: number;
-  /** text as is; count with thousand separators; percent from a one-decimal percent number (12.3 → 12.3%). */
-  kind: 'text' | 'count' | 'percent';
-  value: (row: Row) => string | number | null | undefined;
+/**
+ * A column of a table workbook. A text column's cells are neutralised text; a figure column's are number
+ * cells formatted by its kind's display rule (contracts display.ts, decision 141): the value is the
+ * number the API sends (a percent as its one-decimal percent number), never its text, and a cell is '-'
+ * only where the page shows a dash.
+ */
+export type WorkbookColumn<Row> = { header: string; width?: number } & (
+  | { kind: 'text'; value: (row: Row) => string | null | undefined }
+  | { kind: FigureKind; value: (row: Row) => number | null | undefined }
+);
+
+/** A column's style of a kind: its number format (from the display rule), bold on highlighted rows. */
+export function kindStyle(kind: 'text' | FigureKind, bold = false): Partial<ExcelJS.Style> {
+  return { ...(kind === 'text' ? {} : { numFmt: figureFormat(kind) }), ...(bold ? { font: { bold: true } } : {}) };
+}
+
+/** A cell of a column of `kind`: neutralised text, or a figure by its rule; nothing is '-' (a text column) or DASH. */
+export function workbookCell(kind: 'text' | FigureKind, value: string | number | null | undefined): string | number {
+  if (kind !== 'text') return figureCell(kind, typeof value === 'number' ? value : null);
+  return value === null || value === undefined ? DASH : neutralise(String(value));
 }
 
 /** Text that a spreadsheet would run as a formula (= + - @ first) is written with a leading apostrophe. */
@@ -25,12 +39,6 @@ export function unneutralise(text: string): string {
 export function attachmentHeader(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
-/** A column's cell style: its number format, bold on highlighted rows. */
-function cellStyle(kind: WorkbookColumn<unknown>['kind'], bold: boolean): Partial<ExcelJS.Style> {
-  const numFmt = kind === 'count' ? '#,##0' : kind === 'percent' ? '0.0%' : undefined;
-  return { ...(numFmt ? { numFmt } : {}), ...(bold ? { font: { bold: true } } : {}) };
 }
 
 /**
@@ -91,7 +99,8 @@ type RowStyle = { style: Partial<ExcelJS.Style> };
 
 /**
  * Streams one sheet as .xlsx to the response with exceljs's streaming writer, so memory stays flat
- * however many rows there are. Numbers stay numbers (percent cells are real percentages).
+ * however many rows there are. Figures are number cells formatted by their display rule (percent cells are
+ * real percentages), text is neutralised.
  *
  * Every cell of a column shares one style object (one plain, one bold): exceljs gives each new cell a
  * style object of its own and, on writing, renders each such object as XML to find its style id, which
@@ -114,21 +123,15 @@ export async function streamTableWorkbook<Row>(
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: new BatchedWrites(response), useStyles: true, useSharedStrings: false, zip: { zlib: { level: 1 } } });
   workbook.creator = '车市分析平台';
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-  const plain = columns.map((c) => cellStyle(c.kind, false));
-  const bold = columns.map((c) => cellStyle(c.kind, true));
+  const plain = columns.map((c) => kindStyle(c.kind, false));
+  const bold = columns.map((c) => kindStyle(c.kind, true));
   sheet.columns = columns.map((c, i) => ({ header: c.header, width: c.width ?? (c.kind === 'text' ? 22 : 14), style: plain[i] }));
   const header = sheet.getRow(1);
   header.font = { bold: true };
   header.commit();
   for (const row of rows) {
     const excelRow = sheet.addRow(
-      columns.map((c) => {
-        const value = c.value(row);
-        if (value === null || value === undefined) return '-';
-        if (c.kind === 'percent') return typeof value === 'number' ? value / 100 : value;
-        if (typeof value === 'string') return neutralise(value);
-        return value;
-      }),
+      columns.map((c) => workbookCell(c.kind, c.value(row))),
     );
     const styles = isHighlighted(row) ? bold : plain;
     for (let i = 0; i < styles.length; i++) excelRow.getCell(i + 1).style = styles[i];
