@@ -360,7 +360,7 @@ export function PickListDialog<T extends PickItem = PickItem>({
                 />
                 {letterIndex ? <LetterIndex enabled={enabled} onJump={jumpTo} /> : null}
               </div>
-              <div className={`pick-dialog__body${aside ? ' pick-dialog__body--split' : ''}`}>
+              <div className={`pick-dialog__body${aside ? ' pick-dialog__body--split' : ''}${letterIndex ? '' : ' pick-dialog__body--named'}`}>
                 <div className="pick-dialog__list" ref={listRef} tabIndex={-1}>
                   <LoadStatus loading={list.loading} error={list.error} onRetry={list.retry} />
                   {!list.loading && !list.error && groups && groups.length === 0 ? (
