@@ -155,10 +155,19 @@ const PRODUCT_TAGS = {
 } as const satisfies Record<string, ExportTagDef>;
 const P = PRODUCT_TAGS;
 
-/** 价量数据导出 (spec §2.8): the price-volume export's tags; engine, gearbox and drive only with 车型. */
+/** A tag offered whatever else is on: §2.9's 车型-only rule does not hold on the page that uses it. */
+function always<T extends ExportTagDef>(tag: T): Omit<T, 'withCar'> {
+  const { withCar: _withCar, ...rest } = tag;
+  return rest;
+}
+
+/**
+ * 价量数据导出 (spec §2.8): the price-volume export's tags, engine, gearbox and drive among them
+ * unconditionally (§2.8 lists them; the 车型-only rule is §2.9's, for the price and rebate exports).
+ */
 export const PRICE_VOLUME_EXPORT_TAGS = [
   P.producer, P.brand, P.producerBrand, P.series, P.subSeries, P.subSeriesCode, P.car, P.modelLevel, P.bodyType,
-  P.producerProperty, P.brandProperty, P.brandFamily, P.emissionStandard, P.engine, P.gearbox, P.drive, P.fuel,
+  P.producerProperty, P.brandProperty, P.brandFamily, P.emissionStandard, always(P.engine), always(P.gearbox), always(P.drive), P.fuel,
 ] as const;
 /** 价格数据导出 (spec §2.9): engine, gearbox, drive and city only with 车型 (city splits the rows by city). */
 export const PRICE_EXPORT_TAGS = [

@@ -19,7 +19,10 @@ export const MP_SESSION_HEADER = 'mp-session';
 export const MP_LINK_FIELDS = ['openId', 'ts', 'sign'] as const;
 /** The demo openId the seed binds to the demo analyst. */
 export const DEMO_OPEN_ID = 'demo-openid';
-/** Suggestions are asked from this many characters (spec §5). */
+/**
+ * Suggestions are asked while typing from this many characters (spec §5); Enter or 🔍 searches whatever
+ * the length, so searchCar itself answers any name that is not blank.
+ */
 export const MP_SUGGEST_MIN = 2;
 
 /** Type codes of the tabs (spec §9): 厂商 1, 品牌 0, 厂商品牌 2, 车型 4. */
@@ -118,12 +121,15 @@ export const mpSuggestionSchema = z.object({ id: z.number(), name: z.string() })
 
 /**
  * The in-page province → city picker of a browser (inside the mini-program its own province-city page
- * does this): the cities of one province, by their 6-digit codes. The page then sends provinceId,
- * provinceName, provincecityId and provincecityName as the spec's query parameters.
+ * does this): the cities of one province, or without provinceId every city (the picker's search box,
+ * matches grouped by province), by their 6-digit codes. The page then sends provinceId, provinceName,
+ * provincecityId and provincecityName as the spec's query parameters.
  */
-export const mpCitiesSchema = strictQuery({ provinceId: refersTo(intText(AREA_MESSAGE).refine((v) => v >= 100000 && v <= 999999, AREA_MESSAGE), 'province') });
+export const mpCitiesSchema = strictQuery({
+  provinceId: refersTo(z.preprocess(blankIsAbsent, intText(AREA_MESSAGE).refine((v) => v >= 100000 && v <= 999999, AREA_MESSAGE).optional()), 'province'),
+});
 export type MpCitiesDto = z.output<typeof mpCitiesSchema>;
-export const mpCitySchema = z.object({ id: z.number(), name: z.string() });
+export const mpCitySchema = z.object({ id: z.number(), name: z.string(), provinceId: z.number() });
 export type MpCity = z.infer<typeof mpCitySchema>;
 /** The page's own place parameters (spec §2), kept when the tab changes. */
 export const MP_PLACE_FIELDS = ['provinceId', 'provinceName', 'provincecityId', 'provincecityName'] as const;

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describeInBrowser, openPage, screenshot, useBrowser } from '../support/browser';
-import { chooseOption, chosen, signInAs } from '../support/export-pages';
+import { chooseCity, chooseOption, chosen, signInAs } from '../support/export-pages';
 import { download } from '../support/sales-pages';
 import { testEnv } from '../support/test-env';
 import { createAnalyst } from '../support/users';
@@ -37,13 +37,13 @@ describeInBrowser('the city retail export page', () => {
 
     await chooseOption(page, '大区', '华南');
     await chooseOption(page, '省份', '广东省');
-    await chooseOption(page, '城市', '广州市');
+    await chooseCity(page, '广州市');
     expect(await chosen(page)).toEqual(expect.arrayContaining(['大区：华南', '省份：广东省', '城市：广州市']));
     // A new area clears province and city.
     await chooseOption(page, '大区', '华北');
     expect(await chosen(page)).toEqual(expect.arrayContaining(['大区：华北、华南', '省份：全部', '城市：全部']));
     await chooseOption(page, '省份', '广东省');
-    await chooseOption(page, '城市', '广州市');
+    await chooseCity(page, '广州市');
     await chooseOption(page, '燃料类型', '纯电动');
     expect(await chosen(page)).toEqual(expect.arrayContaining(['省份：广东省', '城市：广州市', '燃料类型：纯电动']));
 

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describeInBrowser, openPage, screenshot, useBrowser } from '../support/browser';
-import { chooseOption, chosen, signInAs } from '../support/export-pages';
+import { chooseCity, chooseOption, chosen, signInAs } from '../support/export-pages';
 import { download } from '../support/sales-pages';
 import { testEnv } from '../support/test-env';
 import { createAnalyst } from '../support/users';
@@ -42,7 +42,8 @@ describeInBrowser('the price-volume, price and rebate export pages', () => {
     expect(await page.getByLabel('价格下限').inputValue()).toBe('5');
     expect(await page.getByLabel('价格上限').inputValue()).toBe('40');
     expect(await page.getByLabel('价格段宽度').inputValue()).toBe('1');
-    expect(await tagButtons(page)).not.toContain('发动机');
+    // §2.8 offers 发动机, 变速箱 and 驱动形式 here without 车型 (§2.9's rule is the price and rebate exports').
+    expect(await tagButtons(page)).toEqual(expect.arrayContaining(['发动机', '变速箱', '驱动形式']));
     await page.getByLabel('价格段宽度').fill('5');
     await tag(page, '厂商属性').click();
     await chooseOption(page, '厂商属性', '自主');
@@ -75,7 +76,7 @@ describeInBrowser('the price-volume, price and rebate export pages', () => {
     await tag(page, '车型').click();
     expect(await tagButtons(page)).toEqual(expect.arrayContaining(['发动机', '变速箱', '驱动形式', '城市']));
     await tag(page, '城市').click();
-    await chooseOption(page, '城市', '北京市');
+    await chooseCity(page, '北京市');
     await tag(page, '燃料类型').click();
     await chooseOption(page, '燃料类型', '纯电动');
     expect(await chosen(page)).toEqual(expect.arrayContaining(['车型：全部', '城市：北京市', '燃料类型：纯电动']));
@@ -85,7 +86,7 @@ describeInBrowser('the price-volume, price and rebate export pages', () => {
     expect(await chosen(page)).not.toContain('城市：北京市');
     await tag(page, '车型').click();
     await tag(page, '城市').click();
-    await chooseOption(page, '城市', '北京市');
+    await chooseCity(page, '北京市');
     const sheet = await generate(page);
     expect(sheet.getRow(1).values).toEqual([undefined, '月份', '车型', '城市', '燃料类型', '厂商指导价（元）', '成交价TP（元）', '优惠（元）', '优惠率']);
     expect(sheet.rowCount).toBeGreaterThan(1);

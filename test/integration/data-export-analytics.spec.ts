@@ -134,13 +134,19 @@ describe('the price-volume, price and rebate exports', () => {
     for (const [kind, form] of [
       ['fandian', 'yyyyMm=2026-10 - 2026-10&titleKeys=engine'],
       ['price', 'yyyyMm=2026-10 - 2026-10&city=110000&titleKeys=city'],
-      ['mix', 'yyyyMm=2026-10 - 2026-10&dicGearBox=1&titleKeys=gearbox'],
     ]) {
       const res = await post(kind, form);
       expect({ kind, status: res.status }).toEqual({ kind, status: 400 });
       expect(res.body.msg).toMatch(/需先选择车型标签$/);
     }
     expect((await post('fandian', 'yyyyMm=2026-10 - 2026-10&city=110000')).body.msg).toBe('参数 city 不是可用的参数');
+
+    // §2.8 offers engine, gearbox and drive on the price-volume export without 车型 (§2.9's rule is not its).
+    const { sheet: mixSheet, rows: mixRows } = await exported('mix', 'yyyyMm=2026-10 - 2026-10&dicGearBox=1&titleKeys=gearbox');
+    expect(mixSheet.getRow(1).values).toEqual([undefined, '月份', '价格段', '车型', '变速箱', '零售量']);
+    expect(mixRows.length).toBeGreaterThan(0);
+    const [gearbox] = (await db.query(`SELECT value FROM dictionary WHERE type = 'dicGearBox' AND key = '1'`)).rows as Array<{ value: string }>;
+    for (const r of mixRows) expect(r[3]).toBe(gearbox.value);
   });
 
   test('a value that would be a formula is written as text', async () => {

@@ -133,17 +133,22 @@ describe('the mobile sales query', () => {
     expect(answer.chart.series[0].data.at(-1)).toBe(top.sales);
   });
 
-  test('the picker\'s cities are the province\'s, by code; an unknown province is a 400; no session is -1009', async () => {
-    const cities = (mp: string | null, provinceId: string) => {
-      const call = request(app.getHttpServer()).get(`${API}/mp/retail/getCities`).query({ provinceId });
+  test('the picker\'s cities are the province\'s, by code, or every city for its search; an unknown province is a 400; no session is -1009', async () => {
+    const cities = (mp: string | null, provinceId?: string) => {
+      const call = request(app.getHttpServer()).get(`${API}/mp/retail/getCities`).query(provinceId === undefined ? {} : { provinceId });
       return mp ? call.set(MP_SESSION_HEADER, mp) : call;
     };
-    const guangdong = (await cities(session, '440000')).body.result as Array<{ id: number; name: string }>;
+    const guangdong = (await cities(session, '440000')).body.result as Array<{ id: number; name: string; provinceId: number }>;
     expect(guangdong.length).toBeGreaterThan(10);
-    expect(guangdong[0]).toEqual({ id: 440100, name: '广州市' });
+    expect(guangdong[0]).toEqual({ id: 440100, name: '广州市', provinceId: 440000 });
     expect(guangdong.every((c) => Math.floor(c.id / 10000) === 44)).toBe(true);
     expect(guangdong.map((c) => c.id)).toEqual([...guangdong.map((c) => c.id)].sort((a, b) => a - b));
-    expect((await cities(session, '110000')).body.result).toEqual([{ id: 110000, name: '北京市' }]);
+    expect((await cities(session, '110000')).body.result).toEqual([{ id: 110000, name: '北京市', provinceId: 110000 }]);
+    // Without a province: every city with its province (the picker's search box groups them by it).
+    const every = (await cities(session)).body.result as Array<{ id: number; name: string; provinceId: number }>;
+    expect(every.length).toBeGreaterThan(300);
+    expect(every.filter((c) => c.provinceId === 440000)).toEqual(guangdong);
+    expect(new Set(every.map((c) => c.provinceId)).size).toBe(31);
     const unknown = await cities(session, '990000');
     expect([unknown.status, unknown.body.msg]).toEqual([400, '参数 provinceId 没有 id 为 990000 的省份']);
     expect((await cities(session, 'x')).status).toBe(400);
@@ -159,10 +164,13 @@ describe('the mobile sales query', () => {
     }
   });
 
-  test('suggestions come from two characters, of the tab\'s kind', async () => {
+  test('searchCar answers any text that is not blank (the page asks while typing from two characters, on Enter from one), of the tab\'s kind', async () => {
     const suggest = async (type: string, name: string) =>
       (await request(app.getHttpServer()).get(`${API}/mp/retail/searchCar`).query({ type, name }).set(MP_SESSION_HEADER, session)).body.result as Array<{ id: number; name: string }>;
-    expect(await suggest('0', '大')).toEqual([]);
+    const one = await suggest('0', '大');
+    expect(one.length).toBeGreaterThan(0);
+    for (const b of one) expect(b.name).toContain('大');
+    expect(await suggest('0', ' ')).toEqual([]);
     const brands = await suggest('0', '大众');
     expect(brands[0].name).toBe('大众');
     for (const b of brands) expect(b.name).toContain('大众');

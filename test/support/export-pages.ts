@@ -9,11 +9,30 @@ export async function signInAs(page: Page, account: string, password: string): P
   await Promise.all([page.waitForURL((url) => url.pathname !== '/login'), page.getByRole('button', { name: '登录' }).click()]);
 }
 
-/** Opens a tag's multi-select, ticks one option, closes it. */
+/**
+ * Opens a tag's multi-select, ticks one option, closes it. An empty select fills itself with every option
+ * when it gains focus (spec 001 §4), so from empty the helper first clears that with 全部, then ticks.
+ */
 export async function chooseOption(page: Page, label: string, option: string): Promise<void> {
-  await page.getByRole('button', { name: label, exact: true }).last().click();
+  const select = page.getByRole('button', { name: label, exact: true }).last();
+  const wasEmpty = ((await select.textContent()) ?? '').includes('选择');
+  await select.click();
+  const all = page.locator('.multi-select__all');
+  if (wasEmpty && (await all.locator('input').isChecked())) await all.locator('label').click();
   await page.getByRole('option', { name: option, exact: true }).locator('label').click();
-  await page.getByRole('button', { name: label, exact: true }).last().click();
+  await select.click();
+}
+
+/** Opens an export page's 城市 dialog, searches the city, ticks it and confirms. */
+export async function chooseCity(page: Page, city: string): Promise<void> {
+  await page.getByRole('textbox', { name: '城市', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: '选择城市' });
+  const search = dialog.getByRole('searchbox');
+  await search.fill(city);
+  await search.press('Enter');
+  await dialog.getByRole('button', { name: city, exact: true }).click();
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await dialog.waitFor({ state: 'detached' });
 }
 
 /** The lines of the 已选条件 panel. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   ADMIN_MESSAGES, addMonths, ApiCode, formatMonth, growth, growthNumber, kiloVehicles, type MpLink, type MpRetailChart, type MpRetailChartDto,
-  type MpSearchCarDto, type MpSessionResult, type MpType, MP_SUGGEST_MIN, percentText,
+  type MpSearchCarDto, type MpSessionResult, type MpType, percentText,
 } from '@car/contracts';
 import { AnalyticsService } from '../analytics/analytics.service';
 import type { Filters } from '../analytics/model';
@@ -79,15 +79,18 @@ export class MpService {
 
   async searchCar(user: MpSessionUser, dto: MpSearchCarDto): Promise<Array<{ id: number; name: string }>> {
     this.sameOpenId(user, dto.openId);
-    if (!dto.name || [...dto.name].length < MP_SUGGEST_MIN) return [];
+    // Any length: the page asks while typing from MP_SUGGEST_MIN characters, and on Enter or 🔍 for whatever was typed.
+    if (!dto.name) return [];
     return this.repository.suggestions(dto.type, dto.name);
   }
 
-  /** The browser's province → city picker: the province's cities in code order (the reference tree, read once). */
-  async cities(provinceId: number): Promise<Array<{ id: number; name: string }>> {
+  /** The browser's province → city picker: the province's cities, or every city, in code order (the reference tree, read once). */
+  async cities(provinceId: number | undefined): Promise<Array<{ id: number; name: string; provinceId: number }>> {
     const tree = await this.geography.geography();
-    if (!tree.provinces.has(provinceId)) throw ApiException.badRequest('参数 provinceId 没有这个省份');
-    return [...tree.cities.values()].filter((c) => c.provinceId === provinceId).map((c) => ({ id: c.id, name: c.name }));
+    if (provinceId !== undefined && !tree.provinces.has(provinceId)) throw ApiException.badRequest('参数 provinceId 没有这个省份');
+    return [...tree.cities.values()]
+      .filter((c) => provinceId === undefined || c.provinceId === provinceId)
+      .map((c) => ({ id: c.id, name: c.name, provinceId: c.provinceId }));
   }
 
   /** The latest month's retail of one maker in one place, January to date, and thirteen months of chart. */

@@ -79,7 +79,9 @@ export function ExportPage() {
     const inProvinces = chosenProvinces.length ? cities.filter((c) => chosenProvinces.includes(c.provinceId)) : cities;
     const provinceIds = new Set(provinceOptions.map((p) => p.value));
     const cityOptions = chosenProvinces.length || provinces.length === 0 ? inProvinces : inProvinces.filter((c) => provinceIds.has(c.provinceId));
-    const all: Record<string, TagControl> = { ...PICKERS, province: { kind: 'list', options: provinceOptions }, city: { kind: 'list', options: cityOptions } };
+    // 城市 is the city dialog: the cities (of the chosen provinces, else of the provinces offered) under their province.
+    const cityProvinces = chosenProvinces.length ? provinceOptions.filter((p) => chosenProvinces.includes(p.value)) : provinceOptions;
+    const all: Record<string, TagControl> = { ...PICKERS, province: { kind: 'list', options: provinceOptions }, city: { kind: 'city', provinces: cityProvinces, cities: cityOptions } };
     for (const [field, options] of Object.entries(lists)) all[field] = { kind: 'list', options };
     return all;
   }, [choices.area, choices.province, lists, provinces, cities]);
@@ -111,7 +113,11 @@ export function ExportPage() {
     if (kind === 'mix') for (const { field } of BAND_FIELDS) if (bands[field].trim() !== '') entries.push([field, bands[field].trim()]);
     submit.submit(new URLSearchParams(entries), { method: 'post' });
   };
+  // 重置 (spec §4: clears the form and reloads the calendar) returns the month range to its default (§9):
+  // the calendar's first month through the same month; the reloaded calendar's, if it has moved on.
   const reset = () => {
+    setStart(latest);
+    setEnd(latest);
     setOn(new Set());
     setChoices({});
     setBands(bandDefaults());

@@ -1,15 +1,22 @@
 /**
- * The control a tag shows on an export page once it is on: a multi-select of a list, a pick-list dialog
- * for makers and sub-series, or a text box for codes. Each reports the chosen values and their names.
- * The page names each control (its `<label>` row), so none shows a label of its own.
+ * The control a tag shows on an export page once it is on: a multi-select of a list (an empty one selects
+ * all when it gains focus, spec 001 §4, as on the other pages), a pick-list dialog for makers and
+ * sub-series, the city dialog grouped by province for 城市 (§2.11), or a text box for codes. Each reports
+ * the chosen values and their names. The page names each control (its `<label>` row), so none shows a
+ * label of its own.
  */
 import { Input } from 'semantic-ui-react';
 
+import { CityPicker, type CityOption, type ProvinceOption } from '~/components/CityDialog';
 import { MultiSelect, type MultiSelectOption } from '~/components/MultiSelect';
 import { PickerInput, type PickerKind } from '~/components/PickerInput';
 import { splitValues, type TagChoice } from '~/utils/export-form';
 
-export type TagControl = { kind: 'list'; options: ReadonlyArray<MultiSelectOption<string>> } | { kind: 'picker'; picker: PickerKind } | { kind: 'text' };
+export type TagControl =
+  | { kind: 'list'; options: ReadonlyArray<MultiSelectOption<string>> }
+  | { kind: 'city'; provinces: readonly ProvinceOption[]; cities: readonly CityOption[] }
+  | { kind: 'picker'; picker: PickerKind }
+  | { kind: 'text' };
 
 interface ExportTagControlProps {
   label: string;
@@ -28,11 +35,20 @@ export function ExportTagControl({ label, control, choice, onChange }: ExportTag
           label={label}
           options={control.options}
           value={values}
-          selectAllOnFocus={false}
           onChange={(next) => onChange({ values: next, names: next.map((v) => names.get(v) ?? v) })}
         />
       );
     }
+    case 'city':
+      return (
+        <CityPicker
+          label={label}
+          provinces={control.provinces}
+          cities={control.cities}
+          value={values.map((v, i) => ({ id: v, name: choice?.names[i] ?? v }))}
+          onChange={(items) => onChange({ values: items.map((i) => String(i.id)), names: items.map((i) => i.name) })}
+        />
+      );
     case 'picker':
       return (
         <PickerInput

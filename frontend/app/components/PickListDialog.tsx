@@ -212,6 +212,8 @@ export interface PickListDialogProps<T extends PickItem = PickItem> {
   aside?: ReactNode;
   /** The body of a dialog without a letter list (the area hierarchy). */
   children?: ReactNode;
+  /** The A-Z index; off for lists grouped by something else (the city dialog's provinces). Default true. */
+  letterIndex?: boolean;
 }
 
 export function PickListDialog<T extends PickItem = PickItem>({
@@ -228,6 +230,7 @@ export function PickListDialog<T extends PickItem = PickItem>({
   ownId = null,
   aside,
   children,
+  letterIndex = true,
 }: PickListDialogProps<T>) {
   const titleId = useId();
   const { open, draft } = pick.state;
@@ -355,9 +358,9 @@ export function PickListDialog<T extends PickItem = PickItem>({
                   icon={{ name: 'search', link: true, title: '搜索', onClick: () => search(key) }}
                   input={{ 'data-autofocus': 'true', maxLength: 50, 'aria-label': searchPlaceholder, type: 'search' }}
                 />
-                <LetterIndex enabled={enabled} onJump={jumpTo} />
+                {letterIndex ? <LetterIndex enabled={enabled} onJump={jumpTo} /> : null}
               </div>
-              <div className={`pick-dialog__body${aside ? ' pick-dialog__body--split' : ''}`}>
+              <div className={`pick-dialog__body${aside ? ' pick-dialog__body--split' : ''}${letterIndex ? '' : ' pick-dialog__body--named'}`}>
                 <div className="pick-dialog__list" ref={listRef} tabIndex={-1}>
                   <LoadStatus loading={list.loading} error={list.error} onRetry={list.retry} />
                   {!list.loading && !list.error && groups && groups.length === 0 ? (

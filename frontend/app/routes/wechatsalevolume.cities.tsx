@@ -1,4 +1,7 @@
-/** The cities of one province for the mobile page's in-page province → city picker, through the page's own mp session. */
+/**
+ * The cities for the mobile page's in-page city picker, through the page's own mp session: one province's
+ * (provinceId) for the province → city steps, or every city (no provinceId) for its search box.
+ */
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { MP } from '@car/contracts';
 import { apiGet, ApiError } from '~/utils/api.server';
@@ -7,7 +10,7 @@ import { readMpSession } from '~/utils/mp.server';
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const provinceId = new URL(request.url).searchParams.get('provinceId') ?? '';
   try {
-    const list = await apiGet(request, context, MP.cities, { provinceId }, { mpSession: readMpSession(request) });
+    const list = await apiGet(request, context, MP.cities, provinceId ? { provinceId } : {}, { mpSession: readMpSession(request) });
     return { provinceId, list, failure: null };
   } catch (error) {
     if (error instanceof ApiError) return { provinceId, list: [], failure: error.message };

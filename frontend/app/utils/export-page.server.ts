@@ -31,7 +31,8 @@ export function exportPageLoader(kind: ExportKind) {
   const page = EXPORT_PAGES[kind];
   const fields = new Set<string>(page.tags.map((tag) => tag.field));
   const dictionaryFields = Object.keys(DICTIONARY_FIELDS).filter((field) => fields.has(field));
-  const places = fields.has('area') || fields.has('province');
+  // The city dialog groups the cities under their provinces, so 城市 alone loads them too.
+  const places = fields.has('area') || fields.has('province') || fields.has('city');
   return async ({ request, context }: LoaderFunctionArgs) => {
     try {
       const [months, jobs, areas, provinces, cities, series, ...dictionaries] = await Promise.all([
