@@ -127,7 +127,8 @@ describeInBrowser('issue 26: the trace comparison brand and city, the producer/b
     await page.locator('.filter-panel').getByLabel('区域').click();
     await dialog(page).locator('.pick-area').waitFor();
     await entry(page, '华南').click();
-    await entry(page, '广东').click();
+    // The dialog names provinces in full (广东省); the page's tags use the short name.
+    await dialog(page).locator('.pick-area').getByRole('button', { name: /^广东/ }).first().click();
     await confirmDialog(page);
     const url = await query(page, (u) => u.searchParams.get('area') === '440000' && u.searchParams.get('level') === '2');
     const filters = salesFilters(url);
@@ -170,11 +171,14 @@ describeInBrowser('issue 26: the trace comparison brand and city, the producer/b
     const top = page.getByLabel('Top 对比品牌');
     await expect(top.inputValue()).resolves.toBe('0');
     await Promise.all([page.waitForURL((u) => u.searchParams.get('count') === '3'), top.selectOption('3')]);
-    await page.waitForLoadState('networkidle');
     const details = await apiResult<CarDetails>(page, '/saleVolume/companyBrand/carDetails', { ...area, type: 1, foreignId: main.id, compareType: 2, count: 3 });
     expect(details.compareHeJiList.map((c) => c.name)).toEqual(brands.list.slice(1, 4).map((b) => b.name));
-    const table = (await page.locator('.car-details').textContent()) ?? '';
-    for (const brand of details.compareHeJiList) expect(table).toContain(brand.name);
+    // The table's totals: the brand's, each Top brand's (合计 rows), then the market's.
+    const totals = page.locator('.car-details tr.is-total');
+    await totals.nth(details.hejis.length).waitFor();
+    const shown = (await totals.allTextContents()).map((t) => t.trim());
+    expect(shown.map((t) => t.slice(0, t.indexOf('合计') + 2))).toEqual([...details.hejis.map((h) => h.name), details.wholeHeJi2.name]);
+    expect(shown[1]).toContain(details.hejis[1].salesStr);
 
     await page.reload({ waitUntil: 'networkidle' });
     await expect(page.getByLabel('Top 对比品牌').inputValue()).resolves.toBe('3');
