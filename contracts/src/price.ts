@@ -128,14 +128,25 @@ const traceShape = {
 export const priceTraceSchema = strictQuery(traceShape);
 export type PriceTraceQuery = z.output<typeof priceTraceSchema>;
 
+/**
+ * The trace form's city (spec 001 §3 cabmodelpricetraceForm: date, discount, dataType, city): a city's
+ * 6-digit code; the cards and the chart then weigh TP over that city's sales only (absent: the nation).
+ */
+const traceCity = { city: refersTo(optional(positiveId('应为城市的 6 位行政区划代码')), 'city') };
+
+/** whole: the subject's cards, nationally or in one city. */
+export const priceTraceWholeQuerySchema = strictQuery({ ...traceShape, ...traceCity });
+export type PriceTraceWholeQuery = z.output<typeof priceTraceWholeQuerySchema>;
+
 const compared = (message: string) =>
   optional(idList)
     .transform((ids) => ids ?? [])
     .refine((ids) => ids.length <= MAX_PRICE_COMPARED, message);
 
-/** The trace chart: plus comparison sub-series (modelSubIds) and trims (carIds), at most 5 each. */
+/** The trace chart: plus comparison sub-series (modelSubIds) and trims (carIds), at most 5 each, and the city. */
 export const priceTraceChartSchema = strictQuery({
   ...traceShape,
+  ...traceCity,
   modelSubIds: refersTo(compared(`最多只能选择${MAX_PRICE_COMPARED}个对比车系`), 'subSeries'),
   carIds: refersTo(compared(`最多只能选择${MAX_PRICE_COMPARED}个对比车型`), 'car'),
 });

@@ -184,24 +184,48 @@ const rankBand = z.preprocess(
     .transform((v) => (v === undefined ? undefined : Number(v))),
 );
 
-/** The shared filters plus whom: type and foreignId (an empty foreignId means none picked yet). */
+/**
+ * The shared filters plus whom: type and foreignId (an empty foreignId means none picked yet), and the
+ * market's `area` + `level` (spec 000 §3 companybrandsearchForm: absent or −1 the nation; retail only).
+ */
 const companyBrandFilterShape = { ...saleVolumeFilterShape, type: makerType, foreignId: makerOfType(z.preprocess(blankIsAbsent, makerId.optional())) };
-export const companyBrandFilterSchema = strictQuery(companyBrandFilterShape);
+export const companyBrandFilterSchema = withArea(companyBrandFilterShape);
 
 /** The sales-tendency list and its download: producers or brands ranked, paged or by rank band. */
-export const companyBrandListSchema = strictQuery({ ...companyBrandFilterShape, accumulate, rank: rankBand, ...pagingShape });
+export const companyBrandListSchema = withArea({ ...companyBrandFilterShape, accumulate, rank: rankBand, ...pagingShape });
 
-/** highCharts: granularity and year count (0-10; the page offers 1-10) or a comparison. */
-export const companyBrandChartSchema = strictQuery({
+/** The Top select of a comparison (spec 000 §9 "Top select 1-5"): compare with the market's N best sellers. */
+export const TOP_COMPARED = { min: 0, max: 5, options: [1, 2, 3, 4, 5] } as const;
+const TOP_MESSAGE = `对比时应为 ${TOP_COMPARED.min}-${TOP_COMPARED.max}（Top N）`;
+
+/**
+ * count: by time (compareType 0 or absent) the years shown, 0-10, default 1; in a comparison (1 or 2) the
+ * Top N, 0-5, default 0 (spec 000 §4: choosing a comparison resets the count to 0).
+ */
+const makerCount = z.preprocess(blankIsAbsent, intText().pipe(z.number().min(0, '应为 0-10').max(10, '应为 0-10')).optional());
+
+function countByMode<T extends { compareType?: number; count?: number }>(q: T, ctx: z.RefinementCtx): Omit<T, 'count'> & { count: number } {
+  const comparing = q.compareType === 1 || q.compareType === 2;
+  if (comparing && q.count !== undefined && q.count > TOP_COMPARED.max) {
+    ctx.addIssue({ code: 'custom', path: ['count'], message: TOP_MESSAGE });
+    return z.NEVER;
+  }
+  return { ...q, count: q.count ?? (comparing ? 0 : YEAR_COUNT.companyBrand.default) };
+}
+
+/** highCharts: granularity and year count (0-10; the page offers 1-10) or a comparison with its Top N. */
+export const companyBrandChartSchema = withArea({
   ...companyBrandFilterShape,
   timeDimensionality: granularity,
-  count: yearCount(YEAR_COUNT.companyBrand),
+  count: makerCount,
   foreignIds: comparedIds,
   compareType,
-});
+}).transform(countByMode);
 
-/** carDetails and its download: the producer or brand (required), month or January-to-date, compared ones. */
-export const companyBrandCarDetailsSchema = strictQuery({ ...companyBrandFilterShape, foreignId: makerOfType(makerId), accumulate, foreignIds: comparedIds, compareType });
+/** carDetails and its download: the producer or brand (required), month or January-to-date, compared ones (picked and Top N). */
+export const companyBrandCarDetailsSchema = withArea({ ...companyBrandFilterShape, foreignId: makerOfType(makerId), accumulate, foreignIds: comparedIds, compareType, count: makerCount }).transform(
+  countByMode,
+);
 
 export type CompanyBrandFilterDto = z.output<typeof companyBrandFilterSchema>;
 export type CompanyBrandListDto = z.output<typeof companyBrandListSchema>;

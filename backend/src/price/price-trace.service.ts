@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   type ChartResult, formatMonth, type Nationwide, percentNumber, type PriceTable, type PriceTableMeasure, type PriceTraceChartQuery, type PriceTraceQuery,
-  type PriceTraceWhole, sharePercentText, wholeYuan, yuanText,
+  type PriceTraceWhole, type PriceTraceWholeQuery, sharePercentText, wholeYuan, yuanText,
 } from '@car/contracts';
 import { AnalyticsService } from '../analytics/analytics.service';
 import type { Filters } from '../analytics/model';
@@ -44,19 +44,21 @@ export class PriceTraceService {
     return { filters: { subSeriesIds: [q.modelSubId], carIds: [q.carId] }, name: trimLabel(subSeries.name, trim.name), producerName: subSeries.producerName };
   }
 
-  private async scoped(q: PriceTraceQuery): Promise<{ subject: TraceSubject; scope: PriceScope }> {
+  /** The subject in the chosen month, and in one city when the trace form names one (its TP weighed over that city's sales). */
+  private async scoped(q: PriceTraceQuery & { city?: number }): Promise<{ subject: TraceSubject; scope: PriceScope; place: Filters }> {
     const subject = await this.subject(q);
-    return { subject, scope: await this.prices.scope(q.time, subject.filters) };
+    const place: Filters = q.city === undefined ? {} : { cityIds: [q.city] };
+    return { subject, scope: await this.prices.scope(q.time, { ...subject.filters, ...place }), place };
   }
 
-  async whole(q: PriceTraceQuery): Promise<PriceTraceWhole> {
+  async whole(q: PriceTraceWholeQuery): Promise<PriceTraceWhole> {
     const { subject, scope } = await this.scoped(q);
     return { ...(await this.prices.cards(scope)), producerName: subject.producerName, modelName: subject.name };
   }
 
   /** The subject's TP and MSRP columns and its discount (type 0) or rate (type 1) line, then a line for each comparison. */
   async chart(q: PriceTraceChartQuery): Promise<ChartResult> {
-    const { subject, scope } = await this.scoped(q);
+    const { subject, scope, place } = await this.scoped(q);
     const months = this.prices.trendMonths(scope);
     const [subSeriesNames, trimNames] = await Promise.all([this.names.subSeries(q.modelSubIds), this.names.trims(q.carIds)]);
     const unknownSeries = q.modelSubIds.find((id) => !subSeriesNames.has(id));
@@ -65,8 +67,8 @@ export class PriceTraceService {
     if (unknownTrim !== undefined) throw ApiException.badRequest(`参数 carIds 没有车型 ${unknownTrim}`);
     const [own, series, trims] = await Promise.all([
       this.prices.series(scope, [], months),
-      q.modelSubIds.length ? this.prices.series(scope, ['subSeries'], months, { subSeriesIds: q.modelSubIds }) : Promise.resolve([]),
-      q.carIds.length ? this.prices.series(scope, ['car'], months, { carIds: q.carIds }) : Promise.resolve([]),
+      q.modelSubIds.length ? this.prices.series(scope, ['subSeries'], months, { ...place, subSeriesIds: q.modelSubIds }) : Promise.resolve([]),
+      q.carIds.length ? this.prices.series(scope, ['car'], months, { ...place, carIds: q.carIds }) : Promise.resolve([]),
     ]);
     const find = (list: PriceSeries[], id: number) => list.find((s) => s.id === id);
     const lines = [

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { type AreaChoice, type AreaLevel, type AreaMarketFilterDto, type AreaTreePage, type AreaTreeRow, type ChartResult, formatMonth, type Summary, type TablePage, type TableRow } from '@car/contracts';
 import { AnalyticsService } from '../analytics/analytics.service';
-import type { DimensionKey, Filters } from '../analytics/model';
+import type { DimensionKey } from '../analytics/model';
 import { ApiException } from '../common/api-codes';
 import { Geography, GeographyRepository } from '../reference/geography.repository';
 import { COMPARISONS, sumVolumes, type Volumes, volumesOf } from '../analytics/comparisons';
+import { type AreaNode, areaNodeOf, WHOLESALE_HAS_NO_AREA } from './area-node';
 import { MarketScope, SaleVolumeService, VolumeRow } from './sale-volume.service';
 
 /** The area-market table's dimensions; the download type is the index in AREA_DOWNLOAD_TYPES. */
@@ -21,21 +22,8 @@ export type AreaMarketTable = keyof typeof AREA_MARKET_TABLES;
 /** download type 0 segment, 1 family, 2 brand, 3 area, 4 producer. */
 export const AREA_DOWNLOAD_TYPES: readonly AreaMarketTable[] = ['segment', 'family', 'brand', 'area', 'producer'];
 
-const WHOLESALE_HAS_NO_AREA = '批发量数据没有地区维度，请选择零售量（数据来源 2）';
-
 const LEVEL_DIMENSION: Record<AreaLevel, DimensionKey> = { 1: 'area', 2: 'province', 3: 'city' };
 const LEVEL_LABEL: Record<AreaLevel, string> = { 1: '大区', 2: '省份', 3: '城市' };
-
-/** The chosen node of the area tree: the nation (level 0), a region, a province or a city. */
-interface AreaNode {
-  level: 0 | AreaLevel;
-  id: number;
-  name: string;
-  /** How the node narrows the market. */
-  filters: Filters;
-}
-
-const NATION: AreaNode = { level: 0, id: -1, name: '全国', filters: {} };
 
 /** A place of the tree as the geography has it, with the children the tree shows under it. */
 interface Place {
@@ -122,23 +110,7 @@ export class AreaMarketService {
 
   /** Checks that the chosen region, province or city exists; wholesale figures have no geography. */
   private async node(choice: AreaChoice | null, source: number): Promise<AreaNode> {
-    if (choice === null) return NATION;
-    if (source === 1) throw ApiException.badRequest(WHOLESALE_HAS_NO_AREA);
-    const geography = await this.geography.geography();
-    const { id, level } = choice;
-    if (level === 1) {
-      const region = geography.regions.get(id);
-      if (!region) throw ApiException.badRequest(`参数 area 没有编号为 ${id} 的大区`);
-      return { level, id, name: region.name, filters: { areaIds: [id] } };
-    }
-    if (level === 2) {
-      const province = geography.provinces.get(id);
-      if (!province) throw ApiException.badRequest(`参数 area 没有代码为 ${id} 的省份`);
-      return { level, id, name: province.name, filters: { provinceIds: [id] } };
-    }
-    const city = geography.cities.get(id);
-    if (!city) throw ApiException.badRequest(`参数 area 没有代码为 ${id} 的城市`);
-    return { level, id, name: city.name, filters: { cityIds: [id] } };
+    return areaNodeOf(choice, source, await this.geography.geography());
   }
 
   private async rankingRows(scope: MarketScope, table: Exclude<AreaMarketTable, 'area'>): Promise<TableRow[]> {

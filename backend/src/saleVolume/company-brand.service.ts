@@ -1,8 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { type CarDetails, type ChartResult, type CompanyBrandCarDetailsDto, type CompanyBrandChartDto, type CompanyBrandFilterDto, type CompanyBrandListDto, formatMonth, type MakerKind, type Summary, type TendencyPage, type TendencyRow } from '@car/contracts';
+import {
+  type AreaChoice, type CarDetails, type ChartResult, type CompanyBrandCarDetailsDto, type CompanyBrandChartDto, type CompanyBrandFilterDto, type CompanyBrandListDto, formatMonth,
+  MAX_COMPARED, type MakerKind, type SaleVolumeFilterDto, type Summary, type TendencyPage, type TendencyRow,
+} from '@car/contracts';
 import { AnalyticsService } from '../analytics/analytics.service';
 import type { FilterKey, Filters } from '../analytics/model';
 import { ApiException } from '../common/api-codes';
+import { GeographyRepository } from '../reference/geography.repository';
+import { areaNodeOf } from './area-node';
 import { bandChart, chartYears, makersChart, MonthWindow, yearsChart } from './company-brand.charts';
 import { CompanyBrandRepository } from './company-brand.repository';
 import { BAND_SIZE, detailsMarket, makerDetails, marketTotal, tendencyPage } from './company-brand.rows';
@@ -22,19 +27,26 @@ export class CompanyBrandService {
     private readonly sales: SaleVolumeService,
     private readonly analytics: AnalyticsService,
     private readonly repository: CompanyBrandRepository,
+    private readonly geography: GeographyRepository,
   ) {}
+
+  /** The market a request means: the shared filters inside its region, province or city (none: the nation), narrowed further by `extra`. */
+  private async scope(dto: SaleVolumeFilterDto & { area: AreaChoice | null }, extra: Filters = {}): Promise<MarketScope> {
+    const node = areaNodeOf(dto.area, dto.source, await this.geography.geography());
+    return this.sales.scope(dto, { ...node.filters, ...extra });
+  }
 
   /** The five cards of the producer/brand foreignId, or of the whole market when none is picked. */
   async summary(dto: CompanyBrandFilterDto): Promise<Summary> {
     const picked = dto.foreignId ? { kind: dto.type, id: dto.foreignId } : null;
-    const [, scope] = await together(picked ? this.maker(picked.kind, picked.id) : null, this.sales.scope(dto, picked ? makerFilter(picked) : {}));
+    const [, scope] = await together(picked ? this.maker(picked.kind, picked.id) : null, this.scope(dto, picked ? makerFilter(picked) : {}));
     return this.sales.summary(scope);
   }
 
   /** The sales-tendency list: a page (or rank band) of every producer or brand, ranked. */
   async list(dto: CompanyBrandListDto): Promise<TendencyPage> {
     const { currentPage, pageSize } = pageOf(dto);
-    const scope = await this.sales.scope(dto);
+    const scope = await this.scope(dto);
     const { rows, total } = await this.sales.rankedRows(scope, dto.type, listOrder(dto.accumulate), { currentPage, pageSize });
     return tendencyPage(rows, total, currentPage, pageSize);
   }
@@ -46,7 +58,7 @@ export class CompanyBrandService {
 
   /** The whole ranking list as the download writes it, with its file and sheet names. */
   async listDownload(dto: CompanyBrandListDto): Promise<{ rows: TendencyRow[]; fileName: string; nameHeader: string }> {
-    const scope = await this.sales.scope(dto);
+    const scope = await this.scope(dto);
     const { rows: ordered, total } = await this.sales.rankedRows(scope, dto.type, listOrder(dto.accumulate));
     const rows = tendencyPage(ordered, total, 1, total).list;
     const label = MAKER_LABEL[dto.type];
@@ -59,7 +71,8 @@ export class CompanyBrandService {
    */
   async chart(dto: CompanyBrandChartDto): Promise<ChartResult> {
     const picked = dto.foreignId ? { kind: dto.type, id: dto.foreignId } : null;
-    const [main, compared, scope] = await together(picked ? this.maker(picked.kind, picked.id) : null, this.compared(dto, picked), this.sales.scope(dto));
+    const [main, picks, scope] = await together(picked ? this.maker(picked.kind, picked.id) : null, this.compared(dto, picked), this.scope(dto));
+    const compared = await this.withTop(picks, dto, picked, scope);
     if (compared !== null && (main || compared.length > 0)) {
       const makers = main ? [main, ...compared] : compared;
       const year = Math.floor(scope.month / 100);
@@ -78,8 +91,8 @@ export class CompanyBrandService {
   /** The car-model details of the producer/brand foreignId and of each compared one. */
   async carDetails(dto: CompanyBrandCarDetailsDto): Promise<CarDetails> {
     const picked = { kind: dto.type, id: dto.foreignId };
-    const [main, comparedOrNull, scope] = await together(this.maker(picked.kind, picked.id), this.compared(dto, picked), this.sales.scope(dto));
-    const compared = comparedOrNull ?? [];
+    const [main, picks, scope] = await together(this.maker(picked.kind, picked.id), this.compared(dto, picked), this.scope(dto));
+    const compared = (await this.withTop(picks, dto, picked, scope)) ?? [];
     const market = detailsMarket(
       await this.analytics.query({
         source: scope.source,
@@ -133,6 +146,21 @@ export class CompanyBrandService {
     const unknown = ids.find((id) => !names.has(id));
     if (unknown !== undefined) throw ApiException.badRequest(`参数 foreignIds 没有 id 为 ${unknown} 的${MAKER_LABEL[kind]}`);
     return ids.map((id) => ({ kind, id, name: names.get(id) as string }));
+  }
+
+  /**
+   * The picked comparison plus the Top select's N (spec 000 §9 "Top select 1-5"): the N best sellers of the
+   * compared kind in the same market and month (the month's volume, then January-to-date, as the ranking
+   * list orders), other than the maker itself and the picked ones; at most MAX_COMPARED in all.
+   */
+  private async withTop(picks: Maker[] | null, dto: { type: MakerKind; count: number; compareType?: number }, main: MakerId | null, scope: MarketScope): Promise<Maker[] | null> {
+    if (picks === null || dto.count <= 0 || (dto.compareType !== 1 && dto.compareType !== 2)) return picks;
+    const kind: MakerKind = dto.compareType === 1 ? 'producer' : 'brand';
+    const taken = new Set(picks.map((m) => m.id));
+    if (main && main.kind === kind) taken.add(main.id);
+    const { rows } = await this.sales.rankedRows(scope, kind, 'month', { currentPage: 1, pageSize: dto.count + taken.size });
+    const top = rows.filter((r) => !taken.has(r.id)).slice(0, dto.count).map((r): Maker => ({ kind, id: r.id, name: r.name }));
+    return [...picks, ...top].slice(0, MAX_COMPARED);
   }
 
   /** Monthly volume of the scope, narrowed further, from `from` to the chosen month. */

@@ -1,16 +1,17 @@
 /**
  * 车系价格追踪 (/price/cabmodelpricetrace, spec 001 §2.2): one sub-series (or one of its trims), titled
- * '<series>价格走势': four cards, the chart with pickers for the own model, comparison series and
- * comparison models, 区域表现, and the regional table by month under TP, discount or rate. The filter
- * panel chooses the month, discount or rate, the brand and the own series (default brand: 大众, the
- * spec's 7777); a new search drops the chosen model and the comparisons (§4). State in the URL.
+ * '<series>价格走势': four cards, the chart with pickers for the own model, the comparison brand
+ * (compareBrand, which narrows the next two), comparison series and comparison models, 区域表现, and the
+ * regional table by month under TP, discount or rate. The filter panel chooses the month, discount or
+ * rate, the city (cards and chart weigh TP over that city's sales), the brand and the own series (default
+ * brand: 大众, the spec's 7777); a new search drops the chosen model and the comparisons (§4). State in the URL.
  */
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
 import { useState } from 'react';
 import { Button } from 'semantic-ui-react';
 
-import { DEFAULT_TRACE_BRAND_NAME, PRICE, PRICE_CHART_MEASURES, PRICE_TABLE_MEASURES, SEARCH } from '@car/contracts';
+import { DEFAULT_TRACE_BRAND_NAME, PRICE, PRICE_CHART_MEASURES, PRICE_TABLE_MEASURES, type ProvinceCities, SEARCH } from '@car/contracts';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { FilterPanel, type FilterGroupSpec } from '~/components/FilterPanel';
 import { MonthPicker } from '~/components/MonthPicker';
@@ -45,31 +46,40 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // every other call starts after them, in the one Promise.all below, so none is left without a reader.
   // The spec's default brand (id 7777, a mass-market German brand) is 大众 in our catalog.
   let brand: PickItem | null;
+  const everyBrand = state.brand !== null || state.compareBrand !== null ? (await apiGet(request, context, SEARCH.brands, {})).flatMap((g) => g.list) : [];
+  const brandOf = (id: number | null): PickItem | null => {
+    const found = everyBrand.find((b) => b.id === id);
+    return found ? { id: found.id, name: found.name } : null;
+  };
   if (state.brand === null) {
     const groups = await apiGet(request, context, SEARCH.brands, { key: DEFAULT_TRACE_BRAND_NAME });
     const found = groups.flatMap((g) => g.list).find((b) => b.name === DEFAULT_TRACE_BRAND_NAME);
     brand = found ? { id: found.id, name: found.name } : null;
   } else {
-    const groups = await apiGet(request, context, SEARCH.brands, {});
-    const found = groups.flatMap((g) => g.list).find((b) => b.id === state.brand);
-    brand = found ? { id: found.id, name: found.name } : null;
+    brand = brandOf(state.brand);
   }
+  const compareBrand = brandOf(state.compareBrand);
   let modelSubId = state.modelSubId;
   if (modelSubId === null && brand) {
     const series = await apiGet(request, context, SEARCH.series, { brandIds: String(brand.id) });
     modelSubId = series[0]?.list[0]?.subList[0]?.id ?? null;
   }
   const subject = modelSubId === null ? null : { time: state.time ?? undefined, modelSubId, carId: state.carId ?? undefined };
-  const [calendar, whole, chart, nationwide, table, cars] = await Promise.all([
+  // The cards and the chart weigh TP over the chosen city's sales; 区域表现 and the regional table stay national (decision 149).
+  const city = state.city ?? undefined;
+  const [calendar, whole, chart, nationwide, table, cars, places] = await Promise.all([
     settle(apiGet(request, context, SEARCH.calendar, { category: 1 })),
-    subject ? settle(apiGet(request, context, PRICE.traceWhole, { ...subject, type: state.discount })) : none<never>(),
+    subject ? settle(apiGet(request, context, PRICE.traceWhole, { ...subject, city, type: state.discount })) : none<never>(),
     subject
-      ? settle(apiGet(request, context, PRICE.traceHighCharts, { ...subject, type: state.discount, modelSubIds: state.modelSubIds, carIds: state.carIds }))
+      ? settle(apiGet(request, context, PRICE.traceHighCharts, { ...subject, city, type: state.discount, modelSubIds: state.modelSubIds, carIds: state.carIds }))
       : none<never>(),
     subject ? settle(apiGet(request, context, PRICE.nationwide, subject)) : none<never>(),
     subject ? settle(apiGet(request, context, PRICE.cityTable, { ...subject, type: state.type })) : none<never>(),
     modelSubId === null ? none<never>() : settle(apiGet(request, context, SEARCH.cars, { modelSubIds: [modelSubId, ...state.modelSubIds].join(','), time: state.time ?? undefined })),
+    settle(apiGet(request, context, SEARCH.provinceCities, {})),
   ]);
+  const provinces: ProvinceCities[] = places.value ?? [];
+  const cityFound = state.city === null ? undefined : provinces.flatMap((p) => p.cities).find((c) => c.id === state.city);
   const subSeries = new Map((cars.value ?? []).map((s) => [s.id, s]));
   // A sub-series the catalogue does not know (a hand-edited link) has no name to show: the page keeps its own
   // title and the API's message says why, rather than titling the page with the raw id.
@@ -85,6 +95,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     title: own ? `${own.name}价格走势` : '车系价格追踪',
     months: calendar.value ?? [],
     brand,
+    compareBrand,
+    provinces,
+    city: cityFound ? { id: cityFound.id, name: cityFound.name } : null,
     own,
     ownCar: ownCar && own ? [{ id: ownCar.id, name: `${own.name} ${ownCar.name}` }] : [],
     comparedSeries: state.modelSubIds.map((id) => ({ id, name: subSeries.get(id)?.name ?? String(id) })),
@@ -94,7 +107,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     nationwide: nationwide.value,
     table: table.value,
     downloadHref: subject ? apiDownloadHref(`/${PRICE.downloadCityTable.path}`, Object.fromEntries(Object.entries(subjectParams).filter(([, v]) => v !== undefined))) : '',
-    failure: firstFailure(calendar, whole, chart, nationwide, table, cars),
+    failure: firstFailure(calendar, whole, chart, nationwide, table, cars, places),
   };
 }
 
@@ -107,6 +120,7 @@ function TraceFilters({ data }: { data: unknown }) {
   const d = data as TraceData;
   const [month, setMonth] = useState(d.state.time);
   const [discount, setDiscount] = useState(d.state.discount);
+  const [city, setCity] = useState(d.state.city === null ? '' : String(d.state.city));
   const [brand, setBrand] = useState<PickItem | null>(d.brand);
   const [series, setSeries] = useState<PickItem | null>(d.own);
   const groups: FilterGroupSpec[] = [
@@ -126,6 +140,29 @@ function TraceFilters({ data }: { data: unknown }) {
               {m.label}
             </label>
           ))}
+        </div>
+      ),
+    },
+    {
+      title: '城市',
+      summary: d.provinces.flatMap((p) => p.cities).find((c) => String(c.id) === city)?.name ?? '全国',
+      content: (
+        <div className="field">
+          <label htmlFor="trace-city">城市</label>
+          {/* No name when 全国: the URL then has no empty city. */}
+          <select id="trace-city" name={city ? 'city' : undefined} className="ui fluid dropdown" value={city} onChange={(event) => setCity(event.target.value)}>
+            <option value="">全国</option>
+            {d.provinces.map((p) => (
+              <optgroup key={p.id} label={p.name}>
+                {p.cities.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+          <p className="filter-hint">卡片与走势图按该城市的销量加权成交价；区域表现与区域价格为全国。</p>
         </div>
       ),
     },
@@ -161,13 +198,54 @@ function TraceFilters({ data }: { data: unknown }) {
 
 export const handle: ShellHandle = { filterPanel: TraceFilters };
 
+/**
+ * The chart's pickers: the own model, then the comparison brand (spec 001 §3 compareBrand) that narrows the
+ * comparison series and models dialogs to its series; choosing another comparison brand drops the chosen
+ * comparison series and models, as choosing another own brand drops the own series (decision 148).
+ */
+function TracePickers({ data }: { data: TraceData }) {
+  const [compareBrand, setCompareBrand] = useState<PickItem | null>(data.compareBrand);
+  const [series, setSeries] = useState<PickItem[]>(data.comparedSeries);
+  const [cars, setCars] = useState<PickItem[]>(data.comparedCars);
+  const carFilters = data.state.time ? { time: data.state.time } : undefined;
+  const narrowed = compareBrand ? { brandIds: [Number(compareBrand.id)] } : {};
+  return (
+    <Form method="get" className="trace-pickers" preventScrollReset aria-label="对比选择" key={JSON.stringify([data.compareBrand, data.comparedSeries, data.comparedCars])}>
+      {data.state.time ? <input type="hidden" name="time" value={data.state.time} /> : null}
+      <input type="hidden" name="discount" value={data.state.discount} />
+      {data.state.city !== null ? <input type="hidden" name="city" value={data.state.city} /> : null}
+      {data.brand ? <input type="hidden" name="brand" value={data.brand.id} /> : null}
+      <input type="hidden" name="type" value={data.state.type} />
+      <PickerInput name="carId" kind="carModel" label="本品车型" multiple={false} value={data.ownCar} series={data.own} seriesName="modelSubId" filters={carFilters} title="选择本品车型" />
+      <PickerInput
+        name="compareBrand"
+        kind="currentBrand"
+        label="对比品牌"
+        value={compareBrand ? [compareBrand] : []}
+        placeholder="全部品牌"
+        title="选择对比品牌"
+        onChange={(items) => {
+          const next = items[0] ?? null;
+          if (next?.id === compareBrand?.id) return;
+          setCompareBrand(next);
+          setSeries([]);
+          setCars([]);
+        }}
+      />
+      <PickerInput name="modelSubIds" kind="series" label="对比车系" value={series} filters={narrowed} onChange={setSeries} title="选择对比车系" />
+      <PickerInput name="carIds" kind="carModel" label="对比车型" value={cars} filters={{ ...carFilters, ...narrowed }} onChange={setCars} title="选择对比车型" />
+      <Button size="small" primary type="submit">
+        查询
+      </Button>
+    </Form>
+  );
+}
+
 export default function CabModelPriceTrace() {
   const data = useLoaderData<typeof loader>();
   const pending = usePendingChange();
   useFailureToast(data.failure);
   const searching = touches(pending, TRACE_FILTER_PARAMS);
-  const own = data.own;
-  const carFilters = data.state.time ? { time: data.state.time } : undefined;
 
   return (
     <div className="sales-page price-page">
@@ -177,7 +255,7 @@ export default function CabModelPriceTrace() {
       </div>
       {data.whole ? (
         <div className="header-tags price-tags">
-          {[data.state.time, data.whole.producerName, data.whole.modelName].map((tag) => (
+          {[data.state.time, data.city?.name ?? '全国', data.whole.producerName, data.whole.modelName].map((tag) => (
             <span key={tag} className="ui label">
               {tag}
             </span>
@@ -192,18 +270,7 @@ export default function CabModelPriceTrace() {
         fileName={`${data.title}_${data.state.time ?? ''}`}
         loading={searching || touches(pending, ['carId', 'modelSubIds', 'carIds'])}
       >
-        <Form method="get" className="trace-pickers" preventScrollReset aria-label="对比选择">
-          {data.state.time ? <input type="hidden" name="time" value={data.state.time} /> : null}
-          <input type="hidden" name="discount" value={data.state.discount} />
-          {data.brand ? <input type="hidden" name="brand" value={data.brand.id} /> : null}
-          <input type="hidden" name="type" value={data.state.type} />
-          <PickerInput name="carId" kind="carModel" label="本品车型" multiple={false} value={data.ownCar} series={own} seriesName="modelSubId" filters={carFilters} title="选择本品车型" />
-          <PickerInput name="modelSubIds" kind="series" label="对比车系" value={data.comparedSeries} title="选择对比车系" />
-          <PickerInput name="carIds" kind="carModel" label="对比车型" value={data.comparedCars} filters={carFilters} title="选择对比车型" />
-          <Button size="small" primary type="submit">
-            查询
-          </Button>
-        </Form>
+        <TracePickers data={data} />
       </PriceChart>
       <NationwideBlock nationwide={data.nationwide} loading={searching || touches(pending, ['carId'])} />
       <PriceMonthTable

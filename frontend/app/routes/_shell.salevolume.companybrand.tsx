@@ -10,7 +10,7 @@ import { Link, useLoaderData, useLocation, useNavigate, useRouteLoaderData } fro
 import { useEffect, useMemo, useRef } from 'react';
 import { Button, Icon } from 'semantic-ui-react';
 
-import { ACCUMULATE_OPTIONS, COMPARE_MODES, type CompareType, MAKER_TYPES, type MakerType, MAX_COMPARED, type TableRow, type TendencyRow } from '@car/contracts';
+import { ACCUMULATE_OPTIONS, COMPARE_MODES, type CompareType, MAKER_TYPES, type MakerType, MAX_COMPARED, SEARCH, type TableRow, type TendencyRow } from '@car/contracts';
 import { BrandDialog } from '~/components/BrandDialog';
 import { CarDetailsTable } from '~/components/CarDetailsTable';
 import { CompanyDialog } from '~/components/CompanyDialog';
@@ -26,10 +26,12 @@ import { SummaryCards } from '~/components/SummaryCards';
 import { useFailureToast, useToast } from '~/components/Toast';
 import { TrendChart } from '~/components/TrendChart';
 import type { loader as shellLoader } from '~/routes/_shell';
+import { apiGet } from '~/utils/api.server';
+import { nodeName, provinceCodeOfCity, readAreaNode, type AreaNode } from '~/utils/area-drill';
 import companyBrandCss from '~/styles/companybrand.css?url';
 import { comparedMakers } from '~/utils/company-brand-details';
 import { loadMakerView, loadOverview } from '~/utils/company-brand-data.server';
-import { compareModeChanges, keptParams, makerLabel, makerPageHref, makerTypeChanges, overviewHref, readCompanyBrandState, resetHref, YEAR_COUNTS } from '~/utils/company-brand-query';
+import { compareModeChanges, keptParams, makerLabel, makerPageHref, makerTypeChanges, overviewHref, readCompanyBrandState, resetHref, TOP_COUNTS, YEAR_COUNTS } from '~/utils/company-brand-query';
 import { filterTags } from '~/utils/filter-tags';
 import { titled } from '~/utils/meta';
 import { idsKey, selectionOf, sameSelection } from '~/utils/pick-list';
@@ -37,7 +39,7 @@ import { FILTER_PARAMS, readFilters, withParams, withShownMonth } from '~/utils/
 import { keepPageOnNetworkFailure } from '~/utils/network-failure';
 import { salesPageShouldRevalidate } from '~/utils/revalidation';
 import { loadLookups } from '~/utils/sale-volume-lookups.server';
-import { firstFailure } from '~/utils/settle.server';
+import { firstFailure, settle } from '~/utils/settle.server';
 import { useShell, type ShellHandle } from '~/utils/shell-context';
 import { touches, usePendingChange } from '~/utils/use-pending-change';
 
@@ -48,18 +50,36 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 
 const CHART_HEIGHT = 400;
 
+/** The chosen region, province or city as the API's `area` and `level` (spec 000 §3 companybrandsearchForm). */
+function areaParams(node: AreaNode | null): Record<string, number> {
+  return node ? { area: node.id, level: node.level } : {};
+}
+
+/** A city's name (regions and provinces are named by the shared geography): its province's cities, looked up. */
+async function areaNameOf(request: Request, context: LoaderFunctionArgs['context'], node: AreaNode | null): Promise<string> {
+  if (node?.level !== 3) return nodeName(node);
+  const cities = await settle(apiGet(request, context, SEARCH.cities, { provinceId: provinceCodeOfCity(node.id) }));
+  return nodeName(node, cities.value?.find((c) => c.id === node.id || Number(c.code) === node.id)?.name);
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const state = readCompanyBrandState(params);
-  // This page's panel has month, data source and fuels only: the market is never narrowed by the others.
+  // This page's panel has month, data source, fuels and the region: the market is never narrowed by the others.
   const filters = { ...readFilters(params), detailId: -1, producerProperty: -1 };
+  // Wholesale has no geography: a region, province or city narrows retail volume only (as on the area page).
+  const node = filters.source === 2 ? readAreaNode(params) : null;
+  const area = areaParams(node);
   const lookupsCall = loadLookups(request, context);
+  const areaNameCall = areaNameOf(request, context, node);
 
   if (state.id !== null) {
-    const [lookups, view] = await Promise.all([lookupsCall, loadMakerView(request, context, filters, state, state.id)]);
+    const [lookups, view, areaName] = await Promise.all([lookupsCall, loadMakerView(request, context, filters, state, state.id, area), areaNameCall]);
     const details = view.details.value;
     return {
       state,
+      node,
+      areaName,
       filters: withShownMonth(filters, view.summary.value?.time, lookups.value?.months),
       lookups: lookups.value,
       maker: details ? { id: details.id, name: details.name } : null,
@@ -74,9 +94,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     };
   }
 
-  const [lookups, view] = await Promise.all([lookupsCall, loadOverview(request, context, filters, state)]);
+  const [lookups, view, areaName] = await Promise.all([lookupsCall, loadOverview(request, context, filters, state, area), areaNameCall]);
   return {
     state,
+    node,
+    areaName,
     filters: withShownMonth(filters, view.summary.value?.time, lookups.value?.months),
     lookups: lookups.value,
     maker: null,
@@ -108,6 +130,7 @@ function CompanyBrandFilters({ data }: { data: unknown }) {
   const own = useOwnMakers();
   const label = makerLabel(d.state.type);
   const chosen = d.maker ? [{ id: d.maker.id, name: d.maker.name }] : [];
+  const area = d.node ? [{ id: d.node.id, name: d.areaName, level: d.node.level }] : [];
   return (
     <SaleVolumeFilterPanel
       filters={d.filters}
@@ -129,6 +152,16 @@ function CompanyBrandFilters({ data }: { data: unknown }) {
             />
           ),
         },
+        {
+          title: '区域',
+          summary: d.areaName,
+          content:
+            d.filters.source === 2 ? (
+              <PickerInput name="area" levelName="level" kind="area" label="区域" value={area} placeholder="全国" />
+            ) : (
+              <p className="filter-hint">批发量数据没有地区维度，选择零售量后可选区域。</p>
+            ),
+        },
       ]}
     />
   );
@@ -143,7 +176,7 @@ export default function CompanyBrand() {
 }
 
 /** Params that change what every panel shows. */
-const PAGE_PARAMS = [...FILTER_PARAMS, 'type', 'id'];
+const PAGE_PARAMS = [...FILTER_PARAMS, 'area', 'level', 'type', 'id'];
 
 // ---------- the overview: ranking and the clicked row's details ----------
 
@@ -212,7 +245,7 @@ function Overview({ data }: { data: CompanyBrandData }) {
         <h2 className="sales-page__title">厂商品牌表现</h2>
         <DemoDataNote />
       </div>
-      <HeaderTags tags={[...filterTags(data.filters, data.lookups), { label: '排名', value: label }]} />
+      <HeaderTags tags={[...filterTags(data.filters, data.lookups), { label: '区域', value: data.areaName }, { label: '排名', value: label }]} />
       <SummaryCards summary={data.summary} loading={pageChanging} />
       {state.view === 'chart' ? (
         <TrendChart
@@ -289,7 +322,7 @@ function Overview({ data }: { data: CompanyBrandData }) {
 
 // ---------- one producer or brand ----------
 
-function CompareControls({ mode, compared, main }: { mode: CompareType; compared: Array<{ id: number; name: string }>; main: { type: MakerType; id: number } }) {
+function CompareControls({ mode, compared, main, top }: { mode: CompareType; compared: Array<{ id: number; name: string }>; main: { type: MakerType; id: number }; top: number }) {
   const location = useLocation();
   const navigate = useNavigate();
   const { user } = useShell();
@@ -328,6 +361,19 @@ function CompareControls({ mode, compared, main }: { mode: CompareType; compared
             <Icon name="list alternate outline" />
             {compared.length ? `已选${compared.length}个${kindLabel}` : `选择${kindLabel}`}
           </Button>
+          <select
+            className="trend-chart__count compare-top"
+            aria-label={`Top 对比${kindLabel}`}
+            title={`与销量前 N 名的${kindLabel}对比（本月，当前筛选与区域内）`}
+            value={top}
+            onChange={(event) => navigate(withParams(location.search, { count: Number(event.target.value) || null }), { preventScrollReset: true })}
+          >
+            {TOP_COUNTS.map((n) => (
+              <option key={n} value={n}>
+                {n === 0 ? 'Top' : `Top ${n}`}
+              </option>
+            ))}
+          </select>
           {mode === 1 ? (
             <CompanyDialog pick={pick} title="选择对比厂商" ownProducerId={ownProducerId} onConfirm={(s) => onConfirm(s.items)} />
           ) : (
@@ -346,7 +392,8 @@ function MakerView({ data }: { data: CompanyBrandData }) {
   const label = makerLabel(state.type);
   const name = data.maker?.name ?? `${label} ${state.id ?? ''}`;
   const pageChanging = touches(pending, PAGE_PARAMS);
-  const compared = comparedMakers(data.details);
+  // The picked ones (foreignIds); the Top select's best sellers are compared too but are not picks.
+  const compared = comparedMakers(data.details).filter((m) => state.foreignIds.includes(m.id));
 
   return (
     <div className="sales-page company-brand">
@@ -361,7 +408,7 @@ function MakerView({ data }: { data: CompanyBrandData }) {
         </Link>
         <DemoDataNote />
       </div>
-      <HeaderTags tags={[...filterTags(data.filters, data.lookups), { label, value: name }]} />
+      <HeaderTags tags={[...filterTags(data.filters, data.lookups), { label: '区域', value: data.areaName }, { label, value: name }]} />
       <SummaryCards summary={data.summary} loading={pageChanging} />
       <TrendChart
         title={state.compareType === 0 ? `${name}销量走势` : `${name}与${state.compareType === 1 ? '厂商' : '品牌'}对比`}
@@ -372,14 +419,14 @@ function MakerView({ data }: { data: CompanyBrandData }) {
         count={state.count}
         fileName={`${name}销量走势_${data.filters.time ?? ''}`}
         loading={pageChanging || touches(pending, ['timeDimensionality', 'count', 'compareType', 'foreignIds'])}
-        extra={<CompareControls mode={state.compareType} compared={compared} main={{ type: state.type, id: state.id ?? 0 }} />}
+        extra={<CompareControls mode={state.compareType} compared={compared} main={{ type: state.type, id: state.id ?? 0 }} top={state.compareType === 0 ? 0 : state.count} />}
       />
       <CarDetailsTable
         title={`${name} 车型明细`}
         details={data.details}
         accumulate={state.accumulate}
         downloadHref={data.detailsDownload}
-        loading={pageChanging || touches(pending, ['accumulate', 'compareType', 'foreignIds'])}
+        loading={pageChanging || touches(pending, ['accumulate', 'compareType', 'foreignIds', 'count'])}
       />
     </div>
   );

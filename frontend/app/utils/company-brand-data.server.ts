@@ -23,14 +23,20 @@ type Params = Record<string, string | number>;
 function chartParams(state: CompanyBrandState): Params {
   const params: Params = { timeDimensionality: state.granularity, compareType: state.compareType };
   if (state.compareType === 0) params.count = state.granularity === 2 ? 0 : state.count;
-  else if (state.foreignIds.length > 0) params.foreignIds = state.foreignIds.join(',');
+  else return { ...params, ...comparedParams(state) };
   return params;
 }
 
-/** One producer or brand: cards, trend chart, car-model details. */
-export async function loadMakerView(request: Request, context: AppLoadContext, filters: SaleVolumeFilters, state: CompanyBrandState, id: number) {
-  const api: Params = { ...filterApiParams(filters), type: state.type, foreignId: id };
-  const compared: Params = state.compareType === 0 ? {} : { compareType: state.compareType, ...(state.foreignIds.length ? { foreignIds: state.foreignIds.join(',') } : {}) };
+/** A comparison's picked producers or brands and its Top N (count), as the chart and the details send them. */
+function comparedParams(state: CompanyBrandState): Params {
+  if (state.compareType === 0) return {};
+  return { compareType: state.compareType, ...(state.foreignIds.length ? { foreignIds: state.foreignIds.join(',') } : {}), ...(state.count > 0 ? { count: state.count } : {}) };
+}
+
+/** One producer or brand: cards, trend chart, car-model details; `area` the chosen region, province or city (area, level). */
+export async function loadMakerView(request: Request, context: AppLoadContext, filters: SaleVolumeFilters, state: CompanyBrandState, id: number, area: Params = {}) {
+  const api: Params = { ...filterApiParams(filters), ...area, type: state.type, foreignId: id };
+  const compared = comparedParams(state);
   const [summary, chart, details] = await Promise.all([
     settle(apiGet<Summary>(request, context, `${BASE}/whole`, api)),
     settle(apiGet<ChartResult>(request, context, `${BASE}/highCharts`, { ...api, ...chartParams(state) })),
@@ -44,8 +50,8 @@ export async function loadMakerView(request: Request, context: AppLoadContext, f
  * the car-model details of the clicked row — or, with none clicked, of the first row shown, which
  * waits for the ranking to answer.
  */
-export async function loadOverview(request: Request, context: AppLoadContext, filters: SaleVolumeFilters, state: CompanyBrandState) {
-  const api: Params = filterApiParams(filters);
+export async function loadOverview(request: Request, context: AppLoadContext, filters: SaleVolumeFilters, state: CompanyBrandState, area: Params = {}) {
+  const api: Params = { ...filterApiParams(filters), ...area };
   const listParams: Params = { ...api, type: state.type, accumulate: state.listAccumulate };
   const ranked =
     state.view === 'chart'

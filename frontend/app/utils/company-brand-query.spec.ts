@@ -49,6 +49,14 @@ describe('the producer/brand page state in the URL', () => {
     expect(stateOf('compareType=1&foreignIds=1,2,2,x').foreignIds).toEqual([1, 2]);
     expect(stateOf('compareType=2&foreignIds=1,2,3,4,5,6,7,8,9,10,11,12').foreignIds).toHaveLength(10);
   });
+
+  it('reads the count of a comparison as the Top select: 0 (none) or 1-5 (spec 000 §9)', () => {
+    expect(stateOf('compareType=1').count).toBe(0);
+    expect(stateOf('compareType=2&count=5').count).toBe(5);
+    expect(stateOf('compareType=1&count=6').count).toBe(0);
+    expect(keptParams(stateOf('id=4&compareType=1&count=3')).count).toBe(3);
+    expect(keptParams(stateOf('id=4&compareType=1')).count).toBeNull();
+  });
 });
 
 describe('changing the comparison mode (spec §4)', () => {
@@ -58,7 +66,7 @@ describe('changing the comparison mode (spec §4)', () => {
   });
 
   it('drops the compared ids when going back to time, or between producers and brands', () => {
-    expect(compareModeChanges(1, 0)).toEqual({ compareType: null, foreignIds: null });
+    expect(compareModeChanges(1, 0)).toEqual({ compareType: null, foreignIds: null, count: null });
     expect(compareModeChanges(1, 2)).toEqual({ compareType: 2, count: null, foreignIds: null });
     expect(compareModeChanges(2, 1)).toEqual({ compareType: 1, count: null, foreignIds: null });
   });
@@ -79,6 +87,9 @@ describe('links of the producer/brand page', () => {
       '/salevolume/companybrand?id=40&type=0&time=2026-05&source=1&fuels=4%2C5',
     );
     expect(makerPageHref('', 1, 64)).toBe('/salevolume/companybrand?id=64&type=1');
+    // The chosen region, province or city (spec 000 §3 companybrandsearchForm area) goes along.
+    expect(makerPageHref('?area=440000&level=2', 1, 64)).toBe('/salevolume/companybrand?id=64&type=1&area=440000&level=2');
+    expect(overviewHref('?id=64&type=1&area=440100&level=3', 1)).toBe('/salevolume/companybrand?area=440100&level=3&type=1');
   });
 
   it('leads back from a window to the ranking of its kind', () => {

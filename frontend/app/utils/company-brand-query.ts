@@ -8,7 +8,7 @@
  * The spec's parameter names are kept (`type`, `id`, `foreignId`, `foreignIds`, `compareType`, `count`,
  * `accumulate`, `rank`, `timeDimensionality`); the page adds `view`, `listAccumulate` and `page`.
  */
-import { MAX_COMPARED, YEAR_COUNT, type Accumulate, type CompareType, type Granularity, type MakerType } from '@car/contracts';
+import { MAX_COMPARED, TOP_COMPARED, YEAR_COUNT, type Accumulate, type CompareType, type Granularity, type MakerType } from '@car/contracts';
 import { idListParam, intParam, withParams } from './sale-volume-query';
 
 
@@ -34,6 +34,9 @@ export const RANK_BANDS: ReadonlyArray<{ value: number; label: string }> = [1, 2
 }));
 
 
+/** The Top select of a comparison (spec 000 §9 "Top select 1-5"): 0 none, else the N best sellers. */
+export const TOP_COUNTS: readonly number[] = [0, ...TOP_COMPARED.options];
+
 /** Year select of the time mode: 1-10 (spec 000 §9), default 1 (GET_HIGH_CHARTS' default). */
 export const YEAR_COUNTS: readonly number[] = YEAR_COUNT.companyBrand.options;
 export const DEFAULT_YEAR_COUNT: number = YEAR_COUNT.companyBrand.default;
@@ -57,6 +60,7 @@ export interface CompanyBrandState {
   accumulate: Accumulate;
   granularity: Granularity;
   compareType: CompareType;
+  /** By time the years shown (1-10); in a comparison the Top select's N (0 none, 1-5). */
   count: number;
   /** The producers (compareType 1) or brands (2) compared with `id`; empty in time mode. */
   foreignIds: number[];
@@ -80,7 +84,7 @@ export function readCompanyBrandState(params: URLSearchParams): CompanyBrandStat
     accumulate: intParam(params, 'accumulate', 0, [0, 1]) as Accumulate,
     granularity: intParam(params, 'timeDimensionality', 0, [0, 1, 2]) as Granularity,
     compareType,
-    count: intParam(params, 'count', DEFAULT_YEAR_COUNT, YEAR_COUNTS),
+    count: compareType === 0 ? intParam(params, 'count', DEFAULT_YEAR_COUNT, YEAR_COUNTS) : intParam(params, 'count', 0, TOP_COUNTS),
     foreignIds: compareType === 0 ? [] : idListParam(params, 'foreignIds').slice(0, MAX_COMPARED),
   };
 }
@@ -94,7 +98,8 @@ type ParamChanges = Record<string, string | number | null>;
  */
 export function compareModeChanges(current: CompareType, next: CompareType): ParamChanges {
   if (next === current) return {};
-  if (next === 0) return { compareType: null, foreignIds: null };
+  // The count is the Top N in a comparison and the years by time: it never carries from one to the other.
+  if (next === 0) return { compareType: null, foreignIds: null, count: null };
   return { compareType: next, count: null, foreignIds: null };
 }
 
@@ -104,7 +109,7 @@ export function makerTypeChanges(type: MakerType): ParamChanges {
 }
 
 /** The filter params a producer's or brand's own window carries over from the page it was opened from. */
-const CARRIED_FILTERS = ['time', 'source', 'fuels'] as const;
+const CARRIED_FILTERS = ['time', 'source', 'fuels', 'area', 'level'] as const;
 
 /** The single view of a producer or brand: `/salevolume/companybrand?id=…&type=…` with the same filters. */
 export function makerPageHref(search: string, type: MakerType, id: number): string {
@@ -146,7 +151,7 @@ export function keptParams(state: CompanyBrandState): Record<string, string | nu
       accumulate: state.accumulate || null,
       timeDimensionality: state.granularity || null,
       compareType: state.compareType || null,
-      count: state.compareType === 0 && state.count !== DEFAULT_YEAR_COUNT ? state.count : null,
+      count: state.compareType === 0 ? (state.count !== DEFAULT_YEAR_COUNT ? state.count : null) : state.count || null,
       foreignIds: state.foreignIds.length ? state.foreignIds.join(',') : null,
     };
   }

@@ -15,6 +15,12 @@ describe('the price pages\' URL state', () => {
 
   test('the trace page keeps at most five comparisons of each kind', () => {
     const s = readPriceTrace(new URLSearchParams('modelSubId=12&carId=0&modelSubIds=1,2,3,4,5,6,x&carIds=7&discount=1&type=0'));
-    expect(s).toEqual({ time: null, discount: 1, brand: null, modelSubId: 12, carId: null, modelSubIds: [1, 2, 3, 4, 5], carIds: [7], type: 0 });
+    expect(s).toEqual({ time: null, discount: 1, brand: null, modelSubId: 12, carId: null, modelSubIds: [1, 2, 3, 4, 5], carIds: [7], compareBrand: null, city: null, type: 0 });
+  });
+
+  test('the trace page reads the comparison brand and the city', () => {
+    const s = readPriceTrace(new URLSearchParams('modelSubId=12&compareBrand=40&city=110100'));
+    expect(s).toMatchObject({ compareBrand: 40, city: 110100 });
+    expect(readPriceTrace(new URLSearchParams('compareBrand=x&city=-3'))).toMatchObject({ compareBrand: null, city: null });
   });
 });

@@ -66,12 +66,16 @@ export interface PriceTraceState {
   carId: number | null;
   modelSubIds: number[];
   carIds: number[];
+  /** The brand the comparison series and models pickers list (spec 001 §3 compareBrand); null: every brand. */
+  compareBrand: number | null;
+  /** The trace form's city (spec 001 §3 cabmodelpricetraceForm): 6-digit code; cards and chart weigh TP over its sales. */
+  city: number | null;
   /** Regional table measure: 2 TP, 0 discount, 1 rate. */
   type: 0 | 1 | 2;
 }
 
 /** The trace page's search form: a new search drops the chosen model and the comparisons (spec 001 §4). */
-export const TRACE_FILTER_PARAMS = ['time', 'discount', 'brand', 'modelSubId'] as const;
+export const TRACE_FILTER_PARAMS = ['time', 'discount', 'city', 'brand', 'modelSubId'] as const;
 
 export function readPriceTrace(params: URLSearchParams): PriceTraceState {
   const id = (name: string) => {
@@ -86,6 +90,8 @@ export function readPriceTrace(params: URLSearchParams): PriceTraceState {
     carId: id('carId'),
     modelSubIds: idListParam(params, 'modelSubIds').slice(0, MAX_PRICE_COMPARED),
     carIds: idListParam(params, 'carIds').slice(0, MAX_PRICE_COMPARED),
+    compareBrand: id('compareBrand'),
+    city: id('city'),
     type: intParam(params, 'type', 2, [0, 1, 2]) as 0 | 1 | 2,
   };
 }
