@@ -275,6 +275,13 @@ describe('price × volume on the demo data', () => {
     modelSubId: ['0', '2147483648', 'x'],
     modelSubIds: ['1,2,3,4,5,6,7,8,9,10,11', 'x'],
     carIds: ['-1', '1.5'],
+    brand: ['0', '1,x'],
+    bodyShape: ['x', '99'],
+    series: ['0', '-1'],
+    tpCity: ['0', 'x', '1'],
+    city: ['0', 'x', '1'],
+    count: ['0', '11', 'x'],
+    rank: ['0', '6'],
   };
   test.each(calls)('%s answers malformed values of every parameter with a 400, never a 5xx', async (path) => {
     for (const [name, values] of Object.entries(MALFORMED)) {
