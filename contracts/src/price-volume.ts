@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_COMPARED } from './constants';
+import { MAX_COMPARED, RANK_BAND_COUNT } from './constants';
 import { blankIsAbsent, idList, intText, keyList, monthText, optional, positiveId, strictQuery } from './params';
 import { inCalendar, refersTo, type ReferenceKind } from './references';
 
@@ -118,12 +118,21 @@ export function bandRangeText(s: BandSettingsText): string {
   return `${s.priceLow}-${s.priceHigh}万，每段${s.segment}万`;
 }
 
-/** The price-band page's filters (§3 car-model price form, §7 priceQtyDetail). */
+/**
+ * The price-band page's filters (§3 car-model price form and cabmodelpricesearchForm, §7 priceQtyDetail):
+ * besides the market, producer and brand properties, the brands picked (`brand`), 车身形式 (`bodyShape`,
+ * dicBodyShape keys), 系别 (`series`, family ids) and the TP city (`tpCity`: a trim-month is banded by its
+ * TP weighted over that city's sales, README decision 147).
+ */
 const priceQtyShape = {
   time: inCalendar(z.preprocess(blankIsAbsent, monthText.optional()), 'retail'),
   detailId: refersTo(z.preprocess(blankIsAbsent, intText().pipe(z.number().min(-1, SEGMENT_ID_MESSAGE).max(999_999_999, SEGMENT_ID_MESSAGE)).default(-1)), 'segment'),
   producerProperties: refersTo(optional(keyList), 'producerProperty'),
   brandProperties: refersTo(optional(keyList), 'brandProperty'),
+  brand: refersTo(optional(idList), 'brand'),
+  bodyShape: refersTo(optional(keyList), 'bodyShape'),
+  series: refersTo(optional(idList), 'family'),
+  tpCity: refersTo(optional(positiveId('应为城市 id')), 'city'),
   ...bandSettingsShape,
   accumulate: code([0, 1], 0, '应为 0（单月）或 1（累计）'),
 };
@@ -158,14 +167,24 @@ export const priceQtyTableSchema = strictQuery({
 export type PriceQtyChartDto = z.output<typeof priceQtyChartSchema>;
 export type PriceQtyTableDto = z.output<typeof priceQtyTableSchema>;
 
-/** The sales-proportion filters (§3 price-dimension form): the month, the own series and its trims, TP or MSRP. */
+/**
+ * The sales-proportion filters (§3 price-dimension form and pricedimensionsearchForm): the month, the own
+ * series and its trims, TP or MSRP, and a city (`city`: sales, shares, ranks and prices of that city only,
+ * README decision 147).
+ */
 const modelPriceShape = {
   time: inCalendar(z.preprocess(blankIsAbsent, monthText.optional()), 'retail'),
   /** The page's 车系 is a sub-series (子车系). */
   modelSubId: refersTo(optional(positiveId('应为车系 id')), 'subSeries'),
   carIds: refersTo(z.preprocess(blankIsAbsent, idList.optional()).transform((ids) => ids ?? []), 'car'),
   data1: code([0, 1], 0, '应为 0（TP）或 1（MSRP）'),
+  city: refersTo(optional(positiveId('应为城市 id')), 'city'),
 };
+
+/** 时间段对比's year count (spec 001 §9: 1 to 10): the period and as many years before it, one series each. */
+export const PROPORTION_YEAR_COUNT = { min: 1, max: 10, default: 1, options: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] } as const;
+/** 车型对比's rank band (spec 001 §9, RANK_BANDS 1-10 … 41-50): the own segment's trims ranked in it, one more series; default 1-10. */
+export const PROPORTION_RANK_DEFAULT = 1;
 
 const comparedSeries = refersTo(
   z
@@ -179,8 +198,19 @@ const view = code([0, 1, 2, 3], 0, '应为 0（销量）、1（销量同比）�
 const monthOrCumulative = code([0, 1], 0, '应为 0（单月）或 1（累计）');
 const salesOrMix = code([0, 1], 0, '应为 0（销量）或 1（MIX）');
 
-export const modelPriceSingleChartSchema = strictQuery({ ...modelPriceShape, type: chartType, data2: salesOrMix });
-export const modelPriceCompareChartSchema = strictQuery({ ...modelPriceShape, type: chartType, data2: salesOrMix, modelSubIds: comparedSeries, accumulate: monthOrCumulative });
+const YEAR_COUNT_MESSAGE = `应为 ${PROPORTION_YEAR_COUNT.min}-${PROPORTION_YEAR_COUNT.max}（年数）`;
+const yearCount = z.preprocess(
+  blankIsAbsent,
+  intText(YEAR_COUNT_MESSAGE).pipe(z.number().min(PROPORTION_YEAR_COUNT.min, YEAR_COUNT_MESSAGE).max(PROPORTION_YEAR_COUNT.max, YEAR_COUNT_MESSAGE)).default(PROPORTION_YEAR_COUNT.default),
+);
+const rankBand = code(
+  Array.from({ length: RANK_BAND_COUNT }, (_, i) => i + 1),
+  PROPORTION_RANK_DEFAULT,
+  `应为 1-${RANK_BAND_COUNT}（第 1-10 名 … 第 ${RANK_BAND_COUNT * 10 - 9}-${RANK_BAND_COUNT * 10} 名）`,
+);
+
+export const modelPriceSingleChartSchema = strictQuery({ ...modelPriceShape, type: chartType, data2: salesOrMix, count: yearCount });
+export const modelPriceCompareChartSchema = strictQuery({ ...modelPriceShape, type: chartType, data2: salesOrMix, modelSubIds: comparedSeries, accumulate: monthOrCumulative, rank: rankBand });
 export const modelPriceSingleTableSchema = strictQuery({ ...modelPriceShape, data2: view });
 export const modelPriceCompareTableSchema = strictQuery({ ...modelPriceShape, data2: view, modelSubIds: comparedSeries, accumulate: monthOrCumulative });
 

@@ -137,6 +137,8 @@ describe('price × volume on the hand-made market', () => {
     expect(scatter.series.map((s) => [s.name, s.points.map((p) => [p.id, p.x, p.y, p.sales])])).toEqual([
       ['德锐', [[61, 13.33, 37.5, 300], [62, 16, 25, 200]]],
       ['乙电EV', [[64, 15.4, 37.5, 300]]],
+      // The segment's trims ranked 1-10 this March (README decision 146).
+      ['A级轿车 第1-10名', [[61, 13.33, 37.5, 300], [64, 15.4, 37.5, 300], [62, 16, 25, 200]]],
     ]);
     const single = await get<PriceScatter>('modelPrice/singleChart', { modelSubId: '51', data1: '1' });
     // A year earlier only 61 sold, with no price of its own that month (x null, not drawn).
@@ -273,6 +275,13 @@ describe('price × volume on the demo data', () => {
     modelSubId: ['0', '2147483648', 'x'],
     modelSubIds: ['1,2,3,4,5,6,7,8,9,10,11', 'x'],
     carIds: ['-1', '1.5'],
+    brand: ['0', '1,x'],
+    bodyShape: ['x', '99'],
+    series: ['0', '-1'],
+    tpCity: ['0', 'x', '1'],
+    city: ['0', 'x', '1'],
+    count: ['0', '11', 'x'],
+    rank: ['0', '6'],
   };
   test.each(calls)('%s answers malformed values of every parameter with a 400, never a 5xx', async (path) => {
     for (const [name, values] of Object.entries(MALFORMED)) {

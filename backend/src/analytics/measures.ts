@@ -72,6 +72,11 @@ export interface PriceBands {
   low: number;
   high: number;
   width: number;
+  /**
+   * Sales bands by TP only: band each trim-month by its TP weighted over this city's sales (the price
+   * facts of the city), where the city has one; else by its national TP, else its MSRP (README decision 147).
+   */
+  tpCity?: number;
 }
 
 /** The spec's defaults: 5万 to 40万 in bands of 5万. */

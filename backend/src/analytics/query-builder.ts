@@ -193,7 +193,8 @@ export function buildQuery(query: AnalyticsQuery, table?: RollupDef): BuiltQuery
   if (bandedSales) {
     if (query.filters?.msrp && !isEmpty(query.filters.msrp)) throw new Error('the msrp filter needs the price source');
     levels.delete('trimPrice');
-    bandRollup = table ? undefined : salesBandRollup(query, levels, yearToDate);
+    // A city's TP is not kept by the band rollups: those bands are joined to the city's price facts.
+    bandRollup = table || cityBands(query) !== undefined ? undefined : salesBandRollup(query, levels, yearToDate);
     levels.add('car');
   }
   if (table && (table.source !== query.source || ![...levels].every((l) => table.levels.has(l)))) {
@@ -313,6 +314,14 @@ function salesBandRollup(query: AnalyticsQuery, levels: ReadonlySet<Level>, year
   return firstRollup(ROLLUPS.filter((r) => r.source === query.source && needed.every((l) => r.levels.has(l))), yearToDate);
 }
 
+/** The city whose TP bands a sales question (`priceBand.tpCity`), where it applies: TP bands of sales volume only. */
+function cityBands(query: AnalyticsQuery): number | undefined {
+  const city = query.priceBand?.tpCity;
+  if (city === undefined) return undefined;
+  if (query.source === 'price') throw new Error('tpCity bands sales volume, not the price facts');
+  return query.priceBand?.basis === 'tp' ? city : undefined;
+}
+
 /**
  * A price column in whole thousands of yuan as the query's band key (0 below, n + 1 at or above `high`).
  * With bounds in whole thousands, a price rounded down to thousands falls in the band of the exact price.
@@ -366,7 +375,9 @@ function bandedSalesTrimMonths(query: AnalyticsQuery, rollup: RollupDef, where: 
   const columns = ['month', 'car_id', ...query.dimensions.filter((d) => d !== 'priceBand' && DIMENSIONS[d].level !== 'time').map((d) => DIMENSIONS[d].expression)];
   const unique = [...new Set(columns)].map((c) => `b.${c}`);
   const msrp = 'coalesce(mm.msrp, c.msrp)::float8';
-  const price = bands.basis === 'tp' ? `coalesce(pc.tp_amount::float8 / nullif(pc.qty, 0), ${msrp})` : msrp;
+  const city = cityBands(query);
+  const cityTp = city === undefined ? '' : 'ct.tp_amount::float8 / nullif(ct.qty, 0), ';
+  const price = bands.basis === 'tp' ? `coalesce(${cityTp}pc.tp_amount::float8 / nullif(pc.qty, 0), ${msrp})` : msrp;
   const band = `CASE WHEN ${price} < ${bind(bands.low)}::int THEN 0 WHEN ${price} >= ${bind(bands.high)}::int THEN ${bind(n + 1)}::int
     ELSE floor((${price} - ${bind(bands.low)}::int) / ${bind(bands.width)}::int)::int + 1 END`;
   // where[0] is the months the measures read: the price tables are read for those months only.
@@ -375,12 +386,18 @@ function bandedSalesTrimMonths(query: AnalyticsQuery, rollup: RollupDef, where: 
   const prices = rollup === RAW_FACTS[query.source]
     ? `SELECT month, car_id, sum(tp::bigint * qty) AS tp_amount, sum(qty) AS qty FROM price_fact WHERE ${months} GROUP BY month, car_id`
     : `SELECT month, car_id, tp_amount, qty FROM rollup_price_car WHERE ${months}`;
-  const priceJoin = bands.basis === 'tp' ? `LEFT JOIN (${prices}) pc ON pc.month = b.month AND pc.car_id = b.car_id` : '';
+  let priceJoin = bands.basis === 'tp' ? `LEFT JOIN (${prices}) pc ON pc.month = b.month AND pc.car_id = b.car_id` : '';
+  if (city !== undefined) {
+    // The TP weighted over the city's own price facts: Σ(tp × qty) / Σ qty of the trim-month in that city.
+    const cityPrices = `SELECT month, car_id, sum(tp::bigint * qty) AS tp_amount, sum(qty) AS qty FROM price_fact
+      WHERE ${months} AND city_id = ${bind(city)}::int GROUP BY month, car_id`;
+    priceJoin += ` LEFT JOIN (${cityPrices}) ct ON ct.month = b.month AND ct.car_id = b.car_id`;
+  }
   return `SELECT ${unique.join(', ')}, sum(b.qty) AS qty, ${band} AS price_band
     FROM (SELECT * FROM ${rollup.from} AS f WHERE ${where.join(' AND ')}) AS b ${priceJoin}
     LEFT JOIN (SELECT month, car_id, msrp FROM msrp_month WHERE ${months}) mm ON mm.month = b.month AND mm.car_id = b.car_id
     JOIN car c ON c.id = b.car_id
-    GROUP BY ${unique.join(', ')}, ${bands.basis === 'tp' ? 'pc.tp_amount, pc.qty, ' : ''}mm.msrp, c.msrp`;
+    GROUP BY ${unique.join(', ')}, ${bands.basis === 'tp' ? 'pc.tp_amount, pc.qty, ' : ''}${city !== undefined ? 'ct.tp_amount, ct.qty, ' : ''}mm.msrp, c.msrp`;
 }
 
 function windowSql(w: WindowRequest, query: AnalyticsQuery, names: ReadonlySet<string>): string {

@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import {
-  growth, growthNumber, growthText, percentNumber, PRICE_BASES, PROPORTION_VIEW_ORDER, type PricePoint, type PriceScatter, type ProportionRow,
+  formatMonth, growth, growthNumber, growthText, percentNumber, PRICE_BASES, RANK_BANDS, PROPORTION_VIEW_ORDER, type PricePoint, type PriceScatter, type ProportionRow,
   type ProportionTable, rankingStatus, share, shareChange, sharePercentText, thousands,
   type ModelPriceCompareChartDto, type ModelPriceCompareTableDto, type ModelPriceSingleChartDto, type ModelPriceSingleTableDto,
 } from '@car/contracts';
 import { AnalyticsService } from '../analytics/analytics.service';
+import type { Filters } from '../analytics/model';
+import type { MeasureRequest } from '../analytics/query-builder';
 import { ApiException } from '../common/api-codes';
 import { PriceVolumeRepository, type SubSeriesInfo } from './price-volume.repository';
 import { PriceVolumeMonths, periodsOf, type Periods } from './price-volume.scope';
@@ -32,7 +34,17 @@ interface Context {
   series: SubSeriesInfo[];
   carIds: number[];
   basis: 'tp' | 'msrp';
+  /** The city the sales, shares, ranks and prices are of (pricedimensionsearchForm's city); none: national. */
+  city?: number;
 }
+
+/** The city narrowing of a context as the query layer's filters. */
+function cityFilter(ctx: Pick<Context, 'city'>): Filters {
+  return ctx.city === undefined ? {} : { cityIds: [ctx.city] };
+}
+
+/** Trims of the rank band a chart draws: ten places from (band − 1) × 10 + 1. */
+const RANK_BAND_SIZE = 10;
 
 const YUAN_PER_WAN = 10_000;
 
@@ -60,11 +72,14 @@ export class ModelPriceService {
     private readonly repository: PriceVolumeRepository,
   ) {}
 
-  private async context(q: { time?: string; modelSubId?: number; carIds: number[]; data1: 0 | 1; modelSubIds?: number[]; accumulate?: 0 | 1 }): Promise<Context> {
+  private async context(q: { time?: string; modelSubId?: number; carIds: number[]; data1: 0 | 1; modelSubIds?: number[]; accumulate?: 0 | 1; city?: number }): Promise<Context> {
     const month = await this.months.resolve(q.time);
     let ownId = q.modelSubId;
     if (ownId === undefined) {
-      const [best] = await this.analytics.query({ source: 2, dimensions: ['subSeries'], month, measures: [{ measure: 'qty', as: 'qty' }], order: [{ by: 'qty', direction: 'desc' }, { by: 'subSeries', direction: 'asc' }], limit: 1 });
+      const [best] = await this.analytics.query({
+        source: 2, dimensions: ['subSeries'], filters: cityFilter(q), month, measures: [{ measure: 'qty', as: 'qty' }],
+        order: [{ by: 'qty', direction: 'desc' }, { by: 'subSeries', direction: 'asc' }], limit: 1,
+      });
       if (!best) throw ApiException.notFound('暂无数据');
       ownId = best.key.subSeries ?? 0;
     }
@@ -83,12 +98,13 @@ export class ModelPriceService {
       series: [own, ...compared.map((id) => infos.get(id)!)],
       carIds: q.carIds,
       basis: q.data1 === 1 ? 'msrp' : 'tp',
+      city: q.city,
     };
   }
 
   /** The whole market's sales in the period and a year earlier (wholeMix's denominator). */
   private async market(ctx: Context): Promise<{ qty: number; tq: number }> {
-    const [market] = await this.analytics.query({ source: 2, dimensions: [], month: ctx.month, measures: [ctx.periods.current, ctx.periods.lastYear] });
+    const [market] = await this.analytics.query({ source: 2, dimensions: [], filters: cityFilter(ctx), month: ctx.month, measures: [ctx.periods.current, ctx.periods.lastYear] });
     return { qty: market?.values.qty ?? 0, tq: market?.values.tq ?? 0 };
   }
 
@@ -101,7 +117,7 @@ export class ModelPriceService {
     const seriesIds = ctx.series.map((s) => s.id);
     const [sales, prices] = await Promise.all([
       this.analytics.query({
-        source: 2, dimensions: dims, filters: { segmentIds: segments }, month: ctx.month, measures: [current, lastYear],
+        source: 2, dimensions: dims, filters: { segmentIds: segments, ...cityFilter(ctx) }, month: ctx.month, measures: [current, lastYear],
         windows: [
           { fn: 'total', of: 'qty', partitionBy: ['segment'], as: 'segQty' },
           { fn: 'total', of: 'tq', partitionBy: ['segment'], as: 'segTq' },
@@ -115,7 +131,7 @@ export class ModelPriceService {
       }),
       this.analytics.query({
         // `within` joins the names after the cut: a few dozen trims looked up by key, not the whole trim table hashed.
-        source: 'price', dimensions: level === 'car' ? ['car', 'subSeries'] : ['subSeries'], filters: { subSeriesIds: seriesIds }, within: { subSeries: seriesIds }, month: ctx.month,
+        source: 'price', dimensions: level === 'car' ? ['car', 'subSeries'] : ['subSeries'], filters: { subSeriesIds: seriesIds, ...cityFilter(ctx) }, within: { subSeries: seriesIds }, month: ctx.month,
         measures: [{ measure: ctx.basis, shift: priceShift[0], as: 'price' }, { measure: ctx.basis, shift: priceShift[1], as: 'tqPrice' }],
       }),
     ]);
@@ -208,36 +224,86 @@ export class ModelPriceService {
     return { xTitle: `${PRICE_BASES[basis === 'tp' ? 0 : 1].label}（万元）`, yTitle: data2 === 1 ? '细分市场MIX(%)' : '销量' };
   }
 
-  /** The own trims this period and a year earlier: price against sales or segment MIX. */
+  /**
+   * The own trims this month and in each of the `count` years before it (spec §9 year count 1-10), one
+   * series per year: price of that month against sales or segment MIX of that month.
+   */
   async singleChart(q: ModelPriceSingleChartDto): Promise<PriceScatter> {
     const ctx = await this.context(q);
-    const trims = ownTrims(await this.figures(ctx, 'car'), ctx);
-    const point = (t: Figures, lastYear: boolean): PricePoint => {
-      const sales = lastYear ? t.tqSales : t.sales;
-      const mix = percentNumber(share(sales, lastYear ? t.tqSegmentSales : t.segmentSales));
-      return { id: t.id, name: t.name, x: wan(lastYear ? t.tqPrice : t.price), y: q.data2 === 1 ? mix : sales, sales };
-    };
+    const years = Array.from({ length: q.count + 1 }, (_, k) => ({ k, month: ctx.month - 100 * k }));
+    const span = (month: number) => ({ from: month, to: month });
+    const ownSeries = [ctx.own.id];
+    const [sales, prices] = await Promise.all([
+      this.analytics.query({
+        source: 2, dimensions: ['car', 'subSeries', 'segment'], filters: { segmentIds: [ctx.own.segmentId], ...cityFilter(ctx) },
+        measures: years.map(({ k, month }): MeasureRequest => ({ measure: 'qty', span: span(month), as: `qty${k}` })),
+        windows: years.map(({ k }) => ({ fn: 'total' as const, of: `qty${k}`, partitionBy: ['segment' as const], as: `seg${k}` })),
+        within: { subSeries: ownSeries },
+        order: [{ by: 'qty0', direction: 'desc' }, { by: 'car', direction: 'asc' }],
+      }),
+      this.analytics.query({
+        source: 'price', dimensions: ['car', 'subSeries'], filters: { subSeriesIds: ownSeries, ...cityFilter(ctx) }, within: { subSeries: ownSeries },
+        measures: years.map(({ k, month }): MeasureRequest => ({ measure: ctx.basis, span: span(month), as: `price${k}` })),
+      }),
+    ]);
+    const priceOf = new Map(prices.map((p) => [p.key.car ?? 0, p.values]));
+    const trims = sales.filter((r) => ctx.carIds.length === 0 || ctx.carIds.includes(r.key.car ?? 0));
     return {
       ...this.axes(ctx.basis, q.data2),
-      series: [
-        { name: ctx.periods.currentLabel, points: trims.filter((t) => t.sales > 0).map((t) => point(t, false)) },
-        { name: ctx.periods.lastYearLabel, points: trims.filter((t) => t.tqSales > 0).map((t) => point(t, true)) },
-      ],
+      series: years.map(({ k, month }) => ({
+        name: formatMonth(month),
+        points: trims
+          .filter((r) => (r.values[`qty${k}`] ?? 0) > 0)
+          .map((r): PricePoint => {
+            const sold = r.values[`qty${k}`] ?? 0;
+            const id = r.key.car ?? 0;
+            return { id, name: r.name.car ?? '', x: wan(priceOf.get(id)?.[`price${k}`] ?? null), y: q.data2 === 1 ? percentNumber(share(sold, r.values[`seg${k}`] ?? 0)) : sold, sales: sold };
+          }),
+      })),
     };
   }
 
-  /** The trims of the own and compared series, one set of points per series, in the period. */
+  /**
+   * The own segment's trims ranked in the chart's rank band (spec §9: 1-10 … 41-50) by sales of the
+   * period, with their price: the compare chart's last series.
+   */
+  private async rankBand(ctx: Context, band: number, data2: 0 | 1): Promise<PriceScatter['series'][number]> {
+    const { current } = ctx.periods;
+    const rows = await this.analytics.query({
+      source: 2, dimensions: ['car'], filters: { segmentIds: [ctx.own.segmentId], ...cityFilter(ctx) }, month: ctx.month, measures: [current],
+      windows: [{ fn: 'total', of: 'qty', as: 'segQty' }],
+      order: [{ by: 'qty', direction: 'desc' }, { by: 'car', direction: 'asc' }],
+      limit: RANK_BAND_SIZE, offset: (band - 1) * RANK_BAND_SIZE,
+    });
+    const carIds = rows.map((r) => r.key.car ?? 0);
+    const priceShift = current.shift === 'yearToDate' ? 'yearToDate' : 'current';
+    const prices = carIds.length === 0 ? [] : await this.analytics.query({
+      source: 'price', dimensions: ['car'], filters: { carIds, ...cityFilter(ctx) }, month: ctx.month, measures: [{ measure: ctx.basis, shift: priceShift, as: 'price' }],
+    });
+    const priceOf = new Map(prices.map((p) => [p.key.car ?? 0, p.values.price]));
+    const label = RANK_BANDS.find((b) => b.value === band)?.label ?? '';
+    return {
+      name: `${ctx.own.segmentName} 第${label}名`,
+      points: rows.map((r) => {
+        const id = r.key.car ?? 0;
+        const sold = r.values.qty ?? 0;
+        return { id, name: r.name.car ?? '', x: wan(priceOf.get(id) ?? null), y: data2 === 1 ? percentNumber(share(sold, r.values.segQty ?? 0)) : sold, sales: sold };
+      }),
+    };
+  }
+
+  /** The trims of the own and compared series, one set of points per series, in the period, then the segment's rank band. */
   async compareCharts(q: ModelPriceCompareChartDto): Promise<PriceScatter> {
     const ctx = await this.context(q);
-    const rows = await this.figures(ctx, 'car');
+    const [rows, ranked] = await Promise.all([this.figures(ctx, 'car'), this.rankBand(ctx, q.rank, q.data2)]);
     return {
       ...this.axes(ctx.basis, q.data2),
-      series: ctx.series.map((s) => ({
+      series: [...ctx.series.map((s) => ({
         name: s.name,
         points: (s.id === ctx.own.id ? ownTrims(rows, ctx) : rows.filter((t) => t.subSeriesId === s.id))
           .filter((t) => t.sales > 0)
           .map((t) => ({ id: t.id, name: t.name, x: wan(t.price), y: q.data2 === 1 ? percentNumber(share(t.sales, t.segmentSales)) : t.sales, sales: t.sales })),
-      })),
+      })), ranked],
     };
   }
 }

@@ -20,9 +20,12 @@ const DIMENSION_OF: Record<PriceDimension, { dimension: DimensionKey; filter: Fi
 const YUAN_PER_TENTH_WAN = 1000;
 
 /** A form's bounds (万, one decimal) as the query layer's bands in yuan. */
-export function bandsOf(q: Pick<PriceQtyChartDto, 'priceLow' | 'priceHigh' | 'segment' | 'data1'>): PriceBands {
+export function bandsOf(q: Pick<PriceQtyChartDto, 'priceLow' | 'priceHigh' | 'segment' | 'data1'> & { tpCity?: number }): PriceBands {
   const yuan = (wan: number): number => Math.round(wan * 10) * YUAN_PER_TENTH_WAN;
-  return { basis: q.data1 === 1 ? 'msrp' : 'tp', low: yuan(q.priceLow), high: yuan(q.priceHigh), width: yuan(q.segment) };
+  const bands: PriceBands = { basis: q.data1 === 1 ? 'msrp' : 'tp', low: yuan(q.priceLow), high: yuan(q.priceHigh), width: yuan(q.segment) };
+  // The TP city bands by TP only: with MSRP (data1 1) it changes nothing.
+  if (q.tpCity !== undefined && q.data1 === 0) bands.tpCity = q.tpCity;
+  return bands;
 }
 
 /** Every band key in the page's order: 0 (below) … n + 1 (above), or the reverse when descending. */
@@ -31,13 +34,22 @@ export function bandKeys(bands: PriceBands, orderBy: 0 | 1): number[] {
   return orderBy === 1 ? keys.reverse() : keys;
 }
 
-/** The filtered market of the price-band page: segment (detailId), producer and brand properties. */
+/** The filtered market of the price-band page: segment (detailId), producer and brand properties, brands, 车身形式 and 系别. */
 function filtersOf(q: PriceQtyChartDto): Filters {
   const filters: Filters = {};
   if (q.detailId > 0) filters.segmentIds = [q.detailId];
   if (q.producerProperties?.length) filters.producerProperties = q.producerProperties;
   if (q.brandProperties?.length) filters.brandProperties = q.brandProperties;
+  if (q.brand?.length) filters.brandIds = q.brand;
+  if (q.bodyShape?.length) filters.bodyTypes = q.bodyShape;
+  if (q.series?.length) filters.familyIds = q.series;
   return filters;
+}
+
+/** Members picked in the table (foreignIds) within the form's own list of that kind, if it has one: both narrow. */
+function narrowed(filters: Filters, key: FilterKey, picked: readonly number[]): number[] {
+  const form = filters[key];
+  return Array.isArray(form) ? picked.filter((id) => (form as readonly number[]).includes(id)) : [...picked];
 }
 
 /** A group's volumes in the two periods and its MIX (part of the filtered market) in each. */
@@ -159,20 +171,22 @@ export class PriceQtyService {
     const month = await this.months.resolve(q.time);
     const filters = filtersOf(q);
     const picked = q.foreignIds.length > 0;
-    if (picked) filters[filter] = q.foreignIds;
+    const members = picked ? narrowed(filters, filter, q.foreignIds) : [];
+    if (picked) filters[filter] = members;
     const current = periodsOf(month, q.accumulate);
-    const membersQuery = this.analytics.query({
+    // Members picked outside the form's own list (a brand not among the form's brands) are no member of the filtered market.
+    const membersQuery = picked && members.length === 0 ? Promise.resolve([]) : this.analytics.query({
       source: 2, dimensions: ['priceBand', dimension], filters, month, priceBand: bandsOf(q), measures: [current.current, current.lastYear],
       order: [{ by: 'qty', direction: 'desc' }, { by: 'tq', direction: 'desc' }, { by: dimension, direction: 'asc' }],
     });
     // Every trim has a member of each dimension: without picked members, the bands are their members' sums.
-    const [{ periods, bands, byBand, market }, members] = picked
+    const [{ periods, bands, byBand, market }, memberRows] = picked
       ? await Promise.all([this.bandTotals(q, month), membersQuery])
       : await membersQuery.then(async (rows) => [await this.bandTotals(q, month, rows), rows] as const);
     const keys = bandKeys(bands, q.orderBy);
     const labels = new Map(keys.map((k) => [k, bandLabel(bands, k)]));
     const perBand = new Map<number, BandRow[]>();
-    for (const r of members) {
+    for (const r of memberRows) {
       const band = r.key.priceBand ?? 0;
       const list = perBand.get(band) ?? [];
       list.push({ band, bandLabel: labels.get(band) ?? '', name: r.name[dimension] ?? '', kind: 'member', ...figures(r.values.qty ?? 0, r.values.tq ?? 0, market) });

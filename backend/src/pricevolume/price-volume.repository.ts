@@ -5,6 +5,7 @@ export interface SubSeriesInfo {
   id: number;
   name: string;
   segmentId: number;
+  segmentName: string;
 }
 
 /** The sub-series and trims a sales-proportion request names: their names, segments and parents. */
@@ -14,11 +15,11 @@ export class PriceVolumeRepository {
 
   async subSeries(ids: readonly number[]): Promise<Map<number, SubSeriesInfo>> {
     if (ids.length === 0) return new Map();
-    const rows: Array<{ id: number; name: string; segment_id: number }> = await this.dataSource.query(
-      'SELECT id, name, segment_id FROM sub_series WHERE id = ANY($1::int[])',
+    const rows: Array<{ id: number; name: string; segment_id: number; segment_name: string }> = await this.dataSource.query(
+      'SELECT s.id, s.name, s.segment_id, g.name AS segment_name FROM sub_series s JOIN segment g ON g.id = s.segment_id WHERE s.id = ANY($1::int[])',
       [[...ids]],
     );
-    return new Map(rows.map((r) => [Number(r.id), { id: Number(r.id), name: r.name, segmentId: Number(r.segment_id) }]));
+    return new Map(rows.map((r) => [Number(r.id), { id: Number(r.id), name: r.name, segmentId: Number(r.segment_id), segmentName: r.segment_name }]));
   }
 
   /** The sub-series of each trim asked for (unknown ids are absent). */

@@ -1,14 +1,15 @@
 /**
- * The rank bands of the producer/brand ranking chart (spec 000 §2, §9): 1-10, 11-20 … 41-50, as links
- * that set the URL's `rank`, so a band can be bookmarked and works before JavaScript loads.
+ * Rank bands of ten (spec 000 §9, 001 §9): 1-10, 11-20 … 41-50, as links that set a URL param (`rank` on
+ * the producer/brand ranking chart, another name where a page has several), so a band can be bookmarked
+ * and works before JavaScript loads. The default band leaves the param out.
  */
 import { Link, useLocation } from '@remix-run/react';
 import { Button } from 'semantic-ui-react';
 
-import { RANK_BANDS } from '~/utils/company-brand-query';
+import { RANK_BANDS } from '@car/contracts';
 import { withParams } from '~/utils/sale-volume-query';
 
-export function RankBandSelect({ rank, label = '排名' }: { rank: number; label?: string }) {
+export function RankBandSelect({ rank, label = '排名', param = 'rank', fallback = 1 }: { rank: number; label?: string; param?: string; fallback?: number }) {
   const location = useLocation();
   return (
     <div className="rank-bands" role="group" aria-label={`${label}区间`}>
@@ -18,7 +19,7 @@ export function RankBandSelect({ rank, label = '排名' }: { rank: number; label
           <Button
             key={band.value}
             as={Link}
-            to={withParams(location.search, { rank: band.value === 1 ? null : band.value })}
+            to={withParams(location.search, { [param]: band.value === fallback ? null : band.value })}
             preventScrollReset
             active={rank === band.value}
             aria-pressed={rank === band.value}

@@ -17,6 +17,13 @@ const MAX_RADIUS = 24;
 const MIN_RADIUS = 3;
 
 
+/** The canvas's accessible name: the title and each series with its number of trims drawn ('时间段对比：2026-10（5个车型），…'). */
+function chartLabel(title: string, chart: PriceScatter | null): string {
+  if (!chart || chart.series.length === 0) return title;
+  const drawn = (s: PriceScatter['series'][number]) => s.points.filter((p) => p.x !== null && p.y !== null).length;
+  return `${title}：${chart.series.map((s) => `${s.name}（${drawn(s)}个车型）`).join('，')}`;
+}
+
 interface ScatterChartProps {
   title: string;
   chart: PriceScatter | null;
@@ -83,7 +90,7 @@ export function ScatterChart({ title, chart, type, percent, height, loading, too
         </div>
       </header>
       <div className="trend-chart__canvas scatter-chart__canvas" style={{ height }}>
-        <canvas ref={canvas} role="img" aria-label={title} data-drawn={drawn ? 'true' : 'false'} />
+        <canvas ref={canvas} role="img" aria-label={chartLabel(title, chart)} data-drawn={drawn ? 'true' : 'false'} />
         {empty ? <div className="trend-chart__empty">暂无数据</div> : null}
       </div>
       <PanelBusy active={loading} />

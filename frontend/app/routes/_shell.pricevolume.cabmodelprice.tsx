@@ -16,6 +16,7 @@ import {
 } from '@car/contracts';
 import { BandRangeFields } from '~/components/BandRangeFields';
 import { ChoiceRadios } from '~/components/ChoiceRadios';
+import { CitySelect, cityName } from '~/components/CitySelect';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { FilterPanel, type FilterGroupSpec } from '~/components/FilterPanel';
 import { HeaderTags } from '~/components/HeaderTags';
@@ -74,11 +75,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const foreignIds = type === 0 ? [] : idListParam(params, 'foreignIds');
   const api = priceQtyApiParams(filters);
   const tableParams = { ...api, data2, type, ...(foreignIds.length ? { foreignIds: foreignIds.join(',') } : {}) };
-  const [lookups, chart, table, picked] = await Promise.all([
+  const [lookups, chart, table, picked, brands] = await Promise.all([
     loadPriceQtyLookups(request, context),
     settle(apiGet(request, context, PRICE_VOLUME.highCharts, { ...api, data2: chartData2 })),
     settle(apiGet(request, context, PRICE_VOLUME.table, tableParams)),
     settle(pickedNames(request, context, type, foreignIds)),
+    settle(pickedNames(request, context, 1, filters.brand)),
   ]);
   return {
     filters: { ...filters, time: filters.time ?? lookups.value?.months[0] ?? null },
@@ -89,8 +91,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     data2,
     type,
     picked: picked.value ?? [],
+    brands: brands.value ?? [],
     downloadHref: apiDownloadHref(`/${PRICE_VOLUME.download.path}`, tableParams),
-    failure: firstFailure(lookups, chart, table, picked),
+    failure: firstFailure(lookups, chart, table, picked, brands),
   };
 }
 
@@ -109,9 +112,14 @@ function CabModelPriceFilters({ data }: { data: unknown }) {
   const [month, setMonth] = useState(f.time);
   const [producerProperties, setProducerProperties] = useState(f.producerProperties);
   const [brandProperties, setBrandProperties] = useState(f.brandProperties);
+  const [brands, setBrands] = useState<PickItem[]>(d.brands);
+  const [bodyShape, setBodyShape] = useState(f.bodyShape);
+  const [series, setSeries] = useState(f.series);
   const months = d.lookups?.months ?? [];
   const ppOptions = keyOptions(d.lookups?.producerProperties);
   const bpOptions = keyOptions(d.lookups?.brandProperties);
+  const bodyOptions = keyOptions(d.lookups?.bodyShapes);
+  const familyOptions = keyOptions(d.lookups?.families);
   const groups: FilterGroupSpec[] = [
     {
       title: '数据范围',
@@ -137,6 +145,18 @@ function CabModelPriceFilters({ data }: { data: unknown }) {
             品牌属性
             <MultiSelect name="brandProperties" label="品牌属性" options={bpOptions} value={brandProperties} onChange={setBrandProperties} />
           </div>
+          <div className="filter-field">
+            品牌
+            <PickerInput name="brand" kind="brand" label="品牌" value={brands} placeholder="全部品牌" title="选择品牌" onChange={setBrands} />
+          </div>
+          <div className="filter-field">
+            车身形式
+            <MultiSelect name="bodyShape" label="车身形式" options={bodyOptions} value={bodyShape} onChange={setBodyShape} />
+          </div>
+          <div className="filter-field">
+            系别
+            <MultiSelect name="series" label="系别" options={familyOptions} value={series} onChange={setSeries} />
+          </div>
         </div>
       ),
     },
@@ -147,6 +167,7 @@ function CabModelPriceFilters({ data }: { data: unknown }) {
         <div className="filter-stack">
           <BandRangeFields priceLow={f.priceLow} priceHigh={f.priceHigh} segment={f.segment} orderBy={f.orderBy} />
           <ChoiceRadios name="data1" label="价格" options={PRICE_BASES} value={f.data1} />
+          <CitySelect name="tpCity" label="TP城市" value={f.tpCity} provinces={d.lookups?.cities ?? []} />
           <ChoiceRadios name="accumulate" label="平均" options={MONTH_OR_CUMULATIVE} value={f.accumulate} />
         </div>
       ),
@@ -157,16 +178,21 @@ function CabModelPriceFilters({ data }: { data: unknown }) {
 
 export const handle: ShellHandle = { filterPanel: CabModelPriceFilters };
 
-function summaryTags(f: PriceQtyFilters, lookups: PriceQtyLookups | null) {
+function summaryTags(f: PriceQtyFilters, lookups: PriceQtyLookups | null, brands: readonly PickItem[]) {
+  const listText = (ids: number[], options: ReturnType<typeof keyOptions>) => (ids.length ? multiSelectText(ids, options) : '全部');
   const labelOf = <T extends number>(options: ReadonlyArray<{ value: T; label: string }>, value: T) => options.find((o) => o.value === value)?.label ?? '-';
   return [
     { label: '时间', value: f.time ? `${f.time.slice(0, 4)}年${Number(f.time.slice(5, 7))}月` : '-' },
     { label: '市场', value: lookups?.segments.find((s) => s.id === f.detailId)?.name ?? '整体市场' },
-    { label: '厂商属性', value: f.producerProperties.length ? multiSelectText(f.producerProperties, keyOptions(lookups?.producerProperties)) : '全部' },
-    { label: '品牌', value: f.brandProperties.length ? multiSelectText(f.brandProperties, keyOptions(lookups?.brandProperties)) : '全部' },
+    { label: '厂商属性', value: listText(f.producerProperties, keyOptions(lookups?.producerProperties)) },
+    { label: '品牌属性', value: listText(f.brandProperties, keyOptions(lookups?.brandProperties)) },
+    { label: '品牌', value: brands.length ? brands.map((b) => b.name).join('、') : '全部' },
+    { label: '车身形式', value: listText(f.bodyShape, keyOptions(lookups?.bodyShapes)) },
+    { label: '系别', value: listText(f.series, keyOptions(lookups?.families)) },
     { label: '价格区间', value: bandRangeText(f) },
     { label: '排序', value: labelOf(BAND_ORDERS, f.orderBy) },
     { label: '价格', value: labelOf(PRICE_BASES, f.data1) },
+    ...(f.data1 === 0 ? [{ label: 'TP城市', value: cityName(lookups?.cities, f.tpCity) ?? '全国' }] : []),
     { label: '平均', value: labelOf(MONTH_OR_CUMULATIVE, f.accumulate) },
   ];
 }
@@ -261,7 +287,7 @@ export default function CabModelPrice() {
         <h2 className="sales-page__title">车型价格段销量</h2>
         <DemoDataNote />
       </div>
-      <HeaderTags tags={summaryTags(data.filters, data.lookups)} />
+      <HeaderTags tags={summaryTags(data.filters, data.lookups, data.brands)} />
       <TrendChart
         title="价格段销量"
         chart={data.chart}

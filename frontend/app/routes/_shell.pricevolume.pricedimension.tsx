@@ -11,9 +11,10 @@ import { useState } from 'react';
 import { Button } from 'semantic-ui-react';
 
 import {
-  MONTH_OR_CUMULATIVE, PRICE_BASES, PRICE_VOLUME, PROPORTION_CHART_TYPES, PROPORTION_VIEW_COLUMNS, PROPORTION_VIEWS, type ProportionRow, type ProportionTable,
-  SALES_OR_MIX, growthText, rankArrow, sharePercentText, thousands,
+  MONTH_OR_CUMULATIVE, PRICE_BASES, PRICE_VOLUME, PROPORTION_CHART_TYPES, PROPORTION_RANK_DEFAULT, PROPORTION_VIEW_COLUMNS, PROPORTION_VIEWS, PROPORTION_YEAR_COUNT,
+  type ProportionRow, type ProportionTable, SALES_OR_MIX, SEARCH, growthText, rankArrow, sharePercentText, thousands,
 } from '@car/contracts';
+import { CitySelect, cityName } from '~/components/CitySelect';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { FilterPanel, type FilterGroupSpec } from '~/components/FilterPanel';
 import { HeaderTags } from '~/components/HeaderTags';
@@ -21,6 +22,7 @@ import { MonthPicker } from '~/components/MonthPicker';
 import { PanelBusy } from '~/components/PanelBusy';
 import { ParamToggle } from '~/components/ParamToggle';
 import { PickerInput } from '~/components/PickerInput';
+import { RankBandSelect } from '~/components/RankBandSelect';
 import { RankMark } from '~/components/RankMark';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { ScatterChart } from '~/components/ScatterChart';
@@ -49,12 +51,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const compared: Record<string, string> = s.modelSubIds.length ? { modelSubIds: s.modelSubIds.join(',') } : {};
   const singleTableParams = { ...api, data2: s.singleView };
   const compareTableParams = { ...api, ...compared, data2: s.compareView, accumulate: s.tableAccumulate };
-  const [months, singleChart, singleTable, compareChart, compareTable] = await Promise.all([
+  const [months, singleChart, singleTable, compareChart, compareTable, cities] = await Promise.all([
     settle(apiGet<string[]>(request, context, '/search/calendar', { category: 2 })),
-    settle(apiGet(request, context, PRICE_VOLUME.singleChart, { ...api, data2: s.singleData2, type: s.singleType })),
+    settle(apiGet(request, context, PRICE_VOLUME.singleChart, { ...api, data2: s.singleData2, type: s.singleType, count: s.singleCount })),
     settle(apiGet(request, context, PRICE_VOLUME.singleTable, singleTableParams)),
-    settle(apiGet(request, context, PRICE_VOLUME.compareCharts, { ...api, ...compared, data2: s.compareData2, type: s.compareType, accumulate: s.compareAccumulate })),
+    settle(apiGet(request, context, PRICE_VOLUME.compareCharts, { ...api, ...compared, data2: s.compareData2, type: s.compareType, accumulate: s.compareAccumulate, rank: s.compareRank })),
     settle(apiGet(request, context, PRICE_VOLUME.compareTable, compareTableParams)),
+    settle(apiGet(request, context, SEARCH.provinceCities, {})),
   ]);
   const table = singleTable.value;
   const own: PickItem | null = table ? { id: table.modelSubId, name: table.modelSubName } : null;
@@ -63,6 +66,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     state: { ...s, time: s.time ?? months.value?.[0] ?? null },
     months: months.value ?? [],
+    cities: cities.value ?? [],
     own,
     cars,
     comparedSeries,
@@ -72,7 +76,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     compareTable: compareTable.value,
     singleDownload: apiDownloadHref(`/${PRICE_VOLUME.downloadSingleTable.path}`, singleTableParams),
     compareDownload: apiDownloadHref(`/${PRICE_VOLUME.downloadCompareTable.path}`, compareTableParams),
-    failure: firstFailure(months, singleChart, singleTable, compareChart, compareTable),
+    failure: firstFailure(months, singleChart, singleTable, compareChart, compareTable, cities),
   };
 }
 
@@ -83,7 +87,7 @@ export const clientLoader = keepPageOnNetworkFailure;
 
 /** The page's own controls, carried by the filter form so a query keeps the views. */
 function keptParams(s: ModelPriceState) {
-  const { time: _time, modelSubId: _series, carIds: _cars, data1: _basis, modelSubIds, ...views } = s;
+  const { time: _time, modelSubId: _series, carIds: _cars, data1: _basis, city: _city, modelSubIds, ...views } = s;
   return { ...views, modelSubIds: modelSubIds.join(',') };
 }
 
@@ -145,8 +149,13 @@ function PriceDimensionFilters({ data }: { data: unknown }) {
         </div>
       ),
     },
+    {
+      title: '城市',
+      summary: cityName(d.cities, d.state.city) ?? '全国',
+      content: <CitySelect name="city" label="城市" value={d.state.city} provinces={d.cities} />,
+    },
   ];
-  return <FilterPanel key={JSON.stringify([d.state.time, d.own, d.cars, d.state.data1])} groups={groups} keep={keptParams(d.state)} resetTo="/pricevolume/pricedimension" />;
+  return <FilterPanel key={JSON.stringify([d.state.time, d.own, d.cars, d.state.data1, d.state.city])} groups={groups} keep={keptParams(d.state)} resetTo="/pricevolume/pricedimension" />;
 }
 
 export const handle: ShellHandle = { filterPanel: PriceDimensionFilters };
@@ -228,6 +237,7 @@ export default function PriceDimension() {
           { label: '本品车系', value: data.own?.name ?? '-' },
           { label: '车型', value: data.cars.length ? data.cars.map((c) => c.name).join('、') : '全部' },
           { label: '价格口径', value: PRICE_BASES[s.data1].label },
+          { label: '城市', value: cityName(data.cities, s.city) ?? '全国' },
         ]}
       />
       <ScatterChart
@@ -237,11 +247,23 @@ export default function PriceDimension() {
         type={s.singleType}
         percent={s.singleData2 === 1}
         height={CHART_HEIGHT}
-        loading={filtersChanging || touches(pending, ['singleData2', 'singleType'])}
+        loading={filtersChanging || touches(pending, ['singleData2', 'singleType', 'singleCount'])}
         tools={
           <>
             <ParamToggle param="singleData2" label="时间段对比指标" options={SALES_OR_MIX} value={s.singleData2} />
             <ParamToggle param="singleType" label="时间段对比图形" options={PROPORTION_CHART_TYPES} value={s.singleType} />
+            <select
+              className="trend-chart__count"
+              aria-label="时间段对比年数"
+              value={s.singleCount}
+              onChange={(event) => navigate(withParams(location.search, { singleCount: Number(event.target.value) === PROPORTION_YEAR_COUNT.default ? null : event.target.value }), { preventScrollReset: true })}
+            >
+              {PROPORTION_YEAR_COUNT.options.map((n) => (
+                <option key={n} value={n}>
+                  对比{n}年
+                </option>
+              ))}
+            </select>
           </>
         }
       />
@@ -261,12 +283,13 @@ export default function PriceDimension() {
         type={s.compareType}
         percent={s.compareData2 === 1}
         height={CHART_HEIGHT}
-        loading={filtersChanging || touches(pending, ['compareData2', 'compareType', 'compareAccumulate', 'modelSubIds'])}
+        loading={filtersChanging || touches(pending, ['compareData2', 'compareType', 'compareAccumulate', 'compareRank', 'modelSubIds'])}
         tools={
           <>
             <ParamToggle param="compareData2" label="车型对比指标" options={SALES_OR_MIX} value={s.compareData2} />
             <ParamToggle param="compareType" label="车型对比图形" options={PROPORTION_CHART_TYPES} value={s.compareType} />
             <ParamToggle param="compareAccumulate" label="车型对比时间" options={MONTH_OR_CUMULATIVE} value={s.compareAccumulate} />
+            <RankBandSelect rank={s.compareRank} label="细分市场排名" param="compareRank" fallback={PROPORTION_RANK_DEFAULT} />
             <div className="compare-tools">
               <PickerInput name="compareSeries" kind="series" value={compared} placeholder="选择对比车系" title="选择对比车系" onChange={setCompared} />
               <Button size="mini" primary onClick={query}>

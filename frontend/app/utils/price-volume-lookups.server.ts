@@ -1,7 +1,11 @@
-/** The lists the price-band page's filter panel offers: retail months (calendar category 2), segments, producer and brand properties. */
+/**
+ * The lists the price-band page's filter panel offers: retail months (calendar category 2), segments,
+ * producer and brand properties, 车身形式 (dicBodyShape), 系别 (dicBrandSeries, keyed by family id) and the
+ * cities grouped by province (the TP city).
+ */
 import type { AppLoadContext } from '@remix-run/node';
 
-import { SEARCH } from '@car/contracts';
+import { type ProvinceCities, SEARCH } from '@car/contracts';
 import { apiGet } from './api.server';
 import { settle, type Settled } from './settle.server';
 import type { IdName, KeyValue } from './sale-volume-lookups.server';
@@ -11,7 +15,12 @@ export interface PriceQtyLookups {
   segments: IdName[];
   producerProperties: KeyValue[];
   brandProperties: KeyValue[];
+  bodyShapes: KeyValue[];
+  families: KeyValue[];
+  cities: ProvinceCities[];
 }
+
+const numericKeys = (list: ReadonlyArray<{ key: string | number; value: string }>): KeyValue[] => list.map((p) => ({ key: Number(p.key), value: p.value }));
 
 export function loadPriceQtyLookups(request: Request, context: AppLoadContext): Promise<Settled<PriceQtyLookups>> {
   return settle(
@@ -20,11 +29,17 @@ export function loadPriceQtyLookups(request: Request, context: AppLoadContext): 
       apiGet(request, context, SEARCH.detailMarkets),
       apiGet(request, context, SEARCH.producerProperties),
       apiGet(request, context, SEARCH.brandProperties),
-    ]).then(([months, segments, producerProperties, brandProperties]): PriceQtyLookups => ({
+      apiGet(request, context, SEARCH.bodyShapes),
+      apiGet(request, context, SEARCH.dictionary, { type: 'dicBrandSeries' }),
+      apiGet(request, context, SEARCH.provinceCities, {}),
+    ]).then(([months, segments, producerProperties, brandProperties, bodyShapes, families, cities]): PriceQtyLookups => ({
       months,
       segments,
-      producerProperties: producerProperties.map((p) => ({ key: Number(p.key), value: p.value })),
-      brandProperties: brandProperties.map((p) => ({ key: Number(p.key), value: p.value })),
+      producerProperties: numericKeys(producerProperties),
+      brandProperties: numericKeys(brandProperties),
+      bodyShapes: numericKeys(bodyShapes),
+      families: numericKeys(families),
+      cities,
     })),
   );
 }

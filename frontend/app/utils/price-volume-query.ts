@@ -2,12 +2,16 @@
  * The price-volume pages' state in the URL, with the spec's parameter names (001 §3, §7, §9): the
  * price-band page's filters go to the API as they are typed (the API checks them and answers a bad band
  * with a Chinese 400, shown in a toast); the page's own toggles are `chart` (the chart's sales / MIX),
- * `data2` (the table's), `type` and `foreignIds` (the table's dimension and picked members).
+ * `data2` (the table's), `type` and `foreignIds` (the table's dimension and picked members). The
+ * sales-proportion page's chart controls are `singleCount` (year count, the API's count) and
+ * `compareRank` (rank band, the API's rank).
  */
-import { MONTH_PATTERN, PRICE_VOLUME_DEFAULTS } from '@car/contracts';
+import { MONTH_PATTERN, PRICE_VOLUME_DEFAULTS, PROPORTION_RANK_DEFAULT, PROPORTION_YEAR_COUNT, RANK_BANDS } from '@car/contracts';
 import { idListParam, intParam } from './sale-volume-query';
 
-export const PRICE_QTY_FILTER_PARAMS = ['time', 'detailId', 'producerProperties', 'brandProperties', 'priceLow', 'priceHigh', 'segment', 'orderBy', 'data1', 'accumulate'] as const;
+export const PRICE_QTY_FILTER_PARAMS = [
+  'time', 'detailId', 'producerProperties', 'brandProperties', 'brand', 'bodyShape', 'series', 'tpCity', 'priceLow', 'priceHigh', 'segment', 'orderBy', 'data1', 'accumulate',
+] as const;
 
 /** The band settings of a band page's URL: bounds and width as typed (万; the API validates), order, TP or MSRP. */
 export interface BandSettings {
@@ -22,8 +26,23 @@ export interface BandSettings {
   data1: 0 | 1;
 }
 
+/** The price-band page's filters (cabmodelpricesearchForm): the band settings, brands, 车身形式, 系别, the TP city and 单月 / 累计. */
 export interface PriceQtyFilters extends BandSettings {
+  /** Brand ids picked (`brand`). */
+  brand: number[];
+  /** dicBodyShape keys (`bodyShape`). */
+  bodyShape: number[];
+  /** 系别: family ids (`series`). */
+  series: number[];
+  /** The city whose TP bands the trims (`tpCity`); null: the national TP. */
+  tpCity: number | null;
   accumulate: 0 | 1;
+}
+
+/** A positive id of the URL, or null. */
+function idParam(params: URLSearchParams, name: string): number | null {
+  const id = intParam(params, name, 0);
+  return id > 0 ? id : null;
 }
 
 /** A price setting in 万 as typed (the API validates it), or its default. */
@@ -40,6 +59,10 @@ export function readPriceQtyFilters(params: URLSearchParams): PriceQtyFilters {
     detailId: intParam(params, 'detailId', d.detailId),
     producerProperties: idListParam(params, 'producerProperties'),
     brandProperties: idListParam(params, 'brandProperties'),
+    brand: idListParam(params, 'brand'),
+    bodyShape: idListParam(params, 'bodyShape'),
+    series: idListParam(params, 'series'),
+    tpCity: idParam(params, 'tpCity'),
     priceLow: wanText(params, 'priceLow', d.priceLow),
     priceHigh: wanText(params, 'priceHigh', d.priceHigh),
     segment: wanText(params, 'segment', d.segment),
@@ -57,25 +80,34 @@ export function priceQtyApiParams(f: PriceQtyFilters): Record<string, string | n
   if (f.time) params.time = f.time;
   if (f.producerProperties.length) params.producerProperties = f.producerProperties.join(',');
   if (f.brandProperties.length) params.brandProperties = f.brandProperties.join(',');
+  if (f.brand.length) params.brand = f.brand.join(',');
+  if (f.bodyShape.length) params.bodyShape = f.bodyShape.join(',');
+  if (f.series.length) params.series = f.series.join(',');
+  if (f.tpCity !== null) params.tpCity = f.tpCity;
   return params;
 }
 
-export const MODEL_PRICE_FILTER_PARAMS = ['time', 'modelSubId', 'carIds', 'data1'] as const;
+export const MODEL_PRICE_FILTER_PARAMS = ['time', 'modelSubId', 'carIds', 'data1', 'city'] as const;
 
 export interface ModelPriceState {
   time: string | null;
   modelSubId: number | null;
   carIds: number[];
   data1: 0 | 1;
-  /** Time-period chart: sales / MIX, bubble / scatter. */
+  /** pricedimensionsearchForm's city: figures of that city only; null nationwide. */
+  city: number | null;
+  /** Time-period chart: sales / MIX, bubble / scatter, and its year count (the API's count). */
   singleData2: 0 | 1;
   singleType: 0 | 1;
+  singleCount: number;
   /** Single table view 0-3. */
   singleView: 0 | 1 | 2 | 3;
   /** Model comparison chart. */
   compareData2: 0 | 1;
   compareType: 0 | 1;
   compareAccumulate: 0 | 1;
+  /** The model comparison chart's rank band 1-5 (the API's rank). */
+  compareRank: number;
   modelSubIds: number[];
   /** Compare table view and its month / cumulative. */
   compareView: 0 | 1 | 2 | 3;
@@ -92,8 +124,11 @@ export function readModelPriceState(params: URLSearchParams): ModelPriceState {
     modelSubId: modelSubId > 0 ? modelSubId : null,
     carIds: idListParam(params, 'carIds'),
     data1: bit('data1'),
+    city: idParam(params, 'city'),
     singleData2: bit('singleData2'),
     singleType: bit('singleType'),
+    singleCount: intParam(params, 'singleCount', PROPORTION_YEAR_COUNT.default, PROPORTION_YEAR_COUNT.options),
+    compareRank: intParam(params, 'compareRank', PROPORTION_RANK_DEFAULT, RANK_BANDS.map((b) => b.value)),
     singleView: view('singleView'),
     compareData2: bit('compareData2'),
     compareType: bit('compareType'),
@@ -110,5 +145,6 @@ export function modelPriceApiParams(s: ModelPriceState): Record<string, string |
   if (s.time) params.time = s.time;
   if (s.modelSubId) params.modelSubId = s.modelSubId;
   if (s.carIds.length) params.carIds = s.carIds.join(',');
+  if (s.city !== null) params.city = s.city;
   return params;
 }
