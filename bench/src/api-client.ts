@@ -52,7 +52,7 @@ export class ApiClient {
   /**
    * The headers of a call: the web token, or the mp session for the mini-program's calls; and
    * `Cache-Control: no-cache`, so every timed call is computed afresh rather than served by the API's
-   * answer cache (README decision 129).
+   * answer cache (decision 129).
    */
   headers(access?: 'mp'): Record<string, string> {
     if (access !== 'mp') return { token: this.token, ...FRESH };

@@ -57,7 +57,7 @@ export async function startApp(projectRoot: string, databaseUrl: string, options
     output = (output + chunk.toString()).slice(-4000);
   };
   const children = [spawn(process.execPath, [path.join(projectRoot, 'backend', 'dist', 'main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] })];
-  // As `npm run worker` and docker-compose.yml start it (README decisions 97 and 126).
+  // As `npm run worker` and docker-compose.yml start it (decisions 97 and 126).
   if (options.redis) children.push(spawn(process.execPath, [...WORKER_NODE_FLAGS, path.join(projectRoot, 'workers', 'dist', 'main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] }));
   for (const child of children) {
     child.stdout?.on('data', keep);

@@ -1,6 +1,6 @@
 /**
  * The spec's codes and business constants, written once for the API, the pages and the workbooks
- * (spec 000 §4, §9; README decisions 22-35).
+ * (spec 000 §4, §9; decisions 22-35).
  */
 
 /** 数据来源: 1 wholesale (industry association), 2 retail (insurance registrations). */

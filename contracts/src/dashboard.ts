@@ -4,7 +4,7 @@ import { blankIsAbsent, intText, monthText, strictQuery } from './params';
 import { inCalendar } from './references';
 
 /**
- * The dashboard (看板, spec 001 §2.12, §3, §7, §9; README decisions 76-78): one month, or January to that
+ * The dashboard (看板, spec 001 §2.12, §3, §7, §9; decisions 76-78): one month, or January to that
  * month, of the retail market at a glance. Quantities travel as whole vehicles (`qty`) beside their
  * display in 千辆 with one decimal (`qtyStr`); percents are one-decimal numbers, null where shown as '-'.
  */

@@ -7,7 +7,7 @@ import { inCalendar, refersTo, type MonthCalendar, type ReferenceKind } from './
 /**
  * The data exports (POST /car/api/dataExport/…) and their jobs. The old client posts a form: every field
  * as repeated values (`city=110100&city=310100`), `yyyyMm` as 'start - end', only the filters whose tag
- * is on, empty values left out. An export is made in the background (README decision 70): the POST answers
+ * is on, empty values left out. An export is made in the background (decision 70): the POST answers
  * at once with the job, whose `result` (the file's path under /car/) is set when the file is complete.
  */
 
@@ -236,7 +236,7 @@ export type ExportStatus = (typeof EXPORT_STATUSES)[number];
 export const EXPORT_PHASES = { queued: '排队中', counting: '统计行数', writing: '写入中', done: '已完成', failed: '失败', expired: '已过期' } as const;
 export type ExportPhase = keyof typeof EXPORT_PHASES;
 
-/** A finished file stays downloadable this long, then it is deleted (README decision 71). */
+/** A finished file stays downloadable this long, then it is deleted (decision 71). */
 export const EXPORT_TTL_HOURS = 24;
 /** How many of the caller's exports the list shows. */
 export const RECENT_EXPORTS = 10;

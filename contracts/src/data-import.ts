@@ -3,7 +3,7 @@ import { monthParam, optional, positiveId, strictQuery } from './params';
 
 /**
  * 数据导入 (/admin/import, administrators only): a file of one fact kind (CSV in UTF-8 or GBK, or XLSX)
- * under a declared month range is checked row by row first, then written month by month (README decisions
+ * under a declared month range is checked row by row first, then written month by month (decisions
  * 85, 86, 90-92). The published templates carry the Chinese headers below; the file's columns are found
  * by those headers, in any order.
  */

@@ -78,5 +78,5 @@ export const MAP_ONLY_PROVINCES: readonly Province[] = [
   { code: 820000, name: '澳门特别行政区', shortName: '澳门', regionId: 5 },
 ];
 
-/** City tiers 1-5 (README decision 4). */
+/** City tiers 1-5 (decision 4). */
 export const TIER_LABELS: Readonly<Record<number, string>> = { 1: '一线及新一线城市', 2: '二线城市', 3: '三线城市', 4: '四线城市', 5: '五线及以下城市' };

@@ -4,7 +4,7 @@ import { blankIsAbsent, CONTROL_CHARACTER_MESSAGE, CONTROL_CHARACTERS, intText, 
 import { refersTo, type ReferenceKind } from './references';
 
 /**
- * The mobile sales query (spec 001 §2.13, §3, §7, §9; README decisions 79-80). The mini-program opens
+ * The mobile sales query (spec 001 §2.13, §3, §7, §9; decisions 79-80). The mini-program opens
  * /wechatsalevolume with openId, ts (seconds) and sign = hex HMAC-SHA256 of `${openId}.${ts}` under the
  * secret it shares with us (MP_SECRET); a link at most MP_LINK_SECONDS old with a right signature, for an
  * openId bound to an active user, opens a short mp session that the mp calls read.

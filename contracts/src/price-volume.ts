@@ -122,7 +122,7 @@ export function bandRangeText(s: BandSettingsText): string {
  * The price-band page's filters (§3 car-model price form and cabmodelpricesearchForm, §7 priceQtyDetail):
  * besides the market, producer and brand properties, the brands picked (`brand`), 车身形式 (`bodyShape`,
  * dicBodyShape keys), 系别 (`series`, family ids) and the TP city (`tpCity`: a trim-month is banded by its
- * TP weighted over that city's sales, README decision 147).
+ * TP weighted over that city's sales, decision 147).
  */
 const priceQtyShape = {
   time: inCalendar(z.preprocess(blankIsAbsent, monthText.optional()), 'retail'),
@@ -170,7 +170,7 @@ export type PriceQtyTableDto = z.output<typeof priceQtyTableSchema>;
 /**
  * The sales-proportion filters (§3 price-dimension form and pricedimensionsearchForm): the month, the own
  * series and its trims, TP or MSRP, and a city (`city`: sales, shares, ranks and prices of that city only,
- * README decision 147).
+ * decision 147).
  */
 const modelPriceShape = {
   time: inCalendar(z.preprocess(blankIsAbsent, monthText.optional()), 'retail'),

@@ -5,7 +5,7 @@ import { bandSettingsShape, checkBands, code, PRICE_VOLUME_DEFAULTS } from './pr
 import { inCalendar, refersTo } from './references';
 
 /**
- * The price calls (spec 001 §2.1, §2.2, §3, §7 "Price"; README decisions 54-59): the market price index
+ * The price calls (spec 001 §2.1, §2.2, §3, §7 "Price"; decisions 54-59): the market price index
  * (price/marketPriceWhole/…) and the car-series price trace (price/cabmodelpricetrace/…). Prices are
  * yuan, volume-weighted over the trims and cities in scope (DESIGN.md "Prices"): whole yuan on the wire,
  * discount = MSRP − TP of those whole yuan, rate = discount / MSRP as a one-decimal percent.
@@ -43,7 +43,7 @@ export const MAX_PRICE_COMPARED = 5;
 
 /**
  * The trace page's default brand: the spec's id 7777, "a mass-market German brand", is 大众 in our
- * catalog (README decision 56); the page finds its id by name.
+ * catalog (decision 56); the page finds its id by name.
  */
 export const DEFAULT_TRACE_BRAND_NAME = '大众';
 
@@ -257,7 +257,7 @@ export type PriceMap = z.infer<typeof priceMapSchema>;
 
 /**
  * 整体市场价格结构 (/price/totalmarket) and 细分市场价格结构 (/pricedetailmarket): the spec's placeholder
- * pair (001 §1) made real on the price-band data (README decisions 113-115). Both show the retail volume
+ * pair (001 §1) made real on the price-band data (decisions 113-115). Both show the retail volume
  * of the filtered market by price band — each trim-month in the band of its national TP or MSRP, as the
  * price-band page does — with the weighted prices of each band; the segment page is the same for one
  * 细分市场 (detailId, by default the month's best-selling segment).

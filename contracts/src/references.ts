@@ -3,7 +3,7 @@ import { MONTH_PATTERN, formatMonth, parseMonth } from './months';
 import { layersOf, type Layer } from './params';
 
 /**
- * What an id or month parameter refers to, declared on the field's schema (README decision 131): an id
+ * What an id or month parameter refers to, declared on the field's schema (decision 131): an id
  * must name a row of the reference data (a segment, a city, a brand, a fuel …), a month must lie in the
  * calendar of months that hold the data the call reads. The API checks both in one place, its validation
  * pipe, after the schema has parsed (`referencesOf` lists what to check); an id that names nothing is a

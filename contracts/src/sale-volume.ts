@@ -5,7 +5,7 @@ import { blankIsAbsent, idList, intText, monthText, strictQuery } from './params
 import { inCalendar, refersTo, type ReferenceKind } from './references';
 
 /**
- * The sales-volume calls (spec 000 §3, §7; README decisions 22-36): their parameters and the objects
+ * The sales-volume calls (spec 000 §3, §7; decisions 22-36): their parameters and the objects
  * they answer. Numbers that are percents carry one decimal (12.3 = 12.3 %) or are null where the display
  * is '-'; every s- or Str-suffixed field is the display form of the field it names. Wire names are the
  * spec's: tq = the same period a year earlier (同期), hb = the month before (环比), lj / Sum = January to

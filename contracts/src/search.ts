@@ -5,7 +5,7 @@ import { inCalendar, refersTo } from './references';
 
 /**
  * The search calls (GET /car/api/search/…): the months, lists and pick-lists every filter panel and
- * dialog is built from (README decision 25, backend/src/search/README.md). An empty value ('key=')
+ * dialog is built from (decision 25, backend/src/search/README.md). An empty value ('key=')
  * means the parameter was not given, as the old client sends empty fields.
  */
 

@@ -13,7 +13,7 @@ async function signIn(page: Page, account: string): Promise<void> {
 }
 
 /**
- * A bookmark whose id names nothing (README decision 131): the page opens as itself, its filters and
+ * A bookmark whose id names nothing (decision 131): the page opens as itself, its filters and
  * titles, with the API's message as a toast; no error page, no 500.
  */
 describeInBrowser('a page opened with an id that names nothing', () => {

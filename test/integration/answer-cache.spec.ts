@@ -10,7 +10,7 @@ import { ANALYST, createSalesFixture, dropSalesFixture } from '../support/sales-
 import { testEnv } from '../support/test-env';
 
 /*
- * The answer cache (README decision 129) on the hand-made market of sales-fixture.ts and price-fixture.ts:
+ * The answer cache (decision 129) on the hand-made market of sales-fixture.ts and price-fixture.ts:
  * the second call of an analytics page is served from memory with the same answer, until a write to any
  * data table (from any connection) empties it; a caller must still be signed in; errors are never kept;
  * `Cache-Control: no-cache` computes afresh; while the data-change listener is down nothing is served

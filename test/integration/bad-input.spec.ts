@@ -9,7 +9,7 @@ import { createAdmin, createAnalyst } from '../support/users';
  * Bad input is a 400 with a Chinese message that names the parameter, never a 500 (issue #10 §1):
  * ids past what the database's integers hold, NUL bytes in texts, a malformed logout body, and the
  * echo of an unknown parameter's name. An id that names nothing and a month outside the data are 400s
- * too, not answers full of dashes or empty workbooks (issue 24 §4, README decision 131).
+ * too, not answers full of dashes or empty workbooks (issue 24 §4, decision 131).
  */
 describe('bad input', () => {
   let app: NestExpressApplication;

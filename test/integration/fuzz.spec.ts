@@ -165,7 +165,7 @@ describe('the fuzz suite', () => {
 
   /**
    * The one GET the spec makes do work: `reportDownload/download?ids=1,2` answers a zip of several reports
-   * built by a bundle job (README decision 100), and the job's records — report_bundle, and job_run (the job
+   * built by a bundle job (decision 100), and the job's records — report_bundle, and job_run (the job
    * monitor's, decision 109) — are all it writes. security_event is the audit trail (decision 82): a GET
    * refused (a forged token, an analyst at an admin call) is a security event and leaves its row.
    */

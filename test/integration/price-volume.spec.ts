@@ -137,7 +137,7 @@ describe('price × volume on the hand-made market', () => {
     expect(scatter.series.map((s) => [s.name, s.points.map((p) => [p.id, p.x, p.y, p.sales])])).toEqual([
       ['德锐', [[61, 13.33, 37.5, 300], [62, 16, 25, 200]]],
       ['乙电EV', [[64, 15.4, 37.5, 300]]],
-      // The segment's trims ranked 1-10 this March (README decision 146).
+      // The segment's trims ranked 1-10 this March (decision 146).
       ['A级轿车 第1-10名', [[61, 13.33, 37.5, 300], [64, 15.4, 37.5, 300], [62, 16, 25, 200]]],
     ]);
     const single = await get<PriceScatter>('modelPrice/singleChart', { modelSubId: '51', data1: '1' });

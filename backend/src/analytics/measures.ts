@@ -74,7 +74,7 @@ export interface PriceBands {
   width: number;
   /**
    * Sales bands by TP only: band each trim-month by its TP weighted over this city's sales (the price
-   * facts of the city), where the city has one; else by its national TP, else its MSRP (README decision 147).
+   * facts of the city), where the city has one; else by its national TP, else its MSRP (decision 147).
    */
   tpCity?: number;
 }

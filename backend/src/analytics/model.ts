@@ -15,7 +15,7 @@ import { JLL_LABELS, TIER_LABELS } from '@car/contracts';
  * brand's jll type (新创 / 自主 / 合资): every table that keeps `product` keeps it, and the city × brand
  * type rollup (the dashboard's city table) keeps it without the rest of the product. `maker` is the
  * producer and brand (producer-brand, family, brand property): every table that keeps `product` keeps
- * it, and the price maker rollups keep it without the sub-series and trims (README decision 122).
+ * it, and the price maker rollups keep it without the sub-series and trims (decision 122).
  */
 export type Level = 'market' | 'product' | 'brandType' | 'maker' | 'car' | 'province' | 'city' | 'retailDetail' | 'trimPrice'
   /** A trim-month's national TP and MSRP in whole thousands of yuan beside its sales: a sales price band's grain. */
@@ -196,7 +196,7 @@ export const ROLLUPS: readonly RollupDef[] = [
   rollup('rollup_retail_car_band', 2, ['market', 'product', 'car', 'bandPrice']), // month × trim × TP × MSRP in 千元 (~3,000-14,000)
   rollup('rollup_retail_province', 2, ['market', 'product', 'province']), // month × province × sub-series (~17,000)
   rollup('rollup_retail_city_market', 2, ['market', 'province', 'city']), // month × city × market (~30,000)
-  // The dashboard's city table by brand type (README decision 105): no market attributes, so it answers
+  // The dashboard's city table by brand type (decision 105): no market attributes, so it answers
   // only questions without the shared filters, listed after the city market rollup so those keep theirs.
   rollup('rollup_retail_city_jll', 2, ['brandType', 'province', 'city']), // month × city × jll type (~1,000)
   // Cities × sub-series carry no year-to-date rows: they would grow by half (sparse cities) for few readers.
@@ -207,13 +207,13 @@ export const ROLLUPS: readonly RollupDef[] = [
   rollup('rollup_wholesale_car', 1, ['market', 'product', 'car']),
   // Prices keep the trim (a price band buckets trim-months); no year-to-date sums (a 累计 price reads up
   // to twelve months of a small table). Rows per month at the demo scale in brackets; README has sizes.
-  // The market's and the makers' prices nationally (README decision 122): no sub-series, no trim.
+  // The market's and the makers' prices nationally (decision 122): no sub-series, no trim.
   { name: 'rollup_price_market', from: 'rollup_price_market', source: 'price', levels: new Set<Level>(['market', 'brandType']), yearToDate: false }, // month × market × jll type (~135)
   { name: 'rollup_price_maker', from: 'rollup_price_maker', source: 'price', levels: new Set<Level>(['market', 'brandType', 'maker']), yearToDate: false }, // month × producer-brand × segment × fuel (~550)
   rollup('rollup_price_car', 'price', ['market', 'product', 'car', 'trimPrice'], false), // month × trim (~2,000)
-  // A region's or each province's market prices (README decision 116): the market attributes and brand type, no product.
+  // A region's or each province's market prices (decision 116): the market attributes and brand type, no product.
   { name: 'rollup_price_province_market', from: 'rollup_price_province_market', source: 'price', levels: new Set<Level>(['market', 'brandType', 'province']), yearToDate: false }, // month × province × market × jll type (~3,000)
-  // A region's or each province's producers and brands (README decision 122).
+  // A region's or each province's producers and brands (decision 122).
   { name: 'rollup_price_province_maker', from: 'rollup_price_province_maker', source: 'price', levels: new Set<Level>(['market', 'brandType', 'maker', 'province']), yearToDate: false }, // month × province × producer-brand × segment × fuel (~12,000)
   rollup('rollup_price_province', 'price', ['market', 'product', 'car', 'province', 'trimPrice'], false), // month × province × trim (~20,000)
   RAW_FACTS.price,

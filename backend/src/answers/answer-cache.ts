@@ -11,7 +11,7 @@ export type KeptAnswer =
 const LARGEST_SHARE = 8;
 
 /**
- * The analytics answers this process has computed since the data last changed (README decision 129),
+ * The analytics answers this process has computed since the data last changed (decision 129),
  * keyed by the call's path and sorted query, at most `ANSWER_CACHE_MB` in all, the least recently used
  * going first. Every data change, in any process, empties it (`DataChanges`); an answer computed while
  * a change arrived is not kept, since it may have read the data before the change.

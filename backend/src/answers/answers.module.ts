@@ -3,7 +3,7 @@ import { AnswerCache } from './answer-cache';
 import { AnswerCacheInterceptor } from './answer-cache.interceptor';
 import { DataChanges } from './data-changes';
 
-/** The API's answer cache and the data-change listener that empties it (README decision 129); the worker has neither. */
+/** The API's answer cache and the data-change listener that empties it (decision 129); the worker has neither. */
 @Global()
 @Module({
   providers: [DataChanges, AnswerCache, AnswerCacheInterceptor],

@@ -24,7 +24,7 @@ const MAX_RETRY_MS = 30_000;
 
 /**
  * Tells this process that data answers are read from has changed, whichever process wrote it: a
- * connection of its own LISTENs on `DATA_CHANGE_CHANNEL` (README decision 129). `generation` moves on
+ * connection of its own LISTENs on `DATA_CHANGE_CHANNEL` (decision 129). `generation` moves on
  * with every change and whenever that connection is lost, since a change may go unheard while it is
  * down; `listening` is true only while the LISTEN stands, and nothing may be served from memory
  * otherwise. Started only when the answer cache is on.

@@ -9,7 +9,7 @@ import { ApiException } from './api-codes';
  * the tests use too. The first problem becomes a 400 whose Chinese message names the field — by its label
  * where the schema gives one (`labelled`), else by its parameter name; nothing unvalidated reaches a service.
  * Where the schema declares that a field names reference data or a month of a calendar (`refersTo`,
- * `inCalendar`), the parsed request is then checked against the database (README decision 131): an id
+ * `inCalendar`), the parsed request is then checked against the database (decision 131): an id
  * that names nothing or a month outside the data is a 400 too, before any service sees it.
  */
 export class ZodValidationPipe<S extends z.ZodType> implements PipeTransform<unknown, z.output<S> | Promise<z.output<S>>> {

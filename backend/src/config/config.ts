@@ -83,7 +83,7 @@ const schema = z.object({
   MP_SESSION_MINUTES: z.coerce.number().int().min(1).max(720).default(30),
   /**
    * How long the security audit trail (security_event) keeps an event, in days; older ones are deleted by a
-   * daily job (README decision 121). 0 keeps every event. China's Cybersecurity Law (art. 21) asks for
+   * daily job (decision 121). 0 keeps every event. China's Cybersecurity Law (art. 21) asks for
    * network logs of at least six months, so a shorter retention is refused.
    */
   AUDIT_RETENTION_DAYS: z.coerce
@@ -94,12 +94,12 @@ const schema = z.object({
   /**
    * How many jobs one worker process runs at once (exports, reports, imports, rollup rebuilds). At most 4:
    * each running job holds two of the process's ten database connections (its lock and its cursor) and about
-   * 30 MB of the worker's 256 MB old-generation cap (README decision 126); run more workers for more.
+   * 30 MB of the worker's 256 MB old-generation cap (decision 126); run more workers for more.
    */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(4).default(2),
   /**
    * How much memory the API process gives the analytics answers it keeps until the data next changes, in MB
-   * (README decision 129); 0 turns the cache off. Unset: 64, or 0 under NODE_ENV=test.
+   * (decision 129); 0 turns the cache off. Unset: 64, or 0 under NODE_ENV=test.
    */
   ANSWER_CACHE_MB: z.coerce.number().int('must be a whole number of MB').min(0).max(4096).optional(),
   SEED_ON_EMPTY: booleanFlag.default(true),

@@ -32,7 +32,7 @@ interface ValueColumnDef {
 /**
  * An export whose rows come from the analytics query layer, declared as data: rows are month × trim
  * (× price band for the price-volume export, × city for the price export when its city tag is on), each
- * with the figures of `values`; the tags that are on add their trim attribute columns (README decision 93).
+ * with the figures of `values`; the tags that are on add their trim attribute columns (decision 93).
  */
 interface AnalyticsExportSpec<F extends AnalyticsExportForm> {
   kind: 'mix' | 'price' | 'fandian';

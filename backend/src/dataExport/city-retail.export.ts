@@ -64,7 +64,7 @@ export const trimText = (carId: number, trim: TrimNames | undefined): string => 
 /**
  * 城市零售数据导出 (spec §2.7): retail volume by month × city × trim from the facts, for the months and
  * filters of the form; each tag that is on (`titleKeys`) adds its column, and use nature, ownership and
- * colour split the rows by their values (README decision 72). The rows stream from a cursor on the facts.
+ * colour split the rows by their values (decision 72). The rows stream from a cursor on the facts.
  */
 @Injectable()
 export class CityRetailExport implements ExportDefinition<CityRetailExportForm> {

@@ -18,7 +18,7 @@ export const EXPORT_FAILED = '导出失败：生成文件时出错，请稍后�
  * is safe to run again: a run starts the record afresh and writes the workbook anew under a partial name,
  * so a job interrupted by a crash — re-run by BullMQ's stalled-job recovery, or by the app at its next
  * start from the durable export_job record when jobs run in-process — replaces its partial file and
- * offers the file only once complete (README decision 73).
+ * offers the file only once complete (decision 73).
  */
 @Injectable()
 export class DataExportJobs implements OnApplicationBootstrap {

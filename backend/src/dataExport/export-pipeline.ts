@@ -30,7 +30,7 @@ export interface ExportDefinition<F> {
 
 /**
  * The one pipeline every export runs: count, then stream the rows into the workbook (a partial file
- * renamed when complete, README decision 73) reporting progress after each batch.
+ * renamed when complete, decision 73) reporting progress after each batch.
  */
 export async function writeExport(kind: ExportKind, plan: ExportPlan, filePath: string, progress: ProgressSink): Promise<number> {
   await progress.counted(await plan.count());

@@ -64,7 +64,7 @@ export class ExportWorkbook {
     this.partialPath = `${finalPath}.partial`;
     this.file = fs.createWriteStream(this.partialPath);
     // Deflate level 1: the compressor is the slowest stage at level 6 (the default) on two cores, and the
-    // file grows only by about a fifth (README decision 97).
+    // file grows only by about a fifth (decision 97).
     this.workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
       stream: this.file,
       useStyles: true,

@@ -17,7 +17,7 @@ export function copyValue(value: CopyValue): string {
 /**
  * Streams rows into one table with COPY FROM STDIN on a connection of its own, in 1 MiB chunks with
  * back-pressure, so tens of millions of rows load without holding them in memory. Each line is written
- * at once into a chunk outside the JavaScript heap (README decision 126): held as strings until the chunk
+ * at once into a chunk outside the JavaScript heap (decision 126): held as strings until the chunk
  * was full, every line outlived a few young-generation collections and was promoted, so the whole file
  * passed through the old generation as garbage, growing the process and costing full collections.
  */

@@ -15,7 +15,7 @@ import { SessionService } from '../security/session.service';
 
 /**
  * The maintained BullMQ dashboard (bull-board) at QUEUE_BOARD_PATH, in BullMQ mode only, behind the
- * administrator check (README decision 110). It is Express middleware, which Nest's guards do not cover,
+ * administrator check (decision 110). It is Express middleware, which Nest's guards do not cover,
  * so `adminOnly` runs the guards' own checks: SessionService.authenticate (the token header or cookie,
  * revocation, the user's current state), requireSettledPassword (-1014 until an administrator-set password
  * is changed) and PageAccessService.requireAdmin, refusing in the envelope

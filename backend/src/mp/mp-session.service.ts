@@ -17,7 +17,7 @@ export interface MpSessionUser {
 }
 
 /**
- * The short mp session (README decision 79): a JWT signed with the server's own key (never the secret
+ * The short mp session (decision 79): a JWT signed with the server's own key (never the secret
  * shared with the mini-program), naming the openId, its user and the user's password version, valid
  * MP_SESSION_MINUTES; every call checks the binding still holds at that version, so an unbinding, a change of
  * password, 吊销会话, 停用 or 重置密码 ends it at once (decision 139).

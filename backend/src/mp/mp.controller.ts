@@ -7,7 +7,7 @@ import type { MpSessionUser } from './mp-session.service';
 import { MpSessionGuard, MpUser } from './mp-session.guard';
 import { MpService } from './mp.service';
 
-/** The mini-program's calls: no web session; the retail calls read an mp session instead (README decision 79). */
+/** The mini-program's calls: no web session; the retail calls read an mp session instead (decision 79). */
 @Controller()
 export class MpController {
   constructor(private readonly mp: MpService) {}

@@ -13,7 +13,7 @@ type Calls = { chart: typeof PRICE_STRUCTURE.totalChart; table: typeof PRICE_STR
 
 /**
  * The controller of one page of the pair: the same three calls under the page's own paths, each held
- * to that page's menu row by the page guard (README decision 113).
+ * to that page's menu row by the page guard (decision 113).
  */
 function structureController(pagePath: string, page: StructurePage, calls: Calls): Type<unknown> {
   @RequiresPage(pagePath)

@@ -19,7 +19,7 @@ export type StructurePage = 'total' | 'segment';
 
 export const TOTAL_MARKET_LABEL = '整体市场';
 
-/** The member dimension of each tab but the overview (README decision 114). */
+/** The member dimension of each tab but the overview (decision 114). */
 const TAB_DIMENSIONS: Record<Exclude<PriceStructureTab, 0>, DimensionKey> = { 1: 'family', 2: 'brand', 3: 'producer', 4: 'producerBrand' };
 
 /** A request resolved: its month, its market (segment or whole), its filters and bands. */
@@ -37,7 +37,7 @@ const YTD: MeasureRequest = { measure: 'qty', shift: 'yearToDate', as: 'qty' };
 const LAST_YTD: MeasureRequest = { measure: 'qty', shift: 'lastYearToDate', as: 'tq' };
 
 /**
- * 整体市场价格结构 and 细分市场价格结构 (the spec's placeholder pair made real, README decisions 113-115):
+ * 整体市场价格结构 and 细分市场价格结构 (the spec's placeholder pair made real, decisions 113-115):
  * the filtered market's retail volume by price band — each trim-month in the band of its national TP
  * or MSRP of that month, as the price-band page bands it — over January to the chosen month, as a
  * monthly average (月均) or summed (累计), with each band's volume-weighted prices.

@@ -22,7 +22,7 @@ export interface JobAttempt<N extends JobName = JobName> {
 
 /**
  * Runs jobs through the registry and keeps their record in job_run for the job monitor, for both queues:
- * the in-process queue and the BullMQ worker call `run`, both queues call `queued` (README decision 109).
+ * the in-process queue and the BullMQ worker call `run`, both queues call `queued` (decision 109).
  * The record is bookkeeping: each write is one statement on the job's key, progress at most once a second,
  * and a failed write is logged and never fails or delays the job beyond that statement.
  */

@@ -29,7 +29,7 @@ const SOURCE_OF: Record<ReferenceKind, { table: string } | { dictionary: string 
 };
 
 /**
- * Which of some ids name a row of the reference data (README decision 131). Read afresh on every call, by
+ * Which of some ids name a row of the reference data (decision 131). Read afresh on every call, by
  * primary key: the catalog changes with every catalog import, and a request names a handful of ids.
  */
 @Injectable()

@@ -11,7 +11,7 @@ import { SegmentRepository } from './segment.repository';
  * dictionaries, segments and families, roles) live in `data/`, which the reference-data migration
  * writes and the demo generator reads; the repositories here are the one place each kind of it
  * (and data_month, the calendar of months with data) is read, and `ReferenceCheck` the one place a
- * request's ids and months are checked against it (README decision 131). Global: every area reads it.
+ * request's ids and months are checked against it (decision 131). Global: every area reads it.
  */
 @Global()
 @Module({

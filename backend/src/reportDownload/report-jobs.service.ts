@@ -20,7 +20,7 @@ export const bundleFileName = (bundleId: string) => `${bundleId}.zip`;
 /**
  * The report jobs, run by the worker (BullMQ) or in the app without Redis: the monthly reports and the
  * bundles of several reports. A bundle run is safe to repeat: it starts its record afresh and writes the
- * zip under a partial name, offered only once renamed (as the exports do, README decision 73).
+ * zip under a partial name, offered only once renamed (as the exports do, decision 73).
  */
 @Injectable()
 export class ReportJobs implements OnApplicationBootstrap {

@@ -8,7 +8,7 @@ import { SearchService } from './search.service';
 /**
  * The spec's search calls (GET /car/api/search/…): the months, lists and pick-lists every filter panel
  * and dialog is built from. Any signed-in user may call them; no page permission is needed. Their answers
- * depend on the request alone and are served from the answer cache (README decision 129).
+ * depend on the request alone and are served from the answer cache (decision 129).
  */
 @CachedAnswers()
 @Controller()

@@ -7,7 +7,7 @@ import { SecurityEventRepository } from './security-event.repository';
 export const AUDIT_PRUNE_BATCH = 10_000;
 
 /**
- * The audit trail's retention (README decision 121): deletes security_event rows older than the payload's
+ * The audit trail's retention (decision 121): deletes security_event rows older than the payload's
  * `keepDays`, oldest first, a batch a statement, reporting progress. Run by the worker (BullMQ) or by the
  * app without Redis; queued once a day by the API (admin/audit/audit-retention.ts). Safe to run again.
  */

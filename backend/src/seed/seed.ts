@@ -160,6 +160,6 @@ async function createDemoUsers(repository: DemoDataRepository, dims: Dimensions)
       brandId: analyst ? brand.id : null,
     });
   }
-  // The demo mini-program link's openId belongs to the demo analyst (README decision 79).
+  // The demo mini-program link's openId belongs to the demo analyst (decision 79).
   await repository.bindOpenId(DEMO_OPEN_ID, 'demo');
 }

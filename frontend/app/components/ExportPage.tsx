@@ -2,7 +2,7 @@
  * One export page for every kind (spec 001 §2.7-§2.9, `EXPORT_PAGES`): a month range limited to the
  * kind's calendar, tag toggles that show their controls (the extra tags only while 车型 is on), the
  * 已选条件 panel, the price-volume export's band inputs, 生成Excel → live progress → download link,
- * 重置, and my recent exports. The export itself is a background job (README decision 70). No filter
+ * 重置, and my recent exports. The export itself is a background job (decision 70). No filter
  * side panel on these pages. The route supplies the loader and action (`export-page.server.ts`).
  */
 import { EXPORT_PAGES, type ExportJobView, type ExportTagDef, offeredTags, PRICE_VOLUME_EXPORT_DEFAULTS } from '@car/contracts';

@@ -42,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const producerIds = url.searchParams.get('producerIds') ?? '';
   const name = url.searchParams.get('name') ?? '';
   const size = Math.max(REPORT_PAGE_SIZE, Math.min(500, Number(url.searchParams.get('size')) || REPORT_PAGE_SIZE));
-  // A refused filter (a producer id that names none, README decision 131) leaves the list empty and its message in the toast; the page stays.
+  // A refused filter (a producer id that names none, decision 131) leaves the list empty and its message in the toast; the page stays.
   const list = await settle(apiGet(request, context, REPORT_DOWNLOAD.list, { startDate, endDate, producerIds, name, page: 1, pageSize: size }));
   const page = list.value ?? { items: [], total: 0, page: 1, pageSize: size, hasMore: false };
   return { page, failure: list.failure, startDate, endDate, producerIds, name, size, months: reportUploadMonths() };

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Export jobs report their progress as rows written out of rows expected (README decision 70): the
+ * Export jobs report their progress as rows written out of rows expected (decision 70): the
  * count made before writing is kept beside `row_count` (rows written so far). Additive only.
  */
 export class ExportProgress1763700000015 implements MigrationInterface {

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Mini-program identities: an openId bound to one user (README decision 79). Additive only; the demo
+ * Mini-program identities: an openId bound to one user (decision 79). Additive only; the demo
  * seed binds the demo openId to the demo analyst.
  */
 export class MpBinding1763700000016 implements MigrationInterface {

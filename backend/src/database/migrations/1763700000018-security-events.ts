@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The security audit trail in PostgreSQL (README decision 82): every event SecurityEvents records
+ * The security audit trail in PostgreSQL (decision 82): every event SecurityEvents records
  * (sign-ins, failures, lockouts, password changes, refusals, administrators' actions) beside its log
  * line, for the 安全日志 page. `detail` holds an admin action's target and changed fields, never a
  * password. `app_user.must_change_password`: a password an administrator set (new account, reset) must

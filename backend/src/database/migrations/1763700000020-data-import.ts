@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Data imports (dataImport/, README decisions 85-92): one row per uploaded file with its progress, and the
+ * Data imports (dataImport/, decisions 85-92): one row per uploaded file with its progress, and the
  * problems its check found (line, column, level, Chinese message). Each import's rows wait in an UNLOGGED
  * staging table of its own (import_stage_<id>), created and dropped by the import, not here.
  */

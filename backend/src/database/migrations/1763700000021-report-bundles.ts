@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Report bundles (README decision 99): a download of several reports is a .zip made by a queued job,
+ * Report bundles (decision 99): a download of several reports is a .zip made by a queued job,
  * recorded like an export job (status, progress as files added of files expected, owner, file, error) in
  * a table of its own, so the exports' lists and restarts never see it. The report list is read by upload
  * time: an index for that order. Additive only.

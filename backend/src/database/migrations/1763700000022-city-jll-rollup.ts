@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * rollup_retail_city_jll: month × city × brand type (jll_type 2 新创 / 1 自主 / 0 合资) of the retail
- * volume with its January-to-date sum, for the dashboard's city table (README decision 105). At the
+ * volume with its January-to-date sum, for the dashboard's city table (decision 105). At the
  * large scale the city × sub-series rollup it would otherwise read holds ~115,000 rows a month; this
  * one about a thousand.
  *

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Two things of the price pages (README decisions 113, 116):
+ * Two things of the price pages (decisions 113, 116):
  *
  * - The menu rows of the spec's placeholder pair, made real: 整体市场价格结构 (/price/totalmarket) and
  *   细分市场价格结构 (/pricedetailmarket) under 价格分析, for analysts and administrators as every

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The 安全日志 account filter (README decision 121): the list matches an account contained in the row's
+ * The 安全日志 account filter (decision 121): the list matches an account contained in the row's
  * account or in an admin action's target (`ILIKE '%text%'` on both), which no B-tree can serve; a trigram
  * GIN index over the two serves both halves of the OR (a BitmapOr of two scans of one index). pg_trgm is a
  * trusted extension of PostgreSQL's contrib (in the embedded server and the postgres image), so a database

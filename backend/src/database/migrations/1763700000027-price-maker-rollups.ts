@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Three price rollups at the grain the market price calls ask (README decision 122):
+ * Three price rollups at the grain the market price calls ask (decision 122):
  *
  * - rollup_price_market: month × segment × fuel × producer property × brand type, nationally (~135 rows
  *   a month at the large scale against ~2,000 of the trim price rollup): the cards, the trend chart, the

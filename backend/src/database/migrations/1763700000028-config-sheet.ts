@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Each trim's configuration sheet as one JSON object ({"item id": value}), derived from config_value,
- * which stays the sheet's source of truth (README decision 123): a comparison of five sub-series reads
+ * which stays the sheet's source of truth (decision 123): a comparison of five sub-series reads
  * 200 rows instead of 72,600. Filled here for a database that already holds sheets; whoever writes
  * config_value rebuilds it afterwards (CarConfigRepository.rebuildSheets).
  */
