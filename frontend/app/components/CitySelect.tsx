@@ -3,19 +3,27 @@
  * per province, so it works before JavaScript loads and types ahead by name). The empty choice is
  * nationwide and leaves the field out of the query.
  */
+import type { ChangeEvent } from 'react';
+
 import type { ProvinceCities } from '@car/contracts';
 
-export function CitySelect({ name, label, value, provinces, emptyLabel = '全国' }: {
+export function CitySelect({ name, label, value, provinces, emptyLabel = '全国', id, onChange }: {
   name: string;
   label: string;
   value: number | null;
   provinces: readonly ProvinceCities[];
   emptyLabel?: string;
+  id?: string;
+  /** Makes the select controlled by `value`; the field then has no name while nationwide (no empty param). */
+  onChange?: (city: number | null) => void;
 }) {
+  const control = onChange
+    ? { value: value ?? '', onChange: (event: ChangeEvent<HTMLSelectElement>) => onChange(event.target.value ? Number(event.target.value) : null) }
+    : { defaultValue: value ?? '' };
   return (
     <label className="filter-field">
       {label}
-      <select name={name} className="ui fluid selection dropdown native-select" defaultValue={value ?? ''} aria-label={label}>
+      <select id={id} name={onChange && value === null ? undefined : name} className="ui fluid selection dropdown native-select" aria-label={label} {...control}>
         <option value="">{emptyLabel}</option>
         {provinces.map((p) => (
           <optgroup key={p.id} label={p.name}>

@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { Button } from 'semantic-ui-react';
 
 import { DEFAULT_TRACE_BRAND_NAME, PRICE, PRICE_CHART_MEASURES, PRICE_TABLE_MEASURES, type ProvinceCities, SEARCH } from '@car/contracts';
+import { CitySelect, cityName } from '~/components/CitySelect';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { FilterPanel, type FilterGroupSpec } from '~/components/FilterPanel';
 import { MonthPicker } from '~/components/MonthPicker';
@@ -145,23 +146,10 @@ function TraceFilters({ data }: { data: unknown }) {
     },
     {
       title: '城市',
-      summary: d.provinces.flatMap((p) => p.cities).find((c) => String(c.id) === city)?.name ?? '全国',
+      summary: cityName(d.provinces, city ? Number(city) : null) ?? '全国',
       content: (
         <div className="field">
-          <label htmlFor="trace-city">城市</label>
-          {/* No name when 全国: the URL then has no empty city. */}
-          <select id="trace-city" name={city ? 'city' : undefined} className="ui fluid dropdown" value={city} onChange={(event) => setCity(event.target.value)}>
-            <option value="">全国</option>
-            {d.provinces.map((p) => (
-              <optgroup key={p.id} label={p.name}>
-                {p.cities.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-          </select>
+          <CitySelect id="trace-city" name="city" label="城市" value={city ? Number(city) : null} provinces={d.provinces} onChange={(id) => setCity(id === null ? '' : String(id))} />
           <p className="filter-hint">卡片与走势图按该城市的销量加权成交价；区域表现与区域价格为全国。</p>
         </div>
       ),
