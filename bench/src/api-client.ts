@@ -3,7 +3,7 @@ import { DEMO_OPEN_ID, MP_SESSION_HEADER } from '@car/contracts';
 /** The request header that has the API compute an answer afresh instead of serving it from its answer cache. */
 export const FRESH: Readonly<Record<string, string>> = { 'cache-control': 'no-cache' };
 
-/** What opens an mp session: a link signed now with the mini-program's shared secret (README "Dashboard and mobile sales query"). */
+/** What opens an mp session: a link signed now with the mini-program's shared secret (docs/modules.md "Dashboard and mobile sales query"). */
 export type MpLinkSigner = (openId: string) => { openId: string; ts: string; sign: string };
 
 /** A signed-in caller of /car/api that times each call from request to the last byte of the body. */

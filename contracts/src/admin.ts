@@ -4,8 +4,8 @@ import { newPasswordSchema } from './security';
 
 /**
  * 系统管理: users (/admin/users) and the security audit trail (/admin/audit). Every call is the
- * administrator's (@AdminOnly: 403 仅管理员可执行此操作 for anyone else); README "Administration: users
- * and audit", decisions 81-84.
+ * administrator's (@AdminOnly: 403 仅管理员可执行此操作 for anyone else); docs/security.md "Administration:
+ * users and audit", decisions 81-84.
  */
 
 // ---------- the audit trail's events ----------

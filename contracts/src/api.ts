@@ -9,8 +9,8 @@ import { z } from 'zod';
 export const API_PREFIX = '/car/api';
 
 /**
- * The answer header that says whether an analytics call was served from the API's answer cache (README
- * decision 129): `hit`, `miss` (computed and kept), `bypass` (the request said `Cache-Control: no-cache`),
+ * The answer header that says whether an analytics call was served from the API's answer cache (decision
+ * 129): `hit`, `miss` (computed and kept), `bypass` (the request said `Cache-Control: no-cache`),
  * `off` (no cache, or its data-change listener is down).
  */
 export const ANSWER_CACHE_HEADER = 'X-Answer-Cache';

@@ -1,7 +1,7 @@
 import { DASH, FIGURE_RULES, figureCell, figureFormat, type FigureKind, tenThousandText, growthDirection, growthNumber, growthText, isGrowthShown, percentText, rankArrow, shareChangeParts, sharePercentText, shareText, thousands, kiloVehicles } from './display';
 import { growth, share, shareChange } from './metrics';
 
-/** The display rules decided once (README, "One display rule") and shared by the API, workbooks and pages. */
+/** The display rules decided once (docs/architecture.md, decision "One display rule") and shared by the API, workbooks and pages. */
 describe('the dash rule', () => {
   test('a fall to nothing is a real −100.0 %, on every surface', () => {
     expect(percentText(growth(0, 100))).toBe('-100.0%');

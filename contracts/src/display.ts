@@ -1,6 +1,6 @@
 /**
  * How every figure reads, on the API's display strings, in every workbook and on the pages (spec 000
- * §4, §9; DESIGN.md "Display"). One rule each, decided once (README, decision "One display rule"):
+ * §4, §9; DESIGN.md "Display"). One rule each, decided once (decision "One display rule"):
  *
  * - Percents have one decimal. The API sends them as numbers (12.3 = 12.3 %) beside their display string.
  * - The dash rule: a growth (同比, 环比, 累计同比) or a share change that shows as 0.0 %, or lies outside

@@ -4,7 +4,7 @@ import { blankIsAbsent, idList, intText, keyList, monthText, optional, positiveI
 import { inCalendar, refersTo, type ReferenceKind } from './references';
 
 /**
- * 价量交叉 (spec 001 §2.3-2.5, §3, §7 "Price-volume", §9; README "Price × volume"): the price-band
+ * 价量交叉 (spec 001 §2.3-2.5, §3, §7 "Price-volume", §9; docs/query-layer.md): the price-band
  * sales page (/pricevolume/cabmodelprice, `priceQtyDetail/*`) and the sales-proportion analysis
  * (/pricevolume/pricedimension, `modelPrice/*`). Prices on the wire are in 万 (10,000 yuan) as the
  * spec's forms have them; percents are one-decimal numbers (12.3 = 12.3 %), null where shown as '-'.

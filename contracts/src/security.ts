@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { CONTROL_CHARACTERS } from './params';
 
 /**
- * Sign-in, the password rule and the shell's calls (spec 001 "login/password/menus"; README "Roles and
- * sessions"). The rule is checked by the change-password form before it submits, by its action, and by
+ * Sign-in, the password rule and the shell's calls (spec 001 "login/password/menus"; docs/security.md
+ * "Roles and sessions"). The rule is checked by the change-password form before it submits, by its action, and by
  * the API whatever the client did; all three read it here.
  */
 

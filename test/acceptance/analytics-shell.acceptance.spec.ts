@@ -48,7 +48,7 @@ async function dashboardMenu(page: Page): Promise<string[]> {
   return page.locator('.dashboard-top__menu a').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
 }
 
-/** The analytics pages, which both roles' menus hold (README "Roles and sessions"). */
+/** The analytics pages, which both roles' menus hold (docs/security.md "Roles and sessions"). */
 const ANALYTICS_PAGES = [
   '/salevolume/wholemarket',
   '/salevolume/areamarket',

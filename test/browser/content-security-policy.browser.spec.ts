@@ -2,7 +2,7 @@ import { describeInBrowser, openPage, useBrowser } from '../support/browser';
 import { testEnv } from '../support/test-env';
 
 /**
- * The pages run under the app's Content-Security-Policy (README, Security), and every browser test would see
+ * The pages run under the app's Content-Security-Policy (docs/security.md), and every browser test would see
  * a violation: openPage turns `securitypolicyviolation` into a console error. This file proves both halves —
  * an inline script without the nonce is blocked and reported, and the signed-in page hydrates and navigates
  * with the policy on (its own scripts carry the nonce).

@@ -13,7 +13,7 @@ import { testEnv } from '../support/test-env';
 import { createAnalyst, createUser } from '../support/users';
 
 /**
- * 任务监控 (README "Job monitor"): the job_run record of each job through its states, written by the queue
+ * 任务监控 (docs/jobs-and-files.md "Job monitor"): the job_run record of each job through its states, written by the queue
  * in both modes; the admin calls' filters, counts and retry; 403 for an analyst; and in BullMQ mode the
  * worker's path and the queue dashboard behind the administrator check.
  */

@@ -13,7 +13,7 @@ import { testEnv } from '../support/test-env';
 import { createAnalyst, createUser } from '../support/users';
 
 /**
- * 系统管理 (README "Administration: users and audit"): every users and audit call as an administrator, its
+ * 系统管理 (docs/security.md "Administration: users and audit"): every users and audit call as an administrator, its
  * validation messages, an analyst refused with 403 on each, and what the changes do to the users'
  * tokens (disabled, demoted, reset, revoked: -1012; a password set by an administrator: -1014 until
  * changed); the audit rows they leave, with the list's filters and the workbook.

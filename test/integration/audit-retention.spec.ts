@@ -12,7 +12,7 @@ import { testEnv } from '../support/test-env';
 import { createAdmin } from '../support/users';
 
 /**
- * The audit trail's retention (README "Administration: users and audit", decision 121): the app queues one
+ * The audit trail's retention (docs/security.md "Administration: users and audit", decision 121): the app queues one
  * 安全日志清理 job a China day through the job queue (at start, then the hourly sweep), and the job deletes the
  * security events older than AUDIT_RETENTION_DAYS (365 by default) while the recent ones stay.
  */

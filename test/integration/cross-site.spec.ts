@@ -8,7 +8,7 @@ import { testEnv } from '../support/test-env';
 import { createAnalyst } from '../support/users';
 
 /**
- * Cross-site requests cannot act (README, Security): every state-changing request, to the API or to a page's
+ * Cross-site requests cannot act (docs/security.md): every state-changing request, to the API or to a page's
  * action in any of Remix's forms, from another site is a 403 with a Chinese message and changes nothing.
  * The API is driven through supertest; the pages through the production build the run started (env.baseUrl).
  */

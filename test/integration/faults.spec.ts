@@ -20,7 +20,7 @@ import { createAnalyst } from '../support/users';
 import { freePort } from '../support/net';
 
 /**
- * Faults are survived (README, decision 51): a PostgreSQL and a Redis of this test's own — never the machine's
+ * Faults are survived (decision 51): a PostgreSQL and a Redis of this test's own — never the machine's
  * shared ones — are stopped and started again under a running app, which is never restarted.
  */
 const env = testEnv();

@@ -4,7 +4,7 @@ import { testEnv } from '../support/test-env';
 import { createAnalyst } from '../support/users';
 
 /**
- * The security headers of pages, API and downloads (README, Security), read from the production build the
+ * The security headers of pages, API and downloads (docs/security.md), read from the production build the
  * run started (env.baseUrl): helmet's set with a per-request script nonce, no-store on the user's answers,
  * HSTS only over HTTPS. That the pages pass their policy is the browser tests' part (test/support/browser.ts).
  */

@@ -9,7 +9,7 @@ import { AdminUsersRepository } from './users/admin-users.repository';
 import { AdminUsersService } from './users/admin-users.service';
 
 /**
- * 系统管理 (README "Administration: users and audit"): users and the security audit trail, administrators
+ * 系统管理 (docs/security.md "Administration: users and audit"): users and the security audit trail, administrators
  * only. Sign-in rules, tokens and the trail's writer stay in security/; mini-program bindings in mp/.
  */
 @Module({

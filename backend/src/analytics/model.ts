@@ -206,7 +206,7 @@ export const ROLLUPS: readonly RollupDef[] = [
   rollup('rollup_wholesale_sub_series', 1, ['market', 'product']),
   rollup('rollup_wholesale_car', 1, ['market', 'product', 'car']),
   // Prices keep the trim (a price band buckets trim-months); no year-to-date sums (a 累计 price reads up
-  // to twelve months of a small table). Rows per month at the demo scale in brackets; README has sizes.
+  // to twelve months of a small table). Rows per month at the demo scale in brackets; docs/query-layer.md has sizes.
   // The market's and the makers' prices nationally (decision 122): no sub-series, no trim.
   { name: 'rollup_price_market', from: 'rollup_price_market', source: 'price', levels: new Set<Level>(['market', 'brandType']), yearToDate: false }, // month × market × jll type (~135)
   { name: 'rollup_price_maker', from: 'rollup_price_maker', source: 'price', levels: new Set<Level>(['market', 'brandType', 'maker']), yearToDate: false }, // month × producer-brand × segment × fuel (~550)

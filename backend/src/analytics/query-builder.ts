@@ -305,7 +305,7 @@ function measureSql(key: MeasureKey, during: string): string {
 /**
  * The rollup that answers a sales price-band question with no join, if any: one of the query's source
  * keeping each trim-month's prices in whole thousands (`bandPrice`) and every other level it needs, for
- * bounds that are whole thousands of yuan (every band the API accepts; README "Price bands of sales volume").
+ * bounds that are whole thousands of yuan (every band the API accepts; docs/query-layer.md "Price bands").
  */
 function salesBandRollup(query: AnalyticsQuery, levels: ReadonlySet<Level>, yearToDate: boolean): RollupDef | undefined {
   const bands = query.priceBand;

@@ -17,8 +17,8 @@ export function answerKey(request: Request): string {
 }
 
 /**
- * Serves a GET of an analytics page's call from the answer cache, or computes it and keeps it (README
- * decision 129). It runs after the guards, so a caller must still be signed in and hold the page; the
+ * Serves a GET of an analytics page's call from the answer cache, or computes it and keeps it (decision
+ * 129). It runs after the guards, so a caller must still be signed in and hold the page; the
  * answers it keeps depend on the request alone (no analytics call reads the caller). A JSON answer is
  * kept as the handler's result and wrapped in the envelope like any other; a download (the contracts'
  * `xlsx` result) as the bytes written, replayed with its type and file name. Only a 200 answer is kept.

@@ -4,7 +4,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 
 /**
- * The browser-facing rules of every answer, pages and API alike (README, Security): the security headers
+ * The browser-facing rules of every answer, pages and API alike (docs/security.md): the security headers
  * (helmet, with a Content-Security-Policy whose scripts need this request's nonce), `Cache-Control: no-store`
  * on the API and the pages, and the refusal of state-changing requests from another site.
  */

@@ -113,7 +113,7 @@ export const REST_NAME = '其他';
 
 /**
  * 车型价格段销量 (spec §2.5, §7): the retail volume of the filtered market per price band, each
- * trim-month in the band of its national TP or MSRP (README "Price bands"), with the same period a
+ * trim-month in the band of its national TP or MSRP (docs/query-layer.md "Price bands"), with the same period a
  * year earlier and MIX, the band's part of the filtered market; the detail table splits each band by
  * a dimension.
  */

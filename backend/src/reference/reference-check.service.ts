@@ -5,8 +5,8 @@ import { CalendarRepository } from './calendar.repository';
 import { ReferenceIdsRepository } from './reference-ids.repository';
 
 /**
- * The one check of the ids and months a call's contract declares (`refersTo`, `inCalendar`; README
- * decision 131), run by the validation pipe after the schema has parsed: an id that names nothing, or a
+ * The one check of the ids and months a call's contract declares (`refersTo`, `inCalendar`; decision
+ * 131), run by the validation pipe after the schema has parsed: an id that names nothing, or a
  * month outside the months that hold the call's data, is a 400 whose message names the parameter.
  */
 @Injectable()

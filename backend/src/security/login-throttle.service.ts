@@ -5,7 +5,7 @@ import { LoginAttemptRepository, type RecentFailures } from './login-attempt.rep
 import { SecurityEvents } from './security-events';
 
 /**
- * The limits, all over a sliding 15-minute window of failed password checks (README, decision 47):
+ * The limits, all over a sliding 15-minute window of failed password checks (decision 47):
  * - pair: failures for one account from one address (an IPv6 /64 counts as one) — a typist or a guesser
  *   at one account is stopped without touching anyone else;
  * - address: failures from one address whatever the account — credential stuffing from one source, loose

@@ -1,5 +1,5 @@
 /**
- * The price-structure pair's page (/price/totalmarket, /pricedetailmarket; README "Price analysis"): the
+ * The price-structure pair's page (/price/totalmarket, /pricedetailmarket; docs/modules.md "Price analysis"): the
  * chosen settings as tags, TP / MSRP and 月均 / 累计 for the whole page, the chart with its view (时间 /
  * 价格段 / 厂商) and sales / MIX switch, and the table with its tabs (价格总览, 系别, 品牌, 厂商, 厂商品牌),
  * its own sales / MIX switch and a download. Each panel wears its own veil while its data changes.

@@ -2,7 +2,7 @@
  * 数据导入 (administrators only: the menu row is the admin role's, every dataImport call is @AdminOnly): choose
  * the kind and the declared month range, upload a CSV (UTF-8 or GBK) or XLSX file made from the template,
  * watch the check and the write, read the problems (line and column) and download the report, then import
- * the valid rows or cancel; the past imports below. README "Data import", decisions 85-92.
+ * the valid rows or cancel; the past imports below. docs/data-import.md, decisions 85-92.
  */
 import {
   API_PREFIX,

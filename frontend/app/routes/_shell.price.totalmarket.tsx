@@ -1,6 +1,6 @@
 /**
- * 整体市场价格结构 (/price/totalmarket): the spec's placeholder "total-market" made real (README "Price
- * analysis", decisions 113-115): the whole market's retail volume by price band, its prices, and the
+ * 整体市场价格结构 (/price/totalmarket): the spec's placeholder "total-market" made real (docs/modules.md
+ * "Price analysis", decisions 113-115): the whole market's retail volume by price band, its prices, and the
  * bands split by family, brand, producer and producer-brand. Every view is a URL.
  */
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';

@@ -1,6 +1,6 @@
 /**
- * 细分市场价格结构 (/pricedetailmarket): the spec's placeholder "price-detail-market" made real (README "Price
- * analysis", decisions 113-115): one segment's retail volume by price band (the month's best seller unless chosen), its prices, and the
+ * 细分市场价格结构 (/pricedetailmarket): the spec's placeholder "price-detail-market" made real (docs/modules.md
+ * "Price analysis", decisions 113-115): one segment's retail volume by price band (the month's best seller unless chosen), its prices, and the
  * bands split by family, brand, producer and producer-brand. Every view is a URL.
  */
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';

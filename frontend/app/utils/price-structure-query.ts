@@ -1,6 +1,6 @@
 /**
- * The price-structure pages' state in the URL (/price/totalmarket, /pricedetailmarket; README "Price
- * analysis"): the settings form's filters keep the API's names (`detailId`, `bodyShapes`,
+ * The price-structure pages' state in the URL (/price/totalmarket, /pricedetailmarket; docs/modules.md
+ * "Price analysis"): the settings form's filters keep the API's names (`detailId`, `bodyShapes`,
  * `producerProperties`, `families`, `brandProperties`, `priceLow`, `priceHigh`, `segment`, `orderBy`);
  * the page's toggles are `data1` (TP / MSRP), `averageMonth` (月均 / 累计), `view` and `chart` (the
  * chart's view and sales / MIX), `tab` and `data2` (the table's tab and sales / MIX).

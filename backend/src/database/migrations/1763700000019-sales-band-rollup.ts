@@ -7,7 +7,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * price pair (`qty_ytd`). Every band bound the API accepts is a whole number of thousands of yuan, so
  * the rounded prices fall in the same bands as the exact ones, and a band question — January to date
  * included — reads the rows of its month and the same month a year earlier, with no join
- * (README "Price bands of sales volume"; decision 87). The app fills it at its next start (an empty
+ * (docs/query-layer.md "Price bands"; decision 87). The app fills it at its next start (an empty
  * rollup beside facts is rebuilt at boot).
  *
  * And an index of rollup_price_car by sub-series and month: the sales-proportion page prices a few

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The job monitor's record of every queued job (README "Job monitor", decision 109): one row per job id,
+ * The job monitor's record of every queued job (docs/jobs-and-files.md "Job monitor", decision 109): one row per job id,
  * written by whichever process queues or runs it (the app in-process, the app and the BullMQ worker with
  * Redis) — state, progress, attempts, times, the last error and who queued it — so the administrator sees
  * the queue of every kind from the database in both modes. Additive only.

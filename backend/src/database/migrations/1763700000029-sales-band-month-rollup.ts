@@ -4,8 +4,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * rollup_retail_car_band_month: the sales band rollup's rows of the months a trim sold at a price pair,
  * without the rows rollup_retail_car_band carries through the rest of the year for its year-to-date sums
  * (volume 0; about two thirds of twelve months at the large scale). A band question that reads no
- * January-to-date sum — the structure pages' twelve months, a single month — reads it instead (README
- * decision 127). Filled here from the year-to-date table's rows with sales, which are exactly its monthly
+ * January-to-date sum — the structure pages' twelve months, a single month — reads it instead (decision
+ * 127). Filled here from the year-to-date table's rows with sales, which are exactly its monthly
  * rows; an empty database leaves it empty for the seed or an import (an empty rollup beside facts is
  * rebuilt at boot).
  */

@@ -1,8 +1,8 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Every write to a table an analytics answer is read from tells the API processes, at commit (README
- * decision 129): a statement trigger on each such table sends `pg_notify('car_data_change', <table>)`, which
+ * Every write to a table an analytics answer is read from tells the API processes, at commit (decision
+ * 129): a statement trigger on each such table sends `pg_notify('car_data_change', <table>)`, which
  * PostgreSQL delivers to every listening connection only when the writing transaction commits (and folds
  * repeats within one transaction into one). The API's answer cache (`answers/`) drops its answers on each.
  * The tables: the reference catalog, the calendar and dictionaries, the facts, the configuration sheets,
