@@ -34,7 +34,8 @@ async function expectPriceTableWorkbook(page: Page, panel: Locator, table: Price
   expect(header).toEqual([labelHeader, ...table.months]);
   expect(rows.map((r) => String(r[0]).trim())).toEqual(table.rows.map((r) => r.name.trim()));
   const percent = table.rows[0].texts.some((t) => t.endsWith('%'));
-  const asInFile = (v: number | null) => (v === null ? '-' : percent ? v / 100 : v);
+  // A percent cell holds the fraction as shown (16.9 % is 0.169, not 16.9 / 100 = 0.16899999999999998).
+  const asInFile = (v: number | null): unknown => (v === null ? '-' : percent ? expect.closeTo(v / 100, 10) : v);
   expect(rows[0].slice(1)).toEqual(table.rows[0].values.map(asInFile));
   expect(rows[rows.length - 1].slice(1)).toEqual(table.rows[table.rows.length - 1].values.map(asInFile));
 }

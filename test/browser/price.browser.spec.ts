@@ -78,7 +78,7 @@ describeInBrowser('the price pages', () => {
     const table = await apiResult<PriceTable>(page, '/price/marketPriceWhole/detailTable', { type: 0, type2: 1, detailId: 7 });
     expect(rows[0]).toEqual(['细分市场', ...table.months]);
     expect(rows.slice(1).map((r) => r[0])).toEqual(table.rows.map((r) => r.name));
-    expect(rows[1].slice(1)).toEqual(table.rows[0].values.map((v) => (v === null ? '-' : v / 100)));
+    expect(rows[1].slice(1)).toEqual(table.rows[0].values.map((v) => (v === null ? '-' : expect.closeTo(v / 100, 10))));
     assertClean();
   });
 
