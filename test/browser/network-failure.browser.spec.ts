@@ -107,7 +107,8 @@ describeInBrowser('a request that cannot reach the server', () => {
     const toastLifetime = await watchToastLifetime(page);
     const groupHead = page.locator('.filter-group__head', { hasText: '厂商' });
     if ((await groupHead.getAttribute('aria-expanded')) !== 'true') await groupHead.click();
-    await page.locator('.filter-panel .pick-input input[readonly]').click();
+    // The 厂商 group's picker (the page's 区域 group has one too).
+    await page.locator('.filter-panel .filter-group', { has: groupHead }).locator('.pick-input input[readonly]').click();
     const dialog = page.locator('.pick-dialog');
     await dialog.waitFor({ state: 'visible' });
     await errorToast(page).waitFor({ state: 'visible' });
