@@ -40,6 +40,8 @@ describeInBrowser('the dashboard', () => {
   test('累计, a new month, the brand type and the city pages reload what they concern', async () => {
     const { page, assertClean } = await openPage(browser());
     await signInAsDemo(page);
+    // Signing in lands on 整体市场表现 (decision 151); the dashboard is its own address.
+    await page.goto(`${testEnv().baseUrl}${DASHBOARD_PATH}`, { waitUntil: 'networkidle' });
     await page.waitForLoadState('networkidle');
     const latest = (await apiResult<DashboardWhole>(page, '/dashboard/whole')).time;
     await Promise.all([page.waitForURL((u) => u.searchParams.get('accumulate') === '1'), page.getByRole('link', { name: '累计', exact: true }).click()]);
@@ -71,6 +73,8 @@ describeInBrowser('the dashboard', () => {
   test('退出 signs out', async () => {
     const { page, assertClean } = await openPage(browser());
     await signInAsDemo(page);
+    // Signing in lands on 整体市场表现 (decision 151); the dashboard is its own address.
+    await page.goto(`${testEnv().baseUrl}${DASHBOARD_PATH}`, { waitUntil: 'networkidle' });
     await page.waitForLoadState('networkidle');
     await page.getByTestId('dashboard-user').hover();
     await Promise.all([page.waitForURL('**/login'), page.getByRole('option', { name: '退出' }).click()]);
