@@ -39,6 +39,7 @@ function Choice({ className, label, checked, indeterminate, onToggle }: ChoicePr
     <div
       role="option"
       aria-selected={checked}
+      aria-label={label}
       tabIndex={0}
       className={className}
       onClick={onToggle}
