@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import type { ChartResult, IdName, PriceTraceWhole, SubSeriesCars, Summary } from '@car/contracts';
 import { storedPath } from '../../backend/src/dataExport/export-pipeline';
 import { describeInBrowser, openPage, screenshot, useBrowser } from '../support/browser';
-import { chooseOption, chosen } from '../support/export-pages';
+import { chooseCity, chooseOption, chosen } from '../support/export-pages';
 import { apiResult } from '../support/sales-pages';
 import { ANALYST, app, clickDownload, columnSum, openWorkbook, signIn, sumsBy, tableOf, url, type SavedFile } from './support/files-kit';
 
@@ -168,7 +168,7 @@ describeInBrowser('the exports as shipped: generated, downloaded and opened', ()
   test('a file gone from the data folder: its 下载 links keep the page and say why in a toast', async () => {
     await page.goto(url('/comprehensiveinquiry/cityretailexport'), { waitUntil: 'networkidle' });
     await tag(page, '城市').click();
-    await chooseOption(page, '城市', '北京市');
+    await chooseCity(page, '北京市');
     await tag(page, '燃料类型').click();
     await chooseOption(page, '燃料类型', '纯电动');
     const { id } = await generate(page);
