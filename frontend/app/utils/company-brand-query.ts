@@ -27,11 +27,6 @@ export function readMakerType(params: URLSearchParams): MakerType {
 export type TendencyView = 'chart' | 'list';
 
 
-/** Rank bands of ten, 1-10 … 41-50 (the API's `rank`, 1-5). */
-export const RANK_BANDS: ReadonlyArray<{ value: number; label: string }> = [1, 2, 3, 4, 5].map((band) => ({
-  value: band,
-  label: `${band * 10 - 9}-${band * 10}`,
-}));
 
 
 /** The Top select of a comparison (spec 000 §9 "Top select 1-5"): 0 none, else the N best sellers. */
