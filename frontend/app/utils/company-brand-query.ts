@@ -11,7 +11,6 @@
 import { MAX_COMPARED, TOP_COMPARED, YEAR_COUNT, type Accumulate, type CompareType, type Granularity, type MakerType } from '@car/contracts';
 import { idListParam, intParam, withParams } from './sale-volume-query';
 
-
 export function makerLabel(type: MakerType): string {
   return type === 0 ? '厂商' : '品牌';
 }
@@ -25,9 +24,6 @@ export function readMakerType(params: URLSearchParams): MakerType {
 
 /** The sales-tendency block shows the ranking as a band chart or as a list (the spec's chart/list toggle). */
 export type TendencyView = 'chart' | 'list';
-
-
-
 
 /** The Top select of a comparison (spec 000 §9 "Top select 1-5"): 0 none, else the N best sellers. */
 export const TOP_COUNTS: readonly number[] = [0, ...TOP_COMPARED.options];
