@@ -1,12 +1,10 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import ExcelJS from 'exceljs';
 import request from 'supertest';
-import { API_PREFIX, ApiCode, type ChartResult, type DimensionTable, type PriceScatter, type ProportionTable } from '@car/contracts';
+import { API_PREFIX, type ChartResult, type DimensionTable, type PriceScatter, type ProportionTable } from '@car/contracts';
 import { openDataSource } from '../../backend/src/database/data-source';
-import { binaryBody, signedInApp } from '../support/api-app';
-import { addPriceFixture } from '../support/price-fixture';
-import { ANALYST, createSalesFixture, dropSalesFixture } from '../support/sales-fixture';
-import { testEnv } from '../support/test-env';
+import { binaryBody } from '../support/api-app';
+import { priceVolumeMarket, type PriceVolumeMarket } from '../support/price-volume-market';
 
 /*
  * Issue 26 items 5 and 7 on the literal market of sales-fixture.ts and price-fixture.ts (the worked
@@ -25,34 +23,18 @@ const TIANJIN = 120000;
 const BEIJING = 110000;
 
 describe('price × volume filters on the hand-made market', () => {
-  const env = testEnv();
-  const database = `${new URL(env.databaseUrl).pathname.slice(1)}_pvf`;
+  const market = priceVolumeMarket('pvf', `10.90.${process.pid % 250}.1`);
   let databaseUrl: string;
   let app: NestExpressApplication;
   let token: string;
+  let get: PriceVolumeMarket['get'];
+  let refuse: PriceVolumeMarket['refuse'];
 
   beforeAll(async () => {
-    databaseUrl = await createSalesFixture(env.adminUrl, database);
-    await addPriceFixture(databaseUrl);
-    ({ app, token } = await signedInApp({ address: `10.90.${process.pid % 250}.1`, databaseUrl, account: ANALYST.account, password: ANALYST.password }));
+    ({ app, token, databaseUrl, get, refuse } = await market.open());
   }, 120_000);
 
-  afterAll(async () => {
-    await app?.close();
-    await dropSalesFixture(env.adminUrl, database);
-  });
-
-  async function get<T>(path: string, query: Record<string, string>): Promise<T> {
-    const response = await request(app.getHttpServer()).get(`${API_PREFIX}/pricevolume/${path}`).query(query).set('token', token);
-    expect({ status: response.status, code: response.body.code, msg: response.body.msg }).toMatchObject({ status: 200, code: ApiCode.Success });
-    return response.body.result as T;
-  }
-
-  async function refuse(path: string, query: Record<string, string>): Promise<string> {
-    const response = await request(app.getHttpServer()).get(`${API_PREFIX}/pricevolume/${path}`).query(query).set('token', token);
-    expect({ status: response.status, code: response.body.code }).toEqual({ status: 400, code: ApiCode.BadRequest });
-    return response.body.msg as string;
-  }
+  afterAll(() => market.close());
 
   const series = (chart: ChartResult) => chart.series.map((s) => s.data);
 

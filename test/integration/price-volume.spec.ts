@@ -3,9 +3,7 @@ import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { API_PREFIX, ApiCode, type ChartResult, type DimensionTable, ENDPOINTS, type PriceScatter, type ProportionTable } from '@car/contracts';
 import { binaryBody, signedInApp } from '../support/api-app';
-import { addPriceFixture } from '../support/price-fixture';
-import { ANALYST, createSalesFixture, dropSalesFixture } from '../support/sales-fixture';
-import { testEnv } from '../support/test-env';
+import { priceVolumeMarket, type PriceVolumeMarket } from '../support/price-volume-market';
 
 /*
  * 价量交叉 on the literal market of sales-fixture.ts and price-fixture.ts, every figure worked out by hand.
@@ -31,27 +29,15 @@ const BANDS = { priceLow: '14', priceHigh: '20', segment: '1' };
 const LABELS = ['14万以下', '14-15万', '15-16万', '16-17万', '17-18万', '18-19万', '19-20万', '20万以上'];
 
 describe('price × volume on the hand-made market', () => {
-  const env = testEnv();
-  const database = `${new URL(env.databaseUrl).pathname.slice(1)}_pv`;
-  let app: NestExpressApplication;
-  let token: string;
+  const market = priceVolumeMarket('pv', `10.89.${process.pid % 250}.1`);
+  let get: PriceVolumeMarket['get'];
+  let refuse: PriceVolumeMarket['refuse'];
 
   beforeAll(async () => {
-    const databaseUrl = await createSalesFixture(env.adminUrl, database);
-    await addPriceFixture(databaseUrl);
-    ({ app, token } = await signedInApp({ address: `10.89.${process.pid % 250}.1`, databaseUrl, account: ANALYST.account, password: ANALYST.password }));
+    ({ get, refuse } = await market.open());
   }, 120_000);
 
-  afterAll(async () => {
-    await app?.close();
-    await dropSalesFixture(env.adminUrl, database);
-  });
-
-  async function get<T>(path: string, query: Record<string, string>): Promise<T> {
-    const response = await request(app.getHttpServer()).get(`${API_PREFIX}/pricevolume/${path}`).query(query).set('token', token);
-    expect({ status: response.status, code: response.body.code, msg: response.body.msg }).toMatchObject({ status: 200, code: ApiCode.Success });
-    return response.body.result as T;
-  }
+  afterAll(() => market.close());
 
   test('TP bands: trims on both sides of a band edge, the open bands, a band with no sales, the same month a year earlier', async () => {
     const chart = await get<ChartResult>('priceQtyDetail/highCharts', { ...BANDS, orderBy: '0' });
@@ -149,11 +135,6 @@ describe('price × volume on the hand-made market', () => {
   });
 
   test('bad bands and unknown series are 400s with a Chinese message', async () => {
-    const refuse = async (path: string, query: Record<string, string>): Promise<string> => {
-      const response = await request(app.getHttpServer()).get(`${API_PREFIX}/pricevolume/${path}`).query(query).set('token', token);
-      expect({ status: response.status, code: response.body.code }).toEqual({ status: 400, code: ApiCode.BadRequest });
-      return response.body.msg as string;
-    };
     expect(await refuse('priceQtyDetail/highCharts', { priceLow: '40', priceHigh: '5' })).toBe('参数 priceLow 价格下限应小于价格上限');
     expect(await refuse('priceQtyDetail/table', { priceLow: '0', priceHigh: '100', segment: '0.1' })).toMatch(/^参数 segment 价格段过多/);
     expect(await refuse('priceQtyDetail/download', { segment: '3' })).toBe('参数 segment 价格区间应为价格段宽度的整数倍');
