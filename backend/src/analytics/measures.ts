@@ -27,7 +27,7 @@ export type ValueColumn = 'qty' | 'tp_amount' | 'msrp_amount' | 'rebate_amount' 
 
 export type MeasureKey = 'qty' | 'msrp' | 'tp' | 'discount' | 'discountRate' | 'rebate' | 'tpLow' | 'tpHigh';
 
-/** How a measure aggregates: a closed list, each kind written as SQL in one place (query-builder.ts). */
+/** How a measure aggregates: a closed list, each kind written as SQL in one place (sql-writer.ts). */
 export type MeasureDef =
   /** Σ column; 0 where nothing was sold. */
   | { kind: 'sum'; column: ValueColumn; sources: readonly QuerySource[]; label: string }

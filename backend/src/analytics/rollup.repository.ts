@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { monthRange, yearOf } from '@car/contracts';
 import { withKeysDeferred } from '../database/bulk-load';
-import { ROLLUP_BUILDS, RollupBuild } from './model';
+import { ROLLUP_TABLES, RollupBuild } from './rollups';
 import { CalendarRepository } from '../reference/calendar.repository';
 
 export interface RollupBuildReport {
@@ -71,7 +71,7 @@ export class RollupRepository {
   async rebuild(months: number[], tables?: readonly string[]): Promise<RollupBuildReport[]> {
     const dataMonths = await this.calendar.allMonths();
     const reports: RollupBuildReport[] = [];
-    for (const build of ROLLUP_BUILDS.filter((b) => !tables || tables.includes(b.table))) {
+    for (const build of ROLLUP_TABLES.filter((b) => !tables || tables.includes(b.table))) {
       const started = performance.now();
       const written = build.yearToDate ? yearToDateMonths(months, dataMonths) : [...months];
       const params = build.yearToDate ? [monthsToDate(written), written] : [written];
@@ -97,9 +97,9 @@ export class RollupRepository {
   /** The rollups that are empty while their facts are not (a new rollup table, or one a migration emptied). */
   async emptyRollups(): Promise<string[]> {
     const facts = { 1: 'wholesale_fact', 2: 'retail_fact', price: 'price_fact' } as const;
-    const checks = ROLLUP_BUILDS.map((b) => `(EXISTS (SELECT 1 FROM ${facts[b.source]}) AND NOT EXISTS (SELECT 1 FROM ${b.table})) AS "${b.table}"`);
+    const checks = ROLLUP_TABLES.map((b) => `(EXISTS (SELECT 1 FROM ${facts[b.source]}) AND NOT EXISTS (SELECT 1 FROM ${b.table})) AS "${b.table}"`);
     const [row] = await this.dataSource.query<Array<Record<string, boolean>>>(`SELECT ${checks.join(', ')}`);
-    return ROLLUP_BUILDS.map((b) => b.table).filter((table) => row[table] === true);
+    return ROLLUP_TABLES.map((b) => b.table).filter((table) => row[table] === true);
   }
 
   /** Every month that holds data, rebuilt (only `tables`, when given). */

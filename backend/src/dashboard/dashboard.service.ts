@@ -6,7 +6,7 @@ import {
 } from '@car/contracts';
 import { AnalyticsService } from '../analytics/analytics.service';
 import type { DimensionKey, Filters } from '../analytics/model';
-import type { MeasureRequest } from '../analytics/query-builder';
+import type { MeasureRequest } from '../analytics/query';
 import { ApiException } from '../common/api-codes';
 import { CalendarRepository } from '../reference/calendar.repository';
 import { FUEL_OF, NEV_FUELS } from '../reference/data/dictionaries';

@@ -7,7 +7,7 @@ import {
 import { type AnalyticsRow, AnalyticsService } from '../analytics/analytics.service';
 import { bandLabel, type PriceBands } from '../analytics/measures';
 import type { DimensionKey, Filters } from '../analytics/model';
-import type { MeasureRequest } from '../analytics/query-builder';
+import type { MeasureRequest } from '../analytics/query';
 import { ApiException } from '../common/api-codes';
 import { bandKeys, bandsOf } from '../pricevolume/price-qty.service';
 import { PriceVolumeMonths } from '../pricevolume/price-volume.scope';

@@ -5,7 +5,7 @@ import {
 } from '@car/contracts';
 import { AnalyticsRow, AnalyticsService } from '../analytics/analytics.service';
 import type { DimensionKey, Filters } from '../analytics/model';
-import type { MeasureRequest, MonthSpan } from '../analytics/query-builder';
+import type { MeasureRequest, MonthSpan } from '../analytics/query';
 import { ApiException } from '../common/api-codes';
 import { CalendarRepository } from '../reference/calendar.repository';
 import { changeFields, measureText, measureValue, NO_PRICES, priceChange, priceFigures, type PriceFigures, rateChange } from './price.figures';

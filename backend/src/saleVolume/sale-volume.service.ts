@@ -3,7 +3,7 @@ import { barWidth, type ChartResult, formatMonth, growth, growthNumber, monthRan
 import { AnalyticsRow, AnalyticsService } from '../analytics/analytics.service';
 import type { DataSource, DimensionKey, Filters } from '../analytics/model';
 import { COMPARISONS, sumVolumes, type Volumes, volumesOf } from '../analytics/comparisons';
-import type { AnalyticsQuery, OrderRequest } from '../analytics/query-builder';
+import type { AnalyticsQuery, OrderRequest } from '../analytics/query';
 import { ApiException } from '../common/api-codes';
 import { CalendarRepository, MonthData } from '../reference/calendar.repository';
 import { SEGMENT_CATEGORIES } from '../reference/data/segments';
