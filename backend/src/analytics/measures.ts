@@ -52,13 +52,15 @@ export const MEASURES: Record<MeasureKey, MeasureDef> = {
   tpHigh: { kind: 'max', column: 'tp_max', sources: PRICE, label: '最高成交价' },
 };
 
-export type ShiftKey = 'current' | 'lastYear' | 'previousMonth' | 'yearToDate' | 'lastYearToDate';
+export type ShiftKey = 'current' | 'lastYear' | 'previousMonth' | 'january' | 'yearToDate' | 'lastYearToDate';
 
 /** The months a shifted measure covers, from the query's month. The spec's wire names in brackets. */
 export const SHIFTS: Record<ShiftKey, { label: string; span: (month: number) => MonthSpan }> = {
   current: { label: '当月', span: (m) => ({ from: m, to: m }) },
   lastYear: { label: '同期 (tq)', span: (m) => ({ from: m - 100, to: m - 100 }) },
   previousMonth: { label: '环比 (hb)', span: (m) => ({ from: addMonths(m, -1), to: addMonths(m, -1) }) },
+  // January of the month's year alone: the price cards' 较1月 (`…Down`, decision 54), not January to date.
+  january: { label: '1月 (较1月)', span: (m) => ({ from: yearOf(m) * 100 + 1, to: yearOf(m) * 100 + 1 }) },
   yearToDate: { label: '累计 (lj)', span: (m) => ({ from: yearOf(m) * 100 + 1, to: m }) },
   lastYearToDate: { label: '去年累计 (tqLj)', span: (m) => ({ from: yearOf(m) * 100 + 1 - 100, to: m - 100 }) },
 };

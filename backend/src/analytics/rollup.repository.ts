@@ -32,6 +32,11 @@ export function monthsToDate(months: readonly number[]): number[] {
   return [...needed].sort((a, b) => a - b);
 }
 
+/** The columns a rollup's table holds, in the order its build writes them: the month, keys, attributes, values. */
+export function rollupColumns(build: RollupBuild): string[] {
+  return ['month', ...build.keys, ...build.attributes.columns, ...(build.values ?? ['qty']), ...(build.yearToDate ? ['qty_ytd'] : [])];
+}
+
 /**
  * The INSERT … SELECT of one rollup. $1: the months `monthly` reads; $2 (year-to-date rollups only):
  * the months written. A year-to-date rollup runs the sum over each key's monthly rows of a year, then
@@ -41,7 +46,7 @@ export function monthsToDate(months: readonly number[]): number[] {
 export function rollupInsert(build: RollupBuild): string {
   const attributes = build.attributes.columns.length ? `, ${build.attributes.select}` : '';
   const values = build.values ?? ['qty'];
-  const columns = ['month', ...build.keys, ...build.attributes.columns, ...values, ...(build.yearToDate ? ['qty_ytd'] : [])].join(', ');
+  const columns = rollupColumns(build).join(', ');
   const keyed = build.keys.map((k) => `k.${k}`).join(', ');
   const source = build.yearToDate
     ? `SELECT t.month, ${build.keys.map((k) => `r.${k}`).join(', ')}, CASE WHEN t.month = r.month THEN r.qty ELSE 0 END AS qty, r.qty_ytd

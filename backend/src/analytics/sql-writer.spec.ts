@@ -146,6 +146,7 @@ describe('time shifts of any measure', () => {
     ['lastYear', 202610, [202510, 202510]],
     ['previousMonth', 202610, [202609, 202609]],
     ['previousMonth', 202601, [202512, 202512]],
+    ['january', 202610, [202601, 202601]],
     ['yearToDate', 202610, [202601, 202610]],
     ['lastYearToDate', 202610, [202501, 202510]],
   ] as const)('%s of %d covers %j', (shift, month: number, span) => {

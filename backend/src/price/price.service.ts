@@ -5,7 +5,7 @@ import {
 } from '@car/contracts';
 import { AnalyticsRow, AnalyticsService } from '../analytics/analytics.service';
 import type { DimensionKey, Filters } from '../analytics/model';
-import type { MeasureRequest, MonthSpan } from '../analytics/query';
+import type { MeasureRequest } from '../analytics/query';
 import { ApiException } from '../common/api-codes';
 import { CalendarRepository } from '../reference/calendar.repository';
 import { changeFields, measureText, measureValue, NO_PRICES, priceChange, priceFigures, type PriceFigures, rateChange } from './price.figures';
@@ -27,11 +27,11 @@ export interface PriceSeries {
   byMonth: Map<number, PriceFigures>;
 }
 
-/** Weighted MSRP, TP and the volume under them over some months. */
-const priceMeasures = (suffix: string, span: MonthSpan): MeasureRequest[] => [
-  { measure: 'msrp', span, as: `msrp${suffix}` },
-  { measure: 'tp', span, as: `tp${suffix}` },
-  { measure: 'qty', span, as: `qty${suffix}` },
+/** Weighted MSRP, TP and the volume under them, over some months or under a shift of the query's month. */
+const priceMeasures = (suffix: string, months: Pick<MeasureRequest, 'span' | 'shift'>): MeasureRequest[] => [
+  { measure: 'msrp', ...months, as: `msrp${suffix}` },
+  { measure: 'tp', ...months, as: `tp${suffix}` },
+  { measure: 'qty', ...months, as: `qty${suffix}` },
 ];
 
 const figuresOf = (values: AnalyticsRow['values'] | undefined, suffix = ''): PriceFigures =>
@@ -68,17 +68,12 @@ export class PriceService {
    * and against January of the same year (累计). TP and discount change as percents, the rate in points.
    */
   async cards(scope: PriceScope): Promise<PriceWhole> {
-    const january = yearOf(scope.month) * 100 + 1;
-    const previous = addMonths(scope.month, -1);
     const [row] = await this.analytics.query({
       source: 'price',
       dimensions: [],
       filters: scope.filters,
-      measures: [
-        ...priceMeasures('', { from: scope.month, to: scope.month }),
-        ...priceMeasures('Hb', { from: previous, to: previous }),
-        ...priceMeasures('Jan', { from: january, to: january }),
-      ],
+      month: scope.month,
+      measures: [...priceMeasures('', { shift: 'current' }), ...priceMeasures('Hb', { shift: 'previousMonth' }), ...priceMeasures('Jan', { shift: 'january' })],
     });
     const now = figuresOf(row?.values);
     const hb = figuresOf(row?.values, 'Hb');
@@ -91,7 +86,7 @@ export class PriceService {
     const rateDown = changeFields(rateChange(now.rate, jan.rate));
     return {
       time: formatMonth(scope.month),
-      startTime: formatMonth(january),
+      startTime: formatMonth(yearOf(scope.month) * 100 + 1),
       msrp: now.msrp, msrpStr: yuanText(now.msrp),
       tp: now.tp, tpStr: yuanText(now.tp),
       tpMom: tpMom.value, tpMomStr: tpMom.text, tpDown: tpDown.value, tpDownStr: tpDown.text,
@@ -109,7 +104,7 @@ export class PriceService {
       source: 'price',
       dimensions: ['month', ...dimensions],
       filters,
-      measures: priceMeasures('', { from: months[0], to: months[months.length - 1] }),
+      measures: priceMeasures('', { span: { from: months[0], to: months[months.length - 1] } }),
       keepWhenAny: ['qty'],
     });
     const last = dimensions[dimensions.length - 1];
