@@ -11,7 +11,7 @@ import { JLL_LABELS, TIER_LABELS } from '@car/contracts';
  * attributes the shared filter panel narrows by (segment, fuel, producer property); every table
  * that keeps `product` keeps them too. `trimPrice` is a trim's own price of the month (its MSRP, and
  * its weighted TP for price bands): only the price tables, at trim grain, keep it. `brandType` is the
- * brand's jll type (新创 / 自主 / 合资): every table that keeps `product` keeps it, and the city × brand
+ * brand type (jll_type in the tables: 新创 / 自主 / 合资): every table that keeps `product` keeps it, and the city × brand
  * type rollup (the dashboard's city table) keeps it without the rest of the product. `maker` is the
  * producer and brand (producer-brand, family, brand property): every table that keeps `product` keeps
  * it, and the price maker rollups keep it without the sub-series and trims (decision 122).
@@ -23,7 +23,7 @@ export type Level = 'market' | 'product' | 'brandType' | 'maker' | 'car' | 'prov
 export type DimensionKey =
   | 'month' | 'quarter' | 'year'
   | 'segment' | 'family' | 'producer' | 'producerProperty' | 'brand' | 'brandProperty' | 'producerBrand'
-  | 'series' | 'subSeries' | 'car' | 'fuel' | 'bodyType' | 'jllType'
+  | 'series' | 'subSeries' | 'car' | 'fuel' | 'bodyType' | 'brandType'
   | 'area' | 'province' | 'city' | 'tier'
   | 'priceBand';
 
@@ -61,7 +61,7 @@ export const DIMENSIONS: Record<DimensionKey, DimensionDef> = {
   car: { expression: 'car_id', level: 'car', names: { table: 'car' }, label: '车型' },
   fuel: { expression: 'fuel', level: 'market', names: { dictionary: 'dicFuel' }, label: '燃料类型' },
   bodyType: { expression: 'body_type', level: 'product', names: { dictionary: 'dicBodyShape' }, label: '车身形式' },
-  jllType: { expression: 'jll_type', level: 'brandType', names: { labels: JLL_LABELS }, label: '品牌类型' },
+  brandType: { expression: 'jll_type', level: 'brandType', names: { labels: JLL_LABELS }, label: '品牌类型' },
   area: { expression: 'area_id', level: 'province', names: { table: 'area' }, label: '大区' },
   province: { expression: 'province_id', level: 'province', names: { table: 'province', column: 'short_name' }, label: '省份' },
   city: { expression: 'city_id', level: 'city', names: { table: 'city' }, label: '城市' },
@@ -73,7 +73,7 @@ export const DIMENSIONS: Record<DimensionKey, DimensionDef> = {
 /** What a query can be narrowed by: ids or codes, and (`msrp`) a trim's MSRP of the month in yuan. */
 export type FilterKey =
   | 'segmentIds' | 'familyIds' | 'producerIds' | 'producerProperties' | 'brandIds' | 'brandProperties'
-  | 'producerBrandIds' | 'seriesIds' | 'subSeriesIds' | 'carIds' | 'fuels' | 'bodyTypes' | 'jllTypes'
+  | 'producerBrandIds' | 'seriesIds' | 'subSeriesIds' | 'carIds' | 'fuels' | 'bodyTypes' | 'brandTypes'
   | 'areaIds' | 'provinceIds' | 'cityIds' | 'tiers' | 'msrp';
 
 /**
@@ -102,7 +102,7 @@ export const FILTERS: Record<FilterKey, { column: string; level: Level }> = {
   carIds: { column: 'car_id', level: 'car' },
   fuels: { column: 'fuel', level: 'market' },
   bodyTypes: { column: 'body_type', level: 'product' },
-  jllTypes: { column: 'jll_type', level: 'brandType' },
+  brandTypes: { column: 'jll_type', level: 'brandType' },
   areaIds: { column: 'area_id', level: 'province' },
   provinceIds: { column: 'province_id', level: 'province' },
   cityIds: { column: 'city_id', level: 'city' },

@@ -51,10 +51,10 @@ describe('the rollups declared in the model', () => {
   });
 
   test('the dashboard\'s city table by brand type reads the city × brand type rollup; with a shared filter it cannot', () => {
-    const built = buildQuery({ source: 2, dimensions: ['city'], filters: { jllTypes: [1] }, month: 202610, measures: [{ measure: 'qty', shift: 'yearToDate', as: 'qty' }] });
+    const built = buildQuery({ source: 2, dimensions: ['city'], filters: { brandTypes: [1] }, month: 202610, measures: [{ measure: 'qty', shift: 'yearToDate', as: 'qty' }] });
     expect(built.rollup).toBe('rollup_retail_city_jll');
     expect(built.sql).toContain('qty_ytd');
-    expect(buildQuery({ source: 2, dimensions: ['city'], filters: { jllTypes: [1], fuels: [6] }, month: 202610, measures: [{ measure: 'qty', as: 'qty' }] }).rollup).toBe('rollup_retail_city');
+    expect(buildQuery({ source: 2, dimensions: ['city'], filters: { brandTypes: [1], fuels: [6] }, month: 202610, measures: [{ measure: 'qty', as: 'qty' }] }).rollup).toBe('rollup_retail_city');
     expect(buildQuery({ source: 2, dimensions: ['city'], filters: {}, month: 202610, measures: [{ measure: 'qty', as: 'qty' }] }).rollup).toBe('rollup_retail_city_market');
   });
 
@@ -74,7 +74,7 @@ describe('the rollups declared in the model', () => {
 describe('the price rollups', () => {
   test.each([
     [['segment'], {}, 'rollup_price_market'],
-    [['month'], { jllTypes: [1], producerProperties: [2] }, 'rollup_price_market'],
+    [['month'], { brandTypes: [1], producerProperties: [2] }, 'rollup_price_market'],
     [['producer'], { segmentIds: [7] }, 'rollup_price_maker'],
     [['brand'], { familyIds: [1], brandProperties: [2] }, 'rollup_price_maker'],
     [['subSeries'], { producerIds: [1] }, 'rollup_price_car'],
@@ -84,7 +84,7 @@ describe('the price rollups', () => {
     [['month', 'producer'], { areaIds: [5], segmentIds: [7] }, 'rollup_price_province_maker'],
     [['subSeries'], { provinceIds: [440000] }, 'rollup_price_province'],
     [['area'], {}, 'rollup_price_province_market'],
-    [['month', 'province'], { segmentIds: [3], jllTypes: [1] }, 'rollup_price_province_market'],
+    [['month', 'province'], { segmentIds: [3], brandTypes: [1] }, 'rollup_price_province_market'],
     [['month'], { areaIds: [2], producerProperties: [1] }, 'rollup_price_province_market'],
     [['area'], { subSeriesIds: [51] }, 'rollup_price_province'],
     [['city'], {}, 'price_fact'],

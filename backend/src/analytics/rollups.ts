@@ -259,7 +259,7 @@ export const ROLLUP_TABLES: readonly RollupDeclaration[] = [
     yearToDate: true,
   },
   {
-    // Summed from the city rollup: the dashboard's city table (jllType) reads a thousand rows a month.
+    // Summed from the city rollup: the dashboard's city table (brandType) reads a thousand rows a month.
     table: 'rollup_retail_city_jll', // month × city × brand type (~1,000)
     // The dashboard's city table by brand type (decision 105). Smaller than the city market rollup but
     // ranked after it: a question both answer (cities, no brand type) keeps the city market rollup.

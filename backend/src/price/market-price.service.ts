@@ -19,7 +19,7 @@ export function marketFilters(q: MarketPriceFilter, withSegment = true): Filters
   if (withSegment && q.detailId !== undefined && q.detailId > 0) filters.segmentIds = [q.detailId];
   if (q.producerProperty !== undefined && q.producerProperty > 0) filters.producerProperties = [q.producerProperty];
   if (q.bigArea !== undefined && q.bigArea > 0) filters.areaIds = [q.bigArea];
-  if (q.composite !== undefined && q.composite >= 0) filters.jllTypes = [q.composite];
+  if (q.composite !== undefined && q.composite >= 0) filters.brandTypes = [q.composite];
   return filters;
 }
 
