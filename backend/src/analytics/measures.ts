@@ -44,6 +44,8 @@ export const MEASURES: Record<MeasureKey, MeasureDef> = {
   qty: { kind: 'sum', column: 'qty', sources: [1, 2, 'price'], label: '销量' },
   msrp: { kind: 'weighted', amount: 'msrp_amount', weight: 'qty', sources: PRICE, label: '厂商指导价' },
   tp: { kind: 'weighted', amount: 'tp_amount', weight: 'qty', sources: PRICE, label: '成交价' },
+  // The one definition of 优惠 and 优惠率, for pages and exports alike: of the prices as the query asks for
+  // them (exact, or in whole yuan with `pricesInWholeYuan`, decision 163).
   discount: { kind: 'difference', of: ['msrp', 'tp'], sources: PRICE, label: '优惠' },
   discountRate: { kind: 'quotient', of: ['discount', 'msrp'], sources: PRICE, label: '优惠率' },
   // Weighted by the volume of the trim-months whose rebate is known (rebate_qty), not by all volume.

@@ -63,6 +63,12 @@ export interface AnalyticsQuery {
   offset?: number;
   priceBand?: PriceBands;
   /**
+   * Weighted prices rounded to whole yuan, as the pages show them (decision 54), before the measures derived
+   * from them read them: the discount is then the MSRP shown less the TP shown, and its rate that discount
+   * over that MSRP. The exports ask for the exact prices.
+   */
+  pricesInWholeYuan?: boolean;
+  /**
    * After the windows (so shares, totals and ranks still cover every row), answer only the rows whose
    * values of these dimensions are listed; names are joined for those rows only. A few series' trims
    * ranked within their segments read the names of those trims, not of the segments' thousand.

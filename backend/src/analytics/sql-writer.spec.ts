@@ -124,6 +124,15 @@ describe('measures declared as data', () => {
     expect(built.sql).toContain(`(${msrp.replaceAll('$1', '$3').replaceAll('$2', '$4')} - ${tp.replaceAll('$1', '$3').replaceAll('$2', '$4')}) / nullif(`);
   });
 
+  test('in whole yuan, each weighted price is rounded half up before the discount and its rate read it', () => {
+    const built = price([{ measure: 'tp', as: 'tp' }, { measure: 'discount', as: 'discount' }, { measure: 'discountRate', as: 'rate' }], { pricesInWholeYuan: true });
+    const whole = (amount: string, from: number, to: number): string =>
+      `floor(((sum(${amount}) FILTER (WHERE month BETWEEN $${from} AND $${to}))::float8 / nullif(sum(qty) FILTER (WHERE month BETWEEN $${from} AND $${to}), 0)) + 0.5)`;
+    expect(built.sql).toContain(`${whole('tp_amount', 1, 2)} AS "tp"`);
+    expect(built.sql).toContain(`(${whole('msrp_amount', 3, 4)} - ${whole('tp_amount', 3, 4)}) AS "discount"`);
+    expect(built.sql).toContain(`((${whole('msrp_amount', 5, 6)} - ${whole('tp_amount', 5, 6)}) / nullif(${whole('msrp_amount', 5, 6)}, 0)) AS "rate"`);
+  });
+
   test('the lowest and highest TP are min and max of the city TPs', () => {
     const built = price([{ measure: 'tpLow', as: 'low' }, { measure: 'tpHigh', as: 'high' }]);
     expect(built.sql).toContain('min(tp_min) FILTER (WHERE month BETWEEN $1 AND $2) AS "low"');

@@ -94,7 +94,7 @@ export function buildQuery(query: AnalyticsQuery, table?: RollupDef): BuiltQuery
     for (const m of monthRange(span.from, span.to)) months.add(m);
     const during = `FILTER (WHERE month BETWEEN ${bind(span.from)} AND ${bind(span.to)})`;
     if (def.kind !== 'sum') nullable.add(request.as);
-    selects.push(`${measureSql(request.measure, during)} AS "${request.as}"`);
+    selects.push(`${measureSql(request.measure, during, query.pricesInWholeYuan === true)} AS "${request.as}"`);
   }
   const where = [`month = ANY(${bind([...months].sort((a, b) => a - b))}::int[])`];
   for (const [key, condition] of Object.entries(query.filters ?? {})) {
@@ -148,21 +148,27 @@ export function buildQuery(query: AnalyticsQuery, table?: RollupDef): BuiltQuery
   return { sql, params, rollup: rollup.name };
 }
 
-/** One measure over the rows its FILTER clause keeps: the SQL of each kind of MEASURES. */
-function measureSql(key: MeasureKey, during: string): string {
+/**
+ * One measure over the rows its FILTER clause keeps: the SQL of each kind of MEASURES. With `wholeYuan`, a
+ * weighted price is rounded to the yuan, also where a derived measure reads it.
+ */
+function measureSql(key: MeasureKey, during: string, wholeYuan: boolean): string {
   const def = MEASURES[key];
   switch (def.kind) {
     case 'sum':
       return `coalesce(sum(${def.column}) ${during}, 0)`;
-    case 'weighted':
-      return `((sum(${def.amount}) ${during})::float8 / nullif(sum(${def.weight}) ${during}, 0))`;
+    case 'weighted': {
+      const price = `((sum(${def.amount}) ${during})::float8 / nullif(sum(${def.weight}) ${during}, 0))`;
+      // Half up, as Math.round (a float8 round() would round half to even).
+      return wholeYuan ? `floor(${price} + 0.5)` : price;
+    }
     case 'min':
     case 'max':
       return `${def.kind}(${def.column}) ${during}`;
     case 'difference':
-      return `(${measureSql(def.of[0], during)} - ${measureSql(def.of[1], during)})`;
+      return `(${measureSql(def.of[0], during, wholeYuan)} - ${measureSql(def.of[1], during, wholeYuan)})`;
     case 'quotient':
-      return `(${measureSql(def.of[0], during)} / nullif(${measureSql(def.of[1], during)}, 0))`;
+      return `(${measureSql(def.of[0], during, wholeYuan)} / nullif(${measureSql(def.of[1], during, wholeYuan)}, 0))`;
   }
 }
 

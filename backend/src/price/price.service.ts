@@ -5,10 +5,9 @@ import {
 } from '@car/contracts';
 import { AnalyticsRow, AnalyticsService } from '../analytics/analytics.service';
 import type { DimensionKey, Filters } from '../analytics/model';
-import type { MeasureRequest } from '../analytics/query';
 import { ApiException } from '../common/api-codes';
 import { CalendarRepository } from '../reference/calendar.repository';
-import { changeFields, measureText, measureValue, NO_PRICES, priceChange, priceFigures, type PriceFigures, rateChange } from './price.figures';
+import { changeFields, measureText, measureValue, NO_PRICES, priceChange, priceFigures, type PriceFigures, priceMeasures, PRICES_AS_SHOWN, rateChange } from './price.figures';
 
 /** What a price question is about: a month and the narrowed market (or one sub-series or trim). */
 export interface PriceScope {
@@ -26,16 +25,6 @@ export interface PriceSeries {
   key: AnalyticsRow['key'];
   byMonth: Map<number, PriceFigures>;
 }
-
-/** Weighted MSRP, TP and the volume under them, over some months or under a shift of the query's month. */
-const priceMeasures = (suffix: string, months: Pick<MeasureRequest, 'span' | 'shift'>): MeasureRequest[] => [
-  { measure: 'msrp', ...months, as: `msrp${suffix}` },
-  { measure: 'tp', ...months, as: `tp${suffix}` },
-  { measure: 'qty', ...months, as: `qty${suffix}` },
-];
-
-const figuresOf = (values: AnalyticsRow['values'] | undefined, suffix = ''): PriceFigures =>
-  values ? priceFigures(values[`msrp${suffix}`], values[`tp${suffix}`], values[`qty${suffix}`]) : NO_PRICES;
 
 /**
  * The price rules shared by the market price index and the price trace (DESIGN.md "Prices"): which
@@ -73,11 +62,12 @@ export class PriceService {
       dimensions: [],
       filters: scope.filters,
       month: scope.month,
+      ...PRICES_AS_SHOWN,
       measures: [...priceMeasures('', { shift: 'current' }), ...priceMeasures('Hb', { shift: 'previousMonth' }), ...priceMeasures('Jan', { shift: 'january' })],
     });
-    const now = figuresOf(row?.values);
-    const hb = figuresOf(row?.values, 'Hb');
-    const jan = figuresOf(row?.values, 'Jan');
+    const now = priceFigures(row?.values);
+    const hb = priceFigures(row?.values, 'Hb');
+    const jan = priceFigures(row?.values, 'Jan');
     const tpMom = changeFields(priceChange(now.tp, hb.tp));
     const tpDown = changeFields(priceChange(now.tp, jan.tp));
     const discountMom = changeFields(priceChange(now.discount, hb.discount));
@@ -104,6 +94,7 @@ export class PriceService {
       source: 'price',
       dimensions: ['month', ...dimensions],
       filters,
+      ...PRICES_AS_SHOWN,
       measures: priceMeasures('', { span: { from: months[0], to: months[months.length - 1] } }),
       keepWhenAny: ['qty'],
     });
@@ -117,7 +108,7 @@ export class PriceService {
         group = { id, name: last ? r.name[last] ?? String(id) : '', key: r.key, byMonth: new Map() };
         groups.set(groupKey, group);
       }
-      group.byMonth.set(r.key.month ?? 0, figuresOf(r.values));
+      group.byMonth.set(r.key.month ?? 0, priceFigures(r.values));
     }
     return [...groups.values()];
   }
