@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { formatMonth } from '@car/contracts';
 import { RollupBuildReport, RollupRepository } from '@car/backend/dist/analytics/rollup.repository';
 import { CalendarRepository } from '@car/backend/dist/reference/calendar.repository';
-import { ROLLUP_BUILDS } from '@car/backend/dist/analytics/model';
+import { ROLLUP_TABLES } from '@car/backend/dist/analytics/rollups';
 import { ApiClient, FRESH, type MpLinkSigner } from './api-client';
 import { startApp } from './app-process';
 import { BenchEndpoint, ENDPOINTS } from './bench-cases';
@@ -114,7 +114,7 @@ async function main(): Promise<void> {
     // 1. Rollups: a full rebuild (the seed's path), then one month (an import's path).
     const rollups = new RollupRepository(ds, new CalendarRepository(ds));
     let fullRebuild: RollupBuildReport[] | null = null;
-    const empty = (await ds.query<Array<{ empty: boolean }>>(`SELECT ${ROLLUP_BUILDS.map((b) => `NOT EXISTS (SELECT 1 FROM ${b.table})`).join(' OR ')} AS empty`))[0].empty;
+    const empty = (await ds.query<Array<{ empty: boolean }>>(`SELECT ${ROLLUP_TABLES.map((b) => `NOT EXISTS (SELECT 1 FROM ${b.table})`).join(' OR ')} AS empty`))[0].empty;
     if (opts.rebuild || empty) {
       log(`[bench] full rebuild of every rollup over ${allMonths.length} months …`);
       fullRebuild = await rollups.rebuild(allMonths);
@@ -128,7 +128,7 @@ async function main(): Promise<void> {
       await ds.query('VACUUM ANALYZE');
     }
     const rollupSizes: RollupSize[] = [];
-    for (const build of ROLLUP_BUILDS) {
+    for (const build of ROLLUP_TABLES) {
       const [row] = await ds.query<Array<{ rows: string; bytes: string }>>(`SELECT count(*)::bigint AS rows, pg_total_relation_size($1) AS bytes FROM ${build.table}`, [build.table]);
       rollupSizes.push({ table: build.table, rows: Number(row.rows), bytes: Number(row.bytes) });
     }

@@ -1,7 +1,8 @@
 import type { DataSource } from 'typeorm';
 import { monthRange } from '@car/contracts';
-import { RAW_FACTS } from '@car/backend/dist/analytics/model';
-import { AnalyticsQuery, buildQuery, measureRequests, spanOf } from '@car/backend/dist/analytics/query-builder';
+import { RAW_FACTS } from '@car/backend/dist/analytics/rollups';
+import { AnalyticsQuery, spanOf } from '@car/backend/dist/analytics/query';
+import { buildQuery } from '@car/backend/dist/analytics/sql-writer';
 import type { ApiClient } from './api-client';
 import type { BenchEndpoint } from './bench-cases';
 import type { DuckFacts } from './duckdb-facts';
@@ -137,14 +138,14 @@ export async function compareRaw(
   for (const query of variant.queries) {
     const raw = buildQuery(query, RAW_FACTS[query.source]);
     const needed = new Set<number>();
-    for (const request of measureRequests(query)) {
+    for (const request of query.measures) {
       const span = spanOf(request, query.month);
       for (const m of monthRange(span.from, span.to)) needed.add(m);
     }
     aggregates.push({
       sql: raw.sql,
       params: raw.params,
-      measures: measureRequests(query).map((r) => r.as),
+      measures: query.measures.map((r) => r.as),
       rollup: buildQuery(query),
       factRows: query.source === 'price' ? 0 : [...needed].reduce((sum, m) => sum + (months[query.source as 1 | 2].get(m) ?? 0), 0),
     });

@@ -3,8 +3,9 @@
  * its price rollup and, for comparison, from the raw price facts with their attributes joined on.
  */
 import type { DataSource } from 'typeorm';
-import { RAW_FACTS } from '@car/backend/dist/analytics/model';
-import { AnalyticsQuery, buildQuery, MeasureRequest } from '@car/backend/dist/analytics/query-builder';
+import { RAW_FACTS } from '@car/backend/dist/analytics/rollups';
+import type { AnalyticsQuery, MeasureRequest } from '@car/backend/dist/analytics/query';
+import { buildQuery } from '@car/backend/dist/analytics/sql-writer';
 import { spread } from './stats';
 
 const PRICES: readonly MeasureRequest[] = [

@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { AnalyticsService } from '@car/backend/dist/analytics/analytics.service';
-import type { AnalyticsQuery } from '@car/backend/dist/analytics/query-builder';
+import type { AnalyticsQuery } from '@car/backend/dist/analytics/query';
 import type { AppConfig } from '@car/backend/dist/config/config';
 import { createApp } from '@car/backend/dist/create-app';
 import { ApiClient, type MpLinkSigner } from './api-client';

@@ -1,5 +1,7 @@
 import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
+import { rollupColumns } from '../../backend/src/analytics/rollup.repository';
+import { ROLLUP_TABLES } from '../../backend/src/analytics/rollups';
 import { MIGRATIONS, openDataSource } from '../../backend/src/database/data-source';
 import { testEnv, withDatabase } from '../support/test-env';
 
@@ -52,5 +54,14 @@ describe('migrations', () => {
 
     await ds.runMigrations({ transaction: 'each' });
     expect((await tables(ds)).length).toBeGreaterThanOrEqual(27);
+  });
+
+  test('every rollup declared in rollups.ts has its table, with the columns its declaration writes and no other', async () => {
+    const rows: Array<{ table_name: string; column_name: string }> = await ds.query(
+      `SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name LIKE 'rollup\\_%'`,
+    );
+    const columns = new Map<string, string[]>();
+    for (const r of rows) columns.set(r.table_name, [...(columns.get(r.table_name) ?? []), r.column_name]);
+    for (const table of ROLLUP_TABLES) expect([table.table, columns.get(table.table)?.sort()]).toEqual([table.table, rollupColumns(table).sort()]);
   });
 });

@@ -1,8 +1,9 @@
 import type { DataSource } from 'typeorm';
 import { AnalyticsRepository } from '../../backend/src/analytics/analytics.repository';
 import { AnalyticsRow, AnalyticsService } from '../../backend/src/analytics/analytics.service';
-import { RAW_FACTS } from '../../backend/src/analytics/model';
-import { AnalyticsQuery, buildQuery, MeasureRequest } from '../../backend/src/analytics/query-builder';
+import { RAW_FACTS } from '../../backend/src/analytics/rollups';
+import type { AnalyticsQuery, MeasureRequest } from '../../backend/src/analytics/query';
+import { buildQuery } from '../../backend/src/analytics/sql-writer';
 import { openDataSource } from '../../backend/src/database/data-source';
 import { addPriceFixture } from '../support/price-fixture';
 import { createSalesFixture, dropSalesFixture } from '../support/sales-fixture';

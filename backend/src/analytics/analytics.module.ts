@@ -4,7 +4,7 @@ import { AnalyticsService } from './analytics.service';
 import { RollupJobs } from './rollup-jobs.service';
 import { RollupRepository } from './rollup.repository';
 
-/** The analytics query layer (model.ts, query-builder.ts) and the rollups it reads. */
+/** The analytics query layer (query.ts, model.ts, measures.ts; rollups.ts, rollup-chooser.ts, sql-writer.ts) and the rollups it reads. */
 @Global()
 @Module({
   providers: [AnalyticsService, AnalyticsRepository, RollupRepository, RollupJobs],

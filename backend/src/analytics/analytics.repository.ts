@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { BuiltQuery } from './query-builder';
+import type { BuiltQuery } from './sql-writer';
 
 @Injectable()
 export class AnalyticsRepository {

@@ -3,7 +3,8 @@ import { formatMonth } from '@car/contracts';
 import { AnalyticsRepository } from './analytics.repository';
 import { bandLabel } from './measures';
 import { DIMENSIONS, DimensionKey } from './model';
-import { AnalyticsQuery, buildQuery, measureRequests } from './query-builder';
+import type { AnalyticsQuery } from './query';
+import { buildQuery } from './sql-writer';
 
 /**
  * One row of an answer: the dimension ids and names of the group, and each named measure and window.
@@ -29,7 +30,7 @@ export class AnalyticsService {
   async query(query: AnalyticsQuery): Promise<AnalyticsRow[]> {
     const built = buildQuery(query);
     const raw = await this.repository.run(built);
-    const names = [...measureRequests(query).map((m) => m.as), ...(query.windows ?? []).map((w) => w.as)];
+    const names = [...query.measures.map((m) => m.as), ...(query.windows ?? []).map((w) => w.as)];
     // A band's label is the same on every row of the band (a thousand members share nine bands).
     const bandNames = new Map<number, string>();
     const bandName = (id: number): string => {

@@ -1,4 +1,4 @@
-import type { MeasureRequest } from './query-builder';
+import type { MeasureRequest } from './query';
 
 /**
  * The comparisons every sales figure is made of, asked of the query layer as shifts of the volume:

@@ -27,7 +27,7 @@ export type ValueColumn = 'qty' | 'tp_amount' | 'msrp_amount' | 'rebate_amount' 
 
 export type MeasureKey = 'qty' | 'msrp' | 'tp' | 'discount' | 'discountRate' | 'rebate' | 'tpLow' | 'tpHigh';
 
-/** How a measure aggregates: a closed list, each kind written as SQL in one place (query-builder.ts). */
+/** How a measure aggregates: a closed list, each kind written as SQL in one place (sql-writer.ts). */
 export type MeasureDef =
   /** Σ column; 0 where nothing was sold. */
   | { kind: 'sum'; column: ValueColumn; sources: readonly QuerySource[]; label: string }
@@ -44,6 +44,8 @@ export const MEASURES: Record<MeasureKey, MeasureDef> = {
   qty: { kind: 'sum', column: 'qty', sources: [1, 2, 'price'], label: '销量' },
   msrp: { kind: 'weighted', amount: 'msrp_amount', weight: 'qty', sources: PRICE, label: '厂商指导价' },
   tp: { kind: 'weighted', amount: 'tp_amount', weight: 'qty', sources: PRICE, label: '成交价' },
+  // The one definition of 优惠 and 优惠率, for pages and exports alike: of the prices as the query asks for
+  // them (exact, or in whole yuan with `pricesInWholeYuan`, decision 163).
   discount: { kind: 'difference', of: ['msrp', 'tp'], sources: PRICE, label: '优惠' },
   discountRate: { kind: 'quotient', of: ['discount', 'msrp'], sources: PRICE, label: '优惠率' },
   // Weighted by the volume of the trim-months whose rebate is known (rebate_qty), not by all volume.
@@ -52,13 +54,15 @@ export const MEASURES: Record<MeasureKey, MeasureDef> = {
   tpHigh: { kind: 'max', column: 'tp_max', sources: PRICE, label: '最高成交价' },
 };
 
-export type ShiftKey = 'current' | 'lastYear' | 'previousMonth' | 'yearToDate' | 'lastYearToDate';
+export type ShiftKey = 'current' | 'lastYear' | 'previousMonth' | 'january' | 'yearToDate' | 'lastYearToDate';
 
 /** The months a shifted measure covers, from the query's month. The spec's wire names in brackets. */
 export const SHIFTS: Record<ShiftKey, { label: string; span: (month: number) => MonthSpan }> = {
   current: { label: '当月', span: (m) => ({ from: m, to: m }) },
   lastYear: { label: '同期 (tq)', span: (m) => ({ from: m - 100, to: m - 100 }) },
   previousMonth: { label: '环比 (hb)', span: (m) => ({ from: addMonths(m, -1), to: addMonths(m, -1) }) },
+  // January of the month's year alone: the price cards' 较1月 (`…Down`, decision 54), not January to date.
+  january: { label: '1月 (较1月)', span: (m) => ({ from: yearOf(m) * 100 + 1, to: yearOf(m) * 100 + 1 }) },
   yearToDate: { label: '累计 (lj)', span: (m) => ({ from: yearOf(m) * 100 + 1, to: m }) },
   lastYearToDate: { label: '去年累计 (tqLj)', span: (m) => ({ from: yearOf(m) * 100 + 1 - 100, to: m - 100 }) },
 };

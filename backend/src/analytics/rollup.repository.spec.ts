@@ -1,4 +1,4 @@
-import { ROLLUP_BUILDS, ROLLUPS } from './model';
+import { ROLLUP_TABLES, ROLLUPS } from './rollups';
 import { monthsToDate, rollupInsert, yearToDateMonths } from './rollup.repository';
 
 describe('rebuilding year-to-date rollups', () => {
@@ -16,7 +16,7 @@ describe('rebuilding year-to-date rollups', () => {
   });
 
   test('the insert writes each month\'s volume and its January-to-date volume per key, attributes joined after', () => {
-    const build = ROLLUP_BUILDS.find((b) => b.table === 'rollup_retail_province_market')!;
+    const build = ROLLUP_TABLES.find((b) => b.table === 'rollup_retail_province_market')!;
     const sql = rollupInsert(build);
     expect(sql).toContain('INSERT INTO rollup_retail_province_market (month, province_id, segment_id, fuel, producer_property, area_id, qty, qty_ytd)');
     expect(sql).toContain('JOIN unnest($2::int[]) AS t(month)');
@@ -26,13 +26,13 @@ describe('rebuilding year-to-date rollups', () => {
   });
 
   test('a rollup without year-to-date sums is written month by month from its monthly sums', () => {
-    const sql = rollupInsert(ROLLUP_BUILDS.find((b) => b.table === 'rollup_retail_city')!);
+    const sql = rollupInsert(ROLLUP_TABLES.find((b) => b.table === 'rollup_retail_city')!);
     expect(sql).not.toContain('qty_ytd');
     expect(sql).not.toContain('$2');
   });
 
   test('a price rollup writes its value columns (volume, amounts, MSRP, rebate, lowest and highest TP) after the attributes', () => {
-    const sql = rollupInsert(ROLLUP_BUILDS.find((b) => b.table === 'rollup_price_car')!);
+    const sql = rollupInsert(ROLLUP_TABLES.find((b) => b.table === 'rollup_price_car')!);
     expect(sql).toContain('body_type, qty, tp_amount, msrp, msrp_amount, rebate_amount, rebate_qty, tp_min, tp_max)');
     expect(sql).toContain('k.qty, k.tp_amount, k.msrp, k.msrp_amount, k.rebate_amount, k.rebate_qty, k.tp_min, k.tp_max');
     expect(sql).toContain('FROM rollup_price_province WHERE month = ANY($1)');
@@ -40,7 +40,7 @@ describe('rebuilding year-to-date rollups', () => {
   });
 
   test('the sales band rollups are written from the same monthly rows, the month one without year-to-date rows', () => {
-    const [band, month] = ['rollup_retail_car_band', 'rollup_retail_car_band_month'].map((t) => ROLLUP_BUILDS.find((b) => b.table === t)!);
+    const [band, month] = ['rollup_retail_car_band', 'rollup_retail_car_band_month'].map((t) => ROLLUP_TABLES.find((b) => b.table === t)!);
     expect(month.monthly).toBe(band.monthly);
     expect(month.keys).toEqual(band.keys);
     const sql = rollupInsert(month);
@@ -52,12 +52,12 @@ describe('rebuilding year-to-date rollups', () => {
 
   test('every rollup the query layer reads is built, with the same year-to-date choice, after what it reads', () => {
     for (const r of ROLLUPS.filter((x) => x.from === x.name)) {
-      const build = ROLLUP_BUILDS.find((b) => b.table === r.name);
+      const build = ROLLUP_TABLES.find((b) => b.table === r.name);
       expect(build?.yearToDate).toBe(r.yearToDate);
     }
-    ROLLUP_BUILDS.forEach((build, i) => {
+    ROLLUP_TABLES.forEach((build, i) => {
       const read = /FROM (rollup_\w+)/.exec(build.monthly)?.[1];
-      if (read) expect(ROLLUP_BUILDS.slice(0, i).map((b) => b.table)).toContain(read);
+      if (read) expect(ROLLUP_TABLES.slice(0, i).map((b) => b.table)).toContain(read);
     });
   });
 });

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { monthRange, yearOf } from '@car/contracts';
 import { withKeysDeferred } from '../database/bulk-load';
-import { ROLLUP_BUILDS, RollupBuild } from './model';
+import { ROLLUP_TABLES, RollupBuild } from './rollups';
 import { CalendarRepository } from '../reference/calendar.repository';
 
 export interface RollupBuildReport {
@@ -32,6 +32,11 @@ export function monthsToDate(months: readonly number[]): number[] {
   return [...needed].sort((a, b) => a - b);
 }
 
+/** The columns a rollup's table holds, in the order its build writes them: the month, keys, attributes, values. */
+export function rollupColumns(build: RollupBuild): string[] {
+  return ['month', ...build.keys, ...build.attributes.columns, ...(build.values ?? ['qty']), ...(build.yearToDate ? ['qty_ytd'] : [])];
+}
+
 /**
  * The INSERT … SELECT of one rollup. $1: the months `monthly` reads; $2 (year-to-date rollups only):
  * the months written. A year-to-date rollup runs the sum over each key's monthly rows of a year, then
@@ -41,7 +46,7 @@ export function monthsToDate(months: readonly number[]): number[] {
 export function rollupInsert(build: RollupBuild): string {
   const attributes = build.attributes.columns.length ? `, ${build.attributes.select}` : '';
   const values = build.values ?? ['qty'];
-  const columns = ['month', ...build.keys, ...build.attributes.columns, ...values, ...(build.yearToDate ? ['qty_ytd'] : [])].join(', ');
+  const columns = rollupColumns(build).join(', ');
   const keyed = build.keys.map((k) => `k.${k}`).join(', ');
   const source = build.yearToDate
     ? `SELECT t.month, ${build.keys.map((k) => `r.${k}`).join(', ')}, CASE WHEN t.month = r.month THEN r.qty ELSE 0 END AS qty, r.qty_ytd
@@ -71,7 +76,7 @@ export class RollupRepository {
   async rebuild(months: number[], tables?: readonly string[]): Promise<RollupBuildReport[]> {
     const dataMonths = await this.calendar.allMonths();
     const reports: RollupBuildReport[] = [];
-    for (const build of ROLLUP_BUILDS.filter((b) => !tables || tables.includes(b.table))) {
+    for (const build of ROLLUP_TABLES.filter((b) => !tables || tables.includes(b.table))) {
       const started = performance.now();
       const written = build.yearToDate ? yearToDateMonths(months, dataMonths) : [...months];
       const params = build.yearToDate ? [monthsToDate(written), written] : [written];
@@ -97,9 +102,9 @@ export class RollupRepository {
   /** The rollups that are empty while their facts are not (a new rollup table, or one a migration emptied). */
   async emptyRollups(): Promise<string[]> {
     const facts = { 1: 'wholesale_fact', 2: 'retail_fact', price: 'price_fact' } as const;
-    const checks = ROLLUP_BUILDS.map((b) => `(EXISTS (SELECT 1 FROM ${facts[b.source]}) AND NOT EXISTS (SELECT 1 FROM ${b.table})) AS "${b.table}"`);
+    const checks = ROLLUP_TABLES.map((b) => `(EXISTS (SELECT 1 FROM ${facts[b.source]}) AND NOT EXISTS (SELECT 1 FROM ${b.table})) AS "${b.table}"`);
     const [row] = await this.dataSource.query<Array<Record<string, boolean>>>(`SELECT ${checks.join(', ')}`);
-    return ROLLUP_BUILDS.map((b) => b.table).filter((table) => row[table] === true);
+    return ROLLUP_TABLES.map((b) => b.table).filter((table) => row[table] === true);
   }
 
   /** Every month that holds data, rebuilt (only `tables`, when given). */

@@ -6,7 +6,7 @@ import {
 } from '@car/contracts';
 import { AnalyticsService } from '../analytics/analytics.service';
 import type { DimensionKey, Filters } from '../analytics/model';
-import type { MeasureRequest } from '../analytics/query-builder';
+import type { MeasureRequest } from '../analytics/query';
 import { ApiException } from '../common/api-codes';
 import { CalendarRepository } from '../reference/calendar.repository';
 import { FUEL_OF, NEV_FUELS } from '../reference/data/dictionaries';
@@ -30,8 +30,8 @@ function periodMeasures(accumulate: 0 | 1): MeasureRequest[] {
 const PHEV_FUELS: readonly number[] = [FUEL_OF.PHEV, FUEL_OF.EREV];
 const BEV_FUEL = FUEL_OF.BEV;
 
-/** jllType codes of the three brand types (spec 001 §9). */
-const JLL = { xinchuang: 2, zizhu: 1, hezi: 0 } as const;
+/** The codes of the three brand types (spec 001 §9; `jllType` on the wire, `brandType` here). */
+const BRAND_TYPES = { xinchuang: 2, zizhu: 1, hezi: 0 } as const;
 
 function volume(qty: number, tq: number): DashboardVolume {
   const yoy = growth(qty, tq);
@@ -72,7 +72,7 @@ export class DashboardService {
     const withPreviousMonth: MeasureRequest[] = p.accumulate === 0 ? [...measures, { measure: 'qty', shift: 'previousMonth', as: 'hb' }] : measures;
     const [byFuel, byType, producers] = await Promise.all([
       this.analytics.query({ source: 2, dimensions: ['fuel'], month: p.month, measures: withPreviousMonth }),
-      this.analytics.query({ source: 2, dimensions: ['jllType'], month: p.month, measures }),
+      this.analytics.query({ source: 2, dimensions: ['brandType'], month: p.month, measures }),
       this.top(p, 'producer', {}, DASHBOARD_SIZES.producers, 0),
     ]);
     const sumOf = (rows: typeof byFuel, dimension: DimensionKey, keys: readonly number[] | null): BriefVolumes => {
@@ -84,7 +84,7 @@ export class DashboardService {
     const nev = sumOf(byFuel, 'fuel', NEV_FUELS);
     const bev = sumOf(byFuel, 'fuel', [BEV_FUEL]);
     const phev = sumOf(byFuel, 'fuel', PHEV_FUELS);
-    const ofType = (code: number) => sumOf(byType, 'jllType', [code]);
+    const ofType = (code: number) => sumOf(byType, 'brandType', [code]);
     const penetration = share(nev.qty, all.qty);
     const penetrationChange = shareChange(penetration, share(nev.tq, all.tq));
     const shentoulv = percentNumber(penetration);
@@ -101,9 +101,9 @@ export class DashboardService {
       phev: volume(phev.qty, phev.tq),
       bevPer: percentNumber(share(bev.qty, nev.qty)),
       phevPer: percentNumber(share(phev.qty, nev.qty)),
-      xinchuang: volume(ofType(JLL.xinchuang).qty, ofType(JLL.xinchuang).tq),
-      zizhu: volume(ofType(JLL.zizhu).qty, ofType(JLL.zizhu).tq),
-      hezi: volume(ofType(JLL.hezi).qty, ofType(JLL.hezi).tq),
+      xinchuang: volume(ofType(BRAND_TYPES.xinchuang).qty, ofType(BRAND_TYPES.xinchuang).tq),
+      zizhu: volume(ofType(BRAND_TYPES.zizhu).qty, ofType(BRAND_TYPES.zizhu).tq),
+      hezi: volume(ofType(BRAND_TYPES.hezi).qty, ofType(BRAND_TYPES.hezi).tq),
       producers: producers.rows,
       briefs: writeBriefs({ period: periodName(p.month, p.accumulate), accumulate: p.accumulate, all, newEnergy: nev, bev: bev.qty, producers: producers.rows }),
     };
@@ -119,14 +119,14 @@ export class DashboardService {
   /** Brands (dimension 'brand') or car series (sub-series) of one brand type, shares of that type's total. */
   async ofType(dto: DashboardListDto, dimension: 'brand' | 'subSeries'): Promise<DashboardList> {
     const p = await this.period(dto);
-    const { rows, total } = await this.top(p, dimension, { jllTypes: [dto.jllType] }, dto.pageSize, 0);
+    const { rows, total } = await this.top(p, dimension, { brandTypes: [dto.jllType] }, dto.pageSize, 0);
     return { list: rows, total, time: formatMonth(p.month) };
   }
 
   /** Cities for one brand type, a page at a time, with their 限行 / 限购 flags. */
   async cities(dto: DashboardCitiesDto): Promise<DashboardCityPage> {
     const p = await this.period(dto);
-    const { rows, total } = await this.top(p, 'city', { jllTypes: [dto.jllType] }, dto.pageSize, (dto.currentPage - 1) * dto.pageSize);
+    const { rows, total } = await this.top(p, 'city', { brandTypes: [dto.jllType] }, dto.pageSize, (dto.currentPage - 1) * dto.pageSize);
     const flags = await this.repository.cityRestrictions(rows.map((r) => r.id));
     const list = rows.map((r) => ({ ...r, xianxing: flags.get(r.id)?.drivingRestricted ?? false, xiangou: flags.get(r.id)?.purchaseRestricted ?? false }));
     return { list, total, currentPage: dto.currentPage, pageSize: dto.pageSize, time: formatMonth(p.month) };

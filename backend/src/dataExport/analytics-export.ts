@@ -13,7 +13,7 @@ import {
 import { AnalyticsService, type AnalyticsRow } from '../analytics/analytics.service';
 import type { MeasureKey, MonthSpan, PriceBands, QuerySource } from '../analytics/measures';
 import type { DimensionKey, Filters } from '../analytics/model';
-import type { AnalyticsQuery } from '../analytics/query-builder';
+import type { AnalyticsQuery } from '../analytics/query';
 import { bandsOf } from '../pricevolume/price-qty.service';
 import { TRIM_CELLS, type TrimTag, trimText } from './city-retail.export';
 import { CityRetailRepository, type CityNames, type TrimNames } from './city-retail.repository';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CATALOG_DICTIONARY_OF, CATALOG_NONE } from '@car/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { ROLLUP_BUILDS } from '../analytics/model';
+import { ROLLUP_TABLES } from '../analytics/rollups';
 import type { CatalogReference, CatalogRow } from './catalog-validator';
 
 /** A row as read from or written to a catalog table, by column. */
@@ -28,7 +28,7 @@ const PARENTS = ['series_id', 'producer_brand_id', 'producer_id', 'brand_id', 's
 /** The trim columns the rollups read (their product key and the list price a missing msrp_month falls back to). */
 const ROLLUP_CAR_COLUMNS: ReadonlyArray<readonly [string, string]> = [['sub_series_id', ''], ...PARENTS.map((p) => [p, ''] as const), ['msrp', '']];
 /** The rollups keyed by month and trim alone: where a trim's months with sales are read from. */
-const TRIM_ROLLUPS = ROLLUP_BUILDS.filter((build) => build.keys.length === 1 && build.keys[0] === 'car_id').map((build) => build.table);
+const TRIM_ROLLUPS = ROLLUP_TABLES.filter((build) => build.keys.length === 1 && build.keys[0] === 'car_id').map((build) => build.table);
 
 /** Each key's first value of every field its rows give (the check made the rows of one key agree). */
 function mergeBy(rows: readonly CatalogRow[], key: (row: CatalogRow) => string): Map<string, Partial<CatalogRow>> {

@@ -5,7 +5,7 @@ import {
 } from '@car/contracts';
 import { AnalyticsService } from '../analytics/analytics.service';
 import type { DimensionKey, Filters } from '../analytics/model';
-import { priceFigures } from './price.figures';
+import { priceFigures, priceMeasures, PRICES_AS_SHOWN } from './price.figures';
 import { type PriceScope, type PriceSeries, PriceService } from './price.service';
 
 /** The table's row dimensions by the spec's codes: 0 segment, 1 producer, 2 brand. */
@@ -19,7 +19,7 @@ export function marketFilters(q: MarketPriceFilter, withSegment = true): Filters
   if (withSegment && q.detailId !== undefined && q.detailId > 0) filters.segmentIds = [q.detailId];
   if (q.producerProperty !== undefined && q.producerProperty > 0) filters.producerProperties = [q.producerProperty];
   if (q.bigArea !== undefined && q.bigArea > 0) filters.areaIds = [q.bigArea];
-  if (q.composite !== undefined && q.composite >= 0) filters.jllTypes = [q.composite];
+  if (q.composite !== undefined && q.composite >= 0) filters.brandTypes = [q.composite];
   return filters;
 }
 
@@ -87,13 +87,14 @@ export class MarketPriceService {
       dimensions: ['province'],
       filters: scope.filters,
       month: scope.month,
-      measures: [{ measure: 'msrp', as: 'msrp' }, { measure: 'tp', as: 'tp' }, { measure: 'qty', as: 'qty' }],
+      ...PRICES_AS_SHOWN,
+      measures: priceMeasures(),
       keepWhenAny: ['qty'],
     });
     return {
       time: formatMonth(scope.month),
       provinces: rows.map((r) => {
-        const f = priceFigures(r.values.msrp, r.values.tp, r.values.qty);
+        const f = priceFigures(r.values);
         const id = r.key.province ?? 0;
         const rate = percentNumber(f.rate);
         return { id, name: r.name.province ?? String(id), code: String(id), tp: f.tp, discountRate: rate, discountRateStr: sharePercentText(rate), qty: f.qty };

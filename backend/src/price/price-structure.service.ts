@@ -7,11 +7,11 @@ import {
 import { type AnalyticsRow, AnalyticsService } from '../analytics/analytics.service';
 import { bandLabel, type PriceBands } from '../analytics/measures';
 import type { DimensionKey, Filters } from '../analytics/model';
-import type { MeasureRequest } from '../analytics/query-builder';
+import type { MeasureRequest } from '../analytics/query';
 import { ApiException } from '../common/api-codes';
 import { bandKeys, bandsOf } from '../pricevolume/price-qty.service';
 import { PriceVolumeMonths } from '../pricevolume/price-volume.scope';
-import { priceFigures } from './price.figures';
+import { priceFigures, priceMeasures, PRICES_AS_SHOWN } from './price.figures';
 import { PriceRepository } from './price.repository';
 
 /** Which page asks: the whole market, or one segment (the month's best seller when none is chosen). */
@@ -175,16 +175,11 @@ export class PriceStructureService {
    * in points, and the band's weighted TP, MSRP, discount and rate over the same months.
    */
   private async overview(q: PriceStructureFilter, r: Resolved): Promise<Pick<PriceStructureTable, 'columns' | 'rows'>> {
-    const jan = Math.floor(r.month / 100) * 100 + 1;
-    const priceMeasures: MeasureRequest[] = [
-      { measure: 'msrp', span: { from: jan, to: r.month }, as: 'msrp' },
-      { measure: 'tp', span: { from: jan, to: r.month }, as: 'tp' },
-      { measure: 'qty', span: { from: jan, to: r.month }, as: 'qty' },
-    ];
+    const priceQuestion = { ...PRICES_AS_SHOWN, measures: priceMeasures('', { span: { from: Math.floor(r.month / 100) * 100 + 1, to: r.month } }) };
     const [sales, prices, marketPrices] = await Promise.all([
       this.analytics.query({ source: 2, dimensions: ['priceBand'], filters: r.filters, month: r.month, priceBand: r.bands, measures: [YTD, LAST_YTD] }),
-      this.analytics.query({ source: 'price', dimensions: ['priceBand'], filters: r.filters, priceBand: r.bands, measures: priceMeasures }),
-      this.analytics.query({ source: 'price', dimensions: [], filters: r.filters, measures: priceMeasures }),
+      this.analytics.query({ source: 'price', dimensions: ['priceBand'], filters: r.filters, priceBand: r.bands, ...priceQuestion }),
+      this.analytics.query({ source: 'price', dimensions: [], filters: r.filters, ...priceQuestion }),
     ]);
     const total = { qty: 0, tq: 0 };
     for (const row of sales) {
@@ -206,7 +201,7 @@ export class PriceStructureService {
     const row = (id: number, name: string, qty: number, tq: number, priceRow: AnalyticsRow | undefined, isTotal: boolean): StructureRow => {
       const mix = share(qty, total.qty);
       const tqMix = share(tq, total.tq);
-      const p = priceFigures(priceRow?.values.msrp, priceRow?.values.tp, priceRow?.values.qty);
+      const p = priceFigures(priceRow?.values);
       const values = [
         this.volume(r, q, qty), this.volume(r, q, tq), growthNumber(growth(qty, tq)), percentNumber(mix), growthNumber(shareChange(mix, tqMix)),
         p.tp, p.msrp, p.discount, percentNumber(p.rate),

@@ -6,7 +6,7 @@ import {
 import { AnalyticsService } from '../analytics/analytics.service';
 import type { Filters } from '../analytics/model';
 import { ApiException } from '../common/api-codes';
-import { priceFigures } from './price.figures';
+import { priceFigures, priceMeasures, PRICES_AS_SHOWN } from './price.figures';
 import { PriceRepository } from './price.repository';
 import { type PriceScope, type PriceSeries, PriceService } from './price.service';
 
@@ -93,10 +93,10 @@ export class PriceTraceService {
       { measure: 'qty' as const, as: 'qty' }, { measure: 'tpLow' as const, as: 'low' },
     ];
     const [[all], trims] = await Promise.all([
-      this.analytics.query({ source: 'price', dimensions: [], filters: scope.filters, month: scope.month, measures }),
+      this.analytics.query({ source: 'price', dimensions: [], filters: scope.filters, month: scope.month, ...PRICES_AS_SHOWN, measures: [...priceMeasures(), { measure: 'tpLow', as: 'low' }] }),
       this.analytics.query({ source: 'price', dimensions: ['car'], filters: scope.filters, month: scope.month, measures, keepWhenAny: ['qty'] }),
     ]);
-    const avg = priceFigures(all?.values.msrp, all?.values.tp, all?.values.qty);
+    const avg = priceFigures(all?.values);
     const low = wholeYuan(all?.values.low);
     let high: { discount: number; rate: number | null } | null = null;
     for (const t of trims) {

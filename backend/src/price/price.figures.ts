@@ -1,4 +1,6 @@
-import { growth, growthNumber, percentNumber, percentText, type PriceTableMeasure, sharePercentText, wholeYuan, yuanText } from '@car/contracts';
+import { growth, growthNumber, percentNumber, percentText, type PriceTableMeasure, sharePercentText, yuanText } from '@car/contracts';
+import type { AnalyticsRow } from '../analytics/analytics.service';
+import type { MeasureRequest } from '../analytics/query';
 
 /**
  * A group's prices of one month as shown: MSRP and TP weighted over the volume (whole yuan), discount =
@@ -13,13 +15,27 @@ export interface PriceFigures {
   qty: number;
 }
 
-/** The figures of weighted MSRP and TP in yuan (the query layer's `msrp`, `tp`), with the volume behind them. */
-export function priceFigures(msrp: number | null | undefined, tp: number | null | undefined, qty: number | null | undefined): PriceFigures {
-  const m = wholeYuan(msrp);
-  const t = wholeYuan(tp);
-  const discount = m === null || t === null ? null : m - t;
-  const rate = discount === null || !m ? null : discount / m;
-  return { msrp: m, tp: t, discount, rate, qty: qty ?? 0 };
+/**
+ * The measures a group's price figures read, each named with `suffix`: weighted MSRP and TP, the discount and
+ * its rate (the query layer's one definition), and the volume under them; over a span or under a shift. Ask
+ * for them with `pricesInWholeYuan` (PRICES_AS_SHOWN), so the discount is the MSRP shown less the TP shown.
+ */
+export const priceMeasures = (suffix = '', months: Pick<MeasureRequest, 'span' | 'shift'> = {}): MeasureRequest[] => [
+  { measure: 'msrp', ...months, as: `msrp${suffix}` },
+  { measure: 'tp', ...months, as: `tp${suffix}` },
+  { measure: 'discount', ...months, as: `discount${suffix}` },
+  { measure: 'discountRate', ...months, as: `rate${suffix}` },
+  { measure: 'qty', ...months, as: `qty${suffix}` },
+];
+
+/** The part of a price question that makes its prices the pages' whole yuan (decision 54). */
+export const PRICES_AS_SHOWN = { pricesInWholeYuan: true } as const;
+
+/** A group's figures from the values of `priceMeasures(suffix)`; none where the group has no row. */
+export function priceFigures(values: AnalyticsRow['values'] | undefined, suffix = ''): PriceFigures {
+  if (!values) return NO_PRICES;
+  const at = (name: string): number | null => values[`${name}${suffix}`] ?? null;
+  return { msrp: at('msrp'), tp: at('tp'), discount: at('discount'), rate: at('rate'), qty: at('qty') ?? 0 };
 }
 
 export const NO_PRICES: PriceFigures = { msrp: null, tp: null, discount: null, rate: null, qty: 0 };

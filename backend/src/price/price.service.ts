@@ -5,10 +5,9 @@ import {
 } from '@car/contracts';
 import { AnalyticsRow, AnalyticsService } from '../analytics/analytics.service';
 import type { DimensionKey, Filters } from '../analytics/model';
-import type { MeasureRequest, MonthSpan } from '../analytics/query-builder';
 import { ApiException } from '../common/api-codes';
 import { CalendarRepository } from '../reference/calendar.repository';
-import { changeFields, measureText, measureValue, NO_PRICES, priceChange, priceFigures, type PriceFigures, rateChange } from './price.figures';
+import { changeFields, measureText, measureValue, NO_PRICES, priceChange, priceFigures, type PriceFigures, priceMeasures, PRICES_AS_SHOWN, rateChange } from './price.figures';
 
 /** What a price question is about: a month and the narrowed market (or one sub-series or trim). */
 export interface PriceScope {
@@ -26,16 +25,6 @@ export interface PriceSeries {
   key: AnalyticsRow['key'];
   byMonth: Map<number, PriceFigures>;
 }
-
-/** Weighted MSRP, TP and the volume under them over some months. */
-const priceMeasures = (suffix: string, span: MonthSpan): MeasureRequest[] => [
-  { measure: 'msrp', span, as: `msrp${suffix}` },
-  { measure: 'tp', span, as: `tp${suffix}` },
-  { measure: 'qty', span, as: `qty${suffix}` },
-];
-
-const figuresOf = (values: AnalyticsRow['values'] | undefined, suffix = ''): PriceFigures =>
-  values ? priceFigures(values[`msrp${suffix}`], values[`tp${suffix}`], values[`qty${suffix}`]) : NO_PRICES;
 
 /**
  * The price rules shared by the market price index and the price trace (DESIGN.md "Prices"): which
@@ -68,21 +57,17 @@ export class PriceService {
    * and against January of the same year (累计). TP and discount change as percents, the rate in points.
    */
   async cards(scope: PriceScope): Promise<PriceWhole> {
-    const january = yearOf(scope.month) * 100 + 1;
-    const previous = addMonths(scope.month, -1);
     const [row] = await this.analytics.query({
       source: 'price',
       dimensions: [],
       filters: scope.filters,
-      measures: [
-        ...priceMeasures('', { from: scope.month, to: scope.month }),
-        ...priceMeasures('Hb', { from: previous, to: previous }),
-        ...priceMeasures('Jan', { from: january, to: january }),
-      ],
+      month: scope.month,
+      ...PRICES_AS_SHOWN,
+      measures: [...priceMeasures('', { shift: 'current' }), ...priceMeasures('Hb', { shift: 'previousMonth' }), ...priceMeasures('Jan', { shift: 'january' })],
     });
-    const now = figuresOf(row?.values);
-    const hb = figuresOf(row?.values, 'Hb');
-    const jan = figuresOf(row?.values, 'Jan');
+    const now = priceFigures(row?.values);
+    const hb = priceFigures(row?.values, 'Hb');
+    const jan = priceFigures(row?.values, 'Jan');
     const tpMom = changeFields(priceChange(now.tp, hb.tp));
     const tpDown = changeFields(priceChange(now.tp, jan.tp));
     const discountMom = changeFields(priceChange(now.discount, hb.discount));
@@ -91,7 +76,7 @@ export class PriceService {
     const rateDown = changeFields(rateChange(now.rate, jan.rate));
     return {
       time: formatMonth(scope.month),
-      startTime: formatMonth(january),
+      startTime: formatMonth(yearOf(scope.month) * 100 + 1),
       msrp: now.msrp, msrpStr: yuanText(now.msrp),
       tp: now.tp, tpStr: yuanText(now.tp),
       tpMom: tpMom.value, tpMomStr: tpMom.text, tpDown: tpDown.value, tpDownStr: tpDown.text,
@@ -109,7 +94,8 @@ export class PriceService {
       source: 'price',
       dimensions: ['month', ...dimensions],
       filters,
-      measures: priceMeasures('', { from: months[0], to: months[months.length - 1] }),
+      ...PRICES_AS_SHOWN,
+      measures: priceMeasures('', { span: { from: months[0], to: months[months.length - 1] } }),
       keepWhenAny: ['qty'],
     });
     const last = dimensions[dimensions.length - 1];
@@ -122,7 +108,7 @@ export class PriceService {
         group = { id, name: last ? r.name[last] ?? String(id) : '', key: r.key, byMonth: new Map() };
         groups.set(groupKey, group);
       }
-      group.byMonth.set(r.key.month ?? 0, figuresOf(r.values));
+      group.byMonth.set(r.key.month ?? 0, priceFigures(r.values));
     }
     return [...groups.values()];
   }

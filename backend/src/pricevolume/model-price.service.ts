@@ -6,7 +6,7 @@ import {
 } from '@car/contracts';
 import { AnalyticsService } from '../analytics/analytics.service';
 import type { Filters } from '../analytics/model';
-import type { MeasureRequest } from '../analytics/query-builder';
+import type { MeasureRequest } from '../analytics/query';
 import { ApiException } from '../common/api-codes';
 import { PriceVolumeRepository, type SubSeriesInfo } from './price-volume.repository';
 import { PriceVolumeMonths, periodsOf, type Periods } from './price-volume.scope';

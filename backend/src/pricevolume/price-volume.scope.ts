@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { formatMonth, parseMonth } from '@car/contracts';
-import type { MeasureRequest } from '../analytics/query-builder';
+import type { MeasureRequest } from '../analytics/query';
 import { ApiException } from '../common/api-codes';
 import { CalendarRepository } from '../reference/calendar.repository';
 

@@ -4,6 +4,7 @@ import { AREA_MARKET, type ParamsOf, type ResultOf } from '@car/contracts';
 import { CachedAnswers } from '../answers/answer-cache.interceptor';
 import { zodPipe } from '../common/zod-validation.pipe';
 import { RequiresPage } from '../security/security.decorators';
+import { isTotalRow } from './sale-volume.service';
 import { AREA_DOWNLOAD_TYPES, AreaMarketService } from './area-market.service';
 import { tableColumns } from './table-columns';
 import { streamTableWorkbook } from './table-workbook';
@@ -53,6 +54,6 @@ export class AreaMarketController {
   @Get(AREA_MARKET.download.path)
   async download(@Query(zodPipe(AREA_MARKET.download.params)) q: ParamsOf<typeof AREA_MARKET.download>, @Res() res: Response): Promise<void> {
     const table = await this.areaMarket.download(q, AREA_DOWNLOAD_TYPES[q.type]);
-    await streamTableWorkbook(res, table.fileName, table.nameHeader, tableColumns(table.nameHeader, table.groupHeader), table.rows, (r) => r.heji);
+    await streamTableWorkbook(res, table.fileName, table.nameHeader, tableColumns(table.nameHeader, table.groupHeader), table.rows, isTotalRow);
   }
 }

@@ -6,7 +6,7 @@ import { ApiException } from '../common/api-codes';
 import { Geography, GeographyRepository } from '../reference/geography.repository';
 import { COMPARISONS, sumVolumes, type Volumes, volumesOf } from '../analytics/comparisons';
 import { type AreaNode, areaNodeOf, WHOLESALE_HAS_NO_AREA } from './area-node';
-import { MarketScope, SaleVolumeService, VolumeRow } from './sale-volume.service';
+import { isTotalRow, MarketScope, SaleVolumeService, totalRow, VolumeRow } from './sale-volume.service';
 
 /** The area-market table's dimensions; the download type is the index in AREA_DOWNLOAD_TYPES. */
 export const AREA_MARKET_TABLES = {
@@ -65,7 +65,7 @@ export class AreaMarketService {
     const { scope } = await this.market(dto);
     if (table === 'segment' || table === 'family') {
       const rows = await this.rankingRows(scope, table);
-      return { list: rows, total: rows.filter((r) => !r.heji).length, currentPage: 1, pageSize: rows.length };
+      return { list: rows, total: rows.filter((r) => !isTotalRow(r)).length, currentPage: 1, pageSize: rows.length };
     }
     return this.sales.page(scope, table, paging.currentPage, paging.pageSize);
   }
@@ -192,6 +192,6 @@ function flatten(rows: AreaTreeRow[]): TableRow[] {
   return rows.flatMap((row): TableRow[] => {
     if (!row.children?.length) return [{ ...row, children: undefined }];
     const children = row.children.map((c) => ({ ...c, groupName: row.name }));
-    return [...children, { ...row, name: `${row.name}小计`, groupName: row.name, heji: true, children: undefined }];
+    return [...children, totalRow({ ...row, name: `${row.name}小计`, groupName: row.name, children: undefined })];
   });
 }

@@ -25,7 +25,7 @@ function sub(segment: number, subSeries: number, producer: number, brand: number
 
 describe('the sales-tendency list', () => {
   // Its order (by the month or January-to-date, the other then id breaking ties) and the cut of a page
-  // are the query layer's, in SQL: query-builder.spec.ts and test/integration/company-brand.spec.ts.
+  // are the query layer's, in SQL: sql-writer.spec.ts and test/integration/company-brand.spec.ts.
   test('every metric has its Str display form', () => {
     const [row] = tendencyPage([tableRow(7, 10, 20, { ljRanking: null })], 1, 1, 10).list;
     expect(row).toMatchObject({ rankingStr: '1', yoyStr: '12.5%', mixStr: '10.0%', tqMixStr: '-', momStr: '-', ljRankingStr: '-', yearMixStr: '5.0%' });

@@ -3,7 +3,7 @@ import { barWidth, type ChartResult, formatMonth, growth, growthNumber, monthRan
 import { AnalyticsRow, AnalyticsService } from '../analytics/analytics.service';
 import type { DataSource, DimensionKey, Filters } from '../analytics/model';
 import { COMPARISONS, sumVolumes, type Volumes, volumesOf } from '../analytics/comparisons';
-import type { AnalyticsQuery, OrderRequest } from '../analytics/query-builder';
+import type { AnalyticsQuery, OrderRequest } from '../analytics/query';
 import { ApiException } from '../common/api-codes';
 import { CalendarRepository, MonthData } from '../reference/calendar.repository';
 import { SEGMENT_CATEGORIES } from '../reference/data/segments';
@@ -177,8 +177,7 @@ export class SaleVolumeService {
       result = [];
       for (const [groupId, bucket] of [...groups].sort((a, b) => a[0] - b[0])) {
         // Subtotal and total bars measure against the whole market, so they stay within 0-100.
-        const subtotal = makeRow(-groupId, `${bucket.name}小计`, sumValues(bucket.items.map((e) => e.source)), market, market.qty, market.lj);
-        subtotal.heji = true;
+        const subtotal = makeRow(-groupId, `${bucket.name}小计`, sumValues(bucket.items.map((e) => e.source)), market, market.qty, market.lj, true);
         const members = [...bucket.items.map((e) => e.row), subtotal];
         members.forEach((m, i) => {
           m.groupName = bucket.name;
@@ -191,8 +190,7 @@ export class SaleVolumeService {
       result = rows.map((e) => e.row);
     }
     if (options.total) {
-      const total = makeRow(0, '合计', market, market, market.qty, market.lj);
-      total.heji = true;
+      const total = makeRow(0, '合计', market, market, market.qty, market.lj, true);
       total.columnMerge = true;
       total.columnMergeNum = options.group ? 2 : 1;
       result.push(total);
@@ -274,7 +272,18 @@ function sumValues(rows: ReadonlyArray<{ values: Volumes }>): Volumes {
   return sumVolumes(rows.map((r) => r.values));
 }
 
-function makeRow(id: number, name: string, v: Volumes, market: Volumes, maxSales: number, maxSum: number): TableRow {
+/** Whether a table row is a subtotal (小计) or total (合计) row. */
+export function isTotalRow(row: Pick<TableRow, 'heji'>): boolean {
+  return row.heji;
+}
+
+/** The row as a subtotal or total row. */
+export function totalRow<T extends Pick<TableRow, 'heji'>>(row: T): T {
+  return { ...row, heji: true };
+}
+
+/** A ranking table's row of the spec's figures; `isTotal` for a subtotal (小计) or total (合计) row. */
+function makeRow(id: number, name: string, v: Volumes, market: Volumes, maxSales: number, maxSum: number, isTotal = false): TableRow {
   const mix = share(v.qty, market.qty);
   const tqMix = share(v.tq, market.tq);
   const yearMix = share(v.lj, market.lj);
@@ -299,6 +308,7 @@ function makeRow(id: number, name: string, v: Volumes, market: Volumes, maxSales
     yearMixChange: growthNumber(yearMixChange), yearMixChanges: percentText(yearMixChange),
     ljRanking: null, rankingStatus: -2,
     groupName: null, rowMerge: false, rowMergeNum: 0, columnMerge: false, columnMergeNum: 0,
-    color: null, heji: false, hasChildren: false,
+    // `heji` is the wire's name of the total flag (docs/glossary.md), read and written only in this file.
+    color: null, heji: isTotal, hasChildren: false,
   };
 }

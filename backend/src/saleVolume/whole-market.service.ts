@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type ChartResult, formatMonth, type SaleVolumeFilterDto, type Summary, type TablePage, type TableRow } from '@car/contracts';
 import type { DimensionKey } from '../analytics/model';
 import { ApiException } from '../common/api-codes';
-import { MarketScope, RowOptions, SaleVolumeService } from './sale-volume.service';
+import { isTotalRow, MarketScope, RowOptions, SaleVolumeService } from './sale-volume.service';
 
 /** The whole-market table's dimensions: codes 1-6 of the spec, and the download type (code − 1). */
 export const WHOLE_MARKET_TABLES = {
@@ -43,7 +43,7 @@ export class WholeMarketService {
     // Segment, family and area tables are shown whole (with subtotals); the others page, in SQL.
     if (table === 'segment' || table === 'family' || table === 'area') {
       const rows = await this.allRows(scope, table, options.dimensionality ?? 1);
-      return { list: rows, total: rows.filter((r) => !r.heji).length, currentPage: 1, pageSize: rows.length };
+      return { list: rows, total: rows.filter((r) => !isTotalRow(r)).length, currentPage: 1, pageSize: rows.length };
     }
     return this.sales.page(scope, rankedDimension(table), options.currentPage, options.pageSize);
   }

@@ -5,8 +5,8 @@ import type { Catalog, SubSeriesSpec } from './catalog/types';
 import { FIRST_MONTH, LAST_MONTH, parseMonth } from './market-model';
 import { Rng, hashString } from './rng';
 
-export interface ProducerRow { id: number; name: string; initial: string; property: number; jllType: number }
-export interface BrandRow { id: number; name: string; initial: string; property: number; familyId: number; groupId: number; jllType: number; luxury: boolean }
+export interface ProducerRow { id: number; name: string; initial: string; property: number; brandType: number }
+export interface BrandRow { id: number; name: string; initial: string; property: number; familyId: number; groupId: number; brandType: number; luxury: boolean }
 export interface ProducerBrandRow { id: number; name: string; initial: string; producerId: number; brandId: number }
 export interface SeriesRow { id: number; name: string; initial: string; producerBrandId: number }
 export interface SubSeriesRow {
@@ -48,18 +48,18 @@ export function buildDimensions(catalog: Catalog, seed: number): Dimensions {
   for (const brand of catalog.brands) if (!groupIds.has(brand.group)) groupIds.set(brand.group, groupIds.size + 1);
 
   const producers: ProducerRow[] = catalog.producers.map((p, i) => ({
-    id: i + 1, name: p.name, initial: p.initial, property: PRODUCER_PROPERTY_OF[p.property], jllType: p.jllType,
+    id: i + 1, name: p.name, initial: p.initial, property: PRODUCER_PROPERTY_OF[p.property], brandType: p.brandType,
   }));
   const producerByName = new Map(producers.map((p) => [p.name, p]));
-  const jllOfBrand = new Map<string, number>();
+  const brandTypeOfBrand = new Map<string, number>();
   for (const s of catalog.subSeries) {
     const producer = producerByName.get(s.producer);
-    if (producer && !jllOfBrand.has(s.brand)) jllOfBrand.set(s.brand, producer.jllType);
+    if (producer && !brandTypeOfBrand.has(s.brand)) brandTypeOfBrand.set(s.brand, producer.brandType);
   }
   const brands: BrandRow[] = catalog.brands.map((b, i) => ({
     id: i + 1, name: b.name, initial: b.initial, property: BRAND_PROPERTY_OF[b.property],
     familyId: familyId.get(b.family) ?? 7, groupId: groupIds.get(b.group) ?? 1,
-    jllType: jllOfBrand.get(b.name) ?? (b.family === '自主' ? 1 : 0), luxury: b.property === '豪华',
+    brandType: brandTypeOfBrand.get(b.name) ?? (b.family === '自主' ? 1 : 0), luxury: b.property === '豪华',
   }));
   const brandByName = new Map(brands.map((b) => [b.name, b]));
 

@@ -68,11 +68,11 @@ export async function generateFacts(
 ): Promise<void> {
   const rng = new Rng(seed ^ 0x5eed);
   const cityTables = buildCityTables(cities, regionOfProvince);
-  const producerJll = new Map(dims.producers.map((p) => [p.id, p.jllType]));
+  const producerBrandType = new Map(dims.producers.map((p) => [p.id, p.brandType]));
   const trimsBySub = new Map<number, TrimState[]>();
   for (const trim of dims.trims) {
     const list = trimsBySub.get(trim.subSeriesId) ?? [];
-    list.push(trimState(trim, producerJll.get(trim.producerId) ?? 0, rng.fork(trim.id)));
+    list.push(trimState(trim, producerBrandType.get(trim.producerId) ?? 0, rng.fork(trim.id)));
     trimsBySub.set(trim.subSeriesId, list);
   }
   const noise = new Float64Array(dims.subSeries.length + 1);
@@ -132,8 +132,8 @@ function lifecycle(sub: SubSeriesRow, month: number): number {
   return factor;
 }
 
-function trimState(trim: TrimRow, producerJll: number, rng: Rng): TrimState {
-  const kind: PriceKind = trim.luxury ? 'luxury' : isNev(trim.energy) ? 'nev' : producerJll === 0 ? 'jv-ice' : 'domestic-ice';
+function trimState(trim: TrimRow, producerBrandType: number, rng: Rng): TrimState {
+  const kind: PriceKind = trim.luxury ? 'luxury' : isNev(trim.energy) ? 'nev' : producerBrandType === 0 ? 'jv-ice' : 'domestic-ice';
   const colours = new AliasTable(COLOUR_WEIGHTS.map((w) => w * (0.6 + 0.8 * rng.next())));
   const cutEligible = trim.launchMonth <= 202412 && (kind === 'nev' ? rng.chance(0.35) : rng.chance(0.12));
   const cutMonth = cutEligible ? addMonths(202303, rng.int(0, 21)) : 999999;

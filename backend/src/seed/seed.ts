@@ -93,9 +93,9 @@ export async function seedDatabase(repository: DemoDataRepository, options: Seed
 async function loadDimensions(repository: DemoDataRepository, dims: Dimensions): Promise<void> {
   await repository.copyRows('brand_group', ['id', 'name'], dims.groups.map((g) => [g.id, g.name]));
   await repository.copyRows('producer', ['id', 'name', 'initial', 'property', 'jll_type'],
-    dims.producers.map((p) => [p.id, p.name, p.initial, p.property, p.jllType]));
+    dims.producers.map((p) => [p.id, p.name, p.initial, p.property, p.brandType]));
   await repository.copyRows('brand', ['id', 'name', 'initial', 'property', 'family_id', 'group_id', 'jll_type'],
-    dims.brands.map((b) => [b.id, b.name, b.initial, b.property, b.familyId, b.groupId, b.jllType]));
+    dims.brands.map((b) => [b.id, b.name, b.initial, b.property, b.familyId, b.groupId, b.brandType]));
   await repository.copyRows('producer_brand', ['id', 'name', 'initial', 'producer_id', 'brand_id'],
     dims.producerBrands.map((pb) => [pb.id, pb.name, pb.initial, pb.producerId, pb.brandId]));
   await repository.copyRows('series', ['id', 'name', 'initial', 'producer_brand_id'],

@@ -32,14 +32,14 @@ export class BrandGroup {
   @Column({ type: 'varchar', length: 32 }) name: string;
 }
 
-/** 厂商. property is a dicProducerProperty key; jllType 2 新创, 1 自主, 0 合资. */
+/** 厂商. property is a dicProducerProperty key; brandType 2 新创, 1 自主, 0 合资. */
 @Entity('producer')
 export class Producer {
   @PrimaryColumn({ type: 'integer' }) id: number;
   @Column({ type: 'varchar', length: 64 }) name: string;
   @Column({ type: 'char', length: 1 }) initial: string;
   @Column({ type: 'smallint' }) property: number;
-  @Column({ name: 'jll_type', type: 'smallint' }) jllType: number;
+  @Column({ name: 'jll_type', type: 'smallint' }) brandType: number;
 }
 
 /** 品牌. property is a dicBoundProperty key. */
@@ -51,7 +51,7 @@ export class Brand {
   @Column({ type: 'smallint' }) property: number;
   @Column({ name: 'family_id', type: 'smallint' }) familyId: number;
   @Column({ name: 'group_id', type: 'smallint' }) groupId: number;
-  @Column({ name: 'jll_type', type: 'smallint' }) jllType: number;
+  @Column({ name: 'jll_type', type: 'smallint' }) brandType: number;
   @ManyToOne(() => Family) @JoinColumn({ name: 'family_id' }) family?: Family;
   @ManyToOne(() => BrandGroup) @JoinColumn({ name: 'group_id' }) group?: BrandGroup;
 }

@@ -3,7 +3,7 @@ import type { BrandSpec, Catalog, ProducerSpec, SubSeriesSpec } from './types';
 /**
  * Reads a catalog written one record a line, '|' between fields (blank lines and lines starting
  * with # are skipped):
- *   P|producer name|initial|property|jllType
+ *   P|producer name|initial|property|brandType
  *   B|brand name|initial|family|property|group
  *   S|producer|brand|series|sub-series name|initial|segment|body|energy|priceLow-priceHigh|launch|end|peakMonthly|engines|batteries
  * engines and batteries are comma lists and may be empty; end may be empty.
@@ -20,7 +20,7 @@ export function parseCatalog(text: string): Catalog {
     switch (f[0]) {
       case 'P':
         if (f.length !== 5) fail('a producer has 5 fields');
-        catalog.producers.push({ name: f[1], initial: f[2], property: f[3] as ProducerSpec['property'], jllType: Number(f[4]) as ProducerSpec['jllType'] });
+        catalog.producers.push({ name: f[1], initial: f[2], property: f[3] as ProducerSpec['property'], brandType: Number(f[4]) as ProducerSpec['brandType'] });
         break;
       case 'B':
         if (f.length !== 6) fail('a brand has 6 fields');

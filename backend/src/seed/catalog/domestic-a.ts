@@ -1,7 +1,7 @@
 import type { Catalog } from './types';
 
 /**
- * Domestic incumbents, part A (jllType 1): 比亚迪, 吉利, 长安, 长城 and 奇瑞 with their sub-brands.
+ * Domestic incumbents, part A (brandType 1): 比亚迪, 吉利, 长安, 长城 and 奇瑞 with their sub-brands.
  * Prices are MSRP ranges in 万元; peakMonthly is the order of magnitude of a model's best retail months.
  */
 
@@ -17,15 +17,15 @@ const CHERY = '奇瑞汽车';
 
 export const DOMESTIC_A: Catalog = {
   producers: [
-    { name: BYD, initial: 'B', property: '自主', jllType: 1 },
-    { name: DENZA, initial: 'T', property: '自主', jllType: 1 },
-    { name: GEELY, initial: 'J', property: '自主', jllType: 1 },
-    { name: LYNK, initial: 'L', property: '自主', jllType: 1 },
-    { name: ZEEKR, initial: 'J', property: '自主', jllType: 1 },
-    { name: CHANGAN, initial: 'C', property: '自主', jllType: 1 },
-    { name: AVATR, initial: 'A', property: '自主', jllType: 1 },
-    { name: GWM, initial: 'C', property: '自主', jllType: 1 },
-    { name: CHERY, initial: 'Q', property: '自主', jllType: 1 },
+    { name: BYD, initial: 'B', property: '自主', brandType: 1 },
+    { name: DENZA, initial: 'T', property: '自主', brandType: 1 },
+    { name: GEELY, initial: 'J', property: '自主', brandType: 1 },
+    { name: LYNK, initial: 'L', property: '自主', brandType: 1 },
+    { name: ZEEKR, initial: 'J', property: '自主', brandType: 1 },
+    { name: CHANGAN, initial: 'C', property: '自主', brandType: 1 },
+    { name: AVATR, initial: 'A', property: '自主', brandType: 1 },
+    { name: GWM, initial: 'C', property: '自主', brandType: 1 },
+    { name: CHERY, initial: 'Q', property: '自主', brandType: 1 },
   ],
   brands: [
     { name: '比亚迪', initial: 'B', family: '自主', property: '主流', group: '比亚迪' },

@@ -5,8 +5,8 @@
  */
 import type { BodyType, Energy, FamilyName, ProducerProperty, BrandProperty, SegmentId } from '../../reference/data/types';
 
-/** jllType: 2 新创 (new-force start-ups), 1 自主 (domestic incumbents), 0 合资 (joint ventures and foreign). */
-export type JllType = 0 | 1 | 2;
+/** brandType: 2 新创 (new-force start-ups), 1 自主 (domestic incumbents), 0 合资 (joint ventures and foreign). */
+export type BrandType = 0 | 1 | 2;
 
 export interface ProducerSpec {
   /** 厂商 as the industry writes it, e.g. '一汽-大众', '比亚迪汽车', '特斯拉中国'. */
@@ -14,7 +14,7 @@ export interface ProducerSpec {
   /** Upper-case pinyin initial of the name, for the A-Z pick-lists, e.g. 'Y' for 一汽-大众. */
   initial: string;
   property: ProducerProperty;
-  jllType: JllType;
+  brandType: BrandType;
 }
 
 export interface BrandSpec {

@@ -1,70 +1,14 @@
-import { ApiException } from '../common/api-codes';
-import { MAP_ONLY_PROVINCES, monthRange, PROVINCES, yearOf } from '@car/contracts';
-import { bandCount, MEASURES, MeasureKey, MonthSpan, PriceBands, QuerySource, SHIFTS, ShiftKey } from './measures';
-import { DIMENSIONS, DimensionKey, FILTERS, FilterCondition, FilterKey, Filters, Level, RAW_FACTS, ROLLUPS, RollupDef } from './model';
-
-export type { MonthSpan } from './measures';
-
 /**
- * One measure of an answer: `measure` over the months of `shift` (relative to the query's `month`,
- * default `current`) or over an explicit `span`, answered under the name `as`.
+ * The SQL writer: a query (query.ts) on the table the chooser picked (rollup-chooser.ts) as one
+ * parameterised statement. Dimension and filter columns and measure formulas come from the typed model,
+ * operators and window functions from closed lists; every value is bound.
  */
-export interface MeasureRequest {
-  measure: MeasureKey;
-  as: string;
-  shift?: ShiftKey;
-  span?: MonthSpan;
-}
-
-/**
- * A figure over the whole answer (after groups that sold nothing are left out, before paging, so a page
- * never changes it), from a closed list: `share` of a measure in its total, the `total` itself, the
- * `max` of a measure, competition `rank` by a measure (largest first: 1, 2, 2, 4), the `count` of rows.
- * `partitionBy` takes them within each value of those dimensions instead.
- */
-export interface WindowRequest {
-  fn: 'share' | 'total' | 'max' | 'rank' | 'count';
-  /** A measure's `as`; not for `count`. */
-  of?: string;
-  as: string;
-  partitionBy?: readonly DimensionKey[];
-}
-
-export interface OrderRequest {
-  /** A dimension of the query, or the `as` of a measure or window. */
-  by: string;
-  direction: 'asc' | 'desc';
-}
-
-/**
- * One question to the facts, Cube's query shape: group by `dimensions`, narrow by `filters`, compute
- * `measures` (each a measure of MEASURES under a shift of SHIFTS, or over a span), then windows,
- * order, top-N per group and paging, all in SQL. The older form `measures: { name: span }` sums the
- * volume over each span. `priceBand` parameterises the `priceBand` dimension.
- */
-export interface AnalyticsQuery {
-  source: QuerySource;
-  dimensions: readonly DimensionKey[];
-  filters?: Filters;
-  /** The month shifts count from (YYYYMM); needed by every measure asked with a shift. */
-  month?: number;
-  measures: readonly MeasureRequest[] | Readonly<Record<string, MonthSpan>>;
-  windows?: readonly WindowRequest[];
-  /** A group is answered when one of these measures is non-zero (default: any measure). */
-  keepWhenAny?: readonly string[];
-  order?: readonly OrderRequest[];
-  /** The first `n` rows of each value of `by`, in the query's order. */
-  topPerGroup?: { by: readonly DimensionKey[]; n: number };
-  limit?: number;
-  offset?: number;
-  priceBand?: PriceBands;
-  /**
-   * After the windows (so shares, totals and ranks still cover every row), answer only the rows whose
-   * values of these dimensions are listed; names are joined for those rows only. A few series' trims
-   * ranked within their segments read the names of those trims, not of the segments' thousand.
-   */
-  within?: Partial<Record<DimensionKey, readonly number[]>>;
-}
+import { MAP_ONLY_PROVINCES, monthRange, PROVINCES } from '@car/contracts';
+import { bandCount, MEASURES, MeasureKey } from './measures';
+import { DIMENSIONS, DimensionKey, FILTERS, FilterCondition, FilterKey, Filters } from './model';
+import { AnalyticsQuery, bandsSales, cityBands, groupsByTime, isEmpty, isIdList, readsYearToDateSum, spanOf, WindowRequest } from './query';
+import { chooseTable } from './rollup-chooser';
+import { RAW_FACTS, RollupDef } from './rollups';
 
 export interface BuiltQuery {
   sql: string;
@@ -73,73 +17,6 @@ export interface BuiltQuery {
 }
 
 const NAME = /^[a-zA-Z][a-zA-Z0-9]{0,30}$/;
-
-/** The query's measures as requests: the older `{ name: span }` form is the volume over each span. */
-export function measureRequests(query: Pick<AnalyticsQuery, 'measures'>): readonly MeasureRequest[] {
-  if (Array.isArray(query.measures)) return query.measures as readonly MeasureRequest[];
-  return Object.entries(query.measures as Record<string, MonthSpan>).map(([as, span]) => ({ measure: 'qty' as const, as, span }));
-}
-
-/** The months a request covers. */
-export function spanOf(request: MeasureRequest, month: number | undefined): MonthSpan {
-  if (request.span) {
-    if (request.shift) throw new Error(`measure ${request.as}: a span or a shift, not both`);
-    return request.span;
-  }
-  if (month === undefined) throw new Error(`measure ${request.as}: a shift needs the query's month`);
-  return SHIFTS[request.shift ?? 'current'].span(month);
-}
-
-/** Whether a condition is a plain id list (`Array.isArray` alone would make a readonly list `any[]`). */
-function isIdList(condition: FilterCondition): condition is readonly number[] {
-  return Array.isArray(condition);
-}
-
-function isEmpty(condition: FilterCondition | undefined): boolean {
-  if (condition === undefined) return true;
-  if (isIdList(condition)) return condition.length === 0;
-  return 'in' in condition && condition.in.length === 0;
-}
-
-/** The levels of detail a query needs, from its dimensions and its (non-empty) filters. */
-export function levelsOf(query: Pick<AnalyticsQuery, 'dimensions' | 'filters'>): Set<Level> {
-  const levels = new Set<Level>();
-  for (const d of query.dimensions) {
-    const level = DIMENSIONS[d].level;
-    if (level !== 'time') levels.add(level);
-  }
-  for (const [key, condition] of Object.entries(query.filters ?? {})) {
-    if (!isEmpty(condition)) levels.add(FILTERS[key as FilterKey].level);
-  }
-  return levels;
-}
-
-/**
- * The smallest table that keeps every level the query needs, for its data source. A question that reads
- * a January-to-date sum (`yearToDate`) takes the first of them that keeps year-to-date sums, where one
- * does: a table without them is smaller a month (no rows carried through months without sales) but
- * would sum up to twelve months instead of reading one.
- */
-export function chooseRollup(source: QuerySource, levels: ReadonlySet<Level>, yearToDate = false): RollupDef {
-  const found = firstRollup(ROLLUPS.filter((r) => r.source === source && [...levels].every((l) => r.levels.has(l))), yearToDate);
-  if (!found) {
-    throw ApiException.badRequest(source === 1 ? '批发量数据没有地区维度，请选择零售量（数据来源 2）' : '该查询维度组合不受支持');
-  }
-  return found;
-}
-
-function firstRollup(candidates: readonly RollupDef[], yearToDate: boolean): RollupDef | undefined {
-  return (yearToDate ? candidates.find((r) => r.yearToDate) : undefined) ?? candidates[0];
-}
-
-/**
- * Whether a request is a volume from January to a later month, which a table with year-to-date sums
- * answers from its last month's `qty_ytd` — unless the query groups by time (each month summed on its own).
- */
-function readsYearToDateSum(request: MeasureRequest, span: MonthSpan, groupsByTime: boolean): boolean {
-  const def = MEASURES[request.measure];
-  return def.kind === 'sum' && def.column === 'qty' && !groupsByTime && span.to > span.from && span.from === yearOf(span.to) * 100 + 1;
-}
 
 const REGION_OF = new Map([...PROVINCES, ...MAP_ONLY_PROVINCES].map((p) => [p.code, p.regionId]));
 
@@ -166,11 +43,11 @@ function filterSql(column: string, condition: FilterCondition, bind: (value: unk
 
 /**
  * Writes the parameterised SQL for a query: dimension and filter columns and measure formulas from the
- * typed model, every value bound. It reads the smallest rollup that answers, or `table` when given (the
+ * typed model, every value bound. It reads the table the chooser picks, or `table` when given (the
  * benchmark's raw-fact baseline), which must keep every level the query needs.
  */
 export function buildQuery(query: AnalyticsQuery, table?: RollupDef): BuiltQuery {
-  const requests = measureRequests(query);
+  const requests = query.measures;
   if (requests.length === 0) throw new Error('a query needs at least one measure');
   const names = new Set<string>(query.dimensions);
   for (const name of [...requests.map((r) => r.as), ...(query.windows ?? []).map((w) => w.as)]) {
@@ -181,26 +58,13 @@ export function buildQuery(query: AnalyticsQuery, table?: RollupDef): BuiltQuery
   for (const r of requests) {
     if (!MEASURES[r.measure]?.sources.includes(query.source)) throw new Error(`measure ${r.measure} is not kept for source ${query.source}`);
   }
-  const levels = levelsOf(query);
+  const { rollup, bandRollup } = chooseTable(query, table);
   // Grouped by time, each month must be summed on its own; otherwise a January-to-date span reads the
   // year-to-date sums of its last month, where the rollup keeps them.
-  const groupsByTime = query.dimensions.some((d) => DIMENSIONS[d].level === 'time');
-  const yearToDate = requests.some((r) => readsYearToDateSum(r, spanOf(r, query.month), groupsByTime));
-  // Sales volume banded by price: the sales rollup keeps the trim, the band comes from the price tables.
-  const bandedSales = query.source !== 'price' && query.dimensions.includes('priceBand');
-  // … or, for bounds in whole thousands of yuan, a rollup that keeps each trim-month's prices rounded to them.
-  let bandRollup: RollupDef | undefined;
-  if (bandedSales) {
-    if (query.filters?.msrp && !isEmpty(query.filters.msrp)) throw new Error('the msrp filter needs the price source');
-    levels.delete('trimPrice');
-    // A city's TP is not kept by the band rollups: those bands are joined to the city's price facts.
-    bandRollup = table || cityBands(query) !== undefined ? undefined : salesBandRollup(query, levels, yearToDate);
-    levels.add('car');
-  }
-  if (table && (table.source !== query.source || ![...levels].every((l) => table.levels.has(l)))) {
-    throw new Error(`${table.name} cannot answer this query`);
-  }
-  const rollup = bandRollup ?? table ?? chooseRollup(query.source, levels, yearToDate);
+  const byTime = groupsByTime(query);
+  // Sales volume banded by price: the sales rollup keeps the trim, the band comes from the price tables …
+  // or, for bounds in whole thousands of yuan, a rollup that keeps each trim-month's prices rounded to them.
+  const bandedSales = bandsSales(query);
   const params: unknown[] = [];
   const bind = (value: unknown): string => {
     params.push(value);
@@ -221,8 +85,8 @@ export function buildQuery(query: AnalyticsQuery, table?: RollupDef): BuiltQuery
     if (span.from > span.to) throw new Error(`measure ${request.as} spans backwards`);
     const def = MEASURES[request.measure];
     // Banded on a rollup without prices, each month's band comes from its own price: never the year-to-date sum.
-    const yearToDateBands = !bandedSales || bandRollup !== undefined;
-    if (rollup.yearToDate && yearToDateBands && readsYearToDateSum(request, span, groupsByTime)) {
+    const yearToDateBands = !bandedSales || bandRollup;
+    if (rollup.yearToDate && yearToDateBands && readsYearToDateSum(request, span, byTime)) {
       months.add(span.to);
       selects.push(`coalesce(sum(qty_ytd) FILTER (WHERE month = ${bind(span.to)}), 0) AS "${request.as}"`);
       continue;
@@ -230,7 +94,7 @@ export function buildQuery(query: AnalyticsQuery, table?: RollupDef): BuiltQuery
     for (const m of monthRange(span.from, span.to)) months.add(m);
     const during = `FILTER (WHERE month BETWEEN ${bind(span.from)} AND ${bind(span.to)})`;
     if (def.kind !== 'sum') nullable.add(request.as);
-    selects.push(`${measureSql(request.measure, during)} AS "${request.as}"`);
+    selects.push(`${measureSql(request.measure, during, query.pricesInWholeYuan === true)} AS "${request.as}"`);
   }
   const where = [`month = ANY(${bind([...months].sort((a, b) => a - b))}::int[])`];
   for (const [key, condition] of Object.entries(query.filters ?? {})) {
@@ -284,42 +148,28 @@ export function buildQuery(query: AnalyticsQuery, table?: RollupDef): BuiltQuery
   return { sql, params, rollup: rollup.name };
 }
 
-/** One measure over the rows its FILTER clause keeps: the SQL of each kind of MEASURES. */
-function measureSql(key: MeasureKey, during: string): string {
+/**
+ * One measure over the rows its FILTER clause keeps: the SQL of each kind of MEASURES. With `wholeYuan`, a
+ * weighted price is rounded to the yuan, also where a derived measure reads it.
+ */
+function measureSql(key: MeasureKey, during: string, wholeYuan: boolean): string {
   const def = MEASURES[key];
   switch (def.kind) {
     case 'sum':
       return `coalesce(sum(${def.column}) ${during}, 0)`;
-    case 'weighted':
-      return `((sum(${def.amount}) ${during})::float8 / nullif(sum(${def.weight}) ${during}, 0))`;
+    case 'weighted': {
+      const price = `((sum(${def.amount}) ${during})::float8 / nullif(sum(${def.weight}) ${during}, 0))`;
+      // Half up, as Math.round (a float8 round() would round half to even).
+      return wholeYuan ? `floor(${price} + 0.5)` : price;
+    }
     case 'min':
     case 'max':
       return `${def.kind}(${def.column}) ${during}`;
     case 'difference':
-      return `(${measureSql(def.of[0], during)} - ${measureSql(def.of[1], during)})`;
+      return `(${measureSql(def.of[0], during, wholeYuan)} - ${measureSql(def.of[1], during, wholeYuan)})`;
     case 'quotient':
-      return `(${measureSql(def.of[0], during)} / nullif(${measureSql(def.of[1], during)}, 0))`;
+      return `(${measureSql(def.of[0], during, wholeYuan)} / nullif(${measureSql(def.of[1], during, wholeYuan)}, 0))`;
   }
-}
-
-/**
- * The rollup that answers a sales price-band question with no join, if any: one of the query's source
- * keeping each trim-month's prices in whole thousands (`bandPrice`) and every other level it needs, for
- * bounds that are whole thousands of yuan (every band the API accepts; docs/query-layer.md "Price bands").
- */
-function salesBandRollup(query: AnalyticsQuery, levels: ReadonlySet<Level>, yearToDate: boolean): RollupDef | undefined {
-  const bands = query.priceBand;
-  if (!bands || ![bands.low, bands.high, bands.width].every((b) => b % 1000 === 0)) return undefined;
-  const needed = [...levels, 'bandPrice' as const];
-  return firstRollup(ROLLUPS.filter((r) => r.source === query.source && needed.every((l) => r.levels.has(l))), yearToDate);
-}
-
-/** The city whose TP bands a sales question (`priceBand.tpCity`), where it applies: TP bands of sales volume only. */
-function cityBands(query: AnalyticsQuery): number | undefined {
-  const city = query.priceBand?.tpCity;
-  if (city === undefined) return undefined;
-  if (query.source === 'price') throw new Error('tpCity bands sales volume, not the price facts');
-  return query.priceBand?.basis === 'tp' ? city : undefined;
 }
 
 /**
@@ -404,7 +254,7 @@ function windowSql(w: WindowRequest, query: AnalyticsQuery, names: ReadonlySet<s
   for (const d of w.partitionBy ?? []) if (!query.dimensions.includes(d)) throw new Error(`window ${w.as}: ${d} is not a dimension of the query`);
   const partition = w.partitionBy?.length ? `PARTITION BY ${w.partitionBy.map((d) => `g."${d}"`).join(', ')}` : '';
   if (w.fn === 'count') return `count(*) OVER (${partition})`;
-  const measures = measureRequests(query).map((r) => r.as);
+  const measures = query.measures.map((r) => r.as);
   if (!w.of || !measures.includes(w.of) || !names.has(w.of)) throw new Error(`window ${w.as}: ${w.of} is not a measure of the query`);
   const of = `g."${w.of}"`;
   switch (w.fn) {

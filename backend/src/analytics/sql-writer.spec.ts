@@ -1,45 +1,12 @@
 import { ApiException } from '../common/api-codes';
 import { bandCount, bandLabel, PRICE_BAND_DEFAULTS } from './measures';
-import { RAW_FACTS, ROLLUPS } from './model';
-import { AnalyticsQuery, buildQuery, chooseRollup, levelsOf, MeasureRequest, measureRequests, regionsOfProvinces } from './query-builder';
+import { AnalyticsQuery, levelsOf, MeasureRequest } from './query';
+import { RAW_FACTS } from './rollups';
+import { buildQuery, regionsOfProvinces } from './sql-writer';
 
-const thisMonth = { qty: { from: 202610, to: 202610 }, tq: { from: 202510, to: 202510 } };
-
-describe('the query layer chooses the smallest rollup that answers', () => {
-  test.each([
-    // The shared filters alone (segment, fuel, producer property): the market rollups, without product detail.
-    [['segment'], {}, 'rollup_retail_market'],
-    [['fuel'], { segmentIds: [3], producerProperties: [2] }, 'rollup_retail_market'],
-    [['producer', 'fuel'], { segmentIds: [3] }, 'rollup_retail_sub_series'],
-    [['family'], {}, 'rollup_retail_sub_series'],
-    [['subSeries'], { producerIds: [1], brandIds: [64] }, 'rollup_retail_sub_series'],
-    [['car'], { subSeriesIds: [5] }, 'rollup_retail_car'],
-    [['segment'], { carIds: [7] }, 'rollup_retail_car'],
-    [['province'], {}, 'rollup_retail_province_market'],
-    [['area', 'segment'], { fuels: [6] }, 'rollup_retail_province_market'],
-    [['segment'], { provinceIds: [440000] }, 'rollup_retail_province_market'],
-    [['brand'], { areaIds: [5] }, 'rollup_retail_province'],
-    [['city'], { provinceIds: [440000] }, 'rollup_retail_city_market'],
-    [['tier'], {}, 'rollup_retail_city_market'],
-    [['producer'], { cityIds: [440100] }, 'rollup_retail_city'],
-    [['car'], { provinceIds: [440000] }, 'retail_fact'],
-    [['car', 'city'], {}, 'retail_fact'],
-  ] as const)('%j with filters %j → %s', (dimensions, filters, expected) => {
-    expect(buildQuery({ source: 2, dimensions: [...dimensions], filters, measures: thisMonth }).rollup).toBe(expected);
-  });
-
-  test('wholesale (data source 1) is answered from the wholesale rollup, and has no geography', () => {
-    expect(buildQuery({ source: 1, dimensions: ['brand'], measures: thisMonth }).rollup).toBe('rollup_wholesale_sub_series');
-    expect(buildQuery({ source: 1, dimensions: ['car'], measures: thisMonth }).rollup).toBe('rollup_wholesale_car');
-    expect(buildQuery({ source: 1, dimensions: ['month'], filters: { fuels: [6] }, measures: thisMonth }).rollup).toBe('rollup_wholesale_market');
-    expect(() => chooseRollup(1, levelsOf({ dimensions: ['province'] }))).toThrow(ApiException);
-    expect(() => chooseRollup(1, levelsOf({ dimensions: ['segment'], filters: { cityIds: [110000] } }))).toThrow(/批发量/);
-  });
-
-  test('empty filter lists do not narrow the query or its rollup', () => {
-    expect(levelsOf({ dimensions: ['segment'], filters: { provinceIds: [] } })).toEqual(new Set(['market']));
-  });
-});
+/** The volume over a span of months, answered as `as`. */
+const volume = (as: string, from: number, to: number): MeasureRequest => ({ measure: 'qty', as, span: { from, to } });
+const thisMonth = [volume('qty', 202610, 202610), volume('tq', 202510, 202510)];
 
 describe('the SQL it writes', () => {
   test('sums each named span with FILTER, reads only the months it needs, and binds every value', () => {
@@ -56,21 +23,21 @@ describe('the SQL it writes', () => {
   });
 
   test('a January-to-date span reads the year-to-date sums of its last month', () => {
-    const built = buildQuery({ source: 2, dimensions: [], measures: { lj: { from: 202601, to: 202610 }, qty: { from: 202610, to: 202610 } } });
+    const built = buildQuery({ source: 2, dimensions: [], measures: [volume('lj', 202601, 202610), volume('qty', 202610, 202610)] });
     expect(built.sql).toContain('coalesce(sum(qty_ytd) FILTER (WHERE month = $1), 0) AS "lj"');
     expect(built.params).toEqual([202610, 202610, 202610, [202610]]);
     expect(built.sql).not.toContain('GROUP BY');
   });
 
   test('the comparison spans of a month read three months, not twenty', () => {
-    const spans = { qty: { from: 202610, to: 202610 }, tq: { from: 202510, to: 202510 }, hb: { from: 202609, to: 202609 }, lj: { from: 202601, to: 202610 }, tqLj: { from: 202501, to: 202510 } };
+    const spans = [volume('qty', 202610, 202610), volume('tq', 202510, 202510), volume('hb', 202609, 202609), volume('lj', 202601, 202610), volume('tqLj', 202501, 202510)];
     const built = buildQuery({ source: 2, dimensions: ['brand'], measures: spans });
     expect(built.rollup).toBe('rollup_retail_sub_series');
     expect(built.params).toContainEqual([202510, 202609, 202610]);
   });
 
   test('without year-to-date sums, or grouped by month, a January-to-date span lists every month once', () => {
-    const lj = { lj: { from: 202601, to: 202610 } };
+    const lj = [volume('lj', 202601, 202610)];
     const raw = buildQuery({ source: 2, dimensions: ['city'], filters: { subSeriesIds: [5] }, measures: lj });
     expect(raw.rollup).toBe('rollup_retail_city');
     expect(raw.sql).toContain('sum(qty) FILTER (WHERE month BETWEEN $1 AND $2)');
@@ -82,7 +49,7 @@ describe('the SQL it writes', () => {
   });
 
   test('a span across a new year is summed month by month even where year-to-date sums exist', () => {
-    const built = buildQuery({ source: 2, dimensions: [], measures: { qty: { from: 202512, to: 202601 } } });
+    const built = buildQuery({ source: 2, dimensions: [], measures: [volume('qty', 202512, 202601)] });
     expect(built.sql).not.toContain('qty_ytd');
     expect(built.params[2]).toEqual([202512, 202601]);
   });
@@ -94,7 +61,7 @@ describe('the SQL it writes', () => {
   });
 
   test('the raw facts can be asked for by name, the benchmark\'s baseline, but only where they answer', () => {
-    const query = { source: 2 as const, dimensions: ['segment' as const], measures: { lj: { from: 202601, to: 202610 } } };
+    const query = { source: 2 as const, dimensions: ['segment' as const], measures: [volume('lj', 202601, 202610)] };
     const built = buildQuery(query, RAW_FACTS[2]);
     expect(built.rollup).toBe('retail_fact');
     expect(built.sql).toContain('FROM retail_fact f');
@@ -104,14 +71,14 @@ describe('the SQL it writes', () => {
   });
 
   test('time buckets are expressions over the month; dictionary names are joined by a bound type', () => {
-    const built = buildQuery({ source: 2, dimensions: ['quarter', 'fuel'], measures: { qty: { from: 202501, to: 202612 } } });
+    const built = buildQuery({ source: 2, dimensions: ['quarter', 'fuel'], measures: [volume('qty', 202501, 202612)] });
     expect(built.sql).toContain('(month / 100) * 10 + (month % 100 + 2) / 3 AS "quarter"');
     expect(built.sql).toMatch(/LEFT JOIN dictionary n1 ON n1.type = \$\d+ AND n1.key = g."fuel"::text/);
     expect(built.params).toContain('dicFuel');
   });
 
   test('a measure name that is not a plain identifier is refused before any SQL is written', () => {
-    expect(() => buildQuery({ source: 2, dimensions: [], measures: { 'qty"; DROP TABLE car; --': { from: 202610, to: 202610 } } })).toThrow(/bad measure/);
+    expect(() => buildQuery({ source: 2, dimensions: [], measures: [volume('qty"; DROP TABLE car; --', 202610, 202610)] })).toThrow(/bad measure/);
   });
 });
 
@@ -130,33 +97,6 @@ describe('a province filter names its regions too (the province tables\' keys le
     expect(province.sql).toMatch(/area_id = ANY\(\$\d+::int\[\]\)/);
     expect(province.params).toContainEqual([5]);
     expect(buildQuery({ source: 2, dimensions: ['month'], filters: { producerIds: [1] }, measures: thisMonth }).sql).not.toContain('area_id');
-  });
-});
-
-describe('the rollups declared in the model', () => {
-  test('every rollup keeps the market attributes but the city × brand type one, and product rollups keep the brand type', () => {
-    for (const r of ROLLUPS) expect(r.levels.has('market') || r.name === 'rollup_retail_city_jll').toBe(true);
-    for (const r of ROLLUPS) if (r.levels.has('product')) expect(r.levels.has('brandType')).toBe(true);
-  });
-
-  test('the dashboard\'s city table by brand type reads the city × brand type rollup; with a shared filter it cannot', () => {
-    const built = buildQuery({ source: 2, dimensions: ['city'], filters: { jllTypes: [1] }, month: 202610, measures: [{ measure: 'qty', shift: 'yearToDate', as: 'qty' }] });
-    expect(built.rollup).toBe('rollup_retail_city_jll');
-    expect(built.sql).toContain('qty_ytd');
-    expect(buildQuery({ source: 2, dimensions: ['city'], filters: { jllTypes: [1], fuels: [6] }, month: 202610, measures: [{ measure: 'qty', as: 'qty' }] }).rollup).toBe('rollup_retail_city');
-    expect(buildQuery({ source: 2, dimensions: ['city'], filters: {}, month: 202610, measures: [{ measure: 'qty', as: 'qty' }] }).rollup).toBe('rollup_retail_city_market');
-  });
-
-  test('for each source, a rollup listed later never has fewer levels than an earlier one it would shadow', () => {
-    ROLLUPS.forEach((r, i) => {
-      for (const earlier of ROLLUPS.slice(0, i)) {
-        if (earlier.source !== r.source) continue;
-        // An earlier rollup that has every level of a later one would always win: the later would be dead —
-        // unless only the later keeps year-to-date sums, which a January-to-date question takes.
-        if (r.yearToDate && !earlier.yearToDate) continue;
-        expect([...r.levels].every((l) => earlier.levels.has(l)) && earlier.levels.size >= r.levels.size).toBe(false);
-      }
-    });
   });
 });
 
@@ -184,6 +124,15 @@ describe('measures declared as data', () => {
     expect(built.sql).toContain(`(${msrp.replaceAll('$1', '$3').replaceAll('$2', '$4')} - ${tp.replaceAll('$1', '$3').replaceAll('$2', '$4')}) / nullif(`);
   });
 
+  test('in whole yuan, each weighted price is rounded half up before the discount and its rate read it', () => {
+    const built = price([{ measure: 'tp', as: 'tp' }, { measure: 'discount', as: 'discount' }, { measure: 'discountRate', as: 'rate' }], { pricesInWholeYuan: true });
+    const whole = (amount: string, from: number, to: number): string =>
+      `floor(((sum(${amount}) FILTER (WHERE month BETWEEN $${from} AND $${to}))::float8 / nullif(sum(qty) FILTER (WHERE month BETWEEN $${from} AND $${to}), 0)) + 0.5)`;
+    expect(built.sql).toContain(`${whole('tp_amount', 1, 2)} AS "tp"`);
+    expect(built.sql).toContain(`(${whole('msrp_amount', 3, 4)} - ${whole('tp_amount', 3, 4)}) AS "discount"`);
+    expect(built.sql).toContain(`((${whole('msrp_amount', 5, 6)} - ${whole('tp_amount', 5, 6)}) / nullif(${whole('msrp_amount', 5, 6)}, 0)) AS "rate"`);
+  });
+
   test('the lowest and highest TP are min and max of the city TPs', () => {
     const built = price([{ measure: 'tpLow', as: 'low' }, { measure: 'tpHigh', as: 'high' }]);
     expect(built.sql).toContain('min(tp_min) FILTER (WHERE month BETWEEN $1 AND $2) AS "low"');
@@ -206,6 +155,7 @@ describe('time shifts of any measure', () => {
     ['lastYear', 202610, [202510, 202510]],
     ['previousMonth', 202610, [202609, 202609]],
     ['previousMonth', 202601, [202512, 202512]],
+    ['january', 202610, [202601, 202601]],
     ['yearToDate', 202610, [202601, 202610]],
     ['lastYearToDate', 202610, [202501, 202510]],
   ] as const)('%s of %d covers %j', (shift, month: number, span) => {
@@ -222,10 +172,6 @@ describe('time shifts of any measure', () => {
   test('a shift needs the query\'s month, and a measure has a shift or a span, not both', () => {
     expect(() => buildQuery({ source: 2, dimensions: [], measures: [{ measure: 'qty', shift: 'lastYear', as: 'tq' }] })).toThrow(/needs the query's month/);
     expect(() => buildQuery({ source: 2, dimensions: [], month: 202610, measures: [{ measure: 'qty', shift: 'lastYear', span: { from: 1, to: 2 }, as: 'tq' }] })).toThrow(/not both/);
-  });
-
-  test('the older { name: span } form is the volume over each span', () => {
-    expect(measureRequests({ measures: { tq: { from: 202510, to: 202510 } } })).toEqual([{ measure: 'qty', as: 'tq', span: { from: 202510, to: 202510 } }]);
   });
 });
 
@@ -291,7 +237,7 @@ describe('price bands', () => {
   test('a sales band question that reads no January-to-date sum reads the band rollup without year-to-date rows', () => {
     // Grouped by month, each month's own volume (a row's band is that month's price): the months' own rows,
     // not the rows carried through months without sales (two thirds of twelve months at the large scale).
-    const monthly = buildQuery({ source: 2, dimensions: ['month', 'priceBand'], month: 202610, priceBand: bands, measures: { qty: { from: 202511, to: 202610 } } });
+    const monthly = buildQuery({ source: 2, dimensions: ['month', 'priceBand'], month: 202610, priceBand: bands, measures: [volume('qty', 202511, 202610)] });
     expect(monthly.rollup).toBe('rollup_retail_car_band_month');
     expect(monthly.sql).toMatch(/FROM rollup_retail_car_band_month AS r WHERE month = ANY\(\$\d+::int\[\]\)/);
     expect(monthly.sql).not.toContain('qty_ytd');
@@ -305,7 +251,7 @@ describe('price bands', () => {
     expect(toDate.rollup).toBe('rollup_retail_car_band');
     expect(toDate.sql).toMatch(/coalesce\(sum\(qty_ytd\) FILTER \(WHERE month = \$\d+\), 0\) AS "tqLj"/);
     // Bounds off the thousands still fall back to the trim rollup and the price tables.
-    expect(buildQuery({ source: 2, dimensions: ['month', 'priceBand'], priceBand: { ...bands, low: 55500, high: 405500 }, measures: { qty: { from: 202601, to: 202610 } } }).rollup).toBe('rollup_retail_car');
+    expect(buildQuery({ source: 2, dimensions: ['month', 'priceBand'], priceBand: { ...bands, low: 55500, high: 405500 }, measures: [volume('qty', 202601, 202610)] }).rollup).toBe('rollup_retail_car');
   });
 
   test('sales volume banded by price: the retail trim rollup, each trim-month priced from the price tables of the same months', () => {
@@ -404,25 +350,3 @@ describe('windows, order, top-N and paging in SQL', () => {
   });
 });
 
-describe('the price rollups', () => {
-  test.each([
-    [['segment'], {}, 'rollup_price_market'],
-    [['month'], { jllTypes: [1], producerProperties: [2] }, 'rollup_price_market'],
-    [['producer'], { segmentIds: [7] }, 'rollup_price_maker'],
-    [['brand'], { familyIds: [1], brandProperties: [2] }, 'rollup_price_maker'],
-    [['subSeries'], { producerIds: [1] }, 'rollup_price_car'],
-    [['segment'], { bodyTypes: [2] }, 'rollup_price_car'],
-    [['car'], { msrp: { between: [100000, 200000] } }, 'rollup_price_car'],
-    [['brand'], { provinceIds: [440000] }, 'rollup_price_province_maker'],
-    [['month', 'producer'], { areaIds: [5], segmentIds: [7] }, 'rollup_price_province_maker'],
-    [['subSeries'], { provinceIds: [440000] }, 'rollup_price_province'],
-    [['area'], {}, 'rollup_price_province_market'],
-    [['month', 'province'], { segmentIds: [3], jllTypes: [1] }, 'rollup_price_province_market'],
-    [['month'], { areaIds: [2], producerProperties: [1] }, 'rollup_price_province_market'],
-    [['area'], { subSeriesIds: [51] }, 'rollup_price_province'],
-    [['city'], {}, 'price_fact'],
-    [['segment'], { tiers: [1] }, 'price_fact'],
-  ] as const)('%j with filters %j → %s', (dimensions, filters, expected) => {
-    expect(buildQuery({ source: 'price', dimensions: [...dimensions], filters, month: 202610, measures: [{ measure: 'tp', as: 'tp' }] }).rollup).toBe(expected);
-  });
-});
