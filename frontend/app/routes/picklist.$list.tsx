@@ -8,12 +8,17 @@
  */
 import type { LoaderFunctionArgs } from '@remix-run/node';
 
-import { apiGet, failureData } from '~/utils/api.server';
+import { apiGet, failureData, throwAsRouteError } from '~/utils/api.server';
 import { isPickListName, PICK_LISTS } from '~/utils/pick-list-source';
+import { loadCurrentUser } from '~/utils/security.server';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const list = params.list;
-  if (!isPickListName(list)) throw new Response('Not Found', { status: 404 });
+  if (!isPickListName(list)) {
+    // The session rule first, as on every route behind the session: a dead one goes to /login, a live one hears 404.
+    await loadCurrentUser(request, context).catch(throwAsRouteError);
+    throw new Response('Not Found', { status: 404 });
+  }
   const query = Object.fromEntries(new URL(request.url).searchParams);
   try {
     return Response.json({ result: await apiGet(request, context, PICK_LISTS[list], query) });
