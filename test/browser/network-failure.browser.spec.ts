@@ -103,7 +103,7 @@ describeInBrowser('a request that cannot reach the server', () => {
     await settled(page);
     const headers = await tableHeaders(page);
 
-    const restore = await breakRequests(opened, (url) => url.pathname === '/car/api/search/getProducers');
+    const restore = await breakRequests(opened, (url) => url.pathname === '/picklist/producers');
     const toastLifetime = await watchToastLifetime(page);
     const groupHead = page.locator('.filter-group__head', { hasText: '厂商' });
     if ((await groupHead.getAttribute('aria-expanded')) !== 'true') await groupHead.click();

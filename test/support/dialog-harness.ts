@@ -7,8 +7,8 @@ import { testEnv } from './test-env';
  * The kit's pick-list dialogs that no page mounts yet (car series, current series, car model, producer-
  * brand; the price pages of later issues will), each alone in the real Chromium against the real API.
  * The page is bundled here by esbuild from the components' own source and served by `page.route` at an
- * address of the app's origin that the app itself does not have, so the dialogs' calls go to the real
- * `/car/api/search/…` with the signed-in cookie. Nothing of it is in the product build.
+ * address of the app's origin that the app itself does not have, so the dialogs' calls go to the app's real
+ * `/picklist/…` resource route with the signed-in cookie, and on to the API. Nothing of it is in the product build.
  */
 export type HarnessDialog = 'series' | 'currentSeries' | 'carModel' | 'companyBrand';
 
@@ -19,13 +19,17 @@ const ENTRY = `
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { CarModelDialog } from '~/components/CarModelDialog';
-import { CompanyBrandDialog } from '~/components/CompanyBrandDialog';
-import { CurrentSeriesDialog } from '~/components/CurrentSeriesDialog';
+import { MakerDialog } from '~/components/MakerDialog';
 import { usePickList } from '~/components/PickListDialog';
 import { SeriesDialog } from '~/components/SeriesDialog';
 import { ToastProvider } from '~/components/Toast';
 
-const DIALOGS = { series: SeriesDialog, currentSeries: CurrentSeriesDialog, carModel: CarModelDialog, companyBrand: CompanyBrandDialog };
+const DIALOGS = {
+  series: SeriesDialog,
+  currentSeries: (props) => <SeriesDialog {...props} current />,
+  carModel: CarModelDialog,
+  companyBrand: (props) => <MakerDialog {...props} kind="companyBrand" />,
+};
 
 function Harness() {
   const Dialog = DIALOGS[new URLSearchParams(location.search).get('dialog')];

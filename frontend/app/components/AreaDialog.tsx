@@ -6,10 +6,10 @@
  */
 import { useEffect, useRef, useState } from 'react';
 
-import { type AreaLevel, type AreaNode, type ProvinceNode } from '@car/contracts';
+import { type AreaLevel, type AreaNode, type CityNode, type ProvinceNode } from '@car/contracts';
 import { LoadStatus, PickListDialog, PickToggle, type PickDialogProps } from '~/components/PickListDialog';
 import { sameItem, type PickItem } from '~/utils/pick-list';
-import { searchGet, useSearchRequest } from '~/utils/search-client';
+import { fetchPickList, useListRequest } from '~/utils/pick-list-source';
 
 interface Regions {
   areas: AreaNode[];
@@ -26,8 +26,8 @@ export type AreaDialogProps = PickDialogProps;
 export function AreaDialog({ title = '选择区域', ...props }: AreaDialogProps) {
   const { pick } = props;
   const { open, draft, confirmed } = pick.state;
-  const regions = useSearchRequest<Regions>();
-  const cities = useSearchRequest<AreaNode[]>();
+  const regions = useListRequest<Regions>();
+  const cities = useListRequest<CityNode[]>();
   const [regionId, setRegionId] = useState<number | null>(null);
   const [provinceId, setProvinceId] = useState<number | null>(null);
 
@@ -42,8 +42,8 @@ export function AreaDialog({ title = '选择区域', ...props }: AreaDialogProps
     void regions
       .run(async (signal) => {
         const [areas, provinces] = await Promise.all([
-          searchGet<AreaNode[]>('getAreas', {}, { signal }),
-          searchGet<ProvinceNode[]>('getProvinces', {}, { signal }),
+          fetchPickList('areas', {}, signal),
+          fetchPickList('provinces', {}, signal),
         ]);
         return { areas, provinces };
       })
@@ -70,7 +70,7 @@ export function AreaDialog({ title = '选择区域', ...props }: AreaDialogProps
       cancelCities();
       return;
     }
-    void runCities((signal) => searchGet<AreaNode[]>('getCities', { provinceId }, { signal }));
+    void runCities((signal) => fetchPickList('cities', { provinceId }, signal));
   }, [open, provinceId, runCities, cancelCities]);
 
   // Keyboard users land on the chosen node (or the first region) once the columns are there.

@@ -12,8 +12,7 @@ import { type SubSeriesCars } from '@car/contracts';
 import { LoadStatus, PickListDialog, PickToggle, type PickDialogProps } from '~/components/PickListDialog';
 import { loadSeries, type SeriesEntry } from '~/components/SeriesDialog';
 import { isChosen, sameId, type PickItem } from '~/utils/pick-list';
-import { searchGet, useSearchRequest, type PickFilters } from '~/utils/search-client';
-
+import { fetchPickList, useListRequest, type PickFilters } from '~/utils/pick-list-source';
 
 export interface CarModelDialogProps extends PickDialogProps {
   /** Default true (checkboxes); false makes the checkboxes choose one model. */
@@ -26,7 +25,7 @@ export function CarModelDialog({ multiple = true, filters, title = '选择车型
   const { pick } = props;
   const { open, draft } = pick.state;
   const series = draft.series;
-  const cars = useSearchRequest<SubSeriesCars[]>();
+  const cars = useListRequest<SubSeriesCars[]>();
   const { run, cancel } = cars;
   const time = filters?.time;
   const tableId = useId();
@@ -36,7 +35,7 @@ export function CarModelDialog({ multiple = true, filters, title = '选择车型
       cancel();
       return;
     }
-    void run((signal) => searchGet<SubSeriesCars[]>('getCars', { modelSubIds: [series.id], time }, { signal }));
+    void run((signal) => fetchPickList('cars', { modelSubIds: [series.id], time }, signal));
   }, [open, series, time, run, cancel]);
 
   const rows = series && !cars.loading ? (cars.data?.find((sub) => sameId(sub.id, series.id))?.cars ?? []) : [];

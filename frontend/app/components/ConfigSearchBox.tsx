@@ -1,12 +1,12 @@
 /**
- * 配置查询's search box: matches load while typing (carConfig/searchCar); clicking a match toggles its
- * selection; a click outside or Escape closes the dropdown.
+ * 配置查询's search box: matches load while typing (carConfig/searchCar, through /picklist/configSubSeries);
+ * clicking a match toggles its selection; a click outside or Escape closes the dropdown.
  */
-import { CAR_CONFIG, type IdName } from '@car/contracts';
+import { type IdName } from '@car/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Icon, Input } from 'semantic-ui-react';
 
-import { searchGet, useSearchRequest } from '~/utils/search-client';
+import { fetchPickList, useListRequest } from '~/utils/pick-list-source';
 import { useClickOutside } from '~/utils/use-click-outside';
 
 /** Typing pauses this long before a call: one call per word, not per key, and still instant to the eye. */
@@ -15,7 +15,7 @@ const TYPING_PAUSE_MS = 120;
 export function ConfigSearchBox({ selectedIds, onToggle }: { selectedIds: readonly number[]; onToggle: (item: IdName) => void }) {
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
-  const matches = useSearchRequest<IdName[]>();
+  const matches = useListRequest<IdName[]>();
   const box = useRef<HTMLDivElement>(null);
   const close = useCallback(() => setOpen(false), []);
   useClickOutside(box, open, close);
@@ -27,7 +27,7 @@ export function ConfigSearchBox({ selectedIds, onToggle }: { selectedIds: readon
       cancel();
       return;
     }
-    const timer = setTimeout(() => void run((signal) => searchGet<IdName[]>(`/${CAR_CONFIG.searchCar.path}`, { name }, { signal })), TYPING_PAUSE_MS);
+    const timer = setTimeout(() => void run((signal) => fetchPickList('configSubSeries', { name }, signal)), TYPING_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [name, run, cancel]);
 

@@ -8,7 +8,7 @@
  * letter index is one Tab stop (arrow keys move along it, Enter jumps to the group and its first entry),
  * entries are buttons (Enter / Space toggle), Escape closes.
  *
- * The concrete dialogs (CompanyDialog, SeriesDialog, AreaDialog, …) are small components over this one.
+ * The concrete dialogs (MakerDialog, SeriesDialog, AreaDialog, …) are small components over this one.
  * Modal renders nothing on the server; dialogs only open after hydration.
  */
 import {
@@ -28,7 +28,7 @@ import { Button, Icon, Input, Loader, Message, Modal } from 'semantic-ui-react';
 
 import { type LetterGroup } from '@car/contracts';
 import { EMPTY_SELECTION, LETTERS, findInGroups, initialPickListState, isChosen, lettersWithEntries, pickListReducer, type PickId, type PickItem, type PickListState, type Selection } from '~/utils/pick-list';
-import { useSearchRequest } from '~/utils/search-client';
+import { useListRequest } from '~/utils/pick-list-source';
 
 // ---------- state ----------
 
@@ -234,7 +234,7 @@ export function PickListDialog<T extends PickItem = PickItem>({
 }: PickListDialogProps<T>) {
   const titleId = useId();
   const { open, draft } = pick.state;
-  const list = useSearchRequest<LetterGroup<T>[]>();
+  const list = useListRequest<LetterGroup<T>[]>();
   const { run, cancel } = list;
   const [key, setKey] = useState('');
   const loadRef = useRef(load);

@@ -8,17 +8,12 @@
 import { useEffect, useId, useMemo, useRef, type KeyboardEvent } from 'react';
 
 import { AreaDialog } from '~/components/AreaDialog';
-import { BrandDialog } from '~/components/BrandDialog';
 import { CarModelDialog } from '~/components/CarModelDialog';
-import { CompanyBrandDialog } from '~/components/CompanyBrandDialog';
-import { CompanyDialog } from '~/components/CompanyDialog';
-import { CurrentBrandDialog } from '~/components/CurrentBrandDialog';
-import { CurrentCompanyDialog } from '~/components/CurrentCompanyDialog';
-import { CurrentSeriesDialog } from '~/components/CurrentSeriesDialog';
+import { MakerDialog } from '~/components/MakerDialog';
 import { usePickList, type PickDialogProps } from '~/components/PickListDialog';
 import { SeriesDialog } from '~/components/SeriesDialog';
 import { EMPTY_SELECTION, PICKER_PLACEHOLDER, displayText, idsKey, sameSelection, selectionOf, type PickItem, type Selection } from '~/utils/pick-list';
-import type { PickFilters } from '~/utils/search-client';
+import type { PickFilters } from '~/utils/pick-list-source';
 
 export type PickerKind =
   | 'area'
@@ -83,19 +78,16 @@ function PickerDialog({
     case 'area':
       return <AreaDialog {...dialog} />;
     case 'company':
-      return <CompanyDialog {...dialog} multiple={multiple} filters={filters} ownProducerId={ownProducerId} />;
     case 'currentCompany':
-      return <CurrentCompanyDialog {...dialog} filters={filters} ownProducerId={ownProducerId} />;
+      return <MakerDialog {...dialog} kind="company" current={kind === 'currentCompany'} multiple={multiple} filters={filters} ownId={ownProducerId} />;
     case 'brand':
-      return <BrandDialog {...dialog} multiple={multiple} filters={filters} ownBrandId={ownBrandId} />;
     case 'currentBrand':
-      return <CurrentBrandDialog {...dialog} filters={filters} ownBrandId={ownBrandId} />;
+      return <MakerDialog {...dialog} kind="brand" current={kind === 'currentBrand'} multiple={multiple} filters={filters} ownId={ownBrandId} />;
     case 'companyBrand':
-      return <CompanyBrandDialog {...dialog} multiple={multiple} filters={filters} />;
+      return <MakerDialog {...dialog} kind="companyBrand" multiple={multiple} filters={filters} />;
     case 'series':
-      return <SeriesDialog {...dialog} multiple={multiple} filters={filters} />;
     case 'currentSeries':
-      return <CurrentSeriesDialog {...dialog} filters={filters} />;
+      return <SeriesDialog {...dialog} current={kind === 'currentSeries'} multiple={multiple} filters={filters} />;
     case 'carModel':
       return <CarModelDialog {...dialog} multiple={multiple} filters={filters} />;
   }
@@ -205,7 +197,9 @@ export function PickerInput({
       {ids !== '' ? <input type="hidden" name={name} value={ids} /> : null}
       {level !== undefined ? <input type="hidden" name={levelName} value={level} /> : null}
       {seriesName && confirmed.series ? <input type="hidden" name={seriesName} value={String(confirmed.series.id)} /> : null}
+      {/* Keyed by kind: another kind is another list, never the last one's answer shown while the new one loads. */}
       <PickerDialog
+        key={kind}
         kind={kind}
         dialog={{
           pick,

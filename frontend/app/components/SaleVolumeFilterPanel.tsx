@@ -10,6 +10,7 @@ import { DATA_SOURCES } from '@car/contracts';
 import { multiSelectText } from '~/utils/multi-select';
 import type { SaleVolumeLookups } from '~/utils/sale-volume-lookups.server';
 import { type SaleVolumeFilters } from '~/utils/sale-volume-query';
+import { ChoiceRadios } from './ChoiceRadios';
 import { FilterPanel, type FilterGroupSpec } from './FilterPanel';
 import { MonthPicker } from './MonthPicker';
 import { MultiSelect } from './MultiSelect';
@@ -41,16 +42,7 @@ export function SaleVolumeFilterPanel({ filters, lookups, show = {}, keep, extra
     {
       title: '数据来源',
       summary: DATA_SOURCES.find((s) => s.value === source)?.label,
-      content: (
-        <div className="choice-list" role="radiogroup" aria-label="数据来源">
-          {DATA_SOURCES.map((s) => (
-            <label key={s.value} className="choice-list__item">
-              <input type="radio" name="source" value={s.value} checked={source === s.value} onChange={() => setSource(s.value)} />
-              {s.label}
-            </label>
-          ))}
-        </div>
-      ),
+      content: <ChoiceRadios name="source" label="数据来源" showLabel={false} options={DATA_SOURCES} value={source} onChange={setSource} />,
     },
     {
       title: '燃料类型',

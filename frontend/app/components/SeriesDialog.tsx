@@ -1,25 +1,26 @@
 /**
  * 选择车系: car series by initial (getSeries), each with its sub-series; the sub-series are what is chosen
  * (their ids are the calls' `modelSubIds`). Multi-select by default, where the series' name chooses or
- * drops all its sub-series at once; CurrentSeriesDialog is the single-select one.
+ * drops all its sub-series at once; `current` makes it the single-select 选择当前车系.
  */
 import { memo, useCallback } from 'react';
 
-import { type LetterGroup, type SeriesItem } from '@car/contracts';
+import { type SeriesItem } from '@car/contracts';
 import { PickListDialog, PickToggle, selectHint, type PickDialogProps } from '~/components/PickListDialog';
 import { isChosen, type PickItem, type Selection } from '~/utils/pick-list';
-import { searchGet, seriesParams, type PickFilters } from '~/utils/search-client';
+import { fetchPickList, seriesParams, type PickFilters } from '~/utils/pick-list-source';
 
 /** A car series as getSeries answers it. */
 export type SeriesEntry = SeriesItem;
 
 export function loadSeries(filters: PickFilters | undefined) {
-  return (key: string, signal: AbortSignal) =>
-    searchGet<LetterGroup<SeriesEntry>[]>('getSeries', { key, ...seriesParams(filters) }, { signal });
+  return (key: string, signal: AbortSignal) => fetchPickList('series', { key, ...seriesParams(filters) }, signal);
 }
 
 export interface SeriesDialogProps extends PickDialogProps {
-  /** Default true. */
+  /** The single-select 选择当前车系 of the page's own series. */
+  current?: boolean;
+  /** Default true; always false when `current`. */
   multiple?: boolean;
   /** detailId, producerProperties, brandProperties, producerIds, brandIds narrow the list. */
   filters?: PickFilters;
@@ -74,14 +75,15 @@ function chosenAmong(series: SeriesEntry, draft: Selection): string {
     .join(',');
 }
 
-export function SeriesDialog({ multiple = true, filters, title = '选择车系', ...props }: SeriesDialogProps) {
+export function SeriesDialog({ current = false, multiple: several = true, filters, title, ...props }: SeriesDialogProps) {
+  const multiple = several && !current;
   const { pick } = props;
   const { toggle, toggleAll } = pick;
   const onToggle = useCallback((item: PickItem) => toggle(item, multiple), [toggle, multiple]);
   return (
     <PickListDialog<SeriesEntry>
       {...props}
-      title={title}
+      title={title ?? (current ? '选择当前车系' : '选择车系')}
       hint={multiple ? '可多选子车系；点击车系名选择其全部子车系' : selectHint(false)}
       size="large"
       multiple={multiple}

@@ -19,7 +19,7 @@ import { useFetcher, useLoaderData, useSearchParams } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { Button, Input, Table } from 'semantic-ui-react';
 
-import { CompanyDialog } from '~/components/CompanyDialog';
+import { MakerDialog } from '~/components/MakerDialog';
 import { MonthPicker } from '~/components/MonthPicker';
 import { usePickList } from '~/components/PickListDialog';
 import { ReportListMore, reportDownloadHref } from '~/components/ReportListMore';
@@ -161,7 +161,7 @@ export default function AdminReportsPage() {
           </Button>
         </div>
       </section>
-      <CompanyDialog pick={producer} multiple={false} />
+      <MakerDialog kind="company" pick={producer} multiple={false} />
       <input ref={replaceInput} type="file" accept={ACCEPT} hidden aria-label="选择替换文件" onChange={submitReplace} />
       <Table celled compact unstackable className="report-page__table">
         <Table.Header>

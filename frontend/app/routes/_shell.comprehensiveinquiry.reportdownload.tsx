@@ -21,7 +21,7 @@ import { MonthPicker } from '~/components/MonthPicker';
 import { usePickList } from '~/components/PickListDialog';
 import { ReportBundleProgress } from '~/components/ReportBundleProgress';
 import { ReportListMore, reportDownloadHref as downloadHref } from '~/components/ReportListMore';
-import { ReportProducerDialog } from '~/components/ReportProducerDialog';
+import { MakerDialog } from '~/components/MakerDialog';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { useFailureToast, useToast } from '~/components/Toast';
 import { isApiFailure, type ApiFailure } from '~/utils/api-failure';
@@ -140,7 +140,7 @@ export default function ReportDownloadPage() {
           重置
         </Button>
       </div>
-      <ReportProducerDialog pick={producers} onConfirm={() => setPicked(true)} />
+      <MakerDialog kind="reportProducer" pick={producers} onConfirm={() => setPicked(true)} />
       <div className="report-page__actions">
         <Checkbox label="全选" checked={allChosen} disabled={items.length === 0} onChange={toggleAll} />
         <Button primary type="button" disabled={ids.length === 0 || bundler.state !== 'idle'} loading={bundler.state !== 'idle'} onClick={download}>

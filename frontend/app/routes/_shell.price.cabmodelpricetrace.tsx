@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { Button } from 'semantic-ui-react';
 
 import { DEFAULT_TRACE_BRAND_NAME, PRICE, PRICE_CHART_MEASURES, PRICE_TABLE_MEASURES, type ProvinceCities, SEARCH } from '@car/contracts';
+import { ChoiceRadios } from '~/components/ChoiceRadios';
 import { CitySelect, cityName } from '~/components/CitySelect';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { FilterPanel, type FilterGroupSpec } from '~/components/FilterPanel';
@@ -133,16 +134,7 @@ function TraceFilters({ data }: { data: unknown }) {
     {
       title: '优惠/优惠率',
       summary: PRICE_CHART_MEASURES.find((m) => m.value === discount)?.label,
-      content: (
-        <div className="choice-list" role="radiogroup" aria-label="优惠或优惠率">
-          {PRICE_CHART_MEASURES.map((m) => (
-            <label key={m.value} className="choice-list__item">
-              <input type="radio" name="discount" value={m.value} checked={discount === m.value} onChange={() => setDiscount(m.value)} />
-              {m.label}
-            </label>
-          ))}
-        </div>
-      ),
+      content: <ChoiceRadios name="discount" label="优惠或优惠率" showLabel={false} options={PRICE_CHART_MEASURES} value={discount} onChange={setDiscount} />,
     },
     {
       title: '城市',

@@ -14,6 +14,7 @@ import {
   MONTH_OR_CUMULATIVE, PRICE_BASES, PRICE_VOLUME, PROPORTION_CHART_TYPES, PROPORTION_RANK_DEFAULT, PROPORTION_VIEW_COLUMNS, PROPORTION_VIEWS, PROPORTION_YEAR_COUNT,
   type ProportionRow, type ProportionTable, SALES_OR_MIX, SEARCH, growthText, rankArrow, sharePercentText, thousands,
 } from '@car/contracts';
+import { ChoiceRadios } from '~/components/ChoiceRadios';
 import { CitySelect, cityName } from '~/components/CitySelect';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { FilterPanel, type FilterGroupSpec } from '~/components/FilterPanel';
@@ -138,16 +139,7 @@ function PriceDimensionFilters({ data }: { data: unknown }) {
     {
       title: '价格口径',
       summary: PRICE_BASES[d.state.data1].label,
-      content: (
-        <div className="choice-list" role="radiogroup" aria-label="价格口径">
-          {PRICE_BASES.map((b) => (
-            <label key={b.value} className="choice-list__item">
-              <input type="radio" name="data1" value={b.value} defaultChecked={d.state.data1 === b.value} />
-              {b.label}
-            </label>
-          ))}
-        </div>
-      ),
+      content: <ChoiceRadios name="data1" label="价格口径" showLabel={false} options={PRICE_BASES} value={d.state.data1} />,
     },
     {
       title: '城市',

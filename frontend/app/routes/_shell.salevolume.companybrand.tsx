@@ -11,11 +11,10 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Button, Icon } from 'semantic-ui-react';
 
 import { ACCUMULATE_OPTIONS, COMPARE_MODES, type CompareType, MAKER_TYPES, type MakerType, MAX_COMPARED, SEARCH, type TableRow, type TendencyRow } from '@car/contracts';
-import { BrandDialog } from '~/components/BrandDialog';
 import { CarDetailsTable } from '~/components/CarDetailsTable';
-import { CompanyDialog } from '~/components/CompanyDialog';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { HeaderTags } from '~/components/HeaderTags';
+import { MakerDialog } from '~/components/MakerDialog';
 import { PickerInput } from '~/components/PickerInput';
 import { usePickList } from '~/components/PickListDialog';
 import { RankBandSelect } from '~/components/RankBandSelect';
@@ -375,9 +374,9 @@ function CompareControls({ mode, compared, main, top }: { mode: CompareType; com
             ))}
           </select>
           {mode === 1 ? (
-            <CompanyDialog pick={pick} title="选择对比厂商" ownProducerId={ownProducerId} onConfirm={(s) => onConfirm(s.items)} />
+            <MakerDialog key="company" kind="company" pick={pick} title="选择对比厂商" ownId={ownProducerId} onConfirm={(s) => onConfirm(s.items)} />
           ) : (
-            <BrandDialog pick={pick} title="选择对比品牌" ownBrandId={ownBrandId} onConfirm={(s) => onConfirm(s.items)} />
+            <MakerDialog key="brand" kind="brand" pick={pick} title="选择对比品牌" ownId={ownBrandId} onConfirm={(s) => onConfirm(s.items)} />
           )}
         </>
       ) : null}

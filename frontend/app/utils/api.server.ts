@@ -9,6 +9,7 @@ import { data, redirect, type AppLoadContext } from '@remix-run/node';
 import type { ApiFailure } from './api-failure';
 import { apiBaseOf } from './env.server';
 import { loginHref, PASSWORD_CHANGE_PAGE } from './navigation';
+import { TIMEOUT_MESSAGE } from './network-failure';
 import { clearedSessionCookie, readToken } from './session.server';
 
 const NETWORK_CODE = -1;
@@ -158,7 +159,7 @@ async function send<T>(
 
 function networkError(error: unknown): ApiError {
   if (error instanceof Error && error.name === 'TimeoutError') {
-    return new ApiError('网络错误：数据服务超过 120 秒未应答，请稍后重试', NETWORK_CODE, 504, true);
+    return new ApiError(TIMEOUT_MESSAGE, NETWORK_CODE, 504, true);
   }
   const cause = error instanceof Error ? (error.cause as { code?: string } | undefined) : undefined;
   const detail = cause?.code ?? (error instanceof Error ? error.message : String(error));

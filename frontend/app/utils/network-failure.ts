@@ -10,6 +10,8 @@ import type { ClientLoaderFunctionArgs, ShouldRevalidateFunctionArgs } from '@re
 import type { ApiFailure } from './api-failure';
 
 export const NETWORK_FAILURE_MESSAGE = '网络错误：无法连接服务器，请检查网络后重试';
+/** A call the spec's 120 s timeout (REQUEST_TIMEOUT_MS) ended. */
+export const TIMEOUT_MESSAGE = '网络错误：数据服务超过 120 秒未应答，请稍后重试';
 
 /** A fetch that never reached the server rejects with a TypeError (Chrome "Failed to fetch", Firefox "NetworkError…", Safari "Load failed"). */
 export function isNetworkFailure(error: unknown): boolean {
