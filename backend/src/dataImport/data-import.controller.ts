@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import { DATA_IMPORT, IMPORT_MAX_BYTES, IMPORT_MESSAGES, importTemplateName, type ParamsOf, type ResultOf } from '@car/contracts';
 import { UploadErrors } from '../common/upload-errors.interceptor';
 import { zodPipe } from '../common/zod-validation.pipe';
-import { attachmentHeader, streamTableWorkbook } from '../saleVolume/table-workbook';
+import { attachmentHeader, streamTableWorkbook } from '../workbook/table-workbook';
 import { AdminOnly, CurrentUser } from '../security/security.decorators';
 import type { SessionUser } from '../security/session-user';
 import { DataImportService, type UploadedImportFile } from './data-import.service';

@@ -1,4 +1,4 @@
-import { neutralise } from '../saleVolume/table-workbook';
+import { neutralise } from '../workbook/table-workbook';
 
 /** One CSV field: neutralised against formulas as every workbook is, quoted when it holds a comma, a quote or a line break. */
 function csvField(raw: string): string {

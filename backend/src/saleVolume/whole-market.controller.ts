@@ -5,7 +5,7 @@ import { CachedAnswers } from '../answers/answer-cache.interceptor';
 import { zodPipe } from '../common/zod-validation.pipe';
 import { RequiresPage } from '../security/security.decorators';
 import { tableColumns } from './table-columns';
-import { streamTableWorkbook } from './table-workbook';
+import { streamTableWorkbook } from '../workbook/table-workbook';
 import { DOWNLOAD_TYPES, WholeMarketService } from './whole-market.service';
 
 
