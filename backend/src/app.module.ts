@@ -9,12 +9,11 @@ import { CoreModule, Runtime } from './core.module';
 import { DataExportModule } from './dataExport/data-export.module';
 import { DataImportModule } from './dataImport/data-import.module';
 import { DashboardModule } from './dashboard/dashboard.module';
-import { JobMonitorModule } from './jobMonitor/job-monitor.module';
 import { MpModule } from './mp/mp.module';
 import { HealthModule } from './health/health.module';
 import { PriceVolumeModule } from './pricevolume/price-volume.module';
 import { PriceModule } from './price/price.module';
-import { ReportDownloadApiModule } from './reportDownload/report-download-api.module';
+import { ReportDownloadModule } from './reportDownload/report-download.module';
 import { AreaMarketModule } from './saleVolume/area-market.module';
 import { CompanyBrandModule } from './saleVolume/company-brand.module';
 import { SaleVolumeModule } from './saleVolume/sale-volume.module';
@@ -27,7 +26,7 @@ export class AppModule {
   static forRoot(runtime: Runtime): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(runtime, 'car-app'), AnswersModule, SecurityModule, HealthModule, SearchModule, SaleVolumeModule, AreaMarketModule, CompanyBrandModule, PriceVolumeModule, CarConfigModule, DataExportModule, DataImportModule, PriceModule, DashboardModule, MpModule, ReportDownloadApiModule, JobMonitorModule, AdminModule],
+      imports: [CoreModule.forRoot(runtime, 'car-app'), AnswersModule, SecurityModule, HealthModule, SearchModule, SaleVolumeModule, AreaMarketModule, CompanyBrandModule, PriceVolumeModule, CarConfigModule, DataExportModule, DataImportModule, PriceModule, DashboardModule, MpModule, ReportDownloadModule, AdminModule],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

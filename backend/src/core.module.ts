@@ -7,7 +7,7 @@ import { DataExportJobsModule } from './dataExport/data-export-jobs.module';
 import { DataImportJobsModule } from './dataImport/data-import-jobs.module';
 import { QueueModule } from './queue/queue.module';
 import { ReferenceModule } from './reference/reference.module';
-import { ReportDownloadModule } from './reportDownload/report-download.module';
+import { ReportDownloadJobsModule } from './reportDownload/report-download-jobs.module';
 import { AuditRetentionJobsModule } from './security/audit-retention-jobs.module';
 
 export interface Runtime {
@@ -30,7 +30,7 @@ export class CoreModule {
         QueueModule.forRoot(),
         ReferenceModule,
         AnalyticsModule,
-        ReportDownloadModule,
+        ReportDownloadJobsModule,
         DataExportJobsModule,
         DataImportJobsModule,
         AuditRetentionJobsModule,

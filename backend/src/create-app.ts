@@ -9,7 +9,7 @@ import { AppModule } from './app.module';
 import { ApiCode } from './common/api-codes';
 import { noStore, refuseCrossSiteWrites, securityHeaders } from './common/http-security';
 import { scopeRequests } from './common/process-guard';
-import { mountQueueBoard } from './jobMonitor/queue-board';
+import { mountQueueBoard } from './admin/jobs/queue-board';
 import { SecurityEvents } from './security/security-events';
 import type { Runtime } from './core.module';
 import { trustProxySetting } from './security/client-address';

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { prepareDatabase } from './bootstrap/prepare-database';
-import { ConfigError, loadConfig } from './config/config';
+import { loadConfigOrExit } from './config/config';
 import { JsonLogger } from './common/json-logger';
 import { guardProcess } from './common/process-guard';
 import { createApp } from './create-app';
@@ -9,16 +9,7 @@ import { API_PREFIX } from '@car/contracts';
 import { mountWebApp } from './web/web-app';
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n请检查环境变量（见 .env.example）。\n`);
-      process.exit(78);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const logger = new JsonLogger(config.LOG_LEVEL, config.logFormat);
   guardProcess(logger, 'Process');
   const started = performance.now();

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { WORKER_NODE_FLAGS } from '@car/backend/dist/queue/job-names';
+import { WORKER_NODE_FLAGS } from '@car/workers/dist/node-flags';
 
 /** The built app, started as its own process on a free loopback port, as production runs it. */
 export interface RunningApp {

@@ -14,7 +14,8 @@ import { openDataSource } from '@car/backend/dist/database/data-source';
 import { importFilePath, importJobId } from '@car/backend/dist/dataImport/data-import.jobs';
 import { DataImportRepository } from '@car/backend/dist/dataImport/data-import.repository';
 import { JobQueue } from '@car/backend/dist/queue/job-queue';
-import { JobName, WORKER_NODE_FLAGS } from '@car/backend/dist/queue/job-names';
+import { JobName } from '@car/backend/dist/queue/job-names';
+import { WORKER_NODE_FLAGS } from '@car/workers/dist/node-flags';
 
 /**
  * `npm run bench:imports`: a data import at scale. Writes a CSV of 5,000,000 retail rows (one month, every row

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import type { Page } from 'playwright-core';
-import { bundleFileName } from '../../backend/src/reportDownload/report-jobs.service';
+import { bundleFileName } from '../../backend/src/reportDownload/report-download.jobs';
 import { describeInBrowser, openPage, screenshot, useBrowser } from '../support/browser';
 import { ADMIN, ANALYST, app, clickDownload, openWorkbook, savedFile, signIn, url } from './support/files-kit';
 

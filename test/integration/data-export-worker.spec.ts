@@ -9,7 +9,7 @@ import request from 'supertest';
 import { API_PREFIX, type ExportJobView, type ReportBundleView, type ReportPage } from '@car/contracts';
 import { loadConfig } from '../../backend/src/config/config';
 import { createApp } from '../../backend/src/create-app';
-import { WORKER_NODE_FLAGS } from '../../backend/src/queue/job-names';
+import { WORKER_NODE_FLAGS } from '../../workers/src/node-flags';
 import { binaryBody } from '../support/api-app';
 import { testEnv } from '../support/test-env';
 import { createAnalyst } from '../support/users';

@@ -6,7 +6,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Client } from 'pg';
 import request from 'supertest';
 import { API_PREFIX, IMPORT_BUSY_STATES, type DataImportView } from '@car/contracts';
-import { WORKER_NODE_FLAGS } from '../../backend/src/queue/job-names';
+import { WORKER_NODE_FLAGS } from '../../workers/src/node-flags';
 import { signedInApp } from '../support/api-app';
 import { createSalesFixture, dropSalesFixture } from '../support/sales-fixture';
 import { testEnv } from '../support/test-env';

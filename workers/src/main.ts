@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Worker } from 'bullmq';
-import { ConfigError, loadConfig } from '@car/backend/dist/config/config';
+import { loadConfigOrExit } from '@car/backend/dist/config/config';
 import { JsonLogger } from '@car/backend/dist/common/json-logger';
 import { guardProcess } from '@car/backend/dist/common/process-guard';
 import { CoreModule } from '@car/backend/dist/core.module';
@@ -16,16 +16,7 @@ import { QUEUE_NAME } from '@car/backend/dist/queue/job-names';
  * very services the API process runs when there is no Redis.
  */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(78);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const logger = new JsonLogger(config.LOG_LEVEL, config.logFormat);
   guardProcess(logger, 'Worker');
   if (!config.REDIS_URL) {

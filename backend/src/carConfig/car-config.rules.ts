@@ -128,8 +128,8 @@ export function freezeLines(monthLabel: string | null): FreezeLine[] {
 export const BASIC_INFO = '基本信息';
 
 /**
- * The 基本信息 rows that repeat what the catalogue holds, each read from the catalogue (decision 142): the
- * producer (厂商) is the maker of the trim, not its brand; a row of the sheet by one of these labels shows
+ * The 基本信息 rows that repeat what the catalogue holds, each read from the catalogue (decision 142): 厂商 is
+ * the trim's producer, not its brand; a row of the sheet by one of these labels shows
  * the catalogue's value, whatever the sheet stored.
  */
 export const CATALOGUE_ROWS: Readonly<Record<string, (trim: TrimCatalogueRow) => string>> = {

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Response } from 'express';
 import { type ConfigBlock, type ConfigRow, type ConfigTable, UNEQUIPPED, XLSX_MIME } from '@car/contracts';
-import { attachmentHeader, kindStyle, neutralise, workbookCell } from '../saleVolume/table-workbook';
+import { attachmentHeader, kindStyle, neutralise, workbookCell } from '../workbook/table-workbook';
 import { freezeLines } from './car-config.rules';
 
 const CATEGORY_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE8EEF7' } };

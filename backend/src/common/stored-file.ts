@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { Response } from 'express';
-import { attachmentHeader } from '../saleVolume/table-workbook';
+import { attachmentHeader } from '../workbook/table-workbook';
 import { ApiException } from './api-codes';
 
 /** A file a job or an upload left in the data folder, and how it is offered to the browser. */

@@ -161,4 +161,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
+/**
+ * The configuration of a process that is starting (the app's and the worker's main): a bad key stops it
+ * with exit code 78 (EX_CONFIG) and a message naming the key.
+ */
+export function loadConfigOrExit(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n请检查环境变量（见 .env.example）。\n`);
+    process.exit(78);
+  }
+}
+
 export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -14,7 +14,7 @@ import { AnalyticsService, type AnalyticsRow } from '../analytics/analytics.serv
 import type { MeasureKey, MonthSpan, PriceBands, QuerySource } from '../analytics/measures';
 import type { DimensionKey, Filters } from '../analytics/model';
 import type { AnalyticsQuery } from '../analytics/query';
-import { bandsOf } from '../pricevolume/price-qty.service';
+import { bandsOf } from '../pricevolume/price-bands';
 import { TRIM_CELLS, type TrimTag, trimText } from './city-retail.export';
 import { CityRetailRepository, type CityNames, type TrimNames } from './city-retail.repository';
 import type { Cell, ExportDefinition, ExportPlan } from './export-pipeline';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DASH, SHEET_MAX_ROWS } from '@car/contracts';
 import ExcelJS from 'exceljs';
-import { kindStyle, neutralise } from '../saleVolume/table-workbook';
+import { kindStyle, neutralise } from '../workbook/table-workbook';
 
 export interface ExportColumn {
   header: string;

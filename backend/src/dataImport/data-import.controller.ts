@@ -1,14 +1,14 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { Response } from 'express';
-import { DATA_IMPORT, IMPORT_MAX_BYTES, IMPORT_MESSAGES, importTemplateName, type ParamsOf, type ResultOf } from '@car/contracts';
+import { DATA_IMPORT, IMPORT_MAX_BYTES, IMPORT_MESSAGES, type ParamsOf, type ResultOf } from '@car/contracts';
 import { UploadErrors } from '../common/upload-errors.interceptor';
 import { zodPipe } from '../common/zod-validation.pipe';
-import { attachmentHeader, streamTableWorkbook } from '../saleVolume/table-workbook';
+import { streamTableWorkbook } from '../workbook/table-workbook';
 import { AdminOnly, CurrentUser } from '../security/security.decorators';
 import type { SessionUser } from '../security/session-user';
 import { DataImportService, type UploadedImportFile } from './data-import.service';
-import { csvText } from './import-templates';
+import { sendImportTemplate } from './import-templates';
 
 /** Multer writes the file to disk (MulterModule's dest, under DATA_DIR/imports): an import file can be gigabytes. */
 const LIMITS = { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 10 } };
@@ -53,17 +53,7 @@ export class DataImportController {
 
   @Get(DATA_IMPORT.template.path)
   async template(@Query(zodPipe(DATA_IMPORT.template.params)) q: ParamsOf<typeof DATA_IMPORT.template>, @Res() res: Response): Promise<void> {
-    const { header, rows, notes } = await this.imports.template(q.kind);
-    const fileName = importTemplateName(q.kind, q.format);
-    if (q.format === 'csv') {
-      res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-      res.setHeader('Content-Disposition', attachmentHeader(fileName));
-      res.send(csvText([header, ...rows]));
-      return;
-    }
-    const columns = header.map((title, i) => ({ header: title, kind: 'text' as const, width: i === 1 && q.kind === 'config' ? 36 : 14, value: (row: string[]) => row[i] }));
-    // The reader takes the first sheet only: the notes follow on a second.
-    await streamTableWorkbook(res, fileName, '数据', columns, rows, undefined, { sheetName: '填写说明', header: ['列', '说明'], rows: notes });
+    await sendImportTemplate(res, q.kind, q.format, await this.imports.template(q.kind));
   }
 
   @Post(DATA_IMPORT.confirm.path)

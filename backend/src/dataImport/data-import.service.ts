@@ -23,7 +23,7 @@ import { uploadName } from '../common/upload-name';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { JobName } from '../queue/job-names';
 import { JobQueue } from '../queue/job-queue';
-import type { WorkbookColumn } from '../saleVolume/table-workbook';
+import type { WorkbookColumn } from '../workbook/table-workbook';
 import type { SessionUser } from '../security/session-user';
 import { DataImportJobs, importFilePath, importJobId } from './data-import.jobs';
 import { CatalogImportRepository } from './catalog-import.repository';

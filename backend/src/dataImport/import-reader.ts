@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { IMPORT_LIMITS, IMPORT_MESSAGES } from '@car/contracts';
 import { ImportFileRefused } from './import-limits';
-import { unneutralise } from '../saleVolume/table-workbook';
+import { unneutralise } from '../workbook/table-workbook';
 import { checkXlsxPackage } from './xlsx-package';
 
 /** A file's row as text cells, with its line number (1 = the header). */

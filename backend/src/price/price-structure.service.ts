@@ -9,7 +9,7 @@ import { bandLabel, type PriceBands } from '../analytics/measures';
 import type { DimensionKey, Filters } from '../analytics/model';
 import type { MeasureRequest } from '../analytics/query';
 import { ApiException } from '../common/api-codes';
-import { bandKeys, bandsOf } from '../pricevolume/price-qty.service';
+import { bandKeys, bandsOf } from '../pricevolume/price-bands';
 import { PriceVolumeMonths } from '../pricevolume/price-volume.scope';
 import { priceFigures, priceMeasures, PRICES_AS_SHOWN } from './price.figures';
 import { PriceRepository } from './price.repository';

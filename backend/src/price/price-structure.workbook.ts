@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import type { PriceStructureTable, StructureRow } from '@car/contracts';
-import { streamTableWorkbook, type WorkbookColumn } from '../saleVolume/table-workbook';
+import { streamTableWorkbook, type WorkbookColumn } from '../workbook/table-workbook';
 
 /**
  * A price-structure table as .xlsx through the sales pages' streaming writer: the row label, then the

@@ -1,6 +1,6 @@
 import type { PriceTable, PriceTableRow } from '@car/contracts';
 import type { Response } from 'express';
-import { streamTableWorkbook, type WorkbookColumn } from '../saleVolume/table-workbook';
+import { streamTableWorkbook, type WorkbookColumn } from '../workbook/table-workbook';
 
 /**
  * A month table as .xlsx: the label column, then one column per month; TP and discount as whole yuan

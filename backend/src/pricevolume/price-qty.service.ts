@@ -4,8 +4,9 @@ import {
   percentNumber, PRICE_DIMENSIONS, type PriceDimension, type PriceQtyChartDto, type PriceQtyTableDto, share, shareChange,
 } from '@car/contracts';
 import { type AnalyticsRow, AnalyticsService } from '../analytics/analytics.service';
-import { bandCount, bandLabel, type PriceBands } from '../analytics/measures';
+import { bandLabel, type PriceBands } from '../analytics/measures';
 import type { DimensionKey, FilterKey, Filters } from '../analytics/model';
+import { bandKeys, bandsOf } from './price-bands';
 import { PriceVolumeMonths, periodsOf, type Periods } from './price-volume.scope';
 
 /** The detail table's dimension codes (spec §9) as the query layer's dimensions and filters. */
@@ -16,23 +17,6 @@ const DIMENSION_OF: Record<PriceDimension, { dimension: DimensionKey; filter: Fi
   3: { dimension: 'producerBrand', filter: 'producerBrandIds' },
   4: { dimension: 'subSeries', filter: 'subSeriesIds' },
 };
-
-const YUAN_PER_TENTH_WAN = 1000;
-
-/** A form's bounds (万, one decimal) as the query layer's bands in yuan. */
-export function bandsOf(q: Pick<PriceQtyChartDto, 'priceLow' | 'priceHigh' | 'segment' | 'data1'> & { tpCity?: number }): PriceBands {
-  const yuan = (wan: number): number => Math.round(wan * 10) * YUAN_PER_TENTH_WAN;
-  const bands: PriceBands = { basis: q.data1 === 1 ? 'msrp' : 'tp', low: yuan(q.priceLow), high: yuan(q.priceHigh), width: yuan(q.segment) };
-  // The TP city bands by TP only: with MSRP (data1 1) it changes nothing.
-  if (q.tpCity !== undefined && q.data1 === 0) bands.tpCity = q.tpCity;
-  return bands;
-}
-
-/** Every band key in the page's order: 0 (below) … n + 1 (above), or the reverse when descending. */
-export function bandKeys(bands: PriceBands, orderBy: 0 | 1): number[] {
-  const keys = Array.from({ length: bandCount(bands) + 2 }, (_, k) => k);
-  return orderBy === 1 ? keys.reverse() : keys;
-}
 
 /** The filtered market of the price-band page: segment (detailId), producer and brand properties, brands, 车身形式 and 系别. */
 function filtersOf(q: PriceQtyChartDto): Filters {

@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import { PROPORTION_VIEW_COLUMNS, type ProportionRow, type ProportionTable, tenThousands } from '@car/contracts';
-import { streamTableWorkbook, type WorkbookColumn } from '../saleVolume/table-workbook';
+import { streamTableWorkbook, type WorkbookColumn } from '../workbook/table-workbook';
 import type { Periods } from './price-volume.scope';
 import type { BandRow } from './price-qty.service';
 

@@ -5,7 +5,7 @@ import { AnalyticsService } from '../analytics/analytics.service';
 import { COMPARISONS, type Volumes, volumesOf } from '../analytics/comparisons';
 import { ReportRepository } from './report.repository';
 import { ReportStorage } from './report-storage';
-import { kindStyle, neutralise, workbookCell } from '../saleVolume/table-workbook';
+import { kindStyle, neutralise, workbookCell } from '../workbook/table-workbook';
 
 export function monthLabel(month: number): string {
   return `${Math.floor(month / 100)}年${month % 100}月`;

@@ -1,14 +1,13 @@
 import { Module } from '@nestjs/common';
-import { MonthlyReportWriter } from './monthly-report.writer';
-import { ReportBundleRepository } from './report-bundle.repository';
-import { ReportBundleWriter } from './report-bundle.writer';
-import { ReportJobs } from './report-jobs.service';
-import { ReportRepository } from './report.repository';
-import { ReportStorage } from './report-storage';
+import { ReportAdminService } from './report-admin.service';
+import { ReportDownloadController } from './report-download.controller';
+import { ReportDownloadJobsModule } from './report-download-jobs.module';
+import { ReportDownloadService } from './report-download.service';
 
-/** 报告下载's storage and jobs (monthly reports, bundles): in the app (no Redis) and in the worker alike (CoreModule). */
+/** 报告下载's calls: the list, downloads and bundles, and the administrator's upload, replace and delete. */
 @Module({
-  providers: [ReportJobs, MonthlyReportWriter, ReportRepository, ReportStorage, ReportBundleRepository, ReportBundleWriter],
-  exports: [MonthlyReportWriter, ReportRepository, ReportStorage, ReportBundleRepository],
+  imports: [ReportDownloadJobsModule],
+  controllers: [ReportDownloadController],
+  providers: [ReportDownloadService, ReportAdminService],
 })
 export class ReportDownloadModule {}

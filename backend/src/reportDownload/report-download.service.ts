@@ -141,11 +141,6 @@ export class ReportDownloadService implements OnModuleInit, OnApplicationShutdow
     return ownedBy(await this.bundles.find(id), user, REPORT_MESSAGES.noSuchBundle);
   }
 
-  /** Deletes the zips of bundles made more than BUNDLE_TTL_HOURS ago. */
-  removeExpired(): Promise<number> {
-    return this.files.removeExpired();
-  }
-
   onModuleInit(): void {
     this.files.start();
   }

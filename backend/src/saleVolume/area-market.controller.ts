@@ -7,7 +7,7 @@ import { RequiresPage } from '../security/security.decorators';
 import { isTotalRow } from './sale-volume.service';
 import { AREA_DOWNLOAD_TYPES, AreaMarketService } from './area-market.service';
 import { tableColumns } from './table-columns';
-import { streamTableWorkbook } from './table-workbook';
+import { streamTableWorkbook } from '../workbook/table-workbook';
 
 /** area: −1 or absent 全国, else a region id (level 1) or a province / city code (level 2 / 3). */
 @RequiresPage('/salevolume/areamarket')

@@ -7,7 +7,7 @@ import { RequiresPage } from '../security/security.decorators';
 import { CompanyBrandService } from './company-brand.service';
 import { streamCarDetailsWorkbook } from './company-brand.workbook';
 import { tableColumns } from './table-columns';
-import { streamTableWorkbook, WorkbookColumn } from './table-workbook';
+import { streamTableWorkbook, WorkbookColumn } from '../workbook/table-workbook';
 
 @RequiresPage('/salevolume/companybrand')
 @CachedAnswers()

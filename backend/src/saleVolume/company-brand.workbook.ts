@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Response } from 'express';
 import { type CarDetails, type ModelRow, type SegmentDetail, XLSX_MIME } from '@car/contracts';
-import { attachmentHeader, kindStyle, neutralise, workbookCell, type WorkbookColumn } from './table-workbook';
+import { attachmentHeader, kindStyle, neutralise, workbookCell, type WorkbookColumn } from '../workbook/table-workbook';
 
 const ARROWS: Record<ModelRow['rankingStatus'], string> = { 1: '↑', [-1]: '↓', 0: '—', [-2]: '' };
 

@@ -1,5 +1,5 @@
 import { type TableRow } from '@car/contracts';
-import type { WorkbookColumn } from './table-workbook';
+import type { WorkbookColumn } from '../workbook/table-workbook';
 
 /** The data-tag columns 2-15 of the ranking tables, in the spec's order, as workbook columns. */
 export const TAG_COLUMNS: ReadonlyArray<WorkbookColumn<TableRow> & { tag: number }> = [

@@ -6,7 +6,7 @@ import { zodPipe } from '../common/zod-validation.pipe';
 import { RequiresPage } from '../security/security.decorators';
 import { isTotalRow } from './sale-volume.service';
 import { tableColumns } from './table-columns';
-import { streamTableWorkbook } from './table-workbook';
+import { streamTableWorkbook } from '../workbook/table-workbook';
 import { DOWNLOAD_TYPES, WholeMarketService } from './whole-market.service';
 
 

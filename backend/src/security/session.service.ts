@@ -57,17 +57,8 @@ export class SessionService {
       claims.producerId !== user.producerId ||
       claims.brandId !== user.brandId;
     if (stale) this.refuse('stale', origin, user.id);
-    return {
-      id: user.id,
-      account: user.account,
-      nickname: user.nickname,
-      roleId: user.roleId,
-      role: user.role,
-      producerId: user.producerId,
-      brandId: user.brandId,
-      mustChangePassword: user.mustChangePassword,
-      token: { id: claims.tokenId, expiresAt: claims.expiresAt },
-    };
+    const { enabled: _enabled, passwordChangedAt: _passwordChangedAt, tokenRevoked: _tokenRevoked, ...profile } = user;
+    return { ...profile, token: { id: claims.tokenId, expiresAt: claims.expiresAt } };
   }
 
   /** Ends the session's token everywhere; rows of tokens past their expiry are dropped on the way. */

@@ -7,12 +7,13 @@ export interface UserRecord {
   account: string;
   nickname: string;
   roleId: number;
+  /** The role's code: 'admin' or 'analyst'. */
   role: string;
   producerId: number | null;
   brandId: number | null;
   enabled: boolean;
   passwordChangedAt: Date;
-  /** An administrator set the password (new account, reset): only the shell's calls answer until it is changed. */
+  /** An administrator set the password (new account, reset): the API answers only PASSWORD_CHANGE_CALLS until it is changed. */
   mustChangePassword: boolean;
 }
 

@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import { auditDetailText, SECURITY_EVENT_LABELS, type AuditItem } from '@car/contracts';
 import { chinaDay } from '../../common/china-time';
-import { streamTableWorkbook, type WorkbookColumn } from '../../saleVolume/table-workbook';
+import { streamTableWorkbook, type WorkbookColumn } from '../../workbook/table-workbook';
 
 const COLUMNS: ReadonlyArray<WorkbookColumn<AuditItem>> = [
   { header: '时间', kind: 'text', width: 20, value: (r) => r.time },

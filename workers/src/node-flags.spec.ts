@@ -1,8 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { WORKER_NODE_FLAGS } from './job-names';
+import { WORKER_NODE_FLAGS } from './node-flags';
 
-const root = path.resolve(__dirname, '..', '..', '..');
+const root = path.resolve(__dirname, '..', '..');
 
 /** The worker's V8 flags are written in three places a process is started from; they must not drift apart. */
 describe('WORKER_NODE_FLAGS', () => {

@@ -23,7 +23,7 @@ export const bundleFileName = (bundleId: string) => `${bundleId}.zip`;
  * zip under a partial name, offered only once renamed (as the exports do, decision 73).
  */
 @Injectable()
-export class ReportJobs implements OnApplicationBootstrap {
+export class ReportDownloadJobs implements OnApplicationBootstrap {
   private readonly logger = new Logger('ReportBundle');
 
   constructor(

@@ -1,8 +1,8 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ADMIN_JOBS, type ParamsOf, type ResultOf } from '@car/contracts';
-import { zodPipe } from '../common/zod-validation.pipe';
-import { AdminOnly, ClientAddress, CurrentUser } from '../security/security.decorators';
-import type { SessionUser } from '../security/session-user';
+import { zodPipe } from '../../common/zod-validation.pipe';
+import { AdminOnly, ClientAddress, CurrentUser } from '../../security/security.decorators';
+import type { SessionUser } from '../../security/session-user';
 import { JobMonitorService } from './job-monitor.service';
 
 /** 任务监控's calls: administrators only. */

@@ -4,14 +4,14 @@ import { ExpressAdapter } from '@bull-board/express';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { QUEUE_BOARD_PATH } from '@car/contracts';
 import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
-import { AllExceptionsFilter } from '../common/all-exceptions.filter';
-import { BullJobQueue, JobQueue } from '../queue/job-queue';
-import { clientAddress } from '../security/client-address';
-import { PageAccessService } from '../security/page-access.service';
-import { tokenOf } from '../security/session-cookie';
-import { requireSettledPassword } from '../security/authentication.guard';
-import { SecurityEvents } from '../security/security-events';
-import { SessionService } from '../security/session.service';
+import { AllExceptionsFilter } from '../../common/all-exceptions.filter';
+import { BullJobQueue, JobQueue } from '../../queue/job-queue';
+import { clientAddress } from '../../security/client-address';
+import { PageAccessService } from '../../security/page-access.service';
+import { tokenOf } from '../../security/session-cookie';
+import { requireSettledPassword } from '../../security/authentication.guard';
+import { SecurityEvents } from '../../security/security-events';
+import { SessionService } from '../../security/session.service';
 
 /**
  * The maintained BullMQ dashboard (bull-board) at QUEUE_BOARD_PATH, in BullMQ mode only, behind the

@@ -1,13 +1,13 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { JOB_MESSAGES, QUEUE_BOARD_PATH, jobKindLabel, type JobListQuery, type JobPage, type JobRun, type JobState, type JobSummary } from '@car/contracts';
-import { ApiCode, ApiException } from '../common/api-codes';
-import { HourlySweep } from '../common/hourly-sweep';
-import { SecurityEvents } from '../security/security-events';
-import type { SessionUser } from '../security/session-user';
-import { JobName, JobPayloads } from '../queue/job-names';
-import { JobQueue } from '../queue/job-queue';
-import { JobRegistry } from '../queue/job-registry';
-import { JobRunRepository, type JobRunRecord } from '../queue/job-run.repository';
+import { ApiCode, ApiException } from '../../common/api-codes';
+import { HourlySweep } from '../../common/hourly-sweep';
+import { SecurityEvents } from '../../security/security-events';
+import type { SessionUser } from '../../security/session-user';
+import { JobName, JobPayloads } from '../../queue/job-names';
+import { JobQueue } from '../../queue/job-queue';
+import { JobRegistry } from '../../queue/job-registry';
+import { JobRunRepository, type JobRunRecord } from '../../queue/job-run.repository';
 
 /** Finished rows are kept as long as BullMQ keeps its jobs (queue/job-queue.ts: completed 7 days, failed 30). */
 const KEEP_COMPLETED_DAYS = 7;

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { MonthlyReportWriter } from './monthly-report.writer';
+import { ReportBundleRepository } from './report-bundle.repository';
+import { ReportBundleWriter } from './report-bundle.writer';
+import { ReportDownloadJobs } from './report-download.jobs';
+import { ReportRepository } from './report.repository';
+import { ReportStorage } from './report-storage';
+
+/** 报告下载's storage and jobs (monthly reports, bundles): in the app (no Redis) and in the worker alike (CoreModule). */
+@Module({
+  providers: [ReportDownloadJobs, MonthlyReportWriter, ReportRepository, ReportStorage, ReportBundleRepository, ReportBundleWriter],
+  exports: [MonthlyReportWriter, ReportRepository, ReportStorage, ReportBundleRepository],
+})
+export class ReportDownloadJobsModule {}
