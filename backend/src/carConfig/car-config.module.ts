@@ -10,5 +10,7 @@ import { CarConfigService } from './car-config.service';
 @Module({
   controllers: [CarConfigController],
   providers: [CarConfigService, CarConfigRepository],
+  /** The configuration sheet's repository, for the import that writes it (DataImportJobsModule). */
+  exports: [CarConfigRepository],
 })
 export class CarConfigModule {}

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MarketPriceController } from './market-price.controller';
 import { MarketPriceService } from './market-price.service';
-import { PriceVolumeMonths } from '../pricevolume/price-volume.scope';
+import { PriceVolumeModule } from '../pricevolume/price-volume.module';
 import { DetailMarketController, TotalMarketController } from './price-structure.controller';
 import { PriceStructureService } from './price-structure.service';
 import { PriceTraceController } from './price-trace.controller';
@@ -11,7 +11,8 @@ import { PriceService } from './price.service';
 
 /** 价格分析: the market price index, the car-series price trace and the price-structure pair over the query layer's price measures. */
 @Module({
+  imports: [PriceVolumeModule],
   controllers: [MarketPriceController, PriceTraceController, TotalMarketController, DetailMarketController],
-  providers: [PriceService, MarketPriceService, PriceTraceService, PriceRepository, PriceStructureService, PriceVolumeMonths],
+  providers: [PriceService, MarketPriceService, PriceTraceService, PriceRepository, PriceStructureService],
 })
 export class PriceModule {}

@@ -10,5 +10,7 @@ import { PriceVolumeMonths } from './price-volume.scope';
 @Module({
   controllers: [PriceQtyController, ModelPriceController],
   providers: [PriceQtyService, ModelPriceService, PriceVolumeRepository, PriceVolumeMonths],
+  /** The retail month a call means, for the price-structure pages too (PriceModule). */
+  exports: [PriceVolumeMonths],
 })
 export class PriceVolumeModule {}

@@ -42,6 +42,6 @@ import { UserRepository } from './user.repository';
   ],
   // The mini-program binding checks an account's password the way sign-in does; administrators' actions
   // are recorded in the same trail, which the audit page reads; a password is hashed one way everywhere.
-  exports: [SecurityService, SecurityEvents, SecurityEventRepository, PasswordHasher],
+  exports: [SecurityService, SecurityEvents, SecurityEventRepository, PasswordHasher, SessionService, PageAccessService],
 })
 export class SecurityModule {}
