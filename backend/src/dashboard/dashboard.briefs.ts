@@ -62,21 +62,21 @@ export function writeBriefs(f: BriefFigures): DashboardBrief[] {
     `纯电动占新能源的 ${sharePercentText(percentNumber(share(f.bev, f.newEnergy.qty)))}`,
   ];
 
-  let makers: string;
+  let producers: string;
   if (f.producers.length === 0) {
-    makers = `${f.period}暂无厂商零售数据`;
+    producers = `${f.period}暂无厂商零售数据`;
   } else {
     const leaders = f.producers.slice(0, 3).map((p) => `${p.name}（${p.perStr}）`).join('、');
-    makers = `${f.period}零售份额前三的厂商：${leaders}`;
+    producers = `${f.period}零售份额前三的厂商：${leaders}`;
     const growers = f.producers.filter((p) => p.yoy !== null && p.yoy > 0);
     const fastest = growers.reduce<DashboardRow | null>((best, p) => (best === null || (p.yoy ?? 0) > (best.yoy ?? 0) ? p : best), null);
-    makers += fastest
+    producers += fastest
       ? `；前 ${f.producers.length} 名中同比增长最快的是${fastest.name}（+${fastest.yoys.replace(/^\+/, '')}）`
       : `；前 ${f.producers.length} 名中没有同比增长的厂商`;
   }
   return [
     { title: `${f.period}乘用车市场`, text: `${market.join('，')}。` },
     { title: `${f.period}新能源`, text: `${energy.join('；')}。` },
-    { title: `${f.period}厂商格局`, text: `${makers}。` },
+    { title: `${f.period}厂商格局`, text: `${producers}。` },
   ];
 }

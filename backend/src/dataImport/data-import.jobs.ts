@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { CATALOG_MAX_ROWS, IMPORT_MESSAGES, type FactImportKind, type ImportState } from '@car/contracts';
-import { RollupJobs } from '../analytics/rollup-jobs.service';
+import { RollupJobs } from '../analytics/rollup.jobs';
 import { ProgressClock } from '../common/progress-clock';
 import type { CopyWriter } from '../database/copy-writer';
 import { APP_CONFIG, AppConfig } from '../config/config';

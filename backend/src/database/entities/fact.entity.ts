@@ -38,7 +38,7 @@ export class MsrpMonth {
   @Column({ type: 'integer' }) msrp: number;
 }
 
-/** 返点: the maker's rebate to dealers per unit, in yuan. */
+/** 返点: the producer's rebate to dealers per unit, in yuan. */
 @Entity('rebate_month')
 export class RebateMonth {
   @PrimaryColumn({ type: 'integer' }) month: number;
