@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { type ConfigTable, type DimensionTable, type ProportionTable, thousands } from '@car/contracts';
 import { describeInBrowser, useBrowser } from '../support/browser';
 import { apiResult, settled } from '../support/sales-pages';
-import { ANALYST, downloadControl, exportChartPng, figure, openAs, openGroup, paramsOf, pickMonth, pointHelpersAtShipped, query, saveDownload, workbookRows } from './support/analytics-kit';
+import { ANALYST, bandRows, downloadControl, exportChartPng, figure, openAs, openGroup, paramsOf, pickMonth, pointHelpersAtShipped, query, saveDownload, workbookRows } from './support/analytics-kit';
 
 /**
  * 价量交叉 and 产品分析 as shipped (issue 24 §3): the demo analyst changes a filter and presses 查询 on both
@@ -11,19 +11,6 @@ import { ANALYST, downloadControl, exportChartPng, figure, openAs, openGroup, pa
  * the page's rows and figures.
  */
 pointHelpersAtShipped();
-
-/** The band table as shown: [band, name, sales this period] per row (a band cell spans its rows). */
-async function bandRows(page: Page): Promise<string[][]> {
-  return page.locator('.band-table tbody tr').evaluateAll((rows) => {
-    let band = '';
-    return rows.map((row) => {
-      const cells = Array.from(row.querySelectorAll('td'));
-      if (cells[0]?.classList.contains('band-table__band')) band = cells.shift()!.textContent ?? '';
-      const current = cells[1].querySelector('.band-bars__value')?.textContent ?? '';
-      return [band, cells[0].textContent ?? '', current];
-    });
-  });
-}
 
 /** A proportion table as shown: [name, price, sales] per row. */
 async function proportionRows(panel: Locator): Promise<string[][]> {

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { type DimensionTable, type LetterGroup, type IdName, type ProportionTable, thousands } from '@car/contracts';
 import { describeInBrowser, useBrowser } from '../support/browser';
 import { apiResult, settled } from '../support/sales-pages';
-import { ANALYST, openAs, openGroup, paramsOf, pointHelpersAtShipped, query } from './support/analytics-kit';
+import { ANALYST, bandRows, openAs, openGroup, paramsOf, pointHelpersAtShipped, query } from './support/analytics-kit';
 
 /**
  * Issue 26 items 5 and 7 as shipped, on the demo data: the price-band page's brand, 车身形式, 系别 and TP
@@ -13,19 +13,6 @@ import { ANALYST, openAs, openGroup, paramsOf, pointHelpersAtShipped, query } fr
 pointHelpersAtShipped();
 
 const SHANGHAI = 310000;
-
-/** The band table as shown: [band, name, sales this period] per row. */
-async function bandRows(page: Page): Promise<string[][]> {
-  return page.locator('.band-table tbody tr').evaluateAll((rows) => {
-    let band = '';
-    return rows.map((row) => {
-      const cells = Array.from(row.querySelectorAll('td'));
-      if (cells[0]?.classList.contains('band-table__band')) band = cells.shift()!.textContent ?? '';
-      const current = cells[1].querySelector('.band-bars__value')?.textContent ?? '';
-      return [band, cells[0].textContent ?? '', current];
-    });
-  });
-}
 
 /** The header tags as shown: label → value. */
 async function tags(page: Page): Promise<Record<string, string>> {

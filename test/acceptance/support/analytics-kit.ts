@@ -226,3 +226,16 @@ export function figure(text: string | number | null): number | null {
   if (Number.isNaN(value)) throw new Error(`not a figure: ${text}`);
   return value;
 }
+
+/** The band table as shown: [band, name, sales this period] per row (a band cell spans its rows). */
+export async function bandRows(page: Page): Promise<string[][]> {
+  return page.locator('.band-table tbody tr').evaluateAll((rows) => {
+    let band = '';
+    return rows.map((row) => {
+      const cells = Array.from(row.querySelectorAll('td'));
+      if (cells[0]?.classList.contains('band-table__band')) band = cells.shift()!.textContent ?? '';
+      const current = cells[1].querySelector('.band-bars__value')?.textContent ?? '';
+      return [band, cells[0].textContent ?? '', current];
+    });
+  });
+}
