@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import type { ConsoleMessage, Page } from 'playwright-core';
 import { DASHBOARD_PATH, MP_SESSION_HEADER, type DashboardWhole, type MpRetailChart } from '@car/contracts';
 import { describeInBrowser, useBrowser } from '../support/browser';
+import { openFirstSuggestion, tapPhoneTab } from '../support/phone-page';
 import { apiResult, settled } from '../support/sales-pages';
 import { ADMIN, ANALYST, openAs, pickMonth, pointHelpersAtShipped } from './support/analytics-kit';
 import { shipped } from './support/shipped';
@@ -117,14 +118,8 @@ describeInBrowser('the shell, the dashboard and the phone page as shipped', () =
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(link, { waitUntil: 'networkidle' });
     expect(new URL(page.url()).searchParams.has('sign')).toBe(false);
-    await page.getByRole('tab', { name: '品牌', exact: true }).tap();
-    await page.waitForURL((u) => u.searchParams.get('type') === '0');
-    await page.getByLabel('搜索').first().fill('大众');
-    const first = page.locator('.mp-suggestions a').first();
-    await first.waitFor();
-    await Promise.all([page.waitForURL((u) => u.searchParams.has('id')), first.tap()]);
-    await page.waitForLoadState('networkidle');
-    const id = new URL(page.url()).searchParams.get('id')!;
+    await tapPhoneTab(page, '品牌', '0');
+    const id = await openFirstSuggestion(page, '大众');
 
     const session = (await context.cookies()).find((c) => c.name === 'car-mp')!.value;
     const response = await page.request.get(`${app.baseUrl}/car/api/mp/retail/getRetailChart?${new URLSearchParams({ type: '0', id, provinceId: '440000' })}`, {

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { DEMO_OPEN_ID, MP_SESSION_HEADER, type MpRetailChart } from '@car/contracts';
 import { describeInBrowser, screenshot, useBrowser } from '../support/browser';
 import { signedLink } from '../support/mp-link';
+import { openFirstSuggestion, tapPhoneTab } from '../support/phone-page';
 import { testEnv } from '../support/test-env';
 
 /**
@@ -34,17 +35,11 @@ describeInBrowser('the mobile sales query', () => {
     await page.goto(linkUrl(signedLink(DEMO_OPEN_ID), '&provinceId=440000&provinceName=广东'), { waitUntil: 'networkidle' });
     expect(new URL(page.url()).searchParams.has('sign')).toBe(false);
     await expect(page.title()).resolves.toContain('销量查询');
-    await page.getByRole('tab', { name: '品牌', exact: true }).tap();
-    await page.waitForURL((u) => u.searchParams.get('type') === '0');
+    await tapPhoneTab(page, '品牌', '0');
     await page.getByLabel('搜索').first().fill('大');
     await page.waitForTimeout(500);
     expect(await page.locator('.mp-suggestions li').count()).toBe(0);
-    await page.getByLabel('搜索').first().fill('大众');
-    const first = page.locator('.mp-suggestions a').first();
-    await first.waitFor();
-    await Promise.all([page.waitForURL((u) => u.searchParams.has('id')), first.tap()]);
-    await page.waitForLoadState('networkidle');
-    const id = new URL(page.url()).searchParams.get('id')!;
+    const id = await openFirstSuggestion(page, '大众');
 
     const cookies = await page.context().cookies();
     const session = cookies.find((c) => c.name === 'car-mp')!.value;
