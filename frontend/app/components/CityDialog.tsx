@@ -6,12 +6,12 @@
  * a search needs no call. `CityPicker` is the read-only field that opens it, as `PickerInput` does for
  * the other dialogs; the phone page uses the same grouping rule (`cityGroups`) in its own light picker.
  */
-import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { useCallback, useMemo, type KeyboardEvent } from 'react';
 
 import type { LetterGroup } from '@car/contracts';
-import { PickListDialog, selectHint, usePickList, type PickDialogProps } from '~/components/PickListDialog';
+import { PickListDialog, selectHint, useFollowingPickList, type PickDialogProps } from '~/components/PickListDialog';
 import { cityGroups } from '~/utils/city-groups';
-import { displayText, PICKER_PLACEHOLDER, sameSelection, selectionOf, type PickItem } from '~/utils/pick-list';
+import { displayText, PICKER_PLACEHOLDER, selectionOf, type PickItem } from '~/utils/pick-list';
 
 export interface CityOption {
   value: string;
@@ -56,14 +56,8 @@ export function CityPicker({ label, provinces, cities, value, onChange }: CityPi
   const valueKey = JSON.stringify(value);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the value's text: the page hands a new array each render
   const incoming = useMemo(() => selectionOf(value), [valueKey]);
-  const pick = usePickList(incoming);
+  const pick = useFollowingPickList(incoming);
   const { confirmed, open } = pick.state;
-  const { replace } = pick;
-  const confirmedRef = useRef(confirmed);
-  confirmedRef.current = confirmed;
-  useEffect(() => {
-    if (!sameSelection(incoming, confirmedRef.current)) replace(incoming);
-  }, [incoming, replace]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter' || event.key === ' ' || event.key === 'ArrowDown') {

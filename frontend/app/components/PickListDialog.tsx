@@ -27,7 +27,7 @@ import {
 import { Button, Icon, Input, Loader, Message, Modal } from 'semantic-ui-react';
 
 import { type LetterGroup } from '@car/contracts';
-import { EMPTY_SELECTION, LETTERS, findInGroups, initialPickListState, isChosen, lettersWithEntries, pickListReducer, type PickId, type PickItem, type PickListState, type Selection } from '~/utils/pick-list';
+import { EMPTY_SELECTION, LETTERS, findInGroups, initialPickListState, isChosen, lettersWithEntries, pickListReducer, sameSelection, type PickId, type PickItem, type PickListState, type Selection } from '~/utils/pick-list';
 import { useListRequest } from '~/utils/pick-list-source';
 
 // ---------- state ----------
@@ -71,6 +71,21 @@ export function usePickList(initial: Selection = EMPTY_SELECTION): PickList {
     [],
   );
   return useMemo(() => ({ state, ...actions }), [state, actions]);
+}
+
+/**
+ * A picker whose choice follows the page's: whenever `incoming` (another URL, names the loader resolved)
+ * differs from the confirmed choice, it becomes the choice. Keep `incoming` stable (useMemo on its text).
+ */
+export function useFollowingPickList(incoming: Selection): PickList {
+  const pick = usePickList(incoming);
+  const { replace } = pick;
+  const confirmedRef = useRef(pick.state.confirmed);
+  confirmedRef.current = pick.state.confirmed;
+  useEffect(() => {
+    if (!sameSelection(incoming, confirmedRef.current)) replace(incoming);
+  }, [incoming, replace]);
+  return pick;
 }
 
 // ---------- small parts the concrete dialogs share ----------

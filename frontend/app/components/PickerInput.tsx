@@ -10,9 +10,9 @@ import { useEffect, useId, useMemo, useRef, type KeyboardEvent } from 'react';
 import { AreaDialog } from '~/components/AreaDialog';
 import { CarModelDialog } from '~/components/CarModelDialog';
 import { MakerDialog } from '~/components/MakerDialog';
-import { usePickList, type PickDialogProps } from '~/components/PickListDialog';
+import { useFollowingPickList, type PickDialogProps } from '~/components/PickListDialog';
 import { SeriesDialog } from '~/components/SeriesDialog';
-import { EMPTY_SELECTION, PICKER_PLACEHOLDER, displayText, idsKey, sameSelection, selectionOf, type PickItem, type Selection } from '~/utils/pick-list';
+import { EMPTY_SELECTION, PICKER_PLACEHOLDER, displayText, idsKey, selectionOf, type PickItem, type Selection } from '~/utils/pick-list';
 import type { PickFilters } from '~/utils/pick-list-source';
 
 export type PickerKind =
@@ -116,19 +116,13 @@ export function PickerInput({
   const valueKey = JSON.stringify([value, series]);
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const incoming = useMemo(() => selectionOf(value, series), [valueKey]);
-  const pick = usePickList(incoming);
+  // A new value from the page (another URL, names resolved by the loader) becomes the choice.
+  const pick = useFollowingPickList(incoming);
   const { confirmed, open } = pick.state;
+  const { replace } = pick;
   const input = useRef<HTMLInputElement>(null);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
-  const { replace } = pick;
-
-  // A new value from the page (another URL, names resolved by the loader) becomes the choice.
-  const confirmedRef = useRef(confirmed);
-  confirmedRef.current = confirmed;
-  useEffect(() => {
-    if (!sameSelection(incoming, confirmedRef.current)) replace(incoming);
-  }, [incoming, replace]);
 
   // The filter panel's Reset clears pickers.
   useEffect(() => {
