@@ -37,7 +37,8 @@ import type { PickItem } from '~/utils/pick-list';
 import { loadPriceQtyLookups, type PriceQtyLookups } from '~/utils/price-volume-lookups.server';
 import { PRICE_QTY_FILTER_PARAMS, priceQtyApiParams, readPriceQtyFilters, type PriceQtyFilters } from '~/utils/price-volume-query';
 import { salesPageShouldRevalidate } from '~/utils/revalidation';
-import { apiDownloadHref, idListParam, intParam, withParams } from '~/utils/sale-volume-query';
+import { idListParam, intParam, withParams } from '~/utils/sale-volume-query';
+import { apiDownloadHref } from '~/utils/download';
 import { firstFailure, settle } from '~/utils/settle.server';
 import type { ShellHandle } from '~/utils/shell-context';
 import { touches, usePendingChange } from '~/utils/use-pending-change';
@@ -92,7 +93,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     type,
     picked: picked.value ?? [],
     brands: brands.value ?? [],
-    downloadHref: apiDownloadHref(`/${PRICE_VOLUME.download.path}`, tableParams),
+    downloadHref: apiDownloadHref(PRICE_VOLUME.download, tableParams),
     failure: firstFailure(lookups, chart, table, picked, brands),
   };
 }

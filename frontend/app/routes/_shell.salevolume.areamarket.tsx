@@ -8,7 +8,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useLocation, useNavigate } from '@remix-run/react';
 import { Breadcrumb, Button, Icon } from 'semantic-ui-react';
 
-import { AREA_MARKET, type AreaTreeRow, type ChartResult, type Granularity, type Summary, type TableDimension, type TablePage } from '@car/contracts';
+import { AREA_MARKET, type AreaTreeRow, downloadTypeOf, type Granularity, salesDimension, type TableDimension } from '@car/contracts';
 import { ChinaMap } from '~/components/ChinaMap';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { HeaderTags } from '~/components/HeaderTags';
@@ -26,7 +26,8 @@ import { filterTags } from '~/utils/filter-tags';
 import { titled } from '~/utils/meta';
 import { effectiveDimension, pagesByLoadMore } from '~/utils/ranking-table';
 import { loadLookups } from '~/utils/sale-volume-lookups.server';
-import { filterApiParams, FILTER_PARAMS, intParam, pageSizeOf, readFilters, withParams, withShownMonth, apiDownloadHref } from '~/utils/sale-volume-query';
+import { filterApiParams, FILTER_PARAMS, intParam, pageSizeOf, readFilters, withParams, withShownMonth } from '~/utils/sale-volume-query';
+import { apiDownloadHref } from '~/utils/download';
 import { keepPageOnNetworkFailure } from '~/utils/network-failure';
 import { salesPageShouldRevalidate } from '~/utils/revalidation';
 import { firstFailure, settle } from '~/utils/settle.server';
@@ -35,7 +36,11 @@ import { touches, usePendingChange } from '~/utils/use-pending-change';
 
 export const meta: MetaFunction = () => titled('区域市场表现');
 
-const TABLE_PATHS: Record<TableDimension, string> = { 1: 'detail', 2: 'series', 3: 'bound', 4: 'area', 5: 'producer', 6: 'detail' };
+/** The table call of a dimension: this page has no 车系 table (code 6 never reaches it; were it asked, the segment table answers). */
+function tableEndpoint(dimension: TableDimension) {
+  const { path } = salesDimension(dimension);
+  return AREA_MARKET[path === 'modelSub' ? 'detail' : path];
+}
 /** The area page's table: segment, family, producer, brand, area; area only for retail (wholesale has no geography). */
 function areaMarketDimensions(source: number): TableDimension[] {
   return source === 2 ? [1, 2, 5, 3, 4] : [1, 2, 5, 3];
@@ -70,9 +75,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   const [lookups, summary, chart, table, map] = await Promise.all([
     loadLookups(request, context),
-    settle(apiGet<Summary>(request, context, '/saleVolume/areaMarket/whole', api)),
-    settle(apiGet<ChartResult>(request, context, '/saleVolume/areaMarket/highCharts', { ...api, timeDimensionality: granularity, count })),
-    sameAsMap ? null : settle(apiGet<TablePage>(request, context, `/saleVolume/areaMarket/${TABLE_PATHS[dimension]}`, tableApi)),
+    settle(apiGet(request, context, AREA_MARKET.whole, api)),
+    settle(apiGet(request, context, AREA_MARKET.highCharts, { ...api, timeDimensionality: granularity, count })),
+    sameAsMap ? null : settle(apiGet(request, context, tableEndpoint(dimension), tableApi)),
     retail ? settle(apiGet(request, context, AREA_MARKET.area, mapApi)) : null,
   ]);
   const tableSettled = table ?? map!;
@@ -97,7 +102,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     dimension,
     page,
     paged,
-    downloadHref: apiDownloadHref('/saleVolume/areaMarket/download', { type: dimension - 1, ...api }),
+    downloadHref: apiDownloadHref(AREA_MARKET.download, { type: downloadTypeOf(dimension), ...api }),
     failure: firstFailure(lookups, summary, chart, tableSettled, ...(map ? [map] : [])),
   };
 }

@@ -94,9 +94,3 @@ export function onlyTagsChanged(currentUrl: URL, nextUrl: URL): boolean {
 export function withShownMonth<F extends SaleVolumeFilters>(filters: F, answeredMonth: string | null | undefined, months: readonly string[] | null | undefined): F {
   return { ...filters, time: filters.time ?? answeredMonth ?? months?.[0] ?? null };
 }
-
-/** A link the browser follows to an API download (its session cookie signs the call in): `/car/api` + path + params. */
-export function apiDownloadHref(path: string, params: Record<string, string | number>): string {
-  const query = new URLSearchParams(Object.entries(params).map(([key, value]) => [key, String(value)]));
-  return `/car/api${path}?${query}`;
-}
