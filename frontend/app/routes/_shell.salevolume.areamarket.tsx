@@ -8,7 +8,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useLocation, useNavigate } from '@remix-run/react';
 import { Breadcrumb, Button, Icon } from 'semantic-ui-react';
 
-import { AREA_MARKET, type AreaTreeRow, downloadTypeOf, type Granularity, salesDimension, type TableDimension } from '@car/contracts';
+import { AREA_MARKET, type AreaTreeRow, downloadTypeOf, type Granularity, SALES_DIMENSIONS, salesDimension, type TableDimension, YEAR_COUNT } from '@car/contracts';
 import { ChinaMap } from '~/components/ChinaMap';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { HeaderTags } from '~/components/HeaderTags';
@@ -24,14 +24,15 @@ import { apiGet } from '~/utils/api.server';
 import { drillTarget, mapIdOfNode, mapNodeOf, nodeName, parentOf, pathOf, readAreaNode, type AreaNode } from '~/utils/area-drill';
 import { filterTags } from '~/utils/filter-tags';
 import { titled } from '~/utils/meta';
-import { effectiveDimension, pagesByLoadMore } from '~/utils/ranking-table';
+import { effectiveDimension, loadMorePage, pagesByLoadMore, TABLE_PAGE_KEYS } from '~/utils/ranking-table';
 import { loadLookups } from '~/utils/sale-volume-lookups.server';
-import { filterApiParams, FILTER_PARAMS, intParam, pageSizeOf, readFilters, withParams, withShownMonth } from '~/utils/sale-volume-query';
+import { filterApiParams, FILTER_PARAMS, pageSizeOf, readFilters, withParams, withShownMonth } from '~/utils/sale-volume-query';
 import { apiDownloadHref } from '~/utils/download';
 import { keepPageOnNetworkFailure } from '~/utils/network-failure';
 import { salesPageShouldRevalidate } from '~/utils/revalidation';
 import { firstFailure, settle } from '~/utils/settle.server';
 import type { ShellHandle } from '~/utils/shell-context';
+import { urlState } from '~/utils/url-state';
 import { touches, usePendingChange } from '~/utils/use-pending-change';
 
 export const meta: MetaFunction = () => titled('区域市场表现');
@@ -46,7 +47,7 @@ function areaMarketDimensions(source: number): TableDimension[] {
   return source === 2 ? [1, 2, 5, 3, 4] : [1, 2, 5, 3];
 }
 /** Year select of this page: 1-10, default 2 (spec 000 §9). */
-const COUNT_OPTIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
+const COUNT_OPTIONS = YEAR_COUNT.areaMarket.options;
 const CHART_HEIGHT = 400;
 const MAP_HEIGHT = 460;
 const AREA_PARAMS = ['area', 'level'] as const;
@@ -61,12 +62,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const retail = filters.source === 2;
   // Wholesale has no geography: the page shows the nation's wholesale and says why the map is empty.
   const node = retail ? readAreaNode(params) : null;
-  const granularity = intParam(params, 'timeDimensionality', 0, [0, 1, 2]) as Granularity;
-  const count = intParam(params, 'count', 2, COUNT_OPTIONS);
+  const chartUrl = urlState(AREA_MARKET.highCharts.params, params);
+  const granularity = chartUrl.value('timeDimensionality') as Granularity;
+  const count = chartUrl.value('count', { allowed: COUNT_OPTIONS });
+  const tableUrl = urlState(TABLE_PAGE_KEYS, params);
   const dimensions = areaMarketDimensions(filters.source);
-  const dimension = effectiveDimension(intParam(params, 'dimension', 4), dimensions);
+  const dimension = effectiveDimension(tableUrl.value('dimension', { fallback: SALES_DIMENSIONS.area.code }), dimensions);
   const paged = pagesByLoadMore(dimension);
-  const page = paged ? Math.max(1, Math.min(50, intParam(params, 'page', 1))) : 1;
+  const page = paged ? loadMorePage(tableUrl.value('page', { fallback: 1 })) : 1;
   const api = { ...filterApiParams(filters), ...areaParams(node) };
   const mapNode = mapNodeOf(node);
   const mapApi = { ...filterApiParams(filters), ...areaParams(mapNode), currentPage: 1, pageSize: 500 };

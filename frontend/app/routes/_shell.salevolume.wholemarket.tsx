@@ -8,7 +8,7 @@ import { useLoaderData, useLocation } from '@remix-run/react';
 import { Button } from 'semantic-ui-react';
 import { Link } from '@remix-run/react';
 
-import { downloadTypeOf, type Granularity, salesDimension, WHOLE_MARKET } from '@car/contracts';
+import { downloadTypeOf, type Granularity, SALES_DIMENSIONS, salesDimension, WHOLE_MARKET, YEAR_COUNT } from '@car/contracts';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { HeaderTags } from '~/components/HeaderTags';
 import { RankingTable } from '~/components/RankingTable';
@@ -19,8 +19,8 @@ import { useFailureToast } from '~/components/Toast';
 import { TrendChart } from '~/components/TrendChart';
 import { apiGet } from '~/utils/api.server';
 import { titled } from '~/utils/meta';
-import { effectiveDimension, pagesByLoadMore, wholeMarketDimensions } from '~/utils/ranking-table';
-import { filterApiParams, FILTER_PARAMS, intParam, pageSizeOf, readFilters, withParams, withShownMonth } from '~/utils/sale-volume-query';
+import { effectiveDimension, loadMorePage, pagesByLoadMore, TABLE_PAGE_KEYS, wholeMarketDimensions } from '~/utils/ranking-table';
+import { filterApiParams, FILTER_PARAMS, pageSizeOf, readFilters, withParams, withShownMonth } from '~/utils/sale-volume-query';
 import { apiDownloadHref } from '~/utils/download';
 import { keepPageOnNetworkFailure } from '~/utils/network-failure';
 import { salesPageShouldRevalidate } from '~/utils/revalidation';
@@ -28,24 +28,27 @@ import { loadLookups } from '~/utils/sale-volume-lookups.server';
 import { filterTags } from '~/utils/filter-tags';
 import { firstFailure, settle } from '~/utils/settle.server';
 import type { ShellHandle } from '~/utils/shell-context';
+import { urlState } from '~/utils/url-state';
 import { touches, usePendingChange } from '~/utils/use-pending-change';
 
 export const meta: MetaFunction = () => titled('整体市场表现');
 
 /** Year select of this page: 1-5 and 0 = all years, default 1 (spec 000 §9). */
-const COUNT_OPTIONS = [1, 2, 3, 4, 5, 0] as const;
+const COUNT_OPTIONS = YEAR_COUNT.wholeMarket.options;
 const CHART_HEIGHT = 445;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const filters = readFilters(params);
-  const granularity = intParam(params, 'timeDimensionality', 0, [0, 1, 2]) as Granularity;
-  const count = intParam(params, 'count', 1, COUNT_OPTIONS);
+  const chartUrl = urlState(WHOLE_MARKET.highCharts.params, params);
+  const granularity = chartUrl.value('timeDimensionality') as Granularity;
+  const count = chartUrl.value('count', { allowed: COUNT_OPTIONS });
+  const tableUrl = urlState(TABLE_PAGE_KEYS, params);
   const dimensions = wholeMarketDimensions(filters);
-  const dimension = effectiveDimension(intParam(params, 'dimension', 1), dimensions);
-  const areaLevel = intParam(params, 'dimensionality', 1, [1, 2]);
+  const dimension = effectiveDimension(tableUrl.value('dimension', { fallback: SALES_DIMENSIONS.segment.code }), dimensions);
+  const areaLevel = urlState(WHOLE_MARKET.area.params, params).value('dimensionality');
   const paged = pagesByLoadMore(dimension);
-  const page = paged ? Math.max(1, Math.min(50, intParam(params, 'page', 1))) : 1;
+  const page = paged ? loadMorePage(tableUrl.value('page', { fallback: 1 })) : 1;
   const api = filterApiParams(filters);
   const tableParams = {
     ...api,
