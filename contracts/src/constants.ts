@@ -18,21 +18,6 @@ export const GRANULARITIES: ReadonlyArray<{ value: Granularity; label: string }>
   { value: 2, label: '年' },
 ];
 
-/** Table dimension codes of the spec: 1 segment, 2 family, 3 brand, 4 area, 5 producer, 6 car series. */
-export type TableDimension = 1 | 2 | 3 | 4 | 5 | 6;
-export const DIMENSION_LABELS: Readonly<Record<TableDimension, string>> = {
-  1: '细分市场',
-  2: '系别',
-  3: '品牌',
-  4: '区域',
-  5: '厂商',
-  6: '车型',
-};
-/** Button order on the pages. */
-export const DIMENSION_ORDER: readonly TableDimension[] = [1, 2, 5, 3, 6, 4];
-/** A dimension the filters hide falls back to this one (family). */
-export const FALLBACK_DIMENSION: TableDimension = 2;
-
 /** The data-tag columns 2-15 of the ranking tables, in the spec's order, and their headers (page and workbook). */
 export const TAG_COLUMNS = [
   { tag: 2, label: '当月销量' },

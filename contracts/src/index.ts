@@ -23,6 +23,7 @@ export * from './openapi';
 export * from './params';
 export * from './price';
 export * from './sale-volume';
+export * from './sales-dimensions';
 export * from './search';
 export * from './security';
 export * from './price-volume';

@@ -3,6 +3,7 @@ import { ACCUMULATE_OPTIONS, DEFAULT_PAGE_SIZE, MAX_COMPARED, MAX_PAGE, MAX_PAGE
 import type { AreaLevel } from './geography';
 import { blankIsAbsent, idList, intText, monthText, strictQuery } from './params';
 import { inCalendar, refersTo, type ReferenceKind } from './references';
+import { downloadTypeOf, SALES_DIMENSIONS, type SalesDimensionKey } from './sales-dimensions';
 
 /**
  * The sales-volume calls (spec 000 §3, §7; decisions 22-36): their parameters and the objects
@@ -55,10 +56,17 @@ export const wholeMarketAreaSchema = strictQuery({
   dimensionality: z.preprocess(blankIsAbsent, z.enum(['1', '2'], { message: '应为 1（大区）或 2（省份）' }).default('1')).transform(Number),
 });
 export const wholeMarketChartSchema = strictQuery({ ...saleVolumeFilterShape, ...chartShape });
-/** download type: 0 segment, 1 family, 2 brand, 3 area, 4 producer, 5 car series (the table's dimension codes 1-6 less one). */
+
+/** A download's `type`: the table's dimension code less one (SALES_DIMENSIONS), among the tables a page has. */
+function downloadType(tables: readonly SalesDimensionKey[]) {
+  const types = tables.map((t) => String(downloadTypeOf(SALES_DIMENSIONS[t].code)));
+  return z.enum(types as [string, ...string[]], { message: `应为 0-${types.length - 1}` }).transform(Number);
+}
+
+/** download type: 0 segment, 1 family, 2 brand, 3 area, 4 producer, 5 car series. */
 export const wholeMarketDownloadSchema = strictQuery({
   ...wholeMarketAreaSchema.shape,
-  type: z.enum(['0', '1', '2', '3', '4', '5'], { message: '应为 0-5' }).transform(Number),
+  type: downloadType(['segment', 'family', 'brand', 'area', 'producer', 'carSeries']),
 });
 
 // --- area market ---
@@ -117,7 +125,7 @@ export const areaMarketChartSchema = withArea({ ...saleVolumeFilterShape, timeDi
 /** download type: 0 segment, 1 family, 2 brand, 3 area, 4 producer. */
 export const areaMarketDownloadSchema = withArea({
   ...saleVolumeFilterShape,
-  type: z.enum(['0', '1', '2', '3', '4'], { message: '应为 0-4' }).transform(Number),
+  type: downloadType(['segment', 'family', 'brand', 'area', 'producer']),
 });
 
 export type AreaMarketFilterDto = z.output<typeof areaMarketFilterSchema>;

@@ -68,7 +68,7 @@ describeInBrowser('the whole-market page', () => {
     expect(after.qty).not.toBe(before.qty);
     // A segment is chosen: no segment button, car series instead; wholesale: no area button.
     const buttons = await page.locator('.ranking-table__dimensions .ui.button').allTextContents();
-    expect(buttons).toEqual(['系别', '厂商', '品牌', '车型']);
+    expect(buttons).toEqual(['系别', '厂商', '品牌', '车系']);
     await expect(page.locator('.header-tags').textContent()).resolves.toContain('A级SUV');
 
     // The back button returns to the previous figures.

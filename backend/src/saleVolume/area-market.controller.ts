@@ -1,11 +1,11 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { AREA_MARKET, type ParamsOf, type ResultOf } from '@car/contracts';
+import { AREA_MARKET, type ParamsOf, type ResultOf, salesDimensionOfDownloadType } from '@car/contracts';
 import { CachedAnswers } from '../answers/answer-cache.interceptor';
 import { zodPipe } from '../common/zod-validation.pipe';
 import { RequiresPage } from '../security/security.decorators';
 import { isTotalRow } from './sale-volume.service';
-import { AREA_DOWNLOAD_TYPES, AreaMarketService } from './area-market.service';
+import { type AreaMarketTable, AreaMarketService } from './area-market.service';
 import { tableColumns } from './table-columns';
 import { streamTableWorkbook } from '../workbook/table-workbook';
 
@@ -53,7 +53,7 @@ export class AreaMarketController {
 
   @Get(AREA_MARKET.download.path)
   async download(@Query(zodPipe(AREA_MARKET.download.params)) q: ParamsOf<typeof AREA_MARKET.download>, @Res() res: Response): Promise<void> {
-    const table = await this.areaMarket.download(q, AREA_DOWNLOAD_TYPES[q.type]);
+    const table = await this.areaMarket.download(q, salesDimensionOfDownloadType(q.type) as AreaMarketTable);
     await streamTableWorkbook(res, table.fileName, table.nameHeader, tableColumns(table.nameHeader, table.groupHeader), table.rows, isTotalRow);
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type AreaChoice, type AreaLevel, type AreaMarketFilterDto, type AreaTreePage, type AreaTreeRow, type ChartResult, formatMonth, type Summary, type TablePage, type TableRow } from '@car/contracts';
+import { type AreaChoice, type AreaLevel, type AreaMarketFilterDto, type AreaTreePage, type AreaTreeRow, type ChartResult, formatMonth, type Summary, SALES_DIMENSIONS, type SalesDimensionKey, type TablePage, type TableRow } from '@car/contracts';
 import { AnalyticsService } from '../analytics/analytics.service';
 import type { DimensionKey } from '../analytics/model';
 import { ApiException } from '../common/api-codes';
@@ -8,19 +8,8 @@ import { COMPARISONS, sumVolumes, type Volumes, volumesOf } from '../analytics/c
 import { type AreaNode, areaNodeOf, WHOLESALE_HAS_NO_AREA } from './area-node';
 import { isTotalRow, MarketScope, SaleVolumeService, totalRow, VolumeRow } from './sale-volume.service';
 
-/** The area-market table's dimensions; the download type is the index in AREA_DOWNLOAD_TYPES. */
-export const AREA_MARKET_TABLES = {
-  segment: { label: '细分市场' },
-  family: { label: '系别' },
-  brand: { label: '品牌' },
-  area: { label: '区域' },
-  producer: { label: '厂商' },
-} as const;
-
-export type AreaMarketTable = keyof typeof AREA_MARKET_TABLES;
-
-/** download type 0 segment, 1 family, 2 brand, 3 area, 4 producer. */
-export const AREA_DOWNLOAD_TYPES: readonly AreaMarketTable[] = ['segment', 'family', 'brand', 'area', 'producer'];
+/** The area-market page's tables: every sales table but 车系 (SALES_DIMENSIONS: codes, paths, labels, download types). */
+export type AreaMarketTable = Exclude<SalesDimensionKey, 'carSeries'>;
 
 const LEVEL_DIMENSION: Record<AreaLevel, DimensionKey> = { 1: 'area', 2: 'province', 3: 'city' };
 const LEVEL_LABEL: Record<AreaLevel, string> = { 1: '大区', 2: '省份', 3: '城市' };
@@ -67,7 +56,7 @@ export class AreaMarketService {
       const rows = await this.rankingRows(scope, table);
       return { list: rows, total: rows.filter((r) => !isTotalRow(r)).length, currentPage: 1, pageSize: rows.length };
     }
-    return this.sales.page(scope, table, paging.currentPage, paging.pageSize);
+    return this.sales.page(scope, SALES_DIMENSIONS[table].query, paging.currentPage, paging.pageSize);
   }
 
   /** The children of the chosen node (and theirs, two levels deep), shares within the node; not paged. */
@@ -82,7 +71,7 @@ export class AreaMarketService {
   async download(dto: AreaMarketFilterDto, table: AreaMarketTable): Promise<{ rows: TableRow[]; fileName: string; nameHeader: string; groupHeader?: string }> {
     if (table === 'area' && dto.source === 1) throw ApiException.badRequest(WHOLESALE_HAS_NO_AREA);
     const { scope, node } = await this.market(dto);
-    const fileName = `区域市场表现-${node.name}-${AREA_MARKET_TABLES[table].label}-${formatMonth(scope.month)}.xlsx`;
+    const fileName = `区域市场表现-${node.name}-${SALES_DIMENSIONS[table].label}-${formatMonth(scope.month)}.xlsx`;
     if (table === 'area') {
       const tree = await this.treeRows(scope, node);
       const childLevel = node.level === 3 ? 3 : ((node.level + 1) as AreaLevel);
@@ -97,7 +86,7 @@ export class AreaMarketService {
     return {
       rows: await this.rankingRows(scope, table),
       fileName,
-      nameHeader: AREA_MARKET_TABLES[table].label,
+      nameHeader: SALES_DIMENSIONS[table].label,
       groupHeader: table === 'segment' ? '类别' : undefined,
     };
   }
@@ -120,7 +109,7 @@ export class AreaMarketService {
       case 'family':
         return this.sales.rows(scope, 'family', { total: true });
       default:
-        return (await this.sales.rankedRows(scope, table, 'month')).rows;
+        return (await this.sales.rankedRows(scope, SALES_DIMENSIONS[table].query, 'month')).rows;
     }
   }
 

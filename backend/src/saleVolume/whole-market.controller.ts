@@ -1,13 +1,13 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { type ParamsOf, type ResultOf, WHOLE_MARKET } from '@car/contracts';
+import { type ParamsOf, type ResultOf, salesDimensionOfDownloadType, WHOLE_MARKET } from '@car/contracts';
 import { CachedAnswers } from '../answers/answer-cache.interceptor';
 import { zodPipe } from '../common/zod-validation.pipe';
 import { RequiresPage } from '../security/security.decorators';
 import { isTotalRow } from './sale-volume.service';
 import { tableColumns } from './table-columns';
 import { streamTableWorkbook } from '../workbook/table-workbook';
-import { DOWNLOAD_TYPES, WholeMarketService } from './whole-market.service';
+import { WholeMarketService } from './whole-market.service';
 
 
 @RequiresPage('/salevolume/wholemarket')
@@ -58,7 +58,7 @@ export class WholeMarketController {
 
   @Get(WHOLE_MARKET.download.path)
   async download(@Query(zodPipe(WHOLE_MARKET.download.params)) q: ParamsOf<typeof WHOLE_MARKET.download>, @Res() res: Response): Promise<void> {
-    const table = await this.wholeMarket.download(q, DOWNLOAD_TYPES[q.type], q.dimensionality);
+    const table = await this.wholeMarket.download(q, salesDimensionOfDownloadType(q.type), q.dimensionality);
     await streamTableWorkbook(res, table.fileName, table.nameHeader, tableColumns(table.nameHeader, table.groupHeader), table.rows, isTotalRow);
   }
 }

@@ -1,22 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { type ChartResult, formatMonth, type SaleVolumeFilterDto, type Summary, type TablePage, type TableRow } from '@car/contracts';
+import { type ChartResult, formatMonth, SALES_DIMENSIONS, type SaleVolumeFilterDto, type SalesDimensionKey, type Summary, type TablePage, type TableRow } from '@car/contracts';
 import type { DimensionKey } from '../analytics/model';
 import { ApiException } from '../common/api-codes';
 import { isTotalRow, MarketScope, RowOptions, SaleVolumeService } from './sale-volume.service';
 
-/** The whole-market table's dimensions: codes 1-6 of the spec, and the download type (code − 1). */
-export const WHOLE_MARKET_TABLES = {
-  segment: { code: 1, label: '细分市场' },
-  family: { code: 2, label: '系别' },
-  brand: { code: 3, label: '品牌' },
-  area: { code: 4, label: '区域' },
-  producer: { code: 5, label: '厂商' },
-  carSeries: { code: 6, label: '车系' },
-} as const;
-
-export type WholeMarketTable = keyof typeof WHOLE_MARKET_TABLES;
-
-export const DOWNLOAD_TYPES: readonly WholeMarketTable[] = ['segment', 'family', 'brand', 'area', 'producer', 'carSeries'];
+/** The whole-market page has every sales table (SALES_DIMENSIONS: codes 1-6, paths, labels, download types). */
+export type WholeMarketTable = SalesDimensionKey;
 
 export interface TableOptions {
   currentPage: number;
@@ -52,7 +41,7 @@ export class WholeMarketService {
   async download(dto: SaleVolumeFilterDto, table: WholeMarketTable, dimensionality: number): Promise<{ rows: TableRow[]; fileName: string; nameHeader: string; groupHeader?: string }> {
     const scope = await this.sales.scope(dto);
     const rows = await this.allRows(scope, table, dimensionality);
-    const label = table === 'area' ? (dimensionality === 2 ? '省份' : '大区') : WHOLE_MARKET_TABLES[table].label;
+    const label = table === 'area' ? (dimensionality === 2 ? '省份' : '大区') : SALES_DIMENSIONS[table].label;
     const grouped = table === 'segment' || (table === 'area' && dimensionality === 2);
     return {
       rows,
@@ -82,7 +71,7 @@ export class WholeMarketService {
   }
 }
 
-/** The dimension of a ranking table that pages (车系 is the sub-series). */
+/** The dimension of a ranking table that pages (车系 ranks the sub-series). */
 function rankedDimension(table: Exclude<WholeMarketTable, 'segment' | 'family' | 'area'>): DimensionKey {
-  return table === 'carSeries' ? 'subSeries' : table;
+  return SALES_DIMENSIONS[table].query;
 }

@@ -1,6 +1,8 @@
 /** The first problems of a data import: line, column, level and the Chinese message, with the full report's download. */
-import { API_PREFIX, DATA_IMPORT, IMPORT_LEVELS, thousands, type ImportProblems } from '@car/contracts';
+import { DATA_IMPORT, IMPORT_LEVELS, thousands, type ImportProblems } from '@car/contracts';
 import { Table } from 'semantic-ui-react';
+
+import { apiDownloadHref } from '~/utils/download';
 
 export function ImportProblemTable({ importId, problems }: { importId: string; problems: ImportProblems }) {
   if (problems.total === 0) return null;
@@ -8,7 +10,7 @@ export function ImportProblemTable({ importId, problems }: { importId: string; p
     <section className="import-problems" aria-label="问题清单">
       <p className="import-problems__summary">
         共 {thousands(problems.total)} 个问题{problems.total > problems.items.length ? `，下面是前 ${problems.items.length} 个` : ''}。
-        <a href={`${API_PREFIX}/${DATA_IMPORT.report.path}?id=${importId}`} download>
+        <a href={apiDownloadHref(DATA_IMPORT.report, { id: importId })} download>
           下载问题报告（Excel）
         </a>
       </p>

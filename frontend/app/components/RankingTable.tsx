@@ -8,7 +8,7 @@ import { Link, useLocation, useNavigate } from '@remix-run/react';
 import { Fragment, useState, type ReactNode } from 'react';
 import { Button, Icon } from 'semantic-ui-react';
 
-import { DIMENSION_LABELS, rankArrow, type TableDimension, type TableRow, TAG_COLUMNS } from '@car/contracts';
+import { rankArrow, salesDimension, type TableDimension, type TableRow, TAG_COLUMNS } from '@car/contracts';
 import { growthClass } from '~/utils/format';
 import { hasMoreRows, readTags, tagsParam } from '~/utils/ranking-table';
 import { withParams } from '~/utils/sale-volume-query';
@@ -183,7 +183,7 @@ export function RankingTable({
           <Button.Group size="mini" basic>
             {dimensions.map((d) => (
               <Button key={d} as={Link} to={withParams(location.search, { dimension: d, page: null })} preventScrollReset active={d === dimension} aria-pressed={d === dimension}>
-                {DIMENSION_LABELS[d]}
+                {salesDimension(d).label}
               </Button>
             ))}
           </Button.Group>
@@ -209,7 +209,7 @@ export function RankingTable({
           <thead>
             <tr>
               {grouped ? <th>{groupHeader}</th> : null}
-              <th>{nameHeader ?? DIMENSION_LABELS[dimension]}</th>
+              <th>{nameHeader ?? salesDimension(dimension).label}</th>
               {columns.map((c) => (
                 <th key={c.tag} className="ranking-table__num">
                   {c.label}

@@ -1,5 +1,7 @@
 /** Under a report list: 点击加载更多 while more match (spec §9: 10 more each time), else 没有更多数据了哦. */
-import { API_PREFIX, REPORT_DOWNLOAD, REPORT_LOAD_MORE, REPORT_NO_MORE } from '@car/contracts';
+import { REPORT_DOWNLOAD, REPORT_LOAD_MORE, REPORT_NO_MORE } from '@car/contracts';
+
+import { apiDownloadHref } from '~/utils/download';
 
 export function ReportListMore({ hasMore, disabled = false, onMore }: { hasMore: boolean; disabled?: boolean; onMore: () => void }) {
   return (
@@ -16,4 +18,4 @@ export function ReportListMore({ hasMore, disabled = false, onMore }: { hasMore:
 }
 
 /** The link that downloads reports: one id the file, several the zip (reportDownload/download). */
-export const reportDownloadHref = (ids: readonly number[]) => `${API_PREFIX}/${REPORT_DOWNLOAD.download.path}?ids=${ids.join(',')}`;
+export const reportDownloadHref = (ids: readonly number[]) => apiDownloadHref(REPORT_DOWNLOAD.download, { ids: ids.join(',') });

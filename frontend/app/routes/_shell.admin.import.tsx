@@ -55,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = formText(form, 'intent');
   const endpoint = intent === 'cancel' ? DATA_IMPORT.cancel : DATA_IMPORT.confirm;
   try {
-    return { job: await apiPost(request, context, endpoint.path, { id: formText(form, 'id') }) };
+    return { job: await apiPost(request, context, endpoint, { id: formText(form, 'id') }) };
   } catch (error) {
     return failureData(error);
   }

@@ -11,7 +11,6 @@ import {
   durationText,
   type JobRun,
   type JobState,
-  type ResultOf,
 } from '@car/contracts';
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useFetcher, useLoaderData, useRevalidator } from '@remix-run/react';
@@ -57,7 +56,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   try {
-    const result = await apiPost<ResultOf<typeof ADMIN_JOBS.retry>>(request, context, ADMIN_JOBS.retry.path, { id: formText(form, 'id') });
+    const result = await apiPost(request, context, ADMIN_JOBS.retry, { id: formText(form, 'id') });
     return { done: '已重新排队', result };
   } catch (error) {
     return failureData(error);

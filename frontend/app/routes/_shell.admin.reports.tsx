@@ -54,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = formText(form, 'intent');
   form.delete('intent');
   try {
-    if (intent === 'delete') return { done: '已删除', result: await apiPost(request, context, REPORT_DOWNLOAD.remove.path, { id: formText(form, 'id') }) };
+    if (intent === 'delete') return { done: '已删除', result: await apiPost(request, context, REPORT_DOWNLOAD.remove, { id: formText(form, 'id') }) };
     const endpoint = intent === 'replace' ? REPORT_DOWNLOAD.replace : REPORT_DOWNLOAD.upload;
     // An empty name field means "keep the file's own name" (upload) or "keep the report's name" (replace).
     if (!formText(form, 'name').trim()) form.delete('name');

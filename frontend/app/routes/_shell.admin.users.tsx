@@ -63,19 +63,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
     switch (intent) {
       case 'create':
       case 'update':
-        await apiPost(request, context, ADMIN_USERS[intent].path, userBody(form));
+        await apiPost(request, context, ADMIN_USERS[intent], userBody(form));
         break;
       case 'disable':
       case 'enable':
       case 'revokeSessions':
-        await apiPost(request, context, ADMIN_USERS[intent].path, { id });
+        await apiPost(request, context, ADMIN_USERS[intent], { id });
         break;
       case 'resetPassword': {
-        const reset = await apiPost<{ user: AdminUser; password: string }>(request, context, ADMIN_USERS.resetPassword.path, { id });
+        const reset = await apiPost(request, context, ADMIN_USERS.resetPassword, { id });
         return { done: '已重置密码', account: reset.user.account, password: reset.password };
       }
       case 'unbind':
-        await apiPost(request, context, MP.unbind.path, { openId: formText(form, 'openId') });
+        await apiPost(request, context, MP.unbind, { openId: formText(form, 'openId') });
         break;
       default:
         return { failure: { msg: '未知的操作', code: -1400, network: false } };

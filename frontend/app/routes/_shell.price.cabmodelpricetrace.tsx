@@ -30,7 +30,7 @@ import { keepPageOnNetworkFailure } from '~/utils/network-failure';
 import type { PickItem } from '~/utils/pick-list';
 import { readPriceTrace, TRACE_FILTER_PARAMS } from '~/utils/price-query';
 import { salesPageShouldRevalidate } from '~/utils/revalidation';
-import { apiDownloadHref } from '~/utils/sale-volume-query';
+import { apiDownloadHref } from '~/utils/download';
 import { firstFailure, settle, type Settled } from '~/utils/settle.server';
 import type { ShellHandle } from '~/utils/shell-context';
 import { touches, usePendingChange } from '~/utils/use-pending-change';
@@ -108,7 +108,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     chart: chart.value,
     nationwide: nationwide.value,
     table: table.value,
-    downloadHref: subject ? apiDownloadHref(`/${PRICE.downloadCityTable.path}`, Object.fromEntries(Object.entries(subjectParams).filter(([, v]) => v !== undefined))) : '',
+    downloadHref: subject ? apiDownloadHref(PRICE.downloadCityTable, Object.fromEntries(Object.entries(subjectParams).filter(([, v]) => v !== undefined))) : '',
     failure: firstFailure(calendar, whole, chart, nationwide, table, cars, places),
   };
 }

@@ -25,7 +25,8 @@ import { titled } from '~/utils/meta';
 import { keepPageOnNetworkFailure } from '~/utils/network-failure';
 import { MARKET_FILTER_PARAMS, marketApiParams, readMarketPrice } from '~/utils/price-query';
 import { salesPageShouldRevalidate } from '~/utils/revalidation';
-import { apiDownloadHref, withParams } from '~/utils/sale-volume-query';
+import { withParams } from '~/utils/sale-volume-query';
+import { apiDownloadHref } from '~/utils/download';
 import { firstFailure, settle } from '~/utils/settle.server';
 import type { ShellHandle } from '~/utils/shell-context';
 import { touches, usePendingChange } from '~/utils/use-pending-change';
@@ -57,7 +58,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     chart: chart.value,
     table: table.value,
     map: map.value,
-    downloadHref: apiDownloadHref(`/${PRICE.downloadDetailTable.path}`, { ...api, type: state.type, type2: state.type2 }),
+    downloadHref: apiDownloadHref(PRICE.downloadDetailTable, { ...api, type: state.type, type2: state.type2 }),
     failure: firstFailure(months, segments, properties, whole, chart, table, map),
   };
 }

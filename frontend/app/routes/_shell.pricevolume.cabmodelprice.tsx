@@ -37,7 +37,9 @@ import type { PickItem } from '~/utils/pick-list';
 import { loadPriceQtyLookups, type PriceQtyLookups } from '~/utils/price-volume-lookups.server';
 import { PRICE_QTY_FILTER_PARAMS, priceQtyApiParams, readPriceQtyFilters, type PriceQtyFilters } from '~/utils/price-volume-query';
 import { salesPageShouldRevalidate } from '~/utils/revalidation';
-import { apiDownloadHref, idListParam, intParam, withParams } from '~/utils/sale-volume-query';
+import { withParams } from '~/utils/sale-volume-query';
+import { urlState } from '~/utils/url-state';
+import { apiDownloadHref } from '~/utils/download';
 import { firstFailure, settle } from '~/utils/settle.server';
 import type { ShellHandle } from '~/utils/shell-context';
 import { touches, usePendingChange } from '~/utils/use-pending-change';
@@ -69,10 +71,12 @@ async function pickedNames(request: Request, context: Parameters<typeof apiGet>[
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const filters = readPriceQtyFilters(params);
-  const chartData2 = intParam(params, 'chart', 0, [0, 1]) as 0 | 1;
-  const data2 = intParam(params, 'data2', 0, [0, 1]) as 0 | 1;
-  const type = intParam(params, 'type', 0, [0, 1, 2, 3, 4]) as PriceDimension;
-  const foreignIds = type === 0 ? [] : idListParam(params, 'foreignIds');
+  // The chart's sales / MIX is the page's `chart`; the table's toggles and members are its call's own.
+  const chartData2 = urlState(PRICE_VOLUME.highCharts.params, params).value('data2', { from: 'chart' });
+  const tableUrl = urlState(PRICE_VOLUME.table.params, params);
+  const data2 = tableUrl.value('data2');
+  const type = tableUrl.value('type');
+  const foreignIds = type === 0 ? [] : tableUrl.list('foreignIds');
   const api = priceQtyApiParams(filters);
   const tableParams = { ...api, data2, type, ...(foreignIds.length ? { foreignIds: foreignIds.join(',') } : {}) };
   const [lookups, chart, table, picked, brands] = await Promise.all([
@@ -92,7 +96,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     type,
     picked: picked.value ?? [],
     brands: brands.value ?? [],
-    downloadHref: apiDownloadHref(`/${PRICE_VOLUME.download.path}`, tableParams),
+    downloadHref: apiDownloadHref(PRICE_VOLUME.download, tableParams),
     failure: firstFailure(lookups, chart, table, picked, brands),
   };
 }

@@ -35,7 +35,8 @@ import { keepPageOnNetworkFailure } from '~/utils/network-failure';
 import type { PickItem } from '~/utils/pick-list';
 import { MODEL_PRICE_FILTER_PARAMS, modelPriceApiParams, readModelPriceState, type ModelPriceState } from '~/utils/price-volume-query';
 import { salesPageShouldRevalidate } from '~/utils/revalidation';
-import { apiDownloadHref, withParams } from '~/utils/sale-volume-query';
+import { withParams } from '~/utils/sale-volume-query';
+import { apiDownloadHref } from '~/utils/download';
 import { firstFailure, settle } from '~/utils/settle.server';
 import type { ShellHandle } from '~/utils/shell-context';
 import { touches, usePendingChange } from '~/utils/use-pending-change';
@@ -53,7 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const singleTableParams = { ...api, data2: s.singleView };
   const compareTableParams = { ...api, ...compared, data2: s.compareView, accumulate: s.tableAccumulate };
   const [months, singleChart, singleTable, compareChart, compareTable, cities] = await Promise.all([
-    settle(apiGet<string[]>(request, context, '/search/calendar', { category: 2 })),
+    settle(apiGet(request, context, SEARCH.calendar, { category: 2 })),
     settle(apiGet(request, context, PRICE_VOLUME.singleChart, { ...api, data2: s.singleData2, type: s.singleType, count: s.singleCount })),
     settle(apiGet(request, context, PRICE_VOLUME.singleTable, singleTableParams)),
     settle(apiGet(request, context, PRICE_VOLUME.compareCharts, { ...api, ...compared, data2: s.compareData2, type: s.compareType, accumulate: s.compareAccumulate, rank: s.compareRank })),
@@ -75,8 +76,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     singleTable: table,
     compareChart: compareChart.value,
     compareTable: compareTable.value,
-    singleDownload: apiDownloadHref(`/${PRICE_VOLUME.downloadSingleTable.path}`, singleTableParams),
-    compareDownload: apiDownloadHref(`/${PRICE_VOLUME.downloadCompareTable.path}`, compareTableParams),
+    singleDownload: apiDownloadHref(PRICE_VOLUME.downloadSingleTable, singleTableParams),
+    compareDownload: apiDownloadHref(PRICE_VOLUME.downloadCompareTable, compareTableParams),
     failure: firstFailure(months, singleChart, singleTable, compareChart, compareTable, cities),
   };
 }

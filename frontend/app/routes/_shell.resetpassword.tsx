@@ -3,7 +3,7 @@ import { Form, useActionData, useNavigate, useNavigation } from '@remix-run/reac
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Icon, Message } from 'semantic-ui-react';
 
-import { type ChangePasswordErrors, type ChangePasswordField, checkChangePassword, PASSWORD_RULE_MESSAGE } from '@car/contracts';
+import { type ChangePasswordErrors, type ChangePasswordField, checkChangePassword, PASSWORD_RULE_MESSAGE, SECURITY } from '@car/contracts';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { useFailureToast, useToast } from '~/components/Toast';
 import { apiPost, failureData } from '~/utils/api.server';
@@ -24,7 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   try {
     const { oldPwd, newPwd } = check.form;
-    await apiPost<unknown>(request, context, '/security/changePwd', { oldPwd, newPwd });
+    await apiPost(request, context, SECURITY.changePassword, { oldPwd, newPwd });
   } catch (error) {
     return failureData(error);
   }

@@ -8,7 +8,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useLocation, useNavigate } from '@remix-run/react';
 import { Breadcrumb, Button, Icon } from 'semantic-ui-react';
 
-import { AREA_MARKET, type AreaTreeRow, type ChartResult, type Granularity, type Summary, type TableDimension, type TablePage } from '@car/contracts';
+import { AREA_MARKET, type AreaTreeRow, downloadTypeOf, type Granularity, SALES_DIMENSIONS, salesDimension, type TableDimension, YEAR_COUNT } from '@car/contracts';
 import { ChinaMap } from '~/components/ChinaMap';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { HeaderTags } from '~/components/HeaderTags';
@@ -24,24 +24,30 @@ import { apiGet } from '~/utils/api.server';
 import { drillTarget, mapIdOfNode, mapNodeOf, nodeName, parentOf, pathOf, readAreaNode, type AreaNode } from '~/utils/area-drill';
 import { filterTags } from '~/utils/filter-tags';
 import { titled } from '~/utils/meta';
-import { effectiveDimension, pagesByLoadMore } from '~/utils/ranking-table';
+import { effectiveDimension, loadMorePage, pagesByLoadMore, TABLE_PAGE_KEYS } from '~/utils/ranking-table';
 import { loadLookups } from '~/utils/sale-volume-lookups.server';
-import { filterApiParams, FILTER_PARAMS, intParam, pageSizeOf, readFilters, withParams, withShownMonth, apiDownloadHref } from '~/utils/sale-volume-query';
+import { filterApiParams, FILTER_PARAMS, pageSizeOf, readFilters, withParams, withShownMonth } from '~/utils/sale-volume-query';
+import { apiDownloadHref } from '~/utils/download';
 import { keepPageOnNetworkFailure } from '~/utils/network-failure';
 import { salesPageShouldRevalidate } from '~/utils/revalidation';
 import { firstFailure, settle } from '~/utils/settle.server';
 import type { ShellHandle } from '~/utils/shell-context';
+import { urlState } from '~/utils/url-state';
 import { touches, usePendingChange } from '~/utils/use-pending-change';
 
 export const meta: MetaFunction = () => titled('区域市场表现');
 
-const TABLE_PATHS: Record<TableDimension, string> = { 1: 'detail', 2: 'series', 3: 'bound', 4: 'area', 5: 'producer', 6: 'detail' };
+/** The table call of a dimension: this page has no 车系 table (code 6 never reaches it; were it asked, the segment table answers). */
+function tableEndpoint(dimension: TableDimension) {
+  const { path } = salesDimension(dimension);
+  return AREA_MARKET[path === 'modelSub' ? 'detail' : path];
+}
 /** The area page's table: segment, family, producer, brand, area; area only for retail (wholesale has no geography). */
 function areaMarketDimensions(source: number): TableDimension[] {
   return source === 2 ? [1, 2, 5, 3, 4] : [1, 2, 5, 3];
 }
 /** Year select of this page: 1-10, default 2 (spec 000 §9). */
-const COUNT_OPTIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
+const COUNT_OPTIONS = YEAR_COUNT.areaMarket.options;
 const CHART_HEIGHT = 400;
 const MAP_HEIGHT = 460;
 const AREA_PARAMS = ['area', 'level'] as const;
@@ -56,12 +62,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const retail = filters.source === 2;
   // Wholesale has no geography: the page shows the nation's wholesale and says why the map is empty.
   const node = retail ? readAreaNode(params) : null;
-  const granularity = intParam(params, 'timeDimensionality', 0, [0, 1, 2]) as Granularity;
-  const count = intParam(params, 'count', 2, COUNT_OPTIONS);
+  const chartUrl = urlState(AREA_MARKET.highCharts.params, params);
+  const granularity = chartUrl.value('timeDimensionality') as Granularity;
+  const count = chartUrl.value('count', { allowed: COUNT_OPTIONS });
+  const tableUrl = urlState(TABLE_PAGE_KEYS, params);
   const dimensions = areaMarketDimensions(filters.source);
-  const dimension = effectiveDimension(intParam(params, 'dimension', 4), dimensions);
+  const dimension = effectiveDimension(tableUrl.value('dimension', { fallback: SALES_DIMENSIONS.area.code }), dimensions);
   const paged = pagesByLoadMore(dimension);
-  const page = paged ? Math.max(1, Math.min(50, intParam(params, 'page', 1))) : 1;
+  const page = paged ? loadMorePage(tableUrl.value('page', { fallback: 1 })) : 1;
   const api = { ...filterApiParams(filters), ...areaParams(node) };
   const mapNode = mapNodeOf(node);
   const mapApi = { ...filterApiParams(filters), ...areaParams(mapNode), currentPage: 1, pageSize: 500 };
@@ -70,9 +78,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   const [lookups, summary, chart, table, map] = await Promise.all([
     loadLookups(request, context),
-    settle(apiGet<Summary>(request, context, '/saleVolume/areaMarket/whole', api)),
-    settle(apiGet<ChartResult>(request, context, '/saleVolume/areaMarket/highCharts', { ...api, timeDimensionality: granularity, count })),
-    sameAsMap ? null : settle(apiGet<TablePage>(request, context, `/saleVolume/areaMarket/${TABLE_PATHS[dimension]}`, tableApi)),
+    settle(apiGet(request, context, AREA_MARKET.whole, api)),
+    settle(apiGet(request, context, AREA_MARKET.highCharts, { ...api, timeDimensionality: granularity, count })),
+    sameAsMap ? null : settle(apiGet(request, context, tableEndpoint(dimension), tableApi)),
     retail ? settle(apiGet(request, context, AREA_MARKET.area, mapApi)) : null,
   ]);
   const tableSettled = table ?? map!;
@@ -97,7 +105,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     dimension,
     page,
     paged,
-    downloadHref: apiDownloadHref('/saleVolume/areaMarket/download', { type: dimension - 1, ...api }),
+    downloadHref: apiDownloadHref(AREA_MARKET.download, { type: downloadTypeOf(dimension), ...api }),
     failure: firstFailure(lookups, summary, chart, tableSettled, ...(map ? [map] : [])),
   };
 }

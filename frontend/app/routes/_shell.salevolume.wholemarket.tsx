@@ -8,7 +8,7 @@ import { useLoaderData, useLocation } from '@remix-run/react';
 import { Button } from 'semantic-ui-react';
 import { Link } from '@remix-run/react';
 
-import { type ChartResult, type Granularity, type Summary, type TableDimension, type TablePage } from '@car/contracts';
+import { downloadTypeOf, type Granularity, SALES_DIMENSIONS, salesDimension, WHOLE_MARKET, YEAR_COUNT } from '@car/contracts';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { HeaderTags } from '~/components/HeaderTags';
 import { RankingTable } from '~/components/RankingTable';
@@ -19,42 +19,36 @@ import { useFailureToast } from '~/components/Toast';
 import { TrendChart } from '~/components/TrendChart';
 import { apiGet } from '~/utils/api.server';
 import { titled } from '~/utils/meta';
-import { effectiveDimension, pagesByLoadMore, wholeMarketDimensions } from '~/utils/ranking-table';
-import { filterApiParams, FILTER_PARAMS, intParam, pageSizeOf, readFilters, withParams, withShownMonth, apiDownloadHref } from '~/utils/sale-volume-query';
+import { effectiveDimension, loadMorePage, pagesByLoadMore, TABLE_PAGE_KEYS, wholeMarketDimensions } from '~/utils/ranking-table';
+import { filterApiParams, FILTER_PARAMS, pageSizeOf, readFilters, withParams, withShownMonth } from '~/utils/sale-volume-query';
+import { apiDownloadHref } from '~/utils/download';
 import { keepPageOnNetworkFailure } from '~/utils/network-failure';
 import { salesPageShouldRevalidate } from '~/utils/revalidation';
 import { loadLookups } from '~/utils/sale-volume-lookups.server';
 import { filterTags } from '~/utils/filter-tags';
 import { firstFailure, settle } from '~/utils/settle.server';
 import type { ShellHandle } from '~/utils/shell-context';
+import { urlState } from '~/utils/url-state';
 import { touches, usePendingChange } from '~/utils/use-pending-change';
 
 export const meta: MetaFunction = () => titled('整体市场表现');
 
-/** The table call of each dimension code. */
-const TABLE_PATHS: Record<TableDimension, string> = {
-  1: 'detail',
-  2: 'series',
-  3: 'bound',
-  4: 'area',
-  5: 'producer',
-  6: 'modelSub',
-};
-
 /** Year select of this page: 1-5 and 0 = all years, default 1 (spec 000 §9). */
-const COUNT_OPTIONS = [1, 2, 3, 4, 5, 0] as const;
+const COUNT_OPTIONS = YEAR_COUNT.wholeMarket.options;
 const CHART_HEIGHT = 445;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const filters = readFilters(params);
-  const granularity = intParam(params, 'timeDimensionality', 0, [0, 1, 2]) as Granularity;
-  const count = intParam(params, 'count', 1, COUNT_OPTIONS);
+  const chartUrl = urlState(WHOLE_MARKET.highCharts.params, params);
+  const granularity = chartUrl.value('timeDimensionality') as Granularity;
+  const count = chartUrl.value('count', { allowed: COUNT_OPTIONS });
+  const tableUrl = urlState(TABLE_PAGE_KEYS, params);
   const dimensions = wholeMarketDimensions(filters);
-  const dimension = effectiveDimension(intParam(params, 'dimension', 1), dimensions);
-  const areaLevel = intParam(params, 'dimensionality', 1, [1, 2]);
+  const dimension = effectiveDimension(tableUrl.value('dimension', { fallback: SALES_DIMENSIONS.segment.code }), dimensions);
+  const areaLevel = urlState(WHOLE_MARKET.area.params, params).value('dimensionality');
   const paged = pagesByLoadMore(dimension);
-  const page = paged ? Math.max(1, Math.min(50, intParam(params, 'page', 1))) : 1;
+  const page = paged ? loadMorePage(tableUrl.value('page', { fallback: 1 })) : 1;
   const api = filterApiParams(filters);
   const tableParams = {
     ...api,
@@ -65,9 +59,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   const [lookups, summary, chart, table] = await Promise.all([
     loadLookups(request, context),
-    settle(apiGet<Summary>(request, context, '/saleVolume/wholeMarket/whole', api)),
-    settle(apiGet<ChartResult>(request, context, '/saleVolume/wholeMarket/highCharts', { ...api, timeDimensionality: granularity, count })),
-    settle(apiGet<TablePage>(request, context, `/saleVolume/wholeMarket/${TABLE_PATHS[dimension]}`, tableParams)),
+    settle(apiGet(request, context, WHOLE_MARKET.whole, api)),
+    settle(apiGet(request, context, WHOLE_MARKET.highCharts, { ...api, timeDimensionality: granularity, count })),
+    settle(apiGet(request, context, WHOLE_MARKET[salesDimension(dimension).path], tableParams)),
   ]);
 
   return {
@@ -83,7 +77,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     areaLevel,
     page,
     paged,
-    downloadHref: apiDownloadHref('/saleVolume/wholeMarket/download', { type: dimension - 1, ...api, ...(dimension === 4 ? { dimensionality: areaLevel } : {}) }),
+    downloadHref: apiDownloadHref(WHOLE_MARKET.download, { type: downloadTypeOf(dimension), ...api, ...(dimension === 4 ? { dimensionality: areaLevel } : {}) }),
     failure: firstFailure(lookups, summary, chart, table),
   };
 }

@@ -1,4 +1,4 @@
-import { SECURITY, type LoginResult } from '@car/contracts';
+import { SECURITY } from '@car/contracts';
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Button, Icon, Message } from 'semantic-ui-react';
@@ -27,7 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   try {
     // The spec sets no rules on the login form: the API answers every case with its own message.
-    const result = await apiPost<LoginResult | null>(request, context, SECURITY.login.path, { account, password }, { withToken: false });
+    const result = await apiPost(request, context, SECURITY.login, { account, password }, { withToken: false });
     if (!result?.token) {
       return { failure: { msg: '登录失败，请稍后重试', code: -1500, network: false } };
     }

@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 
+import { SECURITY } from '@car/contracts';
 import { apiPost, failureData } from '~/utils/api.server';
 import { clearedSessionCookie, readToken } from '~/utils/session.server';
 
@@ -15,7 +16,7 @@ export function loader() {
 export async function action({ request, context }: ActionFunctionArgs) {
   if (readToken(request)) {
     try {
-      await apiPost<unknown>(request, context, '/security/logout');
+      await apiPost(request, context, SECURITY.logout);
     } catch (error) {
       return failureData(error);
     }

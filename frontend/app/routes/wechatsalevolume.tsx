@@ -23,8 +23,6 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: mobileCss 
 export const handle = { semanticUi: false };
 export const meta: MetaFunction = () => [...titled('销量查询'), { name: 'viewport', content: 'width=device-width, initial-scale=1, maximum-scale=1' }];
 
-type MpSession = { bound: boolean; session: string | null; expiresIn: number; nickname: string | null };
-
 function linkOf(url: URL) {
   const [openId, ts, sign] = LINK_FIELDS.map((k) => url.searchParams.get(k) ?? '');
   return openId && ts && sign ? { openId, ts, sign } : null;
@@ -43,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const link = linkOf(url);
   if (link) {
     try {
-      const opened = await apiPost<MpSession>(request, context, MP.session.path, link, { mpSession: null });
+      const opened = await apiPost(request, context, MP.session, link, { mpSession: null });
       if (!opened.bound || !opened.session) return { view: 'bind' as const, link, message: null, result: null };
       throw redirect(withoutLink(url), { headers: { 'Set-Cookie': mpSessionCookie(request, opened.session, opened.expiresIn) } });
     } catch (error) {
@@ -74,7 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const field = (k: string) => formText(form, k);
   try {
-    const opened = await apiPost<MpSession>(request, context, MP.bind.path, {
+    const opened = await apiPost(request, context, MP.bind, {
       openId: field('openId'), ts: field('ts'), sign: field('sign'), account: field('account'), password: field('password'),
     }, { mpSession: null });
     return redirect(withoutLink(new URL(request.url)), { headers: { 'Set-Cookie': mpSessionCookie(request, opened.session ?? '', opened.expiresIn) } });

@@ -45,26 +45,13 @@ interface CallOptions {
 }
 
 /** A GET by its contract (@car/contracts endpoints): the answer is typed by the endpoint's result schema. */
-export function apiGet<E extends Endpoint>(request: Request, context: AppLoadContext, endpoint: E, params?: ApiParams, options?: CallOptions): Promise<ResultOf<E>>;
-export function apiGet<T>(request: Request, context: AppLoadContext, path: string, params?: ApiParams, options?: CallOptions): Promise<T>;
-export function apiGet(
-  request: Request,
-  context: AppLoadContext,
-  target: string | Endpoint,
-  params: ApiParams = {},
-  options: CallOptions = {},
-): Promise<unknown> {
-  return call<unknown>(request, context, 'GET', typeof target === 'string' ? target : target.path, params, undefined, options);
+export function apiGet<E extends Endpoint>(request: Request, context: AppLoadContext, endpoint: E, params: ApiParams = {}, options: CallOptions = {}): Promise<ResultOf<E>> {
+  return call<ResultOf<E>>(request, context, 'GET', endpoint.path, params, undefined, options);
 }
 
-export function apiPost<T>(
-  request: Request,
-  context: AppLoadContext,
-  path: string,
-  body: unknown = {},
-  options: CallOptions = {},
-): Promise<T> {
-  return call<T>(request, context, 'POST', path, {}, body, options);
+/** A POST of a JSON body by its contract: the answer is typed by the endpoint's result schema. */
+export function apiPost<E extends Endpoint>(request: Request, context: AppLoadContext, endpoint: E, body: unknown = {}, options: CallOptions = {}): Promise<ResultOf<E>> {
+  return call<ResultOf<E>>(request, context, 'POST', endpoint.path, {}, body, options);
 }
 
 /** A POST of a form-encoded call (the exports): entries as given, so a field repeats for each value. */

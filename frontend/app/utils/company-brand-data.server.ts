@@ -5,14 +5,13 @@
  * routes/ would become a route of its own.)
  */
 import type { AppLoadContext } from '@remix-run/node';
-import type { CarDetails, ChartResult, Summary, TendencyPage } from '@car/contracts';
+import { COMPANY_BRAND, type CarDetails } from '@car/contracts';
 
 import { apiGet } from './api.server';
 import type { CompanyBrandState } from './company-brand-query';
-import { apiDownloadHref, filterApiParams, pageSizeOf, type SaleVolumeFilters } from './sale-volume-query';
+import { filterApiParams, pageSizeOf, type SaleVolumeFilters } from './sale-volume-query';
+import { apiDownloadHref } from './download';
 import { settle, type Settled } from './settle.server';
-
-const BASE = '/saleVolume/companyBrand';
 
 type Params = Record<string, string | number>;
 
@@ -38,11 +37,11 @@ export async function loadMakerView(request: Request, context: AppLoadContext, f
   const api: Params = { ...filterApiParams(filters), ...area, type: state.type, foreignId: id };
   const compared = comparedParams(state);
   const [summary, chart, details] = await Promise.all([
-    settle(apiGet<Summary>(request, context, `${BASE}/whole`, api)),
-    settle(apiGet<ChartResult>(request, context, `${BASE}/highCharts`, { ...api, ...chartParams(state) })),
-    settle(apiGet<CarDetails>(request, context, `${BASE}/carDetails`, { ...api, accumulate: state.accumulate, ...compared })),
+    settle(apiGet(request, context, COMPANY_BRAND.whole, api)),
+    settle(apiGet(request, context, COMPANY_BRAND.highCharts, { ...api, ...chartParams(state) })),
+    settle(apiGet(request, context, COMPANY_BRAND.carDetails, { ...api, accumulate: state.accumulate, ...compared })),
   ]);
-  return { summary, chart, details, detailsDownload: apiDownloadHref(`${BASE}/downloadCarDetails`, { ...api, accumulate: state.accumulate }) };
+  return { summary, chart, details, detailsDownload: apiDownloadHref(COMPANY_BRAND.downloadCarDetails, { ...api, accumulate: state.accumulate }) };
 }
 
 /**
@@ -58,10 +57,10 @@ export async function loadOverview(request: Request, context: AppLoadContext, fi
       ? { ...listParams, rank: state.rank }
       : { ...listParams, currentPage: 1, pageSize: pageSizeOf(state.page) };
   const detailsOf = (foreignId: number): Promise<Settled<CarDetails>> =>
-    settle(apiGet<CarDetails>(request, context, `${BASE}/carDetails`, { ...api, type: state.type, foreignId, accumulate: state.accumulate }));
+    settle(apiGet(request, context, COMPANY_BRAND.carDetails, { ...api, type: state.type, foreignId, accumulate: state.accumulate }));
 
   const chosenDetails = state.foreignId === null ? null : detailsOf(state.foreignId);
-  const listCall = settle(apiGet<TendencyPage>(request, context, `${BASE}/list`, ranked));
+  const listCall = settle(apiGet(request, context, COMPANY_BRAND.list, ranked));
   const firstRowDetails = chosenDetails
     ? null
     : listCall.then((list): Promise<Settled<CarDetails>> | Settled<CarDetails> => {
@@ -69,9 +68,9 @@ export async function loadOverview(request: Request, context: AppLoadContext, fi
         return first ? detailsOf(first.id) : { value: null, failure: null };
       });
   const [summary, list, bandChart, details] = await Promise.all([
-    settle(apiGet<Summary>(request, context, `${BASE}/whole`, api)),
+    settle(apiGet(request, context, COMPANY_BRAND.whole, api)),
     listCall,
-    state.view === 'chart' ? settle(apiGet<ChartResult>(request, context, `${BASE}/list2chart`, { ...listParams, rank: state.rank })) : Promise.resolve(null),
+    state.view === 'chart' ? settle(apiGet(request, context, COMPANY_BRAND.list2chart, { ...listParams, rank: state.rank })) : Promise.resolve(null),
     chosenDetails ?? firstRowDetails!,
   ]);
   const chosenId = details.value?.id ?? null;
@@ -80,7 +79,7 @@ export async function loadOverview(request: Request, context: AppLoadContext, fi
     list,
     bandChart,
     details,
-    listDownload: apiDownloadHref(`${BASE}/download`, listParams),
-    detailsDownload: chosenId === null ? null : apiDownloadHref(`${BASE}/downloadCarDetails`, { ...api, type: state.type, foreignId: chosenId, accumulate: state.accumulate }),
+    listDownload: apiDownloadHref(COMPANY_BRAND.download, listParams),
+    detailsDownload: chosenId === null ? null : apiDownloadHref(COMPANY_BRAND.downloadCarDetails, { ...api, type: state.type, foreignId: chosenId, accumulate: state.accumulate }),
   };
 }

@@ -8,8 +8,10 @@
  * The spec's parameter names are kept (`type`, `id`, `foreignId`, `foreignIds`, `compareType`, `count`,
  * `accumulate`, `rank`, `timeDimensionality`); the page adds `view`, `listAccumulate` and `page`.
  */
-import { MAX_COMPARED, TOP_COMPARED, YEAR_COUNT, type Accumulate, type CompareType, type Granularity, type MakerType } from '@car/contracts';
-import { idListParam, intParam, withParams } from './sale-volume-query';
+import { COMPANY_BRAND, MAX_COMPARED, TOP_COMPARED, YEAR_COUNT, type Accumulate, type CompareType, type Granularity, type MakerType } from '@car/contracts';
+import { loadMorePage, TABLE_PAGE_KEYS } from './ranking-table';
+import { withParams } from './sale-volume-query';
+import { urlState } from './url-state';
 
 export function makerLabel(type: MakerType): string {
   return type === 0 ? '厂商' : '品牌';
@@ -31,8 +33,6 @@ export const TOP_COUNTS: readonly number[] = [0, ...TOP_COMPARED.options];
 /** Year select of the time mode: 1-10 (spec 000 §9), default 1 (GET_HIGH_CHARTS' default). */
 export const YEAR_COUNTS: readonly number[] = YEAR_COUNT.companyBrand.options;
 export const DEFAULT_YEAR_COUNT: number = YEAR_COUNT.companyBrand.default;
-/** Load more stops at 50 pages (500 rows), well past the 97 brands of the demo data. */
-const MAX_PAGE = 50;
 
 export interface CompanyBrandState {
   type: MakerType;
@@ -57,26 +57,27 @@ export interface CompanyBrandState {
   foreignIds: number[];
 }
 
-function positiveId(params: URLSearchParams, name: string): number | null {
-  const value = intParam(params, name, 0);
-  return value > 0 ? value : null;
-}
-
+/**
+ * Read through the calls each key feeds: the single view's `id` is the `foreignId` of its calls; the list's
+ * order `listAccumulate` is the list call's `accumulate`; `view` and `page` are the page's own.
+ */
 export function readCompanyBrandState(params: URLSearchParams): CompanyBrandState {
-  const compareType = intParam(params, 'compareType', 0, [0, 1, 2]) as CompareType;
+  const chart = urlState(COMPANY_BRAND.highCharts.params, params);
+  const list = urlState(COMPANY_BRAND.list.params, params);
+  const compareType = (chart.value('compareType') ?? 0) as CompareType;
   return {
     type: readMakerType(params),
-    id: positiveId(params, 'id'),
+    id: chart.value('foreignId', { from: 'id' }) ?? null,
     view: params.get('view') === 'chart' ? 'chart' : 'list',
-    rank: intParam(params, 'rank', 1, [1, 2, 3, 4, 5]),
-    listAccumulate: intParam(params, 'listAccumulate', 0, [0, 1]) as Accumulate,
-    page: Math.min(MAX_PAGE, Math.max(1, intParam(params, 'page', 1))),
-    foreignId: positiveId(params, 'foreignId'),
-    accumulate: intParam(params, 'accumulate', 0, [0, 1]) as Accumulate,
-    granularity: intParam(params, 'timeDimensionality', 0, [0, 1, 2]) as Granularity,
+    rank: list.value('rank') ?? 1,
+    listAccumulate: list.value('accumulate', { from: 'listAccumulate' }),
+    page: loadMorePage(urlState(TABLE_PAGE_KEYS, params).value('page', { fallback: 1 })),
+    foreignId: chart.value('foreignId') ?? null,
+    accumulate: urlState(COMPANY_BRAND.carDetails.params, params).value('accumulate'),
+    granularity: chart.value('timeDimensionality') as Granularity,
     compareType,
-    count: compareType === 0 ? intParam(params, 'count', DEFAULT_YEAR_COUNT, YEAR_COUNTS) : intParam(params, 'count', 0, TOP_COUNTS),
-    foreignIds: compareType === 0 ? [] : idListParam(params, 'foreignIds').slice(0, MAX_COMPARED),
+    count: (compareType === 0 ? chart.value('count', { allowed: YEAR_COUNTS, fallback: DEFAULT_YEAR_COUNT }) : chart.value('count', { allowed: TOP_COUNTS, fallback: 0 })) ?? 0,
+    foreignIds: compareType === 0 ? [] : chart.list('foreignIds').slice(0, MAX_COMPARED),
   };
 }
 

@@ -4,7 +4,9 @@
  * `battery`) and the two checkboxes (`hide` 隐藏未配置项, `differ` 仅显示差异项). The spec's state rules
  * (001 §4) as pure functions: a new search clears the trims and filters; the filter button keeps them.
  */
-import { API_PREFIX, CAR_CONFIG, MAX_CONFIG_SUB_SERIES, MAX_CONFIG_TRIMS } from '@car/contracts';
+import { CAR_CONFIG, MAX_CONFIG_SUB_SERIES, MAX_CONFIG_TRIMS } from '@car/contracts';
+
+import { apiDownloadHref } from './download';
 
 export interface ConfigState {
   ids: number[];
@@ -64,7 +66,7 @@ export function configDownloadHref(state: ConfigState): string {
   const params = new URLSearchParams(configApiParams(state));
   if (state.hide) params.set('hide', '1');
   if (state.differ) params.set('differ', '1');
-  return `${API_PREFIX}/${CAR_CONFIG.download.path}?${params}`;
+  return apiDownloadHref(CAR_CONFIG.download, params);
 }
 
 /** A new search (sub-series added or removed): trims and filters cleared, the table loads afresh; the checkboxes stay. */

@@ -1,5 +1,7 @@
 /** The dashboard's state in the URL: month, 单月 / 累计, the brand and model tables' types, the city page. */
-import { DASHBOARD_PATH, DASHBOARD_SIZES, type JllType, MONTH_PATTERN } from '@car/contracts';
+import { DASHBOARD, DASHBOARD_PATH, DASHBOARD_SIZES, type JllType } from '@car/contracts';
+
+import { urlState } from './url-state';
 
 export interface DashboardQuery {
   time: string | null;
@@ -13,18 +15,21 @@ export interface DashboardQuery {
 /** The menu groups the dashboard's top menu shows (spec 001 §2.12). */
 export const DASHBOARD_MENU_GROUPS: readonly string[] = ['/salevolume', '/price', '/pricevolume', '/comprehensiveinquiry'];
 
-const jll = (text: string | null): JllType => (text === '0' || text === '1' ? (Number(text) as JllType) : 2);
-
-/** Reads the URL, falling back to the defaults for anything malformed (a hand-edited link never breaks the page). */
+/**
+ * Reads the URL through the calls it feeds, falling back to the defaults for anything malformed (a hand-edited
+ * link never breaks the page): `brandType` and `modelType` are the brand and model lists' `jllType` (the city
+ * list follows the brands'), `cityPage` the city list's `currentPage`, within the pages the dashboard shows.
+ */
 export function dashboardQuery(params: URLSearchParams): DashboardQuery {
-  const time = params.get('time');
-  const page = Number(params.get('cityPage'));
+  const period = urlState(DASHBOARD.whole.params, params);
+  const cities = urlState(DASHBOARD.cities.params, params);
+  const cityPage = cities.value('currentPage', { from: 'cityPage' });
   return {
-    time: time && MONTH_PATTERN.test(time) ? time : null,
-    accumulate: params.get('accumulate') === '1' ? 1 : 0,
-    brandType: jll(params.get('brandType')),
-    modelType: jll(params.get('modelType')),
-    cityPage: Number.isInteger(page) && page >= 1 && page <= DASHBOARD_SIZES.cityPages ? page : 1,
+    time: period.text('time'),
+    accumulate: period.value('accumulate'),
+    brandType: urlState(DASHBOARD.brands.params, params).value('jllType', { from: 'brandType' }),
+    modelType: urlState(DASHBOARD.modelSubs.params, params).value('jllType', { from: 'modelType' }),
+    cityPage: cityPage <= DASHBOARD_SIZES.cityPages ? cityPage : 1,
   };
 }
 

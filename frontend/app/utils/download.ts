@@ -5,11 +5,17 @@
  * saved under the server's file name when it is a file, its message is shown as a toast when it is an
  * envelope, and a session that ended sends the user to sign in, as a page would (decision 134).
  */
-import { API_PREFIX, isEnvelope, SESSION_ENDED_CODES } from '@car/contracts';
+import { API_PREFIX, type Endpoint, isEnvelope, SESSION_ENDED_CODES } from '@car/contracts';
 
 import type { ApiFailure } from './api-failure';
 import { loginHref } from './navigation';
 import { isNetworkFailure, NETWORK_FAILURE_MESSAGE } from './network-failure';
+
+/** A link the browser follows to an API download (its session cookie signs the call in): `/car/api` + the endpoint's path + params. */
+export function apiDownloadHref(endpoint: Endpoint, params: Record<string, string | number> | URLSearchParams): string {
+  const query = params instanceof URLSearchParams ? params : new URLSearchParams(Object.entries(params).map(([key, value]) => [key, String(value)]));
+  return `${API_PREFIX}/${endpoint.path}?${query}`;
+}
 
 export type DownloadOutcome = { kind: 'saved'; fileName: string } | { kind: 'failed'; failure: ApiFailure } | { kind: 'signIn'; href: string };
 

@@ -2,10 +2,13 @@
  * The price pages' state in the URL (spec 001 §3 search forms, decision 28): the market page's
  * time, detailId, producerProperty, bigArea, composite, searchContent, the chart's dataType (0 discount,
  * 1 rate) and the table's type (rows) and type2 (measure); the trace page's time, discount (0 / 1),
- * brand, modelSubId, carId, modelSubIds, carIds and the table's type. Malformed values fall back to the default.
+ * brand, modelSubId, carId, modelSubIds, carIds and the table's type. Each is read through the call it feeds
+ * (url-state.ts); malformed values fall back to the default.
  */
-import { MONTH_PATTERN, MAX_PRICE_COMPARED } from '@car/contracts';
-import { idListParam, intParam } from './sale-volume-query';
+import { MAX_PRICE_COMPARED, optional, positiveId, PRICE } from '@car/contracts';
+import { z } from 'zod';
+
+import { urlState } from './url-state';
 
 export interface MarketPriceState {
   time: string | null;
@@ -25,22 +28,20 @@ export interface MarketPriceState {
 /** The market page's search form fields: a change of any reloads every panel. */
 export const MARKET_FILTER_PARAMS = ['time', 'detailId', 'producerProperty', 'bigArea', 'composite', 'searchContent'] as const;
 
-const monthOf = (params: URLSearchParams) => {
-  const time = params.get('time');
-  return time && MONTH_PATTERN.test(time) ? time : null;
-};
-
+/** The page's `dataType` is the chart call's `type`; the table's `type` and `type2` are its call's. */
 export function readMarketPrice(params: URLSearchParams): MarketPriceState {
+  const filters = urlState(PRICE.whole.params, params);
+  const table = urlState(PRICE.detailTable.params, params);
   return {
-    time: monthOf(params),
-    detailId: intParam(params, 'detailId', -1),
-    producerProperty: intParam(params, 'producerProperty', -1),
-    bigArea: intParam(params, 'bigArea', -1, [-1, 1, 2, 3, 4, 5, 6, 7]),
-    composite: intParam(params, 'composite', -1, [-1, 0, 1, 2]),
-    searchContent: (params.get('searchContent') ?? '').trim().slice(0, 50),
-    dataType: intParam(params, 'dataType', 0, [0, 1]) as 0 | 1,
-    type: intParam(params, 'type', 0, [0, 1, 2]) as 0 | 1 | 2,
-    type2: intParam(params, 'type2', 2, [0, 1, 2]) as 0 | 1 | 2,
+    time: filters.text('time'),
+    detailId: filters.value('detailId', { fallback: -1 }),
+    producerProperty: filters.value('producerProperty', { fallback: -1 }),
+    bigArea: filters.value('bigArea', { fallback: -1 }),
+    composite: filters.value('composite', { fallback: -1 }),
+    searchContent: filters.value('searchContent', { fallback: '' }),
+    dataType: urlState(PRICE.highCharts.params, params).value('type', { from: 'dataType', fallback: 0 }) as 0 | 1,
+    type: table.value('type', { fallback: 0 }) as 0 | 1 | 2,
+    type2: table.value('type2', { fallback: 2 }) as 0 | 1 | 2,
   };
 }
 
@@ -77,21 +78,24 @@ export interface PriceTraceState {
 /** The trace page's search form: a new search drops the chosen model and the comparisons (spec 001 §4). */
 export const TRACE_FILTER_PARAMS = ['time', 'discount', 'city', 'brand', 'modelSubId'] as const;
 
+/** The trace page's own keys: the brands its series pickers list. */
+const TRACE_PAGE_KEYS = z.object({ brand: optional(positiveId()), compareBrand: optional(positiveId()) });
+
+/** The page's `discount` is the trace calls' `type`; the regional table's `type` is its call's. */
 export function readPriceTrace(params: URLSearchParams): PriceTraceState {
-  const id = (name: string) => {
-    const v = intParam(params, name, 0);
-    return v > 0 ? v : null;
-  };
+  const subject = urlState(PRICE.traceWhole.params, params);
+  const chart = urlState(PRICE.traceHighCharts.params, params);
+  const page = urlState(TRACE_PAGE_KEYS, params);
   return {
-    time: monthOf(params),
-    discount: intParam(params, 'discount', 0, [0, 1]) as 0 | 1,
-    brand: id('brand'),
-    modelSubId: id('modelSubId'),
-    carId: id('carId'),
-    modelSubIds: idListParam(params, 'modelSubIds').slice(0, MAX_PRICE_COMPARED),
-    carIds: idListParam(params, 'carIds').slice(0, MAX_PRICE_COMPARED),
-    compareBrand: id('compareBrand'),
-    city: id('city'),
-    type: intParam(params, 'type', 2, [0, 1, 2]) as 0 | 1 | 2,
+    time: subject.text('time'),
+    discount: subject.value('type', { from: 'discount', fallback: 0 }) as 0 | 1,
+    brand: page.value('brand', { fallback: null }),
+    modelSubId: subject.value('modelSubId', { fallback: null }),
+    carId: subject.value('carId', { fallback: null }),
+    modelSubIds: chart.list('modelSubIds').slice(0, MAX_PRICE_COMPARED),
+    carIds: chart.list('carIds').slice(0, MAX_PRICE_COMPARED),
+    compareBrand: page.value('compareBrand', { fallback: null }),
+    city: subject.value('city', { fallback: null }),
+    type: urlState(PRICE.cityTable.params, params).value('type', { fallback: 2 }) as 0 | 1 | 2,
   };
 }

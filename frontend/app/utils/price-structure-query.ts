@@ -5,9 +5,9 @@
  * the page's toggles are `data1` (TP / MSRP), `averageMonth` (月均 / 累计), `view` and `chart` (the
  * chart's view and sales / MIX), `tab` and `data2` (the table's tab and sales / MIX).
  */
-import { MONTH_PATTERN, PRICE_STRUCTURE_DEFAULTS, type PriceStructureTab, type PriceStructureView } from '@car/contracts';
+import { PRICE_STRUCTURE, PRICE_STRUCTURE_DEFAULTS, type PriceStructureTab, type PriceStructureView } from '@car/contracts';
 import { type BandSettings, wanText } from './price-volume-query';
-import { idListParam, intParam } from './sale-volume-query';
+import { urlState } from './url-state';
 
 /** The settings form's fields: a change reloads both panels. */
 export const STRUCTURE_FILTER_PARAMS = ['time', 'detailId', 'bodyShapes', 'producerProperties', 'families', 'brandProperties', 'priceLow', 'priceHigh', 'segment', 'orderBy'] as const;
@@ -24,27 +24,28 @@ export interface PriceStructureState extends BandSettings {
   data2: 0 | 1;
 }
 
+/** Read through the chart and table calls (both pages' calls share one schema); `chart` is the chart call's `data2`. */
 export function readPriceStructureState(params: URLSearchParams): PriceStructureState {
   const d = PRICE_STRUCTURE_DEFAULTS;
-  const time = params.get('time');
-  const bit = (name: string, fallback: number) => intParam(params, name, fallback, [0, 1]) as 0 | 1;
+  const chart = urlState(PRICE_STRUCTURE.totalChart.params, params);
+  const table = urlState(PRICE_STRUCTURE.totalTable.params, params);
   return {
-    time: time && MONTH_PATTERN.test(time) ? time : null,
-    detailId: intParam(params, 'detailId', d.detailId),
-    bodyShapes: idListParam(params, 'bodyShapes'),
-    producerProperties: idListParam(params, 'producerProperties'),
-    families: idListParam(params, 'families'),
-    brandProperties: idListParam(params, 'brandProperties'),
+    time: table.text('time'),
+    detailId: table.value('detailId'),
+    bodyShapes: table.list('bodyShapes'),
+    producerProperties: table.list('producerProperties'),
+    families: table.list('families'),
+    brandProperties: table.list('brandProperties'),
     priceLow: wanText(params, 'priceLow', d.priceLow),
     priceHigh: wanText(params, 'priceHigh', d.priceHigh),
     segment: wanText(params, 'segment', d.segment),
-    orderBy: bit('orderBy', d.orderBy),
-    data1: bit('data1', d.data1),
-    averageMonth: bit('averageMonth', d.averageMonth),
-    view: intParam(params, 'view', d.view, [0, 1, 2]) as PriceStructureView,
-    chart: bit('chart', 0),
-    tab: intParam(params, 'tab', d.tab, [0, 1, 2, 3, 4]) as PriceStructureTab,
-    data2: bit('data2', 0),
+    orderBy: table.value('orderBy'),
+    data1: table.value('data1'),
+    averageMonth: table.value('averageMonth'),
+    view: chart.value('view'),
+    chart: chart.value('data2', { from: 'chart' }),
+    tab: table.value('tab'),
+    data2: table.value('data2'),
   };
 }
 

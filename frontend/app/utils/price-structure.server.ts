@@ -5,7 +5,7 @@ import { PRICE_STRUCTURE, SEARCH } from '@car/contracts';
 import { apiGet } from './api.server';
 import { priceStructureApiParams, readPriceStructureState } from './price-structure-query';
 import type { IdName, KeyValue } from './sale-volume-lookups.server';
-import { apiDownloadHref } from './sale-volume-query';
+import { apiDownloadHref } from './download';
 import { firstFailure, settle } from './settle.server';
 
 export type StructurePageKind = 'total' | 'segment';
@@ -60,7 +60,7 @@ export async function loadPriceStructure(request: Request, context: AppLoadConte
     lookups: lookups.value,
     chart: chart.value,
     table: table.value,
-    downloadHref: apiDownloadHref(`/${calls.download.path}`, tableParams),
+    downloadHref: apiDownloadHref(calls.download, tableParams),
     failure: firstFailure(lookups, chart, table),
   };
 }

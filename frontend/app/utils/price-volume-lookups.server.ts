@@ -8,7 +8,7 @@ import type { AppLoadContext } from '@remix-run/node';
 import { type ProvinceCities, SEARCH } from '@car/contracts';
 import { apiGet } from './api.server';
 import { settle, type Settled } from './settle.server';
-import type { IdName, KeyValue } from './sale-volume-lookups.server';
+import { type IdName, type KeyValue, numericKeys } from './sale-volume-lookups.server';
 
 export interface PriceQtyLookups {
   months: string[];
@@ -19,8 +19,6 @@ export interface PriceQtyLookups {
   families: KeyValue[];
   cities: ProvinceCities[];
 }
-
-const numericKeys = (list: ReadonlyArray<{ key: string | number; value: string }>): KeyValue[] => list.map((p) => ({ key: Number(p.key), value: p.value }));
 
 export function loadPriceQtyLookups(request: Request, context: AppLoadContext): Promise<Settled<PriceQtyLookups>> {
   return settle(

@@ -6,8 +6,9 @@
  * sales-proportion page's chart controls are `singleCount` (year count, the API's count) and
  * `compareRank` (rank band, the API's rank).
  */
-import { MONTH_PATTERN, PRICE_VOLUME_DEFAULTS, PROPORTION_RANK_DEFAULT, PROPORTION_YEAR_COUNT, RANK_BANDS } from '@car/contracts';
-import { idListParam, intParam } from './sale-volume-query';
+import { MAX_COMPARED, PRICE_VOLUME, PRICE_VOLUME_DEFAULTS } from '@car/contracts';
+
+import { urlState } from './url-state';
 
 export const PRICE_QTY_FILTER_PARAMS = [
   'time', 'detailId', 'producerProperties', 'brandProperties', 'brand', 'bodyShape', 'series', 'tpCity', 'priceLow', 'priceHigh', 'segment', 'orderBy', 'data1', 'accumulate',
@@ -39,36 +40,31 @@ export interface PriceQtyFilters extends BandSettings {
   accumulate: 0 | 1;
 }
 
-/** A positive id of the URL, or null. */
-function idParam(params: URLSearchParams, name: string): number | null {
-  const id = intParam(params, name, 0);
-  return id > 0 ? id : null;
-}
-
 /** A price setting in 万 as typed (the API validates it), or its default. */
 export const wanText = (params: URLSearchParams, name: string, fallback: number): string => {
   const value = params.get(name)?.trim();
   return value ? value.slice(0, 12) : String(fallback);
 };
 
+/** The filters as the band chart's call reads them; the band bounds and width stay as typed. */
 export function readPriceQtyFilters(params: URLSearchParams): PriceQtyFilters {
-  const time = params.get('time');
+  const url = urlState(PRICE_VOLUME.highCharts.params, params);
   const d = PRICE_VOLUME_DEFAULTS;
   return {
-    time: time && MONTH_PATTERN.test(time) ? time : null,
-    detailId: intParam(params, 'detailId', d.detailId),
-    producerProperties: idListParam(params, 'producerProperties'),
-    brandProperties: idListParam(params, 'brandProperties'),
-    brand: idListParam(params, 'brand'),
-    bodyShape: idListParam(params, 'bodyShape'),
-    series: idListParam(params, 'series'),
-    tpCity: idParam(params, 'tpCity'),
+    time: url.text('time'),
+    detailId: url.value('detailId'),
+    producerProperties: url.list('producerProperties'),
+    brandProperties: url.list('brandProperties'),
+    brand: url.list('brand'),
+    bodyShape: url.list('bodyShape'),
+    series: url.list('series'),
+    tpCity: url.value('tpCity', { fallback: null }),
     priceLow: wanText(params, 'priceLow', d.priceLow),
     priceHigh: wanText(params, 'priceHigh', d.priceHigh),
     segment: wanText(params, 'segment', d.segment),
-    orderBy: intParam(params, 'orderBy', d.orderBy, [0, 1]) as 0 | 1,
-    data1: intParam(params, 'data1', d.data1, [0, 1]) as 0 | 1,
-    accumulate: intParam(params, 'accumulate', d.accumulate, [0, 1]) as 0 | 1,
+    orderBy: url.value('orderBy'),
+    data1: url.value('data1'),
+    accumulate: url.value('accumulate'),
   };
 }
 
@@ -114,28 +110,31 @@ export interface ModelPriceState {
   tableAccumulate: 0 | 1;
 }
 
+/**
+ * Read through the calls each key feeds: the page prefixes a panel's keys (`singleCount` is the single chart's
+ * `count`, `compareView` the comparison table's `data2`, …), as both panels' calls share the names.
+ */
 export function readModelPriceState(params: URLSearchParams): ModelPriceState {
-  const time = params.get('time');
-  const modelSubId = intParam(params, 'modelSubId', 0);
-  const bit = (name: string) => intParam(params, name, 0, [0, 1]) as 0 | 1;
-  const view = (name: string) => intParam(params, name, 0, [0, 1, 2, 3]) as 0 | 1 | 2 | 3;
+  const singleChart = urlState(PRICE_VOLUME.singleChart.params, params);
+  const compareChart = urlState(PRICE_VOLUME.compareCharts.params, params);
+  const compareTable = urlState(PRICE_VOLUME.compareTable.params, params);
   return {
-    time: time && MONTH_PATTERN.test(time) ? time : null,
-    modelSubId: modelSubId > 0 ? modelSubId : null,
-    carIds: idListParam(params, 'carIds'),
-    data1: bit('data1'),
-    city: idParam(params, 'city'),
-    singleData2: bit('singleData2'),
-    singleType: bit('singleType'),
-    singleCount: intParam(params, 'singleCount', PROPORTION_YEAR_COUNT.default, PROPORTION_YEAR_COUNT.options),
-    compareRank: intParam(params, 'compareRank', PROPORTION_RANK_DEFAULT, RANK_BANDS.map((b) => b.value)),
-    singleView: view('singleView'),
-    compareData2: bit('compareData2'),
-    compareType: bit('compareType'),
-    compareAccumulate: bit('compareAccumulate'),
-    modelSubIds: idListParam(params, 'modelSubIds').slice(0, 10),
-    compareView: view('compareView'),
-    tableAccumulate: bit('tableAccumulate'),
+    time: singleChart.text('time'),
+    modelSubId: singleChart.value('modelSubId', { fallback: null }),
+    carIds: singleChart.list('carIds'),
+    data1: singleChart.value('data1'),
+    city: singleChart.value('city', { fallback: null }),
+    singleData2: singleChart.value('data2', { from: 'singleData2' }),
+    singleType: singleChart.value('type', { from: 'singleType' }),
+    singleCount: singleChart.value('count', { from: 'singleCount' }),
+    compareRank: compareChart.value('rank', { from: 'compareRank' }),
+    singleView: urlState(PRICE_VOLUME.singleTable.params, params).value('data2', { from: 'singleView' }),
+    compareData2: compareChart.value('data2', { from: 'compareData2' }),
+    compareType: compareChart.value('type', { from: 'compareType' }),
+    compareAccumulate: compareChart.value('accumulate', { from: 'compareAccumulate' }),
+    modelSubIds: compareChart.list('modelSubIds').slice(0, MAX_COMPARED),
+    compareView: compareTable.value('data2', { from: 'compareView' }),
+    tableAccumulate: compareTable.value('accumulate', { from: 'tableAccumulate' }),
   };
 }
 

@@ -1,6 +1,7 @@
-import { DEFAULT_TAGS } from '@car/contracts';
+import { DEFAULT_TAGS, WHOLE_MARKET } from '@car/contracts';
 import { effectiveDimension, NO_TAGS, pagesByLoadMore, readTags, tagsParam, wholeMarketDimensions } from './ranking-table';
-import { apiDownloadHref, onlyTagsChanged, pageSizeOf, readFilters, withParams, withShownMonth } from './sale-volume-query';
+import { onlyTagsChanged, pageSizeOf, readFilters, withParams, withShownMonth } from './sale-volume-query';
+import { apiDownloadHref } from './download';
 
 describe('whole-market dimension buttons', () => {
   it('show segment only for the whole market and car series only within a segment', () => {
@@ -94,7 +95,7 @@ describe('what a page shows and links', () => {
     expect(withShownMonth(filters, undefined, null).time).toBeNull();
   });
   it('links a download under /car/api with its params', () => {
-    expect(apiDownloadHref('/saleVolume/wholeMarket/download', { type: 3, source: 2, fuels: '4,6' })).toBe(
+    expect(apiDownloadHref(WHOLE_MARKET.download, { type: 3, source: 2, fuels: '4,6' })).toBe(
       '/car/api/saleVolume/wholeMarket/download?type=3&source=2&fuels=4%2C6',
     );
   });

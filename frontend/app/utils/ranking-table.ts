@@ -2,7 +2,9 @@
  * The ranking tables' rules: dimension buttons with the spec's visibility and fall-back (000 §2, §4),
  * the data-tag columns 2-15 with their defaults (§9), and when load more applies.
  */
-import { DEFAULT_TAGS, DIMENSION_ORDER, FALLBACK_DIMENSION, TAG_COLUMNS, type TableDimension } from '@car/contracts';
+import { DEFAULT_TAGS, DIMENSION_ORDER, FALLBACK_DIMENSION, intText, TAG_COLUMNS, type TableDimension } from '@car/contracts';
+import { z } from 'zod';
+
 import type { SaleVolumeFilters } from './sale-volume-query';
 
 /** Whole market: segment only for the whole market, car series only within a segment, area only for retail. */
@@ -18,6 +20,16 @@ export function wholeMarketDimensions(filters: Pick<SaleVolumeFilters, 'detailId
 /** A dimension the filters hide falls back to family (spec: segment chosen + segment, or all + car series). */
 export function effectiveDimension(requested: number, visible: readonly TableDimension[]): TableDimension {
   return visible.includes(requested as TableDimension) ? (requested as TableDimension) : FALLBACK_DIMENSION;
+}
+
+/** The sales tables' page-only URL keys: the dimension button (a code of SALES_DIMENSIONS) and the load-more page. */
+export const TABLE_PAGE_KEYS = z.object({ dimension: intText(), page: intText() });
+/** Load more stops at 50 pages (500 rows). */
+const MAX_LOAD_MORE_PAGE = 50;
+
+/** The load-more page of the URL, 1-50. */
+export function loadMorePage(page: number): number {
+  return Math.max(1, Math.min(MAX_LOAD_MORE_PAGE, page));
 }
 
 /** Segment, family and area tables come whole; the others page and load more. */

@@ -1,4 +1,6 @@
-import { MONTH_PATTERN, PAGE_STEP, type DataSource } from '@car/contracts';
+import { PAGE_STEP, type DataSource, WHOLE_MARKET } from '@car/contracts';
+
+import { urlState } from './url-state';
 
 /**
  * The sales-volume pages' state, read from and written to the URL (search params), with the spec's
@@ -20,27 +22,15 @@ export interface SaleVolumeFilters {
 
 export const FILTER_PARAMS = ['time', 'source', 'detailId', 'producerProperty', 'fuels'] as const;
 
-
-export function intParam(params: URLSearchParams, name: string, fallback: number, allowed?: readonly number[]): number {
-  const text = params.get(name);
-  if (text === null || text.trim() === '' || !/^-?\d{1,9}$/.test(text.trim())) return fallback;
-  const value = Number(text);
-  return allowed && !allowed.includes(value) ? fallback : value;
-}
-
-export function idListParam(params: URLSearchParams, name: string): number[] {
-  const text = params.get(name) ?? '';
-  return [...new Set(text.split(',').map((v) => v.trim()).filter((v) => /^\d{1,9}$/.test(v)).map(Number))];
-}
-
+/** The shared filters as the sales calls read them (saleVolumeFilterSchema), a refused value as its default. */
 export function readFilters(params: URLSearchParams): SaleVolumeFilters {
-  const time = params.get('time');
+  const url = urlState(WHOLE_MARKET.whole.params, params);
   return {
-    time: time && MONTH_PATTERN.test(time) ? time : null,
-    source: intParam(params, 'source', 2, [1, 2]) as DataSource,
-    detailId: intParam(params, 'detailId', -1),
-    producerProperty: intParam(params, 'producerProperty', -1),
-    fuels: idListParam(params, 'fuels'),
+    time: url.text('time'),
+    source: url.value('source') as DataSource,
+    detailId: url.value('detailId'),
+    producerProperty: url.value('producerProperty'),
+    fuels: url.list('fuels'),
   };
 }
 
@@ -93,10 +83,4 @@ export function onlyTagsChanged(currentUrl: URL, nextUrl: URL): boolean {
 /** The filters as a page shows them: the URL's month, else the month the API answered for, else the calendar's latest. */
 export function withShownMonth<F extends SaleVolumeFilters>(filters: F, answeredMonth: string | null | undefined, months: readonly string[] | null | undefined): F {
   return { ...filters, time: filters.time ?? answeredMonth ?? months?.[0] ?? null };
-}
-
-/** A link the browser follows to an API download (its session cookie signs the call in): `/car/api` + path + params. */
-export function apiDownloadHref(path: string, params: Record<string, string | number>): string {
-  const query = new URLSearchParams(Object.entries(params).map(([key, value]) => [key, String(value)]));
-  return `/car/api${path}?${query}`;
 }
