@@ -5,6 +5,7 @@
  */
 import type { ChartResult } from '@car/contracts';
 import { trendChartConfig } from '~/utils/chart-result';
+import { ChartCanvas } from './ChartCanvas';
 import { useChartCanvas } from './useChartCanvas';
 
 export function MpChart({ title, chart, height }: { title: string; chart: ChartResult; height: number }) {
@@ -12,9 +13,7 @@ export function MpChart({ title, chart, height }: { title: string; chart: ChartR
   return (
     <section className="trend-chart mp-chart">
       <h3>{title}</h3>
-      <div className="trend-chart__canvas" style={{ height }}>
-        <canvas ref={canvas} role="img" aria-label={title} data-drawn={drawn ? 'true' : 'false'} />
-      </div>
+      <ChartCanvas canvas={canvas} label={title} drawn={drawn} height={height} />
     </section>
   );
 }

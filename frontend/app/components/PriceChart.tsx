@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { type ChartResult, thousands } from '@car/contracts';
 import { comboOptions, signColor } from '~/utils/chart-result';
 import { fromBrokenAxis, needsBreak, toBrokenAxis } from '~/utils/price-axis';
+import { ChartCanvas } from './ChartCanvas';
 import { ChartExportButton } from './ChartExportButton';
 import { PanelBusy } from './PanelBusy';
 import { useChartCanvas } from './useChartCanvas';
@@ -94,10 +95,7 @@ export function PriceChart({ title, chart, height, fileName, loading = false, ex
         </div>
       </header>
       {children}
-      <div className="trend-chart__canvas" style={{ height }}>
-        <canvas ref={canvas} role="img" aria-label={title} data-drawn={drawn ? 'true' : 'false'} />
-        {empty ? <div className="trend-chart__empty">暂无数据</div> : null}
-      </div>
+      <ChartCanvas canvas={canvas} label={title} drawn={drawn} height={height} empty={empty} />
       <PanelBusy active={loading} />
     </section>
   );

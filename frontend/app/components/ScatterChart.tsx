@@ -7,6 +7,7 @@
 import type { ReactNode } from 'react';
 
 import { type PriceScatter, thousands } from '@car/contracts';
+import { ChartCanvas } from './ChartCanvas';
 import { ChartExportButton } from './ChartExportButton';
 import { PanelBusy } from './PanelBusy';
 import { useChartCanvas } from './useChartCanvas';
@@ -89,10 +90,7 @@ export function ScatterChart({ title, chart, type, percent, height, loading, too
           <ChartExportButton onClick={() => exportPng(title)} disabled={!drawn} />
         </div>
       </header>
-      <div className="trend-chart__canvas scatter-chart__canvas" style={{ height }}>
-        <canvas ref={canvas} role="img" aria-label={chartLabel(title, chart)} data-drawn={drawn ? 'true' : 'false'} />
-        {empty ? <div className="trend-chart__empty">暂无数据</div> : null}
-      </div>
+      <ChartCanvas canvas={canvas} label={chartLabel(title, chart)} drawn={drawn} height={height} empty={empty} className="scatter-chart__canvas" />
       <PanelBusy active={loading} />
     </section>
   );

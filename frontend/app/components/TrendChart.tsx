@@ -11,6 +11,7 @@ import { Button } from 'semantic-ui-react';
 import { type ChartResult, GRANULARITIES, type Granularity } from '@car/contracts';
 import { trendChartConfig } from '~/utils/chart-result';
 import { withParams } from '~/utils/sale-volume-query';
+import { ChartCanvas } from './ChartCanvas';
 import { ChartExportButton } from './ChartExportButton';
 import { PanelBusy } from './PanelBusy';
 import { useChartCanvas } from './useChartCanvas';
@@ -92,10 +93,7 @@ export function TrendChart({
           <ChartExportButton onClick={() => exportPng(fileName)} disabled={!drawn} />
         </div>
       </header>
-      <div className="trend-chart__canvas" style={{ height }}>
-        <canvas ref={canvas} role="img" aria-label={title} data-drawn={drawn ? 'true' : 'false'} />
-        {empty ? <div className="trend-chart__empty">暂无数据</div> : null}
-      </div>
+      <ChartCanvas canvas={canvas} label={title} drawn={drawn} height={height} empty={empty} />
       <PanelBusy active={loading} />
     </section>
   );

@@ -5,10 +5,11 @@
  */
 import { ADMIN_AUDIT, ADMIN_PAGE_SIZE, API_PREFIX, auditDetailText, SECURITY_EVENT_LABELS, SECURITY_EVENT_NAMES, type SecurityEventName } from '@car/contracts';
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData, useSearchParams } from '@remix-run/react';
+import { Form, useLoaderData, useSearchParams } from '@remix-run/react';
 import { Button, Table } from 'semantic-ui-react';
 
 import { AdminPager } from '~/components/AdminPager';
+import { AdminQueryActions } from '~/components/AdminQueryActions';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { useFailureToast } from '~/components/Toast';
 import { ApiError, throwAsRouteError, apiGet } from '~/utils/api.server';
@@ -80,13 +81,7 @@ export default function AdminAuditPage() {
           <span>结束日期</span>
           <input type="date" name="to" defaultValue={searchParams.get('to') ?? ''} />
         </label>
-        <div className="admin-page__actions">
-          <Button type="submit" primary>
-            查询
-          </Button>
-          <Link to="/admin/audit" className="ui button">
-            重置
-          </Link>
+        <AdminQueryActions resetTo="/admin/audit">
           {downloadHref ? (
             <a className="ui button" href={downloadHref} download>
               下载
@@ -96,7 +91,7 @@ export default function AdminAuditPage() {
               下载
             </Button>
           )}
-        </div>
+        </AdminQueryActions>
       </Form>
       <Table celled compact unstackable className="admin-page__table">
         <Table.Header>

@@ -6,12 +6,13 @@
  */
 import { ADMIN_USERS, MP, USER_STATUS_LABELS, type AdminUser } from '@car/contracts';
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useFetcher, useLoaderData, useSearchParams } from '@remix-run/react';
+import { Form, useFetcher, useLoaderData, useSearchParams } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { Button, Confirm, Label, Table } from 'semantic-ui-react';
 
 import { AdminBindingsDialog } from '~/components/AdminBindingsDialog';
 import { AdminPager } from '~/components/AdminPager';
+import { AdminQueryActions } from '~/components/AdminQueryActions';
 import { AdminUserDialog } from '~/components/AdminUserDialog';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { TemporaryPasswordDialog } from '~/components/TemporaryPasswordDialog';
@@ -158,17 +159,11 @@ export default function AdminUsersPage() {
             ))}
           </select>
         </label>
-        <div className="admin-page__actions">
-          <Button type="submit" primary>
-            查询
-          </Button>
-          <Link to="/admin/users" className="ui button">
-            重置
-          </Link>
+        <AdminQueryActions resetTo="/admin/users">
           <Button type="button" positive onClick={() => setEditing(null)}>
             新建用户
           </Button>
-        </div>
+        </AdminQueryActions>
       </Form>
       <Table celled compact unstackable className="admin-page__table">
         <Table.Header>
