@@ -5,13 +5,15 @@
  * routes/ would become a route of its own.)
  */
 import type { AppLoadContext } from '@remix-run/node';
-import { COMPANY_BRAND, type CarDetails } from '@car/contracts';
+import { COMPANY_BRAND, SEARCH, type CarDetails, type Summary } from '@car/contracts';
 
 import { apiGet } from './api.server';
-import type { CompanyBrandState } from './company-brand-query';
-import { filterApiParams, pageSizeOf, type SaleVolumeFilters } from './sale-volume-query';
+import { nodeName, provinceCodeOfCity, readAreaNode, type AreaNode } from './area-drill';
+import { readCompanyBrandState, type CompanyBrandState } from './company-brand-query';
+import { filterApiParams, pageSizeOf, readFilters, withShownMonth, type SaleVolumeFilters } from './sale-volume-query';
 import { apiDownloadHref } from './download';
-import { settle, type Settled } from './settle.server';
+import { loadLookups, type SaleVolumeLookups } from './sale-volume-lookups.server';
+import { firstFailure, settle, type Settled } from './settle.server';
 
 type Params = Record<string, string | number>;
 
@@ -32,8 +34,76 @@ function comparedParams(state: CompanyBrandState): Params {
   return { compareType: state.compareType, ...(state.foreignIds.length ? { foreignIds: state.foreignIds.join(',') } : {}), ...(state.count > 0 ? { count: state.count } : {}) };
 }
 
+/** The chosen region, province or city as the API's `area` and `level` (spec 000 §3 companybrandsearchForm). */
+function areaParams(node: AreaNode | null): Record<string, number> {
+  return node ? { area: node.id, level: node.level } : {};
+}
+
+/** A city's name (regions and provinces are named by the shared geography): its province's cities, looked up. */
+async function areaNameOf(request: Request, context: AppLoadContext, node: AreaNode | null): Promise<string> {
+  if (node?.level !== 3) return nodeName(node);
+  const cities = await settle(apiGet(request, context, SEARCH.cities, { provinceId: provinceCodeOfCity(node.id) }));
+  return nodeName(node, cities.value?.find((c) => c.id === node.id || Number(c.code) === node.id)?.name);
+}
+
+/**
+ * The page's loader: the overview without `id`, one producer or brand with it. The URL's month may name
+ * no month with data; the filters then show the month the cards answered for.
+ */
+export async function loadCompanyBrandPage(request: Request, context: AppLoadContext) {
+  const params = new URL(request.url).searchParams;
+  const state = readCompanyBrandState(params);
+  // This page's panel has month, data source, fuels and the region: the market is never narrowed by the others.
+  const filters = { ...readFilters(params), detailId: -1, producerProperty: -1 };
+  // Wholesale has no geography: a region, province or city narrows retail volume only (as on the area page).
+  const node = filters.source === 2 ? readAreaNode(params) : null;
+  const area = areaParams(node);
+  const lookupsCall = loadLookups(request, context);
+  const areaNameCall = areaNameOf(request, context, node);
+  /** What both views show: the filters, the area and the cards. */
+  const shared = (lookups: Settled<SaleVolumeLookups>, summary: Settled<Summary>, areaName: string) => ({
+    state,
+    node,
+    areaName,
+    filters: withShownMonth(filters, summary.value?.time, lookups.value?.months),
+    lookups: lookups.value,
+    summary: summary.value,
+  });
+
+  if (state.id !== null) {
+    const [lookups, view, areaName] = await Promise.all([lookupsCall, loadMakerView(request, context, filters, state, state.id, area), areaNameCall]);
+    const details = view.details.value;
+    return {
+      ...shared(lookups, view.summary, areaName),
+      maker: details ? { id: details.id, name: details.name } : null,
+      chart: view.chart.value,
+      details,
+      detailsDownload: details ? view.detailsDownload : null,
+      list: null,
+      bandChart: null,
+      listDownload: null,
+      failure: firstFailure(lookups, view.details, view.summary, view.chart),
+    };
+  }
+
+  const [lookups, view, areaName] = await Promise.all([lookupsCall, loadOverview(request, context, filters, state, area), areaNameCall]);
+  return {
+    ...shared(lookups, view.summary, areaName),
+    maker: null,
+    chart: null,
+    details: view.details.value,
+    detailsDownload: view.detailsDownload,
+    list: view.list.value,
+    bandChart: view.bandChart?.value ?? null,
+    listDownload: view.listDownload,
+    failure: firstFailure(lookups, view.summary, view.list, ...(view.bandChart ? [view.bandChart] : []), view.details),
+  };
+}
+
+export type CompanyBrandData = Awaited<ReturnType<typeof loadCompanyBrandPage>>;
+
 /** One producer or brand: cards, trend chart, car-model details; `area` the chosen region, province or city (area, level). */
-export async function loadMakerView(request: Request, context: AppLoadContext, filters: SaleVolumeFilters, state: CompanyBrandState, id: number, area: Params = {}) {
+async function loadMakerView(request: Request, context: AppLoadContext, filters: SaleVolumeFilters, state: CompanyBrandState, id: number, area: Params = {}) {
   const api: Params = { ...filterApiParams(filters), ...area, type: state.type, foreignId: id };
   const compared = comparedParams(state);
   const [summary, chart, details] = await Promise.all([
@@ -49,7 +119,7 @@ export async function loadMakerView(request: Request, context: AppLoadContext, f
  * the car-model details of the clicked row — or, with none clicked, of the first row shown, which
  * waits for the ranking to answer.
  */
-export async function loadOverview(request: Request, context: AppLoadContext, filters: SaleVolumeFilters, state: CompanyBrandState, area: Params = {}) {
+async function loadOverview(request: Request, context: AppLoadContext, filters: SaleVolumeFilters, state: CompanyBrandState, area: Params = {}) {
   const api: Params = { ...filterApiParams(filters), ...area };
   const listParams: Params = { ...api, type: state.type, accumulate: state.listAccumulate };
   const ranked =

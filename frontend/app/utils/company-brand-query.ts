@@ -10,7 +10,7 @@
  */
 import { COMPANY_BRAND, MAX_COMPARED, TOP_COMPARED, YEAR_COUNT, type Accumulate, type CompareType, type Granularity, type MakerType } from '@car/contracts';
 import { loadMorePage, TABLE_PAGE_KEYS } from './ranking-table';
-import { withParams } from './sale-volume-query';
+import { FILTER_PARAMS, withParams } from './sale-volume-query';
 import { urlState } from './url-state';
 
 export function makerLabel(type: MakerType): string {
@@ -23,6 +23,12 @@ export function readMakerType(params: URLSearchParams): MakerType {
   if (text === null || text.trim() === '') return 0;
   return text.trim() === '0' ? 0 : 1;
 }
+
+/** Params that change what every panel of either view shows. */
+export const PAGE_PARAMS: readonly string[] = [...FILTER_PARAMS, 'area', 'level', 'type', 'id'];
+
+/** The height of either view's chart (the ranking's band chart, one producer's or brand's trend). */
+export const CHART_HEIGHT = 400;
 
 /** The sales-tendency block shows the ranking as a band chart or as a list (the spec's chart/list toggle). */
 export type TendencyView = 'chart' | 'list';

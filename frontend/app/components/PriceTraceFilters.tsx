@@ -1,0 +1,71 @@
+/**
+ * 车系价格追踪's filter panel: the month, discount or rate, the city (the cards and the chart weigh TP over
+ * that city's sales) and the own brand and series; choosing another brand drops the chosen series.
+ */
+import { useState } from 'react';
+
+import { PRICE_CHART_MEASURES } from '@car/contracts';
+import { ChoiceRadios } from '~/components/ChoiceRadios';
+import { CitySelect, cityName } from '~/components/CitySelect';
+import { FilterPanel, type FilterGroupSpec } from '~/components/FilterPanel';
+import { MonthPicker } from '~/components/MonthPicker';
+import { PickerInput } from '~/components/PickerInput';
+import type { PickItem } from '~/utils/pick-list';
+import type { PriceTraceData } from '~/utils/price-trace.server';
+
+export function PriceTraceFilters({ data: d }: { data: PriceTraceData }) {
+  const [month, setMonth] = useState(d.state.time);
+  const [discount, setDiscount] = useState(d.state.discount);
+  const [city, setCity] = useState(d.state.city === null ? '' : String(d.state.city));
+  const [brand, setBrand] = useState<PickItem | null>(d.brand);
+  const [series, setSeries] = useState<PickItem | null>(d.own);
+  const groups: FilterGroupSpec[] = [
+    {
+      title: '时间',
+      summary: month ?? undefined,
+      content: month && d.months.length ? <MonthPicker name="time" value={month} months={d.months} onChange={setMonth} /> : <p className="filter-hint">暂无可选月份</p>,
+    },
+    {
+      title: '优惠/优惠率',
+      summary: PRICE_CHART_MEASURES.find((m) => m.value === discount)?.label,
+      content: <ChoiceRadios name="discount" label="优惠或优惠率" showLabel={false} options={PRICE_CHART_MEASURES} value={discount} onChange={setDiscount} />,
+    },
+    {
+      title: '城市',
+      summary: cityName(d.provinces, city ? Number(city) : null) ?? '全国',
+      content: (
+        <div className="field">
+          <CitySelect id="trace-city" name="city" label="城市" value={city ? Number(city) : null} provinces={d.provinces} onChange={(id) => setCity(id === null ? '' : String(id))} />
+          <p className="filter-hint">卡片与走势图按该城市的销量加权成交价；区域表现与区域价格为全国。</p>
+        </div>
+      ),
+    },
+    {
+      title: '本品车系',
+      summary: series?.name,
+      content: (
+        <>
+          <PickerInput
+            name="brand"
+            kind="currentBrand"
+            label="品牌"
+            value={brand ? [brand] : []}
+            onChange={(items) => {
+              setBrand(items[0] ?? null);
+              setSeries(null);
+            }}
+          />
+          <PickerInput
+            name="modelSubId"
+            kind="currentSeries"
+            label="车系"
+            value={series ? [series] : []}
+            filters={brand ? { brandIds: [Number(brand.id)] } : undefined}
+            onChange={(items) => setSeries(items[0] ?? null)}
+          />
+        </>
+      ),
+    },
+  ];
+  return <FilterPanel key={JSON.stringify([d.state, d.own, d.brand])} groups={groups} keep={{ type: d.state.type }} resetTo="/price/cabmodelpricetrace" />;
+}
