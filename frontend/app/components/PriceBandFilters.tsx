@@ -17,6 +17,15 @@ import type { PickItem } from '~/utils/pick-list';
 import { keyOptions } from '~/utils/price-band-tags';
 import type { CabModelPriceData } from '~/routes/_shell.pricevolume.cabmodelprice';
 
+/** One attribute multi-select: its form field, its label, the lookup list it offers and its state. */
+interface AttributeList {
+  name: string;
+  label: string;
+  options: ReadonlyArray<{ key: number | string; value: string }> | undefined;
+  value: number[];
+  onChange: (value: number[]) => void;
+}
+
 export function PriceBandFilters({ data }: { data: unknown }) {
   const d = data as CabModelPriceData;
   const f = d.filters;
@@ -27,10 +36,13 @@ export function PriceBandFilters({ data }: { data: unknown }) {
   const [bodyShape, setBodyShape] = useState(f.bodyShape);
   const [series, setSeries] = useState(f.series);
   const months = d.lookups?.months ?? [];
-  const ppOptions = keyOptions(d.lookups?.producerProperties);
-  const bpOptions = keyOptions(d.lookups?.brandProperties);
-  const bodyOptions = keyOptions(d.lookups?.bodyShapes);
-  const familyOptions = keyOptions(d.lookups?.families);
+  const attributes = (lists: AttributeList[]) =>
+    lists.map((list) => (
+      <div className="filter-field" key={list.name}>
+        {list.label}
+        <MultiSelect name={list.name} label={list.label} options={keyOptions(list.options)} value={list.value} onChange={list.onChange} />
+      </div>
+    ));
   const groups: FilterGroupSpec[] = [
     {
       title: '数据范围',
@@ -48,26 +60,18 @@ export function PriceBandFilters({ data }: { data: unknown }) {
               ))}
             </select>
           </label>
-          <div className="filter-field">
-            厂商属性
-            <MultiSelect name="producerProperties" label="厂商属性" options={ppOptions} value={producerProperties} onChange={setProducerProperties} />
-          </div>
-          <div className="filter-field">
-            品牌属性
-            <MultiSelect name="brandProperties" label="品牌属性" options={bpOptions} value={brandProperties} onChange={setBrandProperties} />
-          </div>
+          {attributes([
+            { name: 'producerProperties', label: '厂商属性', options: d.lookups?.producerProperties, value: producerProperties, onChange: setProducerProperties },
+            { name: 'brandProperties', label: '品牌属性', options: d.lookups?.brandProperties, value: brandProperties, onChange: setBrandProperties },
+          ])}
           <div className="filter-field">
             品牌
             <PickerInput name="brand" kind="brand" label="品牌" value={brands} placeholder="全部品牌" title="选择品牌" onChange={setBrands} />
           </div>
-          <div className="filter-field">
-            车身形式
-            <MultiSelect name="bodyShape" label="车身形式" options={bodyOptions} value={bodyShape} onChange={setBodyShape} />
-          </div>
-          <div className="filter-field">
-            系别
-            <MultiSelect name="series" label="系别" options={familyOptions} value={series} onChange={setSeries} />
-          </div>
+          {attributes([
+            { name: 'bodyShape', label: '车身形式', options: d.lookups?.bodyShapes, value: bodyShape, onChange: setBodyShape },
+            { name: 'series', label: '系别', options: d.lookups?.families, value: series, onChange: setSeries },
+          ])}
         </div>
       ),
     },
