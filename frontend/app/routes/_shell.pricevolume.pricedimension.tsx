@@ -11,29 +11,25 @@ import { useState } from 'react';
 import { Button } from 'semantic-ui-react';
 
 import {
-  MONTH_OR_CUMULATIVE, PRICE_BASES, PRICE_VOLUME, PROPORTION_CHART_TYPES, PROPORTION_RANK_DEFAULT, PROPORTION_VIEW_COLUMNS, PROPORTION_VIEWS, PROPORTION_YEAR_COUNT,
-  type ProportionRow, type ProportionTable, SALES_OR_MIX, SEARCH, growthText, rankArrow, sharePercentText, thousands,
+  MONTH_OR_CUMULATIVE, PRICE_BASES, PRICE_VOLUME, PROPORTION_CHART_TYPES, PROPORTION_RANK_DEFAULT, PROPORTION_YEAR_COUNT, SALES_OR_MIX, SEARCH,
 } from '@car/contracts';
-import { ChoiceRadios } from '~/components/ChoiceRadios';
-import { CitySelect, cityName } from '~/components/CitySelect';
+import { cityName } from '~/components/CitySelect';
 import { DemoDataNote } from '~/components/DemoDataNote';
-import { FilterPanel, type FilterGroupSpec } from '~/components/FilterPanel';
 import { HeaderTags } from '~/components/HeaderTags';
-import { MonthPicker } from '~/components/MonthPicker';
-import { PanelBusy } from '~/components/PanelBusy';
 import { ParamToggle } from '~/components/ParamToggle';
 import { PickerInput } from '~/components/PickerInput';
+import { PriceDimensionFilters } from '~/components/PriceDimensionFilters';
+import { ProportionPanel } from '~/components/ProportionPanel';
 import { RankBandSelect } from '~/components/RankBandSelect';
-import { RankMark } from '~/components/RankMark';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { ScatterChart } from '~/components/ScatterChart';
 import { useFailureToast } from '~/components/Toast';
 import { apiGet } from '~/utils/api.server';
-import { growthClass } from '~/utils/format';
+import { monthTagText } from '~/utils/filter-tags';
 import { titled } from '~/utils/meta';
 import { keepPageOnNetworkFailure } from '~/utils/network-failure';
 import type { PickItem } from '~/utils/pick-list';
-import { MODEL_PRICE_FILTER_PARAMS, modelPriceApiParams, readModelPriceState, type ModelPriceState } from '~/utils/price-volume-query';
+import { MODEL_PRICE_FILTER_PARAMS, modelPriceApiParams, readModelPriceState } from '~/utils/price-volume-query';
 import { salesPageShouldRevalidate } from '~/utils/revalidation';
 import { withParams } from '~/utils/sale-volume-query';
 import { apiDownloadHref } from '~/utils/download';
@@ -86,126 +82,8 @@ export type PriceDimensionData = Awaited<ReturnType<typeof loader>>;
 
 export const shouldRevalidate = salesPageShouldRevalidate;
 export const clientLoader = keepPageOnNetworkFailure;
-
-/** The page's own controls, carried by the filter form so a query keeps the views. */
-function keptParams(s: ModelPriceState) {
-  const { time: _time, modelSubId: _series, carIds: _cars, data1: _basis, city: _city, modelSubIds, ...views } = s;
-  return { ...views, modelSubIds: modelSubIds.join(',') };
-}
-
-function PriceDimensionFilters({ data }: { data: unknown }) {
-  const d = data as PriceDimensionData;
-  const [month, setMonth] = useState(d.state.time);
-  const [series, setSeries] = useState<PickItem | null>(d.own);
-  const [cars, setCars] = useState<PickItem[]>(d.cars);
-  const groups: FilterGroupSpec[] = [
-    {
-      title: '时间',
-      summary: month ?? undefined,
-      content: month && d.months.length ? <MonthPicker name="time" value={month} months={d.months} onChange={setMonth} /> : <p className="filter-hint">暂无可选月份</p>,
-    },
-    {
-      title: '车系与车型',
-      summary: series?.name,
-      content: (
-        <div className="filter-stack">
-          <PickerInput
-            name="modelSubId"
-            kind="currentSeries"
-            label="本品车系"
-            value={series ? [series] : []}
-            onChange={(items) => {
-              // A series choice clears the trims (spec §2.11).
-              setSeries(items[0] ?? null);
-              setCars([]);
-            }}
-          />
-          <PickerInput
-            key={series?.id ?? 'none'}
-            name="carIds"
-            kind="carModel"
-            label="车型"
-            series={series}
-            value={cars}
-            filters={{ time: month ?? undefined }}
-            placeholder="全部车型"
-            onChange={(items, selection) => {
-              setCars(items);
-              if (selection.series && selection.series.id !== series?.id) setSeries(selection.series);
-            }}
-          />
-        </div>
-      ),
-    },
-    {
-      title: '价格口径',
-      summary: PRICE_BASES[d.state.data1].label,
-      content: <ChoiceRadios name="data1" label="价格口径" showLabel={false} options={PRICE_BASES} value={d.state.data1} />,
-    },
-    {
-      title: '城市',
-      summary: cityName(d.cities, d.state.city) ?? '全国',
-      content: <CitySelect name="city" label="城市" value={d.state.city} provinces={d.cities} />,
-    },
-  ];
-  return <FilterPanel key={JSON.stringify([d.state.time, d.own, d.cars, d.state.data1, d.state.city])} groups={groups} keep={keptParams(d.state)} resetTo="/pricevolume/pricedimension" />;
-}
-
 export const handle: ShellHandle = { filterPanel: PriceDimensionFilters };
 
-function cellText(row: ProportionRow, column: (typeof PROPORTION_VIEW_COLUMNS)[0][number]) {
-  const value = row[column.field];
-  if (column.field === 'ranking') return <RankMark rank={row.rankingStr} arrow={rankArrow(row)} showFlat />;
-  if (column.kind === 'count') return thousands(value as number);
-  if (column.kind === 'share') return sharePercentText(value as number | null);
-  if (column.kind === 'growth') return <span className={growthClass(value as number | null)}>{growthText(value as number | null)}</span>;
-  return String(value);
-}
-
-function ProportionPanel({ title, table, view, viewParam, loading, downloadHref, tools, label }: {
-  title: string; table: ProportionTable | null; view: 0 | 1 | 2 | 3; viewParam: string; loading: boolean; downloadHref: string; tools?: React.ReactNode; label: string;
-}) {
-  const columns = PROPORTION_VIEW_COLUMNS[view];
-  return (
-    <section className="panel proportion-panel" aria-busy={loading} aria-label={label}>
-      <header className="panel__head">
-        <h3 className="panel__title">{title}</h3>
-        <div className="panel__tools">
-          <ParamToggle param={viewParam} label="视图" options={PROPORTION_VIEWS} value={view} />
-          {tools}
-          <a className="ui mini basic button" href={downloadHref} download>
-            下载
-          </a>
-        </div>
-      </header>
-      <div className="band-table__scroll">
-        <table className="ui celled compact unstackable table proportion-table">
-          <thead>
-            <tr>
-              <th>车型</th>
-              <th>价格</th>
-              {columns.map((c) => (
-                <th key={c.label}>{c.label}</th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {(table?.rows ?? []).map((row) => (
-              <tr key={`${row.subtotal ? 's' : 'c'}${row.id}`} className={row.subtotal ? 'is-subtotal' : undefined}>
-                <td>{row.name}</td>
-                <td>{row.priceStr}</td>
-                {columns.map((c) => (
-                  <td key={c.label}>{cellText(row, c)}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <PanelBusy active={loading} />
-    </section>
-  );
-}
 
 export default function PriceDimension() {
   const data = useLoaderData<typeof loader>();
@@ -226,7 +104,7 @@ export default function PriceDimension() {
       </div>
       <HeaderTags
         tags={[
-          { label: '时间', value: s.time ? `${s.time.slice(0, 4)}年${Number(s.time.slice(5, 7))}月` : '-' },
+          { label: '时间', value: monthTagText(s.time) },
           { label: '本品车系', value: data.own?.name ?? '-' },
           { label: '车型', value: data.cars.length ? data.cars.map((c) => c.name).join('、') : '全部' },
           { label: '价格口径', value: PRICE_BASES[s.data1].label },

@@ -10,6 +10,11 @@ interface LookupLists {
   producerProperties: Array<{ key: number; value: string }>;
 }
 
+/** A month (YYYY-MM) as the header tags show it: 2026年3月, or a dash when none. */
+export function monthTagText(time: string | null): string {
+  return time ? `${time.slice(0, 4)}年${Number(time.slice(5, 7))}月` : '-';
+}
+
 export function filterTags(
   filters: SaleVolumeFilters,
   lookups: LookupLists | null,
@@ -17,7 +22,7 @@ export function filterTags(
 ): HeaderTag[] {
   const fuelOptions = (lookups?.fuels ?? []).map((f) => ({ value: f.key, label: f.value }));
   const tags: HeaderTag[] = [
-    { label: '时间', value: filters.time ? `${filters.time.slice(0, 4)}年${Number(filters.time.slice(5, 7))}月` : '-' },
+    { label: '时间', value: monthTagText(filters.time) },
     { label: '数据来源', value: DATA_SOURCES.find((s) => s.value === filters.source)?.label ?? '-' },
   ];
   if (show.segment) {
