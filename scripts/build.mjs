@@ -48,6 +48,9 @@ if (stale(['contracts/src', 'backend/src', 'workers/src', '.swcrc', 'package.jso
 }
 
 const frontendStamp = path.join(root, 'frontend', 'build', 'server', 'index.js');
-if (fs.existsSync(path.join(root, 'frontend', 'vite.config.ts')) && stale(['contracts/src', 'frontend/app', 'frontend/public', 'frontend/scripts', 'frontend/vite.config.ts'], frontendStamp)) {
+if (
+  fs.existsSync(path.join(root, 'frontend', 'vite.config.ts')) &&
+  stale(['contracts/src', 'frontend/app', 'frontend/public', 'frontend/scripts', 'frontend/vite.config.ts'], frontendStamp)
+) {
   run('frontend (remix vite:build)', 'npm', ['run', '--silent', 'build', '--workspace', 'frontend'], { NODE_ENV: 'production' });
 }

@@ -28,15 +28,21 @@ fs.rmSync(results, { force: true });
 const args = process.argv.slice(2);
 const selected = selectedProjects(args);
 const onlyAcceptance = selected.length > 0 && selected.every((p) => p === 'acceptance');
-const status = onlyAcceptance ? 0 : run(process.execPath, [
-  path.join(root, 'node_modules', 'jest', 'bin', 'jest.js'),
-  '--runInBand',
-  '--json',
-  `--outputFile=${results}`,
-  '--ignoreProjects',
-  'acceptance',
-  ...args,
-], 'jest: unit, frontend, integration, browser');
+const status = onlyAcceptance
+  ? 0
+  : run(
+      process.execPath,
+      [
+        path.join(root, 'node_modules', 'jest', 'bin', 'jest.js'),
+        '--runInBand',
+        '--json',
+        `--outputFile=${results}`,
+        '--ignoreProjects',
+        'acceptance',
+        ...args,
+      ],
+      'jest: unit, frontend, integration, browser',
+    );
 const acceptance = ['embedded', 'redis'].map((mode) => path.join(root, 'test-results', `acceptance-${mode}.json`));
 for (const file of acceptance) fs.rmSync(file, { force: true });
 const acceptanceStatus = run(process.execPath, ['scripts/acceptance.mjs', ...args], 'acceptance (both modes)');

@@ -26,7 +26,25 @@ export class AppModule {
   static forRoot(runtime: Runtime): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(runtime, 'car-app'), AnswersModule, SecurityModule, HealthModule, SearchModule, SaleVolumeModule, AreaMarketModule, CompanyBrandModule, PriceVolumeModule, CarConfigModule, DataExportModule, DataImportModule, PriceModule, DashboardModule, MpModule, ReportDownloadModule, AdminModule],
+      imports: [
+        CoreModule.forRoot(runtime, 'car-app'),
+        AnswersModule,
+        SecurityModule,
+        HealthModule,
+        SearchModule,
+        SaleVolumeModule,
+        AreaMarketModule,
+        CompanyBrandModule,
+        PriceVolumeModule,
+        CarConfigModule,
+        DataExportModule,
+        DataImportModule,
+        PriceModule,
+        DashboardModule,
+        MpModule,
+        ReportDownloadModule,
+        AdminModule,
+      ],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

@@ -47,7 +47,12 @@ function records(): Map<number, string[]> {
 function unused(): Set<number> {
   const index = fs.readFileSync(path.join(DECISIONS, 'README.md'), 'utf8');
   const line = /^Unused numbers: ([\d, ]+)\.?$/m.exec(index);
-  return new Set((line?.[1] ?? '').split(',').map((s) => Number(s.trim())).filter((n) => n > 0));
+  return new Set(
+    (line?.[1] ?? '')
+      .split(',')
+      .map((s) => Number(s.trim()))
+      .filter((n) => n > 0),
+  );
 }
 
 /** Every decision number a text cites: single numbers, lists ("105, 107 and 108") and ranges ("85-92"). */

@@ -71,7 +71,10 @@ function namedImports(): NamedImport[] {
     const text = fs.readFileSync(path.join(SRC, file), 'utf8');
     for (const match of text.matchAll(/import\s+(type\s+)?\{([^}]*)\}\s*from\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
       if (match[1]) continue;
-      const names = match[2].split(',').map((n) => n.trim()).filter((n) => n && !n.startsWith('type '));
+      const names = match[2]
+        .split(',')
+        .map((n) => n.trim())
+        .filter((n) => n && !n.startsWith('type '));
       found.push({ file, target: path.relative(SRC, path.resolve(path.dirname(path.join(SRC, file)), match[3])), names });
     }
   }
@@ -104,11 +107,18 @@ function moduleSurface(files: readonly string[]): ModuleSurface {
   const exported = new Map<string, Set<string>>();
   for (const file of files) {
     const text = fs.readFileSync(path.join(SRC, file), 'utf8');
-    const declared = [...text.matchAll(/@(Injectable|Controller)\([^)]*\)\s*export class (\w+)/g)].map((m) => ({ name: m[2], controller: m[1] === 'Controller' }));
+    const declared = [...text.matchAll(/@(Injectable|Controller)\([^)]*\)\s*export class (\w+)/g)].map((m) => ({
+      name: m[2],
+      controller: m[1] === 'Controller',
+    }));
     if (declared.length > 0) classes.set(file.replace(/\.ts$/, ''), declared);
     for (const match of text.matchAll(/exports:\s*\[([^\]]*)\]/g)) {
       const names = exported.get(moduleOf(file)) ?? new Set<string>();
-      for (const name of match[1].split(',').map((n) => n.trim()).filter(Boolean)) names.add(name);
+      for (const name of match[1]
+        .split(',')
+        .map((n) => n.trim())
+        .filter(Boolean))
+        names.add(name);
       exported.set(moduleOf(file), names);
     }
   }

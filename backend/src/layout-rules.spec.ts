@@ -42,9 +42,13 @@ const literalsOf = (text: string): string[] => [...text.matchAll(/'([^'\\]|\\.)*
 
 /** The pages' own paths ('admin/audit', 'price/cabmodelpricetrace'), some of which an API path shares. */
 const PAGE_PATHS = new Set(
-  fs
-    .readdirSync(path.join(ROOT, 'frontend/app/routes'))
-    .map((name) => name.replace(/\.tsx?$/, '').replace(/^_shell\./, '').split('.').join('/')),
+  fs.readdirSync(path.join(ROOT, 'frontend/app/routes')).map((name) =>
+    name
+      .replace(/\.tsx?$/, '')
+      .replace(/^_shell\./, '')
+      .split('.')
+      .join('/'),
+  ),
 );
 
 const isComment = (text: string): boolean => /^(\/\/|\/\*|\*)/.test(text.trim());
@@ -55,10 +59,9 @@ const isComment = (text: string): boolean => /^(\/\/|\/\*|\*)/.test(text.trim())
  * lower-case ('/salevolume/wholemarket') and the API's camel-case, so the match is case-sensitive.
  */
 function apiPathViolations(lines: readonly SourceLine[]): string[] {
-  const prefixes = new Set(
-    ENDPOINTS.flatMap((e) => [e.path, e.path.split('/').slice(0, 2).join('/')]).filter((p) => p.includes('/') && !PAGE_PATHS.has(p)),
-  );
-  const names = (literal: string): boolean => literal.includes('/car/api') || [...prefixes].some((p) => new RegExp(`(^|[^A-Za-z])${p}([^A-Za-z]|$)`).test(literal.slice(1, -1)));
+  const prefixes = new Set(ENDPOINTS.flatMap((e) => [e.path, e.path.split('/').slice(0, 2).join('/')]).filter((p) => p.includes('/') && !PAGE_PATHS.has(p)));
+  const names = (literal: string): boolean =>
+    literal.includes('/car/api') || [...prefixes].some((p) => new RegExp(`(^|[^A-Za-z])${p}([^A-Za-z]|$)`).test(literal.slice(1, -1)));
   return lines.filter(({ text }) => !isComment(text) && literalsOf(text).some(names)).map(where);
 }
 

@@ -34,7 +34,8 @@ test('every module that writes a workbook or a CSV neutralises its text', () => 
 });
 
 /** A figure made text: the display rules' text functions, or number formatting by hand. */
-const FIGURE_AS_TEXT = /\b(growthText|percentText|shareText|sharePercentText|thousands|kiloVehicles|tenThousandText|yuanText|priceCellText|cellText|measureText)\(|\.toFixed\(|\.toLocaleString\(/;
+const FIGURE_AS_TEXT =
+  /\b(growthText|percentText|shareText|sharePercentText|thousands|kiloVehicles|tenThousandText|yuanText|priceCellText|cellText|measureText)\(|\.toFixed\(|\.toLocaleString\(/;
 /** A number format spelled out instead of taken from the display rules. */
 const OWN_FORMAT = /numFmt\s*[:=]\s*['"`]|['"`](#,##)?0(\.0+)?%?['"`]/;
 
@@ -54,13 +55,12 @@ test('no workbook writes a figure as text or spells a number format of its own (
       'reportDownload/monthly-report.writer.ts',
     ]),
   );
-  const offending = writers
-    .flatMap(({ file, text }) =>
-      text
-        .split('\n')
-        .map((line, i) => ({ line: line.trim(), at: `${file}:${i + 1}` }))
-        .filter(({ line }) => !line.startsWith('*') && !line.startsWith('//') && (FIGURE_AS_TEXT.test(line) || OWN_FORMAT.test(line)))
-        .map(({ at, line }) => `${at} ${line}`),
-    );
+  const offending = writers.flatMap(({ file, text }) =>
+    text
+      .split('\n')
+      .map((line, i) => ({ line: line.trim(), at: `${file}:${i + 1}` }))
+      .filter(({ line }) => !line.startsWith('*') && !line.startsWith('//') && (FIGURE_AS_TEXT.test(line) || OWN_FORMAT.test(line)))
+      .map(({ at, line }) => `${at} ${line}`),
+  );
   expect(offending).toEqual([]);
 });

@@ -38,7 +38,11 @@ export class ApiClient {
    */
   async openMpSession(signer: MpLinkSigner): Promise<string> {
     this.signer = signer;
-    const response = await fetch(`${this.base}/mp/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(signer(DEMO_OPEN_ID)) });
+    const response = await fetch(`${this.base}/mp/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(signer(DEMO_OPEN_ID)),
+    });
     const body = (await response.json()) as { code: number; msg: string; result: { session: string | null } | null };
     if (body.code !== 1 || !body.result?.session) throw new Error(`mp session for ${DEMO_OPEN_ID} failed: ${body.msg} (is it bound? the seed binds it)`);
     this.mpSession = body.result.session;
@@ -80,7 +84,8 @@ export class ApiClient {
       await this.openMpSession(this.signer);
       return this.timedGet(path, query, access);
     }
-    if (response.status !== 200 || code !== 1) throw new Error(`GET ${path}?${query} → HTTP ${response.status} code ${String(code)} ${typeof msg === 'string' ? msg : text.slice(0, 200)}`);
+    if (response.status !== 200 || code !== 1)
+      throw new Error(`GET ${path}?${query} → HTTP ${response.status} code ${String(code)} ${typeof msg === 'string' ? msg : text.slice(0, 200)}`);
     return { ms, bytes: text.length };
   }
 }

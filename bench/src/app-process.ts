@@ -47,7 +47,12 @@ export async function startApp(projectRoot: string, databaseUrl: string, options
     LOG_FORMAT: 'json',
   };
   if (options.redis) {
-    Object.assign(env, { REDIS_URL: options.redis.url, REDIS_PREFIX: options.redis.prefix, DATA_DIR: dataDir, WORKER_CONCURRENCY: String(options.redis.concurrency) });
+    Object.assign(env, {
+      REDIS_URL: options.redis.url,
+      REDIS_PREFIX: options.redis.prefix,
+      DATA_DIR: dataDir,
+      WORKER_CONCURRENCY: String(options.redis.concurrency),
+    });
   } else {
     // Jobs run in-process.
     delete env.REDIS_URL;
@@ -58,7 +63,10 @@ export async function startApp(projectRoot: string, databaseUrl: string, options
   };
   const children = [spawn(process.execPath, [path.join(projectRoot, 'backend', 'dist', 'main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] })];
   // As `npm run worker` and docker-compose.yml start it (decisions 97 and 126).
-  if (options.redis) children.push(spawn(process.execPath, [...WORKER_NODE_FLAGS, path.join(projectRoot, 'workers', 'dist', 'main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] }));
+  if (options.redis)
+    children.push(
+      spawn(process.execPath, [...WORKER_NODE_FLAGS, path.join(projectRoot, 'workers', 'dist', 'main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] }),
+    );
   for (const child of children) {
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);

@@ -85,11 +85,32 @@ function areaVariants(extras: readonly string[] = ['']): string[] {
 }
 
 /** Producers 1 比亚迪汽车, 42 上汽大众, 52 上汽通用, 6 长安汽车; brands 64 大众, 76 丰田, 1 比亚迪, 71 宝马. */
-const MAKERS: readonly string[] = ['type=0&foreignId=1', 'type=1&foreignId=64', 'type=0&foreignId=42', 'type=1&foreignId=76', 'type=0&foreignId=52', 'type=1&foreignId=1', 'type=0&foreignId=6', 'type=1&foreignId=71'];
+const MAKERS: readonly string[] = [
+  'type=0&foreignId=1',
+  'type=1&foreignId=64',
+  'type=0&foreignId=42',
+  'type=1&foreignId=76',
+  'type=0&foreignId=52',
+  'type=1&foreignId=1',
+  'type=0&foreignId=6',
+  'type=1&foreignId=71',
+];
 const COMPARISONS: readonly string[] = ['', 'foreignIds=42,52&compareType=1', '', 'foreignIds=64,1,71&compareType=2'];
 
-const CHARTS: readonly string[] = ['timeDimensionality=0&count=1', 'timeDimensionality=1&count=2', 'timeDimensionality=2&count=0', 'timeDimensionality=0&count=3', 'timeDimensionality=1&count=10', 'timeDimensionality=0&count=2'];
-const AREA_CHARTS: readonly string[] = ['timeDimensionality=0&count=2', 'timeDimensionality=1&count=3', 'timeDimensionality=2&count=10', 'timeDimensionality=0&count=1'];
+const CHARTS: readonly string[] = [
+  'timeDimensionality=0&count=1',
+  'timeDimensionality=1&count=2',
+  'timeDimensionality=2&count=0',
+  'timeDimensionality=0&count=3',
+  'timeDimensionality=1&count=10',
+  'timeDimensionality=0&count=2',
+];
+const AREA_CHARTS: readonly string[] = [
+  'timeDimensionality=0&count=2',
+  'timeDimensionality=1&count=3',
+  'timeDimensionality=2&count=10',
+  'timeDimensionality=0&count=1',
+];
 
 const CAR_MONTHS = ['', 'time=2025-12', 'time=2023-07', 'time=2021-03', 'time=2019-06'];
 const SUB_SERIES = ['modelSubIds=1,2,3', 'id=5', 'modelSubIds=100,200,300,400', 'modelSubIds=10', 'modelSubIds=7,8,9,11,12,13,14,15'];
@@ -177,19 +198,50 @@ const STRUCTURE_FILTERS: readonly string[] = [
 /** Traced sub-series (宝来 507, 秦PLUS DM-i 1, 宋PLUS DM-i 17, Model Y 916) and one trim of 宝来 (6288). */
 const TRACED: readonly string[] = ['modelSubId=507', 'modelSubId=1', 'modelSubId=507&carId=6288', 'modelSubId=17', 'modelSubId=916'];
 /** 看板: months across 2019-2026, single month (0) and January to date (1). */
-const DASHBOARD_PERIODS: readonly string[] = ['', 'accumulate=1', 'time=2025-12', 'time=2024-09&accumulate=1', 'time=2023-07', 'time=2022-04&accumulate=1', 'time=2021-12', 'time=2020-02&accumulate=1', 'time=2019-12', 'time=2026-03&accumulate=1'];
+const DASHBOARD_PERIODS: readonly string[] = [
+  '',
+  'accumulate=1',
+  'time=2025-12',
+  'time=2024-09&accumulate=1',
+  'time=2023-07',
+  'time=2022-04&accumulate=1',
+  'time=2021-12',
+  'time=2020-02&accumulate=1',
+  'time=2019-12',
+  'time=2026-03&accumulate=1',
+];
 /** jllType 2 新创, 1 自主, 0 合资, and the city table's pages 1~10, 11~20, 21~30. */
 const JLL_TYPES: readonly string[] = ['jllType=2', 'jllType=1', 'jllType=0'];
-const CITY_PAGES: readonly string[] = ['jllType=2', 'jllType=1&currentPage=2', 'jllType=0&currentPage=3', 'jllType=1', 'jllType=2&currentPage=3', 'jllType=0&currentPage=2'];
+const CITY_PAGES: readonly string[] = [
+  'jllType=2',
+  'jllType=1&currentPage=2',
+  'jllType=0&currentPage=3',
+  'jllType=1',
+  'jllType=2&currentPage=3',
+  'jllType=0&currentPage=2',
+];
 /**
  * 销量查询 (mp): 厂商 1 (比亚迪汽车 1, 上汽大众 42), 品牌 0 (大众 64, 丰田 76), 厂商品牌 2 (比亚迪汽车-比亚迪 1, 吉利汽车-吉利 5), 车型 4 (秦PLUS DM-i 1,
  * Model Y 916) in the nation, a province (广东, 四川, 江苏) or a city (广州, 北京, 成都); suggestions as typed.
  */
 const MP_CHARTS: readonly string[] = [
-  'type=1&id=1', 'type=0&id=64&provinceId=440000', 'type=2&id=1&provinceId=440000&cityId=440100', 'type=4&id=1&provinceId=510000',
-  'type=1&id=42&provinceId=110000&cityId=110000', 'type=0&id=76&provinceId=320000', 'type=4&id=916&provinceId=510000&cityId=510100', 'type=2&id=5',
+  'type=1&id=1',
+  'type=0&id=64&provinceId=440000',
+  'type=2&id=1&provinceId=440000&cityId=440100',
+  'type=4&id=1&provinceId=510000',
+  'type=1&id=42&provinceId=110000&cityId=110000',
+  'type=0&id=76&provinceId=320000',
+  'type=4&id=916&provinceId=510000&cityId=510100',
+  'type=2&id=5',
 ];
-const MP_SEARCHES: readonly string[] = ['type=1&name=汽车', 'type=0&name=大众', 'type=2&name=上汽', 'type=4&name=DM-i', 'type=4&name=Model', 'type=0&name=丰田'];
+const MP_SEARCHES: readonly string[] = [
+  'type=1&name=汽车',
+  'type=0&name=大众',
+  'type=2&name=上汽',
+  'type=4&name=DM-i',
+  'type=4&name=Model',
+  'type=0&name=丰田',
+];
 export const ENDPOINTS: readonly BenchEndpoint[] = [
   // The search calls: reference data and the pick-lists every filter panel is built from.
   { group: 'search', path: 'search/calendar', variants: ['', 'category=1', 'category=2', 'category=3'] },
@@ -201,7 +253,11 @@ export const ENDPOINTS: readonly BenchEndpoint[] = [
   { group: 'search', path: 'search/getBrandProperties', variants: [''] },
   { group: 'search', path: 'search/getBodyShapes', variants: [''] },
   { group: 'search', path: 'search/dictionary', variants: ['type=dicFuel', 'type=gearbox', 'type=dicEngine', 'type=colour', 'type=useNature'] },
-  { group: 'search', path: 'search/getProducers', variants: ['', 'key=汽车', 'letter=B', 'detailId=7', 'producerProperties=1,2', 'brandProperties=1&detailId=3'] },
+  {
+    group: 'search',
+    path: 'search/getProducers',
+    variants: ['', 'key=汽车', 'letter=B', 'detailId=7', 'producerProperties=1,2', 'brandProperties=1&detailId=3'],
+  },
   { group: 'search', path: 'search/getBrands', variants: ['', 'key=大', 'letter=F', 'detailId=8', 'producerProperties=2', 'brandProperties=2'] },
   { group: 'search', path: 'search/getProducerBrands', variants: ['', 'key=上汽', 'letter=S', 'detailId=10'] },
   { group: 'search', path: 'search/getReportProducers', variants: ['', 'letter=B', 'key=汽车'] },
@@ -227,7 +283,11 @@ export const ENDPOINTS: readonly BenchEndpoint[] = [
   { group: 'search', path: 'search/getProvinces', variants: ['', 'areaId=5', 'areaId=3'] },
   { group: 'search', path: 'search/getCities', variants: ['', 'provinceId=440000', 'areaIds=1,2', 'condition=州', 'provinceIds=510000,320000'] },
   { group: 'search', path: 'search/getProvinceCities', variants: ['', 'areaIds=5', 'condition=阳', 'provinceIds=440000,110000'] },
-  { group: 'search', path: 'search/complexBPs', variants: ['type=0', 'type=1', 'type=2&brandIds=64', 'type=3&producerIds=1', 'type=4&modelIds=1,2,3', 'type=5&modelSubIds=1,2'] },
+  {
+    group: 'search',
+    path: 'search/complexBPs',
+    variants: ['type=0', 'type=1', 'type=2&brandIds=64', 'type=3&producerIds=1', 'type=4&modelIds=1,2,3', 'type=5&modelSubIds=1,2'],
+  },
 
   // 整体市场表现: the national market.
   { group: 'wholeMarket', path: 'saleVolume/wholeMarket/whole', variants: [...MARKET_FILTERS] },
@@ -253,15 +313,42 @@ export const ENDPOINTS: readonly BenchEndpoint[] = [
   {
     group: 'companyBrand',
     path: 'saleVolume/companyBrand/list',
-    variants: vary(MARKET_FILTERS, ['type=0&accumulate=0', 'type=1&accumulate=1&rank=2', 'type=0&accumulate=1&currentPage=2&pageSize=20', 'type=1&accumulate=0&rank=1']),
+    variants: vary(MARKET_FILTERS, [
+      'type=0&accumulate=0',
+      'type=1&accumulate=1&rank=2',
+      'type=0&accumulate=1&currentPage=2&pageSize=20',
+      'type=1&accumulate=0&rank=1',
+    ]),
   },
-  { group: 'companyBrand', path: 'saleVolume/companyBrand/highCharts', variants: vary(MARKET_FILTERS, MAKERS.map((m, i) => qs(m, CHARTS[i % CHARTS.length], COMPARISONS[i % COMPARISONS.length]))) },
-  { group: 'companyBrand', path: 'saleVolume/companyBrand/list2chart', variants: vary(MARKET_FILTERS, ['type=0&accumulate=0&rank=1', 'type=1&accumulate=1&rank=3', 'type=0&accumulate=1&rank=2']) },
-  { group: 'companyBrand', path: 'saleVolume/companyBrand/carDetails', variants: vary(MARKET_FILTERS, MAKERS.map((m, i) => qs(m, i % 2 ? 'accumulate=1' : 'accumulate=0', COMPARISONS[i % COMPARISONS.length]))) },
+  {
+    group: 'companyBrand',
+    path: 'saleVolume/companyBrand/highCharts',
+    variants: vary(
+      MARKET_FILTERS,
+      MAKERS.map((m, i) => qs(m, CHARTS[i % CHARTS.length], COMPARISONS[i % COMPARISONS.length])),
+    ),
+  },
+  {
+    group: 'companyBrand',
+    path: 'saleVolume/companyBrand/list2chart',
+    variants: vary(MARKET_FILTERS, ['type=0&accumulate=0&rank=1', 'type=1&accumulate=1&rank=3', 'type=0&accumulate=1&rank=2']),
+  },
+  {
+    group: 'companyBrand',
+    path: 'saleVolume/companyBrand/carDetails',
+    variants: vary(
+      MARKET_FILTERS,
+      MAKERS.map((m, i) => qs(m, i % 2 ? 'accumulate=1' : 'accumulate=0', COMPARISONS[i % COMPARISONS.length])),
+    ),
+  },
 
   // 价量交叉: price bands of the filtered market, split by a dimension; the sales-proportion analysis.
   { group: 'priceVolume', path: 'pricevolume/priceQtyDetail/highCharts', variants: vary(BAND_FILTERS, ['', 'data2=1']) },
-  { group: 'priceVolume', path: 'pricevolume/priceQtyDetail/table', variants: vary(BAND_FILTERS, ['type=0', 'type=1&data2=1', 'type=2', 'type=3&data2=1', 'type=4', 'type=1&foreignIds=1,64,76']) },
+  {
+    group: 'priceVolume',
+    path: 'pricevolume/priceQtyDetail/table',
+    variants: vary(BAND_FILTERS, ['type=0', 'type=1&data2=1', 'type=2', 'type=3&data2=1', 'type=4', 'type=1&foreignIds=1,64,76']),
+  },
   { group: 'priceVolume', path: 'pricevolume/priceQtyDetail/download', variants: vary(BAND_FILTERS.slice(0, 4), ['type=4', 'type=1']) },
   { group: 'priceVolume', path: 'pricevolume/modelPrice/singleChart', variants: vary(MODEL_FILTERS, ['', 'data2=1&type=1']) },
   { group: 'priceVolume', path: 'pricevolume/modelPrice/compareCharts', variants: vary(MODEL_FILTERS, COMPARED_SERIES) },
@@ -275,9 +362,20 @@ export const ENDPOINTS: readonly BenchEndpoint[] = [
   // 整体市场价格指数 and 车系价格追踪 (price facts from 2019-01).
   { group: 'price', path: 'price/marketPriceWhole/whole', variants: [...PRICE_FILTERS] },
   { group: 'price', path: 'price/marketPriceWhole/highCharts', variants: vary(PRICE_FILTERS, ['type=0', 'type=1']) },
-  { group: 'price', path: 'price/marketPriceWhole/detailTable', variants: vary(PRICE_FILTERS, ['type=0&type2=2', 'type=1&type2=0', 'type=2&type2=1', 'type=1&type2=2&searchContent=汽车']) },
+  {
+    group: 'price',
+    path: 'price/marketPriceWhole/detailTable',
+    variants: vary(PRICE_FILTERS, ['type=0&type2=2', 'type=1&type2=0', 'type=2&type2=1', 'type=1&type2=2&searchContent=汽车']),
+  },
   { group: 'price', path: 'price/marketPriceWhole/map', variants: [...PRICE_FILTERS] },
-  { group: 'price', path: 'price/cabmodelpricetrace/whole', variants: vary(PRICE_FILTERS.map((f) => f.replace(/&?(detailId|bigArea|composite|producerProperty)=[^&]*/g, '')), TRACED) },
+  {
+    group: 'price',
+    path: 'price/cabmodelpricetrace/whole',
+    variants: vary(
+      PRICE_FILTERS.map((f) => f.replace(/&?(detailId|bigArea|composite|producerProperty)=[^&]*/g, '')),
+      TRACED,
+    ),
+  },
   {
     group: 'price',
     path: 'price/cabmodelpricetrace/highCharts',
@@ -286,11 +384,21 @@ export const ENDPOINTS: readonly BenchEndpoint[] = [
       TRACED.map((t, i) => qs(t, `type=${i % 2}`, i % 3 === 0 ? 'modelSubIds=17,916' : '', i % 4 === 1 ? 'carIds=6288' : '')),
     ),
   },
-  { group: 'price', path: 'price/cabmodelpricetrace/nationwide', variants: vary(PRICE_FILTERS.map((f) => f.replace(/&?(detailId|bigArea|composite|producerProperty)=[^&]*/g, '')), TRACED) },
+  {
+    group: 'price',
+    path: 'price/cabmodelpricetrace/nationwide',
+    variants: vary(
+      PRICE_FILTERS.map((f) => f.replace(/&?(detailId|bigArea|composite|producerProperty)=[^&]*/g, '')),
+      TRACED,
+    ),
+  },
   {
     group: 'price',
     path: 'price/cabmodelpricetrace/cityTable',
-    variants: vary(PRICE_FILTERS.map((f) => f.replace(/&?(detailId|bigArea|composite|producerProperty)=[^&]*/g, '')), TRACED.map((t, i) => qs(t, `type=${[2, 0, 1][i % 3]}`))),
+    variants: vary(
+      PRICE_FILTERS.map((f) => f.replace(/&?(detailId|bigArea|composite|producerProperty)=[^&]*/g, '')),
+      TRACED.map((t, i) => qs(t, `type=${[2, 0, 1][i % 3]}`)),
+    ),
   },
 
   // 整体市场价格结构 and 细分市场价格结构 (the placeholder pair made real): band sales and prices of January to date.

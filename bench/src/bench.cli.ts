@@ -114,7 +114,9 @@ async function main(): Promise<void> {
     // 1. Rollups: a full rebuild (the seed's path), then one month (an import's path).
     const rollups = new RollupRepository(ds, new CalendarRepository(ds));
     let fullRebuild: RollupBuildReport[] | null = null;
-    const empty = (await ds.query<Array<{ empty: boolean }>>(`SELECT ${ROLLUP_TABLES.map((b) => `NOT EXISTS (SELECT 1 FROM ${b.table})`).join(' OR ')} AS empty`))[0].empty;
+    const empty = (
+      await ds.query<Array<{ empty: boolean }>>(`SELECT ${ROLLUP_TABLES.map((b) => `NOT EXISTS (SELECT 1 FROM ${b.table})`).join(' OR ')} AS empty`)
+    )[0].empty;
     if (opts.rebuild || empty) {
       log(`[bench] full rebuild of every rollup over ${allMonths.length} months …`);
       fullRebuild = await rollups.rebuild(allMonths);
@@ -129,7 +131,10 @@ async function main(): Promise<void> {
     }
     const rollupSizes: RollupSize[] = [];
     for (const build of ROLLUP_TABLES) {
-      const [row] = await ds.query<Array<{ rows: string; bytes: string }>>(`SELECT count(*)::bigint AS rows, pg_total_relation_size($1) AS bytes FROM ${build.table}`, [build.table]);
+      const [row] = await ds.query<Array<{ rows: string; bytes: string }>>(
+        `SELECT count(*)::bigint AS rows, pg_total_relation_size($1) AS bytes FROM ${build.table}`,
+        [build.table],
+      );
       rollupSizes.push({ table: build.table, rows: Number(row.rows), bytes: Number(row.bytes) });
     }
 
@@ -179,7 +184,10 @@ async function main(): Promise<void> {
         for (const variant of result.variants.slice(0, opts.compare)) {
           variant.comparison = await compareRaw(ds, duck, client, result.endpoint, variant, months, { pgRuns: opts.pgRuns, duckRuns: opts.duckRuns });
           const c = variant.comparison;
-          if (c) log(`  ${result.endpoint.path}?${variant.query}: API ${ms(c.apiMs)} · PostgreSQL raw ${ms(c.pgMs)} · DuckDB ${ms(c.duckMs)} ms${c.agree === false ? ' · FIGURES DIFFER' : ''}`);
+          if (c)
+            log(
+              `  ${result.endpoint.path}?${variant.query}: API ${ms(c.apiMs)} · PostgreSQL raw ${ms(c.pgMs)} · DuckDB ${ms(c.duckMs)} ms${c.agree === false ? ' · FIGURES DIFFER' : ''}`,
+            );
         }
       }
       duck.close();
@@ -207,20 +215,35 @@ async function main(): Promise<void> {
     if (opts.exports && config.REDIS_URL) exportBench = await benchExports(ds, config.projectRoot, database.url, config.REDIS_URL, latest);
     else if (opts.exports) log('[bench] exports skipped: they need REDIS_URL (a worker process runs them)');
 
-    const pg = (await ds.query<Array<{ v: string; sb: string; wm: string; pw: string }>>(`SELECT version() AS v, current_setting('shared_buffers') AS sb, current_setting('work_mem') AS wm, current_setting('max_parallel_workers_per_gather') AS pw`))[0];
-    const duckVersion = opts.compare > 0 ? await DuckFacts.open(path.join(config.DATA_DIR, 'bench')).then(async (d) => {
-      const v = await d.version();
-      d.close();
-      return v;
-    }) : '-';
+    const pg = (
+      await ds.query<Array<{ v: string; sb: string; wm: string; pw: string }>>(
+        `SELECT version() AS v, current_setting('shared_buffers') AS sb, current_setting('work_mem') AS wm, current_setting('max_parallel_workers_per_gather') AS pw`,
+      )
+    )[0];
+    const duckVersion =
+      opts.compare > 0
+        ? await DuckFacts.open(path.join(config.DATA_DIR, 'bench')).then(async (d) => {
+            const v = await d.version();
+            d.close();
+            return v;
+          })
+        : '-';
     const report: BenchReport = {
       startedAt,
       minutes: (Date.now() - startedAt.getTime()) / 60_000,
       machine: [
-        `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB RAM, ${os.type()} ${os.release()}; load average at the end ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}.`,
+        `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB RAM, ${os.type()} ${os.release()}; load average at the end ${os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' / ')}.`,
         `Node ${process.version}; ${pg.v.split(' on ')[0]} (shared_buffers ${pg.sb}, work_mem ${pg.wm}, max_parallel_workers_per_gather ${pg.pw}), same machine, loopback; DuckDB ${duckVersion} (2 threads, in the benchmark's process).`,
       ],
-      data: { retailRows, wholesaleRows: Number(facts.wholesale), retailBytes: Number(facts.retail_bytes), months: `${formatMonth(facts.first)} … ${formatMonth(facts.last)} (${facts.months})` },
+      data: {
+        retailRows,
+        wholesaleRows: Number(facts.wholesale),
+        retailBytes: Number(facts.retail_bytes),
+        months: `${formatMonth(facts.first)} … ${formatMonth(facts.last)} (${facts.months})`,
+      },
       rollups: rollupSizes,
       fullRebuild,
       monthRebuild,

@@ -8,7 +8,22 @@ import type { DataSource } from 'typeorm';
 
 /** The raw facts and every table the raw-fact SQL joins or names from, exported once to Parquet. */
 const FACT_TABLES = ['retail_fact', 'wholesale_fact', 'price_fact'];
-const LOOKUP_TABLES = ['car', 'sub_series', 'series', 'producer', 'producer_brand', 'brand', 'city', 'province', 'area', 'segment', 'family', 'dictionary', 'msrp_month', 'rebate_month'];
+const LOOKUP_TABLES = [
+  'car',
+  'sub_series',
+  'series',
+  'producer',
+  'producer_brand',
+  'brand',
+  'city',
+  'province',
+  'area',
+  'segment',
+  'family',
+  'dictionary',
+  'msrp_month',
+  'rebate_month',
+];
 
 const DUCK_TYPES: Record<string, string> = {
   integer: 'INTEGER',
@@ -41,7 +56,9 @@ async function stamps(ds: DataSource): Promise<Record<string, TableStamp>> {
   const result: Record<string, TableStamp> = {};
   for (const table of [...FACT_TABLES, ...LOOKUP_TABLES]) {
     const isFact = FACT_TABLES.includes(table);
-    const [row] = await ds.query<Array<{ rows: string; qty?: string }>>(`SELECT count(*)::bigint AS rows${isFact ? ', sum(qty)::bigint AS qty' : ''} FROM ${table}`);
+    const [row] = await ds.query<Array<{ rows: string; qty?: string }>>(
+      `SELECT count(*)::bigint AS rows${isFact ? ', sum(qty)::bigint AS qty' : ''} FROM ${table}`,
+    );
     result[table] = { rows: Number(row.rows), qty: isFact ? Number(row.qty) : null };
   }
   return result;

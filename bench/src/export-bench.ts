@@ -68,7 +68,10 @@ async function monthsFor(ds: DataSource, latest: number, target: number): Promis
   let rows = 0;
   let from: number;
   for (let m = latest; ; m = addMonths(m, -1)) {
-    const [row] = await ds.query<Array<{ n: number }>>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM retail_fact WHERE month = $1 GROUP BY car_id, city_id) q`, [m]);
+    const [row] = await ds.query<Array<{ n: number }>>(
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM retail_fact WHERE month = $1 GROUP BY car_id, city_id) q`,
+      [m],
+    );
     rows += row.n;
     from = m;
     if (rows >= target || row.n === 0) break;
@@ -174,11 +177,19 @@ async function exceljsAlone(rows: number): Promise<ExportBench['exceljs']> {
   return { rows, ms: elapsed, rowsPerSecond: rows / (elapsed / 1000), peakRssMb: peak };
 }
 
-export async function benchExports(ds: DataSource, projectRoot: string, databaseUrl: string, redisUrl: string | undefined, latest: number): Promise<ExportBench> {
+export async function benchExports(
+  ds: DataSource,
+  projectRoot: string,
+  databaseUrl: string,
+  redisUrl: string | undefined,
+  latest: number,
+): Promise<ExportBench> {
   if (!redisUrl) throw new Error('the export case needs REDIS_URL: it runs the export in the worker process, as production does');
   const million = await monthsFor(ds, latest, 1_000_000);
   const three = await monthsFor(ds, latest, 3_000_000);
-  log(`[bench] exports: ${count(million.rows)} rows over ${formatMonth(million.from)} … ${formatMonth(million.to)}, ${count(three.rows)} over ${formatMonth(three.from)} …`);
+  log(
+    `[bench] exports: ${count(million.rows)} rows over ${formatMonth(million.from)} … ${formatMonth(million.to)}, ${count(three.rows)} over ${formatMonth(three.from)} …`,
+  );
   const processes = await startApp(projectRoot, databaseUrl, { redis: { url: redisUrl, prefix: `bench-export-${process.pid}`, concurrency: 1 } });
   const runs: ExportRun[] = [];
   try {
@@ -214,7 +225,14 @@ export async function benchExports(ds: DataSource, projectRoot: string, database
   }
   const exceljs = await exceljsAlone(1_000_000);
   log(`  exceljs streaming alone: ${count(exceljs.rows)} rows in ${ms(exceljs.ms)} ms, ${count(exceljs.rowsPerSecond)} rows/s`);
-  return { runs, exceljs, loadAverage: os.loadavg().map((l) => l.toFixed(1)).join(' / ') };
+  return {
+    runs,
+    exceljs,
+    loadAverage: os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / '),
+  };
 }
 
 export function renderExportBench(bench: ExportBench): string {

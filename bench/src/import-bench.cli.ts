@@ -101,7 +101,9 @@ async function main(): Promise<void> {
     const db = new Client({ connectionString: url.toString() });
     await db.connect();
     await seedCatalog(db);
-    const { rows: admins } = await db.query<{ id: number }>(`INSERT INTO app_user (account, password_hash, nickname, role_id) VALUES ('bench-admin', 'x', '基准管理员', 1) RETURNING id`);
+    const { rows: admins } = await db.query<{ id: number }>(
+      `INSERT INTO app_user (account, password_hash, nickname, role_id) VALUES ('bench-admin', 'x', '基准管理员', 1) RETURNING id`,
+    );
     const cities = (await db.query(`SELECT id FROM city ORDER BY id`)).rows.map((r: { id: number }) => r.id);
     const started = Date.now();
     const bytes = await writeCsv(csv, rows, cities);
@@ -151,7 +153,9 @@ interface ChildResult {
 
 /** Runs the import in a process of its own, as the worker runs it (CoreModule, no HTTP, the worker's V8 flag). */
 async function runChild(databaseUrl: string, csv: string, dataDir: string, userId: number): Promise<ChildResult> {
-  const child = spawn(process.execPath, [...WORKER_NODE_FLAGS, __filename, '--child', databaseUrl, csv, dataDir, String(userId)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...WORKER_NODE_FLAGS, __filename, '--child', databaseUrl, csv, dataDir, String(userId)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   const [code] = (await once(child, 'exit')) as [number];
@@ -231,7 +235,8 @@ if (process.argv[2] === '--child') {
       process.exit(1);
     },
   );
-} else main().catch((error) => {
-  log(error instanceof Error ? (error.stack ?? error.message) : String(error));
-  process.exit(1);
-});
+} else
+  main().catch((error) => {
+    log(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    process.exit(1);
+  });

@@ -64,7 +64,11 @@ export async function measureLatency(client: ApiClient, endpoint: BenchEndpoint,
 }
 
 /** The analytics queries of each variant, and what their scans read. */
-export async function captureScans(capture: QueryCapture, ds: DataSource, endpoint: BenchEndpoint): Promise<Array<Pick<VariantResult, 'queries' | 'tables' | 'rowsScanned'>>> {
+export async function captureScans(
+  capture: QueryCapture,
+  ds: DataSource,
+  endpoint: BenchEndpoint,
+): Promise<Array<Pick<VariantResult, 'queries' | 'tables' | 'rowsScanned'>>> {
   const result = [];
   for (const variant of endpoint.variants) {
     const queries = await capture.queriesOf(endpoint.path, variant, endpoint.access);

@@ -40,7 +40,10 @@ async function main(): Promise<void> {
   const app = await startApp(config.projectRoot, database.url);
   const origin = new URL(app.base).origin;
   const secret = loadMpSecret(config);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
   const samples: number[] = [];
   const firstBytes: number[] = [];
   const lines: string[] = [];
@@ -48,7 +51,13 @@ async function main(): Promise<void> {
     // One unmeasured open: the app's first answers (and chart.js's first compile) are not a phone's.
     for (let i = -1; i < runs; i++) {
       const query = QUERIES[(i + QUERIES.length) % QUERIES.length];
-      const context = await browser.newContext({ viewport: { width: 375, height: 667 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN' });
+      const context = await browser.newContext({
+        viewport: { width: 375, height: 667 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+        locale: 'zh-CN',
+      });
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate });
@@ -94,7 +103,10 @@ async function main(): Promise<void> {
   const report = [
     '# 销量查询: largest contentful paint on a throttled phone',
     '',
-    `375 × 667 at 2×, touch, CPU ×${rate} (CDP Emulation.setCPUThrottlingRate), loopback network, cold cache; a signed link with a query (redirect, mp session, cards, chart). ${samples.length} runs; load average at the end ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}.`,
+    `375 × 667 at 2×, touch, CPU ×${rate} (CDP Emulation.setCPUThrottlingRate), loopback network, cold cache; a signed link with a query (redirect, mp session, cards, chart). ${samples.length} runs; load average at the end ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')}.`,
     '',
     `**LCP median ${ms(s.p50)} ms, p95 ${ms(s.p95)} ms, max ${ms(s.max)} ms** — target ≤ ${TARGET_MS} ms: ${s.p95 <= TARGET_MS ? 'met' : 'not met'} (p95). Of it, the server's first byte (redirect, mp session, the chart call, server render): median ${ms(spread(firstBytes).p50)} ms, p95 ${ms(spread(firstBytes).p95)} ms.`,
     '',
@@ -108,6 +120,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`[mobile-lcp] ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  process.stderr.write(`[mobile-lcp] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

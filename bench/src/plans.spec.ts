@@ -8,10 +8,14 @@ import { checksum, duckSql } from './plans';
  * those 50 values summed in 200 orders give five different totals (2,897,498.9264067193 …
  * 2,897,498.926406721). The API was right; the comparison was not.
  */
-describe('the engines\' answers compared by checksum', () => {
+describe("the engines' answers compared by checksum", () => {
   test('the same values in any row order give the same checksum, to the last bit', () => {
     // Summed as they come, 1e16 + 1 − 1e16 is 0 in one order and 1 in another.
-    const rows = [{ a: 1e16, b: 1 }, { a: -1e16, b: null }, { a: 0.1, b: 0.2 }];
+    const rows = [
+      { a: 1e16, b: 1 },
+      { a: -1e16, b: null },
+      { a: 0.1, b: 0.2 },
+    ];
     const orders = [rows, [rows[1], rows[0], rows[2]], [rows[2], rows[1], rows[0]]];
     const sums = orders.map((o) => checksum(o, ['a', 'b']));
     expect(new Set(sums).size).toBe(1);
@@ -29,6 +33,8 @@ describe('the engines\' answers compared by checksum', () => {
   });
 
   test('DuckDB gets the bound values written in, lists as IN', () => {
-    expect(duckSql('SELECT 1 WHERE month = ANY($1::int[]) AND x = $2', [[202610, 202510], 'a\'b'])).toBe("SELECT 1 WHERE month IN (202610, 202510) AND x = 'a''b'");
+    expect(duckSql('SELECT 1 WHERE month = ANY($1::int[]) AND x = $2', [[202610, 202510], "a'b"])).toBe(
+      "SELECT 1 WHERE month IN (202610, 202510) AND x = 'a''b'",
+    );
   });
 });

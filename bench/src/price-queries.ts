@@ -9,9 +9,16 @@ import { buildQuery } from '@car/backend/dist/analytics/sql-writer';
 import { spread } from './stats';
 
 const PRICES: readonly MeasureRequest[] = [
-  { measure: 'qty', as: 'qty' }, { measure: 'tp', as: 'tp' }, { measure: 'msrp', as: 'msrp' }, { measure: 'discount', as: 'discount' },
-  { measure: 'discountRate', as: 'discountRate' }, { measure: 'rebate', as: 'rebate' }, { measure: 'tpLow', as: 'tpLow' }, { measure: 'tpHigh', as: 'tpHigh' },
-  { measure: 'tp', shift: 'previousMonth', as: 'tpHb' }, { measure: 'tp', shift: 'yearToDate', as: 'tpLj' },
+  { measure: 'qty', as: 'qty' },
+  { measure: 'tp', as: 'tp' },
+  { measure: 'msrp', as: 'msrp' },
+  { measure: 'discount', as: 'discount' },
+  { measure: 'discountRate', as: 'discountRate' },
+  { measure: 'rebate', as: 'rebate' },
+  { measure: 'tpLow', as: 'tpLow' },
+  { measure: 'tpHigh', as: 'tpHigh' },
+  { measure: 'tp', shift: 'previousMonth', as: 'tpHb' },
+  { measure: 'tp', shift: 'yearToDate', as: 'tpLj' },
 ];
 const BANDS = { basis: 'tp', low: 50_000, high: 400_000, width: 50_000 } as const;
 
@@ -21,13 +28,47 @@ export function priceQueries(month: number): Array<{ name: string; query: Analyt
     { name: 'segments, national, every price measure with 环比 and 累计', query: { source: 'price', dimensions: ['segment'], month, measures: PRICES } },
     {
       name: 'brands in 广东, by TP, page 1 of 10 with the row count',
-      query: { source: 'price', dimensions: ['brand'], filters: { provinceIds: [440000] }, month, measures: PRICES, windows: [{ fn: 'count', as: 'rows' }], order: [{ by: 'tp', direction: 'desc' }], limit: 10, offset: 0 },
+      query: {
+        source: 'price',
+        dimensions: ['brand'],
+        filters: { provinceIds: [440000] },
+        month,
+        measures: PRICES,
+        windows: [{ fn: 'count', as: 'rows' }],
+        order: [{ by: 'tp', direction: 'desc' }],
+        limit: 10,
+        offset: 0,
+      },
     },
-    { name: 'TP bands 5万-40万, national, with shares', query: { source: 'price', dimensions: ['priceBand'], month, priceBand: BANDS, measures: [{ measure: 'qty', as: 'qty' }, { measure: 'tp', as: 'tp' }], windows: [{ fn: 'share', of: 'qty', as: 'mix' }] } },
-    { name: 'MSRP bands by region', query: { source: 'price', dimensions: ['area', 'priceBand'], month, priceBand: { ...BANDS, basis: 'msrp' }, measures: [{ measure: 'qty', as: 'qty' }] } },
+    {
+      name: 'TP bands 5万-40万, national, with shares',
+      query: {
+        source: 'price',
+        dimensions: ['priceBand'],
+        month,
+        priceBand: BANDS,
+        measures: [
+          { measure: 'qty', as: 'qty' },
+          { measure: 'tp', as: 'tp' },
+        ],
+        windows: [{ fn: 'share', of: 'qty', as: 'mix' }],
+      },
+    },
+    {
+      name: 'MSRP bands by region',
+      query: { source: 'price', dimensions: ['area', 'priceBand'], month, priceBand: { ...BANDS, basis: 'msrp' }, measures: [{ measure: 'qty', as: 'qty' }] },
+    },
     {
       name: 'top 3 sub-series by volume per segment, BEV',
-      query: { source: 'price', dimensions: ['segment', 'subSeries'], filters: { fuels: [6] }, month, measures: PRICES, order: [{ by: 'qty', direction: 'desc' }], topPerGroup: { by: ['segment'], n: 3 } },
+      query: {
+        source: 'price',
+        dimensions: ['segment', 'subSeries'],
+        filters: { fuels: [6] },
+        month,
+        measures: PRICES,
+        order: [{ by: 'qty', direction: 'desc' }],
+        topPerGroup: { by: ['segment'], n: 3 },
+      },
     },
   ];
 }

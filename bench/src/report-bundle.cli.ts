@@ -51,16 +51,18 @@ async function main(): Promise<void> {
     }
     const files = new Set(fs.readdirSync(config.reportsDir));
     const reports = (
-      await ds.query<Array<{ id: number; file_name: string; file_size: number }>>(`SELECT id, file_name, file_size FROM report ORDER BY created_at DESC, id DESC LIMIT 1000`)
+      await ds.query<Array<{ id: number; file_name: string; file_size: number }>>(
+        `SELECT id, file_name, file_size FROM report ORDER BY created_at DESC, id DESC LIMIT 1000`,
+      )
     ).filter((r) => files.has(r.file_name));
     if (reports.length < wanted) throw new Error(`only ${reports.length} reports have files here; ${wanted} wanted`);
     const chosen = reports.slice(0, wanted);
     const ids = chosen.map((r) => r.id).join(',');
     const inputBytes = chosen.reduce((sum, r) => sum + r.file_size, 0);
-    await ds.query(
-      `INSERT INTO app_user (account, password_hash, nickname, role_id) VALUES ($1, $2, '报告基准', (SELECT id FROM role WHERE code = 'admin'))`,
-      [account, await argon2.hash(password, { type: argon2.argon2id })],
-    );
+    await ds.query(`INSERT INTO app_user (account, password_hash, nickname, role_id) VALUES ($1, $2, '报告基准', (SELECT id FROM role WHERE code = 'admin'))`, [
+      account,
+      await argon2.hash(password, { type: argon2.argon2id }),
+    ]);
     app = await startApp(config.projectRoot, url);
     const client = await ApiClient.signIn(app.base, account, password);
 
@@ -71,7 +73,8 @@ async function main(): Promise<void> {
       const response = await fetch(client.url('reportDownload/download', `ids=${ids}`), { headers: { token: client.token } });
       const body = Buffer.from(await response.arrayBuffer());
       const took = performance.now() - started;
-      if (response.status !== 200 || !(response.headers.get('content-type') ?? '').includes('zip')) throw new Error(`download answered ${response.status}: ${body.subarray(0, 200).toString()}`);
+      if (response.status !== 200 || !(response.headers.get('content-type') ?? '').includes('zip'))
+        throw new Error(`download answered ${response.status}: ${body.subarray(0, 200).toString()}`);
       zipBytes = body.length;
       if (i > 0) direct.push(took); // the first run warms the app up
     }
@@ -80,7 +83,11 @@ async function main(): Promise<void> {
     for (let i = 0; i < runs; i++) {
       const started = performance.now();
       const get = async (p: string, q: string) => {
-        const body = (await (await fetch(client.url(p, q), { headers: { token: client.token } })).json()) as { code: number; msg: string; result: ReportBundleView };
+        const body = (await (await fetch(client.url(p, q), { headers: { token: client.token } })).json()) as {
+          code: number;
+          msg: string;
+          result: ReportBundleView;
+        };
         if (body.code !== 1) throw new Error(body.msg);
         return body.result;
       };
@@ -97,7 +104,10 @@ async function main(): Promise<void> {
 
     const a = spread(direct);
     const b = spread(paged);
-    const load = os.loadavg().map((n) => n.toFixed(2)).join(', ');
+    const load = os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(', ');
     process.stdout.write(
       [
         `## Report bundle: ${wanted} reports (${(inputBytes / 1024).toFixed(0)} KB in, zip ${(zipBytes / 1024).toFixed(0)} KB), ${runs} runs, load average ${load}`,

@@ -47,7 +47,8 @@ export function renderReport(r: BenchReport): string {
   const disagree = comparisons.filter((x) => x.c.agree === false);
   const loadMet = (l: LoadRunResult | null): boolean => l !== null && l.p99 <= TARGET_LOAD_P99_MS && failuresOf(l) === 0;
   const loadOk = loadMet(r.load);
-  const loadCell = (l: LoadRunResult): string => `p99 ${ms(l.p99)} ms, ${count(l.requests)} calls, ${l.errors} errors, ${l.timeouts} timeouts, ${l.non2xx} non-2xx, ${l.mismatches} not code 1`;
+  const loadCell = (l: LoadRunResult): string =>
+    `p99 ${ms(l.p99)} ms, ${count(l.requests)} calls, ${l.errors} errors, ${l.timeouts} timeouts, ${l.non2xx} non-2xx, ${l.mismatches} not code 1`;
   const rollupBytes = r.rollups.reduce((a, t) => a + t.bytes, 0);
   const rollupRows = r.rollups.reduce((a, t) => a + t.rows, 0);
   const fullMs = r.fullRebuild?.reduce((a, t) => a + t.ms, 0) ?? null;
@@ -57,22 +58,35 @@ export function renderReport(r: BenchReport): string {
   const line = (s = ''): void => void out.push(s);
   line('# Benchmark: the analytics query layer and the sales-volume API at the large scale');
   line();
-  line(`Written by \`npm run bench\` on ${r.startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC (${r.minutes.toFixed(0)} minutes). The machine has two cores and may be shared with other work (the load average below says how busy it was), so every figure is a median or a percentile, never a best run; expect a few milliseconds of jitter between runs.`);
+  line(
+    `Written by \`npm run bench\` on ${r.startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC (${r.minutes.toFixed(0)} minutes). The machine has two cores and may be shared with other work (the load average below says how busy it was), so every figure is a median or a percentile, never a best run; expect a few milliseconds of jitter between runs.`,
+  );
   line();
   for (const m of r.machine) line(`- ${m}`);
-  line(`- Data: ${count(r.data.retailRows)} retail rows (${bytes(r.data.retailBytes)} with its key), ${count(r.data.wholesaleRows)} wholesale rows, months ${r.data.months}.`);
+  line(
+    `- Data: ${count(r.data.retailRows)} retail rows (${bytes(r.data.retailBytes)} with its key), ${count(r.data.wholesaleRows)} wholesale rows, months ${r.data.months}.`,
+  );
   line();
   line('## Targets');
   line();
   line('| target | result |');
   line('|---|---|');
   line(`| at least 30 M retail rows | ${yes(r.data.retailRows >= MIN_RETAIL_ROWS)}: ${count(r.data.retailRows)} |`);
-  line(`| every endpoint p95 ≤ ${TARGET_P95_MS} ms | ${yes(over.length === 0)}: worst p95 ${ms(worst[0]?.s.p95 ?? NaN)} ms (${worst[0]?.path ?? '-'})${over.length ? `; over the target: ${over.map((x) => `${x.path} ${ms(x.s.p95)} ms`).join(', ')}` : ''} |`);
-  line(`| faster than DuckDB on the raw facts, every compared call | ${yes(comparisons.length > 0 && slowerThanDuck.length === 0)}: ${comparisons.length - slowerThanDuck.length} of ${comparisons.length} calls${slowerThanDuck.length ? `; slower: ${slowerThanDuck.map((x) => `${x.path}?${x.v.query} (${ms(x.c.apiMs)} vs ${ms(x.c.duckMs)} ms)`).join(', ')}` : ''} |`);
-  line(`| rollups, raw PostgreSQL and DuckDB give the same figures | ${yes(comparisons.length > 0 && disagree.length === 0)}: ${comparisons.length - disagree.length} of ${comparisons.length} calls agree |`);
+  line(
+    `| every endpoint p95 ≤ ${TARGET_P95_MS} ms | ${yes(over.length === 0)}: worst p95 ${ms(worst[0]?.s.p95 ?? NaN)} ms (${worst[0]?.path ?? '-'})${over.length ? `; over the target: ${over.map((x) => `${x.path} ${ms(x.s.p95)} ms`).join(', ')}` : ''} |`,
+  );
+  line(
+    `| faster than DuckDB on the raw facts, every compared call | ${yes(comparisons.length > 0 && slowerThanDuck.length === 0)}: ${comparisons.length - slowerThanDuck.length} of ${comparisons.length} calls${slowerThanDuck.length ? `; slower: ${slowerThanDuck.map((x) => `${x.path}?${x.v.query} (${ms(x.c.apiMs)} vs ${ms(x.c.duckMs)} ms)`).join(', ')}` : ''} |`,
+  );
+  line(
+    `| rollups, raw PostgreSQL and DuckDB give the same figures | ${yes(comparisons.length > 0 && disagree.length === 0)}: ${comparisons.length - disagree.length} of ${comparisons.length} calls agree |`,
+  );
   if (r.load) {
-    line(`| load run: ${r.load.connections} users for ${r.load.seconds} s, p99 ≤ ${TARGET_LOAD_P99_MS} ms, no errors (with the answer cache) | ${yes(loadOk)}: ${loadCell(r.load)} |`);
-    if (r.loadFresh) line(`| the same, every call computed afresh (no cache) | ${loadMet(r.loadFresh) ? 'within the target' : 'over the target'}: ${loadCell(r.loadFresh)} |`);
+    line(
+      `| load run: ${r.load.connections} users for ${r.load.seconds} s, p99 ≤ ${TARGET_LOAD_P99_MS} ms, no errors (with the answer cache) | ${yes(loadOk)}: ${loadCell(r.load)} |`,
+    );
+    if (r.loadFresh)
+      line(`| the same, every call computed afresh (no cache) | ${loadMet(r.loadFresh) ? 'within the target' : 'over the target'}: ${loadCell(r.loadFresh)} |`);
   } else {
     line('| load run | not run (`--no-load`) |');
   }
@@ -85,21 +99,30 @@ export function renderReport(r: BenchReport): string {
   };
   const wholesale = comparisons.filter((x) => x.v.queries.some((q) => q.source === 1));
   const retail = comparisons.filter((x) => !wholesale.includes(x));
-  line('Why. ' + [
-    `A sales-volume call reads at most ${count(Math.max(0, ...scanned))} rollup rows in the compared calls (median ${count(spread(scanned).p50)}), where the same aggregates on the raw facts need up to ${count(Math.max(0, ...comparisons.map((x) => x.c.factRows)))} fact rows: the five comparison spans of a month (当月, 同期, 环比, 累计, 去年累计) read three months of year-to-date sums instead of up to twenty-four months, and questions that do not group or filter by product read rollups without it (the market, per province, per city).`,
-    'What remains of an API call is mostly its fixed cost — HTTP, the two sign-in checks, the calendar, JSON — about 2 ms at rest.',
-    `Against DuckDB the API is ${ratio(retail)} faster on retail (data source 2) and ${ratio(wholesale)} on wholesale (source 1): wholesale facts are month × trim already (${count(r.data.wholesaleRows)} rows), so DuckDB scans them in about 10 ms and the lead there is the smallest, within reach of the machine's noise.`,
-    r.loadFresh ? `The load run computing every call afresh is bound by the two cores the app, PostgreSQL and autocannon share (${r.loadFresh.perSecond.toFixed(0)} calls/s): a call waits behind the others more than it works.` : '',
-  ].filter(Boolean).join(' '));
+  line(
+    'Why. ' +
+      [
+        `A sales-volume call reads at most ${count(Math.max(0, ...scanned))} rollup rows in the compared calls (median ${count(spread(scanned).p50)}), where the same aggregates on the raw facts need up to ${count(Math.max(0, ...comparisons.map((x) => x.c.factRows)))} fact rows: the five comparison spans of a month (当月, 同期, 环比, 累计, 去年累计) read three months of year-to-date sums instead of up to twenty-four months, and questions that do not group or filter by product read rollups without it (the market, per province, per city).`,
+        'What remains of an API call is mostly its fixed cost — HTTP, the two sign-in checks, the calendar, JSON — about 2 ms at rest.',
+        `Against DuckDB the API is ${ratio(retail)} faster on retail (data source 2) and ${ratio(wholesale)} on wholesale (source 1): wholesale facts are month × trim already (${count(r.data.wholesaleRows)} rows), so DuckDB scans them in about 10 ms and the lead there is the smallest, within reach of the machine's noise.`,
+        r.loadFresh
+          ? `The load run computing every call afresh is bound by the two cores the app, PostgreSQL and autocannon share (${r.loadFresh.perSecond.toFixed(0)} calls/s): a call waits behind the others more than it works.`
+          : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
+  );
   line();
 
   line('## Rollups: size and build time');
   line();
-  line(`Rollups hold ${count(rollupRows)} rows in ${bytes(rollupBytes)} (tables and keys), ${((rollupBytes / r.data.retailBytes) * 100).toFixed(0)} % of the retail facts' size. ${
-    r.fullRebuild
-      ? `A full rebuild of every rollup over all ${r.data.months} took ${(fullMs! / 1000).toFixed(1)} s (RollupRepository.rebuild of every month, the seed's path, tables one after another).`
-      : 'The full rebuild was skipped (`--skip-rebuild`).'
-  } ${r.monthRebuild && monthMs !== null ? `Rebuilding one month (${r.monthRebuild.month}, what an import queues) took ${(monthMs / 1000).toFixed(1)} s.` : 'The one-month rebuild was skipped too.'}`);
+  line(
+    `Rollups hold ${count(rollupRows)} rows in ${bytes(rollupBytes)} (tables and keys), ${((rollupBytes / r.data.retailBytes) * 100).toFixed(0)} % of the retail facts' size. ${
+      r.fullRebuild
+        ? `A full rebuild of every rollup over all ${r.data.months} took ${(fullMs! / 1000).toFixed(1)} s (RollupRepository.rebuild of every month, the seed's path, tables one after another).`
+        : 'The full rebuild was skipped (`--skip-rebuild`).'
+    } ${r.monthRebuild && monthMs !== null ? `Rebuilding one month (${r.monthRebuild.month}, what an import queues) took ${(monthMs / 1000).toFixed(1)} s.` : 'The one-month rebuild was skipped too.'}`,
+  );
   line();
   line('| table | rows | size | full rebuild s | one-month rebuild ms |');
   line('|---|---:|---:|---:|---:|');
@@ -112,7 +135,9 @@ export function renderReport(r: BenchReport): string {
 
   line('## Latency per endpoint');
   line();
-  line('End to end over loopback from a separate process: HTTP, token check, validation, every query, JSON, each call computed afresh (`Cache-Control: no-cache` past the answer cache). One unmeasured pass over the variants, then passes until each endpoint has at least 24 calls. "Rows scanned" is what the scans of rollup (or fact) tables read for one call, summed over the call\'s analytics queries: EXPLAIN ANALYZE\'s actual rows plus the rows its filters dropped, times loops; median and largest over the variants. Search calls read reference tables only (getCars reads `rollup_retail_car` through its own repository) and show "-".');
+  line(
+    'End to end over loopback from a separate process: HTTP, token check, validation, every query, JSON, each call computed afresh (`Cache-Control: no-cache` past the answer cache). One unmeasured pass over the variants, then passes until each endpoint has at least 24 calls. "Rows scanned" is what the scans of rollup (or fact) tables read for one call, summed over the call\'s analytics queries: EXPLAIN ANALYZE\'s actual rows plus the rows its filters dropped, times loops; median and largest over the variants. Search calls read reference tables only (getCars reads `rollup_retail_car` through its own repository) and show "-".',
+  );
   line();
   line('| endpoint | variants | calls | p50 ms | p95 ms | max ms | tables read | rows scanned, median / max |');
   line('|---|---:|---:|---:|---:|---:|---|---:|');
@@ -139,19 +164,29 @@ export function renderReport(r: BenchReport): string {
   }
   line();
   if (r.parquet) {
-    line(`Parquet copy of the raw facts and lookups: ${bytes(r.parquet.bytes)} under \`.data/bench/\`, ${r.parquet.reused ? 'reused from an earlier run (row counts and total volume unchanged)' : `exported in ${(r.parquet.exportMs / 1000).toFixed(0)} s (COPY … TO STDOUT as CSV, DuckDB writes Parquet sorted by month)`}.`);
+    line(
+      `Parquet copy of the raw facts and lookups: ${bytes(r.parquet.bytes)} under \`.data/bench/\`, ${r.parquet.reused ? 'reused from an earlier run (row counts and total volume unchanged)' : `exported in ${(r.parquet.exportMs / 1000).toFixed(0)} s (COPY … TO STDOUT as CSV, DuckDB writes Parquet sorted by month)`}.`,
+    );
     line();
   }
 
   line('## Load run');
   line();
   if (r.load) {
-    line(`autocannon over loopback, in the benchmark's process: ${r.load.connections} connections (users) for ${r.load.seconds} s, each walking the same mix of ${r.load.calls} calls (the first two variants of every endpoint above) from its own starting place, one call after another, with the demo analyst's token. A call counts as a success only when it is HTTP 200 with \`code: 1\`. The app, PostgreSQL and autocannon share the two cores. Two runs: first every call with \`Cache-Control: no-cache\`, so the API computes each answer afresh (the work itself); then as analysts meet it, each distinct answer computed once and then served from the API's answer cache until the data changes (decision 129) — with a mix of ${r.load.calls} distinct calls, nearly every call of that run is a hit.`);
+    line(
+      `autocannon over loopback, in the benchmark's process: ${r.load.connections} connections (users) for ${r.load.seconds} s, each walking the same mix of ${r.load.calls} calls (the first two variants of every endpoint above) from its own starting place, one call after another, with the demo analyst's token. A call counts as a success only when it is HTTP 200 with \`code: 1\`. The app, PostgreSQL and autocannon share the two cores. Two runs: first every call with \`Cache-Control: no-cache\`, so the API computes each answer afresh (the work itself); then as analysts meet it, each distinct answer computed once and then served from the API's answer cache until the data changes (decision 129) — with a mix of ${r.load.calls} distinct calls, nearly every call of that run is a hit.`,
+    );
     line();
     line('| run | calls | calls/s | p50 ms | p97.5 ms | p99 ms | max ms | errors | timeouts | non-2xx | not code 1 |');
     line('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-    for (const [label, l] of [['computed afresh', r.loadFresh], ['with the answer cache', r.load]] as const) {
-      if (l) line(`| ${label} | ${count(l.requests)} | ${l.perSecond.toFixed(0)} | ${ms(l.p50)} | ${ms(l.p97_5)} | ${ms(l.p99)} | ${ms(l.max)} | ${l.errors} | ${l.timeouts} | ${l.non2xx} | ${l.mismatches} |`);
+    for (const [label, l] of [
+      ['computed afresh', r.loadFresh],
+      ['with the answer cache', r.load],
+    ] as const) {
+      if (l)
+        line(
+          `| ${label} | ${count(l.requests)} | ${l.perSecond.toFixed(0)} | ${ms(l.p50)} | ${ms(l.p97_5)} | ${ms(l.p99)} | ${ms(l.max)} | ${l.errors} | ${l.timeouts} | ${l.non2xx} | ${l.mismatches} |`,
+        );
     }
     line();
     line('<details><summary>The mix</summary>');

@@ -17,7 +17,10 @@ export function spread(samples: readonly number[]): Spread {
 }
 
 export function median(samples: readonly number[]): number {
-  return percentile([...samples].sort((a, b) => a - b), 50);
+  return percentile(
+    [...samples].sort((a, b) => a - b),
+    50,
+  );
 }
 
 /** Milliseconds with one decimal below 100, whole above. */

@@ -45,7 +45,10 @@ const kindParam = z
 export const jobListSchema = strictQuery({
   state: labelled(optional(z.enum(JOB_STATES, '应为 waiting、active、completed 或 failed')), '状态'),
   kind: labelled(optional(kindParam), '任务类型'),
-  page: labelled(optional(positiveId('应为正整数')).transform((page) => page ?? 1), '页码'),
+  page: labelled(
+    optional(positiveId('应为正整数')).transform((page) => page ?? 1),
+    '页码',
+  ),
   pageSize: labelled(
     optional(positiveId('应为正整数').refine((size) => size <= JOB_MAX_PAGE_SIZE, `不能超过 ${JOB_MAX_PAGE_SIZE}`)).transform((size) => size ?? JOB_PAGE_SIZE),
     '每页条数',

@@ -4,7 +4,10 @@ import { issueMessage } from './params';
 import { PASSWORD_RULE_MESSAGE } from './security';
 
 /** The message the user dialog (and the API) shows for a form parsed by the schema. */
-function messageOf(schema: { safeParse: (value: unknown) => { success: boolean; error?: unknown } } & Parameters<typeof issueMessage>[1], value: unknown): string {
+function messageOf(
+  schema: { safeParse: (value: unknown) => { success: boolean; error?: unknown } } & Parameters<typeof issueMessage>[1],
+  value: unknown,
+): string {
   const parsed = schema.safeParse(value);
   if (parsed.success) throw new Error('expected a refusal');
   return issueMessage(parsed.error as Parameters<typeof issueMessage>[0], schema);
@@ -38,9 +41,11 @@ describe('the audit detail', () => {
   test('a status change reads as 启用 / 停用, not as its code', () => {
     expect(auditDetailText({ targetAccount: 'zhangsan', changes: { enabled: { from: 'enabled', to: 'disabled' } } })).toBe('对象 zhangsan；状态 启用 → 停用');
     expect(auditDetailText({ changes: { nickname: { from: null, to: '同事' } } })).toBe('昵称 无 → 同事');
-    expect(auditDetailText({ changes: { role: { from: null, to: 'analyst', toText: '市场分析师' }, producerId: { from: 40, to: null, fromText: '一汽-大众', toText: null } } })).toBe(
-      '角色 无 → 市场分析师；厂商 一汽-大众 → 无',
-    );
+    expect(
+      auditDetailText({
+        changes: { role: { from: null, to: 'analyst', toText: '市场分析师' }, producerId: { from: 40, to: null, fromText: '一汽-大众', toText: null } },
+      }),
+    ).toBe('角色 无 → 市场分析师；厂商 一汽-大众 → 无');
   });
 });
 

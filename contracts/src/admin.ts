@@ -107,25 +107,46 @@ export const ADMIN_MESSAGES = {
  * Every field of the administrators' calls has its Chinese label (`labelled`), so a refusal reads '密码由8-20位…'
  * or '每页条数不能超过 100' in the dialogs' toasts and in the API's msg alike.
  */
-const pageParam = labelled(optional(positiveId('应为正整数')).transform((page) => page ?? 1), '页码');
+const pageParam = labelled(
+  optional(positiveId('应为正整数')).transform((page) => page ?? 1),
+  '页码',
+);
 const pageSizeParam = labelled(
-  optional(positiveId('应为正整数').refine((size) => size <= ADMIN_MAX_PAGE_SIZE, `不能超过 ${ADMIN_MAX_PAGE_SIZE}`)).transform((size) => size ?? ADMIN_PAGE_SIZE),
+  optional(positiveId('应为正整数').refine((size) => size <= ADMIN_MAX_PAGE_SIZE, `不能超过 ${ADMIN_MAX_PAGE_SIZE}`)).transform(
+    (size) => size ?? ADMIN_PAGE_SIZE,
+  ),
   '每页条数',
 );
 
 export const ACCOUNT_RULE_MESSAGE = '账号由3-32位字母、数字或 _ . @ - 组成';
-export const accountSchema = z.string('请输入账号').trim().min(1, '请输入账号').regex(/^[A-Za-z0-9_.@-]{3,32}$/, ACCOUNT_RULE_MESSAGE);
+export const accountSchema = z
+  .string('请输入账号')
+  .trim()
+  .min(1, '请输入账号')
+  .regex(/^[A-Za-z0-9_.@-]{3,32}$/, ACCOUNT_RULE_MESSAGE);
 export const nicknameSchema = z
   .string('请输入昵称')
   .trim()
   .min(1, '请输入昵称')
   .max(32, '昵称不能超过 32 个字符')
   .refine((text) => !CONTROL_CHARACTERS.test(text), `昵称${CONTROL_CHARACTER_MESSAGE}`);
-export const roleCodeSchema = z.string('请选择角色').trim().min(1, '请选择角色').regex(/^[a-z_]{1,32}$/, ADMIN_MESSAGES.unknownRole);
+export const roleCodeSchema = z
+  .string('请选择角色')
+  .trim()
+  .min(1, '请选择角色')
+  .regex(/^[a-z_]{1,32}$/, ADMIN_MESSAGES.unknownRole);
 /** A positive id sent as a number or text; '' and null read as none. */
 const optionalRef = (message: string) =>
-  z.preprocess((value) => (value === null ? undefined : blankIsAbsent(value)), intText(message).refine((id) => id > 0 && id < 2 ** 31, message).optional());
-const userIdSchema = labelled(intText('应为正整数').refine((id) => id > 0 && id < 2 ** 31, '应为正整数'), '用户编号');
+  z.preprocess(
+    (value) => (value === null ? undefined : blankIsAbsent(value)),
+    intText(message)
+      .refine((id) => id > 0 && id < 2 ** 31, message)
+      .optional(),
+  );
+const userIdSchema = labelled(
+  intText('应为正整数').refine((id) => id > 0 && id < 2 ** 31, '应为正整数'),
+  '用户编号',
+);
 
 export const userListSchema = strictQuery({
   /** Part of the account or the nickname. */
@@ -204,7 +225,14 @@ const dateParam = z
   }, DATE_MESSAGE);
 
 const eventList = z.string('应为逗号分隔的事件类型').transform((text, ctx): SecurityEventName[] | undefined => {
-  const parts = [...new Set(text.split(',').map((part) => part.trim()).filter((part) => part !== ''))];
+  const parts = [
+    ...new Set(
+      text
+        .split(',')
+        .map((part) => part.trim())
+        .filter((part) => part !== ''),
+    ),
+  ];
   const unknown = parts.find((part) => !(part in SECURITY_EVENT_LABELS));
   if (unknown !== undefined) {
     ctx.addIssue({ code: 'custom', message: `没有事件类型 ${unknown.slice(0, 40)}` });
@@ -226,7 +254,10 @@ const auditFilterShape = {
 };
 const datesInOrder = (q: { from?: string; to?: string }) => q.from === undefined || q.to === undefined || q.from <= q.to;
 
-export const auditListSchema = strictQuery({ ...auditFilterShape, page: pageParam, pageSize: pageSizeParam }).refine(datesInOrder, { message: '开始日期不能晚于结束日期', path: ['from'] });
+export const auditListSchema = strictQuery({ ...auditFilterShape, page: pageParam, pageSize: pageSizeParam }).refine(datesInOrder, {
+  message: '开始日期不能晚于结束日期',
+  path: ['from'],
+});
 export type AuditListQuery = z.output<typeof auditListSchema>;
 export const auditDownloadSchema = strictQuery(auditFilterShape).refine(datesInOrder, { message: '开始日期不能晚于结束日期', path: ['from'] });
 export type AuditFilter = z.output<typeof auditDownloadSchema>;

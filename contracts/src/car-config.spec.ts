@@ -11,9 +11,16 @@ const labels = (rows: readonly ConfigRow[]): unknown[] => rows.map((r) => (r.dat
 const BLOCKS: ConfigBlock[] = [
   { id: 1, desc: '基本信息', headerData: ['desc', 'A', 'B', 'C'], data: [row(1, '能源类型', ['汽油', '纯电动', '汽油']), row(2, '座位数', ['5', '5', '5'])] },
   {
-    id: 2, desc: '舒适配置', headerData: ['desc', 'A', 'B', 'C'],
+    id: 2,
+    desc: '舒适配置',
+    headerData: ['desc', 'A', 'B', 'C'],
     data: [
-      row(3, '座椅加热', ['●', '●', '●'], [row(4, '前排', ['●', '●', '●'], [row(5, '主驾', ['●', '●', '●'], [], 3)], 2), row(6, '后排', ['-', '-', '●'], [], 2)]),
+      row(
+        3,
+        '座椅加热',
+        ['●', '●', '●'],
+        [row(4, '前排', ['●', '●', '●'], [row(5, '主驾', ['●', '●', '●'], [], 3)], 2), row(6, '后排', ['-', '-', '●'], [], 2)],
+      ),
       row(7, '冰箱', ['-', '-', '-']),
       row(8, '按摩', ['-', '-', '-'], [row(9, '主驾按摩', ['-', '-', '●'], [], 2)]),
     ],
@@ -30,7 +37,13 @@ describe('the configuration checkboxes', () => {
     const shown = visibleBlocks(BLOCKS, ['A', 'B', 'C'], { hideUnequipped: false, onlyDiffering: true });
     expect(shown.map((b) => [b.desc, labels(b.data)])).toEqual([
       ['基本信息', ['能源类型']],
-      ['舒适配置', [['座椅加热', ['后排']], ['按摩', ['主驾按摩']]]],
+      [
+        '舒适配置',
+        [
+          ['座椅加热', ['后排']],
+          ['按摩', ['主驾按摩']],
+        ],
+      ],
     ]);
   });
 
@@ -38,7 +51,13 @@ describe('the configuration checkboxes', () => {
     const shown = visibleBlocks(BLOCKS, ['A', 'B', 'C'], { hideUnequipped: true, onlyDiffering: false });
     expect(shown.map((b) => [b.desc, labels(b.data)])).toEqual([
       ['基本信息', ['能源类型', '座位数']],
-      ['舒适配置', [['座椅加热', [['前排', ['主驾']], '后排']], ['按摩', ['主驾按摩']]]],
+      [
+        '舒适配置',
+        [
+          ['座椅加热', [['前排', ['主驾']], '后排']],
+          ['按摩', ['主驾按摩']],
+        ],
+      ],
       ['空调', ['空调']],
     ]);
   });
@@ -60,8 +79,14 @@ describe('the configuration checkboxes', () => {
 
 describe('the comparison parameters', () => {
   test('lists keep their order and drop duplicates; blanks are absent', () => {
-    expect(configQuerySchema.parse({ ids: '53,51,53', carJllCodes: 'JLL2,JLL1,JLL2', niankuan: '2026,2025', engin: '1.5T,无', battery: '', energy: '6' })).toEqual({
-      ids: [53, 51], carJllCodes: ['JLL2', 'JLL1'], niankuan: [2026, 2025], engin: ['1.5T', '无'], energy: [6],
+    expect(
+      configQuerySchema.parse({ ids: '53,51,53', carJllCodes: 'JLL2,JLL1,JLL2', niankuan: '2026,2025', engin: '1.5T,无', battery: '', energy: '6' }),
+    ).toEqual({
+      ids: [53, 51],
+      carJllCodes: ['JLL2', 'JLL1'],
+      niankuan: [2026, 2025],
+      engin: ['1.5T', '无'],
+      energy: [6],
     });
   });
 

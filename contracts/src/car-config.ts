@@ -27,7 +27,10 @@ export const NONE_OPTION = '无';
 /** A comma list of distinct texts, each checked by `part`, in the order given; '' is absent. */
 function textList(part: RegExp, message: string, max: number) {
   return z.string(message).transform((text, ctx) => {
-    const parts = text.split(',').map((p) => p.trim()).filter((p) => p !== '');
+    const parts = text
+      .split(',')
+      .map((p) => p.trim())
+      .filter((p) => p !== '');
     if (parts.some((p) => !part.test(p) || CONTROL_CHARACTERS.test(p))) {
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
@@ -54,7 +57,10 @@ export const configSearchSchema = strictQuery({ name: optional(searchText) });
 /** The comparison: ids (sub-series), carJllCodes (the chosen trims, in column order) and the four filters. */
 const configShape = {
   // The limit is the schema's, so that six sub-series are refused as too many before any is looked up.
-  ids: refersTo(optional(idList).refine((ids) => (ids?.length ?? 0) <= MAX_CONFIG_SUB_SERIES, CONFIG_MESSAGES.tooManySubSeries), 'subSeries'),
+  ids: refersTo(
+    optional(idList).refine((ids) => (ids?.length ?? 0) <= MAX_CONFIG_SUB_SERIES, CONFIG_MESSAGES.tooManySubSeries),
+    'subSeries',
+  ),
   carJllCodes: optional(jllCodeList),
   niankuan: optional(modelYearList),
   engin: optional(engineList),

@@ -84,4 +84,3 @@ export const YEAR_COUNT = {
 
 /** jllType: 2 new force (新创), 1 domestic (自主), 0 joint venture (合资). */
 export const JLL_LABELS: Readonly<Record<number, string>> = { 2: '新创', 1: '自主', 0: '合资' };
-

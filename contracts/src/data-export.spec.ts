@@ -2,13 +2,22 @@ import { EXPORT_PAGES, offeredTags, priceExportSchema, priceVolumeExportSchema, 
 
 describe('the price-volume, price and rebate export forms', () => {
   test('the price-volume form defaults to 5万-40万 in bands of 1万 (spec §9) and checks its bands', () => {
-    expect(priceVolumeExportSchema.parse({ yyyyMm: '2026-01 - 2026-10' })).toMatchObject({ yyyyMm: { from: 202601, to: 202610 }, priceLow: 5, priceHigh: 40, segment: 1 });
+    expect(priceVolumeExportSchema.parse({ yyyyMm: '2026-01 - 2026-10' })).toMatchObject({
+      yyyyMm: { from: 202601, to: 202610 },
+      priceLow: 5,
+      priceHigh: 40,
+      segment: 1,
+    });
     expect(priceVolumeExportSchema.safeParse({ yyyyMm: '2026-10', priceLow: '10', priceHigh: '30', segment: '2.5' }).success).toBe(true);
     expect(priceVolumeExportSchema.safeParse({ yyyyMm: '2026-10', segment: '3' }).error?.issues[0].message).toBe('价格区间应为价格段宽度的整数倍');
   });
 
   test('repeated and comma-joined values, only the fields each export has', () => {
-    expect(priceExportSchema.parse({ yyyyMm: '2026-10', carId: ['1', '2,3'], city: '110100', titleKeys: ['car', 'city'] })).toMatchObject({ carId: [1, 2, 3], city: [110100], titleKeys: ['car', 'city'] });
+    expect(priceExportSchema.parse({ yyyyMm: '2026-10', carId: ['1', '2,3'], city: '110100', titleKeys: ['car', 'city'] })).toMatchObject({
+      carId: [1, 2, 3],
+      city: [110100],
+      titleKeys: ['car', 'city'],
+    });
     expect(rebateExportSchema.safeParse({ yyyyMm: '2026-10', city: '110100' }).success).toBe(false);
     expect(rebateExportSchema.safeParse({ yyyyMm: '2026-10', titleKeys: 'city' }).success).toBe(false);
   });

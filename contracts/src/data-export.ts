@@ -24,8 +24,15 @@ function formValues(value: unknown): unknown {
 const list = <T extends z.ZodType>(item: T) =>
   z.preprocess(formValues, z.array(item).max(MAX_IDS, `最多 ${MAX_IDS} 个`).optional()).transform((values) => (values ? [...new Set(values)] : undefined));
 
-const idValue = z.string('应为正整数').regex(/^\d{1,9}$/, '应为正整数').transform(Number).refine((id) => id > 0, '应为正整数');
-const codeValue = z.string('应为整数').regex(/^\d{1,4}$/, '应为整数').transform(Number);
+const idValue = z
+  .string('应为正整数')
+  .regex(/^\d{1,9}$/, '应为正整数')
+  .transform(Number)
+  .refine((id) => id > 0, '应为正整数');
+const codeValue = z
+  .string('应为整数')
+  .regex(/^\d{1,4}$/, '应为整数')
+  .transform(Number);
 const textValue = z
   .string('应为文本')
   .max(32, '不能超过 32 个字符')
@@ -166,13 +173,43 @@ function always<T extends ExportTagDef>(tag: T): Omit<T, 'withCar'> {
  * unconditionally (§2.8 lists them; the 车型-only rule is §2.9's, for the price and rebate exports).
  */
 export const PRICE_VOLUME_EXPORT_TAGS = [
-  P.producer, P.brand, P.producerBrand, P.series, P.subSeries, P.subSeriesCode, P.car, P.modelLevel, P.bodyType,
-  P.producerProperty, P.brandProperty, P.brandFamily, P.emissionStandard, always(P.engine), always(P.gearbox), always(P.drive), P.fuel,
+  P.producer,
+  P.brand,
+  P.producerBrand,
+  P.series,
+  P.subSeries,
+  P.subSeriesCode,
+  P.car,
+  P.modelLevel,
+  P.bodyType,
+  P.producerProperty,
+  P.brandProperty,
+  P.brandFamily,
+  P.emissionStandard,
+  always(P.engine),
+  always(P.gearbox),
+  always(P.drive),
+  P.fuel,
 ] as const;
 /** 价格数据导出 (spec §2.9): engine, gearbox, drive and city only with 车型 (city splits the rows by city). */
 export const PRICE_EXPORT_TAGS = [
-  P.producer, P.brand, P.series, P.subSeries, P.subSeriesCode, P.car, P.modelLevel, P.bodyType, P.producerProperty,
-  P.brandProperty, P.brandFamily, P.emissionStandard, P.fuel, P.engine, P.gearbox, P.drive, P.city,
+  P.producer,
+  P.brand,
+  P.series,
+  P.subSeries,
+  P.subSeriesCode,
+  P.car,
+  P.modelLevel,
+  P.bodyType,
+  P.producerProperty,
+  P.brandProperty,
+  P.brandFamily,
+  P.emissionStandard,
+  P.fuel,
+  P.engine,
+  P.gearbox,
+  P.drive,
+  P.city,
 ] as const;
 /** 返点数据导出 (spec §2.9): as the price export without city. */
 export const REBATE_EXPORT_TAGS = PRICE_EXPORT_TAGS.filter((tag) => tag.key !== 'city');

@@ -9,7 +9,15 @@ import { monthParam, optional, positiveId, strictQuery } from './params';
  */
 
 /** The fact kinds a file can hold, as the page names them. */
-export const IMPORT_KINDS = { retail: '零售量', wholesale: '批发量', price: '成交价', msrp: '厂商指导价', rebate: '返点', catalog: '车型目录', config: '配置表' } as const;
+export const IMPORT_KINDS = {
+  retail: '零售量',
+  wholesale: '批发量',
+  price: '成交价',
+  msrp: '厂商指导价',
+  rebate: '返点',
+  catalog: '车型目录',
+  config: '配置表',
+} as const;
 export type ImportKind = keyof typeof IMPORT_KINDS;
 export const IMPORT_KIND_KEYS = Object.keys(IMPORT_KINDS) as [ImportKind, ...ImportKind[]];
 /** The reference kinds: upserted, no month, the upload's month range ignored (the catalog, decision 117; the configuration sheets, decision 119). */
@@ -45,11 +53,34 @@ const C = {
 
 /** The catalog's own columns (one row a trim with its sub-series and parents; decision 117). */
 export type CatalogColumnKey =
-  | 'producer' | 'producerProperty' | 'producerInitial' | 'producerType'
-  | 'brand' | 'brandProperty' | 'brandInitial' | 'brandFamily' | 'brandGroup' | 'brandType'
-  | 'series' | 'subCode' | 'subName' | 'initial' | 'segment'
-  | 'carName' | 'modelYear' | 'fuel' | 'bodyType' | 'gearbox' | 'drive' | 'modelLevel' | 'seats'
-  | 'engine' | 'battery' | 'emissionStandard' | 'launch' | 'end';
+  | 'producer'
+  | 'producerProperty'
+  | 'producerInitial'
+  | 'producerType'
+  | 'brand'
+  | 'brandProperty'
+  | 'brandInitial'
+  | 'brandFamily'
+  | 'brandGroup'
+  | 'brandType'
+  | 'series'
+  | 'subCode'
+  | 'subName'
+  | 'initial'
+  | 'segment'
+  | 'carName'
+  | 'modelYear'
+  | 'fuel'
+  | 'bodyType'
+  | 'gearbox'
+  | 'drive'
+  | 'modelLevel'
+  | 'seats'
+  | 'engine'
+  | 'battery'
+  | 'emissionStandard'
+  | 'launch'
+  | 'end';
 
 /** Which dictionary (GET search/dictionary?type=) a coded catalog column takes, by key or label. */
 export const CATALOG_DICTIONARY_OF: Partial<Record<CatalogColumnKey, string>> = {
@@ -74,13 +105,28 @@ export const CATALOG_ON_SALE = '在售';
 
 const K = {
   producer: { key: 'producer', header: '厂商', example: '', note: '厂商名称；系统中没有时新建厂商（须同时填写厂商属性、厂商首字母、厂商类型）；新子车系必填' },
-  producerProperty: { key: 'producerProperty', header: '厂商属性', example: '', note: '1 自主 / 2 合资 / 3 外资独资 / 4 进口（代码或名称）；新厂商必填，空表示不改' },
+  producerProperty: {
+    key: 'producerProperty',
+    header: '厂商属性',
+    example: '',
+    note: '1 自主 / 2 合资 / 3 外资独资 / 4 进口（代码或名称）；新厂商必填，空表示不改',
+  },
   producerInitial: { key: 'producerInitial', header: '厂商首字母', example: '', note: '厂商名称的拼音首字母 A-Z；新厂商必填，空表示不改' },
   producerType: { key: 'producerType', header: '厂商类型', example: '', note: '0 合资 / 1 自主 / 2 新创（代码或名称）；新厂商必填，空表示不改' },
-  brand: { key: 'brand', header: '品牌', example: '', note: '品牌名称；系统中没有时新建品牌（须同时填写品牌属性、品牌首字母、品牌系别、品牌集团、品牌类型）；新子车系必填' },
+  brand: {
+    key: 'brand',
+    header: '品牌',
+    example: '',
+    note: '品牌名称；系统中没有时新建品牌（须同时填写品牌属性、品牌首字母、品牌系别、品牌集团、品牌类型）；新子车系必填',
+  },
   brandProperty: { key: 'brandProperty', header: '品牌属性', example: '', note: '1 豪华 / 2 主流（代码或名称）；新品牌必填，空表示不改' },
   brandInitial: { key: 'brandInitial', header: '品牌首字母', example: '', note: '品牌名称的拼音首字母 A-Z；新品牌必填，空表示不改' },
-  brandFamily: { key: 'brandFamily', header: '品牌系别', example: '', note: '1 自主 / 2 德系 / 3 日系 / 4 美系 / 5 韩系 / 6 法系 / 7 其他（代码或名称）；新品牌必填，空表示不改' },
+  brandFamily: {
+    key: 'brandFamily',
+    header: '品牌系别',
+    example: '',
+    note: '1 自主 / 2 德系 / 3 日系 / 4 美系 / 5 韩系 / 6 法系 / 7 其他（代码或名称）；新品牌必填，空表示不改',
+  },
   brandGroup: { key: 'brandGroup', header: '品牌集团', example: '', note: '集团名称（系统中没有时新建）；新品牌必填，空表示不改' },
   brandType: { key: 'brandType', header: '品牌类型', example: '', note: '0 合资 / 1 自主 / 2 新创（代码或名称）；新品牌必填，空表示不改' },
   series: { key: 'series', header: '车系', example: '', note: '车系名称（该厂商品牌下没有时新建）；新子车系必填' },
@@ -98,9 +144,19 @@ const K = {
   drive: { key: 'drive', header: '驱动形式', example: '', note: '1 前驱 / 2 后驱 / 3 四驱（代码或名称）；新车型必填' },
   modelLevel: { key: 'modelLevel', header: '车型级别', example: '', note: '1 微型车 … 6 大型车（代码或名称）；新车型必填' },
   seats: { key: 'seats', header: '座位数', example: '', note: '正整数；新车型必填' },
-  engine: { key: 'engine', header: '发动机', example: '', note: '排量及进气方式，如 1.5T、2.0L（新的排量加入发动机字典，并给出警告）；填「无」清除（纯电动车型），空表示不改' },
+  engine: {
+    key: 'engine',
+    header: '发动机',
+    example: '',
+    note: '排量及进气方式，如 1.5T、2.0L（新的排量加入发动机字典，并给出警告）；填「无」清除（纯电动车型），空表示不改',
+  },
   battery: { key: 'battery', header: '电池容量', example: '', note: '动力电池容量，kWh，最多一位小数，如 75 或 18.3；填「无」清除，空表示不改' },
-  emissionStandard: { key: 'emissionStandard', header: '排放标准', example: '', note: '1 国VI b / 2 国VI a / 3 国V（代码或名称）；填「无」清除（纯电动车型），空表示不改' },
+  emissionStandard: {
+    key: 'emissionStandard',
+    header: '排放标准',
+    example: '',
+    note: '1 国VI b / 2 国VI a / 3 国V（代码或名称）；填「无」清除（纯电动车型），空表示不改',
+  },
   launch: { key: 'launch', header: '上市月份', example: '', note: 'YYYY-MM；新车型必填' },
   end: {
     key: 'end',
@@ -130,7 +186,12 @@ export const CONFIG_VALUE_MAX = 128;
 export const CONFIG_MAX_TRIMS = 2000;
 const G = {
   configCategory: { key: 'configCategory', header: '配置类别', example: '', note: '一级分类名称，如 基本信息、车身（须已在系统中）' },
-  configItem: { key: 'configItem', header: '配置项', example: '', note: `配置项名称；子项写出上级路径，用「${CONFIG_PATH_SEPARATOR.trim()}」分隔，如 主驾驶座椅${CONFIG_PATH_SEPARATOR}加热（须已在系统中）` },
+  configItem: {
+    key: 'configItem',
+    header: '配置项',
+    example: '',
+    note: `配置项名称；子项写出上级路径，用「${CONFIG_PATH_SEPARATOR.trim()}」分隔，如 主驾驶座椅${CONFIG_PATH_SEPARATOR}加热（须已在系统中）`,
+  },
 } as const satisfies Record<ConfigColumnKey, ImportColumn>;
 /** The note of the trim columns of a configuration file (their headers are trim codes). */
 export const CONFIG_TRIM_COLUMN_NOTE = `其余每列一个车型：表头为车型代码，单元格为该车型此项的配置值（如 ●、○、-、4,680mm，最多 ${CONFIG_VALUE_MAX} 个字）；空单元格表示不改，不配备请填 -`;
@@ -143,11 +204,36 @@ export const IMPORT_COLUMNS: Record<ImportKind, readonly ImportColumn[]> = {
   msrp: [C.month, C.car, C.msrp],
   rebate: [C.month, C.car, C.rebate],
   catalog: [
-    K.producer, K.producerProperty, K.producerInitial, K.producerType,
-    K.brand, K.brandProperty, K.brandInitial, K.brandFamily, K.brandGroup, K.brandType,
-    K.series, K.subCode, K.subName, K.initial, K.segment,
-    K.car, K.carName, K.modelYear, K.msrp, K.fuel, K.bodyType, K.gearbox, K.drive, K.modelLevel, K.seats,
-    K.engine, K.battery, K.emissionStandard, K.launch, K.end,
+    K.producer,
+    K.producerProperty,
+    K.producerInitial,
+    K.producerType,
+    K.brand,
+    K.brandProperty,
+    K.brandInitial,
+    K.brandFamily,
+    K.brandGroup,
+    K.brandType,
+    K.series,
+    K.subCode,
+    K.subName,
+    K.initial,
+    K.segment,
+    K.car,
+    K.carName,
+    K.modelYear,
+    K.msrp,
+    K.fuel,
+    K.bodyType,
+    K.gearbox,
+    K.drive,
+    K.modelLevel,
+    K.seats,
+    K.engine,
+    K.battery,
+    K.emissionStandard,
+    K.launch,
+    K.end,
   ],
   config: [G.configCategory, G.configItem],
 };

@@ -5,8 +5,18 @@
 
 /** Coded dictionaries: numeric keys and Chinese labels. */
 export const CODED_DICTIONARY_TYPES = [
-  'dicFuel', 'dicBodyShape', 'dicProducerProperty', 'dicBoundProperty', 'dicBrandSeries', 'dicDischargeStandard',
-  'dicGearBox', 'dicDriving', 'dicModelLevel', 'useNature', 'owner', 'colour',
+  'dicFuel',
+  'dicBodyShape',
+  'dicProducerProperty',
+  'dicBoundProperty',
+  'dicBrandSeries',
+  'dicDischargeStandard',
+  'dicGearBox',
+  'dicDriving',
+  'dicModelLevel',
+  'useNature',
+  'owner',
+  'colour',
 ] as const;
 export type CodedDictionaryType = (typeof CODED_DICTIONARY_TYPES)[number];
 

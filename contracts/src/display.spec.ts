@@ -1,4 +1,22 @@
-import { DASH, FIGURE_RULES, figureCell, figureFormat, type FigureKind, tenThousandText, growthDirection, growthNumber, growthText, isGrowthShown, percentText, rankArrow, shareChangeParts, sharePercentText, shareText, thousands, kiloVehicles } from './display';
+import {
+  DASH,
+  FIGURE_RULES,
+  figureCell,
+  figureFormat,
+  type FigureKind,
+  tenThousandText,
+  growthDirection,
+  growthNumber,
+  growthText,
+  isGrowthShown,
+  percentText,
+  rankArrow,
+  shareChangeParts,
+  sharePercentText,
+  shareText,
+  thousands,
+  kiloVehicles,
+} from './display';
 import { growth, share, shareChange } from './metrics';
 
 /** The display rules decided once (docs/architecture.md, decision "One display rule") and shared by the API, workbooks and pages. */
@@ -99,9 +117,11 @@ describe('thousands of vehicles (千辆)', () => {
 function spreadsheetText(value: number, format: string): string {
   const percent = format.endsWith('%');
   const decimals = /\.(0+)/.exec(format)?.[1].length ?? 0;
-  const shown = new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals, useGrouping: format.startsWith('#,##') }).format(
-    percent ? value * 100 : value,
-  );
+  const shown = new Intl.NumberFormat('en-US', {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+    useGrouping: format.startsWith('#,##'),
+  }).format(percent ? value * 100 : value);
   return `${shown === '-0' || /^-0\.0+$/.test(shown) ? shown.slice(1) : shown}${percent ? '%' : ''}`;
 }
 

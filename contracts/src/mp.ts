@@ -35,12 +35,16 @@ export const MP_TABS: ReadonlyArray<{ value: MpType; label: string }> = [
 ];
 
 /** An openId: WeChat's are 28 characters of [A-Za-z0-9_-]; at most 64 accepted. */
-export const openIdParam = z
-  .string('应为文本')
-  .regex(/^[A-Za-z0-9_-]{1,64}$/, '应为 1-64 位字母、数字、下划线或连字符');
+export const openIdParam = z.string('应为文本').regex(/^[A-Za-z0-9_-]{1,64}$/, '应为 1-64 位字母、数字、下划线或连字符');
 
-const tsParam = z.string('应为整数').regex(/^\d{1,12}$/, '应为以秒计的时间戳').transform(Number);
-const signParam = z.string('应为文本').regex(/^[0-9a-fA-F]{64}$/, '应为 64 位十六进制签名').transform((s) => s.toLowerCase());
+const tsParam = z
+  .string('应为整数')
+  .regex(/^\d{1,12}$/, '应为以秒计的时间戳')
+  .transform(Number);
+const signParam = z
+  .string('应为文本')
+  .regex(/^[0-9a-fA-F]{64}$/, '应为 64 位十六进制签名')
+  .transform((s) => s.toLowerCase());
 
 /** The signed link's three fields. */
 export const mpLinkSchema = strictQuery({ openId: openIdParam, ts: tsParam, sign: signParam });
@@ -52,7 +56,12 @@ export const mpBindSchema = strictQuery({
   openId: openIdParam,
   ts: tsParam,
   sign: signParam,
-  account: z.string(ACCOUNT_MESSAGE).trim().min(1, '请输入账号').max(50, ACCOUNT_MESSAGE).refine((t) => !CONTROL_CHARACTERS.test(t), CONTROL_CHARACTER_MESSAGE),
+  account: z
+    .string(ACCOUNT_MESSAGE)
+    .trim()
+    .min(1, '请输入账号')
+    .max(50, ACCOUNT_MESSAGE)
+    .refine((t) => !CONTROL_CHARACTERS.test(t), CONTROL_CHARACTER_MESSAGE),
   password: z.string('请输入密码').min(1, '请输入密码').max(128, '过长'),
 });
 
@@ -62,7 +71,12 @@ export const mpUnbindSchema = strictQuery({ openId: openIdParam });
  * An mp session: the value of the car-mp cookie, seconds it lives, whose it is; `bound` false (the rest
  * null) when the openId is bound to no active user yet: the page then offers the one-time bind.
  */
-export const mpSessionResultSchema = z.object({ bound: z.boolean(), session: z.string().nullable(), expiresIn: z.number().int(), nickname: z.string().nullable() });
+export const mpSessionResultSchema = z.object({
+  bound: z.boolean(),
+  session: z.string().nullable(),
+  expiresIn: z.number().int(),
+  nickname: z.string().nullable(),
+});
 export type MpSessionResult = z.infer<typeof mpSessionResultSchema>;
 
 const mpType = z.preprocess(
@@ -75,7 +89,12 @@ const mpType = z.preprocess(
 const AREA_MESSAGE = '应为 -1 或 6 位行政区划代码';
 /** What a tab's id names (车型 is a sub-series). */
 const MP_KIND: Record<MpType, ReferenceKind> = { 1: 'producer', 0: 'brand', 2: 'producerBrand', 4: 'subSeries' };
-const areaCode = z.preprocess(blankIsAbsent, intText(AREA_MESSAGE).refine((v) => v === -1 || (v >= 100000 && v <= 999999), AREA_MESSAGE).optional());
+const areaCode = z.preprocess(
+  blankIsAbsent,
+  intText(AREA_MESSAGE)
+    .refine((v) => v === -1 || (v >= 100000 && v <= 999999), AREA_MESSAGE)
+    .optional(),
+);
 
 /** getRetailChart: whom (type and id) where (provinceId, cityId: 6-digit codes, -1 or absent = the nation). openId, if sent, must be the session's. */
 export const mpRetailChartSchema = strictQuery({
@@ -126,7 +145,15 @@ export const mpSuggestionSchema = z.object({ id: z.number(), name: z.string() })
  * provincecityId and provincecityName as the spec's query parameters.
  */
 export const mpCitiesSchema = strictQuery({
-  provinceId: refersTo(z.preprocess(blankIsAbsent, intText(AREA_MESSAGE).refine((v) => v >= 100000 && v <= 999999, AREA_MESSAGE).optional()), 'province'),
+  provinceId: refersTo(
+    z.preprocess(
+      blankIsAbsent,
+      intText(AREA_MESSAGE)
+        .refine((v) => v >= 100000 && v <= 999999, AREA_MESSAGE)
+        .optional(),
+    ),
+    'province',
+  ),
 });
 export type MpCitiesDto = z.output<typeof mpCitiesSchema>;
 export const mpCitySchema = z.object({ id: z.number(), name: z.string(), provinceId: z.number() });

@@ -33,7 +33,8 @@ function operationId(endpoint: Endpoint): string {
 }
 
 const ERROR_RESPONSE = {
-  description: '失败：code 为负数，msg 为中文原因（-1400 参数错误，-1009/-1008/-1012 需重新登录，-1403 无权限，-1429 尝试过多，-1500 服务器错误，-1503 服务不可用）',
+  description:
+    '失败：code 为负数，msg 为中文原因（-1400 参数错误，-1009/-1008/-1012 需重新登录，-1403 无权限，-1429 尝试过多，-1500 服务器错误，-1503 服务不可用）',
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Failure' } } },
 };
 
@@ -42,7 +43,11 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     Failure: {
       type: 'object',
       required: ['code', 'msg', 'result'],
-      properties: { code: { type: 'integer', enum: Object.values(ApiCode).filter((c) => c !== ApiCode.Success) }, msg: { type: 'string' }, result: { type: 'null' } },
+      properties: {
+        code: { type: 'integer', enum: Object.values(ApiCode).filter((c) => c !== ApiCode.Success) },
+        msg: { type: 'string' },
+        result: { type: 'null' },
+      },
     },
   };
   const paths: Record<string, Record<string, unknown>> = {};
@@ -61,7 +66,11 @@ export function buildOpenApiDocument(): Record<string, unknown> {
                 schema: {
                   type: 'object',
                   required: ['code', 'msg', 'result'],
-                  properties: { code: { const: ApiCode.Success }, msg: { type: 'string' }, result: jsonSchema(endpoint.result, 'output', `${id}Result`, components) },
+                  properties: {
+                    code: { const: ApiCode.Success },
+                    msg: { type: 'string' },
+                    result: jsonSchema(endpoint.result, 'output', `${id}Result`, components),
+                  },
                 },
               },
             },
@@ -82,7 +91,14 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         schema,
       }));
     } else {
-      operation.requestBody = { required: true, content: { [endpoint.body === 'form' ? 'application/x-www-form-urlencoded' : endpoint.body === 'multipart' ? 'multipart/form-data' : 'application/json']: { schema: input } } };
+      operation.requestBody = {
+        required: true,
+        content: {
+          [endpoint.body === 'form' ? 'application/x-www-form-urlencoded' : endpoint.body === 'multipart' ? 'multipart/form-data' : 'application/json']: {
+            schema: input,
+          },
+        },
+      };
     }
     paths[`${API_PREFIX}/${endpoint.path}`] = { ...(paths[`${API_PREFIX}/${endpoint.path}`] ?? {}), [endpoint.method.toLowerCase()]: operation };
   }

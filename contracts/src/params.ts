@@ -48,7 +48,7 @@ export type Layer = { _zod: { def: { type: string; innerType?: Layer; in?: Layer
 /** A schema and what it wraps (optional, default, preprocess, transform …), outermost first. */
 export function layersOf(schema: Layer | undefined): Layer[] {
   const layers: Layer[] = [];
-  for (let layer = schema; layer && layers.length < 16; ) {
+  for (let layer = schema; layer && layers.length < 16;) {
     layers.push(layer);
     const def = layer._zod.def;
     layer = def.type === 'pipe' ? (def.in?._zod.def.type === 'transform' ? def.out : def.in) : def.innerType;
@@ -106,7 +106,10 @@ export const intText = (message = '应为整数') =>
 
 /** A comma list of positive integer ids, at most 500, duplicates dropped. */
 export const idList = z.string('应为逗号分隔的正整数').transform((text, ctx) => {
-  const parts = text.split(',').map((part) => part.trim()).filter((part) => part !== '');
+  const parts = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
   if (parts.some((part) => !/^\d{1,9}$/.test(part) || Number(part) === 0)) {
     ctx.addIssue({ code: 'custom', message: '应为逗号分隔的正整数' });
     return z.NEVER;
@@ -123,7 +126,10 @@ export const idList = z.string('应为逗号分隔的正整数').transform((text
  * empty list, means no filter (undefined).
  */
 export const keyList = z.string('应为逗号分隔的整数').transform((text, ctx): number[] | undefined => {
-  const parts = text.split(',').map((part) => part.trim()).filter((part) => part !== '');
+  const parts = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
   if (parts.some((part) => !/^-?\d{1,4}$/.test(part))) {
     ctx.addIssue({ code: 'custom', message: '应为逗号分隔的整数' });
     return z.NEVER;
@@ -173,4 +179,3 @@ export function mergeIds(ids: number[] | undefined, id: number | undefined): num
   if (id === undefined) return ids;
   return ids ? [...new Set([...ids, id])] : [id];
 }
-

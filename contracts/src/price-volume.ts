@@ -126,7 +126,10 @@ export function bandRangeText(s: BandSettingsText): string {
  */
 const priceQtyShape = {
   time: inCalendar(z.preprocess(blankIsAbsent, monthText.optional()), 'retail'),
-  detailId: refersTo(z.preprocess(blankIsAbsent, intText().pipe(z.number().min(-1, SEGMENT_ID_MESSAGE).max(999_999_999, SEGMENT_ID_MESSAGE)).default(-1)), 'segment'),
+  detailId: refersTo(
+    z.preprocess(blankIsAbsent, intText().pipe(z.number().min(-1, SEGMENT_ID_MESSAGE).max(999_999_999, SEGMENT_ID_MESSAGE)).default(-1)),
+    'segment',
+  ),
   producerProperties: refersTo(optional(keyList), 'producerProperty'),
   brandProperties: refersTo(optional(keyList), 'brandProperty'),
   brand: refersTo(optional(idList), 'brand'),
@@ -145,7 +148,8 @@ export function checkBands<T extends { priceLow: number; priceHigh: number; segm
   if (low >= high) ctx.addIssue({ code: 'custom', path: ['priceLow'], message: '价格下限应小于价格上限' });
   else if (width <= 0) ctx.addIssue({ code: 'custom', path: ['segment'], message: '价格段宽度应大于 0' });
   else if ((high - low) % width !== 0) ctx.addIssue({ code: 'custom', path: ['segment'], message: '价格区间应为价格段宽度的整数倍' });
-  else if ((high - low) / width > MAX_PRICE_BANDS) ctx.addIssue({ code: 'custom', path: ['segment'], message: `价格段过多（最多 ${MAX_PRICE_BANDS} 段），请加大价格段宽度` });
+  else if ((high - low) / width > MAX_PRICE_BANDS)
+    ctx.addIssue({ code: 'custom', path: ['segment'], message: `价格段过多（最多 ${MAX_PRICE_BANDS} 段），请加大价格段宽度` });
 }
 
 export const priceQtyChartSchema = strictQuery(priceQtyShape).superRefine(checkBands);
@@ -176,7 +180,10 @@ const modelPriceShape = {
   time: inCalendar(z.preprocess(blankIsAbsent, monthText.optional()), 'retail'),
   /** The page's 车系 is a sub-series (子车系). */
   modelSubId: refersTo(optional(positiveId('应为车系 id')), 'subSeries'),
-  carIds: refersTo(z.preprocess(blankIsAbsent, idList.optional()).transform((ids) => ids ?? []), 'car'),
+  carIds: refersTo(
+    z.preprocess(blankIsAbsent, idList.optional()).transform((ids) => ids ?? []),
+    'car',
+  ),
   data1: code([0, 1], 0, '应为 0（TP）或 1（MSRP）'),
   city: refersTo(optional(positiveId('应为城市 id')), 'city'),
 };
@@ -201,7 +208,9 @@ const salesOrMix = code([0, 1], 0, '应为 0（销量）或 1（MIX）');
 const YEAR_COUNT_MESSAGE = `应为 ${PROPORTION_YEAR_COUNT.min}-${PROPORTION_YEAR_COUNT.max}（年数）`;
 const yearCount = z.preprocess(
   blankIsAbsent,
-  intText(YEAR_COUNT_MESSAGE).pipe(z.number().min(PROPORTION_YEAR_COUNT.min, YEAR_COUNT_MESSAGE).max(PROPORTION_YEAR_COUNT.max, YEAR_COUNT_MESSAGE)).default(PROPORTION_YEAR_COUNT.default),
+  intText(YEAR_COUNT_MESSAGE)
+    .pipe(z.number().min(PROPORTION_YEAR_COUNT.min, YEAR_COUNT_MESSAGE).max(PROPORTION_YEAR_COUNT.max, YEAR_COUNT_MESSAGE))
+    .default(PROPORTION_YEAR_COUNT.default),
 );
 const rankBand = code(
   Array.from({ length: RANK_BAND_COUNT }, (_, i) => i + 1),
@@ -210,7 +219,14 @@ const rankBand = code(
 );
 
 export const modelPriceSingleChartSchema = strictQuery({ ...modelPriceShape, type: chartType, data2: salesOrMix, count: yearCount });
-export const modelPriceCompareChartSchema = strictQuery({ ...modelPriceShape, type: chartType, data2: salesOrMix, modelSubIds: comparedSeries, accumulate: monthOrCumulative, rank: rankBand });
+export const modelPriceCompareChartSchema = strictQuery({
+  ...modelPriceShape,
+  type: chartType,
+  data2: salesOrMix,
+  modelSubIds: comparedSeries,
+  accumulate: monthOrCumulative,
+  rank: rankBand,
+});
 export const modelPriceSingleTableSchema = strictQuery({ ...modelPriceShape, data2: view });
 export const modelPriceCompareTableSchema = strictQuery({ ...modelPriceShape, data2: view, modelSubIds: comparedSeries, accumulate: monthOrCumulative });
 
@@ -331,7 +347,9 @@ export const proportionTableSchema = z.object({
 export type ProportionTable = z.infer<typeof proportionTableSchema>;
 
 /** The columns of each view of the sales-proportion tables, after 车型 and 价格 (page and workbook). */
-export const PROPORTION_VIEW_COLUMNS: Readonly<Record<0 | 1 | 2 | 3, ReadonlyArray<{ label: string; field: keyof ProportionRow; kind: 'count' | 'share' | 'growth' | 'rank' }>>> = {
+export const PROPORTION_VIEW_COLUMNS: Readonly<
+  Record<0 | 1 | 2 | 3, ReadonlyArray<{ label: string; field: keyof ProportionRow; kind: 'count' | 'share' | 'growth' | 'rank' }>>
+> = {
   0: [
     { label: '销量', field: 'sales', kind: 'count' },
     { label: '去年同期销量', field: 'tqSales', kind: 'count' },

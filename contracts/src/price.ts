@@ -310,7 +310,10 @@ const structureShape = {
 };
 
 /** The chart: plus view 0 time / 1 price band / 2 producer. */
-export const priceStructureChartSchema = strictQuery({ ...structureShape, view: code([0, 1, 2] as PriceStructureView[], 0, '应为 0（时间）、1（价格段）或 2（厂商）') }).superRefine(checkBands);
+export const priceStructureChartSchema = strictQuery({
+  ...structureShape,
+  view: code([0, 1, 2] as PriceStructureView[], 0, '应为 0（时间）、1（价格段）或 2（厂商）'),
+}).superRefine(checkBands);
 export type PriceStructureChartQuery = z.output<typeof priceStructureChartSchema>;
 
 /** The table and its download: plus tab 0 price overview / 1 family / 2 brand / 3 producer / 4 producer-brand. */

@@ -25,12 +25,16 @@ describe('the references a call declares', () => {
 
   test('a kind read from another parameter: the area by its level, foreignId by type, foreignIds by compareType, members by dimension', () => {
     expect(checksOf(areaMarketFilterSchema, { area: '440000', level: '2' }).ids).toEqual([{ param: 'area', kind: 'province', ids: [440000] }]);
-    expect(checksOf(areaMarketFilterSchema, { dimensionalityId: '9', dimensionality: '1' }).ids).toEqual([{ param: 'dimensionalityId', kind: 'region', ids: [9] }]);
+    expect(checksOf(areaMarketFilterSchema, { dimensionalityId: '9', dimensionality: '1' }).ids).toEqual([
+      { param: 'dimensionalityId', kind: 'region', ids: [9] },
+    ]);
     expect(checksOf(companyBrandCarDetailsSchema, { type: '1', foreignId: '5', foreignIds: '6', compareType: '1' }).ids).toEqual([
       { param: 'foreignId', kind: 'brand', ids: [5] },
       { param: 'foreignIds', kind: 'producer', ids: [6] },
     ]);
-    expect(checksOf(companyBrandCarDetailsSchema, { foreignId: '5', foreignIds: '6', compareType: '0' }).ids).toEqual([{ param: 'foreignId', kind: 'producer', ids: [5] }]);
+    expect(checksOf(companyBrandCarDetailsSchema, { foreignId: '5', foreignIds: '6', compareType: '0' }).ids).toEqual([
+      { param: 'foreignId', kind: 'producer', ids: [5] },
+    ]);
     expect(checksOf(priceQtyTableSchema, { type: '3', foreignIds: '7,8' }).ids).toEqual([{ param: 'foreignIds', kind: 'producerBrand', ids: [7, 8] }]);
   });
 

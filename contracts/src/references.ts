@@ -119,7 +119,8 @@ function numbersIn(value: unknown): number[] {
   return [];
 }
 
-const resolve = <T>(by: ByQuery<T> | undefined, query: Record<string, unknown>): T | undefined => (typeof by === 'function' ? (by as (q: Record<string, unknown>) => T | undefined)(query) : by);
+const resolve = <T>(by: ByQuery<T> | undefined, query: Record<string, unknown>): T | undefined =>
+  typeof by === 'function' ? (by as (q: Record<string, unknown>) => T | undefined)(query) : by;
 
 /**
  * What a request's ids and months must be checked against: `input` is what was sent, `parsed` what the

@@ -41,9 +41,9 @@ export const reportListSchema = strictQuery({
   /** Part of the report's name. */
   name: optional(searchText),
   page: optional(positiveId('应为正整数')).transform((page) => page ?? 1),
-  pageSize: optional(
-    positiveId('应为正整数').refine((size) => size <= REPORT_MAX_PAGE_SIZE, `不能超过 ${REPORT_MAX_PAGE_SIZE}`),
-  ).transform((size) => size ?? REPORT_PAGE_SIZE),
+  pageSize: optional(positiveId('应为正整数').refine((size) => size <= REPORT_MAX_PAGE_SIZE, `不能超过 ${REPORT_MAX_PAGE_SIZE}`)).transform(
+    (size) => size ?? REPORT_PAGE_SIZE,
+  ),
 }).refine((q) => q.startDate === undefined || q.endDate === undefined || q.startDate <= q.endDate, {
   message: '开始月份不能晚于结束月份',
   path: ['startDate'],
@@ -96,7 +96,9 @@ export type ReportPage = z.infer<typeof reportPageSchema>;
 
 // ---------- downloads and bundles ----------
 
-const idsField = idList.refine((ids) => ids.length > 0, '至少选择一个报告').refine((ids) => ids.length <= REPORT_MAX_BUNDLE, `一次最多下载 ${REPORT_MAX_BUNDLE} 个报告`);
+const idsField = idList
+  .refine((ids) => ids.length > 0, '至少选择一个报告')
+  .refine((ids) => ids.length <= REPORT_MAX_BUNDLE, `一次最多下载 ${REPORT_MAX_BUNDLE} 个报告`);
 
 /** download?ids=1,2,3: one id → the file; several → the .zip bundle (made by a queued job). */
 export const reportDownloadSchema = strictQuery({ ids: idsField });

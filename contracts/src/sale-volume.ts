@@ -22,20 +22,32 @@ import { downloadTypeOf, SALES_DIMENSIONS, type SalesDimensionKey } from './sale
 export const saleVolumeFilterShape = {
   time: inCalendar(z.preprocess(blankIsAbsent, monthText.optional()), (q) => (q.source === 1 ? 'wholesale' : 'retail')),
   source: z.preprocess(blankIsAbsent, z.enum(['1', '2'], { message: '应为 1（批发量）或 2（零售量）' }).default('2')).transform(Number),
-  detailId: refersTo(z.preprocess(blankIsAbsent, intText().pipe(z.number().min(-1, '应为 -1 或细分市场 id').max(999_999_999, '应为 -1 或细分市场 id')).default(-1)), 'segment'),
-  producerProperty: refersTo(z.preprocess(blankIsAbsent, intText().pipe(z.number().min(-1, '应为 -1 或厂商属性').max(9999, '应为 -1 或厂商属性')).default(-1)), 'producerProperty'),
-  fuels: refersTo(z.preprocess(blankIsAbsent, idList.optional()).transform((v) => v ?? []), 'fuel'),
+  detailId: refersTo(
+    z.preprocess(blankIsAbsent, intText().pipe(z.number().min(-1, '应为 -1 或细分市场 id').max(999_999_999, '应为 -1 或细分市场 id')).default(-1)),
+    'segment',
+  ),
+  producerProperty: refersTo(
+    z.preprocess(blankIsAbsent, intText().pipe(z.number().min(-1, '应为 -1 或厂商属性').max(9999, '应为 -1 或厂商属性')).default(-1)),
+    'producerProperty',
+  ),
+  fuels: refersTo(
+    z.preprocess(blankIsAbsent, idList.optional()).transform((v) => v ?? []),
+    'fuel',
+  ),
 };
 export const saleVolumeFilterSchema = strictQuery(saleVolumeFilterShape);
 
 export const pagingShape = {
   currentPage: z.preprocess(blankIsAbsent, intText().pipe(z.number().min(1, '应不小于 1').max(MAX_PAGE, '过大')).default(1)),
-  pageSize: z.preprocess(blankIsAbsent, intText().pipe(z.number().min(1, '应不小于 1').max(MAX_PAGE_SIZE, `最大为 ${MAX_PAGE_SIZE}`)).default(DEFAULT_PAGE_SIZE)),
+  pageSize: z.preprocess(
+    blankIsAbsent,
+    intText()
+      .pipe(z.number().min(1, '应不小于 1').max(MAX_PAGE_SIZE, `最大为 ${MAX_PAGE_SIZE}`))
+      .default(DEFAULT_PAGE_SIZE),
+  ),
 };
 
-const granularity = z
-  .preprocess(blankIsAbsent, z.enum(['0', '1', '2'], { message: '应为 0（月）、1（季）或 2（年）' }).default('0'))
-  .transform(Number);
+const granularity = z.preprocess(blankIsAbsent, z.enum(['0', '1', '2'], { message: '应为 0（月）、1（季）或 2（年）' }).default('0')).transform(Number);
 
 /** A year count between min and max (0 = every year where allowed). */
 function yearCount(range: { min: number; max: number; default: number }) {
@@ -78,7 +90,13 @@ export interface AreaChoice {
 }
 
 const AREA_MESSAGE = '应为 -1（全国）、大区编号或 6 位行政区划代码';
-const areaId = z.preprocess(blankIsAbsent, intText().pipe(z.number().min(-1, AREA_MESSAGE).max(999999, AREA_MESSAGE)).refine((v) => v !== 0, AREA_MESSAGE).optional());
+const areaId = z.preprocess(
+  blankIsAbsent,
+  intText()
+    .pipe(z.number().min(-1, AREA_MESSAGE).max(999999, AREA_MESSAGE))
+    .refine((v) => v !== 0, AREA_MESSAGE)
+    .optional(),
+);
 const levelText = z.preprocess(
   blankIsAbsent,
   z
@@ -231,9 +249,14 @@ export const companyBrandChartSchema = withArea({
 }).transform(countByMode);
 
 /** carDetails and its download: the producer or brand (required), month or January-to-date, compared ones (picked and Top N). */
-export const companyBrandCarDetailsSchema = withArea({ ...companyBrandFilterShape, foreignId: makerOfType(makerId), accumulate, foreignIds: comparedIds, compareType, count: makerCount }).transform(
-  countByMode,
-);
+export const companyBrandCarDetailsSchema = withArea({
+  ...companyBrandFilterShape,
+  foreignId: makerOfType(makerId),
+  accumulate,
+  foreignIds: comparedIds,
+  compareType,
+  count: makerCount,
+}).transform(countByMode);
 
 export type CompanyBrandFilterDto = z.output<typeof companyBrandFilterSchema>;
 export type CompanyBrandListDto = z.output<typeof companyBrandListSchema>;

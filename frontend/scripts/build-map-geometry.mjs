@@ -37,16 +37,42 @@ const mapDir = path.join(echartsDir, 'map', 'json');
 /** Douglas–Peucker tolerance, in grid cells (see gridStep): 3/4000 of a map's extent. */
 const SIMPLIFY = 3;
 
-
 /** echarts' province file names; shanxi is 山西 and shanxi1 is 陕西. */
 const PROVINCE_FILES = {
-  beijing: 110000, tianjin: 120000, hebei: 130000, shanxi: 140000, neimenggu: 150000,
-  liaoning: 210000, jilin: 220000, heilongjiang: 230000,
-  shanghai: 310000, jiangsu: 320000, zhejiang: 330000, anhui: 340000, fujian: 350000, jiangxi: 360000, shandong: 370000,
-  henan: 410000, hubei: 420000, hunan: 430000, guangdong: 440000, guangxi: 450000, hainan: 460000,
-  chongqing: 500000, sichuan: 510000, guizhou: 520000, yunnan: 530000, xizang: 540000,
-  shanxi1: 610000, gansu: 620000, qinghai: 630000, ningxia: 640000, xinjiang: 650000,
-  taiwan: 710000, xianggang: 810000, aomen: 820000,
+  beijing: 110000,
+  tianjin: 120000,
+  hebei: 130000,
+  shanxi: 140000,
+  neimenggu: 150000,
+  liaoning: 210000,
+  jilin: 220000,
+  heilongjiang: 230000,
+  shanghai: 310000,
+  jiangsu: 320000,
+  zhejiang: 330000,
+  anhui: 340000,
+  fujian: 350000,
+  jiangxi: 360000,
+  shandong: 370000,
+  henan: 410000,
+  hubei: 420000,
+  hunan: 430000,
+  guangdong: 440000,
+  guangxi: 450000,
+  hainan: 460000,
+  chongqing: 500000,
+  sichuan: 510000,
+  guizhou: 520000,
+  yunnan: 530000,
+  xizang: 540000,
+  shanxi1: 610000,
+  gansu: 620000,
+  qinghai: 630000,
+  ningxia: 640000,
+  xinjiang: 650000,
+  taiwan: 710000,
+  xianggang: 810000,
+  aomen: 820000,
 };
 
 /**
@@ -213,7 +239,10 @@ function cleanPolygons(polygons, step) {
     if (polygon.length === 0) continue;
     const exterior = cleanRing(polygon[0], true, step);
     if (!exterior) continue;
-    const holes = polygon.slice(1).map((ring) => cleanRing(ring, false, step)).filter(Boolean);
+    const holes = polygon
+      .slice(1)
+      .map((ring) => cleanRing(ring, false, step))
+      .filter(Boolean);
     result.push([exterior, ...holes]);
   }
   return result;
@@ -224,12 +253,17 @@ function cleanPolygons(polygons, step) {
  * wide), never finer than 4 decimals. The nation gets 0.01°, Guangdong 0.002°, Macao 0.0001°.
  */
 function gridStep(polygonLists) {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   for (const polygons of polygonLists) {
     for (const polygon of polygons) {
       for (const [x, y] of polygon[0] ?? []) {
-        minX = Math.min(minX, x); maxX = Math.max(maxX, x);
-        minY = Math.min(minY, y); maxY = Math.max(maxY, y);
+        minX = Math.min(minX, x);
+        maxX = Math.max(maxX, x);
+        minY = Math.min(minY, y);
+        maxY = Math.max(maxY, y);
       }
     }
   }
@@ -278,7 +312,8 @@ function build() {
   const provinceFeatures = china.features.map((f) => {
     const province = provinceByShortName.get(f.properties.name);
     if (!province) throw new Error(`china.json: no province code for ${f.properties.name}`);
-    if (f.id !== undefined && Number(f.id) !== province.code) throw new Error(`china.json: ${f.properties.name} is ${f.id}, geography.ts says ${province.code}`);
+    if (f.id !== undefined && Number(f.id) !== province.code)
+      throw new Error(`china.json: ${f.properties.name} is ${f.id}, geography.ts says ${province.code}`);
     let polygons = polygonsOf(china, f.geometry);
     if (province.code === 710000 && !covers(polygons, diaoyu[0][0][0])) polygons = [...polygons, ...diaoyu];
     return { province, unit: { properties: { name: f.properties.name, code: String(province.code) }, polygons } };
@@ -288,7 +323,10 @@ function build() {
   files.set('cn', [...provinceFeatures.map((p) => p.unit), inset]);
 
   for (const region of regions) {
-    files.set(String(region.id), provinceFeatures.filter((p) => p.province.regionId === region.id).map((p) => p.unit));
+    files.set(
+      String(region.id),
+      provinceFeatures.filter((p) => p.province.regionId === region.id).map((p) => p.unit),
+    );
   }
 
   const suffixless = (name) => name.replace(/(市|地区|盟)$/, '');
@@ -301,7 +339,8 @@ function build() {
       // Output of mapshaper may have empty geometries (echarts skips them too).
       if (!f.geometry || f.geometry.coordinates.length === 0) continue;
       const id = f.id ?? f.properties.id;
-      if (id !== undefined && String(id).slice(0, 2) !== String(code).slice(0, 2)) throw new Error(`${file}.json holds ${f.properties.name} (${id}), not province ${code}`);
+      if (id !== undefined && String(id).slice(0, 2) !== String(code).slice(0, 2))
+        throw new Error(`${file}.json holds ${f.properties.name} (${id}), not province ${code}`);
       const name = municipality ? own[0].name : f.properties.name;
       const city = municipality ? own[0] : (own.find((c) => c.name === name) ?? own.find((c) => suffixless(c.name) === suffixless(name)));
       const cityCode = city ? String(city.code) : /^\d{6}$/.test(String(id)) ? String(id) : null;
@@ -311,7 +350,10 @@ function build() {
       entry.polygons.push(...polygonsOf(json, f.geometry));
       byName.set(name, entry);
     }
-    files.set(String(code), [...byName.values()].map((e) => ({ properties: { name: e.name, code: e.code }, polygons: e.polygons })));
+    files.set(
+      String(code),
+      [...byName.values()].map((e) => ({ properties: { name: e.name, code: e.code }, polygons: e.polygons })),
+    );
   }
   return files;
 }

@@ -2,7 +2,20 @@ import type { Locator, Page } from 'playwright-core';
 import type { LetterGroup, PriceStructureTable, PriceTable, PriceTraceWhole, PriceWhole, SeriesItem } from '@car/contracts';
 import { describeInBrowser, useBrowser } from '../support/browser';
 import { apiResult } from '../support/sales-pages';
-import { ANALYST, downloadControl, exportChartPng, figure, openAs, openGroup, paramsOf, pickMonth, pointHelpersAtShipped, query, saveDownload, workbookRows } from './support/analytics-kit';
+import {
+  ANALYST,
+  downloadControl,
+  exportChartPng,
+  figure,
+  openAs,
+  openGroup,
+  paramsOf,
+  pickMonth,
+  pointHelpersAtShipped,
+  query,
+  saveDownload,
+  workbookRows,
+} from './support/analytics-kit';
 
 /**
  * 价格分析 as shipped (issue 24 §3): on each of the four price pages the demo analyst changes a filter and
@@ -12,12 +25,19 @@ import { ANALYST, downloadControl, exportChartPng, figure, openAs, openGroup, pa
 pointHelpersAtShipped();
 
 async function priceCards(page: Page): Promise<Record<string, string>> {
-  return page.locator('.price-cards .summary-card').evaluateAll((cards) =>
-    Object.fromEntries(cards.map((c) => [(c as HTMLElement).dataset.card ?? '', (c.querySelector('.summary-card__value')?.textContent ?? '').trim()])),
-  );
+  return page
+    .locator('.price-cards .summary-card')
+    .evaluateAll((cards) =>
+      Object.fromEntries(cards.map((c) => [(c as HTMLElement).dataset.card ?? '', (c.querySelector('.summary-card__value')?.textContent ?? '').trim()])),
+    );
 }
 
-const cardsOfPrice = (whole: PriceWhole | PriceTraceWhole) => ({ msrp: whole.msrpStr, tp: whole.tpStr, discount: whole.discountStr, discountRate: whole.discountRateStr });
+const cardsOfPrice = (whole: PriceWhole | PriceTraceWhole) => ({
+  msrp: whole.msrpStr,
+  tp: whole.tpStr,
+  discount: whole.discountStr,
+  discountRate: whole.discountRateStr,
+});
 
 /** A table's body as shown: each row's cell texts. */
 async function shownRows(table: Locator): Promise<string[][]> {
@@ -124,7 +144,11 @@ describeInBrowser('价格分析 as shipped', () => {
     const png = await exportChartPng(page, page.locator('.price-chart'));
     expect(png.fileName).toContain(month);
 
-    const regional = await apiResult<PriceTable>(page, '/price/cabmodelpricetrace/cityTable', { time: month, modelSubId, type: Number(new URL(page.url()).searchParams.get('type') ?? 2) });
+    const regional = await apiResult<PriceTable>(page, '/price/cabmodelpricetrace/cityTable', {
+      time: month,
+      modelSubId,
+      type: Number(new URL(page.url()).searchParams.get('type') ?? 2),
+    });
     expect(await shownRows(page.locator('.price-table'))).toEqual(regional.rows.map((r) => [r.name, ...r.texts]));
     await expectPriceTableWorkbook(page, page.locator('.price-table'), regional, '区域');
     assertClean();

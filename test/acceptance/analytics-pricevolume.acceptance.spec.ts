@@ -2,7 +2,21 @@ import type { Locator, Page } from 'playwright-core';
 import { type ConfigTable, type DimensionTable, type ProportionTable, thousands } from '@car/contracts';
 import { describeInBrowser, useBrowser } from '../support/browser';
 import { apiResult, settled } from '../support/sales-pages';
-import { ANALYST, bandRows, downloadControl, exportChartPng, figure, openAs, openGroup, paramsOf, pickMonth, pointHelpersAtShipped, query, saveDownload, workbookRows } from './support/analytics-kit';
+import {
+  ANALYST,
+  bandRows,
+  downloadControl,
+  exportChartPng,
+  figure,
+  openAs,
+  openGroup,
+  paramsOf,
+  pickMonth,
+  pointHelpersAtShipped,
+  query,
+  saveDownload,
+  workbookRows,
+} from './support/analytics-kit';
 
 /**
  * 价量交叉 and 产品分析 as shipped (issue 24 §3): the demo analyst changes a filter and presses 查询 on both
@@ -14,7 +28,13 @@ pointHelpersAtShipped();
 
 /** A proportion table as shown: [name, price, sales] per row. */
 async function proportionRows(panel: Locator): Promise<string[][]> {
-  return panel.locator('tbody tr').evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('td')).slice(0, 3).map((c) => (c.textContent ?? '').trim())));
+  return panel.locator('tbody tr').evaluateAll((rows) =>
+    rows.map((r) =>
+      Array.from(r.querySelectorAll('td'))
+        .slice(0, 3)
+        .map((c) => (c.textContent ?? '').trim()),
+    ),
+  );
 }
 
 /** A proportion table's workbook against the page: one row per row shown, each with its name and sales. */
@@ -73,7 +93,10 @@ describeInBrowser('价量交叉 and 产品分析 as shipped', () => {
     await openGroup(page, '时间');
     const month = await pickMonth(page, page.locator('.filter-panel'));
     const url = await query(page, (u) => u.searchParams.get('time') === month);
-    const single = await apiResult<ProportionTable>(page, '/pricevolume/modelPrice/singleTable', { time: month, ...(url.searchParams.get('modelSubId') ? { modelSubId: url.searchParams.get('modelSubId')! } : {}) });
+    const single = await apiResult<ProportionTable>(page, '/pricevolume/modelPrice/singleTable', {
+      time: month,
+      ...(url.searchParams.get('modelSubId') ? { modelSubId: url.searchParams.get('modelSubId')! } : {}),
+    });
     const singlePanel = page.locator('[aria-label="单车系表"]');
     expect(await proportionRows(singlePanel)).toEqual(single.rows.map((r) => [r.name, r.priceStr, r.salesStr]));
 
@@ -89,7 +112,11 @@ describeInBrowser('价量交叉 and 产品分析 as shipped', () => {
     ]);
     await settled(page);
     const ids = new URL(page.url()).searchParams.get('modelSubIds')!;
-    const compare = await apiResult<ProportionTable>(page, '/pricevolume/modelPrice/compareTable', { time: month, modelSubId: single.modelSubId, modelSubIds: ids });
+    const compare = await apiResult<ProportionTable>(page, '/pricevolume/modelPrice/compareTable', {
+      time: month,
+      modelSubId: single.modelSubId,
+      modelSubIds: ids,
+    });
     const comparePanel = page.locator('[aria-label="对比表"]');
     expect(await proportionRows(comparePanel)).toEqual(compare.rows.map((r) => [r.name, r.priceStr, r.salesStr]));
 
@@ -103,7 +130,7 @@ describeInBrowser('价量交叉 and 产品分析 as shipped', () => {
     assertClean();
   });
 
-  test('配置查询: a sub-series picked by typing shows the API\'s trims; 下载 Excel is a workbook of those trims and configuration rows', async () => {
+  test("配置查询: a sub-series picked by typing shows the API's trims; 下载 Excel is a workbook of those trims and configuration rows", async () => {
     const { page, assertClean } = await openAs(browser(), ANALYST, '/product/configquery', { width: 1440, height: 900 });
     await page.getByRole('textbox', { name: '搜索子车系' }).fill('朗');
     const option = page.getByRole('option', { name: '朗逸', exact: true });
@@ -121,11 +148,13 @@ describeInBrowser('价量交叉 and 产品分析 as shipped', () => {
     const names = new Map(table.columns.map((c) => [c.carJllCode, c.carName]));
     expect(rows[0]).toEqual(['配置项', ...codes.map((c) => names.get(c))]);
     // The frozen rows under the trims (子车系, 厂商指导价, 零售量 and 成交价 of the month) read as on the page.
-    const head = await page.locator('.config-head tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.children).map((cell) => (cell.textContent ?? '').trim())));
+    const head = await page
+      .locator('.config-head tr')
+      .evaluateAll((trs) => trs.map((tr) => Array.from(tr.children).map((cell) => (cell.textContent ?? '').trim())));
     expect(head.length).toBeGreaterThanOrEqual(5);
     // MSRP, volume and TP are number cells (decision 141): each reads as the page's figure.
-    expect(rows.slice(1, head.length).map((r, k) => (k === 0 ? r : r.map((c, i) => (i === 0 ? c : figure(c) ?? '-'))))).toEqual(
-      head.slice(1).map((r, k) => (k === 0 ? r : r.map((t, i) => (i === 0 ? t : figure(t) ?? '-')))),
+    expect(rows.slice(1, head.length).map((r, k) => (k === 0 ? r : r.map((c, i) => (i === 0 ? c : (figure(c) ?? '-')))))).toEqual(
+      head.slice(1).map((r, k) => (k === 0 ? r : r.map((t, i) => (i === 0 ? t : (figure(t) ?? '-'))))),
     );
     // Every configuration item of the comparison is a row of the file.
     const labels = new Set(rows.map((r) => String(r[0]).trim()));

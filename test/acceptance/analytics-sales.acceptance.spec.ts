@@ -2,7 +2,20 @@ import type { Page } from 'playwright-core';
 import type { CarDetails, TablePage } from '@car/contracts';
 import { describeInBrowser, useBrowser } from '../support/browser';
 import { apiResult, cardsOf, cardValues, type SummaryAnswer } from '../support/sales-pages';
-import { ANALYST, downloadControl, exportChartPng, figure, openAs, openGroup, pickMonth, pointHelpersAtShipped, query, rankingTable, saveDownload, workbookRows } from './support/analytics-kit';
+import {
+  ANALYST,
+  downloadControl,
+  exportChartPng,
+  figure,
+  openAs,
+  openGroup,
+  pickMonth,
+  pointHelpersAtShipped,
+  query,
+  rankingTable,
+  saveDownload,
+  workbookRows,
+} from './support/analytics-kit';
 
 /**
  * 销量分析 as shipped (issue 24 §3): on each of the three sales pages the demo analyst changes a filter and
@@ -90,11 +103,17 @@ describeInBrowser('销量分析 as shipped', () => {
     expect(areaHeader.slice(0, 3)).toEqual(['大区', '省份', '当月销量']);
     expect(areaRows.filter((r) => String(r[1]).endsWith('小计')).length).toBe(regions.rows.length);
     expect(areaRows.length).toBeGreaterThanOrEqual(31 + regions.rows.length);
-    const subtotals = regions.rows.map((row) => ({ name: row.name, sales: figure(areaRows.find((r) => r[0] === row.name && r[1] === `${row.name}小计`)?.[2] ?? 'missing') }));
+    const subtotals = regions.rows.map((row) => ({
+      name: row.name,
+      sales: figure(areaRows.find((r) => r[0] === row.name && r[1] === `${row.name}小计`)?.[2] ?? 'missing'),
+    }));
     expect(subtotals).toEqual(regions.rows.map((row) => ({ name: row.name, sales: figure(row.values['当月销量']) })));
 
     // The brand table: the file holds every brand of the month, not only the page loaded.
-    await Promise.all([page.waitForURL((u) => u.searchParams.get('dimension') === '3'), page.locator('.ranking-table__dimensions').getByRole('button', { name: '品牌', exact: true }).click()]);
+    await Promise.all([
+      page.waitForURL((u) => u.searchParams.get('dimension') === '3'),
+      page.locator('.ranking-table__dimensions').getByRole('button', { name: '品牌', exact: true }).click(),
+    ]);
     await page.waitForLoadState('networkidle');
     const brands = await apiResult<TablePage>(page, '/saleVolume/areaMarket/bound', { ...salesFilters(new URL(page.url())), currentPage: 1, pageSize: 10 });
     await expectRankingWorkbook(page, brands.total);
@@ -163,4 +182,3 @@ describeInBrowser('销量分析 as shipped', () => {
     assertClean();
   });
 });
-

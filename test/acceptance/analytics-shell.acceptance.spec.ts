@@ -88,7 +88,10 @@ describeInBrowser('the shell, the dashboard and the phone page as shipped', () =
   test("看板: a new month and 累计 show the API's figures", async () => {
     const { page, assertClean } = await openAs(browser(), ANALYST, DASHBOARD_PATH);
     const latest = await apiResult<DashboardWhole>(page, '/dashboard/whole');
-    await page.locator('.dashboard-figure__value', { hasText: `${latest.all.qtyStr}千辆` }).first().waitFor();
+    await page
+      .locator('.dashboard-figure__value', { hasText: `${latest.all.qtyStr}千辆` })
+      .first()
+      .waitFor();
 
     const month = await pickMonth(page, page.locator('.dashboard'));
     await page.waitForURL((u) => u.searchParams.get('time') === month);
@@ -96,7 +99,10 @@ describeInBrowser('the shell, the dashboard and the phone page as shipped', () =
     await page.waitForLoadState('networkidle');
     const then = await apiResult<DashboardWhole>(page, '/dashboard/whole', { time: month, accumulate: 1 });
     expect(then.time).toContain(month.slice(0, 4));
-    await page.locator('.dashboard-figure__value', { hasText: `${then.all.qtyStr}千辆` }).first().waitFor();
+    await page
+      .locator('.dashboard-figure__value', { hasText: `${then.all.qtyStr}千辆` })
+      .first()
+      .waitFor();
     const values = await page.locator('.dashboard-figure__value').allTextContents();
     expect(values.slice(0, 3)).toEqual([`${then.xinnengyuan.qtyStr}千辆`, `${then.all.qtyStr}千辆`, then.shentoulvStr]);
     await expect(page.locator('.dashboard-brief p').allTextContents()).resolves.toEqual(then.briefs.map((b) => b.text));
@@ -107,7 +113,11 @@ describeInBrowser('the shell, the dashboard and the phone page as shipped', () =
     const app = shipped();
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: app.dataDir };
     delete env.MP_SECRET;
-    const printed = execFileSync('npm', ['run', '--silent', 'mp-link', '--', '--base', app.baseUrl, '--province', '440000'], { cwd: app.cloneDir, env, encoding: 'utf8' });
+    const printed = execFileSync('npm', ['run', '--silent', 'mp-link', '--', '--base', app.baseUrl, '--province', '440000'], {
+      cwd: app.cloneDir,
+      env,
+      encoding: 'utf8',
+    });
     const link = printed.trim().split('\n').pop()!;
     expect(link).toMatch(/\/wechatsalevolume\?openId=/);
 

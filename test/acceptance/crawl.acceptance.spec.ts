@@ -94,7 +94,10 @@ describe('the crawl: no page, data request or call answers 5xx or stops the serv
 
     async ask(label: string, url: string, visitor: Visitor): Promise<Answer | null> {
       // The page a request belongs to: its path without the query or the .data suffix.
-      const key = `${url.split('?')[0].replace(/\.data$/, '').replace(/^\/_root$/, '/')} [${visitor.name}]`;
+      const key = `${url
+        .split('?')[0]
+        .replace(/\.data$/, '')
+        .replace(/^\/_root$/, '/')} [${visitor.name}]`;
       if (this.stopped.has(key) || this.restarts >= RESTART_LIMIT) {
         const skip = this.restarts >= RESTART_LIMIT ? `requests after ${RESTART_LIMIT} restarts` : key;
         this.skipped.set(skip, (this.skipped.get(skip) ?? 0) + 1);
@@ -109,7 +112,12 @@ describe('the crawl: no page, data request or call answers 5xx or stops the serv
         const response = await fetch(`${app.baseUrl}${url}`, { redirect: 'manual', headers, signal: AbortSignal.timeout(60_000) });
         // The older `?_data=` protocol answers a redirect as 204 with X-Remix-Redirect.
         const remixRedirect = response.headers.get('x-remix-redirect');
-        answer = { status: response.status, location: response.headers.get('location') ?? remixRedirect, remixRedirect: remixRedirect !== null, body: await response.text() };
+        answer = {
+          status: response.status,
+          location: response.headers.get('location') ?? remixRedirect,
+          remixRedirect: remixRedirect !== null,
+          body: await response.text(),
+        };
       } catch (error) {
         failure = reason(error);
       }
@@ -152,7 +160,9 @@ describe('the crawl: no page, data request or call answers 5xx or stops the serv
 
   /** A redirect on this site: a 3xx, or a data request's (204 with X-Remix-Redirect; single fetch's 202 with its target). */
   const redirected = (answer: Answer) =>
-    ((answer.status >= 300 && answer.status < 400) || answer.remixRedirect || answer.status === 202) && answer.location !== null && new URL(answer.location, app.baseUrl).origin === app.baseUrl;
+    ((answer.status >= 300 && answer.status < 400) || answer.remixRedirect || answer.status === 202) &&
+    answer.location !== null &&
+    new URL(answer.location, app.baseUrl).origin === app.baseUrl;
   const toLogin = (answer: Answer) => redirected(answer) && new URL(answer.location as string, app.baseUrl).pathname === '/login';
   const summary = (answer: Answer) => `${answer.status}${answer.location ? ` → ${answer.location}` : ''}`;
 
@@ -165,84 +175,105 @@ describe('the crawl: no page, data request or call answers 5xx or stops the serv
 
   it('derives the pages from the route files, pathless layouts, the index, the splat and resource routes included', () => {
     const urls = routes.map((r) => r.url);
-    expect(urls).toEqual(expect.arrayContaining(['/', '/login', '/price/totalmarket', '/price/cabmodelpricetrace', '/product/configquery', MOBILE_PAGE, '/no-such-page']));
+    expect(urls).toEqual(
+      expect.arrayContaining(['/', '/login', '/price/totalmarket', '/price/cabmodelpricetrace', '/product/configquery', MOBILE_PAGE, '/no-such-page']),
+    );
     expect(routes.find((r) => r.id === 'routes/_shell')?.url).toBeNull();
     expect(routes.filter((r) => r.resource && r.url !== null).length).toBeGreaterThan(0);
     expect(routes.find((r) => r.id === 'root')?.hasLoader).toBe(true);
   });
 
-  it('every page: a redirect to /login for a page behind the session, never a 5xx, and the server lives', async () => {
-    const crawl = new Crawl();
-    for (const { route, query } of pages(false)) {
-      const url = `${route.url}${query ? `?${query}` : ''}`;
-      for (const visitor of web) {
-        const answer = await crawl.ask(`GET ${url} [${visitor.name}]`, url, visitor);
-        if (!answer) continue;
-        const chainPublic = route.chain.filter((id) => id !== 'root').every((id) => PUBLIC_ROUTES.has(id));
-        if (answer.status >= 500) crawl.fail(`GET ${url} [${visitor.name}] → ${summary(answer)}`);
-        else if (!route.resource && !chainPublic && !toLogin(answer)) crawl.fail(`GET ${url} [${visitor.name}] → ${summary(answer)}, not a redirect to /login`);
-        else if (route.resource && answer.status < 300 && !SESSION_CODES.test(answer.body)) crawl.fail(`GET ${url} [${visitor.name}] → ${summary(answer)} without the session code`);
-      }
-    }
-    expect(crawl.report()).toEqual([]);
-  }, CRAWL_MS);
-
-  it('every data request of every page (.data, _routes, ?_data=): a redirect or the session code, never a 5xx, and the server lives', async () => {
-    const crawl = new Crawl();
-    for (const { route, query } of pages(false)) {
-      for (const request of dataRequests(route, routes, query)) {
-        const needsSession = request.routeId === null ? route.chain.some((id) => id !== 'root' && !PUBLIC_ROUTES.has(id)) : !PUBLIC_ROUTES.has(request.routeId);
+  it(
+    'every page: a redirect to /login for a page behind the session, never a 5xx, and the server lives',
+    async () => {
+      const crawl = new Crawl();
+      for (const { route, query } of pages(false)) {
+        const url = `${route.url}${query ? `?${query}` : ''}`;
         for (const visitor of web) {
-          const label = `GET ${request.url} [${visitor.name}]`;
-          const answer = await crawl.ask(label, request.url, visitor);
+          const answer = await crawl.ask(`GET ${url} [${visitor.name}]`, url, visitor);
           if (!answer) continue;
-          if (answer.status >= 500) crawl.fail(`${label} → ${summary(answer)}`);
-          // A page that does not exist is a 404 to anyone when only the splat's loader is asked.
-          else if (answer.status === 404 && route.splat && request.routeId === route.id) continue;
-          // A single-fetch answer carries its redirect in the stream ("redirect","/login?…").
-          else if (needsSession && !redirected(answer) && !/"\/login\b/.test(answer.body) && !SESSION_CODES.test(answer.body)) {
-            crawl.fail(`${label} → ${summary(answer)}, neither a redirect nor the session code`);
+          const chainPublic = route.chain.filter((id) => id !== 'root').every((id) => PUBLIC_ROUTES.has(id));
+          if (answer.status >= 500) crawl.fail(`GET ${url} [${visitor.name}] → ${summary(answer)}`);
+          else if (!route.resource && !chainPublic && !toLogin(answer))
+            crawl.fail(`GET ${url} [${visitor.name}] → ${summary(answer)}, not a redirect to /login`);
+          else if (route.resource && answer.status < 300 && !SESSION_CODES.test(answer.body))
+            crawl.fail(`GET ${url} [${visitor.name}] → ${summary(answer)} without the session code`);
+        }
+      }
+      expect(crawl.report()).toEqual([]);
+    },
+    CRAWL_MS,
+  );
+
+  it(
+    'every data request of every page (.data, _routes, ?_data=): a redirect or the session code, never a 5xx, and the server lives',
+    async () => {
+      const crawl = new Crawl();
+      for (const { route, query } of pages(false)) {
+        for (const request of dataRequests(route, routes, query)) {
+          const needsSession =
+            request.routeId === null ? route.chain.some((id) => id !== 'root' && !PUBLIC_ROUTES.has(id)) : !PUBLIC_ROUTES.has(request.routeId);
+          for (const visitor of web) {
+            const label = `GET ${request.url} [${visitor.name}]`;
+            const answer = await crawl.ask(label, request.url, visitor);
+            if (!answer) continue;
+            if (answer.status >= 500) crawl.fail(`${label} → ${summary(answer)}`);
+            // A page that does not exist is a 404 to anyone when only the splat's loader is asked.
+            else if (answer.status === 404 && route.splat && request.routeId === route.id) continue;
+            // A single-fetch answer carries its redirect in the stream ("redirect","/login?…").
+            else if (needsSession && !redirected(answer) && !/"\/login\b/.test(answer.body) && !SESSION_CODES.test(answer.body)) {
+              crawl.fail(`${label} → ${summary(answer)}, neither a redirect nor the session code`);
+            }
           }
         }
       }
-    }
-    expect(crawl.report()).toEqual([]);
-  }, CRAWL_MS);
+      expect(crawl.report()).toEqual([]);
+    },
+    CRAWL_MS,
+  );
 
-  it('the mobile query page and its data requests, with its own car-mp session: never a 5xx, and the server lives', async () => {
-    const crawl = new Crawl();
-    for (const { route, query } of pages(true)) {
-      const requests = [{ url: `${route.url}${query ? `?${query}` : ''}` }, ...dataRequests(route, routes, query)];
-      for (const request of requests) {
-        for (const visitor of mp) {
-          const label = `GET ${request.url} [${visitor.name}]`;
-          const answer = await crawl.ask(label, request.url, visitor);
-          if (answer && answer.status >= 500) crawl.fail(`${label} → ${summary(answer)}`);
+  it(
+    'the mobile query page and its data requests, with its own car-mp session: never a 5xx, and the server lives',
+    async () => {
+      const crawl = new Crawl();
+      for (const { route, query } of pages(true)) {
+        const requests = [{ url: `${route.url}${query ? `?${query}` : ''}` }, ...dataRequests(route, routes, query)];
+        for (const request of requests) {
+          for (const visitor of mp) {
+            const label = `GET ${request.url} [${visitor.name}]`;
+            const answer = await crawl.ask(label, request.url, visitor);
+            if (answer && answer.status >= 500) crawl.fail(`${label} → ${summary(answer)}`);
+          }
         }
       }
-    }
-    expect(crawl.report()).toEqual([]);
-  }, CRAWL_MS);
+      expect(crawl.report()).toEqual([]);
+    },
+    CRAWL_MS,
+  );
 
-  it('every GET call of the API answers each visitor its session code (-1009, -1008, -1012), never a 5xx', async () => {
-    const crawl = new Crawl();
-    const calls = ENDPOINTS.filter((e) => e.method === 'GET' && e.access !== 'public');
-    expect(calls.length).toBeGreaterThan(20);
-    for (const call of calls) {
-      const url = `${API_PREFIX}/${call.path}`;
-      for (const visitor of call.access === 'mp' ? mp : web) {
-        const label = `GET ${url} [${visitor.name}]`;
-        const answer = await crawl.ask(label, url, visitor);
-        if (!answer) continue;
-        let code: unknown;
-        try {
-          code = (JSON.parse(answer.body) as { code?: unknown }).code;
-        } catch {
-          code = `not JSON: ${answer.body.slice(0, 60)}`;
+  it(
+    'every GET call of the API answers each visitor its session code (-1009, -1008, -1012), never a 5xx',
+    async () => {
+      const crawl = new Crawl();
+      const calls = ENDPOINTS.filter((e) => e.method === 'GET' && e.access !== 'public');
+      expect(calls.length).toBeGreaterThan(20);
+      for (const call of calls) {
+        const url = `${API_PREFIX}/${call.path}`;
+        for (const visitor of call.access === 'mp' ? mp : web) {
+          const label = `GET ${url} [${visitor.name}]`;
+          const answer = await crawl.ask(label, url, visitor);
+          if (!answer) continue;
+          let code: unknown;
+          try {
+            code = (JSON.parse(answer.body) as { code?: unknown }).code;
+          } catch {
+            code = `not JSON: ${answer.body.slice(0, 60)}`;
+          }
+          if (answer.status >= 500 || code !== visitor.code) crawl.fail(`${label} → ${answer.status} code ${String(code)}, expected ${visitor.code}`);
         }
-        if (answer.status >= 500 || code !== visitor.code) crawl.fail(`${label} → ${answer.status} code ${String(code)}, expected ${visitor.code}`);
       }
-    }
-    expect(crawl.report()).toEqual([]);
-  }, CRAWL_MS);
+      expect(crawl.report()).toEqual([]);
+    },
+    CRAWL_MS,
+  );
 });

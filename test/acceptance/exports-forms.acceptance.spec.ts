@@ -90,7 +90,7 @@ describeInBrowser('the export forms as shipped', () => {
     expect(await chosen(page)).toEqual(expect.arrayContaining(['城市：北京市']));
   });
 
-  test('重置 returns the month range to the default: the calendar\'s first month through the same month', async () => {
+  test("重置 returns the month range to the default: the calendar's first month through the same month", async () => {
     await page.goto(url('/comprehensiveinquiry/pricevolumeexport'), { waitUntil: 'networkidle' });
     const latest = await monthOf(page, 'start');
     expect(latest).toMatch(/^\d{4}-\d{2}$/);

@@ -79,7 +79,11 @@ describeInBrowser('the administrator’s files as shipped: downloaded and opened
     await page.goto(url('/admin/import'), { waitUntil: 'networkidle' });
     const csv = await clickDownload(page, page.getByRole('link', { name: '零售量模板.csv' }));
     expect(csv.fileName).toMatch(/\.csv$/);
-    const lines = csv.body.toString('utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const lines = csv.body
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     expect(lines[0]).toBe(RETAIL_HEADER);
     expect(lines).toHaveLength(2);
     const xlsx = await clickDownload(page, page.getByRole('link', { name: '零售量模板.xlsx' }));
@@ -109,7 +113,12 @@ describeInBrowser('the administrator’s files as shipped: downloaded and opened
   test('a small retail month imported through the page: the whole-market page shows the file’s sum', async () => {
     await page.goto(url('/admin/import'), { waitUntil: 'networkidle' });
     const template = await clickDownload(page, page.getByRole('link', { name: '零售量模板.csv' }));
-    const car = template.body.toString('utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/)[1].split(',')[2];
+    const car = template.body
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/)[1]
+      .split(',')[2];
     expect(car).not.toBe('');
     const code = await cityCodes(page);
     const facts = [
@@ -124,7 +133,9 @@ describeInBrowser('the administrator’s files as shipped: downloaded and opened
     await uploadCsv(page, '验收零售.csv', `${csv}\n`);
     // Checked, written, rollups rebuilt; or stopped for review or failed, which the counts then explain.
     await progress(page).locator('.ui.positive.message, .ui.negative.message, .import-progress__decide').first().waitFor({ timeout: 180_000 });
-    expect(await progress(page).locator('.import-progress__counts').textContent()).toContain(`已读 ${facts.length} 行 · 有效 ${facts.length} 行 · 已写入 ${facts.length} 行 · 错误 0`);
+    expect(await progress(page).locator('.import-progress__counts').textContent()).toContain(
+      `已读 ${facts.length} 行 · 有效 ${facts.length} 行 · 已写入 ${facts.length} 行 · 错误 0`,
+    );
     expect(await progress(page).locator('.ui.positive.message').textContent()).toContain(`已导入 ${IMPORT_MONTH} 的零售量数据`);
 
     const sum = facts.reduce((total, fact) => total + fact[4], 0);

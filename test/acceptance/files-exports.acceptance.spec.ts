@@ -120,7 +120,14 @@ describeInBrowser('the exports as shipped: generated, downloaded and opened', ()
     expect(header).toEqual(['月份', '价格段', '车型', '厂商属性', '零售量']);
     for (const row of rows) expect(row[3]).toBe('自主');
     const month = onlyMonth(rows);
-    const chart = await apiResult<ChartResult>(page, '/pricevolume/priceQtyDetail/highCharts', { time: month, producerProperties: 1, priceLow: 10, priceHigh: 30, segment: 5, orderBy: 0 });
+    const chart = await apiResult<ChartResult>(page, '/pricevolume/priceQtyDetail/highCharts', {
+      time: month,
+      producerProperties: 1,
+      priceLow: 10,
+      priceHigh: 30,
+      segment: 5,
+      orderBy: 0,
+    });
     const bands = chart.xAxis[0].categories;
     expect(bands).toEqual(['10万以下', '10-15万', '15-20万', '20-25万', '25-30万', '30万以上']);
     const byBand = sumsBy(rows, (row) => String(row[1]), 4);
@@ -180,7 +187,7 @@ describeInBrowser('the exports as shipped: generated, downloaded and opened', ()
     const here = page.url();
     const links = {
       'the progress bar’s 下载': page.locator('.export-progress__link'),
-      '我的导出': page.locator(`.recent-exports a[href="/car/api/dataExport/file?id=${id}"]`),
+      我的导出: page.locator(`.recent-exports a[href="/car/api/dataExport/file?id=${id}"]`),
     };
     for (const [where, link] of Object.entries(links)) {
       // The browser logs the refused request; the page must not leave, and must say what the server said.

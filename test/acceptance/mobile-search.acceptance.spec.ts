@@ -68,7 +68,10 @@ describeInBrowser('the phone page as shipped: search and city', () => {
     const single = await searchCar(page, 0, '斯拉');
     expect(single).toHaveLength(1);
     await page.getByRole('textbox', { name: '搜索' }).fill('斯拉');
-    await Promise.all([page.waitForURL((u) => u.searchParams.get('id') === String(single[0].id), { timeout: 15_000 }), page.getByRole('textbox', { name: '搜索' }).press('Enter')]);
+    await Promise.all([
+      page.waitForURL((u) => u.searchParams.get('id') === String(single[0].id), { timeout: 15_000 }),
+      page.getByRole('textbox', { name: '搜索' }).press('Enter'),
+    ]);
     await page.locator('.mp-head h1', { hasText: single[0].name }).waitFor();
     expect(errors).toEqual([]);
   });
@@ -96,7 +99,12 @@ describeInBrowser('the phone page as shipped: search and city', () => {
       picker.getByRole('button', { name: '深圳市', exact: true }).tap(),
     ]);
     const at = new URL(page.url());
-    expect(['provinceId', 'provinceName', 'provincecityId', 'provincecityName'].map((k) => at.searchParams.get(k))).toEqual(['440000', '广东', '440300', '深圳市']);
+    expect(['provinceId', 'provinceName', 'provincecityId', 'provincecityName'].map((k) => at.searchParams.get(k))).toEqual([
+      '440000',
+      '广东',
+      '440300',
+      '深圳市',
+    ]);
     await page.locator('.mp-city', { hasText: '深圳市' }).waitFor();
     expect(errors).toEqual([]);
   });

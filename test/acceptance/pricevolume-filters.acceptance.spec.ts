@@ -67,19 +67,33 @@ describeInBrowser('价量交叉 filters as shipped', () => {
     const url = await query(page, (u) => u.searchParams.get('tpCity') === '110000');
     expect(paramsOf(url)).toMatchObject({ brand: ids, bodyShape: '4', series: '2', type: '1' });
     const beijing = await apiResult<DimensionTable>(page, '/pricevolume/priceQtyDetail/table', paramsOf(url, ['chart']));
-    expect(await bandRows(page)).toEqual(beijing.values.map((cells) => [String(cells[0].data[0]), String(cells[1].data[0]), thousands(cells[2].data[0] as number | null)]));
+    expect(await bandRows(page)).toEqual(
+      beijing.values.map((cells) => [String(cells[0].data[0]), String(cells[1].data[0]), thousands(cells[2].data[0] as number | null)]),
+    );
     expect((await tags(page))['TP城市']).toBe('北京市');
     assertClean();
   });
 
-  test('销量占比分析: the city reaches both tables and downloads; the year count adds years to 时间段对比; the rank band draws the segment\'s ranks on 车型对比', async () => {
+  test("销量占比分析: the city reaches both tables and downloads; the year count adds years to 时间段对比; the rank band draws the segment's ranks on 车型对比", async () => {
     const { page, assertClean } = await openAs(browser(), ANALYST, '/pricevolume/pricedimension');
     await openGroup(page, '城市');
     await page.locator('select[name="city"]').selectOption({ label: '上海市' });
     const url = await query(page, (u) => u.searchParams.get('city') === String(SHANGHAI));
-    const single = await apiResult<ProportionTable>(page, '/pricevolume/modelPrice/singleTable', { city: SHANGHAI, ...(url.searchParams.get('time') ? { time: url.searchParams.get('time')! } : {}) });
-    const national = await apiResult<ProportionTable>(page, '/pricevolume/modelPrice/singleTable', { modelSubId: single.modelSubId, ...(url.searchParams.get('time') ? { time: url.searchParams.get('time')! } : {}) });
-    const rows = await page.locator('[aria-label="单车系表"] tbody tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td')).slice(0, 3).map((td) => (td.textContent ?? '').trim())));
+    const single = await apiResult<ProportionTable>(page, '/pricevolume/modelPrice/singleTable', {
+      city: SHANGHAI,
+      ...(url.searchParams.get('time') ? { time: url.searchParams.get('time')! } : {}),
+    });
+    const national = await apiResult<ProportionTable>(page, '/pricevolume/modelPrice/singleTable', {
+      modelSubId: single.modelSubId,
+      ...(url.searchParams.get('time') ? { time: url.searchParams.get('time')! } : {}),
+    });
+    const rows = await page.locator('[aria-label="单车系表"] tbody tr').evaluateAll((trs) =>
+      trs.map((tr) =>
+        Array.from(tr.querySelectorAll('td'))
+          .slice(0, 3)
+          .map((td) => (td.textContent ?? '').trim()),
+      ),
+    );
     expect(rows).toEqual(single.rows.map((r) => [r.name, r.priceStr, r.salesStr]));
     // Shanghai's own figures, not the nation's.
     expect(single.rows.at(-1)!.sales).toBeLessThan(national.rows.at(-1)!.sales);
@@ -91,7 +105,10 @@ describeInBrowser('价量交叉 filters as shipped', () => {
 
     // Year count 3: the month and the same month of the three years before it.
     const timeChart = page.getByRole('region', { name: '时间段对比图', exact: true });
-    await Promise.all([page.waitForURL((u) => u.searchParams.get('singleCount') === '3'), page.getByRole('combobox', { name: '时间段对比年数' }).selectOption('3')]);
+    await Promise.all([
+      page.waitForURL((u) => u.searchParams.get('singleCount') === '3'),
+      page.getByRole('combobox', { name: '时间段对比年数' }).selectOption('3'),
+    ]);
     await settled(page);
     const month = single.period;
     const years = [0, 1, 2, 3].map((k) => `${Number(month.slice(0, 4)) - k}${month.slice(4)}`);

@@ -32,9 +32,11 @@ async function confirmDialog(page: Page): Promise<void> {
 }
 
 async function priceCards(page: Page): Promise<Record<string, string>> {
-  return page.locator('.price-cards .summary-card').evaluateAll((cards) =>
-    Object.fromEntries(cards.map((c) => [(c as HTMLElement).dataset.card ?? '', (c.querySelector('.summary-card__value')?.textContent ?? '').trim()])),
-  );
+  return page
+    .locator('.price-cards .summary-card')
+    .evaluateAll((cards) =>
+      Object.fromEntries(cards.map((c) => [(c as HTMLElement).dataset.card ?? '', (c.querySelector('.summary-card__value')?.textContent ?? '').trim()])),
+    );
 }
 
 const cardsOfPrice = (whole: PriceTraceWhole) => ({ msrp: whole.msrpStr, tp: whole.tpStr, discount: whole.discountStr, discountRate: whole.discountRateStr });
@@ -56,9 +58,11 @@ describeInBrowser('issue 26: the trace comparison brand and city, the producer/b
     const { page, assertClean } = await openAs(browser(), ANALYST, '/price/cabmodelpricetrace');
     const brands = (await apiResult<LetterGroup<{ id: number; name: string }>[]>(page, '/search/getBrands')).flatMap((g) => g.list);
     const brand = brands.find((b) => b.name === '丰田') ?? brands.find((b) => b.name !== '大众')!;
-    const ownSeries = (await apiResult<LetterGroup<SeriesItem>[]>(page, '/search/getSeries', { brandIds: brand.id })).flatMap((g) => g.list.flatMap((s) => s.subList));
-    const others = (await apiResult<LetterGroup<SeriesItem>[]>(page, '/search/getSeries', { brandIds: brands.find((b) => b.name === '大众')!.id })).flatMap((g) =>
+    const ownSeries = (await apiResult<LetterGroup<SeriesItem>[]>(page, '/search/getSeries', { brandIds: brand.id })).flatMap((g) =>
       g.list.flatMap((s) => s.subList),
+    );
+    const others = (await apiResult<LetterGroup<SeriesItem>[]>(page, '/search/getSeries', { brandIds: brands.find((b) => b.name === '大众')!.id })).flatMap(
+      (g) => g.list.flatMap((s) => s.subList),
     );
 
     await page.getByLabel('对比品牌').click();
@@ -77,7 +81,11 @@ describeInBrowser('issue 26: the trace comparison brand and city, the producer/b
     await entry(page, compared.name).click();
     await confirmDialog(page);
 
-    const url = await query(page, (u) => u.searchParams.get('compareBrand') === String(brand.id) && u.searchParams.get('modelSubIds') === String(compared.id), page.locator('.trace-pickers'));
+    const url = await query(
+      page,
+      (u) => u.searchParams.get('compareBrand') === String(brand.id) && u.searchParams.get('modelSubIds') === String(compared.id),
+      page.locator('.trace-pickers'),
+    );
     await page.waitForSelector('.price-chart canvas[data-drawn="true"]');
     const chart = await apiResult<{ series: Array<{ name: string }> }>(page, '/price/cabmodelpricetrace/highCharts', {
       modelSubId: url.searchParams.get('modelSubId') ?? '',
@@ -108,7 +116,11 @@ describeInBrowser('issue 26: the trace comparison brand and city, the producer/b
     await page.locator('.filter-panel select#trace-city').selectOption({ label: '广州市' });
     const url = await query(page, (u) => u.searchParams.get('city') === '440100');
     const modelSubId = url.searchParams.get('modelSubId') ?? (await page.locator('.filter-panel input[name="modelSubId"]').inputValue());
-    const params = { modelSubId, type: url.searchParams.get('discount') ?? '0', ...(url.searchParams.get('time') ? { time: url.searchParams.get('time')! } : {}) };
+    const params = {
+      modelSubId,
+      type: url.searchParams.get('discount') ?? '0',
+      ...(url.searchParams.get('time') ? { time: url.searchParams.get('time')! } : {}),
+    };
     const inCity = await apiResult<PriceTraceWhole>(page, '/price/cabmodelpricetrace/whole', { ...params, city: 440100 });
     const national = await apiResult<PriceTraceWhole>(page, '/price/cabmodelpricetrace/whole', params);
     expect(inCity.tpStr).not.toBe(national.tpStr);
@@ -171,7 +183,13 @@ describeInBrowser('issue 26: the trace comparison brand and city, the producer/b
     const top = page.getByLabel('Top 对比品牌');
     await expect(top.inputValue()).resolves.toBe('0');
     await Promise.all([page.waitForURL((u) => u.searchParams.get('count') === '3'), top.selectOption('3')]);
-    const details = await apiResult<CarDetails>(page, '/saleVolume/companyBrand/carDetails', { ...area, type: 1, foreignId: main.id, compareType: 2, count: 3 });
+    const details = await apiResult<CarDetails>(page, '/saleVolume/companyBrand/carDetails', {
+      ...area,
+      type: 1,
+      foreignId: main.id,
+      compareType: 2,
+      count: 3,
+    });
     expect(details.compareHeJiList.map((c) => c.name)).toEqual(brands.list.slice(1, 4).map((b) => b.name));
     // The table's totals: the brand's, each Top brand's (合计 rows), then the market's.
     const totals = page.locator('.car-details tr.is-total');

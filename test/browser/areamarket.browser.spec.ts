@@ -48,7 +48,11 @@ describeInBrowser('the area-market page', () => {
     await settled(page);
     await expect(page.locator('.area-map__path').textContent()).resolves.toContain('深圳');
 
-    for (const expected of [['440000', '2'], ['5', '1'], [null, null]]) {
+    for (const expected of [
+      ['440000', '2'],
+      ['5', '1'],
+      [null, null],
+    ]) {
       await page.getByRole('button', { name: '返回上级' }).click();
       await page.waitForURL((url) => url.searchParams.get('area') === expected[0] && url.searchParams.get('level') === expected[1]);
       await settled(page);

@@ -35,9 +35,11 @@ async function open(browser: Browser, path: string, viewport?: { width: number; 
 }
 
 async function cards(page: Page): Promise<Record<string, string>> {
-  const entries = await page.locator('.summary-card').evaluateAll((nodes) =>
-    nodes.map((n) => [n.getAttribute('data-card') ?? '', (n.querySelector('.summary-card__value')?.textContent ?? '').replace(/辆$/, '').trim()]),
-  );
+  const entries = await page
+    .locator('.summary-card')
+    .evaluateAll((nodes) =>
+      nodes.map((n) => [n.getAttribute('data-card') ?? '', (n.querySelector('.summary-card__value')?.textContent ?? '').replace(/辆$/, '').trim()]),
+    );
   return Object.fromEntries(entries);
 }
 
@@ -176,15 +178,17 @@ describeInBrowser('the producer/brand page', () => {
     const list = await api<ListPage>('/saleVolume/companyBrand/list', { time: '2026-03', type: 0, currentPage: 1, pageSize: 10 });
     const third = list.list[2];
     const popupErrors: string[] = [];
-    const [popup] = await Promise.all([
-      page.context().waitForEvent('page'),
-      page.locator('.ranking-table tbody tr').nth(2).locator('.maker-link').click(),
-    ]);
+    const [popup] = await Promise.all([page.context().waitForEvent('page'), page.locator('.ranking-table tbody tr').nth(2).locator('.maker-link').click()]);
     popup.on('console', (m) => m.type() === 'error' && popupErrors.push(m.text()));
     popup.on('pageerror', (e) => popupErrors.push(e.message));
     await popup.waitForLoadState('networkidle');
     const url = new URL(popup.url());
-    expect([url.pathname, url.searchParams.get('id'), url.searchParams.get('type'), url.searchParams.get('time')]).toEqual([PAGE, String(third.id), '0', '2026-03']);
+    expect([url.pathname, url.searchParams.get('id'), url.searchParams.get('type'), url.searchParams.get('time')]).toEqual([
+      PAGE,
+      String(third.id),
+      '0',
+      '2026-03',
+    ]);
     await expect(popup.locator('.maker-name').textContent()).resolves.toBe(third.name);
     await expect(popup.title()).resolves.toBe(`${third.name} - 厂商品牌表现 - 车市分析平台`);
     expect((await cards(popup)).qty).toBe(third.salesStr);
@@ -218,7 +222,10 @@ describeInBrowser('the producer/brand page', () => {
     await expect(firstRow.locator('.car-details__segment').getAttribute('rowspan')).resolves.toBe(String(segment.models.length + 2));
     expect(await page.locator('.car-details tbody tr.is-subtotal').count()).toBeGreaterThanOrEqual(2 * details.details.length);
 
-    await Promise.all([page.waitForURL((url) => url.searchParams.get('accumulate') === '1'), page.locator('.car-details').getByRole('button', { name: '本年累计' }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.searchParams.get('accumulate') === '1'),
+      page.locator('.car-details').getByRole('button', { name: '本年累计' }).click(),
+    ]);
     const year = await api<CarDetails>('/saleVolume/companyBrand/carDetails', { type: 0, foreignId: fourth.id, accumulate: 1 });
     await page.locator('.car-details__period', { hasText: year.time }).waitFor();
 
@@ -239,7 +246,10 @@ describeInBrowser('the producer/brand page', () => {
     const ownName = (await api<CarDetails>('/saleVolume/companyBrand/carDetails', { type: 0, foreignId: me.producerId })).name;
     const { page, assertClean } = await open(browser, `${PAGE}?id=${other.id}&type=0&count=3`);
 
-    await Promise.all([page.waitForURL((url) => url.searchParams.get('compareType') === '1' && !url.searchParams.has('count')), page.getByRole('button', { name: '对比厂商' }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.searchParams.get('compareType') === '1' && !url.searchParams.has('count')),
+      page.getByRole('button', { name: '对比厂商' }).click(),
+    ]);
     await page.getByRole('button', { name: '选择厂商' }).click();
     const dialog = page.locator('.pick-dialog');
     await dialog.locator('.pick-toggle.is-chosen', { hasText: ownName }).waitFor();
@@ -253,7 +263,10 @@ describeInBrowser('the producer/brand page', () => {
     await expect(page.getByRole('button', { name: '已选1个厂商' }).count()).resolves.toBe(1);
 
     // Brands are another list: switching drops the producers chosen.
-    await Promise.all([page.waitForURL((url) => url.searchParams.get('compareType') === '2' && !url.searchParams.has('foreignIds')), page.getByRole('button', { name: '对比品牌' }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.searchParams.get('compareType') === '2' && !url.searchParams.has('foreignIds')),
+      page.getByRole('button', { name: '对比品牌' }).click(),
+    ]);
     await screenshot(page, 'companybrand-compare');
     assertClean();
   });
@@ -266,7 +279,9 @@ describeInBrowser('the producer/brand page', () => {
       const { page, assertClean } = await open(browser, `${PAGE}?id=${me.producerId}&type=0`, viewport);
       const fit = await page.locator('.company-brand').evaluate((root) => {
         const right = root.getBoundingClientRect().right;
-        const wider = Array.from(root.querySelectorAll('*')).filter((el) => el.getBoundingClientRect().right > right + 0.5 && !el.closest('.car-details__scroll, .ranking-table__scroll'));
+        const wider = Array.from(root.querySelectorAll('*')).filter(
+          (el) => el.getBoundingClientRect().right > right + 0.5 && !el.closest('.car-details__scroll, .ranking-table__scroll'),
+        );
         return { overflow: root.scrollWidth - root.clientWidth, wider: wider.map((el) => el.className) };
       });
       expect(fit).toEqual({ overflow: 0, wider: [] });

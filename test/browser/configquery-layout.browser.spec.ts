@@ -21,7 +21,10 @@ describeInBrowser('the configuration query with five sub-series and 30 columns',
   test('arrives without a layout shift and scrolls without one', async () => {
     const { page, assertClean } = await openSignedIn(browser(), PAGE, { width: 1440, height: 900 });
     const all = await apiResult<ConfigTable>(page, '/carConfig/get', { ids: IDS });
-    const codes = all.cars.flatMap((c) => [...c.zaishouList, ...c.tingshouList]).map((t) => t.carJllCode).slice(0, 30);
+    const codes = all.cars
+      .flatMap((c) => [...c.zaishouList, ...c.tingshouList])
+      .map((t) => t.carJllCode)
+      .slice(0, 30);
     expect(codes).toHaveLength(30);
 
     await page.addInitScript(() => {

@@ -77,8 +77,14 @@ describeInBrowser('the configuration query page', () => {
     expect(new URL(page.url()).searchParams.get('ids')?.split(',')).toHaveLength(5);
 
     // Removing a chip is a new search: back to three, the trims chosen afresh.
-    for (const [name, left] of [['奥迪A4L', 4], ['奥迪A6L', 3]] as const) {
-      await Promise.all([page.waitForURL((u) => u.searchParams.get('ids')?.split(',').length === left), page.getByRole('button', { name: `移除 ${name}` }).click()]);
+    for (const [name, left] of [
+      ['奥迪A4L', 4],
+      ['奥迪A6L', 3],
+    ] as const) {
+      await Promise.all([
+        page.waitForURL((u) => u.searchParams.get('ids')?.split(',').length === left),
+        page.getByRole('button', { name: `移除 ${name}` }).click(),
+      ]);
       await settled(page);
     }
     await page.waitForURL((u) => u.searchParams.get('ids') === '545,585,582');
@@ -90,7 +96,10 @@ describeInBrowser('the configuration query page', () => {
     await page.getByRole('tab', { name: '停售' }).click();
     await page.getByRole('tab', { name: /宝马5系/ }).click();
     const ended = first.cars.find((c) => c.id === 585)!.tingshouList[0];
-    await Promise.all([page.waitForURL((u) => u.searchParams.get('carJllCodes')?.endsWith(ended.carJllCode) ?? false), page.locator('.config-picker__trims li', { hasText: ended.carName }).locator('.ui.checkbox').click()]);
+    await Promise.all([
+      page.waitForURL((u) => u.searchParams.get('carJllCodes')?.endsWith(ended.carJllCode) ?? false),
+      page.locator('.config-picker__trims li', { hasText: ended.carName }).locator('.ui.checkbox').click(),
+    ]);
     await settled(page);
     await page.getByRole('button', { name: '确定' }).click();
     expect((await headerCodes(page)).at(-1)).toBe(ended.carJllCode);
@@ -106,7 +115,11 @@ describeInBrowser('the configuration query page', () => {
     await Promise.all([page.waitForURL((u) => u.searchParams.get('niankuan') === year.value), page.getByRole('button', { name: '筛选' }).click()]);
     await settled(page);
     url = new URL(page.url());
-    const filtered = await apiResult<ConfigTable>(page, '/carConfig/get', { ids: '545,585,582', carJllCodes: url.searchParams.get('carJllCodes')!, niankuan: year.value });
+    const filtered = await apiResult<ConfigTable>(page, '/carConfig/get', {
+      ids: '545,585,582',
+      carJllCodes: url.searchParams.get('carJllCodes')!,
+      niankuan: year.value,
+    });
     expect(filtered.columns.every((c) => String(c.modelYear) === year.value)).toBe(true);
     const filteredCodes = filtered.columns.map((c) => c.carJllCode);
     expect(await once(page, headerCodes, filteredCodes)).toEqual(filteredCodes);
@@ -140,7 +153,10 @@ describeInBrowser('the configuration query page', () => {
     expect(await page.getByRole('button', { name: `左移 ${names[0]}` }).isDisabled()).toBe(true);
 
     // The anchor navigation scrolls the comparison to a category, the head staying on top.
-    await page.getByRole('navigation', { name: '配置分类' }).getByRole('button', { name: differing[differing.length - 1].desc }).click();
+    await page
+      .getByRole('navigation', { name: '配置分类' })
+      .getByRole('button', { name: differing[differing.length - 1].desc })
+      .click();
     await page.waitForFunction(() => (document.querySelector('.config-scroll')?.scrollTop ?? 0) > 0);
     const headTop = await page.locator('.config-head').evaluate((el) => el.getBoundingClientRect().top - el.parentElement!.getBoundingClientRect().top);
     expect(Math.abs(headTop)).toBeLessThan(2);

@@ -13,9 +13,12 @@ describeInBrowser('the dashboard', () => {
   const browser = useBrowser();
 
   const rowNames = (page: import('playwright-core').Page, testId: string) =>
-    page.getByTestId(testId).locator('tbody tr td:nth-child(2)').evaluateAll((cells) => cells.map((c) => c.childNodes[0]?.textContent ?? ''));
+    page
+      .getByTestId(testId)
+      .locator('tbody tr td:nth-child(2)')
+      .evaluateAll((cells) => cells.map((c) => c.childNodes[0]?.textContent ?? ''));
 
-  test('the header\'s 看板 opens the dashboard, whose figures are the API\'s', async () => {
+  test("the header's 看板 opens the dashboard, whose figures are the API's", async () => {
     const { page, assertClean } = await openPage(browser());
     await signInAsDemo(page);
     await page.waitForLoadState('networkidle');
@@ -23,7 +26,10 @@ describeInBrowser('the dashboard', () => {
     await page.waitForLoadState('networkidle');
     const whole = await apiResult<DashboardWhole>(page, '/dashboard/whole');
     // The panels render a moment after the page settles on a loaded machine: wait for the market's figure.
-    await page.locator('.dashboard-figure__value', { hasText: `${whole.all.qtyStr}千辆` }).first().waitFor({ timeout: 10_000 });
+    await page
+      .locator('.dashboard-figure__value', { hasText: `${whole.all.qtyStr}千辆` })
+      .first()
+      .waitFor({ timeout: 10_000 });
     const values = await page.locator('.dashboard-figure__value').allTextContents();
     expect(values.slice(0, 3)).toEqual([`${whole.xinnengyuan.qtyStr}千辆`, `${whole.all.qtyStr}千辆`, whole.shentoulvStr]);
     await expect(page.locator('.gauge').first().getAttribute('aria-label')).resolves.toBe(`BEV ${whole.bevPer?.toFixed(1)}%`);
@@ -47,7 +53,10 @@ describeInBrowser('the dashboard', () => {
     await Promise.all([page.waitForURL((u) => u.searchParams.get('accumulate') === '1'), page.getByRole('link', { name: '累计', exact: true }).click()]);
     await page.waitForLoadState('networkidle');
     const cumulative = await apiResult<DashboardWhole>(page, '/dashboard/whole', { accumulate: 1 });
-    await page.locator('.dashboard-figure__value', { hasText: `${cumulative.all.qtyStr}千辆` }).first().waitFor({ timeout: 10_000 });
+    await page
+      .locator('.dashboard-figure__value', { hasText: `${cumulative.all.qtyStr}千辆` })
+      .first()
+      .waitFor({ timeout: 10_000 });
     await expect(page.locator('.dashboard-figure__value').nth(1).textContent()).resolves.toBe(`${cumulative.all.qtyStr}千辆`);
 
     await Promise.all([page.waitForURL((u) => u.searchParams.get('cityPage') === '2'), page.getByRole('link', { name: '11~20' }).click()]);

@@ -29,7 +29,10 @@ function countDataRequests(page: Page): () => number {
 async function toggleColumn(page: Page, label: string): Promise<void> {
   const menu = page.locator('.ranking-table .multi-select__menu');
   if ((await menu.count()) === 0) await page.locator('.ranking-table .multi-select__input[aria-label="数据列"]').click();
-  await menu.locator('.multi-select__item', { hasText: new RegExp(`^${label}$`) }).locator('label').click();
+  await menu
+    .locator('.multi-select__item', { hasText: new RegExp(`^${label}$`) })
+    .locator('label')
+    .click();
 }
 
 describeInBrowser('the data columns of the sales tables', () => {
@@ -61,7 +64,10 @@ describeInBrowser('the data columns of the sales tables', () => {
     await toggleColumn(page, '去年同期销量');
     await page.keyboard.press('Escape');
     await page.waitForURL((url) => url.searchParams.get('tags') === '2,5,6,8,9,10,12,13,15');
-    await Promise.all([page.waitForURL((url) => url.searchParams.get('tags') === '2,5,6,8,9,10,12,13,15' && url.searchParams.has('source')), page.getByRole('button', { name: '查询', exact: true }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.searchParams.get('tags') === '2,5,6,8,9,10,12,13,15' && url.searchParams.has('source')),
+      page.getByRole('button', { name: '查询', exact: true }).click(),
+    ]);
     await settled(page);
     expect(await columnHeaders(page)).toEqual(chosen.filter((h) => h !== '去年同期销量'));
     assertClean();

@@ -47,7 +47,9 @@ describeInBrowser('the data import page', () => {
     await page.locator('.import-page__hint', { hasText: '从不删除' }).waitFor();
     expect(await page.locator('input[name="from"]').count()).toBe(0);
     const template = await download(page, (await page.getByRole('link', { name: '车型目录模板.csv' }).getAttribute('href'))!);
-    expect(template.body.toString('utf8')).toContain('厂商,厂商属性,厂商首字母,厂商类型,品牌,品牌属性,品牌首字母,品牌系别,品牌集团,品牌类型,车系,子车系代码,子车系,首字母,细分市场,车型代码');
+    expect(template.body.toString('utf8')).toContain(
+      '厂商,厂商属性,厂商首字母,厂商类型,品牌,品牌属性,品牌首字母,品牌系别,品牌集团,品牌类型,车系,子车系代码,子车系,首字母,细分市场,车型代码',
+    );
 
     const file = `子车系代码,车型代码,细分市场\nZZ999,ZZ999,Z级车\n`;
     await page.setInputFiles('input[aria-label="选择文件"]', { name: '目录导入.csv', mimeType: 'text/csv', buffer: Buffer.from(file, 'utf8') });

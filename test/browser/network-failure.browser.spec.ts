@@ -91,7 +91,10 @@ describeInBrowser('a request that cannot reach the server', () => {
     expectFiveSeconds(await toastLifetime());
 
     // Still usable: the same click now loads the family table.
-    await Promise.all([page.waitForURL((url) => url.searchParams.get('dimension') === '2'), page.locator('.ranking-table__dimensions .ui.button', { hasText: '系别' }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.searchParams.get('dimension') === '2'),
+      page.locator('.ranking-table__dimensions .ui.button', { hasText: '系别' }).click(),
+    ]);
     await settled(page);
     expect((await tableHeaders(page))[0]).toBe('系别');
     assertClean();

@@ -17,7 +17,9 @@ type Series = SeriesItem;
 const dialog = (page: Page) => page.locator('.pick-dialog');
 
 async function shownLetters(page: Page): Promise<string[]> {
-  return dialog(page).locator('.pick-dialog__group').evaluateAll((nodes) => nodes.map((n) => (n as HTMLElement).dataset.group ?? ''));
+  return dialog(page)
+    .locator('.pick-dialog__group')
+    .evaluateAll((nodes) => nodes.map((n) => (n as HTMLElement).dataset.group ?? ''));
 }
 
 async function chips(page: Page): Promise<string[]> {
@@ -52,7 +54,9 @@ describeInBrowser('the pick-list dialogs of the price pages, against the real AP
     await waitForList(page);
     expect(await shownLetters(page)).toEqual(all.map((g) => g.letter));
     await expect(dialog(page).locator('.pick-series').count()).resolves.toBe(all.reduce((n, g) => n + g.list.length, 0));
-    await expect(dialog(page).locator('.pick-series .pick-toggle').count()).resolves.toBe(all.reduce((n, g) => n + g.list.reduce((m, s) => m + s.subList.length, 0), 0));
+    await expect(dialog(page).locator('.pick-series .pick-toggle').count()).resolves.toBe(
+      all.reduce((n, g) => n + g.list.reduce((m, s) => m + s.subList.length, 0), 0),
+    );
     // Letters without a group are disabled; a letter jumps to its group.
     const enabled = await dialog(page).locator('.pick-dialog__letter-button:not([disabled])').allTextContents();
     expect(enabled).toEqual(all.filter((g) => g.list.length > 0).map((g) => g.letter));
@@ -67,7 +71,11 @@ describeInBrowser('the pick-list dialogs of the price pages, against the real AP
     await expect(dialog(page).locator('.pick-series__name').allTextContents()).resolves.toEqual(found.flatMap((g) => g.list.map((s) => s.name)));
 
     // The series name chooses all its sub-series; X drops the draft.
-    await dialog(page).locator('button.pick-series__name').filter({ hasText: exactly(series.name) }).first().click();
+    await dialog(page)
+      .locator('button.pick-series__name')
+      .filter({ hasText: exactly(series.name) })
+      .first()
+      .click();
     expect(await chips(page)).toEqual(series.subList.map((s) => s.name));
     await dialog(page).locator('.pick-dialog__close').click();
     await dialog(page).waitFor({ state: 'detached' });
@@ -115,7 +123,9 @@ describeInBrowser('the pick-list dialogs of the price pages, against the real AP
     await entry(page, first.name).click();
     const table = dialog(page).locator('.pick-cars__table');
     await table.waitFor({ state: 'visible' });
-    const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(1).map((td) => td.textContent?.trim())));
+    const rows = await table
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(1).map((td) => td.textContent?.trim())));
     expect(rows).toEqual(firstCars.cars.map((c) => [c.name, c.msrp, c.mix]));
 
     await table.locator('tbody tr').nth(0).locator('input[type="checkbox"]').check();

@@ -12,7 +12,9 @@ import { apiResult, canvasHasInk, download, openSignedIn, settled } from '../sup
  */
 
 async function tableTexts(page: Page): Promise<string[][]> {
-  return page.locator('.structure-table tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => (td.textContent ?? '').trim())));
+  return page
+    .locator('.structure-table tbody tr')
+    .evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => (td.textContent ?? '').trim())));
 }
 
 const rowsOf = (table: PriceStructureTable) => table.rows.map((r) => [r.name, ...r.texts]);
@@ -27,13 +29,22 @@ function tableParams(page: Page): Record<string, string> {
 
 /** Clicks a toggle and waits for its param in the URL, the page to settle and the chart to be drawn again. */
 async function flip(page: Page, scope: string, name: string, param: string, value: string): Promise<void> {
-  await Promise.all([page.waitForURL((url) => url.searchParams.get(param) === value), page.locator(scope).getByRole(param === 'tab' ? 'link' : 'button', { name, exact: true }).click()]);
+  await Promise.all([
+    page.waitForURL((url) => url.searchParams.get(param) === value),
+    page
+      .locator(scope)
+      .getByRole(param === 'tab' ? 'link' : 'button', { name, exact: true })
+      .click(),
+  ]);
   await settled(page);
 }
 
 async function tableMatchesApi(page: Page, path: string): Promise<PriceStructureTable> {
   const table = await apiResult<PriceStructureTable>(page, path, tableParams(page));
-  await page.locator('.structure-table tbody tr', { hasText: table.rows[0]?.name ?? '' }).first().waitFor();
+  await page
+    .locator('.structure-table tbody tr', { hasText: table.rows[0]?.name ?? '' })
+    .first()
+    .waitFor();
   expect(await tableTexts(page)).toEqual(rowsOf(table));
   return table;
 }
@@ -71,8 +82,29 @@ describeInBrowser('the price-structure pages', () => {
       await settled(page);
       await chartDrawn(page);
       const overview = await tableMatchesApi(page, `${api}/table`);
-      expect(overview.columns.map((c) => c.label)).toEqual(['月均销量', '去年同期月均销量', '同比', 'MIX', 'MIX变化', '成交价', '厂商指导价', '优惠', '优惠率']);
-      expect(overview.rows.map((r) => r.name)).toEqual(['40万以上', '35-40万', '30-35万', '25-30万', '20-25万', '15-20万', '10-15万', '5-10万', '5万以下', '合计']);
+      expect(overview.columns.map((c) => c.label)).toEqual([
+        '月均销量',
+        '去年同期月均销量',
+        '同比',
+        'MIX',
+        'MIX变化',
+        '成交价',
+        '厂商指导价',
+        '优惠',
+        '优惠率',
+      ]);
+      expect(overview.rows.map((r) => r.name)).toEqual([
+        '40万以上',
+        '35-40万',
+        '30-35万',
+        '25-30万',
+        '20-25万',
+        '15-20万',
+        '10-15万',
+        '5-10万',
+        '5万以下',
+        '合计',
+      ]);
       await screenshot(page, `price-structure-${path.split('/').pop()}`);
       // The side panel's native selects show their text whole: Semantic's selection style once left them a
       // 14px line that cut the CJK glyphs top and bottom (当期销量最大的细分市场).
@@ -91,7 +123,11 @@ describeInBrowser('the price-structure pages', () => {
       expect(cumulative.columns[0].label).toBe('累计销量');
 
       // The chart's view and sales / MIX.
-      for (const [name, value] of [['价格段', '1'], ['厂商', '2'], ['时间', '0']] as const) {
+      for (const [name, value] of [
+        ['价格段', '1'],
+        ['厂商', '2'],
+        ['时间', '0'],
+      ] as const) {
         await flip(page, '.trend-chart', name, 'view', value);
         await chartDrawn(page);
       }
@@ -99,7 +135,12 @@ describeInBrowser('the price-structure pages', () => {
       await chartDrawn(page);
 
       // The table's tabs, and its own sales / MIX.
-      for (const [name, value] of [['系别', '1'], ['品牌', '2'], ['厂商', '3'], ['厂商品牌', '4']] as const) {
+      for (const [name, value] of [
+        ['系别', '1'],
+        ['品牌', '2'],
+        ['厂商', '3'],
+        ['厂商品牌', '4'],
+      ] as const) {
         await flip(page, '.band-table', name, 'tab', value);
         const table = await tableMatchesApi(page, `${api}/table`);
         expect(table.rows[0].total).toBe(true);
@@ -134,7 +175,10 @@ describeInBrowser('the price-structure pages', () => {
       expect(sheet.getRow(1).getCell(2).value).toBe('累计销量');
 
       // 重置 returns to the default bands.
-      await Promise.all([page.waitForURL((url) => !url.searchParams.has('segment')), page.locator('.filter-panel').getByRole('button', { name: '重置' }).click()]);
+      await Promise.all([
+        page.waitForURL((url) => !url.searchParams.has('segment')),
+        page.locator('.filter-panel').getByRole('button', { name: '重置' }).click(),
+      ]);
       await settled(page);
       await page.locator('.structure-table tbody tr', { hasText: '40万以上' }).first().waitFor();
 

@@ -11,9 +11,11 @@ import { apiResult, canvasHasInk, download, openSignedIn, settled } from '../sup
  */
 
 async function priceCards(page: Page): Promise<Record<string, string>> {
-  return page.locator('.price-cards .summary-card').evaluateAll((cards) =>
-    Object.fromEntries(cards.map((c) => [(c as HTMLElement).dataset.card ?? '', (c.querySelector('.summary-card__value')?.textContent ?? '').trim()])),
-  );
+  return page
+    .locator('.price-cards .summary-card')
+    .evaluateAll((cards) =>
+      Object.fromEntries(cards.map((c) => [(c as HTMLElement).dataset.card ?? '', (c.querySelector('.summary-card__value')?.textContent ?? '').trim()])),
+    );
 }
 
 async function tableTexts(page: Page): Promise<string[][]> {
@@ -54,9 +56,18 @@ describeInBrowser('the price pages', () => {
     });
     await screenshot(page, 'price-marketpricetendency');
 
-    await Promise.all([page.waitForURL((url) => url.searchParams.get('type') === '2'), page.locator('.price-table').getByRole('button', { name: '品牌', exact: true }).click()]);
-    await Promise.all([page.waitForURL((url) => url.searchParams.get('type2') === '1'), page.locator('.price-table').getByRole('button', { name: '优惠率' }).click()]);
-    await Promise.all([page.waitForURL((url) => url.searchParams.get('dataType') === '1'), page.locator('.price-chart').getByRole('button', { name: '优惠率' }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.searchParams.get('type') === '2'),
+      page.locator('.price-table').getByRole('button', { name: '品牌', exact: true }).click(),
+    ]);
+    await Promise.all([
+      page.waitForURL((url) => url.searchParams.get('type2') === '1'),
+      page.locator('.price-table').getByRole('button', { name: '优惠率' }).click(),
+    ]);
+    await Promise.all([
+      page.waitForURL((url) => url.searchParams.get('dataType') === '1'),
+      page.locator('.price-chart').getByRole('button', { name: '优惠率' }).click(),
+    ]);
     await settled(page);
     const brands = await apiResult<PriceTable>(page, '/price/marketPriceWhole/detailTable', { type: 2, type2: 1 });
     expect(await tableTexts(page)).toEqual(rowsOf(brands));
@@ -69,7 +80,10 @@ describeInBrowser('the price pages', () => {
     expect(new URL(page.url()).searchParams.get('type2')).toBe('1');
     const suv = await apiResult<PriceWhole>(page, '/price/marketPriceWhole/whole', { detailId: 7 });
     expect((await priceCards(page)).tp).toBe(suv.tpStr);
-    await Promise.all([page.waitForURL((url) => url.searchParams.get('type') === '0'), page.locator('.price-table').getByRole('button', { name: '细分市场', exact: true }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.searchParams.get('type') === '0'),
+      page.locator('.price-table').getByRole('button', { name: '细分市场', exact: true }).click(),
+    ]);
     await settled(page);
     await expect(page.locator('.price-table tr.is-current').getAttribute('data-row')).resolves.toBe('A级SUV');
 
@@ -105,14 +119,20 @@ describeInBrowser('the price pages', () => {
     const other = series[0].list.flatMap((s) => s.subList).find((s) => s.id !== own.id) ?? series[1].list[0].subList[0];
     await dialog.locator('.pick-series__subs, .pick-dialog__entries').getByRole('button', { name: other.name, exact: true }).first().click();
     await dialog.getByRole('button', { name: '确定' }).click();
-    await Promise.all([page.waitForURL((url) => url.searchParams.get('modelSubIds') === String(other.id)), page.locator('.trace-pickers').getByRole('button', { name: '查询', exact: true }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.searchParams.get('modelSubIds') === String(other.id)),
+      page.locator('.trace-pickers').getByRole('button', { name: '查询', exact: true }).click(),
+    ]);
     await settled(page);
     const chart = await apiResult<ChartResult>(page, '/price/cabmodelpricetrace/highCharts', { modelSubId: own.id, modelSubIds: other.id });
     expect(chart.series.map((s) => s.name)).toContain(`${other.name}优惠`);
     await page.waitForSelector('.price-chart canvas[data-drawn="true"]');
     await screenshot(page, 'price-cabmodelpricetrace');
 
-    await Promise.all([page.waitForURL((url) => url.searchParams.get('type') === '0'), page.locator('.price-table').getByRole('button', { name: '优惠', exact: true }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.searchParams.get('type') === '0'),
+      page.locator('.price-table').getByRole('button', { name: '优惠', exact: true }).click(),
+    ]);
     await settled(page);
     const discounts = await apiResult<PriceTable>(page, '/price/cabmodelpricetrace/cityTable', { modelSubId: own.id, type: 0 });
     expect(await tableTexts(page)).toEqual(rowsOf(discounts));
@@ -122,7 +142,10 @@ describeInBrowser('the price pages', () => {
     // A new search (another month) drops the comparisons, as the spec's state rules say.
     await page.locator('.filter-group__head', { hasText: '优惠/优惠率' }).click();
     await page.getByLabel('优惠率', { exact: true }).check();
-    await Promise.all([page.waitForURL((url) => url.searchParams.get('discount') === '1'), page.locator('.filter-panel').getByRole('button', { name: '查询', exact: true }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.searchParams.get('discount') === '1'),
+      page.locator('.filter-panel').getByRole('button', { name: '查询', exact: true }).click(),
+    ]);
     await settled(page);
     expect(new URL(page.url()).searchParams.has('modelSubIds')).toBe(false);
 

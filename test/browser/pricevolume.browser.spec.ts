@@ -32,13 +32,18 @@ async function bandRows(page: Page): Promise<string[][]> {
 }
 
 function expectedRows(table: DimensionTable, text: (v: number | null) => string): string[][] {
-  return table.values.map((cells) => [String(cells[0].data[0]), String(cells[1].data[0]), text(cells[2].data[0] as number | null), text(cells[2].data[1] as number | null)]);
+  return table.values.map((cells) => [
+    String(cells[0].data[0]),
+    String(cells[1].data[0]),
+    text(cells[2].data[0] as number | null),
+    text(cells[2].data[1] as number | null),
+  ]);
 }
 
 describeInBrowser('the price-band page', () => {
   const browser = useBrowser();
 
-  test('chart and table show the API\'s bands for the default filters; the chart draws', async () => {
+  test("chart and table show the API's bands for the default filters; the chart draws", async () => {
     const { page, assertClean } = await openSignedIn(browser(), BANDS);
     await page.waitForSelector('.trend-chart canvas[data-drawn="true"]');
     expect(await canvasHasInk(page, '.trend-chart canvas')).toBe(true);
@@ -60,10 +65,20 @@ describeInBrowser('the price-band page', () => {
     await page.getByLabel('MSRP').check();
     await page.getByLabel('累计').check();
     await page.getByLabel('升序').check();
-    await Promise.all([page.waitForURL((url) => url.searchParams.get('priceLow') === '10'), page.locator('.filter-panel').getByRole('button', { name: '查询', exact: true }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.searchParams.get('priceLow') === '10'),
+      page.locator('.filter-panel').getByRole('button', { name: '查询', exact: true }).click(),
+    ]);
     await settled(page);
     const url = new URL(page.url());
-    expect(['priceLow', 'priceHigh', 'segment', 'data1', 'accumulate', 'orderBy'].map((k) => url.searchParams.get(k))).toEqual(['10', '30', '2.5', '1', '1', '0']);
+    expect(['priceLow', 'priceHigh', 'segment', 'data1', 'accumulate', 'orderBy'].map((k) => url.searchParams.get(k))).toEqual([
+      '10',
+      '30',
+      '2.5',
+      '1',
+      '1',
+      '0',
+    ]);
     const params = { priceLow: '10', priceHigh: '30', segment: '2.5', data1: '1', accumulate: '1', orderBy: '0' };
     const chart = await apiResult<ChartResult>(page, '/pricevolume/priceQtyDetail/highCharts', params);
     expect(chart.xAxis[0].categories[0]).toBe('10万以下');
@@ -99,7 +114,10 @@ describeInBrowser('the price-band page', () => {
     const { page, assertClean } = await openSignedIn(browser(), `${BANDS}?type=1`, { width: 1600, height: 1000 });
     await page.locator('.band-table__picker input[type="text"]').click();
     const dialog = page.locator('.pick-dialog').last();
-    await dialog.locator('.pick-toggle', { hasText: /^比亚迪$/ }).first().click();
+    await dialog
+      .locator('.pick-toggle', { hasText: /^比亚迪$/ })
+      .first()
+      .click();
     await Promise.all([page.waitForURL((u) => (u.searchParams.get('foreignIds') ?? '') !== ''), dialog.getByRole('button', { name: '确定' }).click()]);
     await settled(page);
     const names = new Set((await bandRows(page)).map((r) => r[1]));
@@ -125,17 +143,25 @@ describeInBrowser('the price-band page', () => {
 describeInBrowser('the sales-proportion page', () => {
   const browser = useBrowser();
 
-  test('both charts draw and both tables equal the API\'s; views and bubble / scatter toggle', async () => {
+  test("both charts draw and both tables equal the API's; views and bubble / scatter toggle", async () => {
     const { page, assertClean } = await openSignedIn(browser(), DIMENSION, { width: 1600, height: 1000 });
     await page.waitForSelector('.scatter-chart canvas[data-drawn="true"]');
     expect(await canvasHasInk(page, '[aria-label="时间段对比图"] canvas')).toBe(true);
     const single = await apiResult<ProportionTable>(page, '/pricevolume/modelPrice/singleTable');
-    const shown = await page.locator('[aria-label="单车系表"] tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].slice(0, 3).map((c) => c.textContent)));
+    const shown = await page
+      .locator('[aria-label="单车系表"] tbody tr')
+      .evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].slice(0, 3).map((c) => c.textContent)));
     expect(shown).toEqual(single.rows.map((r) => [r.name, r.priceStr, r.salesStr]));
-    await Promise.all([page.waitForURL((u) => u.searchParams.get('singleView') === '2'), page.locator('[aria-label="单车系表"] a', { hasText: /^MIX$/ }).click()]);
+    await Promise.all([
+      page.waitForURL((u) => u.searchParams.get('singleView') === '2'),
+      page.locator('[aria-label="单车系表"] a', { hasText: /^MIX$/ }).click(),
+    ]);
     await settled(page);
     await expect(page.locator('[aria-label="单车系表"] thead th').allTextContents()).resolves.toContain('细分市场MIX');
-    await Promise.all([page.waitForURL((u) => u.searchParams.get('singleType') === '1'), page.locator('[aria-label="时间段对比图形"] a', { hasText: '散点图' }).click()]);
+    await Promise.all([
+      page.waitForURL((u) => u.searchParams.get('singleType') === '1'),
+      page.locator('[aria-label="时间段对比图形"] a', { hasText: '散点图' }).click(),
+    ]);
     await settled(page);
     await page.waitForSelector('[aria-label="时间段对比图"] canvas[data-drawn="true"]');
     await screenshot(page, 'pricedimension-1600');
@@ -155,7 +181,10 @@ describeInBrowser('the sales-proportion page', () => {
     await dialog.locator('.pick-series__subs .pick-toggle').filter({ hasNotText: before.modelSubName }).first().click();
     await dialog.getByRole('button', { name: '确定' }).click();
     await expect(page.locator('input[name="carIds"]').count()).resolves.toBe(0);
-    await Promise.all([page.waitForURL((u) => u.searchParams.get('modelSubId') !== String(before.modelSubId)), page.locator('.filter-panel').getByRole('button', { name: '查询', exact: true }).click()]);
+    await Promise.all([
+      page.waitForURL((u) => u.searchParams.get('modelSubId') !== String(before.modelSubId)),
+      page.locator('.filter-panel').getByRole('button', { name: '查询', exact: true }).click(),
+    ]);
     await settled(page);
     const url = new URL(page.url());
     expect(url.searchParams.get('carIds')).toBeNull();
@@ -166,10 +195,16 @@ describeInBrowser('the sales-proportion page', () => {
     await compare.locator('.pick-series__subs .pick-toggle').nth(0).click();
     await compare.locator('.pick-series__subs .pick-toggle').nth(3).click();
     await compare.getByRole('button', { name: '确定' }).click();
-    await Promise.all([page.waitForURL((u) => (u.searchParams.get('modelSubIds') ?? '') !== ''), page.locator('.compare-tools').getByRole('button', { name: '查询', exact: true }).click()]);
+    await Promise.all([
+      page.waitForURL((u) => (u.searchParams.get('modelSubIds') ?? '') !== ''),
+      page.locator('.compare-tools').getByRole('button', { name: '查询', exact: true }).click(),
+    ]);
     await settled(page);
     const ids = new URL(page.url()).searchParams.get('modelSubIds')!;
-    const chart = await apiResult<PriceScatter>(page, '/pricevolume/modelPrice/compareCharts', { modelSubId: url.searchParams.get('modelSubId')!, modelSubIds: ids });
+    const chart = await apiResult<PriceScatter>(page, '/pricevolume/modelPrice/compareCharts', {
+      modelSubId: url.searchParams.get('modelSubId')!,
+      modelSubIds: ids,
+    });
     // The own and compared series, then the segment's rank band (decision 146), which the table does not list.
     expect(chart.series.length).toBeGreaterThanOrEqual(3);
     expect(chart.series.at(-1)!.name).toMatch(/ 第1-10名$/);

@@ -53,13 +53,10 @@ describeInBrowser('the report pages', () => {
     await page.getByRole('button', { name: '查询', exact: true }).click();
     await page.waitForURL(/producerIds=/);
     // The table follows the address once the loader has answered.
-    await page.waitForFunction(
-      (name) => {
-        const cells = [...document.querySelectorAll('.report-page__table tbody tr td:nth-child(3)')];
-        return cells.length > 0 && cells.every((cell) => cell.textContent === name);
-      },
-      producer,
-    );
+    await page.waitForFunction((name) => {
+      const cells = [...document.querySelectorAll('.report-page__table tbody tr td:nth-child(3)')];
+      return cells.length > 0 && cells.every((cell) => cell.textContent === name);
+    }, producer);
     const producers = await page.locator('.report-page__table tbody tr td:nth-child(3)').allTextContents();
     expect(producers.length).toBeGreaterThan(0);
     expect(new Set(producers)).toEqual(new Set([producer]));
@@ -136,7 +133,10 @@ describeInBrowser('the report pages', () => {
     const chooser = page.waitForEvent('filechooser');
     await row.getByRole('button', { name: '替换' }).click();
     await (await chooser).setFiles({ name: 'new.pdf', mimeType: 'application/pdf', buffer: pdf });
-    await page.waitForFunction((text) => [...document.querySelectorAll('.report-page__table tbody tr')].some((tr) => tr.textContent?.includes(text) && tr.textContent.includes('pdf')), name);
+    await page.waitForFunction(
+      (text) => [...document.querySelectorAll('.report-page__table tbody tr')].some((tr) => tr.textContent?.includes(text) && tr.textContent.includes('pdf')),
+      name,
+    );
 
     page.once('dialog', (d) => void d.accept());
     await rows(page).filter({ hasText: name }).getByRole('button', { name: '删除' }).click();

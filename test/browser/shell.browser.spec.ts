@@ -24,10 +24,7 @@ async function signIn(page: Page, account: string, password = PASSWORD): Promise
   await page.goto(`${testEnv().baseUrl}/login`, { waitUntil: 'networkidle' });
   await page.fill('input[name="account"]', account);
   await page.fill('input[name="password"]', password);
-  await Promise.all([
-    page.waitForURL((url) => url.pathname !== '/login'),
-    page.getByRole('button', { name: '登录' }).click(),
-  ]);
+  await Promise.all([page.waitForURL((url) => url.pathname !== '/login'), page.getByRole('button', { name: '登录' }).click()]);
   await page.waitForLoadState('networkidle');
   const landed = new URL(page.url()).pathname;
   await page.goto(`${testEnv().baseUrl}/salevolume/wholemarket`, { waitUntil: 'networkidle' });

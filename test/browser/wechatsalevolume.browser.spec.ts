@@ -30,7 +30,7 @@ const linkUrl = (fields: Record<string, string>, extra = '') => `${testEnv().bas
 describeInBrowser('the mobile sales query', () => {
   const browser = useBrowser();
 
-  test.each(PHONES)('at $width × $height: a signed link opens it, a suggestion shows the API\'s figures, a new tab clears them', async (viewport) => {
+  test.each(PHONES)("at $width × $height: a signed link opens it, a suggestion shows the API's figures, a new tab clears them", async (viewport) => {
     const { page, errors } = await phonePage(browser(), viewport);
     await page.goto(linkUrl(signedLink(DEMO_OPEN_ID), '&provinceId=440000&provinceName=广东'), { waitUntil: 'networkidle' });
     expect(new URL(page.url()).searchParams.has('sign')).toBe(false);
@@ -43,7 +43,10 @@ describeInBrowser('the mobile sales query', () => {
 
     const cookies = await page.context().cookies();
     const session = cookies.find((c) => c.name === 'car-mp')!.value;
-    const api = await request(testEnv().baseUrl).get('/car/api/mp/retail/getRetailChart').query({ type: '0', id, provinceId: '440000' }).set(MP_SESSION_HEADER, decodeURIComponent(session));
+    const api = await request(testEnv().baseUrl)
+      .get('/car/api/mp/retail/getRetailChart')
+      .query({ type: '0', id, provinceId: '440000' })
+      .set(MP_SESSION_HEADER, decodeURIComponent(session));
     const answer = api.body.result as MpRetailChart;
     await expect(page.locator('.mp-head h1').textContent()).resolves.toBe(answer.name);
     await expect(page.locator('.mp-cards b').allTextContents()).resolves.toEqual([answer.salesStr, answer.yoys, answer.ljSalesStr, answer.ljYoys]);
@@ -62,53 +65,74 @@ describeInBrowser('the mobile sales query', () => {
     expect(errors).toEqual([]);
   });
 
-  test.each(PHONES)('at $width × $height: the city box\'s province → city picker sets the spec\'s place parameters and re-queries the chart', async (viewport) => {
-    const { page, errors } = await phonePage(browser(), viewport);
-    // The mini-program may hand the place over in the link itself (spec §2's parameters).
-    await page.goto(linkUrl(signedLink(DEMO_OPEN_ID), '&type=0&provinceId=510000&provinceName=四川&provincecityId=510100&provincecityName=成都市'), { waitUntil: 'networkidle' });
-    await expect(page.locator('.mp-city').textContent()).resolves.toContain('成都市');
-    await page.getByLabel('搜索').first().fill('大众');
-    const first = page.locator('.mp-suggestions a').first();
-    await first.waitFor();
-    await Promise.all([page.waitForURL((u) => u.searchParams.has('id')), first.tap()]);
-    await page.waitForLoadState('networkidle');
-    await page.locator('.mp-head span', { hasText: '成都市' }).waitFor();
+  test.each(PHONES)(
+    "at $width × $height: the city box's province → city picker sets the spec's place parameters and re-queries the chart",
+    async (viewport) => {
+      const { page, errors } = await phonePage(browser(), viewport);
+      // The mini-program may hand the place over in the link itself (spec §2's parameters).
+      await page.goto(linkUrl(signedLink(DEMO_OPEN_ID), '&type=0&provinceId=510000&provinceName=四川&provincecityId=510100&provincecityName=成都市'), {
+        waitUntil: 'networkidle',
+      });
+      await expect(page.locator('.mp-city').textContent()).resolves.toContain('成都市');
+      await page.getByLabel('搜索').first().fill('大众');
+      const first = page.locator('.mp-suggestions a').first();
+      await first.waitFor();
+      await Promise.all([page.waitForURL((u) => u.searchParams.has('id')), first.tap()]);
+      await page.waitForLoadState('networkidle');
+      await page.locator('.mp-head span', { hasText: '成都市' }).waitFor();
 
-    await page.locator('.mp-city').tap();
-    const picker = page.getByRole('dialog', { name: '选择省份' });
-    await picker.getByRole('button', { name: '广东', exact: true }).tap();
-    const cities = page.getByRole('dialog', { name: '选择广东的城市' });
-    await cities.getByRole('button', { name: '广州市', exact: true }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-    await screenshot(page, `wechatsalevolume-picker-${viewport.width}`);
-    await Promise.all([page.waitForURL((u) => u.searchParams.get('provincecityId') === '440100'), cities.getByRole('button', { name: '广州市', exact: true }).tap()]);
-    await page.waitForLoadState('networkidle');
-    const url = new URL(page.url());
-    expect(['provinceId', 'provinceName', 'provincecityId', 'provincecityName'].map((k) => url.searchParams.get(k))).toEqual(['440000', '广东', '440100', '广州市']);
-    // The address changes first; the page follows when the chart's loader has answered.
-    await page.locator('.mp-city', { hasText: '广州市' }).waitFor();
+      await page.locator('.mp-city').tap();
+      const picker = page.getByRole('dialog', { name: '选择省份' });
+      await picker.getByRole('button', { name: '广东', exact: true }).tap();
+      const cities = page.getByRole('dialog', { name: '选择广东的城市' });
+      await cities.getByRole('button', { name: '广州市', exact: true }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await screenshot(page, `wechatsalevolume-picker-${viewport.width}`);
+      await Promise.all([
+        page.waitForURL((u) => u.searchParams.get('provincecityId') === '440100'),
+        cities.getByRole('button', { name: '广州市', exact: true }).tap(),
+      ]);
+      await page.waitForLoadState('networkidle');
+      const url = new URL(page.url());
+      expect(['provinceId', 'provinceName', 'provincecityId', 'provincecityName'].map((k) => url.searchParams.get(k))).toEqual([
+        '440000',
+        '广东',
+        '440100',
+        '广州市',
+      ]);
+      // The address changes first; the page follows when the chart's loader has answered.
+      await page.locator('.mp-city', { hasText: '广州市' }).waitFor();
 
-    const session = (await page.context().cookies()).find((c) => c.name === 'car-mp')!.value;
-    const api = await request(testEnv().baseUrl).get('/car/api/mp/retail/getRetailChart')
-      .query({ type: '0', id: url.searchParams.get('id')!, provinceId: '440000', cityId: '440100' }).set(MP_SESSION_HEADER, decodeURIComponent(session));
-    const answer = api.body.result as MpRetailChart;
-    expect(answer.areaName).toBe('广州市');
-    await page.locator('.mp-head span', { hasText: '广州市' }).waitFor();
-    await expect(page.locator('.mp-cards b').allTextContents()).resolves.toEqual([answer.salesStr, answer.yoys, answer.ljSalesStr, answer.ljYoys]);
+      const session = (await page.context().cookies()).find((c) => c.name === 'car-mp')!.value;
+      const api = await request(testEnv().baseUrl)
+        .get('/car/api/mp/retail/getRetailChart')
+        .query({ type: '0', id: url.searchParams.get('id')!, provinceId: '440000', cityId: '440100' })
+        .set(MP_SESSION_HEADER, decodeURIComponent(session));
+      const answer = api.body.result as MpRetailChart;
+      expect(answer.areaName).toBe('广州市');
+      await page.locator('.mp-head span', { hasText: '广州市' }).waitFor();
+      await expect(page.locator('.mp-cards b').allTextContents()).resolves.toEqual([answer.salesStr, answer.yoys, answer.ljSalesStr, answer.ljYoys]);
 
-    // 全省 keeps the province only; 全国 clears the place.
-    await page.locator('.mp-city').tap();
-    await page.getByRole('dialog', { name: '选择省份' }).getByRole('button', { name: '广东', exact: true }).tap();
-    await Promise.all([page.waitForURL((u) => !u.searchParams.has('provincecityId')), page.getByRole('dialog', { name: '选择广东的城市' }).getByRole('button', { name: '全省' }).tap()]);
-    expect(new URL(page.url()).searchParams.get('provinceId')).toBe('440000');
-    await page.waitForLoadState('networkidle');
-    await page.locator('.mp-head span', { hasText: '广东' }).waitFor();
-    await page.locator('.mp-city').tap();
-    await Promise.all([page.waitForURL((u) => !u.searchParams.has('provinceId')), page.getByRole('dialog', { name: '选择省份' }).getByRole('button', { name: '全国' }).tap()]);
-    await page.waitForLoadState('networkidle');
-    await page.locator('.mp-head span', { hasText: '全国' }).waitFor();
-    expect(errors).toEqual([]);
-  });
+      // 全省 keeps the province only; 全国 clears the place.
+      await page.locator('.mp-city').tap();
+      await page.getByRole('dialog', { name: '选择省份' }).getByRole('button', { name: '广东', exact: true }).tap();
+      await Promise.all([
+        page.waitForURL((u) => !u.searchParams.has('provincecityId')),
+        page.getByRole('dialog', { name: '选择广东的城市' }).getByRole('button', { name: '全省' }).tap(),
+      ]);
+      expect(new URL(page.url()).searchParams.get('provinceId')).toBe('440000');
+      await page.waitForLoadState('networkidle');
+      await page.locator('.mp-head span', { hasText: '广东' }).waitFor();
+      await page.locator('.mp-city').tap();
+      await Promise.all([
+        page.waitForURL((u) => !u.searchParams.has('provinceId')),
+        page.getByRole('dialog', { name: '选择省份' }).getByRole('button', { name: '全国' }).tap(),
+      ]);
+      await page.waitForLoadState('networkidle');
+      await page.locator('.mp-head span', { hasText: '全国' }).waitFor();
+      expect(errors).toEqual([]);
+    },
+  );
 
   test('a forged, a stale link and no link are refused; an unbound openId sees the bind form', async () => {
     const { page, errors } = await phonePage(browser(), PHONES[0]);

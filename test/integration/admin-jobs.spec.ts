@@ -39,12 +39,16 @@ async function until<T>(what: string, read: () => Promise<T | undefined>, timeou
 function monitor(app: NestExpressApplication, token: string) {
   const server = () => request(app.getHttpServer());
   return {
-    list: async (query: Record<string, string> = {}) => (await server().get(`${JOBS}/list`).query(query).set('token', token).expect(200)).body.result as JobPage,
-    summary: async (query: Record<string, string> = {}) => (await server().get(`${JOBS}/summary`).query(query).set('token', token).expect(200)).body.result as JobSummary,
-    job: async (id: string) => ((await server().get(`${JOBS}/list`).query({ pageSize: '100' }).set('token', token).expect(200)).body.result as JobPage).items.find((j) => j.id === id),
+    list: async (query: Record<string, string> = {}) =>
+      (await server().get(`${JOBS}/list`).query(query).set('token', token).expect(200)).body.result as JobPage,
+    summary: async (query: Record<string, string> = {}) =>
+      (await server().get(`${JOBS}/summary`).query(query).set('token', token).expect(200)).body.result as JobSummary,
+    job: async (id: string) =>
+      ((await server().get(`${JOBS}/list`).query({ pageSize: '100' }).set('token', token).expect(200)).body.result as JobPage).items.find((j) => j.id === id),
     retry: (id: string) => server().post(`${JOBS}/retry`).set('token', token).send({ id }),
     /** A city retail export posted as the user: its export id, which is also its job id. */
-    exportOf: async () => (await server().post(`${API_PREFIX}/dataExport/cityRetail`).set('token', token).type('form').send(EXPORT_FORM).expect(200)).body.result.id as string,
+    exportOf: async () =>
+      (await server().post(`${API_PREFIX}/dataExport/cityRetail`).set('token', token).type('form').send(EXPORT_FORM).expect(200)).body.result.id as string,
   };
 }
 
@@ -85,7 +89,16 @@ describe('the job monitor, jobs run in-process', () => {
     const first = await monitor(app, analyst).exportOf();
     await queue.drain();
     const done = (await jobs.job(first))!;
-    expect(done).toMatchObject({ kind: JobName.DataExport, kindLabel: '数据导出', state: 'completed', progress: 100, attempts: 1, payload: `exportId=${first}`, enqueuedBy: analystAccount, error: null });
+    expect(done).toMatchObject({
+      kind: JobName.DataExport,
+      kindLabel: '数据导出',
+      state: 'completed',
+      progress: 100,
+      attempts: 1,
+      payload: `exportId=${first}`,
+      enqueuedBy: analystAccount,
+      error: null,
+    });
     expect(done.durationMs).toBeGreaterThanOrEqual(0);
     expect(done.enqueuedAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(done.finishedAt! >= done.startedAt!).toBe(true);
@@ -170,7 +183,10 @@ describe('the job monitor, jobs run in-process', () => {
     const server = () => request(app.getHttpServer());
     for (const call of [server().get(`${JOBS}/list`), server().get(`${JOBS}/summary`), server().post(`${JOBS}/retry`).send({ id: 'x' })]) {
       const refused = await call.set('token', analyst);
-      expect({ status: refused.status, body: refused.body }).toEqual({ status: 403, body: { code: ApiCode.Forbidden, msg: '仅管理员可执行此操作', result: null } });
+      expect({ status: refused.status, body: refused.body }).toEqual({
+        status: 403,
+        body: { code: ApiCode.Forbidden, msg: '仅管理员可执行此操作', result: null },
+      });
     }
     const anonymous = await server().get(`${JOBS}/list`).expect(401);
     expect(anonymous.body.code).toBe(ApiCode.TokenInvalid);
@@ -227,7 +243,10 @@ describeWithRedis('the job monitor with BullMQ', () => {
     try {
       const id = randomUUID();
       const [{ userId }] = (await db.query(`SELECT id AS "userId" FROM app_user WHERE account = $1`, [adminAccount])).rows;
-      await db.query(`INSERT INTO export_job (id, kind, params, status, progress, user_id) VALUES ($1, 'cityRetail', '{"broken":true}', 'queued', 0, $2)`, [id, userId]);
+      await db.query(`INSERT INTO export_job (id, kind, params, status, progress, user_id) VALUES ($1, 'cityRetail', '{"broken":true}', 'queued', 0, $2)`, [
+        id,
+        userId,
+      ]);
       await app.get(JobQueue).enqueue(JobName.DataExport, { exportId: id }, { jobId: id, userId });
       // The first attempt fails with two left: the record waits, with the error, for BullMQ's next attempt.
       const between = await until('the first attempt to fail', async () => {
@@ -268,7 +287,11 @@ describeWithRedis('the job monitor with BullMQ', () => {
     // The app's Content-Security-Policy applies unchanged: the board's scripts are its own static files.
     expect(page.headers['content-security-policy']).toContain("script-src 'self' 'nonce-");
     const script = /<script defer src="([^"]+)"/.exec(page.text)![1];
-    await server().get(`${QUEUE_BOARD_PATH}/${script}`).set('token', admin).expect(200).expect('content-type', /javascript/);
+    await server()
+      .get(`${QUEUE_BOARD_PATH}/${script}`)
+      .set('token', admin)
+      .expect(200)
+      .expect('content-type', /javascript/);
     const queues = await server().get(`${QUEUE_BOARD_PATH}/api/queues`).set('token', admin).expect(200);
     expect(JSON.stringify(queues.body)).toContain(QUEUE_NAME);
     // The browser's cookie opens it too (the page links to it).

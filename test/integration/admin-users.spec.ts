@@ -3,8 +3,19 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Client } from 'pg';
 import request from 'supertest';
 import {
-  ADMIN_AUDIT, ADMIN_MESSAGES, ADMIN_USERS, API_MESSAGES, API_PREFIX, ApiCode, isStrongPassword, MP, type AdminUser, type AuditPage,
-  type Endpoint, type UserOptions, type UserPage,
+  ADMIN_AUDIT,
+  ADMIN_MESSAGES,
+  ADMIN_USERS,
+  API_MESSAGES,
+  API_PREFIX,
+  ApiCode,
+  isStrongPassword,
+  MP,
+  type AdminUser,
+  type AuditPage,
+  type Endpoint,
+  type UserOptions,
+  type UserPage,
 } from '@car/contracts';
 import { AdminUsersRepository } from '../../backend/src/admin/users/admin-users.repository';
 import { binaryBody, signedInApp } from '../support/api-app';
@@ -64,7 +75,13 @@ describe('administration: users and audit', () => {
     const user = await ok<AdminUser>(post(ADMIN_USERS.create.path, { account, password: COLLEAGUE_PASSWORD, nickname: '同事', role: 'analyst', ...overrides }));
     const first = await tokenOf(account, COLLEAGUE_PASSWORD);
     const password = 'Changed#2026x';
-    await ok(request(server()).post(`${API_PREFIX}/security/changePwd`).set('token', first).set('X-Forwarded-For', nextAddress()).send({ oldPwd: COLLEAGUE_PASSWORD, newPwd: password }));
+    await ok(
+      request(server())
+        .post(`${API_PREFIX}/security/changePwd`)
+        .set('token', first)
+        .set('X-Forwarded-For', nextAddress())
+        .send({ oldPwd: COLLEAGUE_PASSWORD, newPwd: password }),
+    );
     return { user, password };
   }
   const fuels = (token: string) => request(server()).get(`${API_PREFIX}/search/getFuels`).set('token', token);
@@ -103,8 +120,12 @@ describe('administration: users and audit', () => {
   test('create: each field is validated with a Chinese message and nothing is written', async () => {
     const good = { account: `bad_${process.pid}`, password: COLLEAGUE_PASSWORD, nickname: '同事', role: 'analyst' };
     const { rows: before } = await db.query(`SELECT count(*)::int AS n FROM app_user`);
-    const { rows: [pair] } = await db.query(`SELECT producer_id, brand_id FROM producer_brand ORDER BY id LIMIT 1`);
-    const { rows: [otherBrand] } = await db.query(`SELECT id FROM brand WHERE id NOT IN (SELECT brand_id FROM producer_brand WHERE producer_id = $1) LIMIT 1`, [pair.producer_id]);
+    const {
+      rows: [pair],
+    } = await db.query(`SELECT producer_id, brand_id FROM producer_brand ORDER BY id LIMIT 1`);
+    const {
+      rows: [otherBrand],
+    } = await db.query(`SELECT id FROM brand WHERE id NOT IN (SELECT brand_id FROM producer_brand WHERE producer_id = $1) LIMIT 1`, [pair.producer_id]);
     const cases: Array<[object, string]> = [
       [{ ...good, account: 'x' }, '账号由3-32位字母、数字或 _ . @ - 组成'],
       [{ ...good, account: '' }, '请输入账号'],
@@ -128,10 +149,32 @@ describe('administration: users and audit', () => {
   });
 
   test('a created colleague must change the password: the sign-in says so, other calls answer -1014 until it is changed', async () => {
-    const { rows: [pair] } = await db.query(`SELECT producer_id, brand_id FROM producer_brand ORDER BY id LIMIT 1`);
+    const {
+      rows: [pair],
+    } = await db.query(`SELECT producer_id, brand_id FROM producer_brand ORDER BY id LIMIT 1`);
     const account = `newcomer_${process.pid}_${Date.now().toString(36)}`;
-    const created = await ok<AdminUser>(post(ADMIN_USERS.create.path, { account, password: COLLEAGUE_PASSWORD, nickname: ' 新同事 ', role: 'analyst', producerId: pair.producer_id, brandId: pair.brand_id }));
-    expect(created).toMatchObject({ account, nickname: '新同事', role: 'analyst', roleName: expect.any(String), producerId: pair.producer_id, brandId: pair.brand_id, enabled: true, mustChangePassword: true, lastLoginTime: null, bindings: 0 });
+    const created = await ok<AdminUser>(
+      post(ADMIN_USERS.create.path, {
+        account,
+        password: COLLEAGUE_PASSWORD,
+        nickname: ' 新同事 ',
+        role: 'analyst',
+        producerId: pair.producer_id,
+        brandId: pair.brand_id,
+      }),
+    );
+    expect(created).toMatchObject({
+      account,
+      nickname: '新同事',
+      role: 'analyst',
+      roleName: expect.any(String),
+      producerId: pair.producer_id,
+      brandId: pair.brand_id,
+      enabled: true,
+      mustChangePassword: true,
+      lastLoginTime: null,
+      bindings: 0,
+    });
 
     const signIn = await login(account, COLLEAGUE_PASSWORD).expect(200);
     expect(signIn.body.result).toEqual({ token: expect.any(String), nickname: '新同事', mustChangePassword: true });
@@ -143,11 +186,22 @@ describe('administration: users and audit', () => {
 
     // Nor can the mini-program be bound with that password.
     await refused(
-      request(server()).post(`${API_PREFIX}/mp/bind`).set('X-Forwarded-For', nextAddress()).send({ ...signedLink(`o_newcomer_${process.pid}`), account, password: COLLEAGUE_PASSWORD }),
-      403, ApiCode.PasswordChangeRequired, ADMIN_MESSAGES.passwordChangeRequiredForMp,
+      request(server())
+        .post(`${API_PREFIX}/mp/bind`)
+        .set('X-Forwarded-For', nextAddress())
+        .send({ ...signedLink(`o_newcomer_${process.pid}`), account, password: COLLEAGUE_PASSWORD }),
+      403,
+      ApiCode.PasswordChangeRequired,
+      ADMIN_MESSAGES.passwordChangeRequiredForMp,
     );
 
-    await ok(request(server()).post(`${API_PREFIX}/security/changePwd`).set('token', token).set('X-Forwarded-For', nextAddress()).send({ oldPwd: COLLEAGUE_PASSWORD, newPwd: 'Mine#2026abc' }));
+    await ok(
+      request(server())
+        .post(`${API_PREFIX}/security/changePwd`)
+        .set('token', token)
+        .set('X-Forwarded-For', nextAddress())
+        .send({ oldPwd: COLLEAGUE_PASSWORD, newPwd: 'Mine#2026abc' }),
+    );
     const again = await login(account, 'Mine#2026abc').expect(200);
     expect(again.body.result.mustChangePassword).toBe(false);
     await ok(fuels(again.body.result.token as string));
@@ -179,16 +233,24 @@ describe('administration: users and audit', () => {
   test('update: the fields change, the old token is refused (-1012) when the role changes, a no-op records nothing', async () => {
     const { user, password } = await colleague();
     const token = await tokenOf(user.account, password);
-    const { rows: [pair] } = await db.query(`SELECT producer_id, brand_id FROM producer_brand ORDER BY id DESC LIMIT 1`);
-    const updated = await ok<AdminUser>(post(ADMIN_USERS.update.path, { id: user.id, nickname: '改名', role: 'admin', producerId: pair.producer_id, brandId: pair.brand_id }));
+    const {
+      rows: [pair],
+    } = await db.query(`SELECT producer_id, brand_id FROM producer_brand ORDER BY id DESC LIMIT 1`);
+    const updated = await ok<AdminUser>(
+      post(ADMIN_USERS.update.path, { id: user.id, nickname: '改名', role: 'admin', producerId: pair.producer_id, brandId: pair.brand_id }),
+    );
     expect(updated).toMatchObject({ id: user.id, nickname: '改名', role: 'admin', producerId: pair.producer_id, brandId: pair.brand_id });
     await refused(fuels(token), 401, ApiCode.TokenRevoked, API_MESSAGES.sessionRevoked);
     const fresh = await tokenOf(user.account, password);
     await ok(get(ADMIN_USERS.list.path, {}, fresh));
 
-    const { rows: [{ n: before }] } = await db.query(`SELECT count(*)::int AS n FROM security_event WHERE event = 'user.updated'`);
+    const {
+      rows: [{ n: before }],
+    } = await db.query(`SELECT count(*)::int AS n FROM security_event WHERE event = 'user.updated'`);
     await ok(post(ADMIN_USERS.update.path, { id: user.id, nickname: '改名', role: 'admin', producerId: pair.producer_id, brandId: pair.brand_id }));
-    const { rows: [{ n: after }] } = await db.query(`SELECT count(*)::int AS n FROM security_event WHERE event = 'user.updated'`);
+    const {
+      rows: [{ n: after }],
+    } = await db.query(`SELECT count(*)::int AS n FROM security_event WHERE event = 'user.updated'`);
     expect(after).toBe(before);
     // No producer: none (the update names every field).
     const cleared = await ok<AdminUser>(post(ADMIN_USERS.update.path, { id: user.id, nickname: '改名', role: 'analyst' }));
@@ -213,16 +275,23 @@ describe('administration: users and audit', () => {
   });
 
   test('an administrator cannot disable or demote themselves, and no change leaves no enabled administrator', async () => {
-    const { rows: [me] } = await db.query(`SELECT id FROM app_user WHERE account = $1`, [adminAccount]);
+    const {
+      rows: [me],
+    } = await db.query(`SELECT id FROM app_user WHERE account = $1`, [adminAccount]);
     await refused(post(ADMIN_USERS.disable.path, { id: me.id }), 400, ApiCode.BadRequest, ADMIN_MESSAGES.selfDisable);
     await refused(post(ADMIN_USERS.update.path, { id: me.id, nickname: '测试管理员', role: 'analyst' }), 400, ApiCode.BadRequest, ADMIN_MESSAGES.selfDemote);
     // The rule under the API's own checks: with every other administrator disabled for a moment (restored
     // below, their passwords and sessions untouched), disabling the last one is refused and rolled back.
     const repository = app.get(AdminUsersRepository);
-    const others = await db.query(`UPDATE app_user u SET enabled = false FROM role r WHERE r.id = u.role_id AND r.code = 'admin' AND u.enabled AND u.id <> $1 RETURNING u.id`, [me.id]);
+    const others = await db.query(
+      `UPDATE app_user u SET enabled = false FROM role r WHERE r.id = u.role_id AND r.code = 'admin' AND u.enabled AND u.id <> $1 RETURNING u.id`,
+      [me.id],
+    );
     try {
       expect(await repository.change(me.id, { enabled: false })).toBe('last-admin');
-      const { rows: [{ enabled }] } = await db.query(`SELECT enabled FROM app_user WHERE id = $1`, [me.id]);
+      const {
+        rows: [{ enabled }],
+      } = await db.query(`SELECT enabled FROM app_user WHERE id = $1`, [me.id]);
       expect(enabled).toBe(true);
     } finally {
       await db.query(`UPDATE app_user SET enabled = true WHERE id = ANY($1::int[])`, [others.rows.map((r) => r.id)]);
@@ -279,14 +348,20 @@ describe('administration: users and audit', () => {
 
     const mine = await ok<AuditPage>(get(ADMIN_AUDIT.list.path, { account: user.account, pageSize: '100' }));
     const kinds = mine.items.map((i) => i.event);
-    expect(kinds).toEqual(expect.arrayContaining(['user.created', 'login.success', 'password.changed', 'login.failure', 'login.throttled', 'user.updated', 'sessions.revoked']));
+    expect(kinds).toEqual(
+      expect.arrayContaining(['user.created', 'login.success', 'password.changed', 'login.failure', 'login.throttled', 'user.updated', 'sessions.revoked']),
+    );
     expect(kinds.filter((k) => k === 'login.failure')).toHaveLength(5);
     expect(mine.totalCapped).toBe(false);
     // Newest first.
     const times = mine.items.map((i) => `${i.time}#${String(i.id).padStart(12, '0')}`);
     expect(times).toEqual([...times].sort().reverse());
     const updated = mine.items.find((i) => i.event === 'user.updated')!;
-    expect(updated).toMatchObject({ account: adminAccount, address: ADMIN_ADDRESS, detail: { targetId: user.id, targetAccount: user.account, changes: { nickname: { from: '同事', to: '审计对象' } } } });
+    expect(updated).toMatchObject({
+      account: adminAccount,
+      address: ADMIN_ADDRESS,
+      detail: { targetId: user.id, targetAccount: user.account, changes: { nickname: { from: '同事', to: '审计对象' } } },
+    });
     // A role is kept as its code, with its name for the page: 角色 无 → 市场分析师.
     const created = mine.items.find((i) => i.event === 'user.created')!;
     expect(created.detail?.changes?.role).toEqual({ from: null, to: 'analyst', toText: '市场分析师' });
@@ -294,7 +369,14 @@ describe('administration: users and audit', () => {
     expect(JSON.stringify(mine.items)).not.toContain(COLLEAGUE_PASSWORD);
 
     const lockouts = await ok<AuditPage>(get(ADMIN_AUDIT.list.path, { events: 'login.failure,login.throttled', address: '192.0.2.', account: user.account }));
-    expect(lockouts.items.map((i) => i.event)).toEqual(['login.throttled', 'login.failure', 'login.failure', 'login.failure', 'login.failure', 'login.failure']);
+    expect(lockouts.items.map((i) => i.event)).toEqual([
+      'login.throttled',
+      'login.failure',
+      'login.failure',
+      'login.failure',
+      'login.failure',
+      'login.failure',
+    ]);
     expect(lockouts.items.every((i) => i.address === address)).toBe(true);
     const paged = await ok<AuditPage>(get(ADMIN_AUDIT.list.path, { events: 'login.failure', account: user.account, page: '2', pageSize: '2' }));
     expect(paged).toMatchObject({ total: 5, page: 2, pageSize: 2 });
@@ -361,7 +443,9 @@ describe('administration: users and audit', () => {
       if (page.items.some((r) => r.address === '192.0.2.202')) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    expect(page!.items.find((r) => r.event === 'access.refused' && r.reason === 'not-admin' && r.path === `${API_PREFIX}/${ADMIN_USERS.list.path}`)).toBeDefined();
+    expect(
+      page!.items.find((r) => r.event === 'access.refused' && r.reason === 'not-admin' && r.path === `${API_PREFIX}/${ADMIN_USERS.list.path}`),
+    ).toBeDefined();
     expect(page!.items.find((r) => r.address === '192.0.2.202')).toMatchObject({ event: 'token.refused', reason: 'invalid' });
     expect(page!.items.find((r) => r.address === '192.0.2.201')).toBeUndefined();
   });

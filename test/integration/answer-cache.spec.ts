@@ -158,8 +158,13 @@ describe('the answer cache', () => {
            FROM pg_class c WHERE c.relkind IN ('r', 'p') AND c.relnamespace = 'public'::regnamespace ORDER BY 1`,
       )
     ).rows;
-    const silent = tables.filter((t) => !t.notifies).map((t) => t.name).filter((name) => !STAGING_TABLE.test(name));
+    const silent = tables
+      .filter((t) => !t.notifies)
+      .map((t) => t.name)
+      .filter((name) => !STAGING_TABLE.test(name));
     expect(silent.sort()).toEqual([...OPERATIONAL_TABLES].sort());
-    expect(tables.filter((t) => t.notifies).map((t) => t.name)).toEqual(expect.arrayContaining(['car', 'retail_fact', 'price_fact', 'data_month', 'rollup_retail_car_band', 'rollup_price_market']));
+    expect(tables.filter((t) => t.notifies).map((t) => t.name)).toEqual(
+      expect.arrayContaining(['car', 'retail_fact', 'price_fact', 'data_month', 'rollup_retail_car_band', 'rollup_price_market']),
+    );
   });
 });

@@ -140,7 +140,7 @@ describe('the area-market calls', () => {
   });
 
   describe('drilling down', () => {
-    test("a region lists its provinces with their cities, shares within the region", async () => {
+    test('a region lists its provinces with their cities, shares within the region', async () => {
       const [provinces, region] = await Promise.all([tree({ area: '5', level: '1' }), result<Summary>('whole', { area: '5', level: '1' })]);
       expect(provinces.map((p) => p.code).sort()).toEqual(['440000', '450000', '460000']);
       expectAddsUpTo(provinces, region);

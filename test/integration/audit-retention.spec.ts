@@ -57,11 +57,16 @@ describe('the audit trail keeps AUDIT_RETENTION_DAYS of events', () => {
   /** Events of one account, each `days` old (fractions allowed). */
   async function eventsAged(account: string, ages: number[]): Promise<void> {
     for (const days of ages) {
-      await db.query(`INSERT INTO security_event (at, event, account, address) VALUES (now() - make_interval(secs => $1), 'login.success', $2, '203.0.113.9')`, [days * 86400, account]);
+      await db.query(
+        `INSERT INTO security_event (at, event, account, address) VALUES (now() - make_interval(secs => $1), 'login.success', $2, '203.0.113.9')`,
+        [days * 86400, account],
+      );
     }
   }
   async function agesOf(account: string): Promise<number[]> {
-    const { rows } = await db.query(`SELECT round(extract(epoch FROM now() - at) / 86400)::int AS days FROM security_event WHERE account = $1 ORDER BY at`, [account]);
+    const { rows } = await db.query(`SELECT round(extract(epoch FROM now() - at) / 86400)::int AS days FROM security_event WHERE account = $1 ORDER BY at`, [
+      account,
+    ]);
     return rows.map((row: { days: number }) => row.days);
   }
   const jobs = async (query: Record<string, string>) =>
@@ -89,7 +94,8 @@ describe('the audit trail keeps AUDIT_RETENTION_DAYS of events', () => {
     expect(await retention.queueToday(tomorrow)).toBe(`audit-prune-${chinaDay(tomorrow)}`);
     await queue.drain();
     expect(await agesOf(account)).toEqual([364, 200, 1, 0]);
-    const page = (await request(app.getHttpServer()).get(`${API_PREFIX}/${ADMIN_AUDIT.list.path}`).query({ account }).set('token', token).expect(200)).body.result as AuditPage;
+    const page = (await request(app.getHttpServer()).get(`${API_PREFIX}/${ADMIN_AUDIT.list.path}`).query({ account }).set('token', token).expect(200)).body
+      .result as AuditPage;
     expect(page.total).toBe(4);
     await db.query(`DELETE FROM job_run WHERE id = $1`, [`audit-prune-${chinaDay(tomorrow)}`]);
   });

@@ -58,7 +58,10 @@ describe('bad input', () => {
       .post(`${API_PREFIX}/security/login`)
       .set('X-Forwarded-For', '203.0.113.93')
       .send({ account: 'a\u0000b', password: 'Whatever1!' });
-    expect({ status: response.status, body: response.body }).toEqual({ status: 400, body: { code: ApiCode.BadRequest, msg: '账号不能包含控制字符', result: null } });
+    expect({ status: response.status, body: response.body }).toEqual({
+      status: 400,
+      body: { code: ApiCode.BadRequest, msg: '账号不能包含控制字符', result: null },
+    });
   });
 
   test('an unknown parameter name is echoed at most 40 characters long', async () => {
@@ -102,7 +105,11 @@ describe('bad input', () => {
   ] as const)('the %s export of months outside the calendar (2030-01 - 2030-02) is a 400 with the months allowed, and no job', async (kind, category, data) => {
     const [first, latest] = await calendarBounds(category);
     const jobsBefore = (await server().get(`${API_PREFIX}/dataExport/jobs`).set('token', token).expect(200)).body.result.length as number;
-    for (const [yyyyMm, outside] of [['2030-01 - 2030-02', '2030-01'], [`${latest} - 2030-02`, '2030-02'], ['2001-01 - 2001-03', '2001-01']]) {
+    for (const [yyyyMm, outside] of [
+      ['2030-01 - 2030-02', '2030-01'],
+      [`${latest} - 2030-02`, '2030-02'],
+      ['2001-01 - 2001-03', '2001-01'],
+    ]) {
       const response = await server().post(`${API_PREFIX}/dataExport/${kind}`).set('token', token).type('form').send({ yyyyMm });
       expect({ status: response.status, code: response.body.code, msg: response.body.msg }).toEqual({
         status: 400,
@@ -119,7 +126,17 @@ describe('bad input', () => {
   });
 
   /** Ordinary values of the parameters some calls require, so that a sweep's request differs from an ordinary one in one parameter. */
-  const REQUIRED: Record<string, string> = { modelSubId: '1', modelSubIds: '1', foreignId: '1', type: '0', id: '1', provinceId: '440000', producerId: '1', month: '2026-10', yyyyMm: '2026-10 - 2026-10' };
+  const REQUIRED: Record<string, string> = {
+    modelSubId: '1',
+    modelSubIds: '1',
+    foreignId: '1',
+    type: '0',
+    id: '1',
+    provinceId: '440000',
+    producerId: '1',
+    month: '2026-10',
+    yyyyMm: '2026-10 - 2026-10',
+  };
 
   /** The smallest request the call's schema accepts: the parameters it requires, from REQUIRED. */
   function ordinaryRequest(endpoint: Endpoint): Record<string, string> {
@@ -135,11 +152,21 @@ describe('bad input', () => {
   }
 
   /** Every id and month parameter of every call, from the contracts' declarations. */
-  const sweep = ENDPOINTS.flatMap((endpoint) => declaredReferences(endpoint.params).map(({ param, to }): [string, string, 'id' | 'month', Endpoint] => [endpoint.path, param, to, endpoint]));
+  const sweep = ENDPOINTS.flatMap((endpoint) =>
+    declaredReferences(endpoint.params).map(({ param, to }): [string, string, 'id' | 'month', Endpoint] => [endpoint.path, param, to, endpoint]),
+  );
 
   test('the sweep covers the calls the issue names and every kind of id', () => {
     const swept = sweep.map(([path, param]) => `${path} ${param}`);
-    expect(swept).toEqual(expect.arrayContaining(['price/marketPriceWhole/whole detailId', 'pricevolume/priceQtyDetail/table detailId', 'saleVolume/wholeMarket/whole detailId', 'dataExport/cityRetail yyyyMm', 'dataExport/fandian yyyyMm']));
+    expect(swept).toEqual(
+      expect.arrayContaining([
+        'price/marketPriceWhole/whole detailId',
+        'pricevolume/priceQtyDetail/table detailId',
+        'saleVolume/wholeMarket/whole detailId',
+        'dataExport/cityRetail yyyyMm',
+        'dataExport/fandian yyyyMm',
+      ]),
+    );
     expect(sweep.length).toBeGreaterThan(150);
   });
 
@@ -162,7 +189,11 @@ describe('bad input', () => {
     expect({ status: response.status, code: response.body.code }).toEqual({ status: 400, code: ApiCode.BadRequest });
     const accepted = endpoint.params.safeParse(query).success;
     // What the schema accepts is checked against the data; what it refuses (bigArea is 1-7) is refused by it, by name too.
-    const expected = !accepted ? `^参数 ${param} ` : to === 'month' ? `^参数 ${param} 没有 2030-01 的.+数据，应在 \\d{4}-\\d{2} 至 \\d{4}-\\d{2} 之间$` : `^参数 ${param} 没有 id 为 ${value} 的.+$`;
+    const expected = !accepted
+      ? `^参数 ${param} `
+      : to === 'month'
+        ? `^参数 ${param} 没有 2030-01 的.+数据，应在 \\d{4}-\\d{2} 至 \\d{4}-\\d{2} 之间$`
+        : `^参数 ${param} 没有 id 为 ${value} 的.+$`;
     expect(response.body.msg).toMatch(new RegExp(expected));
   });
 });

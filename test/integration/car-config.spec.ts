@@ -106,16 +106,23 @@ describe('the configuration query on a hand-made sheet', () => {
       expect(table.month).toBe('2026-03');
       expect(table.cars).toEqual([
         {
-          id: 51, name: '德锐',
+          id: 51,
+          name: '德锐',
           zaishouList: [
             { carJllCode: 'JLL61', carName: '德锐 2025款 1.5T 舒适型', msrp: 15, modelYear: 2025, checked: false },
             { carJllCode: 'JLL62', carName: '德锐 2026款 1.5T 豪华型', msrp: 17, modelYear: 2026, checked: true },
           ],
           tingshouList: [],
         },
-        { id: 53, name: '乙电EV', zaishouList: [{ carJllCode: 'JLL64', carName: '乙电EV 2025款 长续航', msrp: 17.5, modelYear: 2025, checked: true }], tingshouList: [] },
         {
-          id: 54, name: '乙尊',
+          id: 53,
+          name: '乙电EV',
+          zaishouList: [{ carJllCode: 'JLL64', carName: '乙电EV 2025款 长续航', msrp: 17.5, modelYear: 2025, checked: true }],
+          tingshouList: [],
+        },
+        {
+          id: 54,
+          name: '乙尊',
           zaishouList: [{ carJllCode: 'JLL65', carName: '乙尊 2024款 2.0T 旗舰型', msrp: 26, modelYear: 2024, checked: true }],
           // 66 ended 2025-12; its MSRP is its list price (no msrp_month row in its last month).
           tingshouList: [{ carJllCode: 'JLL66', carName: '乙尊 2024款 2.0T 标准型', msrp: 23, modelYear: 2024, checked: false }],
@@ -123,9 +130,39 @@ describe('the configuration query on a hand-made sheet', () => {
       ]);
       expect(table.headerData).toEqual(['desc', 'JLL62', 'JLL64', 'JLL65']);
       expect(table.columns).toEqual([
-        { carJllCode: 'JLL62', carName: '德锐 2026款 1.5T 豪华型', subSeriesId: 51, subSeriesName: '德锐', modelYear: 2026, onSale: true, msrp: 17, retailQty: 200, tp: 16 },
-        { carJllCode: 'JLL64', carName: '乙电EV 2025款 长续航', subSeriesId: 53, subSeriesName: '乙电EV', modelYear: 2025, onSale: true, msrp: 17.5, retailQty: 300, tp: 15.4 },
-        { carJllCode: 'JLL65', carName: '乙尊 2024款 2.0T 旗舰型', subSeriesId: 54, subSeriesName: '乙尊', modelYear: 2024, onSale: true, msrp: 26, retailQty: null, tp: null },
+        {
+          carJllCode: 'JLL62',
+          carName: '德锐 2026款 1.5T 豪华型',
+          subSeriesId: 51,
+          subSeriesName: '德锐',
+          modelYear: 2026,
+          onSale: true,
+          msrp: 17,
+          retailQty: 200,
+          tp: 16,
+        },
+        {
+          carJllCode: 'JLL64',
+          carName: '乙电EV 2025款 长续航',
+          subSeriesId: 53,
+          subSeriesName: '乙电EV',
+          modelYear: 2025,
+          onSale: true,
+          msrp: 17.5,
+          retailQty: 300,
+          tp: 15.4,
+        },
+        {
+          carJllCode: 'JLL65',
+          carName: '乙尊 2024款 2.0T 旗舰型',
+          subSeriesId: 54,
+          subSeriesName: '乙尊',
+          modelYear: 2024,
+          onSale: true,
+          msrp: 26,
+          retailQty: null,
+          tp: null,
+        },
       ]);
       expect(table.freezes).toEqual([
         { desc: '子车系', values: { JLL62: '德锐', JLL64: '乙电EV', JLL65: '乙尊' } },
@@ -169,7 +206,8 @@ describe('the configuration query on a hand-made sheet', () => {
         [{ desc: '车长(mm)', values: ['4,680mm', '4,750mm', '4,950mm'] }],
         [
           {
-            desc: '座椅加热', values: ['●', '●', '●'],
+            desc: '座椅加热',
+            values: ['●', '●', '●'],
             data: [
               { desc: '前排', values: ['●', '●', '●'], data: [{ desc: '主驾', values: ['●', '●', '●'] }] },
               { desc: '后排', values: ['-', '-', '●'] },
@@ -185,7 +223,12 @@ describe('the configuration query on a hand-made sheet', () => {
     test('the chosen trims are the columns in the order asked; a trim with no stored value shows "-"', async () => {
       const table = await ok<ConfigTable>('get', { ids: '51,53,54', carJllCodes: 'JLL66,JLL61' });
       expect(table.headerData).toEqual(['desc', 'JLL66', 'JLL61']);
-      expect(table.cars.flatMap((c) => [...c.zaishouList, ...c.tingshouList]).filter((t) => t.checked).map((t) => t.carJllCode)).toEqual(['JLL61', 'JLL66']);
+      expect(
+        table.cars
+          .flatMap((c) => [...c.zaishouList, ...c.tingshouList])
+          .filter((t) => t.checked)
+          .map((t) => t.carJllCode),
+      ).toEqual(['JLL61', 'JLL66']);
       const comfort = table.items.find((b) => b.desc === '舒适配置')!;
       expect(shape(comfort, comfort.data, ['JLL66', 'JLL61']).find((r) => r.desc === '冰箱')).toEqual({ desc: '冰箱', values: ['-', '-'] });
       // A discontinued trim: no sales in 2026-03.
@@ -195,7 +238,11 @@ describe('the configuration query on a hand-made sheet', () => {
     test('filters narrow the picker and the columns, keeping the option lists whole', async () => {
       const bev = await ok<ConfigTable>('get', { ids: '51,53,54', energy: '6', carJllCodes: 'JLL62,JLL64' });
       expect(bev.headerData).toEqual(['desc', 'JLL64']);
-      expect(bev.cars.map((c) => [c.id, c.zaishouList.length, c.tingshouList.length])).toEqual([[51, 0, 0], [53, 1, 0], [54, 0, 0]]);
+      expect(bev.cars.map((c) => [c.id, c.zaishouList.length, c.tingshouList.length])).toEqual([
+        [51, 0, 0],
+        [53, 1, 0],
+        [54, 0, 0],
+      ]);
       expect(bev.energies.map((o) => o.value)).toEqual(['1', '6']);
 
       // First load within model year 2024: 乙尊's on-sale 65 only; the others have no 2024 trim.
@@ -203,7 +250,10 @@ describe('the configuration query on a hand-made sheet', () => {
       // Engine 1.5T and no battery: 德锐's trims; 2.0T also brings 乙尊.
       expect((await ok<ConfigTable>('get', { ids: '51,53,54', engin: '1.5T', battery: '无' })).headerData).toEqual(['desc', 'JLL62']);
       expect((await ok<ConfigTable>('get', { ids: '51,54', engin: '1.5T,2.0T', niankuan: '2024,2025', carJllCodes: 'JLL61,JLL65,JLL66' })).headerData).toEqual([
-        'desc', 'JLL61', 'JLL65', 'JLL66',
+        'desc',
+        'JLL61',
+        'JLL65',
+        'JLL66',
       ]);
       // The battery filter reads 75.0 and 75 alike.
       expect((await ok<ConfigTable>('get', { ids: '53', battery: '75.0' })).headerData).toEqual(['desc', 'JLL64']);
@@ -285,7 +335,18 @@ describe('the configuration query on a hand-made sheet', () => {
     test('隐藏未配置项 drops the rows every trim shows as "-", keeping a parent whose sub-row is equipped', async () => {
       const { rows } = await sheet({ ids: '51,53,54', hide: '1' });
       expect(rows.slice(5).map((r) => r[0])).toEqual([
-        '基本信息', '能源类型', '座位数', '车身', '车长(mm)', '舒适配置', '座椅加热', '　前排', '　　主驾', '　后排', '按摩', '　主驾按摩',
+        '基本信息',
+        '能源类型',
+        '座位数',
+        '车身',
+        '车长(mm)',
+        '舒适配置',
+        '座椅加热',
+        '　前排',
+        '　　主驾',
+        '　后排',
+        '按摩',
+        '　主驾按摩',
       ]);
       // 61 and 66 lack every seat heating sub-row and every massage row.
       const two = await sheet({ ids: '51,54', carJllCodes: 'JLL61,JLL66', hide: '1' });

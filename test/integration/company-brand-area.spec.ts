@@ -57,7 +57,7 @@ describe('the producer/brand calls inside an area', () => {
     return Number(rows[0].qty);
   }
 
-  test("the cards of the market and of one brand are the retail volume inside the province or city", async () => {
+  test('the cards of the market and of one brand are the retail volume inside the province or city', async () => {
     const market = await result<Summary>('whole', GUANGDONG);
     expect(market.qty).toBe(await volume(GUANGDONG));
     expect(market.qty).toBeLessThan((await result<Summary>('whole')).qty);
@@ -74,7 +74,9 @@ describe('the producer/brand calls inside an area', () => {
     expect(page.list.filter((r) => r.sales > 0).map((r) => [r.id, r.sales])).toEqual(expected.map((r) => [r.id, r.qty]));
     expect(page.total).toBe(page.list.length);
 
-    const response = await get('download', { ...HUANAN, type: '0' }).buffer(true).parse(binaryBody);
+    const response = await get('download', { ...HUANAN, type: '0' })
+      .buffer(true)
+      .parse(binaryBody);
     expect(response.status).toBe(200);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(response.body);
@@ -99,7 +101,9 @@ describe('the producer/brand calls inside an area', () => {
     const shown = new Map(details.details.flatMap((d) => d.models).map((m) => [m.name, m.sales]));
     for (const r of rows as Array<{ name: string; qty: number }>) expect([r.name, shown.get(r.name)]).toEqual([r.name, r.qty]);
 
-    const file = await get('downloadCarDetails', { ...GUANGZHOU, type: '1', foreignId: String(top.id) }).buffer(true).parse(binaryBody);
+    const file = await get('downloadCarDetails', { ...GUANGZHOU, type: '1', foreignId: String(top.id) })
+      .buffer(true)
+      .parse(binaryBody);
     expect(file.status).toBe(200);
   });
 
@@ -114,12 +118,21 @@ describe('the producer/brand calls inside an area', () => {
     const brands = await ranked('brand', GUANGDONG);
     const [main, second, third, fourth, fifth] = brands;
     const names = new Map(
-      ((await db.query(`SELECT id, name FROM brand WHERE id = ANY($1)`, [brands.slice(0, 6).map((b) => b.id)])).rows as Array<{ id: number; name: string }>).map((r) => [r.id, r.name]),
+      (
+        (await db.query(`SELECT id, name FROM brand WHERE id = ANY($1)`, [brands.slice(0, 6).map((b) => b.id)])).rows as Array<{ id: number; name: string }>
+      ).map((r) => [r.id, r.name]),
     );
     const chart = await result<ChartResult>('highCharts', { ...GUANGDONG, type: '1', foreignId: String(main.id), compareType: '2', count: '3' });
     expect(chart.series.map((s) => s.name)).toEqual([main, second, third, fourth].map((b) => names.get(b.id)));
     // A picked brand comes first and is not counted twice.
-    const picked = await result<ChartResult>('highCharts', { ...GUANGDONG, type: '1', foreignId: String(main.id), compareType: '2', foreignIds: String(third.id), count: '3' });
+    const picked = await result<ChartResult>('highCharts', {
+      ...GUANGDONG,
+      type: '1',
+      foreignId: String(main.id),
+      compareType: '2',
+      foreignIds: String(third.id),
+      count: '3',
+    });
     expect(picked.series.map((s) => s.name)).toEqual([main, third, second, fourth, fifth].map((b) => names.get(b.id)));
     const details = await result<CarDetails>('carDetails', { ...GUANGDONG, type: '1', foreignId: String(main.id), compareType: '2', count: '2' });
     expect(details.compareHeJiList.map((c) => [c.id, c.wholeHeJi1.sales])).toEqual([second, third].map((b) => [b.id, b.qty]));

@@ -27,7 +27,11 @@ describe('the producer/brand calls', () => {
       expect(page.list.length).toBeGreaterThan(50);
       expect(Math.abs(sum(page.list.map((r) => r.mix)) - 100)).toBeLessThanOrEqual(0.5);
       // Each share is its volume over the sum of every row's, so the other columns add up to 100 % before rounding too.
-      const total = { sales: sum(page.list.map((r) => r.sales)), salesSum: sum(page.list.map((r) => r.salesSum)), tqSales: sum(page.list.map((r) => r.tqSales)) };
+      const total = {
+        sales: sum(page.list.map((r) => r.sales)),
+        salesSum: sum(page.list.map((r) => r.salesSum)),
+        tqSales: sum(page.list.map((r) => r.tqSales)),
+      };
       const percent = (part: number, whole: number) => Math.round((part / whole) * 1000) / 10;
       for (const r of page.list) {
         expect([r.mix, r.yearMix, r.tqMix]).toEqual([percent(r.sales, total.sales), percent(r.salesSum, total.salesSum), percent(r.tqSales, total.tqSales)]);
@@ -49,11 +53,46 @@ describe('the producer/brand calls', () => {
 
     test('a row carries every tendency field with its Str form', async () => {
       const [top] = (await result<TendencyPage>('list', { type: '0' })).list;
-      expect(top).toMatchObject({ ranking: 1, rankingStr: '1', salesStr: expect.stringMatching(/^[\d,]+$/), yoyStr: top.yoys, mixStr: top.mixs, yearMixChangeStr: top.yearMixChanges });
-      for (const key of ['id', 'name', 'salesStr', 'tqSalesStr', 'mom', 'yoy', 'mix', 'tqMix', 'mixChange', 'ljRanking', 'salesSumStr', 'tqSalesSumStr', 'yearYoy', 'yearMix', 'tqYearMix', 'yearMixChange']) {
+      expect(top).toMatchObject({
+        ranking: 1,
+        rankingStr: '1',
+        salesStr: expect.stringMatching(/^[\d,]+$/),
+        yoyStr: top.yoys,
+        mixStr: top.mixs,
+        yearMixChangeStr: top.yearMixChanges,
+      });
+      for (const key of [
+        'id',
+        'name',
+        'salesStr',
+        'tqSalesStr',
+        'mom',
+        'yoy',
+        'mix',
+        'tqMix',
+        'mixChange',
+        'ljRanking',
+        'salesSumStr',
+        'tqSalesSumStr',
+        'yearYoy',
+        'yearMix',
+        'tqYearMix',
+        'yearMixChange',
+      ]) {
         expect(top).toHaveProperty(key);
       }
-      for (const key of ['momStr', 'yoyStr', 'mixStr', 'tqMixStr', 'mixChangeStr', 'ljRankingStr', 'yearYoyStr', 'yearMixStr', 'tqYearMixStr', 'yearMixChangeStr']) {
+      for (const key of [
+        'momStr',
+        'yoyStr',
+        'mixStr',
+        'tqMixStr',
+        'mixChangeStr',
+        'ljRankingStr',
+        'yearYoyStr',
+        'yearMixStr',
+        'tqYearMixStr',
+        'yearMixChangeStr',
+      ]) {
         expect(typeof (top as unknown as Record<string, unknown>)[key]).toBe('string');
       }
     });
@@ -79,7 +118,10 @@ describe('the producer/brand calls', () => {
         const band = await result<TendencyPage>('list', { type: '0', rank: '3', accumulate });
         const chart = await result<ChartResult>('list2chart', { type: '0', rank: '3', accumulate });
         expect(chart.xAxis[0].categories).toEqual(band.list.map((r) => r.name));
-        expect(chart.series.map((s) => [s.name, s.type])).toEqual([['销量', 'column'], ['同比', 'spline']]);
+        expect(chart.series.map((s) => [s.name, s.type])).toEqual([
+          ['销量', 'column'],
+          ['同比', 'spline'],
+        ]);
         expect(chart.series[0].data).toEqual(band.list.map((r) => (accumulate === '1' ? r.salesSum : r.sales)));
         expect(chart.series[1].data).toEqual(band.list.map((r) => (accumulate === '1' ? r.yearYoy : r.yoy)));
       }
@@ -87,11 +129,20 @@ describe('the producer/brand calls', () => {
   });
 
   describe('the cards', () => {
-    test('a producer\'s whole equals its row in the list; a brand\'s too', async () => {
+    test("a producer's whole equals its row in the list; a brand's too", async () => {
       for (const type of ['0', '1']) {
         const row = (await result<TendencyPage>('list', { type, rank: '1' })).list[2];
         const whole = await result<Summary>('whole', { type, foreignId: String(row.id) });
-        expect(whole).toMatchObject({ qty: row.sales, tb: row.tqSales, ljQty: row.salesSum, ljTb: row.tqSalesSum, yoy: row.yoy, yoys: row.yoys, mom: row.mom, yearYoy: row.yearYoy });
+        expect(whole).toMatchObject({
+          qty: row.sales,
+          tb: row.tqSales,
+          ljQty: row.salesSum,
+          ljTb: row.tqSalesSum,
+          yoy: row.yoy,
+          yoys: row.yoys,
+          mom: row.mom,
+          yearYoy: row.yearYoy,
+        });
       }
     });
 
@@ -103,7 +154,7 @@ describe('the producer/brand calls', () => {
   });
 
   describe('the car-model details', () => {
-    test.each([['0'], ['1']])('accumulate %s: models add up to heJi1 per segment, segments to the producer\'s total', async (accumulate) => {
+    test.each([['0'], ['1']])("accumulate %s: models add up to heJi1 per segment, segments to the producer's total", async (accumulate) => {
       const [top] = (await result<TendencyPage>('list', { type: '0' })).list;
       const details = await result<CarDetails>('carDetails', { type: '0', foreignId: String(top.id), accumulate });
       const whole = await result<Summary>('whole', { type: '0', foreignId: String(top.id) });
@@ -142,7 +193,10 @@ describe('the producer/brand calls', () => {
     test('compared producers get the same details, and a total each in hejis', async () => {
       const [a, b, c] = (await result<TendencyPage>('list', { type: '0' })).list;
       const details = await result<CarDetails>('carDetails', { type: '0', foreignId: String(a.id), foreignIds: `${b.id},${c.id},${a.id}` });
-      expect(details.compareHeJiList.map((e) => [e.id, e.name])).toEqual([[b.id, b.name], [c.id, c.name]]);
+      expect(details.compareHeJiList.map((e) => [e.id, e.name])).toEqual([
+        [b.id, b.name],
+        [c.id, c.name],
+      ]);
       expect(details.hejis.map((h) => h.sales)).toEqual([a.sales, b.sales, c.sales]);
       for (const entry of details.compareHeJiList) {
         expect(sum(entry.details.flatMap((d) => d.models.map((m) => m.sales)))).toBe(entry.wholeHeJi1.sales);
@@ -167,18 +221,29 @@ describe('the producer/brand calls', () => {
 
     test('comparison mode: one line per producer over the latest year', async () => {
       const [a, b, c] = (await result<TendencyPage>('list', { type: '0' })).list;
-      const chart = await result<ChartResult>('highCharts', { type: '0', foreignId: String(a.id), compareType: '1', count: '0', foreignIds: `${b.id},${c.id}` });
+      const chart = await result<ChartResult>('highCharts', {
+        type: '0',
+        foreignId: String(a.id),
+        compareType: '1',
+        count: '0',
+        foreignIds: `${b.id},${c.id}`,
+      });
       expect(chart.series.map((s) => s.name)).toEqual([a.name, b.name, c.name]);
       expect(chart.series.map((s) => s.data[9])).toEqual([a.sales, b.sales, c.sales]);
       // Without compareType, foreignIds given means a comparison of the same type.
       expect(await result('highCharts', { type: '0', foreignId: String(a.id), foreignIds: `${b.id},${c.id}` })).toEqual(chart);
       // compareType 0 is time mode: foreignIds are ignored.
-      expect((await result<ChartResult>('highCharts', { type: '0', foreignId: String(a.id), compareType: '0', foreignIds: String(b.id) })).series.map((s) => s.name)).toEqual(['2026年']);
+      expect(
+        (await result<ChartResult>('highCharts', { type: '0', foreignId: String(a.id), compareType: '0', foreignIds: String(b.id) })).series.map((s) => s.name),
+      ).toEqual(['2026年']);
     });
 
     test('without foreignId the chart is the market', async () => {
       const chart = await result<ChartResult>('highCharts', { count: '1' });
-      expect(chart.series.map((s) => [s.name, s.type])).toEqual([['销量', 'column'], ['同比', 'spline']]);
+      expect(chart.series.map((s) => [s.name, s.type])).toEqual([
+        ['销量', 'column'],
+        ['同比', 'spline'],
+      ]);
       expect(chart.series[0].data[chart.series[0].data.length - 1]).toBe((await result<Summary>('whole')).qty);
     });
   });

@@ -156,8 +156,14 @@ const EXAMPLES: Record<string, Record<string, string>> = {
  * data-import.spec.ts exercise them; the retry needs a failed job: admin-jobs.spec.ts.
  */
 const CHECKED_ELSEWHERE = new Set([
-  'reportDownload/bundleFile', 'reportDownload/upload', 'reportDownload/replace', 'reportDownload/delete',
-  'dataImport/upload', 'dataImport/confirm', 'dataImport/cancel', 'admin/jobs/retry',
+  'reportDownload/bundleFile',
+  'reportDownload/upload',
+  'reportDownload/replace',
+  'reportDownload/delete',
+  'dataImport/upload',
+  'dataImport/confirm',
+  'dataImport/cancel',
+  'admin/jobs/retry',
 ]);
 
 /** Calls that end or change the session are exercised by the security tests, not replayed here. */
@@ -175,9 +181,13 @@ describe('the contracts', () => {
     adminToken = await adminSignIn();
     importId = await reviewedImport();
     const target = await createAnalyst('contracts_target', 'Contract#Target1', '契约对象');
-    targetId = String((await request(app.getHttpServer()).get(`${API_PREFIX}/admin/users/list`).query({ keyword: target }).set('token', adminToken).expect(200)).body.result.items[0].id);
+    targetId = String(
+      (await request(app.getHttpServer()).get(`${API_PREFIX}/admin/users/list`).query({ keyword: target }).set('token', adminToken).expect(200)).body.result
+        .items[0].id,
+    );
     exportId = await finishedExport();
-    bundleId = (await request(app.getHttpServer()).get(`${API_PREFIX}/reportDownload/bundle`).query({ ids: '32,115' }).set('token', token).expect(200)).body.result.id as string;
+    bundleId = (await request(app.getHttpServer()).get(`${API_PREFIX}/reportDownload/bundle`).query({ ids: '32,115' }).set('token', token).expect(200)).body
+      .result.id as string;
   });
   let bundleId = '';
   let importId = '';
@@ -185,7 +195,11 @@ describe('the contracts', () => {
   /** An administrator of this file's own (the demo admin's sign-ins are left alone). */
   async function adminSignIn(): Promise<string> {
     const account = await createAdmin('contracts_admin', ADMIN_PASSWORD, '契约管理员');
-    const login = await request(app.getHttpServer()).post(`${API_PREFIX}/security/login`).set('X-Forwarded-For', '203.0.113.91').send({ account, password: ADMIN_PASSWORD }).expect(200);
+    const login = await request(app.getHttpServer())
+      .post(`${API_PREFIX}/security/login`)
+      .set('X-Forwarded-For', '203.0.113.91')
+      .send({ account, password: ADMIN_PASSWORD })
+      .expect(200);
     return login.body.result.token as string;
   }
 
@@ -212,7 +226,12 @@ describe('the contracts', () => {
   let exportId = '';
   /** An export of one city and month, run to its end, for the job and file examples. */
   async function finishedExport(): Promise<string> {
-    const accepted = await request(app.getHttpServer()).post(`${API_PREFIX}/dataExport/cityRetail`).set('token', token).type('form').send('yyyyMm=2026-10 - 2026-10&city=110000').expect(200);
+    const accepted = await request(app.getHttpServer())
+      .post(`${API_PREFIX}/dataExport/cityRetail`)
+      .set('token', token)
+      .type('form')
+      .send('yyyyMm=2026-10 - 2026-10&city=110000')
+      .expect(200);
     const id = accepted.body.result.id as string;
     for (let i = 0; i < 300; i++) {
       const job = await request(app.getHttpServer()).get(`${API_PREFIX}/dataExport/job`).query({ id }).set('token', token);
@@ -221,7 +240,13 @@ describe('the contracts', () => {
     }
     throw new Error('the example export did not finish');
   }
-  const example = (path: string) => Object.fromEntries(Object.entries(EXAMPLES[path]).map(([k, v]) => [k, v === 'EXPORT_ID' ? exportId : v === 'BUNDLE_ID' ? bundleId : v === 'TARGET_ID' ? targetId : v === 'IMPORT_ID' ? importId : v]));
+  const example = (path: string) =>
+    Object.fromEntries(
+      Object.entries(EXAMPLES[path]).map(([k, v]) => [
+        k,
+        v === 'EXPORT_ID' ? exportId : v === 'BUNDLE_ID' ? bundleId : v === 'TARGET_ID' ? targetId : v === 'IMPORT_ID' ? importId : v,
+      ]),
+    );
 
   afterAll(async () => {
     await app?.close();

@@ -1,5 +1,14 @@
 import request from 'supertest';
-import { type DashboardCityPage, type DashboardList, type DashboardWhole, type Summary, type TablePage, addMonths, formatMonth, parseMonth } from '@car/contracts';
+import {
+  type DashboardCityPage,
+  type DashboardList,
+  type DashboardWhole,
+  type Summary,
+  type TablePage,
+  addMonths,
+  formatMonth,
+  parseMonth,
+} from '@car/contracts';
 import { signedInApi } from '../support/signed-in-api';
 
 /**
@@ -54,7 +63,7 @@ describe('the dashboard calls', () => {
     expect(d.bev.yoyQty).toBe(bev.qty - bev.tb);
   });
 
-  test('penetration change is the points between this and last year\'s penetration', async () => {
+  test("penetration change is the points between this and last year's penetration", async () => {
     const time = latest;
     const lastYear = formatMonth(parseMonth(time) - 100);
     const now = await result<DashboardWhole>('dashboard/whole', { time });
@@ -71,21 +80,25 @@ describe('the dashboard calls', () => {
     expect(list.list).toEqual(d.producers.slice(0, 3));
   });
 
-  test.each([['0'], ['1']])('accumulate %s: the producers are ordered, each share of the whole market; the city pages are ordered across pages', async (accumulate) => {
-    const d = await result<DashboardWhole>('dashboard/whole', { time: latest, accumulate });
-    const producers = await result<DashboardList>('dashboard/producers', { time: latest, accumulate, pageSize: '50' });
-    const quantities = producers.list.map((r) => r.qty);
-    expect(quantities).toEqual([...quantities].sort((a, b) => b - a));
-    for (const r of producers.list) expect(r.per).toBe(percent(r.qty, d.all.qty));
-    const pages = [];
-    for (const currentPage of ['1', '2', '3']) pages.push(...(await result<DashboardCityPage>('dashboard/cities', { time: latest, accumulate, jllType: '2', currentPage })).list);
-    const cityQuantities = pages.map((c) => c.qty);
-    expect(cityQuantities).toEqual([...cityQuantities].sort((a, b) => b - a));
-    expect(new Set(pages.map((c) => c.id)).size).toBe(pages.length);
-    for (const c of pages) expect(c.per).toBe(percent(c.qty, d.xinchuang.qty));
-  });
+  test.each([['0'], ['1']])(
+    'accumulate %s: the producers are ordered, each share of the whole market; the city pages are ordered across pages',
+    async (accumulate) => {
+      const d = await result<DashboardWhole>('dashboard/whole', { time: latest, accumulate });
+      const producers = await result<DashboardList>('dashboard/producers', { time: latest, accumulate, pageSize: '50' });
+      const quantities = producers.list.map((r) => r.qty);
+      expect(quantities).toEqual([...quantities].sort((a, b) => b - a));
+      for (const r of producers.list) expect(r.per).toBe(percent(r.qty, d.all.qty));
+      const pages = [];
+      for (const currentPage of ['1', '2', '3'])
+        pages.push(...(await result<DashboardCityPage>('dashboard/cities', { time: latest, accumulate, jllType: '2', currentPage })).list);
+      const cityQuantities = pages.map((c) => c.qty);
+      expect(cityQuantities).toEqual([...cityQuantities].sort((a, b) => b - a));
+      expect(new Set(pages.map((c) => c.id)).size).toBe(pages.length);
+      for (const c of pages) expect(c.per).toBe(percent(c.qty, d.xinchuang.qty));
+    },
+  );
 
-  test.each([['2'], ['1'], ['0']])('jllType %s: brands and car series ordered, shares of the type\'s total', async (jllType) => {
+  test.each([['2'], ['1'], ['0']])("jllType %s: brands and car series ordered, shares of the type's total", async (jllType) => {
     const whole = await result<DashboardWhole>('dashboard/whole', { time: latest, accumulate: '1' });
     const typeTotal = { '2': whole.xinchuang, '1': whole.zizhu, '0': whole.hezi }[jllType]!.qty;
     for (const path of ['brands', 'modelSubs']) {
@@ -120,8 +133,19 @@ describe('the dashboard calls', () => {
   });
 
   test.each([
-    ['time', '2026-13'], ['time', '1990-01'], ['accumulate', '2'], ['jllType', '3'], ['jllType', '-1'], ['pageSize', '0'], ['pageSize', '51'],
-    ['pageSize', '1e3'], ['currentPage', '0'], ['currentPage', '99999999999'], ['currentPage', 'x'], ['company', '1'], ['time', '2026-10\u0000'],
+    ['time', '2026-13'],
+    ['time', '1990-01'],
+    ['accumulate', '2'],
+    ['jllType', '3'],
+    ['jllType', '-1'],
+    ['pageSize', '0'],
+    ['pageSize', '51'],
+    ['pageSize', '1e3'],
+    ['currentPage', '0'],
+    ['currentPage', '99999999999'],
+    ['currentPage', 'x'],
+    ['company', '1'],
+    ['time', '2026-10\u0000'],
   ])('%s=%s is a 400 with a Chinese message', async (name, value) => {
     for (const path of ['whole', 'producers', 'brands', 'modelSubs', 'cities']) {
       const response = await get(`dashboard/${path}`, { [name]: value });

@@ -26,7 +26,10 @@ describe('the price-volume, price and rebate exports', () => {
 
   afterAll(() => bed?.close());
 
-  const { server, finished, workbookOf } = exportCalls(() => app, () => token);
+  const { server, finished, workbookOf } = exportCalls(
+    () => app,
+    () => token,
+  );
   const post = (kind: string, form: string) => server().post(`${API}/${kind}`).set('token', token).type('form').send(form);
 
   async function exported(kind: string, form: string): Promise<{ job: ExportJobView; sheet: ExcelJS.Worksheet; rows: unknown[][] }> {
@@ -89,9 +92,8 @@ describe('the price-volume, price and rebate exports', () => {
   });
 
   test('price: TP, MSRP, discount and rate by month × trim, and × city with the city tag; each the weighted figure of the price facts', async () => {
-    const [trim] = (
-      await db.query(`SELECT car_id FROM price_fact WHERE month = 202610 AND city_id = 440100 GROUP BY car_id ORDER BY sum(qty) DESC LIMIT 1`)
-    ).rows as Array<{ car_id: number }>;
+    const [trim] = (await db.query(`SELECT car_id FROM price_fact WHERE month = 202610 AND city_id = 440100 GROUP BY car_id ORDER BY sum(qty) DESC LIMIT 1`))
+      .rows as Array<{ car_id: number }>;
     const { job, rows: national } = await exported('price', `yyyyMm=2026-09 - 2026-10&carId=${trim.car_id}&titleKeys=car&titleKeys=brand`);
     expect(job.fileName).toMatch(/^价格数据_/);
     const facts = (
@@ -110,12 +112,16 @@ describe('the price-volume, price and rebate exports', () => {
       expect(rate).toBeCloseTo((Number(f.msrp) - f.tp) / Number(f.msrp), 6);
     }
 
-    const { sheet, rows: byCity } = await exported('price', `yyyyMm=2026-10 - 2026-10&carId=${trim.car_id}&city=440100&city=110000&titleKeys=car&titleKeys=city`);
+    const { sheet, rows: byCity } = await exported(
+      'price',
+      `yyyyMm=2026-10 - 2026-10&carId=${trim.car_id}&city=440100&city=110000&titleKeys=car&titleKeys=city`,
+    );
     expect(sheet.getRow(1).values).toEqual([undefined, '月份', '车型', '城市', '厂商指导价（元）', '成交价TP（元）', '优惠（元）', '优惠率']);
     const cityFacts = (
-      await db.query(`SELECT ci.name, f.tp FROM price_fact f JOIN city ci ON ci.id = f.city_id WHERE f.car_id = $1 AND f.month = 202610 AND f.city_id IN (440100, 110000) ORDER BY f.city_id`, [
-        trim.car_id,
-      ])
+      await db.query(
+        `SELECT ci.name, f.tp FROM price_fact f JOIN city ci ON ci.id = f.city_id WHERE f.car_id = $1 AND f.month = 202610 AND f.city_id IN (440100, 110000) ORDER BY f.city_id`,
+        [trim.car_id],
+      )
     ).rows as Array<{ name: string; tp: number }>;
     expect(byCity.map((r) => [r[2], r[4]])).toEqual(cityFacts.map((c) => [c.name, c.tp]));
   });
@@ -150,7 +156,11 @@ describe('the price-volume, price and rebate exports', () => {
   });
 
   test('a value that would be a formula is written as text', async () => {
-    const [sub] = (await db.query(`SELECT s.id, s.code FROM sub_series s JOIN car c ON c.sub_series_id = s.id JOIN rebate_month rb ON rb.car_id = c.id AND rb.month = 202610 LIMIT 1`)).rows;
+    const [sub] = (
+      await db.query(
+        `SELECT s.id, s.code FROM sub_series s JOIN car c ON c.sub_series_id = s.id JOIN rebate_month rb ON rb.car_id = c.id AND rb.month = 202610 LIMIT 1`,
+      )
+    ).rows;
     await db.query(`UPDATE sub_series SET code = '=SUM(1,1)' WHERE id = $1`, [sub.id]);
     try {
       const { rows } = await exported('fandian', `yyyyMm=2026-10 - 2026-10&modelSubId=${sub.id}&titleKeys=subSeriesCode`);

@@ -37,7 +37,16 @@ describeWithRedis('an export in the worker process', () => {
 
   function startWorker(): ChildProcess {
     const worker = spawn(process.execPath, [...WORKER_NODE_FLAGS, WORKER], {
-      env: { ...process.env, DATABASE_URL: env.databaseUrl, REDIS_URL: env.redisUrl!, REDIS_PREFIX: prefix, DATA_DIR: env.dataDir, NODE_ENV: 'test', LOG_FORMAT: 'json', SEED_ON_EMPTY: 'false' },
+      env: {
+        ...process.env,
+        DATABASE_URL: env.databaseUrl,
+        REDIS_URL: env.redisUrl!,
+        REDIS_PREFIX: prefix,
+        DATA_DIR: env.dataDir,
+        NODE_ENV: 'test',
+        LOG_FORMAT: 'json',
+        SEED_ON_EMPTY: 'false',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     for (const stream of [worker.stdout, worker.stderr]) stream?.on('data', (chunk: Buffer) => logs.push(...chunk.toString().split('\n').filter(Boolean)));
@@ -52,7 +61,11 @@ describeWithRedis('an export in the worker process', () => {
     app = await createApp({ config, databaseUrl: env.databaseUrl }, false);
     await app.init();
     const account = await createAnalyst('worker', PASSWORD, '导出进程测试');
-    const login = await request(app.getHttpServer()).post(`${API_PREFIX}/security/login`).set('X-Forwarded-For', '10.81.0.1').send({ account, password: PASSWORD }).expect(200);
+    const login = await request(app.getHttpServer())
+      .post(`${API_PREFIX}/security/login`)
+      .set('X-Forwarded-For', '10.81.0.1')
+      .send({ account, password: PASSWORD })
+      .expect(200);
     token = login.body.result.token as string;
   });
 
@@ -110,11 +123,18 @@ describeWithRedis('an export in the worker process', () => {
     const server = () => request(app.getHttpServer());
     const page = (await server().get(`${API_PREFIX}/reportDownload/list`).query({ pageSize: '3' }).set('token', token).expect(200)).body.result as ReportPage;
     expect(page.items).toHaveLength(3);
-    const accepted = (await server().get(`${API_PREFIX}/reportDownload/bundle`).query({ ids: page.items.map((i) => i.id).join(',') }).set('token', token).expect(200)).body.result as ReportBundleView;
+    const accepted = (
+      await server()
+        .get(`${API_PREFIX}/reportDownload/bundle`)
+        .query({ ids: page.items.map((i) => i.id).join(',') })
+        .set('token', token)
+        .expect(200)
+    ).body.result as ReportBundleView;
     let bundle = accepted;
     for (let i = 0; i < 600 && (bundle.status === 'queued' || bundle.status === 'running'); i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      bundle = (await server().get(`${API_PREFIX}/reportDownload/bundleJob`).query({ id: accepted.id }).set('token', token).expect(200)).body.result as ReportBundleView;
+      bundle = (await server().get(`${API_PREFIX}/reportDownload/bundleJob`).query({ id: accepted.id }).set('token', token).expect(200)).body
+        .result as ReportBundleView;
     }
     expect(bundle).toMatchObject({ status: 'done', percent: 100, filesAdded: 3 });
     const zip = await server().get(bundle.result!).set('token', token).buffer(true).parse(binaryBody).expect(200);
@@ -138,7 +158,9 @@ describeWithRedis('an export in the worker process', () => {
       for (let i = 0; i < 1200 && pid === undefined; i++) {
         const seen = await job(id);
         if (seen.phase === 'writing' && seen.rowsWritten > 0) {
-          const { rows } = await db.query(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'FETCH % FROM city_retail_export'`);
+          const { rows } = await db.query(
+            `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'FETCH % FROM city_retail_export'`,
+          );
           pid = rows[0]?.pid;
         }
         if (pid === undefined) await new Promise((resolve) => setTimeout(resolve, 100));

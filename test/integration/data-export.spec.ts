@@ -33,11 +33,18 @@ describe('the city retail export', () => {
 
   afterAll(() => bed?.close());
 
-  const { server, finished, workbookOf } = exportCalls(() => app, () => token);
+  const { server, finished, workbookOf } = exportCalls(
+    () => app,
+    () => token,
+  );
   const post = (form: string, as = token) => server().post(`${API}/cityRetail`).set('token', as).type('form').send(form);
 
   async function login(account: string): Promise<string> {
-    const res = await server().post(`${API_PREFIX}/security/login`).set('X-Forwarded-For', `10.79.${process.pid % 250}.2`).send({ account, password: PASSWORD }).expect(200);
+    const res = await server()
+      .post(`${API_PREFIX}/security/login`)
+      .set('X-Forwarded-For', `10.79.${process.pid % 250}.2`)
+      .send({ account, password: PASSWORD })
+      .expect(200);
     return res.body.result.token as string;
   }
 
@@ -83,7 +90,11 @@ describe('the city retail export', () => {
     expect([...byMonth.keys()]).toEqual(['2026-09', '2026-10']);
     expect([...fuels].sort()).toEqual(['增程式', '纯电动'].sort());
     for (const [month, qty] of byMonth) {
-      const res = await server().get(`${API_PREFIX}/saleVolume/areaMarket/whole`).query({ area: '440000', level: '2', fuels: '5,6', time: month }).set('token', token).expect(200);
+      const res = await server()
+        .get(`${API_PREFIX}/saleVolume/areaMarket/whole`)
+        .query({ area: '440000', level: '2', fuels: '5,6', time: month })
+        .set('token', token)
+        .expect(200);
       expect(qty).toBe((res.body.result as Summary).qty);
     }
 
@@ -141,7 +152,11 @@ describe('the city retail export', () => {
     expect(fs.existsSync(path.join(env.dataDir, 'exports', `${job.id}.xlsx`))).toBe(false);
     const gone = await server().get(`${API}/file`).query({ id: job.id }).set('token', token);
     expect({ status: gone.status, msg: gone.body.msg }).toEqual({ status: 404, msg: '文件不存在或已过期，请重新生成' });
-    expect((await server().get(`${API}/job`).query({ id: job.id }).set('token', token).expect(200)).body.result).toMatchObject({ status: 'expired', phaseText: '已过期', result: null });
+    expect((await server().get(`${API}/job`).query({ id: job.id }).set('token', token).expect(200)).body.result).toMatchObject({
+      status: 'expired',
+      phaseText: '已过期',
+      result: null,
+    });
   });
 
   test('a job the process died in is run again at the next start; the partial file is replaced and never offered', async () => {
@@ -151,7 +166,9 @@ describe('the city retail export', () => {
     const dir = path.join(env.dataDir, 'exports');
     fs.rmSync(path.join(dir, `${accepted.id}.xlsx`));
     fs.writeFileSync(path.join(dir, `${accepted.id}.xlsx.partial`), 'PK half a workbook');
-    await db.query(`UPDATE export_job SET status = 'running', progress = 40, row_count = 100, finished_at = NULL, file_name = NULL WHERE id = $1`, [accepted.id]);
+    await db.query(`UPDATE export_job SET status = 'running', progress = 40, row_count = 100, finished_at = NULL, file_name = NULL WHERE id = $1`, [
+      accepted.id,
+    ]);
     const interrupted = await server().get(`${API}/job`).query({ id: accepted.id }).set('token', token).expect(200);
     expect(interrupted.body.result).toMatchObject({ status: 'running', result: null });
     expect((await server().get(`${API}/file`).query({ id: accepted.id }).set('token', token)).status).toBe(404);
@@ -161,7 +178,8 @@ describe('the city retail export', () => {
     await restarted.init();
     try {
       const job = await finished(accepted.id);
-      const [{ rows }] = (await db.query(`SELECT count(DISTINCT (car_id, city_id))::int AS rows FROM retail_fact WHERE month = 202610 AND city_id = 310000`)).rows;
+      const [{ rows }] = (await db.query(`SELECT count(DISTINCT (car_id, city_id))::int AS rows FROM retail_fact WHERE month = 202610 AND city_id = 310000`))
+        .rows;
       expect(job).toMatchObject({ status: 'done', rowsWritten: rows });
       expect(fs.existsSync(path.join(dir, `${accepted.id}.xlsx.partial`))).toBe(false);
       expect((await workbookOf(job)).workbook.worksheets[0].rowCount).toBe(rows + 1);

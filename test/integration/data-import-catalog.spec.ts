@@ -13,7 +13,17 @@ function row(cells: Partial<Record<string, string | number>>): string {
 }
 
 /** A new trim's attributes. */
-const NEW_TRIM = { 年款: 2026, 厂商指导价: 129800, 燃料类型: '纯电动', 车身形式: 'SUV', 变速箱: 5, 驱动形式: '前驱', 车型级别: 3, 座位数: 5, 上市月份: '2026-03' };
+const NEW_TRIM = {
+  年款: 2026,
+  厂商指导价: 129800,
+  燃料类型: '纯电动',
+  车身形式: 'SUV',
+  变速箱: 5,
+  驱动形式: '前驱',
+  车型级别: 3,
+  座位数: 5,
+  上市月份: '2026-03',
+};
 /** A new sub-series with its parents: a new series under an existing producer and brand. */
 const NEW_SUB = { 厂商: '甲汽车', 品牌: '甲德', 车系: '德锐EV', 子车系代码: 'FX100', 子车系: '德锐EV星', 首字母: 'D', 细分市场: 'A级SUV' };
 
@@ -36,10 +46,14 @@ describe('data import: the reference catalog', () => {
 
   afterAll(() => bed?.close());
 
-  const calls = importCalls(() => app, () => admin);
+  const calls = importCalls(
+    () => app,
+    () => admin,
+  );
   const { server, settled } = calls;
   const upload = (content: string): Promise<DataImportView> => calls.upload(content, { kind: 'catalog', from: '2026-03', name: '车型目录.csv' });
-  const problems = async (id: string): Promise<Array<Pick<ImportProblem, 'line' | 'column'>>> => (await calls.problems(id)).map(({ line, column }) => ({ line, column }));
+  const problems = async (id: string): Promise<Array<Pick<ImportProblem, 'line' | 'column'>>> =>
+    (await calls.problems(id)).map(({ line, column }) => ({ line, column }));
 
   /** Every catalog row, as text: what an import may change. */
   const catalog = async (): Promise<string> =>
@@ -111,7 +125,10 @@ describe('data import: the reference catalog', () => {
     const found = await server().get(`${API_PREFIX}/search/getSubModels`).query({ key: '德锐EV' }).set('token', admin).expect(200);
     const sub = (found.body.result as Array<{ id: number; name: string }>).find((s) => s.name === '德锐EV星');
     expect(sub).toBeDefined();
-    const { rows: subs } = await db.query(`SELECT s.code, se.name AS series, s.segment_id, s.producer_id, s.brand_id, s.body_type, s.fuel, s.launch_month FROM sub_series s JOIN series se ON se.id = s.series_id WHERE s.id = $1`, [sub!.id]);
+    const { rows: subs } = await db.query(
+      `SELECT s.code, se.name AS series, s.segment_id, s.producer_id, s.brand_id, s.body_type, s.fuel, s.launch_month FROM sub_series s JOIN series se ON se.id = s.series_id WHERE s.id = $1`,
+      [sub!.id],
+    );
     expect(subs).toEqual([{ code: 'FX100', series: '德锐EV', segment_id: 7, producer_id: 11, brand_id: 21, body_type: 4, fuel: 6, launch_month: 202603 }]);
     const { rows: trims } = await db.query(`SELECT jll_code, msrp, drive, producer_brand_id FROM car WHERE sub_series_id = $1 ORDER BY jll_code`, [sub!.id]);
     expect(trims).toEqual([
@@ -124,7 +141,10 @@ describe('data import: the reference catalog', () => {
     const { rows: rolled } = await db.query(`SELECT DISTINCT segment_id FROM rollup_retail_car WHERE car_id IN (65, 66)`);
     expect(rolled).toEqual([{ segment_id: 3 }]);
     const { rows: trimSegments } = await db.query(`SELECT jll_code, segment_id FROM car WHERE id IN (65, 66) ORDER BY id`);
-    expect(trimSegments).toEqual([{ jll_code: 'JLL65', segment_id: 3 }, { jll_code: 'JLL66', segment_id: 3 }]);
+    expect(trimSegments).toEqual([
+      { jll_code: 'JLL65', segment_id: 3 },
+      { jll_code: 'JLL66', segment_id: 3 },
+    ]);
 
     const before = await catalog();
     const again = await upload(file);
@@ -155,17 +175,54 @@ describe('data import: the reference catalog', () => {
   const published = async (id: string): Promise<boolean> => (await db.query(`SELECT 1 FROM job_run WHERE id = $1`, [`${id}-publish`])).rowCount === 1;
 
   test('new producers and brands are created with their attributes; engine, battery and emission standard are written, a new engine joins the dictionary', async () => {
-    const maker = { 厂商: '丙汽车', 厂商属性: '自主', 厂商首字母: 'B', 厂商类型: '新创', 品牌: '丙牌', 品牌属性: '主流', 品牌首字母: 'b', 品牌系别: '自主', 品牌集团: '丙集团', 品牌类型: 2 };
-    const missing = await upload([HEADER, row({ ...NEW_SUB, 厂商: '丁汽车', 子车系代码: 'FX400', 子车系: '丁车', 车型代码: 'JLL400', 车型名称: '丁车 2026款', ...NEW_TRIM })].join('\n'));
+    const maker = {
+      厂商: '丙汽车',
+      厂商属性: '自主',
+      厂商首字母: 'B',
+      厂商类型: '新创',
+      品牌: '丙牌',
+      品牌属性: '主流',
+      品牌首字母: 'b',
+      品牌系别: '自主',
+      品牌集团: '丙集团',
+      品牌类型: 2,
+    };
+    const missing = await upload(
+      [HEADER, row({ ...NEW_SUB, 厂商: '丁汽车', 子车系代码: 'FX400', 子车系: '丁车', 车型代码: 'JLL400', 车型名称: '丁车 2026款', ...NEW_TRIM })].join('\n'),
+    );
     expect(missing).toMatchObject({ state: 'review', errors: 1, rowsValid: 0 });
-    expect((await calls.problems(missing.id)).map((p) => [p.line, p.column, p.message])).toEqual([[2, '厂商', '新厂商「丁汽车」须填写厂商属性、厂商首字母、厂商类型（系统中没有该厂商）']]);
+    expect((await calls.problems(missing.id)).map((p) => [p.line, p.column, p.message])).toEqual([
+      [2, '厂商', '新厂商「丁汽车」须填写厂商属性、厂商首字母、厂商类型（系统中没有该厂商）'],
+    ]);
     await server().post(`${API}/cancel`).set('token', admin).send({ id: missing.id }).expect(200);
 
     const done = await upload(
       [
         HEADER,
-        row({ ...NEW_SUB, ...maker, 车系: '丙系', 子车系代码: 'FX401', 子车系: '丙车', 首字母: 'B', 车型代码: 'JLL401', 车型名称: '丙车 2026款 1.2T', ...NEW_TRIM, 燃料类型: '汽油', 发动机: '1.2T', 排放标准: '国VI b' }),
-        row({ 子车系代码: 'FX401', 车型代码: 'JLL402', 车型名称: '丙车 2026款 插混', ...NEW_TRIM, 燃料类型: '插电式混合动力', 发动机: '1.5T', 电池容量: '18.3', 排放标准: 1 }),
+        row({
+          ...NEW_SUB,
+          ...maker,
+          车系: '丙系',
+          子车系代码: 'FX401',
+          子车系: '丙车',
+          首字母: 'B',
+          车型代码: 'JLL401',
+          车型名称: '丙车 2026款 1.2T',
+          ...NEW_TRIM,
+          燃料类型: '汽油',
+          发动机: '1.2T',
+          排放标准: '国VI b',
+        }),
+        row({
+          子车系代码: 'FX401',
+          车型代码: 'JLL402',
+          车型名称: '丙车 2026款 插混',
+          ...NEW_TRIM,
+          燃料类型: '插电式混合动力',
+          发动机: '1.5T',
+          电池容量: '18.3',
+          排放标准: 1,
+        }),
         row({ 子车系代码: 'FX053', 车型代码: 'JLL64', 发动机: '无', 电池容量: '80.5', 排放标准: '无' }),
       ].join('\n'),
     );
@@ -180,7 +237,9 @@ describe('data import: the reference catalog', () => {
          FROM sub_series s JOIN producer p ON p.id = s.producer_id JOIN brand b ON b.id = s.brand_id JOIN brand_group g ON g.id = b.group_id WHERE s.code = 'FX401'`,
     );
     expect(makers).toEqual([{ producer: '丙汽车', pi: 'B', pp: 1, pt: 2, brand: '丙牌', bi: 'B', bp: 2, bf: 1, grp: '丙集团', bt: 2 }]);
-    const { rows: trims } = await db.query(`SELECT jll_code, engine, battery_kwh::text AS battery, emission_standard FROM car WHERE jll_code IN ('JLL401', 'JLL402', 'JLL64') ORDER BY jll_code`);
+    const { rows: trims } = await db.query(
+      `SELECT jll_code, engine, battery_kwh::text AS battery, emission_standard FROM car WHERE jll_code IN ('JLL401', 'JLL402', 'JLL64') ORDER BY jll_code`,
+    );
     expect(trims).toEqual([
       { jll_code: 'JLL401', engine: '1.2T', battery: null, emission_standard: 1 },
       { jll_code: 'JLL402', engine: '1.5T', battery: '18.3', emission_standard: 1 },
@@ -236,7 +295,10 @@ describe('data import: the reference catalog', () => {
 
   test('the catalog template carries its Chinese headers and a trim of the catalog', async () => {
     const res = await server().get(`${API}/template`).query({ kind: 'catalog', format: 'csv' }).set('token', admin).buffer(true).parse(binaryBody).expect(200);
-    const [header, example] = (res.body as Buffer).toString('utf8').replace(/^\uFEFF/, '').split('\r\n');
+    const [header, example] = (res.body as Buffer)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n');
     expect(header).toBe(HEADER);
     expect(example).toContain('JLL61');
   });

@@ -22,21 +22,35 @@ describe('data import: the configuration sheets', () => {
   let bed: ImportTestbed;
 
   beforeAll(async () => {
-    bed = await openImportTestbed({ database: `car_import_config_${process.pid}`, address: `10.85.${process.pid % 250}.1`, nickname: '配置管理员', prepare: addConfigFixture });
+    bed = await openImportTestbed({
+      database: `car_import_config_${process.pid}`,
+      address: `10.85.${process.pid % 250}.1`,
+      nickname: '配置管理员',
+      prepare: addConfigFixture,
+    });
     ({ app, admin, db } = bed);
   }, 120_000);
 
   afterAll(() => bed?.close());
 
-  const calls = importCalls(() => app, () => admin);
+  const calls = importCalls(
+    () => app,
+    () => admin,
+  );
   const { server } = calls;
   const upload = (lines: string[]): Promise<DataImportView> => calls.upload(lines.join('\r\n'), { kind: 'config', from: '2026-03', name: '配置表.csv' });
-  const problems = async (id: string): Promise<Array<Pick<ImportProblem, 'line' | 'column'>>> => (await calls.problems(id)).map(({ line, column }) => ({ line, column }));
-  const values = async (): Promise<string> => (await db.query(`SELECT string_agg(car_id || ':' || item_id || '=' || value, ';' ORDER BY car_id, item_id) AS v FROM config_value`)).rows[0].v as string;
+  const problems = async (id: string): Promise<Array<Pick<ImportProblem, 'line' | 'column'>>> =>
+    (await calls.problems(id)).map(({ line, column }) => ({ line, column }));
+  const values = async (): Promise<string> =>
+    (await db.query(`SELECT string_agg(car_id || ':' || item_id || '=' || value, ';' ORDER BY car_id, item_id) AS v FROM config_value`)).rows[0].v as string;
 
   /** What the 配置查询 comparison shows for the trims, by row label (sub-rows as 'parent > child'). */
   async function compared(ids: string, codes: readonly string[]): Promise<Record<string, string[]>> {
-    const res = await server().get(`${API_PREFIX}/carConfig/get`).query({ ids, carJllCodes: codes.join(',') }).set('token', admin).expect(200);
+    const res = await server()
+      .get(`${API_PREFIX}/carConfig/get`)
+      .query({ ids, carJllCodes: codes.join(',') })
+      .set('token', admin)
+      .expect(200);
     const table = res.body.result as ConfigTable;
     const shown: Record<string, string[]> = {};
     for (const block of table.items) {
@@ -95,7 +109,11 @@ describe('data import: the configuration sheets', () => {
     const done = await upload(file);
     expect(done).toMatchObject({ state: 'done', rowsParsed: 4, rowsValid: 4, errors: 0, rowsWritten: 6 });
     const { rows } = await db.query(`SELECT item_id, value FROM config_value WHERE car_id = 63 ORDER BY item_id`);
-    expect(rows).toEqual([{ item_id: 101, value: '汽油' }, { item_id: 302, value: '○' }, { item_id: 303, value: '●' }]);
+    expect(rows).toEqual([
+      { item_id: 101, value: '汽油' },
+      { item_id: 302, value: '○' },
+      { item_id: 303, value: '●' },
+    ]);
 
     // 德锐 [51]: JLL61 changed, JLL62 as it was.
     const deRui = await compared('51', ['JLL61', 'JLL62']);
@@ -115,7 +133,11 @@ describe('data import: the configuration sheets', () => {
 
   test('the template lists every item by category and path, with a trim code and its values, and its notes on a second sheet', async () => {
     const csv = await server().get(`${API}/template`).query({ kind: 'config', format: 'csv' }).set('token', admin).buffer(true).parse(binaryBody).expect(200);
-    const lines = (csv.body as Buffer).toString('utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = (csv.body as Buffer)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('配置类别,配置项,JLL61');
     expect(lines.slice(1)).toHaveLength(10);
     expect(lines).toContain('舒适配置,座椅加热 > 前排 > 主驾,●');

@@ -29,7 +29,6 @@ const FILE = [HEADER, '2026-04,110000,JLL61,1,1,1,100', '2026-04,120000,JLL61,1,
 const HOLD = 725_0001;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-
 /** Polls until `done` says yes (or the time is up), answering the last value seen. */
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number): Promise<T> {
   const deadline = Date.now() + ms;
@@ -46,7 +45,9 @@ async function openBed(database: string): Promise<{ url: string; db: Client; acc
   const url = await createSalesFixture(env.adminUrl, database);
   const db = new Client({ connectionString: url });
   await db.connect();
-  await db.query(`CREATE FUNCTION hold_import_write() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_advisory_xact_lock_shared(${HOLD}); RETURN NULL; END $$`);
+  await db.query(
+    `CREATE FUNCTION hold_import_write() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_advisory_xact_lock_shared(${HOLD}); RETURN NULL; END $$`,
+  );
   await db.query(`CREATE TRIGGER hold_import_write BEFORE INSERT ON retail_fact FOR EACH STATEMENT EXECUTE FUNCTION hold_import_write()`);
   const account = await createAdmin('resume_admin', PASSWORD, '续传管理员', url);
   return { url, db, account };
@@ -55,7 +56,12 @@ async function openBed(database: string): Promise<{ url: string; db: Client; acc
 /** Waits until the import's write is held at its INSERT (waiting for the test's lock). */
 async function heldMidWrite(db: Client): Promise<void> {
   const held = await until(
-    async () => (await db.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event = 'advisory' AND query LIKE 'INSERT INTO retail_fact%'`)).rows[0].n as number,
+    async () =>
+      (
+        await db.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event = 'advisory' AND query LIKE 'INSERT INTO retail_fact%'`,
+        )
+      ).rows[0].n as number,
     (n) => n > 0,
     120_000,
   );
@@ -84,7 +90,16 @@ describeWithRedis('an import whose worker is killed mid-write (BullMQ)', () => {
 
   function startWorker(): ChildProcess {
     const worker = spawn(process.execPath, [...WORKER_NODE_FLAGS, path.join(ROOT, 'workers', 'dist', 'main.js')], {
-      env: { ...process.env, DATABASE_URL: dbUrl, REDIS_URL: env.redisUrl!, REDIS_PREFIX: prefix, DATA_DIR: env.dataDir, NODE_ENV: 'test', LOG_FORMAT: 'json', SEED_ON_EMPTY: 'false' },
+      env: {
+        ...process.env,
+        DATABASE_URL: dbUrl,
+        REDIS_URL: env.redisUrl!,
+        REDIS_PREFIX: prefix,
+        DATA_DIR: env.dataDir,
+        NODE_ENV: 'test',
+        LOG_FORMAT: 'json',
+        SEED_ON_EMPTY: 'false',
+      },
       stdio: 'ignore',
     });
     workers.push(worker);
@@ -134,7 +149,11 @@ describeWithRedis('an import whose worker is killed mid-write (BullMQ)', () => {
 
     // BullMQ hands the job on once the dead worker's lock has expired (30 s) at the next stalled check.
     startWorker();
-    const settled = await until(() => view(id), (v) => !IMPORT_BUSY_STATES.includes(v.state), 180_000);
+    const settled = await until(
+      () => view(id),
+      (v) => !IMPORT_BUSY_STATES.includes(v.state),
+      180_000,
+    );
     await expectWritten(db, id, settled);
     const { rows } = await db.query(`SELECT state FROM job_run WHERE id = $1`, [id]);
     expect(rows[0].state).toBe('completed');
@@ -171,7 +190,11 @@ describeWithRedis('an import whose worker is killed mid-write (BullMQ)', () => {
       second.kill('SIGKILL');
       await new Promise((resolve) => second.once('exit', resolve));
       startWorker();
-      const failed = await until(() => view(id), (v) => !IMPORT_BUSY_STATES.includes(v.state), 150_000);
+      const failed = await until(
+        () => view(id),
+        (v) => !IMPORT_BUSY_STATES.includes(v.state),
+        150_000,
+      );
       expect(failed).toMatchObject({ state: 'failed', rowsWritten: 0, error: '导入中断：处理进程意外退出，原有数据未改变，请检查文件后重新上传' });
       expect(await run()).toMatchObject({ state: 'failed', error: 'job stalled more than allowable limit' });
     } finally {
@@ -203,14 +226,28 @@ describe('an import whose app is killed mid-write (in-process jobs)', () => {
     baseUrl = `http://127.0.0.1:${port}`;
     const child = spawn(process.execPath, [path.join(ROOT, 'backend', 'dist', 'main.js')], {
       cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: dbUrl, REDIS_URL: '', DATA_DIR: dataDir, SEED_ON_EMPTY: 'false', LOG_FORMAT: 'json', LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: dbUrl,
+        REDIS_URL: '',
+        DATA_DIR: dataDir,
+        SEED_ON_EMPTY: 'false',
+        LOG_FORMAT: 'json',
+        LOG_LEVEL: 'warn',
+      },
       stdio: 'ignore',
     });
     apps.push(child);
     const up = await until(
       async () => {
         if (child.exitCode !== null) return false;
-        return fetch(`${baseUrl}/car/api/health`).then((r) => r.ok, () => false);
+        return fetch(`${baseUrl}/car/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        );
       },
       (ok) => ok || child.exitCode !== null,
       90_000,
@@ -246,7 +283,9 @@ describe('an import whose app is killed mid-write (in-process jobs)', () => {
     form.set('from', '2026-04');
     form.set('to', '2026-04');
     form.set('file', new Blob([FILE]), '零售.csv');
-    const accepted = (await (await fetch(`${baseUrl}${API_PREFIX}/dataImport/upload`, { method: 'POST', headers: { token }, body: form })).json()) as { result: DataImportView };
+    const accepted = (await (await fetch(`${baseUrl}${API_PREFIX}/dataImport/upload`, { method: 'POST', headers: { token }, body: form })).json()) as {
+      result: DataImportView;
+    };
     const id = accepted.result.id;
     await heldMidWrite(db);
     first.kill('SIGKILL');

@@ -38,7 +38,10 @@ describe('data import', () => {
 
   afterAll(() => bed?.close());
 
-  const calls = importCalls(() => app, () => admin);
+  const calls = importCalls(
+    () => app,
+    () => admin,
+  );
   const { server, settled } = calls;
   const upload = (content: string | Buffer, options: { kind?: string; from?: string; to?: string; name?: string } = {}): Promise<DataImportView> =>
     calls.upload(content, { kind: options.kind ?? 'retail', from: options.from ?? '2026-04', to: options.to, name: options.name ?? '零售.csv' });
@@ -143,8 +146,14 @@ describe('data import', () => {
     expect(done.body.msg).toBe('只有待确认、排队中或中断的导入可以取消');
   });
 
-  test('after an import the sales API shows the month with the file\'s sums; the same file again changes nothing, another replaces the month', async () => {
-    const first = [HEADER, '2026-04,110000,JLL61,1,1,1,100', '2026-04,120000,JLL61,1,1,2,50', '2026-04,440300,JLL65,1,2,1,30', '2026-04,440100,JLL64,1,1,1,20'].join('\r\n');
+  test("after an import the sales API shows the month with the file's sums; the same file again changes nothing, another replaces the month", async () => {
+    const first = [
+      HEADER,
+      '2026-04,110000,JLL61,1,1,1,100',
+      '2026-04,120000,JLL61,1,1,2,50',
+      '2026-04,440300,JLL65,1,2,1,30',
+      '2026-04,440100,JLL64,1,1,1,20',
+    ].join('\r\n');
     const before = await otherMonths();
     expect(await upload(first)).toMatchObject({ state: 'done', rowsWritten: 4 });
     const whole = async (): Promise<Summary> =>
@@ -171,7 +180,8 @@ describe('data import', () => {
     await db.query(`CREATE TRIGGER fail_at_777 BEFORE INSERT ON retail_fact FOR EACH ROW WHEN (NEW.qty = 777) EXECUTE FUNCTION fail_at_777()`);
     try {
       const lines = [HEADER];
-      for (const city of [110000, 120000, 440100, 440300]) for (const car of [61, 63, 64, 65]) lines.push(`2026-04,${city},JLL${car},1,1,1,${city === 440300 && car === 65 ? 777 : 3}`);
+      for (const city of [110000, 120000, 440100, 440300])
+        for (const car of [61, 63, 64, 65]) lines.push(`2026-04,${city},JLL${car},1,1,1,${city === 440300 && car === 65 ? 777 : 3}`);
       const failed = await upload(lines.join('\n'));
       failedStage = `import_stage_${failed.id.replace(/-/g, '')}`;
       expect(failed).toMatchObject({ state: 'failed', error: expect.stringContaining('原有数据未改变') });
@@ -214,7 +224,7 @@ describe('data import', () => {
     sheet.addRow(['2026-04', '110000', 'JLL62', '1', '1', '1', 6]);
     const zip = await JSZip.loadAsync(await workbook.xlsx.writeBuffer());
     const strings = await zip.file('xl/sharedStrings.xml')!.async('string');
-    const padding = '<si><t>填充</t></si>'.repeat(24 * 1024 * 1024 / 20);
+    const padding = '<si><t>填充</t></si>'.repeat((24 * 1024 * 1024) / 20);
     zip.file('xl/sharedStrings.xml', strings.replace('</sst>', `${padding}</sst>`));
     const bomb = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 9 } });
     expect(bomb.length).toBeLessThan(1024 * 1024);
@@ -224,7 +234,8 @@ describe('data import', () => {
     const junk = await upload(Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(2000, 7)]), { name: '零售.xlsx' });
     expect(junk).toMatchObject({ state: 'failed', error: 'XLSX 文件已损坏或不是有效的工作簿：请用 Excel 另存为 .xlsx 后重新上传' });
     expect(await retailRows(202604)).toEqual(rows);
-    for (const { id } of [record, cell, refused, junk]) expect((await db.query(`SELECT to_regclass($1) AS t`, [`import_stage_${id.replace(/-/g, '')}`])).rows[0].t).toBeNull();
+    for (const { id } of [record, cell, refused, junk])
+      expect((await db.query(`SELECT to_regclass($1) AS t`, [`import_stage_${id.replace(/-/g, '')}`])).rows[0].t).toBeNull();
   });
 
   test('a transaction price far from the MSRP is a warning, not an error; other kinds write their own table', async () => {
@@ -251,7 +262,12 @@ describe('data import', () => {
     const calls = [
       server().get(`${API}/jobs`),
       server().get(`${API}/template`).query({ kind: 'retail' }),
-      server().post(`${API}/upload`).field('kind', 'retail').field('from', '2026-04').field('to', '2026-04').attach('file', Buffer.from(`${HEADER}\n`), 'a.csv'),
+      server()
+        .post(`${API}/upload`)
+        .field('kind', 'retail')
+        .field('from', '2026-04')
+        .field('to', '2026-04')
+        .attach('file', Buffer.from(`${HEADER}\n`), 'a.csv'),
       server().post(`${API}/confirm`).send({ id: '00000000-0000-4000-8000-000000000000' }),
     ];
     for (const call of calls) expect((await call.set('token', analyst)).status).toBe(403);

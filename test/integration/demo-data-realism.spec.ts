@@ -123,7 +123,12 @@ describe('the demo data set, queried with SQL, looks like the China market', () 
     );
     expect(regions[0].name).toBe('华东');
     // The cold, least populous regions come last.
-    expect(regions.slice(-2).map((r) => r.name).sort()).toEqual(['东北', '西北']);
+    expect(
+      regions
+        .slice(-2)
+        .map((r) => r.name)
+        .sort(),
+    ).toEqual(['东北', '西北']);
     const top: Array<{ name: string; tier: number }> = await ds.query(
       `SELECT c.name, c.tier FROM retail_fact f JOIN city c ON c.id = f.city_id
         WHERE f.month BETWEEN 202501 AND 202512 GROUP BY c.name, c.tier ORDER BY sum(f.qty) DESC LIMIT 10`,
@@ -160,9 +165,7 @@ describe('the demo data set, queried with SQL, looks like the China market', () 
   });
 
   test('producers have downloadable monthly summaries, and the files are real workbooks', async () => {
-    const rows: Array<{ file_name: string; file_size: number }> = await ds.query(
-      `SELECT file_name, file_size FROM report ORDER BY id LIMIT 5`,
-    );
+    const rows: Array<{ file_name: string; file_size: number }> = await ds.query(`SELECT file_name, file_size FROM report ORDER BY id LIMIT 5`);
     const [perProducer] = await ds.query(`SELECT min(n)::int AS least FROM (SELECT count(*) AS n FROM report GROUP BY producer_id) r`);
     expect(perProducer.least).toBeGreaterThanOrEqual(1);
     for (const row of rows) {

@@ -38,11 +38,7 @@ describe('the answer envelope and its codes', () => {
   });
 
   test('a body that is not JSON is a 400 with code -1400, not a stack trace', async () => {
-    const response = await request(app.getHttpServer())
-      .post('/car/api/health')
-      .set('content-type', 'application/json')
-      .send('{"account": ')
-      .expect(400);
+    const response = await request(app.getHttpServer()).post('/car/api/health').set('content-type', 'application/json').send('{"account": ').expect(400);
     expect(response.body).toEqual({ code: -1400, msg: '请求参数错误', result: null });
     expect(JSON.stringify(response.body)).not.toMatch(/at .*\.js/);
   });

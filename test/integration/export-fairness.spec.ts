@@ -50,7 +50,10 @@ describeWithRedis('exports per user', () => {
     const waiting = await queue.getJobs(['prioritized', 'waiting']);
     const priorities = new Map(waiting.map((job) => [job.id, job.opts.priority ?? 0]));
     expect(priorities.get(mine)).toBe(1);
-    const greedyPriorities = waiting.filter((job) => job.id !== mine).map((job) => job.opts.priority).sort();
+    const greedyPriorities = waiting
+      .filter((job) => job.id !== mine)
+      .map((job) => job.opts.priority)
+      .sort();
     expect(greedyPriorities).toEqual(Array.from({ length: OPEN_EXPORTS_PER_USER }, (_, i) => i + 1));
   });
 });

@@ -28,7 +28,6 @@ const PASSWORD = 'Faults#2026a';
 const log = (message: string) => process.stderr.write(`[faults] ${message}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-
 function tempDir(name: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `car-faults-${name}-`));
   fs.chmodSync(dir, 0o755);
@@ -181,7 +180,22 @@ class PrivateRedis {
   async start(): Promise<void> {
     this.process = spawn(
       'redis-server',
-      ['--port', String(this.port), '--bind', '127.0.0.1', '--dir', this.dir, '--appendonly', 'yes', '--appendfsync', 'everysec', '--maxmemory-policy', 'noeviction', '--save', ''],
+      [
+        '--port',
+        String(this.port),
+        '--bind',
+        '127.0.0.1',
+        '--dir',
+        this.dir,
+        '--appendonly',
+        'yes',
+        '--appendfsync',
+        'everysec',
+        '--maxmemory-policy',
+        'noeviction',
+        '--save',
+        '',
+      ],
       { stdio: 'ignore' },
     );
     const deadline = Date.now() + 10_000;
@@ -270,7 +284,11 @@ describe('Redis stopped and started again', () => {
       started = Date.now();
       const refused = await http().post(`/car/api/dataExport/${kind}`).set('token', token).type('form').send('yyyyMm=2026-10 - 2026-10');
       expect(Date.now() - started).toBeLessThan(4000);
-      expect({ kind, status: refused.status, body: refused.body }).toEqual({ kind, status: 503, body: { code: ApiCode.Unavailable, msg: API_MESSAGES.queueUnavailable, result: null } });
+      expect({ kind, status: refused.status, body: refused.body }).toEqual({
+        kind,
+        status: 503,
+        body: { code: ApiCode.Unavailable, msg: API_MESSAGES.queueUnavailable, result: null },
+      });
     }
     const jobs = await http().get('/car/api/dataExport/jobs').set('token', token).expect(200);
     expect(jobs.body.result).toEqual([]);
@@ -293,7 +311,10 @@ describe('Redis stopped and started again', () => {
     const seen: string[] = [];
     const connection = redisConnection(redis.url);
     await new Promise<void>((resolve, reject) => {
-      const worker = new Worker(QUEUE_NAME, (job) => Promise.resolve(void (ours.includes(job.id ?? '') && seen.push(job.id ?? ''))), { connection, prefix: 'car' });
+      const worker = new Worker(QUEUE_NAME, (job) => Promise.resolve(void (ours.includes(job.id ?? '') && seen.push(job.id ?? ''))), {
+        connection,
+        prefix: 'car',
+      });
       worker.on('completed', () => {
         if (seen.length === 2) void worker.close().then(resolve);
       });

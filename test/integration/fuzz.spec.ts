@@ -82,7 +82,12 @@ describe('the fuzz suite', () => {
   }
 
   /** Sends every request, `CONCURRENCY` at a time, and tallies what came back. */
-  async function fuzz(baseUrl: string, requests: FuzzRequest[], headersOf: (r: FuzzRequest) => Record<string, string> | Promise<Record<string, string>>, expect?: (r: FuzzRequest, a: FuzzAnswer) => string[]): Promise<void> {
+  async function fuzz(
+    baseUrl: string,
+    requests: FuzzRequest[],
+    headersOf: (r: FuzzRequest) => Record<string, string> | Promise<Record<string, string>>,
+    expect?: (r: FuzzRequest, a: FuzzAnswer) => string[],
+  ): Promise<void> {
     let next = 0;
     const worker = async () => {
       while (next < requests.length) {
@@ -136,13 +141,15 @@ describe('the fuzz suite', () => {
     process.stderr.write(
       `[fuzz] ${tally.sent} requests to ${operations.length} operations (seed ${SEED}${PREFIX ? `, paths ${PREFIX}*` : ''}): ` +
         `${tally.serverErrors} × 5xx, ${tally.leaks} leaks, statuses ${JSON.stringify(tally.statuses)}; ` +
-        `${((Date.now() - started.wall) / 1000).toFixed(0)} s, ${(cpuSeconds(process.cpuUsage(started.cpu))).toFixed(0)} s of CPU in this process\n`,
+        `${((Date.now() - started.wall) / 1000).toFixed(0)} s, ${cpuSeconds(process.cpuUsage(started.cpu)).toFixed(0)} s of CPU in this process\n`,
     );
   });
 
   test('covers every operation of the OpenAPI description', () => {
     expect(operations.map((o) => `${o.method} ${o.path}`).sort()).toEqual(
-      ENDPOINTS.filter((e) => e.path.startsWith(PREFIX)).map((e) => `${e.method} ${e.path}`).sort(),
+      ENDPOINTS.filter((e) => e.path.startsWith(PREFIX))
+        .map((e) => `${e.method} ${e.path}`)
+        .sort(),
     );
   });
 
@@ -183,8 +190,17 @@ describe('the fuzz suite', () => {
         const all = fuzzRequests(operation, SEED, {}, 2);
         return [all[all.length - 1], ...all.slice(0, 2)];
       });
-      await fuzz(baseUrl, anonymous.filter((r) => r.operation.session), () => ({}), refusesMissingToken);
-      await fuzz(baseUrl, anonymous.filter((r) => !r.operation.session), () => ({}));
+      await fuzz(
+        baseUrl,
+        anonymous.filter((r) => r.operation.session),
+        () => ({}),
+        refusesMissingToken,
+      );
+      await fuzz(
+        baseUrl,
+        anonymous.filter((r) => !r.operation.session),
+        () => ({}),
+      );
     } finally {
       await app.close();
     }
@@ -201,7 +217,12 @@ describe('the fuzz suite', () => {
     try {
       const db = new Client({ connectionString: databaseUrl });
       await db.connect();
-      const [user] = (await db.query(`SELECT u.id, r.code AS role, u.producer_id, u.brand_id, u.password_changed_at FROM app_user u JOIN role r ON r.id = u.role_id WHERE account = $1`, [account])).rows;
+      const [user] = (
+        await db.query(
+          `SELECT u.id, r.code AS role, u.producer_id, u.brand_id, u.password_changed_at FROM app_user u JOIN role r ON r.id = u.role_id WHERE account = $1`,
+          [account],
+        )
+      ).rows;
       await db.end();
       /** Logout ends the token it is sent with: each logout gets a token of its own, issued as a sign-in would. */
       const freshToken = async () =>
@@ -209,7 +230,8 @@ describe('the fuzz suite', () => {
 
       for (const operation of posts) {
         // The change of password always names a wrong old password, so the session survives every request.
-        const base: Record<string, string> = operation.path === 'security/login' ? { account, password: WRONG_PASSWORD } : { oldPwd: WRONG_PASSWORD, newPwd: 'Fuzz#2026new' };
+        const base: Record<string, string> =
+          operation.path === 'security/login' ? { account, password: WRONG_PASSWORD } : { oldPwd: WRONG_PASSWORD, newPwd: 'Fuzz#2026new' };
         const requests = fuzzRequests(operation, SEED, base, PER_PARAMETER);
         const headersOf = async (): Promise<Record<string, string>> => {
           const headers: Record<string, string> = { 'X-Forwarded-For': nextAddress() };

@@ -36,9 +36,35 @@ describe('migrations', () => {
     const applied = await ds.runMigrations({ transaction: 'each' });
     expect(applied).toHaveLength(MIGRATIONS.length);
     expect(await tables(ds)).toEqual(
-      expect.arrayContaining(['area', 'province', 'city', 'segment', 'family', 'producer', 'brand', 'brand_group', 'producer_brand',
-        'series', 'sub_series', 'car', 'dictionary', 'retail_fact', 'wholesale_fact', 'price_fact', 'msrp_month', 'rebate_month',
-        'config_category', 'config_item', 'config_value', 'report', 'app_user', 'role', 'menu', 'role_menu', 'export_job']),
+      expect.arrayContaining([
+        'area',
+        'province',
+        'city',
+        'segment',
+        'family',
+        'producer',
+        'brand',
+        'brand_group',
+        'producer_brand',
+        'series',
+        'sub_series',
+        'car',
+        'dictionary',
+        'retail_fact',
+        'wholesale_fact',
+        'price_fact',
+        'msrp_month',
+        'rebate_month',
+        'config_category',
+        'config_item',
+        'config_value',
+        'report',
+        'app_user',
+        'role',
+        'menu',
+        'role_menu',
+        'export_job',
+      ]),
     );
     const [counts] = await ds.query(
       `SELECT (SELECT count(*) FROM area)::int AS areas, (SELECT count(*) FROM province)::int AS provinces,

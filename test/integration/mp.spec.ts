@@ -27,7 +27,11 @@ describe('the mobile sales query', () => {
     await app?.close();
   });
 
-  const post = (path: string, body: object) => request(app.getHttpServer()).post(`${API}/mp/${path}`).set('X-Forwarded-For', `10.81.${process.pid % 250}.2`).send(body);
+  const post = (path: string, body: object) =>
+    request(app.getHttpServer())
+      .post(`${API}/mp/${path}`)
+      .set('X-Forwarded-For', `10.81.${process.pid % 250}.2`)
+      .send(body);
   const chart = (query: Record<string, string>, mp: string | null = session) => {
     const call = request(app.getHttpServer()).get(`${API}/mp/retail/getRetailChart`).query(query);
     return mp ? call.set(MP_SESSION_HEADER, mp) : call;
@@ -89,7 +93,8 @@ describe('the mobile sales query', () => {
     expect((await chart({ id: '1' }, open)).body.code).toBe(1);
     const admin = await signedInApp({ address: `10.82.${process.pid % 250}.${4 + action.length}`, account: 'admin', password: 'Admin@2026' });
     try {
-      const users = (await request(app.getHttpServer()).get(`${API}/admin/users/list`).query({ keyword: account }).set('token', admin.token)).body.result.items as Array<{ id: number; account: string }>;
+      const users = (await request(app.getHttpServer()).get(`${API}/admin/users/list`).query({ keyword: account }).set('token', admin.token)).body.result
+        .items as Array<{ id: number; account: string }>;
       const id = users.find((u) => u.account === account)!.id;
       const act = (name: string) => request(app.getHttpServer()).post(`${API}/admin/users/${name}`).set('token', admin.token).send({ id });
       expect((await act(action)).body.code).toBe(1);
@@ -107,8 +112,11 @@ describe('the mobile sales query', () => {
     }
   });
 
-  test('the latest month of the chart is the sales API\'s figure for that producer in that province, and in the nation', async () => {
-    const ranking = await request(app.getHttpServer()).get(`${API}/saleVolume/areaMarket/producer`).query({ area: '440000', level: '2', pageSize: '3' }).set('token', token);
+  test("the latest month of the chart is the sales API's figure for that producer in that province, and in the nation", async () => {
+    const ranking = await request(app.getHttpServer())
+      .get(`${API}/saleVolume/areaMarket/producer`)
+      .query({ area: '440000', level: '2', pageSize: '3' })
+      .set('token', token);
     const top = (ranking.body.result as TendencyPage).list[0];
     const answer = (await chart({ type: '1', id: String(top.id), provinceId: '440000' })).body.result as MpRetailChart;
     expect(answer.name).toBe(top.name);
@@ -117,25 +125,41 @@ describe('the mobile sales query', () => {
     expect(answer.ljSales).toBe(top.salesSum);
     expect(answer.yoy).toBe(top.yoy);
     expect(answer.chart.series[0].data.at(-1)).toBe(top.sales);
-    expect(answer.chart.series.map((s) => [s.name, s.hidden ?? false])).toEqual([['销量', false], ['同比', false], ['环比', true]]);
+    expect(answer.chart.series.map((s) => [s.name, s.hidden ?? false])).toEqual([
+      ['销量', false],
+      ['同比', false],
+      ['环比', true],
+    ]);
     expect(answer.chart.xAxis[0].categories).toHaveLength(13);
 
     const nation = (await chart({ type: '1', id: String(top.id) })).body.result as MpRetailChart;
-    const summary = await request(app.getHttpServer()).get(`${API}/saleVolume/companyBrand/whole`).query({ type: '0', foreignId: String(top.id) }).set('token', token);
-    expect([nation.sales, nation.ljSales, nation.time]).toEqual([(summary.body.result as Summary).qty, (summary.body.result as Summary).ljQty, (summary.body.result as Summary).time]);
+    const summary = await request(app.getHttpServer())
+      .get(`${API}/saleVolume/companyBrand/whole`)
+      .query({ type: '0', foreignId: String(top.id) })
+      .set('token', token);
+    expect([nation.sales, nation.ljSales, nation.time]).toEqual([
+      (summary.body.result as Summary).qty,
+      (summary.body.result as Summary).ljQty,
+      (summary.body.result as Summary).time,
+    ]);
   });
 
-  test('in a city too, the chart\'s latest month is the area market\'s figure for that producer', async () => {
-    const ranking = await request(app.getHttpServer()).get(`${API}/saleVolume/areaMarket/producer`).query({ area: '440100', level: '3', pageSize: '3' }).set('token', token);
+  test("in a city too, the chart's latest month is the area market's figure for that producer", async () => {
+    const ranking = await request(app.getHttpServer())
+      .get(`${API}/saleVolume/areaMarket/producer`)
+      .query({ area: '440100', level: '3', pageSize: '3' })
+      .set('token', token);
     const top = (ranking.body.result as TendencyPage).list[0];
     const answer = (await chart({ type: '1', id: String(top.id), provinceId: '440000', cityId: '440100' })).body.result as MpRetailChart;
     expect([answer.areaName, answer.sales, answer.ljSales, answer.yoy]).toEqual(['广州市', top.sales, top.salesSum, top.yoy]);
     expect(answer.chart.series[0].data.at(-1)).toBe(top.sales);
   });
 
-  test('the picker\'s cities are the province\'s, by code, or every city for its search; an unknown province is a 400; no session is -1009', async () => {
+  test("the picker's cities are the province's, by code, or every city for its search; an unknown province is a 400; no session is -1009", async () => {
     const cities = (mp: string | null, provinceId?: string) => {
-      const call = request(app.getHttpServer()).get(`${API}/mp/retail/getCities`).query(provinceId === undefined ? {} : { provinceId });
+      const call = request(app.getHttpServer())
+        .get(`${API}/mp/retail/getCities`)
+        .query(provinceId === undefined ? {} : { provinceId });
       return mp ? call.set(MP_SESSION_HEADER, mp) : call;
     };
     const guangdong = (await cities(session, '440000')).body.result as Array<{ id: number; name: string; provinceId: number }>;
@@ -158,15 +182,24 @@ describe('the mobile sales query', () => {
   test('a city outside the province, an unknown id and malformed values are 400s', async () => {
     expect((await chart({ id: '1', provinceId: '440000', cityId: '110000' })).status).toBe(400);
     expect((await chart({ id: '999999' })).status).toBe(400);
-    for (const query of <Record<string, string>[]>[{ id: 'x' }, { id: '1', type: '3' }, { id: '1', cityId: '12' }, { id: '1', openId: 'a b' }, { id: '1', openId: 'other' }]) {
+    for (const query of <Record<string, string>[]>[
+      { id: 'x' },
+      { id: '1', type: '3' },
+      { id: '1', cityId: '12' },
+      { id: '1', openId: 'a b' },
+      { id: '1', openId: 'other' },
+    ]) {
       const response = await chart(query);
       expect([400, 403]).toContain(response.status);
     }
   });
 
-  test('searchCar answers any text that is not blank (the page asks while typing from two characters, on Enter from one), of the tab\'s kind', async () => {
+  test("searchCar answers any text that is not blank (the page asks while typing from two characters, on Enter from one), of the tab's kind", async () => {
     const suggest = async (type: string, name: string) =>
-      (await request(app.getHttpServer()).get(`${API}/mp/retail/searchCar`).query({ type, name }).set(MP_SESSION_HEADER, session)).body.result as Array<{ id: number; name: string }>;
+      (await request(app.getHttpServer()).get(`${API}/mp/retail/searchCar`).query({ type, name }).set(MP_SESSION_HEADER, session)).body.result as Array<{
+        id: number;
+        name: string;
+      }>;
     const one = await suggest('0', '大');
     expect(one.length).toBeGreaterThan(0);
     for (const b of one) expect(b.name).toContain('大');

@@ -36,7 +36,9 @@ describe('price calls on the demo data', () => {
   }
 
   test('every card: discount = MSRP − TP and rate = discount / MSRP', async () => {
-    for (const query of [{}, { detailId: '3' }, { bigArea: '5' }, { composite: '1', producerProperty: '2' }, { time: '2023-06' }] as Array<Record<string, string>>) {
+    for (const query of [{}, { detailId: '3' }, { bigArea: '5' }, { composite: '1', producerProperty: '2' }, { time: '2023-06' }] as Array<
+      Record<string, string>
+    >) {
       const cards = await result<PriceWhole>('marketPriceWhole/whole', query);
       expect(cards.tp).not.toBeNull();
       expect(cards.discount).toBe(cards.msrp! - cards.tp!);
@@ -44,14 +46,18 @@ describe('price calls on the demo data', () => {
     }
   });
 
-  test('the table\'s whole-market row equals the cards under each measure, and each segment row equals its own cards', async () => {
+  test("the table's whole-market row equals the cards under each measure, and each segment row equals its own cards", async () => {
     const cards = await result<PriceWhole>('marketPriceWhole/whole');
     const last = (t: PriceTable) => t.months.length - 1;
     const tp = await result<PriceTable>('marketPriceWhole/detailTable', { type: '0', type2: '2' });
     const discount = await result<PriceTable>('marketPriceWhole/detailTable', { type: '0', type2: '0' });
     const rate = await result<PriceTable>('marketPriceWhole/detailTable', { type: '0', type2: '1' });
     expect(tp.months[last(tp)]).toBe(cards.time);
-    expect([tp.rows[0].values[last(tp)], discount.rows[0].values[last(tp)], rate.rows[0].values[last(tp)]]).toEqual([cards.tp, cards.discount, cards.discountRate]);
+    expect([tp.rows[0].values[last(tp)], discount.rows[0].values[last(tp)], rate.rows[0].values[last(tp)]]).toEqual([
+      cards.tp,
+      cards.discount,
+      cards.discountRate,
+    ]);
     const segment = tp.rows[1];
     const segmentCards = await result<PriceWhole>('marketPriceWhole/whole', { detailId: String(segment.id) });
     expect(segment.values[last(tp)]).toBe(segmentCards.tp);
@@ -59,9 +65,7 @@ describe('price calls on the demo data', () => {
 
   test('on every row of every table, rate = discount / (TP + discount): discount = MSRP − TP, rate = discount / MSRP', async () => {
     for (const type of ['0', '1', '2']) {
-      const [tp, discount, rate] = await Promise.all(
-        ['2', '0', '1'].map((type2) => result<PriceTable>('marketPriceWhole/detailTable', { type, type2 })),
-      );
+      const [tp, discount, rate] = await Promise.all(['2', '0', '1'].map((type2) => result<PriceTable>('marketPriceWhole/detailTable', { type, type2 })));
       expect(tp.rows.length).toBeGreaterThan(1);
       tp.rows.forEach((row, i) => {
         row.values.forEach((price, m) => {
@@ -76,8 +80,13 @@ describe('price calls on the demo data', () => {
   test('the nation-wide average is the volume-weighted mean of the regional rows; the regional table agrees with 区域表现', async () => {
     const top = (await result<PriceTable>('marketPriceWhole/detailTable', { type: '2' })).rows[1];
     expect(top).toBeDefined();
-    const series = await request(app.getHttpServer()).get('/car/api/search/getSeries').query({ brandIds: String(top.id) }).set('token', token);
-    const subSeriesIds: number[] = series.body.result.flatMap((g: { list: Array<{ subList: Array<{ id: number }> }> }) => g.list.flatMap((s) => s.subList.map((x) => x.id)));
+    const series = await request(app.getHttpServer())
+      .get('/car/api/search/getSeries')
+      .query({ brandIds: String(top.id) })
+      .set('token', token);
+    const subSeriesIds: number[] = series.body.result.flatMap((g: { list: Array<{ subList: Array<{ id: number }> }> }) =>
+      g.list.flatMap((s) => s.subList.map((x) => x.id)),
+    );
     let nationwide: Nationwide | undefined;
     let modelSubId = '';
     // The brand's first sub-series priced this month (some have left the market).
@@ -107,7 +116,7 @@ describe('price calls on the demo data', () => {
     expect(end2024).toBeGreaterThan(end2023);
   });
 
-  test('the province map carries each province\'s discount rate of its prices', async () => {
+  test("the province map carries each province's discount rate of its prices", async () => {
     const map = await result<PriceMap>('marketPriceWhole/map');
     expect(map.provinces.length).toBeGreaterThan(10);
     for (const p of map.provinces) expect(p.discountRateStr).toBe(p.discountRate === null ? '-' : `${p.discountRate.toFixed(1)}%`);
@@ -133,7 +142,7 @@ describe('price calls on the demo data', () => {
     }
   }, 120_000);
 
-  test('the tables download as .xlsx with the months as columns and the API\'s figures', async () => {
+  test("the tables download as .xlsx with the months as columns and the API's figures", async () => {
     const table = await result<PriceTable>('marketPriceWhole/detailTable', { type: '1', type2: '1' });
     const response = await get('marketPriceWhole/downloadDetailTable', { type: '1', type2: '1' }).buffer(true).parse(binaryBody).expect(200);
     const fileName = decodeURIComponent(/filename\*=UTF-8''([^;]+)/.exec(response.headers['content-disposition'])?.[1] ?? '');

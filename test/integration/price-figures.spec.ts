@@ -66,11 +66,17 @@ describe('price figures on a hand-made market', () => {
     await dropSalesFixture(env.adminUrl, database);
   });
 
-  const call = (path: string, query: Record<string, string> = {}) => request(app.getHttpServer()).get(`/car/api/price/${path}`).query(query).set('token', token);
+  const call = (path: string, query: Record<string, string> = {}) =>
+    request(app.getHttpServer()).get(`/car/api/price/${path}`).query(query).set('token', token);
 
   async function ok<T>(path: string, query: Record<string, string> = {}): Promise<T> {
     const response = await call(path, query);
-    expect({ path, status: response.status, code: response.body.code, msg: response.body.msg }).toEqual({ path, status: 200, code: 1, msg: expect.any(String) });
+    expect({ path, status: response.status, code: response.body.code, msg: response.body.msg }).toEqual({
+      path,
+      status: 200,
+      code: 1,
+      msg: expect.any(String),
+    });
     return response.body.result as T;
   }
 
@@ -78,18 +84,46 @@ describe('price figures on a hand-made market', () => {
 
   test('the market cards: weighted MSRP and TP, the discount and its rate, each on February and since January', async () => {
     expect(await ok<PriceWhole>('marketPriceWhole/whole')).toEqual({
-      time: '2026-03', startTime: '2026-01', qty: 1000,
-      msrp: 175_500, msrpStr: '175,500元', tp: 157_200, tpStr: '157,200元',
-      tpMom: 2.5, tpMomStr: '2.5%', tpDown: 3.8, tpDownStr: '3.8%',
-      discount: 18_300, discountStr: '18,300元', discountMom: 37.2, discountMomStr: '37.2%', discountDown: 35.6, discountDownStr: '35.6%',
-      discountRate: 10.4, discountRateStr: '10.4%', discountRateMom: 2.4, discountRateMomStr: '2.4%', discountRateDown: 2.2, discountRateDownStr: '2.2%',
+      time: '2026-03',
+      startTime: '2026-01',
+      qty: 1000,
+      msrp: 175_500,
+      msrpStr: '175,500元',
+      tp: 157_200,
+      tpStr: '157,200元',
+      tpMom: 2.5,
+      tpMomStr: '2.5%',
+      tpDown: 3.8,
+      tpDownStr: '3.8%',
+      discount: 18_300,
+      discountStr: '18,300元',
+      discountMom: 37.2,
+      discountMomStr: '37.2%',
+      discountDown: 35.6,
+      discountDownStr: '35.6%',
+      discountRate: 10.4,
+      discountRateStr: '10.4%',
+      discountRateMom: 2.4,
+      discountRateMomStr: '2.4%',
+      discountRateDown: 2.2,
+      discountRateDownStr: '2.2%',
     });
   });
 
   test('a segment with no prices before March has no change: dashes, never 0', async () => {
     // A级SUV [7] = 日行SUV 63: March 195,000 (200000 and 190000 × 100 each), MSRP 220,000, rate 25000/220000 = 11.4 %.
     const suv = await ok<PriceWhole>('marketPriceWhole/whole', { detailId: '7' });
-    expect(suv).toMatchObject({ tp: 195_000, msrp: 220_000, discount: 25_000, discountRate: 11.4, tpMom: null, tpMomStr: '-', tpDown: null, discountDownStr: '-', discountRateMomStr: '-' });
+    expect(suv).toMatchObject({
+      tp: 195_000,
+      msrp: 220_000,
+      discount: 25_000,
+      discountRate: 11.4,
+      tpMom: null,
+      tpMomStr: '-',
+      tpDown: null,
+      discountDownStr: '-',
+      discountRateMomStr: '-',
+    });
   });
 
   test('the trend: MSRP and TP columns, the discount or its rate as the second-axis line', async () => {
@@ -104,7 +138,7 @@ describe('price figures on a hand-made market', () => {
     expect(rate.series[2]).toEqual({ name: '优惠率', type: 'spline', yAxis: 1, data: [8.2, 8.0, 10.4] });
   });
 
-  test('the brand table: weighted over trims and cities, a month without sales is a dash, rows by the month\'s volume', async () => {
+  test("the brand table: weighted over trims and cities, a month without sales is a dash, rows by the month's volume", async () => {
     const tp = await ok<PriceTable>('marketPriceWhole/detailTable', { type: '2', type2: '2' });
     expect(tp.months).toEqual(MONTHS);
     expect(tp.rows.map((r) => [r.name, r.values, r.texts, r.total])).toEqual([
@@ -117,7 +151,11 @@ describe('price figures on a hand-made market', () => {
     ]);
     // The price cut: 乙牌's discount 180000 − 165000, 180000 − 160000, then 175000 − 154000.
     const discount = await ok<PriceTable>('marketPriceWhole/detailTable', { type: '2', type2: '0' });
-    expect(discount.rows.find((r) => r.name === '乙牌')).toMatchObject({ values: [15_000, 20_000, 21_000], texts: ['15,000元', '20,000元', '21,000元'], qty: [100, 100, 300] });
+    expect(discount.rows.find((r) => r.name === '乙牌')).toMatchObject({
+      values: [15_000, 20_000, 21_000],
+      texts: ['15,000元', '20,000元', '21,000元'],
+      qty: [100, 100, 300],
+    });
     const rate = await ok<PriceTable>('marketPriceWhole/detailTable', { type: '2', type2: '1' });
     expect(rate.rows.find((r) => r.name === '乙牌')).toMatchObject({ values: [8.3, 11.1, 12.0], texts: ['8.3%', '11.1%', '12.0%'] });
   });
@@ -144,11 +182,31 @@ describe('price figures on a hand-made market', () => {
   test('the trace cards of one trim, named with its sub-series and producer', async () => {
     // 61: Mar 400,000/3 → 133,333, MSRP 150,000, discount 16,667 (11.1 %); Feb 135,000 (15,000, 10.0 %); Jan 138,000 (12,000, 8.0 %).
     expect(await ok<PriceTraceWhole>('cabmodelpricetrace/whole', { modelSubId: '51', carId: '61' })).toEqual({
-      time: '2026-03', startTime: '2026-01', qty: 300, producerName: '甲汽车', modelName: '德锐 2025款 1.5T 舒适型',
-      msrp: 150_000, msrpStr: '150,000元', tp: 133_333, tpStr: '133,333元',
-      tpMom: -1.2, tpMomStr: '-1.2%', tpDown: -3.4, tpDownStr: '-3.4%',
-      discount: 16_667, discountStr: '16,667元', discountMom: 11.1, discountMomStr: '11.1%', discountDown: 38.9, discountDownStr: '38.9%',
-      discountRate: 11.1, discountRateStr: '11.1%', discountRateMom: 1.1, discountRateMomStr: '1.1%', discountRateDown: 3.1, discountRateDownStr: '3.1%',
+      time: '2026-03',
+      startTime: '2026-01',
+      qty: 300,
+      producerName: '甲汽车',
+      modelName: '德锐 2025款 1.5T 舒适型',
+      msrp: 150_000,
+      msrpStr: '150,000元',
+      tp: 133_333,
+      tpStr: '133,333元',
+      tpMom: -1.2,
+      tpMomStr: '-1.2%',
+      tpDown: -3.4,
+      tpDownStr: '-3.4%',
+      discount: 16_667,
+      discountStr: '16,667元',
+      discountMom: 11.1,
+      discountMomStr: '11.1%',
+      discountDown: 38.9,
+      discountDownStr: '38.9%',
+      discountRate: 11.1,
+      discountRateStr: '11.1%',
+      discountRateMom: 1.1,
+      discountRateMomStr: '1.1%',
+      discountRateDown: 3.1,
+      discountRateDownStr: '3.1%',
     });
   });
 
@@ -157,9 +215,18 @@ describe('price figures on a hand-made market', () => {
     // (62: 170,000 − 160,000 = 10,000), its rate 20,000 / 150,000 = 13.3 %; average rate 14,000 / 158,000 = 8.9 %.
     expect(await ok<Nationwide>('cabmodelpricetrace/nationwide', { modelSubId: '51' })).toEqual({
       name: '德锐',
-      avgPrice: 144_000, avgPriceStr: '144,000元', lowPrice: 130_000, lowPriceStr: '130,000元',
-      avgDiscount: 14_000, avgDiscountStr: '14,000元', highDiscount: 20_000, highDiscountStr: '20,000元',
-      avgDiscountRate: 8.9, avgDiscountRateStr: '8.9%', highDiscountRate: 13.3, highDiscountRateStr: '13.3%',
+      avgPrice: 144_000,
+      avgPriceStr: '144,000元',
+      lowPrice: 130_000,
+      lowPriceStr: '130,000元',
+      avgDiscount: 14_000,
+      avgDiscountStr: '14,000元',
+      highDiscount: 20_000,
+      highDiscountStr: '20,000元',
+      avgDiscountRate: 8.9,
+      avgDiscountRateStr: '8.9%',
+      highDiscountRate: 13.3,
+      highDiscountRateStr: '13.3%',
     });
   });
 
@@ -179,7 +246,7 @@ describe('price figures on a hand-made market', () => {
     expect(Math.abs(weighted - table.rows[0].values[2]!)).toBeLessThanOrEqual(1);
   });
 
-  test('the trace chart: the subject\'s prices, then a discount line for it and each comparison series and trim', async () => {
+  test("the trace chart: the subject's prices, then a discount line for it and each comparison series and trim", async () => {
     const chart = await ok<ChartResult>('cabmodelpricetrace/highCharts', { modelSubId: '51', modelSubIds: '53', carIds: '63', type: '0' });
     expect(chart.series).toEqual([
       { name: '厂商指导价', type: 'column', yAxis: 0, data: [150_000, 160_000, 158_000] },

@@ -53,8 +53,11 @@ describe('price measures in the query layer', () => {
 
   test('weighted TP and MSRP are Σ price × volume / Σ volume; discount and its rate follow from them', async () => {
     const segments = await bySegment([
-      { measure: 'qty', as: 'qty' }, { measure: 'tp', as: 'tp' }, { measure: 'msrp', as: 'msrp' },
-      { measure: 'discount', as: 'discount' }, { measure: 'discountRate', as: 'rate' },
+      { measure: 'qty', as: 'qty' },
+      { measure: 'tp', as: 'tp' },
+      { measure: 'msrp', as: 'msrp' },
+      { measure: 'discount', as: 'discount' },
+      { measure: 'discountRate', as: 'rate' },
     ]);
     expect([...segments.keys()].sort()).toEqual([3, 7]);
     const a = segments.get(3)!;
@@ -68,8 +71,12 @@ describe('price measures in the query layer', () => {
     expect(suv.rate).toBeCloseTo(25 / 220, 12);
   });
 
-  test('the rebate is weighted over the volume whose rebate is known; lowest and highest TP are the cities\'', async () => {
-    const segments = await bySegment([{ measure: 'rebate', as: 'rebate' }, { measure: 'tpLow', as: 'low' }, { measure: 'tpHigh', as: 'high' }]);
+  test("the rebate is weighted over the volume whose rebate is known; lowest and highest TP are the cities'", async () => {
+    const segments = await bySegment([
+      { measure: 'rebate', as: 'rebate' },
+      { measure: 'tpLow', as: 'low' },
+      { measure: 'tpHigh', as: 'high' },
+    ]);
     expect(segments.get(3)).toEqual({ rebate: 2_600, low: 130_000, high: 160_000 });
     expect(segments.get(7)).toEqual({ rebate: 5_000, low: 190_000, high: 200_000 });
   });
@@ -93,72 +100,144 @@ describe('price measures in the query layer', () => {
   });
 
   test('a geography narrows the prices: in 华北, A级轿车 is 61 alone and A级SUV 63 in 天津', async () => {
-    const segments = await bySegment([{ measure: 'qty', as: 'qty' }, { measure: 'tp', as: 'tp' }], { filters: { areaIds: [1] } });
+    const segments = await bySegment(
+      [
+        { measure: 'qty', as: 'qty' },
+        { measure: 'tp', as: 'tp' },
+      ],
+      { filters: { areaIds: [1] } },
+    );
     expect(segments.get(3)!.qty).toBe(300);
     expect(segments.get(3)!.tp).toBeCloseTo(400_000 / 3, 6);
     expect(segments.get(7)).toEqual({ qty: 100, tp: 200_000 });
-    const [shenzhen] = await analytics.query({ source: 'price', dimensions: ['city'], filters: { cityIds: [440300] }, month: MARCH, measures: [{ measure: 'tp', as: 'tp' }] });
+    const [shenzhen] = await analytics.query({
+      source: 'price',
+      dimensions: ['city'],
+      filters: { cityIds: [440300] },
+      month: MARCH,
+      measures: [{ measure: 'tp', as: 'tp' }],
+    });
     expect(shenzhen.values.tp).toBe(158_000);
   });
 
   test('the MSRP filter keeps trims by their MSRP of the month, bounds included', async () => {
     const [row] = await analytics.query({
-      source: 'price', dimensions: [], month: MARCH, filters: { msrp: { between: [170_000, 175_000] } },
-      measures: [{ measure: 'qty', as: 'qty' }, { measure: 'tp', as: 'tp' }],
+      source: 'price',
+      dimensions: [],
+      month: MARCH,
+      filters: { msrp: { between: [170_000, 175_000] } },
+      measures: [
+        { measure: 'qty', as: 'qty' },
+        { measure: 'tp', as: 'tp' },
+      ],
     });
     expect(row.values).toEqual({ qty: 500, tp: 156_400 });
-    const [cheap] = await analytics.query({ source: 'price', dimensions: [], month: MARCH, filters: { msrp: { lte: 150_000 } }, measures: [{ measure: 'qty', as: 'qty' }] });
+    const [cheap] = await analytics.query({
+      source: 'price',
+      dimensions: [],
+      month: MARCH,
+      filters: { msrp: { lte: 150_000 } },
+      measures: [{ measure: 'qty', as: 'qty' }],
+    });
     expect(cheap.values.qty).toBe(300);
   });
 
   const bands = async (query: Partial<AnalyticsQuery>): Promise<Array<[number, string, number | null, number | null]>> => {
     const rows = await analytics.query({
-      source: 'price', dimensions: ['priceBand'], month: MARCH, priceBand: { basis: 'tp', low: 50_000, high: 400_000, width: 50_000 },
-      measures: [{ measure: 'qty', as: 'qty' }], windows: [{ fn: 'share', of: 'qty', as: 'mix' }], order: [{ by: 'priceBand', direction: 'asc' }], ...query,
+      source: 'price',
+      dimensions: ['priceBand'],
+      month: MARCH,
+      priceBand: { basis: 'tp', low: 50_000, high: 400_000, width: 50_000 },
+      measures: [{ measure: 'qty', as: 'qty' }],
+      windows: [{ fn: 'share', of: 'qty', as: 'mix' }],
+      order: [{ by: 'priceBand', direction: 'asc' }],
+      ...query,
     });
     return rows.map((r) => [r.key.priceBand ?? -1, r.name.priceBand ?? '', r.values.qty, r.values.mix]);
   };
 
   test('a band split by TP puts each trim-month in the band of its weighted TP (61 at 13.3万, the rest 15-20万)', async () => {
-    expect(await bands({})).toEqual([[2, '10-15万', 300, 0.3], [3, '15-20万', 700, 0.7]]);
+    expect(await bands({})).toEqual([
+      [2, '10-15万', 300, 0.3],
+      [3, '15-20万', 700, 0.7],
+    ]);
   });
 
   test('by MSRP a band includes its lower bound: 61 at exactly 15万 is 15-20万', async () => {
-    expect(await bands({ priceBand: { basis: 'msrp', low: 50_000, high: 400_000, width: 50_000 } })).toEqual([[3, '15-20万', 800, 0.8], [4, '20-25万', 200, 0.2]]);
+    expect(await bands({ priceBand: { basis: 'msrp', low: 50_000, high: 400_000, width: 50_000 } })).toEqual([
+      [3, '15-20万', 800, 0.8],
+      [4, '20-25万', 200, 0.2],
+    ]);
   });
 
   test('open bands below the low and at or above the high bound', async () => {
     expect(await bands({ priceBand: { basis: 'tp', low: 140_000, high: 160_000, width: 10_000 } })).toEqual([
-      [0, '14万以下', 300, 0.3], [2, '15-16万', 300, 0.3], [3, '16万以上', 400, 0.4],
+      [0, '14万以下', 300, 0.3],
+      [2, '15-16万', 300, 0.3],
+      [3, '16万以上', 400, 0.4],
     ]);
   });
 
   test('under a geography filter a trim-month is banded by its price there: 63 is 20万 in 华北, 19.5万 nationally', async () => {
-    expect(await bands({ filters: { areaIds: [1] } })).toEqual([[2, '10-15万', 300, 0.75], [4, '20-25万', 100, 0.25]]);
+    expect(await bands({ filters: { areaIds: [1] } })).toEqual([
+      [2, '10-15万', 300, 0.75],
+      [4, '20-25万', 100, 0.25],
+    ]);
   });
 
   test('ranking, paging and top-N happen in the query: by TP, two a page, with the row count and qty ranks 1, 1, 3, 3', async () => {
     const page = (offset: number): Promise<AnalyticsRow[]> =>
       analytics.query({
-        source: 'price', dimensions: ['car'], month: MARCH,
-        measures: [{ measure: 'tp', as: 'tp' }, { measure: 'qty', as: 'qty' }],
-        windows: [{ fn: 'count', as: 'rows' }, { fn: 'rank', of: 'qty', as: 'qtyRank' }],
-        order: [{ by: 'tp', direction: 'desc' }], limit: 2, offset,
+        source: 'price',
+        dimensions: ['car'],
+        month: MARCH,
+        measures: [
+          { measure: 'tp', as: 'tp' },
+          { measure: 'qty', as: 'qty' },
+        ],
+        windows: [
+          { fn: 'count', as: 'rows' },
+          { fn: 'rank', of: 'qty', as: 'qtyRank' },
+        ],
+        order: [{ by: 'tp', direction: 'desc' }],
+        limit: 2,
+        offset,
       });
     const first = await page(0);
-    expect(first.map((r) => [r.key.car, r.values.rows, r.values.qtyRank])).toEqual([[63, 4, 3], [62, 4, 3]]);
-    expect((await page(2)).map((r) => [r.key.car, r.values.qtyRank])).toEqual([[64, 1], [61, 1]]);
+    expect(first.map((r) => [r.key.car, r.values.rows, r.values.qtyRank])).toEqual([
+      [63, 4, 3],
+      [62, 4, 3],
+    ]);
+    expect((await page(2)).map((r) => [r.key.car, r.values.qtyRank])).toEqual([
+      [64, 1],
+      [61, 1],
+    ]);
     const top = await analytics.query({
-      source: 'price', dimensions: ['segment', 'car'], month: MARCH, measures: [{ measure: 'qty', as: 'qty' }],
-      order: [{ by: 'qty', direction: 'desc' }, { by: 'car', direction: 'asc' }], topPerGroup: { by: ['segment'], n: 1 },
+      source: 'price',
+      dimensions: ['segment', 'car'],
+      month: MARCH,
+      measures: [{ measure: 'qty', as: 'qty' }],
+      order: [
+        { by: 'qty', direction: 'desc' },
+        { by: 'car', direction: 'asc' },
+      ],
+      topPerGroup: { by: ['segment'], n: 1 },
     });
-    expect(top.map((r) => [r.key.segment, r.key.car]).sort()).toEqual([[3, 61], [7, 63]]);
+    expect(top.map((r) => [r.key.segment, r.key.car]).sort()).toEqual([
+      [3, 61],
+      [7, 63],
+    ]);
   });
 
   test('the price rollups answer exactly what the raw price facts answer', async () => {
     const measures: MeasureRequest[] = [
-      { measure: 'qty', as: 'qty' }, { measure: 'tp', as: 'tp' }, { measure: 'msrp', as: 'msrp' }, { measure: 'rebate', as: 'rebate' },
-      { measure: 'tpLow', as: 'low' }, { measure: 'tpHigh', as: 'high' }, { measure: 'tp', shift: 'yearToDate', as: 'tpLj' },
+      { measure: 'qty', as: 'qty' },
+      { measure: 'tp', as: 'tp' },
+      { measure: 'msrp', as: 'msrp' },
+      { measure: 'rebate', as: 'rebate' },
+      { measure: 'tpLow', as: 'low' },
+      { measure: 'tpHigh', as: 'high' },
+      { measure: 'tp', shift: 'yearToDate', as: 'tpLj' },
     ];
     const queries: AnalyticsQuery[] = [
       { source: 'price', dimensions: ['segment'], month: MARCH, measures },
@@ -178,10 +257,37 @@ describe('price measures in the query layer', () => {
     const bands = { basis: 'tp' as const, low: 50_000, high: 400_000, width: 50_000 };
     const cases: Array<[AnalyticsQuery, string]> = [
       // The structure pages' months: each month's own sales, from the table without carry rows.
-      [{ source: 2, dimensions: ['month', 'priceBand'], priceBand: bands, measures: [{ measure: 'qty', span: { from: 202601, to: MARCH }, as: 'qty' }] }, 'rollup_retail_car_band_month'],
-      [{ source: 2, dimensions: ['brand', 'priceBand'], month: MARCH, priceBand: { ...bands, basis: 'msrp' }, measures: [{ measure: 'qty', as: 'qty' }, { measure: 'qty', shift: 'previousMonth', as: 'hb' }] }, 'rollup_retail_car_band_month'],
+      [
+        { source: 2, dimensions: ['month', 'priceBand'], priceBand: bands, measures: [{ measure: 'qty', span: { from: 202601, to: MARCH }, as: 'qty' }] },
+        'rollup_retail_car_band_month',
+      ],
+      [
+        {
+          source: 2,
+          dimensions: ['brand', 'priceBand'],
+          month: MARCH,
+          priceBand: { ...bands, basis: 'msrp' },
+          measures: [
+            { measure: 'qty', as: 'qty' },
+            { measure: 'qty', shift: 'previousMonth', as: 'hb' },
+          ],
+        },
+        'rollup_retail_car_band_month',
+      ],
       // January to date: the year-to-date sums of one month.
-      [{ source: 2, dimensions: ['priceBand'], month: MARCH, priceBand: bands, measures: [{ measure: 'qty', shift: 'yearToDate', as: 'lj' }, { measure: 'qty', as: 'qty' }] }, 'rollup_retail_car_band'],
+      [
+        {
+          source: 2,
+          dimensions: ['priceBand'],
+          month: MARCH,
+          priceBand: bands,
+          measures: [
+            { measure: 'qty', shift: 'yearToDate', as: 'lj' },
+            { measure: 'qty', as: 'qty' },
+          ],
+        },
+        'rollup_retail_car_band',
+      ],
     ];
     for (const [query, table] of cases) {
       const fromRollup = buildQuery(query);

@@ -51,7 +51,8 @@ describe('the price-structure pages on the hand-made market', () => {
     await dropSalesFixture(env.adminUrl, database);
   });
 
-  const call = (path: string, query: Record<string, string>) => request(app.getHttpServer()).get(`${API_PREFIX}/price/${path}`).query(query).set('token', token);
+  const call = (path: string, query: Record<string, string>) =>
+    request(app.getHttpServer()).get(`${API_PREFIX}/price/${path}`).query(query).set('token', token);
 
   async function get<T>(path: string, query: Record<string, string>): Promise<T> {
     const response = await call(path, query);
@@ -62,7 +63,12 @@ describe('the price-structure pages on the hand-made market', () => {
   test('the menus list both pages under 价格分析', async () => {
     const response = await request(app.getHttpServer()).get(`${API_PREFIX}/security/menus`).set('token', token);
     const price = (response.body.result as MenuGroup[]).find((g) => g.name === '价格分析');
-    expect(price?.subMenuItems.map((i) => [i.name, i.path])).toEqual(expect.arrayContaining([['整体市场价格结构', '/price/totalmarket'], ['细分市场价格结构', '/pricedetailmarket']]));
+    expect(price?.subMenuItems.map((i) => [i.name, i.path])).toEqual(
+      expect.arrayContaining([
+        ['整体市场价格结构', '/price/totalmarket'],
+        ['细分市场价格结构', '/pricedetailmarket'],
+      ]),
+    );
   });
 
   test('the band view: January to date summed (累计) and a year earlier, then the monthly average, then MIX', async () => {
@@ -74,9 +80,15 @@ describe('the price-structure pages on the hand-made market', () => {
     ]);
     const average = await get<ChartResult>('totalMarket/highCharts', { ...BANDS, view: '1' });
     expect(average.yAxis[0].title).toBe('月均销量');
-    expect(average.series.map((s) => s.data)).toEqual([[133, 0, 133, 133, 33, 67, 67, 167], [0, 0, 100, 0, 0, 0, 0, 500]]);
+    expect(average.series.map((s) => s.data)).toEqual([
+      [133, 0, 133, 133, 33, 67, 67, 167],
+      [0, 0, 100, 0, 0, 0, 0, 500],
+    ]);
     const mix = await get<ChartResult>('totalMarket/highCharts', { ...BANDS, view: '1', data2: '1' });
-    expect(mix.series.map((s) => s.data)).toEqual([[18.2, 0, 18.2, 18.2, 4.5, 9.1, 9.1, 22.7], [0, 0, 16.7, 0, 0, 0, 0, 83.3]]);
+    expect(mix.series.map((s) => s.data)).toEqual([
+      [18.2, 0, 18.2, 18.2, 4.5, 9.1, 9.1, 22.7],
+      [0, 0, 16.7, 0, 0, 0, 0, 83.3],
+    ]);
   });
 
   test('descending bands and MSRP bands hold the same total', async () => {
@@ -88,7 +100,7 @@ describe('the price-structure pages on the hand-made market', () => {
     expect(msrp.series[0].data).not.toEqual(SUMS);
   });
 
-  test('the time view: each month\'s bands (月均), or January to each month (累计), over the twelve months to the chosen one', async () => {
+  test("the time view: each month's bands (月均), or January to each month (累计), over the twelve months to the chosen one", async () => {
     const monthly = await get<ChartResult>('totalMarket/highCharts', { ...BANDS, view: '0' });
     expect(monthly.xAxis[0].categories).toHaveLength(12);
     expect(monthly.xAxis[0].categories[0]).toBe('2025-04');
@@ -106,15 +118,24 @@ describe('the price-structure pages on the hand-made market', () => {
     expect(at(mix, '2026-03')).toEqual([30, 0, 30, 20, 0, 0, 20, 0]);
   });
 
-  test('the producer view: the largest producers, a column per band; MIX is the band\'s part of the producer', async () => {
+  test("the producer view: the largest producers, a column per band; MIX is the band's part of the producer", async () => {
     const sales = await get<ChartResult>('totalMarket/highCharts', { ...BANDS, view: '2', averageMonth: '1' });
     expect(sales.xAxis[0].categories).toEqual(['甲汽车', '乙汽车']);
-    expect(sales.series.map((s) => s.data)).toEqual([[400, 0], [0, 0], [100, 300], [300, 100], [100, 0], [0, 200], [200, 0], [300, 200]]);
+    expect(sales.series.map((s) => s.data)).toEqual([
+      [400, 0],
+      [0, 0],
+      [100, 300],
+      [300, 100],
+      [100, 0],
+      [0, 200],
+      [200, 0],
+      [300, 200],
+    ]);
     const mix = await get<ChartResult>('totalMarket/highCharts', { ...BANDS, view: '2', data2: '1' });
     expect(mix.series.map((s) => s.data[1])).toEqual([0, 0, 37.5, 12.5, 0, 25, 0, 25]);
   });
 
-  test('价格总览: each band\'s volume, 同比, MIX and its change, and its weighted prices; 合计 last', async () => {
+  test("价格总览: each band's volume, 同比, MIX and its change, and its weighted prices; 合计 last", async () => {
     const table = await get<PriceStructureTable>('totalMarket/table', { ...BANDS, tab: '0', averageMonth: '1' });
     expect(table).toMatchObject({ period: '2026-01~2026-03', months: 3, market: '整体市场' });
     expect(table.columns.map((c) => c.label)).toEqual(['累计销量', '去年同期累计销量', '同比', 'MIX', 'MIX变化', '成交价', '厂商指导价', '优惠', '优惠率']);
@@ -151,18 +172,33 @@ describe('the price-structure pages on the hand-made market', () => {
 
   test('the producer, brand and producer-brand tabs; the settings narrow the market', async () => {
     const producers = await get<PriceStructureTable>('totalMarket/table', { ...BANDS, tab: '3', averageMonth: '1' });
-    expect(producers.rows.map((r) => [r.name, r.values[8]])).toEqual([['整体市场', 2200], ['甲汽车', 1400], ['乙汽车', 800]]);
+    expect(producers.rows.map((r) => [r.name, r.values[8]])).toEqual([
+      ['整体市场', 2200],
+      ['甲汽车', 1400],
+      ['乙汽车', 800],
+    ]);
     const brands = await get<PriceStructureTable>('totalMarket/table', { ...BANDS, tab: '2', averageMonth: '1' });
-    expect(brands.rows.map((r) => [r.name, r.values[8]])).toEqual([['整体市场', 2200], ['甲德', 900], ['乙牌', 800], ['甲日', 500]]);
+    expect(brands.rows.map((r) => [r.name, r.values[8]])).toEqual([
+      ['整体市场', 2200],
+      ['甲德', 900],
+      ['乙牌', 800],
+      ['甲日', 500],
+    ]);
     const producerBrands = await get<PriceStructureTable>('totalMarket/table', { ...BANDS, tab: '4', averageMonth: '1' });
     expect(producerBrands.rows.map((r) => r.name)).toEqual(['整体市场', '甲汽车-甲德', '乙汽车-乙牌', '甲汽车-甲日']);
     // SUVs only (body style 4): 日行SUV [63]; the 德系 family only; 自主 producers (乙汽车) only.
     const suvs = await get<PriceStructureTable>('totalMarket/table', { ...BANDS, tab: '1', averageMonth: '1', bodyShapes: '4' });
-    expect(suvs.rows.map((r) => [r.name, r.values[8]])).toEqual([['整体市场', 500], ['日系', 500]]);
+    expect(suvs.rows.map((r) => [r.name, r.values[8]])).toEqual([
+      ['整体市场', 500],
+      ['日系', 500],
+    ]);
     const german = await get<ChartResult>('totalMarket/highCharts', { ...BANDS, view: '1', averageMonth: '1', families: '2' });
     expect(german.series[0].data).toEqual([400, 0, 100, 300, 100, 0, 0, 0]);
     const domestic = await get<PriceStructureTable>('totalMarket/table', { ...BANDS, tab: '3', averageMonth: '1', producerProperties: '1' });
-    expect(domestic.rows.map((r) => [r.name, r.values[8]])).toEqual([['整体市场', 800], ['乙汽车', 800]]);
+    expect(domestic.rows.map((r) => [r.name, r.values[8]])).toEqual([
+      ['整体市场', 800],
+      ['乙汽车', 800],
+    ]);
   });
 
   test('the segment page: the best-selling segment by default (A级轿车), or the one chosen', async () => {
@@ -176,14 +212,27 @@ describe('the price-structure pages on the hand-made market', () => {
   });
 
   test('the download is the table as a workbook: band rows, numbers and percentages', async () => {
-    const response = await call('totalMarket/download', { ...BANDS, tab: '0', averageMonth: '1' }).buffer(true).parse(binaryBody);
+    const response = await call('totalMarket/download', { ...BANDS, tab: '0', averageMonth: '1' })
+      .buffer(true)
+      .parse(binaryBody);
     expect(response.status).toBe(200);
     expect(response.headers['content-disposition']).toContain(encodeURIComponent('整体市场价格结构_整体市场_价格总览_2026-01~2026-03.xlsx'));
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(response.body);
     const sheet = book.worksheets[0];
     expect((sheet.getRow(1).values as unknown[]).slice(1, 4)).toEqual(['价格段', '累计销量', '去年同期累计销量']);
-    expect((sheet.getRow(2).values as unknown[]).slice(1)).toEqual(['14万以下', 400, 0, '-', expect.closeTo(0.182, 6), expect.closeTo(0.182, 6), 133750, 150000, 16250, expect.closeTo(0.108, 6)]);
+    expect((sheet.getRow(2).values as unknown[]).slice(1)).toEqual([
+      '14万以下',
+      400,
+      0,
+      '-',
+      expect.closeTo(0.182, 6),
+      expect.closeTo(0.182, 6),
+      133750,
+      150000,
+      16250,
+      expect.closeTo(0.108, 6),
+    ]);
     expect(sheet.getRow(10).getCell(1).value).toBe('合计');
   });
 

@@ -53,13 +53,23 @@ describe('the price trace in one city', () => {
     const national = await prices(own, month, null);
     expect(expected.tp).not.toBe(national.tp);
     const whole = await result<PriceTraceWhole>('whole', { modelSubId: String(own), time: time(), city: String(GUANGZHOU) });
-    expect({ msrp: whole.msrp, tp: whole.tp, discount: whole.discount }).toEqual({ msrp: expected.msrp, tp: expected.tp, discount: expected.msrp - expected.tp });
+    expect({ msrp: whole.msrp, tp: whole.tp, discount: whole.discount }).toEqual({
+      msrp: expected.msrp,
+      tp: expected.tp,
+      discount: expected.msrp - expected.tp,
+    });
     const nation = await result<PriceTraceWhole>('whole', { modelSubId: String(own), time: time() });
     expect(nation.tp).toBe(national.tp);
   });
 
   test("the chart's TP columns and each comparison's discount line are the city's", async () => {
-    const chart = await result<ChartResult>('highCharts', { modelSubId: String(own), time: time(), city: String(GUANGZHOU), modelSubIds: String(other), type: '0' });
+    const chart = await result<ChartResult>('highCharts', {
+      modelSubId: String(own),
+      time: time(),
+      city: String(GUANGZHOU),
+      modelSubIds: String(other),
+      type: '0',
+    });
     const last = chart.xAxis[0].categories.length - 1;
     const [mine, theirs] = [await prices(own, month, GUANGZHOU), await prices(other, month, GUANGZHOU)];
     expect(chart.series.find((s) => s.name === '成交价')?.data[last]).toBe(mine.tp);

@@ -38,7 +38,7 @@ describe('price × volume filters on the hand-made market', () => {
 
   const series = (chart: ChartResult) => chart.series.map((s) => s.data);
 
-  test('tpCity bands each trim by its TP weighted over that city\'s sales, else its national TP: the bands of a SQL worked on the facts', async () => {
+  test("tpCity bands each trim by its TP weighted over that city's sales, else its national TP: the bands of a SQL worked on the facts", async () => {
     const chart = await get<ChartResult>('priceQtyDetail/highCharts', { ...BANDS, tpCity: String(TIANJIN) });
     expect(series(chart)).toEqual([
       [0, 300, 300, 200, 0, 0, 0, 200],
@@ -58,7 +58,12 @@ describe('price × volume filters on the hand-made market', () => {
          FROM retail_fact r JOIN car c ON c.id = r.car_id WHERE r.month = 202603 GROUP BY r.car_id, c.msrp ORDER BY r.car_id`,
         [TIANJIN],
       );
-      expect(rows.map((r) => [Number(r.car_id), r.city_tp === null ? null : Number(r.city_tp)])).toEqual([[61, 140000], [62, null], [63, 200000], [64, null]]);
+      expect(rows.map((r) => [Number(r.car_id), r.city_tp === null ? null : Number(r.city_tp)])).toEqual([
+        [61, 140000],
+        [62, null],
+        [63, 200000],
+        [64, null],
+      ]);
       const bands = [0, 0, 0, 0, 0, 0, 0, 0];
       for (const r of rows) {
         const price = Number(r.price);
@@ -76,10 +81,19 @@ describe('price × volume filters on the hand-made market', () => {
     const members = table.values.filter((cells) => cells[1].data[0] !== '小计').map((cells) => [cells[0].data[0], cells[1].data[0], cells[2].data[0]]);
     // 德锐's 61 a year earlier (launch MSRP 15万) is its 0 of this March in 15-16万; 乙尊 sold 500 in 2025-03 only.
     expect(members).toEqual([
-      ['14-15万', '德锐', 300], ['15-16万', '乙电EV', 300], ['15-16万', '德锐', 0], ['16-17万', '德锐', 200], ['20万以上', '日行SUV', 200], ['20万以上', '乙尊', 0],
+      ['14-15万', '德锐', 300],
+      ['15-16万', '乙电EV', 300],
+      ['15-16万', '德锐', 0],
+      ['16-17万', '德锐', 200],
+      ['20万以上', '日行SUV', 200],
+      ['20万以上', '乙尊', 0],
     ]);
     const response = await request(app.getHttpServer())
-      .get(`${API_PREFIX}/pricevolume/priceQtyDetail/download`).query({ ...BANDS, tpCity: String(TIANJIN), type: '4' }).set('token', token).buffer(true).parse(binaryBody);
+      .get(`${API_PREFIX}/pricevolume/priceQtyDetail/download`)
+      .query({ ...BANDS, tpCity: String(TIANJIN), type: '4' })
+      .set('token', token)
+      .buffer(true)
+      .parse(binaryBody);
     expect(response.status).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.body);
@@ -94,11 +108,20 @@ describe('price × volume filters on the hand-made market', () => {
 
   test('brand, 车身形式 and 系别 narrow the market of the chart, the table and its MIX', async () => {
     // 甲德 [21]: 61 (→ 0, 300; a year earlier → 2, 100) and 62 (→ 3, 200).
-    expect(series(await get<ChartResult>('priceQtyDetail/highCharts', { ...BANDS, brand: '21' }))).toEqual([[300, 0, 0, 200, 0, 0, 0, 0], [0, 0, 100, 0, 0, 0, 0, 0]]);
+    expect(series(await get<ChartResult>('priceQtyDetail/highCharts', { ...BANDS, brand: '21' }))).toEqual([
+      [300, 0, 0, 200, 0, 0, 0, 0],
+      [0, 0, 100, 0, 0, 0, 0, 0],
+    ]);
     // SUV (dicBodyShape 4) is 日行SUV's 63 only: 200 → 6; a year earlier 200 → 7.
-    expect(series(await get<ChartResult>('priceQtyDetail/highCharts', { ...BANDS, bodyShape: '4' }))).toEqual([[0, 0, 0, 0, 0, 0, 200, 0], [0, 0, 0, 0, 0, 0, 0, 200]]);
+    expect(series(await get<ChartResult>('priceQtyDetail/highCharts', { ...BANDS, bodyShape: '4' }))).toEqual([
+      [0, 0, 0, 0, 0, 0, 200, 0],
+      [0, 0, 0, 0, 0, 0, 0, 200],
+    ]);
     // 自主 (系别 1) is 乙牌's 64 (300 → 2) and, a year earlier, 65 and 66 (500 → 7).
-    expect(series(await get<ChartResult>('priceQtyDetail/highCharts', { ...BANDS, series: '1' }))).toEqual([[0, 0, 300, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 500]]);
+    expect(series(await get<ChartResult>('priceQtyDetail/highCharts', { ...BANDS, series: '1' }))).toEqual([
+      [0, 0, 300, 0, 0, 0, 0, 0],
+      [0, 0, 0, 0, 0, 0, 0, 500],
+    ]);
     // MIX of the narrowed market: 甲德's 500 this March.
     const mix = await get<ChartResult>('priceQtyDetail/highCharts', { ...BANDS, brand: '21', data2: '1' });
     expect(mix.series[0].data).toEqual([60, 0, 0, 40, 0, 0, 0, 0]);
@@ -106,8 +129,11 @@ describe('price × volume filters on the hand-made market', () => {
     const outside = await get<DimensionTable>('priceQtyDetail/table', { ...BANDS, brand: '21,23', type: '1', foreignIds: '22' });
     expect(outside.values.filter((cells) => cells[1].data[0] !== '小计')).toEqual([]);
     const inside = await get<DimensionTable>('priceQtyDetail/table', { ...BANDS, brand: '21,23', type: '1', foreignIds: '23' });
-    expect(inside.values.filter((cells) => cells[1].data[0] !== '小计').map((cells) => [cells[0].data[0], cells[1].data[0], cells[2].data[0], cells[2].data[1]])).toEqual([
-      ['15-16万', '乙牌', 300, 0], ['20万以上', '乙牌', 0, 500],
+    expect(
+      inside.values.filter((cells) => cells[1].data[0] !== '小计').map((cells) => [cells[0].data[0], cells[1].data[0], cells[2].data[0], cells[2].data[1]]),
+    ).toEqual([
+      ['15-16万', '乙牌', 300, 0],
+      ['20万以上', '乙牌', 0, 500],
     ]);
     expect(await refuse('priceQtyDetail/highCharts', { bodyShape: '99' })).toMatch(/^参数 bodyShape /);
     expect(await refuse('priceQtyDetail/table', { tpCity: '1' })).toMatch(/^参数 tpCity /);
@@ -121,23 +147,43 @@ describe('price × volume filters on the hand-made market', () => {
       ['德锐 小计', '13.00万', 300, 100, '100.0%', '100.0%', '1', true],
     ]);
     const compare = await get<ProportionTable>('modelPrice/compareTable', { modelSubId: '51', modelSubIds: '53', city: String(BEIJING) });
-    expect(compare.rows.map((r) => [r.name, r.sales])).toEqual([['德锐 2025款 1.5T 舒适型', 300], ['德锐 小计', 300], ['乙电EV 小计', 0]]);
+    expect(compare.rows.map((r) => [r.name, r.sales])).toEqual([
+      ['德锐 2025款 1.5T 舒适型', 300],
+      ['德锐 小计', 300],
+      ['乙电EV 小计', 0],
+    ]);
     const single = await get<PriceScatter>('modelPrice/singleChart', { modelSubId: '51', city: String(BEIJING) });
-    expect(single.series.map((s) => [s.name, s.points.map((p) => [p.id, p.x, p.y])])).toEqual([['2026-03', [[61, 13, 300]]], ['2025-03', [[61, null, 100]]]]);
+    expect(single.series.map((s) => [s.name, s.points.map((p) => [p.id, p.x, p.y])])).toEqual([
+      ['2026-03', [[61, 13, 300]]],
+      ['2025-03', [[61, null, 100]]],
+    ]);
     const chart = await get<PriceScatter>('modelPrice/compareCharts', { modelSubId: '51', city: String(BEIJING), data2: '1' });
-    expect(chart.series.map((s) => [s.name, s.points.map((p) => [p.id, p.x, p.y])])).toEqual([['德锐', [[61, 13, 100]]], ['A级轿车 第1-10名', [[61, 13, 100]]]]);
+    expect(chart.series.map((s) => [s.name, s.points.map((p) => [p.id, p.x, p.y])])).toEqual([
+      ['德锐', [[61, 13, 100]]],
+      ['A级轿车 第1-10名', [[61, 13, 100]]],
+    ]);
     const response = await request(app.getHttpServer())
-      .get(`${API_PREFIX}/pricevolume/modelPrice/downloadSingleTable`).query({ modelSubId: '51', city: String(BEIJING) }).set('token', token).buffer(true).parse(binaryBody);
+      .get(`${API_PREFIX}/pricevolume/modelPrice/downloadSingleTable`)
+      .query({ modelSubId: '51', city: String(BEIJING) })
+      .set('token', token)
+      .buffer(true)
+      .parse(binaryBody);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.body);
     expect(workbook.worksheets[0].rowCount).toBe(3);
     expect(await refuse('modelPrice/singleTable', { city: '1' })).toMatch(/^参数 city /);
   });
 
-  test('时间段对比 draws the month and each of `count` years before it; 车型对比 adds the segment\'s rank band', async () => {
+  test("时间段对比 draws the month and each of `count` years before it; 车型对比 adds the segment's rank band", async () => {
     const two = await get<PriceScatter>('modelPrice/singleChart', { modelSubId: '51', data1: '1', count: '2' });
     expect(two.series.map((s) => [s.name, s.points.map((p) => [p.id, p.x, p.y])])).toEqual([
-      ['2026-03', [[61, 15, 300], [62, 17, 200]]],
+      [
+        '2026-03',
+        [
+          [61, 15, 300],
+          [62, 17, 200],
+        ],
+      ],
       ['2025-03', [[61, null, 100]]],
       // Nothing was sold in March 2024 in the fixture.
       ['2024-03', []],
@@ -145,8 +191,21 @@ describe('price × volume filters on the hand-made market', () => {
     // Segment A级轿车, 2026-03 by sales: 61 300, 64 300 (a tie, by id), 62 200.
     const ranked = await get<PriceScatter>('modelPrice/compareCharts', { modelSubId: '51', data2: '1' });
     expect(ranked.series.map((s) => [s.name, s.points.map((p) => [p.id, p.x, p.y])])).toEqual([
-      ['德锐', [[61, 13.33, 37.5], [62, 16, 25]]],
-      ['A级轿车 第1-10名', [[61, 13.33, 37.5], [64, 15.4, 37.5], [62, 16, 25]]],
+      [
+        '德锐',
+        [
+          [61, 13.33, 37.5],
+          [62, 16, 25],
+        ],
+      ],
+      [
+        'A级轿车 第1-10名',
+        [
+          [61, 13.33, 37.5],
+          [64, 15.4, 37.5],
+          [62, 16, 25],
+        ],
+      ],
     ]);
     const second = await get<PriceScatter>('modelPrice/compareCharts', { modelSubId: '51', rank: '2' });
     expect(second.series.map((s) => s.name)).toEqual(['德锐', 'A级轿车 第11-20名']);

@@ -58,7 +58,7 @@ describe('price × volume on the hand-made market', () => {
     expect(chart.series[0].data).toEqual([0, 0, 300, 0, 500, 0, 0, 200]);
   });
 
-  test('MIX is each band\'s part of the filtered market: the whole market, then A级轿车 only', async () => {
+  test("MIX is each band's part of the filtered market: the whole market, then A级轿车 only", async () => {
     const whole = await get<ChartResult>('priceQtyDetail/highCharts', { ...BANDS, orderBy: '0', data2: '1' });
     expect(chart(whole)).toEqual({ current: [30, 0, 30, 20, 0, 0, 20, 0], lastYear: [0, 0, 12.5, 0, 0, 0, 0, 87.5] });
     // A级轿车 (segment 3) is 61, 62, 64: 800 this March (61 300 → band 0, 64 300 → 2, 62 200 → 3); 61's 100 a year earlier.
@@ -66,40 +66,69 @@ describe('price × volume on the hand-made market', () => {
     expect(chart(sedans)).toEqual({ current: [37.5, 0, 37.5, 25, 0, 0, 0, 0], lastYear: [0, 0, 100, 0, 0, 0, 0, 0] });
   });
 
-  test('January to date bands each trim-month by its own month\'s price', async () => {
+  test("January to date bands each trim-month by its own month's price", async () => {
     const chartResult = await get<ChartResult>('priceQtyDetail/highCharts', { ...BANDS, orderBy: '0', accumulate: '1' });
     expect(chartResult.series.map((s) => s.name)).toEqual(['2026年1-3月', '2025年1-3月']);
     expect(chart(chartResult)).toEqual({ current: [400, 0, 400, 400, 100, 200, 200, 500], lastYear: [0, 0, 300, 0, 0, 0, 0, 1500] });
   });
 
-  test('the brand table: each band\'s subtotal merged over its rows, members by sales, MIX of the filtered market', async () => {
+  test("the brand table: each band's subtotal merged over its rows, members by sales, MIX of the filtered market", async () => {
     const table = await get<DimensionTable>('priceQtyDetail/table', { ...BANDS, orderBy: '0', type: '1' });
     expect(table.titles.map((t) => t.key)).toEqual(['jgd', 'name', 'xl0', 'yoy']);
     expect(table.titles[2].children.map((c) => c.label)).toEqual(['2026-03', '2025-03']);
     const rows = table.values.map((cells) => [cells[0].data[0], cells[0].merge, cells[1].data[0], cells[2].data[0], cells[2].data[1], cells[3].data[0]]);
     expect(rows).toEqual([
-      ['14万以下', 2, '小计', 300, 0, null], ['14万以下', 0, '甲德', 300, 0, null],
+      ['14万以下', 2, '小计', 300, 0, null],
+      ['14万以下', 0, '甲德', 300, 0, null],
       ['14-15万', 1, '小计', 0, 0, null],
-      ['15-16万', 3, '小计', 300, 100, 200], ['15-16万', 0, '乙牌', 300, 0, null], ['15-16万', 0, '甲德', 0, 100, -100],
-      ['16-17万', 2, '小计', 200, 0, null], ['16-17万', 0, '甲德', 200, 0, null],
+      ['15-16万', 3, '小计', 300, 100, 200],
+      ['15-16万', 0, '乙牌', 300, 0, null],
+      ['15-16万', 0, '甲德', 0, 100, -100],
+      ['16-17万', 2, '小计', 200, 0, null],
+      ['16-17万', 0, '甲德', 200, 0, null],
       ['17-18万', 1, '小计', 0, 0, null],
       ['18-19万', 1, '小计', 0, 0, null],
-      ['19-20万', 2, '小计', 200, 0, null], ['19-20万', 0, '甲日', 200, 0, null],
-      ['20万以上', 3, '小计', 0, 700, -100], ['20万以上', 0, '乙牌', 0, 500, -100], ['20万以上', 0, '甲日', 0, 200, -100],
+      ['19-20万', 2, '小计', 200, 0, null],
+      ['19-20万', 0, '甲日', 200, 0, null],
+      ['20万以上', 3, '小计', 0, 700, -100],
+      ['20万以上', 0, '乙牌', 0, 500, -100],
+      ['20万以上', 0, '甲日', 0, 200, -100],
     ]);
     // Bars are relative to the largest figure of the table (700).
     expect(table.values[0][2].data.slice(2)).toEqual([42.9, 0]);
     const mix = await get<DimensionTable>('priceQtyDetail/table', { ...BANDS, orderBy: '0', type: '1', data2: '1', foreignIds: '21' });
     expect(mix.titles.map((t) => t.key)).toEqual(['jgd', 'name', 'mix', 'mixYoy']);
     // Only 甲德 [21] beside each subtotal; MIX of the whole market: 300 / 1,000, a year earlier 100 / 800.
-    const jiade = mix.values.filter((cells) => cells[1].data[0] === '甲德').map((cells) => [cells[0].data[0], cells[2].data[0], cells[2].data[1], cells[3].data[0]]);
-    expect(jiade).toEqual([['14万以下', 30, 0, 30], ['15-16万', 0, 12.5, -12.5], ['16-17万', 20, 0, 20]]);
+    const jiade = mix.values
+      .filter((cells) => cells[1].data[0] === '甲德')
+      .map((cells) => [cells[0].data[0], cells[2].data[0], cells[2].data[1], cells[3].data[0]]);
+    expect(jiade).toEqual([
+      ['14万以下', 30, 0, 30],
+      ['15-16万', 0, 12.5, -12.5],
+      ['16-17万', 20, 0, 20],
+    ]);
   });
 
-  test('the sales-proportion single table: 德锐\'s trims and subtotal, shares of the segment and the market, ranks in the segment', async () => {
+  test("the sales-proportion single table: 德锐's trims and subtotal, shares of the segment and the market, ranks in the segment", async () => {
     const table = await get<ProportionTable>('modelPrice/singleTable', { modelSubId: '51' });
     expect(table).toMatchObject({ period: '2026-03', modelSubId: 51, modelSubName: '德锐' });
-    expect(table.rows.map((r) => [r.name, r.priceStr, r.sales, r.tqSales, r.yoys, r.detailMixs, r.detailMixStr, r.detailMixChanges, r.wholeMixs, r.wholeMixChanges, r.rankingStr, r.rankingStatus, r.subtotal])).toEqual([
+    expect(
+      table.rows.map((r) => [
+        r.name,
+        r.priceStr,
+        r.sales,
+        r.tqSales,
+        r.yoys,
+        r.detailMixs,
+        r.detailMixStr,
+        r.detailMixChanges,
+        r.wholeMixs,
+        r.wholeMixChanges,
+        r.rankingStr,
+        r.rankingStatus,
+        r.subtotal,
+      ]),
+    ).toEqual([
       // Segment 3 sold 800 (61 300, 64 300, 62 200) and 100 a year earlier (61); the market 1,000 and 800.
       ['德锐 2025款 1.5T 舒适型', '13.33万', 300, 100, '200.0%', '37.5%', '100.0%', '-62.5%', '30.0%', '17.5%', '1', 0, false],
       // 62 sold nothing a year earlier: a real 0.0 % of a segment that sold 100, so its shares rose by their whole size.
@@ -108,7 +137,10 @@ describe('price × volume on the hand-made market', () => {
       ['德锐 小计', '14.40万', 500, 100, '400.0%', '62.5%', '100.0%', '-37.5%', '50.0%', '37.5%', '1', 0, true],
     ]);
     const byMsrp = await get<ProportionTable>('modelPrice/singleTable', { modelSubId: '51', data1: '1', carIds: '62' });
-    expect(byMsrp.rows.map((r) => [r.name, r.price])).toEqual([['德锐 2026款 1.5T 豪华型', 170000], ['德锐 小计', 158000]]);
+    expect(byMsrp.rows.map((r) => [r.name, r.price])).toEqual([
+      ['德锐 2026款 1.5T 豪华型', 170000],
+      ['德锐 小计', 158000],
+    ]);
   });
 
   test('the compare table and chart: the own series then the compared one, January to date', async () => {
@@ -116,20 +148,42 @@ describe('price × volume on the hand-made market', () => {
     expect(table.period).toBe('2026-01~2026-03');
     // Jan-Mar 2026: 61 500, 62 400, 64 600 (segment 3: 1,500); 2025: 61 300 (segment 300).
     expect(table.rows.map((r) => [r.name, r.sales, r.tqSales, r.detailMixs, r.subtotal])).toEqual([
-      ['德锐 2025款 1.5T 舒适型', 500, 300, '33.3%', false], ['德锐 2026款 1.5T 豪华型', 400, 0, '26.7%', false], ['德锐 小计', 900, 300, '60.0%', true],
-      ['乙电EV 2025款 长续航', 600, 0, '40.0%', false], ['乙电EV 小计', 600, 0, '40.0%', true],
+      ['德锐 2025款 1.5T 舒适型', 500, 300, '33.3%', false],
+      ['德锐 2026款 1.5T 豪华型', 400, 0, '26.7%', false],
+      ['德锐 小计', 900, 300, '60.0%', true],
+      ['乙电EV 2025款 长续航', 600, 0, '40.0%', false],
+      ['乙电EV 小计', 600, 0, '40.0%', true],
     ]);
     const scatter = await get<PriceScatter>('modelPrice/compareCharts', { modelSubId: '51', modelSubIds: '53', data2: '1' });
     expect(scatter.series.map((s) => [s.name, s.points.map((p) => [p.id, p.x, p.y, p.sales])])).toEqual([
-      ['德锐', [[61, 13.33, 37.5, 300], [62, 16, 25, 200]]],
+      [
+        '德锐',
+        [
+          [61, 13.33, 37.5, 300],
+          [62, 16, 25, 200],
+        ],
+      ],
       ['乙电EV', [[64, 15.4, 37.5, 300]]],
       // The segment's trims ranked 1-10 this March (decision 146).
-      ['A级轿车 第1-10名', [[61, 13.33, 37.5, 300], [64, 15.4, 37.5, 300], [62, 16, 25, 200]]],
+      [
+        'A级轿车 第1-10名',
+        [
+          [61, 13.33, 37.5, 300],
+          [64, 15.4, 37.5, 300],
+          [62, 16, 25, 200],
+        ],
+      ],
     ]);
     const single = await get<PriceScatter>('modelPrice/singleChart', { modelSubId: '51', data1: '1' });
     // A year earlier only 61 sold, with no price of its own that month (x null, not drawn).
     expect(single.series.map((s) => [s.name, s.points.map((p) => [p.id, p.x, p.y])])).toEqual([
-      ['2026-03', [[61, 15, 300], [62, 17, 200]]],
+      [
+        '2026-03',
+        [
+          [61, 15, 300],
+          [62, 17, 200],
+        ],
+      ],
       ['2025-03', [[61, null, 100]]],
     ]);
   });
@@ -169,23 +223,29 @@ describe('price × volume on the demo data', () => {
 
   test.each([
     [{}, {}],
-    [{ detailId: '9', producerProperties: '1' }, { detailId: '9', producerProperty: '1' }],
+    [
+      { detailId: '9', producerProperties: '1' },
+      { detailId: '9', producerProperty: '1' },
+    ],
     [{ accumulate: '1' }, {}],
-  ])('the bands (open ones included) add up to the market\'s sales for the same filters %j; MIX to 100 %%; TP and MSRP the same', async (filters, salesFilters) => {
-    const [tp, msrp, mix, market] = await Promise.all([
-      get<ChartResult>('pricevolume/priceQtyDetail/highCharts', filters),
-      get<ChartResult>('pricevolume/priceQtyDetail/highCharts', { ...filters, data1: '1' }),
-      get<ChartResult>('pricevolume/priceQtyDetail/highCharts', { ...filters, data2: '1' }),
-      get<{ qty: number; ljQty: number }>('saleVolume/wholeMarket/whole', salesFilters),
-    ]);
-    const expected = 'accumulate' in filters ? market.ljQty : market.qty;
-    expect(sum(tp.series[0].data)).toBe(expected);
-    expect(sum(msrp.series[0].data)).toBe(expected);
-    expect(Math.abs(sum(mix.series[0].data) - 100)).toBeLessThanOrEqual(0.1);
-    expect(Math.abs(sum(mix.series[1].data) - 100)).toBeLessThanOrEqual(0.1);
-  });
+  ])(
+    "the bands (open ones included) add up to the market's sales for the same filters %j; MIX to 100 %%; TP and MSRP the same",
+    async (filters, salesFilters) => {
+      const [tp, msrp, mix, market] = await Promise.all([
+        get<ChartResult>('pricevolume/priceQtyDetail/highCharts', filters),
+        get<ChartResult>('pricevolume/priceQtyDetail/highCharts', { ...filters, data1: '1' }),
+        get<ChartResult>('pricevolume/priceQtyDetail/highCharts', { ...filters, data2: '1' }),
+        get<{ qty: number; ljQty: number }>('saleVolume/wholeMarket/whole', salesFilters),
+      ]);
+      const expected = 'accumulate' in filters ? market.ljQty : market.qty;
+      expect(sum(tp.series[0].data)).toBe(expected);
+      expect(sum(msrp.series[0].data)).toBe(expected);
+      expect(Math.abs(sum(mix.series[0].data) - 100)).toBeLessThanOrEqual(0.1);
+      expect(Math.abs(sum(mix.series[1].data) - 100)).toBeLessThanOrEqual(0.1);
+    },
+  );
 
-  test('the demo market\'s shape: 10-15万 is the largest band, 10-20万 carries over 40 % of the volume, 40万以上 a few percent', async () => {
+  test("the demo market's shape: 10-15万 is the largest band, 10-20万 carries over 40 % of the volume, 40万以上 a few percent", async () => {
     const chartResult = await get<ChartResult>('pricevolume/priceQtyDetail/highCharts', { orderBy: '0', data2: '1' });
     const mix = new Map(chartResult.xAxis[0].categories.map((c, i) => [c, chartResult.series[0].data[i] ?? 0]));
     expect([...mix.entries()].sort((a, b) => b[1] - a[1])[0][0]).toBe('10-15万');
@@ -193,7 +253,7 @@ describe('price × volume on the demo data', () => {
     expect(mix.get('40万以上')).toBeLessThan(5);
   });
 
-  test.each([0, 1, 2, 3, 4])('dimension %i: each band\'s rows (its top five and 其他 with the hidden rest) add up to the band', async (type) => {
+  test.each([0, 1, 2, 3, 4])("dimension %i: each band's rows (its top five and 其他 with the hidden rest) add up to the band", async (type) => {
     const table = await get<DimensionTable>('pricevolume/priceQtyDetail/table', { type: String(type) });
     let subtotal = 0;
     let members = 0;
@@ -220,7 +280,11 @@ describe('price × volume on the demo data', () => {
 
   test('the download lists every member of every band with the same figures', async () => {
     const response = await request(app.getHttpServer())
-      .get(`${API_PREFIX}/pricevolume/priceQtyDetail/download`).query({ type: '1' }).set('token', token).buffer(true).parse(binaryBody);
+      .get(`${API_PREFIX}/pricevolume/priceQtyDetail/download`)
+      .query({ type: '1' })
+      .set('token', token)
+      .buffer(true)
+      .parse(binaryBody);
     expect(response.status).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.body);
@@ -267,7 +331,10 @@ describe('price × volume on the demo data', () => {
   test.each(calls)('%s answers malformed values of every parameter with a 400, never a 5xx', async (path) => {
     for (const [name, values] of Object.entries(MALFORMED)) {
       for (const value of values) {
-        const response = await request(app.getHttpServer()).get(`${API_PREFIX}/${path}`).query({ [name]: value }).set('token', token);
+        const response = await request(app.getHttpServer())
+          .get(`${API_PREFIX}/${path}`)
+          .query({ [name]: value })
+          .set('token', token);
         expect({ name, value, status: response.status }).toEqual({ name, value, status: 400 });
         expect(response.body.msg).toMatch(/^参数 /);
       }

@@ -40,7 +40,11 @@ describe('report download and upload', () => {
   }
 
   async function login(account: string): Promise<string> {
-    const res = await request(app.getHttpServer()).post(`${API_PREFIX}/security/login`).set('X-Forwarded-For', `10.81.${process.pid % 250}.2`).send({ account, password: PASSWORD }).expect(200);
+    const res = await request(app.getHttpServer())
+      .post(`${API_PREFIX}/security/login`)
+      .set('X-Forwarded-For', `10.81.${process.pid % 250}.2`)
+      .send({ account, password: PASSWORD })
+      .expect(200);
     return res.body.result.token as string;
   }
 
@@ -98,7 +102,8 @@ describe('report download and upload', () => {
 
   test('filters: upload months, producers and a part of the name, each as the table says; a reversed range is refused in Chinese', async () => {
     const [{ producer_id: producerId, name }] = (await db.query(`SELECT producer_id, name FROM report ORDER BY created_at DESC LIMIT 1`)).rows;
-    const byProducer = (await list({ producerIds: String(producerId), pageSize: '500', startDate: '2000-01', endDate: '2099-12' }).expect(200)).body.result as ReportPage;
+    const byProducer = (await list({ producerIds: String(producerId), pageSize: '500', startDate: '2000-01', endDate: '2099-12' }).expect(200)).body
+      .result as ReportPage;
     const [{ n }] = (await db.query(`SELECT count(*)::int AS n FROM report WHERE producer_id = $1`, [producerId])).rows;
     expect(byProducer.total).toBe(n);
     expect(byProducer.items.every((item) => item.producerId === producerId)).toBe(true);
@@ -149,7 +154,13 @@ describe('report download and upload', () => {
 
   test('a bundle is a job with progress; its file is its owner’s only', async () => {
     const page = (await list({ pageSize: '5' }).expect(200)).body.result as ReportPage;
-    const accepted = (await server().get(`${API}/bundle`).query({ ids: page.items.map((i) => i.id).join(',') }).set('token', analyst).expect(200)).body.result as ReportBundleView;
+    const accepted = (
+      await server()
+        .get(`${API}/bundle`)
+        .query({ ids: page.items.map((i) => i.id).join(',') })
+        .set('token', analyst)
+        .expect(200)
+    ).body.result as ReportBundleView;
     expect(accepted).toMatchObject({ status: 'queued', filesExpected: 5, result: null });
     let job = accepted;
     for (let i = 0; i < 200 && (job.status === 'queued' || job.status === 'running'); i++) {
@@ -168,14 +179,25 @@ describe('report download and upload', () => {
 
   test('an unknown id is refused with its number and nothing is bundled; an analyst bound to a producer sees every report', async () => {
     const [{ id }] = (await db.query(`SELECT id FROM report ORDER BY id LIMIT 1`)).rows;
-    const unknown = await server().get(`${API}/download`).query({ ids: `${id},99999999` }).set('token', analyst).expect(404);
+    const unknown = await server()
+      .get(`${API}/download`)
+      .query({ ids: `${id},99999999` })
+      .set('token', analyst)
+      .expect(404);
     expect(unknown.body).toMatchObject({ code: ApiCode.NotFound, msg: '报告不存在或无权下载：99999999' });
     const [{ n: bundlesBefore }] = (await db.query(`SELECT count(*)::int AS n FROM report_bundle`)).rows;
 
     // Decision 101: reports are market reports; the producer a user belongs to marks 本品, it does not hide competitors' reports.
     const [{ id: foreign }] = (await db.query(`SELECT id FROM report WHERE producer_id <> $1 LIMIT 1`, [boundProducer])).rows;
-    await server().get(`${API}/download`).query({ ids: String(foreign) }).set('token', bound).buffer(true).parse(binaryBody).expect(200);
-    const boundList = (await server().get(`${API}/list`).query({ pageSize: '500', startDate: '2000-01', endDate: '2099-12' }).set('token', bound).expect(200)).body.result as ReportPage;
+    await server()
+      .get(`${API}/download`)
+      .query({ ids: String(foreign) })
+      .set('token', bound)
+      .buffer(true)
+      .parse(binaryBody)
+      .expect(200);
+    const boundList = (await server().get(`${API}/list`).query({ pageSize: '500', startDate: '2000-01', endDate: '2099-12' }).set('token', bound).expect(200))
+      .body.result as ReportPage;
     const [{ n: all }] = (await db.query(`SELECT count(*)::int AS n FROM report`)).rows;
     expect(boundList.total).toBe(all);
     expect(new Set(boundList.items.map((item) => item.producerId)).size).toBeGreaterThan(1);
@@ -206,7 +228,10 @@ describe('report download and upload', () => {
       ['上传测试报告 (1)', 'xlsx'],
       ['上传测试报告 (2)', 'pdf'],
     ]);
-    const rows = (await db.query(`SELECT id, file_name FROM report WHERE id = ANY($1) ORDER BY id`, [items.map((i) => i.id)])).rows as Array<{ id: number; file_name: string }>;
+    const rows = (await db.query(`SELECT id, file_name FROM report WHERE id = ANY($1) ORDER BY id`, [items.map((i) => i.id)])).rows as Array<{
+      id: number;
+      file_name: string;
+    }>;
     for (const row of rows) {
       expect(row.file_name).toMatch(/^[0-9a-f-]{36}\.(xlsx|pdf)$/);
       expect(fs.existsSync(path.join(reportsDir, row.file_name))).toBe(true);
@@ -216,7 +241,13 @@ describe('report download and upload', () => {
     const pdfFile = await fileOf(String(items[1].id)).expect(200);
     expect(pdfFile.headers['content-type']).toContain('application/pdf');
 
-    const replaced = await server().post(`${API}/replace`).set('token', admin).field('id', String(items[1].id)).field('name', '替换后的报告').attach('file', xlsx, 'new.xlsx').expect(200);
+    const replaced = await server()
+      .post(`${API}/replace`)
+      .set('token', admin)
+      .field('id', String(items[1].id))
+      .field('name', '替换后的报告')
+      .attach('file', xlsx, 'new.xlsx')
+      .expect(200);
     expect(replaced.body.result.items[0]).toMatchObject({ id: items[1].id, name: '替换后的报告', fileType: 'xlsx' });
     expect(fs.existsSync(path.join(reportsDir, rows[1].file_name))).toBe(false);
     await server().post(`${API}/replace`).set('token', analyst).field('id', String(items[1].id)).attach('file', xlsx, 'new.xlsx').expect(403);
@@ -232,11 +263,23 @@ describe('report download and upload', () => {
   test('an upload over the size limit or without a file is refused in Chinese', async () => {
     const [{ id: producerId }] = (await db.query(`SELECT id FROM producer ORDER BY id LIMIT 1`)).rows;
     const big = Buffer.alloc(20 * 1024 * 1024 + 1, 0x25);
-    const tooLarge = await server().post(`${API}/upload`).set('token', admin).field('producerId', String(producerId)).field('month', '2026-10').attach('files', big, 'big.pdf').expect(400);
+    const tooLarge = await server()
+      .post(`${API}/upload`)
+      .set('token', admin)
+      .field('producerId', String(producerId))
+      .field('month', '2026-10')
+      .attach('files', big, 'big.pdf')
+      .expect(400);
     expect(tooLarge.body.msg).toBe('文件不能超过 20 MB');
     const none = await server().post(`${API}/upload`).set('token', admin).field('producerId', String(producerId)).field('month', '2026-10').expect(400);
     expect(none.body.msg).toBe('请选择要上传的文件');
-    const badMonth = await server().post(`${API}/upload`).set('token', admin).field('producerId', String(producerId)).field('month', '2026-13').attach('files', Buffer.from('%PDF-1.4'), 'x.pdf').expect(400);
+    const badMonth = await server()
+      .post(`${API}/upload`)
+      .set('token', admin)
+      .field('producerId', String(producerId))
+      .field('month', '2026-13')
+      .attach('files', Buffer.from('%PDF-1.4'), 'x.pdf')
+      .expect(400);
     expect(badMonth.body.msg).toContain('参数 month');
   });
 });

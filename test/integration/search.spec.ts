@@ -9,7 +9,6 @@ import { testEnv } from '../support/test-env';
 const API = '/car/api/search';
 const byPinyin = new Intl.Collator('zh-CN');
 
-
 /** The letter groups are A-Z, each letter once, each list sorted by pinyin. */
 function expectWellFormedGroups(groups: LetterGroup<IdName>[]): void {
   const letters = groups.map((g) => g.letter);
@@ -172,7 +171,7 @@ describe('the search calls', () => {
       expect(found.flatMap((g) => g.list.map((e) => e.id))).toContain(latin[0]);
     });
 
-    test("a key with % or _ or SQL is matched literally and finds nothing", async () => {
+    test('a key with % or _ or SQL is matched literally and finds nothing', async () => {
       for (const key of ['%', '_', '%%', "' OR '1'='1", "大众'; DROP TABLE producer; --", '\\']) {
         expect(await result<LetterGroup<IdName>[]>('getProducers', { key })).toEqual([]);
         expect(await result<IdName[]>('getSubModels', { key })).toEqual([]);
@@ -195,7 +194,9 @@ describe('the search calls', () => {
 
     test('producerProperties and brandProperties narrow every maker list consistently', async () => {
       const jointVentures = await result<LetterGroup<IdName>[]>('getProducers', { producerProperties: '2' });
-      expect(idsOf(jointVentures)).toEqual(await column('SELECT id FROM producer p WHERE property = 2 AND EXISTS (SELECT 1 FROM sub_series s WHERE s.producer_id = p.id)'));
+      expect(idsOf(jointVentures)).toEqual(
+        await column('SELECT id FROM producer p WHERE property = 2 AND EXISTS (SELECT 1 FROM sub_series s WHERE s.producer_id = p.id)'),
+      );
       const luxuryBrands = await result<LetterGroup<IdName>[]>('getBrands', { brandProperties: '1', detailId: '8' });
       expect(idsOf(luxuryBrands)).toEqual(
         await column('SELECT DISTINCT b.id FROM brand b JOIN sub_series s ON s.brand_id = b.id WHERE b.property = 1 AND s.segment_id = 8'),
@@ -274,10 +275,9 @@ describe('the search calls', () => {
         for (const car of sub.cars) expect(car.mix).toMatch(/^(\d{1,3}\.\d%|-)$/);
         const total = sub.cars.reduce((sum, car) => sum + (car.mix === '-' ? 0 : Number(car.mix.slice(0, -1))), 0);
         expect(Math.abs(total - 100)).toBeLessThanOrEqual(0.1 * sub.cars.length);
-        const onSale = await column(
-          `SELECT id FROM car WHERE sub_series_id = $1 AND launch_month <= 202610 AND (end_month IS NULL OR end_month >= 202610)`,
-          [sub.id],
-        );
+        const onSale = await column(`SELECT id FROM car WHERE sub_series_id = $1 AND launch_month <= 202610 AND (end_month IS NULL OR end_month >= 202610)`, [
+          sub.id,
+        ]);
         for (const id of onSale) expect(sub.cars.map((c) => c.id)).toContain(id);
       }
     });
@@ -286,12 +286,14 @@ describe('the search calls', () => {
       const single = await result<Array<{ id: number; cars: unknown[] }>>('getCars', { id: '1' });
       expect(single.map((s) => s.id)).toEqual([1]);
       const earlier = await result<Array<{ id: number; cars: Array<{ id: number }> }>>('getCars', { id: '1', time: '2020-06' });
-      const onSale = await column(
-        `SELECT id FROM car WHERE sub_series_id = 1 AND launch_month <= 202006 AND (end_month IS NULL OR end_month >= 202006)`,
-      );
+      const onSale = await column(`SELECT id FROM car WHERE sub_series_id = 1 AND launch_month <= 202006 AND (end_month IS NULL OR end_month >= 202006)`);
       expect(earlier[0].cars.map((c) => c.id).sort((a, b) => a - b)).toEqual(expect.arrayContaining(onSale));
       const unknown = await get('getCars', { id: '1', time: '2031-01' }).expect(400);
-      expect(unknown.body).toEqual({ code: -1400, msg: expect.stringMatching(/^参数 time 没有 2031-01 的零售数据，应在 \d{4}-\d{2} 至 \d{4}-\d{2} 之间$/), result: null });
+      expect(unknown.body).toEqual({
+        code: -1400,
+        msg: expect.stringMatching(/^参数 time 没有 2031-01 的零售数据，应在 \d{4}-\d{2} 至 \d{4}-\d{2} 之间$/),
+        result: null,
+      });
     });
   });
 

@@ -136,10 +136,12 @@ describe('the security module', () => {
   async function createUser(roleId = 2): Promise<{ id: number; account: string; password: string }> {
     const account = `sec-${RUN}-${++userCounter}`;
     const hash = await argon2.hash(PASSWORD, { type: argon2.argon2id });
-    const rows = await db.query(
-      `INSERT INTO app_user (account, password_hash, nickname, role_id) VALUES ($1, $2, $3, $4) RETURNING id`,
-      [account, hash, `测试用户${userCounter}`, roleId],
-    );
+    const rows = await db.query(`INSERT INTO app_user (account, password_hash, nickname, role_id) VALUES ($1, $2, $3, $4) RETURNING id`, [
+      account,
+      hash,
+      `测试用户${userCounter}`,
+      roleId,
+    ]);
     return { id: rows.rows[0].id as number, account, password: PASSWORD };
   }
 
@@ -168,7 +170,10 @@ describe('the security module', () => {
       expect(attributes).toEqual(expect.arrayContaining(['HttpOnly', 'SameSite=Lax', 'Path=/', 'Max-Age=54000']));
       expect(attributes).not.toContain('Secure');
 
-      const [header, payload] = token.split('.').slice(0, 2).map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()));
+      const [header, payload] = token
+        .split('.')
+        .slice(0, 2)
+        .map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()));
       expect(header.alg).toBe('HS256');
       expect(payload).toMatchObject({ sub: expect.any(String), role: 'analyst', jti: expect.any(String) });
       expect(payload.exp - payload.iat).toBe(15 * 60 * 60);

@@ -94,23 +94,44 @@ describe('workbook figures and the configuration sheet on the demo data', () => 
 
   test.each([0, 1, 2, 3])('downloadSingleTable view %i: every figure a number cell reading as the page shows it', async (view) => {
     const query = { data2: String(view) };
-    const [table, sheet] = await Promise.all([get<ProportionTable>('pricevolume/modelPrice/singleTable', query), sheetOf('pricevolume/modelPrice/downloadSingleTable', query)]);
+    const [table, sheet] = await Promise.all([
+      get<ProportionTable>('pricevolume/modelPrice/singleTable', query),
+      sheetOf('pricevolume/modelPrice/downloadSingleTable', query),
+    ]);
     expect(sheet.rowCount - 1).toBe(table.rows.length);
     expect(column(sheet, '价格(万元)', 'tenThousand').map((t) => (t === DASH ? t : `${t}万`))).toEqual(table.rows.map((r) => r.priceStr));
     const expected: Record<number, Array<[string, FigureKind, (r: ProportionTable['rows'][number]) => string]>> = {
-      0: [['销量', 'count', (r) => r.salesStr], ['去年同期销量', 'count', (r) => r.tqSalesStr], ['细分市场排名', 'count', (r) => FIGURE_RULES.count.text(r.ranking)]],
-      1: [['销量', 'count', (r) => r.salesStr], ['同比', 'growth', (r) => r.yoys], ['细分市场排名', 'count', (r) => FIGURE_RULES.count.text(r.ranking)]],
-      2: [['细分市场MIX', 'percent', (r) => r.detailMixs], ['去年同期细分市场MIX', 'percent', (r) => r.detailMixStr], ['整体市场MIX', 'percent', (r) => r.wholeMixs]],
-      3: [['细分市场MIX变化', 'growth', (r) => r.detailMixChanges], ['整体市场MIX变化', 'growth', (r) => r.wholeMixChanges]],
+      0: [
+        ['销量', 'count', (r) => r.salesStr],
+        ['去年同期销量', 'count', (r) => r.tqSalesStr],
+        ['细分市场排名', 'count', (r) => FIGURE_RULES.count.text(r.ranking)],
+      ],
+      1: [
+        ['销量', 'count', (r) => r.salesStr],
+        ['同比', 'growth', (r) => r.yoys],
+        ['细分市场排名', 'count', (r) => FIGURE_RULES.count.text(r.ranking)],
+      ],
+      2: [
+        ['细分市场MIX', 'percent', (r) => r.detailMixs],
+        ['去年同期细分市场MIX', 'percent', (r) => r.detailMixStr],
+        ['整体市场MIX', 'percent', (r) => r.wholeMixs],
+      ],
+      3: [
+        ['细分市场MIX变化', 'growth', (r) => r.detailMixChanges],
+        ['整体市场MIX变化', 'growth', (r) => r.wholeMixChanges],
+      ],
     };
     for (const [header, kind, text] of expected[view]) expect(column(sheet, header, kind)).toEqual(table.rows.map(text));
   });
 
-  test('downloadCompareTable: the compared series\' rows as number cells, growths by the dash rule', async () => {
+  test("downloadCompareTable: the compared series' rows as number cells, growths by the dash rule", async () => {
     const own = await get<ProportionTable>('pricevolume/modelPrice/singleTable', {});
     const others = await get<Array<{ id: number; name: string }>>('carConfig/searchCar', { name: '朗逸' });
     const query = { data2: '1', modelSubIds: String(others.find((s) => s.id !== own.modelSubId)!.id), accumulate: '1' };
-    const [table, sheet] = await Promise.all([get<ProportionTable>('pricevolume/modelPrice/compareTable', query), sheetOf('pricevolume/modelPrice/downloadCompareTable', query)]);
+    const [table, sheet] = await Promise.all([
+      get<ProportionTable>('pricevolume/modelPrice/compareTable', query),
+      sheetOf('pricevolume/modelPrice/downloadCompareTable', query),
+    ]);
     expect(new Set(table.rows.map((r) => r.seriesName)).size).toBeGreaterThan(1);
     expect(column(sheet, '销量', 'count')).toEqual(table.rows.map((r) => r.salesStr));
     expect(column(sheet, '同比', 'growth')).toEqual(table.rows.map((r) => r.yoys));

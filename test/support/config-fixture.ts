@@ -66,7 +66,12 @@ export async function addConfigFixture(databaseUrl: string): Promise<void> {
     }
     for (const [i, item] of CONFIG_ITEMS.entries()) {
       await db.query(`INSERT INTO config_item (id, category_id, parent_id, name, layer, sort) VALUES ($1, $2, $3, $4, $5, $6)`, [
-        item.id, item.categoryId, item.parentId, item.name, item.layer, i + 1,
+        item.id,
+        item.categoryId,
+        item.parentId,
+        item.name,
+        item.layer,
+        i + 1,
       ]);
     }
     for (const [itemId, values] of Object.entries(CONFIG_VALUES)) {

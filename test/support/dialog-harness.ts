@@ -82,6 +82,8 @@ export async function openDialogHarness(page: Page, dialog: HarnessDialog): Prom
 }
 
 /** What the harness's dialog last confirmed (null before the first 确定). */
-export async function confirmedSelection(page: Page): Promise<{ items: Array<{ id: number; name: string }>; series: { id: number; name: string } | null } | null> {
+export async function confirmedSelection(
+  page: Page,
+): Promise<{ items: Array<{ id: number; name: string }>; series: { id: number; name: string } | null } | null> {
   return JSON.parse((await page.locator('#confirmed').textContent()) ?? 'null');
 }

@@ -47,7 +47,12 @@ export function exportCalls(app: () => NestExpressApplication, token: () => stri
   }
 
   async function workbookOf(job: ExportJobView, as = token()): Promise<{ workbook: ExcelJS.Workbook; disposition: string }> {
-    const res = await server().get(job.result!.replace(/^\/car\/api/, API_PREFIX)).set('token', as).buffer(true).parse(binaryBody).expect(200);
+    const res = await server()
+      .get(job.result!.replace(/^\/car\/api/, API_PREFIX))
+      .set('token', as)
+      .buffer(true)
+      .parse(binaryBody)
+      .expect(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.body);
     return { workbook, disposition: String(res.headers['content-disposition']) };

@@ -48,7 +48,23 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-const RANDOM_ALPHABET = [...'aZ09 -_.,;:!?\'"`~@#$%^&*()[]{}<>/\\|+=', '车', '市', '汽', 'é', '\u0301', '\u200b', '\u202e', '\ufeff', '\u3000', '🚗', '\t', '\n', '\u0000', '\u007f'];
+const RANDOM_ALPHABET = [
+  ...'aZ09 -_.,;:!?\'"`~@#$%^&*()[]{}<>/\\|+=',
+  '车',
+  '市',
+  '汽',
+  'é',
+  '\u0301',
+  '\u200b',
+  '\u202e',
+  '\ufeff',
+  '\u3000',
+  '🚗',
+  '\t',
+  '\n',
+  '\u0000',
+  '\u007f',
+];
 
 function randomText(random: () => number): string {
   const length = 1 + Math.floor(random() * 64);
@@ -146,7 +162,11 @@ const MALFORMED_BODIES: Array<{ label: string; contentType: string; text: string
   { label: 'JSON array', contentType: 'application/json', text: '[]' },
   { label: 'JSON number', contentType: 'application/json', text: '1' },
   { label: 'JSON text', contentType: 'application/json', text: '"x"' },
-  { label: 'JSON __proto__ keys', contentType: 'application/json', text: '{"__proto__":{"account":"x","admin":true},"constructor":{"prototype":{"polluted":1}}}' },
+  {
+    label: 'JSON __proto__ keys',
+    contentType: 'application/json',
+    text: '{"__proto__":{"account":"x","admin":true},"constructor":{"prototype":{"polluted":1}}}',
+  },
   { label: 'JSON duplicate keys', contentType: 'application/json', text: '{"a":1,"a":2}' },
   { label: '100k nested arrays', contentType: 'application/json', text: `${'['.repeat(100_000)}${']'.repeat(100_000)}` },
   { label: '2 MB body', contentType: 'application/json', text: `{"x":"${'x'.repeat(2_000_000)}"}` },
@@ -163,7 +183,17 @@ const MALFORMED_BODIES: Array<{ label: string; contentType: string; text: string
 /** Every operation of the OpenAPI description, restricted to paths starting with `prefix` when given. */
 export function fuzzOperations(prefix = ''): FuzzOperation[] {
   const document = buildOpenApiDocument() as {
-    paths: Record<string, Record<string, { security?: unknown[]; parameters?: Array<{ name: string; required: boolean; schema: Record<string, unknown> }>; requestBody?: { content: Record<string, { schema: { properties?: Record<string, Record<string, unknown>>; required?: string[] } }> } }>>;
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          security?: unknown[];
+          parameters?: Array<{ name: string; required: boolean; schema: Record<string, unknown> }>;
+          requestBody?: { content: Record<string, { schema: { properties?: Record<string, Record<string, unknown>>; required?: string[] } }> };
+        }
+      >
+    >;
   };
   const operations: FuzzOperation[] = [];
   for (const [fullPath, methods] of Object.entries(document.paths)) {
@@ -222,17 +252,31 @@ export function fuzzRequests(operation: FuzzOperation, seed: number, base: Recor
   let alternate = 0;
   for (const field of operation.fields) {
     const others = ordinary.filter(([name]) => name !== field.name);
-    requests.push(isPost ? jsonRequest(operation, `${field.name}: missing`, Object.fromEntries(others)) : { operation, label: `${field.name}: missing`, query: queryOf(others) });
-    for (const value of sample(malformedValues(random).filter((v) => isPost || !('json' in v)), perField, random)) {
+    requests.push(
+      isPost
+        ? jsonRequest(operation, `${field.name}: missing`, Object.fromEntries(others))
+        : { operation, label: `${field.name}: missing`, query: queryOf(others) },
+    );
+    for (const value of sample(
+      malformedValues(random).filter((v) => isPost || !('json' in v)),
+      perField,
+      random,
+    )) {
       const label = `${field.name}: ${value.label}`;
       if ('json' in value) {
         if (isPost) requests.push(jsonRequest(operation, label, Object.fromEntries(others), [field.name, value.json]));
         continue;
       }
-      const rawPart = 'text' in value ? `${encode(field.name)}=${encode(value.text)}` : 'raw' in value ? `${encode(field.name)}=${value.raw}` : value.shape(encode(field.name));
+      const rawPart =
+        'text' in value
+          ? `${encode(field.name)}=${encode(value.text)}`
+          : 'raw' in value
+            ? `${encode(field.name)}=${value.raw}`
+            : value.shape(encode(field.name));
       const asJson = isPost && 'text' in value && alternate++ % 2 === 0;
       if (asJson) requests.push(jsonRequest(operation, `${label} (JSON)`, Object.fromEntries(others), [field.name, value.text]));
-      else if (isPost) requests.push({ operation, label: `${label} (form)`, body: { contentType: 'application/x-www-form-urlencoded', text: queryOf(others, rawPart) } });
+      else if (isPost)
+        requests.push({ operation, label: `${label} (form)`, body: { contentType: 'application/x-www-form-urlencoded', text: queryOf(others, rawPart) } });
       else requests.push({ operation, label, query: queryOf(others, rawPart) });
     }
   }
@@ -244,10 +288,12 @@ export function fuzzRequests(operation: FuzzOperation, seed: number, base: Recor
     ['300 unknown names', Array.from({ length: 300 }, (_, i) => `p${i}=1`).join('&')],
   ];
   for (const [label, extra] of whole) {
-    if (isPost) requests.push({ operation, label: `${label} (form)`, body: { contentType: 'application/x-www-form-urlencoded', text: queryOf(ordinary, extra) } });
+    if (isPost)
+      requests.push({ operation, label: `${label} (form)`, body: { contentType: 'application/x-www-form-urlencoded', text: queryOf(ordinary, extra) } });
     else requests.push({ operation, label, query: queryOf(ordinary, extra) });
   }
-  if (isPost) for (const body of MALFORMED_BODIES) requests.push({ operation, label: `body: ${body.label}`, body: { contentType: body.contentType, text: body.text } });
+  if (isPost)
+    for (const body of MALFORMED_BODIES) requests.push({ operation, label: `body: ${body.label}`, body: { contentType: body.contentType, text: body.text } });
   else requests.push({ operation, label: 'ordinary', query: queryOf(ordinary) });
   return requests;
 }

@@ -29,7 +29,9 @@ export function send(baseUrl: string, agent: http.Agent, request: FuzzRequest, h
       (incoming) => {
         const chunks: Buffer[] = [];
         incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-        incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, contentType: String(incoming.headers['content-type'] ?? ''), body: Buffer.concat(chunks) }));
+        incoming.on('end', () =>
+          resolve({ status: incoming.statusCode ?? 0, contentType: String(incoming.headers['content-type'] ?? ''), body: Buffer.concat(chunks) }),
+        );
         incoming.on('error', reject);
       },
     );
@@ -46,7 +48,10 @@ const LEAKS: Array<[string, RegExp]> = [
   ['error class', /\b(TypeError|ReferenceError|RangeError|SyntaxError|QueryFailedError|ZodError|ContractViolation|DatabaseError|Error:)/],
   ['SQL text', /\b(SELECT|INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM)\b[\s\S]{0,200}\b(FROM|WHERE|VALUES|SET)\b/i],
   ['database error', /syntax error at or near|relation "|column "|invalid input syntax|out of range for type|violates .* constraint|duplicate key|pg_/i],
-  ['server path', new RegExp(`${escape(ROOT)}|${escape(os.tmpdir())}/car-|node_modules|\\b(backend|contracts|frontend|workers)/(src|dist)/|\\.(ts|js|mjs|cjs):\\d+`)],
+  [
+    'server path',
+    new RegExp(`${escape(ROOT)}|${escape(os.tmpdir())}/car-|node_modules|\\b(backend|contracts|frontend|workers)/(src|dist)/|\\.(ts|js|mjs|cjs):\\d+`),
+  ],
   ['file contents', /root:x:0:0|\[extensions\]|\[fonts\]/],
 ];
 

@@ -74,7 +74,6 @@ async function reachableRedis(url: string): Promise<string | null> {
   return null;
 }
 
-
 /** Starts backend/dist/main.js (the production build `npm test` makes first) and waits for health. */
 async function startServer(env: TestEnv, port: number): Promise<ChildProcess> {
   const entry = path.join(ROOT, 'backend', 'dist', 'main.js');

@@ -20,7 +20,12 @@ export interface ImportTestbed {
 }
 
 /** `prepare` adds to the fixture before the app starts (e.g. the configuration sheet of config-fixture.ts). */
-export async function openImportTestbed(options: { database: string; address: string; nickname: string; prepare?: (url: string) => Promise<void> }): Promise<ImportTestbed> {
+export async function openImportTestbed(options: {
+  database: string;
+  address: string;
+  nickname: string;
+  prepare?: (url: string) => Promise<void>;
+}): Promise<ImportTestbed> {
   const { adminUrl } = testEnv();
   const url = await createSalesFixture(adminUrl, options.database);
   await options.prepare?.(url);

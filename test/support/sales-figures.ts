@@ -51,15 +51,36 @@ export const shown = (n: number | null): string => (n === null ? '-' : `${n.toFi
 /** The table row the API must answer for hand-worked figures: each number with its display string. */
 export function row(f: Figures): Record<string, unknown> {
   return {
-    id: f.id, name: f.name,
-    sales: f.sales, salesStr: grouped(f.sales), tqSales: f.tqSales, tqSalesStr: grouped(f.tqSales),
-    salesSum: f.salesSum, salesSumStr: grouped(f.salesSum), tqSalesSum: f.tqSalesSum, tqSalesSumStr: grouped(f.tqSalesSum),
-    mom: f.mom, moms: shown(f.mom), yoy: f.yoy, yoys: shown(f.yoy),
-    mix: f.mix, mixs: shown(f.mix), tqMix: f.tqMix, tqMixs: shown(f.tqMix), mixChange: f.mixChange, mixChanges: shown(f.mixChange),
-    yearYoy: f.yearYoy, yearYoys: shown(f.yearYoy),
-    yearMix: f.yearMix, yearMixs: shown(f.yearMix), tqYearMix: f.tqYearMix, tqYearMixs: shown(f.tqYearMix),
-    yearMixChange: f.yearMixChange, yearMixChanges: shown(f.yearMixChange),
-    ljRanking: f.ljRanking, rankingStatus: f.rankingStatus,
+    id: f.id,
+    name: f.name,
+    sales: f.sales,
+    salesStr: grouped(f.sales),
+    tqSales: f.tqSales,
+    tqSalesStr: grouped(f.tqSales),
+    salesSum: f.salesSum,
+    salesSumStr: grouped(f.salesSum),
+    tqSalesSum: f.tqSalesSum,
+    tqSalesSumStr: grouped(f.tqSalesSum),
+    mom: f.mom,
+    moms: shown(f.mom),
+    yoy: f.yoy,
+    yoys: shown(f.yoy),
+    mix: f.mix,
+    mixs: shown(f.mix),
+    tqMix: f.tqMix,
+    tqMixs: shown(f.tqMix),
+    mixChange: f.mixChange,
+    mixChanges: shown(f.mixChange),
+    yearYoy: f.yearYoy,
+    yearYoys: shown(f.yearYoy),
+    yearMix: f.yearMix,
+    yearMixs: shown(f.yearMix),
+    tqYearMix: f.tqYearMix,
+    tqYearMixs: shown(f.tqYearMix),
+    yearMixChange: f.yearMixChange,
+    yearMixChanges: shown(f.yearMixChange),
+    ljRanking: f.ljRanking,
+    rankingStatus: f.rankingStatus,
   };
 }
 
@@ -73,28 +94,126 @@ export type Chart = ChartResult;
 // 德锐 [51]: yoy 500/100−1 = 400.0 %; mom 500/200−1 = 150.0 %; mix 500/1000 = 50.0 %; tqMix 100/800 = 12.5 %;
 // mixChange 50−12.5 = 37.5 pt; yearYoy 900/300−1 = 200.0 %; yearMix 900/2200 = 40.9 %; tqYearMix 300/1800 = 16.7 %;
 // yearMixChange 40.91−16.67 = 24.2 pt.
-export const DERUI = { sales: 500, tqSales: 100, salesSum: 900, tqSalesSum: 300, mom: 150, yoy: 400, mix: 50, tqMix: 12.5, mixChange: 37.5, yearYoy: 200, yearMix: 40.9, tqYearMix: 16.7, yearMixChange: 24.2 };
+export const DERUI = {
+  sales: 500,
+  tqSales: 100,
+  salesSum: 900,
+  tqSalesSum: 300,
+  mom: 150,
+  yoy: 400,
+  mix: 50,
+  tqMix: 12.5,
+  mixChange: 37.5,
+  yearYoy: 200,
+  yearMix: 40.9,
+  tqYearMix: 16.7,
+  yearMixChange: 24.2,
+};
 // 日行SUV [52]: yoy 200/200−1 = 0 → '-'; mom 200/100−1 = 100.0 %; mix 20.0 %; tqMix 200/800 = 25.0 %; mixChange −5.0 pt;
 // yearYoy 500/500−1 = 0 → '-'; yearMix 500/2200 = 22.7 %; tqYearMix 500/1800 = 27.8 %; yearMixChange 22.73−27.78 = −5.1 pt.
-export const RIXING = { sales: 200, tqSales: 200, salesSum: 500, tqSalesSum: 500, mom: 100, yoy: null, mix: 20, tqMix: 25, mixChange: -5, yearYoy: null, yearMix: 22.7, tqYearMix: 27.8, yearMixChange: -5.1 };
+export const RIXING = {
+  sales: 200,
+  tqSales: 200,
+  salesSum: 500,
+  tqSalesSum: 500,
+  mom: 100,
+  yoy: null,
+  mix: 20,
+  tqMix: 25,
+  mixChange: -5,
+  yearYoy: null,
+  yearMix: 22.7,
+  tqYearMix: 27.8,
+  yearMixChange: -5.1,
+};
 // 乙电EV [53]: no sales a year ago, so yoy and yearYoy '-'; mom 300/100−1 = 200.0 %; mix 30.0 %; tqMix 0/800 = 0.0 %;
 // mixChange 30.0 pt; yearMix 600/2200 = 27.3 %; tqYearMix 0.0 %; yearMixChange 27.3 pt.
-export const YIDIAN = { sales: 300, tqSales: 0, salesSum: 600, tqSalesSum: 0, mom: 200, yoy: null, mix: 30, tqMix: 0, mixChange: 30, yearYoy: null, yearMix: 27.3, tqYearMix: 0, yearMixChange: 27.3 };
+export const YIDIAN = {
+  sales: 300,
+  tqSales: 0,
+  salesSum: 600,
+  tqSalesSum: 0,
+  mom: 200,
+  yoy: null,
+  mix: 30,
+  tqMix: 0,
+  mixChange: 30,
+  yearYoy: null,
+  yearMix: 27.3,
+  tqYearMix: 0,
+  yearMixChange: 27.3,
+};
 // 乙尊 [54]: no sales this month: yoy 0/500−1 = −100.0 %, mom 0/100−1 = −100.0 %, mix 0.0 %; tqMix 500/800 = 62.5 %;
 // mixChange −62.5 pt; yearYoy 200/1000−1 = −80.0 %; yearMix 200/2200 = 9.1 %; tqYearMix 1000/1800 = 55.6 %;
 // yearMixChange 9.09−55.56 = −46.5 pt.
-export const YIZUN = { sales: 0, tqSales: 500, salesSum: 200, tqSalesSum: 1000, mom: -100, yoy: -100, mix: 0, tqMix: 62.5, mixChange: -62.5, yearYoy: -80, yearMix: 9.1, tqYearMix: 55.6, yearMixChange: -46.5 };
+export const YIZUN = {
+  sales: 0,
+  tqSales: 500,
+  salesSum: 200,
+  tqSalesSum: 1000,
+  mom: -100,
+  yoy: -100,
+  mix: 0,
+  tqMix: 62.5,
+  mixChange: -62.5,
+  yearYoy: -80,
+  yearMix: 9.1,
+  tqYearMix: 55.6,
+  yearMixChange: -46.5,
+};
 // 乙汽车 = 乙电EV + 乙尊: qty 300, tq 500, hb 100+100 = 200, lj 800, tqLj 1000. yoy 300/500−1 = −40.0 %; mom 300/200−1 = 50.0 %;
 // mix 30.0 %; tqMix 62.5 %; mixChange −32.5 pt; yearYoy 800/1000−1 = −20.0 %; yearMix 800/2200 = 36.4 %;
 // tqYearMix 1000/1800 = 55.6 %; yearMixChange 36.36−55.56 = −19.2 pt.
-export const YI = { sales: 300, tqSales: 500, salesSum: 800, tqSalesSum: 1000, mom: 50, yoy: -40, mix: 30, tqMix: 62.5, mixChange: -32.5, yearYoy: -20, yearMix: 36.4, tqYearMix: 55.6, yearMixChange: -19.2 };
+export const YI = {
+  sales: 300,
+  tqSales: 500,
+  salesSum: 800,
+  tqSalesSum: 1000,
+  mom: 50,
+  yoy: -40,
+  mix: 30,
+  tqMix: 62.5,
+  mixChange: -32.5,
+  yearYoy: -20,
+  yearMix: 36.4,
+  tqYearMix: 55.6,
+  yearMixChange: -19.2,
+};
 // 甲汽车 = 德锐 + 日行SUV: qty 700, tq 300, hb 300, lj 1400, tqLj 800. yoy 700/300−1 = 133.3 %; mom 133.3 %; mix 70.0 %;
 // tqMix 300/800 = 37.5 %; mixChange 32.5 pt; yearYoy 1400/800−1 = 75.0 %; yearMix 1400/2200 = 63.6 %;
 // tqYearMix 800/1800 = 44.4 %; yearMixChange 63.64−44.44 = 19.2 pt.
-export const JIA = { sales: 700, tqSales: 300, salesSum: 1400, tqSalesSum: 800, mom: 133.3, yoy: 133.3, mix: 70, tqMix: 37.5, mixChange: 32.5, yearYoy: 75, yearMix: 63.6, tqYearMix: 44.4, yearMixChange: 19.2 };
+export const JIA = {
+  sales: 700,
+  tqSales: 300,
+  salesSum: 1400,
+  tqSalesSum: 800,
+  mom: 133.3,
+  yoy: 133.3,
+  mix: 70,
+  tqMix: 37.5,
+  mixChange: 32.5,
+  yearYoy: 75,
+  yearMix: 63.6,
+  tqYearMix: 44.4,
+  yearMixChange: 19.2,
+};
 // The whole market: yoy 1000/800−1 = 25.0 %; mom 1000/500−1 = 100.0 %; shares 100.0 %, so share changes 0 → '-';
 // yearYoy 2200/1800−1 = 22.2 %.
-export const MARKET = { sales: 1000, tqSales: 800, salesSum: 2200, tqSalesSum: 1800, mom: 100, yoy: 25, mix: 100, tqMix: 100, mixChange: null, yearYoy: 22.2, yearMix: 100, tqYearMix: 100, yearMixChange: null };
+export const MARKET = {
+  sales: 1000,
+  tqSales: 800,
+  salesSum: 2200,
+  tqSalesSum: 1800,
+  mom: 100,
+  yoy: 25,
+  mix: 100,
+  tqMix: 100,
+  mixChange: null,
+  yearYoy: 22.2,
+  yearMix: 100,
+  tqYearMix: 100,
+  yearMixChange: null,
+};
 export const TOTAL = { id: 0, name: '合计', ...MARKET, ljRanking: null, rankingStatus: -2 as const };
 
 /**
@@ -128,7 +247,12 @@ export function salesFiguresApi(part: string, addressOctet: number) {
 
   async function ok<T>(path: string, query: Record<string, string | number> = {}): Promise<T> {
     const response = await call(path, query);
-    expect({ path, status: response.status, code: response.body.code, msg: response.body.msg }).toEqual({ path, status: 200, code: 1, msg: expect.any(String) });
+    expect({ path, status: response.status, code: response.body.code, msg: response.body.msg }).toEqual({
+      path,
+      status: 200,
+      code: 1,
+      msg: expect.any(String),
+    });
     return response.body.result as T;
   }
 

@@ -28,8 +28,7 @@ import { withDatabase } from './test-env';
 
 /** Months of the fixture, YYYYMM: January 2025 to March 2026 (the latest month). */
 export const FIXTURE_MONTHS: readonly number[] = [
-  202501, 202502, 202503, 202504, 202505, 202506, 202507, 202508, 202509, 202510, 202511, 202512,
-  202601, 202602, 202603,
+  202501, 202502, 202503, 202504, 202505, 202506, 202507, 202508, 202509, 202510, 202511, 202512, 202601, 202602, 202603,
 ];
 export const LATEST_MONTH = '2026-03';
 
@@ -73,20 +72,162 @@ export const SERIES = [
 ] as const;
 /** Sub-series (the "modelSub" rows). body_type: 1 三厢, 4 SUV. */
 export const SUB_SERIES = [
-  { id: 51, code: 'FX051', name: '德锐', initial: 'D', seriesId: 41, producerBrandId: 31, producerId: 11, brandId: 21, segmentId: 3, bodyType: 1, fuel: 1, launchMonth: 202401 },
-  { id: 52, code: 'FX052', name: '日行SUV', initial: 'R', seriesId: 42, producerBrandId: 32, producerId: 11, brandId: 22, segmentId: 7, bodyType: 4, fuel: 1, launchMonth: 202401 },
-  { id: 53, code: 'FX053', name: '乙电EV', initial: 'Y', seriesId: 43, producerBrandId: 33, producerId: 12, brandId: 23, segmentId: 3, bodyType: 1, fuel: 6, launchMonth: 202507 },
-  { id: 54, code: 'FX054', name: '乙尊', initial: 'Y', seriesId: 43, producerBrandId: 33, producerId: 12, brandId: 23, segmentId: 4, bodyType: 1, fuel: 1, launchMonth: 202401 },
+  {
+    id: 51,
+    code: 'FX051',
+    name: '德锐',
+    initial: 'D',
+    seriesId: 41,
+    producerBrandId: 31,
+    producerId: 11,
+    brandId: 21,
+    segmentId: 3,
+    bodyType: 1,
+    fuel: 1,
+    launchMonth: 202401,
+  },
+  {
+    id: 52,
+    code: 'FX052',
+    name: '日行SUV',
+    initial: 'R',
+    seriesId: 42,
+    producerBrandId: 32,
+    producerId: 11,
+    brandId: 22,
+    segmentId: 7,
+    bodyType: 4,
+    fuel: 1,
+    launchMonth: 202401,
+  },
+  {
+    id: 53,
+    code: 'FX053',
+    name: '乙电EV',
+    initial: 'Y',
+    seriesId: 43,
+    producerBrandId: 33,
+    producerId: 12,
+    brandId: 23,
+    segmentId: 3,
+    bodyType: 1,
+    fuel: 6,
+    launchMonth: 202507,
+  },
+  {
+    id: 54,
+    code: 'FX054',
+    name: '乙尊',
+    initial: 'Y',
+    seriesId: 43,
+    producerBrandId: 33,
+    producerId: 12,
+    brandId: 23,
+    segmentId: 4,
+    bodyType: 1,
+    fuel: 1,
+    launchMonth: 202401,
+  },
 ] as const;
 
 /** Trims, with every NOT NULL column of `car`. */
 export const CARS = [
-  { id: 61, subSeriesId: 51, name: '德锐 2025款 1.5T 舒适型', modelYear: 2025, msrp: 150000, engine: '1.5T', batteryKwh: null, gearbox: 2, drive: 1, emission: 1, modelLevel: 3, seats: 5, launchMonth: 202401, endMonth: null },
-  { id: 62, subSeriesId: 51, name: '德锐 2026款 1.5T 豪华型', modelYear: 2026, msrp: 170000, engine: '1.5T', batteryKwh: null, gearbox: 2, drive: 1, emission: 1, modelLevel: 3, seats: 5, launchMonth: 202601, endMonth: null },
-  { id: 63, subSeriesId: 52, name: '日行SUV 2025款 2.0L 四驱', modelYear: 2025, msrp: 220000, engine: '2.0L', batteryKwh: null, gearbox: 3, drive: 3, emission: 1, modelLevel: 3, seats: 5, launchMonth: 202401, endMonth: null },
-  { id: 64, subSeriesId: 53, name: '乙电EV 2025款 长续航', modelYear: 2025, msrp: 180000, engine: null, batteryKwh: 75.0, gearbox: 5, drive: 2, emission: null, modelLevel: 3, seats: 5, launchMonth: 202507, endMonth: null },
-  { id: 65, subSeriesId: 54, name: '乙尊 2024款 2.0T 旗舰型', modelYear: 2024, msrp: 260000, engine: '2.0T', batteryKwh: null, gearbox: 4, drive: 1, emission: 1, modelLevel: 4, seats: 5, launchMonth: 202401, endMonth: null },
-  { id: 66, subSeriesId: 54, name: '乙尊 2024款 2.0T 标准型', modelYear: 2024, msrp: 230000, engine: '2.0T', batteryKwh: null, gearbox: 4, drive: 1, emission: 1, modelLevel: 4, seats: 5, launchMonth: 202401, endMonth: 202512 },
+  {
+    id: 61,
+    subSeriesId: 51,
+    name: '德锐 2025款 1.5T 舒适型',
+    modelYear: 2025,
+    msrp: 150000,
+    engine: '1.5T',
+    batteryKwh: null,
+    gearbox: 2,
+    drive: 1,
+    emission: 1,
+    modelLevel: 3,
+    seats: 5,
+    launchMonth: 202401,
+    endMonth: null,
+  },
+  {
+    id: 62,
+    subSeriesId: 51,
+    name: '德锐 2026款 1.5T 豪华型',
+    modelYear: 2026,
+    msrp: 170000,
+    engine: '1.5T',
+    batteryKwh: null,
+    gearbox: 2,
+    drive: 1,
+    emission: 1,
+    modelLevel: 3,
+    seats: 5,
+    launchMonth: 202601,
+    endMonth: null,
+  },
+  {
+    id: 63,
+    subSeriesId: 52,
+    name: '日行SUV 2025款 2.0L 四驱',
+    modelYear: 2025,
+    msrp: 220000,
+    engine: '2.0L',
+    batteryKwh: null,
+    gearbox: 3,
+    drive: 3,
+    emission: 1,
+    modelLevel: 3,
+    seats: 5,
+    launchMonth: 202401,
+    endMonth: null,
+  },
+  {
+    id: 64,
+    subSeriesId: 53,
+    name: '乙电EV 2025款 长续航',
+    modelYear: 2025,
+    msrp: 180000,
+    engine: null,
+    batteryKwh: 75.0,
+    gearbox: 5,
+    drive: 2,
+    emission: null,
+    modelLevel: 3,
+    seats: 5,
+    launchMonth: 202507,
+    endMonth: null,
+  },
+  {
+    id: 65,
+    subSeriesId: 54,
+    name: '乙尊 2024款 2.0T 旗舰型',
+    modelYear: 2024,
+    msrp: 260000,
+    engine: '2.0T',
+    batteryKwh: null,
+    gearbox: 4,
+    drive: 1,
+    emission: 1,
+    modelLevel: 4,
+    seats: 5,
+    launchMonth: 202401,
+    endMonth: null,
+  },
+  {
+    id: 66,
+    subSeriesId: 54,
+    name: '乙尊 2024款 2.0T 标准型',
+    modelYear: 2024,
+    msrp: 230000,
+    engine: '2.0T',
+    batteryKwh: null,
+    gearbox: 4,
+    drive: 1,
+    emission: 1,
+    modelLevel: 4,
+    seats: 5,
+    launchMonth: 202401,
+    endMonth: 202512,
+  },
 ] as const;
 
 /**
@@ -115,11 +256,32 @@ export const RETAIL: ReadonlyArray<{ carId: number; cityId: number; qty: readonl
  * Some cells of RETAIL are stored as several fact rows (different colour, use nature, ownership) that
  * must add up to the cell: the rollups have to sum them. Other cells are one row, all codes 1.
  */
-export const RETAIL_SPLITS: ReadonlyArray<{ carId: number; cityId: number; month: number; rows: ReadonlyArray<{ useNature: number; ownership: number; colour: number; qty: number }> }> = [
+export const RETAIL_SPLITS: ReadonlyArray<{
+  carId: number;
+  cityId: number;
+  month: number;
+  rows: ReadonlyArray<{ useNature: number; ownership: number; colour: number; qty: number }>;
+}> = [
   // 德锐 [61] in 北京, 2026-03: 300 = 200 white + 100 black.
-  { carId: 61, cityId: 110000, month: 202603, rows: [{ useNature: 1, ownership: 1, colour: 1, qty: 200 }, { useNature: 1, ownership: 1, colour: 2, qty: 100 }] },
+  {
+    carId: 61,
+    cityId: 110000,
+    month: 202603,
+    rows: [
+      { useNature: 1, ownership: 1, colour: 1, qty: 200 },
+      { useNature: 1, ownership: 1, colour: 2, qty: 100 },
+    ],
+  },
   // 乙尊 [65] in 北京, 2025-03: 300 = 250 private + 50 company-owned, for hire.
-  { carId: 65, cityId: 110000, month: 202503, rows: [{ useNature: 1, ownership: 1, colour: 1, qty: 250 }, { useNature: 2, ownership: 2, colour: 3, qty: 50 }] },
+  {
+    carId: 65,
+    cityId: 110000,
+    month: 202503,
+    rows: [
+      { useNature: 1, ownership: 1, colour: 1, qty: 250 },
+      { useNature: 2, ownership: 2, colour: 3, qty: 50 },
+    ],
+  },
 ];
 
 /**
@@ -169,16 +331,34 @@ export async function createSalesFixture(adminUrl: string, database: string): Pr
     await ds.runMigrations({ transaction: 'each' });
     await ds.transaction(async (tx) => {
       for (const p of PRODUCERS) {
-        await tx.query(`INSERT INTO producer (id, name, initial, property, jll_type) VALUES ($1, $2, $3, $4, $5)`, [p.id, p.name, p.initial, p.property, p.jllType]);
+        await tx.query(`INSERT INTO producer (id, name, initial, property, jll_type) VALUES ($1, $2, $3, $4, $5)`, [
+          p.id,
+          p.name,
+          p.initial,
+          p.property,
+          p.jllType,
+        ]);
       }
       for (const g of BRAND_GROUPS) await tx.query(`INSERT INTO brand_group (id, name) VALUES ($1, $2)`, [g.id, g.name]);
       for (const b of BRANDS) {
         await tx.query(`INSERT INTO brand (id, name, initial, property, family_id, group_id, jll_type) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
-          b.id, b.name, b.initial, b.property, b.familyId, b.groupId, b.jllType,
+          b.id,
+          b.name,
+          b.initial,
+          b.property,
+          b.familyId,
+          b.groupId,
+          b.jllType,
         ]);
       }
       for (const pb of PRODUCER_BRANDS) {
-        await tx.query(`INSERT INTO producer_brand (id, name, initial, producer_id, brand_id) VALUES ($1, $2, $3, $4, $5)`, [pb.id, pb.name, pb.initial, pb.producerId, pb.brandId]);
+        await tx.query(`INSERT INTO producer_brand (id, name, initial, producer_id, brand_id) VALUES ($1, $2, $3, $4, $5)`, [
+          pb.id,
+          pb.name,
+          pb.initial,
+          pb.producerId,
+          pb.brandId,
+        ]);
       }
       for (const s of SERIES) {
         await tx.query(`INSERT INTO series (id, name, initial, producer_brand_id) VALUES ($1, $2, $3, $4)`, [s.id, s.name, s.initial, s.producerBrandId]);
@@ -196,8 +376,30 @@ export async function createSalesFixture(adminUrl: string, database: string): Pr
           `INSERT INTO car (id, jll_code, name, sub_series_id, series_id, producer_brand_id, producer_id, brand_id, segment_id, model_year, msrp,
              fuel, engine, battery_kwh, body_type, gearbox, drive, emission_standard, model_level, seats, launch_month, end_month)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)`,
-          [c.id, `JLL${c.id}`, c.name, s.id, s.seriesId, s.producerBrandId, s.producerId, s.brandId, s.segmentId, c.modelYear, c.msrp,
-            s.fuel, c.engine, c.batteryKwh, s.bodyType, c.gearbox, c.drive, c.emission, c.modelLevel, c.seats, c.launchMonth, c.endMonth],
+          [
+            c.id,
+            `JLL${c.id}`,
+            c.name,
+            s.id,
+            s.seriesId,
+            s.producerBrandId,
+            s.producerId,
+            s.brandId,
+            s.segmentId,
+            c.modelYear,
+            c.msrp,
+            s.fuel,
+            c.engine,
+            c.batteryKwh,
+            s.bodyType,
+            c.gearbox,
+            c.drive,
+            c.emission,
+            c.modelLevel,
+            c.seats,
+            c.launchMonth,
+            c.endMonth,
+          ],
         );
       }
 
@@ -211,7 +413,13 @@ export async function createSalesFixture(adminUrl: string, database: string): Pr
           if (rows.reduce((sum, r) => sum + r.qty, 0) !== qty) throw new Error(`split of ${cell.carId}/${cell.cityId}/${month} does not add up to ${qty}`);
           for (const r of rows) {
             await tx.query(`INSERT INTO retail_fact (month, car_id, city_id, use_nature, ownership, colour, qty) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
-              month, cell.carId, cell.cityId, r.useNature, r.ownership, r.colour, r.qty,
+              month,
+              cell.carId,
+              cell.cityId,
+              r.useNature,
+              r.ownership,
+              r.colour,
+              r.qty,
             ]);
           }
         }
@@ -227,7 +435,12 @@ export async function createSalesFixture(adminUrl: string, database: string): Pr
       }
 
       const hash = await argon2.hash(ANALYST.password, { type: argon2.argon2id });
-      await tx.query(`INSERT INTO app_user (account, password_hash, nickname, role_id) VALUES ($1, $2, $3, $4)`, [ANALYST.account, hash, ANALYST.nickname, ANALYST.roleId]);
+      await tx.query(`INSERT INTO app_user (account, password_hash, nickname, role_id) VALUES ($1, $2, $3, $4)`, [
+        ANALYST.account,
+        hash,
+        ANALYST.nickname,
+        ANALYST.roleId,
+      ]);
     });
     await new RollupRepository(ds, new CalendarRepository(ds)).rebuild([...FIXTURE_MONTHS]);
   } finally {

@@ -33,14 +33,17 @@ export async function apiResult<T>(page: Page, path: string, params: Record<stri
 
 /** Whether a canvas has drawn anything: any pixel that is not fully transparent. */
 export async function canvasHasInk(page: Page, selector: string): Promise<boolean> {
-  return page.locator(selector).first().evaluate((node) => {
-    const canvas = node as HTMLCanvasElement;
-    const context = canvas.getContext('2d');
-    if (!context || canvas.width === 0 || canvas.height === 0) return false;
-    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
-    for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) return true;
-    return false;
-  });
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((node) => {
+      const canvas = node as HTMLCanvasElement;
+      const context = canvas.getContext('2d');
+      if (!context || canvas.width === 0 || canvas.height === 0) return false;
+      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+      for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) return true;
+      return false;
+    });
 }
 
 /** The summary answer of the sales pages' `whole` calls, as far as the cards show it. */

@@ -27,7 +27,9 @@ export async function settledSnapshot(databaseUrl: string): Promise<Map<string, 
       let state = `writes ${row.writes}, file ${row.node}`;
       if (Number(row.bytes) < CHECKSUM_BYTES) {
         const [{ sum }] = (
-          await db.query<{ sum: string }>(`SELECT count(*) || ':' || coalesce(md5(string_agg(md5(t::text), '' ORDER BY md5(t::text))), '') AS sum FROM public."${row.table}" t`)
+          await db.query<{ sum: string }>(
+            `SELECT count(*) || ':' || coalesce(md5(string_agg(md5(t::text), '' ORDER BY md5(t::text))), '') AS sum FROM public."${row.table}" t`,
+          )
         ).rows;
         state += `, rows ${sum}`;
       }
@@ -42,13 +44,17 @@ export async function settledSnapshot(databaseUrl: string): Promise<Map<string, 
 /** The tables whose state differs between two snapshots, as `table: before → after`. */
 export function changedTables(before: Map<string, string>, after: Map<string, string>): string[] {
   const names = [...new Set([...before.keys(), ...after.keys()])].sort();
-  return names.filter((name) => before.get(name) !== after.get(name)).map((name) => `${name}: ${before.get(name) ?? 'absent'} → ${after.get(name) ?? 'absent'}`);
+  return names
+    .filter((name) => before.get(name) !== after.get(name))
+    .map((name) => `${name}: ${before.get(name) ?? 'absent'} → ${after.get(name) ?? 'absent'}`);
 }
 
 async function waitForOtherSessionsToEnd(db: Client): Promise<void> {
   const deadline = Date.now() + 15_000;
   for (;;) {
-    const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`);
+    const { rows } = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+    );
     if (rows[0].n === 0) return;
     if (Date.now() > deadline) throw new Error(`${rows[0].n} other sessions still hold the database: its write counters would not be settled`);
     await new Promise((resolve) => setTimeout(resolve, 100));

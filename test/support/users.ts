@@ -5,7 +5,13 @@ import { testEnv } from './test-env';
 let counter = 0;
 
 /** Inserts a user of the given role into this run's database (or the one given) and returns its account. */
-export async function createUser(role: 'analyst' | 'admin', prefix: string, password: string, nickname: string, databaseUrl = testEnv().databaseUrl): Promise<string> {
+export async function createUser(
+  role: 'analyst' | 'admin',
+  prefix: string,
+  password: string,
+  nickname: string,
+  databaseUrl = testEnv().databaseUrl,
+): Promise<string> {
   counter++;
   const account = `${prefix}_${process.pid}_${Date.now().toString(36)}_${counter}`;
   const db = new Client({ connectionString: databaseUrl });

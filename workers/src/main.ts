@@ -39,7 +39,9 @@ async function main(): Promise<void> {
   const onAbandoned = abandonedListener(context.get(JobRunner), context.get(JobRegistry));
   worker.on('failed', (job, error) => {
     logger.error(`job ${job?.id} ${job?.name} failed: ${error.message}`, 'Worker');
-    onAbandoned(job, error).catch((failure: unknown) => logger.error(`job ${job?.id} not recorded: ${failure instanceof Error ? failure.message : String(failure)}`, 'Worker'));
+    onAbandoned(job, error).catch((failure: unknown) =>
+      logger.error(`job ${job?.id} not recorded: ${failure instanceof Error ? failure.message : String(failure)}`, 'Worker'),
+    );
   });
   worker.on('stalled', (jobId) => logger.warn(`job ${jobId} stalled: its process died while running it`, 'Worker'));
   logger.log(`worker listening on queue ${QUEUE_NAME} (prefix ${config.REDIS_PREFIX}, concurrency ${config.WORKER_CONCURRENCY})`, 'Worker');

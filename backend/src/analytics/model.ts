@@ -16,15 +16,40 @@ import { JLL_LABELS, TIER_LABELS } from '@car/contracts';
  * producer and brand (producer-brand, family, brand property): every table that keeps `product` keeps
  * it, and the price maker rollups keep it without the sub-series and trims (decision 122).
  */
-export type Level = 'market' | 'product' | 'brandType' | 'maker' | 'car' | 'province' | 'city' | 'retailDetail' | 'trimPrice'
+export type Level =
+  | 'market'
+  | 'product'
+  | 'brandType'
+  | 'maker'
+  | 'car'
+  | 'province'
+  | 'city'
+  | 'retailDetail'
+  | 'trimPrice'
   /** A trim-month's national TP and MSRP in whole thousands of yuan beside its sales: a sales price band's grain. */
   | 'bandPrice';
 
 export type DimensionKey =
-  | 'month' | 'quarter' | 'year'
-  | 'segment' | 'family' | 'producer' | 'producerProperty' | 'brand' | 'brandProperty' | 'producerBrand'
-  | 'series' | 'subSeries' | 'car' | 'fuel' | 'bodyType' | 'brandType'
-  | 'area' | 'province' | 'city' | 'tier'
+  | 'month'
+  | 'quarter'
+  | 'year'
+  | 'segment'
+  | 'family'
+  | 'producer'
+  | 'producerProperty'
+  | 'brand'
+  | 'brandProperty'
+  | 'producerBrand'
+  | 'series'
+  | 'subSeries'
+  | 'car'
+  | 'fuel'
+  | 'bodyType'
+  | 'brandType'
+  | 'area'
+  | 'province'
+  | 'city'
+  | 'tier'
   | 'priceBand';
 
 /** Where a dimension's display name comes from. */
@@ -43,7 +68,6 @@ export interface DimensionDef {
   names: NameSource;
   label: string;
 }
-
 
 export const DIMENSIONS: Record<DimensionKey, DimensionDef> = {
   month: { expression: 'month', level: 'time', names: { time: 'month' }, label: '月份' },
@@ -72,20 +96,30 @@ export const DIMENSIONS: Record<DimensionKey, DimensionDef> = {
 
 /** What a query can be narrowed by: ids or codes, and (`msrp`) a trim's MSRP of the month in yuan. */
 export type FilterKey =
-  | 'segmentIds' | 'familyIds' | 'producerIds' | 'producerProperties' | 'brandIds' | 'brandProperties'
-  | 'producerBrandIds' | 'seriesIds' | 'subSeriesIds' | 'carIds' | 'fuels' | 'bodyTypes' | 'brandTypes'
-  | 'areaIds' | 'provinceIds' | 'cityIds' | 'tiers' | 'msrp';
+  | 'segmentIds'
+  | 'familyIds'
+  | 'producerIds'
+  | 'producerProperties'
+  | 'brandIds'
+  | 'brandProperties'
+  | 'producerBrandIds'
+  | 'seriesIds'
+  | 'subSeriesIds'
+  | 'carIds'
+  | 'fuels'
+  | 'bodyTypes'
+  | 'brandTypes'
+  | 'areaIds'
+  | 'provinceIds'
+  | 'cityIds'
+  | 'tiers'
+  | 'msrp';
 
 /**
  * The closed list of operators, each written with bound values only: a list (`= ANY`), both bounds
  * included (`BETWEEN`), at least, at most. A bare list means `in`; an empty list narrows nothing.
  */
-export type FilterCondition =
-  | readonly number[]
-  | { in: readonly number[] }
-  | { between: readonly [number, number] }
-  | { gte: number }
-  | { lte: number };
+export type FilterCondition = readonly number[] | { in: readonly number[] } | { between: readonly [number, number] } | { gte: number } | { lte: number };
 
 export type Filters = Partial<Record<FilterKey, FilterCondition>>;
 

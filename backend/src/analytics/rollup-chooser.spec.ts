@@ -50,12 +50,23 @@ describe('the rollups declared in the model', () => {
     for (const r of ROLLUPS) if (r.levels.has('product')) expect(r.levels.has('brandType')).toBe(true);
   });
 
-  test('the dashboard\'s city table by brand type reads the city × brand type rollup; with a shared filter it cannot', () => {
-    const built = buildQuery({ source: 2, dimensions: ['city'], filters: { brandTypes: [1] }, month: 202610, measures: [{ measure: 'qty', shift: 'yearToDate', as: 'qty' }] });
+  test("the dashboard's city table by brand type reads the city × brand type rollup; with a shared filter it cannot", () => {
+    const built = buildQuery({
+      source: 2,
+      dimensions: ['city'],
+      filters: { brandTypes: [1] },
+      month: 202610,
+      measures: [{ measure: 'qty', shift: 'yearToDate', as: 'qty' }],
+    });
     expect(built.rollup).toBe('rollup_retail_city_jll');
     expect(built.sql).toContain('qty_ytd');
-    expect(buildQuery({ source: 2, dimensions: ['city'], filters: { brandTypes: [1], fuels: [6] }, month: 202610, measures: [{ measure: 'qty', as: 'qty' }] }).rollup).toBe('rollup_retail_city');
-    expect(buildQuery({ source: 2, dimensions: ['city'], filters: {}, month: 202610, measures: [{ measure: 'qty', as: 'qty' }] }).rollup).toBe('rollup_retail_city_market');
+    expect(
+      buildQuery({ source: 2, dimensions: ['city'], filters: { brandTypes: [1], fuels: [6] }, month: 202610, measures: [{ measure: 'qty', as: 'qty' }] })
+        .rollup,
+    ).toBe('rollup_retail_city');
+    expect(buildQuery({ source: 2, dimensions: ['city'], filters: {}, month: 202610, measures: [{ measure: 'qty', as: 'qty' }] }).rollup).toBe(
+      'rollup_retail_city_market',
+    );
   });
 
   test('for each source, a rollup listed later never has fewer levels than an earlier one it would shadow', () => {
@@ -106,6 +117,10 @@ describe('each rollup is declared once, with its size rank', () => {
   test('the chooser reads the rollups in the order of their size rank, whatever the order of the declarations', () => {
     const ranked = ROLLUPS.map((r) => r.sizeRank);
     expect(ranked).toEqual([...ranked].sort((a, b) => a - b));
-    expect(ROLLUPS.filter((r) => r.from === r.name).map((r) => r.name).sort()).toEqual(ROLLUP_TABLES.map((t) => t.table).sort());
+    expect(
+      ROLLUPS.filter((r) => r.from === r.name)
+        .map((r) => r.name)
+        .sort(),
+    ).toEqual(ROLLUP_TABLES.map((t) => t.table).sort());
   });
 });

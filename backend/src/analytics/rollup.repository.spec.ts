@@ -12,10 +12,12 @@ describe('rebuilding year-to-date rollups', () => {
 
   test('the sums read every month from January of each rebuilt month', () => {
     expect(monthsToDate([202603])).toEqual([202601, 202602, 202603]);
-    expect(monthsToDate([202512, 202602])).toEqual([202501, 202502, 202503, 202504, 202505, 202506, 202507, 202508, 202509, 202510, 202511, 202512, 202601, 202602]);
+    expect(monthsToDate([202512, 202602])).toEqual([
+      202501, 202502, 202503, 202504, 202505, 202506, 202507, 202508, 202509, 202510, 202511, 202512, 202601, 202602,
+    ]);
   });
 
-  test('the insert writes each month\'s volume and its January-to-date volume per key, attributes joined after', () => {
+  test("the insert writes each month's volume and its January-to-date volume per key, attributes joined after", () => {
     const build = ROLLUP_TABLES.find((b) => b.table === 'rollup_retail_province_market')!;
     const sql = rollupInsert(build);
     expect(sql).toContain('INSERT INTO rollup_retail_province_market (month, province_id, segment_id, fuel, producer_property, area_id, qty, qty_ytd)');

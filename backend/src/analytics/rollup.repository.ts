@@ -89,7 +89,9 @@ export class RollupRepository {
           if (everything) await tx.query(`TRUNCATE ${build.table}`);
           else await tx.query(`DELETE FROM ${build.table} WHERE month = ANY($1::int[])`, [written]);
           await tx.query(rollupInsert(build), params);
-          const [{ count }] = await tx.query<Array<{ count: number }>>(`SELECT count(*)::int AS count FROM ${build.table} WHERE month = ANY($1::int[])`, [written]);
+          const [{ count }] = await tx.query<Array<{ count: number }>>(`SELECT count(*)::int AS count FROM ${build.table} WHERE month = ANY($1::int[])`, [
+            written,
+          ]);
           return count;
         });
       const rows = written.length > BULK_MONTHS ? await withKeysDeferred(this.dataSource, build.table, load) : await load();

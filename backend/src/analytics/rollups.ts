@@ -89,7 +89,14 @@ const RAW_RANK = Number.POSITIVE_INFINITY;
  */
 export const RAW_FACTS: Record<QuerySource, RollupDef> = {
   1: { name: 'wholesale_fact', from: RAW_WHOLESALE_SQL, source: 1, levels: withBrandType(['market', 'product', 'car']), yearToDate: false, sizeRank: RAW_RANK },
-  2: { name: 'retail_fact', from: RAW_RETAIL_SQL, source: 2, levels: withBrandType(['market', 'product', 'car', 'province', 'city']), yearToDate: false, sizeRank: RAW_RANK },
+  2: {
+    name: 'retail_fact',
+    from: RAW_RETAIL_SQL,
+    source: 2,
+    levels: withBrandType(['market', 'product', 'car', 'province', 'city']),
+    yearToDate: false,
+    sizeRank: RAW_RANK,
+  },
   price: {
     name: 'price_fact',
     from: RAW_PRICE_SQL,
@@ -107,7 +114,20 @@ const PRICE_VALUES_SUMMED = `sum(qty) AS qty, sum(tp_amount) AS tp_amount, max(m
   sum(rebate_amount) AS rebate_amount, sum(rebate_qty) AS rebate_qty, min(tp_min) AS tp_min, max(tp_max) AS tp_max`;
 
 const KEY_PRODUCT = {
-  columns: ['sub_series_id', 'series_id', 'producer_brand_id', 'producer_id', 'brand_id', 'segment_id', 'family_id', 'producer_property', 'brand_property', 'jll_type', 'fuel', 'body_type'],
+  columns: [
+    'sub_series_id',
+    'series_id',
+    'producer_brand_id',
+    'producer_id',
+    'brand_id',
+    'segment_id',
+    'family_id',
+    'producer_property',
+    'brand_property',
+    'jll_type',
+    'fuel',
+    'body_type',
+  ],
   select: PRODUCT_COLUMNS,
   joins: PRODUCT_JOINS.replace('f.car_id', 'k.car_id'),
 };
@@ -121,7 +141,17 @@ const SUB_SERIES_ATTRIBUTES = {
 
 const MARKET_KEYS = ['segment_id', 'fuel', 'producer_property'] as const;
 /** A maker price rollup's key: producer-brand, segment and fuel, then the attributes that hang off the producer-brand. */
-const MAKER_KEYS = ['producer_brand_id', 'segment_id', 'fuel', 'producer_id', 'brand_id', 'family_id', 'producer_property', 'brand_property', 'jll_type'] as const;
+const MAKER_KEYS = [
+  'producer_brand_id',
+  'segment_id',
+  'fuel',
+  'producer_id',
+  'brand_id',
+  'family_id',
+  'producer_property',
+  'brand_property',
+  'jll_type',
+] as const;
 const NO_ATTRIBUTES = { columns: [], select: '', joins: '' };
 
 /**
@@ -288,7 +318,11 @@ export const ROLLUP_TABLES: readonly RollupDeclaration[] = [
         min(f.tp) AS tp_min, max(f.tp) AS tp_max
       FROM price_fact f JOIN city ci ON ci.id = f.city_id ${PRICE_FACT_JOINS}
       WHERE f.month = ANY($1) GROUP BY 1, 2, 3`,
-    attributes: { columns: ['area_id', ...KEY_PRODUCT.columns], select: `pr.area_id, ${PRODUCT_COLUMNS}`, joins: `JOIN province pr ON pr.id = k.province_id ${KEY_PRODUCT.joins}` },
+    attributes: {
+      columns: ['area_id', ...KEY_PRODUCT.columns],
+      select: `pr.area_id, ${PRODUCT_COLUMNS}`,
+      joins: `JOIN province pr ON pr.id = k.province_id ${KEY_PRODUCT.joins}`,
+    },
     values: PRICE_VALUES,
     yearToDate: false,
   },
@@ -388,7 +422,14 @@ export const ROLLUP_TABLES: readonly RollupDeclaration[] = [
  * raw facts of retail and prices, read where no rollup answers (wholesale has no such fallback).
  */
 export const ROLLUPS: readonly RollupDef[] = [
-  ...ROLLUP_TABLES.map((t): RollupDef => ({ name: t.table, from: t.table, source: t.source, levels: withBrandType(t.levels), yearToDate: t.yearToDate, sizeRank: t.sizeRank })),
+  ...ROLLUP_TABLES.map((t): RollupDef => ({
+    name: t.table,
+    from: t.table,
+    source: t.source,
+    levels: withBrandType(t.levels),
+    yearToDate: t.yearToDate,
+    sizeRank: t.sizeRank,
+  })),
   RAW_FACTS[2],
   RAW_FACTS.price,
 ].sort((a, b) => a.sizeRank - b.sizeRank);

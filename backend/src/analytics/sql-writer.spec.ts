@@ -30,7 +30,13 @@ describe('the SQL it writes', () => {
   });
 
   test('the comparison spans of a month read three months, not twenty', () => {
-    const spans = [volume('qty', 202610, 202610), volume('tq', 202510, 202510), volume('hb', 202609, 202609), volume('lj', 202601, 202610), volume('tqLj', 202501, 202510)];
+    const spans = [
+      volume('qty', 202610, 202610),
+      volume('tq', 202510, 202510),
+      volume('hb', 202609, 202609),
+      volume('lj', 202601, 202610),
+      volume('tqLj', 202501, 202510),
+    ];
     const built = buildQuery({ source: 2, dimensions: ['brand'], measures: spans });
     expect(built.rollup).toBe('rollup_retail_sub_series');
     expect(built.params).toContainEqual([202510, 202609, 202610]);
@@ -60,7 +66,7 @@ describe('the SQL it writes', () => {
     expect(buildQuery({ source: 2, dimensions: [], measures: thisMonth }).sql).not.toContain('g."qty" <> 0');
   });
 
-  test('the raw facts can be asked for by name, the benchmark\'s baseline, but only where they answer', () => {
+  test("the raw facts can be asked for by name, the benchmark's baseline, but only where they answer", () => {
     const query = { source: 2 as const, dimensions: ['segment' as const], measures: [volume('lj', 202601, 202610)] };
     const built = buildQuery(query, RAW_FACTS[2]);
     expect(built.rollup).toBe('retail_fact');
@@ -82,7 +88,7 @@ describe('the SQL it writes', () => {
   });
 });
 
-describe('a province filter names its regions too (the province tables\' keys lead with the region)', () => {
+describe("a province filter names its regions too (the province tables' keys lead with the region)", () => {
   test('the regions of the provinces, once each; none with a region filter, an unknown province or no province', () => {
     expect(regionsOfProvinces({ provinceIds: [440000, 450000, 510000] })).toEqual([5, 6]);
     expect(regionsOfProvinces({ provinceIds: { in: [110000] } })).toEqual([1]);
@@ -105,19 +111,31 @@ describe('measures declared as data', () => {
     buildQuery({ source: 'price', dimensions: ['segment'], month: 202610, measures, ...extra });
 
   test('a weighted price is Σ amount / Σ volume over its months, null where nothing was priced', () => {
-    const built = price([{ measure: 'tp', as: 'tp' }, { measure: 'msrp', as: 'msrp' }]);
+    const built = price([
+      { measure: 'tp', as: 'tp' },
+      { measure: 'msrp', as: 'msrp' },
+    ]);
     expect(built.rollup).toBe('rollup_price_market');
-    expect(built.sql).toContain('((sum(tp_amount) FILTER (WHERE month BETWEEN $1 AND $2))::float8 / nullif(sum(qty) FILTER (WHERE month BETWEEN $1 AND $2), 0)) AS "tp"');
-    expect(built.sql).toContain('((sum(msrp_amount) FILTER (WHERE month BETWEEN $3 AND $4))::float8 / nullif(sum(qty) FILTER (WHERE month BETWEEN $3 AND $4), 0)) AS "msrp"');
+    expect(built.sql).toContain(
+      '((sum(tp_amount) FILTER (WHERE month BETWEEN $1 AND $2))::float8 / nullif(sum(qty) FILTER (WHERE month BETWEEN $1 AND $2), 0)) AS "tp"',
+    );
+    expect(built.sql).toContain(
+      '((sum(msrp_amount) FILTER (WHERE month BETWEEN $3 AND $4))::float8 / nullif(sum(qty) FILTER (WHERE month BETWEEN $3 AND $4), 0)) AS "msrp"',
+    );
     expect(built.params.slice(0, 4)).toEqual([202610, 202610, 202610, 202610]);
   });
 
   test('the rebate is weighted by the volume whose rebate is known', () => {
-    expect(price([{ measure: 'rebate', as: 'rebate' }]).sql).toContain('(sum(rebate_amount) FILTER (WHERE month BETWEEN $1 AND $2))::float8 / nullif(sum(rebate_qty)');
+    expect(price([{ measure: 'rebate', as: 'rebate' }]).sql).toContain(
+      '(sum(rebate_amount) FILTER (WHERE month BETWEEN $1 AND $2))::float8 / nullif(sum(rebate_qty)',
+    );
   });
 
   test('discount is MSRP − TP and its rate discount / MSRP, each written from the measures it derives from', () => {
-    const built = price([{ measure: 'discount', as: 'discount' }, { measure: 'discountRate', as: 'rate' }]);
+    const built = price([
+      { measure: 'discount', as: 'discount' },
+      { measure: 'discountRate', as: 'rate' },
+    ]);
     const tp = '((sum(tp_amount) FILTER (WHERE month BETWEEN $1 AND $2))::float8 / nullif(sum(qty) FILTER (WHERE month BETWEEN $1 AND $2), 0))';
     const msrp = '((sum(msrp_amount) FILTER (WHERE month BETWEEN $1 AND $2))::float8 / nullif(sum(qty) FILTER (WHERE month BETWEEN $1 AND $2), 0))';
     expect(built.sql).toContain(`(${msrp} - ${tp}) AS "discount"`);
@@ -125,7 +143,14 @@ describe('measures declared as data', () => {
   });
 
   test('in whole yuan, each weighted price is rounded half up before the discount and its rate read it', () => {
-    const built = price([{ measure: 'tp', as: 'tp' }, { measure: 'discount', as: 'discount' }, { measure: 'discountRate', as: 'rate' }], { pricesInWholeYuan: true });
+    const built = price(
+      [
+        { measure: 'tp', as: 'tp' },
+        { measure: 'discount', as: 'discount' },
+        { measure: 'discountRate', as: 'rate' },
+      ],
+      { pricesInWholeYuan: true },
+    );
     const whole = (amount: string, from: number, to: number): string =>
       `floor(((sum(${amount}) FILTER (WHERE month BETWEEN $${from} AND $${to}))::float8 / nullif(sum(qty) FILTER (WHERE month BETWEEN $${from} AND $${to}), 0)) + 0.5)`;
     expect(built.sql).toContain(`${whole('tp_amount', 1, 2)} AS "tp"`);
@@ -134,7 +159,10 @@ describe('measures declared as data', () => {
   });
 
   test('the lowest and highest TP are min and max of the city TPs', () => {
-    const built = price([{ measure: 'tpLow', as: 'low' }, { measure: 'tpHigh', as: 'high' }]);
+    const built = price([
+      { measure: 'tpLow', as: 'low' },
+      { measure: 'tpHigh', as: 'high' },
+    ]);
     expect(built.sql).toContain('min(tp_min) FILTER (WHERE month BETWEEN $1 AND $2) AS "low"');
     expect(built.sql).toContain('max(tp_max) FILTER (WHERE month BETWEEN $3 AND $4) AS "high"');
   });
@@ -169,9 +197,11 @@ describe('time shifts of any measure', () => {
     expect(built.params[0]).toBe(202510);
   });
 
-  test('a shift needs the query\'s month, and a measure has a shift or a span, not both', () => {
+  test("a shift needs the query's month, and a measure has a shift or a span, not both", () => {
     expect(() => buildQuery({ source: 2, dimensions: [], measures: [{ measure: 'qty', shift: 'lastYear', as: 'tq' }] })).toThrow(/needs the query's month/);
-    expect(() => buildQuery({ source: 2, dimensions: [], month: 202610, measures: [{ measure: 'qty', shift: 'lastYear', span: { from: 1, to: 2 }, as: 'tq' }] })).toThrow(/not both/);
+    expect(() =>
+      buildQuery({ source: 2, dimensions: [], month: 202610, measures: [{ measure: 'qty', shift: 'lastYear', span: { from: 1, to: 2 }, as: 'tq' }] }),
+    ).toThrow(/not both/);
   });
 });
 
@@ -183,13 +213,24 @@ describe('filters from a closed list of operators, values bound', () => {
     [{ brandIds: { in: [3, 4] } }, 'brand_id = ANY($6::int[])', [[3, 4]]],
     [{ brandIds: [3, 4] }, 'brand_id = ANY($6::int[])', [[3, 4]]],
   ] as const)('%j → %s', (filters, sql, values) => {
-    const built = buildQuery({ source: 'price', dimensions: [], month: 202610, filters, measures: [{ measure: 'tp', as: 'tp' }, { measure: 'qty', as: 'qty' }] });
+    const built = buildQuery({
+      source: 'price',
+      dimensions: [],
+      month: 202610,
+      filters,
+      measures: [
+        { measure: 'tp', as: 'tp' },
+        { measure: 'qty', as: 'qty' },
+      ],
+    });
     expect(built.sql).toContain(sql);
     expect(built.params.slice(5)).toEqual(values);
   });
 
-  test('a trim\'s MSRP is kept only by the price tables', () => {
-    expect(() => buildQuery({ source: 2, dimensions: [], month: 202610, filters: { msrp: { gte: 1 } }, measures: [{ measure: 'qty', as: 'qty' }] })).toThrow(ApiException);
+  test("a trim's MSRP is kept only by the price tables", () => {
+    expect(() => buildQuery({ source: 2, dimensions: [], month: 202610, filters: { msrp: { gte: 1 } }, measures: [{ measure: 'qty', as: 'qty' }] })).toThrow(
+      ApiException,
+    );
   });
 
   test('an empty in-list narrows nothing', () => {
@@ -211,15 +252,31 @@ describe('price bands', () => {
     expect(built.params.slice(3)).toEqual([50000, 400000, 8, 50000, 50000]);
   });
 
-  test('by MSRP, and per province when the query groups by province (a trim-month\'s price there)', () => {
-    const built = buildQuery({ source: 'price', dimensions: ['province', 'priceBand'], month: 202610, priceBand: { ...bands, basis: 'msrp' }, measures: [{ measure: 'qty', as: 'qty' }] });
+  test("by MSRP, and per province when the query groups by province (a trim-month's price there)", () => {
+    const built = buildQuery({
+      source: 'price',
+      dimensions: ['province', 'priceBand'],
+      month: 202610,
+      priceBand: { ...bands, basis: 'msrp' },
+      measures: [{ measure: 'qty', as: 'qty' }],
+    });
     expect(built.rollup).toBe('rollup_price_province');
     expect(built.sql).toContain('sum(msrp_amount)::float8 / nullif(sum(qty), 0)');
     expect(built.sql).toContain('GROUP BY month, car_id, province_id');
   });
 
   test('sales volume banded by price, bounds in whole thousands: the band rollup, no join, January to date from qty_ytd', () => {
-    const built = buildQuery({ source: 2, dimensions: ['brand', 'priceBand'], filters: { segmentIds: [3] }, month: 202610, priceBand: bands, measures: [{ measure: 'qty', as: 'qty' }, { measure: 'qty', shift: 'yearToDate', as: 'lj' }] });
+    const built = buildQuery({
+      source: 2,
+      dimensions: ['brand', 'priceBand'],
+      filters: { segmentIds: [3] },
+      month: 202610,
+      priceBand: bands,
+      measures: [
+        { measure: 'qty', as: 'qty' },
+        { measure: 'qty', shift: 'yearToDate', as: 'lj' },
+      ],
+    });
     expect(built.rollup).toBe('rollup_retail_car_band');
     expect(built.sql).toContain('CASE WHEN tp_floor < $1::int THEN 0 WHEN tp_floor >= $2::int THEN $3::int');
     expect(built.sql).toContain('ELSE (tp_floor - $4::int) / $5::int + 1 END AS "priceBand"');
@@ -229,7 +286,13 @@ describe('price bands', () => {
     expect(built.sql).toMatch(/FROM rollup_retail_car_band AS r WHERE month = ANY\(\$\d+::int\[\]\) AND segment_id = ANY/);
     expect(built.sql).not.toContain('rollup_price_car');
     expect(built.sql).not.toContain('msrp_month');
-    const byMsrp = buildQuery({ source: 2, dimensions: ['priceBand'], month: 202610, priceBand: { ...bands, basis: 'msrp', width: 25000 }, measures: [{ measure: 'qty', as: 'qty' }] });
+    const byMsrp = buildQuery({
+      source: 2,
+      dimensions: ['priceBand'],
+      month: 202610,
+      priceBand: { ...bands, basis: 'msrp', width: 25000 },
+      measures: [{ measure: 'qty', as: 'qty' }],
+    });
     expect(byMsrp.rollup).toBe('rollup_retail_car_band_month');
     expect(byMsrp.sql).toContain('CASE WHEN msrp_floor < $1::int');
   });
@@ -242,31 +305,88 @@ describe('price bands', () => {
     expect(monthly.sql).toMatch(/FROM rollup_retail_car_band_month AS r WHERE month = ANY\(\$\d+::int\[\]\)/);
     expect(monthly.sql).not.toContain('qty_ytd');
     // A single month, by MSRP, and a member tab's month.
-    expect(buildQuery({ source: 2, dimensions: ['priceBand'], month: 202610, priceBand: { ...bands, basis: 'msrp' }, measures: [{ measure: 'qty', as: 'qty' }] }).rollup).toBe('rollup_retail_car_band_month');
-    expect(buildQuery({ source: 2, dimensions: ['brand', 'priceBand'], month: 202610, priceBand: bands, measures: [{ measure: 'qty', as: 'qty' }, { measure: 'qty', shift: 'lastYear', as: 'tq' }] }).rollup).toBe('rollup_retail_car_band_month');
+    expect(
+      buildQuery({ source: 2, dimensions: ['priceBand'], month: 202610, priceBand: { ...bands, basis: 'msrp' }, measures: [{ measure: 'qty', as: 'qty' }] })
+        .rollup,
+    ).toBe('rollup_retail_car_band_month');
+    expect(
+      buildQuery({
+        source: 2,
+        dimensions: ['brand', 'priceBand'],
+        month: 202610,
+        priceBand: bands,
+        measures: [
+          { measure: 'qty', as: 'qty' },
+          { measure: 'qty', shift: 'lastYear', as: 'tq' },
+        ],
+      }).rollup,
+    ).toBe('rollup_retail_car_band_month');
     // January alone is one month of either table: the smaller.
-    expect(buildQuery({ source: 2, dimensions: ['priceBand'], month: 202601, priceBand: bands, measures: [{ measure: 'qty', shift: 'yearToDate', as: 'lj' }] }).rollup).toBe('rollup_retail_car_band_month');
+    expect(
+      buildQuery({ source: 2, dimensions: ['priceBand'], month: 202601, priceBand: bands, measures: [{ measure: 'qty', shift: 'yearToDate', as: 'lj' }] })
+        .rollup,
+    ).toBe('rollup_retail_car_band_month');
     // Any January-to-date sum, even beside a month's volume, reads qty_ytd of the year-to-date rollup.
-    const toDate = buildQuery({ source: 2, dimensions: ['priceBand'], month: 202610, priceBand: bands, measures: [{ measure: 'qty', as: 'qty' }, { measure: 'qty', shift: 'lastYearToDate', as: 'tqLj' }] });
+    const toDate = buildQuery({
+      source: 2,
+      dimensions: ['priceBand'],
+      month: 202610,
+      priceBand: bands,
+      measures: [
+        { measure: 'qty', as: 'qty' },
+        { measure: 'qty', shift: 'lastYearToDate', as: 'tqLj' },
+      ],
+    });
     expect(toDate.rollup).toBe('rollup_retail_car_band');
     expect(toDate.sql).toMatch(/coalesce\(sum\(qty_ytd\) FILTER \(WHERE month = \$\d+\), 0\) AS "tqLj"/);
     // Bounds off the thousands still fall back to the trim rollup and the price tables.
-    expect(buildQuery({ source: 2, dimensions: ['month', 'priceBand'], priceBand: { ...bands, low: 55500, high: 405500 }, measures: [volume('qty', 202601, 202610)] }).rollup).toBe('rollup_retail_car');
+    expect(
+      buildQuery({
+        source: 2,
+        dimensions: ['month', 'priceBand'],
+        priceBand: { ...bands, low: 55500, high: 405500 },
+        measures: [volume('qty', 202601, 202610)],
+      }).rollup,
+    ).toBe('rollup_retail_car');
   });
 
   test('sales volume banded by price: the retail trim rollup, each trim-month priced from the price tables of the same months', () => {
     // Bounds off the thousands (a band edge at 5.55万) cannot be read from prices rounded to thousands.
-    const built = buildQuery({ source: 2, dimensions: ['brand', 'priceBand'], month: 202610, priceBand: { ...bands, low: 55500, high: 405500 }, measures: [{ measure: 'qty', as: 'qty' }, { measure: 'qty', shift: 'yearToDate', as: 'lj' }] });
+    const built = buildQuery({
+      source: 2,
+      dimensions: ['brand', 'priceBand'],
+      month: 202610,
+      priceBand: { ...bands, low: 55500, high: 405500 },
+      measures: [
+        { measure: 'qty', as: 'qty' },
+        { measure: 'qty', shift: 'yearToDate', as: 'lj' },
+      ],
+    });
     expect(built.rollup).toBe('rollup_retail_car');
     // January-to-date is summed month by month (each month banded by its own price), never read from qty_ytd.
     expect(built.sql).not.toContain('qty_ytd');
     expect(built.sql).toContain('coalesce(pc.tp_amount::float8 / nullif(pc.qty, 0), coalesce(mm.msrp, c.msrp)::float8)');
     expect(built.sql).toMatch(/FROM rollup_price_car WHERE month = ANY\(\$\d+::int\[\]\)\) pc/);
     expect(built.sql).toContain('GROUP BY b.month, b.car_id, b.brand_id');
-    const byMsrp = buildQuery({ source: 2, dimensions: ['priceBand'], month: 202610, priceBand: { ...bands, basis: 'msrp', width: 50500, high: 403500 }, measures: [{ measure: 'qty', as: 'qty' }] });
+    const byMsrp = buildQuery({
+      source: 2,
+      dimensions: ['priceBand'],
+      month: 202610,
+      priceBand: { ...bands, basis: 'msrp', width: 50500, high: 403500 },
+      measures: [{ measure: 'qty', as: 'qty' }],
+    });
     expect(byMsrp.sql).not.toContain('rollup_price_car');
     expect(byMsrp.sql).toContain('CASE WHEN coalesce(mm.msrp, c.msrp)::float8 <');
-    expect(() => buildQuery({ source: 2, dimensions: ['priceBand'], month: 202610, priceBand: bands, filters: { msrp: { gte: 1 } }, measures: [{ measure: 'qty', as: 'qty' }] })).toThrow(/price source/);
+    expect(() =>
+      buildQuery({
+        source: 2,
+        dimensions: ['priceBand'],
+        month: 202610,
+        priceBand: bands,
+        filters: { msrp: { gte: 1 } },
+        measures: [{ measure: 'qty', as: 'qty' }],
+      }),
+    ).toThrow(/price source/);
   });
 
   test('labels: 5万以下, 5-10万 … 35-40万, 40万以上; a width of 2.5万 reads 7.5-10万', () => {
@@ -278,12 +398,22 @@ describe('price bands', () => {
   test('bounds that do not divide into whole bands are refused', () => {
     expect(() => bandCount({ ...bands, width: 30000 })).toThrow(/multiple of width/);
     expect(() => bandCount({ ...bands, low: 400000 })).toThrow();
-    expect(() => buildQuery({ source: 'price', dimensions: ['priceBand'], month: 202610, measures: [{ measure: 'qty', as: 'qty' }] })).toThrow(/needs the query's priceBand/);
+    expect(() => buildQuery({ source: 'price', dimensions: ['priceBand'], month: 202610, measures: [{ measure: 'qty', as: 'qty' }] })).toThrow(
+      /needs the query's priceBand/,
+    );
   });
 });
 
 describe('windows, order, top-N and paging in SQL', () => {
-  const base = { source: 2 as const, dimensions: ['brand' as const], month: 202610, measures: [{ measure: 'qty' as const, as: 'qty' }, { measure: 'qty' as const, shift: 'yearToDate' as const, as: 'lj' }] };
+  const base = {
+    source: 2 as const,
+    dimensions: ['brand' as const],
+    month: 202610,
+    measures: [
+      { measure: 'qty' as const, as: 'qty' },
+      { measure: 'qty' as const, shift: 'yearToDate' as const, as: 'lj' },
+    ],
+  };
 
   test('shares, totals, maxima, competition ranks and the row count are window functions over the whole answer', () => {
     const built = buildQuery({
@@ -309,19 +439,30 @@ describe('windows, order, top-N and paging in SQL', () => {
   });
 
   test('order, limit and offset wrap the answer, so windows see every row and paging only cuts', () => {
-    const built = buildQuery({ ...base, windows: [{ fn: 'count', as: 'rowCount' }], order: [{ by: 'qty', direction: 'desc' }, { by: 'brand', direction: 'asc' }], limit: 10, offset: 20 });
-    expect(built.sql).toMatch(/^SELECT a\.\* FROM \(SELECT g\.\*.*count\(\*\) OVER \(\) AS "rowCount".*\) a ORDER BY a\."qty" DESC NULLS LAST, a\."brand" ASC NULLS LAST LIMIT \$\d+::int OFFSET \$\d+::int$/s);
+    const built = buildQuery({
+      ...base,
+      windows: [{ fn: 'count', as: 'rowCount' }],
+      order: [
+        { by: 'qty', direction: 'desc' },
+        { by: 'brand', direction: 'asc' },
+      ],
+      limit: 10,
+      offset: 20,
+    });
+    expect(built.sql).toMatch(
+      /^SELECT a\.\* FROM \(SELECT g\.\*.*count\(\*\) OVER \(\) AS "rowCount".*\) a ORDER BY a\."qty" DESC NULLS LAST, a\."brand" ASC NULLS LAST LIMIT \$\d+::int OFFSET \$\d+::int$/s,
+    );
     expect(built.params.slice(-2)).toEqual([10, 20]);
   });
 
-  test('top-N per group numbers rows within each group in the query\'s order and keeps the first N', () => {
+  test("top-N per group numbers rows within each group in the query's order and keeps the first N", () => {
     const built = buildQuery({ ...base, dimensions: ['segment', 'brand'], order: [{ by: 'qty', direction: 'desc' }], topPerGroup: { by: ['segment'], n: 3 } });
     expect(built.sql).toContain('row_number() OVER (PARTITION BY t."segment" ORDER BY t."qty" DESC NULLS LAST) AS "rowInGroup"');
     expect(built.sql).toMatch(/WHERE a\."rowInGroup" <= \$\d+::int ORDER BY a\."qty" DESC NULLS LAST$/);
     expect(built.params.at(-1)).toBe(3);
   });
 
-  test('only the query\'s own names can be ordered by or windowed over', () => {
+  test("only the query's own names can be ordered by or windowed over", () => {
     expect(() => buildQuery({ ...base, order: [{ by: 'qty; DROP TABLE car', direction: 'desc' }] })).toThrow(/not a dimension, measure or window/);
     expect(() => buildQuery({ ...base, order: [{ by: 'qty', direction: 'sideways' as 'asc' }] })).toThrow(/direction/);
     expect(() => buildQuery({ ...base, windows: [{ fn: 'share', of: 'segment', as: 'x' }] })).toThrow(/not a measure/);
@@ -330,23 +471,31 @@ describe('windows, order, top-N and paging in SQL', () => {
     expect(() => buildQuery({ ...base, windows: [{ fn: 'count', as: 'qty' }] })).toThrow(/used twice/);
   });
 
-  test('a list\'s rows are kept when they sold in the measures it names', () => {
+  test("a list's rows are kept when they sold in the measures it names", () => {
     const built = buildQuery({ ...base, measures: [...base.measures, { measure: 'qty', shift: 'previousMonth', as: 'hb' }], keepWhenAny: ['qty', 'lj'] });
     expect(built.sql).toMatch(/WHERE g."qty" <> 0 OR g."lj" <> 0$/);
   });
 
   test('within: windows over every row, then only the listed rows, named after the cut', () => {
     const built = buildQuery({
-      source: 2, dimensions: ['car', 'subSeries', 'segment'], filters: { segmentIds: [3, 7] }, month: 202610,
-      measures: [{ measure: 'qty', as: 'qty' }], windows: [{ fn: 'rank', of: 'qty', partitionBy: ['segment'], as: 'rank' }],
-      within: { subSeries: [51, 53] }, order: [{ by: 'qty', direction: 'desc' }],
+      source: 2,
+      dimensions: ['car', 'subSeries', 'segment'],
+      filters: { segmentIds: [3, 7] },
+      month: 202610,
+      measures: [{ measure: 'qty', as: 'qty' }],
+      windows: [{ fn: 'rank', of: 'qty', partitionBy: ['segment'], as: 'rank' }],
+      within: { subSeries: [51, 53] },
+      order: [{ by: 'qty', direction: 'desc' }],
     });
     expect(built.sql).toContain('SELECT g.*, rank() OVER (PARTITION BY g."segment" ORDER BY g."qty" DESC NULLS LAST) AS "rank" FROM (SELECT car_id AS "car"');
-    expect(built.sql).toMatch(/GROUP BY 1, 2, 3\) g WHERE g."qty" <> 0\) w LEFT JOIN car n0 ON n0.id = w."car" LEFT JOIN sub_series n1 ON n1.id = w."subSeries" LEFT JOIN segment n2 ON n2.id = w."segment" WHERE w."subSeries" = ANY\(\$(\d+)::int\[\]\)/);
+    expect(built.sql).toMatch(
+      /GROUP BY 1, 2, 3\) g WHERE g."qty" <> 0\) w LEFT JOIN car n0 ON n0.id = w."car" LEFT JOIN sub_series n1 ON n1.id = w."subSeries" LEFT JOIN segment n2 ON n2.id = w."segment" WHERE w."subSeries" = ANY\(\$(\d+)::int\[\]\)/,
+    );
     const keep = Number(/w."subSeries" = ANY\(\$(\d+)/.exec(built.sql)?.[1]);
     expect(built.params[keep - 1]).toEqual([51, 53]);
     expect(built.sql).toMatch(/\) a ORDER BY a."qty" DESC NULLS LAST$/);
-    expect(() => buildQuery({ source: 2, dimensions: ['car'], month: 202610, measures: [{ measure: 'qty', as: 'qty' }], within: { brand: [1] } })).toThrow(/not a dimension/);
+    expect(() => buildQuery({ source: 2, dimensions: ['car'], month: 202610, measures: [{ measure: 'qty', as: 'qty' }], within: { brand: [1] } })).toThrow(
+      /not a dimension/,
+    );
   });
 });
-

@@ -107,9 +107,10 @@ export function buildQuery(query: AnalyticsQuery, table?: RollupDef): BuiltQuery
   const regions = rollup.levels.has('province') ? regionsOfProvinces(query.filters) : null;
   if (regions) where.push(`area_id = ANY(${bind(regions)}::int[])`);
   const grouping = groups.length ? ` GROUP BY ${groups.join(', ')}` : '';
-  const inner = query.dimensions.includes('priceBand') && !bandRollup
-    ? `SELECT ${selects.join(', ')} FROM (${(bandedSales ? bandedSalesTrimMonths : bandedTrimMonths)(query, rollup, where, bind)}) AS r${grouping}`
-    : `SELECT ${selects.join(', ')} FROM ${rollup.from} AS r WHERE ${where.join(' AND ')}${grouping}`;
+  const inner =
+    query.dimensions.includes('priceBand') && !bandRollup
+      ? `SELECT ${selects.join(', ')} FROM (${(bandedSales ? bandedSalesTrimMonths : bandedTrimMonths)(query, rollup, where, bind)}) AS r${grouping}`
+      : `SELECT ${selects.join(', ')} FROM ${rollup.from} AS r WHERE ${where.join(' AND ')}${grouping}`;
 
   // Names are joined on the answer's rows (alias `g`), or with `within` on the rows it keeps after the windows (`w`).
   const within = Object.entries(query.within ?? {}) as Array<[DimensionKey, readonly number[]]>;
@@ -139,7 +140,9 @@ export function buildQuery(query: AnalyticsQuery, table?: RollupDef): BuiltQuery
   let sql: string;
   if (within.length) {
     const keep = within.map(([d, ids]) => `w."${d}" = ANY(${bind([...ids])}::int[])`);
-    const windowed = `SELECT g.*${windowSelects().map((s) => `, ${s}`).join('')} FROM (${inner}) g${sold}`;
+    const windowed = `SELECT g.*${windowSelects()
+      .map((s) => `, ${s}`)
+      .join('')} FROM (${inner}) g${sold}`;
     sql = `SELECT w.*${nameSelects.map((s) => `, ${s}`).join('')} FROM (${windowed}) w ${joins.join(' ')} WHERE ${keep.join(' AND ')}`;
   } else {
     sql = `SELECT g.*${nameSelects.map((s) => `, ${s}`).join('')} FROM (${inner}) g ${joins.join(' ')}`.trim() + sold;
@@ -178,7 +181,7 @@ function measureSql(key: MeasureKey, during: string, wholeYuan: boolean): string
  */
 function bandOfPrice(query: AnalyticsQuery, column: string, bind: (value: unknown) => string): string {
   const bands = query.priceBand;
-  if (!bands) throw new Error('the priceBand dimension needs the query\'s priceBand');
+  if (!bands) throw new Error("the priceBand dimension needs the query's priceBand");
   if (column !== 'tp_floor' && column !== 'msrp_floor') throw new Error(`no band price column ${column}`);
   const n = bandCount(bands);
   return `CASE WHEN ${column} < ${bind(bands.low)}::int THEN 0 WHEN ${column} >= ${bind(bands.high)}::int THEN ${bind(n + 1)}::int
@@ -192,9 +195,13 @@ function bandOfPrice(query: AnalyticsQuery, column: string, bind: (value: unknow
  */
 function bandedTrimMonths(query: AnalyticsQuery, rollup: RollupDef, where: string[], bind: (value: unknown) => string): string {
   const bands = query.priceBand;
-  if (!bands) throw new Error('the priceBand dimension needs the query\'s priceBand');
+  if (!bands) throw new Error("the priceBand dimension needs the query's priceBand");
   const n = bandCount(bands);
-  const columns = ['month', 'car_id', ...query.dimensions.filter((d) => d !== 'priceBand' && DIMENSIONS[d].level !== 'time').map((d) => DIMENSIONS[d].expression)];
+  const columns = [
+    'month',
+    'car_id',
+    ...query.dimensions.filter((d) => d !== 'priceBand' && DIMENSIONS[d].level !== 'time').map((d) => DIMENSIONS[d].expression),
+  ];
   const unique = [...new Set(columns)];
   // A table of one row per month and trim (it keeps the trim but no place) needs no summing first: each row is its trim-month.
   const trimGrain = rollup.levels.has('car') && !rollup.levels.has('province') && !rollup.levels.has('city');
@@ -220,9 +227,13 @@ function bandedTrimMonths(query: AnalyticsQuery, rollup: RollupDef, where: strin
  */
 function bandedSalesTrimMonths(query: AnalyticsQuery, rollup: RollupDef, where: string[], bind: (value: unknown) => string): string {
   const bands = query.priceBand;
-  if (!bands) throw new Error('the priceBand dimension needs the query\'s priceBand');
+  if (!bands) throw new Error("the priceBand dimension needs the query's priceBand");
   const n = bandCount(bands);
-  const columns = ['month', 'car_id', ...query.dimensions.filter((d) => d !== 'priceBand' && DIMENSIONS[d].level !== 'time').map((d) => DIMENSIONS[d].expression)];
+  const columns = [
+    'month',
+    'car_id',
+    ...query.dimensions.filter((d) => d !== 'priceBand' && DIMENSIONS[d].level !== 'time').map((d) => DIMENSIONS[d].expression),
+  ];
   const unique = [...new Set(columns)].map((c) => `b.${c}`);
   const msrp = 'coalesce(mm.msrp, c.msrp)::float8';
   const city = cityBands(query);
@@ -233,9 +244,10 @@ function bandedSalesTrimMonths(query: AnalyticsQuery, rollup: RollupDef, where: 
   // where[0] is the months the measures read: the price tables are read for those months only.
   const months = where[0];
   // On the raw sales facts (the benchmark's baseline) the TP comes from the raw price facts too.
-  const prices = rollup === RAW_FACTS[query.source]
-    ? `SELECT month, car_id, sum(tp::bigint * qty) AS tp_amount, sum(qty) AS qty FROM price_fact WHERE ${months} GROUP BY month, car_id`
-    : `SELECT month, car_id, tp_amount, qty FROM rollup_price_car WHERE ${months}`;
+  const prices =
+    rollup === RAW_FACTS[query.source]
+      ? `SELECT month, car_id, sum(tp::bigint * qty) AS tp_amount, sum(qty) AS qty FROM price_fact WHERE ${months} GROUP BY month, car_id`
+      : `SELECT month, car_id, tp_amount, qty FROM rollup_price_car WHERE ${months}`;
   let priceJoin = bands.basis === 'tp' ? `LEFT JOIN (${prices}) pc ON pc.month = b.month AND pc.car_id = b.car_id` : '';
   if (city !== undefined) {
     // The TP weighted over the city's own price facts: Σ(tp × qty) / Σ qty of the trim-month in that city.
@@ -280,8 +292,7 @@ function orderAndPage(answer: string, query: AnalyticsQuery, names: ReadonlySet<
     if (!names.has(o.by)) throw new Error(`order by ${o.by}: not a dimension, measure or window of the query`);
     if (o.direction !== 'asc' && o.direction !== 'desc') throw new Error(`order direction ${String(o.direction)}`);
   }
-  const orderOf = (alias: string): string =>
-    order.map((o) => `${alias}."${o.by}" ${o.direction === 'desc' ? 'DESC' : 'ASC'} NULLS LAST`).join(', ');
+  const orderOf = (alias: string): string => order.map((o) => `${alias}."${o.by}" ${o.direction === 'desc' ? 'DESC' : 'ASC'} NULLS LAST`).join(', ');
   let sql = `SELECT a.* FROM (${answer}) a`;
   if (query.topPerGroup) {
     const { by, n } = query.topPerGroup;

@@ -74,7 +74,8 @@ export class AnswerCacheInterceptor implements NestInterceptor {
     let tooLarge = false;
     const copy = (chunk: unknown, encoding?: unknown): void => {
       if (tooLarge || chunk === undefined || chunk === null || typeof chunk === 'function') return;
-      const buffer = typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk as Uint8Array);
+      const buffer =
+        typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk as Uint8Array);
       chunks.push(buffer);
       bytes += buffer.length;
       if (bytes > this.cache.largest) {

@@ -4,8 +4,7 @@ import { DataChanges } from './data-changes';
 
 /** An answer kept: the handler's JSON result, or a file's bytes with the headers that name it. */
 export type KeptAnswer =
-  | { kind: 'json'; value: unknown; bytes: number }
-  | { kind: 'file'; body: Buffer; headers: ReadonlyArray<readonly [string, string]>; bytes: number };
+  { kind: 'json'; value: unknown; bytes: number } | { kind: 'file'; body: Buffer; headers: ReadonlyArray<readonly [string, string]>; bytes: number };
 
 /** No one answer may take more than this part of the cache, so one large workbook cannot empty it. */
 const LARGEST_SHARE = 8;

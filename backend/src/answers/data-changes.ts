@@ -13,8 +13,20 @@ export const DATA_CHANGE_CHANNEL = 'car_data_change';
  * per-import staging tables. Every other table notifies (`data-changes.spec.ts` holds the two sides).
  */
 export const OPERATIONAL_TABLES: readonly string[] = [
-  'app_user', 'role', 'role_menu', 'menu', 'revoked_token', 'login_attempt', 'security_event', 'mp_binding',
-  'export_job', 'report_bundle', 'job_run', 'data_import', 'import_problem', 'migrations',
+  'app_user',
+  'role',
+  'role_menu',
+  'menu',
+  'revoked_token',
+  'login_attempt',
+  'security_event',
+  'mp_binding',
+  'export_job',
+  'report_bundle',
+  'job_run',
+  'data_import',
+  'import_problem',
+  'migrations',
 ];
 export const STAGING_TABLE = /^import_stage_[0-9a-f]+$/;
 
@@ -103,7 +115,9 @@ export class DataChanges implements OnApplicationBootstrap, OnApplicationShutdow
     this.changed();
     void client.end().catch(() => undefined);
     if (this.stopped) return;
-    this.logger.warn(`lost the ${DATA_CHANGE_CHANNEL} listener${error ? ` (${error instanceof Error ? String(error) : JSON.stringify(error)})` : ''}; answers are computed afresh until it is back`);
+    this.logger.warn(
+      `lost the ${DATA_CHANGE_CHANNEL} listener${error ? ` (${error instanceof Error ? String(error) : JSON.stringify(error)})` : ''}; answers are computed afresh until it is back`,
+    );
     this.retry = setTimeout(() => void this.listen(), this.retryMs);
     this.retry.unref();
     this.retryMs = Math.min(this.retryMs * 2, MAX_RETRY_MS);

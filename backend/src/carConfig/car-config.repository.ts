@@ -70,10 +70,7 @@ export class CarConfigRepository {
 
   /** The named sub-series, in the order asked for; unknown ids are left out. */
   async subSeries(ids: readonly number[]): Promise<SubSeriesRow[]> {
-    return this.dataSource.query(
-      `SELECT s.id, s.name FROM sub_series s WHERE s.id = ANY($1::int[]) ORDER BY array_position($1::int[], s.id)`,
-      [[...ids]],
-    );
+    return this.dataSource.query(`SELECT s.id, s.name FROM sub_series s WHERE s.id = ANY($1::int[]) ORDER BY array_position($1::int[], s.id)`, [[...ids]]);
   }
 
   /**

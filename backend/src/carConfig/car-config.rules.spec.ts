@@ -38,12 +38,35 @@ describe('the four filters', () => {
   });
 
   test('option lists: years newest first, 无 last, batteries by capacity', () => {
-    const lists = optionLists([petrol, bev, trim(3, 10, 2026, null, { batteryKwh: '9.5', fuel: 4 })], new Map([[1, '汽油'], [4, '插电式混合动力'], [6, '纯电动']]));
+    const lists = optionLists(
+      [petrol, bev, trim(3, 10, 2026, null, { batteryKwh: '9.5', fuel: 4 })],
+      new Map([
+        [1, '汽油'],
+        [4, '插电式混合动力'],
+        [6, '纯电动'],
+      ]),
+    );
     expect(lists).toEqual({
-      niankuan: [{ value: '2026', label: '2026款' }, { value: '2025', label: '2025款' }, { value: '2024', label: '2024款' }],
-      engines: [{ value: '1.5T', label: '1.5T' }, { value: '2.0T', label: '2.0T' }, { value: '无', label: '无（纯电动）' }],
-      energies: [{ value: '1', label: '汽油' }, { value: '4', label: '插电式混合动力' }, { value: '6', label: '纯电动' }],
-      batteries: [{ value: '9.5', label: '9.5kWh' }, { value: '75', label: '75kWh' }, { value: '无', label: '无' }],
+      niankuan: [
+        { value: '2026', label: '2026款' },
+        { value: '2025', label: '2025款' },
+        { value: '2024', label: '2024款' },
+      ],
+      engines: [
+        { value: '1.5T', label: '1.5T' },
+        { value: '2.0T', label: '2.0T' },
+        { value: '无', label: '无（纯电动）' },
+      ],
+      energies: [
+        { value: '1', label: '汽油' },
+        { value: '4', label: '插电式混合动力' },
+        { value: '6', label: '纯电动' },
+      ],
+      batteries: [
+        { value: '9.5', label: '9.5kWh' },
+        { value: '75', label: '75kWh' },
+        { value: '无', label: '无' },
+      ],
     });
   });
 });

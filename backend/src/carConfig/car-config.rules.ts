@@ -57,7 +57,10 @@ export function defaultSelection(trims: readonly ConfigTrimRow[], subSeriesIds: 
 }
 
 /** The four option lists, from every trim of the chosen sub-series (so a filter can always be widened again). */
-export function optionLists(trims: readonly ConfigTrimRow[], fuelNames: ReadonlyMap<number, string>): {
+export function optionLists(
+  trims: readonly ConfigTrimRow[],
+  fuelNames: ReadonlyMap<number, string>,
+): {
   niankuan: ConfigOption[];
   engines: ConfigOption[];
   energies: ConfigOption[];
@@ -67,9 +70,7 @@ export function optionLists(trims: readonly ConfigTrimRow[], fuelNames: Readonly
   const years = distinct(trims.map((t) => t.modelYear)).sort((a, b) => b - a);
   const engines = distinct(trims.map(engineValue)).sort((a, b) => (a === NONE_OPTION ? 1 : b === NONE_OPTION ? -1 : a.localeCompare(b)));
   const fuels = distinct(trims.map((t) => t.fuel)).sort((a, b) => a - b);
-  const batteries = distinct(trims.map(batteryValue)).sort((a, b) =>
-    a === NONE_OPTION ? 1 : b === NONE_OPTION ? -1 : Number(a) - Number(b),
-  );
+  const batteries = distinct(trims.map(batteryValue)).sort((a, b) => (a === NONE_OPTION ? 1 : b === NONE_OPTION ? -1 : Number(a) - Number(b)));
   return {
     niankuan: years.map((y) => ({ value: String(y), label: `${y}款` })),
     engines: engines.map((e) => ({ value: e, label: e === NONE_OPTION ? '无（纯电动）' : e })),

@@ -109,7 +109,16 @@ export class CarConfigService {
       headerData: [LABEL_KEY, ...columns.map((c) => c.carJllCode)],
       columns,
       freezes: freezeRows(columns, month),
-      items: withCatalogue(buildBlocks(categories, items, chosen.map((t) => ({ carJllCode: t.jllCode, carId: t.id })), values), chosenIds, catalogue),
+      items: withCatalogue(
+        buildBlocks(
+          categories,
+          items,
+          chosen.map((t) => ({ carJllCode: t.jllCode, carId: t.id })),
+          values,
+        ),
+        chosenIds,
+        catalogue,
+      ),
       ...optionLists(trims, new Map(fuels.map((f) => [Number(f.key), f.value]))),
     };
     return { table, subSeries };

@@ -16,8 +16,21 @@ const FRAMEWORK_ERRORS: Record<number, { code: ApiCodeValue; msg: string }> = {
 };
 
 /** Node's socket errors and PostgreSQL's connection-class codes (08…, shutting down, starting up, too many clients). */
-const UNREACHABLE_CODES: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '53300']);
-const UNREACHABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is not established|ECONNREFUSED/i;
+const UNREACHABLE_CODES: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+const UNREACHABLE_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is not established|ECONNREFUSED/i;
 
 /**
  * Whether an error means the database could not be reached (down, restarting, or its pool could not connect
@@ -76,9 +89,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       this.logger.warn(`${request.method} ${request.originalUrl}: database unreachable (${(exception as Error).message})`);
       return { status: HttpStatus.SERVICE_UNAVAILABLE, body: { code: ApiCode.Unavailable, msg: API_MESSAGES.databaseUnavailable, result: null } };
     }
-    this.logger.error(
-      `${request.method} ${request.originalUrl} failed: ${exception instanceof Error ? exception.stack : String(exception)}`,
-    );
+    this.logger.error(`${request.method} ${request.originalUrl} failed: ${exception instanceof Error ? exception.stack : String(exception)}`);
     return {
       status: HttpStatus.INTERNAL_SERVER_ERROR,
       body: { code: ApiCode.ServerError, msg: API_MESSAGES.serverError, result: null },

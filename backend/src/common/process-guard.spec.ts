@@ -39,7 +39,12 @@ describe('guardProcess', () => {
     expect(JSON.parse(text)).toEqual({ code: -1500, msg: '服务器内部错误，请稍后重试', result: null });
     expect(text).not.toContain('orphaned call');
     expect(logged).toEqual([
-      expect.objectContaining({ level: 'error', context: 'Process', msg: 'unhandled rejection: orphaned call', fields: expect.objectContaining({ requestId: 'req-42', route: 'GET /car/api/orphan' }) }),
+      expect.objectContaining({
+        level: 'error',
+        context: 'Process',
+        msg: 'unhandled rejection: orphaned call',
+        fields: expect.objectContaining({ requestId: 'req-42', route: 'GET /car/api/orphan' }),
+      }),
     ]);
   });
 
@@ -59,7 +64,9 @@ describe('guardProcess', () => {
       await new Promise(() => undefined);
     });
     await expect(job).rejects.toBe('a string reason');
-    expect(logged).toEqual([expect.objectContaining({ msg: 'unhandled rejection: a string reason', fields: expect.objectContaining({ jobId: 'job-7', job: 'exports.cityRetail' }) })]);
+    expect(logged).toEqual([
+      expect.objectContaining({ msg: 'unhandled rejection: a string reason', fields: expect.objectContaining({ jobId: 'job-7', job: 'exports.cityRetail' }) }),
+    ]);
   });
 
   test('a job ends with its own outcome', async () => {
@@ -70,6 +77,8 @@ describe('guardProcess', () => {
 
   test('outside any work the error is still logged', () => {
     events.emit('uncaughtException', new Error('at start'));
-    expect(logged).toEqual([expect.objectContaining({ msg: 'uncaught exception: at start', fields: expect.not.objectContaining({ requestId: expect.anything() }) })]);
+    expect(logged).toEqual([
+      expect.objectContaining({ msg: 'uncaught exception: at start', fields: expect.not.objectContaining({ requestId: expect.anything() }) }),
+    ]);
   });
 });

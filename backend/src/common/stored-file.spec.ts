@@ -40,7 +40,9 @@ describe('sendStoredFile', () => {
     expect(Buffer.from(await answer.arrayBuffer())).toEqual(body);
     expect(answer.headers.get('content-type')).toBe('application/test');
     expect(answer.headers.get('content-length')).toBe(String(body.length));
-    expect(answer.headers.get('content-disposition')).toBe(`attachment; filename="_______2026-01.xlsx"; filename*=UTF-8''${encodeURIComponent('城市零售数据_2026-01.xlsx')}`);
+    expect(answer.headers.get('content-disposition')).toBe(
+      `attachment; filename="_______2026-01.xlsx"; filename*=UTF-8''${encodeURIComponent('城市零售数据_2026-01.xlsx')}`,
+    );
     expect(answer.headers.get('cache-control')).toBe('private, no-store');
   });
 

@@ -6,5 +6,8 @@ import { FILE_NAME_UNSAFE } from '@car/contracts';
  */
 export function uploadName(original: string): string {
   const decoded = Buffer.from(original, 'latin1').toString('utf8');
-  return (decoded.includes('\uFFFD') ? original : decoded).replace(/^.*[\\/]/, '').replace(FILE_NAME_UNSAFE, '_').trim();
+  return (decoded.includes('\uFFFD') ? original : decoded)
+    .replace(/^.*[\\/]/, '')
+    .replace(FILE_NAME_UNSAFE, '_')
+    .trim();
 }

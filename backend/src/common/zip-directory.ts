@@ -43,7 +43,8 @@ export function fileReader(handle: fs.promises.FileHandle): ZipReader {
 
 /** A reader of bytes in memory (an upload). */
 export function bufferReader(content: Buffer): ZipReader {
-  return (position, length) => (position < 0 || position + length > content.length ? Promise.reject(broken()) : Promise.resolve(content.subarray(position, position + length)));
+  return (position, length) =>
+    position < 0 || position + length > content.length ? Promise.reject(broken()) : Promise.resolve(content.subarray(position, position + length));
 }
 
 /**
@@ -104,4 +105,3 @@ export async function zipDirectory(read: ZipReader, size: number, maxEntries: nu
   if (next !== directoryStart) throw broken();
   return entries;
 }
-

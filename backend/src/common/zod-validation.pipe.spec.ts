@@ -4,7 +4,9 @@ import { ApiCode, ApiException } from './api-codes';
 import { ZodValidationPipe } from './zod-validation.pipe';
 
 describe('ZodValidationPipe', () => {
-  const pipe = new ZodValidationPipe(z.object({ time: z.string().regex(/^\d{4}-\d{2}$/, '应为 YYYY-MM 格式的月份'), pageSize: z.coerce.number().int().max(500) }));
+  const pipe = new ZodValidationPipe(
+    z.object({ time: z.string().regex(/^\d{4}-\d{2}$/, '应为 YYYY-MM 格式的月份'), pageSize: z.coerce.number().int().max(500) }),
+  );
 
   test('passes parsed values through', () => {
     expect(pipe.parse({ time: '2026-10', pageSize: '20' })).toEqual({ time: '2026-10', pageSize: 20 });
@@ -28,7 +30,9 @@ describe('ZodValidationPipe', () => {
 });
 
 describe('ZodValidationPipe with labelled fields', () => {
-  const pipe = new ZodValidationPipe(z.object({ pageSize: labelled(z.coerce.number().int().max(100, '不能超过 100'), '每页条数'), name: labelled(z.string().min(1, '请输入名称'), '名称') }));
+  const pipe = new ZodValidationPipe(
+    z.object({ pageSize: labelled(z.coerce.number().int().max(100, '不能超过 100'), '每页条数'), name: labelled(z.string().min(1, '请输入名称'), '名称') }),
+  );
 
   test('a labelled field is named by its label, before a message that does not name it', () => {
     expect(() => pipe.parse({ pageSize: '101', name: 'x' })).toThrow(/^每页条数不能超过 100$/);

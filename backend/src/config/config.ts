@@ -11,9 +11,7 @@ const PROJECT_ROOT = path.resolve(__dirname, '..', '..', '..');
 /** Secrets copied from an example rather than generated. */
 const PLACEHOLDER_SECRET = /change-?me|please-set|placeholder|example|your-secret|secret-here/i;
 
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
+const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /** Ranges Express's trust proxy (proxy-addr) knows by name. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -40,10 +38,16 @@ const trustedProxies = z.string().transform((text, ctx): string[] => {
   const value = text.trim().toLowerCase();
   if (value === 'false' || value === '0') return [];
   if (value === 'true' || value === '1') {
-    ctx.addIssue({ code: 'custom', message: 'true would trust every caller\'s X-Forwarded-For: list the proxy addresses or CIDRs instead (e.g. 10.0.0.2 or 172.16.0.0/12), or false' });
+    ctx.addIssue({
+      code: 'custom',
+      message: "true would trust every caller's X-Forwarded-For: list the proxy addresses or CIDRs instead (e.g. 10.0.0.2 or 172.16.0.0/12), or false",
+    });
     return z.NEVER;
   }
-  const entries = value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
   const problems = entries.map(proxyEntryProblem).filter((problem): problem is string => problem !== null);
   for (const message of problems) ctx.addIssue({ code: 'custom', message });
   return problems.length > 0 ? z.NEVER : entries;
@@ -89,7 +93,10 @@ const schema = z.object({
   AUDIT_RETENTION_DAYS: z.coerce
     .number()
     .int('must be a whole number of days')
-    .refine((days) => days === 0 || (days >= 180 && days <= 3650), 'must be 0 (keep every event) or 180-3650 days (the Cybersecurity Law asks for at least six months of logs)')
+    .refine(
+      (days) => days === 0 || (days >= 180 && days <= 3650),
+      'must be 0 (keep every event) or 180-3650 days (the Cybersecurity Law asks for at least six months of logs)',
+    )
     .default(365),
   /**
    * How many jobs one worker process runs at once (exports, reports, imports, rollup rebuilds). At most 4:
@@ -141,9 +148,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
-    );
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`));
   }
   const c = parsed.data;
   const dataDir = path.resolve(c.DATA_DIR);

@@ -66,7 +66,10 @@ export function writeBriefs(f: BriefFigures): DashboardBrief[] {
   if (f.producers.length === 0) {
     producers = `${f.period}暂无厂商零售数据`;
   } else {
-    const leaders = f.producers.slice(0, 3).map((p) => `${p.name}（${p.perStr}）`).join('、');
+    const leaders = f.producers
+      .slice(0, 3)
+      .map((p) => `${p.name}（${p.perStr}）`)
+      .join('、');
     producers = `${f.period}零售份额前三的厂商：${leaders}`;
     const growers = f.producers.filter((p) => p.yoy !== null && p.yoy > 0);
     const fastest = growers.reduce<DashboardRow | null>((best, p) => (best === null || (p.yoy ?? 0) > (best.yoy ?? 0) ? p : best), null);

@@ -1,8 +1,24 @@
 import { Injectable } from '@nestjs/common';
 import {
-  type DashboardCitiesDto, type DashboardCityPage, type DashboardList, type DashboardListDto, type DashboardPeriodDto, type DashboardRow,
-  type DashboardVolume, type DashboardWhole, DASHBOARD_SIZES, formatMonth, growth, growthNumber, kiloVehicles, parseMonth, percentNumber,
-  percentText, share, shareChange, sharePercentText,
+  type DashboardCitiesDto,
+  type DashboardCityPage,
+  type DashboardList,
+  type DashboardListDto,
+  type DashboardPeriodDto,
+  type DashboardRow,
+  type DashboardVolume,
+  type DashboardWhole,
+  DASHBOARD_SIZES,
+  formatMonth,
+  growth,
+  growthNumber,
+  kiloVehicles,
+  parseMonth,
+  percentNumber,
+  percentText,
+  share,
+  shareChange,
+  sharePercentText,
 } from '@car/contracts';
 import { AnalyticsService } from '../analytics/analytics.service';
 import type { DimensionKey, Filters } from '../analytics/model';
@@ -22,8 +38,14 @@ interface Period {
 /** The period's volume (qty) and the same period a year earlier (tq) as shifts; the month before (hb) for a single month. */
 function periodMeasures(accumulate: 0 | 1): MeasureRequest[] {
   return accumulate === 1
-    ? [{ measure: 'qty', shift: 'yearToDate', as: 'qty' }, { measure: 'qty', shift: 'lastYearToDate', as: 'tq' }]
-    : [{ measure: 'qty', shift: 'current', as: 'qty' }, { measure: 'qty', shift: 'lastYear', as: 'tq' }];
+    ? [
+        { measure: 'qty', shift: 'yearToDate', as: 'qty' },
+        { measure: 'qty', shift: 'lastYearToDate', as: 'tq' },
+      ]
+    : [
+        { measure: 'qty', shift: 'current', as: 'qty' },
+        { measure: 'qty', shift: 'lastYear', as: 'tq' },
+      ];
 }
 
 /** 插电混动 counts 插电式混合动力 and 增程式 together (CPCA's PHEV), so BEV + PHEV = new energy. */
@@ -105,7 +127,14 @@ export class DashboardService {
       zizhu: volume(ofType(BRAND_TYPES.zizhu).qty, ofType(BRAND_TYPES.zizhu).tq),
       hezi: volume(ofType(BRAND_TYPES.hezi).qty, ofType(BRAND_TYPES.hezi).tq),
       producers: producers.rows,
-      briefs: writeBriefs({ period: periodName(p.month, p.accumulate), accumulate: p.accumulate, all, newEnergy: nev, bev: bev.qty, producers: producers.rows }),
+      briefs: writeBriefs({
+        period: periodName(p.month, p.accumulate),
+        accumulate: p.accumulate,
+        all,
+        newEnergy: nev,
+        bev: bev.qty,
+        producers: producers.rows,
+      }),
     };
   }
 
@@ -144,8 +173,14 @@ export class DashboardService {
       month: p.month,
       measures: periodMeasures(p.accumulate),
       keepWhenAny: ['qty'],
-      windows: [{ fn: 'share', of: 'qty', as: 'per' }, { fn: 'count', as: 'rowCount' }],
-      order: [{ by: 'qty', direction: 'desc' }, { by: dimension, direction: 'asc' }],
+      windows: [
+        { fn: 'share', of: 'qty', as: 'per' },
+        { fn: 'count', as: 'rowCount' },
+      ],
+      order: [
+        { by: 'qty', direction: 'desc' },
+        { by: dimension, direction: 'asc' },
+      ],
       limit,
       offset,
     });

@@ -124,7 +124,11 @@ abstract class AnalyticsExport<F extends AnalyticsExportForm> implements ExportD
     const on = new Set<string>(form.titleKeys ?? []);
     const bySplit = this.spec.tags.some((tag) => tag.key === 'city') && on.has('city');
     const trimTags = this.spec.tags.filter((tag) => on.has(tag.key) && !NOT_TRIM_COLUMNS.has(tag.key)).map((tag) => tag as ExportTagDef & { key: TrimTag });
-    const [trimIds, trims, cities] = await Promise.all([this.repository.trimIds(form), this.repository.trimNames(), bySplit ? this.repository.cityNames() : new Map<number, CityNames>()]);
+    const [trimIds, trims, cities] = await Promise.all([
+      this.repository.trimIds(form),
+      this.repository.trimNames(),
+      bySplit ? this.repository.cityNames() : new Map<number, CityNames>(),
+    ]);
     const bands = this.spec.bands?.(form);
     const dimensions: DimensionKey[] = ['month', ...(bands ? (['priceBand'] as const) : []), 'car', ...(bySplit ? (['city'] as const) : [])];
     const filters: Filters = { ...this.spec.filters?.(form), ...(trimIds ? { carIds: trimIds } : {}) };

@@ -42,9 +42,9 @@ const TAG_CELLS: Record<CityRetailTag, (row: CityRetailRow, trim: TrimNames | un
   city: (_r, _t, c) => c?.name ?? null,
   tier: (_r, _t, c) => c?.tier ?? null,
   ...(Object.fromEntries(Object.keys(TRIM_CELLS).map((key) => [key, trimCell(key as TrimTag)])) as Record<TrimTag, ReturnType<typeof trimCell>>),
-  useNature: (r, _t, _c, l) => (r.useNature === null ? null : l.useNature.get(r.useNature) ?? String(r.useNature)),
-  ownership: (r, _t, _c, l) => (r.ownership === null ? null : l.ownership.get(r.ownership) ?? String(r.ownership)),
-  colour: (r, _t, _c, l) => (r.colour === null ? null : l.colour.get(r.colour) ?? String(r.colour)),
+  useNature: (r, _t, _c, l) => (r.useNature === null ? null : (l.useNature.get(r.useNature) ?? String(r.useNature))),
+  ownership: (r, _t, _c, l) => (r.ownership === null ? null : (l.ownership.get(r.ownership) ?? String(r.ownership))),
+  colour: (r, _t, _c, l) => (r.colour === null ? null : (l.colour.get(r.colour) ?? String(r.colour))),
 };
 
 /** Columns always there: the grain month × city × trim. */

@@ -34,8 +34,22 @@ export interface CityNames {
 export type ProductFilterForm = Partial<
   Pick<
     CityRetailExportForm,
-    | 'brandId' | 'producerId' | 'producerBrandId' | 'modelId' | 'modelSubId' | 'modelSubCode' | 'chexingjibie' | 'dicBodyShape'
-    | 'dicProducerProperty' | 'dicBoundProperty' | 'dicBrandSeries' | 'dicFuel' | 'dicDischargeStandard' | 'dicEngine' | 'dicGearBox' | 'dicDriving'
+    | 'brandId'
+    | 'producerId'
+    | 'producerBrandId'
+    | 'modelId'
+    | 'modelSubId'
+    | 'modelSubCode'
+    | 'chexingjibie'
+    | 'dicBodyShape'
+    | 'dicProducerProperty'
+    | 'dicBoundProperty'
+    | 'dicBrandSeries'
+    | 'dicFuel'
+    | 'dicDischargeStandard'
+    | 'dicEngine'
+    | 'dicGearBox'
+    | 'dicDriving'
   >
 > & { carId?: number[] };
 

@@ -15,7 +15,10 @@ export class DataExportController {
   constructor(private readonly exports: DataExportService) {}
 
   @AcceptsExport('cityRetail')
-  cityRetail(@Body(zodPipe(DATA_EXPORT.cityRetail.params)) form: ParamsOf<typeof DATA_EXPORT.cityRetail>, @CurrentUser() user: SessionUser): Promise<ExportJobView> {
+  cityRetail(
+    @Body(zodPipe(DATA_EXPORT.cityRetail.params)) form: ParamsOf<typeof DATA_EXPORT.cityRetail>,
+    @CurrentUser() user: SessionUser,
+  ): Promise<ExportJobView> {
     return this.exports.accept('cityRetail', form, user);
   }
 
@@ -35,17 +38,27 @@ export class DataExportController {
   }
 
   @Get(DATA_EXPORT.job.path)
-  job(@Query(zodPipe(DATA_EXPORT.job.params)) q: ParamsOf<typeof DATA_EXPORT.job>, @CurrentUser() user: SessionUser): Promise<ResultOf<typeof DATA_EXPORT.job>> {
+  job(
+    @Query(zodPipe(DATA_EXPORT.job.params)) q: ParamsOf<typeof DATA_EXPORT.job>,
+    @CurrentUser() user: SessionUser,
+  ): Promise<ResultOf<typeof DATA_EXPORT.job>> {
     return this.exports.job(q.id, user);
   }
 
   @Get(DATA_EXPORT.jobs.path)
-  jobs(@Query(zodPipe(DATA_EXPORT.jobs.params)) _q: ParamsOf<typeof DATA_EXPORT.jobs>, @CurrentUser() user: SessionUser): Promise<ResultOf<typeof DATA_EXPORT.jobs>> {
+  jobs(
+    @Query(zodPipe(DATA_EXPORT.jobs.params)) _q: ParamsOf<typeof DATA_EXPORT.jobs>,
+    @CurrentUser() user: SessionUser,
+  ): Promise<ResultOf<typeof DATA_EXPORT.jobs>> {
     return this.exports.recent(user);
   }
 
   @Get(DATA_EXPORT.file.path)
-  async file(@Query(zodPipe(DATA_EXPORT.file.params)) q: ParamsOf<typeof DATA_EXPORT.file>, @CurrentUser() user: SessionUser, @Res() res: Response): Promise<void> {
+  async file(
+    @Query(zodPipe(DATA_EXPORT.file.params)) q: ParamsOf<typeof DATA_EXPORT.file>,
+    @CurrentUser() user: SessionUser,
+    @Res() res: Response,
+  ): Promise<void> {
     await sendStoredFile(res, await this.exports.file(q.id, user));
   }
 }

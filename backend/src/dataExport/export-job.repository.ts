@@ -40,10 +40,19 @@ export class ExportJobRepository {
    * Creates the export unless the user already has `limit` queued or running: the count and the insert hold the
    * user's advisory lock, so requests sent at once cannot all pass. The record, or how many are open.
    */
-  async createWithin(id: string, kind: string, params: Record<string, unknown>, userId: number, limit: number): Promise<{ record: ExportJobRecord; open: number } | { record: null; open: number }> {
+  async createWithin(
+    id: string,
+    kind: string,
+    params: Record<string, unknown>,
+    userId: number,
+    limit: number,
+  ): Promise<{ record: ExportJobRecord; open: number } | { record: null; open: number }> {
     return this.dataSource.transaction(async (manager) => {
       await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('export_job:user:' || $1, 0))`, [userId]);
-      const [{ open }] = await manager.query<Array<{ open: number }>>(`SELECT count(*)::int AS open FROM export_job WHERE user_id = $1 AND status IN ('queued', 'running')`, [userId]);
+      const [{ open }] = await manager.query<Array<{ open: number }>>(
+        `SELECT count(*)::int AS open FROM export_job WHERE user_id = $1 AND status IN ('queued', 'running')`,
+        [userId],
+      );
       if (open >= limit) return { record: null, open };
       const [record] = await manager.query<ExportJobRecord[]>(
         `INSERT INTO export_job (id, kind, params, status, progress, user_id) VALUES ($1, $2, $3, 'queued', 0, $4) RETURNING ${COLUMNS}`,
@@ -93,10 +102,11 @@ export class ExportJobRepository {
   }
 
   async done(id: string, fileName: string, rowsWritten: number): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE export_job SET status = 'done', progress = 100, row_count = $3, file_name = $2, finished_at = now() WHERE id = $1`,
-      [id, fileName, rowsWritten],
-    );
+    await this.dataSource.query(`UPDATE export_job SET status = 'done', progress = 100, row_count = $3, file_name = $2, finished_at = now() WHERE id = $1`, [
+      id,
+      fileName,
+      rowsWritten,
+    ]);
   }
 
   async failed(id: string, error: string): Promise<void> {

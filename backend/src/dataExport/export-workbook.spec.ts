@@ -10,11 +10,22 @@ describe('the export workbook', () => {
 
   test('rows past a sheet’s limit continue on a second sheet under the same frozen header; formulas are neutralised; counts stay numbers', async () => {
     const file = path.join(dir, 'rows.xlsx');
-    const workbook = new ExportWorkbook(file, '城市零售数据', [
-      { header: '城市', width: 12, kind: 'text' },
-      { header: '零售量', width: 10, kind: 'count' },
-    ], 3);
-    const rows: Array<[string, number]> = [['=1+1', 1], ['+86', 2], ['-', 3], ['@SUM(A1)', 4], ['广州市', 5]];
+    const workbook = new ExportWorkbook(
+      file,
+      '城市零售数据',
+      [
+        { header: '城市', width: 12, kind: 'text' },
+        { header: '零售量', width: 10, kind: 'count' },
+      ],
+      3,
+    );
+    const rows: Array<[string, number]> = [
+      ['=1+1', 1],
+      ['+86', 2],
+      ['-', 3],
+      ['@SUM(A1)', 4],
+      ['广州市', 5],
+    ];
     for (const row of rows) workbook.addRow(row);
     expect(fs.existsSync(file)).toBe(false);
     await workbook.complete();
@@ -29,8 +40,25 @@ describe('the export workbook', () => {
       expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
       expect(sheet.getColumn(1).width).toBe(12);
     }
-    expect(first.getSheetValues().slice(2).map((r) => (r as unknown[]).slice(1))).toEqual([["'=1+1", 1], ["'+86", 2], ['-', 3]]);
-    expect(second.getSheetValues().slice(2).map((r) => (r as unknown[]).slice(1))).toEqual([["'@SUM(A1)", 4], ['广州市', 5]]);
+    expect(
+      first
+        .getSheetValues()
+        .slice(2)
+        .map((r) => (r as unknown[]).slice(1)),
+    ).toEqual([
+      ["'=1+1", 1],
+      ["'+86", 2],
+      ['-', 3],
+    ]);
+    expect(
+      second
+        .getSheetValues()
+        .slice(2)
+        .map((r) => (r as unknown[]).slice(1)),
+    ).toEqual([
+      ["'@SUM(A1)", 4],
+      ['广州市', 5],
+    ]);
     expect(first.getCell('B2').numFmt).toBe('#,##0');
   });
 
@@ -47,7 +75,10 @@ describe('the export workbook', () => {
 
   test('a run discarded midway, its partial file already written to, leaves no file behind', async () => {
     const file = path.join(dir, 'midway.xlsx');
-    const workbook = new ExportWorkbook(file, '数据', [{ header: 'a', width: 5, kind: 'text' }, { header: 'b', width: 5, kind: 'count' }]);
+    const workbook = new ExportWorkbook(file, '数据', [
+      { header: 'a', width: 5, kind: 'text' },
+      { header: 'b', width: 5, kind: 'count' },
+    ]);
     for (let i = 0; i < 50_000; i++) workbook.addRow([`row ${i}`, i]);
     const size = (): number => (fs.existsSync(`${file}.partial`) ? fs.statSync(`${file}.partial`).size : 0);
     for (let waited = 0; size() === 0 && waited < 5000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));

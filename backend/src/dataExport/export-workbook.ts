@@ -33,7 +33,12 @@ function pendingBytes(stream: PendingStream): number {
 }
 
 /** Each kind's cell style, from the display rules (a rate is written as its fraction, the percent rule's cell). */
-const STYLES: Record<ExportColumn['kind'], Partial<ExcelJS.Style>> = { text: kindStyle('text'), count: kindStyle('count'), yuan: kindStyle('count'), percent: kindStyle('percent') };
+const STYLES: Record<ExportColumn['kind'], Partial<ExcelJS.Style>> = {
+  text: kindStyle('text'),
+  count: kindStyle('count'),
+  yuan: kindStyle('count'),
+  percent: kindStyle('percent'),
+};
 
 /**
  * Writes an export as .xlsx with exceljs's streaming writer: each row is committed as it comes, so memory
@@ -94,7 +99,9 @@ export class ExportWorkbook {
 
   addRow(values: ReadonlyArray<string | number | null>): void {
     const sheet = this.sheet && this.sheetRows < this.rowsPerSheet ? this.sheet : this.nextSheet();
-    sheet.addRow(values.map((value, i) => (typeof value === 'string' ? neutralise(value) : value ?? (this.columns[i]?.kind === 'text' ? '' : DASH)))).commit();
+    sheet
+      .addRow(values.map((value, i) => (typeof value === 'string' ? neutralise(value) : (value ?? (this.columns[i]?.kind === 'text' ? '' : DASH)))))
+      .commit();
     this.sheetRows++;
     this.rowsWritten++;
   }

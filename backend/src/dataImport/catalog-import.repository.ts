@@ -8,19 +8,59 @@ import type { CatalogReference, CatalogRow } from './catalog-validator';
 type DbRow = Record<string, string | number | null>;
 
 const SUB_COLUMNS: ReadonlyArray<readonly [string, string]> = [
-  ['id', 'int'], ['code', 'varchar'], ['name', 'varchar'], ['initial', 'char(1)'], ['series_id', 'int'], ['producer_brand_id', 'int'],
-  ['producer_id', 'int'], ['brand_id', 'int'], ['segment_id', 'smallint'], ['body_type', 'smallint'], ['fuel', 'smallint'],
-  ['launch_month', 'int'], ['end_month', 'int'],
+  ['id', 'int'],
+  ['code', 'varchar'],
+  ['name', 'varchar'],
+  ['initial', 'char(1)'],
+  ['series_id', 'int'],
+  ['producer_brand_id', 'int'],
+  ['producer_id', 'int'],
+  ['brand_id', 'int'],
+  ['segment_id', 'smallint'],
+  ['body_type', 'smallint'],
+  ['fuel', 'smallint'],
+  ['launch_month', 'int'],
+  ['end_month', 'int'],
 ];
 const CAR_COLUMNS: ReadonlyArray<readonly [string, string]> = [
-  ['id', 'int'], ['jll_code', 'varchar'], ['name', 'varchar'], ['sub_series_id', 'int'], ['series_id', 'int'], ['producer_brand_id', 'int'],
-  ['producer_id', 'int'], ['brand_id', 'int'], ['segment_id', 'smallint'], ['model_year', 'smallint'], ['msrp', 'int'], ['fuel', 'smallint'],
-  ['engine', 'varchar'], ['battery_kwh', 'numeric'], ['body_type', 'smallint'], ['gearbox', 'smallint'], ['drive', 'smallint'],
-  ['emission_standard', 'smallint'], ['model_level', 'smallint'], ['seats', 'smallint'], ['launch_month', 'int'], ['end_month', 'int'],
+  ['id', 'int'],
+  ['jll_code', 'varchar'],
+  ['name', 'varchar'],
+  ['sub_series_id', 'int'],
+  ['series_id', 'int'],
+  ['producer_brand_id', 'int'],
+  ['producer_id', 'int'],
+  ['brand_id', 'int'],
+  ['segment_id', 'smallint'],
+  ['model_year', 'smallint'],
+  ['msrp', 'int'],
+  ['fuel', 'smallint'],
+  ['engine', 'varchar'],
+  ['battery_kwh', 'numeric'],
+  ['body_type', 'smallint'],
+  ['gearbox', 'smallint'],
+  ['drive', 'smallint'],
+  ['emission_standard', 'smallint'],
+  ['model_level', 'smallint'],
+  ['seats', 'smallint'],
+  ['launch_month', 'int'],
+  ['end_month', 'int'],
 ];
-const PRODUCER_COLUMNS: ReadonlyArray<readonly [string, string]> = [['id', 'int'], ['name', 'varchar'], ['initial', 'char(1)'], ['property', 'smallint'], ['jll_type', 'smallint']];
+const PRODUCER_COLUMNS: ReadonlyArray<readonly [string, string]> = [
+  ['id', 'int'],
+  ['name', 'varchar'],
+  ['initial', 'char(1)'],
+  ['property', 'smallint'],
+  ['jll_type', 'smallint'],
+];
 const BRAND_COLUMNS: ReadonlyArray<readonly [string, string]> = [
-  ['id', 'int'], ['name', 'varchar'], ['initial', 'char(1)'], ['property', 'smallint'], ['family_id', 'smallint'], ['group_id', 'smallint'], ['jll_type', 'smallint'],
+  ['id', 'int'],
+  ['name', 'varchar'],
+  ['initial', 'char(1)'],
+  ['property', 'smallint'],
+  ['family_id', 'smallint'],
+  ['group_id', 'smallint'],
+  ['jll_type', 'smallint'],
 ];
 /** The parents a trim repeats from its sub-series. */
 const PARENTS = ['series_id', 'producer_brand_id', 'producer_id', 'brand_id', 'segment_id'] as const;
@@ -85,7 +125,12 @@ export class CatalogImportRepository {
       dictionaries,
       subSeries: new Map(subSeries.map((s) => [s.code, s.name])),
       cars: new Set(cars.map((c) => c.code)),
-      families: new Map(families.flatMap((f) => [[f.name, f.id], [String(f.id), f.id]])),
+      families: new Map(
+        families.flatMap((f) => [
+          [f.name, f.id],
+          [String(f.id), f.id],
+        ]),
+      ),
       engines: new Set(engines.map((e) => e.key)),
       ended: new Map(cars.filter((c) => c.end !== null).map((c) => [c.code, Number(c.end)])),
     };
@@ -135,7 +180,9 @@ export class CatalogImportRepository {
       const seriesRows = await q(`SELECT id, name, producer_brand_id FROM series`);
       const seriesOf = new Map(seriesRows.map((s) => [`${s.producer_brand_id}:${s.name}`, Number(s.id)]));
       const seriesName = new Map(seriesRows.map((s) => [Number(s.id), String(s.name)]));
-      const subs = new Map((await q(`SELECT * FROM sub_series WHERE code = ANY($1::varchar[])`, [[...new Set(rows.map((r) => r.subCode))]])).map((s) => [String(s.code), s]));
+      const subs = new Map(
+        (await q(`SELECT * FROM sub_series WHERE code = ANY($1::varchar[])`, [[...new Set(rows.map((r) => r.subCode))]])).map((s) => [String(s.code), s]),
+      );
       const cars = new Map((await q(`SELECT * FROM car WHERE jll_code = ANY($1::varchar[])`, [rows.map((r) => r.car)])).map((c) => [String(c.jll_code), c]));
       const [ids] = await q(
         `SELECT (SELECT coalesce(max(id), 0) FROM producer_brand) AS pb, (SELECT coalesce(max(id), 0) FROM series) AS series,
@@ -158,7 +205,13 @@ export class CatalogImportRepository {
           const producer = producerName.get(producerId)!;
           const brand = brandName.get(brandId)!;
           pbId = ++next.pb;
-          newPbs.push({ id: pbId, name: String(producer.name).endsWith(brand) ? String(producer.name) : `${producer.name}-${brand}`, initial: String(producer.initial), producer_id: producerId, brand_id: brandId });
+          newPbs.push({
+            id: pbId,
+            name: String(producer.name).endsWith(brand) ? String(producer.name) : `${producer.name}-${brand}`,
+            initial: String(producer.initial),
+            producer_id: producerId,
+            brand_id: brandId,
+          });
           pbs.set(`${producerId}:${brandId}`, pbId);
         }
         const name = m.series ?? seriesName.get(Number(before!.series_id))!;
@@ -179,8 +232,8 @@ export class CatalogImportRepository {
           producer_id: producerId,
           brand_id: brandId,
           segment_id: m.segment ?? Number(before!.segment_id),
-          body_type: before ? Number(before.body_type) : m.bodyType ?? Number(cars.get(m.car!)!.body_type),
-          fuel: before ? Number(before.fuel) : m.fuel ?? Number(cars.get(m.car!)!.fuel),
+          body_type: before ? Number(before.body_type) : (m.bodyType ?? Number(cars.get(m.car!)!.body_type)),
+          fuel: before ? Number(before.fuel) : (m.fuel ?? Number(cars.get(m.car!)!.fuel)),
           launch_month: before ? Number(before.launch_month) : Math.min(...launches),
           end_month: before ? before.end_month : null,
         };
@@ -216,17 +269,40 @@ export class CatalogImportRepository {
         if (differs(before, car, CAR_COLUMNS)) carRows.push(car);
         if (before && differs(before, car, ROLLUP_CAR_COLUMNS)) touched.add(Number(car.id));
       }
-      changed += await this.insert(tx, 'producer_brand', [['id', 'int'], ['name', 'varchar'], ['initial', 'char(1)'], ['producer_id', 'int'], ['brand_id', 'int']], newPbs);
-      changed += await this.insert(tx, 'series', [['id', 'int'], ['name', 'varchar'], ['initial', 'char(1)'], ['producer_brand_id', 'int']], newSeries);
+      changed += await this.insert(
+        tx,
+        'producer_brand',
+        [
+          ['id', 'int'],
+          ['name', 'varchar'],
+          ['initial', 'char(1)'],
+          ['producer_id', 'int'],
+          ['brand_id', 'int'],
+        ],
+        newPbs,
+      );
+      changed += await this.insert(
+        tx,
+        'series',
+        [
+          ['id', 'int'],
+          ['name', 'varchar'],
+          ['initial', 'char(1)'],
+          ['producer_brand_id', 'int'],
+        ],
+        newSeries,
+      );
       changed += await this.insert(tx, 'sub_series', SUB_COLUMNS, subRows);
       changed += await this.insert(tx, 'car', CAR_COLUMNS, carRows);
       // The other trims of a sub-series that moved or changed segment follow it.
-      const moved: Array<{ id: number }> = await tx.query(
-        `UPDATE car c SET ${PARENTS.map((p) => `${p} = s.${p}`).join(', ')} FROM sub_series s
+      const moved: Array<{ id: number }> = await tx
+        .query(
+          `UPDATE car c SET ${PARENTS.map((p) => `${p} = s.${p}`).join(', ')} FROM sub_series s
           WHERE s.id = ANY($1::int[]) AND c.sub_series_id = s.id AND (${PARENTS.map((p) => `c.${p}`).join(', ')}) IS DISTINCT FROM (${PARENTS.map((p) => `s.${p}`).join(', ')})
           RETURNING c.id`,
-        [subRows.map((s) => s.id)],
-      ).then(([rowsMoved]: [Array<{ id: number }>, number]) => rowsMoved);
+          [subRows.map((s) => s.id)],
+        )
+        .then(([rowsMoved]: [Array<{ id: number }>, number]) => rowsMoved);
       changed += moved.length;
       for (const { id } of moved) touched.add(Number(id));
       const months = await this.soldMonths(tx, [...touched], makers.producers, makers.brands);
@@ -262,10 +338,20 @@ export class CatalogImportRepository {
    * producers and brands whose rollup attributes changed (property; a brand's family and type too).
    */
   private async makers(tx: EntityManager, rows: readonly CatalogRow[]): Promise<{ changed: number; producers: number[]; brands: number[] }> {
-    const producerRows = mergeBy(rows.filter((r) => r.producer !== undefined), (r) => r.producer!);
-    const brandRows = mergeBy(rows.filter((r) => r.brand !== undefined), (r) => r.brand!);
-    const producers = new Map((await tx.query<DbRow[]>(`SELECT * FROM producer WHERE name = ANY($1::varchar[])`, [[...producerRows.keys()]])).map((p) => [String(p.name), p]));
-    const brands = new Map((await tx.query<DbRow[]>(`SELECT * FROM brand WHERE name = ANY($1::varchar[])`, [[...brandRows.keys()]])).map((b) => [String(b.name), b]));
+    const producerRows = mergeBy(
+      rows.filter((r) => r.producer !== undefined),
+      (r) => r.producer!,
+    );
+    const brandRows = mergeBy(
+      rows.filter((r) => r.brand !== undefined),
+      (r) => r.brand!,
+    );
+    const producers = new Map(
+      (await tx.query<DbRow[]>(`SELECT * FROM producer WHERE name = ANY($1::varchar[])`, [[...producerRows.keys()]])).map((p) => [String(p.name), p]),
+    );
+    const brands = new Map(
+      (await tx.query<DbRow[]>(`SELECT * FROM brand WHERE name = ANY($1::varchar[])`, [[...brandRows.keys()]])).map((b) => [String(b.name), b]),
+    );
     const groups = new Map((await tx.query<DbRow[]>(`SELECT id, name FROM brand_group`)).map((g) => [String(g.name), Number(g.id)]));
     const [ids] = await tx.query<Array<{ producer: number; brand: number; grp: number }>>(
       `SELECT (SELECT coalesce(max(id), 0) FROM producer) AS producer, (SELECT coalesce(max(id), 0) FROM brand) AS brand, (SELECT coalesce(max(id), 0) FROM brand_group) AS grp`,
@@ -308,10 +394,26 @@ export class CatalogImportRepository {
       };
       if (!differs(before, brand, BRAND_COLUMNS)) continue;
       brandUpserts.push(brand);
-      if (before && differs(before, brand, [['property', ''], ['family_id', ''], ['jll_type', '']])) result.brands.push(Number(before.id));
+      if (
+        before &&
+        differs(before, brand, [
+          ['property', ''],
+          ['family_id', ''],
+          ['jll_type', ''],
+        ])
+      )
+        result.brands.push(Number(before.id));
     }
     result.changed += await this.insert(tx, 'producer', PRODUCER_COLUMNS, producerUpserts);
-    result.changed += await this.insert(tx, 'brand_group', [['id', 'smallint'], ['name', 'varchar']], newGroups);
+    result.changed += await this.insert(
+      tx,
+      'brand_group',
+      [
+        ['id', 'smallint'],
+        ['name', 'varchar'],
+      ],
+      newGroups,
+    );
     result.changed += await this.insert(tx, 'brand', BRAND_COLUMNS, brandUpserts);
     return result;
   }
@@ -338,7 +440,10 @@ export class CatalogImportRepository {
       await tx.query(
         `INSERT INTO ${table} (${names.join(', ')})
          SELECT ${names.join(', ')} FROM jsonb_to_recordset($1::jsonb) AS x(${columns.map(([n, t]) => `${n} ${t}`).join(', ')})
-         ON CONFLICT (id) DO UPDATE SET ${names.filter((n) => n !== 'id').map((n) => `${n} = EXCLUDED.${n}`).join(', ')}`,
+         ON CONFLICT (id) DO UPDATE SET ${names
+           .filter((n) => n !== 'id')
+           .map((n) => `${n} = EXCLUDED.${n}`)
+           .join(', ')}`,
         [JSON.stringify(rows.slice(i, i + 5000))],
       );
     }

@@ -5,15 +5,45 @@ import type { RowProblem } from './row-validator';
 const REFERENCE: CatalogReference = {
   producers: new Set(['甲汽车']),
   brands: new Set(['甲德']),
-  segments: new Map([['A级SUV', 7], ['7', 7]]),
-  dictionaries: new Map([
-    ['dicFuel', new Map([['6', 6], ['纯电动', 6]])],
-    ['dicProducerProperty', new Map([['1', 1], ['2', 2], ['自主', 1]])],
-    ['dicBoundProperty', new Map([['2', 2], ['主流', 2]])],
+  segments: new Map([
+    ['A级SUV', 7],
+    ['7', 7],
   ]),
-  subSeries: new Map([['FX051', '德锐'], ['FX052', '日行SUV'], ['FX053', '乙电EV'], ['FX054', '乙尊']]),
+  dictionaries: new Map([
+    [
+      'dicFuel',
+      new Map([
+        ['6', 6],
+        ['纯电动', 6],
+      ]),
+    ],
+    [
+      'dicProducerProperty',
+      new Map([
+        ['1', 1],
+        ['2', 2],
+        ['自主', 1],
+      ]),
+    ],
+    [
+      'dicBoundProperty',
+      new Map([
+        ['2', 2],
+        ['主流', 2],
+      ]),
+    ],
+  ]),
+  subSeries: new Map([
+    ['FX051', '德锐'],
+    ['FX052', '日行SUV'],
+    ['FX053', '乙电EV'],
+    ['FX054', '乙尊'],
+  ]),
   cars: new Set(['JLL61', 'JLL62', 'JLL63', 'JLL64']),
-  families: new Map([['德系', 2], ['2', 2]]),
+  families: new Map([
+    ['德系', 2],
+    ['2', 2],
+  ]),
   engines: new Set(['1.5T']),
   ended: new Map([['JLL63', 202512]]),
 };
@@ -91,13 +121,21 @@ describe('CatalogValidator: new makers, engines and end months', () => {
       [4, '发动机', 'error'],
       [5, '电池容量', 'error'],
     ]);
-    expect(valid.map((r) => [r.engine, r.battery, r.emissionStandard])).toEqual([['1.5T', 18.3, undefined], ['1.2T', null, null]]);
+    expect(valid.map((r) => [r.engine, r.battery, r.emissionStandard])).toEqual([
+      ['1.5T', 18.3, undefined],
+      ['1.2T', null, null],
+    ]);
   });
 
   test('停产月份: with the column, an empty cell puts the trim on sale (a warning when it had ended); without it, the end month is kept', () => {
-    const withEnd = check([{ 子车系代码: 'FX051', 车型代码: 'JLL63' }, { 子车系代码: 'FX051', 车型代码: 'JLL61', 停产月份: '在售' }]);
+    const withEnd = check([
+      { 子车系代码: 'FX051', 车型代码: 'JLL63' },
+      { 子车系代码: 'FX051', 车型代码: 'JLL61', 停产月份: '在售' },
+    ]);
     expect(withEnd.valid.map((r) => r.end)).toEqual([null, null]);
-    expect(withEnd.problems).toEqual([{ line: 2, column: '停产月份', level: 'warning', message: '停产月份为空：车型「JLL63」将改为在售（原停产月份 2025-12）' }]);
+    expect(withEnd.problems).toEqual([
+      { line: 2, column: '停产月份', level: 'warning', message: '停产月份为空：车型「JLL63」将改为在售（原停产月份 2025-12）' },
+    ]);
 
     const validator = new CatalogValidator(REFERENCE);
     const problems: RowProblem[] = [...validator.header(['子车系代码', '车型代码', '厂商指导价'], 1)];

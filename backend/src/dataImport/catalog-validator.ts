@@ -93,7 +93,12 @@ const LIMITS: Partial<Record<Field, number>> = { subCode: 16, car: 20, producer:
 const WHOLE = /^\d{1,10}$/;
 const BATTERY = /^\d{1,4}(\.\d)?$/;
 /** 厂商类型 / 品牌类型: code or label → jll_type. */
-const JLL_TYPES = new Map<string, number>(Object.entries(JLL_LABELS).flatMap(([code, label]) => [[code, Number(code)], [label, Number(code)]]));
+const JLL_TYPES = new Map<string, number>(
+  Object.entries(JLL_LABELS).flatMap(([code, label]) => [
+    [code, Number(code)],
+    [label, Number(code)],
+  ]),
+);
 
 /**
  * Checks a catalog file (decision 117): the header (its key columns must be there, the others may be left
@@ -254,7 +259,9 @@ export class CatalogValidator {
       case 'brandInitial':
         return /^[A-Za-z]$/.test(text) ? text.toUpperCase() : { error: `${column.header}「${shown}」应为一个字母 A-Z` };
       case 'engine':
-        return this.reference.engines.has(text) || ENGINE_PATTERN.test(text) ? text : { error: `发动机「${shown}」应为排量加 L 或 T，如 1.5T、2.0L；没有发动机填「${CATALOG_NONE}」` };
+        return this.reference.engines.has(text) || ENGINE_PATTERN.test(text)
+          ? text
+          : { error: `发动机「${shown}」应为排量加 L 或 T，如 1.5T、2.0L；没有发动机填「${CATALOG_NONE}」` };
       case 'battery': {
         const kwh = BATTERY.test(text) ? Number(text) : NaN;
         return kwh > 0 ? kwh : { error: `电池容量「${shown}」应为正数（kWh，最多一位小数）；没有动力电池填「${CATALOG_NONE}」` };

@@ -41,7 +41,9 @@ export class ConfigImportRepository {
     const fallback = first ? [] : await this.dataSource.query<Array<{ code: string }>>(`SELECT jll_code AS code FROM car ORDER BY id LIMIT 1`);
     const values = new Map<number, string>();
     if (first) {
-      const rows = await this.dataSource.query<Array<{ item: number; value: string }>>(`SELECT item_id AS item, value FROM config_value WHERE car_id = $1`, [first.id]);
+      const rows = await this.dataSource.query<Array<{ item: number; value: string }>>(`SELECT item_id AS item, value FROM config_value WHERE car_id = $1`, [
+        first.id,
+      ]);
       for (const row of rows) values.set(row.item, row.value);
     }
     return {
@@ -67,7 +69,11 @@ export class ConfigImportRepository {
          SELECT car_id AS "carId", count(*)::int AS n FROM written GROUP BY car_id`,
       );
       const changed = trims.reduce((sum, t) => sum + t.n, 0);
-      if (trims.length > 0) await this.sheets.rebuildSheets(trims.map((t) => t.carId), tx);
+      if (trims.length > 0)
+        await this.sheets.rebuildSheets(
+          trims.map((t) => t.carId),
+          tx,
+        );
       // The import ends with its write, in the same transaction: a crash after the commit finds it done (decision 137).
       await tx.query(`UPDATE data_import SET rows_written = $2, state = 'done', finished_at = now() WHERE id = $1`, [importId, changed]);
       return { changed, trims: trims.length };

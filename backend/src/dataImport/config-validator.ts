@@ -52,7 +52,10 @@ export class ConfigValidator {
     const problems: RowProblem[] = [];
     this.categoryAt = names.indexOf(this.categoryHeader);
     this.itemAt = names.indexOf(this.itemHeader);
-    for (const [at, header] of [[this.categoryAt, this.categoryHeader], [this.itemAt, this.itemHeader]] as const) {
+    for (const [at, header] of [
+      [this.categoryAt, this.categoryHeader],
+      [this.itemAt, this.itemHeader],
+    ] as const) {
       if (at < 0) problems.push({ line, column: header, level: 'error', message: `缺少列「${header}」：请使用导入模板的表头` });
     }
     const first = new Map<string, number>();
@@ -60,7 +63,12 @@ export class ConfigValidator {
       if (at === this.categoryAt || at === this.itemAt || name === '') return;
       const carId = this.reference.cars.get(name);
       if (carId === undefined) {
-        problems.push({ line, column: name.slice(0, 32), level: 'error', message: `未知的车型代码「${name.slice(0, 20)}」：除配置类别、配置项外，每列的表头应为车型代码` });
+        problems.push({
+          line,
+          column: name.slice(0, 32),
+          level: 'error',
+          message: `未知的车型代码「${name.slice(0, 20)}」：除配置类别、配置项外，每列的表头应为车型代码`,
+        });
       } else if (first.has(name)) {
         problems.push({ line, column: name, level: 'error', message: `车型代码「${name}」与第 ${first.get(name)! + 1} 列重复：每个车型只能有一列` });
       } else {
@@ -83,12 +91,18 @@ export class ConfigValidator {
     const path = text(this.itemAt);
     let itemId: number | undefined;
     if (category === '') problems.push({ line, column: this.categoryHeader, level: 'error', message: '配置类别为空' });
-    else if (!this.reference.categories.has(category)) problems.push({ line, column: this.categoryHeader, level: 'error', message: `未知的配置类别「${category.slice(0, 20)}」` });
+    else if (!this.reference.categories.has(category))
+      problems.push({ line, column: this.categoryHeader, level: 'error', message: `未知的配置类别「${category.slice(0, 20)}」` });
     if (path === '') problems.push({ line, column: this.itemHeader, level: 'error', message: '配置项为空' });
     else if (problems.length === before) {
       itemId = this.reference.items.get(configItemKey(category, path));
       if (itemId === undefined) {
-        problems.push({ line, column: this.itemHeader, level: 'error', message: `未知的配置项「${path.slice(0, 40)}」：配置类别「${category}」下没有该项（子项请写出上级路径，如 上级${CONFIG_PATH_SEPARATOR}子项）` });
+        problems.push({
+          line,
+          column: this.itemHeader,
+          level: 'error',
+          message: `未知的配置项「${path.slice(0, 40)}」：配置类别「${category}」下没有该项（子项请写出上级路径，如 上级${CONFIG_PATH_SEPARATOR}子项）`,
+        });
       } else if (this.seen.has(itemId)) {
         problems.push({ line, column: this.itemHeader, level: 'error', message: `与第 ${this.seen.get(itemId)} 行重复：同一配置项只能有一行` });
       } else this.seen.set(itemId, line);

@@ -245,7 +245,10 @@ export class DataImportJobs implements OnApplicationBootstrap {
     const valid = validator.across(rows, problems);
     problems.sort((a, b) => a.line - b.line);
     await this.imports.addProblems(record.id, problems, 0);
-    await this.imports.stageCatalog(record.id, valid.map((row) => ({ line: row.line, row })));
+    await this.imports.stageCatalog(
+      record.id,
+      valid.map((row) => ({ line: row.line, row })),
+    );
     const errors = problems.filter((p) => p.level === 'error').length;
     const warnings = problems.length - errors;
     const rowsValid = valid.length;
@@ -343,7 +346,8 @@ export class DataImportJobs implements OnApplicationBootstrap {
     for (const job of await this.imports.unfinished()) {
       this.logger.log(`import ${job.id} was not finished (${job.state}): running it again`);
       if (job.state === 'publishing') await this.queuePublish(job.id);
-      else if (job.state === 'writing') await this.queue.enqueue(JobName.DataImport, { importId: job.id, step: 'write' }, { jobId: importJobId(job.id, 'write') });
+      else if (job.state === 'writing')
+        await this.queue.enqueue(JobName.DataImport, { importId: job.id, step: 'write' }, { jobId: importJobId(job.id, 'write') });
       else await this.queue.enqueue(JobName.DataImport, { importId: job.id, step: 'check' }, { jobId: importJobId(job.id, 'check') });
     }
   }

@@ -1,5 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { IMPORT_MAX_PROBLEMS, TP_WARNING_SHARE, isFactImportKind, type FactImportKind, type ImportKind, type ImportProblem, type ImportState } from '@car/contracts';
+import {
+  IMPORT_MAX_PROBLEMS,
+  TP_WARNING_SHARE,
+  isFactImportKind,
+  type FactImportKind,
+  type ImportKind,
+  type ImportProblem,
+  type ImportState,
+} from '@car/contracts';
 import { DataSource } from 'typeorm';
 import { exclusive } from '../database/advisory-lock';
 import { CopyWriter } from '../database/copy-writer';
@@ -44,7 +52,15 @@ export const stageOf = (id: string): string => `import_stage_${id.replace(/-/g, 
 export class DataImportRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  async create(record: { id: string; userId: number; kind: ImportKind; fileName: string; fileFormat: string; monthFrom: number; monthTo: number }): Promise<void> {
+  async create(record: {
+    id: string;
+    userId: number;
+    kind: ImportKind;
+    fileName: string;
+    fileFormat: string;
+    monthFrom: number;
+    monthTo: number;
+  }): Promise<void> {
     await this.dataSource.query(
       `INSERT INTO data_import (id, user_id, kind, file_name, file_format, month_from, month_to, state) VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued')`,
       [record.id, record.userId, record.kind, record.fileName, record.fileFormat, record.monthFrom, record.monthTo],
@@ -82,7 +98,9 @@ export class DataImportRepository {
     const runner = this.dataSource.createQueryRunner();
     await runner.connect();
     try {
-      const [{ locked }] = (await runner.query(`SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS locked`, [`data_import:${id}`])) as Array<{ locked: boolean }>;
+      const [{ locked }] = (await runner.query(`SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS locked`, [`data_import:${id}`])) as Array<{
+        locked: boolean;
+      }>;
       if (!locked) return false;
       try {
         await fn();
@@ -161,15 +179,28 @@ export class DataImportRepository {
   }
 
   async progressed(id: string, counts: { rowsParsed: number; rowsValid: number; errors: number }): Promise<void> {
-    await this.dataSource.query(`UPDATE data_import SET rows_parsed = $2, rows_valid = $3, errors = $4 WHERE id = $1`, [id, counts.rowsParsed, counts.rowsValid, counts.errors]);
+    await this.dataSource.query(`UPDATE data_import SET rows_parsed = $2, rows_valid = $3, errors = $4 WHERE id = $1`, [
+      id,
+      counts.rowsParsed,
+      counts.rowsValid,
+      counts.errors,
+    ]);
   }
 
   /** The end of a check: its counts, the months its valid rows hold, and the state it leaves the import in. */
-  async checked(id: string, result: { state: ImportState; rowsParsed: number; rowsValid: number; errors: number; warnings: number; months: number[] }): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE data_import SET state = $2, rows_parsed = $3, rows_valid = $4, errors = $5, warnings = $6, months = $7 WHERE id = $1`,
-      [id, result.state, result.rowsParsed, result.rowsValid, result.errors, result.warnings, result.months],
-    );
+  async checked(
+    id: string,
+    result: { state: ImportState; rowsParsed: number; rowsValid: number; errors: number; warnings: number; months: number[] },
+  ): Promise<void> {
+    await this.dataSource.query(`UPDATE data_import SET state = $2, rows_parsed = $3, rows_valid = $4, errors = $5, warnings = $6, months = $7 WHERE id = $1`, [
+      id,
+      result.state,
+      result.rowsParsed,
+      result.rowsValid,
+      result.errors,
+      result.warnings,
+      result.months,
+    ]);
   }
 
   async setState(id: string, state: ImportState, extra: { rowsWritten?: number; error?: string } = {}): Promise<void> {
@@ -272,7 +303,9 @@ export class DataImportRepository {
 
   /** The months the staged rows hold, and how many rows there are. */
   async staged(id: string): Promise<{ months: number[]; rows: number }> {
-    const rows: Array<{ month: number; n: number }> = await this.dataSource.query(`SELECT month, count(*)::int AS n FROM ${stageOf(id)} GROUP BY month ORDER BY month`);
+    const rows: Array<{ month: number; n: number }> = await this.dataSource.query(
+      `SELECT month, count(*)::int AS n FROM ${stageOf(id)} GROUP BY month ORDER BY month`,
+    );
     return { months: rows.map((r) => r.month), rows: rows.reduce((sum, r) => sum + r.n, 0) };
   }
 

@@ -36,4 +36,3 @@ export const IMPORT_KIND_DEFS: Record<FactImportKind, ImportKindDef> = {
   msrp: { table: 'msrp_month', columns: ['month', 'car_id', 'msrp'], key: ['month', 'car_id'], flag: null, source: ['month', 'car', 'msrp'] },
   rebate: { table: 'rebate_month', columns: ['month', 'car_id', 'rebate'], key: ['month', 'car_id'], flag: 'rebate', source: ['month', 'car', 'rebate'] },
 };
-

@@ -17,8 +17,19 @@ describe('a CSV the product writes', () => {
 
 test('a template read back by the import gives the stored names, not the apostrophes', async () => {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'template-')), 'catalog.csv');
-  fs.writeFileSync(file, csvText([['名称', '数量'], ['=SUM(A1)', '-2'], ["'普通", '5']]));
+  fs.writeFileSync(
+    file,
+    csvText([
+      ['名称', '数量'],
+      ['=SUM(A1)', '-2'],
+      ["'普通", '5'],
+    ]),
+  );
   const rows: string[][] = [];
   for await (const row of readRows(file, 'csv')) rows.push(row.cells);
-  expect(rows).toEqual([['名称', '数量'], ['=SUM(A1)', '-2'], ["'普通", '5']]);
+  expect(rows).toEqual([
+    ['名称', '数量'],
+    ['=SUM(A1)', '-2'],
+    ["'普通", '5'],
+  ]);
 });

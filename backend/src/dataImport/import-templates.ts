@@ -23,6 +23,11 @@ export async function sendImportTemplate(res: Response, kind: ImportKind, format
     res.send(csvText([header, ...rows]));
     return;
   }
-  const columns = header.map((title, i) => ({ header: title, kind: 'text' as const, width: i === 1 && kind === 'config' ? 36 : 14, value: (row: string[]) => row[i] }));
+  const columns = header.map((title, i) => ({
+    header: title,
+    kind: 'text' as const,
+    width: i === 1 && kind === 'config' ? 36 : 14,
+    value: (row: string[]) => row[i],
+  }));
   await streamTableWorkbook(res, fileName, '数据', columns, rows, undefined, { sheetName: '填写说明', header: ['列', '说明'], rows: notes });
 }

@@ -8,9 +8,18 @@ import { RowValidator, readMonth, type RowProblem } from './row-validator';
 const REFERENCE = {
   cities: new Set([110000, 440100]),
   cars: new Map([['JLL61', 61]]),
-  useNature: new Map([['1', 1], ['非营运', 1]]),
-  owner: new Map([['1', 1], ['个人', 1]]),
-  colour: new Map([['1', 1], ['白色', 1]]),
+  useNature: new Map([
+    ['1', 1],
+    ['非营运', 1],
+  ]),
+  owner: new Map([
+    ['1', 1],
+    ['个人', 1],
+  ]),
+  colour: new Map([
+    ['1', 1],
+    ['白色', 1],
+  ]),
 };
 const HEADER = ['月份', '城市代码', '车型代码', '使用性质', '所有权', '颜色', '销量'];
 
@@ -32,7 +41,13 @@ describe('the import row checks', () => {
     validator.header(HEADER, 1);
     const problems: RowProblem[] = [];
     expect(validator.row(['2026-06', '999999', 'NOPE', '9', '1', '1', '-2'], 5, problems)).toBeNull();
-    expect(problems.map((p) => [p.line, p.column])).toEqual([[5, '月份'], [5, '车型代码'], [5, '城市代码'], [5, '使用性质'], [5, '销量']]);
+    expect(problems.map((p) => [p.line, p.column])).toEqual([
+      [5, '月份'],
+      [5, '车型代码'],
+      [5, '城市代码'],
+      [5, '使用性质'],
+      [5, '销量'],
+    ]);
     const amounts: RowProblem[] = [];
     for (const qty of ['abc', '1.5', '0', '']) validator.row(['2026-04', '110000', 'JLL61', '1', '1', '1', qty], 6, amounts);
     expect(amounts.map((p) => p.message)).toEqual(['销量「abc」不是数字', '销量应为整数', '销量应大于 0', '销量为空']);

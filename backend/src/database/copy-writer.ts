@@ -121,12 +121,7 @@ export class CopyWriter {
 }
 
 /** Loads a small table in one COPY. */
-export async function copyRows(
-  dataSource: DataSource,
-  table: string,
-  columns: readonly string[],
-  rows: Iterable<ReadonlyArray<CopyValue>>,
-): Promise<number> {
+export async function copyRows(dataSource: DataSource, table: string, columns: readonly string[], rows: Iterable<ReadonlyArray<CopyValue>>): Promise<number> {
   const writer = await CopyWriter.open(dataSource, table, columns);
   for (const row of rows) {
     writer.row(row);
@@ -134,4 +129,3 @@ export async function copyRows(
   }
   return writer.close();
 }
-

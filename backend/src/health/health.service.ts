@@ -4,7 +4,6 @@ import { ApiCode, ApiException } from '../common/api-codes';
 import { JobQueue } from '../queue/job-queue';
 import { CalendarRepository } from '../reference/calendar.repository';
 
-
 @Injectable()
 export class HealthService {
   constructor(

@@ -29,14 +29,21 @@ export class MpController {
   @AdminOnly()
   @Post(MP.unbind.path)
   @HttpCode(200)
-  unbind(@Body(zodPipe(MP.unbind.params)) dto: ParamsOf<typeof MP.unbind>, @CurrentUser() user: SessionUser, @ClientAddress() address: string): Promise<ResultOf<typeof MP.unbind>> {
+  unbind(
+    @Body(zodPipe(MP.unbind.params)) dto: ParamsOf<typeof MP.unbind>,
+    @CurrentUser() user: SessionUser,
+    @ClientAddress() address: string,
+  ): Promise<ResultOf<typeof MP.unbind>> {
     return this.mp.unbind(dto.openId, user, address);
   }
 
   @Public()
   @UseGuards(MpSessionGuard)
   @Get(MP.retailChart.path)
-  retailChart(@Query(zodPipe(MP.retailChart.params)) q: ParamsOf<typeof MP.retailChart>, @MpUser() user: MpSessionUser): Promise<ResultOf<typeof MP.retailChart>> {
+  retailChart(
+    @Query(zodPipe(MP.retailChart.params)) q: ParamsOf<typeof MP.retailChart>,
+    @MpUser() user: MpSessionUser,
+  ): Promise<ResultOf<typeof MP.retailChart>> {
     return this.mp.retailChart(user, q);
   }
 

@@ -74,7 +74,9 @@ export class MpRepository {
 
   /** A city's name with its province's check (a city code names its province's code). */
   async cityName(cityId: number): Promise<{ name: string; provinceId: number } | null> {
-    const rows: Array<{ name: string; provinceId: number }> = await this.dataSource.query(`SELECT name, province_id AS "provinceId" FROM city WHERE id = $1`, [cityId]);
+    const rows: Array<{ name: string; provinceId: number }> = await this.dataSource.query(`SELECT name, province_id AS "provinceId" FROM city WHERE id = $1`, [
+      cityId,
+    ]);
     return rows[0] ?? null;
   }
 

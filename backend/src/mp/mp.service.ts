@@ -1,7 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import {
-  ADMIN_MESSAGES, addMonths, ApiCode, formatMonth, growth, growthNumber, kiloVehicles, type MpLink, type MpRetailChart, type MpRetailChartDto,
-  type MpSearchCarDto, type MpSessionResult, type MpType, percentText,
+  ADMIN_MESSAGES,
+  addMonths,
+  ApiCode,
+  formatMonth,
+  growth,
+  growthNumber,
+  kiloVehicles,
+  type MpLink,
+  type MpRetailChart,
+  type MpRetailChartDto,
+  type MpSearchCarDto,
+  type MpSessionResult,
+  type MpType,
+  percentText,
 } from '@car/contracts';
 import { AnalyticsService } from '../analytics/analytics.service';
 import type { Filters } from '../analytics/model';
@@ -67,7 +79,13 @@ export class MpService {
   async unbind(openId: string, admin: SessionUser, address: string): Promise<{ unbound: boolean }> {
     const bound = await this.repository.unbind(openId);
     if (bound) {
-      await this.events.record({ event: 'mp.unbound', userId: admin.id, account: admin.account, address, detail: { targetId: bound.userId, targetAccount: bound.account, openId } });
+      await this.events.record({
+        event: 'mp.unbound',
+        userId: admin.id,
+        account: admin.account,
+        address,
+        detail: { targetId: bound.userId, targetAccount: bound.account, openId },
+      });
     }
     return { unbound: bound !== null };
   }
@@ -103,7 +121,12 @@ export class MpService {
     if (month === null) throw ApiException.notFound('暂无数据');
     filters[FILTER_OF[dto.type]] = [dto.id];
     const first = addMonths(month, -(CHART_MONTHS - 1));
-    const data = await this.analytics.query({ source: 2, dimensions: ['month'], filters, measures: [{ measure: 'qty', span: { from: Math.min(first, Math.floor(month / 100) * 100 + 1) - 100, to: month }, as: 'qty' }] });
+    const data = await this.analytics.query({
+      source: 2,
+      dimensions: ['month'],
+      filters,
+      measures: [{ measure: 'qty', span: { from: Math.min(first, Math.floor(month / 100) * 100 + 1) - 100, to: month }, as: 'qty' }],
+    });
     const qty = new Map(data.map((r) => [r.key.month ?? 0, r.values.qty ?? 0]));
     const at = (m: number) => qty.get(m) ?? 0;
     const yearStart = Math.floor(month / 100) * 100 + 1;
@@ -117,9 +140,17 @@ export class MpService {
     const yoy = growth(at(month), at(month - 100));
     const ljYoy = growth(lj, tqLj);
     return {
-      name, areaName, time: formatMonth(month),
-      sales: at(month), salesStr: kiloVehicles(at(month)), yoy: growthNumber(yoy), yoys: percentText(yoy),
-      ljSales: lj, ljSalesStr: kiloVehicles(lj), ljYoy: growthNumber(ljYoy), ljYoys: percentText(ljYoy),
+      name,
+      areaName,
+      time: formatMonth(month),
+      sales: at(month),
+      salesStr: kiloVehicles(at(month)),
+      yoy: growthNumber(yoy),
+      yoys: percentText(yoy),
+      ljSales: lj,
+      ljSalesStr: kiloVehicles(lj),
+      ljYoy: growthNumber(ljYoy),
+      ljYoys: percentText(ljYoy),
       chart: {
         xAxis: [{ categories: months.map(formatMonth) }],
         yAxis: [{ title: '销量（辆）' }, { title: '增长率' }],

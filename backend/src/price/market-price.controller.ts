@@ -30,7 +30,10 @@ export class MarketPriceController {
   }
 
   @Get(PRICE.downloadDetailTable.path)
-  async downloadDetailTable(@Query(zodPipe(PRICE.downloadDetailTable.params)) q: ParamsOf<typeof PRICE.downloadDetailTable>, @Res() res: Response): Promise<void> {
+  async downloadDetailTable(
+    @Query(zodPipe(PRICE.downloadDetailTable.params)) q: ParamsOf<typeof PRICE.downloadDetailTable>,
+    @Res() res: Response,
+  ): Promise<void> {
     const table = await this.marketPrice.table(q, tableDimension(q.type), tableMeasure(q.type2));
     await streamPriceTableWorkbook(res, table.fileName, table.label, table);
   }

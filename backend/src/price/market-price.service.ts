@@ -1,7 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import {
-  type ChartResult, formatMonth, type MarketPriceFilter, percentNumber, type PriceMap, type PriceTable, type PriceTableDimension, type PriceTableMeasure,
-  type PriceWhole, sharePercentText, PRICE_TABLE_DIMENSIONS,
+  type ChartResult,
+  formatMonth,
+  type MarketPriceFilter,
+  percentNumber,
+  type PriceMap,
+  type PriceTable,
+  type PriceTableDimension,
+  type PriceTableMeasure,
+  type PriceWhole,
+  sharePercentText,
+  PRICE_TABLE_DIMENSIONS,
 } from '@car/contracts';
 import { AnalyticsService } from '../analytics/analytics.service';
 import type { DimensionKey, Filters } from '../analytics/model';
@@ -70,7 +79,13 @@ export class MarketPriceService {
       .map((s) => this.prices.tableRow(s, months, measure, { total: false, current: bySegment && s.id === chosenSegment, level: 0 }));
     const totalName = bySegment || chosenSegment === null ? WHOLE_MARKET_LABEL : '细分市场合计';
     const total: PriceSeries = totals[0] ?? { id: -1, name: totalName, key: {}, byMonth: new Map() };
-    const totalRow = this.prices.tableRow({ ...total, id: -1 }, months, measure, { total: true, current: bySegment && chosenSegment === null, level: 0 }, totalName);
+    const totalRow = this.prices.tableRow(
+      { ...total, id: -1 },
+      months,
+      measure,
+      { total: true, current: bySegment && chosenSegment === null, level: 0 },
+      totalName,
+    );
     const label = PRICE_TABLE_DIMENSIONS[dimension].label;
     return {
       ...this.prices.table(months, measure, [totalRow, ...rows]),

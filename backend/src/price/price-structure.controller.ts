@@ -46,10 +46,14 @@ function structureController(pagePath: string, page: StructurePage, calls: Calls
 
 /** 整体市场价格结构 (/price/totalmarket). */
 export const TotalMarketController = structureController('/price/totalmarket', 'total', {
-  chart: PRICE_STRUCTURE.totalChart, table: PRICE_STRUCTURE.totalTable, download: PRICE_STRUCTURE.totalDownload,
+  chart: PRICE_STRUCTURE.totalChart,
+  table: PRICE_STRUCTURE.totalTable,
+  download: PRICE_STRUCTURE.totalDownload,
 });
 
 /** 细分市场价格结构 (/pricedetailmarket): the same for one segment. */
 export const DetailMarketController = structureController('/pricedetailmarket', 'segment', {
-  chart: PRICE_STRUCTURE.detailChart, table: PRICE_STRUCTURE.detailTable, download: PRICE_STRUCTURE.detailDownload,
+  chart: PRICE_STRUCTURE.detailChart,
+  table: PRICE_STRUCTURE.detailTable,
+  download: PRICE_STRUCTURE.detailDownload,
 });

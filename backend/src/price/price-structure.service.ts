@@ -1,8 +1,28 @@
 import { Injectable } from '@nestjs/common';
 import {
-  addMonths, type ChartResult, formatMonth, growth, growthNumber, growthText, monthRange, percentNumber, PRICE_STRUCTURE_TABS, PRICE_STRUCTURE_TOP_PRODUCERS,
-  PRICE_TREND_MONTHS, type PriceStructureChartQuery, type PriceStructureFilter, type PriceStructureTab, type PriceStructureTable,
-  type PriceStructureTableQuery, share, shareChange, sharePercentText, type StructureColumn, type StructureRow, thousands, yuanText,
+  addMonths,
+  type ChartResult,
+  formatMonth,
+  growth,
+  growthNumber,
+  growthText,
+  monthRange,
+  percentNumber,
+  PRICE_STRUCTURE_TABS,
+  PRICE_STRUCTURE_TOP_PRODUCERS,
+  PRICE_TREND_MONTHS,
+  type PriceStructureChartQuery,
+  type PriceStructureFilter,
+  type PriceStructureTab,
+  type PriceStructureTable,
+  type PriceStructureTableQuery,
+  share,
+  shareChange,
+  sharePercentText,
+  type StructureColumn,
+  type StructureRow,
+  thousands,
+  yuanText,
 } from '@car/contracts';
 import { type AnalyticsRow, AnalyticsService } from '../analytics/analytics.service';
 import { bandLabel, type PriceBands } from '../analytics/measures';
@@ -60,7 +80,16 @@ export class PriceStructureService {
     let segmentId = q.detailId > 0 ? q.detailId : null;
     if (segmentId === null && page === 'segment') {
       const [best] = await this.analytics.query({
-        source: 2, dimensions: ['segment'], filters, month, measures: [YTD], order: [{ by: 'qty', direction: 'desc' }, { by: 'segment', direction: 'asc' }], limit: 1,
+        source: 2,
+        dimensions: ['segment'],
+        filters,
+        month,
+        measures: [YTD],
+        order: [
+          { by: 'qty', direction: 'desc' },
+          { by: 'segment', direction: 'asc' },
+        ],
+        limit: 1,
       });
       // Nothing sold under these settings: the first segment, whose figures are then all 0.
       segmentId = best?.key.segment ?? (await this.names.segment(null))?.id ?? null;
@@ -98,7 +127,11 @@ export class PriceStructureService {
     // 累计 starts from January to the month before the first one shown (one month of year-to-date sums), not from twelve more months.
     const [rows, earlier] = await Promise.all([
       this.analytics.query({
-        source: 2, dimensions: ['month', 'priceBand'], filters: r.filters, priceBand: r.bands, measures: [{ measure: 'qty', span: { from: shown[0], to: r.month }, as: 'qty' }],
+        source: 2,
+        dimensions: ['month', 'priceBand'],
+        filters: r.filters,
+        priceBand: r.bands,
+        measures: [{ measure: 'qty', span: { from: shown[0], to: r.month }, as: 'qty' }],
       }),
       q.averageMonth === 1 && shown[0] % 100 !== 1
         ? this.analytics.query({ source: 2, dimensions: ['priceBand'], filters: r.filters, month: before, priceBand: r.bands, measures: [YTD] })
@@ -129,7 +162,14 @@ export class PriceStructureService {
 
   /** 价格段: the bands on the x axis, January to the month and the same months a year earlier, sales (月均 or 累计) or MIX. */
   private async bandChart(q: PriceStructureChartQuery, r: Resolved): Promise<ChartResult> {
-    const rows = await this.analytics.query({ source: 2, dimensions: ['priceBand'], filters: r.filters, month: r.month, priceBand: r.bands, measures: [YTD, LAST_YTD] });
+    const rows = await this.analytics.query({
+      source: 2,
+      dimensions: ['priceBand'],
+      filters: r.filters,
+      month: r.month,
+      priceBand: r.bands,
+      measures: [YTD, LAST_YTD],
+    });
     const of = (k: number, as: 'qty' | 'tq') => rows.find((row) => row.key.priceBand === k)?.values[as] ?? 0;
     const total = (as: 'qty' | 'tq') => rows.reduce((s, row) => s + (row.values[as] ?? 0), 0);
     const value = (k: number, as: 'qty' | 'tq') => (q.data2 === 1 ? percentNumber(share(of(k, as), total(as))) : this.volume(r, q, of(k, as)));
@@ -147,7 +187,14 @@ export class PriceStructureService {
 
   /** 厂商: the period's ten largest producers, a column per band: volume, or the band's part of the producer's volume (MIX). */
   private async producerChart(q: PriceStructureChartQuery, r: Resolved): Promise<ChartResult> {
-    const rows = await this.analytics.query({ source: 2, dimensions: ['producer', 'priceBand'], filters: r.filters, month: r.month, priceBand: r.bands, measures: [YTD] });
+    const rows = await this.analytics.query({
+      source: 2,
+      dimensions: ['producer', 'priceBand'],
+      filters: r.filters,
+      month: r.month,
+      priceBand: r.bands,
+      measures: [YTD],
+    });
     const members = membersOf(rows, 'producer').slice(0, PRICE_STRUCTURE_TOP_PRODUCERS);
     return {
       xAxis: [{ categories: members.map((m) => m.name) }],
@@ -203,14 +250,28 @@ export class PriceStructureService {
       const tqMix = share(tq, total.tq);
       const p = priceFigures(priceRow?.values);
       const values = [
-        this.volume(r, q, qty), this.volume(r, q, tq), growthNumber(growth(qty, tq)), percentNumber(mix), growthNumber(shareChange(mix, tqMix)),
-        p.tp, p.msrp, p.discount, percentNumber(p.rate),
+        this.volume(r, q, qty),
+        this.volume(r, q, tq),
+        growthNumber(growth(qty, tq)),
+        percentNumber(mix),
+        growthNumber(shareChange(mix, tqMix)),
+        p.tp,
+        p.msrp,
+        p.discount,
+        percentNumber(p.rate),
       ];
       return { id, name, values, texts: values.map((v, i) => cellText(columns[i].kind, v)), total: isTotal };
     };
     const rows = r.keys.map((k) => {
       const s = sales.find((x) => x.key.priceBand === k);
-      return row(k, bandLabel(r.bands, k), s?.values.qty ?? 0, s?.values.tq ?? 0, prices.find((x) => x.key.priceBand === k), false);
+      return row(
+        k,
+        bandLabel(r.bands, k),
+        s?.values.qty ?? 0,
+        s?.values.tq ?? 0,
+        prices.find((x) => x.key.priceBand === k),
+        false,
+      );
     });
     rows.push(row(-1, '合计', total.qty, total.tq, marketPrices[0], true));
     return { columns, rows };
@@ -222,7 +283,14 @@ export class PriceStructureService {
    * that member's price structure and sums to 100 %.
    */
   private async crossTable(q: PriceStructureFilter, r: Resolved, dimension: DimensionKey): Promise<Pick<PriceStructureTable, 'columns' | 'rows'>> {
-    const rows = await this.analytics.query({ source: 2, dimensions: [dimension, 'priceBand'], filters: r.filters, month: r.month, priceBand: r.bands, measures: [YTD] });
+    const rows = await this.analytics.query({
+      source: 2,
+      dimensions: [dimension, 'priceBand'],
+      filters: r.filters,
+      month: r.month,
+      priceBand: r.bands,
+      measures: [YTD],
+    });
     const members = membersOf(rows, dimension);
     const market: Member = { id: -1, name: r.market, qty: 0, byBand: new Map() };
     for (const m of members) {

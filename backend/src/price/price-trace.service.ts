@@ -1,7 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import {
-  type ChartResult, formatMonth, type Nationwide, percentNumber, type PriceTable, type PriceTableMeasure, type PriceTraceChartQuery, type PriceTraceQuery,
-  type PriceTraceWhole, type PriceTraceWholeQuery, sharePercentText, wholeYuan, yuanText,
+  type ChartResult,
+  formatMonth,
+  type Nationwide,
+  percentNumber,
+  type PriceTable,
+  type PriceTableMeasure,
+  type PriceTraceChartQuery,
+  type PriceTraceQuery,
+  type PriceTraceWhole,
+  type PriceTraceWholeQuery,
+  sharePercentText,
+  wholeYuan,
+  yuanText,
 } from '@car/contracts';
 import { AnalyticsService } from '../analytics/analytics.service';
 import type { Filters } from '../analytics/model';
@@ -89,11 +100,20 @@ export class PriceTraceService {
   async nationwide(q: PriceTraceQuery): Promise<Nationwide> {
     const { subject, scope } = await this.scoped(q);
     const measures = [
-      { measure: 'msrp' as const, as: 'msrp' }, { measure: 'tp' as const, as: 'tp' },
-      { measure: 'qty' as const, as: 'qty' }, { measure: 'tpLow' as const, as: 'low' },
+      { measure: 'msrp' as const, as: 'msrp' },
+      { measure: 'tp' as const, as: 'tp' },
+      { measure: 'qty' as const, as: 'qty' },
+      { measure: 'tpLow' as const, as: 'low' },
     ];
     const [[all], trims] = await Promise.all([
-      this.analytics.query({ source: 'price', dimensions: [], filters: scope.filters, month: scope.month, ...PRICES_AS_SHOWN, measures: [...priceMeasures(), { measure: 'tpLow', as: 'low' }] }),
+      this.analytics.query({
+        source: 'price',
+        dimensions: [],
+        filters: scope.filters,
+        month: scope.month,
+        ...PRICES_AS_SHOWN,
+        measures: [...priceMeasures(), { measure: 'tpLow', as: 'low' }],
+      }),
       this.analytics.query({ source: 'price', dimensions: ['car'], filters: scope.filters, month: scope.month, measures, keepWhenAny: ['qty'] }),
     ]);
     const avg = priceFigures(all?.values);
@@ -110,12 +130,18 @@ export class PriceTraceService {
     const highRate = percentNumber(high?.rate);
     return {
       name: subject.name,
-      avgPrice: avg.tp, avgPriceStr: yuanText(avg.tp),
-      lowPrice: low, lowPriceStr: yuanText(low),
-      avgDiscount: avg.discount, avgDiscountStr: yuanText(avg.discount),
-      highDiscount: high?.discount ?? null, highDiscountStr: yuanText(high?.discount),
-      avgDiscountRate: avgRate, avgDiscountRateStr: sharePercentText(avgRate),
-      highDiscountRate: highRate, highDiscountRateStr: sharePercentText(highRate),
+      avgPrice: avg.tp,
+      avgPriceStr: yuanText(avg.tp),
+      lowPrice: low,
+      lowPriceStr: yuanText(low),
+      avgDiscount: avg.discount,
+      avgDiscountStr: yuanText(avg.discount),
+      highDiscount: high?.discount ?? null,
+      highDiscountStr: yuanText(high?.discount),
+      avgDiscountRate: avgRate,
+      avgDiscountRateStr: sharePercentText(avgRate),
+      highDiscountRate: highRate,
+      highDiscountRateStr: sharePercentText(highRate),
     };
   }
 

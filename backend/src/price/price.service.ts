@@ -1,13 +1,35 @@
 import { Injectable } from '@nestjs/common';
 import {
-  addMonths, type ChartResult, formatMonth, percentNumber, type PriceTable, type PriceTableMeasure, type PriceTableRow, PRICE_TREND_MONTHS, type PriceWhole,
-  sharePercentText, yearOf, yuanText, monthRange,
+  addMonths,
+  type ChartResult,
+  formatMonth,
+  percentNumber,
+  type PriceTable,
+  type PriceTableMeasure,
+  type PriceTableRow,
+  PRICE_TREND_MONTHS,
+  type PriceWhole,
+  sharePercentText,
+  yearOf,
+  yuanText,
+  monthRange,
 } from '@car/contracts';
 import { AnalyticsRow, AnalyticsService } from '../analytics/analytics.service';
 import type { DimensionKey, Filters } from '../analytics/model';
 import { ApiException } from '../common/api-codes';
 import { CalendarRepository } from '../reference/calendar.repository';
-import { changeFields, measureText, measureValue, NO_PRICES, priceChange, priceFigures, type PriceFigures, priceMeasures, PRICES_AS_SHOWN, rateChange } from './price.figures';
+import {
+  changeFields,
+  measureText,
+  measureValue,
+  NO_PRICES,
+  priceChange,
+  priceFigures,
+  type PriceFigures,
+  priceMeasures,
+  PRICES_AS_SHOWN,
+  rateChange,
+} from './price.figures';
 
 /** What a price question is about: a month and the narrowed market (or one sub-series or trim). */
 export interface PriceScope {
@@ -77,13 +99,26 @@ export class PriceService {
     return {
       time: formatMonth(scope.month),
       startTime: formatMonth(yearOf(scope.month) * 100 + 1),
-      msrp: now.msrp, msrpStr: yuanText(now.msrp),
-      tp: now.tp, tpStr: yuanText(now.tp),
-      tpMom: tpMom.value, tpMomStr: tpMom.text, tpDown: tpDown.value, tpDownStr: tpDown.text,
-      discount: now.discount, discountStr: yuanText(now.discount),
-      discountMom: discountMom.value, discountMomStr: discountMom.text, discountDown: discountDown.value, discountDownStr: discountDown.text,
-      discountRate: percentNumber(now.rate), discountRateStr: sharePercentText(percentNumber(now.rate)),
-      discountRateMom: rateMom.value, discountRateMomStr: rateMom.text, discountRateDown: rateDown.value, discountRateDownStr: rateDown.text,
+      msrp: now.msrp,
+      msrpStr: yuanText(now.msrp),
+      tp: now.tp,
+      tpStr: yuanText(now.tp),
+      tpMom: tpMom.value,
+      tpMomStr: tpMom.text,
+      tpDown: tpDown.value,
+      tpDownStr: tpDown.text,
+      discount: now.discount,
+      discountStr: yuanText(now.discount),
+      discountMom: discountMom.value,
+      discountMomStr: discountMom.text,
+      discountDown: discountDown.value,
+      discountDownStr: discountDown.text,
+      discountRate: percentNumber(now.rate),
+      discountRateStr: sharePercentText(percentNumber(now.rate)),
+      discountRateMom: rateMom.value,
+      discountRateMomStr: rateMom.text,
+      discountRateDown: rateDown.value,
+      discountRateDownStr: rateDown.text,
       qty: now.qty,
     };
   }
@@ -101,11 +136,11 @@ export class PriceService {
     const last = dimensions[dimensions.length - 1];
     const groups = new Map<string, PriceSeries>();
     for (const r of rows) {
-      const id = last ? r.key[last] ?? 0 : 0;
+      const id = last ? (r.key[last] ?? 0) : 0;
       const groupKey = dimensions.map((d) => r.key[d]).join('/');
       let group = groups.get(groupKey);
       if (!group) {
-        group = { id, name: last ? r.name[last] ?? String(id) : '', key: r.key, byMonth: new Map() };
+        group = { id, name: last ? (r.name[last] ?? String(id)) : '', key: r.key, byMonth: new Map() };
         groups.set(groupKey, group);
       }
       group.byMonth.set(r.key.month ?? 0, priceFigures(r.values));
@@ -114,7 +149,13 @@ export class PriceService {
   }
 
   /** A month table's row of one series under one measure. */
-  tableRow(series: PriceSeries, months: readonly number[], measure: PriceTableMeasure, mark: Pick<PriceTableRow, 'total' | 'current' | 'level'>, name = series.name): PriceTableRow {
+  tableRow(
+    series: PriceSeries,
+    months: readonly number[],
+    measure: PriceTableMeasure,
+    mark: Pick<PriceTableRow, 'total' | 'current' | 'level'>,
+    name = series.name,
+  ): PriceTableRow {
     const cells = months.map((m) => series.byMonth.get(m) ?? NO_PRICES);
     return {
       id: series.id,

@@ -15,32 +15,46 @@ export class ModelPriceController {
   constructor(private readonly modelPrice: ModelPriceService) {}
 
   @Get(PRICE_VOLUME.singleChart.path)
-  singleChart(@Query(zodPipe(PRICE_VOLUME.singleChart.params)) q: ParamsOf<typeof PRICE_VOLUME.singleChart>): Promise<ResultOf<typeof PRICE_VOLUME.singleChart>> {
+  singleChart(
+    @Query(zodPipe(PRICE_VOLUME.singleChart.params)) q: ParamsOf<typeof PRICE_VOLUME.singleChart>,
+  ): Promise<ResultOf<typeof PRICE_VOLUME.singleChart>> {
     return this.modelPrice.singleChart(q);
   }
 
   @Get(PRICE_VOLUME.compareCharts.path)
-  compareCharts(@Query(zodPipe(PRICE_VOLUME.compareCharts.params)) q: ParamsOf<typeof PRICE_VOLUME.compareCharts>): Promise<ResultOf<typeof PRICE_VOLUME.compareCharts>> {
+  compareCharts(
+    @Query(zodPipe(PRICE_VOLUME.compareCharts.params)) q: ParamsOf<typeof PRICE_VOLUME.compareCharts>,
+  ): Promise<ResultOf<typeof PRICE_VOLUME.compareCharts>> {
     return this.modelPrice.compareCharts(q);
   }
 
   @Get(PRICE_VOLUME.singleTable.path)
-  singleTable(@Query(zodPipe(PRICE_VOLUME.singleTable.params)) q: ParamsOf<typeof PRICE_VOLUME.singleTable>): Promise<ResultOf<typeof PRICE_VOLUME.singleTable>> {
+  singleTable(
+    @Query(zodPipe(PRICE_VOLUME.singleTable.params)) q: ParamsOf<typeof PRICE_VOLUME.singleTable>,
+  ): Promise<ResultOf<typeof PRICE_VOLUME.singleTable>> {
     return this.modelPrice.singleTable(q);
   }
 
   @Get(PRICE_VOLUME.compareTable.path)
-  compareTable(@Query(zodPipe(PRICE_VOLUME.compareTable.params)) q: ParamsOf<typeof PRICE_VOLUME.compareTable>): Promise<ResultOf<typeof PRICE_VOLUME.compareTable>> {
+  compareTable(
+    @Query(zodPipe(PRICE_VOLUME.compareTable.params)) q: ParamsOf<typeof PRICE_VOLUME.compareTable>,
+  ): Promise<ResultOf<typeof PRICE_VOLUME.compareTable>> {
     return this.modelPrice.compareTable(q);
   }
 
   @Get(PRICE_VOLUME.downloadSingleTable.path)
-  async downloadSingleTable(@Query(zodPipe(PRICE_VOLUME.downloadSingleTable.params)) q: ParamsOf<typeof PRICE_VOLUME.downloadSingleTable>, @Res() res: Response): Promise<void> {
+  async downloadSingleTable(
+    @Query(zodPipe(PRICE_VOLUME.downloadSingleTable.params)) q: ParamsOf<typeof PRICE_VOLUME.downloadSingleTable>,
+    @Res() res: Response,
+  ): Promise<void> {
     await streamProportionWorkbook(res, await this.modelPrice.singleTable(q), q.data2, '销量占比分析');
   }
 
   @Get(PRICE_VOLUME.downloadCompareTable.path)
-  async downloadCompareTable(@Query(zodPipe(PRICE_VOLUME.downloadCompareTable.params)) q: ParamsOf<typeof PRICE_VOLUME.downloadCompareTable>, @Res() res: Response): Promise<void> {
+  async downloadCompareTable(
+    @Query(zodPipe(PRICE_VOLUME.downloadCompareTable.params)) q: ParamsOf<typeof PRICE_VOLUME.downloadCompareTable>,
+    @Res() res: Response,
+  ): Promise<void> {
     await streamProportionWorkbook(res, await this.modelPrice.compareTable(q), q.data2, '车型对比');
   }
 }

@@ -1,8 +1,26 @@
 import { Injectable } from '@nestjs/common';
 import {
-  formatMonth, growth, growthNumber, growthText, percentNumber, PRICE_BASES, RANK_BANDS, PROPORTION_VIEW_ORDER, type PricePoint, type PriceScatter, type ProportionRow,
-  type ProportionTable, rankingStatus, share, shareChange, sharePercentText, thousands,
-  type ModelPriceCompareChartDto, type ModelPriceCompareTableDto, type ModelPriceSingleChartDto, type ModelPriceSingleTableDto,
+  formatMonth,
+  growth,
+  growthNumber,
+  growthText,
+  percentNumber,
+  PRICE_BASES,
+  RANK_BANDS,
+  PROPORTION_VIEW_ORDER,
+  type PricePoint,
+  type PriceScatter,
+  type ProportionRow,
+  type ProportionTable,
+  rankingStatus,
+  share,
+  shareChange,
+  sharePercentText,
+  thousands,
+  type ModelPriceCompareChartDto,
+  type ModelPriceCompareTableDto,
+  type ModelPriceSingleChartDto,
+  type ModelPriceSingleTableDto,
 } from '@car/contracts';
 import { AnalyticsService } from '../analytics/analytics.service';
 import type { Filters } from '../analytics/model';
@@ -72,13 +90,29 @@ export class ModelPriceService {
     private readonly repository: PriceVolumeRepository,
   ) {}
 
-  private async context(q: { time?: string; modelSubId?: number; carIds: number[]; data1: 0 | 1; modelSubIds?: number[]; accumulate?: 0 | 1; city?: number }): Promise<Context> {
+  private async context(q: {
+    time?: string;
+    modelSubId?: number;
+    carIds: number[];
+    data1: 0 | 1;
+    modelSubIds?: number[];
+    accumulate?: 0 | 1;
+    city?: number;
+  }): Promise<Context> {
     const month = await this.months.resolve(q.time);
     let ownId = q.modelSubId;
     if (ownId === undefined) {
       const [best] = await this.analytics.query({
-        source: 2, dimensions: ['subSeries'], filters: cityFilter(q), month, measures: [{ measure: 'qty', as: 'qty' }],
-        order: [{ by: 'qty', direction: 'desc' }, { by: 'subSeries', direction: 'asc' }], limit: 1,
+        source: 2,
+        dimensions: ['subSeries'],
+        filters: cityFilter(q),
+        month,
+        measures: [{ measure: 'qty', as: 'qty' }],
+        order: [
+          { by: 'qty', direction: 'desc' },
+          { by: 'subSeries', direction: 'asc' },
+        ],
+        limit: 1,
       });
       if (!best) throw ApiException.notFound('暂无数据');
       ownId = best.key.subSeries ?? 0;
@@ -104,7 +138,13 @@ export class ModelPriceService {
 
   /** The whole market's sales in the period and a year earlier (wholeMix's denominator). */
   private async market(ctx: Context): Promise<{ qty: number; tq: number }> {
-    const [market] = await this.analytics.query({ source: 2, dimensions: [], filters: cityFilter(ctx), month: ctx.month, measures: [ctx.periods.current, ctx.periods.lastYear] });
+    const [market] = await this.analytics.query({
+      source: 2,
+      dimensions: [],
+      filters: cityFilter(ctx),
+      month: ctx.month,
+      measures: [ctx.periods.current, ctx.periods.lastYear],
+    });
     return { qty: market?.values.qty ?? 0, tq: market?.values.tq ?? 0 };
   }
 
@@ -117,7 +157,11 @@ export class ModelPriceService {
     const seriesIds = ctx.series.map((s) => s.id);
     const [sales, prices] = await Promise.all([
       this.analytics.query({
-        source: 2, dimensions: dims, filters: { segmentIds: segments, ...cityFilter(ctx) }, month: ctx.month, measures: [current, lastYear],
+        source: 2,
+        dimensions: dims,
+        filters: { segmentIds: segments, ...cityFilter(ctx) },
+        month: ctx.month,
+        measures: [current, lastYear],
         windows: [
           { fn: 'total', of: 'qty', partitionBy: ['segment'], as: 'segQty' },
           { fn: 'total', of: 'tq', partitionBy: ['segment'], as: 'segTq' },
@@ -127,12 +171,22 @@ export class ModelPriceService {
         // Ranked and totalled over the whole segments, answered (and named) for the series asked only.
         within: { subSeries: seriesIds },
         // The charts draw each series' trims by sales, largest first.
-        order: [{ by: 'qty', direction: 'desc' }, { by: level, direction: 'asc' }],
+        order: [
+          { by: 'qty', direction: 'desc' },
+          { by: level, direction: 'asc' },
+        ],
       }),
       this.analytics.query({
         // `within` joins the names after the cut: a few dozen trims looked up by key, not the whole trim table hashed.
-        source: 'price', dimensions: level === 'car' ? ['car', 'subSeries'] : ['subSeries'], filters: { subSeriesIds: seriesIds, ...cityFilter(ctx) }, within: { subSeries: seriesIds }, month: ctx.month,
-        measures: [{ measure: ctx.basis, shift: priceShift[0], as: 'price' }, { measure: ctx.basis, shift: priceShift[1], as: 'tqPrice' }],
+        source: 'price',
+        dimensions: level === 'car' ? ['car', 'subSeries'] : ['subSeries'],
+        filters: { subSeriesIds: seriesIds, ...cityFilter(ctx) },
+        within: { subSeries: seriesIds },
+        month: ctx.month,
+        measures: [
+          { measure: ctx.basis, shift: priceShift[0], as: 'price' },
+          { measure: ctx.basis, shift: priceShift[1], as: 'tqPrice' },
+        ],
       }),
     ]);
     const priceOf = new Map(prices.map((p) => [p.key[level] ?? 0, p.values]));
@@ -198,14 +252,25 @@ export class ModelPriceService {
   private async proportionTable(ctx: Context, view: 0 | 1 | 2 | 3): Promise<ProportionTable> {
     const [trims, series, market] = await Promise.all([this.figures(ctx, 'car'), this.figures(ctx, 'subSeries'), this.market(ctx)]);
     const field = PROPORTION_VIEW_ORDER[view];
-    const byView = (a: ProportionRow, b: ProportionRow): number => ((b[field] as number | null) ?? -Infinity) - ((a[field] as number | null) ?? -Infinity) || b.sales - a.sales || a.id - b.id;
+    const byView = (a: ProportionRow, b: ProportionRow): number =>
+      ((b[field] as number | null) ?? -Infinity) - ((a[field] as number | null) ?? -Infinity) || b.sales - a.sales || a.id - b.id;
     const rows: ProportionRow[] = [];
     for (const s of ctx.series) {
       const own = s.id === ctx.own.id;
       const list = own ? ownTrims(trims, ctx) : trims.filter((t) => t.subSeriesId === s.id);
       rows.push(...list.map((t) => this.row(t, s.name, market, false)).sort(byView));
       const total = series.find((r) => r.id === s.id) ?? {
-        id: s.id, name: s.name, subSeriesId: s.id, sales: 0, tqSales: 0, segmentSales: 0, tqSegmentSales: 0, rank: null, tqRank: null, price: null, tqPrice: null,
+        id: s.id,
+        name: s.name,
+        subSeriesId: s.id,
+        sales: 0,
+        tqSales: 0,
+        segmentSales: 0,
+        tqSegmentSales: 0,
+        rank: null,
+        tqRank: null,
+        price: null,
+        tqPrice: null,
       };
       rows.push(this.row(total, s.name, market, true));
     }
@@ -235,14 +300,22 @@ export class ModelPriceService {
     const ownSeries = [ctx.own.id];
     const [sales, prices] = await Promise.all([
       this.analytics.query({
-        source: 2, dimensions: ['car', 'subSeries', 'segment'], filters: { segmentIds: [ctx.own.segmentId], ...cityFilter(ctx) },
+        source: 2,
+        dimensions: ['car', 'subSeries', 'segment'],
+        filters: { segmentIds: [ctx.own.segmentId], ...cityFilter(ctx) },
         measures: years.map(({ k, month }): MeasureRequest => ({ measure: 'qty', span: span(month), as: `qty${k}` })),
         windows: years.map(({ k }) => ({ fn: 'total' as const, of: `qty${k}`, partitionBy: ['segment' as const], as: `seg${k}` })),
         within: { subSeries: ownSeries },
-        order: [{ by: 'qty0', direction: 'desc' }, { by: 'car', direction: 'asc' }],
+        order: [
+          { by: 'qty0', direction: 'desc' },
+          { by: 'car', direction: 'asc' },
+        ],
       }),
       this.analytics.query({
-        source: 'price', dimensions: ['car', 'subSeries'], filters: { subSeriesIds: ownSeries, ...cityFilter(ctx) }, within: { subSeries: ownSeries },
+        source: 'price',
+        dimensions: ['car', 'subSeries'],
+        filters: { subSeriesIds: ownSeries, ...cityFilter(ctx) },
+        within: { subSeries: ownSeries },
         measures: years.map(({ k, month }): MeasureRequest => ({ measure: ctx.basis, span: span(month), as: `price${k}` })),
       }),
     ]);
@@ -257,7 +330,13 @@ export class ModelPriceService {
           .map((r): PricePoint => {
             const sold = r.values[`qty${k}`] ?? 0;
             const id = r.key.car ?? 0;
-            return { id, name: r.name.car ?? '', x: wan(priceOf.get(id)?.[`price${k}`] ?? null), y: q.data2 === 1 ? percentNumber(share(sold, r.values[`seg${k}`] ?? 0)) : sold, sales: sold };
+            return {
+              id,
+              name: r.name.car ?? '',
+              x: wan(priceOf.get(id)?.[`price${k}`] ?? null),
+              y: q.data2 === 1 ? percentNumber(share(sold, r.values[`seg${k}`] ?? 0)) : sold,
+              sales: sold,
+            };
           }),
       })),
     };
@@ -270,16 +349,31 @@ export class ModelPriceService {
   private async rankBand(ctx: Context, band: number, data2: 0 | 1): Promise<PriceScatter['series'][number]> {
     const { current } = ctx.periods;
     const rows = await this.analytics.query({
-      source: 2, dimensions: ['car'], filters: { segmentIds: [ctx.own.segmentId], ...cityFilter(ctx) }, month: ctx.month, measures: [current],
+      source: 2,
+      dimensions: ['car'],
+      filters: { segmentIds: [ctx.own.segmentId], ...cityFilter(ctx) },
+      month: ctx.month,
+      measures: [current],
       windows: [{ fn: 'total', of: 'qty', as: 'segQty' }],
-      order: [{ by: 'qty', direction: 'desc' }, { by: 'car', direction: 'asc' }],
-      limit: RANK_BAND_SIZE, offset: (band - 1) * RANK_BAND_SIZE,
+      order: [
+        { by: 'qty', direction: 'desc' },
+        { by: 'car', direction: 'asc' },
+      ],
+      limit: RANK_BAND_SIZE,
+      offset: (band - 1) * RANK_BAND_SIZE,
     });
     const carIds = rows.map((r) => r.key.car ?? 0);
     const priceShift = current.shift === 'yearToDate' ? 'yearToDate' : 'current';
-    const prices = carIds.length === 0 ? [] : await this.analytics.query({
-      source: 'price', dimensions: ['car'], filters: { carIds, ...cityFilter(ctx) }, month: ctx.month, measures: [{ measure: ctx.basis, shift: priceShift, as: 'price' }],
-    });
+    const prices =
+      carIds.length === 0
+        ? []
+        : await this.analytics.query({
+            source: 'price',
+            dimensions: ['car'],
+            filters: { carIds, ...cityFilter(ctx) },
+            month: ctx.month,
+            measures: [{ measure: ctx.basis, shift: priceShift, as: 'price' }],
+          });
     const priceOf = new Map(prices.map((p) => [p.key.car ?? 0, p.values.price]));
     const label = RANK_BANDS.find((b) => b.value === band)?.label ?? '';
     return {
@@ -287,7 +381,13 @@ export class ModelPriceService {
       points: rows.map((r) => {
         const id = r.key.car ?? 0;
         const sold = r.values.qty ?? 0;
-        return { id, name: r.name.car ?? '', x: wan(priceOf.get(id) ?? null), y: data2 === 1 ? percentNumber(share(sold, r.values.segQty ?? 0)) : sold, sales: sold };
+        return {
+          id,
+          name: r.name.car ?? '',
+          x: wan(priceOf.get(id) ?? null),
+          y: data2 === 1 ? percentNumber(share(sold, r.values.segQty ?? 0)) : sold,
+          sales: sold,
+        };
       }),
     };
   }
@@ -298,12 +398,21 @@ export class ModelPriceService {
     const [rows, ranked] = await Promise.all([this.figures(ctx, 'car'), this.rankBand(ctx, q.rank, q.data2)]);
     return {
       ...this.axes(ctx.basis, q.data2),
-      series: [...ctx.series.map((s) => ({
-        name: s.name,
-        points: (s.id === ctx.own.id ? ownTrims(rows, ctx) : rows.filter((t) => t.subSeriesId === s.id))
-          .filter((t) => t.sales > 0)
-          .map((t) => ({ id: t.id, name: t.name, x: wan(t.price), y: q.data2 === 1 ? percentNumber(share(t.sales, t.segmentSales)) : t.sales, sales: t.sales })),
-      })), ranked],
+      series: [
+        ...ctx.series.map((s) => ({
+          name: s.name,
+          points: (s.id === ctx.own.id ? ownTrims(rows, ctx) : rows.filter((t) => t.subSeriesId === s.id))
+            .filter((t) => t.sales > 0)
+            .map((t) => ({
+              id: t.id,
+              name: t.name,
+              x: wan(t.price),
+              y: q.data2 === 1 ? percentNumber(share(t.sales, t.segmentSales)) : t.sales,
+              sales: t.sales,
+            })),
+        })),
+        ranked,
+      ],
     };
   }
 }

@@ -1,7 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import {
-  BAND_TOP_ROWS, type BandDetailRow, barWidth, type ChartResult, type DimensionCell, type DimensionTable, type DimensionTitle, growth, growthNumber,
-  percentNumber, PRICE_DIMENSIONS, type PriceDimension, type PriceQtyChartDto, type PriceQtyTableDto, share, shareChange,
+  BAND_TOP_ROWS,
+  type BandDetailRow,
+  barWidth,
+  type ChartResult,
+  type DimensionCell,
+  type DimensionTable,
+  type DimensionTitle,
+  growth,
+  growthNumber,
+  percentNumber,
+  PRICE_DIMENSIONS,
+  type PriceDimension,
+  type PriceQtyChartDto,
+  type PriceQtyTableDto,
+  share,
+  shareChange,
 } from '@car/contracts';
 import { type AnalyticsRow, AnalyticsService } from '../analytics/analytics.service';
 import { bandLabel, type PriceBands } from '../analytics/measures';
@@ -112,12 +126,23 @@ export class PriceQtyService {
    * Sales per band in both periods, every band listed (0 where nothing sold), and the market's totals;
    * summed from `members` when given (every member of every band of the filtered market).
    */
-  async bandTotals(q: PriceQtyChartDto, month: number, members?: readonly AnalyticsRow[]): Promise<{ periods: Periods; bands: PriceBands; byBand: Map<number, { qty: number; tq: number }>; market: { qty: number; tq: number } }> {
+  async bandTotals(
+    q: PriceQtyChartDto,
+    month: number,
+    members?: readonly AnalyticsRow[],
+  ): Promise<{ periods: Periods; bands: PriceBands; byBand: Map<number, { qty: number; tq: number }>; market: { qty: number; tq: number } }> {
     const periods = periodsOf(month, q.accumulate);
     const bands = bandsOf(q);
-    const rows = members ?? await this.analytics.query({
-      source: 2, dimensions: ['priceBand'], filters: filtersOf(q), month, priceBand: bands, measures: [periods.current, periods.lastYear],
-    });
+    const rows =
+      members ??
+      (await this.analytics.query({
+        source: 2,
+        dimensions: ['priceBand'],
+        filters: filtersOf(q),
+        month,
+        priceBand: bands,
+        measures: [periods.current, periods.lastYear],
+      }));
     const byBand = new Map<number, { qty: number; tq: number }>();
     for (const r of rows) {
       const band = byBand.get(r.key.priceBand ?? 0) ?? { qty: 0, tq: 0 };
@@ -159,10 +184,22 @@ export class PriceQtyService {
     if (picked) filters[filter] = members;
     const current = periodsOf(month, q.accumulate);
     // Members picked outside the form's own list (a brand not among the form's brands) are no member of the filtered market.
-    const membersQuery = picked && members.length === 0 ? Promise.resolve([]) : this.analytics.query({
-      source: 2, dimensions: ['priceBand', dimension], filters, month, priceBand: bandsOf(q), measures: [current.current, current.lastYear],
-      order: [{ by: 'qty', direction: 'desc' }, { by: 'tq', direction: 'desc' }, { by: dimension, direction: 'asc' }],
-    });
+    const membersQuery =
+      picked && members.length === 0
+        ? Promise.resolve([])
+        : this.analytics.query({
+            source: 2,
+            dimensions: ['priceBand', dimension],
+            filters,
+            month,
+            priceBand: bandsOf(q),
+            measures: [current.current, current.lastYear],
+            order: [
+              { by: 'qty', direction: 'desc' },
+              { by: 'tq', direction: 'desc' },
+              { by: dimension, direction: 'asc' },
+            ],
+          });
     // Every trim has a member of each dimension: without picked members, the bands are their members' sums.
     const [{ periods, bands, byBand, market }, memberRows] = picked
       ? await Promise.all([this.bandTotals(q, month), membersQuery])
@@ -173,7 +210,13 @@ export class PriceQtyService {
     for (const r of memberRows) {
       const band = r.key.priceBand ?? 0;
       const list = perBand.get(band) ?? [];
-      list.push({ band, bandLabel: labels.get(band) ?? '', name: r.name[dimension] ?? '', kind: 'member', ...figures(r.values.qty ?? 0, r.values.tq ?? 0, market) });
+      list.push({
+        band,
+        bandLabel: labels.get(band) ?? '',
+        name: r.name[dimension] ?? '',
+        kind: 'member',
+        ...figures(r.values.qty ?? 0, r.values.tq ?? 0, market),
+      });
       perBand.set(band, list);
     }
     const groups = keys.map((band): BandGroup => {
@@ -216,7 +259,11 @@ function foldedBand({ subtotal, members }: BandGroup, market: { qty: number; tq:
     subtotal,
     ...members.slice(0, BAND_TOP_ROWS),
     {
-      band: subtotal.band, bandLabel: subtotal.bandLabel, name: `${REST_NAME}（${rest.length}）`, kind: 'rest', ...figures(restSales, restTq, market),
+      band: subtotal.band,
+      bandLabel: subtotal.bandLabel,
+      name: `${REST_NAME}（${rest.length}）`,
+      kind: 'rest',
+      ...figures(restSales, restTq, market),
       hidden: rest.map(({ name, sales, tqSales, yoy, mix, tqMix, mixYoy }) => ({ name, sales, tqSales, yoy, mix, tqMix, mixYoy })),
     },
   ];

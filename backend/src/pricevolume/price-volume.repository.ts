@@ -25,10 +25,9 @@ export class PriceVolumeRepository {
   /** The sub-series of each trim asked for (unknown ids are absent). */
   async subSeriesOfCars(ids: readonly number[]): Promise<Map<number, number>> {
     if (ids.length === 0) return new Map();
-    const rows: Array<{ id: number; sub_series_id: number }> = await this.dataSource.query(
-      'SELECT id, sub_series_id FROM car WHERE id = ANY($1::int[])',
-      [[...ids]],
-    );
+    const rows: Array<{ id: number; sub_series_id: number }> = await this.dataSource.query('SELECT id, sub_series_id FROM car WHERE id = ANY($1::int[])', [
+      [...ids],
+    ]);
     return new Map(rows.map((r) => [Number(r.id), Number(r.sub_series_id)]));
   }
 }

@@ -121,7 +121,11 @@ export class BullJobQueue extends JobQueue {
   private lastError = '';
 
   /** `runner` records the jobs for the monitor (the app's queue); without it nothing is recorded. */
-  constructor(redisUrl: string, prefix: string, private readonly runner?: JobRunner) {
+  constructor(
+    redisUrl: string,
+    prefix: string,
+    private readonly runner?: JobRunner,
+  ) {
     super();
     this.connection = producerConnection(redisUrl);
     this.queue = new Queue(QUEUE_NAME, { connection: this.connection, prefix });

@@ -39,11 +39,7 @@ export class JobRegistry implements OnModuleInit {
     if (missing.length > 0) throw new Error(`jobs without a handler: ${missing.join(', ')}`);
   }
 
-  async run<N extends JobName>(
-    name: N,
-    data: JobPayloads[N],
-    progress: (percent: number) => Promise<void> = () => Promise.resolve(),
-  ): Promise<unknown> {
+  async run<N extends JobName>(name: N, data: JobPayloads[N], progress: (percent: number) => Promise<void> = () => Promise.resolve()): Promise<unknown> {
     const handler = this.handlers.get(name);
     if (!handler) throw new Error(`unknown job ${name}`);
     return handler(data, progress);

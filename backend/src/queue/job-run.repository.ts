@@ -87,7 +87,11 @@ export class JobRunRepository {
 
   /** A run failed: for good (`final`), or waiting for the queue's own next attempt. */
   async failed(id: string, error: string, final: boolean): Promise<void> {
-    await this.dataSource.query(`UPDATE job_run SET state = $3, finished_at = now(), error = $2 WHERE id = $1`, [id, error.slice(0, 500), final ? 'failed' : 'waiting']);
+    await this.dataSource.query(`UPDATE job_run SET state = $3, finished_at = now(), error = $2 WHERE id = $1`, [
+      id,
+      error.slice(0, 500),
+      final ? 'failed' : 'waiting',
+    ]);
   }
 
   /** In-process jobs die with the process: what it left waiting or active is marked failed at the next start. */
@@ -109,7 +113,9 @@ export class JobRunRepository {
   }
 
   async find(id: string): Promise<JobRunRecord | undefined> {
-    const [row] = await this.dataSource.query<JobRunRecord[]>(`SELECT ${COLUMNS} FROM job_run j LEFT JOIN app_user u ON u.id = j.user_id WHERE j.id = $1`, [id]);
+    const [row] = await this.dataSource.query<JobRunRecord[]>(`SELECT ${COLUMNS} FROM job_run j LEFT JOIN app_user u ON u.id = j.user_id WHERE j.id = $1`, [
+      id,
+    ]);
     return row;
   }
 
@@ -127,7 +133,10 @@ export class JobRunRepository {
 
   async counts(name?: string): Promise<Record<JobState, number>> {
     const { where, params } = this.where(undefined, name);
-    const rows: Array<{ state: JobState; n: number }> = await this.dataSource.query(`SELECT state, count(*)::int AS n FROM job_run j ${where} GROUP BY state`, params);
+    const rows: Array<{ state: JobState; n: number }> = await this.dataSource.query(
+      `SELECT state, count(*)::int AS n FROM job_run j ${where} GROUP BY state`,
+      params,
+    );
     const counts: Record<JobState, number> = { waiting: 0, active: 0, completed: 0, failed: 0 };
     for (const row of rows) counts[row.state] = row.n;
     return counts;

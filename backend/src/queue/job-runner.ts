@@ -103,7 +103,9 @@ export function bullProcessor(runner: JobRunner, registry: JobRegistry): (job: J
     if (!registry.isKnown(job.name)) throw new UnrecoverableError(`unknown job ${job.name}`);
     const final = job.attemptsMade + 1 >= (job.opts.attempts ?? BULL_ATTEMPTS);
     // BullMQ hands the payload back untyped; the queue wrote it from JobPayloads under this name.
-    return runner.run({ id: job.id ?? '', name: job.name, data: job.data as JobPayloads[JobName], final, enqueuedAt: new Date(job.timestamp) }, (percent) => job.updateProgress(percent));
+    return runner.run({ id: job.id ?? '', name: job.name, data: job.data as JobPayloads[JobName], final, enqueuedAt: new Date(job.timestamp) }, (percent) =>
+      job.updateProgress(percent),
+    );
   };
 }
 

@@ -18,9 +18,7 @@ export class CalendarRepository {
 
   /** YYYYMM months that have the data, newest first. */
   async months(data: MonthData): Promise<number[]> {
-    const rows: Array<{ month: number }> = await this.dataSource.query(
-      `SELECT month FROM data_month WHERE ${MONTH_FLAG[data]} ORDER BY month DESC`,
-    );
+    const rows: Array<{ month: number }> = await this.dataSource.query(`SELECT month FROM data_month WHERE ${MONTH_FLAG[data]} ORDER BY month DESC`);
     return rows.map((row) => row.month);
   }
 
@@ -31,9 +29,7 @@ export class CalendarRepository {
   }
 
   async latestMonth(data: MonthData): Promise<number | null> {
-    const rows: Array<{ month: number | null }> = await this.dataSource.query(
-      `SELECT max(month) AS month FROM data_month WHERE ${MONTH_FLAG[data]}`,
-    );
+    const rows: Array<{ month: number | null }> = await this.dataSource.query(`SELECT max(month) AS month FROM data_month WHERE ${MONTH_FLAG[data]}`);
     return rows[0]?.month ?? null;
   }
 

@@ -15,10 +15,7 @@ export class SegmentRepository {
 
   /** Segments in their display order, optionally of one category. */
   async segments(category?: number): Promise<SegmentRow[]> {
-    return this.dataSource.query(
-      `SELECT id, name FROM segment WHERE ($1::int IS NULL OR category = $1) ORDER BY sort, id`,
-      [category ?? null],
-    );
+    return this.dataSource.query(`SELECT id, name FROM segment WHERE ($1::int IS NULL OR category = $1) ORDER BY sort, id`, [category ?? null]);
   }
 
   /** segment id → category; reference data only a migration changes, so read once per process. */

@@ -52,11 +52,16 @@ export class MonthlyReportWriter {
       })
     ).map((row) => ({ id: row.key.producer!, name: row.name.producer!, ...volumesOf(row.values) }));
     if (producers.length === 0) return 0;
-    const lines = await this.subSeriesLines(month, producers.map((p) => p.id));
+    const lines = await this.subSeriesLines(
+      month,
+      producers.map((p) => p.id),
+    );
     for (const producer of producers) {
       const name = `${producer.name}${monthLabel(month)}乘用车市场简报`;
       // Written through the report storage (generated name, partial file renamed when complete), as uploads are.
-      const file = await this.storage.write('xlsx', (partialPath) => this.writeWorkbook(partialPath, name, month, producer, market, lines.get(producer.id) ?? []));
+      const file = await this.storage.write('xlsx', (partialPath) =>
+        this.writeWorkbook(partialPath, name, month, producer, market, lines.get(producer.id) ?? []),
+      );
       const replaced = await this.reports.replaceReport(producer.id, month, name, file.fileName, file.fileSize);
       await this.storage.remove(replaced);
     }

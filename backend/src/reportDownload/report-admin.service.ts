@@ -1,5 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { REPORT_MAX_BYTES, REPORT_MAX_FILES, REPORT_MESSAGES, type ReportFileType, type ReportItem, type ReportReplaceForm, type ReportUploadForm } from '@car/contracts';
+import {
+  REPORT_MAX_BYTES,
+  REPORT_MAX_FILES,
+  REPORT_MESSAGES,
+  type ReportFileType,
+  type ReportItem,
+  type ReportReplaceForm,
+  type ReportUploadForm,
+} from '@car/contracts';
 import { ApiException } from '../common/api-codes';
 import { uploadName } from '../common/upload-name';
 import type { SessionUser } from '../security/session-user';
@@ -17,7 +25,12 @@ export interface UploadedReportFile {
 
 /** The uploaded file's own name without its extension. */
 function baseName(original: string): string {
-  return uploadName(original).replace(/\.[^.]*$/, '').trim().slice(0, 100) || '报告';
+  return (
+    uploadName(original)
+      .replace(/\.[^.]*$/, '')
+      .trim()
+      .slice(0, 100) || '报告'
+  );
 }
 
 /**

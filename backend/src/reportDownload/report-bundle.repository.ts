@@ -40,7 +40,10 @@ export class ReportBundleRepository {
 
   /** A (re)started run forgets its earlier progress. */
   async start(id: string): Promise<void> {
-    await this.dataSource.query(`UPDATE report_bundle SET status = 'running', files_added = 0, file_name = NULL, error = NULL, finished_at = NULL WHERE id = $1`, [id]);
+    await this.dataSource.query(
+      `UPDATE report_bundle SET status = 'running', files_added = 0, file_name = NULL, error = NULL, finished_at = NULL WHERE id = $1`,
+      [id],
+    );
   }
 
   async progressed(id: string, filesAdded: number): Promise<void> {
@@ -48,7 +51,10 @@ export class ReportBundleRepository {
   }
 
   async done(id: string, fileName: string): Promise<void> {
-    await this.dataSource.query(`UPDATE report_bundle SET status = 'done', files_added = files_expected, file_name = $2, finished_at = now() WHERE id = $1`, [id, fileName]);
+    await this.dataSource.query(`UPDATE report_bundle SET status = 'done', files_added = files_expected, file_name = $2, finished_at = now() WHERE id = $1`, [
+      id,
+      fileName,
+    ]);
   }
 
   async failed(id: string, error: string): Promise<void> {

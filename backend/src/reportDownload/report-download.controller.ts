@@ -13,7 +13,11 @@ import { ReportDownloadService } from './report-download.service';
 const PAGE = '/comprehensiveinquiry/reportdownload';
 /** Multer keeps the files in memory (each at most REPORT_MAX_BYTES, so at most 10 × 20 MB) to read their content. */
 const LIMITS = { limits: { fileSize: REPORT_MAX_BYTES, files: REPORT_MAX_FILES, fields: 10 } };
-const UploadErrorsInterceptor = UploadErrors({ tooLarge: REPORT_MESSAGES.tooLarge, tooMany: REPORT_MESSAGES.tooMany, wrongField: '文件字段应为 files（替换时为 file）' });
+const UploadErrorsInterceptor = UploadErrors({
+  tooLarge: REPORT_MESSAGES.tooLarge,
+  tooMany: REPORT_MESSAGES.tooMany,
+  wrongField: '文件字段应为 files（替换时为 file）',
+});
 
 @Controller()
 export class ReportDownloadController {
@@ -30,23 +34,37 @@ export class ReportDownloadController {
 
   @Get(REPORT_DOWNLOAD.download.path)
   @RequiresPage(PAGE)
-  async download(@Query(zodPipe(REPORT_DOWNLOAD.download.params)) q: ParamsOf<typeof REPORT_DOWNLOAD.download>, @CurrentUser() user: SessionUser, @Res() res: Response): Promise<void> {
+  async download(
+    @Query(zodPipe(REPORT_DOWNLOAD.download.params)) q: ParamsOf<typeof REPORT_DOWNLOAD.download>,
+    @CurrentUser() user: SessionUser,
+    @Res() res: Response,
+  ): Promise<void> {
     await sendStoredFile(res, await this.reports.download(q.ids, user));
   }
 
   @Get(REPORT_DOWNLOAD.bundle.path)
   @RequiresPage(PAGE)
-  bundle(@Query(zodPipe(REPORT_DOWNLOAD.bundle.params)) q: ParamsOf<typeof REPORT_DOWNLOAD.bundle>, @CurrentUser() user: SessionUser): Promise<ResultOf<typeof REPORT_DOWNLOAD.bundle>> {
+  bundle(
+    @Query(zodPipe(REPORT_DOWNLOAD.bundle.params)) q: ParamsOf<typeof REPORT_DOWNLOAD.bundle>,
+    @CurrentUser() user: SessionUser,
+  ): Promise<ResultOf<typeof REPORT_DOWNLOAD.bundle>> {
     return this.reports.bundle(q.ids, user);
   }
 
   @Get(REPORT_DOWNLOAD.bundleJob.path)
-  bundleJob(@Query(zodPipe(REPORT_DOWNLOAD.bundleJob.params)) q: ParamsOf<typeof REPORT_DOWNLOAD.bundleJob>, @CurrentUser() user: SessionUser): Promise<ResultOf<typeof REPORT_DOWNLOAD.bundleJob>> {
+  bundleJob(
+    @Query(zodPipe(REPORT_DOWNLOAD.bundleJob.params)) q: ParamsOf<typeof REPORT_DOWNLOAD.bundleJob>,
+    @CurrentUser() user: SessionUser,
+  ): Promise<ResultOf<typeof REPORT_DOWNLOAD.bundleJob>> {
     return this.reports.bundleJob(q.id, user);
   }
 
   @Get(REPORT_DOWNLOAD.bundleFile.path)
-  async bundleFile(@Query(zodPipe(REPORT_DOWNLOAD.bundleFile.params)) q: ParamsOf<typeof REPORT_DOWNLOAD.bundleFile>, @CurrentUser() user: SessionUser, @Res() res: Response): Promise<void> {
+  async bundleFile(
+    @Query(zodPipe(REPORT_DOWNLOAD.bundleFile.params)) q: ParamsOf<typeof REPORT_DOWNLOAD.bundleFile>,
+    @CurrentUser() user: SessionUser,
+    @Res() res: Response,
+  ): Promise<void> {
     await sendStoredFile(res, await this.reports.bundleFile(q.id, user));
   }
 

@@ -90,14 +90,23 @@ export class ReportDownloadService implements OnModuleInit, OnApplicationShutdow
     const [report] = await this.visible([id]);
     if (!this.storage.exists(report.fileName)) throw ApiException.notFound(REPORT_MESSAGES.fileMissing);
     const type = typeOfStored(report.fileName) as ReportFileType;
-    return { path: this.storage.pathOf(report.fileName), fileName: entryNames([report])[0], contentType: REPORT_FILE_TYPES[type].mime, gone: REPORT_MESSAGES.fileMissing };
+    return {
+      path: this.storage.pathOf(report.fileName),
+      fileName: entryNames([report])[0],
+      contentType: REPORT_FILE_TYPES[type].mime,
+      gone: REPORT_MESSAGES.fileMissing,
+    };
   }
 
   /** Accepts a bundle of several reports: checked at once, zipped by a queued job. */
   async bundle(ids: readonly number[], user: SessionUser): Promise<ReportBundleView> {
     const reports = await this.visible(ids);
     const id = randomUUID();
-    const record = await this.bundles.create(id, reports.map((report) => report.id), user.id);
+    const record = await this.bundles.create(
+      id,
+      reports.map((report) => report.id),
+      user.id,
+    );
     try {
       await this.queue.enqueue(JobName.ReportBundle, { bundleId: id }, { jobId: id, userId: user.id });
     } catch (error) {
@@ -152,7 +161,15 @@ export class ReportDownloadService implements OnModuleInit, OnApplicationShutdow
 
 /** '报告_3个_20261123-1530.zip' (China's time of the request). */
 function bundleName(record: BundleRecord): string {
-  const stamp = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false })
+  const stamp = new Intl.DateTimeFormat('zh-CN', {
+    timeZone: 'Asia/Shanghai',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  })
     .formatToParts(new Date(record.createdAt))
     .reduce<Record<string, string>>((parts, part) => ({ ...parts, [part.type]: part.value }), {});
   return `报告_${record.filesExpected}个_${stamp.year}${stamp.month}${stamp.day}-${stamp.hour}${stamp.minute}.zip`;

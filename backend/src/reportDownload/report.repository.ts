@@ -54,7 +54,9 @@ export class ReportRepository {
   /** The reports of these ids that exist, in the order asked. */
   async byIds(ids: readonly number[]): Promise<ReportRecord[]> {
     if (ids.length === 0) return [];
-    const rows = await this.dataSource.query<ReportRecord[]>(`SELECT ${COLUMNS} FROM report r JOIN producer p ON p.id = r.producer_id WHERE r.id = ANY($1)`, [ids]);
+    const rows = await this.dataSource.query<ReportRecord[]>(`SELECT ${COLUMNS} FROM report r JOIN producer p ON p.id = r.producer_id WHERE r.id = ANY($1)`, [
+      ids,
+    ]);
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
@@ -65,7 +67,10 @@ export class ReportRepository {
   }
 
   /** Adds an uploaded report; answers its id. */
-  async insert(report: { producerId: number; name: string; month: number; fileName: string; fileSize: number; uploadedBy: number }, tx?: EntityManager): Promise<number> {
+  async insert(
+    report: { producerId: number; name: string; month: number; fileName: string; fileSize: number; uploadedBy: number },
+    tx?: EntityManager,
+  ): Promise<number> {
     const [row] = await (tx ?? this.dataSource).query<Array<{ id: number }>>(
       `INSERT INTO report (producer_id, name, month, file_name, file_size, uploaded_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
       [report.producerId, report.name, report.month, report.fileName, report.fileSize, report.uploadedBy],
@@ -86,7 +91,10 @@ export class ReportRepository {
 
   /** Deletes report `id`; answers its file, or null if there was none. */
   async delete(id: number): Promise<string | null> {
-    const rows: Array<{ file_name: string }> = await this.dataSource.query(`WITH gone AS (DELETE FROM report WHERE id = $1 RETURNING file_name) SELECT file_name FROM gone`, [id]);
+    const rows: Array<{ file_name: string }> = await this.dataSource.query(
+      `WITH gone AS (DELETE FROM report WHERE id = $1 RETURNING file_name) SELECT file_name FROM gone`,
+      [id],
+    );
     return rows[0]?.file_name ?? null;
   }
 
@@ -96,7 +104,10 @@ export class ReportRepository {
    */
   async replaceReport(producerId: number, month: number, name: string, fileName: string, fileSize: number): Promise<string[]> {
     return this.dataSource.transaction(async (tx) => {
-      const old: Array<{ file_name: string }> = await tx.query('WITH gone AS (DELETE FROM report WHERE producer_id = $1 AND month = $2 AND name = $3 RETURNING file_name) SELECT file_name FROM gone', [producerId, month, name]);
+      const old: Array<{ file_name: string }> = await tx.query(
+        'WITH gone AS (DELETE FROM report WHERE producer_id = $1 AND month = $2 AND name = $3 RETURNING file_name) SELECT file_name FROM gone',
+        [producerId, month, name],
+      );
       await tx.query(
         `INSERT INTO report (producer_id, name, month, file_name, file_size, created_at)
          VALUES ($1, $2, $3, $4, $5, make_date($3 / 100, $3 % 100, 1) + interval '1 month' + interval '9 days 10 hours')`,

@@ -1,5 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { type AreaChoice, type AreaLevel, type AreaMarketFilterDto, type AreaTreePage, type AreaTreeRow, type ChartResult, formatMonth, type Summary, SALES_DIMENSIONS, type SalesDimensionKey, type TablePage, type TableRow } from '@car/contracts';
+import {
+  type AreaChoice,
+  type AreaLevel,
+  type AreaMarketFilterDto,
+  type AreaTreePage,
+  type AreaTreeRow,
+  type ChartResult,
+  formatMonth,
+  type Summary,
+  SALES_DIMENSIONS,
+  type SalesDimensionKey,
+  type TablePage,
+  type TableRow,
+} from '@car/contracts';
 import { AnalyticsService } from '../analytics/analytics.service';
 import type { DimensionKey } from '../analytics/model';
 import { ApiException } from '../common/api-codes';
@@ -130,10 +143,12 @@ export class AreaMarketService {
       measures: COMPARISONS,
     });
     const sold = new Map(data.map((r) => [r.key[leafDimension] ?? 0, volumesOf(r.values)]));
-    const valuesOf = (place: Place): Volumes =>
-      place.children ? sumVolumes(place.children.map(valuesOf)) : (sold.get(place.id) ?? sumVolumes([]));
+    const valuesOf = (place: Place): Volumes => (place.children ? sumVolumes(place.children.map(valuesOf)) : (sold.get(place.id) ?? sumVolumes([])));
 
-    const childRows = this.levelRows(places.flatMap((p) => p.children ?? []), valuesOf);
+    const childRows = this.levelRows(
+      places.flatMap((p) => p.children ?? []),
+      valuesOf,
+    );
     return this.levelRows(places, valuesOf).map((row) => {
       const place = places.find((p) => p.id === row.id);
       if (!place?.children) return row;
@@ -158,12 +173,9 @@ export class AreaMarketService {
 function placesUnder(node: AreaNode, geography: Geography): Place[] {
   const provinces = [...geography.provinces.values()];
   const cities = [...geography.cities.values()];
-  const citiesOf = (provinceId: number): Place[] =>
-    cities.filter((c) => c.provinceId === provinceId).map((c) => ({ id: c.id, name: c.name, level: 3 }));
+  const citiesOf = (provinceId: number): Place[] => cities.filter((c) => c.provinceId === provinceId).map((c) => ({ id: c.id, name: c.name, level: 3 }));
   const provincesOf = (areaId: number, withCities: boolean): Place[] =>
-    provinces
-      .filter((p) => p.areaId === areaId)
-      .map((p) => ({ id: p.id, name: p.name, level: 2, ...(withCities ? { children: citiesOf(p.id) } : {}) }));
+    provinces.filter((p) => p.areaId === areaId).map((p) => ({ id: p.id, name: p.name, level: 2, ...(withCities ? { children: citiesOf(p.id) } : {}) }));
   switch (node.level) {
     case 0:
       return [...geography.regions.values()].map((r) => ({ id: r.id, name: r.name, level: 1, children: provincesOf(r.id, false) }));

@@ -24,7 +24,10 @@ describe('the producer/brand charts', () => {
   test('time mode: one line per year on months 1-12', () => {
     const chart = yearsChart(byMonth, [2025, 2026], 0, window);
     expect(chart.xAxis[0].categories[0]).toBe('1月');
-    expect(chart.series.map((s) => [s.name, s.type, s.data[0]])).toEqual([['2025年', 'line', 110], ['2026年', 'line', 120]]);
+    expect(chart.series.map((s) => [s.name, s.type, s.data[0]])).toEqual([
+      ['2025年', 'line', 110],
+      ['2026年', 'line', 120],
+    ]);
   });
 
   test('year view: an unfinished year is compared with the same months a year before; the first year has no yoy', () => {
@@ -35,8 +38,18 @@ describe('the producer/brand charts', () => {
   });
 
   test('comparison mode: one line per producer or brand over the chosen year', () => {
-    const chart = makersChart([{ name: '甲', byMonth }, { name: '乙', byMonth: new Map([[202601, 5]]) }], 0, window);
-    expect(chart.series.map((s) => [s.name, s.data[0]])).toEqual([['甲', 120], ['乙', 5]]);
+    const chart = makersChart(
+      [
+        { name: '甲', byMonth },
+        { name: '乙', byMonth: new Map([[202601, 5]]) },
+      ],
+      0,
+      window,
+    );
+    expect(chart.series.map((s) => [s.name, s.data[0]])).toEqual([
+      ['甲', 120],
+      ['乙', 5],
+    ]);
     expect(makersChart([{ name: '甲', byMonth }], 2, window).series[0].data).toEqual([1200]);
   });
 

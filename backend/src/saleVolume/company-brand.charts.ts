@@ -79,7 +79,11 @@ export function yearsChart(byMonth: ReadonlyMap<number, number>, years: readonly
  * Comparison mode: the chosen month's year, one line per producer or brand by month or quarter; or
  * (granularity 2) one bar each for the year to date.
  */
-export function makersChart(lines: ReadonlyArray<{ name: string; byMonth: ReadonlyMap<number, number> }>, granularity: number, window: MonthWindow): ChartResult {
+export function makersChart(
+  lines: ReadonlyArray<{ name: string; byMonth: ReadonlyMap<number, number> }>,
+  granularity: number,
+  window: MonthWindow,
+): ChartResult {
   const year = yearOf(window.last);
   const series: ChartSeries[] = lines.map((line) =>
     granularity === 2

@@ -26,29 +26,41 @@ export class CompanyBrandController {
   }
 
   @Get(COMPANY_BRAND.list2chart.path)
-  list2chart(@Query(zodPipe(COMPANY_BRAND.list2chart.params)) q: ParamsOf<typeof COMPANY_BRAND.list2chart>): Promise<ResultOf<typeof COMPANY_BRAND.list2chart>> {
+  list2chart(
+    @Query(zodPipe(COMPANY_BRAND.list2chart.params)) q: ParamsOf<typeof COMPANY_BRAND.list2chart>,
+  ): Promise<ResultOf<typeof COMPANY_BRAND.list2chart>> {
     return this.companyBrand.listChart(q);
   }
 
   @Get(COMPANY_BRAND.highCharts.path)
-  highCharts(@Query(zodPipe(COMPANY_BRAND.highCharts.params)) q: ParamsOf<typeof COMPANY_BRAND.highCharts>): Promise<ResultOf<typeof COMPANY_BRAND.highCharts>> {
+  highCharts(
+    @Query(zodPipe(COMPANY_BRAND.highCharts.params)) q: ParamsOf<typeof COMPANY_BRAND.highCharts>,
+  ): Promise<ResultOf<typeof COMPANY_BRAND.highCharts>> {
     return this.companyBrand.chart(q);
   }
 
   @Get(COMPANY_BRAND.carDetails.path)
-  carDetails(@Query(zodPipe(COMPANY_BRAND.carDetails.params)) q: ParamsOf<typeof COMPANY_BRAND.carDetails>): Promise<ResultOf<typeof COMPANY_BRAND.carDetails>> {
+  carDetails(
+    @Query(zodPipe(COMPANY_BRAND.carDetails.params)) q: ParamsOf<typeof COMPANY_BRAND.carDetails>,
+  ): Promise<ResultOf<typeof COMPANY_BRAND.carDetails>> {
     return this.companyBrand.carDetails(q);
   }
 
   @Get(COMPANY_BRAND.download.path)
   async download(@Query(zodPipe(COMPANY_BRAND.download.params)) q: ParamsOf<typeof COMPANY_BRAND.download>, @Res() res: Response): Promise<void> {
     const table = await this.companyBrand.listDownload(q);
-    const columns: Array<WorkbookColumn<TendencyRow>> = [{ header: '排名', kind: 'count', width: 8, value: (r) => r.ranking }, ...tableColumns(table.nameHeader)];
+    const columns: Array<WorkbookColumn<TendencyRow>> = [
+      { header: '排名', kind: 'count', width: 8, value: (r) => r.ranking },
+      ...tableColumns(table.nameHeader),
+    ];
     await streamTableWorkbook(res, table.fileName, `${table.nameHeader}排名`, columns, table.rows);
   }
 
   @Get(COMPANY_BRAND.downloadCarDetails.path)
-  async downloadCarDetails(@Query(zodPipe(COMPANY_BRAND.downloadCarDetails.params)) q: ParamsOf<typeof COMPANY_BRAND.downloadCarDetails>, @Res() res: Response): Promise<void> {
+  async downloadCarDetails(
+    @Query(zodPipe(COMPANY_BRAND.downloadCarDetails.params)) q: ParamsOf<typeof COMPANY_BRAND.downloadCarDetails>,
+    @Res() res: Response,
+  ): Promise<void> {
     const { details, fileName } = await this.companyBrand.carDetailsDownload(q);
     await streamCarDetailsWorkbook(res, fileName, details);
   }

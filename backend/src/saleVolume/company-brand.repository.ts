@@ -12,10 +12,9 @@ export class CompanyBrandRepository {
 
   async names(kind: MakerKind, ids: readonly number[]): Promise<Map<number, string>> {
     if (ids.length === 0) return new Map();
-    const rows: Array<{ id: number; name: string }> = await this.dataSource.query(
-      `SELECT id, name FROM ${MAKER_TABLES[kind]} WHERE id = ANY($1::int[])`,
-      [[...ids]],
-    );
+    const rows: Array<{ id: number; name: string }> = await this.dataSource.query(`SELECT id, name FROM ${MAKER_TABLES[kind]} WHERE id = ANY($1::int[])`, [
+      [...ids],
+    ]);
     return new Map(rows.map((r) => [Number(r.id), r.name]));
   }
 }

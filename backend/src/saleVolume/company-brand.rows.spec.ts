@@ -4,12 +4,46 @@ import { detailsMarket, makerDetails, marketTotal, modelRow, places, tendencyPag
 
 function tableRow(id: number, sales: number, salesSum: number, extra: Partial<TableRow> = {}): TableRow {
   return {
-    id, name: `m${id}`, sales, salesStr: String(sales), salesWidth: 0, tqSales: 0, tqSalesStr: '0',
-    salesSum, salesSumStr: String(salesSum), salesSumWidth: 0, tqSalesSum: 0, tqSalesSumStr: '0',
-    mom: null, moms: '-', yoy: 12.5, yoys: '12.5%', mix: 10, mixs: '10.0%', tqMix: null, tqMixs: '-',
-    mixChange: null, mixChanges: '-', yearYoy: null, yearYoys: '-', yearMix: 5, yearMixs: '5.0%', tqYearMix: null, tqYearMixs: '-',
-    yearMixChange: null, yearMixChanges: '-', ljRanking: 2, rankingStatus: -2,
-    groupName: null, rowMerge: false, rowMergeNum: 0, columnMerge: false, columnMergeNum: 0, color: null, heji: false, hasChildren: false,
+    id,
+    name: `m${id}`,
+    sales,
+    salesStr: String(sales),
+    salesWidth: 0,
+    tqSales: 0,
+    tqSalesStr: '0',
+    salesSum,
+    salesSumStr: String(salesSum),
+    salesSumWidth: 0,
+    tqSalesSum: 0,
+    tqSalesSumStr: '0',
+    mom: null,
+    moms: '-',
+    yoy: 12.5,
+    yoys: '12.5%',
+    mix: 10,
+    mixs: '10.0%',
+    tqMix: null,
+    tqMixs: '-',
+    mixChange: null,
+    mixChanges: '-',
+    yearYoy: null,
+    yearYoys: '-',
+    yearMix: 5,
+    yearMixs: '5.0%',
+    tqYearMix: null,
+    tqYearMixs: '-',
+    yearMixChange: null,
+    yearMixChanges: '-',
+    ljRanking: 2,
+    rankingStatus: -2,
+    groupName: null,
+    rowMerge: false,
+    rowMergeNum: 0,
+    columnMerge: false,
+    columnMergeNum: 0,
+    color: null,
+    heji: false,
+    hasChildren: false,
     ...extra,
   };
 }
@@ -67,7 +101,17 @@ describe('the car-model details', () => {
 
   test('a model carries its share of the segment and of the market, and its place in the segment', () => {
     const [first, second] = mine.details[0].models;
-    expect(first).toMatchObject({ name: 'sub10', sales: 300, yoy: 50, yoyStr: '50.0%', detailMix: 30, detailMixChange: 10, wholeMix: 15, ranking: 2, rankingStatus: 0 });
+    expect(first).toMatchObject({
+      name: 'sub10',
+      sales: 300,
+      yoy: 50,
+      yoyStr: '50.0%',
+      detailMix: 30,
+      detailMixChange: 10,
+      wholeMix: 15,
+      ranking: 2,
+      rankingStatus: 0,
+    });
     // Sub-series 11 sold nothing a year ago: no yoy, no arrow.
     expect(second).toMatchObject({ yoy: null, yoyStr: '-', ranking: 3, rankingStr: '3', rankingStatus: -2 });
   });
@@ -92,8 +136,18 @@ describe('the car-model details', () => {
   });
 
   test('places are competition ranks; a rank that improved is an up arrow', () => {
-    const p = places(new Map([[1, { cur: 10, prev: 1 }], [2, { cur: 10, prev: 5 }], [3, { cur: 1, prev: 0 }]]));
-    expect([...p]).toEqual([[1, { rank: 1, previous: 2 }], [2, { rank: 1, previous: 1 }], [3, { rank: 3, previous: null }]]);
+    const p = places(
+      new Map([
+        [1, { cur: 10, prev: 1 }],
+        [2, { cur: 10, prev: 5 }],
+        [3, { cur: 1, prev: 0 }],
+      ]),
+    );
+    expect([...p]).toEqual([
+      [1, { rank: 1, previous: 2 }],
+      [2, { rank: 1, previous: 1 }],
+      [3, { rank: 3, previous: null }],
+    ]);
     expect(modelRow(1, 'x', { cur: 10, prev: 1 }, { cur: 20, prev: 10 }, { cur: 40, prev: 20 }, p.get(1) ?? null, false).rankingStatus).toBe(1);
   });
 });

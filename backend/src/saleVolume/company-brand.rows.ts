@@ -3,10 +3,28 @@
  * (ranking rows with the spec's Str forms) and the car-model details (sub-series per segment with
  * shares of the segment and of the market, ranks within the segment, and subtotals). Pure functions.
  */
-import { barWidth, growth, growthNumber, type MakerDetails, type MakerKind, type ModelRow, percentNumber as round1, percentText, rankingStatus, ranks, type SegmentDetail, share, shareChange, shareText, type TableRow, type TendencyPage, type TendencyRow, thousands } from '@car/contracts';
+import {
+  barWidth,
+  growth,
+  growthNumber,
+  type MakerDetails,
+  type MakerKind,
+  type ModelRow,
+  percentNumber as round1,
+  percentText,
+  rankingStatus,
+  ranks,
+  type SegmentDetail,
+  share,
+  shareChange,
+  shareText,
+  type TableRow,
+  type TendencyPage,
+  type TendencyRow,
+  thousands,
+} from '@car/contracts';
 import type { AnalyticsRow } from '../analytics/analytics.service';
 import type { Maker } from './company-brand.types';
-
 
 /** The list's rank bands: band n holds places 10(n − 1) + 1 … 10n. */
 export const BAND_SIZE = 10;
@@ -135,14 +153,24 @@ export function modelRow(id: number, name: string, sums: Sums, segment: Sums, ma
   const wholeMixChange = shareChange(wholeMix, share(sums.prev, market.prev));
   const ranking = place?.rank ?? null;
   return {
-    id, name,
-    sales: sums.cur, salesStr: thousands(sums.cur), tqSales: sums.prev, tqSalesStr: thousands(sums.prev),
-    yoy: growthNumber(yoy), yoyStr: percentText(yoy),
-    detailMix: round1(detailMix), detailMixStr: shareText(detailMix),
-    detailMixChange: growthNumber(detailMixChange), detailMixChangeStr: percentText(detailMixChange),
-    wholeMix: round1(wholeMix), wholeMixStr: shareText(wholeMix),
-    wholeMixChange: growthNumber(wholeMixChange), wholeMixChangeStr: percentText(wholeMixChange),
-    ranking, rankingStr: ranking === null ? '-' : String(ranking),
+    id,
+    name,
+    sales: sums.cur,
+    salesStr: thousands(sums.cur),
+    tqSales: sums.prev,
+    tqSalesStr: thousands(sums.prev),
+    yoy: growthNumber(yoy),
+    yoyStr: percentText(yoy),
+    detailMix: round1(detailMix),
+    detailMixStr: shareText(detailMix),
+    detailMixChange: growthNumber(detailMixChange),
+    detailMixChangeStr: percentText(detailMixChange),
+    wholeMix: round1(wholeMix),
+    wholeMixStr: shareText(wholeMix),
+    wholeMixChange: growthNumber(wholeMixChange),
+    wholeMixChangeStr: percentText(wholeMixChange),
+    ranking,
+    rankingStr: ranking === null ? '-' : String(ranking),
     rankingStatus: ranking === null ? -2 : rankingStatus(ranking, place?.previous ?? null),
     subtotal,
   };
@@ -173,9 +201,14 @@ export function makerDetails(market: DetailsMarket, maker: Maker): MakerDetails 
       const mix = share(sums.cur, total.cur);
       const tqMix = share(sums.prev, total.prev);
       return {
-        id, name: segment.name,
-        width: barWidth(sums.cur, largest.cur), mix: round1(mix), mixStr: shareText(mix),
-        tqWidth: barWidth(sums.prev, largest.prev), tqMix: round1(tqMix), tqMixStr: shareText(tqMix),
+        id,
+        name: segment.name,
+        width: barWidth(sums.cur, largest.cur),
+        mix: round1(mix),
+        mixStr: shareText(mix),
+        tqWidth: barWidth(sums.prev, largest.prev),
+        tqMix: round1(tqMix),
+        tqMixStr: shareText(tqMix),
         models,
         heJi1: modelRow(maker.id, '合计', sums, segment.sums, market.sums, segment.makers[maker.kind].get(maker.id) ?? null, true),
         heJi2: modelRow(id, '细分市场合计', segment.sums, segment.sums, market.sums, segment.place, true),

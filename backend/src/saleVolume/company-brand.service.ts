@@ -1,7 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import {
-  type AreaChoice, type CarDetails, type ChartResult, type CompanyBrandCarDetailsDto, type CompanyBrandChartDto, type CompanyBrandFilterDto, type CompanyBrandListDto, formatMonth,
-  MAX_COMPARED, type MakerKind, type SaleVolumeFilterDto, type Summary, type TendencyPage, type TendencyRow,
+  type AreaChoice,
+  type CarDetails,
+  type ChartResult,
+  type CompanyBrandCarDetailsDto,
+  type CompanyBrandChartDto,
+  type CompanyBrandFilterDto,
+  type CompanyBrandListDto,
+  formatMonth,
+  MAX_COMPARED,
+  type MakerKind,
+  type SaleVolumeFilterDto,
+  type Summary,
+  type TendencyPage,
+  type TendencyRow,
 } from '@car/contracts';
 import { AnalyticsService } from '../analytics/analytics.service';
 import type { FilterKey, Filters } from '../analytics/model';
@@ -76,7 +88,9 @@ export class CompanyBrandService {
     if (compared !== null && (main || compared.length > 0)) {
       const makers = main ? [main, ...compared] : compared;
       const year = Math.floor(scope.month / 100);
-      const lines = await Promise.all(makers.map(async (maker) => ({ name: maker.name, byMonth: await this.monthly(scope, makerFilter(maker), year * 100 + 1) })));
+      const lines = await Promise.all(
+        makers.map(async (maker) => ({ name: maker.name, byMonth: await this.monthly(scope, makerFilter(maker), year * 100 + 1) })),
+      );
       return makersChart(lines, dto.timeDimensionality, this.window(scope));
     }
     if (!main) return this.sales.chart(scope, dto.timeDimensionality, dto.count);
@@ -153,13 +167,21 @@ export class CompanyBrandService {
    * compared kind in the same market and month (the month's volume, then January-to-date, as the ranking
    * list orders), other than the maker itself and the picked ones; at most MAX_COMPARED in all.
    */
-  private async withTop(picks: Maker[] | null, dto: { type: MakerKind; count: number; compareType?: number }, main: MakerId | null, scope: MarketScope): Promise<Maker[] | null> {
+  private async withTop(
+    picks: Maker[] | null,
+    dto: { type: MakerKind; count: number; compareType?: number },
+    main: MakerId | null,
+    scope: MarketScope,
+  ): Promise<Maker[] | null> {
     if (picks === null || dto.count <= 0 || (dto.compareType !== 1 && dto.compareType !== 2)) return picks;
     const kind: MakerKind = dto.compareType === 1 ? 'producer' : 'brand';
     const taken = new Set(picks.map((m) => m.id));
     if (main && main.kind === kind) taken.add(main.id);
     const { rows } = await this.sales.rankedRows(scope, kind, 'month', { currentPage: 1, pageSize: dto.count + taken.size });
-    const top = rows.filter((r) => !taken.has(r.id)).slice(0, dto.count).map((r): Maker => ({ kind, id: r.id, name: r.name }));
+    const top = rows
+      .filter((r) => !taken.has(r.id))
+      .slice(0, dto.count)
+      .map((r): Maker => ({ kind, id: r.id, name: r.name }));
     return [...picks, ...top].slice(0, MAX_COMPARED);
   }
 

@@ -43,7 +43,11 @@ export async function streamCarDetailsWorkbook(response: Response, fileName: str
   header.commit();
 
   const addModel = (first: string | null, mix: number | null | undefined, row: ModelRow): ExcelJS.Row => {
-    const excelRow = sheet.addRow([first === null ? null : neutralise(first), mix === undefined ? null : workbookCell('percent', mix), ...MODEL_COLUMNS.map((c) => workbookCell(c.kind, c.value(row)))]);
+    const excelRow = sheet.addRow([
+      first === null ? null : neutralise(first),
+      mix === undefined ? null : workbookCell('percent', mix),
+      ...MODEL_COLUMNS.map((c) => workbookCell(c.kind, c.value(row))),
+    ]);
     if (row.subtotal) excelRow.font = { bold: true };
     return excelRow;
   };

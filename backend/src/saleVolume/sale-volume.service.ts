@@ -1,5 +1,27 @@
 import { Injectable } from '@nestjs/common';
-import { barWidth, type ChartResult, formatMonth, growth, growthNumber, monthRange, parseMonth, percentNumber as round1, percentText, quarterOf, rankingStatus, ranks, type SaleVolumeFilterDto, share, shareChange, shareText, type Summary, type TablePage, type TableRow, thousands, yearOf } from '@car/contracts';
+import {
+  barWidth,
+  type ChartResult,
+  formatMonth,
+  growth,
+  growthNumber,
+  monthRange,
+  parseMonth,
+  percentNumber as round1,
+  percentText,
+  quarterOf,
+  rankingStatus,
+  ranks,
+  type SaleVolumeFilterDto,
+  share,
+  shareChange,
+  shareText,
+  type Summary,
+  type TablePage,
+  type TableRow,
+  thousands,
+  yearOf,
+} from '@car/contracts';
 import { AnalyticsRow, AnalyticsService } from '../analytics/analytics.service';
 import type { DataSource, DimensionKey, Filters } from '../analytics/model';
 import { COMPARISONS, sumVolumes, type Volumes, volumesOf } from '../analytics/comparisons';
@@ -33,7 +55,6 @@ export interface VolumeRow {
 
 /** The order of a ranking list: by the month's sales (January-to-date breaking ties) or the reverse; then id. */
 export type RankingOrder = 'month' | 'yearToDate';
-
 
 export interface RowOptions {
   /** How to group rows under a merged first column with subtotals (segment category, big region). */
@@ -79,9 +100,20 @@ export class SaleVolumeService {
     const mom = growth(v.qty, v.hb);
     const yearYoy = growth(v.lj, v.tqLj);
     return {
-      qty: v.qty, qtyStr: thousands(v.qty), tb: v.tq, hb: v.hb, ljQty: v.lj, ljQtyStr: thousands(v.lj), ljTb: v.tqLj,
-      yoy: growthNumber(yoy), yoys: percentText(yoy), mom: growthNumber(mom), moms: percentText(mom),
-      yearYoy: growthNumber(yearYoy), yearYoys: percentText(yearYoy), time: formatMonth(scope.month),
+      qty: v.qty,
+      qtyStr: thousands(v.qty),
+      tb: v.tq,
+      hb: v.hb,
+      ljQty: v.lj,
+      ljQtyStr: thousands(v.lj),
+      ljTb: v.tqLj,
+      yoy: growthNumber(yoy),
+      yoys: percentText(yoy),
+      mom: growthNumber(mom),
+      moms: percentText(mom),
+      yearYoy: growthNumber(yearYoy),
+      yearYoys: percentText(yearYoy),
+      time: formatMonth(scope.month),
     };
   }
 
@@ -95,7 +127,11 @@ export class SaleVolumeService {
       measures: COMPARISONS,
       keepWhenAny: SOLD_IN,
     });
-    return this.toRows(data.map((r) => ({ ...r, values: volumesOf(r.values) })), dimension, options);
+    return this.toRows(
+      data.map((r) => ({ ...r, values: volumesOf(r.values) })),
+      dimension,
+      options,
+    );
   }
 
   /**
@@ -103,7 +139,12 @@ export class SaleVolumeService {
    * the market totals its shares divide by, the bars' largest values and the 累计 ranks all come from
    * the query (SQL), over the whole list, so a page reads only its own rows.
    */
-  async rankedRows(scope: MarketScope, dimension: DimensionKey, order: RankingOrder, page?: { currentPage: number; pageSize: number }): Promise<{ rows: TableRow[]; total: number }> {
+  async rankedRows(
+    scope: MarketScope,
+    dimension: DimensionKey,
+    order: RankingOrder,
+    page?: { currentPage: number; pageSize: number },
+  ): Promise<{ rows: TableRow[]; total: number }> {
     const by: OrderRequest[] = (order === 'month' ? ['qty', 'lj'] : ['lj', 'qty']).map((m) => ({ by: m, direction: 'desc' }));
     const query: AnalyticsQuery = {
       source: scope.source,
@@ -240,7 +281,9 @@ export class SaleVolumeService {
       series: [
         { name: '销量', type: 'column', data: [...buckets.values()].map((b) => b.qty), yAxis: 0 },
         {
-          name: '同比', type: 'spline', yAxis: 1,
+          name: '同比',
+          type: 'spline',
+          yAxis: 1,
           data: [...buckets.entries()].map(([label, b]) => (hasLastYear(label) ? growthNumber(growth(b.qty, b.tq)) : null)),
         },
       ],
@@ -294,21 +337,46 @@ function makeRow(id: number, name: string, v: Volumes, market: Volumes, maxSales
   const mixChange = shareChange(mix, tqMix);
   const yearMixChange = shareChange(yearMix, tqYearMix);
   return {
-    id, name,
-    sales: v.qty, salesStr: thousands(v.qty), salesWidth: barWidth(v.qty, maxSales),
-    tqSales: v.tq, tqSalesStr: thousands(v.tq),
-    salesSum: v.lj, salesSumStr: thousands(v.lj), salesSumWidth: barWidth(v.lj, maxSum),
-    tqSalesSum: v.tqLj, tqSalesSumStr: thousands(v.tqLj),
-    mom: growthNumber(mom), moms: percentText(mom),
-    yoy: growthNumber(yoy), yoys: percentText(yoy),
-    mix: round1(mix), mixs: shareText(mix), tqMix: round1(tqMix), tqMixs: shareText(tqMix),
-    mixChange: growthNumber(mixChange), mixChanges: percentText(mixChange),
-    yearYoy: growthNumber(yearYoy), yearYoys: percentText(yearYoy),
-    yearMix: round1(yearMix), yearMixs: shareText(yearMix), tqYearMix: round1(tqYearMix), tqYearMixs: shareText(tqYearMix),
-    yearMixChange: growthNumber(yearMixChange), yearMixChanges: percentText(yearMixChange),
-    ljRanking: null, rankingStatus: -2,
-    groupName: null, rowMerge: false, rowMergeNum: 0, columnMerge: false, columnMergeNum: 0,
+    id,
+    name,
+    sales: v.qty,
+    salesStr: thousands(v.qty),
+    salesWidth: barWidth(v.qty, maxSales),
+    tqSales: v.tq,
+    tqSalesStr: thousands(v.tq),
+    salesSum: v.lj,
+    salesSumStr: thousands(v.lj),
+    salesSumWidth: barWidth(v.lj, maxSum),
+    tqSalesSum: v.tqLj,
+    tqSalesSumStr: thousands(v.tqLj),
+    mom: growthNumber(mom),
+    moms: percentText(mom),
+    yoy: growthNumber(yoy),
+    yoys: percentText(yoy),
+    mix: round1(mix),
+    mixs: shareText(mix),
+    tqMix: round1(tqMix),
+    tqMixs: shareText(tqMix),
+    mixChange: growthNumber(mixChange),
+    mixChanges: percentText(mixChange),
+    yearYoy: growthNumber(yearYoy),
+    yearYoys: percentText(yearYoy),
+    yearMix: round1(yearMix),
+    yearMixs: shareText(yearMix),
+    tqYearMix: round1(tqYearMix),
+    tqYearMixs: shareText(tqYearMix),
+    yearMixChange: growthNumber(yearMixChange),
+    yearMixChanges: percentText(yearMixChange),
+    ljRanking: null,
+    rankingStatus: -2,
+    groupName: null,
+    rowMerge: false,
+    rowMergeNum: 0,
+    columnMerge: false,
+    columnMergeNum: 0,
     // `heji` is the wire's name of the total flag (docs/glossary.md), read and written only in this file.
-    color: null, heji: isTotal, hasChildren: false,
+    color: null,
+    heji: isTotal,
+    hasChildren: false,
   };
 }

@@ -9,7 +9,6 @@ import { tableColumns } from './table-columns';
 import { streamTableWorkbook } from '../workbook/table-workbook';
 import { WholeMarketService } from './whole-market.service';
 
-
 @RequiresPage('/salevolume/wholemarket')
 @CachedAnswers()
 @Controller()

@@ -1,5 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { type ChartResult, formatMonth, SALES_DIMENSIONS, type SaleVolumeFilterDto, type SalesDimensionKey, type Summary, type TablePage, type TableRow } from '@car/contracts';
+import {
+  type ChartResult,
+  formatMonth,
+  SALES_DIMENSIONS,
+  type SaleVolumeFilterDto,
+  type SalesDimensionKey,
+  type Summary,
+  type TablePage,
+  type TableRow,
+} from '@car/contracts';
 import type { DimensionKey } from '../analytics/model';
 import { ApiException } from '../common/api-codes';
 import { isTotalRow, MarketScope, RowOptions, SaleVolumeService } from './sale-volume.service';
@@ -38,7 +47,11 @@ export class WholeMarketService {
   }
 
   /** The rows of one table as the download writes them, with its file and sheet names. */
-  async download(dto: SaleVolumeFilterDto, table: WholeMarketTable, dimensionality: number): Promise<{ rows: TableRow[]; fileName: string; nameHeader: string; groupHeader?: string }> {
+  async download(
+    dto: SaleVolumeFilterDto,
+    table: WholeMarketTable,
+    dimensionality: number,
+  ): Promise<{ rows: TableRow[]; fileName: string; nameHeader: string; groupHeader?: string }> {
     const scope = await this.sales.scope(dto);
     const rows = await this.allRows(scope, table, dimensionality);
     const label = table === 'area' ? (dimensionality === 2 ? '省份' : '大区') : SALES_DIMENSIONS[table].label;

@@ -154,10 +154,9 @@ export class CatalogRepository {
 
   /** The named sub-series, in the order asked for; unknown ids are left out. */
   async subSeriesByIds(ids: number[]): Promise<CatalogRow[]> {
-    return this.dataSource.query(
-      `SELECT s.id, s.name, s.initial FROM sub_series s WHERE s.id = ANY($1::int[]) ORDER BY array_position($1::int[], s.id)`,
-      [ids],
-    );
+    return this.dataSource.query(`SELECT s.id, s.name, s.initial FROM sub_series s WHERE s.id = ANY($1::int[]) ORDER BY array_position($1::int[], s.id)`, [
+      ids,
+    ]);
   }
 
   /**

@@ -7,7 +7,10 @@ describe('groupByLetter', () => {
   test('groups by initial in A-Z order, only letters that have entries', () => {
     const groups = groupByLetter([entry(1, '长安汽车', 'C'), entry(2, '阿维塔', 'A'), entry(3, '比亚迪', 'B'), entry(4, '奥迪', 'A')], toIdName);
     expect(groups.map((g) => g.letter)).toEqual(['A', 'B', 'C']);
-    expect(groups[0].list).toEqual([{ id: 2, name: '阿维塔' }, { id: 4, name: '奥迪' }]);
+    expect(groups[0].list).toEqual([
+      { id: 2, name: '阿维塔' },
+      { id: 4, name: '奥迪' },
+    ]);
   });
 
   test('sorts the names of a letter by pinyin, not by code point', () => {
@@ -18,7 +21,15 @@ describe('groupByLetter', () => {
 
   test('a lower-case initial joins its upper-case letter', () => {
     const groups = groupByLetter([entry(1, 'e系列', 'e'), entry(2, '鄂尔多斯', 'E')], toIdName);
-    expect(groups).toEqual([{ letter: 'E', list: [{ id: 2, name: '鄂尔多斯' }, { id: 1, name: 'e系列' }] }]);
+    expect(groups).toEqual([
+      {
+        letter: 'E',
+        list: [
+          { id: 2, name: '鄂尔多斯' },
+          { id: 1, name: 'e系列' },
+        ],
+      },
+    ]);
   });
 
   test('an initial outside A-Z goes to a last group #', () => {

@@ -1,5 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import { CarListQuery, ComplexQuery, share, shareText, thousands, ComplexResult, IdName, LetterGroup, MakerListQuery, SeriesItem, SeriesListQuery, SubModelQuery, SubSeriesCars, TrimItem } from '@car/contracts';
+import {
+  CarListQuery,
+  ComplexQuery,
+  share,
+  shareText,
+  thousands,
+  ComplexResult,
+  IdName,
+  LetterGroup,
+  MakerListQuery,
+  SeriesItem,
+  SeriesListQuery,
+  SubModelQuery,
+  SubSeriesCars,
+  TrimItem,
+} from '@car/contracts';
 import { ApiException } from '../common/api-codes';
 import { CalendarRepository } from '../reference/calendar.repository';
 import { CatalogFilter, CatalogLevel, CatalogRepository, CatalogRow } from './catalog.repository';
@@ -117,15 +132,13 @@ export class PickListService {
     if (query.type > 4) {
       filter.subSeriesIds = query.modelSubIds;
       const trims = await this.catalog.trims(filter, TRIM_LIMIT);
-      return trims.map(
-        (trim): TrimItem => ({
-          id: trim.id,
-          name: trim.name,
-          msrp: thousands(trim.msrp),
-          modelSubId: trim.subSeriesId,
-          modelSubName: trim.subSeriesName,
-        }),
-      );
+      return trims.map((trim): TrimItem => ({
+        id: trim.id,
+        name: trim.name,
+        msrp: thousands(trim.msrp),
+        modelSubId: trim.subSeriesId,
+        modelSubName: trim.subSeriesName,
+      }));
     }
     const level = COMPLEX_LEVELS[query.type];
     if (query.type <= 2) return this.grouped(level, filter);

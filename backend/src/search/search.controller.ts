@@ -29,7 +29,9 @@ export class SearchController {
   }
 
   @Get(SEARCH.allDetailMarkets.path)
-  allDetailMarkets(@Query(zodPipe(SEARCH.allDetailMarkets.params)) query: ParamsOf<typeof SEARCH.allDetailMarkets>): Promise<ResultOf<typeof SEARCH.allDetailMarkets>> {
+  allDetailMarkets(
+    @Query(zodPipe(SEARCH.allDetailMarkets.params)) query: ParamsOf<typeof SEARCH.allDetailMarkets>,
+  ): Promise<ResultOf<typeof SEARCH.allDetailMarkets>> {
     return this.search.allDetailMarkets(query);
   }
 
@@ -39,7 +41,9 @@ export class SearchController {
   }
 
   @Get(SEARCH.producerProperties.path)
-  producerProperties(@Query(zodPipe(SEARCH.producerProperties.params)) _query: ParamsOf<typeof SEARCH.producerProperties>): Promise<ResultOf<typeof SEARCH.producerProperties>> {
+  producerProperties(
+    @Query(zodPipe(SEARCH.producerProperties.params)) _query: ParamsOf<typeof SEARCH.producerProperties>,
+  ): Promise<ResultOf<typeof SEARCH.producerProperties>> {
     return this.search.dictionary('dicProducerProperty');
   }
 
@@ -49,7 +53,9 @@ export class SearchController {
   }
 
   @Get(SEARCH.brandProperties.path)
-  brandProperties(@Query(zodPipe(SEARCH.brandProperties.params)) _query: ParamsOf<typeof SEARCH.brandProperties>): Promise<ResultOf<typeof SEARCH.brandProperties>> {
+  brandProperties(
+    @Query(zodPipe(SEARCH.brandProperties.params)) _query: ParamsOf<typeof SEARCH.brandProperties>,
+  ): Promise<ResultOf<typeof SEARCH.brandProperties>> {
     return this.search.dictionary('dicBoundProperty');
   }
 
@@ -79,7 +85,9 @@ export class SearchController {
   }
 
   @Get(SEARCH.reportProducers.path)
-  reportProducers(@Query(zodPipe(SEARCH.reportProducers.params)) query: ParamsOf<typeof SEARCH.reportProducers>): Promise<ResultOf<typeof SEARCH.reportProducers>> {
+  reportProducers(
+    @Query(zodPipe(SEARCH.reportProducers.params)) query: ParamsOf<typeof SEARCH.reportProducers>,
+  ): Promise<ResultOf<typeof SEARCH.reportProducers>> {
     return this.pickLists.reportProducers(query);
   }
 

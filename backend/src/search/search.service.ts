@@ -1,5 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { AreaNode, CalendarQuery, CityNode, CityQuery, DetailMarketQuery, formatMonth, hasTextKeys, IdName, KeyValue, ProvinceCities, ProvinceCityQuery, ProvinceNode, ProvinceQuery } from '@car/contracts';
+import {
+  AreaNode,
+  CalendarQuery,
+  CityNode,
+  CityQuery,
+  DetailMarketQuery,
+  formatMonth,
+  hasTextKeys,
+  IdName,
+  KeyValue,
+  ProvinceCities,
+  ProvinceCityQuery,
+  ProvinceNode,
+  ProvinceQuery,
+} from '@car/contracts';
 import { CalendarRepository, MonthData } from '../reference/calendar.repository';
 import { DictionaryRepository } from '../reference/dictionary.repository';
 import { GeographyRepository } from '../reference/geography.repository';

@@ -31,8 +31,9 @@ export function throttleKey(address: string): string {
 
 /** The eight 16-bit groups of a valid IPv6 address (an embedded IPv4 tail included). */
 function ipv6Groups(address: string): number[] {
-  const hex = address.replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_m, a: string, b: string, c: string, d: string) =>
-    `${((Number(a) << 8) | Number(b)).toString(16)}:${((Number(c) << 8) | Number(d)).toString(16)}`,
+  const hex = address.replace(
+    /(\d+)\.(\d+)\.(\d+)\.(\d+)$/,
+    (_m, a: string, b: string, c: string, d: string) => `${((Number(a) << 8) | Number(b)).toString(16)}:${((Number(c) << 8) | Number(d)).toString(16)}`,
   );
   const [head, tail] = hex.split('::');
   const left = head ? head.split(':') : [];
@@ -44,7 +45,7 @@ function ipv6Groups(address: string): number[] {
 /** RFC 5952: lower case, no leading zeros, the longest run of two or more zero groups (the first of equals) as `::`. */
 function compress(groups: number[]): string {
   let best = { start: -1, length: 0 };
-  for (let i = 0; i < 8; ) {
+  for (let i = 0; i < 8;) {
     if (groups[i] !== 0) {
       i++;
       continue;

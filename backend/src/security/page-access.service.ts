@@ -5,7 +5,6 @@ import { MenuRepository } from './menu.repository';
 import { SecurityEvents } from './security-events';
 import { ADMIN_ROLE, SessionUser } from './session-user';
 
-
 /**
  * The API obeys the same menus the front end shows: an endpoint of a page answers only users whose
  * role holds that page, whatever the client displays. Administrator-only operations check the role.

@@ -6,10 +6,11 @@ export class RevokedTokenRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async revoke(tokenId: string, userId: number, expiresAt: Date): Promise<void> {
-    await this.dataSource.query(
-      `INSERT INTO revoked_token (jti, user_id, expires_at) VALUES ($1, $2, $3) ON CONFLICT (jti) DO NOTHING`,
-      [tokenId, userId, expiresAt],
-    );
+    await this.dataSource.query(`INSERT INTO revoked_token (jti, user_id, expires_at) VALUES ($1, $2, $3) ON CONFLICT (jti) DO NOTHING`, [
+      tokenId,
+      userId,
+      expiresAt,
+    ]);
   }
 
   /** A revoked token past its expiry is refused as expired anyway; its row can go. */

@@ -22,10 +22,15 @@ export class SecurityEventRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async insert(row: SecurityEventRow): Promise<void> {
-    await this.dataSource.query(
-      `INSERT INTO security_event (event, user_id, account, address, reason, path, detail) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [row.event, row.userId ?? null, row.account?.slice(0, 64) ?? null, row.address.slice(0, 64), row.reason?.slice(0, 200) ?? null, row.path?.slice(0, 200) ?? null, row.detail ? JSON.stringify(row.detail) : null],
-    );
+    await this.dataSource.query(`INSERT INTO security_event (event, user_id, account, address, reason, path, detail) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
+      row.event,
+      row.userId ?? null,
+      row.account?.slice(0, 64) ?? null,
+      row.address.slice(0, 64),
+      row.reason?.slice(0, 200) ?? null,
+      row.path?.slice(0, 200) ?? null,
+      row.detail ? JSON.stringify(row.detail) : null,
+    ]);
   }
 
   /** The filtered events, newest first, one page of them. */
@@ -37,13 +42,19 @@ export class SecurityEventRepository {
   /** How many events match, counted no further than `cap` + 1 (so a filter over a large trail stays cheap). */
   async count(filter: AuditFilter, cap: number): Promise<number> {
     const { where, params } = this.where(filter);
-    const [{ total }] = await this.dataSource.query<Array<{ total: number }>>(`SELECT count(*)::int AS total FROM (SELECT 1 FROM security_event e ${where} LIMIT ${cap + 1}) matches`, params);
+    const [{ total }] = await this.dataSource.query<Array<{ total: number }>>(
+      `SELECT count(*)::int AS total FROM (SELECT 1 FROM security_event e ${where} LIMIT ${cap + 1}) matches`,
+      params,
+    );
     return total;
   }
 
   /** How many events are older than `keepDays` days (the retention job's progress). */
   async countOlderThan(keepDays: number): Promise<number> {
-    const [{ total }] = await this.dataSource.query<Array<{ total: number }>>(`SELECT count(*)::int AS total FROM security_event WHERE at < now() - make_interval(days => $1)`, [keepDays]);
+    const [{ total }] = await this.dataSource.query<Array<{ total: number }>>(
+      `SELECT count(*)::int AS total FROM security_event WHERE at < now() - make_interval(days => $1)`,
+      [keepDays],
+    );
     return total;
   }
 

@@ -6,7 +6,14 @@ export type { SecurityEventName } from '@car/contracts';
 
 export type SecurityEvent = SecurityEventRow;
 
-const WARNINGS: ReadonlySet<SecurityEventName> = new Set(['login.failure', 'login.throttled', 'password.change_refused', 'token.refused', 'access.refused', 'cross_site.refused']);
+const WARNINGS: ReadonlySet<SecurityEventName> = new Set([
+  'login.failure',
+  'login.throttled',
+  'password.change_refused',
+  'token.refused',
+  'access.refused',
+  'cross_site.refused',
+]);
 
 /**
  * The security audit trail: one structured log line per event, {event, userId, account, address, at},

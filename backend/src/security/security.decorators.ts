@@ -29,6 +29,4 @@ export const CurrentUser = createParamDecorator((_data: unknown, context: Execut
 });
 
 /** The caller's address as the brute-force window and the audit log see it. */
-export const ClientAddress = createParamDecorator((_data: unknown, context: ExecutionContext): string =>
-  clientAddress(context.switchToHttp().getRequest()),
-);
+export const ClientAddress = createParamDecorator((_data: unknown, context: ExecutionContext): string => clientAddress(context.switchToHttp().getRequest()));

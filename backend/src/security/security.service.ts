@@ -30,10 +30,7 @@ export class SecurityService {
   /** A wrong password and an unknown (or disabled) account answer alike, in about the same time. */
   async login({ account, password }: LoginDto, address: string): Promise<LoginResult> {
     const user = await this.verifyCredentials(account, password, address);
-    const { token } = await this.tokens.issue(
-      { userId: user.id, role: user.role, producerId: user.producerId, brandId: user.brandId },
-      user.passwordChangedAt,
-    );
+    const { token } = await this.tokens.issue({ userId: user.id, role: user.role, producerId: user.producerId, brandId: user.brandId }, user.passwordChangedAt);
     await this.events.record({ event: 'login.success', userId: user.id, account: user.account, address });
     return { token, nickname: user.nickname, mustChangePassword: user.mustChangePassword };
   }

@@ -55,8 +55,7 @@ describe('session tokens', () => {
 
   test('only HS256 is accepted: HS512 with the right key and an unsigned token are invalid', async () => {
     const claims = { role: 'admin', sub: '1', jti: '00000000-0000-4000-8000-000000000000', iss: 'car-market' };
-    const hs512 = await new SignJWT(claims).setProtectedHeader({ alg: 'HS512' }).setIssuedAt().setExpirationTime('1h')
-      .sign(new TextEncoder().encode(SECRET));
+    const hs512 = await new SignJWT(claims).setProtectedHeader({ alg: 'HS512' }).setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode(SECRET));
     expect(await reasonOf(service().verify(hs512))).toBe('invalid');
     const unsigned = new UnsecuredJWT(claims).setIssuedAt().setExpirationTime('1h').encode();
     expect(await reasonOf(service().verify(unsigned))).toBe('invalid');

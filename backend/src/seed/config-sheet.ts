@@ -54,7 +54,11 @@ export function trimTraits(trim: TrimRow, names: { subSeries: string; brand: str
 /** Writes the categories, items and every trim's value in every row. */
 export async function loadConfigSheet(repository: DemoDataRepository, dims: Dimensions, seed: number, onTrim: () => void): Promise<number> {
   const items = flattenConfigItems();
-  await repository.copyRows('config_category', ['id', 'name', 'sort'], CONFIG_CATEGORIES.map((c, i) => [i + 1, c.name, i + 1]));
+  await repository.copyRows(
+    'config_category',
+    ['id', 'name', 'sort'],
+    CONFIG_CATEGORIES.map((c, i) => [i + 1, c.name, i + 1]),
+  );
   await repository.copyRows(
     'config_item',
     ['id', 'category_id', 'parent_id', 'name', 'layer', 'sort'],

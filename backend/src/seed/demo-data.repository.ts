@@ -9,9 +9,25 @@ import { CopyValue, CopyWriter, copyRows } from '../database/copy-writer';
  * the demo set (bootstrap/load-demo-data.ts), so this list needs nothing from the query layer.
  */
 const DEMO_TABLES = [
-  'export_job', 'report', 'app_user', 'config_value', 'config_item', 'config_category',
-  'retail_fact', 'wholesale_fact', 'price_fact', 'msrp_month', 'rebate_month', 'data_month',
-  'car', 'sub_series', 'series', 'producer_brand', 'brand', 'producer', 'brand_group',
+  'export_job',
+  'report',
+  'app_user',
+  'config_value',
+  'config_item',
+  'config_category',
+  'retail_fact',
+  'wholesale_fact',
+  'price_fact',
+  'msrp_month',
+  'rebate_month',
+  'data_month',
+  'car',
+  'sub_series',
+  'series',
+  'producer_brand',
+  'brand',
+  'producer',
+  'brand_group',
 ];
 
 /** The demo generator's writes: emptying the demo tables, COPY streams and the few plain inserts. */
@@ -50,16 +66,30 @@ export class DemoDataRepository {
     );
   }
 
-  async createUser(user: { account: string; passwordHash: string; nickname: string; roleId: number; producerId: number | null; brandId: number | null }): Promise<void> {
-    await this.dataSource.query(
-      `INSERT INTO app_user (account, password_hash, nickname, role_id, producer_id, brand_id) VALUES ($1, $2, $3, $4, $5, $6)`,
-      [user.account, user.passwordHash, user.nickname, user.roleId, user.producerId, user.brandId],
-    );
+  async createUser(user: {
+    account: string;
+    passwordHash: string;
+    nickname: string;
+    roleId: number;
+    producerId: number | null;
+    brandId: number | null;
+  }): Promise<void> {
+    await this.dataSource.query(`INSERT INTO app_user (account, password_hash, nickname, role_id, producer_id, brand_id) VALUES ($1, $2, $3, $4, $5, $6)`, [
+      user.account,
+      user.passwordHash,
+      user.nickname,
+      user.roleId,
+      user.producerId,
+      user.brandId,
+    ]);
   }
 
   /** Binds a mini-program openId to a user by account (the demo link's identity). */
   async bindOpenId(openId: string, account: string): Promise<void> {
-    await this.dataSource.query(`INSERT INTO mp_binding (open_id, user_id, password_version) SELECT $1, id, password_changed_at FROM app_user WHERE account = $2`, [openId, account]);
+    await this.dataSource.query(
+      `INSERT INTO mp_binding (open_id, user_id, password_version) SELECT $1, id, password_changed_at FROM app_user WHERE account = $2`,
+      [openId, account],
+    );
   }
 
   /** Fresh planner statistics after a reload. */

@@ -5,20 +5,75 @@ import type { Catalog, SubSeriesSpec } from './catalog/types';
 import { FIRST_MONTH, LAST_MONTH, parseMonth } from './market-model';
 import { Rng, hashString } from './rng';
 
-export interface ProducerRow { id: number; name: string; initial: string; property: number; brandType: number }
-export interface BrandRow { id: number; name: string; initial: string; property: number; familyId: number; groupId: number; brandType: number; luxury: boolean }
-export interface ProducerBrandRow { id: number; name: string; initial: string; producerId: number; brandId: number }
-export interface SeriesRow { id: number; name: string; initial: string; producerBrandId: number }
+export interface ProducerRow {
+  id: number;
+  name: string;
+  initial: string;
+  property: number;
+  brandType: number;
+}
+export interface BrandRow {
+  id: number;
+  name: string;
+  initial: string;
+  property: number;
+  familyId: number;
+  groupId: number;
+  brandType: number;
+  luxury: boolean;
+}
+export interface ProducerBrandRow {
+  id: number;
+  name: string;
+  initial: string;
+  producerId: number;
+  brandId: number;
+}
+export interface SeriesRow {
+  id: number;
+  name: string;
+  initial: string;
+  producerBrandId: number;
+}
 export interface SubSeriesRow {
-  id: number; code: string; name: string; initial: string; seriesId: number; producerBrandId: number;
-  producerId: number; brandId: number; segmentId: number; bodyType: number; fuel: number;
-  launchMonth: number; endMonth: number | null; spec: SubSeriesSpec;
+  id: number;
+  code: string;
+  name: string;
+  initial: string;
+  seriesId: number;
+  producerBrandId: number;
+  producerId: number;
+  brandId: number;
+  segmentId: number;
+  bodyType: number;
+  fuel: number;
+  launchMonth: number;
+  endMonth: number | null;
+  spec: SubSeriesSpec;
 }
 export interface TrimRow {
-  id: number; jllCode: string; name: string; subSeriesId: number; seriesId: number; producerBrandId: number;
-  producerId: number; brandId: number; segmentId: number; modelYear: number; msrp: number; fuel: number;
-  engine: string | null; batteryKwh: number | null; bodyType: number; gearbox: number; drive: number;
-  emissionStandard: number | null; modelLevel: number; seats: number; launchMonth: number; endMonth: number | null;
+  id: number;
+  jllCode: string;
+  name: string;
+  subSeriesId: number;
+  seriesId: number;
+  producerBrandId: number;
+  producerId: number;
+  brandId: number;
+  segmentId: number;
+  modelYear: number;
+  msrp: number;
+  fuel: number;
+  engine: string | null;
+  batteryKwh: number | null;
+  bodyType: number;
+  gearbox: number;
+  drive: number;
+  emissionStandard: number | null;
+  modelLevel: number;
+  seats: number;
+  launchMonth: number;
+  endMonth: number | null;
   /** 0 cheapest … 1 dearest of its model year; shapes popularity and equipment. */
   lineupRank: number;
   /** Relative popularity within its sub-series. */
@@ -48,7 +103,11 @@ export function buildDimensions(catalog: Catalog, seed: number): Dimensions {
   for (const brand of catalog.brands) if (!groupIds.has(brand.group)) groupIds.set(brand.group, groupIds.size + 1);
 
   const producers: ProducerRow[] = catalog.producers.map((p, i) => ({
-    id: i + 1, name: p.name, initial: p.initial, property: PRODUCER_PROPERTY_OF[p.property], brandType: p.brandType,
+    id: i + 1,
+    name: p.name,
+    initial: p.initial,
+    property: PRODUCER_PROPERTY_OF[p.property],
+    brandType: p.brandType,
   }));
   const producerByName = new Map(producers.map((p) => [p.name, p]));
   const brandTypeOfBrand = new Map<string, number>();
@@ -57,9 +116,14 @@ export function buildDimensions(catalog: Catalog, seed: number): Dimensions {
     if (producer && !brandTypeOfBrand.has(s.brand)) brandTypeOfBrand.set(s.brand, producer.brandType);
   }
   const brands: BrandRow[] = catalog.brands.map((b, i) => ({
-    id: i + 1, name: b.name, initial: b.initial, property: BRAND_PROPERTY_OF[b.property],
-    familyId: familyId.get(b.family) ?? 7, groupId: groupIds.get(b.group) ?? 1,
-    brandType: brandTypeOfBrand.get(b.name) ?? (b.family === '自主' ? 1 : 0), luxury: b.property === '豪华',
+    id: i + 1,
+    name: b.name,
+    initial: b.initial,
+    property: BRAND_PROPERTY_OF[b.property],
+    familyId: familyId.get(b.family) ?? 7,
+    groupId: groupIds.get(b.group) ?? 1,
+    brandType: brandTypeOfBrand.get(b.name) ?? (b.family === '自主' ? 1 : 0),
+    luxury: b.property === '豪华',
   }));
   const brandByName = new Map(brands.map((b) => [b.name, b]));
 
@@ -94,10 +158,20 @@ export function buildDimensions(catalog: Catalog, seed: number): Dimensions {
       seriesKey.set(sKey, s);
     }
     const sub: SubSeriesRow = {
-      id: subSeries.length + 1, code: `MS${String(subSeries.length + 1).padStart(5, '0')}`, name: spec.name,
-      initial: spec.initial, seriesId: s.id, producerBrandId: pb.id, producerId: producer.id, brandId: brand.id,
-      segmentId: spec.segment, bodyType: BODY_OF[spec.body], fuel: FUEL_OF[spec.energy],
-      launchMonth: launch, endMonth: end, spec,
+      id: subSeries.length + 1,
+      code: `MS${String(subSeries.length + 1).padStart(5, '0')}`,
+      name: spec.name,
+      initial: spec.initial,
+      seriesId: s.id,
+      producerBrandId: pb.id,
+      producerId: producer.id,
+      brandId: brand.id,
+      segmentId: spec.segment,
+      bodyType: BODY_OF[spec.body],
+      fuel: FUEL_OF[spec.energy],
+      launchMonth: launch,
+      endMonth: end,
+      spec,
     };
     subSeries.push(sub);
     trims.push(...buildTrims(sub, brand, rng.fork(hashString(spec.name)), trims.length + 1));
@@ -137,25 +211,39 @@ function buildTrims(sub: SubSeriesRow, brand: BrandRow, rng: Rng, firstId: numbe
       const price = (low + (high - low) * rank) * 10000 * drift;
       const msrp = Math.max(19800, Math.round(price / 1000) * 1000 - 200);
       const engine = spec.energy === 'BEV' ? null : pickByRank(spec.engines ?? [defaultEngine(spec.energy)], rank);
-      const battery = ['BEV', 'PHEV', 'EREV'].includes(spec.energy)
-        ? pickByRank(spec.batteries ?? defaultBatteries(spec.energy), rank)
-        : null;
+      const battery = ['BEV', 'PHEV', 'EREV'].includes(spec.energy) ? pickByRank(spec.batteries ?? defaultBatteries(spec.energy), rank) : null;
       const gearbox = gearboxOf(spec.energy, brand, msrp, rank, rng);
       const drive = spec.body === 'SUV' && rank > 0.7 && rng.chance(0.5) ? 3 : spec.energy === 'BEV' && rng.chance(0.25) ? 2 : 1;
       const levels = isNev(spec.energy) ? NEV_LEVEL_NAMES : LEVEL_NAMES;
       const level = levels[Math.min(levels.length - 1, Math.round(rank * (levels.length - 1)))];
       const id = firstId + trims.length;
       trims.push({
-        id, jllCode: `JLL${String(id).padStart(7, '0')}`,
+        id,
+        jllCode: `JLL${String(id).padStart(7, '0')}`,
         name: `${y.year}款 ${trimPowerLabel(spec.energy, engine, battery, gearbox)} ${level}`,
-        subSeriesId: sub.id, seriesId: sub.seriesId, producerBrandId: sub.producerBrandId, producerId: sub.producerId,
-        brandId: sub.brandId, segmentId: sub.segmentId, modelYear: y.year, msrp, fuel: sub.fuel, engine,
-        batteryKwh: battery, bodyType: sub.bodyType, gearbox, drive,
+        subSeriesId: sub.id,
+        seriesId: sub.seriesId,
+        producerBrandId: sub.producerBrandId,
+        producerId: sub.producerId,
+        brandId: sub.brandId,
+        segmentId: sub.segmentId,
+        modelYear: y.year,
+        msrp,
+        fuel: sub.fuel,
+        engine,
+        batteryKwh: battery,
+        bodyType: sub.bodyType,
+        gearbox,
+        drive,
         emissionStandard: spec.energy === 'BEV' ? null : y.year >= 2021 ? 1 : y.year === 2020 ? 2 : 3,
-        modelLevel: modelLevelOf(sub.segmentId, msrp), seats: seatsOf(spec, rank),
-        launchMonth: y.start, endMonth: y.end, lineupRank: rank,
+        modelLevel: modelLevelOf(sub.segmentId, msrp),
+        seats: seatsOf(spec, rank),
+        launchMonth: y.start,
+        endMonth: y.end,
+        lineupRank: rank,
         popularity: (1.15 - 0.7 * Math.abs(rank - 0.3)) * (0.7 + 0.6 * rng.next()),
-        energy: spec.energy, luxury: brand.luxury,
+        energy: spec.energy,
+        luxury: brand.luxury,
       });
     }
   }

@@ -139,9 +139,12 @@ function trimState(trim: TrimRow, producerBrandType: number, rng: Rng): TrimStat
   const cutMonth = cutEligible ? addMonths(202303, rng.int(0, 21)) : 999999;
   const fleet = trim.bodyType === 1 && trim.msrp < 160000 ? (trim.energy === 'BEV' ? 0.18 : 0.06) : 0.01;
   return {
-    trim, kind, colours,
+    trim,
+    kind,
+    colours,
     discountOffset: rng.normal() * 0.015,
-    cutMonth, cutFactor: 0.92 + 0.05 * rng.next(),
+    cutMonth,
+    cutFactor: 0.92 + 0.05 * rng.next(),
     fleetShare: fleet,
     companyShare: trim.luxury ? 0.1 : 0.05,
   };
@@ -153,8 +156,14 @@ function stochasticRound(value: number, rng: Rng): number {
 }
 
 function emitTrimMonth(
-  state: TrimState, month: number, expected: number, scale: ScaleSettings,
-  cityTables: AliasTable[], cities: readonly CitySpec[], rng: Rng, sink: FactSink,
+  state: TrimState,
+  month: number,
+  expected: number,
+  scale: ScaleSettings,
+  cityTables: AliasTable[],
+  cities: readonly CitySpec[],
+  rng: Rng,
+  sink: FactSink,
 ): void {
   const trim = state.trim;
   const year = Math.floor(month / 100);

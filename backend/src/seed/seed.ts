@@ -91,23 +91,121 @@ export async function seedDatabase(repository: DemoDataRepository, options: Seed
 }
 
 async function loadDimensions(repository: DemoDataRepository, dims: Dimensions): Promise<void> {
-  await repository.copyRows('brand_group', ['id', 'name'], dims.groups.map((g) => [g.id, g.name]));
-  await repository.copyRows('producer', ['id', 'name', 'initial', 'property', 'jll_type'],
-    dims.producers.map((p) => [p.id, p.name, p.initial, p.property, p.brandType]));
-  await repository.copyRows('brand', ['id', 'name', 'initial', 'property', 'family_id', 'group_id', 'jll_type'],
-    dims.brands.map((b) => [b.id, b.name, b.initial, b.property, b.familyId, b.groupId, b.brandType]));
-  await repository.copyRows('producer_brand', ['id', 'name', 'initial', 'producer_id', 'brand_id'],
-    dims.producerBrands.map((pb) => [pb.id, pb.name, pb.initial, pb.producerId, pb.brandId]));
-  await repository.copyRows('series', ['id', 'name', 'initial', 'producer_brand_id'],
-    dims.series.map((s) => [s.id, s.name, s.initial, s.producerBrandId]));
-  await repository.copyRows('sub_series',
-    ['id', 'code', 'name', 'initial', 'series_id', 'producer_brand_id', 'producer_id', 'brand_id', 'segment_id', 'body_type', 'fuel', 'launch_month', 'end_month'],
-    dims.subSeries.map((s) => [s.id, s.code, s.name, s.initial, s.seriesId, s.producerBrandId, s.producerId, s.brandId, s.segmentId, s.bodyType, s.fuel, s.launchMonth, s.endMonth]));
-  await repository.copyRows('car',
-    ['id', 'jll_code', 'name', 'sub_series_id', 'series_id', 'producer_brand_id', 'producer_id', 'brand_id', 'segment_id', 'model_year', 'msrp', 'fuel', 'engine', 'battery_kwh', 'body_type', 'gearbox', 'drive', 'emission_standard', 'model_level', 'seats', 'launch_month', 'end_month'],
-    dims.trims.map((t) => [t.id, t.jllCode, t.name, t.subSeriesId, t.seriesId, t.producerBrandId, t.producerId, t.brandId, t.segmentId, t.modelYear, t.msrp, t.fuel, t.engine, t.batteryKwh, t.bodyType, t.gearbox, t.drive, t.emissionStandard, t.modelLevel, t.seats, t.launchMonth, t.endMonth]));
+  await repository.copyRows(
+    'brand_group',
+    ['id', 'name'],
+    dims.groups.map((g) => [g.id, g.name]),
+  );
+  await repository.copyRows(
+    'producer',
+    ['id', 'name', 'initial', 'property', 'jll_type'],
+    dims.producers.map((p) => [p.id, p.name, p.initial, p.property, p.brandType]),
+  );
+  await repository.copyRows(
+    'brand',
+    ['id', 'name', 'initial', 'property', 'family_id', 'group_id', 'jll_type'],
+    dims.brands.map((b) => [b.id, b.name, b.initial, b.property, b.familyId, b.groupId, b.brandType]),
+  );
+  await repository.copyRows(
+    'producer_brand',
+    ['id', 'name', 'initial', 'producer_id', 'brand_id'],
+    dims.producerBrands.map((pb) => [pb.id, pb.name, pb.initial, pb.producerId, pb.brandId]),
+  );
+  await repository.copyRows(
+    'series',
+    ['id', 'name', 'initial', 'producer_brand_id'],
+    dims.series.map((s) => [s.id, s.name, s.initial, s.producerBrandId]),
+  );
+  await repository.copyRows(
+    'sub_series',
+    [
+      'id',
+      'code',
+      'name',
+      'initial',
+      'series_id',
+      'producer_brand_id',
+      'producer_id',
+      'brand_id',
+      'segment_id',
+      'body_type',
+      'fuel',
+      'launch_month',
+      'end_month',
+    ],
+    dims.subSeries.map((s) => [
+      s.id,
+      s.code,
+      s.name,
+      s.initial,
+      s.seriesId,
+      s.producerBrandId,
+      s.producerId,
+      s.brandId,
+      s.segmentId,
+      s.bodyType,
+      s.fuel,
+      s.launchMonth,
+      s.endMonth,
+    ]),
+  );
+  await repository.copyRows(
+    'car',
+    [
+      'id',
+      'jll_code',
+      'name',
+      'sub_series_id',
+      'series_id',
+      'producer_brand_id',
+      'producer_id',
+      'brand_id',
+      'segment_id',
+      'model_year',
+      'msrp',
+      'fuel',
+      'engine',
+      'battery_kwh',
+      'body_type',
+      'gearbox',
+      'drive',
+      'emission_standard',
+      'model_level',
+      'seats',
+      'launch_month',
+      'end_month',
+    ],
+    dims.trims.map((t) => [
+      t.id,
+      t.jllCode,
+      t.name,
+      t.subSeriesId,
+      t.seriesId,
+      t.producerBrandId,
+      t.producerId,
+      t.brandId,
+      t.segmentId,
+      t.modelYear,
+      t.msrp,
+      t.fuel,
+      t.engine,
+      t.batteryKwh,
+      t.bodyType,
+      t.gearbox,
+      t.drive,
+      t.emissionStandard,
+      t.modelLevel,
+      t.seats,
+      t.launchMonth,
+      t.endMonth,
+    ]),
+  );
   const engines = [...new Set(dims.trims.map((t) => t.engine).filter((e): e is string => e !== null))].sort();
-  await repository.copyRows('dictionary', ['type', 'key', 'value', 'sort'], engines.map((e, i) => ['dicEngine', e, e, i + 1]));
+  await repository.copyRows(
+    'dictionary',
+    ['type', 'key', 'value', 'sort'],
+    engines.map((e, i) => ['dicEngine', e, e, i + 1]),
+  );
 }
 
 async function loadFacts(

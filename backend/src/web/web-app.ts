@@ -40,7 +40,9 @@ export async function mountWebApp(app: INestApplication, projectRoot: string, ap
   const logger = new Logger('Web');
   app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (isApi(req)) return next(error);
-    logger.error(`${req.method} ${req.originalUrl} failed (request ${workScope.getStore()?.id ?? '-'}): ${error instanceof Error ? error.stack : String(error)}`);
+    logger.error(
+      `${req.method} ${req.originalUrl} failed (request ${workScope.getStore()?.id ?? '-'}): ${error instanceof Error ? error.stack : String(error)}`,
+    );
     answerServerError(req, res);
   });
   return true;

@@ -10,8 +10,7 @@ import { DASH, figureCell, figureFormat, type FigureKind, XLSX_MIME } from '@car
  * only where the page shows a dash.
  */
 export type WorkbookColumn<Row> = { header: string; width?: number } & (
-  | { kind: 'text'; value: (row: Row) => string | null | undefined }
-  | { kind: FigureKind; value: (row: Row) => number | null | undefined }
+  { kind: 'text'; value: (row: Row) => string | null | undefined } | { kind: FigureKind; value: (row: Row) => number | null | undefined }
 );
 
 /** A column's style of a kind: its number format (from the display rule), bold on highlighted rows. */
@@ -120,7 +119,12 @@ export async function streamTableWorkbook<Row>(
   response.setHeader('Content-Disposition', attachmentHeader(fileName));
   // Deflate level 1, as the exports (decision 97): a table's sheet and exceljs's fixed parts (styles, theme)
   // compress nearly as well as at the default level 6 for a quarter less CPU per workbook.
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: new BatchedWrites(response), useStyles: true, useSharedStrings: false, zip: { zlib: { level: 1 } } });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: new BatchedWrites(response),
+    useStyles: true,
+    useSharedStrings: false,
+    zip: { zlib: { level: 1 } },
+  });
   workbook.creator = '车市分析平台';
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
   const plain = columns.map((c) => kindStyle(c.kind, false));
@@ -130,9 +134,7 @@ export async function streamTableWorkbook<Row>(
   header.font = { bold: true };
   header.commit();
   for (const row of rows) {
-    const excelRow = sheet.addRow(
-      columns.map((c) => workbookCell(c.kind, c.value(row))),
-    );
+    const excelRow = sheet.addRow(columns.map((c) => workbookCell(c.kind, c.value(row))));
     const styles = isHighlighted(row) ? bold : plain;
     for (let i = 0; i < styles.length; i++) excelRow.getCell(i + 1).style = styles[i];
     (excelRow as ExcelJS.Row & RowStyle).style = NO_ROW_STYLE;

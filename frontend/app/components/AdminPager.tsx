@@ -13,9 +13,7 @@ export function AdminPager({ page, pageSize, total, capped = false }: { page: nu
   };
   return (
     <nav className="admin-page__pager" aria-label="分页">
-      <span>
-        {capped ? `超过 ${total} 条，第 ${page} 页` : `共 ${total} 条，第 ${Math.min(page, pages)} / ${pages} 页`}
-      </span>
+      <span>{capped ? `超过 ${total} 条，第 ${page} 页` : `共 ${total} 条，第 ${Math.min(page, pages)} / ${pages} 页`}</span>
       {page > 1 ? <Link to={href(page - 1)}>上一页</Link> : <span className="admin-page__pager-off">上一页</span>}
       {page < pages ? <Link to={href(page + 1)}>下一页</Link> : <span className="admin-page__pager-off">下一页</span>}
     </nav>

@@ -113,7 +113,15 @@ export function AdminUserDialog({ user, options, open, onClose }: AdminUserDialo
           </Form.Field>
           <Form.Field>
             <label>本品品牌</label>
-            <Dropdown search selection aria-label="本品品牌" options={brands} value={brandId ?? 0} disabled={producerId === null} onChange={(_, { value }) => setBrandId(Number(value) || null)} />
+            <Dropdown
+              search
+              selection
+              aria-label="本品品牌"
+              options={brands}
+              value={brandId ?? 0}
+              disabled={producerId === null}
+              onChange={(_, { value }) => setBrandId(Number(value) || null)}
+            />
           </Form.Field>
           {user ? null : (
             <Form.Field required>

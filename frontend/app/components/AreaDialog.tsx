@@ -41,10 +41,7 @@ export function AreaDialog({ title = '选择区域', ...props }: AreaDialogProps
     const chosen = confirmed.items[0];
     void regions
       .run(async (signal) => {
-        const [areas, provinces] = await Promise.all([
-          fetchPickList('areas', {}, signal),
-          fetchPickList('provinces', {}, signal),
-        ]);
+        const [areas, provinces] = await Promise.all([fetchPickList('areas', {}, signal), fetchPickList('provinces', {}, signal)]);
         return { areas, provinces };
       })
       .then((loaded) => {
@@ -52,11 +49,7 @@ export function AreaDialog({ title = '选择区域', ...props }: AreaDialogProps
         const id = chosen ? Number(chosen.id) : NaN;
         const level = chosen?.level;
         const province =
-          level === 2
-            ? loaded.provinces.find((p) => p.id === id)
-            : level === 3
-              ? loaded.provinces.find((p) => p.id === provinceCodeOf(id))
-              : undefined;
+          level === 2 ? loaded.provinces.find((p) => p.id === id) : level === 3 ? loaded.provinces.find((p) => p.id === provinceCodeOf(id)) : undefined;
         setRegionId(level === 1 ? id : (province?.areaId ?? null));
         setProvinceId(province?.id ?? null);
       });
@@ -133,9 +126,7 @@ export function AreaDialog({ title = '选择区域', ...props }: AreaDialogProps
             {province ? (
               <>
                 <LoadStatus loading={cities.loading} error={cities.error} onRetry={cities.retry} />
-                {!cities.loading && !cities.error
-                  ? (cities.data ?? []).map((c) => node(c.id, c.name, 3, false, () => undefined))
-                  : null}
+                {!cities.loading && !cities.error ? (cities.data ?? []).map((c) => node(c.id, c.name, 3, false, () => undefined)) : null}
               </>
             ) : (
               <p className="pick-dialog__empty">请先选择省份</p>

@@ -57,15 +57,7 @@ export function CarModelDialog({ multiple = true, filters, title = '选择车型
             <thead>
               <tr>
                 <th className="collapsing">
-                  {multiple ? (
-                    <input
-                      type="checkbox"
-                      aria-label="全选"
-                      title="全选"
-                      checked={allChosen}
-                      onChange={() => pick.toggleAll(models)}
-                    />
-                  ) : null}
+                  {multiple ? <input type="checkbox" aria-label="全选" title="全选" checked={allChosen} onChange={() => pick.toggleAll(models)} /> : null}
                 </th>
                 <th>车型</th>
                 <th className="right aligned">建议零售价（元）</th>
@@ -112,12 +104,7 @@ export function CarModelDialog({ multiple = true, filters, title = '选择车型
           <span className="pick-series__name">{entry.name}</span>
           <div className="pick-series__subs">
             {entry.subList.map((sub) => (
-              <PickToggle
-                key={sub.id}
-                item={sub}
-                chosen={series !== null && sameId(series.id, sub.id)}
-                onToggle={pick.chooseSeries}
-              />
+              <PickToggle key={sub.id} item={sub} chosen={series !== null && sameId(series.id, sub.id)} onToggle={pick.chooseSeries} />
             ))}
           </div>
         </div>

@@ -4,7 +4,14 @@
  */
 import type { RefObject } from 'react';
 
-export function ChartCanvas({ canvas, label, drawn, height, empty = false, className }: {
+export function ChartCanvas({
+  canvas,
+  label,
+  drawn,
+  height,
+  empty = false,
+  className,
+}: {
   canvas: RefObject<HTMLCanvasElement>;
   label: string;
   drawn: boolean;

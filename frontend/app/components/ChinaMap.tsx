@@ -212,12 +212,7 @@ function pointsOf(features: readonly MapFeature[], rows: readonly ChinaMapRow[],
 }
 
 function salesLines(row: ChinaMapRow): string[] {
-  return [
-    `销量: ${row.salesStr}`,
-    `同比: ${growthText(row.yoy)}`,
-    `累计销量: ${row.salesSumStr}`,
-    `累计同比: ${growthText(row.yearYoy)}`,
-  ];
+  return [`销量: ${row.salesStr}`, `同比: ${growthText(row.yoy)}`, `累计销量: ${row.salesSumStr}`, `累计同比: ${growthText(row.yearYoy)}`];
 }
 
 const SALES: MapMeasure = { value: (row) => (row.sales > 0 ? row.sales : null), lines: salesLines, tick: salesTick };

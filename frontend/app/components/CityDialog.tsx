@@ -35,7 +35,9 @@ export function CityDialog({ title = '选择城市', provinces, cities, ...props
   const towns = useMemo(() => cities.map((c) => ({ id: c.value, name: c.label, provinceId: c.provinceId })), [cities]);
   const load = useCallback(
     (key: string): Promise<LetterGroup<PickItem>[]> =>
-      Promise.resolve(cityGroups(places, towns, key).map(({ province, cities: list }) => ({ letter: province.name, list: list.map((c) => ({ id: c.id, name: c.name })) }))),
+      Promise.resolve(
+        cityGroups(places, towns, key).map(({ province, cities: list }) => ({ letter: province.name, list: list.map((c) => ({ id: c.id, name: c.name })) })),
+      ),
     [places, towns],
   );
   return <PickListDialog {...props} title={title} hint={selectHint(true)} multiple load={load} letterIndex={false} searchPlaceholder="输入城市或省份搜索" />;

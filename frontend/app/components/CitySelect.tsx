@@ -7,7 +7,15 @@ import type { ChangeEvent } from 'react';
 
 import type { ProvinceCities } from '@car/contracts';
 
-export function CitySelect({ name, label, value, provinces, emptyLabel = '全国', id, onChange }: {
+export function CitySelect({
+  name,
+  label,
+  value,
+  provinces,
+  emptyLabel = '全国',
+  id,
+  onChange,
+}: {
   name: string;
   label: string;
   value: number | null;
@@ -23,7 +31,13 @@ export function CitySelect({ name, label, value, provinces, emptyLabel = '全国
   return (
     <label className="filter-field">
       {label}
-      <select id={id} name={onChange && value === null ? undefined : name} className="ui fluid selection dropdown native-select" aria-label={label} {...control}>
+      <select
+        id={id}
+        name={onChange && value === null ? undefined : name}
+        className="ui fluid selection dropdown native-select"
+        aria-label={label}
+        {...control}
+      >
         <option value="">{emptyLabel}</option>
         {provinces.map((p) => (
           <optgroup key={p.id} label={p.name}>

@@ -16,7 +16,17 @@ import { idsKey, selectionOf } from '~/utils/pick-list';
 import { withParams } from '~/utils/sale-volume-query';
 import { useShell } from '~/utils/shell-context';
 
-export function CompanyBrandCompareControls({ mode, compared, main, top }: { mode: CompareType; compared: Array<{ id: number; name: string }>; main: { type: MakerType; id: number }; top: number }) {
+export function CompanyBrandCompareControls({
+  mode,
+  compared,
+  main,
+  top,
+}: {
+  mode: CompareType;
+  compared: Array<{ id: number; name: string }>;
+  main: { type: MakerType; id: number };
+  top: number;
+}) {
   const location = useLocation();
   const navigate = useNavigate();
   const { user } = useShell();
@@ -38,14 +48,29 @@ export function CompanyBrandCompareControls({ mode, compared, main, top }: { mod
     <>
       <Button.Group size="mini" basic className="compare-modes">
         {COMPARE_MODES.map((m) => (
-          <Button key={m.value} as={Link} to={withParams(location.search, compareModeChanges(mode, m.value))} preventScrollReset active={mode === m.value} aria-pressed={mode === m.value}>
+          <Button
+            key={m.value}
+            as={Link}
+            to={withParams(location.search, compareModeChanges(mode, m.value))}
+            preventScrollReset
+            active={mode === m.value}
+            aria-pressed={mode === m.value}
+          >
             {m.label}
           </Button>
         ))}
       </Button.Group>
       {mode !== 0 ? (
         <>
-          <Button size="mini" primary basic type="button" onClick={() => pick.open()} className="compare-pick" title={compared.map((c) => c.name).join('、') || undefined}>
+          <Button
+            size="mini"
+            primary
+            basic
+            type="button"
+            onClick={() => pick.open()}
+            className="compare-pick"
+            title={compared.map((c) => c.name).join('、') || undefined}
+          >
             <Icon name="list alternate outline" />
             {compared.length ? `已选${compared.length}个${kindLabel}` : `选择${kindLabel}`}
           </Button>

@@ -51,7 +51,14 @@ export function CompanyBrandMakerView({ data }: { data: CompanyBrandData }) {
         count={state.count}
         fileName={`${name}销量走势_${data.filters.time ?? ''}`}
         loading={pageChanging || touches(pending, ['timeDimensionality', 'count', 'compareType', 'foreignIds'])}
-        extra={<CompanyBrandCompareControls mode={state.compareType} compared={compared} main={{ type: state.type, id: state.id ?? 0 }} top={state.compareType === 0 ? 0 : state.count} />}
+        extra={
+          <CompanyBrandCompareControls
+            mode={state.compareType}
+            compared={compared}
+            main={{ type: state.type, id: state.id ?? 0 }}
+            top={state.compareType === 0 ? 0 : state.count}
+          />
+        }
       />
       <CarDetailsTable
         title={`${name} 车型明细`}

@@ -45,7 +45,14 @@ export function CompanyBrandOverview({ data }: { data: CompanyBrandData }) {
     <>
       <Button.Group size="mini" basic className="maker-switch">
         {MAKER_TYPES.map((t) => (
-          <Button key={t.value} as={Link} to={withParams(location.search, makerTypeChanges(t.value))} preventScrollReset active={state.type === t.value} aria-pressed={state.type === t.value}>
+          <Button
+            key={t.value}
+            as={Link}
+            to={withParams(location.search, makerTypeChanges(t.value))}
+            preventScrollReset
+            active={state.type === t.value}
+            aria-pressed={state.type === t.value}
+          >
             {t.label}
           </Button>
         ))}
@@ -65,13 +72,27 @@ export function CompanyBrandOverview({ data }: { data: CompanyBrandData }) {
         ))}
       </Button.Group>
       <Button.Group size="mini" basic className="view-switch">
-        <Button as={Link} to={withParams(location.search, { view: 'chart' })} preventScrollReset active={state.view === 'chart'} aria-pressed={state.view === 'chart'} title="图表" aria-label="图表">
-          <Icon name="chart bar" />
-          图
+        <Button
+          as={Link}
+          to={withParams(location.search, { view: 'chart' })}
+          preventScrollReset
+          active={state.view === 'chart'}
+          aria-pressed={state.view === 'chart'}
+          title="图表"
+          aria-label="图表"
+        >
+          <Icon name="chart bar" />图
         </Button>
-        <Button as={Link} to={withParams(location.search, { view: null })} preventScrollReset active={state.view === 'list'} aria-pressed={state.view === 'list'} title="列表" aria-label="列表">
-          <Icon name="list" />
-          表
+        <Button
+          as={Link}
+          to={withParams(location.search, { view: null })}
+          preventScrollReset
+          active={state.view === 'list'}
+          aria-pressed={state.view === 'list'}
+          title="列表"
+          aria-label="列表"
+        >
+          <Icon name="list" />表
         </Button>
       </Button.Group>
     </>

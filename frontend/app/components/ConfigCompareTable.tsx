@@ -82,7 +82,13 @@ export const ConfigCompareTable = forwardRef<HTMLDivElement, Props>(function Con
                     <button type="button" aria-label={`左移 ${c.carName}`} title="左移" disabled={i === 0} onClick={() => onMove(c.carJllCode, -1)}>
                       <Icon name="angle left" fitted />
                     </button>
-                    <button type="button" aria-label={`右移 ${c.carName}`} title="右移" disabled={i === columns.length - 1} onClick={() => onMove(c.carJllCode, 1)}>
+                    <button
+                      type="button"
+                      aria-label={`右移 ${c.carName}`}
+                      title="右移"
+                      disabled={i === columns.length - 1}
+                      onClick={() => onMove(c.carJllCode, 1)}
+                    >
                       <Icon name="angle right" fitted />
                     </button>
                     <button type="button" aria-label={`移除 ${c.carName}`} title="移除" disabled={!canRemove} onClick={() => onRemove(c.carJllCode)}>

@@ -43,7 +43,13 @@ export function ConfigModelPicker({ cars, codes, onToggle }: { cars: readonly Co
             <ul className="config-picker__subs" role="tablist" aria-label="子车系">
               {cars.map((c) => (
                 <li key={c.id}>
-                  <button type="button" role="tab" aria-selected={c.id === active?.id} className={c.id === active?.id ? 'is-active' : ''} onClick={() => setSubId(c.id)}>
+                  <button
+                    type="button"
+                    role="tab"
+                    aria-selected={c.id === active?.id}
+                    className={c.id === active?.id ? 'is-active' : ''}
+                    onClick={() => setSubId(c.id)}
+                  >
                     {c.name}
                     <span className="config-picker__count">{c[tab].length}</span>
                   </button>
@@ -56,12 +62,7 @@ export function ConfigModelPicker({ cars, codes, onToggle }: { cars: readonly Co
                 const checked = codes.includes(t.carJllCode);
                 return (
                   <li key={t.carJllCode}>
-                    <Checkbox
-                      label={t.carName}
-                      checked={checked}
-                      disabled={checked && codes.length === 1}
-                      onChange={() => onToggle(t.carJllCode)}
-                    />
+                    <Checkbox label={t.carName} checked={checked} disabled={checked && codes.length === 1} onChange={() => onToggle(t.carJllCode)} />
                     <span className="config-picker__msrp">{t.msrp.toFixed(2)}万</span>
                   </li>
                 );

@@ -2,7 +2,17 @@ import type { DashboardCityRow, DashboardRow } from '@car/contracts';
 import { Growth } from './Growth';
 
 /** A dashboard top list: rank, name, volume in 千辆, share and yoy; city rows add 限行 / 限购 tags. */
-export function DashboardTable({ rows, firstRank = 1, nameHeader, busy }: { rows: ReadonlyArray<DashboardRow | DashboardCityRow>; firstRank?: number; nameHeader: string; busy?: boolean }) {
+export function DashboardTable({
+  rows,
+  firstRank = 1,
+  nameHeader,
+  busy,
+}: {
+  rows: ReadonlyArray<DashboardRow | DashboardCityRow>;
+  firstRank?: number;
+  nameHeader: string;
+  busy?: boolean;
+}) {
   const cities = rows.some((r) => 'xianxing' in r);
   return (
     <table className={`dashboard-table${busy ? ' is-busy' : ''}`}>
@@ -18,7 +28,9 @@ export function DashboardTable({ rows, firstRank = 1, nameHeader, busy }: { rows
       <tbody>
         {rows.length === 0 ? (
           <tr>
-            <td colSpan={5} className="dashboard-table__empty">暂无数据</td>
+            <td colSpan={5} className="dashboard-table__empty">
+              暂无数据
+            </td>
           </tr>
         ) : (
           rows.map((r, i) => (
@@ -31,7 +43,9 @@ export function DashboardTable({ rows, firstRank = 1, nameHeader, busy }: { rows
               </td>
               <td>{r.qtyStr}</td>
               <td>{r.perStr}</td>
-              <td><Growth value={r.yoy} text={r.yoys} /></td>
+              <td>
+                <Growth value={r.yoy} text={r.yoys} />
+              </td>
             </tr>
           ))
         )}

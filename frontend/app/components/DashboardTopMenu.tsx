@@ -9,7 +9,9 @@ export function DashboardTopMenu({ groups, nickname }: { groups: readonly NavGro
   const logout = useFetcher({ key: 'logout' });
   return (
     <header className="dashboard-top">
-      <Link to={DASHBOARD_PATH} className="dashboard-top__brand"><Logo /></Link>
+      <Link to={DASHBOARD_PATH} className="dashboard-top__brand">
+        <Logo />
+      </Link>
       <nav className="dashboard-top__menu" aria-label="主菜单">
         {groups.map((group) => (
           <Dropdown key={group.id} item simple text={group.name} className="dashboard-top__group">

@@ -81,7 +81,11 @@ export function ExportPage() {
     const cityOptions = chosenProvinces.length || provinces.length === 0 ? inProvinces : inProvinces.filter((c) => provinceIds.has(c.provinceId));
     // 城市 is the city dialog: the cities (of the chosen provinces, else of the provinces offered) under their province.
     const cityProvinces = chosenProvinces.length ? provinceOptions.filter((p) => chosenProvinces.includes(p.value)) : provinceOptions;
-    const all: Record<string, TagControl> = { ...PICKERS, province: { kind: 'list', options: provinceOptions }, city: { kind: 'city', provinces: cityProvinces, cities: cityOptions } };
+    const all: Record<string, TagControl> = {
+      ...PICKERS,
+      province: { kind: 'list', options: provinceOptions },
+      city: { kind: 'city', provinces: cityProvinces, cities: cityOptions },
+    };
     for (const [field, options] of Object.entries(lists)) all[field] = { kind: 'list', options };
     return all;
   }, [choices.area, choices.province, lists, provinces, cities]);
@@ -139,14 +143,30 @@ export function ExportPage() {
           {BAND_FIELDS.map(({ field, label }) => (
             <label key={field} className="export-page__band">
               <span>{label}</span>
-              <Input size="small" aria-label={label} name={field} label={{ basic: true, content: '万' }} labelPosition="right" value={bands[field]} onChange={(_e, { value }) => setBands((b) => ({ ...b, [field]: String(value) }))} />
+              <Input
+                size="small"
+                aria-label={label}
+                name={field}
+                label={{ basic: true, content: '万' }}
+                labelPosition="right"
+                value={bands[field]}
+                onChange={(_e, { value }) => setBands((b) => ({ ...b, [field]: String(value) }))}
+              />
             </label>
           ))}
         </div>
       ) : null}
       <div className="export-page__tags" role="group" aria-label="筛选标签">
         {offered.map((tag) => (
-          <Button key={tag.key} type="button" size="small" basic={!on.has(tag.key)} primary={on.has(tag.key)} aria-pressed={on.has(tag.key)} onClick={() => toggle(tag.key)}>
+          <Button
+            key={tag.key}
+            type="button"
+            size="small"
+            basic={!on.has(tag.key)}
+            primary={on.has(tag.key)}
+            aria-pressed={on.has(tag.key)}
+            onClick={() => toggle(tag.key)}
+          >
             {tag.label}
           </Button>
         ))}

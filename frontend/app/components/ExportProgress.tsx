@@ -40,7 +40,8 @@ export function ExportProgress({ job: initial, onUpdate }: { job: ExportJobView;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reports each new state of the job once; `initial` and the parent's `onUpdate` are not news
   }, [job]);
 
-  const rows = job.rowsExpected === null ? `${formatThousands(job.rowsWritten)} 行` : `${formatThousands(job.rowsWritten)} / ${formatThousands(job.rowsExpected)} 行`;
+  const rows =
+    job.rowsExpected === null ? `${formatThousands(job.rowsWritten)} 行` : `${formatThousands(job.rowsWritten)} / ${formatThousands(job.rowsExpected)} 行`;
   return (
     <div className="export-progress" data-testid="export-progress">
       <Progress percent={job.percent} progress indicating={running} success={job.status === 'done'} error={job.status === 'failed'} size="small">

@@ -48,13 +48,7 @@ export function FilterPanel({ groups, resetTo, keep = {} }: FilterPanelProps) {
         const bodyId = `filter-group-${index}`;
         return (
           <section key={group.title} className={`filter-group${isOpen ? ' is-open' : ''}`}>
-            <button
-              type="button"
-              className="filter-group__head"
-              aria-expanded={isOpen}
-              aria-controls={bodyId}
-              onClick={() => setOpen(isOpen ? -1 : index)}
-            >
+            <button type="button" className="filter-group__head" aria-expanded={isOpen} aria-controls={bodyId} onClick={() => setOpen(isOpen ? -1 : index)}>
               <Icon name={isOpen ? 'caret down' : 'caret right'} />
               <span className="filter-group__title">{group.title}</span>
               {group.summary ? <span className="filter-group__summary">{group.summary}</span> : null}

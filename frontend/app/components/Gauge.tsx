@@ -18,11 +18,22 @@ export function Gauge({ label, percent, color, children }: GaugeProps) {
       <svg viewBox="0 0 100 100" width="110" height="110" role="img">
         <circle cx="50" cy="50" r={RADIUS} fill="none" stroke="#e8ecf2" strokeWidth="10" />
         <circle
-          cx="50" cy="50" r={RADIUS} fill="none" stroke={color} strokeWidth="10" strokeLinecap="round"
-          strokeDasharray={`${filled * CIRCUMFERENCE} ${CIRCUMFERENCE}`} transform="rotate(-90 50 50)"
+          cx="50"
+          cy="50"
+          r={RADIUS}
+          fill="none"
+          stroke={color}
+          strokeWidth="10"
+          strokeLinecap="round"
+          strokeDasharray={`${filled * CIRCUMFERENCE} ${CIRCUMFERENCE}`}
+          transform="rotate(-90 50 50)"
         />
-        <text x="50" y="47" textAnchor="middle" className="gauge__percent">{percent === null ? '-' : `${percent.toFixed(1)}%`}</text>
-        <text x="50" y="64" textAnchor="middle" className="gauge__label">{label}</text>
+        <text x="50" y="47" textAnchor="middle" className="gauge__percent">
+          {percent === null ? '-' : `${percent.toFixed(1)}%`}
+        </text>
+        <text x="50" y="64" textAnchor="middle" className="gauge__label">
+          {label}
+        </text>
       </svg>
       <figcaption>{children}</figcaption>
     </figure>

@@ -16,7 +16,16 @@ import { isApiFailure, type ApiFailure } from '~/utils/api-failure';
 type ImportAnswer = { job: DataImportView; problems: ImportProblems } | { failure: ApiFailure };
 
 /** How far along an import is, as a share of its steps (check, write, rollups). */
-const PERCENT: Record<DataImportView['state'], number> = { queued: 2, validating: 30, review: 50, writing: 70, publishing: 90, done: 100, failed: 100, cancelled: 100 };
+const PERCENT: Record<DataImportView['state'], number> = {
+  queued: 2,
+  validating: 30,
+  review: 50,
+  writing: 70,
+  publishing: 90,
+  done: 100,
+  failed: 100,
+  cancelled: 100,
+};
 
 export function ImportProgress(props: {
   job: DataImportView;
@@ -55,11 +64,14 @@ export function ImportProgress(props: {
         {job.stateText}
       </Progress>
       <p className="import-progress__counts">
-        已读 {thousands(job.rowsParsed)} 行 · 有效 {thousands(job.rowsValid)} 行 · 已写入 {thousands(job.rowsWritten)} 行 · 错误 {thousands(job.errors)} · 警告 {thousands(job.warnings)}
+        已读 {thousands(job.rowsParsed)} 行 · 有效 {thousands(job.rowsValid)} 行 · 已写入 {thousands(job.rowsWritten)} 行 · 错误 {thousands(job.errors)} · 警告{' '}
+        {thousands(job.warnings)}
         {job.months.length > 0 ? ` · 月份 ${job.months.join('、')}` : ''}
       </p>
       {job.state === 'failed' ? <Message negative content={job.error} /> : null}
-      {job.state === 'done' ? <Message positive content={`已导入 ${job.months.join('、')} 的${job.kindText}数据，汇总已重建，各页面的月份中已可选择。`} /> : null}
+      {job.state === 'done' ? (
+        <Message positive content={`已导入 ${job.months.join('、')} 的${job.kindText}数据，汇总已重建，各页面的月份中已可选择。`} />
+      ) : null}
       {job.state === 'review' ? (
         <div className="import-progress__decide">
           <span>文件有错误，尚未写入任何数据。</span>

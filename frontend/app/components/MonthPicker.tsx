@@ -69,13 +69,7 @@ export function MonthPicker({ name, value, months, onChange }: MonthPickerProps)
             {MONTH_NUMBERS.map((m) => {
               const text = `${year}-${String(m).padStart(2, '0')}`;
               return (
-                <button
-                  key={m}
-                  type="button"
-                  className={text === month ? 'is-chosen' : undefined}
-                  disabled={!available.has(text)}
-                  onClick={() => choose(text)}
-                >
+                <button key={m} type="button" className={text === month ? 'is-chosen' : undefined} disabled={!available.has(text)} onClick={() => choose(text)}>
                   {m}月
                 </button>
               );

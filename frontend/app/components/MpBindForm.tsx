@@ -14,12 +14,19 @@ export function MpBindForm({ link }: { link: { openId: string; ts: string; sign:
     <Form method="post" className="mp-bind">
       <h1>绑定账号</h1>
       <p>首次使用请用车市分析平台的账号绑定微信，绑定后无需再次登录。</p>
-      {LINK_FIELDS.map((k) => <input key={k} type="hidden" name={k} value={link[k]} />)}
+      {LINK_FIELDS.map((k) => (
+        <input key={k} type="hidden" name={k} value={link[k]} />
+      ))}
       <input name="account" placeholder="账号" autoComplete="username" required />
       <input name="password" type="password" placeholder="密码" autoComplete="current-password" required />
-      {data?.failure ? <p className="mp-error" role="alert">{data.failure}</p> : null}
-      <button type="submit" disabled={busy}>{busy ? '绑定中…' : '绑定并进入'}</button>
+      {data?.failure ? (
+        <p className="mp-error" role="alert">
+          {data.failure}
+        </p>
+      ) : null}
+      <button type="submit" disabled={busy}>
+        {busy ? '绑定中…' : '绑定并进入'}
+      </button>
     </Form>
   );
 }
-

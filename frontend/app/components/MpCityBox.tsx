@@ -55,9 +55,17 @@ export function MpCityBox() {
       {open ? (
         <div className="mp-picker" role="dialog" aria-modal="true" aria-label={province ? `选择${province.shortName}的城市` : '选择省份'}>
           <header>
-            {province ? <button type="button" onClick={() => setProvince(null)}>‹ 省份</button> : <span />}
+            {province ? (
+              <button type="button" onClick={() => setProvince(null)}>
+                ‹ 省份
+              </button>
+            ) : (
+              <span />
+            )}
             <b>{province ? province.name : '选择省份'}</b>
-            <button type="button" aria-label="关闭" onClick={close}>✕</button>
+            <button type="button" aria-label="关闭" onClick={close}>
+              ✕
+            </button>
           </header>
           {province === null ? (
             <div className="mp-picker__search">
@@ -74,7 +82,9 @@ export function MpCityBox() {
           ) : null}
           {searching ? (
             everyCity.data?.failure ? (
-              <p className="mp-error" role="alert">{everyCity.data.failure}</p>
+              <p className="mp-error" role="alert">
+                {everyCity.data.failure}
+              </p>
             ) : found === null ? (
               <p className="mp-empty">加载中…</p>
             ) : found.length === 0 ? (
@@ -87,7 +97,12 @@ export function MpCityBox() {
                     <ul>
                       {list.map((c) => (
                         <li key={c.id}>
-                          <button type="button" onClick={() => choose({ provinceId: p.code, provinceName: p.shortName, provincecityId: c.id, provincecityName: c.name })}>{c.name}</button>
+                          <button
+                            type="button"
+                            onClick={() => choose({ provinceId: p.code, provinceName: p.shortName, provincecityId: c.id, provincecityName: c.name })}
+                          >
+                            {c.name}
+                          </button>
                         </li>
                       ))}
                     </ul>
@@ -97,19 +112,40 @@ export function MpCityBox() {
             )
           ) : province === null ? (
             <ul>
-              <li><button type="button" onClick={() => choose({})}>全国</button></li>
-              {PROVINCES.map((p) => <li key={p.code}><button type="button" onClick={() => pickProvince(p)}>{p.shortName}</button></li>)}
+              <li>
+                <button type="button" onClick={() => choose({})}>
+                  全国
+                </button>
+              </li>
+              {PROVINCES.map((p) => (
+                <li key={p.code}>
+                  <button type="button" onClick={() => pickProvince(p)}>
+                    {p.shortName}
+                  </button>
+                </li>
+              ))}
             </ul>
           ) : loaded === null ? (
             <p className="mp-empty">加载中…</p>
           ) : loaded.failure ? (
-            <p className="mp-error" role="alert">{loaded.failure}</p>
+            <p className="mp-error" role="alert">
+              {loaded.failure}
+            </p>
           ) : (
             <ul>
-              <li><button type="button" onClick={() => choose({ provinceId: province.code, provinceName: province.shortName })}>全省</button></li>
+              <li>
+                <button type="button" onClick={() => choose({ provinceId: province.code, provinceName: province.shortName })}>
+                  全省
+                </button>
+              </li>
               {loaded.list.map((c) => (
                 <li key={c.id}>
-                  <button type="button" onClick={() => choose({ provinceId: province.code, provinceName: province.shortName, provincecityId: c.id, provincecityName: c.name })}>{c.name}</button>
+                  <button
+                    type="button"
+                    onClick={() => choose({ provinceId: province.code, provinceName: province.shortName, provincecityId: c.id, provincecityName: c.name })}
+                  >
+                    {c.name}
+                  </button>
                 </li>
               ))}
             </ul>
@@ -119,4 +155,3 @@ export function MpCityBox() {
     </>
   );
 }
-

@@ -56,21 +56,36 @@ export function MpSearch({ type }: { type: MpType }) {
           setOpen(true);
         }}
       >
-        <input value={text} placeholder="请输入名称搜索" aria-label="搜索" onChange={(e) => { setText(e.target.value); setOpen(true); }} />
-        <button type="submit" aria-label="搜索">🔍</button>
+        <input
+          value={text}
+          placeholder="请输入名称搜索"
+          aria-label="搜索"
+          onChange={(e) => {
+            setText(e.target.value);
+            setOpen(true);
+          }}
+        />
+        <button type="submit" aria-label="搜索">
+          🔍
+        </button>
       </form>
       {open && list.length > 0 ? (
         <ul className="mp-suggestions" role="listbox">
           {list.map((s) => (
             <li key={s.id} role="option" aria-selected={false}>
-              <Link to={hrefOf(s.id, s.name)} replace onClick={() => setOpen(false)}>{s.name}</Link>
+              <Link to={hrefOf(s.id, s.name)} replace onClick={() => setOpen(false)}>
+                {s.name}
+              </Link>
             </li>
           ))}
         </ul>
       ) : null}
-      {open && answer?.failure ? <p className="mp-error" role="alert">{answer.failure}</p> : null}
+      {open && answer?.failure ? (
+        <p className="mp-error" role="alert">
+          {answer.failure}
+        </p>
+      ) : null}
       {open && answer && !answer.failure && list.length === 0 && suggest.state === 'idle' ? <p className="mp-empty">没有找到“{key}”</p> : null}
     </div>
   );
 }
-

@@ -11,23 +11,24 @@
  * The concrete dialogs (MakerDialog, SeriesDialog, AreaDialog, …) are small components over this one.
  * Modal renders nothing on the server; dialogs only open after hydration.
  */
-import {
-  Fragment,
-  memo,
-  useCallback,
-  useEffect,
-  useId,
-  useMemo,
-  useReducer,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type ReactNode,
-} from 'react';
+import { Fragment, memo, useCallback, useEffect, useId, useMemo, useReducer, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Button, Icon, Input, Loader, Message, Modal } from 'semantic-ui-react';
 
 import { type LetterGroup } from '@car/contracts';
-import { EMPTY_SELECTION, LETTERS, findInGroups, initialPickListState, isChosen, lettersWithEntries, pickListReducer, sameSelection, type PickId, type PickItem, type PickListState, type Selection } from '~/utils/pick-list';
+import {
+  EMPTY_SELECTION,
+  LETTERS,
+  findInGroups,
+  initialPickListState,
+  isChosen,
+  lettersWithEntries,
+  pickListReducer,
+  sameSelection,
+  type PickId,
+  type PickItem,
+  type PickListState,
+  type Selection,
+} from '~/utils/pick-list';
 import { useListRequest } from '~/utils/pick-list-source';
 
 // ---------- state ----------
@@ -310,8 +311,7 @@ export function PickListDialog<T extends PickItem = PickItem>({
       const root = modalRef.current;
       if (!root) return;
       const content = root.querySelector<HTMLElement>('.content');
-      const target =
-        root.querySelector<HTMLElement>('[data-autofocus]') ?? (content && focusablesIn(content)[0]) ?? focusablesIn(root)[0];
+      const target = root.querySelector<HTMLElement>('[data-autofocus]') ?? (content && focusablesIn(content)[0]) ?? focusablesIn(root)[0];
       target?.focus();
     });
   };
@@ -378,9 +378,7 @@ export function PickListDialog<T extends PickItem = PickItem>({
               <div className={`pick-dialog__body${aside ? ' pick-dialog__body--split' : ''}${letterIndex ? '' : ' pick-dialog__body--named'}`}>
                 <div className="pick-dialog__list" ref={listRef} tabIndex={-1}>
                   <LoadStatus loading={list.loading} error={list.error} onRetry={list.retry} />
-                  {!list.loading && !list.error && groups && groups.length === 0 ? (
-                    <p className="pick-dialog__empty">没有找到匹配的项目</p>
-                  ) : null}
+                  {!list.loading && !list.error && groups && groups.length === 0 ? <p className="pick-dialog__empty">没有找到匹配的项目</p> : null}
                   {groups && !list.loading
                     ? groups.map((group) => (
                         <section key={group.letter} className="pick-dialog__group" data-group={group.letter.toUpperCase()}>
@@ -429,14 +427,7 @@ export function ChosenList({ items, onRemove }: { items: readonly PickItem[]; on
     <>
       <span className="pick-dialog__chosen-label">已选 {items.length} 项：</span>
       {items.map((item) => (
-        <button
-          key={String(item.id)}
-          type="button"
-          className="pick-dialog__chip"
-          onClick={() => onRemove(item)}
-          aria-label={`移除 ${item.name}`}
-          title="移除"
-        >
+        <button key={String(item.id)} type="button" className="pick-dialog__chip" onClick={() => onRemove(item)} aria-label={`移除 ${item.name}`} title="移除">
           {item.name}
           <Icon name="close" fitted />
         </button>

@@ -27,9 +27,7 @@ describe('PickerInput (server-rendered)', () => {
   });
 
   it('shows the name of a single choice and submits its id', () => {
-    const html = renderToStaticMarkup(
-      <PickerInput name="company" kind="currentCompany" value={[{ id: 40, name: '一汽-大众' }]} />,
-    );
+    const html = renderToStaticMarkup(<PickerInput name="company" kind="currentCompany" value={[{ id: 40, name: '一汽-大众' }]} />);
     expect(shownInput(html)).toContain('value="一汽-大众"');
     expect(hiddenFields(html)).toEqual({ company: '40' });
   });
@@ -70,13 +68,9 @@ describe('PickerInput (server-rendered)', () => {
   });
 
   it('submits an area with its level', () => {
-    const city = renderToStaticMarkup(
-      <PickerInput name="area" kind="area" value={[{ id: 440100, name: '广州市', level: 3 }]} />,
-    );
+    const city = renderToStaticMarkup(<PickerInput name="area" kind="area" value={[{ id: 440100, name: '广州市', level: 3 }]} />);
     expect(hiddenFields(city)).toEqual({ area: '440100', level: '3' });
-    const region = renderToStaticMarkup(
-      <PickerInput name="area" kind="area" levelName="areaLevel" value={[{ id: 5, name: '华南', level: 1 }]} />,
-    );
+    const region = renderToStaticMarkup(<PickerInput name="area" kind="area" levelName="areaLevel" value={[{ id: 5, name: '华南', level: 1 }]} />);
     expect(hiddenFields(region)).toEqual({ area: '5', areaLevel: '1' });
   });
 

@@ -15,16 +15,7 @@ import { SeriesDialog } from '~/components/SeriesDialog';
 import { EMPTY_SELECTION, PICKER_PLACEHOLDER, displayText, idsKey, selectionOf, type PickItem, type Selection } from '~/utils/pick-list';
 import type { PickFilters } from '~/utils/pick-list-source';
 
-export type PickerKind =
-  | 'area'
-  | 'company'
-  | 'brand'
-  | 'currentCompany'
-  | 'currentBrand'
-  | 'companyBrand'
-  | 'series'
-  | 'currentSeries'
-  | 'carModel';
+export type PickerKind = 'area' | 'company' | 'brand' | 'currentCompany' | 'currentBrand' | 'companyBrand' | 'series' | 'currentSeries' | 'carModel';
 
 export interface PickerInputProps {
   /** Name of the hidden field with the chosen ids, comma-joined ('12,40'); left out when nothing is chosen. */

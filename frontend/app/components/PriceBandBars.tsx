@@ -20,4 +20,3 @@ export function PriceBandBars({ cell, percent }: { cell: DimensionCell; percent:
     </div>
   );
 }
-

@@ -10,7 +10,19 @@ import { growthClass } from '~/utils/format';
 /** The dialog's table height (spec §2.5). */
 const DETAIL_HEIGHT = 276;
 
-export function PriceBandDetailDialog({ rows, saleMix, title, periods, onClose }: { rows: BandDetailRow[] | null; saleMix: 0 | 1; title: string; periods: string[]; onClose: () => void }) {
+export function PriceBandDetailDialog({
+  rows,
+  saleMix,
+  title,
+  periods,
+  onClose,
+}: {
+  rows: BandDetailRow[] | null;
+  saleMix: 0 | 1;
+  title: string;
+  periods: string[];
+  onClose: () => void;
+}) {
   return (
     <Modal open={rows !== null} onClose={onClose} size="small" closeIcon className="detail-dialog">
       <Modal.Header>{title}</Modal.Header>
@@ -61,4 +73,3 @@ export function PriceBandDetailDialog({ rows, saleMix, title, periods, onClose }
     </Modal>
   );
 }
-

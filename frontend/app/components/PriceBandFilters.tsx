@@ -61,7 +61,13 @@ export function PriceBandFilters({ data }: { data: unknown }) {
             </select>
           </label>
           {attributes([
-            { name: 'producerProperties', label: '厂商属性', options: d.lookups?.producerProperties, value: producerProperties, onChange: setProducerProperties },
+            {
+              name: 'producerProperties',
+              label: '厂商属性',
+              options: d.lookups?.producerProperties,
+              value: producerProperties,
+              onChange: setProducerProperties,
+            },
             { name: 'brandProperties', label: '品牌属性', options: d.lookups?.brandProperties, value: brandProperties, onChange: setBrandProperties },
           ])}
           <div className="filter-field">
@@ -88,6 +94,7 @@ export function PriceBandFilters({ data }: { data: unknown }) {
       ),
     },
   ];
-  return <FilterPanel key={JSON.stringify(f)} groups={groups} keep={{ chart: d.chartData2, data2: d.data2, type: d.type }} resetTo="/pricevolume/cabmodelprice" />;
+  return (
+    <FilterPanel key={JSON.stringify(f)} groups={groups} keep={{ chart: d.chartData2, data2: d.data2, type: d.type }} resetTo="/pricevolume/cabmodelprice" />
+  );
 }
-

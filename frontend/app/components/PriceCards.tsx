@@ -22,9 +22,33 @@ export function PriceCards({ whole, loading = false }: { whole: PriceWhole | nul
   const month = whole?.time ? `${Number(whole.time.slice(5, 7))}月` : '当月';
   const cards = [
     { key: 'msrp', title: `${month}加权厂商指导价`, value: whole?.msrpStr ?? '-', changes: [] as Array<[string, number | null]> },
-    { key: 'tp', title: `${month}加权成交价`, value: whole?.tpStr ?? '-', changes: [['环比', whole?.tpMom ?? null], ['较1月', whole?.tpDown ?? null]] as Array<[string, number | null]> },
-    { key: 'discount', title: `${month}优惠`, value: whole?.discountStr ?? '-', changes: [['环比', whole?.discountMom ?? null], ['较1月', whole?.discountDown ?? null]] as Array<[string, number | null]> },
-    { key: 'discountRate', title: `${month}优惠率`, value: whole?.discountRateStr ?? '-', changes: [['环比', whole?.discountRateMom ?? null], ['较1月', whole?.discountRateDown ?? null]] as Array<[string, number | null]> },
+    {
+      key: 'tp',
+      title: `${month}加权成交价`,
+      value: whole?.tpStr ?? '-',
+      changes: [
+        ['环比', whole?.tpMom ?? null],
+        ['较1月', whole?.tpDown ?? null],
+      ] as Array<[string, number | null]>,
+    },
+    {
+      key: 'discount',
+      title: `${month}优惠`,
+      value: whole?.discountStr ?? '-',
+      changes: [
+        ['环比', whole?.discountMom ?? null],
+        ['较1月', whole?.discountDown ?? null],
+      ] as Array<[string, number | null]>,
+    },
+    {
+      key: 'discountRate',
+      title: `${month}优惠率`,
+      value: whole?.discountRateStr ?? '-',
+      changes: [
+        ['环比', whole?.discountRateMom ?? null],
+        ['较1月', whole?.discountRateDown ?? null],
+      ] as Array<[string, number | null]>,
+    },
   ];
   return (
     <section className="summary-cards price-cards" aria-label="价格概况" aria-busy={loading}>

@@ -54,8 +54,18 @@ export function PriceChart({ title, chart, height, fileName, loading = false, ex
         const color = LINE_COLORS[line++ % LINE_COLORS.length];
         const colors = pointColors(s.data, color);
         return {
-          type: 'line' as const, label: s.name, data: s.data.map(draw), yAxisID: 'y1', borderColor: color, backgroundColor: color,
-          pointBackgroundColor: colors, pointBorderColor: colors, pointRadius: 4, tension: s.type === 'spline' ? 0.35 : 0, spanGaps: true, order: 1,
+          type: 'line' as const,
+          label: s.name,
+          data: s.data.map(draw),
+          yAxisID: 'y1',
+          borderColor: color,
+          backgroundColor: color,
+          pointBackgroundColor: colors,
+          pointBorderColor: colors,
+          pointRadius: 4,
+          tension: s.type === 'spline' ? 0.35 : 0,
+          spanGaps: true,
+          order: 1,
         };
       });
       const real = (item: { dataIndex: number; datasetIndex: number }) => chart.series[item.datasetIndex]?.data[item.dataIndex] ?? null;
@@ -100,4 +110,3 @@ export function PriceChart({ title, chart, height, fileName, loading = false, ex
     </section>
   );
 }
-

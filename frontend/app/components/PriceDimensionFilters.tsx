@@ -30,7 +30,12 @@ export function PriceDimensionFilters({ data }: { data: unknown }) {
     {
       title: '时间',
       summary: month ?? undefined,
-      content: month && d.months.length ? <MonthPicker name="time" value={month} months={d.months} onChange={setMonth} /> : <p className="filter-hint">暂无可选月份</p>,
+      content:
+        month && d.months.length ? (
+          <MonthPicker name="time" value={month} months={d.months} onChange={setMonth} />
+        ) : (
+          <p className="filter-hint">暂无可选月份</p>
+        ),
     },
     {
       title: '车系与车型',
@@ -76,6 +81,12 @@ export function PriceDimensionFilters({ data }: { data: unknown }) {
       content: <CitySelect name="city" label="城市" value={d.state.city} provinces={d.cities} />,
     },
   ];
-  return <FilterPanel key={JSON.stringify([d.state.time, d.own, d.cars, d.state.data1, d.state.city])} groups={groups} keep={keptParams(d.state)} resetTo="/pricevolume/pricedimension" />;
+  return (
+    <FilterPanel
+      key={JSON.stringify([d.state.time, d.own, d.cars, d.state.data1, d.state.city])}
+      groups={groups}
+      keep={keptParams(d.state)}
+      resetTo="/pricevolume/pricedimension"
+    />
+  );
 }
-

@@ -37,7 +37,14 @@ export function PriceMonthTable({ title, table, labelHeader, toggles, downloadHr
           {toggles.map((toggle) => (
             <Button.Group key={toggle.param} size="mini" basic aria-label={toggle.label}>
               {toggle.options.map((o) => (
-                <Button key={o.value} as={Link} to={withParams(location.search, { [toggle.param]: o.value })} preventScrollReset active={toggle.value === o.value} aria-pressed={toggle.value === o.value}>
+                <Button
+                  key={o.value}
+                  as={Link}
+                  to={withParams(location.search, { [toggle.param]: o.value })}
+                  preventScrollReset
+                  active={toggle.value === o.value}
+                  aria-pressed={toggle.value === o.value}
+                >
                   {o.label}
                 </Button>
               ))}
@@ -66,7 +73,11 @@ export function PriceMonthTable({ title, table, labelHeader, toggles, downloadHr
               {table.rows.map((row) => (
                 <tr
                   key={`${row.level}-${row.id}-${row.name}`}
-                  className={[row.total ? 'is-total' : '', row.current ? 'is-current' : '', row.level === 1 ? 'is-region' : '', row.level === 2 ? 'is-province' : ''].join(' ').trim() || undefined}
+                  className={
+                    [row.total ? 'is-total' : '', row.current ? 'is-current' : '', row.level === 1 ? 'is-region' : '', row.level === 2 ? 'is-province' : '']
+                      .join(' ')
+                      .trim() || undefined
+                  }
                   data-row={row.name}
                 >
                   <td>{row.name}</td>

@@ -7,9 +7,7 @@
 import { Link, useLocation } from '@remix-run/react';
 import { Menu } from 'semantic-ui-react';
 
-import {
-  AVERAGE_OR_CUMULATIVE, BAND_ORDERS, bandRangeText, PRICE_BASES, PRICE_STRUCTURE_TABS, PRICE_STRUCTURE_VIEWS, SALES_OR_MIX,
-} from '@car/contracts';
+import { AVERAGE_OR_CUMULATIVE, BAND_ORDERS, bandRangeText, PRICE_BASES, PRICE_STRUCTURE_TABS, PRICE_STRUCTURE_VIEWS, SALES_OR_MIX } from '@car/contracts';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { HeaderTags } from '~/components/HeaderTags';
 import { PanelBusy } from '~/components/PanelBusy';
@@ -30,7 +28,12 @@ function summaryTags(data: PriceStructureData) {
   const l = data.lookups;
   const labelOf = <T extends number>(list: ReadonlyArray<{ value: T; label: string }>, value: T) => list.find((o) => o.value === value)?.label ?? '-';
   const chosen = (values: number[], list: ReadonlyArray<{ key: number; value: string }> | undefined) =>
-    values.length ? multiSelectText(values, (list ?? []).map((p) => ({ value: p.key, label: p.value }))) : '全部';
+    values.length
+      ? multiSelectText(
+          values,
+          (list ?? []).map((p) => ({ value: p.key, label: p.value })),
+        )
+      : '全部';
   return [
     { label: '时间', value: s.time ? `${s.time.slice(0, 4)}年1-${Number(s.time.slice(5, 7))}月` : '-' },
     { label: '市场', value: data.table?.market ?? (data.kind === 'total' ? '整体市场' : '-') },
@@ -63,7 +66,11 @@ export function PriceStructurePage({ data, title }: { data: PriceStructureData; 
       <div className="structure-toolbar">
         <ParamToggle param="data1" label="价格口径" options={PRICE_BASES} value={s.data1} />
         <ParamToggle param="averageMonth" label="月均或累计" options={AVERAGE_OR_CUMULATIVE} value={s.averageMonth} />
-        {data.table ? <span className="filter-hint">{data.table.period}（{data.table.months} 个月）</span> : null}
+        {data.table ? (
+          <span className="filter-hint">
+            {data.table.period}（{data.table.months} 个月）
+          </span>
+        ) : null}
       </div>
       <TrendChart
         title="价格段结构"
@@ -84,7 +91,14 @@ export function PriceStructurePage({ data, title }: { data: PriceStructureData; 
         <header className="panel__head">
           <Menu tabular size="small" className="structure-tabs" aria-label="表格">
             {PRICE_STRUCTURE_TABS.map((t) => (
-              <Menu.Item key={t.value} as={Link} to={withParams(location.search, { tab: t.value })} preventScrollReset active={s.tab === t.value} aria-current={s.tab === t.value ? 'page' : undefined}>
+              <Menu.Item
+                key={t.value}
+                as={Link}
+                to={withParams(location.search, { tab: t.value })}
+                preventScrollReset
+                active={s.tab === t.value}
+                aria-current={s.tab === t.value ? 'page' : undefined}
+              >
                 {t.label}
               </Menu.Item>
             ))}

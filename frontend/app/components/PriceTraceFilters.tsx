@@ -23,7 +23,12 @@ export function PriceTraceFilters({ data: d }: { data: PriceTraceData }) {
     {
       title: '时间',
       summary: month ?? undefined,
-      content: month && d.months.length ? <MonthPicker name="time" value={month} months={d.months} onChange={setMonth} /> : <p className="filter-hint">暂无可选月份</p>,
+      content:
+        month && d.months.length ? (
+          <MonthPicker name="time" value={month} months={d.months} onChange={setMonth} />
+        ) : (
+          <p className="filter-hint">暂无可选月份</p>
+        ),
     },
     {
       title: '优惠/优惠率',
@@ -35,7 +40,14 @@ export function PriceTraceFilters({ data: d }: { data: PriceTraceData }) {
       summary: cityName(d.provinces, city ? Number(city) : null) ?? '全国',
       content: (
         <div className="field">
-          <CitySelect id="trace-city" name="city" label="城市" value={city ? Number(city) : null} provinces={d.provinces} onChange={(id) => setCity(id === null ? '' : String(id))} />
+          <CitySelect
+            id="trace-city"
+            name="city"
+            label="城市"
+            value={city ? Number(city) : null}
+            provinces={d.provinces}
+            onChange={(id) => setCity(id === null ? '' : String(id))}
+          />
           <p className="filter-hint">卡片与走势图按该城市的销量加权成交价；区域表现与区域价格为全国。</p>
         </div>
       ),

@@ -18,13 +18,29 @@ export function PriceTracePickers({ data }: { data: PriceTraceData }) {
   const carFilters = data.state.time ? { time: data.state.time } : undefined;
   const narrowed = compareBrand ? { brandIds: [Number(compareBrand.id)] } : {};
   return (
-    <Form method="get" className="trace-pickers" preventScrollReset aria-label="对比选择" key={JSON.stringify([data.compareBrand, data.comparedSeries, data.comparedCars])}>
+    <Form
+      method="get"
+      className="trace-pickers"
+      preventScrollReset
+      aria-label="对比选择"
+      key={JSON.stringify([data.compareBrand, data.comparedSeries, data.comparedCars])}
+    >
       {data.state.time ? <input type="hidden" name="time" value={data.state.time} /> : null}
       <input type="hidden" name="discount" value={data.state.discount} />
       {data.state.city !== null ? <input type="hidden" name="city" value={data.state.city} /> : null}
       {data.brand ? <input type="hidden" name="brand" value={data.brand.id} /> : null}
       <input type="hidden" name="type" value={data.state.type} />
-      <PickerInput name="carId" kind="carModel" label="本品车型" multiple={false} value={data.ownCar} series={data.own} seriesName="modelSubId" filters={carFilters} title="选择本品车型" />
+      <PickerInput
+        name="carId"
+        kind="carModel"
+        label="本品车型"
+        multiple={false}
+        value={data.ownCar}
+        series={data.own}
+        seriesName="modelSubId"
+        filters={carFilters}
+        title="选择本品车型"
+      />
       <PickerInput
         name="compareBrand"
         kind="currentBrand"
@@ -41,7 +57,15 @@ export function PriceTracePickers({ data }: { data: PriceTraceData }) {
         }}
       />
       <PickerInput name="modelSubIds" kind="series" label="对比车系" value={series} filters={narrowed} onChange={setSeries} title="选择对比车系" />
-      <PickerInput name="carIds" kind="carModel" label="对比车型" value={cars} filters={{ ...carFilters, ...narrowed }} onChange={setCars} title="选择对比车型" />
+      <PickerInput
+        name="carIds"
+        kind="carModel"
+        label="对比车型"
+        value={cars}
+        filters={{ ...carFilters, ...narrowed }}
+        onChange={setCars}
+        title="选择对比车型"
+      />
       <Button size="small" primary type="submit">
         查询
       </Button>

@@ -5,7 +5,16 @@
  */
 import type { ReactNode } from 'react';
 
-import { PROPORTION_VIEW_COLUMNS, PROPORTION_VIEWS, type ProportionRow, type ProportionTable, growthText, rankArrow, sharePercentText, thousands } from '@car/contracts';
+import {
+  PROPORTION_VIEW_COLUMNS,
+  PROPORTION_VIEWS,
+  type ProportionRow,
+  type ProportionTable,
+  growthText,
+  rankArrow,
+  sharePercentText,
+  thousands,
+} from '@car/contracts';
 import { PanelBusy } from '~/components/PanelBusy';
 import { ParamToggle } from '~/components/ParamToggle';
 import { RankMark } from '~/components/RankMark';
@@ -21,8 +30,24 @@ function cellText(row: ProportionRow, column: (typeof PROPORTION_VIEW_COLUMNS)[0
   return String(value);
 }
 
-export function ProportionPanel({ title, table, view, viewParam, loading, downloadHref, tools, label }: {
-  title: string; table: ProportionTable | null; view: 0 | 1 | 2 | 3; viewParam: string; loading: boolean; downloadHref: string; tools?: ReactNode; label: string;
+export function ProportionPanel({
+  title,
+  table,
+  view,
+  viewParam,
+  loading,
+  downloadHref,
+  tools,
+  label,
+}: {
+  title: string;
+  table: ProportionTable | null;
+  view: 0 | 1 | 2 | 3;
+  viewParam: string;
+  loading: boolean;
+  downloadHref: string;
+  tools?: ReactNode;
+  label: string;
 }) {
   const columns = PROPORTION_VIEW_COLUMNS[view];
   return (
@@ -65,4 +90,3 @@ export function ProportionPanel({ title, table, view, viewParam, loading, downlo
     </section>
   );
 }
-

@@ -3,7 +3,6 @@ import { type RankArrow } from '@car/contracts';
 import type { ReactNode } from 'react';
 import { Icon } from 'semantic-ui-react';
 
-
 export function RankMark({ rank, arrow, showFlat = false }: { rank: ReactNode; arrow: RankArrow; showFlat?: boolean }) {
   return (
     <span className="rank">

@@ -136,13 +136,21 @@ export function RankingTable({
     const nameCell = (
       <span className="ranking-table__name" style={{ paddingLeft: depth * 18 }}>
         {row.hasChildren && row.children?.length ? (
-          <button type="button" className="tree-toggle" aria-expanded={open} aria-label={open ? '收起' : '展开'} onClick={(e) => {
-            e.stopPropagation();
-            toggle(row.id);
-          }}>
+          <button
+            type="button"
+            className="tree-toggle"
+            aria-expanded={open}
+            aria-label={open ? '收起' : '展开'}
+            onClick={(e) => {
+              e.stopPropagation();
+              toggle(row.id);
+            }}
+          >
             <Icon name={open ? 'minus square outline' : 'plus square outline'} fitted />
           </button>
-        ) : depth > 0 ? <span className="tree-toggle tree-toggle--leaf" /> : null}
+        ) : depth > 0 ? (
+          <span className="tree-toggle tree-toggle--leaf" />
+        ) : null}
         {renderName && !row.heji ? renderName(row) : row.name}
       </span>
     );
@@ -153,7 +161,9 @@ export function RankingTable({
       <Fragment key={`${depth}-${row.id}-${row.name}`}>
         <tr className={classes || undefined} onClick={onRowClick && !row.heji ? () => onRowClick(row) : undefined} data-row-id={row.id}>
           {grouped && row.columnMerge ? (
-            <td colSpan={row.columnMergeNum || 2} className="ranking-table__group">{nameCell}</td>
+            <td colSpan={row.columnMergeNum || 2} className="ranking-table__group">
+              {nameCell}
+            </td>
           ) : (
             <>
               {grouped && row.rowMerge ? (
@@ -182,7 +192,14 @@ export function RankingTable({
         <div className="panel__tools ranking-table__dimensions">
           <Button.Group size="mini" basic>
             {dimensions.map((d) => (
-              <Button key={d} as={Link} to={withParams(location.search, { dimension: d, page: null })} preventScrollReset active={d === dimension} aria-pressed={d === dimension}>
+              <Button
+                key={d}
+                as={Link}
+                to={withParams(location.search, { dimension: d, page: null })}
+                preventScrollReset
+                active={d === dimension}
+                aria-pressed={d === dimension}
+              >
                 {salesDimension(d).label}
               </Button>
             ))}

@@ -28,11 +28,19 @@ export function RecentExports({ jobs }: { jobs: readonly ExportJobView[] }) {
           <Table.Body>
             {jobs.map((job) => (
               <Table.Row key={job.id}>
-                <Table.Cell>{job.status === 'done' && job.result ? <a href={job.result} download={job.fileName}>
+                <Table.Cell>
+                  {job.status === 'done' && job.result ? (
+                    <a href={job.result} download={job.fileName}>
                       {job.fileName}
-                    </a> : job.fileName}</Table.Cell>
+                    </a>
+                  ) : (
+                    job.fileName
+                  )}
+                </Table.Cell>
                 <Table.Cell>{timeText(job.createdAt)}</Table.Cell>
-                <Table.Cell>{job.status === 'failed' ? `${job.phaseText}：${job.error ?? ''}` : `${job.phaseText}${job.status === 'running' ? ` ${job.percent}%` : ''}`}</Table.Cell>
+                <Table.Cell>
+                  {job.status === 'failed' ? `${job.phaseText}：${job.error ?? ''}` : `${job.phaseText}${job.status === 'running' ? ` ${job.percent}%` : ''}`}
+                </Table.Cell>
                 <Table.Cell>{formatThousands(job.rowsWritten)}</Table.Cell>
               </Table.Row>
             ))}

@@ -37,7 +37,8 @@ export function SaleVolumeFilterPanel({ filters, lookups, show = {}, keep, extra
     {
       title: '时间',
       summary: month ?? undefined,
-      content: month && months.length ? <MonthPicker name="time" value={month} months={months} onChange={setMonth} /> : <p className="filter-hint">暂无可选月份</p>,
+      content:
+        month && months.length ? <MonthPicker name="time" value={month} months={months} onChange={setMonth} /> : <p className="filter-hint">暂无可选月份</p>,
     },
     {
       title: '数据来源',

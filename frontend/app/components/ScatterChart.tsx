@@ -17,7 +17,6 @@ const PALETTE = ['#1a5fd0', '#f59f00', '#7048e8', '#37b24d', '#e8590c', '#0c8599
 const MAX_RADIUS = 24;
 const MIN_RADIUS = 3;
 
-
 /** The canvas's accessible name: the title and each series with its number of trims drawn ('时间段对比：2026-10（5个车型），…'). */
 function chartLabel(title: string, chart: PriceScatter | null): string {
   if (!chart || chart.series.length === 0) return title;
@@ -49,7 +48,13 @@ export function ScatterChart({ title, chart, type, percent, height, loading, too
         borderColor: PALETTE[i % PALETTE.length],
         data: s.points
           .filter((p) => p.x !== null && p.y !== null)
-          .map((p) => ({ x: p.x as number, y: p.y as number, r: type === 0 ? Math.max(MIN_RADIUS, MAX_RADIUS * Math.sqrt(p.sales / largest)) : 4, name: p.name, sales: p.sales })),
+          .map((p) => ({
+            x: p.x as number,
+            y: p.y as number,
+            r: type === 0 ? Math.max(MIN_RADIUS, MAX_RADIUS * Math.sqrt(p.sales / largest)) : 4,
+            name: p.name,
+            sales: p.sales,
+          })),
       }));
       return {
         type: type === 0 ? 'bubble' : 'scatter',

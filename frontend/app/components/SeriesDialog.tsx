@@ -90,13 +90,7 @@ export function SeriesDialog({ current = false, multiple: several = true, filter
       searchPlaceholder="输入车系名称，回车搜索"
       load={loadSeries(filters)}
       renderEntry={(series) => (
-        <SeriesRow
-          series={series}
-          chosenIds={chosenAmong(series, pick.state.draft)}
-          multiple={multiple}
-          onToggle={onToggle}
-          onToggleAll={toggleAll}
-        />
+        <SeriesRow series={series} chosenIds={chosenAmong(series, pick.state.draft)} multiple={multiple} onToggle={onToggle} onToggleAll={toggleAll} />
       )}
     />
   );

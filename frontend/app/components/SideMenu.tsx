@@ -92,13 +92,7 @@ export function SideMenu({ groups, collapsed, onExpand }: SideMenuProps) {
         const listId = `menu-group-${group.id}`;
         return (
           <div key={group.id} className={`side-menu__group${isOpen ? ' is-open' : ''}`}>
-            <button
-              type="button"
-              className="side-menu__group-title"
-              aria-expanded={isOpen}
-              aria-controls={listId}
-              onClick={() => toggle(group.path)}
-            >
+            <button type="button" className="side-menu__group-title" aria-expanded={isOpen} aria-controls={listId} onClick={() => toggle(group.path)}>
               <Icon name={iconOf(group)} />
               <span>{group.name}</span>
               <Icon name="angle down" className="side-menu__caret" fitted />

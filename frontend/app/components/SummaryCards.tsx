@@ -21,10 +21,28 @@ function Growth({ value }: { value: number | null }) {
 export function SummaryCards({ summary, loading = false, unit = '辆' }: { summary: Summary | null; loading?: boolean; unit?: string }) {
   const month = summary?.time ? `${Number(summary.time.slice(5, 7))}月` : '当月';
   const cards: Array<{ key: string; title: string; body: JSX.Element }> = [
-    { key: 'qty', title: `${month}销量`, body: <span className="summary-card__value">{summary?.qtyStr ?? '-'}<small>{unit}</small></span> },
+    {
+      key: 'qty',
+      title: `${month}销量`,
+      body: (
+        <span className="summary-card__value">
+          {summary?.qtyStr ?? '-'}
+          <small>{unit}</small>
+        </span>
+      ),
+    },
     { key: 'yoy', title: '同比', body: <Growth value={summary?.yoy ?? null} /> },
     { key: 'mom', title: '环比', body: <Growth value={summary?.mom ?? null} /> },
-    { key: 'lj', title: '本年累计销量', body: <span className="summary-card__value">{summary?.ljQtyStr ?? '-'}<small>{unit}</small></span> },
+    {
+      key: 'lj',
+      title: '本年累计销量',
+      body: (
+        <span className="summary-card__value">
+          {summary?.ljQtyStr ?? '-'}
+          <small>{unit}</small>
+        </span>
+      ),
+    },
     { key: 'yearYoy', title: '累计同比', body: <Growth value={summary?.yearYoy ?? null} /> },
   ];
   return (

@@ -10,7 +10,9 @@ export function TemporaryPasswordDialog({ account, password, onClose }: { accoun
         <p className="admin-page__password" data-testid="temporary-password">
           {password}
         </p>
-        <Message info size="small">该用户的登录已全部失效；用临时密码登录后须先修改密码。</Message>
+        <Message info size="small">
+          该用户的登录已全部失效；用临时密码登录后须先修改密码。
+        </Message>
       </Modal.Content>
       <Modal.Actions>
         <Button primary type="button" onClick={onClose}>

@@ -34,7 +34,6 @@ interface TrendChartProps {
   percent?: boolean;
 }
 
-
 export function TrendChart({
   title,
   chart,

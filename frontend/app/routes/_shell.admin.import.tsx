@@ -149,7 +149,8 @@ export default function DataImportPage() {
             上传并校验
           </Button>
           <span className="import-page__templates">
-            模板：<a href={templateHref(kind, 'xlsx')} download>
+            模板：
+            <a href={templateHref(kind, 'xlsx')} download>
               {IMPORT_KINDS[kind]}模板.xlsx
             </a>{' '}
             ·{' '}
@@ -202,7 +203,11 @@ export default function DataImportPage() {
               <Table.Cell>{new Date(job.createdAt).toLocaleString('zh-CN', { hour12: false })}</Table.Cell>
               <Table.Cell>{job.kindText}</Table.Cell>
               <Table.Cell>
-                <button type="button" className="import-page__link" onClick={() => setSearchParams(new URLSearchParams({ id: job.id }), { preventScrollReset: true })}>
+                <button
+                  type="button"
+                  className="import-page__link"
+                  onClick={() => setSearchParams(new URLSearchParams({ id: job.id }), { preventScrollReset: true })}
+                >
                   {job.fileName}
                 </button>
               </Table.Cell>

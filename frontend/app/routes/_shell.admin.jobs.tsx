@@ -4,14 +4,7 @@
  * error, 重试 for a failed job; reloaded every 2 s while a job waits or runs; in BullMQ mode a link to the
  * queue dashboard (bull-board). Filters and page live in the URL.
  */
-import {
-  ADMIN_JOBS,
-  JOB_STATE_LABELS,
-  JOB_STATES,
-  durationText,
-  type JobRun,
-  type JobState,
-} from '@car/contracts';
+import { ADMIN_JOBS, JOB_STATE_LABELS, JOB_STATES, durationText, type JobRun, type JobState } from '@car/contracts';
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useFetcher, useLoaderData, useRevalidator } from '@remix-run/react';
 import { useEffect } from 'react';
@@ -124,7 +117,10 @@ export default function AdminJobsPage() {
         </Menu.Item>
         {JOB_STATES.map((state) => (
           <Menu.Item key={state} as={Link} to={hrefWith({ state, kind: filters.kind })} active={filters.state === state} preventScrollReset>
-            {JOB_STATE_LABELS[state]} <Label size="mini" color={summary.counts[state] > 0 ? STATE_COLORS[state] : undefined}>{summary.counts[state]}</Label>
+            {JOB_STATE_LABELS[state]}{' '}
+            <Label size="mini" color={summary.counts[state] > 0 ? STATE_COLORS[state] : undefined}>
+              {summary.counts[state]}
+            </Label>
           </Menu.Item>
         ))}
       </Menu>
@@ -177,7 +173,13 @@ export default function AdminJobsPage() {
                 </Label>
               </Table.Cell>
               <Table.Cell className="jobs-page__progress-cell">
-                <Progress percent={job.progress} size="tiny" indicating={job.state === 'active'} success={job.state === 'completed'} error={job.state === 'failed'} />
+                <Progress
+                  percent={job.progress}
+                  size="tiny"
+                  indicating={job.state === 'active'}
+                  success={job.state === 'completed'}
+                  error={job.state === 'failed'}
+                />
                 <span className="jobs-page__percent">{job.progress}%</span>
               </Table.Cell>
               <Table.Cell>{job.enqueuedAt}</Table.Cell>

@@ -41,7 +41,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const size = Math.max(REPORT_PAGE_SIZE * 2, Math.min(500, Number(url.searchParams.get('size')) || REPORT_PAGE_SIZE * 2));
   try {
-    const page = await apiGet(request, context, REPORT_DOWNLOAD.list, { startDate: ALL_FROM, endDate: formatMonth(defaultReportRange().endDate), page: 1, pageSize: size });
+    const page = await apiGet(request, context, REPORT_DOWNLOAD.list, {
+      startDate: ALL_FROM,
+      endDate: formatMonth(defaultReportRange().endDate),
+      page: 1,
+      pageSize: size,
+    });
     return { page, size, months: reportUploadMonths() };
   } catch (error) {
     return throwAsRouteError(error);
@@ -198,7 +203,10 @@ export default function AdminReportsPage() {
           ))}
         </Table.Body>
       </Table>
-      <ReportListMore hasMore={page.hasMore} onMore={() => setSearchParams(new URLSearchParams({ size: String(size + REPORT_PAGE_SIZE) }), { preventScrollReset: true })} />
+      <ReportListMore
+        hasMore={page.hasMore}
+        onMore={() => setSearchParams(new URLSearchParams({ size: String(size + REPORT_PAGE_SIZE) }), { preventScrollReset: true })}
+      />
     </div>
   );
 }

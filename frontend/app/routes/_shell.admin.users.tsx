@@ -54,7 +54,14 @@ function userBody(form: FormData): Record<string, string> {
   return body;
 }
 
-const DONE: Record<string, string> = { create: '已创建用户', update: '已保存', disable: '已停用', enable: '已启用', revokeSessions: '已吊销该用户的全部会话', unbind: '已解除绑定' };
+const DONE: Record<string, string> = {
+  create: '已创建用户',
+  update: '已保存',
+  disable: '已停用',
+  enable: '已启用',
+  revokeSessions: '已吊销该用户的全部会话',
+  unbind: '已解除绑定',
+};
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
@@ -185,7 +192,11 @@ export default function AdminUsersPage() {
                 <Label size="small" color={user.enabled ? 'green' : 'grey'}>
                   {USER_STATUS_LABELS[user.enabled ? 'enabled' : 'disabled']}
                 </Label>
-                {user.mustChangePassword ? <Label size="small" color="orange">待改密码</Label> : null}
+                {user.mustChangePassword ? (
+                  <Label size="small" color="orange">
+                    待改密码
+                  </Label>
+                ) : null}
               </Table.Cell>
               <Table.Cell>{user.createTime}</Table.Cell>
               <Table.Cell>{user.lastLoginTime ?? <span className="admin-page__muted">从未</span>}</Table.Cell>
@@ -198,7 +209,14 @@ export default function AdminUsersPage() {
                 <Button size="mini" type="button" disabled={busy} onClick={() => setEditing(user)}>
                   编辑
                 </Button>
-                <Button size="mini" type="button" basic negative={user.enabled} disabled={busy} onClick={() => setPending({ intent: user.enabled ? 'disable' : 'enable', user })}>
+                <Button
+                  size="mini"
+                  type="button"
+                  basic
+                  negative={user.enabled}
+                  disabled={busy}
+                  onClick={() => setPending({ intent: user.enabled ? 'disable' : 'enable', user })}
+                >
                   {user.enabled ? '停用' : '启用'}
                 </Button>
                 <Button size="mini" type="button" basic disabled={busy} onClick={() => setPending({ intent: 'resetPassword', user })}>
@@ -225,7 +243,9 @@ export default function AdminUsersPage() {
         onConfirm={confirm}
       />
       {password ? <TemporaryPasswordDialog account={password.account} password={password.password} onClose={() => setPassword(null)} /> : null}
-      {bindings && bindingsOf ? <AdminBindingsDialog account={bindingsUser?.account ?? `#${bindingsOf}`} bindings={bindings} onClose={() => openBindings(null)} /> : null}
+      {bindings && bindingsOf ? (
+        <AdminBindingsDialog account={bindingsUser?.account ?? `#${bindingsOf}`} bindings={bindings} onClose={() => openBindings(null)} />
+      ) : null}
     </div>
   );
 }

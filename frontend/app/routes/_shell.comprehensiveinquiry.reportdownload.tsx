@@ -4,14 +4,7 @@
  * the table with checkboxes, select-all and 下载 (one report: its file; several: a zip made by a job with
  * progress); 点击加载更多 grows the page size by 10, 没有更多数据了哦 at the end. No filter side panel.
  */
-import {
-  REPORT_DOWNLOAD,
-  REPORT_PAGE_SIZE,
-  type ReportBundleView,
-  defaultReportRange,
-  formatMonth,
-  reportUploadMonths,
-} from '@car/contracts';
+import { REPORT_DOWNLOAD, REPORT_PAGE_SIZE, type ReportBundleView, defaultReportRange, formatMonth, reportUploadMonths } from '@car/contracts';
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useFetcher, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { useEffect, useMemo, useState } from 'react';
@@ -126,12 +119,21 @@ export default function ReportDownloadPage() {
         <div className="report-page__field">
           <span>厂商</span>
           <Button type="button" basic className="report-page__producers" onClick={producers.open} aria-label="选择厂商">
-            {producers.state.confirmed.items.length ? displayText(producers.state.confirmed.items) : !picked && data.producerIds ? `已选 ${data.producerIds.split(',').length} 个厂商` : '全部厂商'}
+            {producers.state.confirmed.items.length
+              ? displayText(producers.state.confirmed.items)
+              : !picked && data.producerIds
+                ? `已选 ${data.producerIds.split(',').length} 个厂商`
+                : '全部厂商'}
           </Button>
         </div>
         <label className="report-page__field">
           <span>报告名称</span>
-          <Input value={name} placeholder="输入报告名称" onChange={(_, { value }) => setName(String(value))} onKeyDown={(e: { key: string }) => e.key === 'Enter' && search()} />
+          <Input
+            value={name}
+            placeholder="输入报告名称"
+            onChange={(_, { value }) => setName(String(value))}
+            onKeyDown={(e: { key: string }) => e.key === 'Enter' && search()}
+          />
         </label>
         <Button primary type="button" loading={loading} onClick={() => search()}>
           查询

@@ -9,7 +9,19 @@ import { Link, useLoaderData, useLocation } from '@remix-run/react';
 import { useMemo, useState } from 'react';
 import { Button } from 'semantic-ui-react';
 
-import { JLL_LABELS, PRICE, type PriceMap, sharePercentText, thousands, yuanText, PRICE_CHART_MEASURES, PRICE_TABLE_DIMENSIONS, PRICE_TABLE_MEASURES, REGIONS, SEARCH } from '@car/contracts';
+import {
+  JLL_LABELS,
+  PRICE,
+  type PriceMap,
+  sharePercentText,
+  thousands,
+  yuanText,
+  PRICE_CHART_MEASURES,
+  PRICE_TABLE_DIMENSIONS,
+  PRICE_TABLE_MEASURES,
+  REGIONS,
+  SEARCH,
+} from '@car/contracts';
 import { ChinaMap, type ChinaMapRow, type MapMeasure } from '~/components/ChinaMap';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { PanelBusy } from '~/components/PanelBusy';
@@ -84,22 +96,66 @@ function MarketPriceFilters({ data }: { data: unknown }) {
     {
       title: '时间',
       summary: month ?? undefined,
-      content: month && d.months.length ? <MonthPicker name="time" value={month} months={d.months} onChange={setMonth} /> : <p className="filter-hint">暂无可选月份</p>,
+      content:
+        month && d.months.length ? (
+          <MonthPicker name="time" value={month} months={d.months} onChange={setMonth} />
+        ) : (
+          <p className="filter-hint">暂无可选月份</p>
+        ),
     },
-    { title: '细分市场', content: select('detailId', '细分市场', d.state.detailId, d.segments.map((s) => ({ value: s.id, label: s.name }))) },
-    { title: '厂商属性', content: select('producerProperty', '厂商属性', d.state.producerProperty, d.properties.map((p) => ({ value: p.key, label: p.value }))) },
-    { title: '大区', content: select('bigArea', '大区', d.state.bigArea, [{ value: -1, label: '全国' }, ...REGIONS.map((r) => ({ value: r.id, label: r.name }))]) },
+    {
+      title: '细分市场',
+      content: select(
+        'detailId',
+        '细分市场',
+        d.state.detailId,
+        d.segments.map((s) => ({ value: s.id, label: s.name })),
+      ),
+    },
+    {
+      title: '厂商属性',
+      content: select(
+        'producerProperty',
+        '厂商属性',
+        d.state.producerProperty,
+        d.properties.map((p) => ({ value: p.key, label: p.value })),
+      ),
+    },
+    {
+      title: '大区',
+      content: select('bigArea', '大区', d.state.bigArea, [{ value: -1, label: '全国' }, ...REGIONS.map((r) => ({ value: r.id, label: r.name }))]),
+    },
     {
       title: '品牌类型',
-      content: select('composite', '品牌类型', d.state.composite, [{ value: -1, label: '全部' }, ...[2, 1, 0].map((k) => ({ value: k, label: JLL_LABELS[k] }))]),
+      content: select('composite', '品牌类型', d.state.composite, [
+        { value: -1, label: '全部' },
+        ...[2, 1, 0].map((k) => ({ value: k, label: JLL_LABELS[k] })),
+      ]),
     },
     {
       title: '搜索',
       summary: d.state.searchContent || undefined,
-      content: <input className="ui fluid input price-search" type="search" name="searchContent" maxLength={50} defaultValue={d.state.searchContent} placeholder="表格中的名称" aria-label="搜索名称" />,
+      content: (
+        <input
+          className="ui fluid input price-search"
+          type="search"
+          name="searchContent"
+          maxLength={50}
+          defaultValue={d.state.searchContent}
+          placeholder="表格中的名称"
+          aria-label="搜索名称"
+        />
+      ),
     },
   ];
-  return <FilterPanel key={JSON.stringify(d.state)} groups={groups} keep={{ dataType: d.state.dataType, type: d.state.type, type2: d.state.type2 }} resetTo="/price/marketpricetendency" />;
+  return (
+    <FilterPanel
+      key={JSON.stringify(d.state)}
+      groups={groups}
+      keep={{ dataType: d.state.dataType, type: d.state.type, type2: d.state.type2 }}
+      resetTo="/price/marketpricetendency"
+    />
+  );
 }
 
 export const handle: ShellHandle = { filterPanel: MarketPriceFilters };
@@ -119,13 +175,11 @@ export default function MarketPriceTendency() {
         <DemoDataNote />
       </div>
       <div className="header-tags price-tags">
-        {[data.state.time, segmentName, data.state.bigArea > 0 ? REGIONS.find((r) => r.id === data.state.bigArea)?.name : null]
-          .filter(Boolean)
-          .map((tag) => (
-            <span key={tag} className="ui label">
-              {tag}
-            </span>
-          ))}
+        {[data.state.time, segmentName, data.state.bigArea > 0 ? REGIONS.find((r) => r.id === data.state.bigArea)?.name : null].filter(Boolean).map((tag) => (
+          <span key={tag} className="ui label">
+            {tag}
+          </span>
+        ))}
       </div>
       <PriceCards whole={data.whole} loading={filtersChanging} />
       <PriceChart
@@ -137,7 +191,14 @@ export default function MarketPriceTendency() {
         extra={
           <Button.Group size="mini" basic aria-label="优惠或优惠率">
             {PRICE_CHART_MEASURES.map((m) => (
-              <Button key={m.value} as={Link} to={withParams(location.search, { dataType: m.value })} preventScrollReset active={data.state.dataType === m.value} aria-pressed={data.state.dataType === m.value}>
+              <Button
+                key={m.value}
+                as={Link}
+                to={withParams(location.search, { dataType: m.value })}
+                preventScrollReset
+                active={data.state.dataType === m.value}
+                aria-pressed={data.state.dataType === m.value}
+              >
                 {m.label}
               </Button>
             ))}
@@ -164,7 +225,15 @@ export default function MarketPriceTendency() {
 function DiscountMap({ map, loading }: { map: PriceMap | null; loading: boolean }) {
   const { rows, measure } = useMemo(() => {
     const byCode = new Map((map?.provinces ?? []).map((p) => [p.code, p]));
-    const rows: ChinaMapRow[] = (map?.provinces ?? []).map((p) => ({ name: p.name, code: p.code, sales: p.qty, salesStr: thousands(p.qty), yoy: null, salesSumStr: '-', yearYoy: null }));
+    const rows: ChinaMapRow[] = (map?.provinces ?? []).map((p) => ({
+      name: p.name,
+      code: p.code,
+      sales: p.qty,
+      salesStr: thousands(p.qty),
+      yoy: null,
+      salesSumStr: '-',
+      yearYoy: null,
+    }));
     const measure: MapMeasure = {
       value: (row) => byCode.get(String(row.code))?.discountRate ?? null,
       lines: (row) => {

@@ -10,7 +10,15 @@ import { useLoaderData, useLocation, useNavigate } from '@remix-run/react';
 import { useState } from 'react';
 
 import {
-  type BandDetailRow, type LetterGroup, PRICE_DIMENSIONS, PRICE_VOLUME, type PriceDimension, SALES_OR_MIX, SEARCH, type SeriesItem, growthText,
+  type BandDetailRow,
+  type LetterGroup,
+  PRICE_DIMENSIONS,
+  PRICE_VOLUME,
+  type PriceDimension,
+  SALES_OR_MIX,
+  SEARCH,
+  type SeriesItem,
+  growthText,
 } from '@car/contracts';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { HeaderTags } from '~/components/HeaderTags';
@@ -147,7 +155,9 @@ export default function CabModelPrice() {
                   value={data.picked}
                   placeholder={`选择${dimensionLabel}`}
                   title={`选择${dimensionLabel}`}
-                  onChange={(items) => navigate(withParams(location.search, { foreignIds: items.map((i) => i.id).join(',') || null }), { preventScrollReset: true })}
+                  onChange={(items) =>
+                    navigate(withParams(location.search, { foreignIds: items.map((i) => i.id).join(',') || null }), { preventScrollReset: true })
+                  }
                 />
               </div>
             ) : null}
@@ -182,14 +192,24 @@ export default function CabModelPrice() {
                 return (
                   <tr key={i} className={subtotal ? 'band-table__subtotal' : undefined}>
                     {cells.map((cell) => {
-                      if (cell.key === 'jgd') return cell.merge > 0 ? <td key={cell.key} rowSpan={cell.merge} className="band-table__band">{cell.data[0]}</td> : null;
+                      if (cell.key === 'jgd')
+                        return cell.merge > 0 ? (
+                          <td key={cell.key} rowSpan={cell.merge} className="band-table__band">
+                            {cell.data[0]}
+                          </td>
+                        ) : null;
                       if (cell.key === 'name') return <td key={cell.key}>{cell.data[0]}</td>;
                       if (cell.key === 'xl0' || cell.key === 'mix') {
                         const hidden = cell.hiddenList;
                         return (
                           <td key={cell.key} className={hidden ? 'band-table__has-detail' : undefined}>
                             {hidden ? (
-                              <button type="button" className="band-table__detail" title="查看明细" onClick={() => setDetail({ rows: hidden, title: `${cells[0].data[0]} ${cells[1].data[0]}` })}>
+                              <button
+                                type="button"
+                                className="band-table__detail"
+                                title="查看明细"
+                                onClick={() => setDetail({ rows: hidden, title: `${cells[0].data[0]} ${cells[1].data[0]}` })}
+                              >
                                 <PriceBandBars cell={cell} percent={percent} />
                               </button>
                             ) : (
@@ -214,7 +234,13 @@ export default function CabModelPrice() {
         </div>
         <PanelBusy active={tableLoading} />
       </section>
-      <PriceBandDetailDialog rows={detail?.rows ?? null} title={detail?.title ?? ''} saleMix={data.data2} periods={periodTitles} onClose={() => setDetail(null)} />
+      <PriceBandDetailDialog
+        rows={detail?.rows ?? null}
+        title={detail?.title ?? ''}
+        saleMix={data.data2}
+        periods={periodTitles}
+        onClose={() => setDetail(null)}
+      />
     </div>
   );
 }

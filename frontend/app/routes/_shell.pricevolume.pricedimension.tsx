@@ -11,7 +11,14 @@ import { useState } from 'react';
 import { Button } from 'semantic-ui-react';
 
 import {
-  MONTH_OR_CUMULATIVE, PRICE_BASES, PRICE_VOLUME, PROPORTION_CHART_TYPES, PROPORTION_RANK_DEFAULT, PROPORTION_YEAR_COUNT, SALES_OR_MIX, SEARCH,
+  MONTH_OR_CUMULATIVE,
+  PRICE_BASES,
+  PRICE_VOLUME,
+  PROPORTION_CHART_TYPES,
+  PROPORTION_RANK_DEFAULT,
+  PROPORTION_YEAR_COUNT,
+  SALES_OR_MIX,
+  SEARCH,
 } from '@car/contracts';
 import { cityName } from '~/components/CitySelect';
 import { DemoDataNote } from '~/components/DemoDataNote';
@@ -53,14 +60,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     settle(apiGet(request, context, SEARCH.calendar, { category: 2 })),
     settle(apiGet(request, context, PRICE_VOLUME.singleChart, { ...api, data2: s.singleData2, type: s.singleType, count: s.singleCount })),
     settle(apiGet(request, context, PRICE_VOLUME.singleTable, singleTableParams)),
-    settle(apiGet(request, context, PRICE_VOLUME.compareCharts, { ...api, ...compared, data2: s.compareData2, type: s.compareType, accumulate: s.compareAccumulate, rank: s.compareRank })),
+    settle(
+      apiGet(request, context, PRICE_VOLUME.compareCharts, {
+        ...api,
+        ...compared,
+        data2: s.compareData2,
+        type: s.compareType,
+        accumulate: s.compareAccumulate,
+        rank: s.compareRank,
+      }),
+    ),
     settle(apiGet(request, context, PRICE_VOLUME.compareTable, compareTableParams)),
     settle(apiGet(request, context, SEARCH.provinceCities, {})),
   ]);
   const table = singleTable.value;
   const own: PickItem | null = table ? { id: table.modelSubId, name: table.modelSubName } : null;
   const cars: PickItem[] = table ? table.rows.filter((r) => !r.subtotal && s.carIds.includes(r.id)).map((r) => ({ id: r.id, name: r.name })) : [];
-  const comparedSeries: PickItem[] = (compareTable.value?.rows ?? []).filter((r) => r.subtotal && s.modelSubIds.includes(r.id)).map((r) => ({ id: r.id, name: r.seriesName }));
+  const comparedSeries: PickItem[] = (compareTable.value?.rows ?? [])
+    .filter((r) => r.subtotal && s.modelSubIds.includes(r.id))
+    .map((r) => ({ id: r.id, name: r.seriesName }));
   return {
     state: { ...s, time: s.time ?? months.value?.[0] ?? null },
     months: months.value ?? [],
@@ -83,7 +101,6 @@ export type PriceDimensionData = Awaited<ReturnType<typeof loader>>;
 export const shouldRevalidate = salesPageShouldRevalidate;
 export const clientLoader = keepPageOnNetworkFailure;
 export const handle: ShellHandle = { filterPanel: PriceDimensionFilters };
-
 
 export default function PriceDimension() {
   const data = useLoaderData<typeof loader>();
@@ -127,7 +144,12 @@ export default function PriceDimension() {
               className="trend-chart__count"
               aria-label="时间段对比年数"
               value={s.singleCount}
-              onChange={(event) => navigate(withParams(location.search, { singleCount: Number(event.target.value) === PROPORTION_YEAR_COUNT.default ? null : event.target.value }), { preventScrollReset: true })}
+              onChange={(event) =>
+                navigate(
+                  withParams(location.search, { singleCount: Number(event.target.value) === PROPORTION_YEAR_COUNT.default ? null : event.target.value }),
+                  { preventScrollReset: true },
+                )
+              }
             >
               {PROPORTION_YEAR_COUNT.options.map((n) => (
                 <option key={n} value={n}>

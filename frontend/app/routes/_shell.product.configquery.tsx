@@ -140,7 +140,14 @@ export default function ConfigQuery() {
           <span className="config-conditions__label">子车系</span>
           <ConfigSearchBox selectedIds={state.ids} onToggle={toggle} />
           <span className="config-conditions__hint">最多选择 5 个子车系对比</span>
-          <Button type="button" basic size="mini" className="config-conditions__fold" onClick={() => setConditionsOpen((o) => !o)} aria-expanded={conditionsOpen}>
+          <Button
+            type="button"
+            basic
+            size="mini"
+            className="config-conditions__fold"
+            onClick={() => setConditionsOpen((o) => !o)}
+            aria-expanded={conditionsOpen}
+          >
             <Icon name={conditionsOpen ? 'angle up' : 'angle down'} />
             {conditionsOpen ? '收起条件' : '展开条件'}
           </Button>
@@ -152,7 +159,19 @@ export default function ConfigQuery() {
             {state.ids.map((id) => (
               <Label key={id} basic color="blue" className="config-chip">
                 {nameOf(id)}
-                <Icon name="delete" aria-label={`移除 ${nameOf(id)}`} role="button" onClick={() => go(newSearch(state, state.ids.filter((x) => x !== id)))} />
+                <Icon
+                  name="delete"
+                  aria-label={`移除 ${nameOf(id)}`}
+                  role="button"
+                  onClick={() =>
+                    go(
+                      newSearch(
+                        state,
+                        state.ids.filter((x) => x !== id),
+                      ),
+                    )
+                  }
+                />
               </Label>
             ))}
           </div>
@@ -161,15 +180,26 @@ export default function ConfigQuery() {
           <div className="config-conditions__more">
             <div className="config-conditions__row">
               <span className="config-conditions__label">车型</span>
-              <ConfigModelPicker cars={table?.cars ?? []} codes={selectedCodes} onToggle={(code) => go({ ...state, codes: toggleTrim(selectedCodes, code) }, true)} />
+              <ConfigModelPicker
+                cars={table?.cars ?? []}
+                codes={selectedCodes}
+                onToggle={(code) => go({ ...state, codes: toggleTrim(selectedCodes, code) }, true)}
+              />
             </div>
             <div className="config-conditions__row config-filters">
               {CONFIG_FILTER_KEYS.map((key) => {
-                const options = (key === 'niankuan' ? table?.niankuan : key === 'engin' ? table?.engines : key === 'energy' ? table?.energies : table?.batteries) ?? [];
+                const options =
+                  (key === 'niankuan' ? table?.niankuan : key === 'engin' ? table?.engines : key === 'energy' ? table?.energies : table?.batteries) ?? [];
                 return (
                   <label key={key} className="config-filter">
                     <span className="config-conditions__label">{FILTER_LABELS[key]}</span>
-                    <MultiSelect label={FILTER_LABELS[key]} options={options} value={filters[key].filter((v) => options.some((o) => o.value === v))} onChange={(value) => setFilters((f) => ({ ...f, [key]: value }))} compact />
+                    <MultiSelect
+                      label={FILTER_LABELS[key]}
+                      options={options}
+                      value={filters[key].filter((v) => options.some((o) => o.value === v))}
+                      onChange={(value) => setFilters((f) => ({ ...f, [key]: value }))}
+                      compact
+                    />
                   </label>
                 );
               })}
@@ -194,7 +224,16 @@ export default function ConfigQuery() {
               <Checkbox label="仅显示差异项" checked={state.differ} onChange={() => go({ ...state, differ: !state.differ }, true)} />
               <span className="config-legend">● 标配　○ 选配　- 无</span>
               <span className="config-toolbar__spacer" />
-              <Button as="a" basic size="small" icon="download" content="下载 Excel" href={configDownloadHref({ ...state, codes })} download disabled={columns.length === 0} />
+              <Button
+                as="a"
+                basic
+                size="small"
+                icon="download"
+                content="下载 Excel"
+                href={configDownloadHref({ ...state, codes })}
+                download
+                disabled={columns.length === 0}
+              />
             </div>
             <div className="config-body">
               <ConfigAnchorNav categories={data.categories} shown={new Set(blocks.map((b) => b.id))} onJump={jump} />

@@ -100,13 +100,7 @@ export default function ResetPasswordPage() {
     <div className="page reset-password">
       <h1 className="page__title">修改密码</h1>
       <section className="panel reset-password__panel">
-        <Form
-          method="post"
-          noValidate
-          onSubmit={onSubmit}
-          className={`ui form${Object.keys(errors).length ? ' error' : ''}`}
-          aria-describedby="password-rule"
-        >
+        <Form method="post" noValidate onSubmit={onSubmit} className={`ui form${Object.keys(errors).length ? ' error' : ''}`} aria-describedby="password-rule">
           {FIELDS.map(({ name, label, autoComplete }) => (
             <div key={name} className={`field${errors[name] ? ' error' : ''}`}>
               <label htmlFor={name}>{label}</label>

@@ -8,7 +8,16 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useLocation, useNavigate } from '@remix-run/react';
 import { Breadcrumb, Button, Icon } from 'semantic-ui-react';
 
-import { AREA_MARKET, type AreaTreeRow, downloadTypeOf, type Granularity, SALES_DIMENSIONS, salesDimension, type TableDimension, YEAR_COUNT } from '@car/contracts';
+import {
+  AREA_MARKET,
+  type AreaTreeRow,
+  downloadTypeOf,
+  type Granularity,
+  SALES_DIMENSIONS,
+  salesDimension,
+  type TableDimension,
+  YEAR_COUNT,
+} from '@car/contracts';
 import { ChinaMap } from '~/components/ChinaMap';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { HeaderTags } from '~/components/HeaderTags';

@@ -27,8 +27,7 @@ import type { ShellHandle } from '~/utils/shell-context';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: companyBrandCss }];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  titled(data?.maker ? `${data.maker.name} - 厂商品牌表现` : '厂商品牌表现');
+export const meta: MetaFunction<typeof loader> = ({ data }) => titled(data?.maker ? `${data.maker.name} - 厂商品牌表现` : '厂商品牌表现');
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadCompanyBrandPage(request, context);
 

@@ -77,7 +77,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     areaLevel,
     page,
     paged,
-    downloadHref: apiDownloadHref(WHOLE_MARKET.download, { type: downloadTypeOf(dimension), ...api, ...(dimension === 4 ? { dimensionality: areaLevel } : {}) }),
+    downloadHref: apiDownloadHref(WHOLE_MARKET.download, {
+      type: downloadTypeOf(dimension),
+      ...api,
+      ...(dimension === 4 ? { dimensionality: areaLevel } : {}),
+    }),
     failure: firstFailure(lookups, summary, chart, table),
   };
 }

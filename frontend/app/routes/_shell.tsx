@@ -3,15 +3,7 @@
  * page offers through its route handle (see utils/shell-context.ts).
  */
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
-import {
-  Link,
-  Outlet,
-  useFetcher,
-  useLoaderData,
-  useLocation,
-  useMatches,
-  type ShouldRevalidateFunction,
-} from '@remix-run/react';
+import { Link, Outlet, useFetcher, useLoaderData, useLocation, useMatches, type ShouldRevalidateFunction } from '@remix-run/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
 import { FilterSidebar } from '~/components/FilterSidebar';
@@ -40,9 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   if (!readToken(request)) throw redirect(loginHref(url));
 
-  const [menus, user] = await Promise.all([loadMenus(request, context), loadCurrentUser(request, context)]).catch(
-    throwAsRouteError,
-  );
+  const [menus, user] = await Promise.all([loadMenus(request, context), loadCurrentUser(request, context)]).catch(throwAsRouteError);
 
   const pathname = url.pathname.replace(/\/+$/, '') || '/';
   // A password an administrator set (new account, reset): nowhere else until it is changed (decision 83).
@@ -103,9 +93,7 @@ export default function Shell() {
     <div className={`shell${menuCollapsed ? ' shell--menu-collapsed' : ''}`}>
       <Header nickname={user.nickname} menuCollapsed={menuCollapsed} onToggleMenu={menus.length > 0 ? toggleMenu : undefined} />
       <div className="shell__body">
-        {menus.length > 0 ? (
-          <SideMenu groups={menus} collapsed={menuCollapsed} onExpand={() => setMenuCollapsed(false)} />
-        ) : null}
+        {menus.length > 0 ? <SideMenu groups={menus} collapsed={menuCollapsed} onExpand={() => setMenuCollapsed(false)} /> : null}
         <main className="shell__main" id="main">
           <Outlet context={context} />
         </main>

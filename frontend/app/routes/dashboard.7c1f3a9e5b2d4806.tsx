@@ -5,9 +5,7 @@
  */
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
 import { Link, useLoaderData, useNavigate, useSearchParams } from '@remix-run/react';
-import {
-  DASHBOARD, DASHBOARD_MODES, DASHBOARD_SIZES, JLL_TABS, type DashboardVolume, SEARCH, SECURITY,
-} from '@car/contracts';
+import { DASHBOARD, DASHBOARD_MODES, DASHBOARD_SIZES, JLL_TABS, type DashboardVolume, SEARCH, SECURITY } from '@car/contracts';
 
 import { DashboardTable } from '~/components/DashboardTable';
 import { DashboardTopMenu } from '~/components/DashboardTopMenu';
@@ -49,8 +47,13 @@ function Figure({ title, volume, className }: { title: string; volume: Dashboard
   return (
     <div className={`dashboard-figure ${className ?? ''}`}>
       <div className="dashboard-figure__title">{title}</div>
-      <div className="dashboard-figure__value">{volume.qtyStr}<small>千辆</small></div>
-      <div className="dashboard-figure__growth">同比 <Growth value={volume.yoy} text={volume.yoys} /></div>
+      <div className="dashboard-figure__value">
+        {volume.qtyStr}
+        <small>千辆</small>
+      </div>
+      <div className="dashboard-figure__growth">
+        同比 <Growth value={volume.yoy} text={volume.yoys} />
+      </div>
     </div>
   );
 }
@@ -60,7 +63,11 @@ function TypeTabs({ q, param, current }: { q: DashboardQuery; param: 'brandType'
     <div className="ui mini buttons dashboard-tabs" role="tablist">
       {JLL_TABS.map((t) => (
         <Link
-          key={t.value} role="tab" aria-selected={t.value === current} preventScrollReset replace
+          key={t.value}
+          role="tab"
+          aria-selected={t.value === current}
+          preventScrollReset
+          replace
           className={`ui button${t.value === current ? ' primary' : ''}`}
           // A new brand type starts the city table again at page 1 (spec §4).
           to={dashboardHref(q, param === 'brandType' ? { brandType: t.value, cityPage: 1 } : { modelType: t.value })}
@@ -85,11 +92,23 @@ export default function Dashboard() {
       <DashboardTopMenu groups={menus} nickname={nickname} />
       <main className={`dashboard-body${periodBusy ? ' is-busy' : ''}`}>
         <div className="dashboard-bar">
-          <h1>乘用车零售看板 <DemoDataNote /></h1>
-          <MonthPicker name="time" value={month} months={months} onChange={(time) => navigate(dashboardHref(q, { time, cityPage: 1 }), { preventScrollReset: true })} />
+          <h1>
+            乘用车零售看板 <DemoDataNote />
+          </h1>
+          <MonthPicker
+            name="time"
+            value={month}
+            months={months}
+            onChange={(time) => navigate(dashboardHref(q, { time, cityPage: 1 }), { preventScrollReset: true })}
+          />
           <div className="ui mini buttons" role="group" aria-label="单月或累计">
             {DASHBOARD_MODES.map((m) => (
-              <Link key={m.value} preventScrollReset className={`ui button${m.value === q.accumulate ? ' primary' : ''}`} to={dashboardHref(q, { accumulate: m.value, cityPage: 1 })}>
+              <Link
+                key={m.value}
+                preventScrollReset
+                className={`ui button${m.value === q.accumulate ? ' primary' : ''}`}
+                to={dashboardHref(q, { accumulate: m.value, cityPage: 1 })}
+              >
                 {m.label}
               </Link>
             ))}
@@ -102,11 +121,17 @@ export default function Dashboard() {
           <div className="dashboard-figure">
             <div className="dashboard-figure__title">渗透率</div>
             <div className="dashboard-figure__value">{whole.shentoulvStr}</div>
-            <div className="dashboard-figure__growth">同比 <Growth value={whole.yoyShentoulv} text={whole.yoyShentoulvStr} /></div>
+            <div className="dashboard-figure__growth">
+              同比 <Growth value={whole.yoyShentoulv} text={whole.yoyShentoulvStr} />
+            </div>
           </div>
           <div className="dashboard-gauges">
-            <Gauge label="BEV" percent={whole.bevPer} color="#21ba45">{whole.bev.qtyStr} 千辆 · 同比 <Growth value={whole.bev.yoy} text={whole.bev.yoys} /></Gauge>
-            <Gauge label="PHEV" percent={whole.phevPer} color="#2185d0">{whole.phev.qtyStr} 千辆 · 同比 <Growth value={whole.phev.yoy} text={whole.phev.yoys} /></Gauge>
+            <Gauge label="BEV" percent={whole.bevPer} color="#21ba45">
+              {whole.bev.qtyStr} 千辆 · 同比 <Growth value={whole.bev.yoy} text={whole.bev.yoys} />
+            </Gauge>
+            <Gauge label="PHEV" percent={whole.phevPer} color="#2185d0">
+              {whole.phev.qtyStr} 千辆 · 同比 <Growth value={whole.phev.yoy} text={whole.phev.yoys} />
+            </Gauge>
           </div>
           <div className="dashboard-types">
             <Figure title="新创" volume={whole.xinchuang} />
@@ -121,19 +146,34 @@ export default function Dashboard() {
             <DashboardTable rows={whole.producers} nameHeader="厂商" />
           </div>
           <div className="dashboard-card" data-testid="brand-table">
-            <h2>品牌 TOP{DASHBOARD_SIZES.brands} <TypeTabs q={q} param="brandType" current={q.brandType} /></h2>
+            <h2>
+              品牌 TOP{DASHBOARD_SIZES.brands} <TypeTabs q={q} param="brandType" current={q.brandType} />
+            </h2>
             <DashboardTable rows={brands.list} nameHeader="品牌" busy={touches(pending, ['brandType'])} />
           </div>
           <div className="dashboard-card" data-testid="model-table">
-            <h2>车型 TOP{DASHBOARD_SIZES.modelSubs} <TypeTabs q={q} param="modelType" current={q.modelType} /></h2>
+            <h2>
+              车型 TOP{DASHBOARD_SIZES.modelSubs} <TypeTabs q={q} param="modelType" current={q.modelType} />
+            </h2>
             <DashboardTable rows={models.list} nameHeader="车型" busy={touches(pending, ['modelType'])} />
           </div>
           <div className="dashboard-card" data-testid="city-table">
             <h2>城市（{JLL_TABS.find((t) => t.value === q.brandType)?.label}）</h2>
-            <DashboardTable rows={cities.list} nameHeader="城市" firstRank={(cities.currentPage - 1) * cities.pageSize + 1} busy={touches(pending, ['brandType', 'cityPage'])} />
+            <DashboardTable
+              rows={cities.list}
+              nameHeader="城市"
+              firstRank={(cities.currentPage - 1) * cities.pageSize + 1}
+              busy={touches(pending, ['brandType', 'cityPage'])}
+            />
             <div className="ui mini buttons dashboard-pages">
               {Array.from({ length: cityPages }, (_, i) => i + 1).map((page) => (
-                <Link key={page} preventScrollReset replace className={`ui button${page === cities.currentPage ? ' primary' : ''}`} to={dashboardHref(q, { cityPage: page })}>
+                <Link
+                  key={page}
+                  preventScrollReset
+                  replace
+                  className={`ui button${page === cities.currentPage ? ' primary' : ''}`}
+                  to={dashboardHref(q, { cityPage: page })}
+                >
                   {(page - 1) * 10 + 1}~{page * 10}
                 </Link>
               ))}

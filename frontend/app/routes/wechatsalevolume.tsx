@@ -55,10 +55,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const id = url.searchParams.get('id');
   if (!id) return { view: 'query' as const, link: null, message: null, result: null };
   try {
-    const result: MpRetailChart = await apiGet(request, context, MP.retailChart, {
-      type: url.searchParams.get('type') ?? '1', id,
-      provinceId: url.searchParams.get('provinceId'), cityId: url.searchParams.get('provincecityId'),
-    }, { mpSession: session });
+    const result: MpRetailChart = await apiGet(
+      request,
+      context,
+      MP.retailChart,
+      {
+        type: url.searchParams.get('type') ?? '1',
+        id,
+        provinceId: url.searchParams.get('provinceId'),
+        cityId: url.searchParams.get('provincecityId'),
+      },
+      { mpSession: session },
+    );
     return { view: 'query' as const, link: null, message: null, result };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
@@ -73,9 +81,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const field = (k: string) => formText(form, k);
   try {
-    const opened = await apiPost(request, context, MP.bind, {
-      openId: field('openId'), ts: field('ts'), sign: field('sign'), account: field('account'), password: field('password'),
-    }, { mpSession: null });
+    const opened = await apiPost(
+      request,
+      context,
+      MP.bind,
+      {
+        openId: field('openId'),
+        ts: field('ts'),
+        sign: field('sign'),
+        account: field('account'),
+        password: field('password'),
+      },
+      { mpSession: null },
+    );
     return redirect(withoutLink(new URL(request.url)), { headers: { 'Set-Cookie': mpSessionCookie(request, opened.session ?? '', opened.expiresIn) } });
   } catch (error) {
     if (error instanceof ApiError) return { failure: error.message };
@@ -87,8 +105,20 @@ export default function WechatSaleVolume() {
   const data = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const type = MP_TABS.find((t) => String(t.value) === params.get('type'))?.value ?? 1;
-  if (data.view === 'bind' && data.link) return <main className="mp"><MpBindForm link={data.link} /></main>;
-  if (data.view === 'refused') return <main className="mp"><p className="mp-refused" role="alert">{data.message}</p></main>;
+  if (data.view === 'bind' && data.link)
+    return (
+      <main className="mp">
+        <MpBindForm link={data.link} />
+      </main>
+    );
+  if (data.view === 'refused')
+    return (
+      <main className="mp">
+        <p className="mp-refused" role="alert">
+          {data.message}
+        </p>
+      </main>
+    );
   const r = data.result;
   const tabHref = (value: MpType) => {
     // A new tab clears the result and the search (spec §4); the place stays.
@@ -101,22 +131,49 @@ export default function WechatSaleVolume() {
     <main className="mp">
       <nav className="mp-tabs" role="tablist">
         {MP_TABS.map((t) => (
-          <Link key={t.value} role="tab" aria-selected={t.value === type} className={t.value === type ? 'is-active' : ''} to={tabHref(t.value)} replace>{t.label}</Link>
+          <Link key={t.value} role="tab" aria-selected={t.value === type} className={t.value === type ? 'is-active' : ''} to={tabHref(t.value)} replace>
+            {t.label}
+          </Link>
         ))}
       </nav>
       <div className="mp-bar">
         <MpCityBox />
         <MpSearch key={type} type={type} />
       </div>
-      {data.message ? <p className="mp-error" role="alert">{data.message}</p> : null}
+      {data.message ? (
+        <p className="mp-error" role="alert">
+          {data.message}
+        </p>
+      ) : null}
       {r ? (
         <>
-          <header className="mp-head"><h1>{r.name}</h1><span>{r.areaName} · {r.time}</span></header>
+          <header className="mp-head">
+            <h1>{r.name}</h1>
+            <span>
+              {r.areaName} · {r.time}
+            </span>
+          </header>
           <section className="mp-cards">
-            <div><small>单月（千辆）</small><b>{r.salesStr}</b></div>
-            <div><small>同比</small><b><Growth value={r.yoy} text={r.yoys} /></b></div>
-            <div><small>年累计（千辆）</small><b>{r.ljSalesStr}</b></div>
-            <div><small>同比</small><b><Growth value={r.ljYoy} text={r.ljYoys} /></b></div>
+            <div>
+              <small>单月（千辆）</small>
+              <b>{r.salesStr}</b>
+            </div>
+            <div>
+              <small>同比</small>
+              <b>
+                <Growth value={r.yoy} text={r.yoys} />
+              </b>
+            </div>
+            <div>
+              <small>年累计（千辆）</small>
+              <b>{r.ljSalesStr}</b>
+            </div>
+            <div>
+              <small>同比</small>
+              <b>
+                <Growth value={r.ljYoy} text={r.ljYoys} />
+              </b>
+            </div>
           </section>
           <MpChart title="近13个月销量" chart={r.chart} height={400} />
         </>

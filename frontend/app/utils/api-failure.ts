@@ -12,10 +12,5 @@ export function toastDurationOf(failure: ApiFailure): number {
 }
 
 export function isApiFailure(value: unknown): value is ApiFailure {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as ApiFailure).msg === 'string' &&
-    typeof (value as ApiFailure).code === 'number'
-  );
+  return typeof value === 'object' && value !== null && typeof (value as ApiFailure).msg === 'string' && typeof (value as ApiFailure).code === 'number';
 }

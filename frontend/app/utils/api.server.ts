@@ -45,17 +45,34 @@ interface CallOptions {
 }
 
 /** A GET by its contract (@car/contracts endpoints): the answer is typed by the endpoint's result schema. */
-export function apiGet<E extends Endpoint>(request: Request, context: AppLoadContext, endpoint: E, params: ApiParams = {}, options: CallOptions = {}): Promise<ResultOf<E>> {
+export function apiGet<E extends Endpoint>(
+  request: Request,
+  context: AppLoadContext,
+  endpoint: E,
+  params: ApiParams = {},
+  options: CallOptions = {},
+): Promise<ResultOf<E>> {
   return call<ResultOf<E>>(request, context, 'GET', endpoint.path, params, undefined, options);
 }
 
 /** A POST of a JSON body by its contract: the answer is typed by the endpoint's result schema. */
-export function apiPost<E extends Endpoint>(request: Request, context: AppLoadContext, endpoint: E, body: unknown = {}, options: CallOptions = {}): Promise<ResultOf<E>> {
+export function apiPost<E extends Endpoint>(
+  request: Request,
+  context: AppLoadContext,
+  endpoint: E,
+  body: unknown = {},
+  options: CallOptions = {},
+): Promise<ResultOf<E>> {
   return call<ResultOf<E>>(request, context, 'POST', endpoint.path, {}, body, options);
 }
 
 /** A POST of a form-encoded call (the exports): entries as given, so a field repeats for each value. */
-export function apiPostForm<E extends Endpoint>(request: Request, context: AppLoadContext, endpoint: E, entries: ReadonlyArray<[string, string]>): Promise<ResultOf<E>> {
+export function apiPostForm<E extends Endpoint>(
+  request: Request,
+  context: AppLoadContext,
+  endpoint: E,
+  entries: ReadonlyArray<[string, string]>,
+): Promise<ResultOf<E>> {
   return call<ResultOf<E>>(request, context, 'POST', endpoint.path, {}, new URLSearchParams(entries.map(([k, v]) => [k, v])), {});
 }
 
@@ -142,7 +159,6 @@ async function send<T>(
   const status = response.status >= 400 ? response.status : 500;
   throw new ApiError(envelope.msg || `请求失败（错误码 ${envelope.code}）`, envelope.code, status);
 }
-
 
 function networkError(error: unknown): ApiError {
   if (error instanceof Error && error.name === 'TimeoutError') {

@@ -69,7 +69,10 @@ type TooltipItem = { raw: unknown; dataset: { label?: string; yAxisID?: string }
  * What every columns-and-lines chart of the pages shares: it fills its fixed-height box, a short
  * animation, the legend on top, one tooltip per month whose lines `label` writes; the axes are the chart's.
  */
-export function comboOptions(label: (item: TooltipItem, right: boolean) => string, scales: NonNullable<ChartConfiguration['options']>['scales']): ChartConfiguration['options'] {
+export function comboOptions(
+  label: (item: TooltipItem, right: boolean) => string,
+  scales: NonNullable<ChartConfiguration['options']>['scales'],
+): ChartConfiguration['options'] {
   return {
     responsive: true,
     maintainAspectRatio: false,

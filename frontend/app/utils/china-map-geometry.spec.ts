@@ -58,7 +58,11 @@ describe('build-map-geometry', () => {
   it('fills each region’s file with its provinces', () => {
     expect(names('5')).toEqual(expect.arrayContaining(['广东', '广西', '海南']));
     expect(names('7').sort()).toEqual(['宁夏', '新疆', '甘肃', '青海', '陕西'].sort());
-    expect(read('1').features.map((f) => f.properties.code).sort()).toEqual(['110000', '120000', '130000', '140000', '150000']);
+    expect(
+      read('1')
+        .features.map((f) => f.properties.code)
+        .sort(),
+    ).toEqual(['110000', '120000', '130000', '140000', '150000']);
   });
 
   it('draws 广东’s 21 cities with their codes', () => {

@@ -1,6 +1,18 @@
 import { REGIONS } from '@car/contracts';
 import { CITIES, PROVINCES as API_PROVINCES, REGIONS as API_REGIONS } from '../../../backend/src/reference/data/geography';
-import { featureLevelOf, mapIdOf, mapTitleOf, mapUrlOf, matchRows, normalizeAreaName, PROVINCES, provinceOf, provincesOfRegion, regionOfProvince, sameAreaName } from './china-map';
+import {
+  featureLevelOf,
+  mapIdOf,
+  mapTitleOf,
+  mapUrlOf,
+  matchRows,
+  normalizeAreaName,
+  PROVINCES,
+  provinceOf,
+  provincesOfRegion,
+  regionOfProvince,
+  sameAreaName,
+} from './china-map';
 
 describe('the map geography', () => {
   it('has the API’s seven regions and every province of the API with its code and region', () => {
@@ -129,7 +141,10 @@ describe('matchRows', () => {
   });
 
   it('colours one feature per row', () => {
-    const rows = [{ name: '广州市', code: '440100' }, { name: '广州', code: null }];
+    const rows = [
+      { name: '广州市', code: '440100' },
+      { name: '广州', code: null },
+    ];
     expect(matchRows(features, rows)).toEqual([rows[0], undefined, undefined, undefined]);
   });
 

@@ -91,9 +91,7 @@ export function normalizeAreaName(name: string): string {
   const trimmed = name.trim().replace(/\s+/g, '');
   const province = PROVINCES.find((pr) => pr.name === trimmed || pr.shortName === trimmed);
   if (province) return province.shortName;
-  const stem = trimmed
-    .replace(AUTONOMOUS, '')
-    .replace(/(?:特别行政区|自治区|省|市|地区|盟|林区)$/, '');
+  const stem = trimmed.replace(AUTONOMOUS, '').replace(/(?:特别行政区|自治区|省|市|地区|盟|林区)$/, '');
   return stem.length >= 2 ? stem : trimmed;
 }
 

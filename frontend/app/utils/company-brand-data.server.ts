@@ -31,7 +31,11 @@ function chartParams(state: CompanyBrandState): Params {
 /** A comparison's picked producers or brands and its Top N (count), as the chart and the details send them. */
 function comparedParams(state: CompanyBrandState): Params {
   if (state.compareType === 0) return {};
-  return { compareType: state.compareType, ...(state.foreignIds.length ? { foreignIds: state.foreignIds.join(',') } : {}), ...(state.count > 0 ? { count: state.count } : {}) };
+  return {
+    compareType: state.compareType,
+    ...(state.foreignIds.length ? { foreignIds: state.foreignIds.join(',') } : {}),
+    ...(state.count > 0 ? { count: state.count } : {}),
+  };
 }
 
 /** The chosen region, province or city as the API's `area` and `level` (spec 000 §3 companybrandsearchForm). */
@@ -122,10 +126,7 @@ async function loadMakerView(request: Request, context: AppLoadContext, filters:
 async function loadOverview(request: Request, context: AppLoadContext, filters: SaleVolumeFilters, state: CompanyBrandState, area: Params = {}) {
   const api: Params = { ...filterApiParams(filters), ...area };
   const listParams: Params = { ...api, type: state.type, accumulate: state.listAccumulate };
-  const ranked =
-    state.view === 'chart'
-      ? { ...listParams, rank: state.rank }
-      : { ...listParams, currentPage: 1, pageSize: pageSizeOf(state.page) };
+  const ranked = state.view === 'chart' ? { ...listParams, rank: state.rank } : { ...listParams, currentPage: 1, pageSize: pageSizeOf(state.page) };
   const detailsOf = (foreignId: number): Promise<Settled<CarDetails>> =>
     settle(apiGet(request, context, COMPANY_BRAND.carDetails, { ...api, type: state.type, foreignId, accumulate: state.accumulate }));
 
@@ -150,6 +151,9 @@ async function loadOverview(request: Request, context: AppLoadContext, filters: 
     bandChart,
     details,
     listDownload: apiDownloadHref(COMPANY_BRAND.download, listParams),
-    detailsDownload: chosenId === null ? null : apiDownloadHref(COMPANY_BRAND.downloadCarDetails, { ...api, type: state.type, foreignId: chosenId, accumulate: state.accumulate }),
+    detailsDownload:
+      chosenId === null
+        ? null
+        : apiDownloadHref(COMPANY_BRAND.downloadCarDetails, { ...api, type: state.type, foreignId: chosenId, accumulate: state.accumulate }),
   };
 }

@@ -79,7 +79,11 @@ describe('the car-model detail table', () => {
 
   it('ends with the total of each compared producer or brand before the market total', () => {
     const compared = details({ hejis: [row(40, '一汽-大众合计', true), row(1, '比亚迪汽车合计', true)] });
-    expect(detailLines(compared).filter((l) => l.kind === 'total').map((l) => l.row.name)).toEqual(['一汽-大众合计', '比亚迪汽车合计', '市场合计']);
+    expect(
+      detailLines(compared)
+        .filter((l) => l.kind === 'total')
+        .map((l) => l.row.name),
+    ).toEqual(['一汽-大众合计', '比亚迪汽车合计', '市场合计']);
   });
 
   it('shows only the totals when the producer sold nothing under the filters', () => {

@@ -1,4 +1,13 @@
-import { compareModeChanges, keptParams, makerPageHref, makerTypeChanges, overviewHref, readCompanyBrandState, readMakerType, resetHref } from './company-brand-query';
+import {
+  compareModeChanges,
+  keptParams,
+  makerPageHref,
+  makerTypeChanges,
+  overviewHref,
+  readCompanyBrandState,
+  readMakerType,
+  resetHref,
+} from './company-brand-query';
 import { withParams } from './sale-volume-query';
 
 const stateOf = (search: string) => readCompanyBrandState(new URLSearchParams(search));

@@ -82,7 +82,10 @@ export function readCompanyBrandState(params: URLSearchParams): CompanyBrandStat
     accumulate: urlState(COMPANY_BRAND.carDetails.params, params).value('accumulate'),
     granularity: chart.value('timeDimensionality') as Granularity,
     compareType,
-    count: (compareType === 0 ? chart.value('count', { allowed: YEAR_COUNTS, fallback: DEFAULT_YEAR_COUNT }) : chart.value('count', { allowed: TOP_COUNTS, fallback: 0 })) ?? 0,
+    count:
+      (compareType === 0
+        ? chart.value('count', { allowed: YEAR_COUNTS, fallback: DEFAULT_YEAR_COUNT })
+        : chart.value('count', { allowed: TOP_COUNTS, fallback: 0 })) ?? 0,
     foreignIds: compareType === 0 ? [] : chart.list('foreignIds').slice(0, MAX_COMPARED),
   };
 }

@@ -1,4 +1,15 @@
-import { configDownloadHref, configNeedsReload, configSearch, moveColumn, newSearch, readConfigState, removeColumn, shownCodes, toggleSubSeries, toggleTrim } from './config-query';
+import {
+  configDownloadHref,
+  configNeedsReload,
+  configSearch,
+  moveColumn,
+  newSearch,
+  readConfigState,
+  removeColumn,
+  shownCodes,
+  toggleSubSeries,
+  toggleTrim,
+} from './config-query';
 
 const url = (search: string) => new URL(`http://x/product/configquery${search}`);
 const state = (search: string) => readConfigState(new URLSearchParams(search));
@@ -13,7 +24,14 @@ describe('the configuration query state', () => {
 
   test('a new search clears the trims and the four filters, keeping the checkboxes', () => {
     expect(newSearch(state('?ids=51&carJllCodes=J1&niankuan=2026&energy=6&differ=1'), [51, 52])).toEqual({
-      ids: [51, 52], codes: null, niankuan: [], engin: [], energy: [], battery: [], hide: false, differ: true,
+      ids: [51, 52],
+      codes: null,
+      niankuan: [],
+      engin: [],
+      energy: [],
+      battery: [],
+      hide: false,
+      differ: true,
     });
   });
 
@@ -48,6 +66,8 @@ describe('the configuration query state', () => {
   });
 
   test('the download carries the comparison in column order and the checkboxes', () => {
-    expect(decodeURIComponent(configDownloadHref({ ...state('?ids=51&differ=1'), codes: ['b', 'a'] }))).toBe('/car/api/carConfig/download?ids=51&carJllCodes=b,a&differ=1');
+    expect(decodeURIComponent(configDownloadHref({ ...state('?ids=51&differ=1'), codes: ['b', 'a'] }))).toBe(
+      '/car/api/carConfig/download?ids=51&carJllCodes=b,a&differ=1',
+    );
   });
 });

@@ -23,8 +23,14 @@ export interface ConfigState {
 export type ConfigFilterKey = 'niankuan' | 'engin' | 'energy' | 'battery';
 export const CONFIG_FILTER_KEYS: readonly ConfigFilterKey[] = ['niankuan', 'engin', 'energy', 'battery'];
 
-const list = (params: URLSearchParams, key: string): string[] =>
-  [...new Set((params.get(key) ?? '').split(',').map((part) => part.trim()).filter((part) => part !== ''))];
+const list = (params: URLSearchParams, key: string): string[] => [
+  ...new Set(
+    (params.get(key) ?? '')
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part !== ''),
+  ),
+];
 
 export function readConfigState(params: URLSearchParams): ConfigState {
   const ids = list(params, 'ids')

@@ -3,7 +3,13 @@ import { dashboardHref, dashboardQuery } from './dashboard-query';
 
 describe('the dashboard URL', () => {
   it('reads defaults for what is missing or malformed', () => {
-    expect(dashboardQuery(new URLSearchParams('time=2026-13&accumulate=x&brandType=5&cityPage=9'))).toEqual({ time: null, accumulate: 0, brandType: 2, modelType: 2, cityPage: 1 });
+    expect(dashboardQuery(new URLSearchParams('time=2026-13&accumulate=x&brandType=5&cityPage=9'))).toEqual({
+      time: null,
+      accumulate: 0,
+      brandType: 2,
+      modelType: 2,
+      cityPage: 1,
+    });
   });
   it('a new brand type goes back to the first city page; defaults stay out of the link', () => {
     const q = dashboardQuery(new URLSearchParams('time=2026-09&accumulate=1&brandType=1&cityPage=3'));

@@ -65,7 +65,8 @@ export async function download(href: string, suggestedName?: string): Promise<Do
     if (SESSION_ENDED_CODES.has(failure.code)) return { kind: 'signIn', href: loginHref(new URL(window.location.href)) };
     return { kind: 'failed', failure };
   }
-  const fileName = fileNameOf(response.headers.get('Content-Disposition')) ?? suggestedName ?? (new URL(href, window.location.href).pathname.split('/').pop() || 'download');
+  const fileName =
+    fileNameOf(response.headers.get('Content-Disposition')) ?? suggestedName ?? (new URL(href, window.location.href).pathname.split('/').pop() || 'download');
   let blob: Blob;
   try {
     blob = await response.blob();

@@ -31,7 +31,11 @@ describe('the export form', () => {
   });
 
   test('a new area clears province and city; a new province clears city; a city keeps both', () => {
-    const chosen = { area: { values: ['5'], names: ['华南'] }, province: { values: ['440000'], names: ['广东省'] }, city: { values: ['440100'], names: ['广州市'] } };
+    const chosen = {
+      area: { values: ['5'], names: ['华南'] },
+      province: { values: ['440000'], names: ['广东省'] },
+      city: { values: ['440100'], names: ['广州市'] },
+    };
     expect(chooseField(chosen, 'area', { values: ['1'], names: ['华北'] })).toMatchObject({ province: undefined, city: undefined });
     const province = chooseField(chosen, 'province', { values: ['450000'], names: ['广西'] });
     expect(province.area).toEqual(chosen.area);

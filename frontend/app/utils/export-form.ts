@@ -57,5 +57,8 @@ export function chooseField(choices: ExportChoices, field: string, choice: TagCh
 
 /** Comma-joined ids (a picker's hidden value) as separate values. */
 export function splitValues(text: string): string[] {
-  return text.split(/[,，\s]+/).map((v) => v.trim()).filter((v) => v !== '');
+  return text
+    .split(/[,，\s]+/)
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
 }

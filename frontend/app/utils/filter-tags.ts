@@ -15,11 +15,7 @@ export function monthTagText(time: string | null): string {
   return time ? `${time.slice(0, 4)}年${Number(time.slice(5, 7))}月` : '-';
 }
 
-export function filterTags(
-  filters: SaleVolumeFilters,
-  lookups: LookupLists | null,
-  show: { producerProperty?: boolean; segment?: boolean } = {},
-): HeaderTag[] {
+export function filterTags(filters: SaleVolumeFilters, lookups: LookupLists | null, show: { producerProperty?: boolean; segment?: boolean } = {}): HeaderTag[] {
   const fuelOptions = (lookups?.fuels ?? []).map((f) => ({ value: f.key, label: f.value }));
   const tags: HeaderTag[] = [
     { label: '时间', value: monthTagText(filters.time) },

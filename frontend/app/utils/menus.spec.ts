@@ -1,8 +1,12 @@
 import type { MenuGroup } from '@car/contracts';
 import { DEFAULT_HOME_PATH, homePathOf, ROOT_PATH, toNavGroups } from './menus';
 
-const group = (id: number, path: string, items: string[]): MenuGroup =>
-  ({ id, name: path, path, subMenuItems: items.map((item, i) => ({ id: id * 100 + i, name: item, path: item })) });
+const group = (id: number, path: string, items: string[]): MenuGroup => ({
+  id,
+  name: path,
+  path,
+  subMenuItems: items.map((item, i) => ({ id: id * 100 + i, name: item, path: item })),
+});
 
 describe('where `/` and a page outside the menus lead (spec 000 §2, decision 151)', () => {
   it('is 整体市场表现 when the menus hold it, wherever it stands', () => {

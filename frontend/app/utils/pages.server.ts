@@ -26,9 +26,7 @@ function patternOf(file: string): Segment[] {
 }
 
 // A catch-all `$.tsx` (a not-found page) is not a page a menu may point to.
-const pagePatterns: Segment[][] = routeFiles
-  .map(patternOf)
-  .filter((pattern) => !(pattern.length === 1 && pattern[0].kind === 'splat'));
+const pagePatterns: Segment[][] = routeFiles.map(patternOf).filter((pattern) => !(pattern.length === 1 && pattern[0].kind === 'splat'));
 
 function matches(pattern: Segment[], segments: string[]): boolean {
   for (let i = 0; i < pattern.length; i++) {

@@ -1,4 +1,17 @@
-import { EMPTY_SELECTION, LETTERS, displayText, findInGroups, idsKey, initialPickListState, lettersWithEntries, pickListReducer, selectionOf, type PickItem, type PickListAction, type PickListState } from './pick-list';
+import {
+  EMPTY_SELECTION,
+  LETTERS,
+  displayText,
+  findInGroups,
+  idsKey,
+  initialPickListState,
+  lettersWithEntries,
+  pickListReducer,
+  selectionOf,
+  type PickItem,
+  type PickListAction,
+  type PickListState,
+} from './pick-list';
 
 const faw: PickItem = { id: 40, name: '一汽-大众' };
 const saic: PickItem = { id: 42, name: '上汽大众' };
@@ -8,8 +21,7 @@ function run(state: PickListState, ...actions: PickListAction[]): PickListState 
   return actions.reduce(pickListReducer, state);
 }
 
-const opened = (items: PickItem[] = [], series: PickItem | null = null) =>
-  run(initialPickListState(selectionOf(items, series)), { type: 'open' });
+const opened = (items: PickItem[] = [], series: PickItem | null = null) => run(initialPickListState(selectionOf(items, series)), { type: 'open' });
 
 describe('pick-list dialog state', () => {
   it('opening starts the draft from the last confirmed choice', () => {
@@ -116,12 +128,7 @@ describe('pre-selection of the own producer or brand', () => {
   });
 
   it('happens once an opening: cleared, it stays cleared after another search', () => {
-    const state = run(
-      opened(),
-      { type: 'preselect', item: faw },
-      { type: 'toggle', item: faw, multiple: true },
-      { type: 'preselect', item: faw },
-    );
+    const state = run(opened(), { type: 'preselect', item: faw }, { type: 'toggle', item: faw, multiple: true }, { type: 'preselect', item: faw });
     expect(state.draft.items).toEqual([]);
   });
 

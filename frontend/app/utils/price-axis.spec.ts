@@ -1,6 +1,6 @@
 import { fromBrokenAxis, needsBreak, toBrokenAxis } from './price-axis';
 
-describe('the price chart\'s broken second axis (floor 55, break 50 to 100)', () => {
+describe("the price chart's broken second axis (floor 55, break 50 to 100)", () => {
   test('values up to 50 are drawn as they are', () => {
     expect([0, 12.5, 50].map(toBrokenAxis)).toEqual([0, 12.5, 50]);
   });

@@ -34,4 +34,3 @@ export function priceBandTags(f: PriceQtyFilters, lookups: PriceQtyLookups | nul
     { label: '平均', value: labelOf(MONTH_OR_CUMULATIVE, f.accumulate) },
   ];
 }
-

@@ -1,6 +1,6 @@
 import { marketApiParams, readMarketPrice, readPriceTrace } from './price-query';
 
-describe('the price pages\' URL state', () => {
+describe("the price pages' URL state", () => {
   test('the market page reads its defaults: whole market, TP by segment, the discount chart', () => {
     const s = readMarketPrice(new URLSearchParams(''));
     expect(s).toEqual({ time: null, detailId: -1, producerProperty: -1, bigArea: -1, composite: -1, searchContent: '', dataType: 0, type: 0, type2: 2 });
@@ -15,7 +15,18 @@ describe('the price pages\' URL state', () => {
 
   test('the trace page keeps at most five comparisons of each kind', () => {
     const s = readPriceTrace(new URLSearchParams('modelSubId=12&carId=0&modelSubIds=1,2,3,4,5,6,x&carIds=7&discount=1&type=0'));
-    expect(s).toEqual({ time: null, discount: 1, brand: null, modelSubId: 12, carId: null, modelSubIds: [1, 2, 3, 4, 5], carIds: [7], compareBrand: null, city: null, type: 0 });
+    expect(s).toEqual({
+      time: null,
+      discount: 1,
+      brand: null,
+      modelSubId: 12,
+      carId: null,
+      modelSubIds: [1, 2, 3, 4, 5],
+      carIds: [7],
+      compareBrand: null,
+      city: null,
+      type: 0,
+    });
   });
 
   test('the trace page reads the comparison brand and the city', () => {

@@ -10,7 +10,18 @@ import { type BandSettings, wanText } from './price-volume-query';
 import { urlState } from './url-state';
 
 /** The settings form's fields: a change reloads both panels. */
-export const STRUCTURE_FILTER_PARAMS = ['time', 'detailId', 'bodyShapes', 'producerProperties', 'families', 'brandProperties', 'priceLow', 'priceHigh', 'segment', 'orderBy'] as const;
+export const STRUCTURE_FILTER_PARAMS = [
+  'time',
+  'detailId',
+  'bodyShapes',
+  'producerProperties',
+  'families',
+  'brandProperties',
+  'priceLow',
+  'priceHigh',
+  'segment',
+  'orderBy',
+] as const;
 /** The toggles both panels follow. */
 export const STRUCTURE_SHARED_PARAMS = ['data1', 'averageMonth'] as const;
 
@@ -52,7 +63,13 @@ export function readPriceStructureState(params: URLSearchParams): PriceStructure
 /** The filters and shared toggles as the API's params (empty lists left out). */
 export function priceStructureApiParams(s: PriceStructureState): Record<string, string | number> {
   const params: Record<string, string | number> = {
-    detailId: s.detailId, priceLow: s.priceLow, priceHigh: s.priceHigh, segment: s.segment, orderBy: s.orderBy, data1: s.data1, averageMonth: s.averageMonth,
+    detailId: s.detailId,
+    priceLow: s.priceLow,
+    priceHigh: s.priceHigh,
+    segment: s.segment,
+    orderBy: s.orderBy,
+    data1: s.data1,
+    averageMonth: s.averageMonth,
   };
   if (s.time) params.time = s.time;
   for (const list of ['bodyShapes', 'producerProperties', 'families', 'brandProperties'] as const) if (s[list].length) params[list] = s[list].join(',');

@@ -45,9 +45,10 @@ function loadLookups(request: Request, context: AppLoadContext) {
 export async function loadPriceStructure(request: Request, context: AppLoadContext, kind: StructurePageKind) {
   const state = readPriceStructureState(new URL(request.url).searchParams);
   const api = priceStructureApiParams(state);
-  const calls = kind === 'total'
-    ? { chart: PRICE_STRUCTURE.totalChart, table: PRICE_STRUCTURE.totalTable, download: PRICE_STRUCTURE.totalDownload }
-    : { chart: PRICE_STRUCTURE.detailChart, table: PRICE_STRUCTURE.detailTable, download: PRICE_STRUCTURE.detailDownload };
+  const calls =
+    kind === 'total'
+      ? { chart: PRICE_STRUCTURE.totalChart, table: PRICE_STRUCTURE.totalTable, download: PRICE_STRUCTURE.totalDownload }
+      : { chart: PRICE_STRUCTURE.detailChart, table: PRICE_STRUCTURE.detailTable, download: PRICE_STRUCTURE.detailDownload };
   const tableParams = { ...api, tab: state.tab, data2: state.data2 };
   const [lookups, chart, table] = await Promise.all([
     loadLookups(request, context),

@@ -13,7 +13,7 @@ import type { PickItem } from './pick-list';
 import { readPriceTrace } from './price-query';
 import { firstFailure, settle, type Settled } from './settle.server';
 
-const none = <T,>(): Settled<T> => ({ value: null, failure: null });
+const none = <T>(): Settled<T> => ({ value: null, failure: null });
 
 export async function loadPriceTrace(request: Request, context: AppLoadContext) {
   const state = readPriceTrace(new URL(request.url).searchParams);
@@ -46,11 +46,15 @@ export async function loadPriceTrace(request: Request, context: AppLoadContext) 
     settle(apiGet(request, context, SEARCH.calendar, { category: 1 })),
     subject ? settle(apiGet(request, context, PRICE.traceWhole, { ...subject, city, type: state.discount })) : none<never>(),
     subject
-      ? settle(apiGet(request, context, PRICE.traceHighCharts, { ...subject, city, type: state.discount, modelSubIds: state.modelSubIds, carIds: state.carIds }))
+      ? settle(
+          apiGet(request, context, PRICE.traceHighCharts, { ...subject, city, type: state.discount, modelSubIds: state.modelSubIds, carIds: state.carIds }),
+        )
       : none<never>(),
     subject ? settle(apiGet(request, context, PRICE.nationwide, subject)) : none<never>(),
     subject ? settle(apiGet(request, context, PRICE.cityTable, { ...subject, type: state.type })) : none<never>(),
-    modelSubId === null ? none<never>() : settle(apiGet(request, context, SEARCH.cars, { modelSubIds: [modelSubId, ...state.modelSubIds].join(','), time: state.time ?? undefined })),
+    modelSubId === null
+      ? none<never>()
+      : settle(apiGet(request, context, SEARCH.cars, { modelSubIds: [modelSubId, ...state.modelSubIds].join(','), time: state.time ?? undefined })),
     settle(apiGet(request, context, SEARCH.provinceCities, {})),
   ]);
   const provinces: ProvinceCities[] = places.value ?? [];

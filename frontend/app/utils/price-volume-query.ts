@@ -11,7 +11,20 @@ import { MAX_COMPARED, PRICE_VOLUME, PRICE_VOLUME_DEFAULTS } from '@car/contract
 import { urlState } from './url-state';
 
 export const PRICE_QTY_FILTER_PARAMS = [
-  'time', 'detailId', 'producerProperties', 'brandProperties', 'brand', 'bodyShape', 'series', 'tpCity', 'priceLow', 'priceHigh', 'segment', 'orderBy', 'data1', 'accumulate',
+  'time',
+  'detailId',
+  'producerProperties',
+  'brandProperties',
+  'brand',
+  'bodyShape',
+  'series',
+  'tpCity',
+  'priceLow',
+  'priceHigh',
+  'segment',
+  'orderBy',
+  'data1',
+  'accumulate',
 ] as const;
 
 /** The band settings of a band page's URL: bounds and width as typed (万; the API validates), order, TP or MSRP. */
@@ -71,7 +84,13 @@ export function readPriceQtyFilters(params: URLSearchParams): PriceQtyFilters {
 /** The filters as the API's params (empty lists left out). */
 export function priceQtyApiParams(f: PriceQtyFilters): Record<string, string | number> {
   const params: Record<string, string | number> = {
-    detailId: f.detailId, priceLow: f.priceLow, priceHigh: f.priceHigh, segment: f.segment, orderBy: f.orderBy, data1: f.data1, accumulate: f.accumulate,
+    detailId: f.detailId,
+    priceLow: f.priceLow,
+    priceHigh: f.priceHigh,
+    segment: f.segment,
+    orderBy: f.orderBy,
+    data1: f.data1,
+    accumulate: f.accumulate,
   };
   if (f.time) params.time = f.time;
   if (f.producerProperties.length) params.producerProperties = f.producerProperties.join(',');

@@ -23,7 +23,8 @@ export interface SaleVolumeLookups {
 }
 
 /** A numeric dictionary's entries with their keys as numbers (the wire allows text keys for the text dictionaries). */
-export const numericKeys = (list: ReadonlyArray<{ key: string | number; value: string }>): KeyValue[] => list.map((p) => ({ key: Number(p.key), value: p.value }));
+export const numericKeys = (list: ReadonlyArray<{ key: string | number; value: string }>): KeyValue[] =>
+  list.map((p) => ({ key: Number(p.key), value: p.value }));
 
 export async function loadLookups(request: Request, context: AppLoadContext): Promise<Settled<SaleVolumeLookups>> {
   return settle(
@@ -32,6 +33,11 @@ export async function loadLookups(request: Request, context: AppLoadContext): Pr
       apiGet(request, context, SEARCH.detailMarkets),
       apiGet(request, context, SEARCH.fuels),
       apiGet(request, context, SEARCH.wholes),
-    ]).then(([months, segments, fuels, producerProperties]) => ({ months, segments, fuels: numericKeys(fuels), producerProperties: numericKeys(producerProperties) })),
+    ]).then(([months, segments, fuels, producerProperties]) => ({
+      months,
+      segments,
+      fuels: numericKeys(fuels),
+      producerProperties: numericKeys(producerProperties),
+    })),
   );
 }

@@ -81,6 +81,10 @@ export function onlyTagsChanged(currentUrl: URL, nextUrl: URL): boolean {
 }
 
 /** The filters as a page shows them: the URL's month, else the month the API answered for, else the calendar's latest. */
-export function withShownMonth<F extends SaleVolumeFilters>(filters: F, answeredMonth: string | null | undefined, months: readonly string[] | null | undefined): F {
+export function withShownMonth<F extends SaleVolumeFilters>(
+  filters: F,
+  answeredMonth: string | null | undefined,
+  months: readonly string[] | null | undefined,
+): F {
   return { ...filters, time: filters.time ?? answeredMonth ?? months?.[0] ?? null };
 }

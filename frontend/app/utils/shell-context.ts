@@ -9,7 +9,6 @@ import { type CurrentUser } from '@car/contracts';
 import type { ComponentType } from 'react';
 import { useOutletContext } from '@remix-run/react';
 
-
 export interface FilterPanelProps {
   /** Loader data of the route that offered the panel. */
   data: unknown;

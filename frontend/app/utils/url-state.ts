@@ -59,7 +59,10 @@ export class UrlState<S extends z.ZodType> {
 
   /** A comma list read item by item: the items the schema refuses are dropped, the rest kept once, in order. */
   list(name: FieldName<S>, from?: string): number[] {
-    const items = (this.textOf(name, from) ?? '').split(',').map((item) => item.trim()).filter((item) => item !== '');
+    const items = (this.textOf(name, from) ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item !== '');
     const kept = items.flatMap((item) => {
       const value = this.parsed(name, item);
       return Array.isArray(value) ? (value as number[]) : [];

@@ -139,7 +139,13 @@ export async function webVisitors(dataDir: string, revokedToken: string): Promis
 export async function mpVisitors(dataDir: string): Promise<Visitor[]> {
   const now = Math.floor(Date.now() / 1000);
   const sign = (secret: Uint8Array, openId: string, exp: number) =>
-    new SignJWT({ oid: openId, pwv: 0 }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuer('car-market-mp').setSubject('1').setIssuedAt(now - 7200).setExpirationTime(exp).sign(secret);
+    new SignJWT({ oid: openId, pwv: 0 })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer('car-market-mp')
+      .setSubject('1')
+      .setIssuedAt(now - 7200)
+      .setExpirationTime(exp)
+      .sign(secret);
   const cookie = (value: string) => `${MP_COOKIE}=${value}`;
   return [
     { name: 'no cookie', cookie: null, code: -1009 },

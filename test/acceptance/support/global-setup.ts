@@ -70,7 +70,9 @@ export default async function globalSetup(): Promise<void> {
   publishState(state);
 
   const first = !fs.existsSync(path.join(state.dataDir, 'postgres', 'PG_VERSION'));
-  log(`mode ${mode}: npm start in ${state.cloneDir} (PORT=${state.port}, EMBEDDED_PG_PORT=${state.embeddedPgPort}${mode === 'redis' ? `, REDIS_URL=${state.redisUrl}, REDIS_PREFIX=${state.redisPrefix}` : ''})${first ? ': first start, builds and seeds the demo data' : ''}`);
+  log(
+    `mode ${mode}: npm start in ${state.cloneDir} (PORT=${state.port}, EMBEDDED_PG_PORT=${state.embeddedPgPort}${mode === 'redis' ? `, REDIS_URL=${state.redisUrl}, REDIS_PREFIX=${state.redisPrefix}` : ''})${first ? ': first start, builds and seeds the demo data' : ''}`,
+  );
   const started = performance.now();
   try {
     await startApp(state, first);
@@ -85,6 +87,7 @@ export default async function globalSetup(): Promise<void> {
     throw error;
   }
   publishState(state);
-  log(`mode ${mode}: ready at ${state.baseUrl} in ${state.timings.start} s${state.timings.worker !== undefined ? `, worker in ${state.timings.worker} s` : ''}`);
+  log(
+    `mode ${mode}: ready at ${state.baseUrl} in ${state.timings.start} s${state.timings.worker !== undefined ? `, worker in ${state.timings.worker} s` : ''}`,
+  );
 }
-

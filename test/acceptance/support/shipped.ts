@@ -155,7 +155,6 @@ function linkFolder(checkout: string, cloneDir: string, from: string, to: string
 // ---------------------------------------------------------------------------------------------------
 // Starting and stopping
 
-
 /**
  * The environment a user's shell would give `npm start`: this process's, less every key the app reads
  * (`.env.example` lists them all; CI exports DATABASE_URL and REDIS_URL) and less the npm variables of
@@ -167,7 +166,15 @@ export function userEnvironment(state: ShippedState): NodeJS.ProcessEnv {
   const keys = new Set(['NODE_ENV', 'DATABASE_URL', 'REDIS_URL', 'DATA_DIR', 'PORT', 'EMBEDDED_PG_PORT', 'REDIS_PREFIX']);
   for (const match of example.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)) keys.add(match[1]);
   for (const key of Object.keys(env)) {
-    if (keys.has(key) || key.startsWith('npm_') || key === 'INIT_CWD' || key.startsWith('JEST_') || key === SHIPPED_ENV || key === STATE_ENV || key === 'CAR_TEST_ENV') {
+    if (
+      keys.has(key) ||
+      key.startsWith('npm_') ||
+      key === 'INIT_CWD' ||
+      key.startsWith('JEST_') ||
+      key === SHIPPED_ENV ||
+      key === STATE_ENV ||
+      key === 'CAR_TEST_ENV'
+    ) {
       delete env[key];
     }
   }
@@ -212,7 +219,9 @@ export async function startApp(state: ShippedState, first: boolean): Promise<voi
     if ((await answers(`${state.baseUrl}/car/api/health`)) && (await answers(`${state.baseUrl}/login`))) return;
     await sleep(500);
   }
-  throw new Error(`npm start (mode ${state.mode}) was not ready within ${Math.round((deadline - Date.now() + (first ? FIRST_START_MS : RESTART_MS)) / 1000)} s (health and /login on ${state.baseUrl}):\n${tail(started.log)}`);
+  throw new Error(
+    `npm start (mode ${state.mode}) was not ready within ${Math.round((deadline - Date.now() + (first ? FIRST_START_MS : RESTART_MS)) / 1000)} s (health and /login on ${state.baseUrl}):\n${tail(started.log)}`,
+  );
 }
 
 /** `npm run worker` in the clone (mode redis); resolves when it says it listens on the queue. */

@@ -23,7 +23,11 @@ export class JobMonitorController {
 
   @Post(ADMIN_JOBS.retry.path)
   @HttpCode(200)
-  retry(@Body(zodPipe(ADMIN_JOBS.retry.params)) body: ParamsOf<typeof ADMIN_JOBS.retry>, @CurrentUser() user: SessionUser, @ClientAddress() address: string): Promise<ResultOf<typeof ADMIN_JOBS.retry>> {
+  retry(
+    @Body(zodPipe(ADMIN_JOBS.retry.params)) body: ParamsOf<typeof ADMIN_JOBS.retry>,
+    @CurrentUser() user: SessionUser,
+    @ClientAddress() address: string,
+  ): Promise<ResultOf<typeof ADMIN_JOBS.retry>> {
     return this.monitor.retry(body.id, user, address);
   }
 }

@@ -18,7 +18,10 @@ const PAYLOAD_TEXT_MAX = 160;
 /** A payload in short: `exportId=…`, `months=202609,202610`, nested values as JSON. */
 export function payloadText(payload: Record<string, unknown>): string {
   const text = Object.entries(payload ?? {})
-    .map(([key, value]) => `${key}=${Array.isArray(value) ? value.join(',') : typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)}`)
+    .map(
+      ([key, value]) =>
+        `${key}=${Array.isArray(value) ? value.join(',') : typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)}`,
+    )
     .join(', ');
   return text.length > PAYLOAD_TEXT_MAX ? `${text.slice(0, PAYLOAD_TEXT_MAX - 1)}…` : text;
 }

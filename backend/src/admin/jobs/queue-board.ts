@@ -40,7 +40,11 @@ export function mountQueueBoard(app: NestExpressApplication): void {
   });
   const board = serverAdapter.getRouter() as Express;
   withoutWebFonts(board);
-  app.use(QUEUE_BOARD_PATH, adminOnly(app.get(SessionService, { strict: false }), app.get(PageAccessService, { strict: false }), app.get(SecurityEvents, { strict: false })), board);
+  app.use(
+    QUEUE_BOARD_PATH,
+    adminOnly(app.get(SessionService, { strict: false }), app.get(PageAccessService, { strict: false }), app.get(SecurityEvents, { strict: false })),
+    board,
+  );
 }
 
 export function adminOnly(sessions: SessionService, access: PageAccessService, events: SecurityEvents): RequestHandler {

@@ -28,37 +28,61 @@ export class AdminUsersController {
 
   @Post(ADMIN_USERS.create.path)
   @HttpCode(200)
-  create(@Body(zodPipe(ADMIN_USERS.create.params)) dto: ParamsOf<typeof ADMIN_USERS.create>, @CurrentUser() admin: SessionUser, @ClientAddress() address: string): Promise<ResultOf<typeof ADMIN_USERS.create>> {
+  create(
+    @Body(zodPipe(ADMIN_USERS.create.params)) dto: ParamsOf<typeof ADMIN_USERS.create>,
+    @CurrentUser() admin: SessionUser,
+    @ClientAddress() address: string,
+  ): Promise<ResultOf<typeof ADMIN_USERS.create>> {
     return this.users.create(dto, admin, address);
   }
 
   @Post(ADMIN_USERS.update.path)
   @HttpCode(200)
-  update(@Body(zodPipe(ADMIN_USERS.update.params)) dto: ParamsOf<typeof ADMIN_USERS.update>, @CurrentUser() admin: SessionUser, @ClientAddress() address: string): Promise<ResultOf<typeof ADMIN_USERS.update>> {
+  update(
+    @Body(zodPipe(ADMIN_USERS.update.params)) dto: ParamsOf<typeof ADMIN_USERS.update>,
+    @CurrentUser() admin: SessionUser,
+    @ClientAddress() address: string,
+  ): Promise<ResultOf<typeof ADMIN_USERS.update>> {
     return this.users.update(dto, admin, address);
   }
 
   @Post(ADMIN_USERS.disable.path)
   @HttpCode(200)
-  disable(@Body(zodPipe(ADMIN_USERS.disable.params)) dto: ParamsOf<typeof ADMIN_USERS.disable>, @CurrentUser() admin: SessionUser, @ClientAddress() address: string): Promise<ResultOf<typeof ADMIN_USERS.disable>> {
+  disable(
+    @Body(zodPipe(ADMIN_USERS.disable.params)) dto: ParamsOf<typeof ADMIN_USERS.disable>,
+    @CurrentUser() admin: SessionUser,
+    @ClientAddress() address: string,
+  ): Promise<ResultOf<typeof ADMIN_USERS.disable>> {
     return this.users.disable(dto.id, admin, address);
   }
 
   @Post(ADMIN_USERS.enable.path)
   @HttpCode(200)
-  enable(@Body(zodPipe(ADMIN_USERS.enable.params)) dto: ParamsOf<typeof ADMIN_USERS.enable>, @CurrentUser() admin: SessionUser, @ClientAddress() address: string): Promise<ResultOf<typeof ADMIN_USERS.enable>> {
+  enable(
+    @Body(zodPipe(ADMIN_USERS.enable.params)) dto: ParamsOf<typeof ADMIN_USERS.enable>,
+    @CurrentUser() admin: SessionUser,
+    @ClientAddress() address: string,
+  ): Promise<ResultOf<typeof ADMIN_USERS.enable>> {
     return this.users.enable(dto.id, admin, address);
   }
 
   @Post(ADMIN_USERS.resetPassword.path)
   @HttpCode(200)
-  resetPassword(@Body(zodPipe(ADMIN_USERS.resetPassword.params)) dto: ParamsOf<typeof ADMIN_USERS.resetPassword>, @CurrentUser() admin: SessionUser, @ClientAddress() address: string): Promise<ResultOf<typeof ADMIN_USERS.resetPassword>> {
+  resetPassword(
+    @Body(zodPipe(ADMIN_USERS.resetPassword.params)) dto: ParamsOf<typeof ADMIN_USERS.resetPassword>,
+    @CurrentUser() admin: SessionUser,
+    @ClientAddress() address: string,
+  ): Promise<ResultOf<typeof ADMIN_USERS.resetPassword>> {
     return this.users.resetPassword(dto.id, admin, address);
   }
 
   @Post(ADMIN_USERS.revokeSessions.path)
   @HttpCode(200)
-  revokeSessions(@Body(zodPipe(ADMIN_USERS.revokeSessions.params)) dto: ParamsOf<typeof ADMIN_USERS.revokeSessions>, @CurrentUser() admin: SessionUser, @ClientAddress() address: string): Promise<ResultOf<typeof ADMIN_USERS.revokeSessions>> {
+  revokeSessions(
+    @Body(zodPipe(ADMIN_USERS.revokeSessions.params)) dto: ParamsOf<typeof ADMIN_USERS.revokeSessions>,
+    @CurrentUser() admin: SessionUser,
+    @ClientAddress() address: string,
+  ): Promise<ResultOf<typeof ADMIN_USERS.revokeSessions>> {
     return this.users.revokeSessions(dto.id, admin, address);
   }
 }

@@ -57,7 +57,10 @@ export class AdminUsersRepository {
     const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
     const offset = (query.page - 1) * query.pageSize;
     const [items, [{ total }]] = await Promise.all([
-      this.dataSource.query<AdminUser[]>(`SELECT ${USER_COLUMNS} FROM ${USER_FROM} ${where} ORDER BY u.id DESC LIMIT ${query.pageSize} OFFSET ${offset}`, params),
+      this.dataSource.query<AdminUser[]>(
+        `SELECT ${USER_COLUMNS} FROM ${USER_FROM} ${where} ORDER BY u.id DESC LIMIT ${query.pageSize} OFFSET ${offset}`,
+        params,
+      ),
       this.dataSource.query<Array<{ total: number }>>(`SELECT count(*)::int AS total FROM ${USER_FROM} ${where}`, params),
     ]);
     return { items, total };
@@ -97,7 +100,14 @@ export class AdminUsersRepository {
   }
 
   /** A new user who must change the initial password at the first sign-in; null when the account is taken. */
-  async create(user: { account: string; passwordHash: string; nickname: string; roleId: number; producerId: number | null; brandId: number | null }): Promise<number | null> {
+  async create(user: {
+    account: string;
+    passwordHash: string;
+    nickname: string;
+    roleId: number;
+    producerId: number | null;
+    brandId: number | null;
+  }): Promise<number | null> {
     const rows: Array<{ id: number }> = await this.dataSource.query(
       `INSERT INTO app_user (account, password_hash, nickname, role_id, producer_id, brand_id, must_change_password)
        VALUES ($1, $2, $3, $4, $5, $6, true) ON CONFLICT (account) DO NOTHING RETURNING id`,
@@ -112,19 +122,23 @@ export class AdminUsersRepository {
    */
   async change(id: number, change: UserChange): Promise<ChangeOutcome> {
     const entries = Object.entries(change).filter(([, value]) => value !== undefined) as Array<[keyof typeof COLUMN_OF, unknown]>;
-    return this.dataSource.transaction(async (manager) => {
-      await manager.query(ADMIN_LOCK);
-      const params: unknown[] = [id];
-      const set = entries.map(([key, value]) => `${COLUMN_OF[key]} = $${params.push(value)}`).join(', ');
-      const [, count] = await manager.query<[unknown, number]>(`UPDATE app_user SET ${set} WHERE id = $1`, params);
-      if (count === 0) return 'missing';
-      const [{ admins }] = await manager.query<Array<{ admins: number }>>(`SELECT count(*)::int AS admins FROM app_user u JOIN role r ON r.id = u.role_id WHERE r.code = 'admin' AND u.enabled`);
-      if (admins === 0) throw new LastAdminLeft();
-      return 'changed';
-    }).catch((error: unknown) => {
-      if (error instanceof LastAdminLeft) return 'last-admin';
-      throw error;
-    });
+    return this.dataSource
+      .transaction(async (manager) => {
+        await manager.query(ADMIN_LOCK);
+        const params: unknown[] = [id];
+        const set = entries.map(([key, value]) => `${COLUMN_OF[key]} = $${params.push(value)}`).join(', ');
+        const [, count] = await manager.query<[unknown, number]>(`UPDATE app_user SET ${set} WHERE id = $1`, params);
+        if (count === 0) return 'missing';
+        const [{ admins }] = await manager.query<Array<{ admins: number }>>(
+          `SELECT count(*)::int AS admins FROM app_user u JOIN role r ON r.id = u.role_id WHERE r.code = 'admin' AND u.enabled`,
+        );
+        if (admins === 0) throw new LastAdminLeft();
+        return 'changed';
+      })
+      .catch((error: unknown) => {
+        if (error instanceof LastAdminLeft) return 'last-admin';
+        throw error;
+      });
   }
 }
 

@@ -1,7 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import {
-  ADMIN_MESSAGES, ApiCode, type AdminUser, type AuditDetail, type SecurityEventName, type UserCreateDto, type UserListQuery,
-  type UserOptions, type UserPage, type UserUpdateDto,
+  ADMIN_MESSAGES,
+  ApiCode,
+  type AdminUser,
+  type AuditDetail,
+  type SecurityEventName,
+  type UserCreateDto,
+  type UserListQuery,
+  type UserOptions,
+  type UserPage,
+  type UserUpdateDto,
 } from '@car/contracts';
 import { ApiException } from '../../common/api-codes';
 import { MpService } from '../../mp/mp.service';
@@ -156,6 +164,12 @@ export class AdminUsersService {
   }
 
   private audit(event: SecurityEventName, admin: SessionUser, address: string, user: AdminUser, changes?: Changes): Promise<void> {
-    return this.events.record({ event, userId: admin.id, account: admin.account, address, detail: { targetId: user.id, targetAccount: user.account, ...(changes ? { changes } : {}) } });
+    return this.events.record({
+      event,
+      userId: admin.id,
+      account: admin.account,
+      address,
+      detail: { targetId: user.id, targetAccount: user.account, ...(changes ? { changes } : {}) },
+    });
   }
 }

@@ -20,7 +20,9 @@ export class CityJllRollup1763700000022 implements MigrationInterface {
       province_id integer NOT NULL, area_id smallint NOT NULL, tier smallint NOT NULL,
       qty bigint NOT NULL, qty_ytd bigint NOT NULL,
       PRIMARY KEY (month, jll_type, city_id))`);
-    const [{ months }] = (await q.query(`SELECT coalesce(array_agg(DISTINCT month ORDER BY month), '{}') AS months FROM rollup_retail_city`)) as Array<{ months: number[] }>;
+    const [{ months }] = (await q.query(`SELECT coalesce(array_agg(DISTINCT month ORDER BY month), '{}') AS months FROM rollup_retail_city`)) as Array<{
+      months: number[];
+    }>;
     if (months.length === 0) return;
     await q.query(
       `INSERT INTO rollup_retail_city_jll (month, city_id, jll_type, province_id, area_id, tier, qty, qty_ytd)

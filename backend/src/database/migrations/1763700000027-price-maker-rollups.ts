@@ -49,7 +49,11 @@ export class PriceMakerRollups1763700000027 implements MigrationInterface {
     );
     await q.query(
       `INSERT INTO rollup_price_province_maker (month, province_id, ${MAKER}, area_id, ${VALUES})
-       SELECT k.month, k.province_id, ${MAKER.split(', ').map((c) => `k.${c}`).join(', ')}, pr.area_id, ${VALUES.split(', ').map((c) => `k.${c}`).join(', ')}
+       SELECT k.month, k.province_id, ${MAKER.split(', ')
+         .map((c) => `k.${c}`)
+         .join(', ')}, pr.area_id, ${VALUES.split(', ')
+         .map((c) => `k.${c}`)
+         .join(', ')}
        FROM (SELECT month, province_id, ${MAKER}, ${SUMS} FROM rollup_price_province GROUP BY month, province_id, ${MAKER}) k
        JOIN province pr ON pr.id = k.province_id
        ORDER BY k.month, k.province_id, k.producer_brand_id, k.segment_id, k.fuel`,

@@ -11,9 +11,30 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * one side or the other, so a later table cannot be forgotten.
  */
 const DATA_TABLES = [
-  'area', 'province', 'city', 'segment', 'family', 'brand_group', 'brand', 'producer', 'producer_brand', 'series', 'sub_series', 'car',
-  'dictionary', 'data_month', 'retail_fact', 'wholesale_fact', 'price_fact', 'msrp_month', 'rebate_month',
-  'config_category', 'config_item', 'config_sheet', 'config_value', 'report',
+  'area',
+  'province',
+  'city',
+  'segment',
+  'family',
+  'brand_group',
+  'brand',
+  'producer',
+  'producer_brand',
+  'series',
+  'sub_series',
+  'car',
+  'dictionary',
+  'data_month',
+  'retail_fact',
+  'wholesale_fact',
+  'price_fact',
+  'msrp_month',
+  'rebate_month',
+  'config_category',
+  'config_item',
+  'config_sheet',
+  'config_value',
+  'report',
 ];
 
 export class DataChangeNotify1763700000030 implements MigrationInterface {
@@ -26,9 +47,13 @@ export class DataChangeNotify1763700000030 implements MigrationInterface {
         PERFORM pg_notify('car_data_change', TG_TABLE_NAME);
         RETURN NULL;
       END $$`);
-    const rollups = (await q.query(`SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() AND tablename LIKE 'rollup\\_%' ORDER BY 1`)) as Array<{ name: string }>;
+    const rollups = (await q.query(
+      `SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() AND tablename LIKE 'rollup\\_%' ORDER BY 1`,
+    )) as Array<{ name: string }>;
     for (const table of [...DATA_TABLES, ...rollups.map((r) => r.name)]) {
-      await q.query(`CREATE TRIGGER ${table}_data_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION notify_data_change()`);
+      await q.query(
+        `CREATE TRIGGER ${table}_data_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION notify_data_change()`,
+      );
     }
   }
 
