@@ -80,3 +80,8 @@ export function MonthPicker({ name, value, months, onChange }: MonthPickerProps)
     </div>
   );
 }
+
+/** The 时间 filter's field (`time`): the picker over the calendar's months, or 暂无可选月份 when it has none. */
+export function MonthField({ value, months, onChange }: { value: string | null | undefined; months: readonly string[]; onChange: (month: string) => void }) {
+  return value && months.length ? <MonthPicker name="time" value={value} months={months} onChange={onChange} /> : <p className="filter-hint">暂无可选月份</p>;
+}

@@ -10,7 +10,7 @@ import { BandRangeFields } from '~/components/BandRangeFields';
 import { ChoiceRadios } from '~/components/ChoiceRadios';
 import { CitySelect } from '~/components/CitySelect';
 import { FilterPanel, type FilterGroupSpec } from '~/components/FilterPanel';
-import { MonthPicker } from '~/components/MonthPicker';
+import { MonthField } from '~/components/MonthPicker';
 import { MultiSelect } from '~/components/MultiSelect';
 import { PickerInput } from '~/components/PickerInput';
 import type { PickItem } from '~/utils/pick-list';
@@ -49,7 +49,7 @@ export function PriceBandFilters({ data }: { data: unknown }) {
       summary: month ?? undefined,
       content: (
         <div className="filter-stack">
-          {month && months.length ? <MonthPicker name="time" value={month} months={months} onChange={setMonth} /> : <p className="filter-hint">暂无可选月份</p>}
+          <MonthField value={month} months={months} onChange={setMonth} />
           <label className="filter-field">
             细分市场
             <select name="detailId" className="ui fluid selection dropdown native-select" defaultValue={f.detailId} aria-label="细分市场">

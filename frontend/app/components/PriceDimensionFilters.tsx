@@ -9,7 +9,7 @@ import { PRICE_BASES } from '@car/contracts';
 import { ChoiceRadios } from '~/components/ChoiceRadios';
 import { CitySelect, cityName } from '~/components/CitySelect';
 import { FilterPanel, type FilterGroupSpec } from '~/components/FilterPanel';
-import { MonthPicker } from '~/components/MonthPicker';
+import { MonthField } from '~/components/MonthPicker';
 import { PickerInput } from '~/components/PickerInput';
 import type { PickItem } from '~/utils/pick-list';
 import type { ModelPriceState } from '~/utils/price-volume-query';
@@ -30,12 +30,7 @@ export function PriceDimensionFilters({ data }: { data: unknown }) {
     {
       title: '时间',
       summary: month ?? undefined,
-      content:
-        month && d.months.length ? (
-          <MonthPicker name="time" value={month} months={d.months} onChange={setMonth} />
-        ) : (
-          <p className="filter-hint">暂无可选月份</p>
-        ),
+      content: <MonthField value={month} months={d.months} onChange={setMonth} />,
     },
     {
       title: '车系与车型',

@@ -10,7 +10,7 @@ import { bandSettingsSummary } from '@car/contracts';
 
 import { BandRangeFields } from '~/components/BandRangeFields';
 import { FilterPanel, type FilterGroupSpec } from '~/components/FilterPanel';
-import { MonthPicker } from '~/components/MonthPicker';
+import { MonthField } from '~/components/MonthPicker';
 import { MultiSelect } from '~/components/MultiSelect';
 import type { PriceStructureData } from '~/utils/price-structure.server';
 import type { KeyValue } from '~/utils/sale-volume-lookups.server';
@@ -39,7 +39,7 @@ export function PriceStructureFilters({ data, resetTo }: { data: PriceStructureD
       summary: month ?? undefined,
       content: (
         <div className="filter-stack">
-          {month && months.length ? <MonthPicker name="time" value={month} months={months} onChange={setMonth} /> : <p className="filter-hint">暂无可选月份</p>}
+          <MonthField value={month} months={months} onChange={setMonth} />
           {data.kind === 'segment' ? (
             <label className="filter-field">
               细分市场

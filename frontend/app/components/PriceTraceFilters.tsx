@@ -8,7 +8,7 @@ import { PRICE_CHART_MEASURES } from '@car/contracts';
 import { ChoiceRadios } from '~/components/ChoiceRadios';
 import { CitySelect, cityName } from '~/components/CitySelect';
 import { FilterPanel, type FilterGroupSpec } from '~/components/FilterPanel';
-import { MonthPicker } from '~/components/MonthPicker';
+import { MonthField } from '~/components/MonthPicker';
 import { PickerInput } from '~/components/PickerInput';
 import type { PickItem } from '~/utils/pick-list';
 import type { PriceTraceData } from '~/utils/price-trace.server';
@@ -23,12 +23,7 @@ export function PriceTraceFilters({ data: d }: { data: PriceTraceData }) {
     {
       title: '时间',
       summary: month ?? undefined,
-      content:
-        month && d.months.length ? (
-          <MonthPicker name="time" value={month} months={d.months} onChange={setMonth} />
-        ) : (
-          <p className="filter-hint">暂无可选月份</p>
-        ),
+      content: <MonthField value={month} months={d.months} onChange={setMonth} />,
     },
     {
       title: '优惠/优惠率',

@@ -12,7 +12,7 @@ import type { SaleVolumeLookups } from '~/utils/sale-volume-lookups.server';
 import { type SaleVolumeFilters } from '~/utils/sale-volume-query';
 import { ChoiceRadios } from './ChoiceRadios';
 import { FilterPanel, type FilterGroupSpec } from './FilterPanel';
-import { MonthPicker } from './MonthPicker';
+import { MonthField } from './MonthPicker';
 import { MultiSelect } from './MultiSelect';
 
 interface SaleVolumeFilterPanelProps {
@@ -37,8 +37,7 @@ export function SaleVolumeFilterPanel({ filters, lookups, show = {}, keep, extra
     {
       title: '时间',
       summary: month ?? undefined,
-      content:
-        month && months.length ? <MonthPicker name="time" value={month} months={months} onChange={setMonth} /> : <p className="filter-hint">暂无可选月份</p>,
+      content: <MonthField value={month} months={months} onChange={setMonth} />,
     },
     {
       title: '数据来源',

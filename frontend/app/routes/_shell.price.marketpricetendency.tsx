@@ -26,7 +26,7 @@ import { ChinaMap, type ChinaMapRow, type MapMeasure } from '~/components/ChinaM
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { PanelBusy } from '~/components/PanelBusy';
 import { FilterPanel, type FilterGroupSpec } from '~/components/FilterPanel';
-import { MonthPicker } from '~/components/MonthPicker';
+import { MonthField } from '~/components/MonthPicker';
 import { PriceCards } from '~/components/PriceCards';
 import { PriceChart } from '~/components/PriceChart';
 import { PriceMonthTable } from '~/components/PriceMonthTable';
@@ -96,12 +96,7 @@ function MarketPriceFilters({ data }: { data: unknown }) {
     {
       title: '时间',
       summary: month ?? undefined,
-      content:
-        month && d.months.length ? (
-          <MonthPicker name="time" value={month} months={d.months} onChange={setMonth} />
-        ) : (
-          <p className="filter-hint">暂无可选月份</p>
-        ),
+      content: <MonthField value={month} months={d.months} onChange={setMonth} />,
     },
     {
       title: '细分市场',
