@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
+import { CarConfigDataModule } from './car-config-data.module';
 import { CarConfigController } from './car-config.controller';
-import { CarConfigRepository } from './car-config.repository';
 import { CarConfigService } from './car-config.service';
 
 /**
@@ -8,9 +8,8 @@ import { CarConfigService } from './car-config.service';
  * column's retail volume and TP from the query layer), the first-level categories, and the .xlsx download.
  */
 @Module({
+  imports: [CarConfigDataModule],
   controllers: [CarConfigController],
-  providers: [CarConfigService, CarConfigRepository],
-  /** The configuration sheet's repository, for the import that writes it (DataImportJobsModule). */
-  exports: [CarConfigRepository],
+  providers: [CarConfigService],
 })
 export class CarConfigModule {}

@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
 import { DataImportJobs } from './data-import.jobs';
-import { CarConfigModule } from '../carConfig/car-config.module';
+import { CarConfigDataModule } from '../carConfig/car-config-data.module';
 import { CatalogImportRepository } from './catalog-import.repository';
 import { ConfigImportRepository } from './config-import.repository';
 import { DataImportRepository } from './data-import.repository';
 
 /** The import processors and their storage: in the app (no Redis) and in the worker alike (CoreModule). */
 @Module({
-  imports: [CarConfigModule],
+  imports: [CarConfigDataModule],
   providers: [DataImportJobs, DataImportRepository, CatalogImportRepository, ConfigImportRepository],
   exports: [DataImportJobs, DataImportRepository, CatalogImportRepository, ConfigImportRepository],
 })
