@@ -4,7 +4,7 @@
  * operators and window functions from closed lists; every value is bound.
  */
 import { MAP_ONLY_PROVINCES, monthRange, PROVINCES } from '@car/contracts';
-import { bandCount, MEASURES, MeasureKey } from './measures';
+import { bandCount, MEASURES, MeasureKey, type PriceBands } from './measures';
 import { DIMENSIONS, DimensionKey, FILTERS, FilterCondition, FilterKey, Filters } from './model';
 import { AnalyticsQuery, bandsSales, cityBands, groupsByTime, isEmpty, isIdList, readsYearToDateSum, spanOf, WindowRequest } from './query';
 import { chooseTable } from './rollup-chooser';
@@ -188,6 +188,23 @@ function bandOfPrice(query: AnalyticsQuery, column: string, bind: (value: unknow
     ELSE (${column} - ${bind(bands.low)}::int) / ${bind(bands.width)}::int + 1 END`;
 }
 
+/** A band stage's grouping: month, trim and the query's other dimensions that are not time, each once. */
+function bandStageColumns(query: AnalyticsQuery): string[] {
+  const columns = [
+    'month',
+    'car_id',
+    ...query.dimensions.filter((d) => d !== 'priceBand' && DIMENSIONS[d].level !== 'time').map((d) => DIMENSIONS[d].expression),
+  ];
+  return [...new Set(columns)];
+}
+
+/** The band of `price`, an SQL price in yuan: 0 below `low`, n + 1 at or above `high`, else 1 + its step of `width` above `low`. */
+function bandOfYuan(price: string, bands: PriceBands, bind: (value: unknown) => string): string {
+  const n = bandCount(bands);
+  return `CASE WHEN ${price} < ${bind(bands.low)}::int THEN 0 WHEN ${price} >= ${bind(bands.high)}::int THEN ${bind(n + 1)}::int
+    ELSE floor((${price} - ${bind(bands.low)}::int) / ${bind(bands.width)}::int)::int + 1 END`;
+}
+
 /**
  * The price-band stage: the query's rows summed per trim and month (and per value of its other
  * dimensions), each with the band of its weighted MSRP or TP over those rows. A trim-month is thus
@@ -196,19 +213,12 @@ function bandOfPrice(query: AnalyticsQuery, column: string, bind: (value: unknow
 function bandedTrimMonths(query: AnalyticsQuery, rollup: RollupDef, where: string[], bind: (value: unknown) => string): string {
   const bands = query.priceBand;
   if (!bands) throw new Error("the priceBand dimension needs the query's priceBand");
-  const n = bandCount(bands);
-  const columns = [
-    'month',
-    'car_id',
-    ...query.dimensions.filter((d) => d !== 'priceBand' && DIMENSIONS[d].level !== 'time').map((d) => DIMENSIONS[d].expression),
-  ];
-  const unique = [...new Set(columns)];
+  const unique = bandStageColumns(query);
   // A table of one row per month and trim (it keeps the trim but no place) needs no summing first: each row is its trim-month.
   const trimGrain = rollup.levels.has('car') && !rollup.levels.has('province') && !rollup.levels.has('city');
   const amount = bands.basis === 'tp' ? 'tp_amount' : 'msrp_amount';
   const price = trimGrain ? `(${amount}::float8 / nullif(qty, 0))` : `(sum(${amount})::float8 / nullif(sum(qty), 0))`;
-  const band = `CASE WHEN ${price} < ${bind(bands.low)}::int THEN 0 WHEN ${price} >= ${bind(bands.high)}::int THEN ${bind(n + 1)}::int
-    ELSE floor((${price} - ${bind(bands.low)}::int) / ${bind(bands.width)}::int)::int + 1 END`;
+  const band = bandOfYuan(price, bands, bind);
   if (trimGrain) {
     return `SELECT ${unique.join(', ')}, qty, tp_amount, msrp_amount, rebate_amount, rebate_qty, tp_min, tp_max, ${band} AS price_band
     FROM ${rollup.from} AS b WHERE ${where.join(' AND ')}`;
@@ -228,19 +238,12 @@ function bandedTrimMonths(query: AnalyticsQuery, rollup: RollupDef, where: strin
 function bandedSalesTrimMonths(query: AnalyticsQuery, rollup: RollupDef, where: string[], bind: (value: unknown) => string): string {
   const bands = query.priceBand;
   if (!bands) throw new Error("the priceBand dimension needs the query's priceBand");
-  const n = bandCount(bands);
-  const columns = [
-    'month',
-    'car_id',
-    ...query.dimensions.filter((d) => d !== 'priceBand' && DIMENSIONS[d].level !== 'time').map((d) => DIMENSIONS[d].expression),
-  ];
-  const unique = [...new Set(columns)].map((c) => `b.${c}`);
+  const unique = bandStageColumns(query).map((c) => `b.${c}`);
   const msrp = 'coalesce(mm.msrp, c.msrp)::float8';
   const city = cityBands(query);
   const cityTp = city === undefined ? '' : 'ct.tp_amount::float8 / nullif(ct.qty, 0), ';
   const price = bands.basis === 'tp' ? `coalesce(${cityTp}pc.tp_amount::float8 / nullif(pc.qty, 0), ${msrp})` : msrp;
-  const band = `CASE WHEN ${price} < ${bind(bands.low)}::int THEN 0 WHEN ${price} >= ${bind(bands.high)}::int THEN ${bind(n + 1)}::int
-    ELSE floor((${price} - ${bind(bands.low)}::int) / ${bind(bands.width)}::int)::int + 1 END`;
+  const band = bandOfYuan(price, bands, bind);
   // where[0] is the months the measures read: the price tables are read for those months only.
   const months = where[0];
   // On the raw sales facts (the benchmark's baseline) the TP comes from the raw price facts too.
