@@ -83,15 +83,7 @@ export function TrendChart({
             </Button.Group>
           ) : null}
           {offersLastYear ? (
-            <Button
-              size="mini"
-              basic
-              as={Link}
-              to={withParams(location.search, { lastYear: lastYear ? null : 1 })}
-              preventScrollReset
-              active={lastYear}
-              aria-pressed={lastYear}
-            >
+            <Button size="mini" basic as={Link} to={withParams(location.search, { lastYear: lastYear ? null : 1 })} preventScrollReset toggle active={lastYear}>
               显示去年同期
             </Button>
           ) : null}
