@@ -56,6 +56,8 @@ describe('the tooltip rule: value, unit and growth', () => {
     expect(unitOf('销量（辆）')).toBe('辆');
     expect(unitOf('优惠率（%）')).toBe('%');
     expect(unitOf('价格(元)')).toBe('元');
+    expect(unitOf('MIX(%)')).toBe('%');
+    expect(unitOf('月均销量')).toBe('辆');
     expect(unitOf('同比')).toBe('');
   });
 

@@ -68,9 +68,10 @@ export function signColor(value: number | null | undefined, neutral: string, kin
   return value > 0 ? SIGN_COLORS[kind].up : SIGN_COLORS[kind].down;
 }
 
-/** The unit an axis title names in its brackets: '销量（辆）' → '辆', '优惠率（%）' → '%'; none → ''. */
+/** The unit an axis title names in its brackets: '销量（辆）' → '辆', 'MIX(%)' → '%'; a bare '月均销量' counts 辆; none → ''. */
 export function unitOf(axisTitle: string | undefined): string {
-  return /[（(]([^）)]+)[）)]\s*$/.exec(axisTitle ?? '')?.[1] ?? '';
+  const title = axisTitle ?? '';
+  return /[（(]([^）)]+)[）)]\s*$/.exec(title)?.[1] ?? (/销量$/.test(title) ? '辆' : '');
 }
 
 /** A figure with its unit: '1,234辆', '150,000元', '12.3%'; unknown '-'. */
