@@ -1,3 +1,5 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { DASHBOARD_PATH, type DashboardNevTrend, type DashboardWhole, addMonths, formatMonth, parseMonth } from '@car/contracts';
 import { canvasHasInk, apiResult, openSignedIn, settled } from '../support/sales-pages';
@@ -61,6 +63,7 @@ describeInBrowser('navigation', () => {
     if (who === 'demo') await signIn(page, 'demo', 'Demo@2026');
     else await signIn(page, await createUser('admin', 'nav_admin', ADMIN_PASSWORD, '导航管理员'), ADMIN_PASSWORD);
     await page.waitForLoadState('networkidle');
+    await page.locator('.side-menu .side-menu__group').first().waitFor({ timeout: 10_000 });
     const side = await sideMenu(page);
     await page.goto(`${testEnv().baseUrl}${DASHBOARD_PATH}`, { waitUntil: 'networkidle' });
     const top = await topMenu(page);
@@ -70,12 +73,18 @@ describeInBrowser('navigation', () => {
     expect(top.flatMap((g) => g.items.map((i) => i.name))).toContain('配置查询');
     if (who === 'admin') expect(groups).toContain('系统管理');
     else expect(groups).not.toContain('系统管理');
-    // The keyboard opens a group: Tab onto it, its pages show.
+    // The keyboard opens a group: Tab onto it and its pages show, with the ring on the group.
+    const firstMenuShown = () =>
+      page
+        .locator('.dashboard-top__group > .menu')
+        .first()
+        .evaluate((menu) => getComputedStyle(menu).opacity === '1');
     await page.locator('.dashboard-top__brand').focus();
+    await expect(firstMenuShown()).resolves.toBe(false);
     await page.keyboard.press('Tab');
-    await expect(page.locator('.dashboard-top__group').first().locator('.menu a.item').first().isVisible()).resolves.toBe(false);
-    await page.keyboard.press('Tab');
-    await expect(page.locator('.dashboard-top__group').first().locator('.menu a.item').first().isVisible()).resolves.toBe(true);
+    await expect(page.evaluate(() => document.activeElement?.classList.contains('dashboard-top__group'))).resolves.toBe(true);
+    await expect(firstMenuShown()).resolves.toBe(true);
+    await expect(page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle)).resolves.toBe('solid');
     assertClean();
   });
 
@@ -169,7 +178,11 @@ describeInBrowser('navigation', () => {
     for (const hidden of ['.side-menu', '.filter-sidebar', '.app-header', '.filter-panel']) {
       await expect(page.locator(hidden).first().isVisible()).resolves.toBe(false);
     }
-    await expect(page.locator('main button:visible, main .ui.button:visible').count()).resolves.toBe(0);
+    // No control is printed; a table's own buttons (a sortable header's label) are its content and stay.
+    const controls = await page
+      .locator('main button, main .ui.button')
+      .evaluateAll((all) => all.filter((e) => !e.closest('table') && (e as HTMLElement).offsetParent !== null).length);
+    expect(controls).toBe(0);
     const caption = page.locator('.header-tags').first();
     await expect(caption.isVisible()).resolves.toBe(true);
     await expect(caption.evaluate((e) => getComputedStyle(e, '::before').content)).resolves.toBe('"筛选条件："');
@@ -195,8 +208,10 @@ describeInBrowser('navigation', () => {
         .evaluate((e) => getComputedStyle(e).display),
     ).resolves.toBe('table-header-group');
     await screenshot(page, 'h4-after-print-wholemarket');
-    const pdf = await page.pdf({ format: 'A4', landscape: true, preferCSSPageSize: true });
+    const pdf = await page.pdf({ preferCSSPageSize: true });
     expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
+    fs.mkdirSync(path.resolve(__dirname, '..', '..', 'test-results', 'screenshots'), { recursive: true });
+    fs.writeFileSync(path.resolve(__dirname, '..', '..', 'test-results', 'screenshots', 'h4-after-print-wholemarket.pdf'), pdf);
     assertClean();
   });
 
