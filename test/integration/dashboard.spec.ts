@@ -13,10 +13,8 @@ import {
   parseMonth,
 } from '@car/contracts';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { signedInApp } from '../support/api-app';
-import { ANALYST, createSalesFixture, dropSalesFixture } from '../support/sales-fixture';
+import { priceVolumeMarket } from '../support/price-volume-market';
 import { signedInApi } from '../support/signed-in-api';
-import { testEnv } from '../support/test-env';
 
 /**
  * The dashboard against the sales-volume calls on the demo data: the same month and mode give the
@@ -186,20 +184,16 @@ describe('the dashboard calls', () => {
  *   %       0    0    0    0   25   25   25   25   25   25 | 28.6  20   30     (200 / 700 = 28.571… → 28.6)
  */
 describe('the NEV-penetration trend on the hand-made market', () => {
-  const env = testEnv();
-  const database = `${new URL(env.databaseUrl).pathname.slice(1)}_nevtrend`;
+  // The shared testbed of the hand-made market (its prices come along; this test reads only retail).
+  const market = priceVolumeMarket('nevtrend', `10.77.${process.pid % 250}.1`);
   let app: NestExpressApplication;
   let token: string;
 
   beforeAll(async () => {
-    const databaseUrl = await createSalesFixture(env.adminUrl, database);
-    ({ app, token } = await signedInApp({ address: `10.77.${process.pid % 250}.1`, databaseUrl, account: ANALYST.account, password: ANALYST.password }));
+    ({ app, token } = await market.open());
   }, 120_000);
 
-  afterAll(async () => {
-    await app?.close();
-    await dropSalesFixture(env.adminUrl, database);
-  });
+  afterAll(() => market.close());
 
   const trend = async (query: Record<string, string>): Promise<DashboardNevTrend> => {
     const response = await request(app.getHttpServer()).get(`${API_PREFIX}/dashboard/nevTrend`).query(query).set('token', token);
@@ -210,21 +204,9 @@ describe('the NEV-penetration trend on the hand-made market', () => {
   test('each month is its NEV over its whole market, one decimal, the latest month last', async () => {
     const answer = await trend({});
     expect(answer.time).toBe('2026-03');
-    expect(answer.chart.xAxis[0].categories).toEqual([
-      '2025-03',
-      '2025-04',
-      '2025-05',
-      '2025-06',
-      '2025-07',
-      '2025-08',
-      '2025-09',
-      '2025-10',
-      '2025-11',
-      '2025-12',
-      '2026-01',
-      '2026-02',
-      '2026-03',
-    ]);
+    expect(answer.chart.xAxis[0].categories).toEqual(
+      '2025-03 2025-04 2025-05 2025-06 2025-07 2025-08 2025-09 2025-10 2025-11 2025-12 2026-01 2026-02 2026-03'.split(' '),
+    );
     expect(answer.chart.series).toEqual([{ name: '新能源渗透率', type: 'line', yAxis: 0, data: [0, 0, 0, 0, 25, 25, 25, 25, 25, 25, 28.6, 20, 30] }]);
   });
 
