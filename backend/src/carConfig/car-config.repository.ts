@@ -78,13 +78,13 @@ export class CarConfigRepository {
    * lookup), falling back to its launch price.
    */
   async comparedTrims(subSeriesIds: readonly number[], month: number): Promise<{ subSeries: SubSeriesRow[]; trims: ComparedTrimRow[] }> {
-    const rows: Array<{ ssId: number; ssName: string } & ({ id: number } & Omit<ComparedTrimRow, 'id'>)> = await this.dataSource.query(
-      `SELECT s.id AS "ssId", s.name AS "ssName",
+    // A sub-series with no trim is one row of nulls beside its id.
+    const rows: Array<ComparedTrimRow & { ssId: number }> = await this.dataSource.query(
+      `SELECT s.id AS "ssId", s.name AS "subSeries",
               c.id, c.jll_code AS "jllCode", c.name, c.sub_series_id AS "subSeriesId", c.model_year AS "modelYear",
               c.fuel, c.engine, c.battery_kwh::text AS "batteryKwh", c.end_month AS "endMonth",
               COALESCE(mm.msrp, c.msrp) AS msrp,
-              s.name AS "subSeries", se.name AS series, p.name AS producer, b.name AS brand, g.name AS segment,
-              c.launch_month AS "launchMonth"
+              se.name AS series, p.name AS producer, b.name AS brand, g.name AS segment, c.launch_month AS "launchMonth"
        FROM sub_series s
        LEFT JOIN car c ON c.sub_series_id = s.id
        LEFT JOIN msrp_month mm ON mm.car_id = c.id AND mm.month = LEAST(COALESCE(c.end_month, $2::int), $2::int)
@@ -96,9 +96,9 @@ export class CarConfigRepository {
        ORDER BY c.sub_series_id, msrp, c.model_year DESC, c.name, c.id`,
       [[...subSeriesIds], month],
     );
-    const names = new Map(rows.map((row) => [row.ssId, row.ssName]));
+    const names = new Map(rows.map((row) => [row.ssId, row.subSeries]));
     const subSeries = [...new Set(subSeriesIds)].flatMap((id) => (names.has(id) ? [{ id, name: names.get(id)! }] : []));
-    const trims = rows.filter((row) => row.id !== null).map(({ ssId: _ssId, ssName: _ssName, ...trim }) => trim);
+    const trims: ComparedTrimRow[] = rows.filter((row) => row.id !== null);
     return { subSeries, trims };
   }
 
