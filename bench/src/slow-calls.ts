@@ -11,14 +11,11 @@
  */
 import type { DataSource } from 'typeorm';
 import { ApiClient } from './api-client';
+import { CONFIG_FIVE } from './bench-cases';
 import { startApp } from './app-process';
 import { ms, spread } from './stats';
 
 export const SLOW_TARGET_MS = 300;
-
-/** The catalog's trims of a sub-series have consecutive ids (bench-cases.ts); a code is JLL + the id in seven digits. */
-const trimCodes = (first: number, last: number): string =>
-  Array.from({ length: last - first + 1 }, (_, i) => `JLL${String(first + i).padStart(7, '0')}`).join(',');
 
 /** The archive the report search is timed on: this many reports at least (the demo writes 249). */
 export const ARCHIVE_REPORTS = 150_000;
@@ -35,7 +32,7 @@ export const SLOW_CALLS: readonly SlowCall[] = [
   {
     name: 'config link, 5 sub-series × every trim (200 columns)',
     path: 'carConfig/get',
-    query: `ids=720,585,68,549,509&carJllCodes=${[trimCodes(9761, 9802), trimCodes(7611, 7652), trimCodes(857, 896), trimCodes(7010, 7047), trimCodes(6331, 6368)].join(',')}`,
+    query: CONFIG_FIVE[0],
   },
   { name: 'config link, 5 sub-series, first load', path: 'carConfig/get', query: 'ids=582,127,615,517,604' },
   {
