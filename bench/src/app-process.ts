@@ -26,6 +26,8 @@ export async function freePort(): Promise<number> {
 /** With `redis`, the app queues its jobs there (a key prefix of its own) and one worker process runs them. */
 export interface AppOptions {
   redis?: { url: string; prefix: string; concurrency: number };
+  /** More of the app's configuration, e.g. ANSWER_CACHE_MB. */
+  env?: Record<string, string>;
 }
 
 /** The app, and with `redis` its worker: the process ids are the app's and the worker's (-1 without). */
@@ -45,6 +47,7 @@ export async function startApp(projectRoot: string, databaseUrl: string, options
     SEED_ON_EMPTY: 'false',
     LOG_LEVEL: 'warn',
     LOG_FORMAT: 'json',
+    ...options.env,
   };
   if (options.redis) {
     Object.assign(env, {

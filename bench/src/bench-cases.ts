@@ -151,7 +151,7 @@ const COMPARED_SERIES: readonly string[] = ['modelSubIds=2,3', 'modelSubIds=6,7,
  */
 const trimCodes = (first: number, last: number): string =>
   Array.from({ length: last - first + 1 }, (_, i) => `JLL${String(first + i).padStart(7, '0')}`).join(',');
-const CONFIG_FIVE = [
+export const CONFIG_FIVE = [
   `ids=720,585,68,549,509&carJllCodes=${[trimCodes(9761, 9802), trimCodes(7611, 7652), trimCodes(857, 896), trimCodes(7010, 7047), trimCodes(6331, 6368)].join(',')}`,
   `ids=582,127,615,517,604&carJllCodes=${[trimCodes(7549, 7586), trimCodes(1704, 1740), trimCodes(8082, 8118), trimCodes(6508, 6544), trimCodes(7957, 7992)].join(',')}`,
 ];

@@ -14,6 +14,7 @@ import { benchExports, type ExportBench, renderExportBench } from './export-benc
 import { loadRun, loadSummary } from './load-run';
 import { captureScans, compareRaw, EndpointResult, measureLatency, monthRows } from './measure';
 import { renderPriceTimings, timePriceQueries } from './price-queries';
+import { benchSlowCalls, renderSlowCalls } from './slow-calls';
 import { QueryCapture } from './query-capture';
 import { BenchReport, MIN_RETAIL_ROWS, renderReport, RollupSize } from './report';
 import { ms, spread } from './stats';
@@ -37,6 +38,11 @@ import { MP_SESSION_HEADER } from '@car/contracts';
  *   6. the exports (with REDIS_URL): city retail exports of 1 and 3 million rows in a worker process
  *      (export-bench.ts); --exports-only runs this case alone, with no rebuild of any rollup, and
  *      --no-exports leaves it out;
+ *   7. issue 28's slow actions cold and warm (slow-calls.ts: the five-sub-series configuration link and
+ *      the report search over an archive of reports it writes once); --slow-calls runs this case alone on
+ *      any database (the demo's will do: no large set needed) and appends its section to the report
+ *      instead of rewriting it, --against DIR times another build of the app in turns (e.g. main's),
+ *      --cold-runs N (5) app starts per call and build, --warm-calls N (20);
  * then writes bench/RESULTS.md. Options: --seed, --skip-rebuild, --no-load, --only <text>,
  * --compare N (variants per endpoint timed on the raw facts, 3), --pg-runs N (1), --duck-runs N (5),
  * --calls N (at least N calls per endpoint, 24), --connections N (50), --seconds N (60), --out FILE.
@@ -69,6 +75,10 @@ function options(argv: string[]) {
     out: value('out'),
     exports: !argv.includes('--no-exports'),
     exportsOnly: argv.includes('--exports-only'),
+    slowOnly: argv.includes('--slow-calls'),
+    against: value('against'),
+    coldRuns: Math.max(1, num('cold-runs', 5)),
+    warmCalls: Math.max(1, num('warm-calls', 20)),
   };
 }
 
@@ -83,6 +93,14 @@ async function main(): Promise<void> {
   let duck: DuckFacts | null = null;
   try {
     await ds.runMigrations({ transaction: 'each' });
+    const slowBuilds: Record<string, string> = { this: config.projectRoot, ...(opts.against ? { against: path.resolve(opts.against) } : {}) };
+    if (opts.slowOnly) {
+      const slow = await benchSlowCalls(ds, database.url, slowBuilds, { runs: opts.coldRuns, warmCalls: opts.warmCalls, log });
+      const out = opts.out ?? path.join(config.projectRoot, 'bench', 'RESULTS.md');
+      fs.appendFileSync(out, renderSlowCalls(slow, startedAt));
+      log(`[bench] appended to ${out}`);
+      return;
+    }
     const countRetailRows = async () => Number((await ds.query<Array<{ n: string }>>('SELECT count(*)::bigint AS n FROM retail_fact'))[0].n);
     let retailRows = await countRetailRows();
     if (retailRows < MIN_RETAIL_ROWS) {
@@ -260,7 +278,12 @@ async function main(): Promise<void> {
     fs.mkdirSync(path.dirname(out), { recursive: true });
     log('[bench] price questions of the query layer …');
     const prices = await timePriceQueries(ds, latest, opts.calls);
-    fs.writeFileSync(out, renderReport(report) + renderPriceTimings(prices) + (exportBench ? renderExportBench(exportBench) : ''));
+    log("[bench] issue 28's slow actions, cold and warm …");
+    const slow = await benchSlowCalls(ds, database.url, slowBuilds, { runs: opts.coldRuns, warmCalls: opts.warmCalls, log });
+    fs.writeFileSync(
+      out,
+      renderReport(report) + renderPriceTimings(prices) + (exportBench ? renderExportBench(exportBench) : '') + renderSlowCalls(slow, startedAt),
+    );
     log(`[bench] written ${out}`);
   } finally {
     duck?.close();

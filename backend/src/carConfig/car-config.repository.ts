@@ -32,7 +32,6 @@ export interface ConfigItemRow {
 
 /** What the catalogue says of a trim: the facts the sheet's 基本信息 block repeats (decision 142). */
 export interface TrimCatalogueRow {
-  carId: number;
   name: string;
   subSeries: string;
   series: string;
@@ -42,6 +41,9 @@ export interface TrimCatalogueRow {
   modelYear: number;
   launchMonth: number;
 }
+
+/** A compared trim with the catalogue's facts of it. */
+export type ComparedTrimRow = ConfigTrimRow & TrimCatalogueRow;
 
 export interface CategoryRow {
   id: number;
@@ -68,52 +70,46 @@ export class CarConfigRepository {
     );
   }
 
-  /** The named sub-series, in the order asked for; unknown ids are left out. */
-  async subSeries(ids: readonly number[]): Promise<SubSeriesRow[]> {
-    return this.dataSource.query(`SELECT s.id, s.name FROM sub_series s WHERE s.id = ANY($1::int[]) ORDER BY array_position($1::int[], s.id)`, [[...ids]]);
-  }
-
   /**
-   * Every trim of the sub-series, by MSRP within each. The MSRP is the trim's list price in `month`, or
-   * in its last month on sale when it ended earlier (msrp_month's key is month × trim, so each trim is one
+   * The compared sub-series and every trim of theirs, in one statement (decision 183): the sub-series in
+   * the order asked (unknown ids left out, each once), and each trim by MSRP within its sub-series with the
+   * catalogue's facts the sheet's 基本信息 rows repeat. The MSRP is the trim's list price in `month`, or in
+   * its last month on sale when it ended earlier (msrp_month's key is month × trim, so each trim is one
    * lookup), falling back to its launch price.
    */
-  async trims(subSeriesIds: readonly number[], month: number): Promise<ConfigTrimRow[]> {
-    return this.dataSource.query(
-      `SELECT c.id, c.jll_code AS "jllCode", c.name, c.sub_series_id AS "subSeriesId", c.model_year AS "modelYear",
+  async comparedTrims(subSeriesIds: readonly number[], month: number): Promise<{ subSeries: SubSeriesRow[]; trims: ComparedTrimRow[] }> {
+    // A sub-series with no trim is one row of nulls beside its id.
+    const rows: Array<ComparedTrimRow & { ssId: number }> = await this.dataSource.query(
+      `SELECT s.id AS "ssId", s.name AS "subSeries",
+              c.id, c.jll_code AS "jllCode", c.name, c.sub_series_id AS "subSeriesId", c.model_year AS "modelYear",
               c.fuel, c.engine, c.battery_kwh::text AS "batteryKwh", c.end_month AS "endMonth",
-              COALESCE(mm.msrp, c.msrp) AS msrp
-       FROM car c
+              COALESCE(mm.msrp, c.msrp) AS msrp,
+              se.name AS series, p.name AS producer, b.name AS brand, g.name AS segment, c.launch_month AS "launchMonth"
+       FROM sub_series s
+       LEFT JOIN car c ON c.sub_series_id = s.id
        LEFT JOIN msrp_month mm ON mm.car_id = c.id AND mm.month = LEAST(COALESCE(c.end_month, $2::int), $2::int)
-       WHERE c.sub_series_id = ANY($1::int[])
+       LEFT JOIN series se ON se.id = c.series_id
+       LEFT JOIN producer p ON p.id = c.producer_id
+       LEFT JOIN brand b ON b.id = c.brand_id
+       LEFT JOIN segment g ON g.id = c.segment_id
+       WHERE s.id = ANY($1::int[])
        ORDER BY c.sub_series_id, msrp, c.model_year DESC, c.name, c.id`,
       [[...subSeriesIds], month],
     );
+    const names = new Map(rows.map((row) => [row.ssId, row.subSeries]));
+    const subSeries = [...new Set(subSeriesIds)].flatMap((id) => (names.has(id) ? [{ id, name: names.get(id)! }] : []));
+    const trims: ComparedTrimRow[] = rows.filter((row) => row.id !== null);
+    return { subSeries, trims };
   }
 
-  /** The catalogue's facts of the trims (producer, brand, series, segment, launch month). */
-  async catalogue(carIds: readonly number[]): Promise<TrimCatalogueRow[]> {
-    if (carIds.length === 0) return [];
-    return this.dataSource.query(
-      `SELECT c.id AS "carId", c.name, s.name AS "subSeries", se.name AS series, p.name AS producer, b.name AS brand,
-              g.name AS segment, c.model_year AS "modelYear", c.launch_month AS "launchMonth"
-       FROM car c
-       JOIN sub_series s ON s.id = c.sub_series_id
-       JOIN series se ON se.id = c.series_id
-       JOIN producer p ON p.id = c.producer_id
-       JOIN brand b ON b.id = c.brand_id
-       JOIN segment g ON g.id = c.segment_id
-       WHERE c.id = ANY($1::int[])`,
-      [[...carIds]],
+  /** The sheet's rows in display order (a sub-row right after its parent) and its first-level categories, in one statement. */
+  async layout(): Promise<{ categories: CategoryRow[]; items: ConfigItemRow[] }> {
+    const [{ categories, items }] = await this.dataSource.query<Array<{ categories: CategoryRow[]; items: ConfigItemRow[] }>>(
+      `SELECT (SELECT coalesce(json_agg(json_build_object('id', id, 'name', name) ORDER BY sort, id), '[]') FROM config_category) AS categories,
+              (SELECT coalesce(json_agg(json_build_object('id', id, 'categoryId', category_id, 'parentId', parent_id, 'name', name, 'layer', layer)
+                                        ORDER BY category_id, sort, id), '[]') FROM config_item) AS items`,
     );
-  }
-
-  /** The sheet's rows in display order (a sub-row right after its parent). */
-  async items(): Promise<ConfigItemRow[]> {
-    return this.dataSource.query(
-      `SELECT id, category_id AS "categoryId", parent_id AS "parentId", name, layer
-       FROM config_item ORDER BY category_id, sort, id`,
-    );
+    return { categories, items };
   }
 
   async categories(): Promise<CategoryRow[]> {
@@ -126,6 +122,19 @@ export class CarConfigRepository {
     const rows: Array<{ carId: number; sheet: Record<string, string> }> = await this.dataSource.query(
       `SELECT car_id AS "carId", sheet FROM config_sheet WHERE car_id = ANY($1::int[])`,
       [[...carIds]],
+    );
+    return new Map(rows.map((row) => [row.carId, row.sheet]));
+  }
+
+  /**
+   * The same by the trims' codes, keyed by trim id: a link that names its trims reads their sheets beside
+   * the sub-series' trims instead of after them (decision 183). Codes of no trim are left out.
+   */
+  async valuesByCode(jllCodes: readonly string[]): Promise<Map<number, Record<string, string>>> {
+    if (jllCodes.length === 0) return new Map();
+    const rows: Array<{ carId: number; sheet: Record<string, string> }> = await this.dataSource.query(
+      `SELECT c.id AS "carId", s.sheet FROM car c JOIN config_sheet s ON s.car_id = c.id WHERE c.jll_code = ANY($1::text[])`,
+      [[...jllCodes]],
     );
     return new Map(rows.map((row) => [row.carId, row.sheet]));
   }

@@ -46,7 +46,7 @@ export function isOnSale(trim: Pick<ConfigTrimRow, 'endMonth'>, month: number | 
  * year on sale; a sub-series with none on sale, the trims of its newest model year. Among `trims` (the
  * ones passing the filters), sub-series in the order given, each by MSRP.
  */
-export function defaultSelection(trims: readonly ConfigTrimRow[], subSeriesIds: readonly number[], month: number | null): ConfigTrimRow[] {
+export function defaultSelection<T extends ConfigTrimRow>(trims: readonly T[], subSeriesIds: readonly number[], month: number | null): T[] {
   return subSeriesIds.flatMap((id) => {
     const own = trims.filter((t) => t.subSeriesId === id);
     const onSale = own.filter((t) => isOnSale(t, month));
@@ -81,7 +81,9 @@ export function optionLists(
 
 /**
  * One table per first-level category, rows nested under their parents (layer 2 and 3), one value per
- * column in column order; a trim with no value in a row shows UNEQUIPPED.
+ * column in column order; a trim with no value in a row shows UNEQUIPPED. Plain loops: a five-sub-series
+ * comparison is 363 rows × 200 columns, and the first call after a start runs this before V8 has
+ * optimised it (decision 183).
  */
 export function buildBlocks(
   categories: readonly CategoryRow[],
@@ -95,7 +97,9 @@ export function buildBlocks(
   const rows = new Map<number, ConfigRow>();
   for (const item of items) {
     const key = String(item.id);
-    const row: ConfigRow = { id: item.id, layer: item.layer, desc: item.name, values: sheets.map((sheet) => sheet?.[key] ?? UNEQUIPPED), data: [] };
+    const cells = new Array<string>(sheets.length);
+    for (let i = 0; i < sheets.length; i++) cells[i] = sheets[i]?.[key] ?? UNEQUIPPED;
+    const row: ConfigRow = { id: item.id, layer: item.layer, desc: item.name, values: cells, data: [] };
     rows.set(item.id, row);
     const parent = item.parentId === null ? undefined : rows.get(item.parentId);
     if (parent) parent.data.push(row);
@@ -144,15 +148,14 @@ export const CATALOGUE_ROWS: Readonly<Record<string, (trim: TrimCatalogueRow) =>
 };
 
 /** The blocks with the 基本信息 rows of CATALOGUE_ROWS read from the catalogue, for the columns' trims in order. */
-export function withCatalogue(blocks: readonly ConfigBlock[], carIds: readonly number[], catalogue: readonly TrimCatalogueRow[]): ConfigBlock[] {
-  const trims = carIds.map((id) => catalogue.find((t) => t.carId === id));
+export function withCatalogue(blocks: readonly ConfigBlock[], trims: readonly TrimCatalogueRow[]): ConfigBlock[] {
   return blocks.map((block) => {
     if (block.desc !== BASIC_INFO) return block;
     return {
       ...block,
       data: block.data.map((row) => {
         const fact = row.layer === 1 ? CATALOGUE_ROWS[row.desc] : undefined;
-        return fact ? { ...row, values: trims.map((t, i) => (t ? fact(t) : (row.values[i] ?? UNEQUIPPED))) } : row;
+        return fact ? { ...row, values: trims.map(fact) } : row;
       }),
     };
   });

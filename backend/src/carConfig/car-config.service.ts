@@ -61,33 +61,29 @@ export class CarConfigService {
     const ids = query.ids ?? [];
     if (ids.length === 0) throw ApiException.badRequest(CONFIG_MESSAGES.noSubSeries);
     if (ids.length > MAX_CONFIG_SUB_SERIES) throw ApiException.badRequest(CONFIG_MESSAGES.tooManySubSeries);
-    const [subSeries, month] = await Promise.all([this.repository.subSeries(ids), this.calendar.latestMonth('retail')]);
+    // Three rounds (decision 183): what needs no month (with a link's trims, their sheets too), then the
+    // sub-series and their trims with the catalogue's facts in one statement, then the columns' figures.
+    const codes = query.carJllCodes;
+    const [month, { categories, items }, fuels, linkedValues] = await Promise.all([
+      this.calendar.latestMonth('retail'),
+      this.repository.layout(),
+      this.dictionaries.entries('dicFuel'),
+      codes ? this.repository.valuesByCode(codes) : null,
+    ]);
+    const { subSeries, trims } = await this.repository.comparedTrims(ids, month ?? NO_MONTH);
     const unknownIds = ids.filter((id) => !subSeries.some((s) => s.id === id));
     if (unknownIds.length > 0) throw ApiException.badRequest(`参数 ids 中的子车系 ${unknownIds.join('、')} 不存在`);
 
-    const [trims, categories, items, fuels] = await Promise.all([
-      this.repository.trims(ids, month ?? NO_MONTH),
-      this.repository.categories(),
-      this.repository.items(),
-      this.dictionaries.entries('dicFuel'),
-    ]);
     const byCode = new Map(trims.map((t) => [t.jllCode, t]));
-    const unknownCodes = (query.carJllCodes ?? []).filter((code) => !byCode.has(code));
+    const unknownCodes = (codes ?? []).filter((code) => !byCode.has(code));
     if (unknownCodes.length > 0) throw ApiException.badRequest(`参数 carJllCodes 中的车型 ${unknownCodes.slice(0, 5).join('、')} 不属于所选子车系`);
 
     const passing = trims.filter(passesFilters(query));
     const passingCodes = new Set(passing.map((t) => t.jllCode));
-    const chosen = query.carJllCodes
-      ? query.carJllCodes.filter((code) => passingCodes.has(code)).map((code) => byCode.get(code)!)
-      : defaultSelection(passing, ids, month);
+    const chosen = codes ? codes.filter((code) => passingCodes.has(code)).map((code) => byCode.get(code)!) : defaultSelection(passing, ids, month);
     const chosenCodes = new Set(chosen.map((t) => t.jllCode));
 
-    const chosenIds = chosen.map((t) => t.id);
-    const [columns, values, catalogue] = await Promise.all([
-      this.columns(chosen, subSeries, month),
-      this.repository.values(chosenIds),
-      this.repository.catalogue(chosenIds),
-    ]);
+    const [columns, values] = await Promise.all([this.columns(chosen, subSeries, month), linkedValues ?? this.repository.values(chosen.map((t) => t.id))]);
     const picker = (t: ConfigTrimRow): ConfigTrim => ({
       carJllCode: t.jllCode,
       carName: t.name,
@@ -116,8 +112,7 @@ export class CarConfigService {
           chosen.map((t) => ({ carJllCode: t.jllCode, carId: t.id })),
           values,
         ),
-        chosenIds,
-        catalogue,
+        chosen,
       ),
       ...optionLists(trims, new Map(fuels.map((f) => [Number(f.key), f.value]))),
     };

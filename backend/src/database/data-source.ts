@@ -24,6 +24,7 @@ import { ConfigSheet1763700000028 } from './migrations/1763700000028-config-shee
 import { SalesBandMonthRollup1763700000029 } from './migrations/1763700000029-sales-band-month-rollup';
 import { DataChangeNotify1763700000030 } from './migrations/1763700000030-data-change-notify';
 import { MpBindingPasswordVersion1763700000031 } from './migrations/1763700000031-mp-binding-password-version';
+import { ReportNameSearch1763700000034 } from './migrations/1763700000034-report-name-search';
 
 /** Every migration, in order. Listed, not globbed, so the compiled and the test runs see the same set. */
 export const MIGRATIONS = [
@@ -51,6 +52,7 @@ export const MIGRATIONS = [
   SalesBandMonthRollup1763700000029,
   DataChangeNotify1763700000030,
   MpBindingPasswordVersion1763700000031,
+  ReportNameSearch1763700000034,
 ];
 
 export function dataSourceOptions(url: string, applicationName = 'car-app'): DataSourceOptions {
