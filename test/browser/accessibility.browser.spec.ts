@@ -25,6 +25,7 @@ const PASSWORD = 'Axe#Check2026';
 
 interface AxeNode {
   target: unknown[];
+  any: Array<{ data?: { fgColor?: string; bgColor?: string; contrastRatio?: number } | null }>;
 }
 interface AxeViolation {
   id: string;
@@ -106,7 +107,12 @@ async function audit(page: Page, name: string): Promise<Finding[]> {
     impact: v.impact ?? 'unknown',
     count: v.nodes.length,
     help: v.help,
-    targets: v.nodes.map((n) => n.target.map(String).join(' ')),
+    // A contrast failure says its colours: "selector (#fg on #bg 2.57)".
+    targets: v.nodes.map((n) => {
+      const colours = n.any.find((check) => check.data?.fgColor)?.data;
+      const target = n.target.map(String).join(' ');
+      return colours ? `${target} (${colours.fgColor} on ${colours.bgColor} ${colours.contrastRatio})` : target;
+    }),
   }));
   findings.push(...found);
   pagesChecked.push(name);
@@ -194,9 +200,10 @@ describeInBrowser('accessibility (axe-core, WCAG 2.1 A and AA): no serious or cr
     const dialog = page.getByRole('dialog', { name: '选择厂商' });
     await dialog.locator('.pick-dialog__group').first().waitFor({ state: 'visible' });
     await expect(dialog.getAttribute('aria-modal')).resolves.toBe('true');
-    await expectNoBlocking(page, 'reportdownload+dialog');
+    const blocking = await audit(page, 'reportdownload+dialog');
     await page.keyboard.press('Escape');
     await page.locator('.pick-dialog').waitFor({ state: 'detached', timeout: 5_000 });
+    expect(describeFindings(blocking)).toBe('');
     await page.close();
   });
 
@@ -207,9 +214,10 @@ describeInBrowser('accessibility (axe-core, WCAG 2.1 A and AA): no serious or cr
     const dialog = page.getByRole('dialog', { name: '新建用户' });
     await dialog.waitFor({ state: 'visible' });
     await expect(dialog.getAttribute('aria-modal')).resolves.toBe('true');
-    await expectNoBlocking(page, 'admin-users+dialog');
+    const blocking = await audit(page, 'admin-users+dialog');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached', timeout: 5_000 });
+    expect(describeFindings(blocking)).toBe('');
     await page.close();
   });
 
@@ -223,7 +231,7 @@ describeInBrowser('accessibility (axe-core, WCAG 2.1 A and AA): no serious or cr
     await list.waitFor({ state: 'visible' });
     await expect(list.getByRole('option').count()).resolves.toBeGreaterThan(1);
     await expect(list.getByRole('option', { name: '全部' }).getAttribute('aria-selected')).resolves.toBe('true');
-    await expectNoBlocking(page, 'wholemarket+multiselect');
+    const blocking = await audit(page, 'wholemarket+multiselect');
     // Escape from an option closes the list and gives focus back to the field.
     await list.getByRole('option').nth(1).focus();
     await page.keyboard.press('Escape');
@@ -231,6 +239,7 @@ describeInBrowser('accessibility (axe-core, WCAG 2.1 A and AA): no serious or cr
     await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe('燃料类型');
     // The field's name holds its visible text (WCAG 2.5.3): 燃料类型 and what it shows.
     await expect(page.locator('.multi-select__input[aria-label="燃料类型"]').evaluate((el) => el.getAttribute('aria-labelledby'))).resolves.toBeTruthy();
+    expect(describeFindings(blocking)).toBe('');
     await page.close();
   });
 });

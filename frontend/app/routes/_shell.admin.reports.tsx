@@ -141,8 +141,17 @@ export default function AdminReportsPage() {
       <section className="report-admin__form" aria-label="上传报告">
         <div className="report-page__field">
           <span>厂商</span>
-          <Button type="button" basic className="report-page__producers" onClick={producer.open} aria-label="选择厂商">
-            {producerItem ? producerItem.name : '请选择厂商'}
+          {/* Named 选择厂商 and what it shows (its own aria-label, then its text). */}
+          <Button
+            type="button"
+            basic
+            className="report-page__producers"
+            onClick={producer.open}
+            id="report-producer"
+            aria-label="选择厂商"
+            aria-labelledby="report-producer report-producer-text"
+          >
+            <span id="report-producer-text">{producerItem ? producerItem.name : '请选择厂商'}</span>
           </Button>
         </div>
         <div className="report-page__field">

@@ -118,12 +118,23 @@ export default function ReportDownloadPage() {
         </label>
         <div className="report-page__field">
           <span>厂商</span>
-          <Button type="button" basic className="report-page__producers" onClick={producers.open} aria-label="选择厂商">
-            {producers.state.confirmed.items.length
-              ? displayText(producers.state.confirmed.items)
-              : !picked && data.producerIds
-                ? `已选 ${data.producerIds.split(',').length} 个厂商`
-                : '全部厂商'}
+          {/* Named 选择厂商 and what it shows (its own aria-label, then its text). */}
+          <Button
+            type="button"
+            basic
+            className="report-page__producers"
+            onClick={producers.open}
+            id="report-producers"
+            aria-label="选择厂商"
+            aria-labelledby="report-producers report-producers-text"
+          >
+            <span id="report-producers-text">
+              {producers.state.confirmed.items.length
+                ? displayText(producers.state.confirmed.items)
+                : !picked && data.producerIds
+                  ? `已选 ${data.producerIds.split(',').length} 个厂商`
+                  : '全部厂商'}
+            </span>
           </Button>
         </div>
         <label className="report-page__field">
@@ -144,7 +155,7 @@ export default function ReportDownloadPage() {
       </div>
       <MakerDialog kind="reportProducer" pick={producers} onConfirm={() => setPicked(true)} />
       <div className="report-page__actions">
-        <Checkbox label="全选" checked={allChosen} disabled={items.length === 0} onChange={toggleAll} />
+        <Checkbox id="report-select-all" label="全选" checked={allChosen} disabled={items.length === 0} onChange={toggleAll} />
         <Button primary type="button" disabled={ids.length === 0 || bundler.state !== 'idle'} loading={bundler.state !== 'idle'} onClick={download}>
           下载{ids.length ? `（${ids.length}）` : ''}
         </Button>
