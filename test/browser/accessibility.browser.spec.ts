@@ -231,6 +231,7 @@ describeInBrowser('accessibility (axe-core, WCAG 2.1 A and AA): no serious or cr
     await list.waitFor({ state: 'visible' });
     await expect(list.getByRole('option').count()).resolves.toBeGreaterThan(1);
     await expect(list.getByRole('option', { name: '全部' }).getAttribute('aria-selected')).resolves.toBe('true');
+    await screenshot(page, 'a11y-multiselect-open-1440');
     const blocking = await audit(page, 'wholemarket+multiselect');
     // Escape from an option closes the list and gives focus back to the field.
     await list.getByRole('option').nth(1).focus();
