@@ -193,32 +193,30 @@ describeInBrowser('accessibility (axe-core, WCAG 2.1 A and AA): no serious or cr
     await context.close();
   });
 
-  test('a pick-list dialog open (报告下载, 选择厂商); Escape closes it', async () => {
-    const page = await analyst.newPage();
-    await page.goto(`${testEnv().baseUrl}/comprehensiveinquiry/reportdownload`, { waitUntil: 'networkidle' });
-    await page.getByRole('button', { name: '选择厂商' }).click();
-    const dialog = page.getByRole('dialog', { name: '选择厂商' });
-    await dialog.locator('.pick-dialog__group').first().waitFor({ state: 'visible' });
+  /**
+   * Opens a dialog with the button named `opener` on `route`, audits the page with it open (a modal dialog
+   * named by its title), then checks that Escape closes it; the audit's blocking findings fail last.
+   */
+  async function auditDialog(context: BrowserContext, route: string, opener: string, name: string, ready: string): Promise<void> {
+    const page = await context.newPage();
+    await page.goto(`${testEnv().baseUrl}${route}`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: opener }).click();
+    const dialog = page.getByRole('dialog', { name });
+    await dialog.locator(ready).first().waitFor({ state: 'visible' });
     await expect(dialog.getAttribute('aria-modal')).resolves.toBe('true');
-    const blocking = await audit(page, 'reportdownload+dialog');
-    await page.keyboard.press('Escape');
-    await page.locator('.pick-dialog').waitFor({ state: 'detached', timeout: 5_000 });
-    expect(describeFindings(blocking)).toBe('');
-    await page.close();
-  });
-
-  test('an administrator dialog open (用户管理, 新建用户); Escape closes it', async () => {
-    const page = await admin.newPage();
-    await page.goto(`${testEnv().baseUrl}/admin/users`, { waitUntil: 'networkidle' });
-    await page.getByRole('button', { name: '新建用户' }).click();
-    const dialog = page.getByRole('dialog', { name: '新建用户' });
-    await dialog.waitFor({ state: 'visible' });
-    await expect(dialog.getAttribute('aria-modal')).resolves.toBe('true');
-    const blocking = await audit(page, 'admin-users+dialog');
+    const blocking = await audit(page, `${route}+dialog`);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached', timeout: 5_000 });
     expect(describeFindings(blocking)).toBe('');
     await page.close();
+  }
+
+  test('a pick-list dialog open (报告下载, 选择厂商); Escape closes it', async () => {
+    await auditDialog(analyst, '/comprehensiveinquiry/reportdownload', '选择厂商', '选择厂商', '.pick-dialog__group');
+  });
+
+  test('an administrator dialog open (用户管理, 新建用户); Escape closes it', async () => {
+    await auditDialog(admin, '/admin/users', '新建用户', '新建用户', 'input[name="nickname"]');
   });
 
   test('a multi-select list open (整体市场表现, 燃料类型): a listbox of options; Escape closes it', async () => {

@@ -20,6 +20,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Input, Table } from 'semantic-ui-react';
 
 import { MakerDialog } from '~/components/MakerDialog';
+import { PickButton } from '~/components/PickButton';
 import { MonthPicker } from '~/components/MonthPicker';
 import { usePickList } from '~/components/PickListDialog';
 import { ReportListMore, reportDownloadHref } from '~/components/ReportListMore';
@@ -141,18 +142,9 @@ export default function AdminReportsPage() {
       <section className="report-admin__form" aria-label="上传报告">
         <div className="report-page__field">
           <span>厂商</span>
-          {/* Named 选择厂商 and what it shows (its own aria-label, then its text). */}
-          <Button
-            type="button"
-            basic
-            className="report-page__producers"
-            onClick={producer.open}
-            id="report-producer"
-            aria-label="选择厂商"
-            aria-labelledby="report-producer report-producer-text"
-          >
-            <span id="report-producer-text">{producerItem ? producerItem.name : '请选择厂商'}</span>
-          </Button>
+          <PickButton label="选择厂商" className="report-page__producers" onClick={producer.open}>
+            {producerItem ? producerItem.name : '请选择厂商'}
+          </PickButton>
         </div>
         <div className="report-page__field">
           <span>报告月份</span>

@@ -15,6 +15,7 @@ import { usePickList } from '~/components/PickListDialog';
 import { ReportBundleProgress } from '~/components/ReportBundleProgress';
 import { ReportListMore, reportDownloadHref as downloadHref } from '~/components/ReportListMore';
 import { MakerDialog } from '~/components/MakerDialog';
+import { PickButton } from '~/components/PickButton';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { useFailureToast, useToast } from '~/components/Toast';
 import { isApiFailure, type ApiFailure } from '~/utils/api-failure';
@@ -118,24 +119,13 @@ export default function ReportDownloadPage() {
         </label>
         <div className="report-page__field">
           <span>厂商</span>
-          {/* Named 选择厂商 and what it shows (its own aria-label, then its text). */}
-          <Button
-            type="button"
-            basic
-            className="report-page__producers"
-            onClick={producers.open}
-            id="report-producers"
-            aria-label="选择厂商"
-            aria-labelledby="report-producers report-producers-text"
-          >
-            <span id="report-producers-text">
-              {producers.state.confirmed.items.length
-                ? displayText(producers.state.confirmed.items)
-                : !picked && data.producerIds
-                  ? `已选 ${data.producerIds.split(',').length} 个厂商`
-                  : '全部厂商'}
-            </span>
-          </Button>
+          <PickButton label="选择厂商" className="report-page__producers" onClick={producers.open}>
+            {producers.state.confirmed.items.length
+              ? displayText(producers.state.confirmed.items)
+              : !picked && data.producerIds
+                ? `已选 ${data.producerIds.split(',').length} 个厂商`
+                : '全部厂商'}
+          </PickButton>
         </div>
         <label className="report-page__field">
           <span>报告名称</span>
