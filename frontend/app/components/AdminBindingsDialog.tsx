@@ -3,11 +3,12 @@
  * keeps it open) with 解除绑定 for each, after a confirmation; the page's action calls mp/unbind.
  */
 import { useFetcher } from '@remix-run/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Button, Confirm, Modal, Table } from 'semantic-ui-react';
 
 import { useFailureToast, useToast } from '~/components/Toast';
 import { isApiFailure } from '~/utils/api-failure';
+import { modalDialogProps } from '~/utils/dialog';
 
 export interface AdminBindingsDialogProps {
   account: string;
@@ -18,6 +19,7 @@ export interface AdminBindingsDialogProps {
 export function AdminBindingsDialog({ account, bindings, onClose }: AdminBindingsDialogProps) {
   const fetcher = useFetcher<{ done?: string; failure?: unknown }>();
   const [confirming, setConfirming] = useState<string | null>(null);
+  const titleId = useId();
   useFailureToast(isApiFailure(fetcher.data?.failure) ? fetcher.data.failure : null);
   const { show } = useToast();
   useEffect(() => {
@@ -31,8 +33,8 @@ export function AdminBindingsDialog({ account, bindings, onClose }: AdminBinding
   };
 
   return (
-    <Modal open onClose={onClose} size="small" aria-label="小程序绑定">
-      <Modal.Header>{account} 的小程序绑定</Modal.Header>
+    <Modal open onClose={onClose} size="small" {...modalDialogProps(titleId)}>
+      <Modal.Header id={titleId}>{account} 的小程序绑定</Modal.Header>
       <Modal.Content>
         {bindings.length === 0 ? (
           <p className="admin-page__empty">没有绑定的小程序账号</p>

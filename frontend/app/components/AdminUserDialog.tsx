@@ -5,11 +5,12 @@
  */
 import { issueMessage, PASSWORD_RULE_MESSAGE, userCreateSchema, userUpdateSchema, type AdminUser, type UserOptions } from '@car/contracts';
 import { useFetcher } from '@remix-run/react';
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Button, Dropdown, Form, Modal } from 'semantic-ui-react';
 
 import { useFailureToast, useToast } from '~/components/Toast';
 import { isApiFailure } from '~/utils/api-failure';
+import { modalDialogProps } from '~/utils/dialog';
 
 export interface AdminUserDialogProps {
   /** null: a new user; otherwise the user edited. */
@@ -22,6 +23,7 @@ export interface AdminUserDialogProps {
 export function AdminUserDialog({ user, options, open, onClose }: AdminUserDialogProps) {
   const fetcher = useFetcher<{ done?: string; failure?: unknown }>();
   useFailureToast(isApiFailure(fetcher.data?.failure) ? fetcher.data.failure : null);
+  const titleId = useId();
   const [role, setRole] = useState(user?.role ?? 'analyst');
   const [producerId, setProducerId] = useState<number | null>(user?.producerId ?? null);
   const [brandId, setBrandId] = useState<number | null>(user?.brandId ?? null);
@@ -68,8 +70,8 @@ export function AdminUserDialog({ user, options, open, onClose }: AdminUserDialo
   };
 
   return (
-    <Modal open={open} onClose={onClose} size="small" aria-label={user ? '编辑用户' : '新建用户'}>
-      <Modal.Header>{user ? `编辑用户 ${user.account}` : '新建用户'}</Modal.Header>
+    <Modal open={open} onClose={onClose} size="small" {...modalDialogProps(titleId)}>
+      <Modal.Header id={titleId}>{user ? `编辑用户 ${user.account}` : '新建用户'}</Modal.Header>
       <Modal.Content>
         <fetcher.Form method="post" id="admin-user-form" onSubmit={check} className={`ui form${busy ? ' loading' : ''}`}>
           <input type="hidden" name="intent" value={user ? 'update' : 'create'} />
@@ -98,10 +100,11 @@ export function AdminUserDialog({ user, options, open, onClose }: AdminUserDialo
             </select>
           </Form.Field>
           <Form.Field>
-            <label>本品厂商</label>
+            <label htmlFor="admin-user-producer">本品厂商</label>
             <Dropdown
               search
               selection
+              searchInput={{ id: 'admin-user-producer' }}
               aria-label="本品厂商"
               options={producers}
               value={producerId ?? 0}
@@ -112,10 +115,11 @@ export function AdminUserDialog({ user, options, open, onClose }: AdminUserDialo
             />
           </Form.Field>
           <Form.Field>
-            <label>本品品牌</label>
+            <label htmlFor="admin-user-brand">本品品牌</label>
             <Dropdown
               search
               selection
+              searchInput={{ id: 'admin-user-brand' }}
               aria-label="本品品牌"
               options={brands}
               value={brandId ?? 0}

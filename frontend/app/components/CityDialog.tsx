@@ -59,7 +59,7 @@ export function CityPicker({ label, provinces, cities, value, onChange }: CityPi
   // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the value's text: the page hands a new array each render
   const incoming = useMemo(() => selectionOf(value), [valueKey]);
   const pick = useFollowingPickList(incoming);
-  const { confirmed, open } = pick.state;
+  const { confirmed } = pick.state;
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter' || event.key === ' ' || event.key === 'ArrowDown') {
@@ -78,8 +78,8 @@ export function CityPicker({ label, provinces, cities, value, onChange }: CityPi
           value={items.length > 0 ? displayText(items) : ''}
           placeholder={PICKER_PLACEHOLDER}
           title={items.map((item) => item.name).join('、') || undefined}
+          // A text field may not carry aria-expanded; the dialog it opens says it is open (aria-modal).
           aria-haspopup="dialog"
-          aria-expanded={open}
           onClick={() => pick.open()}
           onKeyDown={onKeyDown}
         />

@@ -1,4 +1,7 @@
-/** A circular gauge (the dashboard's BEV / PHEV parts of new energy): an arc of `percent` of the ring, drawn in SVG. */
+/**
+ * A circular gauge (the dashboard's BEV / PHEV parts of new energy): an arc of `percent` of the ring, drawn in
+ * SVG. The drawing is an image whose text alternative is the figure it draws ("BEV 60.0%").
+ */
 interface GaugeProps {
   label: string;
   /** 0-100, or null when unknown (an empty ring and '-'). */
@@ -13,9 +16,10 @@ const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 
 export function Gauge({ label, percent, color, children }: GaugeProps) {
   const filled = percent === null ? 0 : Math.max(0, Math.min(100, percent)) / 100;
+  const figure = `${label} ${percent === null ? '-' : `${percent.toFixed(1)}%`}`;
   return (
-    <figure className="gauge" aria-label={`${label} ${percent === null ? '-' : `${percent.toFixed(1)}%`}`}>
-      <svg viewBox="0 0 100 100" width="110" height="110" role="img">
+    <figure className="gauge" aria-label={figure}>
+      <svg viewBox="0 0 100 100" width="110" height="110" role="img" aria-label={figure}>
         <circle cx="50" cy="50" r={RADIUS} fill="none" stroke="#e8ecf2" strokeWidth="10" />
         <circle
           cx="50"

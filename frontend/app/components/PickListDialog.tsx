@@ -30,6 +30,7 @@ import {
   type Selection,
 } from '~/utils/pick-list';
 import { useListRequest } from '~/utils/pick-list-source';
+import { modalDialogProps } from '~/utils/dialog';
 
 // ---------- state ----------
 
@@ -341,9 +342,7 @@ export function PickListDialog<T extends PickItem = PickItem>({
         </button>
       }
       className="pick-dialog"
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby={titleId}
+      {...modalDialogProps(titleId)}
       onKeyDown={trapTab}
     >
       <Modal.Header>

@@ -169,8 +169,8 @@ export function PickerInput({
           value={items.length > 0 ? displayText(items, placeholder) : ''}
           placeholder={placeholder}
           title={names || undefined}
+          // A text field may not carry aria-expanded; the dialog it opens says it is open (aria-modal).
           aria-haspopup="dialog"
-          aria-expanded={open}
           onFocus={() => {
             if (!returningFocus.current) openDialog();
           }}

@@ -2,9 +2,11 @@
  * The detail dialog of a price band's 其他 row (车型价格段销量, spec 001 §2.5): the members folded into
  * it, with this period's and last year's sales and 同比, or their MIX and its change.
  */
+import { useId } from 'react';
 import { Modal } from 'semantic-ui-react';
 
 import { type BandDetailRow, growthText, sharePercentText, thousands } from '@car/contracts';
+import { modalDialogProps } from '~/utils/dialog';
 import { growthClass } from '~/utils/format';
 
 /** The dialog's table height (spec §2.5). */
@@ -23,11 +25,13 @@ export function PriceBandDetailDialog({
   periods: string[];
   onClose: () => void;
 }) {
+  const titleId = useId();
   return (
-    <Modal open={rows !== null} onClose={onClose} size="small" closeIcon className="detail-dialog">
-      <Modal.Header>{title}</Modal.Header>
+    <Modal open={rows !== null} onClose={onClose} size="small" closeIcon className="detail-dialog" {...modalDialogProps(titleId)}>
+      <Modal.Header id={titleId}>{title}</Modal.Header>
       <Modal.Content>
-        <div style={{ maxHeight: DETAIL_HEIGHT, overflowY: 'auto' }}>
+        {/* A scrolling box is reachable by keyboard (tabIndex 0) and named for what it holds. */}
+        <div style={{ maxHeight: DETAIL_HEIGHT, overflowY: 'auto' }} tabIndex={0} role="region" aria-label={`${title}明细`}>
           <table className="ui celled compact unstackable table detail-table">
             <thead>
               <tr>

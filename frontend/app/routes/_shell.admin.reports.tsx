@@ -20,6 +20,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Input, Table } from 'semantic-ui-react';
 
 import { MakerDialog } from '~/components/MakerDialog';
+import { PickButton } from '~/components/PickButton';
 import { MonthPicker } from '~/components/MonthPicker';
 import { usePickList } from '~/components/PickListDialog';
 import { ReportListMore, reportDownloadHref } from '~/components/ReportListMore';
@@ -141,9 +142,9 @@ export default function AdminReportsPage() {
       <section className="report-admin__form" aria-label="上传报告">
         <div className="report-page__field">
           <span>厂商</span>
-          <Button type="button" basic className="report-page__producers" onClick={producer.open} aria-label="选择厂商">
+          <PickButton label="选择厂商" className="report-page__producers" onClick={producer.open}>
             {producerItem ? producerItem.name : '请选择厂商'}
-          </Button>
+          </PickButton>
         </div>
         <div className="report-page__field">
           <span>报告月份</span>

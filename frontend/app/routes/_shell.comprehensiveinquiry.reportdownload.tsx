@@ -15,6 +15,7 @@ import { usePickList } from '~/components/PickListDialog';
 import { ReportBundleProgress } from '~/components/ReportBundleProgress';
 import { ReportListMore, reportDownloadHref as downloadHref } from '~/components/ReportListMore';
 import { MakerDialog } from '~/components/MakerDialog';
+import { PickButton } from '~/components/PickButton';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { useFailureToast, useToast } from '~/components/Toast';
 import { isApiFailure, type ApiFailure } from '~/utils/api-failure';
@@ -118,13 +119,13 @@ export default function ReportDownloadPage() {
         </label>
         <div className="report-page__field">
           <span>厂商</span>
-          <Button type="button" basic className="report-page__producers" onClick={producers.open} aria-label="选择厂商">
+          <PickButton label="选择厂商" className="report-page__producers" onClick={producers.open}>
             {producers.state.confirmed.items.length
               ? displayText(producers.state.confirmed.items)
               : !picked && data.producerIds
                 ? `已选 ${data.producerIds.split(',').length} 个厂商`
                 : '全部厂商'}
-          </Button>
+          </PickButton>
         </div>
         <label className="report-page__field">
           <span>报告名称</span>
@@ -144,7 +145,7 @@ export default function ReportDownloadPage() {
       </div>
       <MakerDialog kind="reportProducer" pick={producers} onConfirm={() => setPicked(true)} />
       <div className="report-page__actions">
-        <Checkbox label="全选" checked={allChosen} disabled={items.length === 0} onChange={toggleAll} />
+        <Checkbox id="report-select-all" label="全选" checked={allChosen} disabled={items.length === 0} onChange={toggleAll} />
         <Button primary type="button" disabled={ids.length === 0 || bundler.state !== 'idle'} loading={bundler.state !== 'idle'} onClick={download}>
           下载{ids.length ? `（${ids.length}）` : ''}
         </Button>

@@ -220,8 +220,8 @@ export default function ConfigQuery() {
         ) : (
           <>
             <div className="config-toolbar">
-              <Checkbox label="隐藏未配置项" checked={state.hide} onChange={() => go({ ...state, hide: !state.hide }, true)} />
-              <Checkbox label="仅显示差异项" checked={state.differ} onChange={() => go({ ...state, differ: !state.differ }, true)} />
+              <Checkbox id="config-hide-empty" label="隐藏未配置项" checked={state.hide} onChange={() => go({ ...state, hide: !state.hide }, true)} />
+              <Checkbox id="config-differ-only" label="仅显示差异项" checked={state.differ} onChange={() => go({ ...state, differ: !state.differ }, true)} />
               <span className="config-legend">● 标配　○ 选配　- 无</span>
               <span className="config-toolbar__spacer" />
               <Button

@@ -1,4 +1,4 @@
-import { choiceOnFocus, multiSelectText, toggleChoice } from './multi-select';
+import { choiceOnFocus, multiSelectText, rowAfterKey, toggleChoice } from './multi-select';
 
 const FUELS = [
   { value: 1, label: '汽油' },
@@ -19,5 +19,23 @@ describe('multi-select choices', () => {
   it('toggles in the options order', () => {
     expect(toggleChoice([6], 1, FUELS)).toEqual([1, 6]);
     expect(toggleChoice([1, 6], 6, FUELS)).toEqual([1]);
+  });
+});
+
+describe('multi-select keys in the open list', () => {
+  it('ArrowDown moves down and stops at the last row; from no focus it goes to the first', () => {
+    expect(rowAfterKey('ArrowDown', -1, 4)).toBe(0);
+    expect(rowAfterKey('ArrowDown', 1, 4)).toBe(2);
+    expect(rowAfterKey('ArrowDown', 3, 4)).toBe(3);
+  });
+  it('ArrowUp moves up and stops at the first row', () => {
+    expect(rowAfterKey('ArrowUp', 2, 4)).toBe(1);
+    expect(rowAfterKey('ArrowUp', 0, 4)).toBe(0);
+  });
+  it('Home and End go to the ends; other keys and an empty list move nothing', () => {
+    expect(rowAfterKey('Home', 2, 4)).toBe(0);
+    expect(rowAfterKey('End', 0, 4)).toBe(3);
+    expect(rowAfterKey('a', 0, 4)).toBeNull();
+    expect(rowAfterKey('ArrowDown', -1, 0)).toBeNull();
   });
 });

@@ -1,0 +1,244 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DASHBOARD_PATH, DEMO_OPEN_ID } from '@car/contracts';
+import { describeInBrowser, screenshot, useBrowser } from '../support/browser';
+import { signedLink } from '../support/mp-link';
+import { testEnv } from '../support/test-env';
+import { createUser } from '../support/users';
+
+/**
+ * Accessibility measured by a standard tool (issue 28; decision 182): axe-core's WCAG 2.1 A and AA rules
+ * on every page an analyst or an administrator reaches, the login page, the phone page through a signed
+ * link, and one page each with a pick-list dialog and a multi-select list open. A violation of impact
+ * serious or critical fails its page, listed by rule, impact, count and targets; every violation of any
+ * impact is written to test-results/accessibility/axe.json for a person to read. Escape closes the dialog
+ * and the list.
+ *
+ * axe-core is injected into the page; the app's Content-Security-Policy (a nonce on every script) would
+ * refuse it, so the contexts bypass the policy (the CSP spec checks the policy itself).
+ */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const BLOCKING = new Set(['serious', 'critical']);
+const AXE_SOURCE = fs.readFileSync(path.join(path.dirname(require.resolve('axe-core')), 'axe.min.js'), 'utf8');
+const PASSWORD = 'Axe#Check2026';
+
+interface AxeNode {
+  target: unknown[];
+  any: Array<{ data?: { fgColor?: string; bgColor?: string; contrastRatio?: number } | null }>;
+}
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: AxeNode[];
+}
+interface Finding {
+  page: string;
+  rule: string;
+  impact: string;
+  count: number;
+  help: string;
+  targets: string[];
+}
+
+const ANALYST_PAGES: ReadonlyArray<[string, string]> = [
+  ['dashboard', DASHBOARD_PATH],
+  ['wholemarket', '/salevolume/wholemarket'],
+  ['areamarket', '/salevolume/areamarket'],
+  ['companybrand', '/salevolume/companybrand'],
+  ['price-totalmarket', '/price/totalmarket'],
+  ['price-tendency', '/price/marketpricetendency'],
+  ['price-trace', '/price/cabmodelpricetrace'],
+  ['pricedetailmarket', '/pricedetailmarket'],
+  ['pricevolume-cabmodelprice', '/pricevolume/cabmodelprice'],
+  ['pricevolume-pricedimension', '/pricevolume/pricedimension'],
+  ['configquery', '/product/configquery'],
+  ['export-cityretail', '/comprehensiveinquiry/cityretailexport'],
+  ['export-fandian', '/comprehensiveinquiry/fandiandownload'],
+  ['export-price', '/comprehensiveinquiry/pricedownload'],
+  ['export-pricevolume', '/comprehensiveinquiry/pricevolumeexport'],
+  ['reportdownload', '/comprehensiveinquiry/reportdownload'],
+  ['resetpassword', '/resetpassword'],
+];
+
+const ADMIN_PAGES: ReadonlyArray<[string, string]> = [
+  ['admin-users', '/admin/users'],
+  ['admin-audit', '/admin/audit'],
+  ['admin-jobs', '/admin/jobs'],
+  ['admin-import', '/admin/import'],
+  ['admin-reports', '/admin/reports'],
+];
+
+const findings: Finding[] = [];
+const pagesChecked: string[] = [];
+
+async function newContext(browser: Browser, viewport = { width: 1440, height: 900 }): Promise<BrowserContext> {
+  return browser.newContext({ viewport, locale: 'zh-CN', bypassCSP: true });
+}
+
+async function signIn(context: BrowserContext, account: string, password: string): Promise<void> {
+  const page = await context.newPage();
+  await page.goto(`${testEnv().baseUrl}/login`, { waitUntil: 'networkidle' });
+  await page.fill('input[name="account"]', account);
+  await page.fill('input[name="password"]', password);
+  await Promise.all([page.waitForURL((url) => url.pathname !== '/login'), page.getByRole('button', { name: '登录' }).click()]);
+  await page.close();
+}
+
+/** Waits for the page to settle: the network idle, no panel veil, a moment for charts and lists to draw. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => document.querySelectorAll('.panel-busy').length === 0, undefined, { timeout: 15_000 });
+  await page.waitForTimeout(300);
+}
+
+/** Runs axe-core on the page as it is now; records every violation and answers the blocking ones. */
+async function audit(page: Page, name: string): Promise<Finding[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return result.violations;
+  }, AXE_TAGS);
+  const found = (violations as AxeViolation[]).map((v) => ({
+    page: name,
+    rule: v.id,
+    impact: v.impact ?? 'unknown',
+    count: v.nodes.length,
+    help: v.help,
+    // A contrast failure says its colours: "selector (#fg on #bg 2.57)".
+    targets: v.nodes.map((n) => {
+      const colours = n.any.find((check) => check.data?.fgColor)?.data;
+      const target = n.target.map(String).join(' ');
+      return colours ? `${target} (${colours.fgColor} on ${colours.bgColor} ${colours.contrastRatio})` : target;
+    }),
+  }));
+  findings.push(...found);
+  pagesChecked.push(name);
+  return found.filter((f) => BLOCKING.has(f.impact));
+}
+
+/** The failure text: one line a rule, with its first targets. */
+function describeFindings(list: readonly Finding[]): string {
+  return list.map((f) => `${f.rule} (${f.impact}) ×${f.count}: ${f.help}\n    ${f.targets.slice(0, 5).join('\n    ')}`).join('\n');
+}
+
+async function expectNoBlocking(page: Page, name: string): Promise<void> {
+  const blocking = await audit(page, name);
+  expect(describeFindings(blocking)).toBe('');
+}
+
+describeInBrowser('accessibility (axe-core, WCAG 2.1 A and AA): no serious or critical violation', () => {
+  const browser = useBrowser();
+  let analyst: BrowserContext;
+  let admin: BrowserContext;
+
+  beforeAll(async () => {
+    analyst = await newContext(browser());
+    await signIn(analyst, 'demo', 'Demo@2026');
+    admin = await newContext(browser());
+    await signIn(admin, await createUser('admin', 'axe_admin', PASSWORD, '无障碍管理员'), PASSWORD);
+  });
+
+  afterAll(async () => {
+    await analyst?.close();
+    await admin?.close();
+    const dir = path.resolve(__dirname, '..', '..', 'test-results', 'accessibility');
+    fs.mkdirSync(dir, { recursive: true });
+    const byRule: Record<string, { impact: string; count: number; pages: string[] }> = {};
+    for (const f of findings) {
+      const entry = (byRule[f.rule] ??= { impact: f.impact, count: 0, pages: [] });
+      entry.count += f.count;
+      entry.pages.push(f.page);
+    }
+    const byPage: Record<string, number> = Object.fromEntries(pagesChecked.map((p) => [p, 0]));
+    for (const f of findings) byPage[f.page] += f.count;
+    fs.writeFileSync(path.join(dir, 'axe.json'), JSON.stringify({ tags: AXE_TAGS, byRule, byPage, findings }, null, 2));
+  });
+
+  test.each(ANALYST_PAGES)('%s (%s) as the analyst', async (name, route) => {
+    const page = await analyst.newPage();
+    await page.goto(`${testEnv().baseUrl}${route}`, { waitUntil: 'networkidle' });
+    expect(new URL(page.url()).pathname).toBe(route);
+    await settle(page);
+    if (name === 'wholemarket' || name === 'dashboard') await screenshot(page, `a11y-${name}-1440`);
+    await expectNoBlocking(page, name);
+    await page.close();
+  });
+
+  test.each(ADMIN_PAGES)('%s (%s) as the administrator', async (name, route) => {
+    const page = await admin.newPage();
+    await page.goto(`${testEnv().baseUrl}${route}`, { waitUntil: 'networkidle' });
+    expect(new URL(page.url()).pathname).toBe(route);
+    await settle(page);
+    await expectNoBlocking(page, name);
+    await page.close();
+  });
+
+  test('the login page', async () => {
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    await page.goto(`${testEnv().baseUrl}/login`, { waitUntil: 'networkidle' });
+    await expectNoBlocking(page, 'login');
+    await context.close();
+  });
+
+  test('the phone page through a signed link, at 375 px', async () => {
+    const context = await browser().newContext({ viewport: { width: 375, height: 667 }, hasTouch: true, isMobile: true, locale: 'zh-CN', bypassCSP: true });
+    const page = await context.newPage();
+    await page.goto(`${testEnv().baseUrl}/wechatsalevolume?${new URLSearchParams(signedLink(DEMO_OPEN_ID))}`, { waitUntil: 'networkidle' });
+    await expect(page.title()).resolves.toContain('销量查询');
+    await expectNoBlocking(page, 'wechatsalevolume');
+    await context.close();
+  });
+
+  /**
+   * Opens a dialog with the button named `opener` on `route`, audits the page with it open (a modal dialog
+   * named by its title), then checks that Escape closes it; the audit's blocking findings fail last.
+   */
+  async function auditDialog(context: BrowserContext, route: string, opener: string, name: string, ready: string): Promise<void> {
+    const page = await context.newPage();
+    await page.goto(`${testEnv().baseUrl}${route}`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: opener }).click();
+    const dialog = page.getByRole('dialog', { name });
+    await dialog.locator(ready).first().waitFor({ state: 'visible' });
+    await expect(dialog.getAttribute('aria-modal')).resolves.toBe('true');
+    const blocking = await audit(page, `${route}+dialog`);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached', timeout: 5_000 });
+    expect(describeFindings(blocking)).toBe('');
+    await page.close();
+  }
+
+  test('a pick-list dialog open (报告下载, 选择厂商); Escape closes it', async () => {
+    await auditDialog(analyst, '/comprehensiveinquiry/reportdownload', '选择厂商', '选择厂商', '.pick-dialog__group');
+  });
+
+  test('an administrator dialog open (用户管理, 新建用户); Escape closes it', async () => {
+    await auditDialog(admin, '/admin/users', '新建用户', '新建用户', 'input[name="nickname"]');
+  });
+
+  test('a multi-select list open (整体市场表现, 燃料类型): a listbox of options; Escape closes it', async () => {
+    const page = await analyst.newPage();
+    await page.goto(`${testEnv().baseUrl}/salevolume/wholemarket`, { waitUntil: 'networkidle' });
+    const head = page.locator('.filter-group__head', { hasText: '燃料类型' });
+    if ((await head.getAttribute('aria-expanded')) !== 'true') await head.click();
+    await page.locator('.multi-select__input[aria-label="燃料类型"]').click();
+    const list = page.getByRole('listbox', { name: '燃料类型' });
+    await list.waitFor({ state: 'visible' });
+    await expect(list.getByRole('option').count()).resolves.toBeGreaterThan(1);
+    await expect(list.getByRole('option', { name: '全部' }).getAttribute('aria-selected')).resolves.toBe('true');
+    await screenshot(page, 'a11y-multiselect-open-1440');
+    const blocking = await audit(page, 'wholemarket+multiselect');
+    // Escape from an option closes the list and gives focus back to the field.
+    await list.getByRole('option').nth(1).focus();
+    await page.keyboard.press('Escape');
+    await list.waitFor({ state: 'detached', timeout: 5_000 });
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe('燃料类型');
+    // The field's name holds its visible text (WCAG 2.5.3): 燃料类型 and what it shows.
+    await expect(page.locator('.multi-select__input[aria-label="燃料类型"]').evaluate((el) => el.getAttribute('aria-labelledby'))).resolves.toBeTruthy();
+    expect(describeFindings(blocking)).toBe('');
+    await page.close();
+  });
+});
