@@ -29,11 +29,10 @@ const ariaSortOf = (page: Page, column: string) =>
 async function shownRows(page: Page): Promise<Array<{ id: string; name: string; sales: number; heji: boolean }>> {
   return page.locator('.ranking-table tbody tr').evaluateAll((trs) =>
     trs.map((tr) => {
-      const cells = [...tr.querySelectorAll('td')];
       const salesCell = tr.querySelector('td.ranking-table__num');
       return {
         id: (tr as HTMLElement).dataset.rowId ?? '',
-        name: (cells.find((c) => !c.classList.contains('ranking-table__group') || cells.length === 1)?.textContent ?? '').trim(),
+        name: (tr.querySelector('.ranking-table__name')?.textContent ?? '').trim(),
         sales: Number((salesCell?.textContent ?? '').replace(/[^\d.-]/g, '')),
         heji: tr.classList.contains('is-subtotal'),
       };
@@ -109,7 +108,8 @@ describeInBrowser('the kit tables', () => {
 
   for (const width of [1280, 1440]) {
     test(`at ${width} px with both side panels open the last header is whole and there is no inner scroll box`, async () => {
-      const { page, assertClean } = await openSignedIn(browser(), `${PAGES.wholemarket}?dimension=5`, { width, height: 900 });
+      // Three pages of producers: a table taller than the window.
+      const { page, assertClean } = await openSignedIn(browser(), `${PAGES.wholemarket}?dimension=5&page=3`, { width, height: 900 });
       await expect(page.locator('.filter-sidebar.is-open').count()).resolves.toBe(1);
       await expect(page.locator('.side-menu--collapsed').count()).resolves.toBe(0);
       const last = await page
@@ -123,6 +123,7 @@ describeInBrowser('the kit tables', () => {
             clipped: th.scrollWidth > th.clientWidth,
             visible: box.right <= region.right + 1 && box.left >= region.left - 1,
             regionWide: th.closest('.table-scroll')!.classList.contains('is-wide'),
+            widths: `${Math.round(th.closest('table')!.getBoundingClientRect().width)} in ${Math.round(region.width)}`,
           };
         });
       expect(last.text).toMatch(/^累计份额变化/);

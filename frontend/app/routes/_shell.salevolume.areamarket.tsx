@@ -230,7 +230,7 @@ export default function AreaMarket() {
         paged={data.paged}
         page={data.page}
         downloadHref={data.downloadHref}
-        loading={filtersChanging || touches(pending, ['dimension', 'page'])}
+        loading={filtersChanging || touches(pending, ['dimension', 'page', 'sort'])}
       />
     </div>
   );

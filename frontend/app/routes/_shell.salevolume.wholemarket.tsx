@@ -159,7 +159,7 @@ export default function WholeMarket() {
         paged={data.paged}
         page={data.page}
         downloadHref={data.downloadHref}
-        loading={filtersChanging || touches(pending, ['dimension', 'dimensionality', 'page'])}
+        loading={filtersChanging || touches(pending, ['dimension', 'dimensionality', 'page', 'sort'])}
         extra={areaSwitch}
       />
     </div>
