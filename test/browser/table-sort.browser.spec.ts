@@ -146,10 +146,15 @@ describeInBrowser('the kit tables', () => {
         .locator('.ranking-table thead th')
         .first()
         .evaluate((th) => {
-          const main = document.querySelector('.shell__main')!.getBoundingClientRect();
-          return Math.abs(th.getBoundingClientRect().top - main.top) <= 1;
+          const main = document.querySelector('.shell__main')!;
+          const scrollers: string[] = [];
+          for (let n = th.parentElement; n && n !== main; n = n.parentElement) {
+            const style = getComputedStyle(n);
+            if (style.overflowX !== 'visible' || style.overflowY !== 'visible') scrollers.push(`${n.tagName}.${n.className}`);
+          }
+          return { offset: Math.round(th.getBoundingClientRect().top - main.getBoundingClientRect().top), scrollers, position: getComputedStyle(th).position };
         });
-      expect(stuck).toBe(true);
+      expect(stuck).toEqual({ offset: 0, scrollers: [], position: 'sticky' });
       assertClean();
     });
   }
