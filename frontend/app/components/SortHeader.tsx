@@ -1,7 +1,7 @@
 /**
  * A sortable header cell of the kit tables (decision 171): a link that cycles the column descending,
  * ascending and back to the default order, kept in the URL under the table's key; `aria-sort` and an arrow
- * say the order. A plain link, so it works before JavaScript and the order survives reload and sharing.
+ * (▼ ▲, ↕ unsorted) say the order. A plain link, so it works before JavaScript and the order survives reload and sharing.
  */
 import { Link, useLocation } from '@remix-run/react';
 import type { ReactNode } from 'react';
@@ -24,8 +24,6 @@ interface SortHeaderProps {
   children: ReactNode;
 }
 
-const ARROWS = { descending: '▼', ascending: '▲', none: '↕' } as const;
-
 export function SortHeader({ column, order, urlKey = SORT_KEY, reset, className, rowSpan, colSpan, children }: SortHeaderProps) {
   const location = useLocation();
   const sorted = ariaSort(order, column);
@@ -41,9 +39,8 @@ export function SortHeader({ column, order, urlKey = SORT_KEY, reset, className,
         title={next ? (next.direction === 'desc' ? '点击降序排列' : '点击升序排列') : '点击恢复默认顺序'}
       >
         {children}
-        <span className={`sort-header__arrow${sorted === 'none' ? '' : ' is-active'}`} aria-hidden="true">
-          {ARROWS[sorted]}
-        </span>
+        {/* The arrow is drawn by the stylesheet (tables.css), so the header's text stays its label alone. */}
+        <span className="sort-header__arrow" data-sort={sorted} aria-hidden="true" />
       </Link>
     </th>
   );
