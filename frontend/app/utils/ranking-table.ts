@@ -85,7 +85,7 @@ export function rankingSort(params: URLSearchParams, paged: boolean): SortOrder<
 export function sortRankingRows<R extends TableRow>(rows: readonly R[], order: SortOrder | null): R[] {
   if (!order) return [...rows];
   const sorted = sortRows(rows, order, {
-    value: (row, column) => (column === 'name' ? row.name : row.heji ? null : (row[column as RankingSortColumn])),
+    value: (row, column) => (column === 'name' ? row.name : row.heji ? null : row[column as RankingSortColumn]),
     role: (row) => (!row.heji ? 'row' : row.columnMerge || !row.groupName ? 'total' : 'subtotal'),
     group: (row) => (row.heji && !row.groupName ? null : row.groupName),
   });
