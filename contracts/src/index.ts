@@ -25,6 +25,7 @@ export * from './price';
 export * from './sale-volume';
 export * from './sales-dimensions';
 export * from './search';
+export * from './table-sort';
 export * from './security';
 export * from './price-volume';
 export * from './references';

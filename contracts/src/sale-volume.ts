@@ -4,6 +4,7 @@ import type { AreaLevel } from './geography';
 import { blankIsAbsent, idList, intText, monthText, strictQuery } from './params';
 import { inCalendar, refersTo, type ReferenceKind } from './references';
 import { downloadTypeOf, SALES_DIMENSIONS, type SalesDimensionKey } from './sales-dimensions';
+import { rankingSortShape } from './table-sort';
 
 /**
  * The sales-volume calls (spec 000 §3, §7; decisions 22-36): their parameters and the objects
@@ -62,6 +63,8 @@ export type SaleVolumeFilterDto = z.output<typeof saleVolumeFilterSchema>;
 export type PagingDto = { currentPage: number; pageSize: number };
 
 export const wholeMarketTableSchema = strictQuery({ ...saleVolumeFilterShape, ...pagingShape });
+/** The tables that page (brand, producer, car series): `sort` orders them in SQL, so load more continues the order. */
+export const wholeMarketRankingSchema = strictQuery({ ...saleVolumeFilterShape, ...pagingShape, ...rankingSortShape });
 export const wholeMarketAreaSchema = strictQuery({
   ...saleVolumeFilterShape,
   ...pagingShape,
@@ -138,6 +141,8 @@ function withArea<S extends z.ZodRawShape>(shape: S) {
 
 export const areaMarketFilterSchema = withArea(saleVolumeFilterShape);
 export const areaMarketTableSchema = withArea({ ...saleVolumeFilterShape, ...pagingShape });
+/** The area page's paged tables (brand, producer), sorted in SQL by `sort`. */
+export const areaMarketRankingSchema = withArea({ ...saleVolumeFilterShape, ...pagingShape, ...rankingSortShape });
 /** The area page's year select: 1-10 years, 2 by default (spec 000 §9). */
 export const areaMarketChartSchema = withArea({ ...saleVolumeFilterShape, timeDimensionality: granularity, count: yearCount(YEAR_COUNT.areaMarket) });
 /** download type: 0 segment, 1 family, 2 brand, 3 area, 4 producer. */
@@ -219,6 +224,8 @@ export const companyBrandFilterSchema = withArea(companyBrandFilterShape);
 
 /** The sales-tendency list and its download: producers or brands ranked, paged or by rank band. */
 export const companyBrandListSchema = withArea({ ...companyBrandFilterShape, accumulate, rank: rankBand, ...pagingShape });
+/** The list and its download in the analyst's order: `sort` orders every producer or brand in SQL before paging. */
+export const companyBrandRankingSchema = withArea({ ...companyBrandFilterShape, accumulate, rank: rankBand, ...pagingShape, ...rankingSortShape });
 
 /** The Top select of a comparison (spec 000 §9 "Top select 1-5"): compare with the market's N best sellers. */
 export const TOP_COMPARED = { min: 0, max: 5, options: [1, 2, 3, 4, 5] } as const;
@@ -259,7 +266,7 @@ export const companyBrandCarDetailsSchema = withArea({
 }).transform(countByMode);
 
 export type CompanyBrandFilterDto = z.output<typeof companyBrandFilterSchema>;
-export type CompanyBrandListDto = z.output<typeof companyBrandListSchema>;
+export type CompanyBrandListDto = z.output<typeof companyBrandListSchema> & { sort?: z.output<typeof companyBrandRankingSchema>['sort'] };
 export type CompanyBrandChartDto = z.output<typeof companyBrandChartSchema>;
 export type CompanyBrandCarDetailsDto = z.output<typeof companyBrandCarDetailsSchema>;
 

@@ -279,9 +279,7 @@ describeInBrowser('the producer/brand page', () => {
       const { page, assertClean } = await open(browser, `${PAGE}?id=${me.producerId}&type=0`, viewport);
       const fit = await page.locator('.company-brand').evaluate((root) => {
         const right = root.getBoundingClientRect().right;
-        const wider = Array.from(root.querySelectorAll('*')).filter(
-          (el) => el.getBoundingClientRect().right > right + 0.5 && !el.closest('.car-details__scroll, .ranking-table__scroll'),
-        );
+        const wider = Array.from(root.querySelectorAll('*')).filter((el) => el.getBoundingClientRect().right > right + 0.5 && !el.closest('.table-scroll'));
         return { overflow: root.scrollWidth - root.clientWidth, wider: wider.map((el) => el.className) };
       });
       expect(fit).toEqual({ overflow: 0, wider: [] });

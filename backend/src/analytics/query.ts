@@ -24,13 +24,22 @@ export interface MeasureRequest {
 /**
  * A figure over the whole answer (after groups that sold nothing are left out, before paging, so a page
  * never changes it), from a closed list: `share` of a measure in its total, the `total` itself, the
- * `max` of a measure, competition `rank` by a measure (largest first: 1, 2, 2, 4), the `count` of rows.
+ * `max` of a measure, competition `rank` by a measure (largest first: 1, 2, 2, 4), the `count` of rows,
+ * a measure's `growth` over another and the `shareChange` between two measures' shares (sort keys).
  * `partitionBy` takes them within each value of those dimensions instead.
  */
 export interface WindowRequest {
-  fn: 'share' | 'total' | 'max' | 'rank' | 'count';
+  fn: 'share' | 'total' | 'max' | 'rank' | 'count' | 'growth' | 'shareChange';
   /** A measure's `as`; not for `count`. */
   of?: string;
+  /**
+   * For `growth` (of / over − 1) and `shareChange` (share of `of` − share of `over`, in percentage points): the
+   * measure compared with. Both answer tenths of a percent as shown, null where the display rule shows '-', so an
+   * order by them is the order of the figures on the page (decision 171).
+   */
+  over?: string;
+  /** For `rank`: a row whose measure is zero has no rank (null), as the pages show it. */
+  nullWhenZero?: boolean;
   as: string;
   partitionBy?: readonly DimensionKey[];
 }

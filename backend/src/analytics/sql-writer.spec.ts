@@ -433,6 +433,25 @@ describe('windows, order, top-N and paging in SQL', () => {
     expect(built.sql).toContain('count(*) OVER () AS "rowCount"');
   });
 
+  test('sort keys: a growth and a share change as the page shows them (tenths of a percent, null for a dash), a rank null for nothing sold', () => {
+    const built = buildQuery({
+      ...base,
+      measures: [...base.measures, { measure: 'qty', shift: 'lastYear', as: 'tq' }],
+      windows: [
+        { fn: 'growth', of: 'qty', over: 'tq', as: 'yoyKey' },
+        { fn: 'shareChange', of: 'qty', over: 'tq', as: 'mixChangeKey' },
+        { fn: 'rank', of: 'lj', as: 'ljRank', nullWhenZero: true },
+      ],
+      order: [{ by: 'yoyKey', direction: 'asc' }],
+    });
+    const yoy = 'round(((g."qty"::float8 / nullif(g."tq", 0) - 1) * 1000)::numeric)';
+    expect(built.sql).toContain(`(CASE WHEN abs(${yoy}) > 0 AND abs(${yoy}) < 10000 THEN ${yoy} END) AS "yoyKey"`);
+    expect(built.sql).toContain('(g."qty"::float8 / nullif(sum(g."qty") OVER (), 0) - g."tq"::float8 / nullif(sum(g."tq") OVER (), 0))');
+    expect(built.sql).toContain('(CASE WHEN coalesce(g."lj", 0) <> 0 THEN rank() OVER (ORDER BY g."lj" DESC NULLS LAST) END) AS "ljRank"');
+    expect(built.sql).toContain('ORDER BY a."yoyKey" ASC NULLS LAST');
+    expect(() => buildQuery({ ...base, windows: [{ fn: 'growth', of: 'qty', over: 'segment', as: 'x' }] })).toThrow(/not a measure/);
+  });
+
   test('a window within each value of a dimension is partitioned by it', () => {
     const built = buildQuery({ ...base, dimensions: ['segment', 'brand'], windows: [{ fn: 'rank', of: 'qty', as: 'inSegment', partitionBy: ['segment'] }] });
     expect(built.sql).toContain('rank() OVER (PARTITION BY g."segment" ORDER BY g."qty" DESC NULLS LAST) AS "inSegment"');

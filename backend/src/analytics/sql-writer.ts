@@ -272,6 +272,17 @@ function windowSql(w: WindowRequest, query: AnalyticsQuery, names: ReadonlySet<s
   const measures = query.measures.map((r) => r.as);
   if (!w.of || !measures.includes(w.of) || !names.has(w.of)) throw new Error(`window ${w.as}: ${w.of} is not a measure of the query`);
   const of = `g."${w.of}"`;
+  if (w.fn === 'growth' || w.fn === 'shareChange') {
+    if (!w.over || !measures.includes(w.over)) throw new Error(`window ${w.as}: ${String(w.over)} is not a measure of the query`);
+    const over = `g."${w.over}"`;
+    const fraction =
+      w.fn === 'growth'
+        ? `(${of}::float8 / nullif(${over}, 0) - 1)`
+        : `(${of}::float8 / nullif(sum(${of}) OVER (${partition}), 0) - ${over}::float8 / nullif(sum(${over}) OVER (${partition}), 0))`;
+    // The display rule (contracts/src/display.ts): one decimal of a percent; 0.0 and beyond ±1000 % show '-' (null).
+    const tenths = `round((${fraction} * 1000)::numeric)`;
+    return `(CASE WHEN abs(${tenths}) > 0 AND abs(${tenths}) < 10000 THEN ${tenths} END)`;
+  }
   switch (w.fn) {
     case 'share':
       return `(${of}::float8 / nullif(sum(${of}) OVER (${partition}), 0))`;
@@ -279,8 +290,10 @@ function windowSql(w: WindowRequest, query: AnalyticsQuery, names: ReadonlySet<s
       return `sum(${of}) OVER (${partition})`;
     case 'max':
       return `max(${of}) OVER (${partition})`;
-    case 'rank':
-      return `rank() OVER (${`${partition} ORDER BY ${of} DESC NULLS LAST`.trim()})`;
+    case 'rank': {
+      const rank = `rank() OVER (${`${partition} ORDER BY ${of} DESC NULLS LAST`.trim()})`;
+      return w.nullWhenZero ? `(CASE WHEN coalesce(${of}, 0) <> 0 THEN ${rank} END)` : rank;
+    }
   }
 }
 

@@ -12,6 +12,8 @@ import {
   type SalesDimensionKey,
   type TablePage,
   type TableRow,
+  type RankingSortColumn,
+  type SortOrder,
 } from '@car/contracts';
 import { AnalyticsService } from '../analytics/analytics.service';
 import type { DimensionKey } from '../analytics/model';
@@ -38,6 +40,8 @@ interface Place {
 export interface AreaPaging {
   currentPage: number;
   pageSize: number;
+  /** The paged tables' sort (decision 171). */
+  sort?: SortOrder<RankingSortColumn>;
 }
 
 /**
@@ -69,7 +73,7 @@ export class AreaMarketService {
       const rows = await this.rankingRows(scope, table);
       return { list: rows, total: rows.filter((r) => !isTotalRow(r)).length, currentPage: 1, pageSize: rows.length };
     }
-    return this.sales.page(scope, SALES_DIMENSIONS[table].query, paging.currentPage, paging.pageSize);
+    return this.sales.page(scope, SALES_DIMENSIONS[table].query, paging.currentPage, paging.pageSize, paging.sort);
   }
 
   /** The children of the chosen node (and theirs, two levels deep), shares within the node; not paged. */

@@ -52,9 +52,9 @@ function tendencyRow(r: TableRow, ranking: number): TendencyRow {
  * in the list's order and cut by the query layer — numbered by their place in the whole list of
  * `total` rows, with the Str forms.
  */
-export function tendencyPage(page: readonly TableRow[], total: number, currentPage: number, pageSize: number): TendencyPage {
+export function tendencyPage(page: readonly TableRow[], total: number, currentPage: number, pageSize: number, places?: readonly number[]): TendencyPage {
   const start = (currentPage - 1) * pageSize;
-  return { list: page.map((r, i) => tendencyRow(r, start + i + 1)), total, currentPage, pageSize };
+  return { list: page.map((r, i) => tendencyRow(r, places?.[i] ?? start + i + 1)), total, currentPage, pageSize };
 }
 
 /** Volume in the period shown (cur: the month or January-to-date) and the same period a year earlier. */

@@ -59,8 +59,8 @@ export class CompanyBrandService {
   async list(dto: CompanyBrandListDto): Promise<TendencyPage> {
     const { currentPage, pageSize } = pageOf(dto);
     const scope = await this.scope(dto);
-    const { rows, total } = await this.sales.rankedRows(scope, dto.type, listOrder(dto.accumulate), { currentPage, pageSize });
-    return tendencyPage(rows, total, currentPage, pageSize);
+    const { rows, total, places } = await this.sales.rankedRows(scope, dto.type, listOrder(dto.accumulate), { currentPage, pageSize }, dto.sort);
+    return tendencyPage(rows, total, currentPage, pageSize, places);
   }
 
   /** The same page or band as a chart: names on x, volume bars and the yoy line. */
@@ -71,8 +71,8 @@ export class CompanyBrandService {
   /** The whole ranking list as the download writes it, with its file and sheet names. */
   async listDownload(dto: CompanyBrandListDto): Promise<{ rows: TendencyRow[]; fileName: string; nameHeader: string }> {
     const scope = await this.scope(dto);
-    const { rows: ordered, total } = await this.sales.rankedRows(scope, dto.type, listOrder(dto.accumulate));
-    const rows = tendencyPage(ordered, total, 1, total).list;
+    const { rows: ordered, total, places } = await this.sales.rankedRows(scope, dto.type, listOrder(dto.accumulate), undefined, dto.sort);
+    const rows = tendencyPage(ordered, total, 1, total, places).list;
     const label = MAKER_LABEL[dto.type];
     return { rows, fileName: `厂商品牌表现-${label}排名-${periodText(scope.month, dto.accumulate)}.xlsx`, nameHeader: label };
   }

@@ -11,9 +11,11 @@ import {
   percentText,
   quarterOf,
   rankingStatus,
+  type RankingSortColumn,
   ranks,
   type SaleVolumeFilterDto,
   share,
+  type SortOrder,
   shareChange,
   shareText,
   type Summary,
@@ -25,7 +27,7 @@ import {
 import { AnalyticsRow, AnalyticsService } from '../analytics/analytics.service';
 import type { DataSource, DimensionKey, Filters } from '../analytics/model';
 import { COMPARISONS, sumVolumes, type Volumes, volumesOf } from '../analytics/comparisons';
-import type { AnalyticsQuery, OrderRequest } from '../analytics/query';
+import type { AnalyticsQuery, OrderRequest, WindowRequest } from '../analytics/query';
 import { ApiException } from '../common/api-codes';
 import { CalendarRepository, MonthData } from '../reference/calendar.repository';
 import { SEGMENT_CATEGORIES } from '../reference/data/segments';
@@ -55,6 +57,28 @@ export interface VolumeRow {
 
 /** The order of a ranking list: by the month's sales (January-to-date breaking ties) or the reverse; then id. */
 export type RankingOrder = 'month' | 'yearToDate';
+
+/**
+ * What a ranking table's sortable column orders by in SQL (decision 171): a comparison measure, or a window over
+ * them that answers the figure as the page shows it (growths and share changes in tenths of a percent, null
+ * where the page shows '-'; the rank null for a row that sold nothing this year).
+ */
+const SORT_KEYS: Record<RankingSortColumn, { by: string; window?: WindowRequest }> = {
+  sales: { by: 'qty' },
+  tqSales: { by: 'tq' },
+  salesSum: { by: 'lj' },
+  tqSalesSum: { by: 'tqLj' },
+  mom: { by: 'momKey', window: { fn: 'growth', of: 'qty', over: 'hb', as: 'momKey' } },
+  yoy: { by: 'yoyKey', window: { fn: 'growth', of: 'qty', over: 'tq', as: 'yoyKey' } },
+  yearYoy: { by: 'yearYoyKey', window: { fn: 'growth', of: 'lj', over: 'tqLj', as: 'yearYoyKey' } },
+  mix: { by: 'mixKey', window: { fn: 'share', of: 'qty', as: 'mixKey' } },
+  tqMix: { by: 'tqMixKey', window: { fn: 'share', of: 'tq', as: 'tqMixKey' } },
+  yearMix: { by: 'yearMixKey', window: { fn: 'share', of: 'lj', as: 'yearMixKey' } },
+  tqYearMix: { by: 'tqYearMixKey', window: { fn: 'share', of: 'tqLj', as: 'tqYearMixKey' } },
+  mixChange: { by: 'mixChangeKey', window: { fn: 'shareChange', of: 'qty', over: 'tq', as: 'mixChangeKey' } },
+  yearMixChange: { by: 'yearMixChangeKey', window: { fn: 'shareChange', of: 'lj', over: 'tqLj', as: 'yearMixChangeKey' } },
+  ljRanking: { by: 'ljRank' },
+};
 
 export interface RowOptions {
   /** How to group rows under a merged first column with subtotals (segment category, big region). */
@@ -144,8 +168,12 @@ export class SaleVolumeService {
     dimension: DimensionKey,
     order: RankingOrder,
     page?: { currentPage: number; pageSize: number },
-  ): Promise<{ rows: TableRow[]; total: number }> {
-    const by: OrderRequest[] = (order === 'month' ? ['qty', 'lj'] : ['lj', 'qty']).map((m) => ({ by: m, direction: 'desc' }));
+    sort?: SortOrder<RankingSortColumn>,
+  ): Promise<{ rows: TableRow[]; total: number; places: number[] }> {
+    // The analyst's column first (nulls last either way), the list's own order breaking its ties.
+    const sortKey = sort ? SORT_KEYS[sort.column] : undefined;
+    const sorted: OrderRequest[] = sort && sortKey ? [{ by: sortKey.by, direction: sort.direction }] : [];
+    const by: OrderRequest[] = [...sorted, ...(order === 'month' ? ['qty', 'lj'] : ['lj', 'qty']).map((m): OrderRequest => ({ by: m, direction: 'desc' }))];
     const query: AnalyticsQuery = {
       source: scope.source,
       dimensions: [dimension],
@@ -157,9 +185,12 @@ export class SaleVolumeService {
         ...COMPARISONS.map((m) => ({ fn: 'total' as const, of: m.as, as: `${m.as}Market` })),
         { fn: 'max', of: 'qty', as: 'qtyMax' },
         { fn: 'max', of: 'lj', as: 'ljMax' },
-        { fn: 'rank', of: 'lj', as: 'ljRank' },
+        { fn: 'rank', of: 'lj', as: 'ljRank', nullWhenZero: true },
         { fn: 'rank', of: 'tqLj', as: 'tqLjRank' },
         { fn: 'count', as: 'rowCount' },
+        ...(sortKey?.window ? [sortKey.window] : []),
+        // A row's place in the list's own order, which a sorted page no longer tells by position.
+        ...(sort ? [{ fn: 'rank' as const, of: order === 'month' ? 'qty' : 'lj', as: 'place' }] : []),
       ],
       order: [...by, { by: dimension, direction: 'asc' }],
       ...(page ? { limit: page.pageSize, offset: (page.currentPage - 1) * page.pageSize } : {}),
@@ -177,7 +208,9 @@ export class SaleVolumeService {
       row.rankingStatus = row.ljRanking === null ? -2 : rankingStatus(row.ljRanking, volumes.tqLj > 0 ? v.tqLjRank : null);
       return row;
     });
-    return { rows, total };
+    const start = page ? (page.currentPage - 1) * page.pageSize : 0;
+    const places = data.map((r, i) => (sort ? (r.values.place ?? start + i + 1) : start + i + 1));
+    return { rows, total, places };
   }
 
   /** The segment table: segments merged under their category (轿车, SUV, MPV, 跑车) with subtotals and a total. */
@@ -240,8 +273,8 @@ export class SaleVolumeService {
   }
 
   /** The spec's paging of a ranking list by this month's sales: the page's rows and the list's length. */
-  async page(scope: MarketScope, dimension: DimensionKey, currentPage: number, pageSize: number): Promise<TablePage> {
-    const { rows, total } = await this.rankedRows(scope, dimension, 'month', { currentPage, pageSize });
+  async page(scope: MarketScope, dimension: DimensionKey, currentPage: number, pageSize: number, sort?: SortOrder<RankingSortColumn>): Promise<TablePage> {
+    const { rows, total } = await this.rankedRows(scope, dimension, 'month', { currentPage, pageSize }, sort);
     return { list: rows, total, currentPage, pageSize };
   }
 

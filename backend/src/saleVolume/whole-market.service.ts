@@ -2,9 +2,11 @@ import { Injectable } from '@nestjs/common';
 import {
   type ChartResult,
   formatMonth,
+  type RankingSortColumn,
   SALES_DIMENSIONS,
   type SaleVolumeFilterDto,
   type SalesDimensionKey,
+  type SortOrder,
   type Summary,
   type TablePage,
   type TableRow,
@@ -21,6 +23,8 @@ export interface TableOptions {
   pageSize: number;
   /** For the area table: 1 big region, 2 province. */
   dimensionality?: number;
+  /** The paged tables' sort (decision 171). */
+  sort?: SortOrder<RankingSortColumn>;
 }
 
 /** 整体市场表现: the national market narrowed by month, source, segment, fuels and producer property. */
@@ -43,7 +47,7 @@ export class WholeMarketService {
       const rows = await this.allRows(scope, table, options.dimensionality ?? 1);
       return { list: rows, total: rows.filter((r) => !isTotalRow(r)).length, currentPage: 1, pageSize: rows.length };
     }
-    return this.sales.page(scope, rankedDimension(table), options.currentPage, options.pageSize);
+    return this.sales.page(scope, rankedDimension(table), options.currentPage, options.pageSize, options.sort);
   }
 
   /** The rows of one table as the download writes them, with its file and sheet names. */

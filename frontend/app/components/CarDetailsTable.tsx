@@ -10,12 +10,14 @@ import type { ReactNode } from 'react';
 import { Button, Icon } from 'semantic-ui-react';
 
 import { type Accumulate, ACCUMULATE_OPTIONS, type CarDetails, type ModelRow, rankArrow } from '@car/contracts';
-import { detailLines } from '~/utils/company-brand-details';
+import { DETAIL_SORT_KEY, detailLines, detailSort } from '~/utils/company-brand-details';
 import { growthClass } from '~/utils/format';
 import { withParams } from '~/utils/sale-volume-query';
 import { PanelBusy } from './PanelBusy';
 import { RankMark } from './RankMark';
 import { ShareChange } from './ShareChange';
+import { SortHeader } from './SortHeader';
+import { TableScroll } from './TableScroll';
 
 interface CarDetailsTableProps {
   title: string;
@@ -51,7 +53,13 @@ function Figures({ row, tqTime }: { row: ModelRow; tqTime: string }) {
 
 export function CarDetailsTable({ title, details, accumulate, downloadHref, loading = false, emptyText = '暂无数据', extra }: CarDetailsTableProps) {
   const location = useLocation();
-  const lines = details ? detailLines(details) : [];
+  const order = detailSort(new URLSearchParams(location.search));
+  const lines = details ? detailLines(details, order) : [];
+  const sortable = (column: string, label: string) => (
+    <SortHeader column={column} order={order} urlKey={DETAIL_SORT_KEY} className="car-details__num">
+      {label}
+    </SortHeader>
+  );
 
   return (
     <section className="panel car-details" aria-busy={loading} aria-label={title}>
@@ -89,17 +97,19 @@ export function CarDetailsTable({ title, details, accumulate, downloadHref, load
           ) : null}
         </div>
       </header>
-      <div className="car-details__scroll">
-        <table className="ui celled compact unstackable table">
+      <TableScroll label={title} className="car-details__scroll">
+        <table className="ui celled compact unstackable table kit-table kit-table--grouped">
           <thead>
             <tr>
               <th>细分市场（占比）</th>
-              <th>车型</th>
-              <th className="car-details__num">销量</th>
-              <th className="car-details__num">同比</th>
-              <th className="car-details__num">细分市场份额</th>
-              <th className="car-details__num">份额变化</th>
-              <th className="car-details__num">细分市场排名</th>
+              <SortHeader column="name" order={order} urlKey={DETAIL_SORT_KEY}>
+                车型
+              </SortHeader>
+              {sortable('sales', '销量')}
+              {sortable('yoy', '同比')}
+              {sortable('detailMix', '细分市场份额')}
+              {sortable('detailMixChange', '份额变化')}
+              {sortable('ranking', '细分市场排名')}
             </tr>
           </thead>
           <tbody>
@@ -141,7 +151,7 @@ export function CarDetailsTable({ title, details, accumulate, downloadHref, load
             )}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <PanelBusy active={loading} />
     </section>
   );

@@ -98,7 +98,7 @@ export function CompanyBrandOverview({ data }: { data: CompanyBrandData }) {
     </>
   );
 
-  const tendencyLoading = pageChanging || touches(pending, ['view', 'rank', 'listAccumulate', 'page']);
+  const tendencyLoading = pageChanging || touches(pending, ['view', 'rank', 'listAccumulate', 'page', 'sort']);
   const chosenId = data.details?.id ?? null;
 
   return (

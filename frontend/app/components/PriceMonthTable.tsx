@@ -8,7 +8,10 @@ import { Button, Icon } from 'semantic-ui-react';
 
 import type { PriceTable } from '@car/contracts';
 import { withParams } from '~/utils/sale-volume-query';
+import { readSort, sortRows } from '~/utils/table-sort';
 import { PanelBusy } from './PanelBusy';
+import { SortHeader } from './SortHeader';
+import { TableScroll } from './TableScroll';
 
 export interface Toggle {
   /** The URL param the toggle writes. */
@@ -29,6 +32,17 @@ interface PriceMonthTableProps {
 
 export function PriceMonthTable({ title, table, labelHeader, toggles, downloadHref, loading = false }: PriceMonthTableProps) {
   const location = useLocation();
+  // The table sorts here (it comes whole): by the row's name or a month's figure; the whole scope's row stays
+  // first, a region's provinces move with it (decision 171).
+  const months = table?.months ?? [];
+  const order = readSort(new URLSearchParams(location.search), ['name', ...months]);
+  const rows = table
+    ? sortRows(table.rows, order, {
+        value: (row, column) => (column === 'name' ? row.name : row.values[months.indexOf(column)]),
+        role: (row) => (row.total ? 'total' : 'row'),
+        level: (row) => row.level,
+      })
+    : [];
   return (
     <section className="panel price-table" aria-busy={loading}>
       <header className="panel__head">
@@ -57,20 +71,22 @@ export function PriceMonthTable({ title, table, labelHeader, toggles, downloadHr
         </div>
       </header>
       {table && table.rows.length > 0 ? (
-        <div className="price-table__scroll">
-          <table className="ui celled compact small unstackable table">
+        <TableScroll label={title} className="price-table__scroll">
+          <table className="ui celled compact small unstackable table kit-table">
             <thead>
               <tr>
-                <th>{labelHeader}</th>
+                <SortHeader column="name" order={order}>
+                  {labelHeader}
+                </SortHeader>
                 {table.months.map((m) => (
-                  <th key={m} className="right aligned">
+                  <SortHeader key={m} column={m} order={order} className="right aligned">
                     {m}
-                  </th>
+                  </SortHeader>
                 ))}
               </tr>
             </thead>
             <tbody>
-              {table.rows.map((row) => (
+              {rows.map((row) => (
                 <tr
                   key={`${row.level}-${row.id}-${row.name}`}
                   className={
@@ -90,7 +106,7 @@ export function PriceMonthTable({ title, table, labelHeader, toggles, downloadHr
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       ) : (
         <p className="price-table__empty">暂无数据</p>
       )}

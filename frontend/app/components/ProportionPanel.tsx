@@ -3,6 +3,7 @@
  * the columns of the chosen view (PROPORTION_VIEW_COLUMNS), subtotal rows marked, a view toggle, the
  * page's extra tools and a download; its own veil while its data changes.
  */
+import { useLocation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 
 import {
@@ -19,6 +20,9 @@ import { PanelBusy } from '~/components/PanelBusy';
 import { ParamToggle } from '~/components/ParamToggle';
 import { RankMark } from '~/components/RankMark';
 import { growthClass } from '~/utils/format';
+import { readSort, sortRows } from '~/utils/table-sort';
+import { SortHeader } from './SortHeader';
+import { TableScroll } from './TableScroll';
 
 /** One cell of a view's column: a count, a share, a growth (coloured) or the rank with its arrow. */
 function cellText(row: ProportionRow, column: (typeof PROPORTION_VIEW_COLUMNS)[0][number]) {
@@ -49,7 +53,22 @@ export function ProportionPanel({
   tools?: ReactNode;
   label: string;
 }) {
+  const location = useLocation();
   const columns = PROPORTION_VIEW_COLUMNS[view];
+  // The table comes whole and sorts here, trims within their sub-series, each subtotal at its foot (decision 171);
+  // the page's two tables keep their orders apart (`singleViewSort`, `compareViewSort`).
+  const sortKey = `${viewParam}Sort`;
+  const order = readSort(new URLSearchParams(location.search), ['name', 'price', ...columns.map((c) => c.field)], sortKey);
+  const rows = sortRows(table?.rows ?? [], order, {
+    value: (row, column) => row[column as keyof ProportionRow] as number | string | null,
+    role: (row) => (row.subtotal ? 'subtotal' : 'row'),
+    group: (row) => row.seriesName,
+  });
+  const header = (column: string, text: string) => (
+    <SortHeader key={column} column={column} order={order} urlKey={sortKey}>
+      {text}
+    </SortHeader>
+  );
   return (
     <section className="panel proportion-panel" aria-busy={loading} aria-label={label}>
       <header className="panel__head">
@@ -62,19 +81,17 @@ export function ProportionPanel({
           </a>
         </div>
       </header>
-      <div className="band-table__scroll">
-        <table className="ui celled compact unstackable table proportion-table">
+      <TableScroll label={label} className="band-table__scroll">
+        <table className="ui celled compact unstackable table proportion-table kit-table">
           <thead>
             <tr>
-              <th>车型</th>
-              <th>价格</th>
-              {columns.map((c) => (
-                <th key={c.label}>{c.label}</th>
-              ))}
+              {header('name', '车型')}
+              {header('price', '价格')}
+              {columns.map((c) => header(c.field, c.label))}
             </tr>
           </thead>
           <tbody>
-            {(table?.rows ?? []).map((row) => (
+            {rows.map((row) => (
               <tr key={`${row.subtotal ? 's' : 'c'}${row.id}`} className={row.subtotal ? 'is-subtotal' : undefined}>
                 <td>{row.name}</td>
                 <td>{row.priceStr}</td>
@@ -85,7 +102,7 @@ export function ProportionPanel({
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <PanelBusy active={loading} />
     </section>
   );

@@ -8,14 +8,16 @@ import { Link, useLocation, useNavigate } from '@remix-run/react';
 import { Fragment, useState, type ReactNode } from 'react';
 import { Button, Icon } from 'semantic-ui-react';
 
-import { rankArrow, salesDimension, type TableDimension, type TableRow, TAG_COLUMNS } from '@car/contracts';
+import { rankArrow, RANKING_SORT_BY_TAG, salesDimension, type TableDimension, type TableRow, TAG_COLUMNS } from '@car/contracts';
 import { growthClass } from '~/utils/format';
-import { hasMoreRows, readTags, tagsParam } from '~/utils/ranking-table';
+import { hasMoreRows, rankingSort, readTags, sortRankingRows, tagsParam } from '~/utils/ranking-table';
 import { withParams } from '~/utils/sale-volume-query';
 import { MultiSelect } from './MultiSelect';
 import { PanelBusy } from './PanelBusy';
 import { RankMark } from './RankMark';
 import { ShareChange } from './ShareChange';
+import { SortHeader } from './SortHeader';
+import { TableScroll } from './TableScroll';
 
 interface RankingTableProps {
   title: string;
@@ -117,10 +119,14 @@ export function RankingTable({
   const navigate = useNavigate();
   // The columns follow the URL as it is now: a change of columns alone reloads no data (utils/revalidation.ts),
   // so the loader's copy of `tags` would be that of the last load.
-  const tags = readTags(new URLSearchParams(location.search).get('tags'));
+  const search = new URLSearchParams(location.search);
+  const tags = readTags(search.get('tags'));
+  // A paged table comes sorted from the API (its loader sends the same `sort`); a whole one sorts here.
+  const order = rankingSort(search, paged);
+  const shown = paged ? rows : sortRankingRows(rows, order);
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const columns = TAG_COLUMNS.filter((c) => tags.includes(c.tag));
-  const grouped = Boolean(groupHeader) && rows.some((r) => r.groupName);
+  const grouped = Boolean(groupHeader) && shown.some((r) => r.groupName);
   const more = paged && hasMoreRows(rows.length, total);
 
   const toggle = (id: number) =>
@@ -221,22 +227,28 @@ export function RankingTable({
           </a>
         </div>
       </header>
-      <div className="ranking-table__scroll">
-        <table className="ui celled compact unstackable table">
+      <TableScroll label={title}>
+        <table className={`ui celled compact unstackable table kit-table${grouped ? ' kit-table--grouped' : ''}`}>
           <thead>
             <tr>
               {grouped ? <th>{groupHeader}</th> : null}
-              <th>{nameHeader ?? salesDimension(dimension).label}</th>
+              {paged ? (
+                <th>{nameHeader ?? salesDimension(dimension).label}</th>
+              ) : (
+                <SortHeader column="name" order={order}>
+                  {nameHeader ?? salesDimension(dimension).label}
+                </SortHeader>
+              )}
               {columns.map((c) => (
-                <th key={c.tag} className="ranking-table__num">
+                <SortHeader key={c.tag} column={RANKING_SORT_BY_TAG[c.tag]} order={order} className="ranking-table__num">
                   {c.label}
-                </th>
+                </SortHeader>
               ))}
             </tr>
           </thead>
-          <tbody>{rows.map((row) => renderRow(row, 0))}</tbody>
+          <tbody>{shown.map((row) => renderRow(row, 0))}</tbody>
         </table>
-      </div>
+      </TableScroll>
       <footer className="ranking-table__foot">
         {more ? (
           <Link to={withParams(location.search, { page: page + 1 })} preventScrollReset className="ranking-table__more">

@@ -17,6 +17,7 @@ import {
   salesDimension,
   type TableDimension,
   YEAR_COUNT,
+  sortText,
 } from '@car/contracts';
 import { ChinaMap } from '~/components/ChinaMap';
 import { DemoDataNote } from '~/components/DemoDataNote';
@@ -33,7 +34,7 @@ import { apiGet } from '~/utils/api.server';
 import { drillTarget, mapIdOfNode, mapNodeOf, nodeName, parentOf, pathOf, readAreaNode, type AreaNode } from '~/utils/area-drill';
 import { filterTags } from '~/utils/filter-tags';
 import { titled } from '~/utils/meta';
-import { effectiveDimension, loadMorePage, pagesByLoadMore, TABLE_PAGE_KEYS } from '~/utils/ranking-table';
+import { effectiveDimension, loadMorePage, pagesByLoadMore, rankingSort, TABLE_PAGE_KEYS } from '~/utils/ranking-table';
 import { loadLookups } from '~/utils/sale-volume-lookups.server';
 import { filterApiParams, FILTER_PARAMS, pageSizeOf, readFilters, withParams, withShownMonth } from '~/utils/sale-volume-query';
 import { apiDownloadHref } from '~/utils/download';
@@ -82,7 +83,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = { ...filterApiParams(filters), ...areaParams(node) };
   const mapNode = mapNodeOf(node);
   const mapApi = { ...filterApiParams(filters), ...areaParams(mapNode), currentPage: 1, pageSize: 500 };
-  const tableApi = { ...api, currentPage: 1, pageSize: paged ? pageSizeOf(page) : 500 };
+  // A paged table's order goes to its call (SQL), so load more continues it; a whole table sorts in the page (decision 171).
+  const order = paged ? rankingSort(params, true) : null;
+  const tableApi = { ...api, currentPage: 1, pageSize: paged ? pageSizeOf(page) : 500, ...(order ? { sort: sortText(order) } : {}) };
   const sameAsMap = dimension === 4 && mapNode === node;
 
   const [lookups, summary, chart, table, map] = await Promise.all([
@@ -227,7 +230,7 @@ export default function AreaMarket() {
         paged={data.paged}
         page={data.page}
         downloadHref={data.downloadHref}
-        loading={filtersChanging || touches(pending, ['dimension', 'page'])}
+        loading={filtersChanging || touches(pending, ['dimension', 'page', 'sort'])}
       />
     </div>
   );

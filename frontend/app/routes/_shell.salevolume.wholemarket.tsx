@@ -8,7 +8,7 @@ import { useLoaderData, useLocation } from '@remix-run/react';
 import { Button } from 'semantic-ui-react';
 import { Link } from '@remix-run/react';
 
-import { downloadTypeOf, type Granularity, SALES_DIMENSIONS, salesDimension, WHOLE_MARKET, YEAR_COUNT } from '@car/contracts';
+import { downloadTypeOf, type Granularity, SALES_DIMENSIONS, salesDimension, sortText, WHOLE_MARKET, YEAR_COUNT } from '@car/contracts';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { HeaderTags } from '~/components/HeaderTags';
 import { RankingTable } from '~/components/RankingTable';
@@ -19,7 +19,7 @@ import { useFailureToast } from '~/components/Toast';
 import { TrendChart } from '~/components/TrendChart';
 import { apiGet } from '~/utils/api.server';
 import { titled } from '~/utils/meta';
-import { effectiveDimension, loadMorePage, pagesByLoadMore, TABLE_PAGE_KEYS, wholeMarketDimensions } from '~/utils/ranking-table';
+import { effectiveDimension, loadMorePage, pagesByLoadMore, rankingSort, TABLE_PAGE_KEYS, wholeMarketDimensions } from '~/utils/ranking-table';
 import { filterApiParams, FILTER_PARAMS, pageSizeOf, readFilters, withParams, withShownMonth } from '~/utils/sale-volume-query';
 import { apiDownloadHref } from '~/utils/download';
 import { keepPageOnNetworkFailure } from '~/utils/network-failure';
@@ -50,10 +50,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const paged = pagesByLoadMore(dimension);
   const page = paged ? loadMorePage(tableUrl.value('page', { fallback: 1 })) : 1;
   const api = filterApiParams(filters);
+  // A paged table's order goes to its call (SQL), so load more continues it; a whole table sorts in the page (decision 171).
+  const order = paged ? rankingSort(params, true) : null;
   const tableParams = {
     ...api,
     currentPage: 1,
     pageSize: paged ? pageSizeOf(page) : 500,
+    ...(order ? { sort: sortText(order) } : {}),
     ...(dimension === 4 ? { dimensionality: areaLevel } : {}),
   };
 
@@ -156,7 +159,7 @@ export default function WholeMarket() {
         paged={data.paged}
         page={data.page}
         downloadHref={data.downloadHref}
-        loading={filtersChanging || touches(pending, ['dimension', 'dimensionality', 'page'])}
+        loading={filtersChanging || touches(pending, ['dimension', 'dimensionality', 'page', 'sort'])}
         extra={areaSwitch}
       />
     </div>

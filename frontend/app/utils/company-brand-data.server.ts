@@ -5,7 +5,7 @@
  * routes/ would become a route of its own.)
  */
 import type { AppLoadContext } from '@remix-run/node';
-import { COMPANY_BRAND, SEARCH, type CarDetails, type Summary } from '@car/contracts';
+import { COMPANY_BRAND, SEARCH, sortText, type CarDetails, type Summary } from '@car/contracts';
 
 import { apiGet } from './api.server';
 import { nodeName, provinceCodeOfCity, readAreaNode, type AreaNode } from './area-drill';
@@ -126,7 +126,9 @@ async function loadMakerView(request: Request, context: AppLoadContext, filters:
 async function loadOverview(request: Request, context: AppLoadContext, filters: SaleVolumeFilters, state: CompanyBrandState, area: Params = {}) {
   const api: Params = { ...filterApiParams(filters), ...area };
   const listParams: Params = { ...api, type: state.type, accumulate: state.listAccumulate };
-  const ranked = state.view === 'chart' ? { ...listParams, rank: state.rank } : { ...listParams, currentPage: 1, pageSize: pageSizeOf(state.page) };
+  // The list's order goes to the list call and its download: sorted in SQL, load more continues it (decision 171).
+  const sorted: Params = state.sort ? { sort: sortText(state.sort) } : {};
+  const ranked = state.view === 'chart' ? { ...listParams, rank: state.rank } : { ...listParams, ...sorted, currentPage: 1, pageSize: pageSizeOf(state.page) };
   const detailsOf = (foreignId: number): Promise<Settled<CarDetails>> =>
     settle(apiGet(request, context, COMPANY_BRAND.carDetails, { ...api, type: state.type, foreignId, accumulate: state.accumulate }));
 
@@ -150,7 +152,7 @@ async function loadOverview(request: Request, context: AppLoadContext, filters: 
     list,
     bandChart,
     details,
-    listDownload: apiDownloadHref(COMPANY_BRAND.download, listParams),
+    listDownload: apiDownloadHref(COMPANY_BRAND.download, { ...listParams, ...sorted }),
     detailsDownload:
       chosenId === null
         ? null

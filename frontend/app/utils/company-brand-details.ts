@@ -1,5 +1,7 @@
 import type { CarDetails, ModelRow } from '@car/contracts';
 
+import { readSort, sortRows, type SortOrder } from './table-sort';
+
 /**
  * The car-model detail table of the producer/brand page (spec 000 §2, §3 "Car details", "Model performance
  * row"), as the `companyBrand/carDetails` call answers it, and the rows the table draws from it: per
@@ -23,11 +25,23 @@ export type DetailLine =
   /** The producer's or brand's total (and each compared one's), then the market's: name across the first two columns. */
   | { kind: 'total'; key: string; row: ModelRow; segment: null };
 
-/** The table's rows, top to bottom. */
-export function detailLines(details: CarDetails): DetailLine[] {
+/** The detail table's sortable columns (decision 171): the model's name and its figures, by their wire names. */
+export const DETAIL_SORT_COLUMNS = ['name', 'sales', 'yoy', 'detailMix', 'detailMixChange', 'ranking'] as const;
+export type DetailSortColumn = (typeof DETAIL_SORT_COLUMNS)[number];
+/** The detail table's URL key: the producer/brand page's ranking list has `sort`. */
+export const DETAIL_SORT_KEY = 'detailSort';
+
+/** The detail table's order in the URL (`detailSort`), the default order when absent or unknown. */
+export function detailSort(params: URLSearchParams): SortOrder<DetailSortColumn> | null {
+  return readSort(params, DETAIL_SORT_COLUMNS, DETAIL_SORT_KEY);
+}
+
+/** The table's rows, top to bottom; with an order, each segment's models in it (its two subtotals stay at its foot). */
+export function detailLines(details: CarDetails, order: SortOrder<DetailSortColumn> | null = null): DetailLine[] {
   const lines: DetailLine[] = [];
   for (const segment of details.details) {
-    const rows = [...segment.models, segment.heJi1, segment.heJi2];
+    const models = sortRows(segment.models, order, { value: (row, column) => row[column as DetailSortColumn] });
+    const rows = [...models, segment.heJi1, segment.heJi2];
     const cell: SegmentCell = {
       name: segment.name,
       mixStr: segment.mixStr,

@@ -42,7 +42,14 @@ describe('the producer/brand page state in the URL', () => {
       compareType: 0,
       count: 1,
       foreignIds: [],
+      sort: null,
     });
+  });
+
+  it("reads the list's order leniently: a figure column and direction, anything else the default", () => {
+    expect(stateOf('sort=yoy.asc').sort).toEqual({ column: 'yoy', direction: 'asc' });
+    expect(stateOf('sort=name.asc').sort).toBeNull();
+    expect(stateOf('sort=yoy.sideways').sort).toBeNull();
   });
 
   it('keeps rank bands to 1-5 and year counts to 1-10', () => {

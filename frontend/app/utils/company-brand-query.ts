@@ -8,7 +8,18 @@
  * The spec's parameter names are kept (`type`, `id`, `foreignId`, `foreignIds`, `compareType`, `count`,
  * `accumulate`, `rank`, `timeDimensionality`); the page adds `view`, `listAccumulate` and `page`.
  */
-import { COMPANY_BRAND, MAX_COMPARED, TOP_COMPARED, YEAR_COUNT, type Accumulate, type CompareType, type Granularity, type MakerType } from '@car/contracts';
+import {
+  COMPANY_BRAND,
+  MAX_COMPARED,
+  TOP_COMPARED,
+  YEAR_COUNT,
+  type Accumulate,
+  type CompareType,
+  type Granularity,
+  type MakerType,
+  type RankingSortColumn,
+  type SortOrder,
+} from '@car/contracts';
 import { loadMorePage, TABLE_PAGE_KEYS } from './ranking-table';
 import { FILTER_PARAMS, withParams } from './sale-volume-query';
 import { urlState } from './url-state';
@@ -61,6 +72,8 @@ export interface CompanyBrandState {
   count: number;
   /** The producers (compareType 1) or brands (2) compared with `id`; empty in time mode. */
   foreignIds: number[];
+  /** The list's order (`sort`, sorted in SQL by the list call), null for the default order. */
+  sort: SortOrder<RankingSortColumn> | null;
 }
 
 /**
@@ -87,6 +100,7 @@ export function readCompanyBrandState(params: URLSearchParams): CompanyBrandStat
         ? chart.value('count', { allowed: YEAR_COUNTS, fallback: DEFAULT_YEAR_COUNT })
         : chart.value('count', { allowed: TOP_COUNTS, fallback: 0 })) ?? 0,
     foreignIds: compareType === 0 ? [] : chart.list('foreignIds').slice(0, MAX_COMPARED),
+    sort: list.value('sort', { fallback: null }) ?? null,
   };
 }
 

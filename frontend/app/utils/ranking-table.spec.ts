@@ -1,5 +1,5 @@
-import { DEFAULT_TAGS, WHOLE_MARKET } from '@car/contracts';
-import { effectiveDimension, NO_TAGS, pagesByLoadMore, readTags, tagsParam, wholeMarketDimensions } from './ranking-table';
+import { DEFAULT_TAGS, type TableRow, WHOLE_MARKET } from '@car/contracts';
+import { effectiveDimension, NO_TAGS, pagesByLoadMore, rankingSort, readTags, sortRankingRows, tagsParam, wholeMarketDimensions } from './ranking-table';
 import { onlyTagsChanged, pageSizeOf, readFilters, withParams, withShownMonth } from './sale-volume-query';
 import { apiDownloadHref } from './download';
 
@@ -98,5 +98,39 @@ describe('what a page shows and links', () => {
     expect(apiDownloadHref(WHOLE_MARKET.download, { type: 3, source: 2, fuels: '4,6' })).toBe(
       '/car/api/saleVolume/wholeMarket/download?type=3&source=2&fuels=4%2C6',
     );
+  });
+});
+
+describe('a whole ranking table sorted in the page', () => {
+  const row = (id: number, name: string, sales: number, groupName: string | null, heji = false, columnMerge = false): TableRow =>
+    ({ id, name, sales, yoy: heji ? 1 : sales / 10, groupName, heji, columnMerge, rowMerge: false, rowMergeNum: 0 }) as TableRow;
+  const table = [
+    { ...row(1, 'B级轿车', 400, '轿车'), rowMerge: true, rowMergeNum: 3 },
+    row(2, 'A级轿车', 900, '轿车'),
+    row(-1, '轿车小计', 1300, '轿车', true),
+    { ...row(3, 'A级SUV', 100, 'SUV'), rowMerge: true, rowMergeNum: 3 },
+    row(4, 'B级SUV', 700, 'SUV'),
+    row(-2, 'SUV小计', 800, 'SUV', true),
+    row(0, '合计', 2100, null, true, true),
+  ];
+
+  it('sorts within each category, moves the merged category cell to its new first row, keeps subtotals and the total', () => {
+    const sorted = sortRankingRows(table, { column: 'sales', direction: 'desc' });
+    expect(sorted.map((r) => r.name)).toEqual(['A级轿车', 'B级轿车', '轿车小计', 'B级SUV', 'A级SUV', 'SUV小计', '合计']);
+    expect(sorted.map((r) => [r.rowMerge, r.rowMergeNum])).toEqual([
+      [true, 3],
+      [false, 0],
+      [false, 0],
+      [true, 3],
+      [false, 0],
+      [false, 0],
+      [false, 0],
+    ]);
+  });
+
+  it('reads the URL order: a paged table by its figures only, a whole one by its name too', () => {
+    expect(rankingSort(new URLSearchParams('sort=name.asc'), true)).toBeNull();
+    expect(rankingSort(new URLSearchParams('sort=name.asc'), false)).toEqual({ column: 'name', direction: 'asc' });
+    expect(rankingSort(new URLSearchParams('sort=yoy.desc'), true)).toEqual({ column: 'yoy', direction: 'desc' });
   });
 });

@@ -2,10 +2,21 @@
  * The ranking tables' rules: dimension buttons with the spec's visibility and fall-back (000 §2, §4),
  * the data-tag columns 2-15 with their defaults (§9), and when load more applies.
  */
-import { DEFAULT_TAGS, DIMENSION_ORDER, FALLBACK_DIMENSION, intText, TAG_COLUMNS, type TableDimension } from '@car/contracts';
+import {
+  DEFAULT_TAGS,
+  DIMENSION_ORDER,
+  FALLBACK_DIMENSION,
+  intText,
+  RANKING_SORT_COLUMNS,
+  type RankingSortColumn,
+  TAG_COLUMNS,
+  type TableDimension,
+  type TableRow,
+} from '@car/contracts';
 import { z } from 'zod';
 
 import type { SaleVolumeFilters } from './sale-volume-query';
+import { readSort, sortRows, type SortOrder } from './table-sort';
 
 /** Whole market: segment only for the whole market, car series only within a segment, area only for retail. */
 export function wholeMarketDimensions(filters: Pick<SaleVolumeFilters, 'detailId' | 'source'>): TableDimension[] {
@@ -56,4 +67,34 @@ export function tagsParam(tags: readonly number[]): string {
 
 export function hasMoreRows(shown: number, total: number): boolean {
   return shown < total;
+}
+
+/** A whole ranking table also sorts by its name column; a paged one sorts in SQL by its figures only (decision 171). */
+export const WHOLE_TABLE_SORT_COLUMNS: ReadonlyArray<RankingSortColumn | 'name'> = ['name', ...RANKING_SORT_COLUMNS];
+
+/** The ranking table's order in the URL (`sort`): for a paged table the API's columns, for a whole one the name too. */
+export function rankingSort(params: URLSearchParams, paged: boolean): SortOrder<RankingSortColumn | 'name'> | null {
+  return readSort(params, paged ? RANKING_SORT_COLUMNS : WHOLE_TABLE_SORT_COLUMNS);
+}
+
+/**
+ * A whole ranking table in the analyst's order: rows sort within their group (segment category, big region),
+ * each subtotal (小计) at its group's foot, the total (合计) where it was; the merged group cell moves to the
+ * group's new first row; a tree's children sort under their parent.
+ */
+export function sortRankingRows<R extends TableRow>(rows: readonly R[], order: SortOrder | null): R[] {
+  if (!order) return [...rows];
+  const sorted = sortRows(rows, order, {
+    value: (row, column) => (column === 'name' ? row.name : row.heji ? null : row[column as RankingSortColumn]),
+    role: (row) => (!row.heji ? 'row' : row.columnMerge || !row.groupName ? 'total' : 'subtotal'),
+    group: (row) => (row.heji && !row.groupName ? null : row.groupName),
+  });
+  return sorted.map((row, i) => {
+    const children = row.children?.length ? { children: sortRankingRows(row.children as R[], order) } : {};
+    if (!row.groupName || row.columnMerge) return { ...row, ...children };
+    const first = i === 0 || sorted[i - 1].groupName !== row.groupName;
+    let size = 0;
+    while (first && sorted[i + size]?.groupName === row.groupName) size++;
+    return { ...row, ...children, rowMerge: first, rowMergeNum: first ? size : 0 };
+  });
 }

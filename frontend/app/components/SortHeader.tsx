@@ -1,0 +1,47 @@
+/**
+ * A sortable header cell of the kit tables (decision 171): a link that cycles the column descending,
+ * ascending and back to the default order, kept in the URL under the table's key; `aria-sort` and an arrow
+ * (▼ ▲, ↕ unsorted) say the order. A plain link, so it works before JavaScript and the order survives reload and sharing.
+ */
+import { Link, useLocation } from '@remix-run/react';
+import type { ReactNode } from 'react';
+
+import { withParams } from '~/utils/sale-volume-query';
+import { ariaSort, nextSort, SORT_KEY, sortParamText, type SortOrder } from '~/utils/table-sort';
+
+interface SortHeaderProps {
+  /** The column's key in the URL (`sales`, `yoy` …). */
+  column: string;
+  /** The table's order as the URL has it (null: the default order). */
+  order: SortOrder | null;
+  /** The URL key of the table's order. */
+  urlKey?: string;
+  /** Params reset with a new order (none by default). */
+  reset?: Record<string, null>;
+  className?: string;
+  rowSpan?: number;
+  colSpan?: number;
+  children: ReactNode;
+}
+
+export function SortHeader({ column, order, urlKey = SORT_KEY, reset, className, rowSpan, colSpan, children }: SortHeaderProps) {
+  const location = useLocation();
+  const sorted = ariaSort(order, column);
+  const next = nextSort(order, column);
+  return (
+    <th className={['sort-header', className].filter(Boolean).join(' ')} aria-sort={sorted === 'none' ? undefined : sorted} rowSpan={rowSpan} colSpan={colSpan}>
+      <Link
+        to={withParams(location.search, { ...reset, [urlKey]: sortParamText(next) })}
+        replace
+        preventScrollReset
+        className="sort-header__link"
+        data-column={column}
+        title={next ? (next.direction === 'desc' ? '点击降序排列' : '点击升序排列') : '点击恢复默认顺序'}
+      >
+        {children}
+        {/* The arrow is drawn by the stylesheet (tables.css), so the header's text stays its label alone. */}
+        <span className="sort-header__arrow" data-sort={sorted} aria-hidden="true" />
+      </Link>
+    </th>
+  );
+}
