@@ -38,7 +38,7 @@ describeInBrowser('the dashboard', () => {
     expect(brands.list).toHaveLength(7);
     await expect(page.locator('.dashboard-brief p').allTextContents()).resolves.toEqual(whole.briefs.map((b) => b.text));
     // The top menu holds the stored menus' groups and pages.
-    await expect(page.locator('.dashboard-top__group > .text').allTextContents()).resolves.toContain('销量分析');
+    await expect(page.locator('.dashboard-top__group .menu-button__trigger').allTextContents()).resolves.toContain('销量分析');
     await screenshot(page, 'dashboard-1366');
     assertClean();
   });
@@ -86,7 +86,7 @@ describeInBrowser('the dashboard', () => {
     await page.goto(`${testEnv().baseUrl}${DASHBOARD_PATH}`, { waitUntil: 'networkidle' });
     await page.waitForLoadState('networkidle');
     await page.getByTestId('dashboard-user').hover();
-    await Promise.all([page.waitForURL('**/login'), page.getByRole('option', { name: '退出' }).click()]);
+    await Promise.all([page.waitForURL('**/login'), page.getByRole('menuitem', { name: '退出' }).click()]);
     assertClean();
   });
 });

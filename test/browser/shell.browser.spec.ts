@@ -79,7 +79,7 @@ describeInBrowser('the signed-in shell', () => {
     const user = await createShellAnalyst();
     await signIn(page, user.account);
     await openUserMenu(page);
-    await page.getByRole('option', { name: '修改密码' }).click();
+    await page.getByRole('menuitem', { name: '修改密码' }).click();
     await page.waitForURL('**/resetpassword');
     await page.waitForFunction(() => document.title === '修改密码 - 车市分析平台');
 
@@ -123,7 +123,7 @@ describeInBrowser('the signed-in shell', () => {
     const user = await createShellAnalyst();
     await signIn(page, user.account);
     await openUserMenu(page);
-    await Promise.all([page.waitForURL('**/login'), page.getByRole('option', { name: '退出' }).click()]);
+    await Promise.all([page.waitForURL('**/login'), page.getByRole('menuitem', { name: '退出' }).click()]);
     expect((await page.context().cookies()).map((c) => c.name)).not.toContain('car-token');
 
     await page.goto(`${testEnv().baseUrl}/resetpassword`, { waitUntil: 'networkidle' });
@@ -141,7 +141,7 @@ describeInBrowser('the signed-in shell', () => {
     // The cookie expired (or was removed) while the page was open.
     await page.context().clearCookies();
     await openUserMenu(page);
-    await page.getByRole('option', { name: '修改密码' }).click();
+    await page.getByRole('menuitem', { name: '修改密码' }).click();
     await page.waitForURL('**/login?redirectTo=%2Fresetpassword');
 
     // A token the API does not accept is dropped on the way to /login.

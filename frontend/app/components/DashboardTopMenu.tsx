@@ -1,8 +1,8 @@
 import { Link, useFetcher } from '@remix-run/react';
-import { Dropdown } from 'semantic-ui-react';
 import { DASHBOARD_PATH } from '@car/contracts';
 import type { NavGroup } from '~/utils/menus';
 import { Logo } from './Logo';
+import { MenuButton } from './MenuButton';
 
 /** The dashboard's own header: the stored menus as a top menu with their pages, and the user's 首页 / 退出. */
 export function DashboardTopMenu({ groups, nickname }: { groups: readonly NavGroup[]; nickname: string }) {
@@ -14,21 +14,28 @@ export function DashboardTopMenu({ groups, nickname }: { groups: readonly NavGro
       </Link>
       <nav className="dashboard-top__menu" aria-label="主菜单">
         {groups.map((group) => (
-          <Dropdown key={group.id} item simple text={group.name} className="dashboard-top__group">
-            <Dropdown.Menu>
-              {group.items.map((item) => (
-                <Dropdown.Item key={item.id} as={Link} to={item.href} text={item.name} />
-              ))}
-            </Dropdown.Menu>
-          </Dropdown>
+          <MenuButton
+            key={group.id}
+            label={group.name}
+            trigger={group.name}
+            className="dashboard-top__group"
+            openOnHover
+            items={group.items.map((item) => ({ key: String(item.id), to: item.href, text: item.name }))}
+          />
         ))}
       </nav>
-      <Dropdown item simple text={`您好，${nickname}`} className="dashboard-top__user" data-testid="dashboard-user">
-        <Dropdown.Menu direction="left">
-          <Dropdown.Item as={Link} to="/" text="首页" />
-          <Dropdown.Item text="退出" disabled={logout.state !== 'idle'} onClick={() => logout.submit({}, { method: 'post', action: '/logout' })} />
-        </Dropdown.Menu>
-      </Dropdown>
+      <MenuButton
+        label="用户菜单"
+        trigger={`您好，${nickname}`}
+        className="dashboard-top__user"
+        testId="dashboard-user"
+        openOnHover
+        align="right"
+        items={[
+          { key: 'home', to: '/', text: '首页' },
+          { key: 'logout', text: '退出', disabled: logout.state !== 'idle', onSelect: () => logout.submit({}, { method: 'post', action: '/logout' }) },
+        ]}
+      />
     </header>
   );
 }

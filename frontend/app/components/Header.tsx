@@ -1,6 +1,6 @@
 /** Top bar: mark, system name, the demo-data badge, 复制链接 (this page's address), 看板, and the user's menu (首页, 修改密码, 退出). */
 import { Link, useFetcher } from '@remix-run/react';
-import { Dropdown, Icon } from 'semantic-ui-react';
+import { Icon } from 'semantic-ui-react';
 
 import { DASHBOARD_PATH } from '@car/contracts';
 
@@ -8,6 +8,7 @@ import { isApiFailure } from '~/utils/api-failure';
 import { SYSTEM_NAME } from '~/utils/meta';
 import { CopyLinkButton } from './CopyLinkButton';
 import { Logo } from './Logo';
+import { MenuButton } from './MenuButton';
 import { useFailureToast } from './Toast';
 
 interface HeaderProps {
@@ -52,29 +53,29 @@ export function Header({ nickname, menuCollapsed, onToggleMenu }: HeaderProps) {
         <Icon name="dashboard" />
         看板
       </Link>
-      <Dropdown
+      <MenuButton
+        label="用户菜单"
         className="app-header__user"
-        pointing="top right"
-        icon={<Icon name="dropdown" />}
+        align="right"
         trigger={
           <span className="app-header__greeting" data-testid="greeting">
-            <Icon name="user circle" />
+            <Icon name="user circle" aria-hidden="true" />
             您好，<strong>{nickname}</strong>
           </span>
         }
-      >
-        <Dropdown.Menu>
-          <Dropdown.Item as={Link} to="/" icon="home" text="首页" />
-          <Dropdown.Item as={Link} to="/resetpassword" icon="key" text="修改密码" />
-          <Dropdown.Divider />
-          <Dropdown.Item
-            icon={loggingOut ? 'spinner' : 'sign out'}
-            text={loggingOut ? '正在退出…' : '退出'}
-            disabled={loggingOut}
-            onClick={() => logout.submit({}, { method: 'post', action: '/logout' })}
-          />
-        </Dropdown.Menu>
-      </Dropdown>
+        items={[
+          { key: 'home', to: '/', icon: 'home', text: '首页' },
+          { key: 'password', to: '/resetpassword', icon: 'key', text: '修改密码' },
+          {
+            key: 'logout',
+            icon: loggingOut ? 'spinner' : 'sign out',
+            text: loggingOut ? '正在退出…' : '退出',
+            disabled: loggingOut,
+            separated: true,
+            onSelect: () => logout.submit({}, { method: 'post', action: '/logout' }),
+          },
+        ]}
+      />
     </header>
   );
 }

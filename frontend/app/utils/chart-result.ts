@@ -14,12 +14,14 @@ import { urlState } from './url-state';
 export type SignKind = 'growth' | 'price';
 
 /**
- * The one definition of the charts' sign colours (decision 176): growth up green, down red (the display
- * rule of spec 000 §4); prices up teal, down pink (spec 001 §9). Dark enough for 3:1 against white.
+ * The charts' sign colours (decision 176): growth up green, down red (the display rule of spec 000 §4);
+ * prices up teal, down pink (spec 001 §9). The same shades as the text colours of the stylesheets
+ * (`--up`, `--down` in app.css, `--chart-up`, `--chart-down` in kit.css: the palette of decision 181, at
+ * least 4.5:1 on white); `sign-colors.spec.ts` holds the two to one palette.
  */
 export const SIGN_COLORS: Readonly<Record<SignKind, { up: string; down: string }>> = {
-  growth: { up: '#1e8e3e', down: '#db2828' },
-  price: { up: '#08979c', down: '#c41d7f' },
+  growth: { up: '#1b7a3d', down: '#c41d1d' },
+  price: { up: '#08797a', down: '#c41d7f' },
 };
 
 /** The legend that explains a chart's sign colours, where the chart uses them. */
