@@ -28,7 +28,7 @@ describe('the phone search over every tab', () => {
   test('Enter opens the exact name, in another tab when the open one has none', () => {
     expect(searchedMatch(TABS, 1, '大众')).toEqual({ type: 0, id: 21, name: '大众' });
     expect(searchedMatch(TABS, 1, '上汽大众')).toEqual({ type: 1, id: 12, name: '上汽大众' });
-    expect(searchedMatch(TABS, 0, 'dazhong')).toBeNull();
+    expect(searchedMatch(TABS, 1, 'dazhong')).toBeNull();
   });
 
   test("Enter opens the open tab's only match, or the only match of all tabs when the open tab has none", () => {
