@@ -1,6 +1,6 @@
 /**
  * 配置查询's search box: matches load while typing (carConfig/searchCar, through /picklist/configSubSeries);
- * clicking a match toggles its selection and closes the dropdown, as a click outside does; Escape closes it
+ * clicking a match toggles its selection, empties the box and closes the dropdown, as a click outside does; Escape closes it
  * wherever the focus is inside the box (the input or a match), and gives the focus back to the input.
  */
 import { type IdName } from '@car/contracts';
@@ -27,8 +27,10 @@ export function ConfigSearchBox({ selectedIds, onToggle }: { selectedIds: readon
     input.current?.focus();
     quietFocus.current = false;
   };
+  // A pick empties the box too, so the next search starts afresh (typing the same name again lists it again).
   const pick = (item: IdName) => {
     onToggle(item);
+    setText('');
     close();
     refocus();
   };
