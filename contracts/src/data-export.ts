@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MONTH_PATTERN, parseMonth } from './months';
+import { TIER_LABELS } from './geography';
+import { formatMonth, MONTH_PATTERN, parseMonth } from './months';
 import { CONTROL_CHARACTERS, CONTROL_CHARACTER_MESSAGE, MAX_IDS, strictQuery } from './params';
 import { checkBands, wan } from './price-volume';
 import { inCalendar, refersTo, type MonthCalendar, type ReferenceKind } from './references';
@@ -305,6 +306,13 @@ export const exportJobSchema = z.object({
   finishedAt: z.string().nullable(),
   /** When the file is deleted; null until it is done. */
   expiresAt: z.string().nullable(),
+  /** What was asked, as 我的导出 says it (decision 180): the kind (城市零售数据 …), the months ('2026-01 至 2026-10'). */
+  kindText: z.string(),
+  monthsText: z.string(),
+  /** The filters, one line each with the form's labels: '品牌：大众、丰田', '燃料类型：全部', '价格段：5万 至 40万，每 1万'. */
+  conditions: z.array(z.string()),
+  /** The form's fields as the export call takes them again (重新生成): the same parameters, re-queued as a new job. */
+  form: z.array(z.tuple([z.string(), z.string()])),
 });
 export type ExportJobView = z.infer<typeof exportJobSchema>;
 
@@ -326,4 +334,70 @@ export const EXPORT_PAGES = {
 /** The tags a page offers with these tags on: the extra tags only while 车型 is on. */
 export function offeredTags(tags: ReadonlyArray<ExportTagDef>, on: ReadonlySet<string>): ExportTagDef[] {
   return tags.filter((tag) => !tag.withCar || on.has('car'));
+}
+
+// ---------- what a job asked, as 我的导出 says it (decision 180) ----------
+
+/** What a finished export with no rows says instead of a row count. */
+export const EXPORT_NO_ROWS = '无数据（0 行）';
+/** The label of an on tag with no value chosen, on the form (已选条件) and in 我的导出. */
+export const ALL_TEXT = '全部';
+
+/** A tag's chosen names as a condition says them: '大众、丰田', or 全部 when none. */
+export function namesText(names: readonly string[]): string {
+  return names.length > 0 ? names.join('、') : ALL_TEXT;
+}
+
+/** The months of an export: '2026-01 至 2026-10'. */
+export function monthsText(start: string, end: string): string {
+  return `${start} 至 ${end}`;
+}
+
+/** The price-volume export's bands: '5万 至 40万，每 1万'. */
+export function priceBandText(low: number | string, high: number | string, segment: number | string): string {
+  return `${low}万 至 ${high}万，每 ${segment}万`;
+}
+
+/** A condition's line: '品牌：大众'. */
+export const conditionLine = (label: string, text: string): string => `${label}：${text}`;
+
+/** A stored (parsed) form field's values as texts: a list, one value, or none. */
+function valuesOf(value: unknown): string[] {
+  if (value === undefined || value === null) return [];
+  return (Array.isArray(value) ? (value as unknown[]) : [value]).map(String);
+}
+
+/**
+ * A stored form (as the export's schema parsed it) as the form fields its call takes: yyyyMm as
+ * 'start - end', each list value repeated, numbers as texts. Parsing the answer gives the form back.
+ */
+export function exportFormEntries(params: Record<string, unknown>): Array<[string, string]> {
+  const entries: Array<[string, string]> = [];
+  for (const [field, value] of Object.entries(params)) {
+    if (field === 'yyyyMm') {
+      const range = value as MonthRange;
+      entries.push([field, `${formatMonth(range.from)} - ${formatMonth(range.to)}`]);
+    } else for (const text of valuesOf(value)) entries.push([field, text]);
+  }
+  return entries;
+}
+
+/**
+ * The conditions of a stored form, with its page's labels: each tag that was on, in the page's order, with
+ * its values' names (`nameOf`: an id's or code's name for its field, undefined to show the value itself;
+ * 城市级别 by TIER_LABELS), after the price-volume export's bands, as the form's 已选条件 orders them.
+ */
+export function exportConditions(kind: ExportKind, params: Record<string, unknown>, nameOf: (field: string, value: string) => string | undefined): string[] {
+  const on = new Set(valuesOf(params.titleKeys));
+  const tags: ReadonlyArray<ExportTagDef> = EXPORT_PAGES[kind].tags;
+  const lines: string[] = [];
+  if (kind === 'mix') {
+    const band = (field: 'priceLow' | 'priceHigh' | 'segment') => valuesOf(params[field])[0] ?? String(PRICE_VOLUME_EXPORT_DEFAULTS[field]);
+    lines.push(conditionLine('价格段', priceBandText(band('priceLow'), band('priceHigh'), band('segment'))));
+  }
+  for (const tag of tags.filter((t) => on.has(t.key))) {
+    const names = valuesOf(params[tag.field]).map((v) => (tag.field === 'tier' ? TIER_LABELS[Number(v)] : undefined) ?? nameOf(tag.field, v) ?? v);
+    lines.push(conditionLine(tag.label, namesText(names)));
+  }
+  return lines;
 }

@@ -482,6 +482,15 @@ export const MP = {
     result: z.array(mp.mpCitySchema),
     summary: '移动端城市选择：provinceId → 该省城市，无 provinceId → 全部城市（搜索框用）[{id, name, provinceId}]（6 位行政区划代码）',
   }),
+  searchAll: endpoint({
+    method: 'GET',
+    path: 'mp/retail/searchAll',
+    tag: 'mp',
+    access: 'mp',
+    params: mp.mpSearchAllSchema,
+    result: z.array(mp.mpTabMatchesSchema),
+    summary: '移动端跨页签搜索：name → 厂商、品牌、厂商品牌、车型四个页签各自的匹配 [{type, label, list: [{id, name}]}]（按页签顺序）',
+  }),
 };
 
 const reports = under('reportDownload', 'reportDownload');

@@ -138,6 +138,22 @@ export type MpRetailChart = z.infer<typeof mpRetailChartResultSchema>;
 
 export const mpSuggestionSchema = z.object({ id: z.number(), name: z.string() });
 
+/** The page's search over the four tabs at once (decision 180): a name, whatever the tab. */
+export const mpSearchAllSchema = strictQuery({
+  name: z.preprocess(blankIsAbsent, searchText.optional()),
+  openId: z.preprocess(blankIsAbsent, openIdParam.optional()),
+});
+export type MpSearchAllDto = z.output<typeof mpSearchAllSchema>;
+/** One tab's matches: its type code (MP_TABS), its label and its names, as searchCar answers them. */
+export const mpTabMatchesSchema = z.object({
+  type: z.union([z.literal(1), z.literal(0), z.literal(2), z.literal(4)]),
+  label: z.string(),
+  list: z.array(mpSuggestionSchema),
+});
+export type MpTabMatches = z.infer<typeof mpTabMatchesSchema>;
+/** Where a name was found, as the page says it: 在「品牌」中找到. */
+export const foundInTabText = (label: string): string => `在「${label}」中找到`;
+
 /**
  * The in-page province → city picker of a browser (inside the mini-program its own province-city page
  * does this): the cities of one province, or without provinceId every city (the picker's search box,

@@ -134,6 +134,38 @@ describeInBrowser('the mobile sales query', () => {
     },
   );
 
+  test('at 375: a brand’s name searched on the 厂商 tab is found under 品牌 and opens there; the cards say monthly and cumulative', async () => {
+    const { page, errors } = await phonePage(browser(), PHONES[0]);
+    await page.goto(linkUrl(signedLink(DEMO_OPEN_ID)), { waitUntil: 'networkidle' });
+    await expect(page.getByRole('tab', { name: '厂商', exact: true }).getAttribute('aria-selected')).resolves.toBe('true');
+    const session = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'car-mp')!.value);
+    const brands = (await request(testEnv().baseUrl).get('/car/api/mp/retail/searchCar').query({ type: '0', name: '大众' }).set(MP_SESSION_HEADER, session))
+      .body.result as Array<{ id: number; name: string }>;
+    const brand = brands.find((b) => b.name === '大众')!;
+
+    // Typing lists the 厂商 matches first, then the other tabs' under where they were found.
+    await page.getByLabel('搜索').first().fill('大众');
+    await page.locator('.mp-suggestions__tab', { hasText: '在「品牌」中找到' }).waitFor();
+    const texts = await page.locator('.mp-suggestions li').allTextContents();
+    expect(texts.indexOf('在「品牌」中找到')).toBeGreaterThan(0);
+    expect(texts[texts.indexOf('在「品牌」中找到') + 1]).toBe('大众');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(page, 'wechatsalevolume-across-tabs-375');
+
+    // Enter: no 厂商 is called 大众, the brand is: its chart opens on the 品牌 tab.
+    await Promise.all([
+      page.waitForURL((u) => u.searchParams.get('type') === '0' && u.searchParams.get('id') === String(brand.id)),
+      page.getByLabel('搜索').first().press('Enter'),
+    ]);
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('tab', { name: '品牌', exact: true }).getAttribute('aria-selected')).resolves.toBe('true');
+    await expect(page.locator('.mp-head h1').textContent()).resolves.toBe('大众');
+    await expect(page.locator('.mp-cards small').allTextContents()).resolves.toEqual(['单月（千辆）', '当月同比', '年累计（千辆）', '累计同比']);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(page, 'wechatsalevolume-brand-from-producer-tab-375');
+    expect(errors).toEqual([]);
+  });
+
   test('a forged, a stale link and no link are refused; an unbound openId sees the bind form', async () => {
     const { page, errors } = await phonePage(browser(), PHONES[0]);
     const good = signedLink(DEMO_OPEN_ID);

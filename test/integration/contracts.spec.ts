@@ -116,6 +116,7 @@ const EXAMPLES: Record<string, Record<string, string>> = {
   'mp/retail/getRetailChart': { type: '1', id: '1', provinceId: '440000' },
   'mp/retail/searchCar': { type: '0', name: '大众' },
   'mp/retail/getCities': { provinceId: '440000' },
+  'mp/retail/searchAll': { name: '大众' },
   // Reports: 32 and 115 are two of the demo set's workbooks; BUNDLE_ID stands for a finished bundle made in beforeAll.
   'reportDownload/list': { pageSize: '5', startDate: '2020-01' },
   'reportDownload/download': { ids: '32' },

@@ -163,6 +163,14 @@ abstract class AnalyticsExport<F extends AnalyticsExportForm> implements ExportD
     };
     const analytics = this.analytics;
     const range = form.yyyyMm;
+    // Product filters that match no trim match no row: the query layer reads an empty carIds as no filter at all.
+    if (trimIds !== undefined && trimIds.length === 0) {
+      return {
+        columns,
+        count: () => Promise.resolve(0),
+        async *batches() {},
+      };
+    }
     return {
       columns,
       count: async () => {

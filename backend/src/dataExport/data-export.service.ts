@@ -5,14 +5,21 @@ import {
   API_PREFIX,
   DATA_EXPORT,
   EXPORT_PHASES,
+  formatMonth,
+  EXPORT_KINDS,
   EXPORT_TTL_HOURS,
+  exportConditions,
+  exportFormEntries,
   type ExportJobView,
   type ExportKind,
   type ExportPhase,
   type ExportStatus,
   type MonthRange,
+  monthsText,
   OPEN_EXPORTS_PER_USER,
   RECENT_EXPORTS,
+  type ReferenceKind,
+  referencesOf,
   tooManyOpenExports,
   XLSX_MIME,
 } from '@car/contracts';
@@ -22,6 +29,7 @@ import type { StoredFile } from '../common/stored-file';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { JobName } from '../queue/job-names';
 import { JobQueue } from '../queue/job-queue';
+import { ReferenceIdsRepository } from '../reference/reference-ids.repository';
 import type { SessionUser } from '../security/session-user';
 import { ExportDefinitions } from './export-definitions';
 import { exportFileName, storedPath } from './export-pipeline';
@@ -39,6 +47,7 @@ export class DataExportService implements OnModuleInit, OnApplicationShutdown {
     private readonly jobs: ExportJobRepository,
     private readonly definitions: ExportDefinitions,
     private readonly queue: JobQueue,
+    private readonly references: ReferenceIdsRepository,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'exportsDir'>,
   ) {
     this.files = new ExpiringFiles('exports', config.exportsDir, () => jobs.expire(EXPORT_TTL_HOURS), new Logger('DataExport'));
@@ -63,15 +72,30 @@ export class DataExportService implements OnModuleInit, OnApplicationShutdown {
       await this.jobs.remove(id).catch(() => undefined);
       throw error;
     }
-    return viewOf(record);
+    return (await this.views([record]))[0];
   }
 
   async job(id: string, user: SessionUser): Promise<ExportJobView> {
-    return viewOf(await this.own(id, user));
+    return (await this.views([await this.own(id, user)]))[0];
   }
 
   async recent(user: SessionUser): Promise<ExportJobView[]> {
-    return (await this.jobs.recentOf(user.id, RECENT_EXPORTS)).map(viewOf);
+    return this.views(await this.jobs.recentOf(user.id, RECENT_EXPORTS));
+  }
+
+  /** The jobs as the API shows them, their conditions naming the ids and codes they were asked with (one lookup per kind of id). */
+  private async views(records: readonly ExportJobRecord[]): Promise<ExportJobView[]> {
+    const checks = records.map((r) => referencesOf(DATA_EXPORT[r.kind as ExportKind].params, formInput(r.params), r.params).ids);
+    const wanted = new Map<ReferenceKind, Set<number>>();
+    for (const check of checks.flat()) for (const id of check.ids) wanted.set(check.kind, (wanted.get(check.kind) ?? new Set()).add(id));
+    const names = new Map(await Promise.all([...wanted].map(async ([kind, ids]) => [kind, await this.references.names(kind, [...ids])] as const)));
+    return records.map((record, i) => {
+      const kindOf = new Map(checks[i].map((check) => [check.param, check.kind]));
+      return viewOf(record, (field, value) => {
+        const kind = kindOf.get(field);
+        return kind ? names.get(kind)?.get(Number(value)) : undefined;
+      });
+    });
   }
 
   /** The complete file of the caller's own export; anyone else's is as if it did not exist (404). */
@@ -104,17 +128,26 @@ export class DataExportService implements OnModuleInit, OnApplicationShutdown {
 /** Any export's parsed form: its month range and its fields. */
 type ExportForm = { yyyyMm: MonthRange } & Record<string, unknown>;
 
-export function viewOf(record: ExportJobRecord): ExportJobView {
+/** A stored form as it was sent: each field's texts (what referencesOf reads the ids of). */
+function formInput(params: Record<string, unknown>): Record<string, string[]> {
+  const input: Record<string, string[]> = {};
+  for (const [field, value] of exportFormEntries(params)) (input[field] ??= []).push(value);
+  return input;
+}
+
+/** A job as the API shows it; `nameOf` names a field's id or code for its conditions (undefined: the value itself). */
+export function viewOf(record: ExportJobRecord, nameOf: (field: string, value: string) => string | undefined = () => undefined): ExportJobView {
   const kind = record.kind as ExportKind;
   const createdAt = new Date(record.createdAt);
   const finishedAt = record.finishedAt ? new Date(record.finishedAt) : null;
   const status: ExportStatus = record.status === 'done' && !record.fileName ? 'expired' : record.status;
   const phase: ExportPhase = status === 'running' ? (record.rowsExpected === null ? 'counting' : 'writing') : status;
   const percent = status === 'done' ? 100 : Math.max(0, Math.min(100, record.progress));
+  const form = record.params as ExportForm;
   return {
     id: record.id,
     kind,
-    fileName: exportFileName(kind, record.params as ExportForm, createdAt),
+    fileName: exportFileName(kind, form, createdAt),
     status,
     phase,
     phaseText: EXPORT_PHASES[phase],
@@ -126,5 +159,9 @@ export function viewOf(record: ExportJobRecord): ExportJobView {
     createdAt: createdAt.toISOString(),
     finishedAt: finishedAt?.toISOString() ?? null,
     expiresAt: status === 'done' && finishedAt ? new Date(finishedAt.getTime() + EXPORT_TTL_HOURS * 3600_000).toISOString() : null,
+    kindText: EXPORT_KINDS[kind],
+    monthsText: monthsText(formatMonth(form.yyyyMm.from), formatMonth(form.yyyyMm.to)),
+    conditions: exportConditions(kind, record.params, nameOf),
+    form: exportFormEntries(record.params),
   };
 }

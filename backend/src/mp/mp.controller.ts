@@ -56,6 +56,13 @@ export class MpController {
 
   @Public()
   @UseGuards(MpSessionGuard)
+  @Get(MP.searchAll.path)
+  searchAll(@Query(zodPipe(MP.searchAll.params)) q: ParamsOf<typeof MP.searchAll>, @MpUser() user: MpSessionUser): Promise<ResultOf<typeof MP.searchAll>> {
+    return this.mp.searchAll(user, q);
+  }
+
+  @Public()
+  @UseGuards(MpSessionGuard)
   @Get(MP.cities.path)
   cities(@Query(zodPipe(MP.cities.params)) q: ParamsOf<typeof MP.cities>): Promise<ResultOf<typeof MP.cities>> {
     return this.mp.cities(q.provinceId);

@@ -10,7 +10,10 @@ import {
   type MpLink,
   type MpRetailChart,
   type MpRetailChartDto,
+  type MpSearchAllDto,
   type MpSearchCarDto,
+  type MpTabMatches,
+  MP_TABS,
   type MpSessionResult,
   type MpType,
   percentText,
@@ -100,6 +103,15 @@ export class MpService {
     // Any length: the page asks while typing from MP_SUGGEST_MIN characters, and on Enter or 🔍 for whatever was typed.
     if (!dto.name) return [];
     return this.repository.suggestions(dto.type, dto.name);
+  }
+
+  /** The page's search over every tab at once (decision 180): each tab's matches, in the tabs' order. */
+  async searchAll(user: MpSessionUser, dto: MpSearchAllDto): Promise<MpTabMatches[]> {
+    this.sameOpenId(user, dto.openId);
+    const name = dto.name;
+    return Promise.all(
+      MP_TABS.map(async (tab) => ({ type: tab.value, label: tab.label, list: name ? await this.repository.suggestions(tab.value, name) : [] })),
+    );
   }
 
   /** The browser's province → city picker: the province's cities, or every city, in code order (the reference tree, read once). */

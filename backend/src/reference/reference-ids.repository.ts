@@ -45,4 +45,18 @@ export class ReferenceIdsRepository {
         : await this.dataSource.query(`SELECT key AS id FROM dictionary WHERE type = $1 AND key = ANY($2::text[])`, [source.dictionary, ids.map(String)]);
     return new Set(rows.map((row) => Number(row.id)));
   }
+
+  /** The names of the `kind` rows among `ids` (a dictionary entry's value), by id. */
+  async names(kind: ReferenceKind, ids: number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const source = SOURCE_OF[kind];
+    const rows: Array<{ id: number | string; name: string }> =
+      'table' in source
+        ? await this.dataSource.query(`SELECT id, name FROM ${source.table} WHERE id = ANY($1::int[])`, [ids])
+        : await this.dataSource.query(`SELECT key AS id, value AS name FROM dictionary WHERE type = $1 AND key = ANY($2::text[])`, [
+            source.dictionary,
+            ids.map(String),
+          ]);
+    return new Map(rows.map((row) => [Number(row.id), row.name]));
+  }
 }

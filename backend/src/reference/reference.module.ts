@@ -16,6 +16,6 @@ import { SegmentRepository } from './segment.repository';
 @Global()
 @Module({
   providers: [CalendarRepository, DictionaryRepository, GeographyRepository, SegmentRepository, ReferenceIdsRepository, ReferenceCheck],
-  exports: [CalendarRepository, DictionaryRepository, GeographyRepository, SegmentRepository, ReferenceCheck],
+  exports: [CalendarRepository, DictionaryRepository, GeographyRepository, SegmentRepository, ReferenceCheck, ReferenceIdsRepository],
 })
 export class ReferenceModule {}

@@ -1,12 +1,15 @@
 /**
- * The comparison: a header table frozen at the top of its scroll box (the trims as columns, with move and
- * remove, then the frozen rows: sub-series, MSRP, the month's volume and TP), and one table per category
+ * The comparison: a header table frozen at the top of its scroll box (a group row naming each sub-series
+ * over its trims, the trims as columns with move and remove, then the frozen rows: sub-series, MSRP, the
+ * month's volume and TP; every frozen cell opaque, so nothing scrolls through them), and one table per category
  * with sub-rows indented under their parents. Every table has the same fixed column widths, so the
  * columns line up and nothing moves when the data arrives; the label column stays on the left.
  */
 import { cellsOf, columnIndexes, type ConfigBlock, type ConfigColumn, type ConfigFreeze, type ConfigRow, UNEQUIPPED } from '@car/contracts';
 import { forwardRef, type ReactNode } from 'react';
 import { Icon } from 'semantic-ui-react';
+
+import { subSeriesGroups } from '~/utils/config-query';
 
 const LABEL_WIDTH = 200;
 const COLUMN_WIDTH = 180;
@@ -70,6 +73,19 @@ export const ConfigCompareTable = forwardRef<HTMLDivElement, Props>(function Con
         <table className="config-table" style={{ width }} aria-label="车型表头">
           <Cols count={columns.length} />
           <thead>
+            <tr className="config-groups">
+              <th scope="col" className="config-label">
+                子车系
+              </th>
+              {subSeriesGroups(columns).map((g, i) => (
+                <th key={`${g.subSeriesId}-${i}`} scope="colgroup" colSpan={g.span} className="config-group" data-sub-series={g.subSeriesId}>
+                  <span className="config-group__name">
+                    {g.name}
+                    <span className="config-group__count">{g.span} 款</span>
+                  </span>
+                </th>
+              ))}
+            </tr>
             <tr>
               <th scope="col" className="config-label">
                 车型

@@ -1,6 +1,7 @@
 /**
  * 配置查询's search box: matches load while typing (carConfig/searchCar, through /picklist/configSubSeries);
- * clicking a match toggles its selection; a click outside or Escape closes the dropdown.
+ * clicking a match toggles its selection, empties the box and closes the dropdown, as a click outside does; Escape closes it
+ * wherever the focus is inside the box (the input or a match), and gives the focus back to the input.
  */
 import { type IdName } from '@car/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -17,7 +18,22 @@ export function ConfigSearchBox({ selectedIds, onToggle }: { selectedIds: readon
   const [open, setOpen] = useState(false);
   const matches = useListRequest<IdName[]>();
   const box = useRef<HTMLDivElement>(null);
+  const input = useRef<Input>(null);
   const close = useCallback(() => setOpen(false), []);
+  // Focus given back after a pick or Escape does not reopen the list (a user's focus, a click or typing do).
+  const quietFocus = useRef(false);
+  const refocus = () => {
+    quietFocus.current = true;
+    input.current?.focus();
+    quietFocus.current = false;
+  };
+  // A pick empties the box too, so the next search starts afresh (typing the same name again lists it again).
+  const pick = (item: IdName) => {
+    onToggle(item);
+    setText('');
+    close();
+    refocus();
+  };
   useClickOutside(box, open, close);
   const name = text.trim();
   const { run, cancel } = matches;
@@ -33,8 +49,17 @@ export function ConfigSearchBox({ selectedIds, onToggle }: { selectedIds: readon
 
   const list = name === '' ? [] : (matches.data ?? []);
   return (
-    <div className="config-search" ref={box}>
+    <div
+      className="config-search"
+      ref={box}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !open) return;
+        close();
+        refocus();
+      }}
+    >
       <Input
+        ref={input}
         icon="search"
         placeholder="输入子车系名称搜索"
         value={text}
@@ -43,8 +68,8 @@ export function ConfigSearchBox({ selectedIds, onToggle }: { selectedIds: readon
           setText(value);
           setOpen(true);
         }}
-        onFocus={() => setOpen(true)}
-        onKeyDown={(event: React.KeyboardEvent) => event.key === 'Escape' && close()}
+        onFocus={() => !quietFocus.current && setOpen(true)}
+        onClick={() => setOpen(true)}
       />
       {open && name !== '' ? (
         <ul className="config-search__menu" role="listbox" aria-label="匹配的子车系" aria-multiselectable>
@@ -60,8 +85,8 @@ export function ConfigSearchBox({ selectedIds, onToggle }: { selectedIds: readon
                 aria-selected={selected}
                 tabIndex={0}
                 className={`config-search__item${selected ? ' is-selected' : ''}`}
-                onClick={() => onToggle(item)}
-                onKeyDown={(event) => event.key === 'Enter' && onToggle(item)}
+                onClick={() => pick(item)}
+                onKeyDown={(event) => event.key === 'Enter' && pick(item)}
               >
                 <span>{item.name}</span>
                 {selected ? <Icon name="check" color="blue" /> : null}

@@ -5,7 +5,16 @@
  * 重置, and my recent exports. The export itself is a background job (decision 70). No filter
  * side panel on these pages. The route supplies the loader and action (`export-page.server.ts`).
  */
-import { EXPORT_PAGES, type ExportJobView, type ExportTagDef, offeredTags, PRICE_VOLUME_EXPORT_DEFAULTS } from '@car/contracts';
+import {
+  conditionLine,
+  EXPORT_PAGES,
+  type ExportJobView,
+  type ExportTagDef,
+  monthsText,
+  offeredTags,
+  PRICE_VOLUME_EXPORT_DEFAULTS,
+  priceBandText,
+} from '@car/contracts';
 import { useFetcher, useLoaderData, useRevalidator } from '@remix-run/react';
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Input } from 'semantic-ui-react';
@@ -181,18 +190,10 @@ export function ExportPage() {
       </div>
       <section className="export-page__chosen" aria-label="已选条件">
         <h3>已选条件</h3>
-        <p>
-          月份：{start} 至 {end}
-        </p>
-        {kind === 'mix' ? (
-          <p>
-            价格段：{bands.priceLow}万 至 {bands.priceHigh}万，每 {bands.segment}万
-          </p>
-        ) : null}
+        <p>{conditionLine('月份', monthsText(start, end))}</p>
+        {kind === 'mix' ? <p>{conditionLine('价格段', priceBandText(bands.priceLow, bands.priceHigh, bands.segment))}</p> : null}
         {shown.map((tag) => (
-          <p key={tag.key}>
-            {tag.label}：{conditionText(choices[tag.field])}
-          </p>
+          <p key={tag.key}>{conditionLine(tag.label, conditionText(choices[tag.field]))}</p>
         ))}
       </section>
       <div className="export-page__actions">
@@ -204,7 +205,7 @@ export function ExportPage() {
         </Button>
       </div>
       {job ? <ExportProgress job={job} onUpdate={setJob} /> : null}
-      <RecentExports jobs={jobs} />
+      <RecentExports jobs={jobs} latest={job?.id ?? null} />
     </div>
   );
 }

@@ -9,7 +9,7 @@ import { Progress } from 'semantic-ui-react';
 
 import { useFailureToast } from '~/components/Toast';
 import { isApiFailure, type ApiFailure } from '~/utils/api-failure';
-import { thousands as formatThousands } from '@car/contracts';
+import { EXPORT_NO_ROWS, thousands as formatThousands } from '@car/contracts';
 
 export const POLL_MS = 1000;
 
@@ -52,6 +52,7 @@ export function ExportProgress({ job: initial, onUpdate }: { job: ExportJobView;
           下载 {job.fileName}
         </a>
       ) : null}
+      {job.status === 'done' && job.rowsWritten === 0 ? <p className="export-progress__empty">{EXPORT_NO_ROWS}：所选条件下没有数据</p> : null}
       {job.status === 'failed' ? <p className="export-progress__error">{job.error}</p> : null}
     </div>
   );

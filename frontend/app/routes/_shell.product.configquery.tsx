@@ -33,6 +33,7 @@ import {
   type ConfigState,
   moveColumn,
   newSearch,
+  onePerSubSeries,
   readConfigState,
   removeColumn,
   shownCodes,
@@ -110,6 +111,7 @@ export default function ConfigQuery() {
   const columns = codes.map((code) => byCode.get(code)!);
   const blocks = table ? visibleBlocks(table.items, codes, { hideUnequipped: state.hide, onlyDiffering: state.differ }) : [];
   const selectedCodes = state.codes ?? loadedCodes;
+  const onePerSub = onePerSubSeries(columns);
 
   const scroller = useRef<HTMLDivElement>(null);
   const jump = (id: number) => {
@@ -222,6 +224,16 @@ export default function ConfigQuery() {
             <div className="config-toolbar">
               <Checkbox id="config-hide-empty" label="隐藏未配置项" checked={state.hide} onChange={() => go({ ...state, hide: !state.hide }, true)} />
               <Checkbox id="config-differ-only" label="仅显示差异项" checked={state.differ} onChange={() => go({ ...state, differ: !state.differ }, true)} />
+              <Button
+                type="button"
+                basic
+                size="small"
+                title="每个子车系只留一款：当月零售量最高的车型（都无销量时留第一款）"
+                disabled={onePerSub.length === columns.length}
+                onClick={() => go({ ...state, codes: onePerSub }, true)}
+              >
+                每个子车系一款
+              </Button>
               <span className="config-legend">● 标配　○ 选配　- 无</span>
               <span className="config-toolbar__spacer" />
               <Button

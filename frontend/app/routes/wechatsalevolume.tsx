@@ -159,7 +159,7 @@ export default function WechatSaleVolume() {
               <b>{r.salesStr}</b>
             </div>
             <div>
-              <small>同比</small>
+              <small>当月同比</small>
               <b>
                 <Growth value={r.yoy} text={r.yoys} />
               </b>
@@ -169,7 +169,7 @@ export default function WechatSaleVolume() {
               <b>{r.ljSalesStr}</b>
             </div>
             <div>
-              <small>同比</small>
+              <small>累计同比</small>
               <b>
                 <Growth value={r.ljYoy} text={r.ljYoys} />
               </b>

@@ -4,9 +4,11 @@ import {
   configSearch,
   moveColumn,
   newSearch,
+  onePerSubSeries,
   readConfigState,
   removeColumn,
   shownCodes,
+  subSeriesGroups,
   toggleSubSeries,
   toggleTrim,
 } from './config-query';
@@ -69,5 +71,27 @@ describe('the configuration query state', () => {
     expect(decodeURIComponent(configDownloadHref({ ...state('?ids=51&differ=1'), codes: ['b', 'a'] }))).toBe(
       '/car/api/carConfig/download?ids=51&carJllCodes=b,a&differ=1',
     );
+  });
+});
+
+describe('the sub-series groups and the one-trim-per-sub-series pick', () => {
+  const col = (carJllCode: string, subSeriesId: number, retailQty: number | null) => ({ carJllCode, subSeriesId, subSeriesName: `S${subSeriesId}`, retailQty });
+
+  test('a group spans each run of adjacent trims of one sub-series', () => {
+    expect(subSeriesGroups([col('A', 1, 5), col('B', 1, 9), col('C', 2, null), col('D', 1, 1)])).toEqual([
+      { subSeriesId: 1, name: 'S1', span: 2 },
+      { subSeriesId: 2, name: 'S2', span: 1 },
+      { subSeriesId: 1, name: 'S1', span: 1 },
+    ]);
+    expect(subSeriesGroups([])).toEqual([]);
+  });
+
+  test('each sub-series keeps its best seller, or its first trim when none sold or on a tie, in column order', () => {
+    expect(onePerSubSeries([col('A', 1, 5), col('B', 1, 9), col('C', 2, null), col('D', 2, null), col('E', 3, 4), col('F', 3, 4), col('G', 1, 2)])).toEqual([
+      'B',
+      'C',
+      'E',
+    ]);
+    expect(onePerSubSeries([col('X', 7, 0), col('Y', 7, 3)])).toEqual(['Y']);
   });
 });

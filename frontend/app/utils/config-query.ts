@@ -4,7 +4,7 @@
  * `battery`) and the two checkboxes (`hide` 隐藏未配置项, `differ` 仅显示差异项). The spec's state rules
  * (001 §4) as pure functions: a new search clears the trims and filters; the filter button keeps them.
  */
-import { CAR_CONFIG, MAX_CONFIG_SUB_SERIES, MAX_CONFIG_TRIMS } from '@car/contracts';
+import { CAR_CONFIG, type ConfigColumn, MAX_CONFIG_SUB_SERIES, MAX_CONFIG_TRIMS } from '@car/contracts';
 
 import { apiDownloadHref } from './download';
 
@@ -140,4 +140,40 @@ export function configNeedsReload(currentUrl: URL, nextUrl: URL): boolean {
   if (before.codes === null || after.codes === null) return before.codes !== after.codes;
   const had = new Set(before.codes);
   return after.codes.some((code) => !had.has(code));
+}
+
+/** A sub-series' group over its trims in the head: consecutive columns of one sub-series share one cell. */
+export interface SubSeriesGroup {
+  subSeriesId: number;
+  name: string;
+  span: number;
+}
+
+/**
+ * The group header row over the trims: one cell per run of adjacent columns of the same sub-series (a
+ * column moved away from its own starts a second cell of that sub-series, so every cell sits over its trims).
+ */
+export function subSeriesGroups(columns: ReadonlyArray<Pick<ConfigColumn, 'subSeriesId' | 'subSeriesName'>>): SubSeriesGroup[] {
+  const groups: SubSeriesGroup[] = [];
+  for (const column of columns) {
+    const last = groups.at(-1);
+    if (last && last.subSeriesId === column.subSeriesId) last.span++;
+    else groups.push({ subSeriesId: column.subSeriesId, name: column.subSeriesName, span: 1 });
+  }
+  return groups;
+}
+
+/**
+ * 每个子车系一款 (decision 179): of the columns shown, each sub-series keeps one trim, its best seller in the
+ * month of the head's 零售量 (the first of it in column order when none sold or on a tie); the kept
+ * columns stay in their order.
+ */
+export function onePerSubSeries(columns: ReadonlyArray<Pick<ConfigColumn, 'carJllCode' | 'subSeriesId' | 'retailQty'>>): string[] {
+  const best = new Map<number, Pick<ConfigColumn, 'carJllCode' | 'retailQty'>>();
+  for (const column of columns) {
+    const kept = best.get(column.subSeriesId);
+    if (!kept || (column.retailQty ?? 0) > (kept.retailQty ?? 0)) best.set(column.subSeriesId, column);
+  }
+  const codes = new Set([...best.values()].map((c) => c.carJllCode));
+  return columns.filter((c) => codes.has(c.carJllCode)).map((c) => c.carJllCode);
 }

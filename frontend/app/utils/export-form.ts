@@ -3,6 +3,7 @@
  * the 已选条件 panel says, the area → province → city clearing rule, and the fields sent — only those of
  * tags that are on, empty values left out, each value repeated, the month range as 'start - end'.
  */
+import { namesText } from '@car/contracts';
 
 /** A tag's chosen values by the form field it sends; names for the 已选条件 panel. */
 export interface TagChoice {
@@ -11,8 +12,6 @@ export interface TagChoice {
 }
 
 export type ExportChoices = Readonly<Record<string, TagChoice | undefined>>;
-
-export const ALL_TEXT = '全部';
 
 /** The month range as the old client sends it. */
 export function monthRangeText(start: string, end: string): string {
@@ -36,9 +35,9 @@ export function exportEntries(
   return entries;
 }
 
-/** What 已选条件 shows of one tag: its chosen names, or 全部 when none. */
+/** What 已选条件 shows of one tag: its chosen names, or 全部 when none (the rule 我的导出 shows too). */
 export function conditionText(choice: TagChoice | undefined): string {
-  return choice && choice.names.length > 0 ? choice.names.join('、') : ALL_TEXT;
+  return namesText(choice?.names ?? []);
 }
 
 /**
@@ -62,3 +61,6 @@ export function splitValues(text: string): string[] {
     .map((v) => v.trim())
     .filter((v) => v !== '');
 }
+
+/** The field naming the kind of export when 我的导出 posts a job's form again (重新生成); no export form has it. */
+export const KIND_FIELD = '_kind';

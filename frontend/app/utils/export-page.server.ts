@@ -68,14 +68,15 @@ export function exportPageLoader(kind: ExportKind) {
 
 export type ExportPageData = Awaited<ReturnType<ReturnType<typeof exportPageLoader>>>;
 
-const CALLS = { cityRetail: DATA_EXPORT.cityRetail, mix: DATA_EXPORT.mix, price: DATA_EXPORT.price, fandian: DATA_EXPORT.fandian } as const;
+/** Each kind's export call: the page's form and 我的导出's 重新生成 post to it. */
+export const EXPORT_CALLS = { cityRetail: DATA_EXPORT.cityRetail, mix: DATA_EXPORT.mix, price: DATA_EXPORT.price, fandian: DATA_EXPORT.fandian } as const;
 
 export function exportPageAction(kind: ExportKind) {
   return async ({ request, context }: ActionFunctionArgs) => {
     const form = await request.formData();
     const entries = [...form.entries()].map(([key, value]): [string, string] => [key, typeof value === 'string' ? value : '']);
     try {
-      return { job: await apiPostForm(request, context, CALLS[kind], entries) };
+      return { job: await apiPostForm(request, context, EXPORT_CALLS[kind], entries) };
     } catch (error) {
       return failureData(error);
     }
