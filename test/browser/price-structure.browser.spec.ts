@@ -87,7 +87,7 @@ describeInBrowser('the price-structure pages', () => {
         '去年同期月均销量',
         '同比',
         'MIX',
-        'MIX变化',
+        'MIX变化(百分点)',
         '成交价',
         '厂商指导价',
         '优惠',

@@ -4,7 +4,7 @@
  */
 import { Modal } from 'semantic-ui-react';
 
-import { type BandDetailRow, growthText, sharePercentText, thousands } from '@car/contracts';
+import { type BandDetailRow, growthText, pointsHeader, pointsText, sharePercentText, thousands } from '@car/contracts';
 import { growthClass } from '~/utils/format';
 
 /** The dialog's table height (spec §2.5). */
@@ -36,7 +36,7 @@ export function PriceBandDetailDialog({
                   <>
                     <th>{periods[0]} MIX</th>
                     <th>{periods[1]} MIX</th>
-                    <th>MIX变化</th>
+                    <th>{pointsHeader('MIX变化')}</th>
                   </>
                 ) : (
                   <>
@@ -55,7 +55,7 @@ export function PriceBandDetailDialog({
                     <>
                       <td>{sharePercentText(r.mix)}</td>
                       <td>{sharePercentText(r.tqMix)}</td>
-                      <td className={growthClass(r.mixYoy)}>{growthText(r.mixYoy)}</td>
+                      <td className={growthClass(r.mixYoy)}>{pointsText(r.mixYoy)}</td>
                     </>
                   ) : (
                     <>
