@@ -1,4 +1,5 @@
 import {
+  type CarDetails,
   type ChartResult,
   DASHBOARD_PATH,
   type DashboardWhole,
@@ -58,6 +59,21 @@ describeInBrowser('point changes and the price-band table', () => {
     assertClean();
   });
 
+  test("the car-model details show last year's sales beside 同比 and the share change in points", async () => {
+    const { page, assertClean } = await openSignedIn(browser(), '/salevolume/companybrand', { width: 1440, height: 900 });
+    await page.locator('.car-details tbody tr').first().waitFor();
+    const heads = (await page.locator('.car-details thead th').allTextContents()).map((t) => t.trim());
+    expect(heads).toEqual(['细分市场（占比）', '车型', '销量', '去年同期销量', '同比', '细分市场份额', '份额变化(百分点)', '细分市场排名']);
+    const list = await apiResult<{ list: Array<{ id: number }> }>(page, '/saleVolume/companyBrand/list', { type: 0, currentPage: 1, pageSize: 10 });
+    const details = await apiResult<CarDetails>(page, '/saleVolume/companyBrand/carDetails', { type: 0, foreignId: list.list[0].id });
+    const model = details.details[0].models[0];
+    const first = page.locator('.car-details tbody tr').first();
+    const cells = (await first.locator('td.car-details__num').allTextContents()).map((t) => t.trim());
+    expect(cells.slice(0, 2)).toEqual([model.salesStr, model.tqSalesStr]);
+    expect(cells[4]).toBe(pointsText(model.detailMixChange));
+    assertClean();
+  });
+
   test('the dashboard says the penetration change in 个百分点', async () => {
     const { page, assertClean } = await openSignedIn(browser(), '/salevolume/wholemarket');
     await page.goto(`${testEnv().baseUrl}${DASHBOARD_PATH}`, { waitUntil: 'networkidle' });
@@ -67,6 +83,7 @@ describeInBrowser('point changes and the price-band table', () => {
     expect(whole.yoyShentoulvStr).toMatch(/^([+-]\d+\.\d个百分点|-)$/);
     expect(growth).toBe(`较去年同期 ${whole.yoyShentoulvStr}`);
     expect(growth).not.toContain('%');
+    await screenshot(page, 'dashboard-after');
     assertClean();
   });
 
