@@ -26,6 +26,15 @@ import { priceVolumeMarket, type PriceVolumeMarket } from '../support/price-volu
  */
 
 const BANDS = { priceLow: '14', priceHigh: '20', segment: '1' };
+
+/** A price-volume download as the signed-in analyst: its first sheet. */
+async function firstSheet(app: NestExpressApplication, token: string, path: string, query: Record<string, string>): Promise<ExcelJS.Worksheet> {
+  const response = await request(app.getHttpServer()).get(`${API_PREFIX}/pricevolume/${path}`).query(query).set('token', token).buffer(true).parse(binaryBody);
+  expect(response.status).toBe(200);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(response.body);
+  return workbook.worksheets[0];
+}
 const LABELS = ['14万以下', '14-15万', '15-16万', '16-17万', '17-18万', '18-19万', '19-20万', '20万以上'];
 
 describe('price × volume on the hand-made market', () => {
@@ -151,16 +160,7 @@ describe('price × volume on the hand-made market', () => {
   });
 
   test("view 1 (销量同比) puts last year's sales beside 同比, page and workbook: 德锐's trims 100 and 0, its subtotal 100", async () => {
-    const response = await request(opened.app.getHttpServer())
-      .get(`${API_PREFIX}/pricevolume/modelPrice/downloadSingleTable`)
-      .query({ modelSubId: '51', data2: '1' })
-      .set('token', opened.token)
-      .buffer(true)
-      .parse(binaryBody);
-    expect(response.status).toBe(200);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.body);
-    const sheet = workbook.worksheets[0];
+    const sheet = await firstSheet(opened.app, opened.token, 'modelPrice/downloadSingleTable', { modelSubId: '51', data2: '1' });
     const headers = (sheet.getRow(1).values as unknown[]).slice(1);
     expect(headers).toEqual(['车系', '车型', '价格(万元)', '销量', '去年同期销量', '同比', '细分市场排名']);
     const rows: unknown[][] = [];
@@ -311,16 +311,7 @@ describe('price × volume on the demo data', () => {
   });
 
   test('the download lists every member of every band with the same figures', async () => {
-    const response = await request(app.getHttpServer())
-      .get(`${API_PREFIX}/pricevolume/priceQtyDetail/download`)
-      .query({ type: '1' })
-      .set('token', token)
-      .buffer(true)
-      .parse(binaryBody);
-    expect(response.status).toBe(200);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.body);
-    const sheet = workbook.worksheets[0];
+    const sheet = await firstSheet(app, token, 'priceQtyDetail/download', { type: '1' });
     const table = await get<DimensionTable>('pricevolume/priceQtyDetail/table', { type: '1' });
     const subtotals = table.values.filter((cells) => cells[1].data[0] === '小计').map((cells) => cells[2].data[0]);
     const sheetSubtotals: number[] = [];
