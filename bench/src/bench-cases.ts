@@ -414,6 +414,7 @@ export const ENDPOINTS: readonly BenchEndpoint[] = [
   { group: 'dashboard', path: 'dashboard/brands', variants: vary(DASHBOARD_PERIODS, JLL_TYPES) },
   { group: 'dashboard', path: 'dashboard/modelSubs', variants: vary(DASHBOARD_PERIODS, JLL_TYPES) },
   { group: 'dashboard', path: 'dashboard/cities', variants: vary(DASHBOARD_PERIODS, CITY_PAGES) },
+  { group: 'dashboard', path: 'dashboard/nevTrend', variants: ['', 'time=2025-06'] },
   // 销量查询 (the mini-program's page): its mp session, not a web token.
   { group: 'mp', access: 'mp', path: 'mp/retail/getRetailChart', variants: [...MP_CHARTS] },
   { group: 'mp', access: 'mp', path: 'mp/retail/searchCar', variants: [...MP_SEARCHES] },

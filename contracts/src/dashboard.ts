@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ACCUMULATE_OPTIONS, MAX_PAGE } from './constants';
 import { blankIsAbsent, intText, monthText, strictQuery } from './params';
 import { inCalendar } from './references';
+import { chartResultSchema } from './sale-volume';
 
 /**
  * The dashboard (看板, spec 001 §2.12, §3, §7, §9; decisions 76-78): one month, or January to that
@@ -68,7 +69,11 @@ export const dashboardCitiesSchema = strictQuery({
   pageSize: size(DASHBOARD_SIZES.cities),
 });
 
+/** The NEV-penetration trend: the 13 months ending with `time` (the latest retail month when absent). */
+export const dashboardNevTrendSchema = strictQuery({ time: periodShape.time });
+
 export type DashboardPeriodDto = z.output<typeof dashboardWholeSchema>;
+export type DashboardNevTrendDto = z.output<typeof dashboardNevTrendSchema>;
 export type DashboardListDto = z.output<typeof dashboardBrandsSchema>;
 export type DashboardCitiesDto = z.output<typeof dashboardCitiesSchema>;
 
@@ -149,3 +154,13 @@ export const dashboardWholeResultSchema = z.object({
   briefs: z.array(dashboardBriefSchema),
 });
 export type DashboardWhole = z.infer<typeof dashboardWholeResultSchema>;
+
+/** Months the NEV-penetration trend shows: the dashboard's month and the twelve before it. */
+export const NEV_TREND_MONTHS = 13;
+
+/**
+ * The NEV-penetration trend beside the gauges: one line, 新能源渗透率 by month in percent with one decimal
+ * (null for a month with no retail at all), over NEV_TREND_MONTHS months ending with `time`.
+ */
+export const dashboardNevTrendResultSchema = z.object({ time: z.string(), chart: chartResultSchema });
+export type DashboardNevTrend = z.infer<typeof dashboardNevTrendResultSchema>;

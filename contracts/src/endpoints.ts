@@ -419,6 +419,12 @@ export const DASHBOARD = {
   ),
   modelSubs: dashboard('modelSubs', db.dashboardModelSubsSchema, db.dashboardListSchema, '车型（子车系）排行：jllType，pageSize 默认 10'),
   cities: dashboard('cities', db.dashboardCitiesSchema, db.dashboardCityPageSchema, '城市排行（含限行、限购）：jllType, currentPage, pageSize 默认 10'),
+  nevTrend: dashboard(
+    'nevTrend',
+    db.dashboardNevTrendSchema,
+    db.dashboardNevTrendResultSchema,
+    '新能源渗透率走势：time 及之前 12 个月，每月一点（%，一位小数）',
+  ),
 };
 
 export const MP = {

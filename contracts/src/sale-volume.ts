@@ -383,6 +383,10 @@ export const chartSeriesSchema = z.object({
   data: z.array(z.number().nullable()),
   /** Which y axis: 0 volume, 1 percent. */
   yAxis: z.number().int().optional(),
+  /** The car a series belongs to where a chart compares several (the price trace: each one's TP, MSRP and discount). */
+  group: z.string().optional(),
+  /** The same periods a year earlier (the sales trend's 显示去年同期), where the chart offers them. */
+  lastYear: z.array(z.number().nullable()).optional(),
 });
 export type ChartSeries = z.infer<typeof chartSeriesSchema>;
 

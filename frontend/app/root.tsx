@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import semanticCss from 'fomantic-ui-css/semantic.min.css?url';
 
 import appCss from '~/styles/app.css?url';
+import focusCss from '~/styles/focus.css?url';
 import kitCss from '~/styles/kit.css?url';
 import pickListCss from '~/styles/pick-list.css?url';
 import { Logo } from '~/components/Logo';
@@ -22,6 +23,7 @@ export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: appCss },
   { rel: 'stylesheet', href: kitCss },
   { rel: 'stylesheet', href: pickListCss },
+  { rel: 'stylesheet', href: focusCss },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 

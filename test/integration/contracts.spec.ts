@@ -109,6 +109,7 @@ const EXAMPLES: Record<string, Record<string, string>> = {
   'dashboard/brands': { jllType: '2' },
   'dashboard/modelSubs': { jllType: '0' },
   'dashboard/cities': { jllType: '1', currentPage: '2' },
+  'dashboard/nevTrend': {},
   'mp/session': {},
   'mp/bind': {},
   'mp/unbind': {},

@@ -1,7 +1,10 @@
 import request from 'supertest';
 import {
+  API_PREFIX,
+  ApiCode,
   type DashboardCityPage,
   type DashboardList,
+  type DashboardNevTrend,
   type DashboardWhole,
   type Summary,
   type TablePage,
@@ -9,6 +12,8 @@ import {
   formatMonth,
   parseMonth,
 } from '@car/contracts';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { priceVolumeMarket } from '../support/price-volume-market';
 import { signedInApi } from '../support/signed-in-api';
 
 /**
@@ -30,7 +35,7 @@ describe('the dashboard calls', () => {
   const percent = (part: number, whole: number) => Math.round((part / whole) * 1000) / 10;
 
   test('every call needs a session', async () => {
-    for (const path of ['whole', 'producers', 'brands', 'modelSubs', 'cities']) {
+    for (const path of ['whole', 'producers', 'brands', 'modelSubs', 'cities', 'nevTrend']) {
       const response = await request(app().getHttpServer()).get(`${API}/dashboard/${path}`).expect(401);
       expect(response.body.code).toBe(-1009);
     }
@@ -124,6 +129,21 @@ describe('the dashboard calls', () => {
     for (const c of first.list) expect(c.per).toBe(percent(c.qty, whole.zizhu.qty));
   });
 
+  test("the NEV trend's last point is the penetration card of the month; thirteen months end with it", async () => {
+    const earlier = formatMonth(addMonths(parseMonth(latest), -5));
+    for (const time of [latest, earlier]) {
+      const trend = await result<DashboardNevTrend>('dashboard/nevTrend', { time });
+      const months = trend.chart.xAxis[0].categories;
+      expect(months).toHaveLength(13);
+      expect(months[12]).toBe(time);
+      expect(months[0]).toBe(formatMonth(addMonths(parseMonth(time), -12)));
+      const points = trend.chart.series[0].data;
+      expect(points[12]).toBe((await result<DashboardWhole>('dashboard/whole', { time })).shentoulv);
+      expect(points[0]).toBe((await result<DashboardWhole>('dashboard/whole', { time: months[0] })).shentoulv);
+    }
+    expect((await result<DashboardNevTrend>('dashboard/nevTrend')).time).toBe(latest);
+  });
+
   test('the three briefs are written from the figures', async () => {
     const d = await result<DashboardWhole>('dashboard/whole', { time: latest });
     expect(d.briefs).toHaveLength(3);
@@ -147,11 +167,58 @@ describe('the dashboard calls', () => {
     ['company', '1'],
     ['time', '2026-10\u0000'],
   ])('%s=%s is a 400 with a Chinese message', async (name, value) => {
-    for (const path of ['whole', 'producers', 'brands', 'modelSubs', 'cities']) {
+    for (const path of ['whole', 'producers', 'brands', 'modelSubs', 'cities', 'nevTrend']) {
       const response = await get(`dashboard/${path}`, { [name]: value });
       expect(response.status).toBe(400);
       expect(response.body.code).toBe(-1400);
       expect(response.body.msg).toMatch(/参数/);
     }
+  });
+});
+
+/*
+ * The NEV-penetration trend on the hand-made market of sales-fixture.ts, worked out by hand. New energy is
+ * trim 64 (乙电EV, BEV) alone, sold from 2025-07. Thirteen months to 2026-03 are 2025-03 … 2026-03:
+ *   NEV     0    0    0    0  200  200  200  200  200  200 | 200  100  300
+ *   market 800  600  600  600  800  800  800  800  800  800 | 700  500 1000
+ *   %       0    0    0    0   25   25   25   25   25   25 | 28.6  20   30     (200 / 700 = 28.571… → 28.6)
+ */
+describe('the NEV-penetration trend on the hand-made market', () => {
+  // The shared testbed of the hand-made market (its prices come along; this test reads only retail).
+  const market = priceVolumeMarket('nevtrend', `10.77.${process.pid % 250}.1`);
+  let app: NestExpressApplication;
+  let token: string;
+
+  beforeAll(async () => {
+    ({ app, token } = await market.open());
+  }, 120_000);
+
+  afterAll(() => market.close());
+
+  const trend = async (query: Record<string, string>): Promise<DashboardNevTrend> => {
+    const response = await request(app.getHttpServer()).get(`${API_PREFIX}/dashboard/nevTrend`).query(query).set('token', token);
+    expect({ status: response.status, code: response.body.code }).toEqual({ status: 200, code: ApiCode.Success });
+    return response.body.result as DashboardNevTrend;
+  };
+
+  test('each month is its NEV over its whole market, one decimal, the latest month last', async () => {
+    const answer = await trend({});
+    expect(answer.time).toBe('2026-03');
+    expect(answer.chart.xAxis[0].categories).toEqual(
+      '2025-03 2025-04 2025-05 2025-06 2025-07 2025-08 2025-09 2025-10 2025-11 2025-12 2026-01 2026-02 2026-03'.split(' '),
+    );
+    expect(answer.chart.series).toEqual([{ name: '新能源渗透率', type: 'line', yAxis: 0, data: [0, 0, 0, 0, 25, 25, 25, 25, 25, 25, 28.6, 20, 30] }]);
+  });
+
+  test('an earlier month ends the line there; months before the data are null', async () => {
+    const answer = await trend({ time: '2025-08' });
+    expect(answer.chart.xAxis[0].categories[0]).toBe('2024-08');
+    expect(answer.chart.series[0].data).toEqual([null, null, null, null, null, 0, 0, 0, 0, 0, 0, 25, 25]);
+  });
+
+  test('a month outside the data is a 400 naming time', async () => {
+    const response = await request(app.getHttpServer()).get(`${API_PREFIX}/dashboard/nevTrend`).query({ time: '2026-09' }).set('token', token);
+    expect(response.status).toBe(400);
+    expect(response.body.msg).toMatch(/time/);
   });
 });

@@ -246,14 +246,20 @@ describe('price figures on a hand-made market', () => {
     expect(Math.abs(weighted - table.rows[0].values[2]!)).toBeLessThanOrEqual(1);
   });
 
-  test("the trace chart: the subject's prices, then a discount line for it and each comparison series and trim", async () => {
+  test("the trace chart: the subject's prices, then a discount line for it and each comparison series and trim, with their TP and MSRP", async () => {
     const chart = await ok<ChartResult>('cabmodelpricetrace/highCharts', { modelSubId: '51', modelSubIds: '53', carIds: '63', type: '0' });
+    // 乙电EV [64]: TP 165,000 / 160,000 / (150000×100 + 156000×200) / 300 = 154,000; MSRP 180,000 / 180,000 / 175,000.
+    // 日行SUV [63] in March: TP (200000 + 190000) / 2 = 195,000, MSRP 220,000; nothing before.
     expect(chart.series).toEqual([
-      { name: '厂商指导价', type: 'column', yAxis: 0, data: [150_000, 160_000, 158_000] },
-      { name: '成交价', type: 'column', yAxis: 0, data: [138_000, 150_000, 144_000] },
-      { name: '德锐优惠', type: 'spline', yAxis: 1, data: [12_000, 10_000, 14_000] },
-      { name: '乙电EV优惠', type: 'spline', yAxis: 1, data: [15_000, 20_000, 21_000] },
-      { name: '日行SUV 2025款 2.0L 四驱优惠', type: 'spline', yAxis: 1, data: [null, null, 25_000] },
+      { name: '厂商指导价', type: 'column', yAxis: 0, data: [150_000, 160_000, 158_000], group: '德锐' },
+      { name: '成交价', type: 'column', yAxis: 0, data: [138_000, 150_000, 144_000], group: '德锐' },
+      { name: '德锐优惠', type: 'spline', yAxis: 1, data: [12_000, 10_000, 14_000], group: '德锐' },
+      { name: '乙电EV优惠', type: 'spline', yAxis: 1, data: [15_000, 20_000, 21_000], group: '乙电EV' },
+      { name: '乙电EV成交价', type: 'line', yAxis: 0, data: [165_000, 160_000, 154_000], group: '乙电EV' },
+      { name: '乙电EV厂商指导价', type: 'line', yAxis: 0, data: [180_000, 180_000, 175_000], group: '乙电EV' },
+      { name: '日行SUV 2025款 2.0L 四驱优惠', type: 'spline', yAxis: 1, data: [null, null, 25_000], group: '日行SUV 2025款 2.0L 四驱' },
+      { name: '日行SUV 2025款 2.0L 四驱成交价', type: 'line', yAxis: 0, data: [null, null, 195_000], group: '日行SUV 2025款 2.0L 四驱' },
+      { name: '日行SUV 2025款 2.0L 四驱厂商指导价', type: 'line', yAxis: 0, data: [null, null, 220_000], group: '日行SUV 2025款 2.0L 四驱' },
     ]);
   });
 

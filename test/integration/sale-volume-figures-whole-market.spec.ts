@@ -389,6 +389,8 @@ describe('sales-volume figures on a hand-made market: the whole market (wholeMar
       ]);
       expect(chart.series[0]).toMatchObject({ ...SALES, data: [600, 400, 800, 600, 600, 600, 800, 800, 800, 800, 800, 800, 700, 500, 1000] });
       expect(chart.series[1]).toMatchObject({ ...YOY, data: [...new Array(12).fill(null), 16.7, 25, 25] });
+      // 显示去年同期: 2026's months beside 2025's (600, 400, 800); 2025 has no year before it.
+      expect(chart.series[0].lastYear).toEqual([...new Array(12).fill(null), 600, 400, 800]);
     });
 
     test('quarter, count 2: whole-month sums per quarter', async () => {
@@ -397,6 +399,7 @@ describe('sales-volume figures on a hand-made market: the whole market (wholeMar
       // Q1 600+400+800, Q2 3×600, Q3 and Q4 3×800, 2026-Q1 700+500+1000
       expect(chart.series[0]).toMatchObject({ ...SALES, data: [1800, 1800, 2400, 2400, 2200] });
       expect(chart.series[1]).toMatchObject({ ...YOY, data: [null, null, null, null, 22.2] }); // 2200/1800 − 1
+      expect(chart.series[0].lastYear).toEqual([null, null, null, null, 1800]);
     });
 
     test('quarter in February: the unfinished quarter is compared with the same two months a year before', async () => {

@@ -34,4 +34,9 @@ export class DashboardController {
   cities(@Query(zodPipe(DASHBOARD.cities.params)) q: ParamsOf<typeof DASHBOARD.cities>): Promise<ResultOf<typeof DASHBOARD.cities>> {
     return this.dashboard.cities(q);
   }
+
+  @Get(DASHBOARD.nevTrend.path)
+  nevTrend(@Query(zodPipe(DASHBOARD.nevTrend.params)) q: ParamsOf<typeof DASHBOARD.nevTrend>): Promise<ResultOf<typeof DASHBOARD.nevTrend>> {
+    return this.dashboard.nevTrend(q);
+  }
 }

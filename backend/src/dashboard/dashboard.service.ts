@@ -4,15 +4,20 @@ import {
   type DashboardCityPage,
   type DashboardList,
   type DashboardListDto,
+  type DashboardNevTrend,
+  type DashboardNevTrendDto,
   type DashboardPeriodDto,
   type DashboardRow,
   type DashboardVolume,
   type DashboardWhole,
   DASHBOARD_SIZES,
+  NEV_TREND_MONTHS,
+  addMonths,
   formatMonth,
   growth,
   growthNumber,
   kiloVehicles,
+  monthRange,
   parseMonth,
   percentNumber,
   percentText,
@@ -136,6 +141,36 @@ export class DashboardService {
         bev: bev.qty,
         producers: producers.rows,
       }),
+    };
+  }
+
+  /**
+   * 新能源渗透率 by month, the month asked and the twelve before it: NEV (the fuels of the 新能源 figure)
+   * over every fuel, each month on its own. One question by month and fuel; a month without retail is null.
+   */
+  async nevTrend(dto: DashboardNevTrendDto): Promise<DashboardNevTrend> {
+    const { month } = await this.period({ time: dto.time, accumulate: 0 });
+    const months = monthRange(addMonths(month, -(NEV_TREND_MONTHS - 1)), month);
+    const rows = await this.analytics.query({
+      source: 2,
+      dimensions: ['month', 'fuel'],
+      measures: [{ measure: 'qty', span: { from: months[0], to: month }, as: 'qty' }],
+    });
+    const all = new Map<number, number>();
+    const nev = new Map<number, number>();
+    for (const r of rows) {
+      const m = r.key.month ?? 0;
+      const qty = r.values.qty ?? 0;
+      all.set(m, (all.get(m) ?? 0) + qty);
+      if ((NEV_FUELS as readonly number[]).includes(r.key.fuel ?? -1)) nev.set(m, (nev.get(m) ?? 0) + qty);
+    }
+    return {
+      time: formatMonth(month),
+      chart: {
+        xAxis: [{ categories: months.map(formatMonth) }],
+        yAxis: [{ title: '渗透率（%）' }],
+        series: [{ name: '新能源渗透率', type: 'line', yAxis: 0, data: months.map((m) => percentNumber(share(nev.get(m) ?? 0, all.get(m) ?? 0))) }],
+      },
     };
   }
 

@@ -247,9 +247,9 @@ export class SaleVolumeService {
   }
 
   /**
-   * Trend chart: month (0), quarter (1) or year (2) totals with their yoy, over the latest `count`
-   * years (0 = every year with data). A period that is not over yet is compared with the same months a
-   * year earlier.
+   * Trend chart: month (0), quarter (1) or year (2) totals with their yoy and the same periods a year
+   * earlier, over the latest `count` years (0 = every year with data). A period that is not over yet is
+   * compared with the same months a year earlier.
    */
   async chart(scope: MarketScope, granularity: number, count: number): Promise<ChartResult> {
     const firstMonth = scope.firstMonth;
@@ -280,7 +280,14 @@ export class SaleVolumeService {
       xAxis: [{ categories }],
       yAxis: [{ title: '销量（辆）' }, { title: '同比' }],
       series: [
-        { name: '销量', type: 'column', data: [...buckets.values()].map((b) => b.qty), yAxis: 0 },
+        {
+          name: '销量',
+          type: 'column',
+          data: [...buckets.values()].map((b) => b.qty),
+          yAxis: 0,
+          // The same months a year earlier, for the chart's 显示去年同期 (null before the data begins).
+          lastYear: [...buckets.entries()].map(([label, b]) => (hasLastYear(label) ? b.tq : null)),
+        },
         {
           name: '同比',
           type: 'spline',

@@ -1,6 +1,8 @@
 /**
  * The sales map of China: a choropleth (chartjs-chart-geo) of the nation, a big region or a province,
- * coloured by sales on a teal-blue scale, with the scale's legend and a tooltip per unit. Clicking a unit
+ * coloured in five quantile classes of the shown values on a teal-blue ramp (decision 175), with a
+ * legend of the classes' ranges and 无数据, a tooltip per unit, the hovered unit's name and value under
+ * the map (and as the canvas' title), and optionally a table of the units beside it. Clicking a unit
  * reports it (the page drills down and keeps the way back). The geometry is fetched once per map from
  * `/static/json/map/{mapId}.json` (built by scripts/build-map-geometry.mjs).
  *
@@ -13,7 +15,21 @@ import type { Chart as ChartInstance, ChartConfiguration, Plugin, TooltipItem } 
 import type { ProjectionScale } from 'chartjs-chart-geo';
 
 import { growthText, thousands, type AreaTreeRow } from '@car/contracts';
-import { mapTitleOf, mapUrlOf, matchRows, NATION_MAP_ID, type MapFeature, type MapFeatureCollection } from '~/utils/china-map';
+import {
+  classColor,
+  classRangeText,
+  type MapClass,
+  MAP_NO_DATA_COLOR,
+  MAP_NO_DATA_LABEL,
+  mapHoverText,
+  mapTitleOf,
+  mapUrlOf,
+  matchRows,
+  NATION_MAP_ID,
+  quantileClasses,
+  type MapFeature,
+  type MapFeatureCollection,
+} from '~/utils/china-map';
 import { PanelBusy } from './PanelBusy';
 
 /** A row of the API's area tree (or any sales row with a name): what one unit of the map shows. */
@@ -37,10 +53,13 @@ export interface ChinaMapProps {
   loading?: boolean;
   /** What colours a unit, its tooltip and the legend's ticks; sales by default (the price page maps its discount rate). */
   measure?: MapMeasure;
+  /** A table of the units and their values beside the map. */
+  table?: boolean;
 }
 
-/** The figure a map shows: a unit's value (null: grey), its tooltip lines and the legend's tick text. */
+/** The figure a map shows: its name, a unit's value (null: grey), its tooltip lines and the text of a value. */
 export interface MapMeasure {
+  label: string;
   value: (row: ChinaMapRow) => number | null;
   lines: (row: ChinaMapRow) => string[];
   tick: (value: number) => string;
@@ -81,24 +100,6 @@ function loadGeometry(mapId: string): Promise<MapFeatureCollection> {
     geometries.set(mapId, pending);
   }
   return pending;
-}
-
-/** Light teal to deep blue; the light end stays distinct from the grey of units without sales. */
-const RAMP = ['#d4efeb', '#9fd9d0', '#5fbfc0', '#3097b5', '#1d6aa5', '#123f7d'];
-const NO_SALES = '#e6e8eb';
-
-function tealBlue(t: number): string {
-  const x = Math.min(1, Math.max(0, Number.isFinite(t) ? t : 0)) * (RAMP.length - 1);
-  const i = Math.min(RAMP.length - 2, Math.floor(x));
-  const f = x - i;
-  const a = RAMP[i];
-  const b = RAMP[i + 1];
-  const channel = (k: number) => {
-    const from = parseInt(a.slice(1 + 2 * k, 3 + 2 * k), 16);
-    const to = parseInt(b.slice(1 + 2 * k, 3 + 2 * k), 16);
-    return Math.round(from + (to - from) * f);
-  };
-  return `rgb(${channel(0)}, ${channel(1)}, ${channel(2)})`;
 }
 
 function salesTick(value: number): string {
@@ -215,7 +216,20 @@ function salesLines(row: ChinaMapRow): string[] {
   return [`销量: ${row.salesStr}`, `同比: ${growthText(row.yoy)}`, `累计销量: ${row.salesSumStr}`, `累计同比: ${growthText(row.yearYoy)}`];
 }
 
-const SALES: MapMeasure = { value: (row) => (row.sales > 0 ? row.sales : null), lines: salesLines, tick: salesTick };
+const SALES: MapMeasure = { label: '销量', value: (row) => (row.sales > 0 ? row.sales : null), lines: salesLines, tick: salesTick };
+
+/** The classes of the drawn units' values. */
+function classesOf(points: readonly MapPoint[]): MapClass[] {
+  return quantileClasses(points.map((p) => p.value));
+}
+
+/** The units with a row, highest value first (those without a value last), for the table beside the map. */
+function tableRowsOf(points: readonly MapPoint[]): Array<{ name: string; value: number | null }> {
+  return points
+    .filter((p) => p.row)
+    .map((p) => ({ name: p.feature.properties.name, value: p.value }))
+    .sort((a, b) => (b.value ?? -Infinity) - (a.value ?? -Infinity) || a.name.localeCompare(b.name, 'zh'));
+}
 
 interface Ready {
   mapId: string;
@@ -239,7 +253,7 @@ function markCenters(instance: MapChart, features: readonly MapFeature[]): void 
   instance.canvas.dataset.centers = JSON.stringify(centers);
 }
 
-export function ChinaMap({ mapId, rows, height = 400, onSelect, loading = false, measure = SALES }: ChinaMapProps) {
+export function ChinaMap({ mapId, rows, height = 400, onSelect, loading = false, measure = SALES, table = false }: ChinaMapProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const chart = useRef<MapChart | null>(null);
   const rowsRef = useRef(rows);
@@ -250,6 +264,9 @@ export function ChinaMap({ mapId, rows, height = 400, onSelect, loading = false,
   onSelectRef.current = onSelect;
   const [ready, setReady] = useState<Ready | null>(null);
   const [failed, setFailed] = useState(false);
+  const [points, setPoints] = useState<MapPoint[]>([]);
+  const [hovered, setHovered] = useState<string | null>(null);
+  const classesRef = useRef<MapClass[]>([]);
 
   useEffect(() => {
     let cancelled = false;
@@ -275,6 +292,7 @@ export function ChinaMap({ mapId, rows, height = 400, onSelect, loading = false,
     // The projection fits what is drawn: the units and, on the nation's map, the inset's corner.
     const outline = { type: 'FeatureCollection' as const, features: ready.geometry.features };
     const points = pointsOf(features, rowsRef.current, measureRef.current);
+    classesRef.current = classesOf(points);
     const config: ChartConfiguration<'choropleth', MapPoint[], string> = {
       type: 'choropleth',
       data: {
@@ -288,6 +306,8 @@ export function ChinaMap({ mapId, rows, height = 400, onSelect, loading = false,
             borderWidth: 0.8,
             hoverBorderColor: '#0f2f4f',
             hoverBorderWidth: 1.5,
+            // The quantile classes colour the units, not the colour scale's linear ramp.
+            backgroundColor: (context: { raw?: unknown }) => classColor((context.raw as MapPoint | undefined)?.value, classesRef.current),
           },
         ],
       },
@@ -303,6 +323,10 @@ export function ChinaMap({ mapId, rows, height = 400, onSelect, loading = false,
         onHover: (event, elements) => {
           const target = event.native?.target;
           if (target instanceof HTMLElement) target.style.cursor = elements.length > 0 && onSelectRef.current ? 'pointer' : 'default';
+          const point = elements[0] ? chart.current?.data.datasets[0]?.data[elements[0].index] : undefined;
+          const text = point ? hoverTextOf(point, measureRef.current) : null;
+          setHovered(text);
+          if (target instanceof HTMLElement) target.title = text ?? '';
         },
         plugins: {
           legend: { display: false },
@@ -322,21 +346,15 @@ export function ChinaMap({ mapId, rows, height = 400, onSelect, loading = false,
             projection: projectionOf(ready.modules.geo, ready.mapId, features),
             padding: 12,
           },
-          color: {
-            axis: 'x',
-            min: 0,
-            display: points.some((p) => p.value !== null),
-            interpolate: tealBlue,
-            missing: NO_SALES,
-            ticks: { maxTicksLimit: 4, callback: (value) => measureRef.current.tick(Number(value)), font: { size: 11 } },
-            legend: { position: 'bottom-left', align: 'bottom', length: 150, width: 34, indicatorWidth: 10, margin: 12 },
-          },
+          // The legend is the HTML one below the map (classes and 无数据).
+          color: { axis: 'x', display: false, missing: MAP_NO_DATA_COLOR },
         },
       },
       plugins: inset ? [insetPlugin(inset, outline)] : [],
     };
     const instance = new Chart(canvas.current, config as never) as unknown as MapChart;
     chart.current = instance;
+    setPoints(points);
     markCenters(instance, features);
     return () => {
       instance.destroy();
@@ -351,25 +369,82 @@ export function ChinaMap({ mapId, rows, height = 400, onSelect, loading = false,
     const features = dataset.data.map((p) => p.feature);
     const points = pointsOf(features, rows, measureRef.current);
     dataset.data = points;
-    const colorScale = instance.options.scales?.color;
-    if (colorScale) colorScale.display = points.some((p) => p.value !== null);
+    classesRef.current = classesOf(points);
+    setPoints(points);
     instance.update();
     markCenters(instance, features);
   }, [rows, ready]);
 
   const drawn = ready !== null && ready.mapId === mapId;
   const busy = loading || (!drawn && !failed);
+  const classes = classesOf(points);
+  const tableRows = table ? tableRowsOf(points) : [];
   return (
-    <div style={{ position: 'relative', height }} aria-busy={busy}>
-      <canvas ref={canvas} role="img" aria-label={`${mapTitleOf(mapId)}销量地图`} data-drawn={drawn ? 'true' : 'false'} />
-      {failed ? (
-        <div
-          style={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', color: '#767676', background: '#ffffff' }}
-        >
-          地图加载失败，请刷新重试
+    <div className={table ? 'china-map china-map--with-table' : 'china-map'}>
+      <div className="china-map__figure">
+        <div style={{ position: 'relative', height }} aria-busy={busy}>
+          <canvas ref={canvas} role="img" aria-label={`${mapTitleOf(mapId)}${measure.label}地图`} data-drawn={drawn ? 'true' : 'false'} />
+          {failed ? (
+            <div
+              style={{
+                position: 'absolute',
+                inset: 0,
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'center',
+                color: '#767676',
+                background: '#ffffff',
+              }}
+            >
+              地图加载失败，请刷新重试
+            </div>
+          ) : null}
+          <PanelBusy active={busy} />
         </div>
+        <div className="china-map__under">
+          <ul className="china-map__legend" aria-label={`${measure.label}图例`}>
+            {classes.map((c) => (
+              <li key={c.color} className="china-map__legend-item" data-color={c.color}>
+                <span className="china-map__swatch" style={{ background: c.color }} aria-hidden="true" />
+                {classRangeText(c, measure.tick)}
+              </li>
+            ))}
+            <li className="china-map__legend-item" data-color={MAP_NO_DATA_COLOR}>
+              <span className="china-map__swatch" style={{ background: MAP_NO_DATA_COLOR }} aria-hidden="true" />
+              {MAP_NO_DATA_LABEL}
+            </li>
+          </ul>
+          <div className="china-map__hover" aria-live="polite">
+            {hovered ?? '将鼠标移到地图上查看各地数值'}
+          </div>
+        </div>
+      </div>
+      {table ? (
+        <table className="ui very compact small celled table china-map__table" aria-label={`各地${measure.label}`}>
+          <thead>
+            <tr>
+              <th scope="col">地区</th>
+              <th scope="col">{measure.label}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {tableRows.map((r) => (
+              <tr key={r.name}>
+                <th scope="row">
+                  <span className="china-map__swatch" style={{ background: classColor(r.value, classes) }} aria-hidden="true" />
+                  {r.name}
+                </th>
+                <td>{r.value === null ? '-' : measure.tick(r.value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       ) : null}
-      <PanelBusy active={busy} />
     </div>
   );
+}
+
+function hoverTextOf(point: MapPoint, measure: MapMeasure): string {
+  const name = point.feature.properties.name;
+  return mapHoverText(name, point.value === null ? null : `${measure.label} ${measure.tick(point.value)}`);
 }

@@ -1,17 +1,23 @@
+import { Link } from '@remix-run/react';
 import type { DashboardCityRow, DashboardRow } from '@car/contracts';
 import { Growth } from './Growth';
 
-/** A dashboard top list: rank, name, volume in 千辆, share and yoy; city rows add 限行 / 限购 tags. */
+/**
+ * A dashboard top list: rank, name, volume in 千辆, share and yoy; city rows add 限行 / 限购 tags. With
+ * `hrefOf`, each name is a link to the row's analysis page (utils/dashboard-links.ts).
+ */
 export function DashboardTable({
   rows,
   firstRank = 1,
   nameHeader,
   busy,
+  hrefOf,
 }: {
   rows: ReadonlyArray<DashboardRow | DashboardCityRow>;
   firstRank?: number;
   nameHeader: string;
   busy?: boolean;
+  hrefOf?: (id: number) => string;
 }) {
   const cities = rows.some((r) => 'xianxing' in r);
   return (
@@ -37,7 +43,13 @@ export function DashboardTable({
             <tr key={r.id}>
               <td>{firstRank + i}</td>
               <td>
-                {r.name}
+                {hrefOf ? (
+                  <Link to={hrefOf(r.id)} className="dashboard-table__link">
+                    {r.name}
+                  </Link>
+                ) : (
+                  r.name
+                )}
                 {cities && 'xianxing' in r && r.xianxing ? <span className="flag flag--drive">限行</span> : null}
                 {cities && 'xiangou' in r && r.xiangou ? <span className="flag flag--buy">限购</span> : null}
               </td>

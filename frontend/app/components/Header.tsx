@@ -1,4 +1,4 @@
-/** Top bar: mark, system name, the demo-data badge, 看板, and the user's menu (首页, 修改密码, 退出). */
+/** Top bar: mark, system name, the demo-data badge, 复制链接 (this page's address), 看板, and the user's menu (首页, 修改密码, 退出). */
 import { Link, useFetcher } from '@remix-run/react';
 import { Dropdown, Icon } from 'semantic-ui-react';
 
@@ -6,6 +6,7 @@ import { DASHBOARD_PATH } from '@car/contracts';
 
 import { isApiFailure } from '~/utils/api-failure';
 import { SYSTEM_NAME } from '~/utils/meta';
+import { CopyLinkButton } from './CopyLinkButton';
 import { Logo } from './Logo';
 import { useFailureToast } from './Toast';
 
@@ -46,6 +47,7 @@ export function Header({ nickname, menuCollapsed, onToggleMenu }: HeaderProps) {
         演示数据
       </span>
       <div className="app-header__spacer" />
+      <CopyLinkButton />
       <Link to={DASHBOARD_PATH} className="app-header__dashboard">
         <Icon name="dashboard" />
         看板

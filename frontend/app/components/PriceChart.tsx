@@ -1,28 +1,52 @@
 /**
  * The price trend chart (spec 001 §2.1, §2.2, §9): MSRP and TP columns on the price axis (元), the
  * discount (元) or discount rate (%) lines on the second axis, the rate axis broken from 50 to 100 (floor
- * 55) when a value needs it. A line's point is teal where it rose on the month before and pink where it
- * fell. PNG export; the server renders the box at its final height.
+ * 55) when a value needs it; on the trace, each compared car's TP (solid) and MSRP (dashed) lines on the
+ * price axis in that car's colour, its discount line too. A line's point is teal where it rose on the
+ * month before and pink where it fell, as the legend under the chart says (decision 176). Tooltips give
+ * each value with its unit and 环比. PNG export; the server renders the box at its final height.
  */
+import type { Chart, LegendItem } from 'chart.js';
 import type { ReactNode } from 'react';
 
 import { type ChartResult, thousands } from '@car/contracts';
-import { comboOptions, signColor } from '~/utils/chart-result';
+import { changeOnBefore, comboOptions, signColor, signLegendText, tooltipText, unitOf } from '~/utils/chart-result';
 import { fromBrokenAxis, needsBreak, toBrokenAxis } from '~/utils/price-axis';
 import { ChartCanvas } from './ChartCanvas';
 import { ChartExportButton } from './ChartExportButton';
 import { PanelBusy } from './PanelBusy';
+import { SignLegend } from './SignLegend';
 import { useChartCanvas } from './useChartCanvas';
 
 const COLUMN_COLORS = ['#91a7ff', '#1a5fd0'];
 const LINE_COLORS = ['#f59f00', '#7048e8', '#37b24d', '#e8590c', '#0c8599', '#c2255c', '#5c940d', '#364fc7', '#862e9c', '#495057', '#d9480f'];
+/** A compared car's prices on the price axis: TP a solid line, MSRP dashed, both in the car's colour. */
+const MSRP_DASH = [6, 4];
 
-/** Teal where a line rose on the point before, pink where it fell; its own colour at the first point or a gap. */
+/** Teal where a line rose on the point before, pink where it fell; its own colour at the first point or a gap (decision 176). */
 export function pointColors(data: ReadonlyArray<number | null>, neutral: string): string[] {
   return data.map((v, i) => {
     const before = i > 0 ? data[i - 1] : null;
-    return v === null || before === null || before === undefined ? neutral : signColor(v - before, neutral);
+    return v === null || before === null || before === undefined ? neutral : signColor(v - before, neutral, 'price');
   });
+}
+
+/** Legend entries as the series are drawn: columns as boxes, lines as short strokes (an MSRP line dashed). */
+function strokeLegend(chart: Chart): LegendItem[] {
+  const { defaults } = chart.constructor as typeof Chart;
+  return defaults.plugins.legend.labels.generateLabels(chart).map((item) => {
+    const line = (chart.data.datasets[item.datasetIndex ?? 0] as { type?: string } | undefined)?.type === 'line';
+    return { ...item, pointStyle: line ? 'line' : 'rect', lineWidth: line ? 2 : item.lineWidth };
+  });
+}
+
+/** Each car of a comparison its colour, in the order the chart names them (the subject first). */
+function groupColors(chart: ChartResult): Map<string | undefined, string> {
+  const colors = new Map<string | undefined, string>();
+  for (const s of chart.series) {
+    if (s.type !== 'column' && !colors.has(s.group)) colors.set(s.group, LINE_COLORS[colors.size % LINE_COLORS.length]);
+  }
+  return colors;
 }
 
 interface PriceChartProps {
@@ -37,57 +61,79 @@ interface PriceChartProps {
 }
 
 export function PriceChart({ title, chart, height, fileName, loading = false, extra, children }: PriceChartProps) {
-  const { canvas, drawn, exportPng } = useChartCanvas(
+  const { canvas, drawn, figures, exportPng } = useChartCanvas(
     chart,
     (chart) => {
       const percent = /%/.test(chart.yAxis[1]?.title ?? '');
+      const rightUnit = percent ? '%' : unitOf(chart.yAxis[1]?.title) || '元';
+      const leftUnit = unitOf(chart.yAxis[0]?.title) || '元';
       const lines = chart.series.filter((s) => s.yAxis === 1);
       const broken = percent && needsBreak(lines.flatMap((s) => s.data));
       const draw = (v: number | null) => (v === null || !broken ? v : toBrokenAxis(v));
+      const colors = groupColors(chart);
       let column = 0;
-      let line = 0;
       const datasets = chart.series.map((s) => {
         if (s.type === 'column') {
           const color = COLUMN_COLORS[column++ % COLUMN_COLORS.length];
-          return { type: 'bar' as const, label: s.name, data: s.data, yAxisID: 'y', backgroundColor: color, borderColor: color, order: 2 };
+          const label = s.group ? `${s.group}${s.name}` : s.name;
+          return {
+            type: 'bar' as const,
+            label,
+            data: s.data,
+            yAxisID: 'y',
+            backgroundColor: color,
+            borderColor: color,
+            order: 2,
+            unit: leftUnit,
+            values: s.data,
+          };
         }
-        const color = LINE_COLORS[line++ % LINE_COLORS.length];
-        const colors = pointColors(s.data, color);
+        const color = colors.get(s.group) ?? LINE_COLORS[0];
+        const right = s.yAxis === 1;
+        const points = pointColors(s.data, color);
+        const msrp = !right && /指导价$/.test(s.name);
         return {
           type: 'line' as const,
           label: s.name,
-          data: s.data.map(draw),
-          yAxisID: 'y1',
+          data: right ? s.data.map(draw) : s.data,
+          yAxisID: right ? 'y1' : 'y',
           borderColor: color,
           backgroundColor: color,
-          pointBackgroundColor: colors,
-          pointBorderColor: colors,
-          pointRadius: 4,
+          borderDash: msrp ? MSRP_DASH : undefined,
+          borderWidth: right ? 2 : 1.5,
+          pointBackgroundColor: points,
+          pointBorderColor: points,
+          pointRadius: right ? 4 : 3,
           tension: s.type === 'spline' ? 0.35 : 0,
           spanGaps: true,
           order: 1,
+          unit: right ? rightUnit : leftUnit,
+          values: s.data,
         };
       });
-      const real = (item: { dataIndex: number; datasetIndex: number }) => chart.series[item.datasetIndex]?.data[item.dataIndex] ?? null;
+      const options = comboOptions(
+        (item) => {
+          const spec = datasets[item.datasetIndex];
+          const values = spec?.values ?? [];
+          // Prices and discounts in 元 with their 环比; a rate in % (its move is in points, read off the chart).
+          const growth = spec && spec.unit !== '%' ? { label: '环比', percent: changeOnBefore(values, item.dataIndex) } : undefined;
+          return tooltipText(item.dataset.label ?? '', values[item.dataIndex] ?? null, spec?.unit ?? '', growth);
+        },
+        {
+          y: { beginAtZero: true, title: { display: true, text: chart.yAxis[0]?.title ?? '' }, ticks: { callback: (v) => thousands(Number(v)) } },
+          y1: {
+            position: 'right',
+            beginAtZero: true,
+            grid: { drawOnChartArea: false },
+            title: { display: true, text: `${chart.yAxis[1]?.title ?? ''}${broken ? '（50-100 压缩）' : ''}` },
+            ticks: { callback: (v) => (percent ? `${Math.round(broken ? fromBrokenAxis(Number(v)) : Number(v))}%` : thousands(Number(v))) },
+          },
+        },
+      );
       return {
         type: 'bar',
         data: { labels: chart.xAxis[0]?.categories ?? [], datasets },
-        options: comboOptions(
-          (item, right) => {
-            const value = real(item);
-            return `${item.dataset.label}: ${value === null ? '-' : right && percent ? `${value.toFixed(1)}%` : `${thousands(value)}元`}`;
-          },
-          {
-            y: { beginAtZero: true, title: { display: true, text: chart.yAxis[0]?.title ?? '' }, ticks: { callback: (v) => thousands(Number(v)) } },
-            y1: {
-              position: 'right',
-              beginAtZero: true,
-              grid: { drawOnChartArea: false },
-              title: { display: true, text: `${chart.yAxis[1]?.title ?? ''}${broken ? '（50-100 压缩）' : ''}` },
-              ticks: { callback: (v) => (percent ? `${Math.round(broken ? fromBrokenAxis(Number(v)) : Number(v))}%` : thousands(Number(v))) },
-            },
-          },
-        ),
+        options: { ...options, plugins: { ...options?.plugins, legend: { position: 'top', labels: { usePointStyle: true, generateLabels: strokeLegend } } } },
       };
     },
     [],
@@ -101,11 +147,12 @@ export function PriceChart({ title, chart, height, fileName, loading = false, ex
         <h3 className="panel__title">{title}</h3>
         <div className="panel__tools">
           {extra}
-          <ChartExportButton onClick={() => exportPng(fileName)} disabled={!drawn} />
+          <ChartExportButton onClick={() => exportPng(fileName, { title, note: signLegendText('price') })} disabled={!drawn} />
         </div>
       </header>
       {children}
-      <ChartCanvas canvas={canvas} label={title} drawn={drawn} height={height} empty={empty} />
+      <ChartCanvas canvas={canvas} label={title} drawn={drawn} height={height} empty={empty} figures={figures} />
+      {chart && !empty ? <SignLegend kind="price" /> : null}
       <PanelBusy active={loading} />
     </section>
   );

@@ -92,7 +92,7 @@ export function ScatterChart({ title, chart, type, percent, height, loading, too
         <h3 className="panel__title">{title}</h3>
         <div className="panel__tools">
           {tools}
-          <ChartExportButton onClick={() => exportPng(title)} disabled={!drawn} />
+          <ChartExportButton onClick={() => exportPng(title, { title })} disabled={!drawn} />
         </div>
       </header>
       <ChartCanvas canvas={canvas} label={chartLabel(title, chart)} drawn={drawn} height={height} empty={empty} className="scatter-chart__canvas" />

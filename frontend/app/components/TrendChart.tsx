@@ -2,18 +2,21 @@
  * The trend chart of the sales pages: month / quarter / year switch, a year-count select (hidden for the
  * year view), PNG export, and the chart drawn in the browser into a box of fixed height, so the page
  * does not move when it appears. The switch and the select change the URL (params `timeDimensionality`
- * and `count`), so a chart view can be bookmarked.
+ * and `count`), so a chart view can be bookmarked; so does 显示去年同期 (`lastYear=1`), which draws the
+ * same periods a year earlier beside each column where the answer carries them. Where columns and points
+ * are coloured by the sign of the growth, the legend under the chart says so (decision 176).
  */
 import { Link, useLocation, useNavigate } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { Button } from 'semantic-ui-react';
 
 import { type ChartResult, GRANULARITIES, type Granularity } from '@car/contracts';
-import { trendChartConfig } from '~/utils/chart-result';
+import { colorsByGrowth, lastYearShown, signLegendText, trendChartConfig } from '~/utils/chart-result';
 import { withParams } from '~/utils/sale-volume-query';
 import { ChartCanvas } from './ChartCanvas';
 import { ChartExportButton } from './ChartExportButton';
 import { PanelBusy } from './PanelBusy';
+import { SignLegend } from './SignLegend';
 import { useChartCanvas } from './useChartCanvas';
 
 interface TrendChartProps {
@@ -49,7 +52,11 @@ export function TrendChart({
 }: TrendChartProps) {
   const location = useLocation();
   const navigate = useNavigate();
-  const { canvas, drawn, exportPng } = useChartCanvas(chart, (chart) => trendChartConfig(chart, percent), [percent]);
+  // 显示去年同期: the URL's `lastYear=1`; the toggle shows where the answer carries the year-ago figures.
+  const lastYear = lastYearShown(location.search);
+  const { canvas, drawn, figures, exportPng } = useChartCanvas(chart, (chart) => trendChartConfig(chart, percent, lastYear), [percent, lastYear]);
+  const offersLastYear = chart?.series.some((s) => s.lastYear) ?? false;
+  const byGrowth = colorsByGrowth(chart);
 
   const empty = chart !== null && chart.series.every((s) => s.data.every((v) => v === null || v === 0));
 
@@ -75,6 +82,11 @@ export function TrendChart({
               ))}
             </Button.Group>
           ) : null}
+          {offersLastYear ? (
+            <Button size="mini" basic as={Link} to={withParams(location.search, { lastYear: lastYear ? null : 1 })} preventScrollReset toggle active={lastYear}>
+              显示去年同期
+            </Button>
+          ) : null}
           {countOptions && granularity !== 2 ? (
             <select
               className="trend-chart__count"
@@ -89,10 +101,11 @@ export function TrendChart({
               ))}
             </select>
           ) : null}
-          <ChartExportButton onClick={() => exportPng(fileName)} disabled={!drawn} />
+          <ChartExportButton onClick={() => exportPng(fileName, { title, note: byGrowth ? signLegendText('growth') : undefined })} disabled={!drawn} />
         </div>
       </header>
-      <ChartCanvas canvas={canvas} label={title} drawn={drawn} height={height} empty={empty} />
+      <ChartCanvas canvas={canvas} label={title} drawn={drawn} height={height} empty={empty} figures={figures} />
+      {byGrowth && !empty ? <SignLegend kind="growth" /> : null}
       <PanelBusy active={loading} />
     </section>
   );

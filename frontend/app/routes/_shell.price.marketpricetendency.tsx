@@ -216,7 +216,7 @@ export default function MarketPriceTendency() {
   );
 }
 
-/** Beyond the old tool: each province's TP discount rate of the month, deepest discounts darkest. */
+/** Beyond the old tool: each province's TP discount rate of the month in quantile classes, deepest discounts darkest, and a table beside. */
 function DiscountMap({ map, loading }: { map: PriceMap | null; loading: boolean }) {
   const { rows, measure } = useMemo(() => {
     const byCode = new Map((map?.provinces ?? []).map((p) => [p.code, p]));
@@ -230,6 +230,7 @@ function DiscountMap({ map, loading }: { map: PriceMap | null; loading: boolean 
       yearYoy: null,
     }));
     const measure: MapMeasure = {
+      label: '优惠率',
       value: (row) => byCode.get(String(row.code))?.discountRate ?? null,
       lines: (row) => {
         const p = byCode.get(String(row.code));
@@ -244,7 +245,7 @@ function DiscountMap({ map, loading }: { map: PriceMap | null; loading: boolean 
       <header className="panel__head">
         <h3 className="panel__title">各省优惠率{map ? `（${map.time}）` : ''}</h3>
       </header>
-      <ChinaMap mapId="cn" rows={rows} height={420} measure={measure} />
+      <ChinaMap mapId="cn" rows={rows} height={420} measure={measure} table />
       <PanelBusy active={loading} />
     </section>
   );

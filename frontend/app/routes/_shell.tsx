@@ -2,7 +2,7 @@
  * The frame of every signed-in page: header, left menu, the page, and the right-hand filter panel that the
  * page offers through its route handle (see utils/shell-context.ts).
  */
-import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
+import { redirect, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node';
 import { Link, Outlet, useFetcher, useLoaderData, useLocation, useMatches, type ShouldRevalidateFunction } from '@remix-run/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
@@ -24,6 +24,10 @@ import { frameUnchanged } from '~/utils/revalidation';
 import { loadCurrentUser, loadMenus } from '~/utils/security.server';
 import { readToken } from '~/utils/session.server';
 import { filterPanelOf, type ShellContext } from '~/utils/shell-context';
+import printCss from '~/styles/print.css?url';
+
+// Every page of the shell prints the same way: its content, its filter tags as the caption, A4 landscape.
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: printCss }];
 
 /** Signed-in pages every user has, whatever their menus. */
 const PAGES_OUTSIDE_MENUS: readonly string[] = ['/', PASSWORD_CHANGE_PAGE];

@@ -1,7 +1,7 @@
 /**
  * 看板 (spec 001 §2.12), the signed-in home: its own layout (top menu, no side menu or filter panel). The
  * month, 单月 / 累计, the brand type of the brand and city tables, the model table's type and the city page
- * live in the URL; one loader asks the five dashboard calls, the menus, the user and the calendar at once.
+ * live in the URL; one loader asks the six dashboard calls (the NEV trend among them), the menus, the user and the calendar at once.
  */
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
 import { Link, useLoaderData, useNavigate, useSearchParams } from '@remix-run/react';
@@ -13,9 +13,11 @@ import { DemoDataNote } from '~/components/DemoDataNote';
 import { Gauge } from '~/components/Gauge';
 import { Growth } from '~/components/Growth';
 import { MonthPicker } from '~/components/MonthPicker';
+import { NevTrendChart } from '~/components/NevTrendChart';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { apiGet, throwAsRouteError } from '~/utils/api.server';
-import { dashboardQuery, dashboardHref, DASHBOARD_MENU_GROUPS, type DashboardQuery } from '~/utils/dashboard-query';
+import { dashboardRowHref, type DashboardPeriod, type DashboardRowKind } from '~/utils/dashboard-links';
+import { dashboardQuery, dashboardHref, type DashboardQuery } from '~/utils/dashboard-query';
 import { titled } from '~/utils/meta';
 import { loginHref } from '~/utils/navigation';
 import { loadMenus } from '~/utils/security.server';
@@ -31,16 +33,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!readToken(request)) throw redirect(loginHref(url));
   const q = dashboardQuery(url.searchParams);
   const period = { ...(q.time ? { time: q.time } : {}), accumulate: q.accumulate };
-  const [whole, brands, models, cities, menus, user, months] = await Promise.all([
+  const [whole, brands, models, cities, nevTrend, menus, user, months] = await Promise.all([
     apiGet(request, context, DASHBOARD.whole, period),
     apiGet(request, context, DASHBOARD.brands, { ...period, jllType: q.brandType }),
     apiGet(request, context, DASHBOARD.modelSubs, { ...period, jllType: q.modelType }),
     apiGet(request, context, DASHBOARD.cities, { ...period, jllType: q.brandType, currentPage: q.cityPage }),
+    apiGet(request, context, DASHBOARD.nevTrend, q.time ? { time: q.time } : {}),
     loadMenus(request, context),
     apiGet(request, context, SECURITY.me),
     apiGet(request, context, SEARCH.calendar),
   ]).catch(throwAsRouteError);
-  return { q, whole, brands, models, cities, menus: menus.filter((g) => DASHBOARD_MENU_GROUPS.includes(g.path)), nickname: user.nickname, months };
+  // The same menus as the side menu of every other page (one source: the menus call through loadMenus).
+  return { q, whole, brands, models, cities, nevTrend, menus, nickname: user.nickname, months };
 }
 
 function Figure({ title, volume, className }: { title: string; volume: DashboardVolume; className?: string }) {
@@ -80,12 +84,15 @@ function TypeTabs({ q, param, current }: { q: DashboardQuery; param: 'brandType'
 }
 
 export default function Dashboard() {
-  const { q, whole, brands, models, cities, menus, nickname, months } = useLoaderData<typeof loader>();
+  const { q, whole, brands, models, cities, nevTrend, menus, nickname, months } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const pending = usePendingChange();
   const periodBusy = touches(pending, ['time', 'accumulate']);
   const month = params.get('time') ?? whole.time;
+  // Rows open their page at the month and mode the dashboard answered for (decision 177).
+  const period: DashboardPeriod = { time: whole.time, accumulate: whole.accumulate };
+  const rowHref = (kind: DashboardRowKind) => (id: number) => dashboardRowHref(kind, id, period);
   const cityPages = Math.min(DASHBOARD_SIZES.cityPages, Math.max(1, Math.ceil(cities.total / DASHBOARD_SIZES.cities)));
   return (
     <div className="dashboard">
@@ -133,6 +140,7 @@ export default function Dashboard() {
               {whole.phev.qtyStr} 千辆 · 同比 <Growth value={whole.phev.yoy} text={whole.phev.yoys} />
             </Gauge>
           </div>
+          <NevTrendChart trend={nevTrend} loading={touches(pending, ['time'])} />
           <div className="dashboard-types">
             <Figure title="新创" volume={whole.xinchuang} />
             <Figure title="自主" volume={whole.zizhu} />
@@ -143,19 +151,19 @@ export default function Dashboard() {
         <section className="dashboard-grid">
           <div className="dashboard-card">
             <h2>厂商 TOP{whole.producers.length}</h2>
-            <DashboardTable rows={whole.producers} nameHeader="厂商" />
+            <DashboardTable rows={whole.producers} nameHeader="厂商" hrefOf={rowHref('producer')} />
           </div>
           <div className="dashboard-card" data-testid="brand-table">
             <h2>
               品牌 TOP{DASHBOARD_SIZES.brands} <TypeTabs q={q} param="brandType" current={q.brandType} />
             </h2>
-            <DashboardTable rows={brands.list} nameHeader="品牌" busy={touches(pending, ['brandType'])} />
+            <DashboardTable rows={brands.list} nameHeader="品牌" busy={touches(pending, ['brandType'])} hrefOf={rowHref('brand')} />
           </div>
           <div className="dashboard-card" data-testid="model-table">
             <h2>
               车型 TOP{DASHBOARD_SIZES.modelSubs} <TypeTabs q={q} param="modelType" current={q.modelType} />
             </h2>
-            <DashboardTable rows={models.list} nameHeader="车型" busy={touches(pending, ['modelType'])} />
+            <DashboardTable rows={models.list} nameHeader="车型" busy={touches(pending, ['modelType'])} hrefOf={rowHref('modelSub')} />
           </div>
           <div className="dashboard-card" data-testid="city-table">
             <h2>城市（{JLL_TABS.find((t) => t.value === q.brandType)?.label}）</h2>
@@ -164,6 +172,7 @@ export default function Dashboard() {
               nameHeader="城市"
               firstRank={(cities.currentPage - 1) * cities.pageSize + 1}
               busy={touches(pending, ['brandType', 'cityPage'])}
+              hrefOf={rowHref('city')}
             />
             <div className="ui mini buttons dashboard-pages">
               {Array.from({ length: cityPages }, (_, i) => i + 1).map((page) => (

@@ -1,22 +1,124 @@
 /**
  * The chart answer of the sales calls (highCharts, list2chart): `xAxis[0].categories` and `series[]`
  * with name, type (column, line or spline), data and its y axis. Turned here into chart.js datasets;
- * growth series and the columns they describe are teal when up and pink when down (spec 000 §9).
+ * growth series and the columns they describe are green when up and red when down, price points teal
+ * when up and pink when down, each chart saying so in its legend (SIGN_COLORS, decision 176).
  */
 import type { ChartConfiguration } from 'chart.js';
-import { type ChartResult, type ChartSeries, thousands } from '@car/contracts';
+import { type ChartResult, type ChartSeries, growthText, intText, isGrowthShown, thousands } from '@car/contracts';
+import { z } from 'zod';
 
-export const UP_COLOR = '#13c2c2';
-export const DOWN_COLOR = '#eb2f96';
+import { urlState } from './url-state';
+
+/** What a sign colour says: a growth (同比, 环比) or a price's move on the month before. */
+export type SignKind = 'growth' | 'price';
+
+/**
+ * The one definition of the charts' sign colours (decision 176): growth up green, down red (the display
+ * rule of spec 000 §4); prices up teal, down pink (spec 001 §9). Dark enough for 3:1 against white.
+ */
+export const SIGN_COLORS: Readonly<Record<SignKind, { up: string; down: string }>> = {
+  growth: { up: '#1e8e3e', down: '#db2828' },
+  price: { up: '#08979c', down: '#c41d7f' },
+};
+
+/** The legend that explains a chart's sign colours, where the chart uses them. */
+export function signLegend(kind: SignKind): { lead: string; items: Array<{ color: string; text: string }> } {
+  const { up, down } = SIGN_COLORS[kind];
+  return kind === 'growth'
+    ? {
+        lead: '颜色表示增速：',
+        items: [
+          { color: up, text: '绿色 增长（同比、环比为正）' },
+          { color: down, text: '红色 下降（为负）' },
+        ],
+      }
+    : {
+        lead: '点的颜色表示较上月：',
+        items: [
+          { color: up, text: '青色 上涨' },
+          { color: down, text: '粉色 下降' },
+        ],
+      };
+}
+
+/** The sign legend as one line of text, for the exported image. */
+export function signLegendText(kind: SignKind): string {
+  const { lead, items } = signLegend(kind);
+  return `${lead}${items.map((i) => i.text).join('，')}`;
+}
+
+/** The trend chart's page-only key: `lastYear=1` draws the same periods a year earlier (显示去年同期). */
+export const TREND_PAGE_KEYS = z.object({ lastYear: intText() });
+
+export function lastYearShown(search: string): boolean {
+  return urlState(TREND_PAGE_KEYS, new URLSearchParams(search)).value('lastYear', { fallback: 0 }) === 1;
+}
+
+/** The colour of the year-ago columns (显示去年同期). */
+export const LAST_YEAR_COLOR = '#b8c2cc';
 const PALETTE = ['#1a5fd0', '#f59f00', '#7048e8', '#37b24d', '#e8590c', '#0c8599', '#c2255c', '#5c940d', '#364fc7', '#862e9c'];
 
 export function isGrowthSeries(series: ChartSeries): boolean {
   return /同比|环比|增速|增长/.test(series.name);
 }
 
-export function signColor(value: number | null | undefined, neutral: string): string {
+export function signColor(value: number | null | undefined, neutral: string, kind: SignKind = 'growth'): string {
   if (typeof value !== 'number' || value === 0) return neutral;
-  return value > 0 ? UP_COLOR : DOWN_COLOR;
+  return value > 0 ? SIGN_COLORS[kind].up : SIGN_COLORS[kind].down;
+}
+
+/** The unit an axis title names in its brackets: '销量（辆）' → '辆', 'MIX(%)' → '%'; a bare '月均销量' counts 辆; none → ''. */
+export function unitOf(axisTitle: string | undefined): string {
+  const title = axisTitle ?? '';
+  return /[（(]([^）)]+)[）)]\s*$/.exec(title)?.[1] ?? (/销量$/.test(title) ? '辆' : '');
+}
+
+/** A figure with its unit: '1,234辆', '150,000元', '12.3%'; unknown '-'. */
+export function valueText(value: number | null | undefined, unit: string): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '-';
+  return unit === '%' ? `${value.toFixed(1)}%` : `${thousands(value)}${unit}`;
+}
+
+/**
+ * A tooltip line of every chart: the series, its value with the unit and, where the chart knows it,
+ * the growth: '销量：1,234辆（同比 5.2%）', '成交价：150,000元（环比 -1.2%）'. A growth the dash rule hides is left out.
+ */
+export function tooltipText(
+  label: string,
+  value: number | null | undefined,
+  unit: string,
+  growth?: { label: string; percent: number | null | undefined },
+): string {
+  const text = `${label}：${valueText(value, unit)}`;
+  return growth && isGrowthShown(growth.percent) ? `${text}（${growth.label} ${growthText(growth.percent)}）` : text;
+}
+
+/** The change on the point before, as a one-decimal percent (a price's 环比), or null. */
+export function changeOnBefore(data: ReadonlyArray<number | null>, index: number): number | null {
+  const now = data[index];
+  const before = index > 0 ? data[index - 1] : null;
+  if (now === null || now === undefined || before === null || before === undefined || before === 0) return null;
+  return Math.round((now / before - 1) * 1000) / 10;
+}
+
+/** What a chart canvas's accessible name says: its title, then each series' latest figure ('销量走势，2026-10：销量 1,234辆，同比 5.2%'). */
+export function chartSummary(
+  title: string,
+  labels: readonly string[],
+  datasets: ReadonlyArray<{ label?: string; data: ReadonlyArray<unknown>; values?: ReadonlyArray<unknown>; unit?: string; hidden?: boolean }>,
+): string {
+  const at = labels.length - 1;
+  if (at < 0) return title;
+  const figures = datasets
+    .filter((d) => !d.hidden)
+    .map((d) => {
+      // `values`: the real figures where the drawn ones differ (the price chart's broken rate axis).
+      const value = (d.values ?? d.data)[at];
+      return typeof value === 'number' ? `${d.label ?? ''} ${valueText(value, d.unit ?? '')}` : null;
+    })
+    .filter((t): t is string => t !== null);
+  return figures.length ? `${title}，${labels[at]}：${figures.join('，')}` : title;
 }
 
 export interface DatasetSpec {
@@ -30,19 +132,36 @@ export interface DatasetSpec {
   tension?: number;
   order: number;
   hidden?: boolean;
+  /** The unit of its values, for the tooltip and the canvas's accessible name. */
+  unit: string;
+  /** Its growth at each point, where the chart has one (the 同比 beside the sales columns). */
+  growth?: { label: string; data: Array<number | null> };
 }
 
 /** chart.js datasets of a chart answer: columns first (drawn behind), lines on the right axis when they are growths. */
-export function datasetsOf(chart: ChartResult): DatasetSpec[] {
+export function datasetsOf(chart: ChartResult, percent = false): DatasetSpec[] {
   const growth = chart.series.find((s) => s.type !== 'column' && isGrowthSeries(s));
   const columns = chart.series.filter((s) => s.type === 'column');
+  const leftUnit = percent ? '%' : unitOf(chart.yAxis?.[0]?.title);
   return chart.series.map((series, index) => {
     const color = PALETTE[index % PALETTE.length];
     const rightAxis = series.yAxis === 1 || (series.yAxis === undefined && isGrowthSeries(series));
+    const unit = rightAxis ? '%' : leftUnit;
     if (series.type === 'column') {
       // A single column series with a growth line beside it: each column says whether it grew.
       const colors = growth && columns.length === 1 ? series.data.map((_, i) => signColor(growth.data[i], color)) : color;
-      return { type: 'bar', label: series.name, data: series.data, yAxisID: rightAxis ? 'y1' : 'y', backgroundColor: colors, borderColor: colors, order: 2 };
+      const grows = growth && columns.length === 1 ? { label: growth.name, data: growth.data } : undefined;
+      return {
+        type: 'bar',
+        label: series.name,
+        data: series.data,
+        yAxisID: rightAxis ? 'y1' : 'y',
+        backgroundColor: colors,
+        borderColor: colors,
+        order: 2,
+        unit,
+        growth: grows,
+      };
     }
     // Each line in its own colour, which its legend swatch shows too (two growth lines, 同比 and 环比, stay
     // apart); a growth line's points say up or down.
@@ -59,8 +178,31 @@ export function datasetsOf(chart: ChartResult): DatasetSpec[] {
       order: 1,
       // A series the answer hides at first (the mobile chart's 环比): shown by a click on its legend.
       hidden: (series as { hidden?: boolean }).hidden === true,
+      unit,
     };
   });
+}
+
+/** Whether a chart colours anything by the sign of a growth (then it shows the growth legend). */
+export function colorsByGrowth(chart: ChartResult | null): boolean {
+  return chart !== null && chart.series.some((s) => s.type !== 'column' && isGrowthSeries(s));
+}
+
+/** The year-ago columns of the series that carry them (显示去年同期), drawn grey beside this year's. */
+export function lastYearDatasets(chart: ChartResult, percent = false): DatasetSpec[] {
+  const unit = percent ? '%' : unitOf(chart.yAxis?.[0]?.title);
+  return chart.series
+    .filter((s) => s.lastYear)
+    .map((s) => ({
+      type: 'bar' as const,
+      label: chart.series.filter((x) => x.lastYear).length > 1 ? `${s.name}（去年同期）` : '去年同期',
+      data: s.lastYear ?? [],
+      yAxisID: 'y' as const,
+      backgroundColor: LAST_YEAR_COLOR,
+      borderColor: LAST_YEAR_COLOR,
+      order: 3,
+      unit,
+    }));
 }
 
 type TooltipItem = { raw: unknown; dataset: { label?: string; yAxisID?: string }; dataIndex: number; datasetIndex: number };
@@ -91,16 +233,24 @@ export function comboOptions(
  * the left axis (or one-decimal percents with `percent`), growth percents on the right. The mobile
  * page's MpChart draws the same.
  */
-export function trendChartConfig(chart: ChartResult, percent: boolean): ChartConfiguration {
-  const datasets = datasetsOf(chart);
+export function trendChartConfig(chart: ChartResult, percent: boolean, lastYear = false): ChartConfiguration {
+  const shown = datasetsOf(chart, percent);
+  // The year-ago columns go right after this year's, so each month reads this year | last year.
+  const datasets = lastYear ? [...shown.filter((d) => d.type === 'bar'), ...lastYearDatasets(chart, percent), ...shown.filter((d) => d.type !== 'bar')] : shown;
   const hasRightAxis = datasets.some((d) => d.yAxisID === 'y1');
   return {
     type: 'bar',
     data: { labels: chart.xAxis[0]?.categories ?? [], datasets },
     options: comboOptions(
-      (item, right) => {
-        const value = item.raw as number | null;
-        return `${item.dataset.label}: ${value === null ? '-' : right || percent ? `${value.toFixed(1)}%` : thousands(value)}`;
+      (item) => {
+        const spec = datasets[item.datasetIndex];
+        const growth = spec?.growth;
+        return tooltipText(
+          item.dataset.label ?? '',
+          item.raw as number | null,
+          spec?.unit ?? '',
+          growth && { label: growth.label, percent: growth.data[item.dataIndex] },
+        );
       },
       {
         y: {

@@ -1,7 +1,13 @@
 import { REGIONS } from '@car/contracts';
 import { CITIES, PROVINCES as API_PROVINCES, REGIONS as API_REGIONS } from '../../../backend/src/reference/data/geography';
 import {
+  classColor,
+  classRangeText,
   featureLevelOf,
+  MAP_CLASS_COLORS,
+  MAP_NO_DATA_COLOR,
+  mapHoverText,
+  quantileClasses,
   mapIdOf,
   mapTitleOf,
   mapUrlOf,
@@ -156,5 +162,58 @@ describe('matchRows', () => {
     ];
     const rows = [{ name: '山西' }, { name: '内蒙古自治区' }, { name: '陕西省' }];
     expect(matchRows(nation, rows)).toEqual([rows[1], rows[2], rows[0]]);
+  });
+});
+
+describe('the map’s colour classes (decision 175)', () => {
+  it('cuts the shown values into five quantile classes of about equal counts, each with its range', () => {
+    const values = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+    const classes = quantileClasses(values);
+    expect(classes.map((c) => [c.from, c.to])).toEqual([
+      [1, 2],
+      [3, 4],
+      [5, 6],
+      [7, 8],
+      [9, 10],
+    ]);
+    expect(classes.map((c) => c.color)).toEqual([...MAP_CLASS_COLORS]);
+  });
+
+  it('spreads provinces bunched at the top of a range over several colours (the old fixed scale made them one)', () => {
+    // Eastern provinces 14-16 %, a few western ones far lower: a 0-20 % scale gave the east one colour.
+    const rates = [3.1, 4.2, 5.0, 14.1, 14.4, 14.8, 15.0, 15.2, 15.5, 15.9, 16.0];
+    const classes = quantileClasses(rates);
+    const eastern = new Set([14.4, 15.0, 15.5, 16.0].map((v) => classColor(v, classes)));
+    expect(eastern.size).toBeGreaterThanOrEqual(3);
+  });
+
+  it('never splits equal values, so a few distinct values make fewer classes, spread over the ramp', () => {
+    const classes = quantileClasses([5, 5, 5, 5, 9, 9]);
+    expect(classes.map((c) => [c.from, c.to])).toEqual([
+      [5, 5],
+      [9, 9],
+    ]);
+    expect(classes.map((c) => c.color)).toEqual([MAP_CLASS_COLORS[0], MAP_CLASS_COLORS[4]]);
+    expect(quantileClasses([7]).map((c) => c.color)).toEqual([MAP_CLASS_COLORS[4]]);
+  });
+
+  it('leaves units without a value out of the classes and colours them 无数据 grey', () => {
+    const classes = quantileClasses([null, 2, undefined, 4, Number.NaN]);
+    expect(classes.map((c) => [c.from, c.to])).toEqual([
+      [2, 2],
+      [4, 4],
+    ]);
+    expect(classColor(null, classes)).toBe(MAP_NO_DATA_COLOR);
+    expect(classColor(3, [])).toBe(MAP_NO_DATA_COLOR);
+    expect(classColor(2, classes)).toBe(MAP_CLASS_COLORS[0]);
+    expect(classColor(4, classes)).toBe(MAP_CLASS_COLORS[4]);
+  });
+
+  it('writes a class’s range and a unit’s hover label', () => {
+    const percent = (v: number) => `${v.toFixed(1)}%`;
+    expect(classRangeText({ from: 12.3, to: 15 }, percent)).toBe('12.3% - 15.0%');
+    expect(classRangeText({ from: 9, to: 9 }, percent)).toBe('9.0%');
+    expect(mapHoverText('广东', '优惠率 12.3%')).toBe('广东：优惠率 12.3%');
+    expect(mapHoverText('台湾', null)).toBe('台湾：无数据');
   });
 });

@@ -156,3 +156,59 @@ export function matchRows<R extends { name: string; code?: number | string | nul
   }
   return result;
 }
+
+/**
+ * The colour classes of a map (decision 175): quantiles of the values the map shows, so the provinces
+ * spread over the ramp whatever the figures' range (a fixed 0-20 % scale made every eastern province the
+ * same dark blue). Each class holds about the same number of units; a class's range is its lowest and
+ * highest value; equal values never straddle two classes, so with few distinct values there are fewer.
+ */
+export interface MapClass {
+  from: number;
+  to: number;
+  color: string;
+}
+
+/** Light teal to deep blue, the map's five classes; the light end stays distinct from the grey of 无数据. */
+export const MAP_CLASS_COLORS = ['#d4efeb', '#8fd1c9', '#4aa9bd', '#2372a8', '#123f7d'] as const;
+/** A unit without a value (no sales, no price, or outside the API: 台湾, 香港, 澳门). */
+export const MAP_NO_DATA_COLOR = '#e6e8eb';
+export const MAP_NO_DATA_LABEL = '无数据';
+
+export function quantileClasses(values: ReadonlyArray<number | null | undefined>, colors: readonly string[] = MAP_CLASS_COLORS): MapClass[] {
+  const sorted = values.filter((v): v is number => typeof v === 'number' && Number.isFinite(v)).sort((a, b) => a - b);
+  const count = colors.length;
+  const classes: Array<{ from: number; to: number }> = [];
+  let start = 0;
+  for (let k = 1; k <= count && start < sorted.length; k++) {
+    let end = Math.max(start + 1, Math.round((k * sorted.length) / count));
+    // Values equal to the class's last stay with it.
+    while (end < sorted.length && sorted[end] === sorted[end - 1]) end++;
+    if (k === count) end = sorted.length;
+    classes.push({ from: sorted[start], to: sorted[end - 1] });
+    start = end;
+  }
+  // Fewer classes than colours: spread them over the ramp, its ends kept.
+  return classes.map((c, i) => ({
+    ...c,
+    color: colors[classes.length === 1 ? colors.length - 1 : Math.round((i * (colors.length - 1)) / (classes.length - 1))],
+  }));
+}
+
+/** The colour of a value among a map's classes; no value is 无数据's grey. */
+export function classColor(value: number | null | undefined, classes: readonly MapClass[]): string {
+  if (typeof value !== 'number' || !Number.isFinite(value) || classes.length === 0) return MAP_NO_DATA_COLOR;
+  return (classes.find((c) => value <= c.to) ?? classes[classes.length - 1]).color;
+}
+
+/** A legend entry's text: '12.3%-15.0%', or the one value of a class that holds one. */
+export function classRangeText(c: Pick<MapClass, 'from' | 'to'>, text: (value: number) => string): string {
+  const from = text(c.from);
+  const to = text(c.to);
+  return from === to ? from : `${from} - ${to}`;
+}
+
+/** A unit's hover label: '广东：优惠率 12.3%', or '台湾：无数据'. */
+export function mapHoverText(name: string, valueText: string | null): string {
+  return `${name}：${valueText ?? MAP_NO_DATA_LABEL}`;
+}

@@ -112,15 +112,22 @@ export function makerTypeChanges(type: MakerType): ParamChanges {
 /** The filter params a producer's or brand's own window carries over from the page it was opened from. */
 const CARRIED_FILTERS = ['time', 'source', 'fuels', 'area', 'level'] as const;
 
-/** The single view of a producer or brand: `/salevolume/companybrand?id=…&type=…` with the same filters. */
-export function makerPageHref(search: string, type: MakerType, id: number): string {
+/** The page's address. */
+export const COMPANY_BRAND_PAGE = '/salevolume/companybrand';
+
+/**
+ * The single view of a producer or brand: `/salevolume/companybrand?id=…&type=…` with the same filters, and
+ * `view`'s own keys (the dashboard's 累计 is the view's `accumulate`).
+ */
+export function makerPageHref(search: string, type: MakerType, id: number, view: { accumulate?: Accumulate } = {}): string {
   const from = new URLSearchParams(search);
   const to = new URLSearchParams({ id: String(id), type: String(type) });
   for (const name of CARRIED_FILTERS) {
     const value = from.get(name);
     if (value) to.set(name, value);
   }
-  return `/salevolume/companybrand?${to}`;
+  if (view.accumulate) to.set('accumulate', String(view.accumulate));
+  return `${COMPANY_BRAND_PAGE}?${to}`;
 }
 
 /** Back from a producer's or brand's view to the ranking of its kind, with the same filters. */
@@ -133,7 +140,7 @@ export function overviewHref(search: string, type: MakerType): string {
   }
   if (type !== 0) to.set('type', String(type));
   const text = to.toString();
-  return `/salevolume/companybrand${text ? `?${text}` : ''}`;
+  return `${COMPANY_BRAND_PAGE}${text ? `?${text}` : ''}`;
 }
 
 /**
@@ -141,7 +148,7 @@ export function overviewHref(search: string, type: MakerType): string {
  * single view, the kind of ranking of the overview).
  */
 export function resetHref(type: MakerType, id: number | null): string {
-  return `/salevolume/companybrand${withParams('', { id, type: id === null && type === 0 ? null : type })}`.replace(/\?$/, '');
+  return `${COMPANY_BRAND_PAGE}${withParams('', { id, type: id === null && type === 0 ? null : type })}`.replace(/\?$/, '');
 }
 
 /** Params the filter form carries unchanged, so a new month or source keeps the view as it was. */

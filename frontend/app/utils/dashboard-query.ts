@@ -12,9 +12,6 @@ export interface DashboardQuery {
   cityPage: number;
 }
 
-/** The menu groups the dashboard's top menu shows (spec 001 §2.12). */
-export const DASHBOARD_MENU_GROUPS: readonly string[] = ['/salevolume', '/price', '/pricevolume', '/comprehensiveinquiry'];
-
 /**
  * Reads the URL through the calls it feeds, falling back to the defaults for anything malformed (a hand-edited
  * link never breaks the page): `brandType` and `modelType` are the brand and model lists' `jllType` (the city
