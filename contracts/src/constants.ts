@@ -1,3 +1,5 @@
+import { pointsHeader } from './display';
+
 /**
  * The spec's codes and business constants, written once for the API, the pages and the workbooks
  * (spec 000 §4, §9; decisions 22-35).
@@ -18,7 +20,7 @@ export const GRANULARITIES: ReadonlyArray<{ value: Granularity; label: string }>
   { value: 2, label: '年' },
 ];
 
-/** The data-tag columns 2-15 of the ranking tables, in the spec's order, and their headers (page and workbook). */
+/** The data-tag columns 2-15 of the ranking tables, in the spec's order, and their headers (page and workbook; a point change's with its unit). */
 export const TAG_COLUMNS = [
   { tag: 2, label: '当月销量' },
   { tag: 3, label: '去年同期销量' },
@@ -26,14 +28,14 @@ export const TAG_COLUMNS = [
   { tag: 5, label: '同比' },
   { tag: 6, label: '份额' },
   { tag: 7, label: '去年同期份额' },
-  { tag: 8, label: '份额变化' },
+  { tag: 8, label: pointsHeader('份额变化') },
   { tag: 9, label: '累计排名' },
   { tag: 10, label: '本年累计销量' },
   { tag: 11, label: '去年累计销量' },
   { tag: 12, label: '累计同比' },
   { tag: 13, label: '累计份额' },
   { tag: 14, label: '去年累计份额' },
-  { tag: 15, label: '累计份额变化' },
+  { tag: 15, label: pointsHeader('累计份额变化') },
 ] as const;
 export type Tag = (typeof TAG_COLUMNS)[number]['tag'];
 export const DEFAULT_TAGS: readonly Tag[] = [2, 4, 5, 6, 8, 9, 10, 12, 13, 15];

@@ -12,6 +12,10 @@ import {
   percentText,
   rankArrow,
   shareChangeParts,
+  pointsCardText,
+  pointsHeader,
+  pointsText,
+  pointsTextOf,
   sharePercentText,
   shareText,
   thousands,
@@ -73,11 +77,31 @@ describe('shares', () => {
     expect(sharePercentText(null)).toBe('-');
   });
 
-  test('a share change follows the dash rule and shows an arrow and its size', () => {
-    expect(percentText(shareChange(0.125, 0.125))).toBe('-');
-    expect(shareChangeParts(1.9)).toEqual({ arrow: 'up', text: '1.9%' });
-    expect(shareChangeParts(-2.9)).toEqual({ arrow: 'down', text: '2.9%' });
+  test('a share change follows the dash rule and shows its colour and its points', () => {
+    expect(pointsTextOf(shareChange(0.125, 0.125))).toBe('-');
+    expect(shareChangeParts(1.9)).toEqual({ arrow: 'up', text: '+1.9' });
+    expect(shareChangeParts(-2.9)).toEqual({ arrow: 'down', text: '-2.9' });
     expect(shareChangeParts(0)).toEqual({ arrow: null, text: '-' });
+  });
+});
+
+describe('point changes (decision 173)', () => {
+  test('a difference of two percents reads as points: signed, one decimal, never a %', () => {
+    expect(pointsText(1.9)).toBe('+1.9');
+    expect(pointsText(-2.9)).toBe('-2.9');
+    expect(pointsText(0.04)).toBe('-');
+    expect(pointsText(-0.06)).toBe('-0.1');
+    expect(pointsText(null)).toBe('-');
+    expect(pointsText(1000)).toBe('-');
+    expect(pointsTextOf(shareChange(0.2, 0.181))).toBe('+1.9');
+    for (const v of [-99.9, -1.2, 0.1, 3.45, 12]) expect(pointsText(v)).not.toContain('%');
+  });
+
+  test('a table header carries the unit; a card says 个百分点', () => {
+    expect(pointsHeader('份额变化')).toBe('份额变化(百分点)');
+    expect(pointsCardText(4.9)).toBe('+4.9个百分点');
+    expect(pointsCardText(-0.4)).toBe('-0.4个百分点');
+    expect(pointsCardText(0)).toBe('-');
   });
 });
 
@@ -115,6 +139,13 @@ describe('thousands of vehicles (千辆)', () => {
  * fixed decimals, percent): the check that a workbook's cell reads as the page's text.
  */
 function spreadsheetText(value: number, format: string): string {
+  // A signed format's sections, positive;negative;zero, each carrying its sign literally.
+  const sections = format.split(';');
+  if (sections.length === 3) {
+    const [positive, negative, zero] = sections;
+    if (value === 0) return spreadsheetText(0, zero);
+    return value > 0 ? spreadsheetText(value, positive.slice(1)).replace(/^/, positive[0]) : `${negative[0]}${spreadsheetText(-value, negative.slice(1))}`;
+  }
   const percent = format.endsWith('%');
   const decimals = /\.(0+)/.exec(format)?.[1].length ?? 0;
   const shown = new Intl.NumberFormat('en-US', {
@@ -130,6 +161,7 @@ describe('figures in workbooks: number cells formatted by the display rules (dec
     expect(figureFormat('count')).toBe('#,##0');
     expect(figureFormat('percent')).toBe('0.0%');
     expect(figureFormat('growth')).toBe('0.0%');
+    expect(figureFormat('points')).toBe('+0.0;-0.0;0.0');
     expect(figureFormat('tenThousand')).toBe('#,##0.00');
   });
 
@@ -138,6 +170,9 @@ describe('figures in workbooks: number cells formatted by the display rules (dec
     expect(figureCell('growth', 0)).toBe(DASH);
     expect(figureCell('growth', 1000)).toBe(DASH);
     expect(figureCell('growth', null)).toBe(DASH);
+    expect(figureCell('points', 1.94)).toBe(1.9);
+    expect(figureCell('points', -2.9)).toBe(-2.9);
+    expect(figureCell('points', 0.04)).toBe(DASH);
     expect(figureCell('percent', 0)).toBe(0);
     expect(figureCell('percent', undefined)).toBe(DASH);
     expect(figureCell('count', 1234.4)).toBe(1234);
@@ -147,7 +182,7 @@ describe('figures in workbooks: number cells formatted by the display rules (dec
   });
 
   test('the cell under its format reads as the page text, for every kind over a sweep of values', () => {
-    const kinds: FigureKind[] = ['count', 'percent', 'growth', 'tenThousand'];
+    const kinds: FigureKind[] = ['count', 'percent', 'growth', 'points', 'tenThousand'];
     for (const kind of kinds) {
       for (let i = -1_200_000; i <= 1_200_000; i += 9_973) {
         const value = i / 100;

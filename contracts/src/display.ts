@@ -6,6 +6,10 @@
  * - The dash rule: a growth (同比, 环比, 累计同比) or a share change that shows as 0.0 %, or lies outside
  *   (−1000 %, 1000 %), or is unknown, shows '-'. A fall to nothing is a real −100.0 %.
  * - Shares are never dashed for zero (0.0 % is a real share); only an unknown share is '-'.
+ * - A point change (份额变化, MIX变化, 渗透率同比: any difference of two percents) is in percentage points,
+ *   never a percent: signed, one decimal, no '%' ('+1.9', '-2.9') in a table whose header carries the unit
+ *   ('份额变化(百分点)', `pointsHeader`), '+4.9个百分点' in a card; the dash rule as for a growth
+ *   (decision 173).
  * - Whole numbers have thousands separators; an unknown one is '-'.
  */
 
@@ -79,10 +83,38 @@ export function growthDirection(percent: number | null | undefined): GrowthDirec
   return percent > 0 ? 'up' : 'down';
 }
 
-/** A share change as an arrow and its size: ↑1.9% / ↓2.9%; zero or unknown is a dash. */
-export function shareChangeParts(percent: number | null | undefined): { arrow: GrowthDirection; text: string } {
-  if (!isGrowthShown(percent)) return { arrow: null, text: DASH };
-  return { arrow: percent > 0 ? 'up' : 'down', text: tenthsText(Math.abs(percent)) };
+/** The unit of a point change, written after a table header or a workbook column's title. */
+export const POINTS_UNIT = '百分点';
+
+/** A point change's header: '份额变化' → '份额变化(百分点)'. */
+export function pointsHeader(label: string): string {
+  return `${label}(${POINTS_UNIT})`;
+}
+
+/**
+ * A point change (a difference of two percents) sent as a number of points, in a table: signed, one
+ * decimal, no '%' ('+1.9', '-2.9'); '-' by the dash rule of a growth. Its header says the unit (`pointsHeader`).
+ */
+export function pointsText(points: number | null | undefined): string {
+  if (!isGrowthShown(points)) return DASH;
+  const text = tenthsText(points).slice(0, -1);
+  return points > 0 ? `+${text}` : text;
+}
+
+/** A point change computed as a fraction (0.019 = 1.9 points): the same text as pointsText of its points. */
+export function pointsTextOf(fraction: number | null | undefined): string {
+  return pointsText(percentNumber(fraction));
+}
+
+/** A point change in a card or a sentence, where no header carries the unit: '+4.9个百分点'; '-' by the dash rule. */
+export function pointsCardText(points: number | null | undefined): string {
+  const text = pointsText(points);
+  return text === DASH ? DASH : `${text}个${POINTS_UNIT}`;
+}
+
+/** A share change as its colour and its text in points: up '+1.9', down '-2.9'; zero or unknown is a dash. */
+export function shareChangeParts(points: number | null | undefined): { arrow: GrowthDirection; text: string } {
+  return { arrow: growthDirection(points), text: pointsText(points) };
 }
 
 export type RankArrow = 'up' | 'down' | 'flat' | null;
@@ -135,10 +167,12 @@ export function tenThousandText(value: number | null | undefined): string {
  * The kinds of figure a workbook writes, each read by one display rule above:
  * - count: a whole number (volumes, yuan, ranks) with thousands separators (`thousands`);
  * - percent: a share or rate sent as a one-decimal percent number; zero is real (`sharePercentText`);
- * - growth: a growth or share change sent as a one-decimal percent number; the dash rule (`growthText`);
+ * - growth: a growth sent as a one-decimal percent number; the dash rule (`growthText`);
+ * - points: a point change (份额变化, MIX变化) sent as one-decimal points; the dash rule; no '%': the cell
+ *   holds 1.9, not 0.019 (`pointsText`), and its header says (百分点);
  * - tenThousand: 万元 with two decimals (`tenThousandText`).
  */
-export type FigureKind = 'count' | 'percent' | 'growth' | 'tenThousand';
+export type FigureKind = 'count' | 'percent' | 'growth' | 'points' | 'tenThousand';
 
 interface FigureRule {
   /** Decimals shown. */
@@ -147,6 +181,8 @@ interface FigureRule {
   grouped: boolean;
   /** Sent as a percent number (12.3), shown with '%': the cell holds the fraction (0.123). */
   percent: boolean;
+  /** A rise shows its '+' (a point change: '+1.9'). */
+  signed?: boolean;
   /** The page's text of the value: a dash where the rule says there is no value. */
   text: (value: number | null | undefined) => string;
 }
@@ -156,13 +192,15 @@ export const FIGURE_RULES: Readonly<Record<FigureKind, FigureRule>> = {
   count: { decimals: 0, grouped: true, percent: false, text: thousands },
   percent: { decimals: 1, grouped: false, percent: true, text: sharePercentText },
   growth: { decimals: 1, grouped: false, percent: true, text: growthText },
+  points: { decimals: 1, grouped: false, percent: false, signed: true, text: pointsText },
   tenThousand: { decimals: 2, grouped: true, percent: false, text: tenThousandText },
 };
 
-/** The kind's spreadsheet number format, built from its rule: '#,##0', '0.0%', '#,##0.00'. */
+/** The kind's spreadsheet number format, built from its rule: '#,##0', '0.0%', '+0.0;-0.0;0.0', '#,##0.00'. */
 export function figureFormat(kind: FigureKind): string {
   const rule = FIGURE_RULES[kind];
-  return `${rule.grouped ? '#,##0' : '0'}${rule.decimals > 0 ? `.${'0'.repeat(rule.decimals)}` : ''}${rule.percent ? '%' : ''}`;
+  const number = `${rule.grouped ? '#,##0' : '0'}${rule.decimals > 0 ? `.${'0'.repeat(rule.decimals)}` : ''}${rule.percent ? '%' : ''}`;
+  return rule.signed ? `+${number};-${number};${number}` : number;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_COMPARED, RANK_BAND_COUNT } from './constants';
+import { pointsHeader } from './display';
 import { blankIsAbsent, idList, intText, keyList, monthText, optional, positiveId, strictQuery } from './params';
 import { inCalendar, refersTo, type ReferenceKind } from './references';
 
@@ -12,8 +13,8 @@ import { inCalendar, refersTo, type ReferenceKind } from './references';
 
 // ---------- codes and defaults ----------
 
-/** The spec's price-band defaults (§9): market overall, 5万 to 40万 in bands of 5万, descending, TP, single month. */
-export const PRICE_VOLUME_DEFAULTS = { detailId: -1, priceLow: 5, priceHigh: 40, segment: 5, orderBy: 1, data1: 0, accumulate: 0, data2: 0, type: 0 } as const;
+/** The spec's price-band defaults (§9): market overall, 5万 to 40万 in bands of 5万, TP, single month; bands cheap to expensive (ascending, decision 174; the spec had descending). */
+export const PRICE_VOLUME_DEFAULTS = { detailId: -1, priceLow: 5, priceHigh: 40, segment: 5, orderBy: 0, data1: 0, accumulate: 0, data2: 0, type: 0 } as const;
 /** At most this many closed bands between priceLow and priceHigh (plus the two open ones). */
 export const MAX_PRICE_BANDS = 50;
 /** The highest bound in 万 a form may ask for. */
@@ -31,9 +32,18 @@ export const SALES_OR_MIX = [
 ] as const;
 /** orderBy (the form's priceRangeSort): the order of the bands. */
 export const BAND_ORDERS = [
-  { value: 1, label: '降序' },
   { value: 0, label: '升序' },
+  { value: 1, label: '降序' },
 ] as const;
+/** The price-band table's rows (a page-only `rows` key): 1 each band's subtotal only (the default), 0 every member under its band (decision 174). */
+export const BAND_TABLE_ROWS = [
+  { value: 1, label: '价格段小计' },
+  { value: 0, label: '明细' },
+] as const;
+export type BandTableRows = (typeof BAND_TABLE_ROWS)[number]['value'];
+export const DEFAULT_BAND_TABLE_ROWS: BandTableRows = 1;
+/** The member column's text on a band's subtotal row. */
+export const BAND_SUBTOTAL_NAME = '小计';
 /** accumulate on these pages: 0 the chosen month, 1 January to it. */
 export const MONTH_OR_CUMULATIVE = [
   { value: 0, label: '单月' },
@@ -96,7 +106,7 @@ export const bandSettingsShape = {
   priceLow: wan(PRICE_VOLUME_DEFAULTS.priceLow),
   priceHigh: wan(PRICE_VOLUME_DEFAULTS.priceHigh),
   segment: wan(PRICE_VOLUME_DEFAULTS.segment),
-  orderBy: code([0, 1], 1, '应为 0（升序）或 1（降序）'),
+  orderBy: code([0, 1], PRICE_VOLUME_DEFAULTS.orderBy, '应为 0（升序）或 1（降序）'),
   data1: code([0, 1], 0, '应为 0（TP）或 1（MSRP）'),
   data2: code([0, 1], 0, '应为 0（销量）或 1（MIX）'),
 };
@@ -346,9 +356,9 @@ export const proportionTableSchema = z.object({
 });
 export type ProportionTable = z.infer<typeof proportionTableSchema>;
 
-/** The columns of each view of the sales-proportion tables, after 车型 and 价格 (page and workbook). */
+/** The columns of each view of the sales-proportion tables, after 车型 and 价格 (page and workbook); 同比 beside last year's sales, a MIX change in points. */
 export const PROPORTION_VIEW_COLUMNS: Readonly<
-  Record<0 | 1 | 2 | 3, ReadonlyArray<{ label: string; field: keyof ProportionRow; kind: 'count' | 'share' | 'growth' | 'rank' }>>
+  Record<0 | 1 | 2 | 3, ReadonlyArray<{ label: string; field: keyof ProportionRow; kind: 'count' | 'share' | 'growth' | 'points' | 'rank' }>>
 > = {
   0: [
     { label: '销量', field: 'sales', kind: 'count' },
@@ -357,6 +367,7 @@ export const PROPORTION_VIEW_COLUMNS: Readonly<
   ],
   1: [
     { label: '销量', field: 'sales', kind: 'count' },
+    { label: '去年同期销量', field: 'tqSales', kind: 'count' },
     { label: '同比', field: 'yoy', kind: 'growth' },
     { label: '细分市场排名', field: 'ranking', kind: 'rank' },
   ],
@@ -366,8 +377,8 @@ export const PROPORTION_VIEW_COLUMNS: Readonly<
     { label: '整体市场MIX', field: 'wholeMix', kind: 'share' },
   ],
   3: [
-    { label: '细分市场MIX变化', field: 'detailMixChange', kind: 'growth' },
-    { label: '整体市场MIX变化', field: 'wholeMixChange', kind: 'growth' },
+    { label: pointsHeader('细分市场MIX变化'), field: 'detailMixChange', kind: 'points' },
+    { label: pointsHeader('整体市场MIX变化'), field: 'wholeMixChange', kind: 'points' },
   ],
 };
 

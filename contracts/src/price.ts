@@ -325,7 +325,7 @@ export type PriceStructureTableQuery = z.output<typeof priceStructureTableSchema
 export type PriceStructureFilter = Omit<PriceStructureTableQuery, 'tab'>;
 
 /** A column of the structure table: its title and how its values read (count, 元, one-decimal percent, points). */
-export const structureColumnSchema = z.object({ key: z.string(), label: z.string(), kind: z.enum(['count', 'yuan', 'percent', 'growth']) });
+export const structureColumnSchema = z.object({ key: z.string(), label: z.string(), kind: z.enum(['count', 'yuan', 'percent', 'growth', 'points']) });
 export type StructureColumn = z.infer<typeof structureColumnSchema>;
 
 /** A row: a band (overview) or a member (the other tabs); `total` marks the whole filtered market's row. */

@@ -54,7 +54,7 @@ describeInBrowser('价量交叉 and 产品分析 as shipped', () => {
   const browser = useBrowser();
 
   test("车型价格段销量: 查询 with another month and bands shows the API's table; the chart exports a PNG; the table downloads with its figures", async () => {
-    const { page, assertClean } = await openAs(browser(), ANALYST, '/pricevolume/cabmodelprice');
+    const { page, assertClean } = await openAs(browser(), ANALYST, '/pricevolume/cabmodelprice?rows=0');
     await openGroup(page, '数据范围');
     const month = await pickMonth(page, page.locator('.filter-panel'));
     await openGroup(page, '数据口径');
@@ -62,10 +62,10 @@ describeInBrowser('价量交叉 and 产品分析 as shipped', () => {
     await page.fill('input[name="priceHigh"]', '30');
     await page.fill('input[name="segment"]', '5');
     const url = await query(page, (u) => u.searchParams.get('time') === month && u.searchParams.get('segment') === '5');
-    const table = await apiResult<DimensionTable>(page, '/pricevolume/priceQtyDetail/table', paramsOf(url, ['chart']));
+    const table = await apiResult<DimensionTable>(page, '/pricevolume/priceQtyDetail/table', paramsOf(url, ['chart', 'rows']));
     const shown = await bandRows(page);
     expect(shown).toEqual(table.values.map((cells) => [String(cells[0].data[0]), String(cells[1].data[0]), thousands(cells[2].data[0] as number | null)]));
-    expect(shown[0][0]).toBe('30万以上');
+    expect(shown[0][0]).toBe('10万以下');
 
     await page.waitForSelector('.trend-chart canvas[data-drawn="true"]');
     const png = await exportChartPng(page, page.locator('.trend-chart'));

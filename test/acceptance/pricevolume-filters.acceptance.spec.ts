@@ -41,7 +41,7 @@ describeInBrowser('价量交叉 filters as shipped', () => {
     expect(picked).toHaveLength(2);
     const ids = picked.map((b) => b.id).join(',');
     // SUV (dicBodyShape 4) and 德系 (系别 2), with Shanghai's TP.
-    const bookmark = `/pricevolume/cabmodelprice?brand=${ids}&bodyShape=4&series=2&tpCity=${SHANGHAI}&type=1`;
+    const bookmark = `/pricevolume/cabmodelprice?brand=${ids}&bodyShape=4&series=2&tpCity=${SHANGHAI}&type=1&rows=0`;
     await page.goto(`${new URL(page.url()).origin}${bookmark}`, { waitUntil: 'networkidle' });
     await settled(page);
 
@@ -66,7 +66,7 @@ describeInBrowser('价量交叉 filters as shipped', () => {
     await page.locator('select[name="tpCity"]').selectOption({ label: '北京市' });
     const url = await query(page, (u) => u.searchParams.get('tpCity') === '110000');
     expect(paramsOf(url)).toMatchObject({ brand: ids, bodyShape: '4', series: '2', type: '1' });
-    const beijing = await apiResult<DimensionTable>(page, '/pricevolume/priceQtyDetail/table', paramsOf(url, ['chart']));
+    const beijing = await apiResult<DimensionTable>(page, '/pricevolume/priceQtyDetail/table', paramsOf(url, ['chart', 'rows']));
     expect(await bandRows(page)).toEqual(
       beijing.values.map((cells) => [String(cells[0].data[0]), String(cells[1].data[0]), thousands(cells[2].data[0] as number | null)]),
     );

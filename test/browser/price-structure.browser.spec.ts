@@ -87,22 +87,23 @@ describeInBrowser('the price-structure pages', () => {
         '去年同期月均销量',
         '同比',
         'MIX',
-        'MIX变化',
+        'MIX变化(百分点)',
         '成交价',
         '厂商指导价',
         '优惠',
         '优惠率',
       ]);
+      // Bands cheap to expensive by default (decision 174).
       expect(overview.rows.map((r) => r.name)).toEqual([
-        '40万以上',
-        '35-40万',
-        '30-35万',
-        '25-30万',
-        '20-25万',
-        '15-20万',
-        '10-15万',
-        '5-10万',
         '5万以下',
+        '5-10万',
+        '10-15万',
+        '15-20万',
+        '20-25万',
+        '25-30万',
+        '30-35万',
+        '35-40万',
+        '40万以上',
         '合计',
       ]);
       await screenshot(page, `price-structure-${path.split('/').pop()}`);

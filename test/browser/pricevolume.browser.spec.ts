@@ -44,13 +44,13 @@ describeInBrowser('the price-band page', () => {
   const browser = useBrowser();
 
   test("chart and table show the API's bands for the default filters; the chart draws", async () => {
-    const { page, assertClean } = await openSignedIn(browser(), BANDS);
+    const { page, assertClean } = await openSignedIn(browser(), `${BANDS}?rows=0`);
     await page.waitForSelector('.trend-chart canvas[data-drawn="true"]');
     expect(await canvasHasInk(page, '.trend-chart canvas')).toBe(true);
     const table = await apiResult<DimensionTable>(page, '/pricevolume/priceQtyDetail/table');
     expect(await bandRows(page)).toEqual(expectedRows(table, thousands));
     const tags = await page.locator('.header-tags__tag').allTextContents();
-    expect(tags.join(' ')).toContain('排序降序');
+    expect(tags.join(' ')).toContain('排序升序');
     expect(tags.join(' ')).toContain('价格TP');
     await screenshot(page, 'cabmodelprice-1366');
     assertClean();
@@ -89,6 +89,8 @@ describeInBrowser('the price-band page', () => {
     await settled(page);
     await Promise.all([page.waitForURL((u) => u.searchParams.get('data2') === '1'), page.locator('[aria-label="表格指标"] a', { hasText: 'MIX' }).click()]);
     await settled(page);
+    await Promise.all([page.waitForURL((u) => u.searchParams.get('rows') === '0'), page.locator('[aria-label="表格行"] a', { hasText: '明细' }).click()]);
+    await settled(page);
     await Promise.all([page.waitForURL((u) => u.searchParams.get('type') === '1'), page.locator('[aria-label="维度"] a', { hasText: /^品牌$/ }).click()]);
     await settled(page);
     const table = await apiResult<DimensionTable>(page, '/pricevolume/priceQtyDetail/table', { ...params, data2: '1', type: '1' });
@@ -98,7 +100,7 @@ describeInBrowser('the price-band page', () => {
     const rest = page.locator('.band-table__detail').first();
     await rest.click();
     const dialog = page.locator('.detail-dialog');
-    await expect(dialog.locator('th').allTextContents()).resolves.toContain('MIX变化');
+    await expect(dialog.locator('th').allTextContents()).resolves.toContain('MIX变化(百分点)');
     const hidden = table.values.find((cells) => cells[2].hiddenList)![2].hiddenList!;
     await expect(dialog.locator('tbody tr').count()).resolves.toBe(hidden.length);
     await screenshot(page, 'cabmodelprice-detail');
@@ -111,7 +113,7 @@ describeInBrowser('the price-band page', () => {
   });
 
   test('the brand picker filters the table, and the download holds the same bands', async () => {
-    const { page, assertClean } = await openSignedIn(browser(), `${BANDS}?type=1`, { width: 1600, height: 1000 });
+    const { page, assertClean } = await openSignedIn(browser(), `${BANDS}?type=1&rows=0`, { width: 1600, height: 1000 });
     await page.locator('.band-table__picker input[type="text"]').click();
     const dialog = page.locator('.pick-dialog').last();
     await dialog

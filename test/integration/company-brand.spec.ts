@@ -274,7 +274,7 @@ describe('the producer/brand calls', () => {
       const details = await result<CarDetails>('carDetails', { type: '0', foreignId: String(top.id) });
       const { fileName, sheet } = await workbook('downloadCarDetails', { type: '0', foreignId: String(top.id), accumulate: '0' });
       expect(fileName).toBe(`厂商品牌表现-${top.name}-车型明细-2026-10.xlsx`);
-      expect(sheet.getRow(1).values).toEqual(expect.arrayContaining(['细分市场', '车型', '销量', '同比', '细分市场份额', '份额变化', '细分市场排名']));
+      expect(sheet.getRow(1).values).toEqual(expect.arrayContaining(['细分市场', '车型', '销量', '同比', '细分市场份额', '份额变化(百分点)', '细分市场排名']));
       const rows = details.details.reduce((n, d) => n + d.models.length + 2, 0) + 2;
       expect(sheet.rowCount - 1).toBe(rows);
       expect(sheet.getCell(2, 1).value).toBe(details.details[0].name);

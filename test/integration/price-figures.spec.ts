@@ -104,9 +104,9 @@ describe('price figures on a hand-made market', () => {
       discountRate: 10.4,
       discountRateStr: '10.4%',
       discountRateMom: 2.4,
-      discountRateMomStr: '2.4%',
+      discountRateMomStr: '+2.4个百分点',
       discountRateDown: 2.2,
-      discountRateDownStr: '2.2%',
+      discountRateDownStr: '+2.2个百分点',
     });
   });
 
@@ -204,9 +204,9 @@ describe('price figures on a hand-made market', () => {
       discountRate: 11.1,
       discountRateStr: '11.1%',
       discountRateMom: 1.1,
-      discountRateMomStr: '1.1%',
+      discountRateMomStr: '+1.1个百分点',
       discountRateDown: 3.1,
-      discountRateDownStr: '3.1%',
+      discountRateDownStr: '+3.1个百分点',
     });
   });
 

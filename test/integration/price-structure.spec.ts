@@ -138,7 +138,17 @@ describe('the price-structure pages on the hand-made market', () => {
   test("价格总览: each band's volume, 同比, MIX and its change, and its weighted prices; 合计 last", async () => {
     const table = await get<PriceStructureTable>('totalMarket/table', { ...BANDS, tab: '0', averageMonth: '1' });
     expect(table).toMatchObject({ period: '2026-01~2026-03', months: 3, market: '整体市场' });
-    expect(table.columns.map((c) => c.label)).toEqual(['累计销量', '去年同期累计销量', '同比', 'MIX', 'MIX变化', '成交价', '厂商指导价', '优惠', '优惠率']);
+    expect(table.columns.map((c) => c.label)).toEqual([
+      '累计销量',
+      '去年同期累计销量',
+      '同比',
+      'MIX',
+      'MIX变化(百分点)',
+      '成交价',
+      '厂商指导价',
+      '优惠',
+      '优惠率',
+    ]);
     const rows = Object.fromEntries(table.rows.map((r) => [r.name, r.values]));
     expect(table.rows.map((r) => r.name)).toEqual([...LABELS, '合计']);
     expect(rows['14万以下']).toEqual([400, 0, null, 18.2, 18.2, 133750, 150000, 16250, 10.8]);
@@ -227,7 +237,8 @@ describe('the price-structure pages on the hand-made market', () => {
       0,
       '-',
       expect.closeTo(0.182, 6),
-      expect.closeTo(0.182, 6),
+      // MIX变化 is points (decision 173): 18.2, under a format without '%'.
+      18.2,
       133750,
       150000,
       16250,

@@ -26,15 +26,26 @@ import { priceVolumeMarket, type PriceVolumeMarket } from '../support/price-volu
  */
 
 const BANDS = { priceLow: '14', priceHigh: '20', segment: '1' };
+
+/** A price-volume download as the signed-in analyst: its first sheet. */
+async function firstSheet(app: NestExpressApplication, token: string, path: string, query: Record<string, string>): Promise<ExcelJS.Worksheet> {
+  const response = await request(app.getHttpServer()).get(`${API_PREFIX}/pricevolume/${path}`).query(query).set('token', token).buffer(true).parse(binaryBody);
+  expect(response.status).toBe(200);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(response.body);
+  return workbook.worksheets[0];
+}
 const LABELS = ['14万以下', '14-15万', '15-16万', '16-17万', '17-18万', '18-19万', '19-20万', '20万以上'];
 
 describe('price × volume on the hand-made market', () => {
   const market = priceVolumeMarket('pv', `10.89.${process.pid % 250}.1`);
   let get: PriceVolumeMarket['get'];
   let refuse: PriceVolumeMarket['refuse'];
+  let opened: PriceVolumeMarket;
 
   beforeAll(async () => {
-    ({ get, refuse } = await market.open());
+    opened = await market.open();
+    ({ get, refuse } = opened);
   }, 120_000);
 
   afterAll(() => market.close());
@@ -42,13 +53,18 @@ describe('price × volume on the hand-made market', () => {
   test('TP bands: trims on both sides of a band edge, the open bands, a band with no sales, the same month a year earlier', async () => {
     const chart = await get<ChartResult>('priceQtyDetail/highCharts', { ...BANDS, orderBy: '0' });
     expect(chart.xAxis[0].categories).toEqual(LABELS);
-    expect(chart.series.map((s) => s.name)).toEqual(['2026-03', '2025-03']);
+    expect(chart.series.map((s) => s.name)).toEqual(['2026-03', '2025-03', '同比']);
     expect(chart.series[0].data).toEqual([300, 0, 300, 200, 0, 0, 200, 0]);
     expect(chart.series[1].data).toEqual([0, 0, 100, 0, 0, 0, 0, 700]);
+    // Each band's growth on the right axis (decision 174): 300 on 100 is +200 %, 0 on 700 is −100 %, nothing a year earlier is no growth.
+    expect(chart.series[2]).toEqual({ name: '同比', type: 'line', yAxis: 1, data: [null, null, 200, null, null, null, null, -100] });
+    expect(chart.yAxis.map((a) => a.title)).toEqual(['销量', '同比(%)']);
   });
 
-  test('descending (the default) lists the same bands from the top', async () => {
-    const chart = await get<ChartResult>('priceQtyDetail/highCharts', BANDS);
+  test('ascending, cheap to expensive, is the default (decision 174); descending lists the same bands from the top', async () => {
+    const byDefault = await get<ChartResult>('priceQtyDetail/highCharts', BANDS);
+    expect(byDefault.xAxis[0].categories).toEqual(LABELS);
+    const chart = await get<ChartResult>('priceQtyDetail/highCharts', { ...BANDS, orderBy: '1' });
     expect(chart.xAxis[0].categories).toEqual([...LABELS].reverse());
     expect(chart.series[0].data).toEqual([0, 200, 0, 0, 200, 300, 0, 300]);
   });
@@ -68,7 +84,7 @@ describe('price × volume on the hand-made market', () => {
 
   test("January to date bands each trim-month by its own month's price", async () => {
     const chartResult = await get<ChartResult>('priceQtyDetail/highCharts', { ...BANDS, orderBy: '0', accumulate: '1' });
-    expect(chartResult.series.map((s) => s.name)).toEqual(['2026年1-3月', '2025年1-3月']);
+    expect(chartResult.series.map((s) => s.name)).toEqual(['2026年1-3月', '2025年1-3月', '同比']);
     expect(chart(chartResult)).toEqual({ current: [400, 0, 400, 400, 100, 200, 200, 500], lastYear: [0, 0, 300, 0, 0, 0, 0, 1500] });
   });
 
@@ -130,16 +146,32 @@ describe('price × volume on the hand-made market', () => {
       ]),
     ).toEqual([
       // Segment 3 sold 800 (61 300, 64 300, 62 200) and 100 a year earlier (61); the market 1,000 and 800.
-      ['德锐 2025款 1.5T 舒适型', '13.33万', 300, 100, '200.0%', '37.5%', '100.0%', '-62.5%', '30.0%', '17.5%', '1', 0, false],
+      ['德锐 2025款 1.5T 舒适型', '13.33万', 300, 100, '200.0%', '37.5%', '100.0%', '-62.5', '30.0%', '+17.5', '1', 0, false],
       // 62 sold nothing a year earlier: a real 0.0 % of a segment that sold 100, so its shares rose by their whole size.
-      ['德锐 2026款 1.5T 豪华型', '16.00万', 200, 0, '-', '25.0%', '0.0%', '25.0%', '20.0%', '20.0%', '3', -2, false],
+      ['德锐 2026款 1.5T 豪华型', '16.00万', 200, 0, '-', '25.0%', '0.0%', '+25.0', '20.0%', '+20.0', '3', -2, false],
       // The series: TP (26,000,000 + 14,000,000 + 32,000,000) / 500 = 144,000; first of the segment's series both years.
-      ['德锐 小计', '14.40万', 500, 100, '400.0%', '62.5%', '100.0%', '-37.5%', '50.0%', '37.5%', '1', 0, true],
+      ['德锐 小计', '14.40万', 500, 100, '400.0%', '62.5%', '100.0%', '-37.5', '50.0%', '+37.5', '1', 0, true],
     ]);
     const byMsrp = await get<ProportionTable>('modelPrice/singleTable', { modelSubId: '51', data1: '1', carIds: '62' });
     expect(byMsrp.rows.map((r) => [r.name, r.price])).toEqual([
       ['德锐 2026款 1.5T 豪华型', 170000],
       ['德锐 小计', 158000],
+    ]);
+  });
+
+  test("view 1 (销量同比) puts last year's sales beside 同比, page and workbook: 德锐's trims 100 and 0, its subtotal 100", async () => {
+    const sheet = await firstSheet(opened.app, opened.token, 'modelPrice/downloadSingleTable', { modelSubId: '51', data2: '1' });
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(headers).toEqual(['车系', '车型', '价格(万元)', '销量', '去年同期销量', '同比', '细分市场排名']);
+    const rows: unknown[][] = [];
+    sheet.eachRow((row, r) => {
+      if (r > 1) rows.push([row.getCell(2).value, row.getCell(4).value, row.getCell(5).value, row.getCell(6).value]);
+    });
+    // 2025-03: 61 sold 100, 62 nothing (launched later); 德锐 100. Growth 300/100−1 = 200 %, 500/100−1 = 400 %.
+    expect(rows).toEqual([
+      ['德锐 2025款 1.5T 舒适型', 300, 100, 2],
+      ['德锐 2026款 1.5T 豪华型', 200, 0, '-'],
+      ['德锐 小计', 500, 100, 4],
     ]);
   });
 
@@ -279,16 +311,7 @@ describe('price × volume on the demo data', () => {
   });
 
   test('the download lists every member of every band with the same figures', async () => {
-    const response = await request(app.getHttpServer())
-      .get(`${API_PREFIX}/pricevolume/priceQtyDetail/download`)
-      .query({ type: '1' })
-      .set('token', token)
-      .buffer(true)
-      .parse(binaryBody);
-    expect(response.status).toBe(200);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.body);
-    const sheet = workbook.worksheets[0];
+    const sheet = await firstSheet(app, token, 'priceQtyDetail/download', { type: '1' });
     const table = await get<DimensionTable>('pricevolume/priceQtyDetail/table', { type: '1' });
     const subtotals = table.values.filter((cells) => cells[1].data[0] === '小计').map((cells) => cells[2].data[0]);
     const sheetSubtotals: number[] = [];

@@ -88,8 +88,10 @@ describe('workbook figures and the configuration sheet on the demo data', () => 
 
     const mix = await sheetOf('pricevolume/priceQtyDetail/download', { type: '1', data2: '1' });
     for (const header of headers(mix).filter((h) => h.endsWith(' MIX'))) column(mix, header, 'percent');
-    column(mix, 'MIX变化', 'growth');
-    expect(numbers(mix, 'MIX变化').some((n) => n < 0)).toBe(true);
+    // A MIX change is points: the cell holds 1.9, not 0.019, under a format without '%' (decision 173).
+    expect(column(mix, 'MIX变化(百分点)', 'points').every((t) => !t.includes('%'))).toBe(true);
+    expect(numbers(mix, 'MIX变化(百分点)').some((n) => n < 0)).toBe(true);
+    expect(numbers(mix, 'MIX变化(百分点)').some((n) => Math.abs(n) >= 0.1)).toBe(true);
   });
 
   test.each([0, 1, 2, 3])('downloadSingleTable view %i: every figure a number cell reading as the page shows it', async (view) => {
@@ -108,6 +110,7 @@ describe('workbook figures and the configuration sheet on the demo data', () => 
       ],
       1: [
         ['销量', 'count', (r) => r.salesStr],
+        ['去年同期销量', 'count', (r) => r.tqSalesStr],
         ['同比', 'growth', (r) => r.yoys],
         ['细分市场排名', 'count', (r) => FIGURE_RULES.count.text(r.ranking)],
       ],
@@ -117,8 +120,8 @@ describe('workbook figures and the configuration sheet on the demo data', () => 
         ['整体市场MIX', 'percent', (r) => r.wholeMixs],
       ],
       3: [
-        ['细分市场MIX变化', 'growth', (r) => r.detailMixChanges],
-        ['整体市场MIX变化', 'growth', (r) => r.wholeMixChanges],
+        ['细分市场MIX变化(百分点)', 'points', (r) => r.detailMixChanges],
+        ['整体市场MIX变化(百分点)', 'points', (r) => r.wholeMixChanges],
       ],
     };
     for (const [header, kind, text] of expected[view]) expect(column(sheet, header, kind)).toEqual(table.rows.map(text));

@@ -47,6 +47,8 @@ export interface Figures {
 export const grouped = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 /** '12.3%' for 12.3, '-' for null: the display of a growth or share already worked out by hand. */
 export const shown = (n: number | null): string => (n === null ? '-' : `${n.toFixed(1)}%`);
+/** '+37.5' for 37.5, '-5.0' for −5, '-' for null: the display of a share change in percentage points (decision 173), no '%'. */
+export const points = (n: number | null): string => (n === null ? '-' : `${n > 0 ? '+' : ''}${n.toFixed(1)}`);
 
 /** The table row the API must answer for hand-worked figures: each number with its display string. */
 export function row(f: Figures): Record<string, unknown> {
@@ -70,7 +72,7 @@ export function row(f: Figures): Record<string, unknown> {
     tqMix: f.tqMix,
     tqMixs: shown(f.tqMix),
     mixChange: f.mixChange,
-    mixChanges: shown(f.mixChange),
+    mixChanges: points(f.mixChange),
     yearYoy: f.yearYoy,
     yearYoys: shown(f.yearYoy),
     yearMix: f.yearMix,
@@ -78,7 +80,7 @@ export function row(f: Figures): Record<string, unknown> {
     tqYearMix: f.tqYearMix,
     tqYearMixs: shown(f.tqYearMix),
     yearMixChange: f.yearMixChange,
-    yearMixChanges: shown(f.yearMixChange),
+    yearMixChanges: points(f.yearMixChange),
     ljRanking: f.ljRanking,
     rankingStatus: f.rankingStatus,
   };

@@ -6,6 +6,8 @@ import {
   growth,
   growthNumber,
   growthText,
+  pointsHeader,
+  pointsText,
   monthRange,
   percentNumber,
   PRICE_STRUCTURE_TABS,
@@ -239,7 +241,7 @@ export class PriceStructureService {
       { key: 'tq', label: `去年同期${volumeLabel}`, kind: 'count' },
       { key: 'yoy', label: '同比', kind: 'growth' },
       { key: 'mix', label: 'MIX', kind: 'percent' },
-      { key: 'mixChange', label: 'MIX变化', kind: 'growth' },
+      { key: 'mixChange', label: pointsHeader('MIX变化'), kind: 'points' },
       { key: 'tp', label: '成交价', kind: 'yuan' },
       { key: 'msrp', label: '厂商指导价', kind: 'yuan' },
       { key: 'discount', label: '优惠', kind: 'yuan' },
@@ -331,10 +333,11 @@ function membersOf(rows: readonly AnalyticsRow[], dimension: DimensionKey): Memb
   return [...members.values()].filter((m) => m.qty !== 0).sort((a, b) => b.qty - a.qty || a.id - b.id);
 }
 
-/** A cell as shown: counts with separators, 元, one-decimal percents, changes under the dash rule. */
+/** A cell as shown: counts with separators, 元, one-decimal percents, changes under the dash rule (a MIX change in points). */
 export function cellText(kind: StructureColumn['kind'], value: number | null): string {
   if (kind === 'count') return thousands(value);
   if (kind === 'yuan') return yuanText(value);
   if (kind === 'percent') return sharePercentText(value);
+  if (kind === 'points') return pointsText(value);
   return growthText(value);
 }

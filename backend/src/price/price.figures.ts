@@ -1,4 +1,4 @@
-import { growth, growthNumber, percentNumber, percentText, type PriceTableMeasure, sharePercentText, yuanText } from '@car/contracts';
+import { growth, growthNumber, percentNumber, percentText, pointsCardText, type PriceTableMeasure, sharePercentText, yuanText } from '@car/contracts';
 import type { AnalyticsRow } from '../analytics/analytics.service';
 import type { MeasureRequest } from '../analytics/query';
 
@@ -64,4 +64,9 @@ export function measureText(figures: PriceFigures, measure: PriceTableMeasure): 
 /** A change as the API sends it: the one-decimal percent (null by the dash rule) and its text. */
 export function changeFields(change: number | null): { value: number | null; text: string } {
   return { value: growthNumber(change), text: percentText(change) };
+}
+
+/** A change of a rate as the API sends it for a card: its points (null by the dash rule) and '+1.2个百分点' (decision 173). */
+export function pointChangeFields(change: number | null): { value: number | null; text: string } {
+  return { value: growthNumber(change), text: pointsCardText(percentNumber(change)) };
 }

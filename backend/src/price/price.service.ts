@@ -28,6 +28,7 @@ import {
   type PriceFigures,
   priceMeasures,
   PRICES_AS_SHOWN,
+  pointChangeFields,
   rateChange,
 } from './price.figures';
 
@@ -94,8 +95,8 @@ export class PriceService {
     const tpDown = changeFields(priceChange(now.tp, jan.tp));
     const discountMom = changeFields(priceChange(now.discount, hb.discount));
     const discountDown = changeFields(priceChange(now.discount, jan.discount));
-    const rateMom = changeFields(rateChange(now.rate, hb.rate));
-    const rateDown = changeFields(rateChange(now.rate, jan.rate));
+    const rateMom = pointChangeFields(rateChange(now.rate, hb.rate));
+    const rateDown = pointChangeFields(rateChange(now.rate, jan.rate));
     return {
       time: formatMonth(scope.month),
       startTime: formatMonth(yearOf(scope.month) * 100 + 1),

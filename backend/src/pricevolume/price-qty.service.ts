@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  BAND_SUBTOTAL_NAME,
   BAND_TOP_ROWS,
   type BandDetailRow,
   barWidth,
@@ -10,6 +11,7 @@ import {
   growth,
   growthNumber,
   percentNumber,
+  pointsHeader,
   PRICE_DIMENSIONS,
   type PriceDimension,
   type PriceQtyChartDto,
@@ -106,7 +108,6 @@ export interface BandTable {
   rows: BandRow[];
 }
 
-export const SUBTOTAL_NAME = '小计';
 export const REST_NAME = '其他';
 
 /**
@@ -158,7 +159,10 @@ export class PriceQtyService {
     return { periods, bands, byBand, market };
   }
 
-  /** highCharts: bands on the x axis, the period and a year earlier as columns, sales or MIX (%). */
+  /**
+   * highCharts: bands on the x axis, the period and a year earlier as columns, sales or MIX (%), and each
+   * band's sales growth (同比) as a line on the right axis (decision 174).
+   */
   async chart(q: PriceQtyChartDto): Promise<ChartResult> {
     const { periods, bands, byBand, market } = await this.bandTotals(q, await this.months.resolve(q.time));
     const keys = bandKeys(bands, q.orderBy);
@@ -166,10 +170,11 @@ export class PriceQtyService {
     const mix = q.data2 === 1;
     return {
       xAxis: [{ categories: keys.map((k) => bandLabel(bands, k)) }],
-      yAxis: [{ title: mix ? 'MIX(%)' : '销量' }],
+      yAxis: [{ title: mix ? 'MIX(%)' : '销量' }, { title: '同比(%)' }],
       series: [
         { name: periods.currentLabel, type: 'column', data: keys.map((k) => (mix ? of(k).mix : of(k).sales)), yAxis: 0 },
         { name: periods.lastYearLabel, type: 'column', data: keys.map((k) => (mix ? of(k).tqMix : of(k).tqSales)), yAxis: 0 },
+        { name: '同比', type: 'line', data: keys.map((k) => of(k).yoy), yAxis: 1 },
       ],
     };
   }
@@ -222,7 +227,7 @@ export class PriceQtyService {
     const groups = keys.map((band): BandGroup => {
       const total = byBand.get(band) ?? { qty: 0, tq: 0 };
       return {
-        subtotal: { band, bandLabel: labels.get(band) ?? '', name: SUBTOTAL_NAME, kind: 'subtotal', ...figures(total.qty, total.tq, market) },
+        subtotal: { band, bandLabel: labels.get(band) ?? '', name: BAND_SUBTOTAL_NAME, kind: 'subtotal', ...figures(total.qty, total.tq, market) },
         members: perBand.get(band) ?? [],
       };
     });
@@ -280,7 +285,7 @@ export function dimensionTable(rows: readonly BandRow[], dimensionLabel: string,
     { label: '价格段', key: 'jgd', children: [] },
     { label: dimensionLabel, key: 'name', children: [] },
     mix ? { label: 'MIX', key: 'mix', children: period('mix') } : { label: '销量', key: 'xl0', children: period('xl0') },
-    mix ? { label: 'MIX变化', key: 'mixYoy', children: [] } : { label: '同比', key: 'yoy', children: [] },
+    mix ? { label: pointsHeader('MIX变化'), key: 'mixYoy', children: [] } : { label: '同比', key: 'yoy', children: [] },
   ];
   const largest = Math.max(0, ...rows.map((r) => (mix ? Math.max(r.mix ?? 0, r.tqMix ?? 0) : Math.max(r.sales, r.tqSales))));
   const span = new Map<number, number>();

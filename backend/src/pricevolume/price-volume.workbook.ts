@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { PROPORTION_VIEW_COLUMNS, type ProportionRow, type ProportionTable, tenThousands } from '@car/contracts';
+import { pointsHeader, PROPORTION_VIEW_COLUMNS, type ProportionRow, type ProportionTable, tenThousands } from '@car/contracts';
 import { streamTableWorkbook, type WorkbookColumn } from '../workbook/table-workbook';
 import type { Periods } from './price-volume.scope';
 import type { BandRow } from './price-qty.service';
@@ -13,7 +13,7 @@ export function streamBandWorkbook(response: Response, rows: readonly BandRow[],
       ? ([
           { header: `${periods.currentLabel} MIX`, kind: 'percent', value: (r) => r.mix },
           { header: `${periods.lastYearLabel} MIX`, kind: 'percent', value: (r) => r.tqMix },
-          { header: 'MIX变化', kind: 'growth', value: (r) => r.mixYoy },
+          { header: pointsHeader('MIX变化'), kind: 'points', value: (r) => r.mixYoy },
         ] satisfies WorkbookColumn<BandRow>[])
       : ([
           { header: `${periods.currentLabel} 销量`, kind: 'count', value: (r) => r.sales },

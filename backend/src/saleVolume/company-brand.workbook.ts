@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { Response } from 'express';
-import { type CarDetails, type ModelRow, type SegmentDetail, XLSX_MIME } from '@car/contracts';
+import { type CarDetails, type ModelRow, pointsHeader, type SegmentDetail, XLSX_MIME } from '@car/contracts';
 import { attachmentHeader, kindStyle, neutralise, workbookCell, type WorkbookColumn } from '../workbook/table-workbook';
 
 const ARROWS: Record<ModelRow['rankingStatus'], string> = { 1: '↑', [-1]: '↓', 0: '—', [-2]: '' };
@@ -12,9 +12,9 @@ const MODEL_COLUMNS: ReadonlyArray<WorkbookColumn<ModelRow>> = [
   { header: '去年同期销量', kind: 'count', value: (r) => r.tqSales },
   { header: '同比', kind: 'growth', value: (r) => r.yoy },
   { header: '细分市场份额', kind: 'percent', value: (r) => r.detailMix },
-  { header: '份额变化', kind: 'growth', value: (r) => r.detailMixChange },
+  { header: pointsHeader('份额变化'), kind: 'points', value: (r) => r.detailMixChange },
   { header: '整体市场份额', kind: 'percent', value: (r) => r.wholeMix },
-  { header: '整体份额变化', kind: 'growth', value: (r) => r.wholeMixChange },
+  { header: pointsHeader('整体份额变化'), kind: 'points', value: (r) => r.wholeMixChange },
   { header: '细分市场排名', kind: 'count', value: (r) => r.ranking },
   { header: '排名变化', kind: 'text', value: (r) => ARROWS[r.rankingStatus] },
 ];

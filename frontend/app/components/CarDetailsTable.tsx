@@ -1,6 +1,6 @@
 /**
  * The car-model detail table of the producer/brand page (spec 000 §2): segment and its share of the
- * producer's or brand's volume (merged down the segment's rows), model, sales, year-on-year growth,
+ * producer's or brand's volume (merged down the segment's rows), model, sales, last year's sales, year-on-year growth,
  * segment share, share change and the rank in the segment with its arrow; subtotal rows highlighted;
  * the producer's or brand's total and the market's at the bottom. Current month or year to date is
  * the URL's `accumulate`; the download link writes the same table as .xlsx.
@@ -9,7 +9,7 @@ import { Link, useLocation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { Button, Icon } from 'semantic-ui-react';
 
-import { type Accumulate, ACCUMULATE_OPTIONS, type CarDetails, type ModelRow, rankArrow } from '@car/contracts';
+import { type Accumulate, ACCUMULATE_OPTIONS, type CarDetails, type ModelRow, pointsHeader, rankArrow } from '@car/contracts';
 import { DETAIL_SORT_KEY, detailLines, detailSort } from '~/utils/company-brand-details';
 import { growthClass } from '~/utils/format';
 import { withParams } from '~/utils/sale-volume-query';
@@ -37,6 +37,7 @@ function Figures({ row, tqTime }: { row: ModelRow; tqTime: string }) {
       <td className="car-details__num" title={`${tqTime}：${row.tqSalesStr}`}>
         {row.salesStr}
       </td>
+      <td className="car-details__num">{row.tqSalesStr}</td>
       <td className="car-details__num">
         <span className={growthClass(row.yoy)}>{row.yoyStr}</span>
       </td>
@@ -106,23 +107,24 @@ export function CarDetailsTable({ title, details, accumulate, downloadHref, load
                 车型
               </SortHeader>
               {sortable('sales', '销量')}
+              {sortable('tqSales', '去年同期销量')}
               {sortable('yoy', '同比')}
               {sortable('detailMix', '细分市场份额')}
-              {sortable('detailMixChange', '份额变化')}
+              {sortable('detailMixChange', pointsHeader('份额变化'))}
               {sortable('ranking', '细分市场排名')}
             </tr>
           </thead>
           <tbody>
             {details && details.details.length === 0 ? (
               <tr>
-                <td colSpan={7} className="car-details__empty">
+                <td colSpan={8} className="car-details__empty">
                   所选条件下没有销量
                 </td>
               </tr>
             ) : null}
             {!details ? (
               <tr>
-                <td colSpan={7} className="car-details__empty">
+                <td colSpan={8} className="car-details__empty">
                   {emptyText}
                 </td>
               </tr>

@@ -5,7 +5,7 @@
 import { useId } from 'react';
 import { Modal } from 'semantic-ui-react';
 
-import { type BandDetailRow, growthText, sharePercentText, thousands } from '@car/contracts';
+import { type BandDetailRow, growthText, pointsHeader, pointsText, sharePercentText, thousands } from '@car/contracts';
 import { modalDialogProps } from '~/utils/dialog';
 import { growthClass } from '~/utils/format';
 
@@ -40,7 +40,7 @@ export function PriceBandDetailDialog({
                   <>
                     <th>{periods[0]} MIX</th>
                     <th>{periods[1]} MIX</th>
-                    <th>MIX变化</th>
+                    <th>{pointsHeader('MIX变化')}</th>
                   </>
                 ) : (
                   <>
@@ -59,7 +59,7 @@ export function PriceBandDetailDialog({
                     <>
                       <td>{sharePercentText(r.mix)}</td>
                       <td>{sharePercentText(r.tqMix)}</td>
-                      <td className={growthClass(r.mixYoy)}>{growthText(r.mixYoy)}</td>
+                      <td className={growthClass(r.mixYoy)}>{pointsText(r.mixYoy)}</td>
                     </>
                   ) : (
                     <>

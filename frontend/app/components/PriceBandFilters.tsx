@@ -95,6 +95,11 @@ export function PriceBandFilters({ data }: { data: unknown }) {
     },
   ];
   return (
-    <FilterPanel key={JSON.stringify(f)} groups={groups} keep={{ chart: d.chartData2, data2: d.data2, type: d.type }} resetTo="/pricevolume/cabmodelprice" />
+    <FilterPanel
+      key={JSON.stringify(f)}
+      groups={groups}
+      keep={{ chart: d.chartData2, data2: d.data2, type: d.type, rows: d.rows }}
+      resetTo="/pricevolume/cabmodelprice"
+    />
   );
 }

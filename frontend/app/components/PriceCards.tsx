@@ -5,15 +5,16 @@
  */
 import { Icon } from 'semantic-ui-react';
 
-import { growthDirection, growthText, type PriceWhole } from '@car/contracts';
+import { growthDirection, growthText, pointsCardText, type PriceWhole } from '@car/contracts';
 import { PanelBusy } from './PanelBusy';
 
-function Change({ label, value }: { label: string; value: number | null }) {
+/** A change of a price as a percent; of the discount rate (`points`) in percentage points, '+1.2个百分点'. */
+function Change({ label, value, points = false }: { label: string; value: number | null; points?: boolean }) {
   const direction = growthDirection(value);
   return (
     <span className={`price-card__change${direction ? ` price-${direction}` : ''}`} data-change={label}>
       {label} {direction ? <Icon name={direction === 'up' ? 'arrow up' : 'arrow down'} size="small" /> : null}
-      {growthText(value)}
+      {points ? pointsCardText(value) : growthText(value)}
     </span>
   );
 }
@@ -58,7 +59,7 @@ export function PriceCards({ whole, loading = false }: { whole: PriceWhole | nul
           <span className="summary-card__value">{card.value}</span>
           <div className="price-card__changes">
             {card.changes.map(([label, value]) => (
-              <Change key={label} label={label} value={value} />
+              <Change key={label} label={label} value={value} points={card.key === 'discountRate'} />
             ))}
           </div>
         </div>

@@ -38,7 +38,7 @@ export function PriceStructureTable({ table, labelHeader }: { table: Table; labe
             <tr key={`${row.total ? 'total' : 'row'}-${row.id}`} className={row.total ? 'band-table__subtotal' : undefined}>
               <td>{row.name}</td>
               {table.columns.map((c, i) => (
-                <td key={c.key} className={c.kind === 'growth' ? growthClass(row.values[i]) : undefined}>
+                <td key={c.key} className={c.kind === 'growth' || c.kind === 'points' ? growthClass(row.values[i]) : undefined}>
                   {row.texts[i]}
                 </td>
               ))}

@@ -12,6 +12,7 @@ import {
   type ProportionRow,
   type ProportionTable,
   growthText,
+  pointsText,
   rankArrow,
   sharePercentText,
   thousands,
@@ -24,13 +25,14 @@ import { readSort, sortRows } from '~/utils/table-sort';
 import { SortHeader } from './SortHeader';
 import { TableScroll } from './TableScroll';
 
-/** One cell of a view's column: a count, a share, a growth (coloured) or the rank with its arrow. */
+/** One cell of a view's column: a count, a share, a growth or a point change (coloured) or the rank with its arrow. */
 function cellText(row: ProportionRow, column: (typeof PROPORTION_VIEW_COLUMNS)[0][number]) {
   const value = row[column.field];
   if (column.field === 'ranking') return <RankMark rank={row.rankingStr} arrow={rankArrow(row)} showFlat />;
   if (column.kind === 'count') return thousands(value as number);
   if (column.kind === 'share') return sharePercentText(value as number | null);
   if (column.kind === 'growth') return <span className={growthClass(value as number | null)}>{growthText(value as number | null)}</span>;
+  if (column.kind === 'points') return <span className={growthClass(value as number | null)}>{pointsText(value as number | null)}</span>;
   return String(value);
 }
 

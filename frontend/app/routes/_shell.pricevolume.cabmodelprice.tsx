@@ -2,14 +2,17 @@
  * 车型价格段销量 (/pricevolume/cabmodelprice, spec 001 §2.5): the filtered market's retail volume per
  * price band (TP or MSRP, single month or January to date), as summary tags, a band chart (sales / MIX,
  * image export) and a detail table by 系别, 品牌, 厂商, 厂商品牌 or 车系 with a picker per dimension and a
- * detail dialog for a band's 其他 row. State rules of §4: the chart toggle reloads the chart, the table
- * toggles the table, a filter change both; every view is a URL.
+ * detail dialog for a band's 其他 row. The table shows each band's subtotal alone by default, or every
+ * member under its band (`rows`, decision 174); the chart carries each band's 同比 as a line. State rules
+ * of §4: the chart toggle reloads the chart, the table toggles the table, a filter change both; every view
+ * is a URL.
  */
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData, useLocation, useNavigate } from '@remix-run/react';
 import { useState } from 'react';
 
 import {
+  BAND_TABLE_ROWS,
   type BandDetailRow,
   type LetterGroup,
   PRICE_DIMENSIONS,
@@ -19,6 +22,7 @@ import {
   SEARCH,
   type SeriesItem,
   growthText,
+  pointsText,
 } from '@car/contracts';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { HeaderTags } from '~/components/HeaderTags';
@@ -36,6 +40,7 @@ import { growthClass } from '~/utils/format';
 import { titled } from '~/utils/meta';
 import { keepPageOnNetworkFailure } from '~/utils/network-failure';
 import type { PickItem } from '~/utils/pick-list';
+import { BAND_TABLE_KEYS, bandSubtotals, bandTableRows, isSubtotalRow } from '~/utils/price-band-table';
 import { priceBandTags } from '~/utils/price-band-tags';
 import { loadPriceQtyLookups } from '~/utils/price-volume-lookups.server';
 import { PRICE_QTY_FILTER_PARAMS, priceQtyApiParams, readPriceQtyFilters } from '~/utils/price-volume-query';
@@ -78,6 +83,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const data2 = tableUrl.value('data2');
   const type = tableUrl.value('type');
   const foreignIds = type === 0 ? [] : tableUrl.list('foreignIds');
+  const rows = bandTableRows(urlState(BAND_TABLE_KEYS, params).value('rows'));
   const api = priceQtyApiParams(filters);
   const tableParams = { ...api, data2, type, ...(foreignIds.length ? { foreignIds: foreignIds.join(',') } : {}) };
   const [lookups, chart, table, picked, brands] = await Promise.all([
@@ -95,6 +101,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     chartData2,
     data2,
     type,
+    rows,
     picked: picked.value ?? [],
     brands: brands.value ?? [],
     downloadHref: apiDownloadHref(PRICE_VOLUME.download, tableParams),
@@ -116,9 +123,10 @@ export default function CabModelPrice() {
   useFailureToast(data.failure);
   const [detail, setDetail] = useState<{ rows: BandDetailRow[]; title: string } | null>(null);
   const filtersChanging = touches(pending, PRICE_QTY_FILTER_PARAMS);
-  const tableLoading = filtersChanging || touches(pending, ['data2', 'type', 'foreignIds']);
+  const tableLoading = filtersChanging || touches(pending, ['data2', 'type', 'foreignIds', 'rows']);
   const percent = data.data2 === 1;
-  const table = data.table;
+  const subtotalsOnly = data.rows === 1;
+  const table = data.table && subtotalsOnly ? bandSubtotals(data.table) : data.table;
   const periodTitles = table?.titles[2]?.children.map((c) => c.label) ?? [];
   const picker = PICKERS[data.type];
   const dimensionLabel = PRICE_DIMENSIONS.find((d) => d.value === data.type)?.label ?? '';
@@ -144,9 +152,10 @@ export default function CabModelPrice() {
         <header className="panel__head">
           <h3 className="panel__title">价格段明细</h3>
           <div className="panel__tools">
+            <ParamToggle param="rows" label="表格行" options={BAND_TABLE_ROWS} value={data.rows} />
             <ParamToggle param="data2" label="表格指标" options={SALES_OR_MIX} value={data.data2} />
-            <ParamToggle param="type" label="维度" options={PRICE_DIMENSIONS} value={data.type} clears={['foreignIds']} />
-            {picker ? (
+            {subtotalsOnly ? null : <ParamToggle param="type" label="维度" options={PRICE_DIMENSIONS} value={data.type} clears={['foreignIds']} />}
+            {picker && !subtotalsOnly ? (
               <div className="band-table__picker">
                 <PickerInput
                   key={`${data.type}:${data.picked.map((p) => p.id).join(',')}`}
@@ -188,7 +197,7 @@ export default function CabModelPrice() {
             </thead>
             <tbody>
               {(table?.values ?? []).map((cells, i) => {
-                const subtotal = cells[1]?.data[0] === '小计';
+                const subtotal = !subtotalsOnly && isSubtotalRow(cells);
                 return (
                   <tr key={i} className={subtotal ? 'band-table__subtotal' : undefined}>
                     {cells.map((cell) => {
@@ -221,7 +230,7 @@ export default function CabModelPrice() {
                       const value = cell.data[0] as number | null;
                       return (
                         <td key={cell.key} className={growthClass(value)}>
-                          {growthText(value)}
+                          {cell.key === 'mixYoy' ? pointsText(value) : growthText(value)}
                         </td>
                       );
                     })}

@@ -129,7 +129,7 @@ export default function Dashboard() {
             <div className="dashboard-figure__title">渗透率</div>
             <div className="dashboard-figure__value">{whole.shentoulvStr}</div>
             <div className="dashboard-figure__growth">
-              同比 <Growth value={whole.yoyShentoulv} text={whole.yoyShentoulvStr} />
+              较去年同期 <Growth value={whole.yoyShentoulv} text={whole.yoyShentoulvStr} />
             </div>
           </div>
           <div className="dashboard-gauges">

@@ -26,7 +26,7 @@ export type DetailLine =
   | { kind: 'total'; key: string; row: ModelRow; segment: null };
 
 /** The detail table's sortable columns (decision 171): the model's name and its figures, by their wire names. */
-export const DETAIL_SORT_COLUMNS = ['name', 'sales', 'yoy', 'detailMix', 'detailMixChange', 'ranking'] as const;
+export const DETAIL_SORT_COLUMNS = ['name', 'sales', 'tqSales', 'yoy', 'detailMix', 'detailMixChange', 'ranking'] as const;
 export type DetailSortColumn = (typeof DETAIL_SORT_COLUMNS)[number];
 /** The detail table's URL key: the producer/brand page's ranking list has `sort`. */
 export const DETAIL_SORT_KEY = 'detailSort';
