@@ -73,7 +73,7 @@ export function MenuButton({ label, trigger, items, className, testId, openOnHov
   };
 
   const onBlur = (event: FocusEvent) => {
-    if (openOnHover && !root.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+    if (openOnHover && !root.current?.contains(event.relatedTarget)) setOpen(false);
   };
 
   const choose = (entry: MenuEntry) => {

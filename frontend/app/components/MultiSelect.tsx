@@ -57,7 +57,15 @@ function Choice({ className, label, checked, indeterminate, onToggle }: ChoicePr
     >
       {/* The drawn checkbox only shows the state: disabled, so it is no control inside the option (axe
           nested-interactive), and styled as enabled (semantic greys a disabled one and ignores clicks on it). */}
-      <Checkbox label={<label style={DRAWN_LABEL}>{label}</label>} checked={checked} indeterminate={indeterminate} readOnly disabled tabIndex={-1} aria-hidden />
+      <Checkbox
+        label={<label style={DRAWN_LABEL}>{label}</label>}
+        checked={checked}
+        indeterminate={indeterminate}
+        readOnly
+        disabled
+        tabIndex={-1}
+        aria-hidden
+      />
     </div>
   );
 }
