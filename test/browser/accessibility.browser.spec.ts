@@ -6,6 +6,7 @@ import { describeInBrowser, screenshot, useBrowser } from '../support/browser';
 import { signedLink } from '../support/mp-link';
 import { testEnv } from '../support/test-env';
 import { createUser } from '../support/users';
+import { AXE_TAGS, axeFindings, blockingFindings, describeFindings, type Finding } from '../support/axe';
 
 /**
  * Accessibility measured by a standard tool (issue 28; decision 182): axe-core's WCAG 2.1 A and AA rules
@@ -15,32 +16,9 @@ import { createUser } from '../support/users';
  * impact is written to test-results/accessibility/axe.json for a person to read. Escape closes the dialog
  * and the list.
  *
- * axe-core is injected into the page; the app's Content-Security-Policy (a nonce on every script) would
- * refuse it, so the contexts bypass the policy (the CSP spec checks the policy itself).
+ * axe-core runs through test/support/axe.ts.
  */
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-const BLOCKING = new Set(['serious', 'critical']);
-const AXE_SOURCE = fs.readFileSync(path.join(path.dirname(require.resolve('axe-core')), 'axe.min.js'), 'utf8');
 const PASSWORD = 'Axe#Check2026';
-
-interface AxeNode {
-  target: unknown[];
-  any: Array<{ data?: { fgColor?: string; bgColor?: string; contrastRatio?: number } | null }>;
-}
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: AxeNode[];
-}
-interface Finding {
-  page: string;
-  rule: string;
-  impact: string;
-  count: number;
-  help: string;
-  targets: string[];
-}
 
 const ANALYST_PAGES: ReadonlyArray<[string, string]> = [
   ['dashboard', DASHBOARD_PATH],
@@ -74,7 +52,7 @@ const findings: Finding[] = [];
 const pagesChecked: string[] = [];
 
 async function newContext(browser: Browser, viewport = { width: 1440, height: 900 }): Promise<BrowserContext> {
-  return browser.newContext({ viewport, locale: 'zh-CN', bypassCSP: true });
+  return browser.newContext({ viewport, locale: 'zh-CN' });
 }
 
 async function signIn(context: BrowserContext, account: string, password: string): Promise<void> {
@@ -95,33 +73,10 @@ async function settle(page: Page): Promise<void> {
 
 /** Runs axe-core on the page as it is now; records every violation and answers the blocking ones. */
 async function audit(page: Page, name: string): Promise<Finding[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return result.violations;
-  }, AXE_TAGS);
-  const found = (violations as AxeViolation[]).map((v) => ({
-    page: name,
-    rule: v.id,
-    impact: v.impact ?? 'unknown',
-    count: v.nodes.length,
-    help: v.help,
-    // A contrast failure says its colours: "selector (#fg on #bg 2.57)".
-    targets: v.nodes.map((n) => {
-      const colours = n.any.find((check) => check.data?.fgColor)?.data;
-      const target = n.target.map(String).join(' ');
-      return colours ? `${target} (${colours.fgColor} on ${colours.bgColor} ${colours.contrastRatio})` : target;
-    }),
-  }));
+  const found = await axeFindings(page, name);
   findings.push(...found);
   pagesChecked.push(name);
-  return found.filter((f) => BLOCKING.has(f.impact));
-}
-
-/** The failure text: one line a rule, with its first targets. */
-function describeFindings(list: readonly Finding[]): string {
-  return list.map((f) => `${f.rule} (${f.impact}) ×${f.count}: ${f.help}\n    ${f.targets.slice(0, 5).join('\n    ')}`).join('\n');
+  return blockingFindings(found);
 }
 
 async function expectNoBlocking(page: Page, name: string): Promise<void> {
@@ -185,7 +140,7 @@ describeInBrowser('accessibility (axe-core, WCAG 2.1 A and AA): no serious or cr
   });
 
   test('the phone page through a signed link, at 375 px', async () => {
-    const context = await browser().newContext({ viewport: { width: 375, height: 667 }, hasTouch: true, isMobile: true, locale: 'zh-CN', bypassCSP: true });
+    const context = await browser().newContext({ viewport: { width: 375, height: 667 }, hasTouch: true, isMobile: true, locale: 'zh-CN' });
     const page = await context.newPage();
     await page.goto(`${testEnv().baseUrl}/wechatsalevolume?${new URLSearchParams(signedLink(DEMO_OPEN_ID))}`, { waitUntil: 'networkidle' });
     await expect(page.title()).resolves.toContain('销量查询');
