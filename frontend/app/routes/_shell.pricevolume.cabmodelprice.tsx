@@ -33,6 +33,7 @@ import { PriceBandBars } from '~/components/PriceBandBars';
 import { PriceBandDetailDialog } from '~/components/PriceBandDetailDialog';
 import { PriceBandFilters } from '~/components/PriceBandFilters';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
+import { TableScroll } from '~/components/TableScroll';
 import { useFailureToast } from '~/components/Toast';
 import { TrendChart } from '~/components/TrendChart';
 import { apiGet } from '~/utils/api.server';
@@ -175,7 +176,7 @@ export default function CabModelPrice() {
             </a>
           </div>
         </header>
-        <div className="band-table__scroll">
+        <TableScroll label="价格段明细" className="band-table__scroll">
           <table className="ui celled compact unstackable structured table">
             <thead>
               <tr>
@@ -240,7 +241,7 @@ export default function CabModelPrice() {
             </tbody>
           </table>
           {table && table.values.length === 0 ? <p className="filter-hint">暂无数据</p> : null}
-        </div>
+        </TableScroll>
         <PanelBusy active={tableLoading} />
       </section>
       <PriceBandDetailDialog
