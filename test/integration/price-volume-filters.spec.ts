@@ -36,7 +36,9 @@ describe('price × volume filters on the hand-made market', () => {
 
   afterAll(() => market.close());
 
-  const series = (chart: ChartResult) => chart.series.map((s) => s.data);
+  // The bands' columns (this period, a year earlier); the 同比 line beside them is checked on its own.
+  const series = (chart: ChartResult) => chart.series.filter((s) => s.type === 'column').map((s) => s.data);
+  const growthLine = (chart: ChartResult) => chart.series.find((s) => s.name === '同比')?.data;
 
   test("tpCity bands each trim by its TP weighted over that city's sales, else its national TP: the bands of a SQL worked on the facts", async () => {
     const chart = await get<ChartResult>('priceQtyDetail/highCharts', { ...BANDS, tpCity: String(TIANJIN) });
@@ -45,6 +47,9 @@ describe('price × volume filters on the hand-made market', () => {
       // No TPs in 2025: every trim by its MSRP, as nationally.
       [0, 0, 100, 0, 0, 0, 0, 700],
     ]);
+    // Each band's 同比 on the right axis (decision 174): 300 on 100 is +200.0 %, 200 on 700 is −71.4 %; a band
+    // without sales a year earlier has none.
+    expect(growthLine(chart)).toEqual([null, null, 200, null, null, null, null, -71.4]);
     // The same figures from the facts: Σ(tp × qty) / Σ qty over the city's price rows, else over all, else the MSRP.
     const ds = await openDataSource(databaseUrl, 'car-test-tp-city');
     try {
