@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { Client } from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DASHBOARD_PATH, DEMO_OPEN_ID } from '@car/contracts';
 import { describeInBrowser, screenshot, useBrowser } from '../support/browser';
@@ -94,6 +95,15 @@ describeInBrowser('accessibility (axe-core, WCAG 2.1 A and AA): no serious or cr
     await signIn(analyst, 'demo', 'Demo@2026');
     admin = await newContext(browser());
     await signIn(admin, await createUser('admin', 'axe_admin', PASSWORD, '无障碍管理员'), PASSWORD);
+    // 用户管理 shows every status label whatever ran before: a disabled analyst who must change the password (停用, 待改密码).
+    const labelled = await createUser('analyst', 'axe_labels', PASSWORD, '状态标签');
+    const db = new Client({ connectionString: testEnv().databaseUrl });
+    await db.connect();
+    try {
+      await db.query('UPDATE app_user SET enabled = false, must_change_password = true WHERE account = $1', [labelled]);
+    } finally {
+      await db.end();
+    }
   });
 
   afterAll(async () => {
