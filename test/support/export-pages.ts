@@ -14,7 +14,8 @@ export async function signInAs(page: Page, account: string, password: string): P
  * when it gains focus (spec 001 §4), so from empty the helper first clears that with 全部, then ticks.
  */
 export async function chooseOption(page: Page, label: string, option: string): Promise<void> {
-  const select = page.getByRole('button', { name: label, exact: true }).last();
+  // The field's accessible name is its label and what it shows ("燃料类型 全部", decision 182): find it by its label.
+  const select = page.locator(`.multi-select__input[aria-label="${label}"]`).last();
   const wasEmpty = ((await select.textContent()) ?? '').includes('选择');
   await select.click();
   const all = page.locator('.multi-select__all');
