@@ -120,7 +120,7 @@ describeInBrowser('the export forms as shipped', () => {
     await page.goto(url('/comprehensiveinquiry/fandiandownload'), { waitUntil: 'networkidle' });
     await tag(page, '燃料类型').click();
     expect(await chosen(page)).toEqual(expect.arrayContaining(['燃料类型：全部']));
-    const select = page.locator('.export-page__control', { hasText: '燃料类型' }).getByRole('button', { name: '燃料类型', exact: true });
+    const select = page.locator('.export-page__control', { hasText: '燃料类型' }).locator('.multi-select__input[aria-label="燃料类型"]');
     await select.focus();
     await expect(select.textContent()).resolves.toContain('全部');
     await select.click();
