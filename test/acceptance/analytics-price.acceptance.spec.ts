@@ -78,7 +78,8 @@ describeInBrowser('价格分析 as shipped', () => {
       await page.fill('input[name="segment"]', '5');
       const url = await query(page, (u) => u.searchParams.get('time') === month && u.searchParams.get('segment') === '5');
       const table = await apiResult<PriceStructureTable>(page, `${api}/table`, paramsOf(url, ['chart', 'view']));
-      expect(table.rows.map((r) => r.name)).toEqual(['30万以上', '25-30万', '20-25万', '15-20万', '10-15万', '10万以下', '合计']);
+      // Bands go cheap to expensive by default (decision 174).
+      expect(table.rows.map((r) => r.name)).toEqual(['10万以下', '10-15万', '15-20万', '20-25万', '25-30万', '30万以上', '合计']);
       const shown = await shownRows(page.locator('.structure-table'));
       expect(shown).toEqual(table.rows.map((r) => [r.name, ...r.texts]));
 

@@ -128,7 +128,9 @@ export function MultiSelect<T extends string | number>({
         aria-haspopup="listbox"
         aria-expanded={open}
         aria-controls={listId}
-        onFocus={() => {
+        onFocus={(event) => {
+          // Focus given back by its own list (Escape) is not a visit: an emptied choice stays empty.
+          if (box.current?.contains(event.relatedTarget)) return;
           if (selectAllOnFocus && chosen.length === 0) update(choiceOnFocus(chosen, options));
         }}
         onClick={() => setOpen((o) => !o)}
