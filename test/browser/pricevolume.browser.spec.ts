@@ -140,6 +140,60 @@ describeInBrowser('the price-band page', () => {
     expect(fromSheet).toEqual(rows);
     assertClean();
   });
+
+  test('the band table sorts in the page: members within their band under its subtotal, 其他 last; the subtotal view sorts the bands; no data is fetched again', async () => {
+    const { page, assertClean } = await openSignedIn(browser(), `${BANDS}?type=1&rows=0`, { width: 1440, height: 900 });
+    const table = await apiResult<DimensionTable>(page, '/pricevolume/priceQtyDetail/table', { type: 1 });
+    const loads: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.endsWith('.data')) loads.push(r.url());
+    });
+    const header = (column: string) => page.locator(`.band-table thead a.sort-header__link[data-column="${column}"]`);
+    const sortBy = async (column: string, expected: string | null) => {
+      await Promise.all([page.waitForURL((u) => u.searchParams.get('sort') === expected), header(column).click()]);
+      await settled(page);
+    };
+    const figure = (text: string) => Number(text.replace(/,/g, ''));
+
+    await sortBy('xl0', 'xl0.desc');
+    await expect(header('xl0').evaluate((a) => a.closest('th')?.getAttribute('aria-sort'))).resolves.toBe('descending');
+    const sorted = await bandRows(page);
+    const bands = [...new Set(sorted.map((r) => r[0]))];
+    expect(bands).toEqual([...new Set(table.values.map((cells) => String(cells[0].data[0])))]);
+    for (const band of bands) {
+      const rows = sorted.filter((r) => r[0] === band);
+      expect(rows[0][1]).toBe('小计');
+      const members = rows.slice(1).filter((r) => !r[1].startsWith('其他'));
+      const sales = members.map((r) => figure(r[2]));
+      expect(sales).toEqual([...sales].sort((a, b) => b - a));
+      const rest = rows.findIndex((r) => r[1].startsWith('其他'));
+      if (rest >= 0) expect(rest).toBe(rows.length - 1);
+    }
+    // Each band cell spans its rows: one band cell per band.
+    await expect(page.locator('.band-table tbody td.band-table__band').count()).resolves.toBe(bands.length);
+
+    await sortBy('xl0', 'xl0.asc');
+    const ascending = (await bandRows(page)).filter((r) => r[0] === bands[0] && r[1] !== '小计' && !r[1].startsWith('其他')).map((r) => figure(r[2]));
+    expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+    await sortBy('xl0', null);
+    expect(await bandRows(page)).toEqual(expectedRows(table, thousands));
+    expect(loads).toEqual([]);
+
+    // The subtotal view: one row a band, the bands by their sales.
+    await Promise.all([page.waitForURL((u) => u.searchParams.get('rows') === '1'), page.locator('[aria-label="表格行"] a', { hasText: '价格段小计' }).click()]);
+    await settled(page);
+    loads.length = 0;
+    await sortBy('xl0', 'xl0.desc');
+    const subtotals = await page
+      .locator('.band-table tbody tr')
+      .evaluateAll((rows) => rows.map((row) => Number((row.querySelector('.band-bars__value')?.textContent ?? '').replace(/,/g, ''))));
+    expect(subtotals.length).toBe(bands.length);
+    expect(subtotals).toEqual([...subtotals].sort((a, b) => b - a));
+    // A sort is the page's own: the click loaded no data.
+    expect(loads).toEqual([]);
+    await screenshot(page, 'cabmodelprice-sorted');
+    assertClean();
+  });
 });
 
 describeInBrowser('the sales-proportion page', () => {

@@ -33,6 +33,7 @@ import { PriceBandBars } from '~/components/PriceBandBars';
 import { PriceBandDetailDialog } from '~/components/PriceBandDetailDialog';
 import { PriceBandFilters } from '~/components/PriceBandFilters';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
+import { SortHeader } from '~/components/SortHeader';
 import { TableScroll } from '~/components/TableScroll';
 import { useFailureToast } from '~/components/Toast';
 import { TrendChart } from '~/components/TrendChart';
@@ -41,12 +42,13 @@ import { growthClass } from '~/utils/format';
 import { titled } from '~/utils/meta';
 import { keepPageOnNetworkFailure } from '~/utils/network-failure';
 import type { PickItem } from '~/utils/pick-list';
-import { BAND_TABLE_KEYS, bandSubtotals, bandTableRows, isSubtotalRow } from '~/utils/price-band-table';
+import { BAND_SORT_COLUMNS, BAND_TABLE_KEYS, bandSubtotals, bandTableRows, isSubtotalRow, sortBandTable } from '~/utils/price-band-table';
 import { priceBandTags } from '~/utils/price-band-tags';
 import { loadPriceQtyLookups } from '~/utils/price-volume-lookups.server';
 import { PRICE_QTY_FILTER_PARAMS, priceQtyApiParams, readPriceQtyFilters } from '~/utils/price-volume-query';
-import { salesPageShouldRevalidate } from '~/utils/revalidation';
+import { wholeTablePageShouldRevalidate } from '~/utils/revalidation';
 import { withParams } from '~/utils/sale-volume-query';
+import { readSort } from '~/utils/table-sort';
 import { urlState } from '~/utils/url-state';
 import { apiDownloadHref } from '~/utils/download';
 import { firstFailure, settle } from '~/utils/settle.server';
@@ -112,7 +114,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export type CabModelPriceData = Awaited<ReturnType<typeof loader>>;
 
-export const shouldRevalidate = salesPageShouldRevalidate;
+export const shouldRevalidate = wholeTablePageShouldRevalidate;
 export const clientLoader = keepPageOnNetworkFailure;
 export const handle: ShellHandle = { filterPanel: PriceBandFilters };
 
@@ -127,7 +129,9 @@ export default function CabModelPrice() {
   const tableLoading = filtersChanging || touches(pending, ['data2', 'type', 'foreignIds', 'rows']);
   const percent = data.data2 === 1;
   const subtotalsOnly = data.rows === 1;
-  const table = data.table && subtotalsOnly ? bandSubtotals(data.table) : data.table;
+  const order = readSort(new URLSearchParams(location.search), BAND_SORT_COLUMNS);
+  const view = data.table && subtotalsOnly ? bandSubtotals(data.table) : data.table;
+  const table = view ? sortBandTable(view, order) : view;
   const periodTitles = table?.titles[2]?.children.map((c) => c.label) ?? [];
   const picker = PICKERS[data.type];
   const dimensionLabel = PRICE_DIMENSIONS.find((d) => d.value === data.type)?.label ?? '';
@@ -154,7 +158,7 @@ export default function CabModelPrice() {
           <h3 className="panel__title">价格段明细</h3>
           <div className="panel__tools">
             <ParamToggle param="rows" label="表格行" options={BAND_TABLE_ROWS} value={data.rows} />
-            <ParamToggle param="data2" label="表格指标" options={SALES_OR_MIX} value={data.data2} />
+            <ParamToggle param="data2" label="表格指标" options={SALES_OR_MIX} value={data.data2} clears={['sort']} />
             {subtotalsOnly ? null : <ParamToggle param="type" label="维度" options={PRICE_DIMENSIONS} value={data.type} clears={['foreignIds']} />}
             {picker && !subtotalsOnly ? (
               <div className="band-table__picker">
@@ -180,20 +184,30 @@ export default function CabModelPrice() {
           <table className="ui celled compact unstackable structured table">
             <thead>
               <tr>
-                {(table?.titles ?? []).map((t) => (
-                  <th key={t.key} colSpan={1} rowSpan={1}>
-                    {t.label}
-                    {t.children.length ? (
-                      <span className="band-table__legend">
-                        {t.children.map((c, i) => (
-                          <span key={c.label} className={`band-table__legend-item band-table__legend-item--${i === 0 ? 'current' : 'last'}`}>
-                            {c.label}
-                          </span>
-                        ))}
-                      </span>
-                    ) : null}
-                  </th>
-                ))}
+                {(table?.titles ?? []).map((t) => {
+                  const label = (
+                    <>
+                      {t.label}
+                      {t.children.length ? (
+                        <span className="band-table__legend">
+                          {t.children.map((c, i) => (
+                            <span key={c.label} className={`band-table__legend-item band-table__legend-item--${i === 0 ? 'current' : 'last'}`}>
+                              {c.label}
+                            </span>
+                          ))}
+                        </span>
+                      ) : null}
+                    </>
+                  );
+                  // The bands keep the form's 排序; the member and the figures sort (a band's own figure by its period's).
+                  return (BAND_SORT_COLUMNS as readonly string[]).includes(t.key) ? (
+                    <SortHeader key={t.key} column={t.key} order={order}>
+                      {label}
+                    </SortHeader>
+                  ) : (
+                    <th key={t.key}>{label}</th>
+                  );
+                })}
               </tr>
             </thead>
             <tbody>

@@ -1,5 +1,5 @@
 import type { DimensionTable } from '@car/contracts';
-import { bandSubtotals, bandTableRows, isSubtotalRow } from './price-band-table';
+import { bandSubtotals, bandTableRows, isSubtotalRow, sortBandTable } from './price-band-table';
 
 /** Two bands of the detail table: a subtotal and its members each (the API's shape). */
 const TABLE: DimensionTable = {
@@ -59,5 +59,72 @@ describe('the price-band table views (decision 174)', () => {
     expect(bandTableRows(undefined)).toBe(1);
     expect(bandTableRows(0)).toBe(0);
     expect(bandTableRows(7)).toBe(1);
+  });
+
+  /** A table's rows as band cell (with its span, or '' under it), member and sales. */
+  const shown = (table: DimensionTable) =>
+    table.values.map((cells) => {
+      const band = cells.find((c) => c.key === 'jgd')!;
+      const name = cells.find((c) => c.key === 'name');
+      return [band.merge > 0 ? `${String(band.data[0])}×${band.merge}` : '', name ? name.data[0] : null, cells.find((c) => c.key === 'xl0')!.data[0]];
+    });
+
+  /** TABLE with a third band: a subtotal, three members and 其他 carrying hidden members. */
+  const WIDER: DimensionTable = {
+    ...TABLE,
+    values: [
+      ...TABLE.values,
+      [
+        { key: 'jgd', data: ['10-15万'], merge: 5 },
+        { key: 'name', data: ['小计'], merge: 1 },
+        { key: 'xl0', data: [90, 60, 30, 20], merge: 1 },
+        { key: 'yoy', data: [50], merge: 1 },
+      ],
+      ...[
+        ['日系', 10, 0],
+        ['美系', 40, 20],
+        ['韩系', 25, -10],
+      ].map(([name, sales, yoy]) => [
+        { key: 'jgd', data: ['10-15万'], merge: 0 },
+        { key: 'name', data: [name], merge: 1 },
+        { key: 'xl0', data: [sales, 0, 0, 0], merge: 1 },
+        { key: 'yoy', data: [yoy], merge: 1 },
+      ]),
+      [
+        { key: 'jgd', data: ['10-15万'], merge: 0 },
+        { key: 'name', data: ['其他（2）'], merge: 1 },
+        { key: 'xl0', data: [15, 0, 0, 0], merge: 1, hiddenList: [] },
+        { key: 'yoy', data: [0], merge: 1 },
+      ],
+    ],
+  };
+
+  test('sorted by sales: members sort within their band, its subtotal above them and 其他 below; each band cell spans its rows', () => {
+    expect(shown(sortBandTable(WIDER, { column: 'xl0', direction: 'asc' }))).toEqual([
+      ['5万以下×3', '小计', 300],
+      ['', '德系', 100],
+      ['', '自主', 200],
+      ['5-10万×1', '小计', 0],
+      ['10-15万×5', '小计', 90],
+      ['', '日系', 10],
+      ['', '韩系', 25],
+      ['', '美系', 40],
+      ['', '其他（2）', 15],
+    ]);
+    // 同比 descending: a dashed 同比 (null) is last.
+    expect(shown(sortBandTable(WIDER, { column: 'yoy', direction: 'desc' })).slice(0, 3)).toEqual([
+      ['5万以下×3', '小计', 300],
+      ['', '自主', 200],
+      ['', '德系', 100],
+    ]);
+    expect(sortBandTable(WIDER, null)).toBe(WIDER);
+  });
+
+  test('in the subtotal view the bands sort by the column', () => {
+    expect(shown(sortBandTable(bandSubtotals(WIDER), { column: 'xl0', direction: 'desc' }))).toEqual([
+      ['5万以下×1', null, 300],
+      ['10-15万×1', null, 90],
+      ['5-10万×1', null, 0],
+    ]);
   });
 });

@@ -14,6 +14,8 @@ import {
   intText,
 } from '@car/contracts';
 
+import { sortRows, type SortOrder, type SortValue } from './table-sort';
+
 /** The page-only URL key of the view: `rows` 1 subtotals only (default), 0 every member. */
 export const BAND_TABLE_KEYS = z.object({ rows: intText() });
 
@@ -33,4 +35,41 @@ export function bandSubtotals(table: DimensionTable): DimensionTable {
     titles: table.titles.filter((t) => t.key !== 'name'),
     values: table.values.filter(isSubtotalRow).map((cells) => cells.filter((c) => c.key !== 'name').map((c) => (c.key === 'jgd' ? { ...c, merge: 1 } : c))),
   };
+}
+
+/** The table's columns a header click sorts by: the member, and the figures of either view (the bands' own order is the form's 排序). */
+export const BAND_SORT_COLUMNS = ['name', 'xl0', 'yoy', 'mix', 'mixYoy'] as const;
+export type BandSortColumn = (typeof BAND_SORT_COLUMNS)[number];
+
+/** A row's figure in a column (its first datum: the period's sales or MIX, the 同比 or the MIX change); null where the view lacks the column. */
+function cellFigure(cells: readonly DimensionCell[], column: string): SortValue {
+  const value = cells.find((c) => c.key === column)?.data[0];
+  return value ?? null;
+}
+
+/** A band's member rows and its 其他 row (which stays at the band's foot, as it is no member). */
+const isRestRow = (cells: readonly DimensionCell[]): boolean => cells.some((c) => c.hiddenList !== undefined);
+
+/**
+ * The table in an order (decision 171): in the subtotal view the bands sort by the column; in the detail
+ * view the members sort within their band, the band's subtotal staying above them and 其他 below, and each
+ * band cell spans its rows again. No order: the table as the API gave it.
+ */
+export function sortBandTable(table: DimensionTable, order: SortOrder | null): DimensionTable {
+  if (!order) return table;
+  if (!table.titles.some((t) => t.key === 'name')) return { ...table, values: sortRows(table.values, order, { value: cellFigure }) };
+  const bands: DimensionCell[][][] = [];
+  for (const cells of table.values) {
+    const starts = (cells.find((c) => c.key === 'jgd')?.merge ?? 0) > 0;
+    if (starts || bands.length === 0) bands.push([]);
+    bands[bands.length - 1].push(cells);
+  }
+  const values = bands.flatMap((rows) => {
+    const [head, ...rest] = rows;
+    const lead = isSubtotalRow(head) ? [head] : [];
+    const members = lead.length ? rest : rows;
+    const sorted = [...lead, ...sortRows(members, order, { value: cellFigure, role: (cells) => (isRestRow(cells) ? 'subtotal' : 'row') })];
+    return sorted.map((cells, i) => cells.map((c) => (c.key === 'jgd' ? { ...c, merge: i === 0 ? sorted.length : 0 } : c)));
+  });
+  return { ...table, values };
 }

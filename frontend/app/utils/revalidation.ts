@@ -9,6 +9,7 @@ import type { ShouldRevalidateFunction, ShouldRevalidateFunctionArgs } from '@re
 
 import { isReturnAfterNetworkFailure } from './network-failure';
 import { onlyTagsChanged } from './sale-volume-query';
+import { SORT_KEY } from './table-sort';
 
 type Change = Pick<ShouldRevalidateFunctionArgs, 'currentUrl' | 'nextUrl' | 'formMethod'>;
 
@@ -23,3 +24,14 @@ export function frameUnchanged(change: Change): boolean {
 /** The sales pages' rule: no reload for a change of data columns only (or none at all), nor for the return after a network failure. */
 export const salesPageShouldRevalidate: ShouldRevalidateFunction = (args) =>
   onlyTagsChanged(args.currentUrl, args.nextUrl) || isReturnAfterNetworkFailure(args) ? false : args.defaultShouldRevalidate;
+
+/** The URL without a whole table's order: what the page's data depends on. */
+const withoutOrder = (url: URL): string => {
+  const params = new URLSearchParams(url.search);
+  params.delete(SORT_KEY);
+  return `${url.pathname}?${params.toString()}`;
+};
+
+/** A sales page whose table comes whole and sorts in the page (decision 171): a change of its order alone reloads nothing either. */
+export const wholeTablePageShouldRevalidate: ShouldRevalidateFunction = (args) =>
+  args.currentUrl.search !== args.nextUrl.search && withoutOrder(args.currentUrl) === withoutOrder(args.nextUrl) ? false : salesPageShouldRevalidate(args);
