@@ -3,6 +3,7 @@ import { sharePercentText, thousands } from './display';
 import { blankIsAbsent, idList, integer, intText, keyList, monthParam, monthText, optional, positiveId, searchText, strictQuery } from './params';
 import { bandSettingsShape, checkBands, code, PRICE_VOLUME_DEFAULTS } from './price-volume';
 import { inCalendar, refersTo } from './references';
+import { idNameSchema } from './search';
 
 /**
  * The price calls (spec 001 §2.1, §2.2, §3, §7 "Price"; decisions 54-59): the market price index
@@ -195,7 +196,8 @@ export const priceWholeSchema = z.object({
 });
 export type PriceWhole = z.infer<typeof priceWholeSchema>;
 
-export const priceTraceWholeSchema = priceWholeSchema.extend({ producerName: z.string(), modelName: z.string() });
+/** The trace's cards, with the sub-series' producer, its name as the trace shows it and its brand (the form's brand when a link names only the sub-series). */
+export const priceTraceWholeSchema = priceWholeSchema.extend({ producerName: z.string(), modelName: z.string(), brand: idNameSchema });
 export type PriceTraceWhole = z.infer<typeof priceTraceWholeSchema>;
 
 /**

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
-import { DASHBOARD_PATH } from '@car/contracts';
+import { DASHBOARD_PATH, type PriceTraceWhole } from '@car/contracts';
 import { axeFindings, blockingFindings, describeFindings } from '../support/axe';
 import { describeInBrowser, useBrowser } from '../support/browser';
-import { settled } from '../support/sales-pages';
+import { apiResult, settled } from '../support/sales-pages';
 import { ANALYST, openAs, pointHelpersAtShipped } from './support/analytics-kit';
 import { shipped } from './support/shipped';
 
@@ -59,6 +59,17 @@ describeInBrowser('reading the answers (shipped)', () => {
     await Promise.all([page.waitForURL((url) => url.pathname === '/salevolume/companybrand'), producer.click()]);
     await settled(page);
     await expect(page.locator('.header-tags').first().textContent()).resolves.toContain(name);
+
+    // A 车型 row opens 车系价格追踪 of that sub-series, its own brand in the form (not the default 大众).
+    await page.goBack({ waitUntil: 'networkidle' });
+    const model = page.getByTestId('model-table').locator('tbody tr').first().getByRole('link');
+    await Promise.all([page.waitForURL((url) => url.pathname === '/price/cabmodelpricetrace'), model.click()]);
+    await settled(page);
+    const modelSubId = Number(new URL(page.url()).searchParams.get('modelSubId'));
+    const whole = await apiResult<PriceTraceWhole>(page, '/price/cabmodelpricetrace/whole', { modelSubId });
+    await expect(page.locator('.sales-page__title').textContent()).resolves.toBe(`${whole.modelName}价格走势`);
+    await expect(page.locator('.filter-panel input[type="hidden"][name="brand"]').inputValue()).resolves.toBe(String(whole.brand.id));
+    await expect(page.locator('.filter-panel input[type="hidden"][name="modelSubId"]').inputValue()).resolves.toBe(String(modelSubId));
     assertClean();
     await page.context().close();
   });

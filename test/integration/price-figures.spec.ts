@@ -179,7 +179,7 @@ describe('price figures on a hand-made market', () => {
     expect(table.rows.map((r) => r.name)).toEqual(['整体市场', '乙汽车']);
   });
 
-  test('the trace cards of one trim, named with its sub-series and producer', async () => {
+  test('the trace cards of one trim, named with its sub-series and producer, with its brand', async () => {
     // 61: Mar 400,000/3 → 133,333, MSRP 150,000, discount 16,667 (11.1 %); Feb 135,000 (15,000, 10.0 %); Jan 138,000 (12,000, 8.0 %).
     expect(await ok<PriceTraceWhole>('cabmodelpricetrace/whole', { modelSubId: '51', carId: '61' })).toEqual({
       time: '2026-03',
@@ -187,6 +187,7 @@ describe('price figures on a hand-made market', () => {
       qty: 300,
       producerName: '甲汽车',
       modelName: '德锐 2025款 1.5T 舒适型',
+      brand: { id: 21, name: '甲德' },
       msrp: 150_000,
       msrpStr: '150,000元',
       tp: 133_333,

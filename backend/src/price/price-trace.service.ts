@@ -26,6 +26,7 @@ interface TraceSubject {
   filters: Filters;
   name: string;
   producerName: string;
+  brand: { id: number; name: string };
 }
 
 const NATION_LABEL = '全国';
@@ -48,11 +49,12 @@ export class PriceTraceService {
   private async subject(q: PriceTraceQuery): Promise<TraceSubject> {
     const subSeries = (await this.names.subSeries([q.modelSubId])).get(q.modelSubId);
     if (!subSeries) throw ApiException.badRequest('参数 modelSubId 没有这个子车系');
-    if (q.carId === undefined) return { filters: { subSeriesIds: [q.modelSubId] }, name: subSeries.name, producerName: subSeries.producerName };
+    const named = { producerName: subSeries.producerName, brand: { id: subSeries.brandId, name: subSeries.brandName } };
+    if (q.carId === undefined) return { filters: { subSeriesIds: [q.modelSubId] }, name: subSeries.name, ...named };
     const trim = (await this.names.trims([q.carId])).get(q.carId);
     if (!trim || trim.subSeriesId !== q.modelSubId) throw ApiException.badRequest('参数 carId 不是所选子车系的车型');
     // The sub-series too: the province price rollup is indexed by it.
-    return { filters: { subSeriesIds: [q.modelSubId], carIds: [q.carId] }, name: trimLabel(subSeries.name, trim.name), producerName: subSeries.producerName };
+    return { filters: { subSeriesIds: [q.modelSubId], carIds: [q.carId] }, name: trimLabel(subSeries.name, trim.name), ...named };
   }
 
   /** The subject in the chosen month, and in one city when the trace form names one (its TP weighed over that city's sales). */
@@ -64,7 +66,7 @@ export class PriceTraceService {
 
   async whole(q: PriceTraceWholeQuery): Promise<PriceTraceWhole> {
     const { subject, scope } = await this.scoped(q);
-    return { ...(await this.prices.cards(scope)), producerName: subject.producerName, modelName: subject.name };
+    return { ...(await this.prices.cards(scope)), producerName: subject.producerName, modelName: subject.name, brand: subject.brand };
   }
 
   /** The subject's TP and MSRP columns and its discount (type 0) or rate (type 1) line, then a line for each comparison. */

@@ -5,6 +5,8 @@ export interface SubSeriesName {
   id: number;
   name: string;
   producerName: string;
+  brandId: number;
+  brandName: string;
 }
 
 export interface TrimName {
@@ -22,11 +24,15 @@ export class PriceRepository {
 
   async subSeries(ids: readonly number[]): Promise<Map<number, SubSeriesName>> {
     if (ids.length === 0) return new Map();
-    const rows: Array<{ id: number; name: string; producer_name: string }> = await this.dataSource.query(
-      `SELECT s.id, s.name, p.name AS producer_name FROM sub_series s JOIN producer p ON p.id = s.producer_id WHERE s.id = ANY($1::int[])`,
+    const rows: Array<{ id: number; name: string; producer_name: string; brand_id: number; brand_name: string }> = await this.dataSource.query(
+      `SELECT s.id, s.name, p.name AS producer_name, b.id AS brand_id, b.name AS brand_name
+         FROM sub_series s JOIN producer p ON p.id = s.producer_id JOIN brand b ON b.id = s.brand_id
+        WHERE s.id = ANY($1::int[])`,
       [[...ids]],
     );
-    return new Map(rows.map((r) => [Number(r.id), { id: Number(r.id), name: r.name, producerName: r.producer_name }]));
+    return new Map(
+      rows.map((r) => [Number(r.id), { id: Number(r.id), name: r.name, producerName: r.producer_name, brandId: Number(r.brand_id), brandName: r.brand_name }]),
+    );
   }
 
   async trims(ids: readonly number[]): Promise<Map<number, TrimName>> {

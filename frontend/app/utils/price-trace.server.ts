@@ -26,7 +26,10 @@ export async function loadPriceTrace(request: Request, context: AppLoadContext) 
     const found = everyBrand.find((b) => b.id === id);
     return found ? { id: found.id, name: found.name } : null;
   };
-  if (state.brand === null) {
+  if (state.brand === null && state.modelSubId !== null) {
+    // A link naming only the sub-series (a dashboard row, a hand-made link): its own brand, which the cards' call answers.
+    brand = null;
+  } else if (state.brand === null) {
     const groups = await apiGet(request, context, SEARCH.brands, { key: DEFAULT_TRACE_BRAND_NAME });
     const found = groups.flatMap((g) => g.list).find((b) => b.name === DEFAULT_TRACE_BRAND_NAME);
     brand = found ? { id: found.id, name: found.name } : null;
@@ -73,7 +76,7 @@ export async function loadPriceTrace(request: Request, context: AppLoadContext) 
     state: { ...state, time: state.time ?? whole.value?.time ?? calendar.value?.[0] ?? null },
     title: own ? `${own.name}价格走势` : '车系价格追踪',
     months: calendar.value ?? [],
-    brand,
+    brand: brand ?? whole.value?.brand ?? null,
     compareBrand,
     provinces,
     city: cityFound ? { id: cityFound.id, name: cityFound.name } : null,
