@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { loadConfig } from '@car/backend/dist/config/config';
+import { BRAND_RETAIL_2023, MAKER_RETAIL_2024 } from '@car/backend/dist/seed/maker-anchors';
 import { resolveDatabase } from '@car/backend/dist/database/resolve-database';
 import { ApiClient } from './api-client';
 import { startApp } from './app-process';
@@ -16,6 +17,8 @@ import {
   MONTH_TOTAL_ANCHORS,
   NEV_SHARE_ANCHORS,
   nevShare,
+  makerUnits,
+  rankingYear,
   roundTotals,
   span,
   totalOf,
@@ -179,7 +182,19 @@ async function main(): Promise<void> {
     );
     const round = roundTotals(ytd);
     const bevSpread = bevPartSpread(months, 2025);
+    const brands = await rankingYear(get, 'brand', 2023);
+    const producers = await rankingYear(get, 'producer', 2024);
+    const ranked = [
+      ...Object.entries(BRAND_RETAIL_2023).map(([name, published]) => ({ label: `Brand retail 2023: ${name}`, published, units: brands.get(name) ?? 0 })),
+      ...MAKER_RETAIL_2024.map((m) => ({ label: `Maker retail 2024: ${m.name}`, published: m.retail, units: makerUnits(producers, m.producers) })),
+    ];
     const checks: Check[] = [
+      ...ranked.map((r) => ({
+        name: r.label,
+        limit: `± ${(LIMITS.rankingShare * 100).toFixed(0)} %`,
+        demo: `${thousands(r.units)} of ${thousands(r.published)} (${signed((r.units / r.published - 1) * 100)} %)`,
+        passed: Math.abs(r.units / r.published - 1) <= LIMITS.rankingShare,
+      })),
       {
         name: 'BEV part of NEV, 2025 monthly spread (max − min)',
         limit: `≥ ${LIMITS.bevSpreadPoints} pt`,

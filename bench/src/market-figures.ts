@@ -85,6 +85,8 @@ export const JUNE_2025_SPLIT = { month: '2025-06', total: 2_080_000, nev: 1_110_
 
 /** The issue's limits (issue 29). */
 export const LIMITS = {
+  /** An anchored maker's (2024) or brand's (2023) year against CPCA's ranking, as a fraction. */
+  rankingShare: 0.05,
   /** The 2025 monthly BEV part of NEV moves by at least this many points (max − min): it is not one fixed ratio. */
   bevSpreadPoints: 2,
   /** An anchor span's BEV part of NEV, within this many points. */
@@ -232,4 +234,16 @@ export async function trimTpChanges(get: ApiGetter, count = 40): Promise<TrimTpC
 /** The year-to-date totals that are round multiples of LIMITS.roundTotal. */
 export function roundTotals(totals: ReadonlyArray<{ month: string; total: number }>): Array<{ month: string; total: number }> {
   return totals.filter((t) => t.total > 0 && t.total % LIMITS.roundTotal === 0);
+}
+
+/** A year's retail by brand (the whole-market 品牌 ranking) or by maker (厂商), name → units: each row's December 本年累计. */
+export async function rankingYear(get: ApiGetter, ranking: 'brand' | 'producer', year: number): Promise<Map<string, number>> {
+  const endpoint = ranking === 'brand' ? WHOLE_MARKET.bound : WHOLE_MARKET.producer;
+  const page = await get<TablePage>(path(endpoint), { time: `${year}-12`, source: '2', currentPage: '1', pageSize: '500' });
+  return new Map(page.list.map((row) => [row.name, row.salesSum]));
+}
+
+/** The catalog makers CPCA counts as one (一汽-大众 with its Audi), summed under the published name. */
+export function makerUnits(byProducer: ReadonlyMap<string, number>, producers: readonly string[]): number {
+  return producers.reduce((sum, name) => sum + (byProducer.get(name) ?? 0), 0);
 }

@@ -8,6 +8,8 @@ import {
   marketMonths,
   NEV_SHARE_ANCHORS,
   nevShare,
+  makerUnits,
+  rankingYear,
   roundTotals,
   span,
   trimTpChanges,
@@ -15,6 +17,7 @@ import {
   type ApiGetter,
   type MarketMonth,
 } from '../../bench/src/market-figures';
+import { BRAND_RETAIL_2023, MAKER_RETAIL_2024 } from '../../backend/src/seed/maker-anchors';
 import { signedInApp } from '../support/api-app';
 
 /**
@@ -85,4 +88,17 @@ describe('the demo market, read through the API, against the published CPCA figu
     expect(totals).toHaveLength(months.length);
     expect(roundTotals(totals)).toEqual([]);
   }, 120_000);
+
+  test(`the anchored brands of 2023 and makers of 2024 land within ${LIMITS.rankingShare * 100} % of CPCA's rankings, in its order`, async () => {
+    const brands = await rankingYear(get, 'brand', 2023);
+    for (const [brand, published] of Object.entries(BRAND_RETAIL_2023)) {
+      expect({ brand, off: Math.abs((brands.get(brand) ?? 0) / published - 1) <= LIMITS.rankingShare }).toEqual({ brand, off: true });
+    }
+    const producers = await rankingYear(get, 'producer', 2024);
+    const makers = MAKER_RETAIL_2024.map((m) => ({ name: m.name, units: makerUnits(producers, m.producers), published: m.retail }));
+    for (const { name, units, published } of makers) expect({ name, off: Math.abs(units / published - 1) <= LIMITS.rankingShare }).toEqual({ name, off: true });
+    // BYD passed Volkswagen in 2023 and leads 2024 by more than twice the next maker.
+    expect(brands.get('比亚迪')!).toBeGreaterThan(brands.get('大众')!);
+    expect(makers[0].units).toBeGreaterThan(2 * makers[1].units);
+  });
 });

@@ -1,7 +1,8 @@
 import { AliasTable } from './alias-table';
 import type { CitySpec } from '../reference/data/geography.types';
 import { Dimensions, SubSeriesRow, TrimRow, addMonths, isNev } from './dimensions';
-import { FIRST_MONTH, allMonths, marketDiscount, monthlyTargets, monthsBetween } from './market-model';
+import { BEV_PART_OF_NEV, FIRST_MONTH, allMonths, marketDiscount, monthlyTargets, monthsBetween } from './market-model';
+import { fitMakerScales } from './maker-anchors';
 import { Rng } from './rng';
 
 /** How fine the generated facts are; the market totals are the same at every scale. */
@@ -67,7 +68,7 @@ export async function generateFacts(
   onMonth: (month: number) => void = () => undefined,
 ): Promise<void> {
   const rng = new Rng(seed ^ 0x5eed);
-  const cityTables = buildCityTables(cities, regionOfProvince);
+  const places = buildPlaces(cities, regionOfProvince, rng.fork(0x9e0));
   const producerBrandType = new Map(dims.producers.map((p) => [p.id, p.brandType]));
   const trimsBySub = new Map<number, TrimState[]>();
   for (const trim of dims.trims) {
@@ -77,26 +78,40 @@ export async function generateFacts(
   }
   const noise = new Float64Array(dims.subSeries.length + 1);
   const targets = new Map(monthlyTargets().map((t) => [t.month, t]));
+  const plans: MonthPlan[] = [];
 
+  // First every month's sub-series weights (their drift, launches and run-outs), so each year's BEV / PHEV
+  // balance can be set before a unit is placed; then the units, month by month.
+  const bevSwing = rng.fork(0xbe5);
+  let swing = 0;
   for (const month of allMonths()) {
     const target = targets.get(month);
     if (!target) throw new Error(`no market target for ${month}`);
     const monthRng = rng.fork(month);
-    const onSale = new Map<number, TrimState[]>();
-    const weights: Array<{ sub: SubSeriesRow; weight: number; pool: 'bev' | 'phev' | 'ice' }> = [];
-    const poolSum = { bev: 0, phev: 0, ice: 0 };
+    const plan: MonthPlan = { month, target, rng: monthRng, weights: [], sums: { bev: 0, phev: 0, ice: 0 }, bevOdds: 1, onSale: new Map() };
     for (const sub of dims.subSeries) {
       noise[sub.id] = 0.85 * noise[sub.id] + 0.12 * monthRng.normal();
       const trims = (trimsBySub.get(sub.id) ?? []).filter((s) => isOnSale(s.trim, month));
       if (trims.length === 0) continue;
       const weight = sub.spec.peakMonthly * lifecycle(sub, month) * Math.exp(noise[sub.id]);
       const pool = sub.spec.energy === 'BEV' ? 'bev' : isNev(sub.spec.energy) ? 'phev' : 'ice';
-      poolSum[pool] += weight;
-      weights.push({ sub, weight, pool });
-      onSale.set(sub.id, trims);
+      plan.sums[pool] += weight;
+      plan.weights.push({ sub, weight, pool });
+      plan.onSale.set(sub.id, trims);
     }
+    swing = 0.55 * swing + 0.045 * bevSwing.normal();
+    plan.bevOdds = BEV_SEASON[(month % 100) - 1] * Math.exp(swing);
+    plans.push(plan);
+  }
+  scaleToMakerAnchors(plans, dims);
+  const bevTilt = yearTilts(plans);
+
+  for (const plan of plans) {
+    const { month, target, weights, sums, onSale } = plan;
+    const bevShare = bevShareOf(plan, bevTilt.get(Math.floor(month / 100)) ?? 1);
+    const poolTarget = { bev: target.nev * bevShare, phev: target.nev * (1 - bevShare), ice: target.ice };
     for (const { sub, weight, pool } of weights) {
-      const subQty = (target[pool] * weight) / poolSum[pool];
+      const subQty = (poolTarget[pool] * weight) / sums[pool];
       const trims = onSale.get(sub.id) ?? [];
       const newestYear = Math.max(...trims.map((s) => s.trim.modelYear));
       const trimWeights = trims.map((s) => {
@@ -107,12 +122,86 @@ export async function generateFacts(
       const trimSum = trimWeights.reduce((a, b) => a + b, 0);
       trims.forEach((state, i) => {
         const expected = (subQty * trimWeights[i]) / trimSum;
-        emitTrimMonth(state, month, expected, scale, cityTables, cities, monthRng, sink);
+        emitTrimMonth(state, month, expected, state.trim.modelYear < newestYear, scale, places, plan.rng, sink);
       });
     }
     await sink.endOfMonth(month);
     onMonth(month);
   }
+}
+
+/** One month before its units are placed: the sub-series on sale with their weights, by power-train pool. */
+interface MonthPlan {
+  month: number;
+  target: { nev: number; ice: number };
+  rng: Rng;
+  weights: Array<{ sub: SubSeriesRow; weight: number; pool: 'bev' | 'phev' | 'ice' }>;
+  sums: { bev: number; phev: number; ice: number };
+  /** The month's lean towards BEV (season and a common swing), before the year's tilt. */
+  bevOdds: number;
+  onSale: Map<number, TrimState[]>;
+}
+
+/** Scales the makers' and brands' weights so the anchored ones land on CPCA's rankings (maker-anchors.ts). */
+function scaleToMakerAnchors(plans: MonthPlan[], dims: Dimensions): void {
+  const brandName = new Map(dims.brands.map((b) => [b.id, b.name]));
+  const producerName = new Map(dims.producers.map((p) => [p.id, p.name]));
+  const owners = new Map(dims.subSeries.map((s) => [s.id, { brand: brandName.get(s.brandId) ?? '', producer: producerName.get(s.producerId) ?? '' }]));
+  const scaleOf = fitMakerScales(
+    plans.map((p) => {
+      const bevPart = BEV_PART_OF_NEV[Math.floor(p.month / 100)];
+      return {
+        month: p.month,
+        entries: p.weights.map((w) => ({ subSeriesId: w.sub.id, weight: w.weight, pool: w.pool })),
+        poolUnits: { bev: p.target.nev * bevPart, phev: p.target.nev * (1 - bevPart), ice: p.target.ice },
+      };
+    }),
+    owners,
+  );
+  for (const plan of plans) {
+    plan.sums = { bev: 0, phev: 0, ice: 0 };
+    for (const entry of plan.weights) {
+      entry.weight *= scaleOf(entry.sub.id, plan.month);
+      plan.sums[entry.pool] += entry.weight;
+    }
+  }
+}
+
+/**
+ * BEV's season against PHEV and EREV: winter holds BEV back (range in the cold, the northern and rural
+ * buyers of the New Year season), spring and summer bring the launches.
+ */
+const BEV_SEASON = [0.9, 0.93, 0.99, 1.01, 1.03, 1.04, 1.03, 1.02, 1.0, 1.0, 0.98, 0.96];
+
+/** BEV's part of the month's NEV units: the BEV makers' weight against the PHEV/EREV makers', leaned by the month and the year. */
+function bevShareOf(plan: MonthPlan, tilt: number): number {
+  const bev = plan.sums.bev * plan.bevOdds * tilt;
+  const total = bev + plan.sums.phev;
+  return total > 0 ? bev / total : 0;
+}
+
+/**
+ * Each year's tilt towards BEV, so that the year's BEV part of NEV is the published one while its months
+ * keep the makers' own balance, the season and the swing (bisection on the tilt's logarithm).
+ */
+function yearTilts(plans: readonly MonthPlan[]): Map<number, number> {
+  const tilts = new Map<number, number>();
+  const years = [...new Set(plans.map((p) => Math.floor(p.month / 100)))];
+  for (const year of years) {
+    const months = plans.filter((p) => Math.floor(p.month / 100) === year);
+    const nev = months.reduce((a, p) => a + p.target.nev, 0);
+    const wanted = BEV_PART_OF_NEV[year] * nev;
+    const bevAt = (tilt: number) => months.reduce((a, p) => a + p.target.nev * bevShareOf(p, tilt), 0);
+    let lo = -6;
+    let hi = 6;
+    for (let i = 0; i < 60; i++) {
+      const mid = (lo + hi) / 2;
+      if (bevAt(Math.exp(mid)) < wanted) lo = mid;
+      else hi = mid;
+    }
+    tilts.set(year, Math.exp((lo + hi) / 2));
+  }
+  return tilts;
 }
 
 function isOnSale(trim: TrimRow, month: number): boolean {
@@ -159,9 +248,9 @@ function emitTrimMonth(
   state: TrimState,
   month: number,
   expected: number,
+  outgoing: boolean,
   scale: ScaleSettings,
-  cityTables: AliasTable[],
-  cities: readonly CitySpec[],
+  places: Places,
   rng: Rng,
   sink: FactSink,
 ): void {
@@ -177,7 +266,7 @@ function emitTrimMonth(
 
   const qty = stochasticRound(expected, rng);
   if (qty <= 0) return;
-  const table = cityTables[(isNev(trim.energy) ? 2 : 0) + (trim.luxury ? 1 : 0)];
+  const table = places.tables[(trim.energy === 'BEV' ? 4 : isNev(trim.energy) ? 2 : 0) + (trim.luxury ? 1 : 0)];
   const lots = Math.min(qty, scale.lotsPerTrimMonth);
   const lotsByCity = new Map<number, number>();
   for (let i = 0; i < lots; i++) {
@@ -187,21 +276,26 @@ function emitTrimMonth(
   const perLot = Math.floor(qty / lots);
   let extra = qty - perLot * lots;
   const age = monthsBetween(trim.launchMonth, month);
-  const baseDiscount = marketDiscount(month, state.kind) + state.discountOffset + Math.min(0.04, 0.002 * age);
+  // Deeper with the trim's age, and a step once its successor's model year is on sale (dealers clear the old stock).
+  const baseDiscount = marketDiscount(month, state.kind) + state.discountOffset + Math.min(0.04, 0.002 * age) + (outgoing ? OUTGOING_DISCOUNT : 0);
   const ordered = [...lotsByCity.entries()].sort((a, b) => a[0] - b[0]);
   for (const [cityIndex, lotCount] of ordered) {
     const take = Math.min(extra, lotCount);
     extra -= take;
     const cityQty = perLot * lotCount + take;
     if (cityQty <= 0) continue;
-    const city = cities[cityIndex];
+    const city = places.cities[cityIndex];
     emitRetail(state, month, city.code, cityQty, scale.coloursPerCity, rng, sink);
     if (city.tier <= scale.priceTierMax) {
-      const discount = Math.min(0.45, Math.max(0, baseDiscount + 0.008 * rng.normal()));
+      // A province's dealers price a stable few percent apart; a city's deals differ a little around that.
+      const discount = Math.min(0.45, Math.max(0, baseDiscount + places.discountOffset[cityIndex] + 0.004 * rng.normal()));
       sink.price(month, trim.id, city.code, Math.round((msrp * (1 - discount)) / 100) * 100, cityQty);
     }
   }
 }
+
+/** The extra discount on a trim once a newer model year of its sub-series is on sale. */
+const OUTGOING_DISCOUNT = 0.03;
 
 function emitRetail(state: TrimState, month: number, cityId: number, qty: number, colourSplit: number, rng: Rng, sink: FactSink): void {
   const parts = qty >= colourSplit ? colourSplit : 1;
@@ -221,23 +315,38 @@ function emitRetail(state: TrimState, month: number, cityId: number, qty: number
   }
 }
 
+/** Where units go and how each place prices: six city distributions, and each city's stable discount offset (its province's). */
+interface Places {
+  cities: readonly CitySpec[];
+  /** ICE, PHEV/EREV and BEV (0, 2, 4), each mainstream or luxury (+1). */
+  tables: AliasTable[];
+  discountOffset: Float64Array;
+}
+
 /**
- * Four city distributions: ICE or NEV, mainstream or luxury. New energy leans to big cities, the
- * south and east, and cities that ration plates (green plates are exempt); cold north-eastern winters
- * hold it back. Luxury leans to tier-1 and tier-2 cities.
+ * Six city distributions: ICE, PHEV/EREV or BEV, mainstream or luxury. BEV leans to big cities, the
+ * south and east, and cities that ration plates (green plates are exempt); PHEV and EREV lean less to
+ * them (Beijing and, since 2023, Shanghai give them no green plate) and more to the north and smaller
+ * cities, where charging is scarcer and winters longer. Cold north-eastern winters hold both back.
+ * Luxury leans to tier-1 and tier-2 cities. A province's dealers discount a stable -2 … +2 points
+ * against the national level (richer coasts a little less).
  */
-function buildCityTables(cities: readonly CitySpec[], regionOfProvince: ReadonlyMap<number, number>): AliasTable[] {
-  const nevTier = [0, 1.6, 1.25, 1.0, 0.8, 0.6];
+function buildPlaces(cities: readonly CitySpec[], regionOfProvince: ReadonlyMap<number, number>, rng: Rng): Places {
   const luxuryTier = [0, 1.9, 1.3, 1.0, 0.7, 0.5];
-  const nevRegion = [0, 0.95, 0.6, 1.2, 1.0, 1.3, 1.05, 0.85];
+  const bevTier = [0, 1.75, 1.3, 1.0, 0.75, 0.55];
+  const phevTier = [0, 1.2, 1.15, 1.0, 0.9, 0.75];
+  const bevRegion = [0, 0.9, 0.55, 1.25, 1.0, 1.35, 1.05, 0.8];
+  const phevRegion = [0, 1.1, 0.75, 1.1, 1.05, 1.15, 1.0, 0.95];
   const tables: AliasTable[] = [];
-  for (const nev of [false, true]) {
+  for (const energy of ['ice', 'phev', 'bev'] as const) {
     for (const luxury of [false, true]) {
       tables.push(
         new AliasTable(
           cities.map((c) => {
             let w = c.weight;
-            if (nev) w *= nevTier[c.tier] * nevRegion[regionOfProvince.get(c.provinceCode) ?? 1] * (c.purchaseRestricted ? 1.5 : 1);
+            const region = regionOfProvince.get(c.provinceCode) ?? 1;
+            if (energy === 'bev') w *= bevTier[c.tier] * bevRegion[region] * (c.purchaseRestricted ? 1.6 : 1);
+            else if (energy === 'phev') w *= phevTier[c.tier] * phevRegion[region] * (c.purchaseRestricted ? 0.9 : 1);
             else if (c.purchaseRestricted) w *= 0.8;
             if (luxury) w *= luxuryTier[c.tier];
             return Math.max(w, 0.01);
@@ -246,5 +355,11 @@ function buildCityTables(cities: readonly CitySpec[], regionOfProvince: Readonly
       );
     }
   }
-  return tables;
+  const byProvince = new Map<number, number>();
+  for (const c of cities) {
+    if (byProvince.has(c.provinceCode)) continue;
+    const own = rng.fork(c.provinceCode);
+    byProvince.set(c.provinceCode, Math.max(-0.02, Math.min(0.02, 0.009 * own.normal() - (c.tier === 1 ? 0.004 : 0))));
+  }
+  return { cities, tables, discountOffset: Float64Array.from(cities, (c) => byProvince.get(c.provinceCode) ?? 0) };
 }

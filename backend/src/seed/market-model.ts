@@ -1,12 +1,14 @@
 /**
  * The shape of the market the demo data follows, from ../shared/anchors/cpca-retail.md (CPCA
- * passenger-car retail). Monthly totals are in thousands of units; each year is scaled to its
+ * passenger-car retail). Monthly totals are in thousands of units; each complete year is scaled to its
  * published total, so the months carry the shape (New Year dip, December peak, the April 2022
- * Shanghai lockdown, February 2020) and the year carries the level.
+ * Shanghai lockdown, February 2020) and the year carries the level. The latest, partial year is no
+ * target: its months continue the trend from the same months a year earlier, the New Year's date
+ * moving the January and February figures (decision 186).
  */
 
-/** Published (2020-2025) or trend-continued annual retail, in thousands. 2026 is January-October. */
-export const ANNUAL_RETAIL: Record<number, number> = {
+/** Published (2020-2025) or trend-continued (2019) annual retail, in thousands. */
+const PUBLISHED_RETAIL: Record<number, number> = {
   2019: 20_720,
   2020: 19_300,
   2021: 20_146,
@@ -14,8 +16,27 @@ export const ANNUAL_RETAIL: Record<number, number> = {
   2023: 21_699,
   2024: 22_894,
   2025: 23_779,
-  2026: 19_450,
 };
+
+/**
+ * Each complete year's total lands a little off the published figure, as a count of a real market
+ * would: a published total is rounded to thousands (or to 0.1 M), and an exact 19,300,000 reads as a
+ * generator's. Fixed, well under the 1 % the anchors allow.
+ */
+const OFF_PUBLISHED: Record<number, number> = {
+  2019: 0.00231,
+  2020: -0.00173,
+  2021: 0.00089,
+  2022: -0.00127,
+  2023: 0.00063,
+  2024: -0.00041,
+  2025: 0.00117,
+};
+
+/** Annual retail in thousands each complete year is scaled to, and the partial year's sum of months. */
+export const ANNUAL_RETAIL: Record<number, number> = Object.fromEntries(
+  Object.entries(PUBLISHED_RETAIL).map(([year, total]) => [Number(year), total * (1 + OFF_PUBLISHED[Number(year)])]),
+);
 
 /** Month shapes (thousands) before scaling; the anchors' named months are exact in them. */
 const MONTH_SHAPE: Record<number, number[]> = {
@@ -33,9 +54,17 @@ const MONTH_SHAPE: Record<number, number[]> = {
   2024: [2035, 1095, 1690, 1550, 1710, 1770, 1720, 1900, 2110, 2260, 2430, 2635],
   // CNY 29 Jan 2025: January 1.794 M (−31.9 % on Dec 2024); June 2.08 M; December 2.296 M
   2025: [1794, 1380, 1940, 1750, 1930, 2080, 1830, 1990, 2240, 2250, 2264, 2296],
-  // CNY 17 Feb 2026
-  2026: [1850, 1330, 1900, 1780, 1950, 2100, 1850, 2000, 2250, 2280],
 };
+
+/**
+ * The partial year, January to October 2026, against the same months of 2025 (growth on the year, as a
+ * fraction). The New Year fell on 29 Jan 2025 and falls on 17 Feb 2026: January 2026 keeps its whole
+ * pre-holiday rush and gains on a January 2025 that lost its last days, February 2026 loses the
+ * festival's fortnight; the NEV purchase tax's move from nothing to 5 % in 2026 drew purchases into late
+ * 2025, so the spring is soft, and the year recovers from the summer.
+ */
+const PARTIAL_YEAR = 2026;
+const PARTIAL_GROWTH = [0.118, -0.214, -0.047, -0.021, 0.013, -0.006, 0.024, 0.031, 0.017, 0.009];
 
 /** NEV share of retail by month, before each year is scaled to its annual share. */
 const NEV_SHARE_SHAPE: Record<number, number[]> = {
@@ -46,7 +75,7 @@ const NEV_SHARE_SHAPE: Record<number, number[]> = {
   2023: [24.7, 31.6, 34.2, 32.3, 32.4, 34.8, 36.0, 36.9, 36.1, 37.4, 40.0, 40.2],
   2024: [32.8, 35.4, 41.5, 43.5, 47.0, 48.5, 51.1, 53.9, 53.3, 52.9, 52.3, 49.4],
   2025: [41.5, 50.0, 51.1, 51.5, 52.9, 53.4, 55.3, 55.3, 58.1, 57.2, 59.8, 60.4],
-  2026: [52.0, 55.0, 58.0, 58.5, 59.0, 59.5, 60.5, 61.0, 61.5, 62.0],
+  2026: [47.6, 52.3, 55.4, 56.8, 57.9, 58.6, 59.7, 60.1, 61.2, 61.9],
 };
 
 /** Annual NEV share (%) each year's months are scaled to. */
@@ -61,16 +90,20 @@ export const ANNUAL_NEV_SHARE: Record<number, number> = {
   2026: 58.8,
 };
 
-/** BEV's part of NEV retail (the rest is PHEV and EREV); Jan-Nov 2024 was 58 / 42. */
+/**
+ * BEV's part of NEV retail over a year (the rest is PHEV and EREV); Jan-Nov 2024 was 58 / 42, June 2025
+ * 661 k / 450 k (59.5 %). A year's figure only: the months' split follows the makers sold and moves
+ * month to month (facts.ts).
+ */
 export const BEV_PART_OF_NEV: Record<number, number> = {
   2019: 0.78,
   2020: 0.8,
-  2021: 0.8,
-  2022: 0.74,
-  2023: 0.66,
-  2024: 0.58,
-  2025: 0.6,
-  2026: 0.6,
+  2021: 0.81,
+  2022: 0.745,
+  2023: 0.668,
+  2024: 0.583,
+  2025: 0.594,
+  2026: 0.602,
 };
 
 export const FIRST_MONTH = 201901;
@@ -99,30 +132,46 @@ export function parseMonth(text: string): number {
 
 export interface MonthTarget {
   month: number;
-  /** Units of retail this month: BEV, PHEV+EREV, and everything else. */
-  bev: number;
-  phev: number;
+  /** Units of retail this month: new energy (BEV, PHEV and EREV), and everything else. */
+  nev: number;
   ice: number;
 }
 
-/** The national retail target of each month, split into the three power-train pools. */
-export function monthlyTargets(): MonthTarget[] {
-  const targets: MonthTarget[] = [];
+/** The monthly totals (thousands) of every year: complete years scaled to their total, the partial year from a year earlier. */
+function monthTotals(): Map<number, number[]> {
+  const totals = new Map<number, number[]>();
   for (const yearText of Object.keys(MONTH_SHAPE)) {
     const year = Number(yearText);
     const shape = MONTH_SHAPE[year];
     const shapeSum = shape.reduce((a, b) => a + b, 0);
-    const totals = shape.map((v) => (v / shapeSum) * ANNUAL_RETAIL[year] * 1000);
+    totals.set(
+      year,
+      shape.map((v) => (v / shapeSum) * ANNUAL_RETAIL[year]),
+    );
+  }
+  const before = totals.get(PARTIAL_YEAR - 1) ?? [];
+  totals.set(
+    PARTIAL_YEAR,
+    PARTIAL_GROWTH.map((g, i) => before[i] * (1 + g)),
+  );
+  return totals;
+}
+
+/** The national retail target of each month, split into new energy and the rest. */
+export function monthlyTargets(): MonthTarget[] {
+  const targets: MonthTarget[] = [];
+  for (const [year, months] of monthTotals()) {
+    const totals = months.map((t) => t * 1000);
+    const yearTotal = totals.reduce((a, b) => a + b, 0);
     const nevShape = NEV_SHARE_SHAPE[year];
-    const nevShaped = totals.reduce((acc, t, i) => acc + t * nevShape[i], 0) / ANNUAL_RETAIL[year] / 1000;
+    const nevShaped = totals.reduce((acc, t, i) => acc + t * nevShape[i], 0) / yearTotal;
     const scale = ANNUAL_NEV_SHARE[year] / nevShaped;
     totals.forEach((total, i) => {
       const nev = total * Math.min(0.95, (nevShape[i] * scale) / 100);
-      const bev = nev * BEV_PART_OF_NEV[year];
-      targets.push({ month: year * 100 + i + 1, bev, phev: nev - bev, ice: total - nev });
+      targets.push({ month: year * 100 + i + 1, nev, ice: total - nev });
     });
   }
-  return targets;
+  return targets.sort((a, b) => a.month - b.month);
 }
 
 /**
@@ -140,5 +189,7 @@ export function marketDiscount(month: number, kind: 'jv-ice' | 'domestic-ice' | 
   if (t >= 2025.5) intensity = Math.max(0.75, 1 - (t - 2025.5) * 0.25);
   // 2020's weak months brought a smaller, earlier push.
   const covid = t >= 2020.1 && t < 2020.6 ? 0.015 : 0;
-  return base + war * intensity + covid;
+  // February 2024: BYD's "电比油低" cuts opened the year's price war at a stroke, and the rest followed.
+  const cut2024 = month >= 202402 ? { 'jv-ice': 0.012, 'domestic-ice': 0.015, luxury: 0.01, nev: 0.02 }[kind] : 0;
+  return base + war * intensity + covid + cut2024;
 }
