@@ -296,6 +296,12 @@ export const ENDPOINTS: readonly BenchEndpoint[] = [
   { group: 'wholeMarket', path: 'saleVolume/wholeMarket/bound', variants: vary(MARKET_FILTERS, PAGES) },
   { group: 'wholeMarket', path: 'saleVolume/wholeMarket/area', variants: vary(RETAIL_FILTERS, ['dimensionality=1', 'dimensionality=2']) },
   { group: 'wholeMarket', path: 'saleVolume/wholeMarket/producer', variants: vary(MARKET_FILTERS, PAGES) },
+  // A sorted paged ranking orders in SQL before paging (decision 171): growth, share change and page 2.
+  {
+    group: 'wholeMarket',
+    path: 'saleVolume/wholeMarket/producer',
+    variants: vary(MARKET_FILTERS.slice(0, 3), ['sort=yoy.desc', 'sort=mixChange.asc&currentPage=2', 'sort=salesSum.desc']),
+  },
   { group: 'wholeMarket', path: 'saleVolume/wholeMarket/modelSub', variants: vary(MARKET_FILTERS, PAGES) },
   { group: 'wholeMarket', path: 'saleVolume/wholeMarket/highCharts', variants: vary(MARKET_FILTERS, CHARTS) },
 
@@ -418,5 +424,7 @@ export const ENDPOINTS: readonly BenchEndpoint[] = [
   // 销量查询 (the mini-program's page): its mp session, not a web token.
   { group: 'mp', access: 'mp', path: 'mp/retail/getRetailChart', variants: [...MP_CHARTS] },
   { group: 'mp', access: 'mp', path: 'mp/retail/searchCar', variants: [...MP_SEARCHES] },
+  // The phone's search across the four tabs (decision 180).
+  { group: 'mp', access: 'mp', path: 'mp/retail/searchAll', variants: ['name=汽车', 'name=大众', 'name=上汽', 'name=DM-i', 'name=Model', 'name=丰田'] },
   { group: 'mp', access: 'mp', path: 'mp/retail/getCities', variants: ['provinceId=440000', 'provinceId=510000', 'provinceId=110000', 'provinceId=320000'] },
 ];
