@@ -25,7 +25,8 @@ describe('the producer/brand calls', () => {
       const page = await everyone(type);
       expect(page.total).toBe(page.list.length);
       expect(page.list.length).toBeGreaterThan(50);
-      expect(Math.abs(sum(page.list.map((r) => r.mix)) - 100)).toBeLessThanOrEqual(0.5);
+      // Shares are shown to a tenth: their sum may miss 100 by half a tenth a row at most (the exact rule is checked below).
+      expect(Math.abs(sum(page.list.map((r) => r.mix)) - 100)).toBeLessThanOrEqual(page.list.length * 0.05);
       // Each share is its volume over the sum of every row's, so the other columns add up to 100 % before rounding too.
       const total = {
         sales: sum(page.list.map((r) => r.sales)),

@@ -272,8 +272,8 @@ describe('price × volume on the demo data', () => {
       const expected = 'accumulate' in filters ? market.ljQty : market.qty;
       expect(sum(tp.series[0].data)).toBe(expected);
       expect(sum(msrp.series[0].data)).toBe(expected);
-      expect(Math.abs(sum(mix.series[0].data) - 100)).toBeLessThanOrEqual(0.1);
-      expect(Math.abs(sum(mix.series[1].data) - 100)).toBeLessThanOrEqual(0.1);
+      // Each band's MIX is shown to a tenth, so their sum may miss 100 by half a tenth a band at most.
+      for (const series of mix.series.slice(0, 2)) expect(Math.abs(sum(series.data) - 100)).toBeLessThanOrEqual(series.data.length * 0.05 + 1e-9);
     },
   );
 
