@@ -47,8 +47,11 @@ function cellFigure(cells: readonly DimensionCell[], column: string): SortValue 
   return value ?? null;
 }
 
-/** A band's member rows and its 其他 row (which stays at the band's foot, as it is no member). */
+/** Whether a row is its band's 其他 (the members folded into one): it stays at the band's foot, as it is no member. */
 const isRestRow = (cells: readonly DimensionCell[]): boolean => cells.some((c) => c.hiddenList !== undefined);
+
+/** A row's band (its band cell's label): the group its members sort within. */
+const bandOf = (cells: readonly DimensionCell[]): SortValue => cellFigure(cells, 'jgd');
 
 /**
  * The table in an order (decision 171): in the subtotal view the bands sort by the column; in the detail
@@ -58,18 +61,18 @@ const isRestRow = (cells: readonly DimensionCell[]): boolean => cells.some((c) =
 export function sortBandTable(table: DimensionTable, order: SortOrder | null): DimensionTable {
   if (!order) return table;
   if (!table.titles.some((t) => t.key === 'name')) return { ...table, values: sortRows(table.values, order, { value: cellFigure }) };
-  const bands: DimensionCell[][][] = [];
-  for (const cells of table.values) {
-    const starts = (cells.find((c) => c.key === 'jgd')?.merge ?? 0) > 0;
-    if (starts || bands.length === 0) bands.push([]);
-    bands[bands.length - 1].push(cells);
-  }
-  const values = bands.flatMap((rows) => {
-    const [head, ...rest] = rows;
-    const lead = isSubtotalRow(head) ? [head] : [];
-    const members = lead.length ? rest : rows;
-    const sorted = [...lead, ...sortRows(members, order, { value: cellFigure, role: (cells) => (isRestRow(cells) ? 'subtotal' : 'row') })];
-    return sorted.map((cells, i) => cells.map((c) => (c.key === 'jgd' ? { ...c, merge: i === 0 ? sorted.length : 0 } : c)));
+  const sorted = sortRows(table.values, order, {
+    value: cellFigure,
+    group: bandOf,
+    role: (cells) => (isSubtotalRow(cells) ? 'lead' : isRestRow(cells) ? 'subtotal' : 'row'),
   });
-  return { ...table, values };
+  const span = new Map<SortValue, number>();
+  for (const cells of sorted) span.set(bandOf(cells), (span.get(bandOf(cells)) ?? 0) + 1);
+  return {
+    ...table,
+    values: sorted.map((cells, i) => {
+      const first = i === 0 || bandOf(sorted[i - 1]) !== bandOf(cells);
+      return cells.map((c) => (c.key === 'jgd' ? { ...c, merge: first ? (span.get(bandOf(cells)) ?? 1) : 0 } : c));
+    }),
+  };
 }

@@ -81,6 +81,18 @@ describe('sortRows', () => {
     expect(names(sortRows(table, { column: 'qty', direction: 'asc' }, options))).toEqual(['A1', 'A2', 'A3', '轿车小计', 'S1', 'S2', 'SUV小计', '合计']);
   });
 
+  it("keeps a lead row (a subtotal shown above its group) at its group's head", () => {
+    const led = [
+      row('轿车小计', '轿车', 14, 'lead'),
+      row('A1', '轿车', 5),
+      row('A2', '轿车', 9),
+      row('SUV小计', 'SUV', 8, 'lead'),
+      row('S1', 'SUV', 1),
+      row('S2', 'SUV', 7),
+    ];
+    expect(names(sortRows(led, { column: 'qty', direction: 'desc' }, options))).toEqual(['轿车小计', 'A2', 'A1', 'SUV小计', 'S2', 'S1']);
+  });
+
   it('keeps a total row at the head where the table puts it first', () => {
     const headed = [row('合计', null, 10, 'total'), row('x', null, 1), row('y', null, 9)];
     expect(names(sortRows(headed, { column: 'qty', direction: 'desc' }, options))).toEqual(['合计', 'y', 'x']);

@@ -53,8 +53,11 @@ export function compareValues(a: SortValue, b: SortValue, direction: SortDirecti
   return direction === 'desc' ? -order : order;
 }
 
-/** What a row is to the sort: a row of figures, a subtotal (小计, stays at its group's foot) or a total (合计, stays put). */
-export type RowRole = 'row' | 'subtotal' | 'total';
+/**
+ * What a row is to the sort: a row of figures, a subtotal (小计) staying at its group's foot, a lead (a subtotal
+ * shown above its group's rows, as the price-band table's 小计) staying at its group's head, or a total (合计, stays put).
+ */
+export type RowRole = 'row' | 'subtotal' | 'lead' | 'total';
 
 export interface SortRowsOptions<R> {
   /** The row's figure in a column. */
@@ -80,15 +83,17 @@ export function sortRows<R>(rows: readonly R[], order: SortOrder | null | undefi
   while (foot > head && role(rows[foot - 1]) === 'total') foot--;
   const middle = rows.slice(head, foot);
 
-  const groups: Array<{ rows: R[]; subtotals: R[] }> = [];
-  let current: { key: unknown; rows: R[]; subtotals: R[] } | null = null;
+  const groups: Array<{ leads: R[]; rows: R[]; subtotals: R[] }> = [];
+  let current: { key: unknown; leads: R[]; rows: R[]; subtotals: R[] } | null = null;
   for (const row of middle) {
     const key = options.group?.(row) ?? null;
     if (!current || current.key !== key) {
-      current = { key, rows: [], subtotals: [] };
+      current = { key, leads: [], rows: [], subtotals: [] };
       groups.push(current);
     }
-    if (role(row) === 'row') current.rows.push(row);
+    const rowRole = role(row);
+    if (rowRole === 'row') current.rows.push(row);
+    else if (rowRole === 'lead') current.leads.push(row);
     else current.subtotals.push(row);
   }
   const byColumn = (a: R, b: R) => compareValues(options.value(a, order.column), options.value(b, order.column), order.direction);
@@ -104,6 +109,6 @@ export function sortRows<R>(rows: readonly R[], order: SortOrder | null | undefi
     }
     return blocks.sort((a, b) => byColumn(a.head, b.head) || a.i - b.i).flatMap((b) => [b.head, ...sortBlocks(b.rest)]);
   };
-  const sorted = groups.flatMap((g) => [...sortBlocks(g.rows), ...g.subtotals]);
+  const sorted = groups.flatMap((g) => [...g.leads, ...sortBlocks(g.rows), ...g.subtotals]);
   return [...rows.slice(0, head), ...sorted, ...rows.slice(foot)];
 }
