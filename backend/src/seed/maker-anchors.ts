@@ -79,10 +79,11 @@ export function fitMakerScales(months: readonly FitMonth[], owners: ReadonlyMap<
     const makers = new Map<string, number>();
     for (const m of months) {
       if (Math.floor(m.month / 100) !== year) continue;
+      const scaled = m.entries.map((e) => e.weight * scaleOf(e.subSeriesId, m.month));
       const sums: Record<string, number> = {};
-      for (const e of m.entries) sums[e.pool] = (sums[e.pool] ?? 0) + e.weight * scaleOf(e.subSeriesId, m.month);
-      for (const e of m.entries) {
-        const units = (m.poolUnits[e.pool] * e.weight * scaleOf(e.subSeriesId, m.month)) / sums[e.pool];
+      m.entries.forEach((e, i) => (sums[e.pool] = (sums[e.pool] ?? 0) + scaled[i]));
+      for (const [i, e] of m.entries.entries()) {
+        const units = (m.poolUnits[e.pool] * scaled[i]) / sums[e.pool];
         const owner = owners.get(e.subSeriesId);
         if (!owner) continue;
         brands.set(owner.brand, (brands.get(owner.brand) ?? 0) + units);

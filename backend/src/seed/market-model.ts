@@ -33,7 +33,7 @@ const OFF_PUBLISHED: Record<number, number> = {
   2025: 0.00117,
 };
 
-/** Annual retail in thousands each complete year is scaled to, and the partial year's sum of months. */
+/** Annual retail in thousands each complete year is scaled to (the partial year has none: PARTIAL_GROWTH). */
 export const ANNUAL_RETAIL: Record<number, number> = Object.fromEntries(
   Object.entries(PUBLISHED_RETAIL).map(([year, total]) => [Number(year), total * (1 + OFF_PUBLISHED[Number(year)])]),
 );
