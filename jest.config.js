@@ -60,7 +60,7 @@ module.exports = {
       testMatch: ['<rootDir>/frontend/app/**/*.spec.ts', '<rootDir>/frontend/app/**/*.spec.tsx'],
       transform: { '^.+\\.(t|j|mj)sx?$': swcTsx },
       transformIgnorePatterns: ['/node_modules/(?!(semantic-ui-react)/)'],
-      moduleNameMapper: { '^~/(.*)$': '<rootDir>/frontend/app/$1', ...contracts },
+      moduleNameMapper: { '\\?url$': '<rootDir>/test/support/asset-url.ts', '^~/(.*)$': '<rootDir>/frontend/app/$1', ...contracts },
       testEnvironment: 'node',
       moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],
     },

@@ -19,6 +19,7 @@ import { CompanyBrandModule } from './saleVolume/company-brand.module';
 import { SaleVolumeModule } from './saleVolume/sale-volume.module';
 import { SearchModule } from './search/search.module';
 import { SecurityModule } from './security/security.module';
+import { ViewsModule } from './views/views.module';
 
 /** The HTTP application: every area module behind /car/api, one error filter, one envelope. */
 @Module({})
@@ -41,6 +42,7 @@ export class AppModule {
         DataImportModule,
         PriceModule,
         DashboardModule,
+        ViewsModule,
         MpModule,
         ReportDownloadModule,
         AdminModule,

@@ -29,6 +29,11 @@ export const SECURITY_EVENT_LABELS = {
   'sessions.revoked': '吊销会话',
   'mp.unbound': '解除小程序绑定',
   'job.retried': '重试任务',
+  'view.saved': '保存视图',
+  'view.renamed': '重命名视图',
+  'view.deleted': '删除视图',
+  'view.shared': '共享视图',
+  'view.copied': '另存视图',
 } as const;
 export type SecurityEventName = keyof typeof SECURITY_EVENT_LABELS;
 export const SECURITY_EVENT_NAMES = Object.keys(SECURITY_EVENT_LABELS) as [SecurityEventName, ...SecurityEventName[]];
@@ -54,6 +59,10 @@ export const auditDetailSchema = z.object({
   /** A retried job (任务监控): its id and kind. */
   jobId: z.string().optional(),
   jobKind: z.string().optional(),
+  /** A saved view (我的视图): its id and name, and whom a share names. */
+  viewId: z.number().int().optional(),
+  viewName: z.string().optional(),
+  sharedWith: z.string().optional(),
 });
 export type AuditDetail = z.infer<typeof auditDetailSchema>;
 
@@ -67,6 +76,8 @@ export function auditDetailText(detail: AuditDetail | null | undefined): string 
   if (detail.targetAccount) parts.push(`对象 ${detail.targetAccount}`);
   if (detail.openId) parts.push(`openId ${detail.openId}`);
   if (detail.jobId) parts.push(`任务 ${detail.jobKind ?? ''} ${detail.jobId}`.replace(/ +/g, ' '));
+  if (detail.viewName !== undefined) parts.push(`视图 ${detail.viewName}`);
+  if (detail.sharedWith !== undefined) parts.push(`共享给 ${detail.sharedWith}`);
   // A status is stored as its code (enabled, disabled) and read as its label (启用, 停用).
   const valueText = (field: string, value: string | number | null) =>
     value === null ? '无' : field === 'enabled' ? (USER_STATUS_LABELS[value as UserStatus] ?? String(value)) : String(value);

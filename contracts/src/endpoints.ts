@@ -12,6 +12,7 @@ import * as db from './dashboard';
 import * as mp from './mp';
 import * as sv from './sale-volume';
 import * as s from './search';
+import * as vw from './views';
 import { changePasswordSchema, currentUserSchema, emptyResultSchema, loginResultSchema, loginSchema, menuGroupSchema } from './security';
 
 /**
@@ -621,6 +622,27 @@ export const DATA_IMPORT = {
   ),
 };
 
+const viewGet = <P extends z.ZodType, R extends z.ZodType>(path: string, params: P, result: R, summary: string) =>
+  get('views', `views/${path}`, params, result, summary);
+const viewPost = <P extends z.ZodType, R extends z.ZodType>(path: string, params: P, result: R, summary: string) =>
+  endpoint({ method: 'POST', path: `views/${path}`, tag: 'views', access: 'session', body: 'json', params, result, summary });
+/** 我的视图 (/myviews): every signed-in user's own saved views and those shared with them. */
+export const VIEWS = {
+  list: viewGet('list', s.noParamsSchema, vw.viewListSchema, '我的视图：mine（本人的，最近修改在前）与 shared（共享给我的，只读），limit 为上限'),
+  save: viewPost('save', vw.viewSaveSchema, vw.savedViewSchema, '保存视图：name、path（分析页面）、query（地址栏的查询串）'),
+  rename: viewPost('rename', vw.viewRenameSchema, vw.savedViewSchema, '重命名本人的视图：id、name'),
+  remove: viewPost('delete', vw.viewIdBodySchema, z.object({ deleted: z.number().int() }), '删除本人的视图：id（共享随之取消）'),
+  share: viewPost('share', vw.viewShareSchema, vw.savedViewSchema, '共享本人的视图：id、userIds（指定同事，整表替换）、producer（本厂商全部同事）'),
+  copy: viewPost('copy', vw.viewCopySchema, vw.savedViewSchema, '另存为我的视图：id（本人的或共享给我的）、name'),
+  open: viewGet(
+    'open',
+    vw.viewIdQuerySchema,
+    vw.viewOpeningSchema,
+    '打开视图：id → 页面地址（仅保留页面仍读取的条件）与被忽略的条件；页面不在本人菜单中时答 403',
+  ),
+  colleagues: viewGet('colleagues', vw.colleagueQuerySchema, z.array(vw.colleagueSchema), '可共享的同事：其他启用的用户，keyword 匹配账号或昵称，最多 50 位'),
+};
+
 /** Every call, in the order the OpenAPI description lists them. */
 export const ENDPOINTS: readonly Endpoint[] = [
   SECURITY,
@@ -641,6 +663,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ADMIN_USERS,
   ADMIN_AUDIT,
   ADMIN_JOBS,
+  VIEWS,
 ].flatMap((group) => Object.values(group) as Endpoint[]);
 
 /** The call a method and path (under /car/api, no leading slash, no query) name, if any. */

@@ -151,6 +151,15 @@ const EXAMPLES: Record<string, Record<string, string>> = {
   'dataImport/template': { kind: 'retail' },
   'dataImport/confirm': {},
   'dataImport/cancel': {},
+  // 我的视图: the list and the colleague lookup here; the writes and opening a view in views.spec.ts.
+  'views/list': {},
+  'views/save': {},
+  'views/rename': {},
+  'views/delete': {},
+  'views/share': {},
+  'views/copy': {},
+  'views/open': {},
+  'views/colleagues': { keyword: 'admin' },
 };
 
 /**
@@ -166,6 +175,12 @@ const CHECKED_ELSEWHERE = new Set([
   'dataImport/confirm',
   'dataImport/cancel',
   'admin/jobs/retry',
+  'views/save',
+  'views/rename',
+  'views/delete',
+  'views/share',
+  'views/copy',
+  'views/open',
 ]);
 
 /** Calls that end or change the session are exercised by the security tests, not replayed here. */

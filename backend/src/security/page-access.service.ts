@@ -22,6 +22,11 @@ export class PageAccessService {
     throw ApiException.forbidden(API_MESSAGES.pageForbidden);
   }
 
+  /** Whether the user's menus hold the page (no refusal recorded: 我的视图 asks before it opens a view's page). */
+  holdsPage(user: SessionUser, page: string): Promise<boolean> {
+    return this.menus.roleHasPage(user.roleId, page);
+  }
+
   requireAdmin(user: SessionUser, origin: { address: string; path: string }): void {
     if (user.role === ADMIN_ROLE) return;
     void this.events.record({ event: 'access.refused', reason: 'not-admin', userId: user.id, account: user.account, ...origin });
