@@ -53,7 +53,20 @@ export const ANALYSIS_PAGES: readonly AnalysisPage[] = [
   {
     path: '/salevolume/companybrand',
     name: '厂商品牌表现',
-    keys: [...SALES_FILTERS, ...SALES_TABLE, 'compareType', 'type', 'id', 'view', 'rank', 'listAccumulate', 'foreignId', 'accumulate', 'detailSort'],
+    keys: [
+      ...SALES_FILTERS,
+      ...SALES_TABLE,
+      'compareType',
+      'type',
+      'id',
+      'view',
+      'rank',
+      'listAccumulate',
+      'foreignId',
+      'accumulate',
+      'detailSort',
+      'foreignIds',
+    ],
   },
   {
     path: '/price/marketpricetendency',

@@ -1,10 +1,11 @@
 import { Link, useFetcher } from '@remix-run/react';
-import { DASHBOARD_PATH } from '@car/contracts';
+import { DASHBOARD_PATH, MY_VIEWS_PATH } from '@car/contracts';
 import type { NavGroup } from '~/utils/menus';
 import { Logo } from './Logo';
 import { MenuButton } from './MenuButton';
+import { SaveViewButton } from './SaveViewButton';
 
-/** The dashboard's own header: the stored menus as a top menu with their pages, and the user's 首页 / 退出. */
+/** The dashboard's own header: the stored menus as a top menu with their pages, 保存视图, and the user's 首页 / 我的视图 / 退出. */
 export function DashboardTopMenu({ groups, nickname }: { groups: readonly NavGroup[]; nickname: string }) {
   const logout = useFetcher({ key: 'logout' });
   return (
@@ -24,6 +25,7 @@ export function DashboardTopMenu({ groups, nickname }: { groups: readonly NavGro
           />
         ))}
       </nav>
+      <SaveViewButton className="dashboard-top__save" />
       <MenuButton
         label="用户菜单"
         trigger={`您好，${nickname}`}
@@ -33,6 +35,7 @@ export function DashboardTopMenu({ groups, nickname }: { groups: readonly NavGro
         align="right"
         items={[
           { key: 'home', to: '/', text: '首页' },
+          { key: 'views', to: MY_VIEWS_PATH, text: '我的视图' },
           { key: 'logout', text: '退出', disabled: logout.state !== 'idle', onSelect: () => logout.submit({}, { method: 'post', action: '/logout' }) },
         ]}
       />

@@ -1,14 +1,15 @@
-/** Top bar: mark, system name, the demo-data badge, 复制链接 (this page's address), 看板, and the user's menu (首页, 修改密码, 退出). */
+/** Top bar: mark, system name, the demo-data badge, 保存视图 (analysis pages), 复制链接 (this page's address), 看板, and the user's menu (首页, 我的视图, 修改密码, 退出). */
 import { Link, useFetcher } from '@remix-run/react';
 import { Icon } from 'semantic-ui-react';
 
-import { DASHBOARD_PATH } from '@car/contracts';
+import { DASHBOARD_PATH, MY_VIEWS_PATH } from '@car/contracts';
 
 import { isApiFailure } from '~/utils/api-failure';
 import { SYSTEM_NAME } from '~/utils/meta';
 import { CopyLinkButton } from './CopyLinkButton';
 import { Logo } from './Logo';
 import { MenuButton } from './MenuButton';
+import { SaveViewButton } from './SaveViewButton';
 import { useFailureToast } from './Toast';
 
 interface HeaderProps {
@@ -48,6 +49,7 @@ export function Header({ nickname, menuCollapsed, onToggleMenu }: HeaderProps) {
         演示数据
       </span>
       <div className="app-header__spacer" />
+      <SaveViewButton />
       <CopyLinkButton />
       <Link to={DASHBOARD_PATH} className="app-header__dashboard">
         <Icon name="dashboard" />
@@ -65,6 +67,7 @@ export function Header({ nickname, menuCollapsed, onToggleMenu }: HeaderProps) {
         }
         items={[
           { key: 'home', to: '/', icon: 'home', text: '首页' },
+          { key: 'views', to: MY_VIEWS_PATH, icon: 'bookmark outline', text: '我的视图' },
           { key: 'password', to: '/resetpassword', icon: 'key', text: '修改密码' },
           {
             key: 'logout',

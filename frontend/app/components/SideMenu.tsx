@@ -1,13 +1,13 @@
 /**
  * The left menu, built from the user's menus: one collapsible group per menu group, `/salevolume` and the
  * group of the current page open. Collapsed, it narrows to one icon per group; an icon reopens the menu there.
- * Above the groups, 看板: the dashboard is in no stored menu but always one click away (decision 151).
+ * Above the groups, 看板 and 我的视图: in no stored menu but always one click away (decisions 151, 189).
  */
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from '@remix-run/react';
 import { Icon, type SemanticICONS } from 'semantic-ui-react';
 
-import { DASHBOARD_PATH } from '@car/contracts';
+import { DASHBOARD_PATH, MY_VIEWS_PATH } from '@car/contracts';
 
 import { DEFAULT_OPEN_GROUP, samePath, type NavGroup } from '~/utils/menus';
 
@@ -62,6 +62,9 @@ export function SideMenu({ groups, collapsed, onExpand }: SideMenuProps) {
         <Link to={DASHBOARD_PATH} className="side-menu__icon" title="看板" aria-label="看板">
           <Icon name="dashboard" fitted />
         </Link>
+        <Link to={MY_VIEWS_PATH} className="side-menu__icon" title="我的视图" aria-label="我的视图">
+          <Icon name="bookmark outline" fitted />
+        </Link>
         {groups.map((group) => (
           <button
             key={group.id}
@@ -87,6 +90,10 @@ export function SideMenu({ groups, collapsed, onExpand }: SideMenuProps) {
         <Icon name="dashboard" />
         <span>看板</span>
       </Link>
+      <NavLink to={MY_VIEWS_PATH} className={({ isActive }) => `side-menu__group-title side-menu__dashboard${isActive ? ' is-active' : ''}`}>
+        <Icon name="bookmark outline" />
+        <span>我的视图</span>
+      </NavLink>
       {groups.map((group) => {
         const isOpen = open.has(group.path);
         const listId = `menu-group-${group.id}`;

@@ -2,15 +2,18 @@
  * The frame of every signed-in page: header, left menu, the page, and the right-hand filter panel that the
  * page offers through its route handle (see utils/shell-context.ts).
  */
-import { redirect, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node';
+import { data, redirect, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node';
 import { Link, Outlet, useFetcher, useLoaderData, useLocation, useMatches, type ShouldRevalidateFunction } from '@remix-run/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+
+import { MY_VIEWS_PATH } from '@car/contracts';
 
 import { FilterSidebar } from '~/components/FilterSidebar';
 import { Header } from '~/components/Header';
 import { Logo } from '~/components/Logo';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { SideMenu } from '~/components/SideMenu';
+import { ViewNotice } from '~/components/ViewNotice';
 import { useFailureToast } from '~/components/Toast';
 import { isApiFailure } from '~/utils/api-failure';
 import { throwAsRouteError } from '~/utils/api.server';
@@ -24,13 +27,14 @@ import { frameUnchanged } from '~/utils/revalidation';
 import { loadCurrentUser, loadMenus } from '~/utils/security.server';
 import { readToken } from '~/utils/session.server';
 import { filterPanelOf, type ShellContext } from '~/utils/shell-context';
+import { takeNotice } from '~/utils/view-notice.server';
 import printCss from '~/styles/print.css?url';
 
 // Every page of the shell prints the same way: its content, its filter tags as the caption, A4 landscape.
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: printCss }];
 
-/** Signed-in pages every user has, whatever their menus. */
-const PAGES_OUTSIDE_MENUS: readonly string[] = ['/', PASSWORD_CHANGE_PAGE];
+/** Signed-in pages every user has, whatever their menus (我的视图: decision 189). */
+const PAGES_OUTSIDE_MENUS: readonly string[] = ['/', PASSWORD_CHANGE_PAGE, MY_VIEWS_PATH];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -50,7 +54,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw redirect(home);
   }
 
-  return { menus, user };
+  // An opened view's notice (decision 188), shown once.
+  const { notice, headers } = takeNotice(request);
+  return data({ menus, user, notice }, { headers });
 }
 
 // Re-read on every page change so the menu guard above applies to client-side navigation too; a page's
@@ -79,7 +85,7 @@ function useReflowAfterToggle(menuCollapsed: boolean, filterPanelOpen: boolean) 
 }
 
 export default function Shell() {
-  const { menus, user } = useLoaderData<typeof loader>();
+  const { menus, user, notice } = useLoaderData<typeof loader>();
   const { pathname } = useLocation();
   const matches = useMatches();
   const [menuCollapsed, setMenuCollapsed] = useState(false);
@@ -99,6 +105,7 @@ export default function Shell() {
       <div className="shell__body">
         {menus.length > 0 ? <SideMenu groups={menus} collapsed={menuCollapsed} onExpand={() => setMenuCollapsed(false)} /> : null}
         <main className="shell__main" id="main">
+          <ViewNotice notice={notice} />
           <Outlet context={context} />
         </main>
         {FilterPanel && panelRoute && mode !== 'none' ? (

@@ -3,7 +3,7 @@
  * month, 单月 / 累计, the brand type of the brand and city tables, the model table's type and the city page
  * live in the URL; one loader asks the six dashboard calls (the NEV trend among them), the menus, the user and the calendar at once.
  */
-import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
 import { Link, useLoaderData, useNavigate, useSearchParams } from '@remix-run/react';
 import { DASHBOARD, DASHBOARD_MODES, DASHBOARD_SIZES, JLL_TABS, type DashboardVolume, SEARCH, SECURITY } from '@car/contracts';
 
@@ -15,6 +15,7 @@ import { Growth } from '~/components/Growth';
 import { MonthPicker } from '~/components/MonthPicker';
 import { NevTrendChart } from '~/components/NevTrendChart';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
+import { ViewNotice } from '~/components/ViewNotice';
 import { apiGet, throwAsRouteError } from '~/utils/api.server';
 import { dashboardRowHref, type DashboardPeriod, type DashboardRowKind } from '~/utils/dashboard-links';
 import { dashboardQuery, dashboardHref, type DashboardQuery } from '~/utils/dashboard-query';
@@ -23,6 +24,7 @@ import { loginHref } from '~/utils/navigation';
 import { loadMenus } from '~/utils/security.server';
 import { readToken } from '~/utils/session.server';
 import { usePendingChange, touches } from '~/utils/use-pending-change';
+import { takeNotice } from '~/utils/view-notice.server';
 import dashboardCss from '~/styles/dashboard.css?url';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: dashboardCss }];
@@ -44,7 +46,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     apiGet(request, context, SEARCH.calendar),
   ]).catch(throwAsRouteError);
   // The same menus as the side menu of every other page (one source: the menus call through loadMenus).
-  return { q, whole, brands, models, cities, nevTrend, menus, nickname: user.nickname, months };
+  // An opened view's notice (decision 188), shown once.
+  const { notice, headers } = takeNotice(request);
+  return data({ q, whole, brands, models, cities, nevTrend, menus, nickname: user.nickname, months, notice }, { headers });
 }
 
 function Figure({ title, volume, className }: { title: string; volume: DashboardVolume; className?: string }) {
@@ -84,7 +88,7 @@ function TypeTabs({ q, param, current }: { q: DashboardQuery; param: 'brandType'
 }
 
 export default function Dashboard() {
-  const { q, whole, brands, models, cities, nevTrend, menus, nickname, months } = useLoaderData<typeof loader>();
+  const { q, whole, brands, models, cities, nevTrend, menus, nickname, months, notice } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const pending = usePendingChange();
@@ -98,6 +102,7 @@ export default function Dashboard() {
     <div className="dashboard">
       <DashboardTopMenu groups={menus} nickname={nickname} />
       <main className={`dashboard-body${periodBusy ? ' is-busy' : ''}`}>
+        <ViewNotice notice={notice} />
         <div className="dashboard-bar">
           <h1>
             乘用车零售看板 <DemoDataNote />

@@ -1,0 +1,106 @@
+/**
+ * 共享 of one's own view (decision 187): named colleagues (other enabled users, narrowed by a search on account or
+ * nickname through 我的视图's loader) and/or everyone of one's producer. Saving sends the whole list: unticking
+ * everyone takes the view back.
+ */
+import { useFetcher } from '@remix-run/react';
+import { useEffect, useId, useState } from 'react';
+import { Button, Checkbox, Message, Modal } from 'semantic-ui-react';
+
+import { MY_VIEWS_PATH, type Colleague, type SavedView, type ViewUser } from '@car/contracts';
+
+import { isApiFailure } from '~/utils/api-failure';
+import { modalDialogProps } from '~/utils/dialog';
+import { useToast } from './Toast';
+
+interface ShareViewDialogProps {
+  view: SavedView;
+  /** The owner's producer (what 本厂商 means), or null: then the producer share is not offered. */
+  producerName: string | null;
+  onClose: () => void;
+}
+
+export function ShareViewDialog({ view, producerName, onClose }: ShareViewDialogProps) {
+  const titleId = useId();
+  const searchId = useId();
+  const save = useFetcher<{ done?: string; failure?: unknown }>();
+  const search = useFetcher<{ colleagues?: Colleague[] }>();
+  const { show } = useToast();
+  const [picked, setPicked] = useState<ViewUser[]>(view.sharedWith);
+  const [producer, setProducer] = useState(view.sharedWithProducer);
+  const [keyword, setKeyword] = useState('');
+  const failure = isApiFailure(save.data?.failure) ? save.data.failure : null;
+  const busy = save.state !== 'idle';
+
+  const { load } = search;
+  useEffect(() => {
+    const timer = setTimeout(() => load(`${MY_VIEWS_PATH}?keyword=${encodeURIComponent(keyword.trim())}`), 200);
+    return () => clearTimeout(timer);
+  }, [keyword, load]);
+
+  useEffect(() => {
+    if (save.state === 'idle' && save.data?.done) {
+      show('success', `已更新视图「${view.name}」的共享`);
+      onClose();
+    }
+  }, [save.state, save.data, show, view.name, onClose]);
+
+  const isPicked = (id: number) => picked.some((user) => user.id === id);
+  const toggle = (user: ViewUser) => setPicked((list) => (list.some((u) => u.id === user.id) ? list.filter((u) => u.id !== user.id) : [...list, user]));
+  const found = search.data?.colleagues ?? [];
+
+  return (
+    <Modal open onClose={onClose} size="small" {...modalDialogProps(titleId)}>
+      <Modal.Header id={titleId}>共享视图「{view.name}」</Modal.Header>
+      <Modal.Content>
+        <p className="my-views__hint">共享的视图对同事只读：同事以自己的权限打开，可另存为自己的视图。</p>
+        {producerName ? (
+          <Checkbox toggle label={`共享给本厂商（${producerName}）全部同事`} checked={producer} onChange={(_e, { checked }) => setProducer(checked === true)} />
+        ) : null}
+        <div className="my-views__picked" aria-live="polite">
+          已选同事：{picked.length === 0 ? '无' : picked.map((user) => user.nickname || user.account).join('、')}
+        </div>
+        <label htmlFor={searchId} className="my-views__search-label">
+          查找同事（账号或昵称）
+        </label>
+        <input id={searchId} className="my-views__search" value={keyword} maxLength={50} onChange={(event) => setKeyword(event.target.value)} />
+        <ul className="my-views__colleagues" aria-label="同事">
+          {found.map((user) => (
+            <li key={user.id}>
+              <Checkbox
+                label={`${user.nickname}（${user.account}${user.producerName ? `，${user.producerName}` : ''}）`}
+                checked={isPicked(user.id)}
+                onChange={() => toggle(user)}
+              />
+            </li>
+          ))}
+          {search.state === 'idle' && found.length === 0 ? <li className="my-views__none">没有找到同事</li> : null}
+        </ul>
+        {failure ? (
+          <Message negative size="small" role="alert">
+            {failure.msg}
+          </Message>
+        ) : null}
+      </Modal.Content>
+      <Modal.Actions>
+        <Button type="button" onClick={onClose}>
+          取消
+        </Button>
+        <Button
+          primary
+          type="button"
+          loading={busy}
+          disabled={busy}
+          onClick={() =>
+            save.submit(
+              { intent: 'share', id: String(view.id), userIds: picked.map((user) => user.id).join(','), producer: producer ? '1' : '0' },
+              { method: 'post', action: MY_VIEWS_PATH },
+            )
+          }
+        >
+          保存共享
+        </Button>
+      </Modal.Actions>
+    </Modal>
+  );
+}

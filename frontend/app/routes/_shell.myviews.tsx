@@ -1,0 +1,123 @@
+/**
+ * 我的视图 (/myviews, issue 30 §1, decisions 187-189): the user's saved views and those shared with them. Open,
+ * rename, share, delete one's own; open or save a copy of a shared one. Every signed-in user's page (no menu row).
+ * The action carries out the writes of this page and of 保存视图 in the header; `?keyword=` answers the share
+ * dialog's colleague search.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { useFetcher, useLoaderData } from '@remix-run/react';
+import { useCallback, useEffect, useState } from 'react';
+
+import { VIEWS, type SavedView } from '@car/contracts';
+
+import { MyViewsTable } from '~/components/MyViewsTable';
+import { ShareViewDialog } from '~/components/ShareViewDialog';
+import { useFailureToast, useToast } from '~/components/Toast';
+import { ViewNameDialog } from '~/components/ViewNameDialog';
+import { isApiFailure } from '~/utils/api-failure';
+import { apiGet, apiPost, failureData, throwAsRouteError } from '~/utils/api.server';
+import { formText } from '~/utils/form-text';
+import { titled } from '~/utils/meta';
+import type { ViewAction } from '~/utils/views';
+
+export const meta = () => titled('我的视图');
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const keyword = new URL(request.url).searchParams.get('keyword');
+  // The share dialog's search: colleagues only.
+  if (keyword !== null) {
+    return { colleagues: await apiGet(request, context, VIEWS.colleagues, { keyword }).catch(throwAsRouteError) };
+  }
+  return { list: await apiGet(request, context, VIEWS.list).catch(throwAsRouteError) };
+}
+
+const idList = (text: string) =>
+  text
+    .split(',')
+    .filter((part) => part !== '')
+    .map(Number);
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const intent = formText(form, 'intent');
+  const id = formText(form, 'id');
+  const name = formText(form, 'name');
+  try {
+    switch (intent) {
+      case 'save':
+        return { done: (await apiPost(request, context, VIEWS.save, { name, path: formText(form, 'path'), query: formText(form, 'query') })).name };
+      case 'rename':
+        return { done: (await apiPost(request, context, VIEWS.rename, { id, name })).name };
+      case 'copy':
+        return { done: (await apiPost(request, context, VIEWS.copy, { id, name })).name };
+      case 'delete':
+        await apiPost(request, context, VIEWS.remove, { id });
+        return { done: '删除' };
+      case 'share':
+        return {
+          done: (await apiPost(request, context, VIEWS.share, { id, userIds: idList(formText(form, 'userIds')), producer: formText(form, 'producer') === '1' }))
+            .name,
+        };
+      default:
+        return { failure: { msg: '未知的操作', code: -1400, network: false } };
+    }
+  } catch (error) {
+    return failureData(error);
+  }
+}
+
+type Dialog = { action: ViewAction; view: SavedView } | null;
+
+export default function MyViewsPage() {
+  const data = useLoaderData<typeof loader>();
+  const list = 'list' in data ? data.list : null;
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const remove = useFetcher<{ done?: string; failure?: unknown }>();
+  const { show } = useToast();
+  useFailureToast(isApiFailure(remove.data?.failure) ? remove.data.failure : null);
+  const close = useCallback(() => setDialog(null), []);
+  const renamed = useCallback((name: string) => `已重命名为「${name}」`, []);
+  const copied = useCallback((name: string) => `已另存为我的视图「${name}」`, []);
+
+  useEffect(() => {
+    if (remove.state === 'idle' && remove.data?.done) show('success', '已删除视图');
+  }, [remove.state, remove.data, show]);
+
+  const onAction = (action: ViewAction, view: SavedView) => {
+    if (action !== 'delete') return setDialog({ action, view });
+    if (window.confirm(`确定删除视图「${view.name}」？共享给同事的也将一并取消。`)) {
+      remove.submit({ intent: 'delete', id: String(view.id) }, { method: 'post' });
+    }
+  };
+
+  if (!list) return null;
+  return (
+    <div className="my-views">
+      <h2 className="my-views__title">我的视图</h2>
+      <p className="my-views__hint">在分析页面点击页眉的「保存视图」，即可把当前的筛选条件、维度、列与排序保存在这里（最多 {list.limit} 个）。</p>
+      <MyViewsTable caption={`我的视图（${list.mine.length}）`} views={list.mine} empty="还没有保存的视图" onAction={onAction} />
+      <MyViewsTable caption={`共享给我的（${list.shared.length}）`} views={list.shared} empty="还没有同事共享给您的视图" onAction={onAction} />
+      {dialog?.action === 'rename' ? (
+        <ViewNameDialog
+          title="重命名视图"
+          intent="rename"
+          initialName={dialog.view.name}
+          fields={{ id: String(dialog.view.id) }}
+          doneText={renamed}
+          onClose={close}
+        />
+      ) : null}
+      {dialog?.action === 'copy' ? (
+        <ViewNameDialog
+          title="另存为我的视图"
+          intent="copy"
+          initialName={dialog.view.name}
+          fields={{ id: String(dialog.view.id) }}
+          doneText={copied}
+          onClose={close}
+        />
+      ) : null}
+      {dialog?.action === 'share' ? <ShareViewDialog view={dialog.view} producerName={list.producerName} onClose={close} /> : null}
+    </div>
+  );
+}

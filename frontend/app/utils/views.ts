@@ -1,0 +1,33 @@
+/**
+ * 我的视图's rules for the page: what a row offers (the one list of row actions, so another action is one entry
+ * more) and how its sharing reads. Decisions 187-189.
+ */
+import { viewOpenHref, type SavedView } from '@car/contracts';
+
+export type ViewAction = 'rename' | 'share' | 'delete' | 'copy';
+
+export interface ViewRowAction {
+  key: 'open' | ViewAction;
+  text: string;
+  /** A link (open), or an action the page carries out (a dialog or a confirmation). */
+  href?: string;
+}
+
+/** The actions of a row: the owner's view opens, renames, shares and deletes; a shared one opens and is copied. */
+export function viewRowActions(view: SavedView): ViewRowAction[] {
+  const open: ViewRowAction = { key: 'open', text: '打开', href: viewOpenHref(view.id) };
+  if (!view.mine) return [open, { key: 'copy', text: '另存为我的视图' }];
+  return [open, { key: 'rename', text: '重命名' }, { key: 'share', text: '共享' }, { key: 'delete', text: '删除' }];
+}
+
+/** Whom an owner's view goes to, in words: '未共享', or the colleagues' nicknames and 本厂商全部同事. */
+export function shareText(view: SavedView): string {
+  const parts = view.sharedWith.map((user) => user.nickname || user.account);
+  if (view.sharedWithProducer) parts.push('本厂商全部同事');
+  return parts.length === 0 ? '未共享' : parts.join('、');
+}
+
+/** The current address as a view stores it: its path and query string (the notice of an opened view is no part of it). */
+export function viewAddressOf(location: { pathname: string; search: string }): { path: string; query: string } {
+  return { path: location.pathname, query: location.search };
+}
