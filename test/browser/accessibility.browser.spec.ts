@@ -39,6 +39,7 @@ const ANALYST_PAGES: ReadonlyArray<[string, string]> = [
   ['export-pricevolume', '/comprehensiveinquiry/pricevolumeexport'],
   ['reportdownload', '/comprehensiveinquiry/reportdownload'],
   ['resetpassword', '/resetpassword'],
+  ['myviews', '/myviews'],
 ];
 
 const ADMIN_PAGES: ReadonlyArray<[string, string]> = [
