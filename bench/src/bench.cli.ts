@@ -15,6 +15,7 @@ import { loadRun, loadSummary } from './load-run';
 import { captureScans, compareRaw, EndpointResult, measureLatency, monthRows } from './measure';
 import { renderPriceTimings, timePriceQueries } from './price-queries';
 import { benchSlowCalls, renderSlowCalls } from './slow-calls';
+import { benchViews, renderViewsBench } from './views-bench';
 import { QueryCapture } from './query-capture';
 import { BenchReport, MIN_RETAIL_ROWS, renderReport, RollupSize } from './report';
 import { ms, spread } from './stats';
@@ -43,6 +44,8 @@ import { MP_SESSION_HEADER } from '@car/contracts';
  *      any database (the demo's will do: no large set needed) and appends its section to the report
  *      instead of rewriting it, --against DIR times another build of the app in turns (e.g. main's),
  *      --cold-runs N (5) app starts per call and build, --warm-calls N (20);
+ *   8. 我的视图's save and list (views-bench.ts, target p95 ≤ 20 ms): --views runs this case alone on any database
+ *      (the demo's will do) and appends its section to the report;
  * then writes bench/RESULTS.md. Options: --seed, --skip-rebuild, --no-load, --only <text>,
  * --compare N (variants per endpoint timed on the raw facts, 3), --pg-runs N (1), --duck-runs N (5),
  * --calls N (at least N calls per endpoint, 24), --connections N (50), --seconds N (60), --out FILE.
@@ -76,6 +79,7 @@ function options(argv: string[]) {
     exports: !argv.includes('--no-exports'),
     exportsOnly: argv.includes('--exports-only'),
     slowOnly: argv.includes('--slow-calls'),
+    viewsOnly: argv.includes('--views'),
     against: value('against'),
     coldRuns: Math.max(1, num('cold-runs', 5)),
     warmCalls: Math.max(1, num('warm-calls', 20)),
@@ -94,6 +98,18 @@ async function main(): Promise<void> {
   try {
     await ds.runMigrations({ transaction: 'each' });
     const slowBuilds: Record<string, string> = { this: config.projectRoot, ...(opts.against ? { against: path.resolve(opts.against) } : {}) };
+    if (opts.viewsOnly) {
+      const app = await startApp(config.projectRoot, database.url);
+      try {
+        const views = await benchViews(app.base, { log });
+        const out = opts.out ?? path.join(config.projectRoot, 'bench', 'RESULTS.md');
+        fs.appendFileSync(out, renderViewsBench(views, startedAt));
+        log(`[bench] appended to ${out}`);
+      } finally {
+        await app.stop();
+      }
+      return;
+    }
     if (opts.slowOnly) {
       const slow = await benchSlowCalls(ds, database.url, slowBuilds, { runs: opts.coldRuns, warmCalls: opts.warmCalls, log });
       const out = opts.out ?? path.join(config.projectRoot, 'bench', 'RESULTS.md');

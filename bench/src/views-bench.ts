@@ -1,0 +1,80 @@
+import { MAX_VIEWS_PER_USER } from '@car/contracts';
+import { ApiClient } from './api-client';
+import { ms, spread, type Spread } from './stats';
+
+/**
+ * 我的视图's speed target (issue 30 §1): saving a view and listing them ≤ 20 ms p95. As the demo analyst on the
+ * running app: `saves` views saved one after another (each a POST views/save: the owner's lock, the count, the
+ * insert, the audit row), then views/list called `lists` times with them all in place, then every one deleted
+ * again, so the database is left as it was. Any database will do: the calls read no market data.
+ */
+export interface ViewsBench {
+  save: Spread;
+  list: Spread;
+  /** How many views the list held. */
+  listed: number;
+  /** security/me over the same time: what any signed-in call costs on this machine (the session check), for scale. */
+  me: Spread;
+}
+
+export const VIEWS_TARGET_MS = 20;
+
+async function timedPost(client: ApiClient, path: string, body: object): Promise<{ ms: number; result: { id: number } }> {
+  const started = performance.now();
+  const response = await fetch(client.url(path, ''), {
+    method: 'POST',
+    headers: { ...client.headers(), 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json()) as { code: number; msg: string; result: { id: number } };
+  const took = performance.now() - started;
+  if (answer.code !== 1) throw new Error(`POST ${path} → ${answer.code} ${answer.msg}`);
+  return { ms: took, result: answer.result };
+}
+
+export async function benchViews(base: string, options: { saves?: number; lists?: number; log: (line: string) => void }): Promise<ViewsBench> {
+  const client = await ApiClient.signIn(base);
+  const saves = Math.min(options.saves ?? 40, MAX_VIEWS_PER_USER);
+  const stamp = Date.now().toString(36);
+  const saved: number[] = [];
+  const saveTimes: number[] = [];
+  const listTimes: number[] = [];
+  const meTimes: number[] = [];
+  try {
+    // A first call of each warms the app's connections; it is not counted.
+    await client.timedGet('views/list', '');
+    for (let i = 0; i < saves; i++) {
+      const { ms: took, result } = await timedPost(client, 'views/save', {
+        name: `bench-${stamp}-${i}`,
+        path: '/salevolume/wholemarket',
+        query: `?time=2026-0${(i % 9) + 1}&dimension=${(i % 6) + 1}&fuels=4,5,6`,
+      });
+      saved.push(result.id);
+      saveTimes.push(took);
+    }
+    for (let i = 0; i < (options.lists ?? 100); i++) {
+      listTimes.push((await client.timedGet('views/list', '')).ms);
+      meTimes.push((await client.timedGet('security/me', '')).ms);
+    }
+  } finally {
+    for (const id of saved) await timedPost(client, 'views/delete', { id }).catch((error: unknown) => options.log(`[bench] views: ${String(error)}`));
+  }
+  return { save: spread(saveTimes.slice(1)), list: spread(listTimes), listed: saved.length, me: spread(meTimes) };
+}
+
+export function renderViewsBench(bench: ViewsBench, startedAt: Date): string {
+  const verdict = (s: Spread) => (s.p95 <= VIEWS_TARGET_MS ? 'met' : 'MISSED');
+  return [
+    '',
+    `## 我的视图: save and list (${startedAt.toISOString()})`,
+    '',
+    `Target: p95 ≤ ${VIEWS_TARGET_MS} ms each (issue 30 §1). The demo analyst, one call at a time; the list holds ${bench.listed} views.`,
+    '',
+    '| call | n | p50 ms | p95 ms | max ms | target |',
+    '|---|---|---|---|---|---|',
+    `| POST views/save | ${bench.save.n} | ${ms(bench.save.p50)} | ${ms(bench.save.p95)} | ${ms(bench.save.max)} | ${verdict(bench.save)} |`,
+    `| GET views/list | ${bench.list.n} | ${ms(bench.list.p50)} | ${ms(bench.list.p95)} | ${ms(bench.list.max)} | ${verdict(bench.list)} |`,
+    `| GET security/me (for scale) | ${bench.me.n} | ${ms(bench.me.p50)} | ${ms(bench.me.p95)} | ${ms(bench.me.max)} | |`,
+    '',
+  ].join('\n');
+}
