@@ -29,6 +29,11 @@ export const SECURITY_EVENT_LABELS = {
   'sessions.revoked': '吊销会话',
   'mp.unbound': '解除小程序绑定',
   'job.retried': '重试任务',
+  'robot.created': '登记群机器人',
+  'robot.updated': '修改群机器人',
+  'robot.deleted': '删除群机器人',
+  'robot.sent': '机器人消息已发送',
+  'robot.send_failed': '机器人消息发送失败',
 } as const;
 export type SecurityEventName = keyof typeof SECURITY_EVENT_LABELS;
 export const SECURITY_EVENT_NAMES = Object.keys(SECURITY_EVENT_LABELS) as [SecurityEventName, ...SecurityEventName[]];
@@ -54,6 +59,11 @@ export const auditDetailSchema = z.object({
   /** A retried job (任务监控): its id and kind. */
   jobId: z.string().optional(),
   jobKind: z.string().optional(),
+  /** A group robot (群机器人): its id and name, and for a send the delivery and its attempt. */
+  robotId: z.number().int().optional(),
+  robotName: z.string().optional(),
+  deliveryId: z.number().int().optional(),
+  attempt: z.number().int().optional(),
 });
 export type AuditDetail = z.infer<typeof auditDetailSchema>;
 
@@ -67,6 +77,8 @@ export function auditDetailText(detail: AuditDetail | null | undefined): string 
   if (detail.targetAccount) parts.push(`对象 ${detail.targetAccount}`);
   if (detail.openId) parts.push(`openId ${detail.openId}`);
   if (detail.jobId) parts.push(`任务 ${detail.jobKind ?? ''} ${detail.jobId}`.replace(/ +/g, ' '));
+  if (detail.robotName !== undefined) parts.push(`机器人 ${detail.robotName}`);
+  if (detail.deliveryId !== undefined) parts.push(`发送记录 ${detail.deliveryId}${detail.attempt ? `（第 ${detail.attempt} 次）` : ''}`);
   // A status is stored as its code (enabled, disabled) and read as its label (启用, 停用).
   const valueText = (field: string, value: string | number | null) =>
     value === null ? '无' : field === 'enabled' ? (USER_STATUS_LABELS[value as UserStatus] ?? String(value)) : String(value);
