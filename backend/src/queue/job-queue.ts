@@ -101,10 +101,12 @@ export class InProcessJobQueue extends JobQueue {
 
   /** Resolves when every job queued so far has finished, retries included. */
   async drain(): Promise<void> {
-    await this.tail;
-    while (this.delayed.size > 0) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      await this.tail;
+    for (;;) {
+      const tail = this.tail;
+      await tail;
+      // Done when no retry waits and no job was queued meanwhile (a retry's timer may fire during the await).
+      if (this.delayed.size === 0 && tail === this.tail) return;
+      if (this.delayed.size > 0) await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
 
