@@ -1,13 +1,12 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { API_PREFIX, ROBOT_MESSAGES } from '@car/contracts';
-import { loadConfig } from '../../backend/src/config/config';
-import { createApp } from '../../backend/src/create-app';
-import { mountWebApp } from '../../backend/src/web/web-app';
 import { describeInBrowser, openPage, screenshot, useBrowser } from '../support/browser';
+import { testFetch } from '../support/http';
 import { freePort } from '../support/net';
 import { testEnv } from '../support/test-env';
 import { createAnalyst, createUser } from '../support/users';
@@ -78,7 +77,7 @@ describeInBrowser('the robots page', () => {
   });
 
   describe('with ROBOT_ALLOW_INSECURE and a local receiver', () => {
-    let app: NestExpressApplication;
+    let server: ChildProcess | undefined;
     let base: string;
     let receiver: http.Server;
     const received: Array<{ query: URLSearchParams; body: { markdown?: { title: string; text: string } } }> = [];
@@ -95,22 +94,40 @@ describeInBrowser('the robots page', () => {
       await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
       const env = testEnv();
       const port = await freePort();
-      const config = loadConfig({
-        DATABASE_URL: env.databaseUrl,
-        DATA_DIR: env.dataDir,
-        NODE_ENV: 'test',
-        PORT: String(port),
-        ROBOT_ALLOW_INSECURE: 'true',
-        PUBLIC_URL: 'https://car.example.com',
-      });
-      app = await createApp({ config, databaseUrl: env.databaseUrl }, false);
-      if (!(await mountWebApp(app, config.projectRoot, `http://127.0.0.1:${port}${API_PREFIX}`))) throw new Error('frontend/build is missing: npm run build');
-      await app.listen(port, '127.0.0.1');
       base = `http://127.0.0.1:${port}`;
+      // The production build, as global-setup starts it, with the key that lets robots reach 127.0.0.1.
+      server = spawn(process.execPath, [path.join(__dirname, '..', '..', 'backend', 'dist', 'main.js')], {
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATABASE_URL: env.databaseUrl,
+          REDIS_URL: '',
+          DATA_DIR: env.dataDir,
+          SEED_ON_EMPTY: 'false',
+          LOG_FORMAT: 'json',
+          LOG_LEVEL: 'warn',
+          CHECK_RESULTS: 'true',
+          ROBOT_ALLOW_INSECURE: 'true',
+          PUBLIC_URL: 'https://car.example.com',
+        },
+        stdio: 'ignore',
+      });
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const healthy = await testFetch(`${base}${API_PREFIX}/health`).then(
+          (response) => response.ok,
+          () => false,
+        );
+        if (healthy) break;
+        if (Date.now() > deadline || server.exitCode !== null) throw new Error('the app with ROBOT_ALLOW_INSECURE did not start');
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
     });
 
     afterAll(async () => {
-      await app?.close();
+      server?.kill('SIGTERM');
       await new Promise((resolve) => receiver?.close(resolve));
     });
 
