@@ -17,6 +17,7 @@ import { ReportDownloadModule } from './reportDownload/report-download.module';
 import { AreaMarketModule } from './saleVolume/area-market.module';
 import { CompanyBrandModule } from './saleVolume/company-brand.module';
 import { SaleVolumeModule } from './saleVolume/sale-volume.module';
+import { RobotsModule } from './robots/robots.module';
 import { SearchModule } from './search/search.module';
 import { SecurityModule } from './security/security.module';
 import { ViewsModule } from './views/views.module';
@@ -46,6 +47,7 @@ export class AppModule {
         MpModule,
         ReportDownloadModule,
         AdminModule,
+        RobotsModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },

@@ -7,6 +7,7 @@ import { DataExportJobsModule } from './dataExport/data-export-jobs.module';
 import { DataImportJobsModule } from './dataImport/data-import-jobs.module';
 import { QueueModule } from './queue/queue.module';
 import { ReferenceModule } from './reference/reference.module';
+import { RobotsJobsModule } from './robots/robots-jobs.module';
 import { ReportDownloadJobsModule } from './reportDownload/report-download-jobs.module';
 import { AuditRetentionJobsModule } from './security/audit-retention-jobs.module';
 
@@ -34,6 +35,7 @@ export class CoreModule {
         DataExportJobsModule,
         DataImportJobsModule,
         AuditRetentionJobsModule,
+        RobotsJobsModule,
       ],
       providers: [{ provide: APP_CONFIG, useValue: runtime.config }],
       exports: [APP_CONFIG],

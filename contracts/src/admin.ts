@@ -34,6 +34,11 @@ export const SECURITY_EVENT_LABELS = {
   'view.deleted': '删除视图',
   'view.shared': '共享视图',
   'view.copied': '另存视图',
+  'robot.created': '登记群机器人',
+  'robot.updated': '修改群机器人',
+  'robot.deleted': '删除群机器人',
+  'robot.sent': '机器人消息已发送',
+  'robot.send_failed': '机器人消息发送失败',
 } as const;
 export type SecurityEventName = keyof typeof SECURITY_EVENT_LABELS;
 export const SECURITY_EVENT_NAMES = Object.keys(SECURITY_EVENT_LABELS) as [SecurityEventName, ...SecurityEventName[]];
@@ -63,6 +68,11 @@ export const auditDetailSchema = z.object({
   viewId: z.number().int().optional(),
   viewName: z.string().optional(),
   sharedWith: z.string().optional(),
+  /** A group robot (群机器人): its id and name, and for a send the delivery and its attempt. */
+  robotId: z.number().int().optional(),
+  robotName: z.string().optional(),
+  deliveryId: z.number().int().optional(),
+  attempt: z.number().int().optional(),
 });
 export type AuditDetail = z.infer<typeof auditDetailSchema>;
 
@@ -78,6 +88,8 @@ export function auditDetailText(detail: AuditDetail | null | undefined): string 
   if (detail.jobId) parts.push(`任务 ${detail.jobKind ?? ''} ${detail.jobId}`.replace(/ +/g, ' '));
   if (detail.viewName !== undefined) parts.push(`视图 ${detail.viewName}`);
   if (detail.sharedWith !== undefined) parts.push(`共享给 ${detail.sharedWith}`);
+  if (detail.robotName !== undefined) parts.push(`机器人 ${detail.robotName}`);
+  if (detail.deliveryId !== undefined) parts.push(`发送记录 ${detail.deliveryId}${detail.attempt ? `（第 ${detail.attempt} 次）` : ''}`);
   // A status is stored as its code (enabled, disabled) and read as its label (启用, 停用).
   const valueText = (field: string, value: string | number | null) =>
     value === null ? '无' : field === 'enabled' ? (USER_STATUS_LABELS[value as UserStatus] ?? String(value)) : String(value);

@@ -6,6 +6,7 @@ import * as di from './data-import';
 import { healthReportSchema } from './health';
 import * as pv from './price-volume';
 import * as rd from './report-download';
+import * as rb from './robots';
 import * as cc from './car-config';
 import * as pr from './price';
 import * as db from './dashboard';
@@ -590,6 +591,37 @@ export const ADMIN_JOBS = {
   retry: adminAction('jobs/retry', aj.jobRetrySchema, aj.jobRetryResultSchema, '重试失败的任务（管理员）：id → 以原参数重新入队'),
 };
 
+/** 群机器人 (/admin/robots): administrators register, edit, test and delete; analysts list their team's by name only. */
+export const ADMIN_ROBOTS = {
+  list: adminGet(
+    'robots/list',
+    s.noParamsSchema,
+    z.array(rb.adminRobotSchema),
+    '群机器人列表（管理员）：名称、所属厂商、类型、地址的主机名、是否设密钥、最近一次发送；不含地址与密钥',
+  ),
+  options: adminGet('robots/options', s.noParamsSchema, rb.robotOptionsSchema, '群机器人表单的选项：类型 [{code, name}]，厂商 [{id, name}]'),
+  deliveries: adminGet(
+    'robots/deliveries',
+    rb.robotDeliveriesQuerySchema,
+    z.array(rb.robotDeliverySchema),
+    '机器人最近 20 次发送，最新在前：状态、次数、失败原因',
+  ),
+  create: adminAction(
+    'robots/create',
+    rb.robotCreateSchema,
+    rb.adminRobotSchema,
+    '登记群机器人：name, producerId（无：所有团队）, service（wecom、dingtalk、feishu）, url（https，公网地址）, secret（钉钉、飞书加签）, enabled',
+  ),
+  update: adminAction('robots/update', rb.robotUpdateSchema, rb.adminRobotSchema, '修改群机器人：url、secret 留空则保留原值，clearSecret 清除密钥'),
+  remove: adminAction('robots/delete', rb.robotIdBodySchema, rb.robotDeleteResultSchema, '删除群机器人及其发送记录：id'),
+  test: adminAction('robots/test', rb.robotIdBodySchema, rb.robotDeliverySchema, '发送测试消息：id → 排队的发送记录（失败按退避重试）'),
+};
+
+/** The team's robots, for any signed-in user: their own producer's and everyone's, enabled, by name only. */
+export const ROBOTS = {
+  team: get('robots', 'robots/team', s.noParamsSchema, z.array(rb.teamRobotSchema), '本团队可用的群机器人（已启用）：id、名称、类型；不含地址与密钥'),
+};
+
 const importGet = <P extends z.ZodType, R extends z.ZodType>(path: string, params: P, result: R | 'xlsx', summary: string) =>
   endpoint({ method: 'GET', path: `dataImport/${path}`, tag: 'dataImport', access: 'session', adminOnly: true, params, result, summary });
 const importPost = <P extends z.ZodType, R extends z.ZodType>(path: string, params: P, result: R, body: 'json' | 'multipart', summary: string) =>
@@ -664,6 +696,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ADMIN_AUDIT,
   ADMIN_JOBS,
   VIEWS,
+  ADMIN_ROBOTS,
+  ROBOTS,
 ].flatMap((group) => Object.values(group) as Endpoint[]);
 
 /** The call a method and path (under /car/api, no leading slash, no query) name, if any. */

@@ -31,3 +31,4 @@ export * from './price-volume';
 export * from './references';
 export * from './report-download';
 export * from './views';
+export * from './robots';

@@ -142,6 +142,15 @@ const EXAMPLES: Record<string, Record<string, string>> = {
   'admin/jobs/list': { state: 'completed', kind: 'exports.data', pageSize: '5' },
   'admin/jobs/summary': {},
   'admin/jobs/retry': {},
+  // Group robots (administrators: ADMIN_TOKEN); registering, editing, testing and deleting need a receiver: robots.spec.ts.
+  'admin/robots/list': {},
+  'admin/robots/options': {},
+  'admin/robots/deliveries': {},
+  'admin/robots/create': {},
+  'admin/robots/update': {},
+  'admin/robots/delete': {},
+  'admin/robots/test': {},
+  'robots/team': {},
   // Data imports (administrators: called with ADMIN_TOKEN); IMPORT_ID stands for an import with an error, waiting in review, made in beforeAll.
   'dataImport/upload': {},
   'dataImport/job': { id: 'IMPORT_ID' },
@@ -181,6 +190,11 @@ const CHECKED_ELSEWHERE = new Set([
   'views/share',
   'views/copy',
   'views/open',
+  'admin/robots/deliveries',
+  'admin/robots/create',
+  'admin/robots/update',
+  'admin/robots/delete',
+  'admin/robots/test',
 ]);
 
 /** Calls that end or change the session are exercised by the security tests, not replayed here. */

@@ -28,6 +28,8 @@ export const OPERATIONAL_TABLES: readonly string[] = [
   'import_problem',
   'saved_view',
   'saved_view_share',
+  'robot',
+  'robot_delivery',
   'migrations',
 ];
 export const STAGING_TABLE = /^import_stage_[0-9a-f]+$/;

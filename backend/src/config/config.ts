@@ -116,6 +116,20 @@ const schema = z.object({
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   TRUST_PROXY: trustedProxies.default([]),
   CHECK_RESULTS: booleanFlag.optional(),
+  /**
+   * Where people open the app, for the links a group robot's message carries (robots/): an http(s) origin,
+   * with a path prefix if the app is published under one.
+   */
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, 'must be an http(s) URL such as https://car.example.com')
+    .default('http://localhost:3000'),
+  /**
+   * Lets group robots be registered and sent to over plain http and at loopback, private and link-local
+   * addresses (decision 194): for the tests' local receiver and closed networks only; never on a server that
+   * can reach anything worth protecting.
+   */
+  ROBOT_ALLOW_INSECURE: booleanFlag.default(false),
 });
 
 export type AppConfig = z.infer<typeof schema> & {

@@ -26,6 +26,7 @@ import { DataChangeNotify1763700000030 } from './migrations/1763700000030-data-c
 import { MpBindingPasswordVersion1763700000031 } from './migrations/1763700000031-mp-binding-password-version';
 import { ReportNameSearch1763700000034 } from './migrations/1763700000034-report-name-search';
 import { SavedViews1763700000035 } from './migrations/1763700000035-saved-views';
+import { Robots1763700000038 } from './migrations/1763700000038-robots';
 
 /** Every migration, in order. Listed, not globbed, so the compiled and the test runs see the same set. */
 export const MIGRATIONS = [
@@ -55,6 +56,7 @@ export const MIGRATIONS = [
   MpBindingPasswordVersion1763700000031,
   ReportNameSearch1763700000034,
   SavedViews1763700000035,
+  Robots1763700000038,
 ];
 
 export function dataSourceOptions(url: string, applicationName = 'car-app'): DataSourceOptions {

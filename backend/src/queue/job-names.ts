@@ -17,6 +17,8 @@ export enum JobName {
   PublishImport = 'imports.publish',
   /** Deletes the audit trail's events older than the retention (AUDIT_RETENTION_DAYS); queued once a day. */
   PruneAuditTrail = 'audit.prune',
+  /** Sends one robot_delivery to its group robot (robots/); retried with backoff, then the delivery is failed. */
+  DeliverRobotMessage = 'robots.deliver',
 }
 
 export interface JobPayloads {
@@ -27,6 +29,7 @@ export interface JobPayloads {
   [JobName.DataImport]: { importId: string; step: 'check' | 'write' };
   [JobName.PublishImport]: { importId: string };
   [JobName.PruneAuditTrail]: { keepDays: number };
+  [JobName.DeliverRobotMessage]: { deliveryId: number };
 }
 
 export const QUEUE_NAME = 'car-jobs';

@@ -17,6 +17,12 @@ export interface EnqueueOptions {
   userId?: number;
   /** BullMQ's priority, lower first (1 = a user's first open job); none: before every prioritised job. */
   priority?: number;
+  /**
+   * Runs before the job stays failed, with exponential backoff from `backoffMs` between them (robot deliveries).
+   * Unset: BullMQ's BULL_ATTEMPTS, and one run in-process (its jobs keep durable records of their own).
+   */
+  attempts?: number;
+  backoffMs?: number;
 }
 
 /** Where jobs go: BullMQ when REDIS_URL is set, else the app process itself. */
@@ -40,6 +46,9 @@ export class InProcessJobQueue extends JobQueue {
   private tail: Promise<void> = Promise.resolve();
   private active = 0;
   private failed = 0;
+  /** Retries waiting out their backoff. */
+  private readonly delayed = new Set<NodeJS.Timeout>();
+  private closing = false;
 
   constructor(private readonly runner: JobRunner) {
     super();
@@ -50,29 +59,55 @@ export class InProcessJobQueue extends JobQueue {
     if (this.pending.has(id)) return id;
     this.pending.add(id);
     await this.runner.queued(id, name, data, options.userId, true);
+    this.schedule(id, name, data, 1, options.attempts ?? 1, options.backoffMs ?? DEFAULT_BACKOFF_MS);
+    return id;
+  }
+
+  /**
+   * Runs attempt `attempt` after the jobs queued before it; a failure with attempts left waits
+   * backoff × 2^(attempt-1) outside the line (other jobs go on meanwhile), then queues the next attempt.
+   */
+  private schedule<N extends JobName>(id: string, name: N, data: JobPayloads[N], attempt: number, attempts: number, backoffMs: number): void {
     this.tail = this.tail.then(async () => {
       this.active++;
+      let again = false;
       try {
-        await this.runner.run({ id, name, data, final: true });
+        await this.runner.run({ id, name, data, final: attempt >= attempts });
         this.logger.log(`job ${id} done`);
       } catch (error) {
-        this.failed++;
-        this.logger.error(`job ${id} failed: ${error instanceof Error ? error.stack : String(error)}`);
+        again = attempt < attempts && !this.closing;
+        if (!again) this.failed++;
+        this.logger.error(`job ${id} failed${again ? ` (attempt ${attempt} of ${attempts})` : ''}: ${error instanceof Error ? error.stack : String(error)}`);
       } finally {
         this.active--;
-        this.pending.delete(id);
+        if (!again) this.pending.delete(id);
       }
+      if (!again) return;
+      const timer = setTimeout(
+        () => {
+          this.delayed.delete(timer);
+          this.schedule(id, name, data, attempt + 1, attempts, backoffMs);
+        },
+        backoffMs * 2 ** (attempt - 1),
+      );
+      timer.unref();
+      this.delayed.add(timer);
     });
-    return id;
   }
 
   async retry<N extends JobName>(id: string, name: N, data: JobPayloads[N]): Promise<void> {
     await this.enqueue(name, data, { jobId: id });
   }
 
-  /** Resolves when every job queued so far has finished. */
+  /** Resolves when every job queued so far has finished, retries included. */
   async drain(): Promise<void> {
-    await this.tail;
+    for (;;) {
+      const tail = this.tail;
+      await tail;
+      // Done when no retry waits and no job was queued meanwhile (a retry's timer may fire during the await).
+      if (this.delayed.size === 0 && tail === this.tail) return;
+      if (this.delayed.size > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 
   state(): Promise<QueueState> {
@@ -80,6 +115,10 @@ export class InProcessJobQueue extends JobQueue {
   }
 
   async close(): Promise<void> {
+    // Retries still waiting die with the process like every in-process job (the monitor marks them at the next start).
+    this.closing = true;
+    for (const timer of this.delayed) clearTimeout(timer);
+    this.delayed.clear();
     await this.tail;
   }
 }
@@ -110,6 +149,8 @@ export function producerConnection(url: string): IORedis {
 
 /** How many times BullMQ runs a job before it stays failed. */
 export const BULL_ATTEMPTS = 3;
+/** The first retry's wait; each next one waits twice as long (BullMQ's exponential backoff, and the in-process queue's). */
+export const DEFAULT_BACKOFF_MS = 5000;
 
 /** Hands jobs to BullMQ; `npm run worker` (workers/) processes them. */
 export class BullJobQueue extends JobQueue {
@@ -148,8 +189,8 @@ export class BullJobQueue extends JobQueue {
         this.queue.add(name, data, {
           jobId,
           ...(options.priority ? { priority: options.priority } : {}),
-          attempts: BULL_ATTEMPTS,
-          backoff: { type: 'exponential', delay: 5000 },
+          attempts: options.attempts ?? BULL_ATTEMPTS,
+          backoff: { type: 'exponential', delay: options.backoffMs ?? DEFAULT_BACKOFF_MS },
           removeOnComplete: { age: 7 * 24 * 3600 },
           removeOnFail: { age: 30 * 24 * 3600 },
         }),

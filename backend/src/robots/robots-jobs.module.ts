@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { SecurityEventRepository } from '../security/security-event.repository';
+import { SecurityEvents } from '../security/security-events';
+import { RobotsJobs } from './robots.jobs';
+import { RobotsRepository } from './robots.repository';
+import { RobotsService } from './robots.service';
+
+/**
+ * Robot deliveries, in the app (no Redis) and in the worker alike (CoreModule): the send job, and RobotsService
+ * whose `deliver` the subscriptions' job calls wherever it runs.
+ */
+@Module({
+  providers: [RobotsJobs, RobotsRepository, RobotsService, SecurityEvents, SecurityEventRepository],
+  exports: [RobotsService, RobotsRepository],
+})
+export class RobotsJobsModule {}

@@ -1,0 +1,45 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ROBOT_ATTEMPTS, ROBOT_MESSAGES, robotMessageSchema, type RobotMessage } from '@car/contracts';
+import { ApiException } from '../common/api-codes';
+import { JobName } from '../queue/job-names';
+import { JobQueue } from '../queue/job-queue';
+import { RobotsRepository } from './robots.repository';
+
+/** The first retry of a failed send waits this long, the second twice as long (then the delivery is failed). */
+export const ROBOT_BACKOFF_MS = 2000;
+
+/**
+ * Sending to a team robot (decision 196): `deliver` records a robot_delivery and queues the job that sends it
+ * (RobotsJobs), which retries with backoff and then marks the delivery failed with the reason. Exported by
+ * RobotsJobsModule for the subscriptions' job (and the admin page's 发送测试消息), in the app and the worker.
+ */
+@Injectable()
+export class RobotsService {
+  constructor(
+    private readonly robots: RobotsRepository,
+    @Inject(JobQueue) private readonly queue: JobQueue,
+  ) {}
+
+  /** Sends `message` to robot `robotId`: queued now, sent by the job; a failure ends on the delivery's record, never here. */
+  async deliver(robotId: number, message: RobotMessage): Promise<void> {
+    await this.queueDelivery(robotId, message);
+  }
+
+  /** `deliver`, answering the delivery's id (the test message shows it); `userId`: who asked, for the job monitor. */
+  async queueDelivery(robotId: number, message: RobotMessage, userId?: number): Promise<number> {
+    const checked = robotMessageSchema.parse(message);
+    const robot = await this.robots.find(robotId);
+    if (!robot) throw ApiException.notFound(ROBOT_MESSAGES.notFound);
+    const id = await this.robots.addDelivery(robot.id, checked);
+    if (!robot.enabled) {
+      await this.robots.fail(id, ROBOT_MESSAGES.disabled);
+      return id;
+    }
+    await this.queue.enqueue(
+      JobName.DeliverRobotMessage,
+      { deliveryId: id },
+      { jobId: `robot-delivery-${id}`, userId, attempts: ROBOT_ATTEMPTS, backoffMs: ROBOT_BACKOFF_MS },
+    );
+    return id;
+  }
+}

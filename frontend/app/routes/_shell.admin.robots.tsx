@@ -1,0 +1,214 @@
+/**
+ * 群机器人 (administrators only: the menu row is the admin role's, every API call @AdminOnly): the team robots
+ * (企业微信 / 钉钉 / 飞书) with their last delivery; 登记机器人 and 编辑 as a dialog (URL and secret write-only),
+ * 发送测试消息, 删除 after a confirmation; 发送记录 shows a robot's latest deliveries with their failures
+ * (`?deliveries=<id>` in the URL). docs/robots.md.
+ */
+import { ADMIN_ROBOTS, type AdminRobot, type RobotDelivery } from '@car/contracts';
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useFetcher, useLoaderData, useRevalidator } from '@remix-run/react';
+import { useEffect, useState } from 'react';
+import { Button, Confirm, Label, Table } from 'semantic-ui-react';
+
+import { AdminRobotDialog } from '~/components/AdminRobotDialog';
+import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
+import { useFailureToast, useToast } from '~/components/Toast';
+import { isApiFailure } from '~/utils/api-failure';
+import { apiGet, apiPost, failureData, throwAsRouteError } from '~/utils/api.server';
+import { formText } from '~/utils/form-text';
+import { titled } from '~/utils/meta';
+import { robotBody } from '~/utils/robot-form';
+import adminCss from '~/styles/admin.css?url';
+
+export const meta: MetaFunction = () => titled('群机器人');
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: adminCss }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const deliveriesOf = Number(new URL(request.url).searchParams.get('deliveries')) || null;
+  try {
+    const [robots, options, deliveries] = await Promise.all([
+      apiGet(request, context, ADMIN_ROBOTS.list),
+      apiGet(request, context, ADMIN_ROBOTS.options),
+      deliveriesOf ? apiGet(request, context, ADMIN_ROBOTS.deliveries, { id: deliveriesOf }) : null,
+    ]);
+    return { robots, options, deliveries, deliveriesOf };
+  } catch (error) {
+    return throwAsRouteError(error);
+  }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const intent = formText(form, 'intent');
+  try {
+    switch (intent) {
+      case 'create':
+        await apiPost(request, context, ADMIN_ROBOTS.create, robotBody(form));
+        return { done: '已登记机器人' };
+      case 'update':
+        await apiPost(request, context, ADMIN_ROBOTS.update, robotBody(form));
+        return { done: '已保存' };
+      case 'test':
+        await apiPost(request, context, ADMIN_ROBOTS.test, { id: formText(form, 'id') });
+        return { done: '测试消息已排队发送' };
+      case 'delete':
+        await apiPost(request, context, ADMIN_ROBOTS.remove, { id: formText(form, 'id') });
+        return { done: '已删除机器人' };
+      default:
+        return { failure: { msg: '未知的操作', code: -1400, network: false } };
+    }
+  } catch (error) {
+    return failureData(error);
+  }
+}
+
+const STATE_COLOR: Record<RobotDelivery['state'], 'green' | 'red' | 'yellow'> = { sent: 'green', failed: 'red', queued: 'yellow' };
+
+function DeliveryState({ delivery }: { delivery: RobotDelivery | null }) {
+  if (!delivery) return <span className="admin-page__muted">尚未发送</span>;
+  return (
+    <span>
+      <Label size="small" color={STATE_COLOR[delivery.state]}>
+        {delivery.stateLabel}
+      </Label>{' '}
+      {delivery.sentTime ?? delivery.createTime}
+      {delivery.state === 'failed' && delivery.lastError ? <div className="admin-page__error">{delivery.lastError}</div> : null}
+    </span>
+  );
+}
+
+export default function AdminRobotsPage() {
+  const { robots, options, deliveries, deliveriesOf } = useLoaderData<typeof loader>();
+  const act = useFetcher<typeof action>();
+  const { show } = useToast();
+  const revalidator = useRevalidator();
+  const [editing, setEditing] = useState<AdminRobot | null | undefined>(undefined);
+  const [deleting, setDeleting] = useState<AdminRobot | null>(null);
+
+  useFailureToast(act.data && 'failure' in act.data && isApiFailure(act.data.failure) ? act.data.failure : null);
+  useEffect(() => {
+    if (act.data && 'done' in act.data) show('success', act.data.done, 3000);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a toast for each new answer only
+  }, [act.data]);
+  // While a delivery waits (a send or its retries), read the list again every 2 s.
+  const waiting = robots.some((r) => r.lastDelivery?.state === 'queued') || (deliveries ?? []).some((d) => d.state === 'queued');
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(() => {
+      if (revalidator.state === 'idle') revalidator.revalidate();
+    }, 2000);
+    return () => clearInterval(timer);
+  }, [waiting, revalidator]);
+
+  const busy = act.state !== 'idle';
+  const shown = robots.find((r) => r.id === deliveriesOf);
+
+  return (
+    <div className="admin-page">
+      <h2 className="admin-page__title">群机器人</h2>
+      <div className="admin-page__filters">
+        <Button type="button" positive onClick={() => setEditing(null)}>
+          登记机器人
+        </Button>
+      </div>
+      <Table celled compact unstackable className="admin-page__table">
+        <Table.Header>
+          <Table.Row>
+            {['名称', '类型', '所属团队', '地址', '签名', '状态', '最近发送', '操作'].map((h) => (
+              <Table.HeaderCell key={h}>{h}</Table.HeaderCell>
+            ))}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {robots.map((robot) => (
+            <Table.Row key={robot.id} data-robot={robot.name}>
+              <Table.Cell>{robot.name}</Table.Cell>
+              <Table.Cell>{robot.serviceLabel}</Table.Cell>
+              <Table.Cell>{robot.producerName ?? '所有团队'}</Table.Cell>
+              <Table.Cell>{robot.host}</Table.Cell>
+              <Table.Cell>{robot.hasSecret ? '已设置' : <span className="admin-page__muted">无</span>}</Table.Cell>
+              <Table.Cell>
+                <Label size="small" color={robot.enabled ? 'green' : 'grey'}>
+                  {robot.enabled ? '启用' : '停用'}
+                </Label>
+              </Table.Cell>
+              <Table.Cell>
+                <DeliveryState delivery={robot.lastDelivery} />
+              </Table.Cell>
+              <Table.Cell className="admin-page__row-actions">
+                <Button size="mini" type="button" disabled={busy} onClick={() => setEditing(robot)}>
+                  编辑
+                </Button>
+                <Button
+                  size="mini"
+                  type="button"
+                  basic
+                  disabled={busy}
+                  onClick={() => act.submit({ intent: 'test', id: String(robot.id) }, { method: 'post' })}
+                >
+                  发送测试消息
+                </Button>
+                <Link className="ui mini basic button" to={`?deliveries=${robot.id}`} preventScrollReset>
+                  发送记录
+                </Link>
+                <Button size="mini" type="button" basic negative disabled={busy} onClick={() => setDeleting(robot)}>
+                  删除
+                </Button>
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table>
+      {robots.length === 0 ? <p className="admin-page__empty">尚未登记机器人</p> : null}
+      {deliveries && deliveriesOf ? (
+        <section aria-label="发送记录">
+          <h3>发送记录：{shown?.name ?? `#${deliveriesOf}`}</h3>
+          <Table celled compact unstackable className="admin-page__table">
+            <Table.Header>
+              <Table.Row>
+                {['标题', '状态', '次数', '创建时间', '发送时间', '失败原因'].map((h) => (
+                  <Table.HeaderCell key={h}>{h}</Table.HeaderCell>
+                ))}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {deliveries.map((d) => (
+                <Table.Row key={d.id} data-delivery={d.id}>
+                  <Table.Cell>{d.title}</Table.Cell>
+                  <Table.Cell>
+                    <Label size="small" color={STATE_COLOR[d.state]}>
+                      {d.stateLabel}
+                    </Label>
+                  </Table.Cell>
+                  <Table.Cell>{d.attempts}</Table.Cell>
+                  <Table.Cell>{d.createTime}</Table.Cell>
+                  <Table.Cell>{d.sentTime ?? ''}</Table.Cell>
+                  <Table.Cell>{d.lastError ?? ''}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table>
+          {deliveries.length === 0 ? <p className="admin-page__empty">没有发送记录</p> : null}
+          <Link to="?" preventScrollReset>
+            关闭发送记录
+          </Link>
+        </section>
+      ) : null}
+      <AdminRobotDialog robot={editing ?? null} producers={options.producers} open={editing !== undefined} onClose={() => setEditing(undefined)} />
+      <Confirm
+        open={deleting !== null}
+        header="请确认"
+        content={deleting ? `确定删除机器人 ${deleting.name}？其发送记录一并删除。` : ''}
+        cancelButton="取消"
+        confirmButton="确定"
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) act.submit({ intent: 'delete', id: String(deleting.id) }, { method: 'post' });
+          setDeleting(null);
+        }}
+      />
+    </div>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary };

@@ -1,0 +1,170 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as path from 'node:path';
+import type { Page } from 'playwright-core';
+import { API_PREFIX, ROBOT_MESSAGES } from '@car/contracts';
+import { describeInBrowser, openPage, screenshot, useBrowser } from '../support/browser';
+import { testFetch } from '../support/http';
+import { freePort } from '../support/net';
+import { testEnv } from '../support/test-env';
+import { createAnalyst, createUser } from '../support/users';
+
+jest.setTimeout(120_000);
+
+const PASSWORD = 'Robots@2026b';
+
+async function signIn(page: Page, base: string, account: string): Promise<void> {
+  await page.goto(`${base}/login`, { waitUntil: 'networkidle' });
+  await page.fill('input[name="account"]', account);
+  await page.fill('input[name="password"]', PASSWORD);
+  await Promise.all([page.waitForURL((url) => url.pathname !== '/login'), page.getByRole('button', { name: '登录' }).click()]);
+}
+
+/** Fills 登记机器人 and saves. */
+async function register(page: Page, robot: { name: string; service: string; url: string; secret?: string }): Promise<void> {
+  await page.getByRole('button', { name: '登记机器人' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('名称').fill(robot.name);
+  await dialog.getByLabel('类型').selectOption({ label: robot.service });
+  await dialog.getByLabel('Webhook 地址').fill(robot.url);
+  if (robot.secret) await dialog.getByLabel('签名密钥（加签）').fill(robot.secret);
+  await dialog.getByRole('button', { name: '保存' }).click();
+}
+
+/**
+ * 群机器人 as an administrator uses it: a webhook refused with the rule's Chinese message (on the app as the
+ * tests ship it, without ROBOT_ALLOW_INSECURE); on an app of this file's own with the key, a 钉钉 robot
+ * registered at a local receiver, 发送测试消息 reaching it signed, and the list and 发送记录 showing 已发送; an
+ * analyst has no 群机器人 and its address leads elsewhere.
+ */
+describeInBrowser('the robots page', () => {
+  const browser = useBrowser();
+
+  test('a loopback or http webhook is refused in Chinese on the shipped configuration', async () => {
+    const base = testEnv().baseUrl;
+    const { page, assertClean } = await openPage(browser());
+    try {
+      await signIn(page, base, await createUser('admin', 'robotpage', PASSWORD, '机器人页管理员'));
+      await page.goto(`${base}/admin/robots`, { waitUntil: 'networkidle' });
+      await page.locator('h2', { hasText: '群机器人' }).waitFor();
+      await register(page, { name: '内网群', service: '企业微信', url: 'http://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=k' });
+      await page.locator('.toast', { hasText: ROBOT_MESSAGES.httpsOnly }).first().waitFor();
+      await page.getByRole('dialog').getByLabel('Webhook 地址').fill('https://127.0.0.1/hook');
+      await page.getByRole('dialog').getByRole('button', { name: '保存' }).click();
+      await page.locator('.toast', { hasText: ROBOT_MESSAGES.privateTarget }).first().waitFor();
+      expect(await page.locator('tr[data-robot="内网群"]').count()).toBe(0);
+      assertClean();
+    } finally {
+      await page.close();
+    }
+  });
+
+  test('an analyst has no 群机器人 in the menu, and its address leads elsewhere', async () => {
+    const base = testEnv().baseUrl;
+    const { page, assertClean } = await openPage(browser());
+    try {
+      await signIn(page, base, await createAnalyst('robotpage', PASSWORD, '机器人页分析师'));
+      expect(await page.locator('a[href$="/admin/robots"]').count()).toBe(0);
+      await page.goto(`${base}/admin/robots`, { waitUntil: 'networkidle' });
+      expect(new URL(page.url()).pathname).not.toBe('/admin/robots');
+      expect(await page.locator('h2', { hasText: '群机器人' }).count()).toBe(0);
+      assertClean();
+    } finally {
+      await page.close();
+    }
+  });
+
+  describe('with ROBOT_ALLOW_INSECURE and a local receiver', () => {
+    let server: ChildProcess | undefined;
+    let base: string;
+    let receiver: http.Server;
+    const received: Array<{ query: URLSearchParams; body: { markdown?: { title: string; text: string } } }> = [];
+
+    beforeAll(async () => {
+      receiver = http.createServer((req, res) => {
+        const chunks: Buffer[] = [];
+        req.on('data', (chunk: Buffer) => chunks.push(chunk));
+        req.on('end', () => {
+          received.push({ query: new URL(req.url ?? '/', 'http://r').searchParams, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as never });
+          res.writeHead(200, { 'content-type': 'application/json' }).end('{"errcode":0,"errmsg":"ok"}');
+        });
+      });
+      await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+      const env = testEnv();
+      const port = await freePort();
+      base = `http://127.0.0.1:${port}`;
+      // The production build, as global-setup starts it, with the key that lets robots reach 127.0.0.1.
+      server = spawn(process.execPath, [path.join(__dirname, '..', '..', 'backend', 'dist', 'main.js')], {
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATABASE_URL: env.databaseUrl,
+          REDIS_URL: '',
+          DATA_DIR: env.dataDir,
+          SEED_ON_EMPTY: 'false',
+          LOG_FORMAT: 'json',
+          LOG_LEVEL: 'warn',
+          CHECK_RESULTS: 'true',
+          ROBOT_ALLOW_INSECURE: 'true',
+          PUBLIC_URL: 'https://car.example.com',
+        },
+        stdio: 'ignore',
+      });
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const healthy = await testFetch(`${base}${API_PREFIX}/health`).then(
+          (response) => response.ok,
+          () => false,
+        );
+        if (healthy) break;
+        if (Date.now() > deadline || server.exitCode !== null) throw new Error('the app with ROBOT_ALLOW_INSECURE did not start');
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    });
+
+    afterAll(async () => {
+      server?.kill('SIGTERM');
+      await new Promise((resolve) => receiver?.close(resolve));
+    });
+
+    test('an administrator registers a 钉钉 robot, sends a test message that reaches it signed, and sees it sent', async () => {
+      const { page, assertClean } = await openPage(browser());
+      try {
+        await signIn(page, base, await createUser('admin', 'robotsend', PASSWORD, '机器人发送管理员'));
+        await page.goto(`${base}/admin/robots`, { waitUntil: 'networkidle' });
+        const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/robot/send?access_token=PAGE`;
+        await register(page, { name: '浏览器测试群', service: '钉钉', url: hook, secret: 'SECpage' });
+        await page.locator('.toast', { hasText: '已登记机器人' }).first().waitFor();
+        const row = page.locator('tr[data-robot="浏览器测试群"]').first();
+        await row.waitFor();
+        expect(await row.locator('td').nth(1).textContent()).toBe('钉钉');
+        expect(await row.locator('td').nth(4).textContent()).toBe('已设置');
+        // Write-only: the page holds neither the token nor the secret.
+        expect(await page.content()).not.toMatch(/access_token=PAGE|SECpage/);
+
+        await row.getByRole('button', { name: '发送测试消息' }).click();
+        await page.locator('.toast', { hasText: '测试消息已排队发送' }).first().waitFor();
+        await row.locator('.label', { hasText: '已发送' }).waitFor({ timeout: 20_000 });
+        const sent = received.filter((r) => r.query.get('access_token') === 'PAGE');
+        expect(sent).toHaveLength(1);
+        const timestamp = sent[0].query.get('timestamp') ?? '';
+        expect(sent[0].query.get('sign')).toBe(createHmac('sha256', 'SECpage').update(`${timestamp}\nSECpage`).digest('base64'));
+        expect(sent[0].body.markdown?.title).toBe(ROBOT_MESSAGES.testTitle);
+        expect(sent[0].body.markdown?.text).toContain('[查看详情](https://car.example.com/admin/robots)');
+
+        await row.getByRole('link', { name: '发送记录' }).click();
+        const history = page.getByRole('region', { name: '发送记录' });
+        await history.locator('tr[data-delivery] .label', { hasText: '已发送' }).first().waitFor();
+        expect(await history.locator('tr[data-delivery] td').first().textContent()).toBe(ROBOT_MESSAGES.testTitle);
+        await screenshot(page, 'admin-robots');
+        assertClean();
+      } finally {
+        await page.close();
+      }
+    });
+  });
+});
