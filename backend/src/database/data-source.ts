@@ -25,6 +25,7 @@ import { SalesBandMonthRollup1763700000029 } from './migrations/1763700000029-sa
 import { DataChangeNotify1763700000030 } from './migrations/1763700000030-data-change-notify';
 import { MpBindingPasswordVersion1763700000031 } from './migrations/1763700000031-mp-binding-password-version';
 import { ReportNameSearch1763700000034 } from './migrations/1763700000034-report-name-search';
+import { DataMonthPublished1763700000040 } from './migrations/1763700000040-data-month-published';
 
 /** Every migration, in order. Listed, not globbed, so the compiled and the test runs see the same set. */
 export const MIGRATIONS = [
@@ -53,6 +54,7 @@ export const MIGRATIONS = [
   DataChangeNotify1763700000030,
   MpBindingPasswordVersion1763700000031,
   ReportNameSearch1763700000034,
+  DataMonthPublished1763700000040,
 ];
 
 export function dataSourceOptions(url: string, applicationName = 'car-app'): DataSourceOptions {
