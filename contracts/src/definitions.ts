@@ -22,7 +22,6 @@ export const DEFINITION_KEYS = [
   'mixChange',
   'rank',
   'tp',
-  'tpRange',
   'msrp',
   'discount',
   'discountRate',
@@ -102,10 +101,6 @@ export const DEFINITIONS: Record<DefinitionKey, Definition> = {
     name: '成交价(TP)',
     text: '销量加权的终端成交价：Σ(车型城市月成交价 × 该车型城市月零售量) ÷ Σ零售量，单位元。',
   },
-  tpRange: {
-    name: '最低/最高成交价',
-    text: '所选范围内车型城市月成交价的最低值和最高值，单位元，不加权。',
-  },
   msrp: {
     name: '厂商指导价(MSRP)',
     text: '销量加权的厂商指导价：Σ(车型当月指导价 × 零售量) ÷ Σ零售量，与成交价同一权重，单位元。',
@@ -151,7 +146,6 @@ const LABEL_RULES: ReadonlyArray<readonly [RegExp, DefinitionKey]> = [
   [/优惠率/, 'discountRate'],
   [/优惠/, 'discount'],
   [/返点/, 'rebate'],
-  [/最低成交价|最高成交价/, 'tpRange'],
   [/指导价|MSRP/, 'msrp'],
   [/成交价|TP/, 'tp'],
   [/累计同比/, 'ytdYoy'],
