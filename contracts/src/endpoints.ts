@@ -14,6 +14,7 @@ import * as mp from './mp';
 import * as sv from './sale-volume';
 import * as s from './search';
 import * as vw from './views';
+import * as ds from './data-status';
 import { changePasswordSchema, currentUserSchema, emptyResultSchema, loginResultSchema, loginSchema, menuGroupSchema } from './security';
 
 /**
@@ -182,6 +183,12 @@ export const SEARCH = {
     s.complexSchema,
     s.complexResultSchema,
     '导出页级联选择：type 0 品牌 1 厂商 2 厂商品牌（按首字母分组）3 车系 4 子车系 5 车型（平铺）；condition, brandIds, producerIds, producerBrands, modelIds, modelSubIds',
+  ),
+  dataStatus: search(
+    'dataStatus',
+    ds.dataStatusParamsSchema,
+    ds.dataStatusSchema,
+    '数据截至：零售、批发、价格、返点各自最新的月份及其发布时间（publishedAt，publishedOn 为北京时间日期；无数据为 null）',
   ),
 };
 

@@ -11,6 +11,8 @@ export * from './constants';
 export * from './data-export';
 export * from './data-import';
 export * from './dashboard';
+export * from './data-status';
+export * from './definitions';
 export * from './dictionaries';
 export * from './display';
 export * from './endpoints';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dataSourceStatusSchema } from './data-status';
 import { chartResultSchema } from './sale-volume';
 import { blankIsAbsent, CONTROL_CHARACTER_MESSAGE, CONTROL_CHARACTERS, intText, positiveId, searchText, strictQuery } from './params';
 import { refersTo, type ReferenceKind } from './references';
@@ -129,6 +130,8 @@ export const mpRetailChartResultSchema = z.object({
   ljSalesStr: z.string(),
   ljYoy: percent,
   ljYoys: z.string(),
+  /** 数据截至: the month shown and the day it was published (decision 200). */
+  dataAsOf: dataSourceStatusSchema,
   /** Months as categories; 销量 columns, 同比 and 环比 lines (环比 hidden at first, `hidden`). */
   chart: chartResultSchema.extend({
     series: z.array(chartResultSchema.shape.series.element.extend({ hidden: z.boolean().optional() })),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { API_PREFIX, ApiCode, SESSION_COOKIE, TOKEN_HEADER } from './api';
+import { DEFINITIONS, definitionKeyOfField } from './definitions';
 import { ENDPOINTS, type Endpoint } from './endpoints';
 import { MP_SESSION_HEADER } from './mp';
 import { XLSX_MIME } from './report-download';
@@ -12,9 +13,26 @@ import { XLSX_MIME } from './report-download';
 
 type JsonSchema = Record<string, unknown>;
 
+/** Every measure field of an answer carries its 口径 from the one dictionary (contracts definitions.ts, issue 30 §4). */
+function withDefinitions(value: unknown): void {
+  if (Array.isArray(value)) return value.forEach(withDefinitions);
+  if (typeof value !== 'object' || value === null) return;
+  const properties = (value as JsonSchema).properties;
+  if (typeof properties === 'object' && properties !== null) {
+    for (const [field, schema] of Object.entries(properties as Record<string, JsonSchema>)) {
+      const key = definitionKeyOfField(field);
+      if (key === undefined) continue;
+      const definition = `口径（${DEFINITIONS[key].name}）：${DEFINITIONS[key].text}`;
+      schema.description = typeof schema.description === 'string' ? `${schema.description}。${definition}` : definition;
+    }
+  }
+  Object.values(value).forEach(withDefinitions);
+}
+
 /** A schema as JSON Schema, its own `$defs` (recursive rows) hoisted into the document's components. */
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output', prefix: string, components: Record<string, JsonSchema>): JsonSchema {
   const generated = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+  if (io === 'output') withDefinitions(generated);
   const { $defs, $schema: _ignored, ...rest } = generated as JsonSchema & { $defs?: Record<string, JsonSchema> };
   const rewrite = (value: JsonSchema): JsonSchema =>
     JSON.parse(JSON.stringify(value).replace(/"#\/\$defs\/([^"]+)"/g, (_m, name: string) => `"#/components/schemas/${prefix}_${name}"`)) as JsonSchema;

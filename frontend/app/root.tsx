@@ -9,6 +9,7 @@ import focusCss from '~/styles/focus.css?url';
 import kitCss from '~/styles/kit.css?url';
 import tablesCss from '~/styles/tables.css?url';
 import pickListCss from '~/styles/pick-list.css?url';
+import { DefinitionList } from '~/components/DefinitionList';
 import { Logo } from '~/components/Logo';
 import { describeRouteError } from '~/components/RouteErrorBoundary';
 import { ToastProvider } from '~/components/Toast';
@@ -57,6 +58,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
+        <DefinitionList />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -42,6 +42,7 @@ const EXAMPLES: Record<string, Record<string, string>> = {
   'search/getProvinces': { areaId: '5' },
   'search/getCities': { provinceId: '440000' },
   'search/getProvinceCities': { areaIds: '5' },
+  'search/dataStatus': {},
   'search/complexBPs': { type: '0' },
   'saleVolume/wholeMarket/whole': {},
   'saleVolume/wholeMarket/highCharts': { timeDimensionality: '1', count: '2' },

@@ -70,7 +70,10 @@ describe('the city retail export', () => {
     const { workbook, disposition } = await workbookOf(job);
     expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent(job.fileName)}`);
     const sheet = workbook.worksheets[0];
-    expect(workbook.worksheets).toHaveLength(1);
+    // The rows, then 口径说明 (decision 202): 数据截至 the latest retail month, and 零售量's entry, the source's own.
+    expect(workbook.worksheets.map((w) => w.name)).toEqual(['城市零售数据', '口径说明']);
+    expect(workbook.getWorksheet('口径说明')!.getCell('A2').value).toBe('数据截至');
+    expect(workbook.getWorksheet('口径说明')!.getCell('B2').value).toMatch(/^\d{4}-\d{2}（\d{4}-\d{2}-\d{2} 发布），零售数据$/);
     expect(sheet.name).toBe('城市零售数据');
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     expect(sheet.getRow(1).values).toEqual([undefined, '月份', '城市', '车型', '省份', '子车系代码', '燃料类型', '零售量']);

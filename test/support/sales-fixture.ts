@@ -31,6 +31,16 @@ export const FIXTURE_MONTHS: readonly number[] = [
   202501, 202502, 202503, 202504, 202505, 202506, 202507, 202508, 202509, 202510, 202511, 202512, 202601, 202602, 202603,
 ];
 export const LATEST_MONTH = '2026-03';
+/** The day of the month after `month` (YYYYMM) at 10:00 Beijing time. */
+const nextMonthAt = (month: number, day: number): string => {
+  const next = month % 100 === 12 ? month + 89 : month + 1;
+  return `${Math.floor(next / 100)}-${String(next % 100).padStart(2, '0')}-${String(day).padStart(2, '0')}T10:00:00+08:00`;
+};
+/** When each month was published (decision 200): retail on the 12th of the next month, wholesale on the 9th. */
+export const PUBLISHED_AT = {
+  retail: (month: number) => nextMonthAt(month, 12),
+  wholesale: (month: number) => nextMonthAt(month, 9),
+} as const;
 
 export const REGION = { huabei: { id: 1, name: '华北' }, huanan: { id: 5, name: '华南' } } as const;
 export const PROVINCE = {
@@ -431,7 +441,11 @@ export async function createSalesFixture(adminUrl: string, database: string): Pr
         }
       }
       for (const month of FIXTURE_MONTHS) {
-        await tx.query(`INSERT INTO data_month (month, has_retail, has_wholesale, has_price, has_rebate) VALUES ($1, true, true, false, false)`, [month]);
+        await tx.query(
+          `INSERT INTO data_month (month, has_retail, has_wholesale, has_price, has_rebate, retail_published_at, wholesale_published_at)
+           VALUES ($1, true, true, false, false, $2, $3)`,
+          [month, PUBLISHED_AT.retail(month), PUBLISHED_AT.wholesale(month)],
+        );
       }
 
       const hash = await argon2.hash(ANALYST.password, { type: argon2.argon2id });

@@ -10,6 +10,7 @@ import { MonthlyReportWriter } from '../reportDownload/monthly-report.writer';
 import { ReportRepository } from '../reportDownload/report.repository';
 import { ReportStorage } from '../reportDownload/report-storage';
 import { CalendarRepository } from '../reference/calendar.repository';
+import { DataStatusService } from '../reference/data-status.service';
 import { DemoDataRepository } from '../seed/demo-data.repository';
 import { MarketDataRepository } from './market-data.repository';
 
@@ -36,6 +37,7 @@ export class DatabaseTasksModule {
         AnalyticsService,
         ReportRepository,
         ReportStorage,
+        DataStatusService,
         MonthlyReportWriter,
       ],
     };

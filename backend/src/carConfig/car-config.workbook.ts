@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Response } from 'express';
 import { type ConfigBlock, type ConfigRow, type ConfigTable, UNEQUIPPED, XLSX_MIME } from '@car/contracts';
-import { attachmentHeader, kindStyle, neutralise, workbookCell } from '../workbook/table-workbook';
+import { addDefinitionsSheet, attachmentHeader, kindStyle, neutralise, type WorkbookAsOf, workbookCell } from '../workbook/table-workbook';
 import { freezeLines } from './car-config.rules';
 
 const CATEGORY_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE8EEF7' } };
@@ -25,7 +25,13 @@ function sheetCell(row: ExcelJS.Row, column: number, value: string): void {
  * TP: number cells) frozen at the top with the label column; then each category as a bold grouped row followed by its
  * rows, sub-rows indented and grouped one outline level deeper so Excel can fold them.
  */
-export async function streamConfigWorkbook(response: Response, fileName: string, table: ConfigTable, blocks: readonly ConfigBlock[]): Promise<void> {
+export async function streamConfigWorkbook(
+  response: Response,
+  fileName: string,
+  table: ConfigTable,
+  blocks: readonly ConfigBlock[],
+  asOf: WorkbookAsOf,
+): Promise<void> {
   response.setHeader('Content-Type', XLSX_MIME);
   response.setHeader('Content-Disposition', attachmentHeader(fileName));
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: response, useStyles: true, useSharedStrings: false });
@@ -67,5 +73,10 @@ export async function streamConfigWorkbook(response: Response, fileName: string,
     writeRows(block.data);
   }
   sheet.commit();
+  addDefinitionsSheet(
+    workbook,
+    lines.map((line) => line.desc),
+    asOf,
+  );
   await workbook.commit();
 }

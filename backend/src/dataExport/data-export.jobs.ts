@@ -7,7 +7,8 @@ import { JobHandler } from '../queue/job-handler.decorator';
 import { JobName, JobPayloads } from '../queue/job-names';
 import { InProcessJobQueue, JobQueue } from '../queue/job-queue';
 import { ExportDefinitions } from './export-definitions';
-import { storedFileName, storedPath, writeExport } from './export-pipeline';
+import { EXPORT_SOURCES, storedFileName, storedPath, writeExport } from './export-pipeline';
+import { DataStatusService } from '../reference/data-status.service';
 import { ExportJobRepository } from './export-job.repository';
 
 /** The failure a user reads: Chinese, no internals (the log keeps the cause). */
@@ -28,6 +29,7 @@ export class DataExportJobs implements OnApplicationBootstrap {
     private readonly jobs: ExportJobRepository,
     private readonly definitions: ExportDefinitions,
     private readonly queue: JobQueue,
+    private readonly dataStatus: DataStatusService,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'exportsDir'>,
   ) {}
 
@@ -47,18 +49,24 @@ export class DataExportJobs implements OnApplicationBootstrap {
     try {
       const kind = record.kind as ExportKind;
       const plan = await this.definitions.of<Record<string, unknown>>(kind).plan(record.params);
-      const rows = await writeExport(kind, plan, storedPath(this.config.exportsDir, record.id), {
-        counted: async (n) => {
-          expected = n;
-          await this.jobs.counted(record.id, n);
+      const rows = await writeExport(
+        kind,
+        plan,
+        storedPath(this.config.exportsDir, record.id),
+        {
+          counted: async (n) => {
+            expected = n;
+            await this.jobs.counted(record.id, n);
+          },
+          wrote: async (written) => {
+            if (!clock.due()) return;
+            const percent = expected > 0 ? Math.min(99, Math.floor((written * 100) / expected)) : 0;
+            await this.jobs.progressed(record.id, written, percent);
+            await progress(percent);
+          },
         },
-        wrote: async (written) => {
-          if (!clock.due()) return;
-          const percent = expected > 0 ? Math.min(99, Math.floor((written * 100) / expected)) : 0;
-          await this.jobs.progressed(record.id, written, percent);
-          await progress(percent);
-        },
-      });
+        await this.dataStatus.of(EXPORT_SOURCES[kind]),
+      );
       await this.jobs.done(record.id, storedFileName(record.id), rows);
       return rows;
     } catch (error) {

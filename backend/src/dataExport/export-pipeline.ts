@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { EXPORT_KINDS, type ExportKind, formatMonth, type MonthRange } from '@car/contracts';
+import { type DataSourceKind, EXPORT_KINDS, type ExportKind, formatMonth, type MonthRange } from '@car/contracts';
+import type { WorkbookAsOf } from '../workbook/table-workbook';
 import { type ExportColumn, ExportWorkbook } from './export-workbook';
 
 export type Cell = string | number | null;
@@ -28,11 +29,14 @@ export interface ExportDefinition<F> {
   plan(form: F): Promise<ExportPlan>;
 }
 
+/** The data source each export's figures come from: what its 数据截至 states (decision 202). */
+export const EXPORT_SOURCES: Record<ExportKind, DataSourceKind> = { cityRetail: 'retail', mix: 'retail', price: 'price', fandian: 'rebate' };
+
 /**
  * The one pipeline every export runs: count, then stream the rows into the workbook (a partial file
  * renamed when complete, decision 73) reporting progress after each batch.
  */
-export async function writeExport(kind: ExportKind, plan: ExportPlan, filePath: string, progress: ProgressSink): Promise<number> {
+export async function writeExport(kind: ExportKind, plan: ExportPlan, filePath: string, progress: ProgressSink, asOf: WorkbookAsOf): Promise<number> {
   await progress.counted(await plan.count());
   const workbook = new ExportWorkbook(filePath, EXPORT_KINDS[kind], plan.columns);
   try {
@@ -41,7 +45,7 @@ export async function writeExport(kind: ExportKind, plan: ExportPlan, filePath: 
       await workbook.settle();
       await progress.wrote(workbook.rowsWritten);
     }
-    await workbook.complete();
+    await workbook.complete(asOf);
     return workbook.rowsWritten;
   } catch (error) {
     await workbook.discard();

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
+import { DEFINITIONS } from '@car/contracts';
 import { ExportWorkbook } from './export-workbook';
 
 describe('the export workbook', () => {
@@ -28,12 +29,24 @@ describe('the export workbook', () => {
     ];
     for (const row of rows) workbook.addRow(row);
     expect(fs.existsSync(file)).toBe(false);
-    await workbook.complete();
+    await workbook.complete({ source: 'retail', status: { month: '2026-10', publishedAt: null, publishedOn: null } });
     expect(fs.existsSync(`${file}.partial`)).toBe(false);
 
     const read = new ExcelJS.Workbook();
     await read.xlsx.readFile(file);
-    expect(read.worksheets.map((s) => s.name)).toEqual(['城市零售数据', '城市零售数据2']);
+    expect(read.worksheets.map((s) => s.name)).toEqual(['城市零售数据', '城市零售数据2', '口径说明']);
+    // 数据截至 without a known publish day, the source, then 零售量's entry is the source's own (listed once).
+    expect(
+      read
+        .getWorksheet('口径说明')!
+        .getSheetValues()
+        .slice(1)
+        .map((r) => (r as unknown[]).slice(1)),
+    ).toEqual([
+      ['项目', '口径'],
+      ['数据截至', '2026-10，零售数据'],
+      ['零售', DEFINITIONS.retail.text],
+    ]);
     const [first, second] = read.worksheets;
     for (const sheet of [first, second]) {
       expect(sheet.getRow(1).values).toEqual([undefined, '城市', '零售量']);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DASH, SHEET_MAX_ROWS } from '@car/contracts';
 import ExcelJS from 'exceljs';
-import { kindStyle, neutralise } from '../workbook/table-workbook';
+import { addDefinitionsSheet, kindStyle, neutralise, type WorkbookAsOf } from '../workbook/table-workbook';
 
 export interface ExportColumn {
   header: string;
@@ -118,10 +118,15 @@ export class ExportWorkbook {
     while (pendingBytes(stream) > limit) await new Promise((resolve) => setTimeout(resolve, 2));
   }
 
-  /** Finishes the file and puts it in place. */
-  async complete(): Promise<number> {
+  /** Finishes the file, its 口径说明 sheet last (decision 202), and puts it in place. */
+  async complete(asOf: WorkbookAsOf): Promise<number> {
     if (!this.sheet) this.nextSheet();
     this.sheet!.commit();
+    addDefinitionsSheet(
+      this.workbook,
+      this.columns.map((c) => c.header),
+      asOf,
+    );
     await this.workbook.commit();
     await fs.promises.rename(this.partialPath, this.finalPath);
     return (await fs.promises.stat(this.finalPath)).size;

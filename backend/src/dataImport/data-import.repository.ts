@@ -330,10 +330,10 @@ export class DataImportRepository {
     });
   }
 
-  /** Shows the months in the calendar again (their rollups are rebuilt). */
+  /** Shows the months in the calendar again (their rollups are rebuilt), published now (decision 200). */
   async publish(kind: ImportKind, months: readonly number[]): Promise<void> {
     const flag = isFactImportKind(kind) ? IMPORT_KIND_DEFS[kind].flag : null;
-    if (flag) await this.dataSource.query(`UPDATE data_month SET has_${flag} = true WHERE month = ANY($1::int[])`, [months]);
+    if (flag) await this.dataSource.query(`UPDATE data_month SET has_${flag} = true, ${flag}_published_at = now() WHERE month = ANY($1::int[])`, [months]);
   }
 
   async problems(id: string, limit: number): Promise<ImportProblem[]> {

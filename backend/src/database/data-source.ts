@@ -27,6 +27,7 @@ import { MpBindingPasswordVersion1763700000031 } from './migrations/176370000003
 import { ReportNameSearch1763700000034 } from './migrations/1763700000034-report-name-search';
 import { SavedViews1763700000035 } from './migrations/1763700000035-saved-views';
 import { Robots1763700000038 } from './migrations/1763700000038-robots';
+import { DataMonthPublished1763700000040 } from './migrations/1763700000040-data-month-published';
 
 /** Every migration, in order. Listed, not globbed, so the compiled and the test runs see the same set. */
 export const MIGRATIONS = [
@@ -57,6 +58,7 @@ export const MIGRATIONS = [
   ReportNameSearch1763700000034,
   SavedViews1763700000035,
   Robots1763700000038,
+  DataMonthPublished1763700000040,
 ];
 
 export function dataSourceOptions(url: string, applicationName = 'car-app'): DataSourceOptions {

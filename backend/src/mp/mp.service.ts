@@ -22,6 +22,7 @@ import { AnalyticsService } from '../analytics/analytics.service';
 import type { Filters } from '../analytics/model';
 import { ApiException } from '../common/api-codes';
 import { CalendarRepository } from '../reference/calendar.repository';
+import { DataStatusService } from '../reference/data-status.service';
 import { GeographyRepository } from '../reference/geography.repository';
 import { SecurityEvents } from '../security/security-events';
 import { SecurityService } from '../security/security.service';
@@ -46,6 +47,7 @@ export class MpService {
     private readonly calendar: CalendarRepository,
     private readonly geography: GeographyRepository,
     private readonly events: SecurityEvents,
+    private readonly dataStatus: DataStatusService,
   ) {}
 
   private checked(link: MpLink): void {
@@ -163,6 +165,7 @@ export class MpService {
       ljSalesStr: kiloVehicles(lj),
       ljYoy: growthNumber(ljYoy),
       ljYoys: percentText(ljYoy),
+      dataAsOf: (await this.dataStatus.ofMonth('retail', month)).status,
       chart: {
         xAxis: [{ categories: months.map(formatMonth) }],
         yAxis: [{ title: '销量（辆）' }, { title: '增长率' }],

@@ -6,6 +6,7 @@ import { zodPipe } from '../common/zod-validation.pipe';
 import { RequiresPage } from '../security/security.decorators';
 import { PriceStructureService, type StructurePage } from './price-structure.service';
 import { streamStructureWorkbook } from './price-structure.workbook';
+import { DataStatusService } from '../reference/data-status.service';
 
 type ChartQuery = ParamsOf<typeof PRICE_STRUCTURE.totalChart>;
 type TableQuery = ParamsOf<typeof PRICE_STRUCTURE.totalTable>;
@@ -20,7 +21,10 @@ function structureController(pagePath: string, page: StructurePage, calls: Calls
   @CachedAnswers()
   @Controller()
   class StructureController {
-    constructor(private readonly structure: PriceStructureService) {}
+    constructor(
+      private readonly dataStatus: DataStatusService,
+      private readonly structure: PriceStructureService,
+    ) {}
 
     @Get(calls.chart.path)
     highCharts(@Query(zodPipe(calls.chart.params)) q: ChartQuery): Promise<ResultOf<typeof PRICE_STRUCTURE.totalChart>> {
@@ -37,7 +41,7 @@ function structureController(pagePath: string, page: StructurePage, calls: Calls
     async download(@Query(zodPipe(calls.download.params)) q: TableQuery, @Res() res: Response): Promise<void> {
       const { fileName, sheet, ...table } = await this.structure.table(q, page);
       const label = q.tab === 0 ? '价格段' : (PRICE_STRUCTURE_TABS.find((t) => t.value === q.tab)?.label ?? '');
-      await streamStructureWorkbook(res, fileName, sheet, label, table);
+      await streamStructureWorkbook(res, fileName, sheet, label, table, await this.dataStatus.of('price'));
     }
   }
   Object.defineProperty(StructureController, 'name', { value: page === 'total' ? 'TotalMarketController' : 'DetailMarketController' });

@@ -1,16 +1,23 @@
 import type { Response } from 'express';
 import type { PriceStructureTable, StructureRow } from '@car/contracts';
-import { streamTableWorkbook, type WorkbookColumn } from '../workbook/table-workbook';
+import { streamTableWorkbook, type WorkbookAsOf, type WorkbookColumn } from '../workbook/table-workbook';
 
 /**
  * A price-structure table as .xlsx through the sales pages' streaming writer: the row label, then the
  * columns the page shows; volumes and yuan as numbers with separators, MIX, rates and changes as real
  * percentages (a change '-' where the page shows a dash); the market's row bold.
  */
-export function streamStructureWorkbook(response: Response, fileName: string, sheet: string, labelHeader: string, table: PriceStructureTable): Promise<void> {
+export function streamStructureWorkbook(
+  response: Response,
+  fileName: string,
+  sheet: string,
+  labelHeader: string,
+  table: PriceStructureTable,
+  asOf: WorkbookAsOf,
+): Promise<void> {
   const columns: Array<WorkbookColumn<StructureRow>> = [
     { header: labelHeader, kind: 'text', width: 24, value: (r) => r.name },
     ...table.columns.map((c, i): WorkbookColumn<StructureRow> => ({ header: c.label, kind: c.kind === 'yuan' ? 'count' : c.kind, value: (r) => r.values[i] })),
   ];
-  return streamTableWorkbook(response, fileName, sheet, columns, table.rows, (r) => r.total);
+  return streamTableWorkbook(response, fileName, sheet, columns, table.rows, asOf, (r) => r.total);
 }

@@ -6,12 +6,16 @@ import { zodPipe } from '../common/zod-validation.pipe';
 import { RequiresPage } from '../security/security.decorators';
 import { streamPriceTableWorkbook } from './price-table.workbook';
 import { PriceTraceService } from './price-trace.service';
+import { DataStatusService } from '../reference/data-status.service';
 
 @RequiresPage('/price/cabmodelpricetrace')
 @CachedAnswers()
 @Controller()
 export class PriceTraceController {
-  constructor(private readonly trace: PriceTraceService) {}
+  constructor(
+    private readonly dataStatus: DataStatusService,
+    private readonly trace: PriceTraceService,
+  ) {}
 
   @Get(PRICE.traceWhole.path)
   whole(@Query(zodPipe(PRICE.traceWhole.params)) q: ParamsOf<typeof PRICE.traceWhole>): Promise<ResultOf<typeof PRICE.traceWhole>> {
@@ -36,7 +40,7 @@ export class PriceTraceController {
 
   @Get(PRICE.downloadCityTable.path)
   async downloadCityTable(@Query(zodPipe(PRICE.downloadCityTable.params)) q: ParamsOf<typeof PRICE.downloadCityTable>, @Res() res: Response): Promise<void> {
-    const table = await this.trace.cityTable(q);
-    await streamPriceTableWorkbook(res, table.fileName, '区域', table);
+    const [table, asOf] = await Promise.all([this.trace.cityTable(q), this.dataStatus.of('price')]);
+    await streamPriceTableWorkbook(res, table.fileName, '区域', table, asOf);
   }
 }

@@ -28,6 +28,29 @@ export class CalendarRepository {
     return rows.map((row) => row.month);
   }
 
+  /** Each kind's latest month and when that month was published (decision 200); a kind without months is absent. */
+  async latestPublished(): Promise<Array<{ data: MonthData; month: number; publishedAt: Date | null }>> {
+    const kinds = Object.keys(MONTH_FLAG) as MonthData[];
+    const rows: Array<{ data: MonthData; month: number; published_at: Date | null }> = await this.dataSource.query(
+      kinds
+        .map(
+          (data) =>
+            `(SELECT '${data}' AS data, month, ${data}_published_at AS published_at FROM data_month WHERE ${MONTH_FLAG[data]} ORDER BY month DESC LIMIT 1)`,
+        )
+        .join(' UNION ALL '),
+    );
+    return rows.map((row) => ({ data: row.data, month: row.month, publishedAt: row.published_at }));
+  }
+
+  /** When the kind's month was published; null when unknown or the month has none of it. */
+  async publishedAt(data: MonthData, month: number): Promise<Date | null> {
+    const rows: Array<{ published_at: Date | null }> = await this.dataSource.query(
+      `SELECT ${data}_published_at AS published_at FROM data_month WHERE month = $1 AND ${MONTH_FLAG[data]}`,
+      [month],
+    );
+    return rows[0]?.published_at ?? null;
+  }
+
   async latestMonth(data: MonthData): Promise<number | null> {
     const rows: Array<{ month: number | null }> = await this.dataSource.query(`SELECT max(month) AS month FROM data_month WHERE ${MONTH_FLAG[data]}`);
     return rows[0]?.month ?? null;

@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { CalendarRepository } from './calendar.repository';
+import { DataStatusService } from './data-status.service';
 import { DictionaryRepository } from './dictionary.repository';
 import { GeographyRepository } from './geography.repository';
 import { ReferenceCheck } from './reference-check.service';
@@ -15,7 +16,7 @@ import { SegmentRepository } from './segment.repository';
  */
 @Global()
 @Module({
-  providers: [CalendarRepository, DictionaryRepository, GeographyRepository, SegmentRepository, ReferenceIdsRepository, ReferenceCheck],
-  exports: [CalendarRepository, DictionaryRepository, GeographyRepository, SegmentRepository, ReferenceCheck, ReferenceIdsRepository],
+  providers: [CalendarRepository, DataStatusService, DictionaryRepository, GeographyRepository, SegmentRepository, ReferenceIdsRepository, ReferenceCheck],
+  exports: [CalendarRepository, DataStatusService, DictionaryRepository, GeographyRepository, SegmentRepository, ReferenceCheck, ReferenceIdsRepository],
 })
 export class ReferenceModule {}

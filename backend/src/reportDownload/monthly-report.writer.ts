@@ -5,7 +5,8 @@ import { AnalyticsService } from '../analytics/analytics.service';
 import { COMPARISONS, type Volumes, volumesOf } from '../analytics/comparisons';
 import { ReportRepository } from './report.repository';
 import { ReportStorage } from './report-storage';
-import { kindStyle, neutralise, workbookCell } from '../workbook/table-workbook';
+import { DataStatusService } from '../reference/data-status.service';
+import { addDefinitionsSheet, kindStyle, neutralise, type WorkbookAsOf, workbookCell } from '../workbook/table-workbook';
 
 export function monthLabel(month: number): string {
   return `${Math.floor(month / 100)}年${month % 100}月`;
@@ -34,6 +35,7 @@ export class MonthlyReportWriter {
     private readonly analytics: AnalyticsService,
     private readonly reports: ReportRepository,
     private readonly storage: ReportStorage,
+    private readonly dataStatus: DataStatusService,
   ) {}
 
   /** Writes the month's summaries; returns how many workbooks were written. */
@@ -52,6 +54,7 @@ export class MonthlyReportWriter {
       })
     ).map((row) => ({ id: row.key.producer!, name: row.name.producer!, ...volumesOf(row.values) }));
     if (producers.length === 0) return 0;
+    const asOf = await this.dataStatus.ofMonth('retail', month);
     const lines = await this.subSeriesLines(
       month,
       producers.map((p) => p.id),
@@ -60,7 +63,7 @@ export class MonthlyReportWriter {
       const name = `${producer.name}${monthLabel(month)}乘用车市场简报`;
       // Written through the report storage (generated name, partial file renamed when complete), as uploads are.
       const file = await this.storage.write('xlsx', (partialPath) =>
-        this.writeWorkbook(partialPath, name, month, producer, market, lines.get(producer.id) ?? []),
+        this.writeWorkbook(partialPath, name, month, producer, market, lines.get(producer.id) ?? [], asOf),
       );
       const replaced = await this.reports.replaceReport(producer.id, month, name, file.fileName, file.fileSize);
       await this.storage.remove(replaced);
@@ -102,6 +105,7 @@ export class MonthlyReportWriter {
     producer: ProducerFigures,
     market: { qty: number; lj: number },
     lines: SubSeriesLine[],
+    asOf: WorkbookAsOf,
   ): Promise<void> {
     const workbook = new ExcelJS.Workbook();
     workbook.creator = '车市分析平台';
@@ -148,6 +152,7 @@ export class MonthlyReportWriter {
         workbookCell('count', line.lj),
       ]);
     }
+    addDefinitionsSheet(workbook, [...figures.map(([label]) => label), ...detail.columns.map((c) => String(c.header))], asOf);
     await workbook.xlsx.writeFile(filePath);
   }
 }

@@ -21,6 +21,7 @@ import { ApiException } from '../common/api-codes';
 import { Geography, GeographyRepository } from '../reference/geography.repository';
 import { COMPARISONS, sumVolumes, type Volumes, volumesOf } from '../analytics/comparisons';
 import { type AreaNode, areaNodeOf, WHOLESALE_HAS_NO_AREA } from './area-node';
+import type { WorkbookAsOf } from '../workbook/table-workbook';
 import { isTotalRow, MarketScope, SaleVolumeService, totalRow, VolumeRow } from './sale-volume.service';
 
 /** The area-market page's tables: every sales table but 车系 (SALES_DIMENSIONS: codes, paths, labels, download types). */
@@ -85,10 +86,14 @@ export class AreaMarketService {
   }
 
   /** The rows of one table as the download writes them: the area tree flattened, parents as 小计 rows. */
-  async download(dto: AreaMarketFilterDto, table: AreaMarketTable): Promise<{ rows: TableRow[]; fileName: string; nameHeader: string; groupHeader?: string }> {
+  async download(
+    dto: AreaMarketFilterDto,
+    table: AreaMarketTable,
+  ): Promise<{ rows: TableRow[]; fileName: string; nameHeader: string; groupHeader?: string; asOf: WorkbookAsOf }> {
     if (table === 'area' && dto.source === 1) throw ApiException.badRequest(WHOLESALE_HAS_NO_AREA);
     const { scope, node } = await this.market(dto);
     const fileName = `区域市场表现-${node.name}-${SALES_DIMENSIONS[table].label}-${formatMonth(scope.month)}.xlsx`;
+    const asOf = await this.sales.asOf(scope);
     if (table === 'area') {
       const tree = await this.treeRows(scope, node);
       const childLevel = node.level === 3 ? 3 : ((node.level + 1) as AreaLevel);
@@ -98,6 +103,7 @@ export class AreaMarketService {
         fileName,
         nameHeader: twoLevels ? LEVEL_LABEL[(childLevel + 1) as AreaLevel] : LEVEL_LABEL[childLevel],
         groupHeader: twoLevels ? LEVEL_LABEL[childLevel] : undefined,
+        asOf,
       };
     }
     return {
@@ -105,6 +111,7 @@ export class AreaMarketService {
       fileName,
       nameHeader: SALES_DIMENSIONS[table].label,
       groupHeader: table === 'segment' ? '类别' : undefined,
+      asOf,
     };
   }
 

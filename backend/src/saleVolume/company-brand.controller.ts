@@ -53,7 +53,7 @@ export class CompanyBrandController {
       { header: '排名', kind: 'count', width: 8, value: (r) => r.ranking },
       ...tableColumns(table.nameHeader),
     ];
-    await streamTableWorkbook(res, table.fileName, `${table.nameHeader}排名`, columns, table.rows);
+    await streamTableWorkbook(res, table.fileName, `${table.nameHeader}排名`, columns, table.rows, table.asOf);
   }
 
   @Get(COMPANY_BRAND.downloadCarDetails.path)
@@ -61,7 +61,7 @@ export class CompanyBrandController {
     @Query(zodPipe(COMPANY_BRAND.downloadCarDetails.params)) q: ParamsOf<typeof COMPANY_BRAND.downloadCarDetails>,
     @Res() res: Response,
   ): Promise<void> {
-    const { details, fileName } = await this.companyBrand.carDetailsDownload(q);
-    await streamCarDetailsWorkbook(res, fileName, details);
+    const { details, fileName, asOf } = await this.companyBrand.carDetailsDownload(q);
+    await streamCarDetailsWorkbook(res, fileName, details, asOf);
   }
 }

@@ -24,6 +24,7 @@ import { bandChart, chartYears, makersChart, MonthWindow, yearsChart } from './c
 import { CompanyBrandRepository } from './company-brand.repository';
 import { BAND_SIZE, detailsMarket, makerDetails, marketTotal, tendencyPage } from './company-brand.rows';
 import type { Maker } from './company-brand.types';
+import type { WorkbookAsOf } from '../workbook/table-workbook';
 import { MarketScope, RankingOrder, SaleVolumeService } from './sale-volume.service';
 
 const MAKER_FILTER: Record<MakerKind, FilterKey> = { producer: 'producerIds', brand: 'brandIds' };
@@ -69,12 +70,17 @@ export class CompanyBrandService {
   }
 
   /** The whole ranking list as the download writes it, with its file and sheet names. */
-  async listDownload(dto: CompanyBrandListDto): Promise<{ rows: TendencyRow[]; fileName: string; nameHeader: string }> {
+  async listDownload(dto: CompanyBrandListDto): Promise<{ rows: TendencyRow[]; fileName: string; nameHeader: string; asOf: WorkbookAsOf }> {
     const scope = await this.scope(dto);
     const { rows: ordered, total, places } = await this.sales.rankedRows(scope, dto.type, listOrder(dto.accumulate), undefined, dto.sort);
     const rows = tendencyPage(ordered, total, 1, total, places).list;
     const label = MAKER_LABEL[dto.type];
-    return { rows, fileName: `厂商品牌表现-${label}排名-${periodText(scope.month, dto.accumulate)}.xlsx`, nameHeader: label };
+    return {
+      rows,
+      fileName: `厂商品牌表现-${label}排名-${periodText(scope.month, dto.accumulate)}.xlsx`,
+      nameHeader: label,
+      asOf: await this.sales.asOf(scope),
+    };
   }
 
   /**
@@ -135,9 +141,9 @@ export class CompanyBrandService {
   }
 
   /** The car-model details as the download writes them, with the file name. */
-  async carDetailsDownload(dto: CompanyBrandCarDetailsDto): Promise<{ details: CarDetails; fileName: string }> {
-    const details = await this.carDetails(dto);
-    return { details, fileName: `厂商品牌表现-${details.name}-车型明细-${details.time}.xlsx` };
+  async carDetailsDownload(dto: CompanyBrandCarDetailsDto): Promise<{ details: CarDetails; fileName: string; asOf: WorkbookAsOf }> {
+    const [details, asOf] = await Promise.all([this.carDetails(dto), this.sales.asOf(dto)]);
+    return { details, fileName: `厂商品牌表现-${details.name}-车型明细-${details.time}.xlsx`, asOf };
   }
 
   /** The producer or brand of an id the request named; an unknown id is the caller's mistake. */

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Response } from 'express';
 import { type CarDetails, type ModelRow, pointsHeader, type SegmentDetail, XLSX_MIME } from '@car/contracts';
-import { attachmentHeader, kindStyle, neutralise, workbookCell, type WorkbookColumn } from '../workbook/table-workbook';
+import { addDefinitionsSheet, attachmentHeader, kindStyle, neutralise, workbookCell, type WorkbookAsOf, type WorkbookColumn } from '../workbook/table-workbook';
 
 const ARROWS: Record<ModelRow['rankingStatus'], string> = { 1: '↑', [-1]: '↓', 0: '—', [-2]: '' };
 
@@ -23,7 +23,7 @@ const MODEL_COLUMNS: ReadonlyArray<WorkbookColumn<ModelRow>> = [
  * Streams the car-model detail table as .xlsx: per segment, its name and its part of the producer's or
  * brand's volume merged down the rows of its sub-series and two subtotals; then the totals.
  */
-export async function streamCarDetailsWorkbook(response: Response, fileName: string, details: CarDetails): Promise<void> {
+export async function streamCarDetailsWorkbook(response: Response, fileName: string, details: CarDetails, asOf: WorkbookAsOf): Promise<void> {
   response.setHeader('Content-Type', XLSX_MIME);
   response.setHeader('Content-Disposition', attachmentHeader(fileName));
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: response, useStyles: true, useSharedStrings: false });
@@ -72,5 +72,6 @@ export async function streamCarDetailsWorkbook(response: Response, fileName: str
     excelRow.commit();
   }
   sheet.commit();
+  addDefinitionsSheet(workbook, ['细分市场占比', ...MODEL_COLUMNS.map((c) => c.header)], asOf);
   await workbook.commit();
 }

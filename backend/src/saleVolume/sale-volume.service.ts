@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  salesSourceKind,
   barWidth,
   type ChartResult,
   formatMonth,
@@ -33,6 +34,8 @@ import { ApiException } from '../common/api-codes';
 import { CalendarRepository, MonthData } from '../reference/calendar.repository';
 import { SEGMENT_CATEGORIES } from '../reference/data/segments';
 import { SegmentRepository } from '../reference/segment.repository';
+import { DataStatusService } from '../reference/data-status.service';
+import type { WorkbookAsOf } from '../workbook/table-workbook';
 
 /** The months a data source's figures exist for: 1 wholesale, 2 retail. */
 const SOURCE_DATA: Record<DataSource, MonthData> = { 1: 'wholesale', 2: 'retail' };
@@ -98,7 +101,13 @@ export class SaleVolumeService {
     private readonly analytics: AnalyticsService,
     private readonly calendar: CalendarRepository,
     private readonly segments: SegmentRepository,
+    private readonly dataStatus: DataStatusService,
   ) {}
+
+  /** What a download of the scope is as of: its source's latest month and publish day (the 口径说明 sheet, decision 202). */
+  asOf(scope: { source: number }): Promise<WorkbookAsOf> {
+    return this.dataStatus.of(salesSourceKind(scope.source));
+  }
 
   /** Resolves the spec's filter parameters: the month defaults to the latest with data for the source. */
   async scope(dto: SaleVolumeFilterDto, extra: Filters = {}): Promise<MarketScope> {

@@ -13,6 +13,7 @@ import {
 } from '@car/contracts';
 import type { DimensionKey } from '../analytics/model';
 import { ApiException } from '../common/api-codes';
+import type { WorkbookAsOf } from '../workbook/table-workbook';
 import { isTotalRow, MarketScope, RowOptions, SaleVolumeService } from './sale-volume.service';
 
 /** The whole-market page has every sales table (SALES_DIMENSIONS: codes 1-6, paths, labels, download types). */
@@ -55,7 +56,7 @@ export class WholeMarketService {
     dto: SaleVolumeFilterDto,
     table: WholeMarketTable,
     dimensionality: number,
-  ): Promise<{ rows: TableRow[]; fileName: string; nameHeader: string; groupHeader?: string }> {
+  ): Promise<{ rows: TableRow[]; fileName: string; nameHeader: string; groupHeader?: string; asOf: WorkbookAsOf }> {
     const scope = await this.sales.scope(dto);
     const rows = await this.allRows(scope, table, dimensionality);
     const label = table === 'area' ? (dimensionality === 2 ? '省份' : '大区') : SALES_DIMENSIONS[table].label;
@@ -65,6 +66,7 @@ export class WholeMarketService {
       fileName: `整体市场表现-${label}-${formatMonth(scope.month)}.xlsx`,
       nameHeader: label,
       groupHeader: grouped ? (table === 'segment' ? '类别' : '大区') : undefined,
+      asOf: await this.sales.asOf(scope),
     };
   }
 

@@ -23,6 +23,11 @@ export class SearchController {
     return this.search.calendar(query);
   }
 
+  @Get(SEARCH.dataStatus.path)
+  dataStatus(@Query(zodPipe(SEARCH.dataStatus.params)) _query: ParamsOf<typeof SEARCH.dataStatus>): Promise<ResultOf<typeof SEARCH.dataStatus>> {
+    return this.search.dataStatus();
+  }
+
   @Get(SEARCH.detailMarkets.path)
   detailMarkets(@Query(zodPipe(SEARCH.detailMarkets.params)) query: ParamsOf<typeof SEARCH.detailMarkets>): Promise<ResultOf<typeof SEARCH.detailMarkets>> {
     return this.search.detailMarkets(query);

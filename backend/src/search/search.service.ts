@@ -4,6 +4,7 @@ import {
   CalendarQuery,
   CityNode,
   CityQuery,
+  DataStatus,
   DetailMarketQuery,
   formatMonth,
   hasTextKeys,
@@ -15,6 +16,7 @@ import {
   ProvinceQuery,
 } from '@car/contracts';
 import { CalendarRepository, MonthData } from '../reference/calendar.repository';
+import { DataStatusService } from '../reference/data-status.service';
 import { DictionaryRepository } from '../reference/dictionary.repository';
 import { GeographyRepository } from '../reference/geography.repository';
 import { SegmentRepository } from '../reference/segment.repository';
@@ -33,12 +35,18 @@ export class SearchService {
     private readonly segments: SegmentRepository,
     private readonly dictionaries: DictionaryRepository,
     private readonly geography: GeographyRepository,
+    private readonly status: DataStatusService,
   ) {}
 
   /** Months with the category's data as 'YYYY-MM', newest first; the first is the pickers' default. */
   async calendar({ category }: CalendarQuery): Promise<string[]> {
     const months = await this.months.months(category === undefined ? 'retail' : CALENDAR_DATA[category]);
     return months.map(formatMonth);
+  }
+
+  /** 数据截至: each source's latest month and the day it was published (decision 200). */
+  dataStatus(): Promise<DataStatus> {
+    return this.status.all();
   }
 
   /** The segment select: 整体市场 (-1) first, then the segments (of one category when given). */

@@ -57,11 +57,12 @@ export class DemoDataRepository {
     return first ? withKeysDeferred(this.dataSource, first, () => this.withKeysDeferred(rest, load)) : load();
   }
 
-  /** Records that the months hold every kind of data (retail, wholesale, price, rebate). */
+  /** Records that the months hold every kind of data (retail, wholesale, price, rebate), published now (decision 200). */
   async recordMonths(months: readonly number[]): Promise<void> {
     await this.dataSource.query(
-      `INSERT INTO data_month (month, has_retail, has_wholesale, has_price, has_rebate)
-       SELECT m, true, true, true, true FROM unnest($1::int[]) AS m`,
+      `INSERT INTO data_month (month, has_retail, has_wholesale, has_price, has_rebate,
+                               retail_published_at, wholesale_published_at, price_published_at, rebate_published_at)
+       SELECT m, true, true, true, true, now(), now(), now(), now() FROM unnest($1::int[]) AS m`,
       [[...months]],
     );
   }

@@ -1,7 +1,8 @@
 import { PassThrough, Writable } from 'node:stream';
 import type { Response } from 'express';
 import ExcelJS from 'exceljs';
-import { streamTableWorkbook, type WorkbookColumn } from './table-workbook';
+import { DEFINITIONS } from '@car/contracts';
+import { streamTableWorkbook, type WorkbookAsOf, type WorkbookColumn } from './table-workbook';
 
 interface Row {
   name: string;
@@ -16,19 +17,24 @@ const COLUMNS: WorkbookColumn<Row>[] = [
   { header: '份额', kind: 'percent', value: (r) => r.share },
 ];
 
+const AS_OF: WorkbookAsOf = { source: 'retail', status: { month: '2026-10', publishedAt: '2026-11-14T02:00:00.000Z', publishedOn: '2026-11-14' } };
+
 /** The sheet streamTableWorkbook writes, read back with exceljs, and the headers it set. */
-async function written(rows: Row[]): Promise<{ sheet: ExcelJS.Worksheet; headers: Record<string, string> }> {
+async function written(
+  rows: Row[],
+  asOf: WorkbookAsOf | null = AS_OF,
+): Promise<{ sheet: ExcelJS.Worksheet; workbook: ExcelJS.Workbook; headers: Record<string, string> }> {
   const stream = new PassThrough();
   const headers: Record<string, string> = {};
   const response = Object.assign(stream, { setHeader: (name: string, value: string) => void (headers[name] = value) }) as unknown as Response;
   const chunks: Buffer[] = [];
   stream.on('data', (c: Buffer) => chunks.push(c));
   const ended = new Promise((resolve) => stream.on('end', resolve));
-  await streamTableWorkbook(response, '销量_2026-10.xlsx', '销量排名', COLUMNS, rows, (r) => r.total);
+  await streamTableWorkbook(response, '销量_2026-10.xlsx', '销量排名', COLUMNS, rows, asOf, (r) => r.total);
   await ended;
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
-  return { sheet: workbook.worksheets[0], headers };
+  return { sheet: workbook.worksheets[0], workbook, headers };
 }
 
 describe('a table streamed as a workbook', () => {
@@ -75,6 +81,28 @@ describe('a table streamed as a workbook', () => {
     expect(headers['Content-Disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('销量_2026-10.xlsx')}`);
   });
 
+  test('a 口径说明 sheet follows the table: 数据截至 with the publish day, the source, then each measure of the headers once', async () => {
+    const { workbook } = await written(rows);
+    expect(workbook.worksheets.map((w) => w.name)).toEqual(['销量排名', '口径说明']);
+    const notes = workbook.getWorksheet('口径说明')!;
+    const lines = notes
+      .getSheetValues()
+      .slice(1)
+      .map((row) => (row as unknown[]).slice(1));
+    expect(lines).toEqual([
+      ['项目', '口径'],
+      ['数据截至', '2026-10（2026-11-14 发布），零售数据'],
+      ['零售', DEFINITIONS.retail.text],
+      ['销量', DEFINITIONS.sales.text],
+      ['份额', DEFINITIONS.share.text],
+    ]);
+  });
+
+  test('a workbook of no market figures has no 口径说明 sheet', async () => {
+    const { workbook } = await written(rows, null);
+    expect(workbook.worksheets.map((w) => w.name)).toEqual(['销量排名']);
+  });
+
   test('a response closed while the workbook is written ends the call', async () => {
     let writes = 0;
     const gone = new Writable({
@@ -86,7 +114,7 @@ describe('a table streamed as a workbook', () => {
     });
     const response = Object.assign(gone, { setHeader: () => undefined }) as unknown as Response;
     const many: Row[] = Array.from({ length: 20_000 }, (_, i) => ({ name: `子车系${i}`, sales: i, share: i / 100, total: false }));
-    await streamTableWorkbook(response, '销量_2026-10.xlsx', '销量排名', COLUMNS, many);
+    await streamTableWorkbook(response, '销量_2026-10.xlsx', '销量排名', COLUMNS, many, AS_OF);
     expect(writes).toBe(1);
   });
 });

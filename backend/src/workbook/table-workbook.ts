@@ -1,7 +1,18 @@
 import ExcelJS from 'exceljs';
 import { Writable } from 'node:stream';
 import type { Response } from 'express';
-import { DASH, figureCell, figureFormat, type FigureKind, XLSX_MIME } from '@car/contracts';
+import {
+  asOfValue,
+  DASH,
+  type DataSourceKind,
+  type DataSourceStatus,
+  DEFINITIONS,
+  definitionRows,
+  figureCell,
+  figureFormat,
+  type FigureKind,
+  XLSX_MIME,
+} from '@car/contracts';
 
 /**
  * A column of a table workbook. A text column's cells are neutralised text; a figure column's are number
@@ -32,6 +43,43 @@ export function neutralise(text: string): string {
 /** What `neutralise` wrote, read back (an import of a template or workbook the product wrote). */
 export function unneutralise(text: string): string {
   return text.length > 2 && /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
+}
+
+/** The sheet every workbook of figures ends with (issue 30 §4, decision 202). */
+export const DEFINITIONS_SHEET = '口径说明';
+
+/** What a workbook's figures are as of: the data source they come from and its latest month (DataStatusService.of). */
+export interface WorkbookAsOf {
+  source: DataSourceKind;
+  status: DataSourceStatus;
+  /** Measures the headers do not name (a month table's TP, 优惠 or 优惠率), as their labels. */
+  measures?: readonly string[];
+}
+
+/**
+ * The 口径说明 rows: 数据截至 with the source's latest month and its publish day, the source's own definition,
+ * then the definition of each measure a column header names, once each, in the dictionary's order.
+ */
+export function definitionsSheetRows(headers: Iterable<string>, asOf: WorkbookAsOf): Array<[string, string]> {
+  const source = DEFINITIONS[asOf.source === 'rebate' ? 'rebateSource' : asOf.source];
+  const sourceRow: [string, string] = [source.name, source.text];
+  return [
+    ['数据截至', `${asOfValue(asOf.status)}，${source.name}数据`],
+    sourceRow,
+    ...definitionRows([...headers, ...(asOf.measures ?? [])]).filter(([name]) => name !== source.name),
+  ];
+}
+
+/** Adds the 口径说明 sheet to a workbook, streamed or not: two text columns, 项目 and 口径. */
+export function addDefinitionsSheet(workbook: ExcelJS.Workbook | ExcelJS.stream.xlsx.WorkbookWriter, headers: Iterable<string>, asOf: WorkbookAsOf): void {
+  const sheet = workbook.addWorksheet(DEFINITIONS_SHEET);
+  sheet.columns = [
+    { header: '项目', width: 18 },
+    { header: '口径', width: 100 },
+  ];
+  sheet.getRow(1).font = { bold: true };
+  for (const row of definitionsSheetRows(headers, asOf)) sheet.addRow(row.map(neutralise)).commit();
+  if ('commit' in sheet && typeof sheet.commit === 'function') (sheet as { commit: () => void }).commit();
 }
 
 /** Content-Disposition with the Chinese file name (RFC 6266 / 5987) and an ASCII fallback. */
@@ -111,6 +159,8 @@ export async function streamTableWorkbook<Row>(
   sheetName: string,
   columns: ReadonlyArray<WorkbookColumn<Row>>,
   rows: Iterable<Row>,
+  /** What the figures are as of, for the 口径说明 sheet; null for a workbook of no market figures (the audit log, an import template). */
+  asOf: WorkbookAsOf | null,
   isHighlighted: (row: Row) => boolean = () => false,
   /** A second sheet of plain text (an import template's notes). */
   notes?: { sheetName: string; header: readonly string[]; rows: ReadonlyArray<readonly string[]> },
@@ -148,5 +198,11 @@ export async function streamTableWorkbook<Row>(
     for (const row of notes.rows) second.addRow(row.map(neutralise)).commit();
     second.commit();
   }
+  if (asOf)
+    addDefinitionsSheet(
+      workbook,
+      columns.map((c) => c.header),
+      asOf,
+    );
   await workbook.commit();
 }

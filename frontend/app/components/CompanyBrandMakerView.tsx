@@ -7,6 +7,8 @@ import { Icon } from 'semantic-ui-react';
 
 import { CarDetailsTable } from '~/components/CarDetailsTable';
 import { CompanyBrandCompareControls } from '~/components/CompanyBrandCompareControls';
+import { salesSourceKind } from '@car/contracts';
+import { DataAsOf } from '~/components/DataAsOf';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { HeaderTags } from '~/components/HeaderTags';
 import { SummaryCards } from '~/components/SummaryCards';
@@ -39,6 +41,7 @@ export function CompanyBrandMakerView({ data }: { data: CompanyBrandData }) {
           全部{label}排名
         </Link>
         <DemoDataNote />
+        <DataAsOf source={salesSourceKind(data.filters.source)} />
       </div>
       <HeaderTags tags={[...filterTags(data.filters, data.lookups), { label: '区域', value: data.areaName }, { label, value: name }]} />
       <SummaryCards summary={data.summary} loading={pageChanging} />

@@ -7,8 +7,9 @@ import { Link, useLocation, useNavigate } from '@remix-run/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { Button, Icon } from 'semantic-ui-react';
 
-import { ACCUMULATE_OPTIONS, MAKER_TYPES, type TableRow, type TendencyRow } from '@car/contracts';
+import { ACCUMULATE_OPTIONS, MAKER_TYPES, type TableRow, type TendencyRow, salesSourceKind } from '@car/contracts';
 import { CarDetailsTable } from '~/components/CarDetailsTable';
+import { DataAsOf } from '~/components/DataAsOf';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { HeaderTags } from '~/components/HeaderTags';
 import { RankBandSelect } from '~/components/RankBandSelect';
@@ -106,6 +107,7 @@ export function CompanyBrandOverview({ data }: { data: CompanyBrandData }) {
       <div className="sales-page__head">
         <h2 className="sales-page__title">厂商品牌表现</h2>
         <DemoDataNote />
+        <DataAsOf source={salesSourceKind(data.filters.source)} />
       </div>
       <HeaderTags tags={[...filterTags(data.filters, data.lookups), { label: '区域', value: data.areaName }, { label: '排名', value: label }]} />
       <SummaryCards summary={data.summary} loading={pageChanging} />

@@ -7,6 +7,7 @@ import { Icon } from 'semantic-ui-react';
 
 import { growthDirection, growthText, pointsCardText, type PriceWhole } from '@car/contracts';
 import { PanelBusy } from './PanelBusy';
+import { DefinedLabel } from './DefinedLabel';
 
 /** A change of a price as a percent; of the discount rate (`points`) in percentage points, '+1.2个百分点'. */
 function Change({ label, value, points = false }: { label: string; value: number | null; points?: boolean }) {
@@ -55,7 +56,9 @@ export function PriceCards({ whole, loading = false }: { whole: PriceWhole | nul
     <section className="summary-cards price-cards" aria-label="价格概况" aria-busy={loading}>
       {cards.map((card) => (
         <div key={card.key} className="summary-card" data-card={card.key}>
-          <div className="summary-card__title">{card.title}</div>
+          <div className="summary-card__title">
+            <DefinedLabel label={card.title} />
+          </div>
           <span className="summary-card__value">{card.value}</span>
           <div className="price-card__changes">
             {card.changes.map(([label, value]) => (

@@ -8,6 +8,7 @@ import { Link, useLocation } from '@remix-run/react';
 import { Menu } from 'semantic-ui-react';
 
 import { AVERAGE_OR_CUMULATIVE, BAND_ORDERS, bandRangeText, PRICE_BASES, PRICE_STRUCTURE_TABS, PRICE_STRUCTURE_VIEWS, SALES_OR_MIX } from '@car/contracts';
+import { DataAsOf } from '~/components/DataAsOf';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { HeaderTags } from '~/components/HeaderTags';
 import { PanelBusy } from '~/components/PanelBusy';
@@ -61,6 +62,7 @@ export function PriceStructurePage({ data, title }: { data: PriceStructureData; 
       <div className="sales-page__head">
         <h2 className="sales-page__title">{title}</h2>
         <DemoDataNote />
+        <DataAsOf source="price" />
       </div>
       <HeaderTags tags={summaryTags(data)} />
       <div className="structure-toolbar">

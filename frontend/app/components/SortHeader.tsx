@@ -6,6 +6,8 @@
 import { Link, useLocation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 
+import { definitionTipProps } from '~/utils/definition-tip';
+
 import { withParams } from '~/utils/sale-volume-query';
 import { ariaSort, nextSort, SORT_KEY, sortParamText, type SortOrder } from '~/utils/table-sort';
 
@@ -28,13 +30,17 @@ export function SortHeader({ column, order, urlKey = SORT_KEY, reset, className,
   const location = useLocation();
   const sorted = ariaSort(order, column);
   const next = nextSort(order, column);
+  // The column's 口径 as its tooltip, found by the header's text (decision 201).
+  const tip = typeof children === 'string' ? definitionTipProps(children) : null;
   return (
     <th className={['sort-header', className].filter(Boolean).join(' ')} aria-sort={sorted === 'none' ? undefined : sorted} rowSpan={rowSpan} colSpan={colSpan}>
       <Link
         to={withParams(location.search, { ...reset, [urlKey]: sortParamText(next) })}
         replace
         preventScrollReset
-        className="sort-header__link"
+        className={tip ? `sort-header__link ${tip.className}` : 'sort-header__link'}
+        aria-describedby={tip?.['aria-describedby']}
+        data-definition={tip?.['data-definition']}
         data-column={column}
         title={next ? (next.direction === 'desc' ? '点击降序排列' : '点击升序排列') : '点击恢复默认顺序'}
       >

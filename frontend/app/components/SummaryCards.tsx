@@ -6,6 +6,7 @@ import { Icon } from 'semantic-ui-react';
 
 import { growthText, type Summary } from '@car/contracts';
 import { growthClass } from '~/utils/format';
+import { DefinedLabel } from './DefinedLabel';
 import { PanelBusy } from './PanelBusy';
 
 function Growth({ value }: { value: number | null }) {
@@ -49,7 +50,9 @@ export function SummaryCards({ summary, loading = false, unit = '辆' }: { summa
     <section className="summary-cards" aria-label="销量概况" aria-busy={loading}>
       {cards.map((card) => (
         <div key={card.key} className="summary-card" data-card={card.key}>
-          <div className="summary-card__title">{card.title}</div>
+          <div className="summary-card__title">
+            <DefinedLabel label={card.title} />
+          </div>
           {card.body}
         </div>
       ))}

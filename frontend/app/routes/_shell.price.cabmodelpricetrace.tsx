@@ -12,6 +12,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run
 import { useLoaderData } from '@remix-run/react';
 
 import { PRICE_TABLE_MEASURES } from '@car/contracts';
+import { DataAsOf } from '~/components/DataAsOf';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { NationwideBlock } from '~/components/NationwideBlock';
 import { PriceCards } from '~/components/PriceCards';
@@ -53,6 +54,7 @@ export default function CabModelPriceTrace() {
       <div className="sales-page__head">
         <h2 className="sales-page__title">{data.title}</h2>
         <DemoDataNote />
+        <DataAsOf source="price" />
       </div>
       {data.whole ? (
         <div className="header-tags price-tags">

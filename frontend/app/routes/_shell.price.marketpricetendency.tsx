@@ -23,6 +23,7 @@ import {
   SEARCH,
 } from '@car/contracts';
 import { ChinaMap, type ChinaMapRow, type MapMeasure } from '~/components/ChinaMap';
+import { DataAsOf } from '~/components/DataAsOf';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { PanelBusy } from '~/components/PanelBusy';
 import { FilterPanel, type FilterGroupSpec } from '~/components/FilterPanel';
@@ -168,6 +169,7 @@ export default function MarketPriceTendency() {
       <div className="sales-page__head">
         <h2 className="sales-page__title">整体市场价格指数</h2>
         <DemoDataNote />
+        <DataAsOf source="price" />
       </div>
       <div className="header-tags price-tags">
         {[data.state.time, segmentName, data.state.bigArea > 0 ? REGIONS.find((r) => r.id === data.state.bigArea)?.name : null].filter(Boolean).map((tag) => (

@@ -24,6 +24,7 @@ import {
   growthText,
   pointsText,
 } from '@car/contracts';
+import { DataAsOf } from '~/components/DataAsOf';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { HeaderTags } from '~/components/HeaderTags';
 import { PanelBusy } from '~/components/PanelBusy';
@@ -141,6 +142,7 @@ export default function CabModelPrice() {
       <div className="sales-page__head">
         <h2 className="sales-page__title">车型价格段销量</h2>
         <DemoDataNote />
+        <DataAsOf source="retail" />
       </div>
       <HeaderTags tags={priceBandTags(data.filters, data.lookups, data.brands)} />
       <TrendChart

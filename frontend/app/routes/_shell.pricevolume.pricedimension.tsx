@@ -21,6 +21,7 @@ import {
   SEARCH,
 } from '@car/contracts';
 import { cityName } from '~/components/CitySelect';
+import { DataAsOf } from '~/components/DataAsOf';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { HeaderTags } from '~/components/HeaderTags';
 import { ParamToggle } from '~/components/ParamToggle';
@@ -118,6 +119,7 @@ export default function PriceDimension() {
       <div className="sales-page__head">
         <h2 className="sales-page__title">销量占比分析</h2>
         <DemoDataNote />
+        <DataAsOf source="retail" />
       </div>
       <HeaderTags
         tags={[

@@ -14,6 +14,7 @@ import { ConfigAnchorNav } from '~/components/ConfigAnchorNav';
 import { categoryAnchorId, ConfigCompareTable } from '~/components/ConfigCompareTable';
 import { ConfigModelPicker } from '~/components/ConfigModelPicker';
 import { ConfigSearchBox } from '~/components/ConfigSearchBox';
+import { DataAsOf } from '~/components/DataAsOf';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { EmptyState } from '~/components/EmptyState';
 import { MultiSelect } from '~/components/MultiSelect';
@@ -135,6 +136,7 @@ export default function ConfigQuery() {
       <div className="sales-page__head">
         <h2 className="sales-page__title">配置查询</h2>
         <DemoDataNote />
+        <DataAsOf source="retail" />
       </div>
 
       <section className="config-conditions" aria-label="查询条件">

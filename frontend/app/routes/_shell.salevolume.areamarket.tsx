@@ -18,8 +18,10 @@ import {
   type TableDimension,
   YEAR_COUNT,
   sortText,
+  salesSourceKind,
 } from '@car/contracts';
 import { ChinaMap } from '~/components/ChinaMap';
+import { DataAsOf } from '~/components/DataAsOf';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { HeaderTags } from '~/components/HeaderTags';
 import { PanelBusy } from '~/components/PanelBusy';
@@ -174,6 +176,7 @@ export default function AreaMarket() {
       <div className="sales-page__head">
         <h2 className="sales-page__title">区域市场表现</h2>
         <DemoDataNote />
+        <DataAsOf source={salesSourceKind(data.filters.source)} />
       </div>
       <HeaderTags tags={[...filterTags(data.filters, data.lookups), { label: '区域', value: data.nodeName }]} />
       <SummaryCards summary={data.summary} loading={filtersChanging} />

@@ -8,7 +8,8 @@ import { useLoaderData, useLocation } from '@remix-run/react';
 import { Button } from 'semantic-ui-react';
 import { Link } from '@remix-run/react';
 
-import { downloadTypeOf, type Granularity, SALES_DIMENSIONS, salesDimension, sortText, WHOLE_MARKET, YEAR_COUNT } from '@car/contracts';
+import { downloadTypeOf, type Granularity, SALES_DIMENSIONS, salesDimension, sortText, WHOLE_MARKET, YEAR_COUNT, salesSourceKind } from '@car/contracts';
+import { DataAsOf } from '~/components/DataAsOf';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { HeaderTags } from '~/components/HeaderTags';
 import { RankingTable } from '~/components/RankingTable';
@@ -135,6 +136,7 @@ export default function WholeMarket() {
       <div className="sales-page__head">
         <h2 className="sales-page__title">整体市场表现</h2>
         <DemoDataNote />
+        <DataAsOf source={salesSourceKind(data.filters.source)} />
       </div>
       <HeaderTags tags={filterTags(data.filters, data.lookups, { producerProperty: true, segment: true })} />
       <SummaryCards summary={data.summary} loading={filtersChanging} />

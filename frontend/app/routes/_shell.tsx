@@ -6,7 +6,7 @@ import { data, redirect, type LinksFunction, type LoaderFunctionArgs } from '@re
 import { Link, Outlet, useFetcher, useLoaderData, useLocation, useMatches, type ShouldRevalidateFunction } from '@remix-run/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
-import { MY_VIEWS_PATH } from '@car/contracts';
+import { MY_VIEWS_PATH, SEARCH } from '@car/contracts';
 
 import { FilterSidebar } from '~/components/FilterSidebar';
 import { Header } from '~/components/Header';
@@ -16,7 +16,7 @@ import { SideMenu } from '~/components/SideMenu';
 import { ViewNotice } from '~/components/ViewNotice';
 import { useFailureToast } from '~/components/Toast';
 import { isApiFailure } from '~/utils/api-failure';
-import { throwAsRouteError } from '~/utils/api.server';
+import { apiGet, throwAsRouteError } from '~/utils/api.server';
 import { filterPanelMode, REFLOW_DELAY_MS } from '~/utils/filter-panel';
 import { homePathOf, menusContain } from '~/utils/menus';
 import { SYSTEM_NAME } from '~/utils/meta';
@@ -40,7 +40,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   if (!readToken(request)) throw redirect(loginHref(url));
 
-  const [menus, user] = await Promise.all([loadMenus(request, context), loadCurrentUser(request, context)]).catch(throwAsRouteError);
+  // 数据截至 of every page (decision 200), read with the menus: no round trip of its own, and only on a page change.
+  const [menus, user, dataStatus] = await Promise.all([
+    loadMenus(request, context),
+    loadCurrentUser(request, context),
+    apiGet(request, context, SEARCH.dataStatus),
+  ]).catch(throwAsRouteError);
 
   const pathname = url.pathname.replace(/\/+$/, '') || '/';
   // A password an administrator set (new account, reset): nowhere else until it is changed (decision 83).
@@ -56,7 +61,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   // An opened view's notice (decision 188), shown once.
   const { notice, headers } = takeNotice(request);
-  return data({ menus, user, notice }, { headers });
+  return data({ menus, user, notice, dataStatus }, { headers });
 }
 
 // Re-read on every page change so the menu guard above applies to client-side navigation too; a page's
@@ -85,7 +90,7 @@ function useReflowAfterToggle(menuCollapsed: boolean, filterPanelOpen: boolean) 
 }
 
 export default function Shell() {
-  const { menus, user, notice } = useLoaderData<typeof loader>();
+  const { menus, user, notice, dataStatus } = useLoaderData<typeof loader>();
   const { pathname } = useLocation();
   const matches = useMatches();
   const [menuCollapsed, setMenuCollapsed] = useState(false);
@@ -97,7 +102,7 @@ export default function Shell() {
   const mode = filterPanelMode(pathname, FilterPanel !== undefined);
 
   const toggleMenu = useCallback(() => setMenuCollapsed((c) => !c), []);
-  const context = useMemo<ShellContext>(() => ({ user, filterPanelOpen, setFilterPanelOpen }), [user, filterPanelOpen]);
+  const context = useMemo<ShellContext>(() => ({ user, dataStatus, filterPanelOpen, setFilterPanelOpen }), [user, dataStatus, filterPanelOpen]);
 
   return (
     <div className={`shell${menuCollapsed ? ' shell--menu-collapsed' : ''}`}>

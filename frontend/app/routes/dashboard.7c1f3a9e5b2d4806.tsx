@@ -9,6 +9,8 @@ import { DASHBOARD, DASHBOARD_MODES, DASHBOARD_SIZES, JLL_TABS, type DashboardVo
 
 import { DashboardTable } from '~/components/DashboardTable';
 import { DashboardTopMenu } from '~/components/DashboardTopMenu';
+import { DataAsOf } from '~/components/DataAsOf';
+import { DefinedLabel } from '~/components/DefinedLabel';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { Gauge } from '~/components/Gauge';
 import { Growth } from '~/components/Growth';
@@ -35,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!readToken(request)) throw redirect(loginHref(url));
   const q = dashboardQuery(url.searchParams);
   const period = { ...(q.time ? { time: q.time } : {}), accumulate: q.accumulate };
-  const [whole, brands, models, cities, nevTrend, menus, user, months] = await Promise.all([
+  const [whole, brands, models, cities, nevTrend, menus, user, months, dataStatus] = await Promise.all([
     apiGet(request, context, DASHBOARD.whole, period),
     apiGet(request, context, DASHBOARD.brands, { ...period, jllType: q.brandType }),
     apiGet(request, context, DASHBOARD.modelSubs, { ...period, jllType: q.modelType }),
@@ -44,17 +46,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     loadMenus(request, context),
     apiGet(request, context, SECURITY.me),
     apiGet(request, context, SEARCH.calendar),
+    apiGet(request, context, SEARCH.dataStatus),
   ]).catch(throwAsRouteError);
   // The same menus as the side menu of every other page (one source: the menus call through loadMenus).
   // An opened view's notice (decision 188), shown once.
   const { notice, headers } = takeNotice(request);
-  return data({ q, whole, brands, models, cities, nevTrend, menus, nickname: user.nickname, months, notice }, { headers });
+  return data({ q, whole, brands, models, cities, nevTrend, menus, nickname: user.nickname, months, notice, dataStatus }, { headers });
 }
 
 function Figure({ title, volume, className }: { title: string; volume: DashboardVolume; className?: string }) {
   return (
     <div className={`dashboard-figure ${className ?? ''}`}>
-      <div className="dashboard-figure__title">{title}</div>
+      <div className="dashboard-figure__title">
+        <DefinedLabel label={title} />
+      </div>
       <div className="dashboard-figure__value">
         {volume.qtyStr}
         <small>千辆</small>
@@ -88,7 +93,7 @@ function TypeTabs({ q, param, current }: { q: DashboardQuery; param: 'brandType'
 }
 
 export default function Dashboard() {
-  const { q, whole, brands, models, cities, nevTrend, menus, nickname, months, notice } = useLoaderData<typeof loader>();
+  const { q, whole, brands, models, cities, nevTrend, menus, nickname, months, notice, dataStatus } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const pending = usePendingChange();
@@ -107,6 +112,7 @@ export default function Dashboard() {
           <h1>
             乘用车零售看板 <DemoDataNote />
           </h1>
+          <DataAsOf source="retail" status={dataStatus.retail} />
           <MonthPicker
             name="time"
             value={month}
@@ -131,7 +137,9 @@ export default function Dashboard() {
           <Figure title="新能源" volume={whole.xinnengyuan} className="is-green" />
           <Figure title="整体市场" volume={whole.all} />
           <div className="dashboard-figure">
-            <div className="dashboard-figure__title">渗透率</div>
+            <div className="dashboard-figure__title">
+              <DefinedLabel label="渗透率" />
+            </div>
             <div className="dashboard-figure__value">{whole.shentoulvStr}</div>
             <div className="dashboard-figure__growth">
               较去年同期 <Growth value={whole.yoyShentoulv} text={whole.yoyShentoulvStr} />

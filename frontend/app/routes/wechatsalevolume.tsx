@@ -8,6 +8,7 @@ import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, t
 import { Link, useLoaderData, useSearchParams } from '@remix-run/react';
 import { MP, MP_LINK_FIELDS as LINK_FIELDS, MP_PLACE_FIELDS, MP_TABS, type MpRetailChart, type MpType } from '@car/contracts';
 
+import { DataAsOf } from '~/components/DataAsOf';
 import { Growth } from '~/components/Growth';
 import { MpBindForm } from '~/components/MpBindForm';
 import { MpChart } from '~/components/MpChart';
@@ -152,6 +153,7 @@ export default function WechatSaleVolume() {
             <span>
               {r.areaName} · {r.time}
             </span>
+            <DataAsOf source="retail" status={r.dataAsOf} className="mp-as-of" />
           </header>
           <section className="mp-cards">
             <div>

@@ -1,4 +1,4 @@
-import { type CurrentUser } from '@car/contracts';
+import { type CurrentUser, type DataStatus } from '@car/contracts';
 /**
  * How a signed-in page talks to the shell around it.
  * - A page offers a filter panel through its route handle: `export const handle: ShellHandle = { filterPanel: MyPanel }`.
@@ -25,6 +25,8 @@ export function filterPanelOf(handle: unknown): ComponentType<FilterPanelProps> 
 
 export interface ShellContext {
   user: CurrentUser;
+  /** 数据截至 of each data source (decision 200), read by the shell's loader for every page. */
+  dataStatus: DataStatus;
   filterPanelOpen: boolean;
   setFilterPanelOpen: (open: boolean) => void;
 }

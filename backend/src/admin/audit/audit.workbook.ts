@@ -17,5 +17,5 @@ const COLUMNS: ReadonlyArray<WorkbookColumn<AuditItem>> = [
 
 /** 安全日志_{today}.xlsx through the tables' streaming writer (text neutralised: an account may begin with =). */
 export function streamAuditWorkbook(response: Response, rows: AuditItem[], today = new Date()): Promise<void> {
-  return streamTableWorkbook(response, `安全日志_${chinaDay(today)}.xlsx`, '安全日志', COLUMNS, rows);
+  return streamTableWorkbook(response, `安全日志_${chinaDay(today)}.xlsx`, '安全日志', COLUMNS, rows, null);
 }

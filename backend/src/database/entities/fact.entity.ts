@@ -54,4 +54,9 @@ export class DataMonth {
   @Column({ name: 'has_wholesale', type: 'boolean' }) hasWholesale: boolean;
   @Column({ name: 'has_price', type: 'boolean' }) hasPrice: boolean;
   @Column({ name: 'has_rebate', type: 'boolean' }) hasRebate: boolean;
+  /** When each source's month was published (migration 1763700000040, decision 200). */
+  @Column({ name: 'retail_published_at', type: 'timestamptz', nullable: true }) retailPublishedAt: Date | null;
+  @Column({ name: 'wholesale_published_at', type: 'timestamptz', nullable: true }) wholesalePublishedAt: Date | null;
+  @Column({ name: 'price_published_at', type: 'timestamptz', nullable: true }) pricePublishedAt: Date | null;
+  @Column({ name: 'rebate_published_at', type: 'timestamptz', nullable: true }) rebatePublishedAt: Date | null;
 }
