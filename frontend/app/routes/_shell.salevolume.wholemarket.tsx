@@ -11,6 +11,7 @@ import { Link } from '@remix-run/react';
 import { downloadTypeOf, type Granularity, SALES_DIMENSIONS, salesDimension, sortText, WHOLE_MARKET, YEAR_COUNT } from '@car/contracts';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { HeaderTags } from '~/components/HeaderTags';
+import { NewYearToggle } from '~/components/NewYearToggle';
 import { RankingTable } from '~/components/RankingTable';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { SaleVolumeFilterPanel } from '~/components/SaleVolumeFilterPanel';
@@ -137,7 +138,8 @@ export default function WholeMarket() {
         <DemoDataNote />
       </div>
       <HeaderTags tags={filterTags(data.filters, data.lookups, { producerProperty: true, segment: true })} />
-      <SummaryCards summary={data.summary} loading={filtersChanging} />
+      <NewYearToggle time={data.filters.time} on={data.filters.newYear} />
+      <SummaryCards summary={data.summary} loading={filtersChanging} newYear={data.filters.newYear} />
       <TrendChart
         title="销量走势"
         chart={data.chart}
@@ -161,6 +163,7 @@ export default function WholeMarket() {
         downloadHref={data.downloadHref}
         loading={filtersChanging || touches(pending, ['dimension', 'dimensionality', 'page', 'sort'])}
         extra={areaSwitch}
+        newYear={data.filters.newYear}
       />
     </div>
   );
