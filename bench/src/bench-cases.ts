@@ -44,6 +44,20 @@ export const MARKET_FILTERS: readonly string[] = [
   'time=2026-03&producerProperty=3',
 ];
 
+/**
+ * 1-2月合计 (春节口径, decision 197): January and February months with newYear=1, timed beside the single-month
+ * cases above; a January reads February's year-to-date sums, one month, as a single month does.
+ */
+const NEW_YEAR_FILTERS: readonly string[] = [
+  'time=2026-02&newYear=1',
+  'time=2026-01&newYear=1&fuels=4,5,6',
+  'time=2025-02&newYear=1&source=1',
+  'time=2025-01&newYear=1&detailId=7',
+  'time=2024-02&newYear=1&producerProperty=2',
+  'time=2023-01&newYear=1',
+];
+const NEW_YEAR_RETAIL = NEW_YEAR_FILTERS.filter((f) => !f.includes('source=1'));
+
 /** The same without the wholesale ones: geography exists for retail only. */
 const RETAIL_FILTERS = MARKET_FILTERS.filter((f) => !f.includes('source=1'));
 
@@ -413,6 +427,18 @@ export const ENDPOINTS: readonly BenchEndpoint[] = [
   { group: 'price', path: 'price/totalMarket/download', variants: vary(STRUCTURE_FILTERS.slice(0, 4), ['tab=0', 'tab=2']) },
   { group: 'price', path: 'price/priceDetailMarket/highCharts', variants: vary(STRUCTURE_FILTERS, ['view=1', 'view=0&data2=1', 'view=2&detailId=7']) },
   { group: 'price', path: 'price/priceDetailMarket/table', variants: vary(STRUCTURE_FILTERS, ['tab=0&detailId=3', 'tab=2', 'tab=3&data2=1&detailId=8']) },
+
+  // 1-2月合计 beside the single months (decision 197): the cards, a whole table, a paged ranking, the chart, the dashboard.
+  { group: 'wholeMarket', path: 'saleVolume/wholeMarket/whole', variants: [...NEW_YEAR_FILTERS] },
+  { group: 'wholeMarket', path: 'saleVolume/wholeMarket/detail', variants: [...NEW_YEAR_FILTERS] },
+  { group: 'wholeMarket', path: 'saleVolume/wholeMarket/bound', variants: vary(NEW_YEAR_FILTERS, PAGES) },
+  { group: 'wholeMarket', path: 'saleVolume/wholeMarket/highCharts', variants: vary(NEW_YEAR_FILTERS, AREA_CHARTS) },
+  { group: 'areaMarket', path: 'saleVolume/areaMarket/whole', variants: vary(NEW_YEAR_RETAIL, AREA_NODES.slice(1)) },
+  { group: 'areaMarket', path: 'saleVolume/areaMarket/bound', variants: vary(NEW_YEAR_RETAIL, AREA_NODES.slice(1)) },
+  { group: 'companyBrand', path: 'saleVolume/companyBrand/whole', variants: vary(NEW_YEAR_FILTERS, MAKERS) },
+  { group: 'companyBrand', path: 'saleVolume/companyBrand/list', variants: vary(NEW_YEAR_FILTERS, ['type=0', 'type=1&rank=2']) },
+  { group: 'dashboard', path: 'dashboard/whole', variants: ['time=2026-02&newYear=1', 'time=2025-01&newYear=1', 'time=2024-02&newYear=1'] },
+  { group: 'dashboard', path: 'dashboard/producers', variants: ['time=2026-01&newYear=1', 'time=2025-02&newYear=1&pageSize=5'] },
 
   // 看板 (the signed-in home): every panel of the month at a glance.
   { group: 'dashboard', path: 'dashboard/whole', variants: [...DASHBOARD_PERIODS] },

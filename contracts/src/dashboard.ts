@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACCUMULATE_OPTIONS, MAX_PAGE } from './constants';
+import { checkNewYear, newYearParam } from './new-year';
 import { blankIsAbsent, intText, monthText, strictQuery } from './params';
 import { inCalendar } from './references';
 import { chartResultSchema } from './sale-volume';
@@ -56,13 +57,21 @@ function size(fallback: number) {
 }
 
 /** time: 'YYYY-MM' (latest retail month when absent); accumulate: 0 the month, 1 January to the month. */
-const periodShape = { time: inCalendar(z.preprocess(blankIsAbsent, monthText.optional()), 'retail'), accumulate };
+/** newYear: 1-2月合计 (decision 197), only with a January or February `time`; it takes the place of accumulate. */
+const periodShape = { time: inCalendar(z.preprocess(blankIsAbsent, monthText.optional()), 'retail'), accumulate, newYear: newYearParam };
 
-export const dashboardWholeSchema = strictQuery(periodShape);
-export const dashboardProducersSchema = strictQuery({ ...periodShape, pageSize: size(DASHBOARD_SIZES.producers) });
-export const dashboardBrandsSchema = strictQuery({ ...periodShape, jllType, pageSize: size(DASHBOARD_SIZES.brands) });
-export const dashboardModelSubsSchema = strictQuery({ ...periodShape, jllType, pageSize: size(DASHBOARD_SIZES.modelSubs) });
-export const dashboardCitiesSchema = strictQuery({
+/** A dashboard call's parameters with the 1-2月合计 rule (checkNewYear) across them. */
+function periodQuery<S extends z.ZodRawShape>(shape: S) {
+  return strictQuery(shape).superRefine((q, ctx) => {
+    checkNewYear(q as { newYear: boolean; time?: string }, ctx);
+  });
+}
+
+export const dashboardWholeSchema = periodQuery(periodShape);
+export const dashboardProducersSchema = periodQuery({ ...periodShape, pageSize: size(DASHBOARD_SIZES.producers) });
+export const dashboardBrandsSchema = periodQuery({ ...periodShape, jllType, pageSize: size(DASHBOARD_SIZES.brands) });
+export const dashboardModelSubsSchema = periodQuery({ ...periodShape, jllType, pageSize: size(DASHBOARD_SIZES.modelSubs) });
+export const dashboardCitiesSchema = periodQuery({
   ...periodShape,
   jllType,
   currentPage: z.preprocess(blankIsAbsent, intText('应为正整数').pipe(z.number().min(1, '应不小于 1').max(MAX_PAGE, '过大')).default(1)),

@@ -21,6 +21,7 @@ export * from './health';
 export * from './metrics';
 export * from './months';
 export * from './mp';
+export * from './new-year';
 export * from './openapi';
 export * from './params';
 export * from './price';

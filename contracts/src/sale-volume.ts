@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ACCUMULATE_OPTIONS, DEFAULT_PAGE_SIZE, MAX_COMPARED, MAX_PAGE, MAX_PAGE_SIZE, YEAR_COUNT } from './constants';
 import type { AreaLevel } from './geography';
 import { blankIsAbsent, idList, intText, monthText, strictQuery } from './params';
+import { checkNewYear, newYearParam } from './new-year';
 import { inCalendar, refersTo, type ReferenceKind } from './references';
 import { downloadTypeOf, SALES_DIMENSIONS, type SalesDimensionKey } from './sales-dimensions';
 import { rankingSortShape } from './table-sort';
@@ -35,8 +36,18 @@ export const saleVolumeFilterShape = {
     z.preprocess(blankIsAbsent, idList.optional()).transform((v) => v ?? []),
     'fuel',
   ),
+  /** 1-2月合计 (decision 197): only with a January or February `time`. */
+  newYear: newYearParam,
 };
-export const saleVolumeFilterSchema = strictQuery(saleVolumeFilterShape);
+
+/** A sales call's parameters with the 1-2月合计 rule (checkNewYear) across them. */
+function salesQuery<S extends z.ZodRawShape>(shape: S) {
+  return strictQuery(shape).superRefine((q, ctx) => {
+    checkNewYear(q as { newYear: boolean; time?: string }, ctx);
+  });
+}
+
+export const saleVolumeFilterSchema = salesQuery(saleVolumeFilterShape);
 
 export const pagingShape = {
   currentPage: z.preprocess(blankIsAbsent, intText().pipe(z.number().min(1, '应不小于 1').max(MAX_PAGE, '过大')).default(1)),
@@ -62,15 +73,15 @@ export const chartShape = { timeDimensionality: granularity, count: yearCount(YE
 export type SaleVolumeFilterDto = z.output<typeof saleVolumeFilterSchema>;
 export type PagingDto = { currentPage: number; pageSize: number };
 
-export const wholeMarketTableSchema = strictQuery({ ...saleVolumeFilterShape, ...pagingShape });
+export const wholeMarketTableSchema = salesQuery({ ...saleVolumeFilterShape, ...pagingShape });
 /** The tables that page (brand, producer, car series): `sort` orders them in SQL, so load more continues the order. */
-export const wholeMarketRankingSchema = strictQuery({ ...saleVolumeFilterShape, ...pagingShape, ...rankingSortShape });
-export const wholeMarketAreaSchema = strictQuery({
+export const wholeMarketRankingSchema = salesQuery({ ...saleVolumeFilterShape, ...pagingShape, ...rankingSortShape });
+export const wholeMarketAreaSchema = salesQuery({
   ...saleVolumeFilterShape,
   ...pagingShape,
   dimensionality: z.preprocess(blankIsAbsent, z.enum(['1', '2'], { message: '应为 1（大区）或 2（省份）' }).default('1')).transform(Number),
 });
-export const wholeMarketChartSchema = strictQuery({ ...saleVolumeFilterShape, ...chartShape });
+export const wholeMarketChartSchema = salesQuery({ ...saleVolumeFilterShape, ...chartShape });
 
 /** A download's `type`: the table's dimension code less one (SALES_DIMENSIONS), among the tables a page has. */
 function downloadType(tables: readonly SalesDimensionKey[]) {
@@ -79,7 +90,7 @@ function downloadType(tables: readonly SalesDimensionKey[]) {
 }
 
 /** download type: 0 segment, 1 family, 2 brand, 3 area, 4 producer, 5 car series. */
-export const wholeMarketDownloadSchema = strictQuery({
+export const wholeMarketDownloadSchema = salesQuery({
   ...wholeMarketAreaSchema.shape,
   type: downloadType(['segment', 'family', 'brand', 'area', 'producer', 'carSeries']),
 });
@@ -124,6 +135,7 @@ type AreaFields = { area?: number; dimensionalityId?: number; level?: AreaLevel;
 
 function withArea<S extends z.ZodRawShape>(shape: S) {
   return strictQuery({ ...shape, ...areaShape }).transform((q, ctx) => {
+    if (!checkNewYear(q as { newYear: boolean; time?: string }, ctx)) return z.NEVER;
     const { area, dimensionalityId, level, dimensionality, ...rest } = q as typeof q & AreaFields;
     if (level !== undefined && dimensionality !== undefined && level !== dimensionality) {
       ctx.addIssue({ code: 'custom', path: ['level'], message: '与 dimensionality 不一致' });

@@ -46,7 +46,7 @@ const EXAMPLES: Record<string, Record<string, string>> = {
   'search/complexBPs': { type: '0' },
   'saleVolume/wholeMarket/whole': {},
   'saleVolume/wholeMarket/highCharts': { timeDimensionality: '1', count: '2' },
-  'saleVolume/wholeMarket/detail': {},
+  'saleVolume/wholeMarket/detail': { time: '2026-02', newYear: '1' },
   'saleVolume/wholeMarket/series': { source: '1' },
   'saleVolume/wholeMarket/bound': { pageSize: '20', sort: 'yoy.desc' },
   'saleVolume/wholeMarket/producer': { fuels: '4,5,6' },
@@ -57,7 +57,7 @@ const EXAMPLES: Record<string, Record<string, string>> = {
   'saleVolume/areaMarket/highCharts': { area: '5', level: '1' },
   'saleVolume/areaMarket/detail': { area: '440100', level: '3' },
   'saleVolume/areaMarket/series': {},
-  'saleVolume/areaMarket/bound': { area: '440000', level: '2' },
+  'saleVolume/areaMarket/bound': { area: '440000', level: '2', time: '2026-01', newYear: '1' },
   'saleVolume/areaMarket/producer': { sort: 'mixChange.asc' },
   'saleVolume/areaMarket/area': {},
   'saleVolume/areaMarket/download': { type: '3' },
@@ -65,7 +65,7 @@ const EXAMPLES: Record<string, Record<string, string>> = {
   'saleVolume/companyBrand/list': { type: '1', accumulate: '1', sort: 'ljRanking.asc' },
   'saleVolume/companyBrand/list2chart': { rank: '2' },
   'saleVolume/companyBrand/highCharts': { type: '0', foreignId: '1', compareType: '1', foreignIds: '2,3' },
-  'saleVolume/companyBrand/carDetails': { type: '0', foreignId: '1', foreignIds: '2' },
+  'saleVolume/companyBrand/carDetails': { type: '0', foreignId: '1', foreignIds: '2', time: '2026-02', newYear: '1' },
   'saleVolume/companyBrand/download': {},
   'saleVolume/companyBrand/downloadCarDetails': { type: '1', foreignId: '1' },
   'pricevolume/priceQtyDetail/highCharts': { data2: '1', accumulate: '1' },
@@ -106,7 +106,7 @@ const EXAMPLES: Record<string, Record<string, string>> = {
   'price/priceDetailMarket/table': { tab: '3', detailId: '3', data2: '1' },
   'price/priceDetailMarket/download': { tab: '4', orderBy: '0' },
   'dashboard/whole': { accumulate: '1' },
-  'dashboard/producers': { pageSize: '5' },
+  'dashboard/producers': { pageSize: '5', time: '2026-01', newYear: '1' },
   'dashboard/brands': { jllType: '2' },
   'dashboard/modelSubs': { jllType: '0' },
   'dashboard/cities': { jllType: '1', currentPage: '2' },
@@ -345,7 +345,7 @@ describe('the contracts', () => {
       expect(operation.responses['200']).toBeDefined();
     }
     const whole = document.paths[`${API_PREFIX}/saleVolume/wholeMarket/whole`].get;
-    expect(whole.parameters?.map((p) => p.name).sort()).toEqual(['detailId', 'fuels', 'producerProperty', 'source', 'time']);
+    expect(whole.parameters?.map((p) => p.name).sort()).toEqual(['detailId', 'fuels', 'newYear', 'producerProperty', 'source', 'time']);
     const result = JSON.stringify(whole.responses['200']);
     for (const field of ['qtyStr', 'yoys', 'yearYoy', 'ljTb']) expect(result).toContain(field);
     // The area tree's rows are recursive: described once among the components and referred to.

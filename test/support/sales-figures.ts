@@ -243,12 +243,17 @@ export function salesFiguresApi(part: string, addressOctet: number) {
     await dropSalesFixture(env.adminUrl, database);
   });
 
+  /** A call under /car/api: `callApi('dashboard/whole')`. */
+  function callApi(path: string, query: Record<string, string | number> = {}) {
+    return request(app.getHttpServer()).get(`/car/api/${path}`).query(query).set('token', token);
+  }
+
   function call(path: string, query: Record<string, string | number> = {}) {
-    return request(app.getHttpServer()).get(`/car/api/saleVolume/${path}`).query(query).set('token', token);
+    return callApi(`saleVolume/${path}`, query);
   }
 
   async function ok<T>(path: string, query: Record<string, string | number> = {}): Promise<T> {
-    const response = await call(path, query);
+    const response = await (path.startsWith('dashboard/') ? callApi(path, query) : call(path, query));
     expect({ path, status: response.status, code: response.body.code, msg: response.body.msg }).toEqual({
       path,
       status: 200,
@@ -260,5 +265,5 @@ export function salesFiguresApi(part: string, addressOctet: number) {
 
   const ranked = (page: Page): Row[] => page.list.filter((r) => !r.heji);
 
-  return { call, ok, ranked };
+  return { call, callApi, ok, ranked };
 }

@@ -1,3 +1,4 @@
+import type { ShiftKey } from './measures';
 import type { MeasureRequest } from './query';
 
 /**
@@ -7,13 +8,48 @@ import type { MeasureRequest } from './query';
  */
 export type Volumes = Record<'qty' | 'tq' | 'hb' | 'lj' | 'tqLj', number>;
 
-export const COMPARISONS: readonly MeasureRequest[] = [
-  { measure: 'qty', shift: 'current', as: 'qty' },
-  { measure: 'qty', shift: 'lastYear', as: 'tq' },
-  { measure: 'qty', shift: 'previousMonth', as: 'hb' },
-  { measure: 'qty', shift: 'yearToDate', as: 'lj' },
-  { measure: 'qty', shift: 'lastYearToDate', as: 'tqLj' },
-];
+/** The five roles a comparison plays, each answered by one shift of the volume. */
+export type ComparisonRole = 'current' | 'lastYear' | 'previousMonth' | 'yearToDate' | 'lastYearToDate';
+export type ComparisonShifts = Record<ComparisonRole, ShiftKey>;
+
+/** The single month: each role its own shift. */
+export const MONTH_SHIFTS: ComparisonShifts = {
+  current: 'current',
+  lastYear: 'lastYear',
+  previousMonth: 'previousMonth',
+  yearToDate: 'yearToDate',
+  lastYearToDate: 'lastYearToDate',
+};
+
+/**
+ * 春节口径 (1-2月合计, decisions 197 and 198): the period is January and February together, against the same two
+ * months a year earlier; 环比 against the two months before (November-December); 累计 is the period itself.
+ */
+export const NEW_YEAR_SHIFTS: ComparisonShifts = {
+  current: 'newYearToDate',
+  lastYear: 'lastYearNewYearToDate',
+  previousMonth: 'beforeNewYear',
+  yearToDate: 'newYearToDate',
+  lastYearToDate: 'lastYearNewYearToDate',
+};
+
+/** The request's shift set: the single month, or 1-2月合计 with `newYear`. */
+export function comparisonShifts(newYear: boolean): ComparisonShifts {
+  return newYear ? NEW_YEAR_SHIFTS : MONTH_SHIFTS;
+}
+
+/** The five comparisons under a shift set. */
+export function comparisonsOf(shifts: ComparisonShifts): MeasureRequest[] {
+  return [
+    { measure: 'qty', shift: shifts.current, as: 'qty' },
+    { measure: 'qty', shift: shifts.lastYear, as: 'tq' },
+    { measure: 'qty', shift: shifts.previousMonth, as: 'hb' },
+    { measure: 'qty', shift: shifts.yearToDate, as: 'lj' },
+    { measure: 'qty', shift: shifts.lastYearToDate, as: 'tqLj' },
+  ];
+}
+
+export const COMPARISONS: readonly MeasureRequest[] = comparisonsOf(MONTH_SHIFTS);
 
 /** An answer's volumes (a volume is never null; absent reads 0). */
 export function volumesOf(values: Record<string, number | null>): Volumes {

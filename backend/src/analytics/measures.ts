@@ -54,7 +54,8 @@ export const MEASURES: Record<MeasureKey, MeasureDef> = {
   tpHigh: { kind: 'max', column: 'tp_max', sources: PRICE, label: '最高成交价' },
 };
 
-export type ShiftKey = 'current' | 'lastYear' | 'previousMonth' | 'january' | 'yearToDate' | 'lastYearToDate';
+export type ShiftKey =
+  'current' | 'lastYear' | 'previousMonth' | 'january' | 'yearToDate' | 'lastYearToDate' | 'newYearToDate' | 'lastYearNewYearToDate' | 'beforeNewYear';
 
 /** The months a shifted measure covers, from the query's month. The spec's wire names in brackets. */
 export const SHIFTS: Record<ShiftKey, { label: string; span: (month: number) => MonthSpan }> = {
@@ -65,6 +66,11 @@ export const SHIFTS: Record<ShiftKey, { label: string; span: (month: number) => 
   january: { label: '1月 (较1月)', span: (m) => ({ from: yearOf(m) * 100 + 1, to: yearOf(m) * 100 + 1 }) },
   yearToDate: { label: '累计 (lj)', span: (m) => ({ from: yearOf(m) * 100 + 1, to: m }) },
   lastYearToDate: { label: '去年累计 (tqLj)', span: (m) => ({ from: yearOf(m) * 100 + 1 - 100, to: m - 100 }) },
+  // 春节口径 (decisions 197, 198): January and February of the month's year together, whether the month is
+  // January or February; its year-ago twin; and the two months before them (November-December), the 环比.
+  newYearToDate: { label: '1-2月合计', span: (m) => ({ from: yearOf(m) * 100 + 1, to: yearOf(m) * 100 + 2 }) },
+  lastYearNewYearToDate: { label: '去年1-2月', span: (m) => ({ from: (yearOf(m) - 1) * 100 + 1, to: (yearOf(m) - 1) * 100 + 2 }) },
+  beforeNewYear: { label: '上年11-12月', span: (m) => ({ from: (yearOf(m) - 1) * 100 + 11, to: (yearOf(m) - 1) * 100 + 12 }) },
 };
 
 /**

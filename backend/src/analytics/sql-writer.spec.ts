@@ -186,6 +186,10 @@ describe('time shifts of any measure', () => {
     ['january', 202610, [202601, 202601]],
     ['yearToDate', 202610, [202601, 202610]],
     ['lastYearToDate', 202610, [202501, 202510]],
+    ['newYearToDate', 202601, [202601, 202602]],
+    ['newYearToDate', 202602, [202601, 202602]],
+    ['lastYearNewYearToDate', 202601, [202501, 202502]],
+    ['beforeNewYear', 202602, [202511, 202512]],
   ] as const)('%s of %d covers %j', (shift, month: number, span) => {
     const built = buildQuery({ source: 'price', dimensions: [], month, measures: [{ measure: 'tp', shift, as: 'x' }] });
     expect(built.params.slice(0, 2)).toEqual(span);
@@ -195,6 +199,12 @@ describe('time shifts of any measure', () => {
     const built = buildQuery({ source: 2, dimensions: ['brand'], month: 202610, measures: [{ measure: 'qty', shift: 'lastYearToDate', as: 'tqLj' }] });
     expect(built.sql).toContain('coalesce(sum(qty_ytd) FILTER (WHERE month = $1), 0) AS "tqLj"');
     expect(built.params[0]).toBe(202510);
+  });
+
+  test('1-2月合计 of January reads the February year-to-date sums: one month, as a single month does', () => {
+    const built = buildQuery({ source: 2, dimensions: ['brand'], month: 202601, measures: [{ measure: 'qty', shift: 'newYearToDate', as: 'qty' }] });
+    expect(built.sql).toContain('coalesce(sum(qty_ytd) FILTER (WHERE month = $1), 0) AS "qty"');
+    expect(built.params[0]).toBe(202602);
   });
 
   test("a shift needs the query's month, and a measure has a shift or a span, not both", () => {

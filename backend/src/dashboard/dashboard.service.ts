@@ -18,6 +18,8 @@ import {
   growthNumber,
   kiloVehicles,
   monthRange,
+  NEW_YEAR_MESSAGES,
+  newYearPeriodText,
   parseMonth,
   percentNumber,
   percentText,
@@ -27,6 +29,8 @@ import {
   sharePercentText,
 } from '@car/contracts';
 import { AnalyticsService } from '../analytics/analytics.service';
+import { comparisonShifts, NEW_YEAR_SHIFTS } from '../analytics/comparisons';
+import { SHIFTS } from '../analytics/measures';
 import type { DimensionKey, Filters } from '../analytics/model';
 import type { MeasureRequest } from '../analytics/query';
 import { ApiException } from '../common/api-codes';
@@ -35,23 +39,24 @@ import { FUEL_OF, NEV_FUELS } from '../reference/data/dictionaries';
 import { type BriefVolumes, periodName, writeBriefs } from './dashboard.briefs';
 import { DashboardRepository } from './dashboard.repository';
 
-/** The period a dashboard call is about: a retail month, alone (0) or January to it (1). */
+/**
+ * The period a dashboard call is about: a retail month, alone (0) or January to it (1), or with `newYear`
+ * January and February together (1-2月合计, decision 197), which takes the place of either.
+ */
 interface Period {
   month: number;
   accumulate: 0 | 1;
+  newYear: boolean;
 }
 
-/** The period's volume (qty) and the same period a year earlier (tq) as shifts; the month before (hb) for a single month. */
-function periodMeasures(accumulate: 0 | 1): MeasureRequest[] {
-  return accumulate === 1
-    ? [
-        { measure: 'qty', shift: 'yearToDate', as: 'qty' },
-        { measure: 'qty', shift: 'lastYearToDate', as: 'tq' },
-      ]
-    : [
-        { measure: 'qty', shift: 'current', as: 'qty' },
-        { measure: 'qty', shift: 'lastYear', as: 'tq' },
-      ];
+/** The period's volume (qty) and the same period a year earlier (tq) as shifts of the query layer. */
+function periodMeasures(p: Period): MeasureRequest[] {
+  const shifts = comparisonShifts(p.newYear);
+  const [current, lastYear] = p.accumulate === 1 && !p.newYear ? [shifts.yearToDate, shifts.lastYearToDate] : [shifts.current, shifts.lastYear];
+  return [
+    { measure: 'qty', shift: current, as: 'qty' },
+    { measure: 'qty', shift: lastYear, as: 'tq' },
+  ];
 }
 
 /** 插电混动 counts 插电式混合动力 and 增程式 together (CPCA's PHEV), so BEV + PHEV = new energy. */
@@ -84,20 +89,25 @@ export class DashboardService {
     private readonly repository: DashboardRepository,
   ) {}
 
-  /** The month defaults to the latest with retail data; a month without it is a 400. */
+  /** The month defaults to the latest with retail data; a month without it is a 400, as is 1-2月合计 before February is in (decision 197). */
   async period(dto: DashboardPeriodDto): Promise<Period> {
     const months = await this.calendar.months('retail');
     if (months.length === 0) throw ApiException.notFound('暂无数据');
-    if (!dto.time) return { month: months[0], accumulate: dto.accumulate };
+    if (!dto.time) return { month: months[0], accumulate: dto.accumulate, newYear: false };
     const month = parseMonth(dto.time);
     if (!months.includes(month)) throw ApiException.badRequest(`参数 time 没有 ${dto.time} 的数据`);
-    return { month, accumulate: dto.accumulate };
+    if (dto.newYear && !months.includes(SHIFTS[NEW_YEAR_SHIFTS.current].span(month).to)) {
+      throw ApiException.badRequest(NEW_YEAR_MESSAGES.februaryMissing(Math.floor(month / 100)));
+    }
+    return { month, accumulate: dto.accumulate, newYear: dto.newYear };
   }
 
   async whole(dto: DashboardPeriodDto): Promise<DashboardWhole> {
     const p = await this.period(dto);
-    const measures = periodMeasures(p.accumulate);
-    const withPreviousMonth: MeasureRequest[] = p.accumulate === 0 ? [...measures, { measure: 'qty', shift: 'previousMonth', as: 'hb' }] : measures;
+    const measures = periodMeasures(p);
+    // 环比 is the single month's: a period of several months (累计, 1-2月合计) has none on the dashboard.
+    const single = p.accumulate === 0 && !p.newYear;
+    const withPreviousMonth: MeasureRequest[] = single ? [...measures, { measure: 'qty', shift: 'previousMonth', as: 'hb' }] : measures;
     const [byFuel, byType, producers] = await Promise.all([
       this.analytics.query({ source: 2, dimensions: ['fuel'], month: p.month, measures: withPreviousMonth }),
       this.analytics.query({ source: 2, dimensions: ['brandType'], month: p.month, measures }),
@@ -106,7 +116,7 @@ export class DashboardService {
     const sumOf = (rows: typeof byFuel, dimension: DimensionKey, keys: readonly number[] | null): BriefVolumes => {
       const chosen = rows.filter((r) => keys === null || keys.includes(r.key[dimension] ?? -1));
       const add = (name: string) => chosen.reduce((sum, r) => sum + (r.values[name] ?? 0), 0);
-      return { qty: add('qty'), tq: add('tq'), hb: p.accumulate === 0 ? add('hb') : null };
+      return { qty: add('qty'), tq: add('tq'), hb: single ? add('hb') : null };
     };
     const all = sumOf(byFuel, 'fuel', null);
     const nev = sumOf(byFuel, 'fuel', NEV_FUELS);
@@ -134,8 +144,8 @@ export class DashboardService {
       hezi: volume(ofType(BRAND_TYPES.hezi).qty, ofType(BRAND_TYPES.hezi).tq),
       producers: producers.rows,
       briefs: writeBriefs({
-        period: periodName(p.month, p.accumulate),
-        accumulate: p.accumulate,
+        period: p.newYear ? newYearPeriodText(Math.floor(p.month / 100)) : periodName(p.month, p.accumulate),
+        accumulate: p.newYear ? 1 : p.accumulate,
         all,
         newEnergy: nev,
         bev: bev.qty,
@@ -149,7 +159,7 @@ export class DashboardService {
    * over every fuel, each month on its own. One question by month and fuel; a month without retail is null.
    */
   async nevTrend(dto: DashboardNevTrendDto): Promise<DashboardNevTrend> {
-    const { month } = await this.period({ time: dto.time, accumulate: 0 });
+    const { month } = await this.period({ time: dto.time, accumulate: 0, newYear: false });
     const months = monthRange(addMonths(month, -(NEV_TREND_MONTHS - 1)), month);
     const rows = await this.analytics.query({
       source: 2,
@@ -207,7 +217,7 @@ export class DashboardService {
       dimensions: [dimension],
       filters,
       month: p.month,
-      measures: periodMeasures(p.accumulate),
+      measures: periodMeasures(p),
       keepWhenAny: ['qty'],
       windows: [
         { fn: 'share', of: 'qty', as: 'per' },

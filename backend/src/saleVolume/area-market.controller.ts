@@ -54,6 +54,14 @@ export class AreaMarketController {
   @Get(AREA_MARKET.download.path)
   async download(@Query(zodPipe(AREA_MARKET.download.params)) q: ParamsOf<typeof AREA_MARKET.download>, @Res() res: Response): Promise<void> {
     const table = await this.areaMarket.download(q, salesDimensionOfDownloadType(q.type) as AreaMarketTable);
-    await streamTableWorkbook(res, table.fileName, table.nameHeader, tableColumns(table.nameHeader, table.groupHeader), table.rows, table.asOf, isTotalRow);
+    await streamTableWorkbook(
+      res,
+      table.fileName,
+      table.nameHeader,
+      tableColumns(table.nameHeader, table.groupHeader, q.newYear),
+      table.rows,
+      table.asOf,
+      isTotalRow,
+    );
   }
 }

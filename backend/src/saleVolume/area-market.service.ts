@@ -6,7 +6,6 @@ import {
   type AreaTreePage,
   type AreaTreeRow,
   type ChartResult,
-  formatMonth,
   type Summary,
   SALES_DIMENSIONS,
   type SalesDimensionKey,
@@ -19,10 +18,10 @@ import { AnalyticsService } from '../analytics/analytics.service';
 import type { DimensionKey } from '../analytics/model';
 import { ApiException } from '../common/api-codes';
 import { Geography, GeographyRepository } from '../reference/geography.repository';
-import { COMPARISONS, sumVolumes, type Volumes, volumesOf } from '../analytics/comparisons';
+import { comparisonsOf, sumVolumes, type Volumes, volumesOf } from '../analytics/comparisons';
 import { type AreaNode, areaNodeOf, WHOLESALE_HAS_NO_AREA } from './area-node';
 import type { WorkbookAsOf } from '../workbook/table-workbook';
-import { isTotalRow, MarketScope, SaleVolumeService, totalRow, VolumeRow } from './sale-volume.service';
+import { isTotalRow, MarketScope, periodLabel, SaleVolumeService, totalRow, VolumeRow } from './sale-volume.service';
 
 /** The area-market page's tables: every sales table but 车系 (SALES_DIMENSIONS: codes, paths, labels, download types). */
 export type AreaMarketTable = Exclude<SalesDimensionKey, 'carSeries'>;
@@ -92,7 +91,7 @@ export class AreaMarketService {
   ): Promise<{ rows: TableRow[]; fileName: string; nameHeader: string; groupHeader?: string; asOf: WorkbookAsOf }> {
     if (table === 'area' && dto.source === 1) throw ApiException.badRequest(WHOLESALE_HAS_NO_AREA);
     const { scope, node } = await this.market(dto);
-    const fileName = `区域市场表现-${node.name}-${SALES_DIMENSIONS[table].label}-${formatMonth(scope.month)}.xlsx`;
+    const fileName = `区域市场表现-${node.name}-${SALES_DIMENSIONS[table].label}-${periodLabel(scope)}.xlsx`;
     const asOf = await this.sales.asOf(scope);
     if (table === 'area') {
       const tree = await this.treeRows(scope, node);
@@ -151,7 +150,7 @@ export class AreaMarketService {
       dimensions: [leafDimension],
       filters: scope.filters,
       month: scope.month,
-      measures: COMPARISONS,
+      measures: comparisonsOf(scope.shifts),
     });
     const sold = new Map(data.map((r) => [r.key[leafDimension] ?? 0, volumesOf(r.values)]));
     const valuesOf = (place: Place): Volumes => (place.children ? sumVolumes(place.children.map(valuesOf)) : (sold.get(place.id) ?? sumVolumes([])));

@@ -51,7 +51,7 @@ export class CompanyBrandController {
     const table = await this.companyBrand.listDownload(q);
     const columns: Array<WorkbookColumn<TendencyRow>> = [
       { header: '排名', kind: 'count', width: 8, value: (r) => r.ranking },
-      ...tableColumns(table.nameHeader),
+      ...tableColumns(table.nameHeader, undefined, q.newYear),
     ];
     await streamTableWorkbook(res, table.fileName, `${table.nameHeader}排名`, columns, table.rows, table.asOf);
   }

@@ -25,7 +25,7 @@ import { CompanyBrandRepository } from './company-brand.repository';
 import { BAND_SIZE, detailsMarket, makerDetails, marketTotal, tendencyPage } from './company-brand.rows';
 import type { Maker } from './company-brand.types';
 import type { WorkbookAsOf } from '../workbook/table-workbook';
-import { MarketScope, RankingOrder, SaleVolumeService } from './sale-volume.service';
+import { MarketScope, periodEnd, periodLabel, RankingOrder, SaleVolumeService } from './sale-volume.service';
 
 const MAKER_FILTER: Record<MakerKind, FilterKey> = { producer: 'producerIds', brand: 'brandIds' };
 const MAKER_LABEL: Record<MakerKind, string> = { producer: '厂商', brand: '品牌' };
@@ -77,7 +77,7 @@ export class CompanyBrandService {
     const label = MAKER_LABEL[dto.type];
     return {
       rows,
-      fileName: `厂商品牌表现-${label}排名-${periodText(scope.month, dto.accumulate)}.xlsx`,
+      fileName: `厂商品牌表现-${label}排名-${periodText(scope, dto.accumulate)}.xlsx`,
       nameHeader: label,
       asOf: await this.sales.asOf(scope),
     };
@@ -121,8 +121,8 @@ export class CompanyBrandService {
         filters: scope.filters,
         month: scope.month,
         measures: [
-          { measure: 'qty', shift: dto.accumulate === 1 ? 'yearToDate' : 'current', as: 'cur' },
-          { measure: 'qty', shift: dto.accumulate === 1 ? 'lastYearToDate' : 'lastYear', as: 'prev' },
+          { measure: 'qty', shift: dto.accumulate === 1 ? scope.shifts.yearToDate : scope.shifts.current, as: 'cur' },
+          { measure: 'qty', shift: dto.accumulate === 1 ? scope.shifts.lastYearToDate : scope.shifts.lastYear, as: 'prev' },
         ],
       }),
     );
@@ -132,8 +132,8 @@ export class CompanyBrandService {
       type: main.kind === 'producer' ? 0 : 1,
       accumulate: dto.accumulate,
       ...mine,
-      time: periodText(scope.month, dto.accumulate),
-      tqTime: periodText(scope.month - 100, dto.accumulate),
+      time: periodText(scope, dto.accumulate),
+      tqTime: periodText({ ...scope, month: scope.month - 100 }, dto.accumulate),
       wholeHeJi2: marketTotal(market),
       hejis: [mine.wholeHeJi1, ...others.map((o) => o.wholeHeJi1)],
       compareHeJiList: others,
@@ -197,13 +197,14 @@ export class CompanyBrandService {
       source: scope.source,
       dimensions: ['month'],
       filters: { ...scope.filters, ...extra },
-      measures: [{ measure: 'qty', span: { from, to: scope.month }, as: 'qty' }],
+      measures: [{ measure: 'qty', span: { from, to: periodEnd(scope) }, as: 'qty' }],
     });
     return new Map(rows.map((r) => [r.key.month ?? 0, r.values.qty ?? 0]));
   }
 
+  /** The chart's months: to the chosen month, or to February under 1-2月合计 (decision 199). */
   private window(scope: MarketScope): MonthWindow {
-    return { first: scope.firstMonth, last: scope.month };
+    return { first: scope.firstMonth, last: periodEnd(scope) };
   }
 }
 
@@ -234,7 +235,9 @@ function listOrder(accumulate: number): RankingOrder {
   return accumulate === 1 ? 'yearToDate' : 'month';
 }
 
-/** The period shown: the month, or January to it. */
-function periodText(month: number, accumulate: number): string {
+/** The period shown: the month, or January to it; under 1-2月合计 January and February (2026-01~02). */
+function periodText(scope: Pick<MarketScope, 'month' | 'shifts'>, accumulate: number): string {
+  const month = scope.month;
+  if (scope.shifts.current !== 'current') return periodLabel(scope);
   return accumulate === 1 ? `${formatMonth(Math.floor(month / 100) * 100 + 1)}~${formatMonth(month)}` : formatMonth(month);
 }

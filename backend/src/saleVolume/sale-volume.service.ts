@@ -7,6 +7,8 @@ import {
   growth,
   growthNumber,
   monthRange,
+  newYearCategory,
+  NEW_YEAR_MESSAGES,
   parseMonth,
   percentNumber as round1,
   percentText,
@@ -28,7 +30,8 @@ import {
 } from '@car/contracts';
 import { AnalyticsRow, AnalyticsService } from '../analytics/analytics.service';
 import type { DataSource, DimensionKey, Filters } from '../analytics/model';
-import { COMPARISONS, sumVolumes, type Volumes, volumesOf } from '../analytics/comparisons';
+import { comparisonShifts, type ComparisonShifts, comparisonsOf, NEW_YEAR_SHIFTS, sumVolumes, type Volumes, volumesOf } from '../analytics/comparisons';
+import { SHIFTS } from '../analytics/measures';
 import type { AnalyticsQuery, OrderRequest, WindowRequest } from '../analytics/query';
 import { ApiException } from '../common/api-codes';
 import { CalendarRepository, MonthData } from '../reference/calendar.repository';
@@ -47,6 +50,18 @@ export interface MarketScope {
   filters: Filters;
   /** The source's first month with data, read with the month so charts need no second round trip. */
   firstMonth: number;
+  /** The shift of each comparison: the single month, or 1-2月合计 (`newYear`, decision 197). */
+  shifts: ComparisonShifts;
+}
+
+/** The last month a scope's figures cover: its month, or February under 1-2月合计 (decision 199). */
+export function periodEnd(scope: Pick<MarketScope, 'month' | 'shifts'>): number {
+  return SHIFTS[scope.shifts.current].span(scope.month).to;
+}
+
+/** The period's name in titles and file names: 2026-10, or 2026-01~02 under 1-2月合计. */
+export function periodLabel(scope: Pick<MarketScope, 'month' | 'shifts'>): string {
+  return scope.shifts.current === NEW_YEAR_SHIFTS.current ? newYearCategory(yearOf(scope.month)) : formatMonth(scope.month);
 }
 
 /** A ranking row is answered when it sold in the month or the year to date, now or a year earlier. */
@@ -119,16 +134,25 @@ export class SaleVolumeService {
       month = parseMonth(dto.time);
       if (!months.includes(month)) throw ApiException.badRequest(`参数 time 没有 ${dto.time} 的数据`);
     }
+    // 1-2月合计 of a January needs its February (decision 197); the contract has already refused other months.
+    const newYearEnd = SHIFTS[NEW_YEAR_SHIFTS.current].span(month).to;
+    if (dto.newYear && !months.includes(newYearEnd)) throw ApiException.badRequest(NEW_YEAR_MESSAGES.februaryMissing(yearOf(month)));
     const filters: Filters = { ...extra };
     if (dto.detailId > 0) filters.segmentIds = [dto.detailId];
     if (dto.producerProperty > 0) filters.producerProperties = [dto.producerProperty];
     if (dto.fuels.length > 0) filters.fuels = dto.fuels;
-    return { source, month, filters, firstMonth: months[months.length - 1] };
+    return { source, month, filters, firstMonth: months[months.length - 1], shifts: comparisonShifts(dto.newYear) };
   }
 
   /** The five cards: monthly sales, yoy, mom, January-to-date, cumulative yoy. */
   async summary(scope: MarketScope): Promise<Summary> {
-    const [row] = await this.analytics.query({ source: scope.source, dimensions: [], filters: scope.filters, month: scope.month, measures: COMPARISONS });
+    const [row] = await this.analytics.query({
+      source: scope.source,
+      dimensions: [],
+      filters: scope.filters,
+      month: scope.month,
+      measures: comparisonsOf(scope.shifts),
+    });
     const v = volumesOf(row?.values ?? {});
     const yoy = growth(v.qty, v.tq);
     const mom = growth(v.qty, v.hb);
@@ -158,7 +182,7 @@ export class SaleVolumeService {
       dimensions: [dimension, ...extraDimensions],
       filters: scope.filters,
       month: scope.month,
-      measures: COMPARISONS,
+      measures: comparisonsOf(scope.shifts),
       keepWhenAny: SOLD_IN,
     });
     return this.toRows(
@@ -184,15 +208,16 @@ export class SaleVolumeService {
     const sortKey = sort ? SORT_KEYS[sort.column] : undefined;
     const sorted: OrderRequest[] = sort && sortKey ? [{ by: sortKey.by, direction: sort.direction }] : [];
     const by: OrderRequest[] = [...sorted, ...(order === 'month' ? ['qty', 'lj'] : ['lj', 'qty']).map((m): OrderRequest => ({ by: m, direction: 'desc' }))];
+    const comparisons = comparisonsOf(scope.shifts);
     const query: AnalyticsQuery = {
       source: scope.source,
       dimensions: [dimension],
       filters: scope.filters,
       month: scope.month,
-      measures: COMPARISONS,
+      measures: comparisons,
       keepWhenAny: SOLD_IN,
       windows: [
-        ...COMPARISONS.map((m) => ({ fn: 'total' as const, of: m.as, as: `${m.as}Market` })),
+        ...comparisons.map((m) => ({ fn: 'total' as const, of: m.as, as: `${m.as}Market` })),
         { fn: 'max', of: 'qty', as: 'qtyMax' },
         { fn: 'max', of: 'lj', as: 'ljMax' },
         { fn: 'rank', of: 'lj', as: 'ljRank', nullWhenZero: true },
@@ -296,18 +321,21 @@ export class SaleVolumeService {
   async chart(scope: MarketScope, granularity: number, count: number): Promise<ChartResult> {
     const firstMonth = scope.firstMonth;
     const lastYear = yearOf(scope.month);
+    // 1-2月合计 runs the chart to the period's end (February) and draws each year's January and February as one bar (decision 199).
+    const newYear = scope.shifts.current === NEW_YEAR_SHIFTS.current;
+    const lastMonth = periodEnd(scope);
     const firstYear = granularity === 2 || count === 0 ? yearOf(firstMonth) : Math.max(yearOf(firstMonth), lastYear - count + 1);
     const from = Math.max(firstYear * 100 + 1, firstMonth);
     const data = await this.analytics.query({
       source: scope.source,
       dimensions: ['month'],
       filters: scope.filters,
-      measures: [{ measure: 'qty', span: { from: from - 100, to: scope.month }, as: 'qty' }],
+      measures: [{ measure: 'qty', span: { from: from - 100, to: lastMonth }, as: 'qty' }],
     });
     const byMonth = new Map(data.map((r) => [r.key.month ?? 0, r.values.qty ?? 0]));
     const buckets = new Map<string, { qty: number; tq: number; complete: boolean }>();
-    for (const month of monthRange(from, scope.month)) {
-      const label = bucketLabel(month, granularity);
+    for (const month of monthRange(from, lastMonth)) {
+      const label = newYear && granularity === 0 && month % 100 <= 2 ? newYearCategory(yearOf(month)) : bucketLabel(month, granularity);
       const bucket = buckets.get(label) ?? { qty: 0, tq: 0, complete: true };
       bucket.qty += byMonth.get(month) ?? 0;
       bucket.tq += byMonth.get(month - 100) ?? 0;
@@ -317,7 +345,7 @@ export class SaleVolumeService {
       const year = Number(label.slice(0, 4));
       return year - 1 >= yearOf(firstMonth);
     };
-    const categories = [...buckets.keys()].map((label) => partialPeriodLabel(label, granularity, scope.month));
+    const categories = [...buckets.keys()].map((label) => partialPeriodLabel(label, granularity, lastMonth));
     return {
       xAxis: [{ categories }],
       yAxis: [{ title: '销量（辆）' }, { title: '同比' }],

@@ -1,4 +1,4 @@
-import { type FigureKind, type TableRow, type Tag, TAG_COLUMNS as TAG_HEADERS } from '@car/contracts';
+import { type FigureKind, type TableRow, type Tag, TAG_COLUMNS as TAG_HEADERS, tagHeader } from '@car/contracts';
 import type { WorkbookColumn } from '../workbook/table-workbook';
 
 /** Each data tag's figure and its kind; the header is the page's (contracts' TAG_COLUMNS, a point change with its unit). */
@@ -25,11 +25,11 @@ export const TAG_COLUMNS: ReadonlyArray<WorkbookColumn<TableRow> & { tag: number
   header: TAG_HEADERS.find((t) => t.tag === f.tag)?.label ?? '',
 }));
 
-/** The columns of a ranking table's workbook: optional group column, the name column, then every tag. */
-export function tableColumns(nameHeader: string, groupHeader?: string): Array<WorkbookColumn<TableRow>> {
+/** The columns of a ranking table's workbook: optional group column, the name column, then every tag (headers of 1-2月合计 with `newYear`). */
+export function tableColumns(nameHeader: string, groupHeader?: string, newYear = false): Array<WorkbookColumn<TableRow>> {
   return [
     ...(groupHeader ? [{ header: groupHeader, kind: 'text' as const, width: 12, value: (r: TableRow) => r.groupName ?? '' }] : []),
     { header: nameHeader, kind: 'text', value: (r) => r.name },
-    ...TAG_COLUMNS,
+    ...TAG_COLUMNS.map((c) => ({ ...c, header: tagHeader(c.tag as Tag, newYear) })),
   ];
 }

@@ -58,6 +58,14 @@ export class WholeMarketController {
   @Get(WHOLE_MARKET.download.path)
   async download(@Query(zodPipe(WHOLE_MARKET.download.params)) q: ParamsOf<typeof WHOLE_MARKET.download>, @Res() res: Response): Promise<void> {
     const table = await this.wholeMarket.download(q, salesDimensionOfDownloadType(q.type), q.dimensionality);
-    await streamTableWorkbook(res, table.fileName, table.nameHeader, tableColumns(table.nameHeader, table.groupHeader), table.rows, table.asOf, isTotalRow);
+    await streamTableWorkbook(
+      res,
+      table.fileName,
+      table.nameHeader,
+      tableColumns(table.nameHeader, table.groupHeader, q.newYear),
+      table.rows,
+      table.asOf,
+      isTotalRow,
+    );
   }
 }

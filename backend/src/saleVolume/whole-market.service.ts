@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
   type ChartResult,
-  formatMonth,
   type RankingSortColumn,
   SALES_DIMENSIONS,
   type SaleVolumeFilterDto,
@@ -14,7 +13,7 @@ import {
 import type { DimensionKey } from '../analytics/model';
 import { ApiException } from '../common/api-codes';
 import type { WorkbookAsOf } from '../workbook/table-workbook';
-import { isTotalRow, MarketScope, RowOptions, SaleVolumeService } from './sale-volume.service';
+import { isTotalRow, MarketScope, periodLabel, RowOptions, SaleVolumeService } from './sale-volume.service';
 
 /** The whole-market page has every sales table (SALES_DIMENSIONS: codes 1-6, paths, labels, download types). */
 export type WholeMarketTable = SalesDimensionKey;
@@ -63,7 +62,7 @@ export class WholeMarketService {
     const grouped = table === 'segment' || (table === 'area' && dimensionality === 2);
     return {
       rows,
-      fileName: `整体市场表现-${label}-${formatMonth(scope.month)}.xlsx`,
+      fileName: `整体市场表现-${label}-${periodLabel(scope)}.xlsx`,
       nameHeader: label,
       groupHeader: grouped ? (table === 'segment' ? '类别' : '大区') : undefined,
       asOf: await this.sales.asOf(scope),

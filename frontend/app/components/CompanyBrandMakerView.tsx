@@ -11,6 +11,7 @@ import { salesSourceKind } from '@car/contracts';
 import { DataAsOf } from '~/components/DataAsOf';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { HeaderTags } from '~/components/HeaderTags';
+import { NewYearToggle } from '~/components/NewYearToggle';
 import { SummaryCards } from '~/components/SummaryCards';
 import { TrendChart } from '~/components/TrendChart';
 import type { CompanyBrandData } from '~/utils/company-brand-data.server';
@@ -44,7 +45,8 @@ export function CompanyBrandMakerView({ data }: { data: CompanyBrandData }) {
         <DataAsOf source={salesSourceKind(data.filters.source)} />
       </div>
       <HeaderTags tags={[...filterTags(data.filters, data.lookups), { label: '区域', value: data.areaName }, { label, value: name }]} />
-      <SummaryCards summary={data.summary} loading={pageChanging} />
+      <NewYearToggle time={data.filters.time} on={data.filters.newYear} />
+      <SummaryCards summary={data.summary} loading={pageChanging} newYear={data.filters.newYear} />
       <TrendChart
         title={state.compareType === 0 ? `${name}销量走势` : `${name}与${state.compareType === 1 ? '厂商' : '品牌'}对比`}
         chart={data.chart}

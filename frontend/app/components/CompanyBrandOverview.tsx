@@ -12,6 +12,7 @@ import { CarDetailsTable } from '~/components/CarDetailsTable';
 import { DataAsOf } from '~/components/DataAsOf';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { HeaderTags } from '~/components/HeaderTags';
+import { NewYearToggle } from '~/components/NewYearToggle';
 import { RankBandSelect } from '~/components/RankBandSelect';
 import { RankingTable } from '~/components/RankingTable';
 import { SummaryCards } from '~/components/SummaryCards';
@@ -110,7 +111,8 @@ export function CompanyBrandOverview({ data }: { data: CompanyBrandData }) {
         <DataAsOf source={salesSourceKind(data.filters.source)} />
       </div>
       <HeaderTags tags={[...filterTags(data.filters, data.lookups), { label: '区域', value: data.areaName }, { label: '排名', value: label }]} />
-      <SummaryCards summary={data.summary} loading={pageChanging} />
+      <NewYearToggle time={data.filters.time} on={data.filters.newYear} />
+      <SummaryCards summary={data.summary} loading={pageChanging} newYear={data.filters.newYear} />
       {state.view === 'chart' ? (
         <TrendChart
           title={`${label}销量排名`}
@@ -140,6 +142,7 @@ export function CompanyBrandOverview({ data }: { data: CompanyBrandData }) {
           loading={tendencyLoading}
           extra={tools}
           chosenRowId={chosenId}
+          newYear={data.filters.newYear}
           renderName={(row: TableRow) => (
             <>
               <span className="tendency-rank">{places.get(row.id) ?? ''}</span>

@@ -8,7 +8,7 @@ import { Link, useLocation, useNavigate } from '@remix-run/react';
 import { Fragment, useState, type ReactNode } from 'react';
 import { Button, Icon } from 'semantic-ui-react';
 
-import { rankArrow, RANKING_SORT_BY_TAG, salesDimension, type TableDimension, type TableRow, TAG_COLUMNS } from '@car/contracts';
+import { rankArrow, RANKING_SORT_BY_TAG, salesDimension, type TableDimension, type TableRow, TAG_COLUMNS, tagHeader } from '@car/contracts';
 import { growthClass } from '~/utils/format';
 import { hasMoreRows, rankingSort, readTags, sortRankingRows, tagsParam } from '~/utils/ranking-table';
 import { withParams } from '~/utils/sale-volume-query';
@@ -40,6 +40,8 @@ interface RankingTableProps {
   renderName?: (row: TableRow) => ReactNode;
   onRowClick?: (row: TableRow) => void;
   chosenRowId?: number | null;
+  /** 1-2月合计: the headers say the period (tagHeader, decision 198). */
+  newYear?: boolean;
 }
 
 function Growth({ value, text }: { value: number | null; text: string }) {
@@ -114,6 +116,7 @@ export function RankingTable({
   renderName,
   onRowClick,
   chosenRowId,
+  newYear = false,
 }: RankingTableProps) {
   const location = useLocation();
   const navigate = useNavigate();
@@ -241,7 +244,7 @@ export function RankingTable({
               )}
               {columns.map((c) => (
                 <SortHeader key={c.tag} column={RANKING_SORT_BY_TAG[c.tag]} order={order} className="ranking-table__num">
-                  {c.label}
+                  {tagHeader(c.tag, newYear)}
                 </SortHeader>
               ))}
             </tr>

@@ -81,6 +81,6 @@ export function SaleVolumeFilterPanel({ filters, lookups, show = {}, keep, extra
   groups.push(...extraGroups);
 
   // The data columns are carried as the URL has them now (choosing them reloads no loader data).
-  const kept = { ...keep, tags: new URLSearchParams(location.search).get('tags') };
+  const kept = { ...keep, tags: new URLSearchParams(location.search).get('tags'), newYear: filters.newYear ? 1 : null };
   return <FilterPanel key={JSON.stringify(filters)} groups={groups} keep={kept} resetTo={resetTo ?? location.pathname} />;
 }

@@ -4,7 +4,7 @@
  */
 import { Icon } from 'semantic-ui-react';
 
-import { growthText, type Summary } from '@car/contracts';
+import { growthText, NEW_YEAR_CARD_TITLES, type Summary } from '@car/contracts';
 import { growthClass } from '~/utils/format';
 import { DefinedLabel } from './DefinedLabel';
 import { PanelBusy } from './PanelBusy';
@@ -19,12 +19,24 @@ function Growth({ value }: { value: number | null }) {
   );
 }
 
-export function SummaryCards({ summary, loading = false, unit = '辆' }: { summary: Summary | null; loading?: boolean; unit?: string }) {
+export function SummaryCards({
+  summary,
+  loading = false,
+  unit = '辆',
+  newYear = false,
+}: {
+  summary: Summary | null;
+  loading?: boolean;
+  unit?: string;
+  /** 1-2月合计: the cards' titles say the period and what it compares with (decision 198). */
+  newYear?: boolean;
+}) {
   const month = summary?.time ? `${Number(summary.time.slice(5, 7))}月` : '当月';
+  const titles = newYear ? NEW_YEAR_CARD_TITLES : { qty: `${month}销量`, yoy: '同比', mom: '环比', lj: '本年累计销量', yearYoy: '累计同比' };
   const cards: Array<{ key: string; title: string; body: JSX.Element }> = [
     {
       key: 'qty',
-      title: `${month}销量`,
+      title: titles.qty,
       body: (
         <span className="summary-card__value">
           {summary?.qtyStr ?? '-'}
@@ -32,11 +44,11 @@ export function SummaryCards({ summary, loading = false, unit = '辆' }: { summa
         </span>
       ),
     },
-    { key: 'yoy', title: '同比', body: <Growth value={summary?.yoy ?? null} /> },
-    { key: 'mom', title: '环比', body: <Growth value={summary?.mom ?? null} /> },
+    { key: 'yoy', title: titles.yoy, body: <Growth value={summary?.yoy ?? null} /> },
+    { key: 'mom', title: titles.mom, body: <Growth value={summary?.mom ?? null} /> },
     {
       key: 'lj',
-      title: '本年累计销量',
+      title: titles.lj,
       body: (
         <span className="summary-card__value">
           {summary?.ljQtyStr ?? '-'}
@@ -44,7 +56,7 @@ export function SummaryCards({ summary, loading = false, unit = '辆' }: { summa
         </span>
       ),
     },
-    { key: 'yearYoy', title: '累计同比', body: <Growth value={summary?.yearYoy ?? null} /> },
+    { key: 'yearYoy', title: titles.yearYoy, body: <Growth value={summary?.yearYoy ?? null} /> },
   ];
   return (
     <section className="summary-cards" aria-label="销量概况" aria-busy={loading}>

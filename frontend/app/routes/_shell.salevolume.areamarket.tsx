@@ -24,6 +24,7 @@ import { ChinaMap } from '~/components/ChinaMap';
 import { DataAsOf } from '~/components/DataAsOf';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { HeaderTags } from '~/components/HeaderTags';
+import { NewYearToggle } from '~/components/NewYearToggle';
 import { PanelBusy } from '~/components/PanelBusy';
 import { PickerInput } from '~/components/PickerInput';
 import { RankingTable } from '~/components/RankingTable';
@@ -179,7 +180,8 @@ export default function AreaMarket() {
         <DataAsOf source={salesSourceKind(data.filters.source)} />
       </div>
       <HeaderTags tags={[...filterTags(data.filters, data.lookups), { label: '区域', value: data.nodeName }]} />
-      <SummaryCards summary={data.summary} loading={filtersChanging} />
+      <NewYearToggle time={data.filters.time} on={data.filters.newYear} />
+      <SummaryCards summary={data.summary} loading={filtersChanging} newYear={data.filters.newYear} />
       <section className="panel area-map" aria-busy={filtersChanging}>
         <header className="panel__head">
           <h3 className="panel__title">区域分布</h3>
@@ -234,6 +236,7 @@ export default function AreaMarket() {
         page={data.page}
         downloadHref={data.downloadHref}
         loading={filtersChanging || touches(pending, ['dimension', 'page', 'sort'])}
+        newYear={data.filters.newYear}
       />
     </div>
   );

@@ -12,6 +12,7 @@ import { downloadTypeOf, type Granularity, SALES_DIMENSIONS, salesDimension, sor
 import { DataAsOf } from '~/components/DataAsOf';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { HeaderTags } from '~/components/HeaderTags';
+import { NewYearToggle } from '~/components/NewYearToggle';
 import { RankingTable } from '~/components/RankingTable';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { SaleVolumeFilterPanel } from '~/components/SaleVolumeFilterPanel';
@@ -139,7 +140,8 @@ export default function WholeMarket() {
         <DataAsOf source={salesSourceKind(data.filters.source)} />
       </div>
       <HeaderTags tags={filterTags(data.filters, data.lookups, { producerProperty: true, segment: true })} />
-      <SummaryCards summary={data.summary} loading={filtersChanging} />
+      <NewYearToggle time={data.filters.time} on={data.filters.newYear} />
+      <SummaryCards summary={data.summary} loading={filtersChanging} newYear={data.filters.newYear} />
       <TrendChart
         title="销量走势"
         chart={data.chart}
@@ -163,6 +165,7 @@ export default function WholeMarket() {
         downloadHref={data.downloadHref}
         loading={filtersChanging || touches(pending, ['dimension', 'dimensionality', 'page', 'sort'])}
         extra={areaSwitch}
+        newYear={data.filters.newYear}
       />
     </div>
   );

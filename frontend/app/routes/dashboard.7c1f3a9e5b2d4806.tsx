@@ -5,7 +5,7 @@
  */
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
 import { Link, useLoaderData, useNavigate, useSearchParams } from '@remix-run/react';
-import { DASHBOARD, DASHBOARD_MODES, DASHBOARD_SIZES, JLL_TABS, type DashboardVolume, SEARCH, SECURITY } from '@car/contracts';
+import { DASHBOARD, DASHBOARD_MODES, DASHBOARD_SIZES, JLL_TABS, NEW_YEAR_LABEL, type DashboardVolume, SEARCH, SECURITY } from '@car/contracts';
 
 import { DashboardTable } from '~/components/DashboardTable';
 import { DashboardTopMenu } from '~/components/DashboardTopMenu';
@@ -22,6 +22,7 @@ import { apiGet, throwAsRouteError } from '~/utils/api.server';
 import { dashboardRowHref, type DashboardPeriod, type DashboardRowKind } from '~/utils/dashboard-links';
 import { dashboardQuery, dashboardHref, type DashboardQuery } from '~/utils/dashboard-query';
 import { titled } from '~/utils/meta';
+import { allowsNewYear } from '~/utils/sale-volume-query';
 import { loginHref } from '~/utils/navigation';
 import { loadMenus } from '~/utils/security.server';
 import { readToken } from '~/utils/session.server';
@@ -36,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   if (!readToken(request)) throw redirect(loginHref(url));
   const q = dashboardQuery(url.searchParams);
-  const period = { ...(q.time ? { time: q.time } : {}), accumulate: q.accumulate };
+  const period = { ...(q.time ? { time: q.time } : {}), accumulate: q.accumulate, ...(q.newYear ? { newYear: 1 } : {}) };
   const [whole, brands, models, cities, nevTrend, menus, user, months, dataStatus] = await Promise.all([
     apiGet(request, context, DASHBOARD.whole, period),
     apiGet(request, context, DASHBOARD.brands, { ...period, jllType: q.brandType }),
@@ -97,10 +98,10 @@ export default function Dashboard() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const pending = usePendingChange();
-  const periodBusy = touches(pending, ['time', 'accumulate']);
+  const periodBusy = touches(pending, ['time', 'accumulate', 'newYear']);
   const month = params.get('time') ?? whole.time;
   // Rows open their page at the month and mode the dashboard answered for (decision 177).
-  const period: DashboardPeriod = { time: whole.time, accumulate: whole.accumulate };
+  const period: DashboardPeriod = { time: whole.time, accumulate: whole.accumulate, newYear: q.newYear };
   const rowHref = (kind: DashboardRowKind) => (id: number) => dashboardRowHref(kind, id, period);
   const cityPages = Math.min(DASHBOARD_SIZES.cityPages, Math.max(1, Math.ceil(cities.total / DASHBOARD_SIZES.cities)));
   return (
@@ -124,12 +125,22 @@ export default function Dashboard() {
               <Link
                 key={m.value}
                 preventScrollReset
-                className={`ui button${m.value === q.accumulate ? ' primary' : ''}`}
-                to={dashboardHref(q, { accumulate: m.value, cityPage: 1 })}
+                className={`ui button${m.value === q.accumulate && !q.newYear ? ' primary' : ''}`}
+                to={dashboardHref(q, { accumulate: m.value, newYear: false, cityPage: 1 })}
               >
                 {m.label}
               </Link>
             ))}
+            {/* 春节口径 (decision 197): a third mode, offered only with a January or February month. */}
+            {allowsNewYear(month) ? (
+              <Link
+                preventScrollReset
+                className={`ui button${q.newYear ? ' primary' : ''}`}
+                to={dashboardHref(q, { accumulate: 0, newYear: true, time: month, cityPage: 1 })}
+              >
+                {NEW_YEAR_LABEL}
+              </Link>
+            ) : null}
           </div>
         </div>
 

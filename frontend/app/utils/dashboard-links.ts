@@ -12,6 +12,8 @@ import { withParams } from './sale-volume-query';
 export interface DashboardPeriod {
   time: string;
   accumulate: Accumulate;
+  /** 1-2月合计: the sales pages a row opens show it too (decision 197). */
+  newYear?: boolean;
 }
 
 export type DashboardRowKind = 'producer' | 'brand' | 'modelSub' | 'city';
@@ -30,14 +32,15 @@ const CITY_LEVEL = 3;
  */
 export function dashboardRowHref(kind: DashboardRowKind, id: number, period: DashboardPeriod): string {
   const month = withParams('', { time: period.time });
+  const sales = withParams(month, { newYear: period.newYear ? 1 : null });
   switch (kind) {
     case 'producer':
-      return makerPageHref(month, 0, id, { accumulate: period.accumulate });
+      return makerPageHref(sales, 0, id, { accumulate: period.accumulate });
     case 'brand':
-      return makerPageHref(month, 1, id, { accumulate: period.accumulate });
+      return makerPageHref(sales, 1, id, { accumulate: period.accumulate });
     case 'modelSub':
       return `${PRICE_TRACE_PAGE}${withParams(month, { modelSubId: id })}`;
     case 'city':
-      return `${AREA_MARKET_PAGE}${withParams(month, { area: id, level: CITY_LEVEL })}`;
+      return `${AREA_MARKET_PAGE}${withParams(sales, { area: id, level: CITY_LEVEL })}`;
   }
 }

@@ -6,6 +6,7 @@ describe('the dashboard URL', () => {
     expect(dashboardQuery(new URLSearchParams('time=2026-13&accumulate=x&brandType=5&cityPage=9'))).toEqual({
       time: null,
       accumulate: 0,
+      newYear: false,
       brandType: 2,
       modelType: 2,
       cityPage: 1,
@@ -15,5 +16,13 @@ describe('the dashboard URL', () => {
     const q = dashboardQuery(new URLSearchParams('time=2026-09&accumulate=1&brandType=1&cityPage=3'));
     expect(dashboardHref(q, { brandType: 0, cityPage: 1 })).toBe(`${DASHBOARD_PATH}?time=2026-09&accumulate=1&brandType=0`);
     expect(dashboardHref(dashboardQuery(new URLSearchParams()), {})).toBe(DASHBOARD_PATH);
+  });
+  it('1-2月合计 is read and written only with a January or February month', () => {
+    expect(dashboardQuery(new URLSearchParams('time=2026-02&newYear=1')).newYear).toBe(true);
+    expect(dashboardQuery(new URLSearchParams('time=2026-03&newYear=1')).newYear).toBe(false);
+    expect(dashboardQuery(new URLSearchParams('newYear=1')).newYear).toBe(false);
+    const q = dashboardQuery(new URLSearchParams('time=2026-01&newYear=1'));
+    expect(dashboardHref(q, { brandType: 1 })).toBe(`${DASHBOARD_PATH}?time=2026-01&newYear=1&brandType=1`);
+    expect(dashboardHref(q, { time: '2026-03' })).toBe(`${DASHBOARD_PATH}?time=2026-03`);
   });
 });

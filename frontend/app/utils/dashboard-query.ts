@@ -1,11 +1,14 @@
 /** The dashboard's state in the URL: month, 单月 / 累计, the brand and model tables' types, the city page. */
 import { DASHBOARD, DASHBOARD_PATH, DASHBOARD_SIZES, type JllType } from '@car/contracts';
 
+import { allowsNewYear } from './sale-volume-query';
 import { urlState } from './url-state';
 
 export interface DashboardQuery {
   time: string | null;
   accumulate: 0 | 1;
+  /** 1-2月合计 (decision 197), in place of accumulate: only with a January or February month. */
+  newYear: boolean;
   /** The brand table's tab, which the city table follows. */
   brandType: JllType;
   modelType: JllType;
@@ -24,6 +27,7 @@ export function dashboardQuery(params: URLSearchParams): DashboardQuery {
   return {
     time: period.text('time'),
     accumulate: period.value('accumulate'),
+    newYear: period.value('newYear') && allowsNewYear(period.text('time')),
     brandType: urlState(DASHBOARD.brands.params, params).value('jllType', { from: 'brandType' }),
     modelType: urlState(DASHBOARD.modelSubs.params, params).value('jllType', { from: 'modelType' }),
     cityPage: cityPage <= DASHBOARD_SIZES.cityPages ? cityPage : 1,
@@ -36,6 +40,7 @@ export function dashboardHref(q: DashboardQuery, change: Partial<DashboardQuery>
   const params = new URLSearchParams();
   if (next.time) params.set('time', next.time);
   if (next.accumulate === 1) params.set('accumulate', '1');
+  if (next.newYear && allowsNewYear(next.time)) params.set('newYear', '1');
   if (next.brandType !== 2) params.set('brandType', String(next.brandType));
   if (next.modelType !== 2) params.set('modelType', String(next.modelType));
   if (next.cityPage !== 1) params.set('cityPage', String(next.cityPage));

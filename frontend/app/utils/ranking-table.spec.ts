@@ -1,6 +1,6 @@
 import { DEFAULT_TAGS, type TableRow, WHOLE_MARKET } from '@car/contracts';
 import { effectiveDimension, NO_TAGS, pagesByLoadMore, rankingSort, readTags, sortRankingRows, tagsParam, wholeMarketDimensions } from './ranking-table';
-import { onlyTagsChanged, pageSizeOf, readFilters, withParams, withShownMonth } from './sale-volume-query';
+import { filterApiParams, onlyTagsChanged, pageSizeOf, readFilters, withParams, withShownMonth } from './sale-volume-query';
 import { apiDownloadHref } from './download';
 
 describe('whole-market dimension buttons', () => {
@@ -57,7 +57,16 @@ describe('tag columns', () => {
 
 describe('filters in the URL', () => {
   it('default to retail, the whole market, all producer properties and every fuel', () => {
-    expect(readFilters(new URLSearchParams(''))).toEqual({ time: null, source: 2, detailId: -1, producerProperty: -1, fuels: [] });
+    expect(readFilters(new URLSearchParams(''))).toEqual({ time: null, source: 2, detailId: -1, producerProperty: -1, fuels: [], newYear: false });
+  });
+
+  it('1-2月合计 is on only with a January or February month, and goes to the calls as newYear=1', () => {
+    const february = readFilters(new URLSearchParams('time=2026-02&newYear=1'));
+    expect(february.newYear).toBe(true);
+    expect(filterApiParams(february)).toMatchObject({ time: '2026-02', newYear: 1 });
+    expect(readFilters(new URLSearchParams('time=2026-03&newYear=1')).newYear).toBe(false);
+    expect(readFilters(new URLSearchParams('newYear=1')).newYear).toBe(false);
+    expect(filterApiParams(readFilters(new URLSearchParams('time=2026-01&newYear=0')))).not.toHaveProperty('newYear');
   });
 
   it('ignore malformed values instead of sending them on', () => {
@@ -67,6 +76,7 @@ describe('filters in the URL', () => {
       detailId: -1,
       producerProperty: -1,
       fuels: [1, 6],
+      newYear: false,
     });
   });
 

@@ -1,4 +1,4 @@
-import { PAGE_STEP, type DataSource, WHOLE_MARKET } from '@car/contracts';
+import { isNewYearMonth, PAGE_STEP, parseMonth, type DataSource, WHOLE_MARKET } from '@car/contracts';
 
 import { urlState } from './url-state';
 
@@ -18,9 +18,16 @@ export interface SaleVolumeFilters {
   producerProperty: number;
   /** Fuel keys; empty means every fuel. */
   fuels: number[];
+  /** 1-2月合计 (`newYear=1`, decision 197): only with a January or February month in the URL, else off. */
+  newYear: boolean;
 }
 
-export const FILTER_PARAMS = ['time', 'source', 'detailId', 'producerProperty', 'fuels'] as const;
+export const FILTER_PARAMS = ['time', 'source', 'detailId', 'producerProperty', 'fuels', 'newYear'] as const;
+
+/** Whether a month ('YYYY-MM') may show 1-2月合计. */
+export function allowsNewYear(time: string | null | undefined): boolean {
+  return Boolean(time) && isNewYearMonth(parseMonth(time as string));
+}
 
 /** The shared filters as the sales calls read them (saleVolumeFilterSchema), a refused value as its default. */
 export function readFilters(params: URLSearchParams): SaleVolumeFilters {
@@ -31,6 +38,7 @@ export function readFilters(params: URLSearchParams): SaleVolumeFilters {
     detailId: url.value('detailId'),
     producerProperty: url.value('producerProperty'),
     fuels: url.list('fuels'),
+    newYear: url.value('newYear') && allowsNewYear(url.text('time')),
   };
 }
 
@@ -39,6 +47,7 @@ export function filterApiParams(filters: SaleVolumeFilters): Record<string, stri
   const params: Record<string, string | number> = { source: filters.source, detailId: filters.detailId, producerProperty: filters.producerProperty };
   if (filters.time) params.time = filters.time;
   if (filters.fuels.length > 0) params.fuels = filters.fuels.join(',');
+  if (filters.newYear) params.newYear = 1;
   return params;
 }
 
