@@ -22,6 +22,7 @@ const JOB_KIND_LABELS: Record<string, string> = {
   'reports.generate-monthly': '月度报告生成',
   'rollups.rebuild': '汇总表重建',
   'audit.prune': '安全日志清理',
+  'alerts.evaluate': '订阅提醒评估',
 };
 const JOB_AREA_LABELS: Record<string, string> = { imports: '数据导入', exports: '数据导出', reports: '报告任务', rollups: '汇总表重建' };
 

@@ -30,3 +30,4 @@ export * from './security';
 export * from './price-volume';
 export * from './references';
 export * from './report-download';
+export * from './alerts';

@@ -151,6 +151,16 @@ const EXAMPLES: Record<string, Record<string, string>> = {
   'dataImport/template': { kind: 'retail' },
   'dataImport/confirm': {},
   'dataImport/cancel': {},
+  'alerts/subscriptions': {},
+  'alerts/rows': { kind: 'brand' },
+  'alerts/subscriptions/create': {},
+  'alerts/subscriptions/update': {},
+  'alerts/subscriptions/pause': {},
+  'alerts/subscriptions/delete': {},
+  'alerts/notifications': {},
+  'alerts/notifications/unread': {},
+  'alerts/notifications/read': {},
+  'alerts/notifications/readAll': {},
 };
 
 /**
@@ -166,6 +176,12 @@ const CHECKED_ELSEWHERE = new Set([
   'dataImport/confirm',
   'dataImport/cancel',
   'admin/jobs/retry',
+  // JSON bodies with numbers and flags, and state a subscription must exist for: alerts.spec.ts.
+  'alerts/subscriptions/create',
+  'alerts/subscriptions/update',
+  'alerts/subscriptions/pause',
+  'alerts/subscriptions/delete',
+  'alerts/notifications/read',
 ]);
 
 /** Calls that end or change the session are exercised by the security tests, not replayed here. */

@@ -26,6 +26,8 @@ export const OPERATIONAL_TABLES: readonly string[] = [
   'job_run',
   'data_import',
   'import_problem',
+  'alert_subscription',
+  'alert_notification',
   'migrations',
 ];
 export const STAGING_TABLE = /^import_stage_[0-9a-f]+$/;

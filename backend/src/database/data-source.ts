@@ -25,6 +25,8 @@ import { SalesBandMonthRollup1763700000029 } from './migrations/1763700000029-sa
 import { DataChangeNotify1763700000030 } from './migrations/1763700000030-data-change-notify';
 import { MpBindingPasswordVersion1763700000031 } from './migrations/1763700000031-mp-binding-password-version';
 import { ReportNameSearch1763700000034 } from './migrations/1763700000034-report-name-search';
+import { Alerts1763700000036 } from './migrations/1763700000036-alerts';
+import { AlertMenus1763700000037 } from './migrations/1763700000037-alert-menus';
 
 /** Every migration, in order. Listed, not globbed, so the compiled and the test runs see the same set. */
 export const MIGRATIONS = [
@@ -53,6 +55,8 @@ export const MIGRATIONS = [
   DataChangeNotify1763700000030,
   MpBindingPasswordVersion1763700000031,
   ReportNameSearch1763700000034,
+  Alerts1763700000036,
+  AlertMenus1763700000037,
 ];
 
 export function dataSourceOptions(url: string, applicationName = 'car-app'): DataSourceOptions {

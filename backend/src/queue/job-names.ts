@@ -17,6 +17,8 @@ export enum JobName {
   PublishImport = 'imports.publish',
   /** Deletes the audit trail's events older than the retention (AUDIT_RETENTION_DAYS); queued once a day. */
   PruneAuditTrail = 'audit.prune',
+  /** Evaluates the subscriptions not yet evaluated at their source's latest month (alerts/): after a publish and at boot. */
+  EvaluateAlerts = 'alerts.evaluate',
 }
 
 export interface JobPayloads {
@@ -27,6 +29,7 @@ export interface JobPayloads {
   [JobName.DataImport]: { importId: string; step: 'check' | 'write' };
   [JobName.PublishImport]: { importId: string };
   [JobName.PruneAuditTrail]: { keepDays: number };
+  [JobName.EvaluateAlerts]: { trigger: 'publish' | 'boot' | 'seed' };
 }
 
 export const QUEUE_NAME = 'car-jobs';

@@ -13,9 +13,11 @@ import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { SideMenu } from '~/components/SideMenu';
 import { useFailureToast } from '~/components/Toast';
 import { isApiFailure } from '~/utils/api-failure';
-import { throwAsRouteError } from '~/utils/api.server';
+import { ALERTS } from '@car/contracts';
+
+import { apiGet, throwAsRouteError } from '~/utils/api.server';
 import { filterPanelMode, REFLOW_DELAY_MS } from '~/utils/filter-panel';
-import { homePathOf, menusContain } from '~/utils/menus';
+import { homePathOf, menusContain, viewNameOf } from '~/utils/menus';
 import { SYSTEM_NAME } from '~/utils/meta';
 import { isSessionEnded, loginHref, PASSWORD_CHANGE_PAGE } from '~/utils/navigation';
 import { pageExists } from '~/utils/pages.server';
@@ -36,6 +38,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   if (!readToken(request)) throw redirect(loginHref(url));
 
+  // The bell's unread count beside them: one indexed count; the frame does not wait on it failing (no bell count then).
+  const unread = apiGet(request, context, ALERTS.unread)
+    .then((r) => r.unread)
+    .catch(() => null);
   const [menus, user] = await Promise.all([loadMenus(request, context), loadCurrentUser(request, context)]).catch(throwAsRouteError);
 
   const pathname = url.pathname.replace(/\/+$/, '') || '/';
@@ -50,7 +56,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw redirect(home);
   }
 
-  return { menus, user };
+  return { menus, user, unread: await unread };
 }
 
 // Re-read on every page change so the menu guard above applies to client-side navigation too; a page's
@@ -79,7 +85,7 @@ function useReflowAfterToggle(menuCollapsed: boolean, filterPanelOpen: boolean) 
 }
 
 export default function Shell() {
-  const { menus, user } = useLoaderData<typeof loader>();
+  const { menus, user, unread } = useLoaderData<typeof loader>();
   const { pathname } = useLocation();
   const matches = useMatches();
   const [menuCollapsed, setMenuCollapsed] = useState(false);
@@ -95,7 +101,13 @@ export default function Shell() {
 
   return (
     <div className={`shell${menuCollapsed ? ' shell--menu-collapsed' : ''}`}>
-      <Header nickname={user.nickname} menuCollapsed={menuCollapsed} onToggleMenu={menus.length > 0 ? toggleMenu : undefined} />
+      <Header
+        nickname={user.nickname}
+        menuCollapsed={menuCollapsed}
+        onToggleMenu={menus.length > 0 ? toggleMenu : undefined}
+        unread={unread}
+        viewName={viewNameOf(menus, pathname)}
+      />
       <div className="shell__body">
         {menus.length > 0 ? <SideMenu groups={menus} collapsed={menuCollapsed} onExpand={() => setMenuCollapsed(false)} /> : null}
         <main className="shell__main" id="main">
