@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { AdminModule } from './admin/admin.module';
+import { AlertsModule } from './alerts/alerts.module';
 import { AnswersModule } from './answers/answers.module';
 import { CarConfigModule } from './carConfig/car-config.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
@@ -48,6 +49,7 @@ export class AppModule {
         ReportDownloadModule,
         AdminModule,
         RobotsModule,
+        AlertsModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },

@@ -2,6 +2,7 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, AppConfig } from './config/config';
 import { dataSourceOptions } from './database/data-source';
+import { AlertsJobsModule } from './alerts/alerts-jobs.module';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { DataExportJobsModule } from './dataExport/data-export-jobs.module';
 import { DataImportJobsModule } from './dataImport/data-import-jobs.module';
@@ -36,6 +37,7 @@ export class CoreModule {
         DataImportJobsModule,
         AuditRetentionJobsModule,
         RobotsJobsModule,
+        AlertsJobsModule,
       ],
       providers: [{ provide: APP_CONFIG, useValue: runtime.config }],
       exports: [APP_CONFIG],

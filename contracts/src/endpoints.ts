@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import * as ad from './admin';
+import * as al from './alerts';
 import * as aj from './admin-jobs';
 import * as de from './data-export';
 import * as di from './data-import';
@@ -682,6 +683,39 @@ export const VIEWS = {
   colleagues: viewGet('colleagues', vw.colleagueQuerySchema, z.array(vw.colleagueSchema), '可共享的同事：其他启用的用户，keyword 匹配账号或昵称，最多 50 位'),
 };
 
+/** 订阅与提醒 (/alerts/subscriptions, /alerts/notifications): each user's own subscriptions and notifications. */
+const alertGet = <P extends z.ZodType, R extends z.ZodType>(path: string, params: P, result: R, summary: string) =>
+  endpoint({ method: 'GET', path: `alerts/${path}`, tag: 'alerts', access: 'session', params, result, summary });
+const alertPost = <P extends z.ZodType, R extends z.ZodType>(path: string, params: P, result: R, summary: string) =>
+  endpoint({ method: 'POST', path: `alerts/${path}`, tag: 'alerts', access: 'session', body: 'json', params, result, summary });
+export const ALERTS = {
+  subscriptions: alertGet(
+    'subscriptions',
+    s.noParamsSchema,
+    z.array(al.alertSubscriptionSchema),
+    '我的订阅，最新在前：视图、提醒方式（新月份 / 指标条件）、是否暂停',
+  ),
+  rows: alertGet('rows', al.alertRowsQuerySchema, z.array(al.alertRowSchema), '条件的对象：kind（producer、brand、subSeries、province、city）→ [{id, name}]'),
+  create: alertPost(
+    'subscriptions/create',
+    al.alertSubscriptionCreateSchema,
+    al.alertSubscriptionSchema,
+    '订阅视图：name, path, search（视图的页面与查询串）, kind newMonth（新月份）或 condition（measure, comparison, threshold, rowKind, rowId）',
+  ),
+  update: alertPost('subscriptions/update', al.alertSubscriptionUpdateSchema, al.alertSubscriptionSchema, '修改订阅：id 与创建时的全部字段'),
+  pause: alertPost('subscriptions/pause', al.alertSubscriptionPauseSchema, al.alertSubscriptionSchema, '暂停或恢复订阅：id, paused'),
+  remove: alertPost('subscriptions/delete', al.alertSubscriptionIdSchema, z.object({ deleted: z.number().int() }), '删除订阅：id（其提醒一并删除）'),
+  notifications: alertGet(
+    'notifications',
+    al.alertNotificationListSchema,
+    al.alertNotificationPageSchema,
+    '我的提醒，最新在前：page, pageSize（默认 20）；含未读数',
+  ),
+  unread: alertGet('notifications/unread', s.noParamsSchema, al.alertUnreadSchema, '未读提醒数（页头的铃铛）'),
+  read: alertPost('notifications/read', al.alertNotificationReadSchema, al.alertUnreadSchema, '标为已读：ids → 未读提醒数'),
+  readAll: alertPost('notifications/readAll', NO_BODY, al.alertUnreadSchema, '全部标为已读 → 未读提醒数（0）'),
+};
+
 /** Every call, in the order the OpenAPI description lists them. */
 export const ENDPOINTS: readonly Endpoint[] = [
   SECURITY,
@@ -705,6 +739,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   VIEWS,
   ADMIN_ROBOTS,
   ROBOTS,
+  ALERTS,
 ].flatMap((group) => Object.values(group) as Endpoint[]);
 
 /** The call a method and path (under /car/api, no leading slash, no query) name, if any. */

@@ -35,3 +35,4 @@ export * from './references';
 export * from './report-download';
 export * from './views';
 export * from './robots';
+export * from './alerts';

@@ -170,6 +170,16 @@ const EXAMPLES: Record<string, Record<string, string>> = {
   'views/copy': {},
   'views/open': {},
   'views/colleagues': { keyword: 'admin' },
+  'alerts/subscriptions': {},
+  'alerts/rows': { kind: 'brand' },
+  'alerts/subscriptions/create': {},
+  'alerts/subscriptions/update': {},
+  'alerts/subscriptions/pause': {},
+  'alerts/subscriptions/delete': {},
+  'alerts/notifications': {},
+  'alerts/notifications/unread': {},
+  'alerts/notifications/read': {},
+  'alerts/notifications/readAll': {},
 };
 
 /**
@@ -196,6 +206,12 @@ const CHECKED_ELSEWHERE = new Set([
   'admin/robots/update',
   'admin/robots/delete',
   'admin/robots/test',
+  // JSON bodies with numbers and flags, and state a subscription must exist for: alerts.spec.ts.
+  'alerts/subscriptions/create',
+  'alerts/subscriptions/update',
+  'alerts/subscriptions/pause',
+  'alerts/subscriptions/delete',
+  'alerts/notifications/read',
 ]);
 
 /** Calls that end or change the session are exercised by the security tests, not replayed here. */

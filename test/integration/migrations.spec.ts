@@ -64,6 +64,8 @@ describe('migrations', () => {
         'menu',
         'role_menu',
         'export_job',
+        'alert_subscription',
+        'alert_notification',
       ]),
     );
     const [counts] = await ds.query(

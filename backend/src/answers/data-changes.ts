@@ -30,6 +30,8 @@ export const OPERATIONAL_TABLES: readonly string[] = [
   'saved_view_share',
   'robot',
   'robot_delivery',
+  'alert_subscription',
+  'alert_notification',
   'migrations',
 ];
 export const STAGING_TABLE = /^import_stage_[0-9a-f]+$/;

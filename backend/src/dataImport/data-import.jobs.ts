@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { CATALOG_MAX_ROWS, IMPORT_MESSAGES, type FactImportKind, type ImportState } from '@car/contracts';
+import { AlertsQueue } from '../alerts/alerts-queue';
 import { RollupJobs } from '../analytics/rollup.jobs';
 import { ProgressClock } from '../common/progress-clock';
 import type { CopyWriter } from '../database/copy-writer';
@@ -48,6 +49,7 @@ export class DataImportJobs implements OnApplicationBootstrap {
     private readonly configs: ConfigImportRepository,
     private readonly rollups: RollupJobs,
     private readonly queue: JobQueue,
+    private readonly alerts: AlertsQueue,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'importsDir'>,
   ) {}
 
@@ -78,7 +80,7 @@ export class DataImportJobs implements OnApplicationBootstrap {
     await this.imports.exclusive(data.importId, async () => {
       const record = await this.imports.find(data.importId);
       if (!record || record.state !== 'publishing') return;
-      await this.guarded(record, IMPORT_MESSAGES.publishFailed, async () => {
+      const published = await this.guarded(record, IMPORT_MESSAGES.publishFailed, async () => {
         // A write that died after its commit left them.
         await this.cleanUp(record.id);
         // A catalog change's months are those its changed trims sold in (decision 120), a fact import's its own.
@@ -86,7 +88,16 @@ export class DataImportJobs implements OnApplicationBootstrap {
         await this.imports.publish(record.kind, record.months);
         await this.imports.setState(record.id, 'done');
         this.logger.log({ event: 'import.published', id: record.id, kind: record.kind, months: record.months });
+        return true;
       });
+      // The subscriptions hear of the months now shown (decision 192); the import is done whether or not the queue takes it.
+      if (published) {
+        await this.alerts
+          .evaluateLatest('publish')
+          .catch((error: unknown) =>
+            this.logger.error({ event: 'alerts.not-queued', id: record.id, error: error instanceof Error ? error.message : String(error) }),
+          );
+      }
     });
   }
 

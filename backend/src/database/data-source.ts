@@ -26,6 +26,8 @@ import { DataChangeNotify1763700000030 } from './migrations/1763700000030-data-c
 import { MpBindingPasswordVersion1763700000031 } from './migrations/1763700000031-mp-binding-password-version';
 import { ReportNameSearch1763700000034 } from './migrations/1763700000034-report-name-search';
 import { SavedViews1763700000035 } from './migrations/1763700000035-saved-views';
+import { Alerts1763700000036 } from './migrations/1763700000036-alerts';
+import { AlertMenus1763700000037 } from './migrations/1763700000037-alert-menus';
 import { Robots1763700000038 } from './migrations/1763700000038-robots';
 import { DataMonthPublished1763700000040 } from './migrations/1763700000040-data-month-published';
 
@@ -57,6 +59,8 @@ export const MIGRATIONS = [
   MpBindingPasswordVersion1763700000031,
   ReportNameSearch1763700000034,
   SavedViews1763700000035,
+  Alerts1763700000036,
+  AlertMenus1763700000037,
   Robots1763700000038,
   DataMonthPublished1763700000040,
 ];

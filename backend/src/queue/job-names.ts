@@ -19,6 +19,8 @@ export enum JobName {
   PruneAuditTrail = 'audit.prune',
   /** Sends one robot_delivery to its group robot (robots/); retried with backoff, then the delivery is failed. */
   DeliverRobotMessage = 'robots.deliver',
+  /** Evaluates the subscriptions not yet evaluated at their source's latest month (alerts/): after a publish and at boot. */
+  EvaluateAlerts = 'alerts.evaluate',
 }
 
 export interface JobPayloads {
@@ -30,6 +32,7 @@ export interface JobPayloads {
   [JobName.PublishImport]: { importId: string };
   [JobName.PruneAuditTrail]: { keepDays: number };
   [JobName.DeliverRobotMessage]: { deliveryId: number };
+  [JobName.EvaluateAlerts]: { trigger: 'publish' | 'boot' | 'seed' };
 }
 
 export const QUEUE_NAME = 'car-jobs';

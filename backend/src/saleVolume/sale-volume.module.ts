@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
-import { SaleVolumeService } from './sale-volume.service';
+import { SaleVolumeDataModule } from './sale-volume-data.module';
 import { WholeMarketController } from './whole-market.controller';
 import { WholeMarketService } from './whole-market.service';
 
 /** 销量分析: whole market, area market and producer/brand calls over the analytics query layer. */
 @Module({
+  imports: [SaleVolumeDataModule],
   controllers: [WholeMarketController],
-  providers: [SaleVolumeService, WholeMarketService],
-  exports: [SaleVolumeService],
+  providers: [WholeMarketService],
+  exports: [SaleVolumeDataModule],
 })
 export class SaleVolumeModule {}

@@ -1,8 +1,11 @@
-/** Top bar: mark, system name, the demo-data badge, 保存视图 (analysis pages), 复制链接 (this page's address), 看板, and the user's menu (首页, 我的视图, 修改密码, 退出). */
-import { Link, useFetcher } from '@remix-run/react';
+/**
+ * Top bar: mark, system name, the demo-data badge, 保存视图 and 订阅此视图 (on an analysis page), 复制链接 (this page's
+ * address), the bell (unread notifications), 看板, and the user's menu (首页, 我的视图, 订阅与提醒, 修改密码, 退出).
+ */
+import { Link, useFetcher, useLocation } from '@remix-run/react';
 import { Icon } from 'semantic-ui-react';
 
-import { DASHBOARD_PATH, MY_VIEWS_PATH } from '@car/contracts';
+import { ALERT_PAGES, DASHBOARD_PATH, MY_VIEWS_PATH } from '@car/contracts';
 
 import { isApiFailure } from '~/utils/api-failure';
 import { SYSTEM_NAME } from '~/utils/meta';
@@ -17,9 +20,19 @@ interface HeaderProps {
   menuCollapsed: boolean;
   /** Absent when there is no menu to collapse. */
   onToggleMenu?: () => void;
+  /** Unread notifications; null when the count could not be read (the bell shows none). */
+  unread?: number | null;
+  /** This page's name when it can be subscribed to (an analysis page). */
+  viewName?: string | null;
 }
 
-export function Header({ nickname, menuCollapsed, onToggleMenu }: HeaderProps) {
+/** 订阅此视图: the subscription form with this page's address and name filled in. */
+export function subscribeHref(pathname: string, search: string, name: string): string {
+  return `${ALERT_PAGES.subscriptions}?${new URLSearchParams({ path: pathname, search: search.replace(/^\?/, ''), name }).toString()}`;
+}
+
+export function Header({ nickname, menuCollapsed, onToggleMenu, unread = null, viewName = null }: HeaderProps) {
+  const location = useLocation();
   const logout = useFetcher<{ failure?: unknown }>({ key: 'logout' });
   const failure = isApiFailure(logout.data?.failure) ? logout.data.failure : null;
   useFailureToast(failure);
@@ -50,7 +63,27 @@ export function Header({ nickname, menuCollapsed, onToggleMenu }: HeaderProps) {
       </span>
       <div className="app-header__spacer" />
       <SaveViewButton />
+      {viewName ? (
+        <Link to={subscribeHref(location.pathname, location.search, viewName)} className="app-header__dashboard" data-testid="subscribe-view">
+          <Icon name="bookmark outline" />
+          订阅此视图
+        </Link>
+      ) : null}
       <CopyLinkButton />
+      <Link
+        to={ALERT_PAGES.notifications}
+        className="app-header__dashboard app-header__bell"
+        aria-label={unread ? `提醒（${unread} 条未读）` : '提醒'}
+        title={unread ? `${unread} 条未读提醒` : '提醒'}
+        data-testid="bell"
+      >
+        <Icon name="bell outline" />
+        {unread ? (
+          <span className="app-header__bell-count" data-testid="bell-count">
+            {unread > 99 ? '99+' : unread}
+          </span>
+        ) : null}
+      </Link>
       <Link to={DASHBOARD_PATH} className="app-header__dashboard">
         <Icon name="dashboard" />
         看板
@@ -68,6 +101,7 @@ export function Header({ nickname, menuCollapsed, onToggleMenu }: HeaderProps) {
         items={[
           { key: 'home', to: '/', icon: 'home', text: '首页' },
           { key: 'views', to: MY_VIEWS_PATH, icon: 'bookmark outline', text: '我的视图' },
+          { key: 'alerts', to: ALERT_PAGES.subscriptions, icon: 'bell', text: '订阅与提醒' },
           { key: 'password', to: '/resetpassword', icon: 'key', text: '修改密码' },
           {
             key: 'logout',

@@ -6,7 +6,7 @@ import { data, redirect, type LinksFunction, type LoaderFunctionArgs } from '@re
 import { Link, Outlet, useFetcher, useLoaderData, useLocation, useMatches, type ShouldRevalidateFunction } from '@remix-run/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
-import { MY_VIEWS_PATH, SEARCH } from '@car/contracts';
+import { ALERTS, MY_VIEWS_PATH, SEARCH } from '@car/contracts';
 
 import { FilterSidebar } from '~/components/FilterSidebar';
 import { Header } from '~/components/Header';
@@ -18,7 +18,7 @@ import { useFailureToast } from '~/components/Toast';
 import { isApiFailure } from '~/utils/api-failure';
 import { apiGet, throwAsRouteError } from '~/utils/api.server';
 import { filterPanelMode, REFLOW_DELAY_MS } from '~/utils/filter-panel';
-import { homePathOf, menusContain } from '~/utils/menus';
+import { homePathOf, menusContain, viewNameOf } from '~/utils/menus';
 import { SYSTEM_NAME } from '~/utils/meta';
 import { isSessionEnded, loginHref, PASSWORD_CHANGE_PAGE } from '~/utils/navigation';
 import { pageExists } from '~/utils/pages.server';
@@ -40,6 +40,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   if (!readToken(request)) throw redirect(loginHref(url));
 
+  // The bell's unread count beside them: one indexed count; the frame does not wait on it failing (no bell count then).
+  const unread = apiGet(request, context, ALERTS.unread)
+    .then((r) => r.unread)
+    .catch(() => null);
   // 数据截至 of every page (decision 200), read with the menus: no round trip of its own, and only on a page change.
   const [menus, user, dataStatus] = await Promise.all([
     loadMenus(request, context),
@@ -61,7 +65,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   // An opened view's notice (decision 188), shown once.
   const { notice, headers } = takeNotice(request);
-  return data({ menus, user, notice, dataStatus }, { headers });
+  return data({ menus, user, notice, dataStatus, unread: await unread }, { headers });
 }
 
 // Re-read on every page change so the menu guard above applies to client-side navigation too; a page's
@@ -90,7 +94,7 @@ function useReflowAfterToggle(menuCollapsed: boolean, filterPanelOpen: boolean) 
 }
 
 export default function Shell() {
-  const { menus, user, notice, dataStatus } = useLoaderData<typeof loader>();
+  const { menus, user, notice, dataStatus, unread } = useLoaderData<typeof loader>();
   const { pathname } = useLocation();
   const matches = useMatches();
   const [menuCollapsed, setMenuCollapsed] = useState(false);
@@ -106,7 +110,13 @@ export default function Shell() {
 
   return (
     <div className={`shell${menuCollapsed ? ' shell--menu-collapsed' : ''}`}>
-      <Header nickname={user.nickname} menuCollapsed={menuCollapsed} onToggleMenu={menus.length > 0 ? toggleMenu : undefined} />
+      <Header
+        nickname={user.nickname}
+        menuCollapsed={menuCollapsed}
+        onToggleMenu={menus.length > 0 ? toggleMenu : undefined}
+        unread={unread}
+        viewName={viewNameOf(menus, pathname)}
+      />
       <div className="shell__body">
         {menus.length > 0 ? <SideMenu groups={menus} collapsed={menuCollapsed} onExpand={() => setMenuCollapsed(false)} /> : null}
         <main className="shell__main" id="main">

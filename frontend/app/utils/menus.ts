@@ -62,3 +62,13 @@ export function homePathOf(groups: readonly NavGroup[]): string {
 export function menusContain(groups: readonly NavGroup[], pathname: string): boolean {
   return groups.some((g) => g.items.some((item) => samePath(item.href, pathname)));
 }
+
+/**
+ * The name a subscription to this page starts with (订阅此视图): an analysis page's menu name; none for 系统管理,
+ * 订阅与提醒 itself, or a page outside the menus.
+ */
+export function viewNameOf(groups: readonly NavGroup[], pathname: string): string | null {
+  if (/^\/(admin|alerts)(\/|$)/i.test(pathname)) return null;
+  for (const group of groups) for (const item of group.items) if (samePath(item.href, pathname)) return item.name;
+  return null;
+}

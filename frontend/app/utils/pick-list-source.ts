@@ -6,7 +6,7 @@
  * list. A failure arrives as `{ failure }` and becomes the Chinese message the dialog shows, with 重试; a
  * request that cannot reach the server also raises the spec's 5 s network toast.
  */
-import { CAR_CONFIG, REQUEST_TIMEOUT_MS, SEARCH, type ResultOf } from '@car/contracts';
+import { ALERTS, CAR_CONFIG, REQUEST_TIMEOUT_MS, SEARCH, type ResultOf } from '@car/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { isApiFailure } from './api-failure';
@@ -24,6 +24,7 @@ export const PICK_LISTS = {
   provinces: SEARCH.provinces,
   cities: SEARCH.cities,
   configSubSeries: CAR_CONFIG.searchCar,
+  alertRows: ALERTS.rows,
 } as const;
 
 export type PickListName = keyof typeof PICK_LISTS;

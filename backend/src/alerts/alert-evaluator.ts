@@ -1,0 +1,151 @@
+import { Injectable, Logger } from '@nestjs/common';
+import {
+  ALERT_MEASURES,
+  ALERT_SOURCES,
+  type AlertMeasure,
+  type AlertRowKind,
+  type AlertSource,
+  conditionHolds,
+  conditionText,
+  formatMonth,
+  viewLinkAt,
+} from '@car/contracts';
+import { AnalyticsService } from '../analytics/analytics.service';
+import { MONTH_SHIFTS } from '../analytics/comparisons';
+import type { Filters } from '../analytics/model';
+import { PRICES_AS_SHOWN, priceFigures, priceMeasures } from '../price/price.figures';
+import { CalendarRepository } from '../reference/calendar.repository';
+import { SaleVolumeService } from '../saleVolume/sale-volume.service';
+import { priceFigure, ROW_DIMENSIONS, salesFigure, type ShownFigure } from './alert-figures';
+import { AlertRepository, type NewNotification, type SubscriptionRecord } from './alert.repository';
+
+const SOURCES: readonly AlertSource[] = ['retail', 'wholesale', 'price'];
+
+export interface EvaluationSummary {
+  /** Per source with a month: the month evaluated, the subscriptions due and the notifications written. */
+  sources: Array<{ source: AlertSource; month: number; evaluated: number; written: number; queries: number }>;
+}
+
+/** The figures of every row of one group's query, by row id. */
+type RowFigures = Map<number, (measure: AlertMeasure) => ShownFigure>;
+
+/**
+ * Evaluates the subscriptions after a month is published (decision 192): for each source, those not yet evaluated
+ * at its latest month. A new-month subscription is a hit by being due; the conditions are grouped by what their
+ * figures need (the figures' family, the row kind and the view's filters), one query answers every row of a group
+ * through the pages' own services, and each subscription picks its row. The hits and the month evaluated are
+ * written together; a notification already written for a subscription and month stays as it was.
+ */
+@Injectable()
+export class AlertEvaluator {
+  private readonly logger = new Logger('Alerts');
+
+  constructor(
+    private readonly alerts: AlertRepository,
+    private readonly calendar: CalendarRepository,
+    private readonly sales: SaleVolumeService,
+    private readonly analytics: AnalyticsService,
+  ) {}
+
+  async evaluate(): Promise<EvaluationSummary> {
+    const summary: EvaluationSummary = { sources: [] };
+    for (const source of SOURCES) {
+      const month = await this.calendar.latestMonth(source);
+      if (month === null) continue;
+      const due = await this.alerts.due(source, month);
+      if (due.length === 0) continue;
+      const { hits, queries } = await this.hits(source, month, due);
+      const written = await this.alerts.record(
+        source,
+        month,
+        due.map((s) => s.id),
+        hits,
+      );
+      summary.sources.push({ source, month, evaluated: due.length, written, queries });
+      this.logger.log({ event: 'alerts.evaluated', source, month, evaluated: due.length, hits: hits.length, written, queries });
+    }
+    return summary;
+  }
+
+  /** The notifications the due subscriptions of a source earn at `month`, and how many queries that took. */
+  async hits(source: AlertSource, month: number, due: readonly SubscriptionRecord[]): Promise<{ hits: NewNotification[]; queries: number }> {
+    const hits: NewNotification[] = [];
+    const groups = new Map<string, SubscriptionRecord[]>();
+    for (const s of due) {
+      if (s.kind === 'newMonth') {
+        hits.push(newMonthHit(s, source, month));
+        continue;
+      }
+      const key = JSON.stringify([ALERT_MEASURES[s.measure!].family, s.rowKind, s.filters]);
+      const group = groups.get(key) ?? [];
+      group.push(s);
+      groups.set(key, group);
+    }
+    for (const group of groups.values()) {
+      const first = group[0];
+      const figures = await this.figures(source, month, ALERT_MEASURES[first.measure!].family, first.rowKind!, first.filters);
+      for (const s of group) {
+        const figure = figures.get(s.rowId!)?.(s.measure!);
+        if (figure && conditionHolds(s.comparison!, s.threshold!, figure)) hits.push(conditionHit(s, month, figure));
+      }
+    }
+    return { hits, queries: groups.size };
+  }
+
+  /** Every row's figures of one group: the sales pages' ranking rows, or the price cards' figures with their 环比. */
+  private async figures(source: AlertSource, month: number, family: 'sales' | 'price', rowKind: AlertRowKind, filters: Filters): Promise<RowFigures> {
+    const dimension = ROW_DIMENSIONS[rowKind];
+    const figures: RowFigures = new Map();
+    if (family === 'sales') {
+      if (source === 'price') return figures;
+      const scope = { source: source === 'wholesale' ? 1 : 2, month, filters, firstMonth: month, shifts: MONTH_SHIFTS } as const;
+      for (const row of await this.sales.rows(scope, dimension)) {
+        figures.set(row.id, (measure) => salesFigure(measure as Exclude<AlertMeasure, 'tp' | 'discountRate'>, row));
+      }
+      return figures;
+    }
+    const rows = await this.analytics.query({
+      source: 'price',
+      dimensions: [dimension],
+      filters,
+      month,
+      ...PRICES_AS_SHOWN,
+      measures: [...priceMeasures('', { shift: 'current' }), ...priceMeasures('Hb', { shift: 'previousMonth' })],
+      keepWhenAny: ['qty'],
+    });
+    for (const row of rows) {
+      const now = priceFigures(row.values);
+      const previous = priceFigures(row.values, 'Hb');
+      figures.set(row.key[dimension] ?? 0, (measure) => priceFigure(measure as 'tp' | 'discountRate', now, previous));
+    }
+    return figures;
+  }
+}
+
+function newMonthHit(s: SubscriptionRecord, source: AlertSource, month: number): NewNotification {
+  const label = ALERT_SOURCES[source];
+  return {
+    subscriptionId: s.id,
+    userId: s.userId,
+    month,
+    title: `${s.name}：${formatMonth(month)} ${label}数据已发布`,
+    figureText: `${label}数据已更新至 ${formatMonth(month)}`,
+    changeText: '',
+    link: viewLinkAt(s.path, s.search, month),
+    figure: null,
+  };
+}
+
+function conditionHit(s: SubscriptionRecord, month: number, figure: ShownFigure): NewNotification {
+  const row = s.rowName ?? String(s.rowId);
+  return {
+    subscriptionId: s.id,
+    userId: s.userId,
+    month,
+    title: `${s.name}：${row} ${conditionText(s.measure!, s.comparison!, s.threshold!)}`,
+    figureText: `${row} ${formatMonth(month)} ${ALERT_MEASURES[s.measure!].label} ${figure.valueText}`,
+    changeText: figure.changeText,
+    link: viewLinkAt(s.path, s.search, month),
+    figure: figure.value,
+  };
+}

@@ -1,0 +1,152 @@
+/**
+ * 我的订阅: the user's subscriptions (a view, and for a condition its figure, comparison and row), with 编辑, 暂停 /
+ * 恢复 and 删除; the form of a new one opens from a view's link (订阅此视图 in the header, or 我的视图: `path`,
+ * `search`, `name` in the URL) and an edit from `edit`. The API's Chinese message is the toast of a refusal.
+ */
+import { ALERT_PAGES, ALERTS, type AlertSubscription } from '@car/contracts';
+import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useFetcher, useLoaderData, useSearchParams } from '@remix-run/react';
+import { useEffect, useState } from 'react';
+import { Button, Confirm, Label, Table } from 'semantic-ui-react';
+
+import { AlertSubscriptionForm } from '~/components/AlertSubscriptionForm';
+import { EmptyState } from '~/components/EmptyState';
+import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
+import { useFailureToast, useToast } from '~/components/Toast';
+import { alertBody, alertFormValues } from '~/utils/alert-form';
+import { isApiFailure } from '~/utils/api-failure';
+import { apiGet, apiPost, failureData, throwAsRouteError } from '~/utils/api.server';
+import { formText } from '~/utils/form-text';
+import { titled } from '~/utils/meta';
+import adminCss from '~/styles/admin.css?url';
+
+export const meta: MetaFunction = () => titled('我的订阅');
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: adminCss }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  try {
+    return { subscriptions: await apiGet(request, context, ALERTS.subscriptions) };
+  } catch (error) {
+    return throwAsRouteError(error);
+  }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const intent = formText(form, 'intent');
+  try {
+    switch (intent) {
+      case 'create':
+      case 'update':
+        await apiPost(request, context, ALERTS[intent], alertBody(form));
+        return redirect(`${ALERT_PAGES.subscriptions}?saved=${intent}`);
+      case 'pause':
+        await apiPost(request, context, ALERTS.pause, { id: formText(form, 'id'), paused: formText(form, 'paused') === 'true' });
+        return { done: formText(form, 'paused') === 'true' ? '已暂停' : '已恢复' };
+      case 'delete':
+        await apiPost(request, context, ALERTS.remove, { id: formText(form, 'id') });
+        return { done: '已删除' };
+      default:
+        return { failure: { msg: '未知的操作', code: -1400, network: false } };
+    }
+  } catch (error) {
+    return failureData(error);
+  }
+}
+
+const SAVED: Record<string, string> = { create: '已订阅', update: '已保存' };
+
+export default function SubscriptionsPage() {
+  const { subscriptions } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const act = useFetcher<typeof action>();
+  const { show } = useToast();
+  const [deleting, setDeleting] = useState<AlertSubscription | null>(null);
+  const editing = subscriptions.find((s) => String(s.id) === params.get('edit'));
+  const values = alertFormValues(params, editing);
+  const saved = SAVED[params.get('saved') ?? ''];
+
+  useFailureToast(act.data && 'failure' in act.data && isApiFailure(act.data.failure) ? act.data.failure : null);
+  useEffect(() => {
+    if (act.data && 'done' in act.data) show('success', act.data.done, 3000);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a toast for each new answer only
+  }, [act.data]);
+  const busy = act.state !== 'idle';
+
+  return (
+    <div className="admin-page">
+      <h2 className="admin-page__title">我的订阅</h2>
+      {saved ? (
+        <p role="status" className="admin-page__notice">
+          {saved}：新月份发布后将按订阅提醒。
+        </p>
+      ) : null}
+      {values ? (
+        <AlertSubscriptionForm key={`${values.id ?? 'new'}-${values.path}`} values={values} />
+      ) : (
+        <p className="admin-page__muted">
+          在分析页面点击页头的「订阅此视图」新建订阅；提醒见 <Link to={ALERT_PAGES.notifications}>我的提醒</Link>。
+        </p>
+      )}
+      {subscriptions.length === 0 ? (
+        <EmptyState icon="bell outline" title="暂无订阅" />
+      ) : (
+        <Table celled compact unstackable className="admin-page__table">
+          <Table.Header>
+            <Table.Row>
+              {['名称', '视图', '数据', '提醒', '已评估至', '状态', '操作'].map((h) => (
+                <Table.HeaderCell key={h}>{h}</Table.HeaderCell>
+              ))}
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {subscriptions.map((s) => (
+              <Table.Row key={s.id} data-subscription={s.name}>
+                <Table.Cell>{s.name}</Table.Cell>
+                <Table.Cell>
+                  <Link to={s.link}>打开视图</Link>
+                </Table.Cell>
+                <Table.Cell>{s.sourceText}</Table.Cell>
+                <Table.Cell>{s.conditionText}</Table.Cell>
+                <Table.Cell>{s.lastMonth ?? '-'}</Table.Cell>
+                <Table.Cell>
+                  <Label size="small" color={s.paused ? 'grey' : 'green'}>
+                    {s.paused ? '已暂停' : '生效中'}
+                  </Label>
+                </Table.Cell>
+                <Table.Cell>
+                  <Link to={`?edit=${s.id}`}>编辑</Link>
+                  <act.Form method="post" className="admin-page__inline-form">
+                    <input type="hidden" name="intent" value="pause" />
+                    <input type="hidden" name="id" value={s.id} />
+                    <input type="hidden" name="paused" value={String(!s.paused)} />
+                    <Button type="submit" size="mini" basic disabled={busy}>
+                      {s.paused ? '恢复' : '暂停'}
+                    </Button>
+                  </act.Form>
+                  <Button type="button" size="mini" basic negative disabled={busy} onClick={() => setDeleting(s)}>
+                    删除
+                  </Button>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table>
+      )}
+      <Confirm
+        open={deleting !== null}
+        header="删除订阅"
+        content={deleting ? `确定删除订阅「${deleting.name}」？它的提醒一并删除。` : ''}
+        cancelButton="取消"
+        confirmButton="删除"
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) act.submit({ intent: 'delete', id: String(deleting.id) }, { method: 'post' });
+          setDeleting(null);
+        }}
+      />
+    </div>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary };

@@ -1,0 +1,65 @@
+/**
+ * The subscription form's rules (我的订阅): what the form starts with — a subscription being edited, or the view a page
+ * or 我的视图 linked with `path`, `search` and `name` — and the JSON body its fields become.
+ */
+import type { AlertComparison, AlertKind, AlertMeasure, AlertRowKind, AlertSubscription } from '@car/contracts';
+
+export interface AlertFormValues {
+  id: number | null;
+  name: string;
+  path: string;
+  search: string;
+  kind: AlertKind;
+  measure: AlertMeasure;
+  comparison: AlertComparison;
+  threshold: string;
+  rowKind: AlertRowKind;
+  rowId: string;
+}
+
+const BLANK_CONDITION = { measure: 'share', comparison: 'below', threshold: '', rowKind: 'brand', rowId: '' } as const;
+
+/** The form of a subscription being edited, else of the view in the URL (`path`, `search`, `name`); null when there is neither. */
+export function alertFormValues(params: URLSearchParams, editing: AlertSubscription | undefined): AlertFormValues | null {
+  if (editing) {
+    return {
+      id: editing.id,
+      name: editing.name,
+      path: editing.path,
+      search: editing.search,
+      kind: editing.kind,
+      measure: editing.measure ?? BLANK_CONDITION.measure,
+      comparison: editing.comparison ?? BLANK_CONDITION.comparison,
+      threshold: editing.threshold === null ? '' : String(editing.threshold),
+      rowKind: editing.rowKind ?? BLANK_CONDITION.rowKind,
+      rowId: editing.rowId === null ? '' : String(editing.rowId),
+    };
+  }
+  const path = params.get('path');
+  if (!path) return null;
+  return { id: null, name: params.get('name') ?? '', path, search: params.get('search') ?? '', kind: 'newMonth', ...BLANK_CONDITION };
+}
+
+/**
+ * The body of create or update: a new-month subscription sends its view alone; a condition its figure too, the
+ * threshold as a number (text that is not one goes as it is, for the API to refuse by name) and the row's id.
+ */
+export function alertBody(form: FormData): Record<string, unknown> {
+  const text = (name: string): string => {
+    const value = form.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  const body: Record<string, unknown> = { name: text('name'), path: text('path'), search: text('search'), kind: text('kind') };
+  if (text('id')) body.id = text('id');
+  if (body.kind !== 'condition') return body;
+  const threshold = text('threshold').trim();
+  const number = Number(threshold);
+  return {
+    ...body,
+    measure: text('measure'),
+    comparison: text('comparison'),
+    threshold: threshold === '' ? null : Number.isFinite(number) ? number : threshold,
+    rowKind: text('rowKind'),
+    rowId: text('rowId') || null,
+  };
+}

@@ -1,0 +1,233 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import request from 'supertest';
+import { alertChangeText, type AlertNotification, type AlertSubscription, API_PREFIX, type TableRow } from '@car/contracts';
+import { AlertEvaluator } from '../../backend/src/alerts/alert-evaluator';
+import { InProcessJobQueue, JobQueue } from '../../backend/src/queue/job-queue';
+import { signIn } from '../support/api-app';
+import { importCalls, type ImportTestbed, openImportTestbed } from '../support/import-testbed';
+import { ANALYST, BRANDS, PROVINCE } from '../support/sales-fixture';
+
+const API = `${API_PREFIX}/alerts`;
+const HEADER = '月份,城市代码,车型代码,使用性质,所有权,颜色,销量';
+const [JIADE, , YIPAI] = BRANDS;
+
+/**
+ * 订阅与提醒 end to end on the hand-made sales fixture (months to 2026-03; jobs in-process): the analyst subscribes
+ * to views, the administrator imports 2026-04 through the import API, the publish queues the evaluation, and the
+ * analyst's notifications are exactly the hits, their figures those the sales API answers for the same view and month.
+ * April: 甲德 (trim JLL61) sells 30 in 北京, 乙牌 (JLL64) 10 in 广州, so 甲德 holds 75.0 % of the market.
+ */
+describe('subscriptions and notifications', () => {
+  let app: NestExpressApplication;
+  let admin: string;
+  let analyst: string;
+  let bed: ImportTestbed;
+
+  beforeAll(async () => {
+    bed = await openImportTestbed({ database: `car_alerts_${process.pid}`, address: `10.84.${process.pid % 250}.1`, nickname: '提醒管理员' });
+    ({ app, admin } = bed);
+    analyst = await signIn(app, ANALYST.account, ANALYST.password, `10.84.${process.pid % 250}.2`);
+  }, 120_000);
+
+  afterAll(() => bed?.close());
+
+  const server = () => request(app.getHttpServer());
+  /** A POST of the alerts calls; a status other than the one expected fails with the API's message shown. */
+  const post = async (path: string, token: string, body: object, status = 200) => {
+    const res = await server().post(`${API}/${path}`).set('token', token).send(body);
+    expect({ status: res.status, msg: res.body.msg as unknown }).toEqual({ status, msg: status === 200 ? '成功' : expect.any(String) });
+    return res.body;
+  };
+  const subscribe = async (token: string, body: object): Promise<AlertSubscription> => {
+    const answer = await post('subscriptions/create', token, body);
+    expect(answer.msg).toBe('成功');
+    return answer.result as AlertSubscription;
+  };
+  const notifications = async (token: string): Promise<AlertNotification[]> =>
+    (await server().get(`${API}/notifications`).set('token', token).expect(200)).body.result.items as AlertNotification[];
+  const unread = async (token: string): Promise<number> =>
+    (await server().get(`${API}/notifications/unread`).set('token', token).expect(200)).body.result.unread as number;
+  const brandRow = async (path: string, query: Record<string, string>, id: number): Promise<TableRow> => {
+    const list = (
+      await server()
+        .get(`${API_PREFIX}/saleVolume/${path}`)
+        .query({ ...query, pageSize: '100' })
+        .set('token', analyst)
+        .expect(200)
+    ).body.result.list as TableRow[];
+    const row = list.find((r) => r.id === id);
+    if (!row) throw new Error(`brand ${id} is not in ${path}`);
+    return row;
+  };
+
+  test('a published month reaches the subscribed analyst with the figures of the API, once', async () => {
+    const whole = { path: '/salevolume/wholemarket', search: '?source=2&time=2026-03' };
+    const guangdong = { path: '/salevolume/areamarket', search: `source=2&area=${PROVINCE.guangdong.id}&level=2&time=2026-03` };
+    const newMonth = await subscribe(analyst, { name: '整体市场（零售）', ...whole, kind: 'newMonth' });
+    expect(newMonth).toMatchObject({
+      kind: 'newMonth',
+      source: 'retail',
+      lastMonth: '2026-03',
+      paused: false,
+      link: '/salevolume/wholemarket?source=2&time=2026-03',
+    });
+    const share = await subscribe(analyst, {
+      name: '甲德份额',
+      ...whole,
+      kind: 'condition',
+      measure: 'share',
+      comparison: 'above',
+      threshold: 70,
+      rowKind: 'brand',
+      rowId: JIADE.id,
+    });
+    expect(share).toMatchObject({ rowName: '甲德', conditionText: '甲德 份额不低于 70%' });
+    // 乙牌 holds 25 %: no hit.
+    await subscribe(analyst, {
+      name: '乙牌份额',
+      ...whole,
+      kind: 'condition',
+      measure: 'share',
+      comparison: 'above',
+      threshold: 70,
+      rowKind: 'brand',
+      rowId: YIPAI.id,
+    });
+    await subscribe(analyst, {
+      name: '广东乙牌',
+      ...guangdong,
+      kind: 'condition',
+      measure: 'sales',
+      comparison: 'above',
+      threshold: 10,
+      rowKind: 'brand',
+      rowId: YIPAI.id,
+    });
+    // Wholesale got no month, and a paused subscription hears nothing.
+    await subscribe(analyst, { name: '批发', path: '/salevolume/wholemarket', search: 'source=1', kind: 'newMonth' });
+    const paused = await subscribe(analyst, { name: '暂停的', ...whole, kind: 'newMonth' });
+    expect((await post('subscriptions/pause', analyst, { id: paused.id, paused: true })).result.paused).toBe(true);
+    // The administrator's own subscription is theirs alone.
+    await subscribe(admin, { name: '管理员的', ...whole, kind: 'newMonth' });
+
+    const imported = await importCalls(
+      () => app,
+      () => admin,
+    ).upload(`${HEADER}\n2026-04,110000,JLL61,1,1,1,30\n2026-04,440100,JLL64,1,1,1,10\n`, { kind: 'retail', from: '2026-04', name: '四月.csv' });
+    expect(imported.state).toBe('done');
+    const queue = app.get<JobQueue, InProcessJobQueue>(JobQueue, { strict: false });
+    for (let i = 0; i < 50 && (await unread(analyst)) < 3; i++) await queue.drain();
+
+    const market = await brandRow('wholeMarket/bound', { source: '2', time: '2026-04' }, JIADE.id);
+    expect(market.mixs).toBe('75.0%');
+    const inGuangdong = await brandRow('areaMarket/bound', { source: '2', area: String(PROVINCE.guangdong.id), level: '2', time: '2026-04' }, YIPAI.id);
+    expect(inGuangdong.sales).toBe(10);
+    const expected = [
+      {
+        title: '广东乙牌：乙牌 销量不低于 10辆',
+        figureText: `乙牌 2026-04 销量 ${inGuangdong.salesStr}辆`,
+        changeText: `同比 ${inGuangdong.yoys}`,
+        link: `/salevolume/areamarket?source=2&area=440000&level=2&time=2026-04`,
+      },
+      {
+        title: '甲德份额：甲德 份额不低于 70%',
+        figureText: `甲德 2026-04 份额 ${market.mixs}`,
+        changeText: alertChangeText('share', market.mixChange),
+        link: '/salevolume/wholemarket?source=2&time=2026-04',
+      },
+      {
+        title: '整体市场（零售）：2026-04 零售量数据已发布',
+        figureText: '零售量数据已更新至 2026-04',
+        changeText: '',
+        link: '/salevolume/wholemarket?source=2&time=2026-04',
+      },
+    ];
+    const received = await notifications(analyst);
+    expect(received.map(({ title, figureText, changeText, link, month, read }) => ({ title, figureText, changeText, link, month, read }))).toEqual(
+      expected.map((e) => ({ ...e, month: '2026-04', read: false })),
+    );
+    expect(market.mixChanges).not.toBe('');
+    expect(await unread(analyst)).toBe(3);
+    expect((await notifications(admin)).map((n) => n.title)).toEqual(['管理员的：2026-04 零售量数据已发布']);
+
+    // Evaluated again, and again after its record of the month is lost: nothing twice.
+    const evaluator = app.get(AlertEvaluator, { strict: false });
+    expect((await evaluator.evaluate()).sources).toEqual([]);
+    await bed.db.query(`UPDATE alert_subscription SET last_month = 202603`);
+    const again = await evaluator.evaluate();
+    expect(again.sources.find((s) => s.source === 'retail')).toMatchObject({ month: 202604, written: 0 });
+    expect(await notifications(analyst)).toHaveLength(3);
+
+    // Read one, then all; another user's ids change nothing.
+    const [first] = received;
+    expect((await post('notifications/read', analyst, { ids: [first.id] })).result).toEqual({ unread: 2 });
+    const adminsOwn = (await notifications(admin))[0];
+    await post('notifications/read', analyst, { ids: [adminsOwn.id] });
+    expect(await unread(admin)).toBe(1);
+    expect((await post('notifications/readAll', analyst, {})).result).toEqual({ unread: 0 });
+    expect((await notifications(analyst)).every((n) => n.read)).toBe(true);
+  });
+
+  test('a subscription is checked, refused in Chinese, and its owner alone may change it', async () => {
+    const view = { name: '视图', path: '/salevolume/wholemarket', search: 'source=2' };
+    const missing = await post('subscriptions/create', analyst, { ...view, kind: 'condition', measure: 'share', comparison: 'below', threshold: -1 }, 400);
+    expect(missing.msg).toBe('指标提醒须选择对象类型');
+    const moved = await post(
+      'subscriptions/create',
+      analyst,
+      { ...view, kind: 'condition', measure: 'shareChange', comparison: 'movedBy', threshold: 0, rowKind: 'brand', rowId: JIADE.id },
+      400,
+    );
+    expect(moved.msg).toBe('阈值应大于 0（变动超过 N 的 N）');
+    const wholesale = await post(
+      'subscriptions/create',
+      analyst,
+      {
+        ...view,
+        search: 'source=1',
+        kind: 'condition',
+        measure: 'sales',
+        comparison: 'above',
+        threshold: 1,
+        rowKind: 'province',
+        rowId: PROVINCE.guangdong.id,
+      },
+      400,
+    );
+    expect(wholesale.msg).toBe('批发量数据没有地区维度：按省份或城市的提醒请订阅零售量的视图');
+    const unknownRow = await post(
+      'subscriptions/create',
+      analyst,
+      { ...view, kind: 'condition', measure: 'sales', comparison: 'above', threshold: 1, rowKind: 'brand', rowId: 999 },
+      400,
+    );
+    expect(unknownRow.msg).toBe('对象没有编号为 999 的品牌');
+    const price = await post(
+      'subscriptions/create',
+      analyst,
+      { ...view, kind: 'condition', measure: 'tp', comparison: 'above', threshold: 1, rowKind: 'brand', rowId: JIADE.id },
+      400,
+    );
+    expect(price.msg).toBe('成交价、优惠率的提醒请从价格页面（整体市场价格指数、车系价格追踪）订阅');
+    const before = (await server().get(`${API}/subscriptions`).set('token', analyst).expect(200)).body.result as AlertSubscription[];
+
+    const own = await subscribe(admin, { ...view, kind: 'newMonth' });
+    expect((await post('subscriptions/delete', analyst, { id: own.id }, 404)).msg).toBe('没有这条订阅');
+    expect((await post('subscriptions/update', analyst, { id: own.id, ...view, name: '改名', kind: 'newMonth' }, 404)).msg).toBe('没有这条订阅');
+    expect((await server().get(`${API}/subscriptions`).set('token', analyst).expect(200)).body.result).toEqual(before);
+
+    const updated = await post('subscriptions/update', admin, {
+      id: own.id,
+      ...view,
+      name: '改为条件',
+      kind: 'condition',
+      measure: 'shareChange',
+      comparison: 'below',
+      threshold: -1,
+      rowKind: 'brand',
+      rowId: JIADE.id,
+    });
+    expect(updated.result).toMatchObject({ name: '改为条件', conditionText: '甲德 份额变化不高于 -1个百分点' });
+    expect((await post('subscriptions/delete', admin, { id: own.id })).result).toEqual({ deleted: 1 });
+  });
+});
