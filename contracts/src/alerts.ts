@@ -3,6 +3,7 @@ import { growthText, pointsCardText, sharePercentText, thousands } from './displ
 import { formatMonth } from './months';
 import { CONTROL_CHARACTERS, CONTROL_CHARACTER_MESSAGE, blankIsAbsent, intText, labelled, strictQuery } from './params';
 import { yuanText } from './price';
+import { ROBOT_DELIVERY_STATES } from './robots';
 
 /**
  * 订阅与提醒 (issue 30 §2): an analyst subscribes to a view (its page path, query string and name, stored with
@@ -176,6 +177,8 @@ const subscriptionFields = {
   threshold: labelled(thresholdSchema.nullish(), '阈值'),
   rowKind: labelled(z.enum(ALERT_ROW_KIND_KEYS, `应为 ${ALERT_ROW_KIND_KEYS.join('、')}`).nullish(), '对象类型'),
   rowId: labelled(idNumber.nullish(), '对象'),
+  /** The team robot that also gets each notification (decision 203); absent or null: the bell only. */
+  robotId: labelled(idNumber.nullish(), '群机器人'),
 };
 
 const subscriptionObject = z.strictObject(subscriptionFields);
@@ -242,6 +245,12 @@ export const alertSubscriptionSchema = z.object({
   /** '大众 份额变化不高于 -1个百分点', or '有新月份数据时提醒'. */
   conditionText: z.string(),
   paused: z.boolean(),
+  /** The team robot that also gets its notifications (decision 203), null for the bell only. */
+  robot: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The latest message sent to that robot for it: its state, and why it failed; null before any. */
+  robotDelivery: z
+    .object({ state: z.enum(ROBOT_DELIVERY_STATES), stateLabel: z.string(), lastError: z.string().nullable(), createTime: z.string() })
+    .nullable(),
   /** The latest month of its source it has been evaluated at ('2026-10'), null before any. */
   lastMonth: z.string().nullable(),
   createdAt: z.string(),

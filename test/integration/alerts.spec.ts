@@ -1,15 +1,17 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
-import { alertChangeText, type AlertNotification, type AlertSubscription, API_PREFIX, type TableRow } from '@car/contracts';
+import { alertChangeText, type AlertNotification, type AlertSubscription, API_PREFIX, type TableRow, type TeamRobot } from '@car/contracts';
 import { AlertEvaluator } from '../../backend/src/alerts/alert-evaluator';
 import { InProcessJobQueue, JobQueue } from '../../backend/src/queue/job-queue';
 import { signIn } from '../support/api-app';
 import { importCalls, type ImportTestbed, openImportTestbed } from '../support/import-testbed';
+import { receiver } from '../support/robot-receiver';
 import { ANALYST, BRANDS, PROVINCE } from '../support/sales-fixture';
 
 const API = `${API_PREFIX}/alerts`;
 const HEADER = '月份,城市代码,车型代码,使用性质,所有权,颜色,销量';
 const [JIADE, , YIPAI] = BRANDS;
+const PUBLIC_URL = 'https://car.example.com';
 
 /**
  * 订阅与提醒 end to end on the hand-made sales fixture (months to 2026-03; jobs in-process): the analyst subscribes
@@ -22,14 +24,24 @@ describe('subscriptions and notifications', () => {
   let admin: string;
   let analyst: string;
   let bed: ImportTestbed;
+  let robot: Awaited<ReturnType<typeof receiver>>;
 
   beforeAll(async () => {
-    bed = await openImportTestbed({ database: `car_alerts_${process.pid}`, address: `10.84.${process.pid % 250}.1`, nickname: '提醒管理员' });
+    robot = await receiver();
+    bed = await openImportTestbed({
+      database: `car_alerts_${process.pid}`,
+      address: `10.84.${process.pid % 250}.1`,
+      nickname: '提醒管理员',
+      config: { ROBOT_ALLOW_INSECURE: 'true', PUBLIC_URL },
+    });
     ({ app, admin } = bed);
     analyst = await signIn(app, ANALYST.account, ANALYST.password, `10.84.${process.pid % 250}.2`);
   }, 120_000);
 
-  afterAll(() => bed?.close());
+  afterAll(async () => {
+    await bed?.close();
+    await robot?.close();
+  });
 
   const server = () => request(app.getHttpServer());
   /** A POST of the alerts calls; a status other than the one expected fails with the API's message shown. */
@@ -230,4 +242,102 @@ describe('subscriptions and notifications', () => {
     expect(updated.result).toMatchObject({ name: '改为条件', conditionText: '甲德 份额变化不高于 -1个百分点' });
     expect((await post('subscriptions/delete', admin, { id: own.id })).result).toEqual({ deleted: 1 });
   });
+
+  test('a hit reaches the team robot the subscription names, in its format; a failing robot is retried, then failed on the subscription', async () => {
+    const registered = async (body: object): Promise<{ id: number }> => {
+      const res = await server()
+        .post(`${API_PREFIX}/admin/robots/create`)
+        .set('token', admin)
+        .send({ enabled: true, ...body });
+      expect(res.body).toMatchObject({ code: 1 });
+      return res.body.result as { id: number };
+    };
+    const wecom = await registered({ name: '企业微信群', service: 'wecom', url: `${robot.url}/ok?key=ALERTS` });
+    const dingtalk = await registered({ name: '钉钉群', service: 'dingtalk', url: `${robot.url}/ok?access_token=ALERTS`, secret: 'SECalerts' });
+    const down = await registered({ name: '故障群', service: 'wecom', url: `${robot.url}/down?key=DOWN` });
+    const [{ id: producerId }] = (await bed.db.query<{ id: number }>(`SELECT id FROM producer ORDER BY id LIMIT 1`)).rows;
+    const otherTeam = await registered({ name: '他厂群', service: 'wecom', url: `${robot.url}/ok?key=OTHER`, producerId });
+
+    // The analyst (no producer) picks among everyone's robots; another team's robot is refused in Chinese.
+    const team = (await server().get(`${API_PREFIX}/robots/team`).set('token', analyst).expect(200)).body.result as TeamRobot[];
+    expect(team.map((r) => r.name).sort()).toEqual(['企业微信群', '故障群', '钉钉群'].sort());
+    const whole = { path: '/salevolume/wholemarket', search: 'source=2&time=2026-04' };
+    const refused = await post('subscriptions/create', analyst, { name: '他厂', ...whole, kind: 'newMonth', robotId: otherTeam.id }, 400);
+    expect(refused.msg).toBe('所选群机器人不存在、已停用或不属于本团队');
+
+    const newMonth = await subscribe(analyst, { name: '五月大盘', ...whole, kind: 'newMonth', robotId: wecom.id });
+    expect(newMonth).toMatchObject({ robot: { id: wecom.id, name: '企业微信群' }, robotDelivery: null });
+    const share = await subscribe(analyst, {
+      name: '甲德份额（钉钉）',
+      ...whole,
+      kind: 'condition',
+      measure: 'share',
+      comparison: 'above',
+      threshold: 70,
+      rowKind: 'brand',
+      rowId: JIADE.id,
+      robotId: dingtalk.id,
+    });
+    // 乙牌 stays under 70 %: no notification, so nothing for its robot.
+    await subscribe(analyst, {
+      name: '乙牌份额（钉钉）',
+      ...whole,
+      kind: 'condition',
+      measure: 'share',
+      comparison: 'above',
+      threshold: 70,
+      rowKind: 'brand',
+      rowId: YIPAI.id,
+      robotId: dingtalk.id,
+    });
+    const failing = await subscribe(analyst, { name: '故障群订阅', ...whole, kind: 'newMonth', robotId: down.id });
+
+    const before = robot.received.length;
+    const imported = await importCalls(
+      () => app,
+      () => admin,
+    ).upload(`${HEADER}\n2026-05,110000,JLL61,1,1,1,40\n2026-05,440100,JLL64,1,1,1,10\n`, { kind: 'retail', from: '2026-05', name: '五月.csv' });
+    expect(imported.state).toBe('done');
+    const queue = app.get<JobQueue, InProcessJobQueue>(JobQueue, { strict: false });
+    const mine = async () => (await server().get(`${API}/subscriptions`).set('token', analyst).expect(200)).body.result as AlertSubscription[];
+    const settled = async () => (await mine()).find((x) => x.id === failing.id)?.robotDelivery?.state === 'failed';
+    for (let i = 0; i < 100 && !(await settled()); i++) await queue.drain();
+
+    const market = await brandRow('wholeMarket/bound', { source: '2', time: '2026-05' }, JIADE.id);
+    expect(market.mixs).toBe('80.0%');
+    const got = robot.received.slice(before);
+    const toWecom = got.filter((r) => r.query.get('key') === 'ALERTS');
+    const toDingtalk = got.filter((r) => r.query.get('access_token') === 'ALERTS');
+    const toDown = got.filter((r) => r.query.get('key') === 'DOWN');
+    // Exactly the hits: one message each for the two that hit, none for 乙牌; the failing robot got its three tries.
+    expect([toWecom.length, toDingtalk.length, toDown.length]).toEqual([1, 1, 3]);
+    expect(got.filter((r) => r.query.get('key') === 'OTHER')).toEqual([]);
+    expect(toWecom[0].body).toEqual({
+      msgtype: 'markdown',
+      markdown: {
+        content: `### 五月大盘：2026-05 零售量数据已发布\n> 零售量数据已更新至 2026-05\n\n[查看详情](${PUBLIC_URL}/salevolume/wholemarket?source=2&time=2026-05)`,
+      },
+    });
+    const dingBody = toDingtalk[0].body as { msgtype: string; markdown: { title: string; text: string } };
+    expect(dingBody.msgtype).toBe('markdown');
+    expect(dingBody.markdown.title).toBe('甲德份额（钉钉）：甲德 份额不低于 70%');
+    expect(dingBody.markdown.text).toContain(`甲德 2026-05 份额 ${market.mixs}`);
+    expect(dingBody.markdown.text).toContain(alertChangeText('share', market.mixChange));
+    expect(dingBody.markdown.text).toContain(`${PUBLIC_URL}/salevolume/wholemarket?source=2&time=2026-05`);
+    expect(toDingtalk[0].query.get('sign')).toBeTruthy();
+
+    // The subscription shows its robot's latest send: sent, or failed with the reason.
+    const listed = await mine();
+    expect(listed.find((x) => x.id === newMonth.id)?.robotDelivery).toMatchObject({ state: 'sent', stateLabel: '已发送', lastError: null });
+    expect(listed.find((x) => x.id === share.id)?.robotDelivery).toMatchObject({ state: 'sent' });
+    expect(listed.find((x) => x.id === failing.id)?.robotDelivery).toMatchObject({
+      state: 'failed',
+      stateLabel: '发送失败',
+      lastError: expect.stringContaining('500'),
+    });
+
+    // A robot deleted leaves its subscriptions in the bell only.
+    await server().post(`${API_PREFIX}/admin/robots/delete`).set('token', admin).send({ id: down.id }).expect(200);
+    expect((await mine()).find((x) => x.id === failing.id)).toMatchObject({ robot: null });
+  }, 120_000);
 });

@@ -1,6 +1,4 @@
 import { createHmac } from 'node:crypto';
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Client } from 'pg';
 import request from 'supertest';
@@ -8,6 +6,7 @@ import { ADMIN_MESSAGES, API_PREFIX, ROBOT_MESSAGES, type AdminRobot, type JobPa
 import { InProcessJobQueue, JobQueue } from '../../backend/src/queue/job-queue';
 import { RobotsService } from '../../backend/src/robots/robots.service';
 import { signIn, signedInApp } from '../support/api-app';
+import { receiver } from '../support/robot-receiver';
 import { testEnv } from '../support/test-env';
 import { createAdmin } from '../support/users';
 
@@ -23,40 +22,6 @@ const PASSWORD = 'Robots@2026x';
 const ROBOTS = `${API_PREFIX}/admin/robots`;
 const PUBLIC_URL = 'https://car.example.com';
 const address = (n: number) => `10.84.${process.pid % 250}.${n}`;
-
-interface Received {
-  path: string;
-  query: URLSearchParams;
-  body: Record<string, unknown>;
-  at: number;
-}
-
-/** The stand-in robot: answers by path (/ok, /feishu-ok, /down 500, /errcode 200 with errcode 310000, /redirect 302) and keeps every request. */
-async function receiver(): Promise<{ url: string; received: Received[]; close: () => Promise<void> }> {
-  const received: Received[] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://receiver');
-      received.push({
-        path: url.pathname,
-        query: url.searchParams,
-        body: JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>,
-        at: Date.now(),
-      });
-      const json = (status: number, body: object) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-      if (url.pathname === '/ok') json(200, { errcode: 0, errmsg: 'ok' });
-      else if (url.pathname === '/feishu-ok') json(200, { code: 0, msg: 'success', data: {} });
-      else if (url.pathname === '/errcode') json(200, { errcode: 310000, errmsg: 'keywords not in content' });
-      else if (url.pathname === '/redirect') res.writeHead(302, { location: '/ok' }).end();
-      else json(500, { error: 'down' });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
 
 function admin(app: NestExpressApplication, token: string) {
   const server = () => request(app.getHttpServer());

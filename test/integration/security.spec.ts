@@ -526,11 +526,12 @@ describe('the security module', () => {
       });
     });
 
-    test("the demo analyst's menus are the spec's tree, 销量分析 first with 整体市场表现", async () => {
+    test("the demo analyst's menus are the spec's tree, 销量分析 first with 整体市场表现, then 订阅与提醒", async () => {
       const token = await tokenFor('demo', 'Demo@2026');
       const response = await request(app.getHttpServer()).get(`${API}/menus`).set('token', token).expect(200);
       const groups = response.body.result as Array<{ name: string; path: string; subMenuItems: Array<{ name: string; path: string }> }>;
-      expect(groups.map((g) => g.name)).toEqual(['销量分析', '价格分析', '价量交叉', '产品分析', '数据综合查询']);
+      // The spec's five groups in its order; 订阅与提醒 (issue 30, decision 193) is added after them, for every role.
+      expect(groups.map((g) => g.name)).toEqual(['销量分析', '价格分析', '价量交叉', '产品分析', '数据综合查询', '订阅与提醒']);
       expect(groups[0].subMenuItems[0]).toMatchObject({ name: '整体市场表现', path: '/salevolume/wholemarket' });
       expect(JSON.stringify(groups)).not.toContain('/sectest');
     });

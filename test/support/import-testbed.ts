@@ -25,6 +25,8 @@ export async function openImportTestbed(options: {
   address: string;
   nickname: string;
   prepare?: (url: string) => Promise<void>;
+  /** More configuration keys for the app (e.g. ROBOT_ALLOW_INSECURE for a local robot receiver). */
+  config?: Record<string, string>;
 }): Promise<ImportTestbed> {
   const { adminUrl } = testEnv();
   const url = await createSalesFixture(adminUrl, options.database);
@@ -32,7 +34,7 @@ export async function openImportTestbed(options: {
   const db = new Client({ connectionString: url });
   await db.connect();
   const account = await createAdmin('import_admin', ADMIN_PASSWORD, options.nickname, url);
-  const { app, token } = await signedInApp({ address: options.address, databaseUrl: url, account, password: ADMIN_PASSWORD });
+  const { app, token } = await signedInApp({ address: options.address, databaseUrl: url, account, password: ADMIN_PASSWORD, config: options.config });
   return {
     app,
     admin: token,

@@ -15,6 +15,7 @@ import { MONTH_SHIFTS } from '../analytics/comparisons';
 import type { Filters } from '../analytics/model';
 import { PRICES_AS_SHOWN, priceFigures, priceMeasures } from '../price/price.figures';
 import { CalendarRepository } from '../reference/calendar.repository';
+import { RobotsService } from '../robots/robots.service';
 import { SaleVolumeService } from '../saleVolume/sale-volume.service';
 import { priceFigure, ROW_DIMENSIONS, salesFigure, type ShownFigure } from './alert-figures';
 import { AlertRepository, type NewNotification, type SubscriptionRecord } from './alert.repository';
@@ -45,6 +46,7 @@ export class AlertEvaluator {
     private readonly calendar: CalendarRepository,
     private readonly sales: SaleVolumeService,
     private readonly analytics: AnalyticsService,
+    private readonly robots: RobotsService,
   ) {}
 
   async evaluate(): Promise<EvaluationSummary> {
@@ -55,16 +57,40 @@ export class AlertEvaluator {
       const due = await this.alerts.due(source, month);
       if (due.length === 0) continue;
       const { hits, queries } = await this.hits(source, month, due);
-      const written = await this.alerts.record(
+      const recorded = await this.alerts.record(
         source,
         month,
         due.map((s) => s.id),
         hits,
       );
+      const written = recorded.size;
+      await this.tellRobots(due, hits, recorded);
       summary.sources.push({ source, month, evaluated: due.length, written, queries });
       this.logger.log({ event: 'alerts.evaluated', source, month, evaluated: due.length, hits: hits.length, written, queries });
     }
     return summary;
+  }
+
+  /**
+   * Each notification written now whose subscription names a team robot goes to that robot too, as its title, the
+   * figure, its change and the link (decision 203). Queued after the notifications are committed; a robot that is
+   * gone or a queue that refuses leaves the notification in the bell and is logged, never failing the evaluation.
+   */
+  private async tellRobots(due: readonly SubscriptionRecord[], hits: readonly NewNotification[], recorded: ReadonlySet<number>): Promise<void> {
+    const robotOf = new Map(due.filter((s) => s.robotId !== null).map((s) => [s.id, s.robotId!]));
+    for (const hit of hits) {
+      const robotId = robotOf.get(hit.subscriptionId);
+      if (robotId === undefined || !recorded.has(hit.subscriptionId)) continue;
+      const message = { title: hit.title, lines: [hit.figureText, hit.changeText].filter((line) => line !== ''), link: hit.link };
+      await this.robots.deliver(robotId, message, hit.subscriptionId).catch((error: unknown) => {
+        this.logger.warn({
+          event: 'alerts.robot_not_queued',
+          subscription: hit.subscriptionId,
+          robot: robotId,
+          error: error instanceof Error ? error.message : String(error),
+        });
+      });
+    }
   }
 
   /** The notifications the due subscriptions of a source earn at `month`, and how many queries that took. */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { AlertComparison, AlertKind, AlertMeasure, AlertRowKind, AlertSource } from '@car/contracts';
+import type { AlertComparison, AlertKind, AlertMeasure, AlertRowKind, AlertSource, RobotDeliveryState } from '@car/contracts';
 import { DataSource } from 'typeorm';
 import type { Filters } from '../analytics/model';
 
@@ -21,6 +21,9 @@ export interface SubscriptionRecord {
   rowName: string | null;
   paused: boolean;
   robotId: number | null;
+  robotName: string | null;
+  /** The latest robot_delivery made for it (decision 203). */
+  robotDelivery: { state: RobotDeliveryState; lastError: string | null; createTime: string } | null;
   lastMonth: number | null;
   createdAt: Date;
 }
@@ -28,7 +31,7 @@ export interface SubscriptionRecord {
 /** What a subscription is made of, as the service writes it. */
 export type SubscriptionFields = Pick<
   SubscriptionRecord,
-  'name' | 'path' | 'search' | 'kind' | 'source' | 'filters' | 'measure' | 'comparison' | 'threshold' | 'rowKind' | 'rowId'
+  'name' | 'path' | 'search' | 'kind' | 'source' | 'filters' | 'measure' | 'comparison' | 'threshold' | 'rowKind' | 'rowId' | 'robotId'
 >;
 
 /** A notification to write: one per subscription and month. */
@@ -60,7 +63,10 @@ const ROW_TABLES: Record<AlertRowKind, string> = {
 
 const SUBSCRIPTION_COLUMNS = `s.id, s.user_id AS "userId", s.name, s.view_path AS path, s.view_search AS search, s.kind, s.source, s.filters,
   s.measure, s.comparison, s.threshold::float8 AS threshold, s.row_kind AS "rowKind", s.row_id AS "rowId", s.paused, s.robot_id AS "robotId",
-  s.last_month AS "lastMonth", s.created_at AS "createdAt",
+  s.last_month AS "lastMonth", s.created_at AS "createdAt", (SELECT name FROM robot WHERE id = s.robot_id) AS "robotName",
+  (SELECT json_build_object('state', d.state, 'lastError', d.last_error,
+            'createTime', to_char(d.created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS'))
+     FROM robot_delivery d WHERE d.subscription_id = s.id ORDER BY d.id DESC LIMIT 1) AS "robotDelivery",
   CASE s.row_kind WHEN 'producer' THEN (SELECT name FROM producer WHERE id = s.row_id)
                   WHEN 'brand' THEN (SELECT name FROM brand WHERE id = s.row_id)
                   WHEN 'subSeries' THEN (SELECT name FROM sub_series WHERE id = s.row_id)
@@ -100,8 +106,8 @@ export class AlertRepository {
   /** A new subscription, evaluated from the month after `lastMonth` (its source's latest when it is made). */
   async create(userId: number, fields: SubscriptionFields, lastMonth: number | null): Promise<number> {
     const [row] = await this.dataSource.query<Array<{ id: number }>>(
-      `INSERT INTO alert_subscription (user_id, name, view_path, view_search, kind, source, filters, measure, comparison, threshold, row_kind, row_id, last_month)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
+      `INSERT INTO alert_subscription (user_id, name, view_path, view_search, kind, source, filters, measure, comparison, threshold, row_kind, row_id, robot_id, last_month)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
       [userId, ...this.values(fields), lastMonth],
     );
     return row.id;
@@ -111,7 +117,7 @@ export class AlertRepository {
   async update(userId: number, id: number, fields: SubscriptionFields, lastMonth: number | null): Promise<boolean> {
     const rows = await this.dataSource.query<[unknown[], number]>(
       `UPDATE alert_subscription SET name = $3, view_path = $4, view_search = $5, kind = $6, source = $7::varchar, filters = $8, measure = $9, comparison = $10,
-         threshold = $11, row_kind = $12, row_id = $13, last_month = CASE WHEN source = $7::varchar THEN last_month ELSE $14 END, updated_at = now()
+         threshold = $11, row_kind = $12, row_id = $13, robot_id = $14, last_month = CASE WHEN source = $7::varchar THEN last_month ELSE $15 END, updated_at = now()
        WHERE user_id = $1 AND id = $2`,
       [userId, id, ...this.values(fields), lastMonth],
     );
@@ -119,7 +125,7 @@ export class AlertRepository {
   }
 
   private values(f: SubscriptionFields): unknown[] {
-    return [f.name, f.path, f.search, f.kind, f.source, JSON.stringify(f.filters), f.measure, f.comparison, f.threshold, f.rowKind, f.rowId];
+    return [f.name, f.path, f.search, f.kind, f.source, JSON.stringify(f.filters), f.measure, f.comparison, f.threshold, f.rowKind, f.rowId, f.robotId];
   }
 
   /** Pauses or resumes; resuming does not replay the months it missed (its last month moves to `lastMonth`). */
@@ -147,17 +153,18 @@ export class AlertRepository {
 
   /**
    * Writes the hits of an evaluation and marks the subscriptions evaluated at `month`, in one transaction; a
-   * notification already written for its subscription and month is kept as it was (the unique key). The number written.
+   * notification already written for its subscription and month is kept as it was (the unique key). The subscriptions
+   * whose notification was written now (their robots are told; decision 203).
    */
-  async record(source: AlertSource, month: number, subscriptionIds: readonly number[], hits: readonly NewNotification[]): Promise<number> {
+  async record(source: AlertSource, month: number, subscriptionIds: readonly number[], hits: readonly NewNotification[]): Promise<Set<number>> {
     return this.dataSource.transaction(async (manager) => {
-      let written = 0;
+      const written = new Set<number>();
       for (let start = 0; start < hits.length; start += 1000) {
         const batch = hits.slice(start, start + 1000);
-        const result = await manager.query<unknown[]>(
+        const result = await manager.query<Array<{ subscriptionId: number }>>(
           `INSERT INTO alert_notification (subscription_id, user_id, month, title, figure_text, change_text, link, figure)
            SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::numeric[])
-           ON CONFLICT (subscription_id, month) DO NOTHING RETURNING id`,
+           ON CONFLICT (subscription_id, month) DO NOTHING RETURNING subscription_id AS "subscriptionId"`,
           [
             batch.map((h) => h.subscriptionId),
             batch.map((h) => h.userId),
@@ -169,7 +176,7 @@ export class AlertRepository {
             batch.map((h) => h.figure),
           ],
         );
-        written += result.length;
+        for (const row of result) written.add(row.subscriptionId);
       }
       await manager.query(
         `UPDATE alert_subscription SET last_month = $2 WHERE id = ANY($1::int[]) AND source = $3 AND (last_month IS NULL OR last_month < $2)`,

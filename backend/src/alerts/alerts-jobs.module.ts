@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { RobotsJobsModule } from '../robots/robots-jobs.module';
 import { SaleVolumeDataModule } from '../saleVolume/sale-volume-data.module';
 import { AlertEvaluator } from './alert-evaluator';
 import { AlertRepository } from './alert.repository';
@@ -7,7 +8,7 @@ import { AlertsQueue } from './alerts-queue';
 
 /** The subscriptions' storage and their evaluation job: in the app (no Redis) and in the worker alike (CoreModule). */
 @Module({
-  imports: [SaleVolumeDataModule],
+  imports: [SaleVolumeDataModule, RobotsJobsModule],
   providers: [AlertsJobs, AlertEvaluator, AlertRepository, AlertsQueue],
   exports: [AlertRepository, AlertEvaluator, AlertsQueue],
 })

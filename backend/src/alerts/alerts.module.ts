@@ -1,5 +1,6 @@
 import { Injectable, Logger, Module, OnApplicationBootstrap } from '@nestjs/common';
 import { AlertNotificationsController, AlertSubscriptionsController } from './alerts.controller';
+import { RobotsJobsModule } from '../robots/robots-jobs.module';
 import { AlertsJobsModule } from './alerts-jobs.module';
 import { AlertsQueue } from './alerts-queue';
 import { AlertsService } from './alerts.service';
@@ -23,7 +24,7 @@ export class AlertsAtBoot implements OnApplicationBootstrap {
 
 /** 订阅与提醒: subscriptions, notifications and the bell's count (alerts/…). */
 @Module({
-  imports: [AlertsJobsModule],
+  imports: [AlertsJobsModule, RobotsJobsModule],
   controllers: [AlertSubscriptionsController, AlertNotificationsController],
   providers: [AlertsService, AlertsAtBoot],
 })

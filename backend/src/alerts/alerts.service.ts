@@ -13,10 +13,12 @@ import {
   type ParamsOf,
   type ResultOf,
   type ALERTS,
+  ROBOT_DELIVERY_STATE_LABELS,
 } from '@car/contracts';
 import { ApiException } from '../common/api-codes';
 import { CalendarRepository } from '../reference/calendar.repository';
 import { GeographyRepository } from '../reference/geography.repository';
+import { RobotsService } from '../robots/robots.service';
 import type { SessionUser } from '../security/session-user';
 import { viewScope } from './alert-scope';
 import { AlertRepository, type NotificationRecord, type SubscriptionFields, type SubscriptionRecord } from './alert.repository';
@@ -26,6 +28,7 @@ export const ALERT_MESSAGES = {
   wholesaleHasNoArea: '批发量数据没有地区维度：按省份或城市的提醒请订阅零售量的视图',
   priceNeedsPriceView: '成交价、优惠率的提醒请从价格页面（整体市场价格指数、车系价格追踪）订阅',
   salesNeedsSalesView: '价格页面的视图只能按成交价或优惠率提醒',
+  robotNotInTeam: '所选群机器人不存在、已停用或不属于本团队',
 } as const;
 
 /**
@@ -38,6 +41,7 @@ export class AlertsService {
     private readonly alerts: AlertRepository,
     private readonly calendar: CalendarRepository,
     private readonly geography: GeographyRepository,
+    private readonly robots: RobotsService,
   ) {}
 
   async list(user: SessionUser): Promise<AlertSubscription[]> {
@@ -49,13 +53,13 @@ export class AlertsService {
   }
 
   async create(dto: AlertSubscriptionCreateDto, user: SessionUser): Promise<AlertSubscription> {
-    const fields = await this.fields(dto);
+    const fields = await this.fields(dto, user);
     const id = await this.alerts.create(user.id, fields, await this.calendar.latestMonth(fields.source));
     return this.view(user, id);
   }
 
   async update(dto: ParamsOf<typeof ALERTS.update>, user: SessionUser): Promise<AlertSubscription> {
-    const fields = await this.fields(dto);
+    const fields = await this.fields(dto, user);
     if (!(await this.alerts.update(user.id, dto.id, fields, await this.calendar.latestMonth(fields.source))))
       throw ApiException.notFound(ALERT_MESSAGES.notFound);
     return this.view(user, dto.id);
@@ -96,10 +100,15 @@ export class AlertsService {
 
   /**
    * A subscription's stored fields: the view's scope read from its query string; a condition's row must exist, a
-   * province or city row needs figures with geography, and prices are watched from a price page (decision 191).
+   * province or city row needs figures with geography, and prices are watched from a price page (decision 191); a
+   * robot must be one the user's team may send to (decision 203).
    */
-  private async fields(dto: AlertSubscriptionCreateDto): Promise<SubscriptionFields> {
+  private async fields(dto: AlertSubscriptionCreateDto, user: SessionUser): Promise<SubscriptionFields> {
     const scope = viewScope(dto.path, dto.search, await this.geography.geography());
+    const robotId = dto.robotId ?? null;
+    if (robotId !== null && !(await this.robots.teamRobots(user.producerId ?? null)).some((r) => r.id === robotId)) {
+      throw ApiException.badRequest(ALERT_MESSAGES.robotNotInTeam);
+    }
     const base: SubscriptionFields = {
       name: dto.name,
       path: dto.path,
@@ -112,6 +121,7 @@ export class AlertsService {
       threshold: null,
       rowKind: null,
       rowId: null,
+      robotId,
     };
     if (dto.kind === 'newMonth') return base;
     const measure = dto.measure!;
@@ -149,6 +159,8 @@ function subscriptionView(r: SubscriptionRecord): AlertSubscription {
     rowName: r.rowName,
     conditionText: condition,
     paused: r.paused,
+    robot: r.robotId === null ? null : { id: r.robotId, name: r.robotName ?? '' },
+    robotDelivery: r.robotDelivery && { ...r.robotDelivery, stateLabel: ROBOT_DELIVERY_STATE_LABELS[r.robotDelivery.state] },
     lastMonth: r.lastMonth === null ? null : formatMonth(r.lastMonth),
     createdAt: r.createdAt.toISOString(),
   };

@@ -30,6 +30,7 @@ import { Alerts1763700000036 } from './migrations/1763700000036-alerts';
 import { AlertMenus1763700000037 } from './migrations/1763700000037-alert-menus';
 import { Robots1763700000038 } from './migrations/1763700000038-robots';
 import { DataMonthPublished1763700000040 } from './migrations/1763700000040-data-month-published';
+import { AlertRobots1763700000041 } from './migrations/1763700000041-alert-robots';
 
 /** Every migration, in order. Listed, not globbed, so the compiled and the test runs see the same set. */
 export const MIGRATIONS = [
@@ -63,6 +64,7 @@ export const MIGRATIONS = [
   AlertMenus1763700000037,
   Robots1763700000038,
   DataMonthPublished1763700000040,
+  AlertRobots1763700000041,
 ];
 
 export function dataSourceOptions(url: string, applicationName = 'car-app'): DataSourceOptions {

@@ -129,10 +129,11 @@ export class RobotsRepository {
     return count > 0;
   }
 
-  async addDelivery(robotId: number, message: RobotMessage): Promise<number> {
+  /** A delivery to send; `subscriptionId`: the subscription it tells of (its page shows the latest send). */
+  async addDelivery(robotId: number, message: RobotMessage, subscriptionId: number | null = null): Promise<number> {
     const [{ id }] = await this.dataSource.query<Array<{ id: number }>>(
-      `INSERT INTO robot_delivery (robot_id, message) VALUES ($1, $2) RETURNING id::int AS id`,
-      [robotId, JSON.stringify(message)],
+      `INSERT INTO robot_delivery (robot_id, message, subscription_id) VALUES ($1, $2, $3) RETURNING id::int AS id`,
+      [robotId, JSON.stringify(message), subscriptionId],
     );
     return id;
   }

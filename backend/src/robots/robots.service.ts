@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ROBOT_ATTEMPTS, ROBOT_MESSAGES, robotMessageSchema, type RobotMessage } from '@car/contracts';
+import { ROBOT_ATTEMPTS, ROBOT_MESSAGES, robotMessageSchema, type RobotMessage, type TeamRobot } from '@car/contracts';
 import { ApiException } from '../common/api-codes';
 import { JobName } from '../queue/job-names';
 import { JobQueue } from '../queue/job-queue';
@@ -20,17 +20,25 @@ export class RobotsService {
     @Inject(JobQueue) private readonly queue: JobQueue,
   ) {}
 
-  /** Sends `message` to robot `robotId`: queued now, sent by the job; a failure ends on the delivery's record, never here. */
-  async deliver(robotId: number, message: RobotMessage): Promise<void> {
-    await this.queueDelivery(robotId, message);
+  /**
+   * Sends `message` to robot `robotId`: queued now, sent by the job; a failure ends on the delivery's record, never
+   * here. `subscriptionId`: the subscription whose hit it tells (decision 203), which then shows the send's state.
+   */
+  async deliver(robotId: number, message: RobotMessage, subscriptionId?: number): Promise<void> {
+    await this.queueDelivery(robotId, message, undefined, subscriptionId);
+  }
+
+  /** The robots a user of `producerId` may send to: their team's and everyone's (enabled ones). */
+  teamRobots(producerId: number | null): Promise<TeamRobot[]> {
+    return this.robots.team(producerId);
   }
 
   /** `deliver`, answering the delivery's id (the test message shows it); `userId`: who asked, for the job monitor. */
-  async queueDelivery(robotId: number, message: RobotMessage, userId?: number): Promise<number> {
+  async queueDelivery(robotId: number, message: RobotMessage, userId?: number, subscriptionId?: number): Promise<number> {
     const checked = robotMessageSchema.parse(message);
     const robot = await this.robots.find(robotId);
     if (!robot) throw ApiException.notFound(ROBOT_MESSAGES.notFound);
-    const id = await this.robots.addDelivery(robot.id, checked);
+    const id = await this.robots.addDelivery(robot.id, checked, subscriptionId ?? null);
     if (!robot.enabled) {
       await this.robots.fail(id, ROBOT_MESSAGES.disabled);
       return id;

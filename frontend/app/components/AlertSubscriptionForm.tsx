@@ -1,5 +1,8 @@
-/** 我的订阅's form: the view (name, page), 有新月份 or a condition (指标, 条件, 阈值, 对象类型, 对象). */
-import { ALERT_COMPARISONS, ALERT_KINDS, ALERT_PAGES, ALERT_MEASURES, ALERT_ROW_KINDS, type AlertRowKind } from '@car/contracts';
+/**
+ * 我的订阅's form: the view (name, page), 有新月份 or a condition (指标, 条件, 阈值, 对象类型, 对象), and the team robot
+ * that also gets the notifications (decision 203).
+ */
+import { ALERT_COMPARISONS, ALERT_KINDS, ALERT_PAGES, ALERT_MEASURES, ALERT_ROW_KINDS, type AlertRowKind, type TeamRobot } from '@car/contracts';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { Button } from 'semantic-ui-react';
@@ -7,7 +10,7 @@ import { Button } from 'semantic-ui-react';
 import type { AlertFormValues } from '~/utils/alert-form';
 import { fetchPickList, useListRequest } from '~/utils/pick-list-source';
 
-export function AlertSubscriptionForm({ values }: { values: AlertFormValues }) {
+export function AlertSubscriptionForm({ values, robots }: { values: AlertFormValues; robots: readonly TeamRobot[] }) {
   const navigation = useNavigation();
   const [kind, setKind] = useState(values.kind);
   const [rowKind, setRowKind] = useState<AlertRowKind>(values.rowKind);
@@ -99,6 +102,17 @@ export function AlertSubscriptionForm({ values }: { values: AlertFormValues }) {
           </label>
         </div>
       ) : null}
+      <label className="admin-page__field">
+        <span>同时发送到群机器人</span>
+        <select name="robotId" defaultValue={values.robotId}>
+          <option value="">不发送（仅站内提醒）</option>
+          {robots.map((r) => (
+            <option key={r.id} value={r.id}>
+              {r.name}（{r.serviceLabel}）
+            </option>
+          ))}
+        </select>
+      </label>
       <div>
         <Button type="submit" primary disabled={busy}>
           {values.id ? '保存' : '订阅'}

@@ -7,6 +7,7 @@ import { Icon } from 'semantic-ui-react';
 
 import { ALERT_PAGES, DASHBOARD_PATH, MY_VIEWS_PATH } from '@car/contracts';
 
+import { subscribeHref } from '~/utils/alert-form';
 import { isApiFailure } from '~/utils/api-failure';
 import { SYSTEM_NAME } from '~/utils/meta';
 import { CopyLinkButton } from './CopyLinkButton';
@@ -24,11 +25,6 @@ interface HeaderProps {
   unread?: number | null;
   /** This page's name when it can be subscribed to (an analysis page). */
   viewName?: string | null;
-}
-
-/** 订阅此视图: the subscription form with this page's address and name filled in. */
-export function subscribeHref(pathname: string, search: string, name: string): string {
-  return `${ALERT_PAGES.subscriptions}?${new URLSearchParams({ path: pathname, search: search.replace(/^\?/, ''), name }).toString()}`;
 }
 
 export function Header({ nickname, menuCollapsed, onToggleMenu, unread = null, viewName = null }: HeaderProps) {

@@ -3,7 +3,7 @@
  * 恢复 and 删除; the form of a new one opens from a view's link (订阅此视图 in the header, or 我的视图: `path`,
  * `search`, `name` in the URL) and an edit from `edit`. The API's Chinese message is the toast of a refusal.
  */
-import { ALERT_PAGES, ALERTS, type AlertSubscription } from '@car/contracts';
+import { ALERT_PAGES, ALERTS, type AlertSubscription, ROBOTS } from '@car/contracts';
 import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useFetcher, useLoaderData, useSearchParams } from '@remix-run/react';
 import { useEffect, useState } from 'react';
@@ -25,7 +25,8 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: adminCss }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   try {
-    return { subscriptions: await apiGet(request, context, ALERTS.subscriptions) };
+    const [subscriptions, robots] = await Promise.all([apiGet(request, context, ALERTS.subscriptions), apiGet(request, context, ROBOTS.team)]);
+    return { subscriptions, robots };
   } catch (error) {
     return throwAsRouteError(error);
   }
@@ -57,7 +58,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const SAVED: Record<string, string> = { create: '已订阅', update: '已保存' };
 
 export default function SubscriptionsPage() {
-  const { subscriptions } = useLoaderData<typeof loader>();
+  const { subscriptions, robots } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const act = useFetcher<typeof action>();
   const { show } = useToast();
@@ -82,7 +83,7 @@ export default function SubscriptionsPage() {
         </p>
       ) : null}
       {values ? (
-        <AlertSubscriptionForm key={`${values.id ?? 'new'}-${values.path}`} values={values} />
+        <AlertSubscriptionForm key={`${values.id ?? 'new'}-${values.path}`} values={values} robots={robots} />
       ) : (
         <p className="admin-page__muted">
           在分析页面点击页头的「订阅此视图」新建订阅；提醒见 <Link to={ALERT_PAGES.notifications}>我的提醒</Link>。
@@ -94,7 +95,7 @@ export default function SubscriptionsPage() {
         <Table celled compact unstackable className="admin-page__table">
           <Table.Header>
             <Table.Row>
-              {['名称', '视图', '数据', '提醒', '已评估至', '状态', '操作'].map((h) => (
+              {['名称', '视图', '数据', '提醒', '群机器人', '已评估至', '状态', '操作'].map((h) => (
                 <Table.HeaderCell key={h}>{h}</Table.HeaderCell>
               ))}
             </Table.Row>
@@ -108,6 +109,15 @@ export default function SubscriptionsPage() {
                 </Table.Cell>
                 <Table.Cell>{s.sourceText}</Table.Cell>
                 <Table.Cell>{s.conditionText}</Table.Cell>
+                <Table.Cell data-testid="subscription-robot">
+                  {s.robot ? s.robot.name : '-'}
+                  {s.robotDelivery ? (
+                    <div className={s.robotDelivery.state === 'failed' ? 'admin-page__error' : 'admin-page__muted'}>
+                      {s.robotDelivery.stateLabel} {s.robotDelivery.createTime}
+                      {s.robotDelivery.lastError ? `：${s.robotDelivery.lastError}` : ''}
+                    </div>
+                  ) : null}
+                </Table.Cell>
                 <Table.Cell>{s.lastMonth ?? '-'}</Table.Cell>
                 <Table.Cell>
                   <Label size="small" color={s.paused ? 'grey' : 'green'}>

@@ -32,18 +32,21 @@ describe('the subscription form', () => {
       threshold: -1,
       rowKind: 'brand',
       rowId: 21,
+      robot: { id: 3, name: '华南群' },
     };
     expect(alertFormValues(new URLSearchParams({ path: '/other' }), editing as AlertSubscription)).toMatchObject({
       id: 7,
       threshold: '-1',
       rowId: '21',
       measure: 'shareChange',
+      robotId: '3',
     });
   });
 
   test('a new-month body leaves the condition out; a condition sends its threshold as a number', () => {
     const view = { name: 'v', path: '/p', search: 's=1' };
-    expect(alertBody(form({ ...view, kind: 'newMonth', threshold: '3' }))).toEqual({ ...view, kind: 'newMonth' });
+    expect(alertBody(form({ ...view, kind: 'newMonth', threshold: '3' }))).toEqual({ ...view, kind: 'newMonth', robotId: null });
+    expect(alertBody(form({ ...view, kind: 'newMonth', robotId: '3' }))).toEqual({ ...view, kind: 'newMonth', robotId: '3' });
     expect(
       alertBody(form({ ...view, id: '4', kind: 'condition', measure: 'share', comparison: 'below', threshold: ' -1.5 ', rowKind: 'brand', rowId: '21' })),
     ).toEqual({
@@ -55,6 +58,7 @@ describe('the subscription form', () => {
       threshold: -1.5,
       rowKind: 'brand',
       rowId: '21',
+      robotId: null,
     });
   });
 

@@ -2,7 +2,12 @@
  * The subscription form's rules (我的订阅): what the form starts with — a subscription being edited, or the view a page
  * or 我的视图 linked with `path`, `search` and `name` — and the JSON body its fields become.
  */
-import type { AlertComparison, AlertKind, AlertMeasure, AlertRowKind, AlertSubscription } from '@car/contracts';
+import { ALERT_PAGES, type AlertComparison, type AlertKind, type AlertMeasure, type AlertRowKind, type AlertSubscription } from '@car/contracts';
+
+/** 订阅此视图 (the header) and 订阅 (a 我的视图 row): the subscription form with a view's address and name filled in. */
+export function subscribeHref(pathname: string, search: string, name: string): string {
+  return `${ALERT_PAGES.subscriptions}?${new URLSearchParams({ path: pathname, search: search.replace(/^\?/, ''), name }).toString()}`;
+}
 
 export interface AlertFormValues {
   id: number | null;
@@ -15,6 +20,8 @@ export interface AlertFormValues {
   threshold: string;
   rowKind: AlertRowKind;
   rowId: string;
+  /** The team robot that also gets the notifications, '' for the bell only (decision 203). */
+  robotId: string;
 }
 
 const BLANK_CONDITION = { measure: 'share', comparison: 'below', threshold: '', rowKind: 'brand', rowId: '' } as const;
@@ -33,15 +40,16 @@ export function alertFormValues(params: URLSearchParams, editing: AlertSubscript
       threshold: editing.threshold === null ? '' : String(editing.threshold),
       rowKind: editing.rowKind ?? BLANK_CONDITION.rowKind,
       rowId: editing.rowId === null ? '' : String(editing.rowId),
+      robotId: editing.robot === null ? '' : String(editing.robot.id),
     };
   }
   const path = params.get('path');
   if (!path) return null;
-  return { id: null, name: params.get('name') ?? '', path, search: params.get('search') ?? '', kind: 'newMonth', ...BLANK_CONDITION };
+  return { id: null, name: params.get('name') ?? '', path, search: params.get('search') ?? '', kind: 'newMonth', ...BLANK_CONDITION, robotId: '' };
 }
 
 /**
- * The body of create or update: a new-month subscription sends its view alone; a condition its figure too, the
+ * The body of create or update: a new-month subscription sends its view (and its robot, or null) alone; a condition its figure too, the
  * threshold as a number (text that is not one goes as it is, for the API to refuse by name) and the row's id.
  */
 export function alertBody(form: FormData): Record<string, unknown> {
@@ -49,7 +57,13 @@ export function alertBody(form: FormData): Record<string, unknown> {
     const value = form.get(name);
     return typeof value === 'string' ? value : '';
   };
-  const body: Record<string, unknown> = { name: text('name'), path: text('path'), search: text('search'), kind: text('kind') };
+  const body: Record<string, unknown> = {
+    name: text('name'),
+    path: text('path'),
+    search: text('search'),
+    kind: text('kind'),
+    robotId: text('robotId') || null,
+  };
   if (text('id')) body.id = text('id');
   if (body.kind !== 'condition') return body;
   const threshold = text('threshold').trim();

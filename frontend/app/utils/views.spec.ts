@@ -16,10 +16,14 @@ const view = (over: Partial<SavedView> = {}): SavedView => ({
   ...over,
 });
 
-test('an owner opens, renames, shares and deletes a view; a receiver opens it and saves a copy', () => {
-  expect(viewRowActions(view()).map((a) => a.text)).toEqual(['打开', '重命名', '共享', '删除']);
-  expect(viewRowActions(view({ mine: false })).map((a) => a.text)).toEqual(['打开', '另存为我的视图']);
+test('an owner opens, subscribes to, renames, shares and deletes a view; a receiver opens it, subscribes and saves a copy', () => {
+  expect(viewRowActions(view()).map((a) => a.text)).toEqual(['打开', '订阅', '重命名', '共享', '删除']);
+  expect(viewRowActions(view({ mine: false })).map((a) => a.text)).toEqual(['打开', '订阅', '另存为我的视图']);
   expect(viewRowActions(view())[0].href).toBe('/myviews/open/7');
+  // 订阅 opens 订阅与提醒's form with the view's page, query and name filled in.
+  const subscribe = new URL(viewRowActions(view())[1].href!, 'http://x');
+  expect(subscribe.pathname).toBe('/alerts/subscriptions');
+  expect(Object.fromEntries(subscribe.searchParams)).toEqual({ path: '/salevolume/wholemarket', search: 'time=2026-10', name: '十月大盘' });
 });
 
 test('sharing reads as the colleagues and the producer, or 未共享', () => {

@@ -4,20 +4,26 @@
  */
 import { viewOpenHref, type SavedView } from '@car/contracts';
 
+import { subscribeHref } from './alert-form';
+
 export type ViewAction = 'rename' | 'share' | 'delete' | 'copy';
 
 export interface ViewRowAction {
-  key: 'open' | ViewAction;
+  key: 'open' | 'subscribe' | ViewAction;
   text: string;
   /** A link (open), or an action the page carries out (a dialog or a confirmation). */
   href?: string;
 }
 
-/** The actions of a row: the owner's view opens, renames, shares and deletes; a shared one opens and is copied. */
+/**
+ * The actions of a row: the owner's view opens, is subscribed to (订阅与提醒's form with the view filled in),
+ * renames, shares and deletes; a shared one opens, is subscribed to and is copied.
+ */
 export function viewRowActions(view: SavedView): ViewRowAction[] {
   const open: ViewRowAction = { key: 'open', text: '打开', href: viewOpenHref(view.id) };
-  if (!view.mine) return [open, { key: 'copy', text: '另存为我的视图' }];
-  return [open, { key: 'rename', text: '重命名' }, { key: 'share', text: '共享' }, { key: 'delete', text: '删除' }];
+  const subscribe: ViewRowAction = { key: 'subscribe', text: '订阅', href: subscribeHref(view.path, view.query, view.name) };
+  if (!view.mine) return [open, subscribe, { key: 'copy', text: '另存为我的视图' }];
+  return [open, subscribe, { key: 'rename', text: '重命名' }, { key: 'share', text: '共享' }, { key: 'delete', text: '删除' }];
 }
 
 /** Whom an owner's view goes to, in words: '未共享', or the colleagues' nicknames and 本厂商全部同事. */
