@@ -18,7 +18,7 @@ interface DataAsOfProps {
 
 export function DataAsOf({ source, status, className = '' }: DataAsOfProps) {
   const shell = useOutletContext<ShellContext | undefined>();
-  const known = status !== undefined ? status : shell?.dataStatus[source];
+  const known = status !== undefined ? status : shell?.dataStatus?.[source];
   const key = source === 'rebate' ? 'rebateSource' : source;
   return (
     <p className={`data-as-of ${className}`.trim()} data-source={source}>

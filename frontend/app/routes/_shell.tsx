@@ -45,11 +45,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     .then((r) => r.unread)
     .catch(() => null);
   // 数据截至 of every page (decision 200), read with the menus: no round trip of its own, and only on a page change.
-  const [menus, user, dataStatus] = await Promise.all([
-    loadMenus(request, context),
-    loadCurrentUser(request, context),
-    apiGet(request, context, SEARCH.dataStatus),
-  ]).catch(throwAsRouteError);
+  // Read beside them but never failing the frame: a user whose password must change is refused every data call,
+  // and the redirect below must still happen (no 数据截至 then).
+  const dataStatus = apiGet(request, context, SEARCH.dataStatus).catch(() => null);
+  const [menus, user] = await Promise.all([loadMenus(request, context), loadCurrentUser(request, context)]).catch(throwAsRouteError);
 
   const pathname = url.pathname.replace(/\/+$/, '') || '/';
   // A password an administrator set (new account, reset): nowhere else until it is changed (decision 83).
@@ -65,7 +64,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   // An opened view's notice (decision 188), shown once.
   const { notice, headers } = takeNotice(request);
-  return data({ menus, user, notice, dataStatus, unread: await unread }, { headers });
+  return data({ menus, user, notice, dataStatus: await dataStatus, unread: await unread }, { headers });
 }
 
 // Re-read on every page change so the menu guard above applies to client-side navigation too; a page's

@@ -26,7 +26,8 @@ export function filterPanelOf(handle: unknown): ComponentType<FilterPanelProps> 
 export interface ShellContext {
   user: CurrentUser;
   /** 数据截至 of each data source (decision 200), read by the shell's loader for every page. */
-  dataStatus: DataStatus;
+  /** null when it could not be read (a password change pending: decision 83 lets no data call through). */
+  dataStatus: DataStatus | null;
   filterPanelOpen: boolean;
   setFilterPanelOpen: (open: boolean) => void;
 }
