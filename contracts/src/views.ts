@@ -24,7 +24,7 @@ export interface AnalysisPage {
   keys: readonly string[];
 }
 
-const SALES_FILTERS = ['time', 'source', 'detailId', 'producerProperty', 'fuels', 'area', 'level', 'dimensionality', 'timeDimensionality', 'count'];
+const SALES_FILTERS = ['time', 'source', 'detailId', 'producerProperty', 'fuels', 'area', 'level', 'dimensionality', 'timeDimensionality', 'count', 'newYear'];
 const SALES_TABLE = ['dimension', 'page', 'sort', 'tags'];
 const STRUCTURE = [
   'time',
@@ -131,7 +131,7 @@ export const ANALYSIS_PAGES: readonly AnalysisPage[] = [
     ],
   },
   { path: '/product/configquery', name: '配置查询', keys: ['ids', 'carJllCodes', 'niankuan', 'engin', 'energy', 'battery', 'hide', 'differ'] },
-  { path: DASHBOARD_PATH, name: '看板', keys: ['time', 'accumulate', 'brandType', 'modelType', 'cityPage'] },
+  { path: DASHBOARD_PATH, name: '看板', keys: ['time', 'accumulate', 'brandType', 'modelType', 'cityPage', 'newYear'] },
 ];
 
 /** The analysis page at an address (case and a trailing slash aside), if it is one. */
