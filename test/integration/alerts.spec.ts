@@ -1,11 +1,13 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
-import { alertChangeText, type AlertNotification, type AlertSubscription, API_PREFIX, type TableRow, type TeamRobot } from '@car/contracts';
+import { alertChangeText, type AlertNotification, type AlertSubscription, API_PREFIX, formatMonth, type TableRow, type TeamRobot } from '@car/contracts';
 import { AlertEvaluator } from '../../backend/src/alerts/alert-evaluator';
 import { InProcessJobQueue, JobQueue } from '../../backend/src/queue/job-queue';
 import { signIn } from '../support/api-app';
 import { importCalls, type ImportTestbed, openImportTestbed } from '../support/import-testbed';
 import { receiver } from '../support/robot-receiver';
+import { testEnv } from '../support/test-env';
+import { createAnalyst } from '../support/users';
 import { ANALYST, BRANDS, PROVINCE } from '../support/sales-fixture';
 
 const API = `${API_PREFIX}/alerts`;
@@ -178,6 +180,60 @@ describe('subscriptions and notifications', () => {
     expect(await unread(admin)).toBe(1);
     expect((await post('notifications/readAll', analyst, {})).result).toEqual({ unread: 0 });
     expect((await notifications(analyst)).every((n) => n.read)).toBe(true);
+  });
+
+  test('only a user who may open the view is told: a disabled user is not, and a page taken from the role is neither watched nor subscribed', async () => {
+    const url = new URL(testEnv().databaseUrl);
+    url.pathname = `/car_alerts_${process.pid}`;
+    const address = `10.84.${process.pid % 250}.3`;
+    const [narrow, leaving] = await Promise.all([
+      createAnalyst('alerts_narrow', 'Narrow#2026', '窄权限分析师', url.toString()),
+      createAnalyst('alerts_leaving', 'Leaving#2026', '离职分析师', url.toString()),
+    ]);
+    const narrowToken = await signIn(app, narrow, 'Narrow#2026', address);
+    const leavingToken = await signIn(app, leaving, 'Leaving#2026', address);
+    const whole = await subscribe(narrowToken, { name: '整体（窄）', path: '/salevolume/wholemarket', search: 'source=2', kind: 'newMonth' });
+    const area = await subscribe(narrowToken, { name: '区域（窄）', path: '/salevolume/areamarket', search: 'source=2', kind: 'newMonth' });
+    const gone = await subscribe(leavingToken, { name: '整体（离职）', path: '/salevolume/wholemarket', search: 'source=2', kind: 'newMonth' });
+
+    // The narrow analyst's role now holds 整体市场表现 and 订阅与提醒 alone; the other analyst is disabled. Both subscriptions are due.
+    await bed.db.query(`INSERT INTO role (id, code, name) VALUES (90, 'alerts_narrow', '窄权限') ON CONFLICT DO NOTHING`);
+    await bed.db.query(
+      `INSERT INTO role_menu (role_id, menu_id) SELECT 90, id FROM menu WHERE path IN ('/salevolume/wholemarket', '/alerts') ON CONFLICT DO NOTHING`,
+    );
+    await bed.db.query(`UPDATE app_user SET role_id = 90 WHERE account = $1`, [narrow]);
+    await bed.db.query(`UPDATE app_user SET enabled = false WHERE account = $1`, [leaving]);
+    await bed.db.query(`UPDATE alert_subscription SET last_month = NULL WHERE id = ANY($1)`, [[whole.id, area.id, gone.id]]);
+
+    const narrowNow = await signIn(app, narrow, 'Narrow#2026', address);
+    const refused = await post('subscriptions/create', narrowNow, { name: '区域', path: '/salevolume/areamarket', search: 'source=2', kind: 'newMonth' }, 403);
+    expect(refused.msg).toBe('您没有该视图页面的访问权限');
+
+    const evaluated = await app.get(AlertEvaluator, { strict: false }).evaluate();
+    const month = evaluated.sources[0]?.month ?? 0;
+    expect(evaluated.sources).toEqual([{ source: 'retail', month, evaluated: 1, closed: 1, written: 1, queries: 0 }]);
+    expect((await notifications(narrowNow)).map((n) => n.title)).toEqual([`整体（窄）：${formatMonth(month)} 零售量数据已发布`]);
+    const left = await bed.db.query<{ id: number; last_month: number | null; notified: number }>(
+      `SELECT s.id, s.last_month, (SELECT count(*)::int FROM alert_notification n WHERE n.subscription_id = s.id) AS notified
+       FROM alert_subscription s WHERE s.id = ANY($1) ORDER BY s.id`,
+      [[area.id, gone.id]],
+    );
+    // Not evaluated: still due, at the then latest month, if the page or the user comes back.
+    expect(left.rows).toEqual([
+      { id: area.id, last_month: null, notified: 0 },
+      { id: gone.id, last_month: null, notified: 0 },
+    ]);
+
+    await bed.db.query(`UPDATE app_user SET role_id = (SELECT id FROM role WHERE code = 'analyst') WHERE account = $1`, [narrow]);
+    expect((await app.get(AlertEvaluator, { strict: false }).evaluate()).sources).toEqual([
+      { source: 'retail', month, evaluated: 1, closed: 0, written: 1, queries: 0 },
+    ]);
+    // A role change ends the user's sessions: signed in again.
+    const restored = await signIn(app, narrow, 'Narrow#2026', address);
+    expect((await notifications(restored)).map((n) => n.title).sort()).toEqual([
+      `区域（窄）：${formatMonth(month)} 零售量数据已发布`,
+      `整体（窄）：${formatMonth(month)} 零售量数据已发布`,
+    ]);
   });
 
   test('a subscription is checked, refused in Chinese, and its owner alone may change it', async () => {

@@ -16,15 +16,19 @@ import type { Filters } from '../analytics/model';
 import { PRICES_AS_SHOWN, priceFigures, priceMeasures } from '../price/price.figures';
 import { CalendarRepository } from '../reference/calendar.repository';
 import { RobotsService } from '../robots/robots.service';
+import { MenuRepository } from '../security/menu.repository';
 import { SaleVolumeService } from '../saleVolume/sale-volume.service';
 import { priceFigure, ROW_DIMENSIONS, salesFigure, type ShownFigure } from './alert-figures';
-import { AlertRepository, type NewNotification, type SubscriptionRecord } from './alert.repository';
+import { AlertRepository, type DueSubscription, type NewNotification, type SubscriptionRecord } from './alert.repository';
 
 const SOURCES: readonly AlertSource[] = ['retail', 'wholesale', 'price'];
 
 export interface EvaluationSummary {
-  /** Per source with a month: the month evaluated, the subscriptions due and the notifications written. */
-  sources: Array<{ source: AlertSource; month: number; evaluated: number; written: number; queries: number }>;
+  /**
+   * Per source with a month: the month evaluated, the subscriptions evaluated, those left due because their user may
+   * no longer open the view's page (decision 208), and the notifications written.
+   */
+  sources: Array<{ source: AlertSource; month: number; evaluated: number; closed: number; written: number; queries: number }>;
 }
 
 /** The figures of every row of one group's query, by row id. */
@@ -47,6 +51,7 @@ export class AlertEvaluator {
     private readonly sales: SaleVolumeService,
     private readonly analytics: AnalyticsService,
     private readonly robots: RobotsService,
+    private readonly menus: MenuRepository,
   ) {}
 
   async evaluate(): Promise<EvaluationSummary> {
@@ -54,7 +59,7 @@ export class AlertEvaluator {
     for (const source of SOURCES) {
       const month = await this.calendar.latestMonth(source);
       if (month === null) continue;
-      const due = await this.alerts.due(source, month);
+      const { open: due, closed } = await this.byAccess(await this.alerts.due(source, month));
       if (due.length === 0) continue;
       const { hits, queries } = await this.hits(source, month, due);
       const recorded = await this.alerts.record(
@@ -65,10 +70,28 @@ export class AlertEvaluator {
       );
       const written = recorded.size;
       await this.tellRobots(due, hits, recorded);
-      summary.sources.push({ source, month, evaluated: due.length, written, queries });
-      this.logger.log({ event: 'alerts.evaluated', source, month, evaluated: due.length, hits: hits.length, written, queries });
+      summary.sources.push({ source, month, evaluated: due.length, closed, written, queries });
+      this.logger.log({ event: 'alerts.evaluated', source, month, evaluated: due.length, closed, hits: hits.length, written, queries });
     }
     return summary;
+  }
+
+  /**
+   * The due subscriptions whose user may still open the view's page, as the page guard decides (decision 208): a
+   * figure of a page taken away from a role reaches neither the bell nor a robot. The others are left due, not
+   * evaluated; one question per role and page.
+   */
+  private async byAccess(due: readonly DueSubscription[]): Promise<{ open: DueSubscription[]; closed: number }> {
+    const opens = new Map<string, Promise<boolean>>();
+    const allowed = await Promise.all(
+      due.map((s) => {
+        const key = `${s.roleId} ${s.path}`;
+        if (!opens.has(key)) opens.set(key, this.menus.roleOpensPage(s.roleId, s.path));
+        return opens.get(key)!;
+      }),
+    );
+    const open = due.filter((_, i) => allowed[i]);
+    return { open, closed: due.length - open.length };
   }
 
   /**

@@ -28,6 +28,9 @@ export interface SubscriptionRecord {
   createdAt: Date;
 }
 
+/** A subscription due for evaluation, of an enabled user, with the role that decides which pages they may open. */
+export type DueSubscription = SubscriptionRecord & { roleId: number };
+
 /** What a subscription is made of, as the service writes it. */
 export type SubscriptionFields = Pick<
   SubscriptionRecord,
@@ -143,10 +146,14 @@ export class AlertRepository {
     return rows[1];
   }
 
-  /** The subscriptions of a source not yet evaluated at `month` (not paused), every user's. */
-  async due(source: AlertSource, month: number): Promise<SubscriptionRecord[]> {
+  /**
+   * The subscriptions of a source not yet evaluated at `month` (not paused) of every enabled user: a disabled user's
+   * stay as they are, and are due again, at the then latest month, if the user is enabled again (decision 208).
+   */
+  async due(source: AlertSource, month: number): Promise<DueSubscription[]> {
     return this.dataSource.query(
-      `SELECT ${SUBSCRIPTION_COLUMNS} FROM alert_subscription s WHERE s.source = $1 AND NOT s.paused AND (s.last_month IS NULL OR s.last_month < $2) ORDER BY s.id`,
+      `SELECT ${SUBSCRIPTION_COLUMNS}, u.role_id AS "roleId" FROM alert_subscription s JOIN app_user u ON u.id = s.user_id
+       WHERE s.source = $1 AND NOT s.paused AND u.enabled AND (s.last_month IS NULL OR s.last_month < $2) ORDER BY s.id`,
       [source, month],
     );
   }

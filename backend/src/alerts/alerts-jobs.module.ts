@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { RobotsJobsModule } from '../robots/robots-jobs.module';
 import { SaleVolumeDataModule } from '../saleVolume/sale-volume-data.module';
+import { MenusModule } from '../security/menus.module';
 import { AlertEvaluator } from './alert-evaluator';
 import { AlertRepository } from './alert.repository';
 import { AlertsJobs } from './alerts.jobs';
@@ -8,7 +9,7 @@ import { AlertsQueue } from './alerts-queue';
 
 /** The subscriptions' storage and their evaluation job: in the app (no Redis) and in the worker alike (CoreModule). */
 @Module({
-  imports: [SaleVolumeDataModule, RobotsJobsModule],
+  imports: [SaleVolumeDataModule, RobotsJobsModule, MenusModule],
   providers: [AlertsJobs, AlertEvaluator, AlertRepository, AlertsQueue],
   exports: [AlertRepository, AlertEvaluator, AlertsQueue],
 })

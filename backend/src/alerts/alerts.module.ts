@@ -1,6 +1,7 @@
 import { Injectable, Logger, Module, OnApplicationBootstrap } from '@nestjs/common';
 import { AlertNotificationsController, AlertSubscriptionsController } from './alerts.controller';
 import { RobotsJobsModule } from '../robots/robots-jobs.module';
+import { MenusModule } from '../security/menus.module';
 import { AlertsJobsModule } from './alerts-jobs.module';
 import { AlertsQueue } from './alerts-queue';
 import { AlertsService } from './alerts.service';
@@ -24,7 +25,7 @@ export class AlertsAtBoot implements OnApplicationBootstrap {
 
 /** 订阅与提醒: subscriptions, notifications and the bell's count (alerts/…). */
 @Module({
-  imports: [AlertsJobsModule, RobotsJobsModule],
+  imports: [AlertsJobsModule, RobotsJobsModule, MenusModule],
   controllers: [AlertSubscriptionsController, AlertNotificationsController],
   providers: [AlertsService, AlertsAtBoot],
 })

@@ -14,11 +14,13 @@ import {
   type ResultOf,
   type ALERTS,
   ROBOT_DELIVERY_STATE_LABELS,
+  VIEW_MESSAGES,
 } from '@car/contracts';
 import { ApiException } from '../common/api-codes';
 import { CalendarRepository } from '../reference/calendar.repository';
 import { GeographyRepository } from '../reference/geography.repository';
 import { RobotsService } from '../robots/robots.service';
+import { MenuRepository } from '../security/menu.repository';
 import type { SessionUser } from '../security/session-user';
 import { viewScope } from './alert-scope';
 import { AlertRepository, type NotificationRecord, type SubscriptionFields, type SubscriptionRecord } from './alert.repository';
@@ -42,6 +44,7 @@ export class AlertsService {
     private readonly calendar: CalendarRepository,
     private readonly geography: GeographyRepository,
     private readonly robots: RobotsService,
+    private readonly menus: MenuRepository,
   ) {}
 
   async list(user: SessionUser): Promise<AlertSubscription[]> {
@@ -101,9 +104,11 @@ export class AlertsService {
   /**
    * A subscription's stored fields: the view's scope read from its query string; a condition's row must exist, a
    * province or city row needs figures with geography, and prices are watched from a price page (decision 191); a
-   * robot must be one the user's team may send to (decision 203).
+   * robot must be one the user's team may send to (decision 203); the view's page must be one the user may open
+   * (decision 208).
    */
   private async fields(dto: AlertSubscriptionCreateDto, user: SessionUser): Promise<SubscriptionFields> {
+    if (!(await this.menus.roleOpensPage(user.roleId, dto.path))) throw ApiException.forbidden(VIEW_MESSAGES.pageClosed);
     const scope = viewScope(dto.path, dto.search, await this.geography.geography());
     const robotId = dto.robotId ?? null;
     if (robotId !== null && !(await this.robots.teamRobots(user.producerId ?? null)).some((r) => r.id === robotId)) {

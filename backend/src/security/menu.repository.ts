@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { DASHBOARD_PATH } from '@car/contracts';
 
 export interface MenuRow {
   id: number;
@@ -45,5 +46,13 @@ export class MenuRepository {
       [roleId, path],
     );
     return rows[0]?.granted === true;
+  }
+
+  /**
+   * Whether a user of the role may open the page at `path`: the dashboard is every user's (decision 151), any other
+   * page must be in the role's menus. 我的视图 asks it before opening a view, 订阅与提醒 before watching one.
+   */
+  async roleOpensPage(roleId: number, path: string): Promise<boolean> {
+    return path.toLowerCase().replace(/\/+$/, '') === DASHBOARD_PATH.toLowerCase() || this.roleHasPage(roleId, path);
   }
 }

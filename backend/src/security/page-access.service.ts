@@ -22,9 +22,9 @@ export class PageAccessService {
     throw ApiException.forbidden(API_MESSAGES.pageForbidden);
   }
 
-  /** Whether the user's menus hold the page (no refusal recorded: 我的视图 asks before it opens a view's page). */
-  holdsPage(user: SessionUser, page: string): Promise<boolean> {
-    return this.menus.roleHasPage(user.roleId, page);
+  /** Whether the user may open the page (no refusal recorded: 我的视图 asks before it opens a view's page). */
+  opensPage(user: SessionUser, page: string): Promise<boolean> {
+    return this.menus.roleOpensPage(user.roleId, page);
   }
 
   requireAdmin(user: SessionUser, origin: { address: string; path: string }): void {

@@ -3,7 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { AuthenticationGuard } from './authentication.guard';
 import { LoginAttemptRepository } from './login-attempt.repository';
 import { LoginThrottle } from './login-throttle.service';
-import { MenuRepository } from './menu.repository';
+import { MenusModule } from './menus.module';
 import { PageAccessGuard } from './page-access.guard';
 import { PageAccessService } from './page-access.service';
 import { PasswordHasher } from './password.hasher';
@@ -23,6 +23,7 @@ import { UserRepository } from './user.repository';
  * the audit trail and the hasher (admin).
  */
 @Module({
+  imports: [MenusModule],
   controllers: [SecurityController],
   providers: [
     SecurityService,
@@ -36,7 +37,6 @@ import { UserRepository } from './user.repository';
     UserRepository,
     RevokedTokenRepository,
     LoginAttemptRepository,
-    MenuRepository,
     { provide: APP_GUARD, useClass: AuthenticationGuard },
     { provide: APP_GUARD, useClass: PageAccessGuard },
   ],

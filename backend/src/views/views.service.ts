@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
   ApiCode,
-  DASHBOARD_PATH,
   MAX_VIEWS_PER_USER,
   VIEW_MESSAGES,
   analysisPageOf,
@@ -122,8 +121,7 @@ export class ViewsService {
     if (!row) throw ApiException.notFound(VIEW_MESSAGES.notFound);
     const page = analysisPageOf(row.path);
     if (!page) throw ApiException.notFound(VIEW_MESSAGES.pageGone);
-    // The dashboard is every user's (decision 151); any other page must be in the viewer's own menus.
-    if (page.path !== DASHBOARD_PATH && !(await this.pages.holdsPage(user, page.path))) throw ApiException.forbidden(VIEW_MESSAGES.pageClosed);
+    if (!(await this.pages.opensPage(user, page.path))) throw ApiException.forbidden(VIEW_MESSAGES.pageClosed);
     const { query, dropped } = applicableQuery(page, row.query);
     return { id: row.id, name: row.name, pageName: page.name, href: `${page.path}${query}`, dropped };
   }
