@@ -7,7 +7,7 @@ import { openDataSource } from '@car/backend/dist/database/data-source';
 
 /**
  * The subscriptions' evaluation case (issue 30 §2: every subscription of 1,000 users after a publish ≤ 30 s):
- *   npm run build && npm run build:bench && node bench/dist/alerts-bench.cli.js [--users N] [--per-user N]
+ *   npm run build && npm run build:bench && node bench/dist/alerts-bench.cli.js [--users N] [--per-user N] [--varied]
  * on DATABASE_URL (a database of your own: the case adds N bench analysts, each with `per-user` subscriptions —
  * new month, 份额 and 份额变化 of brands nationally and in provinces, 销量 of sub-series, 同比 of producers, 成交价 and 优惠率
  * of brands on a price view — marks them evaluated at the month before the latest, times one evaluation through the
@@ -23,6 +23,7 @@ async function main(): Promise<void> {
   };
   const users = arg('users', 1000);
   const perUser = arg('per-user', 5);
+  const varied = argv.includes('--varied');
   const config = loadConfig();
   const url = config.DATABASE_URL;
   if (!url) throw new Error('DATABASE_URL is required');
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
     const producers = (await ds.query<Array<{ id: number }>>(`SELECT id FROM producer ORDER BY id`)).map((r) => r.id);
     const subSeries = (await ds.query<Array<{ id: number }>>(`SELECT id FROM sub_series ORDER BY id LIMIT 400`)).map((r) => r.id);
     const provinces = (await ds.query<Array<{ id: number }>>(`SELECT id FROM province ORDER BY id`)).map((r) => r.id);
+    const segments = (await ds.query<Array<{ id: number }>>(`SELECT id FROM segment ORDER BY id`)).map((r) => r.id);
     await ds.query(
       `INSERT INTO app_user (account, password_hash, nickname, role_id)
        SELECT $1 || n, 'bench-no-login', '提醒基准', (SELECT id FROM role WHERE code = 'analyst') FROM generate_series(1, $2) n`,
@@ -45,23 +47,32 @@ async function main(): Promise<void> {
       for (let k = 0; k < perUser; k++) {
         const pick = <T>(list: readonly T[]): T => list[(u * 7 + k * 13) % list.length];
         const province = pick(provinces);
+        // --varied: each user's sales views carry filters of their own (segment, producer property, fuels), so the
+        // groups are many (one query each) rather than the 33 of the shared views.
+        const own = varied
+          ? {
+              ...(u % 5 > 0 ? { segmentIds: [segments[u % segments.length]] } : {}),
+              ...(Math.floor(u / 5) % 4 > 0 ? { producerProperties: [Math.floor(u / 5) % 4] } : {}),
+              ...(Math.floor(u / 20) % 2 > 0 ? { fuels: [4, 5, 6] } : {}),
+            }
+          : {};
         const shapes: unknown[][] = [
           ['newMonth', '/salevolume/wholemarket', 'source=2', 'retail', {}, null, null, null, null, null],
-          ['condition', '/salevolume/wholemarket', 'source=2', 'retail', {}, 'share', 'above', 1, 'brand', pick(brands)],
+          ['condition', '/salevolume/wholemarket', 'source=2', 'retail', own, 'share', 'above', 1, 'brand', pick(brands)],
           [
             'condition',
             '/salevolume/areamarket',
             `area=${province}&level=2`,
             'retail',
-            { provinceIds: [province] },
+            { provinceIds: [province], ...own },
             'shareChange',
             'below',
             -1,
             'brand',
             pick(brands),
           ],
-          ['condition', '/salevolume/wholemarket', 'source=2', 'retail', {}, 'sales', 'movedBy', 10, 'subSeries', pick(subSeries)],
-          ['condition', '/salevolume/wholemarket', 'source=1', 'wholesale', {}, 'yoy', 'below', 0, 'producer', pick(producers)],
+          ['condition', '/salevolume/wholemarket', 'source=2', 'retail', own, 'sales', 'movedBy', 10, 'subSeries', pick(subSeries)],
+          ['condition', '/salevolume/wholemarket', 'source=1', 'wholesale', own, 'yoy', 'below', 0, 'producer', pick(producers)],
           ['condition', '/price/marketpricetendency', '', 'price', {}, 'tp', 'movedBy', 1, 'brand', pick(brands)],
           ['condition', '/price/marketpricetendency', '', 'price', {}, 'discountRate', 'above', 10, 'brand', pick(brands)],
         ];
