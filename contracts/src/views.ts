@@ -26,7 +26,29 @@ export interface AnalysisPage {
 
 const SALES_FILTERS = ['time', 'source', 'detailId', 'producerProperty', 'fuels', 'area', 'level', 'dimensionality', 'timeDimensionality', 'count', 'newYear'];
 const SALES_TABLE = ['dimension', 'page', 'sort', 'tags'];
-const STRUCTURE = [
+// The price pages' filter forms: a change of one of these keys reloads the whole page (the pages' `touches`), and
+// each is a key its page reads. One list each, read by the page and by its entry below.
+/** 车型价格段销量's filters (cabmodelpricesearchForm). */
+export const PRICE_QTY_FILTER_PARAMS = [
+  'time',
+  'detailId',
+  'producerProperties',
+  'brandProperties',
+  'brand',
+  'bodyShape',
+  'series',
+  'tpCity',
+  'priceLow',
+  'priceHigh',
+  'segment',
+  'orderBy',
+  'data1',
+  'accumulate',
+] as const;
+/** 价格维度分析's filters (pricedimensionsearchForm). */
+export const MODEL_PRICE_FILTER_PARAMS = ['time', 'modelSubId', 'carIds', 'data1', 'city'] as const;
+/** The price-structure pages' settings form. */
+export const STRUCTURE_FILTER_PARAMS = [
   'time',
   'detailId',
   'bodyShapes',
@@ -37,14 +59,10 @@ const STRUCTURE = [
   'priceHigh',
   'segment',
   'orderBy',
-  'data1',
-  'averageMonth',
-  'view',
-  'chart',
-  'tab',
-  'data2',
-  'sort',
-];
+] as const;
+/** The price-structure toggles both panels follow. */
+export const STRUCTURE_SHARED_PARAMS = ['data1', 'averageMonth'] as const;
+const STRUCTURE = [...STRUCTURE_FILTER_PARAMS, ...STRUCTURE_SHARED_PARAMS, 'view', 'chart', 'tab', 'data2', 'sort'];
 
 /** The pages that show figures: a view can be saved of these and of nothing else (not exports, not administration). */
 export const ANALYSIS_PAGES: readonly AnalysisPage[] = [
@@ -84,11 +102,7 @@ export const ANALYSIS_PAGES: readonly AnalysisPage[] = [
     path: '/pricevolume/pricedimension',
     name: '价格维度分析',
     keys: [
-      'time',
-      'modelSubId',
-      'carIds',
-      'data1',
-      'city',
+      ...MODEL_PRICE_FILTER_PARAMS,
       'singleData2',
       'singleType',
       'singleCount',
@@ -107,28 +121,7 @@ export const ANALYSIS_PAGES: readonly AnalysisPage[] = [
   {
     path: '/pricevolume/cabmodelprice',
     name: '车型价格段销量',
-    keys: [
-      'time',
-      'detailId',
-      'producerProperties',
-      'brandProperties',
-      'brand',
-      'bodyShape',
-      'series',
-      'tpCity',
-      'priceLow',
-      'priceHigh',
-      'segment',
-      'orderBy',
-      'data1',
-      'accumulate',
-      'chart',
-      'data2',
-      'type',
-      'foreignIds',
-      'rows',
-      'sort',
-    ],
+    keys: [...PRICE_QTY_FILTER_PARAMS, 'chart', 'data2', 'type', 'foreignIds', 'rows', 'sort'],
   },
   { path: '/product/configquery', name: '配置查询', keys: ['ids', 'carJllCodes', 'niankuan', 'engin', 'energy', 'battery', 'hide', 'differ'] },
   { path: DASHBOARD_PATH, name: '看板', keys: ['time', 'accumulate', 'brandType', 'modelType', 'cityPage', 'newYear'] },

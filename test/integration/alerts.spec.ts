@@ -73,6 +73,26 @@ describe('subscriptions and notifications', () => {
     if (!row) throw new Error(`brand ${id} is not in ${path}`);
     return row;
   };
+  /** A condition on one brand's figure of the view. */
+  const onBrand = (rowId: number, measure: string, comparison: string, threshold: number) => ({
+    kind: 'condition',
+    measure,
+    comparison,
+    threshold,
+    rowKind: 'brand',
+    rowId,
+  });
+  /** Imports a month of retail sales (`月份,城市代码,…` lines) through the import API as the administrator; the publish queues the evaluation. */
+  const publish = async (lines: string, month: string, name: string): Promise<InProcessJobQueue> => {
+    const imported = await importCalls(
+      () => app,
+      () => admin,
+    ).upload(`${HEADER}\n${lines}`, { kind: 'retail', from: month, name });
+    expect(imported.state).toBe('done');
+    return app.get<JobQueue, InProcessJobQueue>(JobQueue, { strict: false });
+  };
+  const subscriptionsOf = async (token: string): Promise<AlertSubscription[]> =>
+    (await server().get(`${API}/subscriptions`).set('token', token).expect(200)).body.result as AlertSubscription[];
 
   test('a published month reaches the subscribed analyst with the figures of the API, once', async () => {
     const whole = { path: '/salevolume/wholemarket', search: '?source=2&time=2026-03' };
@@ -85,38 +105,11 @@ describe('subscriptions and notifications', () => {
       paused: false,
       link: '/salevolume/wholemarket?source=2&time=2026-03',
     });
-    const share = await subscribe(analyst, {
-      name: '甲德份额',
-      ...whole,
-      kind: 'condition',
-      measure: 'share',
-      comparison: 'above',
-      threshold: 70,
-      rowKind: 'brand',
-      rowId: JIADE.id,
-    });
+    const share = await subscribe(analyst, { name: '甲德份额', ...whole, ...onBrand(JIADE.id, 'share', 'above', 70) });
     expect(share).toMatchObject({ rowName: '甲德', conditionText: '甲德 份额不低于 70%' });
     // 乙牌 holds 25 %: no hit.
-    await subscribe(analyst, {
-      name: '乙牌份额',
-      ...whole,
-      kind: 'condition',
-      measure: 'share',
-      comparison: 'above',
-      threshold: 70,
-      rowKind: 'brand',
-      rowId: YIPAI.id,
-    });
-    await subscribe(analyst, {
-      name: '广东乙牌',
-      ...guangdong,
-      kind: 'condition',
-      measure: 'sales',
-      comparison: 'above',
-      threshold: 10,
-      rowKind: 'brand',
-      rowId: YIPAI.id,
-    });
+    await subscribe(analyst, { name: '乙牌份额', ...whole, ...onBrand(YIPAI.id, 'share', 'above', 70) });
+    await subscribe(analyst, { name: '广东乙牌', ...guangdong, ...onBrand(YIPAI.id, 'sales', 'above', 10) });
     // Wholesale got no month, and a paused subscription hears nothing.
     await subscribe(analyst, { name: '批发', path: '/salevolume/wholemarket', search: 'source=1', kind: 'newMonth' });
     const paused = await subscribe(analyst, { name: '暂停的', ...whole, kind: 'newMonth' });
@@ -124,12 +117,7 @@ describe('subscriptions and notifications', () => {
     // The administrator's own subscription is theirs alone.
     await subscribe(admin, { name: '管理员的', ...whole, kind: 'newMonth' });
 
-    const imported = await importCalls(
-      () => app,
-      () => admin,
-    ).upload(`${HEADER}\n2026-04,110000,JLL61,1,1,1,30\n2026-04,440100,JLL64,1,1,1,10\n`, { kind: 'retail', from: '2026-04', name: '四月.csv' });
-    expect(imported.state).toBe('done');
-    const queue = app.get<JobQueue, InProcessJobQueue>(JobQueue, { strict: false });
+    const queue = await publish('2026-04,110000,JLL61,1,1,1,30\n2026-04,440100,JLL64,1,1,1,10\n', '2026-04', '四月.csv');
     for (let i = 0; i < 50 && (await unread(analyst)) < 3; i++) await queue.drain();
 
     const market = await brandRow('wholeMarket/bound', { source: '2', time: '2026-04' }, JIADE.id);
@@ -240,12 +228,7 @@ describe('subscriptions and notifications', () => {
     const view = { name: '视图', path: '/salevolume/wholemarket', search: 'source=2' };
     const missing = await post('subscriptions/create', analyst, { ...view, kind: 'condition', measure: 'share', comparison: 'below', threshold: -1 }, 400);
     expect(missing.msg).toBe('指标提醒须选择对象类型');
-    const moved = await post(
-      'subscriptions/create',
-      analyst,
-      { ...view, kind: 'condition', measure: 'shareChange', comparison: 'movedBy', threshold: 0, rowKind: 'brand', rowId: JIADE.id },
-      400,
-    );
+    const moved = await post('subscriptions/create', analyst, { ...view, ...onBrand(JIADE.id, 'shareChange', 'movedBy', 0) }, 400);
     expect(moved.msg).toBe('阈值应大于 0（变动超过 N 的 N）');
     const wholesale = await post(
       'subscriptions/create',
@@ -263,38 +246,18 @@ describe('subscriptions and notifications', () => {
       400,
     );
     expect(wholesale.msg).toBe('批发量数据没有地区维度：按省份或城市的提醒请订阅零售量的视图');
-    const unknownRow = await post(
-      'subscriptions/create',
-      analyst,
-      { ...view, kind: 'condition', measure: 'sales', comparison: 'above', threshold: 1, rowKind: 'brand', rowId: 999 },
-      400,
-    );
+    const unknownRow = await post('subscriptions/create', analyst, { ...view, ...onBrand(999, 'sales', 'above', 1) }, 400);
     expect(unknownRow.msg).toBe('对象没有编号为 999 的品牌');
-    const price = await post(
-      'subscriptions/create',
-      analyst,
-      { ...view, kind: 'condition', measure: 'tp', comparison: 'above', threshold: 1, rowKind: 'brand', rowId: JIADE.id },
-      400,
-    );
+    const price = await post('subscriptions/create', analyst, { ...view, ...onBrand(JIADE.id, 'tp', 'above', 1) }, 400);
     expect(price.msg).toBe('成交价、优惠率的提醒请从价格页面（整体市场价格指数、车系价格追踪）订阅');
-    const before = (await server().get(`${API}/subscriptions`).set('token', analyst).expect(200)).body.result as AlertSubscription[];
+    const before = await subscriptionsOf(analyst);
 
     const own = await subscribe(admin, { ...view, kind: 'newMonth' });
     expect((await post('subscriptions/delete', analyst, { id: own.id }, 404)).msg).toBe('没有这条订阅');
     expect((await post('subscriptions/update', analyst, { id: own.id, ...view, name: '改名', kind: 'newMonth' }, 404)).msg).toBe('没有这条订阅');
-    expect((await server().get(`${API}/subscriptions`).set('token', analyst).expect(200)).body.result).toEqual(before);
+    expect(await subscriptionsOf(analyst)).toEqual(before);
 
-    const updated = await post('subscriptions/update', admin, {
-      id: own.id,
-      ...view,
-      name: '改为条件',
-      kind: 'condition',
-      measure: 'shareChange',
-      comparison: 'below',
-      threshold: -1,
-      rowKind: 'brand',
-      rowId: JIADE.id,
-    });
+    const updated = await post('subscriptions/update', admin, { id: own.id, ...view, name: '改为条件', ...onBrand(JIADE.id, 'shareChange', 'below', -1) });
     expect(updated.result).toMatchObject({ name: '改为条件', conditionText: '甲德 份额变化不高于 -1个百分点' });
     expect((await post('subscriptions/delete', admin, { id: own.id })).result).toEqual({ deleted: 1 });
   });
@@ -323,39 +286,14 @@ describe('subscriptions and notifications', () => {
 
     const newMonth = await subscribe(analyst, { name: '五月大盘', ...whole, kind: 'newMonth', robotId: wecom.id });
     expect(newMonth).toMatchObject({ robot: { id: wecom.id, name: '企业微信群' }, robotDelivery: null });
-    const share = await subscribe(analyst, {
-      name: '甲德份额（钉钉）',
-      ...whole,
-      kind: 'condition',
-      measure: 'share',
-      comparison: 'above',
-      threshold: 70,
-      rowKind: 'brand',
-      rowId: JIADE.id,
-      robotId: dingtalk.id,
-    });
+    const share = await subscribe(analyst, { name: '甲德份额（钉钉）', ...whole, ...onBrand(JIADE.id, 'share', 'above', 70), robotId: dingtalk.id });
     // 乙牌 stays under 70 %: no notification, so nothing for its robot.
-    await subscribe(analyst, {
-      name: '乙牌份额（钉钉）',
-      ...whole,
-      kind: 'condition',
-      measure: 'share',
-      comparison: 'above',
-      threshold: 70,
-      rowKind: 'brand',
-      rowId: YIPAI.id,
-      robotId: dingtalk.id,
-    });
+    await subscribe(analyst, { name: '乙牌份额（钉钉）', ...whole, ...onBrand(YIPAI.id, 'share', 'above', 70), robotId: dingtalk.id });
     const failing = await subscribe(analyst, { name: '故障群订阅', ...whole, kind: 'newMonth', robotId: down.id });
 
     const before = robot.received.length;
-    const imported = await importCalls(
-      () => app,
-      () => admin,
-    ).upload(`${HEADER}\n2026-05,110000,JLL61,1,1,1,40\n2026-05,440100,JLL64,1,1,1,10\n`, { kind: 'retail', from: '2026-05', name: '五月.csv' });
-    expect(imported.state).toBe('done');
-    const queue = app.get<JobQueue, InProcessJobQueue>(JobQueue, { strict: false });
-    const mine = async () => (await server().get(`${API}/subscriptions`).set('token', analyst).expect(200)).body.result as AlertSubscription[];
+    const queue = await publish('2026-05,110000,JLL61,1,1,1,40\n2026-05,440100,JLL64,1,1,1,10\n', '2026-05', '五月.csv');
+    const mine = () => subscriptionsOf(analyst);
     const settled = async () => (await mine()).find((x) => x.id === failing.id)?.robotDelivery?.state === 'failed';
     for (let i = 0; i < 100 && !(await settled()); i++) await queue.drain();
 

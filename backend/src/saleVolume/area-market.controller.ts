@@ -4,10 +4,8 @@ import { AREA_MARKET, type ParamsOf, type ResultOf, salesDimensionOfDownloadType
 import { CachedAnswers } from '../answers/answer-cache.interceptor';
 import { zodPipe } from '../common/zod-validation.pipe';
 import { RequiresPage } from '../security/security.decorators';
-import { isTotalRow } from './sale-volume.service';
 import { type AreaMarketTable, AreaMarketService } from './area-market.service';
-import { tableColumns } from './table-columns';
-import { streamTableWorkbook } from '../workbook/table-workbook';
+import { streamRankingWorkbook } from './table-columns';
 
 /** area: −1 or absent 全国, else a region id (level 1) or a province / city code (level 2 / 3). */
 @RequiresPage('/salevolume/areamarket')
@@ -54,14 +52,6 @@ export class AreaMarketController {
   @Get(AREA_MARKET.download.path)
   async download(@Query(zodPipe(AREA_MARKET.download.params)) q: ParamsOf<typeof AREA_MARKET.download>, @Res() res: Response): Promise<void> {
     const table = await this.areaMarket.download(q, salesDimensionOfDownloadType(q.type) as AreaMarketTable);
-    await streamTableWorkbook(
-      res,
-      table.fileName,
-      table.nameHeader,
-      tableColumns(table.nameHeader, table.groupHeader, q.newYear),
-      table.rows,
-      table.asOf,
-      isTotalRow,
-    );
+    await streamRankingWorkbook(res, table, q.newYear);
   }
 }

@@ -20,7 +20,7 @@ import { ApiException } from '../common/api-codes';
 import { Geography, GeographyRepository } from '../reference/geography.repository';
 import { comparisonsOf, sumVolumes, type Volumes, volumesOf } from '../analytics/comparisons';
 import { type AreaNode, areaNodeOf, WHOLESALE_HAS_NO_AREA } from './area-node';
-import type { WorkbookAsOf } from '../workbook/table-workbook';
+import type { RankingWorkbook } from './table-columns';
 import { isTotalRow, MarketScope, periodLabel, SaleVolumeService, totalRow, VolumeRow } from './sale-volume.service';
 
 /** The area-market page's tables: every sales table but 车系 (SALES_DIMENSIONS: codes, paths, labels, download types). */
@@ -85,10 +85,7 @@ export class AreaMarketService {
   }
 
   /** The rows of one table as the download writes them: the area tree flattened, parents as 小计 rows. */
-  async download(
-    dto: AreaMarketFilterDto,
-    table: AreaMarketTable,
-  ): Promise<{ rows: TableRow[]; fileName: string; nameHeader: string; groupHeader?: string; asOf: WorkbookAsOf }> {
+  async download(dto: AreaMarketFilterDto, table: AreaMarketTable): Promise<RankingWorkbook> {
     if (table === 'area' && dto.source === 1) throw ApiException.badRequest(WHOLESALE_HAS_NO_AREA);
     const { scope, node } = await this.market(dto);
     const fileName = `区域市场表现-${node.name}-${SALES_DIMENSIONS[table].label}-${periodLabel(scope)}.xlsx`;

@@ -1,5 +1,7 @@
 import { type FigureKind, type TableRow, type Tag, TAG_COLUMNS as TAG_HEADERS, tagHeader } from '@car/contracts';
-import type { WorkbookColumn } from '../workbook/table-workbook';
+import type { Response } from 'express';
+import { streamTableWorkbook, type WorkbookAsOf, type WorkbookColumn } from '../workbook/table-workbook';
+import { isTotalRow } from './sale-volume.service';
 
 /** Each data tag's figure and its kind; the header is the page's (contracts' TAG_COLUMNS, a point change with its unit). */
 const TAG_FIGURES: ReadonlyArray<{ tag: Tag; kind: FigureKind; value: (r: TableRow) => number | null }> = [
@@ -32,4 +34,26 @@ export function tableColumns(nameHeader: string, groupHeader?: string, newYear =
     { header: nameHeader, kind: 'text', value: (r) => r.name },
     ...TAG_COLUMNS.map((c) => ({ ...c, header: tagHeader(c.tag as Tag, newYear) })),
   ];
+}
+
+/** A ranking table as its download writes it (整体市场表现, 区域市场表现): the rows, the file, the sheet's name and group headers, 数据截至. */
+export interface RankingWorkbook {
+  rows: TableRow[];
+  fileName: string;
+  nameHeader: string;
+  groupHeader?: string;
+  asOf: WorkbookAsOf;
+}
+
+/** Streams a ranking table's workbook, its sheet named by its name column, total rows in bold (headers of 1-2月合计 with `newYear`). */
+export function streamRankingWorkbook(res: Response, table: RankingWorkbook, newYear: boolean): Promise<void> {
+  return streamTableWorkbook(
+    res,
+    table.fileName,
+    table.nameHeader,
+    tableColumns(table.nameHeader, table.groupHeader, newYear),
+    table.rows,
+    table.asOf,
+    isTotalRow,
+  );
 }

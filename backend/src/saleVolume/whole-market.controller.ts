@@ -4,9 +4,7 @@ import { type ParamsOf, type ResultOf, salesDimensionOfDownloadType, WHOLE_MARKE
 import { CachedAnswers } from '../answers/answer-cache.interceptor';
 import { zodPipe } from '../common/zod-validation.pipe';
 import { RequiresPage } from '../security/security.decorators';
-import { isTotalRow } from './sale-volume.service';
-import { tableColumns } from './table-columns';
-import { streamTableWorkbook } from '../workbook/table-workbook';
+import { streamRankingWorkbook } from './table-columns';
 import { WholeMarketService } from './whole-market.service';
 
 @RequiresPage('/salevolume/wholemarket')
@@ -58,14 +56,6 @@ export class WholeMarketController {
   @Get(WHOLE_MARKET.download.path)
   async download(@Query(zodPipe(WHOLE_MARKET.download.params)) q: ParamsOf<typeof WHOLE_MARKET.download>, @Res() res: Response): Promise<void> {
     const table = await this.wholeMarket.download(q, salesDimensionOfDownloadType(q.type), q.dimensionality);
-    await streamTableWorkbook(
-      res,
-      table.fileName,
-      table.nameHeader,
-      tableColumns(table.nameHeader, table.groupHeader, q.newYear),
-      table.rows,
-      table.asOf,
-      isTotalRow,
-    );
+    await streamRankingWorkbook(res, table, q.newYear);
   }
 }

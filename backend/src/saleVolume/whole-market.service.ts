@@ -12,7 +12,7 @@ import {
 } from '@car/contracts';
 import type { DimensionKey } from '../analytics/model';
 import { ApiException } from '../common/api-codes';
-import type { WorkbookAsOf } from '../workbook/table-workbook';
+import type { RankingWorkbook } from './table-columns';
 import { isTotalRow, MarketScope, periodLabel, RowOptions, SaleVolumeService } from './sale-volume.service';
 
 /** The whole-market page has every sales table (SALES_DIMENSIONS: codes 1-6, paths, labels, download types). */
@@ -51,11 +51,7 @@ export class WholeMarketService {
   }
 
   /** The rows of one table as the download writes them, with its file and sheet names. */
-  async download(
-    dto: SaleVolumeFilterDto,
-    table: WholeMarketTable,
-    dimensionality: number,
-  ): Promise<{ rows: TableRow[]; fileName: string; nameHeader: string; groupHeader?: string; asOf: WorkbookAsOf }> {
+  async download(dto: SaleVolumeFilterDto, table: WholeMarketTable, dimensionality: number): Promise<RankingWorkbook> {
     const scope = await this.sales.scope(dto);
     const rows = await this.allRows(scope, table, dimensionality);
     const label = table === 'area' ? (dimensionality === 2 ? '省份' : '大区') : SALES_DIMENSIONS[table].label;

@@ -5,12 +5,14 @@
  */
 import { ROBOT_SERVICES, ROBOT_SERVICE_LABELS, type AdminRobot } from '@car/contracts';
 import { useFetcher } from '@remix-run/react';
-import { useEffect, useId, useRef, useState } from 'react';
-import { Button, Form, Modal } from 'semantic-ui-react';
+import { useEffect, useId, useState } from 'react';
+import { Form, Modal } from 'semantic-ui-react';
 
+import { DialogActions } from '~/components/DialogActions';
 import { useFailureToast, useToast } from '~/components/Toast';
 import { isApiFailure } from '~/utils/api-failure';
 import { modalDialogProps } from '~/utils/dialog';
+import { useFetcherDone } from '~/utils/use-fetcher-done';
 
 export interface AdminRobotDialogProps {
   /** null: a new robot; otherwise the robot edited. */
@@ -27,18 +29,10 @@ export function AdminRobotDialog({ robot, producers, open, onClose }: AdminRobot
   const [service, setService] = useState(robot?.service ?? 'wecom');
   useEffect(() => setService(robot?.service ?? 'wecom'), [robot, open]);
   const { show } = useToast();
-  const submitted = useRef(false);
-  useEffect(() => {
-    if (fetcher.state !== 'idle') submitted.current = true;
-    else if (submitted.current) {
-      submitted.current = false;
-      if (fetcher.data?.done) {
-        show('success', fetcher.data.done, 3000);
-        onClose();
-      }
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs as the fetcher settles; `show` and `onClose` are the parent's and may change on any render
-  }, [fetcher.state, fetcher.data]);
+  useFetcherDone(fetcher, (done) => {
+    show('success', done, 3000);
+    onClose();
+  });
   const busy = fetcher.state !== 'idle';
   const signs = service !== 'wecom';
 
@@ -118,14 +112,7 @@ export function AdminRobotDialog({ robot, producers, open, onClose }: AdminRobot
           </Form.Field>
         </fetcher.Form>
       </Modal.Content>
-      <Modal.Actions>
-        <Button type="button" onClick={onClose} disabled={busy}>
-          取消
-        </Button>
-        <Button type="submit" form="admin-robot-form" primary loading={busy} disabled={busy}>
-          保存
-        </Button>
-      </Modal.Actions>
+      <DialogActions busy={busy} onCancel={onClose} form="admin-robot-form" holdCancel />
     </Modal>
   );
 }

@@ -5,12 +5,14 @@
  */
 import { issueMessage, PASSWORD_RULE_MESSAGE, userCreateSchema, userUpdateSchema, type AdminUser, type UserOptions } from '@car/contracts';
 import { useFetcher } from '@remix-run/react';
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Button, Dropdown, Form, Modal } from 'semantic-ui-react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { Dropdown, Form, Modal } from 'semantic-ui-react';
 
+import { DialogActions } from '~/components/DialogActions';
 import { useFailureToast, useToast } from '~/components/Toast';
 import { isApiFailure } from '~/utils/api-failure';
 import { modalDialogProps } from '~/utils/dialog';
+import { useFetcherDone } from '~/utils/use-fetcher-done';
 
 export interface AdminUserDialogProps {
   /** null: a new user; otherwise the user edited. */
@@ -34,20 +36,11 @@ export function AdminUserDialog({ user, options, open, onClose }: AdminUserDialo
     setBrandId(user?.brandId ?? null);
   }, [user, open]);
   const { show } = useToast();
-  // A submission of this dialog answered 'done': the list reloads under it, and it closes. (Only on the
-  // way back to idle: the fetcher keeps its last answer when the dialog opens again.)
-  const submitted = useRef(false);
-  useEffect(() => {
-    if (fetcher.state !== 'idle') submitted.current = true;
-    else if (submitted.current) {
-      submitted.current = false;
-      if (fetcher.data?.done) {
-        show('success', fetcher.data.done, 3000);
-        onClose();
-      }
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs as the fetcher settles; `show` and `onClose` are the parent's and may change on any render
-  }, [fetcher.state, fetcher.data]);
+  // A submission of this dialog answered 'done': the list reloads under it, and it closes.
+  useFetcherDone(fetcher, (done) => {
+    show('success', done, 3000);
+    onClose();
+  });
 
   const producers = useMemo(() => [{ key: 0, value: 0, text: '无' }, ...options.producers.map((p) => ({ key: p.id, value: p.id, text: p.name }))], [options]);
   const brands = useMemo(() => {
@@ -136,14 +129,7 @@ export function AdminUserDialog({ user, options, open, onClose }: AdminUserDialo
           )}
         </fetcher.Form>
       </Modal.Content>
-      <Modal.Actions>
-        <Button type="button" onClick={onClose} disabled={busy}>
-          取消
-        </Button>
-        <Button type="submit" form="admin-user-form" primary loading={busy} disabled={busy}>
-          保存
-        </Button>
-      </Modal.Actions>
+      <DialogActions busy={busy} onCancel={onClose} form="admin-user-form" holdCancel />
     </Modal>
   );
 }

@@ -7,7 +7,17 @@
 import { Link, useLocation } from '@remix-run/react';
 import { Menu } from 'semantic-ui-react';
 
-import { AVERAGE_OR_CUMULATIVE, BAND_ORDERS, bandRangeText, PRICE_BASES, PRICE_STRUCTURE_TABS, PRICE_STRUCTURE_VIEWS, SALES_OR_MIX } from '@car/contracts';
+import {
+  AVERAGE_OR_CUMULATIVE,
+  BAND_ORDERS,
+  bandRangeText,
+  PRICE_BASES,
+  PRICE_STRUCTURE_TABS,
+  PRICE_STRUCTURE_VIEWS,
+  SALES_OR_MIX,
+  STRUCTURE_FILTER_PARAMS,
+  STRUCTURE_SHARED_PARAMS,
+} from '@car/contracts';
 import { DataAsOf } from '~/components/DataAsOf';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { HeaderTags } from '~/components/HeaderTags';
@@ -17,7 +27,6 @@ import { PriceStructureTable } from '~/components/PriceStructureTable';
 import { useFailureToast } from '~/components/Toast';
 import { TrendChart } from '~/components/TrendChart';
 import { multiSelectText } from '~/utils/multi-select';
-import { STRUCTURE_FILTER_PARAMS, STRUCTURE_SHARED_PARAMS } from '~/utils/price-structure-query';
 import type { PriceStructureData } from '~/utils/price-structure.server';
 import { withParams } from '~/utils/sale-volume-query';
 import { touches, usePendingChange } from '~/utils/use-pending-change';

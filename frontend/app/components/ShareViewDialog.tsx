@@ -5,12 +5,14 @@
  */
 import { useFetcher } from '@remix-run/react';
 import { useEffect, useId, useState } from 'react';
-import { Button, Checkbox, Message, Modal } from 'semantic-ui-react';
+import { Checkbox, Modal } from 'semantic-ui-react';
 
 import { MY_VIEWS_PATH, type Colleague, type SavedView, type ViewUser } from '@car/contracts';
 
 import { isApiFailure } from '~/utils/api-failure';
 import { modalDialogProps } from '~/utils/dialog';
+import { useFetcherDone } from '~/utils/use-fetcher-done';
+import { DialogActions, DialogFailure } from './DialogActions';
 import { useToast } from './Toast';
 
 interface ShareViewDialogProps {
@@ -38,12 +40,10 @@ export function ShareViewDialog({ view, producerName, onClose }: ShareViewDialog
     return () => clearTimeout(timer);
   }, [keyword, load]);
 
-  useEffect(() => {
-    if (save.state === 'idle' && save.data?.done) {
-      show('success', `已更新视图「${view.name}」的共享`);
-      onClose();
-    }
-  }, [save.state, save.data, show, view.name, onClose]);
+  useFetcherDone(save, () => {
+    show('success', `已更新视图「${view.name}」的共享`);
+    onClose();
+  });
 
   const isPicked = (id: number) => picked.some((user) => user.id === id);
   const toggle = (user: ViewUser) => setPicked((list) => (list.some((u) => u.id === user.id) ? list.filter((u) => u.id !== user.id) : [...list, user]));
@@ -76,31 +76,19 @@ export function ShareViewDialog({ view, producerName, onClose }: ShareViewDialog
           ))}
           {search.state === 'idle' && found.length === 0 ? <li className="my-views__none">没有找到同事</li> : null}
         </ul>
-        {failure ? (
-          <Message negative size="small" role="alert">
-            {failure.msg}
-          </Message>
-        ) : null}
+        <DialogFailure failure={failure} />
       </Modal.Content>
-      <Modal.Actions>
-        <Button type="button" onClick={onClose}>
-          取消
-        </Button>
-        <Button
-          primary
-          type="button"
-          loading={busy}
-          disabled={busy}
-          onClick={() =>
-            save.submit(
-              { intent: 'share', id: String(view.id), userIds: picked.map((user) => user.id).join(','), producer: producer ? '1' : '0' },
-              { method: 'post', action: MY_VIEWS_PATH },
-            )
-          }
-        >
-          保存共享
-        </Button>
-      </Modal.Actions>
+      <DialogActions
+        busy={busy}
+        onCancel={onClose}
+        saveText="保存共享"
+        onSave={() =>
+          save.submit(
+            { intent: 'share', id: String(view.id), userIds: picked.map((user) => user.id).join(','), producer: producer ? '1' : '0' },
+            { method: 'post', action: MY_VIEWS_PATH },
+          )
+        }
+      />
     </Modal>
   );
 }

@@ -5,7 +5,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Icon, type SemanticICONS } from 'semantic-ui-react';
 
-import { toastDurationOf, type ApiFailure } from '~/utils/api-failure';
+import { isApiFailure, toastDurationOf, type ApiFailure } from '~/utils/api-failure';
 import { download, guardedLinkOf } from '~/utils/download';
 import { onNetworkFailure } from '~/utils/network-failure';
 
@@ -113,4 +113,14 @@ export function useFailureToast(failure: ApiFailure | null | undefined): void {
   useEffect(() => {
     if (failure) show('error', failure.msg, toastDurationOf(failure));
   }, [failure, show]);
+}
+
+/** A page action's answer as toasts: its failure's message, or its `done` text as a success, once for each new answer. */
+export function useAnswerToasts(answer: object | undefined): void {
+  const { show } = useToast();
+  useFailureToast(answer && 'failure' in answer && isApiFailure(answer.failure) ? answer.failure : null);
+  useEffect(() => {
+    if (answer && 'done' in answer && typeof answer.done === 'string') show('success', answer.done, 3000);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a toast for each new answer only
+  }, [answer]);
 }

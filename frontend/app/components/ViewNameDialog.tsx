@@ -4,13 +4,15 @@
  * taken, too many views) keeps the dialog open with its message.
  */
 import { useFetcher } from '@remix-run/react';
-import { useEffect, useId, useState } from 'react';
-import { Button, Form, Message, Modal } from 'semantic-ui-react';
+import { useId, useState } from 'react';
+import { Form, Modal } from 'semantic-ui-react';
 
 import { MY_VIEWS_PATH, VIEW_NAME_MAX } from '@car/contracts';
 
 import { isApiFailure } from '~/utils/api-failure';
 import { modalDialogProps } from '~/utils/dialog';
+import { useFetcherDone } from '~/utils/use-fetcher-done';
+import { DialogActions, DialogFailure } from './DialogActions';
 import { useToast } from './Toast';
 
 export interface ViewNameDialogProps {
@@ -33,12 +35,10 @@ export function ViewNameDialog({ title, intent, initialName, fields, doneText, o
   const failure = isApiFailure(fetcher.data?.failure) ? fetcher.data.failure : null;
   const busy = fetcher.state !== 'idle';
 
-  useEffect(() => {
-    if (fetcher.state === 'idle' && fetcher.data?.done) {
-      show('success', doneText(fetcher.data.done));
-      onClose();
-    }
-  }, [fetcher.state, fetcher.data, show, doneText, onClose]);
+  useFetcherDone(fetcher, (done) => {
+    show('success', doneText(done));
+    onClose();
+  });
 
   return (
     <Modal open onClose={onClose} size="tiny" {...modalDialogProps(titleId)}>
@@ -54,20 +54,9 @@ export function ViewNameDialog({ title, intent, initialName, fields, doneText, o
             <input id={inputId} name="name" value={name} maxLength={VIEW_NAME_MAX} autoFocus onChange={(event) => setName(event.target.value)} />
           </Form.Field>
         </fetcher.Form>
-        {failure ? (
-          <Message negative size="small" role="alert">
-            {failure.msg}
-          </Message>
-        ) : null}
+        <DialogFailure failure={failure} />
       </Modal.Content>
-      <Modal.Actions>
-        <Button type="button" onClick={onClose}>
-          取消
-        </Button>
-        <Button primary type="submit" form={`${titleId}-form`} loading={busy} disabled={busy}>
-          保存
-        </Button>
-      </Modal.Actions>
+      <DialogActions busy={busy} onCancel={onClose} form={`${titleId}-form`} />
     </Modal>
   );
 }

@@ -10,6 +10,7 @@ import { Button, Table } from 'semantic-ui-react';
 
 import { AdminPager } from '~/components/AdminPager';
 import { AdminQueryActions } from '~/components/AdminQueryActions';
+import { AdminTable } from '~/components/AdminTable';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { useFailureToast } from '~/components/Toast';
 import { ApiError, throwAsRouteError, apiGet } from '~/utils/api.server';
@@ -93,28 +94,19 @@ export default function AdminAuditPage() {
           )}
         </AdminQueryActions>
       </Form>
-      <Table celled compact unstackable className="admin-page__table">
-        <Table.Header>
-          <Table.Row>
-            {['时间', '事件', '账号', '地址', '原因', '路径', '详情'].map((h) => (
-              <Table.HeaderCell key={h}>{h}</Table.HeaderCell>
-            ))}
+      <AdminTable headers={['时间', '事件', '账号', '地址', '原因', '路径', '详情']}>
+        {page.items.map((item) => (
+          <Table.Row key={item.id} data-event={item.event}>
+            <Table.Cell>{item.time}</Table.Cell>
+            <Table.Cell title={item.event}>{label(item.event)}</Table.Cell>
+            <Table.Cell>{item.account ?? ''}</Table.Cell>
+            <Table.Cell>{item.address}</Table.Cell>
+            <Table.Cell>{item.reason ?? ''}</Table.Cell>
+            <Table.Cell>{item.path ?? ''}</Table.Cell>
+            <Table.Cell>{auditDetailText(item.detail)}</Table.Cell>
           </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {page.items.map((item) => (
-            <Table.Row key={item.id} data-event={item.event}>
-              <Table.Cell>{item.time}</Table.Cell>
-              <Table.Cell title={item.event}>{label(item.event)}</Table.Cell>
-              <Table.Cell>{item.account ?? ''}</Table.Cell>
-              <Table.Cell>{item.address}</Table.Cell>
-              <Table.Cell>{item.reason ?? ''}</Table.Cell>
-              <Table.Cell>{item.path ?? ''}</Table.Cell>
-              <Table.Cell>{auditDetailText(item.detail)}</Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table>
+        ))}
+      </AdminTable>
       {page.items.length === 0 ? <p className="admin-page__empty">没有符合条件的记录</p> : null}
       <AdminPager page={page.page} pageSize={page.pageSize} total={page.total} capped={page.totalCapped} />
     </div>

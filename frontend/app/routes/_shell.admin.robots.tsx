@@ -8,12 +8,12 @@ import { ADMIN_ROBOTS, type AdminRobot, type RobotDelivery } from '@car/contract
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useFetcher, useLoaderData, useRevalidator } from '@remix-run/react';
 import { useEffect, useState } from 'react';
-import { Button, Confirm, Label, Table } from 'semantic-ui-react';
+import { Button, Label, Table } from 'semantic-ui-react';
 
 import { AdminRobotDialog } from '~/components/AdminRobotDialog';
+import { AdminTable, type AskedIntent, ConfirmIntent, RowActions, RowButton } from '~/components/AdminTable';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
-import { useFailureToast, useToast } from '~/components/Toast';
-import { isApiFailure } from '~/utils/api-failure';
+import { useAnswerToasts } from '~/components/Toast';
 import { apiGet, apiPost, failureData, throwAsRouteError } from '~/utils/api.server';
 import { formText } from '~/utils/form-text';
 import { titled } from '~/utils/meta';
@@ -80,16 +80,11 @@ function DeliveryState({ delivery }: { delivery: RobotDelivery | null }) {
 export default function AdminRobotsPage() {
   const { robots, options, deliveries, deliveriesOf } = useLoaderData<typeof loader>();
   const act = useFetcher<typeof action>();
-  const { show } = useToast();
   const revalidator = useRevalidator();
   const [editing, setEditing] = useState<AdminRobot | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<AdminRobot | null>(null);
+  const [asked, setAsked] = useState<AskedIntent | null>(null);
 
-  useFailureToast(act.data && 'failure' in act.data && isApiFailure(act.data.failure) ? act.data.failure : null);
-  useEffect(() => {
-    if (act.data && 'done' in act.data) show('success', act.data.done, 3000);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- a toast for each new answer only
-  }, [act.data]);
+  useAnswerToasts(act.data);
   // While a delivery waits (a send or its retries), read the list again every 2 s.
   const waiting = robots.some((r) => r.lastDelivery?.state === 'queued') || (deliveries ?? []).some((d) => d.state === 'queued');
   useEffect(() => {
@@ -111,83 +106,63 @@ export default function AdminRobotsPage() {
           登记机器人
         </Button>
       </div>
-      <Table celled compact unstackable className="admin-page__table">
-        <Table.Header>
-          <Table.Row>
-            {['名称', '类型', '所属团队', '地址', '签名', '状态', '最近发送', '操作'].map((h) => (
-              <Table.HeaderCell key={h}>{h}</Table.HeaderCell>
-            ))}
+      <AdminTable headers={['名称', '类型', '所属团队', '地址', '签名', '状态', '最近发送', '操作']}>
+        {robots.map((robot) => (
+          <Table.Row key={robot.id} data-robot={robot.name}>
+            <Table.Cell>{robot.name}</Table.Cell>
+            <Table.Cell>{robot.serviceLabel}</Table.Cell>
+            <Table.Cell>{robot.producerName ?? '所有团队'}</Table.Cell>
+            <Table.Cell>{robot.host}</Table.Cell>
+            <Table.Cell>{robot.hasSecret ? '已设置' : <span className="admin-page__muted">无</span>}</Table.Cell>
+            <Table.Cell>
+              <Label size="small" color={robot.enabled ? 'green' : 'grey'}>
+                {robot.enabled ? '启用' : '停用'}
+              </Label>
+            </Table.Cell>
+            <Table.Cell>
+              <DeliveryState delivery={robot.lastDelivery} />
+            </Table.Cell>
+            <RowActions>
+              <RowButton busy={busy} basic={false} onClick={() => setEditing(robot)}>
+                编辑
+              </RowButton>
+              <RowButton busy={busy} onClick={() => act.submit({ intent: 'test', id: String(robot.id) }, { method: 'post' })}>
+                发送测试消息
+              </RowButton>
+              <Link className="ui mini basic button" to={`?deliveries=${robot.id}`} preventScrollReset>
+                发送记录
+              </Link>
+              <RowButton
+                busy={busy}
+                negative
+                onClick={() => setAsked({ intent: 'delete', id: robot.id, text: `确定删除机器人 ${robot.name}？其发送记录一并删除。` })}
+              >
+                删除
+              </RowButton>
+            </RowActions>
           </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {robots.map((robot) => (
-            <Table.Row key={robot.id} data-robot={robot.name}>
-              <Table.Cell>{robot.name}</Table.Cell>
-              <Table.Cell>{robot.serviceLabel}</Table.Cell>
-              <Table.Cell>{robot.producerName ?? '所有团队'}</Table.Cell>
-              <Table.Cell>{robot.host}</Table.Cell>
-              <Table.Cell>{robot.hasSecret ? '已设置' : <span className="admin-page__muted">无</span>}</Table.Cell>
-              <Table.Cell>
-                <Label size="small" color={robot.enabled ? 'green' : 'grey'}>
-                  {robot.enabled ? '启用' : '停用'}
-                </Label>
-              </Table.Cell>
-              <Table.Cell>
-                <DeliveryState delivery={robot.lastDelivery} />
-              </Table.Cell>
-              <Table.Cell className="admin-page__row-actions">
-                <Button size="mini" type="button" disabled={busy} onClick={() => setEditing(robot)}>
-                  编辑
-                </Button>
-                <Button
-                  size="mini"
-                  type="button"
-                  basic
-                  disabled={busy}
-                  onClick={() => act.submit({ intent: 'test', id: String(robot.id) }, { method: 'post' })}
-                >
-                  发送测试消息
-                </Button>
-                <Link className="ui mini basic button" to={`?deliveries=${robot.id}`} preventScrollReset>
-                  发送记录
-                </Link>
-                <Button size="mini" type="button" basic negative disabled={busy} onClick={() => setDeleting(robot)}>
-                  删除
-                </Button>
-              </Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table>
+        ))}
+      </AdminTable>
       {robots.length === 0 ? <p className="admin-page__empty">尚未登记机器人</p> : null}
       {deliveries && deliveriesOf ? (
         <section aria-label="发送记录">
           <h3>发送记录：{shown?.name ?? `#${deliveriesOf}`}</h3>
-          <Table celled compact unstackable className="admin-page__table">
-            <Table.Header>
-              <Table.Row>
-                {['标题', '状态', '次数', '创建时间', '发送时间', '失败原因'].map((h) => (
-                  <Table.HeaderCell key={h}>{h}</Table.HeaderCell>
-                ))}
+          <AdminTable headers={['标题', '状态', '次数', '创建时间', '发送时间', '失败原因']}>
+            {deliveries.map((d) => (
+              <Table.Row key={d.id} data-delivery={d.id}>
+                <Table.Cell>{d.title}</Table.Cell>
+                <Table.Cell>
+                  <Label size="small" color={STATE_COLOR[d.state]}>
+                    {d.stateLabel}
+                  </Label>
+                </Table.Cell>
+                <Table.Cell>{d.attempts}</Table.Cell>
+                <Table.Cell>{d.createTime}</Table.Cell>
+                <Table.Cell>{d.sentTime ?? ''}</Table.Cell>
+                <Table.Cell>{d.lastError ?? ''}</Table.Cell>
               </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {deliveries.map((d) => (
-                <Table.Row key={d.id} data-delivery={d.id}>
-                  <Table.Cell>{d.title}</Table.Cell>
-                  <Table.Cell>
-                    <Label size="small" color={STATE_COLOR[d.state]}>
-                      {d.stateLabel}
-                    </Label>
-                  </Table.Cell>
-                  <Table.Cell>{d.attempts}</Table.Cell>
-                  <Table.Cell>{d.createTime}</Table.Cell>
-                  <Table.Cell>{d.sentTime ?? ''}</Table.Cell>
-                  <Table.Cell>{d.lastError ?? ''}</Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table>
+            ))}
+          </AdminTable>
           {deliveries.length === 0 ? <p className="admin-page__empty">没有发送记录</p> : null}
           <Link to="?" preventScrollReset>
             关闭发送记录
@@ -195,18 +170,7 @@ export default function AdminRobotsPage() {
         </section>
       ) : null}
       <AdminRobotDialog robot={editing ?? null} producers={options.producers} open={editing !== undefined} onClose={() => setEditing(undefined)} />
-      <Confirm
-        open={deleting !== null}
-        header="请确认"
-        content={deleting ? `确定删除机器人 ${deleting.name}？其发送记录一并删除。` : ''}
-        cancelButton="取消"
-        confirmButton="确定"
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) act.submit({ intent: 'delete', id: String(deleting.id) }, { method: 'post' });
-          setDeleting(null);
-        }}
-      />
+      <ConfirmIntent asked={asked} submit={act.submit} onClose={() => setAsked(null)} />
     </div>
   );
 }

@@ -8,11 +8,12 @@ import { ADMIN_USERS, MP, USER_STATUS_LABELS, type AdminUser } from '@car/contra
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useFetcher, useLoaderData, useSearchParams } from '@remix-run/react';
 import { useEffect, useState } from 'react';
-import { Button, Confirm, Label, Table } from 'semantic-ui-react';
+import { Button, Label, Table } from 'semantic-ui-react';
 
 import { AdminBindingsDialog } from '~/components/AdminBindingsDialog';
 import { AdminPager } from '~/components/AdminPager';
 import { AdminQueryActions } from '~/components/AdminQueryActions';
+import { AdminTable, type AskedIntent, ConfirmIntent, RowActions, RowButton } from '~/components/AdminTable';
 import { AdminUserDialog } from '~/components/AdminUserDialog';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { TemporaryPasswordDialog } from '~/components/TemporaryPasswordDialog';
@@ -94,8 +95,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-type Pending = { intent: 'disable' | 'enable' | 'resetPassword' | 'revokeSessions'; user: AdminUser };
-const CONFIRM_TEXT: Record<Pending['intent'], (u: AdminUser) => string> = {
+type ConfirmedIntent = 'disable' | 'enable' | 'resetPassword' | 'revokeSessions';
+const CONFIRM_TEXT: Record<ConfirmedIntent, (u: AdminUser) => string> = {
   disable: (u) => `确定停用 ${u.account}？其登录立即失效，且不能再登录。`,
   enable: (u) => `确定启用 ${u.account}？`,
   resetPassword: (u) => `确定重置 ${u.account} 的密码？其登录立即失效，须用临时密码登录并修改密码。`,
@@ -108,7 +109,7 @@ export default function AdminUsersPage() {
   const act = useFetcher<typeof action>();
   const { show } = useToast();
   const [editing, setEditing] = useState<AdminUser | null | undefined>(undefined);
-  const [pending, setPending] = useState<Pending | null>(null);
+  const [asked, setAsked] = useState<AskedIntent | null>(null);
   const [password, setPassword] = useState<{ account: string; password: string } | null>(null);
 
   useFailureToast(act.data && 'failure' in act.data && isApiFailure(act.data.failure) ? act.data.failure : null);
@@ -119,11 +120,7 @@ export default function AdminUsersPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- a toast for each new answer only (the toast hook's `show` is not a reason to show it again)
   }, [act.data]);
 
-  const confirm = () => {
-    if (!pending) return;
-    act.submit({ intent: pending.intent, id: String(pending.user.id) }, { method: 'post' });
-    setPending(null);
-  };
+  const ask = (intent: ConfirmedIntent, user: AdminUser) => setAsked({ intent, id: user.id, text: CONFIRM_TEXT[intent](user) });
   const openBindings = (id: number | null) =>
     setSearchParams(
       (params) => {
@@ -172,76 +169,52 @@ export default function AdminUsersPage() {
           </Button>
         </AdminQueryActions>
       </Form>
-      <Table celled compact unstackable className="admin-page__table">
-        <Table.Header>
-          <Table.Row>
-            {['账号', '昵称', '角色', '本品厂商', '本品品牌', '状态', '创建时间', '最近登录', '小程序', '操作'].map((h) => (
-              <Table.HeaderCell key={h}>{h}</Table.HeaderCell>
-            ))}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {page.items.map((user) => (
-            <Table.Row key={user.id} data-account={user.account}>
-              <Table.Cell>{user.account}</Table.Cell>
-              <Table.Cell>{user.nickname}</Table.Cell>
-              <Table.Cell>{user.roleName}</Table.Cell>
-              <Table.Cell>{user.producerName ?? <span className="admin-page__muted">无</span>}</Table.Cell>
-              <Table.Cell>{user.brandName ?? <span className="admin-page__muted">无</span>}</Table.Cell>
-              <Table.Cell>
-                <Label size="small" color={user.enabled ? 'green' : 'grey'}>
-                  {USER_STATUS_LABELS[user.enabled ? 'enabled' : 'disabled']}
+      <AdminTable headers={['账号', '昵称', '角色', '本品厂商', '本品品牌', '状态', '创建时间', '最近登录', '小程序', '操作']}>
+        {page.items.map((user) => (
+          <Table.Row key={user.id} data-account={user.account}>
+            <Table.Cell>{user.account}</Table.Cell>
+            <Table.Cell>{user.nickname}</Table.Cell>
+            <Table.Cell>{user.roleName}</Table.Cell>
+            <Table.Cell>{user.producerName ?? <span className="admin-page__muted">无</span>}</Table.Cell>
+            <Table.Cell>{user.brandName ?? <span className="admin-page__muted">无</span>}</Table.Cell>
+            <Table.Cell>
+              <Label size="small" color={user.enabled ? 'green' : 'grey'}>
+                {USER_STATUS_LABELS[user.enabled ? 'enabled' : 'disabled']}
+              </Label>
+              {user.mustChangePassword ? (
+                <Label size="small" color="orange">
+                  待改密码
                 </Label>
-                {user.mustChangePassword ? (
-                  <Label size="small" color="orange">
-                    待改密码
-                  </Label>
-                ) : null}
-              </Table.Cell>
-              <Table.Cell>{user.createTime}</Table.Cell>
-              <Table.Cell>{user.lastLoginTime ?? <span className="admin-page__muted">从未</span>}</Table.Cell>
-              <Table.Cell>
-                <button type="button" className="admin-page__link" onClick={() => openBindings(user.id)}>
-                  {user.bindings} 个绑定
-                </button>
-              </Table.Cell>
-              <Table.Cell className="admin-page__row-actions">
-                <Button size="mini" type="button" disabled={busy} onClick={() => setEditing(user)}>
-                  编辑
-                </Button>
-                <Button
-                  size="mini"
-                  type="button"
-                  basic
-                  negative={user.enabled}
-                  disabled={busy}
-                  onClick={() => setPending({ intent: user.enabled ? 'disable' : 'enable', user })}
-                >
-                  {user.enabled ? '停用' : '启用'}
-                </Button>
-                <Button size="mini" type="button" basic disabled={busy} onClick={() => setPending({ intent: 'resetPassword', user })}>
-                  重置密码
-                </Button>
-                <Button size="mini" type="button" basic disabled={busy} onClick={() => setPending({ intent: 'revokeSessions', user })}>
-                  吊销会话
-                </Button>
-              </Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table>
+              ) : null}
+            </Table.Cell>
+            <Table.Cell>{user.createTime}</Table.Cell>
+            <Table.Cell>{user.lastLoginTime ?? <span className="admin-page__muted">从未</span>}</Table.Cell>
+            <Table.Cell>
+              <button type="button" className="admin-page__link" onClick={() => openBindings(user.id)}>
+                {user.bindings} 个绑定
+              </button>
+            </Table.Cell>
+            <RowActions>
+              <RowButton busy={busy} basic={false} onClick={() => setEditing(user)}>
+                编辑
+              </RowButton>
+              <RowButton busy={busy} negative={user.enabled} onClick={() => ask(user.enabled ? 'disable' : 'enable', user)}>
+                {user.enabled ? '停用' : '启用'}
+              </RowButton>
+              <RowButton busy={busy} onClick={() => ask('resetPassword', user)}>
+                重置密码
+              </RowButton>
+              <RowButton busy={busy} onClick={() => ask('revokeSessions', user)}>
+                吊销会话
+              </RowButton>
+            </RowActions>
+          </Table.Row>
+        ))}
+      </AdminTable>
       {page.items.length === 0 ? <p className="admin-page__empty">没有符合条件的用户</p> : null}
       <AdminPager page={page.page} pageSize={page.pageSize} total={page.total} />
       <AdminUserDialog user={editing ?? null} options={options} open={editing !== undefined} onClose={() => setEditing(undefined)} />
-      <Confirm
-        open={pending !== null}
-        header="请确认"
-        content={pending ? CONFIRM_TEXT[pending.intent](pending.user) : ''}
-        cancelButton="取消"
-        confirmButton="确定"
-        onCancel={() => setPending(null)}
-        onConfirm={confirm}
-      />
+      <ConfirmIntent asked={asked} submit={act.submit} onClose={() => setAsked(null)} />
       {password ? <TemporaryPasswordDialog account={password.account} password={password.password} onClose={() => setPassword(null)} /> : null}
       {bindings && bindingsOf ? (
         <AdminBindingsDialog account={bindingsUser?.account ?? `#${bindingsOf}`} bindings={bindings} onClose={() => openBindings(null)} />

@@ -9,6 +9,7 @@ import { Link, useFetcher, useLoaderData } from '@remix-run/react';
 import { Button, Label, Table } from 'semantic-ui-react';
 
 import { AdminPager } from '~/components/AdminPager';
+import { AdminTable } from '~/components/AdminTable';
 import { EmptyState } from '~/components/EmptyState';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { useFailureToast } from '~/components/Toast';
@@ -66,44 +67,35 @@ export default function NotificationsPage() {
           订阅一个视图后，新月份发布时这里会收到提醒。
         </EmptyState>
       ) : (
-        <Table celled compact unstackable className="admin-page__table">
-          <Table.Header>
-            <Table.Row>
-              {['提醒', '指标', '变化', '月份', '时间', '操作'].map((h) => (
-                <Table.HeaderCell key={h}>{h}</Table.HeaderCell>
-              ))}
+        <AdminTable headers={['提醒', '指标', '变化', '月份', '时间', '操作']}>
+          {page.items.map((n) => (
+            <Table.Row key={n.id} data-notification={n.id} className={n.read ? undefined : 'alert-unread'}>
+              <Table.Cell>
+                {n.read ? null : (
+                  <Label size="mini" color="red">
+                    未读
+                  </Label>
+                )}{' '}
+                {n.title}
+              </Table.Cell>
+              <Table.Cell>{n.figureText}</Table.Cell>
+              <Table.Cell>{n.changeText || <span className="admin-page__muted">-</span>}</Table.Cell>
+              <Table.Cell>{n.month}</Table.Cell>
+              <Table.Cell>{new Date(n.createdAt).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false })}</Table.Cell>
+              <Table.Cell>
+                <Link to={n.link}>查看</Link>
+                {n.read ? null : (
+                  <act.Form method="post" className="admin-page__inline-form">
+                    <input type="hidden" name="id" value={n.id} />
+                    <Button type="submit" size="mini" basic disabled={busy}>
+                      标为已读
+                    </Button>
+                  </act.Form>
+                )}
+              </Table.Cell>
             </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {page.items.map((n) => (
-              <Table.Row key={n.id} data-notification={n.id} className={n.read ? undefined : 'alert-unread'}>
-                <Table.Cell>
-                  {n.read ? null : (
-                    <Label size="mini" color="red">
-                      未读
-                    </Label>
-                  )}{' '}
-                  {n.title}
-                </Table.Cell>
-                <Table.Cell>{n.figureText}</Table.Cell>
-                <Table.Cell>{n.changeText || <span className="admin-page__muted">-</span>}</Table.Cell>
-                <Table.Cell>{n.month}</Table.Cell>
-                <Table.Cell>{new Date(n.createdAt).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false })}</Table.Cell>
-                <Table.Cell>
-                  <Link to={n.link}>查看</Link>
-                  {n.read ? null : (
-                    <act.Form method="post" className="admin-page__inline-form">
-                      <input type="hidden" name="id" value={n.id} />
-                      <Button type="submit" size="mini" basic disabled={busy}>
-                        标为已读
-                      </Button>
-                    </act.Form>
-                  )}
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table>
+          ))}
+        </AdminTable>
       )}
       <AdminPager page={page.page} pageSize={page.pageSize} total={page.total} />
     </div>

@@ -3,18 +3,18 @@
  * 恢复 and 删除; the form of a new one opens from a view's link (订阅此视图 in the header, or 我的视图: `path`,
  * `search`, `name` in the URL) and an edit from `edit`. The API's Chinese message is the toast of a refusal.
  */
-import { ALERT_PAGES, ALERTS, type AlertSubscription, ROBOTS } from '@car/contracts';
+import { ALERT_PAGES, ALERTS, ROBOTS } from '@car/contracts';
 import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useFetcher, useLoaderData, useSearchParams } from '@remix-run/react';
-import { useEffect, useState } from 'react';
-import { Button, Confirm, Label, Table } from 'semantic-ui-react';
+import { useState } from 'react';
+import { Button, Label, Table } from 'semantic-ui-react';
 
+import { AdminTable, type AskedIntent, ConfirmIntent, RowButton } from '~/components/AdminTable';
 import { AlertSubscriptionForm } from '~/components/AlertSubscriptionForm';
 import { EmptyState } from '~/components/EmptyState';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
-import { useFailureToast, useToast } from '~/components/Toast';
+import { useAnswerToasts } from '~/components/Toast';
 import { alertBody, alertFormValues } from '~/utils/alert-form';
-import { isApiFailure } from '~/utils/api-failure';
 import { apiGet, apiPost, failureData, throwAsRouteError } from '~/utils/api.server';
 import { formText } from '~/utils/form-text';
 import { titled } from '~/utils/meta';
@@ -61,17 +61,12 @@ export default function SubscriptionsPage() {
   const { subscriptions, robots } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const act = useFetcher<typeof action>();
-  const { show } = useToast();
-  const [deleting, setDeleting] = useState<AlertSubscription | null>(null);
+  const [asked, setAsked] = useState<AskedIntent | null>(null);
   const editing = subscriptions.find((s) => String(s.id) === params.get('edit'));
   const values = alertFormValues(params, editing);
   const saved = SAVED[params.get('saved') ?? ''];
 
-  useFailureToast(act.data && 'failure' in act.data && isApiFailure(act.data.failure) ? act.data.failure : null);
-  useEffect(() => {
-    if (act.data && 'done' in act.data) show('success', act.data.done, 3000);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- a toast for each new answer only
-  }, [act.data]);
+  useAnswerToasts(act.data);
   const busy = act.state !== 'idle';
 
   return (
@@ -92,69 +87,49 @@ export default function SubscriptionsPage() {
       {subscriptions.length === 0 ? (
         <EmptyState icon="bell outline" title="暂无订阅" />
       ) : (
-        <Table celled compact unstackable className="admin-page__table">
-          <Table.Header>
-            <Table.Row>
-              {['名称', '视图', '数据', '提醒', '群机器人', '已评估至', '状态', '操作'].map((h) => (
-                <Table.HeaderCell key={h}>{h}</Table.HeaderCell>
-              ))}
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {subscriptions.map((s) => (
-              <Table.Row key={s.id} data-subscription={s.name}>
-                <Table.Cell>{s.name}</Table.Cell>
-                <Table.Cell>
-                  <Link to={s.link}>打开视图</Link>
-                </Table.Cell>
-                <Table.Cell>{s.sourceText}</Table.Cell>
-                <Table.Cell>{s.conditionText}</Table.Cell>
-                <Table.Cell data-testid="subscription-robot">
-                  {s.robot ? s.robot.name : '-'}
-                  {s.robotDelivery ? (
-                    <div className={s.robotDelivery.state === 'failed' ? 'admin-page__error' : 'admin-page__muted'}>
-                      {s.robotDelivery.stateLabel} {s.robotDelivery.createTime}
-                      {s.robotDelivery.lastError ? `：${s.robotDelivery.lastError}` : ''}
-                    </div>
-                  ) : null}
-                </Table.Cell>
-                <Table.Cell>{s.lastMonth ?? '-'}</Table.Cell>
-                <Table.Cell>
-                  <Label size="small" color={s.paused ? 'grey' : 'green'}>
-                    {s.paused ? '已暂停' : '生效中'}
-                  </Label>
-                </Table.Cell>
-                <Table.Cell>
-                  <Link to={`?edit=${s.id}`}>编辑</Link>
-                  <act.Form method="post" className="admin-page__inline-form">
-                    <input type="hidden" name="intent" value="pause" />
-                    <input type="hidden" name="id" value={s.id} />
-                    <input type="hidden" name="paused" value={String(!s.paused)} />
-                    <Button type="submit" size="mini" basic disabled={busy}>
-                      {s.paused ? '恢复' : '暂停'}
-                    </Button>
-                  </act.Form>
-                  <Button type="button" size="mini" basic negative disabled={busy} onClick={() => setDeleting(s)}>
-                    删除
+        <AdminTable headers={['名称', '视图', '数据', '提醒', '群机器人', '已评估至', '状态', '操作']}>
+          {subscriptions.map((s) => (
+            <Table.Row key={s.id} data-subscription={s.name}>
+              <Table.Cell>{s.name}</Table.Cell>
+              <Table.Cell>
+                <Link to={s.link}>打开视图</Link>
+              </Table.Cell>
+              <Table.Cell>{s.sourceText}</Table.Cell>
+              <Table.Cell>{s.conditionText}</Table.Cell>
+              <Table.Cell data-testid="subscription-robot">
+                {s.robot ? s.robot.name : '-'}
+                {s.robotDelivery ? (
+                  <div className={s.robotDelivery.state === 'failed' ? 'admin-page__error' : 'admin-page__muted'}>
+                    {s.robotDelivery.stateLabel} {s.robotDelivery.createTime}
+                    {s.robotDelivery.lastError ? `：${s.robotDelivery.lastError}` : ''}
+                  </div>
+                ) : null}
+              </Table.Cell>
+              <Table.Cell>{s.lastMonth ?? '-'}</Table.Cell>
+              <Table.Cell>
+                <Label size="small" color={s.paused ? 'grey' : 'green'}>
+                  {s.paused ? '已暂停' : '生效中'}
+                </Label>
+              </Table.Cell>
+              <Table.Cell>
+                <Link to={`?edit=${s.id}`}>编辑</Link>
+                <act.Form method="post" className="admin-page__inline-form">
+                  <input type="hidden" name="intent" value="pause" />
+                  <input type="hidden" name="id" value={s.id} />
+                  <input type="hidden" name="paused" value={String(!s.paused)} />
+                  <Button type="submit" size="mini" basic disabled={busy}>
+                    {s.paused ? '恢复' : '暂停'}
                   </Button>
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table>
+                </act.Form>
+                <RowButton busy={busy} negative onClick={() => setAsked({ intent: 'delete', id: s.id, text: `确定删除订阅「${s.name}」？它的提醒一并删除。` })}>
+                  删除
+                </RowButton>
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </AdminTable>
       )}
-      <Confirm
-        open={deleting !== null}
-        header="删除订阅"
-        content={deleting ? `确定删除订阅「${deleting.name}」？它的提醒一并删除。` : ''}
-        cancelButton="取消"
-        confirmButton="删除"
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) act.submit({ intent: 'delete', id: String(deleting.id) }, { method: 'post' });
-          setDeleting(null);
-        }}
-      />
+      <ConfirmIntent asked={asked} submit={act.submit} onClose={() => setAsked(null)} header="删除订阅" confirmButton="删除" />
     </div>
   );
 }

@@ -68,6 +68,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 type Dialog = { action: ViewAction; view: SavedView } | null;
 
+/** The two actions that ask for a name: the dialog's title and the toast once done. */
+const NAME_DIALOGS: Record<'rename' | 'copy', { title: string; doneText: (name: string) => string }> = {
+  rename: { title: '重命名视图', doneText: (name) => `已重命名为「${name}」` },
+  copy: { title: '另存为我的视图', doneText: (name) => `已另存为我的视图「${name}」` },
+};
+
 export default function MyViewsPage() {
   const data = useLoaderData<typeof loader>();
   const list = 'list' in data ? data.list : null;
@@ -76,8 +82,6 @@ export default function MyViewsPage() {
   const { show } = useToast();
   useFailureToast(isApiFailure(remove.data?.failure) ? remove.data.failure : null);
   const close = useCallback(() => setDialog(null), []);
-  const renamed = useCallback((name: string) => `已重命名为「${name}」`, []);
-  const copied = useCallback((name: string) => `已另存为我的视图「${name}」`, []);
 
   useEffect(() => {
     if (remove.state === 'idle' && remove.data?.done) show('success', '已删除视图');
@@ -97,23 +101,14 @@ export default function MyViewsPage() {
       <p className="my-views__hint">在分析页面点击页眉的「保存视图」，即可把当前的筛选条件、维度、列与排序保存在这里（最多 {list.limit} 个）。</p>
       <MyViewsTable caption={`我的视图（${list.mine.length}）`} views={list.mine} empty="还没有保存的视图" onAction={onAction} />
       <MyViewsTable caption={`共享给我的（${list.shared.length}）`} views={list.shared} empty="还没有同事共享给您的视图" onAction={onAction} />
-      {dialog?.action === 'rename' ? (
+      {dialog?.action === 'rename' || dialog?.action === 'copy' ? (
         <ViewNameDialog
-          title="重命名视图"
-          intent="rename"
+          key={dialog.action}
+          title={NAME_DIALOGS[dialog.action].title}
+          intent={dialog.action}
           initialName={dialog.view.name}
           fields={{ id: String(dialog.view.id) }}
-          doneText={renamed}
-          onClose={close}
-        />
-      ) : null}
-      {dialog?.action === 'copy' ? (
-        <ViewNameDialog
-          title="另存为我的视图"
-          intent="copy"
-          initialName={dialog.view.name}
-          fields={{ id: String(dialog.view.id) }}
-          doneText={copied}
+          doneText={NAME_DIALOGS[dialog.action].doneText}
           onClose={close}
         />
       ) : null}

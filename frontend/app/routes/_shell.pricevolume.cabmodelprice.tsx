@@ -23,6 +23,7 @@ import {
   type SeriesItem,
   growthText,
   pointsText,
+  PRICE_QTY_FILTER_PARAMS,
 } from '@car/contracts';
 import { DataAsOf } from '~/components/DataAsOf';
 import { DemoDataNote } from '~/components/DemoDataNote';
@@ -46,7 +47,7 @@ import type { PickItem } from '~/utils/pick-list';
 import { BAND_SORT_COLUMNS, BAND_TABLE_KEYS, bandSubtotals, bandTableRows, isSubtotalRow, sortBandTable } from '~/utils/price-band-table';
 import { priceBandTags } from '~/utils/price-band-tags';
 import { loadPriceQtyLookups } from '~/utils/price-volume-lookups.server';
-import { PRICE_QTY_FILTER_PARAMS, priceQtyApiParams, readPriceQtyFilters } from '~/utils/price-volume-query';
+import { priceQtyApiParams, readPriceQtyFilters } from '~/utils/price-volume-query';
 import { wholeTablePageShouldRevalidate } from '~/utils/revalidation';
 import { withParams } from '~/utils/sale-volume-query';
 import { readSort } from '~/utils/table-sort';

@@ -19,6 +19,7 @@ import {
   PROPORTION_YEAR_COUNT,
   SALES_OR_MIX,
   SEARCH,
+  MODEL_PRICE_FILTER_PARAMS,
 } from '@car/contracts';
 import { cityName } from '~/components/CitySelect';
 import { DataAsOf } from '~/components/DataAsOf';
@@ -37,7 +38,7 @@ import { monthTagText } from '~/utils/filter-tags';
 import { titled } from '~/utils/meta';
 import { keepPageOnNetworkFailure } from '~/utils/network-failure';
 import type { PickItem } from '~/utils/pick-list';
-import { MODEL_PRICE_FILTER_PARAMS, modelPriceApiParams, readModelPriceState } from '~/utils/price-volume-query';
+import { modelPriceApiParams, readModelPriceState } from '~/utils/price-volume-query';
 import { salesPageShouldRevalidate } from '~/utils/revalidation';
 import { withParams } from '~/utils/sale-volume-query';
 import { apiDownloadHref } from '~/utils/download';

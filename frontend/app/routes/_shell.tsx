@@ -26,6 +26,7 @@ import { keepPageOnNetworkFailure } from '~/utils/network-failure';
 import { frameUnchanged } from '~/utils/revalidation';
 import { loadCurrentUser, loadMenus } from '~/utils/security.server';
 import { readToken } from '~/utils/session.server';
+import { orNull } from '~/utils/settle.server';
 import { filterPanelOf, type ShellContext } from '~/utils/shell-context';
 import { takeNotice } from '~/utils/view-notice.server';
 import printCss from '~/styles/print.css?url';
@@ -41,13 +42,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!readToken(request)) throw redirect(loginHref(url));
 
   // The bell's unread count beside them: one indexed count; the frame does not wait on it failing (no bell count then).
-  const unread = apiGet(request, context, ALERTS.unread)
-    .then((r) => r.unread)
-    .catch(() => null);
+  const unread = orNull(apiGet(request, context, ALERTS.unread).then((r) => r.unread));
   // 数据截至 of every page (decision 200), read with the menus: no round trip of its own, and only on a page change.
   // Read beside them but never failing the frame: a user whose password must change is refused every data call,
   // and the redirect below must still happen (no 数据截至 then).
-  const dataStatus = apiGet(request, context, SEARCH.dataStatus).catch(() => null);
+  const dataStatus = orNull(apiGet(request, context, SEARCH.dataStatus));
   const [menus, user] = await Promise.all([loadMenus(request, context), loadCurrentUser(request, context)]).catch(throwAsRouteError);
 
   const pathname = url.pathname.replace(/\/+$/, '') || '/';

@@ -9,22 +9,6 @@ import { PRICE_STRUCTURE, PRICE_STRUCTURE_DEFAULTS, type PriceStructureTab, type
 import { type BandSettings, wanText } from './price-volume-query';
 import { urlState } from './url-state';
 
-/** The settings form's fields: a change reloads both panels. */
-export const STRUCTURE_FILTER_PARAMS = [
-  'time',
-  'detailId',
-  'bodyShapes',
-  'producerProperties',
-  'families',
-  'brandProperties',
-  'priceLow',
-  'priceHigh',
-  'segment',
-  'orderBy',
-] as const;
-/** The toggles both panels follow. */
-export const STRUCTURE_SHARED_PARAMS = ['data1', 'averageMonth'] as const;
-
 export interface PriceStructureState extends BandSettings {
   bodyShapes: number[];
   families: number[];

@@ -10,23 +10,6 @@ import { MAX_COMPARED, PRICE_VOLUME, PRICE_VOLUME_DEFAULTS } from '@car/contract
 
 import { urlState } from './url-state';
 
-export const PRICE_QTY_FILTER_PARAMS = [
-  'time',
-  'detailId',
-  'producerProperties',
-  'brandProperties',
-  'brand',
-  'bodyShape',
-  'series',
-  'tpCity',
-  'priceLow',
-  'priceHigh',
-  'segment',
-  'orderBy',
-  'data1',
-  'accumulate',
-] as const;
-
 /** The band settings of a band page's URL: bounds and width as typed (万; the API validates), order, TP or MSRP. */
 export interface BandSettings {
   time: string | null;
@@ -101,8 +84,6 @@ export function priceQtyApiParams(f: PriceQtyFilters): Record<string, string | n
   if (f.tpCity !== null) params.tpCity = f.tpCity;
   return params;
 }
-
-export const MODEL_PRICE_FILTER_PARAMS = ['time', 'modelSubId', 'carIds', 'data1', 'city'] as const;
 
 export interface ModelPriceState {
   time: string | null;

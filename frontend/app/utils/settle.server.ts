@@ -24,3 +24,11 @@ export async function settle<T>(call: Promise<T>): Promise<Settled<T>> {
 export function firstFailure(...settled: Array<Settled<unknown>>): ApiFailure | null {
   return settled.find((s) => s.failure)?.failure ?? null;
 }
+
+/**
+ * A call the page does without (the frame's bell count, 数据截至): its answer, or null whatever went wrong, so it
+ * never fails the page (nor a redirect the page must still make).
+ */
+export function orNull<T>(call: Promise<T>): Promise<T | null> {
+  return call.catch(() => null);
+}
