@@ -14,7 +14,7 @@ import { AdminRobotDialog } from '~/components/AdminRobotDialog';
 import { AdminTable, type AskedIntent, ConfirmIntent, RowActions, RowButton } from '~/components/AdminTable';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { useAnswerToasts } from '~/components/Toast';
-import { apiGet, apiPost, failureData, throwAsRouteError } from '~/utils/api.server';
+import { apiGet, apiPost, failureData, throwAsRouteError, unknownIntent } from '~/utils/api.server';
 import { formText } from '~/utils/form-text';
 import { titled } from '~/utils/meta';
 import { robotBody } from '~/utils/robot-form';
@@ -55,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         await apiPost(request, context, ADMIN_ROBOTS.remove, { id: formText(form, 'id') });
         return { done: '已删除机器人' };
       default:
-        return { failure: { msg: '未知的操作', code: -1400, network: false } };
+        return unknownIntent();
     }
   } catch (error) {
     return failureData(error);

@@ -19,7 +19,7 @@ import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { TemporaryPasswordDialog } from '~/components/TemporaryPasswordDialog';
 import { useFailureToast, useToast } from '~/components/Toast';
 import { isApiFailure } from '~/utils/api-failure';
-import { apiGet, apiPost, failureData, throwAsRouteError } from '~/utils/api.server';
+import { apiGet, apiPost, failureData, throwAsRouteError, unknownIntent } from '~/utils/api.server';
 import { formText } from '~/utils/form-text';
 import { titled } from '~/utils/meta';
 import adminCss from '~/styles/admin.css?url';
@@ -87,7 +87,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         await apiPost(request, context, MP.unbind, { openId: formText(form, 'openId') });
         break;
       default:
-        return { failure: { msg: '未知的操作', code: -1400, network: false } };
+        return unknownIntent();
     }
     return { done: DONE[intent] };
   } catch (error) {

@@ -15,7 +15,7 @@ import { EmptyState } from '~/components/EmptyState';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { useAnswerToasts } from '~/components/Toast';
 import { alertBody, alertFormValues } from '~/utils/alert-form';
-import { apiGet, apiPost, failureData, throwAsRouteError } from '~/utils/api.server';
+import { apiGet, apiPost, failureData, throwAsRouteError, unknownIntent } from '~/utils/api.server';
 import { formText } from '~/utils/form-text';
 import { titled } from '~/utils/meta';
 import adminCss from '~/styles/admin.css?url';
@@ -48,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         await apiPost(request, context, ALERTS.remove, { id: formText(form, 'id') });
         return { done: '已删除' };
       default:
-        return { failure: { msg: '未知的操作', code: -1400, network: false } };
+        return unknownIntent();
     }
   } catch (error) {
     return failureData(error);

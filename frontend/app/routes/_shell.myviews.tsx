@@ -15,7 +15,7 @@ import { ShareViewDialog } from '~/components/ShareViewDialog';
 import { useFailureToast, useToast } from '~/components/Toast';
 import { ViewNameDialog } from '~/components/ViewNameDialog';
 import { isApiFailure } from '~/utils/api-failure';
-import { apiGet, apiPost, failureData, throwAsRouteError } from '~/utils/api.server';
+import { apiGet, apiPost, failureData, throwAsRouteError, unknownIntent } from '~/utils/api.server';
 import { formText } from '~/utils/form-text';
 import { titled } from '~/utils/meta';
 import type { ViewAction } from '~/utils/views';
@@ -59,7 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
             .name,
         };
       default:
-        return { failure: { msg: '未知的操作', code: -1400, network: false } };
+        return unknownIntent();
     }
   } catch (error) {
     return failureData(error);

@@ -191,3 +191,8 @@ export function throwAsRouteError(error: unknown): never {
 export function failureData(error: unknown) {
   return { failure: failureOf(error) };
 }
+
+/** An action's answer to a form whose `intent` names no operation of the page (a stale or hand-made post). */
+export function unknownIntent() {
+  return { failure: { msg: '未知的操作', code: ApiCode.BadRequest, network: false } };
+}
