@@ -146,7 +146,7 @@ const LABEL_RULES: ReadonlyArray<readonly [RegExp, DefinitionKey]> = [
   [/优惠率/, 'discountRate'],
   [/优惠/, 'discount'],
   [/返点/, 'rebate'],
-  [/指导价|MSRP/, 'msrp'],
+  [/指导价|建议零售价|MSRP/, 'msrp'],
   [/成交价|TP/, 'tp'],
   [/累计同比/, 'ytdYoy'],
   [/同比/, 'yoy'],
