@@ -5,8 +5,9 @@ import { PROPORTION_VIEW_COLUMNS, SALES_OR_MIX } from './price-volume';
 
 /**
  * Every measure label the pages and workbooks show, and the entry it must name (by hand): the ranking tables'
- * data tags, the sales-proportion views, the summary, price and dashboard cards, the price-volume switches and
- * the exports' headers.
+ * data tags, the sales-proportion views, the summary, price and dashboard cards, the price-volume switches,
+ * the exports' headers, the dashboard tables, the configuration comparison's frozen rows, 区域表现 and the car
+ * model dialog (建议零售价 is the maker's guide price, not retail volume: decision 205).
  */
 const SHOWN: ReadonlyArray<readonly [string, DefinitionKey]> = [
   ['当月销量', 'sales'],
@@ -47,6 +48,13 @@ const SHOWN: ReadonlyArray<readonly [string, DefinitionKey]> = [
   ['价格段', 'priceBand'],
   ['零售量', 'retail'],
   ['批发量', 'wholesale'],
+  ['销量（千辆）', 'sales'],
+  ['平均优惠', 'discount'],
+  ['最高优惠率', 'discountRate'],
+  ['厂商指导价(万元)', 'msrp'],
+  ['建议零售价（元）', 'msrp'],
+  ['零售量(辆)2026-10', 'retail'],
+  ['加权成交价(万元)2026-10', 'tp'],
 ];
 
 describe('the 口径 dictionary', () => {

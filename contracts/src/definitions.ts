@@ -67,7 +67,7 @@ export const DEFINITIONS: Record<DefinitionKey, Definition> = {
   },
   mom: {
     name: '环比',
-    text: '本月 ÷ 上月 − 1，一位小数的百分比；上月为 0 或无数据时显示 -。',
+    text: '本月 ÷ 上月 − 1，一位小数的百分比；上月为 0 或无数据时显示 -（优惠率为两者之差，单位百分点）。',
   },
   ytd: {
     name: '累计',
@@ -146,7 +146,7 @@ const LABEL_RULES: ReadonlyArray<readonly [RegExp, DefinitionKey]> = [
   [/优惠率/, 'discountRate'],
   [/优惠/, 'discount'],
   [/返点/, 'rebate'],
-  [/指导价|MSRP/, 'msrp'],
+  [/指导价|建议零售价|MSRP/, 'msrp'],
   [/成交价|TP/, 'tp'],
   [/累计同比/, 'ytdYoy'],
   [/同比/, 'yoy'],

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { dataAsOfText, DEFINITIONS, type DataStatus } from '@car/contracts';
+import { dataAsOfText, type DefinitionKey, definitionKeyOf, DEFINITIONS, type DataStatus } from '@car/contracts';
 import { describeInBrowser, useBrowser } from '../support/browser';
 import { apiResult, openSignedIn } from '../support/sales-pages';
 
@@ -23,6 +23,29 @@ async function describedAs(page: Page, target: Locator): Promise<string> {
   expect(id).toBeTruthy();
   return (await page.locator(`[id="${id}"]`).textContent()) ?? '';
 }
+
+/** The tooltip of `key` shows on hover and on keyboard focus, and is the element's accessible description. */
+async function expectTip(page: Page, target: Locator, key: DefinitionKey): Promise<void> {
+  expect(await tooltipOf(target)).toEqual({ shown: false, text: DEFINITIONS[key].text });
+  await target.hover();
+  expect(await tooltipOf(target)).toEqual({ shown: true, text: DEFINITIONS[key].text });
+  await page.mouse.move(0, 0);
+  expect((await tooltipOf(target)).shown).toBe(false);
+  await target.focus();
+  expect(await tooltipOf(target)).toEqual({ shown: true, text: DEFINITIONS[key].text });
+  await expect(describedAs(page, target)).resolves.toBe(`${DEFINITIONS[key].name}：${DEFINITIONS[key].text}`);
+  await target.blur();
+}
+
+/** The column headers (and the comparison's frozen rows) whose text names an entry but that carry no tooltip. */
+const headersWithoutTip = async (page: Page): Promise<string[]> =>
+  (
+    await page
+      .locator('thead th, tr.config-freeze th')
+      .evaluateAll((cells) => cells.map((th) => ({ text: (th.textContent ?? '').trim(), tip: th.querySelector('.definition-tip') !== null })))
+  )
+    .filter((cell) => !cell.tip && definitionKeyOf(cell.text) !== undefined)
+    .map((cell) => cell.text);
 
 const PAGES: ReadonlyArray<[string, keyof DataStatus]> = [
   ['/salevolume/wholemarket', 'retail'],
@@ -79,10 +102,41 @@ describeInBrowser('数据截至 and the 口径 tooltips', () => {
     await expect(describedAs(page, label)).resolves.toBe(`${DEFINITIONS.ytdYoy.name}：${DEFINITIONS.ytdYoy.text}`);
 
     await page.goto(`${new URL(page.url()).origin}/price/marketpricetendency`, { waitUntil: 'networkidle' });
-    const rate = page.locator('.price-cards .summary-card[data-card="discountRate"] .definition-tip');
+    const rate = page.locator('.price-cards .summary-card[data-card="discountRate"] .summary-card__title .definition-tip');
     await expect(rate.textContent()).resolves.toMatch(/^\d{1,2}月优惠率$/);
     await rate.hover();
     expect(await tooltipOf(rate)).toEqual({ shown: true, text: DEFINITIONS.discountRate.text });
+    assertClean();
+  });
+
+  test('the dashboard’s tables, the configuration comparison’s frozen rows and the price cards’ 环比 and 较1月 show theirs too', async () => {
+    const { page, assertClean } = await openSignedIn(browser(), '/dashboard/7c1f3a9e5b2d4806');
+    const yoy = page.locator('.dashboard-table thead th .definition-tip', { hasText: /^同比$/ }).first();
+    await expectTip(page, yoy, 'yoy');
+    await expectTip(page, page.locator('.dashboard-table thead th .definition-tip', { hasText: /^销量（千辆）$/ }).first(), 'sales');
+    await expectTip(page, page.locator('.dashboard-figure__growth .definition-tip').first(), 'yoy');
+    expect(await headersWithoutTip(page)).toEqual([]);
+
+    const origin = new URL(page.url()).origin;
+    await page.goto(`${origin}/product/configquery?ids=545,585`, { waitUntil: 'networkidle' });
+    const freezes = page.locator('.config-head tr.config-freeze th');
+    await expect(freezes.first().textContent()).resolves.toBe('子车系');
+    expect(await freezes.first().locator('.definition-tip').count()).toBe(0);
+    const msrp = freezes.locator('.definition-tip', { hasText: /^厂商指导价/ });
+    await expectTip(page, msrp, 'msrp');
+    await expectTip(page, freezes.locator('.definition-tip', { hasText: /^加权成交价/ }), 'tp');
+    expect(await headersWithoutTip(page)).toEqual([]);
+
+    await page.goto(`${origin}/price/marketpricetendency`, { waitUntil: 'networkidle' });
+    const tp = page.locator('.price-cards .summary-card[data-card="tp"]');
+    await expectTip(page, tp.locator('.price-card__change[data-change="环比"] .definition-tip'), 'mom');
+    await expectTip(page, tp.locator('.price-card__change[data-change="较1月"] .definition-tip'), 'sinceJanuary');
+    await expect(tp.locator('.price-card__change[data-change="环比"]').textContent()).resolves.toMatch(/^环比 /);
+    expect(await headersWithoutTip(page)).toEqual([]);
+
+    await page.goto(`${origin}/pricevolume/cabmodelprice`, { waitUntil: 'networkidle' });
+    expect(await headersWithoutTip(page)).toEqual([]);
+    await expectTip(page, page.locator('.band-table__scroll thead th .definition-tip').first(), 'priceBand');
     assertClean();
   });
 });

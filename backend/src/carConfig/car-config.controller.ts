@@ -4,7 +4,6 @@ import { CAR_CONFIG, type ParamsOf, type ResultOf } from '@car/contracts';
 import { CachedAnswers } from '../answers/answer-cache.interceptor';
 import { zodPipe } from '../common/zod-validation.pipe';
 import { RequiresPage } from '../security/security.decorators';
-import { DataStatusService } from '../reference/data-status.service';
 import { CarConfigService } from './car-config.service';
 import { streamConfigWorkbook } from './car-config.workbook';
 
@@ -12,10 +11,7 @@ import { streamConfigWorkbook } from './car-config.workbook';
 @CachedAnswers()
 @Controller()
 export class CarConfigController {
-  constructor(
-    private readonly dataStatus: DataStatusService,
-    private readonly carConfig: CarConfigService,
-  ) {}
+  constructor(private readonly carConfig: CarConfigService) {}
 
   @Get(CAR_CONFIG.searchCar.path)
   searchCar(@Query(zodPipe(CAR_CONFIG.searchCar.params)) q: ParamsOf<typeof CAR_CONFIG.searchCar>): Promise<ResultOf<typeof CAR_CONFIG.searchCar>> {
@@ -34,7 +30,7 @@ export class CarConfigController {
 
   @Get(CAR_CONFIG.download.path)
   async download(@Query(zodPipe(CAR_CONFIG.download.params)) q: ParamsOf<typeof CAR_CONFIG.download>, @Res() res: Response): Promise<void> {
-    const [download, asOf] = await Promise.all([this.carConfig.download(q), this.dataStatus.of('retail')]);
-    await streamConfigWorkbook(res, download.fileName, download.table, download.blocks, asOf);
+    const download = await this.carConfig.download(q);
+    await streamConfigWorkbook(res, download.fileName, download.table, download.blocks, download.asOf);
   }
 }

@@ -20,6 +20,8 @@ import {
 import { AnalyticsService } from '../analytics/analytics.service';
 import { ApiException } from '../common/api-codes';
 import { CalendarRepository } from '../reference/calendar.repository';
+import { DataStatusService } from '../reference/data-status.service';
+import type { WorkbookAsOf } from '../workbook/table-workbook';
 import { DictionaryRepository } from '../reference/dictionary.repository';
 import { CarConfigRepository, type CategoryRow, type ConfigTrimRow, type SubSeriesRow } from './car-config.repository';
 import { buildBlocks, defaultSelection, freezeLines, isOnSale, optionLists, passesFilters, withCatalogue } from './car-config.rules';
@@ -40,6 +42,7 @@ export class CarConfigService {
     private readonly calendar: CalendarRepository,
     private readonly dictionaries: DictionaryRepository,
     private readonly analytics: AnalyticsService,
+    private readonly dataStatus: DataStatusService,
   ) {}
 
   /** The search box's dropdown; an empty box lists nothing. */
@@ -119,13 +122,16 @@ export class CarConfigService {
     return { table, subSeries };
   }
 
-  /** The comparison as the page shows it, for the workbook: the two checkboxes applied. */
-  async download(query: ConfigDownloadQuery): Promise<{ fileName: string; table: ConfigTable; blocks: ConfigBlock[] }> {
+  /**
+   * The comparison as the page shows it, for the workbook: the two checkboxes applied; with the retail data's
+   * 数据截至 for its 口径说明 sheet (decision 202).
+   */
+  async download(query: ConfigDownloadQuery): Promise<{ fileName: string; table: ConfigTable; blocks: ConfigBlock[]; asOf: WorkbookAsOf }> {
     const { hide, differ, ...comparison } = query;
-    const { table, subSeries } = await this.compare(comparison);
+    const [{ table, subSeries }, asOf] = await Promise.all([this.compare(comparison), this.dataStatus.of('retail')]);
     const codes = table.columns.map((c) => c.carJllCode);
     const blocks = visibleBlocks(table.items, codes, { hideUnequipped: hide === true, onlyDiffering: differ === true });
-    return { fileName: `配置对比_${subSeries.map((s) => s.name).join('_')}.xlsx`, table, blocks };
+    return { fileName: `配置对比_${subSeries.map((s) => s.name).join('_')}.xlsx`, table, blocks, asOf };
   }
 
   /** The columns' heads: the trim, its MSRP, and its retail volume and weighted TP in the month (query layer). */

@@ -6,16 +6,12 @@ import { zodPipe } from '../common/zod-validation.pipe';
 import { RequiresPage } from '../security/security.decorators';
 import { MarketPriceService } from './market-price.service';
 import { streamPriceTableWorkbook } from './price-table.workbook';
-import { DataStatusService } from '../reference/data-status.service';
 
 @RequiresPage('/price/marketpricetendency')
 @CachedAnswers()
 @Controller()
 export class MarketPriceController {
-  constructor(
-    private readonly dataStatus: DataStatusService,
-    private readonly marketPrice: MarketPriceService,
-  ) {}
+  constructor(private readonly marketPrice: MarketPriceService) {}
 
   @Get(PRICE.whole.path)
   whole(@Query(zodPipe(PRICE.whole.params)) q: ParamsOf<typeof PRICE.whole>): Promise<ResultOf<typeof PRICE.whole>> {
@@ -38,7 +34,7 @@ export class MarketPriceController {
     @Query(zodPipe(PRICE.downloadDetailTable.params)) q: ParamsOf<typeof PRICE.downloadDetailTable>,
     @Res() res: Response,
   ): Promise<void> {
-    const [table, asOf] = await Promise.all([this.marketPrice.table(q, tableDimension(q.type), tableMeasure(q.type2)), this.dataStatus.of('price')]);
+    const { table, asOf } = await this.marketPrice.tableDownload(q, tableDimension(q.type), tableMeasure(q.type2));
     await streamPriceTableWorkbook(res, table.fileName, table.label, table, asOf);
   }
 

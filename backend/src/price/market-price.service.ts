@@ -13,6 +13,8 @@ import {
   PRICE_TABLE_DIMENSIONS,
 } from '@car/contracts';
 import { AnalyticsService } from '../analytics/analytics.service';
+import { DataStatusService } from '../reference/data-status.service';
+import type { WorkbookAsOf } from '../workbook/table-workbook';
 import type { DimensionKey, Filters } from '../analytics/model';
 import { priceFigures, priceMeasures, PRICES_AS_SHOWN } from './price.figures';
 import { type PriceScope, type PriceSeries, PriceService } from './price.service';
@@ -38,6 +40,7 @@ export class MarketPriceService {
   constructor(
     private readonly prices: PriceService,
     private readonly analytics: AnalyticsService,
+    private readonly dataStatus: DataStatusService,
   ) {}
 
   private scope(q: MarketPriceFilter): Promise<PriceScope> {
@@ -54,6 +57,16 @@ export class MarketPriceService {
     const months = this.prices.trendMonths(scope);
     const [series] = await this.prices.series(scope, [], months);
     return this.prices.chart(months, measure, [{ name: '', series }], true);
+  }
+
+  /** The month table's workbook: the table and the price data's 数据截至 for its 口径说明 sheet (decision 202). */
+  async tableDownload(
+    q: MarketPriceFilter,
+    dimension: PriceTableDimension,
+    measure: PriceTableMeasure,
+  ): Promise<{ table: PriceTable & { fileName: string; label: string }; asOf: WorkbookAsOf }> {
+    const [table, asOf] = await Promise.all([this.table(q, dimension, measure), this.dataStatus.of('price')]);
+    return { table, asOf };
   }
 
   /**

@@ -1,12 +1,11 @@
 import { Controller, Get, Query, Res, type Type } from '@nestjs/common';
 import type { Response } from 'express';
-import { type ParamsOf, PRICE_STRUCTURE, PRICE_STRUCTURE_TABS, type ResultOf } from '@car/contracts';
+import { type ParamsOf, PRICE_STRUCTURE, type ResultOf } from '@car/contracts';
 import { CachedAnswers } from '../answers/answer-cache.interceptor';
 import { zodPipe } from '../common/zod-validation.pipe';
 import { RequiresPage } from '../security/security.decorators';
 import { PriceStructureService, type StructurePage } from './price-structure.service';
 import { streamStructureWorkbook } from './price-structure.workbook';
-import { DataStatusService } from '../reference/data-status.service';
 
 type ChartQuery = ParamsOf<typeof PRICE_STRUCTURE.totalChart>;
 type TableQuery = ParamsOf<typeof PRICE_STRUCTURE.totalTable>;
@@ -21,10 +20,7 @@ function structureController(pagePath: string, page: StructurePage, calls: Calls
   @CachedAnswers()
   @Controller()
   class StructureController {
-    constructor(
-      private readonly dataStatus: DataStatusService,
-      private readonly structure: PriceStructureService,
-    ) {}
+    constructor(private readonly structure: PriceStructureService) {}
 
     @Get(calls.chart.path)
     highCharts(@Query(zodPipe(calls.chart.params)) q: ChartQuery): Promise<ResultOf<typeof PRICE_STRUCTURE.totalChart>> {
@@ -39,9 +35,8 @@ function structureController(pagePath: string, page: StructurePage, calls: Calls
 
     @Get(calls.download.path)
     async download(@Query(zodPipe(calls.download.params)) q: TableQuery, @Res() res: Response): Promise<void> {
-      const { fileName, sheet, ...table } = await this.structure.table(q, page);
-      const label = q.tab === 0 ? '价格段' : (PRICE_STRUCTURE_TABS.find((t) => t.value === q.tab)?.label ?? '');
-      await streamStructureWorkbook(res, fileName, sheet, label, table, await this.dataStatus.of('price'));
+      const { fileName, sheet, label, table, asOf } = await this.structure.download(q, page);
+      await streamStructureWorkbook(res, fileName, sheet, label, table, asOf);
     }
   }
   Object.defineProperty(StructureController, 'name', { value: page === 'total' ? 'TotalMarketController' : 'DetailMarketController' });

@@ -31,6 +31,8 @@ import { bandLabel, type PriceBands } from '../analytics/measures';
 import type { DimensionKey, Filters } from '../analytics/model';
 import type { MeasureRequest } from '../analytics/query';
 import { ApiException } from '../common/api-codes';
+import { DataStatusService } from '../reference/data-status.service';
+import type { WorkbookAsOf } from '../workbook/table-workbook';
 import { bandKeys, bandsOf } from '../pricevolume/price-bands';
 import { PriceVolumeMonths } from '../pricevolume/price-volume.scope';
 import { priceFigures, priceMeasures, PRICES_AS_SHOWN } from './price.figures';
@@ -70,6 +72,7 @@ export class PriceStructureService {
     private readonly analytics: AnalyticsService,
     private readonly months: PriceVolumeMonths,
     private readonly names: PriceRepository,
+    private readonly dataStatus: DataStatusService,
   ) {}
 
   private async resolve(q: PriceStructureFilter, page: StructurePage): Promise<Resolved> {
@@ -208,6 +211,18 @@ export class PriceStructureService {
         data: members.map((m) => (q.data2 === 1 ? percentNumber(share(m.byBand.get(k) ?? 0, m.qty)) : this.volume(r, q, m.byBand.get(k) ?? 0))),
       })),
     };
+  }
+
+  /**
+   * The table's workbook: the table, its sheet and file names, the label of its first column (the band, or the
+   * tab's dimension) and the price data's 数据截至 for its 口径说明 sheet (decision 202).
+   */
+  async download(
+    q: PriceStructureTableQuery,
+    page: StructurePage,
+  ): Promise<{ fileName: string; sheet: string; label: string; table: PriceStructureTable; asOf: WorkbookAsOf }> {
+    const [{ fileName, sheet, ...table }, asOf] = await Promise.all([this.table(q, page), this.dataStatus.of('price')]);
+    return { fileName, sheet, label: q.tab === 0 ? '价格段' : sheet, table, asOf };
   }
 
   async table(q: PriceStructureTableQuery, page: StructurePage): Promise<PriceStructureTable & { fileName: string; sheet: string }> {

@@ -6,16 +6,12 @@ import { zodPipe } from '../common/zod-validation.pipe';
 import { RequiresPage } from '../security/security.decorators';
 import { streamPriceTableWorkbook } from './price-table.workbook';
 import { PriceTraceService } from './price-trace.service';
-import { DataStatusService } from '../reference/data-status.service';
 
 @RequiresPage('/price/cabmodelpricetrace')
 @CachedAnswers()
 @Controller()
 export class PriceTraceController {
-  constructor(
-    private readonly dataStatus: DataStatusService,
-    private readonly trace: PriceTraceService,
-  ) {}
+  constructor(private readonly trace: PriceTraceService) {}
 
   @Get(PRICE.traceWhole.path)
   whole(@Query(zodPipe(PRICE.traceWhole.params)) q: ParamsOf<typeof PRICE.traceWhole>): Promise<ResultOf<typeof PRICE.traceWhole>> {
@@ -40,7 +36,7 @@ export class PriceTraceController {
 
   @Get(PRICE.downloadCityTable.path)
   async downloadCityTable(@Query(zodPipe(PRICE.downloadCityTable.params)) q: ParamsOf<typeof PRICE.downloadCityTable>, @Res() res: Response): Promise<void> {
-    const [table, asOf] = await Promise.all([this.trace.cityTable(q), this.dataStatus.of('price')]);
+    const { table, asOf } = await this.trace.cityTableDownload(q);
     await streamPriceTableWorkbook(res, table.fileName, '区域', table, asOf);
   }
 }

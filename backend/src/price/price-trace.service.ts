@@ -15,6 +15,8 @@ import {
   yuanText,
 } from '@car/contracts';
 import { AnalyticsService } from '../analytics/analytics.service';
+import { DataStatusService } from '../reference/data-status.service';
+import type { WorkbookAsOf } from '../workbook/table-workbook';
 import type { Filters } from '../analytics/model';
 import { ApiException } from '../common/api-codes';
 import { priceFigures, priceMeasures, PRICES_AS_SHOWN } from './price.figures';
@@ -43,6 +45,7 @@ export class PriceTraceService {
     private readonly prices: PriceService,
     private readonly analytics: AnalyticsService,
     private readonly names: PriceRepository,
+    private readonly dataStatus: DataStatusService,
   ) {}
 
   /** The subject of a request: a known sub-series, and a trim only if it is one of that sub-series'. */
@@ -145,6 +148,12 @@ export class PriceTraceService {
       highDiscountRate: highRate,
       highDiscountRateStr: sharePercentText(highRate),
     };
+  }
+
+  /** The regional table's workbook: the table and the price data's 数据截至 for its 口径说明 sheet (decision 202). */
+  async cityTableDownload(q: PriceTraceQuery & { type?: number }): Promise<{ table: PriceTable & { fileName: string; name: string }; asOf: WorkbookAsOf }> {
+    const [table, asOf] = await Promise.all([this.cityTable(q), this.dataStatus.of('price')]);
+    return { table, asOf };
   }
 
   /** The regional table: 全国, then each big region followed by its provinces (by the month's volume), month by month. */

@@ -6,17 +6,13 @@ import { zodPipe } from '../common/zod-validation.pipe';
 import { RequiresPage } from '../security/security.decorators';
 import { ModelPriceService } from './model-price.service';
 import { streamProportionWorkbook } from './price-volume.workbook';
-import { DataStatusService } from '../reference/data-status.service';
 
 /** 价格维度分析 / 销量占比分析 (/pricevolume/pricedimension): the two bubble charts, the two tables and their downloads. */
 @RequiresPage('/pricevolume/pricedimension')
 @CachedAnswers()
 @Controller()
 export class ModelPriceController {
-  constructor(
-    private readonly dataStatus: DataStatusService,
-    private readonly modelPrice: ModelPriceService,
-  ) {}
+  constructor(private readonly modelPrice: ModelPriceService) {}
 
   @Get(PRICE_VOLUME.singleChart.path)
   singleChart(
@@ -51,7 +47,8 @@ export class ModelPriceController {
     @Query(zodPipe(PRICE_VOLUME.downloadSingleTable.params)) q: ParamsOf<typeof PRICE_VOLUME.downloadSingleTable>,
     @Res() res: Response,
   ): Promise<void> {
-    await streamProportionWorkbook(res, await this.modelPrice.singleTable(q), q.data2, '销量占比分析', await this.dataStatus.of('retail'));
+    const { table, asOf } = await this.modelPrice.tableDownload(q);
+    await streamProportionWorkbook(res, table, q.data2, '销量占比分析', asOf);
   }
 
   @Get(PRICE_VOLUME.downloadCompareTable.path)
@@ -59,6 +56,7 @@ export class ModelPriceController {
     @Query(zodPipe(PRICE_VOLUME.downloadCompareTable.params)) q: ParamsOf<typeof PRICE_VOLUME.downloadCompareTable>,
     @Res() res: Response,
   ): Promise<void> {
-    await streamProportionWorkbook(res, await this.modelPrice.compareTable(q), q.data2, '车型对比', await this.dataStatus.of('retail'));
+    const { table, asOf } = await this.modelPrice.tableDownload(q);
+    await streamProportionWorkbook(res, table, q.data2, '车型对比', asOf);
   }
 }

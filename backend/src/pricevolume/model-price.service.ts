@@ -27,6 +27,8 @@ import { AnalyticsService } from '../analytics/analytics.service';
 import type { Filters } from '../analytics/model';
 import type { MeasureRequest } from '../analytics/query';
 import { ApiException } from '../common/api-codes';
+import { DataStatusService } from '../reference/data-status.service';
+import type { WorkbookAsOf } from '../workbook/table-workbook';
 import { PriceVolumeRepository, type SubSeriesInfo } from './price-volume.repository';
 import { PriceVolumeMonths, periodsOf, type Periods } from './price-volume.scope';
 
@@ -89,6 +91,7 @@ export class ModelPriceService {
     private readonly analytics: AnalyticsService,
     private readonly months: PriceVolumeMonths,
     private readonly repository: PriceVolumeRepository,
+    private readonly dataStatus: DataStatusService,
   ) {}
 
   private async context(q: {
@@ -276,6 +279,12 @@ export class ModelPriceService {
       rows.push(this.row(total, s.name, market, true));
     }
     return { period: ctx.periods.period, modelSubId: ctx.own.id, modelSubName: ctx.own.name, rows };
+  }
+
+  /** A table's workbook: the table and the retail data's 数据截至 for its 口径说明 sheet (decision 202). */
+  async tableDownload(q: ModelPriceSingleTableDto | ModelPriceCompareTableDto): Promise<{ table: ProportionTable; asOf: WorkbookAsOf }> {
+    const [table, asOf] = await Promise.all([this.proportionTable(await this.context(q), q.data2), this.dataStatus.of('retail')]);
+    return { table, asOf };
   }
 
   async singleTable(q: ModelPriceSingleTableDto): Promise<ProportionTable> {

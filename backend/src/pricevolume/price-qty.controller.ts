@@ -6,17 +6,13 @@ import { zodPipe } from '../common/zod-validation.pipe';
 import { RequiresPage } from '../security/security.decorators';
 import { PriceQtyService } from './price-qty.service';
 import { streamBandWorkbook } from './price-volume.workbook';
-import { DataStatusService } from '../reference/data-status.service';
 
 /** 车型价格段销量 (/pricevolume/cabmodelprice): the band chart, the detail table and its download. */
 @RequiresPage('/pricevolume/cabmodelprice')
 @CachedAnswers()
 @Controller()
 export class PriceQtyController {
-  constructor(
-    private readonly dataStatus: DataStatusService,
-    private readonly priceQty: PriceQtyService,
-  ) {}
+  constructor(private readonly priceQty: PriceQtyService) {}
 
   @Get(PRICE_VOLUME.highCharts.path)
   highCharts(@Query(zodPipe(PRICE_VOLUME.highCharts.params)) q: ParamsOf<typeof PRICE_VOLUME.highCharts>): Promise<ResultOf<typeof PRICE_VOLUME.highCharts>> {
@@ -30,7 +26,7 @@ export class PriceQtyController {
 
   @Get(PRICE_VOLUME.download.path)
   async download(@Query(zodPipe(PRICE_VOLUME.download.params)) q: ParamsOf<typeof PRICE_VOLUME.download>, @Res() res: Response): Promise<void> {
-    const [table, asOf] = await Promise.all([this.priceQty.workbookRows(q), this.dataStatus.of('retail')]);
-    await streamBandWorkbook(res, table.rows, table.dimensionLabel, table.periods, q.data2, asOf);
+    const table = await this.priceQty.workbookRows(q);
+    await streamBandWorkbook(res, table.rows, table.dimensionLabel, table.periods, q.data2, table.asOf);
   }
 }

@@ -22,6 +22,8 @@ import {
 import { type AnalyticsRow, AnalyticsService } from '../analytics/analytics.service';
 import { bandLabel, type PriceBands } from '../analytics/measures';
 import type { DimensionKey, FilterKey, Filters } from '../analytics/model';
+import { DataStatusService } from '../reference/data-status.service';
+import type { WorkbookAsOf } from '../workbook/table-workbook';
 import { bandKeys, bandsOf } from './price-bands';
 import { PriceVolumeMonths, periodsOf, type Periods } from './price-volume.scope';
 
@@ -121,6 +123,7 @@ export class PriceQtyService {
   constructor(
     private readonly analytics: AnalyticsService,
     private readonly months: PriceVolumeMonths,
+    private readonly dataStatus: DataStatusService,
   ) {}
 
   /**
@@ -241,10 +244,13 @@ export class PriceQtyService {
     return { dimensionLabel, periods, rows: groups.flatMap((g) => (picked ? [g.subtotal, ...g.members] : foldedBand(g, market))) };
   }
 
-  /** The workbook's rows: every member of every band under its subtotal, none folded into 其他. */
-  async workbookRows(q: PriceQtyTableDto): Promise<BandTable> {
-    const { dimensionLabel, periods, groups } = await this.bandGroups(q);
-    return { dimensionLabel, periods, rows: groups.flatMap((g) => [g.subtotal, ...g.members]) };
+  /**
+   * The workbook's rows: every member of every band under its subtotal, none folded into 其他; with the retail
+   * data's 数据截至 for its 口径说明 sheet (decision 202).
+   */
+  async workbookRows(q: PriceQtyTableDto): Promise<BandTable & { asOf: WorkbookAsOf }> {
+    const [{ dimensionLabel, periods, groups }, asOf] = await Promise.all([this.bandGroups(q), this.dataStatus.of('retail')]);
+    return { dimensionLabel, periods, rows: groups.flatMap((g) => [g.subtotal, ...g.members]), asOf };
   }
 
   /** table: the spec's titles and values (jgd, name, xl0 + yoy for sales; mix + mixYoy for MIX). */

@@ -9,6 +9,7 @@
 import { useEffect, useId } from 'react';
 
 import { type SubSeriesCars } from '@car/contracts';
+import { DefinedLabel } from '~/components/DefinedLabel';
 import { LoadStatus, PickListDialog, PickToggle, type PickDialogProps } from '~/components/PickListDialog';
 import { loadSeries, type SeriesEntry } from '~/components/SeriesDialog';
 import { isChosen, sameId, type PickItem } from '~/utils/pick-list';
@@ -60,7 +61,9 @@ export function CarModelDialog({ multiple = true, filters, title = '选择车型
                   {multiple ? <input type="checkbox" aria-label="全选" title="全选" checked={allChosen} onChange={() => pick.toggleAll(models)} /> : null}
                 </th>
                 <th>车型</th>
-                <th className="right aligned">建议零售价（元）</th>
+                <th className="right aligned">
+                  <DefinedLabel label="建议零售价（元）" />
+                </th>
                 <th className="right aligned">占比</th>
               </tr>
             </thead>

@@ -30,6 +30,7 @@ import {
   type MapFeature,
   type MapFeatureCollection,
 } from '~/utils/china-map';
+import { DefinedLabel } from './DefinedLabel';
 import { PanelBusy } from './PanelBusy';
 
 /** A row of the API's area tree (or any sales row with a name): what one unit of the map shows. */
@@ -424,7 +425,9 @@ export function ChinaMap({ mapId, rows, height = 400, onSelect, loading = false,
           <thead>
             <tr>
               <th scope="col">地区</th>
-              <th scope="col">{measure.label}</th>
+              <th scope="col">
+                <DefinedLabel label={measure.label} />
+              </th>
             </tr>
           </thead>
           <tbody>

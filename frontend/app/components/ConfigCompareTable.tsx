@@ -9,6 +9,7 @@ import { cellsOf, columnIndexes, type ConfigBlock, type ConfigColumn, type Confi
 import { forwardRef, type ReactNode } from 'react';
 import { Icon } from 'semantic-ui-react';
 
+import { DefinedLabel } from '~/components/DefinedLabel';
 import { subSeriesGroups } from '~/utils/config-query';
 
 const LABEL_WIDTH = 200;
@@ -119,7 +120,7 @@ export const ConfigCompareTable = forwardRef<HTMLDivElement, Props>(function Con
             {freezes.map((f) => (
               <tr key={f.desc} className="config-freeze">
                 <th scope="row" className="config-label">
-                  {f.desc}
+                  <DefinedLabel label={f.desc} />
                 </th>
                 {codes.map((code) => (
                   <td key={code}>{f.values[code] ?? UNEQUIPPED}</td>

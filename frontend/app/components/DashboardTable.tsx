@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react';
 import type { DashboardCityRow, DashboardRow } from '@car/contracts';
+import { DefinedLabel } from './DefinedLabel';
 import { Growth } from './Growth';
 
 /**
@@ -24,11 +25,19 @@ export function DashboardTable({
     <table className={`dashboard-table${busy ? ' is-busy' : ''}`}>
       <thead>
         <tr>
-          <th>排名</th>
+          <th>
+            <DefinedLabel label="排名" />
+          </th>
           <th>{nameHeader}</th>
-          <th>销量（千辆）</th>
-          <th>份额</th>
-          <th>同比</th>
+          <th>
+            <DefinedLabel label="销量（千辆）" />
+          </th>
+          <th>
+            <DefinedLabel label="份额" />
+          </th>
+          <th>
+            <DefinedLabel label="同比" />
+          </th>
         </tr>
       </thead>
       <tbody>

@@ -1,5 +1,6 @@
 /** 区域表现 (spec 001 §2.2): the traced series' nation-wide average, lowest price, discounts and rates of the month. */
 import type { Nationwide } from '@car/contracts';
+import { DefinedLabel } from './DefinedLabel';
 import { PanelBusy } from './PanelBusy';
 
 export function NationwideBlock({ nationwide, loading = false }: { nationwide: Nationwide | null; loading?: boolean }) {
@@ -19,7 +20,7 @@ export function NationwideBlock({ nationwide, loading = false }: { nationwide: N
       <div className="nationwide">
         {items.map(([label, value]) => (
           <div key={label} className="nationwide__item" data-item={label}>
-            <span className="nationwide__label">{label}</span>
+            <DefinedLabel label={label} className="nationwide__label" />
             <span className="nationwide__value">{value}</span>
           </div>
         ))}

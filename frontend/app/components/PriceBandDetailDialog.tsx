@@ -6,6 +6,7 @@ import { useId } from 'react';
 import { Modal } from 'semantic-ui-react';
 
 import { type BandDetailRow, growthText, pointsHeader, pointsText, sharePercentText, thousands } from '@car/contracts';
+import { DefinedLabel } from '~/components/DefinedLabel';
 import { modalDialogProps } from '~/utils/dialog';
 import { growthClass } from '~/utils/format';
 
@@ -38,15 +39,27 @@ export function PriceBandDetailDialog({
                 <th>名称</th>
                 {saleMix === 1 ? (
                   <>
-                    <th>{periods[0]} MIX</th>
-                    <th>{periods[1]} MIX</th>
-                    <th>{pointsHeader('MIX变化')}</th>
+                    <th>
+                      <DefinedLabel label={`${periods[0]} MIX`} />
+                    </th>
+                    <th>
+                      <DefinedLabel label={`${periods[1]} MIX`} />
+                    </th>
+                    <th>
+                      <DefinedLabel label={pointsHeader('MIX变化')} />
+                    </th>
                   </>
                 ) : (
                   <>
-                    <th>{periods[0]} 销量</th>
-                    <th>{periods[1]} 销量</th>
-                    <th>同比</th>
+                    <th>
+                      <DefinedLabel label={`${periods[0]} 销量`} />
+                    </th>
+                    <th>
+                      <DefinedLabel label={`${periods[1]} 销量`} />
+                    </th>
+                    <th>
+                      <DefinedLabel label="同比" />
+                    </th>
                   </>
                 )}
               </tr>

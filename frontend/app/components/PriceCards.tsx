@@ -14,7 +14,7 @@ function Change({ label, value, points = false }: { label: string; value: number
   const direction = growthDirection(value);
   return (
     <span className={`price-card__change${direction ? ` price-${direction}` : ''}`} data-change={label}>
-      {label} {direction ? <Icon name={direction === 'up' ? 'arrow up' : 'arrow down'} size="small" /> : null}
+      <DefinedLabel label={label} /> {direction ? <Icon name={direction === 'up' ? 'arrow up' : 'arrow down'} size="small" /> : null}
       {points ? pointsCardText(value) : growthText(value)}
     </span>
   );

@@ -23,15 +23,18 @@ interface SortHeaderProps {
   className?: string;
   rowSpan?: number;
   colSpan?: number;
+  /** The label whose 口径 the header shows, where its children are more than that text (a legend beside it). */
+  label?: string;
   children: ReactNode;
 }
 
-export function SortHeader({ column, order, urlKey = SORT_KEY, reset, className, rowSpan, colSpan, children }: SortHeaderProps) {
+export function SortHeader({ column, order, urlKey = SORT_KEY, reset, className, rowSpan, colSpan, label, children }: SortHeaderProps) {
   const location = useLocation();
   const sorted = ariaSort(order, column);
   const next = nextSort(order, column);
   // The column's 口径 as its tooltip, found by the header's text (decision 201).
-  const tip = typeof children === 'string' ? definitionTipProps(children) : null;
+  const text = label ?? (typeof children === 'string' ? children : null);
+  const tip = text === null ? null : definitionTipProps(text);
   return (
     <th className={['sort-header', className].filter(Boolean).join(' ')} aria-sort={sorted === 'none' ? undefined : sorted} rowSpan={rowSpan} colSpan={colSpan}>
       <Link

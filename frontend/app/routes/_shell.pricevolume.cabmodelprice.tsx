@@ -26,6 +26,7 @@ import {
   PRICE_QTY_FILTER_PARAMS,
 } from '@car/contracts';
 import { DataAsOf } from '~/components/DataAsOf';
+import { DefinedLabel } from '~/components/DefinedLabel';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { HeaderTags } from '~/components/HeaderTags';
 import { PanelBusy } from '~/components/PanelBusy';
@@ -188,27 +189,26 @@ export default function CabModelPrice() {
             <thead>
               <tr>
                 {(table?.titles ?? []).map((t) => {
-                  const label = (
-                    <>
-                      {t.label}
-                      {t.children.length ? (
-                        <span className="band-table__legend">
-                          {t.children.map((c, i) => (
-                            <span key={c.label} className={`band-table__legend-item band-table__legend-item--${i === 0 ? 'current' : 'last'}`}>
-                              {c.label}
-                            </span>
-                          ))}
+                  const legend = t.children.length ? (
+                    <span className="band-table__legend">
+                      {t.children.map((c, i) => (
+                        <span key={c.label} className={`band-table__legend-item band-table__legend-item--${i === 0 ? 'current' : 'last'}`}>
+                          {c.label}
                         </span>
-                      ) : null}
-                    </>
-                  );
+                      ))}
+                    </span>
+                  ) : null;
                   // The bands keep the form's 排序; the member and the figures sort (a band's own figure by its period's).
                   return (BAND_SORT_COLUMNS as readonly string[]).includes(t.key) ? (
-                    <SortHeader key={t.key} column={t.key} order={order}>
-                      {label}
+                    <SortHeader key={t.key} column={t.key} order={order} label={t.label}>
+                      {t.label}
+                      {legend}
                     </SortHeader>
                   ) : (
-                    <th key={t.key}>{label}</th>
+                    <th key={t.key}>
+                      <DefinedLabel label={t.label} />
+                      {legend}
+                    </th>
                   );
                 })}
               </tr>

@@ -66,7 +66,7 @@ function Figure({ title, volume, className }: { title: string; volume: Dashboard
         <small>千辆</small>
       </div>
       <div className="dashboard-figure__growth">
-        同比 <Growth value={volume.yoy} text={volume.yoys} />
+        <DefinedLabel label="同比" /> <Growth value={volume.yoy} text={volume.yoys} />
       </div>
     </div>
   );
