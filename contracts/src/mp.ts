@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { dataSourceStatusSchema } from './data-status';
 import { chartResultSchema } from './sale-volume';
-import { blankIsAbsent, CONTROL_CHARACTER_MESSAGE, CONTROL_CHARACTERS, intText, positiveId, searchText, strictQuery } from './params';
-import { refersTo, type ReferenceKind } from './references';
+import { checkNewYear, NEW_YEAR_CARD_TITLES, NEW_YEAR_LABEL, newYearParam } from './new-year';
+import { blankIsAbsent, CONTROL_CHARACTER_MESSAGE, CONTROL_CHARACTERS, intText, monthText, positiveId, searchText, strictQuery } from './params';
+import { inCalendar, refersTo, type ReferenceKind } from './references';
 
 /**
  * The mobile sales query (spec 001 §2.13, §3, §7, §9; decisions 79-80). The mini-program opens
@@ -97,13 +98,21 @@ const areaCode = z.preprocess(
     .optional(),
 );
 
-/** getRetailChart: whom (type and id) where (provinceId, cityId: 6-digit codes, -1 or absent = the nation). openId, if sent, must be the session's. */
+/**
+ * getRetailChart: whom (type and id) where (provinceId, cityId: 6-digit codes, -1 or absent = the nation). openId, if
+ * sent, must be the session's. `time` the month shown (absent: the latest retail month) and `newYear` 1-2月合计 with
+ * a January or February `time`, by the sales calls' rule (checkNewYear; decisions 197, 204).
+ */
 export const mpRetailChartSchema = strictQuery({
   type: mpType,
   id: refersTo(positiveId('应为正整数 id'), (q) => MP_KIND[q.type as MpType]),
   provinceId: refersTo(areaCode, 'province'),
   cityId: refersTo(areaCode, 'city'),
   openId: z.preprocess(blankIsAbsent, openIdParam.optional()),
+  time: inCalendar(z.preprocess(blankIsAbsent, monthText.optional()), 'retail'),
+  newYear: newYearParam,
+}).superRefine((q, ctx) => {
+  checkNewYear(q, ctx);
 });
 export type MpRetailChartDto = z.output<typeof mpRetailChartSchema>;
 
@@ -179,3 +188,22 @@ export const mpCitySchema = z.object({ id: z.number(), name: z.string(), provinc
 export type MpCity = z.infer<typeof mpCitySchema>;
 /** The page's own place parameters (spec §2), kept when the tab changes. */
 export const MP_PLACE_FIELDS = ['provinceId', 'provinceName', 'provincecityId', 'provincecityName'] as const;
+/** The period shown (the month, 1-2月合计; decision 204), kept like the place when the tab changes. */
+export const MP_PERIOD_FIELDS = ['time', 'newYear'] as const;
+
+/**
+ * The phone's four cards and its chart, titled for the single month or for 1-2月合计 (decisions 198, 204): the
+ * period's volume and its 同比, 累计 (the period itself under 1-2月合计) and its 同比; the chart's thirteen months, or
+ * January of the year before to February with each year's January and February as one bar.
+ */
+export function mpTitles(newYear: boolean): { sales: string; yoy: string; lj: string; ljYoy: string; chart: string } {
+  return newYear
+    ? {
+        sales: '1-2月（千辆）',
+        yoy: NEW_YEAR_CARD_TITLES.yoy,
+        lj: '1-2月累计（千辆）',
+        ljYoy: NEW_YEAR_CARD_TITLES.yearYoy,
+        chart: `近14个月销量（${NEW_YEAR_LABEL}）`,
+      }
+    : { sales: '单月（千辆）', yoy: '当月同比', lj: '年累计（千辆）', ljYoy: '累计同比', chart: '近13个月销量' };
+}

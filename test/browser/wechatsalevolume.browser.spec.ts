@@ -166,6 +166,49 @@ describeInBrowser('the mobile sales query', () => {
     expect(errors).toEqual([]);
   });
 
+  test('at 375: in January or February 1-2月合计 shows both months together, the API’s figures; in March there is no toggle', async () => {
+    const { page, errors } = await phonePage(browser(), PHONES[0]);
+    await page.goto(linkUrl(signedLink(DEMO_OPEN_ID), '&type=0'), { waitUntil: 'networkidle' });
+    const session = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'car-mp')!.value);
+    const api = async (query: Record<string, string>) =>
+      (await request(testEnv().baseUrl).get('/car/api/mp/retail/getRetailChart').query(query).set(MP_SESSION_HEADER, session)).body.result as MpRetailChart;
+    const brands = (await request(testEnv().baseUrl).get('/car/api/mp/retail/searchCar').query({ type: '0', name: '大众' }).set(MP_SESSION_HEADER, session))
+      .body.result as Array<{ id: number; name: string }>;
+    const id = String(brands.find((b) => b.name === '大众')!.id);
+    const cards = () => page.locator('.mp-cards b').allTextContents();
+
+    await page.goto(`${testEnv().baseUrl}/wechatsalevolume?type=0&id=${id}&time=2026-02`, { waitUntil: 'networkidle' });
+    const toggle = page.locator('.mp-new-year');
+    await expect(toggle.getByRole('button', { name: '单月' }).getAttribute('aria-pressed')).resolves.toBe('true');
+    const single = await api({ type: '0', id, time: '2026-02' });
+    await expect(cards()).resolves.toEqual([single.salesStr, single.yoys, single.ljSalesStr, single.ljYoys]);
+    const button = await toggle.getByRole('button', { name: '1-2月合计' }).boundingBox();
+    expect(button!.height).toBeGreaterThanOrEqual(40); // a thumb's target
+
+    await Promise.all([page.waitForURL((u) => u.searchParams.get('newYear') === '1'), toggle.getByRole('button', { name: '1-2月合计' }).tap()]);
+    await page.locator('.mp-head span', { hasText: '2026年1-2月' }).waitFor();
+    const combined = await api({ type: '0', id, time: '2026-02', newYear: '1' });
+    expect(combined.sales).toBeGreaterThan(single.sales);
+    await expect(cards()).resolves.toEqual([combined.salesStr, combined.yoys, combined.ljSalesStr, combined.ljYoys]);
+    await expect(page.locator('.mp-cards small').allTextContents()).resolves.toEqual(['1-2月（千辆）', '同比(去年1-2月)', '1-2月累计（千辆）', '累计同比']);
+    await expect(page.locator('.mp-chart h3').textContent()).resolves.toBe('近14个月销量（1-2月合计）');
+    await expect(toggle.getByRole('button', { name: '1-2月合计' }).getAttribute('aria-pressed')).resolves.toBe('true');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(page, 'wechatsalevolume-new-year-375');
+
+    // Another tab keeps the period, as it keeps the place.
+    await tapPhoneTab(page, '厂商', '1');
+    expect([new URL(page.url()).searchParams.get('time'), new URL(page.url()).searchParams.get('newYear')]).toEqual(['2026-02', '1']);
+
+    // March: no toggle, and a newYear left in the address is ignored.
+    await page.goto(`${testEnv().baseUrl}/wechatsalevolume?type=0&id=${id}&time=2026-03&newYear=1`, { waitUntil: 'networkidle' });
+    await page.locator('.mp-cards').waitFor();
+    await expect(page.locator('.mp-new-year').count()).resolves.toBe(0);
+    const march = await api({ type: '0', id, time: '2026-03' });
+    await expect(cards()).resolves.toEqual([march.salesStr, march.yoys, march.ljSalesStr, march.ljYoys]);
+    expect(errors).toEqual([]);
+  });
+
   test('a forged, a stale link and no link are refused; an unbound openId sees the bind form', async () => {
     const { page, errors } = await phonePage(browser(), PHONES[0]);
     const good = signedLink(DEMO_OPEN_ID);

@@ -1,4 +1,4 @@
-import type { DashboardList, DashboardWhole, Summary } from '@car/contracts';
+import type { DashboardList, DashboardWhole, MpRetailChart, Summary } from '@car/contracts';
 import { type Chart, type Page, salesFiguresApi } from '../support/sales-figures';
 
 /*
@@ -16,7 +16,7 @@ import { type Chart, type Page, salesFiguresApi } from '../support/sales-figures
  * (63 广州, January); 2025-11+12: 甲日 200, 乙牌 400 = 600.
  */
 describe('1-2月合计 (newYear=1): January and February together against the same months a year earlier', () => {
-  const { call, callApi, ok } = salesFiguresApi('newyear', 5);
+  const { call, callApi, ok, mpCall } = salesFiguresApi('newyear', 5);
 
   const MARKET_CARDS = {
     qty: 1200, // 700 + 500
@@ -147,6 +147,63 @@ describe('1-2月合计 (newYear=1): January and February together against the sa
     test('a month other than January or February is refused', async () => {
       const response = await call('companyBrand/list', { type: 0, time: '2026-03', newYear: 1 }).expect(400);
       expect(response.body.msg).toBe('1-2月合计只能在所选月份为1月或2月时使用');
+    });
+  });
+
+  describe('销量查询 on the phone (mp/retail/getRetailChart, decision 204)', () => {
+    const phone = async (query: Record<string, string | number>): Promise<MpRetailChart> => {
+      const response = await mpCall('retail/getRetailChart', query);
+      expect({ status: response.status, code: response.body.code, msg: response.body.msg }).toEqual({ status: 200, code: 1, msg: expect.any(String) });
+      return response.body.result as MpRetailChart;
+    };
+
+    test('甲德’s cards are January + February of the same call, and the whole market page’s combined figure for it', async () => {
+      const [january, february] = await Promise.all([phone({ type: 0, id: 21, time: '2026-01' }), phone({ type: 0, id: 21, time: '2026-02' })]);
+      expect([january.sales, february.sales]).toEqual([200, 200]);
+      for (const time of ['2026-01', '2026-02']) {
+        const combined = await phone({ type: 0, id: 21, time, newYear: 1 });
+        expect(combined).toMatchObject({
+          time,
+          sales: january.sales + february.sales, // 400
+          salesStr: '0.4',
+          yoy: 100, // 400 / (2025-01 100 + 2025-02 100) − 1
+          yoys: '100.0%',
+          ljSales: 400, // 累计 is the period itself (decision 198)
+          ljYoy: 100,
+        });
+      }
+      const brands = await ok<Page>('wholeMarket/bound', { time: '2026-02', newYear: 1 });
+      const jiade = brands.list.find((r) => r.id === 21)!;
+      const combined = await phone({ type: 0, id: 21, time: '2026-02', newYear: 1 });
+      expect([combined.sales, combined.yoy, combined.ljSales, combined.ljYoy]).toEqual([jiade.sales, jiade.yoy, jiade.salesSum, jiade.yearYoy]);
+      // 甲汽车 (a producer, 厂商 tab) on the phone is 整体市场's producer figure: 甲德 400 + 甲日 300.
+      const producer = await phone({ type: 1, id: 11, time: '2026-01', newYear: 1 });
+      const summary = await ok<Summary>('companyBrand/whole', { type: 0, foreignId: 11, time: '2026-01', newYear: 1 });
+      expect([producer.sales, producer.yoy]).toEqual([summary.qty, summary.yoy]);
+      expect(producer.sales).toBe(700);
+    });
+
+    test('the chart runs from January of the year before and draws each January and February as one bar', async () => {
+      const { chart } = await phone({ type: 0, id: 21, time: '2026-01', newYear: 1 });
+      const categories = chart.xAxis[0].categories;
+      expect([categories[0], categories[1], categories.at(-1), categories.length]).toEqual(['2025-01~02', '2025-03', '2026-01~02', 12]);
+      const [sales, yoy, mom] = chart.series;
+      expect([sales.data[0], sales.data.at(-1)]).toEqual([200, 400]);
+      expect(yoy.data.at(-1)).toBe(100); // 400/200 − 1
+      expect(mom.data.at(-1)).toBe(100); // against 2025-11+12: 400/200 − 1
+      // The single month keeps its thirteen months.
+      expect((await phone({ type: 0, id: 21, time: '2026-02' })).chart.xAxis[0].categories).toHaveLength(13);
+    });
+
+    test('newYear=1 with a month other than January or February, or with no month, is a 400 in Chinese', async () => {
+      for (const query of [
+        { type: 0, id: 21, time: '2026-03', newYear: 1 },
+        { type: 0, id: 21, newYear: 1 },
+      ] as Array<Record<string, string | number>>) {
+        const response = await mpCall('retail/getRetailChart', query);
+        expect(response.status).toBe(400);
+        expect(response.body.msg).toBe('1-2月合计只能在所选月份为1月或2月时使用');
+      }
     });
   });
 

@@ -1,8 +1,9 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
-import type { ChartResult, TablePage, TableRow } from '@car/contracts';
+import { type ChartResult, MP_SESSION_HEADER, type TablePage, type TableRow } from '@car/contracts';
 import { ANALYST, createSalesFixture, dropSalesFixture } from './sales-fixture';
 import { signedInApp } from './api-app';
+import { signedLink } from './mp-link';
 import { testEnv } from './test-env';
 
 /*
@@ -265,5 +266,17 @@ export function salesFiguresApi(part: string, addressOctet: number) {
 
   const ranked = (page: Page): Row[] => page.list.filter((r) => !r.heji);
 
-  return { call, callApi, ok, ranked };
+  let mpSession: string | null = null;
+  /** A phone page's call (`mpCall('retail/getRetailChart')`) in an mp session of the analyst, bound once to an openId of this part. */
+  async function mpCall(path: string, query: Record<string, string | number> = {}) {
+    if (mpSession === null) {
+      const bound = await request(app.getHttpServer())
+        .post('/car/api/mp/bind')
+        .send({ ...signedLink(`o_figures_${part}_${process.pid}`), account: ANALYST.account, password: ANALYST.password });
+      mpSession = (bound.body as { result: { session: string } }).result.session;
+    }
+    return request(app.getHttpServer()).get(`/car/api/mp/${path}`).query(query).set(MP_SESSION_HEADER, mpSession);
+  }
+
+  return { call, callApi, ok, ranked, mpCall };
 }

@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   ADMIN_MESSAGES,
-  addMonths,
   ApiCode,
-  formatMonth,
   growth,
   growthNumber,
   kiloVehicles,
@@ -16,25 +14,23 @@ import {
   MP_TABS,
   type MpSessionResult,
   type MpType,
-  percentText,
 } from '@car/contracts';
 import { AnalyticsService } from '../analytics/analytics.service';
 import type { Filters } from '../analytics/model';
 import { ApiException } from '../common/api-codes';
-import { CalendarRepository } from '../reference/calendar.repository';
 import { DataStatusService } from '../reference/data-status.service';
 import { GeographyRepository } from '../reference/geography.repository';
 import { SecurityEvents } from '../security/security-events';
 import { SecurityService } from '../security/security.service';
 import type { SessionUser } from '../security/session-user';
+import { periodEnd, SaleVolumeService } from '../saleVolume/sale-volume.service';
+import { mpChartBars, monthsBefore, yearBefore } from './mp-chart';
 import { checkLink } from './mp-link';
 import { MpRepository } from './mp.repository';
 import { MpSessionService, type MpSessionUser } from './mp-session.service';
 
 /** The maker filter of each tab (车型 is a sub-series, as on the dashboard). */
 const FILTER_OF: Record<MpType, keyof Filters> = { 1: 'producerIds', 0: 'brandIds', 2: 'producerBrandIds', 4: 'subSeriesIds' };
-/** The chart: the latest month and the twelve before it. */
-const CHART_MONTHS = 13;
 
 /** The mobile sales query: signed links, the one-time bind, and the two mp calls over the query layer. */
 @Injectable()
@@ -44,7 +40,7 @@ export class MpService {
     private readonly repository: MpRepository,
     private readonly security: SecurityService,
     private readonly analytics: AnalyticsService,
-    private readonly calendar: CalendarRepository,
+    private readonly sales: SaleVolumeService,
     private readonly geography: GeographyRepository,
     private readonly events: SecurityEvents,
     private readonly dataStatus: DataStatusService,
@@ -125,54 +121,50 @@ export class MpService {
       .map((c) => ({ id: c.id, name: c.name, provinceId: c.provinceId }));
   }
 
-  /** The latest month's retail of one maker in one place, January to date, and thirteen months of chart. */
+  /**
+   * One maker's retail in one place: the month's (default the latest) or 1-2月合计's cards, the sales pages' scope and
+   * summary (the shift set chosen there, decision 197), and the chart of the months ending with the period.
+   */
   async retailChart(user: MpSessionUser, dto: MpRetailChartDto): Promise<MpRetailChart> {
     this.sameOpenId(user, dto.openId);
     const name = await this.repository.nameOf(dto.type, dto.id);
     if (name === null) throw ApiException.badRequest('参数 id 没有这个厂商、品牌或车型');
     const { filters, areaName } = await this.place(dto);
-    const month = await this.calendar.latestMonth('retail');
-    if (month === null) throw ApiException.notFound('暂无数据');
     filters[FILTER_OF[dto.type]] = [dto.id];
-    const first = addMonths(month, -(CHART_MONTHS - 1));
-    const data = await this.analytics.query({
-      source: 2,
-      dimensions: ['month'],
-      filters,
-      measures: [{ measure: 'qty', span: { from: Math.min(first, Math.floor(month / 100) * 100 + 1) - 100, to: month }, as: 'qty' }],
-    });
+    const scope = await this.sales.scope({ source: 2, time: dto.time, detailId: -1, producerProperty: -1, fuels: [], newYear: dto.newYear }, filters);
+    const end = periodEnd(scope);
+    const bars = mpChartBars(end, dto.newYear);
+    const [summary, data] = await Promise.all([
+      this.sales.summary(scope),
+      this.analytics.query({
+        source: 2,
+        dimensions: ['month'],
+        filters: scope.filters,
+        measures: [{ measure: 'qty', span: { from: bars[0].months[0] - 100, to: end }, as: 'qty' }],
+      }),
+    ]);
     const qty = new Map(data.map((r) => [r.key.month ?? 0, r.values.qty ?? 0]));
-    const at = (m: number) => qty.get(m) ?? 0;
-    const yearStart = Math.floor(month / 100) * 100 + 1;
-    let lj = 0;
-    let tqLj = 0;
-    for (let m = yearStart; m <= month; m++) {
-      lj += at(m);
-      tqLj += at(m - 100);
-    }
-    const months = Array.from({ length: CHART_MONTHS }, (_, i) => addMonths(first, i));
-    const yoy = growth(at(month), at(month - 100));
-    const ljYoy = growth(lj, tqLj);
+    const sum = (months: readonly number[]) => months.reduce((total, m) => total + (qty.get(m) ?? 0), 0);
     return {
       name,
       areaName,
-      time: formatMonth(month),
-      sales: at(month),
-      salesStr: kiloVehicles(at(month)),
-      yoy: growthNumber(yoy),
-      yoys: percentText(yoy),
-      ljSales: lj,
-      ljSalesStr: kiloVehicles(lj),
-      ljYoy: growthNumber(ljYoy),
-      ljYoys: percentText(ljYoy),
-      dataAsOf: (await this.dataStatus.ofMonth('retail', month)).status,
+      time: summary.time,
+      sales: summary.qty,
+      salesStr: kiloVehicles(summary.qty),
+      yoy: summary.yoy,
+      yoys: summary.yoys,
+      ljSales: summary.ljQty,
+      ljSalesStr: kiloVehicles(summary.ljQty),
+      ljYoy: summary.yearYoy,
+      ljYoys: summary.yearYoys,
+      dataAsOf: (await this.dataStatus.ofMonth('retail', end)).status,
       chart: {
-        xAxis: [{ categories: months.map(formatMonth) }],
+        xAxis: [{ categories: bars.map((b) => b.label) }],
         yAxis: [{ title: '销量（辆）' }, { title: '增长率' }],
         series: [
-          { name: '销量', type: 'column', yAxis: 0, data: months.map(at) },
-          { name: '同比', type: 'line', yAxis: 1, data: months.map((m) => growthNumber(growth(at(m), at(m - 100)))) },
-          { name: '环比', type: 'line', yAxis: 1, hidden: true, data: months.map((m) => growthNumber(growth(at(m), at(addMonths(m, -1))))) },
+          { name: '销量', type: 'column', yAxis: 0, data: bars.map((b) => sum(b.months)) },
+          { name: '同比', type: 'line', yAxis: 1, data: bars.map((b) => growthNumber(growth(sum(b.months), sum(yearBefore(b))))) },
+          { name: '环比', type: 'line', yAxis: 1, hidden: true, data: bars.map((b) => growthNumber(growth(sum(b.months), sum(monthsBefore(b))))) },
         ],
       },
     };

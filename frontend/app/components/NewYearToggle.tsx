@@ -6,16 +6,12 @@
 import { Link, useLocation } from '@remix-run/react';
 import { Button } from 'semantic-ui-react';
 
-import { NEW_YEAR_LABEL } from '@car/contracts';
-import { allowsNewYear, withParams } from '~/utils/sale-volume-query';
+import { newYearChoices } from '~/utils/sale-volume-query';
 
 export function NewYearToggle({ time, on }: { time: string | null | undefined; on: boolean }) {
   const location = useLocation();
-  if (!allowsNewYear(time)) return null;
-  const options = [
-    { on: false, label: '单月', to: withParams(location.search, { newYear: null }) },
-    { on: true, label: NEW_YEAR_LABEL, to: withParams(location.search, { newYear: 1, time }) },
-  ];
+  const options = newYearChoices(location.search, time);
+  if (options.length === 0) return null;
   return (
     <Button.Group size="mini" basic aria-label="春节口径" className="new-year-toggle">
       {options.map((o) => (

@@ -1,23 +1,38 @@
 /**
  * 销量查询 (spec 001 §2.13), the one page without a web session: the mini-program opens it with a signed
  * link (openId, ts, sign) that starts an mp session (car-mp cookie); an unbound openId binds once with an
- * account and password. Tab, chosen maker, province and city live in the URL; suggestions come through
+ * account and password. Tab, chosen maker, province and city, the month (`time`, default the latest) and 1-2月合计
+ * (`newYear=1`, only with a January or February month; decision 204) live in the URL; suggestions come through
  * the `suggest` resource route. Phone-first: the root font scales with the viewport up to 750 px.
  */
 import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
 import { Link, useLoaderData, useSearchParams } from '@remix-run/react';
-import { MP, MP_LINK_FIELDS as LINK_FIELDS, MP_PLACE_FIELDS, MP_TABS, type MpRetailChart, type MpType } from '@car/contracts';
+import {
+  MP,
+  MP_LINK_FIELDS as LINK_FIELDS,
+  MP_PERIOD_FIELDS,
+  MP_PLACE_FIELDS,
+  MP_TABS,
+  type MpRetailChart,
+  type MpType,
+  mpTitles,
+  newYearPeriodText,
+  parseMonth,
+  yearOf,
+} from '@car/contracts';
 
 import { DataAsOf } from '~/components/DataAsOf';
 import { Growth } from '~/components/Growth';
 import { MpBindForm } from '~/components/MpBindForm';
 import { MpChart } from '~/components/MpChart';
 import { MpCityBox } from '~/components/MpCityBox';
+import { MpNewYearToggle } from '~/components/MpNewYearToggle';
 import { MpSearch } from '~/components/MpSearch';
 import { apiGet, apiPost, ApiError } from '~/utils/api.server';
 import { formText } from '~/utils/form-text';
 import { titled } from '~/utils/meta';
 import { mpSessionCookie, readMpSession } from '~/utils/mp.server';
+import { allowsNewYear } from '~/utils/sale-volume-query';
 import mobileCss from '~/styles/wechat.css?url';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: mobileCss }];
@@ -54,7 +69,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = readMpSession(request);
   if (!session) return { view: 'refused' as const, link: null, message: '请从小程序打开销量查询', result: null };
   const id = url.searchParams.get('id');
-  if (!id) return { view: 'query' as const, link: null, message: null, result: null };
+  if (!id) return { view: 'query' as const, link: null, message: null, result: null, newYear: false };
+  // 1-2月合计 applies to a January or February month only; with any other month the URL's newYear is ignored (decision 197).
+  const time = url.searchParams.get('time');
+  const newYear = url.searchParams.get('newYear') === '1' && allowsNewYear(time);
   try {
     const result: MpRetailChart = await apiGet(
       request,
@@ -65,15 +83,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         id,
         provinceId: url.searchParams.get('provinceId'),
         cityId: url.searchParams.get('provincecityId'),
+        time,
+        newYear: newYear ? 1 : null,
       },
       { mpSession: session },
     );
-    return { view: 'query' as const, link: null, message: null, result };
+    return { view: 'query' as const, link: null, message: null, result, newYear };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     // A session that ended (-1009, -1008, -1012) cannot query any more: say so instead of an empty page.
     if (error.code <= -1008 && error.code >= -1012) return { view: 'refused' as const, link: null, message: error.message, result: null };
-    return { view: 'query' as const, link: null, message: error.message, result: null };
+    return { view: 'query' as const, link: null, message: error.message, result: null, newYear: false };
   }
 }
 
@@ -121,10 +141,12 @@ export default function WechatSaleVolume() {
       </main>
     );
   const r = data.result;
+  const newYear = 'newYear' in data && data.newYear;
+  const titles = mpTitles(newYear);
   const tabHref = (value: MpType) => {
-    // A new tab clears the result and the search (spec §4); the place stays.
+    // A new tab clears the result and the search (spec §4); the place and the period stay.
     const next = new URLSearchParams();
-    for (const k of MP_PLACE_FIELDS) if (params.get(k)) next.set(k, params.get(k)!);
+    for (const k of [...MP_PLACE_FIELDS, ...MP_PERIOD_FIELDS]) if (params.get(k)) next.set(k, params.get(k)!);
     next.set('type', String(value));
     return `?${next}`;
   };
@@ -151,33 +173,34 @@ export default function WechatSaleVolume() {
           <header className="mp-head">
             <h1>{r.name}</h1>
             <span>
-              {r.areaName} · {r.time}
+              {r.areaName} · {newYear ? newYearPeriodText(yearOf(parseMonth(r.time))) : r.time}
             </span>
             <DataAsOf source="retail" status={r.dataAsOf} className="mp-as-of" />
           </header>
+          <MpNewYearToggle time={r.time} on={newYear} />
           <section className="mp-cards">
             <div>
-              <small>单月（千辆）</small>
+              <small>{titles.sales}</small>
               <b>{r.salesStr}</b>
             </div>
             <div>
-              <small>当月同比</small>
+              <small>{titles.yoy}</small>
               <b>
                 <Growth value={r.yoy} text={r.yoys} />
               </b>
             </div>
             <div>
-              <small>年累计（千辆）</small>
+              <small>{titles.lj}</small>
               <b>{r.ljSalesStr}</b>
             </div>
             <div>
-              <small>累计同比</small>
+              <small>{titles.ljYoy}</small>
               <b>
                 <Growth value={r.ljYoy} text={r.ljYoys} />
               </b>
             </div>
           </section>
-          <MpChart title="近13个月销量" chart={r.chart} height={400} />
+          <MpChart title={titles.chart} chart={r.chart} height={400} />
         </>
       ) : (
         <p className="mp-hint">搜索厂商、品牌或车型，查看{params.get('provincecityName') ?? params.get('provinceName') ?? '全国'}的零售销量</p>

@@ -1,4 +1,4 @@
-import { isNewYearMonth, PAGE_STEP, parseMonth, type DataSource, WHOLE_MARKET } from '@car/contracts';
+import { isNewYearMonth, NEW_YEAR_LABEL, PAGE_STEP, parseMonth, type DataSource, WHOLE_MARKET } from '@car/contracts';
 
 import { urlState } from './url-state';
 
@@ -40,6 +40,19 @@ export function readFilters(params: URLSearchParams): SaleVolumeFilters {
     fuels: url.list('fuels'),
     newYear: url.value('newYear') && allowsNewYear(url.text('time')),
   };
+}
+
+/**
+ * The two choices of the 1-2月合计 toggle as links from the current URL (decision 197): 单月 drops `newYear`, 1-2月合计
+ * sets it with the month shown, so a page that showed the latest month keeps showing it. Empty for a month that
+ * allows no 1-2月合计. The sales pages' and the phone page's toggles both draw these.
+ */
+export function newYearChoices(search: string, time: string | null | undefined): Array<{ on: boolean; label: string; to: string }> {
+  if (!allowsNewYear(time)) return [];
+  return [
+    { on: false, label: '单月', to: withParams(search, { newYear: null }) },
+    { on: true, label: NEW_YEAR_LABEL, to: withParams(search, { newYear: 1, time }) },
+  ];
 }
 
 /** The filters as API query params (absent = the API's default). */
