@@ -1,4 +1,6 @@
-import type { ShiftKey } from './measures';
+import { NEW_YEAR_MESSAGES, yearOf } from '@car/contracts';
+import { ApiException } from '../common/api-codes';
+import { SHIFTS, type ShiftKey } from './measures';
 import type { MeasureRequest } from './query';
 
 /**
@@ -36,6 +38,16 @@ export const NEW_YEAR_SHIFTS: ComparisonShifts = {
 /** The request's shift set: the single month, or 1-2月合计 with `newYear`. */
 export function comparisonShifts(newYear: boolean): ComparisonShifts {
   return newYear ? NEW_YEAR_SHIFTS : MONTH_SHIFTS;
+}
+
+/**
+ * 1-2月合计 of a January needs its February among the source's published months (decision 197): a 400 otherwise.
+ * The contract has already refused `newYear` with a month other than January or February.
+ */
+export function requireNewYearMonths(newYear: boolean, month: number, months: readonly number[]): void {
+  if (newYear && !months.includes(SHIFTS[NEW_YEAR_SHIFTS.current].span(month).to)) {
+    throw ApiException.badRequest(NEW_YEAR_MESSAGES.februaryMissing(yearOf(month)));
+  }
 }
 
 /** The five comparisons under a shift set. */

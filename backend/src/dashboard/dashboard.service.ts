@@ -18,9 +18,7 @@ import {
   growthNumber,
   kiloVehicles,
   monthRange,
-  NEW_YEAR_MESSAGES,
   newYearPeriodText,
-  parseMonth,
   percentNumber,
   percentText,
   pointsCardText,
@@ -29,12 +27,11 @@ import {
   sharePercentText,
 } from '@car/contracts';
 import { AnalyticsService } from '../analytics/analytics.service';
-import { comparisonShifts, NEW_YEAR_SHIFTS } from '../analytics/comparisons';
-import { SHIFTS } from '../analytics/measures';
+import { comparisonShifts, requireNewYearMonths } from '../analytics/comparisons';
 import type { DimensionKey, Filters } from '../analytics/model';
 import type { MeasureRequest } from '../analytics/query';
-import { ApiException } from '../common/api-codes';
 import { CalendarRepository } from '../reference/calendar.repository';
+import { requestedMonth } from '../reference/requested-month';
 import { FUEL_OF, NEV_FUELS } from '../reference/data/dictionaries';
 import { type BriefVolumes, periodName, writeBriefs } from './dashboard.briefs';
 import { DashboardRepository } from './dashboard.repository';
@@ -92,13 +89,8 @@ export class DashboardService {
   /** The month defaults to the latest with retail data; a month without it is a 400, as is 1-2月合计 before February is in (decision 197). */
   async period(dto: DashboardPeriodDto): Promise<Period> {
     const months = await this.calendar.months('retail');
-    if (months.length === 0) throw ApiException.notFound('暂无数据');
-    if (!dto.time) return { month: months[0], accumulate: dto.accumulate, newYear: false };
-    const month = parseMonth(dto.time);
-    if (!months.includes(month)) throw ApiException.badRequest(`参数 time 没有 ${dto.time} 的数据`);
-    if (dto.newYear && !months.includes(SHIFTS[NEW_YEAR_SHIFTS.current].span(month).to)) {
-      throw ApiException.badRequest(NEW_YEAR_MESSAGES.februaryMissing(Math.floor(month / 100)));
-    }
+    const month = requestedMonth(months, dto.time);
+    requireNewYearMonths(dto.newYear, month, months);
     return { month, accumulate: dto.accumulate, newYear: dto.newYear };
   }
 

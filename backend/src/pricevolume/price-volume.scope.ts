@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { formatMonth, parseMonth } from '@car/contracts';
+import { formatMonth } from '@car/contracts';
 import type { MeasureRequest } from '../analytics/query';
-import { ApiException } from '../common/api-codes';
 import { CalendarRepository } from '../reference/calendar.repository';
+import { requestedMonth } from '../reference/requested-month';
 
 /** The two periods a price-volume figure compares: the month or January to it, and the same a year earlier. */
 export interface Periods {
@@ -47,11 +47,6 @@ export class PriceVolumeMonths {
   constructor(private readonly calendar: CalendarRepository) {}
 
   async resolve(time: string | undefined): Promise<number> {
-    const months = await this.calendar.months('retail');
-    if (months.length === 0) throw ApiException.notFound('暂无数据');
-    if (!time) return months[0];
-    const month = parseMonth(time);
-    if (!months.includes(month)) throw ApiException.badRequest(`参数 time 没有 ${time} 的数据`);
-    return month;
+    return requestedMonth(await this.calendar.months('retail'), time);
   }
 }

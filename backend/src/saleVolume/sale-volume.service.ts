@@ -8,8 +8,6 @@ import {
   growthNumber,
   monthRange,
   newYearCategory,
-  NEW_YEAR_MESSAGES,
-  parseMonth,
   percentNumber as round1,
   percentText,
   pointsTextOf,
@@ -30,14 +28,23 @@ import {
 } from '@car/contracts';
 import { AnalyticsRow, AnalyticsService } from '../analytics/analytics.service';
 import type { DataSource, DimensionKey, Filters } from '../analytics/model';
-import { comparisonShifts, type ComparisonShifts, comparisonsOf, NEW_YEAR_SHIFTS, sumVolumes, type Volumes, volumesOf } from '../analytics/comparisons';
+import {
+  comparisonShifts,
+  type ComparisonShifts,
+  comparisonsOf,
+  NEW_YEAR_SHIFTS,
+  requireNewYearMonths,
+  sumVolumes,
+  type Volumes,
+  volumesOf,
+} from '../analytics/comparisons';
 import { SHIFTS } from '../analytics/measures';
 import type { AnalyticsQuery, OrderRequest, WindowRequest } from '../analytics/query';
-import { ApiException } from '../common/api-codes';
 import { CalendarRepository, MonthData } from '../reference/calendar.repository';
 import { SEGMENT_CATEGORIES } from '../reference/data/segments';
 import { SegmentRepository } from '../reference/segment.repository';
 import { DataStatusService } from '../reference/data-status.service';
+import { requestedMonth } from '../reference/requested-month';
 import type { WorkbookAsOf } from '../workbook/table-workbook';
 
 /** The months a data source's figures exist for: 1 wholesale, 2 retail. */
@@ -128,15 +135,8 @@ export class SaleVolumeService {
   async scope(dto: SaleVolumeFilterDto, extra: Filters = {}): Promise<MarketScope> {
     const source = dto.source as DataSource;
     const months = await this.calendar.months(SOURCE_DATA[source]);
-    if (months.length === 0) throw ApiException.notFound('暂无数据');
-    let month = months[0];
-    if (dto.time) {
-      month = parseMonth(dto.time);
-      if (!months.includes(month)) throw ApiException.badRequest(`参数 time 没有 ${dto.time} 的数据`);
-    }
-    // 1-2月合计 of a January needs its February (decision 197); the contract has already refused other months.
-    const newYearEnd = SHIFTS[NEW_YEAR_SHIFTS.current].span(month).to;
-    if (dto.newYear && !months.includes(newYearEnd)) throw ApiException.badRequest(NEW_YEAR_MESSAGES.februaryMissing(yearOf(month)));
+    const month = requestedMonth(months, dto.time);
+    requireNewYearMonths(dto.newYear, month, months);
     const filters: Filters = { ...extra };
     if (dto.detailId > 0) filters.segmentIds = [dto.detailId];
     if (dto.producerProperty > 0) filters.producerProperties = [dto.producerProperty];
