@@ -1,6 +1,6 @@
 import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import request from 'supertest';
-import { DEMO_OPEN_ID, MP_SESSION_HEADER, type MpRetailChart } from '@car/contracts';
+import { DEFINITIONS, DEMO_OPEN_ID, MP_SESSION_HEADER, type MpRetailChart } from '@car/contracts';
 import { describeInBrowser, screenshot, useBrowser } from '../support/browser';
 import { signedLink } from '../support/mp-link';
 import { openFirstSuggestion, tapPhoneTab } from '../support/phone-page';
@@ -160,9 +160,17 @@ describeInBrowser('the mobile sales query', () => {
     await page.waitForLoadState('networkidle');
     await expect(page.getByRole('tab', { name: '品牌', exact: true }).getAttribute('aria-selected')).resolves.toBe('true');
     await expect(page.locator('.mp-head h1').textContent()).resolves.toBe('大众');
-    await expect(page.locator('.mp-cards small').allTextContents()).resolves.toEqual(['单月（千辆）', '当月同比', '年累计（千辆）', '累计同比']);
+    await expect(page.locator('.mp-cards .mp-cards__label').allTextContents()).resolves.toEqual(['单月（千辆）', '当月同比', '年累计（千辆）', '累计同比']);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await screenshot(page, 'wechatsalevolume-brand-from-producer-tab-375');
+
+    // A tap on the last card's label opens its 口径 (decision 201) across the row of cards, inside the phone's width.
+    const label = page.locator('.mp-cards .mp-cards__label', { hasText: '累计同比' });
+    await expect(label.getAttribute('data-definition')).resolves.toBe(DEFINITIONS.ytdYoy.text);
+    await label.tap();
+    await expect(label.evaluate((el) => getComputedStyle(el, '::after').display)).resolves.toBe('block');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(page, 'wechatsalevolume-definition-375');
     expect(errors).toEqual([]);
   });
 
@@ -190,7 +198,12 @@ describeInBrowser('the mobile sales query', () => {
     const combined = await api({ type: '0', id, time: '2026-02', newYear: '1' });
     expect(combined.sales).toBeGreaterThan(single.sales);
     await expect(cards()).resolves.toEqual([combined.salesStr, combined.yoys, combined.ljSalesStr, combined.ljYoys]);
-    await expect(page.locator('.mp-cards small').allTextContents()).resolves.toEqual(['1-2月（千辆）', '同比(去年1-2月)', '1-2月累计（千辆）', '累计同比']);
+    await expect(page.locator('.mp-cards .mp-cards__label').allTextContents()).resolves.toEqual([
+      '1-2月（千辆）',
+      '同比(去年1-2月)',
+      '1-2月累计（千辆）',
+      '累计同比',
+    ]);
     await expect(page.locator('.mp-chart h3').textContent()).resolves.toBe('近14个月销量（1-2月合计）');
     await expect(toggle.getByRole('button', { name: '1-2月合计' }).getAttribute('aria-pressed')).resolves.toBe('true');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

@@ -22,6 +22,7 @@ import {
 } from '@car/contracts';
 
 import { DataAsOf } from '~/components/DataAsOf';
+import { DefinedLabel } from '~/components/DefinedLabel';
 import { Growth } from '~/components/Growth';
 import { MpBindForm } from '~/components/MpBindForm';
 import { MpChart } from '~/components/MpChart';
@@ -180,21 +181,21 @@ export default function WechatSaleVolume() {
           <MpNewYearToggle time={r.time} on={newYear} />
           <section className="mp-cards">
             <div>
-              <small>{titles.sales}</small>
+              <DefinedLabel label={titles.sales} className="mp-cards__label" />
               <b>{r.salesStr}</b>
             </div>
             <div>
-              <small>{titles.yoy}</small>
+              <DefinedLabel label={titles.yoy} className="mp-cards__label" />
               <b>
                 <Growth value={r.yoy} text={r.yoys} />
               </b>
             </div>
             <div>
-              <small>{titles.lj}</small>
+              <DefinedLabel label={titles.lj} className="mp-cards__label" />
               <b>{r.ljSalesStr}</b>
             </div>
             <div>
-              <small>{titles.ljYoy}</small>
+              <DefinedLabel label={titles.ljYoy} className="mp-cards__label" />
               <b>
                 <Growth value={r.ljYoy} text={r.ljYoys} />
               </b>
