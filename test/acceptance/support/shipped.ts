@@ -257,6 +257,31 @@ export async function startWorker(state: ShippedState): Promise<void> {
   throw new Error(`npm run worker did not listen on the queue within ${RESTART_MS / 1000} s:\n${tail(started.log)}`);
 }
 
+/**
+ * The app (`npm start`) and in mode redis the worker, their times in `state.timings` (start, worker); on a failure
+ * every group started is stopped and the error thrown.
+ */
+export async function startInstance(state: ShippedState, first: boolean): Promise<void> {
+  const started = performance.now();
+  try {
+    await startApp(state, first);
+    state.timings.start = secondsSince(started);
+    if (state.mode === 'redis') {
+      const worker = performance.now();
+      await startWorker(state);
+      state.timings.worker = secondsSince(worker);
+    }
+  } catch (error) {
+    await stopGroups(state);
+    throw error;
+  }
+}
+
+/** "ready at <url> in N s, worker in M s", for the log. */
+export function readyText(state: ShippedState): string {
+  return `ready at ${state.baseUrl} in ${state.timings.start} s${state.timings.worker !== undefined ? `, worker in ${state.timings.worker} s` : ''}`;
+}
+
 /** True when the app answers its health call with 200 now. */
 export async function healthy(baseUrl: string): Promise<boolean> {
   return answers(`${baseUrl}/car/api/health`);
@@ -387,23 +412,14 @@ export async function startPrivateInstance(name: string): Promise<ShippedState> 
   log(
     `private instance ${name} (mode ${state.mode}): npm start in ${state.cloneDir} (PORT=${port}, EMBEDDED_PG_PORT=${embeddedPgPort}, DATA_DIR=${state.dataDir}${state.redisPrefix ? `, REDIS_PREFIX=${state.redisPrefix}` : ''}): first start, seeds the demo data`,
   );
-  const started = performance.now();
   try {
-    await startApp(state, true);
-    state.timings.start = secondsSince(started);
-    if (state.mode === 'redis') {
-      const worker = performance.now();
-      await startWorker(state);
-      state.timings.worker = secondsSince(worker);
-    }
+    await startInstance(state, true);
   } catch (error) {
     await stopPrivateInstance(state);
     throw error;
   }
   saveState(state);
-  log(
-    `private instance ${name}: ready at ${state.baseUrl} in ${state.timings.start} s${state.timings.worker !== undefined ? `, worker in ${state.timings.worker} s` : ''}`,
-  );
+  log(`private instance ${name}: ${readyText(state)}`);
   return state;
 }
 
