@@ -167,6 +167,14 @@ describeInBrowser('a month imported by the administrator reaches the subscribed 
       notification(conditionTitle).getByRole('link', { name: '查看' }).click(),
     ]);
     await settled(page);
+    await screenshot(page, `acceptance-alerts-publish-view-${instance!.mode}`);
+    await page
+      .locator('.summary-card')
+      .first()
+      .waitFor({ timeout: 15_000 })
+      .catch(async () => {
+        throw new Error(`查看 opened ${page.url()} without its cards: ${(await page.locator('main, body').first().innerText()).slice(0, 400)}`);
+      });
     expect(new URL(page.url()).searchParams.get('time')).toBe(next);
     const summary = await apiResult<Summary>(page, '/saleVolume/wholeMarket/whole', { time: next });
     expect(summary.qty).toBe(SUM);
