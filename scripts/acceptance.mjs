@@ -43,10 +43,14 @@ async function redisAnswers(url) {
   }
 }
 
-/** Leftovers of a run that died before its teardown: stop its process groups, remove its folder. */
+/**
+ * Leftovers of a run that died before its teardown: stop its process groups and those of any private instance
+ * (`private-*` folders, decision 206), remove its folder.
+ */
 function removeWorkRoot(workRoot) {
-  const stateFile = path.join(workRoot, 'state.json');
-  if (fs.existsSync(stateFile)) {
+  const privates = fs.existsSync(workRoot) ? fs.readdirSync(workRoot).filter((entry) => entry.startsWith('private-')) : [];
+  for (const stateFile of [path.join(workRoot, 'state.json'), ...privates.map((entry) => path.join(workRoot, entry, 'state.json'))]) {
+    if (!fs.existsSync(stateFile)) continue;
     for (const { pgid } of JSON.parse(fs.readFileSync(stateFile, 'utf8')).groups ?? []) {
       try {
         process.kill(-pgid, 'SIGKILL');

@@ -9,8 +9,10 @@ import { ANALYST, openAs, pointHelpersAtShipped } from './support/analytics-kit'
  * whole-market page opens the form with the page's address and name; a condition on one figure (大众 份额变化 不高于
  * -1 个百分点) is subscribed, listed with its condition and the month it starts from, then deleted again (the suite
  * runs twice on the same data); the bell opens 我的提醒; a 我的视图 row's 订阅 opens the same form with the view.
- * A published month reaching the bell and a robot is the integration spec's (test/integration/alerts.spec.ts): the
- * shipped data has no month to publish without moving every page's default month.
+ * This walk publishes nothing: a month published on the suite's instance would move every page's default month for
+ * the other walks and the second mode. A published month reaching the bell is alerts-publish.acceptance.spec.ts, on a
+ * private instance of the same clone (decision 206); reaching a robot is the integration spec's
+ * (test/integration/alerts.spec.ts), since as shipped a webhook must be a public https address (decision 194).
  */
 const baseUrl = pointHelpersAtShipped();
 

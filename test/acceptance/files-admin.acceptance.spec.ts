@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
-import type { AuditPage, CityNode, Summary } from '@car/contracts';
+import type { AuditPage, Summary } from '@car/contracts';
 import { describeInBrowser, openPage, screenshot, useBrowser } from '../support/browser';
 import { apiResult, cardsOf, cardValues, settled } from '../support/sales-pages';
-import { ADMIN, clickDownload, openWorkbook, pickMonth, signIn, tableOf, url } from './support/files-kit';
+import { ADMIN, cityCodes, cityCodesByName, clickDownload, openWorkbook, pickMonth, signIn, tableOf, url } from './support/files-kit';
 
 jest.setTimeout(240_000);
 
@@ -14,19 +14,6 @@ const RETAIL_HEADER = '月份,城市代码,车型代码,使用性质,所有权,�
  * facts with the same rows on every run, so a second run finds what the first left.
  */
 const IMPORT_MONTH = '2021-12';
-
-/** Every city's 6-digit code by its name, as the pick lists have them. */
-async function cityCodesByName(page: Page): Promise<Record<string, string>> {
-  return Object.fromEntries((await apiResult<CityNode[]>(page, '/search/getCities')).map((city) => [city.name, city.code]));
-}
-
-async function cityCodes(page: Page): Promise<(name: string) => string> {
-  const byName = await cityCodesByName(page);
-  return (name) => {
-    expect(byName[name]).toMatch(/^\d{6}$/);
-    return byName[name];
-  };
-}
 
 const progress = (page: Page) => page.locator('[data-testid="import-progress"]');
 

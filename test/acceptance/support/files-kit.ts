@@ -9,6 +9,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Download, Locator, Page } from 'playwright-core';
+import type { CityNode } from '@car/contracts';
+import { apiResult } from '../../support/sales-pages';
 import { signInAs } from '../../support/export-pages';
 import type { TestEnv } from '../../support/test-env';
 import { shipped, type Shipped } from './shipped';
@@ -113,4 +115,17 @@ export async function pickMonth(picker: Locator, month: string): Promise<void> {
   }
   await popup.locator('.month-picker__grid button', { hasText: new RegExp(`^${number}月$`) }).click();
   expect(await picker.locator('input[type="hidden"]').inputValue()).toBe(month);
+}
+
+/** Every city's 6-digit code by its name, as the pick lists have them. */
+export async function cityCodesByName(page: Page): Promise<Record<string, string>> {
+  return Object.fromEntries((await apiResult<CityNode[]>(page, '/search/getCities')).map((city) => [city.name, city.code]));
+}
+
+export async function cityCodes(page: Page): Promise<(name: string) => string> {
+  const byName = await cityCodesByName(page);
+  return (name) => {
+    expect(byName[name]).toMatch(/^\d{6}$/);
+    return byName[name];
+  };
 }

@@ -5,15 +5,15 @@ import {
   ShippedMode,
   ShippedState,
   cloneCheckout,
+  defaultDataDir,
   loadState,
   log,
   makeWorkRoot,
   publishState,
+  readyText,
   secondsSince,
-  startApp,
-  startWorker,
+  startInstance,
   stateFile,
-  stopGroups,
 } from './shipped';
 import { freePort, redisAnswers } from '../../support/net';
 
@@ -49,7 +49,7 @@ export default async function globalSetup(): Promise<void> {
       mode,
       workRoot,
       cloneDir,
-      dataDir: path.join(cloneDir, '.data'),
+      dataDir: defaultDataDir(cloneDir),
       baseUrl: `http://127.0.0.1:${port}`,
       port,
       embeddedPgPort,
@@ -73,21 +73,7 @@ export default async function globalSetup(): Promise<void> {
   log(
     `mode ${mode}: npm start in ${state.cloneDir} (PORT=${state.port}, EMBEDDED_PG_PORT=${state.embeddedPgPort}${mode === 'redis' ? `, REDIS_URL=${state.redisUrl}, REDIS_PREFIX=${state.redisPrefix}` : ''})${first ? ': first start, builds and seeds the demo data' : ''}`,
   );
-  const started = performance.now();
-  try {
-    await startApp(state, first);
-    state.timings.start = secondsSince(started);
-    if (mode === 'redis') {
-      const worker = performance.now();
-      await startWorker(state);
-      state.timings.worker = secondsSince(worker);
-    }
-  } catch (error) {
-    await stopGroups(state);
-    throw error;
-  }
+  await startInstance(state, first);
   publishState(state);
-  log(
-    `mode ${mode}: ready at ${state.baseUrl} in ${state.timings.start} s${state.timings.worker !== undefined ? `, worker in ${state.timings.worker} s` : ''}`,
-  );
+  log(`mode ${mode}: ${readyText(state)}`);
 }

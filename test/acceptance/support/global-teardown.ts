@@ -1,11 +1,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import IORedis from 'ioredis';
-import { CHECKOUT, loadState, log, stateFile, stopGroups } from './shipped';
+import { CHECKOUT, deleteKeys, loadState, log, privateStateFiles, stateFile, stopGroups } from './shipped';
 
 /**
- * Stops every process group the run started (app, worker, a revived app, and with them the embedded
- * PostgreSQL), deletes the Redis keys of the run's prefix, records the timings in
+ * Stops every process group the run started (app, worker, a revived app, a private instance left running, and
+ * with them the embedded PostgreSQL), deletes the Redis keys of the run's prefix, records the timings in
  * test-results/acceptance-timings.json and, for the last mode, removes the temporary folder.
  */
 export default async function globalTeardown(): Promise<void> {
@@ -14,6 +13,8 @@ export default async function globalTeardown(): Promise<void> {
   globalThis.__carShipped = undefined;
   // A spec may have revived the app: the state file knows every group.
   const state = fs.existsSync(stateFile(run.state.workRoot)) ? loadState(stateFile(run.state.workRoot)) : run.state;
+  // A private instance whose walk died before its afterAll (decision 206): its groups too.
+  for (const file of privateStateFiles(state.workRoot)) await stopGroups(loadState(file));
   await stopGroups(state);
   if (state.redisUrl && state.redisPrefix) await deleteKeys(state.redisUrl, state.redisPrefix);
   state.groups = [];
@@ -29,19 +30,5 @@ export default async function globalTeardown(): Promise<void> {
   if (run.cleanUp) {
     fs.rmSync(state.workRoot, { recursive: true, force: true });
     log(`removed ${state.workRoot}`);
-  }
-}
-
-async function deleteKeys(url: string, prefix: string): Promise<void> {
-  const redis = new IORedis(url, { maxRetriesPerRequest: 1 });
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-      cursor = next;
-      if (keys.length > 0) await redis.del(...keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
   }
 }

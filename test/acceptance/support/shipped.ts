@@ -9,13 +9,17 @@
  *
  * Specs read `shipped()`; the jest global setup (global-setup.ts) starts it and the teardown stops it.
  * Every process group started is recorded in a state file, so a crawl that revives a crashed app
- * (`reviveShipped`) leaves nothing running behind it.
+ * (`reviveShipped`) leaves nothing running behind it. A walk that must change the data for good (publish a
+ * month) starts a private instance of the same clone (`startPrivateInstance`: its own port, DATA_DIR,
+ * embedded PostgreSQL port and, in mode redis, REDIS_PREFIX and worker; decision 206) and stops it itself.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import IORedis from 'ioredis';
+import { freePort } from '../../support/net';
 
 export type ShippedMode = 'embedded' | 'redis';
 
@@ -50,6 +54,15 @@ export function shipped(): Shipped {
   const raw = process.env[SHIPPED_ENV];
   if (!raw) throw new Error(`${SHIPPED_ENV} is not set: run the acceptance suite through jest (npm run test:acceptance)`);
   return JSON.parse(raw) as Shipped;
+}
+
+/**
+ * Makes `instance` the app `shipped()` answers in this test file (jest gives each file its own process.env), so
+ * the kits' helpers drive a private instance; call the kit's pointer (`pointHelpersAtShipped`) after it.
+ */
+export function asShipped(instance: Shipped): void {
+  const { mode, baseUrl, cloneDir, dataDir } = instance;
+  process.env[SHIPPED_ENV] = JSON.stringify({ mode, baseUrl, cloneDir, dataDir } satisfies Shipped);
 }
 
 export function publishState(state: ShippedState): void {
@@ -152,6 +165,11 @@ function linkFolder(checkout: string, cloneDir: string, from: string, to: string
   }
 }
 
+/** The clone's default DATA_DIR, `<cloneDir>/.data`: what `npm start` uses with no DATA_DIR. */
+export function defaultDataDir(cloneDir: string): string {
+  return path.join(path.resolve(cloneDir), '.data');
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Starting and stopping
 
@@ -180,6 +198,8 @@ export function userEnvironment(state: ShippedState): NodeJS.ProcessEnv {
   }
   env.PORT = String(state.port);
   env.EMBEDDED_PG_PORT = String(state.embeddedPgPort);
+  // The suite's instance keeps the default (the clone's ./.data); a private instance names its own folder.
+  if (path.resolve(state.dataDir) !== defaultDataDir(state.cloneDir)) env.DATA_DIR = state.dataDir;
   if (state.mode === 'redis') {
     env.REDIS_URL = state.redisUrl ?? undefined;
     env.REDIS_PREFIX = state.redisPrefix ?? undefined;
@@ -203,8 +223,8 @@ function spawnNpm(state: ShippedState, role: 'app' | 'worker', args: string[]): 
   return { pgid: child.pid, log, exited: () => exitCode };
 }
 
-const FIRST_START_MS = Number(process.env.ACCEPTANCE_START_TIMEOUT_MS ?? 15 * 60_000);
-const RESTART_MS = 3 * 60_000;
+export const FIRST_START_MS = Number(process.env.ACCEPTANCE_START_TIMEOUT_MS ?? 15 * 60_000);
+export const RESTART_MS = 3 * 60_000;
 
 /**
  * `npm start` in the clone; resolves once `/car/api/health` answers 200 and the login page renders.
@@ -235,6 +255,31 @@ export async function startWorker(state: ShippedState): Promise<void> {
     await sleep(250);
   }
   throw new Error(`npm run worker did not listen on the queue within ${RESTART_MS / 1000} s:\n${tail(started.log)}`);
+}
+
+/**
+ * The app (`npm start`) and in mode redis the worker, their times in `state.timings` (start, worker); on a failure
+ * every group started is stopped and the error thrown.
+ */
+export async function startInstance(state: ShippedState, first: boolean): Promise<void> {
+  const started = performance.now();
+  try {
+    await startApp(state, first);
+    state.timings.start = secondsSince(started);
+    if (state.mode === 'redis') {
+      const worker = performance.now();
+      await startWorker(state);
+      state.timings.worker = secondsSince(worker);
+    }
+  } catch (error) {
+    await stopGroups(state);
+    throw error;
+  }
+}
+
+/** "ready at <url> in N s, worker in M s", for the log. */
+export function readyText(state: ShippedState): string {
+  return `ready at ${state.baseUrl} in ${state.timings.start} s${state.timings.worker !== undefined ? `, worker in ${state.timings.worker} s` : ''}`;
 }
 
 /** True when the app answers its health call with 200 now. */
@@ -319,6 +364,86 @@ function groupAlive(pgid: number): boolean {
     if (Number(fields[2]) === pgid && fields[0] !== 'Z') return true;
   }
   return false;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// A private instance (decision 206)
+
+/** Where the private instances of a run live: `<workRoot>/private-<name>-<mode>`, each with its state file. */
+const PRIVATE_PREFIX = 'private-';
+
+/** The state files of the private instances under a run's folder, for a teardown that finds one left running. */
+export function privateStateFiles(workRoot: string): string[] {
+  if (!fs.existsSync(workRoot)) return [];
+  return fs
+    .readdirSync(workRoot)
+    .filter((entry) => entry.startsWith(PRIVATE_PREFIX))
+    .map((entry) => stateFile(path.join(workRoot, entry)))
+    .filter((file) => fs.existsSync(file));
+}
+
+/**
+ * A second instance of the suite's clone for one walk that changes the data for good, started as the README's
+ * first command starts it in the mode under test: `npm start` with its own PORT, EMBEDDED_PG_PORT and DATA_DIR
+ * (a folder under the run's, so its first start seeds the demo data afresh), and in mode redis its own
+ * REDIS_PREFIX (the run's, extended, so the teardown's sweep of the run's keys covers it) and `npm run worker`.
+ * Stop it with `stopPrivateInstance`, in an afterAll, so a failing walk leaves nothing behind.
+ */
+export async function startPrivateInstance(name: string): Promise<ShippedState> {
+  const run = loadState();
+  const workRoot = path.join(run.workRoot, `${PRIVATE_PREFIX}${name}-${run.mode}`);
+  fs.rmSync(workRoot, { recursive: true, force: true });
+  fs.mkdirSync(workRoot);
+  const [port, embeddedPgPort] = [await freePort(), await freePort()];
+  const state: ShippedState = {
+    mode: run.mode,
+    workRoot,
+    cloneDir: run.cloneDir,
+    dataDir: path.join(workRoot, 'data'),
+    baseUrl: `http://127.0.0.1:${port}`,
+    port,
+    embeddedPgPort,
+    redisUrl: run.redisUrl,
+    redisPrefix: run.redisPrefix ? `${run.redisPrefix}-${name}` : null,
+    groups: [],
+    timings: {},
+  };
+  saveState(state);
+  log(
+    `private instance ${name} (mode ${state.mode}): npm start in ${state.cloneDir} (PORT=${port}, EMBEDDED_PG_PORT=${embeddedPgPort}, DATA_DIR=${state.dataDir}${state.redisPrefix ? `, REDIS_PREFIX=${state.redisPrefix}` : ''}): first start, seeds the demo data`,
+  );
+  try {
+    await startInstance(state, true);
+  } catch (error) {
+    await stopPrivateInstance(state);
+    throw error;
+  }
+  saveState(state);
+  log(`private instance ${name}: ${readyText(state)}`);
+  return state;
+}
+
+/** Stops a private instance's process groups (worker first, then the app and its PostgreSQL), deletes its Redis keys and its folder. */
+export async function stopPrivateInstance(state: ShippedState): Promise<void> {
+  await stopGroups(state);
+  if (state.redisUrl && state.redisPrefix) await deleteKeys(state.redisUrl, state.redisPrefix);
+  fs.rmSync(state.workRoot, { recursive: true, force: true });
+  log(`private instance at ${state.baseUrl} stopped, ${state.workRoot} removed`);
+}
+
+/** Deletes every Redis key that starts with `prefix`. */
+export async function deleteKeys(url: string, prefix: string): Promise<void> {
+  const redis = new IORedis(url, { maxRetriesPerRequest: 1 });
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length > 0) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
 }
 
 /** The last lines of a log, for an error message. */
