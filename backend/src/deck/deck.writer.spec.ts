@@ -127,6 +127,9 @@ describe('the deck writer (issue 31)', () => {
       ['3.5', '', '-4.3'],
     ]);
     expect(chart).toContain('1A5FD0');
+    // The axes read as the page's: counts with thousands, the percent axis in one-decimal percents of the numbers sent.
+    expect(chart).toContain('<c:numFmt formatCode="#,##0" sourceLinked="0"/>');
+    expect(chart).toContain('<c:numFmt formatCode="0.0&quot;%&quot;" sourceLinked="0"/>');
   });
 
   it("neutralises text in the chart's embedded workbook as the workbooks do", async () => {

@@ -6,10 +6,12 @@ import {
   type ChartResult,
   DEFINITIONS,
   FIGURE_RULES,
+  figureFormat,
   type FigureKind,
   growthDirection,
   type HeaderTag,
   onRightAxis,
+  percentNumberFormat,
   PPTX_MIME,
   type RankArrow,
   SIGN_COLORS,
@@ -239,10 +241,10 @@ function addChartSlide(pptx: PptxGenJS, slide: ChartSlide, asOf: WorkbookAsOf): 
     legendColor: COLORS.text,
     ...(right
       ? {
-          valAxes: [valAxis(chart.yAxis[0]?.title, '#,##0', true), valAxis(chart.yAxis[1]?.title, '0.0"%"', false)],
+          valAxes: [valAxis(chart.yAxis[0]?.title, figureFormat('count'), true), valAxis(chart.yAxis[1]?.title, percentNumberFormat(), false)],
           catAxes: [catAxis, { catAxisHidden: true }],
         }
-      : { ...valAxis(chart.yAxis[0]?.title, '#,##0', true), ...catAxis }),
+      : { ...valAxis(chart.yAxis[0]?.title, figureFormat('count'), true), ...catAxis }),
   });
 }
 
