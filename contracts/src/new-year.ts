@@ -71,3 +71,10 @@ export function tagHeader(tag: Tag, newYear: boolean): string {
 
 /** The summary cards' titles under 1-2月合计 (decision 198). */
 export const NEW_YEAR_CARD_TITLES = { qty: '1-2月销量', yoy: '同比(去年1-2月)', mom: '环比(上年11-12月)', lj: '1-2月累计销量', yearYoy: '累计同比' } as const;
+
+/** The five summary cards' titles (spec 000 §2): '10月销量' … for the month answered ('YYYY-MM', or none: 当月), or those of 1-2月合计. */
+export function summaryCardTitles(time: string | null | undefined, newYear: boolean): { qty: string; yoy: string; mom: string; lj: string; yearYoy: string } {
+  if (newYear) return NEW_YEAR_CARD_TITLES;
+  const month = time ? `${Number(time.slice(5, 7))}月` : '当月';
+  return { qty: `${month}销量`, yoy: '同比', mom: '环比', lj: '本年累计销量', yearYoy: '累计同比' };
+}

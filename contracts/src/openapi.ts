@@ -3,7 +3,7 @@ import { API_PREFIX, ApiCode, SESSION_COOKIE, TOKEN_HEADER } from './api';
 import { DEFINITIONS, definitionKeyOfField } from './definitions';
 import { ENDPOINTS, type Endpoint } from './endpoints';
 import { MP_SESSION_HEADER } from './mp';
-import { XLSX_MIME } from './report-download';
+import { PPTX_MIME, XLSX_MIME } from './report-download';
 
 /**
  * The OpenAPI 3.1 description of every call, generated from the same schemas the API validates with and
@@ -77,22 +77,27 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     const success =
       endpoint.result === 'xlsx'
         ? { description: 'Excel 文件（.xlsx），文件名在 Content-Disposition 中', content: { [XLSX_MIME]: { schema: { type: 'string', format: 'binary' } } } }
-        : {
-            description: '成功：code 1',
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  required: ['code', 'msg', 'result'],
-                  properties: {
-                    code: { const: ApiCode.Success },
-                    msg: { type: 'string' },
-                    result: jsonSchema(endpoint.result, 'output', `${id}Result`, components),
+        : endpoint.result === 'pptx'
+          ? {
+              description: 'PowerPoint 文件（.pptx），文件名在 Content-Disposition 中',
+              content: { [PPTX_MIME]: { schema: { type: 'string', format: 'binary' } } },
+            }
+          : {
+              description: '成功：code 1',
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    required: ['code', 'msg', 'result'],
+                    properties: {
+                      code: { const: ApiCode.Success },
+                      msg: { type: 'string' },
+                      result: jsonSchema(endpoint.result, 'output', `${id}Result`, components),
+                    },
                   },
                 },
               },
-            },
-          };
+            };
     const operation: Record<string, unknown> = {
       operationId: id,
       tags: [endpoint.tag],

@@ -52,6 +52,8 @@ export type ReportListQuery = z.output<typeof reportListSchema>;
 
 /** The type of every workbook the product serves (exports, tables, the configuration sheet, reports). */
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** A deck's type (导出PPT, issue 31). */
+export const PPTX_MIME = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
 
 /** The report file kinds an administrator may upload: each is recognised by its content, not its name. */
 export const REPORT_FILE_TYPES = {

@@ -95,6 +95,17 @@ export const wholeMarketDownloadSchema = salesQuery({
   type: downloadType(['segment', 'family', 'brand', 'area', 'producer', 'carSeries']),
 });
 
+/**
+ * 导出PPT of 整体市场表现 (issue 31, decision 210): the page's filters, its chart's granularity and years, and
+ * its table as the page asks for it (type as the download's, the area level, the rows shown and their sort).
+ */
+export const wholeMarketDeckSchema = salesQuery({
+  ...wholeMarketAreaSchema.shape,
+  ...rankingSortShape,
+  ...chartShape,
+  type: downloadType(['segment', 'family', 'brand', 'area', 'producer', 'carSeries']),
+});
+
 // --- area market ---
 
 /** The chosen node of the area tree: a region id (1-7), or a province or city by its 6-digit code. */

@@ -1,3 +1,4 @@
+import JSZip from 'jszip';
 import type { Page } from 'playwright-core';
 import type { CarDetails, TablePage } from '@car/contracts';
 import { describeInBrowser, useBrowser } from '../support/browser';
@@ -80,6 +81,20 @@ describeInBrowser('销量分析 as shipped', () => {
     // The segment table is shown whole (categories, subtotals, the total): the file has every row of it.
     const segments = await page.locator('.ranking-table tbody tr').count();
     await expectRankingWorkbook(page, segments);
+
+    // 导出PPT (issue 31): a deck that opens, of the page as shown — its filters, its maker, its cards and its table.
+    const deck = await saveDownload(page, downloadControl(page.locator('.sales-page__head'), '导出PPT'));
+    expect(deck.fileName).toMatch(/^整体市场表现-.*\.pptx$/);
+    const zip = await JSZip.loadAsync(deck.body);
+    const slideText = async (n: number) =>
+      [...((await zip.file(`ppt/slides/slide${n}.xml`)?.async('string')) ?? '').matchAll(/<a:t>([^<]*)<\/a:t>/g)].map((m) => m[1]);
+    const title = (await slideText(1)).join('\n');
+    expect(title).toContain('整体市场表现');
+    expect(title).toContain('数据来源：批发量');
+    expect(title).toContain('一汽-大众');
+    expect(await slideText(2)).toEqual(expect.arrayContaining([summary.qtyStr, summary.ljQtyStr]));
+    expect(zip.file('ppt/charts/chart1.xml')).not.toBeNull();
+    expect(await slideText(4)).toEqual(expect.arrayContaining(['类别', '细分市场', '当月销量']));
     assertClean();
   });
 

@@ -53,6 +53,7 @@ const EXAMPLES: Record<string, Record<string, string>> = {
   'saleVolume/wholeMarket/modelSub': { detailId: '3' },
   'saleVolume/wholeMarket/area': { dimensionality: '2' },
   'saleVolume/wholeMarket/download': { type: '1' },
+  'saleVolume/wholeMarket/ppt': { type: '2', pageSize: '20', timeDimensionality: '0', count: '1' },
   'saleVolume/areaMarket/whole': { area: '440000', level: '2' },
   'saleVolume/areaMarket/highCharts': { area: '5', level: '1' },
   'saleVolume/areaMarket/detail': { area: '440100', level: '3' },
@@ -328,10 +329,10 @@ describe('the contracts', () => {
           : request(app.getHttpServer()).get(`${API_PREFIX}/${path}`).query(example(path)).set('token', caller);
       // The mini-program's calls read an mp session (the demo openId's) instead of the web token.
       if (endpoint.access === 'mp') call.set(MP_SESSION_HEADER, await demoMpSession(app));
-      if (endpoint.result === 'xlsx') {
+      if (typeof endpoint.result === 'string') {
         const response = await call.buffer(true).parse(binaryBody);
         expect(response.status).toBe(200);
-        expect(response.headers['content-type']).toContain('spreadsheetml');
+        expect(response.headers['content-type']).toContain(endpoint.result === 'pptx' ? 'presentationml' : 'spreadsheetml');
         expect((response.body as Buffer).subarray(0, 2).toString('latin1')).toBe('PK');
         return;
       }
@@ -345,7 +346,7 @@ describe('the contracts', () => {
 
   test('a drifted answer is caught: a result schema refuses what the API does not send', () => {
     const summary = ENDPOINTS.find((e) => e.path === 'saleVolume/wholeMarket/whole')!;
-    if (summary.result === 'xlsx') throw new Error('the summary is JSON');
+    if (typeof summary.result === 'string') throw new Error('the summary is JSON');
     expect(summary.result.safeParse({ qty: 1, qtyStr: '1' }).success).toBe(false);
   });
 

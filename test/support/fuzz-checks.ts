@@ -62,16 +62,16 @@ function escape(text: string): string {
 /**
  * The faults of one answer, empty when it is sound: no 5xx; a refusal is the envelope {code, msg, result:
  * null} with a negative code whose HTTP status matches (statusFits) and a Chinese message; a success is the envelope
- * with code 1 or a workbook; no leak in any body (the request's own text is blanked first, so a value
+ * with code 1, a workbook or a deck; no leak in any body (the request's own text is blanked first, so a value
  * repeated back is not taken for one).
  */
 export function faultsOf(request: FuzzRequest, answer: FuzzAnswer): string[] {
   const faults: string[] = [];
   if (answer.status >= 500) faults.push(`status ${answer.status}`);
-  // A workbook, or a zip of reports (reportDownload/download with several ids): both begin with PK.
-  const isWorkbook = answer.contentType.includes('spreadsheetml') || answer.contentType.includes('application/zip');
-  if (isWorkbook) {
-    if (answer.status !== 200 || answer.body.subarray(0, 2).toString('latin1') !== 'PK') faults.push('a workbook that is not one');
+  // A workbook, a deck (导出PPT), or a zip of reports (reportDownload/download with several ids): all begin with PK.
+  const isFile = ['spreadsheetml', 'presentationml', 'application/zip'].some((type) => answer.contentType.includes(type));
+  if (isFile) {
+    if (answer.status !== 200 || answer.body.subarray(0, 2).toString('latin1') !== 'PK') faults.push('a file that is not one');
     return faults;
   }
   let text = answer.body.toString('utf8');

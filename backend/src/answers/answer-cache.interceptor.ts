@@ -56,7 +56,8 @@ export class AnswerCacheInterceptor implements NestInterceptor {
     }
     state('miss');
     const generation = this.cache.generation;
-    if (routeOf(request).endpoint?.result === 'xlsx') {
+    // A download (a workbook, a deck: a DownloadFile) is kept as its bytes.
+    if (typeof routeOf(request).endpoint?.result === 'string') {
       this.keepFile(response, key, generation);
       return next.handle();
     }

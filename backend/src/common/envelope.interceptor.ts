@@ -46,7 +46,7 @@ export function routeOf(request: Request): { routePath: string; endpoint: Return
 function checkResult(request: Request, result: unknown): void {
   const { routePath, endpoint } = routeOf(request);
   if (!endpoint) throw new ContractViolation(`${request.method} ${routePath} has no contract in @car/contracts`);
-  if (endpoint.result === 'xlsx') throw new ContractViolation(`${request.method} ${routePath} is a download but answered JSON`);
+  if (typeof endpoint.result === 'string') throw new ContractViolation(`${request.method} ${routePath} is a download but answered JSON`);
   const parsed = endpoint.result.safeParse(result);
   if (!parsed.success) {
     const issues = parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.') || '(result)'}: ${i.message}`);

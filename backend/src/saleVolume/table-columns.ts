@@ -27,12 +27,20 @@ export const TAG_COLUMNS: ReadonlyArray<WorkbookColumn<TableRow> & { tag: number
   header: TAG_HEADERS.find((t) => t.tag === f.tag)?.label ?? '',
 }));
 
-/** The columns of a ranking table's workbook: optional group column, the name column, then every tag (headers of 1-2月合计 with `newYear`). */
-export function tableColumns(nameHeader: string, groupHeader?: string, newYear = false): Array<WorkbookColumn<TableRow>> {
+/**
+ * The columns of a ranking table's workbook or deck: optional group column, the name column, then the tags
+ * (all, or those of `tags`: the columns a page shows), headers of 1-2月合计 with `newYear`.
+ */
+export function tableColumns(
+  nameHeader: string,
+  groupHeader?: string,
+  newYear = false,
+  tags?: readonly number[],
+): Array<WorkbookColumn<TableRow> & { tag?: number }> {
   return [
     ...(groupHeader ? [{ header: groupHeader, kind: 'text' as const, width: 12, value: (r: TableRow) => r.groupName ?? '' }] : []),
     { header: nameHeader, kind: 'text', value: (r) => r.name },
-    ...TAG_COLUMNS.map((c) => ({ ...c, header: tagHeader(c.tag as Tag, newYear) })),
+    ...TAG_COLUMNS.filter((c) => !tags || tags.includes(c.tag)).map((c) => ({ ...c, header: tagHeader(c.tag as Tag, newYear) })),
   ];
 }
 

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import {
   type ChartResult,
+  filterTags,
+  type ParamsOf,
   type RankingSortColumn,
   SALES_DIMENSIONS,
   type SaleVolumeFilterDto,
@@ -9,9 +11,17 @@ import {
   type Summary,
   type TablePage,
   type TableRow,
+  salesDimensionOfDownloadType,
+  type WHOLE_MARKET,
 } from '@car/contracts';
 import type { DimensionKey } from '../analytics/model';
 import { ApiException } from '../common/api-codes';
+import { DeckService } from '../deck/deck.service';
+import type { DeckDeclaration } from '../deck/deck.writer';
+import { DictionaryRepository } from '../reference/dictionary.repository';
+import { SegmentRepository } from '../reference/segment.repository';
+import type { SessionUser } from '../security/session-user';
+import { rankingSlide, summarySlide, trendSlide } from './sales.deck';
 import type { RankingWorkbook } from './table-columns';
 import { isTotalRow, MarketScope, periodLabel, RowOptions, SaleVolumeService } from './sale-volume.service';
 
@@ -30,7 +40,12 @@ export interface TableOptions {
 /** 整体市场表现: the national market narrowed by month, source, segment, fuels and producer property. */
 @Injectable()
 export class WholeMarketService {
-  constructor(private readonly sales: SaleVolumeService) {}
+  constructor(
+    private readonly sales: SaleVolumeService,
+    private readonly decks: DeckService,
+    private readonly segments: SegmentRepository,
+    private readonly dictionaries: DictionaryRepository,
+  ) {}
 
   async summary(dto: SaleVolumeFilterDto): Promise<Summary> {
     return this.sales.summary(await this.sales.scope(dto));
@@ -62,6 +77,47 @@ export class WholeMarketService {
       nameHeader: label,
       groupHeader: grouped ? (table === 'segment' ? '类别' : '大区') : undefined,
       asOf: await this.sales.asOf(scope),
+    };
+  }
+
+  /**
+   * 导出PPT (issue 31, decision 210): the page as it shows now, from the same calls as its cards, its chart and
+   * its table — the title slide (its header tags, 数据截至, the user's producer or brand), the cards, the trend
+   * chart and the ranking table.
+   */
+  async deck(dto: ParamsOf<typeof WHOLE_MARKET.ppt>, user: Pick<SessionUser, 'producerId' | 'brandId'>): Promise<{ fileName: string; deck: DeckDeclaration }> {
+    const table = salesDimensionOfDownloadType(dto.type);
+    const [scope, summary, chart, rows, maker, segments, fuels, properties] = await Promise.all([
+      this.sales.scope(dto),
+      this.summary(dto),
+      this.chart(dto, dto.timeDimensionality, dto.count),
+      this.table(dto, table, dto),
+      this.decks.maker(user),
+      this.segments.segments(),
+      this.dictionaries.entries('dicFuel'),
+      this.dictionaries.entries('dicProducerProperty'),
+    ]);
+    const numeric = (list: ReadonlyArray<{ key: string; value: string }>) => list.map((e) => ({ key: Number(e.key), value: e.value }));
+    const tags = filterTags(
+      { ...dto, time: summary.time },
+      { segments, fuels: numeric(fuels), producerProperties: numeric(properties) },
+      { producerProperty: true, segment: true },
+    );
+    const nameHeader = table === 'segment' ? '细分市场' : table === 'area' ? (dto.dimensionality === 2 ? '省份' : '大区') : SALES_DIMENSIONS[table].label;
+    const title = '整体市场表现';
+    return {
+      fileName: `${title}-${periodLabel(scope)}.pptx`,
+      deck: {
+        title,
+        tags,
+        asOf: await this.sales.asOf(scope),
+        maker,
+        slides: [
+          summarySlide(summary, dto.newYear),
+          trendSlide('销量走势', chart),
+          rankingSlide(`销量排行（${nameHeader}）`, rows.list, nameHeader, table === 'segment' ? '类别' : undefined, dto.newYear),
+        ],
+      },
     };
   }
 

@@ -1,10 +1,9 @@
 /** The chosen filters as tags above a page (spec: chosen time, data source, segment, fuels, producer property …). */
 import { Label } from 'semantic-ui-react';
 
-export interface HeaderTag {
-  label: string;
-  value: string;
-}
+import type { HeaderTag } from '@car/contracts';
+
+export type { HeaderTag };
 
 export function HeaderTags({ tags }: { tags: HeaderTag[] }) {
   return (

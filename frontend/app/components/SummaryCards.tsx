@@ -4,7 +4,7 @@
  */
 import { Icon } from 'semantic-ui-react';
 
-import { growthText, NEW_YEAR_CARD_TITLES, type Summary } from '@car/contracts';
+import { growthText, summaryCardTitles, type Summary } from '@car/contracts';
 import { growthClass } from '~/utils/format';
 import { DefinedLabel } from './DefinedLabel';
 import { PanelBusy } from './PanelBusy';
@@ -31,8 +31,7 @@ export function SummaryCards({
   /** 1-2月合计: the cards' titles say the period and what it compares with (decision 198). */
   newYear?: boolean;
 }) {
-  const month = summary?.time ? `${Number(summary.time.slice(5, 7))}月` : '当月';
-  const titles = newYear ? NEW_YEAR_CARD_TITLES : { qty: `${month}销量`, yoy: '同比', mom: '环比', lj: '本年累计销量', yearYoy: '累计同比' };
+  const titles = summaryCardTitles(summary?.time, newYear);
   const cards: Array<{ key: string; title: string; body: JSX.Element }> = [
     {
       key: 'qty',

@@ -5,7 +5,7 @@
  */
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData, useLocation } from '@remix-run/react';
-import { Button } from 'semantic-ui-react';
+import { Button, Icon } from 'semantic-ui-react';
 import { Link } from '@remix-run/react';
 
 import { downloadTypeOf, type Granularity, SALES_DIMENSIONS, salesDimension, sortText, WHOLE_MARKET, YEAR_COUNT, salesSourceKind } from '@car/contracts';
@@ -87,6 +87,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ...api,
       ...(dimension === 4 ? { dimensionality: areaLevel } : {}),
     }),
+    // 导出PPT (issue 31, decision 210): the deck of what the page shows, with its filters, chart and table.
+    deckHref: apiDownloadHref(WHOLE_MARKET.ppt, { ...tableParams, type: downloadTypeOf(dimension), timeDimensionality: granularity, count }),
     failure: firstFailure(lookups, summary, chart, table),
   };
 }
@@ -138,6 +140,10 @@ export default function WholeMarket() {
         <h2 className="sales-page__title">整体市场表现</h2>
         <DemoDataNote />
         <DataAsOf source={salesSourceKind(data.filters.source)} />
+        <a className="ui mini basic button sales-page__deck" href={data.deckHref} download>
+          <Icon name="file powerpoint outline" />
+          导出PPT
+        </a>
       </div>
       <HeaderTags tags={filterTags(data.filters, data.lookups, { producerProperty: true, segment: true })} />
       <NewYearToggle time={data.filters.time} on={data.filters.newYear} />

@@ -2,27 +2,26 @@
  * The chart answer of the sales calls (highCharts, list2chart): `xAxis[0].categories` and `series[]`
  * with name, type (column, line or spline), data and its y axis. Turned here into chart.js datasets;
  * growth series and the columns they describe are green when up and red when down, price points teal
- * when up and pink when down, each chart saying so in its legend (SIGN_COLORS, decision 176).
+ * when up and pink when down, each chart saying so in its legend (SIGN_COLORS of the contracts' colors.ts, decision 176).
  */
 import type { ChartConfiguration } from 'chart.js';
-import { type ChartResult, type ChartSeries, growthText, intText, isGrowthShown, thousands } from '@car/contracts';
+import {
+  CHART_PALETTE,
+  type ChartResult,
+  growthText,
+  intText,
+  isGrowthSeries,
+  isGrowthShown,
+  onRightAxis,
+  SIGN_COLORS,
+  type SignKind,
+  thousands,
+} from '@car/contracts';
 import { z } from 'zod';
 
 import { urlState } from './url-state';
 
-/** What a sign colour says: a growth (同比, 环比) or a price's move on the month before. */
-export type SignKind = 'growth' | 'price';
-
-/**
- * The charts' sign colours (decision 176): growth up green, down red (the display rule of spec 000 §4);
- * prices up teal, down pink (spec 001 §9). The same shades as the text colours of the stylesheets
- * (`--up`, `--down` in app.css, `--chart-up`, `--chart-down` in kit.css: the palette of decision 181, at
- * least 4.5:1 on white); `sign-colors.spec.ts` holds the two to one palette.
- */
-export const SIGN_COLORS: Readonly<Record<SignKind, { up: string; down: string }>> = {
-  growth: { up: '#1b7a3d', down: '#c41d1d' },
-  price: { up: '#08797a', down: '#c41d7f' },
-};
+export { SIGN_COLORS, type SignKind };
 
 /** The legend that explains a chart's sign colours, where the chart uses them. */
 export function signLegend(kind: SignKind): { lead: string; items: Array<{ color: string; text: string }> } {
@@ -59,11 +58,9 @@ export function lastYearShown(search: string): boolean {
 
 /** The colour of the year-ago columns (显示去年同期). */
 export const LAST_YEAR_COLOR = '#b8c2cc';
-const PALETTE = ['#1a5fd0', '#f59f00', '#7048e8', '#37b24d', '#e8590c', '#0c8599', '#c2255c', '#5c940d', '#364fc7', '#862e9c'];
+const PALETTE = CHART_PALETTE;
 
-export function isGrowthSeries(series: ChartSeries): boolean {
-  return /同比|环比|增速|增长/.test(series.name);
-}
+export { isGrowthSeries };
 
 export function signColor(value: number | null | undefined, neutral: string, kind: SignKind = 'growth'): string {
   if (typeof value !== 'number' || value === 0) return neutral;
@@ -147,7 +144,7 @@ export function datasetsOf(chart: ChartResult, percent = false): DatasetSpec[] {
   const leftUnit = percent ? '%' : unitOf(chart.yAxis?.[0]?.title);
   return chart.series.map((series, index) => {
     const color = PALETTE[index % PALETTE.length];
-    const rightAxis = series.yAxis === 1 || (series.yAxis === undefined && isGrowthSeries(series));
+    const rightAxis = onRightAxis(series);
     const unit = rightAxis ? '%' : leftUnit;
     if (series.type === 'column') {
       // A single column series with a growth line beside it: each column says whether it grew.

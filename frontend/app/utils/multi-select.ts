@@ -1,11 +1,5 @@
-/** The multi-select's text (spec 000 §4): 选择 when nothing is chosen, the value when one, 多选 for part, 全部 for all. */
-export function multiSelectText<T>(chosen: readonly T[], options: ReadonlyArray<{ value: T; label: string }>): string {
-  const picked = options.filter((o) => chosen.includes(o.value));
-  if (picked.length === 0) return '选择';
-  if (picked.length === options.length && options.length > 1) return '全部';
-  if (picked.length === 1) return picked[0].label;
-  return '多选';
-}
+/** The multi-select's text (spec 000 §4): 选择 when nothing is chosen, the value when one, 多选 for part, 全部 for all; one rule with the header tags, in the contracts (filter-tags.ts). */
+export { multiSelectText } from '@car/contracts';
 
 /** Focusing the empty select chooses every option; otherwise focus changes nothing. */
 export function choiceOnFocus<T>(chosen: readonly T[], options: ReadonlyArray<{ value: T }>): T[] {

@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { HOUSE_COLORS } from '@car/contracts';
 import { SIGN_COLORS } from './chart-result';
 
 /** The stylesheets' value of a custom property of :root. */
@@ -15,5 +16,19 @@ describe('the sign colours: one palette for text and charts (decisions 176, 181)
 
   it('draws prices in the text colours of kit.css', () => {
     expect(SIGN_COLORS.price).toEqual({ up: cssVariable('kit.css', '--chart-up'), down: cssVariable('kit.css', '--chart-down') });
+  });
+
+  it('names the house colours of app.css, which the decks draw in (issue 31)', () => {
+    const names: Record<keyof typeof HOUSE_COLORS, string> = {
+      brand: '--brand',
+      brandDark: '--brand-dark',
+      brandSoft: '--brand-soft',
+      text: '--text',
+      text3: '--text-3',
+      line: '--line',
+      pageBg: '--page-bg',
+    };
+    for (const [key, variable] of Object.entries(names))
+      expect([key, HOUSE_COLORS[key as keyof typeof HOUSE_COLORS]]).toEqual([key, cssVariable('app.css', variable)]);
   });
 });

@@ -1,0 +1,168 @@
+import JSZip from 'jszip';
+import { DEFINITIONS } from '@car/contracts';
+import { type DeckDeclaration, writeDeck } from './deck.writer';
+import { DECK_FONT, TABLE_ROWS_PER_SLIDE } from './deck.style';
+
+interface Row {
+  name: string;
+  sales: number | null;
+  yoy: number | null;
+  mixChange: number | null;
+  rank: number | null;
+  status: number;
+}
+
+const ROWS: Row[] = Array.from({ length: TABLE_ROWS_PER_SLIDE + 3 }, (_, i) => ({
+  name: i === 0 ? '=HYPERLINK("x")' : `车系${i}`,
+  sales: 1234567 - i * 1000,
+  yoy: i === 1 ? null : i % 2 === 0 ? 5.24 : -3.1,
+  mixChange: i === 2 ? 1.94 : 0,
+  rank: i + 1,
+  status: i === 3 ? 1 : 0,
+}));
+
+const DECK: DeckDeclaration = {
+  title: '整体市场表现',
+  tags: [
+    { label: '时间', value: '2026年10月' },
+    { label: '数据来源', value: '零售' },
+  ],
+  asOf: { source: 'retail', status: { month: '2026-10', publishedAt: null, publishedOn: '2026-11-14' } },
+  maker: '厂商/品牌：一汽-大众 / 大众',
+  slides: [
+    {
+      kind: 'figures',
+      title: '销量概况',
+      figures: [
+        { label: '10月销量', kind: 'count', value: 2101234 },
+        { label: '同比', kind: 'growth', value: -4.26 },
+        { label: '环比', kind: 'growth', value: null },
+      ],
+    },
+    {
+      kind: 'chart',
+      title: '销量走势',
+      chart: {
+        xAxis: [{ categories: ['2026-08', '2026-09', '=1+1'] }],
+        yAxis: [{ title: '销量（辆）' }, { title: '同比(%)' }],
+        series: [
+          { name: '销量', type: 'column', data: [1800000, 1900000, 2101234], yAxis: 0 },
+          { name: '同比', type: 'line', data: [3.5, null, -4.3], yAxis: 1 },
+        ],
+      },
+    },
+    {
+      kind: 'table',
+      title: '销量排行',
+      columns: [
+        { header: '车系', kind: 'text', value: (r: Row) => r.name },
+        { header: '销量', kind: 'count', value: (r: Row) => r.sales },
+        { header: '同比', kind: 'growth', value: (r: Row) => r.yoy },
+        { header: '份额变化(百分点)', kind: 'points', value: (r: Row) => r.mixChange },
+        { header: '累计排名', kind: 'count', value: (r: Row) => r.rank, arrow: (r: Row) => (r.status === 1 ? 'up' : null) },
+      ],
+      rows: ROWS,
+      strong: (r: Row) => r.name === '车系1',
+    },
+  ],
+};
+
+async function open(deck: DeckDeclaration): Promise<JSZip> {
+  return JSZip.loadAsync(await writeDeck(deck));
+}
+
+async function text(zip: JSZip, path: string): Promise<string> {
+  const file = zip.file(path);
+  if (!file) throw new Error(`${path} is not in the deck`);
+  return file.async('string');
+}
+
+/** The text of a slide's runs, in order (its last, on a content slide, is the page number). */
+function runs(xml: string): string[] {
+  return [...xml.matchAll(/<a:t>([^<]*)<\/a:t>/g)].map((m) =>
+    m[1]
+      .replace(/&quot;/g, '"')
+      .replace(/&apos;/g, "'")
+      .replace(/&amp;/g, '&'),
+  );
+}
+
+describe('the deck writer (issue 31)', () => {
+  let zip: JSZip;
+  beforeAll(async () => {
+    zip = await open(DECK);
+  });
+
+  it('writes 16:9 slides: the title, the figures, the chart and the table over two slides', async () => {
+    expect(await text(zip, 'ppt/presentation.xml')).toMatch(/<p:sldSz cx="12192000" cy="6858000"/);
+    const slides = Object.keys(zip.files).filter((f) => /^ppt\/slides\/slide\d+\.xml$/.test(f));
+    expect(slides).toHaveLength(5);
+    const title = runs(await text(zip, 'ppt/slides/slide1.xml'));
+    expect(title).toEqual(
+      expect.arrayContaining(['整体市场表现', '时间：2026年10月    数据来源：零售', '数据截至 2026-10（2026-11-14 发布）', '厂商/品牌：一汽-大众 / 大众']),
+    );
+  });
+
+  it('names the Chinese font as the latin and the east-asian typeface, and in the theme', async () => {
+    const slide = await text(zip, 'ppt/slides/slide1.xml');
+    expect(slide).toContain(`<a:ea typeface="${DECK_FONT}"`);
+    expect(slide).toContain(`<a:latin typeface="${DECK_FONT}"`);
+    expect(await text(zip, 'ppt/theme/theme1.xml')).toContain(`<a:latin typeface="${DECK_FONT}"/>`);
+  });
+
+  it('shows figures by the display rules: thousands, one-decimal growth with its arrow and colour, a dash', async () => {
+    const slide = await text(zip, 'ppt/slides/slide2.xml');
+    expect(runs(slide)).toEqual(['销量概况', '10月销量', '同比', '环比', '2,101,234', '↓ -4.3%', '-', '2']);
+    expect(slide).toContain('<a:srgbClr val="C41D1D"/>');
+  });
+
+  it('draws a native chart, columns and a line on a second axis, with the series data and the page colours', async () => {
+    const chart = await text(zip, 'ppt/charts/chart1.xml');
+    expect(chart).toContain('<c:barChart>');
+    expect(chart).toContain('<c:lineChart>');
+    expect(chart.match(/<c:valAx>/g)).toHaveLength(2);
+    const values = [...chart.matchAll(/<c:numCache>.*?<\/c:numCache>/gs)].map((m) => [...m[0].matchAll(/<c:v>([^<]*)<\/c:v>/g)].map((v) => v[1]));
+    expect(values).toEqual([
+      ['1800000', '1900000', '2101234'],
+      ['3.5', '', '-4.3'],
+    ]);
+    expect(chart).toContain('1A5FD0');
+    // The axes read as the page's: counts with thousands, the percent axis in one-decimal percents of the numbers sent.
+    expect(chart).toContain('<c:numFmt formatCode="#,##0" sourceLinked="0"/>');
+    expect(chart).toContain('<c:numFmt formatCode="0.0&quot;%&quot;" sourceLinked="0"/>');
+  });
+
+  it("neutralises text in the chart's embedded workbook as the workbooks do", async () => {
+    const embedded = Object.keys(zip.files).find((f) => /^ppt\/embeddings\/.*\.xlsx$/.test(f));
+    expect(embedded).toBeDefined();
+    const sheet = await JSZip.loadAsync(await zip.file(embedded!)!.async('nodebuffer'));
+    const strings = runs((await text(sheet, 'xl/sharedStrings.xml')).replace(/<t>/g, '<a:t>').replace(/<\/t>/g, '</a:t>'));
+    expect(strings).toEqual(expect.arrayContaining(['销量', '同比', '2026-08', "'=1+1"]));
+    expect(strings).not.toContain('=1+1');
+  });
+
+  it('splits a long table over slides with its header repeated, figures as the page shows them', async () => {
+    const first = await text(zip, 'ppt/slides/slide4.xml');
+    const second = await text(zip, 'ppt/slides/slide5.xml');
+    const header = ['车系', '销量', '同比', '份额变化(百分点)', '累计排名'];
+    expect(runs(first).slice(0, 6)).toEqual(['销量排行（1/2）', ...header]);
+    expect(runs(second).slice(0, 6)).toEqual(['销量排行（2/2）', ...header]);
+    expect(runs(first).slice(6, 16)).toEqual(['=HYPERLINK("x")', '1,234,567', '5.2%', '-', '1', '车系1', '1,233,567', '-', '-', '2']);
+    expect(runs(first)).toEqual(expect.arrayContaining(['+1.9', '4 ↑']));
+    expect(
+      runs(second)
+        .slice(6)
+        .filter((t) => t.startsWith('车系')),
+    ).toEqual(['车系15', '车系16', '车系17']);
+  });
+
+  it('puts the definitions of what a slide names in its notes, and the source in every footer', async () => {
+    const notes = await text(zip, 'ppt/notesSlides/notesSlide3.xml');
+    expect(notes).toContain(DEFINITIONS.retail.text);
+    expect(notes).toContain(DEFINITIONS.yoy.text);
+    expect(notes).toContain('数据截至：2026-10（2026-11-14 发布），零售数据');
+    const master = Object.keys(zip.files).filter((f) => /^ppt\/slideLayouts\/slideLayout\d+\.xml$/.test(f));
+    const layouts = await Promise.all(master.map((f) => text(zip, f)));
+    expect(layouts.some((xml) => xml.includes('来源：车市分析平台 · 零售数据 · 数据截至 2026-10（2026-11-14 发布）'))).toBe(true);
+  });
+});

@@ -1,0 +1,314 @@
+import PptxGenJS from 'pptxgenjs';
+import type { Response } from 'express';
+import {
+  asOfValue,
+  CHART_PALETTE,
+  type ChartResult,
+  DEFINITIONS,
+  FIGURE_RULES,
+  figureFormat,
+  type FigureKind,
+  growthDirection,
+  type HeaderTag,
+  onRightAxis,
+  percentNumberFormat,
+  PPTX_MIME,
+  type RankArrow,
+  SIGN_COLORS,
+} from '@car/contracts';
+import { attachmentHeader, definitionsSheetRows, neutralise, type WorkbookAsOf, type WorkbookColumn } from '../workbook/table-workbook';
+import { COLORS, CONTENT, CONTENT_MASTER, DECK_FONT, DECK_LAYOUT, hex, MARGIN, SLIDE_HEIGHT, SLIDE_WIDTH, TABLE_ROWS_PER_SLIDE } from './deck.style';
+
+/**
+ * The one .pptx writer (issue 31, docs/decks.md): a page declares its deck as data — a title slide of its
+ * title, header tags, 数据截至 and the user's producer or brand, then its figures, charts and tables as
+ * the page shows them — and this writes it with pptxgenjs: native, editable charts carrying their data in
+ * an embedded workbook (text neutralised as the workbooks' cells), native tables in the pages' display
+ * rules, the definitions (口径) of what each slide names in its speaker notes.
+ */
+export interface DeckDeclaration {
+  /** The page's title: the title slide's heading and the start of the file name. */
+  title: string;
+  /** The page's header tags, as it shows them. */
+  tags: readonly HeaderTag[];
+  /** What the figures are as of: 数据截至 on the title slide and in every footer, the source's 口径 in the notes. */
+  asOf: WorkbookAsOf;
+  /** The user's producer or brand ('一汽-大众 / 大众'), when the account has one. */
+  maker?: string;
+  slides: readonly DeckSlide[];
+}
+
+/** A column of a deck's table: a workbook column (one declaration for both) and, for a rank, its arrow. */
+export type DeckColumn<Row> = WorkbookColumn<Row> & { arrow?: (row: Row) => RankArrow };
+
+/** Figures in a row of cards (the five summary cards): each its title, kind and value. */
+export interface FiguresSlide {
+  kind: 'figures';
+  title: string;
+  figures: ReadonlyArray<{ label: string; kind: FigureKind; value: number | null | undefined }>;
+}
+
+/** A chart as the page draws it: columns on the left axis, lines (growths on the right axis), the answer's data. */
+export interface ChartSlide {
+  kind: 'chart';
+  title: string;
+  chart: ChartResult;
+}
+
+/** A table; longer than a slide holds, it goes on over slides with its header repeated. */
+export interface TableSlide<Row> {
+  kind: 'table';
+  title: string;
+  columns: ReadonlyArray<DeckColumn<Row>>;
+  rows: readonly Row[];
+  /** Rows shown in bold (totals, subtotals). */
+  strong?: (row: Row) => boolean;
+}
+
+// A slide's rows are typed by its own declaration; the deck holds tables of any row.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type DeckSlide = FiguresSlide | ChartSlide | TableSlide<any>;
+
+const ARROWS: Record<Exclude<RankArrow, null>, string> = { up: '↑', down: '↓', flat: '—' };
+
+/** The text a figure shows on the page, by its kind's display rule (contracts display.ts). */
+export function figureText(kind: 'text' | FigureKind, value: string | number | null | undefined): string {
+  if (kind === 'text') return value === null || value === undefined ? '-' : String(value);
+  return FIGURE_RULES[kind].text(typeof value === 'number' ? value : null);
+}
+
+/** The colour rule of the pages: a growth or a point change that shows is green up, red down; anything else plain. */
+function signColor(kind: 'text' | FigureKind, value: unknown): string | undefined {
+  if (kind !== 'growth' && kind !== 'points') return undefined;
+  const direction = growthDirection(typeof value === 'number' ? value : null);
+  return direction ? hex(SIGN_COLORS.growth[direction]) : undefined;
+}
+
+/** The speaker notes of a slide: 数据截至, the source's 口径, then the definition of each measure the slide names. */
+export function notesOf(labels: Iterable<string>, asOf: WorkbookAsOf): string {
+  return definitionsSheetRows(labels, asOf)
+    .map(([name, text]) => `${name}：${text}`)
+    .join('\n');
+}
+
+/** The footer's source line: the product, the source and 数据截至. */
+function sourceLine(asOf: WorkbookAsOf): string {
+  const source = DEFINITIONS[asOf.source === 'rebate' ? 'rebateSource' : asOf.source];
+  return `来源：车市分析平台 · ${source.name}数据 · 数据截至 ${asOfValue(asOf.status)}`;
+}
+
+function defineMaster(pptx: PptxGenJS, asOf: WorkbookAsOf): void {
+  pptx.defineSlideMaster({
+    title: CONTENT_MASTER,
+    background: { color: COLORS.white },
+    objects: [
+      { rect: { x: 0, y: 0, w: SLIDE_WIDTH, h: 0.12, fill: { color: COLORS.brand } } },
+      { line: { x: MARGIN, y: SLIDE_HEIGHT - 0.5, w: SLIDE_WIDTH - 2 * MARGIN, h: 0, line: { color: COLORS.line, width: 0.75 } } },
+      {
+        text: {
+          text: sourceLine(asOf),
+          options: { x: MARGIN, y: SLIDE_HEIGHT - 0.45, w: SLIDE_WIDTH - 2 * MARGIN - 1, h: 0.3, fontFace: DECK_FONT, fontSize: 9, color: COLORS.muted },
+        },
+      },
+    ],
+    slideNumber: {
+      x: SLIDE_WIDTH - MARGIN - 0.8,
+      y: SLIDE_HEIGHT - 0.45,
+      w: 0.8,
+      h: 0.3,
+      fontFace: DECK_FONT,
+      fontSize: 9,
+      color: COLORS.muted,
+      align: 'right',
+    },
+  });
+}
+
+function contentSlide(pptx: PptxGenJS, title: string, labels: Iterable<string>, asOf: WorkbookAsOf): PptxGenJS.Slide {
+  const slide = pptx.addSlide({ masterName: CONTENT_MASTER });
+  slide.addText(title, { x: MARGIN, y: 0.3, w: SLIDE_WIDTH - 2 * MARGIN, h: 0.6, fontFace: DECK_FONT, fontSize: 22, bold: true, color: COLORS.text });
+  slide.addNotes(notesOf([title, ...labels], asOf));
+  return slide;
+}
+
+function addTitleSlide(pptx: PptxGenJS, deck: DeckDeclaration): void {
+  const slide = pptx.addSlide();
+  slide.background = { color: COLORS.white };
+  slide.addShape(pptx.ShapeType.rect, { x: 0, y: 0, w: 0.35, h: SLIDE_HEIGHT, fill: { color: COLORS.brand } });
+  slide.addText(deck.title, { x: 1, y: 1.6, w: 11, h: 1.1, fontFace: DECK_FONT, fontSize: 40, bold: true, color: COLORS.brandDark });
+  const tags = deck.tags.map((t) => `${t.label}：${t.value}`).join('    ');
+  slide.addText(tags, { x: 1, y: 2.9, w: 11.5, h: 0.6, fontFace: DECK_FONT, fontSize: 16, color: COLORS.text });
+  slide.addText(`数据截至 ${asOfValue(deck.asOf.status)}`, { x: 1, y: 3.6, w: 11, h: 0.5, fontFace: DECK_FONT, fontSize: 14, color: COLORS.muted });
+  if (deck.maker) slide.addText(deck.maker, { x: 1, y: 4.2, w: 11, h: 0.5, fontFace: DECK_FONT, fontSize: 14, color: COLORS.muted });
+  slide.addText('车市分析平台', { x: 1, y: SLIDE_HEIGHT - 1, w: 6, h: 0.4, fontFace: DECK_FONT, fontSize: 12, color: COLORS.brand, bold: true });
+  const labels = deck.slides.flatMap(slideLabels);
+  slide.addNotes(notesOf([deck.title, ...labels], deck.asOf));
+}
+
+/** The labels a slide names (its figures', series', axes' or columns'), for its notes. */
+function slideLabels(slide: DeckSlide): string[] {
+  switch (slide.kind) {
+    case 'figures':
+      return slide.figures.map((f) => f.label);
+    case 'chart':
+      return [...slide.chart.yAxis.map((a) => a.title), ...slide.chart.series.map((s) => s.name)];
+    case 'table':
+      return slide.columns.map((c) => c.header);
+  }
+}
+
+const CELL = { fontFace: DECK_FONT, fontSize: 10, color: COLORS.text, valign: 'middle' } as const;
+const HEADER_CELL = { ...CELL, bold: true, color: COLORS.white, fill: { color: COLORS.brand }, align: 'center' } as const;
+
+function addFiguresSlide(pptx: PptxGenJS, slide: FiguresSlide, asOf: WorkbookAsOf): void {
+  const target = contentSlide(pptx, slide.title, slideLabels(slide), asOf);
+  const titles = slide.figures.map((f) => ({ text: f.label, options: { ...CELL, fontSize: 14, color: COLORS.muted, align: 'center' as const } }));
+  const values = slide.figures.map((f) => {
+    const text = figureText(f.kind, f.value);
+    const direction = f.kind === 'growth' ? growthDirection(f.value ?? null) : null;
+    return {
+      text: direction ? `${direction === 'up' ? ARROWS.up : ARROWS.down} ${text}` : text,
+      options: { ...CELL, fontSize: 26, bold: true, align: 'center' as const, color: signColor(f.kind, f.value) ?? COLORS.text },
+    };
+  });
+  target.addTable([titles, values], {
+    x: CONTENT.x,
+    y: CONTENT.y + 0.8,
+    w: CONTENT.w,
+    rowH: [0.6, 1.2],
+    border: { type: 'solid', pt: 0.75, color: COLORS.line },
+    fill: { color: COLORS.brandSoft },
+  });
+}
+
+function addChartSlide(pptx: PptxGenJS, slide: ChartSlide, asOf: WorkbookAsOf): void {
+  const target = contentSlide(pptx, slide.title, slideLabels(slide), asOf);
+  const { chart } = slide;
+  // Text reaches the embedded workbook as cells: a category or series name that a spreadsheet would run as a formula is neutralised.
+  const labels = (chart.xAxis[0]?.categories ?? []).map(neutralise);
+  const series = chart.series.map((s, index) => ({ series: s, color: hex(CHART_PALETTE[index % CHART_PALETTE.length]) }));
+  const right = series.some((s) => onRightAxis(s.series));
+  const groups = (['column', 'line'] as const).flatMap((drawn) =>
+    [false, true].map((onRight) => ({
+      drawn,
+      onRight,
+      members: series.filter((s) => (s.series.type === 'column') === (drawn === 'column') && onRightAxis(s.series) === onRight),
+    })),
+  );
+  const parts = groups
+    .filter((g) => g.members.length > 0)
+    .map((g) => ({
+      type: g.drawn === 'column' ? ('bar' as const) : ('line' as const),
+      data: g.members.map((m) => ({ name: neutralise(m.series.name), labels, values: m.series.data as number[] })),
+      options: {
+        chartColors: g.members.map((m) => m.color),
+        ...(g.drawn === 'column'
+          ? { barDir: 'col' as const, barGapWidthPct: 60 }
+          : { lineSize: 2, lineDataSymbolSize: 5, lineSmooth: g.members.every((m) => m.series.type === 'spline') }),
+        ...(g.onRight ? { secondaryValAxis: true, secondaryCatAxis: true } : {}),
+      },
+    }));
+  const axisFont = { fontFace: DECK_FONT, fontSize: 10, color: COLORS.muted };
+  const valAxis = (title: string | undefined, format: string, gridLines: boolean) => ({
+    showValAxisTitle: Boolean(title),
+    valAxisTitle: title ?? '',
+    valAxisTitleFontFace: DECK_FONT,
+    valAxisTitleFontSize: 10,
+    valAxisTitleColor: COLORS.muted,
+    valAxisLabelFormatCode: format,
+    valAxisLabelFontFace: axisFont.fontFace,
+    valAxisLabelFontSize: axisFont.fontSize,
+    valAxisLabelColor: axisFont.color,
+    valGridLine: gridLines ? { color: COLORS.line, size: 0.75 } : { style: 'none' as const },
+  });
+  const catAxis = {
+    catAxisLabelFontFace: axisFont.fontFace,
+    catAxisLabelFontSize: axisFont.fontSize,
+    catAxisLabelColor: axisFont.color,
+    catAxisLineShow: true,
+  };
+  // A combined chart: pptxgenjs reads its options from the third argument when the second (its typings' data) is empty.
+  const noData = undefined as unknown as [];
+  target.addChart(parts, noData, {
+    x: CONTENT.x,
+    y: CONTENT.y,
+    w: CONTENT.w,
+    h: CONTENT.h,
+    showLegend: true,
+    legendPos: 't',
+    legendFontFace: DECK_FONT,
+    legendFontSize: 11,
+    legendColor: COLORS.text,
+    ...(right
+      ? {
+          valAxes: [valAxis(chart.yAxis[0]?.title, figureFormat('count'), true), valAxis(chart.yAxis[1]?.title, percentNumberFormat(), false)],
+          catAxes: [catAxis, { catAxisHidden: true }],
+        }
+      : { ...valAxis(chart.yAxis[0]?.title, figureFormat('count'), true), ...catAxis }),
+  });
+}
+
+function addTableSlides<Row>(pptx: PptxGenJS, slide: TableSlide<Row>, asOf: WorkbookAsOf): void {
+  const header = slide.columns.map((c) => ({ text: c.header, options: HEADER_CELL }));
+  const widths = slide.columns.map((c) => (c.kind === 'text' ? 2.2 : 1));
+  const scale = CONTENT.w / widths.reduce((a, b) => a + b, 0);
+  const pages = Math.max(1, Math.ceil(slide.rows.length / TABLE_ROWS_PER_SLIDE));
+  for (let page = 0; page < pages; page++) {
+    const rows = slide.rows.slice(page * TABLE_ROWS_PER_SLIDE, (page + 1) * TABLE_ROWS_PER_SLIDE);
+    const title = pages > 1 ? `${slide.title}（${page + 1}/${pages}）` : slide.title;
+    const target = contentSlide(pptx, title, slideLabels(slide), asOf);
+    const body = rows.map((row) => {
+      const bold = slide.strong?.(row) ?? false;
+      return slide.columns.map((c) => {
+        const value = c.value(row);
+        const arrow = c.arrow?.(row);
+        const text = figureText(c.kind, value);
+        return {
+          text: arrow && text !== '-' ? `${text} ${ARROWS[arrow]}` : text,
+          options: {
+            ...CELL,
+            bold,
+            align: c.kind === 'text' ? ('left' as const) : ('right' as const),
+            color: signColor(c.kind, value) ?? COLORS.text,
+            ...(bold ? { fill: { color: COLORS.brandSoft } } : {}),
+          },
+        };
+      });
+    });
+    target.addTable([header, ...body], {
+      x: CONTENT.x,
+      y: CONTENT.y,
+      w: CONTENT.w,
+      colW: widths.map((w) => w * scale),
+      rowH: 0.34,
+      border: { type: 'solid', pt: 0.5, color: COLORS.line },
+    });
+  }
+}
+
+/** The deck as a .pptx in memory (a deck of a page is a few hundred kilobytes). */
+export async function writeDeck(deck: DeckDeclaration): Promise<Buffer> {
+  const pptx = new PptxGenJS();
+  pptx.layout = DECK_LAYOUT;
+  pptx.author = '车市分析平台';
+  pptx.company = '车市分析平台';
+  pptx.title = deck.title;
+  pptx.theme = { headFontFace: DECK_FONT, bodyFontFace: DECK_FONT };
+  defineMaster(pptx, deck.asOf);
+  addTitleSlide(pptx, deck);
+  for (const slide of deck.slides) {
+    if (slide.kind === 'figures') addFiguresSlide(pptx, slide, deck.asOf);
+    else if (slide.kind === 'chart') addChartSlide(pptx, slide, deck.asOf);
+    else addTableSlides(pptx, slide, deck.asOf);
+  }
+  return (await pptx.write({ outputType: 'nodebuffer', compression: true })) as Buffer;
+}
+
+/** Sends a deck as the download of `fileName` (.pptx), with the workbooks' download header. */
+export async function sendDeck(response: Response, fileName: string, deck: DeckDeclaration): Promise<void> {
+  const body = await writeDeck(deck);
+  response.setHeader('Content-Type', PPTX_MIME);
+  response.setHeader('Content-Disposition', attachmentHeader(fileName));
+  response.setHeader('Content-Length', body.length);
+  response.end(body);
+}
