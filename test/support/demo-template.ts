@@ -71,7 +71,13 @@ export async function createDemoDatabase(adminUrl: string, database: string, rep
   try {
     await admin.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK]);
     const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [template]);
-    if (found.rowCount === 0 || !fs.existsSync(templateReports)) {
+    const missing = found.rowCount === 0 ? null : await missingReports(adminUrl, template, templateReports);
+    if (missing !== null && missing > 0) {
+      // A template whose report rows name files its folder does not hold (another build's folder) would serve 404s.
+      log(`the template ${template} names ${missing} report files its folder lacks: built again`);
+      await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+    }
+    if (missing !== 0) {
       await buildTemplate(admin, adminUrl, template, templateReports, log);
     } else {
       log(`demo data from the template ${template}`);
@@ -86,6 +92,19 @@ export async function createDemoDatabase(adminUrl: string, database: string, rep
     await admin.end();
   }
   fs.cpSync(templateReports, reportsDir, { recursive: true });
+}
+
+/** How many of the template's report rows name a file its reports folder does not hold (all of them without the folder). */
+async function missingReports(adminUrl: string, template: string, templateReports: string): Promise<number> {
+  const db = new Client({ connectionString: withDatabase(adminUrl, template) });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ file_name: string }>('SELECT file_name FROM report');
+    return rows.filter((r) => !fs.existsSync(path.join(templateReports, r.file_name))).length;
+  } finally {
+    // Closed before the copy: CREATE DATABASE … TEMPLATE refuses a template with a session open on it.
+    await db.end();
+  }
 }
 
 async function buildTemplate(admin: Client, adminUrl: string, template: string, templateReports: string, log: (m: string) => void): Promise<void> {
