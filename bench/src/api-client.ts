@@ -70,8 +70,8 @@ export class ApiClient {
     const response = await fetch(this.url(path, query), { headers: this.headers(access) });
     const text = await response.text();
     const ms = performance.now() - started;
-    // A download (.xlsx) succeeds as HTTP 200 with the workbook's content type.
-    if (response.status === 200 && (response.headers.get('content-type') ?? '').includes('spreadsheetml')) return { ms, bytes: text.length };
+    // A download (.xlsx, .pptx) succeeds as HTTP 200 with the file's content type.
+    if (response.status === 200 && /spreadsheetml|presentationml/.test(response.headers.get('content-type') ?? '')) return { ms, bytes: text.length };
     let code: unknown;
     let msg: unknown;
     try {

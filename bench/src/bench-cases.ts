@@ -307,6 +307,12 @@ export const ENDPOINTS: readonly BenchEndpoint[] = [
   { group: 'wholeMarket', path: 'saleVolume/wholeMarket/whole', variants: [...MARKET_FILTERS] },
   { group: 'wholeMarket', path: 'saleVolume/wholeMarket/detail', variants: [...MARKET_FILTERS] },
   { group: 'wholeMarket', path: 'saleVolume/wholeMarket/series', variants: [...MARKET_FILTERS] },
+  /** 导出PPT (issue 31: a large page, a 50-row table and the trend chart, ≤ 1 s p95): brands, sub-series, producers. */
+  {
+    group: 'wholeMarket',
+    path: 'saleVolume/wholeMarket/ppt',
+    variants: vary(MARKET_FILTERS.slice(0, 4), ['type=2&pageSize=50', 'type=5&pageSize=50&count=3', 'type=4&pageSize=50&timeDimensionality=1']),
+  },
   { group: 'wholeMarket', path: 'saleVolume/wholeMarket/bound', variants: vary(MARKET_FILTERS, PAGES) },
   { group: 'wholeMarket', path: 'saleVolume/wholeMarket/area', variants: vary(RETAIL_FILTERS, ['dimensionality=1', 'dimensionality=2']) },
   { group: 'wholeMarket', path: 'saleVolume/wholeMarket/producer', variants: vary(MARKET_FILTERS, PAGES) },
