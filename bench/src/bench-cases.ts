@@ -17,6 +17,8 @@ export interface BenchEndpoint {
   access?: 'mp';
   /** Reads facts outside the analytics layer: the same aggregate on the raw facts, for the comparison. */
   rawAggregate?: (variant: string) => RawAggregate;
+  /** Its own p95 target in ms, where its issue sets one other than the analytics calls' (report.ts TARGET_P95_MS). */
+  targetMs?: number;
 }
 
 export interface RawAggregate {
@@ -311,6 +313,7 @@ export const ENDPOINTS: readonly BenchEndpoint[] = [
   {
     group: 'wholeMarket',
     path: 'saleVolume/wholeMarket/ppt',
+    targetMs: 1000,
     variants: vary(MARKET_FILTERS.slice(0, 4), ['type=2&pageSize=50', 'type=5&pageSize=50&count=3', 'type=4&pageSize=50&timeDimensionality=1']),
   },
   { group: 'wholeMarket', path: 'saleVolume/wholeMarket/bound', variants: vary(MARKET_FILTERS, PAGES) },

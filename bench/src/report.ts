@@ -34,14 +34,20 @@ export interface BenchReport {
 
 const yes = (ok: boolean): string => (ok ? '**met**' : '**not met**');
 
-function endpointRows(results: EndpointResult[]): Array<{ path: string; s: ReturnType<typeof spread>; result: EndpointResult }> {
-  return results.map((result) => ({ path: result.endpoint.path, s: spread(result.variants.flatMap((v) => v.samples)), result }));
+function endpointRows(results: EndpointResult[]): Array<{ path: string; s: ReturnType<typeof spread>; target: number; result: EndpointResult }> {
+  return results.map((result) => ({
+    path: result.endpoint.path,
+    s: spread(result.variants.flatMap((v) => v.samples)),
+    target: result.endpoint.targetMs ?? TARGET_P95_MS,
+    result,
+  }));
 }
 
 export function renderReport(r: BenchReport): string {
   const rows = endpointRows(r.endpoints);
-  const worst = [...rows].sort((a, b) => b.s.p95 - a.s.p95);
-  const over = rows.filter((x) => x.s.p95 > TARGET_P95_MS);
+  // The worst of the calls under the common target; a call with a target of its own (导出PPT) is checked against it.
+  const worst = rows.filter((x) => x.target === TARGET_P95_MS).sort((a, b) => b.s.p95 - a.s.p95);
+  const over = rows.filter((x) => x.s.p95 > x.target);
   const comparisons = r.endpoints.flatMap((e) => e.variants.filter((v) => v.comparison).map((v) => ({ path: e.endpoint.path, v, c: v.comparison! })));
   const slowerThanDuck = comparisons.filter((x) => x.c.apiMs >= x.c.duckMs);
   const disagree = comparisons.filter((x) => x.c.agree === false);
@@ -145,7 +151,7 @@ export function renderReport(r: BenchReport): string {
     const scanned = x.result.variants.map((v) => v.rowsScanned).filter((v): v is number => v !== null);
     const tables = [...new Set(x.result.variants.flatMap((v) => v.tables))].join(', ') || '-';
     const sc = scanned.length ? `${count(spread(scanned).p50)} / ${count(Math.max(...scanned))}` : '-';
-    const flag = x.s.p95 > TARGET_P95_MS ? ' ⚠' : '';
+    const flag = x.s.p95 > x.target ? ' ⚠' : '';
     line(`| ${x.path} | ${x.result.variants.length} | ${x.s.n} | ${ms(x.s.p50)} | ${ms(x.s.p95)}${flag} | ${ms(x.s.max)} | ${tables} | ${sc} |`);
   }
   line();
