@@ -37,6 +37,11 @@ export interface TableOptions {
   sort?: SortOrder<RankingSortColumn>;
 }
 
+/** The name column's header of a table (its dimension's label; the area table's 省份 or 大区), in its workbook and its deck. */
+function nameHeaderOf(table: WholeMarketTable, dimensionality: number): string {
+  return table === 'area' ? (dimensionality === 2 ? '省份' : '大区') : SALES_DIMENSIONS[table].label;
+}
+
 /** 整体市场表现: the national market narrowed by month, source, segment, fuels and producer property. */
 @Injectable()
 export class WholeMarketService {
@@ -69,7 +74,7 @@ export class WholeMarketService {
   async download(dto: SaleVolumeFilterDto, table: WholeMarketTable, dimensionality: number): Promise<RankingWorkbook> {
     const scope = await this.sales.scope(dto);
     const rows = await this.allRows(scope, table, dimensionality);
-    const label = table === 'area' ? (dimensionality === 2 ? '省份' : '大区') : SALES_DIMENSIONS[table].label;
+    const label = nameHeaderOf(table, dimensionality);
     const grouped = table === 'segment' || (table === 'area' && dimensionality === 2);
     return {
       rows,
@@ -103,7 +108,7 @@ export class WholeMarketService {
       { segments, fuels: numeric(fuels), producerProperties: numeric(properties) },
       { producerProperty: true, segment: true },
     );
-    const nameHeader = table === 'segment' ? '细分市场' : table === 'area' ? (dto.dimensionality === 2 ? '省份' : '大区') : SALES_DIMENSIONS[table].label;
+    const nameHeader = nameHeaderOf(table, dto.dimensionality);
     const title = '整体市场表现';
     return {
       fileName: `${title}-${periodLabel(scope)}.pptx`,
