@@ -26,6 +26,8 @@ const SOURCES = [
   'backend/src/analytics',
   'backend/src/bootstrap',
   'backend/src/reportDownload',
+  // The monthly reports' decks (issue 31 §2).
+  'backend/src/deck',
   'test/support/demo-template.ts',
 ];
 

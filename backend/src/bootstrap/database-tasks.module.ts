@@ -6,11 +6,18 @@ import { AnalyticsService } from '../analytics/analytics.service';
 import { RollupRepository } from '../analytics/rollup.repository';
 import { CarConfigRepository } from '../carConfig/car-config.repository';
 import { APP_CONFIG, AppConfig } from '../config/config';
+import { MonthlyDeckBuilder } from '../reportDownload/monthly-report.deck';
 import { MonthlyReportWriter } from '../reportDownload/monthly-report.writer';
 import { ReportRepository } from '../reportDownload/report.repository';
 import { ReportStorage } from '../reportDownload/report-storage';
 import { CalendarRepository } from '../reference/calendar.repository';
 import { DataStatusService } from '../reference/data-status.service';
+import { PriceService } from '../price/price.service';
+import { GeographyRepository } from '../reference/geography.repository';
+import { SegmentRepository } from '../reference/segment.repository';
+import { CompanyBrandRepository } from '../saleVolume/company-brand.repository';
+import { CompanyBrandService } from '../saleVolume/company-brand.service';
+import { SaleVolumeService } from '../saleVolume/sale-volume.service';
 import { DemoDataRepository } from '../seed/demo-data.repository';
 import { MarketDataRepository } from './market-data.repository';
 
@@ -39,6 +46,14 @@ export class DatabaseTasksModule {
         ReportStorage,
         DataStatusService,
         MonthlyReportWriter,
+        // Their decks (issue 31 §2): a producer's cards, trend, ranking and prices as the pages' services answer them.
+        MonthlyDeckBuilder,
+        SaleVolumeService,
+        CompanyBrandService,
+        CompanyBrandRepository,
+        SegmentRepository,
+        GeographyRepository,
+        PriceService,
       ],
     };
   }

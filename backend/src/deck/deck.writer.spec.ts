@@ -165,4 +165,17 @@ describe('the deck writer (issue 31)', () => {
     const layouts = await Promise.all(master.map((f) => text(zip, f)));
     expect(layouts.some((xml) => xml.includes('来源：车市分析平台 · 零售数据 · 数据截至 2026-10（2026-11-14 发布）'))).toBe(true);
   });
+
+  it('writes a text slide as its paragraphs in order, the definitions of the measures it names in its notes', async () => {
+    const deck = await JSZip.loadAsync(
+      await writeDeck({
+        ...DECK,
+        slides: [{ kind: 'text', title: '本月要点', paragraphs: ['第一句：零售 1.0 千辆。', '第二句。', '第三句。'], labels: ['同比'] }],
+      }),
+    );
+    const slide = await text(deck, 'ppt/slides/slide2.xml');
+    expect(runs(slide).slice(0, 4)).toEqual(['本月要点', '第一句：零售 1.0 千辆。', '第二句。', '第三句。']);
+    expect(slide).toContain(`typeface="${DECK_FONT}"`);
+    expect(await text(deck, 'ppt/notesSlides/notesSlide2.xml')).toContain(DEFINITIONS.yoy.text);
+  });
 });

@@ -65,9 +65,18 @@ export interface TableSlide<Row> {
   strong?: (row: Row) => boolean;
 }
 
+/** Sentences written from the figures (a monthly deck's 要点, the dashboard's briefs), one paragraph each. */
+export interface TextSlide {
+  kind: 'text';
+  title: string;
+  paragraphs: readonly string[];
+  /** The measures the sentences name, for the notes' definitions. */
+  labels?: readonly string[];
+}
+
 // A slide's rows are typed by its own declaration; the deck holds tables of any row.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type DeckSlide = FiguresSlide | ChartSlide | TableSlide<any>;
+export type DeckSlide = FiguresSlide | ChartSlide | TableSlide<any> | TextSlide;
 
 const ARROWS: Record<Exclude<RankArrow, null>, string> = { up: '↑', down: '↓', flat: '—' };
 
@@ -154,6 +163,8 @@ function slideLabels(slide: DeckSlide): string[] {
       return [...slide.chart.yAxis.map((a) => a.title), ...slide.chart.series.map((s) => s.name)];
     case 'table':
       return slide.columns.map((c) => c.header);
+    case 'text':
+      return [...(slide.labels ?? [])];
   }
 }
 
@@ -179,6 +190,24 @@ function addFiguresSlide(pptx: PptxGenJS, slide: FiguresSlide, asOf: WorkbookAsO
     border: { type: 'solid', pt: 0.75, color: COLORS.line },
     fill: { color: COLORS.brandSoft },
   });
+}
+
+function addTextSlide(pptx: PptxGenJS, slide: TextSlide, asOf: WorkbookAsOf): void {
+  const target = contentSlide(pptx, slide.title, slideLabels(slide), asOf);
+  target.addText(
+    slide.paragraphs.map((text) => ({ text, options: { bullet: { code: '25A0' }, breakLine: true, paraSpaceAfter: 14 } })),
+    {
+      x: CONTENT.x,
+      y: CONTENT.y + 0.3,
+      w: CONTENT.w,
+      h: CONTENT.h - 0.6,
+      valign: 'top',
+      fontFace: DECK_FONT,
+      fontSize: 18,
+      color: COLORS.text,
+      lineSpacingMultiple: 1.2,
+    },
+  );
 }
 
 function addChartSlide(pptx: PptxGenJS, slide: ChartSlide, asOf: WorkbookAsOf): void {
@@ -299,6 +328,7 @@ export async function writeDeck(deck: DeckDeclaration): Promise<Buffer> {
   for (const slide of deck.slides) {
     if (slide.kind === 'figures') addFiguresSlide(pptx, slide, deck.asOf);
     else if (slide.kind === 'chart') addChartSlide(pptx, slide, deck.asOf);
+    else if (slide.kind === 'text') addTextSlide(pptx, slide, deck.asOf);
     else addTableSlides(pptx, slide, deck.asOf);
   }
   return (await pptx.write({ outputType: 'nodebuffer', compression: true })) as Buffer;

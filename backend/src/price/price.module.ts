@@ -2,17 +2,17 @@ import { Module } from '@nestjs/common';
 import { MarketPriceController } from './market-price.controller';
 import { MarketPriceService } from './market-price.service';
 import { PriceVolumeModule } from '../pricevolume/price-volume.module';
+import { PriceDataModule } from './price-data.module';
 import { DetailMarketController, TotalMarketController } from './price-structure.controller';
 import { PriceStructureService } from './price-structure.service';
 import { PriceTraceController } from './price-trace.controller';
 import { PriceTraceService } from './price-trace.service';
 import { PriceRepository } from './price.repository';
-import { PriceService } from './price.service';
 
 /** 价格分析: the market price index, the car-series price trace and the price-structure pair over the query layer's price measures. */
 @Module({
-  imports: [PriceVolumeModule],
+  imports: [PriceVolumeModule, PriceDataModule],
   controllers: [MarketPriceController, PriceTraceController, TotalMarketController, DetailMarketController],
-  providers: [PriceService, MarketPriceService, PriceTraceService, PriceRepository, PriceStructureService],
+  providers: [MarketPriceService, PriceTraceService, PriceRepository, PriceStructureService],
 })
 export class PriceModule {}

@@ -1,8 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { growth, growthNumber, percentNumber, share } from '@car/contracts';
+import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { AnalyticsService } from '../analytics/analytics.service';
 import { COMPARISONS, type Volumes, volumesOf } from '../analytics/comparisons';
+import { writeDeck } from '../deck/deck.writer';
+import { MonthlyDeckBuilder, type SubSeriesLine } from './monthly-report.deck';
 import { ReportRepository } from './report.repository';
 import { ReportStorage } from './report-storage';
 import { DataStatusService } from '../reference/data-status.service';
@@ -18,16 +21,11 @@ interface ProducerFigures extends Volumes {
   name: string;
 }
 
-interface SubSeriesLine extends Volumes {
-  producerId: number;
-  subSeriesName: string;
-  segmentName: string;
-}
-
 /**
- * 月度市场简报: one workbook per producer and month, written to the reports folder and listed in the
- * report table through the report storage, which the report-download page serves. Its figures come from the query layer and read
- * by the display rules every page and workbook shares (@car/contracts, display.ts).
+ * 月度市场简报: one workbook and one deck (.pptx, issue 31 §2) per producer and month, written to the reports folder and
+ * listed in the report table through the report storage, which the report-download page serves. The workbook's figures
+ * come from the query layer, the deck's from the pages' services (monthly-report.deck.ts), both read by the display
+ * rules every page and workbook shares (@car/contracts, display.ts).
  */
 @Injectable()
 export class MonthlyReportWriter {
@@ -36,9 +34,10 @@ export class MonthlyReportWriter {
     private readonly reports: ReportRepository,
     private readonly storage: ReportStorage,
     private readonly dataStatus: DataStatusService,
+    private readonly decks: MonthlyDeckBuilder,
   ) {}
 
-  /** Writes the month's summaries; returns how many workbooks were written. */
+  /** Writes the month's summaries, a workbook and a deck per producer; returns how many producers were written. */
   async writeMonth(month: number, producerIds?: number[]): Promise<number> {
     const [whole] = await this.analytics.query({ source: 2, dimensions: [], month, measures: COMPARISONS });
     const market = { qty: whole?.values.qty ?? 0, lj: whole?.values.lj ?? 0 };
@@ -55,18 +54,23 @@ export class MonthlyReportWriter {
     ).map((row) => ({ id: row.key.producer!, name: row.name.producer!, ...volumesOf(row.values) }));
     if (producers.length === 0) return 0;
     const asOf = await this.dataStatus.ofMonth('retail', month);
-    const lines = await this.subSeriesLines(
-      month,
-      producers.map((p) => p.id),
-    );
+    const [lines, deckMarket] = await Promise.all([
+      this.subSeriesLines(
+        month,
+        producers.map((p) => p.id),
+      ),
+      this.decks.market(month),
+    ]);
     for (const producer of producers) {
       const name = `${producer.name}${monthLabel(month)}乘用车市场简报`;
+      const own = lines.get(producer.id) ?? [];
       // Written through the report storage (generated name, partial file renamed when complete), as uploads are.
-      const file = await this.storage.write('xlsx', (partialPath) =>
-        this.writeWorkbook(partialPath, name, month, producer, market, lines.get(producer.id) ?? [], asOf),
-      );
-      const replaced = await this.reports.replaceReport(producer.id, month, name, file.fileName, file.fileSize);
-      await this.storage.remove(replaced);
+      const workbook = await this.storage.write('xlsx', (partialPath) => this.writeWorkbook(partialPath, name, month, producer, market, own, asOf));
+      await this.storage.remove(await this.reports.replaceReport(producer.id, month, name, 'xlsx', workbook));
+      const deck = await this.decks.deck(deckMarket, producer, own, name, asOf);
+      const slides = await writeDeck(deck);
+      const pptx = await this.storage.write('pptx', (partialPath) => fs.promises.writeFile(partialPath, slides));
+      await this.storage.remove(await this.reports.replaceReport(producer.id, month, name, 'pptx', pptx));
     }
     return producers.length;
   }
@@ -90,7 +94,14 @@ export class MonthlyReportWriter {
     const byProducer = new Map<number, SubSeriesLine[]>();
     for (const row of rows) {
       const producerId = row.key.producer!;
-      const line = { producerId, subSeriesName: row.name.subSeries!, segmentName: row.name.segment!, ...volumesOf(row.values) };
+      const line: SubSeriesLine = {
+        producerId,
+        subSeriesId: row.key.subSeries!,
+        subSeriesName: row.name.subSeries!,
+        segmentId: row.key.segment!,
+        segmentName: row.name.segment!,
+        ...volumesOf(row.values),
+      };
       const list = byProducer.get(producerId) ?? [];
       list.push(line);
       byProducer.set(producerId, list);
@@ -104,7 +115,7 @@ export class MonthlyReportWriter {
     month: number,
     producer: ProducerFigures,
     market: { qty: number; lj: number },
-    lines: SubSeriesLine[],
+    lines: readonly SubSeriesLine[],
     asOf: WorkbookAsOf,
   ): Promise<void> {
     const workbook = new ExcelJS.Workbook();

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { ReportFileType } from '@car/contracts';
 
 /** A report as stored, with its producer's name and the upload time as the list shows it. */
 export interface ReportRecord {
@@ -106,21 +107,23 @@ export class ReportRepository {
   }
 
   /**
-   * Lists the monthly report, replacing an earlier one of the same producer, month and name; answers the
+   * Lists the monthly report, replacing an earlier one of the same producer, month, name and type; answers the
    * files of the reports it replaced (for the storage to remove).
    */
-  async replaceReport(producerId: number, month: number, name: string, fileName: string, fileSize: number): Promise<string[]> {
+  async replaceReport(producerId: number, month: number, name: string, type: ReportFileType, file: { fileName: string; fileSize: number }): Promise<string[]> {
     return this.dataSource.transaction(async (tx) => {
+      // A producer's month has one report of each name and type (the 简报's workbook and its deck, decision 221).
       const old: Array<{ file_name: string }> = await tx.query(
-        'WITH gone AS (DELETE FROM report WHERE producer_id = $1 AND month = $2 AND name = $3 RETURNING file_name) SELECT file_name FROM gone',
-        [producerId, month, name],
+        `WITH gone AS (DELETE FROM report WHERE producer_id = $1 AND month = $2 AND name = $3 AND file_name LIKE '%.' || $4 RETURNING file_name)
+         SELECT file_name FROM gone`,
+        [producerId, month, name, type],
       );
       await tx.query(
         `INSERT INTO report (producer_id, name, month, file_name, file_size, created_at)
          VALUES ($1, $2, $3, $4, $5, make_date($3 / 100, $3 % 100, 1) + interval '1 month' + interval '9 days 10 hours')`,
-        [producerId, name, month, fileName, fileSize],
+        [producerId, name, month, file.fileName, file.fileSize],
       );
-      return old.map((row) => row.file_name).filter((file) => file !== fileName);
+      return old.map((row) => row.file_name).filter((stored) => stored !== file.fileName);
     });
   }
 }
