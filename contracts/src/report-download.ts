@@ -59,7 +59,7 @@ export const PPTX_MIME = 'application/vnd.openxmlformats-officedocument.presenta
 export const REPORT_FILE_TYPES = {
   xlsx: { label: 'Excel', mime: XLSX_MIME },
   docx: { label: 'Word', mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' },
-  pptx: { label: 'PowerPoint', mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation' },
+  pptx: { label: 'PowerPoint', mime: PPTX_MIME },
   pdf: { label: 'PDF', mime: 'application/pdf' },
 } as const;
 export type ReportFileType = keyof typeof REPORT_FILE_TYPES;

@@ -4,7 +4,9 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import type { Page } from 'playwright-core';
 import { bundleFileName } from '../../backend/src/reportDownload/report-download.jobs';
+import { REPORT_FILE_TYPE_KEYS, REPORT_FILE_TYPES } from '@car/contracts';
 import { describeInBrowser, openPage, screenshot, useBrowser } from '../support/browser';
+import { chartSeriesNames, openDeck, part, slideChart, texts } from '../support/deck-zip';
 import { ADMIN, ANALYST, app, clickDownload, openWorkbook, savedFile, signIn, url } from './support/files-kit';
 
 jest.setTimeout(180_000);
@@ -13,6 +15,13 @@ const rows = (page: Page) => page.locator('.report-page__table tbody tr');
 /** The name the upload below gives its report, so the other test can leave one a failed run left behind. */
 const UPLOADED = '验收上传报告';
 const demoRows = (page: Page) => rows(page).filter({ hasNotText: UPLOADED });
+/** A row's report name (its link) and the extension of its 类型. */
+async function reportOf(row: ReturnType<Page['locator']>): Promise<{ name: string; extension: string }> {
+  const label = (await row.locator('td').nth(4).textContent())!.trim();
+  const extension = REPORT_FILE_TYPE_KEYS.find((key) => REPORT_FILE_TYPES[key].label === label);
+  if (!extension) throw new Error(`unknown 类型 ${label}`);
+  return { name: (await row.locator('td').nth(3).locator('a').textContent())!.trim(), extension };
+}
 
 /**
  * 报告下载 and 报告管理 on the shipped app (issue 24 §3): one report and a bundle of three downloaded by the
@@ -28,18 +37,30 @@ describeInBrowser('the reports as shipped: downloaded and opened', () => {
     await page.goto(url('/comprehensiveinquiry/reportdownload'), { waitUntil: 'networkidle' });
     expect(await demoRows(page).count()).toBeGreaterThanOrEqual(3);
 
-    const first = demoRows(page).first().locator('td').nth(3).locator('a');
-    const name = (await first.textContent())!.trim();
-    const single = await clickDownload(page, first);
+    const excel = demoRows(page)
+      .filter({ has: page.locator('td:nth-child(5)', { hasText: 'Excel' }) })
+      .first();
+    const name = (await reportOf(excel)).name;
+    const single = await clickDownload(page, excel.locator('td').nth(3).locator('a'));
     expect(single.fileName).toBe(`${name}.xlsx`);
     const workbook = await openWorkbook(single.body);
     const overview = workbook.getWorksheet('概览');
     expect(overview).toBeDefined();
     expect(overview!.rowCount).toBeGreaterThan(1);
 
+    // The same 简报 as a deck (issue 31 §2): listed as PowerPoint under the same name, a deck that names its producer.
+    const powerPoint = demoRows(page).filter({ has: page.locator('td:nth-child(5)', { hasText: 'PowerPoint' }), hasText: name });
+    const deckFile = await clickDownload(page, powerPoint.locator('td').nth(3).locator('a'));
+    expect(deckFile.fileName).toBe(`${name}.pptx`);
+    const deck = await openDeck(deckFile.body);
+    expect(texts(await part(deck, 'ppt/slides/slide1.xml'))[0]).toBe(name);
+    expect(texts(await part(deck, 'ppt/slides/slide2.xml'))[0]).toBe('本月要点');
+    expect(chartSeriesNames(await slideChart(deck, 4)).length).toBeGreaterThan(0);
+
     const names: string[] = [];
     for (let i = 0; i < 3; i++) {
-      names.push((await demoRows(page).nth(i).locator('td').nth(3).textContent())!.trim());
+      const report = await reportOf(demoRows(page).nth(i));
+      names.push(`${report.name}.${report.extension}`);
       await demoRows(page).nth(i).locator('.ui.checkbox').click();
     }
     const started = page.waitForEvent('download', { timeout: 120_000 });
@@ -52,8 +73,12 @@ describeInBrowser('the reports as shipped: downloaded and opened', () => {
     expect(await page.locator('.report-bundle').textContent()).toContain('已完成（3 / 3 个文件）');
     const zip = await JSZip.loadAsync(bundle.body);
     const entries = Object.values(zip.files).filter((entry) => !entry.dir);
-    expect(entries.map((entry) => entry.name).sort()).toEqual(names.map((n) => `${n}.xlsx`).sort());
+    expect(entries.map((entry) => entry.name).sort()).toEqual([...names].sort());
     for (const entry of entries) {
+      if (entry.name.endsWith('.pptx')) {
+        expect(texts(await part(await openDeck(await entry.async('nodebuffer')), 'ppt/slides/slide1.xml'))[0]).toBe(entry.name.replace(/\.pptx$/, ''));
+        continue;
+      }
       const inner = new ExcelJS.Workbook();
       await inner.xlsx.load((await entry.async('nodebuffer')) as unknown as ArrayBuffer);
       expect(inner.getWorksheet('概览')).toBeDefined();

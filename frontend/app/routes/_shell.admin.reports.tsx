@@ -7,6 +7,7 @@
 import {
   REPORT_DOWNLOAD,
   REPORT_FILE_TYPE_KEYS,
+  REPORT_FILE_TYPES,
   REPORT_MAX_BYTES,
   REPORT_MAX_FILES,
   REPORT_PAGE_SIZE,
@@ -190,7 +191,7 @@ export default function AdminReportsPage() {
                 <a href={reportDownloadHref([item.id])}>{item.name}</a>
               </Table.Cell>
               <Table.Cell>{item.month}</Table.Cell>
-              <Table.Cell>{item.fileType}</Table.Cell>
+              <Table.Cell>{REPORT_FILE_TYPES[item.fileType].label}</Table.Cell>
               <Table.Cell>{sizeText(item.fileSize)}</Table.Cell>
               <Table.Cell className="report-admin__row-actions">
                 <Button size="mini" type="button" disabled={change.state !== 'idle'} onClick={() => startReplace(item.id)}>

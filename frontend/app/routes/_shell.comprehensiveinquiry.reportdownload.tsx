@@ -4,7 +4,15 @@
  * the table with checkboxes, select-all and 下载 (one report: its file; several: a zip made by a job with
  * progress); 点击加载更多 grows the page size by 10, 没有更多数据了哦 at the end. No filter side panel.
  */
-import { REPORT_DOWNLOAD, REPORT_PAGE_SIZE, type ReportBundleView, defaultReportRange, formatMonth, reportUploadMonths } from '@car/contracts';
+import {
+  REPORT_DOWNLOAD,
+  REPORT_FILE_TYPES,
+  REPORT_PAGE_SIZE,
+  type ReportBundleView,
+  defaultReportRange,
+  formatMonth,
+  reportUploadMonths,
+} from '@car/contracts';
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useFetcher, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { useEffect, useMemo, useState } from 'react';
@@ -160,6 +168,7 @@ export default function ReportDownloadPage() {
             <Table.HeaderCell>上传时间</Table.HeaderCell>
             <Table.HeaderCell>厂商名称</Table.HeaderCell>
             <Table.HeaderCell>报告名称</Table.HeaderCell>
+            <Table.HeaderCell collapsing>类型</Table.HeaderCell>
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -175,6 +184,7 @@ export default function ReportDownloadPage() {
                   {item.name}
                 </a>
               </Table.Cell>
+              <Table.Cell collapsing>{REPORT_FILE_TYPES[item.fileType].label}</Table.Cell>
             </Table.Row>
           ))}
         </Table.Body>
