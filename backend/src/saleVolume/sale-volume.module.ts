@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DeckModule } from '../deck/deck.module';
 import { SaleVolumeDataModule } from './sale-volume-data.module';
+import { SalesDeckService } from './sales-deck.service';
 import { WholeMarketDeckController } from './whole-market-deck.controller';
 import { WholeMarketController } from './whole-market.controller';
 import { WholeMarketService } from './whole-market.service';
@@ -9,7 +10,7 @@ import { WholeMarketService } from './whole-market.service';
 @Module({
   imports: [SaleVolumeDataModule, DeckModule],
   controllers: [WholeMarketController, WholeMarketDeckController],
-  providers: [WholeMarketService],
-  exports: [SaleVolumeDataModule],
+  providers: [WholeMarketService, SalesDeckService],
+  exports: [SaleVolumeDataModule, SalesDeckService],
 })
 export class SaleVolumeModule {}

@@ -1,0 +1,88 @@
+import JSZip from 'jszip';
+import { type ChartResult, type TableRow } from '@car/contracts';
+
+/*
+ * A deck (导出PPT, issue 31) read as the zip of XML it is: its slides' texts and tables, its charts' caches —
+ * what the deck specs compare with the pages' own calls.
+ */
+
+export async function part(zip: JSZip, path: string): Promise<string> {
+  const file = zip.file(path);
+  if (!file) throw new Error(`${path} is not in the deck`);
+  return file.async('string');
+}
+
+export const decode = (text: string): string =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+/** A part's text runs, in order. */
+export const texts = (xml: string): string[] => [...xml.matchAll(/<a:t>([^<]*)<\/a:t>/g)].map((m) => decode(m[1]));
+
+/** The number of slides of a deck. */
+export function slideCount(zip: JSZip): number {
+  return Object.keys(zip.files).filter((f) => /^ppt\/slides\/slide\d+\.xml$/.test(f)).length;
+}
+
+/** A slide's table as rows of cell texts (its header first). */
+export function tableOf(xml: string): string[][] {
+  return [...xml.matchAll(/<a:tr\b[^>]*>(.*?)<\/a:tr>/gs)].map((tr) =>
+    [...tr[1].matchAll(/<a:tc\b[^>]*>(.*?)<\/a:tc>/gs)].map((tc) => texts(tc[1]).join('')),
+  );
+}
+
+/** The table rows of the slides `first` to `last` (default: the deck's last), headers dropped after the first slide's (each must repeat it). */
+export async function tableRows(zip: JSZip, first: number, last = slideCount(zip)): Promise<{ header: string[]; rows: string[][] }> {
+  const tables = await Promise.all(Array.from({ length: last - first + 1 }, (_, i) => part(zip, `ppt/slides/slide${first + i}.xml`).then(tableOf)));
+  const header = tables[0][0];
+  for (const table of tables) expect(table[0]).toEqual(header);
+  return { header, rows: tables.flatMap((t) => t.slice(1)) };
+}
+
+/** A chart part's value caches, series by series, and its categories — to compare with a chart answer. */
+export async function chartOf(zip: JSZip, index: number): Promise<{ caches: string[][]; categories: string[] }> {
+  const xml = await part(zip, `ppt/charts/chart${index}.xml`);
+  const caches = [...xml.matchAll(/<c:numCache>(.*?)<\/c:numCache>/gs)].map((m) => [...m[1].matchAll(/<c:v>([^<]*)<\/c:v>/g)].map((v) => v[1]));
+  const categories = [...xml.matchAll(/<c:cat>.*?<\/c:cat>/gs)][0][0];
+  return { caches, categories: [...categories.matchAll(/<c:v>([^<]*)<\/c:v>/g)].map((v) => decode(v[1])) };
+}
+
+/** What a chart answer's caches must read: the column series first (the writer draws columns, then lines), nulls empty. */
+export function expectedCaches(chart: ChartResult): string[][] {
+  const columnsFirst = [...chart.series.filter((s) => s.type === 'column'), ...chart.series.filter((s) => s.type !== 'column')];
+  return columnsFirst.map((s) => s.data.map((v) => (v === null ? '' : String(v))));
+}
+
+const ARROW: Record<number, string> = { 1: ' ↑', [-1]: ' ↓', 0: ' —' };
+
+/** The text of a rank with its arrow, as the decks write it (a dash on a total row or with no rank). */
+export function rankText(ranking: number | null, status: number | undefined, total = false): string {
+  return total || ranking === null ? '-' : `${ranking}${ARROW[status ?? -2] ?? ''}`;
+}
+
+/** Each data tag's cell of a ranking row, by the API's own texts. */
+const TAG_TEXT: Record<number, (r: TableRow) => string> = {
+  2: (r) => r.salesStr,
+  3: (r) => r.tqSalesStr,
+  4: (r) => r.moms,
+  5: (r) => r.yoys,
+  6: (r) => r.mixs,
+  7: (r) => r.tqMixs,
+  8: (r) => r.mixChanges,
+  9: (r) => rankText(r.ljRanking, r.rankingStatus, r.heji),
+  10: (r) => r.salesSumStr,
+  11: (r) => r.tqSalesSumStr,
+  12: (r) => r.yearYoys,
+  13: (r) => r.yearMixs,
+  14: (r) => r.tqYearMixs,
+  15: (r) => r.yearMixChanges,
+};
+
+/** A ranking row as the page shows it with the data columns `tags`, by the API's own texts. */
+export function rankingCells(r: TableRow, tags: readonly number[], group = false): string[] {
+  return [...(group ? [r.groupName ?? ''] : []), r.name, ...tags.map((t) => TAG_TEXT[t](r))];
+}
