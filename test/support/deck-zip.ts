@@ -28,6 +28,20 @@ export function slideCount(zip: JSZip): number {
   return Object.keys(zip.files).filter((f) => /^ppt\/slides\/slide\d+\.xml$/.test(f)).length;
 }
 
+/** The slides whose title (their first text) starts with `title`, by number: a table split over slides is a run of them. */
+export async function slidesTitled(zip: JSZip, title: string): Promise<number[]> {
+  const numbers = Array.from({ length: slideCount(zip) }, (_, i) => i + 1);
+  const firsts = await Promise.all(numbers.map(async (n) => texts(await part(zip, `ppt/slides/slide${n}.xml`))[0] ?? ''));
+  return numbers.filter((_, i) => firsts[i].startsWith(title));
+}
+
+/** The table split over the slides titled `title` (slidesTitled): its header and its rows. */
+export async function tableTitled(zip: JSZip, title: string): Promise<{ header: string[]; rows: string[][] }> {
+  const slides = await slidesTitled(zip, title);
+  if (slides.length === 0) throw new Error(`no slide is titled ${title}`);
+  return tableRows(zip, slides[0], slides[slides.length - 1]);
+}
+
 /** A slide's table as rows of cell texts (its header first). */
 export function tableOf(xml: string): string[][] {
   return [...xml.matchAll(/<a:tr\b[^>]*>(.*?)<\/a:tr>/gs)].map((tr) =>
@@ -43,9 +57,17 @@ export async function tableRows(zip: JSZip, first: number, last = slideCount(zip
   return { header, rows: tables.flatMap((t) => t.slice(1)) };
 }
 
-/** A chart part's value caches, series by series, and its categories — to compare with a chart answer. */
+/**
+ * The value caches (series by series) and the categories of the deck's `index`-th chart part (1 the first; pptxgenjs
+ * numbers its parts across the decks of a process) — to compare with a chart answer.
+ */
 export async function chartOf(zip: JSZip, index: number): Promise<{ caches: string[][]; categories: string[] }> {
-  const xml = await part(zip, `ppt/charts/chart${index}.xml`);
+  const number = (f: string) => Number(/(\d+)\.xml$/.exec(f)?.[1]);
+  const charts = Object.keys(zip.files)
+    .filter((f) => /^ppt\/charts\/chart\d+\.xml$/.test(f))
+    .sort((a, b) => number(a) - number(b));
+  if (!charts[index - 1]) throw new Error(`the deck has no chart ${index}`);
+  const xml = await part(zip, charts[index - 1]);
   const caches = [...xml.matchAll(/<c:numCache>(.*?)<\/c:numCache>/gs)].map((m) => [...m[1].matchAll(/<c:v>([^<]*)<\/c:v>/g)].map((v) => v[1]));
   const categories = [...xml.matchAll(/<c:cat>.*?<\/c:cat>/gs)][0][0];
   return { caches, categories: [...categories.matchAll(/<c:v>([^<]*)<\/c:v>/g)].map((v) => decode(v[1])) };
