@@ -227,7 +227,12 @@ export const AREA_MARKET = {
   producer: area('producer', sv.areaMarketRankingSchema, sv.tablePageSchema, '所选地区的厂商排名（分页）'),
   area: area('area', sv.areaMarketTableSchema, sv.areaTreePageSchema, '地区树与地图：所选地区的下级（全国→大区→省份，大区→省份→城市，省份→城市），仅零售量'),
   download: area('download', sv.areaMarketDownloadSchema, 'xlsx', '下载 Excel：type 0 细分市场 / 1 系别 / 2 品牌 / 3 区域 / 4 厂商'),
-  ppt: area('ppt', sv.areaMarketDeckSchema, 'pptx', '导出PPT：页面所示的卡片、区域分布、趋势图与排行表（筛选、区域、图表与表格参数同页面，tags 数据列，sort 排序）'),
+  ppt: area(
+    'ppt',
+    sv.areaMarketDeckSchema,
+    'pptx',
+    '导出PPT：页面所示的卡片、区域分布、趋势图与排行表（筛选、区域、图表与表格参数同页面，tags 数据列，sort 排序）',
+  ),
 };
 
 const maker = under('saleVolume', 'saleVolume/companyBrand');

@@ -80,7 +80,10 @@ describe('导出PPT of 区域市场表现 (saleVolume/areaMarket/ppt)', () => {
     expect((await tableTitled(zip, '区域分布')).rows.map((r) => r[0])).toEqual(
       sortRankingRows(cities.list, { column: 'sales', direction: 'desc' }).map((r) => r.name),
     );
-    expect(await tableTitled(zip, '广东销量排行（品牌）')).toEqual({ header: ['品牌', '当月销量', '同比'], rows: brands.list.map((r) => rankingCells(r, [2, 5])) });
+    expect(await tableTitled(zip, '广东销量排行（品牌）')).toEqual({
+      header: ['品牌', '当月销量', '同比'],
+      rows: brands.list.map((r) => rankingCells(r, [2, 5])),
+    });
   });
 
   test('a city: its map is its province’s; the segment table sorted by the page’s rule (sortRankingRows)', async () => {

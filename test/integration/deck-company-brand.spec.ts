@@ -42,7 +42,14 @@ describe('导出PPT of 厂商品牌表现 (saleVolume/companyBrand/ppt)', () => 
       { ...filters, type: 1, view: 'list', currentPage: 1, pageSize: 10, tags: '9,2,5', sort: 'sales.asc' },
       '厂商品牌表现-品牌排名-2026-03.pptx',
     );
-    const list = await ok<{ list: TendencyRow[] }>('companyBrand/list', { ...filters, type: 1, accumulate: 0, currentPage: 1, pageSize: 10, sort: 'sales.asc' });
+    const list = await ok<{ list: TendencyRow[] }>('companyBrand/list', {
+      ...filters,
+      type: 1,
+      accumulate: 0,
+      currentPage: 1,
+      pageSize: 10,
+      sort: 'sales.asc',
+    });
     const first = list.list[0];
     const details = await ok<CarDetails>('companyBrand/carDetails', { ...filters, type: 1, foreignId: first.id, accumulate: 0 });
     expect(texts(await part(zip, 'ppt/slides/slide1.xml'))).toEqual(
@@ -52,7 +59,10 @@ describe('导出PPT of 厂商品牌表现 (saleVolume/companyBrand/ppt)', () => 
       header: ['排名', '品牌', '当月销量', '同比', '累计排名'],
       rows: list.list.map((r) => [String(r.ranking), ...rankingCells(r, [2, 5, 9])]),
     });
-    expect(await tableTitled(zip, `${first.name} 车型明细 ${details.time}（同期 ${details.tqTime}）`)).toEqual({ header: DETAIL_HEADER, rows: detailCells(details) });
+    expect(await tableTitled(zip, `${first.name} 车型明细 ${details.time}（同期 ${details.tqTime}）`)).toEqual({
+      header: DETAIL_HEADER,
+      rows: detailCells(details),
+    });
   });
 
   test('the overview’s band chart by January-to-date, and the clicked producer’s details in the page’s detailSort', async () => {

@@ -44,9 +44,7 @@ export async function tableTitled(zip: JSZip, title: string): Promise<{ header: 
 
 /** A slide's table as rows of cell texts (its header first). */
 export function tableOf(xml: string): string[][] {
-  return [...xml.matchAll(/<a:tr\b[^>]*>(.*?)<\/a:tr>/gs)].map((tr) =>
-    [...tr[1].matchAll(/<a:tc\b[^>]*>(.*?)<\/a:tc>/gs)].map((tc) => texts(tc[1]).join('')),
-  );
+  return [...xml.matchAll(/<a:tr\b[^>]*>(.*?)<\/a:tr>/gs)].map((tr) => [...tr[1].matchAll(/<a:tc\b[^>]*>(.*?)<\/a:tc>/gs)].map((tc) => texts(tc[1]).join('')));
 }
 
 /** The table rows of the slides `first` to `last` (default: the deck's last), headers dropped after the first slide's (each must repeat it). */

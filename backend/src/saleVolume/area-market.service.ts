@@ -272,7 +272,9 @@ const MAP_TAGS = [2, 5, 10, 12] as const;
 /** The flattened tree's name and group headers: two levels under the nation or a region (its children the groups), one below. */
 function treeHeaders(node: AreaNode): { nameHeader: string; groupHeader?: string } {
   const childLevel = node.level === 3 ? 3 : ((node.level + 1) as AreaLevel);
-  return node.level < 2 ? { nameHeader: LEVEL_LABEL[(childLevel + 1) as AreaLevel], groupHeader: LEVEL_LABEL[childLevel] } : { nameHeader: LEVEL_LABEL[childLevel] };
+  return node.level < 2
+    ? { nameHeader: LEVEL_LABEL[(childLevel + 1) as AreaLevel], groupHeader: LEVEL_LABEL[childLevel] }
+    : { nameHeader: LEVEL_LABEL[childLevel] };
 }
 
 /** The tree as download rows: each parent's children, then the parent as a bold 小计 row. */

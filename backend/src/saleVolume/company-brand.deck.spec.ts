@@ -65,7 +65,16 @@ describe('the car-model details on a deck (厂商品牌表现, decision 211)', (
   test('the page’s columns: the segment (its share) on its first line, the model, the figures; a total’s name in the first column', () => {
     const slide = carDetailsSlide('乙汽车 车型明细', DETAILS, undefined);
     expect(slide.title).toBe('乙汽车 车型明细 2026-03（同期 2025-03）');
-    expect(slide.columns.map((c) => c.header)).toEqual(['细分市场（占比）', '车型', '销量', '去年同期销量', '同比', '细分市场份额', '份额变化(百分点)', '细分市场排名']);
+    expect(slide.columns.map((c) => c.header)).toEqual([
+      '细分市场（占比）',
+      '车型',
+      '销量',
+      '去年同期销量',
+      '同比',
+      '细分市场份额',
+      '份额变化(百分点)',
+      '细分市场排名',
+    ]);
     const rows = cells(undefined);
     expect(rows.map((r) => r.slice(0, 3))).toEqual([
       ['A级轿车（60.0%）', '乙电EV', '300'],
@@ -81,6 +90,10 @@ describe('the car-model details on a deck (厂商品牌表现, decision 211)', (
 
   test('the page’s detailSort orders each segment’s models; its subtotals stay at its foot', () => {
     expect(cells({ column: 'sales', direction: 'asc' }).map((r) => r[1])).toEqual(['乙星', '乙悦', '乙电EV', '合计', '细分市场合计', '', '']);
-    expect(cells({ column: 'name', direction: 'desc' }).slice(0, 3).map((r) => r[1])).not.toEqual(['乙电EV', '乙星', '乙悦']);
+    expect(
+      cells({ column: 'name', direction: 'desc' })
+        .slice(0, 3)
+        .map((r) => r[1]),
+    ).not.toEqual(['乙电EV', '乙星', '乙悦']);
   });
 });

@@ -190,7 +190,9 @@ export class CompanyBrandService {
     ]);
     const chosen = dto.foreignId ?? list.list[0]?.id;
     const details =
-      chosen === undefined ? null : await this.carDetails({ ...market, foreignId: chosen, accumulate: dto.accumulate, foreignIds: [], compareType: undefined, count: 0 });
+      chosen === undefined
+        ? null
+        : await this.carDetails({ ...market, foreignId: chosen, accumulate: dto.accumulate, foreignIds: [], compareType: undefined, count: 0 });
     const ranking: DeckSlide = band
       ? trendSlide(`${label}销量排名`, band)
       : rankingSlide(`${label}销量排名`, list.list, {

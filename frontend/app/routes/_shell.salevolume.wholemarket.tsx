@@ -22,15 +22,7 @@ import { useFailureToast } from '~/components/Toast';
 import { TrendChart } from '~/components/TrendChart';
 import { apiGet } from '~/utils/api.server';
 import { titled } from '~/utils/meta';
-import {
-  deckTableParams,
-  effectiveDimension,
-  loadMorePage,
-  pagesByLoadMore,
-  rankingSort,
-  TABLE_PAGE_KEYS,
-  wholeMarketDimensions,
-} from '~/utils/ranking-table';
+import { deckTableParams, effectiveDimension, loadMorePage, pagesByLoadMore, rankingSort, TABLE_PAGE_KEYS, wholeMarketDimensions } from '~/utils/ranking-table';
 import { filterApiParams, FILTER_PARAMS, pageSizeOf, readFilters, withParams, withShownMonth } from '~/utils/sale-volume-query';
 import { apiDownloadHref } from '~/utils/download';
 import { keepPageOnNetworkFailure } from '~/utils/network-failure';
@@ -98,7 +90,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }),
     // 导出PPT (issue 31, decisions 210-211): the deck of what the page shows, with its filters, chart and table (its
     // columns and order are added from the URL as it is now, deckTableParams).
-    deckParams: { ...api, currentPage: 1, pageSize: tableParams.pageSize, ...(dimension === 4 ? { dimensionality: areaLevel } : {}), type: downloadTypeOf(dimension), timeDimensionality: granularity, count },
+    deckParams: {
+      ...api,
+      currentPage: 1,
+      pageSize: tableParams.pageSize,
+      ...(dimension === 4 ? { dimensionality: areaLevel } : {}),
+      type: downloadTypeOf(dimension),
+      timeDimensionality: granularity,
+      count,
+    },
     failure: firstFailure(lookups, summary, chart, table),
   };
 }

@@ -53,7 +53,6 @@ export function pagesByLoadMore(dimension: TableDimension): boolean {
   return dimension === 3 || dimension === 5 || dimension === 6;
 }
 
-
 /** `tags` from the URL: known tags in the spec's order; `none` → none; absent or nothing known → the defaults. */
 export function readTags(text: string | null): number[] {
   if (text === NO_TAGS) return [];
