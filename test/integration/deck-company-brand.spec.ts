@@ -1,7 +1,7 @@
 import JSZip from 'jszip';
 import { type CarDetails, type ChartResult, type DetailLine, detailLines, type DetailSortColumn, type SortOrder, type TendencyRow } from '@car/contracts';
 import { binaryBody } from '../support/api-app';
-import { chartOf, expectedCaches, part, rankingCells, rankText, slidesTitled, tableTitled, texts } from '../support/deck-zip';
+import { chartTitled, expectedCaches, part, rankingCells, rankText, slidesTitled, tableTitled, texts } from '../support/deck-zip';
 import { salesFiguresApi } from '../support/sales-figures';
 
 /*
@@ -75,7 +75,7 @@ describe('导出PPT of 厂商品牌表现 (saleVolume/companyBrand/ppt)', () => 
       ok<CarDetails>('companyBrand/carDetails', { ...filters, type: 0, foreignId: 12, accumulate: 1 }),
     ]);
     expect(await slidesTitled(zip, '厂商销量排名')).toHaveLength(1);
-    expect(await chartOf(zip, 1)).toEqual({ caches: expectedCaches(band), categories: band.xAxis[0].categories });
+    expect(await chartTitled(zip, '厂商销量排名')).toEqual({ caches: expectedCaches(band), categories: band.xAxis[0].categories });
     const table = await tableTitled(zip, '乙汽车 车型明细');
     expect(table.rows).toEqual(detailCells(details, { column: 'sales', direction: 'asc' }));
   });
@@ -91,7 +91,7 @@ describe('导出PPT of 厂商品牌表现 (saleVolume/companyBrand/ppt)', () => 
       expect.arrayContaining(['乙汽车 - 厂商品牌表现', '时间：2026年3月    数据来源：零售量    燃料类型：全部    区域：全国    厂商：乙汽车']),
     );
     expect(await slidesTitled(zip, '乙汽车与厂商对比')).toHaveLength(1);
-    expect(await chartOf(zip, 1)).toEqual({ caches: expectedCaches(chart), categories: chart.xAxis[0].categories });
+    expect(await chartTitled(zip, '乙汽车与厂商对比')).toEqual({ caches: expectedCaches(chart), categories: chart.xAxis[0].categories });
     const table = await tableTitled(zip, '乙汽车 车型明细');
     expect(table.rows).toEqual(detailCells(details));
     expect(table.rows.map((r) => r[0])).toEqual(expect.arrayContaining([details.compareHeJiList[0].wholeHeJi1.name]));

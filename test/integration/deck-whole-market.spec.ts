@@ -1,7 +1,7 @@
 import JSZip from 'jszip';
 import { type ChartResult, DEFAULT_TAGS, DEFINITIONS, sortRankingRows, type Summary, type TableRow } from '@car/contracts';
 import { binaryBody } from '../support/api-app';
-import { chartOf, decode, expectedCaches, part, rankingCells, tableRows, texts } from '../support/deck-zip';
+import { chartTitled, decode, expectedCaches, part, rankingCells, tableRows, texts } from '../support/deck-zip';
 import { salesFiguresApi } from '../support/sales-figures';
 
 /*
@@ -51,7 +51,7 @@ describe('导出PPT of 整体市场表现 (saleVolume/wholeMarket/ppt)', () => {
       `↑ ${summary.yearYoys}`,
     ]);
 
-    expect(await chartOf(zip, 1)).toEqual({ caches: expectedCaches(chart), categories: chart.xAxis[0].categories });
+    expect(await chartTitled(zip, '销量走势')).toEqual({ caches: expectedCaches(chart), categories: chart.xAxis[0].categories });
 
     const { header, rows } = await tableRows(zip, 4);
     expect(header).toEqual([

@@ -2,10 +2,15 @@ import JSZip from 'jszip';
 import { type ChartResult, type TableRow } from '@car/contracts';
 
 /*
- * A deck (导出PPT, issue 31) read as the zip of XML it is: its slides' texts and tables, its charts' caches —
- * what the deck specs compare with the pages' own calls.
+ * A deck (.pptx) read as the zip of XML it is, for the tests that compare a deck with the API (issue 31 §3): its
+ * slides' texts and tables, its charts' cached series and categories, its notes.
  */
 
+export async function openDeck(body: Buffer): Promise<JSZip> {
+  return JSZip.loadAsync(body);
+}
+
+/** One part of the deck as text; a missing part fails the test with its name. */
 export async function part(zip: JSZip, path: string): Promise<string> {
   const file = zip.file(path);
   if (!file) throw new Error(`${path} is not in the deck`);
@@ -20,12 +25,52 @@ export const decode = (text: string): string =>
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&');
 
-/** A part's text runs, in order. */
+/** The text runs of a slide's XML, in order. */
 export const texts = (xml: string): string[] => [...xml.matchAll(/<a:t>([^<]*)<\/a:t>/g)].map((m) => decode(m[1]));
 
-/** The number of slides of a deck. */
+/** How many slides the deck has. */
 export function slideCount(zip: JSZip): number {
   return Object.keys(zip.files).filter((f) => /^ppt\/slides\/slide\d+\.xml$/.test(f)).length;
+}
+
+/** A slide's table as rows of cell texts (its header first). */
+export function tableOf(xml: string): string[][] {
+  return [...xml.matchAll(/<a:tr\b[^>]*>(.*?)<\/a:tr>/gs)].map((tr) => [...tr[1].matchAll(/<a:tc\b[^>]*>(.*?)<\/a:tc>/gs)].map((tc) => texts(tc[1]).join('')));
+}
+
+/** The table rows of slides `first` to `last` (default: the last slide), each of which must repeat the first one's header. */
+export async function tableRows(zip: JSZip, first: number, last = slideCount(zip)): Promise<{ header: string[]; rows: string[][] }> {
+  const tables = await Promise.all(Array.from({ length: last - first + 1 }, (_, i) => part(zip, `ppt/slides/slide${first + i}.xml`).then(tableOf)));
+  const header = tables[0][0];
+  for (const table of tables) expect(table[0]).toEqual(header);
+  return { header, rows: tables.flatMap((t) => t.slice(1)) };
+}
+
+/** A chart part's cached values, one list per series in the order the chart writes them ('' for a gap). */
+export function chartCaches(xml: string): string[][] {
+  return [...xml.matchAll(/<c:numCache>(.*?)<\/c:numCache>/gs)].map((m) => [...m[1].matchAll(/<c:v>([^<]*)<\/c:v>/g)].map((v) => v[1]));
+}
+
+/** A chart part's categories (those of its first series). */
+export function chartCategories(xml: string): string[] {
+  const categories = [...xml.matchAll(/<c:cat>.*?<\/c:cat>/gs)][0]?.[0] ?? '';
+  return [...categories.matchAll(/<c:v>([^<]*)<\/c:v>/g)].map((v) => decode(v[1]));
+}
+
+/** A chart part's series names, in the order it writes them. */
+export function chartSeriesNames(xml: string): string[] {
+  return [...xml.matchAll(/<c:tx>.*?<c:v>([^<]*)<\/c:v>.*?<\/c:tx>/gs)].map((m) => decode(m[1]));
+}
+
+/**
+ * The chart part drawn on slide `n` (pptxgenjs numbers chart parts across every deck its process writes, so a deck's
+ * first chart is not always chart1.xml: the slide's relationships name it).
+ */
+export async function slideChart(zip: JSZip, n: number): Promise<string> {
+  const rels = await part(zip, `ppt/slides/_rels/slide${n}.xml.rels`);
+  const target = /Target="(?:\.\.|\/ppt)\/charts\/(chart\d+\.xml)"/.exec(rels)?.[1];
+  if (!target) throw new Error(`slide ${n} has no chart`);
+  return part(zip, `ppt/charts/${target}`);
 }
 
 /** The slides whose title (their first text) starts with `title`, by number: a table split over slides is a run of them. */
@@ -42,33 +87,12 @@ export async function tableTitled(zip: JSZip, title: string): Promise<{ header: 
   return tableRows(zip, slides[0], slides[slides.length - 1]);
 }
 
-/** A slide's table as rows of cell texts (its header first). */
-export function tableOf(xml: string): string[][] {
-  return [...xml.matchAll(/<a:tr\b[^>]*>(.*?)<\/a:tr>/gs)].map((tr) => [...tr[1].matchAll(/<a:tc\b[^>]*>(.*?)<\/a:tc>/gs)].map((tc) => texts(tc[1]).join('')));
-}
-
-/** The table rows of the slides `first` to `last` (default: the deck's last), headers dropped after the first slide's (each must repeat it). */
-export async function tableRows(zip: JSZip, first: number, last = slideCount(zip)): Promise<{ header: string[]; rows: string[][] }> {
-  const tables = await Promise.all(Array.from({ length: last - first + 1 }, (_, i) => part(zip, `ppt/slides/slide${first + i}.xml`).then(tableOf)));
-  const header = tables[0][0];
-  for (const table of tables) expect(table[0]).toEqual(header);
-  return { header, rows: tables.flatMap((t) => t.slice(1)) };
-}
-
-/**
- * The value caches (series by series) and the categories of the deck's `index`-th chart part (1 the first; pptxgenjs
- * numbers its parts across the decks of a process) — to compare with a chart answer.
- */
-export async function chartOf(zip: JSZip, index: number): Promise<{ caches: string[][]; categories: string[] }> {
-  const number = (f: string) => Number(/(\d+)\.xml$/.exec(f)?.[1]);
-  const charts = Object.keys(zip.files)
-    .filter((f) => /^ppt\/charts\/chart\d+\.xml$/.test(f))
-    .sort((a, b) => number(a) - number(b));
-  if (!charts[index - 1]) throw new Error(`the deck has no chart ${index}`);
-  const xml = await part(zip, charts[index - 1]);
-  const caches = [...xml.matchAll(/<c:numCache>(.*?)<\/c:numCache>/gs)].map((m) => [...m[1].matchAll(/<c:v>([^<]*)<\/c:v>/g)].map((v) => v[1]));
-  const categories = [...xml.matchAll(/<c:cat>.*?<\/c:cat>/gs)][0][0];
-  return { caches, categories: [...categories.matchAll(/<c:v>([^<]*)<\/c:v>/g)].map((v) => decode(v[1])) };
+/** The caches and categories of the chart on the slide titled `title`, to compare with a chart answer (expectedCaches). */
+export async function chartTitled(zip: JSZip, title: string): Promise<{ caches: string[][]; categories: string[] }> {
+  const [slide] = await slidesTitled(zip, title);
+  if (slide === undefined) throw new Error(`no slide is titled ${title}`);
+  const xml = await slideChart(zip, slide);
+  return { caches: chartCaches(xml), categories: chartCategories(xml) };
 }
 
 /** What a chart answer's caches must read: the column series first (the writer draws columns, then lines), nulls empty. */
