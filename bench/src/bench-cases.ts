@@ -336,6 +336,20 @@ export const ENDPOINTS: readonly BenchEndpoint[] = [
   { group: 'areaMarket', path: 'saleVolume/areaMarket/series', variants: areaVariants() },
   { group: 'areaMarket', path: 'saleVolume/areaMarket/producer', variants: areaVariants(PAGES) },
   { group: 'areaMarket', path: 'saleVolume/areaMarket/highCharts', variants: areaVariants(AREA_CHARTS) },
+  /** 导出PPT (issue 31, decision 211: ≤ 1 s p95): a 50-row table in every 数据列, a sorted one, the area tree under the nation, 10 years. */
+  {
+    group: 'areaMarket',
+    path: 'saleVolume/areaMarket/ppt',
+    targetMs: 1000,
+    variants: [
+      ...areaVariants([
+        'type=2&pageSize=50&tags=2,3,4,5,6,7,8,9,10,11,12,13,14,15',
+        'type=4&pageSize=50&sort=yoy.desc&timeDimensionality=1&count=10',
+        'type=0&sort=name.asc',
+      ]).slice(0, 4),
+      'type=3&count=10&tags=2,3,4,5,6,7,8,9,10,11,12,13,14,15',
+    ],
+  },
 
   // 厂商品牌表现: one producer or brand against the market.
   { group: 'companyBrand', path: 'saleVolume/companyBrand/whole', variants: vary(MARKET_FILTERS, ['', ...MAKERS]) },
@@ -369,6 +383,22 @@ export const ENDPOINTS: readonly BenchEndpoint[] = [
       MARKET_FILTERS,
       MAKERS.map((m, i) => qs(m, i % 2 ? 'accumulate=1' : 'accumulate=0', COMPARISONS[i % COMPARISONS.length])),
     ),
+  },
+
+  /**
+   * 导出PPT (issue 31, decision 211: ≤ 1 s p95): the overview's 50-row list in every 数据列 and its first row's
+   * details, the band chart, one producer against two picked and the Top 5, one brand's 10 years.
+   */
+  {
+    group: 'companyBrand',
+    path: 'saleVolume/companyBrand/ppt',
+    targetMs: 1000,
+    variants: vary(MARKET_FILTERS.slice(0, 4), [
+      'type=1&pageSize=50&sort=salesSum.desc&tags=2,3,4,5,6,7,8,9,10,11,12,13,14,15',
+      'type=0&view=chart&rank=2&listAccumulate=1&accumulate=1',
+      'type=0&id=1&compareType=1&foreignIds=42,52&count=5',
+      'type=1&id=64&timeDimensionality=0&count=10&detailSort=sales.asc',
+    ]),
   },
 
   // 价量交叉: price bands of the filtered market, split by a dimension; the sales-proportion analysis.

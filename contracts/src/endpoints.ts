@@ -208,7 +208,7 @@ export const WHOLE_MARKET = {
   modelSub: whole('modelSub', sv.wholeMarketRankingSchema, sv.tablePageSchema, '车系排名（子车系，分页）'),
   area: whole('area', sv.wholeMarketAreaSchema, sv.tablePageSchema, '区域表：dimensionality 1 大区 / 2 省份（按大区合并）；仅零售量'),
   download: whole('download', sv.wholeMarketDownloadSchema, 'xlsx', '下载 Excel：type 0 细分市场 / 1 系别 / 2 品牌 / 3 区域 / 4 厂商 / 5 车系'),
-  ppt: whole('ppt', sv.wholeMarketDeckSchema, 'pptx', '导出PPT：页面所示的卡片、趋势图与排行表（筛选、图表与表格参数同页面）'),
+  ppt: whole('ppt', sv.wholeMarketDeckSchema, 'pptx', '导出PPT：页面所示的卡片、趋势图与排行表（筛选、图表与表格参数同页面，tags 数据列，sort 排序）'),
 };
 
 const area = under('saleVolume', 'saleVolume/areaMarket');
@@ -227,6 +227,12 @@ export const AREA_MARKET = {
   producer: area('producer', sv.areaMarketRankingSchema, sv.tablePageSchema, '所选地区的厂商排名（分页）'),
   area: area('area', sv.areaMarketTableSchema, sv.areaTreePageSchema, '地区树与地图：所选地区的下级（全国→大区→省份，大区→省份→城市，省份→城市），仅零售量'),
   download: area('download', sv.areaMarketDownloadSchema, 'xlsx', '下载 Excel：type 0 细分市场 / 1 系别 / 2 品牌 / 3 区域 / 4 厂商'),
+  ppt: area(
+    'ppt',
+    sv.areaMarketDeckSchema,
+    'pptx',
+    '导出PPT：页面所示的卡片、区域分布、趋势图与排行表（筛选、区域、图表与表格参数同页面，tags 数据列，sort 排序）',
+  ),
 };
 
 const maker = under('saleVolume', 'saleVolume/companyBrand');
@@ -249,6 +255,12 @@ export const COMPANY_BRAND = {
   carDetails: maker('carDetails', sv.companyBrandCarDetailsSchema, sv.carDetailsSchema, '车型明细：按细分市场列出子车系，含小计、细分市场合计与对比厂商/品牌'),
   download: maker('download', sv.companyBrandRankingSchema, 'xlsx', '下载排名 Excel：type 0 厂商 / 1 品牌'),
   downloadCarDetails: maker('downloadCarDetails', sv.companyBrandCarDetailsSchema, 'xlsx', '下载车型明细 Excel：type、accumulate、foreignId'),
+  ppt: maker(
+    'ppt',
+    sv.companyBrandDeckSchema,
+    'pptx',
+    '导出PPT：页面所示的卡片、排名（图或列表）或趋势图、车型明细（id 为单个厂商/品牌，参数同页面：view、rank、listAccumulate、tags、sort、accumulate、detailSort、foreignId、foreignIds、compareType、count）',
+  ),
 };
 
 const priceQty = under('pricevolume', 'pricevolume/priceQtyDetail');

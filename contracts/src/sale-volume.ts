@@ -4,8 +4,9 @@ import type { AreaLevel } from './geography';
 import { blankIsAbsent, idList, intText, monthText, strictQuery } from './params';
 import { checkNewYear, newYearParam } from './new-year';
 import { inCalendar, refersTo, type ReferenceKind } from './references';
-import { downloadTypeOf, SALES_DIMENSIONS, type SalesDimensionKey } from './sales-dimensions';
-import { rankingSortShape } from './table-sort';
+import { downloadTypeOf, SALES_DIMENSIONS, salesDimensionOfDownloadType, type SalesDimensionKey } from './sales-dimensions';
+import { DETAIL_SORT_COLUMNS } from './car-details';
+import { dataTagsParam, rankingSortShape, sortParam, WHOLE_TABLE_SORT_COLUMNS } from './table-sort';
 
 /**
  * The sales-volume calls (spec 000 §3, §7; decisions 22-36): their parameters and the objects
@@ -96,15 +97,27 @@ export const wholeMarketDownloadSchema = salesQuery({
 });
 
 /**
+ * A deck's ranking table as the page shows it (decisions 210, 211): its 数据列 (`tags`, as the page's URL) and
+ * its order (`sort`: a whole table's by its name too, a paged table's by its figures, sorted in SQL).
+ */
+export const deckTableShape = { tags: dataTagsParam, sort: sortParam(WHOLE_TABLE_SORT_COLUMNS) };
+
+/** The tables that page (brand, producer, car series) sort in SQL by their figures: a name sorts the whole tables only, as on the page. */
+function checkDeckSort(q: { type: number; sort?: { column: string } }, ctx: z.RefinementCtx): void {
+  const paged = ['brand', 'producer', 'carSeries'].includes(salesDimensionOfDownloadType(q.type));
+  if (paged && q.sort?.column === 'name') ctx.addIssue({ code: 'custom', path: ['sort'], message: '分页的排行表按数据列排序，不能按名称' });
+}
+
+/**
  * 导出PPT of 整体市场表现 (issue 31, decision 210): the page's filters, its chart's granularity and years, and
- * its table as the page asks for it (type as the download's, the area level, the rows shown and their sort).
+ * its table as the page asks for it (type as the download's, the area level, the rows shown, their columns and order).
  */
 export const wholeMarketDeckSchema = salesQuery({
   ...wholeMarketAreaSchema.shape,
-  ...rankingSortShape,
+  ...deckTableShape,
   ...chartShape,
   type: downloadType(['segment', 'family', 'brand', 'area', 'producer', 'carSeries']),
-});
+}).superRefine(checkDeckSort);
 
 // --- area market ---
 
@@ -173,6 +186,19 @@ export const areaMarketDownloadSchema = withArea({
   ...saleVolumeFilterShape,
   type: downloadType(['segment', 'family', 'brand', 'area', 'producer']),
 });
+
+/**
+ * 导出PPT of 区域市场表现 (decision 211): the page's filters and node, its chart's granularity and years, and its
+ * table as the page asks for it (type as the download's, the rows shown, their columns and order).
+ */
+export const areaMarketDeckSchema = withArea({
+  ...saleVolumeFilterShape,
+  ...pagingShape,
+  ...deckTableShape,
+  timeDimensionality: granularity,
+  count: yearCount(YEAR_COUNT.areaMarket),
+  type: downloadType(['segment', 'family', 'brand', 'area', 'producer']),
+}).superRefine(checkDeckSort);
 
 export type AreaMarketFilterDto = z.output<typeof areaMarketFilterSchema>;
 export type AreaMarketTableDto = z.output<typeof areaMarketTableSchema>;
@@ -286,6 +312,30 @@ export const companyBrandCarDetailsSchema = withArea({
   foreignIds: comparedIds,
   compareType,
   count: makerCount,
+}).transform(countByMode);
+
+/**
+ * 导出PPT of 厂商品牌表现 (decision 211), either view as the page's URL has it. With `id`, one producer or brand:
+ * its trend (timeDimensionality, compareType, count, foreignIds as highCharts) and car-model details
+ * (accumulate). Without, the overview: the ranking as a band chart (`view` chart, `rank`) or a list (pageSize,
+ * sort, tags), by the month or January-to-date (`listAccumulate`), and the details of the row `foreignId` (none:
+ * the first row). `detailSort` orders the details' models as the page's table.
+ */
+export const companyBrandDeckSchema = withArea({
+  ...companyBrandFilterShape,
+  id: makerOfType(z.preprocess(blankIsAbsent, makerId.optional())),
+  view: z.preprocess(blankIsAbsent, z.enum(['list', 'chart'], { message: '应为 list（列表）或 chart（图）' }).default('list')),
+  rank: rankBand,
+  listAccumulate: accumulate,
+  ...pagingShape,
+  ...rankingSortShape,
+  tags: dataTagsParam,
+  accumulate,
+  detailSort: sortParam(DETAIL_SORT_COLUMNS),
+  timeDimensionality: granularity,
+  count: makerCount,
+  foreignIds: comparedIds,
+  compareType,
 }).transform(countByMode);
 
 export type CompanyBrandFilterDto = z.output<typeof companyBrandFilterSchema>;

@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
 import type { CarDetails, TablePage } from '@car/contracts';
 import { describeInBrowser, useBrowser } from '../support/browser';
-import { chartSeriesNames, openDeck, part, slideChart, texts } from '../support/deck-zip';
+import { chartSeriesNames, openDeck, part, slideChart, slideCount, tableOf, texts } from '../support/deck-zip';
 import { apiResult, cardsOf, cardValues, type SummaryAnswer } from '../support/sales-pages';
+import { testEnv } from '../support/test-env';
 import {
   ANALYST,
   downloadControl,
@@ -59,6 +60,32 @@ async function expectRankingWorkbook(page: Page, expectedRows: number): Promise<
   expect(inFile).toEqual(shown.rows.map((row) => ({ name: row.name, sales: figure(row.values['当月销量']) })));
 }
 
+/** A deck saved by a click on the head's 导出PPT, as Chromium saves it: each slide's text runs and its table, in order. */
+async function savedDeck(page: Page, fileName: RegExp): Promise<Array<{ texts: string[]; table: string[][] }>> {
+  const deck = await saveDownload(page, downloadControl(page.locator('.sales-page__head'), '导出PPT'));
+  expect(deck.fileName).toMatch(fileName);
+  const zip = await openDeck(deck.body);
+  return Promise.all(
+    Array.from({ length: slideCount(zip) }, async (_, i) => {
+      const xml = await part(zip, `ppt/slides/slide${i + 1}.xml`);
+      return { texts: texts(xml), table: tableOf(xml) };
+    }),
+  );
+}
+
+/** The slides of a deck whose title starts with `title`. */
+function titled(slides: Array<{ texts: string[]; table: string[][] }>, title: string) {
+  return slides.filter((s) => (s.texts[0] ?? '').startsWith(title));
+}
+
+/** A page's 导出PPT call signed out is refused as the page's own calls are (the same status and code). */
+async function refusedSignedOut(deckPath: string, pagePath: string): Promise<void> {
+  const [deck, call] = await Promise.all([deckPath, pagePath].map((p) => fetch(`${testEnv().baseUrl}/car/api${p}`)));
+  const [deckBody, callBody] = (await Promise.all([deck.json(), call.json()])) as Array<{ code: number }>;
+  expect({ status: deck.status, code: deckBody.code }).toEqual({ status: call.status, code: callBody.code });
+  expect(deck.status).toBeGreaterThanOrEqual(400);
+}
+
 describeInBrowser('销量分析 as shipped', () => {
   const browser = useBrowser();
 
@@ -94,6 +121,26 @@ describeInBrowser('销量分析 as shipped', () => {
     expect(await slideText(2)).toEqual(expect.arrayContaining([summary.qtyStr, summary.ljQtyStr]));
     expect(chartSeriesNames(await slideChart(zip, 3))).toContain('销量');
     expect(await slideText(4)).toEqual(expect.arrayContaining(['类别', '细分市场', '当月销量']));
+
+    // 数据列 and a clicked sort (decision 211): a column chosen (no reload) and the whole table sorted ascending by
+    // 当月销量; the deck's table has the page's headers and its rows in the page's order.
+    const table = page.locator('.ranking-table');
+    await table.locator('.multi-select__input[aria-label="数据列"]').click();
+    await table.locator('.multi-select__menu [role="option"]', { hasText: /^去年同期销量$/ }).click();
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => [...document.querySelectorAll('.ranking-table thead th')].some((th) => th.textContent?.trim() === '去年同期销量'));
+    for (const direction of ['desc', 'asc']) {
+      await Promise.all([
+        page.waitForURL((u) => u.searchParams.get('sort') === `sales.${direction}`),
+        table.locator('a.sort-header__link[data-column="sales"]').click(),
+      ]);
+    }
+    await page.waitForLoadState('networkidle');
+    const shown = await rankingTable(table);
+    const sorted = titled(await savedDeck(page, /^整体市场表现-.*\.pptx$/), '销量排行');
+    expect(sorted[0].table[0]).toEqual(shown.headers);
+    expect(sorted.flatMap((slide) => slide.table.slice(1).map((row) => row[1]))).toEqual(shown.rows.map((row) => row.name));
+    await refusedSignedOut('/saleVolume/wholeMarket/ppt?type=0', '/saleVolume/wholeMarket/whole');
     assertClean();
   });
 
@@ -131,6 +178,18 @@ describeInBrowser('销量分析 as shipped', () => {
     await page.waitForLoadState('networkidle');
     const brands = await apiResult<TablePage>(page, '/saleVolume/areaMarket/bound', { ...salesFilters(new URL(page.url())), currentPage: 1, pageSize: 10 });
     await expectRankingWorkbook(page, brands.total);
+
+    // 导出PPT (decision 211): the page as shown — its tags with the node, its cards, the map's units, the brands shown.
+    const deck = await savedDeck(page, /^区域市场表现-全国-.*\.pptx$/);
+    const title = deck[0].texts.join('\n');
+    expect(title).toContain('区域市场表现');
+    expect(title).toContain('区域：全国');
+    expect(deck[1].texts).toEqual(expect.arrayContaining([summary.qtyStr, summary.ljQtyStr]));
+    expect(titled(deck, '区域分布').flatMap((slide) => slide.table.slice(1)).length).toBeGreaterThanOrEqual(31);
+    const brandSlides = titled(deck, '全国销量排行（品牌）');
+    expect(brandSlides[0].table[0].slice(0, 2)).toEqual(['品牌', '当月销量']);
+    expect(brandSlides.flatMap((slide) => slide.table.slice(1).map((row) => [row[0], row[1]]))).toEqual(brands.list.map((row) => [row.name, row.salesStr]));
+    await refusedSignedOut('/saleVolume/areaMarket/ppt?type=0', '/saleVolume/areaMarket/whole');
     assertClean();
   });
 
@@ -165,6 +224,15 @@ describeInBrowser('销量分析 as shipped', () => {
     await Promise.all([page.waitForURL((u) => u.searchParams.get('view') === 'chart'), page.getByRole('button', { name: '图表' }).click()]);
     await page.waitForSelector('.trend-chart canvas[data-drawn="true"]');
     await exportChartPng(page, page.locator('.trend-chart'));
+
+    // 导出PPT (decision 211): the overview as shown — the ranking's band chart and the first producer's details.
+    const deck = await savedDeck(page, /^厂商品牌表现-厂商排名-.*\.pptx$/);
+    expect(deck[0].texts.join('\n')).toContain('排名：厂商');
+    expect(deck[1].texts).toEqual(expect.arrayContaining([summary.qtyStr]));
+    expect(titled(deck, '厂商销量排名')).toHaveLength(1);
+    const detailRows = titled(deck, `${details.name} 车型明细`).flatMap((slide) => slide.table.slice(1));
+    expect(detailRows.find((row) => row[0] === details.wholeHeJi1.name)?.[2]).toBe(details.wholeHeJi1.salesStr);
+    await refusedSignedOut('/saleVolume/companyBrand/ppt', '/saleVolume/companyBrand/whole');
     assertClean();
   });
 
@@ -192,6 +260,13 @@ describeInBrowser('销量分析 as shipped', () => {
     expect(rows.length).toBe(1 + details.details.reduce((n, s) => n + s.models.length + 2, 0) + 2 + details.compareHeJiList.length);
     const total = rows.find((r) => String(r[0]).trim() === details.wholeHeJi1.name);
     expect(total && figure(total[3])).toBe(details.wholeHeJi1.sales);
+
+    // 导出PPT of the brand's window (decision 211): its name on the title slide, its cards, its details' total.
+    const deck = await savedDeck(popup, new RegExp(`^厂商品牌表现-${brand.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-.*\\.pptx$`));
+    expect(deck[0].texts).toEqual(expect.arrayContaining([`${brand.name} - 厂商品牌表现`, expect.stringContaining(`品牌：${brand.name}`)]));
+    expect(deck[1].texts).toEqual(expect.arrayContaining([own.qtyStr]));
+    const detailRows = titled(deck, `${brand.name} 车型明细`).flatMap((slide) => slide.table.slice(1));
+    expect(detailRows.find((row) => row[0] === details.wholeHeJi1.name)?.[2]).toBe(details.wholeHeJi1.salesStr);
     expect(errors).toEqual([]);
     assertClean();
   });

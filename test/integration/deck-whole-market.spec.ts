@@ -1,7 +1,7 @@
-import type JSZip from 'jszip';
-import { type ChartResult, DEFINITIONS, type Summary, type TableRow } from '@car/contracts';
+import JSZip from 'jszip';
+import { type ChartResult, DEFAULT_TAGS, DEFINITIONS, sortRankingRows, type Summary, type TableRow } from '@car/contracts';
 import { binaryBody } from '../support/api-app';
-import { chartCaches, chartCategories, decode, openDeck, part, slideChart, tableRows, texts } from '../support/deck-zip';
+import { chartTitled, decode, expectedCaches, part, rankingCells, tableRows, texts } from '../support/deck-zip';
 import { salesFiguresApi } from '../support/sales-figures';
 
 /*
@@ -19,26 +19,8 @@ describe('导出PPT of 整体市场表现 (saleVolume/wholeMarket/ppt)', () => {
       type: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
     });
     expect(response.headers['content-disposition']).toContain(encodeURIComponent('整体市场表现-2026-03.pptx'));
-    return openDeck(response.body as Buffer);
+    return JSZip.loadAsync(response.body as Buffer);
   }
-
-  const ARROW: Record<number, string> = { 1: ' ↑', [-1]: ' ↓', 0: ' —' };
-
-  /** A ranking row as the page shows its default columns (DEFAULT_TAGS), by the API's own texts. */
-  const shown = (r: TableRow, group?: boolean): string[] => [
-    ...(group ? [r.groupName ?? ''] : []),
-    r.name,
-    r.salesStr,
-    r.moms,
-    r.yoys,
-    r.mixs,
-    r.mixChanges,
-    r.heji || r.ljRanking === null ? '-' : `${r.ljRanking}${ARROW[r.rankingStatus ?? -2] ?? ''}`,
-    r.salesSumStr,
-    r.yearYoys,
-    r.yearMixs,
-    r.yearMixChanges,
-  ];
 
   const filters = { time: '2026-03', source: 2, detailId: -1, producerProperty: -1 };
 
@@ -69,11 +51,7 @@ describe('导出PPT of 整体市场表现 (saleVolume/wholeMarket/ppt)', () => {
       `↑ ${summary.yearYoys}`,
     ]);
 
-    const chartXml = await slideChart(zip, 3);
-    const caches = chartCaches(chartXml);
-    const columnsFirst = [...chart.series.filter((s) => s.type === 'column'), ...chart.series.filter((s) => s.type !== 'column')];
-    expect(caches).toEqual(columnsFirst.map((s) => s.data.map((v) => (v === null ? '' : String(v)))));
-    expect(chartCategories(chartXml)).toEqual(chart.xAxis[0].categories);
+    expect(await chartTitled(zip, '销量走势')).toEqual({ caches: expectedCaches(chart), categories: chart.xAxis[0].categories });
 
     const { header, rows } = await tableRows(zip, 4);
     expect(header).toEqual([
@@ -89,7 +67,7 @@ describe('导出PPT of 整体市场表现 (saleVolume/wholeMarket/ppt)', () => {
       '累计份额',
       '累计份额变化(百分点)',
     ]);
-    expect(rows).toEqual(table.list.map((r) => shown(r)));
+    expect(rows).toEqual(table.list.map((r) => rankingCells(r, DEFAULT_TAGS)));
   });
 
   test('the segment table: its category column and subtotals, as wholeMarket/detail answers', async () => {
@@ -97,7 +75,36 @@ describe('导出PPT of 整体市场表现 (saleVolume/wholeMarket/ppt)', () => {
     const table = await ok<{ list: TableRow[] }>('wholeMarket/detail', { ...filters, currentPage: 1, pageSize: 500 });
     const { header, rows } = await tableRows(zip, 4);
     expect(header.slice(0, 3)).toEqual(['类别', '细分市场', '当月销量']);
-    expect(rows).toEqual(table.list.map((r) => shown(r, true)));
+    expect(rows).toEqual(table.list.map((r) => rankingCells(r, DEFAULT_TAGS, true)));
+  });
+
+  test('the chosen 数据列 and a paged table’s clicked sort: the columns of `tags`, the rows in the call’s order (SQL)', async () => {
+    const zip = await deckOf({ ...filters, type: 2, pageSize: 20, timeDimensionality: 0, count: 1, tags: '3,9,5', sort: 'yoy.asc' });
+    const table = await ok<{ list: TableRow[] }>('wholeMarket/bound', { ...filters, currentPage: 1, pageSize: 20, sort: 'yoy.asc' });
+    const { header, rows } = await tableRows(zip, 4);
+    // The spec's order, whatever the order of the URL's list.
+    expect(header).toEqual(['品牌', '去年同期销量', '同比', '累计排名']);
+    expect(rows).toEqual(table.list.map((r) => rankingCells(r, [3, 5, 9])));
+    const defaultOrder = await ok<{ list: TableRow[] }>('wholeMarket/bound', { ...filters, currentPage: 1, pageSize: 20 });
+    expect(table.list.map((r) => r.name)).not.toEqual(defaultOrder.list.map((r) => r.name));
+  });
+
+  test('a whole table’s clicked sort is the page’s (sortRankingRows): subtotals at their group’s foot; `none` leaves the name alone', async () => {
+    const answer = await ok<{ list: TableRow[] }>('wholeMarket/detail', { ...filters, currentPage: 1, pageSize: 500 });
+    const orders: string[][] = [];
+    for (const sort of ['sales.asc', 'name.desc', 'mixChange.desc'] as const) {
+      const [column, direction] = sort.split('.') as ['sales' | 'name' | 'mixChange', 'asc' | 'desc'];
+      const zip = await deckOf({ ...filters, type: 0, timeDimensionality: 0, count: 1, sort, tags: '2,8' });
+      const { rows } = await tableRows(zip, 4);
+      const sorted = sortRankingRows(answer.list, { column, direction });
+      orders.push(sorted.map((r) => r.name));
+      expect(rows).toEqual(sorted.map((r) => rankingCells(r, [2, 8], true)));
+    }
+    // Some of the orders move rows within their category (the API's order is by sales, descending).
+    expect(orders.some((names) => names.join() !== answer.list.map((r) => r.name).join())).toBe(true);
+    const family = await ok<{ list: TableRow[] }>('wholeMarket/series', { ...filters, currentPage: 1, pageSize: 500 });
+    const bare = await tableRows(await deckOf({ ...filters, type: 1, timeDimensionality: 0, count: 1, tags: 'none' }), 4);
+    expect(bare).toEqual({ header: ['系别'], rows: family.list.map((r) => [r.name]) });
   });
 
   test('the notes carry the definitions of what each slide names, from the one dictionary', async () => {
@@ -113,5 +120,10 @@ describe('导出PPT of 整体市场表现 (saleVolume/wholeMarket/ppt)', () => {
     const response = await call('wholeMarket/ppt', { ...filters, type: 9 });
     expect({ status: response.status, code: response.body.code }).toEqual({ status: 400, code: expect.any(Number) });
     expect(response.body.msg).toMatch(/type/);
+    const tags = await call('wholeMarket/ppt', { ...filters, type: 2, tags: '2,99' });
+    expect({ status: tags.status, msg: tags.body.msg }).toEqual({ status: 400, msg: expect.stringContaining('数据列') });
+    // A paged table sorts in SQL by its figures; the name sorts the whole tables only, as on the page.
+    const named = await call('wholeMarket/ppt', { ...filters, type: 2, sort: 'name.asc' });
+    expect({ status: named.status, msg: named.body.msg }).toEqual({ status: 400, msg: expect.stringContaining('名称') });
   });
 });

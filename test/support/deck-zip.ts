@@ -1,4 +1,5 @@
 import JSZip from 'jszip';
+import { type ChartResult, type TableRow } from '@car/contracts';
 
 /*
  * A deck (.pptx) read as the zip of XML it is, for the tests that compare a deck with the API (issue 31 §3): its
@@ -70,4 +71,62 @@ export async function slideChart(zip: JSZip, n: number): Promise<string> {
   const target = /Target="(?:\.\.|\/ppt)\/charts\/(chart\d+\.xml)"/.exec(rels)?.[1];
   if (!target) throw new Error(`slide ${n} has no chart`);
   return part(zip, `ppt/charts/${target}`);
+}
+
+/** The slides whose title (their first text) starts with `title`, by number: a table split over slides is a run of them. */
+export async function slidesTitled(zip: JSZip, title: string): Promise<number[]> {
+  const numbers = Array.from({ length: slideCount(zip) }, (_, i) => i + 1);
+  const firsts = await Promise.all(numbers.map(async (n) => texts(await part(zip, `ppt/slides/slide${n}.xml`))[0] ?? ''));
+  return numbers.filter((_, i) => firsts[i].startsWith(title));
+}
+
+/** The table split over the slides titled `title` (slidesTitled): its header and its rows. */
+export async function tableTitled(zip: JSZip, title: string): Promise<{ header: string[]; rows: string[][] }> {
+  const slides = await slidesTitled(zip, title);
+  if (slides.length === 0) throw new Error(`no slide is titled ${title}`);
+  return tableRows(zip, slides[0], slides[slides.length - 1]);
+}
+
+/** The caches and categories of the chart on the slide titled `title`, to compare with a chart answer (expectedCaches). */
+export async function chartTitled(zip: JSZip, title: string): Promise<{ caches: string[][]; categories: string[] }> {
+  const [slide] = await slidesTitled(zip, title);
+  if (slide === undefined) throw new Error(`no slide is titled ${title}`);
+  const xml = await slideChart(zip, slide);
+  return { caches: chartCaches(xml), categories: chartCategories(xml) };
+}
+
+/** What a chart answer's caches must read: the column series first (the writer draws columns, then lines), nulls empty. */
+export function expectedCaches(chart: ChartResult): string[][] {
+  const columnsFirst = [...chart.series.filter((s) => s.type === 'column'), ...chart.series.filter((s) => s.type !== 'column')];
+  return columnsFirst.map((s) => s.data.map((v) => (v === null ? '' : String(v))));
+}
+
+const ARROW: Record<number, string> = { 1: ' ↑', [-1]: ' ↓', 0: ' —' };
+
+/** The text of a rank with its arrow, as the decks write it (a dash on a total row or with no rank). */
+export function rankText(ranking: number | null, status: number | undefined, total = false): string {
+  return total || ranking === null ? '-' : `${ranking}${ARROW[status ?? -2] ?? ''}`;
+}
+
+/** Each data tag's cell of a ranking row, by the API's own texts. */
+const TAG_TEXT: Record<number, (r: TableRow) => string> = {
+  2: (r) => r.salesStr,
+  3: (r) => r.tqSalesStr,
+  4: (r) => r.moms,
+  5: (r) => r.yoys,
+  6: (r) => r.mixs,
+  7: (r) => r.tqMixs,
+  8: (r) => r.mixChanges,
+  9: (r) => rankText(r.ljRanking, r.rankingStatus, r.heji),
+  10: (r) => r.salesSumStr,
+  11: (r) => r.tqSalesSumStr,
+  12: (r) => r.yearYoys,
+  13: (r) => r.yearMixs,
+  14: (r) => r.tqYearMixs,
+  15: (r) => r.yearMixChanges,
+};
+
+/** A ranking row as the page shows it with the data columns `tags`, by the API's own texts. */
+export function rankingCells(r: TableRow, tags: readonly number[], group = false): string[] {
+  return [...(group ? [r.groupName ?? ''] : []), r.name, ...tags.map((t) => TAG_TEXT[t](r))];
 }

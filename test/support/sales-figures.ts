@@ -253,6 +253,11 @@ export function salesFiguresApi(part: string, addressOctet: number) {
     return callApi(`saleVolume/${path}`, query);
   }
 
+  /** A sales call with no session: what a signed-out browser gets. */
+  function anonymous(path: string, query: Record<string, string | number> = {}) {
+    return request(app.getHttpServer()).get(`/car/api/saleVolume/${path}`).query(query);
+  }
+
   async function ok<T>(path: string, query: Record<string, string | number> = {}): Promise<T> {
     const response = await (path.startsWith('dashboard/') ? callApi(path, query) : call(path, query));
     expect({ path, status: response.status, code: response.body.code, msg: response.body.msg }).toEqual({
@@ -278,5 +283,5 @@ export function salesFiguresApi(part: string, addressOctet: number) {
     return request(app.getHttpServer()).get(`/car/api/mp/${path}`).query(query).set(MP_SESSION_HEADER, mpSession);
   }
 
-  return { call, callApi, ok, ranked, mpCall };
+  return { call, callApi, anonymous, ok, ranked, mpCall };
 }

@@ -18,6 +18,10 @@ import { SegmentRepository } from '../reference/segment.repository';
 import { CompanyBrandRepository } from '../saleVolume/company-brand.repository';
 import { CompanyBrandService } from '../saleVolume/company-brand.service';
 import { SaleVolumeService } from '../saleVolume/sale-volume.service';
+import { SalesDeckService } from '../saleVolume/sales-deck.service';
+import { DeckService } from '../deck/deck.service';
+import { DictionaryRepository } from '../reference/dictionary.repository';
+import { ReferenceIdsRepository } from '../reference/reference-ids.repository';
 import { DemoDataRepository } from '../seed/demo-data.repository';
 import { MarketDataRepository } from './market-data.repository';
 
@@ -51,6 +55,10 @@ export class DatabaseTasksModule {
         SaleVolumeService,
         CompanyBrandService,
         CompanyBrandRepository,
+        SalesDeckService,
+        DeckService,
+        DictionaryRepository,
+        ReferenceIdsRepository,
         SegmentRepository,
         GeographyRepository,
         PriceService,

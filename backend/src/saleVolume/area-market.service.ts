@@ -13,6 +13,10 @@ import {
   type TableRow,
   type RankingSortColumn,
   type SortOrder,
+  type AREA_MARKET,
+  type ParamsOf,
+  salesDimensionOfDownloadType,
+  sortRankingRows,
 } from '@car/contracts';
 import { AnalyticsService } from '../analytics/analytics.service';
 import type { DimensionKey } from '../analytics/model';
@@ -20,6 +24,10 @@ import { ApiException } from '../common/api-codes';
 import { Geography, GeographyRepository } from '../reference/geography.repository';
 import { comparisonsOf, sumVolumes, type Volumes, volumesOf } from '../analytics/comparisons';
 import { type AreaNode, areaNodeOf, WHOLESALE_HAS_NO_AREA } from './area-node';
+import type { DeckDeclaration, DeckSlide } from '../deck/deck.writer';
+import type { SessionUser } from '../security/session-user';
+import { pagedSort, rankingSlide, shownRows, summarySlide, trendSlide } from './sales.deck';
+import { SalesDeckService } from './sales-deck.service';
 import type { RankingWorkbook } from './table-columns';
 import { isTotalRow, MarketScope, periodLabel, SaleVolumeService, totalRow, VolumeRow } from './sale-volume.service';
 
@@ -54,6 +62,7 @@ export class AreaMarketService {
     private readonly sales: SaleVolumeService,
     private readonly analytics: AnalyticsService,
     private readonly geography: GeographyRepository,
+    private readonly decks: SalesDeckService,
   ) {}
 
   async summary(dto: AreaMarketFilterDto): Promise<Summary> {
@@ -92,15 +101,7 @@ export class AreaMarketService {
     const asOf = await this.sales.asOf(scope);
     if (table === 'area') {
       const tree = await this.treeRows(scope, node);
-      const childLevel = node.level === 3 ? 3 : ((node.level + 1) as AreaLevel);
-      const twoLevels = node.level < 2;
-      return {
-        rows: flatten(tree),
-        fileName,
-        nameHeader: twoLevels ? LEVEL_LABEL[(childLevel + 1) as AreaLevel] : LEVEL_LABEL[childLevel],
-        groupHeader: twoLevels ? LEVEL_LABEL[childLevel] : undefined,
-        asOf,
-      };
+      return { rows: flatten(tree), fileName, ...treeHeaders(node), asOf };
     }
     return {
       rows: await this.rankingRows(scope, table),
@@ -109,6 +110,76 @@ export class AreaMarketService {
       groupHeader: table === 'segment' ? '类别' : undefined,
       asOf,
     };
+  }
+
+  /**
+   * 导出PPT (issue 31, decision 211): the page as it shows now, from the same calls as its cards, its map, its
+   * chart and its table — the title slide (its header tags with the node, 数据截至, the user's producer or
+   * brand), the cards, the map's figures (retail only: the map's units as a table), the trend chart and the
+   * ranking table in the page's columns and order (the area tree as its download writes it, each parent a 小计).
+   */
+  async deck(dto: ParamsOf<typeof AREA_MARKET.ppt>, user: Pick<SessionUser, 'producerId' | 'brandId'>): Promise<{ fileName: string; deck: DeckDeclaration }> {
+    const table = salesDimensionOfDownloadType(dto.type) as AreaMarketTable;
+    if (table === 'area' && dto.source === 1) throw ApiException.badRequest(WHOLESALE_HAS_NO_AREA);
+    const paged = table === 'brand' || table === 'producer';
+    const { scope, node } = await this.market(dto);
+    const [summary, chart, ranking, map, maker, asOf] = await Promise.all([
+      this.summary(dto),
+      this.chart(dto, dto.timeDimensionality, dto.count),
+      this.deckTable(dto, table, paged),
+      dto.source === 2 ? this.tree({ ...dto, area: await this.mapChoice(dto.area) }) : null,
+      this.decks.maker(user),
+      this.sales.asOf(scope),
+    ]);
+    const tags = [...(await this.decks.tags({ ...dto, time: summary.time })), { label: '区域', value: node.name }];
+    // The map of the nation shows provinces: the nation's tree answers regions with their provinces.
+    const mapRows = !map ? [] : dto.area === null ? map.list.flatMap((r) => r.children ?? []) : map.list;
+    const title = '区域市场表现';
+    const slides: DeckSlide[] = [summarySlide(summary, dto.newYear)];
+    if (mapRows.length > 0) {
+      const units = mapRows.map((r) => ({ ...r, children: undefined }));
+      slides.push(
+        rankingSlide('区域分布', sortRankingRows(units, { column: 'sales', direction: 'desc' }), {
+          nameHeader: LEVEL_LABEL[mapRows[0].dimensionality],
+          newYear: dto.newYear,
+          tags: MAP_TAGS,
+        }),
+      );
+    }
+    slides.push(
+      trendSlide(`${node.name}销量走势`, chart),
+      rankingSlide(`${node.name}销量排行（${ranking.label}）`, shownRows(ranking.rows, paged, dto.sort), {
+        nameHeader: ranking.nameHeader,
+        groupHeader: ranking.groupHeader,
+        newYear: dto.newYear,
+        tags: dto.tags,
+      }),
+    );
+    return { fileName: `${title}-${node.name}-${periodLabel(scope)}.pptx`, deck: { title, tags, asOf, maker, slides } };
+  }
+
+  /** The deck's ranking table as the page calls it: the area tree sorted as the page sorts it, then flattened as its download. */
+  private async deckTable(
+    dto: ParamsOf<typeof AREA_MARKET.ppt>,
+    table: AreaMarketTable,
+    paged: boolean,
+  ): Promise<{ rows: TableRow[]; label: string; nameHeader: string; groupHeader?: string }> {
+    const label = SALES_DIMENSIONS[table].label;
+    if (table !== 'area') {
+      const page = await this.table(dto, table, { ...dto, sort: paged ? pagedSort(dto.sort) : undefined });
+      return { rows: page.list, label, nameHeader: label, groupHeader: table === 'segment' ? '类别' : undefined };
+    }
+    const { node } = await this.market(dto);
+    const tree = sortRankingRows((await this.tree(dto)).list, dto.sort);
+    // Sorted as the page sorts the tree (children under their parent), the flattened rows keep that order.
+    return { rows: flatten(tree), label, ...treeHeaders(node) };
+  }
+
+  /** The node whose tree the page's map draws: a city's map is its province's. */
+  private async mapChoice(choice: AreaChoice | null): Promise<AreaChoice | null> {
+    if (choice?.level !== 3) return choice;
+    const city = (await this.geography.geography()).cities.get(choice.id);
+    return city ? { id: city.provinceId, level: 2 } : choice;
   }
 
   /** The market a request means: the shared filters narrowed to the chosen node. */
@@ -193,6 +264,17 @@ function placesUnder(node: AreaNode, geography: Geography): Place[] {
     case 3:
       return [{ id: node.id, name: node.name, level: 3 }];
   }
+}
+
+/** The map's figures on the deck: what a unit's tooltip shows (当月销量, 同比, 本年累计销量, 累计同比). */
+const MAP_TAGS = [2, 5, 10, 12] as const;
+
+/** The flattened tree's name and group headers: two levels under the nation or a region (its children the groups), one below. */
+function treeHeaders(node: AreaNode): { nameHeader: string; groupHeader?: string } {
+  const childLevel = node.level === 3 ? 3 : ((node.level + 1) as AreaLevel);
+  return node.level < 2
+    ? { nameHeader: LEVEL_LABEL[(childLevel + 1) as AreaLevel], groupHeader: LEVEL_LABEL[childLevel] }
+    : { nameHeader: LEVEL_LABEL[childLevel] };
 }
 
 /** The tree as download rows: each parent's children, then the parent as a bold 小计 row. */

@@ -14,6 +14,8 @@ import {
   type Summary,
   type TendencyPage,
   type TendencyRow,
+  type COMPANY_BRAND,
+  type ParamsOf,
 } from '@car/contracts';
 import { AnalyticsService } from '../analytics/analytics.service';
 import type { FilterKey, Filters } from '../analytics/model';
@@ -25,6 +27,11 @@ import { CompanyBrandRepository } from './company-brand.repository';
 import { BAND_SIZE, detailsMarket, makerDetails, marketTotal, tendencyPage } from './company-brand.rows';
 import type { Maker } from './company-brand.types';
 import type { WorkbookAsOf } from '../workbook/table-workbook';
+import type { DeckDeclaration, DeckSlide } from '../deck/deck.writer';
+import type { SessionUser } from '../security/session-user';
+import { carDetailsSlide } from './company-brand.deck';
+import { rankingSlide, summarySlide, trendSlide } from './sales.deck';
+import { SalesDeckService } from './sales-deck.service';
 import { MarketScope, periodEnd, periodLabel, RankingOrder, SaleVolumeService } from './sale-volume.service';
 
 const MAKER_FILTER: Record<MakerKind, FilterKey> = { producer: 'producerIds', brand: 'brandIds' };
@@ -41,6 +48,7 @@ export class CompanyBrandService {
     private readonly analytics: AnalyticsService,
     private readonly repository: CompanyBrandRepository,
     private readonly geography: GeographyRepository,
+    private readonly decks: SalesDeckService,
   ) {}
 
   /** The market a request means: the shared filters inside its region, province or city (none: the nation), narrowed further by `extra`. */
@@ -146,6 +154,72 @@ export class CompanyBrandService {
     return { details, fileName: `厂商品牌表现-${details.name}-车型明细-${details.time}.xlsx`, asOf };
   }
 
+  /**
+   * 导出PPT (issue 31, decision 211): either view as the page shows it, from the same calls as its panels. With
+   * `id`, that producer or brand: its cards, its trend by year or against others, its car-model details. Without,
+   * the overview: the market's cards, the ranking as its band chart or its list (the page's 数据列 and order),
+   * and the details of the row clicked (none: the first row).
+   */
+  async deck(dto: ParamsOf<typeof COMPANY_BRAND.ppt>, user: Pick<SessionUser, 'producerId' | 'brandId'>): Promise<{ fileName: string; deck: DeckDeclaration }> {
+    const label = MAKER_LABEL[dto.type];
+    const [node, scope, maker, asOf] = await Promise.all([
+      this.geography.geography().then((g) => areaNodeOf(dto.area, dto.source, g)),
+      this.scope(dto),
+      this.decks.maker(user),
+      this.sales.asOf(dto),
+    ]);
+    const view = dto.id === undefined ? await this.overviewSlides(dto, label) : await this.makerSlides({ ...dto, foreignId: dto.id }, label);
+    const tags = [...(await this.decks.tags({ ...dto, time: view.summary.time })), { label: '区域', value: node.name }, view.tag];
+    const title = dto.id === undefined ? '厂商品牌表现' : `${view.tag.value} - 厂商品牌表现`;
+    return {
+      fileName: `厂商品牌表现-${dto.id === undefined ? `${label}排名` : view.tag.value}-${periodLabel(scope)}.pptx`,
+      deck: { title, tags, asOf, maker, slides: [summarySlide(view.summary, dto.newYear), ...view.slides] },
+    };
+  }
+
+  /** The overview's panels: the ranking (band chart or list up to the rows shown) and the details of the chosen or first row. */
+  private async overviewSlides(dto: ParamsOf<typeof COMPANY_BRAND.ppt>, label: string): Promise<DeckPanels> {
+    const market = { ...dto, foreignId: undefined };
+    const listDto = { ...market, accumulate: dto.listAccumulate };
+    const ranked: CompanyBrandListDto =
+      dto.view === 'chart' ? { ...listDto, rank: dto.rank ?? 1, sort: undefined } : { ...listDto, rank: undefined, currentPage: 1 };
+    const [summary, list, band] = await Promise.all([
+      this.summary(market),
+      this.list(ranked),
+      dto.view === 'chart' ? this.listChart({ ...listDto, rank: dto.rank ?? 1, sort: undefined }) : null,
+    ]);
+    const chosen = dto.foreignId ?? list.list[0]?.id;
+    const details =
+      chosen === undefined
+        ? null
+        : await this.carDetails({ ...market, foreignId: chosen, accumulate: dto.accumulate, foreignIds: [], compareType: undefined, count: 0 });
+    const ranking: DeckSlide = band
+      ? trendSlide(`${label}销量排名`, band)
+      : rankingSlide(`${label}销量排名`, list.list, {
+          nameHeader: label,
+          newYear: dto.newYear,
+          tags: dto.tags,
+          lead: [{ header: '排名', kind: 'count', value: (r: TendencyRow) => r.ranking }],
+        });
+    return {
+      summary,
+      tag: { label: '排名', value: label },
+      slides: [ranking, ...(details ? [carDetailsSlide(`${details.name} 车型明细`, details, dto.detailSort)] : [])],
+    };
+  }
+
+  /** One producer's or brand's panels: its trend (by year or compared) and its car-model details with the compared ones. */
+  private async makerSlides(dto: ParamsOf<typeof COMPANY_BRAND.ppt> & { foreignId: number }, label: string): Promise<DeckPanels> {
+    const [summary, chart, details] = await Promise.all([this.summary(dto), this.chart(dto), this.carDetails(dto)]);
+    const name = details.name;
+    const chartTitle = dto.compareType === 1 || dto.compareType === 2 ? `${name}与${dto.compareType === 1 ? '厂商' : '品牌'}对比` : `${name}销量走势`;
+    return {
+      summary,
+      tag: { label, value: name },
+      slides: [trendSlide(chartTitle, chart), carDetailsSlide(`${name} 车型明细`, details, dto.detailSort)],
+    };
+  }
+
   /** The producer or brand of an id the request named; an unknown id is the caller's mistake. */
   private async maker(kind: MakerKind, id: number): Promise<Maker> {
     const name = (await this.repository.names(kind, [id])).get(id);
@@ -206,6 +280,13 @@ export class CompanyBrandService {
   private window(scope: MarketScope): MonthWindow {
     return { first: scope.firstMonth, last: periodEnd(scope) };
   }
+}
+
+/** What a view of the page adds to the deck: its cards' answer, its header tag (排名, or the producer or brand) and its slides. */
+interface DeckPanels {
+  summary: Summary;
+  tag: { label: string; value: string };
+  slides: DeckSlide[];
 }
 
 /** A producer or brand as a request names it, before its name is looked up. */

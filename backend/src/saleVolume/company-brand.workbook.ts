@@ -5,8 +5,8 @@ import { addDefinitionsSheet, attachmentHeader, kindStyle, neutralise, workbookC
 
 const ARROWS: Record<ModelRow['rankingStatus'], string> = { 1: '↑', [-1]: '↓', 0: '—', [-2]: '' };
 
-/** The detail table's columns after the two merged segment columns. */
-const MODEL_COLUMNS: ReadonlyArray<WorkbookColumn<ModelRow>> = [
+/** The detail table's columns after the two merged segment columns (the deck shows those its page shows). */
+export const MODEL_COLUMNS: ReadonlyArray<WorkbookColumn<ModelRow>> = [
   { header: '车型', kind: 'text', value: (r) => r.name },
   { header: '销量', kind: 'count', value: (r) => r.sales },
   { header: '去年同期销量', kind: 'count', value: (r) => r.tqSales },

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { DeckModule } from '../deck/deck.module';
 import { SaleVolumeDataModule } from './sale-volume-data.module';
 import { WholeMarketDeckController } from './whole-market-deck.controller';
 import { WholeMarketController } from './whole-market.controller';
@@ -7,7 +6,7 @@ import { WholeMarketService } from './whole-market.service';
 
 /** 销量分析: whole market, area market and producer/brand calls over the analytics query layer. */
 @Module({
-  imports: [SaleVolumeDataModule, DeckModule],
+  imports: [SaleVolumeDataModule],
   controllers: [WholeMarketController, WholeMarketDeckController],
   providers: [WholeMarketService],
   exports: [SaleVolumeDataModule],

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
   type ChartResult,
-  filterTags,
   type ParamsOf,
   type RankingSortColumn,
   SALES_DIMENSIONS,
@@ -16,12 +15,10 @@ import {
 } from '@car/contracts';
 import type { DimensionKey } from '../analytics/model';
 import { ApiException } from '../common/api-codes';
-import { DeckService } from '../deck/deck.service';
 import type { DeckDeclaration } from '../deck/deck.writer';
-import { DictionaryRepository } from '../reference/dictionary.repository';
-import { SegmentRepository } from '../reference/segment.repository';
 import type { SessionUser } from '../security/session-user';
-import { rankingSlide, summarySlide, trendSlide } from './sales.deck';
+import { pagedSort, rankingSlide, shownRows, summarySlide, trendSlide } from './sales.deck';
+import { SalesDeckService } from './sales-deck.service';
 import type { RankingWorkbook } from './table-columns';
 import { isTotalRow, MarketScope, periodLabel, RowOptions, SaleVolumeService } from './sale-volume.service';
 
@@ -47,9 +44,7 @@ function nameHeaderOf(table: WholeMarketTable, dimensionality: number): string {
 export class WholeMarketService {
   constructor(
     private readonly sales: SaleVolumeService,
-    private readonly decks: DeckService,
-    private readonly segments: SegmentRepository,
-    private readonly dictionaries: DictionaryRepository,
+    private readonly decks: SalesDeckService,
   ) {}
 
   async summary(dto: SaleVolumeFilterDto): Promise<Summary> {
@@ -63,7 +58,7 @@ export class WholeMarketService {
   async table(dto: SaleVolumeFilterDto, table: WholeMarketTable, options: TableOptions): Promise<TablePage> {
     const scope = await this.sales.scope(dto);
     // Segment, family and area tables are shown whole (with subtotals); the others page, in SQL.
-    if (table === 'segment' || table === 'family' || table === 'area') {
+    if (isWholeTable(table)) {
       const rows = await this.allRows(scope, table, options.dimensionality ?? 1);
       return { list: rows, total: rows.filter((r) => !isTotalRow(r)).length, currentPage: 1, pageSize: rows.length };
     }
@@ -92,22 +87,15 @@ export class WholeMarketService {
    */
   async deck(dto: ParamsOf<typeof WHOLE_MARKET.ppt>, user: Pick<SessionUser, 'producerId' | 'brandId'>): Promise<{ fileName: string; deck: DeckDeclaration }> {
     const table = salesDimensionOfDownloadType(dto.type);
-    const [scope, summary, chart, rows, maker, segments, fuels, properties] = await Promise.all([
+    const paged = !isWholeTable(table);
+    const [scope, summary, chart, rows, maker] = await Promise.all([
       this.sales.scope(dto),
       this.summary(dto),
       this.chart(dto, dto.timeDimensionality, dto.count),
-      this.table(dto, table, dto),
+      this.table(dto, table, { ...dto, sort: paged ? pagedSort(dto.sort) : undefined }),
       this.decks.maker(user),
-      this.segments.segments(),
-      this.dictionaries.entries('dicFuel'),
-      this.dictionaries.entries('dicProducerProperty'),
     ]);
-    const numeric = (list: ReadonlyArray<{ key: string; value: string }>) => list.map((e) => ({ key: Number(e.key), value: e.value }));
-    const tags = filterTags(
-      { ...dto, time: summary.time },
-      { segments, fuels: numeric(fuels), producerProperties: numeric(properties) },
-      { producerProperty: true, segment: true },
-    );
+    const tags = await this.decks.tags({ ...dto, time: summary.time }, { producerProperty: true, segment: true });
     const nameHeader = nameHeaderOf(table, dto.dimensionality);
     const title = '整体市场表现';
     return {
@@ -120,7 +108,12 @@ export class WholeMarketService {
         slides: [
           summarySlide(summary, dto.newYear),
           trendSlide('销量走势', chart),
-          rankingSlide(`销量排行（${nameHeader}）`, rows.list, nameHeader, table === 'segment' ? '类别' : undefined, dto.newYear),
+          rankingSlide(`销量排行（${nameHeader}）`, shownRows(rows.list, paged, dto.sort), {
+            nameHeader,
+            groupHeader: table === 'segment' ? '类别' : undefined,
+            newYear: dto.newYear,
+            tags: dto.tags,
+          }),
         ],
       },
     };
@@ -144,6 +137,11 @@ export class WholeMarketService {
         return (await this.sales.rankedRows(scope, rankedDimension(table), 'month')).rows;
     }
   }
+}
+
+/** Segment, family and area tables come whole (with subtotals) and sort in the page; the others page, in SQL. */
+function isWholeTable(table: WholeMarketTable): table is 'segment' | 'family' | 'area' {
+  return table === 'segment' || table === 'family' || table === 'area';
 }
 
 /** The dimension of a ranking table that pages (车系 ranks the sub-series). */

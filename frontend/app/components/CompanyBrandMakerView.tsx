@@ -9,12 +9,14 @@ import { CarDetailsTable } from '~/components/CarDetailsTable';
 import { CompanyBrandCompareControls } from '~/components/CompanyBrandCompareControls';
 import { salesSourceKind } from '@car/contracts';
 import { DataAsOf } from '~/components/DataAsOf';
+import { DeckLink } from '~/components/DeckLink';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { HeaderTags } from '~/components/HeaderTags';
 import { NewYearToggle } from '~/components/NewYearToggle';
 import { SummaryCards } from '~/components/SummaryCards';
 import { TrendChart } from '~/components/TrendChart';
 import type { CompanyBrandData } from '~/utils/company-brand-data.server';
+import { companyBrandDeckHref } from '~/utils/company-brand-details';
 import { comparedMakers } from '~/utils/company-brand-details';
 import { CHART_HEIGHT, makerLabel, overviewHref, PAGE_PARAMS, YEAR_COUNTS } from '~/utils/company-brand-query';
 import { filterTags } from '~/utils/filter-tags';
@@ -43,6 +45,7 @@ export function CompanyBrandMakerView({ data }: { data: CompanyBrandData }) {
         </Link>
         <DemoDataNote />
         <DataAsOf source={salesSourceKind(data.filters.source)} />
+        <DeckLink href={companyBrandDeckHref(data.deckParams, location.search)} />
       </div>
       <HeaderTags tags={[...filterTags(data.filters, data.lookups), { label: '区域', value: data.areaName }, { label, value: name }]} />
       <NewYearToggle time={data.filters.time} on={data.filters.newYear} />

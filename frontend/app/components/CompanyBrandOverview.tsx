@@ -10,6 +10,7 @@ import { Button, Icon } from 'semantic-ui-react';
 import { ACCUMULATE_OPTIONS, MAKER_TYPES, type TableRow, type TendencyRow, salesSourceKind } from '@car/contracts';
 import { CarDetailsTable } from '~/components/CarDetailsTable';
 import { DataAsOf } from '~/components/DataAsOf';
+import { DeckLink } from '~/components/DeckLink';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { HeaderTags } from '~/components/HeaderTags';
 import { NewYearToggle } from '~/components/NewYearToggle';
@@ -18,6 +19,7 @@ import { RankingTable } from '~/components/RankingTable';
 import { SummaryCards } from '~/components/SummaryCards';
 import { TrendChart } from '~/components/TrendChart';
 import type { CompanyBrandData } from '~/utils/company-brand-data.server';
+import { companyBrandDeckHref } from '~/utils/company-brand-details';
 import { CHART_HEIGHT, makerLabel, makerPageHref, makerTypeChanges, PAGE_PARAMS } from '~/utils/company-brand-query';
 import { filterTags } from '~/utils/filter-tags';
 import { withParams } from '~/utils/sale-volume-query';
@@ -109,6 +111,7 @@ export function CompanyBrandOverview({ data }: { data: CompanyBrandData }) {
         <h2 className="sales-page__title">厂商品牌表现</h2>
         <DemoDataNote />
         <DataAsOf source={salesSourceKind(data.filters.source)} />
+        <DeckLink href={companyBrandDeckHref(data.deckParams, location.search)} />
       </div>
       <HeaderTags tags={[...filterTags(data.filters, data.lookups), { label: '区域', value: data.areaName }, { label: '排名', value: label }]} />
       <NewYearToggle time={data.filters.time} on={data.filters.newYear} />

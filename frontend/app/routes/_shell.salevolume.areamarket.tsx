@@ -22,6 +22,7 @@ import {
 } from '@car/contracts';
 import { ChinaMap } from '~/components/ChinaMap';
 import { DataAsOf } from '~/components/DataAsOf';
+import { DeckLink } from '~/components/DeckLink';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { HeaderTags } from '~/components/HeaderTags';
 import { NewYearToggle } from '~/components/NewYearToggle';
@@ -37,7 +38,7 @@ import { apiGet } from '~/utils/api.server';
 import { drillTarget, mapIdOfNode, mapNodeOf, nodeName, parentOf, pathOf, readAreaNode, type AreaNode } from '~/utils/area-drill';
 import { filterTags } from '~/utils/filter-tags';
 import { titled } from '~/utils/meta';
-import { effectiveDimension, loadMorePage, pagesByLoadMore, rankingSort, TABLE_PAGE_KEYS } from '~/utils/ranking-table';
+import { deckTableParams, effectiveDimension, loadMorePage, pagesByLoadMore, rankingSort, TABLE_PAGE_KEYS } from '~/utils/ranking-table';
 import { loadLookups } from '~/utils/sale-volume-lookups.server';
 import { filterApiParams, FILTER_PARAMS, pageSizeOf, readFilters, withParams, withShownMonth } from '~/utils/sale-volume-query';
 import { apiDownloadHref } from '~/utils/download';
@@ -121,6 +122,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     page,
     paged,
     downloadHref: apiDownloadHref(AREA_MARKET.download, { type: downloadTypeOf(dimension), ...api }),
+    // 导出PPT (issue 31, decision 211): the deck of what the page shows; its table's columns and order are added from the URL as it is now.
+    deckParams: { ...api, currentPage: 1, pageSize: tableApi.pageSize, type: downloadTypeOf(dimension), timeDimensionality: granularity, count },
     failure: firstFailure(lookups, summary, chart, tableSettled, ...(map ? [map] : [])),
   };
 }
@@ -178,6 +181,7 @@ export default function AreaMarket() {
         <h2 className="sales-page__title">区域市场表现</h2>
         <DemoDataNote />
         <DataAsOf source={salesSourceKind(data.filters.source)} />
+        <DeckLink href={apiDownloadHref(AREA_MARKET.ppt, { ...data.deckParams, ...deckTableParams(location.search, data.paged) })} />
       </div>
       <HeaderTags tags={[...filterTags(data.filters, data.lookups), { label: '区域', value: data.nodeName }]} />
       <NewYearToggle time={data.filters.time} on={data.filters.newYear} />

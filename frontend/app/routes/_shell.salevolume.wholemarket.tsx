@@ -5,11 +5,12 @@
  */
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData, useLocation } from '@remix-run/react';
-import { Button, Icon } from 'semantic-ui-react';
+import { Button } from 'semantic-ui-react';
 import { Link } from '@remix-run/react';
 
 import { downloadTypeOf, type Granularity, SALES_DIMENSIONS, salesDimension, sortText, WHOLE_MARKET, YEAR_COUNT, salesSourceKind } from '@car/contracts';
 import { DataAsOf } from '~/components/DataAsOf';
+import { DeckLink } from '~/components/DeckLink';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { HeaderTags } from '~/components/HeaderTags';
 import { NewYearToggle } from '~/components/NewYearToggle';
@@ -21,7 +22,7 @@ import { useFailureToast } from '~/components/Toast';
 import { TrendChart } from '~/components/TrendChart';
 import { apiGet } from '~/utils/api.server';
 import { titled } from '~/utils/meta';
-import { effectiveDimension, loadMorePage, pagesByLoadMore, rankingSort, TABLE_PAGE_KEYS, wholeMarketDimensions } from '~/utils/ranking-table';
+import { deckTableParams, effectiveDimension, loadMorePage, pagesByLoadMore, rankingSort, TABLE_PAGE_KEYS, wholeMarketDimensions } from '~/utils/ranking-table';
 import { filterApiParams, FILTER_PARAMS, pageSizeOf, readFilters, withParams, withShownMonth } from '~/utils/sale-volume-query';
 import { apiDownloadHref } from '~/utils/download';
 import { keepPageOnNetworkFailure } from '~/utils/network-failure';
@@ -87,8 +88,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ...api,
       ...(dimension === 4 ? { dimensionality: areaLevel } : {}),
     }),
-    // 导出PPT (issue 31, decision 210): the deck of what the page shows, with its filters, chart and table.
-    deckHref: apiDownloadHref(WHOLE_MARKET.ppt, { ...tableParams, type: downloadTypeOf(dimension), timeDimensionality: granularity, count }),
+    // 导出PPT (issue 31, decisions 210-211): the deck of what the page shows, with its filters, chart and table (its
+    // columns and order are added from the URL as it is now, deckTableParams).
+    deckParams: {
+      ...api,
+      currentPage: 1,
+      pageSize: tableParams.pageSize,
+      ...(dimension === 4 ? { dimensionality: areaLevel } : {}),
+      type: downloadTypeOf(dimension),
+      timeDimensionality: granularity,
+      count,
+    },
     failure: firstFailure(lookups, summary, chart, table),
   };
 }
@@ -140,10 +150,7 @@ export default function WholeMarket() {
         <h2 className="sales-page__title">整体市场表现</h2>
         <DemoDataNote />
         <DataAsOf source={salesSourceKind(data.filters.source)} />
-        <a className="ui mini basic button sales-page__deck" href={data.deckHref} download>
-          <Icon name="file powerpoint outline" />
-          导出PPT
-        </a>
+        <DeckLink href={apiDownloadHref(WHOLE_MARKET.ppt, { ...data.deckParams, ...deckTableParams(location.search, data.paged) })} />
       </div>
       <HeaderTags tags={filterTags(data.filters, data.lookups, { producerProperty: true, segment: true })} />
       <NewYearToggle time={data.filters.time} on={data.filters.newYear} />

@@ -83,6 +83,7 @@ export async function loadCompanyBrandPage(request: Request, context: AppLoadCon
       chart: view.chart.value,
       details,
       detailsDownload: details ? view.detailsDownload : null,
+      deckParams: makerDeckParams(filters, state, state.id, area),
       list: null,
       bandChart: null,
       listDownload: null,
@@ -100,11 +101,33 @@ export async function loadCompanyBrandPage(request: Request, context: AppLoadCon
     list: view.list.value,
     bandChart: view.bandChart?.value ?? null,
     listDownload: view.listDownload,
+    deckParams: overviewDeckParams(filters, state, area),
     failure: firstFailure(lookups, view.summary, view.list, ...(view.bandChart ? [view.bandChart] : []), view.details),
   };
 }
 
 export type CompanyBrandData = Awaited<ReturnType<typeof loadCompanyBrandPage>>;
+
+/**
+ * 导出PPT of either view (decision 211): what its calls are asked, the ranking list's 数据列 and order and the
+ * details' order left to the page, which reads them from the URL as it is now (deckTableParams, detailSort).
+ */
+function makerDeckParams(filters: SaleVolumeFilters, state: CompanyBrandState, id: number, area: Params): Params {
+  return { ...filterApiParams(filters), ...area, type: state.type, id, accumulate: state.accumulate, ...chartParams(state) };
+}
+
+function overviewDeckParams(filters: SaleVolumeFilters, state: CompanyBrandState, area: Params): Params {
+  return {
+    ...filterApiParams(filters),
+    ...area,
+    type: state.type,
+    view: state.view,
+    ...(state.view === 'chart' ? { rank: state.rank } : { currentPage: 1, pageSize: pageSizeOf(state.page) }),
+    listAccumulate: state.listAccumulate,
+    ...(state.foreignId === null ? {} : { foreignId: state.foreignId }),
+    accumulate: state.accumulate,
+  };
+}
 
 /** One producer or brand: cards, trend chart, car-model details; `area` the chosen region, province or city (area, level). */
 async function loadMakerView(request: Request, context: AppLoadContext, filters: SaleVolumeFilters, state: CompanyBrandState, id: number, area: Params = {}) {

@@ -1,7 +1,3 @@
-import type { CarDetails, ModelRow } from '@car/contracts';
-
-import { readSort, sortRows, type SortOrder } from './table-sort';
-
 /**
  * The car-model detail table of the producer/brand page (spec 000 §2, §3 "Car details", "Model performance
  * row"), as the `companyBrand/carDetails` call answers it, and the rows the table draws from it: per
@@ -9,25 +5,15 @@ import { readSort, sortRows, type SortOrder } from './table-sort';
  * segment's market total (heJi2), the segment's cell merged down all of them; then the totals.
  * Wire names kept: tq = the same period a year earlier, mix = share, heJi = subtotal (合计).
  */
+import { type CarDetails, COMPANY_BRAND, DETAIL_SORT_COLUMNS, type DetailSortColumn, sortText } from '@car/contracts';
 
-/** The merged first cell of a segment: its name and its part of the producer's or brand's volume. */
-export interface SegmentCell {
-  name: string;
-  mixStr: string;
-  tqMixStr: string;
-  width: number;
-  /** How many table rows the cell spans: the segment's sub-series and its two subtotals. */
-  rowSpan: number;
-}
+import { apiDownloadHref } from './download';
+import { deckTableParams } from './ranking-table';
+import { readSort, type SortOrder } from './table-sort';
 
-export type DetailLine =
-  | { kind: 'model' | 'subtotal'; key: string; row: ModelRow; segment: SegmentCell | null }
-  /** The producer's or brand's total (and each compared one's), then the market's: name across the first two columns. */
-  | { kind: 'total'; key: string; row: ModelRow; segment: null };
+// The table's lines in an order are one rule for the page and its deck (导出PPT): they live in contracts.
+export { DETAIL_SORT_COLUMNS, detailLines, type DetailLine, type DetailSortColumn, type SegmentCell } from '@car/contracts';
 
-/** The detail table's sortable columns (decision 171): the model's name and its figures, by their wire names. */
-export const DETAIL_SORT_COLUMNS = ['name', 'sales', 'tqSales', 'yoy', 'detailMix', 'detailMixChange', 'ranking'] as const;
-export type DetailSortColumn = (typeof DETAIL_SORT_COLUMNS)[number];
 /** The detail table's URL key: the producer/brand page's ranking list has `sort`. */
 export const DETAIL_SORT_KEY = 'detailSort';
 
@@ -36,35 +22,16 @@ export function detailSort(params: URLSearchParams): SortOrder<DetailSortColumn>
   return readSort(params, DETAIL_SORT_COLUMNS, DETAIL_SORT_KEY);
 }
 
-/** The table's rows, top to bottom; with an order, each segment's models in it (its two subtotals stay at its foot). */
-export function detailLines(details: CarDetails, order: SortOrder<DetailSortColumn> | null = null): DetailLine[] {
-  const lines: DetailLine[] = [];
-  for (const segment of details.details) {
-    const models = sortRows(segment.models, order, { value: (row, column) => row[column as DetailSortColumn] });
-    const rows = [...models, segment.heJi1, segment.heJi2];
-    const cell: SegmentCell = {
-      name: segment.name,
-      mixStr: segment.mixStr,
-      tqMixStr: segment.tqMixStr,
-      width: segment.width,
-      rowSpan: rows.length,
-    };
-    rows.forEach((row, index) => {
-      lines.push({
-        kind: row.subtotal ? 'subtotal' : 'model',
-        key: `${segment.id}-${index}-${row.id}`,
-        row,
-        segment: index === 0 ? cell : null,
-      });
-    });
-  }
-  const totals = details.hejis.length > 0 ? details.hejis : [details.wholeHeJi1];
-  totals.forEach((row, index) => lines.push({ kind: 'total', key: `total-${index}-${row.id}`, row, segment: null }));
-  lines.push({ kind: 'total', key: 'market', row: details.wholeHeJi2, segment: null });
-  return lines;
-}
-
 /** The compared producers or brands as the chart's picker shows them. */
 export function comparedMakers(details: CarDetails | null): Array<{ id: number; name: string }> {
   return (details?.compareHeJiList ?? []).map((maker) => ({ id: maker.id, name: maker.name }));
+}
+
+/**
+ * 导出PPT of either view (decision 211): the loader's params with the tables as the page shows them now — the
+ * ranking list's 数据列 and order (sorted in SQL) and the details' order (`detailSort`), read from the URL.
+ */
+export function companyBrandDeckHref(params: Record<string, string | number>, search: string): string {
+  const order = detailSort(new URLSearchParams(search));
+  return apiDownloadHref(COMPANY_BRAND.ppt, { ...params, ...deckTableParams(search, true), ...(order ? { detailSort: sortText(order) } : {}) });
 }

@@ -1,5 +1,15 @@
 import { DEFAULT_TAGS, type TableRow, WHOLE_MARKET } from '@car/contracts';
-import { effectiveDimension, NO_TAGS, pagesByLoadMore, rankingSort, readTags, sortRankingRows, tagsParam, wholeMarketDimensions } from './ranking-table';
+import {
+  deckTableParams,
+  effectiveDimension,
+  NO_TAGS,
+  pagesByLoadMore,
+  rankingSort,
+  readTags,
+  sortRankingRows,
+  tagsParam,
+  wholeMarketDimensions,
+} from './ranking-table';
 import { filterApiParams, onlyTagsChanged, pageSizeOf, readFilters, withParams, withShownMonth } from './sale-volume-query';
 import { apiDownloadHref } from './download';
 
@@ -142,5 +152,16 @@ describe('a whole ranking table sorted in the page', () => {
     expect(rankingSort(new URLSearchParams('sort=name.asc'), true)).toBeNull();
     expect(rankingSort(new URLSearchParams('sort=name.asc'), false)).toEqual({ column: 'name', direction: 'asc' });
     expect(rankingSort(new URLSearchParams('sort=yoy.desc'), true)).toEqual({ column: 'yoy', direction: 'desc' });
+  });
+});
+
+describe('the 导出PPT link’s table (decision 211)', () => {
+  it('carries the columns and the order of the URL as it is, as the deck call reads them', () => {
+    expect(deckTableParams('', false)).toEqual({ tags: DEFAULT_TAGS.join(',') });
+    expect(deckTableParams('?tags=none&sort=name.desc', false)).toEqual({ tags: NO_TAGS, sort: 'name.desc' });
+    // A paged table sorts by its figures only, as the page reads its URL; unknown tags read as the page's.
+    expect(deckTableParams('?tags=5,x,2&sort=name.desc', true)).toEqual({ tags: '2,5' });
+    const deck = WHOLE_MARKET.ppt.params.safeParse({ type: '0', ...deckTableParams('?tags=5,2&sort=sales.asc', false) });
+    expect(deck.success && { tags: deck.data.tags, sort: deck.data.sort }).toEqual({ tags: [2, 5], sort: { column: 'sales', direction: 'asc' } });
   });
 });

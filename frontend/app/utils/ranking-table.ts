@@ -7,16 +7,21 @@ import {
   DIMENSION_ORDER,
   FALLBACK_DIMENSION,
   intText,
+  NO_TAGS,
   RANKING_SORT_COLUMNS,
   type RankingSortColumn,
+  sortText,
   TAG_COLUMNS,
   type TableDimension,
-  type TableRow,
+  WHOLE_TABLE_SORT_COLUMNS,
 } from '@car/contracts';
 import { z } from 'zod';
 
 import type { SaleVolumeFilters } from './sale-volume-query';
-import { readSort, sortRows, type SortOrder } from './table-sort';
+import { readSort, type SortOrder } from './table-sort';
+
+// The whole tables' order and the empty choice of columns are one rule for the page and its deck (导出PPT).
+export { NO_TAGS, sortRankingRows, WHOLE_TABLE_SORT_COLUMNS } from '@car/contracts';
 
 /** Whole market: segment only for the whole market, car series only within a segment, area only for retail. */
 export function wholeMarketDimensions(filters: Pick<SaleVolumeFilters, 'detailId' | 'source'>): TableDimension[] {
@@ -48,9 +53,6 @@ export function pagesByLoadMore(dimension: TableDimension): boolean {
   return dimension === 3 || dimension === 5 || dimension === 6;
 }
 
-/** `tags` in the URL when the analyst has cleared every column (an absent `tags` means the defaults). */
-export const NO_TAGS = 'none';
-
 /** `tags` from the URL: known tags in the spec's order; `none` → none; absent or nothing known → the defaults. */
 export function readTags(text: string | null): number[] {
   if (text === NO_TAGS) return [];
@@ -69,32 +71,17 @@ export function hasMoreRows(shown: number, total: number): boolean {
   return shown < total;
 }
 
-/** A whole ranking table also sorts by its name column; a paged one sorts in SQL by its figures only (decision 171). */
-export const WHOLE_TABLE_SORT_COLUMNS: ReadonlyArray<RankingSortColumn | 'name'> = ['name', ...RANKING_SORT_COLUMNS];
-
 /** The ranking table's order in the URL (`sort`): for a paged table the API's columns, for a whole one the name too. */
 export function rankingSort(params: URLSearchParams, paged: boolean): SortOrder<RankingSortColumn | 'name'> | null {
   return readSort(params, paged ? RANKING_SORT_COLUMNS : WHOLE_TABLE_SORT_COLUMNS);
 }
 
 /**
- * A whole ranking table in the analyst's order: rows sort within their group (segment category, big region),
- * each subtotal (小计) at its group's foot, the total (合计) where it was; the merged group cell moves to the
- * group's new first row; a tree's children sort under their parent.
+ * The ranking table's part of a 导出PPT link (decision 211): the 数据列 and the order as the URL has them now.
+ * Read from the location, not the loader: a change of columns alone reloads no data (utils/revalidation.ts).
  */
-export function sortRankingRows<R extends TableRow>(rows: readonly R[], order: SortOrder | null): R[] {
-  if (!order) return [...rows];
-  const sorted = sortRows(rows, order, {
-    value: (row, column) => (column === 'name' ? row.name : row.heji ? null : row[column as RankingSortColumn]),
-    role: (row) => (!row.heji ? 'row' : row.columnMerge || !row.groupName ? 'total' : 'subtotal'),
-    group: (row) => (row.heji && !row.groupName ? null : row.groupName),
-  });
-  return sorted.map((row, i) => {
-    const children = row.children?.length ? { children: sortRankingRows(row.children as R[], order) } : {};
-    if (!row.groupName || row.columnMerge) return { ...row, ...children };
-    const first = i === 0 || sorted[i - 1].groupName !== row.groupName;
-    let size = 0;
-    while (first && sorted[i + size]?.groupName === row.groupName) size++;
-    return { ...row, ...children, rowMerge: first, rowMergeNum: first ? size : 0 };
-  });
+export function deckTableParams(search: string, paged: boolean): Record<string, string> {
+  const params = new URLSearchParams(search);
+  const order = rankingSort(params, paged);
+  return { tags: tagsParam(readTags(params.get('tags'))), ...(order ? { sort: sortText(order) } : {}) };
 }
