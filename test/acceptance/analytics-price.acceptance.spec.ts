@@ -69,7 +69,7 @@ describeInBrowser('价格分析 as shipped', () => {
     { title: '整体市场价格结构', path: '/price/totalmarket', api: '/price/totalMarket' },
     { title: '细分市场价格结构', path: '/pricedetailmarket', api: '/price/priceDetailMarket' },
   ]) {
-    test(`${title}: 查询 with another month and bands shows the API's table; the chart exports a PNG; the table downloads with its figures`, async () => {
+    test(`${title}: 查询 with another month and bands shows the API's table; the chart exports a PNG; the table downloads with its figures; 导出PPT holds the sorted table`, async () => {
       const { page, assertClean } = await openAs(browser(), ANALYST, path);
       await page.locator('.sales-page__title', { hasText: title }).waitFor();
       await openGroup(page, '数据范围');

@@ -229,4 +229,11 @@ describe('the deck writer (issue 31)', () => {
     expect(tagLines('时间：2026年10月    数据来源：零售', 11.5, 16)).toBe(1);
     expect(tagLines('价格'.repeat(60), 11.5, 16)).toBe(3);
   });
+
+  it('deflates the deck: a table of many slides is a small download', async () => {
+    const body = await writeDeck(DECK);
+    const parts = await JSZip.loadAsync(body);
+    const unpacked = await Promise.all(Object.values(parts.files).map(async (f) => (await f.async('uint8array')).length));
+    expect(body.length * 3).toBeLessThan(unpacked.reduce((a, b) => a + b, 0));
+  });
 });

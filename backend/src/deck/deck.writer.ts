@@ -341,7 +341,8 @@ export async function writeDeck(deck: DeckDeclaration): Promise<Buffer> {
     else if (slide.kind === 'chart') addChartSlide(pptx, slide, deck.asOf);
     else addTableSlides(pptx, slide, deck.asOf);
   }
-  return (await pptx.write({ outputType: 'nodebuffer', compression: true })) as Buffer;
+  // pptxgenjs's write() ignores `compression` for a nodebuffer (it zips with STORE); stream() deflates as asked.
+  return (await pptx.stream({ compression: true })) as Buffer;
 }
 
 /** Sends a deck as the download of `fileName` (.pptx), with the workbooks' download header. */
