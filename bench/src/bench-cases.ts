@@ -466,6 +466,27 @@ export const ENDPOINTS: readonly BenchEndpoint[] = [
   { group: 'price', path: 'price/totalMarket/download', variants: vary(STRUCTURE_FILTERS.slice(0, 4), ['tab=0', 'tab=2']) },
   { group: 'price', path: 'price/priceDetailMarket/highCharts', variants: vary(STRUCTURE_FILTERS, ['view=1', 'view=0&data2=1', 'view=2&detailId=7']) },
   { group: 'price', path: 'price/priceDetailMarket/table', variants: vary(STRUCTURE_FILTERS, ['tab=0&detailId=3', 'tab=2', 'tab=3&data2=1&detailId=8']) },
+  /**
+   * 导出PPT of the pair (issue 31: a large page ≤ 1 s p95): the longest table (厂商品牌, every producer-brand) with the
+   * twelve-month chart, the most series and the widest table (50 bands of 2万: 52 lines, 53 columns over five
+   * slides), and a sorted table beside the producer view.
+   */
+  {
+    group: 'price',
+    path: 'price/totalMarket/ppt',
+    targetMs: 1000,
+    variants: vary(STRUCTURE_FILTERS.slice(0, 3), [
+      'tab=4&view=0',
+      'tab=4&view=0&chart=1&priceLow=0&priceHigh=100&segment=2',
+      'tab=1&view=2&priceLow=0&priceHigh=100&segment=2&sort=total.desc',
+    ]),
+  },
+  {
+    group: 'price',
+    path: 'price/priceDetailMarket/ppt',
+    targetMs: 1000,
+    variants: vary(STRUCTURE_FILTERS.slice(0, 3), ['tab=4&view=0', 'tab=0&view=1&sort=mix.desc', 'tab=2&view=0&priceLow=0&priceHigh=100&segment=2&data2=1']),
+  },
 
   // 1-2月合计 beside the single months (decision 197): the cards, a whole table, a paged ranking, the chart, the dashboard.
   { group: 'wholeMarket', path: 'saleVolume/wholeMarket/whole', variants: [...NEW_YEAR_FILTERS] },

@@ -408,11 +408,14 @@ const STRUCTURE_CHART =
   '价格结构图：view 0 时间（近 12 个月各价格段）/ 1 价格段（本期与去年同期）/ 2 厂商（前 10 厂商各价格段）；data2 0 销量 / 1 MIX，data1 0 TP / 1 MSRP，averageMonth 0 月均 / 1 累计';
 const STRUCTURE_TABLE =
   '价格结构表：tab 0 价格总览（各价格段销量、MIX、加权成交价、指导价、优惠、优惠率）/ 1 系别 / 2 品牌 / 3 厂商 / 4 厂商品牌（成员 × 价格段的销量或 MIX）';
+const STRUCTURE_DECK =
+  '导出PPT：页面所示的价格段结构图与价格结构表（筛选同页面；view 与 chart 为图表的视图与销量 / MIX，tab、data2 与 sort 为表格的标签、销量 / MIX 与点击的排序）';
 /** The price-structure pair (/price/totalmarket, /pricedetailmarket): the same calls, each page its own paths (the page guard). */
 export const PRICE_STRUCTURE = {
   totalChart: totalMarket('highCharts', pr.priceStructureChartSchema, sv.chartResultSchema, `整体市场${STRUCTURE_CHART}`),
   totalTable: totalMarket('table', pr.priceStructureTableSchema, pr.priceStructureTableResultSchema, `整体市场${STRUCTURE_TABLE}`),
   totalDownload: totalMarket('download', pr.priceStructureTableSchema, 'xlsx', '下载整体市场价格结构表 Excel：参数同 table'),
+  totalPpt: totalMarket('ppt', pr.priceStructureDeckSchema, 'pptx', `整体市场${STRUCTURE_DECK}`),
   detailChart: detailMarket(
     'highCharts',
     pr.priceStructureChartSchema,
@@ -421,6 +424,7 @@ export const PRICE_STRUCTURE = {
   ),
   detailTable: detailMarket('table', pr.priceStructureTableSchema, pr.priceStructureTableResultSchema, `细分市场${STRUCTURE_TABLE}`),
   detailDownload: detailMarket('download', pr.priceStructureTableSchema, 'xlsx', '下载细分市场价格结构表 Excel：参数同 table'),
+  detailPpt: detailMarket('ppt', pr.priceStructureDeckSchema, 'pptx', `细分市场${STRUCTURE_DECK}`),
 };
 
 const dashboard = under('dashboard', 'dashboard');

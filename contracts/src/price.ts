@@ -1,9 +1,21 @@
 import { z } from 'zod';
 import { sharePercentText, thousands } from './display';
+import { type HeaderTag, multiSelectText } from './filter-tags';
 import { blankIsAbsent, idList, integer, intText, keyList, monthParam, monthText, optional, positiveId, searchText, strictQuery } from './params';
-import { bandSettingsShape, checkBands, code, PRICE_VOLUME_DEFAULTS } from './price-volume';
+import {
+  BAND_ORDERS,
+  bandRangeText,
+  type BandSettingsText,
+  bandSettingsShape,
+  checkBands,
+  code,
+  PRICE_BASES,
+  PRICE_VOLUME_DEFAULTS,
+  SALES_OR_MIX,
+} from './price-volume';
 import { inCalendar, refersTo } from './references';
 import { idNameSchema } from './search';
+import { columnSortParam, type SortOrder, sortRows } from './table-sort';
 
 /**
  * The price calls (spec 001 §2.1, §2.2, §3, §7 "Price"; decisions 54-59): the market price index
@@ -311,20 +323,31 @@ const structureShape = {
   averageMonth: code([0, 1], 0, '应为 0（月均）或 1（累计）'),
 };
 
+const structureView = code([0, 1, 2] as PriceStructureView[], 0, '应为 0（时间）、1（价格段）或 2（厂商）');
+const structureTab = code([0, 1, 2, 3, 4] as PriceStructureTab[], 0, '应为 0（价格总览）、1（系别）、2（品牌）、3（厂商）或 4（厂商品牌）');
+
 /** The chart: plus view 0 time / 1 price band / 2 producer. */
-export const priceStructureChartSchema = strictQuery({
-  ...structureShape,
-  view: code([0, 1, 2] as PriceStructureView[], 0, '应为 0（时间）、1（价格段）或 2（厂商）'),
-}).superRefine(checkBands);
+export const priceStructureChartSchema = strictQuery({ ...structureShape, view: structureView }).superRefine(checkBands);
 export type PriceStructureChartQuery = z.output<typeof priceStructureChartSchema>;
 
 /** The table and its download: plus tab 0 price overview / 1 family / 2 brand / 3 producer / 4 producer-brand. */
-export const priceStructureTableSchema = strictQuery({
-  ...structureShape,
-  tab: code([0, 1, 2, 3, 4] as PriceStructureTab[], 0, '应为 0（价格总览）、1（系别）、2（品牌）、3（厂商）或 4（厂商品牌）'),
-}).superRefine(checkBands);
+export const priceStructureTableSchema = strictQuery({ ...structureShape, tab: structureTab }).superRefine(checkBands);
 export type PriceStructureTableQuery = z.output<typeof priceStructureTableSchema>;
 export type PriceStructureFilter = Omit<PriceStructureTableQuery, 'tab'>;
+
+/**
+ * 导出PPT of either page (issue 31, decision 213): the page's URL as it stands — the filters, the chart's view
+ * and its sales / MIX (`chart`, the chart call's data2), the table's tab and sales / MIX (`data2`) and the
+ * order clicked on its header (`sort`, a column of the table the tab shows).
+ */
+export const priceStructureDeckSchema = strictQuery({
+  ...structureShape,
+  view: structureView,
+  chart: code([0, 1] as Array<0 | 1>, 0, '应为 0（销量）或 1（MIX）'),
+  tab: structureTab,
+  sort: columnSortParam(),
+}).superRefine(checkBands);
+export type PriceStructureDeckQuery = z.output<typeof priceStructureDeckSchema>;
 
 /** A column of the structure table: its title and how its values read (count, 元, one-decimal percent, points). */
 export const structureColumnSchema = z.object({ key: z.string(), label: z.string(), kind: z.enum(['count', 'yuan', 'percent', 'growth', 'points']) });
@@ -350,3 +373,93 @@ export const priceStructureTableResultSchema = z.object({
   rows: z.array(structureRowSchema),
 });
 export type PriceStructureTable = z.infer<typeof priceStructureTableResultSchema>;
+
+// ---------- the price-structure pages' display rules (the page and its deck) ----------
+
+/** The labels of the pages' toggles: the page's and the deck's title slide's. */
+export const STRUCTURE_TOGGLE_LABELS = { data1: '价格口径', averageMonth: '月均或累计', view: '视图', chart: '图表指标', data2: '表格指标' } as const;
+
+/** An option's label in a list of options ('-' for none). */
+function labelOf(list: ReadonlyArray<{ value: number; label: string }>, value: number): string {
+  return list.find((o) => o.value === value)?.label ?? '-';
+}
+
+/** The table's first column: the band (价格总览) or the tab's member. */
+export function structureLabelHeader(tab: PriceStructureTab): string {
+  return tab === 0 ? '价格段' : (PRICE_STRUCTURE_TABS.find((t) => t.value === tab)?.label ?? '');
+}
+
+/** The period the figures cover, as the page's toolbar shows it: '2026-01~2026-03（3 个月）'. */
+export function structurePeriodText(table: Pick<PriceStructureTable, 'period' | 'months'>): string {
+  return `${table.period}（${table.months} 个月）`;
+}
+
+/** The settings the header tags name: the month, the lists chosen (none or absent: all) and the bands. */
+export interface StructureTagSettings extends BandSettingsText {
+  time: string | null;
+  bodyShapes?: readonly number[];
+  producerProperties?: readonly number[];
+  families?: readonly number[];
+  brandProperties?: readonly number[];
+  orderBy: number;
+}
+
+/** The dictionaries the tags read names from (keys as numbers). */
+export interface StructureTagLookups {
+  bodyShapes: ReadonlyArray<{ key: number; value: string }>;
+  producerProperties: ReadonlyArray<{ key: number; value: string }>;
+  families: ReadonlyArray<{ key: number; value: string }>;
+  brandProperties: ReadonlyArray<{ key: number; value: string }>;
+}
+
+/** The pages' header tags (时间 January to the month, 市场, the lists, 价格区间, 排序): the page's and its deck's title slide. */
+export function priceStructureTags(s: StructureTagSettings, lookups: StructureTagLookups | null | undefined, market: string): HeaderTag[] {
+  const chosen = (values: readonly number[] | undefined, list: ReadonlyArray<{ key: number; value: string }> | undefined) =>
+    values?.length
+      ? multiSelectText(
+          values,
+          (list ?? []).map((p) => ({ value: p.key, label: p.value })),
+        )
+      : '全部';
+  return [
+    { label: '时间', value: s.time ? `${s.time.slice(0, 4)}年1-${Number(s.time.slice(5, 7))}月` : '-' },
+    { label: '市场', value: market },
+    { label: '车身形式', value: chosen(s.bodyShapes, lookups?.bodyShapes) },
+    { label: '厂商属性', value: chosen(s.producerProperties, lookups?.producerProperties) },
+    { label: '系别', value: chosen(s.families, lookups?.families) },
+    { label: '品牌属性', value: chosen(s.brandProperties, lookups?.brandProperties) },
+    { label: '价格区间', value: bandRangeText(s) },
+    { label: '排序', value: labelOf(BAND_ORDERS, s.orderBy) },
+  ];
+}
+
+/** The toolbar's settings as tags (价格口径, 月均或累计, the period): the deck's title slide names them beside the header tags. */
+export function structureSettingTags(s: { data1: number; averageMonth: number }, table: Pick<PriceStructureTable, 'period' | 'months'>): HeaderTag[] {
+  return [
+    { label: STRUCTURE_TOGGLE_LABELS.data1, value: labelOf(PRICE_BASES, s.data1) },
+    { label: STRUCTURE_TOGGLE_LABELS.averageMonth, value: labelOf(AVERAGE_OR_CUMULATIVE, s.averageMonth) },
+    { label: '统计期', value: structurePeriodText(table) },
+  ];
+}
+
+/** A sales / MIX switch's label ('销量', 'MIX'). */
+export function salesOrMixLabel(value: number): string {
+  return labelOf(SALES_OR_MIX, value);
+}
+
+/** The columns a header click sorts the table by: the label, then the answer's columns. */
+export function structureSortColumns(table: Pick<PriceStructureTable, 'columns'>): string[] {
+  return ['name', ...table.columns.map((c) => c.key)];
+}
+
+/**
+ * The table's rows in the order clicked on its header (decision 171): by any column, the market's row staying
+ * where it is; no order, as the API gave them. The page and its deck sort by this one rule.
+ */
+export function sortStructureRows(table: Pick<PriceStructureTable, 'columns' | 'rows'>, order: SortOrder | null | undefined): StructureRow[] {
+  const keys = table.columns.map((c) => c.key);
+  return sortRows(table.rows, order, {
+    value: (row, column) => (column === 'name' ? row.name : row.values[keys.indexOf(column)]),
+    role: (row) => (row.total ? 'total' : 'row'),
+  });
+}

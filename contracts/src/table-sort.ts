@@ -37,6 +37,26 @@ export function sortParam<C extends string>(columns: readonly C[]) {
   );
 }
 
+const SORT_MESSAGE = '应为「列.desc」或「列.asc」';
+
+/**
+ * The parameter of a whole table whose columns its answer names (a deck's table sorted on the server as the page
+ * sorts it, issue 31): any well-formed `<column>.<direction>`; the service refuses a column its table lacks.
+ */
+export function columnSortParam() {
+  return z.preprocess(
+    blankIsAbsent,
+    z
+      .string({ message: SORT_MESSAGE })
+      .regex(/^[A-Za-z][A-Za-z0-9]*\.(desc|asc)$/, SORT_MESSAGE)
+      .optional()
+      .transform((text): SortOrder | undefined => {
+        if (text === undefined) return undefined;
+        const at = text.lastIndexOf('.');
+        return { column: text.slice(0, at), direction: text.slice(at + 1) as SortDirection };
+      }),
+  );
+}
 /**
  * The sales ranking tables' sortable figures by their wire names (tableRowSchema): the column of each data tag
  * (TAG_COLUMNS). The paged tables (brand, producer, car series, the producer/brand list) sort by them in SQL.

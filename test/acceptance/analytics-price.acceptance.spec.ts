@@ -1,6 +1,8 @@
+import JSZip from 'jszip';
 import type { Locator, Page } from 'playwright-core';
 import type { LetterGroup, PriceStructureTable, PriceTable, PriceTraceWhole, PriceWhole, SeriesItem } from '@car/contracts';
 import { describeInBrowser, useBrowser } from '../support/browser';
+import { slideTables, texts, part } from '../support/deck-zip';
 import { apiResult } from '../support/sales-pages';
 import {
   ANALYST,
@@ -67,7 +69,7 @@ describeInBrowser('价格分析 as shipped', () => {
     { title: '整体市场价格结构', path: '/price/totalmarket', api: '/price/totalMarket' },
     { title: '细分市场价格结构', path: '/pricedetailmarket', api: '/price/priceDetailMarket' },
   ]) {
-    test(`${title}: 查询 with another month and bands shows the API's table; the chart exports a PNG; the table downloads with its figures`, async () => {
+    test(`${title}: 查询 with another month and bands shows the API's table; the chart exports a PNG; the table downloads with its figures; 导出PPT holds the sorted table`, async () => {
       const { page, assertClean } = await openAs(browser(), ANALYST, path);
       await page.locator('.sales-page__title', { hasText: title }).waitFor();
       await openGroup(page, '数据范围');
@@ -94,6 +96,25 @@ describeInBrowser('价格分析 as shipped', () => {
       const sales = header.indexOf(table.columns[0].label);
       expect(sales).toBe(1);
       expect(figure(rows[rows.length - 1][sales])).toBe(figure(shown[shown.length - 1][1]));
+
+      // 导出PPT (issue 31, decision 213): the deck of the page as shown — its title and bands on the title slide,
+      // a native chart, and the table the page shows, row for row, after a click on its MIX header.
+      await Promise.all([
+        page.waitForURL((u) => u.searchParams.get('sort') === 'mix.desc'),
+        page.locator('.structure-table thead a[data-column="mix"]').click(),
+      ]);
+      await page.locator('.sales-page__title', { hasText: title }).waitFor();
+      const sorted = await shownRows(page.locator('.structure-table'));
+      expect(sorted).not.toEqual(shown);
+      const deck = await saveDownload(page, downloadControl(page.locator('.sales-page__head'), '导出PPT'));
+      expect(deck.fileName).toMatch(new RegExp(`^${title}_.*\\.pptx$`));
+      const zip = await JSZip.loadAsync(deck.body);
+      const cover = texts(await part(zip, 'ppt/slides/slide1.xml')).join('\n');
+      expect(cover).toContain(title);
+      expect(cover).toContain('价格区间：10-30万，每段5万');
+      expect(Object.keys(zip.files).some((f) => /^ppt\/charts\/chart\d+\.xml$/.test(f))).toBe(true);
+      const [deckTable] = await slideTables(zip, 3);
+      expect(deckTable.slice(1)).toEqual(sorted);
       assertClean();
     });
   }

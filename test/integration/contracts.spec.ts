@@ -108,6 +108,8 @@ const EXAMPLES: Record<string, Record<string, string>> = {
   'price/priceDetailMarket/highCharts': { view: '0', families: '1' },
   'price/priceDetailMarket/table': { tab: '3', detailId: '3', data2: '1' },
   'price/priceDetailMarket/download': { tab: '4', orderBy: '0' },
+  'price/totalMarket/ppt': { view: '1', chart: '1', tab: '0', sort: 'mix.desc' },
+  'price/priceDetailMarket/ppt': { view: '2', tab: '1', data2: '1', sort: 'name.asc' },
   'dashboard/whole': { accumulate: '1' },
   'dashboard/producers': { pageSize: '5', time: '2026-01', newYear: '1' },
   'dashboard/brands': { jllType: '2' },

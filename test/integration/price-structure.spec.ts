@@ -1,11 +1,8 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import ExcelJS from 'exceljs';
 import request from 'supertest';
-import { API_PREFIX, ApiCode, type ChartResult, type MenuGroup, type PriceStructureTable } from '@car/contracts';
-import { binaryBody, signedInApp } from '../support/api-app';
-import { addPriceFixture } from '../support/price-fixture';
-import { ANALYST, createSalesFixture, dropSalesFixture } from '../support/sales-fixture';
-import { testEnv } from '../support/test-env';
+import { API_PREFIX, type ChartResult, type MenuGroup, type PriceStructureTable } from '@car/contracts';
+import { binaryBody } from '../support/api-app';
+import { priceStructureApi } from '../support/price-structure-api';
 
 /*
  * 整体市场价格结构 and 细分市场价格结构 on the literal market of sales-fixture.ts and price-fixture.ts,
@@ -35,33 +32,10 @@ const LABELS = ['14万以下', '14-15万', '15-16万', '16-17万', '17-18万', '
 const SUMS = [400, 0, 400, 400, 100, 200, 200, 500];
 
 describe('the price-structure pages on the hand-made market', () => {
-  const env = testEnv();
-  const database = `${new URL(env.databaseUrl).pathname.slice(1)}_structure`;
-  let app: NestExpressApplication;
-  let token: string;
-
-  beforeAll(async () => {
-    const databaseUrl = await createSalesFixture(env.adminUrl, database);
-    await addPriceFixture(databaseUrl);
-    ({ app, token } = await signedInApp({ address: `10.89.${process.pid % 250}.2`, databaseUrl, account: ANALYST.account, password: ANALYST.password }));
-  }, 120_000);
-
-  afterAll(async () => {
-    await app?.close();
-    await dropSalesFixture(env.adminUrl, database);
-  });
-
-  const call = (path: string, query: Record<string, string>) =>
-    request(app.getHttpServer()).get(`${API_PREFIX}/price/${path}`).query(query).set('token', token);
-
-  async function get<T>(path: string, query: Record<string, string>): Promise<T> {
-    const response = await call(path, query);
-    expect({ status: response.status, code: response.body.code, msg: response.body.msg }).toMatchObject({ status: 200, code: ApiCode.Success });
-    return response.body.result as T;
-  }
+  const { call, get, app, token } = priceStructureApi('structure', 89);
 
   test('the menus list both pages under 价格分析', async () => {
-    const response = await request(app.getHttpServer()).get(`${API_PREFIX}/security/menus`).set('token', token);
+    const response = await request(app().getHttpServer()).get(`${API_PREFIX}/security/menus`).set('token', token());
     const price = (response.body.result as MenuGroup[]).find((g) => g.name === '价格分析');
     expect(price?.subMenuItems.map((i) => [i.name, i.path])).toEqual(
       expect.arrayContaining([

@@ -130,3 +130,21 @@ const TAG_TEXT: Record<number, (r: TableRow) => string> = {
 export function rankingCells(r: TableRow, tags: readonly number[], group = false): string[] {
   return [...(group ? [r.groupName ?? ''] : []), r.name, ...tags.map((t) => TAG_TEXT[t](r))];
 }
+
+/** The tables of every slide from `first` on, in order. */
+export async function slideTables(zip: JSZip, first: number): Promise<string[][][]> {
+  return Promise.all(Array.from({ length: slideCount(zip) - first + 1 }, (_, i) => part(zip, `ppt/slides/slide${first + i}.xml`).then(tableOf)));
+}
+
+/** The deck's chart parts in order (pptxgenjs numbers its charts across the decks a process writes: chart7.xml may be a deck's first). */
+export async function charts(zip: JSZip): Promise<string[]> {
+  const paths = Object.keys(zip.files)
+    .filter((f) => /^ppt\/charts\/chart\d+\.xml$/.test(f))
+    .sort((a, b) => Number(/(\d+)\.xml$/.exec(a)?.[1]) - Number(/(\d+)\.xml$/.exec(b)?.[1]));
+  return Promise.all(paths.map((path) => part(zip, path)));
+}
+
+/** A chart part's value caches, one per series in the order written (empty for a missing value), and its categories. */
+export function chartData(xml: string): { series: string[][]; categories: string[] } {
+  return { series: chartCaches(xml), categories: chartCategories(xml) };
+}

@@ -1,7 +1,7 @@
 import JSZip from 'jszip';
 import { DEFINITIONS } from '@car/contracts';
-import { type DeckDeclaration, writeDeck } from './deck.writer';
-import { DECK_FONT, TABLE_ROWS_PER_SLIDE } from './deck.style';
+import { columnParts, type DeckDeclaration, tagLines, writeDeck } from './deck.writer';
+import { DECK_FONT, TABLE_COLUMNS_PER_SLIDE, TABLE_ROWS_PER_SLIDE } from './deck.style';
 
 interface Row {
   name: string;
@@ -177,5 +177,76 @@ describe('the deck writer (issue 31)', () => {
     expect(runs(slide).slice(0, 4)).toEqual(['本月要点', '第一句：零售 1.0 千辆。', '第二句。', '第三句。']);
     expect(slide).toContain(`typeface="${DECK_FONT}"`);
     expect(await text(deck, 'ppt/notesSlides/notesSlide2.xml')).toContain(DEFINITIONS.yoy.text);
+  });
+
+  it('draws a MIX chart on a percent left axis, and names a price source once in the footer', async () => {
+    const mix = await open({
+      ...DECK,
+      asOf: { source: 'price', status: { month: '2026-10', publishedAt: null, publishedOn: null } },
+      slides: [
+        {
+          kind: 'chart',
+          title: '价格段结构',
+          percent: true,
+          chart: {
+            xAxis: [{ categories: ['5-10万', '10-15万'] }],
+            yAxis: [{ title: 'MIX(%)' }],
+            series: [{ name: '2026年1-10月', type: 'column', yAxis: 0, data: [40.5, 59.5] }],
+          },
+        },
+      ],
+    });
+    const chart = Object.keys(mix.files).find((f) => /^ppt\/charts\/chart\d+\.xml$/.test(f)) ?? '';
+    expect(await text(mix, chart)).toContain('formatCode="0.0&quot;%&quot;"');
+    const layouts = await Promise.all(
+      Object.keys(mix.files)
+        .filter((f) => /^ppt\/slideLayouts\/slideLayout\d+\.xml$/.test(f))
+        .map((f) => text(mix, f)),
+    );
+    expect(layouts.some((xml) => xml.includes('来源：车市分析平台 · 价格数据 · 数据截至 2026-10'))).toBe(true);
+  });
+
+  it('splits a table wider than a slide into column parts, its first column on each, and the row pages over them', async () => {
+    const columns = Array.from({ length: 2 * TABLE_COLUMNS_PER_SLIDE }, (_, i) => i);
+    const parts = columnParts(columns);
+    expect(parts.map((p) => p[0])).toEqual([0, 0, 0]);
+    expect(parts.flatMap((p) => p.slice(1))).toEqual(columns.slice(1));
+    expect(parts.every((p) => p.length <= TABLE_COLUMNS_PER_SLIDE)).toBe(true);
+    expect(columnParts(columns.slice(0, TABLE_COLUMNS_PER_SLIDE))).toEqual([columns.slice(0, TABLE_COLUMNS_PER_SLIDE)]);
+
+    const wide = await open({
+      ...DECK,
+      slides: [
+        {
+          kind: 'table',
+          title: '宽表',
+          columns: [
+            { header: '车系', kind: 'text', value: (r: Row) => r.name },
+            ...columns.slice(1).map((i) => ({ header: `列${i}`, kind: 'count' as const, value: (r: Row) => r.sales, text: () => `${i}元` })),
+          ],
+          rows: ROWS,
+        },
+      ],
+    });
+    const slides = Object.keys(wide.files).filter((f) => /^ppt\/slides\/slide\d+\.xml$/.test(f));
+    expect(slides).toHaveLength(1 + 2 * parts.length);
+    const second = runs(await text(wide, 'ppt/slides/slide3.xml'));
+    expect(second[0]).toBe(`宽表（2/${2 * parts.length}）`);
+    expect(second.slice(1, 3)).toEqual(['车系', `列${TABLE_COLUMNS_PER_SLIDE}`]);
+    expect(second).toContain(`${TABLE_COLUMNS_PER_SLIDE}元`);
+    // The second row page follows the first's column parts.
+    expect(runs(await text(wide, `ppt/slides/slide${2 + parts.length}.xml`))).toContain('车系15');
+  });
+
+  it('makes room on the title slide for tags that wrap', () => {
+    expect(tagLines('时间：2026年10月    数据来源：零售', 11.5, 16)).toBe(1);
+    expect(tagLines('价格'.repeat(60), 11.5, 16)).toBe(3);
+  });
+
+  it('deflates the deck: a table of many slides is a small download', async () => {
+    const body = await writeDeck(DECK);
+    const parts = await JSZip.loadAsync(body);
+    const unpacked = await Promise.all(Object.values(parts.files).map(async (f) => (await f.async('uint8array')).length));
+    expect(body.length * 3).toBeLessThan(unpacked.reduce((a, b) => a + b, 0));
   });
 });

@@ -4,7 +4,6 @@ import {
   asOfValue,
   CHART_PALETTE,
   type ChartResult,
-  DEFINITIONS,
   FIGURE_RULES,
   figureFormat,
   type FigureKind,
@@ -16,8 +15,20 @@ import {
   type RankArrow,
   SIGN_COLORS,
 } from '@car/contracts';
-import { attachmentHeader, definitionsSheetRows, neutralise, type WorkbookAsOf, type WorkbookColumn } from '../workbook/table-workbook';
-import { COLORS, CONTENT, CONTENT_MASTER, DECK_FONT, DECK_LAYOUT, hex, MARGIN, SLIDE_HEIGHT, SLIDE_WIDTH, TABLE_ROWS_PER_SLIDE } from './deck.style';
+import { attachmentHeader, definitionsSheetRows, neutralise, sourceDataName, type WorkbookAsOf, type WorkbookColumn } from '../workbook/table-workbook';
+import {
+  COLORS,
+  CONTENT,
+  CONTENT_MASTER,
+  DECK_FONT,
+  DECK_LAYOUT,
+  hex,
+  MARGIN,
+  SLIDE_HEIGHT,
+  SLIDE_WIDTH,
+  TABLE_COLUMNS_PER_SLIDE,
+  TABLE_ROWS_PER_SLIDE,
+} from './deck.style';
 
 /**
  * The one .pptx writer (issue 31, docs/decks.md): a page declares its deck as data — a title slide of its
@@ -38,8 +49,11 @@ export interface DeckDeclaration {
   slides: readonly DeckSlide[];
 }
 
-/** A column of a deck's table: a workbook column (one declaration for both) and, for a rank, its arrow. */
-export type DeckColumn<Row> = WorkbookColumn<Row> & { arrow?: (row: Row) => RankArrow };
+/**
+ * A column of a deck's table: a workbook column (one declaration for both) and, for a rank, its arrow; `text`, the
+ * cell's text where the page shows the answer's own (a price's 元), else the kind's display rule writes it.
+ */
+export type DeckColumn<Row> = WorkbookColumn<Row> & { arrow?: (row: Row) => RankArrow; text?: (row: Row) => string };
 
 /** Figures in a row of cards (the five summary cards): each its title, kind and value. */
 export interface FiguresSlide {
@@ -53,6 +67,8 @@ export interface ChartSlide {
   kind: 'chart';
   title: string;
   chart: ChartResult;
+  /** The left axis holds percent numbers (a MIX chart: 12.3 reads 12.3%), not counts. */
+  percent?: boolean;
 }
 
 /** A table; longer than a slide holds, it goes on over slides with its header repeated. */
@@ -102,8 +118,7 @@ export function notesOf(labels: Iterable<string>, asOf: WorkbookAsOf): string {
 
 /** The footer's source line: the product, the source and 数据截至. */
 function sourceLine(asOf: WorkbookAsOf): string {
-  const source = DEFINITIONS[asOf.source === 'rebate' ? 'rebateSource' : asOf.source];
-  return `来源：车市分析平台 · ${source.name}数据 · 数据截至 ${asOfValue(asOf.status)}`;
+  return `来源：车市分析平台 · ${sourceDataName(asOf)} · 数据截至 ${asOfValue(asOf.status)}`;
 }
 
 function defineMaster(pptx: PptxGenJS, asOf: WorkbookAsOf): void {
@@ -140,15 +155,24 @@ function contentSlide(pptx: PptxGenJS, title: string, labels: Iterable<string>, 
   return slide;
 }
 
+/** The lines a text takes in a box `width` inches wide at `fontSize` points: a Chinese character is as wide as the size, other characters about half. */
+export function tagLines(text: string, width: number, fontSize: number): number {
+  const inches = [...text].reduce((sum, ch) => sum + (/[\u2E80-\uFFEF]/.test(ch) ? 1 : 0.55), 0) * (fontSize / 72);
+  return Math.max(1, Math.ceil(inches / width));
+}
+
 function addTitleSlide(pptx: PptxGenJS, deck: DeckDeclaration): void {
   const slide = pptx.addSlide();
   slide.background = { color: COLORS.white };
   slide.addShape(pptx.ShapeType.rect, { x: 0, y: 0, w: 0.35, h: SLIDE_HEIGHT, fill: { color: COLORS.brand } });
   slide.addText(deck.title, { x: 1, y: 1.6, w: 11, h: 1.1, fontFace: DECK_FONT, fontSize: 40, bold: true, color: COLORS.brandDark });
   const tags = deck.tags.map((t) => `${t.label}：${t.value}`).join('    ');
-  slide.addText(tags, { x: 1, y: 2.9, w: 11.5, h: 0.6, fontFace: DECK_FONT, fontSize: 16, color: COLORS.text });
-  slide.addText(`数据截至 ${asOfValue(deck.asOf.status)}`, { x: 1, y: 3.6, w: 11, h: 0.5, fontFace: DECK_FONT, fontSize: 14, color: COLORS.muted });
-  if (deck.maker) slide.addText(deck.maker, { x: 1, y: 4.2, w: 11, h: 0.5, fontFace: DECK_FONT, fontSize: 14, color: COLORS.muted });
+  // Many tags wrap: the lines below move down by the lines the tags take.
+  const tagsHeight = 0.6 + (tagLines(tags, 11.5, 16) - 1) * 0.35;
+  slide.addText(tags, { x: 1, y: 2.9, w: 11.5, h: tagsHeight, fontFace: DECK_FONT, fontSize: 16, color: COLORS.text, valign: 'top' });
+  const below = 2.9 + tagsHeight + 0.1;
+  slide.addText(`数据截至 ${asOfValue(deck.asOf.status)}`, { x: 1, y: below, w: 11, h: 0.5, fontFace: DECK_FONT, fontSize: 14, color: COLORS.muted });
+  if (deck.maker) slide.addText(deck.maker, { x: 1, y: below + 0.6, w: 11, h: 0.5, fontFace: DECK_FONT, fontSize: 14, color: COLORS.muted });
   slide.addText('车市分析平台', { x: 1, y: SLIDE_HEIGHT - 1, w: 6, h: 0.4, fontFace: DECK_FONT, fontSize: 12, color: COLORS.brand, bold: true });
   const labels = deck.slides.flatMap(slideLabels);
   slide.addNotes(notesOf([deck.title, ...labels], deck.asOf));
@@ -238,6 +262,7 @@ function addChartSlide(pptx: PptxGenJS, slide: ChartSlide, asOf: WorkbookAsOf): 
       },
     }));
   const axisFont = { fontFace: DECK_FONT, fontSize: 10, color: COLORS.muted };
+  const leftFormat = slide.percent ? percentNumberFormat() : figureFormat('count');
   const valAxis = (title: string | undefined, format: string, gridLines: boolean) => ({
     showValAxisTitle: Boolean(title),
     valAxisTitle: title ?? '',
@@ -270,28 +295,43 @@ function addChartSlide(pptx: PptxGenJS, slide: ChartSlide, asOf: WorkbookAsOf): 
     legendColor: COLORS.text,
     ...(right
       ? {
-          valAxes: [valAxis(chart.yAxis[0]?.title, figureFormat('count'), true), valAxis(chart.yAxis[1]?.title, percentNumberFormat(), false)],
+          valAxes: [valAxis(chart.yAxis[0]?.title, leftFormat, true), valAxis(chart.yAxis[1]?.title, percentNumberFormat(), false)],
           catAxes: [catAxis, { catAxisHidden: true }],
         }
-      : { ...valAxis(chart.yAxis[0]?.title, figureFormat('count'), true), ...catAxis }),
+      : { ...valAxis(chart.yAxis[0]?.title, leftFormat, true), ...catAxis }),
   });
 }
 
+/**
+ * A table's columns as slides hold them: all of them, or, wider than TABLE_COLUMNS_PER_SLIDE, the first column
+ * (the row's name) with each run of the others.
+ */
+export function columnParts<C>(columns: readonly C[]): Array<readonly C[]> {
+  if (columns.length <= TABLE_COLUMNS_PER_SLIDE) return [columns];
+  const [first, ...rest] = columns;
+  const width = TABLE_COLUMNS_PER_SLIDE - 1;
+  return Array.from({ length: Math.ceil(rest.length / width) }, (_, i) => [first, ...rest.slice(i * width, (i + 1) * width)]);
+}
+
 function addTableSlides<Row>(pptx: PptxGenJS, slide: TableSlide<Row>, asOf: WorkbookAsOf): void {
-  const header = slide.columns.map((c) => ({ text: c.header, options: HEADER_CELL }));
-  const widths = slide.columns.map((c) => (c.kind === 'text' ? 2.2 : 1));
-  const scale = CONTENT.w / widths.reduce((a, b) => a + b, 0);
+  const parts = columnParts(slide.columns);
   const pages = Math.max(1, Math.ceil(slide.rows.length / TABLE_ROWS_PER_SLIDE));
-  for (let page = 0; page < pages; page++) {
+  // Row pages in order; a table too wide shows each page's rows over its column parts, one after the other.
+  for (let n = 0; n < pages * parts.length; n++) {
+    const page = Math.floor(n / parts.length);
+    const columns = parts[n % parts.length];
+    const header = columns.map((c) => ({ text: c.header, options: HEADER_CELL }));
+    const widths = columns.map((c) => (c.kind === 'text' ? 2.2 : 1));
+    const scale = CONTENT.w / widths.reduce((a, b) => a + b, 0);
     const rows = slide.rows.slice(page * TABLE_ROWS_PER_SLIDE, (page + 1) * TABLE_ROWS_PER_SLIDE);
-    const title = pages > 1 ? `${slide.title}（${page + 1}/${pages}）` : slide.title;
-    const target = contentSlide(pptx, title, slideLabels(slide), asOf);
+    const title = pages * parts.length > 1 ? `${slide.title}（${n + 1}/${pages * parts.length}）` : slide.title;
+    const target = contentSlide(pptx, title, slideLabels({ ...slide, columns }), asOf);
     const body = rows.map((row) => {
       const bold = slide.strong?.(row) ?? false;
-      return slide.columns.map((c) => {
+      return columns.map((c) => {
         const value = c.value(row);
         const arrow = c.arrow?.(row);
-        const text = figureText(c.kind, value);
+        const text = c.text ? c.text(row) : figureText(c.kind, value);
         return {
           text: arrow && text !== '-' ? `${text} ${ARROWS[arrow]}` : text,
           options: {
@@ -331,7 +371,8 @@ export async function writeDeck(deck: DeckDeclaration): Promise<Buffer> {
     else if (slide.kind === 'text') addTextSlide(pptx, slide, deck.asOf);
     else addTableSlides(pptx, slide, deck.asOf);
   }
-  return (await pptx.write({ outputType: 'nodebuffer', compression: true })) as Buffer;
+  // pptxgenjs's write() ignores `compression` for a nodebuffer (it zips with STORE); stream() deflates as asked.
+  return (await pptx.stream({ compression: true })) as Buffer;
 }
 
 /** Sends a deck as the download of `fileName` (.pptx), with the workbooks' download header. */

@@ -14,15 +14,23 @@ import {
   PRICE_STRUCTURE_TOP_PRODUCERS,
   PRICE_TREND_MONTHS,
   type PriceStructureChartQuery,
+  type PriceStructureDeckQuery,
+  PRICE_STRUCTURE_VIEWS,
+  priceStructureTags,
   type PriceStructureFilter,
   type PriceStructureTab,
   type PriceStructureTable,
   type PriceStructureTableQuery,
+  salesOrMixLabel,
   share,
   shareChange,
   sharePercentText,
+  sortStructureRows,
   type StructureColumn,
+  structureLabelHeader,
   type StructureRow,
+  structureSettingTags,
+  structureSortColumns,
   thousands,
   yuanText,
 } from '@car/contracts';
@@ -31,17 +39,33 @@ import { bandLabel, type PriceBands } from '../analytics/measures';
 import type { DimensionKey, Filters } from '../analytics/model';
 import type { MeasureRequest } from '../analytics/query';
 import { ApiException } from '../common/api-codes';
+import { DeckService } from '../deck/deck.service';
+import type { DeckDeclaration, DeckColumn } from '../deck/deck.writer';
+import { DictionaryRepository } from '../reference/dictionary.repository';
+import type { SessionUser } from '../security/session-user';
 import { DataStatusService } from '../reference/data-status.service';
 import type { WorkbookAsOf } from '../workbook/table-workbook';
 import { bandKeys, bandsOf } from '../pricevolume/price-bands';
 import { PriceVolumeMonths } from '../pricevolume/price-volume.scope';
 import { priceFigures, priceMeasures, PRICES_AS_SHOWN } from './price.figures';
 import { PriceRepository } from './price.repository';
+import { structureColumns } from './price-structure.workbook';
 
 /** Which page asks: the whole market, or one segment (the month's best seller when none is chosen). */
 export type StructurePage = 'total' | 'segment';
 
 export const TOTAL_MARKET_LABEL = '整体市场';
+
+/** Each page's title: its workbook's and its deck's file names, the deck's title slide. */
+const PAGE_TITLES: Record<StructurePage, string> = { total: '整体市场价格结构', segment: '细分市场价格结构' };
+
+/** The dictionaries the header tags name the chosen settings from. */
+const TAG_DICTIONARIES = {
+  bodyShapes: 'dicBodyShape',
+  producerProperties: 'dicProducerProperty',
+  families: 'dicBrandSeries',
+  brandProperties: 'dicBoundProperty',
+} as const;
 
 /** The member dimension of each tab but the overview (decision 114). */
 const TAB_DIMENSIONS: Record<Exclude<PriceStructureTab, 0>, DimensionKey> = { 1: 'family', 2: 'brand', 3: 'producer', 4: 'producerBrand' };
@@ -73,6 +97,8 @@ export class PriceStructureService {
     private readonly months: PriceVolumeMonths,
     private readonly names: PriceRepository,
     private readonly dataStatus: DataStatusService,
+    private readonly decks: DeckService,
+    private readonly dictionaries: DictionaryRepository,
   ) {}
 
   private async resolve(q: PriceStructureFilter, page: StructurePage): Promise<Resolved> {
@@ -222,7 +248,67 @@ export class PriceStructureService {
     page: StructurePage,
   ): Promise<{ fileName: string; sheet: string; label: string; table: PriceStructureTable; asOf: WorkbookAsOf }> {
     const [{ fileName, sheet, ...table }, asOf] = await Promise.all([this.table(q, page), this.dataStatus.of('price')]);
-    return { fileName, sheet, label: q.tab === 0 ? '价格段' : sheet, table, asOf };
+    return { fileName, sheet, label: structureLabelHeader(q.tab), table, asOf };
+  }
+
+  /**
+   * 导出PPT (issue 31, decision 213): the page as its URL shows it, from the page's own two calls — the title
+   * slide (the header tags and the toolbar's settings, 数据截至, the user's producer or brand), the chart in its
+   * view and measure, and the table of its tab in the order clicked on its header.
+   */
+  async deck(
+    q: PriceStructureDeckQuery,
+    page: StructurePage,
+    user: Pick<SessionUser, 'producerId' | 'brandId'>,
+  ): Promise<{ fileName: string; deck: DeckDeclaration }> {
+    const [chart, table, month, asOf, maker, lookups] = await Promise.all([
+      this.chart({ ...q, data2: q.chart }, page),
+      this.table(q, page),
+      this.months.resolve(q.time),
+      this.dataStatus.of('price'),
+      this.decks.maker(user),
+      this.tagLookups(),
+    ]);
+    if (q.sort && !structureSortColumns(table).includes(q.sort.column)) {
+      throw ApiException.badRequest(`参数 sort 应为这张表的列之一：${structureSortColumns(table).join('、')}`);
+    }
+    const title = PAGE_TITLES[page];
+    const view = PRICE_STRUCTURE_VIEWS.find((v) => v.value === q.view)?.label ?? '';
+    const tab = PRICE_STRUCTURE_TABS.find((t) => t.value === q.tab)?.label ?? '';
+    // The table's cells read as the page shows them: the answer's own texts (a price with its 元).
+    const columns: Array<DeckColumn<StructureRow>> = structureColumns(structureLabelHeader(q.tab), table).map((column, i) =>
+      i === 0 ? column : { ...column, text: (r: StructureRow) => r.texts[i - 1] },
+    );
+    return {
+      fileName: `${title}_${table.market}_${table.period}.pptx`,
+      deck: {
+        title,
+        tags: [...priceStructureTags({ ...q, time: formatMonth(month) }, lookups, table.market), ...structureSettingTags(q, table)],
+        asOf,
+        maker,
+        slides: [
+          { kind: 'chart', title: `价格段结构（${view}视图 · ${salesOrMixLabel(q.chart)}）`, chart, percent: q.chart === 1 },
+          {
+            kind: 'table',
+            title: q.tab === 0 ? `价格结构表（${tab}）` : `价格结构表（${tab} · ${salesOrMixLabel(q.data2)}）`,
+            columns,
+            rows: sortStructureRows(table, q.sort),
+            strong: (r: StructureRow) => r.total,
+          },
+        ],
+      },
+    };
+  }
+
+  /** The dictionaries of the header tags, keys as numbers (without a −1 全部 entry, as the page's settings form lists them). */
+  private async tagLookups(): Promise<Record<keyof typeof TAG_DICTIONARIES, Array<{ key: number; value: string }>>> {
+    const entries = await Promise.all(
+      Object.entries(TAG_DICTIONARIES).map(async ([name, type]) => {
+        const rows = await this.dictionaries.entries(type);
+        return [name, rows.map((row) => ({ key: Number(row.key), value: row.value })).filter((e) => e.key !== -1)] as const;
+      }),
+    );
+    return Object.fromEntries(entries) as Record<keyof typeof TAG_DICTIONARIES, Array<{ key: number; value: string }>>;
   }
 
   async table(q: PriceStructureTableQuery, page: StructurePage): Promise<PriceStructureTable & { fileName: string; sheet: string }> {
@@ -230,7 +316,7 @@ export class PriceStructureService {
     const body = q.tab === 0 ? await this.overview(q, r) : await this.crossTable(q, r, TAB_DIMENSIONS[q.tab]);
     const period = `${Math.floor(r.month / 100)}-01~${formatMonth(r.month)}`;
     const tab = PRICE_STRUCTURE_TABS.find((t) => t.value === q.tab)?.label ?? '';
-    const title = page === 'total' ? '整体市场价格结构' : '细分市场价格结构';
+    const title = PAGE_TITLES[page];
     return { period, months: r.months, market: r.market, ...body, sheet: tab, fileName: `${title}_${r.market}_${tab}_${period}.xlsx` };
   }
 

@@ -3,9 +3,19 @@ import type { PriceStructureTable, StructureRow } from '@car/contracts';
 import { streamTableWorkbook, type WorkbookAsOf, type WorkbookColumn } from '../workbook/table-workbook';
 
 /**
- * A price-structure table as .xlsx through the sales pages' streaming writer: the row label, then the
- * columns the page shows; volumes and yuan as numbers with separators, MIX, rates and changes as real
- * percentages (a change '-' where the page shows a dash); the market's row bold.
+ * The columns of a price-structure table, for its workbook and its deck: the row label, then the columns the
+ * page shows; volumes and yuan as numbers with separators, MIX, rates and changes by their percent rules.
+ */
+export function structureColumns(labelHeader: string, table: Pick<PriceStructureTable, 'columns'>): Array<WorkbookColumn<StructureRow>> {
+  return [
+    { header: labelHeader, kind: 'text', width: 24, value: (r) => r.name },
+    ...table.columns.map((c, i): WorkbookColumn<StructureRow> => ({ header: c.label, kind: c.kind === 'yuan' ? 'count' : c.kind, value: (r) => r.values[i] })),
+  ];
+}
+
+/**
+ * A price-structure table as .xlsx through the sales pages' streaming writer: its columns (structureColumns),
+ * MIX, rates and changes as real percentages (a change '-' where the page shows a dash); the market's row bold.
  */
 export function streamStructureWorkbook(
   response: Response,
@@ -15,9 +25,5 @@ export function streamStructureWorkbook(
   table: PriceStructureTable,
   asOf: WorkbookAsOf,
 ): Promise<void> {
-  const columns: Array<WorkbookColumn<StructureRow>> = [
-    { header: labelHeader, kind: 'text', width: 24, value: (r) => r.name },
-    ...table.columns.map((c, i): WorkbookColumn<StructureRow> => ({ header: c.label, kind: c.kind === 'yuan' ? 'count' : c.kind, value: (r) => r.values[i] })),
-  ];
-  return streamTableWorkbook(response, fileName, sheet, columns, table.rows, asOf, (r) => r.total);
+  return streamTableWorkbook(response, fileName, sheet, structureColumns(labelHeader, table), table.rows, asOf, (r) => r.total);
 }

@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
+import { DeckModule } from '../deck/deck.module';
 import { MarketPriceController } from './market-price.controller';
 import { MarketPriceService } from './market-price.service';
 import { PriceVolumeModule } from '../pricevolume/price-volume.module';
 import { PriceDataModule } from './price-data.module';
 import { DetailMarketController, TotalMarketController } from './price-structure.controller';
+import { DetailMarketDeckController, TotalMarketDeckController } from './price-structure-deck.controller';
 import { PriceStructureService } from './price-structure.service';
 import { PriceTraceController } from './price-trace.controller';
 import { PriceTraceService } from './price-trace.service';
@@ -11,8 +13,15 @@ import { PriceRepository } from './price.repository';
 
 /** 价格分析: the market price index, the car-series price trace and the price-structure pair over the query layer's price measures. */
 @Module({
-  imports: [PriceVolumeModule, PriceDataModule],
-  controllers: [MarketPriceController, PriceTraceController, TotalMarketController, DetailMarketController],
+  imports: [PriceVolumeModule, PriceDataModule, DeckModule],
+  controllers: [
+    MarketPriceController,
+    PriceTraceController,
+    TotalMarketController,
+    DetailMarketController,
+    TotalMarketDeckController,
+    DetailMarketDeckController,
+  ],
   providers: [MarketPriceService, PriceTraceService, PriceRepository, PriceStructureService],
 })
 export class PriceModule {}

@@ -56,15 +56,26 @@ export interface WorkbookAsOf {
   measures?: readonly string[];
 }
 
+/** The dictionary's entry of the figures' source (零售, 批发, 价格数据, 返点数据). */
+function sourceOf(asOf: WorkbookAsOf): (typeof DEFINITIONS)[keyof typeof DEFINITIONS] {
+  return DEFINITIONS[asOf.source === 'rebate' ? 'rebateSource' : asOf.source];
+}
+
+/** The source as the 数据截至 line and a deck's footer name it: 零售数据, 批发数据, 价格数据 (not 价格数据数据), 返点数据. */
+export function sourceDataName(asOf: WorkbookAsOf): string {
+  const { name } = sourceOf(asOf);
+  return name.endsWith('数据') ? name : `${name}数据`;
+}
+
 /**
  * The 口径说明 rows: 数据截至 with the source's latest month and its publish day, the source's own definition,
  * then the definition of each measure a column header names, once each, in the dictionary's order.
  */
 export function definitionsSheetRows(headers: Iterable<string>, asOf: WorkbookAsOf): Array<[string, string]> {
-  const source = DEFINITIONS[asOf.source === 'rebate' ? 'rebateSource' : asOf.source];
+  const source = sourceOf(asOf);
   const sourceRow: [string, string] = [source.name, source.text];
   return [
-    ['数据截至', `${asOfValue(asOf.status)}，${source.name}数据`],
+    ['数据截至', `${asOfValue(asOf.status)}，${sourceDataName(asOf)}`],
     sourceRow,
     ...definitionRows([...headers, ...(asOf.measures ?? [])]).filter(([name]) => name !== source.name),
   ];

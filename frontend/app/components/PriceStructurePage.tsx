@@ -2,21 +2,25 @@
  * The price-structure pair's page (/price/totalmarket, /pricedetailmarket; docs/modules.md "Price analysis"): the
  * chosen settings as tags, TP / MSRP and 月均 / 累计 for the whole page, the chart with its view (时间 /
  * 价格段 / 厂商) and sales / MIX switch, and the table with its tabs (价格总览, 系别, 品牌, 厂商, 厂商品牌),
- * its own sales / MIX switch and a download. Each panel wears its own veil while its data changes.
+ * its own sales / MIX switch and a download; 导出PPT in the head downloads the page as a deck (decision 213).
+ * Each panel wears its own veil while its data changes.
  */
 import { Link, useLocation } from '@remix-run/react';
-import { Menu } from 'semantic-ui-react';
+import { Icon, Menu } from 'semantic-ui-react';
 
 import {
   AVERAGE_OR_CUMULATIVE,
-  BAND_ORDERS,
-  bandRangeText,
   PRICE_BASES,
   PRICE_STRUCTURE_TABS,
   PRICE_STRUCTURE_VIEWS,
+  priceStructureTags,
   SALES_OR_MIX,
   STRUCTURE_FILTER_PARAMS,
   STRUCTURE_SHARED_PARAMS,
+  STRUCTURE_TOGGLE_LABELS,
+  structureLabelHeader,
+  structurePeriodText,
+  structureSortColumns,
 } from '@car/contracts';
 import { DataAsOf } from '~/components/DataAsOf';
 import { DemoDataNote } from '~/components/DemoDataNote';
@@ -26,35 +30,13 @@ import { ParamToggle } from '~/components/ParamToggle';
 import { PriceStructureTable } from '~/components/PriceStructureTable';
 import { useFailureToast } from '~/components/Toast';
 import { TrendChart } from '~/components/TrendChart';
-import { multiSelectText } from '~/utils/multi-select';
+import { priceStructureDeckHref } from '~/utils/price-structure-query';
 import type { PriceStructureData } from '~/utils/price-structure.server';
 import { withParams } from '~/utils/sale-volume-query';
+import { readSort } from '~/utils/table-sort';
 import { touches, usePendingChange } from '~/utils/use-pending-change';
 
 const CHART_HEIGHT = 360;
-
-function summaryTags(data: PriceStructureData) {
-  const s = data.state;
-  const l = data.lookups;
-  const labelOf = <T extends number>(list: ReadonlyArray<{ value: T; label: string }>, value: T) => list.find((o) => o.value === value)?.label ?? '-';
-  const chosen = (values: number[], list: ReadonlyArray<{ key: number; value: string }> | undefined) =>
-    values.length
-      ? multiSelectText(
-          values,
-          (list ?? []).map((p) => ({ value: p.key, label: p.value })),
-        )
-      : '全部';
-  return [
-    { label: '时间', value: s.time ? `${s.time.slice(0, 4)}年1-${Number(s.time.slice(5, 7))}月` : '-' },
-    { label: '市场', value: data.table?.market ?? (data.kind === 'total' ? '整体市场' : '-') },
-    { label: '车身形式', value: chosen(s.bodyShapes, l?.bodyShapes) },
-    { label: '厂商属性', value: chosen(s.producerProperties, l?.producerProperties) },
-    { label: '系别', value: chosen(s.families, l?.families) },
-    { label: '品牌属性', value: chosen(s.brandProperties, l?.brandProperties) },
-    { label: '价格区间', value: bandRangeText(s) },
-    { label: '排序', value: labelOf(BAND_ORDERS, s.orderBy) },
-  ];
-}
 
 export function PriceStructurePage({ data, title }: { data: PriceStructureData; title: string }) {
   const location = useLocation();
@@ -64,7 +46,9 @@ export function PriceStructurePage({ data, title }: { data: PriceStructureData; 
   const everything = touches(pending, [...STRUCTURE_FILTER_PARAMS, ...STRUCTURE_SHARED_PARAMS]);
   const chartLoading = everything || touches(pending, ['view', 'chart']);
   const tableLoading = everything || touches(pending, ['tab', 'data2']);
-  const tabLabel = PRICE_STRUCTURE_TABS.find((t) => t.value === s.tab)?.label ?? '';
+  // The table's order clicked on its header (decision 171): the table shows it, 导出PPT sends it.
+  const order = data.table ? readSort(new URLSearchParams(location.search), structureSortColumns(data.table)) : null;
+  const market = data.table?.market ?? (data.kind === 'total' ? '整体市场' : '-');
 
   return (
     <div className="sales-page price-structure-page">
@@ -72,16 +56,16 @@ export function PriceStructurePage({ data, title }: { data: PriceStructureData; 
         <h2 className="sales-page__title">{title}</h2>
         <DemoDataNote />
         <DataAsOf source="price" />
+        <a className="ui mini basic button sales-page__deck" href={priceStructureDeckHref(data.kind, s, order)} download>
+          <Icon name="file powerpoint outline" />
+          导出PPT
+        </a>
       </div>
-      <HeaderTags tags={summaryTags(data)} />
+      <HeaderTags tags={priceStructureTags(s, data.lookups, market)} />
       <div className="structure-toolbar">
-        <ParamToggle param="data1" label="价格口径" options={PRICE_BASES} value={s.data1} />
-        <ParamToggle param="averageMonth" label="月均或累计" options={AVERAGE_OR_CUMULATIVE} value={s.averageMonth} />
-        {data.table ? (
-          <span className="filter-hint">
-            {data.table.period}（{data.table.months} 个月）
-          </span>
-        ) : null}
+        <ParamToggle param="data1" label={STRUCTURE_TOGGLE_LABELS.data1} options={PRICE_BASES} value={s.data1} />
+        <ParamToggle param="averageMonth" label={STRUCTURE_TOGGLE_LABELS.averageMonth} options={AVERAGE_OR_CUMULATIVE} value={s.averageMonth} />
+        {data.table ? <span className="filter-hint">{structurePeriodText(data.table)}</span> : null}
       </div>
       <TrendChart
         title="价格段结构"
@@ -93,8 +77,8 @@ export function PriceStructurePage({ data, title }: { data: PriceStructureData; 
         loading={chartLoading}
         extra={
           <>
-            <ParamToggle param="view" label="视图" options={PRICE_STRUCTURE_VIEWS} value={s.view} />
-            <ParamToggle param="chart" label="图表指标" options={SALES_OR_MIX} value={s.chart} />
+            <ParamToggle param="view" label={STRUCTURE_TOGGLE_LABELS.view} options={PRICE_STRUCTURE_VIEWS} value={s.view} />
+            <ParamToggle param="chart" label={STRUCTURE_TOGGLE_LABELS.chart} options={SALES_OR_MIX} value={s.chart} />
           </>
         }
       />
@@ -115,13 +99,17 @@ export function PriceStructurePage({ data, title }: { data: PriceStructureData; 
             ))}
           </Menu>
           <div className="panel__tools">
-            {s.tab !== 0 ? <ParamToggle param="data2" label="表格指标" options={SALES_OR_MIX} value={s.data2} /> : null}
+            {s.tab !== 0 ? <ParamToggle param="data2" label={STRUCTURE_TOGGLE_LABELS.data2} options={SALES_OR_MIX} value={s.data2} /> : null}
             <a className="ui mini basic button" href={data.downloadHref} download>
               下载
             </a>
           </div>
         </header>
-        {data.table ? <PriceStructureTable table={data.table} labelHeader={s.tab === 0 ? '价格段' : tabLabel} /> : <p className="filter-hint">暂无数据</p>}
+        {data.table ? (
+          <PriceStructureTable table={data.table} labelHeader={structureLabelHeader(s.tab)} order={order} />
+        ) : (
+          <p className="filter-hint">暂无数据</p>
+        )}
         <PanelBusy active={tableLoading} />
       </section>
     </div>

@@ -1,23 +1,15 @@
 /**
  * The price-structure table: the row label, then the answer's columns; the market's row bold, changes coloured.
- * It comes whole and sorts here by any column (decision 171), the market's row staying where it is.
+ * It comes whole and sorts here by any column (decision 171), the market's row staying where it is, by the rule its
+ * deck sorts by (contracts sortStructureRows).
  */
-import { useLocation } from '@remix-run/react';
-
-import type { PriceStructureTable as Table } from '@car/contracts';
+import { type PriceStructureTable as Table, type SortOrder, sortStructureRows } from '@car/contracts';
 import { growthClass } from '~/utils/format';
-import { readSort, sortRows } from '~/utils/table-sort';
 import { SortHeader } from './SortHeader';
 import { TableScroll } from './TableScroll';
 
-export function PriceStructureTable({ table, labelHeader }: { table: Table; labelHeader: string }) {
-  const location = useLocation();
-  const keys = table.columns.map((c) => c.key);
-  const order = readSort(new URLSearchParams(location.search), ['name', ...keys]);
-  const rows = sortRows(table.rows, order, {
-    value: (row, column) => (column === 'name' ? row.name : row.values[keys.indexOf(column)]),
-    role: (row) => (row.total ? 'total' : 'row'),
-  });
+export function PriceStructureTable({ table, labelHeader, order }: { table: Table; labelHeader: string; order: SortOrder | null }) {
+  const rows = sortStructureRows(table, order);
   return (
     <TableScroll label="价格结构表" className="band-table__scroll">
       <table className="ui celled compact unstackable table structure-table kit-table" aria-label="价格结构表">

@@ -5,7 +5,8 @@
  * the page's toggles are `data1` (TP / MSRP), `averageMonth` (月均 / 累计), `view` and `chart` (the
  * chart's view and sales / MIX), `tab` and `data2` (the table's tab and sales / MIX).
  */
-import { PRICE_STRUCTURE, PRICE_STRUCTURE_DEFAULTS, type PriceStructureTab, type PriceStructureView } from '@car/contracts';
+import { PRICE_STRUCTURE, PRICE_STRUCTURE_DEFAULTS, type PriceStructureTab, type PriceStructureView, type SortOrder, sortText } from '@car/contracts';
+import { apiDownloadHref } from './download';
 import { type BandSettings, wanText } from './price-volume-query';
 import { urlState } from './url-state';
 
@@ -58,4 +59,19 @@ export function priceStructureApiParams(s: PriceStructureState): Record<string, 
   if (s.time) params.time = s.time;
   for (const list of ['bodyShapes', 'producerProperties', 'families', 'brandProperties'] as const) if (s[list].length) params[list] = s[list].join(',');
   return params;
+}
+
+/**
+ * 导出PPT of a page of the pair (decision 213): the filters and toggles as the API's params, the chart's view and
+ * measure, the table's tab and measure, and the order clicked on the table's header.
+ */
+export function priceStructureDeckHref(kind: 'total' | 'segment', s: PriceStructureState, order: SortOrder | null): string {
+  return apiDownloadHref(kind === 'total' ? PRICE_STRUCTURE.totalPpt : PRICE_STRUCTURE.detailPpt, {
+    ...priceStructureApiParams(s),
+    view: s.view,
+    chart: s.chart,
+    tab: s.tab,
+    data2: s.data2,
+    ...(order ? { sort: sortText(order) } : {}),
+  });
 }
