@@ -53,6 +53,25 @@ export const PRICE_AXIS_BREAK = { floor: 55, from: 50, to: 100 } as const;
 
 // ---------- display ----------
 
+/** The four price cards' titles (the page's cards and the deck's): '10月加权厂商指导价' …, '当月…' before the answer. */
+export function priceCardTitles(time: string | null | undefined): { msrp: string; tp: string; discount: string; discountRate: string } {
+  const month = time ? `${Number(time.slice(5, 7))}月` : '当月';
+  return { msrp: `${month}加权厂商指导价`, tp: `${month}加权成交价`, discount: `${month}优惠`, discountRate: `${month}优惠率` };
+}
+
+/** 区域表现's six figures (the page's block and the deck's), each its label and the text the API sends. */
+export const NATIONWIDE_ITEMS = [
+  { label: '全国均价', text: 'avgPriceStr' },
+  { label: '最低价', text: 'lowPriceStr' },
+  { label: '平均优惠', text: 'avgDiscountStr' },
+  { label: '最高优惠', text: 'highDiscountStr' },
+  { label: '平均优惠率', text: 'avgDiscountRateStr' },
+  { label: '最高优惠率', text: 'highDiscountRateStr' },
+] as const;
+
+/** A price card's two changes (the page's cards and the deck's): on the month before and since January. */
+export const PRICE_CARD_CHANGES = ['环比', '较1月'] as const;
+
 /** A price in whole yuan with thousands separators and 元: '123,456元'; unknown '-'. */
 export function yuanText(value: number | null | undefined): string {
   const text = thousands(value);
@@ -117,6 +136,13 @@ export const marketPriceTableSchema = strictQuery({
 export type MarketPriceTableQuery = z.output<typeof marketPriceTableSchema>;
 
 /**
+ * 导出PPT of the market price page (issue 31, decision 215): the search form, the chart's measure under the
+ * page's own name (dataType 0 discount / 1 rate) and the table's dimension and measure (type, type2).
+ */
+export const marketPriceDeckSchema = strictQuery({ ...marketPriceTableSchema.shape, dataType: chartMeasure });
+export type MarketPriceDeckQuery = z.output<typeof marketPriceDeckSchema>;
+
+/**
  * The trace's subject: modelSubId (required) and optionally one of its trims, carId; time (latest price
  * month); type is the filter panel's discount (0) or rate (1), which the chart draws.
  */
@@ -156,6 +182,14 @@ export type PriceTraceChartQuery = z.output<typeof priceTraceChartSchema>;
 /** cityTable and its download: type TP 2 (default), discount 0, rate 1. */
 export const priceTraceTableSchema = strictQuery({ ...traceShape, type: tableMeasure });
 export type PriceTraceTableQuery = z.output<typeof priceTraceTableSchema>;
+
+/**
+ * 导出PPT of the trace page (issue 31, decision 215): the subject, the city and the comparisons as the chart
+ * asks for them, the chart's measure under the page's own name (discount 0 / 1 rate) and the regional
+ * table's measure (type 2 TP / 0 discount / 1 rate).
+ */
+export const priceTraceDeckSchema = strictQuery({ ...priceTraceChartSchema.shape, type: tableMeasure, discount: chartMeasure });
+export type PriceTraceDeckQuery = z.output<typeof priceTraceDeckSchema>;
 
 // ---------- results ----------
 

@@ -38,8 +38,11 @@ export interface DeckDeclaration {
   slides: readonly DeckSlide[];
 }
 
-/** A column of a deck's table: a workbook column (one declaration for both) and, for a rank, its arrow. */
-export type DeckColumn<Row> = WorkbookColumn<Row> & { arrow?: (row: Row) => RankArrow };
+/**
+ * A column of a deck's table: a workbook column (one declaration for both) and, for a rank, its arrow; `text`
+ * where the page shows the API's own text of the figure (a price '123,456元', a card's '+1.2个百分点').
+ */
+export type DeckColumn<Row> = WorkbookColumn<Row> & { arrow?: (row: Row) => RankArrow; text?: (row: Row) => string };
 
 /** Figures in a row of cards (the five summary cards): each its title, kind and value. */
 export interface FiguresSlide {
@@ -287,7 +290,7 @@ function addTableSlides<Row>(pptx: PptxGenJS, slide: TableSlide<Row>, asOf: Work
       return slide.columns.map((c) => {
         const value = c.value(row);
         const arrow = c.arrow?.(row);
-        const text = figureText(c.kind, value);
+        const text = c.text ? c.text(row) : figureText(c.kind, value);
         return {
           text: arrow && text !== '-' ? `${text} ${ARROWS[arrow]}` : text,
           options: {

@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { DeckModule } from '../deck/deck.module';
+import { MarketPriceDeckController, PriceTraceDeckController } from './price-deck.controller';
 import { MarketPriceController } from './market-price.controller';
 import { MarketPriceService } from './market-price.service';
 import { PriceVolumeModule } from '../pricevolume/price-volume.module';
@@ -11,8 +13,8 @@ import { PriceService } from './price.service';
 
 /** 价格分析: the market price index, the car-series price trace and the price-structure pair over the query layer's price measures. */
 @Module({
-  imports: [PriceVolumeModule],
-  controllers: [MarketPriceController, PriceTraceController, TotalMarketController, DetailMarketController],
+  imports: [PriceVolumeModule, DeckModule],
+  controllers: [MarketPriceController, MarketPriceDeckController, PriceTraceController, PriceTraceDeckController, TotalMarketController, DetailMarketController],
   providers: [PriceService, MarketPriceService, PriceTraceService, PriceRepository, PriceStructureService],
 })
 export class PriceModule {}

@@ -89,6 +89,22 @@ export async function loadPriceTrace(request: Request, context: AppLoadContext) 
     nationwide: nationwide.value,
     table: table.value,
     downloadHref: subject ? apiDownloadHref(PRICE.downloadCityTable, Object.fromEntries(Object.entries(subjectParams).filter(([, v]) => v !== undefined))) : '',
+    // 导出PPT (issue 31, decision 215): the deck of what the page shows — the subject, the city, the comparisons, both measures.
+    deckHref: subject
+      ? apiDownloadHref(
+          PRICE.tracePpt,
+          Object.fromEntries(
+            Object.entries({
+              ...subject,
+              city,
+              discount: state.discount,
+              type: state.type,
+              modelSubIds: state.modelSubIds.join(',') || undefined,
+              carIds: state.carIds.join(',') || undefined,
+            }).filter((entry): entry is [string, string | number] => entry[1] !== undefined),
+          ),
+        )
+      : '',
     failure: firstFailure(calendar, whole, chart, nationwide, table, cars, places),
   };
 }
