@@ -443,7 +443,9 @@ export const ENDPOINTS: readonly BenchEndpoint[] = [
     targetMs: 1000,
     variants: vary(
       PRICE_FILTERS.slice(0, 4).map((f) => f.replace(/&?(detailId|bigArea|composite|producerProperty)=[^&]*/g, '')),
-      TRACED.map((t, i) => qs(t, `discount=${i % 2}`, `type=${[2, 0, 1][i % 3]}`, i % 2 === 0 ? 'modelSubIds=17,916,1,2,3&carIds=6288,6289,6290,6291,6292' : '')),
+      TRACED.map((t, i) =>
+        qs(t, `discount=${i % 2}`, `type=${[2, 0, 1][i % 3]}`, i % 2 === 0 ? 'modelSubIds=17,916,1,2,3&carIds=6288,6289,6290,6291,6292' : ''),
+      ),
     ),
   },
 

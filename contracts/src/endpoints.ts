@@ -373,7 +373,12 @@ export const PRICE = {
   ),
   downloadDetailTable: marketPrice('downloadDetailTable', pr.marketPriceTableSchema, 'xlsx', '下载月度价格表 Excel：与 detailTable 同参数'),
   map: marketPrice('map', pr.marketPriceFilterSchema, pr.priceMapSchema, '各省优惠率（地图）'),
-  ppt: marketPrice('ppt', pr.marketPriceDeckSchema, 'pptx', '导出PPT：页面所示的四张卡片、价格走势（dataType 0 优惠 / 1 优惠率）、各省优惠率与月度价格表（type、type2 同 detailTable）'),
+  ppt: marketPrice(
+    'ppt',
+    pr.marketPriceDeckSchema,
+    'pptx',
+    '导出PPT：页面所示的四张卡片、价格走势（dataType 0 优惠 / 1 优惠率）、各省优惠率与月度价格表（type、type2 同 detailTable）',
+  ),
   traceWhole: priceTrace(
     'whole',
     pr.priceTraceWholeQuerySchema,

@@ -75,7 +75,10 @@ export function marketPriceTags(
   ];
   if (filters.bigArea > 0) tags.push({ label: '大区', value: REGIONS.find((r) => r.id === filters.bigArea)?.name ?? String(filters.bigArea) });
   if (filters.producerProperty > 0) {
-    tags.push({ label: '厂商属性', value: lookups.producerProperties.find((p) => Number(p.key) === filters.producerProperty)?.value ?? String(filters.producerProperty) });
+    tags.push({
+      label: '厂商属性',
+      value: lookups.producerProperties.find((p) => Number(p.key) === filters.producerProperty)?.value ?? String(filters.producerProperty),
+    });
   }
   if (filters.composite >= 0) tags.push({ label: '品牌类型', value: JLL_LABELS[filters.composite] ?? String(filters.composite) });
   return tags;

@@ -221,7 +221,14 @@ describe('导出PPT of the price pages (price/marketPriceWhole/ppt, price/cabmod
       const block = await tableRows(zip, 4, 4);
       expect(block.header).toEqual(['全国均价', '最低价', '平均优惠', '最高优惠', '平均优惠率', '最高优惠率']);
       expect(block.rows).toEqual([
-        [nationwide.avgPriceStr, nationwide.lowPriceStr, nationwide.avgDiscountStr, nationwide.highDiscountStr, nationwide.avgDiscountRateStr, nationwide.highDiscountRateStr],
+        [
+          nationwide.avgPriceStr,
+          nationwide.lowPriceStr,
+          nationwide.avgDiscountStr,
+          nationwide.highDiscountStr,
+          nationwide.avgDiscountRateStr,
+          nationwide.highDiscountRateStr,
+        ],
       ]);
       const { header, rows } = await tableRows(zip, 5);
       expect(header).toEqual(['区域', ...table.months]);
@@ -232,8 +239,13 @@ describe('导出PPT of the price pages (price/marketPriceWhole/ppt, price/cabmod
     test('a city and a trim: the cards and the chart are the city’s, the tags name them; the embedded sheet neutralises its text', async () => {
       const query = { ...subject, carId: 61, city: 110000 };
       const zip = await deckOf('cabmodelpricetrace/ppt', query, '车系价格追踪-德锐 2025款 1.5T 舒适型-2026-03.pptx');
-      const [whole, chart] = await Promise.all([ok<PriceTraceWhole>('cabmodelpricetrace/whole', query), ok<ChartResult>('cabmodelpricetrace/highCharts', query)]);
-      expect(texts(await part(zip, 'ppt/slides/slide1.xml'))).toEqual(expect.arrayContaining([`时间：2026-03    城市：北京市    厂商：${whole.producerName}    车系：${whole.modelName}`]));
+      const [whole, chart] = await Promise.all([
+        ok<PriceTraceWhole>('cabmodelpricetrace/whole', query),
+        ok<ChartResult>('cabmodelpricetrace/highCharts', query),
+      ]);
+      expect(texts(await part(zip, 'ppt/slides/slide1.xml'))).toEqual(
+        expect.arrayContaining([`时间：2026-03    城市：北京市    厂商：${whole.producerName}    车系：${whole.modelName}`]),
+      );
       expect((await tableRows(zip, 2, 2)).rows).toEqual(cardRows(whole));
       await expectChart(zip, chart, '#,##0');
       const embedded = Object.keys(zip.files).find((f) => /^ppt\/embeddings\/.*\.xlsx$/.test(f))!;

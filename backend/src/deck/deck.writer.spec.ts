@@ -195,7 +195,12 @@ describe("a chart's value axes where the page fixes them (the price charts, deci
   };
 
   it('starts each axis where the page does and labels it in its format (a discount axis in yuan, not percents)', async () => {
-    const chart = await chartOf(priceDeck([{ min: 0, format: '#,##0' }, { min: 0, max: 30000, format: '#,##0' }]));
+    const chart = await chartOf(
+      priceDeck([
+        { min: 0, format: '#,##0' },
+        { min: 0, max: 30000, format: '#,##0' },
+      ]),
+    );
     const axes = [...chart.matchAll(/<c:valAx>.*?<\/c:valAx>/gs)].map((m) => m[0]);
     expect(axes).toHaveLength(2);
     for (const axis of axes) {

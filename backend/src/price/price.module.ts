@@ -14,7 +14,14 @@ import { PriceService } from './price.service';
 /** 价格分析: the market price index, the car-series price trace and the price-structure pair over the query layer's price measures. */
 @Module({
   imports: [PriceVolumeModule, DeckModule],
-  controllers: [MarketPriceController, MarketPriceDeckController, PriceTraceController, PriceTraceDeckController, TotalMarketController, DetailMarketController],
+  controllers: [
+    MarketPriceController,
+    MarketPriceDeckController,
+    PriceTraceController,
+    PriceTraceDeckController,
+    TotalMarketController,
+    DetailMarketController,
+  ],
   providers: [PriceService, MarketPriceService, PriceTraceService, PriceRepository, PriceStructureService],
 })
 export class PriceModule {}

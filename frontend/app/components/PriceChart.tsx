@@ -119,7 +119,12 @@ export function PriceChart({ title, chart, height, fileName, loading = false, ex
           return tooltipText(item.dataset.label ?? '', values[item.dataIndex] ?? null, spec?.unit ?? '', growth);
         },
         {
-          y: { beginAtZero: true, min: left.min, title: { display: true, text: priceAxisTitle(left) }, ticks: { callback: (v) => priceAxisTickText(left, Number(v)) } },
+          y: {
+            beginAtZero: true,
+            min: left.min,
+            title: { display: true, text: priceAxisTitle(left) },
+            ticks: { callback: (v) => priceAxisTickText(left, Number(v)) },
+          },
           y1: {
             position: 'right',
             beginAtZero: true,
