@@ -14,6 +14,7 @@ import {
   sharePercentText,
 } from '@car/contracts';
 import { binaryBody, signedInApp } from '../support/api-app';
+import { decode, part, tableRows, texts } from '../support/deck-zip';
 import { addPriceFixture } from '../support/price-fixture';
 import { ANALYST, createSalesFixture, dropSalesFixture } from '../support/sales-fixture';
 import { testEnv } from '../support/test-env';
@@ -57,37 +58,6 @@ describe('导出PPT of the price pages (price/marketPriceWhole/ppt, price/cabmod
     });
     expect(response.headers['content-disposition']).toContain(encodeURIComponent(fileName));
     return JSZip.loadAsync(response.body as Buffer);
-  }
-
-  async function part(zip: JSZip, path: string): Promise<string> {
-    const file = zip.file(path);
-    if (!file) throw new Error(`${path} is not in the deck`);
-    return file.async('string');
-  }
-
-  const decode = (text: string) =>
-    text
-      .replace(/&quot;/g, '"')
-      .replace(/&apos;/g, "'")
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>')
-      .replace(/&amp;/g, '&');
-  const texts = (xml: string) => [...xml.matchAll(/<a:t>([^<]*)<\/a:t>/g)].map((m) => decode(m[1]));
-  const slideCount = (zip: JSZip) => Object.keys(zip.files).filter((f) => /^ppt\/slides\/slide\d+\.xml$/.test(f)).length;
-
-  /** A slide's table as rows of cell texts (its header first). */
-  function tableOf(xml: string): string[][] {
-    return [...xml.matchAll(/<a:tr\b[^>]*>(.*?)<\/a:tr>/gs)].map((tr) =>
-      [...tr[1].matchAll(/<a:tc\b[^>]*>(.*?)<\/a:tc>/gs)].map((tc) => texts(tc[1]).join('')),
-    );
-  }
-
-  /** The table over slides `first`…`last`, its header repeated on each. */
-  async function tableRows(zip: JSZip, first: number, last = slideCount(zip)): Promise<{ header: string[]; rows: string[][] }> {
-    const tables = await Promise.all(Array.from({ length: last - first + 1 }, (_, i) => part(zip, `ppt/slides/slide${first + i}.xml`).then(tableOf)));
-    const header = tables[0][0];
-    for (const table of tables) expect(table[0]).toEqual(header);
-    return { header, rows: tables.flatMap((t) => t.slice(1)) };
   }
 
   const ARROW = { up: ' ↑', down: ' ↓' } as const;

@@ -1,6 +1,7 @@
 import JSZip from 'jszip';
 import { type ChartResult, DEFINITIONS, type Summary, type TableRow } from '@car/contracts';
 import { binaryBody } from '../support/api-app';
+import { decode, part, tableRows, texts } from '../support/deck-zip';
 import { salesFiguresApi } from '../support/sales-figures';
 
 /*
@@ -19,37 +20,6 @@ describe('导出PPT of 整体市场表现 (saleVolume/wholeMarket/ppt)', () => {
     });
     expect(response.headers['content-disposition']).toContain(encodeURIComponent('整体市场表现-2026-03.pptx'));
     return JSZip.loadAsync(response.body as Buffer);
-  }
-
-  async function part(zip: JSZip, path: string): Promise<string> {
-    const file = zip.file(path);
-    if (!file) throw new Error(`${path} is not in the deck`);
-    return file.async('string');
-  }
-
-  const decode = (text: string) =>
-    text
-      .replace(/&quot;/g, '"')
-      .replace(/&apos;/g, "'")
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>')
-      .replace(/&amp;/g, '&');
-  const texts = (xml: string) => [...xml.matchAll(/<a:t>([^<]*)<\/a:t>/g)].map((m) => decode(m[1]));
-
-  /** A slide's table as rows of cell texts (its header first). */
-  function tableOf(xml: string): string[][] {
-    return [...xml.matchAll(/<a:tr\b[^>]*>(.*?)<\/a:tr>/gs)].map((tr) =>
-      [...tr[1].matchAll(/<a:tc\b[^>]*>(.*?)<\/a:tc>/gs)].map((tc) => texts(tc[1]).join('')),
-    );
-  }
-
-  /** The table rows of every slide from `first` on, headers dropped after the first slide's (each must repeat it). */
-  async function tableRows(zip: JSZip, first: number): Promise<{ header: string[]; rows: string[][] }> {
-    const slides = Object.keys(zip.files).filter((f) => /^ppt\/slides\/slide\d+\.xml$/.test(f)).length;
-    const tables = await Promise.all(Array.from({ length: slides - first + 1 }, (_, i) => part(zip, `ppt/slides/slide${first + i}.xml`).then(tableOf)));
-    const header = tables[0][0];
-    for (const table of tables) expect(table[0]).toEqual(header);
-    return { header, rows: tables.flatMap((t) => t.slice(1)) };
   }
 
   const ARROW: Record<number, string> = { 1: ' ↑', [-1]: ' ↓', 0: ' —' };
