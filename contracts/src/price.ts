@@ -4,6 +4,7 @@ import { blankIsAbsent, idList, integer, intText, keyList, monthParam, monthText
 import { bandSettingsShape, checkBands, code, PRICE_VOLUME_DEFAULTS } from './price-volume';
 import { inCalendar, refersTo } from './references';
 import { idNameSchema } from './search';
+import { sortRows, type SortDirection, type SortOrder } from './table-sort';
 
 /**
  * The price calls (spec 001 §2.1, §2.2, §3, §7 "Price"; decisions 54-59): the market price index
@@ -52,6 +53,19 @@ export const DEFAULT_TRACE_BRAND_NAME = '大众';
 export const PRICE_AXIS_BREAK = { floor: 55, from: 50, to: 100 } as const;
 
 // ---------- display ----------
+
+/**
+ * A month table in the order its page shows (decision 171): sorted by the name or a month's figure, the whole
+ * scope's row first, a region's provinces moving with it; the API's order without a sort (or by a month it lacks).
+ */
+export function sortPriceTable(table: PriceTable, order: SortOrder | null | undefined): PriceTableRow[] {
+  if (!order || (order.column !== 'name' && !table.months.includes(order.column))) return [...table.rows];
+  return sortRows(table.rows, order, {
+    value: (row, column) => (column === 'name' ? row.name : row.values[table.months.indexOf(column)]),
+    role: (row) => (row.total ? 'total' : 'row'),
+    level: (row) => row.level,
+  });
+}
 
 /** The four price cards' titles (the page's cards and the deck's): '10月加权厂商指导价' …, '当月…' before the answer. */
 export function priceCardTitles(time: string | null | undefined): { msrp: string; tp: string; discount: string; discountRate: string } {
@@ -135,11 +149,30 @@ export const marketPriceTableSchema = strictQuery({
 });
 export type MarketPriceTableQuery = z.output<typeof marketPriceTableSchema>;
 
+const MONTH_TABLE_SORT = /^(name|\d{4}-\d{2})\.(desc|asc)$/;
+
+/**
+ * A month table's order as its page clicked it (decision 171, the page's `sort`): the name or a month
+ * ('2026-03.desc'); a month the table does not show reads as the default order, as on the page.
+ */
+const monthTableSort = z.preprocess(
+  blankIsAbsent,
+  z
+    .string()
+    .regex(MONTH_TABLE_SORT, '应为「列.desc」或「列.asc」，列为 name 或月份 YYYY-MM')
+    .optional()
+    .transform((text): SortOrder | undefined => {
+      if (text === undefined) return undefined;
+      const at = text.lastIndexOf('.');
+      return { column: text.slice(0, at), direction: text.slice(at + 1) as SortDirection };
+    }),
+);
+
 /**
  * 导出PPT of the market price page (issue 31, decision 215): the search form, the chart's measure under the
  * page's own name (dataType 0 discount / 1 rate) and the table's dimension and measure (type, type2).
  */
-export const marketPriceDeckSchema = strictQuery({ ...marketPriceTableSchema.shape, dataType: chartMeasure });
+export const marketPriceDeckSchema = strictQuery({ ...marketPriceTableSchema.shape, dataType: chartMeasure, sort: monthTableSort });
 export type MarketPriceDeckQuery = z.output<typeof marketPriceDeckSchema>;
 
 /**
@@ -188,7 +221,7 @@ export type PriceTraceTableQuery = z.output<typeof priceTraceTableSchema>;
  * asks for them, the chart's measure under the page's own name (discount 0 / 1 rate) and the regional
  * table's measure (type 2 TP / 0 discount / 1 rate).
  */
-export const priceTraceDeckSchema = strictQuery({ ...priceTraceChartSchema.shape, type: tableMeasure, discount: chartMeasure });
+export const priceTraceDeckSchema = strictQuery({ ...priceTraceChartSchema.shape, type: tableMeasure, discount: chartMeasure, sort: monthTableSort });
 export type PriceTraceDeckQuery = z.output<typeof priceTraceDeckSchema>;
 
 // ---------- results ----------

@@ -156,6 +156,24 @@ describe('导出PPT of the price pages (price/marketPriceWhole/ppt, price/cabmod
       expect(decode(await part(zip, 'ppt/notesSlides/notesSlide3.xml'))).toContain(DEFINITIONS.discount.text);
     });
 
+    test('a sort clicked on the page’s month table orders the deck’s table: the total first, then by the month’s figure', async () => {
+      const query = { time: '2026-03', type: 0, type2: 2 };
+      const table = await ok<PriceTable>('marketPriceWhole/detailTable', query);
+      const last = table.months.length - 1;
+      const [total, ...rest] = table.rows;
+      expect(total.total).toBe(true);
+      expect(rest.length).toBeGreaterThan(1);
+      for (const direction of ['asc', 'desc'] as const) {
+        const zip = await deckOf('marketPriceWhole/ppt', { ...query, sort: `${table.months[last]}.${direction}` }, '整体市场价格指数-2026-03.pptx');
+        const sign = direction === 'asc' ? 1 : -1;
+        const ordered = [...rest].sort((a, b) => sign * ((a.values[last] ?? 0) - (b.values[last] ?? 0)));
+        expect((await tableRows(zip, 5)).rows.map((r) => r[0])).toEqual([total, ...ordered].map((r) => r.name));
+      }
+      // A month the table does not show is the default order, as on the page.
+      const unsorted = await deckOf('marketPriceWhole/ppt', { ...query, sort: '2020-01.desc' }, '整体市场价格指数-2026-03.pptx');
+      expect((await tableRows(unsorted, 5)).rows.map((r) => r[0])).toEqual(table.rows.map((r) => r.name));
+    });
+
     test('bad input is refused in Chinese; without a session the deck is refused as the page’s other calls', async () => {
       const bad = await call('marketPriceWhole/ppt', { ...filters, dataType: 7 });
       expect({ status: bad.status, code: bad.body.code }).toEqual({ status: 400, code: expect.any(Number) });

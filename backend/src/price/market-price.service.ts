@@ -151,7 +151,7 @@ export class MarketPriceService {
           priceCardsSlide(whole),
           priceChartSlide('价格走势', chart),
           discountMapSlide(map),
-          priceMonthTableSlide(`价格明细（${table.label}）`, table.label, table),
+          priceMonthTableSlide(`价格明细（${table.label}）`, table.label, table, q.sort),
         ],
       },
     };

@@ -185,7 +185,12 @@ export class PriceTraceService {
         tags: priceTraceTags(whole.time, q.city === undefined ? null : (cities.get(q.city) ?? null), whole),
         asOf,
         maker,
-        slides: [priceCardsSlide(whole), priceChartSlide('价格走势', chart), nationwideSlide(nationwide), priceMonthTableSlide('区域价格', '区域', table)],
+        slides: [
+          priceCardsSlide(whole),
+          priceChartSlide('价格走势', chart),
+          nationwideSlide(nationwide),
+          priceMonthTableSlide('区域价格', '区域', table, q.sort),
+        ],
       },
     };
   }

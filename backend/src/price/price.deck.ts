@@ -14,6 +14,8 @@ import {
   type PriceTable,
   type PriceTableRow,
   type PriceWhole,
+  type SortOrder,
+  sortPriceTable,
 } from '@car/contracts';
 import type { ChartSlide, DeckColumn, TableSlide } from '../deck/deck.writer';
 import { priceTableColumns } from './price-table.workbook';
@@ -70,9 +72,18 @@ export function priceChartSlide(title: string, chart: ChartResult): ChartSlide {
   };
 }
 
-/** A month table as the page shows it: the label column and a month each in the API's texts; totals, the chosen segment and regions in bold. */
-export function priceMonthTableSlide(title: string, labelHeader: string, table: PriceTable): TableSlide<PriceTableRow> {
-  return { kind: 'table', title, columns: priceTableColumns(labelHeader, table), rows: table.rows, strong: (r) => r.total || r.current || r.level === 1 };
+/**
+ * A month table as the page shows it: the label column and a month each in the API's texts, in the order the
+ * page's sort gives (sortPriceTable); totals, the chosen segment and regions in bold.
+ */
+export function priceMonthTableSlide(title: string, labelHeader: string, table: PriceTable, order: SortOrder | undefined): TableSlide<PriceTableRow> {
+  return {
+    kind: 'table',
+    title,
+    columns: priceTableColumns(labelHeader, table),
+    rows: sortPriceTable(table, order),
+    strong: (r) => r.total || r.current || r.level === 1,
+  };
 }
 
 /** 区域表现: its six figures in one row, as the page's block. */

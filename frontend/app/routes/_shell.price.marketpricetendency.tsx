@@ -37,7 +37,7 @@ import { useFailureToast } from '~/components/Toast';
 import { apiGet } from '~/utils/api.server';
 import { titled } from '~/utils/meta';
 import { keepPageOnNetworkFailure } from '~/utils/network-failure';
-import { MARKET_FILTER_PARAMS, marketApiParams, readMarketPrice } from '~/utils/price-query';
+import { MARKET_FILTER_PARAMS, marketApiParams, monthTableSortParam, readMarketPrice } from '~/utils/price-query';
 import { salesPageShouldRevalidate } from '~/utils/revalidation';
 import { withParams } from '~/utils/sale-volume-query';
 import { apiDownloadHref } from '~/utils/download';
@@ -52,7 +52,8 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: priceCss }
 const CHART_HEIGHT = 400;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const state = readMarketPrice(new URL(request.url).searchParams);
+  const search = new URL(request.url).searchParams;
+  const state = readMarketPrice(search);
   const api = marketApiParams(state);
   const [months, segments, properties, whole, chart, table, map] = await Promise.all([
     settle(apiGet(request, context, SEARCH.calendar, { category: 1 })),
@@ -74,7 +75,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     map: map.value,
     downloadHref: apiDownloadHref(PRICE.downloadDetailTable, { ...api, type: state.type, type2: state.type2 }),
     // 导出PPT (issue 31, decision 215): the deck of what the page shows, with its filters, chart measure and table.
-    deckHref: apiDownloadHref(PRICE.ppt, { ...api, dataType: state.dataType, type: state.type, type2: state.type2 }),
+    deckHref: apiDownloadHref(PRICE.ppt, { ...api, dataType: state.dataType, type: state.type, type2: state.type2, ...monthTableSortParam(search) }),
     failure: firstFailure(months, segments, properties, whole, chart, table, map),
   };
 }
