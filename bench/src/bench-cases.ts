@@ -427,6 +427,13 @@ export const ENDPOINTS: readonly BenchEndpoint[] = [
     variants: vary(PRICE_FILTERS, ['type=0&type2=2', 'type=1&type2=0', 'type=2&type2=1', 'type=1&type2=2&searchContent=汽车']),
   },
   { group: 'price', path: 'price/marketPriceWhole/map', variants: [...PRICE_FILTERS] },
+  /** 导出PPT (issue 31, ≤ 1 s p95): the largest pages — the brand and producer tables whole (every row the page shows), both chart measures. */
+  {
+    group: 'price',
+    path: 'price/marketPriceWhole/ppt',
+    targetMs: 1000,
+    variants: vary(PRICE_FILTERS.slice(0, 4), ['type=2&type2=2&dataType=1', 'type=1&type2=1', 'type=0&type2=0&dataType=1']),
+  },
   {
     group: 'price',
     path: 'price/cabmodelpricetrace/whole',
@@ -457,6 +464,18 @@ export const ENDPOINTS: readonly BenchEndpoint[] = [
     variants: vary(
       PRICE_FILTERS.map((f) => f.replace(/&?(detailId|bigArea|composite|producerProperty)=[^&]*/g, '')),
       TRACED.map((t, i) => qs(t, `type=${[2, 0, 1][i % 3]}`)),
+    ),
+  },
+  /** 导出PPT of the trace (≤ 1 s p95): at most the page's comparisons (5 series and 5 trims: a chart of 24 series), the regional table. */
+  {
+    group: 'price',
+    path: 'price/cabmodelpricetrace/ppt',
+    targetMs: 1000,
+    variants: vary(
+      PRICE_FILTERS.slice(0, 4).map((f) => f.replace(/&?(detailId|bigArea|composite|producerProperty)=[^&]*/g, '')),
+      TRACED.map((t, i) =>
+        qs(t, `discount=${i % 2}`, `type=${[2, 0, 1][i % 3]}`, i % 2 === 0 ? 'modelSubIds=17,916,1,2,3&carIds=6288,6289,6290,6291,6292' : ''),
+      ),
     ),
   },
 

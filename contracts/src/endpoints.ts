@@ -385,6 +385,12 @@ export const PRICE = {
   ),
   downloadDetailTable: marketPrice('downloadDetailTable', pr.marketPriceTableSchema, 'xlsx', '下载月度价格表 Excel：与 detailTable 同参数'),
   map: marketPrice('map', pr.marketPriceFilterSchema, pr.priceMapSchema, '各省优惠率（地图）'),
+  ppt: marketPrice(
+    'ppt',
+    pr.marketPriceDeckSchema,
+    'pptx',
+    '导出PPT：页面所示的四张卡片、价格走势（dataType 0 优惠 / 1 优惠率）、各省优惠率与月度价格表（type、type2 同 detailTable）',
+  ),
   traceWhole: priceTrace(
     'whole',
     pr.priceTraceWholeQuerySchema,
@@ -400,6 +406,12 @@ export const PRICE = {
   nationwide: priceTrace('nationwide', pr.priceTraceSchema, pr.nationwideSchema, '区域表现：全国均价、最低价、平均优惠、最高优惠、平均及最高优惠率'),
   cityTable: priceTrace('cityTable', pr.priceTraceTableSchema, pr.priceTableSchema, '区域价格表：大区 → 省份，按月；type 2 成交价 / 0 优惠 / 1 优惠率'),
   downloadCityTable: priceTrace('downloadCityTable', pr.priceTraceTableSchema, 'xlsx', '下载区域价格表 Excel：与 cityTable 同参数'),
+  tracePpt: priceTrace(
+    'ppt',
+    pr.priceTraceDeckSchema,
+    'pptx',
+    '导出PPT：页面所示的四张卡片、价格走势（本品与对比车系、车型；discount 0 优惠 / 1 优惠率）、区域表现与区域价格表（type 2 成交价 / 0 优惠 / 1 优惠率）',
+  ),
 };
 
 const totalMarket = under('price', 'price/totalMarket');

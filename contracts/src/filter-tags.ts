@@ -2,7 +2,8 @@
  * The header tags of the sales pages (时间, 数据来源, 细分市场, 燃料类型, 厂商属性): what the page shows above
  * its cards and what a deck's title slide repeats (issue 31), one rule for both.
  */
-import { DATA_SOURCES } from './constants';
+import { DATA_SOURCES, JLL_LABELS } from './constants';
+import { REGIONS } from './geography';
 
 /** One tag: its label and the value it shows. */
 export interface HeaderTag {
@@ -58,4 +59,37 @@ export function filterTags(
     tags.push({ label: '厂商属性', value: lookups?.producerProperties.find((p) => p.key === filters.producerProperty)?.value ?? '全部' });
   }
   return tags;
+}
+
+/**
+ * 整体市场价格指数's header tags (the page and its deck, decision 215): the month, the segment, then the big
+ * region, the producer property and the brand type where one is chosen.
+ */
+export function marketPriceTags(
+  filters: { time: string | null; detailId: number; bigArea: number; producerProperty: number; composite: number },
+  lookups: { segments: ReadonlyArray<{ id: number; name: string }>; producerProperties: ReadonlyArray<{ key: number | string; value: string }> },
+): HeaderTag[] {
+  const tags: HeaderTag[] = [
+    { label: '时间', value: filters.time ?? '-' },
+    { label: '细分市场', value: lookups.segments.find((s) => s.id === filters.detailId)?.name ?? '整体市场' },
+  ];
+  if (filters.bigArea > 0) tags.push({ label: '大区', value: REGIONS.find((r) => r.id === filters.bigArea)?.name ?? String(filters.bigArea) });
+  if (filters.producerProperty > 0) {
+    tags.push({
+      label: '厂商属性',
+      value: lookups.producerProperties.find((p) => Number(p.key) === filters.producerProperty)?.value ?? String(filters.producerProperty),
+    });
+  }
+  if (filters.composite >= 0) tags.push({ label: '品牌类型', value: JLL_LABELS[filters.composite] ?? String(filters.composite) });
+  return tags;
+}
+
+/** 车系价格追踪's header tags (the page and its deck): the month, the city (全国 without one), the producer and the traced series or trim. */
+export function priceTraceTags(time: string | null, city: string | null, whole: { producerName: string; modelName: string }): HeaderTag[] {
+  return [
+    { label: '时间', value: time ?? '-' },
+    { label: '城市', value: city ?? '全国' },
+    { label: '厂商', value: whole.producerName },
+    { label: '车系', value: whole.modelName },
+  ];
 }

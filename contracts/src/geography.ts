@@ -80,3 +80,8 @@ export const MAP_ONLY_PROVINCES: readonly Province[] = [
 
 /** City tiers 1-5 (decision 4). */
 export const TIER_LABELS: Readonly<Record<number, string>> = { 1: '一线及新一线城市', 2: '二线城市', 3: '三线城市', 4: '四线城市', 5: '五线及以下城市' };
+
+/** The order of the table beside a map (the page's and the deck's): highest value first, those without a value last, then by name. */
+export function mapTableOrder(a: { name: string; value: number | null }, b: { name: string; value: number | null }): number {
+  return (b.value ?? -Infinity) - (a.value ?? -Infinity) || a.name.localeCompare(b.name, 'zh');
+}

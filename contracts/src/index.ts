@@ -28,6 +28,7 @@ export * from './new-year';
 export * from './openapi';
 export * from './params';
 export * from './price';
+export * from './price-axis';
 export * from './sale-volume';
 export * from './sales-dimensions';
 export * from './search';

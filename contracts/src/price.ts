@@ -15,7 +15,7 @@ import {
 } from './price-volume';
 import { inCalendar, refersTo } from './references';
 import { idNameSchema } from './search';
-import { columnSortParam, type SortOrder, sortRows } from './table-sort';
+import { columnSortParam, sortRows, type SortDirection, type SortOrder } from './table-sort';
 
 /**
  * The price calls (spec 001 §2.1, §2.2, §3, §7 "Price"; decisions 54-59): the market price index
@@ -64,6 +64,38 @@ export const DEFAULT_TRACE_BRAND_NAME = '大众';
 export const PRICE_AXIS_BREAK = { floor: 55, from: 50, to: 100 } as const;
 
 // ---------- display ----------
+
+/**
+ * A month table in the order its page shows (decision 171): sorted by the name or a month's figure, the whole
+ * scope's row first, a region's provinces moving with it; the API's order without a sort (or by a month it lacks).
+ */
+export function sortPriceTable(table: PriceTable, order: SortOrder | null | undefined): PriceTableRow[] {
+  if (!order || (order.column !== 'name' && !table.months.includes(order.column))) return [...table.rows];
+  return sortRows(table.rows, order, {
+    value: (row, column) => (column === 'name' ? row.name : row.values[table.months.indexOf(column)]),
+    role: (row) => (row.total ? 'total' : 'row'),
+    level: (row) => row.level,
+  });
+}
+
+/** The four price cards' titles (the page's cards and the deck's): '10月加权厂商指导价' …, '当月…' before the answer. */
+export function priceCardTitles(time: string | null | undefined): { msrp: string; tp: string; discount: string; discountRate: string } {
+  const month = time ? `${Number(time.slice(5, 7))}月` : '当月';
+  return { msrp: `${month}加权厂商指导价`, tp: `${month}加权成交价`, discount: `${month}优惠`, discountRate: `${month}优惠率` };
+}
+
+/** 区域表现's six figures (the page's block and the deck's), each its label and the text the API sends. */
+export const NATIONWIDE_ITEMS = [
+  { label: '全国均价', text: 'avgPriceStr' },
+  { label: '最低价', text: 'lowPriceStr' },
+  { label: '平均优惠', text: 'avgDiscountStr' },
+  { label: '最高优惠', text: 'highDiscountStr' },
+  { label: '平均优惠率', text: 'avgDiscountRateStr' },
+  { label: '最高优惠率', text: 'highDiscountRateStr' },
+] as const;
+
+/** A price card's two changes (the page's cards and the deck's): on the month before and since January. */
+export const PRICE_CARD_CHANGES = ['环比', '较1月'] as const;
 
 /** A price in whole yuan with thousands separators and 元: '123,456元'; unknown '-'. */
 export function yuanText(value: number | null | undefined): string {
@@ -128,6 +160,32 @@ export const marketPriceTableSchema = strictQuery({
 });
 export type MarketPriceTableQuery = z.output<typeof marketPriceTableSchema>;
 
+const MONTH_TABLE_SORT = /^(name|\d{4}-\d{2})\.(desc|asc)$/;
+
+/**
+ * A month table's order as its page clicked it (decision 171, the page's `sort`): the name or a month
+ * ('2026-03.desc'); a month the table does not show reads as the default order, as on the page.
+ */
+const monthTableSort = z.preprocess(
+  blankIsAbsent,
+  z
+    .string()
+    .regex(MONTH_TABLE_SORT, '应为「列.desc」或「列.asc」，列为 name 或月份 YYYY-MM')
+    .optional()
+    .transform((text): SortOrder | undefined => {
+      if (text === undefined) return undefined;
+      const at = text.lastIndexOf('.');
+      return { column: text.slice(0, at), direction: text.slice(at + 1) as SortDirection };
+    }),
+);
+
+/**
+ * 导出PPT of the market price page (issue 31, decision 215): the search form, the chart's measure under the
+ * page's own name (dataType 0 discount / 1 rate) and the table's dimension and measure (type, type2).
+ */
+export const marketPriceDeckSchema = strictQuery({ ...marketPriceTableSchema.shape, dataType: chartMeasure, sort: monthTableSort });
+export type MarketPriceDeckQuery = z.output<typeof marketPriceDeckSchema>;
+
 /**
  * The trace's subject: modelSubId (required) and optionally one of its trims, carId; time (latest price
  * month); type is the filter panel's discount (0) or rate (1), which the chart draws.
@@ -168,6 +226,14 @@ export type PriceTraceChartQuery = z.output<typeof priceTraceChartSchema>;
 /** cityTable and its download: type TP 2 (default), discount 0, rate 1. */
 export const priceTraceTableSchema = strictQuery({ ...traceShape, type: tableMeasure });
 export type PriceTraceTableQuery = z.output<typeof priceTraceTableSchema>;
+
+/**
+ * 导出PPT of the trace page (issue 31, decision 215): the subject, the city and the comparisons as the chart
+ * asks for them, the chart's measure under the page's own name (discount 0 / 1 rate) and the regional
+ * table's measure (type 2 TP / 0 discount / 1 rate).
+ */
+export const priceTraceDeckSchema = strictQuery({ ...priceTraceChartSchema.shape, type: tableMeasure, discount: chartMeasure, sort: monthTableSort });
+export type PriceTraceDeckQuery = z.output<typeof priceTraceDeckSchema>;
 
 // ---------- results ----------
 

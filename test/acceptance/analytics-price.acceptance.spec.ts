@@ -4,6 +4,7 @@ import type { LetterGroup, PriceStructureTable, PriceTable, PriceTraceWhole, Pri
 import { describeInBrowser, useBrowser } from '../support/browser';
 import { slideTables, texts, part } from '../support/deck-zip';
 import { apiResult } from '../support/sales-pages';
+import { testEnv } from '../support/test-env';
 import {
   ANALYST,
   downloadControl,
@@ -60,6 +61,30 @@ async function expectPriceTableWorkbook(page: Page, panel: Locator, table: Price
   const asInFile = (v: number | null): unknown => (v === null ? '-' : percent ? expect.closeTo(v / 100, 10) : v);
   expect(rows[0].slice(1)).toEqual(table.rows[0].values.map(asInFile));
   expect(rows[rows.length - 1].slice(1)).toEqual(table.rows[table.rows.length - 1].values.map(asInFile));
+}
+
+/**
+ * 导出PPT in the page's head (issue 31, decision 215), taken by a click as Chromium takes it: the deck's file
+ * name, and each slide's texts. The same call without a session is refused as the page's own calls are.
+ */
+async function exportDeck(page: Page, fileName: RegExp, pageCall: string): Promise<{ slide: (n: number) => Promise<string[]>; all: () => Promise<string[]> }> {
+  const link = page.locator('.sales-page__head').getByText('导出PPT');
+  const deck = await saveDownload(page, downloadControl(page.locator('.sales-page__head'), '导出PPT'));
+  expect(deck.fileName).toMatch(fileName);
+  const zip = await JSZip.loadAsync(deck.body);
+  expect(Object.keys(zip.files).some((f) => /^ppt\/charts\/chart\d+\.xml$/.test(f))).toBe(true);
+  const href = new URL((await link.getAttribute('href'))!, testEnv().baseUrl);
+  const anonymous = async (path: string) => {
+    const response = await fetch(new URL(`${path}${href.search}`, testEnv().baseUrl));
+    return { status: response.status, code: ((await response.json()) as { code: number }).code };
+  };
+  const [deckRefusal, pageRefusal] = await Promise.all([anonymous(href.pathname), anonymous(`/car/api${pageCall}`)]);
+  expect(deckRefusal).toEqual(pageRefusal);
+  expect(pageRefusal.code).not.toBe(1);
+  const slide = async (n: number) =>
+    [...((await zip.file(`ppt/slides/slide${n}.xml`)?.async('string')) ?? '').matchAll(/<a:t>([^<]*)<\/a:t>/g)].map((m) => m[1]);
+  const count = Object.keys(zip.files).filter((f) => /^ppt\/slides\/slide\d+\.xml$/.test(f)).length;
+  return { slide, all: async () => (await Promise.all(Array.from({ length: count }, (_, i) => slide(i + 1)))).flat() };
 }
 
 describeInBrowser('价格分析 as shipped', () => {
@@ -136,6 +161,17 @@ describeInBrowser('价格分析 as shipped', () => {
     const png = await exportChartPng(page, page.locator('.price-chart'));
     expect(png.fileName).toContain(month);
     await expectPriceTableWorkbook(page, page.locator('.price-table'), table, '细分市场');
+
+    // 导出PPT: the page's title and tags on the title slide, its cards' figures, its table's first row.
+    const { slide, all } = await exportDeck(page, new RegExp(`^整体市场价格指数-${month}\\.pptx$`), '/price/marketPriceWhole/whole');
+    const title = (await slide(1)).join('\n');
+    expect(title).toContain('整体市场价格指数');
+    expect(title).toContain(`时间：${month}    细分市场：A级SUV`);
+    expect(title).toContain('一汽-大众');
+    expect(await slide(2)).toEqual(expect.arrayContaining(Object.values(cardsOfPrice(whole))));
+    const texts = await all();
+    expect(texts).toEqual(expect.arrayContaining([...table.rows[0].texts, ...table.rows[table.rows.length - 1].texts]));
+    expect(texts.some((t) => t.startsWith('价格明细（细分市场）'))).toBe(true);
     assertClean();
   });
 
@@ -173,6 +209,16 @@ describeInBrowser('价格分析 as shipped', () => {
     });
     expect(await shownRows(page.locator('.price-table'))).toEqual(regional.rows.map((r) => [r.name, ...r.texts]));
     await expectPriceTableWorkbook(page, page.locator('.price-table'), regional, '区域');
+
+    // 导出PPT: the series' title and tags, the cards' figures, the compared series in the chart's data.
+    const { slide } = await exportDeck(page, new RegExp(`^车系价格追踪-.*-${month}\\.pptx$`), '/price/cabmodelpricetrace/whole');
+    const title = (await slide(1)).join('\n');
+    expect(title).toContain(await page.locator('.sales-page__title').innerText());
+    expect(title).toContain(`时间：${month}    城市：全国    厂商：${whole.producerName}    车系：${whole.modelName}`);
+    expect(await slide(2)).toEqual(expect.arrayContaining(Object.values(cardsOfPrice(whole))));
+    const table = await slide(5);
+    expect(table[0]).toMatch(/^区域价格/);
+    expect(table).toEqual(expect.arrayContaining([regional.rows[0].name, ...regional.rows[0].texts]));
     assertClean();
   });
 });

@@ -250,3 +250,54 @@ describe('the deck writer (issue 31)', () => {
     expect(body.length * 3).toBeLessThan(unpacked.reduce((a, b) => a + b, 0));
   });
 });
+
+describe("a chart's value axes where the page fixes them (the price charts, decision 215)", () => {
+  const priceDeck = (axes: NonNullable<Extract<DeckDeclaration['slides'][number], { kind: 'chart' }>['axes']>): DeckDeclaration => ({
+    ...DECK,
+    slides: [
+      {
+        kind: 'chart',
+        title: '价格走势',
+        chart: {
+          xAxis: [{ categories: ['2026-09', '2026-10'] }],
+          yAxis: [{ title: '价格（元）' }, { title: '优惠（元）' }],
+          series: [
+            { name: '成交价', type: 'column', data: [150000, 151000], yAxis: 0 },
+            { name: '优惠', type: 'spline', data: [21000, 20500], yAxis: 1 },
+          ],
+        },
+        axes,
+      },
+    ],
+  });
+
+  /** The deck's one chart part (pptxgenjs numbers its parts across the decks it writes). */
+  const chartOf = async (deck: DeckDeclaration): Promise<string> => {
+    const zip = await open(deck);
+    const [path] = Object.keys(zip.files).filter((f) => /^ppt\/charts\/chart\d+\.xml$/.test(f));
+    return text(zip, path);
+  };
+
+  it('starts each axis where the page does and labels it in its format (a discount axis in yuan, not percents)', async () => {
+    const chart = await chartOf(
+      priceDeck([
+        { min: 0, format: '#,##0' },
+        { min: 0, max: 30000, format: '#,##0' },
+      ]),
+    );
+    const axes = [...chart.matchAll(/<c:valAx>.*?<\/c:valAx>/gs)].map((m) => m[0]);
+    expect(axes).toHaveLength(2);
+    for (const axis of axes) {
+      expect(axis).toContain('<c:min val="0"/>');
+      expect(axis).toContain('<c:numFmt formatCode="#,##0" sourceLinked="0"/>');
+    }
+    expect(axes[1]).toContain('<c:max val="30000"/>');
+    expect(chart).not.toContain('&quot;%&quot;');
+  });
+
+  it('leaves an axis the declaration does not fix to the default format and range', async () => {
+    const chart = await chartOf(priceDeck([]));
+    expect(chart).not.toContain('<c:min val=');
+    expect(chart).toContain('<c:numFmt formatCode="0.0&quot;%&quot;" sourceLinked="0"/>');
+  });
+});

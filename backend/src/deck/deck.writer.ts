@@ -69,6 +69,28 @@ export interface ChartSlide {
   chart: ChartResult;
   /** The left axis holds percent numbers (a MIX chart: 12.3 reads 12.3%), not counts. */
   percent?: boolean;
+  /** Each value axis as the page draws it (0 the left, 1 the right), where the page fixes it: see `ValueAxis`. */
+  axes?: readonly [ValueAxis?, ValueAxis?];
+}
+
+/**
+ * A value axis's range and number format where the page fixes them (the price charts: from zero, yuan or
+ * percent, contracts `priceChartAxes`); what is not given is the writer's default (counts, percents, auto range).
+ */
+export interface ValueAxis {
+  min?: number;
+  max?: number;
+  /** The labels' spreadsheet number format ('#,##0', '0"%"'). */
+  format?: string;
+}
+
+/** A chart's value axis options as pptxgenjs names them: the format, and the range where one is given. */
+function valueAxisOptions(axis: ValueAxis | undefined, defaultFormat: string) {
+  return {
+    valAxisLabelFormatCode: axis?.format ?? defaultFormat,
+    ...(axis?.min === undefined ? {} : { valAxisMinVal: axis.min }),
+    ...(axis?.max === undefined ? {} : { valAxisMaxVal: axis.max }),
+  };
 }
 
 /** A table; longer than a slide holds, it goes on over slides with its header repeated. */
@@ -263,13 +285,13 @@ function addChartSlide(pptx: PptxGenJS, slide: ChartSlide, asOf: WorkbookAsOf): 
     }));
   const axisFont = { fontFace: DECK_FONT, fontSize: 10, color: COLORS.muted };
   const leftFormat = slide.percent ? percentNumberFormat() : figureFormat('count');
-  const valAxis = (title: string | undefined, format: string, gridLines: boolean) => ({
+  const valAxis = (title: string | undefined, format: string, gridLines: boolean, axis?: ValueAxis) => ({
     showValAxisTitle: Boolean(title),
     valAxisTitle: title ?? '',
     valAxisTitleFontFace: DECK_FONT,
     valAxisTitleFontSize: 10,
     valAxisTitleColor: COLORS.muted,
-    valAxisLabelFormatCode: format,
+    ...valueAxisOptions(axis, format),
     valAxisLabelFontFace: axisFont.fontFace,
     valAxisLabelFontSize: axisFont.fontSize,
     valAxisLabelColor: axisFont.color,
@@ -295,10 +317,13 @@ function addChartSlide(pptx: PptxGenJS, slide: ChartSlide, asOf: WorkbookAsOf): 
     legendColor: COLORS.text,
     ...(right
       ? {
-          valAxes: [valAxis(chart.yAxis[0]?.title, leftFormat, true), valAxis(chart.yAxis[1]?.title, percentNumberFormat(), false)],
+          valAxes: [
+            valAxis(chart.yAxis[0]?.title, leftFormat, true, slide.axes?.[0]),
+            valAxis(chart.yAxis[1]?.title, percentNumberFormat(), false, slide.axes?.[1]),
+          ],
           catAxes: [catAxis, { catAxisHidden: true }],
         }
-      : { ...valAxis(chart.yAxis[0]?.title, leftFormat, true), ...catAxis }),
+      : { ...valAxis(chart.yAxis[0]?.title, leftFormat, true, slide.axes?.[0]), ...catAxis }),
   });
 }
 

@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import {
   type ChartResult,
   formatMonth,
+  type MarketPriceDeckQuery,
   type MarketPriceFilter,
+  marketPriceTags,
   percentNumber,
   type PriceMap,
   type PriceTable,
@@ -13,9 +15,15 @@ import {
   PRICE_TABLE_DIMENSIONS,
 } from '@car/contracts';
 import { AnalyticsService } from '../analytics/analytics.service';
+import { DeckService } from '../deck/deck.service';
+import type { DeckDeclaration } from '../deck/deck.writer';
 import { DataStatusService } from '../reference/data-status.service';
+import { DictionaryRepository } from '../reference/dictionary.repository';
+import { SegmentRepository } from '../reference/segment.repository';
+import type { SessionUser } from '../security/session-user';
 import type { WorkbookAsOf } from '../workbook/table-workbook';
 import type { DimensionKey, Filters } from '../analytics/model';
+import { discountMapSlide, priceCardsSlide, priceChartSlide, priceMonthTableSlide } from './price.deck';
 import { priceFigures, priceMeasures, PRICES_AS_SHOWN } from './price.figures';
 import { type PriceScope, type PriceSeries, PriceService } from './price.service';
 
@@ -41,6 +49,9 @@ export class MarketPriceService {
     private readonly prices: PriceService,
     private readonly analytics: AnalyticsService,
     private readonly dataStatus: DataStatusService,
+    private readonly decks: DeckService,
+    private readonly segments: SegmentRepository,
+    private readonly dictionaries: DictionaryRepository,
   ) {}
 
   private scope(q: MarketPriceFilter): Promise<PriceScope> {
@@ -104,6 +115,45 @@ export class MarketPriceService {
       ...this.prices.table(months, measure, [totalRow, ...rows]),
       label,
       fileName: `整体市场价格指数-${label}-${formatMonth(scope.month)}.xlsx`,
+    };
+  }
+
+  /**
+   * 导出PPT (issue 31, decision 215): the page as it shows now, from the same calls as its cards, its chart, its
+   * map and its table — the title slide (the page's header tags, 数据截至, the user's producer or brand), the
+   * cards, the price chart on the page's axes, the map's table and the month table as the URL chooses it.
+   */
+  async deck(q: MarketPriceDeckQuery, user: Pick<SessionUser, 'producerId' | 'brandId'>): Promise<{ fileName: string; deck: DeckDeclaration }> {
+    const dimension = (q.type ?? 0) as PriceTableDimension;
+    const [whole, chart, table, map, asOf, maker, segments, properties] = await Promise.all([
+      this.whole(q),
+      this.chart(q, (q.dataType ?? 0) as 0 | 1),
+      this.table(q, dimension, (q.type2 ?? 2) as PriceTableMeasure),
+      this.map(q),
+      this.dataStatus.of('price'),
+      this.decks.maker(user),
+      this.segments.segments(),
+      this.dictionaries.entries('dicProducerProperty'),
+    ]);
+    const tags = marketPriceTags(
+      { time: whole.time, detailId: q.detailId ?? -1, bigArea: q.bigArea ?? -1, producerProperty: q.producerProperty ?? -1, composite: q.composite ?? -1 },
+      { segments, producerProperties: properties },
+    );
+    const title = '整体市场价格指数';
+    return {
+      fileName: `${title}-${whole.time}.pptx`,
+      deck: {
+        title,
+        tags,
+        asOf,
+        maker,
+        slides: [
+          priceCardsSlide(whole),
+          priceChartSlide('价格走势', chart),
+          discountMapSlide(map),
+          priceMonthTableSlide(`价格明细（${table.label}）`, table.label, table, q.sort),
+        ],
+      },
     };
   }
 

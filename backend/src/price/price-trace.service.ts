@@ -7,6 +7,8 @@ import {
   type PriceTable,
   type PriceTableMeasure,
   type PriceTraceChartQuery,
+  type PriceTraceDeckQuery,
+  priceTraceTags,
   type PriceTraceQuery,
   type PriceTraceWhole,
   type PriceTraceWholeQuery,
@@ -15,10 +17,15 @@ import {
   yuanText,
 } from '@car/contracts';
 import { AnalyticsService } from '../analytics/analytics.service';
+import { DeckService } from '../deck/deck.service';
+import type { DeckDeclaration } from '../deck/deck.writer';
 import { DataStatusService } from '../reference/data-status.service';
+import { ReferenceIdsRepository } from '../reference/reference-ids.repository';
+import type { SessionUser } from '../security/session-user';
 import type { WorkbookAsOf } from '../workbook/table-workbook';
 import type { Filters } from '../analytics/model';
 import { ApiException } from '../common/api-codes';
+import { nationwideSlide, priceCardsSlide, priceChartSlide, priceMonthTableSlide } from './price.deck';
 import { priceFigures, priceMeasures, PRICES_AS_SHOWN } from './price.figures';
 import { PriceRepository } from './price.repository';
 import { type PriceScope, type PriceSeries, PriceService } from './price.service';
@@ -46,6 +53,8 @@ export class PriceTraceService {
     private readonly analytics: AnalyticsService,
     private readonly names: PriceRepository,
     private readonly dataStatus: DataStatusService,
+    private readonly decks: DeckService,
+    private readonly ids: ReferenceIdsRepository,
   ) {}
 
   /** The subject of a request: a known sub-series, and a trim only if it is one of that sub-series'. */
@@ -147,6 +156,42 @@ export class PriceTraceService {
       avgDiscountRateStr: sharePercentText(avgRate),
       highDiscountRate: highRate,
       highDiscountRateStr: sharePercentText(highRate),
+    };
+  }
+
+  /**
+   * 导出PPT (issue 31, decision 215): the page as it shows now, from the same calls as its cards, its chart (the
+   * own model and the comparisons of the URL's pickers), 区域表现 and its regional table — the title slide (the
+   * page's title and header tags, 数据截至, the user's producer or brand), then a slide each.
+   */
+  async deck(q: PriceTraceDeckQuery, user: Pick<SessionUser, 'producerId' | 'brandId'>): Promise<{ fileName: string; deck: DeckDeclaration }> {
+    const subject = { time: q.time, modelSubId: q.modelSubId, carId: q.carId };
+    const [whole, chart, nationwide, table, asOf, maker, cities, subSeries] = await Promise.all([
+      this.whole({ ...subject, city: q.city, type: q.discount }),
+      this.chart({ ...subject, city: q.city, type: q.discount, modelSubIds: q.modelSubIds, carIds: q.carIds }),
+      this.nationwide(subject),
+      this.cityTable({ ...subject, type: q.type }),
+      this.dataStatus.of('price'),
+      this.decks.maker(user),
+      this.ids.names('city', q.city === undefined ? [] : [q.city]),
+      this.names.subSeries([q.modelSubId]),
+    ]);
+    // The page's title names the sub-series (a chosen trim is in the tags).
+    const title = `${subSeries.get(q.modelSubId)?.name ?? whole.modelName}价格走势`;
+    return {
+      fileName: `车系价格追踪-${whole.modelName}-${whole.time}.pptx`,
+      deck: {
+        title,
+        tags: priceTraceTags(whole.time, q.city === undefined ? null : (cities.get(q.city) ?? null), whole),
+        asOf,
+        maker,
+        slides: [
+          priceCardsSlide(whole),
+          priceChartSlide('价格走势', chart),
+          nationwideSlide(nationwide),
+          priceMonthTableSlide('区域价格', '区域', table, q.sort),
+        ],
+      },
     };
   }
 

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DeckModule } from '../deck/deck.module';
+import { MarketPriceDeckController, PriceTraceDeckController } from './price-deck.controller';
 import { MarketPriceController } from './market-price.controller';
 import { MarketPriceService } from './market-price.service';
 import { PriceVolumeModule } from '../pricevolume/price-volume.module';
@@ -16,7 +17,9 @@ import { PriceRepository } from './price.repository';
   imports: [PriceVolumeModule, PriceDataModule, DeckModule],
   controllers: [
     MarketPriceController,
+    MarketPriceDeckController,
     PriceTraceController,
+    PriceTraceDeckController,
     TotalMarketController,
     DetailMarketController,
     TotalMarketDeckController,

@@ -14,7 +14,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Chart as ChartInstance, ChartConfiguration, Plugin, TooltipItem } from 'chart.js';
 import type { ProjectionScale } from 'chartjs-chart-geo';
 
-import { growthText, thousands, type AreaTreeRow } from '@car/contracts';
+import { growthText, mapTableOrder, thousands, type AreaTreeRow } from '@car/contracts';
 import {
   classColor,
   classRangeText,
@@ -229,7 +229,7 @@ function tableRowsOf(points: readonly MapPoint[]): Array<{ name: string; value: 
   return points
     .filter((p) => p.row)
     .map((p) => ({ name: p.feature.properties.name, value: p.value }))
-    .sort((a, b) => (b.value ?? -Infinity) - (a.value ?? -Infinity) || a.name.localeCompare(b.name, 'zh'));
+    .sort(mapTableOrder);
 }
 
 interface Ready {

@@ -5,7 +5,7 @@
  */
 import { Icon } from 'semantic-ui-react';
 
-import { growthDirection, growthText, pointsCardText, type PriceWhole } from '@car/contracts';
+import { growthDirection, growthText, PRICE_CARD_CHANGES, priceCardTitles, pointsCardText, type PriceWhole } from '@car/contracts';
 import { PanelBusy } from './PanelBusy';
 import { DefinedLabel } from './DefinedLabel';
 
@@ -21,34 +21,35 @@ function Change({ label, value, points = false }: { label: string; value: number
 }
 
 export function PriceCards({ whole, loading = false }: { whole: PriceWhole | null; loading?: boolean }) {
-  const month = whole?.time ? `${Number(whole.time.slice(5, 7))}月` : '当月';
+  const titles = priceCardTitles(whole?.time);
+  const [mom, sinceJanuary] = PRICE_CARD_CHANGES;
   const cards = [
-    { key: 'msrp', title: `${month}加权厂商指导价`, value: whole?.msrpStr ?? '-', changes: [] as Array<[string, number | null]> },
+    { key: 'msrp', title: titles.msrp, value: whole?.msrpStr ?? '-', changes: [] as Array<[string, number | null]> },
     {
       key: 'tp',
-      title: `${month}加权成交价`,
+      title: titles.tp,
       value: whole?.tpStr ?? '-',
       changes: [
-        ['环比', whole?.tpMom ?? null],
-        ['较1月', whole?.tpDown ?? null],
+        [mom, whole?.tpMom ?? null],
+        [sinceJanuary, whole?.tpDown ?? null],
       ] as Array<[string, number | null]>,
     },
     {
       key: 'discount',
-      title: `${month}优惠`,
+      title: titles.discount,
       value: whole?.discountStr ?? '-',
       changes: [
-        ['环比', whole?.discountMom ?? null],
-        ['较1月', whole?.discountDown ?? null],
+        [mom, whole?.discountMom ?? null],
+        [sinceJanuary, whole?.discountDown ?? null],
       ] as Array<[string, number | null]>,
     },
     {
       key: 'discountRate',
-      title: `${month}优惠率`,
+      title: titles.discountRate,
       value: whole?.discountRateStr ?? '-',
       changes: [
-        ['环比', whole?.discountRateMom ?? null],
-        ['较1月', whole?.discountRateDown ?? null],
+        [mom, whole?.discountRateMom ?? null],
+        [sinceJanuary, whole?.discountRateDown ?? null],
       ] as Array<[string, number | null]>,
     },
   ];

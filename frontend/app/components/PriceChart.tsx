@@ -9,9 +9,8 @@
 import type { Chart, LegendItem } from 'chart.js';
 import type { ReactNode } from 'react';
 
-import { type ChartResult, thousands } from '@car/contracts';
-import { changeOnBefore, comboOptions, signColor, signLegendText, tooltipText, unitOf } from '~/utils/chart-result';
-import { fromBrokenAxis, needsBreak, toBrokenAxis } from '~/utils/price-axis';
+import { type ChartResult, priceAxisTickText, priceAxisTitle, priceChartAxes, priceSeriesLabel, toBrokenAxis } from '@car/contracts';
+import { changeOnBefore, comboOptions, signColor, signLegendText, tooltipText } from '~/utils/chart-result';
 import { ChartCanvas } from './ChartCanvas';
 import { ChartExportButton } from './ChartExportButton';
 import { PanelBusy } from './PanelBusy';
@@ -64,18 +63,18 @@ export function PriceChart({ title, chart, height, fileName, loading = false, ex
   const { canvas, drawn, figures, exportPng } = useChartCanvas(
     chart,
     (chart) => {
-      const percent = /%/.test(chart.yAxis[1]?.title ?? '');
-      const rightUnit = percent ? '%' : unitOf(chart.yAxis[1]?.title) || '元';
-      const leftUnit = unitOf(chart.yAxis[0]?.title) || '元';
-      const lines = chart.series.filter((s) => s.yAxis === 1);
-      const broken = percent && needsBreak(lines.flatMap((s) => s.data));
+      // The axes' rule is the deck's too (contracts price-axis.ts): units, from zero, the break, the tick text.
+      const [left, right] = priceChartAxes(chart);
+      const rightUnit = right.unit;
+      const leftUnit = left.unit;
+      const broken = right.broken;
       const draw = (v: number | null) => (v === null || !broken ? v : toBrokenAxis(v));
       const colors = groupColors(chart);
       let column = 0;
       const datasets = chart.series.map((s) => {
         if (s.type === 'column') {
           const color = COLUMN_COLORS[column++ % COLUMN_COLORS.length];
-          const label = s.group ? `${s.group}${s.name}` : s.name;
+          const label = priceSeriesLabel(s);
           return {
             type: 'bar' as const,
             label,
@@ -120,13 +119,19 @@ export function PriceChart({ title, chart, height, fileName, loading = false, ex
           return tooltipText(item.dataset.label ?? '', values[item.dataIndex] ?? null, spec?.unit ?? '', growth);
         },
         {
-          y: { beginAtZero: true, title: { display: true, text: chart.yAxis[0]?.title ?? '' }, ticks: { callback: (v) => thousands(Number(v)) } },
+          y: {
+            beginAtZero: true,
+            min: left.min,
+            title: { display: true, text: priceAxisTitle(left) },
+            ticks: { callback: (v) => priceAxisTickText(left, Number(v)) },
+          },
           y1: {
             position: 'right',
             beginAtZero: true,
+            min: right.min,
             grid: { drawOnChartArea: false },
-            title: { display: true, text: `${chart.yAxis[1]?.title ?? ''}${broken ? '（50-100 压缩）' : ''}` },
-            ticks: { callback: (v) => (percent ? `${Math.round(broken ? fromBrokenAxis(Number(v)) : Number(v))}%` : thousands(Number(v))) },
+            title: { display: true, text: priceAxisTitle(right) },
+            ticks: { callback: (v) => priceAxisTickText(right, Number(v)) },
           },
         },
       );

@@ -6,9 +6,9 @@
 import { Link, useLocation } from '@remix-run/react';
 import { Button, Icon } from 'semantic-ui-react';
 
-import type { PriceTable } from '@car/contracts';
+import { type PriceTable, sortPriceTable } from '@car/contracts';
 import { withParams } from '~/utils/sale-volume-query';
-import { readSort, sortRows } from '~/utils/table-sort';
+import { readSort } from '~/utils/table-sort';
 import { PanelBusy } from './PanelBusy';
 import { SortHeader } from './SortHeader';
 import { TableScroll } from './TableScroll';
@@ -36,13 +36,7 @@ export function PriceMonthTable({ title, table, labelHeader, toggles, downloadHr
   // first, a region's provinces move with it (decision 171).
   const months = table?.months ?? [];
   const order = readSort(new URLSearchParams(location.search), ['name', ...months]);
-  const rows = table
-    ? sortRows(table.rows, order, {
-        value: (row, column) => (column === 'name' ? row.name : row.values[months.indexOf(column)]),
-        role: (row) => (row.total ? 'total' : 'row'),
-        level: (row) => row.level,
-      })
-    : [];
+  const rows = table ? sortPriceTable(table, order) : [];
   return (
     <section className="panel price-table" aria-busy={loading}>
       <header className="panel__head">

@@ -10,8 +10,9 @@
  */
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
+import { Icon } from 'semantic-ui-react';
 
-import { PRICE_TABLE_MEASURES } from '@car/contracts';
+import { PRICE_TABLE_MEASURES, priceTraceTags } from '@car/contracts';
 import { DataAsOf } from '~/components/DataAsOf';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { NationwideBlock } from '~/components/NationwideBlock';
@@ -55,12 +56,18 @@ export default function CabModelPriceTrace() {
         <h2 className="sales-page__title">{data.title}</h2>
         <DemoDataNote />
         <DataAsOf source="price" />
+        {data.deckHref ? (
+          <a className="ui mini basic button sales-page__deck" href={data.deckHref} download>
+            <Icon name="file powerpoint outline" />
+            导出PPT
+          </a>
+        ) : null}
       </div>
       {data.whole ? (
         <div className="header-tags price-tags">
-          {[data.state.time, data.city?.name ?? '全国', data.whole.producerName, data.whole.modelName].map((tag) => (
-            <span key={tag} className="ui label">
-              {tag}
+          {priceTraceTags(data.state.time, data.city?.name ?? null, data.whole).map((tag) => (
+            <span key={tag.label} className="ui label" title={tag.label}>
+              {tag.value}
             </span>
           ))}
         </div>

@@ -7,10 +7,11 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useLocation } from '@remix-run/react';
 import { useMemo, useState } from 'react';
-import { Button } from 'semantic-ui-react';
+import { Button, Icon } from 'semantic-ui-react';
 
 import {
   JLL_LABELS,
+  marketPriceTags,
   PRICE,
   type PriceMap,
   sharePercentText,
@@ -36,7 +37,7 @@ import { useFailureToast } from '~/components/Toast';
 import { apiGet } from '~/utils/api.server';
 import { titled } from '~/utils/meta';
 import { keepPageOnNetworkFailure } from '~/utils/network-failure';
-import { MARKET_FILTER_PARAMS, marketApiParams, readMarketPrice } from '~/utils/price-query';
+import { MARKET_FILTER_PARAMS, marketApiParams, monthTableSortParam, readMarketPrice } from '~/utils/price-query';
 import { salesPageShouldRevalidate } from '~/utils/revalidation';
 import { withParams } from '~/utils/sale-volume-query';
 import { apiDownloadHref } from '~/utils/download';
@@ -51,7 +52,8 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: priceCss }
 const CHART_HEIGHT = 400;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const state = readMarketPrice(new URL(request.url).searchParams);
+  const search = new URL(request.url).searchParams;
+  const state = readMarketPrice(search);
   const api = marketApiParams(state);
   const [months, segments, properties, whole, chart, table, map] = await Promise.all([
     settle(apiGet(request, context, SEARCH.calendar, { category: 1 })),
@@ -72,6 +74,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     table: table.value,
     map: map.value,
     downloadHref: apiDownloadHref(PRICE.downloadDetailTable, { ...api, type: state.type, type2: state.type2 }),
+    // 导出PPT (issue 31, decision 215): the deck of what the page shows, with its filters, chart measure and table.
+    deckHref: apiDownloadHref(PRICE.ppt, { ...api, dataType: state.dataType, type: state.type, type2: state.type2, ...monthTableSortParam(search) }),
     failure: firstFailure(months, segments, properties, whole, chart, table, map),
   };
 }
@@ -162,7 +166,6 @@ export default function MarketPriceTendency() {
   const pending = usePendingChange();
   useFailureToast(data.failure);
   const filtersChanging = touches(pending, MARKET_FILTER_PARAMS);
-  const segmentName = data.segments.find((s) => s.id === data.state.detailId)?.name ?? '整体市场';
 
   return (
     <div className="sales-page price-page">
@@ -170,11 +173,15 @@ export default function MarketPriceTendency() {
         <h2 className="sales-page__title">整体市场价格指数</h2>
         <DemoDataNote />
         <DataAsOf source="price" />
+        <a className="ui mini basic button sales-page__deck" href={data.deckHref} download>
+          <Icon name="file powerpoint outline" />
+          导出PPT
+        </a>
       </div>
       <div className="header-tags price-tags">
-        {[data.state.time, segmentName, data.state.bigArea > 0 ? REGIONS.find((r) => r.id === data.state.bigArea)?.name : null].filter(Boolean).map((tag) => (
-          <span key={tag} className="ui label">
-            {tag}
+        {marketPriceTags(data.state, { segments: data.segments, producerProperties: data.properties }).map((tag) => (
+          <span key={tag.label} className="ui label" title={tag.label}>
+            {tag.value}
           </span>
         ))}
       </div>

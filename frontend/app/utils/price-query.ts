@@ -8,6 +8,7 @@
 import { MAX_PRICE_COMPARED, optional, positiveId, PRICE } from '@car/contracts';
 import { z } from 'zod';
 
+import { SORT_KEY } from './table-sort';
 import { urlState } from './url-state';
 
 export interface MarketPriceState {
@@ -98,4 +99,13 @@ export function readPriceTrace(params: URLSearchParams): PriceTraceState {
     city: subject.value('city', { fallback: null }),
     type: urlState(PRICE.cityTable.params, params).value('type', { fallback: 2 }) as 0 | 1 | 2,
   };
+}
+
+/**
+ * The month table's order in the page's URL (its `sort`, decision 171) as the deck's parameter (decision 215):
+ * kept when the deck's call reads it; a value the page ignores is left out, so the deck keeps the default order too.
+ */
+export function monthTableSortParam(params: URLSearchParams): Record<string, string> {
+  const sort = params.get(SORT_KEY);
+  return sort && PRICE.ppt.params.shape.sort.safeParse(sort).success ? { sort } : {};
 }

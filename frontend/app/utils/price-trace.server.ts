@@ -10,13 +10,14 @@ import { DEFAULT_TRACE_BRAND_NAME, PRICE, type ProvinceCities, SEARCH } from '@c
 import { apiGet } from './api.server';
 import { apiDownloadHref } from './download';
 import type { PickItem } from './pick-list';
-import { readPriceTrace } from './price-query';
+import { monthTableSortParam, readPriceTrace } from './price-query';
 import { firstFailure, settle, type Settled } from './settle.server';
 
 const none = <T>(): Settled<T> => ({ value: null, failure: null });
 
 export async function loadPriceTrace(request: Request, context: AppLoadContext) {
-  const state = readPriceTrace(new URL(request.url).searchParams);
+  const search = new URL(request.url).searchParams;
+  const state = readPriceTrace(search);
   // The brand and series lookups come first and may end the request (a dead session redirects to /login):
   // every other call starts after them, in the one Promise.all below, so none is left without a reader.
   // The spec's default brand (id 7777, a mass-market German brand) is 大众 in our catalog.
@@ -89,6 +90,23 @@ export async function loadPriceTrace(request: Request, context: AppLoadContext) 
     nationwide: nationwide.value,
     table: table.value,
     downloadHref: subject ? apiDownloadHref(PRICE.downloadCityTable, Object.fromEntries(Object.entries(subjectParams).filter(([, v]) => v !== undefined))) : '',
+    // 导出PPT (issue 31, decision 215): the deck of what the page shows — the subject, the city, the comparisons, both measures.
+    deckHref: subject
+      ? apiDownloadHref(
+          PRICE.tracePpt,
+          Object.fromEntries(
+            Object.entries({
+              ...subject,
+              city,
+              discount: state.discount,
+              type: state.type,
+              modelSubIds: state.modelSubIds.join(',') || undefined,
+              carIds: state.carIds.join(',') || undefined,
+              ...monthTableSortParam(search),
+            }).filter((entry): entry is [string, string | number] => entry[1] !== undefined),
+          ),
+        )
+      : '',
     failure: firstFailure(calendar, whole, chart, nationwide, table, cars, places),
   };
 }

@@ -1,0 +1,111 @@
+import {
+  type ChartResult,
+  growthDirection,
+  growthText,
+  mapTableOrder,
+  type Nationwide,
+  NATIONWIDE_ITEMS,
+  PRICE_CARD_CHANGES,
+  priceCardTitles,
+  priceChartAxes,
+  priceSeriesLabel,
+  pointsCardText,
+  type PriceMap,
+  type PriceTable,
+  type PriceTableRow,
+  type PriceWhole,
+  type SortOrder,
+  sortPriceTable,
+} from '@car/contracts';
+import type { ChartSlide, DeckColumn, TableSlide } from '../deck/deck.writer';
+import { priceTableColumns } from './price-table.workbook';
+
+/**
+ * The slides of the price pages (整体市场价格指数, 车系价格追踪; issue 31, decision 215): the four cards, the
+ * price chart on the page's axes, the map's table, 区域表现 and the month tables, each from the answer the page shows.
+ */
+
+/** A card as a row: its title, its figure's text, and its changes (a price's in percents, the rate's in points). */
+interface CardRow {
+  title: string;
+  text: string;
+  changes: Array<number | null> | null;
+  points: boolean;
+}
+
+/** The four cards as the page shows them: a row each, its value and its 环比 and 较1月 with their arrow and colour. */
+export function priceCardsSlide(whole: PriceWhole): TableSlide<CardRow> {
+  const titles = priceCardTitles(whole.time);
+  const rows: CardRow[] = [
+    { title: titles.msrp, text: whole.msrpStr, changes: null, points: false },
+    { title: titles.tp, text: whole.tpStr, changes: [whole.tpMom, whole.tpDown], points: false },
+    { title: titles.discount, text: whole.discountStr, changes: [whole.discountMom, whole.discountDown], points: false },
+    { title: titles.discountRate, text: whole.discountRateStr, changes: [whole.discountRateMom, whole.discountRateDown], points: true },
+  ];
+  const change = (label: string, index: number): DeckColumn<CardRow> => ({
+    header: label,
+    kind: 'growth',
+    value: (r) => r.changes?.[index] ?? null,
+    text: (r) => (r.changes === null ? '' : r.points ? pointsCardText(r.changes[index]) : growthText(r.changes[index])),
+    arrow: (r) => (r.changes === null ? null : growthDirection(r.changes[index])),
+  });
+  return {
+    kind: 'table',
+    title: '价格概况',
+    columns: [
+      { header: '指标', kind: 'text', value: (r) => r.title },
+      { header: '数值', kind: 'count', value: () => null, text: (r) => r.text },
+      ...PRICE_CARD_CHANGES.map(change),
+    ],
+    rows,
+  };
+}
+
+/** A price chart on the page's axes (contracts priceChartAxes: from zero, yuan or percent), its series named as its legend. */
+export function priceChartSlide(title: string, chart: ChartResult): ChartSlide {
+  const axes = priceChartAxes(chart);
+  return {
+    kind: 'chart',
+    title,
+    chart: { ...chart, series: chart.series.map((s) => ({ ...s, name: priceSeriesLabel(s) })) },
+    axes: [axes[0], axes[1]],
+  };
+}
+
+/**
+ * A month table as the page shows it: the label column and a month each in the API's texts, in the order the
+ * page's sort gives (sortPriceTable); totals, the chosen segment and regions in bold.
+ */
+export function priceMonthTableSlide(title: string, labelHeader: string, table: PriceTable, order: SortOrder | undefined): TableSlide<PriceTableRow> {
+  return {
+    kind: 'table',
+    title,
+    columns: priceTableColumns(labelHeader, table),
+    rows: sortPriceTable(table, order),
+    strong: (r) => r.total || r.current || r.level === 1,
+  };
+}
+
+/** 区域表现: its six figures in one row, as the page's block. */
+export function nationwideSlide(nationwide: Nationwide): TableSlide<Nationwide> {
+  return {
+    kind: 'table',
+    title: '区域表现',
+    columns: NATIONWIDE_ITEMS.map((item) => ({ header: item.label, kind: 'count' as const, value: () => null, text: (n: Nationwide) => n[item.text] })),
+    rows: [nationwide],
+  };
+}
+
+/** 各省优惠率: the table beside the page's map, highest rate first. */
+export function discountMapSlide(map: PriceMap): TableSlide<PriceMap['provinces'][number]> {
+  const rows = [...map.provinces].sort((a, b) => mapTableOrder({ name: a.name, value: a.discountRate }, { name: b.name, value: b.discountRate }));
+  return {
+    kind: 'table',
+    title: `各省优惠率（${map.time}）`,
+    columns: [
+      { header: '地区', kind: 'text', value: (p) => p.name },
+      { header: '优惠率', kind: 'percent', value: (p) => p.discountRate },
+    ],
+    rows,
+  };
+}
