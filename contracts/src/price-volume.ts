@@ -172,14 +172,31 @@ const foreignIds = refersTo(
 );
 
 /** The detail table and its download: the dimension (type) and the members picked for it (foreignIds). */
-export const priceQtyTableSchema = strictQuery({
+const priceQtyTableShape = {
   ...priceQtyShape,
   type: code([0, 1, 2, 3, 4] as PriceDimension[], 0, '应为 0（系别）、1（品牌）、2（厂商）、3（厂商品牌）或 4（车系）'),
   foreignIds,
+};
+export const priceQtyTableSchema = strictQuery(priceQtyTableShape).superRefine(checkBands);
+
+/**
+ * 导出PPT of 车型价格段销量 (issue 31, decision 217): the page's URL — its filters, the chart's sales / MIX
+ * (`chart`), the table's sales / MIX (`data2`), dimension (`type`), picked members (`foreignIds`) and its
+ * rows view (`rows`, decision 174: 1 each band's subtotal, 0 every member).
+ */
+export const priceQtyDeckSchema = strictQuery({
+  ...priceQtyTableShape,
+  chart: code<0 | 1>([0, 1], 0, '应为 0（销量）或 1（MIX）'),
+  rows: code(
+    BAND_TABLE_ROWS.map((r) => r.value),
+    DEFAULT_BAND_TABLE_ROWS,
+    '应为 1（价格段小计）或 0（明细）',
+  ),
 }).superRefine(checkBands);
 
 export type PriceQtyChartDto = z.output<typeof priceQtyChartSchema>;
 export type PriceQtyTableDto = z.output<typeof priceQtyTableSchema>;
+export type PriceQtyDeckDto = z.output<typeof priceQtyDeckSchema>;
 
 /**
  * The sales-proportion filters (§3 price-dimension form and pricedimensionsearchForm): the month, the own
@@ -240,10 +257,31 @@ export const modelPriceCompareChartSchema = strictQuery({
 export const modelPriceSingleTableSchema = strictQuery({ ...modelPriceShape, data2: view });
 export const modelPriceCompareTableSchema = strictQuery({ ...modelPriceShape, data2: view, modelSubIds: comparedSeries, accumulate: monthOrCumulative });
 
+/**
+ * 导出PPT of 销量占比分析 (issue 31, decision 217): the page's URL, each panel's keys as the page names them —
+ * 时间段对比 (singleData2, singleType, singleCount), the single table (singleView), 车型对比 (compareData2,
+ * compareType, compareAccumulate, compareRank, modelSubIds) and the compare table (compareView, tableAccumulate).
+ */
+export const modelPriceDeckSchema = strictQuery({
+  ...modelPriceShape,
+  singleData2: salesOrMix,
+  singleType: chartType,
+  singleCount: yearCount,
+  singleView: view,
+  compareData2: salesOrMix,
+  compareType: chartType,
+  compareAccumulate: monthOrCumulative,
+  compareRank: rankBand,
+  modelSubIds: comparedSeries,
+  compareView: view,
+  tableAccumulate: monthOrCumulative,
+});
+
 export type ModelPriceSingleChartDto = z.output<typeof modelPriceSingleChartSchema>;
 export type ModelPriceCompareChartDto = z.output<typeof modelPriceCompareChartSchema>;
 export type ModelPriceSingleTableDto = z.output<typeof modelPriceSingleTableSchema>;
 export type ModelPriceCompareTableDto = z.output<typeof modelPriceCompareTableSchema>;
+export type ModelPriceDeckDto = z.output<typeof modelPriceDeckSchema>;
 
 // ---------- results ----------
 

@@ -8,11 +8,11 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData, useLocation, useNavigate } from '@remix-run/react';
 import { useState } from 'react';
-import { Button } from 'semantic-ui-react';
+import { Button, Icon } from 'semantic-ui-react';
 
 import {
   MONTH_OR_CUMULATIVE,
-  PRICE_BASES,
+  priceDimensionTags,
   PRICE_VOLUME,
   PROPORTION_CHART_TYPES,
   PROPORTION_RANK_DEFAULT,
@@ -34,7 +34,6 @@ import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { ScatterChart } from '~/components/ScatterChart';
 import { useFailureToast } from '~/components/Toast';
 import { apiGet } from '~/utils/api.server';
-import { monthTagText } from '~/utils/filter-tags';
 import { titled } from '~/utils/meta';
 import { keepPageOnNetworkFailure } from '~/utils/network-failure';
 import type { PickItem } from '~/utils/pick-list';
@@ -94,6 +93,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     compareTable: compareTable.value,
     singleDownload: apiDownloadHref(PRICE_VOLUME.downloadSingleTable, singleTableParams),
     compareDownload: apiDownloadHref(PRICE_VOLUME.downloadCompareTable, compareTableParams),
+    // 导出PPT (issue 31, decision 217): the deck of both charts and both tables, each panel's keys as the URL has them.
+    deckHref: apiDownloadHref(PRICE_VOLUME.modelPricePpt, {
+      ...api,
+      ...compared,
+      singleData2: s.singleData2,
+      singleType: s.singleType,
+      singleCount: s.singleCount,
+      singleView: s.singleView,
+      compareData2: s.compareData2,
+      compareType: s.compareType,
+      compareAccumulate: s.compareAccumulate,
+      compareRank: s.compareRank,
+      compareView: s.compareView,
+      tableAccumulate: s.tableAccumulate,
+    }),
     failure: firstFailure(months, singleChart, singleTable, compareChart, compareTable, cities),
   };
 }
@@ -121,15 +135,19 @@ export default function PriceDimension() {
         <h2 className="sales-page__title">销量占比分析</h2>
         <DemoDataNote />
         <DataAsOf source="retail" />
+        <a className="ui mini basic button sales-page__deck" href={data.deckHref} download>
+          <Icon name="file powerpoint outline" />
+          导出PPT
+        </a>
       </div>
       <HeaderTags
-        tags={[
-          { label: '时间', value: monthTagText(s.time) },
-          { label: '本品车系', value: data.own?.name ?? '-' },
-          { label: '车型', value: data.cars.length ? data.cars.map((c) => c.name).join('、') : '全部' },
-          { label: '价格口径', value: PRICE_BASES[s.data1].label },
-          { label: '城市', value: cityName(data.cities, s.city) ?? '全国' },
-        ]}
+        tags={priceDimensionTags({
+          time: s.time,
+          ownName: data.own?.name ?? null,
+          carNames: data.cars.map((c) => c.name),
+          data1: s.data1,
+          cityName: cityName(data.cities, s.city),
+        })}
       />
       <ScatterChart
         title="时间段对比"
