@@ -2,6 +2,7 @@ import JSZip from 'jszip';
 import type { Locator, Page } from 'playwright-core';
 import { API_PREFIX, type ConfigTable, type DimensionTable, monthTagText, type ProportionTable, thousands } from '@car/contracts';
 import { describeInBrowser, useBrowser } from '../support/browser';
+import { chartsOf, slidesOf, tableOf, texts } from '../support/deck-zip';
 import { apiResult, settled } from '../support/sales-pages';
 import {
   ANALYST,
@@ -29,27 +30,13 @@ const baseUrl = pointHelpersAtShipped();
 
 /** A deck's slides as the texts of their runs, in order. */
 async function deckSlides(body: Buffer): Promise<string[][]> {
-  const zip = await JSZip.loadAsync(body);
-  const count = Object.keys(zip.files).filter((f) => /^ppt\/slides\/slide\d+\.xml$/.test(f)).length;
-  const xml = await Promise.all(Array.from({ length: count }, (_, i) => zip.file(`ppt/slides/slide${i + 1}.xml`)!.async('string')));
-  return xml.map((x) => [...x.matchAll(/<a:t>([^<]*)<\/a:t>/g)].map((m) => m[1].replace(/&amp;/g, '&')));
+  return (await slidesOf(await JSZip.loadAsync(body))).map(texts);
 }
 
 /** A deck's table (over every slide whose title starts with `title`) as rows of cell texts, headers dropped. */
 async function deckTable(body: Buffer, title: string): Promise<string[][]> {
-  const zip = await JSZip.loadAsync(body);
-  const names = Object.keys(zip.files).filter((f) => /^ppt\/slides\/slide\d+\.xml$/.test(f));
-  names.sort((a, b) => Number(/(\d+)\.xml$/.exec(a)![1]) - Number(/(\d+)\.xml$/.exec(b)![1]));
-  const rows: string[][] = [];
-  for (const name of names) {
-    const xml = await zip.file(name)!.async('string');
-    if (!/<a:t>([^<]*)<\/a:t>/.exec(xml)?.[1].startsWith(title)) continue;
-    const cells = [...xml.matchAll(/<a:tr\b[^>]*>(.*?)<\/a:tr>/gs)].map((tr) =>
-      [...tr[1].matchAll(/<a:tc\b[^>]*>(.*?)<\/a:tc>/gs)].map((tc) => [...tc[1].matchAll(/<a:t>([^<]*)<\/a:t>/g)].map((m) => m[1]).join('')),
-    );
-    rows.push(...cells.slice(1));
-  }
-  return rows;
+  const slides = await slidesOf(await JSZip.loadAsync(body));
+  return slides.filter((xml) => texts(xml)[0]?.startsWith(title)).flatMap((xml) => tableOf(xml).slice(1));
 }
 
 /** A deck's call without a session is refused as the page's other calls are. */
@@ -185,13 +172,7 @@ describeInBrowser('价量交叉 and 产品分析 as shipped', () => {
     expect(slides[0].join('\n')).toContain(`本品车系：${single.modelSubName}`);
     expect(slides[0].join('\n')).toContain(`时间：${monthTagText(month)}`);
     expect(slides.map((t) => t[0])).toEqual(expect.arrayContaining(['时间段对比', '车型对比']));
-    const charts = await JSZip.loadAsync(deck.body).then((zip) =>
-      Promise.all(
-        Object.keys(zip.files)
-          .filter((f) => /^ppt\/charts\/chart\d+\.xml$/.test(f))
-          .map((f) => zip.file(f)!.async('string')),
-      ),
-    );
+    const charts = await chartsOf(await JSZip.loadAsync(deck.body));
     expect(charts.filter((xml) => xml.includes('<c:bubbleChart>')).length).toBeGreaterThanOrEqual(1);
     const singleRows = await deckTable(deck.body, `${single.modelSubName} 车型销量占比`);
     expect(singleRows.map((r) => [r[0], r[2]])).toEqual(single.rows.map((r) => [r.name, r.salesStr]));

@@ -14,6 +14,7 @@ import {
   thousands,
 } from '@car/contracts';
 import { binaryBody } from '../support/api-app';
+import { chartsOf as charts, decode, part, slidesOf as slides, tableOf, texts } from '../support/deck-zip';
 import { priceVolumeMarket, type PriceVolumeMarket } from '../support/price-volume-market';
 
 /*
@@ -25,41 +26,7 @@ import { priceVolumeMarket, type PriceVolumeMarket } from '../support/price-volu
 
 const BANDS = { priceLow: '14', priceHigh: '20', segment: '1' };
 
-const decode = (text: string) =>
-  text
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
-const texts = (xml: string) => [...xml.matchAll(/<a:t>([^<]*)<\/a:t>/g)].map((m) => decode(m[1]));
 const values = (xml: string) => [...xml.matchAll(/<c:v>([^<]*)<\/c:v>/g)].map((v) => decode(v[1]));
-
-async function part(zip: JSZip, path: string): Promise<string> {
-  const file = zip.file(path);
-  if (!file) throw new Error(`${path} is not in the deck`);
-  return file.async('string');
-}
-
-/** The deck's slides' XML in order. */
-async function slides(zip: JSZip): Promise<string[]> {
-  const count = Object.keys(zip.files).filter((f) => /^ppt\/slides\/slide\d+\.xml$/.test(f)).length;
-  return Promise.all(Array.from({ length: count }, (_, i) => part(zip, `ppt/slides/slide${i + 1}.xml`)));
-}
-
-/** The deck's chart parts in slide order (pptxgenjs numbers charts across the decks a process writes). */
-async function charts(zip: JSZip): Promise<string[]> {
-  const names = Object.keys(zip.files)
-    .map((f) => /^ppt\/charts\/chart(\d+)\.xml$/.exec(f))
-    .filter((m): m is RegExpExecArray => m !== null)
-    .sort((a, b) => Number(a[1]) - Number(b[1]));
-  return Promise.all(names.map((m) => part(zip, m[0])));
-}
-
-/** A slide's table as rows of cell texts (its header first). */
-function tableOf(xml: string): string[][] {
-  return [...xml.matchAll(/<a:tr\b[^>]*>(.*?)<\/a:tr>/gs)].map((tr) => [...tr[1].matchAll(/<a:tc\b[^>]*>(.*?)<\/a:tc>/gs)].map((tc) => texts(tc[1]).join('')));
-}
 
 /** The title (first run) of each slide. */
 const titles = (all: string[]) => all.map((xml) => texts(xml)[0]);

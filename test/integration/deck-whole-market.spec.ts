@@ -1,6 +1,7 @@
 import JSZip from 'jszip';
 import { type ChartResult, DEFINITIONS, type Summary, type TableRow } from '@car/contracts';
 import { binaryBody } from '../support/api-app';
+import { decode, part, tableOf, texts } from '../support/deck-zip';
 import { salesFiguresApi } from '../support/sales-figures';
 
 /*
@@ -19,28 +20,6 @@ describe('导出PPT of 整体市场表现 (saleVolume/wholeMarket/ppt)', () => {
     });
     expect(response.headers['content-disposition']).toContain(encodeURIComponent('整体市场表现-2026-03.pptx'));
     return JSZip.loadAsync(response.body as Buffer);
-  }
-
-  async function part(zip: JSZip, path: string): Promise<string> {
-    const file = zip.file(path);
-    if (!file) throw new Error(`${path} is not in the deck`);
-    return file.async('string');
-  }
-
-  const decode = (text: string) =>
-    text
-      .replace(/&quot;/g, '"')
-      .replace(/&apos;/g, "'")
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>')
-      .replace(/&amp;/g, '&');
-  const texts = (xml: string) => [...xml.matchAll(/<a:t>([^<]*)<\/a:t>/g)].map((m) => decode(m[1]));
-
-  /** A slide's table as rows of cell texts (its header first). */
-  function tableOf(xml: string): string[][] {
-    return [...xml.matchAll(/<a:tr\b[^>]*>(.*?)<\/a:tr>/gs)].map((tr) =>
-      [...tr[1].matchAll(/<a:tc\b[^>]*>(.*?)<\/a:tc>/gs)].map((tc) => texts(tc[1]).join('')),
-    );
   }
 
   /** The table rows of every slide from `first` on, headers dropped after the first slide's (each must repeat it). */
