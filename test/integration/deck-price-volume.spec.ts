@@ -154,6 +154,8 @@ describe('导出PPT of the price-volume pages', () => {
       compareData2: '1',
       compareView: '2',
       tableAccumulate: '1',
+      // A header click on the single table (decision 171): its trims by sales, smallest first, the subtotal at the foot.
+      singleViewSort: 'sales.asc',
     };
     const zip = await deckOf('modelPrice/ppt', url, '销量占比分析-德锐-2026-03.pptx');
     const [single, singleTable, compare, compareTable] = await Promise.all([
@@ -204,7 +206,9 @@ describe('导出PPT of the price-volume pages', () => {
 
     const [singleHeader, ...singleRows] = tableOf(all[3]);
     expect(singleHeader).toEqual(['车型', '价格(万元)', '销量', '去年同期销量', '同比', '细分市场排名']);
-    expect(singleRows).toEqual(singleTable.rows.map((r) => proportionRow(r, 1)));
+    const bySales = [1, 0, 2].map((i) => singleTable.rows[i]);
+    expect(bySales.map((r) => r.name)).toEqual(['德锐 2026款 1.5T 豪华型', '德锐 2025款 1.5T 舒适型', '德锐 小计']);
+    expect(singleRows).toEqual(bySales.map((r) => proportionRow(r, 1)));
     const [compareHeader, ...compareRows] = tableOf(all[6]);
     expect(compareHeader).toEqual(['车型', '价格(万元)', '细分市场MIX', '去年同期细分市场MIX', '整体市场MIX']);
     expect(compareRows).toEqual(compareTable.rows.map((r) => proportionRow(r, 2)));
@@ -226,5 +230,6 @@ describe('导出PPT of the price-volume pages', () => {
     expect(await opened.refuse('priceQtyDetail/ppt', { priceLow: '40', priceHigh: '5' })).toBe('参数 priceLow 价格下限应小于价格上限');
     expect(await opened.refuse('priceQtyDetail/ppt', { rows: '2' })).toMatch(/^参数 rows /);
     expect(await opened.refuse('modelPrice/ppt', { modelSubId: '51', singleType: '3' })).toMatch(/^参数 singleType /);
+    expect(await opened.refuse('modelPrice/ppt', { modelSubId: '51', singleViewSort: 'seriesName.desc' })).toMatch(/^参数 singleViewSort /);
   });
 });

@@ -477,10 +477,10 @@ export class ModelPriceService {
         slides: [
           scatterSlide('时间段对比', single, q.singleType, q.singleData2),
           pointsSlide('时间段对比', single, q.singleData2),
-          proportionSlide(`${singleTable.modelSubName} 车型销量占比（${singleTable.period}）`, singleTable, q.singleView),
+          proportionSlide(`${singleTable.modelSubName} 车型销量占比（${singleTable.period}）`, singleTable, q.singleView, q.singleViewSort),
           scatterSlide('车型对比', compare, q.compareType, q.compareData2),
           pointsSlide('车型对比', compare, q.compareData2),
-          proportionSlide(`车型对比表（${compareTable.period}）`, compareTable, q.compareView),
+          proportionSlide(`车型对比表（${compareTable.period}）`, compareTable, q.compareView, q.compareViewSort),
         ],
       },
     };

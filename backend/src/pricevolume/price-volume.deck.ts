@@ -1,4 +1,4 @@
-import type { PriceScatter, ProportionRow, ProportionTable } from '@car/contracts';
+import { type PriceScatter, type ProportionRow, type ProportionTable, type SortOrder, sortProportionRows } from '@car/contracts';
 import { type DeckColumn, type DrawnPoint, drawnPoints, type ScatterSlide, type TableSlide } from '../deck/deck.writer';
 import type { BandRow, BandTable } from './price-qty.service';
 import { bandColumns, proportionColumns } from './price-volume.workbook';
@@ -47,7 +47,10 @@ export function pointsSlide(title: string, chart: PriceScatter, data2: 0 | 1): T
   return { kind: 'table', title: `${title}（各点）`, columns, rows: drawnPoints(chart) };
 }
 
-/** A sales-proportion table in the page's view: 车型, 价格 and the view's columns, each series' subtotal in bold. */
-export function proportionSlide(title: string, table: ProportionTable, view: 0 | 1 | 2 | 3): TableSlide<ProportionRow> {
-  return { kind: 'table', title, columns: proportionColumns(view), rows: table.rows, strong: (r) => r.subtotal };
+/**
+ * A sales-proportion table in the page's view and order (a header click, `sortProportionRows` as the page's): 车型,
+ * 价格 and the view's columns, each series' subtotal in bold.
+ */
+export function proportionSlide(title: string, table: ProportionTable, view: 0 | 1 | 2 | 3, order?: SortOrder): TableSlide<ProportionRow> {
+  return { kind: 'table', title, columns: proportionColumns(view), rows: sortProportionRows(table.rows, order), strong: (r) => r.subtotal };
 }

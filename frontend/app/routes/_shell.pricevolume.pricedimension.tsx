@@ -13,6 +13,7 @@ import { Button, Icon } from 'semantic-ui-react';
 import {
   MONTH_OR_CUMULATIVE,
   priceDimensionTags,
+  proportionSortColumns,
   PRICE_VOLUME,
   PROPORTION_CHART_TYPES,
   PROPORTION_RANK_DEFAULT,
@@ -39,6 +40,7 @@ import { keepPageOnNetworkFailure } from '~/utils/network-failure';
 import type { PickItem } from '~/utils/pick-list';
 import { modelPriceApiParams, readModelPriceState } from '~/utils/price-volume-query';
 import { salesPageShouldRevalidate } from '~/utils/revalidation';
+import { readSort, sortParamText } from '~/utils/table-sort';
 import { withParams } from '~/utils/sale-volume-query';
 import { apiDownloadHref } from '~/utils/download';
 import { firstFailure, settle } from '~/utils/settle.server';
@@ -52,7 +54,20 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: priceVolum
 const CHART_HEIGHT = 380;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const s = readModelPriceState(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const s = readModelPriceState(params);
+  // The tables' header-click orders as their panels read them (ProportionPanel), for the deck.
+  const orders = Object.fromEntries(
+    (
+      [
+        ['singleViewSort', s.singleView],
+        ['compareViewSort', s.compareView],
+      ] as const
+    ).flatMap(([key, view]) => {
+      const order = sortParamText(readSort(params, proportionSortColumns(view), key));
+      return order ? [[key, order]] : [];
+    }),
+  );
   const api = modelPriceApiParams(s);
   const compared: Record<string, string> = s.modelSubIds.length ? { modelSubIds: s.modelSubIds.join(',') } : {};
   const singleTableParams = { ...api, data2: s.singleView };
@@ -107,6 +122,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       compareRank: s.compareRank,
       compareView: s.compareView,
       tableAccumulate: s.tableAccumulate,
+      ...orders,
     }),
     failure: firstFailure(months, singleChart, singleTable, compareChart, compareTable, cities),
   };
