@@ -409,10 +409,27 @@ export const ENDPOINTS: readonly BenchEndpoint[] = [
     variants: vary(BAND_FILTERS, ['type=0', 'type=1&data2=1', 'type=2', 'type=3&data2=1', 'type=4', 'type=1&foreignIds=1,64,76']),
   },
   { group: 'priceVolume', path: 'pricevolume/priceQtyDetail/download', variants: vary(BAND_FILTERS.slice(0, 4), ['type=4', 'type=1']) },
+  /** 导出PPT (issue 31, ≤ 1 s p95): every member under its band, by 车系 and by brand, and the most bands (0-50万 by 1万: 50 and the two open ones). */
+  {
+    group: 'priceVolume',
+    path: 'pricevolume/priceQtyDetail/ppt',
+    targetMs: 1000,
+    variants: vary(BAND_FILTERS.slice(0, 4), ['type=4&rows=0', 'type=1&rows=0&data2=1&chart=1', 'priceLow=0&priceHigh=50&segment=1&type=4&rows=0']),
+  },
   { group: 'priceVolume', path: 'pricevolume/modelPrice/singleChart', variants: vary(MODEL_FILTERS, ['', 'data2=1&type=1']) },
   { group: 'priceVolume', path: 'pricevolume/modelPrice/compareCharts', variants: vary(MODEL_FILTERS, COMPARED_SERIES) },
   { group: 'priceVolume', path: 'pricevolume/modelPrice/singleTable', variants: vary(MODEL_FILTERS, ['data2=0', 'data2=1', 'data2=2', 'data2=3']) },
   { group: 'priceVolume', path: 'pricevolume/modelPrice/compareTable', variants: vary(MODEL_FILTERS, COMPARED_SERIES) },
+  /** 导出PPT (issue 31, ≤ 1 s p95): ten years of 时间段对比 and ten compared series with the rank band, both tables. */
+  {
+    group: 'priceVolume',
+    path: 'pricevolume/modelPrice/ppt',
+    targetMs: 1000,
+    variants: vary(MODEL_FILTERS.slice(0, 4), [
+      'singleCount=10&modelSubIds=2,3,4,5,6,7,8,9,10,11',
+      'singleCount=10&singleType=1&singleData2=1&modelSubIds=101,102,103,104,105,106,107,108,109,110&compareAccumulate=1&tableAccumulate=1&compareView=2',
+    ]),
+  },
   { group: 'priceVolume', path: 'pricevolume/modelPrice/downloadSingleTable', variants: MODEL_FILTERS.slice(0, 4) },
   { group: 'priceVolume', path: 'pricevolume/modelPrice/downloadCompareTable', variants: vary(MODEL_FILTERS.slice(0, 4), COMPARED_SERIES) },
   // 配置查询: the search box on every keystroke, and five sub-series compared over every trim.

@@ -280,6 +280,12 @@ export const PRICE_VOLUME = {
     '价格段明细表：type 0 系别 / 1 品牌 / 2 厂商 / 3 厂商品牌 / 4 车系，foreignIds 所选成员；titles 与 values（jgd、xl0、yoy、mix、mixYoy），其他行带 hiddenList',
   ),
   download: priceQty('download', pv.priceQtyTableSchema, 'xlsx', '下载价格段明细表 Excel：参数同 table'),
+  priceQtyPpt: priceQty(
+    'ppt',
+    pv.priceQtyDeckSchema,
+    'pptx',
+    '导出PPT（车型价格段销量）：页面所示的价格段图与明细表；筛选同 table，chart 图表的销量 / MIX，rows 1 价格段小计 / 0 明细',
+  ),
   singleChart: modelPrice(
     'singleChart',
     pv.modelPriceSingleChartSchema,
@@ -306,6 +312,12 @@ export const PRICE_VOLUME = {
   ),
   downloadSingleTable: modelPrice('downloadSingleTable', pv.modelPriceSingleTableSchema, 'xlsx', '下载销量占比单表 Excel'),
   downloadCompareTable: modelPrice('downloadCompareTable', pv.modelPriceCompareTableSchema, 'xlsx', '下载销量占比对比表 Excel'),
+  modelPricePpt: modelPrice(
+    'ppt',
+    pv.modelPriceDeckSchema,
+    'pptx',
+    '导出PPT（销量占比分析）：页面所示的时间段对比图、单表、车型对比图与对比表；各面板参数同页面（singleData2、singleType、singleCount、singleView、compareData2、compareType、compareAccumulate、compareRank、modelSubIds、compareView、tableAccumulate）',
+  ),
 };
 
 const carConfig = under('carConfig', 'carConfig');

@@ -1,9 +1,10 @@
 /**
- * The header tags of the sales pages (时间, 数据来源, 细分市场, 燃料类型, 厂商属性): what the page shows above
- * its cards and what a deck's title slide repeats (issue 31), one rule for both.
+ * The header tags of the sales pages (时间, 数据来源, 细分市场, 燃料类型, 厂商属性) and of the price-volume pages:
+ * what the page shows above its figures and what a deck's title slide repeats (issue 31), one rule for both.
  */
 import { DATA_SOURCES, JLL_LABELS } from './constants';
 import { REGIONS } from './geography';
+import { BAND_ORDERS, bandRangeText, MONTH_OR_CUMULATIVE, PRICE_BASES } from './price-volume';
 
 /** One tag: its label and the value it shows. */
 export interface HeaderTag {
@@ -91,5 +92,83 @@ export function priceTraceTags(time: string | null, city: string | null, whole: 
     { label: '城市', value: city ?? '全国' },
     { label: '厂商', value: whole.producerName },
     { label: '车系', value: whole.modelName },
+  ];
+}
+
+/** A lookup list as a multi-select's options, without its 全部 entry (key -1). */
+export function keyOptions(list: ReadonlyArray<{ key: number | string; value: string }> | undefined): Array<{ value: number; label: string }> {
+  return (list ?? []).filter((p) => Number(p.key) !== -1).map((p) => ({ value: Number(p.key), label: p.value }));
+}
+
+/** The price-band page's filters the tags name (its URL's, the bounds as typed). */
+export interface PriceBandTagFilters {
+  time: string | null;
+  detailId: number;
+  producerProperties: readonly number[];
+  brandProperties: readonly number[];
+  bodyShape: readonly number[];
+  series: readonly number[];
+  priceLow: string | number;
+  priceHigh: string | number;
+  segment: string | number;
+  orderBy: 0 | 1;
+  data1: 0 | 1;
+  accumulate: 0 | 1;
+}
+
+/** The lists the price-band tags read names from, and the names of the picked brands and the TP city. */
+export interface PriceBandTagLookups {
+  segments: ReadonlyArray<{ id: number; name: string }>;
+  producerProperties: ReadonlyArray<{ key: number | string; value: string }>;
+  brandProperties: ReadonlyArray<{ key: number | string; value: string }>;
+  bodyShapes: ReadonlyArray<{ key: number | string; value: string }>;
+  families: ReadonlyArray<{ key: number | string; value: string }>;
+}
+
+/**
+ * The header tags of 车型价格段销量 (/pricevolume/cabmodelprice), on the page and its deck's title slide: the
+ * month, market, the four attribute lists, brands, the price range and order, TP / MSRP (with its city) and 月 / 累计.
+ */
+export function priceBandTags(
+  f: PriceBandTagFilters,
+  lookups: PriceBandTagLookups | null,
+  brandNames: readonly string[],
+  tpCityName: string | null,
+): HeaderTag[] {
+  const listText = (ids: readonly number[], options: ReturnType<typeof keyOptions>) => (ids.length ? multiSelectText(ids, options) : '全部');
+  const labelOf = <T extends number>(options: ReadonlyArray<{ value: T; label: string }>, value: T) => options.find((o) => o.value === value)?.label ?? '-';
+  return [
+    { label: '时间', value: monthTagText(f.time) },
+    { label: '市场', value: lookups?.segments.find((s) => s.id === f.detailId)?.name ?? '整体市场' },
+    { label: '厂商属性', value: listText(f.producerProperties, keyOptions(lookups?.producerProperties)) },
+    { label: '品牌属性', value: listText(f.brandProperties, keyOptions(lookups?.brandProperties)) },
+    { label: '品牌', value: brandNames.length ? brandNames.join('、') : '全部' },
+    { label: '车身形式', value: listText(f.bodyShape, keyOptions(lookups?.bodyShapes)) },
+    { label: '系别', value: listText(f.series, keyOptions(lookups?.families)) },
+    { label: '价格区间', value: bandRangeText(f) },
+    { label: '排序', value: labelOf(BAND_ORDERS, f.orderBy) },
+    { label: '价格', value: labelOf(PRICE_BASES, f.data1) },
+    ...(f.data1 === 0 ? [{ label: 'TP城市', value: tpCityName ?? '全国' }] : []),
+    { label: '平均', value: labelOf(MONTH_OR_CUMULATIVE, f.accumulate) },
+  ];
+}
+
+/**
+ * The header tags of 销量占比分析 (/pricevolume/pricedimension), on the page and its deck's title slide: the
+ * month, the own series, its trims picked (none: 全部), TP / MSRP and the city (none: 全国).
+ */
+export function priceDimensionTags(t: {
+  time: string | null;
+  ownName: string | null;
+  carNames: readonly string[];
+  data1: 0 | 1;
+  cityName: string | null;
+}): HeaderTag[] {
+  return [
+    { label: '时间', value: monthTagText(t.time) },
+    { label: '本品车系', value: t.ownName ?? '-' },
+    { label: '车型', value: t.carNames.length ? t.carNames.join('、') : '全部' },
+    { label: '价格口径', value: PRICE_BASES[t.data1].label },
+    { label: '城市', value: t.cityName ?? '全国' },
   ];
 }

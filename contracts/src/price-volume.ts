@@ -3,6 +3,7 @@ import { MAX_COMPARED, RANK_BAND_COUNT } from './constants';
 import { pointsHeader } from './display';
 import { blankIsAbsent, idList, intText, keyList, monthText, optional, positiveId, strictQuery } from './params';
 import { inCalendar, refersTo, type ReferenceKind } from './references';
+import { sortParam, sortRows, type SortOrder } from './table-sort';
 
 /**
  * 价量交叉 (spec 001 §2.3-2.5, §3, §7 "Price-volume", §9; docs/query-layer.md): the price-band
@@ -172,14 +173,31 @@ const foreignIds = refersTo(
 );
 
 /** The detail table and its download: the dimension (type) and the members picked for it (foreignIds). */
-export const priceQtyTableSchema = strictQuery({
+const priceQtyTableShape = {
   ...priceQtyShape,
   type: code([0, 1, 2, 3, 4] as PriceDimension[], 0, '应为 0（系别）、1（品牌）、2（厂商）、3（厂商品牌）或 4（车系）'),
   foreignIds,
+};
+export const priceQtyTableSchema = strictQuery(priceQtyTableShape).superRefine(checkBands);
+
+/**
+ * 导出PPT of 车型价格段销量 (issue 31, decision 217): the page's URL — its filters, the chart's sales / MIX
+ * (`chart`), the table's sales / MIX (`data2`), dimension (`type`), picked members (`foreignIds`) and its
+ * rows view (`rows`, decision 174: 1 each band's subtotal, 0 every member).
+ */
+export const priceQtyDeckSchema = strictQuery({
+  ...priceQtyTableShape,
+  chart: code<0 | 1>([0, 1], 0, '应为 0（销量）或 1（MIX）'),
+  rows: code(
+    BAND_TABLE_ROWS.map((r) => r.value),
+    DEFAULT_BAND_TABLE_ROWS,
+    '应为 1（价格段小计）或 0（明细）',
+  ),
 }).superRefine(checkBands);
 
 export type PriceQtyChartDto = z.output<typeof priceQtyChartSchema>;
 export type PriceQtyTableDto = z.output<typeof priceQtyTableSchema>;
+export type PriceQtyDeckDto = z.output<typeof priceQtyDeckSchema>;
 
 /**
  * The sales-proportion filters (§3 price-dimension form and pricedimensionsearchForm): the month, the own
@@ -384,3 +402,44 @@ export const PROPORTION_VIEW_COLUMNS: Readonly<
 
 /** The order of a view's rows: by its figure, largest first (a series' subtotal closes its rows). */
 export const PROPORTION_VIEW_ORDER: Readonly<Record<0 | 1 | 2 | 3, keyof ProportionRow>> = { 0: 'sales', 1: 'yoy', 2: 'detailMix', 3: 'detailMixChange' };
+
+/** The columns a sales-proportion table sorts by in a view (decision 171): 车型, 价格 and the view's figures. */
+export function proportionSortColumns(view: 0 | 1 | 2 | 3): Array<keyof ProportionRow> {
+  return ['name', 'price', ...PROPORTION_VIEW_COLUMNS[view].map((c) => c.field)];
+}
+
+/** Every column a sales-proportion table sorts by in some view. */
+const PROPORTION_SORT_COLUMNS = [...new Set(([0, 1, 2, 3] as const).flatMap(proportionSortColumns))];
+
+/** A sales-proportion table in a header click's order: trims within their series, each series' subtotal at its foot (decision 171). */
+export function sortProportionRows(rows: readonly ProportionRow[], order: SortOrder | null | undefined): ProportionRow[] {
+  return sortRows(rows, order, {
+    value: (row, column) => row[column as keyof ProportionRow] as number | string | null,
+    role: (row) => (row.subtotal ? 'subtotal' : 'row'),
+    group: (row) => row.seriesName,
+  });
+}
+
+/**
+ * 导出PPT of 销量占比分析 (issue 31, decision 217): the page's URL, each panel's keys as the page names them —
+ * 时间段对比 (singleData2, singleType, singleCount), the single table (singleView), 车型对比 (compareData2,
+ * compareType, compareAccumulate, compareRank, modelSubIds) and the compare table (compareView, tableAccumulate).
+ */
+export const modelPriceDeckSchema = strictQuery({
+  ...modelPriceShape,
+  singleData2: salesOrMix,
+  singleType: chartType,
+  singleCount: yearCount,
+  singleView: view,
+  compareData2: salesOrMix,
+  compareType: chartType,
+  compareAccumulate: monthOrCumulative,
+  compareRank: rankBand,
+  modelSubIds: comparedSeries,
+  compareView: view,
+  tableAccumulate: monthOrCumulative,
+  /** The tables' header-click orders, as the page's URL keeps them (decision 171). */
+  singleViewSort: sortParam(PROPORTION_SORT_COLUMNS),
+  compareViewSort: sortParam(PROPORTION_SORT_COLUMNS),
+});
+export type ModelPriceDeckDto = z.output<typeof modelPriceDeckSchema>;

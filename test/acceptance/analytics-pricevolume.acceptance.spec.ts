@@ -1,6 +1,8 @@
+import JSZip from 'jszip';
 import type { Locator, Page } from 'playwright-core';
-import { type ConfigTable, type DimensionTable, type ProportionTable, thousands } from '@car/contracts';
+import { API_PREFIX, type ConfigTable, type DimensionTable, monthTagText, type ProportionTable, thousands } from '@car/contracts';
 import { describeInBrowser, useBrowser } from '../support/browser';
+import { charts as chartsOf, slidesOf, tableOf, texts } from '../support/deck-zip';
 import { apiResult, settled } from '../support/sales-pages';
 import {
   ANALYST,
@@ -24,7 +26,30 @@ import {
  * table's 下载 and the configuration Excel, taken by a click as Chromium takes them, are workbooks with
  * the page's rows and figures.
  */
-pointHelpersAtShipped();
+const baseUrl = pointHelpersAtShipped();
+
+/** A deck's slides as the texts of their runs, in order. */
+async function deckSlides(body: Buffer): Promise<string[][]> {
+  return (await slidesOf(await JSZip.loadAsync(body))).map(texts);
+}
+
+/** A deck's table (over every slide whose title starts with `title`) as rows of cell texts, headers dropped. */
+async function deckTable(body: Buffer, title: string): Promise<string[][]> {
+  const slides = await slidesOf(await JSZip.loadAsync(body));
+  return slides.filter((xml) => texts(xml)[0]?.startsWith(title)).flatMap((xml) => tableOf(xml).slice(1));
+}
+
+/** A deck's call without a session is refused as the page's other calls are. */
+async function expectRefusedAnonymously(deck: string, call: string): Promise<void> {
+  const [refused, other] = await Promise.all(
+    [deck, call].map(async (path) => {
+      const response = await fetch(`${baseUrl}/${API_PREFIX.replace(/^\//, '')}/${path}`);
+      return { status: response.status, code: ((await response.json()) as { code: number }).code };
+    }),
+  );
+  expect(refused).toEqual(other);
+  expect(refused.status).toBe(401);
+}
 
 /** A proportion table as shown: [name, price, sales] per row. */
 async function proportionRows(panel: Locator): Promise<string[][]> {
@@ -85,6 +110,18 @@ describeInBrowser('价量交叉 and 产品分析 as shipped', () => {
       const inFile = rows.filter((r) => r[0] === band && r[1] !== '小计').reduce((sum, r) => sum + (figure(r[2]) ?? 0), 0);
       expect({ band, name, sales: inFile }).toEqual({ band, name, sales: figure(sales) });
     }
+
+    // 导出PPT (issue 31, decision 217): the deck of the page as shown — its tags and maker, the band chart, the detail rows.
+    const deck = await saveDownload(page, downloadControl(page.locator('.sales-page__head'), '导出PPT'));
+    expect(deck.fileName).toMatch(/^车型价格段销量-.*\.pptx$/);
+    const [title, chartSlide] = await deckSlides(deck.body);
+    expect(title).toEqual(expect.arrayContaining(['车型价格段销量']));
+    expect(title.join('\n')).toContain(`时间：${monthTagText(month)}`);
+    expect(title.join('\n')).toContain('价格区间：10-30万，每段5万');
+    expect(title.join('\n')).toContain('一汽-大众');
+    expect(chartSlide[0]).toBe('价格段销量');
+    expect((await deckTable(deck.body, '价格段明细')).map((r) => r.slice(0, 3))).toEqual(shown);
+    await expectRefusedAnonymously('pricevolume/priceQtyDetail/ppt', 'pricevolume/priceQtyDetail/table');
     assertClean();
   });
 
@@ -127,6 +164,19 @@ describeInBrowser('价量交叉 and 产品分析 as shipped', () => {
     }
     await expectProportionWorkbook(page, singlePanel);
     await expectProportionWorkbook(page, comparePanel);
+
+    // 导出PPT (issue 31, decisions 217-218): the deck of both charts (bubbles by default) and both tables as shown.
+    const deck = await saveDownload(page, downloadControl(page.locator('.sales-page__head'), '导出PPT'));
+    expect(deck.fileName).toMatch(/^销量占比分析-.*\.pptx$/);
+    const slides = await deckSlides(deck.body);
+    expect(slides[0].join('\n')).toContain(`本品车系：${single.modelSubName}`);
+    expect(slides[0].join('\n')).toContain(`时间：${monthTagText(month)}`);
+    expect(slides.map((t) => t[0])).toEqual(expect.arrayContaining(['时间段对比', '车型对比']));
+    const charts = await chartsOf(await JSZip.loadAsync(deck.body));
+    expect(charts.filter((xml) => xml.includes('<c:bubbleChart>')).length).toBeGreaterThanOrEqual(1);
+    const singleRows = await deckTable(deck.body, `${single.modelSubName} 车型销量占比`);
+    expect(singleRows.map((r) => [r[0], r[2]])).toEqual(single.rows.map((r) => [r.name, r.salesStr]));
+    await expectRefusedAnonymously('pricevolume/modelPrice/ppt', 'pricevolume/modelPrice/singleTable');
     assertClean();
   });
 

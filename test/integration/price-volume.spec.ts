@@ -350,6 +350,14 @@ describe('price × volume on the demo data', () => {
     city: ['0', 'x', '1'],
     count: ['0', '11', 'x'],
     rank: ['0', '6'],
+    // The decks' own keys (导出PPT, decision 217).
+    chart: ['2', 'x'],
+    rows: ['2', '-1'],
+    singleType: ['2'],
+    singleCount: ['0', '11'],
+    singleView: ['4'],
+    compareRank: ['6'],
+    tableAccumulate: ['2'],
   };
   test.each(calls)('%s answers malformed values of every parameter with a 400, never a 5xx', async (path) => {
     for (const [name, values] of Object.entries(MALFORMED)) {

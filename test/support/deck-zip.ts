@@ -148,3 +148,8 @@ export async function charts(zip: JSZip): Promise<string[]> {
 export function chartData(xml: string): { series: string[][]; categories: string[] } {
   return { series: chartCaches(xml), categories: chartCategories(xml) };
 }
+
+/** The deck's slides' XML in order. */
+export async function slidesOf(zip: JSZip): Promise<string[]> {
+  return Promise.all(Array.from({ length: slideCount(zip) }, (_, i) => part(zip, `ppt/slides/slide${i + 1}.xml`)));
+}

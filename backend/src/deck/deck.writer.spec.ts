@@ -301,3 +301,66 @@ describe("a chart's value axes where the page fixes them (the price charts, deci
     expect(chart).toContain('<c:numFmt formatCode="0.0&quot;%&quot;" sourceLinked="0"/>');
   });
 });
+
+describe('the price × figure charts of a deck (decision 218)', () => {
+  const chart = {
+    xTitle: 'TP（万元）',
+    yTitle: '细分市场MIX(%)',
+    series: [
+      {
+        name: '2026-10',
+        points: [
+          { id: 1, name: '车型甲', x: 13.33, y: 30, sales: 300 },
+          { id: 2, name: '车型乙', x: null, y: 20, sales: 200 },
+        ],
+      },
+      { name: '=2025-10', points: [{ id: 1, name: '车型甲', x: 15, y: 0, sales: 100 }] },
+    ],
+  };
+  const deckOf = (drawn: 'bubble' | 'scatter'): DeckDeclaration => ({
+    ...DECK,
+    slides: [{ kind: 'scatter', title: '时间段对比', chart, drawn, percent: true }],
+  });
+  /** The deck's one chart part (pptxgenjs numbers charts across the decks a process writes). */
+  const chartPart = async (zip: JSZip) => text(zip, Object.keys(zip.files).find((f) => /^ppt\/charts\/chart\d+\.xml$/.test(f)) ?? 'no chart');
+  const caches = (xml: string, tag: string) =>
+    [...xml.matchAll(new RegExp(`<c:${tag}>.*?</c:${tag}>`, 'gs'))].map((m) => [...m[0].matchAll(/<c:v>([^<]*)<\/c:v>/g)].map((v) => v[1]));
+
+  it('writes a native scatter chart: one row per drawn point, each series its own y column, no lines between points', async () => {
+    const zip = await open(deckOf('scatter'));
+    const xml = await chartPart(zip);
+    expect(xml).toContain('<c:scatterChart>');
+    expect(caches(xml, 'xVal')).toEqual([
+      ['13.33', '15'],
+      ['13.33', '15'],
+    ]);
+    expect(caches(xml, 'yVal')).toEqual([
+      ['30', ''],
+      ['', '0'],
+    ]);
+    expect(xml).toContain('<a:ln><a:noFill/></a:ln>');
+    expect(xml).toContain('<c:numFmt formatCode="0.0&quot;%&quot;" sourceLinked="0"/>');
+    const embedded = Object.keys(zip.files).find((f) => /^ppt\/embeddings\/.*\.xlsx$/.test(f));
+    const sheet = await JSZip.loadAsync(await zip.file(embedded!)!.async('nodebuffer'));
+    const strings = runs((await text(sheet, 'xl/sharedStrings.xml')).replace(/<t>/g, '<a:t>').replace(/<\/t>/g, '</a:t>'));
+    expect(strings).toEqual(['TP（万元）', '2026-10', "'=2025-10"]);
+    expect(await text(sheet, 'xl/worksheets/sheet1.xml')).toContain('<c r="A2"><v>13.33</v></c><c r="B2"><v>30</v></c>');
+  });
+
+  it('writes a native bubble chart sized by each point’s sales', async () => {
+    const zip = await open(deckOf('bubble'));
+    const xml = await chartPart(zip);
+    expect(xml).toContain('<c:bubbleChart>');
+    expect(caches(xml, 'bubbleSize')).toEqual([
+      ['300', ''],
+      ['', '100'],
+    ]);
+    expect(runs(await text(zip, 'ppt/notesSlides/notesSlide2.xml')).join('\n')).toContain(DEFINITIONS.tp.text);
+  });
+
+  it('says 暂无数据 where the page draws no point', async () => {
+    const zip = await open({ ...DECK, slides: [{ kind: 'scatter', title: '车型对比', chart: { ...chart, series: [] }, drawn: 'scatter', percent: false }] });
+    expect(runs(await text(zip, 'ppt/slides/slide2.xml'))).toContain('暂无数据');
+    expect(Object.keys(zip.files).some((f) => /^ppt\/charts\/chart\d+\.xml$/.test(f))).toBe(false);
+  });
+});

@@ -12,6 +12,7 @@ import {
   onRightAxis,
   percentNumberFormat,
   PPTX_MIME,
+  type PriceScatter,
   type RankArrow,
   SIGN_COLORS,
 } from '@car/contracts';
@@ -80,7 +81,7 @@ export interface ChartSlide {
 export interface ValueAxis {
   min?: number;
   max?: number;
-  /** The labels' spreadsheet number format ('#,##0', '0"%"'). */
+  /** The labels' spreadsheet number format (figureFormat's, or the price axes' of priceChartAxes). */
   format?: string;
 }
 
@@ -112,9 +113,23 @@ export interface TextSlide {
   labels?: readonly string[];
 }
 
+/**
+ * A price × figure chart as the page draws it (ScatterChart, decision 218): each point a trim at its price (x,
+ * 万) against its sales or MIX (y), one colour per series, as bubbles sized by volume or as plain points.
+ */
+export interface ScatterSlide {
+  kind: 'scatter';
+  title: string;
+  chart: PriceScatter;
+  /** Bubbles (area by the point's sales, as the page's radius by its square root) or plain points. */
+  drawn: 'bubble' | 'scatter';
+  /** The y axis is a MIX percent (one decimal and '%'), else a count. */
+  percent: boolean;
+}
+
 // A slide's rows are typed by its own declaration; the deck holds tables of any row.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type DeckSlide = FiguresSlide | ChartSlide | TableSlide<any> | TextSlide;
+export type DeckSlide = FiguresSlide | ChartSlide | ScatterSlide | TableSlide<any> | TextSlide;
 
 const ARROWS: Record<Exclude<RankArrow, null>, string> = { up: '↑', down: '↓', flat: '—' };
 
@@ -207,6 +222,8 @@ function slideLabels(slide: DeckSlide): string[] {
       return slide.figures.map((f) => f.label);
     case 'chart':
       return [...slide.chart.yAxis.map((a) => a.title), ...slide.chart.series.map((s) => s.name)];
+    case 'scatter':
+      return [slide.chart.xTitle, slide.chart.yTitle, ...slide.chart.series.map((s) => s.name)];
     case 'table':
       return slide.columns.map((c) => c.header);
     case 'text':
@@ -338,6 +355,89 @@ export function columnParts<C>(columns: readonly C[]): Array<readonly C[]> {
   return Array.from({ length: Math.ceil(rest.length / width) }, (_, i) => [first, ...rest.slice(i * width, (i + 1) * width)]);
 }
 
+/** A point the page draws (ScatterChart leaves out a point without a price or a figure), with its series' index. */
+export interface DrawnPoint {
+  series: number;
+  name: string;
+  x: number;
+  y: number;
+  sales: number;
+}
+
+/** The points a price × figure chart draws, series by series in the answer's order. */
+export function drawnPoints(chart: PriceScatter): DrawnPoint[] {
+  return chart.series.flatMap((s, series) =>
+    s.points.flatMap((p) => (p.x === null || p.y === null ? [] : [{ series, name: p.name, x: p.x, y: p.y, sales: p.sales }])),
+  );
+}
+
+/**
+ * A native scatter or bubble chart (decision 218). pptxgenjs shares one x column among a chart's series, so
+ * every drawn point is a row of the embedded sheet: its price in the x column, its figure in its own series'
+ * column (and, for bubbles, its sales in the series' size column), the other series' cells empty.
+ */
+function addScatterSlide(pptx: PptxGenJS, slide: ScatterSlide, asOf: WorkbookAsOf): void {
+  const target = contentSlide(pptx, slide.title, slideLabels(slide), asOf);
+  const { chart } = slide;
+  const points = drawnPoints(chart);
+  if (points.length === 0) {
+    target.addText('暂无数据', {
+      x: CONTENT.x,
+      y: CONTENT.y + 2,
+      w: CONTENT.w,
+      h: 0.8,
+      fontFace: DECK_FONT,
+      fontSize: 16,
+      color: COLORS.muted,
+      align: 'center',
+    });
+    return;
+  }
+  const bubble = slide.drawn === 'bubble';
+  const own = (index: number, value: (p: DrawnPoint) => number) => points.map((p) => (p.series === index ? value(p) : null));
+  const data = [
+    { name: neutralise(chart.xTitle), values: points.map((p) => p.x) },
+    ...chart.series.map((s, index) => ({
+      name: neutralise(s.name),
+      values: own(index, (p) => p.y),
+      ...(bubble ? { sizes: own(index, (p) => p.sales) } : {}),
+    })),
+  ];
+  const axisText = { fontFace: DECK_FONT, fontSize: 10, color: COLORS.muted };
+  target.addChart(bubble ? pptx.ChartType.bubble : pptx.ChartType.scatter, data as PptxGenJS.OptsChartData[], {
+    x: CONTENT.x,
+    y: CONTENT.y,
+    w: CONTENT.w,
+    h: CONTENT.h,
+    chartColors: chart.series.map((_, index) => hex(CHART_PALETTE[index % CHART_PALETTE.length])),
+    ...(bubble ? { chartColorsOpacity: 60 } : { lineSize: 0, lineDataSymbol: 'circle' as const, lineDataSymbolSize: 8 }),
+    showLegend: true,
+    legendPos: 't',
+    legendFontFace: DECK_FONT,
+    legendFontSize: 11,
+    legendColor: COLORS.text,
+    showCatAxisTitle: true,
+    catAxisTitle: chart.xTitle,
+    catAxisTitleFontFace: DECK_FONT,
+    catAxisTitleFontSize: 10,
+    catAxisTitleColor: COLORS.muted,
+    catAxisLabelFontFace: axisText.fontFace,
+    catAxisLabelFontSize: axisText.fontSize,
+    catAxisLabelColor: axisText.color,
+    catGridLine: { style: 'none' },
+    showValAxisTitle: true,
+    valAxisTitle: chart.yTitle,
+    valAxisTitleFontFace: DECK_FONT,
+    valAxisTitleFontSize: 10,
+    valAxisTitleColor: COLORS.muted,
+    valAxisLabelFormatCode: slide.percent ? percentNumberFormat() : figureFormat('count'),
+    valAxisLabelFontFace: axisText.fontFace,
+    valAxisLabelFontSize: axisText.fontSize,
+    valAxisLabelColor: axisText.color,
+    valGridLine: { color: COLORS.line, size: 0.75 },
+  });
+}
+
 function addTableSlides<Row>(pptx: PptxGenJS, slide: TableSlide<Row>, asOf: WorkbookAsOf): void {
   const parts = columnParts(slide.columns);
   const pages = Math.max(1, Math.ceil(slide.rows.length / TABLE_ROWS_PER_SLIDE));
@@ -394,6 +494,7 @@ export async function writeDeck(deck: DeckDeclaration): Promise<Buffer> {
     if (slide.kind === 'figures') addFiguresSlide(pptx, slide, deck.asOf);
     else if (slide.kind === 'chart') addChartSlide(pptx, slide, deck.asOf);
     else if (slide.kind === 'text') addTextSlide(pptx, slide, deck.asOf);
+    else if (slide.kind === 'scatter') addScatterSlide(pptx, slide, deck.asOf);
     else addTableSlides(pptx, slide, deck.asOf);
   }
   // pptxgenjs's write() ignores `compression` for a nodebuffer (it zips with STORE); stream() deflates as asked.

@@ -20,6 +20,8 @@ import {
   thousands,
   type ModelPriceCompareChartDto,
   type ModelPriceCompareTableDto,
+  type ModelPriceDeckDto,
+  priceDimensionTags,
   type ModelPriceSingleChartDto,
   type ModelPriceSingleTableDto,
 } from '@car/contracts';
@@ -27,8 +29,13 @@ import { AnalyticsService } from '../analytics/analytics.service';
 import type { Filters } from '../analytics/model';
 import type { MeasureRequest } from '../analytics/query';
 import { ApiException } from '../common/api-codes';
+import { DeckService } from '../deck/deck.service';
+import type { DeckDeclaration } from '../deck/deck.writer';
 import { DataStatusService } from '../reference/data-status.service';
+import { ReferenceIdsRepository } from '../reference/reference-ids.repository';
+import type { SessionUser } from '../security/session-user';
 import type { WorkbookAsOf } from '../workbook/table-workbook';
+import { pointsSlide, proportionSlide, scatterSlide } from './price-volume.deck';
 import { PriceVolumeRepository, type SubSeriesInfo } from './price-volume.repository';
 import { PriceVolumeMonths, periodsOf, type Periods } from './price-volume.scope';
 
@@ -92,6 +99,8 @@ export class ModelPriceService {
     private readonly months: PriceVolumeMonths,
     private readonly repository: PriceVolumeRepository,
     private readonly dataStatus: DataStatusService,
+    private readonly decks: DeckService,
+    private readonly ids: ReferenceIdsRepository,
   ) {}
 
   private async context(q: {
@@ -423,6 +432,57 @@ export class ModelPriceService {
         })),
         ranked,
       ],
+    };
+  }
+
+  /**
+   * 导出PPT (issue 31, decision 217): the page as it shows now, each panel from its own call with the page's
+   * keys — 时间段对比 and its points, the single table in its view, 车型对比 and its points, the compare table.
+   */
+  async deck(q: ModelPriceDeckDto, user: Pick<SessionUser, 'producerId' | 'brandId'>): Promise<{ fileName: string; deck: DeckDeclaration }> {
+    const base = { time: q.time, modelSubId: q.modelSubId, carIds: q.carIds, data1: q.data1, city: q.city };
+    const [single, singleTable, compare, compareTable, month, asOf, maker, cities] = await Promise.all([
+      this.singleChart({ ...base, data2: q.singleData2, type: q.singleType, count: q.singleCount }),
+      this.singleTable({ ...base, data2: q.singleView }),
+      this.compareCharts({
+        ...base,
+        data2: q.compareData2,
+        type: q.compareType,
+        accumulate: q.compareAccumulate,
+        rank: q.compareRank,
+        modelSubIds: q.modelSubIds,
+      }),
+      this.compareTable({ ...base, data2: q.compareView, modelSubIds: q.modelSubIds, accumulate: q.tableAccumulate }),
+      this.months.resolve(q.time),
+      this.dataStatus.of('retail'),
+      this.decks.maker(user),
+      this.ids.names('city', q.city === undefined ? [] : [q.city]),
+    ]);
+    // The page's tags: its trims picked by their names in the single table.
+    const tags = priceDimensionTags({
+      time: formatMonth(month),
+      ownName: singleTable.modelSubName,
+      carNames: singleTable.rows.filter((r) => !r.subtotal && q.carIds.includes(r.id)).map((r) => r.name),
+      data1: q.data1,
+      cityName: q.city === undefined ? null : (cities.get(q.city) ?? null),
+    });
+    const title = '销量占比分析';
+    return {
+      fileName: `${title}-${singleTable.modelSubName}-${singleTable.period}.pptx`,
+      deck: {
+        title,
+        tags,
+        asOf,
+        maker,
+        slides: [
+          scatterSlide('时间段对比', single, q.singleType, q.singleData2),
+          pointsSlide('时间段对比', single, q.singleData2),
+          proportionSlide(`${singleTable.modelSubName} 车型销量占比（${singleTable.period}）`, singleTable, q.singleView, q.singleViewSort),
+          scatterSlide('车型对比', compare, q.compareType, q.compareData2),
+          pointsSlide('车型对比', compare, q.compareData2),
+          proportionSlide(`车型对比表（${compareTable.period}）`, compareTable, q.compareView, q.compareViewSort),
+        ],
+      },
     };
   }
 }

@@ -14,7 +14,10 @@ import {
   pointsHeader,
   PRICE_DIMENSIONS,
   type PriceDimension,
+  formatMonth,
+  priceBandTags,
   type PriceQtyChartDto,
+  type PriceQtyDeckDto,
   type PriceQtyTableDto,
   share,
   shareChange,
@@ -22,9 +25,16 @@ import {
 import { type AnalyticsRow, AnalyticsService } from '../analytics/analytics.service';
 import { bandLabel, type PriceBands } from '../analytics/measures';
 import type { DimensionKey, FilterKey, Filters } from '../analytics/model';
+import { DeckService } from '../deck/deck.service';
+import type { DeckDeclaration } from '../deck/deck.writer';
 import { DataStatusService } from '../reference/data-status.service';
+import { DictionaryRepository } from '../reference/dictionary.repository';
+import { ReferenceIdsRepository } from '../reference/reference-ids.repository';
+import { SegmentRepository } from '../reference/segment.repository';
+import type { SessionUser } from '../security/session-user';
 import type { WorkbookAsOf } from '../workbook/table-workbook';
 import { bandKeys, bandsOf } from './price-bands';
+import { bandTableSlide } from './price-volume.deck';
 import { PriceVolumeMonths, periodsOf, type Periods } from './price-volume.scope';
 
 /** The detail table's dimension codes (spec §9) as the query layer's dimensions and filters. */
@@ -124,6 +134,10 @@ export class PriceQtyService {
     private readonly analytics: AnalyticsService,
     private readonly months: PriceVolumeMonths,
     private readonly dataStatus: DataStatusService,
+    private readonly decks: DeckService,
+    private readonly segments: SegmentRepository,
+    private readonly dictionaries: DictionaryRepository,
+    private readonly ids: ReferenceIdsRepository,
   ) {}
 
   /**
@@ -257,6 +271,59 @@ export class PriceQtyService {
   async table(q: PriceQtyTableDto): Promise<DimensionTable> {
     const { dimensionLabel, periods, rows } = await this.bandTable(q);
     return dimensionTable(rows, dimensionLabel, periods, q.data2);
+  }
+
+  /**
+   * 导出PPT (issue 31, decision 217): the page as it shows now, from the same calls as its chart and its table —
+   * the title slide (the page's header tags, 数据截至, the user's producer or brand), the band chart as the
+   * page's chart toggle asks, and the detail in the page's rows view.
+   */
+  async deck(q: PriceQtyDeckDto, user: Pick<SessionUser, 'producerId' | 'brandId'>): Promise<{ fileName: string; deck: DeckDeclaration }> {
+    const [chart, table, asOf, maker, tags] = await Promise.all([
+      this.chart({ ...q, data2: q.chart }),
+      this.bandTable(q),
+      this.dataStatus.of('retail'),
+      this.decks.maker(user),
+      this.tags(q),
+    ]);
+    const title = '车型价格段销量';
+    return {
+      fileName: `${title}-${table.periods.period}.pptx`,
+      deck: {
+        title,
+        tags,
+        asOf,
+        maker,
+        slides: [{ kind: 'chart', title: '价格段销量', chart }, bandTableSlide(table, q.data2, q.rows === 1)],
+      },
+    };
+  }
+
+  /** The page's header tags (priceBandTags, one rule for the page and the deck), with the names of the form's lists. */
+  private async tags(q: PriceQtyDeckDto) {
+    const [month, segments, producerProperties, brandProperties, bodyShapes, families, brands, cities] = await Promise.all([
+      this.months.resolve(q.time),
+      this.segments.segments(),
+      this.dictionaries.entries('dicProducerProperty'),
+      this.dictionaries.entries('dicBoundProperty'),
+      this.dictionaries.entries('dicBodyShape'),
+      this.dictionaries.entries('dicBrandSeries'),
+      this.ids.names('brand', q.brand ?? []),
+      this.ids.names('city', q.tpCity === undefined ? [] : [q.tpCity]),
+    ]);
+    return priceBandTags(
+      {
+        ...q,
+        time: formatMonth(month),
+        producerProperties: q.producerProperties ?? [],
+        brandProperties: q.brandProperties ?? [],
+        bodyShape: q.bodyShape ?? [],
+        series: q.series ?? [],
+      },
+      { segments, producerProperties, brandProperties, bodyShapes, families },
+      (q.brand ?? []).map((id) => brands.get(id) ?? `#${id}`),
+      q.tpCity === undefined ? null : (cities.get(q.tpCity) ?? null),
+    );
   }
 }
 

@@ -1,21 +1,19 @@
 import type { Response } from 'express';
-import { pointsHeader, PROPORTION_VIEW_COLUMNS, type ProportionRow, type ProportionTable, tenThousands } from '@car/contracts';
+import { pointsHeader, PROPORTION_VIEW_COLUMNS, type ProportionRow, type ProportionTable, rankArrow, tenThousands } from '@car/contracts';
+import type { DeckColumn } from '../deck/deck.writer';
 import { streamTableWorkbook, type WorkbookAsOf, type WorkbookColumn } from '../workbook/table-workbook';
 import type { Periods } from './price-volume.scope';
 import type { BandRow } from './price-qty.service';
 
-/** The price-band detail as a sheet: every member of every band (none folded into 其他), sales or MIX columns. */
-export function streamBandWorkbook(
-  response: Response,
-  rows: readonly BandRow[],
-  dimensionLabel: string,
-  periods: Periods,
-  data2: 0 | 1,
-  asOf: WorkbookAsOf,
-): Promise<void> {
-  const columns: WorkbookColumn<BandRow>[] = [
+/**
+ * The price-band detail's columns, for its workbook and its deck: 价格段, the member (left out in the deck's
+ * subtotal view, as the page leaves it out, decision 174), then the period's and a year earlier's sales and
+ * 同比, or their MIX and its change.
+ */
+export function bandColumns(dimensionLabel: string | null, periods: Periods, data2: 0 | 1): WorkbookColumn<BandRow>[] {
+  return [
     { header: '价格段', kind: 'text', width: 14, value: (r) => r.bandLabel },
-    { header: dimensionLabel, kind: 'text', value: (r) => r.name },
+    ...(dimensionLabel === null ? [] : [{ header: dimensionLabel, kind: 'text', value: (r) => r.name } satisfies WorkbookColumn<BandRow>]),
     ...(data2 === 1
       ? ([
           { header: `${periods.currentLabel} MIX`, kind: 'percent', value: (r) => r.mix },
@@ -28,23 +26,38 @@ export function streamBandWorkbook(
           { header: '同比', kind: 'growth', value: (r) => r.yoy },
         ] satisfies WorkbookColumn<BandRow>[])),
   ];
+}
+
+/** The price-band detail as a sheet: every member of every band (none folded into 其他), sales or MIX columns. */
+export function streamBandWorkbook(
+  response: Response,
+  rows: readonly BandRow[],
+  dimensionLabel: string,
+  periods: Periods,
+  data2: 0 | 1,
+  asOf: WorkbookAsOf,
+): Promise<void> {
   const name = `车型价格段销量_${dimensionLabel}_${periods.period}.xlsx`;
-  return streamTableWorkbook(response, name, '车型价格段销量', columns, rows, asOf, (r) => r.kind === 'subtotal');
+  return streamTableWorkbook(response, name, '车型价格段销量', bandColumns(dimensionLabel, periods, data2), rows, asOf, (r) => r.kind === 'subtotal');
 }
 
-/** A view column of the sales-proportion tables as a workbook column: its figure, by its kind's rule. */
-function proportionColumn(c: (typeof PROPORTION_VIEW_COLUMNS)[0 | 1 | 2 | 3][number]): WorkbookColumn<ProportionRow> {
+/** A view column of the sales-proportion tables as a workbook column: its figure, by its kind's rule; a deck shows a rank with its arrow, as the page. */
+function proportionColumn(c: (typeof PROPORTION_VIEW_COLUMNS)[0 | 1 | 2 | 3][number]): DeckColumn<ProportionRow> {
   const kind = c.kind === 'share' ? 'percent' : c.kind === 'rank' ? 'count' : c.kind;
-  return { header: c.label, kind, value: (r) => r[c.field] as number | null };
+  return { header: c.label, kind, value: (r) => r[c.field] as number | null, ...(c.kind === 'rank' ? { arrow: (r: ProportionRow) => rankArrow(r) } : {}) };
 }
 
-/** A sales-proportion table as a sheet: 车系, 车型, 价格 (万元) and the view's columns, as the page shows them. */
-export function streamProportionWorkbook(response: Response, table: ProportionTable, view: 0 | 1 | 2 | 3, title: string, asOf: WorkbookAsOf): Promise<void> {
-  const columns: WorkbookColumn<ProportionRow>[] = [
-    { header: '车系', kind: 'text', value: (r) => r.seriesName },
+/** A sales-proportion table's columns as the page shows them (车型, 价格 in 万元, the view's), for its workbook and its deck. */
+export function proportionColumns(view: 0 | 1 | 2 | 3): DeckColumn<ProportionRow>[] {
+  return [
     { header: '车型', kind: 'text', width: 36, value: (r) => r.name },
     { header: '价格(万元)', kind: 'tenThousand', width: 12, value: (r) => (r.price === null ? null : tenThousands(r.price)) },
     ...PROPORTION_VIEW_COLUMNS[view].map(proportionColumn),
   ];
+}
+
+/** A sales-proportion table as a sheet: 车系, then the page's columns. */
+export function streamProportionWorkbook(response: Response, table: ProportionTable, view: 0 | 1 | 2 | 3, title: string, asOf: WorkbookAsOf): Promise<void> {
+  const columns: WorkbookColumn<ProportionRow>[] = [{ header: '车系', kind: 'text', value: (r) => r.seriesName }, ...proportionColumns(view)];
   return streamTableWorkbook(response, `${title}_${table.modelSubName}_${table.period}.xlsx`, title, columns, table.rows, asOf, (r) => r.subtotal);
 }

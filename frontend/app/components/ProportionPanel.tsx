@@ -9,6 +9,8 @@ import type { ReactNode } from 'react';
 import {
   PROPORTION_VIEW_COLUMNS,
   PROPORTION_VIEWS,
+  proportionSortColumns,
+  sortProportionRows,
   type ProportionRow,
   type ProportionTable,
   growthText,
@@ -21,7 +23,7 @@ import { PanelBusy } from '~/components/PanelBusy';
 import { ParamToggle } from '~/components/ParamToggle';
 import { RankMark } from '~/components/RankMark';
 import { growthClass } from '~/utils/format';
-import { readSort, sortRows } from '~/utils/table-sort';
+import { readSort } from '~/utils/table-sort';
 import { SortHeader } from './SortHeader';
 import { TableScroll } from './TableScroll';
 
@@ -60,12 +62,8 @@ export function ProportionPanel({
   // The table comes whole and sorts here, trims within their sub-series, each subtotal at its foot (decision 171);
   // the page's two tables keep their orders apart (`singleViewSort`, `compareViewSort`).
   const sortKey = `${viewParam}Sort`;
-  const order = readSort(new URLSearchParams(location.search), ['name', 'price', ...columns.map((c) => c.field)], sortKey);
-  const rows = sortRows(table?.rows ?? [], order, {
-    value: (row, column) => row[column as keyof ProportionRow] as number | string | null,
-    role: (row) => (row.subtotal ? 'subtotal' : 'row'),
-    group: (row) => row.seriesName,
-  });
+  const order = readSort(new URLSearchParams(location.search), proportionSortColumns(view), sortKey);
+  const rows = sortProportionRows(table?.rows ?? [], order);
   const header = (column: string, text: string) => (
     <SortHeader key={column} column={column} order={order} urlKey={sortKey}>
       {text}

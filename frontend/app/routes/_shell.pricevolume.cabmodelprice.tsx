@@ -10,6 +10,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData, useLocation, useNavigate } from '@remix-run/react';
 import { useState } from 'react';
+import { Icon } from 'semantic-ui-react';
 
 import {
   BAND_TABLE_ROWS,
@@ -111,6 +112,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     picked: picked.value ?? [],
     brands: brands.value ?? [],
     downloadHref: apiDownloadHref(PRICE_VOLUME.download, tableParams),
+    // 导出PPT (issue 31, decision 217): the deck of the chart and the table as the page shows them.
+    deckHref: apiDownloadHref(PRICE_VOLUME.priceQtyPpt, { ...tableParams, chart: chartData2, rows }),
     failure: firstFailure(lookups, chart, table, picked, brands),
   };
 }
@@ -145,6 +148,10 @@ export default function CabModelPrice() {
         <h2 className="sales-page__title">车型价格段销量</h2>
         <DemoDataNote />
         <DataAsOf source="retail" />
+        <a className="ui mini basic button sales-page__deck" href={data.deckHref} download>
+          <Icon name="file powerpoint outline" />
+          导出PPT
+        </a>
       </div>
       <HeaderTags tags={priceBandTags(data.filters, data.lookups, data.brands)} />
       <TrendChart

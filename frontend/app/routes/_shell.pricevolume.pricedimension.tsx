@@ -8,11 +8,12 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData, useLocation, useNavigate } from '@remix-run/react';
 import { useState } from 'react';
-import { Button } from 'semantic-ui-react';
+import { Button, Icon } from 'semantic-ui-react';
 
 import {
   MONTH_OR_CUMULATIVE,
-  PRICE_BASES,
+  priceDimensionTags,
+  proportionSortColumns,
   PRICE_VOLUME,
   PROPORTION_CHART_TYPES,
   PROPORTION_RANK_DEFAULT,
@@ -34,12 +35,12 @@ import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { ScatterChart } from '~/components/ScatterChart';
 import { useFailureToast } from '~/components/Toast';
 import { apiGet } from '~/utils/api.server';
-import { monthTagText } from '~/utils/filter-tags';
 import { titled } from '~/utils/meta';
 import { keepPageOnNetworkFailure } from '~/utils/network-failure';
 import type { PickItem } from '~/utils/pick-list';
 import { modelPriceApiParams, readModelPriceState } from '~/utils/price-volume-query';
 import { salesPageShouldRevalidate } from '~/utils/revalidation';
+import { readSort, sortParamText } from '~/utils/table-sort';
 import { withParams } from '~/utils/sale-volume-query';
 import { apiDownloadHref } from '~/utils/download';
 import { firstFailure, settle } from '~/utils/settle.server';
@@ -53,7 +54,20 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: priceVolum
 const CHART_HEIGHT = 380;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const s = readModelPriceState(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const s = readModelPriceState(params);
+  // The tables' header-click orders as their panels read them (ProportionPanel), for the deck.
+  const orders = Object.fromEntries(
+    (
+      [
+        ['singleViewSort', s.singleView],
+        ['compareViewSort', s.compareView],
+      ] as const
+    ).flatMap(([key, view]) => {
+      const order = sortParamText(readSort(params, proportionSortColumns(view), key));
+      return order ? [[key, order]] : [];
+    }),
+  );
   const api = modelPriceApiParams(s);
   const compared: Record<string, string> = s.modelSubIds.length ? { modelSubIds: s.modelSubIds.join(',') } : {};
   const singleTableParams = { ...api, data2: s.singleView };
@@ -94,6 +108,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     compareTable: compareTable.value,
     singleDownload: apiDownloadHref(PRICE_VOLUME.downloadSingleTable, singleTableParams),
     compareDownload: apiDownloadHref(PRICE_VOLUME.downloadCompareTable, compareTableParams),
+    // 导出PPT (issue 31, decision 217): the deck of both charts and both tables, each panel's keys as the URL has them.
+    deckHref: apiDownloadHref(PRICE_VOLUME.modelPricePpt, {
+      ...api,
+      ...compared,
+      singleData2: s.singleData2,
+      singleType: s.singleType,
+      singleCount: s.singleCount,
+      singleView: s.singleView,
+      compareData2: s.compareData2,
+      compareType: s.compareType,
+      compareAccumulate: s.compareAccumulate,
+      compareRank: s.compareRank,
+      compareView: s.compareView,
+      tableAccumulate: s.tableAccumulate,
+      ...orders,
+    }),
     failure: firstFailure(months, singleChart, singleTable, compareChart, compareTable, cities),
   };
 }
@@ -121,15 +151,19 @@ export default function PriceDimension() {
         <h2 className="sales-page__title">销量占比分析</h2>
         <DemoDataNote />
         <DataAsOf source="retail" />
+        <a className="ui mini basic button sales-page__deck" href={data.deckHref} download>
+          <Icon name="file powerpoint outline" />
+          导出PPT
+        </a>
       </div>
       <HeaderTags
-        tags={[
-          { label: '时间', value: monthTagText(s.time) },
-          { label: '本品车系', value: data.own?.name ?? '-' },
-          { label: '车型', value: data.cars.length ? data.cars.map((c) => c.name).join('、') : '全部' },
-          { label: '价格口径', value: PRICE_BASES[s.data1].label },
-          { label: '城市', value: cityName(data.cities, s.city) ?? '全国' },
-        ]}
+        tags={priceDimensionTags({
+          time: s.time,
+          ownName: data.own?.name ?? null,
+          carNames: data.cars.map((c) => c.name),
+          data1: s.data1,
+          cityName: cityName(data.cities, s.city),
+        })}
       />
       <ScatterChart
         title="时间段对比"

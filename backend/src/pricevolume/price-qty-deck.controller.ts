@@ -1,0 +1,28 @@
+import { Controller, Get, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { type ParamsOf, PRICE_VOLUME } from '@car/contracts';
+import { zodPipe } from '../common/zod-validation.pipe';
+import { sendDeck } from '../deck/deck.writer';
+import { CurrentUser, RequiresPage } from '../security/security.decorators';
+import type { SessionUser } from '../security/session-user';
+import { PriceQtyService } from './price-qty.service';
+
+/**
+ * 导出PPT of 车型价格段销量 (issue 31, decision 217). Not in the answer cache: the title slide names the caller's
+ * producer or brand, and the cache keeps answers that depend on the request alone (decision 210).
+ */
+@RequiresPage('/pricevolume/cabmodelprice')
+@Controller()
+export class PriceQtyDeckController {
+  constructor(private readonly priceQty: PriceQtyService) {}
+
+  @Get(PRICE_VOLUME.priceQtyPpt.path)
+  async ppt(
+    @Query(zodPipe(PRICE_VOLUME.priceQtyPpt.params)) q: ParamsOf<typeof PRICE_VOLUME.priceQtyPpt>,
+    @CurrentUser() user: SessionUser,
+    @Res() res: Response,
+  ): Promise<void> {
+    const { fileName, deck } = await this.priceQty.deck(q, user);
+    await sendDeck(res, fileName, deck);
+  }
+}
