@@ -1,6 +1,7 @@
 import JSZip from 'jszip';
 import { type ChartResult, DEFINITIONS, type Summary, type TableRow } from '@car/contracts';
 import { binaryBody } from '../support/api-app';
+import { chartCaches, decode, part, slideCount, tableOf, texts } from '../support/deck-reader';
 import { salesFiguresApi } from '../support/sales-figures';
 
 /*
@@ -21,31 +22,9 @@ describe('导出PPT of 整体市场表现 (saleVolume/wholeMarket/ppt)', () => {
     return JSZip.loadAsync(response.body as Buffer);
   }
 
-  async function part(zip: JSZip, path: string): Promise<string> {
-    const file = zip.file(path);
-    if (!file) throw new Error(`${path} is not in the deck`);
-    return file.async('string');
-  }
-
-  const decode = (text: string) =>
-    text
-      .replace(/&quot;/g, '"')
-      .replace(/&apos;/g, "'")
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>')
-      .replace(/&amp;/g, '&');
-  const texts = (xml: string) => [...xml.matchAll(/<a:t>([^<]*)<\/a:t>/g)].map((m) => decode(m[1]));
-
-  /** A slide's table as rows of cell texts (its header first). */
-  function tableOf(xml: string): string[][] {
-    return [...xml.matchAll(/<a:tr\b[^>]*>(.*?)<\/a:tr>/gs)].map((tr) =>
-      [...tr[1].matchAll(/<a:tc\b[^>]*>(.*?)<\/a:tc>/gs)].map((tc) => texts(tc[1]).join('')),
-    );
-  }
-
   /** The table rows of every slide from `first` on, headers dropped after the first slide's (each must repeat it). */
   async function tableRows(zip: JSZip, first: number): Promise<{ header: string[]; rows: string[][] }> {
-    const slides = Object.keys(zip.files).filter((f) => /^ppt\/slides\/slide\d+\.xml$/.test(f)).length;
+    const slides = slideCount(zip);
     const tables = await Promise.all(Array.from({ length: slides - first + 1 }, (_, i) => part(zip, `ppt/slides/slide${first + i}.xml`).then(tableOf)));
     const header = tables[0][0];
     for (const table of tables) expect(table[0]).toEqual(header);
@@ -99,12 +78,10 @@ describe('导出PPT of 整体市场表现 (saleVolume/wholeMarket/ppt)', () => {
       `↑ ${summary.yearYoys}`,
     ]);
 
-    const chartXml = await part(zip, 'ppt/charts/chart1.xml');
-    const caches = [...chartXml.matchAll(/<c:numCache>(.*?)<\/c:numCache>/gs)].map((m) => [...m[1].matchAll(/<c:v>([^<]*)<\/c:v>/g)].map((v) => v[1]));
+    const caches = chartCaches(await part(zip, 'ppt/charts/chart1.xml'));
     const columnsFirst = [...chart.series.filter((s) => s.type === 'column'), ...chart.series.filter((s) => s.type !== 'column')];
-    expect(caches).toEqual(columnsFirst.map((s) => s.data.map((v) => (v === null ? '' : String(v)))));
-    const categories = [...chartXml.matchAll(/<c:cat>.*?<\/c:cat>/gs)][0][0];
-    expect([...categories.matchAll(/<c:v>([^<]*)<\/c:v>/g)].map((v) => v[1])).toEqual(chart.xAxis[0].categories);
+    expect(caches.series).toEqual(columnsFirst.map((s) => s.data.map((v) => (v === null ? '' : String(v)))));
+    expect(caches.categories).toEqual(chart.xAxis[0].categories);
 
     const { header, rows } = await tableRows(zip, 4);
     expect(header).toEqual([

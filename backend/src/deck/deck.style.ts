@@ -41,3 +41,6 @@ export const CONTENT_MASTER = 'CAR_CONTENT';
 
 /** Rows of a table on one slide, under its header (a longer table goes on, its header repeated). */
 export const TABLE_ROWS_PER_SLIDE = 15;
+
+/** Columns of a table on one slide (the widest sales table, 类别 and its eleven, fits; a wider one goes on, its name columns repeated). */
+export const TABLE_COLUMNS_PER_SLIDE = 12;

@@ -17,7 +17,19 @@ import {
   SIGN_COLORS,
 } from '@car/contracts';
 import { attachmentHeader, definitionsSheetRows, neutralise, type WorkbookAsOf, type WorkbookColumn } from '../workbook/table-workbook';
-import { COLORS, CONTENT, CONTENT_MASTER, DECK_FONT, DECK_LAYOUT, hex, MARGIN, SLIDE_HEIGHT, SLIDE_WIDTH, TABLE_ROWS_PER_SLIDE } from './deck.style';
+import {
+  COLORS,
+  CONTENT,
+  CONTENT_MASTER,
+  DECK_FONT,
+  DECK_LAYOUT,
+  hex,
+  MARGIN,
+  SLIDE_HEIGHT,
+  SLIDE_WIDTH,
+  TABLE_COLUMNS_PER_SLIDE,
+  TABLE_ROWS_PER_SLIDE,
+} from './deck.style';
 
 /**
  * The one .pptx writer (issue 31, docs/decks.md): a page declares its deck as data — a title slide of its
@@ -38,14 +50,20 @@ export interface DeckDeclaration {
   slides: readonly DeckSlide[];
 }
 
-/** A column of a deck's table: a workbook column (one declaration for both) and, for a rank, its arrow. */
-export type DeckColumn<Row> = WorkbookColumn<Row> & { arrow?: (row: Row) => RankArrow };
+/**
+ * A column of a deck's table: a workbook column (one declaration for both), for a rank its arrow, and its
+ * cells' alignment when not the kind's (text left, figures right).
+ */
+export type DeckColumn<Row> = WorkbookColumn<Row> & { arrow?: (row: Row) => RankArrow; align?: 'left' | 'center' | 'right' };
 
-/** Figures in a row of cards (the five summary cards): each its title, kind and value. */
+/**
+ * Figures in a row of cards (the five summary cards): each its title, kind and value; a 'text' figure is a
+ * text the page shows as it is (看板's volumes in 千辆).
+ */
 export interface FiguresSlide {
   kind: 'figures';
   title: string;
-  figures: ReadonlyArray<{ label: string; kind: FigureKind; value: number | null | undefined }>;
+  figures: ReadonlyArray<{ label: string; kind: 'text' | FigureKind; value: string | number | null | undefined }>;
 }
 
 /** A chart as the page draws it: columns on the left axis, lines (growths on the right axis), the answer's data. */
@@ -53,9 +71,14 @@ export interface ChartSlide {
   kind: 'chart';
   title: string;
   chart: ChartResult;
+  /** The left axis reads percents (a chart of shares or penetration, as the page's `percent` chart); else counts. */
+  percent?: boolean;
 }
 
-/** A table; longer than a slide holds, it goes on over slides with its header repeated. */
+/**
+ * A table; longer than a slide holds, it goes on over slides with its header repeated. Wider than
+ * `columnsPerSlide`, its columns go on over slides too, the first `keepColumns` (its name columns) on each.
+ */
 export interface TableSlide<Row> {
   kind: 'table';
   title: string;
@@ -63,11 +86,24 @@ export interface TableSlide<Row> {
   rows: readonly Row[];
   /** Rows shown in bold (totals, subtotals). */
   strong?: (row: Row) => boolean;
+  /** Columns on one slide, the kept ones among them (default TABLE_COLUMNS_PER_SLIDE). */
+  columnsPerSlide?: number;
+  /** The leading columns repeated on every slide of a split (default: the leading text columns, at least one). */
+  keepColumns?: number;
+  /** Rows on one slide under the header (default TABLE_ROWS_PER_SLIDE). */
+  rowsPerSlide?: number;
+}
+
+/** Written paragraphs (看板's data briefs): each a heading and its text. */
+export interface TextSlide {
+  kind: 'text';
+  title: string;
+  paragraphs: ReadonlyArray<{ heading: string; text: string }>;
 }
 
 // A slide's rows are typed by its own declaration; the deck holds tables of any row.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type DeckSlide = FiguresSlide | ChartSlide | TableSlide<any>;
+export type DeckSlide = FiguresSlide | ChartSlide | TableSlide<any> | TextSlide;
 
 const ARROWS: Record<Exclude<RankArrow, null>, string> = { up: '↑', down: '↓', flat: '—' };
 
@@ -154,6 +190,8 @@ function slideLabels(slide: DeckSlide): string[] {
       return [...slide.chart.yAxis.map((a) => a.title), ...slide.chart.series.map((s) => s.name)];
     case 'table':
       return slide.columns.map((c) => c.header);
+    case 'text':
+      return slide.paragraphs.map((p) => p.heading);
   }
 }
 
@@ -165,7 +203,7 @@ function addFiguresSlide(pptx: PptxGenJS, slide: FiguresSlide, asOf: WorkbookAsO
   const titles = slide.figures.map((f) => ({ text: f.label, options: { ...CELL, fontSize: 14, color: COLORS.muted, align: 'center' as const } }));
   const values = slide.figures.map((f) => {
     const text = figureText(f.kind, f.value);
-    const direction = f.kind === 'growth' ? growthDirection(f.value ?? null) : null;
+    const direction = f.kind === 'growth' && typeof f.value === 'number' ? growthDirection(f.value) : null;
     return {
       text: direction ? `${direction === 'up' ? ARROWS.up : ARROWS.down} ${text}` : text,
       options: { ...CELL, fontSize: 26, bold: true, align: 'center' as const, color: signColor(f.kind, f.value) ?? COLORS.text },
@@ -227,6 +265,7 @@ function addChartSlide(pptx: PptxGenJS, slide: ChartSlide, asOf: WorkbookAsOf): 
     catAxisLabelColor: axisFont.color,
     catAxisLineShow: true,
   };
+  const leftFormat = slide.percent ? percentNumberFormat() : figureFormat('count');
   // A combined chart: pptxgenjs reads its options from the third argument when the second (its typings' data) is empty.
   const noData = undefined as unknown as [];
   target.addChart(parts, noData, {
@@ -241,49 +280,96 @@ function addChartSlide(pptx: PptxGenJS, slide: ChartSlide, asOf: WorkbookAsOf): 
     legendColor: COLORS.text,
     ...(right
       ? {
-          valAxes: [valAxis(chart.yAxis[0]?.title, figureFormat('count'), true), valAxis(chart.yAxis[1]?.title, percentNumberFormat(), false)],
+          valAxes: [valAxis(chart.yAxis[0]?.title, leftFormat, true), valAxis(chart.yAxis[1]?.title, percentNumberFormat(), false)],
           catAxes: [catAxis, { catAxisHidden: true }],
         }
-      : { ...valAxis(chart.yAxis[0]?.title, figureFormat('count'), true), ...catAxis }),
+      : { ...valAxis(chart.yAxis[0]?.title, leftFormat, true), ...catAxis }),
   });
 }
 
+/**
+ * The column groups of a table's slides: all its columns when they fit on one slide; else the kept leading
+ * columns (its name columns) followed on each slide by as many of the others as fit.
+ */
+export function columnGroups<Column>(columns: readonly Column[], keep: number, perSlide: number): Column[][] {
+  if (columns.length <= perSlide) return [[...columns]];
+  const kept = columns.slice(0, keep);
+  const rest = columns.slice(keep);
+  const step = Math.max(1, perSlide - kept.length);
+  const groups: Column[][] = [];
+  for (let start = 0; start < rest.length; start += step) groups.push([...kept, ...rest.slice(start, start + step)]);
+  return groups;
+}
+
+/** The leading text columns of a table (its name columns, with a group's), at least one: what a column split keeps. */
+function leadingTextColumns(columns: ReadonlyArray<{ kind: string }>): number {
+  const figure = columns.findIndex((c) => c.kind !== 'text');
+  return Math.max(1, figure < 0 ? 1 : figure);
+}
+
+/**
+ * A table over as many slides as it needs: its columns split into groups (the name columns kept on each), each
+ * group's rows over slides with the header repeated — all the rows of one group before the next, as a wide
+ * sheet prints (down, then over). The slides are numbered in the title when there are several.
+ */
 function addTableSlides<Row>(pptx: PptxGenJS, slide: TableSlide<Row>, asOf: WorkbookAsOf): void {
-  const header = slide.columns.map((c) => ({ text: c.header, options: HEADER_CELL }));
-  const widths = slide.columns.map((c) => (c.kind === 'text' ? 2.2 : 1));
-  const scale = CONTENT.w / widths.reduce((a, b) => a + b, 0);
-  const pages = Math.max(1, Math.ceil(slide.rows.length / TABLE_ROWS_PER_SLIDE));
-  for (let page = 0; page < pages; page++) {
-    const rows = slide.rows.slice(page * TABLE_ROWS_PER_SLIDE, (page + 1) * TABLE_ROWS_PER_SLIDE);
-    const title = pages > 1 ? `${slide.title}（${page + 1}/${pages}）` : slide.title;
-    const target = contentSlide(pptx, title, slideLabels(slide), asOf);
-    const body = rows.map((row) => {
-      const bold = slide.strong?.(row) ?? false;
-      return slide.columns.map((c) => {
-        const value = c.value(row);
-        const arrow = c.arrow?.(row);
-        const text = figureText(c.kind, value);
-        return {
-          text: arrow && text !== '-' ? `${text} ${ARROWS[arrow]}` : text,
-          options: {
-            ...CELL,
-            bold,
-            align: c.kind === 'text' ? ('left' as const) : ('right' as const),
-            color: signColor(c.kind, value) ?? COLORS.text,
-            ...(bold ? { fill: { color: COLORS.brandSoft } } : {}),
-          },
-        };
+  const groups = columnGroups(slide.columns, slide.keepColumns ?? leadingTextColumns(slide.columns), slide.columnsPerSlide ?? TABLE_COLUMNS_PER_SLIDE);
+  const perSlide = slide.rowsPerSlide ?? TABLE_ROWS_PER_SLIDE;
+  const rowPages = Math.max(1, Math.ceil(slide.rows.length / perSlide));
+  const pages = groups.length * rowPages;
+  groups.forEach((columns, group) => {
+    const header = columns.map((c) => ({ text: c.header, options: HEADER_CELL }));
+    const widths = columns.map((c) => (c.kind === 'text' ? 2.2 : 1));
+    const scale = CONTENT.w / widths.reduce((a, b) => a + b, 0);
+    for (let page = 0; page < rowPages; page++) {
+      const rows = slide.rows.slice(page * perSlide, (page + 1) * perSlide);
+      const number = group * rowPages + page + 1;
+      const title = pages > 1 ? `${slide.title}（${number}/${pages}）` : slide.title;
+      const target = contentSlide(pptx, title, slideLabels({ ...slide, columns }), asOf);
+      const body = rows.map((row) => tableRow(slide, columns, row));
+      target.addTable([header, ...body], {
+        x: CONTENT.x,
+        y: CONTENT.y,
+        w: CONTENT.w,
+        colW: widths.map((w) => w * scale),
+        rowH: 0.34,
+        border: { type: 'solid', pt: 0.5, color: COLORS.line },
       });
-    });
-    target.addTable([header, ...body], {
-      x: CONTENT.x,
-      y: CONTENT.y,
-      w: CONTENT.w,
-      colW: widths.map((w) => w * scale),
-      rowH: 0.34,
-      border: { type: 'solid', pt: 0.5, color: COLORS.line },
-    });
-  }
+    }
+  });
+}
+
+/** A table row's cells in the given columns, each by its display rule, arrow and colour; bold on a total. */
+function tableRow<Row>(slide: TableSlide<Row>, columns: ReadonlyArray<DeckColumn<Row>>, row: Row) {
+  const bold = slide.strong?.(row) ?? false;
+  return columns.map((c) => {
+    const value = c.value(row);
+    const arrow = c.arrow?.(row);
+    const text = figureText(c.kind, value);
+    return {
+      text: arrow && text !== '-' ? `${text} ${ARROWS[arrow]}` : text,
+      options: {
+        ...CELL,
+        bold,
+        align: c.align ?? (c.kind === 'text' ? ('left' as const) : ('right' as const)),
+        color: signColor(c.kind, value) ?? COLORS.text,
+        ...(bold ? { fill: { color: COLORS.brandSoft } } : {}),
+      },
+    };
+  });
+}
+
+/** Written paragraphs, each its heading in bold above its text. */
+function addTextSlide(pptx: PptxGenJS, slide: TextSlide, asOf: WorkbookAsOf): void {
+  const target = contentSlide(pptx, slide.title, slideLabels(slide), asOf);
+  const runs = slide.paragraphs.flatMap((p, i) => [
+    {
+      text: p.heading,
+      options: { fontFace: DECK_FONT, fontSize: 16, bold: true, color: COLORS.brandDark, breakLine: true, ...(i > 0 ? { paraSpaceBefore: 14 } : {}) },
+    },
+    { text: p.text, options: { fontFace: DECK_FONT, fontSize: 14, color: COLORS.text, breakLine: true, paraSpaceBefore: 4 } },
+  ]);
+  target.addText(runs, { x: CONTENT.x, y: CONTENT.y, w: CONTENT.w, h: CONTENT.h, valign: 'top' });
 }
 
 /** The deck as a .pptx in memory (a deck of a page is a few hundred kilobytes). */
@@ -299,9 +385,11 @@ export async function writeDeck(deck: DeckDeclaration): Promise<Buffer> {
   for (const slide of deck.slides) {
     if (slide.kind === 'figures') addFiguresSlide(pptx, slide, deck.asOf);
     else if (slide.kind === 'chart') addChartSlide(pptx, slide, deck.asOf);
+    else if (slide.kind === 'text') addTextSlide(pptx, slide, deck.asOf);
     else addTableSlides(pptx, slide, deck.asOf);
   }
-  return (await pptx.write({ outputType: 'nodebuffer', compression: true })) as Buffer;
+  // pptxgenjs deflates only through stream(): write() with an outputType stores every part uncompressed.
+  return (await pptx.stream({ compression: true })) as Buffer;
 }
 
 /** Sends a deck as the download of `fileName` (.pptx), with the workbooks' download header. */

@@ -27,6 +27,7 @@ import {
   canRemoveColumn,
   CONFIG_FILTER_KEYS,
   configApiParams,
+  configDeckHref,
   configDownloadHref,
   configNeedsReload,
   configSearch,
@@ -245,6 +246,17 @@ export default function ConfigQuery() {
                 icon="download"
                 content="下载 Excel"
                 href={configDownloadHref({ ...state, codes })}
+                download
+                disabled={columns.length === 0}
+              />
+              <Button
+                as="a"
+                basic
+                size="small"
+                icon="file powerpoint outline"
+                content="导出PPT"
+                className="config-deck"
+                href={configDeckHref({ ...state, codes })}
                 download
                 disabled={columns.length === 0}
               />
