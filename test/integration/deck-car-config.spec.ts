@@ -1,13 +1,9 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import type JSZip from 'jszip';
 import request from 'supertest';
 import { cellsOf, columnIndexes, type ConfigRow, type ConfigTable, DEFINITIONS, visibleBlocks } from '@car/contracts';
-import { binaryBody, signedInApp } from '../support/api-app';
-import { addConfigFixture } from '../support/config-fixture';
+import { binaryBody } from '../support/api-app';
+import { configFixtureApp } from '../support/config-fixture';
 import { decode, openDeck, part, slide, slideCount } from '../support/deck-reader';
-import { addPriceFixture } from '../support/price-fixture';
-import { ANALYST, createSalesFixture, dropSalesFixture } from '../support/sales-fixture';
-import { testEnv } from '../support/test-env';
 
 /*
  * 导出PPT of 配置查询 (decision 219) on the hand-made sheet of car-config.spec.ts (sub-series 德锐 51, 乙电EV 53,
@@ -16,24 +12,10 @@ import { testEnv } from '../support/test-env';
  * applied (visibleBlocks, as the page applies them), the columns in the page's order.
  */
 describe('导出PPT of 配置查询 (carConfig/ppt)', () => {
-  const env = testEnv();
-  const database = `${new URL(env.databaseUrl).pathname.slice(1)}_config_deck`;
-  let app: NestExpressApplication;
-  let token: string;
+  const fixture = configFixtureApp('config_deck', 91);
 
-  beforeAll(async () => {
-    const databaseUrl = await createSalesFixture(env.adminUrl, database);
-    await addPriceFixture(databaseUrl);
-    await addConfigFixture(databaseUrl);
-    ({ app, token } = await signedInApp({ address: `10.91.${process.pid % 250}.1`, databaseUrl, account: ANALYST.account, password: ANALYST.password }));
-  }, 120_000);
-
-  afterAll(async () => {
-    await app?.close();
-    await dropSalesFixture(env.adminUrl, database);
-  });
-
-  const call = (path: string, query: Record<string, string>) => request(app.getHttpServer()).get(`/car/api/carConfig/${path}`).query(query).set('token', token);
+  const call = (path: string, query: Record<string, string>) =>
+    request(fixture.app().getHttpServer()).get(`/car/api/carConfig/${path}`).query(query).set('token', fixture.token());
 
   async function get(query: Record<string, string>): Promise<ConfigTable> {
     const response = await call('get', query);
@@ -129,7 +111,7 @@ describe('导出PPT of 配置查询 (carConfig/ppt)', () => {
   });
 
   test('refused as the page’s other calls: without a session, and with bad input in Chinese', async () => {
-    const anonymous = await request(app.getHttpServer()).get('/car/api/carConfig/ppt').query({ ids: '51' });
+    const anonymous = await request(fixture.app().getHttpServer()).get('/car/api/carConfig/ppt').query({ ids: '51' });
     expect({ status: anonymous.status, code: anonymous.body.code }).toEqual({ status: 401, code: -1009 });
     const tooMany = await call('ppt', { ids: '1,2,3,4,5,6' });
     expect({ status: tooMany.status, code: tooMany.body.code, msg: tooMany.body.msg }).toEqual({
