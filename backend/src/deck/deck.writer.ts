@@ -90,8 +90,6 @@ export interface TableSlide<Row> {
   columnsPerSlide?: number;
   /** The leading columns repeated on every slide of a split (default: the leading text columns, at least one). */
   keepColumns?: number;
-  /** Rows on one slide under the header (default TABLE_ROWS_PER_SLIDE). */
-  rowsPerSlide?: number;
 }
 
 /** Written paragraphs (看板's data briefs): each a heading and its text. */
@@ -314,15 +312,14 @@ function leadingTextColumns(columns: ReadonlyArray<{ kind: string }>): number {
  */
 function addTableSlides<Row>(pptx: PptxGenJS, slide: TableSlide<Row>, asOf: WorkbookAsOf): void {
   const groups = columnGroups(slide.columns, slide.keepColumns ?? leadingTextColumns(slide.columns), slide.columnsPerSlide ?? TABLE_COLUMNS_PER_SLIDE);
-  const perSlide = slide.rowsPerSlide ?? TABLE_ROWS_PER_SLIDE;
-  const rowPages = Math.max(1, Math.ceil(slide.rows.length / perSlide));
+  const rowPages = Math.max(1, Math.ceil(slide.rows.length / TABLE_ROWS_PER_SLIDE));
   const pages = groups.length * rowPages;
   groups.forEach((columns, group) => {
     const header = columns.map((c) => ({ text: c.header, options: HEADER_CELL }));
     const widths = columns.map((c) => (c.kind === 'text' ? 2.2 : 1));
     const scale = CONTENT.w / widths.reduce((a, b) => a + b, 0);
     for (let page = 0; page < rowPages; page++) {
-      const rows = slide.rows.slice(page * perSlide, (page + 1) * perSlide);
+      const rows = slide.rows.slice(page * TABLE_ROWS_PER_SLIDE, (page + 1) * TABLE_ROWS_PER_SLIDE);
       const number = group * rowPages + page + 1;
       const title = pages > 1 ? `${slide.title}（${number}/${pages}）` : slide.title;
       const target = contentSlide(pptx, title, slideLabels({ ...slide, columns }), asOf);
