@@ -435,6 +435,16 @@ export const ENDPOINTS: readonly BenchEndpoint[] = [
   // 配置查询: the search box on every keystroke, and five sub-series compared over every trim.
   { group: 'carConfig', path: 'carConfig/searchCar', variants: ['name=宝马', 'name=朗', 'name=L', 'name=秦', 'name=Model', 'name=EV', 'name=大众', 'name=奔'] },
   { group: 'carConfig', path: 'carConfig/get', variants: [...CONFIG_VARIANTS] },
+  /**
+   * 导出PPT of 配置查询 (decision 219): five sub-series with every trim (200 and 185 columns × the whole sheet, the
+   * largest page: known to be over 1 s), and the first load of five sub-series with and without 仅显示差异项.
+   */
+  {
+    group: 'carConfig',
+    path: 'carConfig/ppt',
+    targetMs: 1000,
+    variants: [...CONFIG_FIVE, 'ids=720,585,68,549,509', 'ids=582,127,615,517,604&differ=1&hide=1'],
+  },
   // 整体市场价格指数 and 车系价格追踪 (price facts from 2019-01).
   { group: 'price', path: 'price/marketPriceWhole/whole', variants: [...PRICE_FILTERS] },
   { group: 'price', path: 'price/marketPriceWhole/highCharts', variants: vary(PRICE_FILTERS, ['type=0', 'type=1']) },
@@ -543,6 +553,13 @@ export const ENDPOINTS: readonly BenchEndpoint[] = [
   { group: 'dashboard', path: 'dashboard/modelSubs', variants: vary(DASHBOARD_PERIODS, JLL_TYPES) },
   { group: 'dashboard', path: 'dashboard/cities', variants: vary(DASHBOARD_PERIODS, CITY_PAGES) },
   { group: 'dashboard', path: 'dashboard/nevTrend', variants: ['', 'time=2025-06'] },
+  /** 导出PPT of 看板 (decision 220): the whole page — cards, trend, four lists, briefs — for each period and tab. */
+  {
+    group: 'dashboard',
+    path: 'dashboard/ppt',
+    targetMs: 1000,
+    variants: vary(DASHBOARD_PERIODS.slice(0, 4), ['', 'brandType=1&modelType=0&cityPage=2', 'brandType=0&modelType=1&cityPage=3']),
+  },
   // 销量查询 (the mini-program's page): its mp session, not a web token.
   { group: 'mp', access: 'mp', path: 'mp/retail/getRetailChart', variants: [...MP_CHARTS] },
   { group: 'mp', access: 'mp', path: 'mp/retail/searchCar', variants: [...MP_SEARCHES] },

@@ -78,6 +78,23 @@ export const dashboardCitiesSchema = periodQuery({
   pageSize: size(DASHBOARD_SIZES.cities),
 });
 
+/**
+ * 导出PPT of the dashboard: the page's period, the brand tab (which the city table follows), the model tab and
+ * the city page, by the page's own names (dashboard-query.ts in the frontend).
+ */
+export const dashboardDeckSchema = periodQuery({
+  ...periodShape,
+  brandType: jllType,
+  modelType: jllType,
+  cityPage: z.preprocess(
+    blankIsAbsent,
+    intText('应为正整数')
+      .pipe(z.number().min(1, '应不小于 1').max(DASHBOARD_SIZES.cityPages, `应为 1-${DASHBOARD_SIZES.cityPages}`))
+      .default(1),
+  ),
+});
+export type DashboardDeckDto = z.output<typeof dashboardDeckSchema>;
+
 /** The NEV-penetration trend: the 13 months ending with `time` (the latest retail month when absent). */
 export const dashboardNevTrendSchema = strictQuery({ time: periodShape.time });
 

@@ -336,6 +336,7 @@ export const CAR_CONFIG = {
   ),
   level1: carConfig('level1', cc.configLevel1Schema, z.array(cc.configCategorySchema), '配置表的一级分类 [{id, name}]，锚点导航用'),
   download: carConfig('download', cc.configDownloadSchema, 'xlsx', '下载配置对比 Excel：同 get 的参数，加 hide（隐藏未配置项）、differ（仅显示差异项）'),
+  ppt: carConfig('ppt', cc.configDownloadSchema, 'pptx', '导出PPT：页面所示的车型市场表现与配置表（参数同 download，列与行分页）'),
 };
 
 export const DATA_EXPORT = {
@@ -478,6 +479,12 @@ export const DASHBOARD = {
     db.dashboardNevTrendSchema,
     db.dashboardNevTrendResultSchema,
     '新能源渗透率走势：time 及之前 12 个月，每月一点（%，一位小数）',
+  ),
+  ppt: dashboard(
+    'ppt',
+    db.dashboardDeckSchema,
+    'pptx',
+    '导出PPT：看板所示的卡片、渗透率走势、四张排行表与数据简报；time, accumulate, newYear, brandType（品牌与城市表）, modelType, cityPage 同页面',
   ),
 };
 

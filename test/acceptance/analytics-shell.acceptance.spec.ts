@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import type { ConsoleMessage, Page } from 'playwright-core';
-import { DASHBOARD_PATH, MP_SESSION_HEADER, type DashboardWhole, type MpRetailChart } from '@car/contracts';
+import { API_PREFIX, DASHBOARD_PATH, MP_SESSION_HEADER, type DashboardWhole, type MpRetailChart } from '@car/contracts';
 import { describeInBrowser, useBrowser } from '../support/browser';
+import { openDeck, slide } from '../support/deck-zip';
 import { openFirstSuggestion, tapPhoneTab } from '../support/phone-page';
 import { apiResult, settled } from '../support/sales-pages';
-import { ADMIN, ANALYST, openAs, pickMonth, pointHelpersAtShipped } from './support/analytics-kit';
+import { ADMIN, ANALYST, downloadControl, openAs, pickMonth, pointHelpersAtShipped, saveDownload } from './support/analytics-kit';
 import { shipped } from './support/shipped';
 
 /**
@@ -106,6 +107,28 @@ describeInBrowser('the shell, the dashboard and the phone page as shipped', () =
     const values = await page.locator('.dashboard-figure__value').allTextContents();
     expect(values.slice(0, 3)).toEqual([`${then.xinnengyuan.qtyStr}千辆`, `${then.all.qtyStr}千辆`, then.shentoulvStr]);
     await expect(page.locator('.dashboard-brief p').allTextContents()).resolves.toEqual(then.briefs.map((b) => b.text));
+
+    // 导出PPT (decision 220): the deck of the dashboard as shown — 累计 of the month, the analyst's maker, the cards, the briefs.
+    const deckFile = await saveDownload(page, downloadControl(page.locator('.dashboard-bar'), '导出PPT'));
+    expect(deckFile.fileName).toMatch(/^乘用车零售看板-\d{4}年.*\.pptx$/);
+    const deck = await openDeck(deckFile.body);
+    const title = (await slide(deck, 1)).texts.join('\n');
+    expect(title).toContain('乘用车零售看板');
+    expect(title).toContain('统计：累计');
+    expect(title).toContain('一汽-大众');
+    expect((await slide(deck, 2)).texts).toEqual(expect.arrayContaining([then.xinnengyuan.qtyStr, then.all.qtyStr, then.shentoulvStr]));
+    expect((await slide(deck, 10)).texts).toEqual(expect.arrayContaining(then.briefs.map((b) => b.text)));
+
+    // Without a session the deck is refused as the dashboard's other calls are.
+    const anonymous = await browser().newContext();
+    try {
+      const origin = new URL(page.url()).origin;
+      const [deckCall, wholeCall] = await Promise.all(['ppt', 'whole'].map((name) => anonymous.request.get(`${origin}${API_PREFIX}/dashboard/${name}`)));
+      expect({ status: deckCall.status(), code: (await deckCall.json()).code }).toEqual({ status: wholeCall.status(), code: (await wholeCall.json()).code });
+      expect(deckCall.status()).toBe(401);
+    } finally {
+      await anonymous.close();
+    }
     assertClean();
   });
 

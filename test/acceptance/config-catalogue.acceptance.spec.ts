@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
-import { type ConfigTable, figureFormat } from '@car/contracts';
+import { API_PREFIX, type ConfigTable, figureFormat } from '@car/contracts';
 import { describeInBrowser, useBrowser } from '../support/browser';
+import { openDeck, slide, slideCount } from '../support/deck-zip';
 import { apiResult, settled } from '../support/sales-pages';
 import { ANALYST, downloadControl, openAs, pointHelpersAtShipped, saveDownload } from './support/analytics-kit';
 
@@ -48,6 +49,38 @@ describeInBrowser('配置查询 names the producer, as the catalogue does', () =
     const cells = codes.map((_, i) => rowOf('零售量(辆)').getCell(i + 2));
     expect(cells.every((c) => c.value === '-' || (typeof c.value === 'number' && c.numFmt === figureFormat('count')))).toBe(true);
     expect(cells.some((c) => typeof c.value === 'number')).toBe(true);
+
+    // 导出PPT (decision 219): a deck that opens, of the comparison as shown — its sub-series, the trims' verdict
+    // with the page's figures, 厂商 in the sheet's slides.
+    const deckFile = await saveDownload(page, downloadControl(page.locator('.config-toolbar'), '导出PPT'));
+    expect(deckFile.fileName).toBe(`配置对比_${table.cars.map((c) => c.name).join('_')}.pptx`);
+    const deck = await openDeck(deckFile.body);
+    const title = (await slide(deck, 1)).texts.join('\n');
+    expect(title).toContain('配置查询');
+    expect(title).toContain(`子车系：${table.cars.map((c) => c.name).join('、')}`);
+    expect(title).toContain('一汽-大众');
+    const verdict = (await slide(deck, 2)).table;
+    const shownVolumes = await page.locator('tr.config-freeze').filter({ hasText: '零售量' }).locator('td').allTextContents();
+    const volumeColumn = verdict[0].findIndex((h) => h.startsWith('零售量'));
+    expect(verdict.slice(1).map((r) => [r[0], r[volumeColumn]])).toEqual(table.columns.map((c, i) => [c.carName, shownVolumes[i]]));
+    const producers: string[] = [];
+    for (let n = 3; n <= slideCount(deck); n++) {
+      const { texts, table: cells } = await slide(deck, n);
+      if (!texts[0].startsWith('配置对比：基本信息')) continue;
+      producers.push(...(cells.find((r) => r[0] === '厂商')?.slice(1) ?? []));
+    }
+    expect(producers).toEqual(codes.map((c) => producerOf.get(c)));
+
+    // Without a session the deck is refused as the page's other calls are.
+    const anonymous = await browser().newContext();
+    try {
+      const origin = new URL(page.url()).origin;
+      const [deckCall, getCall] = await Promise.all(['ppt', 'get'].map((name) => anonymous.request.get(`${origin}${API_PREFIX}/carConfig/${name}?ids=${ids}`)));
+      expect({ status: deckCall.status(), code: (await deckCall.json()).code }).toEqual({ status: getCall.status(), code: (await getCall.json()).code });
+      expect(deckCall.status()).toBe(401);
+    } finally {
+      await anonymous.close();
+    }
     assertClean();
   });
 });

@@ -163,7 +163,9 @@ describeInBrowser('the configuration query page', () => {
     await screenshot(page, 'configquery-scrolled');
 
     // The download is the view: same columns in the same order, the two boxes applied.
-    const href = await page.locator('.config-toolbar a[download]').getAttribute('href');
+    const href = await page.locator('.config-toolbar a[download][href*="carConfig/download"]').getAttribute('href');
+    // 导出PPT beside it asks for the deck of the same view (decision 219).
+    expect(await page.locator('.config-toolbar a.config-deck[download]').getAttribute('href')).toBe(href!.replace('carConfig/download', 'carConfig/ppt'));
     const file = await download(page, href!);
     expect(file.contentType).toContain('spreadsheetml');
     const workbook = new ExcelJS.Workbook();

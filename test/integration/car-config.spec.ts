@@ -1,12 +1,8 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { type ConfigBlock, type ConfigRow, type ConfigTable } from '@car/contracts';
-import { binaryBody, signedInApp } from '../support/api-app';
-import { addConfigFixture } from '../support/config-fixture';
-import { addPriceFixture } from '../support/price-fixture';
-import { ANALYST, createSalesFixture, dropSalesFixture } from '../support/sales-fixture';
-import { testEnv } from '../support/test-env';
+import { binaryBody } from '../support/api-app';
+import { configFixtureApp } from '../support/config-fixture';
 
 /*
  * The configuration query on the hand-made market of sales-fixture.ts, with the prices of
@@ -40,25 +36,10 @@ function shape(block: Pick<ConfigBlock, 'headerData'>, rows: readonly ConfigRow[
 }
 
 describe('the configuration query on a hand-made sheet', () => {
-  const env = testEnv();
-  const database = `${new URL(env.databaseUrl).pathname.slice(1)}_config`;
-  let app: NestExpressApplication;
-  let token: string;
-
-  beforeAll(async () => {
-    const databaseUrl = await createSalesFixture(env.adminUrl, database);
-    await addPriceFixture(databaseUrl);
-    await addConfigFixture(databaseUrl);
-    ({ app, token } = await signedInApp({ address: `10.89.${process.pid % 250}.1`, databaseUrl, account: ANALYST.account, password: ANALYST.password }));
-  }, 120_000);
-
-  afterAll(async () => {
-    await app?.close();
-    await dropSalesFixture(env.adminUrl, database);
-  });
+  const fixture = configFixtureApp('config', 89);
 
   function call(path: string, query: Record<string, string> = {}) {
-    return request(app.getHttpServer()).get(`/car/api/carConfig/${path}`).query(query).set('token', token);
+    return request(fixture.app().getHttpServer()).get(`/car/api/carConfig/${path}`).query(query).set('token', fixture.token());
   }
 
   async function ok<T>(path: string, query: Record<string, string> = {}): Promise<T> {

@@ -86,6 +86,7 @@ const EXAMPLES: Record<string, Record<string, string>> = {
   'carConfig/get': { ids: '545,546' },
   'carConfig/level1': {},
   'carConfig/download': { ids: '545,546', hide: '1', differ: '1' },
+  'carConfig/ppt': { ids: '545,546', differ: '1' },
   // Data exports: the POST is sent as a form; EXPORT_ID stands for a finished export made in beforeAll.
   'dataExport/cityRetail': { yyyyMm: '2026-10 - 2026-10', city: '440100', titleKeys: 'fuel' },
   'dataExport/mix': { yyyyMm: '2026-09 - 2026-10', producerId: '1', titleKeys: 'producer', segment: '5' },
@@ -120,6 +121,7 @@ const EXAMPLES: Record<string, Record<string, string>> = {
   'dashboard/modelSubs': { jllType: '0' },
   'dashboard/cities': { jllType: '1', currentPage: '2' },
   'dashboard/nevTrend': {},
+  'dashboard/ppt': { accumulate: '1', brandType: '1', cityPage: '2' },
   'mp/session': {},
   'mp/bind': {},
   'mp/unbind': {},

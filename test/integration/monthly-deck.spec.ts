@@ -80,10 +80,10 @@ describe('the monthly deck of a producer (月度市场简报 .pptx)', () => {
     expect(title[0]).toBe(`${producer.name}${Number(month.slice(0, 4))}年${Number(month.slice(5))}月乘用车市场简报`);
     const summary = await ok<Summary>('saleVolume/companyBrand/whole', { time: month, source: 2, type: 0, foreignId: producer.id });
     const briefs = texts(await part(deck, 'ppt/slides/slide2.xml'));
-    expect(briefs[0]).toBe('本月要点');
-    expect(briefs.slice(1, 4).every((b) => b.endsWith('。'))).toBe(true);
-    expect(briefs[1]).toContain(`${producer.name}零售 ${(summary.qty / 1000).toFixed(1)} 千辆`);
-    expect(briefs[1]).toContain('排名第 5');
+    expect([briefs[0], briefs[1], briefs[3], briefs[5]]).toEqual(['本月要点', '市场表现', '主力车型', '区域与价格']);
+    expect([briefs[2], briefs[4], briefs[6]].every((b) => b.endsWith('。'))).toBe(true);
+    expect(briefs[2]).toContain(`${producer.name}零售 ${(summary.qty / 1000).toFixed(1)} 千辆`);
+    expect(briefs[2]).toContain('排名第 5');
   });
 
   test('the cards and the trend equal 厂商品牌表现’s for the producer', async () => {

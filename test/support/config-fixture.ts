@@ -1,6 +1,11 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Client } from 'pg';
 import { CarConfigRepository } from '../../backend/src/carConfig/car-config.repository';
 import { openDataSource } from '../../backend/src/database/data-source';
+import { signedInApp } from './api-app';
+import { addPriceFixture } from './price-fixture';
+import { ANALYST, createSalesFixture, dropSalesFixture } from './sales-fixture';
+import { testEnv } from './test-env';
 
 /**
  * A configuration sheet for the trims of sales-fixture.ts, all literals, so the configuration tests work
@@ -90,4 +95,30 @@ export async function addConfigFixture(databaseUrl: string): Promise<void> {
   } finally {
     await ds.destroy();
   }
+}
+
+/**
+ * One app for a test file over its own copy of the hand-made market with the prices of price-fixture.ts and
+ * this sheet, signed in as the fixture's analyst from the file's own address: started in beforeAll, closed and
+ * its database dropped in afterAll. `name` makes the database the file's, `octet` its address.
+ */
+export function configFixtureApp(name: string, octet: number): { app: () => NestExpressApplication; token: () => string } {
+  const env = testEnv();
+  const database = `${new URL(env.databaseUrl).pathname.slice(1)}_${name}`;
+  let app: NestExpressApplication;
+  let token: string;
+
+  beforeAll(async () => {
+    const databaseUrl = await createSalesFixture(env.adminUrl, database);
+    await addPriceFixture(databaseUrl);
+    await addConfigFixture(databaseUrl);
+    ({ app, token } = await signedInApp({ address: `10.${octet}.${process.pid % 250}.1`, databaseUrl, account: ANALYST.account, password: ANALYST.password }));
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await dropSalesFixture(env.adminUrl, database);
+  });
+
+  return { app: () => app, token: () => token };
 }

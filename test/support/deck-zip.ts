@@ -153,3 +153,9 @@ export function chartData(xml: string): { series: string[][]; categories: string
 export async function slidesOf(zip: JSZip): Promise<string[]> {
   return Promise.all(Array.from({ length: slideCount(zip) }, (_, i) => part(zip, `ppt/slides/slide${i + 1}.xml`)));
 }
+
+/** Slide `n` (from 1): its XML, its text runs (the title first) and its table, if any. */
+export async function slide(zip: JSZip, n: number): Promise<{ xml: string; texts: string[]; table: string[][] }> {
+  const xml = await part(zip, `ppt/slides/slide${n}.xml`);
+  return { xml, texts: texts(xml), table: tableOf(xml) };
+}

@@ -20,10 +20,14 @@ import {
 import { AnalyticsService } from '../analytics/analytics.service';
 import { ApiException } from '../common/api-codes';
 import { CalendarRepository } from '../reference/calendar.repository';
+import { DeckService } from '../deck/deck.service';
+import type { DeckDeclaration } from '../deck/deck.writer';
 import { DataStatusService } from '../reference/data-status.service';
+import type { SessionUser } from '../security/session-user';
 import type { WorkbookAsOf } from '../workbook/table-workbook';
 import { DictionaryRepository } from '../reference/dictionary.repository';
 import { CarConfigRepository, type CategoryRow, type ConfigTrimRow, type SubSeriesRow } from './car-config.repository';
+import { configSlides, configTags } from './car-config.deck';
 import { buildBlocks, defaultSelection, freezeLines, isOnSale, optionLists, passesFilters, withCatalogue } from './car-config.rules';
 
 /** The MSRP lookup's month when no month holds retail data: every trim's latest price. */
@@ -43,6 +47,7 @@ export class CarConfigService {
     private readonly dictionaries: DictionaryRepository,
     private readonly analytics: AnalyticsService,
     private readonly dataStatus: DataStatusService,
+    private readonly decks: DeckService,
   ) {}
 
   /** The search box's dropdown; an empty box lists nothing. */
@@ -123,15 +128,39 @@ export class CarConfigService {
   }
 
   /**
-   * The comparison as the page shows it, for the workbook: the two checkboxes applied; with the retail data's
-   * 数据截至 for its 口径说明 sheet (decision 202).
+   * The comparison as the page shows it, for the workbook and the deck: the two checkboxes applied; with the
+   * retail data's 数据截至 for the 口径说明 sheet and the notes (decision 202).
    */
-  async download(query: ConfigDownloadQuery): Promise<{ fileName: string; table: ConfigTable; blocks: ConfigBlock[]; asOf: WorkbookAsOf }> {
+  private async view(query: ConfigDownloadQuery): Promise<{ name: string; table: ConfigTable; blocks: ConfigBlock[]; asOf: WorkbookAsOf; names: string[] }> {
     const { hide, differ, ...comparison } = query;
     const [{ table, subSeries }, asOf] = await Promise.all([this.compare(comparison), this.dataStatus.of('retail')]);
     const codes = table.columns.map((c) => c.carJllCode);
     const blocks = visibleBlocks(table.items, codes, { hideUnequipped: hide === true, onlyDiffering: differ === true });
-    return { fileName: `配置对比_${subSeries.map((s) => s.name).join('_')}.xlsx`, table, blocks, asOf };
+    const names = subSeries.map((s) => s.name);
+    return { name: `配置对比_${names.join('_')}`, table, blocks, asOf, names };
+  }
+
+  async download(query: ConfigDownloadQuery): Promise<{ fileName: string; table: ConfigTable; blocks: ConfigBlock[]; asOf: WorkbookAsOf }> {
+    const { name, table, blocks, asOf } = await this.view(query);
+    return { fileName: `${name}.xlsx`, table, blocks, asOf };
+  }
+
+  /**
+   * 导出PPT (decision 219): the comparison as the page shows it — the same call as the page and its workbook —
+   * as the trims' market verdict and the sheet category by category, columns and rows over slides.
+   */
+  async deck(query: ConfigDownloadQuery, user: Pick<SessionUser, 'producerId' | 'brandId'>): Promise<{ fileName: string; deck: DeckDeclaration }> {
+    const [{ name, table, blocks, asOf, names }, maker] = await Promise.all([this.view(query), this.decks.maker(user)]);
+    return {
+      fileName: `${name}.pptx`,
+      deck: {
+        title: '配置查询',
+        tags: configTags(table, names, query, { hide: query.hide === true, differ: query.differ === true }),
+        asOf,
+        maker,
+        slides: configSlides(table, blocks),
+      },
+    };
   }
 
   /** The columns' heads: the trim, its MSRP, and its retail volume and weighted TP in the month (query layer). */

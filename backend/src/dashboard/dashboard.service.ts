@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   type DashboardCitiesDto,
   type DashboardCityPage,
+  type DashboardDeckDto,
   type DashboardList,
   type DashboardListDto,
   type DashboardNevTrend,
@@ -27,6 +28,10 @@ import {
   sharePercentText,
 } from '@car/contracts';
 import { AnalyticsService } from '../analytics/analytics.service';
+import { DeckService } from '../deck/deck.service';
+import type { DeckDeclaration } from '../deck/deck.writer';
+import { DataStatusService } from '../reference/data-status.service';
+import type { SessionUser } from '../security/session-user';
 import { comparisonShifts, requireNewYearMonths } from '../analytics/comparisons';
 import type { DimensionKey, Filters } from '../analytics/model';
 import type { MeasureRequest } from '../analytics/query';
@@ -34,6 +39,7 @@ import { CalendarRepository } from '../reference/calendar.repository';
 import { requestedMonth } from '../reference/requested-month';
 import { FUEL_OF, NEV_FUELS } from '../reference/data/dictionaries';
 import { type BriefVolumes, periodName, writeBriefs } from './dashboard.briefs';
+import { dashboardSlides, dashboardTags } from './dashboard.deck';
 import { DashboardRepository } from './dashboard.repository';
 
 /**
@@ -44,6 +50,11 @@ interface Period {
   month: number;
   accumulate: 0 | 1;
   newYear: boolean;
+}
+
+/** The period as the briefs and the deck name it: '2026年10月', '2026年1-10月', or 1-2月合计's '2026年1-2月'. */
+function periodText(p: Period): string {
+  return p.newYear ? newYearPeriodText(Math.floor(p.month / 100)) : periodName(p.month, p.accumulate);
 }
 
 /** The period's volume (qty) and the same period a year earlier (tq) as shifts of the query layer. */
@@ -84,6 +95,8 @@ export class DashboardService {
     private readonly analytics: AnalyticsService,
     private readonly calendar: CalendarRepository,
     private readonly repository: DashboardRepository,
+    private readonly decks: DeckService,
+    private readonly dataStatus: DataStatusService,
   ) {}
 
   /** The month defaults to the latest with retail data; a month without it is a 400, as is 1-2月合计 before February is in (decision 197). */
@@ -136,7 +149,7 @@ export class DashboardService {
       hezi: volume(ofType(BRAND_TYPES.hezi).qty, ofType(BRAND_TYPES.hezi).tq),
       producers: producers.rows,
       briefs: writeBriefs({
-        period: p.newYear ? newYearPeriodText(Math.floor(p.month / 100)) : periodName(p.month, p.accumulate),
+        period: periodText(p),
         accumulate: p.newYear ? 1 : p.accumulate,
         all,
         newEnergy: nev,
@@ -173,6 +186,41 @@ export class DashboardService {
         yAxis: [{ title: '渗透率（%）' }],
         series: [{ name: '新能源渗透率', type: 'line', yAxis: 0, data: months.map((m) => percentNumber(share(nev.get(m) ?? 0, all.get(m) ?? 0))) }],
       },
+    };
+  }
+
+  /**
+   * 导出PPT (decision 220): the dashboard as the page shows it for the same period, tabs and city page, from the
+   * page's own calls — whole, brands, modelSubs, cities and nevTrend.
+   */
+  async deck(dto: DashboardDeckDto, user: Pick<SessionUser, 'producerId' | 'brandId'>): Promise<{ fileName: string; deck: DeckDeclaration }> {
+    const period = { time: dto.time, accumulate: dto.accumulate, newYear: dto.newYear };
+    const [p, whole, brands, models, cities, nevTrend, maker, asOf] = await Promise.all([
+      this.period(period),
+      this.whole(period),
+      this.ofType({ ...period, jllType: dto.brandType, pageSize: DASHBOARD_SIZES.brands }, 'brand'),
+      this.ofType({ ...period, jllType: dto.modelType, pageSize: DASHBOARD_SIZES.modelSubs }, 'subSeries'),
+      this.cities({ ...period, jllType: dto.brandType, currentPage: dto.cityPage, pageSize: DASHBOARD_SIZES.cities }),
+      this.nevTrend({ time: dto.time }),
+      this.decks.maker(user),
+      this.dataStatus.of('retail'),
+    ]);
+    const view = {
+      period: periodText(p),
+      accumulate: p.accumulate,
+      newYear: p.newYear,
+      brandType: dto.brandType,
+      modelType: dto.modelType,
+      whole,
+      brands,
+      models,
+      cities,
+      nevTrend,
+    };
+    const title = '乘用车零售看板';
+    return {
+      fileName: `${title}-${view.period}.pptx`,
+      deck: { title, tags: dashboardTags(view), asOf, maker, slides: dashboardSlides(view) },
     };
   }
 

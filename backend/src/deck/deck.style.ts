@@ -42,5 +42,5 @@ export const CONTENT_MASTER = 'CAR_CONTENT';
 /** Rows of a table on one slide, under its header (a longer table goes on, its header repeated). */
 export const TABLE_ROWS_PER_SLIDE = 15;
 
-/** Columns of a table on one slide, its first (the row's name) among them: a wider table goes on over slides, the first column on each. */
+/** Columns of a table on one slide, its leading name columns among them: a wider table goes on over slides, the name columns on each. */
 export const TABLE_COLUMNS_PER_SLIDE = 12;

@@ -1,6 +1,6 @@
 import JSZip from 'jszip';
 import { DEFINITIONS } from '@car/contracts';
-import { columnParts, type DeckDeclaration, tagLines, writeDeck } from './deck.writer';
+import { columnGroups, type DeckDeclaration, tagLines, writeDeck } from './deck.writer';
 import { DECK_FONT, TABLE_COLUMNS_PER_SLIDE, TABLE_ROWS_PER_SLIDE } from './deck.style';
 
 interface Row {
@@ -170,11 +170,11 @@ describe('the deck writer (issue 31)', () => {
     const deck = await JSZip.loadAsync(
       await writeDeck({
         ...DECK,
-        slides: [{ kind: 'text', title: '本月要点', paragraphs: ['第一句：零售 1.0 千辆。', '第二句。', '第三句。'], labels: ['同比'] }],
+        slides: [{ kind: 'text', title: '本月要点', paragraphs: [{ heading: '市场', text: '第一句：零售 1.0 千辆。' }, { heading: '车型', text: '第二句。' }], labels: ['同比'] }],
       }),
     );
     const slide = await text(deck, 'ppt/slides/slide2.xml');
-    expect(runs(slide).slice(0, 4)).toEqual(['本月要点', '第一句：零售 1.0 千辆。', '第二句。', '第三句。']);
+    expect(runs(slide).slice(0, 5)).toEqual(['本月要点', '市场', '第一句：零售 1.0 千辆。', '车型', '第二句。']);
     expect(slide).toContain(`typeface="${DECK_FONT}"`);
     expect(await text(deck, 'ppt/notesSlides/notesSlide2.xml')).toContain(DEFINITIONS.yoy.text);
   });
@@ -206,13 +206,13 @@ describe('the deck writer (issue 31)', () => {
     expect(layouts.some((xml) => xml.includes('来源：车市分析平台 · 价格数据 · 数据截至 2026-10'))).toBe(true);
   });
 
-  it('splits a table wider than a slide into column parts, its first column on each, and the row pages over them', async () => {
+  it('splits a table wider than a slide into column groups, its first column on each, each group’s row pages in turn', async () => {
     const columns = Array.from({ length: 2 * TABLE_COLUMNS_PER_SLIDE }, (_, i) => i);
-    const parts = columnParts(columns);
+    const parts = columnGroups(columns, 1, TABLE_COLUMNS_PER_SLIDE);
     expect(parts.map((p) => p[0])).toEqual([0, 0, 0]);
     expect(parts.flatMap((p) => p.slice(1))).toEqual(columns.slice(1));
     expect(parts.every((p) => p.length <= TABLE_COLUMNS_PER_SLIDE)).toBe(true);
-    expect(columnParts(columns.slice(0, TABLE_COLUMNS_PER_SLIDE))).toEqual([columns.slice(0, TABLE_COLUMNS_PER_SLIDE)]);
+    expect(columnGroups(columns.slice(0, TABLE_COLUMNS_PER_SLIDE), 1, TABLE_COLUMNS_PER_SLIDE)).toEqual([columns.slice(0, TABLE_COLUMNS_PER_SLIDE)]);
 
     const wide = await open({
       ...DECK,
@@ -230,12 +230,12 @@ describe('the deck writer (issue 31)', () => {
     });
     const slides = Object.keys(wide.files).filter((f) => /^ppt\/slides\/slide\d+\.xml$/.test(f));
     expect(slides).toHaveLength(1 + 2 * parts.length);
-    const second = runs(await text(wide, 'ppt/slides/slide3.xml'));
-    expect(second[0]).toBe(`宽表（2/${2 * parts.length}）`);
+    // Down, then over (decision 219): the first columns' two row pages, then the next columns'.
+    expect(runs(await text(wide, 'ppt/slides/slide3.xml'))).toContain('车系15');
+    const second = runs(await text(wide, 'ppt/slides/slide4.xml'));
+    expect(second[0]).toBe(`宽表（3/${2 * parts.length}）`);
     expect(second.slice(1, 3)).toEqual(['车系', `列${TABLE_COLUMNS_PER_SLIDE}`]);
     expect(second).toContain(`${TABLE_COLUMNS_PER_SLIDE}元`);
-    // The second row page follows the first's column parts.
-    expect(runs(await text(wide, `ppt/slides/slide${2 + parts.length}.xml`))).toContain('车系15');
   });
 
   it('makes room on the title slide for tags that wrap', () => {
@@ -362,5 +362,105 @@ describe('the price × figure charts of a deck (decision 218)', () => {
     const zip = await open({ ...DECK, slides: [{ kind: 'scatter', title: '车型对比', chart: { ...chart, series: [] }, drawn: 'scatter', percent: false }] });
     expect(runs(await text(zip, 'ppt/slides/slide2.xml'))).toContain('暂无数据');
     expect(Object.keys(zip.files).some((f) => /^ppt\/charts\/chart\d+\.xml$/.test(f))).toBe(false);
+  });
+});
+
+describe('the deck writer: wide tables, written paragraphs and a percent axis (decisions 219, 220)', () => {
+  interface Wide {
+    item: string;
+    values: string[];
+  }
+  const TRIMS = 8;
+  const WIDE_ROWS: Wide[] = Array.from({ length: 17 }, (_, r) => ({
+    item: `配置${r + 1}`,
+    values: Array.from({ length: TRIMS }, (_, c) => `${r + 1}-${c + 1}`),
+  }));
+  const WIDE: DeckDeclaration = {
+    ...DECK,
+    slides: [
+      {
+        kind: 'table',
+        title: '配置对比',
+        columns: [
+          { header: '配置项', kind: 'text', value: (r: Wide) => r.item },
+          ...Array.from({ length: TRIMS }, (_, c) => ({
+            header: `车型${c + 1}`,
+            kind: 'text' as const,
+            value: (r: Wide) => r.values[c],
+            align: 'center' as const,
+          })),
+        ],
+        rows: WIDE_ROWS,
+        keepColumns: 1,
+        columnsPerSlide: 4,
+      },
+      {
+        kind: 'text',
+        title: '数据简报',
+        paragraphs: [
+          { heading: '2026年10月乘用车市场', text: '乘用车零售 2,101.2 千辆，同比下降 4.3%。' },
+          { heading: '2026年10月新能源', text: '=渗透率 52.1%。' },
+        ],
+      },
+      {
+        kind: 'chart',
+        title: '新能源渗透率走势',
+        percent: true,
+        chart: {
+          xAxis: [{ categories: ['2026-09', '2026-10'] }],
+          yAxis: [{ title: '渗透率（%）' }],
+          series: [{ name: '新能源渗透率', type: 'line', yAxis: 0, data: [50.2, 52.1] }],
+        },
+      },
+    ],
+  };
+
+  it('keeps groups of columns the name columns on each, and keeps a table that fits whole', () => {
+    expect(columnGroups(['a', 'b', 'c', 'd', 'e', 'f'], 1, 3)).toEqual([
+      ['a', 'b', 'c'],
+      ['a', 'd', 'e'],
+      ['a', 'f'],
+    ]);
+    expect(columnGroups(['a', 'b', 'c'], 1, 3)).toEqual([['a', 'b', 'c']]);
+    expect(columnGroups(['g', 'n', 'x', 'y', 'z'], 2, 4)).toEqual([
+      ['g', 'n', 'x', 'y'],
+      ['g', 'n', 'z'],
+    ]);
+  });
+
+  it('splits a wide table over slides by columns, then rows: every row of a group of columns before the next, the item column and header on each', async () => {
+    const zip = await open(WIDE);
+    const slides = Object.keys(zip.files).filter((f) => /^ppt\/slides\/slide\d+\.xml$/.test(f));
+    // The title, 3 column groups × 2 row pages (15 + 2 rows), the text slide, the chart.
+    expect(slides).toHaveLength(1 + 6 + 2);
+    const table = async (n: number) => runs(await text(zip, `ppt/slides/slide${n}.xml`));
+    expect((await table(2)).slice(0, 5)).toEqual(['配置对比（1/6）', '配置项', '车型1', '车型2', '车型3']);
+    expect((await table(2)).slice(5, 9)).toEqual(['配置1', '1-1', '1-2', '1-3']);
+    expect((await table(3)).slice(0, 9)).toEqual(['配置对比（2/6）', '配置项', '车型1', '车型2', '车型3', '配置16', '16-1', '16-2', '16-3']);
+    expect((await table(4)).slice(0, 9)).toEqual(['配置对比（3/6）', '配置项', '车型4', '车型5', '车型6', '配置1', '1-4', '1-5', '1-6']);
+    expect((await table(7)).slice(0, 7)).toEqual(['配置对比（6/6）', '配置项', '车型7', '车型8', '配置16', '16-7', '16-8']);
+    expect(await text(zip, 'ppt/slides/slide2.xml')).toContain('algn="ctr"');
+  });
+
+  it('writes paragraphs as text, each heading bold above its sentence', async () => {
+    const zip = await open(WIDE);
+    const slide = await text(zip, 'ppt/slides/slide8.xml');
+    expect(runs(slide).slice(0, 5)).toEqual([
+      '数据简报',
+      '2026年10月乘用车市场',
+      '乘用车零售 2,101.2 千辆，同比下降 4.3%。',
+      '2026年10月新能源',
+      '=渗透率 52.1%。',
+    ]);
+    expect(slide).toMatch(/<a:rPr[^>]*b="1"[^>]*>(?:(?!<\/a:r>).)*<a:t>2026年10月乘用车市场<\/a:t>/s);
+  });
+
+  it('reads a percent chart’s left axis in one-decimal percents', async () => {
+    const zip = await open(WIDE);
+    const part = Object.keys(zip.files).find((f) => /^ppt\/charts\/chart\d+\.xml$/.test(f));
+    const chart = await text(zip, part!);
+    expect(chart).toContain('<c:lineChart>');
+    const axis = /<c:valAx>.*?<\/c:valAx>/s.exec(chart)![0];
+    expect(axis).toContain('<c:numFmt formatCode="0.0&quot;%&quot;" sourceLinked="0"/>');
   });
 });

@@ -52,15 +52,19 @@ export interface DeckDeclaration {
 
 /**
  * A column of a deck's table: a workbook column (one declaration for both) and, for a rank, its arrow; `text`, the
- * cell's text where the page shows the answer's own (a price's 元), else the kind's display rule writes it.
+ * cell's text where the page shows the answer's own (a price's 元), else the kind's display rule writes it; `align`,
+ * its cells' alignment when not the kind's (text left, figures right).
  */
-export type DeckColumn<Row> = WorkbookColumn<Row> & { arrow?: (row: Row) => RankArrow; text?: (row: Row) => string };
+export type DeckColumn<Row> = WorkbookColumn<Row> & { arrow?: (row: Row) => RankArrow; text?: (row: Row) => string; align?: 'left' | 'center' | 'right' };
 
-/** Figures in a row of cards (the five summary cards): each its title, kind and value. */
+/**
+ * Figures in a row of cards (the five summary cards): each its title, kind and value; a 'text' figure is a
+ * text the page shows as it is (看板's volumes in 千辆).
+ */
 export interface FiguresSlide {
   kind: 'figures';
   title: string;
-  figures: ReadonlyArray<{ label: string; kind: FigureKind; value: number | null | undefined }>;
+  figures: ReadonlyArray<{ label: string; kind: 'text' | FigureKind; value: string | number | null | undefined }>;
 }
 
 /** A chart as the page draws it: columns on the left axis, lines (growths on the right axis), the answer's data. */
@@ -94,7 +98,10 @@ function valueAxisOptions(axis: ValueAxis | undefined, defaultFormat: string) {
   };
 }
 
-/** A table; longer than a slide holds, it goes on over slides with its header repeated. */
+/**
+ * A table; longer than a slide holds, it goes on over slides with its header repeated. Wider than
+ * `columnsPerSlide`, its columns go on over slides too, the first `keepColumns` (its name columns) on each.
+ */
 export interface TableSlide<Row> {
   kind: 'table';
   title: string;
@@ -102,14 +109,18 @@ export interface TableSlide<Row> {
   rows: readonly Row[];
   /** Rows shown in bold (totals, subtotals). */
   strong?: (row: Row) => boolean;
+  /** Columns on one slide, the kept ones among them (default TABLE_COLUMNS_PER_SLIDE). */
+  columnsPerSlide?: number;
+  /** The leading columns repeated on every slide of a split (default: the leading text columns, at least one). */
+  keepColumns?: number;
 }
 
-/** Sentences written from the figures (a monthly deck's 要点, the dashboard's briefs), one paragraph each. */
+/** Written paragraphs (看板's briefs, a monthly deck's 本月要点): each a heading in bold above its sentence. */
 export interface TextSlide {
   kind: 'text';
   title: string;
-  paragraphs: readonly string[];
-  /** The measures the sentences name, for the notes' definitions. */
+  paragraphs: ReadonlyArray<{ heading: string; text: string }>;
+  /** The measures the sentences name besides their headings, for the notes' definitions. */
   labels?: readonly string[];
 }
 
@@ -227,7 +238,7 @@ function slideLabels(slide: DeckSlide): string[] {
     case 'table':
       return slide.columns.map((c) => c.header);
     case 'text':
-      return [...(slide.labels ?? [])];
+      return [...slide.paragraphs.map((p) => p.heading), ...(slide.labels ?? [])];
   }
 }
 
@@ -239,7 +250,7 @@ function addFiguresSlide(pptx: PptxGenJS, slide: FiguresSlide, asOf: WorkbookAsO
   const titles = slide.figures.map((f) => ({ text: f.label, options: { ...CELL, fontSize: 14, color: COLORS.muted, align: 'center' as const } }));
   const values = slide.figures.map((f) => {
     const text = figureText(f.kind, f.value);
-    const direction = f.kind === 'growth' ? growthDirection(f.value ?? null) : null;
+    const direction = f.kind === 'growth' && typeof f.value === 'number' ? growthDirection(f.value) : null;
     return {
       text: direction ? `${direction === 'up' ? ARROWS.up : ARROWS.down} ${text}` : text,
       options: { ...CELL, fontSize: 26, bold: true, align: 'center' as const, color: signColor(f.kind, f.value) ?? COLORS.text },
@@ -253,24 +264,6 @@ function addFiguresSlide(pptx: PptxGenJS, slide: FiguresSlide, asOf: WorkbookAsO
     border: { type: 'solid', pt: 0.75, color: COLORS.line },
     fill: { color: COLORS.brandSoft },
   });
-}
-
-function addTextSlide(pptx: PptxGenJS, slide: TextSlide, asOf: WorkbookAsOf): void {
-  const target = contentSlide(pptx, slide.title, slideLabels(slide), asOf);
-  target.addText(
-    slide.paragraphs.map((text) => ({ text, options: { bullet: { code: '25A0' }, breakLine: true, paraSpaceAfter: 14 } })),
-    {
-      x: CONTENT.x,
-      y: CONTENT.y + 0.3,
-      w: CONTENT.w,
-      h: CONTENT.h - 0.6,
-      valign: 'top',
-      fontFace: DECK_FONT,
-      fontSize: 18,
-      color: COLORS.text,
-      lineSpacingMultiple: 1.2,
-    },
-  );
 }
 
 function addChartSlide(pptx: PptxGenJS, slide: ChartSlide, asOf: WorkbookAsOf): void {
@@ -342,17 +335,6 @@ function addChartSlide(pptx: PptxGenJS, slide: ChartSlide, asOf: WorkbookAsOf): 
         }
       : { ...valAxis(chart.yAxis[0]?.title, leftFormat, true, slide.axes?.[0]), ...catAxis }),
   });
-}
-
-/**
- * A table's columns as slides hold them: all of them, or, wider than TABLE_COLUMNS_PER_SLIDE, the first column
- * (the row's name) with each run of the others.
- */
-export function columnParts<C>(columns: readonly C[]): Array<readonly C[]> {
-  if (columns.length <= TABLE_COLUMNS_PER_SLIDE) return [columns];
-  const [first, ...rest] = columns;
-  const width = TABLE_COLUMNS_PER_SLIDE - 1;
-  return Array.from({ length: Math.ceil(rest.length / width) }, (_, i) => [first, ...rest.slice(i * width, (i + 1) * width)]);
 }
 
 /** A point the page draws (ScatterChart leaves out a point without a price or a figure), with its series' index. */
@@ -438,46 +420,88 @@ function addScatterSlide(pptx: PptxGenJS, slide: ScatterSlide, asOf: WorkbookAsO
   });
 }
 
+/**
+ * The column groups of a table's slides: all its columns when they fit on one slide; else the kept leading
+ * columns (its name columns) followed on each slide by as many of the others as fit.
+ */
+export function columnGroups<Column>(columns: readonly Column[], keep: number, perSlide: number): Column[][] {
+  if (columns.length <= perSlide) return [[...columns]];
+  const kept = columns.slice(0, keep);
+  const rest = columns.slice(keep);
+  const step = Math.max(1, perSlide - kept.length);
+  const groups: Column[][] = [];
+  for (let start = 0; start < rest.length; start += step) groups.push([...kept, ...rest.slice(start, start + step)]);
+  return groups;
+}
+
+/** The leading text columns of a table (its name columns, with a group's), at least one: what a column split keeps. */
+function leadingTextColumns(columns: ReadonlyArray<{ kind: string }>): number {
+  const figure = columns.findIndex((c) => c.kind !== 'text');
+  return Math.max(1, figure < 0 ? 1 : figure);
+}
+
+/**
+ * A table over as many slides as it needs: its columns split into groups (the name columns kept on each), each
+ * group's rows over slides with the header repeated — all the rows of one group before the next, as a wide
+ * sheet prints (down, then over). The slides are numbered in the title when there are several.
+ */
 function addTableSlides<Row>(pptx: PptxGenJS, slide: TableSlide<Row>, asOf: WorkbookAsOf): void {
-  const parts = columnParts(slide.columns);
-  const pages = Math.max(1, Math.ceil(slide.rows.length / TABLE_ROWS_PER_SLIDE));
-  // Row pages in order; a table too wide shows each page's rows over its column parts, one after the other.
-  for (let n = 0; n < pages * parts.length; n++) {
-    const page = Math.floor(n / parts.length);
-    const columns = parts[n % parts.length];
+  const groups = columnGroups(slide.columns, slide.keepColumns ?? leadingTextColumns(slide.columns), slide.columnsPerSlide ?? TABLE_COLUMNS_PER_SLIDE);
+  const rowPages = Math.max(1, Math.ceil(slide.rows.length / TABLE_ROWS_PER_SLIDE));
+  const pages = groups.length * rowPages;
+  groups.forEach((columns, group) => {
     const header = columns.map((c) => ({ text: c.header, options: HEADER_CELL }));
     const widths = columns.map((c) => (c.kind === 'text' ? 2.2 : 1));
     const scale = CONTENT.w / widths.reduce((a, b) => a + b, 0);
-    const rows = slide.rows.slice(page * TABLE_ROWS_PER_SLIDE, (page + 1) * TABLE_ROWS_PER_SLIDE);
-    const title = pages * parts.length > 1 ? `${slide.title}（${n + 1}/${pages * parts.length}）` : slide.title;
-    const target = contentSlide(pptx, title, slideLabels({ ...slide, columns }), asOf);
-    const body = rows.map((row) => {
-      const bold = slide.strong?.(row) ?? false;
-      return columns.map((c) => {
-        const value = c.value(row);
-        const arrow = c.arrow?.(row);
-        const text = c.text ? c.text(row) : figureText(c.kind, value);
-        return {
-          text: arrow && text !== '-' ? `${text} ${ARROWS[arrow]}` : text,
-          options: {
-            ...CELL,
-            bold,
-            align: c.kind === 'text' ? ('left' as const) : ('right' as const),
-            color: signColor(c.kind, value) ?? COLORS.text,
-            ...(bold ? { fill: { color: COLORS.brandSoft } } : {}),
-          },
-        };
+    for (let page = 0; page < rowPages; page++) {
+      const rows = slide.rows.slice(page * TABLE_ROWS_PER_SLIDE, (page + 1) * TABLE_ROWS_PER_SLIDE);
+      const number = group * rowPages + page + 1;
+      const title = pages > 1 ? `${slide.title}（${number}/${pages}）` : slide.title;
+      const target = contentSlide(pptx, title, slideLabels({ ...slide, columns }), asOf);
+      const body = rows.map((row) => tableRow(slide, columns, row));
+      target.addTable([header, ...body], {
+        x: CONTENT.x,
+        y: CONTENT.y,
+        w: CONTENT.w,
+        colW: widths.map((w) => w * scale),
+        rowH: 0.34,
+        border: { type: 'solid', pt: 0.5, color: COLORS.line },
       });
-    });
-    target.addTable([header, ...body], {
-      x: CONTENT.x,
-      y: CONTENT.y,
-      w: CONTENT.w,
-      colW: widths.map((w) => w * scale),
-      rowH: 0.34,
-      border: { type: 'solid', pt: 0.5, color: COLORS.line },
-    });
-  }
+    }
+  });
+}
+
+/** A table row's cells in the given columns, each by its display rule, arrow and colour; bold on a total. */
+function tableRow<Row>(slide: TableSlide<Row>, columns: ReadonlyArray<DeckColumn<Row>>, row: Row) {
+  const bold = slide.strong?.(row) ?? false;
+  return columns.map((c) => {
+    const value = c.value(row);
+    const arrow = c.arrow?.(row);
+    const text = c.text ? c.text(row) : figureText(c.kind, value);
+    return {
+      text: arrow && text !== '-' ? `${text} ${ARROWS[arrow]}` : text,
+      options: {
+        ...CELL,
+        bold,
+        align: c.align ?? (c.kind === 'text' ? ('left' as const) : ('right' as const)),
+        color: signColor(c.kind, value) ?? COLORS.text,
+        ...(bold ? { fill: { color: COLORS.brandSoft } } : {}),
+      },
+    };
+  });
+}
+
+/** Written paragraphs, each its heading in bold above its text. */
+function addTextSlide(pptx: PptxGenJS, slide: TextSlide, asOf: WorkbookAsOf): void {
+  const target = contentSlide(pptx, slide.title, slideLabels(slide), asOf);
+  const runs = slide.paragraphs.flatMap((p, i) => [
+    {
+      text: p.heading,
+      options: { fontFace: DECK_FONT, fontSize: 16, bold: true, color: COLORS.brandDark, breakLine: true, ...(i > 0 ? { paraSpaceBefore: 14 } : {}) },
+    },
+    { text: p.text, options: { fontFace: DECK_FONT, fontSize: 14, color: COLORS.text, breakLine: true, paraSpaceBefore: 4 } },
+  ]);
+  target.addText(runs, { x: CONTENT.x, y: CONTENT.y, w: CONTENT.w, h: CONTENT.h, valign: 'top' });
 }
 
 /** The deck as a .pptx in memory (a deck of a page is a few hundred kilobytes). */

@@ -48,6 +48,9 @@ export interface MonthlyMarket {
   segmentPrices: ReadonlyMap<number, PriceFigures>;
 }
 
+/** The headings of the three sentences of 本月要点: the month, the cars, the regions and the price. */
+const BRIEF_HEADINGS = ['市场表现', '主力车型', '区域与价格'] as const;
+
 /** The producers shown around one in the deck's ranking: this many above and below. */
 const RANKING_NEIGHBOURS = 3;
 /** The provinces in the deck's province chart. */
@@ -255,7 +258,12 @@ export class MonthlyDeckBuilder {
       ],
       asOf,
       slides: [
-        { kind: 'text', title: '本月要点', paragraphs: briefs, labels: ['零售量', '同比', '环比', '份额', '份额变化'] },
+        {
+          kind: 'text',
+          title: '本月要点',
+          paragraphs: BRIEF_HEADINGS.map((heading, i) => ({ heading, text: briefs[i] })),
+          labels: ['零售量', '同比', '环比', '份额', '份额变化'],
+        },
         summarySlide(summary, false),
         { kind: 'chart', title: `销量走势（近 ${TREND_YEARS} 年逐月）`, chart: trend },
         ranking,

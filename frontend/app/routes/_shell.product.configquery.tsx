@@ -27,6 +27,7 @@ import {
   canRemoveColumn,
   CONFIG_FILTER_KEYS,
   configApiParams,
+  configDeckHref,
   configDownloadHref,
   configNeedsReload,
   configSearch,
@@ -238,16 +239,13 @@ export default function ConfigQuery() {
               </Button>
               <span className="config-legend">● 标配　○ 选配　- 无</span>
               <span className="config-toolbar__spacer" />
-              <Button
-                as="a"
-                basic
-                size="small"
-                icon="download"
-                content="下载 Excel"
-                href={configDownloadHref({ ...state, codes })}
-                download
-                disabled={columns.length === 0}
-              />
+              {/* The view as files: 下载 Excel, and 导出PPT (decision 219), with the same parameters. */}
+              {[
+                { content: '下载 Excel', icon: 'download', className: 'config-download', href: configDownloadHref({ ...state, codes }) },
+                { content: '导出PPT', icon: 'file powerpoint outline', className: 'config-deck', href: configDeckHref({ ...state, codes }) },
+              ].map((file) => (
+                <Button key={file.className} as="a" basic size="small" {...file} download disabled={columns.length === 0} />
+              ))}
             </div>
             <div className="config-body">
               <ConfigAnchorNav categories={data.categories} shown={new Set(blocks.map((b) => b.id))} onJump={jump} />

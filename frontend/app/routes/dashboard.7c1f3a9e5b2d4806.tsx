@@ -5,6 +5,7 @@
  */
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
 import { Link, useLoaderData, useNavigate, useSearchParams } from '@remix-run/react';
+import { Icon } from 'semantic-ui-react';
 import { DASHBOARD, DASHBOARD_MODES, DASHBOARD_SIZES, JLL_TABS, NEW_YEAR_LABEL, type DashboardVolume, SEARCH, SECURITY } from '@car/contracts';
 
 import { DashboardTable } from '~/components/DashboardTable';
@@ -20,7 +21,7 @@ import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { ViewNotice } from '~/components/ViewNotice';
 import { apiGet, throwAsRouteError } from '~/utils/api.server';
 import { dashboardRowHref, type DashboardPeriod, type DashboardRowKind } from '~/utils/dashboard-links';
-import { dashboardQuery, dashboardHref, type DashboardQuery } from '~/utils/dashboard-query';
+import { dashboardDeckHref, dashboardQuery, dashboardHref, type DashboardQuery } from '~/utils/dashboard-query';
 import { titled } from '~/utils/meta';
 import { allowsNewYear } from '~/utils/sale-volume-query';
 import { loginHref } from '~/utils/navigation';
@@ -142,6 +143,11 @@ export default function Dashboard() {
               </Link>
             ) : null}
           </div>
+          {/* 导出PPT (decision 220): the deck of what the dashboard shows, at the end of its bar of period controls. */}
+          <a className="ui mini basic button dashboard-deck" href={dashboardDeckHref(q)} download>
+            <Icon name="file powerpoint outline" />
+            导出PPT
+          </a>
         </div>
 
         <section className="dashboard-panels">

@@ -1,4 +1,5 @@
 import {
+  configDeckHref,
   configDownloadHref,
   configNeedsReload,
   configSearch,
@@ -70,6 +71,10 @@ describe('the configuration query state', () => {
   test('the download carries the comparison in column order and the checkboxes', () => {
     expect(decodeURIComponent(configDownloadHref({ ...state('?ids=51&differ=1'), codes: ['b', 'a'] }))).toBe(
       '/car/api/carConfig/download?ids=51&carJllCodes=b,a&differ=1',
+    );
+    // 导出PPT: the same view as a deck (decision 219).
+    expect(decodeURIComponent(configDeckHref({ ...state('?ids=51&hide=1&niankuan=2026'), codes: ['b', 'a'] }))).toBe(
+      '/car/api/carConfig/ppt?ids=51&carJllCodes=b,a&niankuan=2026&hide=1',
     );
   });
 });

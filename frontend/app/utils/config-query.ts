@@ -68,11 +68,21 @@ export function configSearch(state: ConfigState): string {
   return text ? `?${text}` : '';
 }
 
-export function configDownloadHref(state: ConfigState): string {
+/** The page's view as a file's parameters: the comparison with its two checkboxes (下载 Excel, 导出PPT). */
+function viewParams(state: ConfigState): URLSearchParams {
   const params = new URLSearchParams(configApiParams(state));
   if (state.hide) params.set('hide', '1');
   if (state.differ) params.set('differ', '1');
-  return apiDownloadHref(CAR_CONFIG.download, params);
+  return params;
+}
+
+export function configDownloadHref(state: ConfigState): string {
+  return apiDownloadHref(CAR_CONFIG.download, viewParams(state));
+}
+
+/** 导出PPT (decision 219): the deck of the view the page shows, with the same parameters as 下载 Excel. */
+export function configDeckHref(state: ConfigState): string {
+  return apiDownloadHref(CAR_CONFIG.ppt, viewParams(state));
 }
 
 /** A new search (sub-series added or removed): trims and filters cleared, the table loads afresh; the checkboxes stay. */

@@ -1,5 +1,5 @@
 import { DASHBOARD_PATH } from '@car/contracts';
-import { dashboardHref, dashboardQuery } from './dashboard-query';
+import { dashboardDeckHref, dashboardHref, dashboardQuery } from './dashboard-query';
 
 describe('the dashboard URL', () => {
   it('reads defaults for what is missing or malformed', () => {
@@ -24,5 +24,11 @@ describe('the dashboard URL', () => {
     const q = dashboardQuery(new URLSearchParams('time=2026-01&newYear=1'));
     expect(dashboardHref(q, { brandType: 1 })).toBe(`${DASHBOARD_PATH}?time=2026-01&newYear=1&brandType=1`);
     expect(dashboardHref(q, { time: '2026-03' })).toBe(`${DASHBOARD_PATH}?time=2026-03`);
+  });
+  it('导出PPT carries the period, both tabs and the city page as the page shows them (decision 220)', () => {
+    expect(dashboardDeckHref(dashboardQuery(new URLSearchParams('time=2026-01&newYear=1&brandType=1&cityPage=3')))).toBe(
+      '/car/api/dashboard/ppt?accumulate=0&brandType=1&modelType=2&cityPage=3&time=2026-01&newYear=1',
+    );
+    expect(dashboardDeckHref(dashboardQuery(new URLSearchParams()))).toBe('/car/api/dashboard/ppt?accumulate=0&brandType=2&modelType=2&cityPage=1');
   });
 });

@@ -1,6 +1,7 @@
 /** The dashboard's state in the URL: month, 单月 / 累计, the brand and model tables' types, the city page. */
 import { DASHBOARD, DASHBOARD_PATH, DASHBOARD_SIZES, type JllType } from '@car/contracts';
 
+import { apiDownloadHref } from './download';
 import { allowsNewYear } from './sale-volume-query';
 import { urlState } from './url-state';
 
@@ -46,4 +47,12 @@ export function dashboardHref(q: DashboardQuery, change: Partial<DashboardQuery>
   if (next.cityPage !== 1) params.set('cityPage', String(next.cityPage));
   const search = params.toString();
   return search ? `${DASHBOARD_PATH}?${search}` : DASHBOARD_PATH;
+}
+
+/** 导出PPT (decision 220): the deck of the dashboard as it shows now — its period, tabs and city page. */
+export function dashboardDeckHref(q: DashboardQuery): string {
+  const params: Record<string, string | number> = { accumulate: q.accumulate, brandType: q.brandType, modelType: q.modelType, cityPage: q.cityPage };
+  if (q.time) params.time = q.time;
+  if (q.newYear) params.newYear = 1;
+  return apiDownloadHref(DASHBOARD.ppt, params);
 }
