@@ -131,7 +131,8 @@ const EXAMPLES: Record<string, Record<string, string>> = {
   'mp/retail/searchAll': { name: '大众' },
   // Reports: 32 and 115 are two of the demo set's workbooks; BUNDLE_ID stands for a finished bundle made in beforeAll.
   'reportDownload/list': { pageSize: '5', startDate: '2020-01' },
-  'reportDownload/download': { ids: '32' },
+  // A workbook: the monthly job lists each producer's workbook, then its deck (odd ids workbooks, even ids decks).
+  'reportDownload/download': { ids: '31' },
   'reportDownload/bundle': { ids: '32,115' },
   'reportDownload/bundleJob': { id: 'BUNDLE_ID' },
   'reportDownload/bundleFile': {},

@@ -1,7 +1,7 @@
-import JSZip from 'jszip';
+import type JSZip from 'jszip';
 import { type AreaTreeRow, type ChartResult, DEFAULT_TAGS, sortRankingRows, type Summary, type TableRow } from '@car/contracts';
 import { binaryBody } from '../support/api-app';
-import { chartTitled, expectedCaches, part, rankingCells, slidesTitled, tableTitled, texts } from '../support/deck-zip';
+import { chartTitled, deckAnswer, expectedCaches, part, rankingCells, slidesTitled, tableTitled, texts } from '../support/deck-zip';
 import { salesFiguresApi } from '../support/sales-figures';
 
 /*
@@ -16,12 +16,7 @@ describe('导出PPT of 区域市场表现 (saleVolume/areaMarket/ppt)', () => {
 
   async function deckOf(query: Record<string, string | number>, fileName: string): Promise<JSZip> {
     const response = await call('areaMarket/ppt', query).buffer(true).parse(binaryBody);
-    expect({ status: response.status, type: response.headers['content-type'] }).toEqual({
-      status: 200,
-      type: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-    });
-    expect(response.headers['content-disposition']).toContain(encodeURIComponent(fileName));
-    return JSZip.loadAsync(response.body as Buffer);
+    return deckAnswer(response, fileName);
   }
 
   /** The area tree as the deck writes it: each parent's children (grouped under it), then the parent as its 小计. */

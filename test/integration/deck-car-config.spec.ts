@@ -3,7 +3,7 @@ import request from 'supertest';
 import { cellsOf, columnIndexes, type ConfigRow, type ConfigTable, DEFINITIONS, visibleBlocks } from '@car/contracts';
 import { binaryBody } from '../support/api-app';
 import { configFixtureApp } from '../support/config-fixture';
-import { decode, openDeck, part, slide, slideCount } from '../support/deck-zip';
+import { deckAnswer, decode, part, slide, slideCount } from '../support/deck-zip';
 
 /*
  * 导出PPT of 配置查询 (decision 219) on the hand-made sheet of car-config.spec.ts (sub-series 德锐 51, 乙电EV 53,
@@ -25,12 +25,7 @@ describe('导出PPT of 配置查询 (carConfig/ppt)', () => {
 
   async function deckOf(query: Record<string, string>, fileName: string): Promise<JSZip> {
     const response = await call('ppt', query).buffer(true).parse(binaryBody);
-    expect({ status: response.status, type: response.headers['content-type'] }).toEqual({
-      status: 200,
-      type: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-    });
-    expect(response.headers['content-disposition']).toContain(encodeURIComponent(fileName));
-    return openDeck(response.body as Buffer);
+    return deckAnswer(response, fileName);
   }
 
   /**

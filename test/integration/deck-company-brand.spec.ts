@@ -1,7 +1,7 @@
-import JSZip from 'jszip';
+import type JSZip from 'jszip';
 import { type CarDetails, type ChartResult, type DetailLine, detailLines, type DetailSortColumn, type SortOrder, type TendencyRow } from '@car/contracts';
 import { binaryBody } from '../support/api-app';
-import { chartTitled, expectedCaches, part, rankingCells, rankText, slidesTitled, tableTitled, texts } from '../support/deck-zip';
+import { chartTitled, deckAnswer, expectedCaches, part, rankingCells, rankText, slidesTitled, tableTitled, texts } from '../support/deck-zip';
 import { salesFiguresApi } from '../support/sales-figures';
 
 /*
@@ -15,12 +15,7 @@ describe('导出PPT of 厂商品牌表现 (saleVolume/companyBrand/ppt)', () => 
 
   async function deckOf(query: Record<string, string | number>, fileName: string): Promise<JSZip> {
     const response = await call('companyBrand/ppt', query).buffer(true).parse(binaryBody);
-    expect({ status: response.status, type: response.headers['content-type'] }).toEqual({
-      status: 200,
-      type: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-    });
-    expect(response.headers['content-disposition']).toContain(encodeURIComponent(fileName));
-    return JSZip.loadAsync(response.body as Buffer);
+    return deckAnswer(response, fileName);
   }
 
   /** The detail table's lines as the page draws them (detailLines, one rule for both), by the API's own texts. */

@@ -1,7 +1,7 @@
-import JSZip from 'jszip';
+import type JSZip from 'jszip';
 import { type ChartResult, DEFINITIONS, type PriceStructureTable, type SortOrder, sortStructureRows } from '@car/contracts';
 import { binaryBody } from '../support/api-app';
-import { chartData, charts, decode, part, slideTables, texts } from '../support/deck-zip';
+import { chartData, charts, deckAnswer, decode, part, slideTables, texts } from '../support/deck-zip';
 import { priceStructureApi } from '../support/price-structure-api';
 
 /*
@@ -18,12 +18,7 @@ describe('导出PPT of the price-structure pages (price/totalMarket/ppt, price/p
 
   async function deckOf(path: string, query: Record<string, string>, fileName: string): Promise<JSZip> {
     const response = await call(path, query).buffer(true).parse(binaryBody);
-    expect({ status: response.status, type: response.headers['content-type'] }).toEqual({
-      status: 200,
-      type: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-    });
-    expect(response.headers['content-disposition']).toContain(encodeURIComponent(fileName));
-    return JSZip.loadAsync(response.body as Buffer);
+    return deckAnswer(response, fileName);
   }
 
   /** The page's two calls for a deck's URL: the chart (its data2 is the URL's `chart`) and the table. */

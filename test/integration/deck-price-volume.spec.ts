@@ -14,7 +14,7 @@ import {
   thousands,
 } from '@car/contracts';
 import { binaryBody } from '../support/api-app';
-import { charts, decode, part, slidesOf as slides, tableOf, texts } from '../support/deck-zip';
+import { charts, deckAnswer, decode, part, slidesOf as slides, tableOf, texts } from '../support/deck-zip';
 import { priceVolumeMarket, type PriceVolumeMarket } from '../support/price-volume-market';
 
 /*
@@ -66,12 +66,7 @@ describe('导出PPT of the price-volume pages', () => {
       .set('token', opened.token)
       .buffer(true)
       .parse(binaryBody);
-    expect({ status: response.status, type: response.headers['content-type'] }).toEqual({
-      status: 200,
-      type: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-    });
-    expect(response.headers['content-disposition']).toContain(encodeURIComponent(fileName));
-    return JSZip.loadAsync(response.body as Buffer);
+    return deckAnswer(response, fileName);
   }
 
   /** A detail row as the page shows it: band, member (detail view), the two periods' sales or MIX, 同比 or the MIX change. */

@@ -14,7 +14,7 @@ import {
   sharePercentText,
 } from '@car/contracts';
 import { binaryBody, signedInApp } from '../support/api-app';
-import { decode, part, tableRows, texts } from '../support/deck-zip';
+import { deckAnswer, decode, part, tableRows, texts } from '../support/deck-zip';
 import { addPriceFixture } from '../support/price-fixture';
 import { ANALYST, createSalesFixture, dropSalesFixture } from '../support/sales-fixture';
 import { testEnv } from '../support/test-env';
@@ -52,12 +52,7 @@ describe('导出PPT of the price pages (price/marketPriceWhole/ppt, price/cabmod
 
   async function deckOf(path: string, query: Record<string, string | number>, fileName: string): Promise<JSZip> {
     const response = await call(path, query).buffer(true).parse(binaryBody);
-    expect({ status: response.status, type: response.headers['content-type'] }).toEqual({
-      status: 200,
-      type: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-    });
-    expect(response.headers['content-disposition']).toContain(encodeURIComponent(fileName));
-    return JSZip.loadAsync(response.body as Buffer);
+    return deckAnswer(response, fileName);
   }
 
   const ARROW = { up: ' ↑', down: ' ↓' } as const;

@@ -1,7 +1,7 @@
-import JSZip from 'jszip';
+import type JSZip from 'jszip';
 import { type ChartResult, DEFAULT_TAGS, DEFINITIONS, sortRankingRows, type Summary, type TableRow } from '@car/contracts';
 import { binaryBody } from '../support/api-app';
-import { chartTitled, decode, expectedCaches, part, rankingCells, tableRows, texts } from '../support/deck-zip';
+import { chartTitled, deckAnswer, decode, expectedCaches, part, rankingCells, tableRows, texts } from '../support/deck-zip';
 import { salesFiguresApi } from '../support/sales-figures';
 
 /*
@@ -14,12 +14,7 @@ describe('导出PPT of 整体市场表现 (saleVolume/wholeMarket/ppt)', () => {
 
   async function deckOf(query: Record<string, string | number>): Promise<JSZip> {
     const response = await call('wholeMarket/ppt', query).buffer(true).parse(binaryBody);
-    expect({ status: response.status, type: response.headers['content-type'] }).toEqual({
-      status: 200,
-      type: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-    });
-    expect(response.headers['content-disposition']).toContain(encodeURIComponent('整体市场表现-2026-03.pptx'));
-    return JSZip.loadAsync(response.body as Buffer);
+    return deckAnswer(response, '整体市场表现-2026-03.pptx');
   }
 
   const filters = { time: '2026-03', source: 2, detailId: -1, producerProperty: -1 };

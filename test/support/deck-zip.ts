@@ -1,5 +1,5 @@
 import JSZip from 'jszip';
-import { type ChartResult, type TableRow } from '@car/contracts';
+import { type ChartResult, PPTX_MIME, type TableRow } from '@car/contracts';
 
 /*
  * A deck (.pptx) read as the zip of XML it is, for the tests that compare a deck with the API (issue 31 §3): its
@@ -158,4 +158,11 @@ export async function slidesOf(zip: JSZip): Promise<string[]> {
 export async function slide(zip: JSZip, n: number): Promise<{ xml: string; texts: string[]; table: string[][] }> {
   const xml = await part(zip, `ppt/slides/slide${n}.xml`);
   return { xml, texts: texts(xml), table: tableOf(xml) };
+}
+
+/** A 导出PPT answer: 200, the deck's type, the file name (when given) in its Content-Disposition; the deck it carries. */
+export async function deckAnswer(response: { status: number; headers: Record<string, string>; body: unknown }, fileName?: string): Promise<JSZip> {
+  expect({ status: response.status, type: response.headers['content-type'] }).toEqual({ status: 200, type: PPTX_MIME });
+  if (fileName !== undefined) expect(response.headers['content-disposition']).toContain(encodeURIComponent(fileName));
+  return openDeck(response.body as Buffer);
 }

@@ -170,7 +170,17 @@ describe('the deck writer (issue 31)', () => {
     const deck = await JSZip.loadAsync(
       await writeDeck({
         ...DECK,
-        slides: [{ kind: 'text', title: '本月要点', paragraphs: [{ heading: '市场', text: '第一句：零售 1.0 千辆。' }, { heading: '车型', text: '第二句。' }], labels: ['同比'] }],
+        slides: [
+          {
+            kind: 'text',
+            title: '本月要点',
+            paragraphs: [
+              { heading: '市场', text: '第一句：零售 1.0 千辆。' },
+              { heading: '车型', text: '第二句。' },
+            ],
+            labels: ['同比'],
+          },
+        ],
       }),
     );
     const slide = await text(deck, 'ppt/slides/slide2.xml');
