@@ -42,5 +42,9 @@ export const CONTENT_MASTER = 'CAR_CONTENT';
 /** Rows of a table on one slide, under its header (a longer table goes on, its header repeated). */
 export const TABLE_ROWS_PER_SLIDE = 15;
 
-/** Columns of a table on one slide, its leading name columns among them: a wider table goes on over slides, the name columns on each. */
-export const TABLE_COLUMNS_PER_SLIDE = 12;
+/**
+ * Columns of a table on one slide, its leading name columns among them: a wider table goes on over slides, the name
+ * columns on each. The widest sales ranking (类别, the name and all fourteen 数据列) and a price month table (the
+ * region and thirteen months) fit whole.
+ */
+export const TABLE_COLUMNS_PER_SLIDE = 16;
