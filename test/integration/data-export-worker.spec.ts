@@ -140,7 +140,7 @@ describeWithRedis('an export in the worker process', () => {
     }
     expect(bundle).toMatchObject({ status: 'done', percent: 100, filesAdded: 3 });
     const zip = await server().get(bundle.result!).set('token', token).buffer(true).parse(binaryBody).expect(200);
-    expect(Object.keys((await JSZip.loadAsync(zip.body as Buffer)).files).sort()).toEqual(page.items.map((item) => `${item.name}.xlsx`).sort());
+    expect(Object.keys((await JSZip.loadAsync(zip.body as Buffer)).files).sort()).toEqual(page.items.map((item) => `${item.name}.${item.fileType}`).sort());
   }, 120_000);
 
   test("the export's connection dropped mid-export (pg_terminate_backend): the job fails its attempt and is retried to done, the worker lives, nothing escapes unhandled", async () => {
