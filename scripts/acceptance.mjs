@@ -20,11 +20,17 @@ export function selectedProjects(args) {
   return selected;
 }
 
+/** The arguments without `--selectProjects` and the projects it names (paths, -t and the like). */
+export function otherArgs(args) {
+  const selected = selectedProjects(args);
+  return args.filter((a, i) => a !== '--selectProjects' && !selected.includes(a) && !(i > 0 && args[i - 1] === '--selectProjects'));
+}
+
 /** The jest arguments for the acceptance runs, or null when the caller selected other projects only. */
 export function acceptanceArgs(args) {
   const selected = selectedProjects(args);
   if (selected.length > 0 && !selected.includes('acceptance')) return null;
-  const rest = args.filter((a, i) => a !== '--selectProjects' && !selected.includes(a) && !(i > 0 && args[i - 1] === '--selectProjects'));
+  const rest = otherArgs(args);
   // A filtered run (a path or -t) may match no acceptance spec: jest then starts nothing and passes.
   return ['--selectProjects', 'acceptance', ...(rest.length > 0 ? ['--passWithNoTests'] : []), ...rest];
 }

@@ -2,6 +2,7 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, AppConfig } from './config/config';
 import { dataSourceOptions } from './database/data-source';
+import { ReadReplicasModule } from './database/read-replicas.module';
 import { AlertsJobsModule } from './alerts/alerts-jobs.module';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { DataExportJobsModule } from './dataExport/data-export-jobs.module';
@@ -29,6 +30,7 @@ export class CoreModule {
       module: CoreModule,
       imports: [
         TypeOrmModule.forRoot(dataSourceOptions(runtime.databaseUrl, applicationName)),
+        ReadReplicasModule,
         QueueModule.forRoot(),
         ReferenceModule,
         AnalyticsModule,

@@ -3,14 +3,26 @@ import type { EndpointResult } from './measure';
 import { failuresOf, type LoadRunResult } from './load-run';
 import { bytes, count, ms, spread } from './stats';
 
-export const TARGET_P95_MS = 50;
+/** Every analytics call's p95 (issue 32 §3; it was 50 ms before). */
+export const TARGET_P95_MS = 20;
+/** The load run with the answer cache. */
 export const TARGET_LOAD_P99_MS = 250;
+/** The load run computing every call afresh (issue 32 §3): at least this many calls a second at this p99, no failures. */
+export const TARGET_FRESH_PER_SECOND = 1_000;
+export const TARGET_FRESH_P99_MS = 150;
 export const MIN_RETAIL_ROWS = 30_000_000;
 
 export interface RollupSize {
   table: string;
   rows: number;
   bytes: number;
+}
+
+/** A load run computing every call afresh, of this build or (--against) the other, in its turn. */
+export interface FreshLoadRun {
+  build: 'this' | 'against';
+  turn: number;
+  result: LoadRunResult;
 }
 
 export interface BenchReport {
@@ -27,8 +39,8 @@ export interface BenchReport {
   compareNote: string;
   /** The load run as analysts meet the API: each answer computed once, then served by the answer cache. */
   load: LoadRunResult | null;
-  /** The same run with every call computed afresh (`Cache-Control: no-cache`): the work itself. */
-  loadFresh: LoadRunResult | null;
+  /** The same run with every call computed afresh (`Cache-Control: no-cache`): the work itself; with --against, the two builds' turns. */
+  loadFresh: FreshLoadRun[];
   loadMix: string[];
 }
 
@@ -53,6 +65,8 @@ export function renderReport(r: BenchReport): string {
   const disagree = comparisons.filter((x) => x.c.agree === false);
   const loadMet = (l: LoadRunResult | null): boolean => l !== null && l.p99 <= TARGET_LOAD_P99_MS && failuresOf(l) === 0;
   const loadOk = loadMet(r.load);
+  const freshMet = (l: LoadRunResult): boolean => l.perSecond >= TARGET_FRESH_PER_SECOND && l.p99 <= TARGET_FRESH_P99_MS && failuresOf(l) === 0;
+  const freshThis = r.loadFresh.find((run) => run.build === 'this')?.result ?? null;
   const loadCell = (l: LoadRunResult): string =>
     `p99 ${ms(l.p99)} ms, ${count(l.requests)} calls, ${l.errors} errors, ${l.timeouts} timeouts, ${l.non2xx} non-2xx, ${l.mismatches} not code 1`;
   const rollupBytes = r.rollups.reduce((a, t) => a + t.bytes, 0);
@@ -91,8 +105,10 @@ export function renderReport(r: BenchReport): string {
     line(
       `| load run: ${r.load.connections} users for ${r.load.seconds} s, p99 ≤ ${TARGET_LOAD_P99_MS} ms, no errors (with the answer cache) | ${yes(loadOk)}: ${loadCell(r.load)} |`,
     );
-    if (r.loadFresh)
-      line(`| the same, every call computed afresh (no cache) | ${loadMet(r.loadFresh) ? 'within the target' : 'over the target'}: ${loadCell(r.loadFresh)} |`);
+    for (const fresh of r.loadFresh.filter((run) => run.build === 'this'))
+      line(
+        `| the same, every call computed afresh (no cache)${r.loadFresh.length > 1 ? `, turn ${fresh.turn}` : ''}: ≥ ${count(TARGET_FRESH_PER_SECOND)} calls/s, p99 ≤ ${TARGET_FRESH_P99_MS} ms, no errors (issue 32 §3) | ${yes(freshMet(fresh.result))}: ${fresh.result.perSecond.toFixed(0)} calls/s, ${loadCell(fresh.result)} |`,
+      );
   } else {
     line('| load run | not run (`--no-load`) |');
   }
@@ -109,10 +125,10 @@ export function renderReport(r: BenchReport): string {
     'Why. ' +
       [
         `A sales-volume call reads at most ${count(Math.max(0, ...scanned))} rollup rows in the compared calls (median ${count(spread(scanned).p50)}), where the same aggregates on the raw facts need up to ${count(Math.max(0, ...comparisons.map((x) => x.c.factRows)))} fact rows: the five comparison spans of a month (当月, 同期, 环比, 累计, 去年累计) read three months of year-to-date sums instead of up to twenty-four months, and questions that do not group or filter by product read rollups without it (the market, per province, per city).`,
-        'What remains of an API call is mostly its fixed cost — HTTP, the two sign-in checks, the calendar, JSON — about 2 ms at rest.',
+        'What remains of an API call is mostly its fixed cost — HTTP, the token, validation, JSON; the session, page grants and calendar are kept in memory until PostgreSQL notifies a change (decision 234): what search/calendar takes, which reads nothing else.',
         `Against DuckDB the API is ${ratio(retail)} faster on retail (data source 2) and ${ratio(wholesale)} on wholesale (source 1): wholesale facts are month × trim already (${count(r.data.wholesaleRows)} rows), so DuckDB scans them in about 10 ms and the lead there is the smallest, within reach of the machine's noise.`,
-        r.loadFresh
-          ? `The load run computing every call afresh is bound by the two cores the app, PostgreSQL and autocannon share (${r.loadFresh.perSecond.toFixed(0)} calls/s): a call waits behind the others more than it works.`
+        freshThis
+          ? `The load run computing every call afresh is bound by the two cores the app, PostgreSQL and autocannon share (${freshThis.perSecond.toFixed(0)} calls/s): a call waits behind the others more than it works.`
           : '',
       ]
         .filter(Boolean)
@@ -180,15 +196,19 @@ export function renderReport(r: BenchReport): string {
   line();
   if (r.load) {
     line(
-      `autocannon over loopback, in the benchmark's process: ${r.load.connections} connections (users) for ${r.load.seconds} s, each walking the same mix of ${r.load.calls} calls (the first two variants of every endpoint above) from its own starting place, one call after another, with the demo analyst's token. A call counts as a success only when it is HTTP 200 with \`code: 1\`. The app, PostgreSQL and autocannon share the two cores. Two runs: first every call with \`Cache-Control: no-cache\`, so the API computes each answer afresh (the work itself); then as analysts meet it, each distinct answer computed once and then served from the API's answer cache until the data changes (decision 129) — with a mix of ${r.load.calls} distinct calls, nearly every call of that run is a hit.`,
+      `autocannon over loopback, in the benchmark's process: ${r.load.connections} connections (users) for ${r.load.seconds} s, each walking the same mix of ${r.load.calls} calls (the first two variants of every endpoint above but the decks) from its own starting place, one call after another, with the demo analyst's token. A call counts as a success only when it is HTTP 200 with \`code: 1\`. The app, PostgreSQL and autocannon share the two cores. Two runs: first every call with \`Cache-Control: no-cache\`, so the API computes each answer afresh (the work itself); then as analysts meet it, each distinct answer computed once and then served from the API's answer cache until the data changes (decision 129) — with a mix of ${r.load.calls} distinct calls, nearly every call of that run is a hit.`,
     );
     line();
     line('| run | calls | calls/s | p50 ms | p97.5 ms | p99 ms | max ms | errors | timeouts | non-2xx | not code 1 |');
     line('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    const builds = r.loadFresh.some((run) => run.build === 'against');
     for (const [label, l] of [
-      ['computed afresh', r.loadFresh],
-      ['with the answer cache', r.load],
-    ] as const) {
+      ...r.loadFresh.map(
+        (run) =>
+          [`computed afresh${builds ? `, ${run.build === 'this' ? 'this build' : 'the other build (--against)'}, turn ${run.turn}` : ''}`, run.result] as const,
+      ),
+      ['with the answer cache', r.load] as const,
+    ]) {
       if (l)
         line(
           `| ${label} | ${count(l.requests)} | ${l.perSecond.toFixed(0)} | ${ms(l.p50)} | ${ms(l.p97_5)} | ${ms(l.p99)} | ${ms(l.max)} | ${l.errors} | ${l.timeouts} | ${l.non2xx} | ${l.mismatches} |`,

@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { LetterGroup, PriceStructureTable, PriceTable, PriceTraceWhole, PriceWhole, SeriesItem } from '@car/contracts';
 import { describeInBrowser, useBrowser } from '../support/browser';
 import { slideTables, texts, part } from '../support/deck-zip';
-import { apiResult } from '../support/sales-pages';
+import { apiResult, settled } from '../support/sales-pages';
 import { testEnv } from '../support/test-env';
 import {
   ANALYST,
@@ -129,7 +129,13 @@ describeInBrowser('价格分析 as shipped', () => {
         page.locator('.structure-table thead a[data-column="mix"]').click(),
       ]);
       await page.locator('.sales-page__title', { hasText: title }).waitFor();
-      const sorted = await shownRows(page.locator('.structure-table'));
+      await settled(page);
+      // The address moves before the table is drawn in its new order: read it until it has (at most 10 s).
+      let sorted = await shownRows(page.locator('.structure-table'));
+      for (let wait = 0; wait < 50 && JSON.stringify(sorted) === JSON.stringify(shown); wait++) {
+        await page.waitForTimeout(200);
+        sorted = await shownRows(page.locator('.structure-table'));
+      }
       expect(sorted).not.toEqual(shown);
       const deck = await saveDownload(page, downloadControl(page.locator('.sales-page__head'), '导出PPT'));
       expect(deck.fileName).toMatch(new RegExp(`^${title}_.*\\.pptx$`));

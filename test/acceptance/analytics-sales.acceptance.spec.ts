@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import type { CarDetails, TablePage } from '@car/contracts';
 import { describeInBrowser, useBrowser } from '../support/browser';
 import { chartSeriesNames, openDeck, part, slideChart, slideCount, tableOf, texts } from '../support/deck-zip';
-import { apiResult, cardsOf, cardValues, type SummaryAnswer } from '../support/sales-pages';
+import { apiResult, cardsOf, cardValues, type SummaryAnswer, drawnCards } from '../support/sales-pages';
 import { testEnv } from '../support/test-env';
 import {
   ANALYST,
@@ -91,7 +91,8 @@ describeInBrowser('销量分析 as shipped', () => {
 
   test('整体市场表现: 查询 with another month and 批发量 shows the API figures; the chart exports a PNG; the segment table downloads with its figures', async () => {
     const { page, assertClean } = await openAs(browser(), ANALYST, '/salevolume/wholemarket');
-    expect(await cardValues(page)).toEqual(cardsOf(await apiResult<SummaryAnswer>(page, '/saleVolume/wholeMarket/whole')));
+    const opening = await apiResult<SummaryAnswer>(page, '/saleVolume/wholeMarket/whole');
+    expect(await drawnCards(page, opening)).toEqual(cardsOf(opening));
 
     await openGroup(page, '时间');
     const month = await pickMonth(page, page.locator('.filter-panel'));
@@ -99,7 +100,7 @@ describeInBrowser('销量分析 as shipped', () => {
     const url = await query(page, (u) => u.searchParams.get('time') === month && u.searchParams.get('source') === '1');
     const summary = await apiResult<SummaryAnswer>(page, '/saleVolume/wholeMarket/whole', salesFilters(url));
     expect(summary.time).toBe(month);
-    expect(await cardValues(page)).toEqual(cardsOf(summary));
+    expect(await drawnCards(page, summary)).toEqual(cardsOf(summary));
 
     await page.waitForSelector('.trend-chart canvas[data-drawn="true"]');
     const png = await exportChartPng(page, page.locator('.trend-chart'));
@@ -151,7 +152,7 @@ describeInBrowser('销量分析 as shipped', () => {
     const url = await query(page, (u) => u.searchParams.get('time') === month);
     const summary = await apiResult<SummaryAnswer>(page, '/saleVolume/areaMarket/whole', salesFilters(url));
     expect(summary.time).toBe(month);
-    expect(await cardValues(page)).toEqual(cardsOf(summary));
+    expect(await drawnCards(page, summary)).toEqual(cardsOf(summary));
 
     await page.waitForSelector('.trend-chart canvas[data-drawn="true"]');
     await exportChartPng(page, page.locator('.trend-chart'));
@@ -177,6 +178,8 @@ describeInBrowser('销量分析 as shipped', () => {
     ]);
     await page.waitForLoadState('networkidle');
     const brands = await apiResult<TablePage>(page, '/saleVolume/areaMarket/bound', { ...salesFilters(new URL(page.url())), currentPage: 1, pageSize: 10 });
+    // The address moves before the table is drawn anew: read it once it shows the brands.
+    await page.locator('.ranking-table tbody tr', { hasText: brands.list[0].name }).first().waitFor();
     await expectRankingWorkbook(page, brands.total);
 
     // 导出PPT (decision 211): the page as shown — its tags with the node, its cards, the map's units, the brands shown.
@@ -201,7 +204,7 @@ describeInBrowser('销量分析 as shipped', () => {
     const filters = salesFilters(url);
     const summary = await apiResult<SummaryAnswer>(page, '/saleVolume/companyBrand/whole', filters);
     expect(summary.time).toBe(month);
-    expect(await cardValues(page)).toEqual(cardsOf(summary));
+    expect(await drawnCards(page, summary)).toEqual(cardsOf(summary));
 
     // The producers' ranking: every producer of the month in the file.
     const producers = await apiResult<TablePage>(page, '/saleVolume/companyBrand/list', { ...filters, type: 0, currentPage: 1, pageSize: 10 });

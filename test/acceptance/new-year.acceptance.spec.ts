@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { DEMO_OPEN_ID, MP_SESSION_HEADER, type MpRetailChart, type Summary } from '@car/contracts';
 import { describeInBrowser, screenshot, useBrowser } from '../support/browser';
 import { signedLink } from '../support/mp-link';
-import { apiResult, cardsOf, cardValues, settled } from '../support/sales-pages';
+import { apiResult, cardsOf, drawnCards, settled } from '../support/sales-pages';
 import { ANALYST, openAs, pointHelpersAtShipped } from './support/analytics-kit';
 
 /**
@@ -38,7 +38,7 @@ describeInBrowser('1-2月合计 as shipped', () => {
     ]);
     await settled(page);
     const combined = await apiResult<Summary>(page, '/saleVolume/wholeMarket/whole', { time: '2026-02', newYear: 1 });
-    expect(await cardValues(page)).toEqual(cardsOf(combined));
+    expect(await drawnCards(page, combined)).toEqual(cardsOf(combined));
     await expect(page.locator('.summary-card[data-card="qty"] .summary-card__title').textContent()).resolves.toBe('1-2月销量');
 
     const month = (time: string) => apiResult<Summary>(page, '/saleVolume/wholeMarket/whole', { time });

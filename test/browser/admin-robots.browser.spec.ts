@@ -49,11 +49,16 @@ describeInBrowser('the robots page', () => {
       await signIn(page, base, await createUser('admin', 'robotpage', PASSWORD, '机器人页管理员'));
       await page.goto(`${base}/admin/robots`, { waitUntil: 'networkidle' });
       await page.locator('h2', { hasText: '群机器人' }).waitFor();
-      await register(page, { name: '内网群', service: '企业微信', url: 'http://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=k' });
-      await page.locator('.toast', { hasText: ROBOT_MESSAGES.httpsOnly }).first().waitFor();
+      // Each toast is watched for from before the click that brings it: it lasts 3 s.
+      await Promise.all([
+        page.locator('.toast', { hasText: ROBOT_MESSAGES.httpsOnly }).first().waitFor(),
+        register(page, { name: '内网群', service: '企业微信', url: 'http://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=k' }),
+      ]);
       await page.getByRole('dialog').getByLabel('Webhook 地址').fill('https://127.0.0.1/hook');
-      await page.getByRole('dialog').getByRole('button', { name: '保存' }).click();
-      await page.locator('.toast', { hasText: ROBOT_MESSAGES.privateTarget }).first().waitFor();
+      await Promise.all([
+        page.locator('.toast', { hasText: ROBOT_MESSAGES.privateTarget }).first().waitFor(),
+        page.getByRole('dialog').getByRole('button', { name: '保存' }).click(),
+      ]);
       expect(await page.locator('tr[data-robot="内网群"]').count()).toBe(0);
       assertClean();
     } finally {

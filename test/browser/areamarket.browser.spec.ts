@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describeInBrowser, screenshot, useBrowser } from '../support/browser';
-import { apiResult, canvasHasInk, cardsOf, cardValues, download, settled, openSignedIn, type SummaryAnswer } from '../support/sales-pages';
+import { apiResult, canvasHasInk, cardsOf, download, settled, openSignedIn, type SummaryAnswer, drawnCards } from '../support/sales-pages';
 
 /**
  * 区域市场表现: the map draws and drills nation → 华南 → 广东 through clicks on the map and back up with
@@ -25,7 +25,8 @@ describeInBrowser('the area-market page', () => {
     const { page, assertClean } = await openSignedIn(browser(), `${PAGE}`);
     await page.waitForSelector(`${MAP}[data-drawn="true"]`);
     expect(await canvasHasInk(page, MAP)).toBe(true);
-    expect(await cardValues(page)).toEqual(cardsOf(await apiResult<SummaryAnswer>(page, '/saleVolume/areaMarket/whole')));
+    const nation = await apiResult<SummaryAnswer>(page, '/saleVolume/areaMarket/whole');
+    expect(await drawnCards(page, nation)).toEqual(cardsOf(nation));
     await page.waitForSelector('.trend-chart canvas[data-drawn="true"]');
     expect(await canvasHasInk(page, '.trend-chart canvas')).toBe(true);
     await screenshot(page, 'areamarket-nation');
@@ -39,7 +40,8 @@ describeInBrowser('the area-market page', () => {
     await page.waitForURL((url) => url.searchParams.get('area') === '440000' && url.searchParams.get('level') === '2');
     await settled(page);
     await page.waitForSelector(`${MAP}[data-drawn="true"]`);
-    expect(await cardValues(page)).toEqual(cardsOf(await apiResult<SummaryAnswer>(page, '/saleVolume/areaMarket/whole', { area: 440000, level: 2 })));
+    const guangdong = await apiResult<SummaryAnswer>(page, '/saleVolume/areaMarket/whole', { area: 440000, level: 2 });
+    expect(await drawnCards(page, guangdong)).toEqual(cardsOf(guangdong));
     await expect(page.locator('.header-tags').textContent()).resolves.toContain('广东');
     await screenshot(page, 'areamarket-guangdong');
 
@@ -57,7 +59,8 @@ describeInBrowser('the area-market page', () => {
       await page.waitForURL((url) => url.searchParams.get('area') === expected[0] && url.searchParams.get('level') === expected[1]);
       await settled(page);
     }
-    expect(await cardValues(page)).toEqual(cardsOf(await apiResult<SummaryAnswer>(page, '/saleVolume/areaMarket/whole')));
+    const nationAgain = await apiResult<SummaryAnswer>(page, '/saleVolume/areaMarket/whole');
+    expect(await drawnCards(page, nationAgain)).toEqual(cardsOf(nationAgain));
     assertClean();
   });
 

@@ -1,5 +1,6 @@
 import { DASHBOARD_PATH, type DashboardCityPage, type DashboardList, type DashboardWhole } from '@car/contracts';
 import { describeInBrowser, screenshot, useBrowser } from '../support/browser';
+import { pollUntilEqual } from '../support/poll';
 import { apiResult, signInAsDemo } from '../support/sales-pages';
 import { openPage } from '../support/browser';
 import { testEnv } from '../support/test-env';
@@ -17,6 +18,8 @@ describeInBrowser('the dashboard', () => {
       .getByTestId(testId)
       .locator('tbody tr td:nth-child(2)')
       .evaluateAll((cells) => cells.map((c) => c.childNodes[0]?.textContent ?? ''));
+  /** A table's names once it shows `expected` (or after 10 s): the address moves before the table is drawn anew. */
+  const drawnRowNames = (page: import('playwright-core').Page, testId: string, expected: string[]) => pollUntilEqual(() => rowNames(page, testId), expected);
 
   test("the header's 看板 opens the dashboard, whose figures are the API's", async () => {
     const { page, assertClean } = await openPage(browser());
@@ -34,7 +37,8 @@ describeInBrowser('the dashboard', () => {
     expect(values.slice(0, 3)).toEqual([`${whole.xinnengyuan.qtyStr}千辆`, `${whole.all.qtyStr}千辆`, whole.shentoulvStr]);
     await expect(page.locator('.gauge').first().getAttribute('aria-label')).resolves.toBe(`BEV ${whole.bevPer?.toFixed(1)}%`);
     const brands = await apiResult<DashboardList>(page, '/dashboard/brands', { jllType: 2 });
-    expect(await rowNames(page, 'brand-table')).toEqual(brands.list.map((b) => b.name));
+    const brandNames = brands.list.map((b) => b.name);
+    expect(await drawnRowNames(page, 'brand-table', brandNames)).toEqual(brandNames);
     expect(brands.list).toHaveLength(7);
     await expect(page.locator('.dashboard-brief p').allTextContents()).resolves.toEqual(whole.briefs.map((b) => b.text));
     // The top menu holds the stored menus' groups and pages.
@@ -62,7 +66,8 @@ describeInBrowser('the dashboard', () => {
     await Promise.all([page.waitForURL((u) => u.searchParams.get('cityPage') === '2'), page.getByRole('link', { name: '11~20' }).click()]);
     await page.waitForLoadState('networkidle');
     const second = await apiResult<DashboardCityPage>(page, '/dashboard/cities', { accumulate: 1, currentPage: 2 });
-    expect(await rowNames(page, 'city-table')).toEqual(second.list.map((c) => c.name));
+    const secondNames = second.list.map((c) => c.name);
+    expect(await drawnRowNames(page, 'city-table', secondNames)).toEqual(secondNames);
 
     await Promise.all([
       page.waitForURL((u) => u.searchParams.get('brandType') === '0' && !u.searchParams.has('cityPage')),
@@ -70,7 +75,8 @@ describeInBrowser('the dashboard', () => {
     ]);
     await page.waitForLoadState('networkidle');
     const jointCities = await apiResult<DashboardCityPage>(page, '/dashboard/cities', { accumulate: 1, jllType: 0 });
-    expect(await rowNames(page, 'city-table')).toEqual(jointCities.list.map((c) => c.name));
+    const jointNames = jointCities.list.map((c) => c.name);
+    expect(await drawnRowNames(page, 'city-table', jointNames)).toEqual(jointNames);
 
     const earlier = `${Number(latest.slice(0, 4)) - 1}-${latest.slice(5)}`;
     await page.goto(`${testEnv().baseUrl}${DASHBOARD_PATH}?time=${earlier}`, { waitUntil: 'networkidle' });

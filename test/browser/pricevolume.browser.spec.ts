@@ -212,8 +212,9 @@ describeInBrowser('the sales-proportion page', () => {
       page.waitForURL((u) => u.searchParams.get('singleView') === '2'),
       page.locator('[aria-label="单车系表"] a', { hasText: /^MIX$/ }).click(),
     ]);
+    // The address moves when the loaders are done, before React has drawn their answer: wait for the drawn header.
+    await page.locator('[aria-label="单车系表"] thead th', { hasText: /^细分市场MIX/ }).waitFor();
     await settled(page);
-    await expect(page.locator('[aria-label="单车系表"] thead th').allTextContents()).resolves.toContain('细分市场MIX');
     await Promise.all([
       page.waitForURL((u) => u.searchParams.get('singleType') === '1'),
       page.locator('[aria-label="时间段对比图形"] a', { hasText: '散点图' }).click(),

@@ -25,9 +25,12 @@ describeInBrowser('a page opened with an id that names nothing', () => {
   ])('%s shows the page and the message as a toast', async (address, titleSelector, title, message) => {
     const { page, assertClean } = await openPage(browser());
     await signIn(page, await createAnalyst('unknownids', PASSWORD, '未知编号测试'));
-    const response = await page.goto(`${testEnv().baseUrl}${address}`, { waitUntil: 'networkidle' });
+    // Watched from the start: a toast lasts 3 s, and on a busy machine the page's network is idle later than that.
+    const [response] = await Promise.all([
+      page.goto(`${testEnv().baseUrl}${address}`, { waitUntil: 'networkidle' }),
+      page.locator('.toast--error', { hasText: message }).waitFor(),
+    ]);
     expect(response?.status()).toBe(200);
-    await page.locator('.toast--error', { hasText: message }).waitFor();
     expect(await page.locator(titleSelector).first().textContent()).toBe(title);
     expect(await page.locator('.route-error').count()).toBe(0);
     assertClean();

@@ -157,9 +157,9 @@ describeInBrowser('the mobile sales query', () => {
       page.waitForURL((u) => u.searchParams.get('type') === '0' && u.searchParams.get('id') === String(brand.id)),
       page.getByLabel('搜索').first().press('Enter'),
     ]);
-    await page.waitForLoadState('networkidle');
-    await expect(page.getByRole('tab', { name: '品牌', exact: true }).getAttribute('aria-selected')).resolves.toBe('true');
-    await expect(page.locator('.mp-head h1').textContent()).resolves.toBe('大众');
+    // The address moves before the page draws the brand: wait for the drawn tab and title, not for network idle.
+    await page.getByRole('tab', { name: '品牌', exact: true, selected: true }).waitFor();
+    await page.locator('.mp-head h1', { hasText: /^大众$/ }).waitFor();
     await expect(page.locator('.mp-cards .mp-cards__label').allTextContents()).resolves.toEqual(['单月（千辆）', '当月同比', '年累计（千辆）', '累计同比']);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await screenshot(page, 'wechatsalevolume-brand-from-producer-tab-375');

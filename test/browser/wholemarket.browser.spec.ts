@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
 import { describeInBrowser, screenshot, useBrowser } from '../support/browser';
-import { apiResult, canvasHasInk, cardsOf, cardValues, download, settled, openSignedIn, type SummaryAnswer } from '../support/sales-pages';
+import { apiResult, canvasHasInk, cardsOf, cardValues, download, settled, openSignedIn, type SummaryAnswer, drawnCards } from '../support/sales-pages';
 
 /**
  * 整体市场表现 as an analyst uses it: the figures equal the API's for the same filters, the panel's
@@ -21,7 +21,7 @@ describeInBrowser('the whole-market page', () => {
   test('shows the API figures for the latest month with a drawn chart and the segment table', async () => {
     const { page, assertClean } = await openSignedIn(browser(), `${PAGE}`);
     const summary = await apiResult<SummaryAnswer>(page, '/saleVolume/wholeMarket/whole');
-    expect(await cardValues(page)).toEqual(cardsOf(summary));
+    expect(await drawnCards(page, summary)).toEqual(cardsOf(summary));
     await page.waitForSelector('.trend-chart canvas[data-drawn="true"]');
     expect(await canvasHasInk(page, '.trend-chart canvas')).toBe(true);
     // Segments come whole with their category subtotals and the total row.

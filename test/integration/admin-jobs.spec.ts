@@ -8,7 +8,7 @@ import { InProcessJobQueue, JobQueue, redisConnection } from '../../backend/src/
 import { JobName, QUEUE_NAME } from '../../backend/src/queue/job-names';
 import { JobRegistry } from '../../backend/src/queue/job-registry';
 import { JobRunner, bullProcessor } from '../../backend/src/queue/job-runner';
-import { signIn, signedInApp } from '../support/api-app';
+import { signIn, signedInApp, untilAnswer } from '../support/api-app';
 import { testEnv } from '../support/test-env';
 import { createAnalyst, createUser } from '../support/users';
 
@@ -311,7 +311,12 @@ describeWithRedis('the job monitor with BullMQ', () => {
       await db.end();
     }
     for (const path of ['/', '/api/queues']) {
-      const refused = await server().get(`${QUEUE_BOARD_PATH}${path}`).set('token', token).expect(403);
+      // The app hears the write to the user's row a moment after it (decision 234).
+      const refused = await untilAnswer(
+        () => server().get(`${QUEUE_BOARD_PATH}${path}`).set('token', token),
+        (r) => r.status !== 200,
+      );
+      expect(refused.status).toBe(403);
       expect(refused.body).toEqual({ code: ApiCode.PasswordChangeRequired, msg: ADMIN_MESSAGES.passwordChangeRequired, result: null });
     }
     // Pausing the queue is a PUT on the board's API: refused the same way.

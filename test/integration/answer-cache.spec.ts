@@ -1,13 +1,10 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import { Client } from 'pg';
 import request from 'supertest';
 import { ANSWER_CACHE_HEADER, API_PREFIX, ApiCode, type PriceStructureTable } from '@car/contracts';
 import { AnswerCache } from '../../backend/src/answers/answer-cache';
 import { OPERATIONAL_TABLES, STAGING_TABLE } from '../../backend/src/answers/data-changes';
-import { binaryBody, signedInApp, signIn } from '../support/api-app';
-import { addPriceFixture } from '../support/price-fixture';
-import { ANALYST, createSalesFixture, dropSalesFixture } from '../support/sales-fixture';
-import { testEnv } from '../support/test-env';
+import { binaryBody, signIn } from '../support/api-app';
+import { priceMarketApp } from '../support/price-structure-api';
+import { ANALYST } from '../support/sales-fixture';
 
 /*
  * The answer cache (decision 129) on the hand-made market of sales-fixture.ts and price-fixture.ts:
@@ -21,29 +18,10 @@ const TABLE = '/price/totalMarket/table';
 const BANDS = { priceLow: '14', priceHigh: '20', segment: '1', orderBy: '0', time: '2026-03', averageMonth: '1', tab: '0' };
 
 describe('the answer cache', () => {
-  const env = testEnv();
-  const database = `${new URL(env.databaseUrl).pathname.slice(1)}_answers`;
-  const address = `10.91.${process.pid % 250}.7`;
-  let app: NestExpressApplication;
-  let token: string;
-  let db: Client;
-
-  beforeAll(async () => {
-    const databaseUrl = await createSalesFixture(env.adminUrl, database);
-    await addPriceFixture(databaseUrl);
-    ({ app, token } = await signedInApp({ address, databaseUrl, account: ANALYST.account, password: ANALYST.password, config: { ANSWER_CACHE_MB: '8' } }));
-    db = new Client({ connectionString: databaseUrl });
-    await db.connect();
-  }, 120_000);
-
-  afterAll(async () => {
-    await db?.end();
-    await app?.close();
-    await dropSalesFixture(env.adminUrl, database);
-  });
+  const { address, app, token, db } = priceMarketApp('answers', 91, { ANSWER_CACHE_MB: '8' });
 
   const call = (path: string, query: Record<string, string>, headers: Record<string, string> = {}) => {
-    const r = request(app.getHttpServer()).get(`${API_PREFIX}${path}`).query(query).set('token', token);
+    const r = request(app().getHttpServer()).get(`${API_PREFIX}${path}`).query(query).set('token', token());
     for (const [name, value] of Object.entries(headers)) r.set(name, value);
     return r;
   };
@@ -87,24 +65,24 @@ describe('the answer cache', () => {
     await call(TABLE, BANDS).expect(200);
     expect(state(await call(TABLE, BANDS))).toBe('hit');
     // 50 more of trim 61 in March on each of its rows: the rollups are data tables like the facts.
-    const { rowCount } = await db.query(`UPDATE rollup_retail_car_band SET qty = qty + 50, qty_ytd = qty_ytd + 50 WHERE month = 202603 AND car_id = 61`);
+    const { rowCount } = await db().query(`UPDATE rollup_retail_car_band SET qty = qty + 50, qty_ytd = qty_ytd + 50 WHERE month = 202603 AND car_id = 61`);
     expect(rowCount).toBeGreaterThan(0);
     try {
       const after = await untilRecomputed(TABLE, BANDS);
       expect(total(after.body.result)).toBe(2200 + 50 * (rowCount ?? 0));
     } finally {
-      await db.query(`UPDATE rollup_retail_car_band SET qty = qty - 50, qty_ytd = qty_ytd - 50 WHERE month = 202603 AND car_id = 61`);
+      await db().query(`UPDATE rollup_retail_car_band SET qty = qty - 50, qty_ytd = qty_ytd - 50 WHERE month = 202603 AND car_id = 61`);
     }
     expect(total((await untilRecomputed(TABLE, BANDS)).body.result)).toBe(2200);
   });
 
   test('an uncommitted write drops nothing; its commit does', async () => {
     await call(TABLE, BANDS).expect(200);
-    await db.query('BEGIN');
-    await db.query(`UPDATE data_month SET month = month WHERE month = 202603`);
+    await db().query('BEGIN');
+    await db().query(`UPDATE data_month SET month = month WHERE month = 202603`);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(state(await call(TABLE, BANDS))).toBe('hit');
-    await db.query('COMMIT');
+    await db().query('COMMIT');
     expect(state(await untilRecomputed(TABLE, BANDS))).toBe('miss');
   });
 
@@ -126,12 +104,12 @@ describe('the answer cache', () => {
   test('a kept answer still needs a valid session: none, or a revoked one, is refused', async () => {
     await call(TABLE, BANDS).expect(200);
     expect(state(await call(TABLE, BANDS))).toBe('hit');
-    const anonymous = await request(app.getHttpServer()).get(`${API_PREFIX}${TABLE}`).query(BANDS);
+    const anonymous = await request(app().getHttpServer()).get(`${API_PREFIX}${TABLE}`).query(BANDS);
     expect(anonymous.status).toBe(401);
     expect(anonymous.body.result).toBeNull();
-    const second = await signIn(app, ANALYST.account, ANALYST.password, address);
-    await request(app.getHttpServer()).post(`${API_PREFIX}/security/logout`).set('token', second).expect(200);
-    const revoked = await request(app.getHttpServer()).get(`${API_PREFIX}${TABLE}`).query(BANDS).set('token', second);
+    const second = await signIn(app(), ANALYST.account, ANALYST.password, address);
+    await request(app().getHttpServer()).post(`${API_PREFIX}/security/logout`).set('token', second).expect(200);
+    const revoked = await request(app().getHttpServer()).get(`${API_PREFIX}${TABLE}`).query(BANDS).set('token', second);
     expect(revoked.status).toBe(401);
     expect(revoked.body.code).toBe(ApiCode.TokenRevoked);
   });
@@ -139,7 +117,7 @@ describe('the answer cache', () => {
   test('while the listener is down nothing is served from memory, and it comes back by itself', async () => {
     await call(TABLE, BANDS).expect(200);
     expect(state(await call(TABLE, BANDS))).toBe('hit');
-    await db.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'car-app-listen' AND datname = current_database()`);
+    await db().query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'car-app-listen' AND datname = current_database()`);
     const states: string[] = [];
     for (let i = 0; i < 200 && states.at(-1) !== 'hit'; i++) {
       states.push(state(await call(TABLE, BANDS)));
@@ -148,12 +126,12 @@ describe('the answer cache', () => {
     // Off (perhaps a last hit before the loss was heard), then computed and kept again once it listens.
     expect(states).toContain('off');
     expect(states.slice(states.indexOf('off'))).toEqual(expect.arrayContaining(['miss', 'hit']));
-    expect(app.get(AnswerCache).size.answers).toBeGreaterThan(0);
+    expect(app().get(AnswerCache).size.answers).toBeGreaterThan(0);
   });
 
   test('every table either tells the cache of its writes or is one whose writes change no answer', async () => {
     const tables: Array<{ name: string; notifies: boolean }> = (
-      await db.query(
+      await db().query(
         `SELECT c.relname AS name, EXISTS (SELECT 1 FROM pg_trigger t JOIN pg_proc p ON p.oid = t.tgfoid WHERE t.tgrelid = c.oid AND p.proname = 'notify_data_change') AS notifies
            FROM pg_class c WHERE c.relkind IN ('r', 'p') AND c.relnamespace = 'public'::regnamespace ORDER BY 1`,
       )

@@ -5,7 +5,9 @@ import { ADMIN_AUDIT, API_PREFIX, type AuditPage, type JobPage } from '@car/cont
 import { AuditRetention } from '../../backend/src/admin/audit/audit-retention';
 import { chinaDay } from '../../backend/src/common/china-time';
 import { InProcessJobQueue, JobQueue } from '../../backend/src/queue/job-queue';
+import { Housekeeping } from '../../backend/src/queue/housekeeping';
 import { JobName } from '../../backend/src/queue/job-names';
+import { JobRunRepository } from '../../backend/src/queue/job-run.repository';
 import { AUDIT_PRUNE_BATCH, AuditRetentionJobs } from '../../backend/src/security/audit-retention.jobs';
 import { signedInApp } from '../support/api-app';
 import { testEnv } from '../support/test-env';
@@ -127,7 +129,7 @@ describe('the audit trail keeps AUDIT_RETENTION_DAYS of events', () => {
   });
 
   test('AUDIT_RETENTION_DAYS=0 keeps every event: nothing is queued', async () => {
-    const keepAll = new AuditRetention(queue, { AUDIT_RETENTION_DAYS: 0 });
+    const keepAll = new AuditRetention(queue, { AUDIT_RETENTION_DAYS: 0 }, app.get(JobRunRepository), app.get(Housekeeping));
     const later = new Date(Date.now() + 30 * DAY_MS);
     expect(await keepAll.queueToday(later)).toBeNull();
     const { rows } = await db.query(`SELECT 1 FROM job_run WHERE id = $1`, [`audit-prune-${chinaDay(later)}`]);

@@ -11,6 +11,7 @@ import { loadConfig } from '../../backend/src/config/config';
 import { createApp } from '../../backend/src/create-app';
 import { WORKER_NODE_FLAGS } from '../../workers/src/node-flags';
 import { binaryBody } from '../support/api-app';
+import { pollUntil } from '../support/poll';
 import { testEnv } from '../support/test-env';
 import { createAnalyst } from '../support/users';
 import { DEFINITIONS_SHEET } from '../../backend/src/workbook/table-workbook';
@@ -179,8 +180,13 @@ describeWithRedis('an export in the worker process', () => {
       }
       expect(done).toMatchObject({ status: 'done', percent: 100 });
       expect(done.rowsWritten).toBe(done.rowsExpected);
-      const { rows } = await db.query(`SELECT state, attempts FROM job_run WHERE id = $1`, [id]);
-      expect(rows[0]).toEqual({ state: 'completed', attempts: 2 });
+      // The job's record is closed just after the export's (JobRunner writes it once the handler returns).
+      const run = await pollUntil(
+        async () => (await db.query(`SELECT state, attempts FROM job_run WHERE id = $1`, [id])).rows[0] as { state: string } | undefined,
+        (row) => row?.state !== 'active',
+        10_000,
+      );
+      expect(run).toEqual({ state: 'completed', attempts: 2 });
       expect({ exitCode: worker.exitCode, signal: worker.signalCode }).toEqual({ exitCode: null, signal: null });
       expect(logs.slice(before).filter((line) => /unhandled rejection|uncaught exception/.test(line))).toEqual([]);
     } finally {

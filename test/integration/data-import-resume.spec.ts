@@ -12,6 +12,7 @@ import { createSalesFixture, dropSalesFixture } from '../support/sales-fixture';
 import { testEnv } from '../support/test-env';
 import { createAdmin } from '../support/users';
 import { freePort } from '../support/net';
+import { pollUntil } from '../support/poll';
 
 /**
  * An import whose process dies in the middle of its write resumes the write in the next process and ends
@@ -27,18 +28,8 @@ const PASSWORD = 'Resume#2026a';
 const HEADER = '月份,城市代码,车型代码,使用性质,所有权,颜色,销量';
 const FILE = [HEADER, '2026-04,110000,JLL61,1,1,1,100', '2026-04,120000,JLL61,1,1,2,50', '2026-04,440300,JLL65,1,2,1,30'].join('\n');
 const HOLD = 725_0001;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Polls until `done` says yes (or the time is up), answering the last value seen. */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number): Promise<T> {
-  const deadline = Date.now() + ms;
-  let value = await read();
-  while (!done(value) && Date.now() < deadline) {
-    await sleep(200);
-    value = await read();
-  }
-  return value;
-}
+const until = <T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number) => pollUntil(read, done, ms, 200);
 
 /** The fixture database with the write-holding trigger, a session holding its lock, and an administrator. */
 async function openBed(database: string): Promise<{ url: string; db: Client; account: string }> {

@@ -31,31 +31,37 @@ describeWithRedis('jobs through BullMQ and Redis', () => {
       const writer = tasks.get(MonthlyReportWriter);
       let runs = 0;
       const connection = redisConnection(env.redisUrl!);
-      const done = new Promise<void>((resolve, reject) => {
-        const worker = new Worker(
-          QUEUE_NAME,
-          async (job) => {
-            runs++;
-            expect(job.name).toBe(JobName.GenerateMonthlyReports);
-            return writer.writeMonth(job.data.month, job.data.producerIds);
-          },
-          { connection, prefix },
-        );
-        worker.on('completed', () => void worker.close().then(resolve));
-        worker.on('failed', (_job, error) => void worker.close().then(() => reject(error)));
-      });
-      const jobId = `report-${producer.id}-202609`;
-      await queue.enqueue(JobName.GenerateMonthlyReports, { month: 202609, producerIds: [producer.id] }, { jobId });
-      await queue.enqueue(JobName.GenerateMonthlyReports, { month: 202609, producerIds: [producer.id] }, { jobId });
-      await done;
-      // One workbook and one deck (decision 221), however often the job was queued.
-      const [row] = await ds.query(`SELECT count(*)::int AS n FROM report WHERE producer_id = $1 AND month = 202609`, [producer.id]);
-      expect(row.n).toBe(2);
-      expect(runs).toBe(1);
-      const state = await queue.state();
-      expect(state).toMatchObject({ mode: 'bullmq', ok: true, active: 0, failed: 0 });
-      await queue.close();
-      connection.disconnect();
+      let worker: Worker | undefined;
+      try {
+        const done = new Promise<void>((resolve, reject) => {
+          worker = new Worker(
+            QUEUE_NAME,
+            async (job) => {
+              runs++;
+              expect(job.name).toBe(JobName.GenerateMonthlyReports);
+              return writer.writeMonth(job.data.month, job.data.producerIds);
+            },
+            { connection, prefix },
+          );
+          worker.on('completed', () => resolve());
+          worker.on('failed', (_job, error) => reject(error));
+        });
+        const jobId = `report-${producer.id}-202609`;
+        await queue.enqueue(JobName.GenerateMonthlyReports, { month: 202609, producerIds: [producer.id] }, { jobId });
+        await queue.enqueue(JobName.GenerateMonthlyReports, { month: 202609, producerIds: [producer.id] }, { jobId });
+        await done;
+        // One workbook and one deck (decision 221), however often the job was queued.
+        const [row] = await ds.query(`SELECT count(*)::int AS n FROM report WHERE producer_id = $1 AND month = 202609`, [producer.id]);
+        expect(row.n).toBe(2);
+        expect(runs).toBe(1);
+        const state = await queue.state();
+        expect(state).toMatchObject({ mode: 'bullmq', ok: true, active: 0, failed: 0 });
+      } finally {
+        // Closed whatever failed above: an open worker or connection keeps jest from exiting.
+        await worker?.close();
+        await queue.close();
+        connection.disconnect();
+      }
     });
   });
 });

@@ -5,6 +5,7 @@ import { RAW_FACTS } from '../../backend/src/analytics/rollups';
 import type { AnalyticsQuery, MeasureRequest } from '../../backend/src/analytics/query';
 import { buildQuery } from '../../backend/src/analytics/sql-writer';
 import { openDataSource } from '../../backend/src/database/data-source';
+import { ReadReplicas } from '../../backend/src/database/read-replicas';
 import { addPriceFixture } from '../support/price-fixture';
 import { createSalesFixture, dropSalesFixture } from '../support/sales-fixture';
 import { testEnv } from '../support/test-env';
@@ -38,7 +39,7 @@ describe('price measures in the query layer', () => {
     const url = await createSalesFixture(env.adminUrl, database);
     await addPriceFixture(url);
     ds = await openDataSource(url, 'car-test-prices');
-    analytics = new AnalyticsService(new AnalyticsRepository(ds));
+    analytics = new AnalyticsService(new AnalyticsRepository(ReadReplicas.primaryOnly(ds)));
   }, 120_000);
 
   afterAll(async () => {

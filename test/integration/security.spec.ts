@@ -12,6 +12,7 @@ import { createApp } from '../../backend/src/create-app';
 import type { Runtime } from '../../backend/src/core.module';
 import { trustProxySetting } from '../../backend/src/security/client-address';
 import { AdminOnly, RequiresPage } from '../../backend/src/security/security.decorators';
+import { untilAnswer } from '../support/api-app';
 import { testEnv } from '../support/test-env';
 
 const SECRET = 'security-integration-test-secret-0123456789';
@@ -389,12 +390,22 @@ describe('the security module', () => {
 
     const REVOKED = { code: -1012, msg: '登录已失效，请重新登录', result: null };
 
+    /** `me` once the app has heard the write just made to the user's row (decision 234: within moments, not at the next call). */
+    async function refusedOnceHeard(token: string): Promise<unknown> {
+      const response = await untilAnswer(
+        () => me(token),
+        (r) => r.status !== 200,
+      );
+      expect(response.status).toBe(401);
+      return response.body;
+    }
+
     test('a token whose user was disabled is refused (-1012)', async () => {
       const user = await createUser();
       const token = await tokenFor(user.account);
       await me(token).expect(200);
       await db.query(`UPDATE app_user SET enabled = false WHERE id = $1`, [user.id]);
-      expect((await me(token).expect(401)).body).toEqual(REVOKED);
+      expect(await refusedOnceHeard(token)).toEqual(REVOKED);
       expect(logger.events()).toEqual(expect.arrayContaining([expect.objectContaining({ event: 'token.refused', reason: 'disabled', userId: user.id })]));
     });
 
@@ -402,13 +413,13 @@ describe('the security module', () => {
       const user = await createUser();
       const token = await tokenFor(user.account);
       await db.query(`UPDATE app_user SET role_id = (SELECT id FROM role WHERE code = 'admin') WHERE id = $1`, [user.id]);
-      expect((await me(token).expect(401)).body).toEqual(REVOKED);
+      expect(await refusedOnceHeard(token)).toEqual(REVOKED);
       const asAdmin = await tokenFor(user.account);
       expect((await me(asAdmin).expect(200)).body.result.role).toBe('admin');
 
       const [{ producer_id: producerId }] = (await db.query(`SELECT producer_id FROM app_user WHERE account = 'demo'`)).rows;
       await db.query(`UPDATE app_user SET producer_id = $2 WHERE id = $1`, [user.id, producerId]);
-      expect((await me(asAdmin).expect(401)).body).toEqual(REVOKED);
+      expect(await refusedOnceHeard(asAdmin)).toEqual(REVOKED);
       const withProducer = await tokenFor(user.account);
       expect((await me(withProducer).expect(200)).body.result.producerId).toBe(producerId);
     });

@@ -2,6 +2,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { loadConfig } from '../../backend/src/config/config';
 import { createApp } from '../../backend/src/create-app';
+import { pollUntil } from './poll';
 import { testEnv } from './test-env';
 
 export interface SignedInApp {
@@ -33,6 +34,14 @@ export async function signedInApp(options: {
 export async function signIn(app: NestExpressApplication, account: string, password: string, address: string): Promise<string> {
   const login = await request(app.getHttpServer()).post('/car/api/security/login').set('X-Forwarded-For', address).send({ account, password }).expect(200);
   return login.body.result.token as string;
+}
+
+/**
+ * The app hears a commit on its LISTEN channels a moment after it (decision 234): sends until the answer satisfies
+ * `done`, for at most 5 s, answering the last response.
+ */
+export function untilAnswer(send: () => request.Test, done: (response: request.Response) => boolean): Promise<request.Response> {
+  return pollUntil(async () => await send(), done, 5_000, 20);
 }
 
 /** A supertest parser that collects a binary body (the .xlsx downloads) as one Buffer. */

@@ -2,6 +2,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Client } from 'pg';
 import { CarConfigRepository } from '../../backend/src/carConfig/car-config.repository';
 import { openDataSource } from '../../backend/src/database/data-source';
+import { ReadReplicas } from '../../backend/src/database/read-replicas';
 import { signedInApp } from './api-app';
 import { addPriceFixture } from './price-fixture';
 import { ANALYST, createSalesFixture, dropSalesFixture } from './sales-fixture';
@@ -91,7 +92,7 @@ export async function addConfigFixture(databaseUrl: string): Promise<void> {
   // As an import of configuration sheets would: the comparison reads the per-trim sheets (decision 123).
   const ds = await openDataSource(databaseUrl, 'car-test-config');
   try {
-    await new CarConfigRepository(ds).rebuildSheets();
+    await new CarConfigRepository(ds, ReadReplicas.primaryOnly(ds)).rebuildSheets();
   } finally {
     await ds.destroy();
   }

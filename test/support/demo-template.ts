@@ -43,7 +43,7 @@ const STALE_TEMPLATE_MS = 12 * 3600_000;
 const reportsDirOf = (template: string): string => path.join(os.tmpdir(), `car-test-template-${template.slice('car_template_'.length)}`, 'reports');
 
 /** A short hash of those sources' paths and contents (specs left out: they do not shape the data). */
-function sourcesHash(): string {
+export function sourcesHash(): string {
   const hash = createHash('sha256');
   const add = (relative: string): void => {
     const full = path.join(ROOT, relative);

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { type Summary } from '@car/contracts';
 import { openPage, type OpenedPage } from './browser';
+import { pollUntilEqual } from './poll';
 import { testEnv } from './test-env';
 
 /** Signs the page in as the demo analyst through the login form (a success: no throttle window is touched). */
@@ -67,10 +68,23 @@ export async function cardValues(page: Page): Promise<Record<string, string>> {
   );
 }
 
-/** Waits until the page is idle after a navigation within it (no pending loader, no panel veil). */
+/**
+ * The cards' values once they read `summary`'s (or after 10 s, what they last read): after a click the address moves
+ * when the loaders are done, a moment before React has drawn their answer, so a read of the cards waits for it.
+ */
+export function drawnCards(page: Page, summary: SummaryAnswer): Promise<Record<string, string>> {
+  return pollUntilEqual(() => cardValues(page), cardsOf(summary));
+}
+
+/**
+ * Waits until the page is idle after a navigation within it (no pending loader, no panel veil, and two frames drawn:
+ * the address moves when the loaders are done, a moment before React has drawn their answer). Where a read depends on
+ * what the navigation changed, wait for that text itself as well.
+ */
 export async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   await page.waitForFunction(() => document.querySelectorAll('.panel-busy').length === 0);
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
 
 /** The body of a download link fetched with the page's cookie. */

@@ -17,7 +17,7 @@ import {
   VIEW_MESSAGES,
 } from '@car/contracts';
 import { ApiException } from '../common/api-codes';
-import { CalendarRepository } from '../reference/calendar.repository';
+import { KeptCalendar } from '../reference/calendar.repository';
 import { GeographyRepository } from '../reference/geography.repository';
 import { RobotsService } from '../robots/robots.service';
 import { MenuRepository } from '../security/menu.repository';
@@ -41,7 +41,7 @@ export const ALERT_MESSAGES = {
 export class AlertsService {
   constructor(
     private readonly alerts: AlertRepository,
-    private readonly calendar: CalendarRepository,
+    private readonly calendar: KeptCalendar,
     private readonly geography: GeographyRepository,
     private readonly robots: RobotsService,
     private readonly menus: MenuRepository,

@@ -1,26 +1,12 @@
 import { loadConfig } from '../config/config';
 import { AnswerCache, type KeptAnswer } from './answer-cache';
 import type { DataChanges } from './data-changes';
-
-/** A stand-in for the listener: a generation, a listening flag and the change callbacks. */
-function fakeChanges() {
-  const listeners = new Set<() => void>();
-  const changes = {
-    generation: 0,
-    listening: true,
-    onChange: (listener: () => void) => void listeners.add(listener),
-    change(): void {
-      changes.generation++;
-      for (const listener of listeners) listener();
-    },
-  };
-  return changes;
-}
+import { fakeListener } from '../database/fake-listener';
 
 const json = (bytes: number): KeptAnswer => ({ kind: 'json', value: { bytes }, bytes });
 
 function cacheOf(megabytes: number) {
-  const changes = fakeChanges();
+  const changes = fakeListener();
   const cache = new AnswerCache(loadConfig({ ANSWER_CACHE_MB: String(megabytes) }), changes as unknown as DataChanges);
   return { cache, changes };
 }

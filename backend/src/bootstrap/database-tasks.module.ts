@@ -5,12 +5,13 @@ import { AnalyticsRepository } from '../analytics/analytics.repository';
 import { AnalyticsService } from '../analytics/analytics.service';
 import { RollupRepository } from '../analytics/rollup.repository';
 import { CarConfigRepository } from '../carConfig/car-config.repository';
+import { ReadReplicas } from '../database/read-replicas';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { MonthlyDeckBuilder } from '../reportDownload/monthly-report.deck';
 import { MonthlyReportWriter } from '../reportDownload/monthly-report.writer';
 import { ReportRepository } from '../reportDownload/report.repository';
 import { ReportStorage } from '../reportDownload/report-storage';
-import { CalendarRepository } from '../reference/calendar.repository';
+import { CalendarRepository, KeptCalendar } from '../reference/calendar.repository';
 import { DataStatusService } from '../reference/data-status.service';
 import { PriceService } from '../price/price.service';
 import { GeographyRepository } from '../reference/geography.repository';
@@ -37,8 +38,12 @@ export class DatabaseTasksModule {
       providers: [
         { provide: DataSource, useValue: dataSource },
         { provide: APP_CONFIG, useValue: config },
+        // Every read of a step before the app serves is the primary's.
+        { provide: ReadReplicas, useValue: ReadReplicas.primaryOnly(dataSource) },
         MarketDataRepository,
         CalendarRepository,
+        // The pages' services read the calendar through it; with no data-change listener here it reads afresh.
+        KeptCalendar,
         RollupRepository,
         DemoDataRepository,
         // The configuration comparison's per-trim sheets, derived from the sheet the generator writes.

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { ReadReplicas } from '../database/read-replicas';
 import { containsPattern, prefixPattern } from '../common/like-pattern';
 
 export interface SubSeriesRow {
@@ -53,7 +54,11 @@ export interface CategoryRow {
 /** The configuration sheet (config_category → config_item → config_value) and the trims it is kept for. */
 @Injectable()
 export class CarConfigRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    /** The trims and sheets a comparison shows are figure reads: a read replica's when one is ready (decision 223). */
+    private readonly reads: ReadReplicas,
+  ) {}
 
   /**
    * Sub-series whose name, or whose brand's name, contains the text; those whose own name starts with it
@@ -79,7 +84,7 @@ export class CarConfigRepository {
    */
   async comparedTrims(subSeriesIds: readonly number[], month: number): Promise<{ subSeries: SubSeriesRow[]; trims: ComparedTrimRow[] }> {
     // A sub-series with no trim is one row of nulls beside its id.
-    const rows: Array<ComparedTrimRow & { ssId: number }> = await this.dataSource.query(
+    const rows: Array<ComparedTrimRow & { ssId: number }> = await this.reads.query(
       `SELECT s.id AS "ssId", s.name AS "subSeries",
               c.id, c.jll_code AS "jllCode", c.name, c.sub_series_id AS "subSeriesId", c.model_year AS "modelYear",
               c.fuel, c.engine, c.battery_kwh::text AS "batteryKwh", c.end_month AS "endMonth",
@@ -119,7 +124,7 @@ export class CarConfigRepository {
   /** What each trim shows in each row, as one JSON object per trim ({"item id": value}): config_sheet. */
   async values(carIds: readonly number[]): Promise<Map<number, Record<string, string>>> {
     if (carIds.length === 0) return new Map();
-    const rows: Array<{ carId: number; sheet: Record<string, string> }> = await this.dataSource.query(
+    const rows: Array<{ carId: number; sheet: Record<string, string> }> = await this.reads.query(
       `SELECT car_id AS "carId", sheet FROM config_sheet WHERE car_id = ANY($1::int[])`,
       [[...carIds]],
     );
@@ -132,7 +137,7 @@ export class CarConfigRepository {
    */
   async valuesByCode(jllCodes: readonly string[]): Promise<Map<number, Record<string, string>>> {
     if (jllCodes.length === 0) return new Map();
-    const rows: Array<{ carId: number; sheet: Record<string, string> }> = await this.dataSource.query(
+    const rows: Array<{ carId: number; sheet: Record<string, string> }> = await this.reads.query(
       `SELECT c.id AS "carId", s.sheet FROM car c JOIN config_sheet s ON s.car_id = c.id WHERE c.jll_code = ANY($1::text[])`,
       [[...jllCodes]],
     );

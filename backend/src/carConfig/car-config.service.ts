@@ -19,7 +19,7 @@ import {
 } from '@car/contracts';
 import { AnalyticsService } from '../analytics/analytics.service';
 import { ApiException } from '../common/api-codes';
-import { CalendarRepository } from '../reference/calendar.repository';
+import { KeptCalendar } from '../reference/calendar.repository';
 import { DeckService } from '../deck/deck.service';
 import type { DeckDeclaration } from '../deck/deck.writer';
 import { DataStatusService } from '../reference/data-status.service';
@@ -43,7 +43,7 @@ export interface ConfigComparison {
 export class CarConfigService {
   constructor(
     private readonly repository: CarConfigRepository,
-    private readonly calendar: CalendarRepository,
+    private readonly calendar: KeptCalendar,
     private readonly dictionaries: DictionaryRepository,
     private readonly analytics: AnalyticsService,
     private readonly dataStatus: DataStatusService,

@@ -5,8 +5,13 @@ import { resolveDatabase } from '../database/resolve-database';
 import { loadDemoData } from '../bootstrap/load-demo-data';
 import { terminalProgress } from '../seed/progress';
 import type { SeedScale } from '../seed/seed';
+import { SCALES } from '../seed/facts';
 
-/** `npm run seed -- --scale demo|large|tiny [--seed N]`: replaces all market data with the demo set. */
+/**
+ * `npm run seed -- --scale demo|large|tiny [--seed N]`: replaces all market data with the demo set.
+ * `large2x` and `large4x` are the large set with every retail row written two or four times, for the
+ * scale benchmarks of docs/scale.md only.
+ */
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const option = (name: string): string | undefined => {
@@ -15,7 +20,7 @@ async function main(): Promise<void> {
   };
   const config = loadConfig();
   const scale = (option('scale') ?? config.SEED_SCALE) as SeedScale;
-  if (!['tiny', 'demo', 'large'].includes(scale)) throw new Error(`--scale must be tiny, demo or large, not ${scale}`);
+  if (!Object.keys(SCALES).includes(scale)) throw new Error(`--scale must be one of ${Object.keys(SCALES).join(', ')}, not ${scale}`);
   const seed = Number(option('seed') ?? config.SEED_NUMBER);
   if (!Number.isInteger(seed) || seed < 0) throw new Error('--seed must be a whole number');
   const database = await resolveDatabase(config, (m) => process.stderr.write(`${m}\n`));

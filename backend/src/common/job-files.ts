@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Logger } from '@nestjs/common';
 import type { SessionUser } from '../security/session-user';
 import { ApiException } from './api-codes';
-import { HourlySweep } from './hourly-sweep';
+import { HourlySweep, type SweepGate } from './hourly-sweep';
 
 /**
  * A job record of one user's (an export, a report bundle): anyone else's, like a missing one, is a 404
@@ -16,7 +16,8 @@ export function ownedBy<T extends { userId: number | null }>(record: T | null | 
 
 /**
  * The files finished jobs leave in one folder, kept for a number of hours: every hour `expire` marks the
- * records whose time has passed and names their files, which are then deleted.
+ * records whose time has passed and names their files, which are then deleted; with a gate, only in the
+ * instance that runs the cluster's housekeeping (the folder is shared, decision 227).
  */
 export class ExpiringFiles {
   private readonly sweep: HourlySweep;
@@ -26,8 +27,9 @@ export class ExpiringFiles {
     private readonly dir: string,
     private readonly expire: () => Promise<string[]>,
     logger: Logger,
+    gate?: SweepGate,
   ) {
-    this.sweep = new HourlySweep(`cleanup of expired ${what}`, () => this.removeExpired(), logger);
+    this.sweep = new HourlySweep(`cleanup of expired ${what}`, () => this.removeExpired(), logger, gate);
   }
 
   /** Deletes the expired files now; how many there were. */

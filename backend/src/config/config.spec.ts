@@ -66,4 +66,14 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ AUDIT_RETENTION_DAYS: value })).toThrow(/AUDIT_RETENTION_DAYS/);
     }
   });
+
+  test('DATABASE_READ_URL is a comma list of postgres URLs beside DATABASE_URL; unset, there are none', () => {
+    const primary = 'postgres://car@db/car';
+    expect(loadConfig({}).DATABASE_READ_URL).toEqual([]);
+    expect(
+      loadConfig({ DATABASE_URL: primary, DATABASE_READ_URL: 'postgres://car@replica1/car, postgresql://car@replica2:5433/car,' }).DATABASE_READ_URL,
+    ).toEqual(['postgres://car@replica1/car', 'postgresql://car@replica2:5433/car']);
+    expect(() => loadConfig({ DATABASE_URL: primary, DATABASE_READ_URL: 'postgres://car@replica1/car,mysql://replica2' })).toThrow(/DATABASE_READ_URL/);
+    expect(() => loadConfig({ DATABASE_READ_URL: 'postgres://car@replica1/car' })).toThrow(/DATABASE_READ_URL: replicas need DATABASE_URL/);
+  });
 });

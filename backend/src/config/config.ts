@@ -64,7 +64,24 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
+  /**
+   * Streaming replicas of DATABASE_URL's server that serve the analytics reads (decision 223): a comma list
+   * of postgres:// URLs naming the same database; unset: every read goes to DATABASE_URL.
+   */
+  DATABASE_READ_URL: z
+    .string()
+    .transform((text) =>
+      text
+        .split(',')
+        .map((url) => url.trim())
+        .filter((url) => url !== ''),
+    )
+    .pipe(z.array(z.string().regex(/^postgres(ql)?:\/\//, 'must be a comma list of postgres:// URLs')))
+    .optional()
+    .transform((urls) => urls ?? []),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  /** Folder of pg_dump and pg_restore for the backup and restore commands (decision 229); unset: the newest on the machine. */
+  PG_BIN_DIR: z.string().min(1).optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
@@ -165,6 +182,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`));
   }
   const c = parsed.data;
+  if (c.DATABASE_READ_URL.length > 0 && !c.DATABASE_URL) {
+    throw new ConfigError(['DATABASE_READ_URL: replicas need DATABASE_URL, the primary they replicate (the embedded PostgreSQL has none)']);
+  }
   const dataDir = path.resolve(c.DATA_DIR);
   return {
     ...c,

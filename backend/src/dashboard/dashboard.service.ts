@@ -35,7 +35,7 @@ import type { SessionUser } from '../security/session-user';
 import { comparisonShifts, requireNewYearMonths } from '../analytics/comparisons';
 import type { DimensionKey, Filters } from '../analytics/model';
 import type { MeasureRequest } from '../analytics/query';
-import { CalendarRepository } from '../reference/calendar.repository';
+import { KeptCalendar } from '../reference/calendar.repository';
 import { requestedMonth } from '../reference/requested-month';
 import { FUEL_OF, NEV_FUELS } from '../reference/data/dictionaries';
 import { type BriefVolumes, periodName, writeBriefs } from './dashboard.briefs';
@@ -93,7 +93,7 @@ function row(id: number, name: string, qty: number, tq: number, per: number | nu
 export class DashboardService {
   constructor(
     private readonly analytics: AnalyticsService,
-    private readonly calendar: CalendarRepository,
+    private readonly calendar: KeptCalendar,
     private readonly repository: DashboardRepository,
     private readonly decks: DeckService,
     private readonly dataStatus: DataStatusService,

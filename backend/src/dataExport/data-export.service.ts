@@ -28,6 +28,7 @@ import { ExpiringFiles, ownedBy } from '../common/job-files';
 import type { StoredFile } from '../common/stored-file';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { JobName } from '../queue/job-names';
+import { Housekeeping } from '../queue/housekeeping';
 import { JobQueue } from '../queue/job-queue';
 import { ReferenceIdsRepository } from '../reference/reference-ids.repository';
 import type { SessionUser } from '../security/session-user';
@@ -49,8 +50,9 @@ export class DataExportService implements OnModuleInit, OnApplicationShutdown {
     private readonly queue: JobQueue,
     private readonly references: ReferenceIdsRepository,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'exportsDir'>,
+    housekeeping: Housekeeping,
   ) {
-    this.files = new ExpiringFiles('exports', config.exportsDir, () => jobs.expire(EXPORT_TTL_HOURS), new Logger('DataExport'));
+    this.files = new ExpiringFiles('exports', config.exportsDir, () => jobs.expire(EXPORT_TTL_HOURS), new Logger('DataExport'), housekeeping.leads);
   }
 
   /**

@@ -31,6 +31,7 @@ import { AlertMenus1763700000037 } from './migrations/1763700000037-alert-menus'
 import { Robots1763700000038 } from './migrations/1763700000038-robots';
 import { DataMonthPublished1763700000040 } from './migrations/1763700000040-data-month-published';
 import { AlertRobots1763700000041 } from './migrations/1763700000041-alert-robots';
+import { AccessChangeNotify1763700000042 } from './migrations/1763700000042-access-change-notify';
 
 /** Every migration, in order. Listed, not globbed, so the compiled and the test runs see the same set. */
 export const MIGRATIONS = [
@@ -65,6 +66,7 @@ export const MIGRATIONS = [
   Robots1763700000038,
   DataMonthPublished1763700000040,
   AlertRobots1763700000041,
+  AccessChangeNotify1763700000042,
 ];
 
 export function dataSourceOptions(url: string, applicationName = 'car-app'): DataSourceOptions {

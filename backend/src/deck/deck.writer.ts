@@ -30,6 +30,7 @@ import {
   TABLE_COLUMNS_PER_SLIDE,
   TABLE_ROWS_PER_SLIDE,
 } from './deck.style';
+import { type DeckCell, DeckTables, tableXml } from './deck.tables';
 
 /**
  * The one .pptx writer (issue 31, docs/decks.md): a page declares its deck as data — a title slide of its
@@ -243,7 +244,11 @@ function slideLabels(slide: DeckSlide): string[] {
 }
 
 const CELL = { fontFace: DECK_FONT, fontSize: 10, color: COLORS.text, valign: 'middle' } as const;
-const HEADER_CELL = { ...CELL, bold: true, color: COLORS.white, fill: { color: COLORS.brand }, align: 'center' } as const;
+/** A long table's cells (deck.tables.ts): its header, and the body's defaults. */
+const HEADER_CELL = { fontSize: CELL.fontSize, bold: true, color: COLORS.white, fill: COLORS.brand, align: 'center' } as const;
+const BODY_CELL = { fontSize: CELL.fontSize, color: COLORS.text } as const;
+/** A long table's row height, in inches. */
+const TABLE_ROW_HEIGHT = 0.34;
 
 function addFiguresSlide(pptx: PptxGenJS, slide: FiguresSlide, asOf: WorkbookAsOf): void {
   const target = contentSlide(pptx, slide.title, slideLabels(slide), asOf);
@@ -445,12 +450,12 @@ function leadingTextColumns(columns: ReadonlyArray<{ kind: string }>): number {
  * group's rows over slides with the header repeated — all the rows of one group before the next, as a wide
  * sheet prints (down, then over). The slides are numbered in the title when there are several.
  */
-function addTableSlides<Row>(pptx: PptxGenJS, slide: TableSlide<Row>, asOf: WorkbookAsOf): void {
+function addTableSlides<Row>(pptx: PptxGenJS, tables: DeckTables, slide: TableSlide<Row>, asOf: WorkbookAsOf): void {
   const groups = columnGroups(slide.columns, slide.keepColumns ?? leadingTextColumns(slide.columns), slide.columnsPerSlide ?? TABLE_COLUMNS_PER_SLIDE);
   const rowPages = Math.max(1, Math.ceil(slide.rows.length / TABLE_ROWS_PER_SLIDE));
   const pages = groups.length * rowPages;
   groups.forEach((columns, group) => {
-    const header = columns.map((c) => ({ text: c.header, options: HEADER_CELL }));
+    const header = columns.map((c): DeckCell => ({ ...HEADER_CELL, text: c.header }));
     const widths = columns.map((c) => (c.kind === 'text' ? 2.2 : 1));
     const scale = CONTENT.w / widths.reduce((a, b) => a + b, 0);
     for (let page = 0; page < rowPages; page++) {
@@ -459,34 +464,31 @@ function addTableSlides<Row>(pptx: PptxGenJS, slide: TableSlide<Row>, asOf: Work
       const title = pages > 1 ? `${slide.title}（${number}/${pages}）` : slide.title;
       const target = contentSlide(pptx, title, slideLabels({ ...slide, columns }), asOf);
       const body = rows.map((row) => tableRow(slide, columns, row));
-      target.addTable([header, ...body], {
-        x: CONTENT.x,
-        y: CONTENT.y,
-        w: CONTENT.w,
-        colW: widths.map((w) => w * scale),
-        rowH: 0.34,
-        border: { type: 'solid', pt: 0.5, color: COLORS.line },
-      });
+      const xml = tableXml(
+        widths.map((w) => w * scale),
+        TABLE_ROW_HEIGHT,
+        [header, ...body],
+      );
+      // pptxgenjs draws the frame; its one cell's marker becomes the table when the deck is zipped (decision 233).
+      target.addTable([[{ text: tables.marker(xml) }]], { x: CONTENT.x, y: CONTENT.y, w: CONTENT.w, h: TABLE_ROW_HEIGHT * (body.length + 1) });
     }
   });
 }
 
 /** A table row's cells in the given columns, each by its display rule, arrow and colour; bold on a total. */
-function tableRow<Row>(slide: TableSlide<Row>, columns: ReadonlyArray<DeckColumn<Row>>, row: Row) {
+function tableRow<Row>(slide: TableSlide<Row>, columns: ReadonlyArray<DeckColumn<Row>>, row: Row): DeckCell[] {
   const bold = slide.strong?.(row) ?? false;
   return columns.map((c) => {
     const value = c.value(row);
     const arrow = c.arrow?.(row);
     const text = c.text ? c.text(row) : figureText(c.kind, value);
     return {
+      ...BODY_CELL,
       text: arrow && text !== '-' ? `${text} ${ARROWS[arrow]}` : text,
-      options: {
-        ...CELL,
-        bold,
-        align: c.align ?? (c.kind === 'text' ? ('left' as const) : ('right' as const)),
-        color: signColor(c.kind, value) ?? COLORS.text,
-        ...(bold ? { fill: { color: COLORS.brandSoft } } : {}),
-      },
+      bold,
+      align: c.align ?? (c.kind === 'text' ? 'left' : 'right'),
+      color: signColor(c.kind, value) ?? COLORS.text,
+      ...(bold ? { fill: COLORS.brandSoft } : {}),
     };
   });
 }
@@ -512,6 +514,7 @@ export async function writeDeck(deck: DeckDeclaration): Promise<Buffer> {
   pptx.company = '车市分析平台';
   pptx.title = deck.title;
   pptx.theme = { headFontFace: DECK_FONT, bodyFontFace: DECK_FONT };
+  const tables = new DeckTables();
   defineMaster(pptx, deck.asOf);
   addTitleSlide(pptx, deck);
   for (const slide of deck.slides) {
@@ -519,10 +522,10 @@ export async function writeDeck(deck: DeckDeclaration): Promise<Buffer> {
     else if (slide.kind === 'chart') addChartSlide(pptx, slide, deck.asOf);
     else if (slide.kind === 'text') addTextSlide(pptx, slide, deck.asOf);
     else if (slide.kind === 'scatter') addScatterSlide(pptx, slide, deck.asOf);
-    else addTableSlides(pptx, slide, deck.asOf);
+    else addTableSlides(pptx, tables, slide, deck.asOf);
   }
-  // pptxgenjs's write() ignores `compression` for a nodebuffer (it zips with STORE); stream() deflates as asked.
-  return (await pptx.stream({ compression: true })) as Buffer;
+  // pptxgenjs's write() stores its parts uncompressed; DeckTables fills in the tables and deflates them natively.
+  return tables.zip((await pptx.write({ outputType: 'nodebuffer', compression: false })) as Buffer);
 }
 
 /** Sends a deck as the download of `fileName` (.pptx), with the workbooks' download header. */

@@ -17,7 +17,7 @@ import {
 import { AnalyticsRow, AnalyticsService } from '../analytics/analytics.service';
 import type { DimensionKey, Filters } from '../analytics/model';
 import { ApiException } from '../common/api-codes';
-import { CalendarRepository } from '../reference/calendar.repository';
+import { KeptCalendar } from '../reference/calendar.repository';
 import {
   changeFields,
   measureText,
@@ -58,7 +58,7 @@ export interface PriceSeries {
 export class PriceService {
   constructor(
     private readonly analytics: AnalyticsService,
-    private readonly calendar: CalendarRepository,
+    private readonly calendar: KeptCalendar,
   ) {}
 
   /** The month defaults to the latest with prices; a month without prices is a 400. */

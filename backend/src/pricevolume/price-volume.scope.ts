@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { formatMonth } from '@car/contracts';
 import type { MeasureRequest } from '../analytics/query';
-import { CalendarRepository } from '../reference/calendar.repository';
+import { KeptCalendar } from '../reference/calendar.repository';
 import { requestedMonth } from '../reference/requested-month';
 
 /** The two periods a price-volume figure compares: the month or January to it, and the same a year earlier. */
@@ -44,7 +44,7 @@ export function periodsOf(month: number, accumulate: 0 | 1): Periods {
 /** The month a price-volume call means: `time`, which must hold retail data, or the latest that does (spec §7 calendar category 2). */
 @Injectable()
 export class PriceVolumeMonths {
-  constructor(private readonly calendar: CalendarRepository) {}
+  constructor(private readonly calendar: KeptCalendar) {}
 
   async resolve(time: string | undefined): Promise<number> {
     return requestedMonth(await this.calendar.months('retail'), time);

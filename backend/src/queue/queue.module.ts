@@ -1,6 +1,7 @@
 import { DynamicModule, Global, Inject, Logger, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { APP_CONFIG, AppConfig } from '../config/config';
+import { Housekeeping } from './housekeeping';
 import { JobRegistry } from './job-registry';
 import { BullJobQueue, InProcessJobQueue, JobQueue } from './job-queue';
 import { JobRunRepository } from './job-run.repository';
@@ -24,6 +25,7 @@ export class QueueModule implements OnModuleInit, OnApplicationShutdown {
       module: QueueModule,
       imports: [DiscoveryModule],
       providers: [
+        Housekeeping,
         JobRegistry,
         JobRunRepository,
         JobRunner,
@@ -34,7 +36,7 @@ export class QueueModule implements OnModuleInit, OnApplicationShutdown {
             config.REDIS_URL ? new BullJobQueue(config.REDIS_URL, config.REDIS_PREFIX, runner) : new InProcessJobQueue(runner),
         },
       ],
-      exports: [JobQueue, JobRegistry, JobRunner, JobRunRepository],
+      exports: [Housekeeping, JobQueue, JobRegistry, JobRunner, JobRunRepository],
     };
   }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type DataSourceKind, type DataSourceStatus, type DataStatus, formatMonth } from '@car/contracts';
 import { chinaDay } from '../common/china-time';
-import { CalendarRepository } from './calendar.repository';
+import { KeptCalendar } from './calendar.repository';
 
 function statusOf(month: number, publishedAt: Date | null): NonNullable<DataSourceStatus> {
   return { month: formatMonth(month), publishedAt: publishedAt?.toISOString() ?? null, publishedOn: publishedAt ? chinaDay(publishedAt) : null };
@@ -10,7 +10,7 @@ function statusOf(month: number, publishedAt: Date | null): NonNullable<DataSour
 /** 数据截至 (decision 200): each data source's latest month and the day it was published, for the pages and every workbook. */
 @Injectable()
 export class DataStatusService {
-  constructor(private readonly calendar: CalendarRepository) {}
+  constructor(private readonly calendar: KeptCalendar) {}
 
   async all(): Promise<DataStatus> {
     const status: DataStatus = { retail: null, wholesale: null, price: null, rebate: null };

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { monthOutsideMessage, referencesOf, unknownIdMessage, type IdCheck, type MonthCheck } from '@car/contracts';
 import type { z } from 'zod';
-import { CalendarRepository } from './calendar.repository';
+import { KeptCalendar } from './calendar.repository';
 import { ReferenceIdsRepository } from './reference-ids.repository';
 
 /**
@@ -13,7 +13,7 @@ import { ReferenceIdsRepository } from './reference-ids.repository';
 export class ReferenceCheck {
   constructor(
     private readonly ids: ReferenceIdsRepository,
-    private readonly calendar: CalendarRepository,
+    private readonly calendar: KeptCalendar,
   ) {}
 
   /** The message of the first parameter that names nothing, or undefined when every one names something. */

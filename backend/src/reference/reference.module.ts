@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { CalendarRepository } from './calendar.repository';
+import { CalendarRepository, KeptCalendar } from './calendar.repository';
 import { DataStatusService } from './data-status.service';
 import { DictionaryRepository } from './dictionary.repository';
 import { GeographyRepository } from './geography.repository';
@@ -16,7 +16,25 @@ import { SegmentRepository } from './segment.repository';
  */
 @Global()
 @Module({
-  providers: [CalendarRepository, DataStatusService, DictionaryRepository, GeographyRepository, SegmentRepository, ReferenceIdsRepository, ReferenceCheck],
-  exports: [CalendarRepository, DataStatusService, DictionaryRepository, GeographyRepository, SegmentRepository, ReferenceCheck, ReferenceIdsRepository],
+  providers: [
+    CalendarRepository,
+    KeptCalendar,
+    DataStatusService,
+    DictionaryRepository,
+    GeographyRepository,
+    SegmentRepository,
+    ReferenceIdsRepository,
+    ReferenceCheck,
+  ],
+  exports: [
+    CalendarRepository,
+    KeptCalendar,
+    DataStatusService,
+    DictionaryRepository,
+    GeographyRepository,
+    SegmentRepository,
+    ReferenceCheck,
+    ReferenceIdsRepository,
+  ],
 })
 export class ReferenceModule {}

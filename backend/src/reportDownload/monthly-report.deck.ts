@@ -13,7 +13,7 @@ import {
 import { CalendarRepository } from '../reference/calendar.repository';
 import type { DeckColumn, DeckDeclaration, TableSlide } from '../deck/deck.writer';
 import { type PriceFigures, priceChange, rateChange } from '../price/price.figures';
-import { PriceService } from '../price/price.service';
+import { type PriceScope, PriceService } from '../price/price.service';
 import { CompanyBrandService } from '../saleVolume/company-brand.service';
 import { type MarketScope, SaleVolumeService } from '../saleVolume/sale-volume.service';
 import { summarySlide } from '../saleVolume/sales.deck';
@@ -45,6 +45,8 @@ export interface MonthlyMarket {
   segments: ReadonlyMap<number, TableRow>;
   /** The month whose prices the decks show: the month, or the latest month with prices before it (none: no price slide). */
   priceMonth: number | null;
+  /** That month's price scope, read once for every producer's deck. */
+  priceScope: PriceScope | null;
   segmentPrices: ReadonlyMap<number, PriceFigures>;
 }
 
@@ -158,10 +160,11 @@ export class MonthlyDeckBuilder {
     const scope = await this.sales.scope(this.filterOf(month, 0));
     const priceMonths = await this.calendar.months('price');
     const priceMonth = priceMonths.find((m) => m <= month) ?? null;
+    const priceScope = priceMonth === null ? null : await this.prices.scope(priceMonth, {});
     const [producers, segmentRows, segmentPrices] = await Promise.all([
       this.sales.rows(scope, 'producer'),
       this.sales.rows(scope, 'segment'),
-      priceMonth === null ? Promise.resolve([]) : this.prices.series(await this.prices.scope(priceMonth, {}), ['segment'], [priceMonth]),
+      priceMonth === null || priceScope === null ? Promise.resolve([]) : this.prices.series(priceScope, ['segment'], [priceMonth]),
     ]);
     const now = placesBy(producers, (r) => r.sales);
     const lastYear = placesBy(producers, (r) => r.tqSales);
@@ -172,6 +175,7 @@ export class MonthlyDeckBuilder {
       places: new Map(producers.map((r) => [r.id, { place: now.get(r.id) ?? 0, lastYearPlace: lastYear.get(r.id) ?? null }])),
       segments: new Map(segmentRows.map((r) => [r.id, r])),
       priceMonth,
+      priceScope,
       segmentPrices: new Map(segmentPrices.map((s) => [s.id, s.byMonth.get(priceMonth!)!])),
     };
   }
@@ -190,11 +194,9 @@ export class MonthlyDeckBuilder {
       this.companyBrand.summary(filter),
       this.companyBrand.chart(chartDto),
       this.sales.rows({ ...market.scope, filters: { producerIds: [producer.id] } }, 'province'),
-      market.priceMonth === null
+      market.priceMonth === null || market.priceScope === null
         ? Promise.resolve([])
-        : this.prices
-            .scope(market.priceMonth, {})
-            .then((scope) => this.prices.series(scope, ['subSeries'], [market.priceMonth!], { producerIds: [producer.id] })),
+        : this.prices.series(market.priceScope, ['subSeries'], [market.priceMonth], { producerIds: [producer.id] }),
     ]);
     const period = `${Math.floor(market.month / 100)}年${market.month % 100}月`;
     const row = market.producers.find((r) => r.id === producer.id);

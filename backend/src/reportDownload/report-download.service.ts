@@ -22,6 +22,7 @@ import { ApiException } from '../common/api-codes';
 import type { StoredFile } from '../common/stored-file';
 import { ExpiringFiles, ownedBy } from '../common/job-files';
 import { JobName } from '../queue/job-names';
+import { Housekeeping } from '../queue/housekeeping';
 import { JobQueue } from '../queue/job-queue';
 import type { SessionUser } from '../security/session-user';
 import { type BundleRecord, ReportBundleRepository } from './report-bundle.repository';
@@ -56,8 +57,9 @@ export class ReportDownloadService implements OnModuleInit, OnApplicationShutdow
     private readonly bundles: ReportBundleRepository,
     private readonly storage: ReportStorage,
     private readonly queue: JobQueue,
+    housekeeping: Housekeeping,
   ) {
-    this.files = new ExpiringFiles('bundles', storage.bundleDir, () => bundles.expire(BUNDLE_TTL_HOURS), new Logger('ReportDownload'));
+    this.files = new ExpiringFiles('bundles', storage.bundleDir, () => bundles.expire(BUNDLE_TTL_HOURS), new Logger('ReportDownload'), housekeeping.leads);
   }
 
   async list(query: ReportListQuery): Promise<ReportPage> {

@@ -40,7 +40,7 @@ import {
 } from '../analytics/comparisons';
 import { SHIFTS } from '../analytics/measures';
 import type { AnalyticsQuery, OrderRequest, WindowRequest } from '../analytics/query';
-import { CalendarRepository, MonthData } from '../reference/calendar.repository';
+import { KeptCalendar, MonthData } from '../reference/calendar.repository';
 import { SEGMENT_CATEGORIES } from '../reference/data/segments';
 import { SegmentRepository } from '../reference/segment.repository';
 import { DataStatusService } from '../reference/data-status.service';
@@ -121,7 +121,7 @@ export interface RowOptions {
 export class SaleVolumeService {
   constructor(
     private readonly analytics: AnalyticsService,
-    private readonly calendar: CalendarRepository,
+    private readonly calendar: KeptCalendar,
     private readonly segments: SegmentRepository,
     private readonly dataStatus: DataStatusService,
   ) {}

@@ -16,7 +16,7 @@ import {
   TrimItem,
 } from '@car/contracts';
 import { ApiException } from '../common/api-codes';
-import { CalendarRepository } from '../reference/calendar.repository';
+import { KeptCalendar } from '../reference/calendar.repository';
 import { CatalogFilter, CatalogLevel, CatalogRepository, CatalogRow } from './catalog.repository';
 import { comparePickListEntries, groupByLetter } from './letter-groups';
 
@@ -38,7 +38,7 @@ const toIdName = (row: CatalogRow): IdName => ({ id: row.id, name: row.name });
 export class PickListService {
   constructor(
     private readonly catalog: CatalogRepository,
-    private readonly calendar: CalendarRepository,
+    private readonly calendar: KeptCalendar,
   ) {}
 
   producers(query: MakerListQuery): Promise<Array<LetterGroup<IdName>>> {

@@ -15,7 +15,7 @@ import {
   ProvinceNode,
   ProvinceQuery,
 } from '@car/contracts';
-import { CalendarRepository, MonthData } from '../reference/calendar.repository';
+import { KeptCalendar, MonthData } from '../reference/calendar.repository';
 import { DataStatusService } from '../reference/data-status.service';
 import { DictionaryRepository } from '../reference/dictionary.repository';
 import { GeographyRepository } from '../reference/geography.repository';
@@ -31,7 +31,7 @@ export const ALL_KEYS: KeyValue = { key: -1, value: '全部' };
 @Injectable()
 export class SearchService {
   constructor(
-    private readonly months: CalendarRepository,
+    private readonly months: KeptCalendar,
     private readonly segments: SegmentRepository,
     private readonly dictionaries: DictionaryRepository,
     private readonly geography: GeographyRepository,

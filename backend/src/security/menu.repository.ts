@@ -21,6 +21,11 @@ const GRANTED_PAGES = `
   JOIN menu grp ON grp.id = page.parent_id
   WHERE EXISTS (SELECT 1 FROM role_menu rm WHERE rm.role_id = $1 AND rm.menu_id IN (page.id, grp.id))`;
 
+/** A page's path as grants are compared: without case or a trailing slash. */
+export function pageKey(path: string): string {
+  return path.toLowerCase().replace(/\/+$/, '');
+}
+
 @Injectable()
 export class MenuRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -37,15 +42,15 @@ export class MenuRepository {
     );
   }
 
-  /** Whether the role holds the page at `path` (compared without case or a trailing slash). */
+  /** The full paths of the role's pages, each as `pageKey` writes it. */
+  async grantedPages(roleId: number): Promise<ReadonlySet<string>> {
+    const rows: Array<{ full_path: string }> = await this.dataSource.query(`SELECT full_path FROM (${GRANTED_PAGES}) pages`, [roleId]);
+    return new Set(rows.map((row) => pageKey(row.full_path)));
+  }
+
+  /** Whether the role holds the page at `path`. */
   async roleHasPage(roleId: number, path: string): Promise<boolean> {
-    const rows: Array<{ granted: boolean }> = await this.dataSource.query(
-      `SELECT EXISTS (
-         SELECT 1 FROM (${GRANTED_PAGES}) pages WHERE lower(rtrim(pages.full_path, '/')) = lower(rtrim($2, '/'))
-       ) AS granted`,
-      [roleId, path],
-    );
-    return rows[0]?.granted === true;
+    return (await this.grantedPages(roleId)).has(pageKey(path));
   }
 
   /**
@@ -53,6 +58,6 @@ export class MenuRepository {
    * page must be in the role's menus. 我的视图 asks it before opening a view, 订阅与提醒 before watching one.
    */
   async roleOpensPage(roleId: number, path: string): Promise<boolean> {
-    return path.toLowerCase().replace(/\/+$/, '') === DASHBOARD_PATH.toLowerCase() || this.roleHasPage(roleId, path);
+    return pageKey(path) === pageKey(DASHBOARD_PATH) || this.roleHasPage(roleId, path);
   }
 }

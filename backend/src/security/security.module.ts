@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import { AccessChanges } from './access-changes';
 import { AuthenticationGuard } from './authentication.guard';
 import { LoginAttemptRepository } from './login-attempt.repository';
 import { LoginThrottle } from './login-throttle.service';
@@ -26,6 +27,7 @@ import { UserRepository } from './user.repository';
   imports: [MenusModule],
   controllers: [SecurityController],
   providers: [
+    AccessChanges,
     SecurityService,
     SessionService,
     TokenService,

@@ -1,11 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { API_MESSAGES } from '@car/contracts';
 import { ApiCode, ApiCodeValue, ApiException } from '../common/api-codes';
+import { KeptUntilChange } from '../database/notify-listener';
+import { AccessChanges } from './access-changes';
 import { RevokedTokenRepository } from './revoked-token.repository';
 import { SecurityEvents } from './security-events';
 import { SessionUser } from './session-user';
 import { TokenRejected, TokenService } from './token.service';
-import { UserRepository } from './user.repository';
+import { SessionRecord, UserRepository } from './user.repository';
+
+/** Sessions (a user and one of their tokens) kept at most; the oldest read goes first. */
+const KEPT_SESSIONS = 20_000;
 
 const REFUSALS = {
   missing: { code: ApiCode.TokenInvalid, msg: API_MESSAGES.signInFirst },
@@ -30,16 +35,23 @@ export interface RequestOrigin {
  * id must not be in revoked_token (logout), and everything the token states (password version, role,
  * producer, brand) must still be the user's; otherwise it is refused (-1012) and a new sign-in issues a
  * token that says what holds now. The session carries the database's values. Revocation lives in
- * PostgreSQL so that it holds on every instance and after restarts.
+ * PostgreSQL so that it holds on every instance and after restarts. What the database said of a token is kept
+ * until any process writes a user, role, grant, revocation or binding (decision 234): each such write empties
+ * every process's sessions at commit, through `AccessChanges`.
  */
 @Injectable()
 export class SessionService {
+  private readonly kept: KeptUntilChange<SessionRecord | null>;
+
   constructor(
     private readonly tokens: TokenService,
     private readonly users: UserRepository,
     private readonly revokedTokens: RevokedTokenRepository,
     private readonly events: SecurityEvents,
-  ) {}
+    access: AccessChanges,
+  ) {
+    this.kept = new KeptUntilChange([access], KEPT_SESSIONS);
+  }
 
   async authenticate(token: string | null, origin: RequestOrigin): Promise<SessionUser> {
     if (!token) this.refuse('missing', origin);
@@ -47,7 +59,7 @@ export class SessionService {
       if (error instanceof TokenRejected) this.refuse(error.reason, origin);
       throw error;
     });
-    const user = await this.users.findSession(claims.userId, claims.tokenId);
+    const user = await this.kept.get(`${claims.userId}:${claims.tokenId}`, () => this.users.findSession(claims.userId, claims.tokenId));
     if (!user) this.refuse('invalid', origin, claims.userId);
     if (user.tokenRevoked) this.refuse('revoked', origin, user.id);
     if (!user.enabled) this.refuse('disabled', origin, user.id);
@@ -64,6 +76,8 @@ export class SessionService {
   /** Ends the session's token everywhere; rows of tokens past their expiry are dropped on the way. */
   async revoke(session: SessionUser): Promise<void> {
     await this.revokedTokens.revoke(session.token.id, session.id, session.token.expiresAt);
+    // This process's next call must not wait for the notification to be heard.
+    this.kept.clear();
     await this.revokedTokens.deleteExpired();
   }
 

@@ -48,6 +48,23 @@ describe('session tokens', () => {
     expect(await reasonOf(service().verify(token))).toBe('expired');
   });
 
+  test('a token verified once is kept, and still refused as expired once its last second has come', async () => {
+    const tokens = service();
+    const { token, expiresAt } = await tokens.issue(subject, new Date(0));
+    const check = jest.spyOn(crypto.subtle, 'verify');
+    try {
+      const first = await tokens.verify(token);
+      expect(await tokens.verify(token, expiresAt.getTime() - 1000)).toBe(first);
+      expect(check).toHaveBeenCalledTimes(1);
+      expect(await reasonOf(tokens.verify(token, expiresAt.getTime()))).toBe('expired');
+      // The expired token is forgotten: the next call checks its signature again.
+      await tokens.verify(token);
+      expect(check).toHaveBeenCalledTimes(2);
+    } finally {
+      check.mockRestore();
+    }
+  });
+
   test('a token signed with another key is invalid, even when it has expired', async () => {
     const { token } = await service('another-secret-of-at-least-32-characters').issue(subject, new Date(0), new Date(0));
     expect(await reasonOf(service().verify(token))).toBe('invalid');

@@ -1,7 +1,7 @@
 import { CITIES, PROVINCES } from '../reference/data/geography';
 import { CATALOG } from './catalog';
 import { buildDimensions } from './dimensions';
-import { FactSink, SCALES, generateFacts } from './facts';
+import { FactSink, SCALES, ScaleSettings, generateFacts } from './facts';
 
 /** A cheap running hash (FNV-1a over the numbers), fast enough for millions of rows. */
 class RunningHash {
@@ -11,9 +11,14 @@ class RunningHash {
   }
 }
 
-/** Runs the generator at the tiny scale into a hash and totals. */
-async function fingerprint(seed: number): Promise<{ hash: number; retail: number; rows: number }> {
+/** Runs the generator (the tiny scale unless told) into a hash and totals; the retail rows' hash is also kept apart, by colour code. */
+async function fingerprint(
+  seed: number,
+  scale: ScaleSettings = SCALES.tiny,
+): Promise<{ hash: number; others: number; retail: number; rows: number; byColour: Map<number, number> }> {
   const hash = new RunningHash();
+  const others = new RunningHash();
+  const byColour = new Map<number, number>();
   let retail = 0;
   let rows = 0;
   const sink: FactSink = {
@@ -21,17 +26,18 @@ async function fingerprint(seed: number): Promise<{ hash: number; retail: number
       hash.add(...v);
       retail += v[6];
       rows++;
+      byColour.set(v[5], (byColour.get(v[5]) ?? 0) + 1);
     },
-    wholesale: (...v) => hash.add(1, ...v),
-    price: (...v) => hash.add(2, ...v),
-    msrp: (...v) => hash.add(3, ...v),
-    rebate: (...v) => hash.add(4, ...v),
+    wholesale: (...v) => [hash, others].forEach((h) => h.add(1, ...v)),
+    price: (...v) => [hash, others].forEach((h) => h.add(2, ...v)),
+    msrp: (...v) => [hash, others].forEach((h) => h.add(3, ...v)),
+    rebate: (...v) => [hash, others].forEach((h) => h.add(4, ...v)),
     endOfMonth: () => Promise.resolve(),
   };
   const dims = buildDimensions(CATALOG, seed);
   for (const t of dims.trims) hash.add(t.id, t.msrp, t.launchMonth);
-  await generateFacts(dims, CITIES, new Map(PROVINCES.map((p) => [p.code, p.regionId])), SCALES.tiny, seed, sink);
-  return { hash: hash.value, retail, rows };
+  await generateFacts(dims, CITIES, new Map(PROVINCES.map((p) => [p.code, p.regionId])), scale, seed, sink);
+  return { hash: hash.value, others: others.value, retail, rows, byColour };
 }
 
 describe('the demo data generator', () => {
@@ -45,6 +51,20 @@ describe('the demo data generator', () => {
     expect(Math.abs(other.retail / first.retail - 1)).toBeLessThan(0.001);
     expect(first.rows).toBeGreaterThan(100_000);
   }, 120_000);
+
+  test('retailCopies writes each retail row k times under colour codes +10, +20 …, and leaves every other fact as it was', async () => {
+    const one = await fingerprint(7);
+    const two = await fingerprint(7, { ...SCALES.tiny, retailCopies: 2 });
+    expect(two.rows).toBe(2 * one.rows);
+    expect(two.retail).toBe(2 * one.retail);
+    expect(two.others).toBe(one.others);
+    for (const [colour, count] of one.byColour) {
+      expect(colour).toBeLessThan(10);
+      expect(two.byColour.get(colour)).toBe(count);
+      expect(two.byColour.get(colour + 10)).toBe(count);
+    }
+    expect(two.byColour.size).toBe(2 * one.byColour.size);
+  }, 300_000);
 
   test('the catalog is large enough and every trim sits under a real sub-series', () => {
     const dims = buildDimensions(CATALOG, 1);

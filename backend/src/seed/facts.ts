@@ -13,13 +13,26 @@ export interface ScaleSettings {
   coloursPerCity: number;
   /** Transaction prices are recorded for cities of this tier and better. */
   priceTierMax: number;
+  /**
+   * Times each retail row is written (1 but for the scale benchmarks of docs/scale.md): copy i repeats the
+   * row under colour code colour + 10·i, a code the dictionary does not name, so the retail facts hold k
+   * times the rows and k times the volume over the same trims, cities and months, while prices, wholesale
+   * and every rollup's row count stay those of the set it copies. For timing only: its figures are k × the
+   * market's.
+   */
+  retailCopies: number;
 }
 
-export const SCALES: Record<'tiny' | 'demo' | 'large', ScaleSettings> = {
-  tiny: { lotsPerTrimMonth: 6, coloursPerCity: 1, priceTierMax: 1 },
-  demo: { lotsPerTrimMonth: 28, coloursPerCity: 1, priceTierMax: 2 },
-  large: { lotsPerTrimMonth: 360, coloursPerCity: 3, priceTierMax: 2 },
+export const SCALES: Record<'tiny' | 'demo' | 'large' | 'large2x' | 'large4x', ScaleSettings> = {
+  tiny: { lotsPerTrimMonth: 6, coloursPerCity: 1, priceTierMax: 1, retailCopies: 1 },
+  demo: { lotsPerTrimMonth: 28, coloursPerCity: 1, priceTierMax: 2, retailCopies: 1 },
+  large: { lotsPerTrimMonth: 360, coloursPerCity: 3, priceTierMax: 2, retailCopies: 1 },
+  large2x: { lotsPerTrimMonth: 360, coloursPerCity: 3, priceTierMax: 2, retailCopies: 2 },
+  large4x: { lotsPerTrimMonth: 360, coloursPerCity: 3, priceTierMax: 2, retailCopies: 4 },
 };
+
+/** The colour codes of retailCopies' copies are the row's own plus this times the copy's number. */
+const COPY_COLOUR_STEP = 10;
 
 /** Where generated rows go: COPY streams when seeding, a hash in the determinism test. */
 export interface FactSink {
@@ -285,7 +298,7 @@ function emitTrimMonth(
     const cityQty = perLot * lotCount + take;
     if (cityQty <= 0) continue;
     const city = places.cities[cityIndex];
-    emitRetail(state, month, city.code, cityQty, scale.coloursPerCity, rng, sink);
+    emitRetail(state, month, city.code, cityQty, scale, rng, sink);
     if (city.tier <= scale.priceTierMax) {
       // A province's dealers price a stable few percent apart; a city's deals differ a little around that.
       const discount = Math.min(0.45, Math.max(0, baseDiscount + places.discountOffset[cityIndex] + 0.004 * rng.normal()));
@@ -297,7 +310,8 @@ function emitTrimMonth(
 /** The extra discount on a trim once a newer model year of its sub-series is on sale. */
 const OUTGOING_DISCOUNT = 0.03;
 
-function emitRetail(state: TrimState, month: number, cityId: number, qty: number, colourSplit: number, rng: Rng, sink: FactSink): void {
+function emitRetail(state: TrimState, month: number, cityId: number, qty: number, scale: ScaleSettings, rng: Rng, sink: FactSink): void {
+  const colourSplit = scale.coloursPerCity;
   const parts = qty >= colourSplit ? colourSplit : 1;
   const shares = parts === 1 ? [1] : parts === 2 ? [0.65, 0.35] : [0.6, 0.25, 0.15];
   const used = new Set<number>();
@@ -311,7 +325,9 @@ function emitRetail(state: TrimState, month: number, cityId: number, qty: number
     if (partQty <= 0) break;
     const useNature = rng.next() < state.fleetShare ? 2 : rng.next() < 0.01 ? 3 : 1;
     const ownership = rng.next() < state.companyShare ? 2 : 1;
-    sink.retail(month, state.trim.id, cityId, useNature, ownership, colour, partQty);
+    for (let copy = 0; copy < scale.retailCopies; copy++) {
+      sink.retail(month, state.trim.id, cityId, useNature, ownership, colour + COPY_COLOUR_STEP * copy, partQty);
+    }
   }
 }
 

@@ -4,6 +4,7 @@ import { ApiCode, ApiException } from '../../common/api-codes';
 import { HourlySweep } from '../../common/hourly-sweep';
 import { SecurityEvents } from '../../security/security-events';
 import type { SessionUser } from '../../security/session-user';
+import { Housekeeping } from '../../queue/housekeeping';
 import { JobName, JobPayloads } from '../../queue/job-names';
 import { JobQueue } from '../../queue/job-queue';
 import { JobRegistry } from '../../queue/job-registry';
@@ -51,15 +52,18 @@ function viewOf(row: JobRunRecord): JobRun {
 @Injectable()
 export class JobMonitorService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('JobMonitor');
-  /** Finished rows older than BullMQ keeps its jobs go at start and every hour. */
-  private readonly prune = new HourlySweep('job_run pruning', () => this.runs.prune(KEEP_COMPLETED_DAYS, KEEP_FAILED_DAYS), this.logger);
+  /** Finished rows older than BullMQ keeps its jobs go at start and every hour (in the instance running the housekeeping). */
+  private readonly prune: HourlySweep;
 
   constructor(
     private readonly runs: JobRunRepository,
     private readonly queue: JobQueue,
     private readonly registry: JobRegistry,
     private readonly events: SecurityEvents,
-  ) {}
+    housekeeping: Housekeeping,
+  ) {
+    this.prune = new HourlySweep('job_run pruning', () => this.runs.prune(KEEP_COMPLETED_DAYS, KEEP_FAILED_DAYS), this.logger, housekeeping.leads);
+  }
 
   async list(q: JobListQuery): Promise<JobPage> {
     const { rows, total } = await this.runs.list({ state: q.state, name: q.kind, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });

@@ -1,0 +1,146 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { startApp, type RunningApp } from '../../bench/src/app-process';
+import { DATA_DIR_ENTRIES } from '../../backend/src/backup/backup-archive';
+import { databaseFacts, findPgTool } from '../../backend/src/database/pg-tools';
+import { cachedDatabase } from '../support/cached-database';
+import { sourcesHash } from '../support/demo-template';
+import { type DownloadedReport, call, downloadReports, dropDatabases, readFigures, runNode, signIn, tableCount } from '../support/release-figures';
+import { testEnv, withDatabase } from '../support/test-env';
+
+/**
+ * Back from disaster (issue 32 §5, decision 229): the tiny set seeded by the built seed command (its producer
+ * reports written into the data folder), the built app started on it, a session opened and figures read;
+ * `npm run backup`'s command writes one archive; `npm run restore`'s puts it into a new database and a new
+ * data folder; the built app on those answers the same figures, downloads the same reports byte for byte and
+ * accepts the session signed before the backup (the generated JWT secret came back with the files). A second
+ * restore onto the now filled database is refused, exit code 2, in Chinese, changing nothing.
+ */
+const env = testEnv();
+const ROOT = path.resolve(__dirname, '..', '..');
+const CLI = (name: string) => path.join(ROOT, 'backend', 'dist', 'cli', `${name}.cli.js`);
+const run = `${Date.now().toString(36)}${process.pid}`;
+const SOURCE = `car_backup_src_${run}`;
+const TARGET = `car_backup_dst_${run}`;
+const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'car-backup-'));
+const sourceData = path.join(folder, 'data-source');
+const targetData = path.join(folder, 'data-target');
+const archive = path.join(folder, 'archive');
+const timings: Record<string, number> = {};
+
+let skipped: string | null = null;
+let app: RunningApp | undefined;
+let before: { figures: Awaited<ReturnType<typeof readFigures>>; reports: DownloadedReport[]; token: string };
+
+async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  try {
+    return await work();
+  } finally {
+    timings[label] = Math.round((Date.now() - started) / 100) / 10;
+  }
+}
+
+beforeAll(async () => {
+  const facts = await databaseFacts(env.adminUrl);
+  try {
+    findPgTool('pg_dump', facts.serverMajor, process.env.PG_BIN_DIR);
+    findPgTool('pg_restore', facts.serverMajor, process.env.PG_BIN_DIR);
+  } catch (error) {
+    skipped = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`\n[backup-restore] SKIPPED, no backup can be taken of this server: ${skipped}\n\n`);
+    return;
+  }
+  // The tiny set as the built seed command writes it, made once per version of the sources that shape it (demo-template.ts).
+  const sourceUrl = await timed('tiny set', () =>
+    cachedDatabase({
+      adminUrl: env.adminUrl,
+      template: `car_tiny_${sourcesHash()}`,
+      family: 'car\\_tiny\\_',
+      database: SOURCE,
+      dataDir: sourceData,
+      log: (m) => process.stderr.write(`[backup-restore] ${m}\n`),
+      build: async (url, dataDir) => {
+        const seeded = await runNode(CLI('seed'), ['--scale', 'tiny'], { DATABASE_URL: url, DATA_DIR: dataDir });
+        if (seeded.code !== 0) throw new Error(`seed failed:\n${seeded.stderr.slice(-3000)}`);
+      },
+    }),
+  );
+  app = await startApp(ROOT, sourceUrl, { env: { DATA_DIR: sourceData } });
+  const token = await signIn(app.base);
+  const admin = await signIn(app.base, 'admin', 'Admin@2026');
+  before = { figures: await readFigures(app.base, token), reports: await downloadReports(app.base, admin), token };
+  await app.stop();
+  app = undefined;
+}, 1_500_000);
+
+afterAll(async () => {
+  await app?.stop();
+  await dropDatabases(env.adminUrl, [SOURCE, TARGET, `${TARGET}_x`]);
+  fs.rmSync(folder, { recursive: true, force: true });
+  process.stderr.write(`[backup-restore] timings (s): ${JSON.stringify(timings)}\n`);
+}, 120_000);
+
+describe('backup and restore (npm run backup / npm run restore)', () => {
+  it('the source holds reports and figures to compare', () => {
+    if (skipped) return;
+    expect(before.reports.length).toBeGreaterThanOrEqual(6);
+    expect(Object.keys(before.figures)).toHaveLength(10);
+    expect(fs.existsSync(path.join(sourceData, 'jwt-secret'))).toBe(true);
+  });
+
+  it('writes one archive: the dump, the data folder’s files and their manifest', async () => {
+    if (skipped) return;
+    const backup = await timed('backup', () =>
+      runNode(CLI('backup'), ['--out', archive], { DATABASE_URL: withDatabase(env.adminUrl, SOURCE), DATA_DIR: sourceData }),
+    );
+    expect({ code: backup.code, stderr: backup.stderr.slice(-2000) }).toEqual({ code: 0, stderr: expect.stringContaining('完成') });
+    expect(backup.stderr).toContain('pg_dump');
+    expect(fs.readdirSync(archive).sort()).toEqual(['database.dump', 'files', 'manifest.json']);
+    const manifest = JSON.parse(fs.readFileSync(path.join(archive, 'manifest.json'), 'utf8')) as { files: Array<{ path: string }> };
+    const entries = new Set(manifest.files.map((f) => f.path.split('/')[0]));
+    expect([...entries].every((entry) => (DATA_DIR_ENTRIES as readonly string[]).includes(entry))).toBe(true);
+    expect(entries.has('reports') && entries.has('jwt-secret')).toBe(true);
+  }, 900_000);
+
+  it('restores into a new database and a new data folder', async () => {
+    if (skipped) return;
+    const restored = await timed('restore', () =>
+      runNode(CLI('restore'), [archive], { DATABASE_URL: withDatabase(env.adminUrl, TARGET), DATA_DIR: targetData }),
+    );
+    expect({ code: restored.code, stderr: restored.stderr.slice(-2000) }).toEqual({ code: 0, stderr: expect.stringContaining('完成') });
+    expect(restored.stderr).toContain('新建数据库');
+  }, 900_000);
+
+  it('the built app on the restored database and folder answers the same figures and the same report bytes, and keeps the old session', async () => {
+    if (skipped) return;
+    app = await timed('restored app start', () => startApp(ROOT, withDatabase(env.adminUrl, TARGET), { env: { DATA_DIR: targetData } }));
+    const session = await call(app.base, before.token, 'security/me');
+    expect({ status: session.status, code: session.body.code }).toEqual({ status: 200, code: 1 });
+    const token = await signIn(app.base);
+    expect(await readFigures(app.base, token)).toEqual(before.figures);
+    const admin = await signIn(app.base, 'admin', 'Admin@2026');
+    expect(await downloadReports(app.base, admin)).toEqual(before.reports);
+    await app.stop();
+    app = undefined;
+  }, 300_000);
+
+  it('refuses to restore onto a database that is not empty, in Chinese, exit code 2, changing nothing', async () => {
+    if (skipped) return;
+    const url = withDatabase(env.adminUrl, TARGET);
+    const tables = await tableCount(url);
+    const fresh = path.join(folder, 'data-fresh');
+    const refused = await runNode(CLI('restore'), [archive], { DATABASE_URL: url, DATA_DIR: fresh });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('拒绝恢复，未做任何改动');
+    expect(refused.stderr).toContain('不是空的');
+    expect(refused.stderr).toContain('--replace');
+    expect(await tableCount(url)).toBe(tables);
+    expect(fs.existsSync(path.join(fresh, 'reports'))).toBe(false);
+
+    const occupied = await runNode(CLI('restore'), [archive], { DATABASE_URL: withDatabase(env.adminUrl, `${TARGET}_x`), DATA_DIR: targetData });
+    expect(occupied.code).toBe(2);
+    expect(occupied.stderr).toContain(`数据目录 ${targetData} 已有`);
+  }, 300_000);
+});

@@ -1,0 +1,146 @@
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { startApp, type RunningApp } from '../../bench/src/app-process';
+import { MIGRATIONS } from '../../backend/src/database/data-source';
+import { databaseFacts } from '../../backend/src/database/pg-tools';
+import { cachedDatabase } from '../support/cached-database';
+import { type DownloadedReport, downloadReports, dropDatabases, keptFigures, readFigures, runNode, signIn } from '../support/release-figures';
+import { testEnv } from '../support/test-env';
+
+/**
+ * The previous release's database, upgraded (issue 32 §5, decision 230). The release is a commit of main, built
+ * from its own sources in a temporary folder (git archive, the checkout's node_modules linked, its backend built
+ * with swc); its seed command writes the tiny set into a new database (kept as a template per commit, so later
+ * runs copy it), its app is started on it and a set of analytics calls and report downloads is read. Then
+ * today's `npm run migrate` runs the migrations added since, and today's app, started on the same database and
+ * data folder, answers every figure the old one answered with the same value and downloads the same bytes.
+ */
+
+/**
+ * main where issue 29 landed (its last commit before issue 30 began): migrations through 1763700000034, so
+ * 035-038, 040 and 041 (saved views, alerts, robots, the publish times of data_month) run on its data.
+ */
+const OLD_RELEASE = '8453305bf4d61efe6aa75e4d9583793465824a3f';
+
+const env = testEnv();
+const ROOT = path.resolve(__dirname, '..', '..');
+const run = `${Date.now().toString(36)}${process.pid}`;
+const DATABASE = `car_upgrade_${run}`;
+const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'car-upgrade-'));
+const tree = path.join(folder, 'release');
+const dataDir = path.join(folder, 'data');
+const timings: Record<string, number> = {};
+const log = (m: string): void => void process.stderr.write(`[upgrade] ${m}\n`);
+
+let skipped: string | null = null;
+let app: RunningApp | undefined;
+let databaseUrl: string;
+let before: { figures: Awaited<ReturnType<typeof readFigures>>; reports: DownloadedReport[]; migrations: string[] };
+
+async function timed<T>(label: string, work: () => Promise<T> | T): Promise<T> {
+  const started = Date.now();
+  try {
+    return await work();
+  } finally {
+    timings[label] = Math.round((Date.now() - started) / 100) / 10;
+  }
+}
+
+function sh(command: string, args: string[], cwd: string): void {
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} (in ${cwd}) failed:\n${result.stderr}${result.stdout}`);
+}
+
+const hasRelease = (): boolean => spawnSync('git', ['cat-file', '-e', `${OLD_RELEASE}^{commit}`], { cwd: ROOT }).status === 0;
+
+/** The release's sources in `tree`, with this checkout's packages linked in and its own workspaces as @car/…, built. */
+function buildRelease(): void {
+  fs.mkdirSync(tree, { recursive: true });
+  const tar = path.join(folder, 'release.tar');
+  sh('git', ['archive', '--format=tar', `--output=${tar}`, OLD_RELEASE], ROOT);
+  sh('tar', ['-xf', tar, '-C', tree], ROOT);
+  const modules = path.join(tree, 'node_modules');
+  fs.mkdirSync(path.join(modules, '@car'), { recursive: true });
+  for (const entry of fs.readdirSync(path.join(ROOT, 'node_modules'))) {
+    if (entry !== '@car') fs.symlinkSync(path.join(ROOT, 'node_modules', entry), path.join(modules, entry));
+  }
+  // The release's own workspaces, not this checkout's: a link to them resolves to the release's folders.
+  for (const workspace of ['contracts', 'backend', 'workers', 'frontend']) fs.symlinkSync(path.join(tree, workspace), path.join(modules, '@car', workspace));
+  const backendModules = path.join(ROOT, 'backend', 'node_modules');
+  if (fs.existsSync(backendModules)) fs.symlinkSync(backendModules, path.join(tree, 'backend', 'node_modules'));
+  const swc = path.join(ROOT, 'node_modules', '.bin', 'swc');
+  sh(swc, ['src', '-d', 'dist', '--strip-leading-paths', '--config-file', '../.swcrc', '-q'], path.join(tree, 'contracts'));
+  sh(swc, ['src', '-d', 'dist', '--strip-leading-paths', '--copy-files', '--config-file', '../.swcrc', '-q'], path.join(tree, 'backend'));
+}
+
+beforeAll(async () => {
+  if (!hasRelease()) {
+    log(`${OLD_RELEASE} is not in this clone (a shallow one?): fetching it`);
+    spawnSync('git', ['fetch', '--quiet', '--depth=1', 'origin', OLD_RELEASE], { cwd: ROOT, stdio: 'inherit' });
+  }
+  if (!hasRelease()) {
+    skipped = `the previous release ${OLD_RELEASE} is neither in this clone nor fetchable from origin`;
+    process.stderr.write(`\n[upgrade] SKIPPED: ${skipped}\n\n`);
+    return;
+  }
+  await timed('build the release', buildRelease);
+  const releaseCli = (name: string) => path.join(tree, 'backend', 'dist', 'cli', `${name}.cli.js`);
+  databaseUrl = await timed('the release’s tiny set', () =>
+    cachedDatabase({
+      adminUrl: env.adminUrl,
+      template: `car_release_${OLD_RELEASE.slice(0, 12)}`,
+      family: 'car\\_release\\_',
+      database: DATABASE,
+      dataDir,
+      log,
+      build: async (url, templateData) => {
+        const seeded = await runNode(releaseCli('seed'), ['--scale', 'tiny'], { DATABASE_URL: url, DATA_DIR: templateData });
+        if (seeded.code !== 0) throw new Error(`the release's seed failed:\n${seeded.stderr.slice(-3000)}`);
+      },
+    }),
+  );
+  app = await timed('the release’s app start', () => startApp(tree, databaseUrl, { env: { DATA_DIR: dataDir } }));
+  before = {
+    figures: await readFigures(app.base, await signIn(app.base)),
+    reports: await downloadReports(app.base, await signIn(app.base, 'admin', 'Admin@2026')),
+    migrations: (await databaseFacts(databaseUrl)).migrations,
+  };
+  await app.stop();
+  app = undefined;
+}, 1_500_000);
+
+afterAll(async () => {
+  await app?.stop();
+  await dropDatabases(env.adminUrl, [DATABASE]);
+  fs.rmSync(folder, { recursive: true, force: true });
+  log(`timings (s): ${JSON.stringify(timings)}`);
+}, 120_000);
+
+describe(`upgrading the database of release ${OLD_RELEASE.slice(0, 7)} to this one`, () => {
+  it('npm run migrate runs the migrations added since, and only those', async () => {
+    if (skipped) return;
+    expect(before.migrations.length).toBeGreaterThan(0);
+    expect(before.migrations.length).toBeLessThan(MIGRATIONS.length);
+    const migrated = await timed('migrate', () =>
+      runNode(path.join(ROOT, 'backend', 'dist', 'cli', 'migrate.cli.js'), [], { DATABASE_URL: databaseUrl, DATA_DIR: dataDir }),
+    );
+    expect({ code: migrated.code, stderr: migrated.stderr.slice(-2000) }).toEqual({ code: 0, stderr: expect.any(String) });
+    const after = (await databaseFacts(databaseUrl)).migrations;
+    expect(after.slice(0, before.migrations.length)).toEqual(before.migrations);
+    expect(after).toHaveLength(MIGRATIONS.length);
+    expect(migrated.stdout).toContain(`applied: ${after.slice(before.migrations.length).join(', ')}`);
+  }, 300_000);
+
+  it('this release’s app on the upgraded database answers every figure the old one answered, and the same report bytes', async () => {
+    if (skipped) return;
+    app = await timed('this app start', () => startApp(ROOT, databaseUrl, { env: { DATA_DIR: dataDir } }));
+    const figures = await readFigures(app.base, await signIn(app.base));
+    expect(keptFigures(before.figures, figures)).toEqual(before.figures);
+    expect(Object.values(before.figures).reduce((n, f) => n + Object.keys(f).length, 0)).toBeGreaterThan(500);
+    expect(await downloadReports(app.base, await signIn(app.base, 'admin', 'Admin@2026'))).toEqual(before.reports);
+    await app.stop();
+    app = undefined;
+  }, 300_000);
+});
