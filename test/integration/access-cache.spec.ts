@@ -1,10 +1,13 @@
 import request from 'supertest';
-import { API_PREFIX, ApiCode } from '@car/contracts';
+import { ADMIN_USERS, API_PREFIX, ApiCode } from '@car/contracts';
 import { DATA_CHANGE_CHANNEL } from '../../backend/src/answers/data-changes';
 import { ACCESS_CHANGE_CHANNEL, ACCESS_TABLES } from '../../backend/src/security/access-changes';
 import { signIn, untilAnswer } from '../support/api-app';
 import { priceMarketApp } from '../support/price-structure-api';
 import { ANALYST } from '../support/sales-fixture';
+import { createAdmin, createAnalyst } from '../support/users';
+
+const PASSWORD = 'Kept#Access2026';
 
 /*
  * What every call reads before its query, kept per process until PostgreSQL says it changed (decision 234): the
@@ -17,7 +20,7 @@ const TABLE = '/price/totalMarket/table';
 const BANDS = { priceLow: '14', priceHigh: '20', segment: '1', orderBy: '0', time: '2026-03', averageMonth: '1', tab: '0' };
 
 describe('the session, page grants and calendar kept until a change is heard', () => {
-  const { address, app, token, db } = priceMarketApp('access', 92);
+  const { address, app, token, db, databaseUrl } = priceMarketApp('access', 92);
 
   const call = (path: string, query: Record<string, string>, as = token()) =>
     request(app().getHttpServer()).get(`${API_PREFIX}${path}`).query(query).set('token', as).set('X-Forwarded-For', address);
@@ -85,12 +88,41 @@ describe('the session, page grants and calendar kept until a change is heard', (
     ).toBe(200);
   });
 
-  test('a token logged out is refused on its next call at once, without waiting for the channel', async () => {
+  /** Runs `act` with `table`'s NOTIFY trigger off: a write through the app then reaches only the writing process. */
+  async function notifyOff(table: string, act: () => Promise<void>): Promise<void> {
+    await db().query(`ALTER TABLE ${table} DISABLE TRIGGER ${table}_access_change`);
+    try {
+      await act();
+    } finally {
+      await db().query(`ALTER TABLE ${table} ENABLE TRIGGER ${table}_access_change`);
+    }
+  }
+
+  test('a token logged out is refused on its next call to this process at once, without the channel', async () => {
     const second = await signIn(app(), ANALYST.account, ANALYST.password, address);
     await call(TABLE, BANDS, second).expect(200);
-    await request(app().getHttpServer()).post(`${API_PREFIX}/security/logout`).set('token', second).set('X-Forwarded-For', address).expect(200);
-    expect((await call(TABLE, BANDS, second)).body.code).toBe(ApiCode.TokenRevoked);
+    await notifyOff('revoked_token', async () => {
+      await request(app().getHttpServer()).post(`${API_PREFIX}/security/logout`).set('token', second).set('X-Forwarded-For', address).expect(200);
+      expect((await call(TABLE, BANDS, second)).body.code).toBe(ApiCode.TokenRevoked);
+    });
     expect((await call(TABLE, BANDS)).body.code).toBe(ApiCode.Success);
+  });
+
+  test('a user an administrator disables through 用户管理 is refused on their next call to this process at once, without the channel', async () => {
+    const admin = await signIn(app(), await createAdmin('keptadmin', PASSWORD, '缓存管理员', databaseUrl()), PASSWORD, address);
+    const account = await createAnalyst('keptanalyst', PASSWORD, '缓存分析师', databaseUrl());
+    const analyst = await signIn(app(), account, PASSWORD, address);
+    const { id } = (await db().query(`SELECT id FROM app_user WHERE account = $1`, [account])).rows[0] as { id: number };
+    await call(TABLE, BANDS, analyst).expect(200);
+    await notifyOff('app_user', async () => {
+      await request(app().getHttpServer())
+        .post(`${API_PREFIX}/${ADMIN_USERS.disable.path}`)
+        .set('token', admin)
+        .set('X-Forwarded-For', address)
+        .send({ id })
+        .expect(200);
+      expect((await call(TABLE, BANDS, analyst)).body.code).toBe(ApiCode.TokenRevoked);
+    });
   });
 
   test('the calendar is kept until the data channel tells of a change', async () => {

@@ -19,9 +19,10 @@ export function priceMarketApp(database: string, subnet: number, config?: Record
   let app: NestExpressApplication;
   let token: string;
   let db: Client;
+  let databaseUrl: string;
 
   beforeAll(async () => {
-    const databaseUrl = await createSalesFixture(env.adminUrl, name);
+    databaseUrl = await createSalesFixture(env.adminUrl, name);
     await addPriceFixture(databaseUrl);
     ({ app, token } = await signedInApp({ address, databaseUrl, account: ANALYST.account, password: ANALYST.password, config }));
     db = new Client({ connectionString: databaseUrl });
@@ -34,7 +35,7 @@ export function priceMarketApp(database: string, subnet: number, config?: Record
     await dropSalesFixture(env.adminUrl, name);
   });
 
-  return { address, app: () => app, token: () => token, db: () => db };
+  return { address, app: () => app, token: () => token, db: () => db, databaseUrl: () => databaseUrl };
 }
 
 /** The price-structure pair's calls on `priceMarketApp`'s market: `call` answers the raw response, `get` the result of a successful call. */

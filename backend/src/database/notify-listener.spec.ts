@@ -1,5 +1,6 @@
 import { fakeListener } from './fake-listener';
-import { KeptUntilChange, type NotifyListener } from './notify-listener';
+import type { DataSource } from 'typeorm';
+import { KeptUntilChange, NotifyListener } from './notify-listener';
 
 function keptOf(limit = 10) {
   const first = fakeListener();
@@ -59,12 +60,24 @@ describe('KeptUntilChange', () => {
     await kept.get('a', load('A'));
     expect(loads()).toBe(4);
   });
+});
 
-  test('clear drops what is kept', async () => {
-    const { kept, load, loads } = keptOf();
-    await kept.get('a', load('A'));
-    kept.clear();
-    await kept.get('a', load('A'));
-    expect(loads()).toBe(2);
+describe('NotifyListener', () => {
+  /** A listener never started: no connection, as in a process that only writes. */
+  class Unstarted extends NotifyListener {
+    constructor() {
+      super({ options: {} } as DataSource, 'car_test_channel', 'car-test-listen');
+    }
+  }
+
+  test('a change made here moves the generation and tells every listener at once, without a connection', () => {
+    const here = new Unstarted();
+    const heard: string[] = [];
+    here.onChange(() => heard.push('first'));
+    here.onChange(() => heard.push('second'));
+    here.changedHere();
+    expect(here.generation).toBe(1);
+    expect(heard).toEqual(['first', 'second']);
+    expect(here.listening).toBe(false);
   });
 });

@@ -52,6 +52,14 @@ export abstract class NotifyListener implements OnApplicationBootstrap, OnApplic
     this.listeners.add(listener);
   }
 
+  /**
+   * A change this process has just committed itself: what is kept of the channel goes now, so the writer's own next
+   * call reads it afresh without waiting to hear its NOTIFY (every other process hears that as usual).
+   */
+  changedHere(): void {
+    this.changed();
+  }
+
   async onApplicationBootstrap(): Promise<void> {
     await this.listen();
   }
@@ -137,11 +145,6 @@ export class KeptUntilChange<V> {
       this.kept.set(key, value);
     }
     return value;
-  }
-
-  /** Drops what is kept now; the writer of a change calls it so that its own next call cannot read the old value. */
-  clear(): void {
-    this.kept.clear();
   }
 
   private get open(): boolean {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { MpType } from '@car/contracts';
 import { containsPattern } from '../common/like-pattern';
+import { AccessChanges } from '../security/access-changes';
 
 /** The table whose names a tab searches: 厂商 producer, 品牌 brand, 厂商品牌 producer_brand, 车型 sub_series. */
 const TABLE_OF: Record<MpType, string> = { 1: 'producer', 0: 'brand', 2: 'producer_brand', 4: 'sub_series' };
@@ -10,7 +11,10 @@ const SUGGESTIONS = 20;
 /** Mini-program identities (mp_binding) and the names the mobile page shows. */
 @Injectable()
 export class MpRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly access: AccessChanges,
+  ) {}
 
   /**
    * The active user an openId is bound to, while the binding holds: made since the user's password version last
@@ -37,6 +41,7 @@ export class MpRepository {
        ON CONFLICT (open_id) DO UPDATE SET password_version = EXCLUDED.password_version WHERE mp_binding.user_id = EXCLUDED.user_id`,
       [openId, userId],
     );
+    this.access.changedHere();
     const rows: Array<{ userId: number }> = await this.dataSource.query(`SELECT user_id AS "userId" FROM mp_binding WHERE open_id = $1`, [openId]);
     return rows[0]?.userId === userId;
   }
@@ -47,6 +52,7 @@ export class MpRepository {
       `DELETE FROM mp_binding b USING app_user u WHERE b.open_id = $1 AND u.id = b.user_id RETURNING u.id AS "userId", u.account`,
       [openId],
     );
+    this.access.changedHere();
     return rows[0] ?? null;
   }
 

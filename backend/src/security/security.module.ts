@@ -43,7 +43,8 @@ import { UserRepository } from './user.repository';
     { provide: APP_GUARD, useClass: PageAccessGuard },
   ],
   // The mini-program binding checks an account's password the way sign-in does; administrators' actions
-  // are recorded in the same trail, which the audit page reads; a password is hashed one way everywhere.
-  exports: [SecurityService, SecurityEvents, SecurityEventRepository, PasswordHasher, SessionService, PageAccessService],
+  // are recorded in the same trail, which the audit page reads; a password is hashed one way everywhere; whoever
+  // writes an access table tells AccessChanges.
+  exports: [AccessChanges, SecurityService, SecurityEvents, SecurityEventRepository, PasswordHasher, SessionService, PageAccessService],
 })
 export class SecurityModule {}

@@ -37,7 +37,7 @@ export interface RequestOrigin {
  * token that says what holds now. The session carries the database's values. Revocation lives in
  * PostgreSQL so that it holds on every instance and after restarts. What the database said of a token is kept
  * until any process writes a user, role, grant, revocation or binding (decision 234): each such write empties
- * every process's sessions at commit, through `AccessChanges`.
+ * every process's sessions at commit, through `AccessChanges`, and the writing process's own at once.
  */
 @Injectable()
 export class SessionService {
@@ -76,8 +76,6 @@ export class SessionService {
   /** Ends the session's token everywhere; rows of tokens past their expiry are dropped on the way. */
   async revoke(session: SessionUser): Promise<void> {
     await this.revokedTokens.revoke(session.token.id, session.id, session.token.expiresAt);
-    // This process's next call must not wait for the notification to be heard.
-    this.kept.clear();
     await this.revokedTokens.deleteExpired();
   }
 

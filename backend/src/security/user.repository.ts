@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { AccessChanges } from './access-changes';
 
 /** A user as the security rules see them; the hash never leaves the security module. */
 export interface UserRecord {
@@ -32,7 +33,10 @@ const USER_COLUMNS = `
 
 @Injectable()
 export class UserRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly access: AccessChanges,
+  ) {}
 
   async findCredentialsByAccount(account: string): Promise<UserCredentials | null> {
     const rows: UserCredentials[] = await this.dataSource.query(
@@ -69,5 +73,6 @@ export class UserRepository {
       passwordHash,
       changedAt,
     ]);
+    this.access.changedHere();
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AdminUser, UserListQuery, UserOptions } from '@car/contracts';
 import { containsPattern } from '../../common/like-pattern';
+import { AccessChanges } from '../../security/access-changes';
 
 /** The columns an administrator may change, by the name the service uses. */
 const COLUMN_OF = {
@@ -42,7 +43,10 @@ const ADMIN_LOCK = `SELECT pg_advisory_xact_lock(hashtext('app_user.active_admin
 /** The administrator's reads and writes of app_user (sign-in's own reads are security/UserRepository's). */
 @Injectable()
 export class AdminUsersRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly access: AccessChanges,
+  ) {}
 
   async page(query: UserListQuery): Promise<{ items: AdminUser[]; total: number }> {
     const conditions: string[] = [];
@@ -113,6 +117,7 @@ export class AdminUsersRepository {
        VALUES ($1, $2, $3, $4, $5, $6, true) ON CONFLICT (account) DO NOTHING RETURNING id`,
       [user.account, user.passwordHash, user.nickname, user.roleId, user.producerId, user.brandId],
     );
+    this.access.changedHere();
     return rows[0]?.id ?? null;
   }
 
@@ -133,7 +138,11 @@ export class AdminUsersRepository {
           `SELECT count(*)::int AS admins FROM app_user u JOIN role r ON r.id = u.role_id WHERE r.code = 'admin' AND u.enabled`,
         );
         if (admins === 0) throw new LastAdminLeft();
-        return 'changed';
+        return 'changed' as const;
+      })
+      .then((outcome) => {
+        if (outcome === 'changed') this.access.changedHere();
+        return outcome;
       })
       .catch((error: unknown) => {
         if (error instanceof LastAdminLeft) return 'last-admin';
