@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { LetterGroup, PriceStructureTable, PriceTable, PriceTraceWhole, PriceWhole, SeriesItem } from '@car/contracts';
 import { describeInBrowser, useBrowser } from '../support/browser';
 import { slideTables, texts, part } from '../support/deck-zip';
+import { pollUntil } from '../support/poll';
 import { apiResult, settled } from '../support/sales-pages';
 import { testEnv } from '../support/test-env';
 import {
@@ -131,11 +132,12 @@ describeInBrowser('价格分析 as shipped', () => {
       await page.locator('.sales-page__title', { hasText: title }).waitFor();
       await settled(page);
       // The address moves before the table is drawn in its new order: read it until it has (at most 10 s).
-      let sorted = await shownRows(page.locator('.structure-table'));
-      for (let wait = 0; wait < 50 && JSON.stringify(sorted) === JSON.stringify(shown); wait++) {
-        await page.waitForTimeout(200);
-        sorted = await shownRows(page.locator('.structure-table'));
-      }
+      const sorted = await pollUntil(
+        () => shownRows(page.locator('.structure-table')),
+        (rows) => JSON.stringify(rows) !== JSON.stringify(shown),
+        10_000,
+        200,
+      );
       expect(sorted).not.toEqual(shown);
       const deck = await saveDownload(page, downloadControl(page.locator('.sales-page__head'), '导出PPT'));
       expect(deck.fileName).toMatch(new RegExp(`^${title}_.*\\.pptx$`));
