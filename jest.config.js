@@ -1,5 +1,11 @@
 // One jest run for the whole project: unit specs beside the source, integration tests against a
 // real PostgreSQL and Redis, and browser tests in the system Chromium. See docs/testing.md.
+// jest reads this file as CommonJS.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const fs = require('node:fs');
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const path = require('node:path');
+
 const swc = [
   '@swc/jest',
   {
@@ -43,6 +49,21 @@ const swcTsx = [
   },
 ];
 
+/**
+ * The acceptance walks whose behaviour depends on the mode (decision 241): whatever runs as a job — exports, imports,
+ * report bundles, alerts and their robot messages — and the harness's own check of the mode. Mode embedded runs every
+ * walk; mode redis (the same clone and data with REDIS_URL and a worker; Redis holds nothing but the queue) only these.
+ */
+const ACCEPTANCE_REDIS_MODE = ['shipped', 'files-admin', 'files-exports', 'files-reports', 'exports-forms', 'alerts', 'alerts-publish', 'robots-admin'];
+for (const name of ACCEPTANCE_REDIS_MODE) {
+  // A renamed walk would silently leave mode redis: refuse the configuration instead.
+  if (!fs.existsSync(path.join(__dirname, 'test', 'acceptance', `${name}.acceptance.spec.ts`))) throw new Error(`jest.config.js: no acceptance walk ${name}`);
+}
+const acceptanceSpecs =
+  process.env.ACCEPTANCE_MODE === 'redis'
+    ? ACCEPTANCE_REDIS_MODE.map((name) => `<rootDir>/test/acceptance/${name}.acceptance.spec.ts`)
+    : ['<rootDir>/test/acceptance/**/*.acceptance.spec.ts'];
+
 module.exports = {
   testTimeout: 60_000,
   projects: [
@@ -85,7 +106,7 @@ module.exports = {
       // scripts/acceptance.mjs runs it (npm test, npm run test:acceptance); `npm test` runs the others without it.
       ...common,
       displayName: 'acceptance',
-      testMatch: ['<rootDir>/test/acceptance/**/*.acceptance.spec.ts'],
+      testMatch: acceptanceSpecs,
       globalSetup: '<rootDir>/test/acceptance/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/acceptance/support/global-teardown.ts',
       setupFilesAfterEnv: ['<rootDir>/test/support/browser-setup.ts'],

@@ -1,4 +1,4 @@
-// `npm run test:acceptance` (and the end of `npm test`): the acceptance project (test/acceptance, decision 132)
+// `npm run test:acceptance` (and `npm test`, beside its first jest run): the acceptance project (test/acceptance, decision 132)
 // once per mode on one clone: `embedded` (npm start as the README's first command), then `redis` (the same
 // clone and data with REDIS_URL and `npm run worker`), skipped with a message when no Redis answers.
 // Extra arguments go to jest; each mode's results go to test-results/acceptance-<mode>.json.

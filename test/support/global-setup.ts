@@ -10,7 +10,7 @@ import { TestEnv, withDatabase } from './test-env';
 
 interface RunState {
   env: TestEnv;
-  server: ChildProcess;
+  servers: ChildProcess[];
   stopEmbedded: () => Promise<void>;
   users: number;
 }
@@ -26,41 +26,48 @@ const ROOT = path.resolve(__dirname, '..', '..');
  * Once per jest run: a database of its own on DATABASE_URL's server (or an embedded PostgreSQL when
  * it is unset) holding the demo data set, copied from a template generated once per version of the
  * sources that shape it (demo-template.ts); a Redis key prefix of its own; and the app
- * started from the production build on that database for the browser tests. Teardown drops them all.
+ * started from the production build on that database for the browser tests. With jest workers (`npm test`
+ * runs the integration project on two) each worker gets such a world of its own (`TestEnv.workers`): the
+ * tests of one worker never see another's writes. Teardown drops them all.
  */
-export default async function globalSetup(): Promise<void> {
+export default async function globalSetup(globalConfig: { maxWorkers?: number } = {}): Promise<void> {
   if (globalThis.__carTestRun) {
     globalThis.__carTestRun.users++;
     process.env.CAR_TEST_ENV = JSON.stringify(globalThis.__carTestRun.env);
     return;
   }
   const runId = `${Date.now().toString(36)}${process.pid}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'car-test-'));
   let adminUrl: string;
   let stopEmbedded = (): Promise<void> => Promise.resolve();
   if (process.env.DATABASE_URL) {
     adminUrl = withDatabase(process.env.DATABASE_URL, 'postgres');
   } else {
-    const embedded = await startEmbeddedPostgres(path.join(ROOT, '.data', 'test-postgres'), 54339, (m) => log(m));
+    const embedded = await startEmbeddedPostgres(path.join(ROOT, '.data', 'test-postgres'), 54339, (m) => log(m), { durable: false });
     adminUrl = withDatabase(embedded.url, 'postgres');
     stopEmbedded = () => embedded.stop();
   }
-  const database = `car_test_${runId}`;
-  await createDemoDatabase(adminUrl, database, path.join(dataDir, 'reports'), log);
-  const databaseUrl = withDatabase(adminUrl, database);
-
   const redisUrl = await reachableRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-  const port = await freePort();
-  const env: TestEnv = {
-    databaseUrl,
-    adminUrl,
-    baseUrl: `http://127.0.0.1:${port}`,
-    redisUrl,
-    redisPrefix: `car-test-${runId}`,
-    dataDir,
-  };
-  const server = await startServer(env, port);
-  globalThis.__carTestRun = { env, server, stopEmbedded, users: 1 };
+  const workers = Math.max(1, globalConfig.maxWorkers ?? 1);
+  const worlds: TestEnv[] = [];
+  // One after the other: the first builds the template when it is missing, the others copy it.
+  for (let worker = 1; worker <= workers; worker++) {
+    const suffix = worker === 1 ? '' : `_w${worker}`;
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'car-test-'));
+    const database = `car_test_${runId}${suffix}`;
+    await createDemoDatabase(adminUrl, database, path.join(dataDir, 'reports'), log);
+    const port = await freePort();
+    worlds.push({
+      databaseUrl: withDatabase(adminUrl, database),
+      adminUrl,
+      baseUrl: `http://127.0.0.1:${port}`,
+      redisUrl,
+      redisPrefix: `car-test-${runId}${suffix.replace('_', '-')}`,
+      dataDir,
+    });
+  }
+  const servers = await Promise.all(worlds.map((world) => startServer(world, Number(new URL(world.baseUrl).port))));
+  const env: TestEnv = { ...worlds[0], ...(workers > 1 ? { workers: worlds } : {}) };
+  globalThis.__carTestRun = { env, servers, stopEmbedded, users: 1 };
   process.env.CAR_TEST_ENV = JSON.stringify(env);
 }
 

@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import IORedis from 'ioredis';
 import { Client } from 'pg';
@@ -9,17 +10,8 @@ export default async function globalTeardown(): Promise<void> {
   run.users--;
   if (run.users > 0) return;
   globalThis.__carTestRun = undefined;
-  run.server.kill('SIGTERM');
-  await new Promise<void>((resolve) => {
-    const timer = setTimeout(() => {
-      run.server.kill('SIGKILL');
-      resolve();
-    }, 5000);
-    run.server.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
+  await Promise.all(run.servers.map(stopServer));
+  // The workers' databases (`<run's>_w2` …) and the tests' scratch databases are named after the run's.
   const database = new URL(run.env.databaseUrl).pathname.slice(1);
   const client = new Client({ connectionString: run.env.adminUrl });
   await client.connect();
@@ -34,12 +26,27 @@ export default async function globalTeardown(): Promise<void> {
     const redis = new IORedis(run.env.redisUrl);
     let cursor = '0';
     do {
+      // The workers' prefixes (`<run's>-w2` …) start with the run's.
       const [next, keys] = await redis.scan(cursor, 'MATCH', `${run.env.redisPrefix}*`, 'COUNT', 500);
       cursor = next;
       if (keys.length > 0) await redis.del(...keys);
     } while (cursor !== '0');
     redis.disconnect();
   }
-  fs.rmSync(run.env.dataDir, { recursive: true, force: true });
+  for (const world of run.env.workers ?? [run.env]) fs.rmSync(world.dataDir, { recursive: true, force: true });
   await run.stopEmbedded();
+}
+
+function stopServer(server: ChildProcess): Promise<void> {
+  server.kill('SIGTERM');
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(() => {
+      server.kill('SIGKILL');
+      resolve();
+    }, 5000);
+    server.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }

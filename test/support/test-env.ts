@@ -10,12 +10,19 @@ export interface TestEnv {
   redisUrl: string | null;
   redisPrefix: string;
   dataDir: string;
+  /**
+   * With jest workers (integration in parallel), one world per worker: its own database cloned from the same
+   * template, data folder, Redis prefix and built app. `testEnv()` answers the one of JEST_WORKER_ID.
+   */
+  workers?: Omit<TestEnv, 'workers'>[];
 }
 
 export function testEnv(): TestEnv {
   const raw = process.env.CAR_TEST_ENV;
   if (!raw) throw new Error('CAR_TEST_ENV is not set: run the tests through jest (npm test)');
-  return JSON.parse(raw) as TestEnv;
+  const env = JSON.parse(raw) as TestEnv;
+  const worker = env.workers?.[Number(process.env.JEST_WORKER_ID ?? '1') - 1];
+  return worker ? { ...env, ...worker } : env;
 }
 
 /** Replaces the database name of a postgres URL. */

