@@ -29,7 +29,8 @@ const ROOT = path.resolve(__dirname, '..', '..');
 const run = `${Date.now().toString(36)}${process.pid}`;
 const DATABASE = `car_upgrade_${run}`;
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'car-upgrade-'));
-const tree = path.join(folder, 'release');
+/** The release's build, kept by its commit in the system's temporary folder: a commit's build never changes. */
+const tree = path.join(os.tmpdir(), `car-release-${OLD_RELEASE.slice(0, 12)}`);
 const dataDir = path.join(folder, 'data');
 const timings: Record<string, number> = {};
 const log = (m: string): void => void process.stderr.write(`[upgrade] ${m}\n`);
@@ -55,24 +56,35 @@ function sh(command: string, args: string[], cwd: string): void {
 
 const hasRelease = (): boolean => spawnSync('git', ['cat-file', '-e', `${OLD_RELEASE}^{commit}`], { cwd: ROOT }).status === 0;
 
-/** The release's sources in `tree`, with this checkout's packages linked in and its own workspaces as @car/…, built. */
+/**
+ * The release's sources in `tree`, built; once per machine (built in a folder of this run's, then renamed into place,
+ * so a run that stops half way leaves no tree). Then this checkout's packages linked in and the release's own
+ * workspaces as @car/…, afresh each run: the checkout may be another clone than the one that built the tree.
+ */
 function buildRelease(): void {
-  fs.mkdirSync(tree, { recursive: true });
-  const tar = path.join(folder, 'release.tar');
-  sh('git', ['archive', '--format=tar', `--output=${tar}`, OLD_RELEASE], ROOT);
-  sh('tar', ['-xf', tar, '-C', tree], ROOT);
+  if (!fs.existsSync(path.join(tree, 'backend', 'dist', 'cli', 'seed.cli.js'))) {
+    const building = path.join(folder, 'release');
+    fs.mkdirSync(building, { recursive: true });
+    const tar = path.join(folder, 'release.tar');
+    sh('git', ['archive', '--format=tar', `--output=${tar}`, OLD_RELEASE], ROOT);
+    sh('tar', ['-xf', tar, '-C', building], ROOT);
+    const swc = path.join(ROOT, 'node_modules', '.bin', 'swc');
+    sh(swc, ['src', '-d', 'dist', '--strip-leading-paths', '--config-file', '../.swcrc', '-q'], path.join(building, 'contracts'));
+    sh(swc, ['src', '-d', 'dist', '--strip-leading-paths', '--copy-files', '--config-file', '../.swcrc', '-q'], path.join(building, 'backend'));
+    fs.rmSync(tree, { recursive: true, force: true });
+    fs.renameSync(building, tree);
+  }
   const modules = path.join(tree, 'node_modules');
+  fs.rmSync(modules, { recursive: true, force: true });
   fs.mkdirSync(path.join(modules, '@car'), { recursive: true });
   for (const entry of fs.readdirSync(path.join(ROOT, 'node_modules'))) {
     if (entry !== '@car') fs.symlinkSync(path.join(ROOT, 'node_modules', entry), path.join(modules, entry));
   }
   // The release's own workspaces, not this checkout's: a link to them resolves to the release's folders.
   for (const workspace of ['contracts', 'backend', 'workers', 'frontend']) fs.symlinkSync(path.join(tree, workspace), path.join(modules, '@car', workspace));
-  const backendModules = path.join(ROOT, 'backend', 'node_modules');
-  if (fs.existsSync(backendModules)) fs.symlinkSync(backendModules, path.join(tree, 'backend', 'node_modules'));
-  const swc = path.join(ROOT, 'node_modules', '.bin', 'swc');
-  sh(swc, ['src', '-d', 'dist', '--strip-leading-paths', '--config-file', '../.swcrc', '-q'], path.join(tree, 'contracts'));
-  sh(swc, ['src', '-d', 'dist', '--strip-leading-paths', '--copy-files', '--config-file', '../.swcrc', '-q'], path.join(tree, 'backend'));
+  const backendModules = path.join(tree, 'backend', 'node_modules');
+  fs.rmSync(backendModules, { force: true });
+  if (fs.existsSync(path.join(ROOT, 'backend', 'node_modules'))) fs.symlinkSync(path.join(ROOT, 'backend', 'node_modules'), backendModules);
 }
 
 beforeAll(async () => {

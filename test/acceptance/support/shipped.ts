@@ -411,7 +411,7 @@ export async function startPrivateInstance(name: string): Promise<ShippedState> 
   };
   saveState(state);
   const copied = performance.now();
-  fs.cpSync(seededDataDir(run.workRoot), state.dataDir, { recursive: true });
+  copyDataFolder(seededDataDir(run.workRoot), state.dataDir);
   log(
     `private instance ${name} (mode ${state.mode}): the seeded data copied in ${secondsSince(copied)} s; npm start in ${state.cloneDir} (PORT=${port}, EMBEDDED_PG_PORT=${embeddedPgPort}, DATA_DIR=${state.dataDir}${state.redisPrefix ? `, REDIS_PREFIX=${state.redisPrefix}` : ''})`,
   );
@@ -440,11 +440,63 @@ export async function keepSeededData(state: ShippedState): Promise<void> {
   const started = performance.now();
   const firstStart = { ...state.timings };
   await stopGroups(state);
-  fs.cpSync(state.dataDir, seededDataDir(state.workRoot), { recursive: true });
+  copyDataFolder(state.dataDir, seededDataDir(state.workRoot));
   await portFree(state.port);
   await startInstance(state, false);
   state.timings = { ...firstStart, keepSeeded: secondsSince(started) };
   log(`kept the seeded data for private instances and started again in ${state.timings.keepSeeded} s`);
+}
+
+/**
+ * Copies a data folder whose embedded PostgreSQL was shut down cleanly, with owners and modes (the server runs as the
+ * `postgres` user and refuses a data folder it does not own). Of the write-ahead log only the newest segments go: a
+ * clean shutdown's checkpoint is the last thing written, and the rest — gigabytes after the seed, kept for reuse up
+ * to max_wal_size — is not needed to start.
+ */
+function copyDataFolder(from: string, to: string): void {
+  const wal = path.join('postgres', 'pg_wal');
+  fs.mkdirSync(to, { recursive: true });
+  const copy = (entries: string[], into: string): void => {
+    if (entries.length > 0) execFileSync('cp', ['-a', ...entries, into]);
+  };
+  copy(
+    fs
+      .readdirSync(from)
+      .filter((entry) => entry !== 'postgres')
+      .map((entry) => path.join(from, entry)),
+    to,
+  );
+  emptyLike(path.join(from, 'postgres'), path.join(to, 'postgres'));
+  copy(
+    fs
+      .readdirSync(path.join(from, 'postgres'))
+      .filter((entry) => entry !== 'pg_wal')
+      .map((entry) => path.join(from, 'postgres', entry)),
+    path.join(to, 'postgres'),
+  );
+  const segments = fs.readdirSync(path.join(from, wal), { withFileTypes: true });
+  emptyLike(path.join(from, wal), path.join(to, wal));
+  copy(
+    segments.filter((entry) => entry.isDirectory()).map((entry) => path.join(from, wal, entry.name)),
+    path.join(to, wal),
+  );
+  const newest = segments
+    .filter((entry) => entry.isFile())
+    .map((entry) => ({ file: path.join(from, wal, entry.name), written: fs.statSync(path.join(from, wal, entry.name)).mtimeMs }))
+    .sort((a, b) => b.written - a.written)
+    .slice(0, 3);
+  copy(
+    newest.map((segment) => segment.file),
+    path.join(to, wal),
+  );
+}
+
+/** An empty folder at `to` with the owner and mode of the folder `from`. */
+function emptyLike(from: string, to: string): void {
+  const { uid, gid, mode } = fs.statSync(from);
+  fs.mkdirSync(to);
+  fs.chownSync(to, uid, gid);
+  fs.chmodSync(to, mode & 0o7777);
 }
 
 /** Stops a private instance's process groups (worker first, then the app and its PostgreSQL), deletes its Redis keys and its folder. */
