@@ -52,5 +52,6 @@ if (
   fs.existsSync(path.join(root, 'frontend', 'vite.config.ts')) &&
   stale(['contracts/src', 'frontend/app', 'frontend/public', 'frontend/scripts', 'frontend/vite.config.ts'], frontendStamp)
 ) {
-  run('frontend (remix vite:build)', 'npm', ['run', '--silent', 'build', '--workspace', 'frontend'], { NODE_ENV: 'production' });
+  // Vite's warnings and errors only: its list of a hundred chunks is not a phase of the start.
+  run('frontend (remix vite:build)', 'npm', ['run', '--silent', 'build', '--workspace', 'frontend', '--', '--logLevel', 'warn'], { NODE_ENV: 'production' });
 }

@@ -1,5 +1,5 @@
 import { ROLLUP_TABLES, ROLLUPS } from './rollups';
-import { monthsToDate, rollupInsert, yearToDateMonths } from './rollup.repository';
+import { inDependencyOrder, monthsToDate, rollupInsert, rollupSources, yearToDateMonths } from './rollup.repository';
 
 describe('rebuilding year-to-date rollups', () => {
   const data = [202509, 202510, 202511, 202512, 202601, 202602, 202603];
@@ -61,5 +61,40 @@ describe('rebuilding year-to-date rollups', () => {
       const read = /FROM (rollup_\w+)/.exec(build.monthly)?.[1];
       if (read) expect(ROLLUP_TABLES.slice(0, i).map((b) => b.table)).toContain(read);
     });
+  });
+
+  test('the rollups a build reads are the ones its SQL names, a table whose name another extends not among them', () => {
+    const sources = (table: string) => rollupSources(ROLLUP_TABLES.find((b) => b.table === table)!);
+    expect(sources('rollup_retail_car')).toEqual([]);
+    expect(sources('rollup_retail_province')).toEqual(['rollup_retail_city']);
+    expect(sources('rollup_retail_car_band')).toEqual(['rollup_retail_car', 'rollup_price_car']);
+  });
+
+  test('the rebuild runs two builds at a time, each only once every rollup it reads is built', async () => {
+    const built = new Set<string>();
+    let running = 0;
+    let most = 0;
+    await inDependencyOrder(ROLLUP_TABLES, 2, async (build) => {
+      for (const source of rollupSources(build)) expect([build.table, built.has(source)]).toEqual([build.table, true]);
+      most = Math.max(most, ++running);
+      // The facts' builds take longest, as they do in PostgreSQL.
+      await new Promise((resolve) => setTimeout(resolve, rollupSources(build).length === 0 ? 20 : 2));
+      running--;
+      built.add(build.table);
+    });
+    expect(built.size).toBe(ROLLUP_TABLES.length);
+    expect(most).toBe(2);
+  });
+
+  test('a build that fails stops the rebuild: its error is the rebuild’s and no further build starts', async () => {
+    const started: string[] = [];
+    const failing = inDependencyOrder(ROLLUP_TABLES, 2, async (build) => {
+      started.push(build.table);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      if (build.table === 'rollup_retail_city') throw new Error('disk full');
+    });
+    await expect(failing).rejects.toThrow('disk full');
+    expect(started).not.toContain('rollup_retail_province');
+    expect(started.length).toBeLessThan(ROLLUP_TABLES.length);
   });
 });

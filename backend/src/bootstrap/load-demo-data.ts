@@ -25,8 +25,9 @@ export interface DemoLoadSummary extends Omit<SeedSummary, 'months'> {
 /**
  * Replaces all market data with the demo set and builds what the app derives from it: the generator
  * loads the data (reference data and the database are all it knows), the rollups are rebuilt for
- * every month while it writes the configuration sheet, the per-trim sheets are derived from that
- * sheet, then the latest months' producer reports are written. The seed CLI, the boot step on an empty database, the test setup and the benchmark share it.
+ * every month while it writes the configuration sheet and derives the per-trim sheets from it, then
+ * the latest months' producer reports are written. The seed CLI, the boot step on an empty database,
+ * the test setup and the benchmark share it.
  */
 export async function loadDemoData(dataSource: DataSource, options: DemoLoadOptions): Promise<DemoLoadSummary> {
   const started = Date.now();
@@ -39,8 +40,8 @@ export async function loadDemoData(dataSource: DataSource, options: DemoLoadOpti
       progress,
       // Rebuilding every month empties each rollup first, so no rollup keeps figures of the old data.
       alongsideConfigSheet: { stage: '汇总表', run: (all) => rollups.rebuild(all) },
+      afterConfigSheet: () => tasks.get(CarConfigRepository).rebuildSheets(),
     });
-    await tasks.get(CarConfigRepository).rebuildSheets();
     const reportMonths = loaded.months.slice(-(options.reportMonths ?? 3)).reverse();
     progress.stage('厂商报告', reportMonths.length);
     const writer = tasks.get(MonthlyReportWriter);

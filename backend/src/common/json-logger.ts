@@ -4,6 +4,12 @@ type Level = 'debug' | 'info' | 'warn' | 'error';
 const RANK: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
 /**
+ * Nest's start-up chatter: a line per module and per route (some forty at boot). A start prints one line
+ * per phase instead, so these are debug lines; their warnings and errors still show.
+ */
+const NEST_BOOT_CONTEXTS = new Set(['NestFactory', 'InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestApplication']);
+
+/**
  * Structured logs: one JSON object a line (time, level, context, msg, and any fields), or a short
  * coloured line on a terminal. Nest's own messages come through the same logger.
  */
@@ -14,7 +20,8 @@ export class JsonLogger implements LoggerService {
   ) {}
 
   log(message: unknown, ...rest: unknown[]): void {
-    this.write('info', message, rest);
+    const context = rest[rest.length - 1];
+    this.write(typeof context === 'string' && NEST_BOOT_CONTEXTS.has(context) ? 'debug' : 'info', message, rest);
   }
   error(message: unknown, ...rest: unknown[]): void {
     this.write('error', message, rest);

@@ -9,16 +9,16 @@ export interface Progress {
 
 export const silentProgress: Progress = { stage: () => undefined, advance: () => undefined, finish: () => undefined };
 
-/** A bar on a terminal; plain lines per stage when the output is a file or a CI log. */
+/** A bar on a terminal; a line per stage when the output is a file or a CI log. */
 export function terminalProgress(stream: NodeJS.WriteStream = process.stderr): Progress {
   if (!stream.isTTY) {
+    // One line a stage, when it ends: a start prints a line per phase, not two.
     let started = 0;
     let current = '';
     return {
       stage(name) {
         current = name;
         started = Date.now();
-        stream.write(`[seed] ${name} …\n`);
       },
       advance: () => undefined,
       finish() {

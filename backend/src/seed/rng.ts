@@ -1,3 +1,7 @@
+// Bound once: under jest's sandbox every read of a global such as `Math` goes through the sandbox's
+// global object, which made the generator five times slower in the unit tests than in the seed.
+const { imul, floor, sqrt, log, cos, PI } = Math;
+
 /**
  * A small seeded pseudo-random generator (mulberry32). The demo data must be the same on every
  * machine for the same seed, so nothing in the generator may call Math.random().
@@ -13,14 +17,14 @@ export class Rng {
   next(): number {
     this.state = (this.state + 0x6d2b79f5) >>> 0;
     let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    t = imul(t ^ (t >>> 15), t | 1);
+    t ^= t + imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   }
 
   /** Integer in [lo, hi], both ends included. */
   int(lo: number, hi: number): number {
-    return lo + Math.floor(this.next() * (hi - lo + 1));
+    return lo + floor(this.next() * (hi - lo + 1));
   }
 
   /** True with probability p. */
@@ -29,7 +33,7 @@ export class Rng {
   }
 
   pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.next() * items.length)];
+    return items[floor(this.next() * items.length)];
   }
 
   /** Picks by weight; weights need not sum to one. */
@@ -48,12 +52,12 @@ export class Rng {
   normal(): number {
     const u = 1 - this.next();
     const v = this.next();
-    return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+    return sqrt(-2 * log(u)) * cos(2 * PI * v);
   }
 
   /** A child generator whose stream depends only on this seed and the key, not on call order. */
   fork(key: number): Rng {
-    return new Rng(Math.imul((this.state ^ key) >>> 0, 2654435761) ^ (key * 40503));
+    return new Rng(imul((this.state ^ key) >>> 0, 2654435761) ^ (key * 40503));
   }
 }
 
@@ -62,7 +66,7 @@ export function hashString(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
+    h = imul(h, 0x01000193);
   }
   return h >>> 0;
 }

@@ -21,6 +21,8 @@ export interface SeedOptions {
    * `stage` names it in the progress bar.
    */
   alongsideConfigSheet?: { stage: string; run: (months: number[]) => Promise<unknown> };
+  /** Work on the configuration sheet that belongs to the caller (the per-trim sheets), run as soon as it is written. */
+  afterConfigSheet?: () => Promise<unknown>;
 }
 
 export interface SeedSummary {
@@ -71,7 +73,10 @@ export async function seedDatabase(repository: DemoDataRepository, options: Seed
   progress.stage(alongside ? `${alongside.stage}与配置表` : '配置表', dims.trims.length + (alongside ? 1 : 0));
   const [, configValues] = await Promise.all([
     alongside?.run(months).then(() => progress.advance()),
-    loadConfigSheet(repository, dims, options.seed, () => progress.advance()),
+    loadConfigSheet(repository, dims, options.seed, () => progress.advance()).then(async (values) => {
+      await options.afterConfigSheet?.();
+      return values;
+    }),
   ]);
   progress.finish();
 
