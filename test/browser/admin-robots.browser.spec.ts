@@ -4,8 +4,8 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
-import { API_PREFIX, ROBOT_MESSAGES } from '@car/contracts';
-import { describeInBrowser, openPage, screenshot, useBrowser } from '../support/browser';
+import { API_PREFIX, ROBOT_MESSAGES, SECURITY } from '@car/contracts';
+import { describeInBrowser, openPage, ready, screenshot, useBrowser } from '../support/browser';
 import { testFetch } from '../support/http';
 import { freePort } from '../support/net';
 import { testEnv } from '../support/test-env';
@@ -15,11 +15,10 @@ jest.setTimeout(120_000);
 
 const PASSWORD = 'Robots@2026b';
 
+/** Signs in through the API of the app at `base` (the login form is the login specs' to walk). */
 async function signIn(page: Page, base: string, account: string): Promise<void> {
-  await page.goto(`${base}/login`, { waitUntil: 'networkidle' });
-  await page.fill('input[name="account"]', account);
-  await page.fill('input[name="password"]', PASSWORD);
-  await Promise.all([page.waitForURL((url) => url.pathname !== '/login'), page.getByRole('button', { name: '登录' }).click()]);
+  const response = await page.request.post(`${base}${API_PREFIX}/${SECURITY.login.path}`, { data: { account, password: PASSWORD } });
+  expect(((await response.json()) as { code: number }).code).toBe(1);
 }
 
 /** Fills 登记机器人 and saves. */
@@ -47,7 +46,8 @@ describeInBrowser('the robots page', () => {
     const { page, assertClean } = await openPage(browser());
     try {
       await signIn(page, base, await createUser('admin', 'robotpage', PASSWORD, '机器人页管理员'));
-      await page.goto(`${base}/admin/robots`, { waitUntil: 'networkidle' });
+      await page.goto(`${base}/admin/robots`);
+      await ready(page);
       await page.locator('h2', { hasText: '群机器人' }).waitFor();
       // Each toast is watched for from before the click that brings it: it lasts 3 s.
       await Promise.all([
@@ -125,7 +125,8 @@ describeInBrowser('the robots page', () => {
       const { page, assertClean } = await openPage(browser());
       try {
         await signIn(page, base, await createUser('admin', 'robotsend', PASSWORD, '机器人发送管理员'));
-        await page.goto(`${base}/admin/robots`, { waitUntil: 'networkidle' });
+        await page.goto(`${base}/admin/robots`);
+        await ready(page);
         const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/robot/send?access_token=PAGE`;
         await register(page, { name: '浏览器测试群', service: '钉钉', url: hook, secret: 'SECpage' });
         await page.locator('.toast', { hasText: '已登记机器人' }).first().waitFor();

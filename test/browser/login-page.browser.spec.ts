@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { describeInBrowser, launchBrowser, openPage, screenshot } from '../support/browser';
+import { describeInBrowser, launchBrowser, openPage, ready, screenshot } from '../support/browser';
 import { testEnv } from '../support/test-env';
 
 /**
@@ -19,7 +19,8 @@ describeInBrowser('the login page', () => {
 
   test('/login renders the sign-in form in Chinese, server-side and without console errors', async () => {
     const { page, assertClean } = await openPage(browser);
-    const response = await page.goto(`${testEnv().baseUrl}/login`, { waitUntil: 'networkidle' });
+    const response = await page.goto(`${testEnv().baseUrl}/login`);
+    await ready(page);
     expect(response?.status()).toBe(200);
     const html = await response?.text();
     expect(html).toContain('登录');

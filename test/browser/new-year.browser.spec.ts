@@ -1,4 +1,4 @@
-import { describeInBrowser, useBrowser } from '../support/browser';
+import { describeInBrowser, ready, useBrowser } from '../support/browser';
 import { apiResult, cardsOf, openSignedIn, settled, type SummaryAnswer, drawnCards } from '../support/sales-pages';
 
 /**
@@ -13,7 +13,8 @@ describeInBrowser('1-2月合计 on the sales pages', () => {
     const { page, assertClean } = await openSignedIn(browser(), '/salevolume/wholemarket?time=2025-10');
     await expect(page.locator('.new-year-toggle').count()).resolves.toBe(0);
 
-    await page.goto(page.url().replace('time=2025-10', 'time=2026-02'), { waitUntil: 'networkidle' });
+    await page.goto(page.url().replace('time=2025-10', 'time=2026-02'));
+    await ready(page);
     await Promise.all([
       page.waitForURL((url) => url.searchParams.get('newYear') === '1'),
       page.locator('.new-year-toggle').getByRole('button', { name: '1-2月合计' }).click(),
