@@ -97,8 +97,9 @@ module.exports = {
       ...common,
       displayName: 'browser',
       testMatch: ['<rootDir>/test/browser/**/*.spec.ts'],
-      globalSetup: '<rootDir>/test/support/global-setup.ts',
-      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+      // The run's set-up, then one Chromium for the run and the demo analyst's saved session (browser-global-setup.ts).
+      globalSetup: '<rootDir>/test/support/browser-global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/browser-global-teardown.ts',
       setupFilesAfterEnv: ['<rootDir>/test/support/browser-setup.ts'],
     },
     {

@@ -2,8 +2,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Client } from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DASHBOARD_PATH, DEMO_OPEN_ID } from '@car/contracts';
-import { describeInBrowser, screenshot, useBrowser } from '../support/browser';
+import { API_PREFIX, DASHBOARD_PATH, DEMO_OPEN_ID, SECURITY } from '@car/contracts';
+import { describeInBrowser, ready, screenshot, useBrowser } from '../support/browser';
 import { signedLink } from '../support/mp-link';
 import { testEnv } from '../support/test-env';
 import { createUser } from '../support/users';
@@ -57,19 +57,15 @@ async function newContext(browser: Browser, viewport = { width: 1440, height: 90
   return browser.newContext({ viewport, locale: 'zh-CN' });
 }
 
+/** Signs the context in through the API, as the login form's action does (the form is the login specs' to walk). */
 async function signIn(context: BrowserContext, account: string, password: string): Promise<void> {
-  const page = await context.newPage();
-  await page.goto(`${testEnv().baseUrl}/login`, { waitUntil: 'networkidle' });
-  await page.fill('input[name="account"]', account);
-  await page.fill('input[name="password"]', password);
-  await Promise.all([page.waitForURL((url) => url.pathname !== '/login'), page.getByRole('button', { name: '登录' }).click()]);
-  await page.close();
+  const response = await context.request.post(`${testEnv().baseUrl}${API_PREFIX}/${SECURITY.login.path}`, { data: { account, password } });
+  expect(((await response.json()) as { code: number }).code).toBe(1);
 }
 
-/** Waits for the page to settle: the network idle, no panel veil, a moment for charts and lists to draw. */
+/** Waits for the page to settle: ready (hydrated, nothing loading, no panel veil), a moment for charts and lists to draw. */
 async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => document.querySelectorAll('.panel-busy').length === 0, undefined, { timeout: 15_000 });
+  await ready(page);
   await page.waitForTimeout(300);
 }
 
@@ -125,7 +121,8 @@ describeInBrowser('accessibility (axe-core, WCAG 2.1 A and AA): no serious or cr
 
   test.each(ANALYST_PAGES)('%s (%s) as the analyst', async (name, route) => {
     const page = await analyst.newPage();
-    await page.goto(`${testEnv().baseUrl}${route}`, { waitUntil: 'networkidle' });
+    await page.goto(`${testEnv().baseUrl}${route}`);
+    await ready(page);
     expect(new URL(page.url()).pathname).toBe(route);
     await settle(page);
     if (name === 'wholemarket' || name === 'dashboard') await screenshot(page, `a11y-${name}-1440`);
@@ -135,7 +132,8 @@ describeInBrowser('accessibility (axe-core, WCAG 2.1 A and AA): no serious or cr
 
   test.each(ADMIN_PAGES)('%s (%s) as the administrator', async (name, route) => {
     const page = await admin.newPage();
-    await page.goto(`${testEnv().baseUrl}${route}`, { waitUntil: 'networkidle' });
+    await page.goto(`${testEnv().baseUrl}${route}`);
+    await ready(page);
     expect(new URL(page.url()).pathname).toBe(route);
     await settle(page);
     await expectNoBlocking(page, name);
@@ -145,7 +143,8 @@ describeInBrowser('accessibility (axe-core, WCAG 2.1 A and AA): no serious or cr
   test('the login page', async () => {
     const context = await newContext(browser());
     const page = await context.newPage();
-    await page.goto(`${testEnv().baseUrl}/login`, { waitUntil: 'networkidle' });
+    await page.goto(`${testEnv().baseUrl}/login`);
+    await ready(page);
     await expectNoBlocking(page, 'login');
     await context.close();
   });
@@ -153,7 +152,8 @@ describeInBrowser('accessibility (axe-core, WCAG 2.1 A and AA): no serious or cr
   test('the phone page through a signed link, at 375 px', async () => {
     const context = await browser().newContext({ viewport: { width: 375, height: 667 }, hasTouch: true, isMobile: true, locale: 'zh-CN' });
     const page = await context.newPage();
-    await page.goto(`${testEnv().baseUrl}/wechatsalevolume?${new URLSearchParams(signedLink(DEMO_OPEN_ID))}`, { waitUntil: 'networkidle' });
+    await page.goto(`${testEnv().baseUrl}/wechatsalevolume?${new URLSearchParams(signedLink(DEMO_OPEN_ID))}`);
+    await ready(page);
     await expect(page.title()).resolves.toContain('销量查询');
     await expectNoBlocking(page, 'wechatsalevolume');
     await context.close();
@@ -163,12 +163,13 @@ describeInBrowser('accessibility (axe-core, WCAG 2.1 A and AA): no serious or cr
    * Opens a dialog with the button named `opener` on `route`, audits the page with it open (a modal dialog
    * named by its title), then checks that Escape closes it; the audit's blocking findings fail last.
    */
-  async function auditDialog(context: BrowserContext, route: string, opener: string, name: string, ready: string): Promise<void> {
+  async function auditDialog(context: BrowserContext, route: string, opener: string, name: string, shown: string): Promise<void> {
     const page = await context.newPage();
-    await page.goto(`${testEnv().baseUrl}${route}`, { waitUntil: 'networkidle' });
+    await page.goto(`${testEnv().baseUrl}${route}`);
+    await ready(page);
     await page.getByRole('button', { name: opener }).click();
     const dialog = page.getByRole('dialog', { name });
-    await dialog.locator(ready).first().waitFor({ state: 'visible' });
+    await dialog.locator(shown).first().waitFor({ state: 'visible' });
     await expect(dialog.getAttribute('aria-modal')).resolves.toBe('true');
     const blocking = await audit(page, `${route}+dialog`);
     await page.keyboard.press('Escape');
@@ -187,7 +188,8 @@ describeInBrowser('accessibility (axe-core, WCAG 2.1 A and AA): no serious or cr
 
   test('a multi-select list open (整体市场表现, 燃料类型): a listbox of options; Escape closes it', async () => {
     const page = await analyst.newPage();
-    await page.goto(`${testEnv().baseUrl}/salevolume/wholemarket`, { waitUntil: 'networkidle' });
+    await page.goto(`${testEnv().baseUrl}/salevolume/wholemarket`);
+    await ready(page);
     const head = page.locator('.filter-group__head', { hasText: '燃料类型' });
     if ((await head.getAttribute('aria-expanded')) !== 'true') await head.click();
     await page.locator('.multi-select__input[aria-label="燃料类型"]').click();

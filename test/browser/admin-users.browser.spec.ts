@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
-import { describeInBrowser, openPage, screenshot, useBrowser } from '../support/browser';
+import { describeInBrowser, openPage, ready, screenshot, useBrowser } from '../support/browser';
 import { download } from '../support/sales-pages';
+import { signInByApi } from '../support/export-pages';
 import { testEnv } from '../support/test-env';
 import { createUser } from '../support/users';
 
@@ -8,8 +9,10 @@ const ADMIN_PASSWORD = 'Admin#Browser1';
 const FIRST_PASSWORD = 'First#Pass2026';
 const OWN_PASSWORD = 'Own#Pass2026x';
 
+/** Through the form: the colleague's flow is the sign-in itself (held on 修改密码, then let through). */
 async function signIn(page: Page, account: string, password: string): Promise<void> {
-  await page.goto(`${testEnv().baseUrl}/login`, { waitUntil: 'networkidle' });
+  await page.goto(`${testEnv().baseUrl}/login`);
+  await ready(page);
   await page.fill('input[name="account"]', account);
   await page.fill('input[name="password"]', password);
   await Promise.all([page.waitForURL((url) => url.pathname !== '/login'), page.getByRole('button', { name: '登录' }).click()]);
@@ -30,8 +33,7 @@ describeInBrowser('the administration pages', () => {
     const colleague = `colleague_${process.pid}_${Date.now().toString(36)}`;
     const adminPage = await openPage(browser());
     const { page } = adminPage;
-    await signIn(page, admin, ADMIN_PASSWORD);
-    await page.goto(`${testEnv().baseUrl}/admin/users`, { waitUntil: 'networkidle' });
+    await signInByApi(page, admin, ADMIN_PASSWORD, '/admin/users');
     // The menu holds both pages once their routes exist (the admin role's rows of migration 1763700000017).
     await page.locator('.side-menu').waitFor();
     expect(await page.locator('.side-menu a[href="/admin/users"], .side-menu a[href="/admin/audit"]').count()).toBe(2);
@@ -57,7 +59,8 @@ describeInBrowser('the administration pages', () => {
     const other = colleaguePage.page;
     await signIn(other, colleague, FIRST_PASSWORD);
     await other.waitForURL((url) => url.pathname === '/resetpassword');
-    await other.goto(`${testEnv().baseUrl}/salevolume/wholemarket`, { waitUntil: 'networkidle' });
+    await other.goto(`${testEnv().baseUrl}/salevolume/wholemarket`);
+    await ready(other);
     expect(new URL(other.url()).pathname).toBe('/resetpassword');
     await other.fill('#oldPwd', FIRST_PASSWORD);
     await other.fill('#newPwd', OWN_PASSWORD);
@@ -68,7 +71,8 @@ describeInBrowser('the administration pages', () => {
     expect(new URL(other.url()).pathname).not.toBe('/resetpassword');
 
     // A reset: confirmed, then the temporary password shown once.
-    await page.reload({ waitUntil: 'networkidle' });
+    await page.reload();
+    await ready(page);
     await row(page, colleague).getByRole('button', { name: '重置密码' }).click();
     await page.getByRole('button', { name: '确定' }).click();
     const temporary = page.getByTestId('temporary-password');
@@ -78,7 +82,8 @@ describeInBrowser('the administration pages', () => {
     await row(page, colleague).locator('td', { hasText: '待改密码' }).waitFor();
 
     // 安全日志: the colleague's events, newest first; a kind chosen through the form goes into the address.
-    await page.goto(`${testEnv().baseUrl}/admin/audit?account=${colleague}`, { waitUntil: 'networkidle' });
+    await page.goto(`${testEnv().baseUrl}/admin/audit?account=${colleague}`);
+    await ready(page);
     await page.locator('.admin-page__table tbody tr[data-event="password.reset"]').waitFor();
     const events = await page.locator('.admin-page__table tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-event')));
     expect(events.slice(0, 1)).toEqual(['password.reset']);
@@ -98,7 +103,8 @@ describeInBrowser('the administration pages', () => {
     await screenshot(page, 'admin-audit');
 
     // Days the API refuses keep the form on screen, with its message, to be corrected there.
-    await page.goto(`${testEnv().baseUrl}/admin/audit?from=2026-12-01&to=2026-11-01`, { waitUntil: 'networkidle' });
+    await page.goto(`${testEnv().baseUrl}/admin/audit?from=2026-12-01&to=2026-11-01`);
+    await ready(page);
     await page.locator('.toast', { hasText: '开始日期不能晚于结束日期' }).first().waitFor();
     expect(await page.locator('input[name="from"]').inputValue()).toBe('2026-12-01');
     expect(await page.getByRole('button', { name: '下载' }).isDisabled()).toBe(true);

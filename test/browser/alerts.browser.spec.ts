@@ -1,5 +1,5 @@
-import { describeInBrowser, openPage, screenshot, useBrowser } from '../support/browser';
-import { signInAs } from '../support/export-pages';
+import { describeInBrowser, openPage, ready, screenshot, useBrowser } from '../support/browser';
+import { signInByApi } from '../support/export-pages';
 import { testEnv } from '../support/test-env';
 import { createAnalyst } from '../support/users';
 
@@ -14,8 +14,9 @@ describeInBrowser('subscriptions', () => {
 
   test('subscribe to a page from the header, see it listed, pause it; the bell leads to 我的提醒', async () => {
     const { page, assertClean } = await openPage(browser(), { width: 1440, height: 900 });
-    await signInAs(page, await createAnalyst('alertspage', PASSWORD, '提醒页'), PASSWORD);
-    await page.goto(`${testEnv().baseUrl}/salevolume/wholemarket?source=2`, { waitUntil: 'networkidle' });
+    await signInByApi(page, await createAnalyst('alertspage', PASSWORD, '提醒页'), PASSWORD);
+    await page.goto(`${testEnv().baseUrl}/salevolume/wholemarket?source=2`);
+    await ready(page);
     await page.getByTestId('subscribe-view').click();
     await page.waitForURL(/\/alerts\/subscriptions\?/);
     await expect(page.getByRole('textbox', { name: '名称' }).inputValue()).resolves.toBe('整体市场表现');

@@ -1,4 +1,6 @@
 import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { ChartResult } from '@car/contracts';
 import { describeInBrowser, screenshot, useBrowser } from '../support/browser';
@@ -108,7 +110,10 @@ describeInBrowser('the chart kit', () => {
       .first()
       .evaluate((c) => (c as HTMLCanvasElement).height);
     const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: '导出图片' }).click()]);
-    const body = fs.readFileSync(await download.path());
+    // Saved, not read where it lies: the run's Chromium is reached over its socket, and its files are not this process's.
+    const saved = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'chart-image-')), download.suggestedFilename());
+    await download.saveAs(saved);
+    const body = fs.readFileSync(saved);
     expect(body.subarray(1, 4).toString()).toBe('PNG');
     // The title, the filters and 数据截至 sit above the chart, the colour legend below: taller than the canvas.
     expect(body.readUInt32BE(20)).toBeGreaterThan(canvasHeight + 40);

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
-import { describeInBrowser, openPage, screenshot, useBrowser } from '../support/browser';
-import { chooseCity, chooseOption, chosen, signInAs } from '../support/export-pages';
+import { describeInBrowser, openPage, ready, screenshot, useBrowser } from '../support/browser';
+import { chooseCity, chooseOption, chosen, signInByApi } from '../support/export-pages';
 import { download } from '../support/sales-pages';
 import { testEnv } from '../support/test-env';
 import { createAnalyst } from '../support/users';
@@ -9,7 +9,7 @@ import { createAnalyst } from '../support/users';
 const PASSWORD = 'Export@2026b';
 const PAGE = '/comprehensiveinquiry/cityretailexport';
 
-const signIn = (page: Page, account: string) => signInAs(page, account, PASSWORD);
+const signIn = (page: Page, account: string) => signInByApi(page, account, PASSWORD);
 
 /**
  * The city retail export page as an analyst uses it: no filter panel, tags that show their controls,
@@ -22,7 +22,8 @@ describeInBrowser('the city retail export page', () => {
   test('an analyst picks tags and places, generates the workbook with live progress, downloads it, and resets', async () => {
     const { page, assertClean } = await openPage(browser());
     await signIn(page, await createAnalyst('exportpage', PASSWORD, '导出页测试'));
-    await page.goto(`${testEnv().baseUrl}${PAGE}`, { waitUntil: 'networkidle' });
+    await page.goto(`${testEnv().baseUrl}${PAGE}`);
+    await ready(page);
     expect(await page.locator('.filter-sidebar').count()).toBe(0);
     expect(await page.locator('h2').textContent()).toBe('城市零售数据导出');
     expect(await page.locator('.recent-exports__empty').textContent()).toBe('还没有导出记录');
@@ -67,7 +68,7 @@ describeInBrowser('the city retail export page', () => {
     await screenshot(page, 'cityretailexport-done');
 
     await page.getByRole('button', { name: '重置' }).click();
-    await page.waitForLoadState('networkidle');
+    await ready(page);
     expect(await page.locator('.export-page__control').count()).toBe(0);
     expect(await page.locator('.export-progress').count()).toBe(0);
     await page.locator('.recent-exports a').first().waitFor({ timeout: 10_000 });

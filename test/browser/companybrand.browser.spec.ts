@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { type CarDetails, type TendencyPage, SESSION_COOKIE } from '@car/contracts';
 import { testFetch } from '../support/http';
-import { describeInBrowser, launchBrowser, openPage, screenshot } from '../support/browser';
+import { describeInBrowser, launchBrowser, openPage, ready, screenshot } from '../support/browser';
 import { cardsOf, type SummaryAnswer } from '../support/sales-pages';
 import { testEnv } from '../support/test-env';
 
@@ -30,7 +30,8 @@ async function api<T>(path: string, params: Record<string, string | number> = {}
 async function open(browser: Browser, path: string, viewport?: { width: number; height: number }) {
   const opened = await openPage(browser, viewport);
   await opened.page.context().addCookies([{ name: SESSION_COOKIE, value: token, url: testEnv().baseUrl }]);
-  await opened.page.goto(`${testEnv().baseUrl}${path}`, { waitUntil: 'networkidle' });
+  await opened.page.goto(`${testEnv().baseUrl}${path}`);
+  await ready(opened.page);
   return opened;
 }
 
@@ -107,7 +108,8 @@ describeInBrowser('the producer/brand page', () => {
     expect(await cards(page)).toEqual(cardsOf(await api<SummaryAnswer>('/saleVolume/companyBrand/whole', { time: '2025-06', source: 1 })));
     await expect(page.title()).resolves.toBe('厂商品牌表现 - 车市分析平台');
 
-    await page.goto(`${testEnv().baseUrl}${PAGE}?id=${me.producerId}&type=0&time=2025-06&source=1`, { waitUntil: 'networkidle' });
+    await page.goto(`${testEnv().baseUrl}${PAGE}?id=${me.producerId}&type=0&time=2025-06&source=1`);
+    await ready(page);
     const own = await api<SummaryAnswer>('/saleVolume/companyBrand/whole', { time: '2025-06', source: 1, type: 0, foreignId: me.producerId });
     expect(await cards(page)).toEqual(cardsOf(own));
     assertClean();
@@ -127,7 +129,7 @@ describeInBrowser('the producer/brand page', () => {
       page.waitForURL((url) => url.searchParams.get('time') === latest.time.replace(/-\d\d$/, '-06') && url.searchParams.get('source') === '1'),
       page.getByRole('button', { name: '查询', exact: true }).click(),
     ]);
-    await page.waitForLoadState('networkidle');
+    await ready(page);
 
     const month = latest.time.replace(/-\d\d$/, '-06');
     const after = await api<SummaryAnswer>('/saleVolume/companyBrand/whole', { time: month, source: 1 });
@@ -149,7 +151,8 @@ describeInBrowser('the producer/brand page', () => {
     expect(await canvasHasInk(page, '.trend-chart canvas')).toBe(true);
     await screenshot(page, 'companybrand-band-chart');
 
-    await page.goto(`${testEnv().baseUrl}${PAGE}?id=${me.brandId}&type=1&count=3`, { waitUntil: 'networkidle' });
+    await page.goto(`${testEnv().baseUrl}${PAGE}?id=${me.brandId}&type=1&count=3`);
+    await ready(page);
     expect(await canvasHasInk(page, '.trend-chart canvas')).toBe(true);
     assertClean();
   });
@@ -181,7 +184,7 @@ describeInBrowser('the producer/brand page', () => {
     const [popup] = await Promise.all([page.context().waitForEvent('page'), page.locator('.ranking-table tbody tr').nth(2).locator('.maker-link').click()]);
     popup.on('console', (m) => m.type() === 'error' && popupErrors.push(m.text()));
     popup.on('pageerror', (e) => popupErrors.push(e.message));
-    await popup.waitForLoadState('networkidle');
+    await ready(popup);
     const url = new URL(popup.url());
     expect([url.pathname, url.searchParams.get('id'), url.searchParams.get('type'), url.searchParams.get('time')]).toEqual([
       PAGE,
@@ -257,7 +260,7 @@ describeInBrowser('the producer/brand page', () => {
       page.waitForURL((url) => url.searchParams.get('foreignIds') === String(me.producerId)),
       dialog.getByRole('button', { name: '确定' }).click(),
     ]);
-    await page.waitForLoadState('networkidle');
+    await ready(page);
     await page.locator('.car-details tr.is-total', { hasText: `${ownName}合计` }).waitFor();
     expect(await canvasHasInk(page, '.trend-chart canvas')).toBe(true);
     await expect(page.getByRole('button', { name: '已选1个厂商' }).count()).resolves.toBe(1);

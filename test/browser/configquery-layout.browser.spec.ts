@@ -1,5 +1,5 @@
 import { type ConfigTable } from '@car/contracts';
-import { describeInBrowser, useBrowser } from '../support/browser';
+import { describeInBrowser, ready, useBrowser } from '../support/browser';
 import { apiResult, openSignedIn } from '../support/sales-pages';
 
 /**
@@ -36,7 +36,8 @@ describeInBrowser('the configuration query with five sub-series and 30 columns',
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
-    await page.goto(`${page.url().split('?')[0]}?ids=${IDS}&carJllCodes=${codes.join(',')}`, { waitUntil: 'networkidle' });
+    await page.goto(`${page.url().split('?')[0]}?ids=${IDS}&carJllCodes=${codes.join(',')}`);
+    await ready(page);
     const columns = await page.locator('.config-head th.config-trim').evaluateAll((cells) => cells.map((c) => (c as HTMLElement).dataset.code));
     expect(columns).toEqual(codes);
     const loaded = await page.evaluate(() => (window as unknown as { observed: Observed }).observed.shifts.reduce((a, b) => a + b, 0));

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { type ConfigRow, type ConfigTable, visibleBlocks } from '@car/contracts';
-import { describeInBrowser, screenshot, useBrowser } from '../support/browser';
+import { describeInBrowser, ready, screenshot, useBrowser } from '../support/browser';
 import { apiResult, download, openSignedIn, settled } from '../support/sales-pages';
 
 /**
@@ -125,7 +125,8 @@ describeInBrowser('the configuration query page', () => {
     expect(await once(page, headerCodes, filteredCodes)).toEqual(filteredCodes);
 
     // Back to the full selection without the filter, then the two checkboxes, checked against the contracts' rule.
-    await page.goto(`${page.url().replace(/&?niankuan=[^&]*/, '')}`, { waitUntil: 'networkidle' });
+    await page.goto(`${page.url().replace(/&?niankuan=[^&]*/, '')}`);
+    await ready(page);
     const codes = await headerCodes(page);
     const table = await apiResult<ConfigTable>(page, '/carConfig/get', { ids: '545,585,582', carJllCodes: codes.join(',') });
     await page.getByText('隐藏未配置项').click();
@@ -177,7 +178,8 @@ describeInBrowser('the configuration query page', () => {
 
     // The bookmark reopens the same comparison.
     const bookmark = page.url();
-    await page.goto(bookmark, { waitUntil: 'networkidle' });
+    await page.goto(bookmark);
+    await ready(page);
     expect(page.url()).toBe(bookmark);
     expect(await once(page, headerCodes, kept)).toEqual(kept);
     expect(await page.locator('.config-toolbar .ui.checkbox', { hasText: '仅显示差异项' }).locator('input').isChecked()).toBe(true);

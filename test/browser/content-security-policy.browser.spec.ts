@@ -1,4 +1,4 @@
-import { describeInBrowser, openPage, useBrowser } from '../support/browser';
+import { describeInBrowser, openPage, ready, useBrowser } from '../support/browser';
 import { testEnv } from '../support/test-env';
 
 /**
@@ -12,7 +12,8 @@ describeInBrowser('Content-Security-Policy in the browser', () => {
 
   test('an inline script without the nonce is blocked, and the violation fails the page’s check', async () => {
     const { page, errors } = await openPage(browser());
-    const response = await page.goto(`${testEnv().baseUrl}/login`, { waitUntil: 'networkidle' });
+    const response = await page.goto(`${testEnv().baseUrl}/login`);
+    await ready(page);
     expect(response?.headers()['content-security-policy']).toMatch(/script-src 'self' 'nonce-/);
     const ran = await page.evaluate(async () => {
       const script = document.createElement('script');
@@ -28,7 +29,8 @@ describeInBrowser('Content-Security-Policy in the browser', () => {
 
   test('the login page hydrates under the policy: submitting the form goes through Remix’s fetch, with no violation', async () => {
     const { page, assertClean } = await openPage(browser());
-    await page.goto(`${testEnv().baseUrl}/login`, { waitUntil: 'networkidle' });
+    await page.goto(`${testEnv().baseUrl}/login`);
+    await ready(page);
     // Hydrated: the form's submit goes through Remix's fetch (the button shows its loading state), not a document post.
     const documents: string[] = [];
     page.on('request', (request) => {

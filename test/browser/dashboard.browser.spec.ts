@@ -1,8 +1,8 @@
 import { DASHBOARD_PATH, type DashboardCityPage, type DashboardList, type DashboardWhole } from '@car/contracts';
-import { describeInBrowser, screenshot, useBrowser } from '../support/browser';
+import { describeInBrowser, openPage, ready, screenshot, useBrowser } from '../support/browser';
+import { signInByApi } from '../support/export-pages';
 import { pollUntilEqual } from '../support/poll';
-import { apiResult, signInAsDemo } from '../support/sales-pages';
-import { openPage } from '../support/browser';
+import { apiResult, openSignedIn, settled } from '../support/sales-pages';
 import { testEnv } from '../support/test-env';
 
 /**
@@ -22,11 +22,10 @@ describeInBrowser('the dashboard', () => {
   const drawnRowNames = (page: import('playwright-core').Page, testId: string, expected: string[]) => pollUntilEqual(() => rowNames(page, testId), expected);
 
   test("the header's 看板 opens the dashboard, whose figures are the API's", async () => {
-    const { page, assertClean } = await openPage(browser());
-    await signInAsDemo(page);
-    await page.waitForLoadState('networkidle');
+    // Signing in lands on 整体市场表现 (decision 151), where the header's 看板 is.
+    const { page, assertClean } = await openSignedIn(browser(), '/salevolume/wholemarket');
     await Promise.all([page.waitForURL((url) => url.pathname === DASHBOARD_PATH), page.locator('.app-header a', { hasText: '看板' }).click()]);
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     const whole = await apiResult<DashboardWhole>(page, '/dashboard/whole');
     // The panels render a moment after the page settles on a loaded machine: wait for the market's figure.
     await page
@@ -48,14 +47,10 @@ describeInBrowser('the dashboard', () => {
   });
 
   test('累计, a new month, the brand type and the city pages reload what they concern', async () => {
-    const { page, assertClean } = await openPage(browser());
-    await signInAsDemo(page);
-    // Signing in lands on 整体市场表现 (decision 151); the dashboard is its own address.
-    await page.goto(`${testEnv().baseUrl}${DASHBOARD_PATH}`, { waitUntil: 'networkidle' });
-    await page.waitForLoadState('networkidle');
+    const { page, assertClean } = await openSignedIn(browser(), DASHBOARD_PATH);
     const latest = (await apiResult<DashboardWhole>(page, '/dashboard/whole')).time;
     await Promise.all([page.waitForURL((u) => u.searchParams.get('accumulate') === '1'), page.getByRole('link', { name: '累计', exact: true }).click()]);
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     const cumulative = await apiResult<DashboardWhole>(page, '/dashboard/whole', { accumulate: 1 });
     await page
       .locator('.dashboard-figure__value', { hasText: `${cumulative.all.qtyStr}千辆` })
@@ -64,7 +59,7 @@ describeInBrowser('the dashboard', () => {
     await expect(page.locator('.dashboard-figure__value').nth(1).textContent()).resolves.toBe(`${cumulative.all.qtyStr}千辆`);
 
     await Promise.all([page.waitForURL((u) => u.searchParams.get('cityPage') === '2'), page.getByRole('link', { name: '11~20' }).click()]);
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     const second = await apiResult<DashboardCityPage>(page, '/dashboard/cities', { accumulate: 1, currentPage: 2 });
     const secondNames = second.list.map((c) => c.name);
     expect(await drawnRowNames(page, 'city-table', secondNames)).toEqual(secondNames);
@@ -73,24 +68,23 @@ describeInBrowser('the dashboard', () => {
       page.waitForURL((u) => u.searchParams.get('brandType') === '0' && !u.searchParams.has('cityPage')),
       page.getByTestId('brand-table').getByRole('tab', { name: '合资' }).click(),
     ]);
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     const jointCities = await apiResult<DashboardCityPage>(page, '/dashboard/cities', { accumulate: 1, jllType: 0 });
     const jointNames = jointCities.list.map((c) => c.name);
     expect(await drawnRowNames(page, 'city-table', jointNames)).toEqual(jointNames);
 
     const earlier = `${Number(latest.slice(0, 4)) - 1}-${latest.slice(5)}`;
-    await page.goto(`${testEnv().baseUrl}${DASHBOARD_PATH}?time=${earlier}`, { waitUntil: 'networkidle' });
+    await page.goto(`${testEnv().baseUrl}${DASHBOARD_PATH}?time=${earlier}`);
+    await ready(page);
     const then = await apiResult<DashboardWhole>(page, '/dashboard/whole', { time: earlier });
     await expect(page.locator('.dashboard-figure__value').nth(1).textContent()).resolves.toBe(`${then.all.qtyStr}千辆`);
     assertClean();
   });
 
   test('退出 signs out', async () => {
+    // A session of its own: signing out revokes the token, which must not be the run's shared one.
     const { page, assertClean } = await openPage(browser());
-    await signInAsDemo(page);
-    // Signing in lands on 整体市场表现 (decision 151); the dashboard is its own address.
-    await page.goto(`${testEnv().baseUrl}${DASHBOARD_PATH}`, { waitUntil: 'networkidle' });
-    await page.waitForLoadState('networkidle');
+    await signInByApi(page, 'demo', 'Demo@2026', DASHBOARD_PATH);
     await page.getByTestId('dashboard-user').hover();
     await Promise.all([page.waitForURL('**/login'), page.getByRole('menuitem', { name: '退出' }).click()]);
     assertClean();

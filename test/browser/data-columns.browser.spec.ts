@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { describeInBrowser, useBrowser } from '../support/browser';
+import { describeInBrowser, ready, useBrowser } from '../support/browser';
 import { openSignedIn, settled } from '../support/sales-pages';
 
 /**
@@ -57,7 +57,8 @@ describeInBrowser('the data columns of the sales tables', () => {
     await page.waitForTimeout(300);
     expect(dataRequests()).toBe(0);
 
-    await page.reload({ waitUntil: 'networkidle' });
+    await page.reload();
+    await ready(page);
     expect(await columnHeaders(page)).toEqual(chosen);
 
     // A query from the filter panel keeps the columns chosen after the last load.

@@ -1,5 +1,5 @@
-import { describeInBrowser, openPage, screenshot, useBrowser } from '../support/browser';
-import { signInAs } from '../support/export-pages';
+import { describeInBrowser, openPage, ready, screenshot, useBrowser } from '../support/browser';
+import { signInByApi } from '../support/export-pages';
 import { download } from '../support/sales-pages';
 import { testEnv } from '../support/test-env';
 import { createAdmin } from '../support/users';
@@ -16,8 +16,9 @@ describeInBrowser('the data import page', () => {
 
   test('the administrator uploads a file, reads its problem on its line, and cancels the import', async () => {
     const { page, assertClean } = await openPage(browser());
-    await signInAs(page, await createAdmin('impadmin', PASSWORD, '导入管理员'), PASSWORD);
-    await page.goto(`${testEnv().baseUrl}/admin/import`, { waitUntil: 'networkidle' });
+    await signInByApi(page, await createAdmin('impadmin', PASSWORD, '导入管理员'), PASSWORD);
+    await page.goto(`${testEnv().baseUrl}/admin/import`);
+    await ready(page);
     expect(await page.locator('h2').textContent()).toBe('数据导入');
     const template = await download(page, (await page.getByRole('link', { name: '零售量模板.csv' }).getAttribute('href'))!);
     expect(template.body.toString('utf8')).toContain('月份,城市代码,车型代码,使用性质,所有权,颜色,销量');
@@ -41,8 +42,9 @@ describeInBrowser('the data import page', () => {
 
   test('a catalog file needs no month range and reports its problem on its line', async () => {
     const { page, assertClean } = await openPage(browser());
-    await signInAs(page, await createAdmin('impcatalog', PASSWORD, '目录管理员'), PASSWORD);
-    await page.goto(`${testEnv().baseUrl}/admin/import`, { waitUntil: 'networkidle' });
+    await signInByApi(page, await createAdmin('impcatalog', PASSWORD, '目录管理员'), PASSWORD);
+    await page.goto(`${testEnv().baseUrl}/admin/import`);
+    await ready(page);
     await page.locator('select[aria-label="数据类型"]').selectOption('catalog');
     await page.locator('.import-page__hint', { hasText: '从不删除' }).waitFor();
     expect(await page.locator('input[name="from"]').count()).toBe(0);

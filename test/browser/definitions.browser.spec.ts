@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { dataAsOfText, type DefinitionKey, definitionKeyOf, DEFINITIONS, type DataStatus } from '@car/contracts';
-import { describeInBrowser, useBrowser } from '../support/browser';
+import { describeInBrowser, ready, useBrowser } from '../support/browser';
 import { apiResult, openSignedIn } from '../support/sales-pages';
 
 /**
@@ -70,7 +70,8 @@ describeInBrowser('数据截至 and the 口径 tooltips', () => {
     const status = await apiResult<DataStatus>(page, '/search/dataStatus');
     expect(status.retail?.publishedOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     for (const [path, source] of PAGES) {
-      await page.goto(`${new URL(page.url()).origin}${path}`, { waitUntil: 'networkidle' });
+      await page.goto(`${new URL(page.url()).origin}${path}`);
+      await ready(page);
       const line = page.locator(`.data-as-of[data-source="${source}"]`);
       await expect(line.textContent()).resolves.toBe(dataAsOfText(status[source] ?? undefined));
       expect(await line.textContent()).toMatch(/^数据截至 \d{4}-\d{2}（\d{4}-\d{2}-\d{2} 发布）$/);
@@ -101,7 +102,8 @@ describeInBrowser('数据截至 and the 口径 tooltips', () => {
     expect(await tooltipOf(label)).toEqual({ shown: true, text: DEFINITIONS.ytdYoy.text });
     await expect(describedAs(page, label)).resolves.toBe(`${DEFINITIONS.ytdYoy.name}：${DEFINITIONS.ytdYoy.text}`);
 
-    await page.goto(`${new URL(page.url()).origin}/price/marketpricetendency`, { waitUntil: 'networkidle' });
+    await page.goto(`${new URL(page.url()).origin}/price/marketpricetendency`);
+    await ready(page);
     const rate = page.locator('.price-cards .summary-card[data-card="discountRate"] .summary-card__title .definition-tip');
     await expect(rate.textContent()).resolves.toMatch(/^\d{1,2}月优惠率$/);
     await rate.hover();
@@ -118,7 +120,8 @@ describeInBrowser('数据截至 and the 口径 tooltips', () => {
     expect(await headersWithoutTip(page)).toEqual([]);
 
     const origin = new URL(page.url()).origin;
-    await page.goto(`${origin}/product/configquery?ids=545,585`, { waitUntil: 'networkidle' });
+    await page.goto(`${origin}/product/configquery?ids=545,585`);
+    await ready(page);
     const freezes = page.locator('.config-head tr.config-freeze th');
     await expect(freezes.first().textContent()).resolves.toBe('子车系');
     expect(await freezes.first().locator('.definition-tip').count()).toBe(0);
@@ -127,14 +130,16 @@ describeInBrowser('数据截至 and the 口径 tooltips', () => {
     await expectTip(page, freezes.locator('.definition-tip', { hasText: /^加权成交价/ }), 'tp');
     expect(await headersWithoutTip(page)).toEqual([]);
 
-    await page.goto(`${origin}/price/marketpricetendency`, { waitUntil: 'networkidle' });
+    await page.goto(`${origin}/price/marketpricetendency`);
+    await ready(page);
     const tp = page.locator('.price-cards .summary-card[data-card="tp"]');
     await expectTip(page, tp.locator('.price-card__change[data-change="环比"] .definition-tip'), 'mom');
     await expectTip(page, tp.locator('.price-card__change[data-change="较1月"] .definition-tip'), 'sinceJanuary');
     await expect(tp.locator('.price-card__change[data-change="环比"]').textContent()).resolves.toMatch(/^环比 /);
     expect(await headersWithoutTip(page)).toEqual([]);
 
-    await page.goto(`${origin}/pricevolume/cabmodelprice`, { waitUntil: 'networkidle' });
+    await page.goto(`${origin}/pricevolume/cabmodelprice`);
+    await ready(page);
     expect(await headersWithoutTip(page)).toEqual([]);
     await expectTip(page, page.locator('.band-table__scroll thead th .definition-tip').first(), 'priceBand');
     assertClean();

@@ -1,14 +1,14 @@
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
-import { describeInBrowser, openPage, screenshot, useBrowser } from '../support/browser';
-import { chooseCity, chooseOption, chosen, signInAs } from '../support/export-pages';
+import { describeInBrowser, openPage, ready, screenshot, useBrowser } from '../support/browser';
+import { chooseCity, chooseOption, chosen, signInByApi } from '../support/export-pages';
 import { download } from '../support/sales-pages';
 import { testEnv } from '../support/test-env';
 import { createAnalyst } from '../support/users';
 
 const PASSWORD = 'Export@2026c';
 
-const signIn = (page: Page, account: string) => signInAs(page, account, PASSWORD);
+const signIn = (page: Page, account: string) => signInByApi(page, account, PASSWORD);
 const tagButtons = (page: Page) => page.getByRole('group', { name: '筛选标签' }).getByRole('button').allTextContents();
 const tag = (page: Page, name: string) => page.getByRole('group', { name: '筛选标签' }).getByRole('button', { name, exact: true });
 
@@ -36,7 +36,8 @@ describeInBrowser('the price-volume, price and rebate export pages', () => {
   test('价量数据导出: band inputs with the spec’s defaults, a producer-property filter, the workbook by band', async () => {
     const { page, assertClean } = await openPage(browser());
     await signIn(page, await createAnalyst('pvexportpage', PASSWORD, '价量导出页'));
-    await page.goto(`${testEnv().baseUrl}/comprehensiveinquiry/pricevolumeexport`, { waitUntil: 'networkidle' });
+    await page.goto(`${testEnv().baseUrl}/comprehensiveinquiry/pricevolumeexport`);
+    await ready(page);
     expect(await page.locator('.filter-sidebar').count()).toBe(0);
     expect(await page.locator('h2').textContent()).toBe('价量数据导出');
     expect(await page.getByLabel('价格下限').inputValue()).toBe('5');
@@ -60,7 +61,7 @@ describeInBrowser('the price-volume, price and rebate export pages', () => {
     await screenshot(page, 'pricevolumeexport-done');
 
     await page.getByRole('button', { name: '重置' }).click();
-    await page.waitForLoadState('networkidle');
+    await ready(page);
     expect(await page.locator('.export-page__control').count()).toBe(0);
     expect(await page.locator('.export-progress').count()).toBe(0);
     expect(await page.getByLabel('价格段宽度').inputValue()).toBe('1');
@@ -70,7 +71,8 @@ describeInBrowser('the price-volume, price and rebate export pages', () => {
   test('价格数据导出: 城市 and the other extra tags only with 车型; TP by trim × city', async () => {
     const { page, assertClean } = await openPage(browser());
     await signIn(page, await createAnalyst('priceexportpage', PASSWORD, '价格导出页'));
-    await page.goto(`${testEnv().baseUrl}/comprehensiveinquiry/pricedownload`, { waitUntil: 'networkidle' });
+    await page.goto(`${testEnv().baseUrl}/comprehensiveinquiry/pricedownload`);
+    await ready(page);
     expect(await page.locator('h2').textContent()).toBe('价格数据导出');
     expect(await tagButtons(page)).not.toEqual(expect.arrayContaining(['城市']));
     await tag(page, '车型').click();
@@ -102,7 +104,8 @@ describeInBrowser('the price-volume, price and rebate export pages', () => {
   test('返点数据导出: no 城市 even with 车型; the rebate workbook by trim and month', async () => {
     const { page, assertClean } = await openPage(browser());
     await signIn(page, await createAnalyst('rebateexportpage', PASSWORD, '返点导出页'));
-    await page.goto(`${testEnv().baseUrl}/comprehensiveinquiry/fandiandownload`, { waitUntil: 'networkidle' });
+    await page.goto(`${testEnv().baseUrl}/comprehensiveinquiry/fandiandownload`);
+    await ready(page);
     expect(await page.locator('h2').textContent()).toBe('返点数据导出');
     await tag(page, '车型').click();
     expect(await tagButtons(page)).toEqual(expect.arrayContaining(['发动机', '变速箱', '驱动形式']));

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { describeInBrowser, launchBrowser, openPage, screenshot } from '../support/browser';
+import { describeInBrowser, launchBrowser, openPage, ready, screenshot } from '../support/browser';
 import { testEnv } from '../support/test-env';
 import { createAnalyst } from '../support/users';
 
@@ -32,7 +32,8 @@ describeInBrowser('signing in', () => {
   test('a wrong password shows the API message under the form and leaves the form usable', async () => {
     const { page, assertClean } = await openPage(browser);
     const account = await createLoginAnalyst();
-    await page.goto(`${testEnv().baseUrl}/login`, { waitUntil: 'networkidle' });
+    await page.goto(`${testEnv().baseUrl}/login`);
+    await ready(page);
     await submitLogin(page, account, 'Wrong#Pass1');
     const message = page.locator('.login-card__error');
     await message.waitFor();
@@ -45,7 +46,8 @@ describeInBrowser('signing in', () => {
 
   test('the login page says that the figures are demo data', async () => {
     const { page, assertClean } = await openPage(browser);
-    await page.goto(`${testEnv().baseUrl}/login`, { waitUntil: 'networkidle' });
+    await page.goto(`${testEnv().baseUrl}/login`);
+    await ready(page);
     await expect(page.locator('.demo-note').textContent()).resolves.toContain('演示数据');
     assertClean();
   });
@@ -53,14 +55,16 @@ describeInBrowser('signing in', () => {
   test('after signing in the user lands on the page they asked for, and only on a page of this site', async () => {
     const { page, assertClean } = await openPage(browser);
     const account = await createLoginAnalyst();
-    await page.goto(`${testEnv().baseUrl}/resetpassword`, { waitUntil: 'networkidle' });
+    await page.goto(`${testEnv().baseUrl}/resetpassword`);
+    await ready(page);
     expect(new URL(page.url()).search).toBe('?redirectTo=%2Fresetpassword');
     await submitLogin(page, account, PASSWORD);
     await page.waitForURL('**/resetpassword');
     await page.waitForFunction(() => document.title === '修改密码 - 车市分析平台');
 
     await page.context().clearCookies();
-    await page.goto(`${testEnv().baseUrl}/login?redirectTo=${encodeURIComponent('//example.com/')}`, { waitUntil: 'networkidle' });
+    await page.goto(`${testEnv().baseUrl}/login?redirectTo=${encodeURIComponent('//example.com/')}`);
+    await ready(page);
     await submitLogin(page, account, PASSWORD);
     await page.waitForURL((url) => url.pathname !== '/login');
     expect(new URL(page.url()).host).toBe(new URL(testEnv().baseUrl).host);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { describeInBrowser, openPage, screenshot, useBrowser } from '../support/browser';
-import { signInAs } from '../support/export-pages';
+import { describeInBrowser, openPage, ready, screenshot, useBrowser } from '../support/browser';
+import { signInByApi } from '../support/export-pages';
 import { testEnv } from '../support/test-env';
 import { createAnalyst } from '../support/users';
 
@@ -18,8 +18,9 @@ describeInBrowser('my exports', () => {
 
   test('kind, months and filters; no rows said so; fresh while running; 重新生成 queues the same export', async () => {
     const { page, assertClean } = await openPage(browser(), { width: 1440, height: 900 });
-    await signInAs(page, await createAnalyst('myexportspage', PASSWORD, '我的导出页'), PASSWORD);
-    await page.goto(`${testEnv().baseUrl}/comprehensiveinquiry/pricedownload`, { waitUntil: 'networkidle' });
+    await signInByApi(page, await createAnalyst('myexportspage', PASSWORD, '我的导出页'), PASSWORD);
+    await page.goto(`${testEnv().baseUrl}/comprehensiveinquiry/pricedownload`);
+    await ready(page);
     await page.getByRole('group', { name: '筛选标签' }).getByRole('button', { name: '子车系代码', exact: true }).click();
     await page.getByRole('textbox', { name: '子车系代码' }).fill('NOSUCHCODE');
     await page.getByRole('button', { name: '生成Excel' }).click();

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { describeInBrowser, openPage, screenshot, useBrowser } from '../support/browser';
-import { signInAs } from '../support/export-pages';
+import { describeInBrowser, openPage, ready, screenshot, useBrowser } from '../support/browser';
+import { signInByApi } from '../support/export-pages';
 import { testEnv } from '../support/test-env';
 import { createAnalyst } from '../support/users';
 
@@ -21,7 +21,7 @@ async function saveView(page: Page, name: string): Promise<void> {
 
 async function signedIn(browser: Browser, account: string) {
   const opened = await openPage(browser, { width: 1440, height: 900 });
-  await signInAs(opened.page, account, PASSWORD);
+  await signInByApi(opened.page, account, PASSWORD);
   return opened;
 }
 
@@ -40,10 +40,12 @@ describeInBrowser('my views', () => {
     const { page, assertClean } = await signedIn(browser(), owner);
 
     // Saved from the whole-market page with its filters and table dimension in the address.
-    await page.goto(`${base()}/salevolume/wholemarket?time=2026-09&dimension=3`, { waitUntil: 'networkidle' });
+    await page.goto(`${base()}/salevolume/wholemarket?time=2026-09&dimension=3`);
+    await ready(page);
     await saveView(page, '九月品牌');
     // Only analysis pages offer it.
-    await page.goto(`${base()}/comprehensiveinquiry/pricedownload`, { waitUntil: 'networkidle' });
+    await page.goto(`${base()}/comprehensiveinquiry/pricedownload`);
+    await ready(page);
     expect(await page.getByRole('button', { name: '保存视图' }).count()).toBe(0);
 
     // 我的视图 from the user menu.
@@ -56,7 +58,7 @@ describeInBrowser('my views', () => {
     // Opened: the page at the saved address, no notice.
     await Promise.all([page.waitForURL(/\/salevolume\/wholemarket\?/), saved.getByRole('link', { name: '打开' }).click()]);
     expect(new URL(page.url()).search).toBe('?time=2026-09&dimension=3');
-    await page.waitForLoadState('networkidle');
+    await ready(page);
     expect(await page.getByTestId('view-notice').count()).toBe(0);
 
     // Renamed, from the side menu's 我的视图.
@@ -78,19 +80,23 @@ describeInBrowser('my views', () => {
     await expect(row(page, '我的视图', '九月品牌排行').locator('td').nth(2).textContent()).resolves.toBe('视图同事');
 
     // A parameter this build no longer reads: the page opens with the rest and the notice names it.
-    await page.goto(`${base()}/salevolume/wholemarket?time=2026-09&oldChartMode=2`, { waitUntil: 'networkidle' });
+    await page.goto(`${base()}/salevolume/wholemarket?time=2026-09&oldChartMode=2`);
+    await ready(page);
     await saveView(page, '旧链接');
-    await page.goto(`${base()}/myviews`, { waitUntil: 'networkidle' });
+    await page.goto(`${base()}/myviews`);
+    await ready(page);
     await Promise.all([page.waitForURL(/\/salevolume\/wholemarket/), row(page, '我的视图', '旧链接').getByRole('link', { name: '打开' }).click()]);
     expect(new URL(page.url()).search).toBe('?time=2026-09');
     await expect(page.getByTestId('view-notice').textContent()).resolves.toBe('视图「旧链接」中的部分条件已不再适用，已忽略：oldChartMode');
     await screenshot(page, 'my-views-dropped-notice');
     // Shown once: the next page has no notice.
-    await page.goto(`${base()}/salevolume/areamarket`, { waitUntil: 'networkidle' });
+    await page.goto(`${base()}/salevolume/areamarket`);
+    await ready(page);
     expect(await page.getByTestId('view-notice').count()).toBe(0);
 
     // Deleted after a confirmation.
-    await page.goto(`${base()}/myviews`, { waitUntil: 'networkidle' });
+    await page.goto(`${base()}/myviews`);
+    await ready(page);
     page.once('dialog', (dialog) => void dialog.accept());
     await row(page, '我的视图', '旧链接').getByRole('button', { name: '删除' }).click();
     await page.locator('.toast', { hasText: '已删除视图' }).waitFor();
@@ -100,14 +106,16 @@ describeInBrowser('my views', () => {
 
     // The colleague: read-only under 共享给我的, opens it at the sharer's address, saves a copy.
     const peer = await signedIn(browser(), colleague);
-    await peer.page.goto(`${base()}/myviews`, { waitUntil: 'networkidle' });
+    await peer.page.goto(`${base()}/myviews`);
+    await ready(peer.page);
     const received = row(peer.page, '共享给我的', '九月品牌排行');
     await expect(received.locator('td').nth(2).textContent()).resolves.toBe(`视图作者（${owner}）`);
     expect(await received.getByRole('button', { name: '重命名' }).count()).toBe(0);
     expect(await received.getByRole('button', { name: '删除' }).count()).toBe(0);
     await Promise.all([peer.page.waitForURL(/\/salevolume\/wholemarket\?/), received.getByRole('link', { name: '打开' }).click()]);
     expect(new URL(peer.page.url()).search).toBe('?time=2026-09&dimension=3');
-    await peer.page.goto(`${base()}/myviews`, { waitUntil: 'networkidle' });
+    await peer.page.goto(`${base()}/myviews`);
+    await ready(peer.page);
     await row(peer.page, '共享给我的', '九月品牌排行').getByRole('button', { name: '另存为我的视图' }).click();
     const copy = peer.page.getByRole('dialog', { name: '另存为我的视图' });
     await copy.getByLabel('视图名称').fill('同事的九月');
@@ -119,7 +127,8 @@ describeInBrowser('my views', () => {
 
   test('a view that cannot open returns to 我的视图 with the reason', async () => {
     const { page, assertClean } = await signedIn(browser(), await createAnalyst('myviews_none', PASSWORD, '无视图'));
-    await page.goto(`${base()}/myviews/open/2147483000`, { waitUntil: 'networkidle' });
+    await page.goto(`${base()}/myviews/open/2147483000`);
+    await ready(page);
     expect(new URL(page.url()).pathname).toBe('/myviews');
     await expect(page.getByTestId('view-notice').textContent()).resolves.toBe('视图不存在');
     assertClean();
@@ -127,9 +136,11 @@ describeInBrowser('my views', () => {
 
   test('without a session the page and the open address lead to sign-in', async () => {
     const { page } = await openPage(browser());
-    await page.goto(`${base()}/myviews`, { waitUntil: 'networkidle' });
+    await page.goto(`${base()}/myviews`);
+    await ready(page);
     expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/login?redirectTo=%2Fmyviews');
-    await page.goto(`${base()}/myviews/open/1`, { waitUntil: 'networkidle' });
+    await page.goto(`${base()}/myviews/open/1`);
+    await ready(page);
     expect(new URL(page.url()).pathname).toBe('/login');
   });
 });

@@ -3,7 +3,8 @@ import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { DASHBOARD_PATH, type DashboardNevTrend, type DashboardWhole, addMonths, formatMonth, parseMonth } from '@car/contracts';
 import { canvasHasInk, apiResult, openSignedIn, settled } from '../support/sales-pages';
-import { describeInBrowser, openPage, screenshot, useBrowser } from '../support/browser';
+import { describeInBrowser, openPage, ready, screenshot, useBrowser } from '../support/browser';
+import { signInByApi } from '../support/export-pages';
 import { testEnv } from '../support/test-env';
 import { createUser } from '../support/users';
 
@@ -42,13 +43,6 @@ const topMenu = (page: Page): Promise<MenuEntry[]> =>
     })),
   );
 
-async function signIn(page: Page, account: string, password: string): Promise<void> {
-  await page.goto(`${testEnv().baseUrl}/login`, { waitUntil: 'networkidle' });
-  await page.fill('input[name="account"]', account);
-  await page.fill('input[name="password"]', password);
-  await Promise.all([page.waitForURL((url) => url.pathname !== '/login'), page.getByRole('button', { name: '登录' }).click()]);
-}
-
 /** Presses Tab until an element matching `selector` has the focus; the tab stops passed on the way. */
 async function tabTo(page: Page, selector: string, limit = 60): Promise<number> {
   for (let i = 1; i <= limit; i++) {
@@ -62,13 +56,14 @@ describeInBrowser('navigation', () => {
   const browser = useBrowser();
 
   test.each([['demo'], ['admin']])('the dashboard top menu lists the side menu’s groups and pages (%s)', async (who) => {
-    const { page, assertClean } = await openPage(browser(), { width: 1440, height: 900 });
-    if (who === 'demo') await signIn(page, 'demo', 'Demo@2026');
-    else await signIn(page, await createUser('admin', 'nav_admin', ADMIN_PASSWORD, '导航管理员'), ADMIN_PASSWORD);
-    await page.waitForLoadState('networkidle');
+    const viewport = { width: 1440, height: 900 };
+    // Both on `/`: the demo analyst in the run's saved session, the administrator signed in through the API.
+    const { page, assertClean } = who === 'demo' ? await openSignedIn(browser(), '/', viewport) : await openPage(browser(), viewport);
+    if (who === 'admin') await signInByApi(page, await createUser('admin', 'nav_admin', ADMIN_PASSWORD, '导航管理员'), ADMIN_PASSWORD, '/');
     await page.locator('.side-menu .side-menu__group').first().waitFor({ timeout: 10_000 });
     const side = await sideMenu(page);
-    await page.goto(`${testEnv().baseUrl}${DASHBOARD_PATH}`, { waitUntil: 'networkidle' });
+    await page.goto(`${testEnv().baseUrl}${DASHBOARD_PATH}`);
+    await ready(page);
     const top = await topMenu(page);
     expect(top).toEqual(side);
     const groups = top.map((g) => g.group);
@@ -96,7 +91,8 @@ describeInBrowser('navigation', () => {
     const { page, assertClean } = await openSignedIn(browser(), DASHBOARD_PATH);
     const latest = (await apiResult<DashboardWhole>(page, '/dashboard/whole')).time;
     const month = formatMonth(addMonths(parseMonth(latest), -2));
-    await page.goto(`${testEnv().baseUrl}${DASHBOARD_PATH}?time=${month}&accumulate=1`, { waitUntil: 'networkidle' });
+    await page.goto(`${testEnv().baseUrl}${DASHBOARD_PATH}?time=${month}&accumulate=1`);
+    await ready(page);
     const whole = await apiResult<DashboardWhole>(page, '/dashboard/whole', { time: month, accumulate: 1 });
     const first = page.locator('.dashboard-card').first().locator('tbody tr').first().getByRole('link');
     await expect(first.textContent()).resolves.toBe(whole.producers[0].name);

@@ -9,7 +9,7 @@ import {
   type TableRow,
   thousands,
 } from '@car/contracts';
-import { describeInBrowser, screenshot, useBrowser } from '../support/browser';
+import { describeInBrowser, ready, screenshot, useBrowser } from '../support/browser';
 import { apiResult, openSignedIn, settled } from '../support/sales-pages';
 import { testEnv } from '../support/test-env';
 
@@ -76,7 +76,8 @@ describeInBrowser('point changes and the price-band table', () => {
 
   test('the dashboard says the penetration change in 个百分点', async () => {
     const { page, assertClean } = await openSignedIn(browser(), '/salevolume/wholemarket');
-    await page.goto(`${testEnv().baseUrl}${DASHBOARD_PATH}`, { waitUntil: 'networkidle' });
+    await page.goto(`${testEnv().baseUrl}${DASHBOARD_PATH}`);
+    await ready(page);
     const whole = await apiResult<DashboardWhole>(page, '/dashboard/whole');
     const card = page.locator('.dashboard-figure', { hasText: '渗透率' });
     const growth = (await card.locator('.dashboard-figure__growth').textContent())?.trim() ?? '';

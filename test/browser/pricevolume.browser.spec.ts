@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { type ChartResult, type DimensionTable, type PriceScatter, type ProportionTable, thousands } from '@car/contracts';
-import { describeInBrowser, screenshot, useBrowser } from '../support/browser';
+import { describeInBrowser, ready, screenshot, useBrowser } from '../support/browser';
 import { apiResult, canvasHasInk, download, openSignedIn, settled } from '../support/sales-pages';
 
 /**
@@ -107,7 +107,8 @@ describeInBrowser('the price-band page', () => {
     await dialog.locator('.close.icon').click();
 
     // A bad band is the API's Chinese message in a toast, and the page stays.
-    await page.goto(`${page.url().split('?')[0]}?priceLow=40&priceHigh=5`, { waitUntil: 'networkidle' });
+    await page.goto(`${page.url().split('?')[0]}?priceLow=40&priceHigh=5`);
+    await ready(page);
     await expect(page.locator('.toast--error').first().textContent()).resolves.toContain('价格下限应小于价格上限');
     assertClean();
   });
@@ -230,7 +231,8 @@ describeInBrowser('the sales-proportion page', () => {
     const before = await apiResult<ProportionTable>(page, '/pricevolume/modelPrice/singleTable');
     const trim = before.rows.find((r) => !r.subtotal)!;
     // Trims of the default series, then another series: the trims are cleared.
-    await page.goto(`${page.url().split('?')[0]}?modelSubId=${before.modelSubId}&carIds=${trim.id}`, { waitUntil: 'networkidle' });
+    await page.goto(`${page.url().split('?')[0]}?modelSubId=${before.modelSubId}&carIds=${trim.id}`);
+    await ready(page);
     await openGroup(page, '车系与车型');
     await expect(page.locator('input[name="carIds"]').inputValue()).resolves.toBe(String(trim.id));
     await page.locator('.filter-panel .pick-input input[type="text"]').first().click();

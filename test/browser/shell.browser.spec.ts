@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { DASHBOARD_PATH, SESSION_COOKIE } from '@car/contracts';
-import { describeInBrowser, launchBrowser, openPage, screenshot } from '../support/browser';
+import { describeInBrowser, launchBrowser, openPage, ready, screenshot } from '../support/browser';
+import { signInByApi } from '../support/export-pages';
 import { testEnv } from '../support/test-env';
 import { createAnalyst } from '../support/users';
 
@@ -19,15 +20,17 @@ async function createShellAnalyst(): Promise<{ account: string; nickname: string
   return { account: await createAnalyst('shell', PASSWORD, nickname), nickname };
 }
 
-/** Signs in (landing on 整体市场表现, the spec's home), then opens a shell page; answers where the sign-in landed. */
+/**
+ * Signs in through the API (the login form is the login specs' to walk), opens `/` (the spec's home, 整体市场表现),
+ * then a shell page; answers where `/` landed.
+ */
 async function signIn(page: Page, account: string, password = PASSWORD): Promise<string> {
-  await page.goto(`${testEnv().baseUrl}/login`, { waitUntil: 'networkidle' });
-  await page.fill('input[name="account"]', account);
-  await page.fill('input[name="password"]', password);
-  await Promise.all([page.waitForURL((url) => url.pathname !== '/login'), page.getByRole('button', { name: '登录' }).click()]);
-  await page.waitForLoadState('networkidle');
+  await signInByApi(page, account, password, '/');
   const landed = new URL(page.url()).pathname;
-  await page.goto(`${testEnv().baseUrl}/salevolume/wholemarket`, { waitUntil: 'networkidle' });
+  if (landed !== '/salevolume/wholemarket') {
+    await page.goto(`${testEnv().baseUrl}/salevolume/wholemarket`);
+    await ready(page);
+  }
   return landed;
 }
 
@@ -53,7 +56,7 @@ describeInBrowser('the signed-in shell', () => {
   test('a new user signs in and sees the shell with their nickname, their menus and the page title', async () => {
     const { page, assertClean } = await openPage(browser);
     const user = await createShellAnalyst();
-    // Signing in lands on the spec's home, 整体市场表现 (spec 000 §2, decision 151); the dashboard is one click away.
+    // A signed-in `/` is the spec's home, 整体市场表现 (spec 000 §2, decision 151); the dashboard is one click away.
     expect(await signIn(page, user.account)).toBe('/salevolume/wholemarket');
     await expect(page.locator(`.app-header a[href="${DASHBOARD_PATH}"]`).count()).resolves.toBe(1);
 
@@ -126,7 +129,8 @@ describeInBrowser('the signed-in shell', () => {
     await Promise.all([page.waitForURL('**/login'), page.getByRole('menuitem', { name: '退出' }).click()]);
     expect((await page.context().cookies()).map((c) => c.name)).not.toContain('car-token');
 
-    await page.goto(`${testEnv().baseUrl}/resetpassword`, { waitUntil: 'networkidle' });
+    await page.goto(`${testEnv().baseUrl}/resetpassword`);
+    await ready(page);
     const url = new URL(page.url());
     expect(url.pathname).toBe('/login');
     expect(url.searchParams.get('redirectTo')).toBe('/resetpassword');
@@ -147,7 +151,8 @@ describeInBrowser('the signed-in shell', () => {
     // A token the API does not accept is dropped on the way to /login.
     const { hostname } = new URL(testEnv().baseUrl);
     await page.context().addCookies([{ name: SESSION_COOKIE, value: 'forged.token.value', domain: hostname, path: '/' }]);
-    await page.goto(`${testEnv().baseUrl}/resetpassword`, { waitUntil: 'networkidle' });
+    await page.goto(`${testEnv().baseUrl}/resetpassword`);
+    await ready(page);
     expect(new URL(page.url()).pathname).toBe('/login');
     expect((await page.context().cookies()).map((c) => c.name)).not.toContain('car-token');
     assertClean();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import type { TablePage } from '@car/contracts';
-import { describeInBrowser, screenshot, useBrowser } from '../support/browser';
+import { describeInBrowser, ready, screenshot, useBrowser } from '../support/browser';
 import { apiResult, openSignedIn, settled } from '../support/sales-pages';
 
 /**
@@ -84,10 +84,12 @@ describeInBrowser('the kit tables', () => {
     expect(await shownRows(page)).toEqual(before);
 
     // A reload keeps the order: it is the URL's.
-    await page.goto(`${new URL(page.url()).origin}${PAGES.wholemarket}?sort=yoy.asc`, { waitUntil: 'networkidle' });
+    await page.goto(`${new URL(page.url()).origin}${PAGES.wholemarket}?sort=yoy.asc`);
+    await ready(page);
     expect(await ariaSortOf(page, 'yoy')).toBe('ascending');
     // An unknown column reads as the default order.
-    await page.goto(`${new URL(page.url()).origin}${PAGES.wholemarket}?sort=nothing.desc`, { waitUntil: 'networkidle' });
+    await page.goto(`${new URL(page.url()).origin}${PAGES.wholemarket}?sort=nothing.desc`);
+    await ready(page);
     expect(await page.locator('.ranking-table th[aria-sort]').count()).toBe(0);
     expect(await shownRows(page)).toEqual(before);
     assertClean();
@@ -98,6 +100,8 @@ describeInBrowser('the kit tables', () => {
     await clickHeader(page, 'yoy', 'yoy.desc');
     await Promise.all([page.waitForURL((url) => url.searchParams.get('page') === '2'), page.locator('.ranking-table__more').click()]);
     await settled(page);
+    // The address moves when the loader is done, a moment before React has drawn the ten more rows.
+    await page.locator('.ranking-table tbody tr').nth(19).waitFor();
     const shown = (await shownRows(page)).map((r) => r.id);
     expect(shown).toHaveLength(20);
     const api = await apiResult<TablePage>(page, '/saleVolume/wholeMarket/producer', { sort: 'yoy.desc', currentPage: 2, pageSize: 10 });

@@ -1,7 +1,7 @@
 import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import request from 'supertest';
 import { DEFINITIONS, DEMO_OPEN_ID, MP_SESSION_HEADER, type MpRetailChart } from '@car/contracts';
-import { describeInBrowser, screenshot, useBrowser } from '../support/browser';
+import { describeInBrowser, ready, screenshot, useBrowser } from '../support/browser';
 import { signedLink } from '../support/mp-link';
 import { openFirstSuggestion, tapPhoneTab } from '../support/phone-page';
 import { testEnv } from '../support/test-env';
@@ -32,7 +32,8 @@ describeInBrowser('the mobile sales query', () => {
 
   test.each(PHONES)("at $width × $height: a signed link opens it, a suggestion shows the API's figures, a new tab clears them", async (viewport) => {
     const { page, errors } = await phonePage(browser(), viewport);
-    await page.goto(linkUrl(signedLink(DEMO_OPEN_ID), '&provinceId=440000&provinceName=广东'), { waitUntil: 'networkidle' });
+    await page.goto(linkUrl(signedLink(DEMO_OPEN_ID), '&provinceId=440000&provinceName=广东'));
+    await ready(page);
     expect(new URL(page.url()).searchParams.has('sign')).toBe(false);
     await expect(page.title()).resolves.toContain('销量查询');
     await tapPhoneTab(page, '品牌', '0');
@@ -70,15 +71,14 @@ describeInBrowser('the mobile sales query', () => {
     async (viewport) => {
       const { page, errors } = await phonePage(browser(), viewport);
       // The mini-program may hand the place over in the link itself (spec §2's parameters).
-      await page.goto(linkUrl(signedLink(DEMO_OPEN_ID), '&type=0&provinceId=510000&provinceName=四川&provincecityId=510100&provincecityName=成都市'), {
-        waitUntil: 'networkidle',
-      });
+      await page.goto(linkUrl(signedLink(DEMO_OPEN_ID), '&type=0&provinceId=510000&provinceName=四川&provincecityId=510100&provincecityName=成都市'));
+      await ready(page);
       await expect(page.locator('.mp-city').textContent()).resolves.toContain('成都市');
       await page.getByLabel('搜索').first().fill('大众');
       const first = page.locator('.mp-suggestions a').first();
       await first.waitFor();
       await Promise.all([page.waitForURL((u) => u.searchParams.has('id')), first.tap()]);
-      await page.waitForLoadState('networkidle');
+      await ready(page);
       await page.locator('.mp-head span', { hasText: '成都市' }).waitFor();
 
       await page.locator('.mp-city').tap();
@@ -92,7 +92,7 @@ describeInBrowser('the mobile sales query', () => {
         page.waitForURL((u) => u.searchParams.get('provincecityId') === '440100'),
         cities.getByRole('button', { name: '广州市', exact: true }).tap(),
       ]);
-      await page.waitForLoadState('networkidle');
+      await ready(page);
       const url = new URL(page.url());
       expect(['provinceId', 'provinceName', 'provincecityId', 'provincecityName'].map((k) => url.searchParams.get(k))).toEqual([
         '440000',
@@ -121,14 +121,14 @@ describeInBrowser('the mobile sales query', () => {
         page.getByRole('dialog', { name: '选择广东的城市' }).getByRole('button', { name: '全省' }).tap(),
       ]);
       expect(new URL(page.url()).searchParams.get('provinceId')).toBe('440000');
-      await page.waitForLoadState('networkidle');
+      await ready(page);
       await page.locator('.mp-head span', { hasText: '广东' }).waitFor();
       await page.locator('.mp-city').tap();
       await Promise.all([
         page.waitForURL((u) => !u.searchParams.has('provinceId')),
         page.getByRole('dialog', { name: '选择省份' }).getByRole('button', { name: '全国' }).tap(),
       ]);
-      await page.waitForLoadState('networkidle');
+      await ready(page);
       await page.locator('.mp-head span', { hasText: '全国' }).waitFor();
       expect(errors).toEqual([]);
     },
@@ -136,7 +136,8 @@ describeInBrowser('the mobile sales query', () => {
 
   test('at 375: a brand’s name searched on the 厂商 tab is found under 品牌 and opens there; the cards say monthly and cumulative', async () => {
     const { page, errors } = await phonePage(browser(), PHONES[0]);
-    await page.goto(linkUrl(signedLink(DEMO_OPEN_ID)), { waitUntil: 'networkidle' });
+    await page.goto(linkUrl(signedLink(DEMO_OPEN_ID)));
+    await ready(page);
     await expect(page.getByRole('tab', { name: '厂商', exact: true }).getAttribute('aria-selected')).resolves.toBe('true');
     const session = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'car-mp')!.value);
     const brands = (await request(testEnv().baseUrl).get('/car/api/mp/retail/searchCar').query({ type: '0', name: '大众' }).set(MP_SESSION_HEADER, session))
@@ -176,7 +177,8 @@ describeInBrowser('the mobile sales query', () => {
 
   test('at 375: in January or February 1-2月合计 shows both months together, the API’s figures; in March there is no toggle', async () => {
     const { page, errors } = await phonePage(browser(), PHONES[0]);
-    await page.goto(linkUrl(signedLink(DEMO_OPEN_ID), '&type=0'), { waitUntil: 'networkidle' });
+    await page.goto(linkUrl(signedLink(DEMO_OPEN_ID), '&type=0'));
+    await ready(page);
     const session = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'car-mp')!.value);
     const api = async (query: Record<string, string>) =>
       (await request(testEnv().baseUrl).get('/car/api/mp/retail/getRetailChart').query(query).set(MP_SESSION_HEADER, session)).body.result as MpRetailChart;
@@ -185,7 +187,8 @@ describeInBrowser('the mobile sales query', () => {
     const id = String(brands.find((b) => b.name === '大众')!.id);
     const cards = () => page.locator('.mp-cards b').allTextContents();
 
-    await page.goto(`${testEnv().baseUrl}/wechatsalevolume?type=0&id=${id}&time=2026-02`, { waitUntil: 'networkidle' });
+    await page.goto(`${testEnv().baseUrl}/wechatsalevolume?type=0&id=${id}&time=2026-02`);
+    await ready(page);
     const toggle = page.locator('.mp-new-year');
     await expect(toggle.getByRole('button', { name: '单月' }).getAttribute('aria-pressed')).resolves.toBe('true');
     const single = await api({ type: '0', id, time: '2026-02' });
@@ -214,7 +217,8 @@ describeInBrowser('the mobile sales query', () => {
     expect([new URL(page.url()).searchParams.get('time'), new URL(page.url()).searchParams.get('newYear')]).toEqual(['2026-02', '1']);
 
     // March: no toggle, and a newYear left in the address is ignored.
-    await page.goto(`${testEnv().baseUrl}/wechatsalevolume?type=0&id=${id}&time=2026-03&newYear=1`, { waitUntil: 'networkidle' });
+    await page.goto(`${testEnv().baseUrl}/wechatsalevolume?type=0&id=${id}&time=2026-03&newYear=1`);
+    await ready(page);
     await page.locator('.mp-cards').waitFor();
     await expect(page.locator('.mp-new-year').count()).resolves.toBe(0);
     const march = await api({ type: '0', id, time: '2026-03' });
@@ -225,13 +229,17 @@ describeInBrowser('the mobile sales query', () => {
   test('a forged, a stale link and no link are refused; an unbound openId sees the bind form', async () => {
     const { page, errors } = await phonePage(browser(), PHONES[0]);
     const good = signedLink(DEMO_OPEN_ID);
-    await page.goto(linkUrl({ ...good, sign: '0'.repeat(64) }), { waitUntil: 'networkidle' });
+    await page.goto(linkUrl({ ...good, sign: '0'.repeat(64) }));
+    await ready(page);
     await expect(page.locator('.mp-refused').textContent()).resolves.toContain('签名无效');
-    await page.goto(linkUrl(signedLink(DEMO_OPEN_ID, 900)), { waitUntil: 'networkidle' });
+    await page.goto(linkUrl(signedLink(DEMO_OPEN_ID, 900)));
+    await ready(page);
     await expect(page.locator('.mp-refused').textContent()).resolves.toContain('已过期');
-    await page.goto(`${testEnv().baseUrl}/wechatsalevolume`, { waitUntil: 'networkidle' });
+    await page.goto(`${testEnv().baseUrl}/wechatsalevolume`);
+    await ready(page);
     await expect(page.locator('.mp-refused').textContent()).resolves.toContain('请从小程序打开');
-    await page.goto(linkUrl(signedLink(`o_browser_${process.pid}`)), { waitUntil: 'networkidle' });
+    await page.goto(linkUrl(signedLink(`o_browser_${process.pid}`)));
+    await ready(page);
     await expect(page.getByRole('button', { name: '绑定并进入' }).count()).resolves.toBe(1);
     await screenshot(page, 'wechatsalevolume-bind');
     expect(errors).toEqual([]);

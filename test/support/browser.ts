@@ -1,30 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Browser, ConsoleMessage, Page, chromium } from 'playwright-core';
-
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-/** The system Chromium (Debian's `chromium` package) on the PATH, or null. Never downloads one. */
-export function findChromium(): string | null {
-  for (const name of ['chromium', 'chromium-browser']) {
-    try {
-      const found = execFileSync('which', [name], { encoding: 'utf8' }).trim();
-      if (found) return found;
-    } catch {
-      // not on the PATH
-    }
-  }
-  return null;
-}
+import { FLAGS, browserRun, findChromium } from './chromium';
 
 const executablePath = findChromium();
 
@@ -36,8 +13,15 @@ export const describeInBrowser: jest.Describe = executablePath
       describe.skip(name, fn);
     }) as unknown as jest.Describe);
 
+/**
+ * The browser for a test file: the run's one Chromium when the browser project's global setup started one (a launch
+ * costs a file a second or two of a loaded machine), else one launched for the file (the acceptance suite, a run
+ * without that setup). `close()` then disconnects from the run's, or closes the file's own.
+ */
 export async function launchBrowser(): Promise<Browser> {
   if (!executablePath) throw new Error('no chromium on the PATH');
+  const run = browserRun();
+  if (run) return chromium.connect(run.wsEndpoint);
   return chromium.launch({ executablePath, args: FLAGS, headless: true });
 }
 
@@ -57,8 +41,8 @@ export interface OpenedPage {
  * A page that records console errors and failed page loads; `assertClean()` fails the test if any
  * happened, so a page that throws in the browser cannot pass.
  */
-export async function openPage(browser: Browser, viewport = { width: 1366, height: 768 }): Promise<OpenedPage> {
-  const context = await browser.newContext({ viewport, locale: 'zh-CN' });
+export async function openPage(browser: Browser, viewport = { width: 1366, height: 768 }, options: { storageState?: string } = {}): Promise<OpenedPage> {
+  const context = await browser.newContext({ viewport, locale: 'zh-CN', storageState: options.storageState });
   // The pages run under the app's Content-Security-Policy: any violation (a script without the nonce, a
   // style, image or call from elsewhere) becomes a console error, which fails the test like any other.
   await context.addInitScript(() => {
@@ -86,8 +70,8 @@ export async function openPage(browser: Browser, viewport = { width: 1366, heigh
 }
 
 /**
- * One Chromium for a test file: call at the top of a `describe`; the returned function gives the browser
- * inside tests (launched before the first, closed after the last).
+ * The browser for a test file (`launchBrowser`): call at the top of a `describe`; the returned function gives the
+ * browser inside tests (had before the first, closed or disconnected after the last).
  */
 export function useBrowser(): () => Browser {
   let browser: Browser | undefined;
@@ -101,6 +85,35 @@ export function useBrowser(): () => Browser {
     if (!browser) throw new Error('the browser is not up: call useBrowser() inside describe');
     return browser;
   };
+}
+
+/**
+ * Waits until the page is ready to be read and used: hydrated (React has claimed the server's markup, so a click
+ * reaches its handler), no loader, action or fetcher of the Remix router pending, no panel veil, and two frames
+ * drawn. What the test then reads it still waits for by its locator; this is the moment a page is the user's.
+ */
+export async function ready(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    // React 18 tags a hydrated element with its fiber; <body> is tagged once everything inside it is.
+    const hydrated = Object.keys(document.body).some((key) => key.startsWith('__reactFiber'));
+    const router = (window as unknown as { __remixRouter?: { state: RemixRouterState } }).__remixRouter?.state;
+    const idle =
+      router !== undefined &&
+      router.initialized &&
+      router.navigation.state === 'idle' &&
+      router.revalidation === 'idle' &&
+      [...router.fetchers.values()].every((fetcher) => fetcher.state === 'idle');
+    return hydrated && idle && document.querySelectorAll('.panel-busy').length === 0;
+  });
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
+/** The part of Remix's router state (`window.__remixRouter.state`) that says whether anything is loading. */
+interface RemixRouterState {
+  initialized: boolean;
+  navigation: { state: string };
+  revalidation: string;
+  fetchers: Map<string, { state: string }>;
 }
 
 /** Screenshots go to test-results/screenshots (git-ignored) for a person to look at. */

@@ -76,7 +76,8 @@ export async function openDialogHarness(page: Page, dialog: HarnessDialog): Prom
       body: `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8">${styles.map((href) => `<link rel="stylesheet" href="${href}">`).join('')}</head><body><div id="root"></div><script type="module" src="${HARNESS_PATH}.js"></script></body></html>`,
     }),
   );
-  await page.goto(`${base}${HARNESS_PATH}?dialog=${dialog}`, { waitUntil: 'networkidle' });
+  // The button is there once the harness's React root has drawn it, handler and all: the click waits for it.
+  await page.goto(`${base}${HARNESS_PATH}?dialog=${dialog}`);
   await page.locator('#open-dialog').click();
   await page.locator('.pick-dialog').waitFor({ state: 'visible' });
 }

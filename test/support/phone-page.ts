@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { ready } from './browser';
 
 /** On the phone page (/wechatsalevolume): taps a tab (品牌, 车型 …) and waits for its `type` in the URL. */
 export async function tapPhoneTab(page: Page, name: string, type: string): Promise<void> {
@@ -12,6 +13,6 @@ export async function openFirstSuggestion(page: Page, text: string): Promise<str
   const first = page.locator('.mp-suggestions a').first();
   await first.waitFor();
   await Promise.all([page.waitForURL((u) => u.searchParams.has('id')), first.tap()]);
-  await page.waitForLoadState('networkidle');
+  await ready(page);
   return new URL(page.url()).searchParams.get('id')!;
 }

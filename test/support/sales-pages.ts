@@ -1,25 +1,31 @@
 import type { Browser, Page } from 'playwright-core';
 import { type Summary } from '@car/contracts';
-import { openPage, type OpenedPage } from './browser';
+import { openPage, ready, type OpenedPage } from './browser';
+import { browserRun } from './chromium';
 import { pollUntilEqual } from './poll';
 import { testEnv } from './test-env';
 
 /** Signs the page in as the demo analyst through the login form (a success: no throttle window is touched). */
 export async function signInAsDemo(page: Page): Promise<void> {
-  await page.goto(`${testEnv().baseUrl}/login`, { waitUntil: 'networkidle' });
+  await page.goto(`${testEnv().baseUrl}/login`);
+  await ready(page);
   await page.fill('input[name="account"]', 'demo');
   await page.fill('input[name="password"]', 'Demo@2026');
   await Promise.all([page.waitForURL((url) => url.pathname !== '/login'), page.getByRole('button', { name: '登录' }).click()]);
 }
 
 /**
- * The shared `open page` fixture: a fresh page signed in as the demo analyst, at `path` once the network
- * is idle.
+ * The shared `open page` fixture: a fresh page signed in as the demo analyst, at `path` once it is ready (`ready`).
+ * The session is the run's saved one (browser-global-setup.ts) when there is one for this app, else a sign-in
+ * through the form. A test that signs out or changes the demo analyst must sign in on its own instead.
  */
 export async function openSignedIn(browser: Browser, path: string, viewport?: { width: number; height: number }): Promise<OpenedPage> {
-  const opened = await openPage(browser, viewport);
-  await signInAsDemo(opened.page);
-  await opened.page.goto(`${testEnv().baseUrl}${path}`, { waitUntil: 'networkidle' });
+  const run = browserRun();
+  const saved = run?.baseUrl === testEnv().baseUrl ? run.sessions.demo : undefined;
+  const opened = await openPage(browser, viewport, { storageState: saved });
+  if (!saved) await signInAsDemo(opened.page);
+  await opened.page.goto(`${testEnv().baseUrl}${path}`);
+  await ready(opened.page);
   return opened;
 }
 
@@ -77,14 +83,13 @@ export function drawnCards(page: Page, summary: SummaryAnswer): Promise<Record<s
 }
 
 /**
- * Waits until the page is idle after a navigation within it (no pending loader, no panel veil, and two frames drawn:
- * the address moves when the loaders are done, a moment before React has drawn their answer). Where a read depends on
- * what the navigation changed, wait for that text itself as well.
+ * Waits until the page is idle after a navigation within it, which the caller has seen start (the address moved):
+ * no pending loader or fetcher, no panel veil, and two frames drawn (`ready`; the address moves when the loaders are
+ * done, a moment before React has drawn their answer). Where a read depends on what the navigation changed, wait for
+ * that text itself as well.
  */
-export async function settled(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => document.querySelectorAll('.panel-busy').length === 0);
-  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+export function settled(page: Page): Promise<void> {
+  return ready(page);
 }
 
 /** The body of a download link fetched with the page's cookie. */

@@ -1,0 +1,55 @@
+import { execFileSync } from 'node:child_process';
+import { BrowserServer, chromium } from 'playwright-core';
+
+/**
+ * The system Chromium and the run's one instance of it, without jest's globals: the browser project's global setup
+ * (browser-global-setup.ts) starts it here, the files reach it through browser.ts.
+ */
+
+/** Headless, without the background calls a fresh profile makes. */
+export const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** The system Chromium (Debian's `chromium` package) on the PATH, or null. Never downloads one. */
+export function findChromium(): string | null {
+  for (const name of ['chromium', 'chromium-browser']) {
+    try {
+      const found = execFileSync('which', [name], { encoding: 'utf8' }).trim();
+      if (found) return found;
+    } catch {
+      // not on the PATH
+    }
+  }
+  return null;
+}
+
+/** What the browser project's global setup (browser-global-setup.ts) hands to its files, in CAR_BROWSER_RUN. */
+export interface BrowserRun {
+  /** The run's one Chromium, started with `chromium.launchServer`. */
+  wsEndpoint: string;
+  /** The app the saved sessions belong to: a cookie for 127.0.0.1 holds for every port, so another app must not get it. */
+  baseUrl: string;
+  /** Playwright storageState files of accounts signed in once for the run, by account. */
+  sessions: Record<string, string>;
+}
+
+export const BROWSER_RUN_ENV = 'CAR_BROWSER_RUN';
+
+export function browserRun(): BrowserRun | null {
+  const raw = process.env[BROWSER_RUN_ENV];
+  return raw ? (JSON.parse(raw) as BrowserRun) : null;
+}
+
+/** Starts the run's one Chromium for the global setup: a server the files connect to. */
+export function launchBrowserServer(): Promise<BrowserServer> {
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error('no chromium on the PATH');
+  return chromium.launchServer({ executablePath, args: FLAGS, headless: true });
+}
