@@ -148,3 +148,40 @@ async function buildTemplate(admin: Client, options: TemplateOptions, template: 
   await admin.query(`ALTER DATABASE ${building} RENAME TO ${template}`);
   options.log?.(`built the template ${template} in ${((Date.now() - started) / 1000).toFixed(1)}s`);
 }
+
+/** One layer of a hand-made fixture: the files that shape its rows (its own among them) and what writes them. */
+export interface FixtureLayer {
+  name: string;
+  sources: readonly string[];
+  fill: (url: string) => Promise<void>;
+}
+
+/**
+ * `database`, a copy of the hand-made fixture made of `layers` (the first fills a new database, each next one is
+ * added to a copy of the template below it). Each stack of layers is a template of its own,
+ * `car_fixture_<names>_<hash>`, its hash that of its sources after the one below, so a change to one layer's
+ * sources rebuilds that layer and those above it only.
+ */
+export function copyOfFixture(adminUrl: string, database: string, layers: readonly FixtureLayer[]): Promise<string> {
+  const hashes: string[] = [];
+  for (const layer of layers) hashes.push(sourcesHash(layer.sources, hashes.at(-1)));
+  const copy = (depth: number, into: string): Promise<string> =>
+    copyOfTemplate({
+      adminUrl,
+      family: `car_fixture_${layers
+        .slice(0, depth + 1)
+        .map((l) => l.name)
+        .join('_')}_`,
+      key: hashes[depth],
+      database: into,
+      base:
+        depth === 0
+          ? undefined
+          : async (building) => {
+              await copy(depth - 1, building);
+            },
+      build: (url) => layers[depth].fill(url),
+      log: (m) => process.stderr.write(`[fixture] ${m}\n`),
+    });
+  return copy(layers.length - 1, database);
+}
