@@ -6,7 +6,6 @@ import { InProcessJobQueue, JobQueue } from '../../backend/src/queue/job-queue';
 import { signIn } from '../support/api-app';
 import { importCalls, type ImportTestbed, openImportTestbed } from '../support/import-testbed';
 import { receiver } from '../support/robot-receiver';
-import { testEnv } from '../support/test-env';
 import { createAnalyst } from '../support/users';
 import { ANALYST, BRANDS, PROVINCE } from '../support/sales-fixture';
 
@@ -31,7 +30,7 @@ describe('subscriptions and notifications', () => {
   beforeAll(async () => {
     robot = await receiver();
     bed = await openImportTestbed({
-      database: `car_alerts_${process.pid}`,
+      name: 'alerts',
       address: `10.84.${process.pid % 250}.1`,
       nickname: '提醒管理员',
       config: { ROBOT_ALLOW_INSECURE: 'true', PUBLIC_URL },
@@ -171,12 +170,10 @@ describe('subscriptions and notifications', () => {
   });
 
   test('only a user who may open the view is told: a disabled user is not, and a page taken from the role is neither watched nor subscribed', async () => {
-    const url = new URL(testEnv().databaseUrl);
-    url.pathname = `/car_alerts_${process.pid}`;
     const address = `10.84.${process.pid % 250}.3`;
     const [narrow, leaving] = await Promise.all([
-      createAnalyst('alerts_narrow', 'Narrow#2026', '窄权限分析师', url.toString()),
-      createAnalyst('alerts_leaving', 'Leaving#2026', '离职分析师', url.toString()),
+      createAnalyst('alerts_narrow', 'Narrow#2026', '窄权限分析师', bed.url),
+      createAnalyst('alerts_leaving', 'Leaving#2026', '离职分析师', bed.url),
     ]);
     const narrowToken = await signIn(app, narrow, 'Narrow#2026', address);
     const leavingToken = await signIn(app, leaving, 'Leaving#2026', address);

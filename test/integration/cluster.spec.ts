@@ -132,9 +132,6 @@ describeWithRedis('two app instances and two workers on one database, Redis and 
     await db?.end();
     // stopChild waits for an exit, so only for the processes still running (the stopped leader is not).
     await Promise.all(processes.filter(({ child }) => child.exitCode === null && child.signalCode === null).map(({ child }) => stopChild(child)));
-    const admin = new Client({ connectionString: env.adminUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).finally(() => admin.end());
     fs.rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 

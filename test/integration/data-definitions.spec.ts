@@ -3,7 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { API_PREFIX, DEFINITIONS, type DataStatus } from '@car/contracts';
 import { binaryBody, signedInApp } from '../support/api-app';
-import { ANALYST, createSalesFixture, dropSalesFixture, PUBLISHED_AT } from '../support/sales-fixture';
+import { ANALYST, createSalesFixture, PUBLISHED_AT } from '../support/sales-fixture';
 import { testEnv } from '../support/test-env';
 
 /*
@@ -24,7 +24,6 @@ describe('数据截至 and 口径 through the API', () => {
 
   afterAll(async () => {
     await app?.close();
-    await dropSalesFixture(env.adminUrl, database);
   });
 
   const get = (path: string, query: Record<string, string | number> = {}) =>

@@ -40,7 +40,7 @@ describe('data import: the reference catalog', () => {
   let bed: ImportTestbed;
 
   beforeAll(async () => {
-    bed = await openImportTestbed({ database: `car_import_catalog_${process.pid}`, address: `10.84.${process.pid % 250}.1`, nickname: '目录管理员' });
+    bed = await openImportTestbed({ name: 'import_catalog', address: `10.84.${process.pid % 250}.1`, nickname: '目录管理员' });
     ({ app, admin, db } = bed);
   }, 120_000);
 

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { Client } from 'pg';
 import { API_PREFIX, type ConfigRow, type ConfigTable, type DataImportView, type ImportProblem } from '@car/contracts';
 import { binaryBody } from '../support/api-app';
-import { addConfigFixture } from '../support/config-fixture';
+import { CONFIG_LAYER } from '../support/config-fixture';
 import { importCalls, type ImportTestbed, openImportTestbed } from '../support/import-testbed';
 
 const API = `${API_PREFIX}/dataImport`;
@@ -23,10 +23,10 @@ describe('data import: the configuration sheets', () => {
 
   beforeAll(async () => {
     bed = await openImportTestbed({
-      database: `car_import_config_${process.pid}`,
+      name: 'import_config',
       address: `10.85.${process.pid % 250}.1`,
       nickname: '配置管理员',
-      prepare: addConfigFixture,
+      layers: [CONFIG_LAYER],
     });
     ({ app, admin, db } = bed);
   }, 120_000);

@@ -8,7 +8,7 @@ import request from 'supertest';
 import { API_PREFIX, IMPORT_BUSY_STATES, type DataImportView } from '@car/contracts';
 import { WORKER_NODE_FLAGS } from '../../workers/src/node-flags';
 import { signedInApp } from '../support/api-app';
-import { createSalesFixture, dropSalesFixture } from '../support/sales-fixture';
+import { createSalesFixture } from '../support/sales-fixture';
 import { testEnv } from '../support/test-env';
 import { createAdmin } from '../support/users';
 import { freePort } from '../support/net';
@@ -23,6 +23,8 @@ import { pollUntil } from '../support/poll';
  * dead. On the hand-made sales fixture (trims JLL61…, cities 110000 …; 2026-04 is a new month).
  */
 const env = testEnv();
+/** The fixtures' databases are named under the run's, which the global teardown drops with it. */
+const RUN_DATABASE = new URL(env.databaseUrl).pathname.slice(1);
 const ROOT = path.resolve(__dirname, '..', '..');
 const PASSWORD = 'Resume#2026a';
 const HEADER = '月份,城市代码,车型代码,使用性质,所有权,颜色,销量';
@@ -71,7 +73,7 @@ async function expectWritten(db: Client, id: string, view: DataImportView): Prom
 const describeWithRedis = env.redisUrl ? describe : describe.skip;
 
 describeWithRedis('an import whose worker is killed mid-write (BullMQ)', () => {
-  const database = `car_resume_bull_${process.pid}`;
+  const database = `${RUN_DATABASE}_resume_bull`;
   const prefix = `${env.redisPrefix}-resume`;
   let db: Client;
   let app: NestExpressApplication;
@@ -114,7 +116,6 @@ describeWithRedis('an import whose worker is killed mid-write (BullMQ)', () => {
     for (const worker of workers) if (worker.exitCode === null && worker.signalCode === null) worker.kill('SIGKILL');
     await app?.close();
     await db?.end();
-    await dropSalesFixture(env.adminUrl, database);
   }, 60_000);
 
   const view = async (id: string): Promise<DataImportView> =>
@@ -204,7 +205,7 @@ describeWithRedis('an import whose worker is killed mid-write (BullMQ)', () => {
 });
 
 describe('an import whose app is killed mid-write (in-process jobs)', () => {
-  const database = `car_resume_app_${process.pid}`;
+  const database = `${RUN_DATABASE}_resume_app`;
   let db: Client;
   let dbUrl: string;
   let account: string;
@@ -256,7 +257,6 @@ describe('an import whose app is killed mid-write (in-process jobs)', () => {
   afterAll(async () => {
     for (const child of apps) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     await db?.end();
-    await dropSalesFixture(env.adminUrl, database);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 

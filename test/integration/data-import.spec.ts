@@ -26,7 +26,7 @@ describe('data import', () => {
   let bed: ImportTestbed;
 
   beforeAll(async () => {
-    bed = await openImportTestbed({ database: `car_import_${process.pid}`, address: `10.83.${process.pid % 250}.1`, nickname: '导入管理员' });
+    bed = await openImportTestbed({ name: 'import', address: `10.83.${process.pid % 250}.1`, nickname: '导入管理员' });
     ({ app, admin, db } = bed);
     const login = await request(app.getHttpServer())
       .post(`${API_PREFIX}/security/login`)

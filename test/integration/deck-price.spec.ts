@@ -15,8 +15,8 @@ import {
 } from '@car/contracts';
 import { binaryBody, signedInApp } from '../support/api-app';
 import { deckAnswer, decode, part, tableRows, texts } from '../support/deck-zip';
-import { addPriceFixture } from '../support/price-fixture';
-import { ANALYST, createSalesFixture, dropSalesFixture } from '../support/sales-fixture';
+import { createPriceFixture } from '../support/price-fixture';
+import { ANALYST } from '../support/sales-fixture';
 import { testEnv } from '../support/test-env';
 
 /*
@@ -31,14 +31,12 @@ describe('导出PPT of the price pages (price/marketPriceWhole/ppt, price/cabmod
   let token: string;
 
   beforeAll(async () => {
-    const databaseUrl = await createSalesFixture(env.adminUrl, database);
-    await addPriceFixture(databaseUrl);
+    const databaseUrl = await createPriceFixture(env.adminUrl, database);
     ({ app, token } = await signedInApp({ address: `10.87.${process.pid % 250}.21`, databaseUrl, account: ANALYST.account, password: ANALYST.password }));
   }, 180_000);
 
   afterAll(async () => {
     await app?.close();
-    await dropSalesFixture(env.adminUrl, database);
   });
 
   const call = (path: string, query: Record<string, string | number> = {}) =>

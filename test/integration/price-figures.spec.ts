@@ -5,8 +5,8 @@ import { RollupRepository } from '../../backend/src/analytics/rollup.repository'
 import { openDataSource } from '../../backend/src/database/data-source';
 import { CalendarRepository } from '../../backend/src/reference/calendar.repository';
 import { signedInApp } from '../support/api-app';
-import { addPriceFixture } from '../support/price-fixture';
-import { ANALYST, createSalesFixture, dropSalesFixture } from '../support/sales-fixture';
+import { createPriceFixture } from '../support/price-fixture';
+import { ANALYST } from '../support/sales-fixture';
 import { testEnv } from '../support/test-env';
 
 /*
@@ -55,15 +55,13 @@ describe('price figures on a hand-made market', () => {
   let token: string;
 
   beforeAll(async () => {
-    const databaseUrl = await createSalesFixture(env.adminUrl, database);
-    await addPriceFixture(databaseUrl);
+    const databaseUrl = await createPriceFixture(env.adminUrl, database);
     await addJanuaryPrices(databaseUrl);
     ({ app, token } = await signedInApp({ address: `10.89.${process.pid % 250}.1`, databaseUrl, account: ANALYST.account, password: ANALYST.password }));
   }, 180_000);
 
   afterAll(async () => {
     await app?.close();
-    await dropSalesFixture(env.adminUrl, database);
   });
 
   const call = (path: string, query: Record<string, string> = {}) =>

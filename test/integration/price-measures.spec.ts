@@ -6,8 +6,7 @@ import type { AnalyticsQuery, MeasureRequest } from '../../backend/src/analytics
 import { buildQuery } from '../../backend/src/analytics/sql-writer';
 import { openDataSource } from '../../backend/src/database/data-source';
 import { ReadReplicas } from '../../backend/src/database/read-replicas';
-import { addPriceFixture } from '../support/price-fixture';
-import { createSalesFixture, dropSalesFixture } from '../support/sales-fixture';
+import { createPriceFixture } from '../support/price-fixture';
 import { testEnv } from '../support/test-env';
 
 /*
@@ -36,15 +35,13 @@ describe('price measures in the query layer', () => {
   let analytics: AnalyticsService;
 
   beforeAll(async () => {
-    const url = await createSalesFixture(env.adminUrl, database);
-    await addPriceFixture(url);
+    const url = await createPriceFixture(env.adminUrl, database);
     ds = await openDataSource(url, 'car-test-prices');
     analytics = new AnalyticsService(new AnalyticsRepository(ReadReplicas.primaryOnly(ds)));
   }, 120_000);
 
   afterAll(async () => {
     await ds?.destroy();
-    await dropSalesFixture(env.adminUrl, database);
   });
 
   const bySegment = async (measures: MeasureRequest[], extra: Partial<AnalyticsQuery> = {}): Promise<Map<number, AnalyticsRow['values']>> => {

@@ -82,7 +82,21 @@ describe('read replicas', () => {
     const adminUrl = `postgres://postgres@127.0.0.1:${primaryPort}/postgres`;
     const url = await createSalesFixture(adminUrl, database);
     const account = await createAdmin('replica_admin', ADMIN_PASSWORD, '副本管理员', url);
-    await run(path.join(BIN, 'pg_basebackup'), ['-R', '-X', 'stream', '-D', replicaDir, '-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres']);
+    // A fast checkpoint: a spread one paces out the fixture's fresh pages (its template and its copy) over minutes.
+    await run(path.join(BIN, 'pg_basebackup'), [
+      '-R',
+      '-X',
+      'stream',
+      '--checkpoint=fast',
+      '-D',
+      replicaDir,
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(primaryPort),
+      '-U',
+      'postgres',
+    ]);
     await pgCtl(replicaDir, 'start', replicaPort);
     replicaUp = true;
     replica = await replicaClient();

@@ -4,8 +4,9 @@ import { CarConfigRepository } from '../../backend/src/carConfig/car-config.repo
 import { openDataSource } from '../../backend/src/database/data-source';
 import { ReadReplicas } from '../../backend/src/database/read-replicas';
 import { signedInApp } from './api-app';
-import { addPriceFixture } from './price-fixture';
-import { ANALYST, createSalesFixture, dropSalesFixture } from './sales-fixture';
+import { PRICE_LAYER } from './price-fixture';
+import { ANALYST, SALES_LAYER } from './sales-fixture';
+import { copyOfFixture, type FixtureLayer } from './template-database';
 import { testEnv } from './test-env';
 
 /**
@@ -61,8 +62,19 @@ export const CONFIG_VALUES: Readonly<Record<number, readonly (string | null)[]>>
 };
 export const CONFIG_TRIMS = [61, 62, 64, 65, 66] as const;
 
-/** Writes the sheet above into a database made by createSalesFixture, then its per-trim sheets. */
-export async function addConfigFixture(databaseUrl: string): Promise<void> {
+/**
+ * The sheet above and its per-trim sheets, on the market of sales-fixture.ts with the prices of price-fixture.ts
+ * (configFixtureApp) or without them (the configuration imports, data-import-config.spec.ts).
+ */
+export const CONFIG_LAYER: FixtureLayer = {
+  name: 'config',
+  // CarConfigRepository.rebuildSheets writes the per-trim sheets.
+  sources: ['test/support/config-fixture.ts', 'backend/src/carConfig'],
+  fill: addConfigFixture,
+};
+
+/** Writes the sheet above into a copy of the fixture below it, then its per-trim sheets. */
+async function addConfigFixture(databaseUrl: string): Promise<void> {
   const db = new Client({ connectionString: databaseUrl });
   await db.connect();
   try {
@@ -100,8 +112,8 @@ export async function addConfigFixture(databaseUrl: string): Promise<void> {
 
 /**
  * One app for a test file over its own copy of the hand-made market with the prices of price-fixture.ts and
- * this sheet, signed in as the fixture's analyst from the file's own address: started in beforeAll, closed and
- * its database dropped in afterAll. `name` makes the database the file's, `octet` its address.
+ * this sheet, signed in as the fixture's analyst from the file's own address: started in beforeAll, closed in
+ * afterAll (the global teardown drops its database). `name` makes the database the file's, `octet` its address.
  */
 export function configFixtureApp(name: string, octet: number): { app: () => NestExpressApplication; token: () => string } {
   const env = testEnv();
@@ -110,15 +122,12 @@ export function configFixtureApp(name: string, octet: number): { app: () => Nest
   let token: string;
 
   beforeAll(async () => {
-    const databaseUrl = await createSalesFixture(env.adminUrl, database);
-    await addPriceFixture(databaseUrl);
-    await addConfigFixture(databaseUrl);
+    const databaseUrl = await copyOfFixture(env.adminUrl, database, [SALES_LAYER, PRICE_LAYER, CONFIG_LAYER]);
     ({ app, token } = await signedInApp({ address: `10.${octet}.${process.pid % 250}.1`, databaseUrl, account: ANALYST.account, password: ANALYST.password }));
   }, 120_000);
 
   afterAll(async () => {
     await app?.close();
-    await dropSalesFixture(env.adminUrl, database);
   });
 
   return { app: () => app, token: () => token };

@@ -3,7 +3,8 @@ import { Client } from 'pg';
 import request from 'supertest';
 import { API_PREFIX, IMPORT_BUSY_STATES, type DataImportView, type ImportProblem } from '@car/contracts';
 import { signedInApp } from './api-app';
-import { createSalesFixture, dropSalesFixture } from './sales-fixture';
+import { SALES_LAYER } from './sales-fixture';
+import { copyOfFixture, type FixtureLayer } from './template-database';
 import { testEnv } from './test-env';
 import { createAdmin } from './users';
 
@@ -15,22 +16,26 @@ export interface ImportTestbed {
   app: NestExpressApplication;
   /** The administrator's token. */
   admin: string;
+  /** The testbed's database. */
+  url: string;
   db: Client;
   close(): Promise<void>;
 }
 
-/** `prepare` adds to the fixture before the app starts (e.g. the configuration sheet of config-fixture.ts). */
+/**
+ * The database is `<run>_<name>` (the global teardown drops it); `layers` go on the hand-made market before the
+ * app starts (e.g. the configuration sheet of config-fixture.ts).
+ */
 export async function openImportTestbed(options: {
-  database: string;
+  name: string;
   address: string;
   nickname: string;
-  prepare?: (url: string) => Promise<void>;
+  layers?: readonly FixtureLayer[];
   /** More configuration keys for the app (e.g. ROBOT_ALLOW_INSECURE for a local robot receiver). */
   config?: Record<string, string>;
 }): Promise<ImportTestbed> {
-  const { adminUrl } = testEnv();
-  const url = await createSalesFixture(adminUrl, options.database);
-  await options.prepare?.(url);
+  const { adminUrl, databaseUrl } = testEnv();
+  const url = await copyOfFixture(adminUrl, `${new URL(databaseUrl).pathname.slice(1)}_${options.name}`, [SALES_LAYER, ...(options.layers ?? [])]);
   const db = new Client({ connectionString: url });
   await db.connect();
   const account = await createAdmin('import_admin', ADMIN_PASSWORD, options.nickname, url);
@@ -38,11 +43,11 @@ export async function openImportTestbed(options: {
   return {
     app,
     admin: token,
+    url,
     db,
     async close() {
       await db.end();
       await app.close();
-      await dropSalesFixture(adminUrl, options.database);
     },
   };
 }

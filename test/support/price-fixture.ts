@@ -1,6 +1,8 @@
 import { RollupRepository } from '../../backend/src/analytics/rollup.repository';
 import { CalendarRepository } from '../../backend/src/reference/calendar.repository';
 import { openDataSource } from '../../backend/src/database/data-source';
+import { SALES_LAYER } from './sales-fixture';
+import { copyOfFixture, type FixtureLayer } from './template-database';
 
 /**
  * Transaction prices, MSRPs and rebates for the hand-made market of sales-fixture.ts, in two months,
@@ -46,11 +48,18 @@ export const REBATES: ReadonlyArray<{ month: number; carId: number; rebate: numb
   { month: 202602, carId: 64, rebate: 1000 },
 ];
 
+/** Creates `database`, a copy of the market of sales-fixture.ts with the prices above (as createSalesFixture does). */
+export function createPriceFixture(adminUrl: string, database: string): Promise<string> {
+  return copyOfFixture(adminUrl, database, [SALES_LAYER, PRICE_LAYER]);
+}
+
+export const PRICE_LAYER: FixtureLayer = { name: 'price', sources: ['test/support/price-fixture.ts'], fill: addPriceFixture };
+
 /**
- * Adds the price facts to a database made by createSalesFixture and rebuilds the rollups of their
- * months, as an import of those months would (RollupRepository.rebuild of the changed months).
+ * Adds the price facts to a copy of the sales fixture and rebuilds the rollups of their months, as an import
+ * of those months would (RollupRepository.rebuild of the changed months).
  */
-export async function addPriceFixture(databaseUrl: string): Promise<void> {
+async function addPriceFixture(databaseUrl: string): Promise<void> {
   const ds = await openDataSource(databaseUrl, 'car-test-prices');
   try {
     await ds.transaction(async (tx) => {

@@ -3,8 +3,8 @@ import { Client } from 'pg';
 import request from 'supertest';
 import { API_PREFIX, ApiCode } from '@car/contracts';
 import { signedInApp } from './api-app';
-import { addPriceFixture } from './price-fixture';
-import { ANALYST, createSalesFixture, dropSalesFixture } from './sales-fixture';
+import { createPriceFixture } from './price-fixture';
+import { ANALYST } from './sales-fixture';
 import { testEnv } from './test-env';
 
 /**
@@ -22,8 +22,7 @@ export function priceMarketApp(database: string, subnet: number, config?: Record
   let databaseUrl: string;
 
   beforeAll(async () => {
-    databaseUrl = await createSalesFixture(env.adminUrl, name);
-    await addPriceFixture(databaseUrl);
+    databaseUrl = await createPriceFixture(env.adminUrl, name);
     ({ app, token } = await signedInApp({ address, databaseUrl, account: ANALYST.account, password: ANALYST.password, config }));
     db = new Client({ connectionString: databaseUrl });
     await db.connect();
@@ -32,7 +31,6 @@ export function priceMarketApp(database: string, subnet: number, config?: Record
   afterAll(async () => {
     await db?.end();
     await app?.close();
-    await dropSalesFixture(env.adminUrl, name);
   });
 
   return { address, app: () => app, token: () => token, db: () => db, databaseUrl: () => databaseUrl };

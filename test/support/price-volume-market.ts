@@ -2,8 +2,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { API_PREFIX, ApiCode } from '@car/contracts';
 import { signedInApp } from './api-app';
-import { addPriceFixture } from './price-fixture';
-import { ANALYST, createSalesFixture, dropSalesFixture } from './sales-fixture';
+import { createPriceFixture } from './price-fixture';
+import { ANALYST } from './sales-fixture';
 import { testEnv } from './test-env';
 
 export interface PriceVolumeMarket {
@@ -26,8 +26,7 @@ export function priceVolumeMarket(suffix: string, address: string): { open: () =
   let app: NestExpressApplication | undefined;
   return {
     async open() {
-      const databaseUrl = await createSalesFixture(env.adminUrl, database);
-      await addPriceFixture(databaseUrl);
+      const databaseUrl = await createPriceFixture(env.adminUrl, database);
       const signedIn = await signedInApp({ address, databaseUrl, account: ANALYST.account, password: ANALYST.password });
       app = signedIn.app;
       const call = (path: string, query: Record<string, string>) =>
@@ -49,7 +48,6 @@ export function priceVolumeMarket(suffix: string, address: string): { open: () =
     },
     async close() {
       await app?.close();
-      await dropSalesFixture(env.adminUrl, database);
     },
   };
 }

@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import * as path from 'node:path';
 import { Client } from 'pg';
-import { withDatabase } from './test-env';
 
 /**
  * What the backup/restore and upgrade specs compare between two running apps (each a built app started as
@@ -131,17 +130,6 @@ export function runNode(script: string, args: string[], env: Record<string, stri
     child.once('error', reject);
     child.once('exit', (code) => resolve({ code, stdout, stderr }));
   });
-}
-
-export async function createEmptyDatabase(adminUrl: string, name: string): Promise<string> {
-  const admin = new Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name} ENCODING 'UTF8' TEMPLATE template0`);
-  } finally {
-    await admin.end();
-  }
-  return withDatabase(adminUrl, name);
 }
 
 export async function dropDatabases(adminUrl: string, names: string[]): Promise<void> {

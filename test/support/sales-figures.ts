@@ -1,7 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { type ChartResult, MP_SESSION_HEADER, type TablePage, type TableRow } from '@car/contracts';
-import { ANALYST, createSalesFixture, dropSalesFixture } from './sales-fixture';
+import { ANALYST, createSalesFixture } from './sales-fixture';
 import { signedInApp } from './api-app';
 import { signedLink } from './mp-link';
 import { testEnv } from './test-env';
@@ -241,7 +241,6 @@ export function salesFiguresApi(part: string, addressOctet: number) {
 
   afterAll(async () => {
     await app?.close();
-    await dropSalesFixture(env.adminUrl, database);
   });
 
   /** A call under /car/api: `callApi('dashboard/whole')`. */

@@ -1,9 +1,8 @@
 import * as argon2 from 'argon2';
-import { Client } from 'pg';
 import { RollupRepository } from '../../backend/src/analytics/rollup.repository';
 import { CalendarRepository } from '../../backend/src/reference/calendar.repository';
 import { openDataSource } from '../../backend/src/database/data-source';
-import { withDatabase } from './test-env';
+import { copyOfFixture, type FixtureLayer, SCHEMA_SOURCES } from './template-database';
 
 /**
  * A small, hand-made car market in a database of its own, for tests that pin every sales figure by
@@ -317,25 +316,25 @@ export const WHOLESALE: ReadonlyArray<{ carId: number; qty: readonly number[] }>
 /** The analyst who calls the API in the tests (role 2, which sees every sales-volume page). */
 export const ANALYST = { account: 'figures-analyst', password: 'Figures#2026', nickname: '手算分析师', roleId: 2 } as const;
 
-async function admin(adminUrl: string, sql: string): Promise<void> {
-  const client = new Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
+/**
+ * Creates `database` on the server of `adminUrl`, a copy of the market above: migrated, with the analyst user
+ * and the rollups of every fixture month (built once per version of its sources, template-database.ts). Named
+ * under the run's database (`<run>_<name>`), it is dropped by the global teardown. Returns its URL.
+ */
+export function createSalesFixture(adminUrl: string, database: string): Promise<string> {
+  return copyOfFixture(adminUrl, database, [SALES_LAYER]);
 }
 
-/**
- * Creates `database` on the server of `adminUrl` (dropping an old one of that name), migrates it,
- * loads the market above, the analyst user and the rollups of every fixture month. Returns its URL.
- */
-export async function createSalesFixture(adminUrl: string, database: string): Promise<string> {
-  if (!/^[a-z0-9_]+$/.test(database)) throw new Error(`bad database name ${database}`);
-  await admin(adminUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-  await admin(adminUrl, `CREATE DATABASE ${database} ENCODING 'UTF8' TEMPLATE template0`);
-  const url = withDatabase(adminUrl, database);
+/** The market above: the first layer of every hand-made fixture. */
+export const SALES_LAYER: FixtureLayer = {
+  name: 'sales',
+  // RollupRepository and the calendar fill the rollups (SCHEMA_SOURCES has both).
+  sources: [...SCHEMA_SOURCES, 'test/support/sales-fixture.ts'],
+  fill: fillSalesFixture,
+};
+
+/** Migrates the new database `url` and writes the market, the analyst and the rollups into it. */
+async function fillSalesFixture(url: string): Promise<void> {
   const ds = await openDataSource(url, 'car-test-figures');
   try {
     await ds.runMigrations({ transaction: 'each' });
@@ -460,11 +459,4 @@ export async function createSalesFixture(adminUrl: string, database: string): Pr
   } finally {
     await ds.destroy();
   }
-  return url;
-}
-
-/** Drops the fixture database (the global teardown would too, this is for a tidy afterAll). */
-export async function dropSalesFixture(adminUrl: string, database: string): Promise<void> {
-  if (!/^[a-z0-9_]+$/.test(database)) throw new Error(`bad database name ${database}`);
-  await admin(adminUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
 }
