@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
-import IORedis from 'ioredis';
 import { Client } from 'pg';
+import { deleteKeys } from './net';
 
 /** Drops what the global setup made, once the last project that used it is done. */
 export default async function globalTeardown(): Promise<void> {
@@ -22,17 +22,8 @@ export default async function globalTeardown(): Promise<void> {
   } finally {
     await client.end();
   }
-  if (run.env.redisUrl) {
-    const redis = new IORedis(run.env.redisUrl);
-    let cursor = '0';
-    do {
-      // The workers' prefixes (`<run's>-w2` …) start with the run's.
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${run.env.redisPrefix}*`, 'COUNT', 500);
-      cursor = next;
-      if (keys.length > 0) await redis.del(...keys);
-    } while (cursor !== '0');
-    redis.disconnect();
-  }
+  // The workers' prefixes (`<run's>-w2` …) start with the run's.
+  if (run.env.redisUrl) await deleteKeys(run.env.redisUrl, run.env.redisPrefix);
   for (const world of run.env.workers ?? [run.env]) fs.rmSync(world.dataDir, { recursive: true, force: true });
   await run.stopEmbedded();
 }

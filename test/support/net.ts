@@ -26,3 +26,18 @@ export async function redisAnswers(url: string): Promise<boolean> {
     redis.disconnect();
   }
 }
+
+/** Deletes every Redis key that starts with `prefix`. */
+export async function deleteKeys(url: string, prefix: string): Promise<void> {
+  const redis = new IORedis(url, { maxRetriesPerRequest: 1 });
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length > 0) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}

@@ -2,16 +2,13 @@ import type { Browser, Page } from 'playwright-core';
 import { type Summary } from '@car/contracts';
 import { openPage, ready, type OpenedPage } from './browser';
 import { browserRun } from './chromium';
+import { signInAs } from './export-pages';
 import { pollUntilEqual } from './poll';
 import { testEnv } from './test-env';
 
 /** Signs the page in as the demo analyst through the login form (a success: no throttle window is touched). */
-export async function signInAsDemo(page: Page): Promise<void> {
-  await page.goto(`${testEnv().baseUrl}/login`);
-  await ready(page);
-  await page.fill('input[name="account"]', 'demo');
-  await page.fill('input[name="password"]', 'Demo@2026');
-  await Promise.all([page.waitForURL((url) => url.pathname !== '/login'), page.getByRole('button', { name: '登录' }).click()]);
+export function signInAsDemo(page: Page): Promise<void> {
+  return signInAs(page, 'demo', 'Demo@2026');
 }
 
 /**

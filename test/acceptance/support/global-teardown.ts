@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { CHECKOUT, deleteKeys, loadState, log, privateStateFiles, stateFile, stopGroups } from './shipped';
+import { deleteKeys } from '../../support/net';
+import { CHECKOUT, loadState, log, privateStateFiles, stateFile, stopGroups } from './shipped';
 
 /**
  * Stops every process group the run started (app, worker, a revived app, a private instance left running, and

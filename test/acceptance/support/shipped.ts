@@ -18,8 +18,7 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import IORedis from 'ioredis';
-import { freePort } from '../../support/net';
+import { deleteKeys, freePort } from '../../support/net';
 
 export type ShippedMode = 'embedded' | 'redis';
 
@@ -505,21 +504,6 @@ export async function stopPrivateInstance(state: ShippedState): Promise<void> {
   if (state.redisUrl && state.redisPrefix) await deleteKeys(state.redisUrl, state.redisPrefix);
   fs.rmSync(state.workRoot, { recursive: true, force: true });
   log(`private instance at ${state.baseUrl} stopped, ${state.workRoot} removed`);
-}
-
-/** Deletes every Redis key that starts with `prefix`. */
-export async function deleteKeys(url: string, prefix: string): Promise<void> {
-  const redis = new IORedis(url, { maxRetriesPerRequest: 1 });
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-      cursor = next;
-      if (keys.length > 0) await redis.del(...keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
 }
 
 /** The last lines of a log, for an error message. */
