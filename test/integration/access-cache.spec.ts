@@ -2,7 +2,7 @@ import request from 'supertest';
 import { ADMIN_USERS, API_PREFIX, ApiCode } from '@car/contracts';
 import { DATA_CHANGE_CHANNEL } from '../../backend/src/answers/data-changes';
 import { ACCESS_CHANGE_CHANNEL, ACCESS_TABLES } from '../../backend/src/security/access-changes';
-import { signIn, untilAnswer } from '../support/api-app';
+import { signIn, untilAnswer } from '../support/shared-app';
 import { priceMarketApp } from '../support/price-structure-api';
 import { ANALYST } from '../support/sales-fixture';
 import { createAdmin, createAnalyst } from '../support/users';

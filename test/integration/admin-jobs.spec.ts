@@ -8,7 +8,8 @@ import { InProcessJobQueue, JobQueue, redisConnection } from '../../backend/src/
 import { JobName, QUEUE_NAME } from '../../backend/src/queue/job-names';
 import { JobRegistry } from '../../backend/src/queue/job-registry';
 import { JobRunner, bullProcessor } from '../../backend/src/queue/job-runner';
-import { signIn, signedInApp, untilAnswer } from '../support/api-app';
+import { signedInApp } from '../support/api-app';
+import { signIn, untilAnswer } from '../support/shared-app';
 import { testEnv } from '../support/test-env';
 import { createAnalyst, createUser } from '../support/users';
 

@@ -18,7 +18,8 @@ import {
   type UserPage,
 } from '@car/contracts';
 import { AdminUsersRepository } from '../../backend/src/admin/users/admin-users.repository';
-import { binaryBody, signedInApp } from '../support/api-app';
+import { signedInApp } from '../support/api-app';
+import { binaryBody } from '../support/shared-app';
 import { signedLink } from '../support/mp-link';
 import { testEnv } from '../support/test-env';
 import { createAnalyst, createUser } from '../support/users';

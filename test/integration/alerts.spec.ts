@@ -3,7 +3,7 @@ import request from 'supertest';
 import { alertChangeText, type AlertNotification, type AlertSubscription, API_PREFIX, formatMonth, type TableRow, type TeamRobot } from '@car/contracts';
 import { AlertEvaluator } from '../../backend/src/alerts/alert-evaluator';
 import { InProcessJobQueue, JobQueue } from '../../backend/src/queue/job-queue';
-import { signIn } from '../support/api-app';
+import { signIn } from '../support/shared-app';
 import { importCalls, type ImportTestbed, openImportTestbed } from '../support/import-testbed';
 import { receiver } from '../support/robot-receiver';
 import { createAnalyst } from '../support/users';

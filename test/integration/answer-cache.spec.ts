@@ -2,7 +2,7 @@ import request from 'supertest';
 import { ANSWER_CACHE_HEADER, API_PREFIX, ApiCode, type PriceStructureTable } from '@car/contracts';
 import { AnswerCache } from '../../backend/src/answers/answer-cache';
 import { OPERATIONAL_TABLES, STAGING_TABLE } from '../../backend/src/answers/data-changes';
-import { binaryBody, signIn } from '../support/api-app';
+import { binaryBody, signIn } from '../support/shared-app';
 import { priceMarketApp } from '../support/price-structure-api';
 import { ANALYST } from '../support/sales-fixture';
 

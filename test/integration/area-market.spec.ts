@@ -1,9 +1,8 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import ExcelJS from 'exceljs';
 import { Client } from 'pg';
 import request from 'supertest';
 import { type AreaTreeRow, type Summary, type TableRow } from '@car/contracts';
-import { binaryBody, signedInApp } from '../support/api-app';
+import { binaryBody, sharedApp, type SharedApp } from '../support/shared-app';
 import { testEnv } from '../support/test-env';
 
 const API = '/car/api/saleVolume/areaMarket';
@@ -47,12 +46,12 @@ const asTotals = (row: Row) => ({ qty: row.sales, tb: row.tqSales, ljQty: row.sa
 
 describe('the area-market calls', () => {
   const env = testEnv();
-  let app: NestExpressApplication;
+  let app: SharedApp;
   let db: Client;
   let token: string;
 
   beforeAll(async () => {
-    ({ app, token } = await signedInApp({ address: `10.78.${process.pid % 250}.1` }));
+    ({ app, token } = await sharedApp({ address: `10.78.${process.pid % 250}.1` }));
     db = new Client({ connectionString: env.databaseUrl });
     await db.connect();
   });

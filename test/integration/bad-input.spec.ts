@@ -1,7 +1,6 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { API_PREFIX, ApiCode, declaredReferences, ENDPOINTS, MP_SESSION_HEADER, type Endpoint } from '@car/contracts';
-import { signedInApp, signIn } from '../support/api-app';
+import { sharedApp, type SharedApp, signIn } from '../support/shared-app';
 import { demoMpSession } from '../support/mp-link';
 import { createAdmin, createAnalyst } from '../support/users';
 
@@ -12,7 +11,7 @@ import { createAdmin, createAnalyst } from '../support/users';
  * too, not answers full of dashes or empty workbooks (issue 24 §4, decision 131).
  */
 describe('bad input', () => {
-  let app: NestExpressApplication;
+  let app: SharedApp;
   let token: string;
   const server = () => request(app.getHttpServer());
 
@@ -20,7 +19,7 @@ describe('bad input', () => {
   let mpSession: string;
 
   beforeAll(async () => {
-    ({ app, token } = await signedInApp({ address: '203.0.113.92' }));
+    ({ app, token } = await sharedApp({ address: '203.0.113.92' }));
     adminToken = await signIn(app, await createAdmin('badinput_admin', 'BadInput#2026a', '错误输入管理员'), 'BadInput#2026a', '203.0.113.95');
     mpSession = await demoMpSession(app);
   });

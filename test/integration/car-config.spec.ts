@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { type ConfigBlock, type ConfigRow, type ConfigTable } from '@car/contracts';
-import { binaryBody } from '../support/api-app';
+import { binaryBody } from '../support/shared-app';
 import { configFixtureApp } from '../support/config-fixture';
 
 /*

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { Client } from 'pg';
 import { type CarDetails, type ChartResult, type Summary, type TendencyPage } from '@car/contracts';
-import { binaryBody } from '../support/api-app';
+import { binaryBody } from '../support/shared-app';
 import { signedInApi } from '../support/signed-in-api';
 import { testEnv } from '../support/test-env';
 

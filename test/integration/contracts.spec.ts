@@ -1,7 +1,8 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { API_PREFIX, ApiCode, ENDPOINTS, envelopeSchema, MP_SESSION_HEADER, type Endpoint } from '@car/contracts';
-import { binaryBody, signedInApp } from '../support/api-app';
+import { signedInApp } from '../support/api-app';
+import { binaryBody } from '../support/shared-app';
 import { demoMpSession } from '../support/mp-link';
 import { createAdmin, createAnalyst } from '../support/users';
 

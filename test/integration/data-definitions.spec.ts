@@ -2,7 +2,8 @@ import ExcelJS from 'exceljs';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { API_PREFIX, DEFINITIONS, type DataStatus } from '@car/contracts';
-import { binaryBody, signedInApp } from '../support/api-app';
+import { signedInApp } from '../support/api-app';
+import { binaryBody } from '../support/shared-app';
 import { ANALYST, createSalesFixture, PUBLISHED_AT } from '../support/sales-fixture';
 import { testEnv } from '../support/test-env';
 

@@ -1,7 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Client } from 'pg';
 import { API_PREFIX, IMPORT_COLUMNS, type DataImportView, type ImportProblem } from '@car/contracts';
-import { binaryBody } from '../support/api-app';
+import { binaryBody } from '../support/shared-app';
 import { importCalls, type ImportTestbed, openImportTestbed } from '../support/import-testbed';
 
 const API = `${API_PREFIX}/dataImport`;

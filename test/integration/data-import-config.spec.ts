@@ -2,7 +2,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import ExcelJS from 'exceljs';
 import { Client } from 'pg';
 import { API_PREFIX, type ConfigRow, type ConfigTable, type DataImportView, type ImportProblem } from '@car/contracts';
-import { binaryBody } from '../support/api-app';
+import { binaryBody } from '../support/shared-app';
 import { CONFIG_LAYER } from '../support/config-fixture';
 import { importCalls, type ImportTestbed, openImportTestbed } from '../support/import-testbed';
 

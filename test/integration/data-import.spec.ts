@@ -5,7 +5,7 @@ import JSZip from 'jszip';
 import { Client } from 'pg';
 import request from 'supertest';
 import { API_PREFIX, type DataImportView, type ImportProblem, type Summary } from '@car/contracts';
-import { binaryBody } from '../support/api-app';
+import { binaryBody } from '../support/shared-app';
 import { importCalls, type ImportTestbed, openImportTestbed } from '../support/import-testbed';
 import { ANALYST } from '../support/sales-fixture';
 

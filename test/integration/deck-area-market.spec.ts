@@ -1,6 +1,6 @@
 import type JSZip from 'jszip';
 import { type AreaTreeRow, type ChartResult, DEFAULT_TAGS, sortRankingRows, type Summary, type TableRow } from '@car/contracts';
-import { binaryBody } from '../support/api-app';
+import { binaryBody } from '../support/shared-app';
 import { chartTitled, deckAnswer, expectedCaches, part, rankingCells, slidesTitled, tableTitled, texts } from '../support/deck-zip';
 import { salesFiguresApi } from '../support/sales-figures';
 

@@ -1,7 +1,7 @@
 import type JSZip from 'jszip';
 import request from 'supertest';
 import { cellsOf, columnIndexes, type ConfigRow, type ConfigTable, DEFINITIONS, visibleBlocks } from '@car/contracts';
-import { binaryBody } from '../support/api-app';
+import { binaryBody } from '../support/shared-app';
 import { configFixtureApp } from '../support/config-fixture';
 import { deckAnswer, decode, part, slide, slideCount } from '../support/deck-zip';
 

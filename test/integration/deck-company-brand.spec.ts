@@ -1,6 +1,6 @@
 import type JSZip from 'jszip';
 import { type CarDetails, type ChartResult, type DetailLine, detailLines, type DetailSortColumn, type SortOrder, type TendencyRow } from '@car/contracts';
-import { binaryBody } from '../support/api-app';
+import { binaryBody } from '../support/shared-app';
 import { chartTitled, deckAnswer, expectedCaches, part, rankingCells, rankText, slidesTitled, tableTitled, texts } from '../support/deck-zip';
 import { salesFiguresApi } from '../support/sales-figures';
 

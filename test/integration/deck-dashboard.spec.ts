@@ -9,7 +9,7 @@ import {
   type DashboardWhole,
   growthDirection,
 } from '@car/contracts';
-import { binaryBody } from '../support/api-app';
+import { binaryBody } from '../support/shared-app';
 import { chartData, decode, openDeck, part, slide, slideCount } from '../support/deck-zip';
 import { signedInApi } from '../support/signed-in-api';
 

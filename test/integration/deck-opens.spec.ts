@@ -6,7 +6,8 @@ import { Client } from 'pg';
 import request from 'supertest';
 import { API_PREFIX, ENDPOINTS } from '@car/contracts';
 import { ReportStorage } from '../../backend/src/reportDownload/report-storage';
-import { binaryBody, signedInApp } from '../support/api-app';
+import { signedInApp } from '../support/api-app';
+import { binaryBody } from '../support/shared-app';
 import { chartCategories, chartSeriesNames, openDeck, part, slideChart, slideCount, texts } from '../support/deck-zip';
 import { testEnv } from '../support/test-env';
 

@@ -1,7 +1,7 @@
 import type JSZip from 'jszip';
 import { type ChartResult, DEFINITIONS, type PriceStructureTable, type SortOrder, sortStructureRows } from '@car/contracts';
 import { TABLE_COLUMNS_PER_SLIDE } from '../../backend/src/deck/deck.style';
-import { binaryBody } from '../support/api-app';
+import { binaryBody } from '../support/shared-app';
 import { chartData, charts, deckAnswer, decode, part, slideTables, texts } from '../support/deck-zip';
 import { priceStructureApi } from '../support/price-structure-api';
 

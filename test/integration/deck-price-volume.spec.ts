@@ -13,7 +13,7 @@ import {
   tenThousandText,
   thousands,
 } from '@car/contracts';
-import { binaryBody } from '../support/api-app';
+import { binaryBody } from '../support/shared-app';
 import { charts, deckAnswer, decode, part, slidesOf as slides, tableOf, texts } from '../support/deck-zip';
 import { priceVolumeMarket, type PriceVolumeMarket } from '../support/price-volume-market';
 

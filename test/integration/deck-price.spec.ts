@@ -13,7 +13,8 @@ import {
   type PriceWhole,
   sharePercentText,
 } from '@car/contracts';
-import { binaryBody, signedInApp } from '../support/api-app';
+import { signedInApp } from '../support/api-app';
+import { binaryBody } from '../support/shared-app';
 import { deckAnswer, decode, part, tableRows, texts } from '../support/deck-zip';
 import { createPriceFixture } from '../support/price-fixture';
 import { ANALYST } from '../support/sales-fixture';

@@ -1,4 +1,3 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import {
   BEV_PART_ANCHORS,
@@ -18,7 +17,7 @@ import {
   type MarketMonth,
 } from '../../bench/src/market-figures';
 import { BRAND_RETAIL_2023, MAKER_RETAIL_2024 } from '../../backend/src/seed/maker-anchors';
-import { signedInApp } from '../support/api-app';
+import { sharedApp, type SharedApp } from '../support/shared-app';
 
 /**
  * Issue 29: the demo data, read through the API as the pages read it, against CPCA's published retail
@@ -34,7 +33,7 @@ import { signedInApp } from '../support/api-app';
  */
 
 describe('the demo market, read through the API, against the published CPCA figures', () => {
-  let app: NestExpressApplication;
+  let app: SharedApp;
   let token: string;
   let months: MarketMonth[];
 
@@ -45,7 +44,7 @@ describe('the demo market, read through the API, against the published CPCA figu
   };
 
   beforeAll(async () => {
-    ({ app, token } = await signedInApp({ address: `10.92.${process.pid % 250}.1` }));
+    ({ app, token } = await sharedApp({ address: `10.92.${process.pid % 250}.1` }));
     months = await marketMonths(get);
   }, 120_000);
 

@@ -2,7 +2,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { API_PREFIX, ApiCode, OPEN_EXPORTS_PER_USER, tooManyOpenExports } from '@car/contracts';
 import { BullJobQueue, JobQueue } from '../../backend/src/queue/job-queue';
-import { signIn, signedInApp } from '../support/api-app';
+import { signedInApp } from '../support/api-app';
+import { signIn } from '../support/shared-app';
 import { testEnv } from '../support/test-env';
 import { createAnalyst } from '../support/users';
 

@@ -5,7 +5,8 @@ import { Client } from 'pg';
 import request from 'supertest';
 import { API_PREFIX, type ChartResult, formatMonth, type ReportPage, type Summary, type TablePage } from '@car/contracts';
 import { MonthlyReportWriter } from '../../backend/src/reportDownload/monthly-report.writer';
-import { binaryBody, signedInApp } from '../support/api-app';
+import { signedInApp } from '../support/api-app';
+import { binaryBody } from '../support/shared-app';
 import { chartCaches, chartCategories, chartSeriesNames, openDeck, part, slideChart, slideCount, tableOf, texts } from '../support/deck-zip';
 import { testEnv } from '../support/test-env';
 

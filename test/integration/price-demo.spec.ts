@@ -1,8 +1,7 @@
 import ExcelJS from 'exceljs';
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { ENDPOINTS, percentNumber, type Nationwide, type PriceMap, type PriceTable, type PriceWhole } from '@car/contracts';
-import { binaryBody, signedInApp } from '../support/api-app';
+import { binaryBody, sharedApp, type SharedApp } from '../support/shared-app';
 import { createAnalyst } from '../support/users';
 
 /**
@@ -15,12 +14,12 @@ import { createAnalyst } from '../support/users';
 const PASSWORD = 'PriceDemo#2026';
 
 describe('price calls on the demo data', () => {
-  let app: NestExpressApplication;
+  let app: SharedApp;
   let token: string;
 
   beforeAll(async () => {
     const account = await createAnalyst('price_demo', PASSWORD, '价格分析师');
-    ({ app, token } = await signedInApp({ address: `10.90.${process.pid % 250}.1`, account, password: PASSWORD }));
+    ({ app, token } = await sharedApp({ address: `10.90.${process.pid % 250}.1`, account, password: PASSWORD }));
   }, 120_000);
 
   afterAll(async () => {

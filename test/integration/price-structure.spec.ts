@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { API_PREFIX, type ChartResult, type MenuGroup, type PriceStructureTable } from '@car/contracts';
-import { binaryBody } from '../support/api-app';
+import { binaryBody } from '../support/shared-app';
 import { priceStructureApi } from '../support/price-structure-api';
 
 /*

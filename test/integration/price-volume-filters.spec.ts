@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { API_PREFIX, type ChartResult, type DimensionTable, type PriceScatter, type ProportionTable } from '@car/contracts';
 import { openDataSource } from '../../backend/src/database/data-source';
-import { binaryBody } from '../support/api-app';
+import { binaryBody } from '../support/shared-app';
 import { priceVolumeMarket, type PriceVolumeMarket } from '../support/price-volume-market';
 
 /*

@@ -1,8 +1,7 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { API_PREFIX, ApiCode, type ChartResult, type DimensionTable, ENDPOINTS, type PriceScatter, type ProportionTable } from '@car/contracts';
-import { binaryBody, signedInApp } from '../support/api-app';
+import { type ApiTarget, binaryBody, sharedApp, type SharedApp } from '../support/shared-app';
 import { priceVolumeMarket, type PriceVolumeMarket } from '../support/price-volume-market';
 
 /*
@@ -28,7 +27,7 @@ import { priceVolumeMarket, type PriceVolumeMarket } from '../support/price-volu
 const BANDS = { priceLow: '14', priceHigh: '20', segment: '1' };
 
 /** A price-volume download as the signed-in analyst: its first sheet. */
-async function firstSheet(app: NestExpressApplication, token: string, path: string, query: Record<string, string>): Promise<ExcelJS.Worksheet> {
+async function firstSheet(app: ApiTarget, token: string, path: string, query: Record<string, string>): Promise<ExcelJS.Worksheet> {
   const response = await request(app.getHttpServer()).get(`${API_PREFIX}/pricevolume/${path}`).query(query).set('token', token).buffer(true).parse(binaryBody);
   expect(response.status).toBe(200);
   const workbook = new ExcelJS.Workbook();
@@ -235,11 +234,11 @@ function chart(result: ChartResult): { current: (number | null)[]; lastYear: (nu
 
 /** The demo market: the bands add up, MIX to 100 %, dimensions to their bands, TP and MSRP to the same total. */
 describe('price × volume on the demo data', () => {
-  let app: NestExpressApplication;
+  let app: SharedApp;
   let token: string;
 
   beforeAll(async () => {
-    ({ app, token } = await signedInApp({ address: '203.0.113.121' }));
+    ({ app, token } = await sharedApp({ address: '203.0.113.121' }));
   });
 
   afterAll(async () => {

@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import * as argon2 from 'argon2';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { Client } from 'pg';
 import request from 'supertest';
 import { API_PREFIX, ApiCode, REPORT_NO_MORE, type ReportBundleView, type ReportItem, type ReportPage } from '@car/contracts';
-import { binaryBody, signedInApp } from '../support/api-app';
+import { binaryBody, sharedApp, type SharedApp } from '../support/shared-app';
 import { testEnv } from '../support/test-env';
 import { createAnalyst } from '../support/users';
 
@@ -23,7 +22,7 @@ const PASSWORD = 'Report@2026a';
 describe('report download and upload', () => {
   const env = testEnv();
   const reportsDir = path.join(env.dataDir, 'reports');
-  let app: NestExpressApplication;
+  let app: SharedApp;
   let analyst: string;
   let admin: string;
   let bound: string;
@@ -52,7 +51,7 @@ describe('report download and upload', () => {
     db = new Client({ connectionString: env.databaseUrl });
     await db.connect();
     const account = await createAnalyst('report', PASSWORD, '报告分析师');
-    ({ app, token: analyst } = await signedInApp({ address: `10.81.${process.pid % 250}.1`, account, password: PASSWORD }));
+    ({ app, token: analyst } = await sharedApp({ address: `10.81.${process.pid % 250}.1`, account, password: PASSWORD }));
     admin = await login(await user('admin', null));
     [{ producer_id: boundProducer }] = (await db.query(`SELECT producer_id FROM report GROUP BY producer_id ORDER BY count(*) DESC, producer_id LIMIT 1`)).rows;
     bound = await login(await user('analyst', boundProducer));

@@ -1,8 +1,7 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Client } from 'pg';
 import request from 'supertest';
 import { API_PREFIX, type ReportPage } from '@car/contracts';
-import { signedInApp } from '../support/api-app';
+import { sharedApp, type SharedApp } from '../support/shared-app';
 import { testEnv } from '../support/test-env';
 
 /**
@@ -13,7 +12,7 @@ import { testEnv } from '../support/test-env';
  */
 describe('the report name search', () => {
   const env = testEnv();
-  let app: NestExpressApplication;
+  let app: SharedApp;
   let token: string;
   let db: Client;
   let producerId: number;
@@ -35,7 +34,7 @@ describe('the report name search', () => {
   ];
 
   beforeAll(async () => {
-    ({ app, token } = await signedInApp({ address: '203.0.113.184' }));
+    ({ app, token } = await sharedApp({ address: '203.0.113.184' }));
     db = new Client({ connectionString: env.databaseUrl });
     await db.connect();
     [{ id: producerId }] = (

@@ -1,10 +1,9 @@
 import * as path from 'node:path';
 import ExcelJS from 'exceljs';
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Client } from 'pg';
 import request from 'supertest';
 import { DASH, figureFormat, formatMonth, growthText, type Summary } from '@car/contracts';
-import { signedInApp } from '../support/api-app';
+import { sharedApp, type SharedApp } from '../support/shared-app';
 import { testEnv } from '../support/test-env';
 
 /**
@@ -13,12 +12,12 @@ import { testEnv } from '../support/test-env';
  */
 describe('the producer report workbooks', () => {
   const env = testEnv();
-  let app: NestExpressApplication;
+  let app: SharedApp;
   let token: string;
   let db: Client;
 
   beforeAll(async () => {
-    ({ app, token } = await signedInApp({ address: '203.0.113.91' }));
+    ({ app, token } = await sharedApp({ address: '203.0.113.91' }));
     db = new Client({ connectionString: env.databaseUrl });
     await db.connect();
   });

@@ -1,9 +1,8 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Client } from 'pg';
 import request from 'supertest';
 import { DICTIONARY_TYPES, type IdName, type LetterGroup } from '@car/contracts';
 import { DICTIONARIES } from '../../backend/src/reference/data/dictionaries';
-import { signedInApp } from '../support/api-app';
+import { sharedApp, type SharedApp } from '../support/shared-app';
 import { testEnv } from '../support/test-env';
 
 const API = '/car/api/search';
@@ -27,12 +26,12 @@ const idsOf = (groups: LetterGroup<IdName>[]): number[] => groups.flatMap((g) =>
 
 describe('the search calls', () => {
   const env = testEnv();
-  let app: NestExpressApplication;
+  let app: SharedApp;
   let db: Client;
   let token: string;
 
   beforeAll(async () => {
-    ({ app, token } = await signedInApp({ address: `10.77.${process.pid % 250}.1` }));
+    ({ app, token } = await sharedApp({ address: `10.77.${process.pid % 250}.1` }));
     db = new Client({ connectionString: env.databaseUrl });
     await db.connect();
   });

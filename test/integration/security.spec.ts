@@ -12,7 +12,7 @@ import { createApp } from '../../backend/src/create-app';
 import type { Runtime } from '../../backend/src/core.module';
 import { trustProxySetting } from '../../backend/src/security/client-address';
 import { AdminOnly, RequiresPage } from '../../backend/src/security/security.decorators';
-import { untilAnswer } from '../support/api-app';
+import { untilAnswer } from '../support/shared-app';
 import { testEnv } from '../support/test-env';
 
 const SECRET = 'security-integration-test-secret-0123456789';

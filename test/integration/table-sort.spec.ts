@@ -1,7 +1,6 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { RANKING_SORT_COLUMNS, type TablePage, type TableRow, type TendencyPage } from '@car/contracts';
-import { signedInApp } from '../support/api-app';
+import { sharedApp, type SharedApp } from '../support/shared-app';
 
 /**
  * The paged ranking calls' `sort` (decision 171): the order is SQL's, over the whole list before paging, so
@@ -19,11 +18,11 @@ function inOrder(values: Array<number | null>, direction: 'asc' | 'desc'): boole
 }
 
 describe('the ranking tables sorted by a column', () => {
-  let app: NestExpressApplication;
+  let app: SharedApp;
   let token: string;
 
   beforeAll(async () => {
-    ({ app, token } = await signedInApp({ address: `10.79.${process.pid % 250}.1` }));
+    ({ app, token } = await sharedApp({ address: `10.79.${process.pid % 250}.1` }));
   });
 
   afterAll(async () => {

@@ -1,8 +1,7 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Client } from 'pg';
 import request from 'supertest';
 import { API_PREFIX, ApiCode, DASHBOARD_PATH, MAX_VIEWS_PER_USER, VIEW_MESSAGES, type SavedView, type ViewList, type ViewOpening } from '@car/contracts';
-import { signIn, signedInApp } from '../support/api-app';
+import { sharedApp, type SharedApp, signIn } from '../support/shared-app';
 import { testEnv } from '../support/test-env';
 import { createAdmin, createAnalyst } from '../support/users';
 
@@ -19,7 +18,7 @@ const VIEWS = `${API_PREFIX}/views`;
 const address = (n: number) => `10.87.${process.pid % 250}.${n}`;
 
 describe('saved and shared views', () => {
-  let app: NestExpressApplication;
+  let app: SharedApp;
   let db: Client;
   /** owner and sameMaker share the producer 一汽-大众's id; stranger belongs to another producer; narrow sees only 销量分析. */
   const tokens: Record<'owner' | 'colleague' | 'sameMaker' | 'stranger' | 'narrow' | 'admin', string> = {
@@ -75,7 +74,7 @@ describe('saved and shared views', () => {
     await db.query(`INSERT INTO role_menu (role_id, menu_id) VALUES ($1, 1)`, [roleId]);
     await db.query(`UPDATE app_user SET role_id = $1 WHERE id = $2`, [roleId, ids.narrow]);
 
-    ({ app, token: tokens.owner } = await signedInApp({ address: address(1), account: accounts.owner, password: PASSWORD }));
+    ({ app, token: tokens.owner } = await sharedApp({ address: address(1), account: accounts.owner, password: PASSWORD }));
     let n = 2;
     for (const who of ['colleague', 'sameMaker', 'stranger', 'narrow', 'admin'] as const)
       tokens[who] = await signIn(app, accounts[who], PASSWORD, address(n++));

@@ -13,7 +13,8 @@ import {
   type PriceStructureTable,
   type ProportionTable,
 } from '@car/contracts';
-import { binaryBody, signedInApp } from '../support/api-app';
+import { signedInApp } from '../support/api-app';
+import { binaryBody } from '../support/shared-app';
 
 /*
  * Issue 26 #1 and #2 on the demo data. Every named download is opened with exceljs: a figure column holds

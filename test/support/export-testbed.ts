@@ -3,7 +3,8 @@ import ExcelJS from 'exceljs';
 import { Client } from 'pg';
 import request from 'supertest';
 import { API_PREFIX, type ExportJobView } from '@car/contracts';
-import { binaryBody, signedInApp } from './api-app';
+import { signedInApp } from './api-app';
+import { binaryBody } from './shared-app';
 import { testEnv } from './test-env';
 import { createAnalyst } from './users';
 

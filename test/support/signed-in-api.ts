@@ -1,20 +1,19 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
-import { signedInApp } from './api-app';
+import { type SharedApp, sharedApp } from './shared-app';
 
 type Query = Record<string, string | string[]>;
 
 /**
- * One signed-in API for a test file (the app started in beforeAll, closed in afterAll, a sign-in from
+ * One signed-in API for a test file (the jest worker's running app, shared-app.ts, and a sign-in from
  * the file's own address) and its two callers under `base`: `get` as sent, `result` for an answer that
  * must be HTTP 200 with code 1 and 成功. The integration specs of the sales and dashboard calls share it.
  */
 export function signedInApi(options: { address: string; base: string }) {
-  let app: NestExpressApplication;
+  let app: SharedApp;
   let token: string;
 
   beforeAll(async () => {
-    ({ app, token } = await signedInApp({ address: options.address }));
+    ({ app, token } = await sharedApp({ address: options.address }));
   });
 
   afterAll(async () => {
