@@ -3,13 +3,20 @@ import { API_MESSAGES, ApiCode, type ApiCodeValue, HTTP_STATUS_OF } from '@car/c
 /** The codes themselves, their HTTP statuses and the envelope are the contract's (@car/contracts, api.ts). */
 export { ApiCode, type ApiCodeValue, type Envelope, SUCCESS_MSG } from '@car/contracts';
 
-/** A failure the client should see: its code, a Chinese message, and the matching HTTP status. */
+/**
+ * A failure the client should see: its code, a Chinese message, and the matching HTTP status. It is an
+ * answer, not a defect: nothing reads its stack (the error filter answers it, a job records its `msg`), so
+ * none is captured. Walking the frames was the largest part of building one, and every refusal builds one.
+ */
 export class ApiException extends Error {
   constructor(
     readonly code: ApiCodeValue,
     readonly msg: string,
   ) {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(msg);
+    Error.stackTraceLimit = limit;
     this.name = 'ApiException';
   }
 
