@@ -10,7 +10,12 @@ import { API_PREFIX, type ExportJobView, type ReportBundleView, type ReportPage 
 import { loadConfig } from '../../backend/src/config/config';
 import { createApp } from '../../backend/src/create-app';
 import { WORKER_NODE_FLAGS } from '../../workers/src/node-flags';
+<<<<<<< HEAD
 import { binaryBody } from '../support/shared-app';
+=======
+import { binaryBody } from '../support/api-app';
+import { KILLED_WORKER_STALL_SECONDS } from '../support/killed-workers';
+>>>>>>> h-queue
 import { pollUntil } from '../support/poll';
 import { testEnv } from '../support/test-env';
 import { createAnalyst } from '../support/users';
@@ -48,6 +53,7 @@ describeWithRedis('an export in the worker process', () => {
         NODE_ENV: 'test',
         LOG_FORMAT: 'json',
         SEED_ON_EMPTY: 'false',
+        WORKER_STALL_SECONDS: KILLED_WORKER_STALL_SECONDS,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -102,7 +108,7 @@ describeWithRedis('an export in the worker process', () => {
     expect(fs.existsSync(path.join(env.dataDir, 'exports', `${id}.xlsx`))).toBe(false);
     expect((await request(app.getHttpServer()).get(`${API_PREFIX}/dataExport/file`).query({ id }).set('token', token)).status).toBe(404);
 
-    // BullMQ hands the job on once the dead worker's lock has expired (30 s) at the next stalled check.
+    // BullMQ hands the job on once the dead worker's lock has expired (WORKER_STALL_SECONDS) at the next stalled check.
     startWorker();
     let done = await job(id);
     for (let i = 0; i < 2400 && done.status !== 'done' && done.status !== 'failed'; i++) {

@@ -11,6 +11,7 @@ import { signedInApp } from '../support/api-app';
 import { createSalesFixture } from '../support/sales-fixture';
 import { testEnv } from '../support/test-env';
 import { createAdmin } from '../support/users';
+import { KILLED_WORKER_STALL_SECONDS } from '../support/killed-workers';
 import { freePort } from '../support/net';
 import { pollUntil } from '../support/poll';
 
@@ -92,6 +93,7 @@ describeWithRedis('an import whose worker is killed mid-write (BullMQ)', () => {
         NODE_ENV: 'test',
         LOG_FORMAT: 'json',
         SEED_ON_EMPTY: 'false',
+        WORKER_STALL_SECONDS: KILLED_WORKER_STALL_SECONDS,
       },
       stdio: 'ignore',
     });
@@ -139,7 +141,7 @@ describeWithRedis('an import whose worker is killed mid-write (BullMQ)', () => {
     await new Promise((resolve) => first.once('exit', resolve));
     await db.query(`SELECT pg_advisory_unlock(${HOLD})`);
 
-    // BullMQ hands the job on once the dead worker's lock has expired (30 s) at the next stalled check.
+    // BullMQ hands the job on once the dead worker's lock has expired (WORKER_STALL_SECONDS) at the next stalled check.
     startWorker();
     const settled = await until(
       () => view(id),

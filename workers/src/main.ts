@@ -26,13 +26,21 @@ async function main(): Promise<void> {
   const database = await resolveDatabase(config, (m) => logger.log(m, 'Database'));
   const context = await NestFactory.createApplicationContext(CoreModule.forRoot({ config, databaseUrl: database.url }, 'car-worker'), { logger });
   const runJob = bullProcessor(context.get(JobRunner), context.get(JobRegistry));
+  // BullMQ's defaults pair them equal (30 s each); WORKER_STALL_SECONDS moves both (decision 242).
+  const stallMs = config.WORKER_STALL_SECONDS * 1000;
   const worker = new Worker(
     QUEUE_NAME,
     async (job) => {
       logger.log(`job ${job.id} ${job.name} started`, 'Worker');
       return runJob(job);
     },
-    { connection: redisConnection(config.REDIS_URL), prefix: config.REDIS_PREFIX, concurrency: config.WORKER_CONCURRENCY },
+    {
+      connection: redisConnection(config.REDIS_URL),
+      prefix: config.REDIS_PREFIX,
+      concurrency: config.WORKER_CONCURRENCY,
+      lockDuration: stallMs,
+      stalledInterval: stallMs,
+    },
   );
   worker.on('completed', (job) => logger.log(`job ${job.id} ${job.name} done`, 'Worker'));
   // A job BullMQ fails at its stalled-job limit (the processes running it died) never reaches the processor: recorded here.
@@ -44,7 +52,10 @@ async function main(): Promise<void> {
     );
   });
   worker.on('stalled', (jobId) => logger.warn(`job ${jobId} stalled: its process died while running it`, 'Worker'));
-  logger.log(`worker listening on queue ${QUEUE_NAME} (prefix ${config.REDIS_PREFIX}, concurrency ${config.WORKER_CONCURRENCY})`, 'Worker');
+  logger.log(
+    `worker listening on queue ${QUEUE_NAME} (prefix ${config.REDIS_PREFIX}, concurrency ${config.WORKER_CONCURRENCY}, stalled after ${config.WORKER_STALL_SECONDS} s)`,
+    'Worker',
+  );
   const stop = async (): Promise<void> => {
     await worker.close();
     await context.close();

@@ -67,6 +67,19 @@ describe('loadConfig', () => {
     }
   });
 
+  test("a worker waits BullMQ's 30 s for a dead worker's job unless told; 1-600 whole seconds, else the key is named", () => {
+    expect(loadConfig({}).WORKER_STALL_SECONDS).toBe(30);
+    expect(loadConfig({ WORKER_STALL_SECONDS: '1' }).WORKER_STALL_SECONDS).toBe(1);
+    expect(loadConfig({ WORKER_STALL_SECONDS: '3' }).WORKER_STALL_SECONDS).toBe(3);
+    expect(loadConfig({ WORKER_STALL_SECONDS: '600' }).WORKER_STALL_SECONDS).toBe(600);
+    expect(() => loadConfig({ WORKER_STALL_SECONDS: '0' })).toThrow(/WORKER_STALL_SECONDS: must be 1-600 seconds/);
+    expect(() => loadConfig({ WORKER_STALL_SECONDS: '601' })).toThrow(/WORKER_STALL_SECONDS: must be 1-600 seconds/);
+    expect(() => loadConfig({ WORKER_STALL_SECONDS: '2.5' })).toThrow(/WORKER_STALL_SECONDS: must be a whole number of seconds/);
+    for (const value of ['-3', 'thirty', '30s']) {
+      expect(() => loadConfig({ WORKER_STALL_SECONDS: value })).toThrow(/WORKER_STALL_SECONDS/);
+    }
+  });
+
   test('DATABASE_READ_URL is a comma list of postgres URLs beside DATABASE_URL; unset, there are none', () => {
     const primary = 'postgres://car@db/car';
     expect(loadConfig({}).DATABASE_READ_URL).toEqual([]);

@@ -53,6 +53,8 @@ const trustedProxies = z.string().transform((text, ctx): string[] => {
   return problems.length > 0 ? z.NEVER : entries;
 });
 
+const STALL_SECONDS_RANGE = "must be 1-600 seconds (BullMQ's default is 30)";
+
 /** The answer cache's size when ANSWER_CACHE_MB is unset (outside the tests). */
 export const DEFAULT_ANSWER_CACHE_MB = 64;
 
@@ -121,6 +123,13 @@ const schema = z.object({
    * 30 MB of the worker's 256 MB old-generation cap (decision 126); run more workers for more.
    */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(4).default(2),
+  /**
+   * The worker's BullMQ lockDuration and stalledInterval, in seconds (decision 242): a job whose worker died is taken
+   * up by another worker one to two of these after the dead one last renewed its lock. A live worker renews every
+   * half of it, so an event loop blocked longer than half makes a live job look stalled (run again, or failed at
+   * BullMQ's stalled limit). 30 is BullMQ's own default; the tests that kill a worker mid-job give theirs 3.
+   */
+  WORKER_STALL_SECONDS: z.coerce.number().int('must be a whole number of seconds').min(1, STALL_SECONDS_RANGE).max(600, STALL_SECONDS_RANGE).default(30),
   /**
    * How much memory the API process gives the analytics answers it keeps until the data next changes, in MB
    * (decision 129); 0 turns the cache off. Unset: 64, or 0 under NODE_ENV=test.
