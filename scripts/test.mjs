@@ -1,8 +1,8 @@
 // `npm test`: build, then at once — type check, lint, the jest projects unit, frontend and integration on two workers,
-// and the acceptance suite (scripts/acceptance.mjs: the product as shipped) — then the browser project once the
-// acceptance suite has ended. It ends with each phase's time, the slowest test files and a plain
+// and the acceptance suite (scripts/acceptance.mjs: the product as shipped) — then the browser project on two workers
+// once the acceptance suite has ended. It ends with each phase's time, the slowest test files and a plain
 // "N passed, N failed, N skipped" line over them all, also written to test-results/timings.json. Extra arguments go
-// to jest (decisions 235, 241).
+// to jest (decisions 235, 241, 244).
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -14,7 +14,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BUDGET_MINUTES = 15;
 /** How many of the slowest test files the end of a run lists. */
 const SLOWEST = 15;
-/** Jest workers for the unit, frontend and integration projects: each integration worker has a world of its own. */
+/**
+ * Jest workers for each jest run: each integration or browser worker has a world of its own (decisions 241, 244), and
+ * the browser workers each their own saved sessions.
+ */
 const WORKERS = 2;
 const suiteStarted = Date.now();
 const phases = [];
@@ -48,12 +51,13 @@ const args = process.argv.slice(2);
 /**
  * The jest projects in two runs: unit, frontend and integration on two workers beside the acceptance suite, whose
  * product runs on an embedded PostgreSQL and a Redis prefix of its own; then the browser project, once the
- * acceptance suite has ended, so that Chromium's walks of the two never share the cores. Each run has its own global
- * setup (databases, apps, Redis prefixes). `--selectProjects` in the arguments picks among them.
+ * acceptance suite has ended, so that Chromium's walks of the two never share the cores, on two workers as well, a
+ * world and saved sessions each (decision 244). Each run has its own global setup (databases, apps, Redis prefixes).
+ * `--selectProjects` in the arguments picks among them.
  */
 const JEST_RUNS = [
   { projects: ['unit', 'frontend', 'integration'], results: 'jest.json', workers: WORKERS },
-  { projects: ['browser'], results: 'jest-browser.json', workers: 1 },
+  { projects: ['browser'], results: 'jest-browser.json', workers: WORKERS },
 ];
 const selected = selectedProjects(args);
 const rest = otherArgs(args);

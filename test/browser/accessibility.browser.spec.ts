@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { Client } from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { API_PREFIX, DASHBOARD_PATH, DEMO_OPEN_ID, SECURITY } from '@car/contracts';
-import { describeInBrowser, ready, screenshot, useBrowser } from '../support/browser';
+import { contextOptions, describeInBrowser, ready, screenshot, useBrowser } from '../support/browser';
 import { signedLink } from '../support/mp-link';
 import { testEnv } from '../support/test-env';
 import { createUser } from '../support/users';
@@ -54,7 +54,7 @@ const findings: Finding[] = [];
 const pagesChecked: string[] = [];
 
 async function newContext(browser: Browser, viewport = { width: 1440, height: 900 }): Promise<BrowserContext> {
-  return browser.newContext({ viewport, locale: 'zh-CN' });
+  return browser.newContext(contextOptions({ viewport }));
 }
 
 /** Signs the context in through the API, as the login form's action does (the form is the login specs' to walk). */
@@ -63,10 +63,13 @@ async function signIn(context: BrowserContext, account: string, password: string
   expect(((await response.json()) as { code: number }).code).toBe(1);
 }
 
-/** Waits for the page to settle: ready (hydrated, nothing loading, no panel veil), a moment for charts and lists to draw. */
+/**
+ * Waits for the page to settle: ready (hydrated, nothing loading, no panel veil) and every chart drawn, its figures
+ * in its accessible name (ChartCanvas), which axe reads.
+ */
 async function settle(page: Page): Promise<void> {
   await ready(page);
-  await page.waitForTimeout(300);
+  await page.waitForFunction(() => [...document.querySelectorAll<HTMLCanvasElement>('canvas[data-drawn]')].every((c) => c.dataset.drawn === 'true'));
 }
 
 /** Runs axe-core on the page as it is now; records every violation and answers the blocking ones. */
@@ -150,7 +153,7 @@ describeInBrowser('accessibility (axe-core, WCAG 2.1 A and AA): no serious or cr
   });
 
   test('the phone page through a signed link, at 375 px', async () => {
-    const context = await browser().newContext({ viewport: { width: 375, height: 667 }, hasTouch: true, isMobile: true, locale: 'zh-CN' });
+    const context = await browser().newContext(contextOptions({ viewport: { width: 375, height: 667 }, hasTouch: true, isMobile: true }));
     const page = await context.newPage();
     await page.goto(`${testEnv().baseUrl}/wechatsalevolume?${new URLSearchParams(signedLink(DEMO_OPEN_ID))}`);
     await ready(page);

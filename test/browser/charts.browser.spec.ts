@@ -92,6 +92,17 @@ describeInBrowser('the chart kit', () => {
     assertClean();
   });
 
+  test('a visitor who asks for less motion gets no transitions; one who does not keeps them', async () => {
+    // The run's contexts ask for less motion (contextOptions), as some analysts' systems do.
+    const { page, assertClean } = await openSignedIn(browser(), '/salevolume/wholemarket', { width: 1440, height: 900 });
+    const menuTransition = () => page.locator('.side-menu').evaluate((menu) => getComputedStyle(menu).transitionDuration);
+    await expect(page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches)).resolves.toBe(true);
+    await expect(menuTransition()).resolves.toBe('1e-05s');
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await expect(menuTransition()).resolves.toBe('0.2s, 0.2s');
+    assertClean();
+  });
+
   test('the sales trend says what its colours mean, overlays last year on 显示去年同期, and exports an image with its title above the chart', async () => {
     const { page, assertClean } = await openSignedIn(browser(), '/salevolume/wholemarket', { width: 1440, height: 900 });
     const panel = page.locator('.trend-chart').first();

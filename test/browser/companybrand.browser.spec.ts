@@ -55,9 +55,8 @@ async function cardsOnceShowing(page: Page, qtyStr: string): Promise<Record<stri
 
 /** Whether a canvas has anything drawn on it: some pixel that is not fully transparent. */
 async function canvasHasInk(page: Page, selector: string): Promise<boolean> {
+  // The page asks for less motion (contextOptions): once drawn, the chart is whole, with no animation to wait out.
   await page.locator(`${selector}[data-drawn="true"]`).waitFor();
-  // Past chart.js's 300 ms animation.
-  await page.waitForTimeout(500);
   return page.locator(selector).evaluate((canvas: HTMLCanvasElement) => {
     const context = canvas.getContext('2d');
     if (!context || canvas.width === 0 || canvas.height === 0) return false;

@@ -20,7 +20,6 @@ describeInBrowser('the configuration comparison’s frozen head, groups, quick p
 
   test('scrolled sideways, the frozen rows cover the body; groups span their trims; the quick pick keeps each sub-series’ best seller', async () => {
     const { page, assertClean } = await openSignedIn(browser(), `${PAGE}?ids=${IDS}`, { width: 1440, height: 900 });
-    await settled(page);
     const table = await apiResult<ConfigTable>(page, '/carConfig/get', { ids: IDS });
     const codes = await headerCodes(page);
     expect(codes).toEqual(table.columns.map((c) => c.carJllCode));
@@ -51,7 +50,8 @@ describeInBrowser('the configuration comparison’s frozen head, groups, quick p
       box.scrollLeft = 900;
       box.scrollTop = 400;
     });
-    await page.waitForTimeout(200);
+    // Nothing of the page listens to the scroll (the head is sticky by the stylesheet): two frames drawn, it is in place.
+    await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
     const frozen = await page.evaluate(() => {
       const box = document.querySelector<HTMLElement>('.config-scroll')!.getBoundingClientRect();
       const labelRight = document.querySelector<HTMLElement>('.config-head .config-label')!.getBoundingClientRect().right;

@@ -1,4 +1,5 @@
 import { describeInBrowser, openPage, ready, useBrowser } from '../support/browser';
+import { pollUntil } from '../support/poll';
 import { testEnv } from '../support/test-env';
 
 /**
@@ -23,7 +24,12 @@ describeInBrowser('Content-Security-Policy in the browser', () => {
       return (window as unknown as { __injected?: boolean }).__injected === true;
     });
     expect(ran).toBe(false);
-    await page.waitForTimeout(100);
+    // The report reaches the console a moment after the block: wait for it (for at most 5 s), then read the errors.
+    await pollUntil(
+      () => Promise.resolve(errors.join('\n')),
+      (text) => /CSP violation: script-src/.test(text),
+      5_000,
+    );
     expect(errors.join('\n')).toMatch(/CSP violation: script-src/);
   });
 

@@ -1,7 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { dataAsOfText, type DefinitionKey, definitionKeyOf, DEFINITIONS, type DataStatus } from '@car/contracts';
 import { describeInBrowser, ready, useBrowser } from '../support/browser';
-import { apiResult, openSignedIn } from '../support/sales-pages';
+import { apiResult, openSignedIn, signedInPage } from '../support/sales-pages';
+import { testEnv } from '../support/test-env';
 
 /**
  * 数据截至 and 口径 in the page (issue 30 §4, decisions 200 and 201): every analysis page states its source's
@@ -66,11 +67,11 @@ describeInBrowser('数据截至 and the 口径 tooltips', () => {
   const browser = useBrowser();
 
   test('every analysis page says 数据截至 of its source with the day it was published, as the API says', async () => {
-    const { page, assertClean } = await openSignedIn(browser(), '/salevolume/wholemarket');
+    const { page, assertClean } = await signedInPage(browser());
     const status = await apiResult<DataStatus>(page, '/search/dataStatus');
     expect(status.retail?.publishedOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     for (const [path, source] of PAGES) {
-      await page.goto(`${new URL(page.url()).origin}${path}`);
+      await page.goto(`${testEnv().baseUrl}${path}`);
       await ready(page);
       const line = page.locator(`.data-as-of[data-source="${source}"]`);
       await expect(line.textContent()).resolves.toBe(dataAsOfText(status[source] ?? undefined));

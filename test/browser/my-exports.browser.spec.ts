@@ -33,8 +33,9 @@ describeInBrowser('my exports', () => {
     await expect(first.locator('.recent-exports__kind div').first().textContent()).resolves.toBe('价格数据');
     await expect(first.locator('.recent-exports__months').textContent()).resolves.toMatch(/^\d{4}-\d{2} 至 \d{4}-\d{2}$/);
     await expect(first.locator('.recent-exports__conditions').textContent()).resolves.toBe('子车系代码：NOSUCHCODE');
-    // The progress panel follows the same job on its own poll: it says so a moment after the list.
+    // The form's own progress line follows the job by its own polling, a moment after the list's row.
     await page.locator('.export-progress', { hasText: '无数据（0 行）' }).waitFor();
+    await expect(page.locator('.export-progress').textContent()).resolves.toContain('无数据（0 行）');
     const firstId = await first.getAttribute('data-job');
 
     // 重新生成: a second row, the same conditions, which the list follows to its end too.

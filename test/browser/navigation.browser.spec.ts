@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { DASHBOARD_PATH, type DashboardNevTrend, type DashboardWhole, addMonths, formatMonth, parseMonth } from '@car/contracts';
-import { canvasHasInk, apiResult, openSignedIn, settled } from '../support/sales-pages';
+import { canvasHasInk, apiResult, openSignedIn, settled, signedInPage } from '../support/sales-pages';
 import { describeInBrowser, openPage, ready, screenshot, useBrowser } from '../support/browser';
 import { signInByApi } from '../support/export-pages';
 import { testEnv } from '../support/test-env';
@@ -88,7 +88,7 @@ describeInBrowser('navigation', () => {
   });
 
   test('a producer row opens 厂商品牌表现 of that producer at the dashboard’s month and 累计; model and city rows lead on too', async () => {
-    const { page, assertClean } = await openSignedIn(browser(), DASHBOARD_PATH);
+    const { page, assertClean } = await signedInPage(browser());
     const latest = (await apiResult<DashboardWhole>(page, '/dashboard/whole')).time;
     const month = formatMonth(addMonths(parseMonth(latest), -2));
     await page.goto(`${testEnv().baseUrl}${DASHBOARD_PATH}?time=${month}&accumulate=1`);
@@ -125,7 +125,6 @@ describeInBrowser('navigation', () => {
       const gauges = await page.locator('.dashboard-gauges').boundingBox();
       const box = await chart.boundingBox();
       expect(box && gauges && box.x >= gauges.x + gauges.width - 1 && Math.abs(box.y - gauges.y) < 2).toBe(true);
-      await page.waitForTimeout(400);
       await screenshot(page, `h4-after-dashboard-${width}`);
       assertClean();
       await page.context().close();
@@ -134,7 +133,6 @@ describeInBrowser('navigation', () => {
 
   test('the control the keyboard reaches wears a visible ring; the filter panel is tabbed in reading order', async () => {
     const { page, assertClean } = await openSignedIn(browser(), '/salevolume/wholemarket', { width: 1440, height: 900 });
-    await settled(page);
     expect(await page.locator('[tabindex]').evaluateAll((all) => all.filter((e) => Number(e.getAttribute('tabindex')) > 0).length)).toBe(0);
     // From the panel's 重置, Tab reaches 查询 (a Fomantic button, whose own CSS removes the outline).
     await page.locator('.filter-panel__head a').focus();
@@ -173,7 +171,6 @@ describeInBrowser('navigation', () => {
 
   test('printed, 整体市场表现 has no menus, filter panel or buttons, and its filter tags as the caption', async () => {
     const { page, assertClean } = await openSignedIn(browser(), '/salevolume/wholemarket', { width: 1280, height: 900 });
-    await settled(page);
     await page.emulateMedia({ media: 'print' });
     for (const hidden of ['.side-menu', '.filter-sidebar', '.app-header', '.filter-panel']) {
       await expect(page.locator(hidden).first().isVisible()).resolves.toBe(false);

@@ -9,9 +9,8 @@ import {
   type TableRow,
   thousands,
 } from '@car/contracts';
-import { describeInBrowser, ready, screenshot, useBrowser } from '../support/browser';
+import { describeInBrowser, screenshot, useBrowser } from '../support/browser';
 import { apiResult, openSignedIn, settled } from '../support/sales-pages';
-import { testEnv } from '../support/test-env';
 
 /**
  * Point changes read as points (decision 173) and the price-band table's subtotal view, order and chart
@@ -55,7 +54,7 @@ describeInBrowser('point changes and the price-band table', () => {
     const table = await apiResult<TablePage>(page, '/saleVolume/wholeMarket/detail', { currentPage: 1, pageSize: 500 });
     const expected = flatten(table.list).map((r) => pointsText(r.mixChange));
     expect(cells.map((c) => c.change).sort()).toEqual(expected.sort());
-    await page.locator('.ranking-table').first().screenshot({ path: 'test-results/screenshots/ranking-table-1440-after.png' });
+    await screenshot(page.locator('.ranking-table').first(), 'ranking-table-1440-after');
     assertClean();
   });
 
@@ -75,9 +74,7 @@ describeInBrowser('point changes and the price-band table', () => {
   });
 
   test('the dashboard says the penetration change in 个百分点', async () => {
-    const { page, assertClean } = await openSignedIn(browser(), '/salevolume/wholemarket');
-    await page.goto(`${testEnv().baseUrl}${DASHBOARD_PATH}`);
-    await ready(page);
+    const { page, assertClean } = await openSignedIn(browser(), DASHBOARD_PATH);
     const whole = await apiResult<DashboardWhole>(page, '/dashboard/whole');
     const card = page.locator('.dashboard-figure', { hasText: '渗透率' });
     const growth = (await card.locator('.dashboard-figure__growth').textContent())?.trim() ?? '';

@@ -2,7 +2,8 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { type ChartResult, type DimensionTable, type PriceScatter, type ProportionTable, thousands } from '@car/contracts';
 import { describeInBrowser, ready, screenshot, useBrowser } from '../support/browser';
-import { apiResult, canvasHasInk, download, openSignedIn, settled } from '../support/sales-pages';
+import { apiResult, canvasHasInk, download, openSignedIn, settled, signedInPage } from '../support/sales-pages';
+import { testEnv } from '../support/test-env';
 
 /**
  * The price-volume pages as an analyst uses them: the figures on the page equal the API's for the same
@@ -227,11 +228,11 @@ describeInBrowser('the sales-proportion page', () => {
   });
 
   test('a series picked in the panel clears the trims; compared series come onto the chart and the compare table', async () => {
-    const { page, assertClean } = await openSignedIn(browser(), DIMENSION, { width: 1600, height: 1000 });
+    const { page, assertClean } = await signedInPage(browser(), { width: 1600, height: 1000 });
     const before = await apiResult<ProportionTable>(page, '/pricevolume/modelPrice/singleTable');
     const trim = before.rows.find((r) => !r.subtotal)!;
     // Trims of the default series, then another series: the trims are cleared.
-    await page.goto(`${page.url().split('?')[0]}?modelSubId=${before.modelSubId}&carIds=${trim.id}`);
+    await page.goto(`${testEnv().baseUrl}${DIMENSION}?modelSubId=${before.modelSubId}&carIds=${trim.id}`);
     await ready(page);
     await openGroup(page, '车系与车型');
     await expect(page.locator('input[name="carIds"]').inputValue()).resolves.toBe(String(trim.id));

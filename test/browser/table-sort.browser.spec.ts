@@ -172,7 +172,6 @@ describeInBrowser('the kit tables', () => {
     test(`screenshots of ${name} at 1280, 1440 and 1920 px with both side panels open`, async () => {
       for (const width of WIDTHS) {
         const { page, assertClean } = await openSignedIn(browser(), path, { width, height: 900 });
-        await settled(page);
         await screenshot(page, `tables-${SHOT}-${name}-${width}`);
         // The page scrolls inside its main area: bring the table's head to the top for a second picture.
         await page

@@ -1,7 +1,7 @@
 import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import request from 'supertest';
 import { DEFINITIONS, DEMO_OPEN_ID, MP_SESSION_HEADER, type MpRetailChart } from '@car/contracts';
-import { describeInBrowser, ready, screenshot, useBrowser } from '../support/browser';
+import { contextOptions, describeInBrowser, ready, screenshot, useBrowser } from '../support/browser';
 import { signedLink } from '../support/mp-link';
 import { openFirstSuggestion, tapPhoneTab } from '../support/phone-page';
 import { testEnv } from '../support/test-env';
@@ -17,7 +17,7 @@ const PHONES = [
 ];
 
 async function phonePage(browser: Browser, viewport: { width: number; height: number }): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport, hasTouch: true, isMobile: true, deviceScaleFactor: 2, locale: 'zh-CN' });
+  const context = await browser.newContext(contextOptions({ viewport, hasTouch: true, isMobile: true, deviceScaleFactor: 2 }));
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (m: ConsoleMessage) => void (m.type() === 'error' && errors.push(m.text())));

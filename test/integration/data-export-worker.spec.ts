@@ -10,12 +10,8 @@ import { API_PREFIX, type ExportJobView, type ReportBundleView, type ReportPage 
 import { loadConfig } from '../../backend/src/config/config';
 import { createApp } from '../../backend/src/create-app';
 import { WORKER_NODE_FLAGS } from '../../workers/src/node-flags';
-<<<<<<< HEAD
-import { binaryBody } from '../support/shared-app';
-=======
-import { binaryBody } from '../support/api-app';
 import { KILLED_WORKER_STALL_SECONDS } from '../support/killed-workers';
->>>>>>> h-queue
+import { binaryBody } from '../support/shared-app';
 import { pollUntil } from '../support/poll';
 import { testEnv } from '../support/test-env';
 import { createAnalyst } from '../support/users';

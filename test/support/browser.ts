@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Browser, ConsoleMessage, Page, chromium } from 'playwright-core';
+import { Browser, BrowserContextOptions, ConsoleMessage, Locator, Page, chromium } from 'playwright-core';
 import { FLAGS, browserRun, findChromium } from './chromium';
 
 const executablePath = findChromium();
@@ -25,6 +25,16 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath, args: FLAGS, headless: true });
 }
 
+/**
+ * What every context of a browser test asks for: Chinese, and in the browser project's run (not the acceptance
+ * suite's, whose visitor keeps the motion a browser gets by default) less motion, which the product honours
+ * (frontend/app/utils/motion.ts, app.css): charts drawn at once, no transitions, scrolls that jump. A test then reads
+ * a chart once `data-drawn` says so, not after chart.js's 300 ms animation (decision 244).
+ */
+export function contextOptions(options: BrowserContextOptions = {}): BrowserContextOptions {
+  return { locale: 'zh-CN', ...(browserRun() ? { reducedMotion: 'reduce' as const } : {}), ...options };
+}
+
 export interface OpenedPage {
   page: Page;
   errors: string[];
@@ -42,7 +52,7 @@ export interface OpenedPage {
  * happened, so a page that throws in the browser cannot pass.
  */
 export async function openPage(browser: Browser, viewport = { width: 1366, height: 768 }, options: { storageState?: string } = {}): Promise<OpenedPage> {
-  const context = await browser.newContext({ viewport, locale: 'zh-CN', storageState: options.storageState });
+  const context = await browser.newContext(contextOptions({ viewport, storageState: options.storageState }));
   // The pages run under the app's Content-Security-Policy: any violation (a script without the nonce, a
   // style, image or call from elsewhere) becomes a console error, which fails the test like any other.
   await context.addInitScript(() => {
@@ -116,9 +126,17 @@ interface RemixRouterState {
   fetchers: Map<string, { state: string }>;
 }
 
-/** Screenshots go to test-results/screenshots (git-ignored) for a person to look at. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * With `SCREENSHOTS=1`, a screenshot of the full page (or of one element) in test-results/screenshots (git-ignored)
+ * for a person to look at; else nothing. No assertion reads them and no run keeps them, and a full page costs a test
+ * a few tenths of a second (decision 244): `SCREENSHOTS=1 npx jest test/browser/x --selectProjects browser` takes a
+ * file's, and `node scripts/screenshots.mjs` every page at three widths.
+ */
+export async function screenshot(of: Page | Locator, name: string): Promise<void> {
+  if (process.env.SCREENSHOTS !== '1') return;
   const dir = path.resolve(__dirname, '..', '..', 'test-results', 'screenshots');
   fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  const file = path.join(dir, `${name}.png`);
+  // A page in full, or one element of it.
+  await ('goto' in of ? of.screenshot({ path: file, fullPage: true }) : of.screenshot({ path: file }));
 }

@@ -30,9 +30,13 @@ export function findChromium(): string | null {
   return null;
 }
 
-/** What the browser project's global setup (browser-global-setup.ts) hands to its files, in CAR_BROWSER_RUN. */
+/**
+ * What the browser project's global setup (browser-global-setup.ts) hands to one jest worker, in CAR_BROWSER_RUN:
+ * the Chromium it connects to, and the app and saved sessions of its world (global-setup.ts makes a world per worker,
+ * each app with its own JWT secret, so a session belongs to one world).
+ */
 export interface BrowserRun {
-  /** The run's one Chromium, started with `chromium.launchServer`. */
+  /** The run's one Chromium, started with `chromium.launchServer`, which every worker's files connect to. */
   wsEndpoint: string;
   /** The app the saved sessions belong to: a cookie for 127.0.0.1 holds for every port, so another app must not get it. */
   baseUrl: string;
@@ -42,9 +46,12 @@ export interface BrowserRun {
 
 export const BROWSER_RUN_ENV = 'CAR_BROWSER_RUN';
 
+/** This worker's part of the run (by JEST_WORKER_ID, as `testEnv()` picks its world), or null without the setup. */
 export function browserRun(): BrowserRun | null {
   const raw = process.env[BROWSER_RUN_ENV];
-  return raw ? (JSON.parse(raw) as BrowserRun) : null;
+  if (!raw) return null;
+  const worlds = JSON.parse(raw) as BrowserRun[];
+  return worlds[Number(process.env.JEST_WORKER_ID ?? '1') - 1] ?? worlds[0];
 }
 
 /** Starts the run's one Chromium for the global setup: a server the files connect to. */

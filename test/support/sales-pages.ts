@@ -17,12 +17,21 @@ export function signInAsDemo(page: Page): Promise<void> {
  * through the form. A test that signs out or changes the demo analyst must sign in on its own instead.
  */
 export async function openSignedIn(browser: Browser, path: string, viewport?: { width: number; height: number }): Promise<OpenedPage> {
+  const opened = await signedInPage(browser, viewport);
+  await opened.page.goto(`${testEnv().baseUrl}${path}`);
+  await ready(opened.page);
+  return opened;
+}
+
+/**
+ * `openSignedIn` before it opens anything: a blank page in the demo analyst's session, for a test that asks the API
+ * (`apiResult`) where to go first instead of loading a page only to leave it.
+ */
+export async function signedInPage(browser: Browser, viewport?: { width: number; height: number }): Promise<OpenedPage> {
   const run = browserRun();
   const saved = run?.baseUrl === testEnv().baseUrl ? run.sessions.demo : undefined;
   const opened = await openPage(browser, viewport, { storageState: saved });
   if (!saved) await signInAsDemo(opened.page);
-  await opened.page.goto(`${testEnv().baseUrl}${path}`);
-  await ready(opened.page);
   return opened;
 }
 

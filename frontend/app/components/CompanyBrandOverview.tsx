@@ -22,6 +22,7 @@ import type { CompanyBrandData } from '~/utils/company-brand-data.server';
 import { companyBrandDeckHref } from '~/utils/company-brand-details';
 import { CHART_HEIGHT, makerLabel, makerPageHref, makerTypeChanges, PAGE_PARAMS } from '~/utils/company-brand-query';
 import { filterTags } from '~/utils/filter-tags';
+import { scrollBehavior } from '~/utils/motion';
 import { withParams } from '~/utils/sale-volume-query';
 import { touches, usePendingChange } from '~/utils/use-pending-change';
 
@@ -40,7 +41,7 @@ export function CompanyBrandOverview({ data }: { data: CompanyBrandData }) {
   useEffect(() => {
     if (!scrollToDetails.current || !data.details) return;
     scrollToDetails.current = false;
-    detailsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
+    detailsRef.current?.scrollIntoView({ behavior: scrollBehavior(), block: 'nearest' });
   }, [data.details]);
 
   const places = useMemo(() => new Map(rows.map((r: TendencyRow) => [r.id, r.ranking])), [rows]);

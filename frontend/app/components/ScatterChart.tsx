@@ -7,6 +7,7 @@
 import type { ReactNode } from 'react';
 
 import { type PriceScatter, thousands } from '@car/contracts';
+import { chartAnimation } from '~/utils/motion';
 import { ChartCanvas } from './ChartCanvas';
 import { ChartExportButton } from './ChartExportButton';
 import { PanelBusy } from './PanelBusy';
@@ -62,7 +63,7 @@ export function ScatterChart({ title, chart, type, percent, height, loading, too
         options: {
           responsive: true,
           maintainAspectRatio: false,
-          animation: { duration: 300 },
+          animation: chartAnimation(),
           plugins: {
             legend: { position: 'top' },
             tooltip: {

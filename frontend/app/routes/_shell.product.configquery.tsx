@@ -44,6 +44,7 @@ import {
   withFilters,
 } from '~/utils/config-query';
 import { titled } from '~/utils/meta';
+import { scrollBehavior } from '~/utils/motion';
 import { isReturnAfterNetworkFailure, keepPageOnNetworkFailure } from '~/utils/network-failure';
 import { firstFailure, settle } from '~/utils/settle.server';
 
@@ -120,7 +121,7 @@ export default function ConfigQuery() {
     const box = scroller.current;
     const target = box?.querySelector<HTMLElement>(`#${categoryAnchorId(id)}`);
     const head = box?.querySelector<HTMLElement>('.config-head');
-    if (box && target) box.scrollTo({ top: target.offsetTop - (head?.offsetHeight ?? 0), behavior: 'smooth' });
+    if (box && target) box.scrollTo({ top: target.offsetTop - (head?.offsetHeight ?? 0), behavior: scrollBehavior() });
   };
 
   const loading = navigation.state !== 'idle' && navigation.location?.pathname === location.pathname;

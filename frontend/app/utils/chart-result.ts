@@ -19,6 +19,7 @@ import {
 } from '@car/contracts';
 import { z } from 'zod';
 
+import { chartAnimation } from './motion';
 import { urlState } from './url-state';
 
 export { SIGN_COLORS, type SignKind };
@@ -208,7 +209,8 @@ type TooltipItem = { raw: unknown; dataset: { label?: string; yAxisID?: string }
 
 /**
  * What every columns-and-lines chart of the pages shares: it fills its fixed-height box, a short
- * animation, the legend on top, one tooltip per month whose lines `label` writes; the axes are the chart's.
+ * animation (none for a visitor who asked for less motion, utils/motion.ts), the legend on top, one tooltip per
+ * month whose lines `label` writes; the axes are the chart's.
  */
 export function comboOptions(
   label: (item: TooltipItem, right: boolean) => string,
@@ -217,7 +219,7 @@ export function comboOptions(
   return {
     responsive: true,
     maintainAspectRatio: false,
-    animation: { duration: 300 },
+    animation: chartAnimation(),
     interaction: { mode: 'index' as const, intersect: false },
     plugins: {
       legend: { position: 'top' },
