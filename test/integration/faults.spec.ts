@@ -16,7 +16,7 @@ import { createApp } from '../../backend/src/create-app';
 import { JobQueue, redisConnection } from '../../backend/src/queue/job-queue';
 import { JobName, QUEUE_NAME } from '../../backend/src/queue/job-names';
 import { testEnv } from '../support/test-env';
-import { createAnalyst } from '../support/users';
+import { createAnalyst, TEST_HASH } from '../support/users';
 import { freePort } from '../support/net';
 
 /**
@@ -99,7 +99,7 @@ describe('PostgreSQL restarted under load', () => {
     await db.connect();
     await db.query(
       `INSERT INTO app_user (account, password_hash, nickname, role_id) VALUES ('faults', $1, '故障测试', (SELECT id FROM role WHERE code = 'analyst'))`,
-      [await argon2.hash(PASSWORD, { type: argon2.argon2id })],
+      [await argon2.hash(PASSWORD, TEST_HASH)],
     );
     await db.end();
     app = await createApp({ config, databaseUrl: pg.url }, false);

@@ -8,7 +8,7 @@ import request from 'supertest';
 import { API_PREFIX, ApiCode, REPORT_NO_MORE, type ReportBundleView, type ReportItem, type ReportPage } from '@car/contracts';
 import { binaryBody, sharedApp, type SharedApp } from '../support/shared-app';
 import { testEnv } from '../support/test-env';
-import { createAnalyst } from '../support/users';
+import { createAnalyst, TEST_HASH } from '../support/users';
 
 const API = `${API_PREFIX}/reportDownload`;
 const PASSWORD = 'Report@2026a';
@@ -33,7 +33,7 @@ describe('report download and upload', () => {
     const account = `rpt_${role}_${process.pid}_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}`;
     await db.query(
       `INSERT INTO app_user (account, password_hash, nickname, role_id, producer_id) VALUES ($1, $2, '报告测试', (SELECT id FROM role WHERE code = $3), $4)`,
-      [account, await argon2.hash(PASSWORD, { type: argon2.argon2id }), role, producerId],
+      [account, await argon2.hash(PASSWORD, TEST_HASH), role, producerId],
     );
     return account;
   }

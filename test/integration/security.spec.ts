@@ -14,6 +14,7 @@ import { trustProxySetting } from '../../backend/src/security/client-address';
 import { AdminOnly, RequiresPage } from '../../backend/src/security/security.decorators';
 import { untilAnswer } from '../support/shared-app';
 import { testEnv } from '../support/test-env';
+import { TEST_HASH } from '../support/users';
 
 const SECRET = 'security-integration-test-secret-0123456789';
 const API = '/car/api/security';
@@ -136,7 +137,7 @@ describe('the security module', () => {
   /** A user of this test alone, so wrong passwords and password changes never touch the demo accounts. */
   async function createUser(roleId = 2): Promise<{ id: number; account: string; password: string }> {
     const account = `sec-${RUN}-${++userCounter}`;
-    const hash = await argon2.hash(PASSWORD, { type: argon2.argon2id });
+    const hash = await argon2.hash(PASSWORD, TEST_HASH);
     const rows = await db.query(`INSERT INTO app_user (account, password_hash, nickname, role_id) VALUES ($1, $2, $3, $4) RETURNING id`, [
       account,
       hash,

@@ -3,6 +3,7 @@ import { RollupRepository } from '../../backend/src/analytics/rollup.repository'
 import { CalendarRepository } from '../../backend/src/reference/calendar.repository';
 import { openDataSource } from '../../backend/src/database/data-source';
 import { copyOfFixture, type FixtureLayer, SCHEMA_SOURCES } from './template-database';
+import { TEST_HASH } from './users';
 
 /**
  * A small, hand-made car market in a database of its own, for tests that pin every sales figure by
@@ -447,7 +448,7 @@ async function fillSalesFixture(url: string): Promise<void> {
         );
       }
 
-      const hash = await argon2.hash(ANALYST.password, { type: argon2.argon2id });
+      const hash = await argon2.hash(ANALYST.password, TEST_HASH);
       await tx.query(`INSERT INTO app_user (account, password_hash, nickname, role_id) VALUES ($1, $2, $3, $4)`, [
         ANALYST.account,
         hash,
