@@ -1,10 +1,8 @@
-import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { chromium, type BrowserServer } from 'playwright-core';
-// From the source, as jest's module map is not applied to a global setup's imports.
-import { API_PREFIX, SECURITY } from '../../contracts/src';
+import type { BrowserServer } from 'playwright-core';
 import { BROWSER_RUN_ENV, findChromium, launchBrowserServer, type BrowserRun } from './chromium';
 import globalSetup from './global-setup';
+import { saveSessions } from './saved-sessions';
 import { testEnv } from './test-env';
 
 /** The accounts every browser file may use without signing in: the demo analyst of the demo data set. */
@@ -29,23 +27,7 @@ export default async function browserGlobalSetup(): Promise<void> {
   const env = testEnv();
   const server = await launchBrowserServer();
   globalThis.__carBrowserServer = server;
-  const folder = path.join(env.dataDir, 'browser-sessions');
-  fs.mkdirSync(folder, { recursive: true });
-  const browser = await chromium.connect(server.wsEndpoint());
-  const sessions: Record<string, string> = {};
-  try {
-    for (const [account, password] of Object.entries(SHARED_ACCOUNTS)) {
-      const context = await browser.newContext();
-      const response = await context.request.post(`${env.baseUrl}${API_PREFIX}/${SECURITY.login.path}`, { data: { account, password } });
-      const body = (await response.json()) as { code: number; msg: string };
-      if (body.code !== 1) throw new Error(`signing ${account} in for the browser run: ${body.code} ${body.msg}`);
-      sessions[account] = path.join(folder, `${account}.json`);
-      await context.storageState({ path: sessions[account] });
-      await context.close();
-    }
-  } finally {
-    await browser.close();
-  }
+  const sessions = await saveSessions(server.wsEndpoint(), env.baseUrl, path.join(env.dataDir, 'browser-sessions'), SHARED_ACCOUNTS);
   const run: BrowserRun = { wsEndpoint: server.wsEndpoint(), baseUrl: env.baseUrl, sessions };
   process.env[BROWSER_RUN_ENV] = JSON.stringify(run);
 }
