@@ -1,14 +1,16 @@
 import type { Page } from 'playwright-core';
 import { API_MESSAGES } from '@car/contracts';
-import { describeInBrowser, openPage, screenshot, useBrowser } from '../support/browser';
-import { ADMIN, signIn, url } from './support/files-kit';
+import { describeInBrowser, openPage, ready, screenshot, useBrowser } from '../support/browser';
+import { openSession } from './support/analytics-kit';
+import { ADMIN, url } from './support/files-kit';
 
 const FIRST_PASSWORD = 'First#Pass2026';
 const OWN_PASSWORD = 'Own#Pass2026x';
 
 /** Signs in through the login form; where it lands. */
 async function signInWith(page: Page, account: string, password: string): Promise<void> {
-  await page.goto(url('/login'), { waitUntil: 'networkidle' });
+  await page.goto(url('/login'));
+  await ready(page);
   await page.fill('input[name="account"]', account);
   await page.fill('input[name="password"]', password);
   await page.getByRole('button', { name: '登录' }).click();
@@ -27,10 +29,10 @@ describeInBrowser('用户管理 as shipped', () => {
 
   test('a colleague the administrator disables is sent to sign in on the next page, and let in again once enabled', async () => {
     const colleague = `colleague_${Date.now().toString(36)}`;
-    const admin = await openPage(browser());
+    const admin = await openSession(browser(), ADMIN);
     const { page } = admin;
-    await signIn(page, ADMIN);
-    await page.goto(url('/admin/users'), { waitUntil: 'networkidle' });
+    await page.goto(url('/admin/users'));
+    await ready(page);
     await page.getByRole('button', { name: '新建用户' }).click();
     const dialog = page.locator('.ui.modal', { hasText: '新建用户' });
     await dialog.locator('#admin-user-account').fill(colleague);
@@ -52,18 +54,21 @@ describeInBrowser('用户管理 as shipped', () => {
     await work.waitForURL((u) => u.pathname === '/login', { timeout: 15_000 });
     await signInWith(work, colleague, OWN_PASSWORD);
     await work.waitForURL((u) => u.pathname !== '/login');
-    await work.goto(url('/salevolume/wholemarket'), { waitUntil: 'networkidle' });
+    await work.goto(url('/salevolume/wholemarket'));
+    await ready(work);
     await work.locator('.summary-card').first().waitFor();
 
     // 停用, confirmed in the dialog: the row says so.
-    await page.reload({ waitUntil: 'networkidle' });
+    await page.reload();
+    await ready(page);
     await row(page, colleague).getByRole('button', { name: '停用' }).click();
     await page.getByRole('button', { name: '确定' }).click();
     await row(page, colleague).getByRole('button', { name: '启用' }).waitFor();
     await screenshot(page, 'acceptance-admin-users-disabled');
 
     // The colleague's next page goes to the login page, with the way back kept; the password no longer signs in.
-    await work.goto(url('/salevolume/areamarket'), { waitUntil: 'networkidle' });
+    await work.goto(url('/salevolume/areamarket'));
+    await ready(work);
     const login = new URL(work.url());
     expect([login.pathname, login.searchParams.get('redirectTo')]).toEqual(['/login', '/salevolume/areamarket']);
     const refused = await work.request.get(url('/car/api/saleVolume/wholeMarket/whole'));
@@ -78,7 +83,8 @@ describeInBrowser('用户管理 as shipped', () => {
     await row(page, colleague).getByRole('button', { name: '停用' }).waitFor();
     await signInWith(work, colleague, OWN_PASSWORD);
     await work.waitForURL((u) => u.pathname !== '/login');
-    await work.goto(url('/salevolume/wholemarket'), { waitUntil: 'networkidle' });
+    await work.goto(url('/salevolume/wholemarket'));
+    await ready(work);
     await work.locator('.summary-card').first().waitFor();
 
     admin.assertClean();

@@ -1,6 +1,7 @@
 import type { Locator } from 'playwright-core';
 import { addMonths, ALERT_KINDS, type DataStatus, formatMonth, type Summary, type TablePage } from '@car/contracts';
-import { describeInBrowser, screenshot, useBrowser } from '../support/browser';
+import { describeInBrowser, ready, screenshot, useBrowser } from '../support/browser';
+import { pollUntil } from '../support/poll';
 import { apiResult, cardsOf, settled, drawnCards } from '../support/sales-pages';
 import { ADMIN, ANALYST, openAs, pointHelpersAtShipped } from './support/analytics-kit';
 import { cityCodes, clickDownload, pickMonth } from './support/files-kit';
@@ -84,7 +85,8 @@ describeInBrowser('a month imported by the administrator reaches the subscribed 
     const latest = (await apiResult<DataStatus>(page, '/search/dataStatus')).retail!.month;
     const next = formatMonth(addMonths(Number(latest.replace('-', '')), 1));
     const subscribe = async (name: string, fill: (form: Locator) => Promise<void>) => {
-      await page.goto(`${base}/salevolume/wholemarket`, { waitUntil: 'networkidle' });
+      await page.goto(`${base}/salevolume/wholemarket`);
+      await ready(page);
       await Promise.all([page.waitForURL((u) => u.pathname === '/alerts/subscriptions'), page.getByTestId('subscribe-view').click()]);
       const form = page.getByRole('form', { name: '新建订阅' });
       await form.locator('input[name="name"]').fill(name);
@@ -128,14 +130,13 @@ describeInBrowser('a month imported by the administrator reaches the subscribed 
 
     // The evaluation follows the publish (in the app, or the worker in mode redis): the bell counts both, within 2 minutes.
     const bell = page.getByTestId('bell');
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      await page.goto(`${base}/salevolume/wholemarket`, { waitUntil: 'networkidle' });
+    const bellCount = async (): Promise<string | null> => {
+      await page.goto(`${base}/salevolume/wholemarket`);
+      await ready(page);
       const count = page.getByTestId('bell-count');
-      if (((await count.count()) > 0 && (await count.textContent()) === '2') || Date.now() > deadline) break;
-      await page.waitForTimeout(1000);
-    }
-    await expect(page.getByTestId('bell-count').textContent()).resolves.toBe('2');
+      return (await count.count()) > 0 ? await count.textContent() : null;
+    };
+    expect(await pollUntil(bellCount, (shown) => shown === '2', 120_000, 250)).toBe('2');
     await expect(bell.getAttribute('aria-label')).resolves.toBe('提醒（2 条未读）');
     // The page's default month is now the imported one.
     await expect(page.locator('.data-as-of').first().textContent()).resolves.toContain(`数据截至 ${next}`);
@@ -181,7 +182,8 @@ describeInBrowser('a month imported by the administrator reaches the subscribed 
     expect(await drawnCards(page, summary)).toEqual(cardsOf(summary));
 
     // 标为已读 lowers the count, in the list and on the bell.
-    await page.goto(`${base}/alerts/notifications`, { waitUntil: 'networkidle' });
+    await page.goto(`${base}/alerts/notifications`);
+    await ready(page);
     await notification(monthTitle).getByRole('button', { name: '标为已读' }).click();
     await page.getByTestId('bell-count').filter({ hasText: /^1$/ }).waitFor();
     await expect(page.getByTestId('unread-total').textContent()).resolves.toBe('1');
@@ -189,7 +191,8 @@ describeInBrowser('a month imported by the administrator reaches the subscribed 
     expect((await cells(monthTitle))[0].trim()).toBe(monthTitle);
 
     // Both subscriptions are now evaluated at the new month.
-    await page.goto(`${base}/alerts/subscriptions`, { waitUntil: 'networkidle' });
+    await page.goto(`${base}/alerts/subscriptions`);
+    await ready(page);
     await expect(subscription('品牌销量').locator('td').nth(5).textContent()).resolves.toBe(next);
     await expect(subscription('新月份').locator('td').nth(5).textContent()).resolves.toBe(next);
     admin.assertClean();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import type { DataStatus } from '@car/contracts';
-import { describeInBrowser, screenshot, useBrowser } from '../support/browser';
+import { describeInBrowser, ready, screenshot, useBrowser } from '../support/browser';
 import { apiResult } from '../support/sales-pages';
 import { ANALYST, openAs, pointHelpersAtShipped } from './support/analytics-kit';
 
@@ -61,21 +61,24 @@ describeInBrowser('订阅与提醒 as shipped', () => {
     await page.getByRole('heading', { name: '我的提醒' }).waitFor();
 
     // 我的视图: save the page as a view, then 订阅 on its row opens the form with that view.
-    await page.goto(`${baseUrl}/salevolume/wholemarket?dimension=4`, { waitUntil: 'networkidle' });
+    await page.goto(`${baseUrl}/salevolume/wholemarket?dimension=4`);
+    await ready(page);
     const viewName = `区域排行${stamp}`;
     await page.getByRole('button', { name: '保存视图' }).click();
     const dialog = page.getByRole('dialog', { name: '保存视图' });
     await dialog.getByLabel('视图名称').fill(viewName);
     await dialog.getByRole('button', { name: '保存' }).click();
     await page.locator('.toast', { hasText: `已保存视图「${viewName}」` }).waitFor();
-    await page.goto(`${baseUrl}/myviews`, { waitUntil: 'networkidle' });
+    await page.goto(`${baseUrl}/myviews`);
+    await ready(page);
     const viewRow = page.locator('table.my-views__table tbody tr', { hasText: viewName });
     await Promise.all([page.waitForURL((u) => u.pathname === '/alerts/subscriptions'), viewRow.getByRole('link', { name: '订阅' }).click()]);
     const fromView = page.getByRole('form', { name: '新建订阅' });
     await expect(fromView.locator('input[name="name"]').inputValue()).resolves.toBe(viewName);
     await expect(fromView.locator('input[name="search"]').inputValue()).resolves.toBe('dimension=4');
 
-    await page.goto(`${baseUrl}/myviews`, { waitUntil: 'networkidle' });
+    await page.goto(`${baseUrl}/myviews`);
+    await ready(page);
     page.once('dialog', (d) => void d.accept());
     await viewRow.getByRole('button', { name: '删除' }).click();
     await viewRow.waitFor({ state: 'detached' });

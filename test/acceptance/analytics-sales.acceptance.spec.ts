@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import type { CarDetails, TablePage } from '@car/contracts';
-import { describeInBrowser, useBrowser } from '../support/browser';
+import { describeInBrowser, ready, useBrowser } from '../support/browser';
 import { chartSeriesNames, openDeck, part, slideChart, slideCount, tableOf, texts } from '../support/deck-zip';
 import { apiResult, cardsOf, cardValues, type SummaryAnswer, drawnCards } from '../support/sales-pages';
 import { testEnv } from '../support/test-env';
@@ -136,7 +136,7 @@ describeInBrowser('销量分析 as shipped', () => {
         table.locator('a.sort-header__link[data-column="sales"]').click(),
       ]);
     }
-    await page.waitForLoadState('networkidle');
+    await ready(page);
     const shown = await rankingTable(table);
     const sorted = titled(await savedDeck(page, /^整体市场表现-.*\.pptx$/), '销量排行');
     expect(sorted[0].table[0]).toEqual(shown.headers);
@@ -176,7 +176,7 @@ describeInBrowser('销量分析 as shipped', () => {
       page.waitForURL((u) => u.searchParams.get('dimension') === '3'),
       page.locator('.ranking-table__dimensions').getByRole('button', { name: '品牌', exact: true }).click(),
     ]);
-    await page.waitForLoadState('networkidle');
+    await ready(page);
     const brands = await apiResult<TablePage>(page, '/saleVolume/areaMarket/bound', { ...salesFilters(new URL(page.url())), currentPage: 1, pageSize: 10 });
     // The address moves before the table is drawn anew: read it once it shows the brands.
     await page.locator('.ranking-table tbody tr', { hasText: brands.list[0].name }).first().waitFor();
@@ -247,7 +247,7 @@ describeInBrowser('销量分析 as shipped', () => {
     const errors: string[] = [];
     popup.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
     popup.on('pageerror', (e) => errors.push(e.message));
-    await popup.waitForLoadState('networkidle');
+    await ready(popup);
     await expect(popup.locator('.maker-name').textContent()).resolves.toBe(brand.name);
     const url = new URL(popup.url());
     const own = await apiResult<SummaryAnswer>(popup, '/saleVolume/companyBrand/whole', { ...salesFilters(url), type: 1, foreignId: brand.id });

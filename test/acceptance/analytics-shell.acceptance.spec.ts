@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import type { ConsoleMessage, Page } from 'playwright-core';
 import { API_PREFIX, DASHBOARD_PATH, MP_SESSION_HEADER, type DashboardWhole, type MpRetailChart } from '@car/contracts';
-import { describeInBrowser, useBrowser } from '../support/browser';
+import { describeInBrowser, ready, useBrowser } from '../support/browser';
 import { openDeck, slide } from '../support/deck-zip';
 import { openFirstSuggestion, tapPhoneTab } from '../support/phone-page';
 import { apiResult, settled } from '../support/sales-pages';
@@ -74,7 +74,8 @@ describeInBrowser('the shell, the dashboard and the phone page as shipped', () =
     test(`${who}: every side-menu link opens its page without a console error; the dashboard's top menu leads to some of them`, async () => {
       const { page, assertClean } = await openAs(browser(), account, DASHBOARD_PATH);
       const top = await dashboardMenu(page);
-      await page.goto(`${shipped().baseUrl}/salevolume/wholemarket`, { waitUntil: 'networkidle' });
+      await page.goto(`${shipped().baseUrl}/salevolume/wholemarket`);
+      await ready(page);
       const opened = await walkSideMenu(page);
       expect(ANALYTICS_PAGES.filter((href) => !opened.includes(href))).toEqual([]);
       // 系统管理 is the administrator's alone.
@@ -97,7 +98,7 @@ describeInBrowser('the shell, the dashboard and the phone page as shipped', () =
     const month = await pickMonth(page, page.locator('.dashboard'));
     await page.waitForURL((u) => u.searchParams.get('time') === month);
     await Promise.all([page.waitForURL((u) => u.searchParams.get('accumulate') === '1'), page.getByRole('link', { name: '累计', exact: true }).click()]);
-    await page.waitForLoadState('networkidle');
+    await ready(page);
     const then = await apiResult<DashboardWhole>(page, '/dashboard/whole', { time: month, accumulate: 1 });
     expect(then.time).toContain(month.slice(0, 4));
     await page
@@ -149,7 +150,8 @@ describeInBrowser('the shell, the dashboard and the phone page as shipped', () =
     const errors: string[] = [];
     page.on('console', (m: ConsoleMessage) => void (m.type() === 'error' && errors.push(m.text())));
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(link, { waitUntil: 'networkidle' });
+    await page.goto(link);
+    await ready(page);
     expect(new URL(page.url()).searchParams.has('sign')).toBe(false);
     await tapPhoneTab(page, '品牌', '0');
     const id = await openFirstSuggestion(page, '大众');

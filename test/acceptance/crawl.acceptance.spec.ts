@@ -7,7 +7,9 @@ import { healthy, reviveShipped, shipped } from './support/shipped';
  * Issue 24: nothing a visitor without a valid session sends to any page, data request or call stops the
  * server or answers 5xx. Pages and their data requests are derived from frontend/app/routes, so a new
  * route file is crawled without being listed here. Each request is followed by the health call; a request
- * that ended the process is reported and the app started again, so one run lists every offender.
+ * that ended the process is reported and the app started again, so one run lists every offender. The requests go
+ * PARALLEL at a time (decision 245); when the server stops, the requests around it are sent again one by one, so the
+ * offender is still named.
  */
 
 /** Query strings the pages are usually opened with, beside the bare address (keyed by the route's URL). */
@@ -35,11 +37,32 @@ const CRAWL_MS = 20 * 60_000;
 
 const SESSION_CODES = /-10(?:09|08|12)(?!\d)/;
 
+/**
+ * How many requests are in flight at once: a request and its health call wait on the server most of their time, and
+ * two cores serve four at a time without one waiting for a CPU for long. The same requests as one at a time.
+ */
+const PARALLEL = 4;
+
 interface Answer {
   status: number;
   location: string | null;
   remixRedirect: boolean;
   body: string;
+}
+
+/** One request of the crawl and what its answer must be: `judge` reports what is wrong with it through `fail`. */
+interface Request {
+  label: string;
+  url: string;
+  visitor: Visitor;
+  judge: (answer: Answer) => void;
+}
+
+/** A request sent with the others in flight: its answer or why there was none, and whether health answered after it. */
+interface Attempt {
+  answer: Answer | null;
+  failure: string | null;
+  alive: boolean;
 }
 
 describe('the crawl: no page, data request or call answers 5xx or stops the server for a visitor without a valid session', () => {
@@ -80,6 +103,8 @@ describe('the crawl: no page, data request or call answers 5xx or stops the serv
    * reported and the app started again. Once a page (or call) stopped it for a visitor, that visitor's other
    * requests to the same page are skipped (its variants would only stop it again), and after RESTART_LIMIT
    * restarts the test sends nothing more; what was skipped is reported in one line per page and visitor.
+   * `send` sends them PARALLEL at a time; when the server stopped during a group of them (or just after the group
+   * before), it is started again and both groups are sent again one by one (`ask`), which names the offender.
    */
   class Crawl {
     readonly offenders: string[] = [];
@@ -92,35 +117,91 @@ describe('the crawl: no page, data request or call answers 5xx or stops the serv
       this.offenders.push(line);
     }
 
-    async ask(label: string, url: string, visitor: Visitor): Promise<Answer | null> {
-      // The page a request belongs to: its path without the query or the .data suffix.
-      const key = `${url
+    /** Every request, PARALLEL at a time, each answer judged once. */
+    async send(requests: Request[]): Promise<void> {
+      let before: Request[] = [];
+      for (let at = 0; at < requests.length; at += PARALLEL) {
+        const group = requests.slice(at, at + PARALLEL).filter((request) => !this.skips(request));
+        const attempts = await Promise.all(group.map((request) => this.attempt(request)));
+        if (attempts.every((a) => a.alive) && (await healthy(app.baseUrl))) {
+          attempts.forEach((a, i) => (a.answer ? group[i].judge(a.answer) : this.fail(`${group[i].label} → no answer (${a.failure})`)));
+          before = group;
+          continue;
+        }
+        await this.oneByOne(before, group);
+        before = [];
+      }
+    }
+
+    /**
+     * The server stopped while `group` was in flight, or just after `before` had answered: started again, both sent
+     * one by one, `group`'s answers judged (`before`'s were). If neither stops it alone, the group stopped it together.
+     */
+    private async oneByOne(before: Request[], group: Request[]): Promise<void> {
+      const offenders = this.offenders.length;
+      if (!(await healthy(app.baseUrl))) {
+        this.restarts++;
+        await reviveShipped();
+      }
+      this.previous = null;
+      for (const request of before) await this.ask(request.label, request.url, request.visitor);
+      for (const request of group) {
+        const answer = await this.ask(request.label, request.url, request.visitor);
+        if (answer) request.judge(answer);
+      }
+      if (this.offenders.length === offenders) {
+        this.fail(`the server stopped while these were in flight, and none stops it alone: ${[...before, ...group].map((r) => r.label).join('; ')}`);
+      }
+    }
+
+    /** The page a request belongs to, with its visitor: its path without the query or the .data suffix. */
+    private keyOf(url: string, visitor: Visitor): string {
+      return `${url
         .split('?')[0]
         .replace(/\.data$/, '')
         .replace(/^\/_root$/, '/')} [${visitor.name}]`;
-      if (this.stopped.has(key) || this.restarts >= RESTART_LIMIT) {
-        const skip = this.restarts >= RESTART_LIMIT ? `requests after ${RESTART_LIMIT} restarts` : key;
-        this.skipped.set(skip, (this.skipped.get(skip) ?? 0) + 1);
-        return null;
-      }
+    }
+
+    /** True (and counted) when the request is not sent: its page stopped the server for its visitor, or too many restarts. */
+    private skips(request: { url: string; visitor: Visitor }): boolean {
+      const key = this.keyOf(request.url, request.visitor);
+      if (!this.stopped.has(key) && this.restarts < RESTART_LIMIT) return false;
+      const skip = this.restarts >= RESTART_LIMIT ? `requests after ${RESTART_LIMIT} restarts` : key;
+      this.skipped.set(skip, (this.skipped.get(skip) ?? 0) + 1);
+      return true;
+    }
+
+    private async fetchAnswer(url: string, visitor: Visitor): Promise<{ answer: Answer | null; failure: string | null }> {
       sent++;
       const headers: Record<string, string> = { accept: 'text/html,*/*' };
       if (visitor.cookie) headers.cookie = visitor.cookie;
-      let answer: Answer | null = null;
-      let failure: string | null = null;
       try {
         const response = await fetch(`${app.baseUrl}${url}`, { redirect: 'manual', headers, signal: AbortSignal.timeout(60_000) });
         // The older `?_data=` protocol answers a redirect as 204 with X-Remix-Redirect.
         const remixRedirect = response.headers.get('x-remix-redirect');
-        answer = {
+        const answer = {
           status: response.status,
           location: response.headers.get('location') ?? remixRedirect,
           remixRedirect: remixRedirect !== null,
           body: await response.text(),
         };
+        return { answer, failure: null };
       } catch (error) {
-        failure = reason(error);
+        return { answer: null, failure: reason(error) };
       }
+    }
+
+    /** A request among others in flight, then the health call. */
+    private async attempt(request: Request): Promise<Attempt> {
+      const { answer, failure } = await this.fetchAnswer(request.url, request.visitor);
+      return { answer, failure, alive: await healthy(app.baseUrl) };
+    }
+
+    /** One request alone, then the health call (the way the offender is named). */
+    async ask(label: string, url: string, visitor: Visitor): Promise<Answer | null> {
+      const key = this.keyOf(url, visitor);
+      if (this.skips({ url, visitor })) return null;
+      const { answer, failure } = await this.fetchAnswer(url, visitor);
       if (failure !== null && /ECONNREFUSED/.test(failure) && this.previous) {
         // Refused before it was sent: the previous request ended the process after its answer.
         this.offenders.push(`${this.previous.label} → stopped the server just after answering`);
@@ -187,19 +268,26 @@ describe('the crawl: no page, data request or call answers 5xx or stops the serv
     'every page: a redirect to /login for a page behind the session, never a 5xx, and the server lives',
     async () => {
       const crawl = new Crawl();
+      const requests: Request[] = [];
       for (const { route, query } of pages(false)) {
         const url = `${route.url}${query ? `?${query}` : ''}`;
+        const chainPublic = route.chain.filter((id) => id !== 'root').every((id) => PUBLIC_ROUTES.has(id));
         for (const visitor of web) {
-          const answer = await crawl.ask(`GET ${url} [${visitor.name}]`, url, visitor);
-          if (!answer) continue;
-          const chainPublic = route.chain.filter((id) => id !== 'root').every((id) => PUBLIC_ROUTES.has(id));
-          if (answer.status >= 500) crawl.fail(`GET ${url} [${visitor.name}] → ${summary(answer)}`);
-          else if (!route.resource && !chainPublic && !toLogin(answer))
-            crawl.fail(`GET ${url} [${visitor.name}] → ${summary(answer)}, not a redirect to /login`);
-          else if (route.resource && answer.status < 300 && !SESSION_CODES.test(answer.body))
-            crawl.fail(`GET ${url} [${visitor.name}] → ${summary(answer)} without the session code`);
+          const label = `GET ${url} [${visitor.name}]`;
+          requests.push({
+            label,
+            url,
+            visitor,
+            judge: (answer) => {
+              if (answer.status >= 500) crawl.fail(`${label} → ${summary(answer)}`);
+              else if (!route.resource && !chainPublic && !toLogin(answer)) crawl.fail(`${label} → ${summary(answer)}, not a redirect to /login`);
+              else if (route.resource && answer.status < 300 && !SESSION_CODES.test(answer.body))
+                crawl.fail(`${label} → ${summary(answer)} without the session code`);
+            },
+          });
         }
       }
+      await crawl.send(requests);
       expect(crawl.report()).toEqual([]);
     },
     CRAWL_MS,
@@ -209,24 +297,31 @@ describe('the crawl: no page, data request or call answers 5xx or stops the serv
     'every data request of every page (.data, _routes, ?_data=): a redirect or the session code, never a 5xx, and the server lives',
     async () => {
       const crawl = new Crawl();
+      const requests: Request[] = [];
       for (const { route, query } of pages(false)) {
         for (const request of dataRequests(route, routes, query)) {
           const needsSession =
             request.routeId === null ? route.chain.some((id) => id !== 'root' && !PUBLIC_ROUTES.has(id)) : !PUBLIC_ROUTES.has(request.routeId);
           for (const visitor of web) {
             const label = `GET ${request.url} [${visitor.name}]`;
-            const answer = await crawl.ask(label, request.url, visitor);
-            if (!answer) continue;
-            if (answer.status >= 500) crawl.fail(`${label} → ${summary(answer)}`);
-            // A page that does not exist is a 404 to anyone when only the splat's loader is asked.
-            else if (answer.status === 404 && route.splat && request.routeId === route.id) continue;
-            // A single-fetch answer carries its redirect in the stream ("redirect","/login?…").
-            else if (needsSession && !redirected(answer) && !/"\/login\b/.test(answer.body) && !SESSION_CODES.test(answer.body)) {
-              crawl.fail(`${label} → ${summary(answer)}, neither a redirect nor the session code`);
-            }
+            requests.push({
+              label,
+              url: request.url,
+              visitor,
+              judge: (answer) => {
+                if (answer.status >= 500) crawl.fail(`${label} → ${summary(answer)}`);
+                // A page that does not exist is a 404 to anyone when only the splat's loader is asked.
+                else if (answer.status === 404 && route.splat && request.routeId === route.id) return;
+                // A single-fetch answer carries its redirect in the stream ("redirect","/login?…").
+                else if (needsSession && !redirected(answer) && !/"\/login\b/.test(answer.body) && !SESSION_CODES.test(answer.body)) {
+                  crawl.fail(`${label} → ${summary(answer)}, neither a redirect nor the session code`);
+                }
+              },
+            });
           }
         }
       }
+      await crawl.send(requests);
       expect(crawl.report()).toEqual([]);
     },
     CRAWL_MS,
@@ -236,16 +331,23 @@ describe('the crawl: no page, data request or call answers 5xx or stops the serv
     'the mobile query page and its data requests, with its own car-mp session: never a 5xx, and the server lives',
     async () => {
       const crawl = new Crawl();
+      const requests: Request[] = [];
       for (const { route, query } of pages(true)) {
-        const requests = [{ url: `${route.url}${query ? `?${query}` : ''}` }, ...dataRequests(route, routes, query)];
-        for (const request of requests) {
+        for (const { url } of [{ url: `${route.url}${query ? `?${query}` : ''}` }, ...dataRequests(route, routes, query)]) {
           for (const visitor of mp) {
-            const label = `GET ${request.url} [${visitor.name}]`;
-            const answer = await crawl.ask(label, request.url, visitor);
-            if (answer && answer.status >= 500) crawl.fail(`${label} → ${summary(answer)}`);
+            const label = `GET ${url} [${visitor.name}]`;
+            requests.push({
+              label,
+              url,
+              visitor,
+              judge: (answer) => {
+                if (answer.status >= 500) crawl.fail(`${label} → ${summary(answer)}`);
+              },
+            });
           }
         }
       }
+      await crawl.send(requests);
       expect(crawl.report()).toEqual([]);
     },
     CRAWL_MS,
@@ -257,21 +359,28 @@ describe('the crawl: no page, data request or call answers 5xx or stops the serv
       const crawl = new Crawl();
       const calls = ENDPOINTS.filter((e) => e.method === 'GET' && e.access !== 'public');
       expect(calls.length).toBeGreaterThan(20);
+      const requests: Request[] = [];
       for (const call of calls) {
         const url = `${API_PREFIX}/${call.path}`;
         for (const visitor of call.access === 'mp' ? mp : web) {
           const label = `GET ${url} [${visitor.name}]`;
-          const answer = await crawl.ask(label, url, visitor);
-          if (!answer) continue;
-          let code: unknown;
-          try {
-            code = (JSON.parse(answer.body) as { code?: unknown }).code;
-          } catch {
-            code = `not JSON: ${answer.body.slice(0, 60)}`;
-          }
-          if (answer.status >= 500 || code !== visitor.code) crawl.fail(`${label} → ${answer.status} code ${String(code)}, expected ${visitor.code}`);
+          requests.push({
+            label,
+            url,
+            visitor,
+            judge: (answer) => {
+              let code: unknown;
+              try {
+                code = (JSON.parse(answer.body) as { code?: unknown }).code;
+              } catch {
+                code = `not JSON: ${answer.body.slice(0, 60)}`;
+              }
+              if (answer.status >= 500 || code !== visitor.code) crawl.fail(`${label} → ${answer.status} code ${String(code)}, expected ${visitor.code}`);
+            },
+          });
         }
       }
+      await crawl.send(requests);
       expect(crawl.report()).toEqual([]);
     },
     CRAWL_MS,

@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
-import { describeInBrowser, openPage, screenshot, useBrowser } from '../support/browser';
+import { describeInBrowser, ready, screenshot, useBrowser } from '../support/browser';
 import { chooseCity, chooseOption, chosen } from '../support/export-pages';
-import { ANALYST, pickMonth, signIn, url } from './support/files-kit';
+import { openSession } from './support/analytics-kit';
+import { ANALYST, pickMonth, url } from './support/files-kit';
 
 jest.setTimeout(180_000);
 
@@ -27,14 +28,14 @@ describeInBrowser('the export forms as shipped', () => {
   let assertClean: () => void;
 
   beforeAll(async () => {
-    ({ page, assertClean } = await openPage(browser()));
-    await signIn(page, ANALYST);
+    ({ page, assertClean } = await openSession(browser(), ANALYST));
   });
 
   afterEach(() => assertClean());
 
   test('城市: a dialog grouped by province with a search box; Enter searches, 确定 keeps the choice when reopened, 清空 empties it', async () => {
-    await page.goto(url('/comprehensiveinquiry/cityretailexport'), { waitUntil: 'networkidle' });
+    await page.goto(url('/comprehensiveinquiry/cityretailexport'));
+    await ready(page);
     await tag(page, '城市').click();
     await page.getByRole('textbox', { name: '城市', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: '选择城市' });
@@ -83,7 +84,8 @@ describeInBrowser('the export forms as shipped', () => {
     await dialog.waitFor({ state: 'detached' });
 
     // The price export's 城市 (with 车型) is the same dialog.
-    await page.goto(url('/comprehensiveinquiry/pricedownload'), { waitUntil: 'networkidle' });
+    await page.goto(url('/comprehensiveinquiry/pricedownload'));
+    await ready(page);
     await tag(page, '车型').click();
     await tag(page, '城市').click();
     await chooseCity(page, '北京市');
@@ -91,7 +93,8 @@ describeInBrowser('the export forms as shipped', () => {
   });
 
   test("重置 returns the month range to the default: the calendar's first month through the same month", async () => {
-    await page.goto(url('/comprehensiveinquiry/pricevolumeexport'), { waitUntil: 'networkidle' });
+    await page.goto(url('/comprehensiveinquiry/pricevolumeexport'));
+    await ready(page);
     const latest = await monthOf(page, 'start');
     expect(latest).toMatch(/^\d{4}-\d{2}$/);
     expect(await monthOf(page, 'end')).toBe(latest);
@@ -99,13 +102,14 @@ describeInBrowser('the export forms as shipped', () => {
     await pickMonth(page.locator('.export-page__months .month-picker').first(), earlier);
     expect(await chosen(page)).toEqual(expect.arrayContaining([`月份：${earlier} 至 ${latest}`]));
     await page.getByRole('button', { name: '重置' }).click();
-    await page.waitForLoadState('networkidle');
+    await ready(page);
     expect([await monthOf(page, 'start'), await monthOf(page, 'end')]).toEqual([latest, latest]);
     expect(await chosen(page)).toEqual(expect.arrayContaining([`月份：${latest} 至 ${latest}`]));
   });
 
   test('价量数据导出 offers 发动机, 变速箱 and 驱动形式 without 车型, and exports by them', async () => {
-    await page.goto(url('/comprehensiveinquiry/pricevolumeexport'), { waitUntil: 'networkidle' });
+    await page.goto(url('/comprehensiveinquiry/pricevolumeexport'));
+    await ready(page);
     const offered = await tagNames(page);
     expect(offered).toEqual(expect.arrayContaining(['发动机', '变速箱', '驱动形式']));
     expect(offered.indexOf('发动机')).toBeLessThan(offered.indexOf('燃料类型'));
@@ -117,7 +121,8 @@ describeInBrowser('the export forms as shipped', () => {
   });
 
   test('an empty export multi-select selects all when it gains focus, as on the other pages', async () => {
-    await page.goto(url('/comprehensiveinquiry/fandiandownload'), { waitUntil: 'networkidle' });
+    await page.goto(url('/comprehensiveinquiry/fandiandownload'));
+    await ready(page);
     await tag(page, '燃料类型').click();
     expect(await chosen(page)).toEqual(expect.arrayContaining(['燃料类型：全部']));
     const select = page.locator('.export-page__control', { hasText: '燃料类型' }).locator('.multi-select__input[aria-label="燃料类型"]');

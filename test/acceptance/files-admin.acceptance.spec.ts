@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
 import type { AuditPage, Summary } from '@car/contracts';
-import { describeInBrowser, openPage, screenshot, useBrowser } from '../support/browser';
+import { describeInBrowser, ready, screenshot, useBrowser } from '../support/browser';
 import { apiResult, cardsOf, settled, drawnCards } from '../support/sales-pages';
-import { ADMIN, cityCodes, cityCodesByName, clickDownload, openWorkbook, pickMonth, signIn, tableOf, url } from './support/files-kit';
+import { openSession } from './support/analytics-kit';
+import { ADMIN, cityCodes, cityCodesByName, clickDownload, openWorkbook, pickMonth, tableOf, url } from './support/files-kit';
 
 jest.setTimeout(240_000);
 
@@ -34,15 +35,15 @@ describeInBrowser('the administrator’s files as shipped: downloaded and opened
   let assertClean: () => void;
 
   beforeAll(async () => {
-    ({ page, assertClean } = await openPage(browser()));
-    await signIn(page, ADMIN);
+    ({ page, assertClean } = await openSession(browser(), ADMIN));
   });
 
   afterEach(() => assertClean());
 
   test('安全日志 下载: the workbook holds the events the list counts for the same filters', async () => {
     const filters = { account: ADMIN.account, events: 'login.success' };
-    await page.goto(url(`/admin/audit?${new URLSearchParams(filters)}`), { waitUntil: 'networkidle' });
+    await page.goto(url(`/admin/audit?${new URLSearchParams(filters)}`));
+    await ready(page);
     await page.locator('.admin-page__table tbody tr[data-event="login.success"]').first().waitFor();
     const link = page.getByRole('link', { name: '下载' });
     // Another session may sign in meanwhile: compare when the count held across the download.
@@ -63,7 +64,8 @@ describeInBrowser('the administrator’s files as shipped: downloaded and opened
   });
 
   test('数据导入: the retail templates (CSV and workbook) and an error’s problem report, opened', async () => {
-    await page.goto(url('/admin/import'), { waitUntil: 'networkidle' });
+    await page.goto(url('/admin/import'));
+    await ready(page);
     const csv = await clickDownload(page, page.getByRole('link', { name: '零售量模板.csv' }));
     expect(csv.fileName).toMatch(/\.csv$/);
     const lines = csv.body
@@ -98,7 +100,8 @@ describeInBrowser('the administrator’s files as shipped: downloaded and opened
   });
 
   test('a small retail month imported through the page: the whole-market page shows the file’s sum', async () => {
-    await page.goto(url('/admin/import'), { waitUntil: 'networkidle' });
+    await page.goto(url('/admin/import'));
+    await ready(page);
     const template = await clickDownload(page, page.getByRole('link', { name: '零售量模板.csv' }));
     const car = template.body
       .toString('utf8')
@@ -126,7 +129,7 @@ describeInBrowser('the administrator’s files as shipped: downloaded and opened
     expect(await progress(page).locator('.ui.positive.message').textContent()).toContain(`已导入 ${IMPORT_MONTH} 的零售量数据`);
 
     const sum = facts.reduce((total, fact) => total + fact[4], 0);
-    await page.goto(url(`/salevolume/wholemarket?time=${IMPORT_MONTH}`), { waitUntil: 'networkidle' });
+    await page.goto(url(`/salevolume/wholemarket?time=${IMPORT_MONTH}`));
     await settled(page);
     const summary = await apiResult<Summary>(page, '/saleVolume/wholeMarket/whole', { time: IMPORT_MONTH });
     expect(summary.qty).toBe(sum);

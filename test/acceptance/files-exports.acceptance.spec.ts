@@ -4,10 +4,11 @@ import type ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import type { ChartResult, IdName, PriceTraceWhole, SubSeriesCars, Summary } from '@car/contracts';
 import { storedPath } from '../../backend/src/dataExport/export-pipeline';
-import { describeInBrowser, openPage, screenshot, useBrowser } from '../support/browser';
+import { describeInBrowser, ready, screenshot, useBrowser } from '../support/browser';
 import { chooseCity, chooseOption, chosen } from '../support/export-pages';
 import { apiResult } from '../support/sales-pages';
-import { ANALYST, app, clickDownload, columnSum, openWorkbook, signIn, sumsBy, tableOf, url, type SavedFile } from './support/files-kit';
+import { openSession } from './support/analytics-kit';
+import { ANALYST, app, clickDownload, columnSum, openWorkbook, sumsBy, tableOf, url, type SavedFile } from './support/files-kit';
 
 jest.setTimeout(180_000);
 
@@ -84,14 +85,14 @@ describeInBrowser('the exports as shipped: generated, downloaded and opened', ()
   let allowConsoleError: (pattern: RegExp) => void;
 
   beforeAll(async () => {
-    ({ page, assertClean, allowConsoleError } = await openPage(browser()));
-    await signIn(page, ANALYST);
+    ({ page, assertClean, allowConsoleError } = await openSession(browser(), ANALYST));
   });
 
   afterEach(() => assertClean());
 
   test('城市零售数据: 广东省 纯电动 in the latest month; the rows sum to the area-market total of the same filters', async () => {
-    await page.goto(url('/comprehensiveinquiry/cityretailexport'), { waitUntil: 'networkidle' });
+    await page.goto(url('/comprehensiveinquiry/cityretailexport'));
+    await ready(page);
     await tag(page, '省份').click();
     await tag(page, '燃料类型').click();
     await chooseOption(page, '省份', '广东省');
@@ -108,7 +109,8 @@ describeInBrowser('the exports as shipped: generated, downloaded and opened', ()
   });
 
   test('价量数据: 自主 in bands of 5万 from 10万 to 30万; each band sums to the price-band chart of the same filters', async () => {
-    await page.goto(url('/comprehensiveinquiry/pricevolumeexport'), { waitUntil: 'networkidle' });
+    await page.goto(url('/comprehensiveinquiry/pricevolumeexport'));
+    await ready(page);
     await page.getByLabel('价格下限').fill('10');
     await page.getByLabel('价格上限').fill('30');
     await page.getByLabel('价格段宽度').fill('5');
@@ -136,7 +138,8 @@ describeInBrowser('the exports as shipped: generated, downloaded and opened', ()
   });
 
   test('价格数据: 纯电动 by trim; MSRP, TP, discount and rate agree in every row, and a trim’s are its price-trace cards', async () => {
-    await page.goto(url('/comprehensiveinquiry/pricedownload'), { waitUntil: 'networkidle' });
+    await page.goto(url('/comprehensiveinquiry/pricedownload'));
+    await ready(page);
     await tag(page, '燃料类型').click();
     await chooseOption(page, '燃料类型', '纯电动');
     const { file, header, rows } = await generate(page);
@@ -157,7 +160,8 @@ describeInBrowser('the exports as shipped: generated, downloaded and opened', ()
   });
 
   test('返点数据: 汽油 by trim; every row a trim with its MSRP and a rebate', async () => {
-    await page.goto(url('/comprehensiveinquiry/fandiandownload'), { waitUntil: 'networkidle' });
+    await page.goto(url('/comprehensiveinquiry/fandiandownload'));
+    await ready(page);
     await tag(page, '燃料类型').click();
     await chooseOption(page, '燃料类型', '汽油');
     const { file, header, rows } = await generate(page);
@@ -173,7 +177,8 @@ describeInBrowser('the exports as shipped: generated, downloaded and opened', ()
   });
 
   test('a file gone from the data folder: its 下载 links keep the page and say why in a toast', async () => {
-    await page.goto(url('/comprehensiveinquiry/cityretailexport'), { waitUntil: 'networkidle' });
+    await page.goto(url('/comprehensiveinquiry/cityretailexport'));
+    await ready(page);
     await tag(page, '城市').click();
     await chooseCity(page, '北京市');
     await tag(page, '燃料类型').click();

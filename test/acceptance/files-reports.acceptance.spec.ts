@@ -5,9 +5,10 @@ import JSZip from 'jszip';
 import type { Page } from 'playwright-core';
 import { bundleFileName } from '../../backend/src/reportDownload/report-download.jobs';
 import { REPORT_FILE_TYPE_KEYS, REPORT_FILE_TYPES } from '@car/contracts';
-import { describeInBrowser, openPage, screenshot, useBrowser } from '../support/browser';
+import { describeInBrowser, ready, screenshot, useBrowser } from '../support/browser';
 import { chartSeriesNames, openDeck, part, slideChart, texts } from '../support/deck-zip';
-import { ADMIN, ANALYST, app, clickDownload, openWorkbook, savedFile, signIn, url } from './support/files-kit';
+import { openSession } from './support/analytics-kit';
+import { ADMIN, ANALYST, app, clickDownload, openWorkbook, savedFile, url } from './support/files-kit';
 
 jest.setTimeout(180_000);
 
@@ -32,9 +33,9 @@ describeInBrowser('the reports as shipped: downloaded and opened', () => {
   const browser = useBrowser();
 
   test('an analyst downloads one report (a workbook) and a bundle of three (a zip of exactly those three); a gone zip is a toast', async () => {
-    const { page, assertClean, allowConsoleError } = await openPage(browser());
-    await signIn(page, ANALYST);
-    await page.goto(url('/comprehensiveinquiry/reportdownload'), { waitUntil: 'networkidle' });
+    const { page, assertClean, allowConsoleError } = await openSession(browser(), ANALYST);
+    await page.goto(url('/comprehensiveinquiry/reportdownload'));
+    await ready(page);
     expect(await demoRows(page).count()).toBeGreaterThanOrEqual(3);
 
     const excel = demoRows(page)
@@ -101,9 +102,9 @@ describeInBrowser('the reports as shipped: downloaded and opened', () => {
   });
 
   test('a report the administrator uploads is the analyst’s download, byte for byte; then it is deleted', async () => {
-    const admin = await openPage(browser());
-    await signIn(admin.page, ADMIN);
-    await admin.page.goto(url('/admin/reports'), { waitUntil: 'networkidle' });
+    const admin = await openSession(browser(), ADMIN);
+    await admin.page.goto(url('/admin/reports'));
+    await ready(admin.page);
     expect(await admin.page.locator('h2').textContent()).toBe('报告管理');
 
     // The producer: the first of the A–Z dialog.
@@ -123,9 +124,9 @@ describeInBrowser('the reports as shipped: downloaded and opened', () => {
     await rows(admin.page).filter({ hasText: name }).waitFor();
 
     try {
-      const analyst = await openPage(browser());
-      await signIn(analyst.page, ANALYST);
-      await analyst.page.goto(url(`/comprehensiveinquiry/reportdownload?name=${encodeURIComponent(name)}`), { waitUntil: 'networkidle' });
+      const analyst = await openSession(browser(), ANALYST);
+      await analyst.page.goto(url(`/comprehensiveinquiry/reportdownload?name=${encodeURIComponent(name)}`));
+      await ready(analyst.page);
       expect(await rows(analyst.page).count()).toBe(1);
       const got = await clickDownload(analyst.page, rows(analyst.page).first().locator('a'));
       expect(got.fileName).toBe(`${name}.xlsx`);

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { DASHBOARD_PATH } from '@car/contracts';
-import { describeInBrowser, openPage, useBrowser } from '../support/browser';
+import { describeInBrowser, openPage, ready, useBrowser } from '../support/browser';
 import { signInAs } from '../support/export-pages';
 import { settled } from '../support/sales-pages';
 import { ANALYST, openAs, pointHelpersAtShipped } from './support/analytics-kit';
@@ -40,10 +40,12 @@ describeInBrowser('home routes and the 数据列 chooser as shipped', () => {
     await settled(page);
     expect(pathOf(page)).toBe(HOME);
 
-    await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
+    await page.goto(`${baseUrl}/`);
+    await ready(page);
     expect(pathOf(page)).toBe(HOME);
     // An analyst typing an administrator's page is led home, as the spec leads a page outside the menus.
-    await page.goto(`${baseUrl}/admin/users`, { waitUntil: 'networkidle' });
+    await page.goto(`${baseUrl}/admin/users`);
+    await ready(page);
     expect(pathOf(page)).toBe(HOME);
 
     await Promise.all([page.waitForURL((u) => u.pathname === DASHBOARD_PATH), page.locator('.app-header a', { hasText: '看板' }).click()]);
@@ -57,7 +59,8 @@ describeInBrowser('home routes and the 数据列 chooser as shipped', () => {
     await Promise.all([page.waitForURL((u) => u.pathname === DASHBOARD_PATH), page.locator('.side-menu a', { hasText: '看板' }).click()]);
     await settled(page);
     // The header's 首页 leads home again.
-    await page.goto(`${baseUrl}/price/totalmarket`, { waitUntil: 'networkidle' });
+    await page.goto(`${baseUrl}/price/totalmarket`);
+    await ready(page);
     await page.getByTestId('greeting').click();
     await Promise.all([page.waitForURL((u) => u.pathname === HOME), page.locator('.app-header__user').getByText('首页').click()]);
     assertClean();
@@ -65,7 +68,8 @@ describeInBrowser('home routes and the 数据列 chooser as shipped', () => {
 
   test('an anonymous visitor of `/` is sent to sign in, and back home after it', async () => {
     const { page, assertClean } = await openPage(browser(), { width: 1600, height: 1000 });
-    await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
+    await page.goto(`${baseUrl}/`);
+    await ready(page);
     expect(pathOf(page)).toBe('/login');
     await page.fill('input[name="account"]', ANALYST.account);
     await page.fill('input[name="password"]', ANALYST.password);
@@ -105,7 +109,7 @@ describeInBrowser('home routes and the 数据列 chooser as shipped', () => {
     await page.waitForFunction(() => document.querySelectorAll('.ranking-table thead th.ranking-table__num').length === 0);
     await expect(input.textContent()).resolves.toBe('选择');
     await page.keyboard.press('Escape');
-    await page.reload({ waitUntil: 'networkidle' });
+    await page.reload();
     await settled(page);
     await expect(page.locator('.ranking-table thead th.ranking-table__num').count()).resolves.toBe(0);
     await expect(input.textContent()).resolves.toBe('选择');

@@ -1,6 +1,6 @@
 import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import { DEMO_OPEN_ID, MP_SESSION_HEADER } from '@car/contracts';
-import { describeInBrowser, screenshot, useBrowser } from '../support/browser';
+import { describeInBrowser, ready, screenshot, useBrowser } from '../support/browser';
 import { signedLink } from '../support/mp-link';
 import { app, url } from './support/files-kit';
 
@@ -19,7 +19,8 @@ async function phone(browser: Browser): Promise<{ page: Page; errors: string[] }
   page.on('console', (m: ConsoleMessage) => void (m.type() === 'error' && errors.push(m.text())));
   page.on('pageerror', (e) => errors.push(e.message));
   app();
-  await page.goto(url(`/wechatsalevolume?${new URLSearchParams(signedLink(DEMO_OPEN_ID))}`), { waitUntil: 'networkidle' });
+  await page.goto(url(`/wechatsalevolume?${new URLSearchParams(signedLink(DEMO_OPEN_ID))}`));
+  await ready(page);
   expect(new URL(page.url()).searchParams.has('sign')).toBe(false);
   return { page, errors };
 }

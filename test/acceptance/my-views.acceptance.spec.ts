@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { describeInBrowser, useBrowser } from '../support/browser';
+import { describeInBrowser, ready, useBrowser } from '../support/browser';
 import { ADMIN, ANALYST, openAs, pointHelpersAtShipped } from './support/analytics-kit';
 
 /**
@@ -50,7 +50,8 @@ describeInBrowser('我的视图 as shipped', () => {
     expect(new URL(page.url()).search).toBe('?dimension=4');
     expect(await page.getByTestId('view-notice').count()).toBe(0);
 
-    await page.goto(`${baseUrl}/myviews`, { waitUntil: 'networkidle' });
+    await page.goto(`${baseUrl}/myviews`);
+    await ready(page);
     await row(page, '我的视图', name).getByRole('button', { name: '重命名' }).click();
     const renamed = `${name}改`;
     await nameDialog(page, '重命名视图', renamed, `已重命名为「${renamed}」`);
@@ -69,17 +70,20 @@ describeInBrowser('我的视图 as shipped', () => {
     expect(await received.getByRole('button', { name: '重命名' }).count()).toBe(0);
     await Promise.all([admin.page.waitForURL((u) => u.pathname === '/salevolume/wholemarket'), received.getByRole('link', { name: '打开' }).click()]);
     expect(new URL(admin.page.url()).search).toBe('?dimension=4');
-    await admin.page.goto(`${baseUrl}/myviews`, { waitUntil: 'networkidle' });
+    await admin.page.goto(`${baseUrl}/myviews`);
+    await ready(admin.page);
     await row(admin.page, '共享给我的', renamed).getByRole('button', { name: '另存为我的视图' }).click();
     await nameDialog(admin.page, '另存为我的视图', `副本${stamp}`, `已另存为我的视图「副本${stamp}」`);
     await remove(admin.page, `副本${stamp}`);
     admin.assertClean();
 
     // A parameter the page no longer reads.
-    await page.goto(`${baseUrl}/salevolume/areamarket?dimension=2&retiredKey=1`, { waitUntil: 'networkidle' });
+    await page.goto(`${baseUrl}/salevolume/areamarket?dimension=2&retiredKey=1`);
+    await ready(page);
     await page.getByRole('button', { name: '保存视图' }).click();
     await nameDialog(page, '保存视图', `旧${stamp}`, `已保存视图「旧${stamp}」`);
-    await page.goto(`${baseUrl}/myviews`, { waitUntil: 'networkidle' });
+    await page.goto(`${baseUrl}/myviews`);
+    await ready(page);
     await Promise.all([
       page.waitForURL((u) => u.pathname === '/salevolume/areamarket'),
       row(page, '我的视图', `旧${stamp}`).getByRole('link', { name: '打开' }).click(),
@@ -87,7 +91,8 @@ describeInBrowser('我的视图 as shipped', () => {
     expect(new URL(page.url()).search).toBe('?dimension=2');
     await expect(page.getByTestId('view-notice').textContent()).resolves.toBe(`视图「旧${stamp}」中的部分条件已不再适用，已忽略：retiredKey`);
 
-    await page.goto(`${baseUrl}/myviews`, { waitUntil: 'networkidle' });
+    await page.goto(`${baseUrl}/myviews`);
+    await ready(page);
     await remove(page, `旧${stamp}`);
     await remove(page, renamed);
     demo.assertClean();

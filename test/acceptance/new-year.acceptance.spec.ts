@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { DEMO_OPEN_ID, MP_SESSION_HEADER, type MpRetailChart, type Summary } from '@car/contracts';
-import { describeInBrowser, screenshot, useBrowser } from '../support/browser';
+import { describeInBrowser, ready, screenshot, useBrowser } from '../support/browser';
 import { signedLink } from '../support/mp-link';
 import { apiResult, cardsOf, drawnCards, settled } from '../support/sales-pages';
 import { ANALYST, openAs, pointHelpersAtShipped } from './support/analytics-kit';
@@ -55,8 +55,8 @@ describeInBrowser('1-2月合计 as shipped', () => {
         .url()
         .replace('time=2026-02', 'time=2026-03')
         .replace(/&?newYear=1/, ''),
-      { waitUntil: 'networkidle' },
     );
+    await ready(page);
     await expect(page.locator('.new-year-toggle').count()).resolves.toBe(0);
     const refused = await page.request.get(page.url().replace(/\/salevolume\/wholemarket.*$/, '/car/api/saleVolume/wholeMarket/whole?time=2026-03&newYear=1'));
     expect(refused.status()).toBe(400);
@@ -69,11 +69,13 @@ describeInBrowser('1-2月合计 as shipped', () => {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${shippedBase}/wechatsalevolume?${new URLSearchParams(signedLink(DEMO_OPEN_ID))}&type=0`, { waitUntil: 'networkidle' });
+    await page.goto(`${shippedBase}/wechatsalevolume?${new URLSearchParams(signedLink(DEMO_OPEN_ID))}&type=0`);
+    await ready(page);
     expect(new URL(page.url()).searchParams.has('sign')).toBe(false);
     const brands = (await mpCall(page, 'searchCar', { type: '0', name: '大众' })).body.result as Array<{ id: number; name: string }>;
     const id = String(brands.find((b) => b.name === '大众')!.id);
-    await page.goto(`${shippedBase}/wechatsalevolume?type=0&id=${id}&time=2026-02`, { waitUntil: 'networkidle' });
+    await page.goto(`${shippedBase}/wechatsalevolume?type=0&id=${id}&time=2026-02`);
+    await ready(page);
     const toggle = page.locator('.mp-new-year').getByRole('button', { name: '1-2月合计' });
     await Promise.all([page.waitForURL((u) => u.searchParams.get('newYear') === '1'), toggle.tap()]);
     await page.locator('.mp-head span', { hasText: '2026年1-2月' }).waitFor();
@@ -95,7 +97,7 @@ describeInBrowser('1-2月合计 as shipped', () => {
   test('看板 in January offers 1-2月合计 beside 单月 and 累计', async () => {
     const { page, assertClean } = await openAs(browser(), ANALYST, '/dashboard/7c1f3a9e5b2d4806?time=2026-01');
     await Promise.all([page.waitForURL((url) => url.searchParams.get('newYear') === '1'), page.getByRole('link', { name: '1-2月合计' }).click()]);
-    await page.waitForLoadState('networkidle');
+    await ready(page);
     const whole = await apiResult<{ all: { qtyStr: string } }>(page, '/dashboard/whole', { time: '2026-01', newYear: 1 });
     // The figure follows the toggle (waited for: the page renders after the URL moves).
     await page.locator('.dashboard-figure', { hasText: '整体市场' }).locator('.dashboard-figure__value', { hasText: whole.all.qtyStr }).first().waitFor();

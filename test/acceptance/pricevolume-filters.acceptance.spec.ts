@@ -42,7 +42,7 @@ describeInBrowser('价量交叉 filters as shipped', () => {
     const ids = picked.map((b) => b.id).join(',');
     // SUV (dicBodyShape 4) and 德系 (系别 2), with Shanghai's TP.
     const bookmark = `/pricevolume/cabmodelprice?brand=${ids}&bodyShape=4&series=2&tpCity=${SHANGHAI}&type=1&rows=0`;
-    await page.goto(`${new URL(page.url()).origin}${bookmark}`, { waitUntil: 'networkidle' });
+    await page.goto(`${new URL(page.url()).origin}${bookmark}`);
     await settled(page);
 
     const shownTags = await tags(page);
@@ -121,7 +121,7 @@ describeInBrowser('价量交叉 filters as shipped', () => {
     await Promise.all([page.waitForURL((u) => u.searchParams.get('compareRank') === '2'), compareChart.getByRole('button', { name: '11-20' }).click()]);
     await settled(page);
     expect(await compareChart.locator('canvas').getAttribute('aria-label')).toMatch(/第11-20名（[1-9]\d*个车型）/);
-    await page.reload({ waitUntil: 'networkidle' });
+    await page.reload();
     await settled(page);
     expect(await compareChart.getByRole('button', { name: '11-20' }).getAttribute('class')).toMatch(/\bactive\b/);
     expect(await page.locator('select[name="city"]').inputValue()).toBe(String(SHANGHAI));

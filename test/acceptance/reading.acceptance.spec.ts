@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { DASHBOARD_PATH, type PriceTraceWhole } from '@car/contracts';
 import { axeFindings, blockingFindings, describeFindings } from '../support/axe';
-import { describeInBrowser, useBrowser } from '../support/browser';
+import { describeInBrowser, ready, useBrowser } from '../support/browser';
 import { apiResult, settled } from '../support/sales-pages';
 import { ANALYST, openAs, pointHelpersAtShipped } from './support/analytics-kit';
 import { shipped } from './support/shipped';
@@ -61,7 +61,8 @@ describeInBrowser('reading the answers (shipped)', () => {
     await expect(page.locator('.header-tags').first().textContent()).resolves.toContain(name);
 
     // A 车型 row opens 车系价格追踪 of that sub-series, its own brand in the form (not the default 大众).
-    await page.goBack({ waitUntil: 'networkidle' });
+    await page.goBack();
+    await ready(page);
     const model = page.getByTestId('model-table').locator('tbody tr').first().getByRole('link');
     await Promise.all([page.waitForURL((url) => url.pathname === '/price/cabmodelpricetrace'), model.click()]);
     await settled(page);

@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
 import type { AdminRobot } from '@car/contracts';
 import { ROBOT_MESSAGES } from '@car/contracts';
-import { describeInBrowser, openPage, screenshot, useBrowser } from '../support/browser';
+import { describeInBrowser, openPage, ready, screenshot, useBrowser } from '../support/browser';
 import { apiResult } from '../support/sales-pages';
+import { openSession } from './support/analytics-kit';
 import { ADMIN, ANALYST, signIn, url } from './support/files-kit';
 
 jest.setTimeout(180_000);
@@ -25,12 +26,13 @@ describeInBrowser('group robots as shipped: the SSRF guard speaks Chinese', () =
   const browser = useBrowser();
 
   test('the administrator has 群机器人 in the menu, and every internal webhook is refused', async () => {
-    const { page, assertClean } = await openPage(browser());
+    const { page, assertClean } = await openSession(browser(), ADMIN);
     try {
-      await signIn(page, ADMIN);
-      await page.goto(url('/admin/users'), { waitUntil: 'networkidle' });
+      await page.goto(url('/admin/users'));
+      await ready(page);
       expect(await page.locator('a[href$="/admin/robots"]').count()).toBeGreaterThan(0);
-      await page.goto(url('/admin/robots'), { waitUntil: 'networkidle' });
+      await page.goto(url('/admin/robots'));
+      await ready(page);
       await page.locator('h2', { hasText: '群机器人' }).waitFor();
       const refusals: Array<[string, string]> = [
         ['http://open.feishu.cn/open-apis/bot/v2/hook/x', ROBOT_MESSAGES.httpsOnly],
@@ -55,12 +57,14 @@ describeInBrowser('group robots as shipped: the SSRF guard speaks Chinese', () =
     }
   });
 
+  // The mode's walk of the login form (both modes run this file): the analyst lands on a page whose menu has no 群机器人.
   test('the analyst has no 群机器人 and its address leads elsewhere', async () => {
     const { page, assertClean } = await openPage(browser());
     try {
       await signIn(page, ANALYST);
       expect(await page.locator('a[href$="/admin/robots"]').count()).toBe(0);
-      await page.goto(url('/admin/robots'), { waitUntil: 'networkidle' });
+      await page.goto(url('/admin/robots'));
+      await ready(page);
       expect(new URL(page.url()).pathname).not.toBe('/admin/robots');
       assertClean();
     } finally {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import type { CarDetails, LetterGroup, PriceTraceWhole, SeriesItem, TablePage } from '@car/contracts';
-import { describeInBrowser, useBrowser } from '../support/browser';
+import { describeInBrowser, ready, useBrowser } from '../support/browser';
 import { apiResult, cardsOf, type SummaryAnswer, drawnCards } from '../support/sales-pages';
 import { ANALYST, downloadControl, openAs, openGroup, pointHelpersAtShipped, query, rankingTable, saveDownload, workbookRows } from './support/analytics-kit';
 
@@ -96,7 +96,8 @@ describeInBrowser('issue 26: the trace comparison brand and city, the producer/b
     expect(chart.series.map((s) => s.name)).toContain(`${compared.name}${url.searchParams.get('discount') === '1' ? '优惠率' : '优惠'}`);
 
     // A bookmark of the URL shows the same brand and series.
-    await page.goto(url.toString(), { waitUntil: 'networkidle' });
+    await page.goto(url.toString());
+    await ready(page);
     await expect(page.getByLabel('对比品牌').inputValue()).resolves.toBe(brand.name);
     await expect(page.getByLabel('对比车系').inputValue()).resolves.toBe(compared.name);
 
@@ -127,7 +128,8 @@ describeInBrowser('issue 26: the trace comparison brand and city, the producer/b
     expect(await priceCards(page)).toEqual(cardsOfPrice(inCity));
     await expect(page.locator('.price-tags').textContent()).resolves.toContain('广州市');
 
-    await page.goto(url.toString(), { waitUntil: 'networkidle' });
+    await page.goto(url.toString());
+    await ready(page);
     await expect(page.locator('.filter-panel select#trace-city').inputValue()).resolves.toBe('440100');
     expect(await priceCards(page)).toEqual(cardsOfPrice(inCity));
     assertClean();
@@ -166,7 +168,8 @@ describeInBrowser('issue 26: the trace comparison brand and city, the producer/b
     const href = await page.locator('.ranking-table .maker-link').first().getAttribute('href');
     expect(new URL(href ?? '', url).searchParams.get('area')).toBe('440000');
 
-    await page.goto(url.toString(), { waitUntil: 'networkidle' });
+    await page.goto(url.toString());
+    await ready(page);
     await openGroup(page, '区域');
     await expect(page.locator('.filter-panel').getByLabel('区域').inputValue()).resolves.toBe('广东');
     expect(await drawnCards(page, summary)).toEqual(cardsOf(summary));
@@ -198,7 +201,8 @@ describeInBrowser('issue 26: the trace comparison brand and city, the producer/b
     expect(shown.map((t) => t.slice(0, t.indexOf('合计') + 2))).toEqual([...details.hejis.map((h) => h.name), details.wholeHeJi2.name]);
     expect(shown[1]).toContain(details.hejis[1].salesStr);
 
-    await page.reload({ waitUntil: 'networkidle' });
+    await page.reload();
+    await ready(page);
     await expect(page.getByLabel('Top 对比品牌').inputValue()).resolves.toBe('3');
     assertClean();
   });

@@ -1,11 +1,9 @@
-import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { chromium, type BrowserServer } from 'playwright-core';
-// From the source, as jest's module map is not applied to a global setup's imports.
-import { API_PREFIX, SECURITY } from '../../contracts/src';
+import type { BrowserServer } from 'playwright-core';
 import { BROWSER_RUN_ENV, findChromium, launchBrowserServer, type BrowserRun } from './chromium';
 import globalSetup from './global-setup';
-import { testEnv, type TestEnv } from './test-env';
+import { saveSessions } from './saved-sessions';
+import { testEnv } from './test-env';
 
 /** The accounts every browser file may use without signing in: the demo analyst of the demo data set. */
 export const SHARED_ACCOUNTS = { demo: 'Demo@2026' } as const;
@@ -31,34 +29,10 @@ export default async function browserGlobalSetup(globalConfig: { maxWorkers?: nu
   // One Chromium for both workers: one each measured no faster on two cores (decision 244).
   const server = await launchBrowserServer();
   globalThis.__carBrowserServer = server;
-  const runs = await Promise.all(
-    (env.workers ?? [env]).map(async (world): Promise<BrowserRun> => ({
-      wsEndpoint: server.wsEndpoint(),
-      baseUrl: world.baseUrl,
-      sessions: await saveSessions(server, world),
-    })),
-  );
-  process.env[BROWSER_RUN_ENV] = JSON.stringify(runs);
-}
-
-/** Signs the shared accounts in to one world's app through the API and saves each session in its data folder. */
-async function saveSessions(server: BrowserServer, world: Omit<TestEnv, 'workers'>): Promise<Record<string, string>> {
-  const folder = path.join(world.dataDir, 'browser-sessions');
-  fs.mkdirSync(folder, { recursive: true });
-  const browser = await chromium.connect(server.wsEndpoint());
-  const sessions: Record<string, string> = {};
-  try {
-    for (const [account, password] of Object.entries(SHARED_ACCOUNTS)) {
-      const context = await browser.newContext();
-      const response = await context.request.post(`${world.baseUrl}${API_PREFIX}/${SECURITY.login.path}`, { data: { account, password } });
-      const body = (await response.json()) as { code: number; msg: string };
-      if (body.code !== 1) throw new Error(`signing ${account} in for the browser run at ${world.baseUrl}: ${body.code} ${body.msg}`);
-      sessions[account] = path.join(folder, `${account}.json`);
-      await context.storageState({ path: sessions[account] });
-      await context.close();
-    }
-  } finally {
-    await browser.close();
-  }
-  return sessions;
+  const runs = (env.workers ?? [env]).map(async (world): Promise<BrowserRun> => ({
+    wsEndpoint: server.wsEndpoint(),
+    baseUrl: world.baseUrl,
+    sessions: await saveSessions(server.wsEndpoint(), world.baseUrl, path.join(world.dataDir, 'browser-sessions'), SHARED_ACCOUNTS),
+  }));
+  process.env[BROWSER_RUN_ENV] = JSON.stringify(await Promise.all(runs));
 }

@@ -1,26 +1,21 @@
 /**
  * The analytics walk's fixtures (issue 24 §3): the shipped instance as the address of the shared browser
- * helpers, signing in as either demo account, a download taken the way a user takes it (a click, Chromium's
- * download, the saved file opened), a chart's 导出图片, and the figures of a workbook.
+ * helpers, a page in either demo account's saved session (`openSession`, `openAs`), a download taken the way a user
+ * takes it (a click, Chromium's download, the saved file opened), a chart's 导出图片, and the figures of a workbook.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, Cookie, Locator, Page } from 'playwright-core';
-import { openPage, type OpenedPage } from '../../support/browser';
-import { signInAs } from '../../support/export-pages';
+import { API_PREFIX, SECURITY } from '@car/contracts';
+import { openPage, ready, type OpenedPage } from '../../support/browser';
+import { browserRun } from '../../support/chromium';
 import { settled } from '../../support/sales-pages';
 import type { TestEnv } from '../../support/test-env';
+import type { Account } from './accounts';
 import { shipped } from './shipped';
 
-export interface Account {
-  account: string;
-  password: string;
-}
-
-/** The README's demo logins. */
-export const ANALYST: Account = { account: 'demo', password: 'Demo@2026' };
-export const ADMIN: Account = { account: 'admin', password: 'Admin@2026' };
+export { ADMIN, ANALYST, type Account } from './accounts';
 
 /**
  * The shared browser helpers (sales-pages, mp-link) read the app's address and data folder from testEnv();
@@ -44,24 +39,39 @@ export function pointHelpersAtShipped(): string {
 
 const baseUrl = (): string => shipped().baseUrl;
 
-/** Each account's session cookies once it has signed in through the form (a test file's module state). */
-const sessions = new Map<string, Cookie[]>();
+/** Each account's session cookies on an app the run saved no session for (a private instance), once signed in. */
+const ownSessions = new Map<string, Cookie[]>();
 
 /**
- * A fresh page (its own context) signed in as `who`, at `pathname` once idle: through the login form the
- * first time in a test file, with that session's cookie after (a sign-in is an Argon2 check and two pages).
+ * A fresh page (its own context) signed in as `who`, without a sign-in of its own: in the session the global setup
+ * saved for the account on the suite's instance (decision 245), or on a private instance in one signed in through
+ * the API once per test file. The login form is walked where sign-in is the flow (home-and-columns, admin-users,
+ * robots-admin's analyst in each mode).
  */
-export async function openAs(browser: Browser, who: Account, pathname: string, viewport?: { width: number; height: number }): Promise<OpenedPage> {
-  const opened = await openPage(browser, viewport ?? { width: 1600, height: 1000 });
-  const cookies = sessions.get(who.account);
-  if (cookies) {
-    await opened.page.context().addCookies(cookies);
+export async function openSession(browser: Browser, who: Account, viewport?: { width: number; height: number }): Promise<OpenedPage> {
+  const run = browserRun();
+  const saved = run && run.baseUrl === baseUrl() ? run.sessions[who.account] : undefined;
+  const opened = await openPage(browser, viewport, { storageState: saved });
+  if (saved) return opened;
+  const key = `${baseUrl()} ${who.account}`;
+  let cookies = ownSessions.get(key);
+  if (!cookies) {
+    const response = await opened.page.request.post(`${baseUrl()}${API_PREFIX}/${SECURITY.login.path}`, { data: who });
+    const body = (await response.json()) as { code: number; msg: string };
+    if (body.code !== 1) throw new Error(`signing ${who.account} in at ${baseUrl()}: ${body.code} ${body.msg}`);
+    cookies = await opened.page.context().cookies();
+    ownSessions.set(key, cookies);
   } else {
-    await signInAs(opened.page, who.account, who.password);
-    sessions.set(who.account, await opened.page.context().cookies());
+    await opened.page.context().addCookies(cookies);
   }
-  await opened.page.goto(`${baseUrl()}${pathname}`, { waitUntil: 'networkidle' });
-  await settled(opened.page);
+  return opened;
+}
+
+/** `openSession` at `pathname`, once the page is ready. */
+export async function openAs(browser: Browser, who: Account, pathname: string, viewport = { width: 1600, height: 1000 }): Promise<OpenedPage> {
+  const opened = await openSession(browser, who, viewport);
+  await opened.page.goto(`${baseUrl()}${pathname}`);
+  await ready(opened.page);
   return opened;
 }
 

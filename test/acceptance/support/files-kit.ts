@@ -15,8 +15,7 @@ import { signInAs } from '../../support/export-pages';
 import type { TestEnv } from '../../support/test-env';
 import { shipped, type Shipped } from './shipped';
 
-export const ANALYST = { account: 'demo', password: 'Demo@2026' } as const;
-export const ADMIN = { account: 'admin', password: 'Admin@2026' } as const;
+export { ADMIN, ANALYST } from './accounts';
 
 /**
  * The shipped app under test. The browser tests' fixtures (`signInAs`, `signInAsDemo`, `apiResult`, …) find
@@ -34,7 +33,10 @@ export function app(): Shipped {
 
 export const url = (pathAndQuery: string): string => `${app().baseUrl}${pathAndQuery}`;
 
-/** Signs in through the login form as one of the demo accounts (a success: no throttle window is touched). */
+/**
+ * Signs in through the login form as one of the demo accounts (a success: no throttle window is touched). A walk whose
+ * flow is not the sign-in opens its page in the run's saved session instead (`openSession`, analytics-kit).
+ */
 export async function signIn(page: Page, who: { account: string; password: string }): Promise<void> {
   app();
   await signInAs(page, who.account, who.password);

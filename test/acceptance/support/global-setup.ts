@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { BrowserServer } from 'playwright-core';
 import {
   CHECKOUT,
   ShippedMode,
@@ -9,6 +10,7 @@ import {
   keepSeededData,
   loadState,
   log,
+  machineBusySeconds,
   makeWorkRoot,
   publishState,
   readyText,
@@ -16,11 +18,15 @@ import {
   startInstance,
   stateFile,
 } from './shipped';
+import { BROWSER_RUN_ENV, findChromium, launchBrowserServer, type BrowserRun } from '../../support/chromium';
 import { freePort, redisAnswers } from '../../support/net';
+import { saveSessions } from '../../support/saved-sessions';
+import { SAVED_ACCOUNTS } from './accounts';
 
 declare global {
-  // The run's state for the teardown (both run in jest's parent process).
-  var __carShipped: { state: ShippedState; cleanUp: boolean } | undefined;
+  // The run's state for the teardown (both run in jest's parent process): the mode's Chromium, and when the walks began
+  // (performance.now(), the machine's busy CPU-seconds) for their timings.
+  var __carShipped: { state: ShippedState; cleanUp: boolean; browser?: BrowserServer; walks?: { wall: number; cpu: number } } | undefined;
 }
 
 /**
@@ -28,6 +34,8 @@ declare global {
  * `embedded` (default) or `redis`; ACCEPTANCE_WORK_ROOT, set by scripts/acceptance.mjs, lets the two
  * modes share one clone and its data, and ACCEPTANCE_CLEANUP=1 marks the last mode, whose teardown
  * removes the folder. Run alone (no work root given), a jest run makes its own clone and removes it.
+ * Then one Chromium for the mode's walks, which every file connects to, and the two demo logins signed in once through
+ * the API, their sessions saved as Playwright storageState for `openSession` (decision 245).
  */
 export default async function globalSetup(): Promise<void> {
   const requested = process.env.ACCEPTANCE_MODE ?? 'embedded';
@@ -78,4 +86,15 @@ export default async function globalSetup(): Promise<void> {
   if (first) await keepSeededData(state);
   publishState(state);
   log(`mode ${mode}: ${readyText(state)}`);
+
+  if (findChromium()) {
+    const started = performance.now();
+    const server = await launchBrowserServer();
+    globalThis.__carShipped.browser = server;
+    const sessions = await saveSessions(server.wsEndpoint(), state.baseUrl, path.join(state.workRoot, `sessions-${mode}`), SAVED_ACCOUNTS);
+    process.env[BROWSER_RUN_ENV] = JSON.stringify({ wsEndpoint: server.wsEndpoint(), baseUrl: state.baseUrl, sessions } satisfies BrowserRun);
+    state.timings.browser = secondsSince(started);
+    publishState(state);
+  }
+  globalThis.__carShipped.walks = { wall: performance.now(), cpu: machineBusySeconds() };
 }

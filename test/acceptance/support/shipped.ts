@@ -93,6 +93,15 @@ export function secondsSince(started: number): number {
   return Math.round((performance.now() - started) / 100) / 10;
 }
 
+/**
+ * The whole machine's busy CPU-seconds since boot (/proc/stat: user, nice, system, irq, softirq, steal), as cpumeter
+ * counts them: the difference over a phase is what it cost the machine, whichever process spent it.
+ */
+export function machineBusySeconds(): number {
+  const [user, nice, system, , , irq, softirq, steal] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  return (user + nice + system + irq + softirq + steal) / 100;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // The clone
 
