@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, QueryResult, QueryRunner } from 'typeorm';
+import { DataSource, type EntityManager, QueryResult, QueryRunner } from 'typeorm';
 import { monthRange, yearOf } from '@car/contracts';
-import { withKeysDeferred } from '../database/bulk-load';
+import { keysAfterRows, withKeysDeferred } from '../database/bulk-load';
 import { ROLLUP_TABLES, RollupBuild } from './rollups';
 import { CalendarRepository } from '../reference/calendar.repository';
 
@@ -126,19 +126,42 @@ export class RollupRepository {
       // Rebuilding every month (the seed, a first boot after a migration) empties the table instead:
       // no dead rows left behind, and the table is no bigger than its rows.
       const everything = dataMonths.length > 0 && dataMonths.every((m) => written.includes(m));
-      const load = () =>
+      const insert = async (tx: EntityManager): Promise<number> => {
+        // The insert's own count: every row it writes is of a month in `written`, and none of those is left from before.
+        const inserted: QueryResult = await (tx.queryRunner as QueryRunner).query(rollupInsert(build), params, true);
+        return inserted.affected ?? 0;
+      };
+      const load = (fill: (tx: EntityManager) => Promise<number>) =>
         this.dataSource.transaction(async (tx) => {
           // JIT compiling costs a build about a second and saves nothing: each statement runs once.
           await tx.query(`SET LOCAL work_mem = '256MB'`);
           await tx.query(`SET LOCAL jit = off`);
-          if (everything) await tx.query(`TRUNCATE ${build.table}`);
-          else await tx.query(`DELETE FROM ${build.table} WHERE month = ANY($1::int[])`, [written]);
-          // The insert's own count: every row it writes is of a month in `written`, and none of those is left from before.
-          const inserted: QueryResult = await (tx.queryRunner as QueryRunner).query(rollupInsert(build), params, true);
-          return inserted.affected ?? 0;
+          return fill(tx);
         });
-      const rows = written.length > BULK_MONTHS ? await withKeysDeferred(this.dataSource, build.table, load) : await load();
-      await this.dataSource.query(`ANALYZE ${build.table}`);
+      let rows: number;
+      if (everything) {
+        // Emptied in the transaction that fills it: the keys and indexes are built once after the rows, at
+        // wal_level minimal none of it is written to the WAL, and the statistics are taken before the commit.
+        rows = await load(async (tx) => {
+          await tx.query(`TRUNCATE ${build.table}`);
+          const count = await keysAfterRows(
+            (sql, parameters) => tx.query(sql, parameters),
+            build.table,
+            () => insert(tx),
+          );
+          await tx.query(`ANALYZE ${build.table}`);
+          return count;
+        });
+      } else {
+        const replace = () =>
+          load(async (tx) => {
+            await tx.query(`DELETE FROM ${build.table} WHERE month = ANY($1::int[])`, [written]);
+            return insert(tx);
+          });
+        // Readers keep reading the table's other months meanwhile, so its keys go and come back outside the transaction.
+        rows = written.length > BULK_MONTHS ? await withKeysDeferred(this.dataSource, build.table, replace) : await replace();
+        await this.dataSource.query(`ANALYZE ${build.table}`);
+      }
       reports.set(build.table, { table: build.table, rows, ms: Math.round(performance.now() - started) });
     });
     return builds.map((b) => reports.get(b.table) as RollupBuildReport);

@@ -4,7 +4,6 @@ import { DataSource } from 'typeorm';
 import { AnalyticsRepository } from '../analytics/analytics.repository';
 import { AnalyticsService } from '../analytics/analytics.service';
 import { RollupRepository } from '../analytics/rollup.repository';
-import { CarConfigRepository } from '../carConfig/car-config.repository';
 import { ReadReplicas } from '../database/read-replicas';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { MonthlyDeckBuilder } from '../reportDownload/monthly-report.deck';
@@ -46,8 +45,6 @@ export class DatabaseTasksModule {
         KeptCalendar,
         RollupRepository,
         DemoDataRepository,
-        // The configuration comparison's per-trim sheets, derived from the sheet the generator writes.
-        CarConfigRepository,
         // The producer reports written after a demo load: the app's own writer on the query layer.
         AnalyticsRepository,
         AnalyticsService,

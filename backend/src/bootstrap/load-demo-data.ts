@@ -1,6 +1,5 @@
 import type { DataSource } from 'typeorm';
 import { RollupRepository } from '../analytics/rollup.repository';
-import { CarConfigRepository } from '../carConfig/car-config.repository';
 import { MonthlyReportWriter } from '../reportDownload/monthly-report.writer';
 import { DemoDataRepository } from '../seed/demo-data.repository';
 import { Progress, silentProgress } from '../seed/progress';
@@ -25,8 +24,8 @@ export interface DemoLoadSummary extends Omit<SeedSummary, 'months'> {
 /**
  * Replaces all market data with the demo set and builds what the app derives from it: the generator
  * loads the data (reference data and the database are all it knows), the rollups are rebuilt for
- * every month while it writes the configuration sheet and derives the per-trim sheets from it, then
- * the latest months' producer reports are written. The seed CLI, the boot step on an empty database,
+ * every month while it writes the configuration sheet and each trim's sheet beside it, then the latest
+ * months' producer reports are written. The seed CLI, the boot step on an empty database,
  * the test setup and the benchmark share it.
  */
 export async function loadDemoData(dataSource: DataSource, options: DemoLoadOptions): Promise<DemoLoadSummary> {
@@ -40,7 +39,6 @@ export async function loadDemoData(dataSource: DataSource, options: DemoLoadOpti
       progress,
       // Rebuilding every month empties each rollup first, so no rollup keeps figures of the old data.
       alongsideConfigSheet: { stage: '汇总表', run: (all) => rollups.rebuild(all) },
-      afterConfigSheet: () => tasks.get(CarConfigRepository).rebuildSheets(),
     });
     const reportMonths = loaded.months.slice(-(options.reportMonths ?? 3)).reverse();
     progress.stage('厂商报告', reportMonths.length);

@@ -2,6 +2,7 @@ import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Writable } from 'node:stream';
 import type { DataSource, QueryRunner } from 'typeorm';
+import { dropKeys } from './bulk-load';
 
 const CHUNK_BYTES = 1 << 20;
 
@@ -32,19 +33,65 @@ export class CopyWriter {
     private readonly runner: QueryRunner,
     private readonly stream: Writable,
     private readonly done: Promise<void>,
+    /** What runs on the connection once every row is in: a fresh table's keys, statistics and commit. */
+    private readonly finishing?: { commit: () => Promise<void>; rollback: () => Promise<void> },
   ) {}
 
   static async open(dataSource: DataSource, table: string, columns: readonly string[]): Promise<CopyWriter> {
     const runner = dataSource.createQueryRunner();
     const client = (await runner.connect()) as PoolClient;
-    const stream = client.query(copyFrom(`COPY ${table} (${columns.join(', ')}) FROM STDIN`));
+    return new CopyWriter(runner, ...CopyWriter.copy(client, `COPY ${table} (${columns.join(', ')}) FROM STDIN`));
+  }
+
+  /**
+   * A COPY that replaces everything in the table, in one transaction: it empties the table, drops its primary key
+   * and indexes, writes the rows frozen (COPY FREEZE: no reader rewrites a page to mark them committed, no vacuum
+   * freezes them later), puts the keys back, gathers the table's statistics and commits when closed. At
+   * `wal_level = minimal` (the embedded PostgreSQL) none of it is written to the WAL, the table being new in the
+   * transaction. Its foreign keys are dropped before the transaction begins and come back in it: dropped inside,
+   * each would hold the table it references against every reader until the commit. Nothing else may write the
+   * table meanwhile: TRUNCATE holds it until the commit.
+   */
+  static async openFresh(dataSource: DataSource, table: string, columns: readonly string[]): Promise<CopyWriter> {
+    const runner = dataSource.createQueryRunner();
+    const client = (await runner.connect()) as PoolClient;
+    const query = async (sql: string, parameters?: unknown[]): Promise<unknown> => (await client.query(sql, parameters)).rows;
+    let foreignBack: (() => Promise<void>) | undefined;
+    try {
+      foreignBack = await dropKeys(query, table, 'foreign');
+      await query('BEGIN');
+      await query(`TRUNCATE ${table}`);
+      const ownBack = await dropKeys(query, table, 'own');
+      const finishing = {
+        commit: async () => {
+          await ownBack();
+          await foreignBack?.();
+          await query(`ANALYZE ${table}`);
+          await query('COMMIT');
+        },
+        rollback: async () => {
+          await query('ROLLBACK');
+          await foreignBack?.();
+        },
+      };
+      return new CopyWriter(runner, ...CopyWriter.copy(client, `COPY ${table} (${columns.join(', ')}) FROM STDIN WITH (FREEZE)`), finishing);
+    } catch (error) {
+      await query('ROLLBACK').catch(() => undefined);
+      await foreignBack?.().catch(() => undefined);
+      await runner.release();
+      throw error;
+    }
+  }
+
+  private static copy(client: PoolClient, sql: string): [Writable, Promise<void>] {
+    const stream = client.query(copyFrom(sql));
     const done = new Promise<void>((resolve, reject) => {
       stream.on('finish', () => resolve());
       stream.on('error', reject);
     });
     // Keep a rejected `done` from being reported as unhandled before close() awaits it.
     done.catch(() => undefined);
-    return new CopyWriter(runner, stream, done);
+    return [stream, done];
   }
 
   get count(): number {
@@ -83,7 +130,11 @@ export class CopyWriter {
       await this.flush();
       this.stream.end();
       await this.done;
+      await this.finishing?.commit();
       return this.rows;
+    } catch (error) {
+      await this.finishing?.rollback().catch(() => undefined);
+      throw error;
     } finally {
       await this.runner.release();
     }
@@ -100,9 +151,12 @@ export class CopyWriter {
   private async send(): Promise<void> {
     const chunks = this.ready;
     this.ready = [];
-    let drained = true;
-    for (const chunk of chunks) drained = this.stream.write(chunk) && drained;
-    if (!drained) {
+    for (const chunk of chunks) this.stream.write(chunk);
+    // A local socket takes a chunk at once and the stream says so on the next tick, not through the event loop: a
+    // generator that awaited only that never let Node read another connection's answer. The demo seed's rollups,
+    // built on two connections while the configuration sheet is generated, waited idle for the whole sheet.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (this.stream.writableNeedDrain) {
       // Both listeners go once either fires: left behind, a copy of millions of rows piles them up.
       await new Promise<void>((resolve, reject) => {
         const drain = (): void => {

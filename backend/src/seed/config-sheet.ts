@@ -3,6 +3,7 @@ import type { ConfigItemSpec, TrimTraits } from './catalog/config.types';
 import type { DemoDataRepository } from './demo-data.repository';
 import type { Dimensions, TrimRow } from './dimensions';
 import { Rng } from './rng';
+import { copyValue } from '../database/copy-writer';
 
 interface FlatItem {
   id: number;
@@ -51,8 +52,24 @@ export function trimTraits(trim: TrimRow, names: { subSeries: string; brand: str
   };
 }
 
-/** Writes the categories, items and every trim's value in every row. */
-export async function loadConfigSheet(repository: DemoDataRepository, dims: Dimensions, seed: number, onTrim: () => void): Promise<number> {
+/**
+ * One trim's sheet as config_sheet holds it: the text `json_object_agg(item_id, value ORDER BY item_id)` makes of
+ * its values (decision 123), `{ "1" : "…", "2" : "…" }`; JSON.stringify escapes a string as PostgreSQL's
+ * escape_json does. `values` are in item order.
+ */
+export function sheetJson(itemIds: readonly number[], values: readonly string[]): string {
+  return `{ ${values.map((value, i) => `"${itemIds[i]}" : ${JSON.stringify(value)}`).join(', ')} }`;
+}
+
+/**
+ * Writes the categories and items, and opens the streams of every trim's value in every row and of each trim's
+ * sheet: the sheets are written from the values as they are generated, not summed up from config_value afterwards.
+ * `fill` generates them. Opened before anything reads the trims (the rollups): opening drops the keys that
+ * reference them.
+ */
+export async function openConfigSheet(
+  repository: DemoDataRepository,
+): Promise<{ fill: (dims: Dimensions, seed: number, onTrim: () => void) => Promise<number> }> {
   const items = flattenConfigItems();
   await repository.copyRows(
     'config_category',
@@ -64,17 +81,30 @@ export async function loadConfigSheet(repository: DemoDataRepository, dims: Dime
     ['id', 'category_id', 'parent_id', 'name', 'layer', 'sort'],
     items.map((item) => [item.id, item.categoryId, item.parentId, item.name, item.layer, item.id]),
   );
-  const subName = new Map(dims.subSeries.map((s) => [s.id, s.name]));
-  const brandName = new Map(dims.brands.map((b) => [b.id, b.name]));
-  return repository.withKeysDeferred(['config_value'], async () => {
-    const writer = await repository.openCopy('config_value', ['car_id', 'item_id', 'value']);
-    for (const trim of dims.trims) {
-      const traits = trimTraits(trim, { subSeries: subName.get(trim.subSeriesId) ?? '', brand: brandName.get(trim.brandId) ?? '' });
-      const rng = new Rng(seed ^ Math.imul(trim.id, 2654435761));
-      for (const item of items) writer.row([trim.id, item.id, item.spec.value(traits, rng).slice(0, 128)]);
-      await writer.flushIfFull();
-      onTrim();
+  const values = await repository.openFreshCopy('config_value', ['car_id', 'item_id', 'value']);
+  const sheets = await repository.openFreshCopy('config_sheet', ['car_id', 'sheet']);
+  const closeBoth = () => Promise.all([values.close(), sheets.close()]);
+  const fill = async (dims: Dimensions, seed: number, onTrim: () => void): Promise<number> => {
+    const subName = new Map(dims.subSeries.map((s) => [s.id, s.name]));
+    const brandName = new Map(dims.brands.map((b) => [b.id, b.name]));
+    const itemIds = items.map((item) => item.id);
+    try {
+      for (const trim of dims.trims) {
+        const traits = trimTraits(trim, { subSeries: subName.get(trim.subSeriesId) ?? '', brand: brandName.get(trim.brandId) ?? '' });
+        const rng = new Rng(seed ^ Math.imul(trim.id, 2654435761));
+        const row = items.map((item) => item.spec.value(traits, rng).slice(0, 128));
+        const prefix = `${trim.id}\t`;
+        row.forEach((value, i) => values.push(`${prefix}${itemIds[i]}\t${copyValue(value)}`));
+        sheets.row([trim.id, sheetJson(itemIds, row)]);
+        await Promise.all([values.flushIfFull(), sheets.flushIfFull()]);
+        onTrim();
+      }
+    } catch (error) {
+      await closeBoth().catch(() => undefined);
+      throw error;
     }
-    return writer.close();
-  });
+    const [written] = await closeBoth();
+    return written;
+  };
+  return { fill };
 }

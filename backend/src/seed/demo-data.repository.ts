@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { withKeysDeferred } from '../database/bulk-load';
 import { CopyValue, CopyWriter, copyRows } from '../database/copy-writer';
 
 /**
@@ -46,15 +45,12 @@ export class DemoDataRepository {
     return copyRows(this.dataSource, table, columns, rows);
   }
 
-  /** A COPY stream into a big table, for rows produced month by month. */
-  openCopy(table: string, columns: readonly string[]): Promise<CopyWriter> {
-    return CopyWriter.open(this.dataSource, table, columns);
-  }
-
-  /** Runs a bulk load with the tables' keys dropped and re-added afterwards, see withKeysDeferred. */
-  withKeysDeferred<T>(tables: readonly string[], load: () => Promise<T>): Promise<T> {
-    const [first, ...rest] = tables;
-    return first ? withKeysDeferred(this.dataSource, first, () => this.withKeysDeferred(rest, load)) : load();
+  /**
+   * A COPY stream that replaces a big table's rows in one transaction: emptied, its keys dropped, the rows
+   * written frozen, the keys put back and the commit when it closes (CopyWriter.openFresh).
+   */
+  openFreshCopy(table: string, columns: readonly string[]): Promise<CopyWriter> {
+    return CopyWriter.openFresh(this.dataSource, table, columns);
   }
 
   /** Records that the months hold every kind of data (retail, wholesale, price, rebate), published now (decision 200). */
@@ -93,8 +89,17 @@ export class DemoDataRepository {
     );
   }
 
-  /** Fresh planner statistics after a reload. */
-  async analyze(): Promise<void> {
-    await this.dataSource.query('ANALYZE');
+  /**
+   * Fresh planner statistics after a reload, for every table but those that took theirs as they were written: the
+   * ones loaded by openFreshCopy and the rollups (RollupRepository.rebuild). Sampling them again would read
+   * hundreds of thousands of pages for the same figures.
+   */
+  async analyze(analysed: readonly string[]): Promise<void> {
+    const tables: Array<{ name: string }> = await this.dataSource.query(
+      `SELECT quote_ident(tablename) AS name FROM pg_tables
+        WHERE schemaname = current_schema() AND tablename NOT LIKE 'rollup\\_%' AND tablename <> ALL($1::text[]) ORDER BY 1`,
+      [[...analysed]],
+    );
+    await this.dataSource.query(`ANALYZE ${tables.map((t) => t.name).join(', ')}`);
   }
 }

@@ -2,7 +2,7 @@ import * as argon2 from 'argon2';
 import { DEMO_OPEN_ID } from '@car/contracts';
 import { CITIES, PROVINCES } from '../reference/data/geography';
 import { CATALOG } from './catalog';
-import { loadConfigSheet } from './config-sheet';
+import { openConfigSheet } from './config-sheet';
 import type { DemoDataRepository } from './demo-data.repository';
 import { Dimensions, buildDimensions } from './dimensions';
 import { FactSink, SCALES, generateFacts } from './facts';
@@ -21,8 +21,6 @@ export interface SeedOptions {
    * `stage` names it in the progress bar.
    */
   alongsideConfigSheet?: { stage: string; run: (months: number[]) => Promise<unknown> };
-  /** Work on the configuration sheet that belongs to the caller (the per-trim sheets), run as soon as it is written. */
-  afterConfigSheet?: () => Promise<unknown>;
 }
 
 export interface SeedSummary {
@@ -37,8 +35,8 @@ export interface SeedSummary {
   configValues: number;
 }
 
-/** Bulk-loaded with their keys dropped, see DemoDataRepository.withKeysDeferred. */
-const FACT_TABLES = ['retail_fact', 'wholesale_fact', 'price_fact', 'msrp_month', 'rebate_month'];
+/** The tables written by DemoDataRepository.openFreshCopy, which take their statistics as they are written. */
+const FRESH_TABLES = ['retail_fact', 'wholesale_fact', 'price_fact', 'msrp_month', 'rebate_month', 'config_value', 'config_sheet'];
 
 export const DEMO_USERS = [
   { account: 'admin', password: 'Admin@2026', nickname: '系统管理员', roleId: 1 },
@@ -66,22 +64,21 @@ export async function seedDatabase(repository: DemoDataRepository, options: Seed
 
   const months = allMonths();
   progress.stage('销量与价格', months.length);
-  const counts = await repository.withKeysDeferred(FACT_TABLES, () => loadFacts(repository, dims, options, () => progress.advance()));
+  const counts = await loadFacts(repository, dims, options, () => progress.advance());
   progress.finish();
 
   const alongside = options.alongsideConfigSheet;
   progress.stage(alongside ? `${alongside.stage}与配置表` : '配置表', dims.trims.length + (alongside ? 1 : 0));
+  // Opened before the work alongside starts: opening drops config_value's keys, which waits for every reader of the trims.
+  const configSheet = await openConfigSheet(repository);
   const [, configValues] = await Promise.all([
     alongside?.run(months).then(() => progress.advance()),
-    loadConfigSheet(repository, dims, options.seed, () => progress.advance()).then(async (values) => {
-      await options.afterConfigSheet?.();
-      return values;
-    }),
+    configSheet.fill(dims, options.seed, () => progress.advance()),
   ]);
   progress.finish();
 
   await createDemoUsers(repository, dims);
-  await repository.analyze();
+  await repository.analyze(FRESH_TABLES);
 
   return {
     producers: dims.producers.length,
@@ -219,11 +216,11 @@ async function loadFacts(
   options: SeedOptions,
   onMonth: () => void,
 ): Promise<{ retail: number; price: number }> {
-  const retail = await repository.openCopy('retail_fact', ['month', 'car_id', 'city_id', 'use_nature', 'ownership', 'colour', 'qty']);
-  const price = await repository.openCopy('price_fact', ['month', 'car_id', 'city_id', 'tp', 'qty']);
-  const wholesale = await repository.openCopy('wholesale_fact', ['month', 'car_id', 'qty']);
-  const msrp = await repository.openCopy('msrp_month', ['month', 'car_id', 'msrp']);
-  const rebate = await repository.openCopy('rebate_month', ['month', 'car_id', 'rebate']);
+  const retail = await repository.openFreshCopy('retail_fact', ['month', 'car_id', 'city_id', 'use_nature', 'ownership', 'colour', 'qty']);
+  const price = await repository.openFreshCopy('price_fact', ['month', 'car_id', 'city_id', 'tp', 'qty']);
+  const wholesale = await repository.openFreshCopy('wholesale_fact', ['month', 'car_id', 'qty']);
+  const msrp = await repository.openFreshCopy('msrp_month', ['month', 'car_id', 'msrp']);
+  const rebate = await repository.openFreshCopy('rebate_month', ['month', 'car_id', 'rebate']);
   const writers = [retail, price, wholesale, msrp, rebate];
   const sink: FactSink = {
     retail: (m, car, city, use, owner, colour, qty) => retail.push(`${m}\t${car}\t${city}\t${use}\t${owner}\t${colour}\t${qty}`),
