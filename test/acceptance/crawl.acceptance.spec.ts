@@ -117,6 +117,22 @@ describe('the crawl: no page, data request or call answers 5xx or stops the serv
       this.offenders.push(line);
     }
 
+    /**
+     * A GET of `url` for each visitor, labelled `GET url [visitor]`: a 5xx fails it, any other answer goes to
+     * `judge` (nothing more to ask when absent).
+     */
+    visits(url: string, visitors: readonly Visitor[], judge: (answer: Answer, label: string, visitor: Visitor) => void = () => undefined): Request[] {
+      return visitors.map((visitor) => {
+        const label = `GET ${url} [${visitor.name}]`;
+        return {
+          label,
+          url,
+          visitor,
+          judge: (answer) => (answer.status >= 500 ? this.fail(`${label} → ${summary(answer)}`) : judge(answer, label, visitor)),
+        };
+      });
+    }
+
     /** Every request, PARALLEL at a time, each answer judged once. */
     async send(requests: Request[]): Promise<void> {
       let before: Request[] = [];
@@ -272,20 +288,13 @@ describe('the crawl: no page, data request or call answers 5xx or stops the serv
       for (const { route, query } of pages(false)) {
         const url = `${route.url}${query ? `?${query}` : ''}`;
         const chainPublic = route.chain.filter((id) => id !== 'root').every((id) => PUBLIC_ROUTES.has(id));
-        for (const visitor of web) {
-          const label = `GET ${url} [${visitor.name}]`;
-          requests.push({
-            label,
-            url,
-            visitor,
-            judge: (answer) => {
-              if (answer.status >= 500) crawl.fail(`${label} → ${summary(answer)}`);
-              else if (!route.resource && !chainPublic && !toLogin(answer)) crawl.fail(`${label} → ${summary(answer)}, not a redirect to /login`);
-              else if (route.resource && answer.status < 300 && !SESSION_CODES.test(answer.body))
-                crawl.fail(`${label} → ${summary(answer)} without the session code`);
-            },
-          });
-        }
+        requests.push(
+          ...crawl.visits(url, web, (answer, label) => {
+            if (!route.resource && !chainPublic && !toLogin(answer)) crawl.fail(`${label} → ${summary(answer)}, not a redirect to /login`);
+            else if (route.resource && answer.status < 300 && !SESSION_CODES.test(answer.body))
+              crawl.fail(`${label} → ${summary(answer)} without the session code`);
+          }),
+        );
       }
       await crawl.send(requests);
       expect(crawl.report()).toEqual([]);
@@ -302,23 +311,16 @@ describe('the crawl: no page, data request or call answers 5xx or stops the serv
         for (const request of dataRequests(route, routes, query)) {
           const needsSession =
             request.routeId === null ? route.chain.some((id) => id !== 'root' && !PUBLIC_ROUTES.has(id)) : !PUBLIC_ROUTES.has(request.routeId);
-          for (const visitor of web) {
-            const label = `GET ${request.url} [${visitor.name}]`;
-            requests.push({
-              label,
-              url: request.url,
-              visitor,
-              judge: (answer) => {
-                if (answer.status >= 500) crawl.fail(`${label} → ${summary(answer)}`);
-                // A page that does not exist is a 404 to anyone when only the splat's loader is asked.
-                else if (answer.status === 404 && route.splat && request.routeId === route.id) return;
-                // A single-fetch answer carries its redirect in the stream ("redirect","/login?…").
-                else if (needsSession && !redirected(answer) && !/"\/login\b/.test(answer.body) && !SESSION_CODES.test(answer.body)) {
-                  crawl.fail(`${label} → ${summary(answer)}, neither a redirect nor the session code`);
-                }
-              },
-            });
-          }
+          requests.push(
+            ...crawl.visits(request.url, web, (answer, label) => {
+              // A page that does not exist is a 404 to anyone when only the splat's loader is asked.
+              if (answer.status === 404 && route.splat && request.routeId === route.id) return;
+              // A single-fetch answer carries its redirect in the stream ("redirect","/login?…").
+              if (needsSession && !redirected(answer) && !/"\/login\b/.test(answer.body) && !SESSION_CODES.test(answer.body)) {
+                crawl.fail(`${label} → ${summary(answer)}, neither a redirect nor the session code`);
+              }
+            }),
+          );
         }
       }
       await crawl.send(requests);
@@ -334,17 +336,7 @@ describe('the crawl: no page, data request or call answers 5xx or stops the serv
       const requests: Request[] = [];
       for (const { route, query } of pages(true)) {
         for (const { url } of [{ url: `${route.url}${query ? `?${query}` : ''}` }, ...dataRequests(route, routes, query)]) {
-          for (const visitor of mp) {
-            const label = `GET ${url} [${visitor.name}]`;
-            requests.push({
-              label,
-              url,
-              visitor,
-              judge: (answer) => {
-                if (answer.status >= 500) crawl.fail(`${label} → ${summary(answer)}`);
-              },
-            });
-          }
+          requests.push(...crawl.visits(url, mp));
         }
       }
       await crawl.send(requests);
@@ -362,23 +354,17 @@ describe('the crawl: no page, data request or call answers 5xx or stops the serv
       const requests: Request[] = [];
       for (const call of calls) {
         const url = `${API_PREFIX}/${call.path}`;
-        for (const visitor of call.access === 'mp' ? mp : web) {
-          const label = `GET ${url} [${visitor.name}]`;
-          requests.push({
-            label,
-            url,
-            visitor,
-            judge: (answer) => {
-              let code: unknown;
-              try {
-                code = (JSON.parse(answer.body) as { code?: unknown }).code;
-              } catch {
-                code = `not JSON: ${answer.body.slice(0, 60)}`;
-              }
-              if (answer.status >= 500 || code !== visitor.code) crawl.fail(`${label} → ${answer.status} code ${String(code)}, expected ${visitor.code}`);
-            },
-          });
-        }
+        requests.push(
+          ...crawl.visits(url, call.access === 'mp' ? mp : web, (answer, label, visitor) => {
+            let code: unknown;
+            try {
+              code = (JSON.parse(answer.body) as { code?: unknown }).code;
+            } catch {
+              code = `not JSON: ${answer.body.slice(0, 60)}`;
+            }
+            if (code !== visitor.code) crawl.fail(`${label} → ${answer.status} code ${String(code)}, expected ${visitor.code}`);
+          }),
+        );
       }
       await crawl.send(requests);
       expect(crawl.report()).toEqual([]);
