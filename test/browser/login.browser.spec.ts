@@ -38,6 +38,8 @@ describeInBrowser('signing in', () => {
     const message = page.locator('.login-card__error');
     await message.waitFor();
     expect((await message.textContent())?.trim()).toBe('账号或密码错误');
+    // The message can show while the router still reloads the page's data; the button is the user's once that ends.
+    await ready(page);
     await expect(page.getByRole('button', { name: '登录' }).isEnabled()).resolves.toBe(true);
     expect(new URL(page.url()).pathname).toBe('/login');
     await screenshot(page, 'login-wrong-password');

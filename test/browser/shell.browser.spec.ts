@@ -105,6 +105,7 @@ describeInBrowser('the signed-in shell', () => {
     await page.fill('#oldPwd', 'Wrong#2026x');
     await submit.click();
     await page.locator('.toast--error', { hasText: '旧密码错误' }).waitFor();
+    await ready(page);
     await expect(submit.isEnabled()).resolves.toBe(true);
 
     await page.fill('#oldPwd', PASSWORD);
