@@ -15,7 +15,7 @@ import {
   PRICE_VOLUME_EXPORT_DEFAULTS,
   priceBandText,
 } from '@car/contracts';
-import { useFetcher, useLoaderData, useRevalidator } from '@remix-run/react';
+import { useFetcher, useLoaderData } from '@remix-run/react';
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Input } from 'semantic-ui-react';
 
@@ -27,6 +27,7 @@ import { useFailureToast } from '~/components/Toast';
 import { isApiFailure } from '~/utils/api-failure';
 import type { ExportPageAction, ExportPageData } from '~/utils/export-page.server';
 import { chooseField, conditionText, exportEntries, type ExportChoices, type TagChoice } from '~/utils/export-form';
+import { useRevalidation } from '~/utils/use-revalidation';
 
 /** The tags whose control is a pick-list dialog or a text box; the others pick from a list. */
 const PICKERS: Record<string, TagControl> = {
@@ -63,7 +64,7 @@ export function ExportPage() {
   const [bands, setBands] = useState(bandDefaults);
   const [job, setJob] = useState<ExportJobView | null>(null);
   const submit = useFetcher<ExportPageAction>();
-  const revalidator = useRevalidator();
+  const revalidator = useRevalidation();
   const answer = submit.data;
   useFailureToast(answer && 'failure' in answer && isApiFailure(answer.failure) ? answer.failure : null);
 

@@ -19,7 +19,7 @@ import {
   type ImportKind,
 } from '@car/contracts';
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useFetcher, useLoaderData, useRevalidator, useSearchParams } from '@remix-run/react';
+import { useFetcher, useLoaderData, useSearchParams } from '@remix-run/react';
 import { useRef, useState } from 'react';
 import { Button, Table } from 'semantic-ui-react';
 
@@ -31,6 +31,7 @@ import { isApiFailure } from '~/utils/api-failure';
 import { apiGet, apiPost, failureData, throwAsRouteError } from '~/utils/api.server';
 import { formText } from '~/utils/form-text';
 import { titled } from '~/utils/meta';
+import { useRevalidation } from '~/utils/use-revalidation';
 import importCss from '~/styles/import.css?url';
 
 export const meta: MetaFunction = () => titled('数据导入');
@@ -86,7 +87,7 @@ async function uploadFile(form: FormData): Promise<{ id?: string; msg: string }>
 export default function DataImportPage() {
   const { jobs, current, months } = useLoaderData<typeof loader>();
   const [, setSearchParams] = useSearchParams();
-  const revalidator = useRevalidator();
+  const revalidator = useRevalidation();
   const decide = useFetcher<typeof action>();
   const { show } = useToast();
   const lastMonth = formatMonth(addMonths(Number(months[0].replace('-', '')), -1));

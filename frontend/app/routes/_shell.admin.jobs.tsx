@@ -6,7 +6,7 @@
  */
 import { ADMIN_JOBS, JOB_STATE_LABELS, JOB_STATES, durationText, type JobRun, type JobState } from '@car/contracts';
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useFetcher, useLoaderData, useRevalidator } from '@remix-run/react';
+import { Form, Link, useFetcher, useLoaderData } from '@remix-run/react';
 import { useEffect } from 'react';
 import { Button, Label, Menu, Progress, Table } from 'semantic-ui-react';
 
@@ -16,6 +16,7 @@ import { isApiFailure } from '~/utils/api-failure';
 import { apiGet, apiPost, failureData, throwAsRouteError } from '~/utils/api.server';
 import { formText } from '~/utils/form-text';
 import { titled } from '~/utils/meta';
+import { useRevalidation } from '~/utils/use-revalidation';
 import jobsCss from '~/styles/jobs.css?url';
 
 export const meta: MetaFunction = () => titled('任务监控');
@@ -86,7 +87,7 @@ function RetryButton({ job }: { job: JobRun }) {
 
 export default function AdminJobsPage() {
   const { summary, page, filters } = useLoaderData<typeof loader>();
-  const revalidator = useRevalidator();
+  const revalidator = useRevalidation();
   const busy = summary.counts.waiting + summary.counts.active > 0;
   const total = JOB_STATES.reduce((sum, state) => sum + summary.counts[state], 0);
 

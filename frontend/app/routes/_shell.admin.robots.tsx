@@ -6,7 +6,7 @@
  */
 import { ADMIN_ROBOTS, type AdminRobot, type RobotDelivery } from '@car/contracts';
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useFetcher, useLoaderData, useRevalidator } from '@remix-run/react';
+import { Link, useFetcher, useLoaderData } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { Button, Label, Table } from 'semantic-ui-react';
 
@@ -18,6 +18,7 @@ import { apiGet, apiPost, failureData, throwAsRouteError, unknownIntent } from '
 import { formText } from '~/utils/form-text';
 import { titled } from '~/utils/meta';
 import { robotBody } from '~/utils/robot-form';
+import { useRevalidation } from '~/utils/use-revalidation';
 import adminCss from '~/styles/admin.css?url';
 
 export const meta: MetaFunction = () => titled('群机器人');
@@ -80,7 +81,7 @@ function DeliveryState({ delivery }: { delivery: RobotDelivery | null }) {
 export default function AdminRobotsPage() {
   const { robots, options, deliveries, deliveriesOf } = useLoaderData<typeof loader>();
   const act = useFetcher<typeof action>();
-  const revalidator = useRevalidator();
+  const revalidator = useRevalidation();
   const [editing, setEditing] = useState<AdminRobot | null | undefined>(undefined);
   const [asked, setAsked] = useState<AskedIntent | null>(null);
 
@@ -89,11 +90,9 @@ export default function AdminRobotsPage() {
   const waiting = robots.some((r) => r.lastDelivery?.state === 'queued') || (deliveries ?? []).some((d) => d.state === 'queued');
   useEffect(() => {
     if (!waiting) return;
-    const timer = setInterval(() => {
-      if (revalidator.state === 'idle') revalidator.revalidate();
-    }, 2000);
+    const timer = setInterval(revalidator.revalidate, 2000);
     return () => clearInterval(timer);
-  }, [waiting, revalidator]);
+  }, [waiting, revalidator.revalidate]);
 
   const busy = act.state !== 'idle';
   const shown = robots.find((r) => r.id === deliveriesOf);
