@@ -6,9 +6,10 @@ import { guardProcess } from './common/process-guard';
 import { createApp } from './create-app';
 import { resolveDatabase } from './database/resolve-database';
 import { API_PREFIX } from '@car/contracts';
-import { mountWebApp } from './web/web-app';
+import { frontendBuilt, mountWebApp } from './web/web-app';
 
 async function main(): Promise<void> {
+  const webBuilt = frontendBuilt();
   const config = loadConfigOrExit();
   const logger = new JsonLogger(config.LOG_LEVEL, config.logFormat);
   guardProcess(logger, 'Process');
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
 
   const app = await createApp({ config, databaseUrl: database.url }, logger);
   const apiBase = `http://127.0.0.1:${config.PORT}${API_PREFIX}`;
+  await webBuilt;
   const web = await mountWebApp(app, config.projectRoot, apiBase);
   if (!web) logger.warn('frontend/build is missing: run `npm run build`; only the API is served', 'Web');
   app.enableShutdownHooks();

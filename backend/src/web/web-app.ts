@@ -9,6 +9,28 @@ import type { NextFunction, Request, Response } from 'express';
 import { cspNonceOf, noStore } from '../common/http-security';
 import { answerServerError, workScope } from '../common/process-guard';
 
+/** The message `npm start` sends once the Remix app it builds beside the app's start is built (scripts/start.mjs). */
+const FRONTEND_BUILT = 'done';
+
+/**
+ * Resolves once the Remix build is there to mount: at once, unless `npm start` is building it beside this start
+ * (decision 248), then when its message comes. Called before the first await of the start, so the message cannot
+ * come before anyone listens.
+ */
+export function frontendBuilt(): Promise<void> {
+  if (process.env.CAR_FRONTEND_BUILD !== 'pending' || !process.send) return Promise.resolve();
+  return new Promise((resolve) => {
+    const heard = (message: unknown): void => {
+      if ((message as { frontendBuild?: unknown } | null)?.frontendBuild !== FRONTEND_BUILT) return;
+      process.off('message', heard);
+      // The channel no longer keeps the process alive: the app ends on its own signals, as without `npm start`.
+      process.channel?.unref();
+      resolve();
+    };
+    process.on('message', heard);
+  });
+}
+
 /**
  * Serves the Remix production build from the Nest process: static assets, then every path outside
  * /car/api through Remix's request handler. Loaders call the API over loopback at `apiBase`.
