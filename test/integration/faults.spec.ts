@@ -136,7 +136,9 @@ describe('PostgreSQL restarted under load', () => {
     await sleep(1500);
     const stoppedAt = Date.now();
     await pg!.stop();
-    log(`PostgreSQL stopped in ${Date.now() - stoppedAt} ms`);
+    // Down from when the stop returns: under load a fast shutdown still answers for a second or more after it began.
+    const downAt = Date.now();
+    log(`PostgreSQL stopped in ${downAt - stoppedAt} ms`);
     await sleep(3000);
     await pg!.start();
     const upAt = Date.now();
@@ -147,7 +149,7 @@ describe('PostgreSQL restarted under load', () => {
 
     // Before: calls that also ended before the stop (one in flight when it began is cut by it).
     const before = calls.filter((c) => c.startedAt + c.ms < stoppedAt);
-    const down = calls.filter((c) => c.startedAt >= stoppedAt + 500 && c.startedAt < upAt - 500);
+    const down = calls.filter((c) => c.startedAt >= downAt + 500 && c.startedAt < upAt - 500);
     const after = calls.filter((c) => c.startedAt >= upAt);
     log(`${calls.length} calls: ${before.length} before, ${down.length} while down, ${after.length} after; slowest ${Math.max(...calls.map((c) => c.ms))} ms`);
     expect(before.length).toBeGreaterThan(10);
