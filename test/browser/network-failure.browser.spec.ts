@@ -96,6 +96,8 @@ describeInBrowser('a request that cannot reach the server', () => {
       page.locator('.ranking-table__dimensions .ui.button', { hasText: '系别' }).click(),
     ]);
     await settled(page);
+    // The address moves when the loaders are done, a moment before React draws the family table: wait for its header.
+    await page.locator('.ranking-table thead th', { hasText: '系别' }).first().waitFor();
     expect((await tableHeaders(page))[0]).toBe('系别');
     assertClean();
   });
