@@ -92,6 +92,7 @@ module.exports = {
       testMatch: ['<rootDir>/test/integration/**/*.spec.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+      setupFilesAfterEnv: ['<rootDir>/test/support/retry-once.ts'],
     },
     {
       ...common,
@@ -100,7 +101,7 @@ module.exports = {
       // The run's set-up, then one Chromium for the run and the demo analyst's saved session (browser-global-setup.ts).
       globalSetup: '<rootDir>/test/support/browser-global-setup.ts',
       globalTeardown: '<rootDir>/test/support/browser-global-teardown.ts',
-      setupFilesAfterEnv: ['<rootDir>/test/support/browser-setup.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/support/browser-setup.ts', '<rootDir>/test/support/retry-once.ts'],
     },
     {
       // The product as shipped (decision 132): a fresh clone started by `npm start`, once per mode.
@@ -110,7 +111,7 @@ module.exports = {
       testMatch: acceptanceSpecs,
       globalSetup: '<rootDir>/test/acceptance/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/acceptance/support/global-teardown.ts',
-      setupFilesAfterEnv: ['<rootDir>/test/support/browser-setup.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/support/browser-setup.ts', '<rootDir>/test/support/retry-once.ts'],
     },
   ],
 };

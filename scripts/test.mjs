@@ -103,6 +103,8 @@ const checkStatuses = await Promise.all(checks);
 
 const counts = [0, 0, 0];
 const files = [];
+/** Tests that failed once and passed on their second try (test/support/retry-once.ts): flaky, named so they get fixed. */
+const retried = [];
 for (const file of [...JEST_RUNS.map((r) => path.join(resultsDir, r.results)), ...acceptance].filter((f) => fs.existsSync(f))) {
   const r = JSON.parse(fs.readFileSync(file, 'utf8'));
   counts[0] += r.numPassedTests;
@@ -110,16 +112,25 @@ for (const file of [...JEST_RUNS.map((r) => path.join(resultsDir, r.results)), .
   counts[2] += r.numPendingTests + r.numTodoTests;
   const mode = /acceptance-(\w+)\.json$/.exec(file)?.[1];
   for (const suite of r.testResults ?? []) {
+    for (const test of suite.assertionResults ?? []) {
+      if (test.status === 'passed' && (test.invocations ?? 1) > 1)
+        retried.push(`${path.relative(root, suite.name)}${mode ? ` (${mode})` : ''} › ${test.fullName}`);
+    }
     files.push({ file: `${path.relative(root, suite.name)}${mode ? ` (${mode})` : ''}`, seconds: Math.round((suite.endTime - suite.startTime) / 100) / 10 });
   }
 }
 const slowest = files.sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST);
 const total = Math.round((Date.now() - suiteStarted) / 1000);
-fs.writeFileSync(path.join(resultsDir, 'timings.json'), `${JSON.stringify({ total, phases, slowest, counts }, null, 2)}\n`);
+fs.writeFileSync(path.join(resultsDir, 'timings.json'), `${JSON.stringify({ total, phases, slowest, counts, retried }, null, 2)}\n`);
 process.stdout.write(`\nphases (s): ${phases.map((p) => `${p.phase} ${p.seconds}`).join(' · ')} · the whole run ${total}\n`);
 process.stdout.write(`the ${slowest.length} slowest test files (s):\n${slowest.map((f) => `  ${String(f.seconds).padStart(6)}  ${f.file}`).join('\n')}\n`);
 if (args.length === 0 && total > BUDGET_MINUTES * 60) {
   process.stdout.write(`the suite took ${Math.round(total / 60)} minutes, over its budget of ${BUDGET_MINUTES}: start with the slowest files above\n`);
 }
-process.stdout.write(`\n${counts[0]} passed, ${counts[1]} failed, ${counts[2]} skipped\n`);
+if (retried.length > 0) {
+  process.stdout.write(
+    `\n${retried.length} test(s) failed once and passed on a second try — flaky, fix them (decision 249):\n${retried.map((t) => `  ${t}`).join('\n')}\n`,
+  );
+}
+process.stdout.write(`\n${counts[0]} passed, ${counts[1]} failed, ${counts[2]} skipped${retried.length > 0 ? ` (${retried.length} on a second try)` : ''}\n`);
 process.exit([besideStatus, browserStatus, acceptanceStatus, ...checkStatuses].find((s) => s !== 0) ?? 0);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import type { DataStatus } from '@car/contracts';
-import { describeInBrowser, ready, screenshot, useBrowser } from '../support/browser';
+import { describeInBrowser, ready, screenshot, toastAfter, useBrowser } from '../support/browser';
 import { apiResult } from '../support/sales-pages';
 import { ANALYST, openAs, pointHelpersAtShipped } from './support/analytics-kit';
 
@@ -67,8 +67,7 @@ describeInBrowser('订阅与提醒 as shipped', () => {
     await page.getByRole('button', { name: '保存视图' }).click();
     const dialog = page.getByRole('dialog', { name: '保存视图' });
     await dialog.getByLabel('视图名称').fill(viewName);
-    await dialog.getByRole('button', { name: '保存' }).click();
-    await page.locator('.toast', { hasText: `已保存视图「${viewName}」` }).waitFor();
+    await toastAfter(page, `已保存视图「${viewName}」`, () => dialog.getByRole('button', { name: '保存' }).click());
     await page.goto(`${baseUrl}/myviews`);
     await ready(page);
     const viewRow = page.locator('table.my-views__table tbody tr', { hasText: viewName });

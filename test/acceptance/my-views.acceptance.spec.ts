@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { describeInBrowser, ready, useBrowser } from '../support/browser';
+import { describeInBrowser, ready, toastAfter, useBrowser } from '../support/browser';
 import { ADMIN, ANALYST, openAs, pointHelpersAtShipped } from './support/analytics-kit';
 
 /**
@@ -18,8 +18,7 @@ const row = (page: Page, table: '我的视图' | '共享给我的', name: string
 async function nameDialog(page: Page, title: string, name: string, toast: string): Promise<void> {
   const dialog = page.getByRole('dialog', { name: title });
   await dialog.getByLabel('视图名称').fill(name);
-  await dialog.getByRole('button', { name: '保存' }).click();
-  await page.locator('.toast', { hasText: toast }).waitFor();
+  await toastAfter(page, toast, () => dialog.getByRole('button', { name: '保存' }).click());
 }
 
 async function remove(page: Page, name: string): Promise<void> {
@@ -60,8 +59,7 @@ describeInBrowser('我的视图 as shipped', () => {
     const share = page.getByRole('dialog', { name: `共享视图「${renamed}」` });
     await share.getByLabel('查找同事（账号或昵称）').fill('admin');
     await share.locator('.my-views__colleagues .checkbox', { hasText: '（admin' }).click();
-    await share.getByRole('button', { name: '保存共享' }).click();
-    await page.locator('.toast', { hasText: `已更新视图「${renamed}」的共享` }).waitFor();
+    await toastAfter(page, `已更新视图「${renamed}」的共享`, () => share.getByRole('button', { name: '保存共享' }).click());
 
     // The administrator: read-only, opens it at demo's address, saves a copy.
     const admin = await openAs(browser(), ADMIN, '/myviews');

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { DASHBOARD_PATH, type PriceTraceWhole } from '@car/contracts';
 import { axeFindings, blockingFindings, describeFindings } from '../support/axe';
-import { describeInBrowser, ready, useBrowser } from '../support/browser';
+import { describeInBrowser, ready, toastAfter, useBrowser } from '../support/browser';
 import { apiResult, settled } from '../support/sales-pages';
 import { ANALYST, openAs, pointHelpersAtShipped } from './support/analytics-kit';
 import { shipped } from './support/shipped';
@@ -78,8 +78,7 @@ describeInBrowser('reading the answers (shipped)', () => {
   test('复制链接 copies the address; the print view leaves out the frame', async () => {
     const { page, assertClean } = await openAs(browser(), ANALYST, `${WHOLE_MARKET}?source=1`, { width: 1280, height: 900 });
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: shipped().baseUrl });
-    await page.getByRole('button', { name: '复制链接' }).click();
-    await page.locator('.toast', { hasText: '已复制链接' }).waitFor({ timeout: 5_000 });
+    await toastAfter(page, '已复制链接', () => page.getByRole('button', { name: '复制链接' }).click(), 5_000);
     await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(page.url());
     await page.emulateMedia({ media: 'print' });
     for (const frame of ['.side-menu', '.app-header', '.filter-panel']) await expect(page.locator(frame).first().isVisible()).resolves.toBe(false);

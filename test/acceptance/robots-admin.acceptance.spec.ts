@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import type { AdminRobot } from '@car/contracts';
 import { ROBOT_MESSAGES } from '@car/contracts';
-import { describeInBrowser, openPage, ready, screenshot, useBrowser } from '../support/browser';
+import { describeInBrowser, openPage, ready, screenshot, toastAfter, useBrowser } from '../support/browser';
 import { apiResult } from '../support/sales-pages';
 import { openSession } from './support/analytics-kit';
 import { ADMIN, ANALYST, signIn, url } from './support/files-kit';
@@ -42,10 +42,7 @@ describeInBrowser('group robots as shipped: the SSRF guard speaks Chinese', () =
         ['https://[::1]/hook', ROBOT_MESSAGES.privateTarget],
       ];
       for (const [webhook, message] of refusals) {
-        await register(page, '验收内网群', webhook);
-        const toast = page.locator('.toast', { hasText: message }).last();
-        await toast.waitFor();
-        expect(await toast.textContent()).toContain(message);
+        await toastAfter(page, message, () => register(page, '验收内网群', webhook));
       }
       await screenshot(page, 'acceptance-robots-refused');
       await page.getByRole('dialog').getByRole('button', { name: '取消' }).click();

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { API_PREFIX, ROBOT_MESSAGES, SECURITY } from '@car/contracts';
-import { describeInBrowser, openPage, ready, screenshot, useBrowser } from '../support/browser';
+import { describeInBrowser, openPage, ready, screenshot, toastAfter, useBrowser } from '../support/browser';
 import { testFetch } from '../support/http';
 import { freePort } from '../support/net';
 import { testEnv } from '../support/test-env';
@@ -49,16 +49,11 @@ describeInBrowser('the robots page', () => {
       await page.goto(`${base}/admin/robots`);
       await ready(page);
       await page.locator('h2', { hasText: '群机器人' }).waitFor();
-      // Each toast is watched for from before the click that brings it: it lasts 3 s.
-      await Promise.all([
-        page.locator('.toast', { hasText: ROBOT_MESSAGES.httpsOnly }).first().waitFor(),
+      await toastAfter(page, ROBOT_MESSAGES.httpsOnly, () =>
         register(page, { name: '内网群', service: '企业微信', url: 'http://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=k' }),
-      ]);
+      );
       await page.getByRole('dialog').getByLabel('Webhook 地址').fill('https://127.0.0.1/hook');
-      await Promise.all([
-        page.locator('.toast', { hasText: ROBOT_MESSAGES.privateTarget }).first().waitFor(),
-        page.getByRole('dialog').getByRole('button', { name: '保存' }).click(),
-      ]);
+      await toastAfter(page, ROBOT_MESSAGES.privateTarget, () => page.getByRole('dialog').getByRole('button', { name: '保存' }).click());
       expect(await page.locator('tr[data-robot="内网群"]').count()).toBe(0);
       assertClean();
     } finally {
@@ -128,8 +123,7 @@ describeInBrowser('the robots page', () => {
         await page.goto(`${base}/admin/robots`);
         await ready(page);
         const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/robot/send?access_token=PAGE`;
-        await register(page, { name: '浏览器测试群', service: '钉钉', url: hook, secret: 'SECpage' });
-        await page.locator('.toast', { hasText: '已登记机器人' }).first().waitFor();
+        await toastAfter(page, '已登记机器人', () => register(page, { name: '浏览器测试群', service: '钉钉', url: hook, secret: 'SECpage' }));
         const row = page.locator('tr[data-robot="浏览器测试群"]').first();
         await row.waitFor();
         expect(await row.locator('td').nth(1).textContent()).toBe('钉钉');
@@ -137,8 +131,7 @@ describeInBrowser('the robots page', () => {
         // Write-only: the page holds neither the token nor the secret.
         expect(await page.content()).not.toMatch(/access_token=PAGE|SECpage/);
 
-        await row.getByRole('button', { name: '发送测试消息' }).click();
-        await page.locator('.toast', { hasText: '测试消息已排队发送' }).first().waitFor();
+        await toastAfter(page, '测试消息已排队发送', () => row.getByRole('button', { name: '发送测试消息' }).click());
         await row.locator('.label', { hasText: '已发送' }).waitFor({ timeout: 20_000 });
         const sent = received.filter((r) => r.query.get('access_token') === 'PAGE');
         expect(sent).toHaveLength(1);

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { describeInBrowser, openPage, ready, screenshot, useBrowser } from '../support/browser';
+import { describeInBrowser, openPage, ready, screenshot, toastAfter, useBrowser } from '../support/browser';
 import { download } from '../support/sales-pages';
 import { signInByApi } from '../support/export-pages';
 import { testEnv } from '../support/test-env';
@@ -45,8 +45,7 @@ describeInBrowser('the administration pages', () => {
     await dialog.locator('#admin-user-account').fill(colleague);
     await dialog.locator('#admin-user-nickname').fill('新同事');
     await dialog.locator('#admin-user-password').fill('weak');
-    await dialog.getByRole('button', { name: '保存' }).click();
-    await page.locator('.toast', { hasText: '密码由8-20位' }).first().waitFor();
+    await toastAfter(page, '密码由8-20位', () => dialog.getByRole('button', { name: '保存' }).click());
     await dialog.locator('#admin-user-password').fill(FIRST_PASSWORD);
     await dialog.getByRole('button', { name: '保存' }).click();
     await row(page, colleague).waitFor();
@@ -103,9 +102,10 @@ describeInBrowser('the administration pages', () => {
     await screenshot(page, 'admin-audit');
 
     // Days the API refuses keep the form on screen, with its message, to be corrected there.
-    await page.goto(`${testEnv().baseUrl}/admin/audit?from=2026-12-01&to=2026-11-01`);
-    await ready(page);
-    await page.locator('.toast', { hasText: '开始日期不能晚于结束日期' }).first().waitFor();
+    await toastAfter(page, '开始日期不能晚于结束日期', async () => {
+      await page.goto(`${testEnv().baseUrl}/admin/audit?from=2026-12-01&to=2026-11-01`);
+      await ready(page);
+    });
     expect(await page.locator('input[name="from"]').inputValue()).toBe('2026-12-01');
     expect(await page.getByRole('button', { name: '下载' }).isDisabled()).toBe(true);
 

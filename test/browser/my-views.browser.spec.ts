@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { describeInBrowser, openPage, ready, screenshot, useBrowser } from '../support/browser';
+import { describeInBrowser, openPage, ready, screenshot, toastAfter, useBrowser } from '../support/browser';
 import { signInByApi } from '../support/export-pages';
 import { testEnv } from '../support/test-env';
 import { createAnalyst } from '../support/users';
@@ -14,8 +14,7 @@ async function saveView(page: Page, name: string): Promise<void> {
   await page.getByRole('button', { name: '保存视图' }).click();
   const dialog = page.getByRole('dialog', { name: '保存视图' });
   await dialog.getByLabel('视图名称').fill(name);
-  await dialog.getByRole('button', { name: '保存' }).click();
-  await page.locator('.toast', { hasText: `已保存视图「${name}」` }).waitFor();
+  await toastAfter(page, `已保存视图「${name}」`, () => dialog.getByRole('button', { name: '保存' }).click());
   await dialog.waitFor({ state: 'detached' });
 }
 
@@ -75,8 +74,7 @@ describeInBrowser('my views', () => {
     await share.getByLabel('查找同事（账号或昵称）').fill(colleague);
     await share.locator('.my-views__colleagues .checkbox', { hasText: colleague }).click();
     await expect(share.locator('.my-views__picked').textContent()).resolves.toBe('已选同事：视图同事');
-    await share.getByRole('button', { name: '保存共享' }).click();
-    await page.locator('.toast', { hasText: '已更新视图「九月品牌排行」的共享' }).waitFor();
+    await toastAfter(page, '已更新视图「九月品牌排行」的共享', () => share.getByRole('button', { name: '保存共享' }).click());
     await expect(row(page, '我的视图', '九月品牌排行').locator('td').nth(2).textContent()).resolves.toBe('视图同事');
 
     // A parameter this build no longer reads: the page opens with the rest and the notice names it.
@@ -98,8 +96,7 @@ describeInBrowser('my views', () => {
     await page.goto(`${base()}/myviews`);
     await ready(page);
     page.once('dialog', (dialog) => void dialog.accept());
-    await row(page, '我的视图', '旧链接').getByRole('button', { name: '删除' }).click();
-    await page.locator('.toast', { hasText: '已删除视图' }).waitFor();
+    await toastAfter(page, '已删除视图', () => row(page, '我的视图', '旧链接').getByRole('button', { name: '删除' }).click());
     await row(page, '我的视图', '旧链接').waitFor({ state: 'detached' });
     await screenshot(page, 'my-views');
     assertClean();

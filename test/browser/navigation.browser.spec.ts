@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { DASHBOARD_PATH, type DashboardNevTrend, type DashboardWhole, addMonths, formatMonth, parseMonth } from '@car/contracts';
 import { canvasHasInk, apiResult, openSignedIn, settled, signedInPage } from '../support/sales-pages';
-import { describeInBrowser, openPage, ready, screenshot, useBrowser } from '../support/browser';
+import { describeInBrowser, openPage, ready, screenshot, toastAfter, useBrowser } from '../support/browser';
 import { signInByApi } from '../support/export-pages';
 import { testEnv } from '../support/test-env';
 import { createUser } from '../support/users';
@@ -209,8 +209,7 @@ describeInBrowser('navigation', () => {
     const { page, assertClean } = await openSignedIn(browser(), '/salevolume/wholemarket?source=1', { width: 1280, height: 900 });
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: testEnv().baseUrl });
     await settled(page);
-    await page.getByRole('button', { name: '复制链接' }).click();
-    await page.locator('.toast', { hasText: '已复制链接' }).waitFor({ timeout: 5_000 });
+    await toastAfter(page, '已复制链接', () => page.getByRole('button', { name: '复制链接' }).click(), 5_000);
     await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(page.url());
     expect(new URL(page.url()).searchParams.get('source')).toBe('1');
     assertClean();

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
 import type { ChartResult, LetterGroup, Nationwide, PriceTable, PriceTraceWhole, PriceWhole, SeriesItem } from '@car/contracts';
-import { describeInBrowser, ready, screenshot, useBrowser } from '../support/browser';
+import { describeInBrowser, ready, screenshot, toastAfter, useBrowser } from '../support/browser';
 import { apiResult, canvasHasInk, download, openSignedIn, settled } from '../support/sales-pages';
 
 /**
@@ -151,9 +151,10 @@ describeInBrowser('the price pages', () => {
 
     // A sub-series that does not exist: the API's message as a toast, the page's own title, no raw id on show
     // (the title once read 999999999价格走势 and the panel's 本品车系 999999999).
-    await page.goto(page.url().replace(/\?.*$/, '?modelSubId=999999999'));
-    await ready(page);
-    await page.locator('.toast--error', { hasText: '参数 modelSubId 没有 id 为 999999999 的子车系' }).waitFor();
+    await toastAfter(page, '参数 modelSubId 没有 id 为 999999999 的子车系', async () => {
+      await page.goto(page.url().replace(/\?.*$/, '?modelSubId=999999999'));
+      await ready(page);
+    });
     await expect(page.locator('.sales-page__title').textContent()).resolves.toBe('车系价格追踪');
     expect(await page.locator('.shell__main, .filter-panel').allInnerTexts()).not.toContainEqual(expect.stringContaining('999999999'));
     assertClean();

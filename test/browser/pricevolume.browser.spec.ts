@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { type ChartResult, type DimensionTable, type PriceScatter, type ProportionTable, thousands } from '@car/contracts';
-import { describeInBrowser, ready, screenshot, useBrowser } from '../support/browser';
+import { describeInBrowser, ready, screenshot, toastAfter, useBrowser } from '../support/browser';
 import { apiResult, canvasHasInk, download, openSignedIn, settled, signedInPage } from '../support/sales-pages';
 import { testEnv } from '../support/test-env';
 
@@ -108,9 +108,10 @@ describeInBrowser('the price-band page', () => {
     await dialog.locator('.close.icon').click();
 
     // A bad band is the API's Chinese message in a toast, and the page stays.
-    await page.goto(`${page.url().split('?')[0]}?priceLow=40&priceHigh=5`);
-    await ready(page);
-    await expect(page.locator('.toast--error').first().textContent()).resolves.toContain('价格下限应小于价格上限');
+    await toastAfter(page, '价格下限应小于价格上限', async () => {
+      await page.goto(`${page.url().split('?')[0]}?priceLow=40&priceHigh=5`);
+      await ready(page);
+    });
     assertClean();
   });
 

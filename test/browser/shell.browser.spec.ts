@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { DASHBOARD_PATH, SESSION_COOKIE } from '@car/contracts';
-import { describeInBrowser, launchBrowser, openPage, ready, screenshot } from '../support/browser';
+import { describeInBrowser, launchBrowser, openPage, ready, screenshot, toastAfter } from '../support/browser';
 import { signInByApi } from '../support/export-pages';
 import { testEnv } from '../support/test-env';
 import { createAnalyst } from '../support/users';
@@ -103,15 +103,13 @@ describeInBrowser('the signed-in shell', () => {
 
     // The server's refusal arrives as an error toast and under the form; the button works again.
     await page.fill('#oldPwd', 'Wrong#2026x');
-    await submit.click();
-    await page.locator('.toast--error', { hasText: '旧密码错误' }).waitFor();
+    await toastAfter(page, '旧密码错误', () => submit.click());
     await ready(page);
     await expect(submit.isEnabled()).resolves.toBe(true);
 
     await page.fill('#oldPwd', PASSWORD);
     const clicked = Date.now();
-    await submit.click();
-    await page.locator('.toast--success', { hasText: '密码修改成功，请重新登录' }).waitFor();
+    await toastAfter(page, '密码修改成功，请重新登录', () => submit.click());
     await screenshot(page, 'shell-password-changed');
     await page.waitForURL('**/login', { timeout: 10_000 });
     expect(Date.now() - clicked).toBeGreaterThanOrEqual(2500);

@@ -140,3 +140,53 @@ export async function screenshot(of: Page | Locator, name: string): Promise<void
   // A page in full, or one element of it.
   await ('goto' in of ? of.screenshot({ path: file, fullPage: true }) : of.screenshot({ path: file }));
 }
+
+/** What the toast watcher keeps in the page: the text of every toast added since `toastAfter` last began. */
+interface ToastRecord {
+  __toastsSeen?: string[];
+  __toastWatcher?: MutationObserver;
+}
+
+/** In the page: records each toast React adds to the document, whatever page the document holds. */
+function watchToasts(): void {
+  const w = window as unknown as ToastRecord;
+  w.__toastsSeen = [];
+  if (w.__toastWatcher) return;
+  w.__toastWatcher = new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (node instanceof HTMLElement && node.matches('.toast')) (w.__toastsSeen ??= []).push(node.textContent ?? '');
+      }
+    }
+  });
+  w.__toastWatcher.observe(document, { childList: true, subtree: true });
+}
+
+/** Pages whose every new document watches its toasts from its start. */
+const watchedPages = new WeakSet<Page>();
+
+/**
+ * Does `action` and waits until a toast holding `text` has been shown. A toast lasts 3 s, and a loaded machine can
+ * draw and remove one between two of Playwright's polls (CI saw a 30 s wait for a toast that had come and gone), so
+ * the page itself records each toast as React adds it — on the page open now and on any the action navigates to —
+ * and the wait reads that record. If no such toast comes, the error names the toasts that did: another refusal reads
+ * as itself, not as a timeout.
+ */
+export async function toastAfter(page: Page, text: string, action: () => Promise<unknown>, timeout = 30_000): Promise<void> {
+  if (!watchedPages.has(page)) {
+    watchedPages.add(page);
+    await page.addInitScript(watchToasts);
+  }
+  await page.evaluate(watchToasts);
+  await action();
+  const shown = (wanted: string) =>
+    [...((window as unknown as ToastRecord).__toastsSeen ?? []), ...Array.from(document.querySelectorAll('.toast'), (t) => t.textContent ?? '')].some((t) =>
+      t.includes(wanted),
+    );
+  try {
+    await page.waitForFunction(shown, text, { timeout });
+  } catch (error) {
+    const seen = await page.evaluate(() => (window as unknown as ToastRecord).__toastsSeen ?? []).catch(() => []);
+    throw new Error(`no toast 「${text}」 within ${timeout / 1000} s; the toasts shown meanwhile: ${JSON.stringify(seen)} (${String(error)})`);
+  }
+}
