@@ -9,7 +9,7 @@ const executablePath = findChromium();
 export const describeInBrowser: jest.Describe = executablePath
   ? describe
   : (((name: string, fn: () => void) => {
-      process.stderr.write(`[browser] skipped "${name}": no chromium on the PATH (apt-get install -y chromium)\n`);
+      process.stderr.write(`[browser] skipped "${name}": no chromium on the PATH (apt-get install -y chromium-headless-shell)\n`);
       describe.skip(name, fn);
     }) as unknown as jest.Describe);
 
