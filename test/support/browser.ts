@@ -187,6 +187,6 @@ export async function toastAfter(page: Page, text: string, action: () => Promise
     await page.waitForFunction(shown, text, { timeout });
   } catch (error) {
     const seen = await page.evaluate(() => (window as unknown as ToastRecord).__toastsSeen ?? []).catch(() => []);
-    throw new Error(`no toast 「${text}」 within ${timeout / 1000} s; the toasts shown meanwhile: ${JSON.stringify(seen)} (${String(error)})`);
+    throw new Error(`no toast 「${text}」 within ${timeout / 1000} s; the toasts shown meanwhile: ${JSON.stringify(seen)}`, { cause: error });
   }
 }
