@@ -13,6 +13,7 @@ import { DefinitionList } from '~/components/DefinitionList';
 import { Logo } from '~/components/Logo';
 import { describeRouteError } from '~/components/RouteErrorBoundary';
 import { ToastProvider } from '~/components/Toast';
+import { useQuietAbortedLoads } from '~/utils/aborted-loads';
 import { SYSTEM_NAME } from '~/utils/meta';
 import { isPublicPath, isSessionEnded, loginHref } from '~/utils/navigation';
 import { useNonce } from '~/utils/nonce';
@@ -67,6 +68,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  useQuietAbortedLoads();
   return (
     <ToastProvider>
       <Outlet />

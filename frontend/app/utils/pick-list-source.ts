@@ -9,6 +9,7 @@
 import { ALERTS, CAR_CONFIG, REQUEST_TIMEOUT_MS, SEARCH, type ResultOf } from '@car/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
+import { isAbortError } from './aborted-loads';
 import { isApiFailure } from './api-failure';
 import { announceNetworkFailure, NETWORK_FAILURE_MESSAGE, TIMEOUT_MESSAGE } from './network-failure';
 
@@ -116,10 +117,6 @@ export async function fetchPickList<K extends PickListName>(list: K, params: Pic
   throw new PickListError(`页面服务应答无法识别（HTTP ${response.status}）`);
 }
 
-function isAbort(error: unknown): boolean {
-  return error instanceof Error && error.name === 'AbortError';
-}
-
 export interface ListRequest<T> {
   data: T | null;
   loading: boolean;
@@ -162,7 +159,7 @@ export function useListRequest<T>(): ListRequest<T> {
       setData(result);
       return result;
     } catch (failure) {
-      if (own.signal.aborted || isAbort(failure)) return undefined;
+      if (own.signal.aborted || isAbortError(failure)) return undefined;
       if (failure instanceof PickListError && failure.network) announceNetworkFailure(failure.message);
       setError(failure instanceof Error ? failure.message : String(failure));
       return undefined;
