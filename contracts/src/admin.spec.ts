@@ -32,6 +32,8 @@ describe('the administrators’ forms name their fields by their Chinese labels'
     expect(messageOf(auditListSchema, { from: '2026-03-02', to: '2026-03-01' })).toBe('开始日期不能晚于结束日期');
     expect(messageOf(auditListSchema, { to: '2026-02-30' })).toBe('结束日期应为 YYYY-MM-DD 格式的日期');
     expect(messageOf(auditListSchema, { events: 'nope' })).toBe('没有事件类型 nope');
+    // A long value is cut short, and says so.
+    expect(messageOf(auditListSchema, { events: `${'x'.repeat(40)}y` })).toBe(`没有事件类型 ${'x'.repeat(40)}…`);
     expect(messageOf(jobListSchema, { page: '0' })).toBe('页码应为正整数');
     expect(messageOf(auditListSchema, { company: '1' })).toBe('参数 company 不是可用的参数');
   });

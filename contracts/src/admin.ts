@@ -258,7 +258,7 @@ const eventList = z.string('应为逗号分隔的事件类型').transform((text,
   ];
   const unknown = parts.find((part) => !(part in SECURITY_EVENT_LABELS));
   if (unknown !== undefined) {
-    ctx.addIssue({ code: 'custom', message: `没有事件类型 ${unknown.slice(0, 40)}` });
+    ctx.addIssue({ code: 'custom', message: `没有事件类型 ${unknown.length > 40 ? `${unknown.slice(0, 40)}…` : unknown}` });
     return z.NEVER;
   }
   return parts.length === 0 ? undefined : (parts as SecurityEventName[]);

@@ -240,11 +240,11 @@ function queryOf(pairs: Array<[string, string]>, extra = ''): string {
  * The requests for one operation: each field missing and with each malformed value, the others ordinary
  * (`base` may give their ordinary values, e.g. the login's account), plus whole-request variants
  * (prototype keys at the top level, unknown and repeated names, and for POSTs malformed bodies).
- * A POST's field values go as JSON and as a form in turn (JSON-only values always as JSON). With
- * `perField`, each field gets that many of its malformed values, drawn by the seeded generator afresh for
- * every operation and field, so operations sharing a parameter cover all the values between them.
+ * A POST's field values go as JSON and as a form in turn (JSON-only values always as JSON). `values` says
+ * which malformed values each field gets: a number draws that many by the seeded generator afresh for every
+ * operation and field; a `ValuePlan` (valuePlan) gives each field its share of its group's values.
  */
-export function fuzzRequests(operation: FuzzOperation, seed: number, base: Record<string, string> = {}, perField = Infinity): FuzzRequest[] {
+export function fuzzRequests(operation: FuzzOperation, seed: number, base: Record<string, string> = {}, values: number | ValuePlan = Infinity): FuzzRequest[] {
   const random = seededRandom(seed ^ hash(operation.path));
   const requests: FuzzRequest[] = [];
   const ordinary = ordinaryFields(operation, base);
@@ -257,11 +257,9 @@ export function fuzzRequests(operation: FuzzOperation, seed: number, base: Recor
         ? jsonRequest(operation, `${field.name}: missing`, Object.fromEntries(others))
         : { operation, label: `${field.name}: missing`, query: queryOf(others) },
     );
-    for (const value of sample(
-      malformedValues(random).filter((v) => isPost || !('json' in v)),
-      perField,
-      random,
-    )) {
+    const candidates = malformedValues(random).filter((v) => isPost || !('json' in v));
+    const planned = typeof values === 'number' ? null : new Set(values.get(fieldKey(operation, field.name)) ?? []);
+    for (const value of planned ? candidates.filter((_, i) => planned.has(i)) : sample(candidates, values as number, random)) {
       const label = `${field.name}: ${value.label}`;
       if ('json' in value) {
         if (isPost) requests.push(jsonRequest(operation, label, Object.fromEntries(others), [field.name, value.json]));
@@ -296,6 +294,45 @@ export function fuzzRequests(operation: FuzzOperation, seed: number, base: Recor
     for (const body of MALFORMED_BODIES) requests.push({ operation, label: `body: ${body.label}`, body: { contentType: body.contentType, text: body.text } });
   else requests.push({ operation, label: 'ordinary', query: queryOf(ordinary) });
   return requests;
+}
+
+/** The malformed values of each field, by index into its list (67 for a query, 79 for a POST's body), keyed by fieldKey. */
+export type ValuePlan = Map<string, number[]>;
+
+const fieldKey = (operation: FuzzOperation, name: string): string => `${operation.method} ${operation.path} ${name}`;
+
+/**
+ * Shares the malformed values among the fields that read a value the same way: the fields of one method kind with
+ * the same name and JSON Schema (the sales calls' `time`, in 67 operations, is one group; a name with another
+ * schema is another). A group's values are put in a seeded order and dealt out in runs: field i of n takes
+ * max(atLeast, ⌈values / n⌉) of them from position i × that, so every value reaches every group at least once
+ * and every field gets at least `atLeast` (a field alone in its group gets all of them).
+ */
+export function valuePlan(operations: readonly FuzzOperation[], seed: number, atLeast = 5): ValuePlan {
+  const groups = new Map<string, string[]>();
+  for (const operation of operations)
+    for (const field of operation.fields) {
+      const group = `${operation.method === 'POST' ? 'body' : 'query'} ${field.name} ${JSON.stringify(field.schema)}`;
+      groups.set(group, [...(groups.get(group) ?? []), fieldKey(operation, field.name)]);
+    }
+  const plan: ValuePlan = new Map();
+  for (const [group, members] of groups) {
+    const total = malformedValues(seededRandom(seed)).filter((v) => group.startsWith('body') || !('json' in v)).length;
+    const random = seededRandom(seed ^ hash(group));
+    const order = Array.from({ length: total }, (_, i) => i);
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    const each = Math.min(total, Math.max(atLeast, Math.ceil(total / members.length)));
+    members.forEach((member, i) =>
+      plan.set(
+        member,
+        Array.from({ length: each }, (_, j) => order[(i * each + j) % total]),
+      ),
+    );
+  }
+  return plan;
 }
 
 /** `count` of the values, chosen by `random`, in their original order; all of them when there are no more. */

@@ -63,7 +63,7 @@ function escape(text: string): string {
  * The faults of one answer, empty when it is sound: no 5xx; a refusal is the envelope {code, msg, result:
  * null} with a negative code whose HTTP status matches (statusFits) and a Chinese message; a success is the envelope
  * with code 1, a workbook or a deck; no leak in any body (the request's own text is blanked first, so a value
- * repeated back is not taken for one).
+ * repeated back, whole or cut short to 12 characters or more, is not taken for one).
  */
 export function faultsOf(request: FuzzRequest, answer: FuzzAnswer): string[] {
   const faults: string[] = [];
@@ -76,7 +76,10 @@ export function faultsOf(request: FuzzRequest, answer: FuzzAnswer): string[] {
   }
   const received = answer.body.toString('utf8');
   let text = received;
-  for (const sent of sentTexts(request)) if (text.includes(sent)) text = text.split(sent).join('<sent>');
+  for (const sent of sentTexts(request)) {
+    const repeated = repeatedPart(text, sent);
+    if (repeated) text = text.split(repeated).join('<sent>');
+  }
   for (const [name, pattern] of LEAKS) if (pattern.test(text)) faults.push(`leak: ${name}`);
   let body: unknown;
   try {
@@ -104,6 +107,19 @@ export function faultsOf(request: FuzzRequest, answer: FuzzAnswer): string[] {
 /** A refusal's HTTP status is its code's; a bad request may name its fault more precisely: 413 too large, 415 a content type or charset the API does not read. */
 function statusFits(code: ApiCodeValue, status: number): boolean {
   return HTTP_STATUS_OF[code] === status || (code === ApiCode.BadRequest && (status === 413 || status === 415));
+}
+
+/** How much of `sent` the answer repeats from its start: all of it, or a message's cut of at least 12 characters; else ''. */
+function repeatedPart(text: string, sent: string): string {
+  if (text.includes(sent)) return sent;
+  // Every shorter start of a repeated start is repeated too: the longest one is found by halving.
+  let [low, high] = [11, sent.length - 1];
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (text.includes(sent.slice(0, middle))) low = middle;
+    else high = middle - 1;
+  }
+  return low >= 12 ? sent.slice(0, low) : '';
 }
 
 /** The texts a request carried (decoded where it can be), which an answer may repeat without leaking anything. */
