@@ -112,11 +112,11 @@ for (const file of [...JEST_RUNS.map((r) => path.join(resultsDir, r.results)), .
   counts[2] += r.numPendingTests + r.numTodoTests;
   const mode = /acceptance-(\w+)\.json$/.exec(file)?.[1];
   for (const suite of r.testResults ?? []) {
+    const label = `${path.relative(root, suite.name)}${mode ? ` (${mode})` : ''}`;
     for (const test of suite.assertionResults ?? []) {
-      if (test.status === 'passed' && (test.invocations ?? 1) > 1)
-        retried.push(`${path.relative(root, suite.name)}${mode ? ` (${mode})` : ''} › ${test.fullName}`);
+      if (test.status === 'passed' && (test.invocations ?? 1) > 1) retried.push(`${label} › ${test.fullName}`);
     }
-    files.push({ file: `${path.relative(root, suite.name)}${mode ? ` (${mode})` : ''}`, seconds: Math.round((suite.endTime - suite.startTime) / 100) / 10 });
+    files.push({ file: label, seconds: Math.round((suite.endTime - suite.startTime) / 100) / 10 });
   }
 }
 const slowest = files.sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST);
