@@ -9,14 +9,18 @@ import { apiResult, canvasHasInk, cardsOf, download, settled, openSignedIn, type
 const PAGE = '/salevolume/areamarket';
 const MAP = 'canvas[aria-label$="销量地图"]';
 
-async function clickOnMap(page: Page, code: string): Promise<void> {
-  const canvas = page.locator(MAP);
-  await page.waitForFunction((selector) => Boolean(document.querySelector<HTMLCanvasElement>(selector)?.dataset.centers), MAP);
+/** Clicks the unit `code` on the map of `title` (全国, 华南, 广东省), once that map is the one drawn: until then the canvas keeps the last map's centres. */
+async function clickOnMap(page: Page, title: string, code: string): Promise<void> {
+  const canvas = page.locator(`canvas[aria-label="${title}销量地图"][data-drawn="true"]`);
+  await canvas.waitFor();
   const centers = JSON.parse((await canvas.getAttribute('data-centers')) ?? '{}') as Record<string, [number, number]>;
   expect(centers[code]).toBeDefined();
   const [x, y] = centers[code];
   await canvas.click({ position: { x, y } });
 }
+
+/** Waits until the map's path (全国 › 华南 › …) names `name`: the address moves a moment before React draws it. */
+const pathShows = (page: Page, name: string) => page.locator('.area-map__path', { hasText: name }).waitFor();
 
 describeInBrowser('the area-market page', () => {
   const browser = useBrowser();
@@ -31,12 +35,12 @@ describeInBrowser('the area-market page', () => {
     expect(await canvasHasInk(page, '.trend-chart canvas')).toBe(true);
     await screenshot(page, 'areamarket-nation');
 
-    await clickOnMap(page, '440000'); // 广东 on the national map opens 华南
+    await clickOnMap(page, '全国', '440000'); // 广东 on the national map opens 华南
     await page.waitForURL((url) => url.searchParams.get('area') === '5' && url.searchParams.get('level') === '1');
     await settled(page);
-    await expect(page.locator('.area-map__path').textContent()).resolves.toContain('华南');
+    await pathShows(page, '华南');
 
-    await clickOnMap(page, '440000'); // then the province itself
+    await clickOnMap(page, '华南', '440000'); // then the province itself
     await page.waitForURL((url) => url.searchParams.get('area') === '440000' && url.searchParams.get('level') === '2');
     await settled(page);
     await page.waitForSelector(`${MAP}[data-drawn="true"]`);
@@ -45,10 +49,10 @@ describeInBrowser('the area-market page', () => {
     await expect(page.locator('.header-tags').textContent()).resolves.toContain('广东');
     await screenshot(page, 'areamarket-guangdong');
 
-    await clickOnMap(page, '440300'); // a city: 深圳
+    await clickOnMap(page, '广东省', '440300'); // a city: 深圳
     await page.waitForURL((url) => url.searchParams.get('area') === '440300' && url.searchParams.get('level') === '3');
     await settled(page);
-    await expect(page.locator('.area-map__path').textContent()).resolves.toContain('深圳');
+    await pathShows(page, '深圳');
 
     for (const expected of [
       ['440000', '2'],
