@@ -21,7 +21,7 @@ import { createAnalyst, createUser } from '../support/users';
  * missing and malformed in over 60 ways (types, sizes, signs, fractions, NUL and control characters, SQL,
  * path traversal, arrays and objects for scalars, prototype keys, odd Unicode and broken encodings),
  * with a valid analyst token of the test's own, plus every operation without a token: the fields that read a value
- * the same way share the malformed values (VALUES), about 13,000 requests. Asserts no 5xx, no leak, every refusal in the envelope with a Chinese
+ * the same way share the malformed values (VALUES), about 17,000 requests. Asserts no 5xx, no leak, every refusal in the envelope with a Chinese
  * message, every session call refusing a missing token, and no row of any table changed by a GET.
  *
  * It runs on a copy of the demo database of its own, so the write counters it compares are its alone
@@ -34,7 +34,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 /**
  * Which malformed values (of 67 for a query, 79 for a JSON body) each parameter or body field gets. By default the
  * fields that read a value the same way (same name and schema) share them (valuePlan, decision 253): every value
- * reaches every such group, and every field gets at least 5, about 13,000 requests in all. FUZZ_VARIANTS=all sends
+ * reaches every such group, and every field gets at least 5, about 17,000 requests in all. FUZZ_VARIANTS=all sends
  * every value to every field (about 64,000 requests); FUZZ_VARIANTS=n draws n per field afresh.
  */
 const VALUES: number | ValuePlan =

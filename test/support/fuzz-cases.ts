@@ -315,15 +315,12 @@ export function valuePlan(operations: readonly FuzzOperation[], seed: number, at
       const group = `${operation.method === 'POST' ? 'body' : 'query'} ${field.name} ${JSON.stringify(field.schema)}`;
       groups.set(group, [...(groups.get(group) ?? []), fieldKey(operation, field.name)]);
     }
+  const values = malformedValues(seededRandom(seed));
+  const totals = { body: values.length, query: values.filter((v) => !('json' in v)).length };
   const plan: ValuePlan = new Map();
   for (const [group, members] of groups) {
-    const total = malformedValues(seededRandom(seed)).filter((v) => group.startsWith('body') || !('json' in v)).length;
-    const random = seededRandom(seed ^ hash(group));
-    const order = Array.from({ length: total }, (_, i) => i);
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      [order[i], order[j]] = [order[j], order[i]];
-    }
+    const total = totals[group.startsWith('body') ? 'body' : 'query'];
+    const order = shuffledIndices(total, seededRandom(seed ^ hash(group)));
     const each = Math.min(total, Math.max(atLeast, Math.ceil(total / members.length)));
     members.forEach((member, i) =>
       plan.set(
@@ -338,13 +335,18 @@ export function valuePlan(operations: readonly FuzzOperation[], seed: number, at
 /** `count` of the values, chosen by `random`, in their original order; all of them when there are no more. */
 function sample<T>(values: T[], count: number, random: () => number): T[] {
   if (values.length <= count) return values;
-  const order = values.map((_, i) => i);
+  const chosen = new Set(shuffledIndices(values.length, random).slice(0, count));
+  return values.filter((_, i) => chosen.has(i));
+}
+
+/** 0 … length − 1 in the order `random` deals them (Fisher-Yates). */
+function shuffledIndices(length: number, random: () => number): number[] {
+  const order = Array.from({ length }, (_, i) => i);
   for (let i = order.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     [order[i], order[j]] = [order[j], order[i]];
   }
-  const chosen = new Set(order.slice(0, count));
-  return values.filter((_, i) => chosen.has(i));
+  return order;
 }
 
 function jsonRequest(operation: FuzzOperation, label: string, fields: Record<string, string>, override?: [string, Json | { rawJson: string }]): FuzzRequest {
