@@ -3,7 +3,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import {
   BACKUP_FORMAT,
+  COPY_BACKUP_FORMAT,
   BackupManifest,
+  CopyManifest,
   DUMP_FILE,
   FILES_DIR,
   MANIFEST_FILE,
@@ -79,5 +81,53 @@ describe('an archive is checked against its manifest before anything is restored
 
   it('a folder without a manifest is not a backup', () => {
     expect(() => readManifest(dir)).toThrow(`${dir} 不是备份：其中没有 manifest.json`);
+  });
+
+  async function tableArchive(): Promise<CopyManifest> {
+    write('database/001-public.car.tsv.gz', 'rows');
+    write(`${FILES_DIR}/jwt-secret`, 'secret');
+    const manifest: CopyManifest = {
+      format: COPY_BACKUP_FORMAT,
+      createdAt: '2026-12-06T01:00:00.000Z',
+      database: {
+        serverVersion: '18.1',
+        migrations: ['A1'],
+        tables: [{ table: 'public.car', columns: ['id', 'name'], rows: 1, file: await describeFile(dir, 'database/001-public.car.tsv.gz') }],
+        sequences: [{ sequence: 'public.car_id_seq', value: '1' }],
+      },
+      files: [await describeFile(path.join(dir, FILES_DIR), 'jwt-secret')],
+    };
+    write(MANIFEST_FILE, JSON.stringify(manifest));
+    return manifest;
+  }
+
+  it('a table archive (format 2) passes whole and names a damaged table file', async () => {
+    const manifest = await tableArchive();
+    expect(readManifest(dir)).toEqual(manifest);
+    await expect(verifyArchive(dir, manifest)).resolves.toBeUndefined();
+    write('database/001-public.car.tsv.gz', 'other rows');
+    await expect(verifyArchive(dir, manifest)).rejects.toThrow('备份已损坏，未做任何恢复：database/001-public.car.tsv.gz（内容与清单不符）');
+  });
+
+  it.each(['../../etc/passwd', '/etc/passwd', 'reports/../../x', 'reports\\..\\x', 'reports//a', ''])(
+    'a manifest naming %j, outside its folder, is refused before any file is read',
+    async (outside) => {
+      const manifest = await tableArchive();
+      write(MANIFEST_FILE, JSON.stringify({ ...manifest, files: [{ ...manifest.files[0], path: outside }] }));
+      expect(() => readManifest(dir)).toThrow('不在备份文件夹之内：备份已损坏');
+      write(
+        MANIFEST_FILE,
+        JSON.stringify({ ...manifest, database: { ...manifest.database, tables: [{ ...manifest.database.tables[0], file: { path: outside } }] } }),
+      );
+      expect(() => readManifest(dir)).toThrow('不在备份文件夹之内：备份已损坏');
+    },
+  );
+
+  it('a format this release does not know, or a manifest without its lists, is refused', async () => {
+    const manifest = await tableArchive();
+    write(MANIFEST_FILE, JSON.stringify({ ...manifest, format: 3 }));
+    expect(() => readManifest(dir)).toThrow('备份格式为 3，本版本只能恢复格式 1 和 2');
+    write(MANIFEST_FILE, JSON.stringify({ ...manifest, database: { serverVersion: '18.1', migrations: [] } }));
+    expect(() => readManifest(dir)).toThrow('不完整：备份已损坏');
   });
 });

@@ -3,13 +3,18 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 /**
- * One backup (decision 229): a folder holding the database as `pg_dump -Fc` wrote it, the files of DATA_DIR
- * the app serves or signs with, and a manifest naming each with its size and SHA-256, so a restore checks the
- * whole archive before it changes anything.
+ * One backup (decision 229): a folder holding the database, the files of DATA_DIR the app serves or signs with,
+ * and a manifest naming each with its size and SHA-256, so a restore checks the whole archive before it changes
+ * anything. The database is either `pg_dump -Fc`'s one file (format 1, a DATABASE_URL server with its client
+ * programs) or each table's rows as COPY wrote them, read in one snapshot (format 2, the embedded PostgreSQL,
+ * for which the machine has no pg_dump; decision 264).
  */
 export const BACKUP_FORMAT = 1;
+export const COPY_BACKUP_FORMAT = 2;
 export const MANIFEST_FILE = 'manifest.json';
 export const DUMP_FILE = 'database.dump';
+/** Format 2: one gzip-compressed COPY text file per table. */
+export const TABLES_DIR = 'database';
 export const FILES_DIR = 'files';
 
 /**
@@ -29,11 +34,48 @@ export interface ArchivedFile {
   sha256: string;
 }
 
-export interface BackupManifest {
-  format: typeof BACKUP_FORMAT;
+/** One table of a format-2 archive: its rows as `COPY … TO STDOUT` wrote them (text format, gzip), in `columns`' order. */
+export interface ArchivedTable {
+  /** schema.table */
+  table: string;
+  columns: string[];
+  rows: number;
+  /** Relative to the archive's folder (under TABLES_DIR). */
+  file: ArchivedFile;
+}
+
+/** A sequence's last value at the backup (null: never used). */
+export interface ArchivedSequence {
+  /** schema.sequence */
+  sequence: string;
+  value: string | null;
+}
+
+interface ManifestCommon {
   createdAt: string;
-  database: { serverVersion: string; migrations: string[]; dump: ArchivedFile };
   files: ArchivedFile[];
+}
+
+export interface DumpManifest extends ManifestCommon {
+  format: typeof BACKUP_FORMAT;
+  database: { serverVersion: string; migrations: string[]; dump: ArchivedFile };
+}
+
+export interface CopyManifest extends ManifestCommon {
+  format: typeof COPY_BACKUP_FORMAT;
+  database: { serverVersion: string; migrations: string[]; tables: ArchivedTable[]; sequences: ArchivedSequence[] };
+}
+
+export type BackupManifest = DumpManifest | CopyManifest;
+
+/** The files of the archive that hold the database, relative to its folder. */
+export function databaseFiles(manifest: BackupManifest): ArchivedFile[] {
+  return manifest.format === BACKUP_FORMAT ? [manifest.database.dump] : manifest.database.tables.map((table) => table.file);
+}
+
+/** The database's size in the archive. */
+export function databaseBytes(manifest: BackupManifest): number {
+  return databaseFiles(manifest).reduce((sum, file) => sum + file.bytes, 0);
 }
 
 /** The files of DATA_DIR a backup keeps, relative to it. */
@@ -92,13 +134,38 @@ export function readManifest(archive: string): BackupManifest {
     throw new Error(`${file} 不是有效的 JSON：备份已损坏`);
   }
   const format: unknown = manifest.format;
-  if (format !== BACKUP_FORMAT) throw new Error(`备份格式为 ${String(format)}，本版本只能恢复格式 ${String(BACKUP_FORMAT)}`);
+  if (format !== BACKUP_FORMAT && format !== COPY_BACKUP_FORMAT) {
+    throw new Error(`备份格式为 ${String(format)}，本版本只能恢复格式 ${BACKUP_FORMAT} 和 ${COPY_BACKUP_FORMAT}`);
+  }
+  let named: unknown[];
+  try {
+    named = [...databaseFiles(manifest), ...manifest.files].map((f) => f.path);
+  } catch {
+    throw new Error(`${file} 不完整：备份已损坏`);
+  }
+  const outside = named.findIndex((relative) => !insideFolder(relative));
+  if (outside >= 0) throw new Error(`${file} 列出的文件 ${JSON.stringify(named[outside]) ?? '（无路径）'} 不在备份文件夹之内：备份已损坏`);
   return manifest;
+}
+
+/** A relative path with forward slashes that stays inside its folder (no `..`, no absolute path, no backslash). */
+function insideFolder(relative: unknown): boolean {
+  return (
+    typeof relative === 'string' &&
+    relative !== '' &&
+    !relative.startsWith('/') &&
+    !relative.includes('\\') &&
+    !relative.includes('\0') &&
+    relative.split('/').every((part) => part !== '' && part !== '.' && part !== '..')
+  );
 }
 
 /** Checks every file the manifest names against its size and SHA-256: the archive's damage found before anything is restored. */
 export async function verifyArchive(archive: string, manifest: BackupManifest): Promise<void> {
-  const expected = [{ root: archive, file: manifest.database.dump }, ...manifest.files.map((file) => ({ root: path.join(archive, FILES_DIR), file }))];
+  const expected = [
+    ...databaseFiles(manifest).map((file) => ({ root: archive, file })),
+    ...manifest.files.map((file) => ({ root: path.join(archive, FILES_DIR), file })),
+  ];
   const damaged: string[] = [];
   for (const { root, file } of expected) {
     if (!fs.existsSync(path.join(root, file.path))) {

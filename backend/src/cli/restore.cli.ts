@@ -1,10 +1,13 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
+  BACKUP_FORMAT,
   DATA_DIR_ENTRIES,
   DUMP_FILE,
   FILES_DIR,
+  BackupManifest,
   copyFile,
+  databaseBytes,
   megabytes,
   secondsSince,
   occupiedEntries,
@@ -15,6 +18,7 @@ import {
 import { loadConfig } from '../config/config';
 import { createDatabaseIfMissing, databaseFacts, findPgTool, runPgTool } from '../database/pg-tools';
 import { resolveDatabase } from '../database/resolve-database';
+import { copyInDatabase, migrationsOf } from '../database/table-copy';
 
 /** The exit code of a refusal that changed nothing (a non-empty target without --replace, a damaged archive). */
 const REFUSED = 2;
@@ -23,10 +27,12 @@ class Refusal extends Error {}
 
 /**
  * `npm run restore -- <backup folder> [--replace]`: the archive's database into DATABASE_URL (created when its
- * server lacks it; else the embedded one under DATA_DIR) and its files into DATA_DIR. A database with tables
- * or a DATA_DIR holding reports, exports, imports or secrets is refused unless --replace is given; the whole
- * archive is checked against its manifest first (decision 229). The app runs the migrations of its own
- * release when it next starts, so an older backup opens in a newer release.
+ * server lacks it; else the embedded one under DATA_DIR, initialised when new: the folder `npm start` uses next)
+ * and its files into DATA_DIR. A database with tables or a DATA_DIR holding reports, exports, imports or secrets
+ * is refused unless --replace is given; the whole archive is checked against its manifest first (decision 229).
+ * A `pg_dump` archive (format 1) goes in through pg_restore, a table archive (format 2) through its migrations
+ * and COPY (decision 264). The app runs the migrations of its own release when it next starts, so an older
+ * backup opens in a newer release.
  */
 async function main(): Promise<void> {
   const started = Date.now();
@@ -37,12 +43,14 @@ async function main(): Promise<void> {
   const archive = path.resolve(archiveArg);
   const config = loadConfig();
 
-  let manifest;
+  let manifest: BackupManifest;
   try {
     manifest = readManifest(archive);
     say(
-      `备份 ${archive}：${manifest.createdAt} 写出，PostgreSQL ${manifest.database.serverVersion}，${manifest.database.migrations.length} 个迁移，${manifest.files.length} 个文件`,
+      `备份 ${archive}：${manifest.createdAt} 写出，PostgreSQL ${manifest.database.serverVersion}，${manifest.database.migrations.length} 个迁移，` +
+        `${manifest.format === BACKUP_FORMAT ? 'pg_dump 导出' : `${manifest.database.tables.length} 张表`}，${manifest.files.length} 个文件`,
     );
+    if (manifest.format !== BACKUP_FORMAT) migrationsOf(manifest.database.migrations);
     say('核对清单中每个文件的大小与 SHA-256 …');
     await verifyArchive(archive, manifest);
   } catch (error) {
@@ -63,20 +71,31 @@ async function main(): Promise<void> {
         `目标数据库 ${shownUrl(database.url)} 不是空的（已有 ${facts.tables} 张表）：恢复会覆盖其中的数据。请恢复到新的数据库，或确认覆盖后加 --replace`,
       );
     }
-    const pgRestore = findPgTool('pg_restore', facts.serverMajor, config.PG_BIN_DIR);
-    say(`pg_restore ${pgRestore.major}（${pgRestore.file}）→ ${shownUrl(database.url)}（${megabytes(manifest.database.dump.bytes)}）…`);
     const restoreStarted = Date.now();
     const ticker = setInterval(() => say(`  恢复数据库中，已 ${secondsSince(restoreStarted)} …`), 15_000);
     try {
-      await runPgTool(pgRestore, [
-        '--no-owner',
-        '--no-privileges',
-        '--exit-on-error',
-        '--jobs=2',
-        ...(replace && facts.tables > 0 ? ['--clean', '--if-exists'] : []),
-        `--dbname=${database.url}`,
-        path.join(archive, DUMP_FILE),
-      ]);
+      if (manifest.format === BACKUP_FORMAT) {
+        const pgRestore = findPgTool('pg_restore', facts.serverMajor, config.PG_BIN_DIR);
+        say(`pg_restore ${pgRestore.major}（${pgRestore.file}）→ ${shownUrl(database.url)}（${megabytes(databaseBytes(manifest))}）…`);
+        await runPgTool(pgRestore, [
+          '--no-owner',
+          '--no-privileges',
+          '--exit-on-error',
+          '--jobs=2',
+          ...(replace && facts.tables > 0 ? ['--clean', '--if-exists'] : []),
+          `--dbname=${database.url}`,
+          path.join(archive, DUMP_FILE),
+        ]);
+      } else {
+        say(
+          `${manifest.database.migrations.length} 个迁移与 ${manifest.database.tables.length} 张表的行（${megabytes(databaseBytes(manifest))}）→ ${shownUrl(database.url)} …`,
+        );
+        const tables = manifest.database.tables.map((table) => ({ ...table, file: table.file.path }));
+        await copyInDatabase(database.url, { ...manifest.database, tables }, (file) => fs.createReadStream(path.join(archive, file)), {
+          replace: replace && facts.tables > 0,
+          say,
+        });
+      }
     } finally {
       clearInterval(ticker);
     }
