@@ -15,7 +15,7 @@ import { ApiException } from '../common/api-codes';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { SecurityEvents } from '../security/security-events';
 import type { SessionUser } from '../security/session-user';
-import { RobotUrlError, resolveRobotTarget } from './robot-url';
+import { RobotResolver, RobotUrlError, resolveRobotTarget } from './robot-url';
 import { RobotsRepository, type RobotFields } from './robots.repository';
 import { RobotsService } from './robots.service';
 
@@ -30,6 +30,7 @@ export class RobotsAdminService {
     private readonly robots: RobotsRepository,
     private readonly delivery: RobotsService,
     private readonly events: SecurityEvents,
+    private readonly resolver: RobotResolver,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -122,7 +123,7 @@ export class RobotsAdminService {
   /** The URL as it will be stored, once its form and its host's addresses passed (400 with the rule's message otherwise). */
   private async checkedUrl(text: string): Promise<string> {
     try {
-      return (await resolveRobotTarget(text, this.config.ROBOT_ALLOW_INSECURE)).url.href;
+      return (await resolveRobotTarget(text, this.config.ROBOT_ALLOW_INSECURE, (host) => this.resolver.lookup(host))).url.href;
     } catch (error) {
       if (error instanceof RobotUrlError) throw ApiException.badRequest(error.message);
       throw error;
