@@ -234,6 +234,23 @@ describe('team robots with a local receiver (ROBOT_ALLOW_INSECURE)', () => {
     expect((await api.test(dingtalk.id).expect(404)).body.msg).toBe(ROBOT_MESSAGES.notFound);
   });
 
+  it('changes a signed 钉钉 or 飞书 robot to 企业微信 only when the request confirms that its secret goes (issue 44 section 5)', async () => {
+    for (const service of ['dingtalk', 'feishu'] as const) {
+      const signed = await registered({ name: `加签的群 ${service}`, service, url: `${robot.url}/ok?access_token=S`, secret: 'SECdrop' });
+      const refused = await api.update({ id: signed.id, name: '改为企业微信', service: 'wecom', enabled: true }).expect(400);
+      expect(refused.body.msg).toBe(ROBOT_MESSAGES.secretWouldBeDropped);
+      expect((await api.list()).find((r) => r.id === signed.id)).toMatchObject({ name: `加签的群 ${service}`, service, hasSecret: true });
+
+      const changed = await api.update({ id: signed.id, name: '改为企业微信', service: 'wecom', clearSecret: true, enabled: true }).expect(200);
+      expect(changed.body.result).toMatchObject({ name: '改为企业微信', service: 'wecom', hasSecret: false });
+    }
+    // A robot without a secret changes freely; a secret sent with 企业微信 is refused as before.
+    const unsigned = await registered({ name: '未加签的群', service: 'dingtalk', url: `${robot.url}/ok?access_token=U` });
+    await api.update({ id: unsigned.id, name: '未加签的群', service: 'wecom', enabled: true }).expect(200);
+    const withSecret = await api.update({ id: unsigned.id, name: '未加签的群', service: 'wecom', secret: 's', clearSecret: true, enabled: true }).expect(400);
+    expect(withSecret.body.msg).toBe(ROBOT_MESSAGES.wecomHasNoSecret);
+  });
+
   it('fails a delivery to a disabled robot at once, without a send', async () => {
     const off = await registered({ name: '停用的群', service: 'wecom', url: `${robot.url}/ok?key=OFF`, enabled: false });
     const before = robot.received.length;

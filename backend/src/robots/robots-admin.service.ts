@@ -69,12 +69,15 @@ export class RobotsAdminService {
   async update(dto: RobotUpdateDto, user: SessionUser, address: string): Promise<AdminRobot> {
     const stored = await this.existing(dto.id);
     const keptSecret = dto.clearSecret ? null : stored.secret;
+    // 企业微信 signs nothing: a change to it drops a 钉钉 / 飞书 signing secret only when the request says so
+    // (clearSecret, the dialog's 删除已保存的签名密钥), never silently (decision 256).
+    if (dto.service === 'wecom' && dto.secret === undefined && keptSecret !== null) throw ApiException.badRequest(ROBOT_MESSAGES.secretWouldBeDropped);
     const fields: RobotFields = {
       name: dto.name,
       producerId: await this.producer(dto.producerId),
       service: dto.service,
       url: dto.url === undefined ? stored.url : await this.checkedUrl(dto.url),
-      secret: dto.service === 'wecom' && dto.secret === undefined ? null : this.secret(dto.service, dto.secret ?? keptSecret),
+      secret: this.secret(dto.service, dto.secret ?? keptSecret),
       enabled: dto.enabled,
     };
     if (!(await this.robots.update(dto.id, fields))) throw ApiException.notFound(ROBOT_MESSAGES.notFound);
