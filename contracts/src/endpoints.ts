@@ -671,7 +671,12 @@ export const ADMIN_ROBOTS = {
     rb.adminRobotSchema,
     '登记群机器人：name, producerId（无：所有团队）, service（wecom、dingtalk、feishu）, url（https，公网地址）, secret（钉钉、飞书加签）, enabled',
   ),
-  update: adminAction('robots/update', rb.robotUpdateSchema, rb.adminRobotSchema, '修改群机器人：url、secret 留空则保留原值，clearSecret 清除密钥'),
+  update: adminAction(
+    'robots/update',
+    rb.robotUpdateSchema,
+    rb.adminRobotSchema,
+    '修改群机器人：url、secret 留空则保留原值，clearSecret 清除密钥；有密钥的钉钉或飞书机器人改为企业微信须同时传 clearSecret 确认删除密钥',
+  ),
   remove: adminAction('robots/delete', rb.robotIdBodySchema, rb.robotDeleteResultSchema, '删除群机器人及其发送记录：id'),
   test: adminAction('robots/test', rb.robotIdBodySchema, rb.robotDeliverySchema, '发送测试消息：id → 排队的发送记录（失败按退避重试）'),
 };

@@ -31,6 +31,9 @@ export const ROBOT_MESSAGES = {
   notFound: '机器人不存在',
   disabled: '机器人已停用',
   wecomHasNoSecret: '企业微信机器人不使用签名密钥',
+  /** The edit dialog's checkbox that confirms it (clearSecret), and the refusal of a change to 企业微信 without it. */
+  confirmDropSecret: '删除已保存的签名密钥',
+  secretWouldBeDropped: '企业微信机器人不使用签名密钥：改为企业微信会删除已保存的签名密钥，请勾选“删除已保存的签名密钥”确认',
   testTitle: '测试消息',
   testLine: '这是来自车市分析平台的测试消息，收到即表示机器人配置正确。',
 } as const;
@@ -87,7 +90,10 @@ export const robotCreateSchema = z.strictObject({
 });
 export type RobotCreateDto = z.output<typeof robotCreateSchema>;
 
-/** admin/robots/update: every field as sent, but an absent (or empty) url or secret keeps the stored one; clearSecret removes it. */
+/**
+ * admin/robots/update: every field as sent, but an absent (or empty) url or secret keeps the stored one; clearSecret
+ * removes it, and must be sent to change a robot with a secret to 企业微信 (secretWouldBeDropped otherwise, decision 256).
+ */
 export const robotUpdateSchema = z.strictObject({
   id: robotId,
   name: labelled(robotName, '名称'),

@@ -61,6 +61,40 @@ describeInBrowser('the robots page', () => {
     }
   });
 
+  test('changing a signed 钉钉 robot to 企业微信 asks to confirm that its secret goes, and says it went', async () => {
+    const base = testEnv().baseUrl;
+    const { page, assertClean } = await openPage(browser());
+    try {
+      await signIn(page, base, await createUser('admin', 'robotswitch', PASSWORD, '机器人改类型管理员'));
+      await page.goto(`${base}/admin/robots`);
+      await ready(page);
+      const name = `改类型的群 ${Date.now() % 100000}`;
+      // A literal public address: registered without asking DNS, and nothing is sent to it.
+      await toastAfter(page, '已登记机器人', () =>
+        register(page, { name, service: '钉钉', url: 'https://106.11.23.1/robot/send?access_token=SWITCH', secret: 'SECswitch' }),
+      );
+      const row = page.locator(`tr[data-robot="${name}"]`);
+      await row.waitFor();
+      expect(await row.locator('td').nth(4).textContent()).toBe('已设置');
+
+      await row.getByRole('button', { name: '编辑' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('类型').selectOption({ label: '企业微信' });
+      await dialog.getByText(ROBOT_MESSAGES.secretWouldBeDropped).waitFor();
+      await toastAfter(page, ROBOT_MESSAGES.secretWouldBeDropped, () => dialog.getByRole('button', { name: '保存' }).click());
+      expect(await row.locator('td').nth(1).textContent()).toBe('钉钉');
+      expect(await row.locator('td').nth(4).textContent()).toBe('已设置');
+
+      await dialog.getByLabel(ROBOT_MESSAGES.confirmDropSecret).check();
+      await toastAfter(page, '已保存，签名密钥已删除', () => dialog.getByRole('button', { name: '保存' }).click());
+      await row.locator('td', { hasText: '企业微信' }).waitFor();
+      expect(await row.locator('td').nth(4).textContent()).toBe('无');
+      assertClean();
+    } finally {
+      await page.close();
+    }
+  });
+
   describe('with ROBOT_ALLOW_INSECURE and a local receiver', () => {
     let server: ChildProcess | undefined;
     let base: string;

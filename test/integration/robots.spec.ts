@@ -4,6 +4,8 @@ import { Client } from 'pg';
 import request from 'supertest';
 import { ADMIN_MESSAGES, API_PREFIX, ROBOT_MESSAGES, type AdminRobot, type JobPage, type RobotDelivery, type TeamRobot } from '@car/contracts';
 import { InProcessJobQueue, JobQueue } from '../../backend/src/queue/job-queue';
+import { RobotResolver } from '../../backend/src/robots/robot-url';
+import { ROBOT_ADDRESS_CASES, answerOf } from '../../backend/src/robots/robot-url.cases';
 import { RobotsService } from '../../backend/src/robots/robots.service';
 import { signedInApp } from '../support/api-app';
 import { signIn } from '../support/shared-app';
@@ -23,6 +25,22 @@ const PASSWORD = 'Robots@2026x';
 const ROBOTS = `${API_PREFIX}/admin/robots`;
 const PUBLIC_URL = 'https://car.example.com';
 const address = (n: number) => `10.84.${process.pid % 250}.${n}`;
+
+/**
+ * Stands in for a DNS server the tests control: the app's robot resolver answers `answers` (a name → an address,
+ * changeable between registration and send) and counts the questions. Names outside it do not resolve.
+ */
+function hostileDns(app: NestExpressApplication) {
+  const answers = new Map<string, string>();
+  const asked: string[] = [];
+  const lookup = jest.spyOn(app.get(RobotResolver), 'lookup').mockImplementation((hostname: string) => {
+    asked.push(hostname);
+    const answer = answers.get(hostname);
+    if (answer === undefined) return Promise.reject(Object.assign(new Error(`ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }));
+    return Promise.resolve([{ address: answer, family: answer.includes(':') ? 6 : 4 }]);
+  });
+  return { answers, asked, restore: () => lookup.mockRestore() };
+}
 
 function admin(app: NestExpressApplication, token: string) {
   const server = () => request(app.getHttpServer());
@@ -77,6 +95,26 @@ describe('team robots with a local receiver (ROBOT_ALLOW_INSECURE)', () => {
     expect(answer.body).toMatchObject({ code: 1 });
     return answer.body.result as AdminRobot;
   }
+
+  it('sends to the address the check answered: a name only the robot resolver knows reaches the receiver, resolved again at the send', async () => {
+    const dns = hostileDns(app);
+    try {
+      dns.answers.set('pinned.robots.example', '127.0.0.1');
+      const pinned = await registered({
+        name: '固定地址的群',
+        service: 'wecom',
+        url: `${robot.url.replace('127.0.0.1', 'pinned.robots.example')}/ok?key=PINNED`,
+      });
+      expect(dns.asked).toEqual(['pinned.robots.example']);
+      const before = robot.received.length;
+      await api.test(pinned.id).expect(200);
+      await queue.drain();
+      expect(robot.received.slice(before).map((r) => r.query.get('key'))).toEqual(['PINNED']);
+      expect(dns.asked).toEqual(['pinned.robots.example', 'pinned.robots.example']);
+    } finally {
+      dns.restore();
+    }
+  });
 
   it('sends each service exactly the message, in its format and signed, and the list shows it sent', async () => {
     const wecom = await registered({ name: '企业微信群', service: 'wecom', url: `${robot.url}/ok?key=WECOM-KEY` });
@@ -196,6 +234,23 @@ describe('team robots with a local receiver (ROBOT_ALLOW_INSECURE)', () => {
     expect((await api.test(dingtalk.id).expect(404)).body.msg).toBe(ROBOT_MESSAGES.notFound);
   });
 
+  it('changes a signed 钉钉 or 飞书 robot to 企业微信 only when the request confirms that its secret goes (issue 44 section 5)', async () => {
+    for (const service of ['dingtalk', 'feishu'] as const) {
+      const signed = await registered({ name: `加签的群 ${service}`, service, url: `${robot.url}/ok?access_token=S`, secret: 'SECdrop' });
+      const refused = await api.update({ id: signed.id, name: '改为企业微信', service: 'wecom', enabled: true }).expect(400);
+      expect(refused.body.msg).toBe(ROBOT_MESSAGES.secretWouldBeDropped);
+      expect((await api.list()).find((r) => r.id === signed.id)).toMatchObject({ name: `加签的群 ${service}`, service, hasSecret: true });
+
+      const changed = await api.update({ id: signed.id, name: '改为企业微信', service: 'wecom', clearSecret: true, enabled: true }).expect(200);
+      expect(changed.body.result).toMatchObject({ name: '改为企业微信', service: 'wecom', hasSecret: false });
+    }
+    // A robot without a secret changes freely; a secret sent with 企业微信 is refused as before.
+    const unsigned = await registered({ name: '未加签的群', service: 'dingtalk', url: `${robot.url}/ok?access_token=U` });
+    await api.update({ id: unsigned.id, name: '未加签的群', service: 'wecom', enabled: true }).expect(200);
+    const withSecret = await api.update({ id: unsigned.id, name: '未加签的群', service: 'wecom', secret: 's', clearSecret: true, enabled: true }).expect(400);
+    expect(withSecret.body.msg).toBe(ROBOT_MESSAGES.wecomHasNoSecret);
+  });
+
   it('fails a delivery to a disabled robot at once, without a send', async () => {
     const off = await registered({ name: '停用的群', service: 'wecom', url: `${robot.url}/ok?key=OFF`, enabled: false });
     const before = robot.received.length;
@@ -266,6 +321,72 @@ describe('team robots without ROBOT_ALLOW_INSECURE', () => {
   ])('refuses %s', async (url, message) => {
     const answer = await request(app.getHttpServer()).post(`${ROBOTS}/create`).set('token', token).send({ name: '内网', service: 'wecom', url }).expect(400);
     expect(answer.body.msg).toBe(message);
+  });
+
+  const refused = ROBOT_ADDRESS_CASES.filter((c) => c.group !== 'public');
+
+  it('refuses every refused spelling of the address table at registration (issue 44 section 1)', async () => {
+    expect(refused.length).toBeGreaterThanOrEqual(80);
+    const letThrough: string[] = [];
+    for (const { host, note } of refused) {
+      const answer = await request(app.getHttpServer())
+        .post(`${ROBOTS}/create`)
+        .set('token', token)
+        .send({ name: '内网', service: 'wecom', url: `https://${host}/hook` });
+      if (answer.status !== 400 || answer.body.msg !== ROBOT_MESSAGES.privateTarget) letThrough.push(`${host} (${note}): ${answer.status} ${answer.body.msg}`);
+    }
+    expect(letThrough).toEqual([]);
+  });
+
+  it('registers the public addresses of the table', async () => {
+    for (const { host } of ROBOT_ADDRESS_CASES.filter((c) => c.group === 'public')) {
+      const answer = await request(app.getHttpServer())
+        .post(`${ROBOTS}/create`)
+        .set('token', token)
+        .send({ name: '公网', service: 'wecom', url: `https://${host}/hook` });
+      expect({ host, code: answer.body.code, robotHost: answer.body.result?.host }).toEqual({ host, code: 1, robotHost: new URL(`https://${host}/`).host });
+      await request(app.getHttpServer()).post(`${ROBOTS}/delete`).set('token', token).send({ id: answer.body.result.id }).expect(200);
+    }
+  });
+
+  it('refuses at send time every spelling a name answers then, after a public address at registration: the send resolves again', async () => {
+    const dns = hostileDns(app);
+    try {
+      const robots: Array<{ id: number; hostname: string; host: string }> = [];
+      for (const [i, { host }] of refused.entries()) {
+        const hostname = `hook-${i}.robots.example`;
+        dns.answers.set(hostname, '106.11.23.1');
+        const answer = await request(app.getHttpServer())
+          .post(`${ROBOTS}/create`)
+          .set('token', token)
+          .send({ name: `换址的群 ${i}`, service: 'wecom', url: `https://${hostname}/send?key=K${i}` })
+          .expect(200);
+        robots.push({ id: answer.body.result.id, hostname, host });
+      }
+      for (const { hostname, host } of robots) dns.answers.set(hostname, answerOf(host));
+      for (const { id } of robots) await request(app.getHttpServer()).post(`${ROBOTS}/test`).set('token', token).send({ id }).expect(200);
+      // Refused sends end within the backoff (2 s + 4 s); a send that connects instead waits up to 5 s an attempt.
+      await Promise.race([queue.drain(), new Promise((resolve) => setTimeout(resolve, 30_000).unref())]);
+
+      const reached: string[] = [];
+      for (const { id, hostname, host } of robots) {
+        const [latest] = (
+          await request(app.getHttpServer())
+            .get(`${ROBOTS}/deliveries`)
+            .query({ id: String(id) })
+            .set('token', token)
+            .expect(200)
+        ).body.result as RobotDelivery[];
+        // Asked at registration and before each of the three sends.
+        const asked = dns.asked.filter((name) => name === hostname).length;
+        if (latest?.state !== 'failed' || latest.lastError !== ROBOT_MESSAGES.privateTarget || asked !== 4) {
+          reached.push(`${host}: ${latest?.state} ${latest?.lastError}, resolved ${asked} times`);
+        }
+      }
+      expect(reached).toEqual([]);
+    } finally {
+      dns.restore();
+    }
   });
 
   it('checks again at send time: a loopback robot stored earlier is never reached', async () => {

@@ -15,7 +15,7 @@ import { ApiException } from '../common/api-codes';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { SecurityEvents } from '../security/security-events';
 import type { SessionUser } from '../security/session-user';
-import { RobotUrlError, resolveRobotTarget } from './robot-url';
+import { RobotResolver, RobotUrlError, resolveRobotTarget } from './robot-url';
 import { RobotsRepository, type RobotFields } from './robots.repository';
 import { RobotsService } from './robots.service';
 
@@ -30,6 +30,7 @@ export class RobotsAdminService {
     private readonly robots: RobotsRepository,
     private readonly delivery: RobotsService,
     private readonly events: SecurityEvents,
+    private readonly resolver: RobotResolver,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -68,12 +69,15 @@ export class RobotsAdminService {
   async update(dto: RobotUpdateDto, user: SessionUser, address: string): Promise<AdminRobot> {
     const stored = await this.existing(dto.id);
     const keptSecret = dto.clearSecret ? null : stored.secret;
+    // 企业微信 signs nothing: a change to it drops a 钉钉 / 飞书 signing secret only when the request says so
+    // (clearSecret, the dialog's 删除已保存的签名密钥), never silently (decision 256).
+    if (dto.service === 'wecom' && dto.secret === undefined && keptSecret !== null) throw ApiException.badRequest(ROBOT_MESSAGES.secretWouldBeDropped);
     const fields: RobotFields = {
       name: dto.name,
       producerId: await this.producer(dto.producerId),
       service: dto.service,
       url: dto.url === undefined ? stored.url : await this.checkedUrl(dto.url),
-      secret: dto.service === 'wecom' && dto.secret === undefined ? null : this.secret(dto.service, dto.secret ?? keptSecret),
+      secret: this.secret(dto.service, dto.secret ?? keptSecret),
       enabled: dto.enabled,
     };
     if (!(await this.robots.update(dto.id, fields))) throw ApiException.notFound(ROBOT_MESSAGES.notFound);
@@ -122,7 +126,7 @@ export class RobotsAdminService {
   /** The URL as it will be stored, once its form and its host's addresses passed (400 with the rule's message otherwise). */
   private async checkedUrl(text: string): Promise<string> {
     try {
-      return (await resolveRobotTarget(text, this.config.ROBOT_ALLOW_INSECURE)).url.href;
+      return (await resolveRobotTarget(text, this.config.ROBOT_ALLOW_INSECURE, (host) => this.resolver.lookup(host))).url.href;
     } catch (error) {
       if (error instanceof RobotUrlError) throw ApiException.badRequest(error.message);
       throw error;

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { SecurityEventRepository } from '../security/security-event.repository';
 import { SecurityEvents } from '../security/security-events';
+import { RobotResolver } from './robot-url';
 import { RobotsJobs } from './robots.jobs';
 import { RobotsRepository } from './robots.repository';
 import { RobotsService } from './robots.service';
@@ -10,7 +11,7 @@ import { RobotsService } from './robots.service';
  * whose `deliver` the subscriptions' job calls wherever it runs.
  */
 @Module({
-  providers: [RobotsJobs, RobotsRepository, RobotsService, SecurityEvents, SecurityEventRepository],
-  exports: [RobotsService, RobotsRepository],
+  providers: [RobotsJobs, RobotsRepository, RobotsService, RobotResolver, SecurityEvents, SecurityEventRepository],
+  exports: [RobotsService, RobotsRepository, RobotResolver],
 })
 export class RobotsJobsModule {}

@@ -6,7 +6,7 @@ import { JobName, JobPayloads } from '../queue/job-names';
 import { SecurityEvents } from '../security/security-events';
 import { robotReplyError, robotRequest } from './robot-message';
 import { postJson } from './robot-sender';
-import { resolveRobotTarget } from './robot-url';
+import { RobotResolver, resolveRobotTarget } from './robot-url';
 import { RobotsRepository, type StoredRobot } from './robots.repository';
 
 /** The address the audit trail records for a send: the app itself, not a visitor. */
@@ -25,6 +25,7 @@ export class RobotsJobs {
   constructor(
     private readonly robots: RobotsRepository,
     private readonly events: SecurityEvents,
+    private readonly resolver: RobotResolver,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -55,7 +56,7 @@ export class RobotsJobs {
   /** One post: null when the service accepted it, else why not (in Chinese, for the page). */
   private async attempt(robot: StoredRobot, message: Parameters<typeof robotRequest>[3]): Promise<string | null> {
     try {
-      const target = await resolveRobotTarget(robot.url, this.config.ROBOT_ALLOW_INSECURE);
+      const target = await resolveRobotTarget(robot.url, this.config.ROBOT_ALLOW_INSECURE, (host) => this.resolver.lookup(host));
       const request = robotRequest(robot.service, target.url, robot.secret, message, this.config.PUBLIC_URL);
       const reply = await postJson(request.url, target, request.body);
       if (reply.status >= 300 && reply.status < 400) return `HTTP ${reply.status}：地址要求跳转，未跟随`;

@@ -1,12 +1,14 @@
 /**
  * 登记机器人 / 编辑机器人: a modal form posted to the robots page's action (intent create or update). The URL and
  * the secret are write-only: an edit shows them empty, and left empty they keep what is stored. The API
- * checks the URL (仅支持 https 地址, 不允许内网地址 …) and its Chinese message comes back as a toast.
+ * checks the URL (仅支持 https 地址, 不允许内网地址 …) and its Chinese message comes back as a toast. Changing a signed
+ * 钉钉 / 飞书 robot to 企业微信 shows that its secret would go and asks for 删除已保存的签名密钥 (clearSecret), which the API
+ * requires for that change (decision 256).
  */
-import { ROBOT_SERVICES, ROBOT_SERVICE_LABELS, type AdminRobot } from '@car/contracts';
+import { ROBOT_MESSAGES, ROBOT_SERVICES, ROBOT_SERVICE_LABELS, type AdminRobot } from '@car/contracts';
 import { useFetcher } from '@remix-run/react';
 import { useEffect, useId, useState } from 'react';
-import { Form, Modal } from 'semantic-ui-react';
+import { Form, Message, Modal } from 'semantic-ui-react';
 
 import { DialogActions } from '~/components/DialogActions';
 import { useFailureToast, useToast } from '~/components/Toast';
@@ -102,6 +104,14 @@ export function AdminRobotDialog({ robot, producers, open, onClose }: AdminRobot
             <Form.Field>
               <label htmlFor="admin-robot-clear-secret">
                 <input id="admin-robot-clear-secret" type="checkbox" name="clearSecret" /> 清除密钥
+              </label>
+            </Form.Field>
+          ) : null}
+          {!signs && robot?.hasSecret ? (
+            <Form.Field>
+              <Message warning visible size="small" content={ROBOT_MESSAGES.secretWouldBeDropped} />
+              <label htmlFor="admin-robot-drop-secret">
+                <input id="admin-robot-drop-secret" type="checkbox" name="clearSecret" /> {ROBOT_MESSAGES.confirmDropSecret}
               </label>
             </Form.Field>
           ) : null}

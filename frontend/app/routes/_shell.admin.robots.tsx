@@ -46,9 +46,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       case 'create':
         await apiPost(request, context, ADMIN_ROBOTS.create, robotBody(form));
         return { done: '已登记机器人' };
-      case 'update':
-        await apiPost(request, context, ADMIN_ROBOTS.update, robotBody(form));
-        return { done: '已保存' };
+      case 'update': {
+        const body = robotBody(form);
+        const saved = await apiPost(request, context, ADMIN_ROBOTS.update, body);
+        // A secret removed (清除密钥, or confirmed on a change to 企业微信) is said, not left to the list's 签名 column.
+        return { done: body.clearSecret && !saved.hasSecret ? '已保存，签名密钥已删除' : '已保存' };
+      }
       case 'test':
         await apiPost(request, context, ADMIN_ROBOTS.test, { id: formText(form, 'id') });
         return { done: '测试消息已排队发送' };
