@@ -17,6 +17,17 @@ import { ROBOT_DELIVERY_STATES } from './robots';
 /** The page a subscription's form is, and the page listing the notifications (the bell's link). */
 export const ALERT_PAGES = { subscriptions: '/alerts/subscriptions', notifications: '/alerts/notifications' } as const;
 
+/**
+ * The bell's notice when a subscription's robot is taken off it because its owner no longer belongs to the robot's
+ * team (decision 261): the hits go on to the bell; another robot can be picked on the subscriptions page.
+ */
+export function robotStoppedNotice(subscription: string, robot: string): { title: string; figureText: string } {
+  return {
+    title: `${subscription}：已停止推送到群机器人「${robot}」`,
+    figureText: `您已不属于群机器人「${robot}」所属的团队，本订阅的提醒今后只在这里显示，可在订阅与提醒中另选群机器人`,
+  };
+}
+
 export type AlertKind = 'newMonth' | 'condition';
 export const ALERT_KINDS: Record<AlertKind, string> = { newMonth: '有新月份数据时提醒', condition: '指标满足条件时提醒' };
 

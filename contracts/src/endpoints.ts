@@ -736,7 +736,12 @@ export const VIEWS = {
     vw.viewOpeningSchema,
     '打开视图：id → 页面地址（仅保留页面仍读取的条件）与被忽略的条件；页面不在本人菜单中时答 403',
   ),
-  colleagues: viewGet('colleagues', vw.colleagueQuerySchema, z.array(vw.colleagueSchema), '可共享的同事：其他启用的用户，keyword 匹配账号或昵称，最多 50 位'),
+  colleagues: viewGet(
+    'colleagues',
+    vw.colleagueQuerySchema,
+    z.array(vw.colleagueSchema),
+    '可共享的同事：分析师为本厂商其他启用的分析师，管理员为其他启用的用户；keyword 匹配账号或昵称，最多 50 位',
+  ),
 };
 
 /** 订阅与提醒 (/alerts/subscriptions, /alerts/notifications): each user's own subscriptions and notifications. */

@@ -143,15 +143,17 @@ export const keyList = z.string('应为逗号分隔的整数').transform((text, 
 });
 
 /**
- * Control characters: NUL and the rest of C0, DEL (PostgreSQL refuses NUL in text), and the bidirectional
- * controls (U+061C, U+200E-U+200F, U+202A-U+202E, U+2066-U+2069), which can show `report\u202Exslx.exe` as
- * `reportexe.xlsx`. Never part of a name: refused in every name a user types, replaced in uploaded file names.
+ * Control characters: NUL and the rest of C0, DEL (PostgreSQL refuses NUL in text), the bidirectional controls
+ * (U+061C, U+200E-U+200F, U+202A-U+202E, U+2066-U+2069), which can show `report\u202Exslx.exe` as
+ * `reportexe.xlsx`, and the invisible format characters (U+200B-U+200D zero-width space, non-joiner and joiner,
+ * U+2060 word joiner, U+FEFF zero-width no-break space), which make two names that read alike differ (issue 44
+ * §5). Never part of a name: refused in every name a user types, replaced in uploaded file names.
  */
-const CONTROL_CLASS = '\\u0000-\\u001f\\u007f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069';
+const CONTROL_CLASS = '\\u0000-\\u001f\\u007f\\u061c\\u200b-\\u200f\\u202a-\\u202e\\u2060\\u2066-\\u2069\\ufeff';
 export const CONTROL_CHARACTERS = new RegExp(`[${CONTROL_CLASS}]`);
 /** Every character a stored file's name cannot hold: the control characters and Windows's reserved ones. */
 export const FILE_NAME_UNSAFE = new RegExp(`[${CONTROL_CLASS}\\\\/:*?"<>|]`, 'g');
-export const CONTROL_CHARACTER_MESSAGE = '不能包含控制字符';
+export const CONTROL_CHARACTER_MESSAGE = '不能包含控制字符或不可见字符';
 
 /** A search text: trimmed, at most 50 characters, no control characters, matched literally (no wildcards). */
 export const searchText = z

@@ -1,3 +1,4 @@
+import { CONTROL_CHARACTER_MESSAGE } from './params';
 import { reportListSchema, reportUploadSchema } from './report-download';
 
 /** A report's display name cannot carry what would make it read as another name (issue 25 #12). */
@@ -14,7 +15,7 @@ describe('a report’s display name', () => {
   ])('%s is refused, as control characters are', (_what, name) => {
     const parsed = form(name);
     expect(parsed.success).toBe(false);
-    expect(parsed.error?.issues[0].message).toBe('不能包含控制字符');
+    expect(parsed.error?.issues[0].message).toBe(CONTROL_CHARACTER_MESSAGE);
   });
 
   test('Chinese, digits and spaces are a name', () => {

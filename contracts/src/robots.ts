@@ -30,6 +30,8 @@ export const ROBOT_MESSAGES = {
   credentialsInUrl: '机器人地址不能包含用户名或密码',
   notFound: '机器人不存在',
   disabled: '机器人已停用',
+  /** A subscription's delivery whose owner is disabled or has left the robot's team by the time it is sent (decision 261). */
+  subscriberLeft: '订阅人已停用或已不属于该机器人所属的团队，未发送',
   wecomHasNoSecret: '企业微信机器人不使用签名密钥',
   /** The edit dialog's checkbox that confirms it (clearSecret), and the refusal of a change to 企业微信 without it. */
   confirmDropSecret: '删除已保存的签名密钥',

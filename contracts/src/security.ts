@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTROL_CHARACTERS } from './params';
+import { CONTROL_CHARACTER_MESSAGE, CONTROL_CHARACTERS } from './params';
 
 /**
  * Sign-in, the password rule and the shell's calls (spec 001 "login/password/menus"; docs/security.md
@@ -29,7 +29,7 @@ export const loginSchema = z.object({
     .string('请输入账号')
     .trim()
     .min(1, '请输入账号')
-    .refine((account) => !CONTROL_CHARACTERS.test(account), '账号不能包含控制字符'),
+    .refine((account) => !CONTROL_CHARACTERS.test(account), `账号${CONTROL_CHARACTER_MESSAGE}`),
   password: z.string('请输入密码').min(1, '请输入密码'),
 });
 export type LoginDto = z.output<typeof loginSchema>;

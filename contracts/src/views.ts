@@ -172,6 +172,8 @@ export const VIEW_MESSAGES = {
   pageClosed: '您没有该视图页面的访问权限',
   noProducer: '您的账号未关联厂商，无法共享给本厂商同事',
   unknownColleague: '所选同事不存在或已停用',
+  /** An analyst shares with the enabled analysts of their own producer only (decision 259). */
+  notColleague: '只能共享给本厂商的同事：所选用户不存在、已停用、属于其他厂商或为管理员',
   selfShare: '不能共享给自己',
   saved: '已保存视图',
 } as const;
@@ -264,8 +266,10 @@ export const savedViewSchema = z.object({
   mine: z.boolean(),
   /** Whom the owner shares it with (shown to the owner only; empty for a receiver). */
   sharedWith: z.array(viewUserSchema),
-  /** Shared with everyone of the owner's producer. */
+  /** Shared with everyone of a producer: the owner's when the share was made (decision 260). */
   sharedWithProducer: z.boolean(),
+  /** That producer's name, or null when the view is not shared with a producer. */
+  sharedProducerName: z.string().nullable(),
 });
 export type SavedView = z.infer<typeof savedViewSchema>;
 

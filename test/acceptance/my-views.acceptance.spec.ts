@@ -5,9 +5,10 @@ import { ADMIN, ANALYST, openAs, pointHelpersAtShipped } from './support/analyti
 /**
  * 我的视图 as shipped (issue 30 §1, decisions 187-189), walked as the demo analyst and the administrator: 保存视图
  * from the sales page, the view found in 我的视图 through the header's user menu, opened at its address, renamed,
- * shared with the administrator, who finds it read-only, opens it and saves a copy; a saved address with a
- * parameter the page no longer reads opens with the notice naming it; every view made here is deleted again (the
- * suite runs twice on the same data). The new pages and calls as an anonymous, forged, expired and revoked
+ * shared with everyone of demo's producer (the administrator is no colleague of an analyst's, decision 259); the
+ * administrator shares a view of theirs with demo, who finds it read-only, opens it and saves a copy; a saved
+ * address with a parameter the page no longer reads opens with the notice naming it; every view made here is
+ * deleted again (the suite runs twice on the same data). The new pages and calls as an anonymous, forged, expired and revoked
  * visitor are the crawl's (it derives them from the route files and the contracts).
  */
 const baseUrl = pointHelpersAtShipped();
@@ -30,7 +31,7 @@ async function remove(page: Page, name: string): Promise<void> {
 describeInBrowser('我的视图 as shipped', () => {
   const browser = useBrowser();
 
-  test('save, find, open, rename, share with a colleague who opens and copies it, the dropped notice, delete', async () => {
+  test('save, find, open, rename, share; a view shared with demo opens read-only and is copied; the dropped notice, delete', async () => {
     const stamp = Date.now().toString(36);
     const name = `区域排行${stamp}`;
     const demo = await openAs(browser(), ANALYST, '/salevolume/wholemarket?dimension=4');
@@ -58,21 +59,38 @@ describeInBrowser('我的视图 as shipped', () => {
     await row(page, '我的视图', renamed).getByRole('button', { name: '共享' }).click();
     const share = page.getByRole('dialog', { name: `共享视图「${renamed}」` });
     await share.getByLabel('查找同事（账号或昵称）').fill('admin');
-    await share.locator('.my-views__colleagues .checkbox', { hasText: '（admin' }).click();
+    await expect(share.locator('.my-views__none').textContent()).resolves.toBe('没有找到同事');
+    await share.getByText('共享给本厂商（一汽-大众）全部同事').click();
     await toastAfter(page, `已更新视图「${renamed}」的共享`, () => share.getByRole('button', { name: '保存共享' }).click());
+    await expect(row(page, '我的视图', renamed).locator('td').nth(2).textContent()).resolves.toBe('一汽-大众全部同事');
 
-    // The administrator: read-only, opens it at demo's address, saves a copy.
-    const admin = await openAs(browser(), ADMIN, '/myviews');
-    const received = row(admin.page, '共享给我的', renamed);
-    await expect(received.locator('td').nth(2).textContent()).resolves.toContain('（demo）');
-    expect(await received.getByRole('button', { name: '重命名' }).count()).toBe(0);
-    await Promise.all([admin.page.waitForURL((u) => u.pathname === '/salevolume/wholemarket'), received.getByRole('link', { name: '打开' }).click()]);
-    expect(new URL(admin.page.url()).search).toBe('?dimension=4');
+    // The administrator shares a view with demo (an administrator may share with anyone).
+    const mine = `管理员视图${stamp}`;
+    const admin = await openAs(browser(), ADMIN, '/salevolume/wholemarket?dimension=4');
+    await admin.page.getByRole('button', { name: '保存视图' }).click();
+    await nameDialog(admin.page, '保存视图', mine, `已保存视图「${mine}」`);
     await admin.page.goto(`${baseUrl}/myviews`);
     await ready(admin.page);
-    await row(admin.page, '共享给我的', renamed).getByRole('button', { name: '另存为我的视图' }).click();
-    await nameDialog(admin.page, '另存为我的视图', `副本${stamp}`, `已另存为我的视图「副本${stamp}」`);
-    await remove(admin.page, `副本${stamp}`);
+    await row(admin.page, '我的视图', mine).getByRole('button', { name: '共享' }).click();
+    const adminShare = admin.page.getByRole('dialog', { name: `共享视图「${mine}」` });
+    await adminShare.getByLabel('查找同事（账号或昵称）').fill('demo');
+    await adminShare.locator('.my-views__colleagues .checkbox', { hasText: '（demo' }).click();
+    await toastAfter(admin.page, `已更新视图「${mine}」的共享`, () => adminShare.getByRole('button', { name: '保存共享' }).click());
+
+    // Demo: read-only, opens it at the administrator's address, saves a copy.
+    await page.goto(`${baseUrl}/myviews`);
+    await ready(page);
+    const received = row(page, '共享给我的', mine);
+    await expect(received.locator('td').nth(2).textContent()).resolves.toContain('（admin）');
+    expect(await received.getByRole('button', { name: '重命名' }).count()).toBe(0);
+    await Promise.all([page.waitForURL((u) => u.pathname === '/salevolume/wholemarket'), received.getByRole('link', { name: '打开' }).click()]);
+    expect(new URL(page.url()).search).toBe('?dimension=4');
+    await page.goto(`${baseUrl}/myviews`);
+    await ready(page);
+    await row(page, '共享给我的', mine).getByRole('button', { name: '另存为我的视图' }).click();
+    await nameDialog(page, '另存为我的视图', `副本${stamp}`, `已另存为我的视图「副本${stamp}」`);
+    await remove(page, `副本${stamp}`);
+    await remove(admin.page, mine);
     admin.assertClean();
 
     // A parameter the page no longer reads.

@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { describeInBrowser, openPage, ready, screenshot, toastAfter, useBrowser } from '../support/browser';
 import { signInByApi } from '../support/export-pages';
@@ -18,6 +19,16 @@ async function saveView(page: Page, name: string): Promise<void> {
   await dialog.waitFor({ state: 'detached' });
 }
 
+async function ofDemosProducer(...accounts: string[]): Promise<void> {
+  const db = new Client({ connectionString: testEnv().databaseUrl });
+  await db.connect();
+  try {
+    await db.query(`UPDATE app_user SET producer_id = (SELECT producer_id FROM app_user WHERE account = 'demo') WHERE account = ANY($1::text[])`, [accounts]);
+  } finally {
+    await db.end();
+  }
+}
+
 async function signedIn(browser: Browser, account: string) {
   const opened = await openPage(browser, { width: 1440, height: 900 });
   await signInByApi(opened.page, account, PASSWORD);
@@ -36,6 +47,8 @@ describeInBrowser('my views', () => {
   test('save, find, open, rename, share, copy as the colleague, delete; a stale parameter is named', async () => {
     const owner = await createAnalyst('myviews_owner', PASSWORD, '视图作者');
     const colleague = await createAnalyst('myviews_peer', PASSWORD, '视图同事');
+    // Colleagues are the analysts of one producer (decision 259): both of demo's.
+    await ofDemosProducer(owner, colleague);
     const { page, assertClean } = await signedIn(browser(), owner);
 
     // Saved from the whole-market page with its filters and table dimension in the address.

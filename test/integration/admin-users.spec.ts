@@ -136,6 +136,7 @@ describe('administration: users and audit', () => {
       [{ ...good, password: 'short' }, '密码由8-20位大小写字母、数字、特殊字符组合'],
       [{ ...good, password: 'alllowercase1' }, '密码由8-20位大小写字母、数字、特殊字符组合'],
       [{ ...good, nickname: '  ' }, '请输入昵称'],
+      [{ ...good, nickname: '同\u200b事' }, '昵称不能包含控制字符或不可见字符'],
       [{ ...good, role: 'root' }, ADMIN_MESSAGES.unknownRole],
       [{ ...good, producerId: 999999 }, ADMIN_MESSAGES.unknownProducer],
       [{ ...good, brandId: pair.brand_id }, ADMIN_MESSAGES.brandNeedsProducer],

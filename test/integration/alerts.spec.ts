@@ -1,8 +1,20 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
-import { alertChangeText, type AlertNotification, type AlertSubscription, API_PREFIX, formatMonth, type TableRow, type TeamRobot } from '@car/contracts';
+import {
+  ALERT_PAGES,
+  alertChangeText,
+  type AlertNotification,
+  type AlertSubscription,
+  API_PREFIX,
+  formatMonth,
+  ROBOT_MESSAGES,
+  robotStoppedNotice,
+  type TableRow,
+  type TeamRobot,
+} from '@car/contracts';
 import { AlertEvaluator } from '../../backend/src/alerts/alert-evaluator';
 import { InProcessJobQueue, JobQueue } from '../../backend/src/queue/job-queue';
+import { RobotsService } from '../../backend/src/robots/robots.service';
 import { signIn } from '../support/shared-app';
 import { importCalls, type ImportTestbed, openImportTestbed } from '../support/import-testbed';
 import { receiver } from '../support/robot-receiver';
@@ -330,5 +342,59 @@ describe('subscriptions and notifications', () => {
     // A robot deleted leaves its subscriptions in the bell only.
     await server().post(`${API_PREFIX}/admin/robots/delete`).set('token', admin).send({ id: down.id }).expect(200);
     expect((await mine()).find((x) => x.id === failing.id)).toMatchObject({ robot: null });
+  }, 120_000);
+
+  test("a robot is checked against its owner's team at each delivery: an owner moved to another team or disabled sends nothing, told in the bell", async () => {
+    const [first, second] = (await bed.db.query<{ id: number }>(`SELECT id FROM producer ORDER BY id LIMIT 2`)).rows.map((r) => r.id);
+    const res = await server()
+      .post(`${API_PREFIX}/admin/robots/create`)
+      .set('token', admin)
+      .send({ enabled: true, name: '甲厂团队群', service: 'wecom', url: `${robot.url}/ok?key=TEAM`, producerId: first });
+    expect(res.body).toMatchObject({ code: 1 });
+    const teamRobot = res.body.result as { id: number };
+    const password = 'Mover@2026x';
+    const account = await createAnalyst('alerts_mover', password, '调岗分析师', bed.url);
+    await bed.db.query(`UPDATE app_user SET producer_id = $2 WHERE account = $1`, [account, first]);
+    const [{ id: moverId }] = (await bed.db.query<{ id: number }>(`SELECT id FROM app_user WHERE account = $1`, [account])).rows;
+    let mover = await signIn(app, account, password, `10.84.${process.pid % 250}.3`);
+    const whole = { path: '/salevolume/wholemarket', search: 'source=2&time=2026-05' };
+    const subscription = await subscribe(mover, { name: '甲厂大盘', ...whole, kind: 'newMonth', robotId: teamRobot.id });
+    expect(subscription.robot).toEqual({ id: teamRobot.id, name: '甲厂团队群' });
+
+    // Moved by an administrator to another producer: the June publish reaches the bell, not the first team's robot.
+    await bed.db.query(`UPDATE app_user SET producer_id = $2 WHERE id = $1`, [moverId, second]);
+    mover = await signIn(app, account, password, `10.84.${process.pid % 250}.3`);
+    const before = robot.received.length;
+    const queue = await publish('2026-06,110000,JLL61,1,1,1,20\n', '2026-06', '六月.csv');
+    const told = async () => (await notifications(mover)).filter((n) => n.subscriptionId === subscription.id);
+    for (let i = 0; i < 100 && (await told()).length === 0; i++) await queue.drain();
+    await queue.drain();
+    expect(robot.received.slice(before).filter((r) => r.query.get('key') === 'TEAM')).toEqual([]);
+    const [listed] = (await subscriptionsOf(mover)).filter((x) => x.id === subscription.id);
+    expect(listed).toMatchObject({ robot: null, robotDelivery: null });
+    const bell = await told();
+    expect(bell.map((n) => n.title).sort()).toEqual(['甲厂大盘：2026-06 零售量数据已发布', robotStoppedNotice('甲厂大盘', '甲厂团队群').title].sort());
+    expect(bell.find((n) => n.title === robotStoppedNotice('甲厂大盘', '甲厂团队群').title)).toMatchObject({
+      figureText: robotStoppedNotice('甲厂大盘', '甲厂团队群').figureText,
+      link: ALERT_PAGES.subscriptions,
+      read: false,
+    });
+
+    // A delivery sent after its owner was disabled (queued before; the in-process queue sends at once, so queued
+    // here after) is not sent: it fails with the reason, on the subscription.
+    await bed.db.query(`UPDATE app_user SET producer_id = $2 WHERE id = $1`, [moverId, first]);
+    await bed.db.query(`UPDATE alert_subscription SET robot_id = $2 WHERE id = $1`, [subscription.id, teamRobot.id]);
+    await bed.db.query(`UPDATE app_user SET enabled = false WHERE id = $1`, [moverId]);
+    try {
+      await app.get(RobotsService).deliver(teamRobot.id, { title: '排队中的提醒', lines: [], link: whole.path }, subscription.id);
+      await queue.drain();
+      expect(robot.received.slice(before).filter((r) => r.query.get('key') === 'TEAM')).toEqual([]);
+      const [delivery] = (
+        await bed.db.query(`SELECT state, last_error AS "lastError" FROM robot_delivery WHERE subscription_id = $1 ORDER BY id DESC LIMIT 1`, [subscription.id])
+      ).rows;
+      expect(delivery).toEqual({ state: 'failed', lastError: ROBOT_MESSAGES.subscriberLeft });
+    } finally {
+      await bed.db.query(`UPDATE app_user SET enabled = true WHERE id = $1`, [moverId]);
+    }
   }, 120_000);
 });

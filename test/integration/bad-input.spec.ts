@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { API_PREFIX, ApiCode, declaredReferences, ENDPOINTS, MP_SESSION_HEADER, type Endpoint } from '@car/contracts';
+import { API_PREFIX, ApiCode, CONTROL_CHARACTER_MESSAGE, declaredReferences, ENDPOINTS, MP_SESSION_HEADER, type Endpoint } from '@car/contracts';
 import { sharedApp, type SharedApp, signIn } from '../support/shared-app';
 import { demoMpSession } from '../support/mp-link';
 import { createAdmin, createAnalyst } from '../support/users';
@@ -49,7 +49,7 @@ describe('bad input', () => {
     ['search/complexBPs', 'condition'],
   ])('%s refuses a NUL byte in %s with a 400', async (path, name) => {
     const query: Record<string, string> = { [name]: 'a\u0000b', ...(path === 'search/complexBPs' ? { type: '0' } : {}) };
-    expect(await refusal(path, query)).toBe(`参数 ${name} 不能包含控制字符`);
+    expect(await refusal(path, query)).toBe(`参数 ${name} ${CONTROL_CHARACTER_MESSAGE}`);
   });
 
   test('a NUL byte in the login account is a 400, not a 500', async () => {
@@ -59,7 +59,7 @@ describe('bad input', () => {
       .send({ account: 'a\u0000b', password: 'Whatever1!' });
     expect({ status: response.status, body: response.body }).toEqual({
       status: 400,
-      body: { code: ApiCode.BadRequest, msg: '账号不能包含控制字符', result: null },
+      body: { code: ApiCode.BadRequest, msg: `账号${CONTROL_CHARACTER_MESSAGE}`, result: null },
     });
   });
 

@@ -1,6 +1,16 @@
 import { Client } from 'pg';
 import request from 'supertest';
-import { API_PREFIX, ApiCode, DASHBOARD_PATH, MAX_VIEWS_PER_USER, VIEW_MESSAGES, type SavedView, type ViewList, type ViewOpening } from '@car/contracts';
+import {
+  API_PREFIX,
+  ApiCode,
+  type Colleague,
+  DASHBOARD_PATH,
+  MAX_VIEWS_PER_USER,
+  VIEW_MESSAGES,
+  type SavedView,
+  type ViewList,
+  type ViewOpening,
+} from '@car/contracts';
 import { sharedApp, type SharedApp, signIn } from '../support/shared-app';
 import { testEnv } from '../support/test-env';
 import { createAdmin, createAnalyst } from '../support/users';
@@ -9,7 +19,9 @@ import { createAdmin, createAnalyst } from '../support/users';
  * 我的视图 through the API (docs/modules.md "我的视图", decisions 187-189): save, list, rename, delete; share with a
  * named colleague and with the owner's producer; a receiver sees it read-only and may copy it; nobody else sees
  * it; opening keeps the parameters the page reads and names the others, and a page outside the viewer's menus
- * stays closed; refusals in Chinese change nothing; every write is in the audit trail.
+ * stays closed; refusals in Chinese change nothing; every write is in the audit trail. An analyst's colleagues are
+ * the analysts of their producer, an administrator's everyone (decision 259); a producer share names the producer
+ * it was made for (decision 260).
  */
 
 const env = testEnv();
@@ -20,16 +32,22 @@ const address = (n: number) => `10.87.${process.pid % 250}.${n}`;
 describe('saved and shared views', () => {
   let app: SharedApp;
   let db: Client;
-  /** owner and sameMaker share the producer 一汽-大众's id; stranger belongs to another producer; narrow sees only 销量分析. */
-  const tokens: Record<'owner' | 'colleague' | 'sameMaker' | 'stranger' | 'narrow' | 'admin', string> = {
+  /**
+   * owner, colleague, sameMaker and narrow are analysts of 一汽-大众 (demo's producer); stranger belongs to another
+   * producer; loner to none; narrow sees only 销量分析; admin has no producer, makerAdmin (no session) is 一汽-大众's.
+   */
+  const tokens: Record<'owner' | 'colleague' | 'sameMaker' | 'stranger' | 'narrow' | 'loner' | 'admin', string> = {
     owner: '',
     colleague: '',
     sameMaker: '',
     stranger: '',
     narrow: '',
+    loner: '',
     admin: '',
   };
   const ids: Record<string, number> = {};
+  let producerId: number;
+  let otherProducer: number;
 
   const post = (who: keyof typeof tokens, path: string, body: object) =>
     request(app.getHttpServer()).post(`${VIEWS}/${path}`).set('token', tokens[who]).send(body);
@@ -50,18 +68,20 @@ describe('saved and shared views', () => {
   beforeAll(async () => {
     db = new Client({ connectionString: env.databaseUrl });
     await db.connect();
-    const [{ producerId }] = (await db.query(`SELECT producer_id AS "producerId" FROM app_user WHERE account = 'demo'`)).rows;
-    const [{ otherProducer }] = (await db.query(`SELECT min(id) AS "otherProducer" FROM producer WHERE id <> $1`, [producerId])).rows;
+    [{ producerId }] = (await db.query(`SELECT producer_id AS "producerId" FROM app_user WHERE account = 'demo'`)).rows;
+    [{ otherProducer }] = (await db.query(`SELECT min(id) AS "otherProducer" FROM producer WHERE id <> $1`, [producerId])).rows;
     const accounts = {
       owner: await createAnalyst('views_owner', PASSWORD, '视图主人'),
       colleague: await createAnalyst('views_colleague', PASSWORD, '指定同事'),
       sameMaker: await createAnalyst('views_samemaker', PASSWORD, '同厂同事'),
       stranger: await createAnalyst('views_stranger', PASSWORD, '外厂用户'),
       narrow: await createAnalyst('views_narrow', PASSWORD, '只看销量'),
+      loner: await createAnalyst('views_loner', PASSWORD, '无厂商'),
       admin: await createAdmin('views_admin', PASSWORD, '视图管理员'),
+      makerAdmin: await createAdmin('views_makeradmin', PASSWORD, '厂商管理员'),
     };
     for (const [who, account] of Object.entries(accounts)) {
-      const producer = who === 'owner' || who === 'sameMaker' ? producerId : who === 'stranger' || who === 'colleague' ? otherProducer : null;
+      const producer = ['owner', 'colleague', 'sameMaker', 'narrow', 'makerAdmin'].includes(who) ? producerId : who === 'stranger' ? otherProducer : null;
       const [{ id }] = (await db.query(`UPDATE app_user SET producer_id = $2 WHERE account = $1 RETURNING id`, [account, producer])).rows;
       ids[who] = id;
     }
@@ -76,7 +96,7 @@ describe('saved and shared views', () => {
 
     ({ app, token: tokens.owner } = await sharedApp({ address: address(1), account: accounts.owner, password: PASSWORD }));
     let n = 2;
-    for (const who of ['colleague', 'sameMaker', 'stranger', 'narrow', 'admin'] as const)
+    for (const who of ['colleague', 'sameMaker', 'stranger', 'narrow', 'loner', 'admin'] as const)
       tokens[who] = await signIn(app, accounts[who], PASSWORD, address(n++));
   });
 
@@ -115,12 +135,15 @@ describe('saved and shared views', () => {
     await refused(post('owner', 'save', { name: '管理', path: '/admin/users', query: '' }), 400, VIEW_MESSAGES.notAnalysisPage);
     await refused(post('owner', 'save', { name: '   ', path: '/salevolume/wholemarket', query: '' }), 400, '请输入视图名称');
     await refused(post('owner', 'save', { name: '名'.repeat(41), path: '/salevolume/wholemarket', query: '' }), 400, '视图名称不能超过 40 个字符');
+    // Invisible characters, as control and bidirectional ones (issue 44 §5).
+    await refused(post('owner', 'save', { name: '十月\u200b大盘', path: '/salevolume/wholemarket', query: '' }), 400, '视图名称不能包含控制字符或不可见字符');
+    await refused(post('owner', 'rename', { id: view.id, name: '\u2060十月大盘' }), 400, '视图名称不能包含控制字符或不可见字符');
     await refused(post('owner', 'save', { name: '十月整体市场', path: '/salevolume/areamarket', query: '' }), 409, VIEW_MESSAGES.nameTaken);
     await refused(post('owner', 'save', { name: '长', path: '/salevolume/wholemarket', query: `a=${'x'.repeat(2000)}` }), 400, '页面条件不能超过 2000 个字符');
     await refused(post('owner', 'save', { name: '多余', path: '/salevolume/wholemarket', query: '', extra: 1 }), 400, '参数 extra 不是可用的参数');
     await refused(post('owner', 'rename', { id: 999999, name: '无' }), 404, VIEW_MESSAGES.notFound);
     await refused(post('owner', 'share', { id: view.id, userIds: [ids.owner] }), 400, VIEW_MESSAGES.selfShare);
-    await refused(post('owner', 'share', { id: view.id, userIds: [999999] }), 400, VIEW_MESSAGES.unknownColleague);
+    await refused(post('owner', 'share', { id: view.id, userIds: [999999] }), 400, VIEW_MESSAGES.notColleague);
     await refused(post('owner', 'share', { id: 999999 }), 404, VIEW_MESSAGES.notFound);
     await refused(get('owner', 'open', { id: 'abc' }), 400, '视图编号应为正整数');
     expect(await rowCount()).toBe(before);
@@ -190,7 +213,7 @@ describe('saved and shared views', () => {
     const [{ detail }] = (
       await db.query(`SELECT detail FROM security_event WHERE user_id = $1 AND event = 'view.shared' ORDER BY id DESC LIMIT 1`, [ids.owner])
     ).rows;
-    expect(detail.sharedWith).toMatch(/^views_colleague_.*、本厂商全部同事$/);
+    expect(detail.sharedWith).toMatch(/^views_colleague_.*、一汽-大众全部同事$/);
     // A user without a producer cannot share with "their producer".
     const adminView = await ok<SavedView>(post('admin', 'save', { name: '管理员的视图', path: '/salevolume/wholemarket', query: '' }));
     await refused(post('admin', 'share', { id: adminView.id, producer: true }), 400, VIEW_MESSAGES.noProducer);
@@ -231,21 +254,71 @@ describe('saved and shared views', () => {
     expect(await ok<ViewOpening>(get('narrow', 'open', { id: String(board.id) }))).toMatchObject({ href: `${DASHBOARD_PATH}?time=2026-10`, pageName: '看板' });
   });
 
-  test('a disabled owner shares nothing any more; colleagues are the other enabled users', async () => {
-    const found = await ok<Array<{ id: number; account: string; producerName: string | null }>>(get('owner', 'colleagues', { keyword: 'views_' }));
-    const foundIds = found.map((c) => c.id);
-    expect(foundIds).toEqual(expect.arrayContaining([ids.colleague, ids.sameMaker, ids.stranger]));
-    expect(foundIds).not.toContain(ids.owner);
-    expect(found.find((c) => c.id === ids.sameMaker)?.producerName).toBe('一汽-大众');
-    await db.query(`UPDATE app_user SET enabled = false WHERE id = $1`, [ids.stranger]);
-    expect((await ok<Array<{ id: number }>>(get('owner', 'colleagues', { keyword: 'views_' }))).map((c) => c.id)).not.toContain(ids.stranger);
-    await refused(post('owner', 'share', { id: view.id, userIds: [ids.stranger] }), 400, VIEW_MESSAGES.unknownColleague);
+  test("an analyst's colleagues are the enabled analysts of their producer; an administrator's are everyone", async () => {
+    const found = async (who: keyof typeof tokens) => (await ok<Colleague[]>(get(who, 'colleagues', { keyword: 'views_' }))).map((c) => c.id);
+    const owners = await found('owner');
+    expect(owners).toEqual(expect.arrayContaining([ids.colleague, ids.sameMaker, ids.narrow]));
+    // Not another producer's people, not an administrator, even one of the same producer, nor the caller.
+    for (const other of [ids.stranger, ids.loner, ids.admin, ids.makerAdmin, ids.owner]) expect(owners).not.toContain(other);
+    const strangers = await found('stranger');
+    for (const other of [ids.owner, ids.colleague, ids.sameMaker, ids.narrow, ids.loner, ids.admin, ids.makerAdmin]) expect(strangers).not.toContain(other);
+    expect(await found('loner')).toEqual([]);
+    const admins = await found('admin');
+    expect(admins).toEqual(expect.arrayContaining([ids.owner, ids.colleague, ids.sameMaker, ids.stranger, ids.narrow, ids.loner, ids.makerAdmin]));
+    expect(admins).not.toContain(ids.admin);
+  });
+
+  test('sharing with another producer or an administrator is refused at the API; an administrator shares with anyone', async () => {
+    const before = await rowCount();
+    await refused(post('owner', 'share', { id: view.id, userIds: [ids.stranger] }), 400, VIEW_MESSAGES.notColleague);
+    await refused(post('owner', 'share', { id: view.id, userIds: [ids.colleague, ids.makerAdmin] }), 400, VIEW_MESSAGES.notColleague);
+    await refused(post('owner', 'share', { id: view.id, userIds: [ids.loner] }), 400, VIEW_MESSAGES.notColleague);
+    const lonely = await ok<SavedView>(post('loner', 'save', { name: '无厂商的视图', path: DASHBOARD_PATH, query: '' }));
+    await refused(post('loner', 'share', { id: lonely.id, userIds: [ids.owner] }), 400, VIEW_MESSAGES.notColleague);
+    await ok(post('loner', 'delete', { id: lonely.id }));
+    expect(await rowCount()).toBe(before);
+    expect((await list('stranger')).shared.map((v) => v.id)).not.toContain(view.id);
+
+    const adminView = await ok<SavedView>(post('admin', 'save', { name: '发给各厂', path: '/salevolume/wholemarket', query: '' }));
+    const shared = await ok<SavedView>(post('admin', 'share', { id: adminView.id, userIds: [ids.stranger, ids.owner, ids.makerAdmin] }));
+    expect(shared.sharedWith.map((u) => u.id).sort()).toEqual([ids.stranger, ids.owner, ids.makerAdmin].sort());
+    expect((await list('stranger')).shared.map((v) => v.id)).toContain(adminView.id);
+    await ok(post('admin', 'delete', { id: adminView.id }));
+  });
+
+  test('a producer share names the producer it was made for: the owner moving to another producer takes it along neither way', async () => {
+    const shared = await ok<SavedView>(post('owner', 'share', { id: view.id, userIds: [], producer: true }));
+    expect(shared).toMatchObject({ sharedWithProducer: true, sharedProducerName: '一汽-大众' });
+    const seen = async (who: keyof typeof tokens) => (await list(who)).shared.some((v) => v.id === view.id);
+    expect([await seen('sameMaker'), await seen('stranger')]).toEqual([true, false]);
+    // An administrator moves the owner to the stranger's producer.
+    await db.query(`UPDATE app_user SET producer_id = $2 WHERE id = $1`, [ids.owner, otherProducer]);
+    try {
+      expect([await seen('sameMaker'), await seen('stranger')]).toEqual([true, false]);
+    } finally {
+      await db.query(`UPDATE app_user SET producer_id = $2 WHERE id = $1`, [ids.owner, producerId]);
+    }
+    expect(await ok<SavedView>(post('owner', 'share', { id: view.id, userIds: [], producer: false }))).toMatchObject({
+      sharedWithProducer: false,
+      sharedProducerName: null,
+    });
+    expect(await seen('sameMaker')).toBe(false);
+  });
+
+  test('a disabled owner shares nothing any more; a disabled colleague is neither listed nor shared with', async () => {
+    await db.query(`UPDATE app_user SET enabled = false WHERE id = $1`, [ids.sameMaker]);
+    try {
+      expect((await ok<Colleague[]>(get('owner', 'colleagues', { keyword: 'views_' }))).map((c) => c.id)).not.toContain(ids.sameMaker);
+      await refused(post('owner', 'share', { id: view.id, userIds: [ids.sameMaker] }), 400, VIEW_MESSAGES.notColleague);
+    } finally {
+      await db.query(`UPDATE app_user SET enabled = true WHERE id = $1`, [ids.sameMaker]);
+    }
     expect((await list('narrow')).shared.length).toBeGreaterThan(0);
     await db.query(`UPDATE app_user SET enabled = false WHERE id = $1`, [ids.owner]);
     try {
       expect((await list('narrow')).shared).toEqual([]);
     } finally {
-      await db.query(`UPDATE app_user SET enabled = true WHERE id = ANY($1::int[])`, [[ids.owner, ids.stranger]]);
+      await db.query(`UPDATE app_user SET enabled = true WHERE id = $1`, [ids.owner]);
     }
   });
 

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
   ALERT_MEASURES,
+  ALERT_PAGES,
   ALERT_SOURCES,
   type AlertMeasure,
   type AlertRowKind,
@@ -8,6 +9,7 @@ import {
   conditionHolds,
   conditionText,
   formatMonth,
+  robotStoppedNotice,
   viewLinkAt,
 } from '@car/contracts';
 import { AnalyticsService } from '../analytics/analytics.service';
@@ -15,7 +17,7 @@ import { MONTH_SHIFTS } from '../analytics/comparisons';
 import type { Filters } from '../analytics/model';
 import { PRICES_AS_SHOWN, priceFigures, priceMeasures } from '../price/price.figures';
 import { CalendarRepository } from '../reference/calendar.repository';
-import { RobotsService } from '../robots/robots.service';
+import { inRobotTeam, RobotsService } from '../robots/robots.service';
 import { MenuRepository } from '../security/menu.repository';
 import { SaleVolumeService } from '../saleVolume/sale-volume.service';
 import { priceFigure, ROW_DIMENSIONS, salesFigure, type ShownFigure } from './alert-figures';
@@ -98,12 +100,20 @@ export class AlertEvaluator {
    * Each notification written now whose subscription names a team robot goes to that robot too, as its title, the
    * figure, its change and the link (decision 203). Queued after the notifications are committed; a robot that is
    * gone or a queue that refuses leaves the notification in the bell and is logged, never failing the evaluation.
+   * The robot must still be of the owner's team: one whose owner has moved to another producer (or whose robot an
+   * administrator gave to another team) is taken off the subscription instead, and the owner told (decision 261).
    */
-  private async tellRobots(due: readonly SubscriptionRecord[], hits: readonly NewNotification[], recorded: ReadonlySet<number>): Promise<void> {
-    const robotOf = new Map(due.filter((s) => s.robotId !== null).map((s) => [s.id, s.robotId!]));
+  private async tellRobots(due: readonly DueSubscription[], hits: readonly NewNotification[], recorded: ReadonlySet<number>): Promise<void> {
+    const subscriptions = new Map(due.filter((s) => s.robotId !== null).map((s) => [s.id, s]));
     for (const hit of hits) {
-      const robotId = robotOf.get(hit.subscriptionId);
-      if (robotId === undefined || !recorded.has(hit.subscriptionId)) continue;
+      const subscription = subscriptions.get(hit.subscriptionId);
+      if (subscription === undefined || !recorded.has(hit.subscriptionId)) continue;
+      const robotId = subscription.robotId!;
+      const team = await this.robots.robotTeam(robotId);
+      if (team && !inRobotTeam(team, subscription.producerId)) {
+        await this.stopRobot(subscription, robotId, team.name, hit.month);
+        continue;
+      }
       const message = { title: hit.title, lines: [hit.figureText, hit.changeText].filter((line) => line !== ''), link: hit.link };
       await this.robots.deliver(robotId, message, hit.subscriptionId).catch((error: unknown) => {
         this.logger.warn({
@@ -114,6 +124,20 @@ export class AlertEvaluator {
         });
       });
     }
+  }
+
+  private async stopRobot(subscription: DueSubscription, robotId: number, robotName: string, month: number): Promise<void> {
+    const notice = robotStoppedNotice(subscription.name, robotName);
+    const stopped = await this.alerts.stopRobot(subscription.id, robotId, {
+      subscriptionId: subscription.id,
+      userId: subscription.userId,
+      month,
+      ...notice,
+      changeText: '',
+      link: ALERT_PAGES.subscriptions,
+      figure: null,
+    });
+    if (stopped) this.logger.log({ event: 'alerts.robot_stopped', subscription: subscription.id, robot: robotId, user: subscription.userId });
   }
 
   /** The notifications the due subscriptions of a source earn at `month`, and how many queries that took. */

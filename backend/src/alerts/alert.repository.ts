@@ -28,8 +28,11 @@ export interface SubscriptionRecord {
   createdAt: Date;
 }
 
-/** A subscription due for evaluation, of an enabled user, with the role that decides which pages they may open. */
-export type DueSubscription = SubscriptionRecord & { roleId: number };
+/**
+ * A subscription due for evaluation, of an enabled user, with the role that decides which pages they may open and
+ * the producer that decides which robots' team they belong to (decision 261).
+ */
+export type DueSubscription = SubscriptionRecord & { roleId: number; producerId: number | null };
 
 /** What a subscription is made of, as the service writes it. */
 export type SubscriptionFields = Pick<
@@ -152,7 +155,7 @@ export class AlertRepository {
    */
   async due(source: AlertSource, month: number): Promise<DueSubscription[]> {
     return this.dataSource.query(
-      `SELECT ${SUBSCRIPTION_COLUMNS}, u.role_id AS "roleId" FROM alert_subscription s JOIN app_user u ON u.id = s.user_id
+      `SELECT ${SUBSCRIPTION_COLUMNS}, u.role_id AS "roleId", u.producer_id AS "producerId" FROM alert_subscription s JOIN app_user u ON u.id = s.user_id
        WHERE s.source = $1 AND NOT s.paused AND u.enabled AND (s.last_month IS NULL OR s.last_month < $2) ORDER BY s.id`,
       [source, month],
     );
@@ -171,7 +174,7 @@ export class AlertRepository {
         const result = await manager.query<Array<{ subscriptionId: number }>>(
           `INSERT INTO alert_notification (subscription_id, user_id, month, title, figure_text, change_text, link, figure)
            SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::numeric[])
-           ON CONFLICT (subscription_id, month) DO NOTHING RETURNING subscription_id AS "subscriptionId"`,
+           ON CONFLICT (subscription_id, month, kind) DO NOTHING RETURNING subscription_id AS "subscriptionId"`,
           [
             batch.map((h) => h.subscriptionId),
             batch.map((h) => h.userId),
@@ -190,6 +193,26 @@ export class AlertRepository {
         [subscriptionIds, month, source],
       );
       return written;
+    });
+  }
+
+  /**
+   * Takes robot `robotId` off a subscription and writes its owner's notice (kind 'robotStopped', one per subscription
+   * and month), together; nothing when the subscription no longer names that robot (decision 261).
+   */
+  async stopRobot(subscriptionId: number, robotId: number, notice: NewNotification): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      const [, updated] = await manager.query<[unknown[], number]>(
+        `UPDATE alert_subscription SET robot_id = NULL, updated_at = now() WHERE id = $1 AND robot_id = $2`,
+        [subscriptionId, robotId],
+      );
+      if (updated === 0) return false;
+      await manager.query(
+        `INSERT INTO alert_notification (subscription_id, user_id, month, title, figure_text, change_text, link, figure, kind)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'robotStopped') ON CONFLICT (subscription_id, month, kind) DO NOTHING`,
+        [notice.subscriptionId, notice.userId, notice.month, notice.title, notice.figureText, notice.changeText, notice.link, notice.figure],
+      );
+      return true;
     });
   }
 

@@ -8,6 +8,7 @@ import { robotReplyError, robotRequest } from './robot-message';
 import { postJson } from './robot-sender';
 import { RobotResolver, resolveRobotTarget } from './robot-url';
 import { RobotsRepository, type StoredRobot } from './robots.repository';
+import { inRobotTeam } from './robots.service';
 
 /** The address the audit trail records for a send: the app itself, not a visitor. */
 const SYSTEM_ADDRESS = '-';
@@ -36,6 +37,12 @@ export class RobotsJobs {
     const robot = await this.robots.find(delivery.robotId);
     if (!robot?.enabled) {
       await this.robots.fail(delivery.id, ROBOT_MESSAGES.disabled);
+      return;
+    }
+    // A subscription's hit goes only to a robot of its owner's team, checked again at each send (decision 261).
+    const subscriber = delivery.subscriber;
+    if (subscriber && !(subscriber.enabled && inRobotTeam(robot, subscriber.producerId))) {
+      await this.robots.fail(delivery.id, ROBOT_MESSAGES.subscriberLeft);
       return;
     }
     const error = await this.attempt(robot, delivery.message);

@@ -27,6 +27,8 @@ export interface StoredDelivery {
   message: RobotMessage;
   state: RobotDelivery['state'];
   attempts: number;
+  /** For a subscription's delivery, its owner as they are now (decision 261). */
+  subscriber: { enabled: boolean; producerId: number | null } | null;
 }
 
 export interface RobotFields {
@@ -140,7 +142,10 @@ export class RobotsRepository {
 
   async delivery(id: number): Promise<StoredDelivery | null> {
     const [row] = await this.dataSource.query<StoredDelivery[]>(
-      `SELECT id::int AS id, robot_id AS "robotId", message, state, attempts FROM robot_delivery WHERE id = $1`,
+      `SELECT d.id::int AS id, d.robot_id AS "robotId", d.message, d.state, d.attempts,
+         (SELECT json_build_object('enabled', u.enabled, 'producerId', u.producer_id)
+            FROM alert_subscription s JOIN app_user u ON u.id = s.user_id WHERE s.id = d.subscription_id) AS subscriber
+       FROM robot_delivery d WHERE d.id = $1`,
       [id],
     );
     return row ?? null;

@@ -8,6 +8,11 @@ import { RobotsRepository } from './robots.repository';
 /** The first retry of a failed send waits this long, the second twice as long (then the delivery is failed). */
 export const ROBOT_BACKOFF_MS = 2000;
 
+/** Whether a user of `producerId` belongs to a robot's team: its producer's people, or everyone for a robot of none. */
+export function inRobotTeam(robot: { producerId: number | null }, producerId: number | null): boolean {
+  return robot.producerId === null || robot.producerId === producerId;
+}
+
 /**
  * Sending to a team robot (decision 196): `deliver` records a robot_delivery and queues the job that sends it
  * (RobotsJobs), which retries with backoff and then marks the delivery failed with the reason. Exported by
@@ -26,6 +31,12 @@ export class RobotsService {
    */
   async deliver(robotId: number, message: RobotMessage, subscriptionId?: number): Promise<void> {
     await this.queueDelivery(robotId, message, undefined, subscriptionId);
+  }
+
+  /** A robot's name and team (its producer, none: everyone's), or null when it is gone. */
+  async robotTeam(robotId: number): Promise<{ name: string; producerId: number | null } | null> {
+    const robot = await this.robots.find(robotId);
+    return robot && { name: robot.name, producerId: robot.producerId };
   }
 
   /** The robots a user of `producerId` may send to: their team's and everyone's (enabled ones). */

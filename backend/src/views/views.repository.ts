@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Colleague, ViewUser } from '@car/contracts';
 import { containsPattern } from '../common/like-pattern';
+import { ADMIN_ROLE } from '../security/session-user';
 
 /** A saved view as stored, with its owner and, for the owner, whom it is shared with. */
 export interface ViewRow {
@@ -14,6 +15,7 @@ export interface ViewRow {
   ownerAccount: string;
   ownerNickname: string;
   sharedWithProducer: boolean;
+  sharedProducerName: string | null;
   sharedWith: ViewUser[];
 }
 
@@ -23,17 +25,35 @@ export interface Viewer {
   producerId: number | null;
 }
 
+/** Who the caller is, as far as naming colleagues goes: an administrator names anyone (decision 259). */
+export interface Sharer extends Viewer {
+  admin: boolean;
+}
+
 export type InsertOutcome = { id: number } | 'name-taken' | 'too-many';
 
 const VIEW_COLUMNS = `v.id, v.name, v.path, v.query,
   to_char(v.updated_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI') AS "updateTime",
   v.owner_id AS "ownerId", o.account AS "ownerAccount", o.nickname AS "ownerNickname",
-  v.share_producer AS "sharedWithProducer"`;
+  v.share_producer_id IS NOT NULL AS "sharedWithProducer",
+  (SELECT p.name FROM producer p WHERE p.id = v.share_producer_id) AS "sharedProducerName"`;
 
-/** The views a viewer may open: their own, those named to them, and those shared with their producer by an enabled colleague. */
+/**
+ * The views a viewer may open: their own, those named to them, and those an enabled owner shared with the viewer's
+ * producer (the producer the share names, not the owner's of today: decision 260).
+ */
 const VISIBLE = `(v.owner_id = $1
   OR (o.enabled AND EXISTS (SELECT 1 FROM saved_view_share s WHERE s.view_id = v.id AND s.user_id = $1))
-  OR (o.enabled AND v.share_producer AND $2::int IS NOT NULL AND o.producer_id = $2::int))`;
+  OR (o.enabled AND v.share_producer_id = $2::int))`;
+
+/**
+ * The users a sharer may list and share with (decision 259): other enabled users; for an analyst only those of
+ * their own producer who are not administrators (none when they have no producer). $1 the sharer, $2 their
+ * producer, $3 whether they are an administrator, $4 the administrators' role code.
+ */
+const COLLEAGUE = `u.enabled AND u.id <> $1 AND ($3::boolean OR (u.producer_id = $2::int
+  AND NOT EXISTS (SELECT 1 FROM role r WHERE r.id = u.role_id AND r.code = $4)))`;
+const colleagueParams = (sharer: Sharer): unknown[] => [sharer.id, sharer.producerId, sharer.admin, ADMIN_ROLE];
 
 /** One owner's inserts are serialised, so two saves at once cannot pass the limit together. */
 const OWNER_LOCK = `SELECT pg_advisory_xact_lock(hashtext('saved_view.owner'), $1)`;
@@ -123,12 +143,12 @@ export class ViewsRepository {
     return affected;
   }
 
-  /** Replaces whom an owner's view is shared with; false when the view is not theirs. */
-  async share(ownerId: number, id: number, userIds: readonly number[], producer: boolean): Promise<boolean> {
+  /** Replaces whom an owner's view is shared with (`producerId`: the producer whose colleagues all see it); false when the view is not theirs. */
+  async share(ownerId: number, id: number, userIds: readonly number[], producerId: number | null): Promise<boolean> {
     return this.dataSource.transaction(async (manager: EntityManager) => {
       const updated = await manager.query<[unknown[], number]>(
-        `UPDATE saved_view SET share_producer = $3, updated_at = now() WHERE id = $1 AND owner_id = $2`,
-        [id, ownerId, producer],
+        `UPDATE saved_view SET share_producer_id = $3, updated_at = now() WHERE id = $1 AND owner_id = $2`,
+        [id, ownerId, producerId],
       );
       if (updated[1] === 0) return false;
       await manager.query(`DELETE FROM saved_view_share WHERE view_id = $1`, [id]);
@@ -139,26 +159,26 @@ export class ViewsRepository {
     });
   }
 
-  /** Of these ids, the enabled users other than `exceptId`. */
-  async enabledUsers(ids: readonly number[], exceptId: number): Promise<number[]> {
+  /** Of these ids, the users the sharer may share with. */
+  async colleagueIds(sharer: Sharer, ids: readonly number[]): Promise<number[]> {
     if (ids.length === 0) return [];
-    const rows = await this.dataSource.query<Array<{ id: number }>>(`SELECT id FROM app_user WHERE id = ANY($1::int[]) AND enabled AND id <> $2`, [
+    const rows = await this.dataSource.query<Array<{ id: number }>>(`SELECT u.id FROM app_user u WHERE u.id = ANY($5::int[]) AND ${COLLEAGUE}`, [
+      ...colleagueParams(sharer),
       ids,
-      exceptId,
     ]);
     return rows.map((row) => row.id);
   }
 
-  /** Enabled users other than the caller, by account; a keyword matches part of the account or nickname. */
-  async colleagues(exceptId: number, keyword: string | undefined, limit: number): Promise<Colleague[]> {
-    const params: unknown[] = [exceptId, limit];
-    const match = keyword ? `AND (u.account ILIKE $3 ESCAPE '\\' OR u.nickname ILIKE $3 ESCAPE '\\')` : '';
+  /** The users the sharer may share with, by account; a keyword matches part of the account or nickname. */
+  async colleagues(sharer: Sharer, keyword: string | undefined, limit: number): Promise<Colleague[]> {
+    const params: unknown[] = [...colleagueParams(sharer), limit];
+    const match = keyword ? `AND (u.account ILIKE $6 ESCAPE '\\' OR u.nickname ILIKE $6 ESCAPE '\\')` : '';
     if (keyword) params.push(containsPattern(keyword));
     return this.dataSource.query(
       `SELECT u.id, u.account, u.nickname, p.name AS "producerName"
        FROM app_user u LEFT JOIN producer p ON p.id = u.producer_id
-       WHERE u.enabled AND u.id <> $1 ${match}
-       ORDER BY u.account LIMIT $2`,
+       WHERE ${COLLEAGUE} ${match}
+       ORDER BY u.account LIMIT $5`,
       params,
     );
   }

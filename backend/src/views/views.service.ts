@@ -19,8 +19,8 @@ import {
 import { ApiException } from '../common/api-codes';
 import { PageAccessService } from '../security/page-access.service';
 import { SecurityEvents } from '../security/security-events';
-import type { SessionUser } from '../security/session-user';
-import { ViewsRepository, type ViewRow } from './views.repository';
+import { ADMIN_ROLE, type SessionUser } from '../security/session-user';
+import { ViewsRepository, type Sharer, type ViewRow } from './views.repository';
 
 /** At most this many colleagues in one lookup: the share dialog narrows by typing. */
 const COLLEAGUE_LIMIT = 50;
@@ -79,12 +79,17 @@ export class ViewsService {
     await this.owned(user, dto.id);
     if (dto.userIds.includes(user.id)) throw ApiException.badRequest(VIEW_MESSAGES.selfShare);
     if (dto.producer && user.producerId === null) throw ApiException.badRequest(VIEW_MESSAGES.noProducer);
-    const found = await this.views.enabledUsers(dto.userIds, user.id);
-    if (found.length !== dto.userIds.length) throw ApiException.badRequest(VIEW_MESSAGES.unknownColleague);
-    if (!(await this.views.share(user.id, dto.id, dto.userIds, dto.producer))) throw ApiException.notFound(VIEW_MESSAGES.notFound);
+    // Refused at the API, not only left out of the dialog (decision 259); the same refusal whatever the reason, so an
+    // analyst cannot tell another producer's user from no user.
+    const sharer = sharerOf(user);
+    const found = await this.views.colleagueIds(sharer, dto.userIds);
+    if (found.length !== dto.userIds.length) throw ApiException.badRequest(sharer.admin ? VIEW_MESSAGES.unknownColleague : VIEW_MESSAGES.notColleague);
+    // The share names the owner's producer of now, and keeps it if the owner moves (decision 260).
+    const producerId = dto.producer ? user.producerId : null;
+    if (!(await this.views.share(user.id, dto.id, dto.userIds, producerId))) throw ApiException.notFound(VIEW_MESSAGES.notFound);
     const view = await this.owned(user, dto.id);
     const names = view.sharedWith.map((u) => u.account);
-    if (view.sharedWithProducer) names.push('本厂商全部同事');
+    if (view.sharedWithProducer) names.push(`${view.sharedProducerName ?? ''}全部同事`);
     await this.events.record({
       event: 'view.shared',
       userId: user.id,
@@ -126,8 +131,9 @@ export class ViewsService {
     return { id: row.id, name: row.name, pageName: page.name, href: `${page.path}${query}`, dropped };
   }
 
+  /** Whom the user may share with: an analyst the analysts of their producer, an administrator anyone (decision 259). */
   colleagues(query: ColleagueQuery, user: SessionUser): Promise<Colleague[]> {
-    return this.views.colleagues(user.id, query.keyword, COLLEAGUE_LIMIT);
+    return this.views.colleagues(sharerOf(user), query.keyword, COLLEAGUE_LIMIT);
   }
 
   private async created(outcome: Awaited<ReturnType<ViewsRepository['insert']>>, user: SessionUser): Promise<SavedView> {
@@ -156,10 +162,15 @@ export class ViewsService {
       mine: row.ownerId === user.id,
       sharedWith: row.sharedWith,
       sharedWithProducer: row.sharedWithProducer,
+      sharedProducerName: row.sharedProducerName,
     };
   }
 
   private audit(event: SecurityEventName, user: SessionUser, address: string, view: SavedView): Promise<void> {
     return this.events.record({ event, userId: user.id, account: user.account, address, path: view.path, detail: { viewId: view.id, viewName: view.name } });
   }
+}
+
+function sharerOf(user: SessionUser): Sharer {
+  return { id: user.id, producerId: user.producerId, admin: user.role === ADMIN_ROLE };
 }

@@ -1,7 +1,9 @@
 /**
- * 共享 of one's own view (decision 187): named colleagues (other enabled users, narrowed by a search on account or
- * nickname through 我的视图's loader) and/or everyone of one's producer. Saving sends the whole list: unticking
- * everyone takes the view back.
+ * 共享 of one's own view (decision 187): named colleagues (an analyst's are the analysts of their producer, an
+ * administrator's everyone: decision 259; narrowed by a search on account or nickname through 我的视图's loader)
+ * and/or everyone of one's producer. Saving sends the whole list: unticking everyone takes the view back. A view
+ * shared with the producer its owner belonged to before a move says so, and saving shares it with the producer of
+ * now, if ticked (decision 260).
  */
 import { useFetcher } from '@remix-run/react';
 import { useEffect, useId, useState } from 'react';
@@ -29,7 +31,9 @@ export function ShareViewDialog({ view, producerName, onClose }: ShareViewDialog
   const search = useFetcher<{ colleagues?: Colleague[] }>();
   const { show } = useToast();
   const [picked, setPicked] = useState<ViewUser[]>(view.sharedWith);
-  const [producer, setProducer] = useState(view.sharedWithProducer);
+  // Ticked when the view is shared with the owner's producer of now; one shared with a former producer says so below.
+  const formerProducer = view.sharedWithProducer && view.sharedProducerName !== producerName ? view.sharedProducerName : null;
+  const [producer, setProducer] = useState(view.sharedWithProducer && formerProducer === null);
   const [keyword, setKeyword] = useState('');
   const failure = isApiFailure(save.data?.failure) ? save.data.failure : null;
   const busy = save.state !== 'idle';
@@ -57,6 +61,7 @@ export function ShareViewDialog({ view, producerName, onClose }: ShareViewDialog
         {producerName ? (
           <Checkbox toggle label={`共享给本厂商（${producerName}）全部同事`} checked={producer} onChange={(_e, { checked }) => setProducer(checked === true)} />
         ) : null}
+        {formerProducer ? <p className="my-views__hint">现共享给「{formerProducer}」全部同事（您调动前的厂商）；保存后按上面的选择共享。</p> : null}
         <div className="my-views__picked" aria-live="polite">
           已选同事：{picked.length === 0 ? '无' : picked.map((user) => user.nickname || user.account).join('、')}
         </div>

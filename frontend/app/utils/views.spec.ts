@@ -13,6 +13,7 @@ const view = (over: Partial<SavedView> = {}): SavedView => ({
   mine: true,
   sharedWith: [],
   sharedWithProducer: false,
+  sharedProducerName: null,
   ...over,
 });
 
@@ -36,7 +37,8 @@ test('sharing reads as the colleagues and the producer, or 未共享', () => {
           { id: 3, account: 'han', nickname: '' },
         ],
         sharedWithProducer: true,
+        sharedProducerName: '一汽-大众',
       }),
     ),
-  ).toBe('李雷、han、本厂商全部同事');
+  ).toBe('李雷、han、一汽-大众全部同事');
 });

@@ -26,10 +26,13 @@ export function viewRowActions(view: SavedView): ViewRowAction[] {
   return [open, subscribe, { key: 'rename', text: '重命名' }, { key: 'share', text: '共享' }, { key: 'delete', text: '删除' }];
 }
 
-/** Whom an owner's view goes to, in words: '未共享', or the colleagues' nicknames and 本厂商全部同事. */
+/**
+ * Whom an owner's view goes to, in words: '未共享', or the colleagues' nicknames and the producer whose colleagues
+ * all see it, by name (the owner's when it was shared, which need not be theirs now: decision 260).
+ */
 export function shareText(view: SavedView): string {
   const parts = view.sharedWith.map((user) => user.nickname || user.account);
-  if (view.sharedWithProducer) parts.push('本厂商全部同事');
+  if (view.sharedWithProducer) parts.push(`${view.sharedProducerName ?? '本厂商'}全部同事`);
   return parts.length === 0 ? '未共享' : parts.join('、');
 }
 
