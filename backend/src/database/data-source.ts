@@ -32,6 +32,7 @@ import { Robots1763700000038 } from './migrations/1763700000038-robots';
 import { DataMonthPublished1763700000040 } from './migrations/1763700000040-data-month-published';
 import { AlertRobots1763700000041 } from './migrations/1763700000041-alert-robots';
 import { AccessChangeNotify1763700000042 } from './migrations/1763700000042-access-change-notify';
+import { MpLinkUse1763700000043 } from './migrations/1763700000043-mp-link-use';
 
 /** Every migration, in order. Listed, not globbed, so the compiled and the test runs see the same set. */
 export const MIGRATIONS = [
@@ -67,6 +68,7 @@ export const MIGRATIONS = [
   DataMonthPublished1763700000040,
   AlertRobots1763700000041,
   AccessChangeNotify1763700000042,
+  MpLinkUse1763700000043,
 ];
 
 export function dataSourceOptions(url: string, applicationName = 'car-app'): DataSourceOptions {
