@@ -12,7 +12,7 @@ import { scopeRequests } from './common/process-guard';
 import { mountQueueBoard } from './admin/jobs/queue-board';
 import { SecurityEvents } from './security/security-events';
 import type { Runtime } from './core.module';
-import { trustProxySetting } from './security/client-address';
+import { configuredProxy, trustProxySetting } from './security/client-address';
 
 /** Builds the HTTP application without listening; main.ts and the integration tests share it. */
 export async function createApp(runtime: Runtime, logger: LoggerService | false): Promise<NestExpressApplication> {
@@ -31,7 +31,10 @@ export async function createApp(runtime: Runtime, logger: LoggerService | false)
   app.use(
     scopeRequests,
     ...securityHeaders(),
-    refuseCrossSiteWrites((req, reason) => void events.record({ event: 'cross_site.refused', address: req.ip ?? '', path: req.path, reason })),
+    refuseCrossSiteWrites(
+      configuredProxy(runtime.config.TRUST_PROXY),
+      (req, reason) => void events.record({ event: 'cross_site.refused', address: req.ip ?? '', path: req.path, reason }),
+    ),
   );
   app.use(API_PREFIX, noStore, express.json({ limit: '1mb' }), express.urlencoded({ extended: true, limit: '1mb' }), bodyParserErrors);
   // BullMQ mode only: the queue dashboard, behind its own administrator check (Express middleware, no Nest guard).

@@ -24,7 +24,7 @@ import { openDataSource } from '@car/backend/dist/database/data-source';
 import { resolveDatabase } from '@car/backend/dist/database/resolve-database';
 import { loadDemoData } from '@car/backend/dist/bootstrap/load-demo-data';
 import { terminalProgress } from '@car/backend/dist/seed/progress';
-import { signLink } from '@car/backend/dist/mp/mp-link';
+import { LinkSigner } from '@car/backend/dist/mp/mp-link';
 import { loadMpSecret } from '@car/backend/dist/mp/mp-session.service';
 import { MP_SESSION_HEADER } from '@car/contracts';
 
@@ -180,10 +180,9 @@ async function main(): Promise<void> {
     capture = await QueryCapture.start(config, database.url, client.token);
     // The mini-program's calls: an mp session opened by a link signed as its back end would (the same secret as the app's).
     const secret = loadMpSecret(config);
-    const signer: MpLinkSigner = (openId) => {
-      const ts = Math.floor(Date.now() / 1000);
-      return { openId, ts: String(ts), sign: signLink(secret, openId, ts) };
-    };
+    // A link opens one session (decision 263): each session below gets one of its own.
+    const links = new LinkSigner(secret);
+    const signer: MpLinkSigner = (openId) => links.sign(openId);
 
     // 3. Latency and rows scanned per endpoint.
     const endpoints: BenchEndpoint[] = ENDPOINTS.filter((e) => !opts.only || e.path.includes(opts.only));

@@ -5,7 +5,7 @@ import { chromium } from 'playwright-core';
 import { DEMO_OPEN_ID } from '@car/contracts';
 import { loadConfig } from '@car/backend/dist/config/config';
 import { resolveDatabase } from '@car/backend/dist/database/resolve-database';
-import { signLink } from '@car/backend/dist/mp/mp-link';
+import { LinkSigner } from '@car/backend/dist/mp/mp-link';
 import { loadMpSecret } from '@car/backend/dist/mp/mp-session.service';
 import { startApp } from './app-process';
 import { ms, spread } from './stats';
@@ -39,7 +39,8 @@ async function main(): Promise<void> {
   const database = await resolveDatabase(config, (m) => process.stderr.write(`${m}\n`));
   const app = await startApp(config.projectRoot, database.url);
   const origin = new URL(app.base).origin;
-  const secret = loadMpSecret(config);
+  // Each run opens a link of its own: a link opens one session (decision 263).
+  const links = new LinkSigner(loadMpSecret(config));
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -72,8 +73,7 @@ async function main(): Promise<void> {
           w.__lcp = { time: last.startTime, element: where };
         }).observe({ type: 'largest-contentful-paint', buffered: true });
       });
-      const ts = Math.floor(Date.now() / 1000);
-      const link = new URLSearchParams({ openId: DEMO_OPEN_ID, ts: String(ts), sign: signLink(secret, DEMO_OPEN_ID, ts) });
+      const link = new URLSearchParams({ ...links.sign(DEMO_OPEN_ID) });
       await page.goto(`${origin}/wechatsalevolume?${link}&${query}`, { waitUntil: 'load' });
       await page.waitForSelector('.mp-cards');
       await page.waitForSelector('.trend-chart canvas[data-drawn="true"]', { timeout: 30_000 });

@@ -12,8 +12,14 @@ import { inCalendar, refersTo, type ReferenceKind } from './references';
  * openId bound to an active user, opens a short mp session that the mp calls read.
  */
 
-/** A signed link is good for 10 minutes. */
+/** A signed link is good for 10 minutes, and for one session or one binding (decision 263). */
 export const MP_LINK_SECONDS = 10 * 60;
+/** Why mp/session and mp/bind refuse a link: the phone page shows the message. */
+export const MP_LINK_MESSAGES = {
+  badSignature: '链接签名无效，请从小程序重新打开',
+  stale: '链接已过期，请从小程序重新打开',
+  used: '该链接已使用过，请从小程序重新打开销量查询以获取新链接',
+} as const;
 /** The mp session cookie and the header the pages' server forwards it in. */
 export const MP_SESSION_COOKIE = 'car-mp';
 export const MP_SESSION_HEADER = 'mp-session';

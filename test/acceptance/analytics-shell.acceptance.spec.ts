@@ -3,6 +3,7 @@ import type { ConsoleMessage, Page } from 'playwright-core';
 import { API_PREFIX, DASHBOARD_PATH, MP_SESSION_HEADER, type DashboardWhole, type MpRetailChart } from '@car/contracts';
 import { describeInBrowser, ready, useBrowser } from '../support/browser';
 import { openDeck, slide } from '../support/deck-zip';
+import { signedElsewhere } from '../support/mp-link';
 import { openFirstSuggestion, tapPhoneTab } from '../support/phone-page';
 import { apiResult, settled } from '../support/sales-pages';
 import { ADMIN, ANALYST, downloadControl, openAs, pickMonth, pointHelpersAtShipped, saveDownload } from './support/analytics-kit';
@@ -144,6 +145,8 @@ describeInBrowser('the shell, the dashboard and the phone page as shipped', () =
     });
     const link = printed.trim().split('\n').pop()!;
     expect(link).toMatch(/\/wechatsalevolume\?openId=/);
+    // A link opens one session (decision 263): the other walks' links must not be this one.
+    signedElsewhere(link);
 
     const context = await browser().newContext({ viewport: { width: 375, height: 667 }, hasTouch: true, isMobile: true, locale: 'zh-CN' });
     const page = await context.newPage();

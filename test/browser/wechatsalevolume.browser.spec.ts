@@ -1,14 +1,15 @@
 import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import request from 'supertest';
-import { DEFINITIONS, DEMO_OPEN_ID, MP_SESSION_HEADER, type MpRetailChart } from '@car/contracts';
+import { DEFINITIONS, DEMO_OPEN_ID, MP_LINK_MESSAGES, MP_SESSION_HEADER, type MpRetailChart } from '@car/contracts';
 import { contextOptions, describeInBrowser, ready, screenshot, useBrowser } from '../support/browser';
 import { signedLink } from '../support/mp-link';
 import { openFirstSuggestion, tapPhoneTab } from '../support/phone-page';
 import { testEnv } from '../support/test-env';
+import { createAnalyst } from '../support/users';
 
 /**
- * 销量查询 on phones (375 × 667 and 414 × 896, touch): a signed link opens it, a forged or stale one is
- * refused, a suggestion from two characters queries the chart whose cards are the API's, and a new tab
+ * 销量查询 on phones (375 × 667 and 414 × 896, touch): a signed link opens it once (decision 263), a forged,
+ * stale or used one is refused, a suggestion from two characters queries the chart whose cards are the API's, and a new tab
  * clears the result. A console error fails each test.
  */
 const PHONES = [
@@ -238,10 +239,36 @@ describeInBrowser('the mobile sales query', () => {
     await page.goto(`${testEnv().baseUrl}/wechatsalevolume`);
     await ready(page);
     await expect(page.locator('.mp-refused').textContent()).resolves.toContain('请从小程序打开');
+    // A link opens one session: opened again (the phone's history, a forwarded link) it asks for a new one.
+    const once = signedLink(DEMO_OPEN_ID);
+    await page.goto(linkUrl(once));
+    await ready(page);
+    expect(new URL(page.url()).searchParams.has('sign')).toBe(false);
+    await page.goto(linkUrl(once));
+    await ready(page);
+    await expect(page.locator('.mp-refused').textContent()).resolves.toBe(MP_LINK_MESSAGES.used);
     await page.goto(linkUrl(signedLink(`o_browser_${process.pid}`)));
     await ready(page);
     await expect(page.getByRole('button', { name: '绑定并进入' }).count()).resolves.toBe(1);
     await screenshot(page, 'wechatsalevolume-bind');
+    expect(errors).toEqual([]);
+  });
+
+  test('a link binds once: after the bind form, the same link opens nothing and asks for a new one', async () => {
+    const password = 'Phone@Bind2026';
+    const account = await createAnalyst('mpbind', password, '手机绑定');
+    const { page, errors } = await phonePage(browser(), PHONES[0]);
+    const link = signedLink(`o_bind_${process.pid}_${Date.now()}`);
+    await page.goto(linkUrl(link));
+    await ready(page);
+    await page.getByPlaceholder('账号').fill(account);
+    await page.getByPlaceholder('密码').fill(password);
+    await Promise.all([page.waitForURL((u) => !u.searchParams.has('sign')), page.getByRole('button', { name: '绑定并进入' }).tap()]);
+    await ready(page);
+    await expect(page.locator('.mp-refused').count()).resolves.toBe(0);
+    await page.goto(linkUrl(link));
+    await ready(page);
+    await expect(page.locator('.mp-refused').textContent()).resolves.toBe(MP_LINK_MESSAGES.used);
     expect(errors).toEqual([]);
   });
 });

@@ -115,6 +115,67 @@ describe('cross-site requests to the API', () => {
     expectRefused(response);
   });
 
+  // An Origin is `scheme://host[:port]` only; URL parsing would find this site's host in each of these (decision 262).
+  test.each([
+    'https://evil.example@car.example.com',
+    'https://@car.example.com',
+    'https://user:pass@car.example.com',
+    'https://car.example.com/',
+    'https://car.example.com/trap.html',
+    'https://car.example.com?x=1',
+    'https://car.example.com#x',
+    'https://car.example.com, https://evil.example',
+    'https:/car.example.com',
+    'https:\\\\car.example.com',
+  ])('an Origin that is not exactly scheme://host[:port] is foreign: %s', async (origin) => {
+    const response = await http()
+      .post('/car/api/security/login')
+      .set('Host', 'car.example.com')
+      .set('Origin', origin)
+      .set('X-Forwarded-For', address())
+      .send({ account, password: PASSWORD });
+    expectRefused(response);
+  });
+
+  test('a Referer with userinfo is foreign', async () => {
+    const response = await http()
+      .post('/car/api/security/login')
+      .set('Host', 'car.example.com')
+      .set('Referer', 'https://evil.example@car.example.com/login')
+      .set('X-Forwarded-For', address())
+      .send({ account, password: PASSWORD });
+    expectRefused(response);
+  });
+
+  test('X-Forwarded-Host names the site only from a proxy TRUST_PROXY lists, not from loopback by default', async () => {
+    const response = await http()
+      .post('/car/api/security/login')
+      .set('Host', 'car.example.com')
+      .set('X-Forwarded-Host', 'evil.example')
+      .set('Origin', EVIL)
+      .set('X-Forwarded-For', address())
+      .send({ account, password: PASSWORD });
+    expectRefused(response);
+    const config = loadConfig({ DATABASE_URL: env.databaseUrl, DATA_DIR: env.dataDir, NODE_ENV: 'test', TRUST_PROXY: 'loopback' });
+    const behindProxy = await createApp({ config, databaseUrl: env.databaseUrl }, false);
+    await behindProxy.init();
+    try {
+      const viaProxy = (origin: string) =>
+        request(behindProxy.getHttpServer())
+          .post('/car/api/security/login')
+          .set('Host', 'app:3000')
+          .set('X-Forwarded-Host', 'car.example.com')
+          .set('Origin', origin)
+          .set('X-Forwarded-For', address())
+          .send({ account, password: PASSWORD });
+      expect((await viaProxy('https://car.example.com')).status).toBe(200);
+      expectRefused(await viaProxy('http://app:3000'));
+      expectRefused(await viaProxy('https://evil.example@car.example.com'));
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
   test('reads are not refused: a GET from another site is answered as usual', async () => {
     const token = await signIn();
     await http().get('/car/api/security/me').set('Origin', EVIL).set('token', token).expect(200);
@@ -167,6 +228,18 @@ describe('cross-site requests to the pages (the production build)', () => {
     // The session is intact: its page still opens.
     const page = await testFetch(`${env.baseUrl}/resetpassword`, { headers: { Cookie: cookie }, redirect: 'manual' });
     expect(page.status).toBe(200);
+  });
+
+  test('a login form posted with an Origin that is not exactly scheme://host[:port] is a 403 page (decision 262)', async () => {
+    const site = new URL(env.baseUrl);
+    for (const origin of [`http://evil.example@${site.host}`, `http://@${site.host}`, `${site.origin}/`, `${site.origin}/trap.html`, `${site.origin}?x`]) {
+      await expectRefusalPage(await post('/login', { account, password: PASSWORD }, { Origin: origin }));
+      await expectRefusalPage(await post('/login.data', { account, password: PASSWORD }, { Origin: origin }));
+    }
+  });
+
+  test('X-Forwarded-Host from a peer TRUST_PROXY does not list (loopback here) does not make another site this one', async () => {
+    await expectRefusalPage(await post('/login', { account, password: PASSWORD }, { Origin: EVIL, 'X-Forwarded-Host': 'evil.example' }));
   });
 
   test('the login form posted from the site itself signs in', async () => {

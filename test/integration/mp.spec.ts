@@ -1,13 +1,16 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
-import { DEMO_OPEN_ID, MP_SESSION_HEADER, type MpRetailChart, type Summary, type TendencyPage } from '@car/contracts';
+import { DataSource } from 'typeorm';
+import { DEMO_OPEN_ID, MP_LINK_MESSAGES, MP_LINK_SECONDS, MP_SESSION_HEADER, type MpRetailChart, type Summary, type TendencyPage } from '@car/contracts';
+import { usedLinkKey } from '../../backend/src/mp/mp-link';
+import { MpService } from '../../backend/src/mp/mp.service';
 import { signedInApp } from '../support/api-app';
 import { demoMpSession, signedLink } from '../support/mp-link';
 import { createAnalyst } from '../support/users';
 
 /**
- * The mini-program identity and calls: signed, fresh links only; an unbound openId binds once with a
- * password; the mp calls refuse a missing, forged or unbound session with the spec's codes; the chart's
+ * The mini-program identity and calls: signed, fresh links only, each good for one session or one binding
+ * (decision 263), on every instance; an unbound openId binds once with a password; the mp calls refuse a missing, forged or unbound session with the spec's codes; the chart's
  * latest month equals the sales API's figure for that maker and area.
  */
 const API = '/car/api';
@@ -45,6 +48,66 @@ describe('the mobile sales query', () => {
     expect([stale.status, stale.body.code]).toEqual([401, -1008]);
     const opened = await post('session', good);
     expect(opened.body.result).toMatchObject({ bound: true, nickname: '演示分析师', expiresIn: 1800 });
+  });
+
+  const expectUsed = (response: request.Response) => {
+    expect([response.status, response.body.code, response.body.msg, response.body.result]).toEqual([401, -1012, MP_LINK_MESSAGES.used, null]);
+  };
+
+  test('a link opens one session: the same link again is refused with a message that asks for a new one', async () => {
+    const link = signedLink(DEMO_OPEN_ID);
+    const opened = await post('session', link);
+    expect(opened.body.result).toMatchObject({ bound: true });
+    expectUsed(await post('session', link));
+    expectUsed(await post('bind', { ...link, account: 'demo', password: 'Demo@2026' }));
+    // Another link of the same openId still opens one.
+    expect((await post('session', signedLink(DEMO_OPEN_ID))).body.result).toMatchObject({ bound: true });
+  });
+
+  test('five exchanges of one link at once, on two app instances, open exactly one session', async () => {
+    const link = signedLink(DEMO_OPEN_ID);
+    const other = await signedInApp({ address: `10.82.${process.pid % 250}.20` });
+    try {
+      const answers = await Promise.all(
+        [app, other.app, app, other.app, app].map((target) =>
+          request(target.getHttpServer())
+            .post(`${API}/mp/session`)
+            .set('X-Forwarded-For', `10.81.${process.pid % 250}.3`)
+            .send(link),
+        ),
+      );
+      const sessions = answers.filter((a) => a.body.code === 1);
+      expect(sessions).toHaveLength(1);
+      expect(sessions[0].body.result.session).toEqual(expect.any(String));
+      for (const refused of answers.filter((a) => a.body.code !== 1)) expectUsed(refused);
+    } finally {
+      await other.app.close();
+    }
+  });
+
+  test('a link binds once: a wrong password leaves it good, the bind uses it up, then it opens nothing', async () => {
+    const account = await createAnalyst('mponce', PASSWORD, '移动端一次');
+    const openId = `o_once_${process.pid}_${Date.now()}`;
+    const link = signedLink(openId);
+    // Asking whether the openId is bound opens no session, and neither does a wrong password: the link stays good.
+    expect((await post('session', link)).body.result).toMatchObject({ bound: false });
+    expect((await post('bind', { ...link, account, password: 'Wrong@2026x' })).body.code).toBe(-1401);
+    const bound = await post('bind', { ...link, account, password: PASSWORD });
+    expect(bound.body.result).toMatchObject({ bound: true, nickname: '移动端一次' });
+    expectUsed(await post('bind', { ...link, account, password: PASSWORD }));
+    expectUsed(await post('session', link));
+  });
+
+  test('the hourly housekeeping forgets used links once they are stale, and keeps the others', async () => {
+    const db = app.get(DataSource);
+    const fresh = signedLink(DEMO_OPEN_ID);
+    expect((await post('session', fresh)).body.code).toBe(1);
+    // A link used long ago: its record outlived its ten minutes.
+    const stale = usedLinkKey(signedLink(DEMO_OPEN_ID, MP_LINK_SECONDS + 3600));
+    await db.query(`INSERT INTO mp_link_use (link, expires_at) VALUES ($1, now() - interval '1 hour')`, [stale]);
+    await app.get(MpService).forgetStaleLinks();
+    expect(await db.query(`SELECT 1 FROM mp_link_use WHERE link = $1`, [stale])).toEqual([]);
+    expectUsed(await post('session', fresh));
   });
 
   test('the mp calls refuse no session, a forged one, and a web token', async () => {

@@ -20,6 +20,7 @@ export const OPERATIONAL_TABLES: readonly string[] = [
   'login_attempt',
   'security_event',
   'mp_binding',
+  'mp_link_use',
   'export_job',
   'report_bundle',
   'job_run',

@@ -5,8 +5,9 @@ import { loadMpSecret } from '../mp/mp-session.service';
 
 /**
  * `npm run mp-link -- [--openId X] [--base http://localhost:3000] [--province 440000 --city 440300]`: prints a
- * /wechatsalevolume link signed now with MP_SECRET (or the secret made in DATA_DIR), good for 10 minutes —
- * what the mini-program's back end would hand the phone. Without --openId it is the demo analyst's.
+ * /wechatsalevolume link signed now with MP_SECRET (or the secret made in DATA_DIR), good for 10 minutes and one
+ * session or binding (decision 263) — what the mini-program's back end would hand the phone. Without --openId it is
+ * the demo analyst's.
  */
 function option(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);

@@ -80,14 +80,49 @@ export const noStore: RequestHandler = (_req, res, next) => {
 
 const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-function hostOf(url: string | undefined): string | null {
-  if (!url) return null;
+/**
+ * An `Origin` as browsers send it (RFC 6454 §7): `scheme://host[:port]`, nothing else. A host is a name, an IPv4
+ * address or a bracketed IPv6 one; what URL parsing would forgive or drop (userinfo, a path, a query, a fragment,
+ * whitespace, a second value, backslashes) is no browser's origin (decision 262).
+ */
+const ORIGIN = /^https?:\/\/(?:[a-z0-9._-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/** `http(s)://` and the authority of an address, up to the first `/`, `?`, `#` or `\` (which URL parsing reads as `/`). */
+const AUTHORITY = /^https?:\/\/([^/?#\\]*)/i;
+
+/** The host and port an URL names (lower case, the scheme's default port dropped), or null when it is none. */
+function hostOf(url: string): string | null {
   try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.host.toLowerCase() : null;
+    return new URL(url).host.toLowerCase();
   } catch {
     return null;
   }
+}
+
+/** The site an `Origin` header names (`host[:port]`), or null when it is not one well-formed http(s) origin. */
+export function originHost(origin: string): string | null {
+  return ORIGIN.test(origin) ? hostOf(origin) : null;
+}
+
+/**
+ * The site a `Referer` names, or null when it is no plain http(s) address: a browser sends the page's address
+ * without userinfo, percent-encoding whitespace and controls, so a Referer with any of those is not a browser's.
+ */
+export function refererHost(referer: string): string | null {
+  const authority = AUTHORITY.exec(referer)?.[1];
+  if (authority === undefined || authority.includes('@') || /[\s\p{Cc}]/u.test(referer)) return null;
+  return hostOf(referer);
+}
+
+/**
+ * The host the request was sent to: `Host`, or the first `X-Forwarded-Host` when the peer is a proxy TRUST_PROXY
+ * lists (`fromConfiguredProxy`, security/client-address.ts). Not Express's `req.host`: it believes X-Forwarded-Host
+ * from every peer its trust-proxy list holds, loopback included, and anything on this machine may send it.
+ */
+function ownHost(req: Request, fromConfiguredProxy: (peer: string | undefined) => boolean): string {
+  const forwarded: string | string[] | undefined = req.headers['x-forwarded-host'];
+  const host = typeof forwarded === 'string' && forwarded !== '' && fromConfiguredProxy(req.socket?.remoteAddress) ? forwarded.split(',')[0] : req.headers.host;
+  return (host ?? '').trim().toLowerCase();
 }
 
 function carriesSessionCookie(req: Request): boolean {
@@ -97,17 +132,18 @@ function carriesSessionCookie(req: Request): boolean {
 /**
  * Why a state-changing request is refused as cross-site, or null when it may act. The browser states where
  * a request comes from in `Origin` (every browser sends it with a POST, same-site or not), else `Referer`;
- * either must name this host (the Host header, or X-Forwarded-Host from a trusted proxy). A request with
- * neither is not a browser's, so it cannot ride a victim's cookie: it is refused only if it carries the
- * session cookie anyway (an old browser), and API clients sending the `token` header pass.
+ * either must name this host (the Host header, or X-Forwarded-Host from a proxy TRUST_PROXY lists), and an
+ * Origin that is not exactly `scheme://host[:port]` is foreign whatever host URL parsing finds in it (decision
+ * 262). A request with neither is not a browser's, so it cannot ride a victim's cookie: it is refused only if it
+ * carries the session cookie anyway (an old browser), and API clients sending the `token` header pass.
  */
-export function crossSiteReason(req: Request): string | null {
+export function crossSiteReason(req: Request, fromConfiguredProxy: (peer: string | undefined) => boolean = () => false): string | null {
   if (SAFE_METHODS.has(req.method)) return null;
-  const own = (req.host ?? '').toLowerCase();
+  const own = ownHost(req, fromConfiguredProxy);
   const origin = req.headers.origin;
-  if (origin !== undefined) return hostOf(origin) === own && own !== '' ? null : `origin ${origin.slice(0, 200)}`;
+  if (origin !== undefined) return originHost(origin) === own && own !== '' ? null : `origin ${origin.slice(0, 200)}`;
   const referer = req.headers.referer;
-  if (referer !== undefined) return hostOf(referer) === own && own !== '' ? null : 'foreign referer';
+  if (referer !== undefined) return refererHost(referer) === own && own !== '' ? null : 'foreign referer';
   return carriesSessionCookie(req) ? 'session cookie without origin' : null;
 }
 
@@ -125,9 +161,12 @@ const REFUSAL_PAGE = `<!doctype html>
  * Refuses a state-changing request from another site with 403: the envelope (-1403) under /car/api, a page
  * elsewhere (Remix's actions in all three forms: the document post, `.data` and the older `?_data=`).
  */
-export function refuseCrossSiteWrites(onRefused: (req: Request, reason: string) => void): RequestHandler {
+export function refuseCrossSiteWrites(
+  fromConfiguredProxy: (peer: string | undefined) => boolean,
+  onRefused: (req: Request, reason: string) => void,
+): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
-    const reason = crossSiteReason(req);
+    const reason = crossSiteReason(req, fromConfiguredProxy);
     if (!reason) return next();
     onRefused(req, reason);
     res.setHeader('Cache-Control', 'no-store');

@@ -29,10 +29,11 @@ function proxyEntryProblem(entry: string): string | null {
 }
 
 /**
- * TRUST_PROXY: the reverse proxies whose X-Forwarded-For / -Proto are believed, as a comma list of
- * addresses, CIDRs and range names; `false` (the default) trusts none. Loopback is always trusted on top
- * (create-app.ts): it is the Remix server in this process forwarding the browser's address. `true` is
- * refused: it would let any caller that reaches the port choose its own address.
+ * TRUST_PROXY: the reverse proxies whose X-Forwarded-For / -Proto / -Host are believed, as a comma list of
+ * addresses, CIDRs and range names; `false` (the default) trusts none. Loopback is always trusted on top for
+ * -For and -Proto (create-app.ts): it is the Remix server in this process forwarding the browser's address; for
+ * -Host only when listed (decision 262). `true` is refused: it would let any caller that reaches the port choose
+ * its own address.
  */
 const trustedProxies = z.string().transform((text, ctx): string[] => {
   const value = text.trim().toLowerCase();

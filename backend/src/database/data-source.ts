@@ -34,6 +34,7 @@ import { AlertRobots1763700000041 } from './migrations/1763700000041-alert-robot
 import { AccessChangeNotify1763700000042 } from './migrations/1763700000042-access-change-notify';
 import { ViewShareNamesItsProducer1763700000043 } from './migrations/1763700000043-view-share-names-its-producer';
 import { AlertRobotStoppedNotice1763700000044 } from './migrations/1763700000044-alert-robot-stopped-notice';
+import { MpLinkUse1763700000045 } from './migrations/1763700000045-mp-link-use';
 
 /** Every migration, in order. Listed, not globbed, so the compiled and the test runs see the same set. */
 export const MIGRATIONS = [
@@ -71,6 +72,7 @@ export const MIGRATIONS = [
   AccessChangeNotify1763700000042,
   ViewShareNamesItsProducer1763700000043,
   AlertRobotStoppedNotice1763700000044,
+  MpLinkUse1763700000045,
 ];
 
 export function dataSourceOptions(url: string, applicationName = 'car-app'): DataSourceOptions {

@@ -56,6 +56,29 @@ export class MpRepository {
     return rows[0] ?? null;
   }
 
+  /** Whether a link was used already (decision 263). */
+  async linkUsed(link: Buffer): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(`SELECT 1 FROM mp_link_use WHERE link = $1`, [link]);
+    return rows.length > 0;
+  }
+
+  /**
+   * Records a link's one use; false when it was recorded already. One statement on the primary key: of two
+   * exchanges at once, on one instance or two, exactly one records it.
+   */
+  async useLink(link: Buffer, expiresAt: Date): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `INSERT INTO mp_link_use (link, expires_at) VALUES ($1, $2) ON CONFLICT (link) DO NOTHING RETURNING link`,
+      [link, expiresAt],
+    );
+    return rows.length === 1;
+  }
+
+  /** Forgets the uses of links stale for more than `spareSeconds` (a stale link is refused before its use is read). */
+  async forgetStaleLinks(spareSeconds: number): Promise<void> {
+    await this.dataSource.query(`DELETE FROM mp_link_use WHERE expires_at < now() - make_interval(secs => $1)`, [spareSeconds]);
+  }
+
   /** A user's bindings, oldest first (the administrator's user page). */
   async bindingsOf(userId: number): Promise<Array<{ openId: string; createTime: string }>> {
     return this.dataSource.query(

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import {
   ADMIN_MESSAGES,
   ApiCode,
@@ -11,6 +11,7 @@ import {
   type MpSearchAllDto,
   type MpSearchCarDto,
   type MpTabMatches,
+  MP_LINK_MESSAGES,
   MP_TABS,
   type MpSessionResult,
   type MpType,
@@ -18,6 +19,8 @@ import {
 import { AnalyticsService } from '../analytics/analytics.service';
 import type { Filters } from '../analytics/model';
 import { ApiException } from '../common/api-codes';
+import { HourlySweep } from '../common/hourly-sweep';
+import { Housekeeping } from '../queue/housekeeping';
 import { DataStatusService } from '../reference/data-status.service';
 import { GeographyRepository } from '../reference/geography.repository';
 import { SecurityEvents } from '../security/security-events';
@@ -25,16 +28,22 @@ import { SecurityService } from '../security/security.service';
 import type { SessionUser } from '../security/session-user';
 import { periodEnd, SaleVolumeService } from '../saleVolume/sale-volume.service';
 import { mpChartBars, monthsBefore, yearBefore } from './mp-chart';
-import { checkLink } from './mp-link';
+import { checkLink, LINK_CLOCK_SKEW_SECONDS, linkExpiry, usedLinkKey } from './mp-link';
 import { MpRepository } from './mp.repository';
 import { MpSessionService, type MpSessionUser } from './mp-session.service';
 
 /** The maker filter of each tab (车型 is a sub-series, as on the dashboard). */
 const FILTER_OF: Record<MpType, keyof Filters> = { 1: 'producerIds', 0: 'brandIds', 2: 'producerBrandIds', 4: 'subSeriesIds' };
 
-/** The mobile sales query: signed links, the one-time bind, and the two mp calls over the query layer. */
+/**
+ * The mobile sales query: signed links, each good for one session or one binding (decision 263), the one-time bind,
+ * and the mp calls over the query layer.
+ */
 @Injectable()
-export class MpService {
+export class MpService implements OnModuleInit, OnApplicationShutdown {
+  /** The used links' records go once the links are stale: every hour, in the instance running the housekeeping. */
+  private readonly staleLinks: HourlySweep;
+
   constructor(
     private readonly sessions: MpSessionService,
     private readonly repository: MpRepository,
@@ -44,32 +53,60 @@ export class MpService {
     private readonly geography: GeographyRepository,
     private readonly events: SecurityEvents,
     private readonly dataStatus: DataStatusService,
-  ) {}
+    housekeeping: Housekeeping,
+  ) {
+    this.staleLinks = new HourlySweep('forgetting used mp links', () => this.forgetStaleLinks(), new Logger('MpLinks'), housekeeping.leads);
+  }
 
-  private checked(link: MpLink): void {
+  /** A link signed with our secret, fresh, and not used yet; else the refusal the phone page shows. */
+  private async checked(link: MpLink): Promise<void> {
     const verdict = checkLink(this.sessions.linkSecret, link);
-    if (verdict === 'bad') throw new ApiException(ApiCode.TokenInvalid, '链接签名无效，请从小程序重新打开');
-    if (verdict === 'stale') throw new ApiException(ApiCode.TokenExpired, '链接已过期，请从小程序重新打开');
+    if (verdict === 'bad') throw new ApiException(ApiCode.TokenInvalid, MP_LINK_MESSAGES.badSignature);
+    if (verdict === 'stale') throw new ApiException(ApiCode.TokenExpired, MP_LINK_MESSAGES.stale);
+    if (await this.repository.linkUsed(usedLinkKey(link))) throw new ApiException(ApiCode.TokenRevoked, MP_LINK_MESSAGES.used);
+  }
+
+  /**
+   * Uses the link up, just before it opens a session or makes a binding: of two exchanges at once only the one that
+   * records it goes on (decision 263). Asking whether an openId is bound, or a wrong password, leaves it good.
+   */
+  private async usedUp(link: MpLink): Promise<void> {
+    if (!(await this.repository.useLink(usedLinkKey(link), linkExpiry(link)))) throw new ApiException(ApiCode.TokenRevoked, MP_LINK_MESSAGES.used);
+  }
+
+  /** Forgets the uses of stale links (the hourly sweep; a stale link is refused as stale before its use is read). */
+  forgetStaleLinks(): Promise<void> {
+    return this.repository.forgetStaleLinks(LINK_CLOCK_SKEW_SECONDS);
+  }
+
+  onModuleInit(): void {
+    this.staleLinks.start();
+  }
+
+  onApplicationShutdown(): void {
+    this.staleLinks.stop();
   }
 
   private async opened(user: MpSessionUser, nickname: string): Promise<MpSessionResult> {
     return { bound: true, session: await this.sessions.issue(user), expiresIn: this.sessions.seconds, nickname };
   }
 
-  /** A signed, fresh link opens a session for a bound openId; an unbound one answers bound: false. */
+  /** A signed, fresh, unused link opens a session for a bound openId (and is used up); an unbound one answers bound: false. */
   async open(link: MpLink): Promise<MpSessionResult> {
-    this.checked(link);
+    await this.checked(link);
     const bound = await this.repository.boundUser(link.openId);
     if (!bound) return { bound: false, session: null, expiresIn: 0, nickname: null };
+    await this.usedUp(link);
     return this.opened({ openId: link.openId, userId: bound.userId, passwordVersion: bound.passwordVersion }, bound.nickname);
   }
 
-  /** The one-time bind: the link still fresh, the account's password right (the sign-in throttle applies). */
+  /** The one-time bind: the link still fresh and unused, the account's password right (the sign-in throttle applies). */
   async bind(dto: MpLink & { account: string; password: string }, address: string): Promise<MpSessionResult> {
-    this.checked(dto);
+    await this.checked(dto);
     const user = await this.security.verifyCredentials(dto.account, dto.password, address);
     // A password an administrator set opens nothing until its owner has changed it on the web (decision 83).
     if (user.mustChangePassword) throw new ApiException(ApiCode.PasswordChangeRequired, ADMIN_MESSAGES.passwordChangeRequiredForMp);
+    await this.usedUp(dto);
     if (!(await this.repository.bind(dto.openId, user.id))) throw new ApiException(ApiCode.Conflict, '该微信已绑定其他账号，请联系管理员解除绑定');
     const bound = await this.repository.boundUser(dto.openId);
     if (!bound) throw new ApiException(ApiCode.TokenRevoked, '账号已停用或会话已吊销，请稍后重试');

@@ -1,3 +1,4 @@
+import express from 'express';
 import type { Request } from 'express';
 import { canonicalAddress } from './ip-address';
 
@@ -9,6 +10,20 @@ import { canonicalAddress } from './ip-address';
  */
 export function trustProxySetting(trustedProxies: readonly string[]): string[] {
   return ['loopback', ...trustedProxies];
+}
+
+/**
+ * Whether a peer is one of TRUST_PROXY's proxies, loopback not added: only a proxy the deployer listed may say which
+ * host the browser asked for (X-Forwarded-Host, decision 262). Loopback may name the client (the Remix server in this
+ * process forwards the browser's address) but not the host: anything running on this machine could send that.
+ * Matched by Express's own trust-proxy code (proxy-addr: CIDRs, range names, IPv4-mapped peers), so the list means
+ * here what it means for X-Forwarded-For.
+ */
+export function configuredProxy(trustedProxies: readonly string[]): (peer: string | undefined) => boolean {
+  const probe = express();
+  probe.set('trust proxy', [...trustedProxies]);
+  const trusts = probe.get('trust proxy fn') as (address: string, hop: number) => boolean;
+  return (peer) => peer !== undefined && trusts(peer, 0);
 }
 
 /**
