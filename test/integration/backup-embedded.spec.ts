@@ -111,6 +111,17 @@ describe('backup and restore of the embedded PostgreSQL (no DATABASE_URL)', () =
     expect(fs.existsSync(path.join(sourceData, 'jwt-secret'))).toBe(true);
   });
 
+  it('never uses the embedded PostgreSQL of another data folder that runs on the same port', async () => {
+    // The source app's server runs on sourcePort; a backup of another DATA_DIR given the same port must not read it.
+    const otherData = path.join(folder, 'data-other');
+    const elsewhere = path.join(folder, 'archive-other');
+    const refused = await runNode(CLI('backup'), ['--out', elsewhere], embeddedEnv(otherData, sourcePort));
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`端口 ${sourcePort} 上已有另一个内嵌 PostgreSQL 在运行`);
+    expect(refused.stderr).toContain('EMBEDDED_PG_PORT');
+    expect(fs.existsSync(path.join(elsewhere, 'manifest.json'))).toBe(false);
+  }, 300_000);
+
   it('writes one archive while the app runs and an analyst saves views, without any pg_dump', async () => {
     const running = sourceApp!;
     let writing = true;

