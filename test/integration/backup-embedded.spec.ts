@@ -3,7 +3,7 @@ import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { startApp, type RunningApp } from '../../bench/src/app-process';
-import { type DownloadedReport, call, downloadReports, dropDatabases, readFigures, runNode, signIn, tableCount } from '../support/release-figures';
+import { type DownloadedReport, call, downloadReports, dropDatabases, readFigures, runNode, signIn, tableCount, stopwatch } from '../support/release-figures';
 import { freePort } from '../support/net';
 import { testEnv, withDatabase } from '../support/test-env';
 
@@ -39,14 +39,7 @@ let restoredApp: RunningApp | undefined;
 let before: { figures: Awaited<ReturnType<typeof readFigures>>; reports: DownloadedReport[]; token: string };
 const saved: string[] = [];
 
-async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
-  const started = Date.now();
-  try {
-    return await work();
-  } finally {
-    timings[label] = Math.round((Date.now() - started) / 100) / 10;
-  }
-}
+const timed = stopwatch(timings);
 
 /** A PostgreSQL still running on a data folder of this spec (a command or app that died): a fast shutdown (SIGINT). */
 async function stopServerOf(dir: string): Promise<void> {

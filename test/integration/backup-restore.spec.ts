@@ -5,7 +5,7 @@ import { startApp, type RunningApp } from '../../bench/src/app-process';
 import { DATA_DIR_ENTRIES } from '../../backend/src/backup/backup-archive';
 import { databaseFacts, findPgTool } from '../../backend/src/database/pg-tools';
 import { demoSourcesHash } from '../support/demo-template';
-import { type DownloadedReport, call, downloadReports, dropDatabases, readFigures, runNode, signIn, tableCount } from '../support/release-figures';
+import { type DownloadedReport, call, downloadReports, dropDatabases, readFigures, runNode, signIn, tableCount, stopwatch } from '../support/release-figures';
 import { copyOfTemplate } from '../support/template-database';
 import { testEnv, withDatabase } from '../support/test-env';
 
@@ -37,14 +37,7 @@ let withPgDump = false;
 let app: RunningApp | undefined;
 let before: { figures: Awaited<ReturnType<typeof readFigures>>; reports: DownloadedReport[]; token: string };
 
-async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
-  const started = Date.now();
-  try {
-    return await work();
-  } finally {
-    timings[label] = Math.round((Date.now() - started) / 100) / 10;
-  }
-}
+const timed = stopwatch(timings);
 
 beforeAll(async () => {
   const facts = await databaseFacts(env.adminUrl);

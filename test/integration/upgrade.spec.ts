@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { startApp, type RunningApp } from '../../bench/src/app-process';
 import { MIGRATIONS } from '../../backend/src/database/data-source';
 import { databaseFacts } from '../../backend/src/database/pg-tools';
-import { type DownloadedReport, downloadReports, dropDatabases, keptFigures, readFigures, runNode, signIn } from '../support/release-figures';
+import { type DownloadedReport, downloadReports, dropDatabases, keptFigures, readFigures, runNode, signIn, stopwatch } from '../support/release-figures';
 import { copyOfTemplate } from '../support/template-database';
 import { testEnv } from '../support/test-env';
 
@@ -40,14 +40,7 @@ let app: RunningApp | undefined;
 let databaseUrl: string;
 let before: { figures: Awaited<ReturnType<typeof readFigures>>; reports: DownloadedReport[]; migrations: string[] };
 
-async function timed<T>(label: string, work: () => Promise<T> | T): Promise<T> {
-  const started = Date.now();
-  try {
-    return await work();
-  } finally {
-    timings[label] = Math.round((Date.now() - started) / 100) / 10;
-  }
-}
+const timed = stopwatch(timings);
 
 function sh(command: string, args: string[], cwd: string): void {
   const result = spawnSync(command, args, { cwd, encoding: 'utf8' });

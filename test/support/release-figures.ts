@@ -155,3 +155,18 @@ export async function tableCount(url: string): Promise<number> {
     await db.end();
   }
 }
+
+/**
+ * A stopwatch for a spec's slow steps: `timed(label, work)` runs the work and keeps its seconds (one decimal)
+ * under the label in `timings`, which the spec prints in its afterAll.
+ */
+export function stopwatch(timings: Record<string, number>): <T>(label: string, work: () => Promise<T> | T) => Promise<T> {
+  return async (label, work) => {
+    const started = Date.now();
+    try {
+      return await work();
+    } finally {
+      timings[label] = Math.round((Date.now() - started) / 100) / 10;
+    }
+  };
+}
