@@ -22,6 +22,7 @@ import { EXPORT_DIED } from '../../backend/src/dataExport/data-export.jobs';
 import { WORKER_NODE_FLAGS } from '../../workers/src/node-flags';
 import { KILLED_WORKER_STALL_SECONDS } from '../support/killed-workers';
 import { binaryBody, signIn } from '../support/shared-app';
+import { holdExportsOf, startDelayOf } from '../support/held-exports';
 import { pollUntil } from '../support/poll';
 import { testEnv } from '../support/test-env';
 import { createAnalyst } from '../support/users';
@@ -353,4 +354,59 @@ describeWithRedis('an export in the worker process', () => {
       await db.end();
     }
   }, 600_000);
+
+  test('another user’s two-report bundle starts within 5 s while one analyst has five exports running (decision 258)', async () => {
+    await stopWorkers();
+    const server = () => request(app.getHttpServer());
+    const busyAccount = await createAnalyst('busy', PASSWORD, '忙碌分析师');
+    const busy = await signIn(app, busyAccount, PASSWORD, '10.81.0.3');
+    const db = new Client({ connectionString: env.databaseUrl });
+    await db.connect();
+    const hold = await holdExportsOf(db, busyAccount);
+    try {
+      for (let i = 0; i < OPEN_EXPORTS_PER_USER; i++) {
+        await server()
+          .post(`${API_PREFIX}/dataExport/cityRetail`)
+          .set('token', busy)
+          .type('form')
+          .send('yyyyMm=2026-10 - 2026-10&titleKeys=province')
+          .expect(200);
+      }
+      startWorker();
+      // As many of them run as the worker takes at once (WORKER_CONCURRENCY, 2), held at their first rows.
+      expect(await pollUntil(hold.held, (n) => n === 2, 150_000)).toBe(2);
+      const page = (await server().get(`${API_PREFIX}/reportDownload/list`).query({ pageSize: '2' }).set('token', token).expect(200)).body.result as ReportPage;
+      const bundle = (
+        await server()
+          .get(`${API_PREFIX}/reportDownload/bundle`)
+          .query({ ids: page.items.map((i) => i.id).join(',') })
+          .set('token', token)
+          .expect(200)
+      ).body.result as ReportBundleView;
+      const delay = await startDelayOf(db, bundle.id, 30_000);
+      process.stderr.write(`[data-export-worker] BullMQ: the bundle started ${delay ?? 'not within 30 000'} ms after it was queued\n`);
+      expect(delay).not.toBeNull();
+      expect(delay).toBeLessThan(5000);
+      const done = await pollUntil(
+        async () =>
+          (await server().get(`${API_PREFIX}/reportDownload/bundleJob`).query({ id: bundle.id }).set('token', token).expect(200)).body
+            .result as ReportBundleView,
+        (b) => b.status !== 'queued' && b.status !== 'running',
+        30_000,
+      );
+      expect(done).toMatchObject({ status: 'done', filesAdded: 2 });
+      expect(await hold.held()).toBe(2);
+    } finally {
+      await hold.release();
+    }
+    const open = async () =>
+      (await server().get(`${API_PREFIX}/dataExport/jobs`).set('token', busy).expect(200)).body.result.filter(
+        (j: ExportJobView) => j.status === 'queued' || j.status === 'running',
+      ).length as number;
+    try {
+      expect(await pollUntil(open, (n) => n === 0, 120_000)).toBe(0);
+    } finally {
+      await db.end();
+    }
+  }, 300_000);
 });
