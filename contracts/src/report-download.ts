@@ -171,6 +171,8 @@ export const REPORT_MESSAGES = {
   noSuchBundle: '打包任务不存在',
   bundleGone: '打包文件不存在或已过期，请重新下载',
   bundleFailed: '打包失败，请稍后重试',
+  /** A bundle the queue gave up because the processes running it died (decision 257). */
+  bundleDied: '打包中断：处理进程意外退出，请重新打包下载',
   bundleTimeout: '打包时间过长，请稍后在页面上重试',
   fileMissing: '报告文件已丢失，请联系管理员重新上传',
 } as const;

@@ -6,12 +6,23 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { Client } from 'pg';
 import request from 'supertest';
-import { API_PREFIX, type ExportJobView, type ReportBundleView, type ReportPage } from '@car/contracts';
+import {
+  API_PREFIX,
+  ApiCode,
+  type ExportJobView,
+  OPEN_EXPORTS_PER_USER,
+  REPORT_MESSAGES,
+  type ReportBundleView,
+  type ReportPage,
+  tooManyOpenExports,
+} from '@car/contracts';
 import { loadConfig } from '../../backend/src/config/config';
 import { createApp } from '../../backend/src/create-app';
+import { EXPORT_DIED } from '../../backend/src/dataExport/data-export.jobs';
 import { WORKER_NODE_FLAGS } from '../../workers/src/node-flags';
 import { KILLED_WORKER_STALL_SECONDS } from '../support/killed-workers';
-import { binaryBody } from '../support/shared-app';
+import { binaryBody, signIn } from '../support/shared-app';
+import { holdExportsOf, startDelayOf } from '../support/held-exports';
 import { pollUntil } from '../support/poll';
 import { testEnv } from '../support/test-env';
 import { createAnalyst } from '../support/users';
@@ -23,6 +34,8 @@ if (!env.redisUrl) process.stderr.write('[data-export-worker] skipped: no Redis 
 
 const PASSWORD = 'Worker@2026a';
 const WORKER = path.resolve(__dirname, '..', '..', 'workers', 'dist', 'main.js');
+/** The advisory lock the hold triggers below wait for while the test holds it. */
+const HOLD = 725_0257;
 
 /**
  * With Redis the export runs in the worker process (`npm run worker`, built). Killed mid-export, the job
@@ -195,4 +208,205 @@ describeWithRedis('an export in the worker process', () => {
       await db.end();
     }
   }, 240_000);
+
+  /** Ends the live workers, so that only the workers a test starts take its jobs. */
+  async function stopWorkers(): Promise<void> {
+    for (const worker of workers.filter((w) => w.exitCode === null && w.signalCode === null)) {
+      worker.kill('SIGTERM');
+      await new Promise((resolve) => worker.once('exit', resolve));
+    }
+  }
+
+  async function killed(worker: ChildProcess): Promise<void> {
+    worker.kill('SIGKILL');
+    await new Promise((resolve) => worker.once('exit', resolve));
+  }
+
+  test('an export and a bundle whose workers die past the stall limit end failed for their owner: a reason, no partial file, no open export held, and 重新生成 runs again', async () => {
+    await stopWorkers();
+    const server = () => request(app.getHttpServer());
+    const owner = await signIn(app, await createAnalyst('stalled', PASSWORD, '中断导出测试'), PASSWORD, '10.81.0.2');
+    const db = new Client({ connectionString: env.databaseUrl });
+    await db.connect();
+    const view = async (id: string): Promise<ExportJobView> =>
+      (await server().get(`${API_PREFIX}/dataExport/job`).query({ id }).set('token', owner).expect(200)).body.result as ExportJobView;
+    const bundleView = async (id: string): Promise<ReportBundleView> =>
+      (await server().get(`${API_PREFIX}/reportDownload/bundleJob`).query({ id }).set('token', owner).expect(200)).body.result as ReportBundleView;
+    const runs = async (ids: string[]) =>
+      (await db.query(`SELECT id, state, attempts, error FROM job_run WHERE id = ANY($1::text[]) ORDER BY id`, [ids])).rows as Array<{
+        id: string;
+        state: string;
+        attempts: number;
+        error: string | null;
+      }>;
+    /** How many of the jobs' writes wait at the hold (one per job once both are held). */
+    const held = async () =>
+      (
+        await db.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event = 'advisory'
+              AND (query LIKE 'UPDATE export_job%' OR query LIKE 'UPDATE report_bundle%')`,
+        )
+      ).rows[0].n as number;
+    const post = (token: string, form: string) => server().post(`${API_PREFIX}/dataExport/cityRetail`).set('token', token).type('form').send(form);
+    try {
+      // The export's progress write (rows already in its partial file) and the bundle's writes of a run under way
+      // (its progress, or a later run's start) wait for the test's lock, so each kill lands mid-job.
+      await db.query(`SELECT pg_advisory_lock(${HOLD})`);
+      const exported = (await post(owner, 'yyyyMm=2026-10 - 2026-10&titleKeys=province').expect(200)).body.result as ExportJobView;
+      const page = (await server().get(`${API_PREFIX}/reportDownload/list`).query({ pageSize: '2' }).set('token', owner).expect(200)).body.result as ReportPage;
+      const bundled = (
+        await server()
+          .get(`${API_PREFIX}/reportDownload/bundle`)
+          .query({ ids: page.items.map((i) => i.id).join(',') })
+          .set('token', owner)
+          .expect(200)
+      ).body.result as ReportBundleView;
+      await db.query(
+        `CREATE FUNCTION hold_stalled_job() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_advisory_xact_lock_shared(${HOLD}); RETURN NEW; END $$`,
+      );
+      await db.query(
+        `CREATE TRIGGER hold_stalled_export BEFORE UPDATE ON export_job FOR EACH ROW
+          WHEN (NEW.id = '${exported.id}' AND NEW.status = 'running' AND NEW.row_count > 0) EXECUTE FUNCTION hold_stalled_job()`,
+      );
+      await db.query(
+        `CREATE TRIGGER hold_stalled_bundle BEFORE UPDATE ON report_bundle FOR EACH ROW
+          WHEN (NEW.id = '${bundled.id}' AND OLD.status = 'running' AND NEW.status = 'running') EXECUTE FUNCTION hold_stalled_job()`,
+      );
+      const ids = [exported.id, bundled.id].sort();
+      const partial = path.join(env.dataDir, 'exports', `${exported.id}.xlsx.partial`);
+      const bundlePartial = path.join(env.dataDir, 'reports', 'bundles', `${bundled.id}.zip.part`);
+
+      // Two workers die in turn, each while it runs both jobs: BullMQ's stalled-job check puts the jobs back once,
+      // then (past maxStalledCount 1) gives them up, and the third worker fails them without running them.
+      for (const attempt of [1, 2]) {
+        const worker = startWorker();
+        expect(await pollUntil(held, (n) => n === 2, 150_000)).toBe(2);
+        expect((await runs(ids)).map((r) => [r.state, r.attempts])).toEqual([
+          ['active', attempt],
+          ['active', attempt],
+        ]);
+        expect(await view(exported.id)).toMatchObject({ status: 'running', phase: 'writing', result: null });
+        expect(fs.existsSync(partial)).toBe(true);
+        if (attempt === 1) expect(fs.existsSync(bundlePartial)).toBe(true);
+        await killed(worker);
+        // The dead worker's held statements go on once let go (their sessions end after them).
+        await db.query(`SELECT pg_advisory_unlock(${HOLD})`);
+        await pollUntil(held, (n) => n === 0, 30_000);
+        if (attempt === 1) await db.query(`SELECT pg_advisory_lock(${HOLD})`);
+      }
+      // While it hangs as running, the export holds one of its owner's open exports.
+      const others = 'yyyyMm=2026-10 - 2026-10&city=110000';
+      for (let i = 1; i < OPEN_EXPORTS_PER_USER; i++) await post(owner, others).expect(200);
+      expect((await post(owner, others).expect(429)).body).toEqual({
+        code: ApiCode.TooManyRequests,
+        msg: tooManyOpenExports(OPEN_EXPORTS_PER_USER),
+        result: null,
+      });
+
+      const third = startWorker();
+      const failed = await pollUntil(
+        () => view(exported.id),
+        (v) => v.status !== 'running',
+        150_000,
+      );
+      expect(failed).toMatchObject({ status: 'failed', phase: 'failed', phaseText: '失败', error: EXPORT_DIED, result: null });
+      expect(fs.existsSync(partial)).toBe(false);
+      expect((await server().get(`${API_PREFIX}/dataExport/file`).query({ id: exported.id }).set('token', owner)).status).toBe(404);
+      const bundleFailed = await pollUntil(
+        () => bundleView(bundled.id),
+        (b) => b.status !== 'running' && b.status !== 'queued',
+        60_000,
+      );
+      expect(bundleFailed).toMatchObject({ status: 'failed', error: REPORT_MESSAGES.bundleDied, result: null });
+      expect(fs.existsSync(bundlePartial)).toBe(false);
+      const bundleFile = await server().get(`${API_PREFIX}/reportDownload/bundleFile`).query({ id: bundled.id }).set('token', owner);
+      expect([bundleFile.status, bundleFile.body.msg]).toEqual([400, REPORT_MESSAGES.bundleDied]);
+      expect((await runs(ids)).map((r) => [r.state, r.error])).toEqual([
+        ['failed', 'job stalled more than allowable limit'],
+        ['failed', 'job stalled more than allowable limit'],
+      ]);
+
+      // The others run; the failed export no longer counts, so 重新生成 (its form posted again) is taken and runs to done.
+      const busy = async () =>
+        (await server().get(`${API_PREFIX}/dataExport/jobs`).set('token', owner).expect(200)).body.result.filter(
+          (j: ExportJobView) => j.status === 'queued' || j.status === 'running',
+        ).length as number;
+      expect(await pollUntil(busy, (n) => n === 0, 120_000)).toBe(0);
+      await killed(third);
+      for (let i = 1; i < OPEN_EXPORTS_PER_USER; i++) await post(owner, others).expect(200);
+      const again = (await post(owner, new URLSearchParams(failed.form).toString()).expect(200)).body.result as ExportJobView;
+      expect(again).toMatchObject({ status: 'queued', monthsText: failed.monthsText, conditions: failed.conditions });
+      await post(owner, others).expect(429);
+      startWorker();
+      expect(
+        await pollUntil(
+          () => view(again.id),
+          (v) => v.status === 'done' || v.status === 'failed',
+          120_000,
+        ),
+      ).toMatchObject({ status: 'done' });
+      expect(await pollUntil(busy, (n) => n === 0, 120_000)).toBe(0);
+    } finally {
+      await db.query(`DROP TRIGGER IF EXISTS hold_stalled_export ON export_job`);
+      await db.query(`DROP TRIGGER IF EXISTS hold_stalled_bundle ON report_bundle`);
+      await db.query(`DROP FUNCTION IF EXISTS hold_stalled_job()`);
+      await db.query(`SELECT pg_advisory_unlock_all()`);
+      await db.end();
+    }
+  }, 600_000);
+
+  test('another user’s two-report bundle starts within 5 s while one analyst has five exports running (decision 258)', async () => {
+    await stopWorkers();
+    const server = () => request(app.getHttpServer());
+    const busyAccount = await createAnalyst('busy', PASSWORD, '忙碌分析师');
+    const busy = await signIn(app, busyAccount, PASSWORD, '10.81.0.3');
+    const db = new Client({ connectionString: env.databaseUrl });
+    await db.connect();
+    const hold = await holdExportsOf(db, busyAccount);
+    try {
+      for (let i = 0; i < OPEN_EXPORTS_PER_USER; i++) {
+        await server()
+          .post(`${API_PREFIX}/dataExport/cityRetail`)
+          .set('token', busy)
+          .type('form')
+          .send('yyyyMm=2026-10 - 2026-10&titleKeys=province')
+          .expect(200);
+      }
+      startWorker();
+      // As many of them run as the worker takes at once (WORKER_CONCURRENCY, 2), held at their first rows.
+      expect(await pollUntil(hold.held, (n) => n === 2, 150_000)).toBe(2);
+      const page = (await server().get(`${API_PREFIX}/reportDownload/list`).query({ pageSize: '2' }).set('token', token).expect(200)).body.result as ReportPage;
+      const bundle = (
+        await server()
+          .get(`${API_PREFIX}/reportDownload/bundle`)
+          .query({ ids: page.items.map((i) => i.id).join(',') })
+          .set('token', token)
+          .expect(200)
+      ).body.result as ReportBundleView;
+      const delay = await startDelayOf(db, bundle.id, 30_000);
+      process.stderr.write(`[data-export-worker] BullMQ: the bundle started ${delay ?? 'not within 30 000'} ms after it was queued\n`);
+      expect(delay).not.toBeNull();
+      expect(delay).toBeLessThan(5000);
+      const done = await pollUntil(
+        async () =>
+          (await server().get(`${API_PREFIX}/reportDownload/bundleJob`).query({ id: bundle.id }).set('token', token).expect(200)).body
+            .result as ReportBundleView,
+        (b) => b.status !== 'queued' && b.status !== 'running',
+        30_000,
+      );
+      expect(done).toMatchObject({ status: 'done', filesAdded: 2 });
+      expect(await hold.held()).toBe(2);
+    } finally {
+      await hold.release();
+    }
+    const open = async () =>
+      (await server().get(`${API_PREFIX}/dataExport/jobs`).set('token', busy).expect(200)).body.result.filter(
+        (j: ExportJobView) => j.status === 'queued' || j.status === 'running',
+      ).length as number;
+    try {
+      expect(await pollUntil(open, (n) => n === 0, 120_000)).toBe(0);
+    } finally {
+      await db.end();
+    }
+  }, 300_000);
 });

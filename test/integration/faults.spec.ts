@@ -238,6 +238,7 @@ describe('Redis stopped and started again', () => {
   let redis: PrivateRedis;
   let app: NestExpressApplication | undefined;
   let token: string;
+  let account: string;
 
   beforeAll(async () => {
     redis = new PrivateRedis(await freePort());
@@ -245,7 +246,7 @@ describe('Redis stopped and started again', () => {
     const config = loadConfig({ DATABASE_URL: env.databaseUrl, DATA_DIR: env.dataDir, NODE_ENV: 'test', REDIS_URL: redis.url });
     app = await createApp({ config, databaseUrl: env.databaseUrl }, false);
     await app.init();
-    const account = await createAnalyst('faults', PASSWORD, '队列故障测试');
+    account = await createAnalyst('faults', PASSWORD, '队列故障测试');
     const login = await request(app.getHttpServer())
       .post('/car/api/security/login')
       .set('X-Forwarded-For', `10.91.${process.pid % 250}.1`)
@@ -297,6 +298,26 @@ describe('Redis stopped and started again', () => {
     }
     const jobs = await http().get('/car/api/dataExport/jobs').set('token', token).expect(200);
     expect(jobs.body.result).toEqual([]);
+    // So is a bundle of several reports, asked for as the page does and as the old client's download does: no
+    // report_bundle row is left behind, failed or otherwise.
+    const reports = await http().get('/car/api/reportDownload/list').query({ pageSize: '2' }).set('token', token).expect(200);
+    const ids = (reports.body.result.items as Array<{ id: number }>).map((item) => item.id).join(',');
+    for (const call of ['bundle', 'download']) {
+      started = Date.now();
+      const refused = await http().get(`/car/api/reportDownload/${call}`).query({ ids }).set('token', token);
+      expect(Date.now() - started).toBeLessThan(4000);
+      expect({ call, status: refused.status, body: refused.body }).toEqual({
+        call,
+        status: 503,
+        body: { code: ApiCode.Unavailable, msg: API_MESSAGES.queueUnavailable, result: null },
+      });
+    }
+    const db = new Client({ connectionString: env.databaseUrl });
+    await db.connect();
+    const bundles = await db
+      .query(`SELECT b.status, b.error FROM report_bundle b JOIN app_user u ON u.id = b.user_id WHERE u.account = $1`, [account])
+      .finally(() => db.end());
+    expect(bundles.rows).toEqual([]);
 
     await redis.start();
 

@@ -9,7 +9,7 @@ import { resolveDatabase } from '@car/backend/dist/database/resolve-database';
 import { JobRegistry } from '@car/backend/dist/queue/job-registry';
 import { redisConnection } from '@car/backend/dist/queue/job-queue';
 import { JobRunner, abandonedListener, bullProcessor } from '@car/backend/dist/queue/job-runner';
-import { QUEUE_NAME } from '@car/backend/dist/queue/job-names';
+import { QUEUE_NAMES } from '@car/backend/dist/queue/job-names';
 
 /**
  * `npm run worker`: the BullMQ consumer. No HTTP; it boots the backend's CoreModule, so jobs run the
@@ -28,36 +28,41 @@ async function main(): Promise<void> {
   const runJob = bullProcessor(context.get(JobRunner), context.get(JobRegistry));
   // BullMQ's defaults pair them equal (30 s each); WORKER_STALL_SECONDS moves both (decision 242).
   const stallMs = config.WORKER_STALL_SECONDS * 1000;
-  const worker = new Worker(
-    QUEUE_NAME,
-    async (job) => {
-      logger.log(`job ${job.id} ${job.name} started`, 'Worker');
-      return runJob(job);
-    },
-    {
-      connection: redisConnection(config.REDIS_URL),
-      prefix: config.REDIS_PREFIX,
-      concurrency: config.WORKER_CONCURRENCY,
-      lockDuration: stallMs,
-      stalledInterval: stallMs,
-    },
-  );
-  worker.on('completed', (job) => logger.log(`job ${job.id} ${job.name} done`, 'Worker'));
+  const redisUrl = config.REDIS_URL;
   // A job BullMQ fails at its stalled-job limit (the processes running it died) never reaches the processor: recorded here.
   const onAbandoned = abandonedListener(context.get(JobRunner), context.get(JobRegistry));
-  worker.on('failed', (job, error) => {
-    logger.error(`job ${job?.id} ${job?.name} failed: ${error.message}`, 'Worker');
-    onAbandoned(job, error).catch((failure: unknown) =>
-      logger.error(`job ${job?.id} not recorded: ${failure instanceof Error ? failure.message : String(failure)}`, 'Worker'),
+  // One Worker per queue, each with WORKER_CONCURRENCY slots: a report bundle never waits for a slot long jobs hold (decision 258).
+  const workers = QUEUE_NAMES.map((name) => {
+    const worker = new Worker(
+      name,
+      async (job) => {
+        logger.log(`job ${job.id} ${job.name} started`, 'Worker');
+        return runJob(job);
+      },
+      {
+        connection: redisConnection(redisUrl),
+        prefix: config.REDIS_PREFIX,
+        concurrency: config.WORKER_CONCURRENCY,
+        lockDuration: stallMs,
+        stalledInterval: stallMs,
+      },
     );
+    worker.on('completed', (job) => logger.log(`job ${job.id} ${job.name} done`, 'Worker'));
+    worker.on('failed', (job, error) => {
+      logger.error(`job ${job?.id} ${job?.name} failed: ${error.message}`, 'Worker');
+      onAbandoned(job, error).catch((failure: unknown) =>
+        logger.error(`job ${job?.id} not recorded: ${failure instanceof Error ? failure.message : String(failure)}`, 'Worker'),
+      );
+    });
+    worker.on('stalled', (jobId) => logger.warn(`job ${jobId} stalled: its process died while running it`, 'Worker'));
+    return worker;
   });
-  worker.on('stalled', (jobId) => logger.warn(`job ${jobId} stalled: its process died while running it`, 'Worker'));
   logger.log(
-    `worker listening on queue ${QUEUE_NAME} (prefix ${config.REDIS_PREFIX}, concurrency ${config.WORKER_CONCURRENCY}, stalled after ${config.WORKER_STALL_SECONDS} s)`,
+    `worker listening on queues ${QUEUE_NAMES.join(', ')} (prefix ${config.REDIS_PREFIX}, concurrency ${config.WORKER_CONCURRENCY} each, stalled after ${config.WORKER_STALL_SECONDS} s)`,
     'Worker',
   );
   const stop = async (): Promise<void> => {
-    await worker.close();
+    await Promise.all(workers.map((worker) => worker.close()));
     await context.close();
     await database.stop();
     process.exit(0);

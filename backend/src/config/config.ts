@@ -119,8 +119,9 @@ const schema = z.object({
     )
     .default(365),
   /**
-   * How many jobs one worker process runs at once (exports, reports, imports, rollup rebuilds). At most 4:
-   * each running job holds two of the process's ten database connections (its lock and its cursor) and about
+   * How many jobs one worker process runs at once from each of its queues (decision 258): car-jobs (exports, reports,
+   * imports, rollup rebuilds …) and car-jobs-quick (report bundles, which hold no connection while they zip). At most
+   * 4: each running export holds two of the process's ten database connections (its lock and its cursor) and about
    * 30 MB of the worker's 256 MB old-generation cap (decision 126); run more workers for more.
    */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(4).default(2),

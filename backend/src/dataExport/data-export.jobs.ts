@@ -3,16 +3,19 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/comm
 import type { ExportKind } from '@car/contracts';
 import { ProgressClock } from '../common/progress-clock';
 import { APP_CONFIG, AppConfig } from '../config/config';
-import { JobHandler } from '../queue/job-handler.decorator';
+import { JobAbandoned, JobHandler } from '../queue/job-handler.decorator';
 import { JobName, JobPayloads } from '../queue/job-names';
 import { InProcessJobQueue, JobQueue } from '../queue/job-queue';
 import { ExportDefinitions } from './export-definitions';
 import { EXPORT_SOURCES, storedFileName, storedPath, writeExport } from './export-pipeline';
 import { DataStatusService } from '../reference/data-status.service';
 import { ExportJobRepository } from './export-job.repository';
+import { partialPathOf } from './export-workbook';
 
 /** The failure a user reads: Chinese, no internals (the log keeps the cause). */
 export const EXPORT_FAILED = '导出失败：生成文件时出错，请稍后重试';
+/** An export the queue gave up because the processes running it died (decision 257). */
+export const EXPORT_DIED = '导出中断：处理进程意外退出，请点「重新生成」再试';
 
 /**
  * The processor of the data exports, run by the worker (BullMQ) or by the app itself without Redis. It
@@ -74,6 +77,22 @@ export class DataExportJobs implements OnApplicationBootstrap {
       await this.jobs.failed(record.id, EXPORT_FAILED).catch(() => undefined);
       throw error;
     }
+  }
+
+  /**
+   * An export the queue gave up because the processes running it died (BullMQ's stalled-job limit, decision 257):
+   * unless a later run ended it, it is failed with a reason its owner reads beside 重新生成 — so it no longer
+   * holds one of the owner's open exports — and its partial file is removed.
+   */
+  @JobAbandoned(JobName.DataExport)
+  async abandoned(data: JobPayloads[JobName.DataExport]): Promise<void> {
+    await this.jobs.exclusive(data.exportId, async () => {
+      const record = await this.jobs.find(data.exportId);
+      if (!record || (record.status !== 'queued' && record.status !== 'running')) return;
+      this.logger.error({ event: 'export.abandoned', id: record.id, kind: record.kind, status: record.status });
+      await this.jobs.failed(record.id, EXPORT_DIED);
+      await fs.promises.rm(partialPathOf(storedPath(this.config.exportsDir, record.id)), { force: true });
+    });
   }
 
   /** In-process jobs die with the app: run again what was accepted but never finished. */

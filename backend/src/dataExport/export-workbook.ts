@@ -40,6 +40,9 @@ const STYLES: Record<ExportColumn['kind'], Partial<ExcelJS.Style>> = {
   percent: kindStyle('percent'),
 };
 
+/** Where a workbook is written until it is complete (then renamed to `finalPath`). */
+export const partialPathOf = (finalPath: string): string => `${finalPath}.partial`;
+
 /**
  * Writes an export as .xlsx with exceljs's streaming writer: each row is committed as it comes, so memory
  * stays flat for millions of rows. A sheet holds at most 1,048,576 rows (header included); past that the
@@ -66,7 +69,7 @@ export class ExportWorkbook {
     private readonly rowsPerSheet = SHEET_MAX_ROWS - 1,
   ) {
     fs.mkdirSync(path.dirname(finalPath), { recursive: true });
-    this.partialPath = `${finalPath}.partial`;
+    this.partialPath = partialPathOf(finalPath);
     this.file = fs.createWriteStream(this.partialPath);
     // Deflate level 1: the compressor is the slowest stage at level 6 (the default) on two cores, and the
     // file grows only by about a fifth (decision 97).

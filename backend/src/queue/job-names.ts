@@ -35,4 +35,26 @@ export interface JobPayloads {
   [JobName.EvaluateAlerts]: { trigger: 'publish' | 'boot' | 'seed' };
 }
 
+/** The BullMQ queue of every job but those of QUICK_QUEUE_NAME. */
 export const QUEUE_NAME = 'car-jobs';
+/** The BullMQ queue of the short jobs a user waits for on a page (decision 258). */
+export const QUICK_QUEUE_NAME = 'car-jobs-quick';
+export const QUEUE_NAMES = [QUEUE_NAME, QUICK_QUEUE_NAME] as const;
+export type QueueName = (typeof QUEUE_NAMES)[number];
+
+/**
+ * Which queue each job waits in (decision 258). A report bundle takes seconds and its user watches its progress bar:
+ * it has a queue of its own with slots of its own (a line of its own in-process), so it never waits for a slot that
+ * long jobs hold — one analyst's five exports, a rollup rebuild, an import. Everything else shares QUEUE_NAME.
+ */
+export const JOB_QUEUES: Record<JobName, QueueName> = {
+  [JobName.GenerateMonthlyReports]: QUEUE_NAME,
+  [JobName.RebuildRollups]: QUEUE_NAME,
+  [JobName.DataExport]: QUEUE_NAME,
+  [JobName.ReportBundle]: QUICK_QUEUE_NAME,
+  [JobName.DataImport]: QUEUE_NAME,
+  [JobName.PublishImport]: QUEUE_NAME,
+  [JobName.PruneAuditTrail]: QUEUE_NAME,
+  [JobName.DeliverRobotMessage]: QUEUE_NAME,
+  [JobName.EvaluateAlerts]: QUEUE_NAME,
+};

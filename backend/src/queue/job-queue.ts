@@ -4,7 +4,7 @@ import { API_MESSAGES, JOB_MESSAGES, type QueueState } from '@car/contracts';
 import { Queue } from 'bullmq';
 import IORedis from 'ioredis';
 import { ApiCode, ApiException } from '../common/api-codes';
-import { JobName, JobPayloads, QUEUE_NAME } from './job-names';
+import { JOB_QUEUES, JobName, JobPayloads, QUEUE_NAME, QUEUE_NAMES, type QueueName } from './job-names';
 import type { JobRunner } from './job-runner';
 
 /** What the health call reports of the queue: the contract's shape. */
@@ -36,14 +36,16 @@ export abstract class JobQueue {
 }
 
 /**
- * Runs jobs one after another inside the API process through the same handlers the worker uses, so
- * a single user with no Redis still gets every feature.
+ * Runs jobs inside the API process through the same handlers the worker uses, so a single user with no Redis still
+ * gets every feature: one after another in each of the lines the worker has queues for (JOB_QUEUES), the lines side
+ * by side, so a report bundle does not wait behind a user's exports (decision 258).
  */
 export class InProcessJobQueue extends JobQueue {
   readonly mode = 'in-process' as const;
   private readonly logger = new Logger('Jobs');
   private readonly pending = new Set<string>();
-  private tail: Promise<void> = Promise.resolve();
+  /** The last job of each line. */
+  private readonly tails = new Map<QueueName, Promise<void>>(QUEUE_NAMES.map((name) => [name, Promise.resolve()]));
   private active = 0;
   private failed = 0;
   /** Retries waiting out their backoff. */
@@ -64,35 +66,40 @@ export class InProcessJobQueue extends JobQueue {
   }
 
   /**
-   * Runs attempt `attempt` after the jobs queued before it; a failure with attempts left waits
+   * Runs attempt `attempt` after the jobs queued before it in its line; a failure with attempts left waits
    * backoff × 2^(attempt-1) outside the line (other jobs go on meanwhile), then queues the next attempt.
    */
   private schedule<N extends JobName>(id: string, name: N, data: JobPayloads[N], attempt: number, attempts: number, backoffMs: number): void {
-    this.tail = this.tail.then(async () => {
-      this.active++;
-      let again = false;
-      try {
-        await this.runner.run({ id, name, data, final: attempt >= attempts });
-        this.logger.log(`job ${id} done`);
-      } catch (error) {
-        again = attempt < attempts && !this.closing;
-        if (!again) this.failed++;
-        this.logger.error(`job ${id} failed${again ? ` (attempt ${attempt} of ${attempts})` : ''}: ${error instanceof Error ? error.stack : String(error)}`);
-      } finally {
-        this.active--;
-        if (!again) this.pending.delete(id);
-      }
-      if (!again) return;
-      const timer = setTimeout(
-        () => {
-          this.delayed.delete(timer);
-          this.schedule(id, name, data, attempt + 1, attempts, backoffMs);
-        },
-        backoffMs * 2 ** (attempt - 1),
-      );
-      timer.unref();
-      this.delayed.add(timer);
-    });
+    const line = JOB_QUEUES[name];
+    const previous = this.tails.get(line) ?? Promise.resolve();
+    this.tails.set(
+      line,
+      previous.then(async () => {
+        this.active++;
+        let again = false;
+        try {
+          await this.runner.run({ id, name, data, final: attempt >= attempts });
+          this.logger.log(`job ${id} done`);
+        } catch (error) {
+          again = attempt < attempts && !this.closing;
+          if (!again) this.failed++;
+          this.logger.error(`job ${id} failed${again ? ` (attempt ${attempt} of ${attempts})` : ''}: ${error instanceof Error ? error.stack : String(error)}`);
+        } finally {
+          this.active--;
+          if (!again) this.pending.delete(id);
+        }
+        if (!again) return;
+        const timer = setTimeout(
+          () => {
+            this.delayed.delete(timer);
+            this.schedule(id, name, data, attempt + 1, attempts, backoffMs);
+          },
+          backoffMs * 2 ** (attempt - 1),
+        );
+        timer.unref();
+        this.delayed.add(timer);
+      }),
+    );
   }
 
   async retry<N extends JobName>(id: string, name: N, data: JobPayloads[N]): Promise<void> {
@@ -102,10 +109,10 @@ export class InProcessJobQueue extends JobQueue {
   /** Resolves when every job queued so far has finished, retries included. */
   async drain(): Promise<void> {
     for (;;) {
-      const tail = this.tail;
-      await tail;
+      const tails = [...this.tails.values()];
+      await Promise.all(tails);
       // Done when no retry waits and no job was queued meanwhile (a retry's timer may fire during the await).
-      if (this.delayed.size === 0 && tail === this.tail) return;
+      if (this.delayed.size === 0 && [...this.tails.values()].every((tail, i) => tail === tails[i])) return;
       if (this.delayed.size > 0) await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
@@ -119,7 +126,7 @@ export class InProcessJobQueue extends JobQueue {
     this.closing = true;
     for (const timer of this.delayed) clearTimeout(timer);
     this.delayed.clear();
-    await this.tail;
+    await Promise.all(this.tails.values());
   }
 }
 
@@ -157,7 +164,9 @@ export class BullJobQueue extends JobQueue {
   readonly mode = 'bullmq' as const;
   private readonly logger = new Logger('Jobs');
   private readonly connection: IORedis;
-  /** The BullMQ queue itself: the queue dashboard (bull-board) reads it. */
+  /** The BullMQ queues, one per name of JOB_QUEUES (decision 258): the queue dashboard (bull-board) reads them. */
+  readonly queues: Record<QueueName, Queue>;
+  /** The queue of most jobs (QUEUE_NAME). */
   readonly queue: Queue;
   private lastError = '';
 
@@ -169,9 +178,14 @@ export class BullJobQueue extends JobQueue {
   ) {
     super();
     this.connection = producerConnection(redisUrl);
-    this.queue = new Queue(QUEUE_NAME, { connection: this.connection, prefix });
-    // Without a listener an 'error' event would end the process; a lost Redis is logged once per kind of failure.
-    this.queue.on('error', (error) => this.noteError(error));
+    const queueOf = (name: QueueName): Queue => {
+      const queue = new Queue(name, { connection: this.connection, prefix });
+      // Without a listener an 'error' event would end the process; a lost Redis is logged once per kind of failure.
+      queue.on('error', (error) => this.noteError(error));
+      return queue;
+    };
+    this.queues = Object.fromEntries(QUEUE_NAMES.map((name) => [name, queueOf(name)])) as Record<QueueName, Queue>;
+    this.queue = this.queues[QUEUE_NAME];
     this.connection.on('ready', () => {
       if (this.lastError) this.logger.log('Redis is reachable again: the queue accepts jobs');
       this.lastError = '';
@@ -186,7 +200,7 @@ export class BullJobQueue extends JobQueue {
     const jobId = options.jobId ?? randomUUID();
     try {
       await this.withinTimeout(
-        this.queue.add(name, data, {
+        this.queues[JOB_QUEUES[name]].add(name, data, {
           jobId,
           ...(options.priority ? { priority: options.priority } : {}),
           attempts: options.attempts ?? BULL_ATTEMPTS,
@@ -209,7 +223,7 @@ export class BullJobQueue extends JobQueue {
    * has already removed (30 days after failing) is queued again under the same id.
    */
   async retry<N extends JobName>(id: string, name: N, data: JobPayloads[N]): Promise<void> {
-    const job = await this.withinTimeout(this.queue.getJob(id)).catch((error: unknown) => {
+    const job = await this.withinTimeout(this.queues[JOB_QUEUES[name]].getJob(id)).catch((error: unknown) => {
       this.noteError(error);
       throw new ApiException(ApiCode.Unavailable, API_MESSAGES.queueUnavailable);
     });
@@ -223,21 +237,18 @@ export class BullJobQueue extends JobQueue {
 
   async state(): Promise<QueueState> {
     try {
-      const counts = await this.withinTimeout(this.queue.getJobCounts('waiting', 'active', 'failed', 'delayed'));
-      return {
-        mode: 'bullmq',
-        ok: true,
-        waiting: (counts.waiting ?? 0) + (counts.delayed ?? 0),
-        active: counts.active ?? 0,
-        failed: counts.failed ?? 0,
-      };
+      const all = await this.withinTimeout(
+        Promise.all(Object.values(this.queues).map((queue) => queue.getJobCounts('waiting', 'active', 'failed', 'delayed'))),
+      );
+      const sum = (...states: string[]): number => all.reduce((n, counts) => n + states.reduce((m, state) => m + (counts[state] ?? 0), 0), 0);
+      return { mode: 'bullmq', ok: true, waiting: sum('waiting', 'delayed'), active: sum('active'), failed: sum('failed') };
     } catch (error) {
       return { mode: 'bullmq', ok: false, waiting: 0, active: 0, failed: 0, error: String(error) };
     }
   }
 
   async close(): Promise<void> {
-    await this.withinTimeout(this.queue.close()).catch(() => undefined);
+    await this.withinTimeout(Promise.all(Object.values(this.queues).map((queue) => queue.close()))).catch(() => undefined);
     this.connection.disconnect();
   }
 

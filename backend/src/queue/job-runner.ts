@@ -70,7 +70,7 @@ export class JobRunner {
   /**
    * A job the queue gave up without a processor seeing it end (BullMQ failed it at its stalled-job limit: the
    * processes running it died): its row is failed with `reason`, and its handler's record is ended too
-   * (an import is failed with a Chinese reason, decision 138).
+   * (an import, an export or a report bundle is failed with a Chinese reason, decisions 138 and 257).
    */
   async abandoned<N extends JobName>(job: Pick<JobAttempt<N>, 'id' | 'name' | 'data'>, reason: string): Promise<void> {
     this.logger.error(`job ${job.id} ${job.name} was given up by the queue: ${reason}`);

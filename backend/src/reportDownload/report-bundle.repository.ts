@@ -33,6 +33,11 @@ export class ReportBundleRepository {
     return row;
   }
 
+  /** Forgets a bundle the queue refused. */
+  async remove(id: string): Promise<void> {
+    await this.dataSource.query(`DELETE FROM report_bundle WHERE id = $1`, [id]);
+  }
+
   async find(id: string): Promise<BundleRecord | undefined> {
     const [row] = await this.dataSource.query<BundleRecord[]>(`SELECT ${COLUMNS} FROM report_bundle WHERE id = $1`, [id]);
     return row;
@@ -59,6 +64,15 @@ export class ReportBundleRepository {
 
   async failed(id: string, error: string): Promise<void> {
     await this.dataSource.query(`UPDATE report_bundle SET status = 'failed', error = $2, finished_at = now() WHERE id = $1`, [id, error.slice(0, 500)]);
+  }
+
+  /** Fails a bundle still queued or running (one statement: a run that ended meanwhile keeps its end); whether it was. */
+  async failedIfUnfinished(id: string, error: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `UPDATE report_bundle SET status = 'failed', error = $2, finished_at = now() WHERE id = $1 AND status IN ('queued', 'running') RETURNING id`,
+      [id, error.slice(0, 500)],
+    );
+    return rows.length > 0;
   }
 
   /** Bundles accepted or started but never finished (the app ran them in-process and stopped). */

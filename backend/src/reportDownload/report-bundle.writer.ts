@@ -22,6 +22,9 @@ export function entryNames(reports: readonly Pick<ReportRecord, 'name' | 'fileNa
   });
 }
 
+/** Where a bundle's zip is written until it is complete (then renamed to `target`). */
+export const partialBundleOf = (target: string): string => `${target}.part`;
+
 /**
  * Writes a .zip of reports with archiver, streamed file by file to a partial name and renamed once
  * complete. Office files are zips already and are stored as they are; PDFs are deflated.
@@ -33,7 +36,7 @@ export class ReportBundleWriter {
   async write(target: string, reports: readonly ReportRecord[], added: (files: number) => Promise<void>): Promise<void> {
     for (const report of reports) if (!this.storage.exists(report.fileName)) throw ApiException.notFound(REPORT_MESSAGES.fileMissing);
     await fs.promises.mkdir(path.dirname(target), { recursive: true });
-    const partial = `${target}.part`;
+    const partial = partialBundleOf(target);
     const output = fs.createWriteStream(partial);
     const archive = new ZipArchive({ zlib: { level: 6 } });
     let reported = Promise.resolve();

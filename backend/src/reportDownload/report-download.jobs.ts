@@ -1,13 +1,14 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { REPORT_MESSAGES } from '@car/contracts';
 import { ApiException } from '../common/api-codes';
-import { JobHandler } from '../queue/job-handler.decorator';
+import { JobAbandoned, JobHandler } from '../queue/job-handler.decorator';
 import { JobName, JobPayloads } from '../queue/job-names';
 import { InProcessJobQueue, JobQueue } from '../queue/job-queue';
 import { MonthlyReportWriter } from './monthly-report.writer';
 import { ReportBundleRepository } from './report-bundle.repository';
-import { ReportBundleWriter } from './report-bundle.writer';
+import { partialBundleOf, ReportBundleWriter } from './report-bundle.writer';
 import { ReportRepository } from './report.repository';
 import { ReportStorage } from './report-storage';
 
@@ -70,6 +71,17 @@ export class ReportDownloadJobs implements OnApplicationBootstrap {
       if (!known) throw error;
       return 0;
     }
+  }
+
+  /**
+   * A bundle the queue gave up because the processes running it died (decision 257): unless a run ended it, it
+   * is failed with a reason its owner reads, and its partial zip is removed.
+   */
+  @JobAbandoned(JobName.ReportBundle)
+  async bundleAbandoned(data: JobPayloads[JobName.ReportBundle]): Promise<void> {
+    if (!(await this.bundles.failedIfUnfinished(data.bundleId, REPORT_MESSAGES.bundleDied))) return;
+    this.logger.error({ event: 'bundle.abandoned', id: data.bundleId });
+    await fs.promises.rm(partialBundleOf(path.join(this.storage.bundleDir, bundleFileName(data.bundleId))), { force: true });
   }
 
   /** In-process jobs die with the app: run again the bundles accepted but never finished. */

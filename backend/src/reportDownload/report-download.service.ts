@@ -112,7 +112,8 @@ export class ReportDownloadService implements OnModuleInit, OnApplicationShutdow
     try {
       await this.queue.enqueue(JobName.ReportBundle, { bundleId: id }, { jobId: id, userId: user.id });
     } catch (error) {
-      await this.bundles.failed(id, REPORT_MESSAGES.bundleFailed).catch(() => undefined);
+      // Refused, not failed: nothing is left behind, as an export refused by the queue (the answer is the queue's 503).
+      await this.bundles.remove(id).catch(() => undefined);
       throw error;
     }
     return viewOf(record);

@@ -27,7 +27,7 @@ export function mountQueueBoard(app: NestExpressApplication): void {
   const serverAdapter = new ExpressAdapter();
   serverAdapter.setBasePath(QUEUE_BOARD_PATH);
   createBullBoard({
-    queues: [new BullMQAdapter(queue.queue)],
+    queues: Object.values(queue.queues).map((each) => new BullMQAdapter(each)),
     serverAdapter,
     options: {
       uiConfig: {
