@@ -271,6 +271,15 @@ describeInBrowser('the mobile sales query', () => {
     expect(looks.map((l) => l.line)).toEqual(['none', 'none', 'none', 'none']);
     expect(new Set(looks.map((l) => l.border)).size).toBe(2);
     await expect(page.getByRole('tabpanel').getAttribute('aria-labelledby')).resolves.toBe(await page.getByRole('tab', { selected: true }).getAttribute('id'));
+    // The chosen tab alone is in the Tab order; the arrow keys move between the tabs, Enter opens one.
+    await expect(tabs.evaluateAll((list) => list.map((t) => t.tabIndex))).resolves.toEqual([-1, 0, -1, -1]);
+    await page.getByRole('tab', { selected: true }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('厂商品牌');
+    await page.keyboard.press('Home');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('厂商');
+    await Promise.all([page.waitForURL((u) => u.searchParams.get('type') === '1'), page.keyboard.press('Enter')]);
+    await page.getByRole('tab', { name: '厂商', selected: true }).waitFor();
 
     // The icons: the city box's pin and the search button's magnifier are inline SVG, no emoji anywhere.
     expect(await emojiShown(page)).toEqual([]);
