@@ -7,15 +7,16 @@ import { contextOptions, describeInBrowser, ready, screenshot, useBrowser } from
 import { signedLink } from '../support/mp-link';
 import { testEnv } from '../support/test-env';
 import { createUser } from '../support/users';
-import { AXE_TAGS, axeFindings, blockingFindings, describeFindings, type Finding } from '../support/axe';
+import { AXE_TAGS, axeFindings, describeFindings, type Finding } from '../support/axe';
+import { openFirstSuggestion } from '../support/phone-page';
 
 /**
  * Accessibility measured by a standard tool (issue 28; decision 182): axe-core's WCAG 2.1 A and AA rules
- * on every page an analyst or an administrator reaches, the login page, the phone page through a signed
- * link, and one page each with a pick-list dialog and a multi-select list open. A violation of impact
- * serious or critical fails its page, listed by rule, impact, count and targets; every violation of any
- * impact is written to test-results/accessibility/axe.json for a person to read. Escape closes the dialog
- * and the list.
+ * on every page an analyst or an administrator reaches (配置查询 also with sub-series chosen, their chips shown),
+ * the login page, the phone page's states (no result, a result with its 1-2月合计 toggle, the city picker, the
+ * bind form), and one page each with a pick-list dialog and a multi-select list open. A violation of any impact,
+ * minor to critical, fails its page (decision 265), listed by rule, impact, count and targets; every violation is
+ * also written to test-results/accessibility/axe.json for a person to read. Escape closes the dialog and the list.
  *
  * axe-core runs through test/support/axe.ts.
  */
@@ -33,6 +34,7 @@ const ANALYST_PAGES: ReadonlyArray<[string, string]> = [
   ['pricevolume-cabmodelprice', '/pricevolume/cabmodelprice'],
   ['pricevolume-pricedimension', '/pricevolume/pricedimension'],
   ['configquery', '/product/configquery'],
+  ['configquery-chosen', '/product/configquery?ids=545,585,582'],
   ['export-cityretail', '/comprehensiveinquiry/cityretailexport'],
   ['export-fandian', '/comprehensiveinquiry/fandiandownload'],
   ['export-price', '/comprehensiveinquiry/pricedownload'],
@@ -40,6 +42,8 @@ const ANALYST_PAGES: ReadonlyArray<[string, string]> = [
   ['reportdownload', '/comprehensiveinquiry/reportdownload'],
   ['resetpassword', '/resetpassword'],
   ['myviews', '/myviews'],
+  ['subscriptions', '/alerts/subscriptions'],
+  ['notifications', '/alerts/notifications'],
 ];
 
 const ADMIN_PAGES: ReadonlyArray<[string, string]> = [
@@ -48,6 +52,7 @@ const ADMIN_PAGES: ReadonlyArray<[string, string]> = [
   ['admin-jobs', '/admin/jobs'],
   ['admin-import', '/admin/import'],
   ['admin-reports', '/admin/reports'],
+  ['admin-robots', '/admin/robots'],
 ];
 
 const findings: Finding[] = [];
@@ -72,20 +77,21 @@ async function settle(page: Page): Promise<void> {
   await page.waitForFunction(() => [...document.querySelectorAll<HTMLCanvasElement>('canvas[data-drawn]')].every((c) => c.dataset.drawn === 'true'));
 }
 
-/** Runs axe-core on the page as it is now; records every violation and answers the blocking ones. */
+/** Runs axe-core on the page as it is now; records every violation and answers them (each one fails, decision 265). */
 async function audit(page: Page, name: string): Promise<Finding[]> {
   const found = await axeFindings(page, name);
-  findings.push(...found);
-  pagesChecked.push(name);
-  return blockingFindings(found);
+  // A test's second try (retry-once) replaces its first's findings instead of adding them again.
+  findings.splice(0, findings.length, ...findings.filter((f) => f.page !== name), ...found);
+  if (!pagesChecked.includes(name)) pagesChecked.push(name);
+  return found;
 }
 
-async function expectNoBlocking(page: Page, name: string): Promise<void> {
-  const blocking = await audit(page, name);
-  expect(describeFindings(blocking)).toBe('');
+async function expectNoFinding(page: Page, name: string): Promise<void> {
+  const found = await audit(page, name);
+  expect(describeFindings(found)).toBe('');
 }
 
-describeInBrowser('accessibility (axe-core, WCAG 2.1 A and AA): no serious or critical violation', () => {
+describeInBrowser('accessibility (axe-core, WCAG 2.1 A and AA): no violation of any impact', () => {
   const browser = useBrowser();
   let analyst: BrowserContext;
   let admin: BrowserContext;
@@ -126,10 +132,10 @@ describeInBrowser('accessibility (axe-core, WCAG 2.1 A and AA): no serious or cr
     const page = await analyst.newPage();
     await page.goto(`${testEnv().baseUrl}${route}`);
     await ready(page);
-    expect(new URL(page.url()).pathname).toBe(route);
+    expect(new URL(page.url()).pathname).toBe(route.split('?')[0]);
     await settle(page);
     if (name === 'wholemarket' || name === 'dashboard') await screenshot(page, `a11y-${name}-1440`);
-    await expectNoBlocking(page, name);
+    await expectNoFinding(page, name);
     await page.close();
   });
 
@@ -139,7 +145,7 @@ describeInBrowser('accessibility (axe-core, WCAG 2.1 A and AA): no serious or cr
     await ready(page);
     expect(new URL(page.url()).pathname).toBe(route);
     await settle(page);
-    await expectNoBlocking(page, name);
+    await expectNoFinding(page, name);
     await page.close();
   });
 
@@ -148,23 +154,38 @@ describeInBrowser('accessibility (axe-core, WCAG 2.1 A and AA): no serious or cr
     const page = await context.newPage();
     await page.goto(`${testEnv().baseUrl}/login`);
     await ready(page);
-    await expectNoBlocking(page, 'login');
+    await expectNoFinding(page, 'login');
     await context.close();
   });
 
-  test('the phone page through a signed link, at 375 px', async () => {
+  test('the phone page at 375 px: no result, a result with its 1-2月合计 toggle, the city picker, the bind form', async () => {
     const context = await browser().newContext(contextOptions({ viewport: { width: 375, height: 667 }, hasTouch: true, isMobile: true }));
     const page = await context.newPage();
     await page.goto(`${testEnv().baseUrl}/wechatsalevolume?${new URLSearchParams(signedLink(DEMO_OPEN_ID))}`);
     await ready(page);
     await expect(page.title()).resolves.toContain('销量查询');
-    await expectNoBlocking(page, 'wechatsalevolume');
+    const found = await audit(page, 'wechatsalevolume');
+    // A result: its head, cards and chart, in February so the 1-2月合计 toggle shows.
+    const id = await openFirstSuggestion(page, '大众');
+    await page.goto(`${testEnv().baseUrl}/wechatsalevolume?type=${new URL(page.url()).searchParams.get('type')}&id=${id}&time=2026-02`);
+    await ready(page);
+    await page.locator('.mp-new-year').waitFor();
+    await settle(page);
+    found.push(...(await audit(page, 'wechatsalevolume+result')));
+    await page.locator('.mp-city').tap();
+    await page.getByRole('dialog', { name: '选择省份' }).waitFor();
+    found.push(...(await audit(page, 'wechatsalevolume+picker')));
+    await page.goto(`${testEnv().baseUrl}/wechatsalevolume?${new URLSearchParams(signedLink(`o_axe_${process.pid}`))}`);
+    await ready(page);
+    await page.getByRole('button', { name: '绑定并进入' }).waitFor();
+    found.push(...(await audit(page, 'wechatsalevolume+bind')));
+    expect(describeFindings(found)).toBe('');
     await context.close();
   });
 
   /**
    * Opens a dialog with the button named `opener` on `route`, audits the page with it open (a modal dialog
-   * named by its title), then checks that Escape closes it; the audit's blocking findings fail last.
+   * named by its title), then checks that Escape closes it; the audit's findings fail last.
    */
   async function auditDialog(context: BrowserContext, route: string, opener: string, name: string, shown: string): Promise<void> {
     const page = await context.newPage();
@@ -174,10 +195,10 @@ describeInBrowser('accessibility (axe-core, WCAG 2.1 A and AA): no serious or cr
     const dialog = page.getByRole('dialog', { name });
     await dialog.locator(shown).first().waitFor({ state: 'visible' });
     await expect(dialog.getAttribute('aria-modal')).resolves.toBe('true');
-    const blocking = await audit(page, `${route}+dialog`);
+    const found = await audit(page, `${route}+dialog`);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached', timeout: 5_000 });
-    expect(describeFindings(blocking)).toBe('');
+    expect(describeFindings(found)).toBe('');
     await page.close();
   }
 
@@ -201,7 +222,7 @@ describeInBrowser('accessibility (axe-core, WCAG 2.1 A and AA): no serious or cr
     await expect(list.getByRole('option').count()).resolves.toBeGreaterThan(1);
     await expect(list.getByRole('option', { name: '全部' }).getAttribute('aria-selected')).resolves.toBe('true');
     await screenshot(page, 'a11y-multiselect-open-1440');
-    const blocking = await audit(page, 'wholemarket+multiselect');
+    const found = await audit(page, 'wholemarket+multiselect');
     // Escape from an option closes the list and gives focus back to the field.
     await list.getByRole('option').nth(1).focus();
     await page.keyboard.press('Escape');
@@ -209,7 +230,7 @@ describeInBrowser('accessibility (axe-core, WCAG 2.1 A and AA): no serious or cr
     await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe('燃料类型');
     // The field's name holds its visible text (WCAG 2.5.3): 燃料类型 and what it shows.
     await expect(page.locator('.multi-select__input[aria-label="燃料类型"]').evaluate((el) => el.getAttribute('aria-labelledby'))).resolves.toBeTruthy();
-    expect(describeFindings(blocking)).toBe('');
+    expect(describeFindings(found)).toBe('');
     await page.close();
   });
 });

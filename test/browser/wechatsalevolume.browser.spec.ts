@@ -10,7 +10,8 @@ import { createAnalyst } from '../support/users';
 /**
  * 销量查询 on phones (375 × 667 and 414 × 896, touch): a signed link opens it once (decision 263), a forged,
  * stale or used one is refused, a suggestion from two characters queries the chart whose cards are the API's, and a new tab
- * clears the result. A console error fails each test.
+ * clears the result. The page lets the phone zoom, draws its icons as inline SVG and gives every target 44 × 44 px
+ * (decision 266). A console error fails each test.
  */
 const PHONES = [
   { width: 375, height: 667 },
@@ -25,6 +26,31 @@ async function phonePage(browser: Browser, viewport: { width: number; height: nu
   page.on('pageerror', (e) => errors.push(e.message));
   return { page, errors };
 }
+
+/** A thumb's target (WCAG 2.5.5, Apple's and Android's guides): 44 × 44 CSS pixels. */
+const TARGET = 44;
+
+/**
+ * Every target the page shows now — tabs, buttons, links, fields and the focusable 口径 labels — smaller than
+ * TARGET × TARGET, by its text and size ('' when there is none).
+ */
+async function smallTargets(page: Page): Promise<string> {
+  const small = await page.evaluate((min) => {
+    const targets = document.querySelectorAll<HTMLElement>('a[href], button, input:not([type="hidden"]), [role="tab"], [role="button"], [tabindex="0"]');
+    return [...targets]
+      .map((el) => ({ el, box: el.getBoundingClientRect() }))
+      .filter(({ el, box }) => box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden')
+      .filter(({ box }) => box.width < min - 0.5 || box.height < min - 0.5)
+      .map(
+        ({ el, box }) =>
+          `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 20)}" ${box.width.toFixed(0)}×${box.height.toFixed(0)}`,
+      );
+  }, TARGET);
+  return small.join('\n');
+}
+
+/** The emoji in the page's text (📍, 🔍 …), which a phone without an emoji font draws as empty boxes. */
+const emojiShown = (page: Page) => page.evaluate(() => document.body.innerText.match(/\p{Extended_Pictographic}/gu) ?? []);
 
 const linkUrl = (fields: Record<string, string>, extra = '') => `${testEnv().baseUrl}/wechatsalevolume?${new URLSearchParams(fields)}${extra}`;
 
@@ -224,6 +250,77 @@ describeInBrowser('the mobile sales query', () => {
     await expect(page.locator('.mp-new-year').count()).resolves.toBe(0);
     const march = await api({ type: '0', id, time: '2026-03' });
     await expect(cards()).resolves.toEqual([march.salesStr, march.yoys, march.ljSalesStr, march.ljYoys]);
+    expect(errors).toEqual([]);
+  });
+
+  test('at 375: the page zooms, its icons are inline SVG, and every tab, button, link and field is at least 44 × 44 px', async () => {
+    const { page, errors } = await phonePage(browser(), PHONES[0]);
+    await page.goto(linkUrl(signedLink(DEMO_OPEN_ID), '&type=0'));
+    await ready(page);
+    // Zoom allowed (WCAG 1.4.4): no maximum-scale, no user-scalable=no.
+    const viewports = await page.locator('meta[name="viewport"]').evaluateAll((metas) => metas.map((m) => m.getAttribute('content') ?? ''));
+    expect(viewports).toHaveLength(1);
+    expect(viewports[0]).toContain('width=device-width');
+    expect(viewports[0]).not.toMatch(/maximum-scale|user-scalable/i);
+    // Tabs drawn as tabs: a tab strip whose chosen tab is marked, none of them underlined like a link.
+    const tabs = page.getByRole('tablist').getByRole('tab');
+    await expect(tabs.count()).resolves.toBe(4);
+    const looks = await tabs.evaluateAll((list) =>
+      list.map((t) => ({ line: getComputedStyle(t).textDecorationLine, border: getComputedStyle(t).borderBottomColor })),
+    );
+    expect(looks.map((l) => l.line)).toEqual(['none', 'none', 'none', 'none']);
+    expect(new Set(looks.map((l) => l.border)).size).toBe(2);
+    await expect(page.getByRole('tabpanel').getAttribute('aria-labelledby')).resolves.toBe(await page.getByRole('tab', { selected: true }).getAttribute('id'));
+    // The chosen tab alone is in the Tab order; the arrow keys move between the tabs, Enter opens one.
+    await expect(tabs.evaluateAll((list) => list.map((t) => t.tabIndex))).resolves.toEqual([-1, 0, -1, -1]);
+    await page.getByRole('tab', { selected: true }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('厂商品牌');
+    await page.keyboard.press('Home');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('厂商');
+    await Promise.all([page.waitForURL((u) => u.searchParams.get('type') === '1'), page.keyboard.press('Enter')]);
+    await page.getByRole('tab', { name: '厂商', selected: true }).waitFor();
+
+    // The icons: the city box's pin and the search button's magnifier are inline SVG, no emoji anywhere.
+    expect(await emojiShown(page)).toEqual([]);
+    await expect(page.locator('.mp-city svg').count()).resolves.toBe(1);
+    await expect(page.locator('.mp-search button[type="submit"] svg').count()).resolves.toBe(1);
+    expect(await smallTargets(page)).toBe('');
+
+    // Suggestions open.
+    await page.getByLabel('搜索').first().fill('大众');
+    await page.locator('.mp-suggestions a').first().waitFor();
+    expect(await smallTargets(page)).toBe('');
+    await screenshot(page, 'wechatsalevolume-targets-suggestions-375');
+
+    // A result in February: head, 口径 labels, the 1-2月合计 toggle.
+    const id = await openFirstSuggestion(page, '大众');
+    await page.goto(`${testEnv().baseUrl}/wechatsalevolume?type=${new URL(page.url()).searchParams.get('type')}&id=${id}&time=2026-02`);
+    await ready(page);
+    await page.locator('.mp-new-year').waitFor();
+    expect(await emojiShown(page)).toEqual([]);
+    expect(await smallTargets(page)).toBe('');
+    await screenshot(page, 'wechatsalevolume-targets-result-375');
+
+    // The city picker: provinces, then a province's cities; its back and close buttons are SVG too.
+    await page.locator('.mp-city').tap();
+    const provinces = page.getByRole('dialog', { name: '选择省份' });
+    await provinces.getByRole('button', { name: '广东', exact: true }).waitFor();
+    await expect(provinces.getByRole('button', { name: '关闭' }).locator('svg').count()).resolves.toBe(1);
+    expect(await emojiShown(page)).toEqual([]);
+    expect(await smallTargets(page)).toBe('');
+    await provinces.getByRole('button', { name: '广东', exact: true }).tap();
+    const cities = page.getByRole('dialog', { name: '选择广东的城市' });
+    await cities.getByRole('button', { name: '广州市', exact: true }).waitFor();
+    await expect(cities.getByRole('button', { name: '返回省份' }).locator('svg').count()).resolves.toBe(1);
+    expect(await smallTargets(page)).toBe('');
+    await screenshot(page, 'wechatsalevolume-targets-cities-375');
+
+    // The bind form.
+    await page.goto(linkUrl(signedLink(`o_targets_${process.pid}`)));
+    await ready(page);
+    await page.getByRole('button', { name: '绑定并进入' }).waitFor();
+    expect(await smallTargets(page)).toBe('');
     expect(errors).toEqual([]);
   });
 

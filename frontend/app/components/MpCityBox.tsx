@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { MP_PLACE_FIELDS, type MpCity, PROVINCES } from '@car/contracts';
 
 import { cityGroups } from '~/utils/city-groups';
+import { MpIcon } from './MpIcon';
 
 /** The provinces as the picker's search groups them: matched by full name, headed by short name. */
 const PICKER_PROVINCES = PROVINCES.map((p) => ({ id: p.code, name: p.name, province: p }));
@@ -50,21 +51,23 @@ export function MpCityBox() {
   return (
     <>
       <button type="button" className="mp-city" aria-haspopup="dialog" aria-label={`选择城市，当前${name}`} onClick={() => setOpen(true)}>
-        <span>📍 {name}</span>
+        <MpIcon name="pin" />
+        <span>{name}</span>
       </button>
       {open ? (
         <div className="mp-picker" role="dialog" aria-modal="true" aria-label={province ? `选择${province.shortName}的城市` : '选择省份'}>
           <header>
             {province ? (
-              <button type="button" onClick={() => setProvince(null)}>
-                ‹ 省份
+              <button type="button" aria-label="返回省份" onClick={() => setProvince(null)}>
+                <MpIcon name="back" />
+                省份
               </button>
             ) : (
               <span />
             )}
             <b>{province ? province.name : '选择省份'}</b>
             <button type="button" aria-label="关闭" onClick={close}>
-              ✕
+              <MpIcon name="close" />
             </button>
           </header>
           {province === null ? (

@@ -3,11 +3,12 @@ import { useEffect, useState } from 'react';
 import { MP_SUGGEST_MIN, type MpTabMatches, type MpType } from '@car/contracts';
 
 import { matchGroups, searchedMatch } from '~/utils/mp-search';
+import { MpIcon } from './MpIcon';
 
 /**
  * The phone page's search box (销量查询, spec 001 §5): suggestions while typing from MP_SUGGEST_MIN
  * characters, over the four tabs at once (decision 180): the open tab's matches first, then those of each
- * other tab under 在「品牌」中找到; a match of another tab opens that tab. Enter or 🔍 searches whatever the
+ * other tab under 在「品牌」中找到; a match of another tab opens that tab. Enter or the search button searches whatever the
  * length, and an exact match of the text (or the only match) opens its chart at once, switching to its
  * tab, else the matches are listed to choose from.
  */
@@ -16,7 +17,7 @@ export function MpSearch({ type }: { type: MpType }) {
   const navigate = useNavigate();
   const [text, setText] = useState(params.get('name') ?? '');
   const [open, setOpen] = useState(false);
-  /** The text Enter or 🔍 searched, until its answer has come. */
+  /** The text Enter or the search button searched, until its answer has come. */
   const [searched, setSearched] = useState<string | null>(null);
   const suggest = useFetcher<{ name: string; tabs: MpTabMatches[]; failure: string | null }>();
   const key = text.trim();
@@ -69,7 +70,7 @@ export function MpSearch({ type }: { type: MpType }) {
           }}
         />
         <button type="submit" aria-label="搜索">
-          🔍
+          <MpIcon name="search" />
         </button>
       </form>
       {open && groups.length > 0 ? (

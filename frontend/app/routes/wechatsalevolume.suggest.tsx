@@ -1,6 +1,6 @@
 /**
  * Matches for the mobile search box through the page's own mp session: the page asks while typing from
- * MP_SUGGEST_MIN characters and on Enter or 🔍 whatever the length (spec 001 §5), over the four tabs at once
+ * MP_SUGGEST_MIN characters and on Enter or the search button whatever the length (spec 001 §5), over the four tabs at once
  * (decision 180). The answer names the text it is for, so the page can tell an answer for what it searched
  * from an older one.
  */

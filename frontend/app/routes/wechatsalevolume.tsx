@@ -6,7 +6,7 @@
  * the `suggest` resource route. Phone-first: the root font scales with the viewport up to 750 px.
  */
 import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
-import { Link, useLoaderData, useSearchParams } from '@remix-run/react';
+import { useLoaderData, useSearchParams } from '@remix-run/react';
 import {
   MP,
   MP_LINK_FIELDS as LINK_FIELDS,
@@ -29,6 +29,7 @@ import { MpChart } from '~/components/MpChart';
 import { MpCityBox } from '~/components/MpCityBox';
 import { MpNewYearToggle } from '~/components/MpNewYearToggle';
 import { MpSearch } from '~/components/MpSearch';
+import { MpTabs, MP_TAB_PANEL, mpTabId } from '~/components/MpTabs';
 import { apiGet, apiPost, ApiError } from '~/utils/api.server';
 import { formText } from '~/utils/form-text';
 import { titled } from '~/utils/meta';
@@ -39,7 +40,8 @@ import mobileCss from '~/styles/wechat.css?url';
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: mobileCss }];
 /** No Semantic UI on the phone page (root Layout): it paints before 1.5 s on a throttled phone. */
 export const handle = { semanticUi: false };
-export const meta: MetaFunction = () => [...titled('销量查询'), { name: 'viewport', content: 'width=device-width, initial-scale=1, maximum-scale=1' }];
+/** The root's viewport (width=device-width, initial-scale=1): the phone may zoom (WCAG 1.4.4, decision 266). */
+export const meta: MetaFunction = () => titled('销量查询');
 
 function linkOf(url: URL) {
   const [openId, ts, sign] = LINK_FIELDS.map((k) => url.searchParams.get(k) ?? '');
@@ -153,59 +155,55 @@ export default function WechatSaleVolume() {
   };
   return (
     <main className="mp">
-      <nav className="mp-tabs" role="tablist">
-        {MP_TABS.map((t) => (
-          <Link key={t.value} role="tab" aria-selected={t.value === type} className={t.value === type ? 'is-active' : ''} to={tabHref(t.value)} replace>
-            {t.label}
-          </Link>
-        ))}
-      </nav>
-      <div className="mp-bar">
-        <MpCityBox />
-        <MpSearch key={type} type={type} />
+      <MpTabs type={type} hrefOf={tabHref} />
+      <div className="mp-panel" role="tabpanel" id={MP_TAB_PANEL} aria-labelledby={mpTabId(type)}>
+        <div className="mp-bar">
+          <MpCityBox />
+          <MpSearch key={type} type={type} />
+        </div>
+        {data.message ? (
+          <p className="mp-error" role="alert">
+            {data.message}
+          </p>
+        ) : null}
+        {r ? (
+          <>
+            <header className="mp-head">
+              <h1>{r.name}</h1>
+              <span>
+                {r.areaName} · {newYear ? newYearPeriodText(yearOf(parseMonth(r.time))) : r.time}
+              </span>
+              <DataAsOf source="retail" status={r.dataAsOf} className="mp-as-of" />
+            </header>
+            <MpNewYearToggle time={r.time} on={newYear} />
+            <section className="mp-cards">
+              <div>
+                <DefinedLabel label={titles.sales} className="mp-cards__label" />
+                <b>{r.salesStr}</b>
+              </div>
+              <div>
+                <DefinedLabel label={titles.yoy} className="mp-cards__label" />
+                <b>
+                  <Growth value={r.yoy} text={r.yoys} />
+                </b>
+              </div>
+              <div>
+                <DefinedLabel label={titles.lj} className="mp-cards__label" />
+                <b>{r.ljSalesStr}</b>
+              </div>
+              <div>
+                <DefinedLabel label={titles.ljYoy} className="mp-cards__label" />
+                <b>
+                  <Growth value={r.ljYoy} text={r.ljYoys} />
+                </b>
+              </div>
+            </section>
+            <MpChart title={titles.chart} chart={r.chart} height={400} />
+          </>
+        ) : (
+          <p className="mp-hint">搜索厂商、品牌或车型，查看{params.get('provincecityName') ?? params.get('provinceName') ?? '全国'}的零售销量</p>
+        )}
       </div>
-      {data.message ? (
-        <p className="mp-error" role="alert">
-          {data.message}
-        </p>
-      ) : null}
-      {r ? (
-        <>
-          <header className="mp-head">
-            <h1>{r.name}</h1>
-            <span>
-              {r.areaName} · {newYear ? newYearPeriodText(yearOf(parseMonth(r.time))) : r.time}
-            </span>
-            <DataAsOf source="retail" status={r.dataAsOf} className="mp-as-of" />
-          </header>
-          <MpNewYearToggle time={r.time} on={newYear} />
-          <section className="mp-cards">
-            <div>
-              <DefinedLabel label={titles.sales} className="mp-cards__label" />
-              <b>{r.salesStr}</b>
-            </div>
-            <div>
-              <DefinedLabel label={titles.yoy} className="mp-cards__label" />
-              <b>
-                <Growth value={r.yoy} text={r.yoys} />
-              </b>
-            </div>
-            <div>
-              <DefinedLabel label={titles.lj} className="mp-cards__label" />
-              <b>{r.ljSalesStr}</b>
-            </div>
-            <div>
-              <DefinedLabel label={titles.ljYoy} className="mp-cards__label" />
-              <b>
-                <Growth value={r.ljYoy} text={r.ljYoys} />
-              </b>
-            </div>
-          </section>
-          <MpChart title={titles.chart} chart={r.chart} height={400} />
-        </>
-      ) : (
-        <p className="mp-hint">搜索厂商、品牌或车型，查看{params.get('provincecityName') ?? params.get('provinceName') ?? '全国'}的零售销量</p>
-      )}
     </main>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * The phone page's search over the four tabs at once (decision 180), as pure rules: how the matches are
- * listed (the open tab's first, then each other tab's under 在「品牌」中找到) and which match Enter or 🔍 opens.
+ * listed (the open tab's first, then each other tab's under 在「品牌」中找到) and which match Enter or the search button opens.
  */
 import { foundInTabText, type MpTabMatches, type MpType } from '@car/contracts';
 
@@ -29,7 +29,7 @@ export function matchGroups(tabs: readonly MpTabMatches[], type: MpType): MpMatc
 }
 
 /**
- * What Enter or 🔍 opens for `text`: its exact name in the open tab, else its exact name in another tab
+ * What Enter or the search button opens for `text`: its exact name in the open tab, else its exact name in another tab
  * (in the tabs' order; the page switches to that tab), else the open tab's only match, else the only match
  * of all tabs when the open tab has none; null when the matches are to be listed.
  */
