@@ -12,6 +12,17 @@ export interface HeaderTag {
   value: string;
 }
 
+/**
+ * The filters in words, one line in the page's order ('时间：2026年10月 · 数据来源：零售 · 厂商：一汽-大众'): what a
+ * chart image's caption and a workbook's header block say (issue 28, issue 45 §5); a tag with no value is its label.
+ */
+export function tagsText(tags: ReadonlyArray<{ label: string; value?: string }>): string {
+  return tags
+    .map((t) => (t.value ? `${t.label}：${t.value}` : t.label).trim())
+    .filter(Boolean)
+    .join(' · ');
+}
+
 /** A month (YYYY-MM) as the header tags show it: 2026年3月, or a dash when none. */
 export function monthTagText(time: string | null): string {
   return time ? `${time.slice(0, 4)}年${Number(time.slice(5, 7))}月` : '-';

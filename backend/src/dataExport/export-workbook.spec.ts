@@ -3,9 +3,53 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { DEFINITIONS } from '@car/contracts';
+import { WORKBOOK_FONT } from '../workbook/table-workbook';
 import { ExportWorkbook } from './export-workbook';
 
 describe('the export workbook', () => {
+  test('each sheet has the header block, an autofilter on its header, landscape one page wide, one CJK face (issue 45 §5)', async () => {
+    const file = path.join(dir, 'head.xlsx');
+    const asOf = { source: 'price', status: { month: '2026-10', publishedAt: null, publishedOn: null } } as const;
+    const workbook = new ExportWorkbook(
+      file,
+      '价格数据',
+      [
+        { header: '车型', width: 30, kind: 'text' },
+        { header: '优惠率', width: 10, kind: 'percent' },
+      ],
+      2,
+      { head: { title: '价格数据导出', tags: [{ label: '时间', value: '2026-01 至 2026-10' }, { label: '品牌：大众' }] }, asOf },
+    );
+    for (const row of [
+      ['A', 0.123456],
+      ['B', 0.05],
+      ['C', null],
+    ] as const)
+      workbook.addRow(row);
+    await workbook.complete(asOf);
+    const read = new ExcelJS.Workbook();
+    await read.xlsx.readFile(file);
+    for (const sheet of read.worksheets.slice(0, 2)) {
+      expect([1, 2, 3].map((r) => sheet.getRow(r).getCell(1).value)).toEqual([
+        '价格数据导出',
+        '时间：2026-01 至 2026-10 · 品牌：大众',
+        '数据截至 2026-10 · 价格数据',
+      ]);
+      expect(sheet.getRow(5).values).toEqual([undefined, '车型', '优惠率']);
+      expect(sheet.autoFilter).toBe('A5:B5');
+      expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 5 });
+      expect(sheet.pageSetup).toMatchObject({ orientation: 'landscape', fitToWidth: 1, fitToHeight: 0, printTitlesRow: '5:5' });
+      for (const c of [1, 2]) {
+        expect(sheet.getRow(5).getCell(c).font).toMatchObject({ name: WORKBOOK_FONT, bold: true });
+        expect(sheet.getRow(6).getCell(c).font?.name).toBe(WORKBOOK_FONT);
+      }
+    }
+    // A rate is its unrounded fraction under the percent format.
+    expect(read.worksheets[0].getCell('B6').value).toBe(0.123456);
+    expect(read.worksheets[0].getCell('B6').numFmt).toBe('0.0%');
+    expect(read.worksheets.map((s) => s.name)).toEqual(['价格数据', '价格数据2', '口径说明']);
+  });
+
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'export-workbook-'));
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 

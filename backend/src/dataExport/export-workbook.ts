@@ -2,7 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DASH, SHEET_MAX_ROWS } from '@car/contracts';
 import ExcelJS from 'exceljs';
-import { addDefinitionsSheet, kindStyle, neutralise, type WorkbookAsOf } from '../workbook/table-workbook';
+import {
+  addDefinitionsSheet,
+  addHeadBlock,
+  HEADER_STYLE,
+  headLines,
+  kindStyle,
+  neutralise,
+  tableSheetOptions,
+  type WorkbookAsOf,
+  type WorkbookHead,
+} from '../workbook/table-workbook';
 
 export interface ExportColumn {
   header: string;
@@ -45,9 +55,11 @@ export const partialPathOf = (finalPath: string): string => `${finalPath}.partia
 
 /**
  * Writes an export as .xlsx with exceljs's streaming writer: each row is committed as it comes, so memory
- * stays flat for millions of rows. A sheet holds at most 1,048,576 rows (header included); past that the
- * rows continue on 数据2, 数据3 … under the same header. The header row is frozen and bold, widths set,
- * counts are numbers, text beginning with = + - @ is neutralised.
+ * stays flat for millions of rows. A sheet holds at most 1,048,576 rows (header block and header included); past
+ * that the rows continue on 数据2, 数据3 … under the same header block and header. Each sheet opens with the
+ * header block when given (the export, its conditions, 数据截至), the header row is bold with an autofilter, frozen and
+ * repeated on each printed page, the page landscape and one page wide (decision 267); widths set, counts are
+ * numbers, rates unrounded fractions, text beginning with = + - @ is neutralised.
  *
  * The workbook is written to `<final>.partial` and renamed once complete: a file is offered only whole,
  * and a job that runs again after a crash simply writes the partial file anew.
@@ -60,14 +72,21 @@ export class ExportWorkbook {
   private sheet: ExcelJS.Worksheet | null = null;
   private sheetRows = 0;
   private sheetCount = 0;
+  private readonly headerRow: number;
+  private readonly rowsPerSheet: number;
   rowsWritten = 0;
 
   constructor(
     private readonly finalPath: string,
     private readonly sheetName: string,
     private readonly columns: readonly ExportColumn[],
-    private readonly rowsPerSheet = SHEET_MAX_ROWS - 1,
+    /** Data rows a sheet holds: as many as fit below its header. */
+    rowsPerSheet?: number,
+    /** The header block above each sheet's table (the export, its conditions, 数据截至), when given. */
+    private readonly head?: { head: WorkbookHead; asOf: WorkbookAsOf },
   ) {
+    this.headerRow = head ? headLines(head.head, head.asOf).length + 1 : 1;
+    this.rowsPerSheet = rowsPerSheet ?? SHEET_MAX_ROWS - this.headerRow;
     fs.mkdirSync(path.dirname(finalPath), { recursive: true });
     this.partialPath = partialPathOf(finalPath);
     this.file = fs.createWriteStream(this.partialPath);
@@ -86,15 +105,13 @@ export class ExportWorkbook {
     this.sheet?.commit();
     this.sheetCount++;
     const name = this.sheetCount === 1 ? this.sheetName : `${this.sheetName}${this.sheetCount}`;
-    const sheet = this.workbook.addWorksheet(name.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-    sheet.columns = this.columns.map((c) => ({
-      header: c.header,
-      width: c.width,
-      style: STYLES[c.kind],
-    }));
-    const header = sheet.getRow(1);
-    header.font = { bold: true };
+    const sheet = this.workbook.addWorksheet(name.slice(0, 31), tableSheetOptions({ first: this.headerRow, last: this.headerRow }));
+    sheet.columns = this.columns.map((c) => ({ width: c.width, style: STYLES[c.kind] }));
+    addHeadBlock(sheet, this.head?.head, this.head?.asOf ?? null);
+    const header = sheet.addRow(this.columns.map((c) => neutralise(c.header)));
+    for (let i = 1; i <= this.columns.length; i++) header.getCell(i).style = HEADER_STYLE;
     header.commit();
+    sheet.autoFilter = { from: { row: this.headerRow, column: 1 }, to: { row: this.headerRow, column: this.columns.length } };
     this.sheet = sheet;
     this.sheetRows = 0;
     return sheet;

@@ -2,7 +2,7 @@ import { PassThrough, Writable } from 'node:stream';
 import type { Response } from 'express';
 import ExcelJS from 'exceljs';
 import { DEFINITIONS } from '@car/contracts';
-import { streamTableWorkbook, type WorkbookAsOf, type WorkbookColumn } from './table-workbook';
+import { streamTableWorkbook, type WorkbookAsOf, type WorkbookColumn, type WorkbookHead, WORKBOOK_FONT } from './table-workbook';
 
 interface Row {
   name: string;
@@ -23,6 +23,7 @@ const AS_OF: WorkbookAsOf = { source: 'retail', status: { month: '2026-10', publ
 async function written(
   rows: Row[],
   asOf: WorkbookAsOf | null = AS_OF,
+  head?: WorkbookHead,
 ): Promise<{ sheet: ExcelJS.Worksheet; workbook: ExcelJS.Workbook; headers: Record<string, string> }> {
   const stream = new PassThrough();
   const headers: Record<string, string> = {};
@@ -30,7 +31,7 @@ async function written(
   const chunks: Buffer[] = [];
   stream.on('data', (c: Buffer) => chunks.push(c));
   const ended = new Promise((resolve) => stream.on('end', resolve));
-  await streamTableWorkbook(response, '销量_2026-10.xlsx', '销量排名', COLUMNS, rows, asOf, (r) => r.total);
+  await streamTableWorkbook(response, '销量_2026-10.xlsx', '销量排名', COLUMNS, rows, asOf, (r) => r.total, undefined, head);
   await ended;
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
@@ -101,6 +102,44 @@ describe('a table streamed as a workbook', () => {
   test('a workbook of no market figures has no 口径说明 sheet', async () => {
     const { workbook } = await written(rows, null);
     expect(workbook.worksheets.map((w) => w.name)).toEqual(['销量排名']);
+  });
+
+  const HEAD: WorkbookHead = {
+    title: '厂商品牌表现',
+    tags: [
+      { label: '时间', value: '2026-01 至 2026-10' },
+      { label: '数据来源', value: '零售' },
+      { label: '厂商', value: '一汽-大众' },
+    ],
+  };
+
+  test('a header block names the page, the filters in words and 数据截至 above the table (issue 45 §5)', async () => {
+    const { sheet } = await written(rows, AS_OF, HEAD);
+    expect([1, 2, 3].map((r) => sheet.getRow(r).getCell(1).value)).toEqual([
+      '厂商品牌表现',
+      '时间：2026-01 至 2026-10 · 数据来源：零售 · 厂商：一汽-大众',
+      '数据截至 2026-10（2026-11-14 发布） · 零售数据',
+    ]);
+    expect(sheet.getRow(1).getCell(1).font).toMatchObject({ name: WORKBOOK_FONT, bold: true });
+    expect(sheet.getRow(5).values).toEqual([undefined, '名称', '销量', '份额']);
+    expect(sheet.getCell('A6').value).toBe('合计');
+    expect(sheet.autoFilter).toBe('A5:C5');
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 5 });
+    expect(sheet.pageSetup).toMatchObject({ orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: '5:5' });
+  });
+
+  test('every cell names the one CJK face, bold and plain, header and figures (issue 45 §5)', async () => {
+    const { sheet, workbook } = await written(rows, AS_OF, HEAD);
+    for (const r of [5, 6, 7, 8, 9]) for (const c of [1, 2, 3]) expect(sheet.getRow(r).getCell(c).font?.name).toBe(WORKBOOK_FONT);
+    expect(sheet.getCell('A6').font?.bold).toBe(true);
+    const notes = workbook.getWorksheet('口径说明')!;
+    for (const r of [1, 2]) expect(notes.getRow(r).getCell(1).font?.name).toBe(WORKBOOK_FONT);
+  });
+
+  test('without a head the table starts at the top, still filtered, printed landscape one page wide', async () => {
+    const { sheet } = await written(rows);
+    expect(sheet.autoFilter).toBe('A1:C1');
+    expect(sheet.pageSetup).toMatchObject({ orientation: 'landscape', fitToWidth: 1, fitToHeight: 0, printTitlesRow: '1:1' });
   });
 
   test('a response closed while the workbook is written ends the call', async () => {

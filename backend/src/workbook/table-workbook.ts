@@ -11,8 +11,11 @@ import {
   figureCell,
   figureFormat,
   type FigureKind,
+  type HeaderTag,
+  tagsText,
   XLSX_MIME,
 } from '@car/contracts';
+import { DECK_FONT } from '../deck/deck.style';
 
 /**
  * A column of a table workbook. A text column's cells are neutralised text; a figure column's are number
@@ -24,9 +27,20 @@ export type WorkbookColumn<Row> = { header: string; width?: number } & (
   { kind: 'text'; value: (row: Row) => string | null | undefined } | { kind: FigureKind; value: (row: Row) => number | null | undefined }
 );
 
-/** A column's style of a kind: its number format (from the display rule), bold on highlighted rows. */
+/**
+ * The one face of every cell the product writes, the decks' (decision 209): named on every styled cell, as a
+ * cell that names none (or only bold) falls back to the reader's default, a serif in LibreOffice (decision 267).
+ */
+export const WORKBOOK_FONT = DECK_FONT;
+
+/** A cell's font: the workbook's face, bold or not, at `size` points. */
+export function workbookFont(bold = false, size?: number): Partial<ExcelJS.Font> {
+  return { name: WORKBOOK_FONT, ...(size ? { size } : {}), ...(bold ? { bold: true } : {}) };
+}
+
+/** A column's style of a kind: its number format (from the display rule), the workbook's face, bold on highlighted rows. */
 export function kindStyle(kind: 'text' | FigureKind, bold = false): Partial<ExcelJS.Style> {
-  return { ...(kind === 'text' ? {} : { numFmt: figureFormat(kind) }), ...(bold ? { font: { bold: true } } : {}) };
+  return { ...(kind === 'text' ? {} : { numFmt: figureFormat(kind) }), font: workbookFont(bold) };
 }
 
 /** A cell of a column of `kind`: neutralised text, or a figure by its rule; nothing is '-' (a text column) or DASH. */
@@ -81,6 +95,59 @@ export function definitionsSheetRows(headers: Iterable<string>, asOf: WorkbookAs
   ];
 }
 
+/**
+ * What a workbook's header block says above its table (issue 45 §5, decision 267): the page's title and its
+ * filters as its header tags name them, in words; the 数据截至 line comes from the workbook's `asOf`.
+ */
+export interface WorkbookHead {
+  title: string;
+  /** The header tags; a tag with no value is a whole condition line ('品牌：大众', an export's). */
+  tags: ReadonlyArray<HeaderTag | { label: string; value?: undefined }>;
+}
+
+/** The header block's lines: the title, the filters in words (tagsText), 数据截至 and the source; a blank row parts it from the table. */
+export function headLines(head: WorkbookHead, asOf: WorkbookAsOf | null): string[] {
+  return [head.title, tagsText(head.tags), ...(asOf ? [`数据截至 ${asOfValue(asOf.status)} · ${sourceDataName(asOf)}`] : []), ''];
+}
+
+/**
+ * How every table sheet prints and opens (decision 267): landscape, one page wide and as many long as it takes,
+ * the table's header rows repeated on each page, the panes frozen below them. Given when the sheet is added: the
+ * streaming writer writes the views and the fit-to-page flag with the sheet's opening tag.
+ */
+export function tableSheetOptions(headerRows: { first: number; last: number }, xSplit = 0): Partial<ExcelJS.AddWorksheetOptions> {
+  return {
+    views: [{ state: 'frozen', xSplit, ySplit: headerRows.last }],
+    pageSetup: {
+      orientation: 'landscape',
+      fitToPage: true,
+      fitToWidth: 1,
+      fitToHeight: 0,
+      printTitlesRow: `${headerRows.first}:${headerRows.last}`,
+    },
+  };
+}
+
+/**
+ * Writes the header block's rows at the top of a sheet (nothing without a head) and answers the row the table's
+ * header goes in: the title bold and larger, the other lines plain, each in the workbook's face.
+ */
+export function addHeadBlock(sheet: ExcelJS.Worksheet, head: WorkbookHead | undefined, asOf: WorkbookAsOf | null): number {
+  if (!head) return 1;
+  const lines = headLines(head, asOf);
+  lines.forEach((line, i) => {
+    const row = sheet.addRow([neutralise(line)]);
+    row.getCell(1).style = i === 0 ? TITLE_STYLE : HEAD_STYLE;
+    row.commit();
+  });
+  return lines.length + 1;
+}
+
+const TITLE_STYLE: Partial<ExcelJS.Style> = { font: workbookFont(true, 14) };
+const HEAD_STYLE: Partial<ExcelJS.Style> = { font: workbookFont() };
+/** The table's header cells: bold in the workbook's face. */
+export const HEADER_STYLE: Partial<ExcelJS.Style> = { font: workbookFont(true) };
+
 /** Adds the 口径说明 sheet to a workbook, streamed or not: two text columns, 项目 and 口径. */
 export function addDefinitionsSheet(workbook: ExcelJS.Workbook | ExcelJS.stream.xlsx.WorkbookWriter, headers: Iterable<string>, asOf: WorkbookAsOf): void {
   const sheet = workbook.addWorksheet(DEFINITIONS_SHEET);
@@ -88,8 +155,12 @@ export function addDefinitionsSheet(workbook: ExcelJS.Workbook | ExcelJS.stream.
     { header: '项目', width: 18 },
     { header: '口径', width: 100 },
   ];
-  sheet.getRow(1).font = { bold: true };
-  for (const row of definitionsSheetRows(headers, asOf)) sheet.addRow(row.map(neutralise)).commit();
+  sheet.getRow(1).font = workbookFont(true);
+  for (const row of definitionsSheetRows(headers, asOf)) {
+    const added = sheet.addRow(row.map(neutralise));
+    added.font = workbookFont();
+    added.commit();
+  }
   if ('commit' in sheet && typeof sheet.commit === 'function') (sheet as { commit: () => void }).commit();
 }
 
@@ -175,6 +246,8 @@ export async function streamTableWorkbook<Row>(
   isHighlighted: (row: Row) => boolean = () => false,
   /** A second sheet of plain text (an import template's notes). */
   notes?: { sheetName: string; header: readonly string[]; rows: ReadonlyArray<readonly string[]> },
+  /** The header block above the table (the page, its filters, 数据截至); none for a file read back in (an import template). */
+  head?: WorkbookHead,
 ): Promise<void> {
   response.setHeader('Content-Type', XLSX_MIME);
   response.setHeader('Content-Disposition', attachmentHeader(fileName));
@@ -187,13 +260,16 @@ export async function streamTableWorkbook<Row>(
     zip: { zlib: { level: 1 } },
   });
   workbook.creator = '车市分析平台';
-  const sheet = workbook.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
+  const headerRow = head ? headLines(head, asOf).length + 1 : 1;
+  const sheet = workbook.addWorksheet(sheetName.slice(0, 31), tableSheetOptions({ first: headerRow, last: headerRow }));
   const plain = columns.map((c) => kindStyle(c.kind, false));
   const bold = columns.map((c) => kindStyle(c.kind, true));
-  sheet.columns = columns.map((c, i) => ({ header: c.header, width: c.width ?? (c.kind === 'text' ? 22 : 14), style: plain[i] }));
-  const header = sheet.getRow(1);
-  header.font = { bold: true };
+  sheet.columns = columns.map((c) => ({ width: c.width ?? (c.kind === 'text' ? 22 : 14) }));
+  addHeadBlock(sheet, head, asOf);
+  const header = sheet.addRow(columns.map((c) => neutralise(c.header)));
+  for (let i = 1; i <= columns.length; i++) header.getCell(i).style = HEADER_STYLE;
   header.commit();
+  sheet.autoFilter = { from: { row: headerRow, column: 1 }, to: { row: headerRow, column: columns.length } };
   for (const row of rows) {
     const excelRow = sheet.addRow(columns.map((c) => workbookCell(c.kind, c.value(row))));
     const styles = isHighlighted(row) ? bold : plain;
@@ -205,8 +281,12 @@ export async function streamTableWorkbook<Row>(
   if (notes) {
     const second = workbook.addWorksheet(notes.sheetName.slice(0, 31));
     second.columns = notes.header.map((header, i) => ({ header, width: i === 0 ? 16 : 90 }));
-    second.getRow(1).font = { bold: true };
-    for (const row of notes.rows) second.addRow(row.map(neutralise)).commit();
+    second.getRow(1).font = workbookFont(true);
+    for (const row of notes.rows) {
+      const added = second.addRow(row.map(neutralise));
+      added.font = workbookFont();
+      added.commit();
+    }
     second.commit();
   }
   if (asOf)

@@ -3,6 +3,7 @@
  * header tags) and the data date, 数据截至 the month the page shows, so a PNG pasted into a report still
  * says what it is. Pure text rules here; useChartCanvas draws them above the chart.
  */
+import { tagsText } from '@car/contracts';
 
 /** A header tag as the page shows it: '时间' '2026-10', or a plain tag ('A级SUV') with no label. */
 export interface ExportTag {
@@ -23,10 +24,7 @@ function monthIn(text: string): string | null {
  * from the first tag that names a month, else from the chart's last category ('数据截至 2026-10').
  */
 export function exportCaption(tags: readonly ExportTag[], categories: readonly string[]): { filters: string; dataDate: string | null } {
-  const filters = tags
-    .map((t) => (t.value ? `${t.label}：${t.value}` : t.label).trim())
-    .filter(Boolean)
-    .join(' · ');
+  const filters = tagsText(tags);
   const month = tags.map((t) => monthIn(`${t.value ?? ''} ${t.label}`)).find((m) => m !== null) ?? monthIn(categories[categories.length - 1] ?? '');
   return { filters, dataDate: month ? `数据截至 ${month}` : null };
 }
