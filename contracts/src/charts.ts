@@ -1,7 +1,8 @@
 /**
  * The charts' rules and the product's colours as the pages draw them, for what is drawn outside the
- * stylesheets: the charts (chart.js on the pages) and the decks (issue 31). The stylesheets hold the same values as CSS custom
- * properties; `frontend/app/utils/sign-colors.spec.ts` holds the two to one palette.
+ * stylesheets: the charts (chart.js on the pages) and the decks (issue 31). The stylesheets hold the house colours
+ * as CSS custom properties; `frontend/app/utils/sign-colors.spec.ts` holds the two to one palette. The colour of a
+ * change is display.ts's CHANGE_COLORS.
  */
 
 import type { ChartSeries } from './sale-volume';
@@ -16,19 +17,11 @@ export function onRightAxis(series: Pick<ChartSeries, 'name' | 'yAxis'>): boolea
   return series.yAxis === 1 || (series.yAxis === undefined && isGrowthSeries(series));
 }
 
-/** What a sign colour says: a growth (同比, 环比) or a price's move on the month before. */
-export type SignKind = 'growth' | 'price';
-
 /**
- * The charts' sign colours (decision 176): growth up green, down red (the display rule of spec 000 §4);
- * prices up teal, down pink (spec 001 §9). The same shades as the text colours of the stylesheets
- * (`--up`, `--down` in app.css, `--chart-up`, `--chart-down` in kit.css: the palette of decision 181, at
- * least 4.5:1 on white).
+ * What a chart's sign colours describe, for its legend's words: a growth (同比, 环比) or a price's move on the
+ * month before. The colours are one pair for both, CHANGE_COLORS of display.ts (decision 269).
  */
-export const SIGN_COLORS: Readonly<Record<SignKind, { up: string; down: string }>> = {
-  growth: { up: '#1b7a3d', down: '#c41d1d' },
-  price: { up: '#08797a', down: '#c41d7f' },
-};
+export type SignKind = 'growth' | 'price';
 
 /** The series colours of the charts, in order: the first is the brand blue. */
 export const CHART_PALETTE: readonly string[] = ['#1a5fd0', '#f59f00', '#7048e8', '#37b24d', '#e8590c', '#0c8599', '#c2255c', '#5c940d', '#364fc7', '#862e9c'];

@@ -75,12 +75,27 @@ export function thousands(value: number | null | undefined): string {
   return whole < 0 ? `-${text}` : text;
 }
 
-/** The direction a shown growth points: green up, red down (tables, cards); none for a dash. */
+/** The direction a shown growth points: up or down (tables, cards, charts); none for a dash. */
 export type GrowthDirection = 'up' | 'down' | null;
 
 export function growthDirection(percent: number | null | undefined): GrowthDirection {
   if (!isGrowthShown(percent)) return null;
   return percent > 0 ? 'up' : 'down';
+}
+
+/**
+ * The colour of a change, the one rule of every chart, card, table and deck (decision 269): a rise teal, a fall
+ * pink, as spec 000 §9 asks ("chart colours up teal, down pink"; red reads as a rise to many Chinese readers). A
+ * growth, a point change and a price's move take the same two colours. Both are text colours at 4.5:1 or more on
+ * white and on every row background (#f4f8ff, #f2f4f7, #e8f0fe); the pages' stylesheets read them as `--up` and
+ * `--down`, which the root layout sets from here.
+ */
+export const CHANGE_COLORS: Readonly<{ up: string; down: string }> = { up: '#08797a', down: '#c41d7f' };
+
+/** The colour of a change that shows (the dash rule), or null for a dash. */
+export function changeColor(percent: number | null | undefined): string | null {
+  const direction = growthDirection(percent);
+  return direction === null ? null : CHANGE_COLORS[direction];
 }
 
 /** The unit of a point change, written after a table header or a workbook column's title. */

@@ -33,6 +33,7 @@ export * from './sale-volume';
 export * from './sales-dimensions';
 export * from './search';
 export * from './table-sort';
+export * from './trend-span';
 export * from './security';
 export * from './price-volume';
 export * from './references';

@@ -14,6 +14,7 @@ import { Logo } from '~/components/Logo';
 import { describeRouteError } from '~/components/RouteErrorBoundary';
 import { ToastProvider } from '~/components/Toast';
 import { useQuietAbortedLoads } from '~/utils/aborted-loads';
+import { CHANGE_COLOR_PROPERTIES } from '~/utils/change-colors';
 import { SYSTEM_NAME } from '~/utils/meta';
 import { isPublicPath, isSessionEnded, loginHref } from '~/utils/navigation';
 import { useNonce } from '~/utils/nonce';
@@ -49,7 +50,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const semanticUi = !useMatches().some((m) => (m.handle as { semanticUi?: boolean } | undefined)?.semanticUi === false);
   return (
-    <html lang="zh-CN">
+    // The colour of a change (--up teal, --down pink) comes from the contracts, not a stylesheet's copy (decision 269).
+    <html lang="zh-CN" style={CHANGE_COLOR_PROPERTIES}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

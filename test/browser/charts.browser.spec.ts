@@ -35,6 +35,21 @@ async function fillsAt(page: Page, codes: readonly string[]): Promise<Record<str
   }, codes);
 }
 
+/** The categories the sales trend draws (its canvas's data-labels). */
+async function drawnLabels(page: Page): Promise<string[]> {
+  return JSON.parse((await page.locator('.trend-chart canvas').first().getAttribute('data-labels')) ?? '[]') as string[];
+}
+
+/** The names of the datasets the sales trend shows (its canvas's data-datasets), in order. */
+async function drawnDatasets(page: Page): Promise<string[]> {
+  return JSON.parse((await page.locator('.trend-chart canvas').first().getAttribute('data-datasets')) ?? '[]') as string[];
+}
+
+/** The computed colour of each shown change of a kind ('is-up' or 'is-down') inside a selector. */
+function coloursOf(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluateAll((nodes) => nodes.map((n) => getComputedStyle(n).color));
+}
+
 async function ariaLabel(page: Page, selector: string): Promise<string> {
   return (await page.locator(selector).first().getAttribute('aria-label')) ?? '';
 }
@@ -103,18 +118,24 @@ describeInBrowser('the chart kit', () => {
     assertClean();
   });
 
-  test('the sales trend says what its colours mean, overlays last year on 显示去年同期, and exports an image with its title above the chart', async () => {
+  test('the sales trend says what its colours mean, overlays last year by default (显示去年同期 turns it off), and exports an image with its title above the chart', async () => {
     const { page, assertClean } = await openSignedIn(browser(), '/salevolume/wholemarket', { width: 1440, height: 900 });
     const panel = page.locator('.trend-chart').first();
     await page.waitForSelector('.trend-chart canvas[data-drawn="true"]');
-    await expect(panel.locator('.chart-sign-legend').textContent()).resolves.toMatch(/绿色 增长.*红色 下降/);
-    expect(await ariaLabel(page, '.trend-chart canvas')).toMatch(/^销量走势，\d{4}-\d{2}：销量 [\d,]+辆，同比 -?\d+\.\d%/);
-
-    await Promise.all([page.waitForURL((url) => url.searchParams.get('lastYear') === '1'), panel.getByRole('button', { name: '显示去年同期' }).click()]);
-    await settled(page);
-    await page.waitForFunction(() => /去年同期 [\d,]+辆/.test(document.querySelector('.trend-chart canvas')?.getAttribute('aria-label') ?? ''));
+    await expect(panel.locator('.chart-sign-legend').textContent()).resolves.toMatch(/青色 增长.*粉色 下降/);
+    // 近1年: the latest month and the twelve before it, with last year's same months beside them (decision 270).
+    await expect(panel.locator('select.trend-chart__count option:checked').textContent()).resolves.toBe('近1年');
+    expect(await drawnLabels(page)).toHaveLength(13);
+    await expect(drawnDatasets(page)).resolves.toEqual(['销量', '去年同期', '同比']);
     await expect(panel.getByRole('button', { name: '显示去年同期' }).getAttribute('aria-pressed')).resolves.toBe('true');
+    expect(await ariaLabel(page, '.trend-chart canvas')).toMatch(/^销量走势，\d{4}-\d{2}：销量 [\d,]+辆，去年同期 [\d,]+辆，同比 -?\d+\.\d%/);
     await screenshot(page, 'charts-sales-trend-last-year-1440');
+
+    await Promise.all([page.waitForURL((url) => url.searchParams.get('lastYear') === '0'), panel.getByRole('button', { name: '显示去年同期' }).click()]);
+    await settled(page);
+    await page.waitForFunction(() => !/去年同期/.test(document.querySelector('.trend-chart canvas')?.getAttribute('aria-label') ?? ''));
+    await expect(panel.getByRole('button', { name: '显示去年同期' }).getAttribute('aria-pressed')).resolves.toBe('false');
+    await expect(drawnDatasets(page)).resolves.toEqual(['销量', '同比']);
 
     const canvasHeight = await page
       .locator('.trend-chart canvas')
@@ -129,5 +150,36 @@ describeInBrowser('the chart kit', () => {
     // The title, the filters and 数据截至 sit above the chart, the colour legend below: taller than the canvas.
     expect(body.readUInt32BE(20)).toBeGreaterThan(canvasHeight + 40);
     assertClean();
+  });
+
+  test('近1年 under 1-2月合计 is twelve bars from last year’s January-February; a rise is teal and a fall pink on the cards and in the table', async () => {
+    const { page, assertClean } = await openSignedIn(browser(), '/salevolume/wholemarket?time=2026-02&newYear=1', { width: 1440, height: 900 });
+    await page.waitForSelector('.trend-chart canvas[data-drawn="true"]');
+    const labels = await drawnLabels(page);
+    expect([labels[0], labels[1], labels.at(-1), labels.length]).toEqual(['2025-01~02', '2025-03', '2026-01~02', 12]);
+    await expect(drawnDatasets(page)).resolves.toEqual(['销量', '去年同期', '同比']);
+
+    // The spec's teal rises and pink falls (000 §9, decision 269), on white at 4.5:1: #08797a and #c41d7f.
+    const TEAL = 'rgb(8, 121, 122)';
+    const PINK = 'rgb(196, 29, 127)';
+    const single = await openSignedIn(browser(), '/salevolume/wholemarket?time=2026-02', { width: 1440, height: 900 });
+    for (const p of [page, single.page]) await p.waitForSelector('.summary-cards [data-card="yoy"]');
+    const ups = [
+      ...(await coloursOf(page, '.summary-cards .is-up, .ranking-table .is-up')),
+      ...(await coloursOf(single.page, '.summary-cards .is-up, .ranking-table .is-up')),
+    ];
+    const downs = [
+      ...(await coloursOf(page, '.summary-cards .is-down, .ranking-table .is-down')),
+      ...(await coloursOf(single.page, '.summary-cards .is-down, .ranking-table .is-down')),
+    ];
+    expect(ups.length).toBeGreaterThan(0);
+    expect(downs.length).toBeGreaterThan(0);
+    expect(new Set(ups)).toEqual(new Set([TEAL]));
+    expect(new Set(downs)).toEqual(new Set([PINK]));
+    const cards = await page.locator('.summary-cards .is-up, .summary-cards .is-down').count();
+    expect(cards + (await single.page.locator('.summary-cards .is-up, .summary-cards .is-down').count())).toBeGreaterThan(0);
+    await screenshot(page, 'charts-sales-trend-new-year-1440');
+    assertClean();
+    single.assertClean();
   });
 });

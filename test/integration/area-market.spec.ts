@@ -226,15 +226,15 @@ describe('the area-market calls', () => {
       expectSharesMakeWhole(all.list);
     });
 
-    test('the trend of an area shows two years of months by default, ending in the summary month', async () => {
+    test('the trend of an area shows 近2年 by default: the summary month and the 24 before it (decision 270)', async () => {
       const [chart, summary] = await Promise.all([
         result<{ xAxis: Array<{ categories: string[] }>; series: Array<{ data: Array<number | null> }> }>('highCharts', GUANGDONG),
         result<Summary>('whole', GUANGDONG),
       ]);
       const categories = chart.xAxis[0].categories;
       const [year, month] = summary.time.split('-').map(Number);
-      expect(categories[0]).toBe(`${year - 1}-01`);
-      expect(categories).toHaveLength(12 + month);
+      expect(categories[0]).toBe(`${year - 2}-${String(month).padStart(2, '0')}`);
+      expect(categories).toHaveLength(25);
       expect(chart.series[0].data[categories.length - 1]).toBe(summary.qty);
     });
   });

@@ -69,9 +69,12 @@ describe('1-2月合计 (newYear=1): January and February together against the sa
 
     test('the chart draws each year’s January and February as one bar, 2026-01~02, and ends with it', async () => {
       const chart = await ok<Chart>('wholeMarket/highCharts', { time: '2026-01', newYear: 1, timeDimensionality: 0, count: 1 });
-      expect(chart.xAxis[0].categories).toEqual(['2026-01~02']);
-      expect(chart.series[0].data).toEqual([1200]);
-      expect(chart.series[1].data).toEqual([20]);
+      // 近1年 (decision 270): from last year's January-February, twelve bars.
+      expect(chart.xAxis[0].categories[0]).toBe('2025-01~02');
+      expect(chart.xAxis[0].categories.at(-1)).toBe('2026-01~02');
+      expect(chart.xAxis[0].categories).toHaveLength(12);
+      expect(chart.series[0].data.at(-1)).toBe(1200);
+      expect(chart.series[1].data.at(-1)).toBe(20);
       const two = await ok<Chart>('wholeMarket/highCharts', { time: '2026-02', newYear: 1, timeDimensionality: 0, count: 2 });
       expect(two.xAxis[0].categories[0]).toBe('2025-01~02');
       expect(two.series[0].data[0]).toBe(1000);

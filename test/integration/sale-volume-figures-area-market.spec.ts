@@ -313,10 +313,13 @@ describe('sales-volume figures on a hand-made market: the area market (areaMarke
 
     test('highCharts of 华北 by month and of 深圳 by year', async () => {
       const huabei = await ok<Chart>('areaMarket/highCharts', { area: 1, level: 1, timeDimensionality: 0, count: 1 });
-      expect(huabei.xAxis[0].categories).toEqual(['2026-01', '2026-02', '2026-03']);
+      // 近1年: 2025-03 to 2026-03 (decision 270); the last three months as before.
+      expect(huabei.xAxis[0].categories).toHaveLength(13);
+      expect(huabei.xAxis[0].categories.slice(-3)).toEqual(['2026-01', '2026-02', '2026-03']);
+      expect(huabei.xAxis[0].categories[0]).toBe('2025-03');
       // 2026: 100+100+100+0, 100+100+100+0, 300+0+100+0; 2025: 100+200+100+100, 100+100+100+100, 100+300+100+200
-      expect(huabei.series[0].data).toEqual([300, 300, 400]);
-      expect(huabei.series[1].data).toEqual([-40, -25, -42.9]); // 300/500−1, 300/400−1, 400/700−1
+      expect(huabei.series[0].data.slice(-3)).toEqual([300, 300, 400]);
+      expect(huabei.series[1].data.slice(-3)).toEqual([-40, -25, -42.9]); // 300/500−1, 300/400−1, 400/700−1
       const shenzhen = await ok<Chart>('areaMarket/highCharts', { area: 440300, level: 3, timeDimensionality: 2 });
       expect(shenzhen.xAxis[0].categories).toEqual(['2025年', '2026年(1-3月)']);
       expect(shenzhen.series[0].data).toEqual([600, 700]); // 64 July-December 6×100; 62 + 64: 200+100+400

@@ -358,13 +358,27 @@ describe('sales-volume figures on a hand-made market: the whole market (wholeMar
     const SALES = { name: '销量', type: 'column' };
     const YOY = { name: '同比', type: 'spline' };
 
-    test('month, count 1: the months of 2026 with their yoy', async () => {
+    test('month, count 1 (近1年): the latest month and the twelve before it, with their yoy (decision 270)', async () => {
       const chart = await ok<Chart>('wholeMarket/highCharts', { timeDimensionality: 0, count: 1 });
-      expect(chart.xAxis[0].categories).toEqual(['2026-01', '2026-02', '2026-03']);
+      expect(chart.xAxis[0].categories).toEqual([
+        '2025-03',
+        '2025-04',
+        '2025-05',
+        '2025-06',
+        '2025-07',
+        '2025-08',
+        '2025-09',
+        '2025-10',
+        '2025-11',
+        '2025-12',
+        '2026-01',
+        '2026-02',
+        '2026-03',
+      ]);
       expect(chart.series).toEqual([
-        expect.objectContaining({ ...SALES, data: [700, 500, 1000] }),
-        // 700/600−1 = 16.7 %, 500/400−1 = 25.0 %, 1000/800−1 = 25.0 %
-        expect.objectContaining({ ...YOY, data: [16.7, 25, 25] }),
+        expect.objectContaining({ ...SALES, data: [800, 600, 600, 600, 800, 800, 800, 800, 800, 800, 700, 500, 1000] }),
+        // 2025 has no year before it; 700/600−1 = 16.7 %, 500/400−1 = 25.0 %, 1000/800−1 = 25.0 %
+        expect.objectContaining({ ...YOY, data: [...new Array(10).fill(null), 16.7, 25, 25] }),
       ]);
     });
 
@@ -402,11 +416,11 @@ describe('sales-volume figures on a hand-made market: the whole market (wholeMar
       expect(chart.series[0].lastYear).toEqual([null, null, null, null, 1800]);
     });
 
-    test('quarter in February: the unfinished quarter is compared with the same two months a year before', async () => {
+    test('quarter in February: five quarters, the unfinished one compared with the same two months a year before', async () => {
       const chart = await ok<Chart>('wholeMarket/highCharts', { timeDimensionality: 1, count: 1, time: '2026-02' });
-      expect(chart.xAxis[0].categories).toEqual(['2026Q1(1-2月)']);
-      expect(chart.series[0].data).toEqual([1200]); // 700 + 500
-      expect(chart.series[1].data).toEqual([20]); // 1200 / (600 + 400) − 1
+      expect(chart.xAxis[0].categories).toEqual(['2025Q1', '2025Q2', '2025Q3', '2025Q4', '2026Q1(1-2月)']);
+      expect(chart.series[0].data).toEqual([1800, 1800, 2400, 2400, 1200]); // 2026: 700 + 500
+      expect(chart.series[1].data).toEqual([null, null, null, null, 20]); // 1200 / (600 + 400) − 1
     });
 
     test('year: the partial current year against the same months of last year', async () => {
@@ -422,8 +436,9 @@ describe('sales-volume figures on a hand-made market: the whole market (wholeMar
 
     test('filters narrow the chart: BEV only (乙电EV, launched 2025-07) has no yoy in 2026', async () => {
       const chart = await ok<Chart>('wholeMarket/highCharts', { timeDimensionality: 0, count: 1, fuels: '6' });
-      expect(chart.series[0].data).toEqual([200, 100, 300]); // 64@广州 + 64@深圳
-      expect(chart.series[1].data).toEqual([null, null, null]);
+      // 近1年 from 2025-03: nothing before its launch, then 64@广州 + 64@深圳.
+      expect(chart.series[0].data).toEqual([0, 0, 0, 0, 200, 200, 200, 200, 200, 200, 200, 100, 300]);
+      expect(chart.series[1].data).toEqual(new Array(13).fill(null));
     });
   });
 

@@ -1,5 +1,5 @@
 import JSZip from 'jszip';
-import { DEFINITIONS } from '@car/contracts';
+import { CHANGE_COLORS, DEFINITIONS } from '@car/contracts';
 import { columnGroups, type DeckDeclaration, tagLines, writeDeck } from './deck.writer';
 import { DECK_FONT, TABLE_COLUMNS_PER_SLIDE, TABLE_ROWS_PER_SLIDE } from './deck.style';
 
@@ -47,7 +47,7 @@ const DECK: DeckDeclaration = {
         yAxis: [{ title: '销量（辆）' }, { title: '同比(%)' }],
         series: [
           { name: '销量', type: 'column', data: [1800000, 1900000, 2101234], yAxis: 0 },
-          { name: '同比', type: 'line', data: [3.5, null, -4.3], yAxis: 1 },
+          { name: '同比', type: 'spline', data: [3.5, null, -4.3], yAxis: 1 },
         ],
       },
     },
@@ -113,13 +113,17 @@ describe('the deck writer (issue 31)', () => {
   it('shows figures by the display rules: thousands, one-decimal growth with its arrow and colour, a dash', async () => {
     const slide = await text(zip, 'ppt/slides/slide2.xml');
     expect(runs(slide)).toEqual(['销量概况', '10月销量', '同比', '环比', '2,101,234', '↓ -4.3%', '-', '2']);
-    expect(slide).toContain('<a:srgbClr val="C41D1D"/>');
+    // A fall is pink, the pages' colour of a change (decision 269).
+    expect(slide).toContain(`<a:srgbClr val="${CHANGE_COLORS.down.slice(1).toUpperCase()}"/>`);
   });
 
   it('draws a native chart, columns and a line on a second axis, with the series data and the page colours', async () => {
     const chart = await text(zip, 'ppt/charts/chart1.xml');
     expect(chart).toContain('<c:barChart>');
     expect(chart).toContain('<c:lineChart>');
+    // The 同比 spline is drawn in straight segments: a smoothed line overshoots its points (decision 270).
+    expect(chart).toContain('<c:smooth val="0"/>');
+    expect(chart).not.toContain('<c:smooth val="1"/>');
     expect(chart.match(/<c:valAx>/g)).toHaveLength(2);
     const values = [...chart.matchAll(/<c:numCache>.*?<\/c:numCache>/gs)].map((m) => [...m[0].matchAll(/<c:v>([^<]*)<\/c:v>/g)].map((v) => v[1]));
     expect(values).toEqual([

@@ -2,6 +2,7 @@ import PptxGenJS from 'pptxgenjs';
 import type { Response } from 'express';
 import {
   asOfValue,
+  changeColor,
   CHART_PALETTE,
   type ChartResult,
   FIGURE_RULES,
@@ -14,7 +15,6 @@ import {
   PPTX_MIME,
   type PriceScatter,
   type RankArrow,
-  SIGN_COLORS,
 } from '@car/contracts';
 import { attachmentHeader, definitionsSheetRows, neutralise, sourceDataName, type WorkbookAsOf, type WorkbookColumn } from '../workbook/table-workbook';
 import {
@@ -151,11 +151,11 @@ export function figureText(kind: 'text' | FigureKind, value: string | number | n
   return FIGURE_RULES[kind].text(typeof value === 'number' ? value : null);
 }
 
-/** The colour rule of the pages: a growth or a point change that shows is green up, red down; anything else plain. */
+/** The colour rule of the pages: a growth or a point change that shows is teal up, pink down (decision 269); anything else plain. */
 function signColor(kind: 'text' | FigureKind, value: unknown): string | undefined {
   if (kind !== 'growth' && kind !== 'points') return undefined;
-  const direction = growthDirection(typeof value === 'number' ? value : null);
-  return direction ? hex(SIGN_COLORS.growth[direction]) : undefined;
+  const color = changeColor(typeof value === 'number' ? value : null);
+  return color ? hex(color) : undefined;
 }
 
 /** The speaker notes of a slide: 数据截至, the source's 口径, then the definition of each measure the slide names. */
@@ -294,7 +294,8 @@ function addChartSlide(pptx: PptxGenJS, slide: ChartSlide, asOf: WorkbookAsOf): 
         chartColors: g.members.map((m) => m.color),
         ...(g.drawn === 'column'
           ? { barDir: 'col' as const, barGapWidthPct: 60 }
-          : { lineSize: 2, lineDataSymbolSize: 5, lineSmooth: g.members.every((m) => m.series.type === 'spline') }),
+          : // Straight segments: a smoothed line overshoots its points, and PowerPoint has no monotone curve (decision 270).
+            { lineSize: 2, lineDataSymbolSize: 5, lineSmooth: false }),
         ...(g.onRight ? { secondaryValAxis: true, secondaryCatAxis: true } : {}),
       },
     }));

@@ -24,6 +24,7 @@ import {
   type TablePage,
   type TableRow,
   thousands,
+  trendSpan,
   yearOf,
 } from '@car/contracts';
 import { AnalyticsRow, AnalyticsService } from '../analytics/analytics.service';
@@ -315,17 +316,15 @@ export class SaleVolumeService {
 
   /**
    * Trend chart: month (0), quarter (1) or year (2) totals with their yoy and the same periods a year
-   * earlier, over the latest `count` years (0 = every year with data). A period that is not over yet is
-   * compared with the same months a year earlier.
+   * earlier, over 近`count`年 — the latest month and the 12·count before it (trendSpan, decision 270; 0 = every
+   * year with data). A period that is not over yet is compared with the same months a year earlier.
    */
   async chart(scope: MarketScope, granularity: number, count: number): Promise<ChartResult> {
     const firstMonth = scope.firstMonth;
-    const lastYear = yearOf(scope.month);
     // 1-2月合计 runs the chart to the period's end (February) and draws each year's January and February as one bar (decision 199).
     const newYear = scope.shifts.current === NEW_YEAR_SHIFTS.current;
     const lastMonth = periodEnd(scope);
-    const firstYear = granularity === 2 || count === 0 ? yearOf(firstMonth) : Math.max(yearOf(firstMonth), lastYear - count + 1);
-    const from = Math.max(firstYear * 100 + 1, firstMonth);
+    const { from } = trendSpan({ end: lastMonth, granularity, count, newYear, firstMonth });
     const data = await this.analytics.query({
       source: scope.source,
       dimensions: ['month'],

@@ -1,11 +1,12 @@
 /**
  * The four price cards (spec 001 §2.1): weighted MSRP; TP, discount and discount rate, each with its
- * change on the month before (环比) and since January (较1月). A rise is teal and a fall pink (§9); a
- * change the dash rule hides is '-'.
+ * change on the month before (环比) and since January (较1月). A rise is teal and a fall pink (§9, the one
+ * colour rule of a change, decision 269); a change the dash rule hides is '-'.
  */
 import { Icon } from 'semantic-ui-react';
 
 import { growthDirection, growthText, PRICE_CARD_CHANGES, priceCardTitles, pointsCardText, type PriceWhole } from '@car/contracts';
+import { growthClass } from '~/utils/format';
 import { PanelBusy } from './PanelBusy';
 import { DefinedLabel } from './DefinedLabel';
 
@@ -13,7 +14,7 @@ import { DefinedLabel } from './DefinedLabel';
 function Change({ label, value, points = false }: { label: string; value: number | null; points?: boolean }) {
   const direction = growthDirection(value);
   return (
-    <span className={`price-card__change${direction ? ` price-${direction}` : ''}`} data-change={label}>
+    <span className={`price-card__change ${growthClass(value)}`.trim()} data-change={label}>
       <DefinedLabel label={label} /> {direction ? <Icon name={direction === 'up' ? 'arrow up' : 'arrow down'} size="small" /> : null}
       {points ? pointsCardText(value) : growthText(value)}
     </span>

@@ -10,7 +10,7 @@ import type { Chart, LegendItem } from 'chart.js';
 import type { ReactNode } from 'react';
 
 import { type ChartResult, priceAxisTickText, priceAxisTitle, priceChartAxes, priceSeriesLabel, toBrokenAxis } from '@car/contracts';
-import { changeOnBefore, comboOptions, signColor, signLegendText, tooltipText } from '~/utils/chart-result';
+import { changeOnBefore, comboOptions, lineShape, signColor, signLegendText, tooltipText } from '~/utils/chart-result';
 import { ChartCanvas } from './ChartCanvas';
 import { ChartExportButton } from './ChartExportButton';
 import { PanelBusy } from './PanelBusy';
@@ -26,7 +26,7 @@ const MSRP_DASH = [6, 4];
 export function pointColors(data: ReadonlyArray<number | null>, neutral: string): string[] {
   return data.map((v, i) => {
     const before = i > 0 ? data[i - 1] : null;
-    return v === null || before === null || before === undefined ? neutral : signColor(v - before, neutral, 'price');
+    return v === null || before === null || before === undefined ? neutral : signColor(v - before, neutral);
   });
 }
 
@@ -103,7 +103,7 @@ export function PriceChart({ title, chart, height, fileName, loading = false, ex
           pointBackgroundColor: points,
           pointBorderColor: points,
           pointRadius: right ? 4 : 3,
-          tension: s.type === 'spline' ? 0.35 : 0,
+          ...lineShape(s.type),
           spanGaps: true,
           order: 1,
           unit: right ? rightUnit : leftUnit,

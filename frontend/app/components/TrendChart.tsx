@@ -2,8 +2,9 @@
  * The trend chart of the sales pages: month / quarter / year switch, a year-count select (hidden for the
  * year view), PNG export, and the chart drawn in the browser into a box of fixed height, so the page
  * does not move when it appears. The switch and the select change the URL (params `timeDimensionality`
- * and `count`), so a chart view can be bookmarked; so does 显示去年同期 (`lastYear=1`), which draws the
- * same periods a year earlier beside each column where the answer carries them. Where columns and points
+ * and `count`), so a chart view can be bookmarked; so does 显示去年同期, on by default (`lastYear=0` turns it
+ * off), which draws the same periods a year earlier beside each column where the answer carries them. 近N年 is
+ * the latest month and the 12·N before it (trendSpan, decision 270). Where columns and points
  * are coloured by the sign of the growth, the legend under the chart says so (decision 176).
  */
 import { Link, useLocation, useNavigate } from '@remix-run/react';
@@ -52,7 +53,7 @@ export function TrendChart({
 }: TrendChartProps) {
   const location = useLocation();
   const navigate = useNavigate();
-  // 显示去年同期: the URL's `lastYear=1`; the toggle shows where the answer carries the year-ago figures.
+  // 显示去年同期: on unless the URL says `lastYear=0`; the toggle shows where the answer carries the year-ago figures.
   const lastYear = lastYearShown(location.search);
   const { canvas, drawn, figures, exportPng } = useChartCanvas(chart, (chart) => trendChartConfig(chart, percent, lastYear), [percent, lastYear]);
   const offersLastYear = chart?.series.some((s) => s.lastYear) ?? false;
@@ -83,7 +84,7 @@ export function TrendChart({
             </Button.Group>
           ) : null}
           {offersLastYear ? (
-            <Button size="mini" basic as={Link} to={withParams(location.search, { lastYear: lastYear ? null : 1 })} preventScrollReset toggle active={lastYear}>
+            <Button size="mini" basic as={Link} to={withParams(location.search, { lastYear: lastYear ? 0 : null })} preventScrollReset toggle active={lastYear}>
               显示去年同期
             </Button>
           ) : null}

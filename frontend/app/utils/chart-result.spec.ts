@@ -1,20 +1,20 @@
-import type { ChartResult } from '@car/contracts';
-import { chartSummary, datasetsOf, lastYearShown, SIGN_COLORS, signLegend, tooltipText, trendChartConfig, unitOf, valueText } from './chart-result';
+import { CHANGE_COLORS, type ChartResult } from '@car/contracts';
+import { chartSummary, datasetsOf, lastYearShown, tooltipText, trendChartConfig, unitOf, valueText } from './chart-result';
 
-const { up: UP, down: DOWN } = SIGN_COLORS.growth;
+const { up: UP, down: DOWN } = CHANGE_COLORS;
+
+const chart: ChartResult = {
+  xAxis: [{ categories: ['2026-01', '2026-02'] }],
+  yAxis: [{ title: '销量（辆）' }, { title: '同比' }],
+  series: [
+    { name: '销量', type: 'column', data: [100, 90], lastYear: [95, 93] },
+    { name: '同比', type: 'spline', data: [5.3, -3.2] },
+    { name: '环比', type: 'spline', data: [-0.01, 0.02] },
+  ],
+};
 
 describe('datasetsOf', () => {
-  const chart: ChartResult = {
-    xAxis: [{ categories: ['2026-01', '2026-02'] }],
-    yAxis: [{ title: '销量（辆）' }, { title: '同比' }],
-    series: [
-      { name: '销量', type: 'column', data: [100, 90], lastYear: [95, 93] },
-      { name: '同比', type: 'spline', data: [5.3, -3.2] },
-      { name: '环比', type: 'spline', data: [-0.01, 0.02] },
-    ],
-  };
-
-  it('draws each growth line in the colour of its legend swatch, its points by sign: green up, red down (decision 176)', () => {
+  it('draws each growth line in the colour of its legend swatch, its points by sign: teal up, pink down (decision 269)', () => {
     const [, yoy, mom] = datasetsOf(chart);
     // The legend draws backgroundColor: it must be the line's colour (it once showed orange beside a grey line).
     expect(yoy.backgroundColor).toBe(yoy.borderColor);
@@ -32,7 +32,7 @@ describe('datasetsOf', () => {
     expect(sales.growth).toEqual({ label: '同比', data: [5.3, -3.2] });
   });
 
-  it('adds the year-ago columns only when asked (显示去年同期), beside this year’s', () => {
+  it('adds the year-ago columns when shown (显示去年同期), beside this year’s', () => {
     expect(trendChartConfig(chart, false).data.datasets.map((d) => d.label)).toEqual(['销量', '同比', '环比']);
     const overlaid = trendChartConfig(chart, false, true).data.datasets;
     expect(overlaid.map((d) => d.label)).toEqual(['销量', '去年同期', '同比', '环比']);
@@ -40,14 +40,11 @@ describe('datasetsOf', () => {
   });
 });
 
-describe('the sign colours and their legend (decision 176)', () => {
-  it('growth is green up and red down; prices teal up and pink down; each legend says which', () => {
-    expect(SIGN_COLORS.growth).not.toEqual(SIGN_COLORS.price);
-    expect(signLegend('growth').items.map((i) => [i.color, i.text])).toEqual([
-      [SIGN_COLORS.growth.up, '绿色 增长（同比、环比为正）'],
-      [SIGN_COLORS.growth.down, '红色 下降（为负）'],
-    ]);
-    expect(signLegend('price').items.map((i) => i.text)).toEqual(['青色 上涨', '粉色 下降']);
+describe('the lines of a rate (decision 270)', () => {
+  it('are drawn monotone or straight, never a spline that overshoots its points', () => {
+    const lines = datasetsOf(chart).filter((d) => d.type === 'line');
+    expect(lines.length).toBe(2);
+    for (const line of lines) expect(line.cubicInterpolationMode === 'monotone' || !line.tension).toBe(true);
   });
 });
 
@@ -83,10 +80,12 @@ describe('the tooltip rule: value, unit and growth', () => {
   });
 });
 
-describe('显示去年同期 in the URL', () => {
-  it('is on with lastYear=1 only', () => {
+describe('显示去年同期 in the URL (decision 270)', () => {
+  it('is on by default; lastYear=0 turns it off', () => {
+    expect(lastYearShown('?count=2')).toBe(true);
+    expect(lastYearShown('')).toBe(true);
     expect(lastYearShown('?lastYear=1&count=2')).toBe(true);
-    expect(lastYearShown('?count=2')).toBe(false);
-    expect(lastYearShown('?lastYear=yes')).toBe(false);
+    expect(lastYearShown('?lastYear=0')).toBe(false);
+    expect(lastYearShown('?lastYear=yes')).toBe(true);
   });
 });

@@ -1,11 +1,13 @@
 /**
  * The chart answer of the sales calls (highCharts, list2chart): `xAxis[0].categories` and `series[]`
  * with name, type (column, line or spline), data and its y axis. Turned here into chart.js datasets;
- * growth series and the columns they describe are green when up and red when down, price points teal
- * when up and pink when down, each chart saying so in its legend (SIGN_COLORS of the contracts' colors.ts, decision 176).
+ * growth series and the columns they describe, and price points, are teal when up and pink when down, each
+ * chart saying so in its legend (CHANGE_COLORS of the contracts' display.ts, decisions 176 and 269). Lines are
+ * straight, a spline monotone, so no line overshoots its points (decision 270).
  */
 import type { ChartConfiguration } from 'chart.js';
 import {
+  CHANGE_COLORS,
   CHART_PALETTE,
   type ChartResult,
   growthText,
@@ -13,7 +15,6 @@ import {
   isGrowthSeries,
   isGrowthShown,
   onRightAxis,
-  SIGN_COLORS,
   type SignKind,
   thousands,
 } from '@car/contracts';
@@ -22,17 +23,17 @@ import { z } from 'zod';
 import { chartAnimation } from './motion';
 import { urlState } from './url-state';
 
-export { SIGN_COLORS, type SignKind };
+export { type SignKind };
 
-/** The legend that explains a chart's sign colours, where the chart uses them. */
+/** The legend that explains a chart's sign colours, where the chart uses them: one pair, its words by what it colours. */
 export function signLegend(kind: SignKind): { lead: string; items: Array<{ color: string; text: string }> } {
-  const { up, down } = SIGN_COLORS[kind];
+  const { up, down } = CHANGE_COLORS;
   return kind === 'growth'
     ? {
         lead: '颜色表示增速：',
         items: [
-          { color: up, text: '绿色 增长（同比、环比为正）' },
-          { color: down, text: '红色 下降（为负）' },
+          { color: up, text: '青色 增长（同比、环比为正）' },
+          { color: down, text: '粉色 下降（为负）' },
         ],
       }
     : {
@@ -50,11 +51,19 @@ export function signLegendText(kind: SignKind): string {
   return `${lead}${items.map((i) => i.text).join('，')}`;
 }
 
-/** The trend chart's page-only key: `lastYear=1` draws the same periods a year earlier (显示去年同期). */
+/**
+ * The trend chart's page-only key: the same periods a year earlier (显示去年同期) are drawn unless `lastYear=0`
+ * (on by default, decision 270).
+ */
 export const TREND_PAGE_KEYS = z.object({ lastYear: intText() });
 
 export function lastYearShown(search: string): boolean {
-  return urlState(TREND_PAGE_KEYS, new URLSearchParams(search)).value('lastYear', { fallback: 0 }) === 1;
+  return urlState(TREND_PAGE_KEYS, new URLSearchParams(search)).value('lastYear', { fallback: 1 }) !== 0;
+}
+
+/** How a line runs between its points: straight, or for a 'spline' of the answer monotone, never past a point (decision 270). */
+export function lineShape(type: string): { tension: number; cubicInterpolationMode: 'monotone' | 'default' } {
+  return type === 'spline' ? { tension: 0.35, cubicInterpolationMode: 'monotone' } : { tension: 0, cubicInterpolationMode: 'default' };
 }
 
 /** The colour of the year-ago columns (显示去年同期). */
@@ -63,9 +72,10 @@ const PALETTE = CHART_PALETTE;
 
 export { isGrowthSeries };
 
-export function signColor(value: number | null | undefined, neutral: string, kind: SignKind = 'growth'): string {
+/** A point's or a column's colour by the sign of its change (a growth, or a price on the month before); `neutral` for none. */
+export function signColor(value: number | null | undefined, neutral: string): string {
   if (typeof value !== 'number' || value === 0) return neutral;
-  return value > 0 ? SIGN_COLORS[kind].up : SIGN_COLORS[kind].down;
+  return value > 0 ? CHANGE_COLORS.up : CHANGE_COLORS.down;
 }
 
 /** The unit an axis title names in its brackets: '销量（辆）' → '辆', 'MIX(%)' → '%'; a bare '月均销量' counts 辆; none → ''. */
@@ -130,6 +140,7 @@ export interface DatasetSpec {
   borderColor: string | string[];
   pointBackgroundColor?: string[];
   tension?: number;
+  cubicInterpolationMode?: 'monotone' | 'default';
   order: number;
   hidden?: boolean;
   /** The unit of its values, for the tooltip and the canvas's accessible name. */
@@ -174,7 +185,7 @@ export function datasetsOf(chart: ChartResult, percent = false): DatasetSpec[] {
       backgroundColor: color,
       borderColor: color,
       pointBackgroundColor: points,
-      tension: series.type === 'spline' ? 0.35 : 0,
+      ...lineShape(series.type),
       order: 1,
       // A series the answer hides at first (the mobile chart's 环比): shown by a click on its legend.
       hidden: (series as { hidden?: boolean }).hidden === true,

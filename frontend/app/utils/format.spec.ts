@@ -1,7 +1,7 @@
 import { growthClass } from './format';
 
 describe('growth colours', () => {
-  it('colours growth green and decline red, a dash neither', () => {
+  it('colours growth teal (is-up) and decline pink (is-down), a dash neither (decision 269)', () => {
     expect(growthClass(3.2)).toBe('is-up');
     expect(growthClass(-0.1)).toBe('is-down');
     expect(growthClass(0)).toBe('');

@@ -5,7 +5,7 @@
  */
 import { growthDirection } from '@car/contracts';
 
-/** CSS class of a growth sent as a percent number: `is-up` green, `is-down` red, none for a dash. */
+/** CSS class of a growth sent as a percent number: `is-up` teal, `is-down` pink (CHANGE_COLORS, decision 269), none for a dash. */
 export function growthClass(percent: number | null | undefined): string {
   const direction = growthDirection(percent);
   return direction === null ? '' : `is-${direction}`;
