@@ -212,8 +212,12 @@ describeWithRedis('an export in the worker process', () => {
   /** Ends the live workers, so that only the workers a test starts take its jobs. */
   async function stopWorkers(): Promise<void> {
     for (const worker of workers.filter((w) => w.exitCode === null && w.signalCode === null)) {
+      const exited = new Promise((resolve) => worker.once('exit', resolve));
       worker.kill('SIGTERM');
-      await new Promise((resolve) => worker.once('exit', resolve));
+      // A worker waits for its running jobs to end; one a failed test left held is killed after a grace period.
+      const grace = setTimeout(() => worker.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(grace);
     }
   }
 
@@ -347,10 +351,12 @@ describeWithRedis('an export in the worker process', () => {
       ).toMatchObject({ status: 'done' });
       expect(await pollUntil(busy, (n) => n === 0, 120_000)).toBe(0);
     } finally {
+      // Unlocked first: a held write waits inside the trigger holding its table, so dropping the trigger while the
+      // lock is still ours would deadlock (and hide the failure that brought us here).
+      await db.query(`SELECT pg_advisory_unlock_all()`);
       await db.query(`DROP TRIGGER IF EXISTS hold_stalled_export ON export_job`);
       await db.query(`DROP TRIGGER IF EXISTS hold_stalled_bundle ON report_bundle`);
       await db.query(`DROP FUNCTION IF EXISTS hold_stalled_job()`);
-      await db.query(`SELECT pg_advisory_unlock_all()`);
       await db.end();
     }
   }, 600_000);
