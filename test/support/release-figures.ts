@@ -9,11 +9,14 @@ import { Client } from 'pg';
  * the price cards and the dashboard, read as figures, and the producer reports with the bytes they download.
  */
 
-/** Calls every release since issue 29 answers with the same parameters (defaults: the latest month). */
+/**
+ * Calls every release since issue 29 answers with the same parameters (defaults: the latest month). The trend asks
+ * for every year (count 0): its default window, 近1年, changed its meaning in decision 270, its figures did not.
+ */
 export const FIGURE_CALLS: ReadonlyArray<{ path: string; query: Record<string, string> }> = [
   { path: 'saleVolume/wholeMarket/whole', query: {} },
   { path: 'saleVolume/wholeMarket/whole', query: { source: '1' } },
-  { path: 'saleVolume/wholeMarket/highCharts', query: {} },
+  { path: 'saleVolume/wholeMarket/highCharts', query: { count: '0' } },
   { path: 'saleVolume/wholeMarket/detail', query: {} },
   { path: 'saleVolume/wholeMarket/producer', query: {} },
   { path: 'saleVolume/wholeMarket/modelSub', query: {} },
