@@ -214,6 +214,13 @@ const modelPriceShape = {
   ),
   data1: code([0, 1], 0, '应为 0（TP）或 1（MSRP）'),
   city: refersTo(optional(positiveId('应为城市 id')), 'city'),
+  /**
+   * Without `modelSubId`, the series shown is this producer's (else this brand's) best seller of the month: the page
+   * sends the signed-in user's own maker, so an analyst opens on their own series (issue 45 §2, decision 277).
+   * Without either, the market's best seller. Ignored when `modelSubId` is given.
+   */
+  producerId: refersTo(optional(positiveId('应为厂商 id')), 'producer'),
+  brandId: refersTo(optional(positiveId('应为品牌 id')), 'brand'),
 };
 
 /** 时间段对比's year count (spec 001 §9: 1 to 10): the period and as many years before it, one series each. */
@@ -361,6 +368,11 @@ export const proportionRowSchema = z.object({
   rankingStr: z.string(),
   rankingStatus: z.union([z.literal(-2), z.literal(-1), z.literal(0), z.literal(1)]),
   subtotal: z.boolean(),
+  /**
+   * The previous model year's trim whose year-ago figures (同期, 同比, the MIX and rank changes) this trim's are: a
+   * trim new this year meets the one it replaced (decision 278). Absent: the trim is compared with itself.
+   */
+  priorName: z.string().optional(),
 });
 export type ProportionRow = z.infer<typeof proportionRowSchema>;
 

@@ -219,6 +219,22 @@ describe('price × volume on the hand-made market', () => {
     ]);
   });
 
+  test("without 车系, the caller's own producer's or brand's best seller of the month; without either, the market's (decision 277)", async () => {
+    // 2026-03 by sub-series: 德锐 [51] 500 (61 300 + 62 200), 乙电EV [53] 300, 日行SUV [52] 200.
+    const own = async (query: Record<string, string>) => (await get<ProportionTable>('modelPrice/singleTable', query)).modelSubName;
+    expect(await own({})).toBe('德锐');
+    expect(await own({ producerId: '11' })).toBe('德锐');
+    // 乙汽车 [12]: 乙电EV sells 300, 乙尊 nothing since 2025.
+    expect(await own({ producerId: '12' })).toBe('乙电EV');
+    // Brand 甲日 [22]: its one series 日行SUV, though 甲汽车's best seller is 德锐.
+    expect(await own({ brandId: '22' })).toBe('日行SUV');
+    // 车系 chosen: the maker changes nothing; the chart and the compare table open on the same series.
+    expect(await own({ modelSubId: '52', producerId: '12' })).toBe('日行SUV');
+    const chart = await get<PriceScatter>('modelPrice/singleChart', { producerId: '12' });
+    expect(chart.series[0].points.map((p) => p.id)).toEqual([64]);
+    expect((await get<ProportionTable>('modelPrice/compareTable', { brandId: '22' })).modelSubId).toBe(52);
+  });
+
   test('bad bands and unknown series are 400s with a Chinese message', async () => {
     expect(await refuse('priceQtyDetail/highCharts', { priceLow: '40', priceHigh: '5' })).toBe('参数 priceLow 价格下限应小于价格上限');
     expect(await refuse('priceQtyDetail/table', { priceLow: '0', priceHigh: '100', segment: '0.1' })).toMatch(/^参数 segment 价格段过多/);
@@ -275,6 +291,30 @@ describe('price × volume on the demo data', () => {
       for (const series of mix.series.slice(0, 2)) expect(Math.abs(sum(series.data) - 100)).toBeLessThanOrEqual(series.data.length * 0.05 + 1e-9);
     },
   );
+
+  test("朗逸's 2026款 trims meet last year's 2025款 namesakes in January 2026, which they replaced (decision 278)", async () => {
+    const [langyi] = (await get<Array<{ id: number; name: string }>>('search/getSubModels', { key: '朗逸' })).filter((s) => s.name === '朗逸');
+    const table = await get<ProportionTable>('pricevolume/modelPrice/singleTable', { modelSubId: String(langyi.id), time: '2026-01', data2: '1' });
+    // January 2025's trims and their sales, from the chart, which draws each year's own trims.
+    const chart = await get<PriceScatter>('pricevolume/modelPrice/singleChart', { modelSubId: String(langyi.id), time: '2026-01' });
+    const lastYear = new Map(chart.series[1].points.map((p) => [p.name, p.sales]));
+    const trims = table.rows.filter((r) => !r.subtotal);
+    const met = trims.filter((r) => r.priorName !== undefined);
+    // The 2026款 went on sale in 2025-08 and the 2025款 ended in 2025-11: each 2026款 sold nothing in January 2025.
+    expect(met.map((r) => [r.name.slice(0, 5), r.priorName!.slice(0, 5)])).toEqual(met.map(() => ['2026款', '2025款']));
+    expect(met.length).toBeGreaterThanOrEqual(3);
+    for (const row of met) {
+      // Same configuration name (进取版, 舒适版 …); the year-ago sales are the predecessor's, the growth against them.
+      expect(row.priorName!.split(' ').at(-1)).toBe(row.name.split(' ').at(-1));
+      expect(row.tqSales).toBe(lastYear.get(row.priorName!));
+      expect(row.yoy).toBeCloseTo((row.sales / row.tqSales - 1) * 100, 0);
+      // The predecessor's row, which sold nothing this January, is no longer listed on its own.
+      expect(trims.some((r) => r.name === row.priorName)).toBe(false);
+    }
+    // Nothing counted twice: the trims' year-ago sales still add up to the series'.
+    const subtotal = table.rows.find((r) => r.subtotal)!;
+    expect(trims.reduce((sum, r) => sum + r.tqSales, 0)).toBe(subtotal.tqSales);
+  });
 
   test("the demo market's shape: 10-15万 is the largest band, 10-20万 carries over 40 % of the volume, 40万以上 a few percent", async () => {
     const chartResult = await get<ChartResult>('pricevolume/priceQtyDetail/highCharts', { orderBy: '0', data2: '1' });

@@ -36,6 +36,7 @@ import { ReferenceIdsRepository } from '../reference/reference-ids.repository';
 import type { SessionUser } from '../security/session-user';
 import type { WorkbookAsOf } from '../workbook/table-workbook';
 import { pointsSlide, proportionSlide, scatterSlide } from './price-volume.deck';
+import { linkModelYears, meetPriorModelYear } from './model-years';
 import { PriceVolumeRepository, type SubSeriesInfo } from './price-volume.repository';
 import { PriceVolumeMonths, periodsOf, type Periods } from './price-volume.scope';
 
@@ -52,6 +53,8 @@ interface Figures {
   tqRank: number | null;
   price: number | null;
   tqPrice: number | null;
+  /** The previous model year's trim whose year-ago figures these are (decision 278); absent: the trim's own. */
+  priorName?: string;
 }
 
 interface Context {
@@ -111,25 +114,11 @@ export class ModelPriceService {
     modelSubIds?: number[];
     accumulate?: 0 | 1;
     city?: number;
+    producerId?: number;
+    brandId?: number;
   }): Promise<Context> {
     const month = await this.months.resolve(q.time);
-    let ownId = q.modelSubId;
-    if (ownId === undefined) {
-      const [best] = await this.analytics.query({
-        source: 2,
-        dimensions: ['subSeries'],
-        filters: cityFilter(q),
-        month,
-        measures: [{ measure: 'qty', as: 'qty' }],
-        order: [
-          { by: 'qty', direction: 'desc' },
-          { by: 'subSeries', direction: 'asc' },
-        ],
-        limit: 1,
-      });
-      if (!best) throw ApiException.notFound('暂无数据');
-      ownId = best.key.subSeries ?? 0;
-    }
+    const ownId = q.modelSubId ?? (await this.defaultSeries(month, q));
     const compared = (q.modelSubIds ?? []).filter((id) => id !== ownId);
     const [infos, carSeries] = await Promise.all([this.repository.subSeries([ownId, ...compared]), this.repository.subSeriesOfCars(q.carIds)]);
     const own = infos.get(ownId);
@@ -147,6 +136,33 @@ export class ModelPriceService {
       basis: q.data1 === 1 ? 'msrp' : 'tp',
       city: q.city,
     };
+  }
+
+  /**
+   * The series a page without 车系 shows (decision 277): the best seller of the month of the caller's own producer
+   * (else brand) where the page sends one and it sold that month, else the market's best seller, in the city if one.
+   */
+  private async defaultSeries(month: number, q: { city?: number; producerId?: number; brandId?: number }): Promise<number> {
+    const maker: Filters = q.producerId !== undefined ? { producerIds: [q.producerId] } : q.brandId !== undefined ? { brandIds: [q.brandId] } : {};
+    const bestOf = async (filters: Filters): Promise<number | undefined> => {
+      const [best] = await this.analytics.query({
+        source: 2,
+        dimensions: ['subSeries'],
+        filters: { ...filters, ...cityFilter(q) },
+        month,
+        measures: [{ measure: 'qty', as: 'qty' }],
+        order: [
+          { by: 'qty', direction: 'desc' },
+          { by: 'subSeries', direction: 'asc' },
+        ],
+        limit: 1,
+      });
+      return best && (best.values.qty ?? 0) > 0 ? (best.key.subSeries ?? undefined) : undefined;
+    };
+    const own = Object.keys(maker).length > 0 ? await bestOf(maker) : undefined;
+    const best = own ?? (await bestOf({}));
+    if (best === undefined) throw ApiException.notFound('暂无数据');
+    return best;
   }
 
   /** The whole market's sales in the period and a year earlier (wholeMix's denominator). */
@@ -258,12 +274,22 @@ export class ModelPriceService {
       rankingStr: f.rank === null ? '-' : String(f.rank),
       rankingStatus: f.rank === null ? -2 : rankingStatus(f.rank, f.tqRank),
       subtotal,
+      ...(f.priorName === undefined ? {} : { priorName: f.priorName }),
     };
   }
 
-  /** Rows of each series (its trims by the view's figure, then its subtotal). */
+  /**
+   * Rows of each series (its trims by the view's figure, then its subtotal). A trim of a new model year that sold
+   * nothing a year earlier is compared with its replaced predecessor's year-ago figures (decision 278).
+   */
   private async proportionTable(ctx: Context, view: 0 | 1 | 2 | 3): Promise<ProportionTable> {
-    const [trims, series, market] = await Promise.all([this.figures(ctx, 'car'), this.figures(ctx, 'subSeries'), this.market(ctx)]);
+    const [figures, series, market, catalogue] = await Promise.all([
+      this.figures(ctx, 'car'),
+      this.figures(ctx, 'subSeries'),
+      this.market(ctx),
+      this.repository.trimsOf(ctx.series.map((s) => s.id)),
+    ]);
+    const trims = meetPriorModelYear(figures, linkModelYears(catalogue));
     const field = PROPORTION_VIEW_ORDER[view];
     const byView = (a: ProportionRow, b: ProportionRow): number =>
       ((b[field] as number | null) ?? -Infinity) - ((a[field] as number | null) ?? -Infinity) || b.sales - a.sales || a.id - b.id;
@@ -440,7 +466,7 @@ export class ModelPriceService {
    * keys — 时间段对比 and its points, the single table in its view, 车型对比 and its points, the compare table.
    */
   async deck(q: ModelPriceDeckDto, user: Pick<SessionUser, 'producerId' | 'brandId'>): Promise<{ fileName: string; deck: DeckDeclaration }> {
-    const base = { time: q.time, modelSubId: q.modelSubId, carIds: q.carIds, data1: q.data1, city: q.city };
+    const base = { time: q.time, modelSubId: q.modelSubId, carIds: q.carIds, data1: q.data1, city: q.city, producerId: q.producerId, brandId: q.brandId };
     const [single, singleTable, compare, compareTable, month, asOf, maker, cities] = await Promise.all([
       this.singleChart({ ...base, data2: q.singleData2, type: q.singleType, count: q.singleCount }),
       this.singleTable({ ...base, data2: q.singleView }),

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { CatalogueTrim } from './model-years';
 
 export interface SubSeriesInfo {
   id: number;
@@ -20,6 +21,16 @@ export class PriceVolumeRepository {
       [[...ids]],
     );
     return new Map(rows.map((r) => [Number(r.id), { id: Number(r.id), name: r.name, segmentId: Number(r.segment_id), segmentName: r.segment_name }]));
+  }
+
+  /** Every trim of the sub-series asked for, with its model year and name (the model-year link, decision 278). */
+  async trimsOf(subSeriesIds: readonly number[]): Promise<CatalogueTrim[]> {
+    if (subSeriesIds.length === 0) return [];
+    const rows: Array<{ id: number; sub_series_id: number; model_year: number; name: string }> = await this.dataSource.query(
+      'SELECT id, sub_series_id, model_year, name FROM car WHERE sub_series_id = ANY($1::int[])',
+      [[...subSeriesIds]],
+    );
+    return rows.map((r) => ({ id: Number(r.id), subSeriesId: Number(r.sub_series_id), modelYear: Number(r.model_year), name: r.name }));
   }
 
   /** The sub-series of each trim asked for (unknown ids are absent). */
