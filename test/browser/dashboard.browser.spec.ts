@@ -2,7 +2,7 @@ import { DASHBOARD_PATH, type DashboardCityPage, type DashboardList, type Dashbo
 import { describeInBrowser, openPage, ready, screenshot, useBrowser } from '../support/browser';
 import { signInByApi } from '../support/export-pages';
 import { pollUntilEqual } from '../support/poll';
-import { apiResult, openSignedIn, settled } from '../support/sales-pages';
+import { apiResult, canvasHasInk, openSignedIn, settled, signedInPage } from '../support/sales-pages';
 import { testEnv } from '../support/test-env';
 
 /**
@@ -43,6 +43,28 @@ describeInBrowser('the dashboard', () => {
     // The top menu holds the stored menus' groups and pages.
     await expect(page.locator('.dashboard-top__group .menu-button__trigger').allTextContents()).resolves.toContain('销量分析');
     await screenshot(page, 'dashboard-1366');
+    assertClean();
+  });
+
+  test('新能源渗透率走势 is drawn with the page: its code comes with the HTML, nothing is fetched after the load', async () => {
+    const { page, assertClean } = await signedInPage(browser());
+    const requests: Array<{ url: string; type: string; afterLoad: boolean }> = [];
+    let loaded = false;
+    page.on('load', () => (loaded = true));
+    page.on('request', (r) => requests.push({ url: r.url(), type: r.resourceType(), afterLoad: loaded }));
+    const response = await page.goto(`${testEnv().baseUrl}${DASHBOARD_PATH}`);
+    const html = (await response?.text()) ?? '';
+    await ready(page);
+    // Hydrated and two frames on: the chart is already on its canvas, with no wait for anything.
+    const trend = page.getByTestId('nev-trend');
+    await expect(trend.locator('canvas').getAttribute('data-drawn')).resolves.toBe('true');
+    expect(await canvasHasInk(page, '[data-testid="nev-trend"] canvas')).toBe(true);
+    // Every script the page ran was named by the server's HTML (a module preload or the entry), chart.js among them:
+    // none was asked for after hydration, and no request at all followed the load event.
+    const scripts = requests.filter((r) => r.type === 'script').map((r) => new URL(r.url).pathname);
+    expect(scripts.filter((path) => !html.includes(path))).toEqual([]);
+    expect(requests.filter((r) => r.afterLoad).map((r) => r.url)).toEqual([]);
+    await screenshot(page, 'h4-dashboard-nev-trend-with-the-page');
     assertClean();
   });
 

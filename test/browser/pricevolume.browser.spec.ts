@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
-import { type ChartResult, type DimensionTable, type PriceScatter, type ProportionTable, thousands } from '@car/contracts';
+import { type ChartResult, type CurrentUser, type DimensionTable, type PriceScatter, type ProportionTable, thousands } from '@car/contracts';
 import { describeInBrowser, ready, screenshot, toastAfter, useBrowser } from '../support/browser';
 import { apiResult, canvasHasInk, download, openSignedIn, settled, signedInPage } from '../support/sales-pages';
 import { testEnv } from '../support/test-env';
@@ -206,7 +206,9 @@ describeInBrowser('the sales-proportion page', () => {
     const { page, assertClean } = await openSignedIn(browser(), DIMENSION, { width: 1600, height: 1000 });
     await page.waitForSelector('.scatter-chart canvas[data-drawn="true"]');
     expect(await canvasHasInk(page, '[aria-label="时间段对比图"] canvas')).toBe(true);
-    const single = await apiResult<ProportionTable>(page, '/pricevolume/modelPrice/singleTable');
+    // The page opens on the demo analyst's own producer's best seller (decision 277).
+    const me = await apiResult<CurrentUser>(page, '/security/me');
+    const single = await apiResult<ProportionTable>(page, '/pricevolume/modelPrice/singleTable', { producerId: me.producerId! });
     const shown = await page
       .locator('[aria-label="单车系表"] tbody tr')
       .evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].slice(0, 3).map((c) => c.textContent)));
@@ -225,6 +227,48 @@ describeInBrowser('the sales-proportion page', () => {
     await settled(page);
     await page.waitForSelector('[aria-label="时间段对比图"] canvas[data-drawn="true"]');
     await screenshot(page, 'pricedimension-1600');
+    assertClean();
+  });
+
+  test("it opens on the analyst's own maker's best seller, names its largest bubbles without overlap, and right-aligns every figure", async () => {
+    const { page, assertClean } = await openSignedIn(browser(), DIMENSION, { width: 1600, height: 1000 });
+    // Every figure column of both tables reads right-aligned, its header too; the trim's name stays left.
+    for (const table of ['单车系表', '对比表']) {
+      const aligns = await page
+        .locator(`[aria-label="${table}"] table tr`)
+        .evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('th, td')].map((c) => getComputedStyle(c).textAlign)));
+      expect(aligns.length).toBeGreaterThan(1);
+      for (const row of aligns) {
+        expect(row[0]).not.toBe('right');
+        expect(row.slice(1)).toEqual(row.slice(1).map(() => 'right'));
+      }
+    }
+
+    // 时间段对比: the largest bubbles carry their trim's name, the largest first, no two names over each other.
+    const canvas = page.locator('[aria-label="时间段对比图"] canvas[data-drawn="true"]');
+    await canvas.waitFor();
+    const labels = JSON.parse((await canvas.getAttribute('data-point-labels')) ?? '[]') as string[];
+    const boxes = JSON.parse((await canvas.getAttribute('data-point-label-boxes')) ?? '[]') as number[][];
+    expect(labels.length).toBeGreaterThan(0);
+    expect(labels.length).toBeLessThanOrEqual(6);
+    const apart = (a: number[], b: number[]) => a[2] <= b[0] || b[2] <= a[0] || a[3] <= b[1] || b[3] <= a[1];
+    boxes.forEach((a, i) => boxes.slice(i + 1).forEach((b) => expect(apart(a, b)).toBe(true)));
+
+    // The series is 一汽-大众's best seller (the demo analyst's producer), not the market's (宏光MINIEV in the demo data).
+    const me = await apiResult<CurrentUser>(page, '/security/me');
+    expect(me.producerId).not.toBeNull();
+    const [own, market, chart] = await Promise.all([
+      apiResult<ProportionTable>(page, '/pricevolume/modelPrice/singleTable', { producerId: me.producerId! }),
+      apiResult<ProportionTable>(page, '/pricevolume/modelPrice/singleTable'),
+      apiResult<PriceScatter>(page, '/pricevolume/modelPrice/singleChart', { producerId: me.producerId! }),
+    ]);
+    expect(own.modelSubId).not.toBe(market.modelSubId);
+    await expect(page.locator('[aria-label="单车系表"] .panel__title').textContent()).resolves.toBe(`${own.modelSubName} 车型销量占比（${own.period}）`);
+    const drawn = chart.series.flatMap((s) => s.points).filter((p) => p.x !== null && p.y !== null);
+    expect(labels.length).toBeGreaterThanOrEqual(Math.min(3, new Set(drawn.map((p) => p.name)).size));
+    expect(labels[0]).toBe(drawn.reduce((a, b) => (b.sales > a.sales ? b : a)).name);
+    for (const name of labels) expect(drawn.some((p) => p.name === name)).toBe(true);
+    await screenshot(page, 'h4-pricedimension-own-maker-labels');
     assertClean();
   });
 

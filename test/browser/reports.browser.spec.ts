@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import type { Page } from 'playwright-core';
 import { describeInBrowser, openPage, ready, screenshot, useBrowser } from '../support/browser';
-import { download } from '../support/sales-pages';
+import { download, openSignedIn } from '../support/sales-pages';
 import { signInByApi } from '../support/export-pages';
 import { testEnv } from '../support/test-env';
 import { createAdmin as createAdminUser, createAnalyst } from '../support/users';
@@ -107,6 +107,44 @@ describeInBrowser('the report pages', () => {
     await ready(page);
     expect(new URL(page.url()).pathname).not.toBe('/admin/reports');
     assertClean();
+  });
+
+  test("报告下载 opens on the analyst's own producer, which 清空 lifts; the administrator, who has none, sees every producer", async () => {
+    // The demo analyst belongs to 一汽-大众, which has six reports this year (two a month, August to October).
+    const { page, assertClean } = await openSignedIn(browser(), '/comprehensiveinquiry/reportdownload');
+    const producerCells = () => page.locator('.report-page__table tbody tr td:nth-child(3)').allTextContents();
+    expect(new URL(page.url()).searchParams.has('producerIds')).toBe(false);
+    await expect(page.getByRole('button', { name: '选择厂商' }).textContent()).resolves.toBe('一汽-大众');
+    const own = await producerCells();
+    expect(own.length).toBeGreaterThan(0);
+    expect(new Set(own)).toEqual(new Set(['一汽-大众']));
+    await screenshot(page, 'h4-reportdownload-own-producer');
+    // The dialog holds the producer; 清空, 确定 and 查询 list every producer, and the address keeps that choice.
+    await page.getByRole('button', { name: '选择厂商' }).click();
+    await dialog(page).locator('.pick-dialog__chip').first().waitFor();
+    expect((await dialog(page).locator('.pick-dialog__chip').allTextContents()).map((t) => t.trim())).toEqual(['一汽-大众']);
+    await dialog(page).getByRole('button', { name: '清空' }).click();
+    await dialog(page).getByRole('button', { name: '确定' }).click();
+    await Promise.all([page.waitForURL((u) => u.searchParams.get('producerIds') === ''), page.getByRole('button', { name: '查询', exact: true }).click()]);
+    await page.waitForFunction(
+      () => new Set([...document.querySelectorAll('.report-page__table tbody tr td:nth-child(3)')].map((c) => c.textContent)).size > 1,
+    );
+    await page.reload();
+    await ready(page);
+    await expect(page.getByRole('button', { name: '选择厂商' }).textContent()).resolves.toBe('全部厂商');
+    expect(new Set(await producerCells()).size).toBeGreaterThan(1);
+    expect(await rows(page).count()).toBe(10);
+    assertClean();
+
+    const admin = await openPage(browser());
+    await signIn(admin.page, await createAdmin());
+    await admin.page.goto(`${testEnv().baseUrl}/comprehensiveinquiry/reportdownload`);
+    await ready(admin.page);
+    await expect(admin.page.getByRole('button', { name: '选择厂商' }).textContent()).resolves.toBe('全部厂商');
+    expect(await rows(admin.page).count()).toBe(10);
+    expect(new Set(await admin.page.locator('.report-page__table tbody tr td:nth-child(3)').allTextContents()).size).toBeGreaterThan(1);
+    await screenshot(admin.page, 'h4-reportdownload-admin');
+    admin.assertClean();
   });
 
   test('the administrator uploads a report, sees it at once, replaces and deletes it', async () => {

@@ -64,8 +64,8 @@ export function ProportionPanel({
   const sortKey = `${viewParam}Sort`;
   const order = readSort(new URLSearchParams(location.search), proportionSortColumns(view), sortKey);
   const rows = sortProportionRows(table?.rows ?? [], order);
-  const header = (column: string, text: string) => (
-    <SortHeader key={column} column={column} order={order} urlKey={sortKey}>
+  const header = (column: string, text: string, figure = true) => (
+    <SortHeader key={column} column={column} order={order} urlKey={sortKey} className={figure ? 'is-figure' : undefined}>
       {text}
     </SortHeader>
   );
@@ -85,7 +85,7 @@ export function ProportionPanel({
         <table className="ui celled compact unstackable table proportion-table kit-table">
           <thead>
             <tr>
-              {header('name', '车型')}
+              {header('name', '车型', false)}
               {header('price', '价格')}
               {columns.map((c) => header(c.field, c.label))}
             </tr>
@@ -93,10 +93,15 @@ export function ProportionPanel({
           <tbody>
             {rows.map((row) => (
               <tr key={`${row.subtotal ? 's' : 'c'}${row.id}`} className={row.subtotal ? 'is-subtotal' : undefined}>
-                <td>{row.name}</td>
-                <td>{row.priceStr}</td>
+                {/* A trim new this model year compared with the one it replaced says which (decision 278). */}
+                <td className={row.priorName ? 'proportion-table__met' : undefined} title={row.priorName ? `同期为 ${row.priorName}` : undefined}>
+                  {row.name}
+                </td>
+                <td className="is-figure">{row.priceStr}</td>
                 {columns.map((c) => (
-                  <td key={c.label}>{cellText(row, c)}</td>
+                  <td key={c.label} className="is-figure">
+                    {cellText(row, c)}
+                  </td>
                 ))}
               </tr>
             ))}

@@ -1,9 +1,10 @@
 /**
  * A price × figure chart of the sales-proportion page (spec 001 §2.3): each point a trim at its weighted
  * TP or MSRP (x, 万) against its sales or MIX (y), as bubbles sized by volume or as plain points, one
- * colour per series; the tooltip names the trim and its series. Drawn with chart.js in the browser into
- * a box of fixed height.
+ * colour per series; the largest points carry their trim's name (LABELLED_POINTS, never over one another), the
+ * tooltip names any trim and its series on hover. Drawn with chart.js in the browser into a box of fixed height.
  */
+import type { Chart, Plugin } from 'chart.js';
 import type { ReactNode } from 'react';
 
 import { type PriceScatter, thousands } from '@car/contracts';
@@ -17,6 +18,67 @@ const PALETTE = ['#1a5fd0', '#f59f00', '#7048e8', '#37b24d', '#e8590c', '#0c8599
 /** The largest bubble's radius in pixels; the others by the square root of their volume. */
 const MAX_RADIUS = 24;
 const MIN_RADIUS = 3;
+
+/** How many of the largest points carry their trim's name on the chart; the rest name themselves on hover (issue 45 §2). */
+export const LABELLED_POINTS = 6;
+const LABEL_FONT = '12px "PingFang SC", "Microsoft YaHei", sans-serif';
+const LABEL_GAP = 3;
+
+interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+const overlaps = (a: Box, b: Box): boolean => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+/**
+ * Names the largest points by sales, at most LABELLED_POINTS, each above its point or else below it, skipping one
+ * whose name would cross a name already written or leave the plot (a trim drawn in two years is named once). What it wrote is left on the
+ * canvas (`data-point-labels`, `data-point-label-boxes`) for the tests and the text alternative.
+ */
+const pointLabels: Plugin<'bubble' | 'scatter'> = {
+  id: 'pointLabels',
+  afterDatasetsDraw(chart: Chart) {
+    const { ctx, chartArea } = chart;
+    const candidates = chart.data.datasets.flatMap((dataset, d) => {
+      const meta = chart.getDatasetMeta(d);
+      if (!chart.isDatasetVisible(d)) return [];
+      return meta.data.map((element, i) => {
+        const raw = dataset.data[i] as unknown as { name: string; sales: number; r?: number };
+        const { x, y } = element.getProps(['x', 'y'], true) as { x: number; y: number };
+        return { name: raw.name, sales: raw.sales, x, y, r: (element.options as { radius?: number }).radius ?? raw.r ?? 4 };
+      });
+    });
+    candidates.sort((a, b) => b.sales - a.sales || a.name.localeCompare(b.name));
+    ctx.save();
+    ctx.font = LABEL_FONT;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    const placed: Array<{ name: string; box: Box }> = [];
+    const inside = (b: Box) => b.left >= chartArea.left && b.right <= chartArea.right && b.top >= chartArea.top && b.bottom <= chartArea.bottom;
+    for (const point of candidates) {
+      if (placed.length === LABELLED_POINTS) break;
+      if (placed.some((p) => p.name === point.name)) continue;
+      const width = ctx.measureText(point.name).width + 4;
+      const height = 14;
+      const at = (centreY: number): Box => ({ left: point.x - width / 2, right: point.x + width / 2, top: centreY - height / 2, bottom: centreY + height / 2 });
+      const above = at(point.y - point.r - LABEL_GAP - height / 2);
+      const below = at(point.y + point.r + LABEL_GAP + height / 2);
+      const box = [above, below].find((b) => inside(b) && placed.every((p) => !overlaps(p.box, b)));
+      if (!box) continue;
+      ctx.fillStyle = 'rgba(255, 255, 255, 0.8)';
+      ctx.fillRect(box.left, box.top, box.right - box.left, box.bottom - box.top);
+      ctx.fillStyle = '#1f2d3d';
+      ctx.fillText(point.name, point.x, (box.top + box.bottom) / 2);
+      placed.push({ name: point.name, box });
+    }
+    ctx.restore();
+    chart.canvas.dataset.pointLabels = JSON.stringify(placed.map((p) => p.name));
+    chart.canvas.dataset.pointLabelBoxes = JSON.stringify(placed.map((p) => [p.box.left, p.box.top, p.box.right, p.box.bottom].map(Math.round)));
+  },
+};
 
 /** The canvas's accessible name: the title and each series with its number of trims drawn ('时间段对比：2026-10（5个车型），…'). */
 function chartLabel(title: string, chart: PriceScatter | null): string {
@@ -60,6 +122,7 @@ export function ScatterChart({ title, chart, type, percent, height, loading, too
       return {
         type: type === 0 ? 'bubble' : 'scatter',
         data: { datasets },
+        plugins: [pointLabels],
         options: {
           responsive: true,
           maintainAspectRatio: false,

@@ -3,12 +3,15 @@
  * the producers through the A–Z dialog (reopens with its choice; 清空 empties it), the report-name filter;
  * the table with checkboxes, select-all and 下载 (one report: its file; several: a zip made by a job with
  * progress); 点击加载更多 grows the page size by 10, 没有更多数据了哦 at the end. No filter side panel.
+ * An address without `producerIds` opens on the user's own producer where the account has one (issue 45 §5,
+ * decision 278); `producerIds=` (empty) is 全部厂商, which the dialog's 清空 writes.
  */
 import {
   REPORT_DOWNLOAD,
   REPORT_FILE_TYPES,
   REPORT_PAGE_SIZE,
   type ReportBundleView,
+  SEARCH,
   defaultReportRange,
   formatMonth,
   reportUploadMonths,
@@ -19,7 +22,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Button, Checkbox, Input, Table } from 'semantic-ui-react';
 
 import { MonthPicker } from '~/components/MonthPicker';
-import { usePickList } from '~/components/PickListDialog';
+import { useFollowingPickList } from '~/components/PickListDialog';
 import { ReportBundleProgress } from '~/components/ReportBundleProgress';
 import { ReportListMore, reportDownloadHref as downloadHref } from '~/components/ReportListMore';
 import { MakerDialog } from '~/components/MakerDialog';
@@ -30,7 +33,8 @@ import { isApiFailure, type ApiFailure } from '~/utils/api-failure';
 import { apiGet } from '~/utils/api.server';
 import { titled } from '~/utils/meta';
 import { settle } from '~/utils/settle.server';
-import { displayText } from '~/utils/pick-list';
+import { displayText, type PickItem, selectionOf } from '~/utils/pick-list';
+import { loadCurrentUser } from '~/utils/security.server';
 import reportsCss from '~/styles/reports.css?url';
 
 export const meta: MetaFunction = () => titled('报告下载');
@@ -41,13 +45,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const range = defaultReportRange();
   const startDate = url.searchParams.get('startDate') || formatMonth(range.startDate);
   const endDate = url.searchParams.get('endDate') || formatMonth(range.endDate);
-  const producerIds = url.searchParams.get('producerIds') ?? '';
+  const given = url.searchParams.get('producerIds');
+  // No producer in the address: the account's own producer, if it has one (an administrator has none: all producers).
+  const ownProducerId = given === null ? ((await settle(loadCurrentUser(request, context))).value?.producerId ?? null) : null;
+  const producerIds = given ?? (ownProducerId ? String(ownProducerId) : '');
   const name = url.searchParams.get('name') ?? '';
   const size = Math.max(REPORT_PAGE_SIZE, Math.min(500, Number(url.searchParams.get('size')) || REPORT_PAGE_SIZE));
   // A refused filter (a producer id that names none, decision 131) leaves the list empty and its message in the toast; the page stays.
-  const list = await settle(apiGet(request, context, REPORT_DOWNLOAD.list, { startDate, endDate, producerIds, name, page: 1, pageSize: size }));
+  const [list, makers] = await Promise.all([
+    settle(apiGet(request, context, REPORT_DOWNLOAD.list, { startDate, endDate, producerIds, name, page: 1, pageSize: size })),
+    producerIds ? settle(apiGet(request, context, SEARCH.producers, {})) : null,
+  ]);
   const page = list.value ?? { items: [], total: 0, page: 1, pageSize: size, hasMore: false };
-  return { page, failure: list.failure, startDate, endDate, producerIds, name, size, months: reportUploadMonths() };
+  // The chosen producers by name, for the button and the dialog's choice.
+  const named = new Map((makers?.value ?? []).flatMap((group) => group.list.map((item) => [item.id, item.name] as const)));
+  const producers: PickItem[] = producerIds
+    .split(',')
+    .map(Number)
+    .filter((id) => named.has(id))
+    .map((id) => ({ id, name: named.get(id) ?? '' }));
+  return { page, failure: list.failure, startDate, endDate, producerIds, producers, name, size, months: reportUploadMonths() };
 }
 
 type BundleAnswer = { bundle: ReportBundleView } | { failure: ApiFailure };
@@ -59,9 +76,9 @@ export default function ReportDownloadPage() {
   const [start, setStart] = useState(data.startDate);
   const [end, setEnd] = useState(data.endDate);
   const [name, setName] = useState(data.name);
-  const producers = usePickList();
-  // Until the dialog is first confirmed, a producer filter from the address shows as a count.
-  const [picked, setPicked] = useState(false);
+  // The dialog's choice follows the address (the loader names its producers); 查询 writes the confirmed one.
+  const incoming = useMemo(() => selectionOf(data.producers), [data.producers]);
+  const producers = useFollowingPickList(incoming);
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
   const bundler = useFetcher<BundleAnswer>();
   const toast = useToast();
@@ -76,10 +93,10 @@ export default function ReportDownloadPage() {
     setChosen((current) => new Set(items.filter((item) => current.has(item.id)).map((item) => item.id)));
   }, [items]);
 
-  const producerIds = useMemo(() => producers.state.confirmed.items.map((item) => String(item.id)).join(','), [producers.state.confirmed]);
   const search = (size = REPORT_PAGE_SIZE) => {
     const params = new URLSearchParams({ startDate: start, endDate: end });
-    if (producerIds) params.set('producerIds', producerIds);
+    // Always written: without it the page would open on the user's own producer again (an empty one is 全部厂商).
+    params.set('producerIds', producers.state.confirmed.items.map((item) => String(item.id)).join(','));
     if (name.trim()) params.set('name', name.trim());
     if (size > REPORT_PAGE_SIZE) params.set('size', String(size));
     setSearchParams(params, { preventScrollReset: true });
@@ -89,9 +106,6 @@ export default function ReportDownloadPage() {
     setStart(formatMonth(range.startDate));
     setEnd(formatMonth(range.endDate));
     setName('');
-    producers.clear();
-    producers.confirm();
-    setPicked(true);
     setChosen(new Set());
     setSearchParams(new URLSearchParams(), { preventScrollReset: true });
   };
@@ -130,7 +144,7 @@ export default function ReportDownloadPage() {
           <PickButton label="选择厂商" className="report-page__producers" onClick={producers.open}>
             {producers.state.confirmed.items.length
               ? displayText(producers.state.confirmed.items)
-              : !picked && data.producerIds
+              : data.producerIds && data.producers.length === 0
                 ? `已选 ${data.producerIds.split(',').length} 个厂商`
                 : '全部厂商'}
           </PickButton>
@@ -151,7 +165,7 @@ export default function ReportDownloadPage() {
           重置
         </Button>
       </div>
-      <MakerDialog kind="reportProducer" pick={producers} onConfirm={() => setPicked(true)} />
+      <MakerDialog kind="reportProducer" pick={producers} />
       <div className="report-page__actions">
         <Checkbox id="report-select-all" label="全选" checked={allChosen} disabled={items.length === 0} onChange={toggleAll} />
         <Button primary type="button" disabled={ids.length === 0 || bundler.state !== 'idle'} loading={bundler.state !== 'idle'} onClick={download}>
