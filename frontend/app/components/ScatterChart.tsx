@@ -63,7 +63,9 @@ const pointLabels: Plugin<'bubble' | 'scatter'> = {
       if (placed.some((p) => p.name === point.name)) continue;
       const width = ctx.measureText(point.name).width + 4;
       const height = 14;
-      const at = (centreY: number): Box => ({ left: point.x - width / 2, right: point.x + width / 2, top: centreY - height / 2, bottom: centreY + height / 2 });
+      // Centred on the point, moved sideways as far as needed to stay inside the plot (a bubble near an edge).
+      const left = Math.max(chartArea.left, Math.min(point.x - width / 2, chartArea.right - width));
+      const at = (centreY: number): Box => ({ left, right: left + width, top: centreY - height / 2, bottom: centreY + height / 2 });
       const above = at(point.y - point.r - LABEL_GAP - height / 2);
       const below = at(point.y + point.r + LABEL_GAP + height / 2);
       const box = [above, below].find((b) => inside(b) && placed.every((p) => !overlaps(p.box, b)));
@@ -71,7 +73,7 @@ const pointLabels: Plugin<'bubble' | 'scatter'> = {
       ctx.fillStyle = 'rgba(255, 255, 255, 0.8)';
       ctx.fillRect(box.left, box.top, box.right - box.left, box.bottom - box.top);
       ctx.fillStyle = '#1f2d3d';
-      ctx.fillText(point.name, point.x, (box.top + box.bottom) / 2);
+      ctx.fillText(point.name, (box.left + box.right) / 2, (box.top + box.bottom) / 2);
       placed.push({ name: point.name, box });
     }
     ctx.restore();
