@@ -176,8 +176,14 @@ export const CONFIG_FIVE = [
   `ids=720,585,68,549,509&carJllCodes=${[trimCodes(9761, 9802), trimCodes(7611, 7652), trimCodes(857, 896), trimCodes(7010, 7047), trimCodes(6331, 6368)].join(',')}`,
   `ids=582,127,615,517,604&carJllCodes=${[trimCodes(7549, 7586), trimCodes(1704, 1740), trimCodes(8082, 8118), trimCodes(6508, 6544), trimCodes(7957, 7992)].join(',')}`,
 ];
+/**
+ * Five sub-series of ten trims each (issue 45): the comparison an analyst builds by hand, and the deck it makes —
+ * by default the items that differ (decision 273), a sub-series' trims to a slide.
+ */
+export const CONFIG_FIVE_BY_TEN = `ids=720,585,68,549,509&carJllCodes=${[trimCodes(9761, 9770), trimCodes(7611, 7620), trimCodes(857, 866), trimCodes(7010, 7019), trimCodes(6331, 6340)].join(',')}`;
 const CONFIG_VARIANTS: readonly string[] = [
   ...CONFIG_FIVE,
+  CONFIG_FIVE_BY_TEN,
   'ids=720,585,68,549,509',
   'ids=582,127,615,517,604',
   `${CONFIG_FIVE[0]}&niankuan=2024,2025,2026&energy=1`,
@@ -441,14 +447,22 @@ export const ENDPOINTS: readonly BenchEndpoint[] = [
   { group: 'carConfig', path: 'carConfig/searchCar', variants: ['name=宝马', 'name=朗', 'name=L', 'name=秦', 'name=Model', 'name=EV', 'name=大众', 'name=奔'] },
   { group: 'carConfig', path: 'carConfig/get', variants: [...CONFIG_VARIANTS] },
   /**
-   * 导出PPT of 配置查询 (decision 219): five sub-series with every trim (200 and 185 columns × the whole sheet, the
-   * largest page: known to be over 1 s), and the first load of five sub-series with and without 仅显示差异项.
+   * 导出PPT of 配置查询 (decisions 219, 273): five sub-series with every trim (200 and 185 columns, the items that
+   * differ — the default — and the whole sheet, the largest page), five of ten trims each, and the first load of
+   * five sub-series by default, as 全部项 and with 隐藏未配置项.
    */
   {
     group: 'carConfig',
     path: 'carConfig/ppt',
     targetMs: 1000,
-    variants: [...CONFIG_FIVE, 'ids=720,585,68,549,509', 'ids=582,127,615,517,604&differ=1&hide=1'],
+    variants: [
+      ...CONFIG_FIVE,
+      `${CONFIG_FIVE[0]}&differ=0`,
+      CONFIG_FIVE_BY_TEN,
+      'ids=720,585,68,549,509',
+      'ids=720,585,68,549,509&differ=0',
+      'ids=582,127,615,517,604&differ=1&hide=1',
+    ],
   },
   // 整体市场价格指数 and 车系价格追踪 (price facts from 2019-01).
   { group: 'price', path: 'price/marketPriceWhole/whole', variants: [...PRICE_FILTERS] },

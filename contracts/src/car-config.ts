@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTROL_CHARACTERS, idList, optional, searchText, strictQuery } from './params';
+import { blankIsAbsent, CONTROL_CHARACTERS, idList, optional, searchText, strictQuery } from './params';
 import { refersTo } from './references';
 
 /**
@@ -81,6 +81,35 @@ export const configDownloadSchema = strictQuery({
   differ: flag,
 });
 export type ConfigDownloadQuery = z.output<typeof configDownloadSchema>;
+
+/**
+ * 仅显示差异项 is the view's default (issue 45 §1, decision 273): the page opens on the items that differ and
+ * 全部项 is one choice away (unticking it: `differ=0` in the address and in the files' links); 导出PPT, asked
+ * without `differ`, is the deck of the items that differ too. (下载 Excel's API keeps its old default, all
+ * items, for the callers that leave it out; the page's link always says which.)
+ */
+export const DIFFER_BY_DEFAULT = true;
+/** 导出PPT's parameters: 下载 Excel's, with 仅显示差异项 on unless `differ=0`. */
+export const configDeckSchema = strictQuery({
+  ...configShape,
+  hide: flag,
+  differ: z.preprocess(blankIsAbsent, z.enum(['0', '1'], '应为 0 或 1').default(DIFFER_BY_DEFAULT ? '1' : '0')).transform((v) => v === '1'),
+});
+export type ConfigDeckQuery = z.output<typeof configDeckSchema>;
+
+/** What 显示 says of the view (the deck's title tags): the rows it keeps, or 全部项 when it keeps every row. */
+export function configViewLabels(view: { hide: boolean; differ: boolean }): string[] {
+  const shown = [view.hide ? '隐藏未配置项' : null, view.differ ? '仅显示差异项' : null].filter((t): t is string => t !== null);
+  return shown.length > 0 ? shown : ['全部项'];
+}
+
+/**
+ * A trim named with its sub-series ('英朗 2026款 1.5L 自动 进取版'): a trim's own name ('2026款 1.5L 自动 进取版')
+ * does not say whose it is; one that already starts with it is left as it is.
+ */
+export function trimTitle(subSeries: string, trim: string): string {
+  return subSeries === '' || trim.startsWith(subSeries) ? trim : `${subSeries} ${trim}`;
+}
 
 export const configLevel1Schema = strictQuery({});
 

@@ -336,7 +336,12 @@ export const CAR_CONFIG = {
   ),
   level1: carConfig('level1', cc.configLevel1Schema, z.array(cc.configCategorySchema), '配置表的一级分类 [{id, name}]，锚点导航用'),
   download: carConfig('download', cc.configDownloadSchema, 'xlsx', '下载配置对比 Excel：同 get 的参数，加 hide（隐藏未配置项）、differ（仅显示差异项）'),
-  ppt: carConfig('ppt', cc.configDownloadSchema, 'pptx', '导出PPT：页面所示的车型市场表现与配置表（参数同 download，列与行分页）'),
+  ppt: carConfig(
+    'ppt',
+    cc.configDeckSchema,
+    'pptx',
+    '导出PPT：页面所示的车型市场表现与配置表（参数同 download；differ 缺省为 1 即只看差异项，differ=0 为全部项；列按子车系分页）',
+  ),
 };
 
 export const DATA_EXPORT = {

@@ -54,7 +54,14 @@ describeInBrowser('the configuration query page', () => {
     // Typing lists matches; a click selects and loads the table with the pre-selected trims.
     await pick(page, '朗', '朗逸');
     await pick(page, '宝马', '宝马5系');
+    // A sub-series added is one request for the page's data: the pre-selected trims go into the address
+    // without the comparison being asked again (decision 274; the loader's redirect asked twice).
+    const dataCalls: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/product/configquery.data')) dataCalls.push(r.url());
+    });
     await pick(page, '宝马', '宝马3系');
+    expect(dataCalls).toHaveLength(1);
     await expect(page.locator('.config-chip').allTextContents()).resolves.toEqual(['朗逸', '宝马5系', '宝马3系']);
     let url = new URL(page.url());
     expect(url.searchParams.get('ids')).toBe('545,585,582');
@@ -62,7 +69,11 @@ describeInBrowser('the configuration query page', () => {
     const firstCodes = first.columns.map((c) => c.carJllCode);
     expect(await once(page, headerCodes, firstCodes)).toEqual(firstCodes);
     expect(url.searchParams.get('carJllCodes')).toBe(first.columns.map((c) => c.carJllCode).join(','));
-    const firstLabels = first.items.flatMap((b) => flatLabels(b.data));
+    // 仅显示差异项 is ticked by default (decision 273): the rows the trims do not show alike.
+    expect(await page.locator('.config-toolbar .ui.checkbox', { hasText: '仅显示差异项' }).locator('input').isChecked()).toBe(true);
+    expect(url.searchParams.has('differ')).toBe(false);
+    const firstLabels = visibleBlocks(first.items, firstCodes, { hideUnequipped: false, onlyDiffering: true }).flatMap((b) => flatLabels(b.data));
+    expect(firstLabels.length).toBeLessThan(first.items.flatMap((b) => flatLabels(b.data)).length);
     expect(await once(page, rowLabels, firstLabels)).toEqual(firstLabels);
     // The head carries MSRP, the month's volume and TP.
     await expect(page.locator('.config-head tr.config-freeze th').allTextContents()).resolves.toEqual(first.freezes.map((f) => f.desc));
@@ -129,12 +140,17 @@ describeInBrowser('the configuration query page', () => {
     await ready(page);
     const codes = await headerCodes(page);
     const table = await apiResult<ConfigTable>(page, '/carConfig/get', { ids: '545,585,582', carJllCodes: codes.join(',') });
+    // 全部项 is one choice away: unticking 仅显示差异项 shows every row (differ=0 in the address).
+    await page.getByText('仅显示差异项').click();
+    await page.waitForURL((u) => u.searchParams.get('differ') === '0');
+    const all = table.items.flatMap((b) => flatLabels(b.data));
+    expect(await once(page, rowLabels, all)).toEqual(all);
     await page.getByText('隐藏未配置项').click();
     await page.waitForURL((u) => u.searchParams.get('hide') === '1');
     const hidden = visibleBlocks(table.items, codes, { hideUnequipped: true, onlyDiffering: false }).flatMap((b) => flatLabels(b.data));
     expect(await once(page, rowLabels, hidden)).toEqual(hidden);
     await page.getByText('仅显示差异项').click();
-    await page.waitForURL((u) => u.searchParams.get('differ') === '1');
+    await page.waitForURL((u) => u.searchParams.get('hide') === '1' && !u.searchParams.has('differ'));
     const differing = visibleBlocks(table.items, codes, { hideUnequipped: true, onlyDiffering: true });
     const differingLabels = differing.flatMap((b) => flatLabels(b.data));
     expect(await once(page, rowLabels, differingLabels)).toEqual(differingLabels);

@@ -1,15 +1,17 @@
 import type JSZip from 'jszip';
 import request from 'supertest';
-import { cellsOf, columnIndexes, type ConfigRow, type ConfigTable, DEFINITIONS, visibleBlocks } from '@car/contracts';
-import { binaryBody } from '../support/shared-app';
+import { cellsOf, columnIndexes, type ConfigRow, type ConfigTable, DEFINITIONS, trimTitle, visibleBlocks } from '@car/contracts';
+import { sheetPages } from '../../backend/src/carConfig/car-config.deck';
+import { TABLE_ROWS_PER_SLIDE } from '../../backend/src/deck/deck.style';
+import { binaryBody, sharedApp, type SharedApp } from '../support/shared-app';
 import { configFixtureApp } from '../support/config-fixture';
 import { deckAnswer, decode, part, slide, slideCount } from '../support/deck-zip';
 
 /*
- * 导出PPT of 配置查询 (decision 219) on the hand-made sheet of car-config.spec.ts (sub-series 德锐 51, 乙电EV 53,
+ * 导出PPT of 配置查询 (decisions 219, 273) on the hand-made sheet of car-config.spec.ts (sub-series 德锐 51, 乙电EV 53,
  * 乙尊 54; the latest month 2026-03): the deck read as its zip of XML — the verdict table against the page's
  * frozen head rows, every cell of the sheet's slides against carConfig/get with the page's two checkboxes
- * applied (visibleBlocks, as the page applies them), the columns in the page's order.
+ * applied (visibleBlocks, as the page applies them; 仅显示差异项 unless differ=0), the columns in the page's order.
  */
 describe('导出PPT of 配置查询 (carConfig/ppt)', () => {
   const fixture = configFixtureApp('config_deck', 91);
@@ -29,43 +31,50 @@ describe('导出PPT of 配置查询 (carConfig/ppt)', () => {
   }
 
   /**
-   * The tables of the slides whose title starts with `title`, put together again: the slides of one group of
-   * columns (one header) one after the other, then the groups side by side (each repeats the item column).
+   * The sheet's slides (after the verdict) put together again: the slides of one group of trims (one header) one
+   * after the other, a category's heading again at the top of a slide it goes on to （续） left out, then the groups
+   * side by side (each repeats the item column). Every slide's title names the categories on it.
    */
-  async function joined(zip: JSZip, title: string): Promise<string[][]> {
+  async function sheetOf(zip: JSZip): Promise<string[][]> {
     const groups: Array<{ header: string[]; rows: string[][] }> = [];
-    for (let n = 2; n <= slideCount(zip); n++) {
+    for (let n = 3; n <= slideCount(zip); n++) {
       const { texts, table } = await slide(zip, n);
-      if (texts[0] !== title && !texts[0].startsWith(`${title}（`)) continue;
+      expect(texts[0]).toMatch(/^配置对比：/);
       const [header, ...rows] = table;
+      const headings = rows.filter((r) => r.slice(1).every((v) => v === '') && !r[0].startsWith('\u3000')).map((r) => r[0].replace(/（续）$/, ''));
+      expect(texts[0].replace(/^配置对比：/, '').replace(/（\d+\/\d+）$/, '')).toBe(headings.join('、'));
+      const kept = rows.filter((r) => !r[0].endsWith('（续）'));
       const last = groups.at(-1);
-      if (last && last.header.join('\t') === header.join('\t')) last.rows.push(...rows);
-      else groups.push({ header, rows });
+      if (last && last.header.join('\t') === header.join('\t')) last.rows.push(...kept);
+      else groups.push({ header, rows: kept });
     }
     expect(groups.length).toBeGreaterThan(0);
-    for (const g of groups) expect(g.header[0]).toBe(groups[0].header[0]);
     const header = [groups[0].header[0], ...groups.flatMap((g) => g.header.slice(1))];
     const rows = groups[0].rows.map((row, i) => [row[0], ...groups.flatMap((g) => g.rows[i].slice(1))]);
     return [header, ...rows];
   }
 
-  /** The page's view of a comparison: its category tables through the two checkboxes, rows depth first, indented. */
-  function pageRows(table: ConfigTable, view: { hide: boolean; differ: boolean }): Array<{ title: string; rows: string[][] }> {
+  /** The page's view of a comparison: its category tables through the two checkboxes, each under its name, rows depth first, indented. */
+  function pageSheet(table: ConfigTable, view: { hide: boolean; differ: boolean }): string[][] {
     const codes = table.columns.map((c) => c.carJllCode);
-    return visibleBlocks(table.items, codes, { hideUnequipped: view.hide, onlyDiffering: view.differ }).map((block) => {
-      const at = columnIndexes(block.headerData, codes);
-      const walk = (rows: readonly ConfigRow[]): string[][] =>
-        rows.flatMap((r) => [[`${'　'.repeat(r.layer - 1)}${r.desc}`, ...cellsOf(r, at)], ...walk(r.data)]);
-      return { title: `配置对比：${block.desc}`, rows: [['配置项', ...table.columns.map((c) => c.carName)], ...walk(block.data)] };
-    });
+    const blocks = visibleBlocks(table.items, codes, { hideUnequipped: view.hide, onlyDiffering: view.differ });
+    return [
+      ['配置项', ...table.columns.map((c) => trimTitle(c.subSeriesName, c.carName))],
+      ...blocks.flatMap((block) => {
+        const at = columnIndexes(block.headerData, codes);
+        const walk = (rows: readonly ConfigRow[]): string[][] =>
+          rows.flatMap((r) => [[`${'　'.repeat(r.layer - 1)}${r.desc}`, ...cellsOf(r, at)], ...walk(r.data)]);
+        return [[block.desc, ...codes.map(() => '')], ...walk(block.data)];
+      }),
+    ];
   }
 
-  test('the first load: title slide, the verdict as the frozen head rows, every cell of the sheet as carConfig/get', async () => {
+  test('the first load: title slide, the verdict as the frozen head rows, the items that differ as carConfig/get, each trim under its sub-series', async () => {
     const query = { ids: '51,53,54' };
     const zip = await deckOf(query, '配置对比_德锐_乙电EV_乙尊.pptx');
     const table = await get(query);
     expect((await slide(zip, 1)).texts).toEqual(
-      expect.arrayContaining(['配置查询', '子车系：德锐、乙电EV、乙尊    车型：3 款', expect.stringMatching(/^数据截至 2026-03/)]),
+      expect.arrayContaining(['配置查询', '子车系：德锐、乙电EV、乙尊    车型：3 款    显示：仅显示差异项', expect.stringMatching(/^数据截至 2026-03/)]),
     );
 
     const verdict = await slide(zip, 2);
@@ -77,10 +86,24 @@ describe('导出PPT of 配置查询 (carConfig/ppt)', () => {
     // The page's figures (decision 141): 17.00万 → 17.00, a trim that sold none a dash.
     expect(verdict.table[1]).toEqual(['德锐 2026款 1.5T 豪华型', '德锐', '17.00', '200', '16.00']);
 
-    const expected = pageRows(table, { hide: false, differ: false });
-    expect(expected.map((b) => b.title)).toEqual(['配置对比：基本信息', '配置对比：车身', '配置对比：舒适配置']);
-    for (const block of expected) expect(await joined(zip, block.title)).toEqual(block.rows);
-    expect(slideCount(zip)).toBe(2 + expected.length);
+    // By default the items that differ (decision 273): 座位数 (5 everywhere), 冰箱 and 按摩 alike are left out,
+    // the categories one table, each under its name; the trims' heads name their sub-series.
+    const expected = pageSheet(table, { hide: false, differ: true });
+    expect(expected.map((r) => r[0])).toEqual(['配置项', '基本信息', '能源类型', '车身', '车长(mm)', '舒适配置', '座椅加热', '　后排', '按摩', '　主驾按摩']);
+    // These trims' own names start with their sub-series' (the demo's do not: '2026款 1.5L 自动 进取版').
+    expect(expected[0]).toEqual(['配置项', '德锐 2026款 1.5T 豪华型', '乙电EV 2025款 长续航', '乙尊 2024款 2.0T 旗舰型']);
+    expect(await sheetOf(zip)).toEqual(expected);
+    expect(slideCount(zip)).toBe(3);
+  });
+
+  test('全部项 is one choice away (differ=0): every row of the sheet', async () => {
+    const query = { ids: '51,53,54' };
+    const zip = await deckOf({ ...query, differ: '0' }, '配置对比_德锐_乙电EV_乙尊.pptx');
+    const table = await get(query);
+    expect((await slide(zip, 1)).texts).toEqual(expect.arrayContaining(['子车系：德锐、乙电EV、乙尊    车型：3 款    显示：全部项']));
+    const expected = pageSheet(table, { hide: false, differ: false });
+    expect(expected.map((r) => r[0])).toContain('座位数');
+    expect(await sheetOf(zip)).toEqual(expected);
   });
 
   test('the view as the page shows it: its column order and 仅显示差异项, 隐藏未配置项 and a filter in the tags', async () => {
@@ -93,9 +116,7 @@ describe('导出PPT of 配置查询 (carConfig/ppt)', () => {
       expect.arrayContaining(['子车系：德锐、乙电EV、乙尊    车型：4 款    年款：2024款、2025款、2026款    显示：隐藏未配置项、仅显示差异项']),
     );
     expect((await slide(zip, 2)).table.slice(1).map((r) => r[0])).toEqual(table.columns.map((c) => c.carName));
-    const expected = pageRows(table, { hide: true, differ: true });
-    for (const block of expected) expect(await joined(zip, block.title)).toEqual(block.rows);
-    expect(slideCount(zip)).toBe(2 + expected.length);
+    expect(await sheetOf(zip)).toEqual(pageSheet(table, { hide: true, differ: true }));
   });
 
   test('the notes carry 数据截至 and the definitions of the verdict’s figures', async () => {
@@ -114,5 +135,46 @@ describe('导出PPT of 配置查询 (carConfig/ppt)', () => {
       code: -1400,
       msg: '参数 ids 最多只能选择5个子车系',
     });
+  });
+});
+
+/*
+ * On the demo data: five sub-series of about ten trims each (the first ten of each, on sale first), the deck of
+ * the items that differ (decision 273). Every trim's head names its sub-series, a slide holds one sub-series'
+ * trims, and the sheet is one table through the categories, cut into slides of full pages: before, each of
+ * the 18 categories started slides of its own for every six trims (320 slides with every row, 239 with the
+ * items that differ; now 105 of the items that differ on the demo data).
+ */
+describe('导出PPT of five sub-series of about ten trims (demo data)', () => {
+  let app: SharedApp;
+  let token: string;
+  const ids = '720,585,68,549,509';
+
+  beforeAll(async () => {
+    ({ app, token } = await sharedApp({ address: '203.0.113.45' }));
+  });
+
+  test('each trim under its sub-series, a sub-series to a slide, the sheet in full pages', async () => {
+    const first = await request(app.getHttpServer()).get('/car/api/carConfig/get').query({ ids }).set('token', token);
+    const picked = (first.body.result as ConfigTable).cars.flatMap((s) => [...s.zaishouList, ...s.tingshouList].slice(0, 10).map((t) => t.carJllCode));
+    const query = { ids, carJllCodes: picked.join(',') };
+    const table = (await request(app.getHttpServer()).get('/car/api/carConfig/get').query(query).set('token', token)).body.result as ConfigTable;
+    expect(table.columns).toHaveLength(50);
+    const response = await request(app.getHttpServer()).get('/car/api/carConfig/ppt').query(query).set('token', token).buffer(true).parse(binaryBody);
+    const zip = await deckAnswer(response, `配置对比_${table.cars.map((c) => c.name).join('_')}.pptx`);
+
+    const codes = table.columns.map((c) => c.carJllCode);
+    const blocks = visibleBlocks(table.items, codes, { hideUnequipped: false, onlyDiffering: true });
+    const pages = sheetPages(blocks, codes, TABLE_ROWS_PER_SLIDE).length;
+    const verdictPages = Math.ceil(table.columns.length / TABLE_ROWS_PER_SLIDE);
+    // One group of slides per sub-series (ten trims each), each the same pages of rows.
+    expect(slideCount(zip)).toBe(1 + verdictPages + table.cars.length * pages);
+    const bySubSeries = new Map(table.columns.map((c) => [trimTitle(c.subSeriesName, c.carName), c.subSeriesName]));
+    for (let n = 2 + verdictPages; n <= slideCount(zip); n += pages) {
+      const [header] = (await slide(zip, n)).table;
+      const owners = new Set(header.slice(1).map((h) => bySubSeries.get(h)));
+      expect(owners.size).toBe(1);
+      expect(header.slice(1).every((h) => h.startsWith(`${[...owners][0]} `))).toBe(true);
+    }
   });
 });

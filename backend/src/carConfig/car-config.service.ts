@@ -3,6 +3,7 @@ import {
   CONFIG_MESSAGES,
   CONFIG_SEARCH_LIMIT,
   type ConfigBlock,
+  type ConfigDeckQuery,
   type ConfigDownloadQuery,
   type ConfigColumn,
   type ConfigFreeze,
@@ -146,16 +147,17 @@ export class CarConfigService {
   }
 
   /**
-   * 导出PPT (decision 219): the comparison as the page shows it — the same call as the page and its workbook —
-   * as the trims' market verdict and the sheet category by category, columns and rows over slides.
+   * 导出PPT (decisions 219, 273): the comparison as the page shows it — the same call as the page and its workbook —
+   * as the trims' market verdict and the sheet's rows (by default the items that differ) under their categories,
+   * a sub-series' trims together, each trim's head naming its sub-series.
    */
-  async deck(query: ConfigDownloadQuery, user: Pick<SessionUser, 'producerId' | 'brandId'>): Promise<{ fileName: string; deck: DeckDeclaration }> {
+  async deck(query: ConfigDeckQuery, user: Pick<SessionUser, 'producerId' | 'brandId'>): Promise<{ fileName: string; deck: DeckDeclaration }> {
     const [{ name, table, blocks, asOf, names }, maker] = await Promise.all([this.view(query), this.decks.maker(user)]);
     return {
       fileName: `${name}.pptx`,
       deck: {
         title: '配置查询',
-        tags: configTags(table, names, query, { hide: query.hide === true, differ: query.differ === true }),
+        tags: configTags(table, names, query, { hide: query.hide === true, differ: query.differ }),
         asOf,
         maker,
         slides: configSlides(table, blocks),

@@ -4,9 +4,14 @@
  * month's volume and TP; every frozen cell opaque, so nothing scrolls through them), and one table per category
  * with sub-rows indented under their parents. Every table has the same fixed column widths, so the
  * columns line up and nothing moves when the data arrives; the label column stays on the left.
+ *
+ * Drawn in two steps (decision 274): the head and the categories of the first screenful at once, the rest of the
+ * rows right after, as a transition (thousands of cells: five sub-series' trims × the sheet's rows), so the table
+ * shows as soon as its first rows are ready and the page stays responsive while the rest is drawn. Each category's
+ * table is drawn again only when its rows or the columns change (not while a sub-series loads).
  */
 import { cellsOf, columnIndexes, type ConfigBlock, type ConfigColumn, type ConfigFreeze, type ConfigRow, UNEQUIPPED } from '@car/contracts';
-import { forwardRef, type ReactNode } from 'react';
+import { forwardRef, memo, type ReactNode, useEffect, useMemo, useState, useTransition } from 'react';
 import { Icon } from 'semantic-ui-react';
 
 import { DefinedLabel } from '~/components/DefinedLabel';
@@ -14,6 +19,8 @@ import { subSeriesGroups } from '~/utils/config-query';
 
 const LABEL_WIDTH = 200;
 const COLUMN_WIDTH = 180;
+/** Rows drawn in the first step: more than the scroll box shows at once. */
+export const FIRST_ROWS = 40;
 
 export const categoryAnchorId = (id: number): string => `config-cat-${id}`;
 
@@ -24,7 +31,19 @@ interface Props {
   canRemove: boolean;
   onMove: (code: string, direction: -1 | 1) => void;
   onRemove: (code: string) => void;
-  children?: ReactNode;
+  /** Every row now (a jump to a category), without waiting for the second step. */
+  allRows?: boolean;
+  /** A line under the table (no column passes the filters, no row differs). */
+  note?: string | null;
+}
+
+/** How many of the blocks the first step draws: those that start within the first FIRST_ROWS rows (at least one). */
+export function firstBlocks(blocks: readonly ConfigBlock[]): number {
+  const count = (rows: readonly ConfigRow[]): number => rows.reduce((n, r) => n + 1 + count(r.data), 0);
+  let rows = 0;
+  let n = 0;
+  while (n < blocks.length && rows < FIRST_ROWS) rows += 1 + count(blocks[n++].data);
+  return n;
 }
 
 function Cols({ count }: { count: number }) {
@@ -62,14 +81,74 @@ function rowsOf(rows: readonly ConfigRow[], codes: readonly string[], at: readon
   ]);
 }
 
-export const ConfigCompareTable = forwardRef<HTMLDivElement, Props>(function ConfigCompareTable(
-  { columns, freezes, blocks, canRemove, onMove, onRemove, children },
+/** One category's table; drawn again only when its rows or the columns change. */
+const BlockTable = memo(function BlockTable({ block, codes, width }: { block: ConfigBlock; codes: readonly string[]; width: number }) {
+  return (
+    <table id={categoryAnchorId(block.id)} className="config-table config-block" style={{ width }} aria-label={block.desc}>
+      <Cols count={codes.length} />
+      <tbody>
+        <tr className="config-block__title">
+          <th scope="rowgroup" className="config-label">
+            {block.desc}
+          </th>
+          <td colSpan={Math.max(1, codes.length)} />
+        </tr>
+        {rowsOf(block.data, codes, columnIndexes(block.headerData, codes))}
+      </tbody>
+    </table>
+  );
+});
+
+export const ConfigCompareTable = memo(
+  forwardRef<HTMLDivElement, Props>(function ConfigCompareTable({ columns, freezes, blocks, canRemove, onMove, onRemove, allRows, note }, scrollRef) {
+    const codes = useMemo(() => columns.map((c) => c.carJllCode), [columns]);
+    const width = LABEL_WIDTH + COLUMN_WIDTH * columns.length;
+    // The blocks every row of which is drawn; others wait for the second step.
+    const [whole, setWhole] = useState<readonly ConfigBlock[] | null>(null);
+    const [, startTransition] = useTransition();
+    const complete = allRows === true || whole === blocks;
+    useEffect(() => {
+      if (whole !== blocks) startTransition(() => setWhole(blocks));
+    }, [blocks, whole]);
+    const drawn = complete ? blocks : blocks.slice(0, firstBlocks(blocks));
+    return (
+      <ConfigTableBody
+        ref={scrollRef}
+        columns={columns}
+        codes={codes}
+        width={width}
+        freezes={freezes}
+        blocks={drawn}
+        busy={!complete}
+        canRemove={canRemove}
+        onMove={onMove}
+        onRemove={onRemove}
+      >
+        {note ? <p className="config-note">{note}</p> : null}
+      </ConfigTableBody>
+    );
+  }),
+);
+
+interface BodyProps {
+  columns: readonly ConfigColumn[];
+  codes: readonly string[];
+  width: number;
+  freezes: readonly ConfigFreeze[];
+  blocks: readonly ConfigBlock[];
+  busy: boolean;
+  canRemove: boolean;
+  onMove: (code: string, direction: -1 | 1) => void;
+  onRemove: (code: string) => void;
+  children?: ReactNode;
+}
+
+const ConfigTableBody = forwardRef<HTMLDivElement, BodyProps>(function ConfigTableBody(
+  { columns, codes, width, freezes, blocks, busy, canRemove, onMove, onRemove, children },
   scrollRef,
 ) {
-  const codes = columns.map((c) => c.carJllCode);
-  const width = LABEL_WIDTH + COLUMN_WIDTH * columns.length;
   return (
-    <div className="config-scroll" ref={scrollRef}>
+    <div className="config-scroll" ref={scrollRef} aria-busy={busy || undefined} data-rows={busy ? 'first' : 'all'}>
       <div className="config-head">
         <table className="config-table" style={{ width }} aria-label="车型表头">
           <Cols count={columns.length} />
@@ -131,18 +210,7 @@ export const ConfigCompareTable = forwardRef<HTMLDivElement, Props>(function Con
         </table>
       </div>
       {blocks.map((block) => (
-        <table key={block.id} id={categoryAnchorId(block.id)} className="config-table config-block" style={{ width }} aria-label={block.desc}>
-          <Cols count={columns.length} />
-          <tbody>
-            <tr className="config-block__title">
-              <th scope="rowgroup" className="config-label">
-                {block.desc}
-              </th>
-              <td colSpan={Math.max(1, columns.length)} />
-            </tr>
-            {rowsOf(block.data, codes, columnIndexes(block.headerData, codes))}
-          </tbody>
-        </table>
+        <BlockTable key={block.id} block={block} codes={codes} width={width} />
       ))}
       {children}
     </div>

@@ -4,10 +4,9 @@
  * retail volume and TP) over each column (spec 001 §2.6, §4, §5). The whole comparison lives in the URL.
  */
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { redirect } from '@remix-run/node';
 import { useLoaderData, useLocation, useNavigate, useNavigation, type ShouldRevalidateFunction } from '@remix-run/react';
 import { CAR_CONFIG, CONFIG_MESSAGES, type IdName, visibleBlocks } from '@car/contracts';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Checkbox, Icon, Label } from 'semantic-ui-react';
 
 import { ConfigAnchorNav } from '~/components/ConfigAnchorNav';
@@ -54,22 +53,33 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: configCss 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const state = readConfigState(url.searchParams);
-  // Both calls are read before anything is thrown (a dead session's redirect, the pre-selection's), so neither is left without a reader.
+  // Both calls are read before anything is thrown (a dead session's redirect), so neither is left without a reader.
   const [level1, table] = await Promise.all([
     settle(apiGet(request, context, CAR_CONFIG.level1)),
     state.ids.length > 0 ? settle(apiGet(request, context, CAR_CONFIG.get, configApiParams(state))) : null,
   ]);
-  // A first load pre-selects trims; they go into the address at once, so the view is what a bookmark reopens.
+  // A first load pre-selects trims; the page writes them into the address at once (`adopt`, replacing the entry), so
+  // the view is what a bookmark reopens. Not a redirect: that asked for the same comparison a second time, and a
+  // sub-series added waited for both (decision 274).
+  let adopt: string | null = null;
   if (table?.value && (state.codes === null || state.codes.length === 0)) {
     const codes = table.value.columns.map((c) => c.carJllCode);
-    if (state.codes === null || codes.length > 0) throw redirect(`${url.pathname}${configSearch({ ...state, codes })}`);
+    if (state.codes === null || codes.length > 0) adopt = configSearch({ ...state, codes });
   }
-  return { categories: level1.value ?? [], table: table?.value ?? null, failure: firstFailure(level1, ...(table ? [table] : [])) };
+  return { categories: level1.value ?? [], table: table?.value ?? null, adopt, failure: firstFailure(level1, ...(table ? [table] : [])) };
 }
 
+/** The address the page is writing a first load's trims into: the loaded table is that view, so it is not asked again. */
+let adopting: string | null = null;
+
 // Removing or moving a column and the two checkboxes need no new data: every column shown is loaded.
-export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
-  isReturnAfterNetworkFailure(args) || !configNeedsReload(args.currentUrl, args.nextUrl) ? false : args.defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => {
+  if (adopting !== null && `${args.nextUrl.pathname}${args.nextUrl.search}` === adopting) {
+    adopting = null;
+    return false;
+  }
+  return isReturnAfterNetworkFailure(args) || !configNeedsReload(args.currentUrl, args.nextUrl) ? false : args.defaultShouldRevalidate;
+};
 export const clientLoader = keepPageOnNetworkFailure;
 
 type Filters = Pick<ConfigState, ConfigFilterKey>;
@@ -98,6 +108,12 @@ export default function ConfigQuery() {
   const go = (next: ConfigState, replace = false) =>
     navigate({ pathname: location.pathname, search: configSearch(next) }, { replace, preventScrollReset: true });
 
+  useEffect(() => {
+    if (data.adopt === null || location.search === data.adopt) return;
+    adopting = `${location.pathname}${data.adopt}`;
+    navigate({ pathname: location.pathname, search: data.adopt }, { replace: true, preventScrollReset: true });
+  }, [data.adopt]); // eslint-disable-line react-hooks/exhaustive-deps
+
   const toggle = (item: IdName) => {
     const ids = toggleSubSeries(state.ids, item.id);
     if (ids === 'tooMany') {
@@ -108,21 +124,45 @@ export default function ConfigQuery() {
     go(newSearch(state, ids));
   };
 
-  const loadedCodes = table?.columns.map((c) => c.carJllCode) ?? [];
-  const codes = shownCodes(state, loadedCodes);
-  const byCode = new Map(table?.columns.map((c) => [c.carJllCode, c]) ?? []);
-  const columns = codes.map((code) => byCode.get(code)!);
-  const blocks = table ? visibleBlocks(table.items, codes, { hideUnequipped: state.hide, onlyDiffering: state.differ }) : [];
+  const loadedCodes = useMemo(() => table?.columns.map((c) => c.carJllCode) ?? [], [table]);
+  // The columns and the rows shown, kept while nothing they depend on changes: the table (thousands of cells) is
+  // not drawn again while a sub-series loads or a picker opens (decision 274).
+  const codesKey = shownCodes(state, loadedCodes).join(',');
+  const codes = useMemo(() => (codesKey === '' ? [] : codesKey.split(',')), [codesKey]);
+  const columns = useMemo(() => {
+    const byCode = new Map(table?.columns.map((c) => [c.carJllCode, c]) ?? []);
+    return codes.map((code) => byCode.get(code)!);
+  }, [table, codes]);
+  const blocks = useMemo(
+    () => (table ? visibleBlocks(table.items, codes, { hideUnequipped: state.hide, onlyDiffering: state.differ }) : []),
+    [table, codes, state.hide, state.differ],
+  );
   const selectedCodes = state.codes ?? loadedCodes;
   const onePerSub = onePerSubSeries(columns);
 
   const scroller = useRef<HTMLDivElement>(null);
-  const jump = (id: number) => {
+  // A category's rows may still be on their way (ConfigCompareTable draws the first screenful first): a jump
+  // asks for every row, then scrolls once they are there.
+  const [jumpTo, setJumpTo] = useState<number | null>(null);
+  useEffect(() => {
+    if (jumpTo === null) return;
     const box = scroller.current;
-    const target = box?.querySelector<HTMLElement>(`#${categoryAnchorId(id)}`);
+    const target = box?.querySelector<HTMLElement>(`#${categoryAnchorId(jumpTo)}`);
     const head = box?.querySelector<HTMLElement>('.config-head');
     if (box && target) box.scrollTo({ top: target.offsetTop - (head?.offsetHeight ?? 0), behavior: scrollBehavior() });
-  };
+    setJumpTo(null);
+  }, [jumpTo]);
+  // The column buttons read the latest view through a ref, so the table's props stay the same between views.
+  const latest = useRef({ state, codes });
+  latest.current = { state, codes };
+  const onMove = useCallback(
+    (code: string, direction: -1 | 1) => go({ ...latest.current.state, codes: moveColumn(latest.current.codes, code, direction) }, true),
+    [], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+  const onRemove = useCallback(
+    (code: string) => go({ ...latest.current.state, codes: removeColumn(latest.current.codes, code) }, true),
+    [], // eslint-disable-line react-hooks/exhaustive-deps
+  );
 
   const loading = navigation.state !== 'idle' && navigation.location?.pathname === location.pathname;
   const filtering = () => {
@@ -249,19 +289,24 @@ export default function ConfigQuery() {
               ))}
             </div>
             <div className="config-body">
-              <ConfigAnchorNav categories={data.categories} shown={new Set(blocks.map((b) => b.id))} onJump={jump} />
+              <ConfigAnchorNav categories={data.categories} shown={new Set(blocks.map((b) => b.id))} onJump={setJumpTo} />
               <ConfigCompareTable
                 ref={scroller}
                 columns={columns}
                 freezes={table.freezes}
                 blocks={blocks}
                 canRemove={canRemoveColumn(codes)}
-                onMove={(code, direction) => go({ ...state, codes: moveColumn(codes, code, direction) }, true)}
-                onRemove={(code) => go({ ...state, codes: removeColumn(codes, code) }, true)}
-              >
-                {columns.length === 0 ? <p className="config-note">所选车型均不符合筛选条件，请在“车型选择”中勾选车型。</p> : null}
-                {columns.length > 0 && blocks.length === 0 ? <p className="config-note">所选车型的配置没有{state.differ ? '差异' : '可显示的项目'}。</p> : null}
-              </ConfigCompareTable>
+                onMove={onMove}
+                onRemove={onRemove}
+                allRows={jumpTo !== null}
+                note={
+                  columns.length === 0
+                    ? '所选车型均不符合筛选条件，请在“车型选择”中勾选车型。'
+                    : blocks.length === 0
+                      ? `所选车型的配置没有${state.differ ? '差异' : '可显示的项目'}。`
+                      : null
+                }
+              />
             </div>
           </>
         )}

@@ -20,9 +20,17 @@ const state = (search: string) => readConfigState(new URLSearchParams(search));
 describe('the configuration query state', () => {
   test('reads and writes the URL, keeping the column order', () => {
     const s = state('?ids=53,51,x&carJllCodes=J2,J1&niankuan=2026&engin=1.5T,无&hide=1');
-    expect(s).toEqual({ ids: [53, 51], codes: ['J2', 'J1'], niankuan: ['2026'], engin: ['1.5T', '无'], energy: [], battery: [], hide: true, differ: false });
+    expect(s).toEqual({ ids: [53, 51], codes: ['J2', 'J1'], niankuan: ['2026'], engin: ['1.5T', '无'], energy: [], battery: [], hide: true, differ: true });
     expect(decodeURIComponent(configSearch(s))).toBe('?ids=53,51&carJllCodes=J2,J1&niankuan=2026&engin=1.5T,无&hide=1');
     expect(state('?ids=51').codes).toBeNull();
+  });
+
+  test('仅显示差异项 is on unless the address says differ=0 (全部项, decision 273)', () => {
+    expect(state('?ids=51').differ).toBe(true);
+    expect(state('?ids=51&differ=1').differ).toBe(true);
+    expect(state('?ids=51&differ=0').differ).toBe(false);
+    expect(configSearch(state('?ids=51&differ=1'))).toBe('?ids=51');
+    expect(configSearch(state('?ids=51&differ=0'))).toBe('?ids=51&differ=0');
   });
 
   test('a new search clears the trims and the four filters, keeping the checkboxes', () => {
@@ -72,10 +80,11 @@ describe('the configuration query state', () => {
     expect(decodeURIComponent(configDownloadHref({ ...state('?ids=51&differ=1'), codes: ['b', 'a'] }))).toBe(
       '/car/api/carConfig/download?ids=51&carJllCodes=b,a&differ=1',
     );
-    // 导出PPT: the same view as a deck (decision 219).
+    // 导出PPT: the same view as a deck (decision 219); 仅显示差异项 said either way (decision 273).
     expect(decodeURIComponent(configDeckHref({ ...state('?ids=51&hide=1&niankuan=2026'), codes: ['b', 'a'] }))).toBe(
-      '/car/api/carConfig/ppt?ids=51&carJllCodes=b,a&niankuan=2026&hide=1',
+      '/car/api/carConfig/ppt?ids=51&carJllCodes=b,a&niankuan=2026&hide=1&differ=1',
     );
+    expect(decodeURIComponent(configDeckHref({ ...state('?ids=51&differ=0'), codes: ['a'] }))).toBe('/car/api/carConfig/ppt?ids=51&carJllCodes=a&differ=0');
   });
 });
 

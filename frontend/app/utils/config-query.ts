@@ -1,10 +1,10 @@
 /**
  * 配置查询's state, all of it in the URL so a comparison can be bookmarked and shared: the sub-series
  * (`ids`), the trims in column order (`carJllCodes`), the four filters (`niankuan`, `engin`, `energy`,
- * `battery`) and the two checkboxes (`hide` 隐藏未配置项, `differ` 仅显示差异项). The spec's state rules
+ * `battery`) and the two checkboxes (`hide` 隐藏未配置项, `differ` 仅显示差异项: on unless `differ=0`, decision 273). The spec's state rules
  * (001 §4) as pure functions: a new search clears the trims and filters; the filter button keeps them.
  */
-import { CAR_CONFIG, type ConfigColumn, MAX_CONFIG_SUB_SERIES, MAX_CONFIG_TRIMS } from '@car/contracts';
+import { CAR_CONFIG, type ConfigColumn, DIFFER_BY_DEFAULT, MAX_CONFIG_SUB_SERIES, MAX_CONFIG_TRIMS } from '@car/contracts';
 
 import { apiDownloadHref } from './download';
 
@@ -44,8 +44,13 @@ export function readConfigState(params: URLSearchParams): ConfigState {
     energy: list(params, 'energy'),
     battery: list(params, 'battery'),
     hide: params.get('hide') === '1',
-    differ: params.get('differ') === '1',
+    differ: readDiffer(params.get('differ')),
   };
+}
+
+/** 仅显示差异项 from the address: `1` on, `0` off (全部项), absent the default (DIFFER_BY_DEFAULT). */
+function readDiffer(value: string | null): boolean {
+  return value === '1' ? true : value === '0' ? false : DIFFER_BY_DEFAULT;
 }
 
 /** The comparison's parameters for `carConfig/get` (and, with the checkboxes, for the download). */
@@ -63,16 +68,16 @@ export function configSearch(state: ConfigState): string {
   if (state.codes !== null) params.set('carJllCodes', state.codes.join(','));
   for (const key of CONFIG_FILTER_KEYS) if (state[key].length > 0) params.set(key, state[key].join(','));
   if (state.hide) params.set('hide', '1');
-  if (state.differ) params.set('differ', '1');
+  if (state.differ !== DIFFER_BY_DEFAULT) params.set('differ', state.differ ? '1' : '0');
   const text = params.toString();
   return text ? `?${text}` : '';
 }
 
-/** The page's view as a file's parameters: the comparison with its two checkboxes (下载 Excel, 导出PPT). */
+/** The page's view as a file's parameters: the comparison with its two checkboxes (下载 Excel, 导出PPT), `differ` always said. */
 function viewParams(state: ConfigState): URLSearchParams {
   const params = new URLSearchParams(configApiParams(state));
   if (state.hide) params.set('hide', '1');
-  if (state.differ) params.set('differ', '1');
+  params.set('differ', state.differ ? '1' : '0');
   return params;
 }
 
