@@ -1,4 +1,13 @@
-import { alertChangeText, alertSubscriptionCreateSchema, alertValueText, conditionHolds, conditionText, viewLinkAt } from './alerts';
+import {
+  alertChangeText,
+  alertSubscriptionCreateSchema,
+  alertValueText,
+  conditionHolds,
+  conditionText,
+  subscriptionTitle,
+  viewLinkAt,
+  viewSourceOf,
+} from './alerts';
 
 describe('a condition on a figure', () => {
   test('不低于 N holds at N and above, 不高于 N at N and below, on the figure as shown', () => {
@@ -47,6 +56,23 @@ describe('a view at a new month', () => {
   test('a page without a month parameter keeps its address', () => {
     expect(viewLinkAt('/product/configquery', 'ids=1,2', 202604)).toBe('/product/configquery?ids=1%2C2');
     expect(viewLinkAt('/product/configquery', '', 202604)).toBe('/product/configquery');
+  });
+});
+
+describe("a subscription's title in words", () => {
+  test('says the page, the row, the data and the month, not the address', () => {
+    const search = 'source=2&time=2026-10&type=0&id=3';
+    expect(subscriptionTitle('/salevolume/companybrand', search, viewSourceOf('/salevolume/companybrand', search), '一汽-大众')).toBe(
+      '厂商品牌表现 · 一汽-大众 · 零售 · 2026-10',
+    );
+    expect(subscriptionTitle('/salevolume/wholemarket', 'source=1', viewSourceOf('/salevolume/wholemarket', 'source=1'), null)).toBe('整体市场表现 · 批发');
+    expect(subscriptionTitle('/price/cabmodelpricetrace', 'time=2026-09', viewSourceOf('/price/cabmodelpricetrace', ''), '朗逸')).toBe(
+      '车系价格追踪 · 朗逸 · 价格 · 2026-09',
+    );
+  });
+
+  test('leaves out a month that is not one', () => {
+    expect(subscriptionTitle('/salevolume/wholemarket', 'time=2026-13', 'retail', null)).toBe('整体市场表现 · 零售');
   });
 });
 

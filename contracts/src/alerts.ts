@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { growthText, pointsCardText, sharePercentText, thousands } from './display';
-import { formatMonth } from './months';
+import { formatMonth, MONTH_PATTERN } from './months';
 import { CONTROL_CHARACTERS, CONTROL_CHARACTER_MESSAGE, blankIsAbsent, intText, labelled, strictQuery } from './params';
 import { yuanText } from './price';
+import { MONTH_CALENDARS } from './references';
 import { ROBOT_DELIVERY_STATES } from './robots';
+import type { TableDimension } from './sales-dimensions';
+import { analysisPageOf } from './views';
 
 /**
  * 订阅与提醒 (issue 30 §2): an analyst subscribes to a view (its page path, query string and name, stored with
@@ -143,6 +146,41 @@ export function viewLinkAt(path: string, search: string, month: number): string 
   return query ? `${path}?${query}` : path;
 }
 
+// ---------- subscribing from a figure (issue 45 §4, decision 279) ----------
+
+/**
+ * The summary cards whose figure a condition can watch, by card: 当月销量 is 销量 and 同比 is 同比 of the page's row.
+ * 环比 and the year-to-date cards have no alert measure, so they carry no bell.
+ */
+export const SUMMARY_CARD_MEASURES: Readonly<Partial<Record<string, AlertMeasure>>> = { qty: 'sales', yoy: 'yoy' };
+
+/** The ranking tables whose rows a condition can name, by dimension code: 厂商, 品牌, 车系 (细分市场, 系别 and 区域 cannot). */
+export const TABLE_DIMENSION_ROW_KINDS: Readonly<Partial<Record<TableDimension, AlertRowKind>>> = { 5: 'producer', 3: 'brand', 6: 'subSeries' };
+
+/** What a bell on a figure fills the subscription form with: a condition on this measure of this row. */
+export interface FigureSubscription {
+  measure: AlertMeasure;
+  rowKind: AlertRowKind;
+  rowId: number;
+  rowName: string;
+}
+
+/** The months a view's figures come from, read from its address: a price page's are prices, else `source=1` is 批发量, any other 零售量. */
+export function viewSourceOf(path: string, search: string): AlertSource {
+  if (PRICE_VIEW_PATHS.includes(path)) return 'price';
+  return new URLSearchParams(search).get('source') === '1' ? 'wholesale' : 'retail';
+}
+
+/**
+ * A subscription's title in words, the one the form and 我的订阅 show instead of its address: the page's title, the
+ * row, the data and the view's month — '厂商品牌表现 · 一汽-大众 · 零售 · 2026-10'. A part the view does not have is left out.
+ */
+export function subscriptionTitle(path: string, search: string, source: AlertSource, rowName: string | null): string {
+  const params = new URLSearchParams(search);
+  const month = (VIEW_MONTH_PARAMS[path] ?? []).map((name) => params.get(name) ?? '').find((value) => MONTH_PATTERN.test(value));
+  return [analysisPageOf(path)?.name ?? path, rowName, MONTH_CALENDARS[source], month].filter(Boolean).join(' · ');
+}
+
 // ---------- parameters ----------
 
 const NAME_MESSAGE = '应为 1-60 个字符';
@@ -243,6 +281,8 @@ export const alertSubscriptionSchema = z.object({
   search: z.string(),
   /** The view's address as stored: path and query. */
   link: z.string(),
+  /** Its title in words (`subscriptionTitle`): '厂商品牌表现 · 一汽-大众 · 零售 · 2026-10'. */
+  title: z.string(),
   kind: z.enum(['newMonth', 'condition']),
   kindText: z.string(),
   source: z.enum(['retail', 'wholesale', 'price']),

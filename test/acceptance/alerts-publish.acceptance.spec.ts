@@ -1,6 +1,7 @@
 import type { Locator } from 'playwright-core';
 import { addMonths, ALERT_KINDS, type DataStatus, formatMonth, type Summary, type TablePage } from '@car/contracts';
 import { describeInBrowser, ready, screenshot, useBrowser } from '../support/browser';
+import { pickAlertRow } from '../support/alert-form';
 import { pollUntil } from '../support/poll';
 import { apiResult, cardsOf, settled, drawnCards } from '../support/sales-pages';
 import { ADMIN, ANALYST, openAs, pointHelpersAtShipped } from './support/analytics-kit';
@@ -98,9 +99,7 @@ describeInBrowser('a month imported by the administrator reaches the subscribed 
     await subscribe('品牌销量', async (form) => {
       await form.getByLabel(ALERT_KINDS.condition).check();
       await form.locator('select[name="rowKind"]').selectOption({ label: '品牌' });
-      const row = form.locator('select[name="rowId"]');
-      await row.locator('option', { hasText: brand }).first().waitFor({ state: 'attached' });
-      await row.selectOption({ label: brand });
+      await pickAlertRow(page, form, brand);
       await form.locator('select[name="measure"]').selectOption({ label: '销量' });
       await form.locator('select[name="comparison"]').selectOption({ label: '不低于' });
       await form.locator('input[name="threshold"]').fill(String(THRESHOLD));

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import type { DataStatus } from '@car/contracts';
 import { describeInBrowser, ready, screenshot, toastAfter, useBrowser } from '../support/browser';
+import { pickAlertRow } from '../support/alert-form';
 import { apiResult } from '../support/sales-pages';
 import { ANALYST, openAs, pointHelpersAtShipped } from './support/analytics-kit';
 
@@ -37,9 +38,7 @@ describeInBrowser('订阅与提醒 as shipped', () => {
     await form.locator('input[name="name"]').fill(name);
     await form.getByLabel('指标满足条件时提醒').check();
     await form.locator('select[name="rowKind"]').selectOption({ label: '品牌' });
-    const row = form.locator('select[name="rowId"]');
-    await row.locator('option', { hasText: '大众' }).first().waitFor({ state: 'attached' });
-    await row.selectOption({ label: '大众' });
+    await pickAlertRow(page, form, '大众');
     await form.locator('select[name="measure"]').selectOption({ label: '份额变化' });
     await form.locator('select[name="comparison"]').selectOption({ label: '不高于' });
     await form.locator('input[name="threshold"]').fill('-1');

@@ -233,4 +233,25 @@ describeInBrowser('accessibility (axe-core, WCAG 2.1 A and AA): no violation of 
     expect(describeFindings(found)).toBe('');
     await page.close();
   });
+
+  test("the bells of 厂商品牌表现 (a producer's page, its cards) and the form a bell opens, with its 对象 pick-list open (decision 279)", async () => {
+    const page = await analyst.newPage();
+    await page.goto(`${testEnv().baseUrl}/salevolume/companybrand`);
+    await settle(page);
+    const maker = await page.locator('.ranking-table tbody tr').first().locator('.maker-link').getAttribute('href');
+    await page.goto(`${testEnv().baseUrl}${maker!}`);
+    await settle(page);
+    const found = await audit(page, 'companybrand-maker');
+    await Promise.all([page.waitForURL(/\/alerts\/subscriptions\?/), page.locator('.summary-card[data-card="yoy"]').getByTestId('subscribe-figure').click()]);
+    await ready(page);
+    found.push(...(await audit(page, 'subscriptions+bell')));
+    await page.getByLabel('对象', { exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: '选择厂商' });
+    await dialog.locator('.pick-dialog__group').first().waitFor({ state: 'visible' });
+    found.push(...(await audit(page, 'subscriptions+bell+picker')));
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached', timeout: 5_000 });
+    expect(describeFindings(found)).toBe('');
+    await page.close();
+  });
 });

@@ -9,8 +9,13 @@ import {
   formatMonth,
   ROBOT_MESSAGES,
   robotStoppedNotice,
+  subscriptionTitle,
+  type Summary,
+  SUMMARY_CARD_MEASURES,
+  TABLE_DIMENSION_ROW_KINDS,
   type TableRow,
   type TeamRobot,
+  viewSourceOf,
 } from '@car/contracts';
 import { AlertEvaluator } from '../../backend/src/alerts/alert-evaluator';
 import { InProcessJobQueue, JobQueue } from '../../backend/src/queue/job-queue';
@@ -19,7 +24,7 @@ import { signIn } from '../support/shared-app';
 import { importCalls, type ImportTestbed, openImportTestbed } from '../support/import-testbed';
 import { receiver } from '../support/robot-receiver';
 import { createAnalyst } from '../support/users';
-import { ANALYST, BRANDS, PROVINCE } from '../support/sales-fixture';
+import { ANALYST, BRANDS, PRODUCERS, PROVINCE } from '../support/sales-fixture';
 
 const API = `${API_PREFIX}/alerts`;
 const HEADER = '月份,城市代码,车型代码,使用性质,所有权,颜色,销量';
@@ -231,6 +236,78 @@ describe('subscriptions and notifications', () => {
       `区域（窄）：${formatMonth(month)} 零售量数据已发布`,
       `整体（窄）：${formatMonth(month)} 零售量数据已发布`,
     ]);
+  });
+
+  test("a bell's subscription stores the condition its form showed, titled in words, on the figure its card or row shows (decision 279)", async () => {
+    const path = '/salevolume/companybrand';
+    // 甲德's own page (type 1 is 品牌): its 同比 card carries the bell.
+    const makerSearch = `source=2&time=2026-03&type=1&id=${JIADE.id}`;
+    const cardTitle = subscriptionTitle(path, makerSearch, viewSourceOf(path, makerSearch), JIADE.name);
+    expect(cardTitle).toBe('厂商品牌表现 · 甲德 · 零售 · 2026-03');
+    const fromCard = await subscribe(analyst, {
+      name: cardTitle,
+      path,
+      search: makerSearch,
+      kind: 'condition',
+      measure: SUMMARY_CARD_MEASURES.yoy,
+      comparison: 'below',
+      threshold: -5,
+      rowKind: 'brand',
+      rowId: JIADE.id,
+    });
+    expect(fromCard).toMatchObject({
+      name: cardTitle,
+      title: cardTitle,
+      path,
+      search: makerSearch,
+      source: 'retail',
+      measure: 'yoy',
+      rowKind: 'brand',
+      rowId: JIADE.id,
+      rowName: '甲德',
+      conditionText: '甲德 同比不高于 -5%',
+    });
+    // The overview's 厂商 ranking: 乙汽车's row carries the bell, on its 销量; wholesale figures say so.
+    const rankingSearch = '?source=1&time=2026-02&page=2';
+    const rowTitle = subscriptionTitle(path, 'source=1&time=2026-02&page=2', 'wholesale', PRODUCERS[1].name);
+    expect(rowTitle).toBe('厂商品牌表现 · 乙汽车 · 批发 · 2026-02');
+    const fromRow = await subscribe(analyst, {
+      name: rowTitle,
+      path,
+      search: rankingSearch,
+      kind: 'condition',
+      measure: 'sales',
+      comparison: 'above',
+      threshold: 100,
+      rowKind: TABLE_DIMENSION_ROW_KINDS[5],
+      rowId: PRODUCERS[1].id,
+    });
+    expect(fromRow).toMatchObject({ title: rowTitle, search: 'source=1&time=2026-02&page=2', source: 'wholesale', rowKind: 'producer', rowName: '乙汽车' });
+    const listed = await subscriptionsOf(analyst);
+    expect(listed.filter((s) => [fromCard.id, fromRow.id].includes(s.id)).map((s) => s.title)).toEqual([rowTitle, cardTitle]);
+
+    // The cards the bell is on read the figures the alert reads: the brand's ranking row of the same view.
+    const card = (
+      await server()
+        .get(`${API_PREFIX}/saleVolume/companyBrand/whole`)
+        .query({ source: '2', time: '2026-03', type: '1', foreignId: String(JIADE.id) })
+        .set('token', analyst)
+        .expect(200)
+    ).body.result as Summary;
+    const row = await brandRow('wholeMarket/bound', { source: '2', time: '2026-03' }, JIADE.id);
+    expect({ qty: card.qty, yoy: card.yoy }).toEqual({ qty: row.sales, yoy: row.yoy });
+    expect(Object.keys(SUMMARY_CARD_MEASURES)).toEqual(['qty', 'yoy']);
+
+    // A title follows what is stored: the edit to another row names it.
+    const moved = await post('subscriptions/update', analyst, {
+      id: fromCard.id,
+      name: cardTitle,
+      path,
+      search: makerSearch,
+      ...onBrand(YIPAI.id, 'yoy', 'below', -5),
+    });
+    expect(moved.result).toMatchObject({ name: cardTitle, title: '厂商品牌表现 · 乙牌 · 零售 · 2026-03' });
+    for (const id of [fromCard.id, fromRow.id]) await post('subscriptions/delete', analyst, { id });
   });
 
   test('a subscription is checked, refused in Chinese, and its owner alone may change it', async () => {

@@ -14,6 +14,7 @@ import {
   type ResultOf,
   type ALERTS,
   ROBOT_DELIVERY_STATE_LABELS,
+  subscriptionTitle,
   VIEW_MESSAGES,
 } from '@car/contracts';
 import { ApiException } from '../common/api-codes';
@@ -152,6 +153,7 @@ function subscriptionView(r: SubscriptionRecord): AlertSubscription {
     path: r.path,
     search: r.search,
     link: r.search ? `${r.path}?${r.search}` : r.path,
+    title: subscriptionTitle(r.path, r.search, r.source, r.rowName),
     kind: r.kind,
     kindText: ALERT_KINDS[r.kind],
     source: r.source,

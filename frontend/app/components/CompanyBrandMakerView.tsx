@@ -49,7 +49,12 @@ export function CompanyBrandMakerView({ data }: { data: CompanyBrandData }) {
       </div>
       <HeaderTags tags={[...filterTags(data.filters, data.lookups), { label: '区域', value: data.areaName }, { label, value: name }]} />
       <NewYearToggle time={data.filters.time} on={data.filters.newYear} />
-      <SummaryCards summary={data.summary} loading={pageChanging} newYear={data.filters.newYear} />
+      <SummaryCards
+        summary={data.summary}
+        loading={pageChanging}
+        newYear={data.filters.newYear}
+        subscribeRow={data.maker && state.id ? { rowKind: state.type === 0 ? 'producer' : 'brand', rowId: state.id, rowName: data.maker.name } : null}
+      />
       <TrendChart
         title={state.compareType === 0 ? `${name}销量走势` : `${name}与${state.compareType === 1 ? '厂商' : '品牌'}对比`}
         chart={data.chart}

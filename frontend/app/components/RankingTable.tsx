@@ -8,7 +8,16 @@ import { Link, useLocation, useNavigate } from '@remix-run/react';
 import { Fragment, useState, type ReactNode } from 'react';
 import { Button, Icon } from 'semantic-ui-react';
 
-import { rankArrow, RANKING_SORT_BY_TAG, salesDimension, type TableDimension, type TableRow, TAG_COLUMNS, tagHeader } from '@car/contracts';
+import {
+  rankArrow,
+  RANKING_SORT_BY_TAG,
+  salesDimension,
+  TABLE_DIMENSION_ROW_KINDS,
+  type TableDimension,
+  type TableRow,
+  TAG_COLUMNS,
+  tagHeader,
+} from '@car/contracts';
 import { growthClass } from '~/utils/format';
 import { hasMoreRows, rankingSort, readTags, sortRankingRows, tagsParam } from '~/utils/ranking-table';
 import { withParams } from '~/utils/sale-volume-query';
@@ -17,6 +26,7 @@ import { PanelBusy } from './PanelBusy';
 import { RankMark } from './RankMark';
 import { ShareChange } from './ShareChange';
 import { SortHeader } from './SortHeader';
+import { SubscribeBell } from './SubscribeBell';
 import { TableScroll } from './TableScroll';
 
 interface RankingTableProps {
@@ -131,6 +141,9 @@ export function RankingTable({
   const columns = TAG_COLUMNS.filter((c) => tags.includes(c.tag));
   const grouped = Boolean(groupHeader) && shown.some((r) => r.groupName);
   const more = paged && hasMoreRows(rows.length, total);
+  // A row of 厂商, 品牌 or 车系 carries a bell: subscribe to its 销量 (decision 279). Not a subtotal, not a tree's
+  // child (another kind of row), not over 1-2月合计 (two months' figures; an alert's are one month's).
+  const rowKind = newYear ? undefined : TABLE_DIMENSION_ROW_KINDS[dimension];
 
   const toggle = (id: number) =>
     setExpanded((current) => {
@@ -161,6 +174,7 @@ export function RankingTable({
           <span className="tree-toggle tree-toggle--leaf" />
         ) : null}
         {renderName && !row.heji ? renderName(row) : row.name}
+        {rowKind && depth === 0 && !row.heji && row.id > 0 ? <SubscribeBell figure={{ measure: 'sales', rowKind, rowId: row.id, rowName: row.name }} /> : null}
       </span>
     );
     const classes = [row.heji ? 'is-subtotal' : '', onRowClick && !row.heji ? 'is-clickable' : '', chosenRowId === row.id ? 'is-chosen' : '']

@@ -4,10 +4,11 @@
  */
 import { Icon } from 'semantic-ui-react';
 
-import { growthText, summaryCardTitles, type Summary } from '@car/contracts';
+import { type AlertRowKind, growthText, SUMMARY_CARD_MEASURES, summaryCardTitles, type Summary } from '@car/contracts';
 import { growthClass } from '~/utils/format';
 import { DefinedLabel } from './DefinedLabel';
 import { PanelBusy } from './PanelBusy';
+import { SubscribeBell } from './SubscribeBell';
 
 function Growth({ value }: { value: number | null }) {
   const cls = growthClass(value);
@@ -24,12 +25,18 @@ export function SummaryCards({
   loading = false,
   unit = '辆',
   newYear = false,
+  subscribeRow = null,
 }: {
   summary: Summary | null;
   loading?: boolean;
   unit?: string;
   /** 1-2月合计: the cards' titles say the period and what it compares with (decision 198). */
   newYear?: boolean;
+  /**
+   * The row the cards are the figures of (a producer's or brand's page): the cards an alert can watch carry a bell
+   * (decision 279). None over 1-2月合计, whose figures are two months' and an alert's are one month's.
+   */
+  subscribeRow?: { rowKind: AlertRowKind; rowId: number; rowName: string } | null;
 }) {
   const titles = summaryCardTitles(summary?.time, newYear);
   const cards: Array<{ key: string; title: string; body: JSX.Element }> = [
@@ -63,6 +70,9 @@ export function SummaryCards({
         <div key={card.key} className="summary-card" data-card={card.key}>
           <div className="summary-card__title">
             <DefinedLabel label={card.title} />
+            {subscribeRow && !newYear && SUMMARY_CARD_MEASURES[card.key] ? (
+              <SubscribeBell figure={{ ...subscribeRow, measure: SUMMARY_CARD_MEASURES[card.key]! }} />
+            ) : null}
           </div>
           {card.body}
         </div>

@@ -1,7 +1,8 @@
 /**
  * 我的订阅: the user's subscriptions (a view, and for a condition its figure, comparison and row), with 编辑, 暂停 /
- * 恢复 and 删除; the form of a new one opens from a view's link (订阅此视图 in the header, or 我的视图: `path`,
- * `search`, `name` in the URL) and an edit from `edit`. The API's Chinese message is the toast of a refusal.
+ * 恢复 and 删除, each view named by its title in words; the form of a new one opens from a view's link (订阅此视图 in
+ * the header, or 我的视图: `path`, `search`, `name` in the URL; a bell on a card or ranking row adds its condition,
+ * decision 279) and an edit from `edit`. The API's Chinese message is the toast of a refusal.
  */
 import { ALERT_PAGES, ALERTS, ROBOTS } from '@car/contracts';
 import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
@@ -78,10 +79,14 @@ export default function SubscriptionsPage() {
         </p>
       ) : null}
       {values ? (
-        <AlertSubscriptionForm key={`${values.id ?? 'new'}-${values.path}`} values={values} robots={robots} />
+        <AlertSubscriptionForm
+          key={`${values.id ?? 'new'}-${values.path}?${values.search}-${values.rowKind}${values.rowId}-${values.measure}`}
+          values={values}
+          robots={robots}
+        />
       ) : (
         <p className="admin-page__muted">
-          在分析页面点击页头的「订阅此视图」新建订阅；提醒见 <Link to={ALERT_PAGES.notifications}>我的提醒</Link>。
+          在分析页面点击页头的「订阅此视图」，或卡片、排名表行上的铃铛新建订阅；提醒见 <Link to={ALERT_PAGES.notifications}>我的提醒</Link>。
         </p>
       )}
       {subscriptions.length === 0 ? (
@@ -92,7 +97,9 @@ export default function SubscriptionsPage() {
             <Table.Row key={s.id} data-subscription={s.name}>
               <Table.Cell>{s.name}</Table.Cell>
               <Table.Cell>
-                <Link to={s.link}>打开视图</Link>
+                <Link to={s.link} title="打开视图" data-testid="subscription-title">
+                  {s.title}
+                </Link>
               </Table.Cell>
               <Table.Cell>{s.sourceText}</Table.Cell>
               <Table.Cell>{s.conditionText}</Table.Cell>

@@ -1,5 +1,5 @@
 import type { AlertSubscription } from '@car/contracts';
-import { alertBody, alertFormValues } from './alert-form';
+import { alertBody, alertFormValues, subscribeFigureHref, subscribeFigureLabel } from './alert-form';
 
 const form = (entries: Record<string, string>): FormData => {
   const data = new FormData();
@@ -18,6 +18,34 @@ describe('the subscription form', () => {
       kind: 'newMonth',
     });
     expect(alertFormValues(new URLSearchParams(), undefined)).toBeNull();
+  });
+
+  test("a bell's link starts a condition on its figure and row, named by the view's title in words", () => {
+    const figure = { measure: 'yoy', rowKind: 'producer', rowId: 12, rowName: '一汽-大众' } as const;
+    const href = subscribeFigureHref('/salevolume/companybrand', '?source=2&time=2026-10&type=0&id=12', figure);
+    expect(href.startsWith('/alerts/subscriptions?')).toBe(true);
+    expect(alertFormValues(new URL(href, 'http://x').searchParams, undefined)).toEqual({
+      id: null,
+      name: '厂商品牌表现 · 一汽-大众 · 零售 · 2026-10',
+      path: '/salevolume/companybrand',
+      search: 'source=2&time=2026-10&type=0&id=12',
+      kind: 'condition',
+      measure: 'yoy',
+      comparison: 'below',
+      threshold: '',
+      rowKind: 'producer',
+      rowId: '12',
+      rowName: '一汽-大众',
+      robotId: '',
+    });
+    expect(subscribeFigureLabel(figure)).toBe('订阅 一汽-大众 的同比提醒');
+  });
+
+  test("a bell's condition that is no such thing is left blank", () => {
+    const params = new URLSearchParams({ path: '/p', kind: 'condition', measure: 'price', rowKind: 'planet', rowId: '1', rowName: 'x' });
+    expect(alertFormValues(params, undefined)).toMatchObject({ kind: 'condition', measure: 'share', rowKind: 'brand', rowId: '', rowName: '' });
+    const badId = new URLSearchParams({ path: '/p', kind: 'condition', rowKind: 'brand', rowId: '0' });
+    expect(alertFormValues(badId, undefined)).toMatchObject({ rowKind: 'brand', rowId: '' });
   });
 
   test('starts from the subscription being edited', () => {

@@ -2,11 +2,46 @@
  * The subscription form's rules (我的订阅): what the form starts with — a subscription being edited, or the view a page
  * or 我的视图 linked with `path`, `search` and `name` — and the JSON body its fields become.
  */
-import { ALERT_PAGES, type AlertComparison, type AlertKind, type AlertMeasure, type AlertRowKind, type AlertSubscription } from '@car/contracts';
+import {
+  ALERT_MEASURES,
+  ALERT_PAGES,
+  ALERT_ROW_KINDS,
+  type AlertComparison,
+  type AlertKind,
+  type AlertMeasure,
+  type AlertRowKind,
+  type AlertSubscription,
+  type FigureSubscription,
+  subscriptionTitle,
+  viewSourceOf,
+} from '@car/contracts';
 
 /** 订阅此视图 (the header) and 订阅 (a 我的视图 row): the subscription form with a view's address and name filled in. */
 export function subscribeHref(pathname: string, search: string, name: string): string {
   return `${ALERT_PAGES.subscriptions}?${new URLSearchParams({ path: pathname, search: search.replace(/^\?/, ''), name }).toString()}`;
+}
+
+/**
+ * A bell on a card or a ranking row (issue 45 §4, decision 279): the form of a condition on that figure of that row, with
+ * the page's address (its filters) and, as the name, the title in words.
+ */
+export function subscribeFigureHref(pathname: string, search: string, figure: FigureSubscription): string {
+  const query = search.replace(/^\?/, '');
+  return `${ALERT_PAGES.subscriptions}?${new URLSearchParams({
+    path: pathname,
+    search: query,
+    name: subscriptionTitle(pathname, query, viewSourceOf(pathname, query), figure.rowName),
+    kind: 'condition',
+    measure: figure.measure,
+    rowKind: figure.rowKind,
+    rowId: String(figure.rowId),
+    rowName: figure.rowName,
+  }).toString()}`;
+}
+
+/** The bell's accessible name: '订阅 一汽-大众 的销量提醒'. */
+export function subscribeFigureLabel(figure: FigureSubscription): string {
+  return `订阅 ${figure.rowName} 的${ALERT_MEASURES[figure.measure].label}提醒`;
 }
 
 export interface AlertFormValues {
@@ -20,13 +55,35 @@ export interface AlertFormValues {
   threshold: string;
   rowKind: AlertRowKind;
   rowId: string;
+  /** The chosen row's name, '' when none. */
+  rowName: string;
   /** The team robot that also gets the notifications, '' for the bell only (decision 203). */
   robotId: string;
 }
 
-const BLANK_CONDITION = { measure: 'share', comparison: 'below', threshold: '', rowKind: 'brand', rowId: '' } as const;
+const BLANK_CONDITION = { measure: 'share', comparison: 'below', threshold: '', rowKind: 'brand', rowId: '', rowName: '' } as const;
 
-/** The form of a subscription being edited, else of the view in the URL (`path`, `search`, `name`); null when there is neither. */
+const oneOf = <K extends string>(keys: Readonly<Record<K, unknown>>, value: string | null): value is K => value !== null && Object.hasOwn(keys, value);
+
+/** A bell's condition in the URL (`kind=condition`, `measure`, `rowKind`, `rowId`, `rowName`); a part that is no such thing is left blank. */
+function figureFromParams(params: URLSearchParams): Pick<AlertFormValues, 'kind' | 'measure' | 'rowKind' | 'rowId' | 'rowName'> {
+  const measure = params.get('measure');
+  const rowKind = params.get('rowKind');
+  const rowId = params.get('rowId') ?? '';
+  const known = oneOf(ALERT_ROW_KINDS, rowKind) && /^[1-9]\d{0,9}$/.test(rowId);
+  return {
+    kind: params.get('kind') === 'condition' ? 'condition' : 'newMonth',
+    measure: oneOf(ALERT_MEASURES, measure) ? measure : BLANK_CONDITION.measure,
+    rowKind: known ? rowKind : BLANK_CONDITION.rowKind,
+    rowId: known ? rowId : '',
+    rowName: known ? (params.get('rowName') ?? '') : '',
+  };
+}
+
+/**
+ * The form of a subscription being edited, else of the view in the URL (`path`, `search`, `name`, and from a bell the
+ * condition's figure and row); null when there is neither.
+ */
 export function alertFormValues(params: URLSearchParams, editing: AlertSubscription | undefined): AlertFormValues | null {
   if (editing) {
     return {
@@ -40,12 +97,21 @@ export function alertFormValues(params: URLSearchParams, editing: AlertSubscript
       threshold: editing.threshold === null ? '' : String(editing.threshold),
       rowKind: editing.rowKind ?? BLANK_CONDITION.rowKind,
       rowId: editing.rowId === null ? '' : String(editing.rowId),
+      rowName: editing.rowName ?? '',
       robotId: editing.robot === null ? '' : String(editing.robot.id),
     };
   }
   const path = params.get('path');
   if (!path) return null;
-  return { id: null, name: params.get('name') ?? '', path, search: params.get('search') ?? '', kind: 'newMonth', ...BLANK_CONDITION, robotId: '' };
+  return {
+    id: null,
+    name: params.get('name') ?? '',
+    path,
+    search: params.get('search') ?? '',
+    ...BLANK_CONDITION,
+    ...figureFromParams(params),
+    robotId: '',
+  };
 }
 
 /**
