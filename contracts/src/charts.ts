@@ -24,7 +24,19 @@ export function onRightAxis(series: Pick<ChartSeries, 'name' | 'yAxis'>): boolea
 export type SignKind = 'growth' | 'price';
 
 /** The series colours of the charts, in order: the first is the brand blue. */
-export const CHART_PALETTE: readonly string[] = ['#1a5fd0', '#f59f00', '#7048e8', '#37b24d', '#e8590c', '#0c8599', '#c2255c', '#5c940d', '#364fc7', '#862e9c', '#495057'];
+export const CHART_PALETTE: readonly string[] = [
+  '#1a5fd0',
+  '#f59f00',
+  '#7048e8',
+  '#37b24d',
+  '#e8590c',
+  '#0c8599',
+  '#c2255c',
+  '#5c940d',
+  '#364fc7',
+  '#862e9c',
+  '#495057',
+];
 
 /**
  * The trace chart's lines (issue 45 §2, decision 275): each in the palette colour of its place in the pick (the

@@ -327,7 +327,11 @@ describe('price figures on a hand-made market', () => {
     expect(reverse.rows.map((r) => [r.name, r.gapTexts, r.percentTexts])).toEqual([
       ['德锐', ['+27,000元', '+10,000元', '+10,000元'], ['+19.6%', '+6.7%', '+6.9%']],
     ]);
-    expect(await ok<PriceTraceGap>('cabmodelpricetrace/tpGap', { modelSubId: '51' })).toEqual({ months: ['2026-01', '2026-02', '2026-03'], name: '德锐', rows: [] });
+    expect(await ok<PriceTraceGap>('cabmodelpricetrace/tpGap', { modelSubId: '51' })).toEqual({
+      months: ['2026-01', '2026-02', '2026-03'],
+      name: '德锐',
+      rows: [],
+    });
   });
 
   test('bad input is a 400 naming the field: a trim of another sub-series, an unknown sub-series, a month without prices, a sixth comparison', async () => {

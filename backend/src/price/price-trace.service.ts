@@ -157,8 +157,8 @@ export class PriceTraceService {
           return mine === null || theirs === null ? null : mine - theirs;
         });
         const percents = months.map((m, i) => {
-          const theirs = tp(rival, m);
-          return gaps[i] === null || !theirs ? null : percentNumber(gaps[i]! / theirs);
+          const [gap, theirs] = [gaps[i], tp(rival, m)];
+          return gap === null || !theirs ? null : percentNumber(gap / theirs);
         });
         return { name: rival.name, gaps, gapTexts: gaps.map(yuanGapText), percents, percentTexts: percents.map(percentGapText) };
       }),
@@ -193,7 +193,14 @@ export class PriceTraceService {
         measures: [...priceMeasures(), { measure: 'tpLow', as: 'low' }],
       }),
       this.analytics.query({ source: 'price', dimensions: ['car'], filters: scope.filters, month: scope.month, measures, keepWhenAny: ['qty'] }),
-      this.analytics.query({ source: 'price', dimensions: ['car', 'province'], filters: scope.filters, month: scope.month, measures: lows, keepWhenAny: ['qty'] }),
+      this.analytics.query({
+        source: 'price',
+        dimensions: ['car', 'province'],
+        filters: scope.filters,
+        month: scope.month,
+        measures: lows,
+        keepWhenAny: ['qty'],
+      }),
     ]);
     // Each trim's and the subject's lowest city TP with its province, by province id where two tie.
     const byProvince = places

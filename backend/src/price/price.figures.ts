@@ -1,4 +1,14 @@
-import { growth, growthNumber, percentNumber, percentText, pointsCardText, type PriceTableMeasure, type PriceTraceMeasure, sharePercentText, yuanText } from '@car/contracts';
+import {
+  growth,
+  growthNumber,
+  percentNumber,
+  percentText,
+  pointsCardText,
+  type PriceTableMeasure,
+  type PriceTraceMeasure,
+  sharePercentText,
+  yuanText,
+} from '@car/contracts';
 import type { AnalyticsRow } from '../analytics/analytics.service';
 import type { MeasureRequest } from '../analytics/query';
 

@@ -67,7 +67,9 @@ export function isLinePerCar(chart: ChartResult): boolean {
 /** The trace's lines as drawn, for the tests and the colours' check: each its name, colour and width. */
 function drawnLines(chart: ChartResult | null): string | undefined {
   if (!chart || !isLinePerCar(chart)) return undefined;
-  return JSON.stringify(chart.series.map((s, i) => ({ name: s.name, color: traceLineColor(i), width: i === 0 ? TRACE_LINE_WIDTHS.own : TRACE_LINE_WIDTHS.rival })));
+  return JSON.stringify(
+    chart.series.map((s, i) => ({ name: s.name, color: traceLineColor(i), width: i === 0 ? TRACE_LINE_WIDTHS.own : TRACE_LINE_WIDTHS.rival })),
+  );
 }
 
 interface PriceChartProps {

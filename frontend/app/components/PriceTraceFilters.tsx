@@ -67,5 +67,12 @@ export function PriceTraceFilters({ data: d }: { data: PriceTraceData }) {
       ),
     },
   ];
-  return <FilterPanel key={JSON.stringify([d.state, d.own, d.brand])} groups={groups} keep={{ type: d.state.type, measure: d.state.measure }} resetTo="/price/cabmodelpricetrace" />;
+  return (
+    <FilterPanel
+      key={JSON.stringify([d.state, d.own, d.brand])}
+      groups={groups}
+      keep={{ type: d.state.type, measure: d.state.measure }}
+      resetTo="/price/cabmodelpricetrace"
+    />
+  );
 }

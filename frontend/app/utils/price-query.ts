@@ -92,7 +92,10 @@ export function readPriceTrace(params: URLSearchParams): PriceTraceState {
   return {
     time: subject.text('time'),
     discount: subject.value('type', { from: 'discount', fallback: 0 }) as 0 | 1,
-    measure: traceChartMeasure({ measure: chart.value('measure', { fallback: undefined }), type: chart.value('type', { from: 'discount', fallback: undefined }) }),
+    measure: traceChartMeasure({
+      measure: chart.value('measure', { fallback: undefined }),
+      type: chart.value('type', { from: 'discount', fallback: undefined }),
+    }),
     brand: page.value('brand', { fallback: null }),
     modelSubId: subject.value('modelSubId', { fallback: null }),
     carId: subject.value('carId', { fallback: null }),
