@@ -12,7 +12,7 @@ const TITLE = '成交价差';
 
 export function TraceGapTable({ gap, loading = false }: { gap: PriceTraceGap | null; loading?: boolean }) {
   return (
-    <section className="panel price-table trace-gap" aria-busy={loading} aria-label={TITLE}>
+    <section className="panel trace-gap" aria-busy={loading} aria-label={TITLE}>
       <header className="panel__head">
         <h3 className="panel__title">{TITLE}</h3>
         {gap ? <span className="trace-gap__note">本品（{gap.name}）成交价减对比成交价：上行为元，下行为占对比成交价的百分比</span> : null}
