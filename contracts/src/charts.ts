@@ -24,7 +24,29 @@ export function onRightAxis(series: Pick<ChartSeries, 'name' | 'yAxis'>): boolea
 export type SignKind = 'growth' | 'price';
 
 /** The series colours of the charts, in order: the first is the brand blue. */
-export const CHART_PALETTE: readonly string[] = ['#1a5fd0', '#f59f00', '#7048e8', '#37b24d', '#e8590c', '#0c8599', '#c2255c', '#5c940d', '#364fc7', '#862e9c'];
+export const CHART_PALETTE: readonly string[] = [
+  '#1a5fd0',
+  '#f59f00',
+  '#7048e8',
+  '#37b24d',
+  '#e8590c',
+  '#0c8599',
+  '#c2255c',
+  '#5c940d',
+  '#364fc7',
+  '#862e9c',
+  '#495057',
+];
+
+/**
+ * The trace chart's lines (issue 45 §2, decision 275): each in the palette colour of its place in the pick (the
+ * subject first, then the compared series and trims in the URL's order), so a car keeps its colour across measures
+ * and reloads; the subject's line solid and thicker, the rivals' thinner. Eleven colours: the subject and 5 + 5 rivals.
+ */
+export function traceLineColor(index: number): string {
+  return CHART_PALETTE[index % CHART_PALETTE.length];
+}
+export const TRACE_LINE_WIDTHS = { own: 3.5, rival: 1.5 } as const;
 
 /** The house colours of app.css (`--brand`, `--brand-dark`, `--brand-soft`, `--text`, `--text-3`, `--line`, `--page-bg`). */
 export const HOUSE_COLORS = {

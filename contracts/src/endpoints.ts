@@ -419,7 +419,7 @@ export const PRICE = {
     'highCharts',
     pr.priceTraceChartSchema,
     sv.chartResultSchema,
-    '车系价格走势：本品与对比车系 modelSubIds、对比车型 carIds 的优惠或优惠率（type）；city 某城市的成交价',
+    '车系价格走势：本品与对比车系 modelSubIds、对比车型 carIds 各一条线，一次一个指标 measure（2 成交价 / 0 优惠 / 1 优惠率 / 3 厂商指导价；缺省按 type，再缺省成交价）；city 某城市的成交价',
   ),
   nationwide: priceTrace('nationwide', pr.priceTraceSchema, pr.nationwideSchema, '区域表现：全国均价、最低价、平均优惠、最高优惠、平均及最高优惠率'),
   cityTable: priceTrace('cityTable', pr.priceTraceTableSchema, pr.priceTableSchema, '区域价格表：大区 → 省份，按月；type 2 成交价 / 0 优惠 / 1 优惠率'),
@@ -428,8 +428,9 @@ export const PRICE = {
     'ppt',
     pr.priceTraceDeckSchema,
     'pptx',
-    '导出PPT：页面所示的四张卡片、价格走势（本品与对比车系、车型；discount 0 优惠 / 1 优惠率）、区域表现与区域价格表（type 2 成交价 / 0 优惠 / 1 优惠率）',
+    '导出PPT：页面所示的四张卡片、价格走势（本品与对比车系、车型；measure 2 成交价 / 0 优惠 / 1 优惠率 / 3 厂商指导价）、成交价差、区域表现与区域价格表（type 2 成交价 / 0 优惠 / 1 优惠率）',
   ),
+  traceTpGap: priceTrace('tpGap', pr.priceTraceGapQuerySchema, pr.priceTraceGapSchema, '成交价差：本品成交价减去每个对比车系、车型的成交价，按月（元与%）'),
 };
 
 const totalMarket = under('price', 'price/totalMarket');

@@ -40,6 +40,27 @@ export const PRICE_TABLE_MEASURES = [
 ] as const;
 export type PriceTableMeasure = 0 | 1 | 2;
 
+/**
+ * The trace chart's one measure at a time (issue 45 §2, decision 275): TP 2 (the default), discount 0, rate 1, MSRP 3,
+ * the codes of PRICE_TABLE_MEASURES plus MSRP; in the order the chart's switch shows them.
+ */
+export const PRICE_TRACE_MEASURES = [
+  { value: 2, label: '成交价' },
+  { value: 0, label: '优惠' },
+  { value: 1, label: '优惠率' },
+  { value: 3, label: '厂商指导价' },
+] as const;
+export type PriceTraceMeasure = 0 | 1 | 2 | 3;
+export const DEFAULT_PRICE_TRACE_MEASURE: PriceTraceMeasure = 2;
+
+/**
+ * The trace chart's measure from its call: `measure` when given, else the spec's `type` (0 discount, 1 rate) of an
+ * older link, else TP. The page reads its URL and the API its query by this one rule.
+ */
+export function traceChartMeasure(q: { measure?: number | undefined; type?: number | undefined }): PriceTraceMeasure {
+  return (q.measure ?? q.type ?? DEFAULT_PRICE_TRACE_MEASURE) as PriceTraceMeasure;
+}
+
 /** Market price table rows (spec §9): 0 segment, 1 manufacturer, 2 brand. */
 export const PRICE_TABLE_DIMENSIONS = [
   { value: 0, label: '细分市场' },
@@ -84,15 +105,40 @@ export function priceCardTitles(time: string | null | undefined): { msrp: string
   return { msrp: `${month}加权厂商指导价`, tp: `${month}加权成交价`, discount: `${month}优惠`, discountRate: `${month}优惠率` };
 }
 
-/** 区域表现's six figures (the page's block and the deck's), each its label and the text the API sends. */
+/**
+ * 区域表现's six figures (the page's block and the deck's), each its label, the text the API sends and, for the
+ * lowest price and the highest discount, the field naming the province where it was found (issue 45 §2).
+ */
 export const NATIONWIDE_ITEMS = [
   { label: '全国均价', text: 'avgPriceStr' },
-  { label: '最低价', text: 'lowPriceStr' },
+  { label: '最低价', text: 'lowPriceStr', place: 'lowPriceProvince' },
   { label: '平均优惠', text: 'avgDiscountStr' },
-  { label: '最高优惠', text: 'highDiscountStr' },
+  { label: '最高优惠', text: 'highDiscountStr', place: 'highDiscountProvince' },
   { label: '平均优惠率', text: 'avgDiscountRateStr' },
   { label: '最高优惠率', text: 'highDiscountRateStr' },
 ] as const;
+
+/** A 区域表现 figure as the page and the deck show it: '185,000元（辽宁）' where the answer names the province. */
+export function nationwideItemText(nationwide: Nationwide, item: (typeof NATIONWIDE_ITEMS)[number]): string {
+  const text = nationwide[item.text];
+  const place = 'place' in item ? nationwide[item.place] : null;
+  return place && text !== '-' ? `${text}（${place}）` : text;
+}
+
+/**
+ * A TP gap as the trace's table shows it (decision 276): signed, '+12,345元' or '-8,000元'; a gap is a difference
+ * between two cars, not a change over time, so it carries a sign but no change colour.
+ */
+export function yuanGapText(value: number | null | undefined): string {
+  const text = yuanText(value);
+  return value !== null && value !== undefined && Math.round(value) > 0 ? `+${text}` : text;
+}
+
+/** A TP gap's share of the rival's TP, signed: '+3.2%', '-1.0%'; '-' without both prices. */
+export function percentGapText(percent: number | null | undefined): string {
+  const text = sharePercentText(percent);
+  return percent !== null && percent !== undefined && Math.round(percent * 10) > 0 ? `+${text}` : text;
+}
 
 /** A price card's two changes (the page's cards and the deck's): on the month before and since January. */
 export const PRICE_CARD_CHANGES = ['环比', '较1月'] as const;
@@ -214,13 +260,24 @@ const compared = (message: string) =>
     .transform((ids) => ids ?? [])
     .refine((ids) => ids.length <= MAX_PRICE_COMPARED, message);
 
-/** The trace chart: plus comparison sub-series (modelSubIds) and trims (carIds), at most 5 each, and the city. */
-export const priceTraceChartSchema = strictQuery({
+const traceComparedShape = {
   ...traceShape,
   ...traceCity,
   modelSubIds: refersTo(compared(`最多只能选择${MAX_PRICE_COMPARED}个对比车系`), 'subSeries'),
   carIds: refersTo(compared(`最多只能选择${MAX_PRICE_COMPARED}个对比车型`), 'car'),
-});
+};
+
+/** The trace's TP-gap table (decision 276): the subject and its comparisons, as the chart. */
+export const priceTraceGapQuerySchema = strictQuery(traceComparedShape);
+export type PriceTraceGapQuery = z.output<typeof priceTraceGapQuerySchema>;
+
+const traceMeasure = optional(choice(['0', '1', '2', '3'], '应为 2（成交价）、0（优惠）、1（优惠率）或 3（厂商指导价）'));
+
+/**
+ * The trace chart: plus comparison sub-series (modelSubIds) and trims (carIds), at most 5 each, the city, and the
+ * one measure it draws (`measure`, PRICE_TRACE_MEASURES; absent: the spec's `type`, else TP — traceChartMeasure).
+ */
+export const priceTraceChartSchema = strictQuery({ ...traceComparedShape, measure: traceMeasure });
 export type PriceTraceChartQuery = z.output<typeof priceTraceChartSchema>;
 
 /** cityTable and its download: type TP 2 (default), discount 0, rate 1. */
@@ -321,8 +378,38 @@ export const nationwideSchema = z.object({
   avgDiscountRateStr: z.string(),
   highDiscountRate: percent,
   highDiscountRateStr: z.string(),
+  /** The province of the lowest city TP (最低价), null without a price (issue 45 §2). */
+  lowPriceProvince: z.string().nullable(),
+  /** The province of the lowest city TP of the trim with the highest discount (最高优惠). */
+  highDiscountProvince: z.string().nullable(),
 });
 export type Nationwide = z.infer<typeof nationwideSchema>;
+
+/**
+ * The trace's TP-gap table (issue 45 §2, decision 276): for each comparison in the chart's order, the subject's TP
+ * minus the rival's, month by month, in yuan and as a percent of the rival's TP (null without both prices).
+ */
+export const priceTraceGapSchema = z.object({
+  months: z.array(z.string()),
+  /** The subject as the chart names it. */
+  name: z.string(),
+  rows: z.array(
+    z.object({
+      name: z.string(),
+      gaps: z.array(money),
+      gapTexts: z.array(z.string()),
+      percents: z.array(percent),
+      percentTexts: z.array(z.string()),
+    }),
+  ),
+});
+export type PriceTraceGap = z.infer<typeof priceTraceGapSchema>;
+
+/** A cell of the TP-gap table in one line (the deck's): '+12,345元（+3.2%）'; '-' without a gap. */
+export function traceGapCellText(row: PriceTraceGap['rows'][number], month: number): string {
+  const gap = row.gapTexts[month] ?? '-';
+  return gap === '-' ? gap : `${gap}（${row.percentTexts[month] ?? '-'}）`;
+}
 
 /** The province choropleth of the market page: each province's discount rate (percent) and TP. */
 export const priceMapSchema = z.object({

@@ -94,7 +94,7 @@ export const ANALYSIS_PAGES: readonly AnalysisPage[] = [
   {
     path: '/price/cabmodelpricetrace',
     name: '车系价格追踪',
-    keys: ['time', 'discount', 'brand', 'modelSubId', 'carId', 'modelSubIds', 'carIds', 'compareBrand', 'city', 'type', 'sort'],
+    keys: ['time', 'discount', 'brand', 'modelSubId', 'carId', 'modelSubIds', 'carIds', 'compareBrand', 'city', 'type', 'sort', 'measure'],
   },
   { path: '/price/totalmarket', name: '整体市场价格结构', keys: STRUCTURE },
   { path: '/pricedetailmarket', name: '细分市场价格结构', keys: STRUCTURE },

@@ -88,20 +88,23 @@ describeInBrowser('the chart kit', () => {
     assertClean();
   });
 
-  test('the price trace comparison draws the rival’s TP and MSRP, named by car, with the price sign legend', async () => {
-    // 宝来 (507) against Model Y (916), as the benchmark's trace compares them.
-    const { page, assertClean } = await openSignedIn(browser(), '/price/cabmodelpricetrace?modelSubId=507&modelSubIds=916', { width: 1440, height: 900 });
-    const chart = await apiResult<ChartResult>(page, '/price/cabmodelpricetrace/highCharts', { modelSubId: 507, modelSubIds: 916 });
-    const rival = chart.series.filter((s) => s.yAxis === 1)[1]?.group ?? '';
+  test('the price trace comparison draws a line per car for the chosen measure, named by car, with the price sign legend', async () => {
+    // 宝来 (507) against Model Y (916), as the benchmark's trace compares them; 厂商指导价 (measure 3).
+    const { page, assertClean } = await openSignedIn(browser(), '/price/cabmodelpricetrace?modelSubId=507&modelSubIds=916&measure=3', {
+      width: 1440,
+      height: 900,
+    });
+    const chart = await apiResult<ChartResult>(page, '/price/cabmodelpricetrace/highCharts', { modelSubId: 507, modelSubIds: 916, measure: 3 });
+    const rival = chart.series[1]?.name ?? '';
     expect(rival).not.toBe('');
-    const rivalSeries = chart.series.filter((s) => s.group === rival);
-    expect(rivalSeries.map((s) => s.name)).toEqual([`${rival}优惠`, `${rival}成交价`, `${rival}厂商指导价`]);
-    expect(rivalSeries.every((s) => s.data.some((v) => v !== null))).toBe(true);
+    expect(chart.series.map((s) => [s.type, s.yAxis, s.data.some((v) => v !== null)])).toEqual([
+      ['line', 0, true],
+      ['line', 0, true],
+    ]);
     await page.waitForSelector('.price-chart canvas[data-drawn="true"]');
     // The canvas's text alternative names every drawn series with its latest figure and unit.
     const label = await ariaLabel(page, '.price-chart canvas');
-    expect(label).toMatch(new RegExp(`${rival}成交价 [\\d,]+元`));
-    expect(label).toMatch(new RegExp(`${rival}厂商指导价 [\\d,]+元`));
+    expect(label).toMatch(new RegExp(`${rival} [\\d,]+元`));
     await expect(page.locator('.price-chart .chart-sign-legend').textContent()).resolves.toContain('青色 上涨');
     await screenshot(page, 'charts-price-trace-compare-1440');
     assertClean();

@@ -125,7 +125,7 @@ describeInBrowser('the price pages', () => {
     ]);
     await settled(page);
     const chart = await apiResult<ChartResult>(page, '/price/cabmodelpricetrace/highCharts', { modelSubId: own.id, modelSubIds: other.id });
-    expect(chart.series.map((s) => s.name)).toContain(`${other.name}优惠`);
+    expect(chart.series.map((s) => s.name)).toEqual([own.name, other.name]);
     await page.waitForSelector('.price-chart canvas[data-drawn="true"]');
     await screenshot(page, 'price-cabmodelpricetrace');
 
@@ -139,15 +139,18 @@ describeInBrowser('the price pages', () => {
     const rows = await workbookRows(page, (await page.locator('.price-table a[download]').getAttribute('href'))!);
     expect(rows.slice(1).map((r) => String(r[0]).trim())).toEqual(discounts.rows.map((r) => r.name));
 
-    // A new search (another month) drops the comparisons, as the spec's state rules say.
-    await page.locator('.filter-group__head', { hasText: '优惠/优惠率' }).click();
-    await page.getByLabel('优惠率', { exact: true }).check();
+    // A new search drops the comparisons, as the spec's state rules say; the chart's measure stays.
     await Promise.all([
-      page.waitForURL((url) => url.searchParams.get('discount') === '1'),
+      page.waitForURL((url) => url.searchParams.get('measure') === '3'),
+      page.locator('.price-chart').getByRole('button', { name: '厂商指导价', exact: true }).click(),
+    ]);
+    await settled(page);
+    await Promise.all([
+      page.waitForURL((url) => !url.searchParams.has('modelSubIds')),
       page.locator('.filter-panel').getByRole('button', { name: '查询', exact: true }).click(),
     ]);
     await settled(page);
-    expect(new URL(page.url()).searchParams.has('modelSubIds')).toBe(false);
+    expect(new URL(page.url()).searchParams.get('measure')).toBe('3');
 
     // A sub-series that does not exist: the API's message as a toast, the page's own title, no raw id on show
     // (the title once read 999999999价格走势 and the panel's 本品车系 999999999).

@@ -9,9 +9,11 @@ import {
   onRightAxis,
   type PriceMap,
   type PriceTable,
+  type PriceTraceGap,
   type PriceTraceWhole,
   type PriceWhole,
   sharePercentText,
+  traceLineColor,
 } from '@car/contracts';
 import { signedInApp } from '../support/api-app';
 import { binaryBody } from '../support/shared-app';
@@ -182,15 +184,34 @@ describe('导出PPT of the price pages (price/marketPriceWhole/ppt, price/cabmod
   describe('车系价格追踪', () => {
     const subject = { time: '2026-03', modelSubId: 51 };
 
-    test('cards, the chart with a compared series and a compared trim, 区域表现 and the regional table equal the page’s calls', async () => {
+    /**
+     * The trace's chart part against its call (decision 275): one measure on one value axis in the page's format, a
+     * line per car in the call's order, each in the page's colour (traceLineColor of its place in the pick).
+     */
+    async function expectTraceChart(zip: JSZip, chart: ChartResult, format: string): Promise<void> {
+      const chartPath = Object.keys(zip.files).find((f) => /^ppt\/charts\/chart\d+\.xml$/.test(f))!;
+      const xml = await part(zip, chartPath);
+      const caches = [...xml.matchAll(/<c:numCache>(.*?)<\/c:numCache>/gs)].map((m) => [...m[1].matchAll(/<c:v>([^<]*)<\/c:v>/g)].map((v) => v[1]));
+      expect(caches).toEqual(chart.series.map((s) => s.data.map((v) => (v === null ? '' : String(v)))));
+      const names = [...xml.matchAll(/<c:tx>.*?<c:v>([^<]*)<\/c:v>.*?<\/c:tx>/gs)].map((m) => decode(m[1]));
+      expect(names).toEqual(chart.series.map((s) => s.name));
+      const colors = [...xml.matchAll(/<c:ser>.*?<\/c:ser>/gs)].map((m) => /<a:srgbClr val="([0-9A-Fa-f]{6})"/.exec(m[0])?.[1]?.toLowerCase());
+      expect(colors).toEqual(chart.series.map((_, i) => traceLineColor(i).slice(1).toLowerCase()));
+      const axes = [...xml.matchAll(/<c:valAx>.*?<\/c:valAx>/gs)].map((m) => m[0]);
+      expect(axes.map((a) => [/<c:min val="([^"]*)"\/>/.exec(a)?.[1], decode(/<c:numFmt formatCode="([^"]*)"/.exec(a)?.[1] ?? '')])).toEqual([['0', format]]);
+    }
+
+    test('cards, the chart of the chosen measure with a compared series and trim, 成交价差, 区域表现 and the regional table equal the page’s calls', async () => {
       const zip = await deckOf(
         'cabmodelpricetrace/ppt',
-        { ...subject, discount: 1, type: 1, modelSubIds: '53', carIds: '63' },
+        { ...subject, measure: 1, type: 1, modelSubIds: '53', carIds: '63' },
         '车系价格追踪-德锐-2026-03.pptx',
       );
-      const [whole, chart, nationwide, table] = await Promise.all([
+      const compared = { ...subject, modelSubIds: '53', carIds: '63' };
+      const [whole, chart, gap, nationwide, table] = await Promise.all([
         ok<PriceTraceWhole>('cabmodelpricetrace/whole', { ...subject, type: 1 }),
-        ok<ChartResult>('cabmodelpricetrace/highCharts', { ...subject, type: 1, modelSubIds: '53', carIds: '63' }),
+        ok<ChartResult>('cabmodelpricetrace/highCharts', { ...compared, measure: 1 }),
+        ok<PriceTraceGap>('cabmodelpricetrace/tpGap', compared),
         ok<Nationwide>('cabmodelpricetrace/nationwide', subject),
         ok<PriceTable>('cabmodelpricetrace/cityTable', { ...subject, type: 1 }),
       ]);
@@ -198,27 +219,35 @@ describe('导出PPT of the price pages (price/marketPriceWhole/ppt, price/cabmod
         expect.arrayContaining(['德锐价格走势', `时间：2026-03    城市：全国    厂商：${whole.producerName}    车系：德锐`]),
       );
       expect((await tableRows(zip, 2, 2)).rows).toEqual(cardRows(whole));
-      expect(chart.series.some((s) => s.group === '德锐' && s.type === 'column')).toBe(true);
-      await expectChart(zip, chart, '0"%"');
-      const block = await tableRows(zip, 4, 4);
+      expect(texts(await part(zip, 'ppt/slides/slide3.xml'))).toEqual(expect.arrayContaining(['价格走势（优惠率）']));
+      expect(chart.series.map((s) => s.name)).toEqual(['德锐', '乙电EV', '日行SUV 2025款 2.0L 四驱']);
+      await expectTraceChart(zip, chart, '0"%"');
+      const gapTable = await tableRows(zip, 4, 4);
+      expect(texts(await part(zip, 'ppt/slides/slide4.xml'))).toEqual(expect.arrayContaining(['成交价差（德锐 − 对比）']));
+      expect(gapTable.header).toEqual(['对比车系/车型', ...gap.months]);
+      expect(gapTable.rows).toEqual([
+        ['乙电EV', '-10,000元（-6.2%）', '-10,000元（-6.5%）'],
+        ['日行SUV 2025款 2.0L 四驱', '-', '-51,000元（-26.2%）'],
+      ]);
+      const block = await tableRows(zip, 5, 5);
       expect(block.header).toEqual(['全国均价', '最低价', '平均优惠', '最高优惠', '平均优惠率', '最高优惠率']);
       expect(block.rows).toEqual([
         [
           nationwide.avgPriceStr,
-          nationwide.lowPriceStr,
+          `${nationwide.lowPriceStr}（北京）`,
           nationwide.avgDiscountStr,
-          nationwide.highDiscountStr,
+          `${nationwide.highDiscountStr}（北京）`,
           nationwide.avgDiscountRateStr,
           nationwide.highDiscountRateStr,
         ],
       ]);
-      const { header, rows } = await tableRows(zip, 5);
+      const { header, rows } = await tableRows(zip, 6);
       expect(header).toEqual(['区域', ...table.months]);
       expect(rows).toEqual(monthRows(table));
       expect(rows.some((r) => r[0].startsWith('  '))).toBe(true);
     });
 
-    test('a city and a trim: the cards and the chart are the city’s, the tags name them; the embedded sheet neutralises its text', async () => {
+    test('a city and a trim: the cards and the TP chart (the default) are the city’s, the tags name them; the embedded sheet neutralises its text', async () => {
       const query = { ...subject, carId: 61, city: 110000 };
       const zip = await deckOf('cabmodelpricetrace/ppt', query, '车系价格追踪-德锐 2025款 1.5T 舒适型-2026-03.pptx');
       const [whole, chart] = await Promise.all([
@@ -229,13 +258,16 @@ describe('导出PPT of the price pages (price/marketPriceWhole/ppt, price/cabmod
         expect.arrayContaining([`时间：2026-03    城市：北京市    厂商：${whole.producerName}    车系：${whole.modelName}`]),
       );
       expect((await tableRows(zip, 2, 2)).rows).toEqual(cardRows(whole));
-      await expectChart(zip, chart, '#,##0');
+      expect(chart.yAxis).toEqual([{ title: '成交价（元）' }]);
+      await expectTraceChart(zip, chart, '#,##0');
+      // Without comparisons there is no gap to show: 区域表现 follows the chart.
+      expect((await tableRows(zip, 4, 4)).header).toEqual(['全国均价', '最低价', '平均优惠', '最高优惠', '平均优惠率', '最高优惠率']);
       const embedded = Object.keys(zip.files).find((f) => /^ppt\/embeddings\/.*\.xlsx$/.test(f))!;
       const sheet = await JSZip.loadAsync(await zip.file(embedded)!.async('nodebuffer'));
       const strings = decode((await sheet.file('xl/sharedStrings.xml')!.async('string')).replace(/<[^>]+>/g, '\n'))
         .split('\n')
         .filter(Boolean);
-      expect(strings).toEqual(expect.arrayContaining(['厂商指导价', '成交价', '优惠', ...chart.xAxis[0].categories]));
+      expect(strings).toEqual(expect.arrayContaining([whole.modelName, ...chart.xAxis[0].categories]));
       expect(strings.filter((s) => /^[=+\-@]/.test(s))).toEqual([]);
     });
 

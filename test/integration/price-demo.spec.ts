@@ -125,8 +125,8 @@ describe('price calls on the demo data', () => {
     const BAD = ['2147483648', 'abc', '-5', 'a\u0000b', '1,,x', '9'.repeat(400), '1.5', ' ', '-1,-2'];
     const calls = ENDPOINTS.filter((e) => e.path.startsWith('price/'));
     const BAND_FIELDS = ['priceLow', 'priceHigh', 'segment'];
-    // Sixteen calls of the pages and the four pages' 导出PPT (issue 31).
-    expect(calls.length).toBe(20);
+    // Seventeen calls of the pages (the trace's 成交价差, decision 276) and the four pages' 导出PPT (issue 31).
+    expect(calls.length).toBe(21);
     for (const call of calls) {
       const shape = (call.params as unknown as { shape: Record<string, unknown> }).shape;
       const base: Record<string, string> = call.path.startsWith('price/cabmodelpricetrace') ? { modelSubId: '1' } : {};

@@ -1,6 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
-import type { ChartResult, Nationwide, PriceTable, PriceTraceWhole, PriceWhole } from '@car/contracts';
+import type { ChartResult, Nationwide, PriceTable, PriceTraceGap, PriceTraceWhole, PriceWhole } from '@car/contracts';
 import { RollupRepository } from '../../backend/src/analytics/rollup.repository';
 import { openDataSource } from '../../backend/src/database/data-source';
 import { CalendarRepository } from '../../backend/src/reference/calendar.repository';
@@ -226,7 +226,18 @@ describe('price figures on a hand-made market', () => {
       avgDiscountRateStr: '8.9%',
       highDiscountRate: 13.3,
       highDiscountRateStr: '13.3%',
+      lowPriceProvince: '北京',
+      highDiscountProvince: '北京',
     });
+  });
+
+  test('区域表现 names the province of the lowest price and of the highest discount', async () => {
+    // 德锐 舒适型 [61], March: 北京 130,000, 天津 140,000 → 最低价 130,000（北京）, its discount 150,000 − 130,000 (北京).
+    // 豪华型 [62]: only 深圳 160,000 → 最低价 160,000（广东）, 最高优惠 170,000 − 160,000 = 10,000（广东）.
+    const trim = await ok<Nationwide>('cabmodelpricetrace/nationwide', { modelSubId: '51', carId: '62' });
+    expect([trim.lowPriceStr, trim.lowPriceProvince, trim.highDiscountStr, trim.highDiscountProvince]).toEqual(['160,000元', '广东', '10,000元', '广东']);
+    const cheap = await ok<Nationwide>('cabmodelpricetrace/nationwide', { modelSubId: '51', carId: '61' });
+    expect([cheap.lowPriceStr, cheap.lowPriceProvince, cheap.highDiscountStr, cheap.highDiscountProvince]).toEqual(['130,000元', '北京', '20,000元', '北京']);
   });
 
   test('the regional table: 全国, each region then its provinces; the nation is the volume-weighted mean of the regions', async () => {
@@ -245,21 +256,82 @@ describe('price figures on a hand-made market', () => {
     expect(Math.abs(weighted - table.rows[0].values[2]!)).toBeLessThanOrEqual(1);
   });
 
-  test("the trace chart: the subject's prices, then a discount line for it and each comparison series and trim, with their TP and MSRP", async () => {
-    const chart = await ok<ChartResult>('cabmodelpricetrace/highCharts', { modelSubId: '51', modelSubIds: '53', carIds: '63', type: '0' });
+  test('the trace chart draws one measure, TP by default: a line for the subject, then each compared series and trim in the pick’s order', async () => {
+    const query = { modelSubId: '51', modelSubIds: '53', carIds: '63' };
+    const line = (name: string, data: Array<number | null>) => ({ name, type: 'line', yAxis: 0, data, group: name });
+    const tp = await ok<ChartResult>('cabmodelpricetrace/highCharts', query);
     // 乙电EV [64]: TP 165,000 / 160,000 / (150000×100 + 156000×200) / 300 = 154,000; MSRP 180,000 / 180,000 / 175,000.
     // 日行SUV [63] in March: TP (200000 + 190000) / 2 = 195,000, MSRP 220,000; nothing before.
-    expect(chart.series).toEqual([
-      { name: '厂商指导价', type: 'column', yAxis: 0, data: [150_000, 160_000, 158_000], group: '德锐' },
-      { name: '成交价', type: 'column', yAxis: 0, data: [138_000, 150_000, 144_000], group: '德锐' },
-      { name: '德锐优惠', type: 'spline', yAxis: 1, data: [12_000, 10_000, 14_000], group: '德锐' },
-      { name: '乙电EV优惠', type: 'spline', yAxis: 1, data: [15_000, 20_000, 21_000], group: '乙电EV' },
-      { name: '乙电EV成交价', type: 'line', yAxis: 0, data: [165_000, 160_000, 154_000], group: '乙电EV' },
-      { name: '乙电EV厂商指导价', type: 'line', yAxis: 0, data: [180_000, 180_000, 175_000], group: '乙电EV' },
-      { name: '日行SUV 2025款 2.0L 四驱优惠', type: 'spline', yAxis: 1, data: [null, null, 25_000], group: '日行SUV 2025款 2.0L 四驱' },
-      { name: '日行SUV 2025款 2.0L 四驱成交价', type: 'line', yAxis: 0, data: [null, null, 195_000], group: '日行SUV 2025款 2.0L 四驱' },
-      { name: '日行SUV 2025款 2.0L 四驱厂商指导价', type: 'line', yAxis: 0, data: [null, null, 220_000], group: '日行SUV 2025款 2.0L 四驱' },
+    expect(tp.yAxis).toEqual([{ title: '成交价（元）' }]);
+    expect(tp.series).toEqual([
+      line('德锐', [138_000, 150_000, 144_000]),
+      line('乙电EV', [165_000, 160_000, 154_000]),
+      line('日行SUV 2025款 2.0L 四驱', [null, null, 195_000]),
     ]);
+    const msrp = await ok<ChartResult>('cabmodelpricetrace/highCharts', { ...query, measure: '3' });
+    expect([msrp.yAxis, msrp.series.map((s) => s.data)]).toEqual([
+      [{ title: '厂商指导价（元）' }],
+      [
+        [150_000, 160_000, 158_000],
+        [180_000, 180_000, 175_000],
+        [null, null, 220_000],
+      ],
+    ]);
+    const rate = await ok<ChartResult>('cabmodelpricetrace/highCharts', { ...query, measure: '1' });
+    // 德锐: 12,000 / 150,000 = 8.0 %, 10,000 / 160,000 = 6.3 %, 14,000 / 158,000 = 8.9 %; 乙电EV 15,000 / 180,000 = 8.3 % …
+    expect([rate.yAxis, rate.series.map((s) => [s.name, s.data])]).toEqual([
+      [{ title: '优惠率（%）' }],
+      [
+        ['德锐', [8, 6.3, 8.9]],
+        ['乙电EV', [8.3, 11.1, 12]],
+        ['日行SUV 2025款 2.0L 四驱', [null, null, 11.4]],
+      ],
+    ]);
+    // The spec's type (0 discount, 1 rate) still chooses when measure is absent; measure wins when both are there.
+    const discount = await ok<ChartResult>('cabmodelpricetrace/highCharts', { ...query, type: '0' });
+    expect(discount.series.map((s) => s.data)).toEqual([
+      [12_000, 10_000, 14_000],
+      [15_000, 20_000, 21_000],
+      [null, null, 25_000],
+    ]);
+    expect(await ok<ChartResult>('cabmodelpricetrace/highCharts', { ...query, type: '0', measure: '2' })).toEqual(tp);
+  });
+
+  test('成交价差: the subject’s TP minus each rival’s, month by month, in yuan and as a percent of the rival’s TP', async () => {
+    const gap = await ok<PriceTraceGap>('cabmodelpricetrace/tpGap', { modelSubId: '51', modelSubIds: '53', carIds: '63' });
+    // 德锐 138,000 / 150,000 / 144,000 − 乙电EV 165,000 / 160,000 / 154,000 = −27,000 (−16.4 %), −10,000 (−6.25 % → −6.2, the house's
+    // percentNumber rounding half up), −10,000 (−6.5 %);
+    // − 日行SUV (March only, 195,000) = −51,000 (−26.2 %).
+    expect(gap).toEqual({
+      months: ['2026-01', '2026-02', '2026-03'],
+      name: '德锐',
+      rows: [
+        {
+          name: '乙电EV',
+          gaps: [-27_000, -10_000, -10_000],
+          gapTexts: ['-27,000元', '-10,000元', '-10,000元'],
+          percents: [-16.4, -6.2, -6.5],
+          percentTexts: ['-16.4%', '-6.2%', '-6.5%'],
+        },
+        {
+          name: '日行SUV 2025款 2.0L 四驱',
+          gaps: [null, null, -51_000],
+          gapTexts: ['-', '-', '-51,000元'],
+          percents: [null, null, -26.2],
+          percentTexts: ['-', '-', '-26.2%'],
+        },
+      ],
+    });
+    // The other way round the gap is positive and says so.
+    const reverse = await ok<PriceTraceGap>('cabmodelpricetrace/tpGap', { modelSubId: '53', modelSubIds: '51' });
+    expect(reverse.rows.map((r) => [r.name, r.gapTexts, r.percentTexts])).toEqual([
+      ['德锐', ['+27,000元', '+10,000元', '+10,000元'], ['+19.6%', '+6.7%', '+6.9%']],
+    ]);
+    expect(await ok<PriceTraceGap>('cabmodelpricetrace/tpGap', { modelSubId: '51' })).toEqual({
+      months: ['2026-01', '2026-02', '2026-03'],
+      name: '德锐',
+      rows: [],
+    });
   });
 
   test('bad input is a 400 naming the field: a trim of another sub-series, an unknown sub-series, a month without prices, a sixth comparison', async () => {
@@ -270,6 +342,8 @@ describe('price figures on a hand-made market', () => {
       ['marketPriceWhole/whole', { time: '2025-06' }, '参数 time 没有 2025-06 的价格数据，应在 2026-01 至 2026-03 之间'],
       ['marketPriceWhole/detailTable', { type2: '3' }, '参数 type2 应为 2（成交价）、0（优惠）或 1（优惠率）'],
       ['cabmodelpricetrace/highCharts', { modelSubId: '51', modelSubIds: '1,2,3,4,5,6' }, '参数 modelSubIds 最多只能选择5个对比车系'],
+      ['cabmodelpricetrace/highCharts', { modelSubId: '51', measure: '4' }, '参数 measure 应为 2（成交价）、0（优惠）、1（优惠率）或 3（厂商指导价）'],
+      ['cabmodelpricetrace/tpGap', { modelSubId: '51', carIds: '1,2,3,4,5,6' }, '参数 carIds 最多只能选择5个对比车型'],
       ['marketPriceWhole/whole', { bigArea: '8' }, '参数 bigArea 应为 -1（全国）或大区编号 1-7'],
     ];
     for (const [path, query, msg] of cases) {

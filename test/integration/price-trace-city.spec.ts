@@ -62,19 +62,14 @@ describe('the price trace in one city', () => {
     expect(nation.tp).toBe(national.tp);
   });
 
-  test("the chart's TP columns and each comparison's discount line are the city's", async () => {
-    const chart = await result<ChartResult>('highCharts', {
-      modelSubId: String(own),
-      time: time(),
-      city: String(GUANGZHOU),
-      modelSubIds: String(other),
-      type: '0',
-    });
-    const last = chart.xAxis[0].categories.length - 1;
+  test("the chart's TP line and each comparison's, and their discount lines, are the city's", async () => {
+    const query = { modelSubId: String(own), time: time(), city: String(GUANGZHOU), modelSubIds: String(other) };
+    const tp = await result<ChartResult>('highCharts', query);
+    const last = tp.xAxis[0].categories.length - 1;
     const [mine, theirs] = [await prices(own, month, GUANGZHOU), await prices(other, month, GUANGZHOU)];
-    expect(chart.series.find((s) => s.name === '成交价')?.data[last]).toBe(mine.tp);
-    const lines = chart.series.filter((s) => s.yAxis === 1);
-    expect(lines.map((s) => s.data[last])).toEqual([mine.msrp - mine.tp, theirs.msrp - theirs.tp]);
+    expect(tp.series.map((s) => s.data[last])).toEqual([mine.tp, theirs.tp]);
+    const discount = await result<ChartResult>('highCharts', { ...query, measure: '0' });
+    expect(discount.series.map((s) => s.data[last])).toEqual([mine.msrp - mine.tp, theirs.msrp - theirs.tp]);
   });
 
   test('a city that does not exist is refused with a Chinese message', async () => {

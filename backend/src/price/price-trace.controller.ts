@@ -23,6 +23,11 @@ export class PriceTraceController {
     return this.trace.chart(q);
   }
 
+  @Get(PRICE.traceTpGap.path)
+  tpGap(@Query(zodPipe(PRICE.traceTpGap.params)) q: ParamsOf<typeof PRICE.traceTpGap>): Promise<ResultOf<typeof PRICE.traceTpGap>> {
+    return this.trace.tpGap(q);
+  }
+
   @Get(PRICE.nationwide.path)
   nationwide(@Query(zodPipe(PRICE.nationwide.params)) q: ParamsOf<typeof PRICE.nationwide>): Promise<ResultOf<typeof PRICE.nationwide>> {
     return this.trace.nationwide(q);

@@ -8,12 +8,18 @@ import {
   type PriceTableMeasure,
   type PriceTraceChartQuery,
   type PriceTraceDeckQuery,
+  type PriceTraceGap,
+  type PriceTraceGapQuery,
+  PRICE_TRACE_MEASURES,
+  percentGapText,
   priceTraceTags,
   type PriceTraceQuery,
   type PriceTraceWhole,
   type PriceTraceWholeQuery,
   sharePercentText,
+  traceChartMeasure,
   wholeYuan,
+  yuanGapText,
   yuanText,
 } from '@car/contracts';
 import { AnalyticsService } from '../analytics/analytics.service';
@@ -25,10 +31,16 @@ import type { SessionUser } from '../security/session-user';
 import type { WorkbookAsOf } from '../workbook/table-workbook';
 import type { Filters } from '../analytics/model';
 import { ApiException } from '../common/api-codes';
-import { nationwideSlide, priceCardsSlide, priceChartSlide, priceMonthTableSlide } from './price.deck';
-import { priceFigures, priceMeasures, PRICES_AS_SHOWN } from './price.figures';
+import { nationwideSlide, priceCardsSlide, priceChartSlide, priceMonthTableSlide, traceGapSlide } from './price.deck';
+import { NO_PRICES, priceFigures, priceMeasures, PRICES_AS_SHOWN, traceMeasureValue } from './price.figures';
 import { PriceRepository } from './price.repository';
 import { type PriceScope, type PriceSeries, PriceService } from './price.service';
+
+/** A line of the trace: the subject or a comparison, named as the chart names it, with its prices by month. */
+interface TraceLine {
+  name: string;
+  series: PriceSeries | undefined;
+}
 
 /** The sub-series or trim a trace is about, with the names it shows. */
 interface TraceSubject {
@@ -81,8 +93,8 @@ export class PriceTraceService {
     return { ...(await this.prices.cards(scope)), producerName: subject.producerName, modelName: subject.name, brand: subject.brand };
   }
 
-  /** The subject's TP and MSRP columns and its discount (type 0) or rate (type 1) line, then a line for each comparison. */
-  async chart(q: PriceTraceChartQuery): Promise<ChartResult> {
+  /** The subject and each comparison in the pick's order (the compared series, then the trims), with their prices by month. */
+  private async compared(q: PriceTraceGapQuery): Promise<{ months: number[]; lines: TraceLine[] }> {
     const { subject, scope, place } = await this.scoped(q);
     const months = this.prices.trendMonths(scope);
     const [subSeriesNames, trimNames] = await Promise.all([this.names.subSeries(q.modelSubIds), this.names.trims(q.carIds)]);
@@ -104,12 +116,60 @@ export class PriceTraceService {
         return { name: trimLabel(trim.subSeriesName, trim.name), series: find(trims, id) };
       }),
     ];
-    return this.prices.chart(months, (q.type ?? 0) as 0 | 1, lines, true);
+    return { months, lines };
+  }
+
+  /**
+   * The trace chart (issue 45 §2, decision 275): one measure at a time (traceChartMeasure: TP by default), a line
+   * for the subject and one for each comparison, in the pick's order — the order that gives each its colour.
+   */
+  async chart(q: PriceTraceChartQuery): Promise<ChartResult> {
+    const { months, lines } = await this.compared(q);
+    const measure = traceChartMeasure(q);
+    const label = PRICE_TRACE_MEASURES.find((m) => m.value === measure)?.label ?? '';
+    return {
+      xAxis: [{ categories: months.map(formatMonth) }],
+      yAxis: [{ title: `${label}（${measure === 1 ? '%' : '元'}）` }],
+      series: lines.map((line) => ({
+        name: line.name,
+        type: 'line' as const,
+        yAxis: 0,
+        data: months.map((m) => traceMeasureValue(line.series?.byMonth.get(m) ?? NO_PRICES, measure)),
+        group: line.name,
+      })),
+    };
+  }
+
+  /**
+   * 成交价差 (decision 276): for each comparison, the subject's TP minus the rival's, month by month, in yuan and as a
+   * percent of the rival's TP; a month without both prices has no gap.
+   */
+  async tpGap(q: PriceTraceGapQuery): Promise<PriceTraceGap> {
+    const { months, lines } = await this.compared(q);
+    const [own, ...rivals] = lines;
+    const tp = (line: TraceLine, m: number) => line.series?.byMonth.get(m)?.tp ?? null;
+    return {
+      months: months.map(formatMonth),
+      name: own.name,
+      rows: rivals.map((rival) => {
+        const gaps = months.map((m) => {
+          const [mine, theirs] = [tp(own, m), tp(rival, m)];
+          return mine === null || theirs === null ? null : mine - theirs;
+        });
+        const percents = months.map((m, i) => {
+          const [gap, theirs] = [gaps[i], tp(rival, m)];
+          return gap === null || !theirs ? null : percentNumber(gap / theirs);
+        });
+        return { name: rival.name, gaps, gapTexts: gaps.map(yuanGapText), percents, percentTexts: percents.map(percentGapText) };
+      }),
+    };
   }
 
   /**
    * 区域表现: the subject's national weighted TP, lowest city TP, average discount and rate; the highest
-   * discount is the largest MSRP − lowest city TP over its trims, and its rate that discount / that MSRP.
+   * discount is the largest MSRP − lowest city TP over its trims, and its rate that discount / that MSRP. The lowest
+   * price and the highest discount name the province of that lowest city TP (issue 45 §2; the first province by
+   * id where two tie).
    */
   async nationwide(q: PriceTraceQuery): Promise<Nationwide> {
     const { subject, scope } = await this.scoped(q);
@@ -119,7 +179,11 @@ export class PriceTraceService {
       { measure: 'qty' as const, as: 'qty' },
       { measure: 'tpLow' as const, as: 'low' },
     ];
-    const [[all], trims] = await Promise.all([
+    const lows = [
+      { measure: 'qty' as const, as: 'qty' },
+      { measure: 'tpLow' as const, as: 'low' },
+    ];
+    const [[all], trims, places] = await Promise.all([
       this.analytics.query({
         source: 'price',
         dimensions: [],
@@ -129,16 +193,30 @@ export class PriceTraceService {
         measures: [...priceMeasures(), { measure: 'tpLow', as: 'low' }],
       }),
       this.analytics.query({ source: 'price', dimensions: ['car'], filters: scope.filters, month: scope.month, measures, keepWhenAny: ['qty'] }),
+      this.analytics.query({
+        source: 'price',
+        dimensions: ['car', 'province'],
+        filters: scope.filters,
+        month: scope.month,
+        measures: lows,
+        keepWhenAny: ['qty'],
+      }),
     ]);
+    // Each trim's and the subject's lowest city TP with its province, by province id where two tie.
+    const byProvince = places
+      .map((r) => ({ car: r.key.car, province: r.key.province ?? 0, name: r.name.province ?? null, low: wholeYuan(r.values.low) }))
+      .filter((r): r is typeof r & { low: number } => r.low !== null)
+      .sort((a, b) => a.low - b.low || a.province - b.province);
+    const provinceOf = (low: number | null, car?: number) => byProvince.find((r) => r.low === low && (car === undefined || r.car === car))?.name ?? null;
     const avg = priceFigures(all?.values);
     const low = wholeYuan(all?.values.low);
-    let high: { discount: number; rate: number | null } | null = null;
+    let high: { discount: number; rate: number | null; province: string | null } | null = null;
     for (const t of trims) {
       const msrp = wholeYuan(t.values.msrp);
       const trimLow = wholeYuan(t.values.low);
       if (msrp === null || trimLow === null) continue;
       const discount = msrp - trimLow;
-      if (!high || discount > high.discount) high = { discount, rate: msrp > 0 ? discount / msrp : null };
+      if (!high || discount > high.discount) high = { discount, rate: msrp > 0 ? discount / msrp : null, province: provinceOf(trimLow, t.key.car) };
     }
     const avgRate = percentNumber(avg.rate);
     const highRate = percentNumber(high?.rate);
@@ -156,6 +234,8 @@ export class PriceTraceService {
       avgDiscountRateStr: sharePercentText(avgRate),
       highDiscountRate: highRate,
       highDiscountRateStr: sharePercentText(highRate),
+      lowPriceProvince: low === null ? null : provinceOf(low),
+      highDiscountProvince: high?.province ?? null,
     };
   }
 
@@ -166,9 +246,13 @@ export class PriceTraceService {
    */
   async deck(q: PriceTraceDeckQuery, user: Pick<SessionUser, 'producerId' | 'brandId'>): Promise<{ fileName: string; deck: DeckDeclaration }> {
     const subject = { time: q.time, modelSubId: q.modelSubId, carId: q.carId };
-    const [whole, chart, nationwide, table, asOf, maker, cities, subSeries] = await Promise.all([
+    const compared = { ...subject, city: q.city, modelSubIds: q.modelSubIds, carIds: q.carIds };
+    // The chart's measure as the page chose it: its `measure`, else the page's discount (an older link), else TP.
+    const measure = traceChartMeasure({ measure: q.measure, type: q.discount });
+    const [whole, chart, gap, nationwide, table, asOf, maker, cities, subSeries] = await Promise.all([
       this.whole({ ...subject, city: q.city, type: q.discount }),
-      this.chart({ ...subject, city: q.city, type: q.discount, modelSubIds: q.modelSubIds, carIds: q.carIds }),
+      this.chart({ ...compared, measure }),
+      q.modelSubIds.length + q.carIds.length > 0 ? this.tpGap(compared) : Promise.resolve(null),
       this.nationwide(subject),
       this.cityTable({ ...subject, type: q.type }),
       this.dataStatus.of('price'),
@@ -178,6 +262,7 @@ export class PriceTraceService {
     ]);
     // The page's title names the sub-series (a chosen trim is in the tags).
     const title = `${subSeries.get(q.modelSubId)?.name ?? whole.modelName}价格走势`;
+    const measureLabel = PRICE_TRACE_MEASURES.find((m) => m.value === measure)?.label ?? '';
     return {
       fileName: `车系价格追踪-${whole.modelName}-${whole.time}.pptx`,
       deck: {
@@ -187,7 +272,8 @@ export class PriceTraceService {
         maker,
         slides: [
           priceCardsSlide(whole),
-          priceChartSlide('价格走势', chart),
+          priceChartSlide(`价格走势（${measureLabel}）`, chart),
+          ...(gap ? [traceGapSlide(gap)] : []),
           nationwideSlide(nationwide),
           priceMonthTableSlide('区域价格', '区域', table, q.sort),
         ],

@@ -5,6 +5,9 @@ import {
   mapTableOrder,
   type Nationwide,
   NATIONWIDE_ITEMS,
+  nationwideItemText,
+  type PriceTraceGap,
+  traceGapCellText,
   PRICE_CARD_CHANGES,
   priceCardTitles,
   priceChartAxes,
@@ -86,13 +89,39 @@ export function priceMonthTableSlide(title: string, labelHeader: string, table: 
   };
 }
 
-/** 区域表现: its six figures in one row, as the page's block. */
+/** 区域表现: its six figures in one row, as the page's block (the lowest price and the highest discount with their province). */
 export function nationwideSlide(nationwide: Nationwide): TableSlide<Nationwide> {
   return {
     kind: 'table',
     title: '区域表现',
-    columns: NATIONWIDE_ITEMS.map((item) => ({ header: item.label, kind: 'count' as const, value: () => null, text: (n: Nationwide) => n[item.text] })),
+    columns: NATIONWIDE_ITEMS.map((item) => ({
+      header: item.label,
+      kind: 'count' as const,
+      value: () => null,
+      text: (n: Nationwide) => nationwideItemText(n, item),
+    })),
     rows: [nationwide],
+  };
+}
+
+/**
+ * 成交价差 as the page's table (decision 276): a row per comparison, a column per month, each cell the gap in yuan
+ * and its percent of the rival's TP, signed and without change colours (a gap is not a change).
+ */
+export function traceGapSlide(gap: PriceTraceGap): TableSlide<PriceTraceGap['rows'][number]> {
+  return {
+    kind: 'table',
+    title: `成交价差（${gap.name} − 对比）`,
+    columns: [
+      { header: '对比车系/车型', kind: 'text', value: (r) => r.name },
+      ...gap.months.map((month, i) => ({
+        header: month,
+        kind: 'count' as const,
+        value: () => null,
+        text: (r: PriceTraceGap['rows'][number]) => traceGapCellText(r, i),
+      })),
+    ],
+    rows: gap.rows,
   };
 }
 

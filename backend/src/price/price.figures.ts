@@ -1,4 +1,14 @@
-import { growth, growthNumber, percentNumber, percentText, pointsCardText, type PriceTableMeasure, sharePercentText, yuanText } from '@car/contracts';
+import {
+  growth,
+  growthNumber,
+  percentNumber,
+  percentText,
+  pointsCardText,
+  type PriceTableMeasure,
+  type PriceTraceMeasure,
+  sharePercentText,
+  yuanText,
+} from '@car/contracts';
 import type { AnalyticsRow } from '../analytics/analytics.service';
 import type { MeasureRequest } from '../analytics/query';
 
@@ -55,6 +65,11 @@ export function measureValue(figures: PriceFigures, measure: PriceTableMeasure):
   if (measure === 2) return figures.tp;
   if (measure === 0) return figures.discount;
   return percentNumber(figures.rate);
+}
+
+/** The value the trace chart draws for its measure (PRICE_TRACE_MEASURES): a month table's, or the MSRP (3). */
+export function traceMeasureValue(figures: PriceFigures, measure: PriceTraceMeasure): number | null {
+  return measure === 3 ? figures.msrp : measureValue(figures, measure);
 }
 
 export function measureText(figures: PriceFigures, measure: PriceTableMeasure): string {

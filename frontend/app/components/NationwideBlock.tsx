@@ -1,10 +1,13 @@
-/** 区域表现 (spec 001 §2.2): the traced series' nation-wide average, lowest price, discounts and rates of the month. */
-import { type Nationwide, NATIONWIDE_ITEMS } from '@car/contracts';
+/**
+ * 区域表现 (spec 001 §2.2): the traced series' nation-wide average, lowest price, discounts and rates of the month;
+ * the lowest price and the highest discount say in which province (issue 45 §2).
+ */
+import { type Nationwide, NATIONWIDE_ITEMS, nationwideItemText } from '@car/contracts';
 import { DefinedLabel } from './DefinedLabel';
 import { PanelBusy } from './PanelBusy';
 
 export function NationwideBlock({ nationwide, loading = false }: { nationwide: Nationwide | null; loading?: boolean }) {
-  const items: Array<[string, string]> = NATIONWIDE_ITEMS.map((item) => [item.label, nationwide?.[item.text] ?? '-']);
+  const items: Array<[string, string]> = NATIONWIDE_ITEMS.map((item) => [item.label, nationwide ? nationwideItemText(nationwide, item) : '-']);
   return (
     <section className="panel" aria-busy={loading} aria-label="区域表现">
       <header className="panel__head">

@@ -5,11 +5,22 @@
  * price axis in that car's colour, its discount line too. A line's point is teal where it rose on the
  * month before and pink where it fell, as the legend under the chart says (decision 176). Tooltips give
  * each value with its unit and 环比. PNG export; the server renders the box at its final height.
+ * The trace's answer (one measure, every series a line on the one axis; decision 275) draws a line per car in
+ * the colour of its place in the pick (traceLineColor), the subject's thicker; the right axis stays hidden.
  */
 import type { Chart, LegendItem } from 'chart.js';
 import type { ReactNode } from 'react';
 
-import { type ChartResult, priceAxisTickText, priceAxisTitle, priceChartAxes, priceSeriesLabel, toBrokenAxis } from '@car/contracts';
+import {
+  type ChartResult,
+  priceAxisTickText,
+  priceAxisTitle,
+  priceChartAxes,
+  priceSeriesLabel,
+  toBrokenAxis,
+  TRACE_LINE_WIDTHS,
+  traceLineColor,
+} from '@car/contracts';
 import { changeOnBefore, comboOptions, lineShape, signColor, signLegendText, tooltipText } from '~/utils/chart-result';
 import { ChartCanvas } from './ChartCanvas';
 import { ChartExportButton } from './ChartExportButton';
@@ -48,6 +59,19 @@ function groupColors(chart: ChartResult): Map<string | undefined, string> {
   return colors;
 }
 
+/** One measure on one axis, a line per car (the trace's answer, decision 275), rather than columns and a second axis. */
+export function isLinePerCar(chart: ChartResult): boolean {
+  return chart.series.length > 0 && chart.series.every((s) => s.type !== 'column' && (s.yAxis ?? 0) === 0);
+}
+
+/** The trace's lines as drawn, for the tests and the colours' check: each its name, colour and width. */
+function drawnLines(chart: ChartResult | null): string | undefined {
+  if (!chart || !isLinePerCar(chart)) return undefined;
+  return JSON.stringify(
+    chart.series.map((s, i) => ({ name: s.name, color: traceLineColor(i), width: i === 0 ? TRACE_LINE_WIDTHS.own : TRACE_LINE_WIDTHS.rival })),
+  );
+}
+
 interface PriceChartProps {
   title: string;
   chart: ChartResult | null;
@@ -67,9 +91,9 @@ export function PriceChart({ title, chart, height, fileName, loading = false, ex
       const [left, right] = priceChartAxes(chart);
       const rightUnit = right.unit;
       const leftUnit = left.unit;
-      const broken = right.broken;
-      const draw = (v: number | null) => (v === null || !broken ? v : toBrokenAxis(v));
+      const draw = (onRight: boolean) => (v: number | null) => (v === null || !(onRight ? right : left).broken ? v : toBrokenAxis(v));
       const colors = groupColors(chart);
+      const perCar = isLinePerCar(chart);
       let column = 0;
       const datasets = chart.series.map((s) => {
         if (s.type === 'column') {
@@ -87,22 +111,24 @@ export function PriceChart({ title, chart, height, fileName, loading = false, ex
             values: s.data,
           };
         }
-        const color = colors.get(s.group) ?? LINE_COLORS[0];
+        const index = chart.series.indexOf(s);
+        const color = perCar ? traceLineColor(index) : (colors.get(s.group) ?? LINE_COLORS[0]);
         const right = s.yAxis === 1;
         const points = pointColors(s.data, color);
-        const msrp = !right && /指导价$/.test(s.name);
+        const msrp = !perCar && !right && /指导价$/.test(s.name);
+        const own = perCar && index === 0;
         return {
           type: 'line' as const,
           label: s.name,
-          data: right ? s.data.map(draw) : s.data,
+          data: s.data.map(draw(right)),
           yAxisID: right ? 'y1' : 'y',
           borderColor: color,
           backgroundColor: color,
           borderDash: msrp ? MSRP_DASH : undefined,
-          borderWidth: right ? 2 : 1.5,
+          borderWidth: perCar ? (own ? TRACE_LINE_WIDTHS.own : TRACE_LINE_WIDTHS.rival) : right ? 2 : 1.5,
           pointBackgroundColor: points,
           pointBorderColor: points,
-          pointRadius: right ? 4 : 3,
+          pointRadius: perCar ? (own ? 4 : 2.5) : right ? 4 : 3,
           ...lineShape(s.type),
           spanGaps: true,
           order: 1,
@@ -126,6 +152,7 @@ export function PriceChart({ title, chart, height, fileName, loading = false, ex
             ticks: { callback: (v) => priceAxisTickText(left, Number(v)) },
           },
           y1: {
+            display: chart.series.some((s) => s.yAxis === 1),
             position: 'right',
             beginAtZero: true,
             min: right.min,
@@ -147,7 +174,7 @@ export function PriceChart({ title, chart, height, fileName, loading = false, ex
   const empty = chart !== null && chart.series.every((s) => s.data.every((v) => v === null));
 
   return (
-    <section className="panel trend-chart price-chart" aria-busy={loading}>
+    <section className="panel trend-chart price-chart" aria-busy={loading} data-lines={drawnLines(chart)}>
       <header className="panel__head">
         <h3 className="panel__title">{title}</h3>
         <div className="panel__tools">

@@ -1,11 +1,10 @@
 /**
- * 车系价格追踪's filter panel: the month, discount or rate, the city (the cards and the chart weigh TP over
- * that city's sales) and the own brand and series; choosing another brand drops the chosen series.
+ * 车系价格追踪's filter panel: the month, the city (the cards and the chart weigh TP over that city's sales) and the
+ * own brand and series; choosing another brand drops the chosen series. The chart's measure (成交价, 优惠, 优惠率,
+ * 厂商指导价) is the switch on the chart itself, which a search keeps (decision 275).
  */
 import { useState } from 'react';
 
-import { PRICE_CHART_MEASURES } from '@car/contracts';
-import { ChoiceRadios } from '~/components/ChoiceRadios';
 import { CitySelect, cityName } from '~/components/CitySelect';
 import { FilterPanel, type FilterGroupSpec } from '~/components/FilterPanel';
 import { MonthField } from '~/components/MonthPicker';
@@ -15,7 +14,6 @@ import type { PriceTraceData } from '~/utils/price-trace.server';
 
 export function PriceTraceFilters({ data: d }: { data: PriceTraceData }) {
   const [month, setMonth] = useState(d.state.time);
-  const [discount, setDiscount] = useState(d.state.discount);
   const [city, setCity] = useState(d.state.city === null ? '' : String(d.state.city));
   const [brand, setBrand] = useState<PickItem | null>(d.brand);
   const [series, setSeries] = useState<PickItem | null>(d.own);
@@ -24,11 +22,6 @@ export function PriceTraceFilters({ data: d }: { data: PriceTraceData }) {
       title: '时间',
       summary: month ?? undefined,
       content: <MonthField value={month} months={d.months} onChange={setMonth} />,
-    },
-    {
-      title: '优惠/优惠率',
-      summary: PRICE_CHART_MEASURES.find((m) => m.value === discount)?.label,
-      content: <ChoiceRadios name="discount" label="优惠或优惠率" showLabel={false} options={PRICE_CHART_MEASURES} value={discount} onChange={setDiscount} />,
     },
     {
       title: '城市',
@@ -74,5 +67,12 @@ export function PriceTraceFilters({ data: d }: { data: PriceTraceData }) {
       ),
     },
   ];
-  return <FilterPanel key={JSON.stringify([d.state, d.own, d.brand])} groups={groups} keep={{ type: d.state.type }} resetTo="/price/cabmodelpricetrace" />;
+  return (
+    <FilterPanel
+      key={JSON.stringify([d.state, d.own, d.brand])}
+      groups={groups}
+      keep={{ type: d.state.type, measure: d.state.measure }}
+      resetTo="/price/cabmodelpricetrace"
+    />
+  );
 }

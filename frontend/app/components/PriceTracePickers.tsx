@@ -26,7 +26,7 @@ export function PriceTracePickers({ data }: { data: PriceTraceData }) {
       key={JSON.stringify([data.compareBrand, data.comparedSeries, data.comparedCars])}
     >
       {data.state.time ? <input type="hidden" name="time" value={data.state.time} /> : null}
-      <input type="hidden" name="discount" value={data.state.discount} />
+      <input type="hidden" name="measure" value={data.state.measure} />
       {data.state.city !== null ? <input type="hidden" name="city" value={data.state.city} /> : null}
       {data.brand ? <input type="hidden" name="brand" value={data.brand.id} /> : null}
       <input type="hidden" name="type" value={data.state.type} />

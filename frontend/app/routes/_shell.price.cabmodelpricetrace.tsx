@@ -1,10 +1,12 @@
 /**
  * 车系价格追踪 (/price/cabmodelpricetrace, spec 001 §2.2): one sub-series (or one of its trims), titled
  * '<series>价格走势': four cards, the chart with pickers for the own model, the comparison brand
- * (compareBrand, which narrows the next two), comparison series and comparison models, 区域表现, and the
- * regional table by month under TP, discount or rate. The filter panel chooses the month, discount or
- * rate, the city (cards and chart weigh TP over that city's sales), the brand and the own series (default
- * brand: 大众, the spec's 7777); a new search drops the chosen model and the comparisons (§4). State in the URL.
+ * (compareBrand, which narrows the next two), comparison series and comparison models, drawing one measure at a
+ * time (`measure`: 成交价 by default, 优惠, 优惠率, 厂商指导价) as a line per car (decision 275), 成交价差 (the
+ * subject's TP minus each rival's, decision 276), 区域表现 (最低价 and 最高优惠 with their province), and the
+ * regional table by month under TP, discount or rate. The filter panel chooses the month, the city (cards and
+ * chart weigh TP over that city's sales), the brand and the own series (default brand: 大众, the spec's 7777); a
+ * new search drops the chosen model and the comparisons (§4). State in the URL.
  * The loader's calls are in utils/price-trace.server.ts, the panel and the chart's pickers in
  * components/PriceTraceFilters and components/PriceTracePickers.
  */
@@ -12,16 +14,18 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run
 import { useLoaderData } from '@remix-run/react';
 import { Icon } from 'semantic-ui-react';
 
-import { PRICE_TABLE_MEASURES, priceTraceTags } from '@car/contracts';
+import { PRICE_TABLE_MEASURES, PRICE_TRACE_MEASURES, priceTraceTags } from '@car/contracts';
 import { DataAsOf } from '~/components/DataAsOf';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { NationwideBlock } from '~/components/NationwideBlock';
 import { PriceCards } from '~/components/PriceCards';
+import { ParamToggle } from '~/components/ParamToggle';
 import { PriceChart } from '~/components/PriceChart';
 import { PriceMonthTable } from '~/components/PriceMonthTable';
 import { PriceTraceFilters } from '~/components/PriceTraceFilters';
 import { PriceTracePickers } from '~/components/PriceTracePickers';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
+import { TraceGapTable } from '~/components/TraceGapTable';
 import { useFailureToast } from '~/components/Toast';
 import { titled } from '~/utils/meta';
 import { keepPageOnNetworkFailure } from '~/utils/network-failure';
@@ -78,10 +82,14 @@ export default function CabModelPriceTrace() {
         chart={data.chart}
         height={CHART_HEIGHT}
         fileName={`${data.title}_${data.state.time ?? ''}`}
-        loading={searching || touches(pending, ['carId', 'modelSubIds', 'carIds'])}
+        loading={searching || touches(pending, ['carId', 'modelSubIds', 'carIds', 'measure'])}
+        extra={<ParamToggle param="measure" label="走势指标" options={PRICE_TRACE_MEASURES} value={data.state.measure} clears={['discount']} />}
       >
         <PriceTracePickers data={data} />
       </PriceChart>
+      {data.state.modelSubIds.length + data.state.carIds.length > 0 ? (
+        <TraceGapTable gap={data.gap} loading={searching || touches(pending, ['carId', 'modelSubIds', 'carIds'])} />
+      ) : null}
       <NationwideBlock nationwide={data.nationwide} loading={searching || touches(pending, ['carId'])} />
       <PriceMonthTable
         title="区域价格"

@@ -5,7 +5,7 @@
  * brand, modelSubId, carId, modelSubIds, carIds and the table's type. Each is read through the call it feeds
  * (url-state.ts); malformed values fall back to the default.
  */
-import { MAX_PRICE_COMPARED, optional, positiveId, PRICE } from '@car/contracts';
+import { MAX_PRICE_COMPARED, optional, positiveId, PRICE, type PriceTraceMeasure, traceChartMeasure } from '@car/contracts';
 import { z } from 'zod';
 
 import { SORT_KEY } from './table-sort';
@@ -60,8 +60,10 @@ export function marketApiParams(s: MarketPriceState): Record<string, string | nu
 
 export interface PriceTraceState {
   time: string | null;
-  /** Chart: 0 discount, 1 rate (the filter panel's 优惠 / 优惠率). */
+  /** The spec's discount (0 discount, 1 rate): an older link's chart measure; the cards' call still takes it. */
   discount: 0 | 1;
+  /** The chart's one measure (PRICE_TRACE_MEASURES, decision 275): `measure`, else an older link's `discount`, else TP. */
+  measure: PriceTraceMeasure;
   /** The brand the own-series picker lists (the spec's default brand when absent). */
   brand: number | null;
   modelSubId: number | null;
@@ -90,6 +92,10 @@ export function readPriceTrace(params: URLSearchParams): PriceTraceState {
   return {
     time: subject.text('time'),
     discount: subject.value('type', { from: 'discount', fallback: 0 }) as 0 | 1,
+    measure: traceChartMeasure({
+      measure: chart.value('measure', { fallback: undefined }),
+      type: chart.value('type', { from: 'discount', fallback: undefined }),
+    }),
     brand: page.value('brand', { fallback: null }),
     modelSubId: subject.value('modelSubId', { fallback: null }),
     carId: subject.value('carId', { fallback: null }),

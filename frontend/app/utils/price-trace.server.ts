@@ -46,14 +46,13 @@ export async function loadPriceTrace(request: Request, context: AppLoadContext) 
   const subject = modelSubId === null ? null : { time: state.time ?? undefined, modelSubId, carId: state.carId ?? undefined };
   // The cards and the chart weigh TP over the chosen city's sales; 区域表现 and the regional table stay national (decision 149).
   const city = state.city ?? undefined;
-  const [calendar, whole, chart, nationwide, table, cars, places] = await Promise.all([
+  const compared = subject ? { ...subject, city, modelSubIds: state.modelSubIds, carIds: state.carIds } : null;
+  const [calendar, whole, chart, gap, nationwide, table, cars, places] = await Promise.all([
     settle(apiGet(request, context, SEARCH.calendar, { category: 1 })),
     subject ? settle(apiGet(request, context, PRICE.traceWhole, { ...subject, city, type: state.discount })) : none<never>(),
-    subject
-      ? settle(
-          apiGet(request, context, PRICE.traceHighCharts, { ...subject, city, type: state.discount, modelSubIds: state.modelSubIds, carIds: state.carIds }),
-        )
-      : none<never>(),
+    compared ? settle(apiGet(request, context, PRICE.traceHighCharts, { ...compared, measure: state.measure })) : none<never>(),
+    // 成交价差 (decision 276): only with a comparison to take the subject's TP from.
+    compared && state.modelSubIds.length + state.carIds.length > 0 ? settle(apiGet(request, context, PRICE.traceTpGap, compared)) : none<never>(),
     subject ? settle(apiGet(request, context, PRICE.nationwide, subject)) : none<never>(),
     subject ? settle(apiGet(request, context, PRICE.cityTable, { ...subject, type: state.type })) : none<never>(),
     modelSubId === null
@@ -69,8 +68,8 @@ export async function loadPriceTrace(request: Request, context: AppLoadContext) 
   const ownName = modelSubId === null ? undefined : subSeries.get(modelSubId)?.name;
   const own = modelSubId === null || ownName === undefined ? null : { id: modelSubId, name: ownName };
   const ownCar = state.carId === null ? null : subSeries.get(modelSubId ?? 0)?.cars.find((c) => c.id === state.carId);
-  // The comparison trims' names are the chart's own: its lines follow the subject and the compared series.
-  const lines = (chart.value?.series ?? []).filter((s) => s.yAxis === 1).map((s) => s.name.replace(/优惠率?$/, ''));
+  // The comparison trims' names are the chart's own: a line each, after the subject and the compared series.
+  const lines = (chart.value?.series ?? []).map((s) => s.name);
   const comparedCars = state.carIds.map((id, i) => ({ id, name: lines[1 + state.modelSubIds.length + i] ?? String(id) }));
   const subjectParams = { ...(subject ?? {}), type: state.type };
   return {
@@ -87,10 +86,11 @@ export async function loadPriceTrace(request: Request, context: AppLoadContext) 
     comparedCars,
     whole: whole.value,
     chart: chart.value,
+    gap: gap.value,
     nationwide: nationwide.value,
     table: table.value,
     downloadHref: subject ? apiDownloadHref(PRICE.downloadCityTable, Object.fromEntries(Object.entries(subjectParams).filter(([, v]) => v !== undefined))) : '',
-    // 导出PPT (issue 31, decision 215): the deck of what the page shows — the subject, the city, the comparisons, both measures.
+    // 导出PPT (issue 31, decision 215): the deck of what the page shows — the subject, the city, the comparisons, the chart's and the table's measures.
     deckHref: subject
       ? apiDownloadHref(
           PRICE.tracePpt,
@@ -98,7 +98,7 @@ export async function loadPriceTrace(request: Request, context: AppLoadContext) 
             Object.entries({
               ...subject,
               city,
-              discount: state.discount,
+              measure: state.measure,
               type: state.type,
               modelSubIds: state.modelSubIds.join(',') || undefined,
               carIds: state.carIds.join(',') || undefined,
@@ -107,7 +107,7 @@ export async function loadPriceTrace(request: Request, context: AppLoadContext) 
           ),
         )
       : '',
-    failure: firstFailure(calendar, whole, chart, nationwide, table, cars, places),
+    failure: firstFailure(calendar, whole, chart, gap, nationwide, table, cars, places),
   };
 }
 
