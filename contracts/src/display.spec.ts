@@ -11,7 +11,6 @@ import {
   isGrowthShown,
   percentText,
   rankArrow,
-  shareChangeParts,
   pointsCardText,
   pointsHeader,
   pointsText,
@@ -79,9 +78,12 @@ describe('shares', () => {
 
   test('a share change follows the dash rule and shows its colour and its points', () => {
     expect(pointsTextOf(shareChange(0.125, 0.125))).toBe('-');
-    expect(shareChangeParts(1.9)).toEqual({ arrow: 'up', text: '+1.9' });
-    expect(shareChangeParts(-2.9)).toEqual({ arrow: 'down', text: '-2.9' });
-    expect(shareChangeParts(0)).toEqual({ arrow: null, text: '-' });
+    // The colour (growthDirection) and the points (pointsText) of one change agree: none for a dash.
+    expect([1.9, -2.9, 0].map((points) => [growthDirection(points), pointsText(points)])).toEqual([
+      ['up', '+1.9'],
+      ['down', '-2.9'],
+      [null, '-'],
+    ]);
   });
 });
 

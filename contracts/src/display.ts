@@ -127,11 +127,6 @@ export function pointsCardText(points: number | null | undefined): string {
   return text === DASH ? DASH : `${text}个${POINTS_UNIT}`;
 }
 
-/** A share change as its colour and its text in points: up '+1.9', down '-2.9'; zero or unknown is a dash. */
-export function shareChangeParts(points: number | null | undefined): { arrow: GrowthDirection; text: string } {
-  return { arrow: growthDirection(points), text: pointsText(points) };
-}
-
 export type RankArrow = 'up' | 'down' | 'flat' | null;
 
 /** The arrow beside a rank by rankingStatus (a RankingStatus, or any number from the wire): none for −2 or no rank at all. */

@@ -616,3 +616,13 @@ export function sortStructureRows(table: Pick<PriceStructureTable, 'columns' | '
     role: (row) => (row.total ? 'total' : 'row'),
   });
 }
+
+/** The unit of a month table's figures, written once in its header (issue 45 §5): % for the discount rate, 元 for a price. */
+export function priceTableUnit(measure: PriceTableMeasure): '元' | '%' {
+  return measure === 1 ? '%' : '元';
+}
+
+/** A month table's cell as the page shows it, the unit left to the header: '123,456' (元), '12.3' (%), '-' when unknown. */
+export function priceTableCell(measure: PriceTableMeasure, value: number | null): string {
+  return measure === 1 ? sharePercentText(value).replace(/%$/, '') : thousands(value);
+}

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { freePort } from '../support/net';
-import { type DownloadedReport, downloadReports, readFigures, signIn } from '../support/release-figures';
+import { FIGURE_CALLS, observe } from '../support/release-figures';
 import {
   FIRST_START_MS,
   RESTART_MS,
@@ -51,14 +51,6 @@ function npmRun(state: ShippedState, args: string[], name: string): Promise<{ co
   });
 }
 
-/** What a user would compare: the figures of a set of analytics calls and the reports' bytes. */
-async function observed(state: ShippedState): Promise<{ figures: Awaited<ReturnType<typeof readFigures>>; reports: DownloadedReport[] }> {
-  const base = `${state.baseUrl}/car/api`;
-  const analyst = await signIn(base);
-  const admin = await signIn(base, 'admin', 'Admin@2026');
-  return { figures: await readFigures(base, analyst), reports: await downloadReports(base, admin) };
-}
-
 describe('npm run backup and npm run restore of the shipped configuration (private instance)', () => {
   let source: ShippedState | null = null;
   let restored: ShippedState | null = null;
@@ -74,9 +66,9 @@ describe('npm run backup and npm run restore of the shipped configuration (priva
 
   test('back up the running app, restore into a new data folder, start it: the same figures and reports', async () => {
     const from = source!;
-    const before = await observed(from);
+    const before = await observe(`${from.baseUrl}/car/api`);
     expect(before.reports.length).toBeGreaterThan(0);
-    expect(Object.keys(before.figures)).toHaveLength(10);
+    expect(Object.keys(before.figures)).toHaveLength(FIGURE_CALLS.length);
 
     const archive = path.join(from.workRoot, 'car-backup');
     const started = performance.now();
@@ -111,7 +103,7 @@ describe('npm run backup and npm run restore of the shipped configuration (priva
     await startInstance(restored, false);
     saveState(restored);
     log(`restored instance: ${readyText(restored)}`);
-    const after = await observed(restored);
+    const after = await observe(`${restored.baseUrl}/car/api`);
     expect(after.figures).toEqual(before.figures);
     expect(after.reports).toEqual(before.reports);
   });

@@ -1,6 +1,15 @@
 import type { Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
-import type { ChartResult, LetterGroup, Nationwide, PriceTable, PriceTraceWhole, PriceWhole, SeriesItem } from '@car/contracts';
+import {
+  type ChartResult,
+  type LetterGroup,
+  type Nationwide,
+  type PriceTable,
+  type PriceTraceWhole,
+  type PriceWhole,
+  type SeriesItem,
+  priceTableCell,
+} from '@car/contracts';
 import { describeInBrowser, ready, screenshot, toastAfter, useBrowser } from '../support/browser';
 import { apiResult, canvasHasInk, download, openSignedIn, settled } from '../support/sales-pages';
 
@@ -22,7 +31,8 @@ async function tableTexts(page: Page): Promise<string[][]> {
   return page.locator('.price-table tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => (td.textContent ?? '').trim())));
 }
 
-const rowsOf = (table: PriceTable) => table.rows.map((r) => [r.name, ...r.texts]);
+/** The API's rows as the page shows them: the unit is in the table's header, not in its cells (issue 45 §5). */
+const rowsOf = (table: PriceTable) => table.rows.map((r) => [r.name, ...r.values.map((v) => priceTableCell(table.measure, v))]);
 
 async function workbookRows(page: Page, href: string): Promise<unknown[][]> {
   const file = await download(page, href);

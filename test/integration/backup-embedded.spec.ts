@@ -3,7 +3,7 @@ import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { startApp, type RunningApp } from '../../bench/src/app-process';
-import { type DownloadedReport, call, downloadReports, dropDatabases, readFigures, runNode, signIn, tableCount, stopwatch } from '../support/release-figures';
+import { FIGURE_CALLS, type Observed, builtCommand, call, dropDatabases, observe, runNode, tableCount, stopwatch } from '../support/release-figures';
 import { freePort } from '../support/net';
 import { testEnv, withDatabase } from '../support/test-env';
 
@@ -18,7 +18,6 @@ import { testEnv, withDatabase } from '../support/test-env';
  * backup's snapshot as an unbroken run and saves a new one. A second restore into that folder is refused.
  */
 const ROOT = path.resolve(__dirname, '..', '..');
-const CLI = (name: string) => path.join(ROOT, 'backend', 'dist', 'cli', `${name}.cli.js`);
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'car-backup-embedded-'));
 const sourceData = path.join(folder, 'data-source');
 const targetData = path.join(folder, 'data-target');
@@ -36,7 +35,7 @@ let targetPort = 0;
 /** The app on the source folder, then the one on the restored folder; stopped by the test that ends it, else by afterAll. */
 let sourceApp: RunningApp | undefined;
 let restoredApp: RunningApp | undefined;
-let before: { figures: Awaited<ReturnType<typeof readFigures>>; reports: DownloadedReport[]; token: string };
+let before: Observed;
 const saved: string[] = [];
 
 const timed = stopwatch(timings);
@@ -80,12 +79,10 @@ async function savedViews(base: string, token: string): Promise<Array<{ id: numb
 beforeAll(async () => {
   [sourcePort, targetPort] = [await freePort(), await freePort()];
   // The seed command starts the embedded PostgreSQL of the folder and stops it; the app starts it again and keeps it running.
-  const seeded = await timed('tiny seed', () => runNode(CLI('seed'), ['--scale', 'tiny'], embeddedEnv(sourceData, sourcePort)));
+  const seeded = await timed('tiny seed', () => runNode(builtCommand('seed'), ['--scale', 'tiny'], embeddedEnv(sourceData, sourcePort)));
   if (seeded.code !== 0) throw new Error(`seed failed:\n${seeded.stderr.slice(-3000)}`);
   sourceApp = await startApp(ROOT, '', { env: embeddedEnv(sourceData, sourcePort) });
-  const token = await signIn(sourceApp.base);
-  const admin = await signIn(sourceApp.base, 'admin', 'Admin@2026');
-  before = { figures: await readFigures(sourceApp.base, token), reports: await downloadReports(sourceApp.base, admin), token };
+  before = await observe(sourceApp.base);
 }, 1_500_000);
 
 afterAll(async () => {
@@ -100,7 +97,7 @@ afterAll(async () => {
 describe('backup and restore of the embedded PostgreSQL (no DATABASE_URL)', () => {
   it('the source holds reports and figures to compare', () => {
     expect(before.reports.length).toBeGreaterThanOrEqual(6);
-    expect(Object.keys(before.figures)).toHaveLength(10);
+    expect(Object.keys(before.figures)).toHaveLength(FIGURE_CALLS.length);
     expect(fs.existsSync(path.join(sourceData, 'jwt-secret'))).toBe(true);
   });
 
@@ -108,7 +105,7 @@ describe('backup and restore of the embedded PostgreSQL (no DATABASE_URL)', () =
     // The source app's server runs on sourcePort; a backup of another DATA_DIR given the same port must not read it.
     const otherData = path.join(folder, 'data-other');
     const elsewhere = path.join(folder, 'archive-other');
-    const refused = await runNode(CLI('backup'), ['--out', elsewhere], embeddedEnv(otherData, sourcePort));
+    const refused = await runNode(builtCommand('backup'), ['--out', elsewhere], embeddedEnv(otherData, sourcePort));
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(`端口 ${sourcePort} 上已有另一个内嵌 PostgreSQL 在运行`);
     expect(refused.stderr).toContain('EMBEDDED_PG_PORT');
@@ -128,7 +125,7 @@ describe('backup and restore of the embedded PostgreSQL (no DATABASE_URL)', () =
     })();
     // The first view is saved before the backup begins, the others while it runs.
     while (saved.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
-    const backup = await timed('backup', () => runNode(CLI('backup'), ['--out', archive], embeddedEnv(sourceData, sourcePort)));
+    const backup = await timed('backup', () => runNode(builtCommand('backup'), ['--out', archive], embeddedEnv(sourceData, sourcePort)));
     writing = false;
     await writer;
     // Like Ctrl-C on `npm start`: the app stops its embedded PostgreSQL.
@@ -152,7 +149,7 @@ describe('backup and restore of the embedded PostgreSQL (no DATABASE_URL)', () =
   }, 900_000);
 
   it('restores into a new data folder, initialising its embedded PostgreSQL', async () => {
-    const restored = await timed('restore', () => runNode(CLI('restore'), [archive], embeddedEnv(targetData, targetPort)));
+    const restored = await timed('restore', () => runNode(builtCommand('restore'), [archive], embeddedEnv(targetData, targetPort)));
     expect({ code: restored.code, stderr: restored.stderr.slice(-2000) }).toEqual({ code: 0, stderr: expect.stringContaining('完成') });
     expect(fs.existsSync(path.join(targetData, 'postgres', 'PG_VERSION'))).toBe(true);
     // The restore stopped the server it started: nothing answers on its port.
@@ -164,10 +161,9 @@ describe('backup and restore of the embedded PostgreSQL (no DATABASE_URL)', () =
     restoredApp = app;
     const session = await call(app.base, before.token, 'security/me');
     expect({ status: session.status, code: session.body.code }).toEqual({ status: 200, code: 1 });
-    const token = await signIn(app.base);
-    expect(await readFigures(app.base, token)).toEqual(before.figures);
-    const admin = await signIn(app.base, 'admin', 'Admin@2026');
-    expect(await downloadReports(app.base, admin)).toEqual(before.reports);
+    const { figures, reports, token } = await observe(app.base);
+    expect(figures).toEqual(before.figures);
+    expect(reports).toEqual(before.reports);
 
     // One snapshot: the views saved before it, each one, and none after a missing one.
     const views = await savedViews(app.base, token);
@@ -186,7 +182,7 @@ describe('backup and restore of the embedded PostgreSQL (no DATABASE_URL)', () =
   }, 300_000);
 
   it('refuses a second restore into the now filled data folder, in Chinese, exit code 2', async () => {
-    const refused = await runNode(CLI('restore'), [archive], embeddedEnv(targetData, targetPort));
+    const refused = await runNode(builtCommand('restore'), [archive], embeddedEnv(targetData, targetPort));
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('拒绝恢复，未做任何改动');
     expect(refused.stderr).toContain('--replace');
@@ -195,7 +191,7 @@ describe('backup and restore of the embedded PostgreSQL (no DATABASE_URL)', () =
   it('the same archive restores into a new database of the tests’ server (its version whatever it is)', async () => {
     const url = withDatabase(env.adminUrl, SERVER_TARGET);
     const restored = await timed('restore to server', () =>
-      runNode(CLI('restore'), [archive], { DATABASE_URL: url, DATA_DIR: path.join(folder, 'data-server') }),
+      runNode(builtCommand('restore'), [archive], { DATABASE_URL: url, DATA_DIR: path.join(folder, 'data-server') }),
     );
     expect({ code: restored.code, stderr: restored.stderr.slice(-2000) }).toEqual({ code: 0, stderr: expect.stringContaining('完成') });
     expect(restored.stderr).toContain('新建数据库');

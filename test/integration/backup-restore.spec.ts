@@ -5,7 +5,7 @@ import { startApp, type RunningApp } from '../../bench/src/app-process';
 import { DATA_DIR_ENTRIES } from '../../backend/src/backup/backup-archive';
 import { databaseFacts, findPgTool } from '../../backend/src/database/pg-tools';
 import { demoSourcesHash } from '../support/demo-template';
-import { type DownloadedReport, call, downloadReports, dropDatabases, readFigures, runNode, signIn, tableCount, stopwatch } from '../support/release-figures';
+import { FIGURE_CALLS, type Observed, builtCommand, call, dropDatabases, observe, runNode, tableCount, stopwatch } from '../support/release-figures';
 import { copyOfTemplate } from '../support/template-database';
 import { testEnv, withDatabase } from '../support/test-env';
 
@@ -22,7 +22,6 @@ import { testEnv, withDatabase } from '../support/test-env';
  */
 const env = testEnv();
 const ROOT = path.resolve(__dirname, '..', '..');
-const CLI = (name: string) => path.join(ROOT, 'backend', 'dist', 'cli', `${name}.cli.js`);
 const run = `${Date.now().toString(36)}${process.pid}`;
 const SOURCE = `car_backup_src_${run}`;
 const TARGET = `car_backup_dst_${run}`;
@@ -35,7 +34,7 @@ const timings: Record<string, number> = {};
 /** Whether the machine has a pg_dump and pg_restore as new as the server: the archive is then pg_dump's. */
 let withPgDump = false;
 let app: RunningApp | undefined;
-let before: { figures: Awaited<ReturnType<typeof readFigures>>; reports: DownloadedReport[]; token: string };
+let before: Observed;
 
 const timed = stopwatch(timings);
 
@@ -60,15 +59,13 @@ beforeAll(async () => {
       files: { name: 'data', to: sourceData },
       log: (m) => process.stderr.write(`[backup-restore] ${m}\n`),
       build: async (url, dataDir) => {
-        const seeded = await runNode(CLI('seed'), ['--scale', 'tiny'], { DATABASE_URL: url, DATA_DIR: dataDir });
+        const seeded = await runNode(builtCommand('seed'), ['--scale', 'tiny'], { DATABASE_URL: url, DATA_DIR: dataDir });
         if (seeded.code !== 0) throw new Error(`seed failed:\n${seeded.stderr.slice(-3000)}`);
       },
     }),
   );
   app = await startApp(ROOT, sourceUrl, { env: { DATA_DIR: sourceData } });
-  const token = await signIn(app.base);
-  const admin = await signIn(app.base, 'admin', 'Admin@2026');
-  before = { figures: await readFigures(app.base, token), reports: await downloadReports(app.base, admin), token };
+  before = await observe(app.base);
   await app.stop();
   app = undefined;
 }, 1_500_000);
@@ -83,13 +80,13 @@ afterAll(async () => {
 describe('backup and restore (npm run backup / npm run restore)', () => {
   it('the source holds reports and figures to compare', () => {
     expect(before.reports.length).toBeGreaterThanOrEqual(6);
-    expect(Object.keys(before.figures)).toHaveLength(10);
+    expect(Object.keys(before.figures)).toHaveLength(FIGURE_CALLS.length);
     expect(fs.existsSync(path.join(sourceData, 'jwt-secret'))).toBe(true);
   });
 
   it('writes one archive: the database, the data folder’s files and their manifest', async () => {
     const backup = await timed('backup', () =>
-      runNode(CLI('backup'), ['--out', archive], { DATABASE_URL: withDatabase(env.adminUrl, SOURCE), DATA_DIR: sourceData }),
+      runNode(builtCommand('backup'), ['--out', archive], { DATABASE_URL: withDatabase(env.adminUrl, SOURCE), DATA_DIR: sourceData }),
     );
     expect({ code: backup.code, stderr: backup.stderr.slice(-2000) }).toEqual({ code: 0, stderr: expect.stringContaining('完成') });
     expect(backup.stderr).toContain(withPgDump ? 'pg_dump ' : '以 COPY 导出每张表');
@@ -102,7 +99,7 @@ describe('backup and restore (npm run backup / npm run restore)', () => {
 
   it('restores into a new database and a new data folder', async () => {
     const restored = await timed('restore', () =>
-      runNode(CLI('restore'), [archive], { DATABASE_URL: withDatabase(env.adminUrl, TARGET), DATA_DIR: targetData }),
+      runNode(builtCommand('restore'), [archive], { DATABASE_URL: withDatabase(env.adminUrl, TARGET), DATA_DIR: targetData }),
     );
     expect({ code: restored.code, stderr: restored.stderr.slice(-2000) }).toEqual({ code: 0, stderr: expect.stringContaining('完成') });
     expect(restored.stderr).toContain('新建数据库');
@@ -112,10 +109,9 @@ describe('backup and restore (npm run backup / npm run restore)', () => {
     app = await timed('restored app start', () => startApp(ROOT, withDatabase(env.adminUrl, TARGET), { env: { DATA_DIR: targetData } }));
     const session = await call(app.base, before.token, 'security/me');
     expect({ status: session.status, code: session.body.code }).toEqual({ status: 200, code: 1 });
-    const token = await signIn(app.base);
-    expect(await readFigures(app.base, token)).toEqual(before.figures);
-    const admin = await signIn(app.base, 'admin', 'Admin@2026');
-    expect(await downloadReports(app.base, admin)).toEqual(before.reports);
+    const after = await observe(app.base);
+    expect(after.figures).toEqual(before.figures);
+    expect(after.reports).toEqual(before.reports);
     await app.stop();
     app = undefined;
   }, 300_000);
@@ -124,7 +120,7 @@ describe('backup and restore (npm run backup / npm run restore)', () => {
     const url = withDatabase(env.adminUrl, TARGET);
     const tables = await tableCount(url);
     const fresh = path.join(folder, 'data-fresh');
-    const refused = await runNode(CLI('restore'), [archive], { DATABASE_URL: url, DATA_DIR: fresh });
+    const refused = await runNode(builtCommand('restore'), [archive], { DATABASE_URL: url, DATA_DIR: fresh });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('拒绝恢复，未做任何改动');
     expect(refused.stderr).toContain('不是空的');
@@ -132,7 +128,7 @@ describe('backup and restore (npm run backup / npm run restore)', () => {
     expect(await tableCount(url)).toBe(tables);
     expect(fs.existsSync(path.join(fresh, 'reports'))).toBe(false);
 
-    const occupied = await runNode(CLI('restore'), [archive], { DATABASE_URL: withDatabase(env.adminUrl, `${TARGET}_x`), DATA_DIR: targetData });
+    const occupied = await runNode(builtCommand('restore'), [archive], { DATABASE_URL: withDatabase(env.adminUrl, `${TARGET}_x`), DATA_DIR: targetData });
     expect(occupied.code).toBe(2);
     expect(occupied.stderr).toContain(`数据目录 ${targetData} 已有`);
   }, 300_000);

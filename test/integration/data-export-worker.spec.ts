@@ -22,7 +22,7 @@ import { EXPORT_DIED } from '../../backend/src/dataExport/data-export.jobs';
 import { WORKER_NODE_FLAGS } from '../../workers/src/node-flags';
 import { KILLED_WORKER_STALL_SECONDS } from '../support/killed-workers';
 import { binaryBody, signIn } from '../support/shared-app';
-import { holdExportsOf, startDelayOf } from '../support/held-exports';
+import { holdExportsOf, holdWrites, startDelayOf, type WriteHold } from '../support/held-exports';
 import { pollUntil } from '../support/poll';
 import { testEnv } from '../support/test-env';
 import { createAnalyst } from '../support/users';
@@ -34,8 +34,6 @@ if (!env.redisUrl) process.stderr.write('[data-export-worker] skipped: no Redis 
 
 const PASSWORD = 'Worker@2026a';
 const WORKER = path.resolve(__dirname, '..', '..', 'workers', 'dist', 'main.js');
-/** The advisory lock the hold triggers below wait for while the test holds it. */
-const HOLD = 725_0257;
 
 /**
  * With Redis the export runs in the worker process (`npm run worker`, built). Killed mid-export, the job
@@ -243,19 +241,9 @@ describeWithRedis('an export in the worker process', () => {
         attempts: number;
         error: string | null;
       }>;
-    /** How many of the jobs' writes wait at the hold (one per job once both are held). */
-    const held = async () =>
-      (
-        await db.query(
-          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event = 'advisory'
-              AND (query LIKE 'UPDATE export_job%' OR query LIKE 'UPDATE report_bundle%')`,
-        )
-      ).rows[0].n as number;
     const post = (token: string, form: string) => server().post(`${API_PREFIX}/dataExport/cityRetail`).set('token', token).type('form').send(form);
+    let hold: WriteHold | undefined;
     try {
-      // The export's progress write (rows already in its partial file) and the bundle's writes of a run under way
-      // (its progress, or a later run's start) wait for the test's lock, so each kill lands mid-job.
-      await db.query(`SELECT pg_advisory_lock(${HOLD})`);
       const exported = (await post(owner, 'yyyyMm=2026-10 - 2026-10&titleKeys=province').expect(200)).body.result as ExportJobView;
       const page = (await server().get(`${API_PREFIX}/reportDownload/list`).query({ pageSize: '2' }).set('token', owner).expect(200)).body.result as ReportPage;
       const bundled = (
@@ -265,17 +253,13 @@ describeWithRedis('an export in the worker process', () => {
           .set('token', owner)
           .expect(200)
       ).body.result as ReportBundleView;
-      await db.query(
-        `CREATE FUNCTION hold_stalled_job() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_advisory_xact_lock_shared(${HOLD}); RETURN NEW; END $$`,
-      );
-      await db.query(
-        `CREATE TRIGGER hold_stalled_export BEFORE UPDATE ON export_job FOR EACH ROW
-          WHEN (NEW.id = '${exported.id}' AND NEW.status = 'running' AND NEW.row_count > 0) EXECUTE FUNCTION hold_stalled_job()`,
-      );
-      await db.query(
-        `CREATE TRIGGER hold_stalled_bundle BEFORE UPDATE ON report_bundle FOR EACH ROW
-          WHEN (NEW.id = '${bundled.id}' AND OLD.status = 'running' AND NEW.status = 'running') EXECUTE FUNCTION hold_stalled_job()`,
-      );
+      // The export's progress write (rows already in its partial file) and the bundle's writes of a run under way
+      // (its progress, or a later run's start) wait at the hold, so each kill lands mid-job. No worker runs yet.
+      hold = await holdWrites(db, [
+        { table: 'export_job', when: `NEW.id = '${exported.id}' AND NEW.status = 'running' AND NEW.row_count > 0` },
+        { table: 'report_bundle', when: `NEW.id = '${bundled.id}' AND OLD.status = 'running' AND NEW.status = 'running'` },
+      ]);
+      const { held } = hold;
       const ids = [exported.id, bundled.id].sort();
       const partial = path.join(env.dataDir, 'exports', `${exported.id}.xlsx.partial`);
       const bundlePartial = path.join(env.dataDir, 'reports', 'bundles', `${bundled.id}.zip.part`);
@@ -294,9 +278,9 @@ describeWithRedis('an export in the worker process', () => {
         if (attempt === 1) expect(fs.existsSync(bundlePartial)).toBe(true);
         await killed(worker);
         // The dead worker's held statements go on once let go (their sessions end after them).
-        await db.query(`SELECT pg_advisory_unlock(${HOLD})`);
+        await hold.letGo();
         await pollUntil(held, (n) => n === 0, 30_000);
-        if (attempt === 1) await db.query(`SELECT pg_advisory_lock(${HOLD})`);
+        if (attempt === 1) await hold.holdAgain();
       }
       // While it hangs as running, the export holds one of its owner's open exports.
       const others = 'yyyyMm=2026-10 - 2026-10&city=110000';
@@ -351,12 +335,7 @@ describeWithRedis('an export in the worker process', () => {
       ).toMatchObject({ status: 'done' });
       expect(await pollUntil(busy, (n) => n === 0, 120_000)).toBe(0);
     } finally {
-      // Unlocked first: a held write waits inside the trigger holding its table, so dropping the trigger while the
-      // lock is still ours would deadlock (and hide the failure that brought us here).
-      await db.query(`SELECT pg_advisory_unlock_all()`);
-      await db.query(`DROP TRIGGER IF EXISTS hold_stalled_export ON export_job`);
-      await db.query(`DROP TRIGGER IF EXISTS hold_stalled_bundle ON report_bundle`);
-      await db.query(`DROP FUNCTION IF EXISTS hold_stalled_job()`);
+      await hold?.release();
       await db.end();
     }
   }, 600_000);

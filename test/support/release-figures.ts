@@ -78,6 +78,24 @@ export async function readFigures(base: string, token: string): Promise<Record<s
   return figures;
 }
 
+/** What the backup specs compare of one running app, and the analyst's session it was read in (kept across a restore). */
+export interface Observed {
+  figures: Record<string, Record<string, number | string>>;
+  reports: DownloadedReport[];
+  /** The demo analyst's session the figures were read in. */
+  token: string;
+}
+
+/**
+ * The opening and closing read of a backup spec: the demo analyst signs in and reads FIGURE_CALLS, the administrator
+ * signs in and downloads the producer reports (`base`: the app's API root, …/car/api).
+ */
+export async function observe(base: string): Promise<Observed> {
+  const token = await signIn(base);
+  const admin = await signIn(base, 'admin', 'Admin@2026');
+  return { figures: await readFigures(base, token), reports: await downloadReports(base, admin), token };
+}
+
 /** The figures of `later` at the paths `earlier` has (what a release kept). */
 export function keptFigures(
   earlier: Record<string, Record<string, number | string>>,
@@ -121,6 +139,9 @@ export interface NodeRun {
   stdout: string;
   stderr: string;
 }
+
+/** A built command of the backend (`npm run build`), as `npm run seed|backup|restore` runs it. */
+export const builtCommand = (name: string): string => path.resolve(__dirname, '..', '..', 'backend', 'dist', 'cli', `${name}.cli.js`);
 
 /** Runs a built command (backend/dist/cli/…) as `npm run …` does, with the environment given on top of this one's. */
 export function runNode(script: string, args: string[], env: Record<string, string>, cwd = path.dirname(script)): Promise<NodeRun> {

@@ -170,7 +170,7 @@ export class MpService implements OnModuleInit, OnApplicationShutdown {
     filters[FILTER_OF[dto.type]] = [dto.id];
     const scope = await this.sales.scope({ source: 2, time: dto.time, detailId: -1, producerProperty: -1, fuels: [], newYear: dto.newYear }, filters);
     const end = periodEnd(scope);
-    const bars = mpChartBars(end, dto.newYear);
+    const bars = mpChartBars(end, dto.newYear, scope.firstMonth);
     const [summary, data] = await Promise.all([
       this.sales.summary(scope),
       this.analytics.query({

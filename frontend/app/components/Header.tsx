@@ -1,6 +1,6 @@
 /**
  * Top bar: mark, system name, the demo-data badge, 保存视图 and 订阅此视图 (on an analysis page), 复制链接 (this page's
- * address), the bell (unread notifications), 看板, and the user's menu (首页, 我的视图, 订阅与提醒, 修改密码, 退出).
+ * address), 打印 (on an analysis page), the bell (unread notifications), 看板, and the user's menu (首页, 我的视图, 订阅与提醒, 修改密码, 退出).
  */
 import { Link, useFetcher, useLocation } from '@remix-run/react';
 import { Icon } from 'semantic-ui-react';
@@ -13,6 +13,7 @@ import { SYSTEM_NAME } from '~/utils/meta';
 import { CopyLinkButton } from './CopyLinkButton';
 import { Logo } from './Logo';
 import { MenuButton } from './MenuButton';
+import { PrintButton } from './PrintButton';
 import { SaveViewButton } from './SaveViewButton';
 import { useFailureToast } from './Toast';
 
@@ -66,6 +67,7 @@ export function Header({ nickname, menuCollapsed, onToggleMenu, unread = null, v
         </Link>
       ) : null}
       <CopyLinkButton />
+      <PrintButton />
       <Link
         to={ALERT_PAGES.notifications}
         className="app-header__dashboard app-header__bell"

@@ -2,11 +2,13 @@
  * A price table by month (spec 001 §2.1, §2.2): row label, then one column per month; toggles for the
  * row dimension and the measure change the URL; the whole-scope row and the chosen segment are
  * highlighted; region rows are bold and their provinces indented; a link downloads the same table.
+ * The unit (元, or % for the rate) is written once beside the title, not in every cell; wider than the page, the
+ * table opens at its latest month beside the sticky first column (issue 45 §5, decision 283).
  */
 import { Link, useLocation } from '@remix-run/react';
 import { Button, Icon } from 'semantic-ui-react';
 
-import { type PriceTable, sortPriceTable } from '@car/contracts';
+import { type PriceTable, priceTableCell, priceTableUnit, sortPriceTable } from '@car/contracts';
 import { withParams } from '~/utils/sale-volume-query';
 import { readSort } from '~/utils/table-sort';
 import { PanelBusy } from './PanelBusy';
@@ -40,7 +42,10 @@ export function PriceMonthTable({ title, table, labelHeader, toggles, downloadHr
   return (
     <section className="panel price-table" aria-busy={loading}>
       <header className="panel__head">
-        <h3 className="panel__title">{title}</h3>
+        <h3 className="panel__title">
+          {title}
+          {table ? <span className="price-table__unit">单位：{priceTableUnit(table.measure)}</span> : null}
+        </h3>
         <div className="panel__tools">
           {toggles.map((toggle) => (
             <Button.Group key={toggle.param} size="mini" basic aria-label={toggle.label}>
@@ -65,7 +70,7 @@ export function PriceMonthTable({ title, table, labelHeader, toggles, downloadHr
         </div>
       </header>
       {table && table.rows.length > 0 ? (
-        <TableScroll label={title} className="price-table__scroll">
+        <TableScroll label={title} className="price-table__scroll" startAt="end">
           <table className="ui celled compact small unstackable table kit-table">
             <thead>
               <tr>
@@ -91,9 +96,9 @@ export function PriceMonthTable({ title, table, labelHeader, toggles, downloadHr
                   data-row={row.name}
                 >
                   <td>{row.name}</td>
-                  {row.texts.map((text, i) => (
+                  {row.values.map((value, i) => (
                     <td key={table.months[i]} className="right aligned">
-                      {text}
+                      {priceTableCell(table.measure, value)}
                     </td>
                   ))}
                 </tr>

@@ -1,7 +1,7 @@
 /** A share change in percentage points, signed and without '%' (+1.9 / -2.9; decision 173), teal up and pink down (decision 269); a dash for none. */
-import { shareChangeParts } from '@car/contracts';
+import { pointsText } from '@car/contracts';
 import { growthClass } from '~/utils/format';
 
 export function ShareChange({ value }: { value: number | null }) {
-  return <span className={growthClass(value) || undefined}>{shareChangeParts(value).text}</span>;
+  return <span className={growthClass(value) || undefined}>{pointsText(value)}</span>;
 }
