@@ -1,6 +1,7 @@
 import { buffer } from 'node:stream/consumers';
 import { ZipArchive } from 'archiver';
 import JSZip from 'jszip';
+import { CELL_PAD_X, CELL_PAD_Y } from './deck.fit';
 import { COLORS, DECK_FONT } from './deck.style';
 
 /**
@@ -12,8 +13,8 @@ import { COLORS, DECK_FONT } from './deck.style';
  */
 
 const EMU_PER_INCH = 914_400;
-/** A cell's margins, as pptxgenjs writes its default (0.1 in left and right, 0.05 in top and bottom). */
-const CELL_MARGINS = 'marL="91440" marR="91440" marT="45720" marB="45720"';
+/** A cell's margins: 0.06 in left and right, 0.05 in top and bottom (CELL_PAD_X and CELL_PAD_Y of deck.fit.ts, decision 271). */
+const CELL_MARGINS = `marL="${Math.round((CELL_PAD_X / 2) * 914_400)}" marR="${Math.round((CELL_PAD_X / 2) * 914_400)}" marT="${Math.round((CELL_PAD_Y / 2) * 914_400)}" marB="${Math.round((CELL_PAD_Y / 2) * 914_400)}"`;
 /** A table cell's border: the house line colour, half a point (pptxgenjs's `border: { pt: 0.5 }`). */
 const BORDER_EMU = 6_350;
 
@@ -59,13 +60,13 @@ function template(cell: DeckCell): readonly [string, string] {
   return found;
 }
 
-/** A table's `<a:tbl>`: its column widths and row height in inches, its rows of cells. */
-export function tableXml(widths: readonly number[], rowHeight: number, rows: ReadonlyArray<readonly DeckCell[]>): string {
+/** A table's `<a:tbl>`: its column widths and its rows' heights in inches (one for all, or each row's), its rows of cells. */
+export function tableXml(widths: readonly number[], rowHeight: number | readonly number[], rows: ReadonlyArray<readonly DeckCell[]>): string {
   const grid = widths.map((w) => `<a:gridCol w="${Math.round(w * EMU_PER_INCH)}"/>`).join('');
-  const tr = `<a:tr h="${Math.round(rowHeight * EMU_PER_INCH)}">`;
+  const tr = (h: number) => `<a:tr h="${Math.round(h * EMU_PER_INCH)}">`;
   let xml = `<a:tbl><a:tblPr/><a:tblGrid>${grid}</a:tblGrid>`;
-  for (const row of rows) {
-    xml += tr;
+  for (const [index, row] of rows.entries()) {
+    xml += tr(typeof rowHeight === 'number' ? rowHeight : rowHeight[index]);
     for (const cell of row) {
       const [before, after] = template(cell);
       xml += before + xmlText(cell.text) + after;
