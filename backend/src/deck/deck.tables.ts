@@ -53,7 +53,8 @@ function template(cell: DeckCell): readonly [string, string] {
     const run = `<a:rPr lang="zh-CN" altLang="en-US" sz="${Math.round(cell.fontSize * 100)}"${cell.bold ? ' b="1"' : ''} dirty="0">${solid(cell.color)}${FONT}</a:rPr>`;
     found = [
       `<a:tc><a:txBody><a:bodyPr/><a:lstStyle/><a:p><a:pPr algn="${ALIGN[cell.align]}"/><a:r>${run}<a:t>`,
-      `</a:t></a:r></a:p></a:txBody><a:tcPr ${CELL_MARGINS} anchor="ctr">${BORDERS}${cell.fill ? solid(cell.fill) : ''}</a:tcPr></a:tc>`,
+      // The paragraph's end carries the size too: an empty cell's line is otherwise the renderer's default 18 pt, and its row taller (decision 271).
+      `</a:t></a:r><a:endParaRPr lang="zh-CN" sz="${Math.round(cell.fontSize * 100)}" dirty="0"/></a:p></a:txBody><a:tcPr ${CELL_MARGINS} anchor="ctr">${BORDERS}${cell.fill ? solid(cell.fill) : ''}</a:tcPr></a:tc>`,
     ];
     templates.set(key, found);
   }
