@@ -43,19 +43,19 @@ const solid = (color: string): string => `<a:solidFill><a:srgbClr val="${color}"
 const BORDERS = ['lnL', 'lnR', 'lnT', 'lnB'].map((side) => `<a:${side} w="${BORDER_EMU}">${solid(COLORS.line)}</a:${side}>`).join('');
 const FONT = `<a:latin typeface="${DECK_FONT}"/><a:ea typeface="${DECK_FONT}"/><a:cs typeface="${DECK_FONT}"/>`;
 
-/** The XML before and after a cell's text, once per style. */
-const templates = new Map<string, readonly [string, string]>();
+/** The XML before and after a cell's text, and the whole XML of an empty cell, once per style. */
+const templates = new Map<string, readonly [string, string, string]>();
 
-function template(cell: DeckCell): readonly [string, string] {
+function template(cell: DeckCell): readonly [string, string, string] {
   const key = `${cell.bold ? 1 : 0}|${cell.color}|${cell.fill ?? ''}|${cell.align}|${cell.fontSize}`;
   let found = templates.get(key);
   if (!found) {
-    const run = `<a:rPr lang="zh-CN" altLang="en-US" sz="${Math.round(cell.fontSize * 100)}"${cell.bold ? ' b="1"' : ''} dirty="0">${solid(cell.color)}${FONT}</a:rPr>`;
-    found = [
-      `<a:tc><a:txBody><a:bodyPr/><a:lstStyle/><a:p><a:pPr algn="${ALIGN[cell.align]}"/><a:r>${run}<a:t>`,
-      // The paragraph's end carries the size too: an empty cell's line is otherwise the renderer's default 18 pt, and its row taller (decision 271).
-      `</a:t></a:r><a:endParaRPr lang="zh-CN" sz="${Math.round(cell.fontSize * 100)}" dirty="0"/></a:p></a:txBody><a:tcPr ${CELL_MARGINS} anchor="ctr">${BORDERS}${cell.fill ? solid(cell.fill) : ''}</a:tcPr></a:tc>`,
-    ];
+    const size = Math.round(cell.fontSize * 100);
+    const run = `<a:rPr lang="zh-CN" altLang="en-US" sz="${size}"${cell.bold ? ' b="1"' : ''} dirty="0">${solid(cell.color)}${FONT}</a:rPr>`;
+    const open = `<a:tc><a:txBody><a:bodyPr/><a:lstStyle/><a:p><a:pPr algn="${ALIGN[cell.align]}"/>`;
+    // The paragraph's end carries the size: LibreOffice draws an empty run's line at its default 18 pt, and the row taller (decision 271).
+    const close = `<a:endParaRPr lang="zh-CN" sz="${size}" dirty="0"/></a:p></a:txBody><a:tcPr ${CELL_MARGINS} anchor="ctr">${BORDERS}${cell.fill ? solid(cell.fill) : ''}</a:tcPr></a:tc>`;
+    found = [`${open}<a:r>${run}<a:t>`, `</a:t></a:r>${close}`, open + close];
     templates.set(key, found);
   }
   return found;
@@ -69,8 +69,10 @@ export function tableXml(widths: readonly number[], rowHeight: number | readonly
   for (const [index, row] of rows.entries()) {
     xml += tr(typeof rowHeight === 'number' ? rowHeight : rowHeight[index]);
     for (const cell of row) {
-      const [before, after] = template(cell);
-      xml += before + xmlText(cell.text) + after;
+      const [before, after, empty] = template(cell);
+      const text = xmlText(cell.text);
+      // An empty cell has no run, only its paragraph's end at the cell's size.
+      xml += text === '' ? empty : before + text + after;
     }
     xml += '</a:tr>';
   }
