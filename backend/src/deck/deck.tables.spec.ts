@@ -31,6 +31,30 @@ describe('the decks’ long tables (decision 233)', () => {
     );
   });
 
+  it('writes an empty cell without a run, its paragraph ending at the cell’s size, gives each row its own height and margins of 0.06 in (decision 271)', () => {
+    const xml = tableXml(
+      [2, 1],
+      [0.34, 0.5],
+      [
+        [
+          { ...CELL, text: '', align: 'left', fontSize: 8.5 },
+          { ...CELL, text: '12,345', fontSize: 8.5 },
+        ],
+        [
+          { ...CELL, text: '一汽-大众', align: 'left' },
+          { ...CELL, text: '' },
+        ],
+      ],
+    );
+    expect(xml.match(/<a:tr h="\d+">/g)).toEqual(['<a:tr h="310896">', '<a:tr h="457200">']);
+    expect(xml.match(/<a:endParaRPr lang="zh-CN" sz="850" dirty="0"\/><\/a:p>/g)).toHaveLength(2);
+    expect(xml.match(/<a:endParaRPr lang="zh-CN" sz="1000" dirty="0"\/><\/a:p>/g)).toHaveLength(2);
+    expect(xml).toContain('marL="54864" marR="54864" marT="45720" marB="45720"');
+    // An empty cell has no run: LibreOffice draws an empty run's line at 18 pt whatever its size.
+    expect(xml).not.toContain('<a:t></a:t>');
+    expect(xml.match(/<a:tc><a:txBody><a:bodyPr\/><a:lstStyle\/><a:p><a:pPr algn="l"\/><a:endParaRPr/g)).toHaveLength(1);
+  });
+
   it('puts each table where its marker stands, leaving the rest of the slide as it was', () => {
     const tables = new DeckTables();
     const first = tables.marker('<a:tbl>ONE</a:tbl>');

@@ -1,6 +1,7 @@
 import { buffer } from 'node:stream/consumers';
 import { ZipArchive } from 'archiver';
 import JSZip from 'jszip';
+import { CELL_PAD_X, CELL_PAD_Y } from './deck.fit';
 import { COLORS, DECK_FONT } from './deck.style';
 
 /**
@@ -12,8 +13,8 @@ import { COLORS, DECK_FONT } from './deck.style';
  */
 
 const EMU_PER_INCH = 914_400;
-/** A cell's margins, as pptxgenjs writes its default (0.1 in left and right, 0.05 in top and bottom). */
-const CELL_MARGINS = 'marL="91440" marR="91440" marT="45720" marB="45720"';
+/** A cell's margins: 0.06 in left and right, 0.05 in top and bottom (CELL_PAD_X and CELL_PAD_Y of deck.fit.ts, decision 271). */
+const CELL_MARGINS = `marL="${Math.round((CELL_PAD_X / 2) * 914_400)}" marR="${Math.round((CELL_PAD_X / 2) * 914_400)}" marT="${Math.round((CELL_PAD_Y / 2) * 914_400)}" marB="${Math.round((CELL_PAD_Y / 2) * 914_400)}"`;
 /** A table cell's border: the house line colour, half a point (pptxgenjs's `border: { pt: 0.5 }`). */
 const BORDER_EMU = 6_350;
 
@@ -42,33 +43,36 @@ const solid = (color: string): string => `<a:solidFill><a:srgbClr val="${color}"
 const BORDERS = ['lnL', 'lnR', 'lnT', 'lnB'].map((side) => `<a:${side} w="${BORDER_EMU}">${solid(COLORS.line)}</a:${side}>`).join('');
 const FONT = `<a:latin typeface="${DECK_FONT}"/><a:ea typeface="${DECK_FONT}"/><a:cs typeface="${DECK_FONT}"/>`;
 
-/** The XML before and after a cell's text, once per style. */
-const templates = new Map<string, readonly [string, string]>();
+/** The XML before and after a cell's text, and the whole XML of an empty cell, once per style. */
+const templates = new Map<string, readonly [string, string, string]>();
 
-function template(cell: DeckCell): readonly [string, string] {
+function template(cell: DeckCell): readonly [string, string, string] {
   const key = `${cell.bold ? 1 : 0}|${cell.color}|${cell.fill ?? ''}|${cell.align}|${cell.fontSize}`;
   let found = templates.get(key);
   if (!found) {
-    const run = `<a:rPr lang="zh-CN" altLang="en-US" sz="${Math.round(cell.fontSize * 100)}"${cell.bold ? ' b="1"' : ''} dirty="0">${solid(cell.color)}${FONT}</a:rPr>`;
-    found = [
-      `<a:tc><a:txBody><a:bodyPr/><a:lstStyle/><a:p><a:pPr algn="${ALIGN[cell.align]}"/><a:r>${run}<a:t>`,
-      `</a:t></a:r></a:p></a:txBody><a:tcPr ${CELL_MARGINS} anchor="ctr">${BORDERS}${cell.fill ? solid(cell.fill) : ''}</a:tcPr></a:tc>`,
-    ];
+    const size = Math.round(cell.fontSize * 100);
+    const run = `<a:rPr lang="zh-CN" altLang="en-US" sz="${size}"${cell.bold ? ' b="1"' : ''} dirty="0">${solid(cell.color)}${FONT}</a:rPr>`;
+    const open = `<a:tc><a:txBody><a:bodyPr/><a:lstStyle/><a:p><a:pPr algn="${ALIGN[cell.align]}"/>`;
+    // The paragraph's end carries the size: LibreOffice draws an empty run's line at its default 18 pt, and the row taller (decision 271).
+    const close = `<a:endParaRPr lang="zh-CN" sz="${size}" dirty="0"/></a:p></a:txBody><a:tcPr ${CELL_MARGINS} anchor="ctr">${BORDERS}${cell.fill ? solid(cell.fill) : ''}</a:tcPr></a:tc>`;
+    found = [`${open}<a:r>${run}<a:t>`, `</a:t></a:r>${close}`, open + close];
     templates.set(key, found);
   }
   return found;
 }
 
-/** A table's `<a:tbl>`: its column widths and row height in inches, its rows of cells. */
-export function tableXml(widths: readonly number[], rowHeight: number, rows: ReadonlyArray<readonly DeckCell[]>): string {
+/** A table's `<a:tbl>`: its column widths and its rows' heights in inches (one for all, or each row's), its rows of cells. */
+export function tableXml(widths: readonly number[], rowHeight: number | readonly number[], rows: ReadonlyArray<readonly DeckCell[]>): string {
   const grid = widths.map((w) => `<a:gridCol w="${Math.round(w * EMU_PER_INCH)}"/>`).join('');
-  const tr = `<a:tr h="${Math.round(rowHeight * EMU_PER_INCH)}">`;
+  const tr = (h: number) => `<a:tr h="${Math.round(h * EMU_PER_INCH)}">`;
   let xml = `<a:tbl><a:tblPr/><a:tblGrid>${grid}</a:tblGrid>`;
-  for (const row of rows) {
-    xml += tr;
+  for (const [index, row] of rows.entries()) {
+    xml += tr(typeof rowHeight === 'number' ? rowHeight : rowHeight[index]);
     for (const cell of row) {
-      const [before, after] = template(cell);
-      xml += before + xmlText(cell.text) + after;
+      const [before, after, empty] = template(cell);
+      const text = xmlText(cell.text);
+      // An empty cell has no run, only its paragraph's end at the cell's size.
+      xml += text === '' ? empty : before + text + after;
     }
     xml += '</a:tr>';
   }

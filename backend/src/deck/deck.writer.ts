@@ -31,6 +31,7 @@ import {
   TABLE_ROWS_PER_SLIDE,
 } from './deck.style';
 import { type DeckCell, DeckTables, tableXml } from './deck.tables';
+import { fitTable, LINE_EMS, lineCount, oneLineSize, pageRows, rowHeight, TABLE_FONT, type TableFit } from './deck.fit';
 
 /**
  * The one .pptx writer (issue 31, docs/decks.md): a page declares its deck as data — a title slide of its
@@ -250,17 +251,39 @@ const BODY_CELL = { fontSize: CELL.fontSize, color: COLORS.text } as const;
 /** A long table's row height, in inches. */
 const TABLE_ROW_HEIGHT = 0.34;
 
+/** The cards' sizes (decision 271): a figure's and a label's size, and the floors they shrink to before either would wrap. */
+const CARD_FONT = { value: 26, valueFloor: 14, label: 14, labelFloor: 10 } as const;
+/** A card's margins left and right together, with room to spare, inches. */
+const CARD_PAD = 0.3;
+
 function addFiguresSlide(pptx: PptxGenJS, slide: FiguresSlide, asOf: WorkbookAsOf): void {
   const target = contentSlide(pptx, slide.title, slideLabels(slide), asOf);
-  const titles = slide.figures.map((f) => ({ text: f.label, options: { ...CELL, fontSize: 14, color: COLORS.muted, align: 'center' as const } }));
-  const values = slide.figures.map((f) => {
+  const shown = slide.figures.map((f) => {
     const text = figureText(f.kind, f.value);
     const direction = f.kind === 'growth' && typeof f.value === 'number' ? growthDirection(f.value) : null;
-    return {
-      text: direction ? `${direction === 'up' ? ARROWS.up : ARROWS.down} ${text}` : text,
-      options: { ...CELL, fontSize: 26, bold: true, align: 'center' as const, color: signColor(f.kind, f.value) ?? COLORS.text },
-    };
+    return { figure: f, text: direction ? `${direction === 'up' ? ARROWS.up : ARROWS.down} ${text}` : text };
   });
+  // One size for the row of cards: the largest at which the widest figure (and label) fits its card on one line.
+  // pptxgenjs's cells keep 0.1 in each side; a little more is left for the face's side bearings.
+  const inside = CONTENT.w / Math.max(1, shown.length) - CARD_PAD;
+  const valueSize = oneLineSize(
+    shown.map((s) => s.text),
+    inside,
+    CARD_FONT.value,
+    CARD_FONT.valueFloor,
+    true,
+  );
+  const labelSize = oneLineSize(
+    slide.figures.map((f) => f.label),
+    inside,
+    CARD_FONT.label,
+    CARD_FONT.labelFloor,
+  );
+  const titles = slide.figures.map((f) => ({ text: f.label, options: { ...CELL, fontSize: labelSize, color: COLORS.muted, align: 'center' as const } }));
+  const values = shown.map(({ figure, text }) => ({
+    text,
+    options: { ...CELL, fontSize: valueSize, bold: true, align: 'center' as const, color: signColor(figure.kind, figure.value) ?? COLORS.text },
+  }));
   target.addTable([titles, values], {
     x: CONTENT.x,
     y: CONTENT.y + 0.8,
@@ -447,33 +470,72 @@ function leadingTextColumns(columns: ReadonlyArray<{ kind: string }>): number {
 }
 
 /**
+ * The column groups of a table whose slides it fits (decision 271): `columnGroups` by count, and a group whose
+ * columns do not fit the slide's width even at the floor size split again, its kept columns on each part.
+ */
+function fittedGroups<Column>(
+  groups: Column[][],
+  keep: number,
+  fits: (columns: Column[]) => TableFit | undefined,
+): Array<{ columns: Column[]; fit: TableFit }> {
+  return groups.flatMap((columns) => {
+    const fit = fits(columns);
+    if (fit) return [{ columns, fit }];
+    const kept = Math.min(keep, columns.length - 1);
+    const rest = columns.length - kept;
+    // One column besides the kept ones that still does not fit takes the width it needs at the floor: nothing is left to split.
+    if (rest <= 1) return [{ columns, fit: fits(columns) ?? { fontSize: TABLE_FONT.floor, widths: columns.map(() => CONTENT.w / columns.length) } }];
+    return fittedGroups(columnGroups(columns, kept, kept + Math.ceil(rest / 2)), keep, fits);
+  });
+}
+
+/**
  * A table over as many slides as it needs: its columns split into groups (the name columns kept on each), each
  * group's rows over slides with the header repeated — all the rows of one group before the next, as a wide
  * sheet prints (down, then over). The slides are numbered in the title when there are several.
+ *
+ * Each group is sized to its cells (decision 271): its columns as wide as their longest figure at the table's font,
+ * the font shrunk to a floor before a figure would wrap, and its rows go over slides by their measured height, the
+ * last ending above the footer's band.
  */
 function addTableSlides<Row>(pptx: PptxGenJS, tables: DeckTables, slide: TableSlide<Row>, asOf: WorkbookAsOf): void {
-  const groups = columnGroups(slide.columns, slide.keepColumns ?? leadingTextColumns(slide.columns), slide.columnsPerSlide ?? TABLE_COLUMNS_PER_SLIDE);
-  const rowPages = Math.max(1, Math.ceil(slide.rows.length / TABLE_ROWS_PER_SLIDE));
-  const pages = groups.length * rowPages;
-  groups.forEach((columns, group) => {
-    const header = columns.map((c): DeckCell => ({ ...HEADER_CELL, text: c.header }));
-    const widths = columns.map((c) => (c.kind === 'text' ? 2.2 : 1));
-    const scale = CONTENT.w / widths.reduce((a, b) => a + b, 0);
-    for (let page = 0; page < rowPages; page++) {
-      const rows = slide.rows.slice(page * TABLE_ROWS_PER_SLIDE, (page + 1) * TABLE_ROWS_PER_SLIDE);
-      const number = group * rowPages + page + 1;
+  const keep = slide.keepColumns ?? leadingTextColumns(slide.columns);
+  const header = (c: DeckColumn<Row>): DeckCell => ({ ...HEADER_CELL, text: c.header });
+  // Every row's cells in every column, once: the fit measures them, the slides show them.
+  const cells = slide.rows.map((row) => tableRow(slide, slide.columns, row));
+  const index = new Map(slide.columns.map((c, i) => [c, i]));
+  const fits = (columns: Array<DeckColumn<Row>>) =>
+    fitTable(
+      columns.map((c) => ({
+        header: c.header,
+        figure: c.kind !== 'text',
+        cells: cells.map((row) => row[index.get(c)!]),
+      })),
+      CONTENT.w,
+    );
+  const groups = fittedGroups(columnGroups(slide.columns, keep, slide.columnsPerSlide ?? TABLE_COLUMNS_PER_SLIDE), keep, fits);
+  const laid = groups.map(({ columns, fit }) => {
+    const at = columns.map((c) => index.get(c)!);
+    const head = columns.map((c) => ({ ...header(c), fontSize: fit.fontSize }));
+    const body = cells.map((row) => at.map((i) => ({ ...row[i], fontSize: fit.fontSize })));
+    const headHeight = rowHeight(head, fit.widths, fit.fontSize, TABLE_ROW_HEIGHT);
+    const heights = body.map((row) => rowHeight(row, fit.widths, fit.fontSize, TABLE_ROW_HEIGHT));
+    return { columns, fit, head, body, headHeight, heights, pages: pageRows(heights, headHeight, CONTENT.h, TABLE_ROWS_PER_SLIDE) };
+  });
+  const pages = laid.reduce((sum, g) => sum + g.pages.length, 0);
+  let number = 0;
+  for (const { columns, fit, head, body, headHeight, heights, pages: rowPages } of laid) {
+    for (const [start, end] of rowPages) {
+      number += 1;
       const title = pages > 1 ? `${slide.title}（${number}/${pages}）` : slide.title;
       const target = contentSlide(pptx, title, slideLabels({ ...slide, columns }), asOf);
-      const body = rows.map((row) => tableRow(slide, columns, row));
-      const xml = tableXml(
-        widths.map((w) => w * scale),
-        TABLE_ROW_HEIGHT,
-        [header, ...body],
-      );
+      const rowHeights = [headHeight, ...heights.slice(start, end)];
+      const xml = tableXml(fit.widths, rowHeights, [head, ...body.slice(start, end)]);
       // pptxgenjs draws the frame; its one cell's marker becomes the table when the deck is zipped (decision 233).
-      target.addTable([[{ text: tables.marker(xml) }]], { x: CONTENT.x, y: CONTENT.y, w: CONTENT.w, h: TABLE_ROW_HEIGHT * (body.length + 1) });
+      const h = rowHeights.reduce((a, b) => a + b, 0);
+      target.addTable([[{ text: tables.marker(xml) }]], { x: CONTENT.x, y: CONTENT.y, w: CONTENT.w, h });
     }
-  });
+  }
 }
 
 /** A table row's cells in the given columns, each by its display rule, arrow and colour; bold on a total. */
@@ -494,15 +556,38 @@ function tableRow<Row>(slide: TableSlide<Row>, columns: ReadonlyArray<DeckColumn
   });
 }
 
-/** Written paragraphs, each its heading in bold above its text. */
+/** A text slide's sizes, points: each heading's and sentence's, and the least share of them it shrinks to (decision 271). */
+const TEXT_FONT = { heading: 16, text: 14, leastScale: 0.625 } as const;
+
+/** The height of a text slide's paragraphs at a scale of their sizes, inches, wrapped in the content's width (less the box's insets). */
+function paragraphsHeight(paragraphs: TextSlide['paragraphs'], scale: number): number {
+  const width = CONTENT.w - 0.2;
+  return paragraphs.reduce((sum, p, i) => {
+    const heading = TEXT_FONT.heading * scale;
+    const text = TEXT_FONT.text * scale;
+    const lines = lineCount(p.heading, width, heading, true) * LINE_EMS * heading + lineCount(p.text, width, text) * LINE_EMS * text;
+    return sum + (lines + (i > 0 ? 14 : 0) + 4) / 72;
+  }, 0.1);
+}
+
+/** Written paragraphs, each its heading in bold above its text, their sizes shrunk (to a floor) to end above the footer's band. */
 function addTextSlide(pptx: PptxGenJS, slide: TextSlide, asOf: WorkbookAsOf): void {
   const target = contentSlide(pptx, slide.title, slideLabels(slide), asOf);
+  let scale = 1;
+  while (scale > TEXT_FONT.leastScale && paragraphsHeight(slide.paragraphs, scale) > CONTENT.h) scale -= 0.0625;
   const runs = slide.paragraphs.flatMap((p, i) => [
     {
       text: p.heading,
-      options: { fontFace: DECK_FONT, fontSize: 16, bold: true, color: COLORS.brandDark, breakLine: true, ...(i > 0 ? { paraSpaceBefore: 14 } : {}) },
+      options: {
+        fontFace: DECK_FONT,
+        fontSize: TEXT_FONT.heading * scale,
+        bold: true,
+        color: COLORS.brandDark,
+        breakLine: true,
+        ...(i > 0 ? { paraSpaceBefore: 14 } : {}),
+      },
     },
-    { text: p.text, options: { fontFace: DECK_FONT, fontSize: 14, color: COLORS.text, breakLine: true, paraSpaceBefore: 4 } },
+    { text: p.text, options: { fontFace: DECK_FONT, fontSize: TEXT_FONT.text * scale, color: COLORS.text, breakLine: true, paraSpaceBefore: 4 } },
   ]);
   target.addText(runs, { x: CONTENT.x, y: CONTENT.y, w: CONTENT.w, h: CONTENT.h, valign: 'top' });
 }
