@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { WORKBOOK_FONT } from '../../backend/src/workbook/table-workbook';
 
 /**
  * A table sheet as a download wrote it, read by where its header row is rather than by fixed row numbers: a workbook the
@@ -71,8 +72,8 @@ export async function workbookTable(body: Buffer, sheet: number | string = 0): P
   return { ...sheetTable(found), workbook, sheet: found };
 }
 
-/** The face every cell of a workbook the product writes names (decisions 209, 267): the decks' 微软雅黑. */
-export const WORKBOOK_FACE = '微软雅黑';
+/** The face every cell of a workbook the product writes names (decisions 209, 267): the decks' 微软雅黑 (Microsoft YaHei). */
+export const WORKBOOK_FACE = WORKBOOK_FONT;
 
 /**
  * What is wrong with a download's workbook against the common settings (decisions 267, 281), as sentences (none: all
