@@ -174,9 +174,9 @@ describeInBrowser('the configuration query page', () => {
     await workbook.xlsx.load(file.body as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0];
     const byCode = new Map(table.columns.map((c) => [c.carJllCode, c.carName]));
-    const table = sheetTable(sheet);
-    expect(table.headers).toEqual(['配置项', ...kept.map((c) => byCode.get(c))]);
-    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: table.headerRow + 4 });
+    const sheetRows = sheetTable(sheet);
+    expect(sheetRows.headers).toEqual(['配置项', ...kept.map((c) => byCode.get(c))]);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: sheetRows.headerRow + 4 });
 
     // The bookmark reopens the same comparison.
     const bookmark = page.url();

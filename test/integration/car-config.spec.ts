@@ -3,7 +3,7 @@ import request from 'supertest';
 import { type ConfigBlock, type ConfigRow, type ConfigTable } from '@car/contracts';
 import { binaryBody } from '../support/shared-app';
 import { configFixtureApp } from '../support/config-fixture';
-import { sheetTable } from '../support/workbook-table';
+import { sheetTable, valueText } from '../support/workbook-table';
 
 /*
  * The configuration query on the hand-made market of sales-fixture.ts, with the prices of
@@ -274,7 +274,7 @@ describe('the configuration query on a hand-made sheet', () => {
       await workbook.xlsx.load(response.body);
       const ws = workbook.worksheets[0];
       const table = sheetTable(ws);
-      const rows = [table.headers, ...table.values.map((values) => values.map((v) => String(v ?? '')))];
+      const rows = [table.headers, ...table.values.map((values) => values.map(valueText))];
       return { disposition: String(response.headers['content-disposition']), rows, sheet: ws, head: table.head, at: (n) => ws.getRow(table.headerRow + n - 1) };
     }
 

@@ -376,7 +376,7 @@ describe('the contracts', () => {
         .parse(binaryBody);
       expect(response.status).toBe(200);
       const workbook = new ExcelJS.Workbook();
-      await workbook.xlsx.load(response.body as unknown as ArrayBuffer);
+      await workbook.xlsx.load(response.body);
       expect(layoutProblems(workbook, LAYOUT[path] ?? { head: true, asOf: true })).toEqual([]);
     },
   );

@@ -97,9 +97,9 @@ describe('data import', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(report.body);
     // Below the header block (decision 281): the import, its file and its counts.
-    const problems = sheetTable(workbook.worksheets[0]);
-    expect(problems.head[0]).toBe('零售量导入问题报告');
-    expect(problems.column('行号').map((cell) => cell.value)).toEqual([3, 4, 5, 6, 7, 8, 10]);
+    const problemSheet = sheetTable(workbook.worksheets[0]);
+    expect(problemSheet.head[0]).toBe('零售量导入问题报告');
+    expect(problemSheet.column('行号').map((cell) => cell.value)).toEqual([3, 4, 5, 6, 7, 8, 10]);
 
     const confirmed = await server().post(`${API}/confirm`).set('token', admin).send({ id: checked.id }).expect(200);
     // In-process, the write may already have started or ended when the answer is made.

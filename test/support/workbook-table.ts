@@ -27,9 +27,17 @@ export interface SheetTable {
 /** The row of a sheet's autofilter ('A5:H5' → 5), or null without one. */
 export function autoFilterRow(sheet: ExcelJS.Worksheet): number | null {
   const filter = sheet.autoFilter as unknown;
-  const ref = typeof filter === 'string' ? filter : filter && typeof filter === 'object' && 'from' in filter ? String((filter as { from: unknown }).from) : '';
+  // exceljs reads a sheet's autofilter back as its range ('A5:H5').
+  const ref = typeof filter === 'string' ? filter : '';
   const match = /^[A-Z]+(\d+)/.exec(ref);
   return match ? Number(match[1]) : null;
+}
+
+/** A cell's value as text: a string or number as it is, nothing as '', anything else (a rich text, a date) as JSON. */
+export function valueText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
 }
 
 function rowValues(row: ExcelJS.Row): unknown[] {
@@ -39,11 +47,11 @@ function rowValues(row: ExcelJS.Row): unknown[] {
 /** Reads a sheet's table: its header block, its header row (the autofilter's) and its data rows. */
 export function sheetTable(sheet: ExcelJS.Worksheet): SheetTable {
   const headerRow = autoFilterRow(sheet) ?? 1;
-  const headers = rowValues(sheet.getRow(headerRow)).map((v) => (v === undefined || v === null ? '' : String(v)));
+  const headers = rowValues(sheet.getRow(headerRow)).map(valueText);
   const head: string[] = [];
   for (let r = 1; r < headerRow; r++) {
-    const first = sheet.getRow(r).getCell(1).value;
-    if (first !== null && first !== undefined && first !== '') head.push(String(first));
+    const first = valueText(sheet.getRow(r).getCell(1).value);
+    if (first !== '') head.push(first);
   }
   const rows: ExcelJS.Row[] = [];
   for (let r = headerRow + 1; r <= sheet.rowCount; r++) rows.push(sheet.getRow(r));
@@ -89,7 +97,7 @@ export function layoutProblems(workbook: ExcelJS.Workbook, expected: { head: boo
   if (headerRow === null) problems.push(`${sheet.name}: no autofilter`);
   const row = headerRow ?? 1;
   if (expected.head) {
-    const text = (r: number): string => String(sheet.getRow(r).getCell(1).value ?? '');
+    const text = (r: number): string => valueText(sheet.getRow(r).getCell(1).value);
     const title = sheet.getRow(1).getCell(1);
     if (!text(1) || title.font?.bold !== true || title.font?.size !== 14) problems.push(`${sheet.name}: row 1 is no title in bold 14 pt (${text(1)})`);
     if (!text(2).includes('：')) problems.push(`${sheet.name}: row 2 names no filters (${text(2)})`);

@@ -21,7 +21,10 @@ export type ExportNamer = (field: string, value: string) => string | undefined;
  * Each job's namer: the ids and codes its form was asked with, by their names (one lookup per kind of id for them
  * all). The list shows the conditions by them, and the workbook's header block (decision 281).
  */
-export async function exportNamers(records: ReadonlyArray<Pick<ExportJobRecord, 'kind' | 'params'>>, references: ReferenceIdsRepository): Promise<ExportNamer[]> {
+export async function exportNamers(
+  records: ReadonlyArray<Pick<ExportJobRecord, 'kind' | 'params'>>,
+  references: ReferenceIdsRepository,
+): Promise<ExportNamer[]> {
   const checks = records.map((r) => referencesOf(DATA_EXPORT[r.kind as ExportKind].params, formInput(r.params), r.params).ids);
   const wanted = new Map<ReferenceKind, Set<number>>();
   for (const check of checks.flat()) for (const id of check.ids) wanted.set(check.kind, (wanted.get(check.kind) ?? new Set()).add(id));
@@ -51,6 +54,9 @@ export function exportHead(record: Pick<ExportJobRecord, 'kind' | 'params'>, nam
   const { yyyyMm } = record.params as { yyyyMm: MonthRange };
   return {
     title: EXPORT_KINDS[kind],
-    tags: [{ label: '时间', value: monthsText(formatMonth(yyyyMm.from), formatMonth(yyyyMm.to)) }, ...exportConditions(kind, record.params, nameOf).map((label) => ({ label }))],
+    tags: [
+      { label: '时间', value: monthsText(formatMonth(yyyyMm.from), formatMonth(yyyyMm.to)) },
+      ...exportConditions(kind, record.params, nameOf).map((label) => ({ label })),
+    ],
   };
 }

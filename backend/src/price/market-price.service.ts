@@ -85,7 +85,13 @@ export class MarketPriceService {
     ]);
     // The header block names the page and its tags as the deck's title slide does (decision 281).
     const tags = marketPriceTags(
-      { time: formatMonth(scope.month), detailId: q.detailId ?? -1, bigArea: q.bigArea ?? -1, producerProperty: q.producerProperty ?? -1, composite: q.composite ?? -1 },
+      {
+        time: formatMonth(scope.month),
+        detailId: q.detailId ?? -1,
+        bigArea: q.bigArea ?? -1,
+        producerProperty: q.producerProperty ?? -1,
+        composite: q.composite ?? -1,
+      },
       { segments, producerProperties: properties },
     );
     return { table, asOf, head: { title: '整体市场价格指数', tags } };

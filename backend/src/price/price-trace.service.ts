@@ -199,7 +199,12 @@ export class PriceTraceService {
   async cityTableDownload(
     q: PriceTraceQuery & { type?: number },
   ): Promise<{ table: PriceTable & { fileName: string; name: string }; asOf: WorkbookAsOf; head: WorkbookHead }> {
-    const [table, asOf, { subject, scope }, subSeries] = await Promise.all([this.cityTable(q), this.dataStatus.of('price'), this.scoped(q), this.names.subSeries([q.modelSubId])]);
+    const [table, asOf, { subject, scope }, subSeries] = await Promise.all([
+      this.cityTable(q),
+      this.dataStatus.of('price'),
+      this.scoped(q),
+      this.names.subSeries([q.modelSubId]),
+    ]);
     // The header block names the page and its tags as the deck's title slide does (decision 281); the table is every region's.
     const head = {
       title: `${subSeries.get(q.modelSubId)?.name ?? subject.name}价格走势`,

@@ -36,7 +36,13 @@ export const MODEL_COLUMNS: ReadonlyArray<WorkbookColumn<ModelRow>> = [
  * brand's volume merged down the rows of its sub-series and two subtotals; then the totals. It opens with the
  * header block, its header row filtered, frozen and repeated on each printed page (decision 281).
  */
-export async function streamCarDetailsWorkbook(response: Response, fileName: string, details: CarDetails, asOf: WorkbookAsOf, head?: WorkbookHead): Promise<void> {
+export async function streamCarDetailsWorkbook(
+  response: Response,
+  fileName: string,
+  details: CarDetails,
+  asOf: WorkbookAsOf,
+  head?: WorkbookHead,
+): Promise<void> {
   response.setHeader('Content-Type', XLSX_MIME);
   response.setHeader('Content-Disposition', attachmentHeader(fileName));
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: response, useStyles: true, useSharedStrings: false });

@@ -417,7 +417,12 @@ export function exactShares(row: TableRow): ExactShares | undefined {
 /** A ranking table's row of the spec's figures; `isTotal` for a subtotal (小计) or total (合计) row. */
 function makeRow(id: number, name: string, v: Volumes, market: Volumes, maxSales: number, maxSum: number, isTotal = false): TableRow {
   const row = figuresRow(id, name, v, market, maxSales, maxSum, isTotal);
-  const exact: ExactShares = { mix: share(v.qty, market.qty), tqMix: share(v.tq, market.tq), yearMix: share(v.lj, market.lj), tqYearMix: share(v.tqLj, market.tqLj) };
+  const exact: ExactShares = {
+    mix: share(v.qty, market.qty),
+    tqMix: share(v.tq, market.tq),
+    yearMix: share(v.lj, market.lj),
+    tqYearMix: share(v.tqLj, market.tqLj),
+  };
   return Object.assign(row, { [EXACT_SHARES]: exact });
 }
 

@@ -21,7 +21,7 @@ const COLUMNS: ReadonlyArray<WorkbookColumn<AuditItem>> = [
  */
 export function auditHead(filter: AuditFilter): WorkbookHead {
   const all = '全部';
-  const events = filter.events?.map((e) => SECURITY_EVENT_LABELS[e as keyof typeof SECURITY_EVENT_LABELS] ?? e).join('、');
+  const events = filter.events?.map((e) => SECURITY_EVENT_LABELS[e] ?? e).join('、');
   const dates = filter.from || filter.to ? `${filter.from ?? '最早'} 至 ${filter.to ?? '今天'}` : all;
   return {
     title: '安全日志',
