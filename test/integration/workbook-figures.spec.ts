@@ -15,7 +15,7 @@ import {
 } from '@car/contracts';
 import { signedInApp } from '../support/api-app';
 import { binaryBody } from '../support/shared-app';
-import { sheetTable } from '../support/workbook-table';
+import { sheetTable, valueText } from '../support/workbook-table';
 
 /*
  * Issue 26 #1 and #2 on the demo data. Every named download is opened with exceljs: a figure column holds
@@ -195,8 +195,13 @@ describe('workbook figures and the configuration sheet on the demo data', () => 
 
     test('its download: the same 厂商 row, and MSRP, volume and TP as number cells', async () => {
       const [table, sheet] = await Promise.all([get<ConfigTable>('carConfig/get', { ids }), sheetOf('carConfig/download', { ids })]);
-      const labels = sheet.getColumn(1).values.slice(1).map(String);
-      const rowOf = (label: string): ExcelJS.Row => sheet.getRow(labels.findIndex((l) => l === label || l.startsWith(`${label} `)) + 1);
+      // The rows under the header row (below the header block, decision 281), found by their label.
+      const sheetRows = sheetTable(sheet).rows;
+      const rowOf = (label: string): ExcelJS.Row =>
+        sheetRows.find((row) => {
+          const text = valueText(row.getCell(1).value);
+          return text === label || text.startsWith(`${label} `);
+        })!;
       expect((rowOf('厂商').values as unknown[]).slice(2)).toEqual(table.columns.map((c) => (c.subSeriesName === '宝来' ? '一汽-大众' : '上汽大众')));
       const heads: Array<[string, FigureKind, (c: ConfigTable['columns'][number]) => number | null]> = [
         ['厂商指导价(万元)', 'tenThousand', (c) => c.msrp],
