@@ -5,6 +5,7 @@ import { chooseCity, chooseOption, chosen, signInByApi } from '../support/export
 import { download } from '../support/sales-pages';
 import { testEnv } from '../support/test-env';
 import { createAnalyst } from '../support/users';
+import { sheetTable } from '../support/workbook-table';
 
 const PASSWORD = 'Export@2026b';
 const PAGE = '/comprehensiveinquiry/cityretailexport';
@@ -59,11 +60,12 @@ describeInBrowser('the city retail export page', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(file.body as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0];
-    expect(sheet.getRow(1).values).toEqual([undefined, '月份', '城市', '车型', '大区', '省份', '燃料类型', '零售量']);
-    expect(sheet.rowCount).toBeGreaterThan(1);
-    sheet.eachRow((row, index) => {
-      if (index > 1) expect([row.getCell(2).value, row.getCell(6).value]).toEqual(['广州市', '纯电动']);
-    });
+    const table = sheetTable(sheet);
+    expect(table.headers).toEqual(['月份', '城市', '车型', '大区', '省份', '燃料类型', '零售量']);
+    expect(table.rows.length).toBeGreaterThan(0);
+    for (const row of table.rows) {
+      expect([row.getCell(2).value, row.getCell(6).value]).toEqual(['广州市', '纯电动']);
+    }
     await page.locator('.recent-exports tbody tr', { hasText: '已完成' }).waitFor({ timeout: 10_000 });
     await screenshot(page, 'cityretailexport-done');
 

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { type ConfigRow, type ConfigTable, visibleBlocks } from '@car/contracts';
 import { describeInBrowser, ready, screenshot, useBrowser } from '../support/browser';
 import { apiResult, download, openSignedIn, settled } from '../support/sales-pages';
+import { sheetTable } from '../support/workbook-table';
 
 /**
  * 配置查询 driven as an analyst: find sub-series by typing, compare, pick a discontinued trim, filter by
@@ -189,8 +190,9 @@ describeInBrowser('the configuration query page', () => {
     await workbook.xlsx.load(file.body as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0];
     const byCode = new Map(table.columns.map((c) => [c.carJllCode, c.carName]));
-    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['配置项', ...kept.map((c) => byCode.get(c))]);
-    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 5 });
+    const sheetRows = sheetTable(sheet);
+    expect(sheetRows.headers).toEqual(['配置项', ...kept.map((c) => byCode.get(c))]);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: sheetRows.headerRow + 4 });
 
     // The bookmark reopens the same comparison.
     const bookmark = page.url();

@@ -5,6 +5,7 @@ import { chooseCity, chooseOption, chosen, signInByApi } from '../support/export
 import { download } from '../support/sales-pages';
 import { testEnv } from '../support/test-env';
 import { createAnalyst } from '../support/users';
+import { sheetTable } from '../support/workbook-table';
 
 const PASSWORD = 'Export@2026c';
 
@@ -50,13 +51,13 @@ describeInBrowser('the price-volume, price and rebate export pages', () => {
     await chooseOption(page, '厂商属性', '自主');
     expect(await chosen(page)).toEqual(expect.arrayContaining(['价格段：5万 至 40万，每 5万', '厂商属性：自主']));
     const sheet = await generate(page);
-    expect(sheet.getRow(1).values).toEqual([undefined, '月份', '价格段', '车型', '厂商属性', '零售量']);
-    expect(sheet.rowCount).toBeGreaterThan(1);
-    sheet.eachRow((row, index) => {
-      if (index === 1) return;
+    const table = sheetTable(sheet);
+    expect(table.headers).toEqual(['月份', '价格段', '车型', '厂商属性', '零售量']);
+    expect(table.rows.length).toBeGreaterThan(0);
+    for (const row of table.rows) {
       expect(row.getCell(2).text).toMatch(/^(5万以下|40万以上|\d+-\d+万)$/);
       expect(row.getCell(4).value).toBe('自主');
-    });
+    }
     await page.locator('.recent-exports tbody tr', { hasText: '已完成' }).waitFor({ timeout: 10_000 });
     await screenshot(page, 'pricevolumeexport-done');
 
@@ -90,13 +91,13 @@ describeInBrowser('the price-volume, price and rebate export pages', () => {
     await tag(page, '城市').click();
     await chooseCity(page, '北京市');
     const sheet = await generate(page);
-    expect(sheet.getRow(1).values).toEqual([undefined, '月份', '车型', '城市', '燃料类型', '厂商指导价（元）', '成交价TP（元）', '优惠（元）', '优惠率']);
-    expect(sheet.rowCount).toBeGreaterThan(1);
-    sheet.eachRow((row, index) => {
-      if (index === 1) return;
+    const table = sheetTable(sheet);
+    expect(table.headers).toEqual(['月份', '车型', '城市', '燃料类型', '厂商指导价（元）', '成交价TP（元）', '优惠（元）', '优惠率']);
+    expect(table.rows.length).toBeGreaterThan(0);
+    for (const row of table.rows) {
       expect([row.getCell(3).value, row.getCell(4).value]).toEqual(['北京市', '纯电动']);
       expect(typeof row.getCell(6).value).toBe('number');
-    });
+    }
     await screenshot(page, 'pricedownload-done');
     assertClean();
   });
@@ -114,11 +115,12 @@ describeInBrowser('the price-volume, price and rebate export pages', () => {
     await tag(page, '燃料类型').click();
     await chooseOption(page, '燃料类型', '汽油');
     const sheet = await generate(page);
-    expect(sheet.getRow(1).values).toEqual([undefined, '月份', '车型', '燃料类型', '厂商指导价（元）', '返点（元）']);
-    expect(sheet.rowCount).toBeGreaterThan(1);
-    sheet.eachRow((row, index) => {
-      if (index > 1) expect(row.getCell(3).value).toBe('汽油');
-    });
+    const table = sheetTable(sheet);
+    expect(table.headers).toEqual(['月份', '车型', '燃料类型', '厂商指导价（元）', '返点（元）']);
+    expect(table.rows.length).toBeGreaterThan(0);
+    for (const row of table.rows) {
+      expect(row.getCell(3).value).toBe('汽油');
+    }
     await page.locator('.recent-exports tbody tr', { hasText: '返点数据' }).first().waitFor({ timeout: 10_000 });
     await screenshot(page, 'fandiandownload-done');
     assertClean();

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import type { PriceStructureTable } from '@car/contracts';
 import { describeInBrowser, ready, screenshot, toastAfter, useBrowser } from '../support/browser';
 import { apiResult, canvasHasInk, download, openSignedIn, settled } from '../support/sales-pages';
+import { sheetTable } from '../support/workbook-table';
 
 /**
  * The price-structure pair as an analyst uses it: each page opened from the 价格分析 menu, every toggle
@@ -171,9 +172,9 @@ describeInBrowser('the price-structure pages', () => {
       expect(file.contentType).toContain('spreadsheetml');
       const book = new ExcelJS.Workbook();
       await book.xlsx.load(file.body as unknown as ArrayBuffer);
-      const sheet = book.worksheets[0];
-      expect(sheet.getRow(2).getCell(1).value).toBe('10万以下');
-      expect(sheet.getRow(1).getCell(2).value).toBe('累计销量');
+      const sheet = sheetTable(book.worksheets[0]);
+      expect(sheet.rows[0].getCell(1).value).toBe('10万以下');
+      expect(sheet.headers[1]).toBe('累计销量');
 
       // 重置 returns to the default bands.
       await Promise.all([

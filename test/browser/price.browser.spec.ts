@@ -12,6 +12,7 @@ import {
 } from '@car/contracts';
 import { describeInBrowser, ready, screenshot, toastAfter, useBrowser } from '../support/browser';
 import { apiResult, canvasHasInk, download, openSignedIn, settled } from '../support/sales-pages';
+import { sheetTable } from '../support/workbook-table';
 
 /**
  * The price pages as an analyst uses them: the cards, table and 区域表现 show the API's figures for the
@@ -39,10 +40,9 @@ async function workbookRows(page: Page, href: string): Promise<unknown[][]> {
   expect(file.contentType).toContain('spreadsheetml');
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(file.body as unknown as ArrayBuffer);
-  const sheet = book.worksheets[0];
-  const rows: unknown[][] = [];
-  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  return rows;
+  // The table from its header row, below the header block (decision 281).
+  const table = sheetTable(book.worksheets[0]);
+  return [table.headers, ...table.values];
 }
 
 describeInBrowser('the price pages', () => {

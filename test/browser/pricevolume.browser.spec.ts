@@ -4,6 +4,7 @@ import { type ChartResult, type CurrentUser, type DimensionTable, type PriceScat
 import { describeInBrowser, ready, screenshot, toastAfter, useBrowser } from '../support/browser';
 import { apiResult, canvasHasInk, download, openSignedIn, settled, signedInPage } from '../support/sales-pages';
 import { testEnv } from '../support/test-env';
+import { sheetTable } from '../support/workbook-table';
 
 /**
  * The price-volume pages as an analyst uses them: the figures on the page equal the API's for the same
@@ -136,10 +137,7 @@ describeInBrowser('the price-band page', () => {
     await book.xlsx.load(file.body as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];
     const rows = (await bandRows(page)).map((r) => [r[0], r[1], r[2]]);
-    const fromSheet: string[][] = [];
-    sheet.eachRow((row, n) => {
-      if (n > 1) fromSheet.push([row.getCell(1).text, row.getCell(2).text, thousands(Number(row.getCell(3).value))]);
-    });
+    const fromSheet = sheetTable(sheet).rows.map((row) => [row.getCell(1).text, row.getCell(2).text, thousands(Number(row.getCell(3).value))]);
     expect(fromSheet).toEqual(rows);
     assertClean();
   });
@@ -320,10 +318,7 @@ describeInBrowser('the sales-proportion page', () => {
     const file = await download(page, href!);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(file.body as unknown as ArrayBuffer);
-    const names: string[] = [];
-    book.worksheets[0].eachRow((row, n) => {
-      if (n > 1) names.push(row.getCell(2).text);
-    });
+    const names = sheetTable(book.worksheets[0]).rows.map((row) => row.getCell(2).text);
     expect(names.filter((n) => n.endsWith('小计'))).toEqual(subtotals);
     assertClean();
   });

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
 import { describeInBrowser, screenshot, useBrowser } from '../support/browser';
 import { apiResult, canvasHasInk, cardsOf, cardValues, download, settled, openSignedIn, type SummaryAnswer, drawnCards } from '../support/sales-pages';
+import { sheetTable } from '../support/workbook-table';
 
 /**
  * 整体市场表现 as an analyst uses it: the figures equal the API's for the same filters, the panel's
@@ -108,10 +109,7 @@ describeInBrowser('the whole-market page', () => {
     await workbook.xlsx.load(file.body as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0];
     const names = (await page.locator('.ranking-table tbody tr td:first-child').allTextContents()).map((t) => t.trim());
-    const column: string[] = [];
-    sheet.eachRow((row, index) => {
-      if (index > 1) column.push(row.getCell(1).text.trim());
-    });
+    const column = sheetTable(sheet).rows.map((row) => row.getCell(1).text.trim());
     expect(column.filter((name) => names.includes(name)).length).toBe(names.length);
     assertClean();
   });

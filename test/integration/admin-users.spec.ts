@@ -23,6 +23,7 @@ import { binaryBody } from '../support/shared-app';
 import { signedLink } from '../support/mp-link';
 import { testEnv } from '../support/test-env';
 import { createAnalyst, createUser } from '../support/users';
+import { sheetTable } from '../support/workbook-table';
 
 /**
  * 系统管理 (docs/security.md "Administration: users and audit"): every users and audit call as an administrator, its
@@ -398,11 +399,13 @@ describe('administration: users and audit', () => {
     expect(response.headers['content-disposition']).toContain(encodeURIComponent('安全日志'));
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.body);
-    const sheet = workbook.worksheets[0];
-    expect(sheet.getRow(1).values).toEqual([undefined, '时间', '事件', '事件代码', '账号', '用户ID', '地址', '原因', '路径', '详情']);
-    expect(sheet.rowCount - 1).toBe(mine.total);
-    expect(sheet.getRow(2).getCell(3).value).toBe(mine.items[0].event);
-    const detailCells = Array.from({ length: sheet.rowCount - 1 }, (_, i) => sheet.getRow(i + 2).getCell(9).text);
+    const table = sheetTable(workbook.worksheets[0]);
+    // The header block names the log and its filters (decision 281).
+    expect(table.head).toEqual(['安全日志', `事件类型：全部 · 账号：${user.account} · 地址：全部 · 日期：全部`]);
+    expect(table.headers).toEqual(['时间', '事件', '事件代码', '账号', '用户ID', '地址', '原因', '路径', '详情']);
+    expect(table.rows.length).toBe(mine.total);
+    expect(table.rows[0].getCell(3).value).toBe(mine.items[0].event);
+    const detailCells = table.column('详情').map((cell) => cell.text);
     expect(detailCells).toContain(`对象 ${user.account}；昵称 同事 → 审计对象`);
 
     await refused(get(ADMIN_AUDIT.list.path, { events: 'nope' }), 400, ApiCode.BadRequest, '没有事件类型 nope');

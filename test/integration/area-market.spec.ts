@@ -4,6 +4,7 @@ import request from 'supertest';
 import { type AreaTreeRow, type Summary, type TableRow } from '@car/contracts';
 import { binaryBody, sharedApp, type SharedApp } from '../support/shared-app';
 import { testEnv } from '../support/test-env';
+import { sheetTable } from '../support/workbook-table';
 
 const API = '/car/api/saleVolume/areaMarket';
 const WHOLESALE_HAS_NO_AREA = '批发量数据没有地区维度，请选择零售量（数据来源 2）';
@@ -327,25 +328,27 @@ describe('the area-market calls', () => {
       expect(body.subarray(0, 2).toString('latin1')).toBe('PK');
       expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent(`区域市场表现-广东-品牌-${time}.xlsx`)}`);
       const brands = await result<Page>('bound', { ...GUANGDONG, pageSize: '500' });
-      expect(sheet.getRow(1).getCell(1).value).toBe('品牌');
-      expect(sheet.rowCount).toBe(1 + brands.total);
-      expect(sheet.getRow(2).getCell(1).value).toBe(brands.list[0].name);
-      expect(sheet.getRow(2).getCell(2).value).toBe(brands.list[0].sales);
+      const table = sheetTable(sheet);
+      expect(table.headers[0]).toBe('品牌');
+      expect(table.rows.length).toBe(brands.total);
+      expect(table.rows[0].getCell(1).value).toBe(brands.list[0].name);
+      expect(table.rows[0].getCell(2).value).toBe(brands.list[0].sales);
     });
 
     test('the area table of the nation is the tree flattened: region, province, then each region as 小计', async () => {
       const regions = await tree();
       const { disposition, sheet } = await download({ type: '3' });
       expect(disposition).toContain(encodeURIComponent('区域市场表现-全国-区域-'));
-      expect([sheet.getRow(1).getCell(1).value, sheet.getRow(1).getCell(2).value]).toEqual(['大区', '省份']);
+      const table = sheetTable(sheet);
+      expect(table.headers.slice(0, 2)).toEqual(['大区', '省份']);
       const provinces = regions.flatMap((r) => r.children ?? []);
-      expect(sheet.rowCount).toBe(1 + provinces.length + regions.length);
+      expect(table.rows.length).toBe(provinces.length + regions.length);
       const first = regions[0];
-      const subtotalRow = 2 + (first.children ?? []).length;
-      expect(sheet.getRow(2).getCell(1).value).toBe(first.name);
-      expect(sheet.getRow(2).getCell(2).value).toBe(first.children![0].name);
-      expect(sheet.getRow(subtotalRow).getCell(2).value).toBe(`${first.name}小计`);
-      expect(sheet.getRow(subtotalRow).getCell(3).value).toBe(first.sales);
+      const subtotal = table.rows[(first.children ?? []).length];
+      expect(table.rows[0].getCell(1).value).toBe(first.name);
+      expect(table.rows[0].getCell(2).value).toBe(first.children![0].name);
+      expect(subtotal.getCell(2).value).toBe(`${first.name}小计`);
+      expect(subtotal.getCell(3).value).toBe(first.sales);
     });
 
     test.each([

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { type ConfigBlock, type ConfigRow, type ConfigTable } from '@car/contracts';
 import { binaryBody } from '../support/shared-app';
 import { configFixtureApp } from '../support/config-fixture';
+import { sheetTable, valueText } from '../support/workbook-table';
 
 /*
  * The configuration query on the hand-made market of sales-fixture.ts, with the prices of
@@ -264,20 +265,26 @@ describe('the configuration query on a hand-made sheet', () => {
   });
 
   describe('download', () => {
-    async function sheet(query: Record<string, string>): Promise<{ disposition: string; rows: string[][]; sheet: ExcelJS.Worksheet }> {
+    /** The sheet's table from its header row (below the header block, decision 281), each row's cells as text; `at(n)` is the table's row n (1: the header). */
+    async function sheet(
+      query: Record<string, string>,
+    ): Promise<{ disposition: string; rows: string[][]; sheet: ExcelJS.Worksheet; head: string[]; at: (n: number) => ExcelJS.Row }> {
       const response = await call('download', query).buffer(true).parse(binaryBody).expect(200);
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.load(response.body);
       const ws = workbook.worksheets[0];
-      const rows: string[][] = [];
-      ws.eachRow((row) => rows.push((row.values as Array<string | number | null | undefined>).slice(1).map((v) => String(v ?? ''))));
-      return { disposition: String(response.headers['content-disposition']), rows, sheet: ws };
+      const table = sheetTable(ws);
+      const rows = [table.headers, ...table.values.map((values) => values.map(valueText))];
+      return { disposition: String(response.headers['content-disposition']), rows, sheet: ws, head: table.head, at: (n) => ws.getRow(table.headerRow + n - 1) };
     }
 
     test('the comparison as grouped rows under a frozen header, sub-rows indented and outlined', async () => {
-      const { disposition, rows, sheet: ws } = await sheet({ ids: '51,53,54' });
+      const { disposition, rows, sheet: ws, head, at } = await sheet({ ids: '51,53,54' });
       expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent('配置对比_德锐_乙电EV_乙尊.xlsx')}`);
-      expect(ws.views[0]).toMatchObject({ state: 'frozen', xSplit: 1, ySplit: 5 });
+      // The header block (decision 281): the page, its tags as the deck names them, 数据截至; then the table, its head frozen.
+      expect(head.slice(0, 2)).toEqual(['配置查询', '子车系：德锐、乙电EV、乙尊 · 车型：3 款']);
+      expect(head[2]).toMatch(/^数据截至 /);
+      expect(ws.views[0]).toMatchObject({ state: 'frozen', xSplit: 1, ySplit: 9 });
       expect(rows).toEqual([
         ['配置项', '德锐 2026款 1.5T 豪华型', '乙电EV 2025款 长续航', '乙尊 2024款 2.0T 旗舰型'],
         ['子车系', '德锐', '乙电EV', '乙尊'],
@@ -298,14 +305,14 @@ describe('the configuration query on a hand-made sheet', () => {
         ['按摩', '-', '-', '-'],
         ['　主驾按摩', '-', '-', '●'],
       ]);
-      expect(ws.getRow(14).outlineLevel).toBe(2);
+      expect(at(14).outlineLevel).toBe(2);
       // MSRP, volume and TP are number cells in 万元 with two decimals and in thousands (decision 141).
-      expect([3, 4, 5].map((r) => [ws.getRow(r).getCell(2).type, ws.getRow(r).getCell(2).numFmt])).toEqual([
+      expect([3, 4, 5].map((r) => [at(r).getCell(2).type, at(r).getCell(2).numFmt])).toEqual([
         [ExcelJS.ValueType.Number, '#,##0.00'],
         [ExcelJS.ValueType.Number, '#,##0'],
         [ExcelJS.ValueType.Number, '#,##0.00'],
       ]);
-      expect(ws.getRow(8).getCell(2).type).toBe(ExcelJS.ValueType.Number);
+      expect(at(8).getCell(2).type).toBe(ExcelJS.ValueType.Number);
     });
 
     test('仅显示差异项 keeps exactly the differing rows, with their parents', async () => {

@@ -4,6 +4,7 @@ import { type CarDetails, type ChartResult, type Summary, type TendencyPage } fr
 import { binaryBody } from '../support/shared-app';
 import { signedInApi } from '../support/signed-in-api';
 import { testEnv } from '../support/test-env';
+import { sheetTable } from '../support/workbook-table';
 
 /**
  * 厂商品牌表现 inside a region, province or city (spec 000 §3 companybrandsearchForm: area), and the Top
@@ -80,11 +81,7 @@ describe('the producer/brand calls inside an area', () => {
     expect(response.status).toBe(200);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(response.body);
-    const sheet = book.worksheets[0];
-    const names: string[] = [];
-    sheet.eachRow((row, n) => {
-      if (n > 1) names.push(row.getCell(2).text);
-    });
+    const names = sheetTable(book.worksheets[0]).rows.map((row) => row.getCell(2).text);
     expect(names).toEqual(page.list.map((r) => r.name));
   });
 

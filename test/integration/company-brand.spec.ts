@@ -3,6 +3,7 @@ import request from 'supertest';
 import { type CarDetails, type ChartResult, type Summary, type TendencyPage } from '@car/contracts';
 import { binaryBody } from '../support/shared-app';
 import { signedInApi } from '../support/signed-in-api';
+import { sheetTable } from '../support/workbook-table';
 
 const API = '/car/api/saleVolume/companyBrand';
 const sum = (values: Array<number | null>): number => values.reduce<number>((s, v) => s + (v ?? 0), 0);
@@ -264,8 +265,12 @@ describe('the producer/brand calls', () => {
     test('the ranking list downloads as .xlsx with Chinese headers and name, one row per producer', async () => {
       const { fileName, sheet } = await workbook('download', { type: '0' });
       expect(fileName).toBe('厂商品牌表现-厂商排名-2026-10.xlsx');
-      expect(sheet.getRow(1).values).toEqual(expect.arrayContaining(['排名', '厂商', '当月销量', '同比', '份额', '累计排名']));
-      expect(sheet.rowCount - 1).toBe((await everyone('0')).total);
+      const table = sheetTable(sheet);
+      expect(table.headers).toEqual(expect.arrayContaining(['排名', '厂商', '当月销量', '同比', '份额', '累计排名']));
+      expect(table.rows.length).toBe((await everyone('0')).total);
+      // The header block (decision 281): the page, its tags with the ranking, 数据截至.
+      expect(table.head[0]).toBe('厂商品牌表现');
+      expect(table.head[1]).toMatch(/^时间：2026年10月 · .* · 区域：全国 · 排名：厂商$/);
       const brands = await workbook('download', { type: '2', accumulate: '1' });
       expect(brands.fileName).toBe('厂商品牌表现-品牌排名-2026-01~2026-10.xlsx');
     });
@@ -275,12 +280,14 @@ describe('the producer/brand calls', () => {
       const details = await result<CarDetails>('carDetails', { type: '0', foreignId: String(top.id) });
       const { fileName, sheet } = await workbook('downloadCarDetails', { type: '0', foreignId: String(top.id), accumulate: '0' });
       expect(fileName).toBe(`厂商品牌表现-${top.name}-车型明细-2026-10.xlsx`);
-      expect(sheet.getRow(1).values).toEqual(expect.arrayContaining(['细分市场', '车型', '销量', '同比', '细分市场份额', '份额变化(百分点)', '细分市场排名']));
+      const table = sheetTable(sheet);
+      expect(table.headers).toEqual(expect.arrayContaining(['细分市场', '车型', '销量', '同比', '细分市场份额', '份额变化(百分点)', '细分市场排名']));
       const rows = details.details.reduce((n, d) => n + d.models.length + 2, 0) + 2;
-      expect(sheet.rowCount - 1).toBe(rows);
-      expect(sheet.getCell(2, 1).value).toBe(details.details[0].name);
-      expect(sheet.getCell(3, 1).isMerged).toBe(true);
-      expect(sheet.getCell(rows + 1, 1).value).toBe('市场合计');
+      expect(table.rows.length).toBe(rows);
+      expect(table.rows[0].getCell(1).value).toBe(details.details[0].name);
+      expect(table.rows[1].getCell(1).isMerged).toBe(true);
+      expect(table.rows[rows - 1].getCell(1).value).toBe('市场合计');
+      expect(table.head[0]).toBe(`${top.name} - 厂商品牌表现`);
     });
 
     test('the car-model details download adds each compared producer total before the market total', async () => {
@@ -289,9 +296,10 @@ describe('the producer/brand calls', () => {
       const details = await result<CarDetails>('carDetails', query);
       const { sheet } = await workbook('downloadCarDetails', query);
       const rows = details.details.reduce((n, d) => n + d.models.length + 2, 0) + 3;
-      expect(sheet.rowCount - 1).toBe(rows);
-      expect(sheet.getCell(rows, 1).value).toBe(details.compareHeJiList[0].wholeHeJi1.name);
-      expect(sheet.getCell(rows + 1, 1).value).toBe('市场合计');
+      const table = sheetTable(sheet);
+      expect(table.rows.length).toBe(rows);
+      expect(table.rows[rows - 2].getCell(1).value).toBe(details.compareHeJiList[0].wholeHeJi1.name);
+      expect(table.rows[rows - 1].getCell(1).value).toBe('市场合计');
     });
   });
 

@@ -1,10 +1,12 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { API_PREFIX, ApiCode, ENDPOINTS, envelopeSchema, MP_SESSION_HEADER, type Endpoint } from '@car/contracts';
 import { signedInApp } from '../support/api-app';
 import { binaryBody } from '../support/shared-app';
 import { demoMpSession } from '../support/mp-link';
 import { createAdmin, createAnalyst } from '../support/users';
+import { layoutProblems } from '../support/workbook-table';
 
 const ADMIN_PASSWORD = 'Contracts#2026a';
 
@@ -354,6 +356,29 @@ describe('the contracts', () => {
       const parsed = envelopeSchema(endpoint.result).safeParse(response.body);
       expect(parsed.success ? [] : parsed.error.issues).toEqual([]);
       expect(response.body.result).not.toBeNull();
+    },
+  );
+
+  /** The workbooks without a header block or without 数据截至 (the others have both): the import template is read back in; the audit log and an import's problems are no market figures. */
+  const LAYOUT: Record<string, { head: boolean; asOf: boolean }> = {
+    'dataImport/template': { head: false, asOf: false },
+    'admin/audit/download': { head: true, asOf: false },
+    'dataImport/report': { head: true, asOf: false },
+  };
+
+  test.each(ENDPOINTS.filter((e) => e.result === 'xlsx' && !CHECKED_ELSEWHERE.has(e.path)).map((e): [string, Endpoint] => [e.path, e]))(
+    '%s: its workbook opens with the header block, an autofilter on the frozen header row, prints landscape one page wide with the header repeated, in one face (decisions 267, 281)',
+    async (path, endpoint) => {
+      const response = await request(app.getHttpServer())
+        .get(`${API_PREFIX}/${path}`)
+        .query(example(path))
+        .set('token', endpoint.adminOnly ? adminToken : token)
+        .buffer(true)
+        .parse(binaryBody);
+      expect(response.status).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(response.body);
+      expect(layoutProblems(workbook, LAYOUT[path] ?? { head: true, asOf: true })).toEqual([]);
     },
   );
 

@@ -3,6 +3,7 @@ import type ExcelJS from 'exceljs';
 import { Client } from 'pg';
 import { API_PREFIX, ApiCode, type ChartResult, type ExportJobView } from '@car/contracts';
 import { exportCalls, type ExportTestbed, openExportTestbed } from '../support/export-testbed';
+import { sheetTable } from '../support/workbook-table';
 
 const API = `${API_PREFIX}/dataExport`;
 const PASSWORD = 'Export@2026b';
@@ -39,8 +40,10 @@ describe('the price-volume, price and rebate exports', () => {
     expect(job).toMatchObject({ kind, status: 'done', percent: 100, error: null });
     expect(job.rowsWritten).toBe(job.rowsExpected);
     const sheet = (await workbookOf(job)).workbook.worksheets[0];
-    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
-    const rows = (sheet.getSheetValues().slice(2) as unknown[][]).map((r) => r.slice(1));
+    // The table below the header block (decision 281), its header frozen.
+    const table = sheetTable(sheet);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: table.headerRow });
+    const rows = table.values;
     expect(rows).toHaveLength(job.rowsWritten);
     return { job, sheet, rows };
   }
@@ -50,7 +53,7 @@ describe('the price-volume, price and rebate exports', () => {
     const { job, sheet, rows } = await exported('mix', form);
     expect(job.fileName).toMatch(/^价量数据_2026-09至2026-10_\d{8}-\d{4}\.xlsx$/);
     expect(sheet.name).toBe('价量数据');
-    expect(sheet.getRow(1).values).toEqual([undefined, '月份', '价格段', '车型', '厂商属性', '燃料类型', '零售量']);
+    expect(sheetTable(sheet).headers).toEqual(['月份', '价格段', '车型', '厂商属性', '燃料类型', '零售量']);
     expect(rows.length).toBeGreaterThan(100);
     const byMonthBand = new Map<string, number>();
     for (const [month, band, , property, , qty] of rows) {
@@ -116,7 +119,7 @@ describe('the price-volume, price and rebate exports', () => {
       'price',
       `yyyyMm=2026-10 - 2026-10&carId=${trim.car_id}&city=440100&city=110000&titleKeys=car&titleKeys=city`,
     );
-    expect(sheet.getRow(1).values).toEqual([undefined, '月份', '车型', '城市', '厂商指导价（元）', '成交价TP（元）', '优惠（元）', '优惠率']);
+    expect(sheetTable(sheet).headers).toEqual(['月份', '车型', '城市', '厂商指导价（元）', '成交价TP（元）', '优惠（元）', '优惠率']);
     const cityFacts = (
       await db.query(
         `SELECT ci.name, f.tp FROM price_fact f JOIN city ci ON ci.id = f.city_id WHERE f.car_id = $1 AND f.month = 202610 AND f.city_id IN (440100, 110000) ORDER BY f.city_id`,
@@ -149,7 +152,7 @@ describe('the price-volume, price and rebate exports', () => {
 
     // §2.8 offers engine, gearbox and drive on the price-volume export without 车型 (§2.9's rule is not its).
     const { sheet: mixSheet, rows: mixRows } = await exported('mix', 'yyyyMm=2026-10 - 2026-10&dicGearBox=1&titleKeys=gearbox');
-    expect(mixSheet.getRow(1).values).toEqual([undefined, '月份', '价格段', '车型', '变速箱', '零售量']);
+    expect(sheetTable(mixSheet).headers).toEqual(['月份', '价格段', '车型', '变速箱', '零售量']);
     expect(mixRows.length).toBeGreaterThan(0);
     const [gearbox] = (await db.query(`SELECT value FROM dictionary WHERE type = 'dicGearBox' AND key = '1'`)).rows as Array<{ value: string }>;
     for (const r of mixRows) expect(r[3]).toBe(gearbox.value);

@@ -26,6 +26,7 @@ import { holdExportsOf, holdWrites, startDelayOf, type WriteHold } from '../supp
 import { pollUntil } from '../support/poll';
 import { testEnv } from '../support/test-env';
 import { createAnalyst } from '../support/users';
+import { sheetTable } from '../support/workbook-table';
 import { DEFINITIONS_SHEET } from '../../backend/src/workbook/table-workbook';
 
 const env = testEnv();
@@ -130,7 +131,7 @@ describeWithRedis('an export in the worker process', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(file.body);
     // The data sheets' rows, not the 口径说明 sheet every workbook ends with (decision 202).
-    const rows = workbook.worksheets.filter((sheet) => sheet.name !== DEFINITIONS_SHEET).reduce((n, sheet) => n + sheet.rowCount - 1, 0);
+    const rows = workbook.worksheets.filter((sheet) => sheet.name !== DEFINITIONS_SHEET).reduce((n, sheet) => n + sheetTable(sheet).rows.length, 0);
     expect(rows).toBe(done.rowsWritten);
   }, 420_000);
 

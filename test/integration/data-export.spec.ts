@@ -9,6 +9,7 @@ import { DataExportService } from '../../backend/src/dataExport/data-export.serv
 import { exportCalls, type ExportTestbed, openExportTestbed } from '../support/export-testbed';
 import { testEnv } from '../support/test-env';
 import { createAnalyst } from '../support/users';
+import { sheetTable } from '../support/workbook-table';
 
 const API = `${API_PREFIX}/dataExport`;
 const PASSWORD = 'Export@2026a';
@@ -75,15 +76,20 @@ describe('the city retail export', () => {
     expect(workbook.getWorksheet('口径说明')!.getCell('A2').value).toBe('数据截至');
     expect(workbook.getWorksheet('口径说明')!.getCell('B2').value).toMatch(/^\d{4}-\d{2}（\d{4}-\d{2}-\d{2} 发布），零售数据$/);
     expect(sheet.name).toBe('城市零售数据');
-    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
-    expect(sheet.getRow(1).values).toEqual([undefined, '月份', '城市', '车型', '省份', '子车系代码', '燃料类型', '零售量']);
+    // The header block (decision 281): the export, its months and its conditions as 我的导出 lists them, 数据截至.
+    const table = sheetTable(sheet);
+    expect(table.head[0]).toBe('城市零售数据');
+    expect(table.head[1]).toMatch(/^时间：2026-09 ?至 ?2026-10 · /);
+    expect(table.head[1]).toContain('广东');
+    expect(table.head[2]).toMatch(/^数据截至 /);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: table.headerRow });
+    expect(table.headers).toEqual(['月份', '城市', '车型', '省份', '子车系代码', '燃料类型', '零售量']);
     expect(sheet.getColumn(3).width).toBe(40);
-    expect(sheet.rowCount).toBe(expected.rows + 1);
+    expect(table.rows.length).toBe(expected.rows);
 
     const byMonth = new Map<string, number>();
     const fuels = new Set<string>();
-    sheet.eachRow((row, index) => {
-      if (index === 1) return;
+    table.rows.forEach((row) => {
       const qty = row.getCell(7).value;
       expect(typeof qty).toBe('number');
       expect(row.getCell(4).value).toBe('广东省');
@@ -115,11 +121,10 @@ describe('the city retail export', () => {
     ).rows;
     expect(split.rowsWritten).toBe(counts.split);
     const sheet = (await workbookOf(split)).workbook.worksheets[0];
-    expect(sheet.getRow(1).values).toEqual([undefined, '月份', '城市', '车型', '使用性质', '颜色', '零售量']);
+    const table = sheetTable(sheet);
+    expect(table.headers).toEqual(['月份', '城市', '车型', '使用性质', '颜色', '零售量']);
     let total = 0;
-    sheet.eachRow((row, index) => {
-      if (index > 1) total += row.getCell(6).value as number;
-    });
+    for (const row of table.rows) total += row.getCell(6).value as number;
     expect(total).toBe(counts.qty);
 
     const plain = await finished((await post('yyyyMm=2026-10 - 2026-10&city=440100').expect(200)).body.result.id);
@@ -185,7 +190,7 @@ describe('the city retail export', () => {
         .rows;
       expect(job).toMatchObject({ status: 'done', rowsWritten: rows });
       expect(fs.existsSync(path.join(dir, `${accepted.id}.xlsx.partial`))).toBe(false);
-      expect((await workbookOf(job)).workbook.worksheets[0].rowCount).toBe(rows + 1);
+      expect(sheetTable((await workbookOf(job)).workbook.worksheets[0]).rows.length).toBe(rows);
     } finally {
       await restarted.close();
     }

@@ -8,6 +8,7 @@ import { API_PREFIX, type DataImportView, type ImportProblem, type Summary } fro
 import { binaryBody } from '../support/shared-app';
 import { importCalls, type ImportTestbed, openImportTestbed } from '../support/import-testbed';
 import { ANALYST } from '../support/sales-fixture';
+import { sheetTable } from '../support/workbook-table';
 
 const API = `${API_PREFIX}/dataImport`;
 const HEADER = '月份,城市代码,车型代码,使用性质,所有权,颜色,销量';
@@ -95,8 +96,10 @@ describe('data import', () => {
     const report = await server().get(`${API}/report`).query({ id: checked.id }).set('token', admin).buffer(true).parse(binaryBody).expect(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(report.body);
-    const lines = (workbook.worksheets[0].getColumn(1).values as unknown[]).slice(2);
-    expect(lines).toEqual([3, 4, 5, 6, 7, 8, 10]);
+    // Below the header block (decision 281): the import, its file and its counts.
+    const problemSheet = sheetTable(workbook.worksheets[0]);
+    expect(problemSheet.head[0]).toBe('零售量导入问题报告');
+    expect(problemSheet.column('行号').map((cell) => cell.value)).toEqual([3, 4, 5, 6, 7, 8, 10]);
 
     const confirmed = await server().post(`${API}/confirm`).set('token', admin).send({ id: checked.id }).expect(200);
     // In-process, the write may already have started or ended when the answer is made.

@@ -9,6 +9,7 @@ import { signedInApp } from '../support/api-app';
 import { binaryBody } from '../support/shared-app';
 import { chartCaches, chartCategories, chartSeriesNames, openDeck, part, slideChart, slideCount, tableOf, texts } from '../support/deck-zip';
 import { testEnv } from '../support/test-env';
+import { sheetTable } from '../support/workbook-table';
 
 /*
  * Each producer's monthly deck (issue 31 §2), as the demo load wrote it into 报告下载 beside the workbook: downloaded
@@ -113,11 +114,9 @@ describe('the monthly deck of a producer (月度市场简报 .pptx)', () => {
     const xlsx = (await reportsOf()).get('xlsx')!;
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load((await download(xlsx.id)) as unknown as ArrayBuffer);
-    const sheet = workbook.getWorksheet('子车系')!;
-    const expected: string[][] = [];
-    sheet.eachRow((row, n) => {
-      if (n > 1 && expected.length < 10) expected.push([row.getCell(1).text, row.getCell(2).text, Number(row.getCell(3).value).toLocaleString('en-US')]);
-    });
+    const expected = sheetTable(workbook.getWorksheet('子车系')!)
+      .rows.slice(0, 10)
+      .map((row) => [row.getCell(1).text, row.getCell(2).text, Number(row.getCell(3).value).toLocaleString('en-US')]);
     const [header, ...rows] = tableOf(await part(deck, 'ppt/slides/slide6.xml'));
     expect(header.slice(0, 3)).toEqual(['子车系', '细分市场', '当月销量']);
     expect(rows.map((r) => r.slice(0, 3))).toEqual(expected);

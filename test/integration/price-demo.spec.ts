@@ -3,6 +3,7 @@ import request from 'supertest';
 import { ENDPOINTS, percentNumber, type Nationwide, type PriceMap, type PriceTable, type PriceWhole } from '@car/contracts';
 import { binaryBody, sharedApp, type SharedApp } from '../support/shared-app';
 import { createAnalyst } from '../support/users';
+import { sheetTable } from '../support/workbook-table';
 
 /**
  * The price calls on the demo data, held to each other: the table's whole-market row equals the cards,
@@ -149,11 +150,12 @@ describe('price calls on the demo data', () => {
     expect(fileName).toBe(`整体市场价格指数-厂商-${table.months[table.months.length - 1]}.xlsx`);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(response.body);
-    const sheet = book.worksheets[0];
-    expect(sheet.getRow(1).values).toEqual([undefined, '厂商', ...table.months]);
-    expect(sheet.rowCount - 1).toBe(table.rows.length);
-    const second = sheet.getRow(3).values as unknown[];
-    expect(second[1]).toBe(table.rows[1].name);
-    expect(second.slice(2)).toEqual(table.rows[1].values.map((v) => (v === null ? '-' : expect.closeTo(v / 100, 10))));
+    const sheet = sheetTable(book.worksheets[0]);
+    expect(sheet.head[0]).toBe('整体市场价格指数');
+    expect(sheet.headers).toEqual(['厂商', ...table.months]);
+    expect(sheet.rows.length).toBe(table.rows.length);
+    const second = sheet.values[1];
+    expect(second[0]).toBe(table.rows[1].name);
+    expect(second.slice(1)).toEqual(table.rows[1].values.map((v) => (v === null ? '-' : expect.closeTo(v / 100, 10))));
   });
 });

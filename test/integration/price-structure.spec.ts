@@ -3,6 +3,7 @@ import request from 'supertest';
 import { API_PREFIX, type ChartResult, type MenuGroup, type PriceStructureTable } from '@car/contracts';
 import { binaryBody } from '../support/shared-app';
 import { priceStructureApi } from '../support/price-structure-api';
+import { sheetTable } from '../support/workbook-table';
 
 /*
  * 整体市场价格结构 and 细分市场价格结构 on the literal market of sales-fixture.ts and price-fixture.ts,
@@ -203,9 +204,10 @@ describe('the price-structure pages on the hand-made market', () => {
     expect(response.headers['content-disposition']).toContain(encodeURIComponent('整体市场价格结构_整体市场_价格总览_2026-01~2026-03.xlsx'));
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(response.body);
-    const sheet = book.worksheets[0];
-    expect((sheet.getRow(1).values as unknown[]).slice(1, 4)).toEqual(['价格段', '累计销量', '去年同期累计销量']);
-    expect((sheet.getRow(2).values as unknown[]).slice(1)).toEqual([
+    const sheet = sheetTable(book.worksheets[0]);
+    expect(sheet.head[0]).toBe('整体市场价格结构');
+    expect(sheet.headers.slice(0, 3)).toEqual(['价格段', '累计销量', '去年同期累计销量']);
+    expect(sheet.values[0]).toEqual([
       '14万以下',
       400,
       0,
@@ -218,7 +220,7 @@ describe('the price-structure pages on the hand-made market', () => {
       16250,
       expect.closeTo(0.108, 6),
     ]);
-    expect(sheet.getRow(10).getCell(1).value).toBe('合计');
+    expect(sheet.rows[8].getCell(1).value).toBe('合计');
   });
 
   test('bad settings are 400s with a Chinese message and a segment that does not exist is refused', async () => {

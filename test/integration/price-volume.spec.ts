@@ -3,6 +3,7 @@ import request from 'supertest';
 import { API_PREFIX, ApiCode, type ChartResult, type DimensionTable, ENDPOINTS, type PriceScatter, type ProportionTable } from '@car/contracts';
 import { type ApiTarget, binaryBody, sharedApp, type SharedApp } from '../support/shared-app';
 import { priceVolumeMarket, type PriceVolumeMarket } from '../support/price-volume-market';
+import { sheetTable } from '../support/workbook-table';
 
 /*
  * 价量交叉 on the literal market of sales-fixture.ts and price-fixture.ts, every figure worked out by hand.
@@ -160,12 +161,9 @@ describe('price × volume on the hand-made market', () => {
 
   test("view 1 (销量同比) puts last year's sales beside 同比, page and workbook: 德锐's trims 100 and 0, its subtotal 100", async () => {
     const sheet = await firstSheet(opened.app, opened.token, 'modelPrice/downloadSingleTable', { modelSubId: '51', data2: '1' });
-    const headers = (sheet.getRow(1).values as unknown[]).slice(1);
-    expect(headers).toEqual(['车系', '车型', '价格(万元)', '销量', '去年同期销量', '同比', '细分市场排名']);
-    const rows: unknown[][] = [];
-    sheet.eachRow((row, r) => {
-      if (r > 1) rows.push([row.getCell(2).value, row.getCell(4).value, row.getCell(5).value, row.getCell(6).value]);
-    });
+    const table = sheetTable(sheet);
+    expect(table.headers).toEqual(['车系', '车型', '价格(万元)', '销量', '去年同期销量', '同比', '细分市场排名']);
+    const rows = table.rows.map((row) => [row.getCell(2).value, row.getCell(4).value, row.getCell(5).value, row.getCell(6).value]);
     // 2025-03: 61 sold 100, 62 nothing (launched later); 德锐 100. Growth 300/100−1 = 200 %, 500/100−1 = 400 %.
     expect(rows).toEqual([
       ['德锐 2025款 1.5T 舒适型', 300, 100, 2],
@@ -355,11 +353,10 @@ describe('price × volume on the demo data', () => {
     const subtotals = table.values.filter((cells) => cells[1].data[0] === '小计').map((cells) => cells[2].data[0]);
     const sheetSubtotals: number[] = [];
     let memberSum = 0;
-    sheet.eachRow((row, n) => {
-      if (n === 1) return;
+    for (const row of sheetTable(sheet).rows) {
       if (row.getCell(2).value === '小计') sheetSubtotals.push(Number(row.getCell(3).value));
       else memberSum += Number(row.getCell(3).value);
-    });
+    }
     expect(sheetSubtotals).toEqual(subtotals);
     expect(memberSum).toBe(sum(subtotals as number[]));
   });

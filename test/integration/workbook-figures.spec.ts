@@ -15,6 +15,7 @@ import {
 } from '@car/contracts';
 import { signedInApp } from '../support/api-app';
 import { binaryBody } from '../support/shared-app';
+import { sheetTable, valueText } from '../support/workbook-table';
 
 /*
  * Issue 26 #1 and #2 on the demo data. Every named download is opened with exceljs: a figure column holds
@@ -48,8 +49,9 @@ describe('workbook figures and the configuration sheet on the demo data', () => 
     return book.worksheets[0];
   }
 
-  function headers(sheet: ExcelJS.Worksheet, row = 1): string[] {
-    return (sheet.getRow(row).values as unknown[]).slice(1).map(String);
+  /** The table's header, found below the header block (decision 281). */
+  function headers(sheet: ExcelJS.Worksheet): string[] {
+    return sheetTable(sheet).headers;
   }
 
   /** What the page shows of a cell of `kind` (the number read back under the rule, a percent from its fraction). */
@@ -61,22 +63,17 @@ describe('workbook figures and the configuration sheet on the demo data', () => 
   }
 
   /** The data cells of a column, read back: every cell a formatted number or '-'. */
-  function column(sheet: ExcelJS.Worksheet, header: string, kind: FigureKind, firstRow = 2): string[] {
-    const at = headers(sheet).indexOf(header) + 1;
-    expect(at).toBeGreaterThan(0);
-    const texts: string[] = [];
-    for (let r = firstRow; r <= sheet.rowCount; r++) texts.push(readBack(kind, sheet.getRow(r).getCell(at)));
-    return texts;
+  function column(sheet: ExcelJS.Worksheet, header: string, kind: FigureKind): string[] {
+    return sheetTable(sheet)
+      .column(header)
+      .map((cell) => readBack(kind, cell));
   }
 
   /** The raw numbers of a column (no dash). */
   function numbers(sheet: ExcelJS.Worksheet, header: string): number[] {
-    const at = headers(sheet).indexOf(header) + 1;
-    const out: number[] = [];
-    sheet.getColumn(at).eachCell((cell, r) => {
-      if (r > 1 && typeof cell.value === 'number') out.push(cell.value);
-    });
-    return out;
+    return sheetTable(sheet)
+      .column(header)
+      .flatMap((cell) => (typeof cell.value === 'number' ? [cell.value] : []));
   }
 
   test('priceQtyDetail/download: sales and growth, then MIX and its change, are number cells; a fall is a negative number', async () => {
@@ -95,13 +92,28 @@ describe('workbook figures and the configuration sheet on the demo data', () => 
     expect(numbers(mix, 'MIX变化(百分点)').some((n) => Math.abs(n) >= 0.1)).toBe(true);
   });
 
+  test('a ranking’s shares are stored unrounded under the percent format: the producers’ 份额 add up to 100 % exactly (decision 282)', async () => {
+    const sheet = await sheetOf('saleVolume/wholeMarket/download', { type: '4' });
+    const table = sheetTable(sheet);
+    const names = table.column('厂商').map((cell) => cell.value);
+    for (const header of ['份额', '累计份额']) {
+      const cells = table.column(header).filter((_, i) => names[i] !== '合计');
+      expect(cells.length).toBeGreaterThan(10);
+      expect(new Set(cells.map((cell) => cell.numFmt))).toEqual(new Set([figureFormat('percent')]));
+      const shares = cells.map((cell) => cell.value as number);
+      // Rounded to the page's 0.1 %, they would be multiples of 0.001 and add up to 100 % give or take the rounding.
+      expect(shares.filter((share) => Math.abs(share * 1000 - Math.round(share * 1000)) > 1e-6).length).toBeGreaterThan(0);
+      expect(Math.abs(shares.reduce((a, b) => a + b, 0) - 1)).toBeLessThan(1e-9);
+    }
+  });
+
   test.each([0, 1, 2, 3])('downloadSingleTable view %i: every figure a number cell reading as the page shows it', async (view) => {
     const query = { data2: String(view) };
     const [table, sheet] = await Promise.all([
       get<ProportionTable>('pricevolume/modelPrice/singleTable', query),
       sheetOf('pricevolume/modelPrice/downloadSingleTable', query),
     ]);
-    expect(sheet.rowCount - 1).toBe(table.rows.length);
+    expect(sheetTable(sheet).rows.length).toBe(table.rows.length);
     expect(column(sheet, '价格(万元)', 'tenThousand').map((t) => (t === DASH ? t : `${t}万`))).toEqual(table.rows.map((r) => r.priceStr));
     const expected: Record<number, Array<[string, FigureKind, (r: ProportionTable['rows'][number]) => string]>> = {
       0: [
@@ -183,8 +195,13 @@ describe('workbook figures and the configuration sheet on the demo data', () => 
 
     test('its download: the same 厂商 row, and MSRP, volume and TP as number cells', async () => {
       const [table, sheet] = await Promise.all([get<ConfigTable>('carConfig/get', { ids }), sheetOf('carConfig/download', { ids })]);
-      const labels = sheet.getColumn(1).values.slice(1).map(String);
-      const rowOf = (label: string): ExcelJS.Row => sheet.getRow(labels.findIndex((l) => l === label || l.startsWith(`${label} `)) + 1);
+      // The rows under the header row (below the header block, decision 281), found by their label.
+      const sheetRows = sheetTable(sheet).rows;
+      const rowOf = (label: string): ExcelJS.Row =>
+        sheetRows.find((row) => {
+          const text = valueText(row.getCell(1).value);
+          return text === label || text.startsWith(`${label} `);
+        })!;
       expect((rowOf('厂商').values as unknown[]).slice(2)).toEqual(table.columns.map((c) => (c.subSeriesName === '宝来' ? '一汽-大众' : '上汽大众')));
       const heads: Array<[string, FigureKind, (c: ConfigTable['columns'][number]) => number | null]> = [
         ['厂商指导价(万元)', 'tenThousand', (c) => c.msrp],

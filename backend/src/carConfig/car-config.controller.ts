@@ -31,6 +31,6 @@ export class CarConfigController {
   @Get(CAR_CONFIG.download.path)
   async download(@Query(zodPipe(CAR_CONFIG.download.params)) q: ParamsOf<typeof CAR_CONFIG.download>, @Res() res: Response): Promise<void> {
     const download = await this.carConfig.download(q);
-    await streamConfigWorkbook(res, download.fileName, download.table, download.blocks, download.asOf);
+    await streamConfigWorkbook(res, download.fileName, download.table, download.blocks, download.asOf, { filters: q, hide: q.hide, differ: q.differ });
   }
 }

@@ -9,6 +9,8 @@ import { InProcessJobQueue, JobQueue } from '../queue/job-queue';
 import { ExportDefinitions } from './export-definitions';
 import { EXPORT_SOURCES, storedFileName, storedPath, writeExport } from './export-pipeline';
 import { DataStatusService } from '../reference/data-status.service';
+import { ReferenceIdsRepository } from '../reference/reference-ids.repository';
+import { exportHead, exportNamers } from './export-conditions';
 import { ExportJobRepository } from './export-job.repository';
 import { partialPathOf } from './export-workbook';
 
@@ -33,6 +35,7 @@ export class DataExportJobs implements OnApplicationBootstrap {
     private readonly definitions: ExportDefinitions,
     private readonly queue: JobQueue,
     private readonly dataStatus: DataStatusService,
+    private readonly references: ReferenceIdsRepository,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'exportsDir'>,
   ) {}
 
@@ -52,6 +55,7 @@ export class DataExportJobs implements OnApplicationBootstrap {
     try {
       const kind = record.kind as ExportKind;
       const plan = await this.definitions.of<Record<string, unknown>>(kind).plan(record.params);
+      const [nameOf] = await exportNamers([record], this.references);
       const rows = await writeExport(
         kind,
         plan,
@@ -69,6 +73,7 @@ export class DataExportJobs implements OnApplicationBootstrap {
           },
         },
         await this.dataStatus.of(EXPORT_SOURCES[kind]),
+        exportHead(record, nameOf),
       );
       await this.jobs.done(record.id, storedFileName(record.id), rows);
       return rows;

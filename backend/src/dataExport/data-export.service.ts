@@ -18,8 +18,6 @@ import {
   monthsText,
   OPEN_EXPORTS_PER_USER,
   RECENT_EXPORTS,
-  type ReferenceKind,
-  referencesOf,
   tooManyOpenExports,
   XLSX_MIME,
 } from '@car/contracts';
@@ -33,6 +31,7 @@ import { JobQueue } from '../queue/job-queue';
 import { ReferenceIdsRepository } from '../reference/reference-ids.repository';
 import type { SessionUser } from '../security/session-user';
 import { ExportDefinitions } from './export-definitions';
+import { exportNamers } from './export-conditions';
 import { exportFileName, storedPath } from './export-pipeline';
 import { ExportJobRepository, type ExportJobRecord } from './export-job.repository';
 
@@ -87,17 +86,8 @@ export class DataExportService implements OnModuleInit, OnApplicationShutdown {
 
   /** The jobs as the API shows them, their conditions naming the ids and codes they were asked with (one lookup per kind of id). */
   private async views(records: readonly ExportJobRecord[]): Promise<ExportJobView[]> {
-    const checks = records.map((r) => referencesOf(DATA_EXPORT[r.kind as ExportKind].params, formInput(r.params), r.params).ids);
-    const wanted = new Map<ReferenceKind, Set<number>>();
-    for (const check of checks.flat()) for (const id of check.ids) wanted.set(check.kind, (wanted.get(check.kind) ?? new Set()).add(id));
-    const names = new Map(await Promise.all([...wanted].map(async ([kind, ids]) => [kind, await this.references.names(kind, [...ids])] as const)));
-    return records.map((record, i) => {
-      const kindOf = new Map(checks[i].map((check) => [check.param, check.kind]));
-      return viewOf(record, (field, value) => {
-        const kind = kindOf.get(field);
-        return kind ? names.get(kind)?.get(Number(value)) : undefined;
-      });
-    });
+    const namers = await exportNamers(records, this.references);
+    return records.map((record, i) => viewOf(record, namers[i]));
   }
 
   /** The complete file of the caller's own export; anyone else's is as if it did not exist (404). */
@@ -129,13 +119,6 @@ export class DataExportService implements OnModuleInit, OnApplicationShutdown {
 
 /** Any export's parsed form: its month range and its fields. */
 type ExportForm = { yyyyMm: MonthRange } & Record<string, unknown>;
-
-/** A stored form as it was sent: each field's texts (what referencesOf reads the ids of). */
-function formInput(params: Record<string, unknown>): Record<string, string[]> {
-  const input: Record<string, string[]> = {};
-  for (const [field, value] of exportFormEntries(params)) (input[field] ??= []).push(value);
-  return input;
-}
 
 /** A job as the API shows it; `nameOf` names a field's id or code for its conditions (undefined: the value itself). */
 export function viewOf(record: ExportJobRecord, nameOf: (field: string, value: string) => string | undefined = () => undefined): ExportJobView {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { type DataSourceKind, EXPORT_KINDS, type ExportKind, formatMonth, type MonthRange } from '@car/contracts';
-import type { WorkbookAsOf } from '../workbook/table-workbook';
+import type { WorkbookAsOf, WorkbookHead } from '../workbook/table-workbook';
 import { type ExportColumn, ExportWorkbook } from './export-workbook';
 
 export type Cell = string | number | null;
@@ -36,9 +36,17 @@ export const EXPORT_SOURCES: Record<ExportKind, DataSourceKind> = { cityRetail: 
  * The one pipeline every export runs: count, then stream the rows into the workbook (a partial file
  * renamed when complete, decision 73) reporting progress after each batch.
  */
-export async function writeExport(kind: ExportKind, plan: ExportPlan, filePath: string, progress: ProgressSink, asOf: WorkbookAsOf): Promise<number> {
+export async function writeExport(
+  kind: ExportKind,
+  plan: ExportPlan,
+  filePath: string,
+  progress: ProgressSink,
+  asOf: WorkbookAsOf,
+  /** The header block above each sheet's table (the export, its months and conditions, decision 281). */
+  head?: WorkbookHead,
+): Promise<number> {
   await progress.counted(await plan.count());
-  const workbook = new ExportWorkbook(filePath, EXPORT_KINDS[kind], plan.columns);
+  const workbook = new ExportWorkbook(filePath, EXPORT_KINDS[kind], plan.columns, undefined, head ? { head, asOf } : undefined);
   try {
     for await (const batch of plan.batches()) {
       for (const row of batch) workbook.addRow(row);

@@ -23,7 +23,7 @@ import { uploadName } from '../common/upload-name';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { JobName } from '../queue/job-names';
 import { JobQueue } from '../queue/job-queue';
-import type { WorkbookColumn } from '../workbook/table-workbook';
+import type { WorkbookColumn, WorkbookHead } from '../workbook/table-workbook';
 import type { SessionUser } from '../security/session-user';
 import { DataImportJobs, importFilePath, importJobId } from './data-import.jobs';
 import { CatalogImportRepository } from './catalog-import.repository';
@@ -54,6 +54,8 @@ export interface ImportSheet<Row> {
   sheetName: string;
   columns: ReadonlyArray<WorkbookColumn<Row>>;
   rows: Row[];
+  /** The header block above the table (a problem report's: the import and its file, decision 281); none for a template, read back in. */
+  head?: WorkbookHead;
 }
 
 /**
@@ -144,6 +146,14 @@ export class DataImportService {
         { header: '说明', kind: 'text', width: 60, value: (p) => p.message },
       ],
       rows: await this.imports.problems(id, IMPORT_MAX_PROBLEMS),
+      head: {
+        title: `${IMPORT_KINDS[record.kind]}导入问题报告`,
+        tags: [
+          { label: '文件', value: record.fileName },
+          { label: '错误', value: `${record.errors} 条` },
+          { label: '警告', value: `${record.warnings} 条` },
+        ],
+      },
     };
   }
 

@@ -34,8 +34,8 @@ export class MarketPriceController {
     @Query(zodPipe(PRICE.downloadDetailTable.params)) q: ParamsOf<typeof PRICE.downloadDetailTable>,
     @Res() res: Response,
   ): Promise<void> {
-    const { table, asOf } = await this.marketPrice.tableDownload(q, tableDimension(q.type), tableMeasure(q.type2));
-    await streamPriceTableWorkbook(res, table.fileName, table.label, table, asOf);
+    const { table, asOf, head } = await this.marketPrice.tableDownload(q, tableDimension(q.type), tableMeasure(q.type2));
+    await streamPriceTableWorkbook(res, table.fileName, table.label, table, asOf, head);
   }
 
   @Get(PRICE.map.path)

@@ -21,7 +21,7 @@ import { DataStatusService } from '../reference/data-status.service';
 import { DictionaryRepository } from '../reference/dictionary.repository';
 import { SegmentRepository } from '../reference/segment.repository';
 import type { SessionUser } from '../security/session-user';
-import type { WorkbookAsOf } from '../workbook/table-workbook';
+import type { WorkbookAsOf, WorkbookHead } from '../workbook/table-workbook';
 import type { DimensionKey, Filters } from '../analytics/model';
 import { discountMapSlide, priceCardsSlide, priceChartSlide, priceMonthTableSlide } from './price.deck';
 import { priceFigures, priceMeasures, PRICES_AS_SHOWN } from './price.figures';
@@ -75,9 +75,26 @@ export class MarketPriceService {
     q: MarketPriceFilter,
     dimension: PriceTableDimension,
     measure: PriceTableMeasure,
-  ): Promise<{ table: PriceTable & { fileName: string; label: string }; asOf: WorkbookAsOf }> {
-    const [table, asOf] = await Promise.all([this.table(q, dimension, measure), this.dataStatus.of('price')]);
-    return { table, asOf };
+  ): Promise<{ table: PriceTable & { fileName: string; label: string }; asOf: WorkbookAsOf; head: WorkbookHead }> {
+    const [table, asOf, scope, segments, properties] = await Promise.all([
+      this.table(q, dimension, measure),
+      this.dataStatus.of('price'),
+      this.scope(q),
+      this.segments.segments(),
+      this.dictionaries.entries('dicProducerProperty'),
+    ]);
+    // The header block names the page and its tags as the deck's title slide does (decision 281).
+    const tags = marketPriceTags(
+      {
+        time: formatMonth(scope.month),
+        detailId: q.detailId ?? -1,
+        bigArea: q.bigArea ?? -1,
+        producerProperty: q.producerProperty ?? -1,
+        composite: q.composite ?? -1,
+      },
+      { segments, producerProperties: properties },
+    );
+    return { table, asOf, head: { title: '整体市场价格指数', tags } };
   }
 
   /**

@@ -35,8 +35,8 @@ function structureController(pagePath: string, page: StructurePage, calls: Calls
 
     @Get(calls.download.path)
     async download(@Query(zodPipe(calls.download.params)) q: TableQuery, @Res() res: Response): Promise<void> {
-      const { fileName, sheet, label, table, asOf } = await this.structure.download(q, page);
-      await streamStructureWorkbook(res, fileName, sheet, label, table, asOf);
+      const { fileName, sheet, label, table, asOf, head } = await this.structure.download(q, page);
+      await streamStructureWorkbook(res, fileName, sheet, label, table, asOf, head);
     }
   }
   Object.defineProperty(StructureController, 'name', { value: page === 'total' ? 'TotalMarketController' : 'DetailMarketController' });

@@ -44,7 +44,7 @@ import type { DeckDeclaration, DeckColumn } from '../deck/deck.writer';
 import { DictionaryRepository } from '../reference/dictionary.repository';
 import type { SessionUser } from '../security/session-user';
 import { DataStatusService } from '../reference/data-status.service';
-import type { WorkbookAsOf } from '../workbook/table-workbook';
+import type { WorkbookAsOf, WorkbookHead } from '../workbook/table-workbook';
 import { bandKeys, bandsOf } from '../pricevolume/price-bands';
 import { PriceVolumeMonths } from '../pricevolume/price-volume.scope';
 import { priceFigures, priceMeasures, PRICES_AS_SHOWN } from './price.figures';
@@ -246,9 +246,16 @@ export class PriceStructureService {
   async download(
     q: PriceStructureTableQuery,
     page: StructurePage,
-  ): Promise<{ fileName: string; sheet: string; label: string; table: PriceStructureTable; asOf: WorkbookAsOf }> {
-    const [{ fileName, sheet, ...table }, asOf] = await Promise.all([this.table(q, page), this.dataStatus.of('price')]);
-    return { fileName, sheet, label: structureLabelHeader(q.tab), table, asOf };
+  ): Promise<{ fileName: string; sheet: string; label: string; table: PriceStructureTable; asOf: WorkbookAsOf; head: WorkbookHead }> {
+    const [{ fileName, sheet, ...table }, asOf, month, lookups] = await Promise.all([
+      this.table(q, page),
+      this.dataStatus.of('price'),
+      this.months.resolve(q.time),
+      this.tagLookups(),
+    ]);
+    // The header block names the page and its tags as the deck's title slide does (decision 281).
+    const tags = [...priceStructureTags({ ...q, time: formatMonth(month) }, lookups, table.market), ...structureSettingTags(q, table)];
+    return { fileName, sheet, label: structureLabelHeader(q.tab), table, asOf, head: { title: PAGE_TITLES[page], tags } };
   }
 
   /**

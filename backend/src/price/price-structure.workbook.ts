@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import type { PriceStructureTable, StructureRow } from '@car/contracts';
-import { streamTableWorkbook, type WorkbookAsOf, type WorkbookColumn } from '../workbook/table-workbook';
+import { streamTableWorkbook, type WorkbookAsOf, type WorkbookColumn, type WorkbookHead } from '../workbook/table-workbook';
 
 /**
  * The columns of a price-structure table, for its workbook and its deck: the row label, then the columns the
@@ -24,6 +24,7 @@ export function streamStructureWorkbook(
   labelHeader: string,
   table: PriceStructureTable,
   asOf: WorkbookAsOf,
+  head?: WorkbookHead,
 ): Promise<void> {
-  return streamTableWorkbook(response, fileName, sheet, structureColumns(labelHeader, table), table.rows, asOf, (r) => r.total);
+  return streamTableWorkbook(response, fileName, sheet, structureColumns(labelHeader, table), table.rows, asOf, (r) => r.total, undefined, head);
 }

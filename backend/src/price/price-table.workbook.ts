@@ -1,7 +1,7 @@
 import type { PriceTable, PriceTableRow } from '@car/contracts';
 import type { Response } from 'express';
 import type { DeckColumn } from '../deck/deck.writer';
-import { streamTableWorkbook, type WorkbookAsOf } from '../workbook/table-workbook';
+import { streamTableWorkbook, type WorkbookAsOf, type WorkbookHead } from '../workbook/table-workbook';
 
 /** The measure of a month table (spec §9: 2 TP, 0 优惠, 1 优惠率), for its 口径说明 sheet. */
 const PRICE_TABLE_MEASURE_LABEL: Record<PriceTable['measure'], string> = { 0: '优惠', 1: '优惠率', 2: '成交价' };
@@ -29,6 +29,7 @@ export async function streamPriceTableWorkbook(
   labelHeader: string,
   table: PriceTable,
   asOf: WorkbookAsOf,
+  head?: WorkbookHead,
 ): Promise<void> {
   await streamTableWorkbook(
     response,
@@ -38,5 +39,7 @@ export async function streamPriceTableWorkbook(
     table.rows,
     { ...asOf, measures: [PRICE_TABLE_MEASURE_LABEL[table.measure]] },
     (r) => r.total || r.current,
+    undefined,
+    head,
   );
 }

@@ -41,7 +41,7 @@ export class PriceTraceController {
 
   @Get(PRICE.downloadCityTable.path)
   async downloadCityTable(@Query(zodPipe(PRICE.downloadCityTable.params)) q: ParamsOf<typeof PRICE.downloadCityTable>, @Res() res: Response): Promise<void> {
-    const { table, asOf } = await this.trace.cityTableDownload(q);
-    await streamPriceTableWorkbook(res, table.fileName, '区域', table, asOf);
+    const { table, asOf, head } = await this.trace.cityTableDownload(q);
+    await streamPriceTableWorkbook(res, table.fileName, '区域', table, asOf, head);
   }
 }

@@ -28,7 +28,7 @@ import type { DeckDeclaration } from '../deck/deck.writer';
 import { DataStatusService } from '../reference/data-status.service';
 import { ReferenceIdsRepository } from '../reference/reference-ids.repository';
 import type { SessionUser } from '../security/session-user';
-import type { WorkbookAsOf } from '../workbook/table-workbook';
+import type { WorkbookAsOf, WorkbookHead } from '../workbook/table-workbook';
 import type { Filters } from '../analytics/model';
 import { ApiException } from '../common/api-codes';
 import { nationwideSlide, priceCardsSlide, priceChartSlide, priceMonthTableSlide, traceGapSlide } from './price.deck';
@@ -282,9 +282,21 @@ export class PriceTraceService {
   }
 
   /** The regional table's workbook: the table and the price data's 数据截至 for its 口径说明 sheet (decision 202). */
-  async cityTableDownload(q: PriceTraceQuery & { type?: number }): Promise<{ table: PriceTable & { fileName: string; name: string }; asOf: WorkbookAsOf }> {
-    const [table, asOf] = await Promise.all([this.cityTable(q), this.dataStatus.of('price')]);
-    return { table, asOf };
+  async cityTableDownload(
+    q: PriceTraceQuery & { type?: number },
+  ): Promise<{ table: PriceTable & { fileName: string; name: string }; asOf: WorkbookAsOf; head: WorkbookHead }> {
+    const [table, asOf, { subject, scope }, subSeries] = await Promise.all([
+      this.cityTable(q),
+      this.dataStatus.of('price'),
+      this.scoped(q),
+      this.names.subSeries([q.modelSubId]),
+    ]);
+    // The header block names the page and its tags as the deck's title slide does (decision 281); the table is every region's.
+    const head = {
+      title: `${subSeries.get(q.modelSubId)?.name ?? subject.name}价格走势`,
+      tags: priceTraceTags(formatMonth(scope.month), null, { producerName: subject.producerName, modelName: subject.name }),
+    };
+    return { table, asOf, head };
   }
 
   /** The regional table: 全国, then each big region followed by its provinces (by the month's volume), month by month. */

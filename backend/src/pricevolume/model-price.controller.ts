@@ -47,8 +47,8 @@ export class ModelPriceController {
     @Query(zodPipe(PRICE_VOLUME.downloadSingleTable.params)) q: ParamsOf<typeof PRICE_VOLUME.downloadSingleTable>,
     @Res() res: Response,
   ): Promise<void> {
-    const { table, asOf } = await this.modelPrice.tableDownload(q);
-    await streamProportionWorkbook(res, table, q.data2, '销量占比分析', asOf);
+    const { table, asOf, head } = await this.modelPrice.tableDownload(q);
+    await streamProportionWorkbook(res, table, q.data2, '销量占比分析', asOf, head);
   }
 
   @Get(PRICE_VOLUME.downloadCompareTable.path)
@@ -56,7 +56,7 @@ export class ModelPriceController {
     @Query(zodPipe(PRICE_VOLUME.downloadCompareTable.params)) q: ParamsOf<typeof PRICE_VOLUME.downloadCompareTable>,
     @Res() res: Response,
   ): Promise<void> {
-    const { table, asOf } = await this.modelPrice.tableDownload(q);
-    await streamProportionWorkbook(res, table, q.data2, '车型对比', asOf);
+    const { table, asOf, head } = await this.modelPrice.tableDownload(q);
+    await streamProportionWorkbook(res, table, q.data2, '车型对比', asOf, head);
   }
 }

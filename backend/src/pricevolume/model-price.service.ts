@@ -34,7 +34,7 @@ import type { DeckDeclaration } from '../deck/deck.writer';
 import { DataStatusService } from '../reference/data-status.service';
 import { ReferenceIdsRepository } from '../reference/reference-ids.repository';
 import type { SessionUser } from '../security/session-user';
-import type { WorkbookAsOf } from '../workbook/table-workbook';
+import type { WorkbookAsOf, WorkbookHead } from '../workbook/table-workbook';
 import { pointsSlide, proportionSlide, scatterSlide } from './price-volume.deck';
 import { linkModelYears, meetPriorModelYear } from './model-years';
 import { PriceVolumeRepository, type SubSeriesInfo } from './price-volume.repository';
@@ -317,9 +317,22 @@ export class ModelPriceService {
   }
 
   /** A table's workbook: the table and the retail data's 数据截至 for its 口径说明 sheet (decision 202). */
-  async tableDownload(q: ModelPriceSingleTableDto | ModelPriceCompareTableDto): Promise<{ table: ProportionTable; asOf: WorkbookAsOf }> {
-    const [table, asOf] = await Promise.all([this.proportionTable(await this.context(q), q.data2), this.dataStatus.of('retail')]);
-    return { table, asOf };
+  async tableDownload(q: ModelPriceSingleTableDto | ModelPriceCompareTableDto): Promise<{ table: ProportionTable; asOf: WorkbookAsOf; head: WorkbookHead }> {
+    const [table, asOf, month, cities] = await Promise.all([
+      this.context(q).then((ctx) => this.proportionTable(ctx, q.data2)),
+      this.dataStatus.of('retail'),
+      this.months.resolve(q.time),
+      this.ids.names('city', q.city === undefined ? [] : [q.city]),
+    ]);
+    // The header block names the page and its tags as the deck's title slide does (decision 281).
+    const tags = priceDimensionTags({
+      time: formatMonth(month),
+      ownName: table.modelSubName,
+      carNames: table.rows.filter((r) => !r.subtotal && q.carIds.includes(r.id)).map((r) => r.name),
+      data1: q.data1,
+      cityName: q.city === undefined ? null : (cities.get(q.city) ?? null),
+    });
+    return { table, asOf, head: { title: '销量占比分析', tags } };
   }
 
   async singleTable(q: ModelPriceSingleTableDto): Promise<ProportionTable> {

@@ -27,6 +27,6 @@ export class PriceQtyController {
   @Get(PRICE_VOLUME.download.path)
   async download(@Query(zodPipe(PRICE_VOLUME.download.params)) q: ParamsOf<typeof PRICE_VOLUME.download>, @Res() res: Response): Promise<void> {
     const table = await this.priceQty.workbookRows(q);
-    await streamBandWorkbook(res, table.rows, table.dimensionLabel, table.periods, q.data2, table.asOf);
+    await streamBandWorkbook(res, table.rows, table.dimensionLabel, table.periods, q.data2, table.asOf, table.head);
   }
 }

@@ -32,7 +32,7 @@ import { DictionaryRepository } from '../reference/dictionary.repository';
 import { ReferenceIdsRepository } from '../reference/reference-ids.repository';
 import { SegmentRepository } from '../reference/segment.repository';
 import type { SessionUser } from '../security/session-user';
-import type { WorkbookAsOf } from '../workbook/table-workbook';
+import type { WorkbookAsOf, WorkbookHead } from '../workbook/table-workbook';
 import { bandKeys, bandsOf } from './price-bands';
 import { bandTableSlide } from './price-volume.deck';
 import { PriceVolumeMonths, periodsOf, type Periods } from './price-volume.scope';
@@ -262,9 +262,10 @@ export class PriceQtyService {
    * The workbook's rows: every member of every band under its subtotal, none folded into 其他; with the retail
    * data's 数据截至 for its 口径说明 sheet (decision 202).
    */
-  async workbookRows(q: PriceQtyTableDto): Promise<BandTable & { asOf: WorkbookAsOf }> {
-    const [{ dimensionLabel, periods, groups }, asOf] = await Promise.all([this.bandGroups(q), this.dataStatus.of('retail')]);
-    return { dimensionLabel, periods, rows: groups.flatMap((g) => [g.subtotal, ...g.members]), asOf };
+  async workbookRows(q: PriceQtyTableDto): Promise<BandTable & { asOf: WorkbookAsOf; head: WorkbookHead }> {
+    const [{ dimensionLabel, periods, groups }, asOf, tags] = await Promise.all([this.bandGroups(q), this.dataStatus.of('retail'), this.tags(q)]);
+    // The header block names the page and its tags as the deck's title slide does (decision 281).
+    return { dimensionLabel, periods, rows: groups.flatMap((g) => [g.subtotal, ...g.members]), asOf, head: { title: '车型价格段销量', tags } };
   }
 
   /** table: the spec's titles and values (jgd, name, xl0 + yoy for sales; mix + mixYoy for MIX). */
@@ -300,7 +301,7 @@ export class PriceQtyService {
   }
 
   /** The page's header tags (priceBandTags, one rule for the page and the deck), with the names of the form's lists. */
-  private async tags(q: PriceQtyDeckDto) {
+  private async tags(q: PriceQtyTableDto) {
     const [month, segments, producerProperties, brandProperties, bodyShapes, families, brands, cities] = await Promise.all([
       this.months.resolve(q.time),
       this.segments.segments(),

@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import { pointsHeader, PROPORTION_VIEW_COLUMNS, type ProportionRow, type ProportionTable, rankArrow, tenThousands } from '@car/contracts';
 import type { DeckColumn } from '../deck/deck.writer';
-import { streamTableWorkbook, type WorkbookAsOf, type WorkbookColumn } from '../workbook/table-workbook';
+import { streamTableWorkbook, type WorkbookAsOf, type WorkbookColumn, type WorkbookHead } from '../workbook/table-workbook';
 import type { Periods } from './price-volume.scope';
 import type { BandRow } from './price-qty.service';
 
@@ -36,9 +36,20 @@ export function streamBandWorkbook(
   periods: Periods,
   data2: 0 | 1,
   asOf: WorkbookAsOf,
+  head?: WorkbookHead,
 ): Promise<void> {
   const name = `车型价格段销量_${dimensionLabel}_${periods.period}.xlsx`;
-  return streamTableWorkbook(response, name, '车型价格段销量', bandColumns(dimensionLabel, periods, data2), rows, asOf, (r) => r.kind === 'subtotal');
+  return streamTableWorkbook(
+    response,
+    name,
+    '车型价格段销量',
+    bandColumns(dimensionLabel, periods, data2),
+    rows,
+    asOf,
+    (r) => r.kind === 'subtotal',
+    undefined,
+    head,
+  );
 }
 
 /** A view column of the sales-proportion tables as a workbook column: its figure, by its kind's rule; a deck shows a rank with its arrow, as the page. */
@@ -57,7 +68,15 @@ export function proportionColumns(view: 0 | 1 | 2 | 3): DeckColumn<ProportionRow
 }
 
 /** A sales-proportion table as a sheet: 车系, then the page's columns. */
-export function streamProportionWorkbook(response: Response, table: ProportionTable, view: 0 | 1 | 2 | 3, title: string, asOf: WorkbookAsOf): Promise<void> {
+export function streamProportionWorkbook(
+  response: Response,
+  table: ProportionTable,
+  view: 0 | 1 | 2 | 3,
+  title: string,
+  asOf: WorkbookAsOf,
+  head?: WorkbookHead,
+): Promise<void> {
   const columns: WorkbookColumn<ProportionRow>[] = [{ header: '车系', kind: 'text', value: (r) => r.seriesName }, ...proportionColumns(view)];
-  return streamTableWorkbook(response, `${title}_${table.modelSubName}_${table.period}.xlsx`, title, columns, table.rows, asOf, (r) => r.subtotal);
+  const fileName = `${title}_${table.modelSubName}_${table.period}.xlsx`;
+  return streamTableWorkbook(response, fileName, title, columns, table.rows, asOf, (r) => r.subtotal, undefined, head);
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { growth, growthNumber, percentNumber, share } from '@car/contracts';
+import { growth, growthNumber, share } from '@car/contracts';
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { AnalyticsService } from '../analytics/analytics.service';
@@ -9,7 +9,18 @@ import { MonthlyDeckBuilder, type SubSeriesLine } from './monthly-report.deck';
 import { ReportRepository } from './report.repository';
 import { ReportStorage } from './report-storage';
 import { DataStatusService } from '../reference/data-status.service';
-import { addDefinitionsSheet, kindStyle, neutralise, type WorkbookAsOf, workbookCell } from '../workbook/table-workbook';
+import {
+  addDefinitionsSheet,
+  addTableHeader,
+  headerRowOf,
+  kindStyle,
+  neutralise,
+  shareCell,
+  tableSheetOptions,
+  type WorkbookAsOf,
+  workbookCell,
+  type WorkbookHead,
+} from '../workbook/table-workbook';
 
 export function monthLabel(month: number): string {
   return `${Math.floor(month / 100)}年${month % 100}月`;
@@ -121,37 +132,61 @@ export class MonthlyReportWriter {
     const workbook = new ExcelJS.Workbook();
     workbook.creator = '车市分析平台';
     workbook.created = new Date(Date.UTC(Math.floor(month / 100), month % 100, 10));
-    const overview = workbook.addWorksheet('概览');
-    overview.columns = [{ width: 22 }, { width: 18 }];
-    overview.addRow([neutralise(title)]).font = { bold: true, size: 14 };
-    overview.addRow(['数据说明', '零售量（演示数据）']);
+    // Both sheets open with the header block, their header row filtered, frozen and repeated on each printed page,
+    // landscape and one page wide, every cell in the workbook's face (decisions 267, 281); shares are unrounded
+    // fractions under the percent format (decision 282).
+    const head: WorkbookHead = {
+      title,
+      tags: [
+        { label: '厂商', value: producer.name },
+        { label: '月份', value: monthLabel(month) },
+        { label: '数据来源', value: '零售' },
+      ],
+    };
+    const headerRow = headerRowOf(head, asOf);
+    const sheetOptions = tableSheetOptions({ first: headerRow, last: headerRow });
     const figures: Array<[string, 'count' | 'percent' | 'growth', number | null]> = [
       ['当月零售量', 'count', producer.qty],
       ['去年同期零售量', 'count', producer.tq],
       ['同比', 'growth', growthNumber(growth(producer.qty, producer.tq))],
-      ['当月市场份额', 'percent', percentNumber(share(producer.qty, market.qty))],
+      ['当月市场份额', 'percent', share(producer.qty, market.qty)],
       ['年累计零售量', 'count', producer.lj],
       ['去年同期累计', 'count', producer.tqLj],
       ['累计同比', 'growth', growthNumber(growth(producer.lj, producer.tqLj))],
-      ['累计市场份额', 'percent', percentNumber(share(producer.lj, market.lj))],
+      ['累计市场份额', 'percent', share(producer.lj, market.lj)],
     ];
+    const overview = workbook.addWorksheet('概览', sheetOptions);
+    overview.columns = [
+      { width: 22, style: kindStyle('text') },
+      { width: 18, style: kindStyle('text') },
+    ];
+    addTableHeader(overview, head, asOf, ['项目', '数值']);
     overview.addRows([
       ['厂商', neutralise(producer.name)],
       ['月份', monthLabel(month)],
+      ['数据说明', '零售量（演示数据）'],
     ]);
-    for (const [label, kind, value] of figures) overview.addRow([label, workbookCell(kind, value)]).getCell(2).style = kindStyle(kind);
+    for (const [label, kind, value] of figures) {
+      overview.addRow([label, kind === 'percent' ? shareCell(value) : workbookCell(kind, value)]).getCell(2).style = kindStyle(kind);
+    }
 
-    const detail = workbook.addWorksheet('子车系');
-    detail.columns = [
-      { header: '子车系', width: 24 },
-      { header: '细分市场', width: 14 },
-      { header: '当月零售量', width: 14, style: kindStyle('count') },
-      { header: '去年同期', width: 14, style: kindStyle('count') },
-      { header: '同比', width: 10, style: kindStyle('growth') },
-      { header: '厂商内占比', width: 12, style: kindStyle('percent') },
-      { header: '年累计', width: 14, style: kindStyle('count') },
+    const detail = workbook.addWorksheet('子车系', sheetOptions);
+    const detailColumns: Array<{ header: string; width: number; kind: 'text' | 'count' | 'growth' | 'percent' }> = [
+      { header: '子车系', width: 24, kind: 'text' },
+      { header: '细分市场', width: 14, kind: 'text' },
+      { header: '当月零售量', width: 14, kind: 'count' },
+      { header: '去年同期', width: 14, kind: 'count' },
+      { header: '同比', width: 10, kind: 'growth' },
+      { header: '厂商内占比', width: 12, kind: 'percent' },
+      { header: '年累计', width: 14, kind: 'count' },
     ];
-    detail.getRow(1).font = { bold: true };
+    detail.columns = detailColumns.map((c) => ({ width: c.width, style: kindStyle(c.kind) }));
+    addTableHeader(
+      detail,
+      head,
+      asOf,
+      detailColumns.map((c) => c.header),
+    );
     for (const line of lines) {
       detail.addRow([
         neutralise(line.subSeriesName),
@@ -159,11 +194,11 @@ export class MonthlyReportWriter {
         workbookCell('count', line.qty),
         workbookCell('count', line.tq),
         workbookCell('growth', growthNumber(growth(line.qty, line.tq))),
-        workbookCell('percent', percentNumber(share(line.qty, producer.qty))),
+        shareCell(share(line.qty, producer.qty)),
         workbookCell('count', line.lj),
       ]);
     }
-    addDefinitionsSheet(workbook, [...figures.map(([label]) => label), ...detail.columns.map((c) => String(c.header))], asOf);
+    addDefinitionsSheet(workbook, [...figures.map(([label]) => label), ...detailColumns.map((c) => c.header)], asOf);
     await workbook.xlsx.writeFile(filePath);
   }
 }

@@ -6,6 +6,7 @@ import {
   type AreaTreePage,
   type AreaTreeRow,
   type ChartResult,
+  formatMonth,
   type Summary,
   SALES_DIMENSIONS,
   type SalesDimensionKey,
@@ -99,9 +100,10 @@ export class AreaMarketService {
     const { scope, node } = await this.market(dto);
     const fileName = `区域市场表现-${node.name}-${SALES_DIMENSIONS[table].label}-${periodLabel(scope)}.xlsx`;
     const asOf = await this.sales.asOf(scope);
+    const head = { title: '区域市场表现', tags: [...(await this.decks.tags({ ...dto, time: formatMonth(scope.month) })), { label: '区域', value: node.name }] };
     if (table === 'area') {
       const tree = await this.treeRows(scope, node);
-      return { rows: flatten(tree), fileName, ...treeHeaders(node), asOf };
+      return { rows: flatten(tree), fileName, ...treeHeaders(node), asOf, head };
     }
     return {
       rows: await this.rankingRows(scope, table),
@@ -109,6 +111,7 @@ export class AreaMarketService {
       nameHeader: SALES_DIMENSIONS[table].label,
       groupHeader: table === 'segment' ? '类别' : undefined,
       asOf,
+      head,
     };
   }
 

@@ -7,7 +7,7 @@ import { RequiresPage } from '../security/security.decorators';
 import { CompanyBrandService } from './company-brand.service';
 import { streamCarDetailsWorkbook } from './company-brand.workbook';
 import { tableColumns } from './table-columns';
-import { streamTableWorkbook, WorkbookColumn } from '../workbook/table-workbook';
+import { streamTableWorkbook, type TableColumn } from '../workbook/table-workbook';
 
 @RequiresPage('/salevolume/companybrand')
 @CachedAnswers()
@@ -49,11 +49,11 @@ export class CompanyBrandController {
   @Get(COMPANY_BRAND.download.path)
   async download(@Query(zodPipe(COMPANY_BRAND.download.params)) q: ParamsOf<typeof COMPANY_BRAND.download>, @Res() res: Response): Promise<void> {
     const table = await this.companyBrand.listDownload(q);
-    const columns: Array<WorkbookColumn<TendencyRow>> = [
+    const columns: Array<TableColumn<TendencyRow>> = [
       { header: '排名', kind: 'count', width: 8, value: (r) => r.ranking },
       ...tableColumns(table.nameHeader, undefined, q.newYear),
     ];
-    await streamTableWorkbook(res, table.fileName, `${table.nameHeader}排名`, columns, table.rows, table.asOf);
+    await streamTableWorkbook(res, table.fileName, `${table.nameHeader}排名`, columns, table.rows, table.asOf, undefined, undefined, table.head);
   }
 
   @Get(COMPANY_BRAND.downloadCarDetails.path)
@@ -61,7 +61,7 @@ export class CompanyBrandController {
     @Query(zodPipe(COMPANY_BRAND.downloadCarDetails.params)) q: ParamsOf<typeof COMPANY_BRAND.downloadCarDetails>,
     @Res() res: Response,
   ): Promise<void> {
-    const { details, fileName, asOf } = await this.companyBrand.carDetailsDownload(q);
-    await streamCarDetailsWorkbook(res, fileName, details, asOf);
+    const { details, fileName, asOf, head } = await this.companyBrand.carDetailsDownload(q);
+    await streamCarDetailsWorkbook(res, fileName, details, asOf, head);
   }
 }

@@ -6,6 +6,7 @@ import {
   type CompanyBrandCarDetailsDto,
   type CompanyBrandChartDto,
   type CompanyBrandFilterDto,
+  type HeaderTag,
   type CompanyBrandListDto,
   formatMonth,
   MAX_COMPARED,
@@ -26,7 +27,7 @@ import { bandChart, chartYears, makersChart, MonthWindow, yearsChart } from './c
 import { CompanyBrandRepository } from './company-brand.repository';
 import { BAND_SIZE, detailsMarket, makerDetails, marketTotal, tendencyPage } from './company-brand.rows';
 import type { Maker } from './company-brand.types';
-import type { WorkbookAsOf } from '../workbook/table-workbook';
+import type { WorkbookAsOf, WorkbookHead } from '../workbook/table-workbook';
 import type { DeckDeclaration, DeckSlide } from '../deck/deck.writer';
 import type { SessionUser } from '../security/session-user';
 import { carDetailsSlide } from './company-brand.deck';
@@ -78,7 +79,7 @@ export class CompanyBrandService {
   }
 
   /** The whole ranking list as the download writes it, with its file and sheet names. */
-  async listDownload(dto: CompanyBrandListDto): Promise<{ rows: TendencyRow[]; fileName: string; nameHeader: string; asOf: WorkbookAsOf }> {
+  async listDownload(dto: CompanyBrandListDto): Promise<{ rows: TendencyRow[]; fileName: string; nameHeader: string; asOf: WorkbookAsOf; head: WorkbookHead }> {
     const scope = await this.scope(dto);
     const { rows: ordered, total, places } = await this.sales.rankedRows(scope, dto.type, listOrder(dto.accumulate), undefined, dto.sort);
     const rows = tendencyPage(ordered, total, 1, total, places).list;
@@ -88,6 +89,7 @@ export class CompanyBrandService {
       fileName: `厂商品牌表现-${label}排名-${periodText(scope, dto.accumulate)}.xlsx`,
       nameHeader: label,
       asOf: await this.sales.asOf(scope),
+      head: await this.head(dto, scope, '厂商品牌表现', { label: '排名', value: label }),
     };
   }
 
@@ -149,9 +151,16 @@ export class CompanyBrandService {
   }
 
   /** The car-model details as the download writes them, with the file name. */
-  async carDetailsDownload(dto: CompanyBrandCarDetailsDto): Promise<{ details: CarDetails; fileName: string; asOf: WorkbookAsOf }> {
-    const [details, asOf] = await Promise.all([this.carDetails(dto), this.sales.asOf(dto)]);
-    return { details, fileName: `厂商品牌表现-${details.name}-车型明细-${details.time}.xlsx`, asOf };
+  async carDetailsDownload(dto: CompanyBrandCarDetailsDto): Promise<{ details: CarDetails; fileName: string; asOf: WorkbookAsOf; head: WorkbookHead }> {
+    const [details, asOf, scope] = await Promise.all([this.carDetails(dto), this.sales.asOf(dto), this.scope(dto)]);
+    const head = await this.head(dto, scope, `${details.name} - 厂商品牌表现`, { label: MAKER_LABEL[dto.type], value: details.name });
+    return { details, fileName: `厂商品牌表现-${details.name}-车型明细-${details.time}.xlsx`, asOf, head };
+  }
+
+  /** A download's header block (decision 281): the page's title and header tags as its deck names them, the region and the view's tag. */
+  private async head(dto: SaleVolumeFilterDto & { area: AreaChoice | null }, scope: MarketScope, title: string, tag: HeaderTag): Promise<WorkbookHead> {
+    const node = areaNodeOf(dto.area, dto.source, await this.geography.geography());
+    return { title, tags: [...(await this.decks.tags({ ...dto, time: formatMonth(scope.month) })), { label: '区域', value: node.name }, tag] };
   }
 
   /**

@@ -1,7 +1,19 @@
 import ExcelJS from 'exceljs';
 import type { Response } from 'express';
 import { type CarDetails, type ModelRow, pointsHeader, type SegmentDetail, XLSX_MIME } from '@car/contracts';
-import { addDefinitionsSheet, attachmentHeader, kindStyle, neutralise, workbookCell, type WorkbookAsOf, type WorkbookColumn } from '../workbook/table-workbook';
+import {
+  addDefinitionsSheet,
+  addTableHeader,
+  attachmentHeader,
+  headerRowOf,
+  kindStyle,
+  neutralise,
+  tableSheetOptions,
+  workbookCell,
+  type WorkbookAsOf,
+  type WorkbookColumn,
+  type WorkbookHead,
+} from '../workbook/table-workbook';
 
 const ARROWS: Record<ModelRow['rankingStatus'], string> = { 1: '↑', [-1]: '↓', 0: '—', [-2]: '' };
 
@@ -21,26 +33,34 @@ export const MODEL_COLUMNS: ReadonlyArray<WorkbookColumn<ModelRow>> = [
 
 /**
  * Streams the car-model detail table as .xlsx: per segment, its name and its part of the producer's or
- * brand's volume merged down the rows of its sub-series and two subtotals; then the totals.
+ * brand's volume merged down the rows of its sub-series and two subtotals; then the totals. It opens with the
+ * header block, its header row filtered, frozen and repeated on each printed page (decision 281).
  */
-export async function streamCarDetailsWorkbook(response: Response, fileName: string, details: CarDetails, asOf: WorkbookAsOf): Promise<void> {
+export async function streamCarDetailsWorkbook(
+  response: Response,
+  fileName: string,
+  details: CarDetails,
+  asOf: WorkbookAsOf,
+  head?: WorkbookHead,
+): Promise<void> {
   response.setHeader('Content-Type', XLSX_MIME);
   response.setHeader('Content-Disposition', attachmentHeader(fileName));
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: response, useStyles: true, useSharedStrings: false });
   workbook.creator = '车市分析平台';
-  const sheet = workbook.addWorksheet('车型明细', { views: [{ state: 'frozen', ySplit: 1 }] });
+  const headerRow = headerRowOf(head, asOf);
+  const sheet = workbook.addWorksheet('车型明细', tableSheetOptions({ first: headerRow, last: headerRow }));
+  const headers = ['细分市场', '细分市场占比', ...MODEL_COLUMNS.map((c) => c.header)];
   sheet.columns = [
-    { header: '细分市场', width: 14 },
-    { header: '细分市场占比', width: 12, style: kindStyle('percent') },
+    { width: 14, style: kindStyle('text') },
+    { width: 12, style: kindStyle('percent') },
     ...MODEL_COLUMNS.map((c) => ({
-      header: c.header,
       width: c.kind === 'text' ? (c.header === '车型' ? 24 : 10) : 14,
       style: kindStyle(c.kind),
     })),
   ];
-  const header = sheet.getRow(1);
-  header.font = { bold: true };
-  header.commit();
+  addTableHeader(sheet, head, asOf, headers);
+  const kinds = ['text' as const, 'percent' as const, ...MODEL_COLUMNS.map((c) => c.kind)];
+  const bold = kinds.map((kind) => kindStyle(kind, true));
 
   const addModel = (first: string | null, mix: number | null | undefined, row: ModelRow): ExcelJS.Row => {
     const excelRow = sheet.addRow([
@@ -48,7 +68,8 @@ export async function streamCarDetailsWorkbook(response: Response, fileName: str
       mix === undefined ? null : workbookCell('percent', mix),
       ...MODEL_COLUMNS.map((c) => workbookCell(c.kind, c.value(row))),
     ]);
-    if (row.subtotal) excelRow.font = { bold: true };
+    // A copy each: the merged segment cells' alignment is set on the cell's own style.
+    if (row.subtotal) bold.forEach((style, i) => (excelRow.getCell(i + 1).style = { ...style }));
     return excelRow;
   };
   const addSegment = (segment: SegmentDetail): void => {

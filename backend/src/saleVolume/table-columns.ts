@@ -1,28 +1,28 @@
 import { type FigureKind, type TableRow, type Tag, TAG_COLUMNS as TAG_HEADERS, tagHeader } from '@car/contracts';
 import type { Response } from 'express';
-import { streamTableWorkbook, type WorkbookAsOf, type WorkbookColumn } from '../workbook/table-workbook';
-import { isTotalRow } from './sale-volume.service';
+import { streamTableWorkbook, type TableColumn, type WorkbookAsOf, type WorkbookHead } from '../workbook/table-workbook';
+import { exactShares, isTotalRow } from './sale-volume.service';
 
-/** Each data tag's figure and its kind; the header is the page's (contracts' TAG_COLUMNS, a point change with its unit). */
-const TAG_FIGURES: ReadonlyArray<{ tag: Tag; kind: FigureKind; value: (r: TableRow) => number | null }> = [
+/** Each data tag's figure and its kind, a share's unrounded fraction too (decision 282); the header is the page's (contracts' TAG_COLUMNS, a point change with its unit). */
+const TAG_FIGURES: ReadonlyArray<{ tag: Tag; kind: FigureKind; value: (r: TableRow) => number | null; exact?: (r: TableRow) => number | null | undefined }> = [
   { tag: 2, kind: 'count', value: (r) => r.sales },
   { tag: 3, kind: 'count', value: (r) => r.tqSales },
   { tag: 4, kind: 'growth', value: (r) => r.mom },
   { tag: 5, kind: 'growth', value: (r) => r.yoy },
-  { tag: 6, kind: 'percent', value: (r) => r.mix },
-  { tag: 7, kind: 'percent', value: (r) => r.tqMix },
+  { tag: 6, kind: 'percent', value: (r) => r.mix, exact: (r) => exactShares(r)?.mix },
+  { tag: 7, kind: 'percent', value: (r) => r.tqMix, exact: (r) => exactShares(r)?.tqMix },
   { tag: 8, kind: 'points', value: (r) => r.mixChange },
   { tag: 9, kind: 'count', value: (r) => r.ljRanking },
   { tag: 10, kind: 'count', value: (r) => r.salesSum },
   { tag: 11, kind: 'count', value: (r) => r.tqSalesSum },
   { tag: 12, kind: 'growth', value: (r) => r.yearYoy },
-  { tag: 13, kind: 'percent', value: (r) => r.yearMix },
-  { tag: 14, kind: 'percent', value: (r) => r.tqYearMix },
+  { tag: 13, kind: 'percent', value: (r) => r.yearMix, exact: (r) => exactShares(r)?.yearMix },
+  { tag: 14, kind: 'percent', value: (r) => r.tqYearMix, exact: (r) => exactShares(r)?.tqYearMix },
   { tag: 15, kind: 'points', value: (r) => r.yearMixChange },
 ];
 
 /** The data-tag columns 2-15 of the ranking tables, in the spec's order, as workbook columns. */
-export const TAG_COLUMNS: ReadonlyArray<WorkbookColumn<TableRow> & { tag: number }> = TAG_FIGURES.map((f) => ({
+export const TAG_COLUMNS: ReadonlyArray<TableColumn<TableRow> & { tag: number }> = TAG_FIGURES.map((f) => ({
   ...f,
   header: TAG_HEADERS.find((t) => t.tag === f.tag)?.label ?? '',
 }));
@@ -36,7 +36,7 @@ export function tableColumns(
   groupHeader?: string,
   newYear = false,
   tags?: readonly number[],
-): Array<WorkbookColumn<TableRow> & { tag?: number }> {
+): Array<TableColumn<TableRow> & { tag?: number }> {
   return [
     ...(groupHeader ? [{ header: groupHeader, kind: 'text' as const, width: 12, value: (r: TableRow) => r.groupName ?? '' }] : []),
     { header: nameHeader, kind: 'text', value: (r) => r.name },
@@ -44,13 +44,15 @@ export function tableColumns(
   ];
 }
 
-/** A ranking table as its download writes it (整体市场表现, 区域市场表现): the rows, the file, the sheet's name and group headers, 数据截至. */
+/** A ranking table as its download writes it (整体市场表现, 区域市场表现): the rows, the file, the sheet's name and group headers, 数据截至, the header block. */
 export interface RankingWorkbook {
   rows: TableRow[];
   fileName: string;
   nameHeader: string;
   groupHeader?: string;
   asOf: WorkbookAsOf;
+  /** The page's title and header tags above the table (decision 281). */
+  head: WorkbookHead;
 }
 
 /** Streams a ranking table's workbook, its sheet named by its name column, total rows in bold (headers of 1-2月合计 with `newYear`). */
@@ -63,5 +65,7 @@ export function streamRankingWorkbook(res: Response, table: RankingWorkbook, new
     table.rows,
     table.asOf,
     isTotalRow,
+    undefined,
+    table.head,
   );
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   type ChartResult,
+  formatMonth,
   type ParamsOf,
   type RankingSortColumn,
   SALES_DIMENSIONS,
@@ -71,12 +72,14 @@ export class WholeMarketService {
     const rows = await this.allRows(scope, table, dimensionality);
     const label = nameHeaderOf(table, dimensionality);
     const grouped = table === 'segment' || (table === 'area' && dimensionality === 2);
+    const tags = await this.decks.tags({ ...dto, time: formatMonth(scope.month) }, { producerProperty: true, segment: true });
     return {
       rows,
       fileName: `整体市场表现-${label}-${periodLabel(scope)}.xlsx`,
       nameHeader: label,
       groupHeader: grouped ? (table === 'segment' ? '类别' : '大区') : undefined,
       asOf: await this.sales.asOf(scope),
+      head: { title: '整体市场表现', tags },
     };
   }
 

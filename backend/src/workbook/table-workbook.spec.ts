@@ -2,7 +2,16 @@ import { PassThrough, Writable } from 'node:stream';
 import type { Response } from 'express';
 import ExcelJS from 'exceljs';
 import { DEFINITIONS } from '@car/contracts';
-import { streamTableWorkbook, type WorkbookAsOf, type WorkbookColumn, type WorkbookHead, WORKBOOK_FONT } from './table-workbook';
+import {
+  columnCell,
+  shareCell,
+  streamTableWorkbook,
+  type TableColumn,
+  type WorkbookAsOf,
+  type WorkbookColumn,
+  type WorkbookHead,
+  WORKBOOK_FONT,
+} from './table-workbook';
 
 interface Row {
   name: string;
@@ -24,6 +33,7 @@ async function written(
   rows: Row[],
   asOf: WorkbookAsOf | null = AS_OF,
   head?: WorkbookHead,
+  columns: ReadonlyArray<TableColumn<Row>> = COLUMNS,
 ): Promise<{ sheet: ExcelJS.Worksheet; workbook: ExcelJS.Workbook; headers: Record<string, string> }> {
   const stream = new PassThrough();
   const headers: Record<string, string> = {};
@@ -31,7 +41,7 @@ async function written(
   const chunks: Buffer[] = [];
   stream.on('data', (c: Buffer) => chunks.push(c));
   const ended = new Promise((resolve) => stream.on('end', resolve));
-  await streamTableWorkbook(response, '销量_2026-10.xlsx', '销量排名', COLUMNS, rows, asOf, (r) => r.total, undefined, head);
+  await streamTableWorkbook(response, '销量_2026-10.xlsx', '销量排名', columns, rows, asOf, (r) => r.total, undefined, head);
   await ended;
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
@@ -140,6 +150,34 @@ describe('a table streamed as a workbook', () => {
     const { sheet } = await written(rows);
     expect(sheet.autoFilter).toBe('A1:C1');
     expect(sheet.pageSetup).toMatchObject({ orientation: 'landscape', fitToWidth: 1, fitToHeight: 0, printTitlesRow: '1:1' });
+  });
+
+  test('a share with its exact fraction is stored unrounded under the percent format, "-" where the page shows one (decision 282)', async () => {
+    // Three makers of 1/3 each: 33.3 % on the page, and the cells add up to 100 % exactly.
+    const thirds: Array<Row & { exact: number | null }> = [
+      { name: '甲', sales: 1, share: 33.3, total: false, exact: 1 / 3 },
+      { name: '乙', sales: 1, share: 33.3, total: false, exact: 1 / 3 },
+      { name: '丙', sales: 1, share: 33.3, total: false, exact: 1 / 3 },
+      { name: '丁', sales: 0, share: null, total: false, exact: null },
+    ];
+    const exact: TableColumn<Row>[] = [...COLUMNS.slice(0, 2), { ...COLUMNS[2], exact: (r) => (r as (typeof thirds)[number]).exact }];
+    const { sheet } = await written(thirds, AS_OF, undefined, exact);
+    const cells = [2, 3, 4, 5].map((r) => sheet.getRow(r).getCell(3));
+    expect(cells.map((c) => c.value)).toEqual([1 / 3, 1 / 3, 1 / 3, '-']);
+    expect(cells[0].numFmt).toBe('0.0%');
+    expect((cells[0].value as number) * 3).toBe(1);
+    // Without the exact fraction, the page's one-decimal number: 33.3 % as 0.333.
+    const { sheet: rounded } = await written(thirds);
+    expect(rounded.getRow(2).getCell(3).value).toBeCloseTo(0.333, 12);
+  });
+
+  test('shareCell and columnCell: a fraction as it is, a dash where the figure is unknown', () => {
+    expect(shareCell(0.123456)).toBe(0.123456);
+    expect([shareCell(null), shareCell(undefined), shareCell(Number.NaN)]).toEqual(['-', '-', '-']);
+    const column: TableColumn<{ p: number | null; f: number | null }> = { header: '份额', kind: 'percent', value: (r) => r.p, exact: (r) => r.f };
+    expect(columnCell(column, { p: 12.3, f: 0.12345 })).toBe(0.12345);
+    expect(columnCell(column, { p: null, f: 0.12345 })).toBe('-');
+    expect(columnCell(column, { p: 12.3, f: null })).toBeCloseTo(0.123, 12);
   });
 
   test('a response closed while the workbook is written ends the call', async () => {

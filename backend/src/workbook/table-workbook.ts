@@ -28,6 +28,13 @@ export type WorkbookColumn<Row> = { header: string; width?: number } & (
 );
 
 /**
+ * A column of a table workbook with, for a share, its unrounded fraction when the row has it (decision 282): the
+ * workbook stores it as it is under the percent format, so the page's decimals are the format's and the shares of
+ * a table add up exactly; a cell is still '-' wherever `value` reads as a dash.
+ */
+export type TableColumn<Row> = WorkbookColumn<Row> & { exact?: (row: Row) => number | null | undefined };
+
+/**
  * The one face of every cell the product writes, the decks' (decision 209): named on every styled cell, as a
  * cell that names none (or only bold) falls back to the reader's default, a serif in LibreOffice (decision 267).
  */
@@ -47,6 +54,23 @@ export function kindStyle(kind: 'text' | FigureKind, bold = false): Partial<Exce
 export function workbookCell(kind: 'text' | FigureKind, value: string | number | null | undefined): string | number {
   if (kind !== 'text') return figureCell(kind, typeof value === 'number' ? value : null);
   return value === null || value === undefined ? DASH : neutralise(String(value));
+}
+
+/**
+ * A share as its cell (decision 282): the fraction unrounded (0.123456…, shown by the percent format with the page's
+ * one decimal), or DASH where the page shows one (unknown, no market). Rounding before the writer would make a
+ * table's shares add up to 99.9 % or 100.1 %.
+ */
+export function shareCell(fraction: number | null | undefined): number | typeof DASH {
+  return fraction === null || fraction === undefined || !Number.isFinite(fraction) ? DASH : fraction;
+}
+
+/** A column's cell of `row`: its exact share when it has one and the page shows a figure, else `workbookCell` of its value. */
+export function columnCell<Row>(column: TableColumn<Row>, row: Row): string | number {
+  const cell = column.kind === 'text' ? workbookCell('text', column.value(row)) : workbookCell(column.kind, column.value(row));
+  if (cell === DASH || !column.exact) return cell;
+  const exact = column.exact(row);
+  return exact === null || exact === undefined || !Number.isFinite(exact) ? cell : exact;
 }
 
 /** Text that a spreadsheet would run as a formula (= + - @ first) is written with a leading apostrophe. */
@@ -141,6 +165,31 @@ export function addHeadBlock(sheet: ExcelJS.Worksheet, head: WorkbookHead | unde
     row.commit();
   });
   return lines.length + 1;
+}
+
+/**
+ * Opens a table sheet the common way (decision 267): the header block (none without a head), then the header row in
+ * bold in the workbook's face with an autofilter over it; answers the header row's number. The sheet is added with
+ * `tableSheetOptions` of that row (`headerRowOf`), as the streaming writer needs its views and page setup up front.
+ */
+export function addTableHeader(
+  sheet: ExcelJS.Worksheet,
+  head: WorkbookHead | undefined,
+  asOf: WorkbookAsOf | null,
+  headers: readonly string[],
+  style: Partial<ExcelJS.Style> = HEADER_STYLE,
+): number {
+  const headerRow = addHeadBlock(sheet, head, asOf);
+  const header = sheet.addRow(headers.map(neutralise));
+  for (let i = 1; i <= headers.length; i++) header.getCell(i).style = style;
+  header.commit();
+  sheet.autoFilter = { from: { row: headerRow, column: 1 }, to: { row: headerRow, column: headers.length } };
+  return headerRow;
+}
+
+/** The row a table's header goes in below the header block of `head` (row 1 without one). */
+export function headerRowOf(head: WorkbookHead | undefined, asOf: WorkbookAsOf | null): number {
+  return head ? headLines(head, asOf).length + 1 : 1;
 }
 
 const TITLE_STYLE: Partial<ExcelJS.Style> = { font: workbookFont(true, 14) };
@@ -239,7 +288,7 @@ export async function streamTableWorkbook<Row>(
   response: Response,
   fileName: string,
   sheetName: string,
-  columns: ReadonlyArray<WorkbookColumn<Row>>,
+  columns: ReadonlyArray<TableColumn<Row>>,
   rows: Iterable<Row>,
   /** What the figures are as of, for the 口径说明 sheet; null for a workbook of no market figures (the audit log, an import template). */
   asOf: WorkbookAsOf | null,
@@ -260,18 +309,19 @@ export async function streamTableWorkbook<Row>(
     zip: { zlib: { level: 1 } },
   });
   workbook.creator = '车市分析平台';
-  const headerRow = head ? headLines(head, asOf).length + 1 : 1;
+  const headerRow = headerRowOf(head, asOf);
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31), tableSheetOptions({ first: headerRow, last: headerRow }));
   const plain = columns.map((c) => kindStyle(c.kind, false));
   const bold = columns.map((c) => kindStyle(c.kind, true));
   sheet.columns = columns.map((c) => ({ width: c.width ?? (c.kind === 'text' ? 22 : 14) }));
-  addHeadBlock(sheet, head, asOf);
-  const header = sheet.addRow(columns.map((c) => neutralise(c.header)));
-  for (let i = 1; i <= columns.length; i++) header.getCell(i).style = HEADER_STYLE;
-  header.commit();
-  sheet.autoFilter = { from: { row: headerRow, column: 1 }, to: { row: headerRow, column: columns.length } };
+  addTableHeader(
+    sheet,
+    head,
+    asOf,
+    columns.map((c) => c.header),
+  );
   for (const row of rows) {
-    const excelRow = sheet.addRow(columns.map((c) => workbookCell(c.kind, c.value(row))));
+    const excelRow = sheet.addRow(columns.map((c) => columnCell(c, row)));
     const styles = isHighlighted(row) ? bold : plain;
     for (let i = 0; i < styles.length; i++) excelRow.getCell(i + 1).style = styles[i];
     (excelRow as ExcelJS.Row & RowStyle).style = NO_ROW_STYLE;

@@ -14,6 +14,7 @@ import { settled } from '../../support/sales-pages';
 import type { TestEnv } from '../../support/test-env';
 import type { Account } from './accounts';
 import { shipped } from './shipped';
+import { sheetTable } from '../../support/workbook-table';
 
 export { ADMIN, ANALYST, type Account } from './accounts';
 
@@ -165,19 +166,21 @@ function plain(value: ExcelJS.CellValue): string | number | null {
   return JSON.stringify(value);
 }
 
-/** Opens a downloaded workbook (a spreadsheet's PK signature first) and answers its first sheet's rows. */
+/** Opens a downloaded workbook (a spreadsheet's PK signature first) and answers its first sheet's table: its header row (below the header block, decision 281) and the rows under it. */
 export async function workbookRows(file: SavedFile): Promise<(string | number | null)[][]> {
   expect(file.fileName).toMatch(/\.xlsx$/);
   expect(file.body.subarray(0, 2).toString()).toBe('PK');
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(file.body as unknown as ArrayBuffer);
   const sheet = book.worksheets[0];
+  const table = sheetTable(sheet);
   const rows: (string | number | null)[][] = [];
-  sheet.eachRow({ includeEmpty: false }, (row) => {
+  for (const row of [sheet.getRow(table.headerRow), ...table.rows]) {
+    if (!row.hasValues) continue;
     const cells: (string | number | null)[] = [];
     for (let c = 1; c <= row.cellCount; c++) cells.push(plain(row.getCell(c).value));
     rows.push(cells);
-  });
+  }
   return rows;
 }
 

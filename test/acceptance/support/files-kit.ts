@@ -14,6 +14,7 @@ import { apiResult } from '../../support/sales-pages';
 import { signInAs } from '../../support/export-pages';
 import type { TestEnv } from '../../support/test-env';
 import { shipped, type Shipped } from './shipped';
+import { sheetTable } from '../../support/workbook-table';
 
 export { ADMIN, ANALYST } from './accounts';
 
@@ -81,11 +82,10 @@ export async function openWorkbook(body: Buffer): Promise<ExcelJS.Workbook> {
   return workbook;
 }
 
-/** A sheet's header and its data rows as plain values (exceljs's rows are 1-based: the leading hole is dropped). */
+/** A sheet's header (the row its autofilter names, below the header block: decision 281) and its data rows as plain values. */
 export function tableOf(sheet: ExcelJS.Worksheet): { header: unknown[]; rows: unknown[][] } {
-  const values = sheet.getSheetValues() as unknown[][];
-  const [header = [], ...rows] = values.slice(1).filter((row) => Array.isArray(row));
-  return { header: header.slice(1), rows: rows.map((row) => row.slice(1)) };
+  const table = sheetTable(sheet);
+  return { header: table.headers, rows: table.rows.filter((row) => row.hasValues).map((row) => (row.values as unknown[]).slice(1)) };
 }
 
 /** The sum of one column of data rows, every cell of which must be a number. */

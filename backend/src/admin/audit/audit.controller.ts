@@ -19,6 +19,6 @@ export class AuditController {
 
   @Get(ADMIN_AUDIT.download.path)
   async download(@Query(zodPipe(ADMIN_AUDIT.download.params)) q: ParamsOf<typeof ADMIN_AUDIT.download>, @Res() res: Response): Promise<void> {
-    await streamAuditWorkbook(res, await this.audit.rows(q));
+    await streamAuditWorkbook(res, await this.audit.rows(q), q);
   }
 }

@@ -1,7 +1,7 @@
 import type { Response } from 'express';
-import { auditDetailText, SECURITY_EVENT_LABELS, type AuditItem } from '@car/contracts';
+import { type AuditFilter, auditDetailText, SECURITY_EVENT_LABELS, type AuditItem } from '@car/contracts';
 import { chinaDay } from '../../common/china-time';
-import { streamTableWorkbook, type WorkbookColumn } from '../../workbook/table-workbook';
+import { streamTableWorkbook, type WorkbookColumn, type WorkbookHead } from '../../workbook/table-workbook';
 
 const COLUMNS: ReadonlyArray<WorkbookColumn<AuditItem>> = [
   { header: '时间', kind: 'text', width: 20, value: (r) => r.time },
@@ -15,7 +15,26 @@ const COLUMNS: ReadonlyArray<WorkbookColumn<AuditItem>> = [
   { header: '详情', kind: 'text', width: 48, value: (r) => auditDetailText(r.detail) },
 ];
 
-/** 安全日志_{today}.xlsx through the tables' streaming writer (text neutralised: an account may begin with =). */
-export function streamAuditWorkbook(response: Response, rows: AuditItem[], today = new Date()): Promise<void> {
-  return streamTableWorkbook(response, `安全日志_${chinaDay(today)}.xlsx`, '安全日志', COLUMNS, rows, null);
+/**
+ * The log's filters in words for the header block (decision 281), in the list's order: 事件类型 by their labels, 账号,
+ * 地址, 日期; a filter not set reads 全部.
+ */
+export function auditHead(filter: AuditFilter): WorkbookHead {
+  const all = '全部';
+  const events = filter.events?.map((e) => SECURITY_EVENT_LABELS[e] ?? e).join('、');
+  const dates = filter.from || filter.to ? `${filter.from ?? '最早'} 至 ${filter.to ?? '今天'}` : all;
+  return {
+    title: '安全日志',
+    tags: [
+      { label: '事件类型', value: events || all },
+      { label: '账号', value: filter.account ?? all },
+      { label: '地址', value: filter.address ?? all },
+      { label: '日期', value: dates },
+    ],
+  };
+}
+
+/** 安全日志_{today}.xlsx through the tables' streaming writer (text neutralised: an account may begin with =), under its filters. */
+export function streamAuditWorkbook(response: Response, rows: AuditItem[], filter: AuditFilter = {}, today = new Date()): Promise<void> {
+  return streamTableWorkbook(response, `安全日志_${chinaDay(today)}.xlsx`, '安全日志', COLUMNS, rows, null, undefined, undefined, auditHead(filter));
 }
