@@ -282,7 +282,7 @@ describe('the configuration query on a hand-made sheet', () => {
       const { disposition, rows, sheet: ws, head, at } = await sheet({ ids: '51,53,54' });
       expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent('配置对比_德锐_乙电EV_乙尊.xlsx')}`);
       // The header block (decision 281): the page, its tags as the deck names them, 数据截至; then the table, its head frozen.
-      expect(head.slice(0, 2)).toEqual(['配置查询', '子车系：德锐、乙电EV、乙尊 · 车型：3 款']);
+      expect(head.slice(0, 2)).toEqual(['配置查询', '子车系：德锐、乙电EV、乙尊 · 车型：3 款 · 显示：全部项']);
       expect(head[2]).toMatch(/^数据截至 /);
       expect(ws.views[0]).toMatchObject({ state: 'frozen', xSplit: 1, ySplit: 9 });
       expect(rows).toEqual([

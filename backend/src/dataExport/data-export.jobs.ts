@@ -95,8 +95,9 @@ export class DataExportJobs implements OnApplicationBootstrap {
       const record = await this.jobs.find(data.exportId);
       if (!record || (record.status !== 'queued' && record.status !== 'running')) return;
       this.logger.error({ event: 'export.abandoned', id: record.id, kind: record.kind, status: record.status });
-      await this.jobs.failed(record.id, EXPORT_DIED);
+      // The partial file goes first: an owner who reads 失败 finds nothing of it left.
       await fs.promises.rm(partialPathOf(storedPath(this.config.exportsDir, record.id)), { force: true });
+      await this.jobs.failed(record.id, EXPORT_DIED);
     });
   }
 

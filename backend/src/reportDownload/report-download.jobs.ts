@@ -79,9 +79,10 @@ export class ReportDownloadJobs implements OnApplicationBootstrap {
    */
   @JobAbandoned(JobName.ReportBundle)
   async bundleAbandoned(data: JobPayloads[JobName.ReportBundle]): Promise<void> {
+    // The partial zip goes first, so 失败 is never read beside a part of it; a bundle that ended has none left.
+    await fs.promises.rm(partialBundleOf(path.join(this.storage.bundleDir, bundleFileName(data.bundleId))), { force: true });
     if (!(await this.bundles.failedIfUnfinished(data.bundleId, REPORT_MESSAGES.bundleDied))) return;
     this.logger.error({ event: 'bundle.abandoned', id: data.bundleId });
-    await fs.promises.rm(partialBundleOf(path.join(this.storage.bundleDir, bundleFileName(data.bundleId))), { force: true });
   }
 
   /** In-process jobs die with the app: run again the bundles accepted but never finished. */
