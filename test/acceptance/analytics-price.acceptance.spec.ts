@@ -1,6 +1,14 @@
 import JSZip from 'jszip';
 import type { Locator, Page } from 'playwright-core';
-import type { LetterGroup, PriceStructureTable, PriceTable, PriceTraceWhole, PriceWhole, SeriesItem } from '@car/contracts';
+import {
+  type LetterGroup,
+  type PriceStructureTable,
+  type PriceTable,
+  priceTableCell,
+  type PriceTraceWhole,
+  type PriceWhole,
+  type SeriesItem,
+} from '@car/contracts';
 import { describeInBrowser, useBrowser } from '../support/browser';
 import { slideTables, texts, part } from '../support/deck-zip';
 import { pollUntil } from '../support/poll';
@@ -47,6 +55,9 @@ const cardsOfPrice = (whole: PriceWhole | PriceTraceWhole) => ({
 async function shownRows(table: Locator): Promise<string[][]> {
   return table.locator('tbody tr').evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('td')).map((td) => (td.textContent ?? '').trim())));
 }
+
+/** A month table's rows as the page shows them: the unit once in its header, not in its cells (decision 283). */
+const shownOf = (table: PriceTable): string[][] => table.rows.map((r) => [r.name, ...r.values.map((v) => priceTableCell(table.measure, v))]);
 
 /**
  * A month table's workbook (价格明细, 区域价格) against the API's table: the header is the label and the
@@ -163,7 +174,7 @@ describeInBrowser('价格分析 as shipped', () => {
     const whole = await apiResult<PriceWhole>(page, '/price/marketPriceWhole/whole', filters);
     expect(await priceCards(page)).toEqual(cardsOfPrice(whole));
     const table = await apiResult<PriceTable>(page, '/price/marketPriceWhole/detailTable', { ...filters, type: 0, type2: 2 });
-    expect(await shownRows(page.locator('.price-table'))).toEqual(table.rows.map((r) => [r.name, ...r.texts]));
+    expect(await shownRows(page.locator('.price-table'))).toEqual(shownOf(table));
 
     await page.waitForSelector('.price-chart canvas[data-drawn="true"]');
     const png = await exportChartPng(page, page.locator('.price-chart'));
@@ -188,11 +199,20 @@ describeInBrowser('价格分析 as shipped', () => {
     const own = Number(new URL(page.url()).searchParams.get('modelSubId') ?? (await page.locator('.filter-panel input[name="modelSubId"]').inputValue()));
     await openGroup(page, '时间');
     const month = await pickMonth(page, page.locator('.filter-panel'));
-    await openGroup(page, '优惠/优惠率');
-    await page.locator('.filter-panel').getByLabel('优惠率', { exact: true }).check();
-    const url = await query(page, (u) => u.searchParams.get('time') === month && u.searchParams.get('discount') === '1');
+    await query(page, (u) => u.searchParams.get('time') === month);
+    // 优惠率 is the chart's measure switch (decision 275): the URL says so.
+    await Promise.all([
+      page.waitForURL((u) => u.searchParams.get('measure') === '1'),
+      page.locator('.price-chart').getByRole('button', { name: '优惠率', exact: true }).click(),
+    ]);
+    await settled(page);
+    const url = new URL(page.url());
     const modelSubId = Number(url.searchParams.get('modelSubId') ?? own);
-    const whole = await apiResult<PriceTraceWhole>(page, '/price/cabmodelpricetrace/whole', { time: month, modelSubId, type: 1 });
+    const whole = await apiResult<PriceTraceWhole>(page, '/price/cabmodelpricetrace/whole', {
+      time: month,
+      modelSubId,
+      type: Number(url.searchParams.get('discount') ?? 0),
+    });
     expect(await priceCards(page)).toEqual(cardsOfPrice(whole));
 
     // The chart's own 查询: a comparison series from its dialog.
@@ -215,7 +235,7 @@ describeInBrowser('价格分析 as shipped', () => {
       modelSubId,
       type: Number(new URL(page.url()).searchParams.get('type') ?? 2),
     });
-    expect(await shownRows(page.locator('.price-table'))).toEqual(regional.rows.map((r) => [r.name, ...r.texts]));
+    expect(await shownRows(page.locator('.price-table'))).toEqual(shownOf(regional));
     await expectPriceTableWorkbook(page, page.locator('.price-table'), regional, '区域');
 
     // 导出PPT: the series' title and tags, the cards' figures, the compared series in the chart's data.
@@ -224,7 +244,9 @@ describeInBrowser('价格分析 as shipped', () => {
     expect(title).toContain(await page.locator('.sales-page__title').innerText());
     expect(title).toContain(`时间：${month}    城市：全国    厂商：${whole.producerName}    车系：${whole.modelName}`);
     expect(await slide(2)).toEqual(expect.arrayContaining(Object.values(cardsOfPrice(whole))));
-    const table = await slide(5);
+    // With a compared series, 成交价差 (decision 276) is slide 5 and 区域价格 slide 6.
+    expect((await slide(5))[0]).toMatch(/^成交价差/);
+    const table = await slide(6);
     expect(table[0]).toMatch(/^区域价格/);
     expect(table).toEqual(expect.arrayContaining([regional.rows[0].name, ...regional.rows[0].texts]));
     assertClean();

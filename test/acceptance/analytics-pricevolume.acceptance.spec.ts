@@ -1,6 +1,6 @@
 import JSZip from 'jszip';
 import type { Locator, Page } from 'playwright-core';
-import { API_PREFIX, type ConfigTable, type DimensionTable, monthTagText, type ProportionTable, thousands } from '@car/contracts';
+import { API_PREFIX, type ConfigTable, type DimensionTable, monthTagText, type ProportionTable, thousands, visibleBlocks } from '@car/contracts';
 import { describeInBrowser, useBrowser } from '../support/browser';
 import { charts as chartsOf, slidesOf, tableOf, texts } from '../support/deck-zip';
 import { apiResult, settled } from '../support/sales-pages';
@@ -207,10 +207,12 @@ describeInBrowser('价量交叉 and 产品分析 as shipped', () => {
     expect(rows.slice(1, head.length).map((r, k) => (k === 0 ? r : r.map((c, i) => (i === 0 ? c : (figure(c) ?? '-')))))).toEqual(
       head.slice(1).map((r, k) => (k === 0 ? r : r.map((t, i) => (i === 0 ? t : (figure(t) ?? '-'))))),
     );
-    // Every configuration item of the comparison is a row of the file.
+    // Every configuration item the page shows is a row of the file: by default the items that differ (decision 273).
     const labels = new Set(rows.map((r) => String(r[0]).trim()));
-    const items = table.items.flatMap((block) => block.data.map((row) => row.desc));
-    expect(items.length).toBeGreaterThan(10);
+    const shown = visibleBlocks(table.items, codes, { hideUnequipped: false, onlyDiffering: url.searchParams.get('differ') !== '0' });
+    const items = shown.flatMap((block) => block.data.map((row) => row.desc));
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.length).toBeLessThan(table.items.flatMap((block) => block.data).length);
     expect(items.filter((item) => !labels.has(item.trim()))).toEqual([]);
     assertClean();
   });

@@ -125,7 +125,8 @@ describeInBrowser('the reports as shipped: downloaded and opened', () => {
 
     try {
       const analyst = await openSession(browser(), ANALYST);
-      await analyst.page.goto(url(`/comprehensiveinquiry/reportdownload?name=${encodeURIComponent(name)}`));
+      // The report is another producer's: the page opens on the analyst's own (decision 277), 全部厂商 is `producerIds=`.
+      await analyst.page.goto(url(`/comprehensiveinquiry/reportdownload?producerIds=&name=${encodeURIComponent(name)}`));
       await ready(analyst.page);
       expect(await rows(analyst.page).count()).toBe(1);
       const got = await clickDownload(analyst.page, rows(analyst.page).first().locator('a'));

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { type DimensionTable, type LetterGroup, type IdName, type ProportionTable, thousands } from '@car/contracts';
+import { type CurrentUser, type DimensionTable, type LetterGroup, type IdName, type ProportionTable, thousands } from '@car/contracts';
 import { describeInBrowser, useBrowser } from '../support/browser';
 import { apiResult, settled } from '../support/sales-pages';
 import { ANALYST, bandRows, openAs, openGroup, paramsOf, pointHelpersAtShipped, query } from './support/analytics-kit';
@@ -79,8 +79,11 @@ describeInBrowser('价量交叉 filters as shipped', () => {
     await openGroup(page, '城市');
     await page.locator('select[name="city"]').selectOption({ label: '上海市' });
     const url = await query(page, (u) => u.searchParams.get('city') === String(SHANGHAI));
+    // The page opens on the analyst's own producer's best seller (decision 277).
+    const me = await apiResult<CurrentUser>(page, '/security/me');
     const single = await apiResult<ProportionTable>(page, '/pricevolume/modelPrice/singleTable', {
       city: SHANGHAI,
+      producerId: me.producerId!,
       ...(url.searchParams.get('time') ? { time: url.searchParams.get('time')! } : {}),
     });
     const national = await apiResult<ProportionTable>(page, '/pricevolume/modelPrice/singleTable', {

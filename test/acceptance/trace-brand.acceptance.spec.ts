@@ -90,10 +90,11 @@ describeInBrowser('issue 26: the trace comparison brand and city, the producer/b
     const chart = await apiResult<{ series: Array<{ name: string }> }>(page, '/price/cabmodelpricetrace/highCharts', {
       modelSubId: url.searchParams.get('modelSubId') ?? '',
       modelSubIds: compared.id,
-      type: url.searchParams.get('discount') ?? '0',
+      ...(url.searchParams.get('measure') ? { measure: url.searchParams.get('measure')! } : {}),
       ...(url.searchParams.get('time') ? { time: url.searchParams.get('time')! } : {}),
     });
-    expect(chart.series.map((s) => s.name)).toContain(`${compared.name}${url.searchParams.get('discount') === '1' ? '优惠率' : '优惠'}`);
+    // One measure a chart, one line per car named as the car (decision 275).
+    expect(chart.series.map((s) => s.name)).toContain(compared.name);
 
     // A bookmark of the URL shows the same brand and series.
     await page.goto(url.toString());
