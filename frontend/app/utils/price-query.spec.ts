@@ -26,6 +26,8 @@ describe("the price pages' URL state", () => {
       compareBrand: null,
       city: null,
       type: 0,
+      // A link with 优惠率 (discount=1) and no measure opens the chart on 优惠率 (decision 275).
+      measure: 1,
     });
   });
 
