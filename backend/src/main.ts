@@ -8,6 +8,9 @@ import { resolveDatabase } from './database/resolve-database';
 import { API_PREFIX } from '@car/contracts';
 import { frontendBuilt, mountWebApp } from './web/web-app';
 
+/** How long an idle kept-alive connection stays open: longer than a proxy's usual upstream keep-alive (60 s). */
+const KEEP_ALIVE_MS = 65_000;
+
 async function main(): Promise<void> {
   const webBuilt = frontendBuilt();
   const config = loadConfigOrExit();
@@ -30,6 +33,12 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown().then(() => process.exit(0)));
   process.once('SIGTERM', () => void shutdown().then(() => process.exit(0)));
   await app.listen(config.PORT, config.HOST);
+  // An idle kept-alive connection outlives the clients' and proxies' own idle limits (Node's default is 5 s): a
+  // client that sends on a connection the server is closing at that moment reads ECONNRESET (seen by CI's download
+  // after an export's progress polls). Headers must be allowed longer than the keep-alive.
+  const server = app.getHttpServer();
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
 
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const address = `http://localhost:${config.PORT}`;
