@@ -244,8 +244,9 @@ describeInBrowser('价格分析 as shipped', () => {
     expect(title).toContain(await page.locator('.sales-page__title').innerText());
     expect(title).toContain(`时间：${month}    城市：全国    厂商：${whole.producerName}    车系：${whole.modelName}`);
     expect(await slide(2)).toEqual(expect.arrayContaining(Object.values(cardsOfPrice(whole))));
-    // With a compared series, 成交价差 (decision 276) is slide 5 and 区域价格 slide 6.
-    expect((await slide(5))[0]).toMatch(/^成交价差/);
+    // With a compared series, 成交价差 (decision 276) comes after the chart: slide 4, then 区域表现, then 区域价格.
+    expect((await slide(4))[0]).toMatch(/^成交价差/);
+    expect((await slide(5))[0]).toMatch(/^区域表现/);
     const table = await slide(6);
     expect(table[0]).toMatch(/^区域价格/);
     expect(table).toEqual(expect.arrayContaining([regional.rows[0].name, ...regional.rows[0].texts]));
