@@ -15,6 +15,7 @@ import { describeRouteError } from '~/components/RouteErrorBoundary';
 import { ToastProvider } from '~/components/Toast';
 import { useQuietAbortedLoads } from '~/utils/aborted-loads';
 import { CHANGE_COLOR_PROPERTIES } from '~/utils/change-colors';
+import { useDrawnLocation } from '~/utils/drawn-location';
 import { SYSTEM_NAME } from '~/utils/meta';
 import { isPublicPath, isSessionEnded, loginHref } from '~/utils/navigation';
 import { useNonce } from '~/utils/nonce';
@@ -71,6 +72,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   useQuietAbortedLoads();
+  useDrawnLocation();
   return (
     <ToastProvider>
       <Outlet />
@@ -79,6 +81,7 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
+  useDrawnLocation();
   const failure = describeRouteError(useRouteError());
   return (
     <main className="fatal-error" role="alert">

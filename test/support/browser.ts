@@ -113,7 +113,9 @@ export async function ready(page: Page): Promise<void> {
       router.navigation.state === 'idle' &&
       router.revalidation === 'idle' &&
       [...router.fetchers.values()].every((fetcher) => fetcher.state === 'idle');
-    return hydrated && idle && document.querySelectorAll('.panel-busy').length === 0;
+    // React draws the router's answer in a transition, frames after the router is idle (useDrawnLocation).
+    const drawn = router !== undefined && document.body.getAttribute('data-drawn-location') === router.location.key;
+    return hydrated && idle && drawn && document.querySelectorAll('.panel-busy').length === 0;
   });
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
@@ -121,6 +123,7 @@ export async function ready(page: Page): Promise<void> {
 /** The part of Remix's router state (`window.__remixRouter.state`) that says whether anything is loading. */
 interface RemixRouterState {
   initialized: boolean;
+  location: { key: string };
   navigation: { state: string };
   revalidation: string;
   fetchers: Map<string, { state: string }>;
