@@ -91,6 +91,12 @@ describeInBrowser('subscriptions', () => {
     await expect(rowListed.getByTestId('subscription-title').textContent()).resolves.toBe(rowTitle);
     await expect(rowListed.locator('td').nth(3).textContent()).resolves.toBe(`${producer} 销量不高于 1000辆`);
 
+    // 本年累计 in the ranking: its rows are January to date, which no subscription watches, so they carry no bell.
+    await page.goto(`${base}/salevolume/companybrand?${rankingSearch}&listAccumulate=1`);
+    await ready(page);
+    await expect(page.locator('.ranking-table tbody tr .maker-link').count()).resolves.toBeGreaterThan(5);
+    await expect(page.locator('.ranking-table [data-testid="subscribe-figure"]').count()).resolves.toBe(0);
+
     // The producer's own page: its 同比 card has a bell; 环比 and the year-to-date cards have none.
     const makerSearch = `source=2&time=${month}&type=0&id=${producerId}`;
     await page.goto(`${base}/salevolume/companybrand?${makerSearch}`);

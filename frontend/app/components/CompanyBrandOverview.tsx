@@ -147,6 +147,7 @@ export function CompanyBrandOverview({ data }: { data: CompanyBrandData }) {
           extra={tools}
           chosenRowId={chosenId}
           newYear={data.filters.newYear}
+          monthly={state.listAccumulate === 0}
           renderName={(row: TableRow) => (
             <>
               <span className="tendency-rank">{places.get(row.id) ?? ''}</span>

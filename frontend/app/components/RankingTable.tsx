@@ -52,6 +52,8 @@ interface RankingTableProps {
   chosenRowId?: number | null;
   /** 1-2月合计: the headers say the period (tagHeader, decision 198). */
   newYear?: boolean;
+  /** Whether a row's 销量 is one month's, which a subscription watches (not January to date): its bell. */
+  monthly?: boolean;
 }
 
 function Growth({ value, text }: { value: number | null; text: string }) {
@@ -127,6 +129,7 @@ export function RankingTable({
   onRowClick,
   chosenRowId,
   newYear = false,
+  monthly = true,
 }: RankingTableProps) {
   const location = useLocation();
   const navigate = useNavigate();
@@ -142,8 +145,8 @@ export function RankingTable({
   const grouped = Boolean(groupHeader) && shown.some((r) => r.groupName);
   const more = paged && hasMoreRows(rows.length, total);
   // A row of 厂商, 品牌 or 车系 carries a bell: subscribe to its 销量 (decision 279). Not a subtotal, not a tree's
-  // child (another kind of row), not over 1-2月合计 (two months' figures; an alert's are one month's).
-  const rowKind = newYear ? undefined : TABLE_DIMENSION_ROW_KINDS[dimension];
+  // child (another kind of row), not over 1-2月合计 or 本年累计 (an alert watches one month's figures).
+  const rowKind = newYear || !monthly ? undefined : TABLE_DIMENSION_ROW_KINDS[dimension];
 
   const toggle = (id: number) =>
     setExpanded((current) => {
