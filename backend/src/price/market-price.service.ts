@@ -67,7 +67,7 @@ export class MarketPriceService {
     const scope = await this.scope(q);
     const months = this.prices.trendMonths(scope);
     const [series] = await this.prices.series(scope, [], months);
-    return this.prices.chart(months, measure, [{ name: '', series }], true);
+    return this.prices.chart(months, measure, series);
   }
 
   /** The month table's workbook: the table and the price data's 数据截至 for its 口径说明 sheet (decision 202). */

@@ -173,42 +173,18 @@ export class PriceService {
   }
 
   /**
-   * A trend chart: the first series' MSRP and TP as columns on the price axis, then each series' discount
-   * (元) or discount rate (%) as a line on the second axis. With comparisons, each compared car's TP and
-   * MSRP are lines on the price axis too (so "is my TP above the rival's?" reads off the chart), and
-   * every series names the car it belongs to in `group`.
+   * 整体市场价格指数's trend chart: MSRP and TP as columns on the price axis, and the discount (元) or discount
+   * rate (%) as a line on the second axis. (The price trace draws its cars with `PriceTraceService.chart`.)
    */
-  chart(months: readonly number[], measure: 0 | 1, lines: ReadonlyArray<{ name: string; series: PriceSeries | undefined }>, withPrices: boolean): ChartResult {
-    const at = (s: PriceSeries | undefined, m: number) => s?.byMonth.get(m) ?? NO_PRICES;
-    const first = lines[0]?.series;
-    const label = measure === 0 ? '优惠' : '优惠率';
-    const compared = lines.length > 1;
-    const group = (name: string) => (compared ? { group: name } : {});
+  chart(months: readonly number[], measure: 0 | 1, series: PriceSeries | undefined): ChartResult {
+    const at = (m: number) => series?.byMonth.get(m) ?? NO_PRICES;
     return {
       xAxis: [{ categories: months.map(formatMonth) }],
       yAxis: [{ title: '价格（元）' }, { title: measure === 0 ? '优惠（元）' : '优惠率（%）' }],
       series: [
-        ...(withPrices
-          ? [
-              { name: '厂商指导价', type: 'column' as const, yAxis: 0, data: months.map((m) => at(first, m).msrp), ...group(lines[0]?.name ?? '') },
-              { name: '成交价', type: 'column' as const, yAxis: 0, data: months.map((m) => at(first, m).tp), ...group(lines[0]?.name ?? '') },
-            ]
-          : []),
-        ...lines.flatMap((line, index) => [
-          {
-            name: compared ? `${line.name}${label}` : label,
-            type: 'spline' as const,
-            yAxis: 1,
-            data: months.map((m) => measureValue(at(line.series, m), measure)),
-            ...group(line.name),
-          },
-          ...(withPrices && index > 0
-            ? [
-                { name: `${line.name}成交价`, type: 'line' as const, yAxis: 0, data: months.map((m) => at(line.series, m).tp), group: line.name },
-                { name: `${line.name}厂商指导价`, type: 'line' as const, yAxis: 0, data: months.map((m) => at(line.series, m).msrp), group: line.name },
-              ]
-            : []),
-        ]),
+        { name: '厂商指导价', type: 'column', yAxis: 0, data: months.map((m) => at(m).msrp) },
+        { name: '成交价', type: 'column', yAxis: 0, data: months.map((m) => at(m).tp) },
+        { name: measure === 0 ? '优惠' : '优惠率', type: 'spline', yAxis: 1, data: months.map((m) => measureValue(at(m), measure)) },
       ],
     };
   }
