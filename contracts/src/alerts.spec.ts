@@ -62,17 +62,20 @@ describe('a view at a new month', () => {
 describe("a subscription's title in words", () => {
   test('says the page, the row, the data and the month, not the address', () => {
     const search = 'source=2&time=2026-10&type=0&id=3';
-    expect(subscriptionTitle('/salevolume/companybrand', search, viewSourceOf('/salevolume/companybrand', search), '一汽-大众')).toBe(
-      '厂商品牌表现 · 一汽-大众 · 零售 · 2026-10',
-    );
-    expect(subscriptionTitle('/salevolume/wholemarket', 'source=1', viewSourceOf('/salevolume/wholemarket', 'source=1'), null)).toBe('整体市场表现 · 批发');
-    expect(subscriptionTitle('/price/cabmodelpricetrace', 'time=2026-09', viewSourceOf('/price/cabmodelpricetrace', ''), '朗逸')).toBe(
-      '车系价格追踪 · 朗逸 · 价格 · 2026-09',
-    );
+    expect(subscriptionTitle('/salevolume/companybrand', search, '一汽-大众')).toBe('厂商品牌表现 · 一汽-大众 · 零售 · 2026-10');
+    expect(subscriptionTitle('/salevolume/wholemarket', 'source=1', null)).toBe('整体市场表现 · 批发');
+    expect(subscriptionTitle('/price/cabmodelpricetrace', 'time=2026-09', '朗逸')).toBe('车系价格追踪 · 朗逸 · 价格 · 2026-09');
+  });
+
+  test("reads the view's data from its address: a price page's prices, else source 1 wholesale and any other retail", () => {
+    expect(viewSourceOf('/price/marketpricetendency', 'source=1')).toBe('price');
+    expect(viewSourceOf('/salevolume/wholemarket', 'source=1')).toBe('wholesale');
+    expect(viewSourceOf('/salevolume/wholemarket', 'source=2')).toBe('retail');
+    expect(viewSourceOf('/salevolume/wholemarket', '')).toBe('retail');
   });
 
   test('leaves out a month that is not one', () => {
-    expect(subscriptionTitle('/salevolume/wholemarket', 'time=2026-13', 'retail', null)).toBe('整体市场表现 · 零售');
+    expect(subscriptionTitle('/salevolume/wholemarket', 'time=2026-13', null)).toBe('整体市场表现 · 零售');
   });
 });
 

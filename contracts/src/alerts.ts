@@ -6,6 +6,7 @@ import { yuanText } from './price';
 import { MONTH_CALENDARS } from './references';
 import { ROBOT_DELIVERY_STATES } from './robots';
 import type { TableDimension } from './sales-dimensions';
+import { salesSourceKind } from './data-status';
 import { analysisPageOf } from './views';
 
 /**
@@ -168,17 +169,17 @@ export interface FigureSubscription {
 /** The months a view's figures come from, read from its address: a price page's are prices, else `source=1` is 批发量, any other 零售量. */
 export function viewSourceOf(path: string, search: string): AlertSource {
   if (PRICE_VIEW_PATHS.includes(path)) return 'price';
-  return new URLSearchParams(search).get('source') === '1' ? 'wholesale' : 'retail';
+  return salesSourceKind(Number(new URLSearchParams(search).get('source')));
 }
 
 /**
  * A subscription's title in words, the one the form and 我的订阅 show instead of its address: the page's title, the
  * row, the data and the view's month — '厂商品牌表现 · 一汽-大众 · 零售 · 2026-10'. A part the view does not have is left out.
  */
-export function subscriptionTitle(path: string, search: string, source: AlertSource, rowName: string | null): string {
+export function subscriptionTitle(path: string, search: string, rowName: string | null): string {
   const params = new URLSearchParams(search);
   const month = (VIEW_MONTH_PARAMS[path] ?? []).map((name) => params.get(name) ?? '').find((value) => MONTH_PATTERN.test(value));
-  return [analysisPageOf(path)?.name ?? path, rowName, MONTH_CALENDARS[source], month].filter(Boolean).join(' · ');
+  return [analysisPageOf(path)?.name ?? path, rowName, MONTH_CALENDARS[viewSourceOf(path, search)], month].filter(Boolean).join(' · ');
 }
 
 // ---------- parameters ----------
@@ -216,7 +217,8 @@ const thresholdSchema = z
 /** A positive id as a JSON integer or decimal digits. */
 const idNumber = intText('应为正整数').pipe(z.number().min(1, '应为正整数').max(2_147_483_647, '应为正整数'));
 
-const subscriptionFields = {
+/** A subscription's fields, each with its Chinese message; the form reads a bell's link with them too. */
+export const subscriptionFields = {
   name: labelled(nameSchema, '名称'),
   path: labelled(pathSchema, '页面'),
   search: labelled(searchSchema.default(''), '查询条件'),

@@ -33,7 +33,7 @@ export const dataStatusSchema = z.object({
 export type DataStatus = z.infer<typeof dataStatusSchema>;
 
 /** The sales pages' 数据来源 code (1 wholesale, 2 retail) as its source. */
-export function salesSourceKind(source: number): DataSourceKind {
+export function salesSourceKind(source: number): 'wholesale' | 'retail' {
   return source === 1 ? 'wholesale' : 'retail';
 }
 

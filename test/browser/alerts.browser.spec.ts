@@ -77,7 +77,7 @@ describeInBrowser('subscriptions', () => {
     await screenshot(page, 'alerts-bell-ranking');
     await rowBell.focus();
     await Promise.all([page.waitForURL(/\/alerts\/subscriptions\?/), page.keyboard.press('Enter')]);
-    const rowTitle = subscriptionTitle('/salevolume/companybrand', rankingSearch, 'retail', producer);
+    const rowTitle = subscriptionTitle('/salevolume/companybrand', rankingSearch, producer);
     expect(rowTitle).toBe(`厂商品牌表现 · ${producer} · 零售 · ${month}`);
     const fromRow = await shownForm(page);
     expect(fromRow.shown).toEqual({ name: rowTitle, title: rowTitle, condition: true, rowKind: 'producer', row: producer, measure: 'sales' });
@@ -107,12 +107,12 @@ describeInBrowser('subscriptions', () => {
     expect(cardBells).toEqual(['qty', 'yoy']);
     await screenshot(page, 'alerts-bell-cards');
     await Promise.all([page.waitForURL(/\/alerts\/subscriptions\?/), page.locator('.summary-card[data-card="yoy"]').getByTestId('subscribe-figure').click()]);
-    const cardTitle = subscriptionTitle('/salevolume/companybrand', makerSearch, 'retail', producer);
+    const cardTitle = subscriptionTitle('/salevolume/companybrand', makerSearch, producer);
     const fromCard = await shownForm(page);
     expect(fromCard.shown).toEqual({ name: cardTitle, title: cardTitle, condition: true, rowKind: 'producer', row: producer, measure: 'yoy' });
     // The object is a searchable pick-list: another producer picked there renames the title, and the name with it.
     await pickAlertRow(page, fromCard.form, other);
-    const otherTitle = subscriptionTitle('/salevolume/companybrand', makerSearch, 'retail', other);
+    const otherTitle = subscriptionTitle('/salevolume/companybrand', makerSearch, other);
     await expect(fromCard.form.getByTestId('subscription-title').textContent()).resolves.toBe(otherTitle);
     await expect(fromCard.form.getByRole('textbox', { name: '名称' }).inputValue()).resolves.toBe(otherTitle);
     await fromCard.form.getByLabel('条件', { exact: true }).selectOption({ label: '同比变动超过' });

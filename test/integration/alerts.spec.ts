@@ -15,7 +15,6 @@ import {
   TABLE_DIMENSION_ROW_KINDS,
   type TableRow,
   type TeamRobot,
-  viewSourceOf,
 } from '@car/contracts';
 import { AlertEvaluator } from '../../backend/src/alerts/alert-evaluator';
 import { InProcessJobQueue, JobQueue } from '../../backend/src/queue/job-queue';
@@ -242,7 +241,7 @@ describe('subscriptions and notifications', () => {
     const path = '/salevolume/companybrand';
     // 甲德's own page (type 1 is 品牌): its 同比 card carries the bell.
     const makerSearch = `source=2&time=2026-03&type=1&id=${JIADE.id}`;
-    const cardTitle = subscriptionTitle(path, makerSearch, viewSourceOf(path, makerSearch), JIADE.name);
+    const cardTitle = subscriptionTitle(path, makerSearch, JIADE.name);
     expect(cardTitle).toBe('厂商品牌表现 · 甲德 · 零售 · 2026-03');
     const fromCard = await subscribe(analyst, {
       name: cardTitle,
@@ -269,7 +268,7 @@ describe('subscriptions and notifications', () => {
     });
     // The overview's 厂商 ranking: 乙汽车's row carries the bell, on its 销量; wholesale figures say so.
     const rankingSearch = '?source=1&time=2026-02&page=2';
-    const rowTitle = subscriptionTitle(path, 'source=1&time=2026-02&page=2', 'wholesale', PRODUCERS[1].name);
+    const rowTitle = subscriptionTitle(path, 'source=1&time=2026-02&page=2', PRODUCERS[1].name);
     expect(rowTitle).toBe('厂商品牌表现 · 乙汽车 · 批发 · 2026-02');
     const fromRow = await subscribe(analyst, {
       name: rowTitle,

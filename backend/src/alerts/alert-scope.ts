@@ -1,4 +1,4 @@
-import { type AlertSource, areaMarketFilterSchema, issueMessage, PRICE_VIEW_PATHS } from '@car/contracts';
+import { type AlertSource, areaMarketFilterSchema, issueMessage, salesSourceKind, viewSourceOf } from '@car/contracts';
 import type { Filters } from '../analytics/model';
 import { ApiException } from '../common/api-codes';
 import type { Geography } from '../reference/geography.repository';
@@ -20,7 +20,7 @@ export interface ViewScope {
  * tables' choices) do not narrow the figure. A bad value is a 400 naming the field.
  */
 export function viewScope(path: string, search: string, geography: Geography): ViewScope {
-  if (PRICE_VIEW_PATHS.includes(path)) return { source: 'price', filters: {} };
+  if (viewSourceOf(path, search) === 'price') return { source: 'price', filters: {} };
   const params = new URLSearchParams(search);
   const picked: Record<string, string> = {};
   for (const name of SCOPE_PARAMS) {
@@ -34,5 +34,5 @@ export function viewScope(path: string, search: string, geography: Geography): V
   if (dto.detailId > 0) filters.segmentIds = [dto.detailId];
   if (dto.producerProperty > 0) filters.producerProperties = [dto.producerProperty];
   if (dto.fuels.length > 0) filters.fuels = dto.fuels;
-  return { source: dto.source === 1 ? 'wholesale' : 'retail', filters };
+  return { source: salesSourceKind(dto.source), filters };
 }

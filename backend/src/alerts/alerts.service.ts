@@ -153,7 +153,7 @@ function subscriptionView(r: SubscriptionRecord): AlertSubscription {
     path: r.path,
     search: r.search,
     link: r.search ? `${r.path}?${r.search}` : r.path,
-    title: subscriptionTitle(r.path, r.search, r.source, r.rowName),
+    title: subscriptionTitle(r.path, r.search, r.rowName),
     kind: r.kind,
     kindText: ALERT_KINDS[r.kind],
     source: r.source,

@@ -5,15 +5,14 @@
 import {
   ALERT_MEASURES,
   ALERT_PAGES,
-  ALERT_ROW_KINDS,
   type AlertComparison,
   type AlertKind,
   type AlertMeasure,
   type AlertRowKind,
   type AlertSubscription,
   type FigureSubscription,
+  subscriptionFields,
   subscriptionTitle,
-  viewSourceOf,
 } from '@car/contracts';
 
 /** 订阅此视图 (the header) and 订阅 (a 我的视图 row): the subscription form with a view's address and name filled in. */
@@ -30,7 +29,7 @@ export function subscribeFigureHref(pathname: string, search: string, figure: Fi
   return `${ALERT_PAGES.subscriptions}?${new URLSearchParams({
     path: pathname,
     search: query,
-    name: subscriptionTitle(pathname, query, viewSourceOf(pathname, query), figure.rowName),
+    name: subscriptionTitle(pathname, query, figure.rowName),
     kind: 'condition',
     measure: figure.measure,
     rowKind: figure.rowKind,
@@ -63,19 +62,20 @@ export interface AlertFormValues {
 
 const BLANK_CONDITION = { measure: 'share', comparison: 'below', threshold: '', rowKind: 'brand', rowId: '', rowName: '' } as const;
 
-const oneOf = <K extends string>(keys: Readonly<Record<K, unknown>>, value: string | null): value is K => value !== null && Object.hasOwn(keys, value);
-
-/** A bell's condition in the URL (`kind=condition`, `measure`, `rowKind`, `rowId`, `rowName`); a part that is no such thing is left blank. */
+/**
+ * A bell's condition in the URL (`kind=condition`, `measure`, `rowKind`, `rowId`, `rowName`), each read by the API's
+ * own field rule; a part that is no such thing is left blank.
+ */
 function figureFromParams(params: URLSearchParams): Pick<AlertFormValues, 'kind' | 'measure' | 'rowKind' | 'rowId' | 'rowName'> {
-  const measure = params.get('measure');
-  const rowKind = params.get('rowKind');
-  const rowId = params.get('rowId') ?? '';
-  const known = oneOf(ALERT_ROW_KINDS, rowKind) && /^[1-9]\d{0,9}$/.test(rowId);
+  const field = (name: string) => params.get(name) ?? undefined;
+  const rowKind = subscriptionFields.rowKind.safeParse(field('rowKind')).data;
+  const rowId = subscriptionFields.rowId.safeParse(field('rowId')).data;
+  const known = rowKind != null && rowId != null;
   return {
-    kind: params.get('kind') === 'condition' ? 'condition' : 'newMonth',
-    measure: oneOf(ALERT_MEASURES, measure) ? measure : BLANK_CONDITION.measure,
+    kind: subscriptionFields.kind.safeParse(field('kind')).data ?? 'newMonth',
+    measure: subscriptionFields.measure.safeParse(field('measure')).data ?? BLANK_CONDITION.measure,
     rowKind: known ? rowKind : BLANK_CONDITION.rowKind,
-    rowId: known ? rowId : '',
+    rowId: known ? String(rowId) : '',
     rowName: known ? (params.get('rowName') ?? '') : '',
   };
 }
