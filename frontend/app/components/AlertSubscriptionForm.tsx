@@ -12,13 +12,12 @@ import {
   type AlertRowKind,
   subscriptionTitle,
   type TeamRobot,
-  viewSourceOf,
 } from '@car/contracts';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { useId, useState } from 'react';
 import { Button } from 'semantic-ui-react';
 
-import { AlertRowPicker } from '~/components/AlertRowPicker';
+import { PickerInput } from '~/components/PickerInput';
 import type { AlertFormValues } from '~/utils/alert-form';
 import type { PickItem } from '~/utils/pick-list';
 
@@ -33,8 +32,7 @@ export function AlertSubscriptionForm({ values, robots }: { values: AlertFormVal
   const busy = navigation.state === 'submitting';
   const viewLink = values.search ? `${values.path}?${values.search}` : values.path;
   const [name, setName] = useState(values.name);
-  const titleOf = (named: PickItem | null, watching = kind) =>
-    subscriptionTitle(values.path, values.search, viewSourceOf(values.path, values.search), watching === 'condition' ? (named?.name ?? null) : null);
+  const titleOf = (named: PickItem | null) => subscriptionTitle(values.path, values.search, kind === 'condition' ? (named?.name ?? null) : null);
   const title = titleOf(row);
   // A name still reading as the title follows it when another row is picked; one the user typed stays.
   const pickRow = (next: PickItem | null) => {
@@ -90,10 +88,16 @@ export function AlertSubscriptionForm({ values, robots }: { values: AlertFormVal
               ))}
             </select>
           </div>
-          <div className="field">
-            <label htmlFor={`${ids}-row`}>对象</label>
-            <AlertRowPicker key={rowKind} id={`${ids}-row`} rowKind={rowKind} value={row} onChange={pickRow} />
-          </div>
+          <PickerInput
+            key={rowKind}
+            id={`${ids}-row`}
+            label="对象"
+            name="rowId"
+            kind="alertRow"
+            rowKind={rowKind}
+            value={row ? [row] : []}
+            onChange={(items) => pickRow(items[0] ?? null)}
+          />
           <div className="field">
             <label htmlFor={`${ids}-measure`}>指标</label>
             <select id={`${ids}-measure`} name="measure" className="ui dropdown" value={measure} onChange={(e) => setMeasure(e.target.value as typeof measure)}>

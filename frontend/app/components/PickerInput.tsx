@@ -5,8 +5,10 @@
  * them. Names come from the page: its loader resolves the ids of the URL and passes them as `value`, so
  * the URL holds ids only. A reset of the surrounding form clears the choice.
  */
+import type { AlertRowKind } from '@car/contracts';
 import { useEffect, useId, useMemo, useRef, type KeyboardEvent } from 'react';
 
+import { AlertRowDialog } from '~/components/AlertRowDialog';
 import { AreaDialog } from '~/components/AreaDialog';
 import { CarModelDialog } from '~/components/CarModelDialog';
 import { MakerDialog } from '~/components/MakerDialog';
@@ -15,7 +17,8 @@ import { SeriesDialog } from '~/components/SeriesDialog';
 import { EMPTY_SELECTION, PICKER_PLACEHOLDER, displayText, idsKey, selectionOf, type PickItem, type Selection } from '~/utils/pick-list';
 import type { PickFilters } from '~/utils/pick-list-source';
 
-export type PickerKind = 'area' | 'company' | 'brand' | 'currentCompany' | 'currentBrand' | 'companyBrand' | 'series' | 'currentSeries' | 'carModel';
+export type PickerKind =
+  'alertRow' | 'area' | 'company' | 'brand' | 'currentCompany' | 'currentBrand' | 'companyBrand' | 'series' | 'currentSeries' | 'carModel';
 
 export interface PickerInputProps {
   /** Name of the hidden field with the chosen ids, comma-joined ('12,40'); left out when nothing is chosen. */
@@ -26,6 +29,8 @@ export interface PickerInputProps {
   value?: readonly PickItem[];
   /** carModel: the sub-series whose models are chosen. */
   series?: PickItem | null;
+  /** alertRow: the kind of row a subscription's condition names (我的订阅's 对象). */
+  rowKind?: AlertRowKind;
   /** company, brand, companyBrand, series, carModel: default true. area and current*: always single. */
   multiple?: boolean;
   /** After 确定 or a form reset, with the new choice. */
@@ -48,7 +53,7 @@ export interface PickerInputProps {
   disabled?: boolean;
 }
 
-const SINGLE_ONLY: ReadonlySet<PickerKind> = new Set(['area', 'currentCompany', 'currentBrand', 'currentSeries']);
+const SINGLE_ONLY: ReadonlySet<PickerKind> = new Set(['alertRow', 'area', 'currentCompany', 'currentBrand', 'currentSeries']);
 
 function PickerDialog({
   kind,
@@ -57,6 +62,7 @@ function PickerDialog({
   filters,
   ownProducerId,
   ownBrandId,
+  rowKind,
 }: {
   kind: PickerKind;
   dialog: PickDialogProps;
@@ -64,8 +70,11 @@ function PickerDialog({
   filters?: PickFilters;
   ownProducerId: number | null;
   ownBrandId: number | null;
+  rowKind: AlertRowKind;
 }) {
   switch (kind) {
+    case 'alertRow':
+      return <AlertRowDialog {...dialog} rowKind={rowKind} />;
     case 'area':
       return <AreaDialog {...dialog} />;
     case 'company':
@@ -90,6 +99,7 @@ export function PickerInput({
   label,
   value = [],
   series = null,
+  rowKind = 'producer',
   multiple = !SINGLE_ONLY.has(kind),
   onChange,
   filters,
@@ -195,6 +205,7 @@ export function PickerInput({
         filters={filters}
         ownProducerId={ownProducerId}
         ownBrandId={ownBrandId}
+        rowKind={rowKind}
       />
     </div>
   );
