@@ -157,31 +157,29 @@ export function modelRow(id: number, name: string, sums: Sums, segment: Sums, ma
   const wholeMix = share(sums.cur, market.cur);
   const wholeMixChange = shareChange(wholeMix, share(sums.prev, market.prev));
   const ranking = place?.rank ?? null;
-  return withExactShares<ModelRow>(
-    {
-      id,
-      name,
-      sales: sums.cur,
-      salesStr: thousands(sums.cur),
-      tqSales: sums.prev,
-      tqSalesStr: thousands(sums.prev),
-      yoy: growthNumber(yoy),
-      yoyStr: percentText(yoy),
-      detailMix: round1(detailMix),
-      detailMixStr: shareText(detailMix),
-      detailMixChange: growthNumber(detailMixChange),
-      detailMixChangeStr: pointsTextOf(detailMixChange),
-      wholeMix: round1(wholeMix),
-      wholeMixStr: shareText(wholeMix),
-      wholeMixChange: growthNumber(wholeMixChange),
-      wholeMixChangeStr: pointsTextOf(wholeMixChange),
-      ranking,
-      rankingStr: ranking === null ? '-' : String(ranking),
-      rankingStatus: ranking === null ? -2 : rankingStatus(ranking, place?.previous ?? null),
-      subtotal,
-    },
-    { detailMix, wholeMix },
-  );
+  const shown: ModelRow = {
+    id,
+    name,
+    sales: sums.cur,
+    salesStr: thousands(sums.cur),
+    tqSales: sums.prev,
+    tqSalesStr: thousands(sums.prev),
+    yoy: growthNumber(yoy),
+    yoyStr: percentText(yoy),
+    detailMix: round1(detailMix),
+    detailMixStr: shareText(detailMix),
+    detailMixChange: growthNumber(detailMixChange),
+    detailMixChangeStr: pointsTextOf(detailMixChange),
+    wholeMix: round1(wholeMix),
+    wholeMixStr: shareText(wholeMix),
+    wholeMixChange: growthNumber(wholeMixChange),
+    wholeMixChangeStr: pointsTextOf(wholeMixChange),
+    ranking,
+    rankingStr: ranking === null ? '-' : String(ranking),
+    rankingStatus: ranking === null ? -2 : rankingStatus(ranking, place?.previous ?? null),
+    subtotal,
+  };
+  return withExactShares(shown, { detailMix, wholeMix });
 }
 
 const bySalesThenId = (a: { sums: Sums; id: number }, b: { sums: Sums; id: number }): number =>
@@ -222,7 +220,7 @@ export function makerDetails(market: DetailsMarket, maker: Maker): MakerDetails 
         heJi2: modelRow(id, '细分市场合计', segment.sums, segment.sums, market.sums, segment.place, true),
       };
       // The segment's part of the maker unrounded too, for the workbook's 细分市场占比 (decision 286).
-      return withExactShares(detail, { mix, tqMix });
+      return withExactShares(detail, { mix });
     });
   // At the top level the "segment" is the whole market, so detailMix equals wholeMix there.
   const wholeHeJi1 = modelRow(maker.id, `${maker.name}合计`, total, market.sums, market.sums, market.makers[maker.kind].get(maker.id) ?? null, true);
