@@ -1,4 +1,4 @@
-import { priceTableCell, priceTableUnit, yuanText } from './price';
+import { priceTableCell, priceTableUnit, priceTableUnitText, yuanText } from './price';
 import { sharePercentText } from './display';
 
 describe('a month table’s cells and unit (issue 45 §5)', () => {
@@ -14,5 +14,9 @@ describe('a month table’s cells and unit (issue 45 §5)', () => {
     expect(priceTableUnit(1)).toBe('%');
     expect([priceTableCell(1, 8.46), priceTableCell(1, 0), priceTableCell(1, null)]).toEqual(['8.5', '0.0', '-']);
     expect(`${priceTableCell(1, 8.46)}%`).toBe(sharePercentText(8.46));
+  });
+
+  test('the unit as the title, the workbook’s header block and the deck’s table title write it once (decision 286)', () => {
+    expect([priceTableUnitText(2), priceTableUnitText(0), priceTableUnitText(1)]).toEqual(['单位：元', '单位：元', '单位：%']);
   });
 });

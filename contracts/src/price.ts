@@ -622,6 +622,11 @@ export function priceTableUnit(measure: PriceTableMeasure): '元' | '%' {
   return measure === 1 ? '%' : '元';
 }
 
+/** The unit of a month table as written once, in its title (the page's, the deck's) and its workbook's header block: 单位：元, 单位：%. */
+export function priceTableUnitText(measure: PriceTableMeasure): string {
+  return `单位：${priceTableUnit(measure)}`;
+}
+
 /** A month table's cell as the page shows it, the unit left to the header: '123,456' (元), '12.3' (%), '-' when unknown. */
 export function priceTableCell(measure: PriceTableMeasure, value: number | null): string {
   return measure === 1 ? sharePercentText(value).replace(/%$/, '') : thousands(value);

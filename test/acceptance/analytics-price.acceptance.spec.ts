@@ -5,6 +5,7 @@ import {
   type PriceStructureTable,
   type PriceTable,
   priceTableCell,
+  priceTableUnitText,
   type PriceTraceWhole,
   type PriceWhole,
   type SeriesItem,
@@ -14,6 +15,7 @@ import { slideTables, texts, part } from '../support/deck-zip';
 import { pollUntil } from '../support/poll';
 import { apiResult, settled } from '../support/sales-pages';
 import { testEnv } from '../support/test-env';
+import { workbookTable } from '../support/workbook-table';
 import {
   ANALYST,
   downloadControl,
@@ -61,10 +63,12 @@ const shownOf = (table: PriceTable): string[][] => table.rows.map((r) => [r.name
 
 /**
  * A month table's workbook (价格明细, 区域价格) against the API's table: the header is the label and the
- * months, one row per API row in order, and each row's figures the API's (percent cells as fractions).
+ * months, one row per API row in order, and each row's figures the API's (percent cells as fractions); the unit
+ * once, at the end of the header block's tags (decision 286).
  */
 async function expectPriceTableWorkbook(page: Page, panel: Locator, table: PriceTable, labelHeader: string): Promise<void> {
   const file = await saveDownload(page, downloadControl(panel));
+  expect((await workbookTable(file.body)).head[1].split(' · ').at(-1)).toBe(priceTableUnitText(table.measure));
   const [header, ...rows] = await workbookRows(file);
   expect(header).toEqual([labelHeader, ...table.months]);
   expect(rows.map((r) => String(r[0]).trim())).toEqual(table.rows.map((r) => r.name.trim()));
@@ -189,8 +193,10 @@ describeInBrowser('价格分析 as shipped', () => {
     expect(title).toContain('一汽-大众');
     expect(await slide(2)).toEqual(expect.arrayContaining(Object.values(cardsOfPrice(whole))));
     const texts = await all();
-    expect(texts).toEqual(expect.arrayContaining([...table.rows[0].texts, ...table.rows[table.rows.length - 1].texts]));
-    expect(texts.some((t) => t.startsWith('价格明细（细分市场）'))).toBe(true);
+    // The month table's cells are bare figures, the unit once in its title (decision 286).
+    const bare = (row: PriceTable['rows'][number]) => row.values.map((v) => priceTableCell(table.measure, v));
+    expect(texts).toEqual(expect.arrayContaining([...bare(table.rows[0]), ...bare(table.rows[table.rows.length - 1])]));
+    expect(texts).toContain(`价格明细（细分市场） · ${priceTableUnitText(table.measure)}`);
     assertClean();
   });
 
@@ -248,8 +254,8 @@ describeInBrowser('价格分析 as shipped', () => {
     expect((await slide(4))[0]).toMatch(/^成交价差/);
     expect((await slide(5))[0]).toMatch(/^区域表现/);
     const table = await slide(6);
-    expect(table[0]).toMatch(/^区域价格/);
-    expect(table).toEqual(expect.arrayContaining([regional.rows[0].name, ...regional.rows[0].texts]));
+    expect(table[0]).toBe(`区域价格 · ${priceTableUnitText(regional.measure)}`);
+    expect(table).toEqual(expect.arrayContaining([regional.rows[0].name, ...regional.rows[0].values.map((v) => priceTableCell(regional.measure, v))]));
     assertClean();
   });
 });

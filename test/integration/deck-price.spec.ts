@@ -12,6 +12,8 @@ import {
   type PriceTraceGap,
   type PriceTraceWhole,
   type PriceWhole,
+  priceTableCell,
+  priceTableUnitText,
   sharePercentText,
   traceLineColor,
 } from '@car/contracts';
@@ -73,8 +75,12 @@ describe('导出PPT of the price pages (price/marketPriceWhole/ppt, price/cabmod
     ];
   };
 
-  /** A month table's rows as the page shows them: the label (a province indented under its region), then each month's text. */
-  const monthRows = (table: PriceTable) => table.rows.map((r) => [`${'  '.repeat(Math.max(0, r.level - 1))}${r.name}`, ...r.texts]);
+  /**
+   * A month table's rows as the page shows them: the label (a province indented under its region), then each month's
+   * bare figure, the unit written once in the table's title (decision 283).
+   */
+  const monthRows = (table: PriceTable) =>
+    table.rows.map((r) => [`${'  '.repeat(Math.max(0, r.level - 1))}${r.name}`, ...r.values.map((v) => priceTableCell(table.measure, v))]);
 
   /**
    * The chart part against the chart call's answer: the series in the writer's order (columns, then lines; left
@@ -127,7 +133,8 @@ describe('导出PPT of the price pages (price/marketPriceWhole/ppt, price/cabmod
       const { header, rows } = await tableRows(zip, 5);
       expect(header).toEqual(['厂商', ...table.months]);
       expect(rows).toEqual(monthRows(table));
-      expect(texts(await part(zip, 'ppt/slides/slide5.xml'))[0]).toBe('价格明细（厂商）');
+      expect(texts(await part(zip, 'ppt/slides/slide5.xml'))[0]).toBe(`价格明细（厂商） · ${priceTableUnitText(0)}`);
+      expect(rows.flat().filter((cell) => cell.endsWith('元'))).toEqual([]);
     });
 
     test('the discount chart keeps its discount axis in yuan; the segment table under TP marks the chosen segment', async () => {
@@ -244,6 +251,9 @@ describe('导出PPT of the price pages (price/marketPriceWhole/ppt, price/cabmod
       const { header, rows } = await tableRows(zip, 6);
       expect(header).toEqual(['区域', ...table.months]);
       expect(rows).toEqual(monthRows(table));
+      // 优惠率's unit once, in the title: 单位：%, and no cell ends in '%'.
+      expect(texts(await part(zip, 'ppt/slides/slide6.xml'))[0]).toBe(`区域价格 · ${priceTableUnitText(1)}`);
+      expect(rows.flat().filter((cell) => cell.endsWith('%'))).toEqual([]);
       expect(rows.some((r) => r[0].startsWith('  '))).toBe(true);
     });
 

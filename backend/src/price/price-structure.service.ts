@@ -44,7 +44,7 @@ import type { DeckDeclaration, DeckColumn } from '../deck/deck.writer';
 import { DictionaryRepository } from '../reference/dictionary.repository';
 import type { SessionUser } from '../security/session-user';
 import { DataStatusService } from '../reference/data-status.service';
-import type { WorkbookAsOf, WorkbookHead } from '../workbook/table-workbook';
+import { type WorkbookAsOf, type WorkbookHead, withExactShares } from '../workbook/table-workbook';
 import { bandKeys, bandsOf } from '../pricevolume/price-bands';
 import { PriceVolumeMonths } from '../pricevolume/price-volume.scope';
 import { priceFigures, priceMeasures, PRICES_AS_SHOWN } from './price.figures';
@@ -370,7 +370,8 @@ export class PriceStructureService {
         p.discount,
         percentNumber(p.rate),
       ];
-      return { id, name, values, texts: values.map((v, i) => cellText(columns[i].kind, v)), total: isTotal };
+      // The MIX unrounded for the workbook, by its column's key (decision 286).
+      return withExactShares<StructureRow>({ id, name, values, texts: values.map((v, i) => cellText(columns[i].kind, v)), total: isTotal }, { mix });
     };
     const rows = r.keys.map((k) => {
       const s = sales.find((x) => x.key.priceBand === k);
@@ -413,8 +414,11 @@ export class PriceStructureService {
       { key: 'total', label: '合计', kind: percent ? 'percent' : 'count' },
     ];
     const toRow = (m: Member, isTotal: boolean): StructureRow => {
-      const values = [...r.keys.map((k) => m.byBand.get(k) ?? 0), m.qty].map((v) => (percent ? percentNumber(share(v, m.qty)) : this.volume(r, q, v)));
-      return { id: m.id, name: m.name, values, texts: values.map((v, i) => cellText(columns[i].kind, v)), total: isTotal };
+      const volumes = [...r.keys.map((k) => m.byBand.get(k) ?? 0), m.qty];
+      const values = volumes.map((v) => (percent ? percentNumber(share(v, m.qty)) : this.volume(r, q, v)));
+      const row: StructureRow = { id: m.id, name: m.name, values, texts: values.map((v, i) => cellText(columns[i].kind, v)), total: isTotal };
+      // Each band's MIX unrounded for the workbook, by its column's key (decision 286).
+      return percent ? withExactShares(row, Object.fromEntries(columns.map((c, i) => [c.key, share(volumes[i], m.qty)]))) : row;
     };
     return { columns, rows: [toRow(market, true), ...members.map((m) => toRow(m, false))] };
   }

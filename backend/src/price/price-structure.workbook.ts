@@ -1,15 +1,21 @@
 import type { Response } from 'express';
 import type { PriceStructureTable, StructureRow } from '@car/contracts';
-import { streamTableWorkbook, type WorkbookAsOf, type WorkbookColumn, type WorkbookHead } from '../workbook/table-workbook';
+import { exactShare, streamTableWorkbook, type TableColumn, type WorkbookAsOf, type WorkbookHead } from '../workbook/table-workbook';
 
 /**
  * The columns of a price-structure table, for its workbook and its deck: the row label, then the columns the
- * page shows; volumes and yuan as numbers with separators, MIX, rates and changes by their percent rules.
+ * page shows; volumes and yuan as numbers with separators, MIX, rates and changes by their percent rules, a MIX
+ * the row carries unrounded stored as it is (decision 286).
  */
-export function structureColumns(labelHeader: string, table: Pick<PriceStructureTable, 'columns'>): Array<WorkbookColumn<StructureRow>> {
+export function structureColumns(labelHeader: string, table: Pick<PriceStructureTable, 'columns'>): Array<TableColumn<StructureRow>> {
   return [
     { header: labelHeader, kind: 'text', width: 24, value: (r) => r.name },
-    ...table.columns.map((c, i): WorkbookColumn<StructureRow> => ({ header: c.label, kind: c.kind === 'yuan' ? 'count' : c.kind, value: (r) => r.values[i] })),
+    ...table.columns.map((c, i): TableColumn<StructureRow> => ({
+      header: c.label,
+      kind: c.kind === 'yuan' ? 'count' : c.kind,
+      value: (r) => r.values[i],
+      ...(c.kind === 'percent' ? { exact: (r: StructureRow) => exactShare(r, c.key) } : {}),
+    })),
   ];
 }
 

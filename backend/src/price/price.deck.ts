@@ -15,7 +15,9 @@ import {
   pointsCardText,
   type PriceMap,
   type PriceTable,
+  priceTableCell,
   type PriceTableRow,
+  priceTableUnitText,
   type PriceWhole,
   type SortOrder,
   sortPriceTable,
@@ -76,14 +78,18 @@ export function priceChartSlide(title: string, chart: ChartResult): ChartSlide {
 }
 
 /**
- * A month table as the page shows it: the label column and a month each in the API's texts, in the order the
- * page's sort gives (sortPriceTable); totals, the chosen segment and regions in bold.
+ * A month table as the page shows it: the label column and a month each as its bare figure (priceTableCell), the
+ * unit once in the title (priceTableUnitText, decisions 283, 286), in the order the page's sort gives
+ * (sortPriceTable); totals, the chosen segment and regions in bold.
  */
 export function priceMonthTableSlide(title: string, labelHeader: string, table: PriceTable, order: SortOrder | undefined): TableSlide<PriceTableRow> {
+  const columns: Array<DeckColumn<PriceTableRow>> = priceTableColumns(labelHeader, table).map((column, i) =>
+    i === 0 ? column : { ...column, text: (r: PriceTableRow) => priceTableCell(table.measure, r.values[i - 1]) },
+  );
   return {
     kind: 'table',
-    title,
-    columns: priceTableColumns(labelHeader, table),
+    title: `${title} · ${priceTableUnitText(table.measure)}`,
+    columns,
     rows: sortPriceTable(table, order),
     strong: (r) => r.total || r.current || r.level === 1,
   };

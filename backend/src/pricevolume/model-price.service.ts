@@ -34,7 +34,7 @@ import type { DeckDeclaration } from '../deck/deck.writer';
 import { DataStatusService } from '../reference/data-status.service';
 import { ReferenceIdsRepository } from '../reference/reference-ids.repository';
 import type { SessionUser } from '../security/session-user';
-import type { WorkbookAsOf, WorkbookHead } from '../workbook/table-workbook';
+import { type WorkbookAsOf, type WorkbookHead, withExactShares } from '../workbook/table-workbook';
 import { pointsSlide, proportionSlide, scatterSlide } from './price-volume.deck';
 import { linkModelYears, meetPriorModelYear } from './model-years';
 import { PriceVolumeRepository, type SubSeriesInfo } from './price-volume.repository';
@@ -248,7 +248,7 @@ export class ModelPriceService {
     const detailMixChange = growthNumber(shareChange(detailMix, tqDetailMix));
     const wholeMixChange = growthNumber(shareChange(wholeMix, tqWholeMix));
     const price = f.price === null ? null : Math.round(f.price);
-    return {
+    const shown: ProportionRow = {
       id: f.id,
       name: subtotal ? `${seriesName} 小计` : f.name,
       seriesName,
@@ -276,6 +276,8 @@ export class ModelPriceService {
       subtotal,
       ...(f.priorName === undefined ? {} : { priorName: f.priorName }),
     };
+    // The MIX unrounded for the workbook (decision 286); the wire keeps the one-decimal numbers.
+    return withExactShares(shown, { detailMix, tqDetailMix, wholeMix });
   }
 
   /**

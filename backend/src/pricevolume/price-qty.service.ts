@@ -32,7 +32,7 @@ import { DictionaryRepository } from '../reference/dictionary.repository';
 import { ReferenceIdsRepository } from '../reference/reference-ids.repository';
 import { SegmentRepository } from '../reference/segment.repository';
 import type { SessionUser } from '../security/session-user';
-import type { WorkbookAsOf, WorkbookHead } from '../workbook/table-workbook';
+import { type WorkbookAsOf, type WorkbookHead, withExactShares } from '../workbook/table-workbook';
 import { bandKeys, bandsOf } from './price-bands';
 import { bandTableSlide } from './price-volume.deck';
 import { PriceVolumeMonths, periodsOf, type Periods } from './price-volume.scope';
@@ -74,10 +74,11 @@ export interface BandFigures {
   mixYoy: number | null;
 }
 
+/** A group's figures; its MIX also unrounded, which a row spread from them keeps for the workbook (decision 286). */
 function figures(sales: number, tqSales: number, market: { qty: number; tq: number }): BandFigures {
   const mix = share(sales, market.qty);
   const tqMix = share(tqSales, market.tq);
-  return {
+  const shown: BandFigures = {
     sales,
     tqSales,
     yoy: growthNumber(growth(sales, tqSales)),
@@ -85,6 +86,7 @@ function figures(sales: number, tqSales: number, market: { qty: number; tq: numb
     tqMix: percentNumber(tqMix),
     mixYoy: growthNumber(shareChange(mix, tqMix)),
   };
+  return withExactShares(shown, { mix, tqMix });
 }
 
 /** One row of the detail table before it becomes cells: a band's subtotal, a member, or the rest (其他). */

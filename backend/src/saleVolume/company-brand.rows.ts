@@ -25,6 +25,7 @@ import {
   thousands,
 } from '@car/contracts';
 import type { AnalyticsRow } from '../analytics/analytics.service';
+import { withExactShares } from '../workbook/table-workbook';
 import type { Maker } from './company-brand.types';
 
 /** The list's rank bands: band n holds places 10(n − 1) + 1 … 10n. */
@@ -145,7 +146,10 @@ export function detailsMarket(data: readonly AnalyticsRow[]): DetailsMarket {
   return { rows, sums: rows.map(sumsOf).reduce(add, { cur: 0, prev: 0 }), segments, makers: makerPlaces(rows) };
 }
 
-/** A row of the detail table: volume, yoy, shares of the segment and of the market, and the place. */
+/**
+ * A row of the detail table: volume, yoy, shares of the segment and of the market, and the place; the shares also
+ * unrounded, for the workbook (decision 286).
+ */
 export function modelRow(id: number, name: string, sums: Sums, segment: Sums, market: Sums, place: Place | null, subtotal: boolean): ModelRow {
   const yoy = growth(sums.cur, sums.prev);
   const detailMix = share(sums.cur, segment.cur);
@@ -153,7 +157,7 @@ export function modelRow(id: number, name: string, sums: Sums, segment: Sums, ma
   const wholeMix = share(sums.cur, market.cur);
   const wholeMixChange = shareChange(wholeMix, share(sums.prev, market.prev));
   const ranking = place?.rank ?? null;
-  return {
+  const shown: ModelRow = {
     id,
     name,
     sales: sums.cur,
@@ -175,6 +179,7 @@ export function modelRow(id: number, name: string, sums: Sums, segment: Sums, ma
     rankingStatus: ranking === null ? -2 : rankingStatus(ranking, place?.previous ?? null),
     subtotal,
   };
+  return withExactShares(shown, { detailMix, wholeMix });
 }
 
 const bySalesThenId = (a: { sums: Sums; id: number }, b: { sums: Sums; id: number }): number =>
@@ -201,7 +206,7 @@ export function makerDetails(market: DetailsMarket, maker: Maker): MakerDetails 
         .map((m) => modelRow(m.id, m.name, m.sums, segment.sums, market.sums, segment.models.get(m.id) ?? null, false));
       const mix = share(sums.cur, total.cur);
       const tqMix = share(sums.prev, total.prev);
-      return {
+      const detail: SegmentDetail = {
         id,
         name: segment.name,
         width: barWidth(sums.cur, largest.cur),
@@ -214,6 +219,8 @@ export function makerDetails(market: DetailsMarket, maker: Maker): MakerDetails 
         heJi1: modelRow(maker.id, '合计', sums, segment.sums, market.sums, segment.makers[maker.kind].get(maker.id) ?? null, true),
         heJi2: modelRow(id, '细分市场合计', segment.sums, segment.sums, market.sums, segment.place, true),
       };
+      // The segment's part of the maker unrounded too, for the workbook's 细分市场占比 (decision 286).
+      return withExactShares(detail, { mix });
     });
   // At the top level the "segment" is the whole market, so detailMix equals wholeMix there.
   const wholeHeJi1 = modelRow(maker.id, `${maker.name}合计`, total, market.sums, market.sums, market.makers[maker.kind].get(maker.id) ?? null, true);

@@ -5,27 +5,34 @@ import {
   addDefinitionsSheet,
   addTableHeader,
   attachmentHeader,
+  columnCell,
+  exactShare,
   headerRowOf,
   kindStyle,
   neutralise,
+  type TableColumn,
   tableSheetOptions,
-  workbookCell,
   type WorkbookAsOf,
-  type WorkbookColumn,
   type WorkbookHead,
 } from '../workbook/table-workbook';
 
 const ARROWS: Record<ModelRow['rankingStatus'], string> = { 1: '↑', [-1]: '↓', 0: '—', [-2]: '' };
 
-/** The detail table's columns after the two merged segment columns (the deck shows those its page shows). */
-export const MODEL_COLUMNS: ReadonlyArray<WorkbookColumn<ModelRow>> = [
+/** 细分市场占比, merged down a segment's rows: the segment's part of the maker's volume, unrounded (decision 286). */
+const SEGMENT_PART: TableColumn<SegmentDetail> = { header: '细分市场占比', kind: 'percent', value: (s) => s.mix, exact: (s) => exactShare(s, 'mix') };
+
+/**
+ * The detail table's columns after the two merged segment columns (the deck shows those its page shows); the workbook
+ * stores the two shares unrounded (decision 286), the deck shows the page's.
+ */
+export const MODEL_COLUMNS: ReadonlyArray<TableColumn<ModelRow>> = [
   { header: '车型', kind: 'text', value: (r) => r.name },
   { header: '销量', kind: 'count', value: (r) => r.sales },
   { header: '去年同期销量', kind: 'count', value: (r) => r.tqSales },
   { header: '同比', kind: 'growth', value: (r) => r.yoy },
-  { header: '细分市场份额', kind: 'percent', value: (r) => r.detailMix },
+  { header: '细分市场份额', kind: 'percent', value: (r) => r.detailMix, exact: (r) => exactShare(r, 'detailMix') },
   { header: pointsHeader('份额变化'), kind: 'points', value: (r) => r.detailMixChange },
-  { header: '整体市场份额', kind: 'percent', value: (r) => r.wholeMix },
+  { header: '整体市场份额', kind: 'percent', value: (r) => r.wholeMix, exact: (r) => exactShare(r, 'wholeMix') },
   { header: pointsHeader('整体份额变化'), kind: 'points', value: (r) => r.wholeMixChange },
   { header: '细分市场排名', kind: 'count', value: (r) => r.ranking },
   { header: '排名变化', kind: 'text', value: (r) => ARROWS[r.rankingStatus] },
@@ -49,7 +56,7 @@ export async function streamCarDetailsWorkbook(
   workbook.creator = '车市分析平台';
   const headerRow = headerRowOf(head, asOf);
   const sheet = workbook.addWorksheet('车型明细', tableSheetOptions({ first: headerRow, last: headerRow }));
-  const headers = ['细分市场', '细分市场占比', ...MODEL_COLUMNS.map((c) => c.header)];
+  const headers = ['细分市场', SEGMENT_PART.header, ...MODEL_COLUMNS.map((c) => c.header)];
   sheet.columns = [
     { width: 14, style: kindStyle('text') },
     { width: 12, style: kindStyle('percent') },
@@ -62,11 +69,11 @@ export async function streamCarDetailsWorkbook(
   const kinds = ['text' as const, 'percent' as const, ...MODEL_COLUMNS.map((c) => c.kind)];
   const bold = kinds.map((kind) => kindStyle(kind, true));
 
-  const addModel = (first: string | null, mix: number | null | undefined, row: ModelRow): ExcelJS.Row => {
+  const addModel = (first: string | null, segment: SegmentDetail | undefined, row: ModelRow): ExcelJS.Row => {
     const excelRow = sheet.addRow([
       first === null ? null : neutralise(first),
-      mix === undefined ? null : workbookCell('percent', mix),
-      ...MODEL_COLUMNS.map((c) => workbookCell(c.kind, c.value(row))),
+      segment === undefined ? null : columnCell(SEGMENT_PART, segment),
+      ...MODEL_COLUMNS.map((c) => columnCell(c, row)),
     ]);
     // A copy each: the merged segment cells' alignment is set on the cell's own style.
     if (row.subtotal) bold.forEach((style, i) => (excelRow.getCell(i + 1).style = { ...style }));
@@ -74,7 +81,7 @@ export async function streamCarDetailsWorkbook(
   };
   const addSegment = (segment: SegmentDetail): void => {
     const rows = [...segment.models, segment.heJi1, segment.heJi2];
-    const added = rows.map((row, i) => addModel(i === 0 ? segment.name : null, i === 0 ? segment.mix : undefined, row));
+    const added = rows.map((row, i) => addModel(i === 0 ? segment.name : null, i === 0 ? segment : undefined, row));
     const top = added[0].number;
     const bottom = added[added.length - 1].number;
     // Merges must be declared before the streaming writer commits the rows they span.
@@ -93,6 +100,6 @@ export async function streamCarDetailsWorkbook(
     excelRow.commit();
   }
   sheet.commit();
-  addDefinitionsSheet(workbook, ['细分市场占比', ...MODEL_COLUMNS.map((c) => c.header)], asOf);
+  addDefinitionsSheet(workbook, [SEGMENT_PART.header, ...MODEL_COLUMNS.map((c) => c.header)], asOf);
   await workbook.commit();
 }

@@ -46,7 +46,7 @@ import { SEGMENT_CATEGORIES } from '../reference/data/segments';
 import { SegmentRepository } from '../reference/segment.repository';
 import { DataStatusService } from '../reference/data-status.service';
 import { requestedMonth } from '../reference/requested-month';
-import type { WorkbookAsOf } from '../workbook/table-workbook';
+import { type WorkbookAsOf, withExactShares } from '../workbook/table-workbook';
 
 /** The months a data source's figures exist for: 1 wholesale, 2 retail. */
 const SOURCE_DATA: Record<DataSource, MonthData> = { 1: 'wholesale', 2: 'retail' };
@@ -402,28 +402,16 @@ export function totalRow<T extends Pick<TableRow, 'heji'>>(row: T): T {
   return { ...row, heji: true };
 }
 
-/**
- * A row's shares unrounded (decision 282), under a symbol: a copy of the row (`{ ...row }`) keeps them, the wire does not
- * (JSON leaves symbol keys out). The workbook stores them as they are under the percent format; the page sends them rounded.
- */
-export const EXACT_SHARES = Symbol('exactShares');
-export type ExactShares = Record<'mix' | 'tqMix' | 'yearMix' | 'tqYearMix', number | null>;
-
-/** The unrounded shares of a ranking row made here (none for a row from elsewhere). */
-export function exactShares(row: TableRow): ExactShares | undefined {
-  return (row as TableRow & { [EXACT_SHARES]?: ExactShares })[EXACT_SHARES];
-}
-
 /** A ranking table's row of the spec's figures; `isTotal` for a subtotal (小计) or total (合计) row. */
 function makeRow(id: number, name: string, v: Volumes, market: Volumes, maxSales: number, maxSum: number, isTotal = false): TableRow {
   const row = figuresRow(id, name, v, market, maxSales, maxSum, isTotal);
-  const exact: ExactShares = {
+  // The shares unrounded for the workbook (decision 282); the row's own are the page's one-decimal numbers.
+  return withExactShares(row, {
     mix: share(v.qty, market.qty),
     tqMix: share(v.tq, market.tq),
     yearMix: share(v.lj, market.lj),
     tqYearMix: share(v.tqLj, market.tqLj),
-  };
-  return Object.assign(row, { [EXACT_SHARES]: exact });
+  });
 }
 
 function figuresRow(id: number, name: string, v: Volumes, market: Volumes, maxSales: number, maxSum: number, isTotal: boolean): TableRow {

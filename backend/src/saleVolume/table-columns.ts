@@ -1,7 +1,7 @@
 import { type FigureKind, type TableRow, type Tag, TAG_COLUMNS as TAG_HEADERS, tagHeader } from '@car/contracts';
 import type { Response } from 'express';
-import { streamTableWorkbook, type TableColumn, type WorkbookAsOf, type WorkbookHead } from '../workbook/table-workbook';
-import { exactShares, isTotalRow } from './sale-volume.service';
+import { exactShare, streamTableWorkbook, type TableColumn, type WorkbookAsOf, type WorkbookHead } from '../workbook/table-workbook';
+import { isTotalRow } from './sale-volume.service';
 
 /** Each data tag's figure and its kind, a share's unrounded fraction too (decision 282); the header is the page's (contracts' TAG_COLUMNS, a point change with its unit). */
 const TAG_FIGURES: ReadonlyArray<{ tag: Tag; kind: FigureKind; value: (r: TableRow) => number | null; exact?: (r: TableRow) => number | null | undefined }> = [
@@ -9,15 +9,15 @@ const TAG_FIGURES: ReadonlyArray<{ tag: Tag; kind: FigureKind; value: (r: TableR
   { tag: 3, kind: 'count', value: (r) => r.tqSales },
   { tag: 4, kind: 'growth', value: (r) => r.mom },
   { tag: 5, kind: 'growth', value: (r) => r.yoy },
-  { tag: 6, kind: 'percent', value: (r) => r.mix, exact: (r) => exactShares(r)?.mix },
-  { tag: 7, kind: 'percent', value: (r) => r.tqMix, exact: (r) => exactShares(r)?.tqMix },
+  { tag: 6, kind: 'percent', value: (r) => r.mix, exact: (r) => exactShare(r, 'mix') },
+  { tag: 7, kind: 'percent', value: (r) => r.tqMix, exact: (r) => exactShare(r, 'tqMix') },
   { tag: 8, kind: 'points', value: (r) => r.mixChange },
   { tag: 9, kind: 'count', value: (r) => r.ljRanking },
   { tag: 10, kind: 'count', value: (r) => r.salesSum },
   { tag: 11, kind: 'count', value: (r) => r.tqSalesSum },
   { tag: 12, kind: 'growth', value: (r) => r.yearYoy },
-  { tag: 13, kind: 'percent', value: (r) => r.yearMix, exact: (r) => exactShares(r)?.yearMix },
-  { tag: 14, kind: 'percent', value: (r) => r.tqYearMix, exact: (r) => exactShares(r)?.tqYearMix },
+  { tag: 13, kind: 'percent', value: (r) => r.yearMix, exact: (r) => exactShare(r, 'yearMix') },
+  { tag: 14, kind: 'percent', value: (r) => r.tqYearMix, exact: (r) => exactShare(r, 'tqYearMix') },
   { tag: 15, kind: 'points', value: (r) => r.yearMixChange },
 ];
 

@@ -4,12 +4,14 @@ import ExcelJS from 'exceljs';
 import { DEFINITIONS } from '@car/contracts';
 import {
   columnCell,
+  exactShare,
   shareCell,
   streamTableWorkbook,
   type TableColumn,
   type WorkbookAsOf,
   type WorkbookColumn,
   type WorkbookHead,
+  withExactShares,
   WORKBOOK_FONT,
 } from './table-workbook';
 
@@ -178,6 +180,20 @@ describe('a table streamed as a workbook', () => {
     expect(columnCell(column, { p: 12.3, f: 0.12345 })).toBe(0.12345);
     expect(columnCell(column, { p: null, f: 0.12345 })).toBe('-');
     expect(columnCell(column, { p: 12.3, f: null })).toBeCloseTo(0.123, 12);
+  });
+
+  test('a row carries its shares unrounded through a copy, not onto the wire; a column reads them by field (decision 286)', () => {
+    const row = withExactShares({ name: '甲', share: 33.3 }, { share: 1 / 3 });
+    const copy = { ...row, name: '' };
+    expect([exactShare(row, 'share'), exactShare(copy, 'share'), exactShare(row, 'other'), exactShare({ share: 33.3 }, 'share')]).toEqual([
+      1 / 3,
+      1 / 3,
+      undefined,
+      undefined,
+    ]);
+    expect(JSON.parse(JSON.stringify(copy))).toEqual({ name: '', share: 33.3 });
+    const column: TableColumn<typeof row> = { header: '份额', kind: 'percent', value: (r) => r.share, exact: (r) => exactShare(r, 'share') };
+    expect(columnCell(column, copy)).toBe(1 / 3);
   });
 
   test('a response closed while the workbook is written ends the call', async () => {

@@ -65,6 +65,23 @@ export function shareCell(fraction: number | null | undefined): number | typeof 
   return fraction === null || fraction === undefined || !Number.isFinite(fraction) ? DASH : fraction;
 }
 
+/**
+ * A row's shares unrounded (decisions 282, 286), under a symbol: a copy of the row (`{ ...row }`) keeps them, the wire
+ * does not (JSON leaves symbol keys out), so a service can hand the page its rounded numbers and the workbook the
+ * fractions on one row. Keyed by the field (or column key) whose rounded number the page shows.
+ */
+export const EXACT_SHARES = Symbol('exactShares');
+
+/** `row` with its shares' unrounded fractions (`share(part, whole)`, null where there is no whole) under EXACT_SHARES. */
+export function withExactShares<Row extends object>(row: Row, shares: Readonly<Record<string, number | null>>): Row {
+  return Object.assign(row, { [EXACT_SHARES]: shares });
+}
+
+/** The unrounded fraction of a row's share `key`, where the row was made with it (undefined: the writer keeps the page's number). */
+export function exactShare(row: object, key: string): number | null | undefined {
+  return (row as { [EXACT_SHARES]?: Readonly<Record<string, number | null>> })[EXACT_SHARES]?.[key];
+}
+
 /** A column's cell of `row`: its exact share when it has one and the page shows a figure, else `workbookCell` of its value. */
 export function columnCell<Row>(column: TableColumn<Row>, row: Row): string | number {
   const cell = column.kind === 'text' ? workbookCell('text', column.value(row)) : workbookCell(column.kind, column.value(row));

@@ -8,7 +8,7 @@
 import { Link, useLocation } from '@remix-run/react';
 import { Button, Icon } from 'semantic-ui-react';
 
-import { type PriceTable, priceTableCell, priceTableUnit, sortPriceTable } from '@car/contracts';
+import { type PriceTable, priceTableCell, priceTableUnitText, sortPriceTable } from '@car/contracts';
 import { withParams } from '~/utils/sale-volume-query';
 import { readSort } from '~/utils/table-sort';
 import { PanelBusy } from './PanelBusy';
@@ -44,7 +44,7 @@ export function PriceMonthTable({ title, table, labelHeader, toggles, downloadHr
       <header className="panel__head">
         <h3 className="panel__title">
           {title}
-          {table ? <span className="price-table__unit">单位：{priceTableUnit(table.measure)}</span> : null}
+          {table ? <span className="price-table__unit">{priceTableUnitText(table.measure)}</span> : null}
         </h3>
         <div className="panel__tools">
           {toggles.map((toggle) => (
