@@ -178,7 +178,7 @@ export const CONFIG_FIVE = [
 ];
 /**
  * Five sub-series of ten trims each (issue 45): the comparison an analyst builds by hand, and the deck it makes —
- * by default the items that differ (decision 273), a sub-series' trims to a slide.
+ * by default the items that differ (decision 273), a column per sub-series (decision 285).
  */
 export const CONFIG_FIVE_BY_TEN = `ids=720,585,68,549,509&carJllCodes=${[trimCodes(9761, 9770), trimCodes(7611, 7620), trimCodes(857, 866), trimCodes(7010, 7019), trimCodes(6331, 6340)].join(',')}`;
 const CONFIG_VARIANTS: readonly string[] = [
@@ -447,7 +447,7 @@ export const ENDPOINTS: readonly BenchEndpoint[] = [
   { group: 'carConfig', path: 'carConfig/searchCar', variants: ['name=宝马', 'name=朗', 'name=L', 'name=秦', 'name=Model', 'name=EV', 'name=大众', 'name=奔'] },
   { group: 'carConfig', path: 'carConfig/get', variants: [...CONFIG_VARIANTS] },
   /**
-   * 导出PPT of 配置查询 (decisions 219, 273): five sub-series with every trim (200 and 185 columns, the items that
+   * 导出PPT of 配置查询 (decisions 219, 273, 285): five sub-series with every trim (200 and 185 columns, the items that
    * differ — the default — and the whole sheet, the largest page), five of ten trims each, and the first load of
    * five sub-series by default, as 全部项 and with 隐藏未配置项.
    */

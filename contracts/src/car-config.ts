@@ -111,6 +111,58 @@ export function trimTitle(subSeries: string, trim: string): string {
   return subSeries === '' || trim.startsWith(subSeries) ? trim : `${subSeries} ${trim}`;
 }
 
+/** What a trim shows in a row it has as standard (标配) and as an option (选配). */
+export const STANDARD_MARK = '●';
+export const OPTIONAL_MARK = '○';
+/** The marks' legend, as the page shows it beside the table and the deck in its sheet's head. */
+export const CONFIG_LEGEND = `${STANDARD_MARK} 标配　${OPTIONAL_MARK} 选配　${UNEQUIPPED} 无`;
+
+/** A figure with its unit ('98kW', '4,680mm', '12.3英寸', '2026款', '2025.11'): its whole part, its decimals, its unit. */
+const FIGURE_WITH_UNIT = /^(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(\D*)$/;
+
+/** Distinct values a verdict lists before it counts the rest (`A、B等5种`). */
+const LISTED_VALUES = 2;
+
+/**
+ * A sub-series' verdict on a row of the sheet (issue 45 §1, decision 285): what its trims show there, in one cell,
+ * so that five sub-series of ten trims fit one slide's width. `values` are the row's cells of the sub-series' trims.
+ * - All alike: the value (one trim's verdict is its own value).
+ * - Marks only (●, ○, -): how many of the trims have it as standard and as an option: `●7/10`, `●4/10 ○2/10`.
+ * - Else the values of the trims that have it (not -): one as it is; two listed, figures rising, else the commonest
+ *   first (`8挡手自一体、6挡手动`); more, their range when they are figures of one unit (`7~12.3英寸`,
+ *   `91,800~131,800`), else the two commonest and how many in all (`全速自适应巡航、定速巡航等3种`); then how many
+ *   have it when not all do (`4G 3/10`).
+ */
+export function trimsVerdict(values: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  if (counts.size <= 1) return values[0] ?? UNEQUIPPED;
+  const of = `/${values.length}`;
+  if ([...counts.keys()].every((v) => v === STANDARD_MARK || v === OPTIONAL_MARK || v === UNEQUIPPED)) {
+    return [STANDARD_MARK, OPTIONAL_MARK]
+      .filter((mark) => counts.has(mark))
+      .map((mark) => `${mark}${counts.get(mark)}${of}`)
+      .join(' ');
+  }
+  const lacking = counts.get(UNEQUIPPED) ?? 0;
+  counts.delete(UNEQUIPPED);
+  // The commonest first; a tie keeps the columns' order (a Map keeps the order of first appearance, sort is stable).
+  const distinct = [...counts.keys()].sort((a, b) => counts.get(b)! - counts.get(a)!);
+  const figures = distinct.map((v) => FIGURE_WITH_UNIT.exec(v));
+  const unit = figures[0]?.[3];
+  const sorted = figures.every((f) => f !== null && f[3] === unit) ? (figures as RegExpExecArray[]).sort((a, b) => figureValue(a) - figureValue(b)) : null;
+  let body: string;
+  if (distinct.length <= LISTED_VALUES) body = (sorted?.map((f) => f[0]) ?? distinct).join('、');
+  else if (sorted) body = `${sorted[0][1]}${sorted[0][2] ?? ''}~${sorted.at(-1)![0]}`;
+  else body = `${distinct.slice(0, LISTED_VALUES).join('、')}等${distinct.length}种`;
+  return lacking > 0 ? `${body} ${values.length - lacking}${of}` : body;
+}
+
+/** A figure's value from its match of FIGURE_WITH_UNIT (its thousands separators dropped). */
+function figureValue(figure: RegExpExecArray): number {
+  return Number(figure[1].replace(/,/g, '') + (figure[2] ?? ''));
+}
+
 export const configLevel1Schema = strictQuery({});
 
 // ------------------------------------------------------------------------------------------------

@@ -63,13 +63,14 @@ describeInBrowser('配置查询 names the producer, as the catalogue does', () =
     const shownVolumes = await page.locator('tr.config-freeze').filter({ hasText: '零售量' }).locator('td').allTextContents();
     const volumeColumn = verdict[0].findIndex((h) => h.startsWith('零售量'));
     expect(verdict.slice(1).map((r) => [r[0], r[volumeColumn]])).toEqual(table.columns.map((c, i) => [c.carName, shownVolumes[i]]));
+    // The sheet has a column per sub-series, its trims' verdict in each cell (decision 285): 厂商 once for each.
     const producers: string[] = [];
     for (let n = 3; n <= slideCount(deck); n++) {
       const { texts, table: cells } = await slide(deck, n);
       if (!texts[0].startsWith('配置对比：基本信息')) continue;
       producers.push(...(cells.find((r) => r[0] === '厂商')?.slice(1) ?? []));
     }
-    expect(producers).toEqual(codes.map((c) => producerOf.get(c)));
+    expect(producers).toEqual([...new Set(table.columns.map((c) => producerOf.get(c.carJllCode)))]);
 
     // Without a session the deck is refused as the page's other calls are.
     const anonymous = await browser().newContext();

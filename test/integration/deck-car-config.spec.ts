@@ -1,18 +1,81 @@
 import type JSZip from 'jszip';
 import request from 'supertest';
-import { cellsOf, columnIndexes, type ConfigRow, type ConfigTable, DEFINITIONS, trimTitle, visibleBlocks } from '@car/contracts';
-import { sheetPages } from '../../backend/src/carConfig/car-config.deck';
-import { TABLE_ROWS_PER_SLIDE } from '../../backend/src/deck/deck.style';
+import {
+  cellsOf,
+  columnIndexes,
+  CONFIG_LEGEND,
+  type ConfigColumn,
+  type ConfigRow,
+  type ConfigTable,
+  DEFINITIONS,
+  trimsVerdict,
+  trimTitle,
+  visibleBlocks,
+} from '@car/contracts';
 import { binaryBody, sharedApp, type SharedApp } from '../support/shared-app';
 import { configFixtureApp } from '../support/config-fixture';
-import { deckAnswer, decode, part, slide, slideCount } from '../support/deck-zip';
+import { deckAnswer, decode, part, slide, slideCount, slidesTitled, tableRows } from '../support/deck-zip';
 
 /*
- * 导出PPT of 配置查询 (decisions 219, 273) on the hand-made sheet of car-config.spec.ts (sub-series 德锐 51, 乙电EV 53,
- * 乙尊 54; the latest month 2026-03): the deck read as its zip of XML — the verdict table against the page's
- * frozen head rows, every cell of the sheet's slides against carConfig/get with the page's two checkboxes
- * applied (visibleBlocks, as the page applies them; 仅显示差异项 unless differ=0), the columns in the page's order.
+ * 导出PPT of 配置查询 (decisions 219, 273, 285) on the hand-made sheet of car-config.spec.ts (sub-series 德锐 51,
+ * 乙电EV 53, 乙尊 54; the latest month 2026-03): the deck read as its zip of XML — the verdict table against the
+ * page's frozen head rows, every cell of the sheet's slides against carConfig/get with the page's two checkboxes
+ * applied (visibleBlocks, as the page applies them; 仅显示差异项 unless differ=0): a column per sub-series in the
+ * page's order, its trims' verdict (trimsVerdict) in each cell, or one sub-series' trims.
  */
+/**
+ * The sheet's slides (from slide `first`, after the verdict) put together again: the slides of one group of columns
+ * (one header) one after the other, a category's heading again at the top of a slide it goes on to （续） left out,
+ * then the groups side by side (each repeats the item column). Every slide's title names the categories on it (a
+ * heading: a row named by one of `table`'s categories, its cells empty).
+ */
+async function sheetOf(zip: JSZip, table: ConfigTable, first = 3): Promise<string[][]> {
+  const categories = new Set(table.items.map((b) => b.desc));
+  const groups: Array<{ header: string[]; rows: string[][] }> = [];
+  for (let n = first; n <= slideCount(zip); n++) {
+    const { texts, table: cells } = await slide(zip, n);
+    expect(texts[0]).toMatch(/^配置对比：/);
+    const [header, ...rows] = cells;
+    const headings = rows.map((r) => r[0].replace(/（续）$/, '')).filter((name, i) => categories.has(name) && rows[i].slice(1).every((v) => v === ''));
+    expect(texts[0].replace(/^配置对比：/, '').replace(/（\d+\/\d+）$/, '')).toBe(headings.join('、'));
+    const kept = rows.filter((r) => !r[0].endsWith('（续）'));
+    const last = groups.at(-1);
+    if (last && last.header.join('\t') === header.join('\t')) last.rows.push(...kept);
+    else groups.push({ header, rows: kept });
+  }
+  expect(groups.length).toBeGreaterThan(0);
+  const header = [groups[0].header[0], ...groups.flatMap((g) => g.header.slice(1))];
+  const rows = groups[0].rows.map((row, i) => [row[0], ...groups.flatMap((g) => g.rows[i].slice(1))]);
+  return [header, ...rows];
+}
+
+/**
+ * The page's view of a comparison as the deck's sheet: its category tables through the two checkboxes, each under its
+ * name, rows depth first, indented; with two or more sub-series a column each (in the order the page first shows
+ * it, a single trim by its name), its trims' verdict in each cell; with one, its trims.
+ */
+function pageSheet(table: ConfigTable, view: { hide: boolean; differ: boolean }): string[][] {
+  const codes = table.columns.map((c) => c.carJllCode);
+  const blocks = visibleBlocks(table.items, codes, { hideUnequipped: view.hide, onlyDiffering: view.differ });
+  const owners = [...new Set(table.columns.map((c) => c.subSeriesId))];
+  const groups: ConfigColumn[][] = owners.length > 1 ? owners.map((id) => table.columns.filter((c) => c.subSeriesId === id)) : table.columns.map((c) => [c]);
+  const head = (g: ConfigColumn[]) => (g.length === 1 ? trimTitle(g[0].subSeriesName, g[0].carName) : `${g[0].subSeriesName}（${g.length}款）`);
+  return [
+    [CONFIG_LEGEND, ...groups.map(head)],
+    ...blocks.flatMap((block) => {
+      const at = groups.map((g) =>
+        columnIndexes(
+          block.headerData,
+          g.map((c) => c.carJllCode),
+        ),
+      );
+      const walk = (rows: readonly ConfigRow[]): string[][] =>
+        rows.flatMap((r) => [[`${'　'.repeat(r.layer - 1)}${r.desc}`, ...at.map((indexes) => trimsVerdict(cellsOf(r, indexes)))], ...walk(r.data)]);
+      return [[block.desc, ...groups.map(() => '')], ...walk(block.data)];
+    }),
+  ];
+}
+
 describe('导出PPT of 配置查询 (carConfig/ppt)', () => {
   const fixture = configFixtureApp('config_deck', 91);
 
@@ -28,45 +91,6 @@ describe('导出PPT of 配置查询 (carConfig/ppt)', () => {
   async function deckOf(query: Record<string, string>, fileName: string): Promise<JSZip> {
     const response = await call('ppt', query).buffer(true).parse(binaryBody);
     return deckAnswer(response, fileName);
-  }
-
-  /**
-   * The sheet's slides (after the verdict) put together again: the slides of one group of trims (one header) one
-   * after the other, a category's heading again at the top of a slide it goes on to （续） left out, then the groups
-   * side by side (each repeats the item column). Every slide's title names the categories on it.
-   */
-  async function sheetOf(zip: JSZip): Promise<string[][]> {
-    const groups: Array<{ header: string[]; rows: string[][] }> = [];
-    for (let n = 3; n <= slideCount(zip); n++) {
-      const { texts, table } = await slide(zip, n);
-      expect(texts[0]).toMatch(/^配置对比：/);
-      const [header, ...rows] = table;
-      const headings = rows.filter((r) => r.slice(1).every((v) => v === '') && !r[0].startsWith('\u3000')).map((r) => r[0].replace(/（续）$/, ''));
-      expect(texts[0].replace(/^配置对比：/, '').replace(/（\d+\/\d+）$/, '')).toBe(headings.join('、'));
-      const kept = rows.filter((r) => !r[0].endsWith('（续）'));
-      const last = groups.at(-1);
-      if (last && last.header.join('\t') === header.join('\t')) last.rows.push(...kept);
-      else groups.push({ header, rows: kept });
-    }
-    expect(groups.length).toBeGreaterThan(0);
-    const header = [groups[0].header[0], ...groups.flatMap((g) => g.header.slice(1))];
-    const rows = groups[0].rows.map((row, i) => [row[0], ...groups.flatMap((g) => g.rows[i].slice(1))]);
-    return [header, ...rows];
-  }
-
-  /** The page's view of a comparison: its category tables through the two checkboxes, each under its name, rows depth first, indented. */
-  function pageSheet(table: ConfigTable, view: { hide: boolean; differ: boolean }): string[][] {
-    const codes = table.columns.map((c) => c.carJllCode);
-    const blocks = visibleBlocks(table.items, codes, { hideUnequipped: view.hide, onlyDiffering: view.differ });
-    return [
-      ['配置项', ...table.columns.map((c) => trimTitle(c.subSeriesName, c.carName))],
-      ...blocks.flatMap((block) => {
-        const at = columnIndexes(block.headerData, codes);
-        const walk = (rows: readonly ConfigRow[]): string[][] =>
-          rows.flatMap((r) => [[`${'　'.repeat(r.layer - 1)}${r.desc}`, ...cellsOf(r, at)], ...walk(r.data)]);
-        return [[block.desc, ...codes.map(() => '')], ...walk(block.data)];
-      }),
-    ];
   }
 
   test('the first load: title slide, the verdict as the frozen head rows, the items that differ as carConfig/get, each trim under its sub-series', async () => {
@@ -89,10 +113,22 @@ describe('导出PPT of 配置查询 (carConfig/ppt)', () => {
     // By default the items that differ (decision 273): 座位数 (5 everywhere), 冰箱 and 按摩 alike are left out,
     // the categories one table, each under its name; the trims' heads name their sub-series.
     const expected = pageSheet(table, { hide: false, differ: true });
-    expect(expected.map((r) => r[0])).toEqual(['配置项', '基本信息', '能源类型', '车身', '车长(mm)', '舒适配置', '座椅加热', '　后排', '按摩', '　主驾按摩']);
-    // These trims' own names start with their sub-series' (the demo's do not: '2026款 1.5L 自动 进取版').
-    expect(expected[0]).toEqual(['配置项', '德锐 2026款 1.5T 豪华型', '乙电EV 2025款 长续航', '乙尊 2024款 2.0T 旗舰型']);
-    expect(await sheetOf(zip)).toEqual(expected);
+    expect(expected.map((r) => r[0])).toEqual([
+      CONFIG_LEGEND,
+      '基本信息',
+      '能源类型',
+      '车身',
+      '车长(mm)',
+      '舒适配置',
+      '座椅加热',
+      '　后排',
+      '按摩',
+      '　主驾按摩',
+    ]);
+    // A trim alone in its sub-series is its column, by its name: these start with their sub-series' (the demo's do
+    // not: '2026款 1.5L 自动 进取版').
+    expect(expected[0]).toEqual(['● 标配　○ 选配　- 无', '德锐 2026款 1.5T 豪华型', '乙电EV 2025款 长续航', '乙尊 2024款 2.0T 旗舰型']);
+    expect(await sheetOf(zip, table)).toEqual(expected);
     expect(slideCount(zip)).toBe(3);
   });
 
@@ -103,7 +139,7 @@ describe('导出PPT of 配置查询 (carConfig/ppt)', () => {
     expect((await slide(zip, 1)).texts).toEqual(expect.arrayContaining(['子车系：德锐、乙电EV、乙尊    车型：3 款    显示：全部项']));
     const expected = pageSheet(table, { hide: false, differ: false });
     expect(expected.map((r) => r[0])).toContain('座位数');
-    expect(await sheetOf(zip)).toEqual(expected);
+    expect(await sheetOf(zip, table)).toEqual(expected);
   });
 
   test('the view as the page shows it: its column order and 仅显示差异项, 隐藏未配置项 and a filter in the tags', async () => {
@@ -116,7 +152,25 @@ describe('导出PPT of 配置查询 (carConfig/ppt)', () => {
       expect.arrayContaining(['子车系：德锐、乙电EV、乙尊    车型：4 款    年款：2024款、2025款、2026款    显示：隐藏未配置项、仅显示差异项']),
     );
     expect((await slide(zip, 2)).table.slice(1).map((r) => r[0])).toEqual(table.columns.map((c) => c.carName));
-    expect(await sheetOf(zip)).toEqual(pageSheet(table, { hide: true, differ: true }));
+    const sheet = await sheetOf(zip, table);
+    expect(sheet).toEqual(pageSheet(table, { hide: true, differ: true }));
+    // 德锐's two trims (JLL61 舒适型 2025款, JLL62 豪华型 2026款) in one column, where the page first shows one of them;
+    // 座椅加热 is ● on one of the two, 车长 4,680mm on both.
+    expect(sheet[0]).toEqual([CONFIG_LEGEND, '乙尊 2024款 2.0T 旗舰型', '德锐（2款）', '乙电EV 2025款 长续航']);
+    expect(sheet.find((r) => r[0] === '座椅加热')).toEqual(['座椅加热', '●', '●1/2', '●']);
+    expect(sheet.find((r) => r[0] === '　后排')).toEqual(['　后排', '●', '-', '-']);
+    expect(sheet.find((r) => r[0] === '车长(mm)')).toEqual(['车长(mm)', '4,950mm', '4,680mm', '4,750mm']);
+  });
+
+  test('one sub-series: its trims as columns, each by its name', async () => {
+    const query = { ids: '54', carJllCodes: 'JLL66,JLL65', differ: '0' };
+    const zip = await deckOf(query, '配置对比_乙尊.pptx');
+    const { differ: _differ, ...comparison } = query;
+    const table = await get(comparison);
+    const sheet = await sheetOf(zip, table);
+    expect(sheet).toEqual(pageSheet(table, { hide: false, differ: false }));
+    expect(sheet[0].slice(1)).toEqual(table.columns.map((c) => trimTitle(c.subSeriesName, c.carName)));
+    expect(sheet.find((r) => r[0] === '座椅加热')).toEqual(['座椅加热', '○', '●']);
   });
 
   test('the notes carry 数据截至 and the definitions of the verdict’s figures', async () => {
@@ -139,11 +193,9 @@ describe('导出PPT of 配置查询 (carConfig/ppt)', () => {
 });
 
 /*
- * On the demo data: five sub-series of about ten trims each (the first ten of each, on sale first), the deck of
- * the items that differ (decision 273). Every trim's head names its sub-series, a slide holds one sub-series'
- * trims, and the sheet is one table through the categories, cut into slides of full pages: before, each of
- * the 18 categories started slides of its own for every six trims (320 slides with every row, 239 with the
- * items that differ; now 105 of the items that differ on the demo data).
+ * On the demo data: five sub-series of ten trims each (the first ten of each, on sale first), the deck of the items
+ * that differ (decisions 273, 285): 275 slides when every trim was a column (ten to a slide, the sheet cut again by
+ * measured height); now the trims' market verdict, then one column per sub-series, its trims' verdict on each item.
  */
 describe('导出PPT of five sub-series of about ten trims (demo data)', () => {
   let app: SharedApp;
@@ -154,7 +206,7 @@ describe('导出PPT of five sub-series of about ten trims (demo data)', () => {
     ({ app, token } = await sharedApp({ address: '203.0.113.45' }));
   });
 
-  test('each trim under its sub-series, a sub-series to a slide, the sheet in full pages', async () => {
+  test('at most twenty slides: the trims’ verdict, then a column per sub-series, every sheet slide naming the five', async () => {
     const first = await request(app.getHttpServer()).get('/car/api/carConfig/get').query({ ids }).set('token', token);
     const picked = (first.body.result as ConfigTable).cars.flatMap((s) => [...s.zaishouList, ...s.tingshouList].slice(0, 10).map((t) => t.carJllCode));
     const query = { ids, carJllCodes: picked.join(',') };
@@ -163,23 +215,17 @@ describe('导出PPT of five sub-series of about ten trims (demo data)', () => {
     const response = await request(app.getHttpServer()).get('/car/api/carConfig/ppt').query(query).set('token', token).buffer(true).parse(binaryBody);
     const zip = await deckAnswer(response, `配置对比_${table.cars.map((c) => c.name).join('_')}.pptx`);
 
-    const codes = table.columns.map((c) => c.carJllCode);
-    const blocks = visibleBlocks(table.items, codes, { hideUnequipped: false, onlyDiffering: true });
-    const pages = sheetPages(blocks, codes, TABLE_ROWS_PER_SLIDE).length;
-    const verdictPages = Math.ceil(table.columns.length / TABLE_ROWS_PER_SLIDE);
-    // One group of slides per sub-series (ten trims each), in the pick's order: the writer may cut a page of the
-    // sheet further by measured row height and cell width (decision 271), never mixing two sub-series on a slide.
-    expect(slideCount(zip)).toBeGreaterThanOrEqual(1 + verdictPages + table.cars.length * pages);
-    const bySubSeries = new Map(table.columns.map((c) => [trimTitle(c.subSeriesName, c.carName), c.subSeriesName]));
-    const order: string[] = [];
-    for (let n = 2 + verdictPages; n <= slideCount(zip); n++) {
-      const [header] = (await slide(zip, n)).table;
-      const owners = new Set(header.slice(1).map((h) => bySubSeries.get(h)));
-      expect(owners.size).toBe(1);
-      const [owner] = [...owners] as string[];
-      expect(header.slice(1).every((h) => h.startsWith(`${owner} `))).toBe(true);
-      if (order.at(-1) !== owner) order.push(owner);
-    }
-    expect(order).toEqual(table.cars.map((c) => c.name));
+    expect(slideCount(zip)).toBeLessThanOrEqual(20);
+    const verdict = await slidesTitled(zip, '车型市场表现');
+    expect((await tableRows(zip, verdict[0], verdict.at(-1))).rows.map((r) => r[0])).toEqual(table.columns.map((c) => c.carName));
+    const heads = table.cars.map((c) => `${c.name}（10款）`);
+    const sheet = await slidesTitled(zip, '配置对比：');
+    expect(sheet[0]).toBe(verdict.at(-1)! + 1);
+    expect(sheet.at(-1)).toBe(slideCount(zip));
+    for (const n of sheet) expect((await slide(zip, n)).table[0].slice(1)).toEqual(heads);
+    // Every item that differs, each cell its sub-series' verdict (the row naming each trim left out).
+    const expected = pageSheet(table, { hide: false, differ: true }).filter((r) => r[0] !== '车型名称');
+    expect(await sheetOf(zip, table, sheet[0])).toEqual(expected);
+    expect(expected.length).toBeGreaterThan(200);
   });
 });

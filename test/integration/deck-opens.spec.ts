@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import request from 'supertest';
 import { API_PREFIX, ENDPOINTS } from '@car/contracts';
+import { CONFIG_FIVE_BY_TEN } from '../../bench/src/bench-cases';
 import { ReportStorage } from '../../backend/src/reportDownload/report-storage';
 import { signedInApp } from '../support/api-app';
 import { binaryBody } from '../support/shared-app';
@@ -27,7 +28,8 @@ const SAMPLES: Record<string, Record<string, string | number>> = {
   'saleVolume/companyBrand/ppt': { type: 1, pageSize: 50, sort: 'salesSum.desc' },
   'pricevolume/priceQtyDetail/ppt': { type: 4, rows: 0 },
   'pricevolume/modelPrice/ppt': { modelSubId: 1, singleCount: 3, modelSubIds: '2,3,4' },
-  'carConfig/ppt': { ids: '720,585,68' },
+  // Five sub-series of ten trims each (issue 45 §1): a column per sub-series over the items that differ (decision 285).
+  'carConfig/ppt': Object.fromEntries(new URLSearchParams(CONFIG_FIVE_BY_TEN)),
   'price/marketPriceWhole/ppt': { type: 2, type2: 2, dataType: 1 },
   'price/cabmodelpricetrace/ppt': { modelSubId: 507, modelSubIds: '17,916', discount: 1 },
   'price/totalMarket/ppt': {},
@@ -150,7 +152,7 @@ describe('every deck opens: a headless LibreOffice converts it to a PDF page per
       await app.close();
     }
     const ok = new Map([...answers].filter(([, answer]) => answer.status === 200).map(([name, answer]) => [name, answer.pptx]));
-    // LibreOffice takes minutes for them all (配置查询's sample alone is 80 slides) on a busy two-core machine.
+    // LibreOffice takes minutes for them all on a busy two-core machine.
     pdfs = convertAll(dir, ok);
   }, 600_000);
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -1,29 +1,55 @@
 import {
   cellsOf,
   columnIndexes,
+  CONFIG_LEGEND,
   type ConfigBlock,
   type ConfigColumn,
   type ConfigRow,
   type ConfigTable,
   configViewLabels,
   type HeaderTag,
+  trimsVerdict,
   trimTitle,
 } from '@car/contracts';
 import type { DeckColumn, DeckSlide, TableSlide } from '../deck/deck.writer';
-import { TABLE_ROWS_PER_SLIDE } from '../deck/deck.style';
-import { freezeLines } from './car-config.rules';
+import { BASIC_INFO, freezeLines } from './car-config.rules';
 
 /**
- * The slides of 配置查询 (decisions 219, 273): the compared trims' market verdict, then the configuration sheet
- * as the page shows it (its columns in its order, its two checkboxes applied — by default the items that
- * differ): one table running through the categories, each category a bold heading row, its trims a sub-series
- * or a few at a time, each trim's head naming its sub-series.
+ * The slides of 配置查询 (decisions 219, 273, 285): the compared trims' market verdict, then the configuration sheet
+ * as the page shows it (its two checkboxes applied — by default the items that differ) as one table running through
+ * the categories, each under a bold heading row. Two or more sub-series are compared a column each, its trims'
+ * verdict in every cell (`trimsVerdict`: '●7/10', '98kW、110kW', '7~12.3英寸'), so five sub-series of ten trims
+ * fit one slide's width; one sub-series shows its trims, ten to a slide.
  */
 
-/** Trim columns on one slide of the sheet, beside the item column: a sub-series of about ten trims on one slide. */
+/** Trim columns on one slide of one sub-series' sheet, beside the item column. */
 export const CONFIG_TRIMS_PER_SLIDE = 10;
 
-/** A sheet row as a slide shows it: the item indented by its layer, its values in the page's columns; a category's heading has none. */
+/** The 基本信息 row naming each trim (CATALOGUE_ROWS): a sub-series' column names its trims in its head or on 车型市场表现. */
+const TRIM_NAME_ROW = '车型名称';
+
+/** A column of the sheet's slides: its head, and the trims (by code) whose verdict it shows — one trim's, or a sub-series'. */
+export interface SheetColumn {
+  header: string;
+  codes: string[];
+}
+
+/**
+ * The sheet's columns for the page's columns: with two or more sub-series, one per sub-series in the order the page
+ * first shows it, headed by its name and how many of its trims are shown ('英朗（10款）'; a single trim by its name);
+ * with one, its trims, each headed by its name with its sub-series'.
+ */
+export function sheetColumns(columns: readonly ConfigColumn[]): SheetColumn[] {
+  const bySubSeries = new Map<number, ConfigColumn[]>();
+  for (const c of columns) bySubSeries.set(c.subSeriesId, [...(bySubSeries.get(c.subSeriesId) ?? []), c]);
+  const one = (c: ConfigColumn): SheetColumn => ({ header: trimTitle(c.subSeriesName, c.carName), codes: [c.carJllCode] });
+  if (bySubSeries.size < 2) return columns.map(one);
+  return [...bySubSeries.values()].map((trims) =>
+    trims.length === 1 ? one(trims[0]) : { header: `${trims[0].subSeriesName}（${trims.length}款）`, codes: trims.map((c) => c.carJllCode) },
+  );
+}
+
+/** A sheet row as a slide shows it: the item indented by its layer, a value per sheet column; a category's heading has none. */
 export interface ConfigSheetRow {
   item: string;
   values: string[];
@@ -31,18 +57,26 @@ export interface ConfigSheetRow {
   heading?: boolean;
 }
 
-/** The rows of a category, depth first, each sub-row indented (as the workbook and the page indent them). */
-export function sheetRows(block: ConfigBlock, codes: readonly string[]): ConfigSheetRow[] {
-  const at = columnIndexes(block.headerData, codes);
+/**
+ * The rows of a category, depth first, each sub-row indented (as the workbook and the page indent them), each cell
+ * its column's verdict (a trim's own value); a sub-series' column leaves out the row naming each trim.
+ */
+export function sheetRows(block: ConfigBlock, columns: readonly SheetColumn[]): ConfigSheetRow[] {
+  const at = columns.map((c) => columnIndexes(block.headerData, c.codes));
+  const grouped = columns.some((c) => c.codes.length > 1);
   const walk = (rows: readonly ConfigRow[]): ConfigSheetRow[] =>
-    rows.flatMap((row) => [{ item: `${'　'.repeat(row.layer - 1)}${row.desc}`, values: cellsOf(row, at) }, ...walk(row.data)]);
+    rows.flatMap((row) =>
+      grouped && block.desc === BASIC_INFO && row.desc === TRIM_NAME_ROW
+        ? []
+        : [{ item: `${'　'.repeat(row.layer - 1)}${row.desc}`, values: at.map((indexes) => trimsVerdict(cellsOf(row, indexes))) }, ...walk(row.data)],
+    );
   return walk(block.data);
 }
 
 /**
  * The market verdict: one row per compared trim in the page's column order, its sub-series, MSRP and the
  * month's retail volume and TP — the page's frozen head rows (freezeLines, one definition) as columns, so each
- * figure keeps its display rule.
+ * figure keeps its display rule; set densely, as the sheet (fifty trims on three slides).
  */
 export function verdictSlide(table: ConfigTable): TableSlide<ConfigColumn> {
   const lines: Array<DeckColumn<ConfigColumn>> = freezeLines(table.month).map((line) =>
@@ -55,92 +89,40 @@ export function verdictSlide(table: ConfigTable): TableSlide<ConfigColumn> {
     title: '车型市场表现',
     columns: [{ header: '车型', kind: 'text', value: (c) => c.carName }, ...lines],
     rows: table.columns,
+    dense: true,
   };
 }
 
 /**
- * The trims a slide of the sheet holds, as indexes into the columns: the sub-series together, packed in
- * column order up to `perSlide` trims (a sub-series is split only when it alone holds more).
- */
-export function trimGroups(columns: ReadonlyArray<Pick<ConfigColumn, 'subSeriesId'>>, perSlide: number): number[][] {
-  // Runs of adjacent columns of one sub-series (a column moved away from its own starts a run of its own).
-  const runs: number[][] = [];
-  columns.forEach((c, i) => {
-    const last = runs.at(-1);
-    if (last && columns[last[0]].subSeriesId === c.subSeriesId) last.push(i);
-    else runs.push([i]);
-  });
-  const groups: number[][] = [];
-  for (const run of runs) {
-    for (let start = 0; start < run.length; start += perSlide) {
-      const part = run.slice(start, start + perSlide);
-      const last = groups.at(-1);
-      if (last && last.length + part.length <= perSlide) last.push(...part);
-      else groups.push(part);
-    }
-  }
-  return groups;
-}
-
-/**
- * The sheet's pages of rows: the categories one after the other, each under its heading row, cut every
- * `perPage` rows; a page that starts inside a category starts with its heading again (（续）), so every row
- * on a slide sits under the name of its category.
- */
-export function sheetPages(blocks: readonly ConfigBlock[], codes: readonly string[], perPage: number): Array<{ categories: string[]; rows: ConfigSheetRow[] }> {
-  const pages: Array<{ categories: string[]; rows: ConfigSheetRow[] }> = [];
-  let page: { categories: string[]; rows: ConfigSheetRow[] } | null = null;
-  for (const block of blocks) {
-    const rows = sheetRows(block, codes);
-    let next = 0;
-    while (next < rows.length) {
-      // A heading with no row under it on its page is moved on to the next page.
-      if (page === null || page.rows.length + 2 > perPage) {
-        page = { categories: [], rows: [] };
-        pages.push(page);
-      }
-      const continued = next > 0;
-      page.categories.push(block.desc);
-      page.rows.push({ item: continued ? `${block.desc}（续）` : block.desc, values: [], heading: true });
-      const take = Math.min(rows.length - next, perPage - page.rows.length);
-      page.rows.push(...rows.slice(next, next + take));
-      next += take;
-    }
-  }
-  return pages;
-}
-
-/**
- * The sheet's slides: for each group of trims (trimGroups), its pages of rows (sheetPages), down then over,
- * numbered `（k/n）`; the title names the categories on the slide. Every trim's head names its sub-series.
+ * The sheet as one dense table (decision 285): the categories one after the other, each under its heading row, the
+ * item column (headed by the marks' legend, which its cells use) and the sheet's columns; the writer pages it by measured height, a
+ * category going on to the next slide starting it with its name again (（续）), the title naming the categories on
+ * the slide (`配置对比：车身、发动机（3/12）`). One sub-series' trims go over slides ten at a time, down then over.
+ * No slide when no row is shown.
  */
 export function sheetSlides(blocks: readonly ConfigBlock[], columns: readonly ConfigColumn[]): Array<TableSlide<ConfigSheetRow>> {
-  const codes = columns.map((c) => c.carJllCode);
-  const pages = sheetPages(blocks, codes, TABLE_ROWS_PER_SLIDE);
-  const groups = trimGroups(columns, CONFIG_TRIMS_PER_SLIDE);
-  const total = pages.length * groups.length;
-  return groups.flatMap((group, g) =>
-    pages.map((page, p): TableSlide<ConfigSheetRow> => {
-      const number = g * pages.length + p + 1;
-      return {
-        kind: 'table',
-        title: `配置对比：${page.categories.join('、')}${total > 1 ? `（${number}/${total}）` : ''}`,
-        columns: [
-          { header: '配置项', kind: 'text', value: (r) => r.item },
-          ...group.map((i): DeckColumn<ConfigSheetRow> => ({
-            header: trimTitle(columns[i].subSeriesName, columns[i].carName),
-            kind: 'text',
-            value: (r) => (r.heading ? '' : r.values[i]),
-            align: 'center',
-          })),
-        ],
-        rows: page.rows,
-        strong: (r) => r.heading === true,
-        keepColumns: 1,
-        columnsPerSlide: 1 + group.length,
-      };
-    }),
-  );
+  const sheet = sheetColumns(columns);
+  const rows = blocks.flatMap((block) => {
+    const own = sheetRows(block, sheet);
+    return own.length > 0 ? [{ item: block.desc, values: [], heading: true }, ...own] : [];
+  });
+  if (rows.length === 0) return [];
+  return [
+    {
+      kind: 'table',
+      title: '配置对比',
+      columns: [
+        { header: CONFIG_LEGEND, kind: 'text', value: (r) => r.item },
+        ...sheet.map((c, i): DeckColumn<ConfigSheetRow> => ({ header: c.header, kind: 'text', value: (r) => (r.heading ? '' : r.values[i]), align: 'center' })),
+      ],
+      rows,
+      strong: (r) => r.heading === true,
+      section: (r) => (r.heading ? r.item : undefined),
+      dense: true,
+      keepColumns: 1,
+      columnsPerSlide: 1 + Math.min(sheet.length, CONFIG_TRIMS_PER_SLIDE),
+    },
+  ];
 }
 
 export function configSlides(table: ConfigTable, blocks: readonly ConfigBlock[]): DeckSlide[] {

@@ -1,5 +1,5 @@
 import JSZip from 'jszip';
-import { CELL_PAD_X, fitTable, fitWidth, LINE_EMS, lineCount, pageRows, rowHeight, TABLE_FONT, textWidth } from './deck.fit';
+import { CELL_PAD_X, DENSE_TABLE, fitTable, fitWidth, LINE_EMS, lineCount, pageRows, pageSections, rowHeight, TABLE_FONT, textWidth } from './deck.fit';
 import { CONTENT, SLIDE_HEIGHT, TABLE_ROWS_PER_SLIDE } from './deck.style';
 import { type DeckDeclaration, writeDeck } from './deck.writer';
 
@@ -75,6 +75,89 @@ describe('text sized to its cell (issue 45 §1, decision 271)', () => {
     for (const [a, b] of pages) expect(CONTENT.y + 0.5 + heights.slice(a, b).reduce((s, h) => s + h, 0)).toBeLessThanOrEqual(SLIDE_HEIGHT - 0.5);
     // 40 characters of 10 pt in a 0.88 in column less the room fitWidth keeps: 8 lines.
     expect(rowHeight([{ text: '价格'.repeat(20) }], [1], 10, 0.34)).toBeCloseTo((8 * LINE_EMS * 10) / 72 + 0.1, 5);
+  });
+
+  it('pages rows in sections: a slide never ends on a heading, and one starting inside a section starts with its heading again', () => {
+    // Headings at 0, 3 and 5; four rows of 1 in fit a slide 4 in high under a header of 0 (a repeated heading 1 in too).
+    const headings = [true, false, false, true, false, true, false, false, false, false];
+    const heights = headings.map(() => 1);
+    expect(pageSections(heights, 0, 4, Number.POSITIVE_INFINITY, headings, () => 1)).toEqual([
+      // Row 3 (a heading) would end the slide without its first row: it goes on to the next.
+      { start: 0, end: 3 },
+      { start: 3, end: 7 },
+      { start: 7, end: 10, continued: 5 },
+    ]);
+    // At most two rows to a slide: a heading and its first row together.
+    expect(pageSections(heights.slice(0, 5), 0, 10, 2, headings, () => 1)).toEqual([
+      { start: 0, end: 2 },
+      { start: 2, end: 3, continued: 0 },
+      { start: 3, end: 5 },
+    ]);
+    // Without headings, pageRows.
+    expect(pageSections([1, 1, 1], 0, 2, 15, [], () => 1)).toEqual([
+      { start: 0, end: 2 },
+      { start: 2, end: 3 },
+    ]);
+  });
+});
+
+describe('a dense table in sections (配置查询’s sheet, decision 285)', () => {
+  interface Item {
+    name: string;
+    values: string[];
+    heading?: boolean;
+  }
+  const rows: Item[] = ['车身', '发动机', '主动安全'].flatMap((category, c) => [
+    { name: category, values: [], heading: true },
+    ...Array.from({ length: 14 + c * 3 }, (_, i) => ({ name: `${category}项目${i + 1}`, values: ['●7/10', '98kW、110kW', '-', '○1/10', '7~12.3英寸'] })),
+  ]);
+  const deck: DeckDeclaration = {
+    title: '配置查询',
+    tags: [],
+    asOf: { source: 'retail', status: { month: '2026-10', publishedAt: null, publishedOn: '2026-11-14' } },
+    slides: [
+      {
+        kind: 'table',
+        title: '配置对比',
+        columns: [
+          { header: '配置项', kind: 'text', value: (r: Item) => r.name },
+          ...Array.from({ length: 5 }, (_, i) => ({ header: `子车系${i + 1}（10款）`, kind: 'text' as const, value: (r: Item) => r.values[i] ?? '' })),
+        ],
+        rows,
+        strong: (r: Item) => r.heading === true,
+        section: (r: Item) => (r.heading ? r.name : undefined),
+        dense: true,
+      },
+    ],
+  };
+
+  it('sets 9 pt rows a line tall, more than fifteen to a slide, each slide titled by its sections, a section going on under its heading again', async () => {
+    const zip = await JSZip.loadAsync(await writeDeck(deck));
+    const slides = Object.keys(zip.files).filter((f) => /^ppt\/slides\/slide\d+\.xml$/.test(f)).length;
+    const read = async (n: number) => {
+      const xml = await zip.file(`ppt/slides/slide${n}.xml`)!.async('string');
+      const cells = [...xml.matchAll(/<a:tr\b[^>]*>(.*?)<\/a:tr>/gs)].map((tr) => [...tr[1].matchAll(/<a:t>([^<]*)<\/a:t>/g)].map((t) => t[1]).join('|'));
+      const heights = [...xml.matchAll(/<a:tr h="(\d+)">/g)].map((m) => Number(m[1]) / EMU);
+      const title = /<a:t>([^<]*)<\/a:t>/.exec(xml)![1];
+      return { xml, cells, heights, title };
+    };
+    const shown: string[] = [];
+    const titles: string[] = [];
+    for (let n = 2; n <= slides; n++) {
+      const { xml, cells, heights, title } = await read(n);
+      titles.push(title);
+      expect(Number(/<a:tc>.*?sz="(\d+)"/s.exec(xml)![1]) / 100).toBe(DENSE_TABLE.font.size);
+      expect(heights[1]).toBeCloseTo((LINE_EMS * 9) / 72 + DENSE_TABLE.padY, 2);
+      if (n < slides) expect(heights.length - 1).toBeGreaterThan(15);
+      expect(CONTENT.y + heights.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(SLIDE_HEIGHT - 0.5);
+      // No slide ends on a heading.
+      expect(rows.find((r) => r.name === cells.at(-1)!.split('|')[0])?.heading).toBeUndefined();
+      shown.push(...cells.slice(1).map((c) => c.split('|')[0]));
+    }
+    expect(slides - 1).toBe(3);
+    expect(shown.filter((name) => !name.endsWith('（续）'))).toEqual(rows.map((r) => r.name));
+    expect(titles).toEqual(['配置对比：车身、发动机（1/3）', '配置对比：发动机、主动安全（2/3）', '配置对比：主动安全（3/3）']);
+    expect(shown.filter((name) => name.endsWith('（续）'))).toEqual(['发动机（续）', '主动安全（续）']);
   });
 });
 

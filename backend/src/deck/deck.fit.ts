@@ -1,3 +1,5 @@
+import { TABLE_ROWS_PER_SLIDE } from './deck.style';
+
 /**
  * Text sized to its cell (issue 45 §1, decision 271): how wide a text is at a size, from the advance widths of the
  * faces a deck is drawn in, so a table's columns are as wide as their longest figure, its font shrinks to a floor
@@ -84,7 +86,30 @@ export const CELL_PAD_X = 0.12;
 /** A cell's margins top and bottom together, inches (0.05 in each). */
 export const CELL_PAD_Y = 0.1;
 /** A table's sizes: its body's font, and the floor it shrinks to before a figure would wrap. */
-export const TABLE_FONT = { size: 10, floor: 8, step: 0.5 } as const;
+export interface TableFont {
+  size: number;
+  floor: number;
+  step: number;
+}
+export const TABLE_FONT: TableFont = { size: 10, floor: 8, step: 0.5 };
+
+/**
+ * How tightly a table is set: its font, its cells' margins above and below together (inches), its rows' least height
+ * (inches) and the most rows on a slide.
+ */
+export interface TableDensity {
+  font: TableFont;
+  padY: number;
+  minRow: number;
+  rows: number;
+}
+/** The decks' tables: 10 pt down to 8, rows at least 0.34 in, fifteen at most to a slide. */
+export const TABLE_DENSITY: TableDensity = { font: TABLE_FONT, padY: CELL_PAD_Y, minRow: 0.34, rows: TABLE_ROWS_PER_SLIDE };
+/**
+ * A dense sheet (配置查询's sub-series verdicts, decision 285): 9 pt down to 8, 0.03 in above and below the text, rows
+ * as tall as their lines, as many as the slide's height holds.
+ */
+export const DENSE_TABLE: TableDensity = { font: { size: 9, floor: 8, step: 0.5 }, padY: 0.06, minRow: 0, rows: Number.POSITIVE_INFINITY };
 /** The narrowest a text column is left (names wrap in it), inches. */
 const MIN_TEXT_COLUMN = 0.9;
 /** A text column wider than this shares the rest rather than taking its longest name. */
@@ -130,12 +155,12 @@ function comfortable(column: FitColumn, fontSize: number): number {
 }
 
 /**
- * The font size and column widths of a table `width` inches wide: the largest size from TABLE_FONT.size down to its
- * floor at which every column's narrowest width fits, the room left shared out towards each column's comfortable
+ * The font size and column widths of a table `width` inches wide: the largest size from the font's size (TABLE_FONT's,
+ * unless a denser table gives its own) down to its floor at which every column's narrowest width fits, the room left shared out towards each column's comfortable
  * width, then evenly. Undefined when not even the floor fits (the columns are split over more slides).
  */
-export function fitTable(columns: readonly FitColumn[], width: number): TableFit | undefined {
-  for (let size = TABLE_FONT.size; size >= TABLE_FONT.floor; size -= TABLE_FONT.step) {
+export function fitTable(columns: readonly FitColumn[], width: number, font: TableFont = TABLE_FONT): TableFit | undefined {
+  for (let size = font.size; size >= font.floor; size -= font.step) {
     const least = columns.map((c) => narrowest(c, size));
     const total = least.reduce((a, b) => a + b, 0);
     if (total > width) continue;
@@ -150,10 +175,10 @@ export function fitTable(columns: readonly FitColumn[], width: number): TableFit
   return undefined;
 }
 
-/** A row's height, inches: its tallest cell's lines at the size, at least `minimum`. */
-export function rowHeight(cells: readonly FitCell[], widths: readonly number[], fontSize: number, minimum: number): number {
+/** A row's height, inches: its tallest cell's lines at the size with the cells' margins above and below (`padY`), at least `minimum`. */
+export function rowHeight(cells: readonly FitCell[], widths: readonly number[], fontSize: number, minimum: number, padY = CELL_PAD_Y): number {
   const lines = cells.reduce((max, c, i) => Math.max(max, lineCount(c.text, usable(widths[i] - CELL_PAD_X), fontSize, c.bold)), 1);
-  return Math.max(minimum, (lines * LINE_EMS * fontSize) / 72 + CELL_PAD_Y);
+  return Math.max(minimum, (lines * LINE_EMS * fontSize) / 72 + padY);
 }
 
 /**
@@ -161,16 +186,52 @@ export function rowHeight(cells: readonly FitCell[], widths: readonly number[], 
  * `most` to a slide, at least one.
  */
 export function pageRows(heights: readonly number[], header: number, height: number, most: number): Array<[number, number]> {
-  const pages: Array<[number, number]> = [];
+  return pageSections(heights, header, height, most, [], () => 0).map((page) => [page.start, page.end]);
+}
+
+/** A slide's rows of a table, [start, end), and the heading it starts with again when it starts inside a section. */
+export interface RowPage {
+  start: number;
+  end: number;
+  /** The row heading the section the slide goes on with, drawn again above its rows. */
+  continued?: number;
+}
+
+/**
+ * The rows of each slide of a table whose rows run in sections, each under a heading row (`headings[i]`; 配置查询's
+ * categories, decision 285): as pageRows, and a slide never ends on a heading (it goes on to the next slide with its
+ * first row), and a slide that starts inside a section starts with that section's heading again
+ * (`continuedHeight(heading)` tall).
+ */
+export function pageSections(
+  heights: readonly number[],
+  header: number,
+  height: number,
+  most: number,
+  headings: readonly boolean[],
+  continuedHeight: (heading: number) => number,
+): RowPage[] {
+  const pages: RowPage[] = [];
+  let section: number | undefined;
   let start = 0;
   while (start < heights.length) {
+    const continued = headings[start] ? undefined : section;
+    let used = header + (continued === undefined ? 0 : continuedHeight(continued));
     let end = start;
-    let used = header;
-    while (end < heights.length && end - start < most && (end === start || used + heights[end] <= height)) used += heights[end++];
-    pages.push([start, end]);
+    while (end < heights.length) {
+      // A heading goes on together with its first row.
+      const withNext = headings[end] && end + 1 < heights.length;
+      const rows = end - start + (withNext ? 2 : 1);
+      const needed = heights[end] + (withNext ? heights[end + 1] : 0);
+      if (end > start && (rows > most || used + needed > height)) break;
+      used += heights[end];
+      if (headings[end]) section = end;
+      end += 1;
+    }
+    pages.push(continued === undefined ? { start, end } : { start, end, continued });
     start = end;
   }
-  return pages.length > 0 ? pages : [[0, 0]];
+  return pages.length > 0 ? pages : [{ start: 0, end: 0 }];
 }
 
 /** The largest size from `size` down to `floor` (by `step`) at which every text fits on one line `width` inches wide. */

@@ -13,8 +13,14 @@ import { COLORS, DECK_FONT } from './deck.style';
  */
 
 const EMU_PER_INCH = 914_400;
-/** A cell's margins: 0.06 in left and right, 0.05 in top and bottom (CELL_PAD_X and CELL_PAD_Y of deck.fit.ts, decision 271). */
-const CELL_MARGINS = `marL="${Math.round((CELL_PAD_X / 2) * 914_400)}" marR="${Math.round((CELL_PAD_X / 2) * 914_400)}" marT="${Math.round((CELL_PAD_Y / 2) * 914_400)}" marB="${Math.round((CELL_PAD_Y / 2) * 914_400)}"`;
+/**
+ * A cell's margins: 0.06 in left and right (CELL_PAD_X of deck.fit.ts, decision 271), above and below half of the
+ * table's `padY` (CELL_PAD_Y, 0.05 in each, unless the table is denser).
+ */
+function cellMargins(padY: number): string {
+  const emu = (inches: number) => Math.round(inches * EMU_PER_INCH);
+  return `marL="${emu(CELL_PAD_X / 2)}" marR="${emu(CELL_PAD_X / 2)}" marT="${emu(padY / 2)}" marB="${emu(padY / 2)}"`;
+}
 /** A table cell's border: the house line colour, half a point (pptxgenjs's `border: { pt: 0.5 }`). */
 const BORDER_EMU = 6_350;
 
@@ -46,30 +52,38 @@ const FONT = `<a:latin typeface="${DECK_FONT}"/><a:ea typeface="${DECK_FONT}"/><
 /** The XML before and after a cell's text, and the whole XML of an empty cell, once per style. */
 const templates = new Map<string, readonly [string, string, string]>();
 
-function template(cell: DeckCell): readonly [string, string, string] {
-  const key = `${cell.bold ? 1 : 0}|${cell.color}|${cell.fill ?? ''}|${cell.align}|${cell.fontSize}`;
+function template(cell: DeckCell, padY: number): readonly [string, string, string] {
+  const key = `${cell.bold ? 1 : 0}|${cell.color}|${cell.fill ?? ''}|${cell.align}|${cell.fontSize}|${padY}`;
   let found = templates.get(key);
   if (!found) {
     const size = Math.round(cell.fontSize * 100);
     const run = `<a:rPr lang="zh-CN" altLang="en-US" sz="${size}"${cell.bold ? ' b="1"' : ''} dirty="0">${solid(cell.color)}${FONT}</a:rPr>`;
     const open = `<a:tc><a:txBody><a:bodyPr/><a:lstStyle/><a:p><a:pPr algn="${ALIGN[cell.align]}"/>`;
     // The paragraph's end carries the size: LibreOffice draws an empty run's line at its default 18 pt, and the row taller (decision 271).
-    const close = `<a:endParaRPr lang="zh-CN" sz="${size}" dirty="0"/></a:p></a:txBody><a:tcPr ${CELL_MARGINS} anchor="ctr">${BORDERS}${cell.fill ? solid(cell.fill) : ''}</a:tcPr></a:tc>`;
+    const close = `<a:endParaRPr lang="zh-CN" sz="${size}" dirty="0"/></a:p></a:txBody><a:tcPr ${cellMargins(padY)} anchor="ctr">${BORDERS}${cell.fill ? solid(cell.fill) : ''}</a:tcPr></a:tc>`;
     found = [`${open}<a:r>${run}<a:t>`, `</a:t></a:r>${close}`, open + close];
     templates.set(key, found);
   }
   return found;
 }
 
-/** A table's `<a:tbl>`: its column widths and its rows' heights in inches (one for all, or each row's), its rows of cells. */
-export function tableXml(widths: readonly number[], rowHeight: number | readonly number[], rows: ReadonlyArray<readonly DeckCell[]>): string {
+/**
+ * A table's `<a:tbl>`: its column widths and its rows' heights in inches (one for all, or each row's), its rows of cells,
+ * and its cells' margins above and below together (inches).
+ */
+export function tableXml(
+  widths: readonly number[],
+  rowHeight: number | readonly number[],
+  rows: ReadonlyArray<readonly DeckCell[]>,
+  padY: number = CELL_PAD_Y,
+): string {
   const grid = widths.map((w) => `<a:gridCol w="${Math.round(w * EMU_PER_INCH)}"/>`).join('');
   const tr = (h: number) => `<a:tr h="${Math.round(h * EMU_PER_INCH)}">`;
   let xml = `<a:tbl><a:tblPr/><a:tblGrid>${grid}</a:tblGrid>`;
   for (const [index, row] of rows.entries()) {
     xml += tr(typeof rowHeight === 'number' ? rowHeight : rowHeight[index]);
     for (const cell of row) {
-      const [before, after, empty] = template(cell);
+      const [before, after, empty] = template(cell, padY);
       const text = xmlText(cell.text);
       // An empty cell has no run, only its paragraph's end at the cell's size.
       xml += text === '' ? empty : before + text + after;

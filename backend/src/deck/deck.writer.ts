@@ -17,21 +17,9 @@ import {
   type RankArrow,
 } from '@car/contracts';
 import { attachmentHeader, definitionsSheetRows, neutralise, sourceDataName, type WorkbookAsOf, type WorkbookColumn } from '../workbook/table-workbook';
-import {
-  COLORS,
-  CONTENT,
-  CONTENT_MASTER,
-  DECK_FONT,
-  DECK_LAYOUT,
-  hex,
-  MARGIN,
-  SLIDE_HEIGHT,
-  SLIDE_WIDTH,
-  TABLE_COLUMNS_PER_SLIDE,
-  TABLE_ROWS_PER_SLIDE,
-} from './deck.style';
+import { COLORS, CONTENT, CONTENT_MASTER, DECK_FONT, DECK_LAYOUT, hex, MARGIN, SLIDE_HEIGHT, SLIDE_WIDTH, TABLE_COLUMNS_PER_SLIDE } from './deck.style';
 import { type DeckCell, DeckTables, tableXml } from './deck.tables';
-import { fitTable, LINE_EMS, lineCount, oneLineSize, pageRows, rowHeight, TABLE_FONT, type TableFit } from './deck.fit';
+import { DENSE_TABLE, fitTable, LINE_EMS, lineCount, oneLineSize, pageSections, rowHeight, TABLE_DENSITY, type TableFit } from './deck.fit';
 
 /**
  * The one .pptx writer (issue 31, docs/decks.md): a page declares its deck as data — a title slide of its
@@ -115,6 +103,14 @@ export interface TableSlide<Row> {
   columnsPerSlide?: number;
   /** The leading columns repeated on every slide of a split (default: the leading text columns, at least one). */
   keepColumns?: number;
+  /**
+   * The rows that head a section (配置查询's categories, decision 285), by the section's name: a slide never ends on
+   * one, a slide that starts inside a section starts with its heading again (its first cell followed by （续）), and
+   * the title names the sections on the slide (`<title>：车身、发动机（3/12）`).
+   */
+  section?: (row: Row) => string | undefined;
+  /** Set densely (DENSE_TABLE: 9 pt, thin margins, as many rows as the slide's height holds) rather than TABLE_DENSITY. */
+  dense?: boolean;
 }
 
 /** Written paragraphs (看板's briefs, a monthly deck's 本月要点): each a heading in bold above its sentence. */
@@ -248,9 +244,6 @@ const CELL = { fontFace: DECK_FONT, fontSize: 10, color: COLORS.text, valign: 'm
 /** A long table's cells (deck.tables.ts): its header, and the body's defaults. */
 const HEADER_CELL = { fontSize: CELL.fontSize, bold: true, color: COLORS.white, fill: COLORS.brand, align: 'center' } as const;
 const BODY_CELL = { fontSize: CELL.fontSize, color: COLORS.text } as const;
-/** A long table's row height, in inches. */
-const TABLE_ROW_HEIGHT = 0.34;
-
 /** The cards' sizes (decision 271): a figure's and a label's size, and the floors they shrink to before either would wrap. */
 const CARD_FONT = { value: 26, valueFloor: 14, label: 14, labelFloor: 10 } as const;
 /** A card's margins left and right together, with room to spare, inches. */
@@ -477,6 +470,7 @@ function fittedGroups<Column>(
   groups: Column[][],
   keep: number,
   fits: (columns: Column[]) => TableFit | undefined,
+  floor: number,
 ): Array<{ columns: Column[]; fit: TableFit }> {
   return groups.flatMap((columns) => {
     const fit = fits(columns);
@@ -484,8 +478,8 @@ function fittedGroups<Column>(
     const kept = Math.min(keep, columns.length - 1);
     const rest = columns.length - kept;
     // One column besides the kept ones that still does not fit takes the width it needs at the floor: nothing is left to split.
-    if (rest <= 1) return [{ columns, fit: fits(columns) ?? { fontSize: TABLE_FONT.floor, widths: columns.map(() => CONTENT.w / columns.length) } }];
-    return fittedGroups(columnGroups(columns, kept, kept + Math.ceil(rest / 2)), keep, fits);
+    if (rest <= 1) return [{ columns, fit: fits(columns) ?? { fontSize: floor, widths: columns.map(() => CONTENT.w / columns.length) } }];
+    return fittedGroups(columnGroups(columns, kept, kept + Math.ceil(rest / 2)), keep, fits, floor);
   });
 }
 
@@ -496,13 +490,17 @@ function fittedGroups<Column>(
  *
  * Each group is sized to its cells (decision 271): its columns as wide as their longest figure at the table's font,
  * the font shrunk to a floor before a figure would wrap, and its rows go over slides by their measured height, the
- * last ending above the footer's band.
+ * last ending above the footer's band; a table in sections starts a slide inside one with its heading again
+ * (decision 285).
  */
 function addTableSlides<Row>(pptx: PptxGenJS, tables: DeckTables, slide: TableSlide<Row>, asOf: WorkbookAsOf): void {
+  const density = slide.dense ? DENSE_TABLE : TABLE_DENSITY;
   const keep = slide.keepColumns ?? leadingTextColumns(slide.columns);
   const header = (c: DeckColumn<Row>): DeckCell => ({ ...HEADER_CELL, text: c.header });
   // Every row's cells in every column, once: the fit measures them, the slides show them.
   const cells = slide.rows.map((row) => tableRow(slide, slide.columns, row));
+  const sections = slide.rows.map((row) => slide.section?.(row));
+  const headings = sections.map((name) => name !== undefined);
   const index = new Map(slide.columns.map((c, i) => [c, i]));
   const fits = (columns: Array<DeckColumn<Row>>) =>
     fitTable(
@@ -512,25 +510,34 @@ function addTableSlides<Row>(pptx: PptxGenJS, tables: DeckTables, slide: TableSl
         cells: cells.map((row) => row[index.get(c)!]),
       })),
       CONTENT.w,
+      density.font,
     );
-  const groups = fittedGroups(columnGroups(slide.columns, keep, slide.columnsPerSlide ?? TABLE_COLUMNS_PER_SLIDE), keep, fits);
+  const groups = fittedGroups(columnGroups(slide.columns, keep, slide.columnsPerSlide ?? TABLE_COLUMNS_PER_SLIDE), keep, fits, density.font.floor);
   const laid = groups.map(({ columns, fit }) => {
     const at = columns.map((c) => index.get(c)!);
     const head = columns.map((c) => ({ ...header(c), fontSize: fit.fontSize }));
     const body = cells.map((row) => at.map((i) => ({ ...row[i], fontSize: fit.fontSize })));
-    const headHeight = rowHeight(head, fit.widths, fit.fontSize, TABLE_ROW_HEIGHT);
-    const heights = body.map((row) => rowHeight(row, fit.widths, fit.fontSize, TABLE_ROW_HEIGHT));
-    return { columns, fit, head, body, headHeight, heights, pages: pageRows(heights, headHeight, CONTENT.h, TABLE_ROWS_PER_SLIDE) };
+    const height = (row: readonly DeckCell[]) => rowHeight(row, fit.widths, fit.fontSize, density.minRow, density.padY);
+    // A heading drawn again at the top of a slide its section goes on to.
+    const continued = (heading: number): DeckCell[] => body[heading].map((c, i) => (i === 0 ? { ...c, text: `${c.text}（续）` } : c));
+    const headHeight = height(head);
+    const heights = body.map(height);
+    const pages = pageSections(heights, headHeight, CONTENT.h, density.rows, headings, (heading) => height(continued(heading)));
+    return { fit, head, body, headHeight, heights, continued, height, pages, columns };
   });
-  const pages = laid.reduce((sum, g) => sum + g.pages.length, 0);
+  const count = laid.reduce((sum, g) => sum + g.pages.length, 0);
   let number = 0;
-  for (const { columns, fit, head, body, headHeight, heights, pages: rowPages } of laid) {
-    for (const [start, end] of rowPages) {
+  for (const { columns, fit, head, body, headHeight, heights, continued, height, pages } of laid) {
+    for (const { start, end, continued: heading } of pages) {
       number += 1;
-      const title = pages > 1 ? `${slide.title}（${number}/${pages}）` : slide.title;
+      const named = [heading, ...Array.from({ length: end - start }, (_, i) => start + i).filter((i) => headings[i])].flatMap((i) =>
+        i === undefined ? [] : [sections[i]!],
+      );
+      const title = `${slide.title}${named.length > 0 ? `：${named.join('、')}` : ''}${count > 1 ? `（${number}/${count}）` : ''}`;
       const target = contentSlide(pptx, title, slideLabels({ ...slide, columns }), asOf);
-      const rowHeights = [headHeight, ...heights.slice(start, end)];
-      const xml = tableXml(fit.widths, rowHeights, [head, ...body.slice(start, end)]);
+      const again = heading === undefined ? [] : [continued(heading)];
+      const rowHeights = [headHeight, ...again.map(height), ...heights.slice(start, end)];
+      const xml = tableXml(fit.widths, rowHeights, [head, ...again, ...body.slice(start, end)], density.padY);
       // pptxgenjs draws the frame; its one cell's marker becomes the table when the deck is zipped (decision 233).
       const h = rowHeights.reduce((a, b) => a + b, 0);
       target.addTable([[{ text: tables.marker(xml) }]], { x: CONTENT.x, y: CONTENT.y, w: CONTENT.w, h });
