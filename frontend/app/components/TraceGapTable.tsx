@@ -49,7 +49,8 @@ export function TraceGapTable({ gap, loading = false }: { gap: PriceTraceGap | n
           </table>
         </TableScroll>
       ) : (
-        <p className="price-table__empty">选择对比车系或车型后显示本品与其成交价之差</p>
+        // The page shows this panel only with a comparison chosen: no rows means the call failed (its toast says why) or no month has both TPs.
+        <p className="price-table__empty">暂无数据</p>
       )}
       <PanelBusy active={loading} />
     </section>

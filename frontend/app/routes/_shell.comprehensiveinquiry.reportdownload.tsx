@@ -4,7 +4,7 @@
  * the table with checkboxes, select-all and 下载 (one report: its file; several: a zip made by a job with
  * progress); 点击加载更多 grows the page size by 10, 没有更多数据了哦 at the end. No filter side panel.
  * An address without `producerIds` opens on the user's own producer where the account has one (issue 45 §5,
- * decision 278); `producerIds=` (empty) is 全部厂商, which the dialog's 清空 writes.
+ * decision 277); `producerIds=` (empty) is 全部厂商, which the dialog's 清空 writes.
  */
 import {
   REPORT_DOWNLOAD,
@@ -34,7 +34,7 @@ import { apiGet } from '~/utils/api.server';
 import { titled } from '~/utils/meta';
 import { settle } from '~/utils/settle.server';
 import { displayText, type PickItem, selectionOf } from '~/utils/pick-list';
-import { loadCurrentUser } from '~/utils/security.server';
+import { loadOwnMaker } from '~/utils/security.server';
 import reportsCss from '~/styles/reports.css?url';
 
 export const meta: MetaFunction = () => titled('报告下载');
@@ -47,8 +47,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const endDate = url.searchParams.get('endDate') || formatMonth(range.endDate);
   const given = url.searchParams.get('producerIds');
   // No producer in the address: the account's own producer, if it has one (an administrator has none: all producers).
-  const ownProducerId = given === null ? ((await settle(loadCurrentUser(request, context))).value?.producerId ?? null) : null;
-  const producerIds = given ?? (ownProducerId ? String(ownProducerId) : '');
+  const own = given === null ? await loadOwnMaker(request, context) : {};
+  const producerIds = given ?? ('producerId' in own ? String(own.producerId) : '');
   const name = url.searchParams.get('name') ?? '';
   const size = Math.max(REPORT_PAGE_SIZE, Math.min(500, Number(url.searchParams.get('size')) || REPORT_PAGE_SIZE));
   // A refused filter (a producer id that names none, decision 131) leaves the list empty and its message in the toast; the page stays.

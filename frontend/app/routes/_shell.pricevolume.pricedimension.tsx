@@ -5,7 +5,7 @@
  * month or January to date) and a compare table; downloads of both tables. The filter panel picks the
  * month, the series and its trims (a series choice clears the trims) and TP / MSRP. Every view is a URL.
  */
-import type { AppLoadContext, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData, useLocation, useNavigate } from '@remix-run/react';
 import { useState } from 'react';
 import { Button, Icon } from 'semantic-ui-react';
@@ -35,7 +35,7 @@ import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { ScatterChart } from '~/components/ScatterChart';
 import { useFailureToast } from '~/components/Toast';
 import { apiGet } from '~/utils/api.server';
-import { loadCurrentUser } from '~/utils/security.server';
+import { loadOwnMaker } from '~/utils/security.server';
 import { titled } from '~/utils/meta';
 import { keepPageOnNetworkFailure } from '~/utils/network-failure';
 import type { PickItem } from '~/utils/pick-list';
@@ -54,14 +54,6 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: priceVolum
 
 const CHART_HEIGHT = 380;
 
-/** The signed-in user's producer (else brand) as the modelPrice calls' `producerId` / `brandId`; none for an account without one. */
-async function ownMaker(request: Request, context: AppLoadContext): Promise<{ producerId: number } | { brandId: number } | Record<string, never>> {
-  const user = await settle(loadCurrentUser(request, context));
-  if (user.value?.producerId) return { producerId: user.value.producerId };
-  if (user.value?.brandId) return { brandId: user.value.brandId };
-  return {};
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const s = readModelPriceState(params);
@@ -78,7 +70,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }),
   );
   // Without a 车系 in the address, the calls open on the user's own maker's best seller (decision 277): the API picks it.
-  const api = { ...modelPriceApiParams(s), ...(s.modelSubId ? {} : await ownMaker(request, context)) };
+  const api = { ...modelPriceApiParams(s), ...(s.modelSubId ? {} : await loadOwnMaker(request, context)) };
   const compared: Record<string, string> = s.modelSubIds.length ? { modelSubIds: s.modelSubIds.join(',') } : {};
   const singleTableParams = { ...api, data2: s.singleView };
   const compareTableParams = { ...api, ...compared, data2: s.compareView, accumulate: s.tableAccumulate };

@@ -17,7 +17,6 @@ describe("the price pages' URL state", () => {
     const s = readPriceTrace(new URLSearchParams('modelSubId=12&carId=0&modelSubIds=1,2,3,4,5,6,x&carIds=7&discount=1&type=0'));
     expect(s).toEqual({
       time: null,
-      discount: 1,
       brand: null,
       modelSubId: 12,
       carId: null,

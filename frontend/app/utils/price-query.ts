@@ -60,8 +60,6 @@ export function marketApiParams(s: MarketPriceState): Record<string, string | nu
 
 export interface PriceTraceState {
   time: string | null;
-  /** The spec's discount (0 discount, 1 rate): an older link's chart measure; the cards' call still takes it. */
-  discount: 0 | 1;
   /** The chart's one measure (PRICE_TRACE_MEASURES, decision 275): `measure`, else an older link's `discount`, else TP. */
   measure: PriceTraceMeasure;
   /** The brand the own-series picker lists (the spec's default brand when absent). */
@@ -84,14 +82,13 @@ export const TRACE_FILTER_PARAMS = ['time', 'discount', 'city', 'brand', 'modelS
 /** The trace page's own keys: the brands its series pickers list. */
 const TRACE_PAGE_KEYS = z.object({ brand: optional(positiveId()), compareBrand: optional(positiveId()) });
 
-/** The page's `discount` is the trace calls' `type`; the regional table's `type` is its call's. */
+/** An older link's `discount` (the spec's 0 discount, 1 rate) is the chart's measure where `measure` is absent; the regional table's `type` is its call's. */
 export function readPriceTrace(params: URLSearchParams): PriceTraceState {
   const subject = urlState(PRICE.traceWhole.params, params);
   const chart = urlState(PRICE.traceHighCharts.params, params);
   const page = urlState(TRACE_PAGE_KEYS, params);
   return {
     time: subject.text('time'),
-    discount: subject.value('type', { from: 'discount', fallback: 0 }) as 0 | 1,
     measure: traceChartMeasure({
       measure: chart.value('measure', { fallback: undefined }),
       type: chart.value('type', { from: 'discount', fallback: undefined }),

@@ -49,7 +49,7 @@ export async function loadPriceTrace(request: Request, context: AppLoadContext) 
   const compared = subject ? { ...subject, city, modelSubIds: state.modelSubIds, carIds: state.carIds } : null;
   const [calendar, whole, chart, gap, nationwide, table, cars, places] = await Promise.all([
     settle(apiGet(request, context, SEARCH.calendar, { category: 1 })),
-    subject ? settle(apiGet(request, context, PRICE.traceWhole, { ...subject, city, type: state.discount })) : none<never>(),
+    subject ? settle(apiGet(request, context, PRICE.traceWhole, { ...subject, city })) : none<never>(),
     compared ? settle(apiGet(request, context, PRICE.traceHighCharts, { ...compared, measure: state.measure })) : none<never>(),
     // 成交价差 (decision 276): only with a comparison to take the subject's TP from.
     compared && state.modelSubIds.length + state.carIds.length > 0 ? settle(apiGet(request, context, PRICE.traceTpGap, compared)) : none<never>(),
