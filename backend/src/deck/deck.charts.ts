@@ -13,23 +13,26 @@ export interface ChartEdit {
   lines?: ReadonlyMap<number, { width: number; marker: number }>;
   /** Point labels: the series' `c:idx`, the point's index in it, the text. */
   labels?: ReadonlyArray<{ series: number; point: number; text: string }>;
+  /** Where the labels sit: on a bubble's centre (a large bubble's label stays in the plot), above a plain point. */
+  labelPosition?: 'ctr' | 't';
 }
 
 const EMU_PER_POINT = 12_700;
-/** A point's label: the page's 12 px name at the deck's size, in the text colour on 80 % white, above its point. */
-const LABEL_SIZE = 10;
+/** A point's label: the page's 12 px name (9 pt), in the text colour on 80 % white, on one line. */
+const LABEL_SIZE = 9;
 
 const SHOW_NOTHING =
   '<c:showLegendKey val="0"/><c:showVal val="0"/><c:showCatName val="0"/><c:showSerName val="0"/><c:showPercent val="0"/><c:showBubbleSize val="0"/>';
 
-function labelXml(point: number, text: string): string {
+function labelXml(point: number, text: string, position: 'ctr' | 't'): string {
   const run = `<a:rPr lang="zh-CN" altLang="en-US" sz="${LABEL_SIZE * 100}" b="0" dirty="0"><a:solidFill><a:srgbClr val="${COLORS.text}"/></a:solidFill><a:latin typeface="${DECK_FONT}"/><a:ea typeface="${DECK_FONT}"/><a:cs typeface="${DECK_FONT}"/></a:rPr>`;
   return (
     `<c:dLbl><c:idx val="${point}"/>` +
-    `<c:tx><c:rich><a:bodyPr/><a:lstStyle/><a:p><a:r>${run}<a:t>${xmlText(text)}</a:t></a:r></a:p></c:rich></c:tx>` +
+    // LibreOffice wraps a label's text at a width of its own unless told not to.
+    `<c:tx><c:rich><a:bodyPr wrap="none"/><a:lstStyle/><a:p><a:r>${run}<a:t>${xmlText(text)}</a:t></a:r></a:p></c:rich></c:tx>` +
     `<c:spPr><a:solidFill><a:srgbClr val="${COLORS.white}"><a:alpha val="80000"/></a:srgbClr></a:solidFill><a:ln><a:noFill/></a:ln></c:spPr>` +
     // A label shows when one of its parts does; its own text stands in for the value (as PowerPoint writes a typed label).
-    '<c:dLblPos val="t"/><c:showLegendKey val="0"/><c:showVal val="1"/><c:showCatName val="0"/><c:showSerName val="0"/><c:showPercent val="0"/><c:showBubbleSize val="0"/>' +
+    `<c:dLblPos val="${position}"/><c:showLegendKey val="0"/><c:showVal val="1"/><c:showCatName val="0"/><c:showSerName val="0"/><c:showPercent val="0"/><c:showBubbleSize val="0"/>` +
     '</c:dLbl>'
   );
 }
@@ -49,7 +52,7 @@ export function editChartXml(xml: string, edit: ChartEdit): string {
     const labels = (edit.labels ?? []).filter((l) => l.series === index);
     if (labels.length > 0) {
       // A scatter or bubble series' labels come before its x values (CT_ScatterSer, CT_BubbleSer).
-      const dLbls = `<c:dLbls>${labels.map((l) => labelXml(l.point, l.text)).join('')}${SHOW_NOTHING}</c:dLbls>`;
+      const dLbls = `<c:dLbls>${labels.map((l) => labelXml(l.point, l.text, edit.labelPosition ?? 't')).join('')}${SHOW_NOTHING}</c:dLbls>`;
       ser = ser.replace('<c:xVal>', `${dLbls}<c:xVal>`);
     }
     return ser === body ? whole : `<c:ser>${ser}</c:ser>`;

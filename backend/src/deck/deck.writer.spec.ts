@@ -423,12 +423,13 @@ describe('the price × figure charts of a deck (decision 218)', () => {
         [7, '车型辛'],
       ],
     ]);
-    // The other points show nothing; a label sits above its point in the deck's face, on the page's white.
+    // The other points show nothing; a label sits on its bubble or above its point, in the deck's face on one line, on the page's white.
     const dLbls = [...xml.matchAll(/<c:ser>(.*?)<\/c:ser>/gs)].map((m) => /<c:dLbls>.*<\/c:dLbls>/s.exec(m[1])![0].replace(/<c:dLbl>.*?<\/c:dLbl>/gs, ''));
     expect(dLbls).toHaveLength(2);
     for (const rest of dLbls) expect(rest).toContain('<c:showVal val="0"/>');
     const label = /<c:dLbl>.*?<\/c:dLbl>/s.exec(xml)![0];
-    expect(label).toContain('<c:dLblPos val="t"/>');
+    expect(label).toContain(`<c:dLblPos val="${drawn === 'bubble' ? 'ctr' : 't'}"/>`);
+    expect(label).toContain('<a:bodyPr wrap="none"/>');
     expect(label).toContain(`<a:ea typeface="${DECK_FONT}"/>`);
     expect(label).toContain('<a:srgbClr val="FFFFFF"><a:alpha val="80000"/></a:srgbClr>');
   });

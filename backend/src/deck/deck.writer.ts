@@ -406,7 +406,7 @@ export function drawnPoints(chart: PriceScatter): DrawnPoint[] {
  * A native scatter or bubble chart (decision 218). pptxgenjs shares one x column among a chart's series, so
  * every drawn point is a row of the embedded sheet: its price in the x column, its figure in its own series'
  * column (and, for bubbles, its sales in the series' size column), the other series' cells empty. The points the
- * page names (contracts labelledPoints) carry their trim's name above them (decision 287).
+ * page names (contracts labelledPoints) carry their trim's name, on a bubble or above a point (decision 287).
  */
 function addScatterSlide(pptx: PptxGenJS, slide: ScatterSlide, asOf: WorkbookAsOf, edits: ChartEdits): void {
   const target = contentSlide(pptx, slide.title, slideLabels(slide), asOf);
@@ -438,7 +438,10 @@ function addScatterSlide(pptx: PptxGenJS, slide: ScatterSlide, asOf: WorkbookAsO
   const axisText = { fontFace: DECK_FONT, fontSize: 10, color: COLORS.muted };
   // A series' point is its row of the sheet, so a label's point is its place among all the drawn points.
   const rows = new Map(points.map((p, row) => [p, row]));
-  edits.push({ labels: labelledPoints(points).map((p) => ({ series: p.series, point: rows.get(p)!, text: p.name })) });
+  edits.push({
+    labels: labelledPoints(points).map((p) => ({ series: p.series, point: rows.get(p)!, text: p.name })),
+    labelPosition: bubble ? 'ctr' : 't',
+  });
   target.addChart(bubble ? pptx.ChartType.bubble : pptx.ChartType.scatter, data as PptxGenJS.OptsChartData[], {
     x: CONTENT.x,
     y: CONTENT.y,
