@@ -15,7 +15,7 @@ import {
   thousands,
 } from '@car/contracts';
 import { binaryBody } from '../support/shared-app';
-import { charts, deckAnswer, decode, part, slidesOf as slides, tableOf, texts } from '../support/deck-zip';
+import { chartPointLabels, charts, deckAnswer, decode, part, slidesOf as slides, tableOf, texts } from '../support/deck-zip';
 import { priceVolumeMarket, type PriceVolumeMarket } from '../support/price-volume-market';
 
 /*
@@ -50,14 +50,7 @@ const pagePoints = (chart: PriceScatter, bubble: boolean) =>
     points: s.points.filter((p) => p.x !== null && p.y !== null).map((p) => [String(p.x), String(p.y), ...(bubble ? [String(p.sales)] : [])]),
   }));
 
-/** A chart's point labels, per series: [the point's row in the sheet, its text]. */
-function pointLabels(xml: string): Array<Array<[number, string]>> {
-  return [...xml.matchAll(/<c:ser>(.*?)<\/c:ser>/gs)].map((ser) =>
-    [...ser[1].matchAll(/<c:dLbl>(.*?)<\/c:dLbl>/gs)].map((l): [number, string] => [Number(/<c:idx val="(\d+)"\/>/.exec(l[1])?.[1]), texts(l[1]).join('')]),
-  );
-}
-
-/** The labels the page writes on a chart (labelledPoints, decision 287), each at its point's row: the drawn points are the rows, series by series. */
+/** The labels the page writes on a chart (labelledPoints, decision 287), each at its point's row in the sheet: the drawn points are the rows, series by series. */
 function pageLabels(chart: PriceScatter): Array<Array<[number, string]>> {
   const rows = chart.series.flatMap((s, series) => s.points.filter((p) => p.x !== null && p.y !== null).map((p) => ({ series, name: p.name, sales: p.sales })));
   const named = labelledPoints(rows);
@@ -194,9 +187,9 @@ describe('导出PPT of the price-volume pages', () => {
     expect(scatterXml).toContain('<c:scatterChart>');
     expect(drawnSeries(scatterXml)).toEqual(pagePoints(compare, false));
     // Both charts name the points the page names, at those points (decision 287).
-    expect(pointLabels(bubbleXml)).toEqual(pageLabels(single));
-    expect(pointLabels(scatterXml)).toEqual(pageLabels(compare));
-    expect(pointLabels(bubbleXml).flat().length).toBeGreaterThan(0);
+    expect(chartPointLabels(bubbleXml)).toEqual(pageLabels(single));
+    expect(chartPointLabels(scatterXml)).toEqual(pageLabels(compare));
+    expect(chartPointLabels(bubbleXml).flat().length).toBeGreaterThan(0);
 
     // The embedded sheet of the scatter chart: the x column, then each series' y column, a row per point drawn.
     const embedded = Object.keys(zip.files)

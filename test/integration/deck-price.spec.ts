@@ -18,7 +18,7 @@ import {
 } from '@car/contracts';
 import { signedInApp } from '../support/api-app';
 import { binaryBody } from '../support/shared-app';
-import { deckAnswer, decode, part, tableRows, texts } from '../support/deck-zip';
+import { chartLines, deckAnswer, decode, part, tableRows, texts } from '../support/deck-zip';
 import { createPriceFixture } from '../support/price-fixture';
 import { ANALYST } from '../support/sales-fixture';
 import { testEnv } from '../support/test-env';
@@ -199,10 +199,7 @@ describe('导出PPT of the price pages (price/marketPriceWhole/ppt, price/cabmod
       expect(names).toEqual(chart.series.map((s) => s.name));
       const colors = [...xml.matchAll(/<c:ser>.*?<\/c:ser>/gs)].map((m) => /<a:srgbClr val="([0-9A-Fa-f]{6})"/.exec(m[0])?.[1]?.toLowerCase());
       expect(colors).toEqual(chart.series.map((_, i) => traceLineColor(i).slice(1).toLowerCase()));
-      const lines = [...xml.matchAll(/<c:ser>(.*?)<\/c:ser>/gs)].map((m) => ({
-        width: Number(/<c:spPr>.*?<a:ln w="(\d+)"/s.exec(m[1])?.[1]) / 12_700,
-        marker: Number(/<c:marker>.*?<c:size val="(\d+)"\/>/s.exec(m[1])?.[1]),
-      }));
+      const lines = chartLines(xml);
       expect(lines).toEqual(chart.series.map((_, i) => ({ width: traceLineStyle(i).width, marker: 2 * traceLineStyle(i).pointRadius })));
       // 本品 stands out: its line is thicker than every rival's.
       for (const rival of lines.slice(1)) expect(lines[0].width).toBeGreaterThan(rival.width);
