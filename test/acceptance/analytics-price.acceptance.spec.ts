@@ -249,9 +249,9 @@ describeInBrowser('价格分析 as shipped', () => {
     expect(title).toContain(`时间：${month}    城市：全国    厂商：${whole.producerName}    车系：${whole.modelName}`);
     expect(await slide(2)).toEqual(expect.arrayContaining(Object.values(cardsOfPrice(whole))));
     // 本品's line is the thickest, as on the page (decision 287).
-    const [own, ...rivals] = chartLines((await charts(zip))[0]);
-    expect(rivals.length).toBeGreaterThan(0);
-    for (const rival of rivals) expect(own.width).toBeGreaterThan(rival.width);
+    const [subjectLine, ...rivalLines] = chartLines((await charts(zip))[0]);
+    expect(rivalLines.length).toBeGreaterThan(0);
+    for (const rival of rivalLines) expect(subjectLine.width).toBeGreaterThan(rival.width);
     // With a compared series, 成交价差 (decision 276) comes after the chart: slide 4, then 区域表现, then 区域价格.
     expect((await slide(4))[0]).toMatch(/^成交价差/);
     expect((await slide(5))[0]).toMatch(/^区域表现/);
