@@ -46,7 +46,45 @@ export const CHART_PALETTE: readonly string[] = [
 export function traceLineColor(index: number): string {
   return CHART_PALETTE[index % CHART_PALETTE.length];
 }
-export const TRACE_LINE_WIDTHS = { own: 3.5, rival: 1.5 } as const;
+
+/** A trace line as drawn: its colour, its width and its points' radius (pixels on the page, points in the deck). */
+export interface TraceLineStyle {
+  color: string;
+  width: number;
+  pointRadius: number;
+}
+
+/** The subject's (本品) line and a rival's: the subject's thicker, with larger points. */
+export const TRACE_LINES = { own: { width: 3.5, pointRadius: 4 }, rival: { width: 1.5, pointRadius: 2.5 } } as const;
+
+/**
+ * How the trace chart draws the line of the car at `index` of the pick (0 the subject): the page's and the deck's
+ * one rule (decisions 275, 287).
+ */
+export function traceLineStyle(index: number): TraceLineStyle {
+  return { color: traceLineColor(index), ...(index === 0 ? TRACE_LINES.own : TRACE_LINES.rival) };
+}
+
+/** How many points of a price × figure chart carry their trim's name on the chart; the rest name themselves on hover (issue 45 §2). */
+export const LABELLED_POINTS = 6;
+
+/**
+ * The points a price × figure chart names on it, on the page and in the deck (decision 287): the largest by sales (a
+ * tie by name, then by the order given), each name once (a trim drawn in two years is named at its larger point), at
+ * most LABELLED_POINTS, the largest first.
+ */
+export function labelledPoints<Point extends { name: string; sales: number }>(points: readonly Point[]): Point[] {
+  const byName = (a: Point, b: Point) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  const named = new Set<string>();
+  const chosen: Point[] = [];
+  for (const point of [...points].sort((a, b) => b.sales - a.sales || byName(a, b))) {
+    if (chosen.length === LABELLED_POINTS) break;
+    if (named.has(point.name)) continue;
+    named.add(point.name);
+    chosen.push(point);
+  }
+  return chosen;
+}
 
 /** The house colours of app.css (`--brand`, `--brand-dark`, `--brand-soft`, `--text`, `--text-3`, `--line`, `--page-bg`). */
 export const HOUSE_COLORS = {

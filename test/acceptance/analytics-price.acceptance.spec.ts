@@ -11,7 +11,7 @@ import {
   type SeriesItem,
 } from '@car/contracts';
 import { describeInBrowser, useBrowser } from '../support/browser';
-import { slideTables, texts, part } from '../support/deck-zip';
+import { chartLines, charts, slideTables, texts, part } from '../support/deck-zip';
 import { pollUntil } from '../support/poll';
 import { apiResult, settled } from '../support/sales-pages';
 import { testEnv } from '../support/test-env';
@@ -83,7 +83,11 @@ async function expectPriceTableWorkbook(page: Page, panel: Locator, table: Price
  * 导出PPT in the page's head (issue 31, decision 215), taken by a click as Chromium takes it: the deck's file
  * name, and each slide's texts. The same call without a session is refused as the page's own calls are.
  */
-async function exportDeck(page: Page, fileName: RegExp, pageCall: string): Promise<{ slide: (n: number) => Promise<string[]>; all: () => Promise<string[]> }> {
+async function exportDeck(
+  page: Page,
+  fileName: RegExp,
+  pageCall: string,
+): Promise<{ zip: JSZip; slide: (n: number) => Promise<string[]>; all: () => Promise<string[]> }> {
   const link = page.locator('.sales-page__head').getByText('导出PPT');
   const deck = await saveDownload(page, downloadControl(page.locator('.sales-page__head'), '导出PPT'));
   expect(deck.fileName).toMatch(fileName);
@@ -100,7 +104,7 @@ async function exportDeck(page: Page, fileName: RegExp, pageCall: string): Promi
   const slide = async (n: number) =>
     [...((await zip.file(`ppt/slides/slide${n}.xml`)?.async('string')) ?? '').matchAll(/<a:t>([^<]*)<\/a:t>/g)].map((m) => m[1]);
   const count = Object.keys(zip.files).filter((f) => /^ppt\/slides\/slide\d+\.xml$/.test(f)).length;
-  return { slide, all: async () => (await Promise.all(Array.from({ length: count }, (_, i) => slide(i + 1)))).flat() };
+  return { zip, slide, all: async () => (await Promise.all(Array.from({ length: count }, (_, i) => slide(i + 1)))).flat() };
 }
 
 describeInBrowser('价格分析 as shipped', () => {
@@ -245,11 +249,15 @@ describeInBrowser('价格分析 as shipped', () => {
     await expectPriceTableWorkbook(page, page.locator('.price-table'), regional, '区域');
 
     // 导出PPT: the series' title and tags, the cards' figures, the compared series in the chart's data.
-    const { slide } = await exportDeck(page, new RegExp(`^车系价格追踪-.*-${month}\\.pptx$`), '/price/cabmodelpricetrace/whole');
+    const { zip, slide } = await exportDeck(page, new RegExp(`^车系价格追踪-.*-${month}\\.pptx$`), '/price/cabmodelpricetrace/whole');
     const title = (await slide(1)).join('\n');
     expect(title).toContain(await page.locator('.sales-page__title').innerText());
     expect(title).toContain(`时间：${month}    城市：全国    厂商：${whole.producerName}    车系：${whole.modelName}`);
     expect(await slide(2)).toEqual(expect.arrayContaining(Object.values(cardsOfPrice(whole))));
+    // 本品's line is the thickest, as on the page (decision 287).
+    const [subjectLine, ...rivalLines] = chartLines((await charts(zip))[0]);
+    expect(rivalLines.length).toBeGreaterThan(0);
+    for (const rival of rivalLines) expect(subjectLine.width).toBeGreaterThan(rival.width);
     // With a compared series, 成交价差 (decision 276) comes after the chart: slide 4, then 区域表现, then 区域价格.
     expect((await slide(4))[0]).toMatch(/^成交价差/);
     expect((await slide(5))[0]).toMatch(/^区域表现/);

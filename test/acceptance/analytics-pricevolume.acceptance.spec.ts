@@ -2,7 +2,7 @@ import JSZip from 'jszip';
 import type { Locator, Page } from 'playwright-core';
 import { API_PREFIX, type ConfigTable, type DimensionTable, monthTagText, type ProportionTable, thousands, visibleBlocks } from '@car/contracts';
 import { describeInBrowser, useBrowser } from '../support/browser';
-import { charts as chartsOf, slidesOf, tableOf, texts } from '../support/deck-zip';
+import { chartPointLabels, charts as chartsOf, slidesOf, tableOf, texts } from '../support/deck-zip';
 import { apiResult, settled } from '../support/sales-pages';
 import {
   ANALYST,
@@ -174,6 +174,11 @@ describeInBrowser('价量交叉 and 产品分析 as shipped', () => {
     expect(slides.map((t) => t[0])).toEqual(expect.arrayContaining(['时间段对比', '车型对比']));
     const charts = await chartsOf(await JSZip.loadAsync(deck.body));
     expect(charts.filter((xml) => xml.includes('<c:bubbleChart>')).length).toBeGreaterThanOrEqual(1);
+    // Every name the page writes on 时间段对比's bubbles is written on the deck's (the same six, decision 287).
+    const canvas = page.getByRole('region', { name: '时间段对比图', exact: true }).locator('canvas[data-drawn="true"]');
+    const named = JSON.parse((await canvas.getAttribute('data-point-labels')) ?? '[]') as string[];
+    expect(named.length).toBeGreaterThan(0);
+    expect(chartPointLabels(charts[0]).flatMap((labels) => labels.map(([, text]) => text))).toEqual(expect.arrayContaining(named));
     const singleRows = await deckTable(deck.body, `${single.modelSubName} 车型销量占比`);
     expect(singleRows.map((r) => [r[0], r[2]])).toEqual(single.rows.map((r) => [r.name, r.salesStr]));
     await expectRefusedAnonymously('pricevolume/modelPrice/ppt', 'pricevolume/modelPrice/singleTable');

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { type ChartResult, type Nationwide, type PriceTraceGap, type SubSeriesCars, TRACE_LINE_WIDTHS, traceLineColor } from '@car/contracts';
+import { type ChartResult, type Nationwide, type PriceTraceGap, type SubSeriesCars, TRACE_LINES, traceLineColor } from '@car/contracts';
 import { describeInBrowser, screenshot, useBrowser } from '../support/browser';
 import { apiResult, openSignedIn, settled } from '../support/sales-pages';
 
@@ -26,7 +26,7 @@ async function drawnDatasets(page: Page): Promise<string[]> {
 
 /** The lines the page should draw for a chart answer: a line per car, the subject's first and thicker, colours by place. */
 const expectedLines = (chart: ChartResult): DrawnLine[] =>
-  chart.series.map((s, i) => ({ name: s.name, color: traceLineColor(i), width: i === 0 ? TRACE_LINE_WIDTHS.own : TRACE_LINE_WIDTHS.rival }));
+  chart.series.map((s, i) => ({ name: s.name, color: traceLineColor(i), width: i === 0 ? TRACE_LINES.own.width : TRACE_LINES.rival.width }));
 
 /** The measure the chart's switch shows as chosen (ParamToggle marks it active). */
 async function chosenMeasure(page: Page): Promise<string[]> {

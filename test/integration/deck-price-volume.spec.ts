@@ -5,6 +5,7 @@ import {
   type ChartResult,
   type DimensionTable,
   growthText,
+  labelledPoints,
   pointsText,
   type PriceScatter,
   type ProportionRow,
@@ -14,7 +15,7 @@ import {
   thousands,
 } from '@car/contracts';
 import { binaryBody } from '../support/shared-app';
-import { charts, deckAnswer, decode, part, slidesOf as slides, tableOf, texts } from '../support/deck-zip';
+import { chartPointLabels, charts, deckAnswer, decode, part, slidesOf as slides, tableOf, texts } from '../support/deck-zip';
 import { priceVolumeMarket, type PriceVolumeMarket } from '../support/price-volume-market';
 
 /*
@@ -48,6 +49,15 @@ const pagePoints = (chart: PriceScatter, bubble: boolean) =>
     name: s.name,
     points: s.points.filter((p) => p.x !== null && p.y !== null).map((p) => [String(p.x), String(p.y), ...(bubble ? [String(p.sales)] : [])]),
   }));
+
+/** The labels the page writes on a chart (labelledPoints, decision 287), each at its point's row in the sheet: the drawn points are the rows, series by series. */
+function pageLabels(chart: PriceScatter): Array<Array<[number, string]>> {
+  const rows = chart.series.flatMap((s, series) => s.points.filter((p) => p.x !== null && p.y !== null).map((p) => ({ series, name: p.name, sales: p.sales })));
+  const named = labelledPoints(rows);
+  return chart.series.map((_, series) =>
+    rows.flatMap((row, i): Array<[number, string]> => (row.series === series && named.includes(row) ? [[i, row.name]] : [])),
+  );
+}
 
 describe('导出PPT of the price-volume pages', () => {
   const market = priceVolumeMarket('pvdeck', `10.91.${process.pid % 250}.1`);
@@ -176,6 +186,10 @@ describe('导出PPT of the price-volume pages', () => {
     expect(drawnSeries(bubbleXml)).toEqual(pagePoints(single, true));
     expect(scatterXml).toContain('<c:scatterChart>');
     expect(drawnSeries(scatterXml)).toEqual(pagePoints(compare, false));
+    // Both charts name the points the page names, at those points (decision 287).
+    expect(chartPointLabels(bubbleXml)).toEqual(pageLabels(single));
+    expect(chartPointLabels(scatterXml)).toEqual(pageLabels(compare));
+    expect(chartPointLabels(bubbleXml).flat().length).toBeGreaterThan(0);
 
     // The embedded sheet of the scatter chart: the x column, then each series' y column, a row per point drawn.
     const embedded = Object.keys(zip.files)

@@ -16,10 +16,11 @@ import {
   priceTableUnitText,
   sharePercentText,
   traceLineColor,
+  traceLineStyle,
 } from '@car/contracts';
 import { signedInApp } from '../support/api-app';
 import { binaryBody } from '../support/shared-app';
-import { deckAnswer, decode, part, tableRows, texts } from '../support/deck-zip';
+import { chartLines, deckAnswer, decode, part, tableRows, texts } from '../support/deck-zip';
 import { createPriceFixture } from '../support/price-fixture';
 import { ANALYST } from '../support/sales-fixture';
 import { testEnv } from '../support/test-env';
@@ -193,7 +194,8 @@ describe('导出PPT of the price pages (price/marketPriceWhole/ppt, price/cabmod
 
     /**
      * The trace's chart part against its call (decision 275): one measure on one value axis in the page's format, a
-     * line per car in the call's order, each in the page's colour (traceLineColor of its place in the pick).
+     * line per car in the call's order, each in the page's colour (traceLineColor of its place in the pick), the
+     * subject's line thicker and its markers larger, as the page draws them (traceLineStyle, decision 287).
      */
     async function expectTraceChart(zip: JSZip, chart: ChartResult, format: string): Promise<void> {
       const chartPath = Object.keys(zip.files).find((f) => /^ppt\/charts\/chart\d+\.xml$/.test(f))!;
@@ -204,6 +206,10 @@ describe('导出PPT of the price pages (price/marketPriceWhole/ppt, price/cabmod
       expect(names).toEqual(chart.series.map((s) => s.name));
       const colors = [...xml.matchAll(/<c:ser>.*?<\/c:ser>/gs)].map((m) => /<a:srgbClr val="([0-9A-Fa-f]{6})"/.exec(m[0])?.[1]?.toLowerCase());
       expect(colors).toEqual(chart.series.map((_, i) => traceLineColor(i).slice(1).toLowerCase()));
+      const lines = chartLines(xml);
+      expect(lines).toEqual(chart.series.map((_, i) => ({ width: traceLineStyle(i).width, marker: 2 * traceLineStyle(i).pointRadius })));
+      // 本品 stands out: its line is thicker than every rival's.
+      for (const rival of lines.slice(1)) expect(lines[0].width).toBeGreaterThan(rival.width);
       const axes = [...xml.matchAll(/<c:valAx>.*?<\/c:valAx>/gs)].map((m) => m[0]);
       expect(axes.map((a) => [/<c:min val="([^"]*)"\/>/.exec(a)?.[1], decode(/<c:numFmt formatCode="([^"]*)"/.exec(a)?.[1] ?? '')])).toEqual([['0', format]]);
     }

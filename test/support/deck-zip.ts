@@ -57,9 +57,9 @@ export function chartCategories(xml: string): string[] {
   return [...categories.matchAll(/<c:v>([^<]*)<\/c:v>/g)].map((v) => decode(v[1]));
 }
 
-/** A chart part's series names, in the order it writes them. */
+/** A chart part's series names, in the order it writes them (a point label's own text, `c:tx` of `c:rich`, is not one). */
 export function chartSeriesNames(xml: string): string[] {
-  return [...xml.matchAll(/<c:tx>.*?<c:v>([^<]*)<\/c:v>.*?<\/c:tx>/gs)].map((m) => decode(m[1]));
+  return [...xml.matchAll(/<c:tx>\s*<c:strRef>.*?<c:v>([^<]*)<\/c:v>.*?<\/c:tx>/gs)].map((m) => decode(m[1]));
 }
 
 /**
@@ -142,6 +142,21 @@ export async function charts(zip: JSZip): Promise<string[]> {
     .filter((f) => /^ppt\/charts\/chart\d+\.xml$/.test(f))
     .sort((a, b) => Number(/(\d+)\.xml$/.exec(a)?.[1]) - Number(/(\d+)\.xml$/.exec(b)?.[1]));
   return Promise.all(paths.map((path) => part(zip, path)));
+}
+
+/** A chart part's point labels (decision 287), per series in the order written: each label's point (its index) and text. */
+export function chartPointLabels(xml: string): Array<Array<[number, string]>> {
+  return [...xml.matchAll(/<c:ser>(.*?)<\/c:ser>/gs)].map((ser) =>
+    [...ser[1].matchAll(/<c:dLbl>(.*?)<\/c:dLbl>/gs)].map((l): [number, string] => [Number(/<c:idx val="(\d+)"\/>/.exec(l[1])?.[1]), texts(l[1]).join('')]),
+  );
+}
+
+/** A line chart part's series as drawn, in the order written: each line's width and its markers' size, in points. */
+export function chartLines(xml: string): Array<{ width: number; marker: number }> {
+  return [...xml.matchAll(/<c:ser>(.*?)<\/c:ser>/gs)].map((ser) => ({
+    width: Number(/<c:spPr>.*?<a:ln w="(\d+)"/s.exec(ser[1])?.[1]) / 12_700,
+    marker: Number(/<c:marker>.*?<c:size val="(\d+)"\/>/s.exec(ser[1])?.[1]),
+  }));
 }
 
 /** A chart part's value caches, one per series in the order written (empty for a missing value), and its categories. */

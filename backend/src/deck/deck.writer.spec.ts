@@ -1,5 +1,5 @@
 import JSZip from 'jszip';
-import { CHANGE_COLORS, DEFINITIONS } from '@car/contracts';
+import { CHANGE_COLORS, DEFINITIONS, TRACE_LINES, traceLineStyle } from '@car/contracts';
 import { columnGroups, type DeckDeclaration, tagLines, writeDeck } from './deck.writer';
 import { DECK_FONT, TABLE_COLUMNS_PER_SLIDE, TABLE_ROWS_PER_SLIDE } from './deck.style';
 
@@ -372,10 +372,120 @@ describe('the price × figure charts of a deck (decision 218)', () => {
     expect(runs(await text(zip, 'ppt/notesSlides/notesSlide2.xml')).join('\n')).toContain(DEFINITIONS.tp.text);
   });
 
+  /** Each series' point labels as its c:dLbl elements hold them: [the point's row, its text]. */
+  const pointLabels = (xml: string) =>
+    [...xml.matchAll(/<c:ser>(.*?)<\/c:ser>/gs)].map((ser) =>
+      [...ser[1].matchAll(/<c:dLbl>(.*?)<\/c:dLbl>/gs)].map((l) => [
+        Number(/<c:idx val="(\d+)"\/>/.exec(l[1])?.[1]),
+        runs(l[1]).join('').replace(/&lt;/g, '<').replace(/&gt;/g, '>'),
+      ]),
+    );
+  // Eight trims over two years, 车型甲 in both: the six largest are named, 车型甲 once, at its larger point (decision 287).
+  const crowded = {
+    xTitle: 'TP（万元）',
+    yTitle: '销量',
+    series: [
+      {
+        name: '2026-10',
+        points: [
+          { id: 1, name: '车型甲', x: 13, y: 300, sales: 300 },
+          { id: 2, name: '车型乙', x: 14, y: 900, sales: 900 },
+          { id: 3, name: '车型丙', x: null, y: 1000, sales: 1000 },
+          { id: 4, name: '车型丁', x: 15, y: 50, sales: 50 },
+          { id: 5, name: '车型<戊>', x: 16, y: 400, sales: 400 },
+        ],
+      },
+      {
+        name: '2025-10',
+        points: [
+          { id: 1, name: '车型甲', x: 12, y: 700, sales: 700 },
+          { id: 6, name: '车型己', x: 11, y: 200, sales: 200 },
+          { id: 7, name: '车型庚', x: 10, y: 100, sales: 100 },
+          { id: 8, name: '车型辛', x: 9, y: 80, sales: 80 },
+        ],
+      },
+    ],
+  };
+
+  it.each(['bubble', 'scatter'] as const)('names the six largest points of a %s chart as the page does, each at its own point', async (drawn) => {
+    const zip = await open({ ...DECK, slides: [{ kind: 'scatter', title: '时间段对比', chart: crowded, drawn, percent: false }] });
+    const xml = await chartPart(zip);
+    // Rows of the sheet: 甲 乙 丁 戊 (2026-10; 丙 has no price), then 甲 己 庚 辛 (2025-10).
+    expect(pointLabels(xml)).toEqual([
+      [
+        [1, '车型乙'],
+        [3, '车型<戊>'],
+      ],
+      [
+        [4, '车型甲'],
+        [5, '车型己'],
+        [6, '车型庚'],
+        [7, '车型辛'],
+      ],
+    ]);
+    // The other points show nothing; a label sits on its bubble or above its point, in the deck's face on one line, on the page's white.
+    const dLbls = [...xml.matchAll(/<c:ser>(.*?)<\/c:ser>/gs)].map((m) => /<c:dLbls>.*<\/c:dLbls>/s.exec(m[1])![0].replace(/<c:dLbl>.*?<\/c:dLbl>/gs, ''));
+    expect(dLbls).toHaveLength(2);
+    for (const rest of dLbls) expect(rest).toContain('<c:showVal val="0"/>');
+    const label = /<c:dLbl>.*?<\/c:dLbl>/s.exec(xml)![0];
+    expect(label).toContain(`<c:dLblPos val="${drawn === 'bubble' ? 'ctr' : 't'}"/>`);
+    expect(label).toContain('<a:bodyPr wrap="none"/>');
+    expect(label).toContain(`<a:ea typeface="${DECK_FONT}"/>`);
+    expect(label).toContain('<a:srgbClr val="FFFFFF"><a:alpha val="80000"/></a:srgbClr>');
+  });
+
   it('says 暂无数据 where the page draws no point', async () => {
     const zip = await open({ ...DECK, slides: [{ kind: 'scatter', title: '车型对比', chart: { ...chart, series: [] }, drawn: 'scatter', percent: false }] });
     expect(runs(await text(zip, 'ppt/slides/slide2.xml'))).toContain('暂无数据');
     expect(Object.keys(zip.files).some((f) => /^ppt\/charts\/chart\d+\.xml$/.test(f))).toBe(false);
+  });
+});
+
+describe('a chart’s lines as the page draws them (the trace’s 本品 thicker, decision 287)', () => {
+  const trace: DeckDeclaration = {
+    ...DECK,
+    slides: [
+      {
+        kind: 'chart',
+        title: '价格走势（成交价）',
+        chart: {
+          xAxis: [{ categories: ['2026-09', '2026-10'] }],
+          yAxis: [{ title: '成交价（元）' }],
+          series: ['德锐', '乙电EV', '日行SUV'].map((name, i) => ({ name, type: 'line', data: [150000 - i * 1000, 151000], yAxis: 0 })),
+        },
+        lines: [0, 1, 2].map(traceLineStyle),
+      },
+    ],
+  };
+  /** Each line series: its name, its line's width (EMU) and its marker's size (points). */
+  const lines = (xml: string) =>
+    [...xml.matchAll(/<c:ser>(.*?)<\/c:ser>/gs)].map((ser) => [
+      /<c:tx>.*?<c:v>([^<]*)<\/c:v>/s.exec(ser[1])?.[1],
+      Number(/<c:spPr>.*?<a:ln w="(\d+)"/s.exec(ser[1])?.[1]),
+      Number(/<c:marker>.*?<c:size val="(\d+)"\/>/s.exec(ser[1])?.[1]),
+    ]);
+  const EMU_PER_POINT = 12_700;
+
+  it('draws the subject’s line at the page’s 3.5 and the rivals’ at 1.5 (points), the subject’s markers larger', async () => {
+    const zip = await open(trace);
+    const xml = await text(
+      zip,
+      Object.keys(zip.files).find((f) => /^ppt\/charts\/chart\d+\.xml$/.test(f))!,
+    );
+    expect(lines(xml)).toEqual([
+      ['德锐', TRACE_LINES.own.width * EMU_PER_POINT, 2 * TRACE_LINES.own.pointRadius],
+      ['乙电EV', TRACE_LINES.rival.width * EMU_PER_POINT, 2 * TRACE_LINES.rival.pointRadius],
+      ['日行SUV', TRACE_LINES.rival.width * EMU_PER_POINT, 2 * TRACE_LINES.rival.pointRadius],
+    ]);
+  });
+
+  it('leaves a chart that declares no lines at the writer’s one width', async () => {
+    const zip = await open({ ...trace, slides: [{ ...trace.slides[0], lines: undefined } as DeckDeclaration['slides'][number]] });
+    const xml = await text(
+      zip,
+      Object.keys(zip.files).find((f) => /^ppt\/charts\/chart\d+\.xml$/.test(f))!,
+    );
+    expect(new Set(lines(xml).map((l) => l[1]))).toEqual(new Set([2 * EMU_PER_POINT]));
   });
 });
 

@@ -10,6 +10,7 @@ import {
   type FigureKind,
   growthDirection,
   type HeaderTag,
+  labelledPoints,
   onRightAxis,
   percentNumberFormat,
   PPTX_MIME,
@@ -19,6 +20,7 @@ import {
 import { attachmentHeader, definitionsSheetRows, neutralise, sourceDataName, type WorkbookAsOf, type WorkbookColumn } from '../workbook/table-workbook';
 import { COLORS, CONTENT, CONTENT_MASTER, DECK_FONT, DECK_LAYOUT, hex, MARGIN, SLIDE_HEIGHT, SLIDE_WIDTH, TABLE_COLUMNS_PER_SLIDE } from './deck.style';
 import { type DeckCell, DeckTables, tableXml } from './deck.tables';
+import { type ChartEdit, editCharts } from './deck.charts';
 import { DENSE_TABLE, fitTable, LINE_EMS, lineCount, oneLineSize, pageSections, rowHeight, TABLE_DENSITY, type TableFit } from './deck.fit';
 
 /**
@@ -66,6 +68,12 @@ export interface ChartSlide {
   percent?: boolean;
   /** Each value axis as the page draws it (0 the left, 1 the right), where the page fixes it: see `ValueAxis`. */
   axes?: readonly [ValueAxis?, ValueAxis?];
+  /**
+   * Each line's width and its points' radius by the series' index, where the page draws them unequal (the trace's
+   * 本品 thicker, contracts traceLineStyle): the page's pixels as points, a marker as wide as the page's point.
+   * Without it every line is 2 pt with 5 pt markers.
+   */
+  lines?: ReadonlyArray<{ width: number; pointRadius: number }>;
 }
 
 /**
@@ -135,6 +143,9 @@ export interface ScatterSlide {
   /** The y axis is a MIX percent (one decimal and '%'), else a count. */
   percent: boolean;
 }
+
+/** The edits of the charts a deck adds, one entry per chart in the order they are added (deck.charts.ts). */
+type ChartEdits = Array<ChartEdit | undefined>;
 
 // A slide's rows are typed by its own declaration; the deck holds tables of any row.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -287,12 +298,12 @@ function addFiguresSlide(pptx: PptxGenJS, slide: FiguresSlide, asOf: WorkbookAsO
   });
 }
 
-function addChartSlide(pptx: PptxGenJS, slide: ChartSlide, asOf: WorkbookAsOf): void {
+function addChartSlide(pptx: PptxGenJS, slide: ChartSlide, asOf: WorkbookAsOf, edits: ChartEdits): void {
   const target = contentSlide(pptx, slide.title, slideLabels(slide), asOf);
   const { chart } = slide;
   // Text reaches the embedded workbook as cells: a category or series name that a spreadsheet would run as a formula is neutralised.
   const labels = (chart.xAxis[0]?.categories ?? []).map(neutralise);
-  const series = chart.series.map((s, index) => ({ series: s, color: hex(CHART_PALETTE[index % CHART_PALETTE.length]) }));
+  const series = chart.series.map((s, index) => ({ series: s, index, color: hex(CHART_PALETTE[index % CHART_PALETTE.length]) }));
   const right = series.some((s) => onRightAxis(s.series));
   const groups = (['column', 'line'] as const).flatMap((drawn) =>
     [false, true].map((onRight) => ({
@@ -301,20 +312,29 @@ function addChartSlide(pptx: PptxGenJS, slide: ChartSlide, asOf: WorkbookAsOf): 
       members: series.filter((s) => (s.series.type === 'column') === (drawn === 'column') && onRightAxis(s.series) === onRight),
     })),
   );
-  const parts = groups
-    .filter((g) => g.members.length > 0)
-    .map((g) => ({
-      type: g.drawn === 'column' ? ('bar' as const) : ('line' as const),
-      data: g.members.map((m) => ({ name: neutralise(m.series.name), labels, values: m.series.data as number[] })),
-      options: {
-        chartColors: g.members.map((m) => m.color),
-        ...(g.drawn === 'column'
-          ? { barDir: 'col' as const, barGapWidthPct: 60 }
-          : // Straight segments: a smoothed line overshoots its points, and PowerPoint has no monotone curve (decision 270).
-            { lineSize: 2, lineDataSymbolSize: 5, lineSmooth: false }),
-        ...(g.onRight ? { secondaryValAxis: true, secondaryCatAxis: true } : {}),
-      },
-    }));
+  const shown = groups.filter((g) => g.members.length > 0);
+  // A line of its own width (the trace's 本品): pptxgenjs numbers the series (c:idx) across the parts in their order.
+  const lines = new Map(
+    shown
+      .flatMap((g) => g.members)
+      .flatMap((m, idx) => {
+        const line = m.series.type === 'column' ? undefined : slide.lines?.[m.index];
+        return line ? [[idx, { width: line.width, marker: Math.round(2 * line.pointRadius) }] as const] : [];
+      }),
+  );
+  edits.push(lines.size > 0 ? { lines } : undefined);
+  const parts = shown.map((g) => ({
+    type: g.drawn === 'column' ? ('bar' as const) : ('line' as const),
+    data: g.members.map((m) => ({ name: neutralise(m.series.name), labels, values: m.series.data as number[] })),
+    options: {
+      chartColors: g.members.map((m) => m.color),
+      ...(g.drawn === 'column'
+        ? { barDir: 'col' as const, barGapWidthPct: 60 }
+        : // Straight segments: a smoothed line overshoots its points, and PowerPoint has no monotone curve (decision 270).
+          { lineSize: 2, lineDataSymbolSize: 5, lineSmooth: false }),
+      ...(g.onRight ? { secondaryValAxis: true, secondaryCatAxis: true } : {}),
+    },
+  }));
   const axisFont = { fontFace: DECK_FONT, fontSize: 10, color: COLORS.muted };
   const leftFormat = slide.percent ? percentNumberFormat() : figureFormat('count');
   const valAxis = (title: string | undefined, format: string, gridLines: boolean, axis?: ValueAxis) => ({
@@ -378,9 +398,10 @@ export function drawnPoints(chart: PriceScatter): DrawnPoint[] {
 /**
  * A native scatter or bubble chart (decision 218). pptxgenjs shares one x column among a chart's series, so
  * every drawn point is a row of the embedded sheet: its price in the x column, its figure in its own series'
- * column (and, for bubbles, its sales in the series' size column), the other series' cells empty.
+ * column (and, for bubbles, its sales in the series' size column), the other series' cells empty. The points the
+ * page names (contracts labelledPoints) carry their trim's name, on a bubble or above a point (decision 287).
  */
-function addScatterSlide(pptx: PptxGenJS, slide: ScatterSlide, asOf: WorkbookAsOf): void {
+function addScatterSlide(pptx: PptxGenJS, slide: ScatterSlide, asOf: WorkbookAsOf, edits: ChartEdits): void {
   const target = contentSlide(pptx, slide.title, slideLabels(slide), asOf);
   const { chart } = slide;
   const points = drawnPoints(chart);
@@ -408,6 +429,12 @@ function addScatterSlide(pptx: PptxGenJS, slide: ScatterSlide, asOf: WorkbookAsO
     })),
   ];
   const axisText = { fontFace: DECK_FONT, fontSize: 10, color: COLORS.muted };
+  // A series' point is its row of the sheet, so a label's point is its place among all the drawn points.
+  const rows = new Map(points.map((p, row) => [p, row]));
+  edits.push({
+    labels: labelledPoints(points).map((p) => ({ series: p.series, point: rows.get(p)!, text: p.name })),
+    labelPosition: bubble ? 'ctr' : 't',
+  });
   target.addChart(bubble ? pptx.ChartType.bubble : pptx.ChartType.scatter, data as PptxGenJS.OptsChartData[], {
     x: CONTENT.x,
     y: CONTENT.y,
@@ -608,17 +635,19 @@ export async function writeDeck(deck: DeckDeclaration): Promise<Buffer> {
   pptx.title = deck.title;
   pptx.theme = { headFontFace: DECK_FONT, bodyFontFace: DECK_FONT };
   const tables = new DeckTables();
+  const charts: ChartEdits = [];
   defineMaster(pptx, deck.asOf);
   addTitleSlide(pptx, deck);
   for (const slide of deck.slides) {
     if (slide.kind === 'figures') addFiguresSlide(pptx, slide, deck.asOf);
-    else if (slide.kind === 'chart') addChartSlide(pptx, slide, deck.asOf);
+    else if (slide.kind === 'chart') addChartSlide(pptx, slide, deck.asOf, charts);
     else if (slide.kind === 'text') addTextSlide(pptx, slide, deck.asOf);
-    else if (slide.kind === 'scatter') addScatterSlide(pptx, slide, deck.asOf);
+    else if (slide.kind === 'scatter') addScatterSlide(pptx, slide, deck.asOf, charts);
     else addTableSlides(pptx, tables, slide, deck.asOf);
   }
-  // pptxgenjs's write() stores its parts uncompressed; DeckTables fills in the tables and deflates them natively.
-  return tables.zip((await pptx.write({ outputType: 'nodebuffer', compression: false })) as Buffer);
+  // pptxgenjs's write() stores its parts uncompressed; the charts' edits are made, then DeckTables fills in the tables and deflates them natively.
+  const stored = (await pptx.write({ outputType: 'nodebuffer', compression: false })) as Buffer;
+  return tables.zip(await editCharts(stored, charts));
 }
 
 /** Sends a deck as the download of `fileName` (.pptx), with the workbooks' download header. */

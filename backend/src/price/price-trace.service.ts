@@ -31,7 +31,7 @@ import type { SessionUser } from '../security/session-user';
 import type { WorkbookAsOf, WorkbookHead } from '../workbook/table-workbook';
 import type { Filters } from '../analytics/model';
 import { ApiException } from '../common/api-codes';
-import { nationwideSlide, priceCardsSlide, priceChartSlide, priceMonthTableSlide, traceGapSlide } from './price.deck';
+import { nationwideSlide, priceCardsSlide, priceMonthTableSlide, traceChartSlide, traceGapSlide } from './price.deck';
 import { NO_PRICES, priceFigures, priceMeasures, PRICES_AS_SHOWN, traceMeasureValue } from './price.figures';
 import { PriceRepository } from './price.repository';
 import { type PriceScope, type PriceSeries, PriceService } from './price.service';
@@ -272,7 +272,7 @@ export class PriceTraceService {
         maker,
         slides: [
           priceCardsSlide(whole),
-          priceChartSlide(`价格走势（${measureLabel}）`, chart),
+          traceChartSlide(`价格走势（${measureLabel}）`, chart),
           ...(gap ? [traceGapSlide(gap)] : []),
           nationwideSlide(nationwide),
           priceMonthTableSlide('区域价格', '区域', table, q.sort),

@@ -21,6 +21,7 @@ import {
   type PriceWhole,
   type SortOrder,
   sortPriceTable,
+  traceLineStyle,
 } from '@car/contracts';
 import type { ChartSlide, DeckColumn, TableSlide } from '../deck/deck.writer';
 import { priceTableColumns } from './price-table.workbook';
@@ -75,6 +76,11 @@ export function priceChartSlide(title: string, chart: ChartResult): ChartSlide {
     chart: { ...chart, series: chart.series.map((s) => ({ ...s, name: priceSeriesLabel(s) })) },
     axes: [axes[0], axes[1]],
   };
+}
+
+/** The trace's chart (decision 275): a line per car in its colour, the subject's (本品) thicker as the page draws it (traceLineStyle, decision 287). */
+export function traceChartSlide(title: string, chart: ChartResult): ChartSlide {
+  return { ...priceChartSlide(title, chart), lines: chart.series.map((_, index) => traceLineStyle(index)) };
 }
 
 /**

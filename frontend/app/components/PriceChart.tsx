@@ -6,21 +6,13 @@
  * month before and pink where it fell, as the legend under the chart says (decision 176). Tooltips give
  * each value with its unit and 环比. PNG export; the server renders the box at its final height.
  * The trace's answer (one measure, every series a line on the one axis; decision 275) draws a line per car in
- * the colour of its place in the pick (traceLineColor), the subject's thicker; the right axis stays hidden.
+ * the colour of its place in the pick, the subject's thicker with larger points (traceLineStyle, the deck's rule too);
+ * the right axis stays hidden.
  */
 import type { Chart, LegendItem } from 'chart.js';
 import type { ReactNode } from 'react';
 
-import {
-  type ChartResult,
-  priceAxisTickText,
-  priceAxisTitle,
-  priceChartAxes,
-  priceSeriesLabel,
-  toBrokenAxis,
-  TRACE_LINE_WIDTHS,
-  traceLineColor,
-} from '@car/contracts';
+import { type ChartResult, priceAxisTickText, priceAxisTitle, priceChartAxes, priceSeriesLabel, toBrokenAxis, traceLineStyle } from '@car/contracts';
 import { changeOnBefore, comboOptions, lineShape, signColor, signLegendText, tooltipText } from '~/utils/chart-result';
 import { ChartCanvas } from './ChartCanvas';
 import { ChartExportButton } from './ChartExportButton';
@@ -68,7 +60,10 @@ export function isLinePerCar(chart: ChartResult): boolean {
 function drawnLines(chart: ChartResult | null): string | undefined {
   if (!chart || !isLinePerCar(chart)) return undefined;
   return JSON.stringify(
-    chart.series.map((s, i) => ({ name: s.name, color: traceLineColor(i), width: i === 0 ? TRACE_LINE_WIDTHS.own : TRACE_LINE_WIDTHS.rival })),
+    chart.series.map((s, i) => {
+      const { color, width } = traceLineStyle(i);
+      return { name: s.name, color, width };
+    }),
   );
 }
 
@@ -112,11 +107,11 @@ export function PriceChart({ title, chart, height, fileName, loading = false, ex
           };
         }
         const index = chart.series.indexOf(s);
-        const color = perCar ? traceLineColor(index) : (colors.get(s.group) ?? LINE_COLORS[0]);
+        const line = perCar ? traceLineStyle(index) : undefined;
+        const color = line?.color ?? colors.get(s.group) ?? LINE_COLORS[0];
         const right = s.yAxis === 1;
         const points = pointColors(s.data, color);
         const msrp = !perCar && !right && /指导价$/.test(s.name);
-        const own = perCar && index === 0;
         return {
           type: 'line' as const,
           label: s.name,
@@ -125,10 +120,10 @@ export function PriceChart({ title, chart, height, fileName, loading = false, ex
           borderColor: color,
           backgroundColor: color,
           borderDash: msrp ? MSRP_DASH : undefined,
-          borderWidth: perCar ? (own ? TRACE_LINE_WIDTHS.own : TRACE_LINE_WIDTHS.rival) : right ? 2 : 1.5,
+          borderWidth: line?.width ?? (right ? 2 : 1.5),
           pointBackgroundColor: points,
           pointBorderColor: points,
-          pointRadius: perCar ? (own ? 4 : 2.5) : right ? 4 : 3,
+          pointRadius: line?.pointRadius ?? (right ? 4 : 3),
           ...lineShape(s.type),
           spanGaps: true,
           order: 1,

@@ -1,26 +1,23 @@
 /**
  * A price × figure chart of the sales-proportion page (spec 001 §2.3): each point a trim at its weighted
  * TP or MSRP (x, 万) against its sales or MIX (y), as bubbles sized by volume or as plain points, one
- * colour per series; the largest points carry their trim's name (LABELLED_POINTS, never over one another), the
- * tooltip names any trim and its series on hover. Drawn with chart.js in the browser into a box of fixed height.
+ * colour per series; the largest points carry their trim's name (contracts `labelledPoints`, the deck's rule too;
+ * never over one another), the tooltip names any trim and its series on hover. Drawn with chart.js in the browser
+ * into a box of fixed height.
  */
 import type { Chart, Plugin } from 'chart.js';
 import type { ReactNode } from 'react';
 
-import { type PriceScatter, thousands } from '@car/contracts';
+import { CHART_PALETTE as PALETTE, labelledPoints, type PriceScatter, thousands } from '@car/contracts';
 import { chartAnimation } from '~/utils/motion';
 import { ChartCanvas } from './ChartCanvas';
 import { ChartExportButton } from './ChartExportButton';
 import { PanelBusy } from './PanelBusy';
 import { useChartCanvas } from './useChartCanvas';
 
-const PALETTE = ['#1a5fd0', '#f59f00', '#7048e8', '#37b24d', '#e8590c', '#0c8599', '#c2255c', '#5c940d', '#364fc7', '#862e9c', '#495057'];
 /** The largest bubble's radius in pixels; the others by the square root of their volume. */
 const MAX_RADIUS = 24;
 const MIN_RADIUS = 3;
-
-/** How many of the largest points carry their trim's name on the chart; the rest name themselves on hover (issue 45 §2). */
-export const LABELLED_POINTS = 6;
 const LABEL_FONT = '12px "PingFang SC", "Microsoft YaHei", sans-serif';
 const LABEL_GAP = 3;
 
@@ -34,9 +31,10 @@ interface Box {
 const overlaps = (a: Box, b: Box): boolean => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
 /**
- * Names the largest points by sales, at most LABELLED_POINTS, each above its point or else below it, skipping one
- * whose name would cross a name already written or leave the plot (a trim drawn in two years is named once). What it wrote is left on the
- * canvas (`data-point-labels`, `data-point-label-boxes`) for the tests and the text alternative.
+ * Names the points `labelledPoints` chooses (the largest by sales, a name once, at most six: the deck names the same),
+ * each above its point or else below it; one whose name would cross a name already written or leave the plot is left
+ * to its tooltip, not replaced by a smaller point, so the page never names a point the deck does not. What it wrote
+ * is left on the canvas (`data-point-labels`, `data-point-label-boxes`) for the tests and the text alternative.
  */
 const pointLabels: Plugin<'bubble' | 'scatter'> = {
   id: 'pointLabels',
@@ -51,16 +49,13 @@ const pointLabels: Plugin<'bubble' | 'scatter'> = {
         return { name: raw.name, sales: raw.sales, x, y, r: (element.options as { radius?: number }).radius ?? raw.r ?? 4 };
       });
     });
-    candidates.sort((a, b) => b.sales - a.sales || a.name.localeCompare(b.name));
     ctx.save();
     ctx.font = LABEL_FONT;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
     const placed: Array<{ name: string; box: Box }> = [];
     const inside = (b: Box) => b.left >= chartArea.left && b.right <= chartArea.right && b.top >= chartArea.top && b.bottom <= chartArea.bottom;
-    for (const point of candidates) {
-      if (placed.length === LABELLED_POINTS) break;
-      if (placed.some((p) => p.name === point.name)) continue;
+    for (const point of labelledPoints(candidates)) {
       const width = ctx.measureText(point.name).width + 4;
       const height = 14;
       // Centred on the point, moved sideways as far as needed to stay inside the plot (a bubble near an edge).
