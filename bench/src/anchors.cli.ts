@@ -6,6 +6,7 @@ import { BRAND_RETAIL_2023, MAKER_RETAIL_2024 } from '@car/backend/dist/seed/mak
 import { resolveDatabase } from '@car/backend/dist/database/resolve-database';
 import { ApiClient } from './api-client';
 import { startApp } from './app-process';
+import { REALISM_HEADING, sectionOf, withSection } from './doc-section';
 import {
   ANNUAL_ANCHORS,
   BEV_PART_ANCHORS,
@@ -233,7 +234,9 @@ async function main(): Promise<void> {
       },
     ];
     const report = render(source, months, checks, tp, round);
-    fs.writeFileSync(out, report);
+    // bench:realism's section (the data below the nation) stays as that bench last wrote it.
+    const realism = fs.existsSync(out) ? sectionOf(fs.readFileSync(out, 'utf8'), REALISM_HEADING) : '';
+    fs.writeFileSync(out, realism ? withSection(report, REALISM_HEADING, realism) : report);
     process.stdout.write(report);
     const failed = checks.filter((c) => !c.passed);
     if (failed.length > 0) {
