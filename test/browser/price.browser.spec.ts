@@ -52,6 +52,13 @@ describeInBrowser('the price pages', () => {
     const { page, assertClean } = await openSignedIn(browser(), '/price/marketpricetendency');
     const whole = await apiResult<PriceWhole>(page, '/price/marketPriceWhole/whole');
     expect(await priceCards(page)).toEqual({ msrp: whole.msrpStr, tp: whole.tpStr, discount: whole.discountStr, discountRate: whole.discountRateStr });
+    // Each change reads on one line ('环比 ↑ +0.2个百分点'); two that do not fit side by side stack instead of breaking.
+    const wrapped = await page
+      .locator('.price-card__change')
+      .evaluateAll((changes) =>
+        changes.filter((c) => c.getBoundingClientRect().height > 1.8 * parseFloat(getComputedStyle(c).fontSize)).map((c) => c.textContent),
+      );
+    expect(wrapped).toEqual([]);
     await page.waitForSelector('.price-chart canvas[data-drawn="true"]');
     expect(await canvasHasInk(page, '.price-chart canvas')).toBe(true);
     const segments = await apiResult<PriceTable>(page, '/price/marketPriceWhole/detailTable', { type: 0, type2: 2 });
