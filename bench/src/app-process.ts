@@ -66,7 +66,9 @@ export async function startApp(projectRoot: string, databaseUrl: string, options
   const keep = (chunk: Buffer): void => {
     output = (output + chunk.toString()).slice(-4000);
   };
-  const children = [spawn(process.execPath, [options.main ?? path.join(projectRoot, 'backend', 'dist', 'main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] })];
+  const children = [
+    spawn(process.execPath, [options.main ?? path.join(projectRoot, 'backend', 'dist', 'main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] }),
+  ];
   // As `npm run worker` and docker-compose.yml start it (decisions 97 and 126).
   if (options.redis)
     children.push(

@@ -141,7 +141,10 @@ export class CarConfigRepository {
       this.keptSubSeries,
       asked.map((id) => `${month}:${id}`),
       async (keys) => {
-        const read = await this.readComparedTrims(keys.map((key) => Number(key.split(':')[1])), month);
+        const read = await this.readComparedTrims(
+          keys.map((key) => Number(key.split(':')[1])),
+          month,
+        );
         return new Map([...read].map(([id, value]) => [`${month}:${id}`, value]));
       },
     );
