@@ -20,7 +20,8 @@ import { ms, type Spread, spread } from './stats';
  *   sub-series with their trims, from navigation start to every row drawn and the page live (hydrated); its first
  *   contentful paint beside it (the server renders the first screenful); target ≤ 800 ms.
  * Each run is a new browser context. Options: --runs N (default 9); --compare PATH another build's backend main.js
- * (e.g. a copy of the previous build) run in the same loop, alternating with this one; --write puts the figures in
+ * (e.g. a copy of the previous build beside its frontend build) run in the same loop, alternating with this one, and
+ * --compare-label its name in the table; --write puts the figures in
  * bench/RESULTS.md's 配置查询 section (between its markers, the rest left as it is); --out FILE writes them alone.
  */
 const TARGETS = { suggest: 250, add: 300, cold: 800 } as const;
@@ -156,7 +157,7 @@ async function main(): Promise<void> {
   ];
   if (compare)
     builds.push({
-      label: `\`${path.relative(config.projectRoot, compare)}\``,
+      label: option('compare-label') ?? 'the other build',
       app: await startApp(config.projectRoot, database.url, { main: compare }),
       samples: [],
     });
