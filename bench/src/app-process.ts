@@ -28,6 +28,8 @@ export interface AppOptions {
   redis?: { url: string; prefix: string; concurrency: number };
   /** More of the app's configuration, e.g. ANSWER_CACHE_MB. */
   env?: Record<string, string>;
+  /** Another build of the app to start (a path to its main.js), e.g. an older build kept beside this one for a before/after run. */
+  main?: string;
 }
 
 /** The app, and with `redis` its worker: the process ids are the app's and the worker's (-1 without). */
@@ -64,7 +66,9 @@ export async function startApp(projectRoot: string, databaseUrl: string, options
   const keep = (chunk: Buffer): void => {
     output = (output + chunk.toString()).slice(-4000);
   };
-  const children = [spawn(process.execPath, [path.join(projectRoot, 'backend', 'dist', 'main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] })];
+  const children = [
+    spawn(process.execPath, [options.main ?? path.join(projectRoot, 'backend', 'dist', 'main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] }),
+  ];
   // As `npm run worker` and docker-compose.yml start it (decisions 97 and 126).
   if (options.redis)
     children.push(

@@ -5,7 +5,8 @@ import { apiResult, openSignedIn } from '../support/sales-pages';
 /**
  * The issue's wide comparison, five sub-series and 30 trim columns, opened from a bookmark: the table
  * comes with the page (server-rendered), so nothing moves when it arrives, and scrolling it moves no
- * layout either (the sticky head and the anchor navigation stay where they are).
+ * layout either (the sticky head and the anchor navigation stay where they are). A category far below the box's
+ * view is not rendered until it nears it (content-visibility, decision 288).
  */
 const PAGE = '/product/configquery';
 const IDS = '720,585,68,549,509';
@@ -63,6 +64,36 @@ describeInBrowser('the configuration query with five sub-series and 30 columns',
     // 0.1 is "good" in the Web Vitals scale; the page should not come near it.
     expect(loaded).toBeLessThan(0.02);
     expect(afterScroll - loaded).toBeLessThan(0.001);
+    assertClean();
+  });
+
+  test('draws only the categories near the scroll box’s view, and one far below once it is scrolled to', async () => {
+    const { page, assertClean } = await openSignedIn(browser(), `${PAGE}?ids=${IDS}`, { width: 1440, height: 900 });
+    await page.locator('.config-scroll[data-rows="all"]').waitFor();
+    // A category's first row: checkVisibility with contentVisibilityAuto is false while the browser skips the
+    // rendering of the category holding it (decision 288).
+    const drawn = (): Promise<boolean[]> =>
+      page
+        .locator('table.config-block')
+        .evaluateAll((blocks) =>
+          blocks.map((b) =>
+            (b.querySelector('tr.config-row') as Element & { checkVisibility(o: object): boolean }).checkVisibility({ contentVisibilityAuto: true }),
+          ),
+        );
+    const before = await drawn();
+    expect(before.length).toBeGreaterThan(10);
+    expect(before[0]).toBe(true);
+    expect(before[before.length - 1]).toBe(false);
+    await page.evaluate(() => {
+      const scroller = document.querySelector<HTMLElement>('.config-scroll')!;
+      scroller.scrollTop = scroller.scrollHeight;
+    });
+    await page.waitForFunction(() => {
+      const blocks = document.querySelectorAll('table.config-block');
+      const row = blocks[blocks.length - 1].querySelector('tr.config-row') as Element & { checkVisibility(o: object): boolean };
+      return row.checkVisibility({ contentVisibilityAuto: true });
+    });
+    expect((await drawn()).at(-1)).toBe(true);
     assertClean();
   });
 });

@@ -12,7 +12,9 @@ import { testEnv } from '../support/test-env';
  * The five-sub-series comparison on the demo data, read in few statements (decision 183): every trim of
  * five sub-series as columns, each cell what config_value holds for the trim and row (the sheet's source,
  * read here row by row instead of through config_sheet), the 基本信息 rows the catalogue's, the pickers
- * every trim of each sub-series; and the comparison asks PostgreSQL at most seven statements (ten before).
+ * every trim of each sub-series; and the comparison asks PostgreSQL at most seven statements (ten before). Asked
+ * again, it reads only the fuels and its figures: the layout, the trims and their sheets are kept until data
+ * changes (decision 288), and the answer is the same.
  */
 describe('the five-sub-series comparison', () => {
   const env = testEnv();
@@ -105,6 +107,25 @@ describe('the five-sub-series comparison', () => {
         expect(table.columns.length).toBeGreaterThan(0);
         // latest month, layout, fuels (and a link's sheets), then the trims, then the sheets and the two verdicts.
         expect(spy.mock.calls.length).toBeLessThanOrEqual(7);
+      }
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  test('asked again, the comparison reads only the fuels and its two figures, and answers the same', async () => {
+    const ds = app.get(DataSource);
+    const service = app.get(CarConfigService);
+    const spy = jest.spyOn(ds, 'query');
+    try {
+      for (const query of [{ ids, carJllCodes: codes }, { ids }]) {
+        const first = (await service.compare(query)).table;
+        spy.mockClear();
+        const again = (await service.compare(query)).table;
+        expect(again).toEqual(first);
+        const statements = spy.mock.calls.map(([sql]) => String(sql).replace(/\s+/g, ' ').slice(0, 60));
+        // The fuels' dictionary, then the columns' retail volume and TP from the query layer.
+        expect(statements).toHaveLength(3);
       }
     } finally {
       spy.mockRestore();

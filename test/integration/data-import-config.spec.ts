@@ -99,6 +99,9 @@ describe('data import: the configuration sheets', () => {
   });
 
   test('a clean file writes its non-empty cells and the comparison shows them; the same file again changes nothing', async () => {
+    // Read once before: what the API keeps of the sheets until data changes (decision 288) must not outlive the import.
+    const shownBefore = await compared('51', ['JLL61', 'JLL62']);
+    expect(shownBefore['车长(mm)']).toEqual(['4,680mm', '4,680mm']);
     const file = [
       '配置类别,配置项,JLL61,JLL63',
       '舒适配置,座椅加热 > 前排 > 主驾,●,●', // 61: '-' → '●'; 63: new

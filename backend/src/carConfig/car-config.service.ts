@@ -71,13 +71,17 @@ export class CarConfigService {
     if (ids.length === 0) throw ApiException.badRequest(CONFIG_MESSAGES.noSubSeries);
     if (ids.length > MAX_CONFIG_SUB_SERIES) throw ApiException.badRequest(CONFIG_MESSAGES.tooManySubSeries);
     // Three rounds (decision 183): what needs no month (with a link's trims, their sheets too), then the
-    // sub-series and their trims with the catalogue's facts in one statement, then the columns' figures.
+    // sub-series and their trims with the catalogue's facts in one statement, then the columns' figures. All but
+    // the fuels and the figures are kept between calls until data changes (decision 288), so the fuels are read
+    // beside the whole call and the figures are its one round trip once the rest is kept.
     const codes = query.carJllCodes;
-    const [month, { categories, items }, fuels, linkedValues] = await Promise.all([
+    const fuelsRead = this.dictionaries.entries('dicFuel');
+    // Awaited with the figures; a refusal thrown before then must not leave its failure unobserved.
+    fuelsRead.catch(() => undefined);
+    const [month, { categories, items }, linkedValues] = await Promise.all([
       this.calendar.latestMonth('retail'),
       this.repository.layout(),
-      this.dictionaries.entries('dicFuel'),
-      codes ? this.repository.valuesByCode(codes) : null,
+      codes ? this.repository.sheets(codes) : null,
     ]);
     const { subSeries, trims } = await this.repository.comparedTrims(ids, month ?? NO_MONTH);
     const unknownIds = ids.filter((id) => !subSeries.some((s) => s.id === id));
@@ -92,7 +96,11 @@ export class CarConfigService {
     const chosen = codes ? codes.filter((code) => passingCodes.has(code)).map((code) => byCode.get(code)!) : defaultSelection(passing, ids, month);
     const chosenCodes = new Set(chosen.map((t) => t.jllCode));
 
-    const [columns, values] = await Promise.all([this.columns(chosen, subSeries, month), linkedValues ?? this.repository.values(chosen.map((t) => t.id))]);
+    const [columns, values, fuels] = await Promise.all([
+      this.columns(chosen, subSeries, month),
+      linkedValues ?? this.repository.sheets(chosen.map((t) => t.jllCode)),
+      fuelsRead,
+    ]);
     const picker = (t: ConfigTrimRow): ConfigTrim => ({
       carJllCode: t.jllCode,
       carName: t.name,
