@@ -48,7 +48,7 @@ export class DataImportController {
   @Get(DATA_IMPORT.report.path)
   async report(@Query(zodPipe(DATA_IMPORT.report.params)) q: ParamsOf<typeof DATA_IMPORT.report>, @Res() res: Response): Promise<void> {
     const sheet = await this.imports.report(q.id);
-    await streamTableWorkbook(res, sheet.fileName, sheet.sheetName, sheet.columns, sheet.rows, null, undefined, undefined, sheet.head);
+    await streamTableWorkbook(res, sheet.fileName, sheet.sheetName, sheet.columns, sheet.rows, null, { head: sheet.head });
   }
 
   @Get(DATA_IMPORT.template.path)

@@ -29,5 +29,5 @@ export async function sendImportTemplate(res: Response, kind: ImportKind, format
     width: i === 1 && kind === 'config' ? 36 : 14,
     value: (row: string[]) => row[i],
   }));
-  await streamTableWorkbook(res, fileName, '数据', columns, rows, null, undefined, { sheetName: '填写说明', header: ['列', '说明'], rows: notes });
+  await streamTableWorkbook(res, fileName, '数据', columns, rows, null, { notes: { sheetName: '填写说明', header: ['列', '说明'], rows: notes } });
 }

@@ -32,6 +32,9 @@ const TABLE_DIMENSIONS: Record<PriceTableDimension, DimensionKey> = { 0: 'segmen
 
 export const WHOLE_MARKET_LABEL = '整体市场';
 
+/** The page's title: its deck's and its workbook's, and the start of their file names. */
+const PAGE_TITLE = '整体市场价格指数';
+
 /** The filters of the market price search form, as the query layer's. */
 export function marketFilters(q: MarketPriceFilter, withSegment = true): Filters {
   const filters: Filters = {};
@@ -76,25 +79,13 @@ export class MarketPriceService {
     dimension: PriceTableDimension,
     measure: PriceTableMeasure,
   ): Promise<{ table: PriceTable & { fileName: string; label: string }; asOf: WorkbookAsOf; head: WorkbookHead }> {
-    const [table, asOf, scope, segments, properties] = await Promise.all([
-      this.table(q, dimension, measure),
+    const scope = await this.scope(q);
+    const [table, asOf, head] = await Promise.all([
+      this.scopedTable(q, scope, dimension, measure),
       this.dataStatus.of('price'),
-      this.scope(q),
-      this.segments.segments(),
-      this.dictionaries.entries('dicProducerProperty'),
+      this.heading(q, formatMonth(scope.month)),
     ]);
-    // The header block names the page and its tags as the deck's title slide does (decision 281).
-    const tags = marketPriceTags(
-      {
-        time: formatMonth(scope.month),
-        detailId: q.detailId ?? -1,
-        bigArea: q.bigArea ?? -1,
-        producerProperty: q.producerProperty ?? -1,
-        composite: q.composite ?? -1,
-      },
-      { segments, producerProperties: properties },
-    );
-    return { table, asOf, head: { title: '整体市场价格指数', tags } };
+    return { table, asOf, head };
   }
 
   /**
@@ -103,7 +94,16 @@ export class MarketPriceService {
    * filters; the producer and brand tables are within the chosen segment. searchContent narrows the rows by name.
    */
   async table(q: MarketPriceFilter, dimension: PriceTableDimension, measure: PriceTableMeasure): Promise<PriceTable & { fileName: string; label: string }> {
-    const scope = await this.scope(q);
+    return this.scopedTable(q, await this.scope(q), dimension, measure);
+  }
+
+  /** The month table of a scope already looked up. */
+  private async scopedTable(
+    q: MarketPriceFilter,
+    scope: PriceScope,
+    dimension: PriceTableDimension,
+    measure: PriceTableMeasure,
+  ): Promise<PriceTable & { fileName: string; label: string }> {
     const months = this.prices.trendMonths(scope);
     const bySegment = dimension === 0;
     const filters = marketFilters(q, !bySegment);
@@ -131,7 +131,7 @@ export class MarketPriceService {
     return {
       ...this.prices.table(months, measure, [totalRow, ...rows]),
       label,
-      fileName: `整体市场价格指数-${label}-${formatMonth(scope.month)}.xlsx`,
+      fileName: `${PAGE_TITLE}-${label}-${formatMonth(scope.month)}.xlsx`,
     };
   }
 
@@ -142,26 +142,19 @@ export class MarketPriceService {
    */
   async deck(q: MarketPriceDeckQuery, user: Pick<SessionUser, 'producerId' | 'brandId'>): Promise<{ fileName: string; deck: DeckDeclaration }> {
     const dimension = (q.type ?? 0) as PriceTableDimension;
-    const [whole, chart, table, map, asOf, maker, segments, properties] = await Promise.all([
+    const [whole, chart, table, map, asOf, maker] = await Promise.all([
       this.whole(q),
       this.chart(q, (q.dataType ?? 0) as 0 | 1),
       this.table(q, dimension, (q.type2 ?? 2) as PriceTableMeasure),
       this.map(q),
       this.dataStatus.of('price'),
       this.decks.maker(user),
-      this.segments.segments(),
-      this.dictionaries.entries('dicProducerProperty'),
     ]);
-    const tags = marketPriceTags(
-      { time: whole.time, detailId: q.detailId ?? -1, bigArea: q.bigArea ?? -1, producerProperty: q.producerProperty ?? -1, composite: q.composite ?? -1 },
-      { segments, producerProperties: properties },
-    );
-    const title = '整体市场价格指数';
+    const heading = await this.heading(q, whole.time);
     return {
-      fileName: `${title}-${whole.time}.pptx`,
+      fileName: `${heading.title}-${whole.time}.pptx`,
       deck: {
-        title,
-        tags,
+        ...heading,
         asOf,
         maker,
         slides: [
@@ -172,6 +165,16 @@ export class MarketPriceService {
         ],
       },
     };
+  }
+
+  /**
+   * The page's title and header tags (marketPriceTags, the page's rule) at the month `time`: the deck's title slide
+   * and the workbook's header block, so the two cannot drift apart (decision 281).
+   */
+  private async heading(q: MarketPriceFilter, time: string): Promise<Pick<DeckDeclaration, 'title' | 'tags'>> {
+    const [segments, producerProperties] = await Promise.all([this.segments.segments(), this.dictionaries.entries('dicProducerProperty')]);
+    const filter = { detailId: q.detailId ?? -1, bigArea: q.bigArea ?? -1, producerProperty: q.producerProperty ?? -1, composite: q.composite ?? -1 };
+    return { title: PAGE_TITLE, tags: marketPriceTags({ time, ...filter }, { segments, producerProperties }) };
   }
 
   /** Each province's weighted TP and discount rate of the month (provinces without prices are absent). */

@@ -247,15 +247,9 @@ export class PriceStructureService {
     q: PriceStructureTableQuery,
     page: StructurePage,
   ): Promise<{ fileName: string; sheet: string; label: string; table: PriceStructureTable; asOf: WorkbookAsOf; head: WorkbookHead }> {
-    const [{ fileName, sheet, ...table }, asOf, month, lookups] = await Promise.all([
-      this.table(q, page),
-      this.dataStatus.of('price'),
-      this.months.resolve(q.time),
-      this.tagLookups(),
-    ]);
-    // The header block names the page and its tags as the deck's title slide does (decision 281).
-    const tags = [...priceStructureTags({ ...q, time: formatMonth(month) }, lookups, table.market), ...structureSettingTags(q, table)];
-    return { fileName, sheet, label: structureLabelHeader(q.tab), table, asOf, head: { title: PAGE_TITLES[page], tags } };
+    const r = await this.resolve(q, page);
+    const [{ fileName, sheet, ...table }, asOf] = await Promise.all([this.resolvedTable(q, page, r), this.dataStatus.of('price')]);
+    return { fileName, sheet, label: structureLabelHeader(q.tab), table, asOf, head: await this.heading(q, page, r.month, table) };
   }
 
   /**
@@ -268,18 +262,17 @@ export class PriceStructureService {
     page: StructurePage,
     user: Pick<SessionUser, 'producerId' | 'brandId'>,
   ): Promise<{ fileName: string; deck: DeckDeclaration }> {
-    const [chart, table, month, asOf, maker, lookups] = await Promise.all([
+    const [chart, table, month, asOf, maker] = await Promise.all([
       this.chart({ ...q, data2: q.chart }, page),
       this.table(q, page),
       this.months.resolve(q.time),
       this.dataStatus.of('price'),
       this.decks.maker(user),
-      this.tagLookups(),
     ]);
     if (q.sort && !structureSortColumns(table).includes(q.sort.column)) {
       throw ApiException.badRequest(`参数 sort 应为这张表的列之一：${structureSortColumns(table).join('、')}`);
     }
-    const title = PAGE_TITLES[page];
+    const heading = await this.heading(q, page, month, table);
     const view = PRICE_STRUCTURE_VIEWS.find((v) => v.value === q.view)?.label ?? '';
     const tab = PRICE_STRUCTURE_TABS.find((t) => t.value === q.tab)?.label ?? '';
     // The table's cells read as the page shows them: the answer's own texts (a price with its 元).
@@ -287,10 +280,9 @@ export class PriceStructureService {
       i === 0 ? column : { ...column, text: (r: StructureRow) => r.texts[i - 1] },
     );
     return {
-      fileName: `${title}_${table.market}_${table.period}.pptx`,
+      fileName: `${heading.title}_${table.market}_${table.period}.pptx`,
       deck: {
-        title,
-        tags: [...priceStructureTags({ ...q, time: formatMonth(month) }, lookups, table.market), ...structureSettingTags(q, table)],
+        ...heading,
         asOf,
         maker,
         slides: [
@@ -307,6 +299,21 @@ export class PriceStructureService {
     };
   }
 
+  /**
+   * The page's title and header tags (priceStructureTags and the toolbar's settings) at `month` over `table`: the
+   * deck's title slide and the workbook's header block, so the two cannot drift apart (decision 281).
+   */
+  private async heading(
+    q: PriceStructureTableQuery,
+    page: StructurePage,
+    month: number,
+    table: PriceStructureTable,
+  ): Promise<Pick<DeckDeclaration, 'title' | 'tags'>> {
+    const lookups = await this.tagLookups();
+    const tags = [...priceStructureTags({ ...q, time: formatMonth(month) }, lookups, table.market), ...structureSettingTags(q, table)];
+    return { title: PAGE_TITLES[page], tags };
+  }
+
   /** The dictionaries of the header tags, keys as numbers (without a −1 全部 entry, as the page's settings form lists them). */
   private async tagLookups(): Promise<Record<keyof typeof TAG_DICTIONARIES, Array<{ key: number; value: string }>>> {
     const entries = await Promise.all(
@@ -319,7 +326,15 @@ export class PriceStructureService {
   }
 
   async table(q: PriceStructureTableQuery, page: StructurePage): Promise<PriceStructureTable & { fileName: string; sheet: string }> {
-    const r = await this.resolve(q, page);
+    return this.resolvedTable(q, page, await this.resolve(q, page));
+  }
+
+  /** The table of a scope already resolved. */
+  private async resolvedTable(
+    q: PriceStructureTableQuery,
+    page: StructurePage,
+    r: Resolved,
+  ): Promise<PriceStructureTable & { fileName: string; sheet: string }> {
     const body = q.tab === 0 ? await this.overview(q, r) : await this.crossTable(q, r, TAB_DIMENSIONS[q.tab]);
     const period = `${Math.floor(r.month / 100)}-01~${formatMonth(r.month)}`;
     const tab = PRICE_STRUCTURE_TABS.find((t) => t.value === q.tab)?.label ?? '';

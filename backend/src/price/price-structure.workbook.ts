@@ -32,5 +32,5 @@ export function streamStructureWorkbook(
   asOf: WorkbookAsOf,
   head?: WorkbookHead,
 ): Promise<void> {
-  return streamTableWorkbook(response, fileName, sheet, structureColumns(labelHeader, table), table.rows, asOf, (r) => r.total, undefined, head);
+  return streamTableWorkbook(response, fileName, sheet, structureColumns(labelHeader, table), table.rows, asOf, { highlight: (r) => r.total, head });
 }

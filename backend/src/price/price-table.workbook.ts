@@ -38,8 +38,9 @@ export async function streamPriceTableWorkbook(
     priceTableColumns(labelHeader, table),
     table.rows,
     { ...asOf, measures: [PRICE_TABLE_MEASURE_LABEL[table.measure]] },
-    (r) => r.total || r.current,
-    undefined,
-    { ...head, tags: [...head.tags, { label: priceTableUnitText(table.measure) }] },
+    {
+      highlight: (r) => r.total || r.current,
+      head: { ...head, tags: [...head.tags, { label: priceTableUnitText(table.measure) }] },
+    },
   );
 }

@@ -249,7 +249,7 @@ export class PriceTraceService {
     const compared = { ...subject, city: q.city, modelSubIds: q.modelSubIds, carIds: q.carIds };
     // The chart's measure as the page chose it: its `measure`, else the page's discount (an older link), else TP.
     const measure = traceChartMeasure({ measure: q.measure, type: q.discount });
-    const [whole, chart, gap, nationwide, table, asOf, maker, cities, subSeries] = await Promise.all([
+    const [whole, chart, gap, nationwide, table, asOf, maker] = await Promise.all([
       this.whole({ ...subject, city: q.city, type: q.discount }),
       this.chart({ ...compared, measure }),
       q.modelSubIds.length + q.carIds.length > 0 ? this.tpGap(compared) : Promise.resolve(null),
@@ -257,17 +257,13 @@ export class PriceTraceService {
       this.cityTable({ ...subject, type: q.type }),
       this.dataStatus.of('price'),
       this.decks.maker(user),
-      this.ids.names('city', q.city === undefined ? [] : [q.city]),
-      this.names.subSeries([q.modelSubId]),
     ]);
-    // The page's title names the sub-series (a chosen trim is in the tags).
-    const title = `${subSeries.get(q.modelSubId)?.name ?? whole.modelName}价格走势`;
+    const heading = await this.heading(q.modelSubId, q.city, whole.time, whole);
     const measureLabel = PRICE_TRACE_MEASURES.find((m) => m.value === measure)?.label ?? '';
     return {
       fileName: `车系价格追踪-${whole.modelName}-${whole.time}.pptx`,
       deck: {
-        title,
-        tags: priceTraceTags(whole.time, q.city === undefined ? null : (cities.get(q.city) ?? null), whole),
+        ...heading,
         asOf,
         maker,
         slides: [
@@ -285,23 +281,39 @@ export class PriceTraceService {
   async cityTableDownload(
     q: PriceTraceQuery & { type?: number },
   ): Promise<{ table: PriceTable & { fileName: string; name: string }; asOf: WorkbookAsOf; head: WorkbookHead }> {
-    const [table, asOf, { subject, scope }, subSeries] = await Promise.all([
-      this.cityTable(q),
+    const { subject, scope } = await this.scoped(q);
+    const [table, asOf, head] = await Promise.all([
+      this.scopedCityTable(q, subject, scope),
       this.dataStatus.of('price'),
-      this.scoped(q),
-      this.names.subSeries([q.modelSubId]),
+      // The table is every region's: no city in the tags.
+      this.heading(q.modelSubId, undefined, formatMonth(scope.month), { producerName: subject.producerName, modelName: subject.name }),
     ]);
-    // The header block names the page and its tags as the deck's title slide does (decision 281); the table is every region's.
-    const head = {
-      title: `${subSeries.get(q.modelSubId)?.name ?? subject.name}价格走势`,
-      tags: priceTraceTags(formatMonth(scope.month), null, { producerName: subject.producerName, modelName: subject.name }),
-    };
     return { table, asOf, head };
+  }
+
+  /**
+   * The page's title (its sub-series: a chosen trim is in the tags) and header tags (priceTraceTags) at the month
+   * `time`: the deck's title slide and the workbook's header block, so the two cannot drift apart (decision 281).
+   */
+  private async heading(
+    modelSubId: number,
+    city: number | undefined,
+    time: string,
+    subject: { producerName: string; modelName: string },
+  ): Promise<Pick<DeckDeclaration, 'title' | 'tags'>> {
+    const [subSeries, cities] = await Promise.all([this.names.subSeries([modelSubId]), this.ids.names('city', city === undefined ? [] : [city])]);
+    const cityName = city === undefined ? null : (cities.get(city) ?? null);
+    return { title: `${subSeries.get(modelSubId)?.name ?? subject.modelName}价格走势`, tags: priceTraceTags(time, cityName, subject) };
   }
 
   /** The regional table: 全国, then each big region followed by its provinces (by the month's volume), month by month. */
   async cityTable(q: PriceTraceQuery & { type?: number }): Promise<PriceTable & { fileName: string; name: string }> {
     const { subject, scope } = await this.scoped(q);
+    return this.scopedCityTable(q, subject, scope);
+  }
+
+  /** The regional table of a subject and scope already looked up. */
+  private async scopedCityTable(q: { type?: number }, subject: TraceSubject, scope: PriceScope): Promise<PriceTable & { fileName: string; name: string }> {
     const measure = (q.type ?? 2) as PriceTableMeasure;
     const months = this.prices.trendMonths(scope);
     const [nation, regions, provinces] = await Promise.all([

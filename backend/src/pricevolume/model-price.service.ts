@@ -320,13 +320,21 @@ export class ModelPriceService {
 
   /** A table's workbook: the table and the retail data's 数据截至 for its 口径说明 sheet (decision 202). */
   async tableDownload(q: ModelPriceSingleTableDto | ModelPriceCompareTableDto): Promise<{ table: ProportionTable; asOf: WorkbookAsOf; head: WorkbookHead }> {
-    const [table, asOf, month, cities] = await Promise.all([
-      this.context(q).then((ctx) => this.proportionTable(ctx, q.data2)),
-      this.dataStatus.of('retail'),
-      this.months.resolve(q.time),
-      this.ids.names('city', q.city === undefined ? [] : [q.city]),
-    ]);
-    // The header block names the page and its tags as the deck's title slide does (decision 281).
+    const ctx = await this.context(q);
+    const [table, asOf] = await Promise.all([this.proportionTable(ctx, q.data2), this.dataStatus.of('retail')]);
+    return { table, asOf, head: await this.heading(q, ctx.month, table) };
+  }
+
+  /**
+   * The page's title and header tags (priceDimensionTags; its trims picked by their names in `table`) at `month`: the
+   * deck's title slide and the workbook's header block, so the two cannot drift apart (decision 281).
+   */
+  private async heading(
+    q: { carIds: number[]; data1: 0 | 1; city?: number },
+    month: number,
+    table: ProportionTable,
+  ): Promise<Pick<DeckDeclaration, 'title' | 'tags'>> {
+    const cities = await this.ids.names('city', q.city === undefined ? [] : [q.city]);
     const tags = priceDimensionTags({
       time: formatMonth(month),
       ownName: table.modelSubName,
@@ -334,7 +342,7 @@ export class ModelPriceService {
       data1: q.data1,
       cityName: q.city === undefined ? null : (cities.get(q.city) ?? null),
     });
-    return { table, asOf, head: { title: '销量占比分析', tags } };
+    return { title: '销量占比分析', tags };
   }
 
   async singleTable(q: ModelPriceSingleTableDto): Promise<ProportionTable> {
@@ -482,7 +490,7 @@ export class ModelPriceService {
    */
   async deck(q: ModelPriceDeckDto, user: Pick<SessionUser, 'producerId' | 'brandId'>): Promise<{ fileName: string; deck: DeckDeclaration }> {
     const base = { time: q.time, modelSubId: q.modelSubId, carIds: q.carIds, data1: q.data1, city: q.city, producerId: q.producerId, brandId: q.brandId };
-    const [single, singleTable, compare, compareTable, month, asOf, maker, cities] = await Promise.all([
+    const [single, singleTable, compare, compareTable, month, asOf, maker] = await Promise.all([
       this.singleChart({ ...base, data2: q.singleData2, type: q.singleType, count: q.singleCount }),
       this.singleTable({ ...base, data2: q.singleView }),
       this.compareCharts({
@@ -497,22 +505,13 @@ export class ModelPriceService {
       this.months.resolve(q.time),
       this.dataStatus.of('retail'),
       this.decks.maker(user),
-      this.ids.names('city', q.city === undefined ? [] : [q.city]),
     ]);
-    // The page's tags: its trims picked by their names in the single table.
-    const tags = priceDimensionTags({
-      time: formatMonth(month),
-      ownName: singleTable.modelSubName,
-      carNames: singleTable.rows.filter((r) => !r.subtotal && q.carIds.includes(r.id)).map((r) => r.name),
-      data1: q.data1,
-      cityName: q.city === undefined ? null : (cities.get(q.city) ?? null),
-    });
-    const title = '销量占比分析';
+    // The page's tags name its trims as the single table does.
+    const heading = await this.heading(q, month, singleTable);
     return {
-      fileName: `${title}-${singleTable.modelSubName}-${singleTable.period}.pptx`,
+      fileName: `${heading.title}-${singleTable.modelSubName}-${singleTable.period}.pptx`,
       deck: {
-        title,
-        tags,
+        ...heading,
         asOf,
         maker,
         slides: [

@@ -265,9 +265,8 @@ export class PriceQtyService {
    * data's 数据截至 for its 口径说明 sheet (decision 202).
    */
   async workbookRows(q: PriceQtyTableDto): Promise<BandTable & { asOf: WorkbookAsOf; head: WorkbookHead }> {
-    const [{ dimensionLabel, periods, groups }, asOf, tags] = await Promise.all([this.bandGroups(q), this.dataStatus.of('retail'), this.tags(q)]);
-    // The header block names the page and its tags as the deck's title slide does (decision 281).
-    return { dimensionLabel, periods, rows: groups.flatMap((g) => [g.subtotal, ...g.members]), asOf, head: { title: '车型价格段销量', tags } };
+    const [{ dimensionLabel, periods, groups }, asOf, head] = await Promise.all([this.bandGroups(q), this.dataStatus.of('retail'), this.heading(q)]);
+    return { dimensionLabel, periods, rows: groups.flatMap((g) => [g.subtotal, ...g.members]), asOf, head };
   }
 
   /** table: the spec's titles and values (jgd, name, xl0 + yoy for sales; mix + mixYoy for MIX). */
@@ -282,19 +281,17 @@ export class PriceQtyService {
    * page's chart toggle asks, and the detail in the page's rows view.
    */
   async deck(q: PriceQtyDeckDto, user: Pick<SessionUser, 'producerId' | 'brandId'>): Promise<{ fileName: string; deck: DeckDeclaration }> {
-    const [chart, table, asOf, maker, tags] = await Promise.all([
+    const [chart, table, asOf, maker, heading] = await Promise.all([
       this.chart({ ...q, data2: q.chart }),
       this.bandTable(q),
       this.dataStatus.of('retail'),
       this.decks.maker(user),
-      this.tags(q),
+      this.heading(q),
     ]);
-    const title = '车型价格段销量';
     return {
-      fileName: `${title}-${table.periods.period}.pptx`,
+      fileName: `${heading.title}-${table.periods.period}.pptx`,
       deck: {
-        title,
-        tags,
+        ...heading,
         asOf,
         maker,
         slides: [{ kind: 'chart', title: '价格段销量', chart }, bandTableSlide(table, q.data2, q.rows === 1)],
@@ -302,8 +299,11 @@ export class PriceQtyService {
     };
   }
 
-  /** The page's header tags (priceBandTags, one rule for the page and the deck), with the names of the form's lists. */
-  private async tags(q: PriceQtyTableDto) {
+  /**
+   * The page's title and header tags (priceBandTags, one rule for the page and the deck), with the names of the
+   * form's lists: the deck's title slide and the workbook's header block, so the two cannot drift apart (decision 281).
+   */
+  private async heading(q: PriceQtyTableDto): Promise<Pick<DeckDeclaration, 'title' | 'tags'>> {
     const [month, segments, producerProperties, brandProperties, bodyShapes, families, brands, cities] = await Promise.all([
       this.months.resolve(q.time),
       this.segments.segments(),
@@ -314,7 +314,7 @@ export class PriceQtyService {
       this.ids.names('brand', q.brand ?? []),
       this.ids.names('city', q.tpCity === undefined ? [] : [q.tpCity]),
     ]);
-    return priceBandTags(
+    const tags = priceBandTags(
       {
         ...q,
         time: formatMonth(month),
@@ -327,6 +327,7 @@ export class PriceQtyService {
       (q.brand ?? []).map((id) => brands.get(id) ?? `#${id}`),
       q.tpCity === undefined ? null : (cities.get(q.tpCity) ?? null),
     );
+    return { title: '车型价格段销量', tags };
   }
 }
 

@@ -39,17 +39,10 @@ export function streamBandWorkbook(
   head?: WorkbookHead,
 ): Promise<void> {
   const name = `车型价格段销量_${dimensionLabel}_${periods.period}.xlsx`;
-  return streamTableWorkbook(
-    response,
-    name,
-    '车型价格段销量',
-    bandColumns(dimensionLabel, periods, data2),
-    rows,
-    asOf,
-    (r) => r.kind === 'subtotal',
-    undefined,
+  return streamTableWorkbook(response, name, '车型价格段销量', bandColumns(dimensionLabel, periods, data2), rows, asOf, {
+    highlight: (r) => r.kind === 'subtotal',
     head,
-  );
+  });
 }
 
 /** A column of the sales-proportion tables, for the workbook (a MIX's fraction unrounded) and the deck (a rank's arrow). */
@@ -90,5 +83,5 @@ export function streamProportionWorkbook(
 ): Promise<void> {
   const columns: TableColumn<ProportionRow>[] = [{ header: '车系', kind: 'text', value: (r) => r.seriesName }, ...proportionColumns(view)];
   const fileName = `${title}_${table.modelSubName}_${table.period}.xlsx`;
-  return streamTableWorkbook(response, fileName, title, columns, table.rows, asOf, (r) => r.subtotal, undefined, head);
+  return streamTableWorkbook(response, fileName, title, columns, table.rows, asOf, { highlight: (r) => r.subtotal, head });
 }

@@ -53,6 +53,9 @@ export interface AreaPaging {
   sort?: SortOrder<RankingSortColumn>;
 }
 
+/** The page's title: its deck's and its workbooks', and the start of their file names. */
+const PAGE_TITLE = '区域市场表现';
+
 /**
  * 区域市场表现: the market of one region, province or city (or the nation), its cards, trend and
  * ranking tables, and the tree of its children that the table and the China map both read.
@@ -98,9 +101,9 @@ export class AreaMarketService {
   async download(dto: AreaMarketFilterDto, table: AreaMarketTable): Promise<RankingWorkbook> {
     if (table === 'area' && dto.source === 1) throw ApiException.badRequest(WHOLESALE_HAS_NO_AREA);
     const { scope, node } = await this.market(dto);
-    const fileName = `区域市场表现-${node.name}-${SALES_DIMENSIONS[table].label}-${periodLabel(scope)}.xlsx`;
+    const fileName = `${PAGE_TITLE}-${node.name}-${SALES_DIMENSIONS[table].label}-${periodLabel(scope)}.xlsx`;
     const asOf = await this.sales.asOf(scope);
-    const head = { title: '区域市场表现', tags: [...(await this.decks.tags({ ...dto, time: formatMonth(scope.month) })), { label: '区域', value: node.name }] };
+    const head = await this.heading(dto, scope, node);
     if (table === 'area') {
       const tree = await this.treeRows(scope, node);
       return { rows: flatten(tree), fileName, ...treeHeaders(node), asOf, head };
@@ -126,18 +129,17 @@ export class AreaMarketService {
     if (table === 'area' && dto.source === 1) throw ApiException.badRequest(WHOLESALE_HAS_NO_AREA);
     const paged = table === 'brand' || table === 'producer';
     const { scope, node } = await this.market(dto);
-    const [summary, chart, ranking, map, maker, asOf] = await Promise.all([
+    const [summary, chart, ranking, map, maker, asOf, heading] = await Promise.all([
       this.summary(dto),
       this.chart(dto, dto.timeDimensionality, dto.count),
       this.deckTable(dto, table, paged),
       dto.source === 2 ? this.tree({ ...dto, area: await this.mapChoice(dto.area) }) : null,
       this.decks.maker(user),
       this.sales.asOf(scope),
+      this.heading(dto, scope, node),
     ]);
-    const tags = [...(await this.decks.tags({ ...dto, time: summary.time })), { label: '区域', value: node.name }];
     // The map of the nation shows provinces: the nation's tree answers regions with their provinces.
     const mapRows = !map ? [] : dto.area === null ? map.list.flatMap((r) => r.children ?? []) : map.list;
-    const title = '区域市场表现';
     const slides: DeckSlide[] = [summarySlide(summary, dto.newYear)];
     if (mapRows.length > 0) {
       const units = mapRows.map((r) => ({ ...r, children: undefined }));
@@ -158,7 +160,16 @@ export class AreaMarketService {
         tags: dto.tags,
       }),
     );
-    return { fileName: `${title}-${node.name}-${periodLabel(scope)}.pptx`, deck: { title, tags, asOf, maker, slides } };
+    return { fileName: `${heading.title}-${node.name}-${periodLabel(scope)}.pptx`, deck: { ...heading, asOf, maker, slides } };
+  }
+
+  /**
+   * The page's title and header tags (the sales filters', then the chosen node): the deck's title slide and each
+   * workbook's header block, so the two cannot drift apart (decision 281).
+   */
+  private async heading(dto: AreaMarketFilterDto, scope: MarketScope, node: AreaNode): Promise<Pick<DeckDeclaration, 'title' | 'tags'>> {
+    const tags = await this.decks.tags({ ...dto, time: formatMonth(scope.month) });
+    return { title: PAGE_TITLE, tags: [...tags, { label: '区域', value: node.name }] };
   }
 
   /** The deck's ranking table as the page calls it: the area tree sorted as the page sorts it, then flattened as its download. */

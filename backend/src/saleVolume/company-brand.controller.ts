@@ -53,7 +53,7 @@ export class CompanyBrandController {
       { header: '排名', kind: 'count', width: 8, value: (r) => r.ranking },
       ...tableColumns(table.nameHeader, undefined, q.newYear),
     ];
-    await streamTableWorkbook(res, table.fileName, `${table.nameHeader}排名`, columns, table.rows, table.asOf, undefined, undefined, table.head);
+    await streamTableWorkbook(res, table.fileName, `${table.nameHeader}排名`, columns, table.rows, table.asOf, { head: table.head });
   }
 
   @Get(COMPANY_BRAND.downloadCarDetails.path)

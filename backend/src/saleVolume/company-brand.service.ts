@@ -38,6 +38,9 @@ import { MarketScope, periodEnd, periodLabel, RankingOrder, SaleVolumeService } 
 const MAKER_FILTER: Record<MakerKind, FilterKey> = { producer: 'producerIds', brand: 'brandIds' };
 const MAKER_LABEL: Record<MakerKind, string> = { producer: '厂商', brand: '品牌' };
 
+/** The page's title: its deck's and its workbooks', and the start of their file names. */
+const PAGE_TITLE = '厂商品牌表现';
+
 /**
  * 厂商品牌表现: the market seen from one producer or brand — its cards, its trend by year or against
  * others, the ranking list of every producer or brand, and its sub-series per segment.
@@ -86,10 +89,10 @@ export class CompanyBrandService {
     const label = MAKER_LABEL[dto.type];
     return {
       rows,
-      fileName: `厂商品牌表现-${label}排名-${periodText(scope, dto.accumulate)}.xlsx`,
+      fileName: `${PAGE_TITLE}-${label}排名-${periodText(scope, dto.accumulate)}.xlsx`,
       nameHeader: label,
       asOf: await this.sales.asOf(scope),
-      head: await this.head(dto, scope, '厂商品牌表现', { label: '排名', value: label }),
+      head: await this.heading(dto, scope, null),
     };
   }
 
@@ -119,9 +122,9 @@ export class CompanyBrandService {
   }
 
   /** The car-model details of the producer/brand foreignId and of each compared one. */
-  async carDetails(dto: CompanyBrandCarDetailsDto): Promise<CarDetails> {
+  async carDetails(dto: CompanyBrandCarDetailsDto, known?: MarketScope): Promise<CarDetails> {
     const picked = { kind: dto.type, id: dto.foreignId };
-    const [main, picks, scope] = await together(this.maker(picked.kind, picked.id), this.compared(dto, picked), this.scope(dto));
+    const [main, picks, scope] = await together(this.maker(picked.kind, picked.id), this.compared(dto, picked), known ?? this.scope(dto));
     const compared = (await this.withTop(picks, dto, picked, scope)) ?? [];
     const market = detailsMarket(
       await this.analytics.query({
@@ -152,15 +155,27 @@ export class CompanyBrandService {
 
   /** The car-model details as the download writes them, with the file name. */
   async carDetailsDownload(dto: CompanyBrandCarDetailsDto): Promise<{ details: CarDetails; fileName: string; asOf: WorkbookAsOf; head: WorkbookHead }> {
-    const [details, asOf, scope] = await Promise.all([this.carDetails(dto), this.sales.asOf(dto), this.scope(dto)]);
-    const head = await this.head(dto, scope, `${details.name} - 厂商品牌表现`, { label: MAKER_LABEL[dto.type], value: details.name });
-    return { details, fileName: `厂商品牌表现-${details.name}-车型明细-${details.time}.xlsx`, asOf, head };
+    const scope = await this.scope(dto);
+    const [details, asOf] = await Promise.all([this.carDetails(dto, scope), this.sales.asOf(dto)]);
+    const head = await this.heading(dto, scope, details.name);
+    return { details, fileName: `${PAGE_TITLE}-${details.name}-车型明细-${details.time}.xlsx`, asOf, head };
   }
 
-  /** A download's header block (decision 281): the page's title and header tags as its deck names them, the region and the view's tag. */
-  private async head(dto: SaleVolumeFilterDto & { area: AreaChoice | null }, scope: MarketScope, title: string, tag: HeaderTag): Promise<WorkbookHead> {
+  /**
+   * The page's title and header tags (the sales filters', the region, then the view's: the ranking by producer or
+   * brand, or the one `name`d): the deck's title slide and each workbook's header block, so they cannot drift apart
+   * (decision 281).
+   */
+  private async heading(
+    dto: SaleVolumeFilterDto & { area: AreaChoice | null; type: MakerKind },
+    scope: MarketScope,
+    name: string | null,
+  ): Promise<Pick<DeckDeclaration, 'title' | 'tags'>> {
     const node = areaNodeOf(dto.area, dto.source, await this.geography.geography());
-    return { title, tags: [...(await this.decks.tags({ ...dto, time: formatMonth(scope.month) })), { label: '区域', value: node.name }, tag] };
+    const label = MAKER_LABEL[dto.type];
+    const view: HeaderTag = name === null ? { label: '排名', value: label } : { label, value: name };
+    const tags = [...(await this.decks.tags({ ...dto, time: formatMonth(scope.month) })), { label: '区域', value: node.name }, view];
+    return { title: name === null ? PAGE_TITLE : `${name} - ${PAGE_TITLE}`, tags };
   }
 
   /**
@@ -171,18 +186,12 @@ export class CompanyBrandService {
    */
   async deck(dto: ParamsOf<typeof COMPANY_BRAND.ppt>, user: Pick<SessionUser, 'producerId' | 'brandId'>): Promise<{ fileName: string; deck: DeckDeclaration }> {
     const label = MAKER_LABEL[dto.type];
-    const [node, scope, maker, asOf] = await Promise.all([
-      this.geography.geography().then((g) => areaNodeOf(dto.area, dto.source, g)),
-      this.scope(dto),
-      this.decks.maker(user),
-      this.sales.asOf(dto),
-    ]);
-    const view = dto.id === undefined ? await this.overviewSlides(dto, label) : await this.makerSlides({ ...dto, foreignId: dto.id }, label);
-    const tags = [...(await this.decks.tags({ ...dto, time: view.summary.time })), { label: '区域', value: node.name }, view.tag];
-    const title = dto.id === undefined ? '厂商品牌表现' : `${view.tag.value} - 厂商品牌表现`;
+    const [scope, maker, asOf] = await Promise.all([this.scope(dto), this.decks.maker(user), this.sales.asOf(dto)]);
+    const view = dto.id === undefined ? await this.overviewSlides(dto, label) : await this.makerSlides({ ...dto, foreignId: dto.id });
+    const heading = await this.heading(dto, scope, view.name);
     return {
-      fileName: `厂商品牌表现-${dto.id === undefined ? `${label}排名` : view.tag.value}-${periodLabel(scope)}.pptx`,
-      deck: { title, tags, asOf, maker, slides: [summarySlide(view.summary, dto.newYear), ...view.slides] },
+      fileName: `${PAGE_TITLE}-${view.name ?? `${label}排名`}-${periodLabel(scope)}.pptx`,
+      deck: { ...heading, asOf, maker, slides: [summarySlide(view.summary, dto.newYear), ...view.slides] },
     };
   }
 
@@ -212,19 +221,19 @@ export class CompanyBrandService {
         });
     return {
       summary,
-      tag: { label: '排名', value: label },
+      name: null,
       slides: [ranking, ...(details ? [carDetailsSlide(`${details.name} 车型明细`, details, dto.detailSort)] : [])],
     };
   }
 
   /** One producer's or brand's panels: its trend (by year or compared) and its car-model details with the compared ones. */
-  private async makerSlides(dto: ParamsOf<typeof COMPANY_BRAND.ppt> & { foreignId: number }, label: string): Promise<DeckPanels> {
+  private async makerSlides(dto: ParamsOf<typeof COMPANY_BRAND.ppt> & { foreignId: number }): Promise<DeckPanels> {
     const [summary, chart, details] = await Promise.all([this.summary(dto), this.chart(dto), this.carDetails(dto)]);
     const name = details.name;
     const chartTitle = dto.compareType === 1 || dto.compareType === 2 ? `${name}与${dto.compareType === 1 ? '厂商' : '品牌'}对比` : `${name}销量走势`;
     return {
       summary,
-      tag: { label, value: name },
+      name,
       slides: [trendSlide(chartTitle, chart), carDetailsSlide(`${name} 车型明细`, details, dto.detailSort)],
     };
   }
@@ -291,10 +300,10 @@ export class CompanyBrandService {
   }
 }
 
-/** What a view of the page adds to the deck: its cards' answer, its header tag (排名, or the producer or brand) and its slides. */
+/** What a view of the page adds to the deck: its cards' answer, the producer or brand it shows (null: the ranking) and its slides. */
 interface DeckPanels {
   summary: Summary;
-  tag: { label: string; value: string };
+  name: string | null;
   slides: DeckSlide[];
 }
 

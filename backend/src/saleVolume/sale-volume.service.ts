@@ -402,19 +402,11 @@ export function totalRow<T extends Pick<TableRow, 'heji'>>(row: T): T {
   return { ...row, heji: true };
 }
 
-/** A ranking table's row of the spec's figures; `isTotal` for a subtotal (小计) or total (合计) row. */
+/**
+ * A ranking table's row of the spec's figures; `isTotal` for a subtotal (小计) or total (合计) row. The row's shares are
+ * the page's one-decimal numbers; their unrounded fractions ride along for the workbook (decision 282).
+ */
 function makeRow(id: number, name: string, v: Volumes, market: Volumes, maxSales: number, maxSum: number, isTotal = false): TableRow {
-  const row = figuresRow(id, name, v, market, maxSales, maxSum, isTotal);
-  // The shares unrounded for the workbook (decision 282); the row's own are the page's one-decimal numbers.
-  return withExactShares(row, {
-    mix: share(v.qty, market.qty),
-    tqMix: share(v.tq, market.tq),
-    yearMix: share(v.lj, market.lj),
-    tqYearMix: share(v.tqLj, market.tqLj),
-  });
-}
-
-function figuresRow(id: number, name: string, v: Volumes, market: Volumes, maxSales: number, maxSum: number, isTotal: boolean): TableRow {
   const mix = share(v.qty, market.qty);
   const tqMix = share(v.tq, market.tq);
   const yearMix = share(v.lj, market.lj);
@@ -424,7 +416,7 @@ function figuresRow(id: number, name: string, v: Volumes, market: Volumes, maxSa
   const yearYoy = growth(v.lj, v.tqLj);
   const mixChange = shareChange(mix, tqMix);
   const yearMixChange = shareChange(yearMix, tqYearMix);
-  return {
+  const row: TableRow = {
     id,
     name,
     sales: v.qty,
@@ -467,4 +459,5 @@ function figuresRow(id: number, name: string, v: Volumes, market: Volumes, maxSa
     heji: isTotal,
     hasChildren: false,
   };
+  return withExactShares(row, { mix, tqMix, yearMix, tqYearMix });
 }

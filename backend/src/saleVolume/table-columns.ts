@@ -57,15 +57,8 @@ export interface RankingWorkbook {
 
 /** Streams a ranking table's workbook, its sheet named by its name column, total rows in bold (headers of 1-2月合计 with `newYear`). */
 export function streamRankingWorkbook(res: Response, table: RankingWorkbook, newYear: boolean): Promise<void> {
-  return streamTableWorkbook(
-    res,
-    table.fileName,
-    table.nameHeader,
-    tableColumns(table.nameHeader, table.groupHeader, newYear),
-    table.rows,
-    table.asOf,
-    isTotalRow,
-    undefined,
-    table.head,
-  );
+  return streamTableWorkbook(res, table.fileName, table.nameHeader, tableColumns(table.nameHeader, table.groupHeader, newYear), table.rows, table.asOf, {
+    highlight: isTotalRow,
+    head: table.head,
+  });
 }

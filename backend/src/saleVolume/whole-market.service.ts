@@ -40,6 +40,9 @@ function nameHeaderOf(table: WholeMarketTable, dimensionality: number): string {
   return table === 'area' ? (dimensionality === 2 ? '省份' : '大区') : SALES_DIMENSIONS[table].label;
 }
 
+/** The page's title: its deck's and its workbooks', and the start of their file names. */
+const PAGE_TITLE = '整体市场表现';
+
 /** 整体市场表现: the national market narrowed by month, source, segment, fuels and producer property. */
 @Injectable()
 export class WholeMarketService {
@@ -72,14 +75,13 @@ export class WholeMarketService {
     const rows = await this.allRows(scope, table, dimensionality);
     const label = nameHeaderOf(table, dimensionality);
     const grouped = table === 'segment' || (table === 'area' && dimensionality === 2);
-    const tags = await this.decks.tags({ ...dto, time: formatMonth(scope.month) }, { producerProperty: true, segment: true });
     return {
       rows,
-      fileName: `整体市场表现-${label}-${periodLabel(scope)}.xlsx`,
+      fileName: `${PAGE_TITLE}-${label}-${periodLabel(scope)}.xlsx`,
       nameHeader: label,
       groupHeader: grouped ? (table === 'segment' ? '类别' : '大区') : undefined,
       asOf: await this.sales.asOf(scope),
-      head: { title: '整体市场表现', tags },
+      head: await this.heading(dto, scope),
     };
   }
 
@@ -98,14 +100,12 @@ export class WholeMarketService {
       this.table(dto, table, { ...dto, sort: paged ? pagedSort(dto.sort) : undefined }),
       this.decks.maker(user),
     ]);
-    const tags = await this.decks.tags({ ...dto, time: summary.time }, { producerProperty: true, segment: true });
+    const heading = await this.heading(dto, scope);
     const nameHeader = nameHeaderOf(table, dto.dimensionality);
-    const title = '整体市场表现';
     return {
-      fileName: `${title}-${periodLabel(scope)}.pptx`,
+      fileName: `${heading.title}-${periodLabel(scope)}.pptx`,
       deck: {
-        title,
-        tags,
+        ...heading,
         asOf: await this.sales.asOf(scope),
         maker,
         slides: [
@@ -120,6 +120,14 @@ export class WholeMarketService {
         ],
       },
     };
+  }
+
+  /**
+   * The page's title and header tags (the sales filters', with its producer property and segment): the deck's title
+   * slide and each workbook's header block, so the two cannot drift apart (decision 281).
+   */
+  private async heading(dto: SaleVolumeFilterDto, scope: MarketScope): Promise<Pick<DeckDeclaration, 'title' | 'tags'>> {
+    return { title: PAGE_TITLE, tags: await this.decks.tags({ ...dto, time: formatMonth(scope.month) }, { producerProperty: true, segment: true }) };
   }
 
   private async allRows(scope: MarketScope, table: WholeMarketTable, dimensionality: number): Promise<TableRow[]> {

@@ -43,7 +43,7 @@ async function written(
   const chunks: Buffer[] = [];
   stream.on('data', (c: Buffer) => chunks.push(c));
   const ended = new Promise((resolve) => stream.on('end', resolve));
-  await streamTableWorkbook(response, '销量_2026-10.xlsx', '销量排名', columns, rows, asOf, (r) => r.total, undefined, head);
+  await streamTableWorkbook(response, '销量_2026-10.xlsx', '销量排名', columns, rows, asOf, { highlight: (r) => r.total, head });
   await ended;
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);

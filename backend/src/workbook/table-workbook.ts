@@ -292,6 +292,16 @@ const NO_ROW_STYLE: Partial<ExcelJS.Style> = Object.freeze({});
 /** exceljs 4.4 keeps a row's own style in `style` (what its font, numFmt … setters write), outside its typings. */
 type RowStyle = { style: Partial<ExcelJS.Style> };
 
+/** What a table workbook has besides its table, each optional. */
+export interface TableWorkbookOptions<Row> {
+  /** The header block above the table (the page, its filters, 数据截至); none for a file read back in (an import template). */
+  head?: WorkbookHead;
+  /** The rows written in bold (a total, a subtotal). */
+  highlight?: (row: Row) => boolean;
+  /** A second sheet of plain text (an import template's notes). */
+  notes?: { sheetName: string; header: readonly string[]; rows: ReadonlyArray<readonly string[]> };
+}
+
 /**
  * Streams one sheet as .xlsx to the response with exceljs's streaming writer, so memory stays flat
  * however many rows there are. Figures are number cells formatted by their display rule (percent cells are
@@ -309,11 +319,7 @@ export async function streamTableWorkbook<Row>(
   rows: Iterable<Row>,
   /** What the figures are as of, for the 口径说明 sheet; null for a workbook of no market figures (the audit log, an import template). */
   asOf: WorkbookAsOf | null,
-  isHighlighted: (row: Row) => boolean = () => false,
-  /** A second sheet of plain text (an import template's notes). */
-  notes?: { sheetName: string; header: readonly string[]; rows: ReadonlyArray<readonly string[]> },
-  /** The header block above the table (the page, its filters, 数据截至); none for a file read back in (an import template). */
-  head?: WorkbookHead,
+  { head, highlight = () => false, notes }: TableWorkbookOptions<Row> = {},
 ): Promise<void> {
   response.setHeader('Content-Type', XLSX_MIME);
   response.setHeader('Content-Disposition', attachmentHeader(fileName));
@@ -339,7 +345,7 @@ export async function streamTableWorkbook<Row>(
   );
   for (const row of rows) {
     const excelRow = sheet.addRow(columns.map((c) => columnCell(c, row)));
-    const styles = isHighlighted(row) ? bold : plain;
+    const styles = highlight(row) ? bold : plain;
     for (let i = 0; i < styles.length; i++) excelRow.getCell(i + 1).style = styles[i];
     (excelRow as ExcelJS.Row & RowStyle).style = NO_ROW_STYLE;
     excelRow.commit();

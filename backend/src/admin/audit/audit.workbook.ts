@@ -36,5 +36,5 @@ export function auditHead(filter: AuditFilter): WorkbookHead {
 
 /** 安全日志_{today}.xlsx through the tables' streaming writer (text neutralised: an account may begin with =), under its filters. */
 export function streamAuditWorkbook(response: Response, rows: AuditItem[], filter: AuditFilter = {}, today = new Date()): Promise<void> {
-  return streamTableWorkbook(response, `安全日志_${chinaDay(today)}.xlsx`, '安全日志', COLUMNS, rows, null, undefined, undefined, auditHead(filter));
+  return streamTableWorkbook(response, `安全日志_${chinaDay(today)}.xlsx`, '安全日志', COLUMNS, rows, null, { head: auditHead(filter) });
 }
