@@ -103,14 +103,6 @@ export function configViewLabels(view: { hide: boolean; differ: boolean }): stri
   return shown.length > 0 ? shown : ['全部项'];
 }
 
-/**
- * A trim named with its sub-series ('英朗 2026款 1.5L 自动 进取版'): a trim's own name ('2026款 1.5L 自动 进取版')
- * does not say whose it is; one that already starts with it is left as it is.
- */
-export function trimTitle(subSeries: string, trim: string): string {
-  return subSeries === '' || trim.startsWith(subSeries) ? trim : `${subSeries} ${trim}`;
-}
-
 /** What a trim shows in a row it has as standard (标配) and as an option (选配). */
 export const STANDARD_MARK = '●';
 export const OPTIONAL_MARK = '○';

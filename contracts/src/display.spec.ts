@@ -17,6 +17,7 @@ import {
   pointsTextOf,
   sharePercentText,
   shareText,
+  signedText,
   thousands,
   kiloVehicles,
 } from './display';
@@ -133,6 +134,18 @@ describe('thousands of vehicles (千辆)', () => {
     expect(kiloVehicles(-4_000, true)).toBe('-4.0');
     expect(kiloVehicles(-40, true)).toBe('0.0');
     expect(kiloVehicles(null)).toBe('-');
+  });
+});
+
+describe('signedText: the one sign rule of a signed text', () => {
+  it('puts a plus before a figure that shows above zero', () => {
+    expect(['12,000元', '1.9', '0.1%', '1,234.6'].map(signedText)).toEqual(['+12,000元', '+1.9', '+0.1%', '+1,234.6']);
+  });
+  it('leaves a fall, a zero as shown and a dash as they are', () => {
+    expect(['-8,000元', '-0.1%', '0元', '0.0%', '0.0', DASH].map(signedText)).toEqual(['-8,000元', '-0.1%', '0元', '0.0%', '0.0', DASH]);
+  });
+  it('is the sign of the point changes and of a signed volume', () => {
+    expect([pointsText(1.94), pointsText(-2.9), kiloVehicles(12_340, true)]).toEqual(['+1.9', '-2.9', '+12.3']);
   });
 });
 

@@ -64,6 +64,14 @@ export function shareText(fraction: number | null | undefined): string {
   return sharePercentText(percentNumber(fraction));
 }
 
+/**
+ * A shown figure signed as a rise: '+' before one that shows above zero ('12,000元' → '+12,000元', '1.9' → '+1.9');
+ * a fall keeps its '-', and zero ('0元', '0.0%') and a dash stay as they are. The one sign rule of every signed text.
+ */
+export function signedText(text: string): string {
+  return text !== DASH && !text.startsWith('-') && /[1-9]/.test(text) ? `+${text}` : text;
+}
+
 /** Thousands-separated whole number: 1234567 → '1,234,567'; unknown → '-'. By hand: toLocaleString is slow in bulk. */
 export function thousands(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
@@ -112,8 +120,7 @@ export function pointsHeader(label: string): string {
  */
 export function pointsText(points: number | null | undefined): string {
   if (!isGrowthShown(points)) return DASH;
-  const text = tenthsText(points).slice(0, -1);
-  return points > 0 ? `+${text}` : text;
+  return signedText(tenthsText(points).slice(0, -1));
 }
 
 /** A point change computed as a fraction (0.019 = 1.9 points): the same text as pointsText of its points. */
@@ -154,7 +161,7 @@ export function kiloVehicles(value: number | null | undefined, signed = false): 
   const magnitude = Math.abs(tenths);
   const text = `${thousands(Math.floor(magnitude / 10))}.${magnitude % 10}`;
   if (tenths < 0) return `-${text}`;
-  return signed && tenths > 0 ? `+${text}` : text;
+  return signed ? signedText(text) : text;
 }
 
 /**

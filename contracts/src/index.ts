@@ -7,6 +7,7 @@ export * from './admin';
 export * from './admin-jobs';
 export * from './api';
 export * from './car-config';
+export * from './car-names';
 export * from './car-details';
 export * from './charts';
 export * from './constants';

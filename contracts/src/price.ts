@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sharePercentText, thousands } from './display';
+import { DASH, sharePercentText, signedText, thousands } from './display';
 import { type HeaderTag, multiSelectText } from './filter-tags';
 import { blankIsAbsent, idList, integer, intText, keyList, monthParam, monthText, optional, positiveId, searchText, strictQuery } from './params';
 import {
@@ -59,6 +59,16 @@ export const DEFAULT_PRICE_TRACE_MEASURE: PriceTraceMeasure = 2;
  */
 export function traceChartMeasure(q: { measure?: number | undefined; type?: number | undefined }): PriceTraceMeasure {
   return (q.measure ?? q.type ?? DEFAULT_PRICE_TRACE_MEASURE) as PriceTraceMeasure;
+}
+
+/** A trace measure's name as the chart's switch shows it (成交价, 优惠, 优惠率, 厂商指导价): the deck's slide title too. */
+export function traceMeasureLabel(measure: PriceTraceMeasure): string {
+  return PRICE_TRACE_MEASURES.find((m) => m.value === measure)?.label ?? '';
+}
+
+/** The trace chart's value axis: the measure and its unit by the month tables' rule (priceTableUnit): 成交价（元）, 优惠率（%）. */
+export function traceAxisTitle(measure: PriceTraceMeasure): string {
+  return `${traceMeasureLabel(measure)}（${priceTableUnit(measure)}）`;
 }
 
 /** Market price table rows (spec §9): 0 segment, 1 manufacturer, 2 brand. */
@@ -122,7 +132,7 @@ export const NATIONWIDE_ITEMS = [
 export function nationwideItemText(nationwide: Nationwide, item: (typeof NATIONWIDE_ITEMS)[number]): string {
   const text = nationwide[item.text];
   const place = 'place' in item ? nationwide[item.place] : null;
-  return place && text !== '-' ? `${text}（${place}）` : text;
+  return place && text !== DASH ? `${text}（${place}）` : text;
 }
 
 /**
@@ -130,14 +140,12 @@ export function nationwideItemText(nationwide: Nationwide, item: (typeof NATIONW
  * between two cars, not a change over time, so it carries a sign but no change colour.
  */
 export function yuanGapText(value: number | null | undefined): string {
-  const text = yuanText(value);
-  return value !== null && value !== undefined && Math.round(value) > 0 ? `+${text}` : text;
+  return signedText(yuanText(value));
 }
 
 /** A TP gap's share of the rival's TP, signed: '+3.2%', '-1.0%'; '-' without both prices. */
 export function percentGapText(percent: number | null | undefined): string {
-  const text = sharePercentText(percent);
-  return percent !== null && percent !== undefined && Math.round(percent * 10) > 0 ? `+${text}` : text;
+  return signedText(sharePercentText(percent));
 }
 
 /** A price card's two changes (the page's cards and the deck's): on the month before and since January. */
@@ -146,7 +154,7 @@ export const PRICE_CARD_CHANGES = ['环比', '较1月'] as const;
 /** A price in whole yuan with thousands separators and 元: '123,456元'; unknown '-'. */
 export function yuanText(value: number | null | undefined): string {
   const text = thousands(value);
-  return text === '-' ? text : `${text}元`;
+  return text === DASH ? text : `${text}元`;
 }
 
 /** A price rounded to whole yuan, null when unknown. */
@@ -617,8 +625,11 @@ export function sortStructureRows(table: Pick<PriceStructureTable, 'columns' | '
   });
 }
 
-/** The unit of a month table's figures, written once in its header (issue 45 §5): % for the discount rate, 元 for a price. */
-export function priceTableUnit(measure: PriceTableMeasure): '元' | '%' {
+/**
+ * The unit of a month table's figures, written once in its header (issue 45 §5), and of the trace chart's axis: % for
+ * the discount rate, 元 for a price or a discount (MSRP, the trace's fourth measure, too).
+ */
+export function priceTableUnit(measure: PriceTraceMeasure): '元' | '%' {
   return measure === 1 ? '%' : '元';
 }
 

@@ -1,5 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import JSZip from 'jszip';
+import { Client } from 'pg';
 import request from 'supertest';
 import {
   type ChartResult,
@@ -15,9 +16,12 @@ import {
   priceTableCell,
   priceTableUnitText,
   sharePercentText,
+  traceGapCellText,
   traceLineColor,
   traceLineStyle,
 } from '@car/contracts';
+import { AnalyticsService } from '../../backend/src/analytics/analytics.service';
+import type { AnalyticsQuery } from '../../backend/src/analytics/query';
 import { signedInApp } from '../support/api-app';
 import { binaryBody } from '../support/shared-app';
 import { chartLines, deckAnswer, decode, part, tableRows, texts } from '../support/deck-zip';
@@ -242,6 +246,8 @@ describe('导出PPT of the price pages (price/marketPriceWhole/ppt, price/cabmod
         ['乙电EV', '-10,000元（-6.2%）', '-10,000元（-6.5%）'],
         ['日行SUV 2025款 2.0L 四驱', '-', '-51,000元（-26.2%）'],
       ]);
+      // … and are the page's 成交价差 call, cell for cell.
+      expect(gapTable.rows).toEqual(gap.rows.map((r) => [r.name, ...gap.months.map((_, i) => traceGapCellText(r, i))]));
       const block = await tableRows(zip, 5, 5);
       expect(block.header).toEqual(['全国均价', '最低价', '平均优惠', '最高优惠', '平均优惠率', '最高优惠率']);
       expect(block.rows).toEqual([
@@ -261,6 +267,42 @@ describe('导出PPT of the price pages (price/marketPriceWhole/ppt, price/cabmod
       expect(texts(await part(zip, 'ppt/slides/slide6.xml'))[0]).toBe(`区域价格 · ${priceTableUnitText(1)}`);
       expect(rows.flat().filter((cell) => cell.endsWith('%'))).toEqual([]);
       expect(rows.some((r) => r[0].startsWith('  '))).toBe(true);
+    });
+
+    /**
+     * The statements one deck call sends PostgreSQL (every pg client's `query`) and the questions it puts to the
+     * query layer, in the order asked.
+     */
+    async function deckCost(query: Record<string, string | number>, fileName: string): Promise<{ statements: number; asked: AnalyticsQuery[] }> {
+      const analytics = app.get(AnalyticsService);
+      const answer = analytics.query.bind(analytics);
+      const asked: AnalyticsQuery[] = [];
+      const questions = jest.spyOn(analytics, 'query').mockImplementation((q) => {
+        asked.push(structuredClone(q));
+        return answer(q);
+      });
+      const statements = jest.spyOn(Client.prototype, 'query');
+      try {
+        await deckOf('cabmodelpricetrace/ppt', query, fileName);
+        statements.mockClear();
+        asked.length = 0;
+        await deckOf('cabmodelpricetrace/ppt', query, fileName);
+        return { statements: statements.mock.calls.length, asked };
+      } finally {
+        statements.mockRestore();
+        questions.mockRestore();
+      }
+    }
+
+    test('the deck reads the comparison once: its chart and 成交价差 come from one set of series, 区域表现 from two questions', async () => {
+      const cost = await deckCost({ ...subject, modelSubIds: '53', carIds: '63' }, '车系价格追踪-德锐-2026-03.pptx');
+      const key = (q: AnalyticsQuery) => JSON.stringify([q.dimensions, q.filters, q.month, q.measures]);
+      const seriesOf = (dimension: string) => cost.asked.filter((q) => q.dimensions.join() === `month,${dimension}`);
+      // The compared series' and trims' prices by month, once each (twice before: the chart and the gap each asked).
+      expect(seriesOf('subSeries').map(key)).toHaveLength(1);
+      expect(seriesOf('car').map(key)).toHaveLength(1);
+      // 区域表现: the subject's figures and its trims' lowest TPs by province (MSRP too); no separate by-trim question.
+      expect(cost.asked.filter((q) => q.dimensions.length === 1 && q.dimensions[0] === 'car')).toEqual([]);
     });
 
     test('a city and a trim: the cards and the TP chart (the default) are the city’s, the tags name them; the embedded sheet neutralises its text', async () => {

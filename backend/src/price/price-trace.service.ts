@@ -10,14 +10,17 @@ import {
   type PriceTraceDeckQuery,
   type PriceTraceGap,
   type PriceTraceGapQuery,
-  PRICE_TRACE_MEASURES,
+  type PriceTraceMeasure,
   percentGapText,
   priceTraceTags,
   type PriceTraceQuery,
   type PriceTraceWhole,
   type PriceTraceWholeQuery,
   sharePercentText,
+  traceAxisTitle,
   traceChartMeasure,
+  traceMeasureLabel,
+  trimTitle,
   wholeYuan,
   yuanGapText,
   yuanText,
@@ -50,11 +53,54 @@ interface TraceSubject {
   brand: { id: number; name: string };
 }
 
+/** The subject and each comparison in the pick's order, with the months they are drawn over: what the chart and 成交价差 read. */
+interface TraceComparison {
+  months: number[];
+  lines: TraceLine[];
+}
+
 const NATION_LABEL = '全国';
 
-/** A trim as a trace names it: its sub-series, then its own name (unless that already begins with it). */
-function trimLabel(subSeriesName: string, trimName: string): string {
-  return trimName.startsWith(subSeriesName) ? trimName : `${subSeriesName} ${trimName}`;
+/**
+ * The trace chart (issue 45 §2, decision 275): one measure at a time (traceChartMeasure: TP by default), a line
+ * for the subject and one for each comparison, in the pick's order — the order that gives each its colour.
+ */
+function traceChart({ months, lines }: TraceComparison, measure: PriceTraceMeasure): ChartResult {
+  return {
+    xAxis: [{ categories: months.map(formatMonth) }],
+    yAxis: [{ title: traceAxisTitle(measure) }],
+    series: lines.map((line) => ({
+      name: line.name,
+      type: 'line' as const,
+      yAxis: 0,
+      data: months.map((m) => traceMeasureValue(line.series?.byMonth.get(m) ?? NO_PRICES, measure)),
+      group: line.name,
+    })),
+  };
+}
+
+/**
+ * 成交价差 (decision 276): for each comparison, the subject's TP minus the rival's, month by month, in yuan and as a
+ * percent of the rival's TP; a month without both prices has no gap.
+ */
+function traceGap({ months, lines }: TraceComparison): PriceTraceGap {
+  const [own, ...rivals] = lines;
+  const tp = (line: TraceLine, m: number) => line.series?.byMonth.get(m)?.tp ?? null;
+  return {
+    months: months.map(formatMonth),
+    name: own.name,
+    rows: rivals.map((rival) => {
+      const gaps = months.map((m) => {
+        const [mine, theirs] = [tp(own, m), tp(rival, m)];
+        return mine === null || theirs === null ? null : mine - theirs;
+      });
+      const percents = months.map((m, i) => {
+        const [gap, theirs] = [gaps[i], tp(rival, m)];
+        return gap === null || !theirs ? null : percentNumber(gap / theirs);
+      });
+      return { name: rival.name, gaps, gapTexts: gaps.map(yuanGapText), percents, percentTexts: percents.map(percentGapText) };
+    }),
+  };
 }
 
 /** 车系价格追踪: one sub-series (or one of its trims) against comparison series and trims. */
@@ -78,7 +124,7 @@ export class PriceTraceService {
     const trim = (await this.names.trims([q.carId])).get(q.carId);
     if (!trim || trim.subSeriesId !== q.modelSubId) throw ApiException.badRequest('参数 carId 不是所选子车系的车型');
     // The sub-series too: the province price rollup is indexed by it.
-    return { filters: { subSeriesIds: [q.modelSubId], carIds: [q.carId] }, name: trimLabel(subSeries.name, trim.name), ...named };
+    return { filters: { subSeriesIds: [q.modelSubId], carIds: [q.carId] }, name: trimTitle(subSeries.name, trim.name), ...named };
   }
 
   /** The subject in the chosen month, and in one city when the trace form names one (its TP weighed over that city's sales). */
@@ -94,7 +140,7 @@ export class PriceTraceService {
   }
 
   /** The subject and each comparison in the pick's order (the compared series, then the trims), with their prices by month. */
-  private async compared(q: PriceTraceGapQuery): Promise<{ months: number[]; lines: TraceLine[] }> {
+  private async compared(q: PriceTraceGapQuery): Promise<TraceComparison> {
     const { subject, scope, place } = await this.scoped(q);
     const months = this.prices.trendMonths(scope);
     const [subSeriesNames, trimNames] = await Promise.all([this.names.subSeries(q.modelSubIds), this.names.trims(q.carIds)]);
@@ -113,56 +159,20 @@ export class PriceTraceService {
       ...q.modelSubIds.map((id) => ({ name: subSeriesNames.get(id)!.name, series: find(series, id) })),
       ...q.carIds.map((id) => {
         const trim = trimNames.get(id)!;
-        return { name: trimLabel(trim.subSeriesName, trim.name), series: find(trims, id) };
+        return { name: trimTitle(trim.subSeriesName, trim.name), series: find(trims, id) };
       }),
     ];
     return { months, lines };
   }
 
-  /**
-   * The trace chart (issue 45 §2, decision 275): one measure at a time (traceChartMeasure: TP by default), a line
-   * for the subject and one for each comparison, in the pick's order — the order that gives each its colour.
-   */
+  /** The trace chart (traceChart) of the request's comparison and measure. */
   async chart(q: PriceTraceChartQuery): Promise<ChartResult> {
-    const { months, lines } = await this.compared(q);
-    const measure = traceChartMeasure(q);
-    const label = PRICE_TRACE_MEASURES.find((m) => m.value === measure)?.label ?? '';
-    return {
-      xAxis: [{ categories: months.map(formatMonth) }],
-      yAxis: [{ title: `${label}（${measure === 1 ? '%' : '元'}）` }],
-      series: lines.map((line) => ({
-        name: line.name,
-        type: 'line' as const,
-        yAxis: 0,
-        data: months.map((m) => traceMeasureValue(line.series?.byMonth.get(m) ?? NO_PRICES, measure)),
-        group: line.name,
-      })),
-    };
+    return traceChart(await this.compared(q), traceChartMeasure(q));
   }
 
-  /**
-   * 成交价差 (decision 276): for each comparison, the subject's TP minus the rival's, month by month, in yuan and as a
-   * percent of the rival's TP; a month without both prices has no gap.
-   */
+  /** 成交价差 (traceGap) of the request's comparison. */
   async tpGap(q: PriceTraceGapQuery): Promise<PriceTraceGap> {
-    const { months, lines } = await this.compared(q);
-    const [own, ...rivals] = lines;
-    const tp = (line: TraceLine, m: number) => line.series?.byMonth.get(m)?.tp ?? null;
-    return {
-      months: months.map(formatMonth),
-      name: own.name,
-      rows: rivals.map((rival) => {
-        const gaps = months.map((m) => {
-          const [mine, theirs] = [tp(own, m), tp(rival, m)];
-          return mine === null || theirs === null ? null : mine - theirs;
-        });
-        const percents = months.map((m, i) => {
-          const [gap, theirs] = [gaps[i], tp(rival, m)];
-          return gap === null || !theirs ? null : percentNumber(gap / theirs);
-        });
-        return { name: rival.name, gaps, gapTexts: gaps.map(yuanGapText), percents, percentTexts: percents.map(percentGapText) };
-      }),
-    };
+    return traceGap(await this.compared(q));
   }
 
   /**
@@ -173,17 +183,14 @@ export class PriceTraceService {
    */
   async nationwide(q: PriceTraceQuery): Promise<Nationwide> {
     const { subject, scope } = await this.scoped(q);
-    const measures = [
+    // Each trim's figures by province: a trim has one MSRP a month (msrp_month), which each of its rows carries, and
+    // its lowest city TP is the lowest of its provinces' — so no by-trim question is needed beside this one.
+    const byTrimAndProvince = [
       { measure: 'msrp' as const, as: 'msrp' },
-      { measure: 'tp' as const, as: 'tp' },
       { measure: 'qty' as const, as: 'qty' },
       { measure: 'tpLow' as const, as: 'low' },
     ];
-    const lows = [
-      { measure: 'qty' as const, as: 'qty' },
-      { measure: 'tpLow' as const, as: 'low' },
-    ];
-    const [[all], trims, places] = await Promise.all([
+    const [[all], places] = await Promise.all([
       this.analytics.query({
         source: 'price',
         dimensions: [],
@@ -192,31 +199,36 @@ export class PriceTraceService {
         ...PRICES_AS_SHOWN,
         measures: [...priceMeasures(), { measure: 'tpLow', as: 'low' }],
       }),
-      this.analytics.query({ source: 'price', dimensions: ['car'], filters: scope.filters, month: scope.month, measures, keepWhenAny: ['qty'] }),
       this.analytics.query({
         source: 'price',
         dimensions: ['car', 'province'],
         filters: scope.filters,
         month: scope.month,
-        measures: lows,
+        measures: byTrimAndProvince,
         keepWhenAny: ['qty'],
       }),
     ]);
     // Each trim's and the subject's lowest city TP with its province, by province id where two tie.
     const byProvince = places
-      .map((r) => ({ car: r.key.car, province: r.key.province ?? 0, name: r.name.province ?? null, low: wholeYuan(r.values.low) }))
+      .map((r) => ({
+        car: r.key.car ?? 0,
+        province: r.key.province ?? 0,
+        name: r.name.province ?? null,
+        msrp: wholeYuan(r.values.msrp),
+        low: wholeYuan(r.values.low),
+      }))
       .filter((r): r is typeof r & { low: number } => r.low !== null)
       .sort((a, b) => a.low - b.low || a.province - b.province);
-    const provinceOf = (low: number | null, car?: number) => byProvince.find((r) => r.low === low && (car === undefined || r.car === car))?.name ?? null;
     const avg = priceFigures(all?.values);
     const low = wholeYuan(all?.values.low);
+    // A trim's lowest city TP is its first row above; the highest discount goes to the first trim by id where two tie.
+    const lowest = new Map<number, (typeof byProvince)[number]>();
+    for (const r of byProvince) if (!lowest.has(r.car)) lowest.set(r.car, r);
     let high: { discount: number; rate: number | null; province: string | null } | null = null;
-    for (const t of trims) {
-      const msrp = wholeYuan(t.values.msrp);
-      const trimLow = wholeYuan(t.values.low);
-      if (msrp === null || trimLow === null) continue;
-      const discount = msrp - trimLow;
-      if (!high || discount > high.discount) high = { discount, rate: msrp > 0 ? discount / msrp : null, province: provinceOf(trimLow, t.key.car) };
+    for (const t of [...lowest.values()].sort((a, b) => a.car - b.car)) {
+      if (t.msrp === null) continue;
+      const discount = t.msrp - t.low;
+      if (!high || discount > high.discount) high = { discount, rate: t.msrp > 0 ? discount / t.msrp : null, province: t.name };
     }
     const avgRate = percentNumber(avg.rate);
     const highRate = percentNumber(high?.rate);
@@ -234,7 +246,7 @@ export class PriceTraceService {
       avgDiscountRateStr: sharePercentText(avgRate),
       highDiscountRate: highRate,
       highDiscountRateStr: sharePercentText(highRate),
-      lowPriceProvince: low === null ? null : provinceOf(low),
+      lowPriceProvince: low === null ? null : (byProvince.find((r) => r.low === low)?.name ?? null),
       highDiscountProvince: high?.province ?? null,
     };
   }
@@ -249,17 +261,16 @@ export class PriceTraceService {
     const compared = { ...subject, city: q.city, modelSubIds: q.modelSubIds, carIds: q.carIds };
     // The chart's measure as the page chose it: its `measure`, else the page's discount (an older link), else TP.
     const measure = traceChartMeasure({ measure: q.measure, type: q.discount });
-    const [whole, chart, gap, nationwide, table, asOf, maker] = await Promise.all([
+    // The chart and 成交价差 draw one comparison, read once (decision 276).
+    const [whole, comparison, nationwide, table, asOf, maker] = await Promise.all([
       this.whole({ ...subject, city: q.city, type: q.discount }),
-      this.chart({ ...compared, measure }),
-      q.modelSubIds.length + q.carIds.length > 0 ? this.tpGap(compared) : Promise.resolve(null),
+      this.compared(compared),
       this.nationwide(subject),
       this.cityTable({ ...subject, type: q.type }),
       this.dataStatus.of('price'),
       this.decks.maker(user),
     ]);
     const heading = await this.heading(q.modelSubId, q.city, whole.time, whole);
-    const measureLabel = PRICE_TRACE_MEASURES.find((m) => m.value === measure)?.label ?? '';
     return {
       fileName: `车系价格追踪-${whole.modelName}-${whole.time}.pptx`,
       deck: {
@@ -268,8 +279,8 @@ export class PriceTraceService {
         maker,
         slides: [
           priceCardsSlide(whole),
-          traceChartSlide(`价格走势（${measureLabel}）`, chart),
-          ...(gap ? [traceGapSlide(gap)] : []),
+          traceChartSlide(`价格走势（${traceMeasureLabel(measure)}）`, traceChart(comparison, measure)),
+          ...(q.modelSubIds.length + q.carIds.length > 0 ? [traceGapSlide(traceGap(comparison))] : []),
           nationwideSlide(nationwide),
           priceMonthTableSlide('区域价格', '区域', table, q.sort),
         ],

@@ -1,18 +1,26 @@
 /**
  * The price trend chart (spec 001 §2.1, §2.2, §9): MSRP and TP columns on the price axis (元), the
- * discount (元) or discount rate (%) lines on the second axis, the rate axis broken from 50 to 100 (floor
- * 55) when a value needs it; on the trace, each compared car's TP (solid) and MSRP (dashed) lines on the
- * price axis in that car's colour, its discount line too. A line's point is teal where it rose on the
- * month before and pink where it fell, as the legend under the chart says (decision 176). Tooltips give
- * each value with its unit and 环比. PNG export; the server renders the box at its final height.
- * The trace's answer (one measure, every series a line on the one axis; decision 275) draws a line per car in
- * the colour of its place in the pick, the subject's thicker with larger points (traceLineStyle, the deck's rule too);
- * the right axis stays hidden.
+ * discount (元) or discount rate (%) line on the second axis, the rate axis broken from 50 to 100 (floor
+ * 55) when a value needs it. A line's point is teal where it rose on the month before and pink where it
+ * fell, as the legend under the chart says (decision 176). Tooltips give each value with its unit and 环比.
+ * PNG export; the server renders the box at its final height.
+ * The trace page's chart (`linePerCar`: one measure, every series a line on the one axis; decision 275) draws a line
+ * per car in the colour of its place in the pick, the subject's thicker with larger points (traceLineStyle, the
+ * deck's rule too); the right axis stays hidden.
  */
 import type { Chart, LegendItem } from 'chart.js';
 import type { ReactNode } from 'react';
 
-import { type ChartResult, priceAxisTickText, priceAxisTitle, priceChartAxes, priceSeriesLabel, toBrokenAxis, traceLineStyle } from '@car/contracts';
+import {
+  CHART_PALETTE,
+  type ChartResult,
+  priceAxisTickText,
+  priceAxisTitle,
+  priceChartAxes,
+  priceSeriesLabel,
+  toBrokenAxis,
+  traceLineStyle,
+} from '@car/contracts';
 import { changeOnBefore, comboOptions, lineShape, signColor, signLegendText, tooltipText } from '~/utils/chart-result';
 import { ChartCanvas } from './ChartCanvas';
 import { ChartExportButton } from './ChartExportButton';
@@ -21,9 +29,11 @@ import { SignLegend } from './SignLegend';
 import { useChartCanvas } from './useChartCanvas';
 
 const COLUMN_COLORS = ['#91a7ff', '#1a5fd0'];
-const LINE_COLORS = ['#f59f00', '#7048e8', '#37b24d', '#e8590c', '#0c8599', '#c2255c', '#5c940d', '#364fc7', '#862e9c', '#495057', '#d9480f'];
-/** A compared car's prices on the price axis: TP a solid line, MSRP dashed, both in the car's colour. */
-const MSRP_DASH = [6, 4];
+
+/** The k-th line of a chart that is not the trace's: the palette from its second colour (its first is TP's column). */
+function lineColor(k: number): string {
+  return CHART_PALETTE[(1 + k) % CHART_PALETTE.length];
+}
 
 /** Teal where a line rose on the point before, pink where it fell; its own colour at the first point or a gap (decision 176). */
 export function pointColors(data: ReadonlyArray<number | null>, neutral: string): string[] {
@@ -42,23 +52,9 @@ function strokeLegend(chart: Chart): LegendItem[] {
   });
 }
 
-/** Each car of a comparison its colour, in the order the chart names them (the subject first). */
-function groupColors(chart: ChartResult): Map<string | undefined, string> {
-  const colors = new Map<string | undefined, string>();
-  for (const s of chart.series) {
-    if (s.type !== 'column' && !colors.has(s.group)) colors.set(s.group, LINE_COLORS[colors.size % LINE_COLORS.length]);
-  }
-  return colors;
-}
-
-/** One measure on one axis, a line per car (the trace's answer, decision 275), rather than columns and a second axis. */
-export function isLinePerCar(chart: ChartResult): boolean {
-  return chart.series.length > 0 && chart.series.every((s) => s.type !== 'column' && (s.yAxis ?? 0) === 0);
-}
-
 /** The trace's lines as drawn, for the tests and the colours' check: each its name, colour and width. */
-function drawnLines(chart: ChartResult | null): string | undefined {
-  if (!chart || !isLinePerCar(chart)) return undefined;
+function drawnLines(chart: ChartResult | null, linePerCar: boolean): string | undefined {
+  if (!chart || !linePerCar) return undefined;
   return JSON.stringify(
     chart.series.map((s, i) => {
       const { color, width } = traceLineStyle(i);
@@ -75,10 +71,12 @@ interface PriceChartProps {
   loading?: boolean;
   /** Controls in the panel's head (the discount / rate toggle, pickers). */
   extra?: ReactNode;
+  /** The trace page's chart: one measure on one axis, a line per car in its place's style (decision 275). */
+  linePerCar?: boolean;
   children?: ReactNode;
 }
 
-export function PriceChart({ title, chart, height, fileName, loading = false, extra, children }: PriceChartProps) {
+export function PriceChart({ title, chart, height, fileName, loading = false, extra, linePerCar = false, children }: PriceChartProps) {
   const { canvas, drawn, figures, exportPng } = useChartCanvas(
     chart,
     (chart) => {
@@ -87,10 +85,9 @@ export function PriceChart({ title, chart, height, fileName, loading = false, ex
       const rightUnit = right.unit;
       const leftUnit = left.unit;
       const draw = (onRight: boolean) => (v: number | null) => (v === null || !(onRight ? right : left).broken ? v : toBrokenAxis(v));
-      const colors = groupColors(chart);
-      const perCar = isLinePerCar(chart);
       let column = 0;
-      const datasets = chart.series.map((s) => {
+      let line = 0;
+      const datasets = chart.series.map((s, index) => {
         if (s.type === 'column') {
           const color = COLUMN_COLORS[column++ % COLUMN_COLORS.length];
           const label = priceSeriesLabel(s);
@@ -106,12 +103,10 @@ export function PriceChart({ title, chart, height, fileName, loading = false, ex
             values: s.data,
           };
         }
-        const index = chart.series.indexOf(s);
-        const line = perCar ? traceLineStyle(index) : undefined;
-        const color = line?.color ?? colors.get(s.group) ?? LINE_COLORS[0];
+        const style = linePerCar ? traceLineStyle(index) : undefined;
+        const color = style?.color ?? lineColor(line++);
         const right = s.yAxis === 1;
         const points = pointColors(s.data, color);
-        const msrp = !perCar && !right && /指导价$/.test(s.name);
         return {
           type: 'line' as const,
           label: s.name,
@@ -119,11 +114,10 @@ export function PriceChart({ title, chart, height, fileName, loading = false, ex
           yAxisID: right ? 'y1' : 'y',
           borderColor: color,
           backgroundColor: color,
-          borderDash: msrp ? MSRP_DASH : undefined,
-          borderWidth: line?.width ?? (right ? 2 : 1.5),
+          borderWidth: style?.width ?? (right ? 2 : 1.5),
           pointBackgroundColor: points,
           pointBorderColor: points,
-          pointRadius: line?.pointRadius ?? (right ? 4 : 3),
+          pointRadius: style?.pointRadius ?? (right ? 4 : 3),
           ...lineShape(s.type),
           spanGaps: true,
           order: 1,
@@ -163,13 +157,13 @@ export function PriceChart({ title, chart, height, fileName, loading = false, ex
         options: { ...options, plugins: { ...options?.plugins, legend: { position: 'top', labels: { usePointStyle: true, generateLabels: strokeLegend } } } },
       };
     },
-    [],
+    [linePerCar],
   );
 
   const empty = chart !== null && chart.series.every((s) => s.data.every((v) => v === null));
 
   return (
-    <section className="panel trend-chart price-chart" aria-busy={loading} data-lines={drawnLines(chart)}>
+    <section className="panel trend-chart price-chart" aria-busy={loading} data-lines={drawnLines(chart, linePerCar)}>
       <header className="panel__head">
         <h3 className="panel__title">{title}</h3>
         <div className="panel__tools">

@@ -83,6 +83,7 @@ export default function CabModelPriceTrace() {
         height={CHART_HEIGHT}
         fileName={`${data.title}_${data.state.time ?? ''}`}
         loading={searching || touches(pending, ['carId', 'modelSubIds', 'carIds', 'measure'])}
+        linePerCar
         extra={<ParamToggle param="measure" label="走势指标" options={PRICE_TRACE_MEASURES} value={data.state.measure} clears={['discount']} />}
       >
         <PriceTracePickers data={data} />
