@@ -26,6 +26,8 @@ export async function createApp(runtime: Runtime, logger: LoggerService | false)
   // Loopback (the Remix loaders calling for a browser) and the TRUST_PROXY list may name the client.
   app.set('trust proxy', trustProxySetting(runtime.config.TRUST_PROXY));
   app.disable('x-powered-by');
+  // Every answer is no-store (docs/security.md): an ETag would never be asked for, and hashing a large answer costs.
+  app.set('etag', false);
   // Before anything reads a body or a route acts: the pages' requests pass here too (web-app.ts mounts after).
   const events = app.get(SecurityEvents, { strict: false });
   app.use(
