@@ -170,3 +170,21 @@ export async function makerSubSeries(db: Db, producer: string, year: number): Pr
   );
   return rows.map((r) => ({ id: num(r.id), name: r.name, fuel: num(r.fuel), qty: num(r.qty) }));
 }
+
+/** National retail by month and fuel (dicFuel keys). */
+export async function retailByMonthAndFuel(db: Db): Promise<Array<{ month: number; fuel: number; qty: number }>> {
+  const rows = await db.query<Array<{ month: number; fuel: number; qty: string }>>(
+    `SELECT month, fuel, sum(qty) AS qty FROM rollup_retail_sub_series GROUP BY 1, 2 ORDER BY 1, 2`,
+  );
+  return rows.map((r) => ({ month: num(r.month), fuel: num(r.fuel), qty: num(r.qty) }));
+}
+
+/** The makers' retail in `year`, best first (the maker ranking of 厂商品牌表现). */
+export async function makerRanking(db: Db, year: number): Promise<Array<{ name: string; qty: number }>> {
+  const rows = await db.query<Array<{ name: string; qty: string }>>(
+    `SELECT p.name, sum(r.qty) AS qty FROM rollup_retail_sub_series r JOIN producer p ON p.id = r.producer_id
+      WHERE r.month BETWEEN $1 AND $2 GROUP BY 1 ORDER BY 2 DESC, 1`,
+    [year * 100 + 1, year * 100 + 12],
+  );
+  return rows.map((r) => ({ name: r.name, qty: num(r.qty) }));
+}

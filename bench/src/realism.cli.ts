@@ -6,6 +6,8 @@ import { loadConfig } from '@car/backend/dist/config/config';
 import { openDataSource } from '@car/backend/dist/database/data-source';
 import { resolveDatabase } from '@car/backend/dist/database/resolve-database';
 import { NEV_FUELS } from '@car/backend/dist/reference/data/dictionaries';
+import { MAKER_RETAIL_2024 } from '@car/backend/dist/seed/maker-anchors';
+import { ANNUAL_NEV_SHARE } from '@car/backend/dist/seed/market-model';
 import { REALISM_HEADING, withSection } from './doc-section';
 import {
   bestSellers,
@@ -20,6 +22,8 @@ import {
   nationalUnits,
   provinceTps,
   tpAgainstCheapest,
+  makerRanking,
+  retailByMonthAndFuel,
   trimsPerCell,
 } from './realism-queries';
 import {
@@ -65,7 +69,17 @@ const LIMITS = {
   bevShare: 0.1,
   ownBestSellers: ['速腾', '宝来', '探岳'],
   idModels: [10_000, 100_000],
+  makerTolerance: 0.02,
+  /** Points of a percentage: a share this close to a one-decimal value "lands on" it. */
+  roundLanding: 0.003,
+  /** How many of the figures may land so by chance (each has a 6 % chance: 0.006 of every 0.1 point). */
+  roundLandingChance: 2,
+  shareTolerance: 0.3,
+  bevPathRange: [0.03, 0.08],
+  bevPathStep: 0.04,
 } as const;
+
+const BEV_FUEL = 6;
 
 function option(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -465,6 +479,103 @@ async function main(): Promise<void> {
         .slice(0, 8)
         .map((s) => `${s.name} ${units(s.qty)}`)
         .join(', ')}.`,
+      '',
+    );
+
+    // The maker ranking against CPCA's published one (the one year the project holds: maker-anchors.ts).
+    const ranking = await makerRanking(db, 2024);
+    const published = MAKER_RETAIL_2024;
+    const rankedTen = ranking.slice(0, published.length);
+    const rankingOff = published.filter((m, i) => rankedTen[i]?.name !== m.name || Math.abs(rankedTen[i].qty / m.retail - 1) > LIMITS.makerTolerance);
+    checks.push({
+      row: 'maker ranking',
+      name: `the ${published.length} largest makers of 2024, in order, each within ± ${pct(LIMITS.makerTolerance, 0)} of CPCA's retail`,
+      wanted: published.map((m) => m.name).join(', '),
+      demo: rankedTen.map((m, i) => `${m.name} ${pct(m.qty / published[i].retail - 1)}`).join(', '),
+      met: rankingOff.length === 0,
+    });
+    notes.push(
+      '### Makers, 2024',
+      '',
+      table(
+        ['rank', 'CPCA', 'retail', 'demo', 'retail', 'off'],
+        published.map((m, i) => [
+          String(i + 1),
+          m.name,
+          units(m.retail),
+          rankedTen[i]?.name ?? '-',
+          units(rankedTen[i]?.qty ?? 0),
+          pct((rankedTen[i]?.qty ?? 0) / m.retail - 1),
+        ]),
+      ),
+      '',
+      'CPCA publishes a maker ranking each year; the project holds the 2024 one only (../shared/anchors has none, maker-anchors.ts the 2024 ten), so 2023 and 2025 are not checked.',
+      '',
+    );
+
+    // Shares as the model puts them: each complete year's NEV share and BEV part of NEV, and 2026's BEV path.
+    const byFuel = await retailByMonthAndFuel(db);
+    const sums = (keep: (month: number) => boolean) => {
+      let total = 0;
+      let nev = 0;
+      let bev = 0;
+      for (const r of byFuel) {
+        if (!keep(r.month)) continue;
+        total += r.qty;
+        if ((NEV_FUELS as readonly number[]).includes(r.fuel)) nev += r.qty;
+        if (r.fuel === BEV_FUEL) bev += r.qty;
+      }
+      return { nevShare: nev / total, bevPart: bev / nev };
+    };
+    const fullYears = [...new Set(byFuel.map((r) => yearOf(r.month)))].filter((y) => y <= lastFull);
+    const yearly = fullYears.map((year) => ({ year, ...sums((m) => yearOf(m) === year) }));
+    /** Points (of a percentage) from the nearest one-decimal value. */
+    const offRound = (share: number) => Math.abs(share * 1000 - Math.round(share * 1000)) / 10;
+    const roundLanding = yearly.flatMap((y) => [offRound(y.nevShare), offRound(y.bevPart)]).filter((d) => d < LIMITS.roundLanding).length;
+    const anchorsOff = yearly.filter(
+      (y) => ANNUAL_NEV_SHARE[y.year] !== undefined && Math.abs(y.nevShare * 100 - ANNUAL_NEV_SHARE[y.year]) > LIMITS.shareTolerance,
+    );
+    checks.push(
+      {
+        row: 'calibration',
+        name: `the complete years' NEV shares and BEV parts of NEV (${fullYears.length * 2} figures) within ${LIMITS.roundLanding} points of a one-decimal value`,
+        wanted: `no more than chance (${LIMITS.roundLandingChance} of them)`,
+        demo: String(roundLanding),
+        met: roundLanding <= LIMITS.roundLandingChance,
+      },
+      {
+        row: 'calibration',
+        name: "each complete year's NEV share against the anchor",
+        wanted: `within ± ${LIMITS.shareTolerance} points`,
+        demo: yearly.map((y) => `${y.year} ${(y.nevShare * 100).toFixed(3)} % (${ANNUAL_NEV_SHARE[y.year] ?? '-'})`).join(', '),
+        met: anchorsOff.length === 0,
+      },
+    );
+    const thisYear = yearOf(latest);
+    const path2026 = window.filter((m) => yearOf(m) === thisYear).map((m) => ({ month: m, ...sums((x) => x === m) }));
+    const parts = path2026.map((p) => p.bevPart);
+    const range = Math.max(...parts) - Math.min(...parts);
+    const steps = parts.slice(1).map((p, i) => Math.abs(p - parts[i]));
+    const maxStep = Math.max(0, ...steps);
+    checks.push({
+      row: 'BEV part of NEV',
+      name: `${thisYear}'s months: the range of the BEV part of NEV, and its largest month-to-month move`,
+      wanted: `a range of ${pct(LIMITS.bevPathRange[0], 0)}-${pct(LIMITS.bevPathRange[1], 0)} (2025 published: 56-62 %), no move over ${pct(LIMITS.bevPathStep, 0)}`,
+      demo: `${pct(range)} (${path2026.map((p) => `${formatMonth(p.month).slice(5)} ${pct(p.bevPart)}`).join(', ')}); largest move ${pct(maxStep)}`,
+      met: range >= LIMITS.bevPathRange[0] && range <= LIMITS.bevPathRange[1] && maxStep <= LIMITS.bevPathStep,
+    });
+    notes.push(
+      '### Shares by year',
+      '',
+      table(
+        ['year', 'NEV share', 'anchor', 'BEV part of NEV'],
+        yearly.map((y) => [
+          String(y.year),
+          `${(y.nevShare * 100).toFixed(3)} %`,
+          ANNUAL_NEV_SHARE[y.year] === undefined ? '-' : `${ANNUAL_NEV_SHARE[y.year]} %`,
+          `${(y.bevPart * 100).toFixed(3)} %`,
+        ]),
+      ),
       '',
     );
 

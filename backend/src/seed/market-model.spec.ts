@@ -1,4 +1,4 @@
-import { ANNUAL_NEV_SHARE, ANNUAL_RETAIL, allMonths, marketDiscount, monthlyTargets, monthsBetween, nextMonth } from './market-model';
+import { ANNUAL_NEV_SHARE, ANNUAL_RETAIL, allMonths, marketDiscount, monthlyTargets, monthsBetween, nextMonth, settle } from './market-model';
 
 describe('the market model', () => {
   const targets = monthlyTargets();
@@ -14,7 +14,7 @@ describe('the market model', () => {
     expect(monthsBetween(202311, 202402)).toBe(3);
   });
 
-  test('each complete year sums to its annual total, off the published round figure by less than 0.3 %, and its NEV share', () => {
+  test('each complete year sums to its annual total, off the published round figure by less than 0.3 %, and its NEV share lands near the anchor', () => {
     for (const [year, thousands] of Object.entries(ANNUAL_RETAIL)) {
       const months = ofYear(Number(year));
       expect(months).toHaveLength(12);
@@ -22,10 +22,18 @@ describe('the market model', () => {
       expect(sum / 1000).toBeCloseTo(thousands, 0);
       expect(Math.round(sum) % 10_000).not.toBe(0);
       const nev = months.reduce((a, t) => a + t.nev, 0);
-      expect((nev / sum) * 100).toBeCloseTo(ANNUAL_NEV_SHARE[Number(year)], 1);
+      expect(Math.abs((nev / sum) * 100 - ANNUAL_NEV_SHARE[Number(year)])).toBeLessThanOrEqual(0.28);
     }
     expect(ANNUAL_RETAIL[2024] / 22_894 - 1).toBeLessThan(0.003);
     expect(ANNUAL_RETAIL[2026]).toBeUndefined();
+  });
+
+  test('settle keeps a share within its limit of the anchor, keeps the side, and lands two far years apart', () => {
+    expect(settle(0, 0.28)).toBe(0);
+    expect(settle(0.1, 0.28)).toBeGreaterThan(0.05);
+    expect(settle(-5, 0.28)).toBeLessThan(0);
+    expect(Math.abs(settle(50, 0.28))).toBeLessThan(0.28);
+    expect(settle(2, 0.28) - settle(1, 0.28)).toBeGreaterThan(0.01);
   });
 
   test('the partial year moves with the New Year: January 2026 up on January 2025, February 2026 well down', () => {

@@ -157,6 +157,14 @@ function monthTotals(): Map<number, number[]> {
   return totals;
 }
 
+/**
+ * `d` pulled towards zero and held within ±limit (an arctangent, so two years far from their anchors still
+ * land apart): how far a calibrated share may land from its anchor.
+ */
+export function settle(d: number, limit: number): number {
+  return ((2 * limit) / Math.PI) * Math.atan(d / limit);
+}
+
 /** The national retail target of each month, split into new energy and the rest. */
 export function monthlyTargets(): MonthTarget[] {
   const targets: MonthTarget[] = [];
@@ -165,7 +173,9 @@ export function monthlyTargets(): MonthTarget[] {
     const yearTotal = totals.reduce((a, b) => a + b, 0);
     const nevShape = NEV_SHARE_SHAPE[year];
     const nevShaped = totals.reduce((acc, t, i) => acc + t * nevShape[i], 0) / yearTotal;
-    const scale = ANNUAL_NEV_SHARE[year] / nevShaped;
+    // The months' shape sets the year's share, pulled to within 0.3 points of the published one: near the
+    // anchor, and where the model puts it rather than on the anchor's one decimal.
+    const scale = (ANNUAL_NEV_SHARE[year] + settle(nevShaped - ANNUAL_NEV_SHARE[year], 0.28)) / nevShaped;
     totals.forEach((total, i) => {
       const nev = total * Math.min(0.95, (nevShape[i] * scale) / 100);
       targets.push({ month: year * 100 + i + 1, nev, ice: total - nev });
@@ -179,10 +189,11 @@ export function monthlyTargets(): MonthTarget[] {
  * noise: the 2023-2024 price war deepens it (Hubei's March 2023 subsidy war, then 2024's cuts), and the
  * 2025 "anti-involution" campaign eases it a little.
  */
-export function marketDiscount(month: number, kind: 'jv-ice' | 'domestic-ice' | 'luxury' | 'nev'): number {
+export function marketDiscount(month: number, kind: 'jv-ice' | 'domestic-ice' | 'luxury' | 'nev' | 'direct'): number {
   const t = monthsBetween(FIRST_MONTH, month) / 12 + 2019; // fractional year
-  const base = { 'jv-ice': 0.1, 'domestic-ice': 0.07, luxury: 0.14, nev: 0.025 }[kind];
-  const war = { 'jv-ice': 0.09, 'domestic-ice': 0.06, luxury: 0.1, nev: 0.07 }[kind];
+  // Direct sales (Tesla, the new forces) sell near list: their "war" is financing offers and small official cuts.
+  const base = { 'jv-ice': 0.1, 'domestic-ice': 0.06, luxury: 0.14, nev: 0.025, direct: 0.01 }[kind];
+  const war = { 'jv-ice': 0.09, 'domestic-ice': 0.045, luxury: 0.1, nev: 0.055, direct: 0.03 }[kind];
   // 0 before 2023-03, rising to 1 by the end of 2024, easing to 0.75 through 2025.
   let intensity = 0;
   if (t >= 2023.17) intensity = Math.min(1, (t - 2023.17) / 1.8);
@@ -190,6 +201,6 @@ export function marketDiscount(month: number, kind: 'jv-ice' | 'domestic-ice' | 
   // 2020's weak months brought a smaller, earlier push.
   const covid = t >= 2020.1 && t < 2020.6 ? 0.015 : 0;
   // February 2024: BYD's "电比油低" cuts opened the year's price war at a stroke, and the rest followed.
-  const cut2024 = month >= 202402 ? { 'jv-ice': 0.012, 'domestic-ice': 0.015, luxury: 0.01, nev: 0.02 }[kind] : 0;
+  const cut2024 = month >= 202402 ? { 'jv-ice': 0.012, 'domestic-ice': 0.015, luxury: 0.01, nev: 0.015, direct: 0.005 }[kind] : 0;
   return base + war * intensity + covid + cut2024;
 }
