@@ -403,10 +403,9 @@ function lotsFor(units: number, spread: CitySpread): number {
 const OUTGOING_DISCOUNT = 0.03;
 
 /**
- * One sub-series' month: each trim's MSRP, rebate and wholesale, then its retail units laid over the cities
- * in lots (CitySpread) and each city's units over the trims by the month's mix, with a transaction price
- * where the city's tier records one. A city that holds few lots takes a stretch of the trim wheel (in the
- * sub-series' stable city order), so every province sees the national mix and a month like the last.
+ * One sub-series' month: each trim's MSRP, rebate and wholesale (trimPrices), its retail units laid over the
+ * cities (spreadOverCities) and each city's units over the trims, with a transaction price where the city's
+ * tier records one (splitOverTrims).
  */
 function emitSubMonth(
   state: SubState,
@@ -419,7 +418,6 @@ function emitSubMonth(
   sink: FactSink,
 ): void {
   if (trims.length === 0) return;
-  const year = Math.floor(month / 100);
   const newestYear = Math.max(...trims.map((s) => s.trim.modelYear));
   const mix = trims.map((s) => {
     const fresh = s.trim.launchMonth === month ? 0.5 : 1;
@@ -428,16 +426,47 @@ function emitSubMonth(
   });
   const mixSum = mix.reduce((a, b) => a + b, 0);
   for (let t = 0; t < mix.length; t++) mix[t] /= mixSum;
+  const prices = trimPrices(state, trims, mix, newestYear, month, subQty, rng, sink);
 
+  const units = stochasticRound(subQty, rng);
+  if (units <= 0) return;
+  // The lot's size follows the sub-series' usual volume, so a month that sells less (the New Year) has fewer
+  // lots of the usual size rather than far fewer, larger ones.
+  state.usual = state.usual === 0 ? subQty : 0.75 * state.usual + 0.25 * subQty;
+  spreadOverCities(state, units, scale.spread, places, rng);
+  splitOverTrims(state, trims, mix, prices, month, scale, places, rng, sink);
+}
+
+/** A trim's list price and discount in the month. */
+interface TrimPrice {
+  msrp: number;
+  discount: number;
+}
+
+/**
+ * Each trim's MSRP, rebate and wholesale for the month, and its discount: the sub-series' (its class's
+ * market level, its stable place and its drift) with the trim's own offset, age and run-out.
+ */
+function trimPrices(
+  state: SubState,
+  trims: readonly TrimState[],
+  mix: readonly number[],
+  newestYear: number,
+  month: number,
+  subQty: number,
+  rng: Rng,
+  sink: FactSink,
+): TrimPrice[] {
+  const year = Math.floor(month / 100);
   const direct = state.kind === 'direct';
   state.discountDrift = 0.8 * state.discountDrift + 0.003 * rng.normal();
   const subDiscount = marketDiscount(month, state.kind) + state.discountOffset + state.discountDrift;
-  const trimDiscount = trims.map((s, t) => {
+  const warDepth = marketDiscount(month, state.kind) - marketDiscount(FIRST_MONTH, state.kind);
+  const rebateRate = REBATE_RATE[state.kind] + 0.35 * warDepth;
+  return trims.map((s, t) => {
     const trim = s.trim;
     const msrp = month >= s.cutMonth ? Math.round((trim.msrp * s.cutFactor) / 100) * 100 : trim.msrp;
     sink.msrp(month, trim.id, msrp);
-    const warDepth = marketDiscount(month, state.kind) - marketDiscount(FIRST_MONTH, state.kind);
-    const rebateRate = { 'jv-ice': 0.03, 'domestic-ice': 0.025, luxury: 0.05, nev: 0.01, direct: 0.005 }[state.kind] + 0.35 * warDepth;
     sink.rebate(month, trim.id, Math.round((msrp * rebateRate) / 100) * 100);
     const wholesale = Math.round(subQty * mix[t] * WHOLESALE_RATIO[year] * WHOLESALE_MONTH[(month % 100) - 1] * (1 + 0.06 * rng.normal()));
     if (wholesale > 0) sink.wholesale(month, trim.id, wholesale);
@@ -447,20 +476,22 @@ function emitSubMonth(
     const ageing = Math.min(0.03, 0.0015 * age) + (trim.modelYear < newestYear ? OUTGOING_DISCOUNT : 0);
     return { msrp, discount: subDiscount + s.discountOffset + (direct ? 0.3 : 1) * ageing };
   });
+}
 
-  const units = stochasticRound(subQty, rng);
-  if (units <= 0) return;
-  const { spread } = scale;
-  // The lot's size follows the sub-series' usual volume, so a month that sells less (the New Year) has fewer
-  // lots of the usual size rather than far fewer, larger ones.
-  state.usual = state.usual === 0 ? subQty : 0.75 * state.usual + 0.25 * subQty;
+/** The maker's rebate before the price war, by class. */
+const REBATE_RATE: Record<PriceKind, number> = { 'jv-ice': 0.03, 'domestic-ice': 0.025, luxury: 0.05, nev: 0.01, direct: 0.005 };
+
+/**
+ * Lays a month's units over the cities (into `places.scratchUnits`): lots by systematic sampling in the
+ * sub-series' stable city order (a city expecting a lot or more drifts a little month to month on its own),
+ * then the units over the lots.
+ */
+function spreadOverCities(state: SubState, units: number, spread: CitySpread, places: Places, rng: Rng): void {
   const lotSize = Math.max(1, state.usual / lotsFor(state.usual, spread));
   const lots = Math.max(1, Math.min(units, Math.round(units / lotSize)));
   const cityCount = places.cities.length;
   const cityLots = places.scratchLots;
   const cityUnits = places.scratchUnits;
-  // Lots over the cities (systematic sampling in the stable order; a city expecting a lot or more drifts a
-  // little month to month on its own), then the units over the lots.
   let at = rng.next();
   let placed = 0;
   for (let i = 0; i < cityCount; i++) {
@@ -473,7 +504,6 @@ function emitSubMonth(
     placed += cityLots[c];
   }
   at = rng.next();
-  let wheelUnits = 0;
   for (let i = 0; i < cityCount; i++) {
     const c = state.order[i];
     const before = Math.floor(at);
@@ -488,10 +518,30 @@ function emitSubMonth(
     if (cityLots[c] > cityLots[largest]) largest = c;
   }
   cityUnits[largest] += units - given;
-  for (let c = 0; c < cityCount; c++) {
-    if (cityUnits[c] > 0 && !splitsFully(places.cities[c], state.usual * state.shares[c], trims.length, scale)) wheelUnits += cityUnits[c];
-  }
+}
 
+/**
+ * Each city's units (`places.scratchUnits`) over the trims, and the rows. A city that splitsFully gives every
+ * trim its share of the mix; the others take consecutive stretches of the trim wheel, in the sub-series'
+ * stable city order, so each province sees the national mix and the same trims as last month.
+ */
+function splitOverTrims(
+  state: SubState,
+  trims: readonly TrimState[],
+  mix: readonly number[],
+  prices: readonly TrimPrice[],
+  month: number,
+  scale: ScaleSettings,
+  places: Places,
+  rng: Rng,
+  sink: FactSink,
+): void {
+  const cityCount = places.cities.length;
+  const cityUnits = places.scratchUnits;
+  // A city's split is judged on its usual units (the sub-series' usual volume × its share), so it holds through a weak month.
+  const full = (c: number) => splitsFully(places.cities[c], state.usual * state.shares[c], trims.length, scale);
+  let wheelUnits = 0;
+  for (let c = 0; c < cityCount; c++) if (cityUnits[c] > 0 && !full(c)) wheelUnits += cityUnits[c];
   // The trim wheel: the trims' stretches of the wheel cities' units, in the mix's proportions.
   const bounds = new Float64Array(trims.length);
   let cumulative = 0;
@@ -502,13 +552,13 @@ function emitSubMonth(
     const cityQty = cityUnits[c];
     if (cityQty <= 0) continue;
     const city = places.cities[c];
-    const full = splitsFully(city, state.usual * state.shares[c], trims.length, scale);
+    const splits = full(c);
     let split = rng.next();
     let from = wheelAt;
     let assigned = 0;
     for (let t = 0; t < trims.length; t++) {
       let qty: number;
-      if (full) {
+      if (splits) {
         const before = Math.floor(split);
         split += cityQty * mix[t];
         qty = t === trims.length - 1 ? cityQty - assigned : Math.min(cityQty - assigned, Math.floor(split) - before);
@@ -523,26 +573,26 @@ function emitSubMonth(
         from = Math.max(from, first + qty);
       }
       if (qty <= 0) continue;
-      const trimOf = trims[t];
-      emitRetail(trimOf, month, city.code, qty, scale, rng, sink);
+      const trim = trims[t];
+      emitRetail(trim, month, city.code, qty, scale, rng, sink);
       if (city.tier <= scale.priceTierMax) {
         // A province's dealers price a stable point or so apart; a city's deals differ a little around that.
-        const { msrp, discount } = trimDiscount[t];
+        const { msrp, discount } = prices[t];
         const cityDiscount = Math.min(0.45, Math.max(0, discount + places.discountOffset[c] + 0.002 * rng.normal()));
-        sink.price(month, trimOf.trim.id, city.code, Math.round((msrp * (1 - cityDiscount)) / 100) * 100, qty);
+        sink.price(month, trim.trim.id, city.code, Math.round((msrp * (1 - cityDiscount)) / 100) * 100, qty);
       }
     }
-    if (!full) wheelAt += cityQty;
+    if (!splits) wheelAt += cityQty;
   }
 }
 
-/**
- * Whether a city's units go to every trim rather than a stretch of the wheel: a tier-1 city, a city that
- * records prices and holds a hundred units (a province's price table reads it), or any city with units
- * enough (CitySpread.unitsPerTrimRow).
- */
+/** A priced city's usual units from which it splits over every trim (a province's price table reads it). */
 const PRICED_CITY_FULL_SPLIT = 50;
 
+/**
+ * Whether a city's units go to every trim rather than a stretch of the wheel: a tier-1 city, a priced city
+ * usually holding PRICED_CITY_FULL_SPLIT units, or any city with units enough (CitySpread.unitsPerTrimRow).
+ */
 function splitsFully(city: CitySpec, units: number, trims: number, scale: ScaleSettings): boolean {
   return city.tier === 1 || (city.tier <= scale.priceTierMax && units >= PRICED_CITY_FULL_SPLIT) || units >= trims * scale.spread.unitsPerTrimRow;
 }
