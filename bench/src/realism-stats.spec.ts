@@ -1,6 +1,21 @@
 import { NEV_FUELS } from '../../backend/src/reference/data/dictionaries';
 import { sectionOf, withSection } from './doc-section';
-import { brandClass, changeSpread, discountRate, isNewYearPair, swingStray, tpChanges, tpGaps, yearOnYear, yoyJumps, type ClassedTrim } from './realism-stats';
+import {
+  brandClass,
+  changeSpread,
+  discountRate,
+  isNewYearPair,
+  offRound,
+  pathMoves,
+  roundLandings,
+  soldEveryMonth,
+  swingStray,
+  tpChanges,
+  tpGaps,
+  yearOnYear,
+  yoyJumps,
+  type ClassedTrim,
+} from './realism-stats';
 import { percentile, spread } from './stats';
 
 const cell = (month: number, qty: number, tp: number, provinceId = 110000, subSeriesId = 7) => ({ subSeriesId, provinceId, month, qty, tp });
@@ -120,5 +135,55 @@ describe('the realism section of the anchors document', () => {
     expect(twice).toBe('# Title\n\n## Anchors\n\nfigures\n\n## Below\n\nnew $&\n\n## After\n\nkept\n');
     expect(sectionOf(twice, heading)).toBe('## Below\n\nnew $&\n');
     expect(sectionOf(doc, heading)).toBe('');
+  });
+});
+
+describe('offRound and roundLandings: a share landing on a one-decimal percentage', () => {
+  test('points from the nearest one-decimal value; only those closer than the limit count', () => {
+    expect(offRound(0.541)).toBeCloseTo(0, 9);
+    expect(offRound(0.54137)).toBeCloseTo(0.037, 9);
+    expect(offRound(0.58049)).toBeCloseTo(0.049, 9);
+    expect(roundLandings([0.476, 0.47601, 0.4762, 0.5], 0.003)).toBe(3);
+  });
+});
+
+describe('pathMoves: the range of a monthly path and its largest step', () => {
+  test('range is max − min, the step the largest move between neighbours', () => {
+    expect(pathMoves([0.6, 0.62, 0.57, 0.58])).toEqual({ range: expect.closeTo(0.05, 9), maxStep: expect.closeTo(0.05, 9) });
+    expect(pathMoves([0.6])).toEqual({ range: 0, maxStep: 0 });
+    expect(pathMoves([]).range).toBeNaN();
+  });
+});
+
+describe('soldEveryMonth: the places a sub-series sold in every month', () => {
+  test('a place with a missing or empty month is out; months outside the list do not count', () => {
+    const byPlace = new Map([
+      [
+        1,
+        new Map([
+          [202601, 3],
+          [202602, 1],
+          [202603, 2],
+        ]),
+      ],
+      [
+        2,
+        new Map([
+          [202601, 3],
+          [202603, 2],
+        ]),
+      ],
+      [
+        3,
+        new Map([
+          [202601, 0],
+          [202602, 4],
+          [202603, 1],
+        ]),
+      ],
+    ]);
+    expect(soldEveryMonth(byPlace, [202601, 202602, 202603])).toEqual([1]);
+    expect(soldEveryMonth(byPlace, [202602, 202603])).toEqual([1, 3]);
+    expect(soldEveryMonth(byPlace, [])).toEqual([]);
   });
 });

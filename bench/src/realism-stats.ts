@@ -7,6 +7,48 @@
 import { addMonths } from '@car/contracts';
 import { spread, type Spread } from './stats';
 
+/**
+ * Issue 46's "wanted" figures, one definition: `npm run bench:realism` (SQL over the rollups) and
+ * test/integration/demo-market-regions.spec.ts (the same figures through the API) both hold the demo data to them.
+ */
+export const REALISM_LIMITS = {
+  /** The price trace's regional table: the best sellers of the 12 months, a cell's units floor, p95 and max of |TP change|. */
+  tpSubSeries: 30,
+  tpMinQty: 100,
+  tpChangeP95: 0.05,
+  tpChangeMax: 0.12,
+  /** Proposed (bench only): the share of (province × sub-series) cells of the latest month holding one trim. */
+  singleTrimShare: 0.2,
+  /** The city tables: the latest month's best sellers, the cities each sells in every month, the largest cities. */
+  citySubSeries: 20,
+  everyMonthCities: 250,
+  largeCities: 50,
+  /** Proposed (bench only): large cities' changes beyond the national swing plus noise. */
+  swingBeyondShare: 0.05,
+  /** Mainstream best sellers (on sale ≥ 2 years) and the year-on-year move, in points, between consecutive months. */
+  mainstream: 50,
+  yoyJumpPoints: 25,
+  /** A brand with this many units in the latest month stays within its class's discount range. */
+  brandMinUnits: 1000,
+  directNevCheapest: 0.08,
+  /** The demo analyst's maker: BEV share of its retail every year, its three best sellers, its ID. models' units [low, high). */
+  ownMaker: '一汽-大众',
+  bevShare: 0.1,
+  ownBestSellers: ['速腾', '宝来', '探岳'],
+  idModels: [10_000, 100_000],
+  /** The 2024 maker ranking against MAKER_RETAIL_2024, as a fraction. */
+  makerTolerance: 0.02,
+  /** Points of a percentage: a share this close to a one-decimal value "lands on" it. */
+  roundLanding: 0.003,
+  /** How many of the figures may land so by chance (each has a 6 % chance: 0.006 of every 0.1 point). */
+  roundLandingChance: 2,
+  /** A complete year's NEV share against ANNUAL_NEV_SHARE, in points. */
+  shareTolerance: 0.3,
+  /** The current year's monthly BEV part of NEV (fractions): its range [low, high] and its largest month-to-month move. */
+  bevPathRange: [0.03, 0.08],
+  bevPathStep: 0.04,
+} as const;
+
 /** One cell of the price trace's regional table: a sub-series' TP in a province in a month, with its units. */
 export interface TpCell {
   subSeriesId: number;
@@ -176,3 +218,24 @@ export function brandClass(trim: ClassedTrim, nevFuels: readonly number[]): Bran
 
 /** Weighted discount rate: 1 − Σ TP × units / Σ MSRP × units. */
 export const discountRate = (tpAmount: number, msrpAmount: number): number => (msrpAmount > 0 ? 1 - tpAmount / msrpAmount : Number.NaN);
+
+/** How far a share (a fraction) is from the nearest one-decimal percentage, in points: 0.54137 → 0.037. */
+export const offRound = (share: number): number => Math.abs(share * 1000 - Math.round(share * 1000)) / 10;
+
+/** How many of the shares (fractions) land within `points` of a one-decimal percentage. */
+export const roundLandings = (shares: readonly number[], points: number): number => shares.filter((share) => offRound(share) < points).length;
+
+/** A path of monthly values: its range (max − min) and its largest move between consecutive months. */
+export function pathMoves(values: readonly number[]): { range: number; maxStep: number } {
+  if (values.length === 0) return { range: Number.NaN, maxStep: Number.NaN };
+  const steps = values.slice(1).map((v, i) => Math.abs(v - values[i]));
+  return { range: Math.max(...values) - Math.min(...values), maxStep: Math.max(0, ...steps) };
+}
+
+/**
+ * The places (cities) a sub-series sold in every one of `months`: each place's units by month (a missing
+ * month is 0), the months to hold it to (the window, or the months since the sub-series' launch).
+ */
+export function soldEveryMonth(byPlace: ReadonlyMap<number, MonthlyUnits>, months: readonly number[]): number[] {
+  return [...byPlace].filter(([, units]) => months.length > 0 && months.every((m) => (units.get(m) ?? 0) > 0)).map(([place]) => place);
+}

@@ -31,6 +31,9 @@ import {
   brandClass,
   changeSpread,
   discountRate,
+  pathMoves,
+  REALISM_LIMITS,
+  roundLandings,
   swingStray,
   tpChanges,
   tpGaps,
@@ -50,34 +53,8 @@ import {
  * not met.
  */
 
-/** The issue's figures: the price trace's 30 best sellers, the city tables' 20, a year-on-year jump, the analyst's maker. */
-const LIMITS = {
-  tpSubSeries: 30,
-  tpMinQty: 100,
-  tpChangeP95: 0.05,
-  tpChangeMax: 0.12,
-  singleTrimShare: 0.2,
-  citySubSeries: 20,
-  everyMonthCities: 250,
-  largeCities: 50,
-  swingBeyondShare: 0.05,
-  mainstream: 50,
-  yoyJumpPoints: 25,
-  brandMinUnits: 1000,
-  directNevCheapest: 0.08,
-  ownMaker: '一汽-大众',
-  bevShare: 0.1,
-  ownBestSellers: ['速腾', '宝来', '探岳'],
-  idModels: [10_000, 100_000],
-  makerTolerance: 0.02,
-  /** Points of a percentage: a share this close to a one-decimal value "lands on" it. */
-  roundLanding: 0.003,
-  /** How many of the figures may land so by chance (each has a 6 % chance: 0.006 of every 0.1 point). */
-  roundLandingChance: 2,
-  shareTolerance: 0.3,
-  bevPathRange: [0.03, 0.08],
-  bevPathStep: 0.04,
-} as const;
+/** The issue's figures, shared with the API test (demo-market-regions.spec.ts). */
+const LIMITS = REALISM_LIMITS;
 
 const BEV_FUEL = 6;
 
@@ -529,9 +506,10 @@ async function main(): Promise<void> {
     };
     const fullYears = [...new Set(byFuel.map((r) => yearOf(r.month)))].filter((y) => y <= lastFull);
     const yearly = fullYears.map((year) => ({ year, ...sums((m) => yearOf(m) === year) }));
-    /** Points (of a percentage) from the nearest one-decimal value. */
-    const offRound = (share: number) => Math.abs(share * 1000 - Math.round(share * 1000)) / 10;
-    const roundLanding = yearly.flatMap((y) => [offRound(y.nevShare), offRound(y.bevPart)]).filter((d) => d < LIMITS.roundLanding).length;
+    const roundLanding = roundLandings(
+      yearly.flatMap((y) => [y.nevShare, y.bevPart]),
+      LIMITS.roundLanding,
+    );
     const anchorsOff = yearly.filter(
       (y) => ANNUAL_NEV_SHARE[y.year] !== undefined && Math.abs(y.nevShare * 100 - ANNUAL_NEV_SHARE[y.year]) > LIMITS.shareTolerance,
     );
@@ -554,9 +532,7 @@ async function main(): Promise<void> {
     const thisYear = yearOf(latest);
     const path2026 = window.filter((m) => yearOf(m) === thisYear).map((m) => ({ month: m, ...sums((x) => x === m) }));
     const parts = path2026.map((p) => p.bevPart);
-    const range = Math.max(...parts) - Math.min(...parts);
-    const steps = parts.slice(1).map((p, i) => Math.abs(p - parts[i]));
-    const maxStep = Math.max(0, ...steps);
+    const { range, maxStep } = pathMoves(parts);
     checks.push({
       row: 'BEV part of NEV',
       name: `${thisYear}'s months: the range of the BEV part of NEV, and its largest month-to-month move`,
