@@ -9,6 +9,7 @@ import { ROLLUP_TABLES } from '@car/backend/dist/analytics/rollups';
 import { ApiClient, FRESH, type MpLinkSigner } from './api-client';
 import { startApp } from './app-process';
 import { BenchEndpoint, ENDPOINTS, isDeck } from './bench-cases';
+import { datedRecord } from './doc-section';
 import { DuckFacts, exportParquet } from './duckdb-facts';
 import { benchExports, type ExportBench, renderExportBench } from './export-bench';
 import { loadRun, loadSummary } from './load-run';
@@ -310,9 +311,10 @@ async function main(): Promise<void> {
     const prices = await timePriceQueries(ds, latest, opts.calls);
     log("[bench] issue 28's slow actions, cold and warm …");
     const slow = await benchSlowCalls(ds, database.url, slowBuilds, { runs: opts.coldRuns, warmCalls: opts.warmCalls, log });
+    const dated = datedRecord(fs.existsSync(out) ? fs.readFileSync(out, 'utf8') : '');
     fs.writeFileSync(
       out,
-      renderReport(report) + renderPriceTimings(prices) + (exportBench ? renderExportBench(exportBench) : '') + renderSlowCalls(slow, startedAt),
+      renderReport(report) + renderPriceTimings(prices) + (exportBench ? renderExportBench(exportBench) : '') + renderSlowCalls(slow, startedAt) + dated,
     );
     log(`[bench] written ${out}`);
   } finally {

@@ -24,3 +24,15 @@ export function withSection(doc: string, heading: string, section: string): stri
   if (old) return doc.replace(old.replace(/\n$/, ''), () => body);
   return `${doc.replace(/\n+$/, '')}\n\n${body}\n`;
 }
+
+/**
+ * bench/RESULTS.md: `npm run bench` writes the file, and below its own part the file holds dated measurements
+ * written by hand or by other benches, from this heading on. A run keeps them.
+ */
+export const DATED_HEADING = '## Dated measurements moved from the README';
+
+/** What a run of `npm run bench` keeps of the existing file: the dated record, from DATED_HEADING to the end ('' if none). */
+export function datedRecord(existing: string): string {
+  const at = existing.indexOf(DATED_HEADING);
+  return at < 0 ? '' : `\n${existing.slice(at)}`;
+}
