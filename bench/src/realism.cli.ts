@@ -5,7 +5,7 @@ import { addMonths, formatMonth, yearOf } from '@car/contracts';
 import { loadConfig } from '@car/backend/dist/config/config';
 import { openDataSource } from '@car/backend/dist/database/data-source';
 import { resolveDatabase } from '@car/backend/dist/database/resolve-database';
-import { NEV_FUELS } from '@car/backend/dist/reference/data/dictionaries';
+import { FUEL_OF, NEV_FUELS } from '@car/backend/dist/reference/data/dictionaries';
 import { MAKER_RETAIL_2024 } from '@car/backend/dist/seed/maker-anchors';
 import { ANNUAL_NEV_SHARE } from '@car/backend/dist/seed/market-model';
 import { REALISM_HEADING, withSection } from './doc-section';
@@ -55,8 +55,6 @@ import {
 
 /** The issue's figures, shared with the API test (demo-market-regions.spec.ts). */
 const LIMITS = REALISM_LIMITS;
-
-const BEV_FUEL = 6;
 
 function option(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -409,7 +407,7 @@ async function main(): Promise<void> {
     const bevByYear = years.map((year) => {
       const rows = fuels.filter((f) => f.year === year);
       const total = rows.reduce((n, f) => n + f.qty, 0);
-      const bev = rows.filter((f) => f.fuel === 6).reduce((n, f) => n + f.qty, 0);
+      const bev = rows.filter((f) => f.fuel === FUEL_OF.BEV).reduce((n, f) => n + f.qty, 0);
       return { year, total, share: total > 0 ? bev / total : 0 };
     });
     const lastFull = yearOf(latest) - (latest % 100 === 12 ? 0 : 1);
@@ -500,7 +498,7 @@ async function main(): Promise<void> {
         if (!keep(r.month)) continue;
         total += r.qty;
         if ((NEV_FUELS as readonly number[]).includes(r.fuel)) nev += r.qty;
-        if (r.fuel === BEV_FUEL) bev += r.qty;
+        if (r.fuel === FUEL_OF.BEV) bev += r.qty;
       }
       return { nevShare: nev / total, bevPart: bev / nev };
     };

@@ -1,8 +1,9 @@
 import { AliasTable } from './alias-table';
 import type { CitySpec } from '../reference/data/geography.types';
 import { PRODUCER_PROPERTY_OF } from '../reference/data/dictionaries';
+import { FAMILIES } from '../reference/data/segments';
 import { BrandRow, Dimensions, ProducerRow, SubSeriesRow, TrimRow, addMonths, isNev } from './dimensions';
-import { BEV_PART_OF_NEV, FIRST_MONTH, allMonths, marketDiscount, monthlyTargets, monthsBetween, settle } from './market-model';
+import { BEV_PART_OF_NEV, FIRST_MONTH, allMonths, marketDiscount, monthlyTargets, monthsBetween, settle, SHARE_LANDING_POINTS } from './market-model';
 import { fitMakerScales } from './maker-anchors';
 import { Rng } from './rng';
 
@@ -251,7 +252,7 @@ function yearTilts(plans: readonly MonthPlan[]): Map<number, number> {
     const nev = months.reduce((a, p) => a + p.target.nev, 0);
     const bevAt = (tilt: number) => months.reduce((a, p) => a + p.target.nev * bevShareOf(p, tilt), 0);
     const own = bevAt(1) / nev;
-    const wanted = (BEV_PART_OF_NEV[year] + settle(own - BEV_PART_OF_NEV[year], 0.0028)) * nev;
+    const wanted = (BEV_PART_OF_NEV[year] + settle(own - BEV_PART_OF_NEV[year], SHARE_LANDING_POINTS / 100)) * nev;
     let lo = -6;
     let hi = 6;
     for (let i = 0; i < 60; i++) {
@@ -295,7 +296,8 @@ function priceKindOf(trim: TrimRow, producer: ProducerRow | undefined, brand: Br
   return 'jv-ice';
 }
 
-const CHINESE_FAMILY = 1;
+/** The family (系别) of Chinese brands. */
+const CHINESE_FAMILY = FAMILIES.find((f) => f.name === '自主')?.id;
 
 function trimState(trim: TrimRow, kind: PriceKind, rng: Rng): TrimState {
   const colours = new AliasTable(COLOUR_WEIGHTS.map((w) => w * (0.6 + 0.8 * rng.next())));
@@ -460,8 +462,9 @@ function trimPrices(
   const year = Math.floor(month / 100);
   const direct = state.kind === 'direct';
   state.discountDrift = 0.8 * state.discountDrift + 0.003 * rng.normal();
-  const subDiscount = marketDiscount(month, state.kind) + state.discountOffset + state.discountDrift;
-  const warDepth = marketDiscount(month, state.kind) - marketDiscount(FIRST_MONTH, state.kind);
+  const market = marketDiscount(month, state.kind);
+  const subDiscount = market + state.discountOffset + state.discountDrift;
+  const warDepth = market - marketDiscount(FIRST_MONTH, state.kind);
   const rebateRate = REBATE_RATE[state.kind] + 0.35 * warDepth;
   return trims.map((s, t) => {
     const trim = s.trim;

@@ -165,6 +165,9 @@ export function settle(d: number, limit: number): number {
   return ((2 * limit) / Math.PI) * Math.atan(d / limit);
 }
 
+/** How far (points of a percentage) a complete year's NEV share, or BEV part of NEV, may land from its anchor (settle). */
+export const SHARE_LANDING_POINTS = 0.28;
+
 /** The national retail target of each month, split into new energy and the rest. */
 export function monthlyTargets(): MonthTarget[] {
   const targets: MonthTarget[] = [];
@@ -175,7 +178,7 @@ export function monthlyTargets(): MonthTarget[] {
     const nevShaped = totals.reduce((acc, t, i) => acc + t * nevShape[i], 0) / yearTotal;
     // The months' shape sets the year's share, pulled to within 0.3 points of the published one: near the
     // anchor, and where the model puts it rather than on the anchor's one decimal.
-    const scale = (ANNUAL_NEV_SHARE[year] + settle(nevShaped - ANNUAL_NEV_SHARE[year], 0.28)) / nevShaped;
+    const scale = (ANNUAL_NEV_SHARE[year] + settle(nevShaped - ANNUAL_NEV_SHARE[year], SHARE_LANDING_POINTS)) / nevShaped;
     totals.forEach((total, i) => {
       const nev = total * Math.min(0.95, (nevShape[i] * scale) / 100);
       targets.push({ month: year * 100 + i + 1, nev, ice: total - nev });
