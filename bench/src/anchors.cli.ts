@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { loadConfig } from '@car/backend/dist/config/config';
-import { BRAND_RETAIL_2023, MAKER_RETAIL_2024 } from '@car/backend/dist/seed/maker-anchors';
+import { BRAND_RETAIL_2023, MAKER_RETAIL, MAKER_YEARS } from '@car/backend/dist/seed/maker-anchors';
 import { resolveDatabase } from '@car/backend/dist/database/resolve-database';
 import { ApiClient } from './api-client';
 import { startApp } from './app-process';
@@ -184,10 +184,16 @@ async function main(): Promise<void> {
     const round = roundTotals(ytd);
     const bevSpread = bevPartSpread(months, 2025);
     const brands = await rankingYear(get, 'brand', 2023);
-    const producers = await rankingYear(get, 'producer', 2024);
+    const producers = new Map(await Promise.all(MAKER_YEARS.map(async (year) => [year, await rankingYear(get, 'producer', year)] as const)));
     const ranked = [
       ...Object.entries(BRAND_RETAIL_2023).map(([name, published]) => ({ label: `Brand retail 2023: ${name}`, published, units: brands.get(name) ?? 0 })),
-      ...MAKER_RETAIL_2024.map((m) => ({ label: `Maker retail 2024: ${m.name}`, published: m.retail, units: makerUnits(producers, m.producers) })),
+      ...MAKER_YEARS.flatMap((year) =>
+        MAKER_RETAIL[year].map((m) => ({
+          label: `Maker retail ${year}: ${m.name}`,
+          published: m.retail,
+          units: makerUnits(producers.get(year)!, m.producers),
+        })),
+      ),
     ];
     const checks: Check[] = [
       ...ranked.map((r) => ({

@@ -36,7 +36,7 @@ export const REALISM_LIMITS = {
   bevShare: 0.1,
   ownBestSellers: ['速腾', '宝来', '探岳'],
   idModels: [10_000, 100_000],
-  /** The 2024 maker ranking against MAKER_RETAIL_2024, as a fraction. */
+  /** Each anchored year's maker ranking against MAKER_RETAIL, as a fraction. */
   makerTolerance: 0.02,
   /** Points of a percentage: a share this close to a one-decimal value "lands on" it. */
   roundLanding: 0.003,

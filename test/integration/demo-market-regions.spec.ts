@@ -44,7 +44,7 @@ import {
   type TpCell,
 } from '../../bench/src/realism-stats';
 import { NEV_FUELS } from '../../backend/src/reference/data/dictionaries';
-import { MAKER_RETAIL_2024 } from '../../backend/src/seed/maker-anchors';
+import { MAKER_RETAIL, MAKER_YEARS } from '../../backend/src/seed/maker-anchors';
 import { ANNUAL_NEV_SHARE } from '../../backend/src/seed/market-model';
 import { demoMpSession } from '../support/mp-link';
 import { sharedApp, type SharedApp } from '../support/shared-app';
@@ -64,7 +64,7 @@ import { sharedApp, type SharedApp } from '../support/shared-app';
  * - discounts by class of brand from 价格指数's brand table (月度价格表 by 品牌: TP, discount and units), the class read
  *   from the filters that name it (品牌类型, 厂商属性, 品牌属性 and 系别). The page has no fuel filter, so a joint venture's
  *   brand row holds its NEV trims too: the API classes a brand, not a trim (the bench classes trims);
- * - 一汽-大众 from 厂商品牌表现 (cards with the fuel filter, 车型明细), the 2024 maker ranking from its ranking list, and the
+ * - 一汽-大众 from 厂商品牌表现 (cards with the fuel filter, 车型明细), each anchored year's maker ranking from its ranking list, and the
  *   calibration from 整体市场's trend with the fuel filter (bench/src/market-figures.ts).
  */
 
@@ -335,15 +335,26 @@ describe('the demo market below the nation, read through the API (issue 46)', ()
     expect(ids.filter((m) => m.sales < LIMITS.idModels[0] || m.sales >= LIMITS.idModels[1]).map((m) => `${m.name} ${m.sales}`)).toEqual([]);
   });
 
-  test(`the 2024 maker ranking of 厂商品牌表现: its top ten are CPCA's, in order, each within ± ${LIMITS.makerTolerance * 100} %`, async () => {
-    const ranking = await get<TendencyPage>(COMPANY_BRAND.list.path, { type: '0', accumulate: '1', time: '2024-12', currentPage: '1', pageSize: '10' });
-    const ten = ranking.list.map((row) => ({ name: row.name, units: row.salesSum }));
-    expect(ten.map((m) => m.name)).toEqual(MAKER_RETAIL_2024.map((m) => m.name));
-    const off = MAKER_RETAIL_2024.map((m, i) => ({ ...m, units: ten[i].units }))
-      .filter((m) => Math.abs(m.units / m.retail - 1) > LIMITS.makerTolerance)
-      .map((m) => `${m.name} ${m.units} against ${m.retail}`);
-    expect(off).toEqual([]);
-  });
+  test.each(MAKER_YEARS.map((year) => [year, MAKER_RETAIL[year].length]))(
+    `the %i maker ranking of 厂商品牌表现: its top %i are CPCA's, in order, each within ± ${LIMITS.makerTolerance * 100} %`,
+    async (year) => {
+      const published = MAKER_RETAIL[year];
+      const ranking = await get<TendencyPage>(COMPANY_BRAND.list.path, {
+        type: '0',
+        accumulate: '1',
+        time: `${year}-12`,
+        currentPage: '1',
+        pageSize: String(published.length),
+      });
+      const top = ranking.list.map((row) => ({ name: row.name, units: row.salesSum }));
+      expect(top.map((m) => m.name)).toEqual(published.map((m) => m.name));
+      const off = published
+        .map((m, i) => ({ ...m, units: top[i].units }))
+        .filter((m) => Math.abs(m.units / m.retail - 1) > LIMITS.makerTolerance)
+        .map((m) => `${m.name} ${m.units} against ${m.retail}`);
+      expect(off).toEqual([]);
+    },
+  );
 
   test(`calibration: each complete year's NEV share within ${LIMITS.shareTolerance} points of its anchor, few shares on a one-decimal value, and the latest year's BEV part of NEV ranging over 3-8 points without a move over 4`, () => {
     const lastFull = yearOf(latest) - (latest % 100 === 12 ? 0 : 1);

@@ -20,15 +20,28 @@ const SOURCES = [
 export const demoSourcesHash = (): string => sourcesHash(SOURCES);
 
 /**
+ * The data set a run's worlds hold: `npm start`'s demo set, or with `CAR_TEST_SCALE=large` the large set of the
+ * benchmark (about 43 M retail rows, a template of its own built in about five minutes), so the tests that read the
+ * demo market through the API (demo-market-api.spec.ts, demo-market-regions.spec.ts) measure it too, e.g.
+ * `CAR_TEST_SCALE=large npx jest test/integration/demo-market-regions.spec.ts --maxWorkers 1` (docs/testing.md).
+ */
+export function testScale(): 'demo' | 'large' {
+  const scale = process.env.CAR_TEST_SCALE ?? 'demo';
+  if (scale !== 'demo' && scale !== 'large') throw new Error(`CAR_TEST_SCALE must be demo or large, not ${scale}`);
+  return scale;
+}
+
+/**
  * Creates `database` with the demo data set and writes its producer reports into `reportsDir`. The set is
  * generated once per version of the sources that shape it, as a template database on the same server
  * (`car_template_<hash>`, its reports kept beside it in the system's temporary folder, template-database.ts);
  * each run then copies it in seconds instead of generating it again (about 90 s).
  */
 export async function createDemoDatabase(adminUrl: string, database: string, reportsDir: string, log: (m: string) => void): Promise<void> {
+  const scale = testScale();
   await copyOfTemplate({
     adminUrl,
-    family: 'car_template_',
+    family: scale === 'demo' ? 'car_template_' : `car_template_${scale}_`,
     key: demoSourcesHash(),
     database,
     files: { name: 'reports', to: reportsDir },
@@ -39,8 +52,8 @@ export async function createDemoDatabase(adminUrl: string, database: string, rep
       const dataSource = await openDataSource(url, 'car-test-template');
       try {
         await dataSource.runMigrations({ transaction: 'each' });
-        const summary = await loadDemoData(dataSource, { scale: 'demo', seed: 20261121, reportsDir: reports });
-        log(`seeded the demo template in ${((Date.now() - started) / 1000).toFixed(1)}s: ${JSON.stringify(summary)}`);
+        const summary = await loadDemoData(dataSource, { scale, seed: 20261121, reportsDir: reports });
+        log(`seeded the ${scale} template in ${((Date.now() - started) / 1000).toFixed(1)}s: ${JSON.stringify(summary)}`);
       } finally {
         await dataSource.destroy();
       }

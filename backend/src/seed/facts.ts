@@ -589,15 +589,21 @@ function splitOverTrims(
   }
 }
 
-/** A priced city's usual units from which it splits over every trim (a province's price table reads it). */
+/**
+ * A priced city's usual units from which it splits over every trim (a province's price table reads it): 50, or
+ * 10 a trim where the sub-series has fewer than five. A stretch of a short wheel is often one trim, and a province
+ * whose cities sit near the end of that trim's stretch would flip between a cheap and a dear TP month by month.
+ */
 const PRICED_CITY_FULL_SPLIT = 50;
+const PRICED_CITY_UNITS_PER_TRIM = 10;
 
 /**
  * Whether a city's units go to every trim rather than a stretch of the wheel: a tier-1 city, a priced city
- * usually holding PRICED_CITY_FULL_SPLIT units, or any city with units enough (CitySpread.unitsPerTrimRow).
+ * usually holding its full split's units, or any city with units enough (CitySpread.unitsPerTrimRow).
  */
 function splitsFully(city: CitySpec, units: number, trims: number, scale: ScaleSettings): boolean {
-  return city.tier === 1 || (city.tier <= scale.priceTierMax && units >= PRICED_CITY_FULL_SPLIT) || units >= trims * scale.spread.unitsPerTrimRow;
+  const priced = city.tier <= scale.priceTierMax && units >= Math.min(PRICED_CITY_FULL_SPLIT, trims * PRICED_CITY_UNITS_PER_TRIM);
+  return city.tier === 1 || priced || units >= trims * scale.spread.unitsPerTrimRow;
 }
 
 function emitRetail(state: TrimState, month: number, cityId: number, qty: number, scale: ScaleSettings, rng: Rng, sink: FactSink): void {
