@@ -43,10 +43,10 @@ function records(): Map<number, string[]> {
   return byNumber;
 }
 
-/** The numbers the index says were never used ("Unused numbers: 74, 75, …."). */
+/** The numbers the index says were never used ("Unused numbers: 74, 75, …."), on one line or wrapped over several. */
 function unused(): Set<number> {
   const index = fs.readFileSync(path.join(DECISIONS, 'README.md'), 'utf8');
-  const line = /^Unused numbers: ([\d, ]+)\.?$/m.exec(index);
+  const line = /^Unused numbers:\s+(\d[\d,\s]*)/m.exec(index);
   return new Set(
     (line?.[1] ?? '')
       .split(',')
@@ -55,12 +55,15 @@ function unused(): Set<number> {
   );
 }
 
-/** Every decision number a text cites: single numbers, lists ("105, 107 and 108") and ranges ("85-92"). */
+/**
+ * Every decision number a text cites: single numbers, lists ("105, 107 and 108") and ranges ("85-92"). The docs are
+ * wrapped at 120 columns (prettier's proseWrap), so a line may end anywhere between "decision" and the last number.
+ */
 export function citedDecisions(text: string): { n: number; inRange: boolean; at: number }[] {
   const out: { n: number; inRange: boolean; at: number }[] = [];
-  const cite = /\b[Dd]ecisions? (\d{1,3}(?:(?:, ?| and | or |[-–])\d{1,3})*)\b(?![-–\d])/g;
+  const cite = /\b[Dd]ecisions?\s+(\d{1,3}(?:(?:,\s*|\s+and\s+|\s+or\s+|[-–])\d{1,3})*)\b(?![-–\d])/g;
   for (const m of text.matchAll(cite)) {
-    for (const part of m[1].split(/, ?| and | or /)) {
+    for (const part of m[1].split(/,\s*|\s+and\s+|\s+or\s+/)) {
       const range = /^(\d+)[-–](\d+)$/.exec(part);
       if (range) {
         const [from, to] = [Number(range[1]), Number(range[2])];
@@ -77,6 +80,7 @@ test('citedDecisions reads single numbers, lists and ranges', () => {
   const nums = (text: string) => citedDecisions(text).map((c) => c.n);
   expect(nums('see decision 48; Decision 126 (decisions 105, 107, 108) and decisions 97 and 126')).toEqual([48, 126, 105, 107, 108, 97, 126]);
   expect(nums('(decisions 113-115)')).toEqual([113, 114, 115]);
+  expect(nums('as decision\n48 says; decisions 105,\n107 and\n108')).toEqual([48, 105, 107, 108]);
   expect(nums('the decision was made; a decision, 2026')).toEqual([]);
 });
 
@@ -117,7 +121,8 @@ test('one record per number, each with its status, all listed in the index', () 
     for (const name of names) {
       const text = fs.readFileSync(path.join(DECISIONS, name), 'utf8');
       if (!text.startsWith(`# ${n}. `)) problems.push(`${name}: the title should start "# ${n}. "`);
-      if (!/^(?:- )?Status: (accepted|superseded by)/m.test(text) && !/· Status: (accepted|superseded by)/.test(text)) problems.push(`${name}: no status`);
+      if (!/^(?:- )?Status:\s+(accepted|superseded\s+by)/m.test(text) && !/·\s+Status:\s+(accepted|superseded\s+by)/.test(text))
+        problems.push(`${name}: no status`);
       if (!index.includes(`(${name})`)) problems.push(`${name}: not in docs/decisions/README.md`);
     }
   }
