@@ -11,6 +11,8 @@ import * as path from 'node:path';
  *   and no controller is imported across modules. Plain functions, types and constants are a folder's
  *   exports by being exported. The composition roots (the mains, app and core modules, bootstrap/, cli/)
  *   assemble the modules and are exempt.
+ * And one over the whole tree: no import circle in backend/src, contracts/src, workers/src or frontend/app. A type that
+ * two files need lives in a third; a component takes props types, not its route's loader type. Type-only imports count.
  */
 const SRC = __dirname;
 
@@ -137,6 +139,116 @@ function reachingIn(imports: readonly NamedImport[], surface: ModuleSurface): st
   });
 }
 
+/** The trees the circle rule reads, as paths from the repository root. */
+const ROOT = path.resolve(SRC, '..', '..');
+const TREES = ['backend/src', 'contracts/src', 'workers/src', 'frontend/app'];
+/** Import specifiers that resolve into the trees: the workspace packages and the frontend's `~/` alias (jest.config.js, tsconfig). */
+const ALIASES: ReadonlyArray<[prefix: string, to: string]> = [
+  ['@car/contracts', 'contracts/src/index'],
+  ['@car/backend/dist/', 'backend/src/'],
+  ['@car/workers/dist/', 'workers/src/'],
+  ['~/', 'frontend/app/'],
+];
+const SOURCE = /\.tsx?$/;
+
+/** The file an import names, as a path from the root, or undefined when it leaves the trees (a package, node:). */
+function resolveImport(file: string, specifier: string, exists: (candidate: string) => boolean): string | undefined {
+  const alias = ALIASES.find(([prefix]) => specifier === prefix || (prefix.endsWith('/') && specifier.startsWith(prefix)));
+  const base = alias
+    ? alias[1] + specifier.slice(alias[0].length)
+    : specifier.startsWith('.')
+      ? path.posix.join(path.posix.dirname(file), specifier)
+      : undefined;
+  if (base === undefined) return undefined;
+  return [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`].find((c) => SOURCE.test(c) && exists(c));
+}
+
+/** Every import of every file of the trees — value, type-only, re-export, side-effect and import() — as a graph. */
+function importGraph(): Map<string, Set<string>> {
+  const graph = new Map<string, Set<string>>();
+  const exists = (candidate: string): boolean => fs.existsSync(path.join(ROOT, candidate));
+  const walk = (dir: string): void => {
+    for (const entry of fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
+      const file = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) walk(file);
+      else if (SOURCE.test(entry.name)) {
+        const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
+        const targets = new Set<string>();
+        for (const match of text.matchAll(/(?:\bfrom|\bimport|\bimport\(|\brequire\()\s*['"]([^'"]+)['"]/g)) {
+          const target = resolveImport(file, match[1], exists);
+          if (target !== undefined) targets.add(target);
+        }
+        graph.set(file, targets);
+      }
+    }
+  };
+  for (const tree of TREES) walk(tree);
+  return graph;
+}
+
+/**
+ * The import circles of a graph, one line each: its strongly connected components (Tarjan) of more than one file, or a
+ * file importing itself, each written as its shortest loop (the first by name of the shortest), and the rest of the
+ * component, if the loop leaves some out, after it.
+ */
+function importCircles(graph: ReadonlyMap<string, ReadonlySet<string>>): string[] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const components: string[][] = [];
+  const visit = (file: string): void => {
+    index.set(file, index.size);
+    low.set(file, index.get(file)!);
+    stack.push(file);
+    for (const next of graph.get(file) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(file, Math.min(low.get(file)!, low.get(next)!));
+      } else if (stack.includes(next)) low.set(file, Math.min(low.get(file)!, index.get(next)!));
+    }
+    if (low.get(file) === index.get(file)) {
+      const component: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        component.push(member);
+      } while (member !== file);
+      components.push(component.sort());
+    }
+  };
+  for (const file of [...graph.keys()].sort()) if (!index.has(file)) visit(file);
+  return components
+    .filter((component) => component.length > 1 || graph.get(component[0])?.has(component[0]))
+    .map((component) => {
+      const members = new Set(component);
+      const chain = component.map((file) => shortestLoop(file, members, graph)).reduce((best, loop) => (loop.length < best.length ? loop : best));
+      const rest = component.filter((file) => !chain.includes(file));
+      return [...chain, chain[0]].join(' → ') + (rest.length > 0 ? ` (with ${rest.join(', ')})` : '');
+    })
+    .sort();
+}
+
+/** The shortest path from a file back to itself inside its component (breadth first), without the return. */
+function shortestLoop(start: string, component: ReadonlySet<string>, graph: ReadonlyMap<string, ReadonlySet<string>>): string[] {
+  const cameFrom = new Map<string, string>();
+  const queue = [start];
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    for (const next of graph.get(file) ?? []) {
+      if (next === start) {
+        const chain = [file];
+        while (chain[0] !== start) chain.unshift(cameFrom.get(chain[0])!);
+        return chain;
+      }
+      if (component.has(next) && !cameFrom.has(next)) {
+        cameFrom.set(next, file);
+        queue.push(next);
+      }
+    }
+  }
+  return [start];
+}
+
 describe('dependency rules', () => {
   const imports = relativeImports();
 
@@ -197,5 +309,48 @@ describe('dependency rules', () => {
       'dataImport/config-import.repository.ts → carConfig/car-config.repository: CarConfigRepository',
       'mp/mp.module.ts → carConfig/car-config.controller: CarConfigController',
     ]);
+  });
+
+  it('no import circle in backend, contracts, workers or frontend (type-only imports count)', () => {
+    const graph = importGraph();
+    // It reads all four trees and follows relative paths, the workspace packages and the `~/` alias.
+    expect(graph.get('backend/src/queue/job-runner.ts')?.has('backend/src/queue/job-names.ts')).toBe(true);
+    expect(graph.get('backend/src/queue/job-queue.ts')?.has('contracts/src/index.ts')).toBe(true);
+    expect(graph.get('workers/src/main.ts')?.has('backend/src/queue/job-names.ts')).toBe(true);
+    expect([...(graph.get('frontend/app/root.tsx') ?? [])].some((file) => file.startsWith('frontend/app/components/'))).toBe(true);
+    expect(importCircles(graph)).toEqual([]);
+  });
+
+  it('reports a circle as the chain that closes it, whatever kind of import closes it', () => {
+    const exists = (file: string): boolean => ['backend/src/queue/job-queue.ts', 'frontend/app/routes/_shell.mp.tsx', 'contracts/src/index.ts'].includes(file);
+    expect(resolveImport('backend/src/queue/job-runner.ts', './job-queue', exists)).toBe('backend/src/queue/job-queue.ts');
+    expect(resolveImport('frontend/app/components/MpBindForm.tsx', '~/routes/_shell.mp', exists)).toBe('frontend/app/routes/_shell.mp.tsx');
+    expect(resolveImport('frontend/app/root.tsx', '@car/contracts', exists)).toBe('contracts/src/index.ts');
+    expect(resolveImport('backend/src/main.ts', '@nestjs/common', exists)).toBeUndefined();
+    const graph = new Map<string, Set<string>>([
+      ['q/job-queue.ts', new Set(['q/job-names.ts', 'q/job-runner.ts'])],
+      ['q/job-runner.ts', new Set(['q/job-queue.ts', 'q/job-names.ts'])],
+      ['q/job-names.ts', new Set<string>()],
+      ['c/car-details.ts', new Set(['c/sale-volume.ts', 'c/table-sort.ts'])],
+      ['c/sale-volume.ts', new Set(['c/car-details.ts', 'c/table-sort.ts'])],
+      ['c/table-sort.ts', new Set(['c/sale-volume.ts'])],
+      ['c/index.ts', new Set(['c/car-details.ts', 'c/sale-volume.ts', 'c/table-sort.ts'])],
+      ['f/self.ts', new Set(['f/self.ts'])],
+      ['f/a.ts', new Set(['f/b.ts'])],
+      ['f/b.ts', new Set(['f/c.ts'])],
+      ['f/c.ts', new Set(['f/a.ts', 'c/index.ts'])],
+    ]);
+    expect(importCircles(graph)).toEqual([
+      'c/car-details.ts → c/sale-volume.ts → c/car-details.ts (with c/table-sort.ts)',
+      'f/a.ts → f/b.ts → f/c.ts → f/a.ts',
+      'f/self.ts → f/self.ts',
+      'q/job-queue.ts → q/job-runner.ts → q/job-queue.ts',
+    ]);
+    graph.set('q/job-runner.ts', new Set(['q/job-names.ts']));
+    graph.set('c/table-sort.ts', new Set());
+    graph.set('f/c.ts', new Set(['c/index.ts']));
+    graph.set('f/self.ts', new Set());
+    graph.set('c/sale-volume.ts', new Set(['c/table-sort.ts']));
+    expect(importCircles(graph)).toEqual([]);
   });
 });

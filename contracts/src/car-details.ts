@@ -1,4 +1,4 @@
-import type { CarDetails, ModelRow } from './sale-volume';
+import type { CarDetails, DetailSortColumn, ModelRow } from './sale-volume';
 import { sortRows, type SortOrder } from './table-sort';
 
 /**
@@ -23,9 +23,6 @@ export type DetailLine =
   /** The producer's or brand's total (and each compared one's), then the market's: name across the first two columns. */
   | { kind: 'total'; key: string; row: ModelRow; segment: null };
 
-/** The detail table's sortable columns (decision 171): the model's name and its figures, by their wire names. */
-export const DETAIL_SORT_COLUMNS = ['name', 'sales', 'tqSales', 'yoy', 'detailMix', 'detailMixChange', 'ranking'] as const;
-export type DetailSortColumn = (typeof DETAIL_SORT_COLUMNS)[number];
 /** The table's rows, top to bottom; with an order, each segment's models in it (its two subtotals stay at its foot). */
 export function detailLines(details: CarDetails, order: SortOrder<DetailSortColumn> | null = null): DetailLine[] {
   const lines: DetailLine[] = [];

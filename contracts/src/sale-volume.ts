@@ -5,7 +5,6 @@ import { blankIsAbsent, idList, intText, monthText, strictQuery } from './params
 import { checkNewYear, newYearParam } from './new-year';
 import { inCalendar, refersTo, type ReferenceKind } from './references';
 import { downloadTypeOf, SALES_DIMENSIONS, salesDimensionOfDownloadType, type SalesDimensionKey } from './sales-dimensions';
-import { DETAIL_SORT_COLUMNS } from './car-details';
 import { dataTagsParam, rankingSortShape, sortParam, WHOLE_TABLE_SORT_COLUMNS } from './table-sort';
 
 /**
@@ -313,6 +312,13 @@ export const companyBrandCarDetailsSchema = withArea({
   compareType,
   count: makerCount,
 }).transform(countByMode);
+
+/**
+ * The car-model detail table's sortable columns (decision 171): the model's name and its figures, by their wire names;
+ * detailLines (car-details.ts) sorts by them.
+ */
+export const DETAIL_SORT_COLUMNS = ['name', 'sales', 'tqSales', 'yoy', 'detailMix', 'detailMixChange', 'ranking'] as const;
+export type DetailSortColumn = (typeof DETAIL_SORT_COLUMNS)[number];
 
 /**
  * 导出PPT of 厂商品牌表现 (decision 211), either view as the page's URL has it. With `id`, one producer or brand:

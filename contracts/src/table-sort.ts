@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_TAGS, TAG_COLUMNS, type Tag } from './constants';
 import { blankIsAbsent } from './params';
-import type { TableRow } from './sale-volume';
 
 /**
  * A table's sort order (decision 171): one column, descending or ascending, written `<column>.<direction>`
@@ -161,11 +160,25 @@ export function sortRows<R>(rows: readonly R[], order: SortOrder | null | undefi
 export const WHOLE_TABLE_SORT_COLUMNS: ReadonlyArray<RankingSortColumn | 'name'> = ['name', ...RANKING_SORT_COLUMNS];
 
 /**
+ * What the ranking sort reads of a row: its name, its figures, and the marks of a subtotal, a group and a tree. A
+ * ranking table's row (tableRowSchema, sale-volume.ts) is one; the sort names no table, so no table imports it back.
+ */
+export type RankingRow = Record<RankingSortColumn, number | null> & {
+  name: string;
+  heji: boolean;
+  groupName: string | null;
+  columnMerge: boolean;
+  rowMerge: boolean;
+  rowMergeNum: number;
+  children?: readonly RankingRow[];
+};
+
+/**
  * A whole ranking table in the analyst's order, as the page shows it and its deck writes it: rows sort within
  * their group (segment category, big region), each subtotal (小计) at its group's foot, the total (合计) where it
  * was; the merged group cell moves to the group's new first row; a tree's children sort under their parent.
  */
-export function sortRankingRows<R extends TableRow>(rows: readonly R[], order: SortOrder | null | undefined): R[] {
+export function sortRankingRows<R extends RankingRow>(rows: readonly R[], order: SortOrder | null | undefined): R[] {
   if (!order) return [...rows];
   const sorted = sortRows(rows, order, {
     value: (row, column) => (column === 'name' ? row.name : row.heji ? null : row[column as RankingSortColumn]),

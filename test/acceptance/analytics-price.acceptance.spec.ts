@@ -16,27 +16,14 @@ import { pollUntil } from '../support/poll';
 import { apiResult, settled } from '../support/sales-pages';
 import { testEnv } from '../support/test-env';
 import { workbookTable } from '../support/workbook-table';
-import {
-  ANALYST,
-  downloadControl,
-  exportChartPng,
-  figure,
-  openAs,
-  openGroup,
-  paramsOf,
-  pickMonth,
-  pointHelpersAtShipped,
-  query,
-  saveDownload,
-  workbookRows,
-} from './support/analytics-kit';
+import * as kit from './support/analytics-kit';
 
 /**
  * 价格分析 as shipped (issue 24 §3): on each of the four price pages the demo analyst changes a filter and
  * presses 查询, and the page shows the API's figures for the same filters; each chart exports a PNG; each
  * table's 下载, taken by a click as Chromium takes it, is a workbook with the page's rows and figures.
  */
-pointHelpersAtShipped();
+kit.pointHelpersAtShipped();
 
 async function priceCards(page: Page): Promise<Record<string, string>> {
   return page
@@ -67,9 +54,9 @@ const shownOf = (table: PriceTable): string[][] => table.rows.map((r) => [r.name
  * once, at the end of the header block's tags (decision 286).
  */
 async function expectPriceTableWorkbook(page: Page, panel: Locator, table: PriceTable, labelHeader: string): Promise<void> {
-  const file = await saveDownload(page, downloadControl(panel));
+  const file = await kit.saveDownload(page, panel);
   expect((await workbookTable(file.body)).head[1].split(' · ').at(-1)).toBe(priceTableUnitText(table.measure));
-  const [header, ...rows] = await workbookRows(file);
+  const [header, ...rows] = await kit.workbookRows(file);
   expect(header).toEqual([labelHeader, ...table.months]);
   expect(rows.map((r) => String(r[0]).trim())).toEqual(table.rows.map((r) => r.name.trim()));
   const percent = table.rows[0].texts.some((t) => t.endsWith('%'));
@@ -89,7 +76,7 @@ async function exportDeck(
   pageCall: string,
 ): Promise<{ zip: JSZip; slide: (n: number) => Promise<string[]>; all: () => Promise<string[]> }> {
   const link = page.locator('.sales-page__head').getByText('导出PPT');
-  const deck = await saveDownload(page, downloadControl(page.locator('.sales-page__head'), '导出PPT'));
+  const deck = await kit.saveDownload(page, page.locator('.sales-page__head'), '导出PPT');
   expect(deck.fileName).toMatch(fileName);
   const zip = await JSZip.loadAsync(deck.body);
   expect(Object.keys(zip.files).some((f) => /^ppt\/charts\/chart\d+\.xml$/.test(f))).toBe(true);
@@ -115,32 +102,32 @@ describeInBrowser('价格分析 as shipped', () => {
     { title: '细分市场价格结构', path: '/pricedetailmarket', api: '/price/priceDetailMarket' },
   ]) {
     test(`${title}: 查询 with another month and bands shows the API's table; the chart exports a PNG; the table downloads with its figures; 导出PPT holds the sorted table`, async () => {
-      const { page, assertClean } = await openAs(browser(), ANALYST, path);
+      const { page, assertClean } = await kit.openAs(browser(), kit.ANALYST, path);
       await page.locator('.sales-page__title', { hasText: title }).waitFor();
-      await openGroup(page, '数据范围');
-      const month = await pickMonth(page, page.locator('.filter-panel'));
-      await openGroup(page, '价格段设置');
+      await kit.openGroup(page, '数据范围');
+      const month = await kit.pickMonth(page, page.locator('.filter-panel'));
+      await kit.openGroup(page, '价格段设置');
       await page.fill('input[name="priceLow"]', '10');
       await page.fill('input[name="priceHigh"]', '30');
       await page.fill('input[name="segment"]', '5');
-      const url = await query(page, (u) => u.searchParams.get('time') === month && u.searchParams.get('segment') === '5');
-      const table = await apiResult<PriceStructureTable>(page, `${api}/table`, paramsOf(url, ['chart', 'view']));
+      const url = await kit.query(page, (u) => u.searchParams.get('time') === month && u.searchParams.get('segment') === '5');
+      const table = await apiResult<PriceStructureTable>(page, `${api}/table`, kit.paramsOf(url, ['chart', 'view']));
       // Bands go cheap to expensive by default (decision 174).
       expect(table.rows.map((r) => r.name)).toEqual(['10万以下', '10-15万', '15-20万', '20-25万', '25-30万', '30万以上', '合计']);
       const shown = await shownRows(page.locator('.structure-table'));
       expect(shown).toEqual(table.rows.map((r) => [r.name, ...r.texts]));
 
       await page.waitForSelector('.trend-chart canvas[data-drawn="true"]');
-      const png = await exportChartPng(page, page.locator('.trend-chart'));
+      const png = await kit.exportChartPng(page, page.locator('.trend-chart'));
       expect(png.fileName).toContain(month);
 
-      const file = await saveDownload(page, downloadControl(page.locator('.band-table')));
-      const [header, ...rows] = await workbookRows(file);
+      const file = await kit.saveDownload(page, page.locator('.band-table'));
+      const [header, ...rows] = await kit.workbookRows(file);
       expect(rows.map((r) => String(r[0]))).toEqual(table.rows.map((r) => r.name));
       // The total's sales: the file's number is the figure the page shows.
       const sales = header.indexOf(table.columns[0].label);
       expect(sales).toBe(1);
-      expect(figure(rows[rows.length - 1][sales])).toBe(figure(shown[shown.length - 1][1]));
+      expect(kit.figure(rows[rows.length - 1][sales])).toBe(kit.figure(shown[shown.length - 1][1]));
 
       // 导出PPT (issue 31, decision 213): the deck of the page as shown — its title and bands on the title slide,
       // a native chart, and the table the page shows, row for row, after a click on its MIX header.
@@ -158,7 +145,7 @@ describeInBrowser('价格分析 as shipped', () => {
         200,
       );
       expect(sorted).not.toEqual(shown);
-      const deck = await saveDownload(page, downloadControl(page.locator('.sales-page__head'), '导出PPT'));
+      const deck = await kit.saveDownload(page, page.locator('.sales-page__head'), '导出PPT');
       expect(deck.fileName).toMatch(new RegExp(`^${title}_.*\\.pptx$`));
       const zip = await JSZip.loadAsync(deck.body);
       const cover = texts(await part(zip, 'ppt/slides/slide1.xml')).join('\n');
@@ -172,12 +159,12 @@ describeInBrowser('价格分析 as shipped', () => {
   }
 
   test("整体市场价格指数: 查询 with another month and segment shows the API's cards and table; the chart exports a PNG; the table downloads with its figures", async () => {
-    const { page, assertClean } = await openAs(browser(), ANALYST, '/price/marketpricetendency');
-    await openGroup(page, '时间');
-    const month = await pickMonth(page, page.locator('.filter-panel'));
-    await openGroup(page, '细分市场');
+    const { page, assertClean } = await kit.openAs(browser(), kit.ANALYST, '/price/marketpricetendency');
+    await kit.openGroup(page, '时间');
+    const month = await kit.pickMonth(page, page.locator('.filter-panel'));
+    await kit.openGroup(page, '细分市场');
     await page.locator('.filter-panel select[name="detailId"]').selectOption({ label: 'A级SUV' });
-    const url = await query(page, (u) => u.searchParams.get('time') === month && u.searchParams.get('detailId') === '7');
+    const url = await kit.query(page, (u) => u.searchParams.get('time') === month && u.searchParams.get('detailId') === '7');
     const filters = { time: month, detailId: url.searchParams.get('detailId')! };
     const whole = await apiResult<PriceWhole>(page, '/price/marketPriceWhole/whole', filters);
     expect(await priceCards(page)).toEqual(cardsOfPrice(whole));
@@ -185,7 +172,7 @@ describeInBrowser('价格分析 as shipped', () => {
     expect(await shownRows(page.locator('.price-table'))).toEqual(shownOf(table));
 
     await page.waitForSelector('.price-chart canvas[data-drawn="true"]');
-    const png = await exportChartPng(page, page.locator('.price-chart'));
+    const png = await kit.exportChartPng(page, page.locator('.price-chart'));
     expect(png.fileName).toContain(month);
     await expectPriceTableWorkbook(page, page.locator('.price-table'), table, '细分市场');
 
@@ -205,11 +192,11 @@ describeInBrowser('价格分析 as shipped', () => {
   });
 
   test("车系价格追踪: 查询 with another month and 优惠率, then a compared series, shows the API's figures; the chart exports a PNG; the regional table downloads with its figures", async () => {
-    const { page, assertClean } = await openAs(browser(), ANALYST, '/price/cabmodelpricetrace');
+    const { page, assertClean } = await kit.openAs(browser(), kit.ANALYST, '/price/cabmodelpricetrace');
     const own = Number(new URL(page.url()).searchParams.get('modelSubId') ?? (await page.locator('.filter-panel input[name="modelSubId"]').inputValue()));
-    await openGroup(page, '时间');
-    const month = await pickMonth(page, page.locator('.filter-panel'));
-    await query(page, (u) => u.searchParams.get('time') === month);
+    await kit.openGroup(page, '时间');
+    const month = await kit.pickMonth(page, page.locator('.filter-panel'));
+    await kit.query(page, (u) => u.searchParams.get('time') === month);
     // 优惠率 is the chart's measure switch (decision 275): the URL says so.
     await Promise.all([
       page.waitForURL((u) => u.searchParams.get('measure') === '1'),
@@ -235,9 +222,9 @@ describeInBrowser('价格分析 as shipped', () => {
     await dialog.locator('.pick-dialog__group').first().waitFor({ state: 'visible' });
     await dialog.locator('.pick-series__subs, .pick-dialog__entries').getByRole('button', { name: other.name, exact: true }).first().click();
     await dialog.getByRole('button', { name: '确定' }).click();
-    await query(page, (u) => u.searchParams.get('modelSubIds') === String(other.id), page.locator('.trace-pickers'));
+    await kit.query(page, (u) => u.searchParams.get('modelSubIds') === String(other.id), page.locator('.trace-pickers'));
     await page.waitForSelector('.price-chart canvas[data-drawn="true"]');
-    const png = await exportChartPng(page, page.locator('.price-chart'));
+    const png = await kit.exportChartPng(page, page.locator('.price-chart'));
     expect(png.fileName).toContain(month);
 
     const regional = await apiResult<PriceTable>(page, '/price/cabmodelpricetrace/cityTable', {

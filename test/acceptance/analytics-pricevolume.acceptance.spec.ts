@@ -4,21 +4,7 @@ import { API_PREFIX, type ConfigTable, type DimensionTable, monthTagText, type P
 import { describeInBrowser, useBrowser } from '../support/browser';
 import { chartPointLabels, charts as chartsOf, slidesOf, tableOf, texts } from '../support/deck-zip';
 import { apiResult, settled } from '../support/sales-pages';
-import {
-  ANALYST,
-  bandRows,
-  downloadControl,
-  exportChartPng,
-  figure,
-  openAs,
-  openGroup,
-  paramsOf,
-  pickMonth,
-  pointHelpersAtShipped,
-  query,
-  saveDownload,
-  workbookRows,
-} from './support/analytics-kit';
+import * as kit from './support/analytics-kit';
 
 /**
  * 价量交叉 and 产品分析 as shipped (issue 24 §3): the demo analyst changes a filter and presses 查询 on both
@@ -26,7 +12,7 @@ import {
  * table's 下载 and the configuration Excel, taken by a click as Chromium takes them, are workbooks with
  * the page's rows and figures.
  */
-const baseUrl = pointHelpersAtShipped();
+const baseUrl = kit.pointHelpersAtShipped();
 
 /** A deck's slides as the texts of their runs, in order. */
 async function deckSlides(body: Buffer): Promise<string[][]> {
@@ -65,54 +51,54 @@ async function proportionRows(panel: Locator): Promise<string[][]> {
 /** A proportion table's workbook against the page: one row per row shown, each with its name and sales. */
 async function expectProportionWorkbook(page: Page, panel: Locator): Promise<void> {
   const shown = await proportionRows(panel);
-  const file = await saveDownload(page, downloadControl(panel));
-  const [header, ...rows] = await workbookRows(file);
+  const file = await kit.saveDownload(page, panel);
+  const [header, ...rows] = await kit.workbookRows(file);
   expect(rows).toHaveLength(shown.length);
   const name = header.indexOf('车型');
   const sales = header.findIndex((h) => String(h).includes('销量'));
   expect(name).toBeGreaterThanOrEqual(0);
   expect(sales).toBeGreaterThan(name);
-  expect(rows.map((r) => [String(r[name]).trim(), figure(r[sales])])).toEqual(shown.map((r) => [r[0], figure(r[2])]));
+  expect(rows.map((r) => [String(r[name]).trim(), kit.figure(r[sales])])).toEqual(shown.map((r) => [r[0], kit.figure(r[2])]));
 }
 
 describeInBrowser('价量交叉 and 产品分析 as shipped', () => {
   const browser = useBrowser();
 
   test("车型价格段销量: 查询 with another month and bands shows the API's table; the chart exports a PNG; the table downloads with its figures", async () => {
-    const { page, assertClean } = await openAs(browser(), ANALYST, '/pricevolume/cabmodelprice?rows=0');
-    await openGroup(page, '数据范围');
-    const month = await pickMonth(page, page.locator('.filter-panel'));
-    await openGroup(page, '数据口径');
+    const { page, assertClean } = await kit.openAs(browser(), kit.ANALYST, '/pricevolume/cabmodelprice?rows=0');
+    await kit.openGroup(page, '数据范围');
+    const month = await kit.pickMonth(page, page.locator('.filter-panel'));
+    await kit.openGroup(page, '数据口径');
     await page.fill('input[name="priceLow"]', '10');
     await page.fill('input[name="priceHigh"]', '30');
     await page.fill('input[name="segment"]', '5');
-    const url = await query(page, (u) => u.searchParams.get('time') === month && u.searchParams.get('segment') === '5');
-    const table = await apiResult<DimensionTable>(page, '/pricevolume/priceQtyDetail/table', paramsOf(url, ['chart', 'rows']));
-    const shown = await bandRows(page);
+    const url = await kit.query(page, (u) => u.searchParams.get('time') === month && u.searchParams.get('segment') === '5');
+    const table = await apiResult<DimensionTable>(page, '/pricevolume/priceQtyDetail/table', kit.paramsOf(url, ['chart', 'rows']));
+    const shown = await kit.bandRows(page);
     expect(shown).toEqual(table.values.map((cells) => [String(cells[0].data[0]), String(cells[1].data[0]), thousands(cells[2].data[0] as number | null)]));
     expect(shown[0][0]).toBe('10万以下');
 
     await page.waitForSelector('.trend-chart canvas[data-drawn="true"]');
-    const png = await exportChartPng(page, page.locator('.trend-chart'));
+    const png = await kit.exportChartPng(page, page.locator('.trend-chart'));
     expect(png.fileName).toContain(month);
 
     // The file lists every member of every band, none folded into 其他（n）: each band's members are the
     // API's (the folded ones from the 其他 cell's detail), and add up to the band's 小计 on the page.
-    const file = await saveDownload(page, downloadControl(page.locator('.band-table')));
-    const [, ...rows] = await workbookRows(file);
+    const file = await kit.saveDownload(page, page.locator('.band-table'));
+    const [, ...rows] = await kit.workbookRows(file);
     const members = table.values.flatMap((cells) => {
       const hidden = cells[2].hiddenList;
       const band = String(cells[0].data[0]);
       return hidden ? hidden.map((h) => [band, h.name, h.sales]) : [[band, String(cells[1].data[0]), cells[2].data[0]]];
     });
-    expect(rows.map((r) => [String(r[0]), String(r[1]), figure(r[2])])).toEqual(members);
+    expect(rows.map((r) => [String(r[0]), String(r[1]), kit.figure(r[2])])).toEqual(members);
     for (const [band, name, sales] of shown.filter((r) => r[1] === '小计')) {
-      const inFile = rows.filter((r) => r[0] === band && r[1] !== '小计').reduce((sum, r) => sum + (figure(r[2]) ?? 0), 0);
-      expect({ band, name, sales: inFile }).toEqual({ band, name, sales: figure(sales) });
+      const inFile = rows.filter((r) => r[0] === band && r[1] !== '小计').reduce((sum, r) => sum + (kit.figure(r[2]) ?? 0), 0);
+      expect({ band, name, sales: inFile }).toEqual({ band, name, sales: kit.figure(sales) });
     }
 
     // 导出PPT (issue 31, decision 217): the deck of the page as shown — its tags and maker, the band chart, the detail rows.
-    const deck = await saveDownload(page, downloadControl(page.locator('.sales-page__head'), '导出PPT'));
+    const deck = await kit.saveDownload(page, page.locator('.sales-page__head'), '导出PPT');
     expect(deck.fileName).toMatch(/^车型价格段销量-.*\.pptx$/);
     const [title, chartSlide] = await deckSlides(deck.body);
     expect(title).toEqual(expect.arrayContaining(['车型价格段销量']));
@@ -126,10 +112,10 @@ describeInBrowser('价量交叉 and 产品分析 as shipped', () => {
   });
 
   test("销量占比分析: 查询 with another month, then compared series, shows the API's tables; both charts export PNGs; both tables download with their figures", async () => {
-    const { page, assertClean } = await openAs(browser(), ANALYST, '/pricevolume/pricedimension');
-    await openGroup(page, '时间');
-    const month = await pickMonth(page, page.locator('.filter-panel'));
-    const url = await query(page, (u) => u.searchParams.get('time') === month);
+    const { page, assertClean } = await kit.openAs(browser(), kit.ANALYST, '/pricevolume/pricedimension');
+    await kit.openGroup(page, '时间');
+    const month = await kit.pickMonth(page, page.locator('.filter-panel'));
+    const url = await kit.query(page, (u) => u.searchParams.get('time') === month);
     const single = await apiResult<ProportionTable>(page, '/pricevolume/modelPrice/singleTable', {
       time: month,
       ...(url.searchParams.get('modelSubId') ? { modelSubId: url.searchParams.get('modelSubId')! } : {}),
@@ -160,13 +146,13 @@ describeInBrowser('价量交叉 and 产品分析 as shipped', () => {
     for (const chart of ['时间段对比图', '车型对比图']) {
       const panel = page.getByRole('region', { name: chart, exact: true });
       await panel.locator('canvas[data-drawn="true"]').waitFor();
-      await exportChartPng(page, panel);
+      await kit.exportChartPng(page, panel);
     }
     await expectProportionWorkbook(page, singlePanel);
     await expectProportionWorkbook(page, comparePanel);
 
     // 导出PPT (issue 31, decisions 217-218): the deck of both charts (bubbles by default) and both tables as shown.
-    const deck = await saveDownload(page, downloadControl(page.locator('.sales-page__head'), '导出PPT'));
+    const deck = await kit.saveDownload(page, page.locator('.sales-page__head'), '导出PPT');
     expect(deck.fileName).toMatch(/^销量占比分析-.*\.pptx$/);
     const slides = await deckSlides(deck.body);
     expect(slides[0].join('\n')).toContain(`本品车系：${single.modelSubName}`);
@@ -186,7 +172,7 @@ describeInBrowser('价量交叉 and 产品分析 as shipped', () => {
   });
 
   test("配置查询: a sub-series picked by typing shows the API's trims; 下载 Excel is a workbook of those trims and configuration rows", async () => {
-    const { page, assertClean } = await openAs(browser(), ANALYST, '/product/configquery', { width: 1440, height: 900 });
+    const { page, assertClean } = await kit.openAs(browser(), kit.ANALYST, '/product/configquery', { width: 1440, height: 900 });
     await page.getByRole('textbox', { name: '搜索子车系' }).fill('朗');
     const option = page.getByRole('option', { name: '朗逸', exact: true });
     await option.waitFor();
@@ -198,8 +184,8 @@ describeInBrowser('价量交叉 and 产品分析 as shipped', () => {
     const shownCodes = await page.locator('.config-head th.config-trim').evaluateAll((cells) => cells.map((c) => (c as HTMLElement).dataset.code ?? ''));
     expect(shownCodes).toEqual(codes);
 
-    const file = await saveDownload(page, downloadControl(page.locator('.config-toolbar'), '下载 Excel'));
-    const rows = await workbookRows(file);
+    const file = await kit.saveDownload(page, page.locator('.config-toolbar'), '下载 Excel');
+    const rows = await kit.workbookRows(file);
     const names = new Map(table.columns.map((c) => [c.carJllCode, c.carName]));
     expect(rows[0]).toEqual(['配置项', ...codes.map((c) => names.get(c))]);
     // The frozen rows under the trims (子车系, 厂商指导价, 零售量 and 成交价 of the month) read as on the page.
@@ -209,8 +195,8 @@ describeInBrowser('价量交叉 and 产品分析 as shipped', () => {
       .evaluateAll((trs) => trs.map((tr) => Array.from(tr.children).map((cell) => (cell.textContent ?? '').trim())));
     expect(head.length).toBeGreaterThanOrEqual(5);
     // MSRP, volume and TP are number cells (decision 141): each reads as the page's figure.
-    expect(rows.slice(1, head.length).map((r, k) => (k === 0 ? r : r.map((c, i) => (i === 0 ? c : (figure(c) ?? '-')))))).toEqual(
-      head.slice(1).map((r, k) => (k === 0 ? r : r.map((t, i) => (i === 0 ? t : (figure(t) ?? '-'))))),
+    expect(rows.slice(1, head.length).map((r, k) => (k === 0 ? r : r.map((c, i) => (i === 0 ? c : (kit.figure(c) ?? '-')))))).toEqual(
+      head.slice(1).map((r, k) => (k === 0 ? r : r.map((t, i) => (i === 0 ? t : (kit.figure(t) ?? '-'))))),
     );
     // Every configuration item the page shows is a row of the file: by default the items that differ (decision 273).
     const labels = new Set(rows.map((r) => String(r[0]).trim()));

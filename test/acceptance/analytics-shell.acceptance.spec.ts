@@ -6,7 +6,7 @@ import { openDeck, slide } from '../support/deck-zip';
 import { signedElsewhere } from '../support/mp-link';
 import { openFirstSuggestion, tapPhoneTab } from '../support/phone-page';
 import { apiResult, settled } from '../support/sales-pages';
-import { ADMIN, ANALYST, downloadControl, openAs, pickMonth, pointHelpersAtShipped, saveDownload } from './support/analytics-kit';
+import { ADMIN, ANALYST, openAs, pickMonth, pointHelpersAtShipped, saveDownload } from './support/analytics-kit';
 import { shipped } from './support/shipped';
 
 /**
@@ -111,7 +111,7 @@ describeInBrowser('the shell, the dashboard and the phone page as shipped', () =
     await expect(page.locator('.dashboard-brief p').allTextContents()).resolves.toEqual(then.briefs.map((b) => b.text));
 
     // 导出PPT (decision 220): the deck of the dashboard as shown — 累计 of the month, the analyst's maker, the cards, the briefs.
-    const deckFile = await saveDownload(page, downloadControl(page.locator('.dashboard-bar'), '导出PPT'));
+    const deckFile = await saveDownload(page, page.locator('.dashboard-bar'), '导出PPT');
     expect(deckFile.fileName).toMatch(/^乘用车零售看板-\d{4}年.*\.pptx$/);
     const deck = await openDeck(deckFile.body);
     const title = (await slide(deck, 1)).texts.join('\n');

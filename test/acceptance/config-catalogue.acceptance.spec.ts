@@ -3,7 +3,7 @@ import { API_PREFIX, type ConfigTable, figureFormat } from '@car/contracts';
 import { describeInBrowser, useBrowser } from '../support/browser';
 import { openDeck, slide, slideCount } from '../support/deck-zip';
 import { apiResult, settled } from '../support/sales-pages';
-import { ANALYST, downloadControl, openAs, pointHelpersAtShipped, saveDownload } from './support/analytics-kit';
+import { ANALYST, openAs, pointHelpersAtShipped, saveDownload } from './support/analytics-kit';
 
 /**
  * Issue 26 #1 and #2 as shipped: the configuration comparison of 宝来 and 朗逸 names each trim's producer in
@@ -30,7 +30,7 @@ describeInBrowser('配置查询 names the producer, as the catalogue does', () =
     const producerRow = basic.locator('tr.config-row').filter({ has: page.locator('th.config-label', { hasText: /^厂商$/ }) });
     expect(await producerRow.locator('td').allTextContents()).toEqual(codes.map((c) => producerOf.get(c)));
 
-    const file = await saveDownload(page, downloadControl(page.locator('.config-toolbar'), '下载 Excel'));
+    const file = await saveDownload(page, page.locator('.config-toolbar'), '下载 Excel');
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(file.body as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];
@@ -52,7 +52,7 @@ describeInBrowser('配置查询 names the producer, as the catalogue does', () =
 
     // 导出PPT (decision 219): a deck that opens, of the comparison as shown — its sub-series, the trims' verdict
     // with the page's figures, 厂商 in the sheet's slides.
-    const deckFile = await saveDownload(page, downloadControl(page.locator('.config-toolbar'), '导出PPT'));
+    const deckFile = await saveDownload(page, page.locator('.config-toolbar'), '导出PPT');
     expect(deckFile.fileName).toBe(`配置对比_${table.cars.map((c) => c.name).join('_')}.pptx`);
     const deck = await openDeck(deckFile.body);
     const title = (await slide(deck, 1)).texts.join('\n');

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import type { CarDetails, LetterGroup, PriceTraceWhole, SeriesItem, TablePage } from '@car/contracts';
 import { describeInBrowser, ready, useBrowser } from '../support/browser';
 import { apiResult, cardsOf, type SummaryAnswer, drawnCards } from '../support/sales-pages';
-import { ANALYST, downloadControl, openAs, openGroup, pointHelpersAtShipped, query, rankingTable, saveDownload, workbookRows } from './support/analytics-kit';
+import { ANALYST, openAs, openGroup, pointHelpersAtShipped, query, rankingTable, saveDownload, workbookRows } from './support/analytics-kit';
 
 /**
  * Issue 26 items 6-9 as shipped: the price trace's comparison brand (spec 001 §3 compareBrand) and city
@@ -157,7 +157,7 @@ describeInBrowser('issue 26: the trace comparison brand and city, the producer/b
     const producers = await apiResult<TablePage>(page, '/saleVolume/companyBrand/list', { ...filters, type: 0, currentPage: 1, pageSize: 10 });
     const shown = await rankingTable(page.locator('.ranking-table'));
     expect(shown.rows.map((r) => r.name)).toEqual(producers.list.map((r) => r.name));
-    const file = await saveDownload(page, downloadControl(page.locator('.ranking-table')));
+    const file = await saveDownload(page, page.locator('.ranking-table'));
     const [, ...rows] = await workbookRows(file);
     expect(rows).toHaveLength(producers.total);
 

@@ -1,13 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { API_PREFIX, ROBOT_MESSAGES, SECURITY } from '@car/contracts';
 import { describeInBrowser, openPage, ready, screenshot, toastAfter, useBrowser } from '../support/browser';
-import { testFetch } from '../support/http';
+import { startBuiltApp } from '../support/built-app';
 import { freePort } from '../support/net';
+import { receiver } from '../support/robot-receiver';
 import { testEnv } from '../support/test-env';
 import { createUser } from '../support/users';
 
@@ -98,56 +96,25 @@ describeInBrowser('the robots page', () => {
   describe('with ROBOT_ALLOW_INSECURE and a local receiver', () => {
     let server: ChildProcess | undefined;
     let base: string;
-    let receiver: http.Server;
-    const received: Array<{ query: URLSearchParams; body: { markdown?: { title: string; text: string } } }> = [];
+    let robot: Awaited<ReturnType<typeof receiver>>;
 
     beforeAll(async () => {
-      receiver = http.createServer((req, res) => {
-        const chunks: Buffer[] = [];
-        req.on('data', (chunk: Buffer) => chunks.push(chunk));
-        req.on('end', () => {
-          received.push({ query: new URL(req.url ?? '/', 'http://r').searchParams, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as never });
-          res.writeHead(200, { 'content-type': 'application/json' }).end('{"errcode":0,"errmsg":"ok"}');
-        });
-      });
-      await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+      robot = await receiver();
       const env = testEnv();
       const port = await freePort();
       base = `http://127.0.0.1:${port}`;
-      // The production build, as global-setup starts it, with the key that lets robots reach 127.0.0.1.
-      server = spawn(process.execPath, [path.join(__dirname, '..', '..', 'backend', 'dist', 'main.js')], {
-        env: {
-          ...process.env,
-          NODE_ENV: 'production',
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATABASE_URL: env.databaseUrl,
-          REDIS_URL: '',
-          DATA_DIR: env.dataDir,
-          SEED_ON_EMPTY: 'false',
-          LOG_FORMAT: 'json',
-          LOG_LEVEL: 'warn',
-          CHECK_RESULTS: 'true',
-          ROBOT_ALLOW_INSECURE: 'true',
-          PUBLIC_URL: 'https://car.example.com',
-        },
-        stdio: 'ignore',
+      // The app as the global setup starts it, with the key that lets robots reach 127.0.0.1.
+      server = await startBuiltApp({
+        databaseUrl: env.databaseUrl,
+        dataDir: env.dataDir,
+        port,
+        config: { ROBOT_ALLOW_INSECURE: 'true', PUBLIC_URL: 'https://car.example.com' },
       });
-      const deadline = Date.now() + 60_000;
-      for (;;) {
-        const healthy = await testFetch(`${base}${API_PREFIX}/health`).then(
-          (response) => response.ok,
-          () => false,
-        );
-        if (healthy) break;
-        if (Date.now() > deadline || server.exitCode !== null) throw new Error('the app with ROBOT_ALLOW_INSECURE did not start');
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
     });
 
     afterAll(async () => {
       server?.kill('SIGTERM');
-      await new Promise((resolve) => receiver?.close(resolve));
+      await robot?.close();
     });
 
     test('an administrator registers a 钉钉 robot, sends a test message that reaches it signed, and sees it sent', async () => {
@@ -156,7 +123,7 @@ describeInBrowser('the robots page', () => {
         await signIn(page, base, await createUser('admin', 'robotsend', PASSWORD, '机器人发送管理员'));
         await page.goto(`${base}/admin/robots`);
         await ready(page);
-        const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/robot/send?access_token=PAGE`;
+        const hook = `${robot.url}/ok?access_token=PAGE`;
         await toastAfter(page, '已登记机器人', () => register(page, { name: '浏览器测试群', service: '钉钉', url: hook, secret: 'SECpage' }));
         const row = page.locator('tr[data-robot="浏览器测试群"]').first();
         await row.waitFor();
@@ -167,12 +134,13 @@ describeInBrowser('the robots page', () => {
 
         await toastAfter(page, '测试消息已排队发送', () => row.getByRole('button', { name: '发送测试消息' }).click());
         await row.locator('.label', { hasText: '已发送' }).waitFor({ timeout: 20_000 });
-        const sent = received.filter((r) => r.query.get('access_token') === 'PAGE');
+        const sent = robot.received.filter((r) => r.query.get('access_token') === 'PAGE');
         expect(sent).toHaveLength(1);
         const timestamp = sent[0].query.get('timestamp') ?? '';
         expect(sent[0].query.get('sign')).toBe(createHmac('sha256', 'SECpage').update(`${timestamp}\nSECpage`).digest('base64'));
-        expect(sent[0].body.markdown?.title).toBe(ROBOT_MESSAGES.testTitle);
-        expect(sent[0].body.markdown?.text).toContain('[查看详情](https://car.example.com/admin/robots)');
+        const { markdown } = sent[0].body as { markdown?: { title: string; text: string } };
+        expect(markdown?.title).toBe(ROBOT_MESSAGES.testTitle);
+        expect(markdown?.text).toContain('[查看详情](https://car.example.com/admin/robots)');
 
         await row.getByRole('link', { name: '发送记录' }).click();
         const history = page.getByRole('region', { name: '发送记录' });

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -19,8 +19,7 @@ import {
 import { loadConfig } from '../../backend/src/config/config';
 import { createApp } from '../../backend/src/create-app';
 import { EXPORT_DIED } from '../../backend/src/dataExport/data-export.jobs';
-import { WORKER_NODE_FLAGS } from '../../workers/src/node-flags';
-import { KILLED_WORKER_STALL_SECONDS } from '../support/killed-workers';
+import { startKillableWorker } from '../support/killed-workers';
 import { binaryBody, signIn } from '../support/shared-app';
 import { holdExportsOf, holdWrites, startDelayOf, type WriteHold } from '../support/held-exports';
 import { pollUntil } from '../support/poll';
@@ -34,7 +33,6 @@ const describeWithRedis = env.redisUrl ? describe : describe.skip;
 if (!env.redisUrl) process.stderr.write('[data-export-worker] skipped: no Redis reachable (set REDIS_URL)\n');
 
 const PASSWORD = 'Worker@2026a';
-const WORKER = path.resolve(__dirname, '..', '..', 'workers', 'dist', 'main.js');
 
 /**
  * With Redis the export runs in the worker process (`npm run worker`, built). Killed mid-export, the job
@@ -51,21 +49,13 @@ describeWithRedis('an export in the worker process', () => {
   const logs: string[] = [];
 
   function startWorker(): ChildProcess {
-    const worker = spawn(process.execPath, [...WORKER_NODE_FLAGS, WORKER], {
-      env: {
-        ...process.env,
-        DATABASE_URL: env.databaseUrl,
-        REDIS_URL: env.redisUrl!,
-        REDIS_PREFIX: prefix,
-        DATA_DIR: env.dataDir,
-        NODE_ENV: 'test',
-        LOG_FORMAT: 'json',
-        SEED_ON_EMPTY: 'false',
-        WORKER_STALL_SECONDS: KILLED_WORKER_STALL_SECONDS,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const worker = startKillableWorker({
+      databaseUrl: env.databaseUrl,
+      redisUrl: env.redisUrl!,
+      redisPrefix: prefix,
+      dataDir: env.dataDir,
+      onLine: (line) => logs.push(line),
     });
-    for (const stream of [worker.stdout, worker.stderr]) stream?.on('data', (chunk: Buffer) => logs.push(...chunk.toString().split('\n').filter(Boolean)));
     workers.push(worker);
     return worker;
   }

@@ -1,10 +1,7 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import ExcelJS from 'exceljs';
-import { Client } from 'pg';
 import { API_PREFIX, type ConfigRow, type ConfigTable, type DataImportView, type ImportProblem } from '@car/contracts';
-import { binaryBody } from '../support/shared-app';
 import { CONFIG_LAYER } from '../support/config-fixture';
-import { importCalls, type ImportTestbed, openImportTestbed } from '../support/import-testbed';
+import { useImportTestbed } from '../support/import-testbed';
 
 const API = `${API_PREFIX}/dataImport`;
 
@@ -16,40 +13,21 @@ const API = `${API_PREFIX}/dataImport`;
  * file again changes nothing.
  */
 describe('data import: the configuration sheets', () => {
-  let app: NestExpressApplication;
-  let admin: string;
-  let db: Client;
-  let bed: ImportTestbed;
-
-  beforeAll(async () => {
-    bed = await openImportTestbed({
-      name: 'import_config',
-      address: `10.85.${process.pid % 250}.1`,
-      nickname: '配置管理员',
-      layers: [CONFIG_LAYER],
-    });
-    ({ app, admin, db } = bed);
-  }, 120_000);
-
-  afterAll(() => bed?.close());
-
-  const calls = importCalls(
-    () => app,
-    () => admin,
-  );
-  const { server } = calls;
-  const upload = (lines: string[]): Promise<DataImportView> => calls.upload(lines.join('\r\n'), { kind: 'config', from: '2026-03', name: '配置表.csv' });
+  const bed = useImportTestbed({ name: 'import_config', address: `10.85.${process.pid % 250}.1`, nickname: '配置管理员', layers: [CONFIG_LAYER] });
+  const { server } = bed;
+  const upload = (lines: string[]): Promise<DataImportView> => bed.upload(lines.join('\r\n'), { kind: 'config', from: '2026-03', name: '配置表.csv' });
   const problems = async (id: string): Promise<Array<Pick<ImportProblem, 'line' | 'column'>>> =>
-    (await calls.problems(id)).map(({ line, column }) => ({ line, column }));
+    (await bed.problems(id)).map(({ line, column }) => ({ line, column }));
   const values = async (): Promise<string> =>
-    (await db.query(`SELECT string_agg(car_id || ':' || item_id || '=' || value, ';' ORDER BY car_id, item_id) AS v FROM config_value`)).rows[0].v as string;
+    (await bed.db.query(`SELECT string_agg(car_id || ':' || item_id || '=' || value, ';' ORDER BY car_id, item_id) AS v FROM config_value`)).rows[0]
+      .v as string;
 
   /** What the 配置查询 comparison shows for the trims, by row label (sub-rows as 'parent > child'). */
   async function compared(ids: string, codes: readonly string[]): Promise<Record<string, string[]>> {
     const res = await server()
       .get(`${API_PREFIX}/carConfig/get`)
       .query({ ids, carJllCodes: codes.join(',') })
-      .set('token', admin)
+      .set('token', bed.admin)
       .expect(200);
     const table = res.body.result as ConfigTable;
     const shown: Record<string, string[]> = {};
@@ -85,13 +63,13 @@ describe('data import: the configuration sheets', () => {
       { line: 6, column: 'JLL62' },
       { line: 7, column: '配置类别' },
     ]);
-    expect((await calls.problems(checked.id)).find((p) => p.line === 5)?.message).toBe('与第 2 行重复：同一配置项只能有一行');
+    expect((await bed.problems(checked.id)).find((p) => p.line === 5)?.message).toBe('与第 2 行重复：同一配置项只能有一行');
     expect(await values()).toBe(before);
-    await server().post(`${API}/cancel`).set('token', admin).send({ id: checked.id }).expect(200);
+    await server().post(`${API}/cancel`).set('token', bed.admin).send({ id: checked.id }).expect(200);
 
     const header = await upload(['配置类别,配置项,JLL61,JLL999,JLL61', '车身,车长(mm),1,2,3']);
     expect(header).toMatchObject({ state: 'review', errors: 2, rowsValid: 0 });
-    expect(await calls.problems(header.id)).toEqual([
+    expect(await bed.problems(header.id)).toEqual([
       { line: 1, column: 'JLL61', level: 'error', message: '车型代码「JLL61」与第 3 列重复：每个车型只能有一列' },
       { line: 1, column: 'JLL999', level: 'error', message: '未知的车型代码「JLL999」：除配置类别、配置项外，每列的表头应为车型代码' },
     ]);
@@ -111,7 +89,7 @@ describe('data import: the configuration sheets', () => {
     ];
     const done = await upload(file);
     expect(done).toMatchObject({ state: 'done', rowsParsed: 4, rowsValid: 4, errors: 0, rowsWritten: 6 });
-    const { rows } = await db.query(`SELECT item_id, value FROM config_value WHERE car_id = 63 ORDER BY item_id`);
+    const { rows } = await bed.db.query(`SELECT item_id, value FROM config_value WHERE car_id = 63 ORDER BY item_id`);
     expect(rows).toEqual([
       { item_id: 101, value: '汽油' },
       { item_id: 302, value: '○' },
@@ -135,8 +113,7 @@ describe('data import: the configuration sheets', () => {
   });
 
   test('the template lists every item by category and path, with a trim code and its values, and its notes on a second sheet', async () => {
-    const csv = await server().get(`${API}/template`).query({ kind: 'config', format: 'csv' }).set('token', admin).buffer(true).parse(binaryBody).expect(200);
-    const lines = (csv.body as Buffer)
+    const lines = (await bed.template('config', 'csv'))
       .toString('utf8')
       .replace(/^\uFEFF/, '')
       .trim()
@@ -145,9 +122,8 @@ describe('data import: the configuration sheets', () => {
     expect(lines.slice(1)).toHaveLength(10);
     expect(lines).toContain('舒适配置,座椅加热 > 前排 > 主驾,●');
 
-    const xlsx = await server().get(`${API}/template`).query({ kind: 'config', format: 'xlsx' }).set('token', admin).buffer(true).parse(binaryBody).expect(200);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(xlsx.body);
+    await workbook.xlsx.load((await bed.template('config', 'xlsx')) as unknown as ArrayBuffer);
     expect(workbook.worksheets.map((w) => w.name)).toEqual(['数据', '填写说明']);
     expect(workbook.worksheets[1].getRow(4).values).toEqual([undefined, 'JLL61', expect.stringContaining('表头为车型代码')]);
   });

@@ -6,12 +6,11 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Client } from 'pg';
 import request from 'supertest';
 import { API_PREFIX, IMPORT_BUSY_STATES, type DataImportView } from '@car/contracts';
-import { WORKER_NODE_FLAGS } from '../../workers/src/node-flags';
 import { signedInApp } from '../support/api-app';
 import { createSalesFixture } from '../support/sales-fixture';
 import { testEnv } from '../support/test-env';
 import { createAdmin } from '../support/users';
-import { KILLED_WORKER_STALL_SECONDS } from '../support/killed-workers';
+import { startKillableWorker } from '../support/killed-workers';
 import { freePort } from '../support/net';
 import { pollUntil } from '../support/poll';
 
@@ -83,20 +82,7 @@ describeWithRedis('an import whose worker is killed mid-write (BullMQ)', () => {
   let dbUrl: string;
 
   function startWorker(): ChildProcess {
-    const worker = spawn(process.execPath, [...WORKER_NODE_FLAGS, path.join(ROOT, 'workers', 'dist', 'main.js')], {
-      env: {
-        ...process.env,
-        DATABASE_URL: dbUrl,
-        REDIS_URL: env.redisUrl!,
-        REDIS_PREFIX: prefix,
-        DATA_DIR: env.dataDir,
-        NODE_ENV: 'test',
-        LOG_FORMAT: 'json',
-        SEED_ON_EMPTY: 'false',
-        WORKER_STALL_SECONDS: KILLED_WORKER_STALL_SECONDS,
-      },
-      stdio: 'ignore',
-    });
+    const worker = startKillableWorker({ databaseUrl: dbUrl, redisUrl: env.redisUrl!, redisPrefix: prefix, dataDir: env.dataDir });
     workers.push(worker);
     return worker;
   }

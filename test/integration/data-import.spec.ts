@@ -1,12 +1,9 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import JSZip from 'jszip';
-import { Client } from 'pg';
-import request from 'supertest';
 import { API_PREFIX, type DataImportView, type ImportProblem, type Summary } from '@car/contracts';
-import { binaryBody } from '../support/shared-app';
-import { importCalls, type ImportTestbed, openImportTestbed } from '../support/import-testbed';
+import { binaryBody, signIn } from '../support/shared-app';
+import { useImportTestbed } from '../support/import-testbed';
 import { ANALYST } from '../support/sales-fixture';
 import { sheetTable } from '../support/workbook-table';
 
@@ -20,37 +17,20 @@ const HEADER = '月份,城市代码,车型代码,使用性质,所有权,颜色,�
  * 120000, 440100 and 440300; the fixture's months run to 2026-03, so 2026-04 is a new month.
  */
 describe('data import', () => {
-  let app: NestExpressApplication;
-  let admin: string;
+  const bed = useImportTestbed({ name: 'import', address: `10.83.${process.pid % 250}.1`, nickname: '导入管理员' });
+  const { server, settled } = bed;
   let analyst: string;
-  let db: Client;
-  let bed: ImportTestbed;
 
   beforeAll(async () => {
-    bed = await openImportTestbed({ name: 'import', address: `10.83.${process.pid % 250}.1`, nickname: '导入管理员' });
-    ({ app, admin, db } = bed);
-    const login = await request(app.getHttpServer())
-      .post(`${API_PREFIX}/security/login`)
-      .set('X-Forwarded-For', `10.83.${process.pid % 250}.2`)
-      .send({ account: ANALYST.account, password: ANALYST.password })
-      .expect(200);
-    analyst = login.body.result.token as string;
-  }, 120_000);
-
-  afterAll(() => bed?.close());
-
-  const calls = importCalls(
-    () => app,
-    () => admin,
-  );
-  const { server, settled } = calls;
+    analyst = await signIn(bed.app, ANALYST.account, ANALYST.password, `10.83.${process.pid % 250}.2`);
+  });
   const upload = (content: string | Buffer, options: { kind?: string; from?: string; to?: string; name?: string } = {}): Promise<DataImportView> =>
-    calls.upload(content, { kind: options.kind ?? 'retail', from: options.from ?? '2026-04', to: options.to, name: options.name ?? '零售.csv' });
+    bed.upload(content, { kind: options.kind ?? 'retail', from: options.from ?? '2026-04', to: options.to, name: options.name ?? '零售.csv' });
   const problems = async (id: string): Promise<Array<Pick<ImportProblem, 'line' | 'column' | 'level'>>> =>
-    (await calls.problems(id)).map(({ line, column, level }) => ({ line, column, level }));
+    (await bed.problems(id)).map(({ line, column, level }) => ({ line, column, level }));
 
   async function retailRows(month: number): Promise<string[]> {
-    const { rows } = await db.query(
+    const { rows } = await bed.db.query(
       `SELECT concat_ws(',', car_id, city_id, use_nature, ownership, colour, qty) AS row FROM retail_fact WHERE month = $1 ORDER BY 1`,
       [month],
     );
@@ -58,12 +38,12 @@ describe('data import', () => {
   }
 
   async function retailFlag(month: number): Promise<boolean | null> {
-    const { rows } = await db.query(`SELECT has_retail FROM data_month WHERE month = $1`, [month]);
+    const { rows } = await bed.db.query(`SELECT has_retail FROM data_month WHERE month = $1`, [month]);
     return rows[0]?.has_retail ?? null;
   }
 
   const otherMonths = async (): Promise<string> =>
-    (await db.query(`SELECT count(*)::text || '/' || sum(qty)::text AS v FROM retail_fact WHERE month <> 202604`)).rows[0].v as string;
+    (await bed.db.query(`SELECT count(*)::text || '/' || sum(qty)::text AS v FROM retail_fact WHERE month <> 202604`)).rows[0].v as string;
 
   test('a file with every kind of error reports exactly those lines and writes nothing until the valid rows are confirmed', async () => {
     const file = [
@@ -93,7 +73,7 @@ describe('data import', () => {
     expect(await retailRows(202604)).toEqual([]);
     expect(await retailFlag(202604)).toBeNull();
 
-    const report = await server().get(`${API}/report`).query({ id: checked.id }).set('token', admin).buffer(true).parse(binaryBody).expect(200);
+    const report = await server().get(`${API}/report`).query({ id: checked.id }).set('token', bed.admin).buffer(true).parse(binaryBody).expect(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(report.body);
     // Below the header block (decision 281): the import, its file and its counts.
@@ -101,24 +81,24 @@ describe('data import', () => {
     expect(problemSheet.head[0]).toBe('零售量导入问题报告');
     expect(problemSheet.column('行号').map((cell) => cell.value)).toEqual([3, 4, 5, 6, 7, 8, 10]);
 
-    const confirmed = await server().post(`${API}/confirm`).set('token', admin).send({ id: checked.id }).expect(200);
+    const confirmed = await server().post(`${API}/confirm`).set('token', bed.admin).send({ id: checked.id }).expect(200);
     // In-process, the write may already have started or ended when the answer is made.
     expect(['writing', 'publishing', 'done']).toContain(confirmed.body.result.state);
     expect(await settled(checked.id)).toMatchObject({ state: 'done', rowsWritten: 2 });
     expect(await retailRows(202604)).toEqual(['61,110000,1,1,1,10', '64,440100,2,1,1,20']);
     expect(await retailFlag(202604)).toBe(true);
     expect(await otherMonths()).toBe(before);
-    await server().post(`${API}/confirm`).set('token', admin).send({ id: checked.id }).expect(400);
+    await server().post(`${API}/confirm`).set('token', bed.admin).send({ id: checked.id }).expect(400);
   });
 
   test('a header without a needed column is refused on line 1, and a cancelled import writes nothing', async () => {
     const checked = await upload('月份,城市代码,车型代码,使用性质,所有权,销量\n2026-04,110000,JLL61,1,1,10\n', { from: '2026-04' });
     expect(checked).toMatchObject({ state: 'review', rowsValid: 0, errors: 1 });
     expect(await problems(checked.id)).toEqual([{ line: 1, column: '颜色', level: 'error' }]);
-    await server().post(`${API}/confirm`).set('token', admin).send({ id: checked.id }).expect(400);
+    await server().post(`${API}/confirm`).set('token', bed.admin).send({ id: checked.id }).expect(400);
     const withError = await upload(`${HEADER}\n2026-04,110000,JLL62,1,1,1,9\n2026-04,110000,JLL62,1,1,1,x\n`);
     const rows = await retailRows(202604);
-    const cancelled = await server().post(`${API}/cancel`).set('token', admin).send({ id: withError.id }).expect(200);
+    const cancelled = await server().post(`${API}/cancel`).set('token', bed.admin).send({ id: withError.id }).expect(200);
     expect(cancelled.body.result.state).toBe('cancelled');
     expect(await retailRows(202604)).toEqual(rows);
   });
@@ -128,24 +108,24 @@ describe('data import', () => {
     expect(checked.state).toBe('review');
     const rows = await retailRows(202604);
     // What a worker killed mid-write leaves behind: the import writing, its staged rows, and no job at work.
-    await db.query(`UPDATE data_import SET state = 'writing' WHERE id = $1`, [checked.id]);
+    await bed.db.query(`UPDATE data_import SET state = 'writing' WHERE id = $1`, [checked.id]);
     const lock = `data_import:${checked.id}`;
-    await db.query(`SELECT pg_advisory_lock(hashtextextended($1, 0))`, [lock]);
+    await bed.db.query(`SELECT pg_advisory_lock(hashtextextended($1, 0))`, [lock]);
     try {
-      const refused = await server().post(`${API}/cancel`).set('token', admin).send({ id: checked.id }).expect(400);
+      const refused = await server().post(`${API}/cancel`).set('token', bed.admin).send({ id: checked.id }).expect(400);
       expect(refused.body.msg).toBe('导入正在执行，暂不能取消：请稍后再试');
     } finally {
-      await db.query(`SELECT pg_advisory_unlock(hashtextextended($1, 0))`, [lock]);
+      await bed.db.query(`SELECT pg_advisory_unlock(hashtextextended($1, 0))`, [lock]);
     }
-    const cancelled = await server().post(`${API}/cancel`).set('token', admin).send({ id: checked.id }).expect(200);
+    const cancelled = await server().post(`${API}/cancel`).set('token', bed.admin).send({ id: checked.id }).expect(200);
     expect(cancelled.body.result).toMatchObject({ state: 'cancelled', stateText: '已取消' });
     const stage = `import_stage_${checked.id.replace(/-/g, '')}`;
-    expect((await db.query(`SELECT to_regclass($1) AS t`, [stage])).rows[0].t).toBeNull();
+    expect((await bed.db.query(`SELECT to_regclass($1) AS t`, [stage])).rows[0].t).toBeNull();
     expect(await retailRows(202604)).toEqual(rows);
 
-    await db.query(`UPDATE data_import SET state = 'validating' WHERE id = $1`, [checked.id]);
-    expect((await server().post(`${API}/cancel`).set('token', admin).send({ id: checked.id }).expect(200)).body.result.state).toBe('cancelled');
-    const done = await server().post(`${API}/cancel`).set('token', admin).send({ id: checked.id }).expect(400);
+    await bed.db.query(`UPDATE data_import SET state = 'validating' WHERE id = $1`, [checked.id]);
+    expect((await server().post(`${API}/cancel`).set('token', bed.admin).send({ id: checked.id }).expect(200)).body.result.state).toBe('cancelled');
+    const done = await server().post(`${API}/cancel`).set('token', bed.admin).send({ id: checked.id }).expect(400);
     expect(done.body.msg).toBe('只有待确认、排队中或中断的导入可以取消');
   });
 
@@ -179,8 +159,8 @@ describe('data import', () => {
     let failedStage: string;
     const rows = await retailRows(202604);
     // The write's INSERT fails at the last row, after the month's DELETE: the transaction must undo both.
-    await db.query(`CREATE FUNCTION fail_at_777() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'interrupted'; END $$`);
-    await db.query(`CREATE TRIGGER fail_at_777 BEFORE INSERT ON retail_fact FOR EACH ROW WHEN (NEW.qty = 777) EXECUTE FUNCTION fail_at_777()`);
+    await bed.db.query(`CREATE FUNCTION fail_at_777() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'interrupted'; END $$`);
+    await bed.db.query(`CREATE TRIGGER fail_at_777 BEFORE INSERT ON retail_fact FOR EACH ROW WHEN (NEW.qty = 777) EXECUTE FUNCTION fail_at_777()`);
     try {
       const lines = [HEADER];
       for (const city of [110000, 120000, 440100, 440300])
@@ -189,11 +169,11 @@ describe('data import', () => {
       failedStage = `import_stage_${failed.id.replace(/-/g, '')}`;
       expect(failed).toMatchObject({ state: 'failed', error: expect.stringContaining('原有数据未改变') });
     } finally {
-      await db.query(`DROP TRIGGER fail_at_777 ON retail_fact; DROP FUNCTION fail_at_777()`);
+      await bed.db.query(`DROP TRIGGER fail_at_777 ON retail_fact; DROP FUNCTION fail_at_777()`);
     }
     expect(await retailRows(202604)).toEqual(rows);
     expect(await retailFlag(202604)).toBe(true);
-    const { rows: stages } = await db.query(`SELECT tablename FROM pg_tables WHERE tablename = $1`, [failedStage]);
+    const { rows: stages } = await bed.db.query(`SELECT tablename FROM pg_tables WHERE tablename = $1`, [failedStage]);
     expect(stages).toEqual([]);
   });
 
@@ -238,7 +218,7 @@ describe('data import', () => {
     expect(junk).toMatchObject({ state: 'failed', error: 'XLSX 文件已损坏或不是有效的工作簿：请用 Excel 另存为 .xlsx 后重新上传' });
     expect(await retailRows(202604)).toEqual(rows);
     for (const { id } of [record, cell, refused, junk])
-      expect((await db.query(`SELECT to_regclass($1) AS t`, [`import_stage_${id.replace(/-/g, '')}`])).rows[0].t).toBeNull();
+      expect((await bed.db.query(`SELECT to_regclass($1) AS t`, [`import_stage_${id.replace(/-/g, '')}`])).rows[0].t).toBeNull();
   });
 
   test('a transaction price far from the MSRP is a warning, not an error; other kinds write their own table', async () => {
@@ -247,17 +227,15 @@ describe('data import', () => {
     const price = await upload(file, { kind: 'price' });
     expect(price).toMatchObject({ state: 'done', errors: 0, warnings: 1, rowsWritten: 2 });
     expect(await problems(price.id)).toEqual([{ line: 3, column: '成交价', level: 'warning' }]);
-    expect((await db.query(`SELECT has_price FROM data_month WHERE month = 202604`)).rows[0].has_price).toBe(true);
+    expect((await bed.db.query(`SELECT has_price FROM data_month WHERE month = 202604`)).rows[0].has_price).toBe(true);
     expect(await upload('月份,车型代码,销量\n2026-04,JLL61,33\n', { kind: 'wholesale' })).toMatchObject({ state: 'done', rowsWritten: 1 });
-    expect((await db.query(`SELECT qty FROM wholesale_fact WHERE month = 202604`)).rows).toEqual([{ qty: 33 }]);
+    expect((await bed.db.query(`SELECT qty FROM wholesale_fact WHERE month = 202604`)).rows).toEqual([{ qty: 33 }]);
   });
 
   test('the templates carry the Chinese headers', async () => {
-    const csv = await server().get(`${API}/template`).query({ kind: 'retail', format: 'csv' }).set('token', admin).buffer(true).parse(binaryBody).expect(200);
-    expect((csv.body as Buffer).toString('utf8').split('\r\n')[0]).toBe(`\uFEFF${HEADER}`);
-    const xlsx = await server().get(`${API}/template`).query({ kind: 'price' }).set('token', admin).buffer(true).parse(binaryBody).expect(200);
+    expect((await bed.template('retail', 'csv')).toString('utf8').split('\r\n')[0]).toBe(`\uFEFF${HEADER}`);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(xlsx.body);
+    await workbook.xlsx.load((await bed.template('price')) as unknown as ArrayBuffer);
     expect((workbook.worksheets[0].getRow(1).values as unknown[]).slice(1)).toEqual(['月份', '车型代码', '城市代码', '成交价', '销量']);
   });
 
@@ -274,7 +252,9 @@ describe('data import', () => {
       server().post(`${API}/confirm`).send({ id: '00000000-0000-4000-8000-000000000000' }),
     ];
     for (const call of calls) expect((await call.set('token', analyst)).status).toBe(403);
-    const { rows } = await db.query(`SELECT count(*)::int AS n FROM data_import i JOIN app_user u ON u.id = i.user_id WHERE u.account = $1`, [ANALYST.account]);
+    const { rows } = await bed.db.query(`SELECT count(*)::int AS n FROM data_import i JOIN app_user u ON u.id = i.user_id WHERE u.account = $1`, [
+      ANALYST.account,
+    ]);
     expect(rows[0].n).toBe(0);
   });
 });

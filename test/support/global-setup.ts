@@ -1,10 +1,10 @@
-import { ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { startEmbeddedPostgres } from '../../backend/src/database/embedded-postgres';
+import { startBuiltApp } from './built-app';
 import { createDemoDatabase } from './demo-template';
-import { testFetch } from './http';
 import { freePort, redisAnswers } from './net';
 import { TestEnv, withDatabase } from './test-env';
 
@@ -65,7 +65,9 @@ export default async function globalSetup(globalConfig: { maxWorkers?: number } 
       dataDir,
     });
   }
-  const servers = await Promise.all(worlds.map((world) => startServer(world, Number(new URL(world.baseUrl).port))));
+  const servers = await Promise.all(
+    worlds.map((world) => startBuiltApp({ databaseUrl: world.databaseUrl, dataDir: world.dataDir, port: Number(new URL(world.baseUrl).port) })),
+  );
   const env: TestEnv = { ...worlds[0], ...(workers > 1 ? { workers: worlds } : {}) };
   globalThis.__carTestRun = { env, servers, stopEmbedded, users: 1 };
   process.env.CAR_TEST_ENV = JSON.stringify(env);
@@ -79,44 +81,4 @@ async function reachableRedis(url: string): Promise<string | null> {
   if (await redisAnswers(url)) return url;
   log(`no Redis at ${url}: the Redis tests will be skipped`);
   return null;
-}
-
-/** Starts backend/dist/main.js (the production build `npm test` makes first) and waits for health. */
-async function startServer(env: TestEnv, port: number): Promise<ChildProcess> {
-  const entry = path.join(ROOT, 'backend', 'dist', 'main.js');
-  if (!fs.existsSync(entry)) throw new Error('backend/dist is missing: run `npm run build` (npm test does) first');
-  const output: string[] = [];
-  const server = spawn(process.execPath, [entry], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: env.databaseUrl,
-      REDIS_URL: '',
-      DATA_DIR: env.dataDir,
-      SEED_ON_EMPTY: 'false',
-      LOG_FORMAT: 'json',
-      LOG_LEVEL: 'warn',
-      // Every answer the browser tests meet is checked against its contract (@car/contracts).
-      CHECK_RESULTS: 'true',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout?.on('data', (d: Buffer) => output.push(d.toString()));
-  server.stderr?.on('data', (d: Buffer) => output.push(d.toString()));
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the app exited with ${server.exitCode}:\n${output.join('')}`);
-    try {
-      const response = await testFetch(`${env.baseUrl}/car/api/health`);
-      if (response.ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  server.kill('SIGKILL');
-  throw new Error(`the app did not become healthy in 60 s:\n${output.join('')}`);
 }

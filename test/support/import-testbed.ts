@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import request from 'supertest';
 import { API_PREFIX, IMPORT_BUSY_STATES, type DataImportView, type ImportProblem } from '@car/contracts';
 import { signedInApp } from './api-app';
+import { binaryBody } from './shared-app';
 import { SALES_LAYER } from './sales-fixture';
 import { copyOfFixture, type FixtureLayer } from './template-database';
 import { testEnv } from './test-env';
@@ -26,14 +27,16 @@ export interface ImportTestbed {
  * The database is `<run>_<name>` (the global teardown drops it); `layers` go on the hand-made market before the
  * app starts (e.g. the configuration sheet of config-fixture.ts).
  */
-export async function openImportTestbed(options: {
+export interface ImportTestbedOptions {
   name: string;
   address: string;
   nickname: string;
   layers?: readonly FixtureLayer[];
   /** More configuration keys for the app (e.g. ROBOT_ALLOW_INSECURE for a local robot receiver). */
   config?: Record<string, string>;
-}): Promise<ImportTestbed> {
+}
+
+export async function openImportTestbed(options: ImportTestbedOptions): Promise<ImportTestbed> {
   const { adminUrl, databaseUrl } = testEnv();
   const url = await copyOfFixture(adminUrl, `${new URL(databaseUrl).pathname.slice(1)}_${options.name}`, [SALES_LAYER, ...(options.layers ?? [])]);
   const db = new Client({ connectionString: url });
@@ -49,6 +52,40 @@ export async function openImportTestbed(options: {
       await db.end();
       await app.close();
     },
+  };
+}
+
+/**
+ * A describe block's testbed: opened before its tests, closed after them. Its app, token, database and client are read
+ * as the tests run (`bed.db.query(…)`, `.set('token', bed.admin)`); the calls of importCalls are on it.
+ */
+export function useImportTestbed(options: ImportTestbedOptions): Omit<ImportTestbed, 'close'> & ReturnType<typeof importCalls> {
+  let open: ImportTestbed | undefined;
+  beforeAll(async () => {
+    open = await openImportTestbed(options);
+  }, 120_000);
+  afterAll(() => open?.close());
+  const bed = (): ImportTestbed => {
+    if (!open) throw new Error(`the import testbed ${options.name} is not open (read it inside a test or a later beforeAll)`);
+    return open;
+  };
+  return {
+    get app() {
+      return bed().app;
+    },
+    get admin() {
+      return bed().admin;
+    },
+    get url() {
+      return bed().url;
+    },
+    get db() {
+      return bed().db;
+    },
+    ...importCalls(
+      () => bed().app,
+      () => bed().admin,
+    ),
   };
 }
 
@@ -81,5 +118,17 @@ export function importCalls(app: () => NestExpressApplication, token: () => stri
     return (await server().get(`${API}/problems`).query({ id }).set('token', token()).expect(200)).body.result.items as ImportProblem[];
   }
 
-  return { server, upload, settled, problems };
+  /** A kind's template (导入模板) as the administrator downloads it: CSV or XLSX (the call's default when unsaid), as bytes. */
+  async function template(kind: string, format?: 'csv' | 'xlsx'): Promise<Buffer> {
+    const res = await server()
+      .get(`${API}/template`)
+      .query({ kind, ...(format ? { format } : {}) })
+      .set('token', token())
+      .buffer(true)
+      .parse(binaryBody)
+      .expect(200);
+    return res.body as Buffer;
+  }
+
+  return { server, upload, settled, problems, template };
 }

@@ -23,7 +23,7 @@ import { SegmentRepository } from '../reference/segment.repository';
 import type { SessionUser } from '../security/session-user';
 import type { WorkbookAsOf, WorkbookHead } from '../workbook/table-workbook';
 import type { DimensionKey, Filters } from '../analytics/model';
-import { discountMapSlide, priceCardsSlide, priceChartSlide, priceMonthTableSlide } from './price.deck';
+import { discountMapSlide, priceChartSlide, priceDeck, priceMonthTableSlide } from './price.deck';
 import { priceFigures, priceMeasures, PRICES_AS_SHOWN } from './price.figures';
 import { type PriceScope, type PriceSeries, PriceService } from './price.service';
 
@@ -153,17 +153,11 @@ export class MarketPriceService {
     const heading = await this.heading(q, whole.time);
     return {
       fileName: `${heading.title}-${whole.time}.pptx`,
-      deck: {
-        ...heading,
-        asOf,
-        maker,
-        slides: [
-          priceCardsSlide(whole),
-          priceChartSlide('价格走势', chart),
-          discountMapSlide(map),
-          priceMonthTableSlide(`价格明细（${table.label}）`, table.label, table, q.sort),
-        ],
-      },
+      deck: priceDeck({ ...heading, asOf, maker }, whole, [
+        priceChartSlide('价格走势', chart),
+        discountMapSlide(map),
+        priceMonthTableSlide(`价格明细（${table.label}）`, table.label, table, q.sort),
+      ]),
     };
   }
 

@@ -34,7 +34,7 @@ import type { SessionUser } from '../security/session-user';
 import type { WorkbookAsOf, WorkbookHead } from '../workbook/table-workbook';
 import type { Filters } from '../analytics/model';
 import { ApiException } from '../common/api-codes';
-import { nationwideSlide, priceCardsSlide, priceMonthTableSlide, traceChartSlide, traceGapSlide } from './price.deck';
+import { nationwideSlide, priceDeck, priceMonthTableSlide, traceChartSlide, traceGapSlide } from './price.deck';
 import { NO_PRICES, priceFigures, priceMeasures, PRICES_AS_SHOWN, traceMeasureValue } from './price.figures';
 import { PriceRepository } from './price.repository';
 import { type PriceScope, type PriceSeries, PriceService } from './price.service';
@@ -273,18 +273,12 @@ export class PriceTraceService {
     const heading = await this.heading(q.modelSubId, q.city, whole.time, whole);
     return {
       fileName: `车系价格追踪-${whole.modelName}-${whole.time}.pptx`,
-      deck: {
-        ...heading,
-        asOf,
-        maker,
-        slides: [
-          priceCardsSlide(whole),
-          traceChartSlide(`价格走势（${traceMeasureLabel(measure)}）`, traceChart(comparison, measure)),
-          ...(q.modelSubIds.length + q.carIds.length > 0 ? [traceGapSlide(traceGap(comparison))] : []),
-          nationwideSlide(nationwide),
-          priceMonthTableSlide('区域价格', '区域', table, q.sort),
-        ],
-      },
+      deck: priceDeck({ ...heading, asOf, maker }, whole, [
+        traceChartSlide(`价格走势（${traceMeasureLabel(measure)}）`, traceChart(comparison, measure)),
+        ...(q.modelSubIds.length + q.carIds.length > 0 ? [traceGapSlide(traceGap(comparison))] : []),
+        nationwideSlide(nationwide),
+        priceMonthTableSlide('区域价格', '区域', table, q.sort),
+      ]),
     };
   }
 

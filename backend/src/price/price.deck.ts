@@ -23,13 +23,21 @@ import {
   sortPriceTable,
   traceLineStyle,
 } from '@car/contracts';
-import type { ChartSlide, DeckColumn, TableSlide } from '../deck/deck.writer';
+import type { ChartSlide, DeckColumn, DeckDeclaration, DeckSlide, TableSlide } from '../deck/deck.writer';
 import { priceTableColumns } from './price-table.workbook';
 
 /**
  * The slides of the price pages (整体市场价格指数, 车系价格追踪; issue 31, decision 215): the four cards, the
  * price chart on the page's axes, the map's table, 区域表现 and the month tables, each from the answer the page shows.
  */
+
+/**
+ * A price page's deck: its head (the page's title and tags, 数据截至, the user's producer or brand), the four cards of
+ * the month, then the page's own slides.
+ */
+export function priceDeck(head: Omit<DeckDeclaration, 'slides'>, whole: PriceWhole, slides: readonly DeckSlide[]): DeckDeclaration {
+  return { ...head, slides: [priceCardsSlide(whole), ...slides] };
+}
 
 /** A card as a row: its title, its figure's text, and its changes (a price's in percents, the rate's in points). */
 interface CardRow {

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import {
   BAND_SUBTOTAL_NAME,
   BAND_TOP_ROWS,
-  type BandDetailRow,
   barWidth,
   type ChartResult,
   type DimensionCell,
@@ -34,6 +33,7 @@ import { SegmentRepository } from '../reference/segment.repository';
 import type { SessionUser } from '../security/session-user';
 import { type WorkbookAsOf, type WorkbookHead, withExactShares } from '../workbook/table-workbook';
 import { bandKeys, bandsOf } from './price-bands';
+import type { BandFigures, BandGroup, BandGroups, BandRow, BandTable } from './price-band.types';
 import { bandTableSlide } from './price-volume.deck';
 import { PriceVolumeMonths, periodsOf, type Periods } from './price-volume.scope';
 
@@ -64,16 +64,6 @@ function narrowed(filters: Filters, key: FilterKey, picked: readonly number[]): 
   return Array.isArray(form) ? picked.filter((id) => (form as readonly number[]).includes(id)) : [...picked];
 }
 
-/** A group's volumes in the two periods and its MIX (part of the filtered market) in each. */
-export interface BandFigures {
-  sales: number;
-  tqSales: number;
-  yoy: number | null;
-  mix: number | null;
-  tqMix: number | null;
-  mixYoy: number | null;
-}
-
 /** A group's figures; its MIX also unrounded, which a row spread from them keeps for the workbook (decision 286). */
 function figures(sales: number, tqSales: number, market: { qty: number; tq: number }): BandFigures {
   const mix = share(sales, market.qty);
@@ -87,39 +77,6 @@ function figures(sales: number, tqSales: number, market: { qty: number; tq: numb
     mixYoy: growthNumber(shareChange(mix, tqMix)),
   };
   return withExactShares(shown, { mix, tqMix });
-}
-
-/** One row of the detail table before it becomes cells: a band's subtotal, a member, or the rest (其他). */
-export interface BandRow extends BandFigures {
-  band: number;
-  bandLabel: string;
-  name: string;
-  kind: 'subtotal' | 'member' | 'rest';
-  hidden?: BandDetailRow[];
-}
-
-/** A band of the detail table: its subtotal, then every member by sales. */
-export interface BandGroup {
-  subtotal: BandRow;
-  members: BandRow[];
-}
-
-/** The detail table's bands in the page's order, before any member is folded into 其他. */
-export interface BandGroups {
-  dimensionLabel: string;
-  periods: Periods;
-  groups: BandGroup[];
-  /** Members were picked (foreignIds): every one is listed, none folded. */
-  picked: boolean;
-  /** The filtered market's sales in both periods (what MIX is a part of). */
-  market: { qty: number; tq: number };
-}
-
-/** The detail as the page lists it (the first five members of a band and 其他) and as the workbook does (every member). */
-export interface BandTable {
-  dimensionLabel: string;
-  periods: Periods;
-  rows: BandRow[];
 }
 
 export const REST_NAME = '其他';

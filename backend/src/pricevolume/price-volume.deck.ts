@@ -1,6 +1,6 @@
 import { type PriceScatter, type ProportionRow, type ProportionTable, type SortOrder, sortProportionRows } from '@car/contracts';
 import { type DeckColumn, type DrawnPoint, drawnPoints, type ScatterSlide, type TableSlide } from '../deck/deck.writer';
-import type { BandRow, BandTable } from './price-qty.service';
+import type { BandRow, BandTable } from './price-band.types';
 import { bandColumns, proportionColumns } from './price-volume.workbook';
 
 /**

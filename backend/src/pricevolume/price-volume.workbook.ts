@@ -3,7 +3,7 @@ import { pointsHeader, PROPORTION_VIEW_COLUMNS, type ProportionRow, type Proport
 import type { DeckColumn } from '../deck/deck.writer';
 import { exactShare, streamTableWorkbook, type TableColumn, type WorkbookAsOf, type WorkbookHead } from '../workbook/table-workbook';
 import type { Periods } from './price-volume.scope';
-import type { BandRow } from './price-qty.service';
+import type { BandRow } from './price-band.types';
 
 /**
  * The price-band detail's columns, for its workbook and its deck: 价格段, the member (left out in the deck's

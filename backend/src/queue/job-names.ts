@@ -58,3 +58,9 @@ export const JOB_QUEUES: Record<JobName, QueueName> = {
   [JobName.DeliverRobotMessage]: QUEUE_NAME,
   [JobName.EvaluateAlerts]: QUEUE_NAME,
 };
+
+/**
+ * How many times BullMQ runs a job before it stays failed: the queue sets it on every job, the runner reads it to know a
+ * run is the last (here, with the names, so that neither imports the other).
+ */
+export const BULL_ATTEMPTS = 3;

@@ -4,7 +4,7 @@ import { API_MESSAGES, JOB_MESSAGES, type QueueState } from '@car/contracts';
 import { Queue } from 'bullmq';
 import IORedis from 'ioredis';
 import { ApiCode, ApiException } from '../common/api-codes';
-import { JOB_QUEUES, JobName, JobPayloads, QUEUE_NAME, QUEUE_NAMES, type QueueName } from './job-names';
+import { BULL_ATTEMPTS, JOB_QUEUES, JobName, JobPayloads, QUEUE_NAME, QUEUE_NAMES, type QueueName } from './job-names';
 import type { JobRunner } from './job-runner';
 
 /** What the health call reports of the queue: the contract's shape. */
@@ -154,8 +154,6 @@ export function producerConnection(url: string): IORedis {
   });
 }
 
-/** How many times BullMQ runs a job before it stays failed. */
-export const BULL_ATTEMPTS = 3;
 /** The first retry's wait; each next one waits twice as long (BullMQ's exponential backoff, and the in-process queue's). */
 export const DEFAULT_BACKOFF_MS = 5000;
 

@@ -1,9 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { type Job, UnrecoverableError } from 'bullmq';
 import { inJobScope } from '../common/process-guard';
-import { BULL_ATTEMPTS } from './job-queue';
 import { JobRegistry } from './job-registry';
-import { JobName, JobPayloads } from './job-names';
+import { BULL_ATTEMPTS, JobName, JobPayloads } from './job-names';
 import { JobRunRepository } from './job-run.repository';
 
 /** A job's progress is stored at most this often (handlers report as often as they like). */

@@ -2,6 +2,7 @@
  * The analytics walk's fixtures (issue 24 §3): the shipped instance as the address of the shared browser
  * helpers, a page in either demo account's saved session (`openSession`, `openAs`), a download taken the way a user
  * takes it (a click, Chromium's download, the saved file opened), a chart's 导出图片, and the figures of a workbook.
+ * The analytics walks read it as one kit (`import * as kit`): each uses most of it.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -125,7 +126,7 @@ const downloads = path.resolve(__dirname, '..', '..', '..', 'test-results', 'acc
  * under the server's name, decision 134). Fails with the page's message if it shows an error toast instead,
  * if no download starts or if it fails; answers the saved file's name and bytes.
  */
-export async function saveDownload(page: Page, trigger: Locator): Promise<SavedFile> {
+async function takeDownload(page: Page, trigger: Locator): Promise<SavedFile> {
   const toasts = page.locator('.toast--error');
   const before = await toasts.count();
   const refused = page
@@ -147,10 +148,11 @@ export async function saveDownload(page: Page, trigger: Locator): Promise<SavedF
 }
 
 /**
- * A panel's 下载 control: a link, or a link styled as a Semantic button (whose role is then button).
+ * Takes the file of a panel's download control as a user does (takeDownload): 下载 unless named (导出PPT, 下载 Excel), a
+ * link or a link styled as a Semantic button (whose role is then button).
  */
-export function downloadControl(panel: Locator, name = '下载'): Locator {
-  return panel.getByRole('link', { name }).or(panel.getByRole('button', { name }));
+export function saveDownload(page: Page, panel: Locator, control = '下载'): Promise<SavedFile> {
+  return takeDownload(page, panel.getByRole('link', { name: control }).or(panel.getByRole('button', { name: control })));
 }
 
 /** A cell's value as a plain string or number (rich text joined, a formula's result). */
@@ -191,7 +193,7 @@ export async function workbookRows(file: SavedFile): Promise<(string | number | 
 export async function exportChartPng(page: Page, panel: Locator): Promise<{ fileName: string; width: number; height: number; bytes: number }> {
   const button = panel.getByRole('button', { name: '导出图片' });
   await expect(button.isEnabled()).resolves.toBe(true);
-  const file = await saveDownload(page, button);
+  const file = await takeDownload(page, button);
   expect(file.fileName).toMatch(/\.png$/);
   expect(file.body.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(true);
   const width = file.body.readUInt32BE(16);
