@@ -114,9 +114,11 @@ function moduleSurface(files: readonly string[]): ModuleSurface {
       controller: m[1] === 'Controller',
     }));
     if (declared.length > 0) classes.set(file.replace(/\.ts$/, ''), declared);
-    for (const match of text.matchAll(/exports:\s*\[([^\]]*)\]/g)) {
+    // `exports: [A, B]`, or `exports: LIST` naming a `const LIST = [A, B]` of the same file.
+    for (const match of text.matchAll(/exports:\s*(?:\[([^\]]*)\]|(\w+))/g)) {
+      const listed = match[1] ?? new RegExp(`const ${match[2]}\\b[^=]*=\\s*\\[([^\\]]*)\\]`).exec(text)?.[1] ?? '';
       const names = exported.get(moduleOf(file)) ?? new Set<string>();
-      for (const name of match[1]
+      for (const name of listed
         .split(',')
         .map((n) => n.trim())
         .filter(Boolean))

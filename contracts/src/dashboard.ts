@@ -16,6 +16,8 @@ export const DASHBOARD_PATH = '/dashboard/7c1f3a9e5b2d4806';
 
 /** jllType, the brand-type tabs in the spec's order: 2 新创, 1 自主, 0 合资. */
 export type JllType = 0 | 1 | 2;
+/** The same code as the backend names it (docs/glossary.md): the brand type, 2 新创, 1 自主, 0 合资. */
+export type BrandType = JllType;
 export const JLL_TABS: ReadonlyArray<{ value: JllType; label: string }> = [
   { value: 2, label: '新创' },
   { value: 1, label: '自主' },

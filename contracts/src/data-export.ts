@@ -169,6 +169,20 @@ function always<T extends ExportTagDef>(tag: T): Omit<T, 'withCar'> {
   return rest;
 }
 
+/** The tags every price export lists after its makers: the catalogue down to the trim, then the trim's attributes. */
+const CATALOGUE_TAGS = [
+  P.series,
+  P.subSeries,
+  P.subSeriesCode,
+  P.car,
+  P.modelLevel,
+  P.bodyType,
+  P.producerProperty,
+  P.brandProperty,
+  P.brandFamily,
+  P.emissionStandard,
+] as const;
+
 /**
  * 价量数据导出 (spec §2.8): the price-volume export's tags, engine, gearbox and drive among them
  * unconditionally (§2.8 lists them; the 车型-only rule is §2.9's, for the price and rebate exports).
@@ -177,41 +191,14 @@ export const PRICE_VOLUME_EXPORT_TAGS = [
   P.producer,
   P.brand,
   P.producerBrand,
-  P.series,
-  P.subSeries,
-  P.subSeriesCode,
-  P.car,
-  P.modelLevel,
-  P.bodyType,
-  P.producerProperty,
-  P.brandProperty,
-  P.brandFamily,
-  P.emissionStandard,
+  ...CATALOGUE_TAGS,
   always(P.engine),
   always(P.gearbox),
   always(P.drive),
   P.fuel,
 ] as const;
 /** 价格数据导出 (spec §2.9): engine, gearbox, drive and city only with 车型 (city splits the rows by city). */
-export const PRICE_EXPORT_TAGS = [
-  P.producer,
-  P.brand,
-  P.series,
-  P.subSeries,
-  P.subSeriesCode,
-  P.car,
-  P.modelLevel,
-  P.bodyType,
-  P.producerProperty,
-  P.brandProperty,
-  P.brandFamily,
-  P.emissionStandard,
-  P.fuel,
-  P.engine,
-  P.gearbox,
-  P.drive,
-  P.city,
-] as const;
+export const PRICE_EXPORT_TAGS = [P.producer, P.brand, ...CATALOGUE_TAGS, P.fuel, P.engine, P.gearbox, P.drive, P.city] as const;
 /** 返点数据导出 (spec §2.9): as the price export without city. */
 export const REBATE_EXPORT_TAGS = PRICE_EXPORT_TAGS.filter((tag) => tag.key !== 'city');
 

@@ -45,6 +45,13 @@ export function salesDimensionOfDownloadType(type: number): SalesDimensionKey {
   return BY_CODE[(type + 1) as TableDimension].key;
 }
 
+const BY_PATH = Object.fromEntries(Object.entries(SALES_DIMENSIONS).map(([key, d]) => [d.path, key])) as Record<string, SalesDimensionKey | undefined>;
+
+/** The table a table call serves, by its path's last segment ('saleVolume/wholeMarket/detail' → 'segment'); else undefined. */
+export function salesDimensionOfPath(path: string): SalesDimensionKey | undefined {
+  return BY_PATH[path.slice(path.lastIndexOf('/') + 1)];
+}
+
 /** A download's `type` for a page's code. */
 export function downloadTypeOf(code: TableDimension): number {
   return code - 1;

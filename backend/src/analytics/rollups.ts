@@ -4,6 +4,7 @@
  * built. The rollup chooser (rollup-chooser.ts) and the rebuild (rollup.repository.ts) both read this list;
  * the migration that created a table is its history, not a second declaration (docs/query-layer.md).
  */
+import { CAR_CATALOG_COLUMNS } from '../database/entities/vehicle.entity';
 import type { QuerySource, ValueColumn } from './measures';
 import type { Level } from './model';
 
@@ -114,20 +115,7 @@ const PRICE_VALUES_SUMMED = `sum(qty) AS qty, sum(tp_amount) AS tp_amount, max(m
   sum(rebate_amount) AS rebate_amount, sum(rebate_qty) AS rebate_qty, min(tp_min) AS tp_min, max(tp_max) AS tp_max`;
 
 const KEY_PRODUCT = {
-  columns: [
-    'sub_series_id',
-    'series_id',
-    'producer_brand_id',
-    'producer_id',
-    'brand_id',
-    'segment_id',
-    'family_id',
-    'producer_property',
-    'brand_property',
-    'jll_type',
-    'fuel',
-    'body_type',
-  ],
+  columns: [...CAR_CATALOG_COLUMNS, 'family_id', 'producer_property', 'brand_property', 'jll_type', 'fuel', 'body_type'],
   select: PRODUCT_COLUMNS,
   joins: PRODUCT_JOINS.replace('f.car_id', 'k.car_id'),
 };

@@ -31,14 +31,33 @@ export function regionsOfProvinces(filters: Filters | undefined): number[] | nul
   return [...new Set(regions as number[])].sort((a, b) => a - b);
 }
 
-/** One filter as SQL, its values bound: the closed operator list. */
-function filterSql(column: string, condition: FilterCondition, bind: (value: unknown) => string): string {
+/** Values bound in order as $1, $2, …: `bind(value)` answers the placeholder, `params` the values. */
+export function binder(): { params: unknown[]; bind: (value: unknown) => string } {
+  const params: unknown[] = [];
+  return {
+    params,
+    bind: (value) => {
+      params.push(value);
+      return `$${params.length}`;
+    },
+  };
+}
+
+/** One filter as SQL, its values bound: the closed operator list. An empty list is written too, and matches nothing. */
+export function filterSql(column: string, condition: FilterCondition, bind: (value: unknown) => string): string {
   if (isIdList(condition)) return `${column} = ANY(${bind([...condition])}::int[])`;
   if ('in' in condition) return `${column} = ANY(${bind([...condition.in])}::int[])`;
   if ('between' in condition) return `${column} BETWEEN ${bind(condition.between[0])}::int AND ${bind(condition.between[1])}::int`;
   if ('gte' in condition) return `${column} >= ${bind(condition.gte)}::int`;
   if ('lte' in condition) return `${column} <= ${bind(condition.lte)}::int`;
   throw new Error(`unknown filter operator ${JSON.stringify(condition)}`);
+}
+
+/** The filters as SQL on the columns FILTERS names, each value bound; an absent or empty filter narrows nothing. */
+export function filtersSql(filters: Filters, bind: (value: unknown) => string): string[] {
+  return Object.entries(filters).flatMap(([key, condition]) =>
+    condition === undefined || isEmpty(condition) ? [] : [filterSql(FILTERS[key as FilterKey].column, condition, bind)],
+  );
 }
 
 /**
@@ -65,11 +84,7 @@ export function buildQuery(query: AnalyticsQuery, table?: RollupDef): BuiltQuery
   // Sales volume banded by price: the sales rollup keeps the trim, the band comes from the price tables …
   // or, for bounds in whole thousands of yuan, a rollup that keeps each trim-month's prices rounded to them.
   const bandedSales = bandsSales(query);
-  const params: unknown[] = [];
-  const bind = (value: unknown): string => {
-    params.push(value);
-    return `$${params.length}`;
-  };
+  const { params, bind } = binder();
 
   const selects: string[] = [];
   const groups: string[] = [];
@@ -96,11 +111,7 @@ export function buildQuery(query: AnalyticsQuery, table?: RollupDef): BuiltQuery
     if (def.kind !== 'sum') nullable.add(request.as);
     selects.push(`${measureSql(request.measure, during, query.pricesInWholeYuan === true)} AS "${request.as}"`);
   }
-  const where = [`month = ANY(${bind([...months].sort((a, b) => a - b))}::int[])`];
-  for (const [key, condition] of Object.entries(query.filters ?? {})) {
-    if (isEmpty(condition)) continue;
-    where.push(filterSql(FILTERS[key as FilterKey].column, condition, bind));
-  }
+  const where = [`month = ANY(${bind([...months].sort((a, b) => a - b))}::int[])`, ...filtersSql(query.filters ?? {}, bind)];
   // A province lies in one region, and the province tables' keys lead with the region (month, area_id,
   // province_id, …): naming the regions of the provinces asked lets the key narrow to them instead of
   // reading every province of each month. Redundant, so the answer is the same.

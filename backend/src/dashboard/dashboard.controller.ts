@@ -4,7 +4,7 @@ import { CachedAnswers } from '../answers/answer-cache.interceptor';
 import { zodPipe } from '../common/zod-validation.pipe';
 import { DashboardService } from './dashboard.service';
 
-/** 看板: one click from every page and in no stored menu (decisions 76, 151), so no page rule beyond the session. */
+/** 看板: the wire's `jllType` is the brand type the service takes. One click from every page and in no stored menu (decisions 76, 151), so no page rule beyond the session. */
 @CachedAnswers()
 @Controller()
 export class DashboardController {
@@ -22,17 +22,17 @@ export class DashboardController {
 
   @Get(DASHBOARD.brands.path)
   brands(@Query(zodPipe(DASHBOARD.brands.params)) q: ParamsOf<typeof DASHBOARD.brands>): Promise<ResultOf<typeof DASHBOARD.brands>> {
-    return this.dashboard.ofType(q, 'brand');
+    return this.dashboard.ofType(q, q.jllType, 'brand');
   }
 
   @Get(DASHBOARD.modelSubs.path)
   modelSubs(@Query(zodPipe(DASHBOARD.modelSubs.params)) q: ParamsOf<typeof DASHBOARD.modelSubs>): Promise<ResultOf<typeof DASHBOARD.modelSubs>> {
-    return this.dashboard.ofType(q, 'subSeries');
+    return this.dashboard.ofType(q, q.jllType, 'subSeries');
   }
 
   @Get(DASHBOARD.cities.path)
   cities(@Query(zodPipe(DASHBOARD.cities.params)) q: ParamsOf<typeof DASHBOARD.cities>): Promise<ResultOf<typeof DASHBOARD.cities>> {
-    return this.dashboard.cities(q);
+    return this.dashboard.cities(q, q.jllType);
   }
 
   @Get(DASHBOARD.nevTrend.path)

@@ -1,16 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import {
-  type DashboardCitiesDto,
+  type BrandType,
   type DashboardCityPage,
   type DashboardDeckDto,
   type DashboardList,
-  type DashboardListDto,
   type DashboardNevTrend,
   type DashboardNevTrendDto,
   type DashboardPeriodDto,
   type DashboardRow,
   type DashboardVolume,
   type DashboardWhole,
+  type PagingDto,
   DASHBOARD_SIZES,
   NEV_TREND_MONTHS,
   addMonths,
@@ -198,9 +198,9 @@ export class DashboardService {
     const [p, whole, brands, models, cities, nevTrend, maker, asOf] = await Promise.all([
       this.period(period),
       this.whole(period),
-      this.ofType({ ...period, jllType: dto.brandType, pageSize: DASHBOARD_SIZES.brands }, 'brand'),
-      this.ofType({ ...period, jllType: dto.modelType, pageSize: DASHBOARD_SIZES.modelSubs }, 'subSeries'),
-      this.cities({ ...period, jllType: dto.brandType, currentPage: dto.cityPage, pageSize: DASHBOARD_SIZES.cities }),
+      this.ofType({ ...period, pageSize: DASHBOARD_SIZES.brands }, dto.brandType, 'brand'),
+      this.ofType({ ...period, pageSize: DASHBOARD_SIZES.modelSubs }, dto.modelType, 'subSeries'),
+      this.cities({ ...period, currentPage: dto.cityPage, pageSize: DASHBOARD_SIZES.cities }, dto.brandType),
       this.nevTrend({ time: dto.time }),
       this.decks.maker(user),
       this.dataStatus.of('retail'),
@@ -232,16 +232,16 @@ export class DashboardService {
   }
 
   /** Brands (dimension 'brand') or car series (sub-series) of one brand type, shares of that type's total. */
-  async ofType(dto: DashboardListDto, dimension: 'brand' | 'subSeries'): Promise<DashboardList> {
+  async ofType(dto: DashboardPeriodDto & { pageSize: number }, brandType: BrandType, dimension: 'brand' | 'subSeries'): Promise<DashboardList> {
     const p = await this.period(dto);
-    const { rows, total } = await this.top(p, dimension, { brandTypes: [dto.jllType] }, dto.pageSize, 0);
+    const { rows, total } = await this.top(p, dimension, { brandTypes: [brandType] }, dto.pageSize, 0);
     return { list: rows, total, time: formatMonth(p.month) };
   }
 
   /** Cities for one brand type, a page at a time, with their 限行 / 限购 flags. */
-  async cities(dto: DashboardCitiesDto): Promise<DashboardCityPage> {
+  async cities(dto: DashboardPeriodDto & PagingDto, brandType: BrandType): Promise<DashboardCityPage> {
     const p = await this.period(dto);
-    const { rows, total } = await this.top(p, 'city', { brandTypes: [dto.jllType] }, dto.pageSize, (dto.currentPage - 1) * dto.pageSize);
+    const { rows, total } = await this.top(p, 'city', { brandTypes: [brandType] }, dto.pageSize, (dto.currentPage - 1) * dto.pageSize);
     const flags = await this.repository.cityRestrictions(rows.map((r) => r.id));
     const list = rows.map((r) => ({ ...r, xianxing: flags.get(r.id)?.drivingRestricted ?? false, xiangou: flags.get(r.id)?.purchaseRestricted ?? false }));
     return { list, total, currentPage: dto.currentPage, pageSize: dto.pageSize, time: formatMonth(p.month) };

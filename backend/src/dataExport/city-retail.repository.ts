@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { CityRetailExportForm } from '@car/contracts';
 import { DataSource } from 'typeorm';
+import { binder, filterSql, filtersSql } from '../analytics/sql-writer';
 
 /** What a trim's columns show, names resolved once per export (a few thousand trims). */
 export interface TrimNames {
@@ -85,43 +86,48 @@ export class CityRetailRepository {
 
   /** The trims the product filters leave (any export's form), or undefined when no product filter is given. */
   async trimIds(form: ProductFilterForm): Promise<number[] | undefined> {
-    const { where, params, add } = conditions();
-    add('c.id = ANY($?)', form.carId);
-    add('c.brand_id = ANY($?)', form.brandId);
-    add('c.producer_id = ANY($?)', form.producerId);
-    add('c.producer_brand_id = ANY($?)', form.producerBrandId);
-    add('c.series_id = ANY($?)', form.modelId);
-    add('c.sub_series_id = ANY($?)', form.modelSubId);
-    add('s.code = ANY($?)', form.modelSubCode);
-    add('c.model_level = ANY($?)', form.chexingjibie);
-    add('c.body_type = ANY($?)', form.dicBodyShape);
-    add('p.property = ANY($?)', form.dicProducerProperty);
-    add('b.property = ANY($?)', form.dicBoundProperty);
-    add('b.family_id = ANY($?)', form.dicBrandSeries);
-    add('c.fuel = ANY($?)', form.dicFuel);
-    add('c.emission_standard = ANY($?)', form.dicDischargeStandard);
-    add('c.engine = ANY($?)', form.dicEngine);
-    add('c.gearbox = ANY($?)', form.dicGearBox);
-    add('c.drive = ANY($?)', form.dicDriving);
-    if (where.length === 0) return undefined;
-    const rows: Array<{ id: number }> = await this.dataSource.query(
-      `SELECT c.id FROM car c JOIN sub_series s ON s.id = c.sub_series_id JOIN producer p ON p.id = c.producer_id
-         JOIN brand b ON b.id = c.brand_id WHERE ${where.join(' AND ')} ORDER BY c.id`,
-      params,
+    const { params, bind } = binder();
+    const where = filtersSql(
+      {
+        carIds: form.carId,
+        brandIds: form.brandId,
+        producerIds: form.producerId,
+        producerBrandIds: form.producerBrandId,
+        seriesIds: form.modelId,
+        subSeriesIds: form.modelSubId,
+        bodyTypes: form.dicBodyShape,
+        producerProperties: form.dicProducerProperty,
+        brandProperties: form.dicBoundProperty,
+        familyIds: form.dicBrandSeries,
+        fuels: form.dicFuel,
+      },
+      bind,
     );
+    // The exports' own filters, on the trim's columns the query layer does not keep.
+    const codes: Array<[string, number[] | undefined]> = [
+      ['model_level', form.chexingjibie],
+      ['emission_standard', form.dicDischargeStandard],
+      ['gearbox', form.dicGearBox],
+      ['drive', form.dicDriving],
+    ];
+    for (const [column, values] of codes) if (values) where.push(filterSql(column, values, bind));
+    const texts: Array<[string, string[] | undefined]> = [
+      ['sub_series_code', form.modelSubCode],
+      ['engine', form.dicEngine],
+    ];
+    for (const [column, values] of texts) if (values) where.push(`${column} = ANY(${bind(values)}::text[])`);
+    if (where.length === 0) return undefined;
+    const rows: Array<{ id: number }> = await this.dataSource.query(`SELECT car_id AS id FROM ${TRIMS} WHERE ${where.join(' AND ')} ORDER BY car_id`, params);
     return rows.map((r) => r.id);
   }
 
   /** The cities the place filters leave, or undefined when no place filter is given. */
   async cityIds(form: CityRetailExportForm): Promise<number[] | undefined> {
-    const { where, params, add } = conditions();
-    add('p.area_id = ANY($?)', form.area);
-    add('c.province_id = ANY($?)', form.province);
-    add('c.id = ANY($?)', form.city);
-    add('c.tier = ANY($?)', form.tier);
+    const { params, bind } = binder();
+    const where = filtersSql({ areaIds: form.area, provinceIds: form.province, cityIds: form.city, tiers: form.tier }, bind);
     if (where.length === 0) return undefined;
     const rows: Array<{ id: number }> = await this.dataSource.query(
-      `SELECT c.id FROM city c JOIN province p ON p.id = c.province_id WHERE ${where.join(' AND ')} ORDER BY c.id`,
+      `SELECT city_id AS id FROM ${CITIES} WHERE ${where.join(' AND ')} ORDER BY city_id`,
       params,
     );
     return rows.map((r) => r.id);
@@ -222,17 +228,17 @@ export class CityRetailRepository {
   }
 }
 
-/** WHERE conditions with their values bound in order: `add('c.fuel = ANY($?)', [5, 6])`; absent values add nothing. */
-function conditions() {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  const add = (sql: string, values: unknown[] | undefined) => {
-    if (!values) return;
-    params.push(values);
-    where.push(sql.replace('$?', `$${params.length}`));
-  };
-  return { where, params, add };
-}
+/**
+ * Every trim with its own attributes under the query layer's filter columns (FILTERS: `brand_id`, `producer_property`,
+ * …; the trim's fuel and body type, not its sub-series'), and beside them the columns only the exports filter on.
+ */
+const TRIMS = `(SELECT c.id AS car_id, c.brand_id, c.producer_id, c.producer_brand_id, c.series_id, c.sub_series_id, c.body_type,
+    p.property AS producer_property, b.property AS brand_property, b.family_id, c.fuel,
+    s.code AS sub_series_code, c.model_level, c.emission_standard, c.engine, c.gearbox, c.drive
+  FROM car c JOIN sub_series s ON s.id = c.sub_series_id JOIN producer p ON p.id = c.producer_id JOIN brand b ON b.id = c.brand_id) AS t`;
+
+/** Every city with its place under the query layer's filter columns (`area_id`, `province_id`, `city_id`, `tier`). */
+const CITIES = `(SELECT c.id AS city_id, c.province_id, p.area_id, c.tier FROM city c JOIN province p ON p.id = c.province_id) AS t`;
 
 /** What one export reads: its months, the id lists its filters became, the fact codes and the grain. */
 export interface CityRetailScope {
@@ -247,18 +253,17 @@ export interface CityRetailScope {
 }
 
 function rowsQuery(scope: CityRetailScope, ordered = false): { sql: string; params: unknown[] } {
-  const params: unknown[] = [scope.from, scope.to];
-  const where = ['f.month BETWEEN $1 AND $2'];
-  const add = (column: string, values: number[] | undefined) => {
-    if (!values) return;
-    params.push(values);
-    where.push(`f.${column} = ANY($${params.length})`);
-  };
-  add('car_id', scope.trimIds);
-  add('city_id', scope.cityIds);
-  add('use_nature', scope.useNature);
-  add('ownership', scope.ownership);
-  add('colour', scope.colour);
+  const { params, bind } = binder();
+  const where = [`f.month BETWEEN ${bind(scope.from)} AND ${bind(scope.to)}`];
+  // A filter that matched nothing (an empty id list) keeps no row.
+  const lists: Array<[string, number[] | undefined]> = [
+    ['f.car_id', scope.trimIds],
+    ['f.city_id', scope.cityIds],
+    ['f.use_nature', scope.useNature],
+    ['f.ownership', scope.ownership],
+    ['f.colour', scope.colour],
+  ];
+  for (const [column, values] of lists) if (values) where.push(filterSql(column, values, bind));
   const keys = ['f.month', 'f.car_id', 'f.city_id'];
   if (scope.grain.useNature) keys.push('f.use_nature');
   if (scope.grain.ownership) keys.push('f.ownership');

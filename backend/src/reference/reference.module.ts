@@ -14,27 +14,18 @@ import { SegmentRepository } from './segment.repository';
  * (and data_month, the calendar of months with data) is read, and `ReferenceCheck` the one place a
  * request's ids and months are checked against it (decision 131). Global: every area reads it.
  */
+const REFERENCE_PROVIDERS = [
+  CalendarRepository,
+  KeptCalendar,
+  DataStatusService,
+  DictionaryRepository,
+  GeographyRepository,
+  SegmentRepository,
+  ReferenceIdsRepository,
+  ReferenceCheck,
+];
+
+/** Every provider is exported: reference data has no private parts. */
 @Global()
-@Module({
-  providers: [
-    CalendarRepository,
-    KeptCalendar,
-    DataStatusService,
-    DictionaryRepository,
-    GeographyRepository,
-    SegmentRepository,
-    ReferenceIdsRepository,
-    ReferenceCheck,
-  ],
-  exports: [
-    CalendarRepository,
-    KeptCalendar,
-    DataStatusService,
-    DictionaryRepository,
-    GeographyRepository,
-    SegmentRepository,
-    ReferenceCheck,
-    ReferenceIdsRepository,
-  ],
-})
+@Module({ providers: REFERENCE_PROVIDERS, exports: REFERENCE_PROVIDERS })
 export class ReferenceModule {}

@@ -11,14 +11,8 @@ import {
 } from '@car/contracts';
 
 /** A robot as the sender needs it: with its URL and secret (never answered to a client). */
-export interface StoredRobot {
+export interface StoredRobot extends RobotFields {
   id: number;
-  name: string;
-  producerId: number | null;
-  service: RobotService;
-  url: string;
-  secret: string | null;
-  enabled: boolean;
 }
 
 export interface StoredDelivery {

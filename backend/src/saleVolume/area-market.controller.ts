@@ -5,6 +5,7 @@ import { CachedAnswers } from '../answers/answer-cache.interceptor';
 import { zodPipe } from '../common/zod-validation.pipe';
 import { RequiresPage } from '../security/security.decorators';
 import { type AreaMarketTable, AreaMarketService } from './area-market.service';
+import { SalesTable } from './sales-table.decorator';
 import { streamRankingWorkbook } from './table-columns';
 
 /** area: −1 or absent 全国, else a region id (level 1) or a province / city code (level 2 / 3). */
@@ -24,24 +25,22 @@ export class AreaMarketController {
     return this.areaMarket.chart(q, q.timeDimensionality, q.count);
   }
 
-  @Get(AREA_MARKET.detail.path)
-  detail(@Query(zodPipe(AREA_MARKET.detail.params)) q: ParamsOf<typeof AREA_MARKET.detail>): Promise<ResultOf<typeof AREA_MARKET.detail>> {
-    return this.areaMarket.table(q, 'segment', q);
+  /** 细分市场, 系别 (one schema): the table the call names, by SALES_DIMENSIONS. */
+  @Get([AREA_MARKET.detail.path, AREA_MARKET.series.path])
+  table(
+    @Query(zodPipe(AREA_MARKET.detail.params)) q: ParamsOf<typeof AREA_MARKET.detail>,
+    @SalesTable() table: Exclude<AreaMarketTable, 'area'>,
+  ): Promise<ResultOf<typeof AREA_MARKET.detail>> {
+    return this.areaMarket.table(q, table, q);
   }
 
-  @Get(AREA_MARKET.series.path)
-  series(@Query(zodPipe(AREA_MARKET.series.params)) q: ParamsOf<typeof AREA_MARKET.series>): Promise<ResultOf<typeof AREA_MARKET.series>> {
-    return this.areaMarket.table(q, 'family', q);
-  }
-
-  @Get(AREA_MARKET.bound.path)
-  bound(@Query(zodPipe(AREA_MARKET.bound.params)) q: ParamsOf<typeof AREA_MARKET.bound>): Promise<ResultOf<typeof AREA_MARKET.bound>> {
-    return this.areaMarket.table(q, 'brand', q);
-  }
-
-  @Get(AREA_MARKET.producer.path)
-  producer(@Query(zodPipe(AREA_MARKET.producer.params)) q: ParamsOf<typeof AREA_MARKET.producer>): Promise<ResultOf<typeof AREA_MARKET.producer>> {
-    return this.areaMarket.table(q, 'producer', q);
+  /** 品牌, 厂商 (one schema, with the sort): ranked and paged in SQL. */
+  @Get([AREA_MARKET.bound.path, AREA_MARKET.producer.path])
+  ranking(
+    @Query(zodPipe(AREA_MARKET.bound.params)) q: ParamsOf<typeof AREA_MARKET.bound>,
+    @SalesTable() table: Exclude<AreaMarketTable, 'area'>,
+  ): Promise<ResultOf<typeof AREA_MARKET.bound>> {
+    return this.areaMarket.table(q, table, q);
   }
 
   @Get(AREA_MARKET.area.path)

@@ -1,6 +1,7 @@
 import { type TableRow } from '@car/contracts';
 import type { AnalyticsRow } from '../analytics/analytics.service';
 import { detailsMarket, makerDetails, marketTotal, modelRow, places, tendencyPage } from './company-brand.rows';
+import { UNMERGED } from './sale-volume.service';
 
 function tableRow(id: number, sales: number, salesSum: number, extra: Partial<TableRow> = {}): TableRow {
   return {
@@ -36,11 +37,7 @@ function tableRow(id: number, sales: number, salesSum: number, extra: Partial<Ta
     yearMixChanges: '-',
     ljRanking: 2,
     rankingStatus: -2,
-    groupName: null,
-    rowMerge: false,
-    rowMergeNum: 0,
-    columnMerge: false,
-    columnMergeNum: 0,
+    ...UNMERGED,
     color: null,
     heji: false,
     hasChildren: false,

@@ -47,6 +47,7 @@ import { SegmentRepository } from '../reference/segment.repository';
 import { DataStatusService } from '../reference/data-status.service';
 import { requestedMonth } from '../reference/requested-month';
 import { type WorkbookAsOf, withExactShares } from '../workbook/table-workbook';
+import { summaryCards } from './summary-cards';
 
 /** The months a data source's figures exist for: 1 wholesale, 2 retail. */
 const SOURCE_DATA: Record<DataSource, MonthData> = { 1: 'wholesale', 2: 'retail' };
@@ -145,8 +146,12 @@ export class SaleVolumeService {
     return { source, month, filters, firstMonth: months[months.length - 1], shifts: comparisonShifts(dto.newYear) };
   }
 
-  /** The five cards: monthly sales, yoy, mom, January-to-date, cumulative yoy. */
-  async summary(scope: MarketScope): Promise<Summary> {
+  /**
+   * The five cards (monthly sales, yoy, mom, January-to-date, cumulative yoy) of a scope, or of the national market a
+   * filter narrows (the whole-market page's cards).
+   */
+  async summary(of: MarketScope | SaleVolumeFilterDto): Promise<Summary> {
+    const scope = 'filters' in of ? of : await this.scope(of);
     const [row] = await this.analytics.query({
       source: scope.source,
       dimensions: [],
@@ -154,26 +159,7 @@ export class SaleVolumeService {
       month: scope.month,
       measures: comparisonsOf(scope.shifts),
     });
-    const v = volumesOf(row?.values ?? {});
-    const yoy = growth(v.qty, v.tq);
-    const mom = growth(v.qty, v.hb);
-    const yearYoy = growth(v.lj, v.tqLj);
-    return {
-      qty: v.qty,
-      qtyStr: thousands(v.qty),
-      tb: v.tq,
-      hb: v.hb,
-      ljQty: v.lj,
-      ljQtyStr: thousands(v.lj),
-      ljTb: v.tqLj,
-      yoy: growthNumber(yoy),
-      yoys: percentText(yoy),
-      mom: growthNumber(mom),
-      moms: percentText(mom),
-      yearYoy: growthNumber(yearYoy),
-      yearYoys: percentText(yearYoy),
-      time: formatMonth(scope.month),
-    };
+    return summaryCards(volumesOf(row?.values ?? {}), scope.month);
   }
 
   /** Every row of one dimension, ranked by this month's sales, with shares of the filtered market. */
@@ -397,6 +383,15 @@ export function isTotalRow(row: Pick<TableRow, 'heji'>): boolean {
   return row.heji;
 }
 
+/** A row outside any group, its cells unmerged; grouping (RowOptions.group) sets these after. */
+export const UNMERGED: Pick<TableRow, 'groupName' | 'rowMerge' | 'rowMergeNum' | 'columnMerge' | 'columnMergeNum'> = {
+  groupName: null,
+  rowMerge: false,
+  rowMergeNum: 0,
+  columnMerge: false,
+  columnMergeNum: 0,
+};
+
 /** The row as a subtotal or total row. */
 export function totalRow<T extends Pick<TableRow, 'heji'>>(row: T): T {
   return { ...row, heji: true };
@@ -449,11 +444,7 @@ function makeRow(id: number, name: string, v: Volumes, market: Volumes, maxSales
     yearMixChanges: pointsTextOf(yearMixChange),
     ljRanking: null,
     rankingStatus: -2,
-    groupName: null,
-    rowMerge: false,
-    rowMergeNum: 0,
-    columnMerge: false,
-    columnMergeNum: 0,
+    ...UNMERGED,
     // `heji` is the wire's name of the total flag (docs/glossary.md), read and written only in this file.
     color: null,
     heji: isTotal,

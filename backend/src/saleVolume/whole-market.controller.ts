@@ -5,17 +5,22 @@ import { CachedAnswers } from '../answers/answer-cache.interceptor';
 import { zodPipe } from '../common/zod-validation.pipe';
 import { RequiresPage } from '../security/security.decorators';
 import { streamRankingWorkbook } from './table-columns';
-import { WholeMarketService } from './whole-market.service';
+import { SaleVolumeService } from './sale-volume.service';
+import { SalesTable } from './sales-table.decorator';
+import { type WholeMarketTable, WholeMarketService } from './whole-market.service';
 
 @RequiresPage('/salevolume/wholemarket')
 @CachedAnswers()
 @Controller()
 export class WholeMarketController {
-  constructor(private readonly wholeMarket: WholeMarketService) {}
+  constructor(
+    private readonly wholeMarket: WholeMarketService,
+    private readonly sales: SaleVolumeService,
+  ) {}
 
   @Get(WHOLE_MARKET.whole.path)
   whole(@Query(zodPipe(WHOLE_MARKET.whole.params)) q: ParamsOf<typeof WHOLE_MARKET.whole>): Promise<ResultOf<typeof WHOLE_MARKET.whole>> {
-    return this.wholeMarket.summary(q);
+    return this.sales.summary(q);
   }
 
   @Get(WHOLE_MARKET.highCharts.path)
@@ -23,34 +28,30 @@ export class WholeMarketController {
     return this.wholeMarket.chart(q, q.timeDimensionality, q.count);
   }
 
-  @Get(WHOLE_MARKET.detail.path)
-  detail(@Query(zodPipe(WHOLE_MARKET.detail.params)) q: ParamsOf<typeof WHOLE_MARKET.detail>): Promise<ResultOf<typeof WHOLE_MARKET.detail>> {
-    return this.wholeMarket.table(q, 'segment', q);
+  /** 细分市场, 系别 (one schema): the table the call names, by SALES_DIMENSIONS. */
+  @Get([WHOLE_MARKET.detail.path, WHOLE_MARKET.series.path])
+  table(
+    @Query(zodPipe(WHOLE_MARKET.detail.params)) q: ParamsOf<typeof WHOLE_MARKET.detail>,
+    @SalesTable() table: WholeMarketTable,
+  ): Promise<ResultOf<typeof WHOLE_MARKET.detail>> {
+    return this.wholeMarket.table(q, table, q);
   }
 
-  @Get(WHOLE_MARKET.series.path)
-  series(@Query(zodPipe(WHOLE_MARKET.series.params)) q: ParamsOf<typeof WHOLE_MARKET.series>): Promise<ResultOf<typeof WHOLE_MARKET.series>> {
-    return this.wholeMarket.table(q, 'family', q);
-  }
-
-  @Get(WHOLE_MARKET.bound.path)
-  bound(@Query(zodPipe(WHOLE_MARKET.bound.params)) q: ParamsOf<typeof WHOLE_MARKET.bound>): Promise<ResultOf<typeof WHOLE_MARKET.bound>> {
-    return this.wholeMarket.table(q, 'brand', q);
-  }
-
-  @Get(WHOLE_MARKET.producer.path)
-  producer(@Query(zodPipe(WHOLE_MARKET.producer.params)) q: ParamsOf<typeof WHOLE_MARKET.producer>): Promise<ResultOf<typeof WHOLE_MARKET.producer>> {
-    return this.wholeMarket.table(q, 'producer', q);
-  }
-
-  @Get(WHOLE_MARKET.modelSub.path)
-  modelSub(@Query(zodPipe(WHOLE_MARKET.modelSub.params)) q: ParamsOf<typeof WHOLE_MARKET.modelSub>): Promise<ResultOf<typeof WHOLE_MARKET.modelSub>> {
-    return this.wholeMarket.table(q, 'carSeries', q);
+  /** 品牌, 厂商, 车系 (one schema, with the sort): ranked and paged in SQL. */
+  @Get([WHOLE_MARKET.bound.path, WHOLE_MARKET.producer.path, WHOLE_MARKET.modelSub.path])
+  ranking(
+    @Query(zodPipe(WHOLE_MARKET.bound.params)) q: ParamsOf<typeof WHOLE_MARKET.bound>,
+    @SalesTable() table: WholeMarketTable,
+  ): Promise<ResultOf<typeof WHOLE_MARKET.bound>> {
+    return this.wholeMarket.table(q, table, q);
   }
 
   @Get(WHOLE_MARKET.area.path)
-  area(@Query(zodPipe(WHOLE_MARKET.area.params)) q: ParamsOf<typeof WHOLE_MARKET.area>): Promise<ResultOf<typeof WHOLE_MARKET.area>> {
-    return this.wholeMarket.table(q, 'area', q);
+  area(
+    @Query(zodPipe(WHOLE_MARKET.area.params)) q: ParamsOf<typeof WHOLE_MARKET.area>,
+    @SalesTable() table: WholeMarketTable,
+  ): Promise<ResultOf<typeof WHOLE_MARKET.area>> {
+    return this.wholeMarket.table(q, table, q);
   }
 
   @Get(WHOLE_MARKET.download.path)

@@ -8,7 +8,6 @@ import {
   type SaleVolumeFilterDto,
   type SalesDimensionKey,
   type SortOrder,
-  type Summary,
   type TablePage,
   type TableRow,
   salesDimensionOfDownloadType,
@@ -51,10 +50,6 @@ export class WholeMarketService {
     private readonly decks: SalesDeckService,
   ) {}
 
-  async summary(dto: SaleVolumeFilterDto): Promise<Summary> {
-    return this.sales.summary(await this.sales.scope(dto));
-  }
-
   async chart(dto: SaleVolumeFilterDto, granularity: number, count: number): Promise<ChartResult> {
     return this.sales.chart(await this.sales.scope(dto), granularity, count);
   }
@@ -95,7 +90,7 @@ export class WholeMarketService {
     const paged = !isWholeTable(table);
     const [scope, summary, chart, rows, maker] = await Promise.all([
       this.sales.scope(dto),
-      this.summary(dto),
+      this.sales.summary(dto),
       this.chart(dto, dto.timeDimensionality, dto.count),
       this.table(dto, table, { ...dto, sort: paged ? pagedSort(dto.sort) : undefined }),
       this.decks.maker(user),

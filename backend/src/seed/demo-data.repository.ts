@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CopyValue, CopyWriter, copyRows } from '../database/copy-writer';
+import type { NewUser } from '../database/entities/user.entity';
 
 /**
  * Tables the demo set fills. Reference data (areas, dictionaries, roles, menus) comes from migrations
@@ -63,14 +64,7 @@ export class DemoDataRepository {
     );
   }
 
-  async createUser(user: {
-    account: string;
-    passwordHash: string;
-    nickname: string;
-    roleId: number;
-    producerId: number | null;
-    brandId: number | null;
-  }): Promise<void> {
+  async createUser(user: NewUser): Promise<void> {
     await this.dataSource.query(`INSERT INTO app_user (account, password_hash, nickname, role_id, producer_id, brand_id) VALUES ($1, $2, $3, $4, $5, $6)`, [
       user.account,
       user.passwordHash,

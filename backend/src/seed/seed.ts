@@ -1,5 +1,6 @@
 import * as argon2 from 'argon2';
 import { DEMO_OPEN_ID } from '@car/contracts';
+import { CAR_CATALOG_COLUMNS } from '../database/entities/vehicle.entity';
 import { CITIES, PROVINCES } from '../reference/data/geography';
 import { CATALOG } from './catalog';
 import { openConfigSheet } from './config-sheet';
@@ -157,12 +158,7 @@ async function loadDimensions(repository: DemoDataRepository, dims: Dimensions):
       'id',
       'jll_code',
       'name',
-      'sub_series_id',
-      'series_id',
-      'producer_brand_id',
-      'producer_id',
-      'brand_id',
-      'segment_id',
+      ...CAR_CATALOG_COLUMNS,
       'model_year',
       'msrp',
       'fuel',

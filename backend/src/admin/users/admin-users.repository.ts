@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AdminUser, UserListQuery, UserOptions } from '@car/contracts';
 import { containsPattern } from '../../common/like-pattern';
+import type { NewUser } from '../../database/entities/user.entity';
 import { AccessChanges } from '../../security/access-changes';
 
 /** The columns an administrator may change, by the name the service uses. */
@@ -104,14 +105,7 @@ export class AdminUsersRepository {
   }
 
   /** A new user who must change the initial password at the first sign-in; null when the account is taken. */
-  async create(user: {
-    account: string;
-    passwordHash: string;
-    nickname: string;
-    roleId: number;
-    producerId: number | null;
-    brandId: number | null;
-  }): Promise<number | null> {
+  async create(user: NewUser): Promise<number | null> {
     const rows: Array<{ id: number }> = await this.dataSource.query(
       `INSERT INTO app_user (account, password_hash, nickname, role_id, producer_id, brand_id, must_change_password)
        VALUES ($1, $2, $3, $4, $5, $6, true) ON CONFLICT (account) DO NOTHING RETURNING id`,

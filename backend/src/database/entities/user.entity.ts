@@ -41,3 +41,6 @@ export class AppUser {
   /** A password an administrator set (new account, reset): the user must change it at the next sign-in. */
   @Column({ name: 'must_change_password', type: 'boolean' }) mustChangePassword: boolean;
 }
+
+/** What creating a user writes: the administrators' form and the demo set's accounts. */
+export type NewUser = Pick<AppUser, 'account' | 'passwordHash' | 'nickname' | 'roleId' | 'producerId' | 'brandId'>;

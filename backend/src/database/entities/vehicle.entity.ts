@@ -96,6 +96,12 @@ export class SubSeries {
   @ManyToOne(() => Series) @JoinColumn({ name: 'series_id' }) series?: Series;
 }
 
+/**
+ * Where a trim sits in the catalogue, as the car table's columns carry it (copied down from its sub-series): what the
+ * demo generator writes and what the trim-keyed rollups read beside the trim, in one order.
+ */
+export const CAR_CATALOG_COLUMNS = ['sub_series_id', 'series_id', 'producer_brand_id', 'producer_id', 'brand_id', 'segment_id'] as const;
+
 /** 车型 (trim, "car" on the wire). Coded attributes are dictionary keys. */
 @Entity('car')
 export class Car {
