@@ -18,6 +18,7 @@ import { apiGet, apiPost, failureData, throwAsRouteError, unknownIntent } from '
 import { formText } from '~/utils/form-text';
 import { titled } from '~/utils/meta';
 import { robotBody } from '~/utils/robot-form';
+import { urlState } from '~/utils/url-state';
 import { useRevalidation } from '~/utils/use-revalidation';
 import adminCss from '~/styles/admin.css?url';
 
@@ -25,7 +26,8 @@ export const meta: MetaFunction = () => titled('群机器人');
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: adminCss }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const deliveriesOf = Number(new URL(request.url).searchParams.get('deliveries')) || null;
+  // 发送记录 of the robot `?deliveries=<id>` names; none for an address that names no robot.
+  const deliveriesOf = urlState(ADMIN_ROBOTS.deliveries.params, request).value('id', { from: 'deliveries', fallback: null });
   try {
     const [robots, options, deliveries] = await Promise.all([
       apiGet(request, context, ADMIN_ROBOTS.list),

@@ -18,12 +18,13 @@ import { isApiFailure } from '~/utils/api-failure';
 import { apiGet, apiPost, failureData, throwAsRouteError, unknownIntent } from '~/utils/api.server';
 import { formText } from '~/utils/form-text';
 import { titled } from '~/utils/meta';
+import { urlState } from '~/utils/url-state';
 import type { ViewAction } from '~/utils/views';
 
 export const meta = () => titled('我的视图');
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const keyword = new URL(request.url).searchParams.get('keyword');
+  const keyword = urlState(VIEWS.colleagues.params, request).given('keyword');
   // The share dialog's search: colleagues only.
   if (keyword !== null) {
     return { colleagues: await apiGet(request, context, VIEWS.colleagues, { keyword }).catch(throwAsRouteError) };
