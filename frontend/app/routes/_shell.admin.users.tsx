@@ -19,8 +19,9 @@ import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { TemporaryPasswordDialog } from '~/components/TemporaryPasswordDialog';
 import { useFailureToast, useToast } from '~/components/Toast';
 import { isApiFailure } from '~/utils/api-failure';
-import { apiGet, apiPost, failureData, throwAsRouteError, unknownIntent } from '~/utils/api.server';
+import { apiGet, apiPost, throwAsRouteError } from '~/utils/api.server';
 import { formText } from '~/utils/form-text';
+import { intentAction } from '~/utils/intent-action.server';
 import { titled } from '~/utils/meta';
 import { urlState } from '~/utils/url-state';
 import adminCss from '~/styles/admin.css?url';
@@ -58,44 +59,30 @@ function userBody(form: FormData): Record<string, string> {
   return body;
 }
 
-const DONE: Record<string, string> = {
-  create: '已创建用户',
-  update: '已保存',
-  disable: '已停用',
-  enable: '已启用',
-  revokeSessions: '已吊销该用户的全部会话',
-  unbind: '已解除绑定',
-};
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const intent = formText(form, 'intent');
-  const id = formText(form, 'id');
-  try {
-    switch (intent) {
-      case 'create':
-      case 'update':
-        await apiPost(request, context, ADMIN_USERS[intent], userBody(form));
-        break;
-      case 'disable':
-      case 'enable':
-      case 'revokeSessions':
-        await apiPost(request, context, ADMIN_USERS[intent], { id });
-        break;
-      case 'resetPassword': {
-        const reset = await apiPost(request, context, ADMIN_USERS.resetPassword, { id });
-        return { done: '已重置密码', account: reset.user.account, password: reset.password };
-      }
-      case 'unbind':
-        await apiPost(request, context, MP.unbind, { openId: formText(form, 'openId') });
-        break;
-      default:
-        return unknownIntent();
-    }
-    return { done: DONE[intent] };
-  } catch (error) {
-    return failureData(error);
-  }
+export function action({ request, context }: ActionFunctionArgs) {
+  const save = (intent: 'create' | 'update') => async (form: FormData) => {
+    await apiPost(request, context, ADMIN_USERS[intent], userBody(form));
+    return { done: intent === 'create' ? '已创建用户' : '已保存' };
+  };
+  const byId = (intent: 'disable' | 'enable' | 'revokeSessions', done: string) => async (form: FormData) => {
+    await apiPost(request, context, ADMIN_USERS[intent], { id: formText(form, 'id') });
+    return { done };
+  };
+  return intentAction(request, {
+    create: save('create'),
+    update: save('update'),
+    disable: byId('disable', '已停用'),
+    enable: byId('enable', '已启用'),
+    revokeSessions: byId('revokeSessions', '已吊销该用户的全部会话'),
+    resetPassword: async (form) => {
+      const reset = await apiPost(request, context, ADMIN_USERS.resetPassword, { id: formText(form, 'id') });
+      return { done: '已重置密码', account: reset.user.account, password: reset.password };
+    },
+    unbind: async (form) => {
+      await apiPost(request, context, MP.unbind, { openId: formText(form, 'openId') });
+      return { done: '已解除绑定' };
+    },
+  });
 }
 
 type ConfirmedIntent = 'disable' | 'enable' | 'resetPassword' | 'revokeSessions';

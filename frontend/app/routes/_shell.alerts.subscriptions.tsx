@@ -17,8 +17,9 @@ import { EmptyState } from '~/components/EmptyState';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { useAnswerToasts } from '~/components/Toast';
 import { alertBody, alertFormValues } from '~/utils/alert-form';
-import { apiGet, apiPost, failureData, throwAsRouteError, unknownIntent } from '~/utils/api.server';
+import { apiGet, apiPost, throwAsRouteError } from '~/utils/api.server';
 import { formText } from '~/utils/form-text';
+import { intentAction } from '~/utils/intent-action.server';
 import { titled } from '~/utils/meta';
 import { urlParams, urlState } from '~/utils/url-state';
 import adminCss from '~/styles/admin.css?url';
@@ -44,27 +45,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const intent = formText(form, 'intent');
-  try {
-    switch (intent) {
-      case 'create':
-      case 'update':
-        await apiPost(request, context, ALERTS[intent], alertBody(form));
-        return redirect(`${ALERT_PAGES.subscriptions}?saved=${intent}`);
-      case 'pause':
-        await apiPost(request, context, ALERTS.pause, { id: formText(form, 'id'), paused: formText(form, 'paused') === 'true' });
-        return { done: formText(form, 'paused') === 'true' ? '已暂停' : '已恢复' };
-      case 'delete':
-        await apiPost(request, context, ALERTS.remove, { id: formText(form, 'id') });
-        return { done: '已删除' };
-      default:
-        return unknownIntent();
-    }
-  } catch (error) {
-    return failureData(error);
-  }
+export function action({ request, context }: ActionFunctionArgs) {
+  const save = (intent: 'create' | 'update') => async (form: FormData) => {
+    await apiPost(request, context, ALERTS[intent], alertBody(form));
+    return redirect(`${ALERT_PAGES.subscriptions}?saved=${intent}`);
+  };
+  return intentAction(request, {
+    create: save('create'),
+    update: save('update'),
+    pause: async (form) => {
+      const paused = formText(form, 'paused') === 'true';
+      await apiPost(request, context, ALERTS.pause, { id: formText(form, 'id'), paused });
+      return { done: paused ? '已暂停' : '已恢复' };
+    },
+    delete: async (form) => {
+      await apiPost(request, context, ALERTS.remove, { id: formText(form, 'id') });
+      return { done: '已删除' };
+    },
+  });
 }
 
 export default function SubscriptionsPage() {
