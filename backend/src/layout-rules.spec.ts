@@ -76,6 +76,31 @@ function browserFetchViolations(lines: readonly SourceLine[]): string[] {
     .map(where);
 }
 
+/**
+ * A route reads its address only through utils/url-state.ts, with the endpoint's schema or the page's own
+ * (issue 47 §2): never `url.searchParams`, the router hook's params or the window's `location.search` by hand.
+ * Writing the address (`setSearchParams`, `withParams`) is not reading it.
+ */
+const HAND_URL_READS = [
+  /\bsearchParams\b/,
+  /\[\s*\w+\s*(,[^\]]*)?\]\s*=\s*useSearchParams\(/,
+  /URLSearchParams\([^)]*location\.search/,
+  /\b(params|search)\.(get|getAll|has)\(/,
+];
+/** Routes whose readers move into utils/ with issue 47 §6 (another branch); to be emptied when it lands. */
+const URL_READS_MOVING = new Set([
+  'frontend/app/routes/_shell.price.marketpricetendency.tsx',
+  'frontend/app/routes/_shell.pricevolume.cabmodelprice.tsx',
+  'frontend/app/routes/_shell.product.configquery.tsx',
+]);
+
+function urlReadViolations(lines: readonly SourceLine[]): string[] {
+  return lines
+    .filter(({ file }) => file.startsWith('frontend/app/routes/') && !URL_READS_MOVING.has(file))
+    .filter(({ text }) => !isComment(text) && HAND_URL_READS.some((read) => read.test(text)))
+    .map(where);
+}
+
 /** Plumbing that speaks SQL of its own: connections, locks, bulk loading, LISTEN. */
 const SQL_PLACES = [/\.repository\.ts$/, /^backend\/src\/analytics\//, /^backend\/src\/database\//, /^backend\/src\/answers\/data-changes\.ts$/];
 const SQL = /\b(SELECT\s|INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM|CREATE\s+(TABLE|INDEX|DATABASE)|ALTER\s+TABLE|TRUNCATE\s|COPY\s+\w)/;
@@ -104,6 +129,10 @@ describe('layout rules', () => {
     expect(browserFetchViolations(pages)).toEqual([]);
   });
 
+  it('a route reads its address only through url-state.ts (a schema), never searchParams by hand', () => {
+    expect(urlReadViolations(pages)).toEqual([]);
+  });
+
   it('SQL lives only in repositories, the query layer (analytics/) and the database plumbing (database/)', () => {
     expect(sqlViolations(server)).toEqual([]);
   });
@@ -127,6 +156,17 @@ describe('layout rules', () => {
         at('frontend/app/routes/_shell.admin.import.tsx', 'const response = await fetch(`${API_PREFIX}/${DATA_IMPORT.upload.path}`);'),
       ]),
     ).toHaveLength(1);
+    expect(
+      urlReadViolations([
+        at('frontend/app/routes/_shell.admin.jobs.tsx', "const state = url.searchParams.get('state') ?? '';"),
+        at('frontend/app/routes/wechatsalevolume.tsx', 'const [params] = useSearchParams();'),
+        at('frontend/app/routes/_shell.admin.import.tsx', 'const [, setSearchParams] = useSearchParams();'),
+        at('frontend/app/routes/_shell.comprehensiveinquiry.reportdownload.tsx', 'const params = new URLSearchParams(window.location.search);'),
+        at('frontend/app/routes/dashboard.tsx', "const month = params.get('time') ?? whole.time;"),
+        at('frontend/app/routes/_shell.admin.jobs.tsx', "const filters = urlState(ADMIN_JOBS.list.params, request).given('kind');"),
+        at('frontend/app/utils/price-trace.server.ts', 'const search = new URL(request.url).searchParams;'),
+      ]),
+    ).toHaveLength(4);
     expect(
       sqlViolations([
         at('backend/src/price/price.service.ts', "await this.dataSource.query('SELECT 1 FROM car WHERE id = $1', [id]);"),

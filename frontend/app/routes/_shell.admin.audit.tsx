@@ -3,9 +3,9 @@
  * kinds as repeated checkboxes, account, address, from / to days), so every view is in the URL and works
  * before JavaScript loads; 下载 is the API's workbook of the same filters (the cookie carries the session).
  */
-import { ADMIN_AUDIT, ADMIN_PAGE_SIZE, API_PREFIX, auditDetailText, SECURITY_EVENT_LABELS, SECURITY_EVENT_NAMES, type SecurityEventName } from '@car/contracts';
+import { ADMIN_AUDIT, ADMIN_PAGE_SIZE, auditDetailText, SECURITY_EVENT_LABELS, SECURITY_EVENT_NAMES, type SecurityEventName } from '@car/contracts';
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, useLoaderData, useSearchParams } from '@remix-run/react';
+import { Form, useLoaderData } from '@remix-run/react';
 import { Button, Table } from 'semantic-ui-react';
 
 import { AdminPager } from '~/components/AdminPager';
@@ -14,30 +14,32 @@ import { AdminTable } from '~/components/AdminTable';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { useFailureToast } from '~/components/Toast';
 import { ApiError, throwAsRouteError, apiGet } from '~/utils/api.server';
+import { apiDownloadHref } from '~/utils/download';
 import { titled } from '~/utils/meta';
+import { urlState } from '~/utils/url-state';
 import adminCss from '~/styles/admin.css?url';
 
 export const meta: MetaFunction = () => titled('安全日志');
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: adminCss }];
 
-/** The API's filters from the page's address: the event checkboxes repeat `events`, the API takes one comma list. */
-function auditFilters(params: URLSearchParams): Record<string, string> {
-  const filters: Record<string, string> = { events: params.getAll('events').join(',') };
-  for (const key of ['account', 'address', 'from', 'to']) filters[key] = params.get(key) ?? '';
-  return filters;
-}
+/** The filters the form shows and the API checks (its message names a wrong date), as the address gives them. */
+const FILTER_KEYS = ['account', 'address', 'from', 'to'] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const params = new URL(request.url).searchParams;
-  const filters = auditFilters(params);
+  const url = urlState(ADMIN_AUDIT.list.params, request);
+  // The event checkboxes repeat `events`; the API takes one comma list.
+  const events = url.givenAll('events');
+  const form = Object.fromEntries(FILTER_KEYS.map((key) => [key, url.given(key) ?? ''])) as Record<(typeof FILTER_KEYS)[number], string>;
+  const filters: Record<string, string> = { events: events.join(','), ...form };
   try {
-    const page = await apiGet(request, context, ADMIN_AUDIT.list, { ...filters, page: params.get('page') ?? '' });
-    const download = new URLSearchParams(Object.entries(filters).filter(([, value]) => value !== ''));
-    return { page, downloadHref: `${API_PREFIX}/${ADMIN_AUDIT.download.path}?${download.toString()}`, failure: null };
+    const page = await apiGet(request, context, ADMIN_AUDIT.list, { ...filters, page: url.given('page') ?? '' });
+    const download = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== ''));
+    return { page, form, events, downloadHref: apiDownloadHref(ADMIN_AUDIT.download, download), failure: null };
   } catch (error) {
     // A filter the API refuses (开始日期不能晚于结束日期) keeps the form on screen with the message, to be corrected.
     if (error instanceof ApiError && error.status === 400) {
-      return { page: { items: [], total: 0, totalCapped: false, page: 1, pageSize: ADMIN_PAGE_SIZE }, downloadHref: null, failure: error.toFailure() };
+      const page = { items: [], total: 0, totalCapped: false, page: 1, pageSize: ADMIN_PAGE_SIZE };
+      return { page, form, events, downloadHref: null, failure: error.toFailure() };
     }
     return throwAsRouteError(error);
   }
@@ -46,10 +48,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const label = (event: string) => SECURITY_EVENT_LABELS[event as SecurityEventName] ?? event;
 
 export default function AdminAuditPage() {
-  const { page, downloadHref, failure } = useLoaderData<typeof loader>();
+  const { page, form, events, downloadHref, failure } = useLoaderData<typeof loader>();
   useFailureToast(failure);
-  const [searchParams] = useSearchParams();
-  const chosen = new Set(searchParams.getAll('events'));
+  const chosen = new Set(events);
 
   return (
     <div className="admin-page">
@@ -68,19 +69,19 @@ export default function AdminAuditPage() {
         </fieldset>
         <label className="admin-page__field">
           <span>账号</span>
-          <input name="account" defaultValue={searchParams.get('account') ?? ''} maxLength={50} />
+          <input name="account" defaultValue={form.account} maxLength={50} />
         </label>
         <label className="admin-page__field">
           <span>地址（前缀）</span>
-          <input name="address" defaultValue={searchParams.get('address') ?? ''} maxLength={50} />
+          <input name="address" defaultValue={form.address} maxLength={50} />
         </label>
         <label className="admin-page__field">
           <span>开始日期</span>
-          <input type="date" name="from" defaultValue={searchParams.get('from') ?? ''} />
+          <input type="date" name="from" defaultValue={form.from} />
         </label>
         <label className="admin-page__field">
           <span>结束日期</span>
-          <input type="date" name="to" defaultValue={searchParams.get('to') ?? ''} />
+          <input type="date" name="to" defaultValue={form.to} />
         </label>
         <AdminQueryActions resetTo="/admin/audit">
           {downloadHref ? (

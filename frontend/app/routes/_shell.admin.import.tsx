@@ -29,8 +29,10 @@ import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { useFailureToast, useToast } from '~/components/Toast';
 import { isApiFailure } from '~/utils/api-failure';
 import { apiGet, apiPost, failureData, throwAsRouteError } from '~/utils/api.server';
+import { apiDownloadHref } from '~/utils/download';
 import { formText } from '~/utils/form-text';
 import { titled } from '~/utils/meta';
+import { urlState } from '~/utils/url-state';
 import { useRevalidation } from '~/utils/use-revalidation';
 import importCss from '~/styles/import.css?url';
 
@@ -38,7 +40,7 @@ export const meta: MetaFunction = () => titled('数据导入');
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: importCss }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const id = new URL(request.url).searchParams.get('id');
+  const id = urlState(DATA_IMPORT.job.params, request).given('id');
   try {
     const [jobs, current] = await Promise.all([
       apiGet(request, context, DATA_IMPORT.jobs, {}),
@@ -72,7 +74,7 @@ const REFERENCE_HINTS: Record<Exclude<ImportKind, 'retail' | 'wholesale' | 'pric
 };
 const hintOf = (kind: ImportKind): string => (isFactImportKind(kind) ? FACT_HINT : REFERENCE_HINTS[kind]);
 
-const templateHref = (kind: ImportKind, format: 'xlsx' | 'csv') => `${API_PREFIX}/${DATA_IMPORT.template.path}?kind=${kind}&format=${format}`;
+const templateHref = (kind: ImportKind, format: 'xlsx' | 'csv') => apiDownloadHref(DATA_IMPORT.template, { kind, format });
 
 /**
  * The file goes from the browser straight to the API (same site, the session cookie; decision 91): multer

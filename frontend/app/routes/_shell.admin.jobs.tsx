@@ -16,6 +16,7 @@ import { isApiFailure } from '~/utils/api-failure';
 import { apiGet, apiPost, failureData, throwAsRouteError } from '~/utils/api.server';
 import { formText } from '~/utils/form-text';
 import { titled } from '~/utils/meta';
+import { urlState } from '~/utils/url-state';
 import { useRevalidation } from '~/utils/use-revalidation';
 import jobsCss from '~/styles/jobs.css?url';
 
@@ -27,15 +28,17 @@ export const JOBS_REFRESH_MS = 2000;
 
 const STATE_COLORS: Record<JobState, 'grey' | 'blue' | 'green' | 'red'> = { waiting: 'grey', active: 'blue', completed: 'green', failed: 'red' };
 
-function filtersOf(url: URL): { state?: JobState; kind?: string; page: number } {
-  const state = url.searchParams.get('state') ?? '';
-  const kind = url.searchParams.get('kind') ?? '';
-  const page = Math.max(1, Math.floor(Number(url.searchParams.get('page')) || 1));
-  return { state: (JOB_STATES as readonly string[]).includes(state) ? (state as JobState) : undefined, kind: kind || undefined, page };
+/**
+ * The filters in the address: a state the tabs do not offer and a page that is no page read as none and as
+ * page 1; a kind goes to the API as given, which names a kind it does not know.
+ */
+function filtersOf(request: Request): { state?: JobState; kind?: string; page: number } {
+  const url = urlState(ADMIN_JOBS.list.params, request);
+  return { state: url.value('state', { fallback: undefined }), kind: url.given('kind') || undefined, page: url.value('page') };
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const filters = filtersOf(new URL(request.url));
+  const filters = filtersOf(request);
   try {
     const [summary, page] = await Promise.all([
       apiGet(request, context, ADMIN_JOBS.summary, { kind: filters.kind }),

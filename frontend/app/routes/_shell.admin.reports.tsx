@@ -31,6 +31,7 @@ import { isApiFailure } from '~/utils/api-failure';
 import { apiGet, apiPost, apiPostMultipart, failureData, throwAsRouteError } from '~/utils/api.server';
 import { formText } from '~/utils/form-text';
 import { titled } from '~/utils/meta';
+import { reportListSize } from '~/utils/report-list';
 import reportsCss from '~/styles/reports.css?url';
 
 export const meta: MetaFunction = () => titled('报告管理');
@@ -40,8 +41,7 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: reportsCss
 const ALL_FROM = '2000-01';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const size = Math.max(REPORT_PAGE_SIZE * 2, Math.min(500, Number(url.searchParams.get('size')) || REPORT_PAGE_SIZE * 2));
+  const size = reportListSize(request, REPORT_PAGE_SIZE * 2);
   try {
     const page = await apiGet(request, context, REPORT_DOWNLOAD.list, {
       startDate: ALL_FROM,

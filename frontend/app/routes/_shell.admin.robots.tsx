@@ -14,10 +14,12 @@ import { AdminRobotDialog } from '~/components/AdminRobotDialog';
 import { AdminTable, type AskedIntent, ConfirmIntent, RowActions, RowButton } from '~/components/AdminTable';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { useAnswerToasts } from '~/components/Toast';
-import { apiGet, apiPost, failureData, throwAsRouteError, unknownIntent } from '~/utils/api.server';
+import { apiGet, apiPost, throwAsRouteError } from '~/utils/api.server';
 import { formText } from '~/utils/form-text';
+import { intentAction } from '~/utils/intent-action.server';
 import { titled } from '~/utils/meta';
 import { robotBody } from '~/utils/robot-form';
+import { urlState } from '~/utils/url-state';
 import { useRevalidation } from '~/utils/use-revalidation';
 import adminCss from '~/styles/admin.css?url';
 
@@ -25,7 +27,8 @@ export const meta: MetaFunction = () => titled('群机器人');
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: adminCss }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const deliveriesOf = Number(new URL(request.url).searchParams.get('deliveries')) || null;
+  // 发送记录 of the robot `?deliveries=<id>` names; none for an address that names no robot.
+  const deliveriesOf = urlState(ADMIN_ROBOTS.deliveries.params, request).value('id', { from: 'deliveries', fallback: null });
   try {
     const [robots, options, deliveries] = await Promise.all([
       apiGet(request, context, ADMIN_ROBOTS.list),
@@ -38,32 +41,27 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const intent = formText(form, 'intent');
-  try {
-    switch (intent) {
-      case 'create':
-        await apiPost(request, context, ADMIN_ROBOTS.create, robotBody(form));
-        return { done: '已登记机器人' };
-      case 'update': {
-        const body = robotBody(form);
-        const saved = await apiPost(request, context, ADMIN_ROBOTS.update, body);
-        // A secret removed (清除密钥, or confirmed on a change to 企业微信) is said, not left to the list's 签名 column.
-        return { done: body.clearSecret && !saved.hasSecret ? '已保存，签名密钥已删除' : '已保存' };
-      }
-      case 'test':
-        await apiPost(request, context, ADMIN_ROBOTS.test, { id: formText(form, 'id') });
-        return { done: '测试消息已排队发送' };
-      case 'delete':
-        await apiPost(request, context, ADMIN_ROBOTS.remove, { id: formText(form, 'id') });
-        return { done: '已删除机器人' };
-      default:
-        return unknownIntent();
-    }
-  } catch (error) {
-    return failureData(error);
-  }
+export function action({ request, context }: ActionFunctionArgs) {
+  return intentAction(request, {
+    create: async (form) => {
+      await apiPost(request, context, ADMIN_ROBOTS.create, robotBody(form));
+      return { done: '已登记机器人' };
+    },
+    update: async (form) => {
+      const body = robotBody(form);
+      const saved = await apiPost(request, context, ADMIN_ROBOTS.update, body);
+      // A secret removed (清除密钥, or confirmed on a change to 企业微信) is said, not left to the list's 签名 column.
+      return { done: body.clearSecret && !saved.hasSecret ? '已保存，签名密钥已删除' : '已保存' };
+    },
+    test: async (form) => {
+      await apiPost(request, context, ADMIN_ROBOTS.test, { id: formText(form, 'id') });
+      return { done: '测试消息已排队发送' };
+    },
+    delete: async (form) => {
+      await apiPost(request, context, ADMIN_ROBOTS.remove, { id: formText(form, 'id') });
+      return { done: '已删除机器人' };
+    },
+  });
 }
 
 const STATE_COLOR: Record<RobotDelivery['state'], 'green' | 'red' | 'yellow'> = { sent: 'green', failed: 'red', queued: 'yellow' };

@@ -19,27 +19,31 @@ import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { TemporaryPasswordDialog } from '~/components/TemporaryPasswordDialog';
 import { useFailureToast, useToast } from '~/components/Toast';
 import { isApiFailure } from '~/utils/api-failure';
-import { apiGet, apiPost, failureData, throwAsRouteError, unknownIntent } from '~/utils/api.server';
+import { apiGet, apiPost, throwAsRouteError } from '~/utils/api.server';
 import { formText } from '~/utils/form-text';
+import { intentAction } from '~/utils/intent-action.server';
 import { titled } from '~/utils/meta';
+import { urlState } from '~/utils/url-state';
 import adminCss from '~/styles/admin.css?url';
 
 export const meta: MetaFunction = () => titled('用户管理');
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: adminCss }];
 
+/** The list's filters and page, passed on as the address gives them: the API names a value it refuses. */
 const FILTERS = ['keyword', 'role', 'status', 'page'] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const query = Object.fromEntries(FILTERS.map((key) => [key, url.searchParams.get(key) ?? '']));
-  const bindingsOf = Number(url.searchParams.get('bindings')) || null;
+  const url = urlState(ADMIN_USERS.list.params, request);
+  const query = Object.fromEntries(FILTERS.map((key) => [key, url.given(key) ?? ''])) as Record<(typeof FILTERS)[number], string>;
+  // 绑定 of the user `?bindings=<id>` names; none for an address that names no user.
+  const bindingsOf = urlState(ADMIN_USERS.bindings.params, request).value('id', { from: 'bindings', fallback: null });
   try {
     const [page, options, bindings] = await Promise.all([
       apiGet(request, context, ADMIN_USERS.list, query),
       apiGet(request, context, ADMIN_USERS.options),
       bindingsOf ? apiGet(request, context, ADMIN_USERS.bindings, { id: bindingsOf }) : null,
     ]);
-    return { page, options, bindings, bindingsOf };
+    return { page, options, bindings, bindingsOf, query };
   } catch (error) {
     return throwAsRouteError(error);
   }
@@ -55,44 +59,30 @@ function userBody(form: FormData): Record<string, string> {
   return body;
 }
 
-const DONE: Record<string, string> = {
-  create: '已创建用户',
-  update: '已保存',
-  disable: '已停用',
-  enable: '已启用',
-  revokeSessions: '已吊销该用户的全部会话',
-  unbind: '已解除绑定',
-};
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const intent = formText(form, 'intent');
-  const id = formText(form, 'id');
-  try {
-    switch (intent) {
-      case 'create':
-      case 'update':
-        await apiPost(request, context, ADMIN_USERS[intent], userBody(form));
-        break;
-      case 'disable':
-      case 'enable':
-      case 'revokeSessions':
-        await apiPost(request, context, ADMIN_USERS[intent], { id });
-        break;
-      case 'resetPassword': {
-        const reset = await apiPost(request, context, ADMIN_USERS.resetPassword, { id });
-        return { done: '已重置密码', account: reset.user.account, password: reset.password };
-      }
-      case 'unbind':
-        await apiPost(request, context, MP.unbind, { openId: formText(form, 'openId') });
-        break;
-      default:
-        return unknownIntent();
-    }
-    return { done: DONE[intent] };
-  } catch (error) {
-    return failureData(error);
-  }
+export function action({ request, context }: ActionFunctionArgs) {
+  const save = (intent: 'create' | 'update') => async (form: FormData) => {
+    await apiPost(request, context, ADMIN_USERS[intent], userBody(form));
+    return { done: intent === 'create' ? '已创建用户' : '已保存' };
+  };
+  const byId = (intent: 'disable' | 'enable' | 'revokeSessions', done: string) => async (form: FormData) => {
+    await apiPost(request, context, ADMIN_USERS[intent], { id: formText(form, 'id') });
+    return { done };
+  };
+  return intentAction(request, {
+    create: save('create'),
+    update: save('update'),
+    disable: byId('disable', '已停用'),
+    enable: byId('enable', '已启用'),
+    revokeSessions: byId('revokeSessions', '已吊销该用户的全部会话'),
+    resetPassword: async (form) => {
+      const reset = await apiPost(request, context, ADMIN_USERS.resetPassword, { id: formText(form, 'id') });
+      return { done: '已重置密码', account: reset.user.account, password: reset.password };
+    },
+    unbind: async (form) => {
+      await apiPost(request, context, MP.unbind, { openId: formText(form, 'openId') });
+      return { done: '已解除绑定' };
+    },
+  });
 }
 
 type ConfirmedIntent = 'disable' | 'enable' | 'resetPassword' | 'revokeSessions';
@@ -104,8 +94,8 @@ const CONFIRM_TEXT: Record<ConfirmedIntent, (u: AdminUser) => string> = {
 };
 
 export default function AdminUsersPage() {
-  const { page, options, bindings, bindingsOf } = useLoaderData<typeof loader>();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const { page, options, bindings, bindingsOf, query } = useLoaderData<typeof loader>();
+  const [, setSearchParams] = useSearchParams();
   const act = useFetcher<typeof action>();
   const { show } = useToast();
   const [editing, setEditing] = useState<AdminUser | null | undefined>(undefined);
@@ -139,11 +129,11 @@ export default function AdminUsersPage() {
       <Form method="get" className="admin-page__filters" aria-label="筛选用户">
         <label className="admin-page__field">
           <span>账号 / 昵称</span>
-          <input name="keyword" defaultValue={searchParams.get('keyword') ?? ''} maxLength={50} />
+          <input name="keyword" defaultValue={query.keyword} maxLength={50} />
         </label>
         <label className="admin-page__field">
           <span>角色</span>
-          <select name="role" defaultValue={searchParams.get('role') ?? ''}>
+          <select name="role" defaultValue={query.role}>
             <option value="">全部</option>
             {options.roles.map((r) => (
               <option key={r.code} value={r.code}>
@@ -154,7 +144,7 @@ export default function AdminUsersPage() {
         </label>
         <label className="admin-page__field">
           <span>状态</span>
-          <select name="status" defaultValue={searchParams.get('status') ?? ''}>
+          <select name="status" defaultValue={query.status}>
             <option value="">全部</option>
             {Object.entries(USER_STATUS_LABELS).map(([value, label]) => (
               <option key={value} value={value}>

@@ -17,15 +17,16 @@ import { isApiFailure } from '~/utils/api-failure';
 import { apiGet, apiPost, failureData, throwAsRouteError } from '~/utils/api.server';
 import { formText } from '~/utils/form-text';
 import { titled } from '~/utils/meta';
+import { urlState } from '~/utils/url-state';
 import adminCss from '~/styles/admin.css?url';
 
 export const meta: MetaFunction = () => titled('我的提醒');
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: adminCss }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
+  const page = urlState(ALERTS.notifications.params, request).given('page') ?? '';
   try {
-    return await apiGet(request, context, ALERTS.notifications, { page: url.searchParams.get('page') ?? '' });
+    return await apiGet(request, context, ALERTS.notifications, { page });
   } catch (error) {
     return throwAsRouteError(error);
   }

@@ -4,11 +4,12 @@
  * the header, or 我的视图: `path`, `search`, `name` in the URL; a bell on a card or ranking row adds its condition,
  * decision 279) and an edit from `edit`. The API's Chinese message is the toast of a refusal.
  */
-import { ALERT_PAGES, ALERTS, ROBOTS } from '@car/contracts';
+import { ALERT_PAGES, ALERTS, intText, ROBOTS } from '@car/contracts';
 import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useFetcher, useLoaderData, useSearchParams } from '@remix-run/react';
+import { Link, useFetcher, useLoaderData } from '@remix-run/react';
 import { useState } from 'react';
 import { Button, Label, Table } from 'semantic-ui-react';
+import { z } from 'zod';
 
 import { AdminTable, type AskedIntent, ConfirmIntent, RowButton } from '~/components/AdminTable';
 import { AlertSubscriptionForm } from '~/components/AlertSubscriptionForm';
@@ -16,56 +17,58 @@ import { EmptyState } from '~/components/EmptyState';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { useAnswerToasts } from '~/components/Toast';
 import { alertBody, alertFormValues } from '~/utils/alert-form';
-import { apiGet, apiPost, failureData, throwAsRouteError, unknownIntent } from '~/utils/api.server';
+import { apiGet, apiPost, throwAsRouteError } from '~/utils/api.server';
 import { formText } from '~/utils/form-text';
+import { intentAction } from '~/utils/intent-action.server';
 import { titled } from '~/utils/meta';
+import { urlParams, urlState } from '~/utils/url-state';
 import adminCss from '~/styles/admin.css?url';
 
 export const meta: MetaFunction = () => titled('我的订阅');
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: adminCss }];
 
+/** The page's own keys: the subscription being edited (编辑) and the save just made (the redirect of the action). */
+const PAGE_KEYS = z.object({ edit: intText(), saved: z.enum(['create', 'update']) });
+const SAVED = { create: '已订阅', update: '已保存' } as const;
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = urlState(PAGE_KEYS, request);
   try {
     const [subscriptions, robots] = await Promise.all([apiGet(request, context, ALERTS.subscriptions), apiGet(request, context, ROBOTS.team)]);
-    return { subscriptions, robots };
+    const edit = url.value('edit', { fallback: null });
+    const editing = subscriptions.find((s) => s.id === edit);
+    const saved = url.value('saved', { fallback: null });
+    // The form: the subscription being edited, else the view in the address (a link from a page, or a bell).
+    return { subscriptions, robots, values: alertFormValues(urlParams(request), editing), saved: saved ? SAVED[saved] : null };
   } catch (error) {
     return throwAsRouteError(error);
   }
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const intent = formText(form, 'intent');
-  try {
-    switch (intent) {
-      case 'create':
-      case 'update':
-        await apiPost(request, context, ALERTS[intent], alertBody(form));
-        return redirect(`${ALERT_PAGES.subscriptions}?saved=${intent}`);
-      case 'pause':
-        await apiPost(request, context, ALERTS.pause, { id: formText(form, 'id'), paused: formText(form, 'paused') === 'true' });
-        return { done: formText(form, 'paused') === 'true' ? '已暂停' : '已恢复' };
-      case 'delete':
-        await apiPost(request, context, ALERTS.remove, { id: formText(form, 'id') });
-        return { done: '已删除' };
-      default:
-        return unknownIntent();
-    }
-  } catch (error) {
-    return failureData(error);
-  }
+export function action({ request, context }: ActionFunctionArgs) {
+  const save = (intent: 'create' | 'update') => async (form: FormData) => {
+    await apiPost(request, context, ALERTS[intent], alertBody(form));
+    return redirect(`${ALERT_PAGES.subscriptions}?saved=${intent}`);
+  };
+  return intentAction(request, {
+    create: save('create'),
+    update: save('update'),
+    pause: async (form) => {
+      const paused = formText(form, 'paused') === 'true';
+      await apiPost(request, context, ALERTS.pause, { id: formText(form, 'id'), paused });
+      return { done: paused ? '已暂停' : '已恢复' };
+    },
+    delete: async (form) => {
+      await apiPost(request, context, ALERTS.remove, { id: formText(form, 'id') });
+      return { done: '已删除' };
+    },
+  });
 }
 
-const SAVED: Record<string, string> = { create: '已订阅', update: '已保存' };
-
 export default function SubscriptionsPage() {
-  const { subscriptions, robots } = useLoaderData<typeof loader>();
-  const [params] = useSearchParams();
+  const { subscriptions, robots, values, saved } = useLoaderData<typeof loader>();
   const act = useFetcher<typeof action>();
   const [asked, setAsked] = useState<AskedIntent | null>(null);
-  const editing = subscriptions.find((s) => String(s.id) === params.get('edit'));
-  const values = alertFormValues(params, editing);
-  const saved = SAVED[params.get('saved') ?? ''];
 
   useAnswerToasts(act.data);
   const busy = act.state !== 'idle';

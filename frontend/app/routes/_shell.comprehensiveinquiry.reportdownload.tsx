@@ -32,25 +32,28 @@ import { useFailureToast, useToast } from '~/components/Toast';
 import { isApiFailure, type ApiFailure } from '~/utils/api-failure';
 import { apiGet } from '~/utils/api.server';
 import { titled } from '~/utils/meta';
+import { reportListSize } from '~/utils/report-list';
 import { settle } from '~/utils/settle.server';
 import { displayText, type PickItem, selectionOf } from '~/utils/pick-list';
 import { loadOwnMaker } from '~/utils/security.server';
+import { urlState } from '~/utils/url-state';
 import reportsCss from '~/styles/reports.css?url';
 
 export const meta: MetaFunction = () => titled('报告下载');
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: reportsCss }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
+  const url = urlState(REPORT_DOWNLOAD.list.params, request);
   const range = defaultReportRange();
-  const startDate = url.searchParams.get('startDate') || formatMonth(range.startDate);
-  const endDate = url.searchParams.get('endDate') || formatMonth(range.endDate);
-  const given = url.searchParams.get('producerIds');
+  // The filters go to the API as given: it names a month or producer it refuses (the toast), the page stays.
+  const startDate = url.given('startDate') || formatMonth(range.startDate);
+  const endDate = url.given('endDate') || formatMonth(range.endDate);
+  const given = url.given('producerIds');
   // No producer in the address: the account's own producer, if it has one (an administrator has none: all producers).
   const own = given === null ? await loadOwnMaker(request, context) : {};
   const producerIds = given ?? ('producerId' in own ? String(own.producerId) : '');
-  const name = url.searchParams.get('name') ?? '';
-  const size = Math.max(REPORT_PAGE_SIZE, Math.min(500, Number(url.searchParams.get('size')) || REPORT_PAGE_SIZE));
+  const name = url.given('name') ?? '';
+  const size = reportListSize(request, REPORT_PAGE_SIZE);
   // A refused filter (a producer id that names none, decision 131) leaves the list empty and its message in the toast; the page stays.
   const [list, makers] = await Promise.all([
     settle(apiGet(request, context, REPORT_DOWNLOAD.list, { startDate, endDate, producerIds, name, page: 1, pageSize: size })),
@@ -110,9 +113,13 @@ export default function ReportDownloadPage() {
     setSearchParams(new URLSearchParams(), { preventScrollReset: true });
   };
   const loadMore = () => {
-    const params = new URLSearchParams(window.location.search);
-    params.set('size', String(data.size + REPORT_PAGE_SIZE));
-    setSearchParams(params, { preventScrollReset: true });
+    setSearchParams(
+      (params) => {
+        params.set('size', String(data.size + REPORT_PAGE_SIZE));
+        return params;
+      },
+      { preventScrollReset: true },
+    );
   };
   const allChosen = items.length > 0 && items.every((item) => chosen.has(item.id));
   const toggleAll = () => setChosen(allChosen ? new Set() : new Set(items.map((item) => item.id)));

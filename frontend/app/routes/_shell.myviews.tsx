@@ -15,15 +15,17 @@ import { ShareViewDialog } from '~/components/ShareViewDialog';
 import { useFailureToast, useToast } from '~/components/Toast';
 import { ViewNameDialog } from '~/components/ViewNameDialog';
 import { isApiFailure } from '~/utils/api-failure';
-import { apiGet, apiPost, failureData, throwAsRouteError, unknownIntent } from '~/utils/api.server';
+import { apiGet, apiPost, throwAsRouteError } from '~/utils/api.server';
 import { formText } from '~/utils/form-text';
+import { intentAction } from '~/utils/intent-action.server';
 import { titled } from '~/utils/meta';
+import { urlState } from '~/utils/url-state';
 import type { ViewAction } from '~/utils/views';
 
 export const meta = () => titled('我的视图');
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const keyword = new URL(request.url).searchParams.get('keyword');
+  const keyword = urlState(VIEWS.colleagues.params, request).given('keyword');
   // The share dialog's search: colleagues only.
   if (keyword !== null) {
     return { colleagues: await apiGet(request, context, VIEWS.colleagues, { keyword }).catch(throwAsRouteError) };
@@ -37,33 +39,28 @@ const idList = (text: string) =>
     .filter((part) => part !== '')
     .map(Number);
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const intent = formText(form, 'intent');
-  const id = formText(form, 'id');
-  const name = formText(form, 'name');
-  try {
-    switch (intent) {
-      case 'save':
-        return { done: (await apiPost(request, context, VIEWS.save, { name, path: formText(form, 'path'), query: formText(form, 'query') })).name };
-      case 'rename':
-        return { done: (await apiPost(request, context, VIEWS.rename, { id, name })).name };
-      case 'copy':
-        return { done: (await apiPost(request, context, VIEWS.copy, { id, name })).name };
-      case 'delete':
-        await apiPost(request, context, VIEWS.remove, { id });
-        return { done: '删除' };
-      case 'share':
-        return {
-          done: (await apiPost(request, context, VIEWS.share, { id, userIds: idList(formText(form, 'userIds')), producer: formText(form, 'producer') === '1' }))
-            .name,
-        };
-      default:
-        return unknownIntent();
-    }
-  } catch (error) {
-    return failureData(error);
-  }
+export function action({ request, context }: ActionFunctionArgs) {
+  const id = (form: FormData) => formText(form, 'id');
+  const name = (form: FormData) => formText(form, 'name');
+  return intentAction(request, {
+    save: async (form) => ({
+      done: (await apiPost(request, context, VIEWS.save, { name: name(form), path: formText(form, 'path'), query: formText(form, 'query') })).name,
+    }),
+    rename: async (form) => ({ done: (await apiPost(request, context, VIEWS.rename, { id: id(form), name: name(form) })).name }),
+    copy: async (form) => ({ done: (await apiPost(request, context, VIEWS.copy, { id: id(form), name: name(form) })).name }),
+    delete: async (form) => {
+      await apiPost(request, context, VIEWS.remove, { id: id(form) });
+      return { done: '删除' };
+    },
+    share: async (form) => {
+      const shared = await apiPost(request, context, VIEWS.share, {
+        id: id(form),
+        userIds: idList(formText(form, 'userIds')),
+        producer: formText(form, 'producer') === '1',
+      });
+      return { done: shared.name };
+    },
+  });
 }
 
 type Dialog = { action: ViewAction; view: SavedView } | null;

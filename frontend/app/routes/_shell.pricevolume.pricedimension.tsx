@@ -46,6 +46,7 @@ import { withParams } from '~/utils/sale-volume-query';
 import { apiDownloadHref } from '~/utils/download';
 import { firstFailure, settle } from '~/utils/settle.server';
 import type { ShellHandle } from '~/utils/shell-context';
+import { urlParams } from '~/utils/url-state';
 import { touches, usePendingChange } from '~/utils/use-pending-change';
 import priceVolumeCss from '~/styles/pricevolume.css?url';
 
@@ -55,7 +56,7 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: priceVolum
 const CHART_HEIGHT = 380;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const params = new URL(request.url).searchParams;
+  const params = urlParams(request);
   const s = readModelPriceState(params);
   // The tables' header-click orders as their panels read them (ProportionPanel), for the deck.
   const orders = Object.fromEntries(

@@ -46,7 +46,7 @@ import { keepPageOnNetworkFailure } from '~/utils/network-failure';
 import { salesPageShouldRevalidate } from '~/utils/revalidation';
 import { firstFailure, settle } from '~/utils/settle.server';
 import type { ShellHandle } from '~/utils/shell-context';
-import { urlState } from '~/utils/url-state';
+import { urlParams, urlState } from '~/utils/url-state';
 import { touches, usePendingChange } from '~/utils/use-pending-change';
 
 export const meta: MetaFunction = () => titled('区域市场表现');
@@ -71,7 +71,7 @@ function areaParams(node: AreaNode | null): Record<string, number> {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const params = new URL(request.url).searchParams;
+  const params = urlParams(request);
   const filters = readFilters(params);
   const retail = filters.source === 2;
   // Wholesale has no geography: the page shows the nation's wholesale and says why the map is empty.

@@ -31,7 +31,7 @@ import { loadLookups } from '~/utils/sale-volume-lookups.server';
 import { filterTags } from '~/utils/filter-tags';
 import { firstFailure, settle } from '~/utils/settle.server';
 import type { ShellHandle } from '~/utils/shell-context';
-import { urlState } from '~/utils/url-state';
+import { urlParams, urlState } from '~/utils/url-state';
 import { touches, usePendingChange } from '~/utils/use-pending-change';
 
 export const meta: MetaFunction = () => titled('整体市场表现');
@@ -41,7 +41,7 @@ const COUNT_OPTIONS = YEAR_COUNT.wholeMarket.options;
 const CHART_HEIGHT = 445;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const params = new URL(request.url).searchParams;
+  const params = urlParams(request);
   const filters = readFilters(params);
   const chartUrl = urlState(WHOLE_MARKET.highCharts.params, params);
   const granularity = chartUrl.value('timeDimensionality') as Granularity;

@@ -4,7 +4,7 @@
  * live in the URL; one loader asks the six dashboard calls (the NEV trend among them), the menus, the user and the calendar at once.
  */
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
-import { Link, useLoaderData, useNavigate, useSearchParams } from '@remix-run/react';
+import { Link, useLoaderData, useNavigate } from '@remix-run/react';
 import { Icon } from 'semantic-ui-react';
 import { DASHBOARD, DASHBOARD_MODES, DASHBOARD_SIZES, JLL_TABS, NEW_YEAR_LABEL, type DashboardVolume, SEARCH, SECURITY } from '@car/contracts';
 
@@ -27,6 +27,7 @@ import { allowsNewYear } from '~/utils/sale-volume-query';
 import { loginHref } from '~/utils/navigation';
 import { loadMenus } from '~/utils/security.server';
 import { readToken } from '~/utils/session.server';
+import { urlParams } from '~/utils/url-state';
 import { usePendingChange, touches } from '~/utils/use-pending-change';
 import { takeNotice } from '~/utils/view-notice.server';
 import dashboardCss from '~/styles/dashboard.css?url';
@@ -37,7 +38,7 @@ export const meta: MetaFunction = () => titled('看板');
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   if (!readToken(request)) throw redirect(loginHref(url));
-  const q = dashboardQuery(url.searchParams);
+  const q = dashboardQuery(urlParams(request));
   const period = { ...(q.time ? { time: q.time } : {}), accumulate: q.accumulate, ...(q.newYear ? { newYear: 1 } : {}) };
   const [whole, brands, models, cities, nevTrend, menus, user, months, dataStatus] = await Promise.all([
     apiGet(request, context, DASHBOARD.whole, period),
@@ -97,10 +98,9 @@ function TypeTabs({ q, param, current }: { q: DashboardQuery; param: 'brandType'
 export default function Dashboard() {
   const { q, whole, brands, models, cities, nevTrend, menus, nickname, months, notice, dataStatus } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
   const pending = usePendingChange();
   const periodBusy = touches(pending, ['time', 'accumulate', 'newYear']);
-  const month = params.get('time') ?? whole.time;
+  const month = q.time ?? whole.time;
   // Rows open their page at the month and mode the dashboard answered for (decision 177).
   const period: DashboardPeriod = { time: whole.time, accumulate: whole.accumulate, newYear: q.newYear };
   const rowHref = (kind: DashboardRowKind) => (id: number) => dashboardRowHref(kind, id, period);

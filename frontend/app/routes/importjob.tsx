@@ -6,9 +6,10 @@ import { DATA_IMPORT } from '@car/contracts';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 
 import { apiGet, failureData } from '~/utils/api.server';
+import { urlState } from '~/utils/url-state';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const id = new URL(request.url).searchParams.get('id') ?? '';
+  const id = urlState(DATA_IMPORT.job.params, request).given('id') ?? '';
   try {
     const [job, problems] = await Promise.all([apiGet(request, context, DATA_IMPORT.job, { id }), apiGet(request, context, DATA_IMPORT.problems, { id })]);
     return { job, problems };

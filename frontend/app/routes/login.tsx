@@ -2,6 +2,7 @@ import { SECURITY } from '@car/contracts';
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Button, Icon, Message } from 'semantic-ui-react';
+import { z } from 'zod';
 
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { Logo } from '~/components/Logo';
@@ -11,11 +12,15 @@ import { formText } from '~/utils/form-text';
 import { SYSTEM_NAME, titled } from '~/utils/meta';
 import { PASSWORD_CHANGE_PAGE, safeRedirectTarget } from '~/utils/navigation';
 import { sessionCookie } from '~/utils/session.server';
+import { urlState } from '~/utils/url-state';
 
 export const meta: MetaFunction = () => titled('登录');
 
+/** The page's one key: where to go once signed in (checked by safeRedirectTarget: this site's pages only). */
+const LOGIN_PAGE_KEYS = z.object({ redirectTo: z.string() });
+
 export function loader({ request }: LoaderFunctionArgs) {
-  const redirectTo = new URL(request.url).searchParams.get('redirectTo');
+  const redirectTo = urlState(LOGIN_PAGE_KEYS, request).given('redirectTo');
   return { redirectTo: safeRedirectTarget(redirectTo, '') };
 }
 

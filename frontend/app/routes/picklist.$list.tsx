@@ -11,6 +11,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { apiGet, failureData, throwAsRouteError } from '~/utils/api.server';
 import { isPickListName, PICK_LISTS } from '~/utils/pick-list-source';
 import { loadCurrentUser } from '~/utils/security.server';
+import { urlParams } from '~/utils/url-state';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const list = params.list;
@@ -19,7 +20,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     await loadCurrentUser(request, context).catch(throwAsRouteError);
     throw new Response('Not Found', { status: 404 });
   }
-  const query = Object.fromEntries(new URL(request.url).searchParams);
+  const query = Object.fromEntries(urlParams(request));
   try {
     return Response.json({ result: await apiGet(request, context, PICK_LISTS[list], query) });
   } catch (error) {

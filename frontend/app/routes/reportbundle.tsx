@@ -6,13 +6,14 @@ import { REPORT_DOWNLOAD } from '@car/contracts';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 
 import { apiGet, failureData } from '~/utils/api.server';
+import { urlState } from '~/utils/url-state';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const params = new URL(request.url).searchParams;
+  const id = urlState(REPORT_DOWNLOAD.bundleJob.params, request).given('id');
+  const ids = urlState(REPORT_DOWNLOAD.bundle.params, request).given('ids') ?? '';
   try {
-    const id = params.get('id');
     if (id) return { bundle: await apiGet(request, context, REPORT_DOWNLOAD.bundleJob, { id }) };
-    return { bundle: await apiGet(request, context, REPORT_DOWNLOAD.bundle, { ids: params.get('ids') ?? '' }) };
+    return { bundle: await apiGet(request, context, REPORT_DOWNLOAD.bundle, { ids }) };
   } catch (error) {
     return failureData(error);
   }

@@ -6,9 +6,10 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { MP } from '@car/contracts';
 import { apiGet, ApiError } from '~/utils/api.server';
 import { readMpSession } from '~/utils/mp.server';
+import { urlState } from '~/utils/url-state';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const provinceId = new URL(request.url).searchParams.get('provinceId') ?? '';
+  const provinceId = urlState(MP.cities.params, request).given('provinceId') ?? '';
   try {
     const list = await apiGet(request, context, MP.cities, provinceId ? { provinceId } : {}, { mpSession: readMpSession(request) });
     return { provinceId, list, failure: null };

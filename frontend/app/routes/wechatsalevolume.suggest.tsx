@@ -8,10 +8,10 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { MP, type MpTabMatches } from '@car/contracts';
 import { apiGet, ApiError } from '~/utils/api.server';
 import { readMpSession } from '~/utils/mp.server';
+import { urlState } from '~/utils/url-state';
 
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<{ name: string; tabs: MpTabMatches[]; failure: string | null }> {
-  const url = new URL(request.url);
-  const name = (url.searchParams.get('name') ?? '').trim();
+  const name = (urlState(MP.searchAll.params, request).given('name') ?? '').trim();
   if (name === '') return { name, tabs: [], failure: null };
   try {
     const tabs = await apiGet(request, context, MP.searchAll, { name }, { mpSession: readMpSession(request) });

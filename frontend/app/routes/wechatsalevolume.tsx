@@ -6,7 +6,8 @@
  * the `suggest` resource route. Phone-first: the root font scales with the viewport up to 750 px.
  */
 import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
-import { useLoaderData, useSearchParams } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
+import { z } from 'zod';
 import {
   MP,
   MP_LINK_FIELDS as LINK_FIELDS,
@@ -35,6 +36,7 @@ import { formText } from '~/utils/form-text';
 import { titled } from '~/utils/meta';
 import { mpSessionCookie, readMpSession } from '~/utils/mp.server';
 import { allowsNewYear } from '~/utils/sale-volume-query';
+import { urlParams, urlState } from '~/utils/url-state';
 import mobileCss from '~/styles/wechat.css?url';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: mobileCss }];
@@ -43,27 +45,53 @@ export const handle = { semanticUi: false };
 /** The root's viewport (width=device-width, initial-scale=1): the phone may zoom (WCAG 1.4.4, decision 266). */
 export const meta: MetaFunction = () => titled('销量查询');
 
-function linkOf(url: URL) {
-  const [openId, ts, sign] = LINK_FIELDS.map((k) => url.searchParams.get(k) ?? '');
+/** The page's own keys beside the chart call's: the place as the city picker writes it (ids and names) and the period. */
+const PAGE_KEYS = z.object({
+  provinceId: z.string(),
+  provinceName: z.string(),
+  provincecityId: z.string(),
+  provincecityName: z.string(),
+  time: z.string(),
+  newYear: z.string(),
+});
+
+function linkOf(request: Request) {
+  const url = urlState(MP.session.params, request);
+  const [openId, ts, sign] = LINK_FIELDS.map((k) => url.given(k) ?? '');
   return openId && ts && sign ? { openId, ts, sign } : null;
 }
 
 /** The address without the link's fields, once its session is open. */
-function withoutLink(url: URL): string {
-  const next = new URLSearchParams(url.searchParams);
+function withoutLink(request: Request): string {
+  const next = urlParams(request);
   for (const k of LINK_FIELDS) next.delete(k);
   const search = next.toString();
-  return search ? `${url.pathname}?${search}` : url.pathname;
+  const { pathname } = new URL(request.url);
+  return search ? `${pathname}?${search}` : pathname;
+}
+
+/** What the page shows of its address: the tab, the place and period a new tab keeps (spec §4), the place's name. */
+function tabsOf(request: Request) {
+  const page = urlState(PAGE_KEYS, request);
+  const given = urlState(MP.retailChart.params, request).given('type');
+  const kept = [...MP_PLACE_FIELDS, ...MP_PERIOD_FIELDS].flatMap((k) => {
+    const value = page.given(k);
+    return value ? [[k, value] as const] : [];
+  });
+  return {
+    type: MP_TABS.find((t) => String(t.value) === given)?.value ?? 1,
+    kept: Object.fromEntries(kept),
+    placeName: page.given('provincecityName') ?? page.given('provinceName') ?? '全国',
+  };
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const link = linkOf(url);
+  const link = linkOf(request);
   if (link) {
     try {
       const opened = await apiPost(request, context, MP.session, link, { mpSession: null });
       if (!opened.bound || !opened.session) return { view: 'bind' as const, link, message: null, result: null };
-      throw redirect(withoutLink(url), { headers: { 'Set-Cookie': mpSessionCookie(request, opened.session, opened.expiresIn) } });
+      throw redirect(withoutLink(request), { headers: { 'Set-Cookie': mpSessionCookie(request, opened.session, opened.expiresIn) } });
     } catch (error) {
       if (error instanceof ApiError) return { view: 'refused' as const, link: null, message: error.message, result: null };
       throw error;
@@ -71,32 +99,34 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const session = readMpSession(request);
   if (!session) return { view: 'refused' as const, link: null, message: '请从小程序打开销量查询', result: null };
-  const id = url.searchParams.get('id');
-  if (!id) return { view: 'query' as const, link: null, message: null, result: null, newYear: false };
+  const url = urlState(MP.retailChart.params, request);
+  const tabs = tabsOf(request);
+  const id = url.given('id');
+  if (!id) return { view: 'query' as const, link: null, message: null, result: null, newYear: false, tabs };
   // 1-2月合计 applies to a January or February month only; with any other month the URL's newYear is ignored (decision 197).
-  const time = url.searchParams.get('time');
-  const newYear = url.searchParams.get('newYear') === '1' && allowsNewYear(time);
+  const time = url.given('time');
+  const newYear = url.given('newYear') === '1' && allowsNewYear(time);
   try {
     const result: MpRetailChart = await apiGet(
       request,
       context,
       MP.retailChart,
       {
-        type: url.searchParams.get('type') ?? '1',
+        type: url.given('type') ?? '1',
         id,
-        provinceId: url.searchParams.get('provinceId'),
-        cityId: url.searchParams.get('provincecityId'),
+        provinceId: url.given('provinceId'),
+        cityId: url.given('cityId', 'provincecityId'),
         time,
         newYear: newYear ? 1 : null,
       },
       { mpSession: session },
     );
-    return { view: 'query' as const, link: null, message: null, result, newYear };
+    return { view: 'query' as const, link: null, message: null, result, newYear, tabs };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     // A session that ended (-1009, -1008, -1012) cannot query any more: say so instead of an empty page.
     if (error.code <= -1008 && error.code >= -1012) return { view: 'refused' as const, link: null, message: error.message, result: null };
-    return { view: 'query' as const, link: null, message: error.message, result: null, newYear: false };
+    return { view: 'query' as const, link: null, message: error.message, result: null, newYear: false, tabs };
   }
 }
 
@@ -118,7 +148,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       },
       { mpSession: null },
     );
-    return redirect(withoutLink(new URL(request.url)), { headers: { 'Set-Cookie': mpSessionCookie(request, opened.session ?? '', opened.expiresIn) } });
+    return redirect(withoutLink(request), { headers: { 'Set-Cookie': mpSessionCookie(request, opened.session ?? '', opened.expiresIn) } });
   } catch (error) {
     if (error instanceof ApiError) return { failure: error.message };
     throw error;
@@ -127,9 +157,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function WechatSaleVolume() {
   const data = useLoaderData<typeof loader>();
-  const [params] = useSearchParams();
-  const type = MP_TABS.find((t) => String(t.value) === params.get('type'))?.value ?? 1;
-  if (data.view === 'bind' && data.link)
+  if (data.view === 'bind')
     return (
       <main className="mp">
         <MpBindForm link={data.link} />
@@ -146,13 +174,9 @@ export default function WechatSaleVolume() {
   const r = data.result;
   const newYear = 'newYear' in data && data.newYear;
   const titles = mpTitles(newYear);
-  const tabHref = (value: MpType) => {
-    // A new tab clears the result and the search (spec §4); the place and the period stay.
-    const next = new URLSearchParams();
-    for (const k of [...MP_PLACE_FIELDS, ...MP_PERIOD_FIELDS]) if (params.get(k)) next.set(k, params.get(k)!);
-    next.set('type', String(value));
-    return `?${next}`;
-  };
+  const { type, kept, placeName } = data.tabs;
+  // A new tab clears the result and the search (spec §4); the place and the period stay.
+  const tabHref = (value: MpType) => `?${new URLSearchParams({ ...kept, type: String(value) })}`;
   return (
     <main className="mp">
       <MpTabs type={type} hrefOf={tabHref} />
@@ -201,7 +225,7 @@ export default function WechatSaleVolume() {
             <MpChart title={titles.chart} chart={r.chart} height={400} />
           </>
         ) : (
-          <p className="mp-hint">搜索厂商、品牌或车型，查看{params.get('provincecityName') ?? params.get('provinceName') ?? '全国'}的零售销量</p>
+          <p className="mp-hint">搜索厂商、品牌或车型，查看{placeName}的零售销量</p>
         )}
       </div>
     </main>

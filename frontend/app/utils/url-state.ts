@@ -3,7 +3,9 @@
  * by field, so a page never restates a contract's shape. Lenient where the API is strict: a value the schema
  * refuses (a hand-edited or stale bookmark) reads as the fallback, or the schema's own default, instead of
  * becoming a 400 (decision 155). Page-only keys (ones the API does not take) are read through a page schema the
- * same way.
+ * same way. A filter that the API checks and explains is passed on as the URL gave it (`given`), so the user reads
+ * the API's Chinese message rather than a silent default. The routes read their address only through this file
+ * (layout-rules.spec.ts): a loader through `urlState(schema, request)`, a component through what its loader read.
  */
 import { layersOf, type Layer } from '@car/contracts';
 import type { z } from 'zod';
@@ -31,11 +33,11 @@ function fieldsOf(schema: z.ZodType): Record<string, z.ZodType> {
 export class UrlState<S extends z.ZodType> {
   private readonly fields: Record<string, z.ZodType>;
 
-  constructor(
-    schema: S,
-    private readonly params: URLSearchParams,
-  ) {
+  private readonly params: URLSearchParams;
+
+  constructor(schema: S, from: URLSearchParams | Request) {
     this.fields = fieldsOf(schema);
+    this.params = from instanceof URLSearchParams ? from : urlParams(from);
   }
 
   /**
@@ -70,20 +72,47 @@ export class UrlState<S extends z.ZodType> {
     return [...new Set(kept)];
   }
 
+  /**
+   * The URL's text of a field as given, unchecked (null when absent): for a call that checks it and says what is
+   * wrong in Chinese (an admin list's filters, a job's id), so a bad value reads as the API's message.
+   */
+  given(name: FieldName<S>, from?: string): string | null {
+    this.field(name);
+    return this.params.get(from ?? name);
+  }
+
+  /** Every text of a key a GET form repeats (its check boxes), as given, in order. */
+  givenAll(name: FieldName<S>, from?: string): string[] {
+    this.field(name);
+    return this.params.getAll(from ?? name);
+  }
+
   private textOf(name: string, from?: string): string | undefined {
     return this.params.get(from ?? name) ?? undefined;
   }
 
   /** What the schema makes of a text; undefined when it refuses it. */
   private parsed(name: string, text: string | undefined): unknown {
+    const read = this.field(name).safeParse(text);
+    return read.success ? read.data : undefined;
+  }
+
+  private field(name: string): z.ZodType {
     const field = this.fields[name];
     if (!field) throw new Error(`url-state: no field ${name}`);
-    const read = field.safeParse(text);
-    return read.success ? read.data : undefined;
+    return field;
   }
 }
 
-/** The URL read through a schema: `urlState(WHOLE_MARKET.highCharts.params, params).value('count')`. */
-export function urlState<S extends z.ZodType>(schema: S, params: URLSearchParams): UrlState<S> {
-  return new UrlState(schema, params);
+/**
+ * The URL read through a schema: `urlState(WHOLE_MARKET.highCharts.params, params).value('count')`, or a loader's
+ * own address, `urlState(ADMIN_JOBS.list.params, request)`.
+ */
+export function urlState<S extends z.ZodType>(schema: S, from: URLSearchParams | Request): UrlState<S> {
+  return new UrlState(schema, from);
+}
+
+/** A loader's query, a copy of its own, for the pages' readers that take the whole of it (`readFilters`, `dashboardQuery`). */
+export function urlParams(request: Request): URLSearchParams {
+  return new URL(request.url).searchParams;
 }
