@@ -6,7 +6,7 @@
  * the `suggest` resource route. Phone-first: the root font scales with the viewport up to 750 px.
  */
 import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
-import { useLoaderData, useSearchParams } from '@remix-run/react';
+import { useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import {
   MP,
   MP_LINK_FIELDS as LINK_FIELDS,
@@ -127,12 +127,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function WechatSaleVolume() {
   const data = useLoaderData<typeof loader>();
+  const bind = useActionData<typeof action>();
   const [params] = useSearchParams();
   const type = MP_TABS.find((t) => String(t.value) === params.get('type'))?.value ?? 1;
   if (data.view === 'bind' && data.link)
     return (
       <main className="mp">
-        <MpBindForm link={data.link} />
+        <MpBindForm link={data.link} failure={bind?.failure} />
       </main>
     );
   if (data.view === 'refused')
