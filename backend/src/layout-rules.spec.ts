@@ -87,16 +87,10 @@ const HAND_URL_READS = [
   /URLSearchParams\([^)]*location\.search/,
   /\b(params|search)\.(get|getAll|has)\(/,
 ];
-/** Routes whose readers move into utils/ with issue 47 §6 (another branch); to be emptied when it lands. */
-const URL_READS_MOVING = new Set([
-  'frontend/app/routes/_shell.price.marketpricetendency.tsx',
-  'frontend/app/routes/_shell.pricevolume.cabmodelprice.tsx',
-  'frontend/app/routes/_shell.product.configquery.tsx',
-]);
 
 function urlReadViolations(lines: readonly SourceLine[]): string[] {
   return lines
-    .filter(({ file }) => file.startsWith('frontend/app/routes/') && !URL_READS_MOVING.has(file))
+    .filter(({ file }) => file.startsWith('frontend/app/routes/'))
     .filter(({ text }) => !isComment(text) && HAND_URL_READS.some((read) => read.test(text)))
     .map(where);
 }

@@ -1,8 +1,13 @@
 /** The band settings of a GET filter form (万): price range low and high, band width, and the bands' order. */
-import { BAND_ORDERS } from '@car/contracts';
-import { ChoiceRadios } from '~/components/ChoiceRadios';
+import type { ReactNode } from 'react';
 
-export function BandRangeFields({ priceLow, priceHigh, segment, orderBy }: { priceLow: string; priceHigh: string; segment: string; orderBy: 0 | 1 }) {
+import { BAND_ORDERS, bandSettingsSummary } from '@car/contracts';
+import { ChoiceRadios } from '~/components/ChoiceRadios';
+import type { FilterGroupSpec } from '~/components/FilterPanel';
+
+type BandRange = { priceLow: string; priceHigh: string; segment: string; orderBy: 0 | 1 };
+
+export function BandRangeFields({ priceLow, priceHigh, segment, orderBy }: BandRange) {
   return (
     <>
       <div className="price-range">
@@ -22,4 +27,18 @@ export function BandRangeFields({ priceLow, priceHigh, segment, orderBy }: { pri
       <ChoiceRadios name="orderBy" label="排序" options={BAND_ORDERS} value={orderBy} />
     </>
   );
+}
+
+/** A band page's filter group of the band settings, summarised as the tags say them; `more` fields follow the bands'. */
+export function bandSettingsGroup(title: string, settings: Parameters<typeof bandSettingsSummary>[0] & BandRange, more?: ReactNode): FilterGroupSpec {
+  return {
+    title,
+    summary: bandSettingsSummary(settings),
+    content: (
+      <div className="filter-stack">
+        <BandRangeFields priceLow={settings.priceLow} priceHigh={settings.priceHigh} segment={settings.segment} orderBy={settings.orderBy} />
+        {more}
+      </div>
+    ),
+  };
 }

@@ -5,19 +5,18 @@
  * the producer's or brand's total and the market's at the bottom. Current month or year to date is
  * the URL's `accumulate`; the download link writes the same table as .xlsx.
  */
-import { Link, useLocation } from '@remix-run/react';
+import { useLocation } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { Button, Icon } from 'semantic-ui-react';
+import { Icon } from 'semantic-ui-react';
 
 import { type Accumulate, ACCUMULATE_OPTIONS, type CarDetails, type ModelRow, pointsHeader, rankArrow } from '@car/contracts';
 import { DETAIL_SORT_KEY, detailLines, detailSort } from '~/utils/company-brand-details';
 import { growthClass } from '~/utils/format';
-import { withParams } from '~/utils/sale-volume-query';
-import { PanelBusy } from './PanelBusy';
+import { ParamToggle } from './ParamToggle';
 import { RankMark } from './RankMark';
 import { ShareChange } from './ShareChange';
 import { SortHeader } from './SortHeader';
-import { TableScroll } from './TableScroll';
+import { TablePanel } from './TablePanel';
 
 interface CarDetailsTableProps {
   title: string;
@@ -63,9 +62,12 @@ export function CarDetailsTable({ title, details, accumulate, downloadHref, load
   );
 
   return (
-    <section className="panel car-details" aria-busy={loading} aria-label={title}>
-      <header className="panel__head">
-        <h3 className="panel__title">
+    <TablePanel
+      className="car-details"
+      label={title}
+      loading={loading}
+      title={
+        <>
           {title}
           {details ? (
             <span className="car-details__period">
@@ -73,88 +75,73 @@ export function CarDetailsTable({ title, details, accumulate, downloadHref, load
               <small>（同期 {details.tqTime}）</small>
             </span>
           ) : null}
-        </h3>
-        <div className="panel__tools">
+        </>
+      }
+      tools={
+        <>
           {extra}
-          <Button.Group size="mini" basic>
-            {ACCUMULATE_OPTIONS.map((option) => (
-              <Button
-                key={option.value}
-                as={Link}
-                to={withParams(location.search, { accumulate: option.value || null })}
-                preventScrollReset
-                active={accumulate === option.value}
-                aria-pressed={accumulate === option.value}
-              >
-                {option.label}
-              </Button>
-            ))}
-          </Button.Group>
+          <ParamToggle param="accumulate" options={ACCUMULATE_OPTIONS} value={accumulate} omit={0} />
           {downloadHref ? (
             <a className="ui mini basic button" href={downloadHref} download>
               <Icon name="download" />
               下载
             </a>
           ) : null}
-        </div>
-      </header>
-      <TableScroll label={title} className="car-details__scroll">
-        <table className="ui celled compact unstackable table kit-table kit-table--grouped">
-          <thead>
-            <tr>
-              <th>细分市场（占比）</th>
-              <SortHeader column="name" order={order} urlKey={DETAIL_SORT_KEY}>
-                车型
-              </SortHeader>
-              {sortable('sales', '销量')}
-              {sortable('tqSales', '去年同期销量')}
-              {sortable('yoy', '同比')}
-              {sortable('detailMix', '细分市场份额')}
-              {sortable('detailMixChange', pointsHeader('份额变化'))}
-              {sortable('ranking', '细分市场排名')}
-            </tr>
-          </thead>
-          <tbody>
-            {details && details.details.length === 0 ? (
-              <tr>
-                <td colSpan={8} className="car-details__empty">
-                  所选条件下没有销量
-                </td>
-              </tr>
+        </>
+      }
+      scroll={{ label: title, className: 'car-details__scroll' }}
+      tableClassName="ui celled compact unstackable table kit-table kit-table--grouped"
+      columns={
+        <>
+          <th>细分市场（占比）</th>
+          <SortHeader column="name" order={order} urlKey={DETAIL_SORT_KEY}>
+            车型
+          </SortHeader>
+          {sortable('sales', '销量')}
+          {sortable('tqSales', '去年同期销量')}
+          {sortable('yoy', '同比')}
+          {sortable('detailMix', '细分市场份额')}
+          {sortable('detailMixChange', pointsHeader('份额变化'))}
+          {sortable('ranking', '细分市场排名')}
+        </>
+      }
+    >
+      {details && details.details.length === 0 ? (
+        <tr>
+          <td colSpan={8} className="car-details__empty">
+            所选条件下没有销量
+          </td>
+        </tr>
+      ) : null}
+      {!details ? (
+        <tr>
+          <td colSpan={8} className="car-details__empty">
+            {emptyText}
+          </td>
+        </tr>
+      ) : null}
+      {lines.map((line) =>
+        line.kind === 'total' ? (
+          <tr key={line.key} className="is-subtotal is-total">
+            <td colSpan={2}>{line.row.name}</td>
+            <Figures row={line.row} tqTime={details?.tqTime ?? ''} />
+          </tr>
+        ) : (
+          <tr key={line.key} className={line.kind === 'subtotal' ? 'is-subtotal' : undefined}>
+            {line.segment ? (
+              <td rowSpan={line.segment.rowSpan} className="car-details__segment">
+                <div className="car-details__segment-name">{line.segment.name}</div>
+                <div className="car-details__segment-mix" title={`去年同期 ${line.segment.tqMixStr}`}>
+                  <span className="car-details__bar" style={{ width: `${Math.max(0, Math.min(100, line.segment.width))}%` }} />
+                  <span className="car-details__mix">{line.segment.mixStr}</span>
+                </div>
+              </td>
             ) : null}
-            {!details ? (
-              <tr>
-                <td colSpan={8} className="car-details__empty">
-                  {emptyText}
-                </td>
-              </tr>
-            ) : null}
-            {lines.map((line) =>
-              line.kind === 'total' ? (
-                <tr key={line.key} className="is-subtotal is-total">
-                  <td colSpan={2}>{line.row.name}</td>
-                  <Figures row={line.row} tqTime={details?.tqTime ?? ''} />
-                </tr>
-              ) : (
-                <tr key={line.key} className={line.kind === 'subtotal' ? 'is-subtotal' : undefined}>
-                  {line.segment ? (
-                    <td rowSpan={line.segment.rowSpan} className="car-details__segment">
-                      <div className="car-details__segment-name">{line.segment.name}</div>
-                      <div className="car-details__segment-mix" title={`去年同期 ${line.segment.tqMixStr}`}>
-                        <span className="car-details__bar" style={{ width: `${Math.max(0, Math.min(100, line.segment.width))}%` }} />
-                        <span className="car-details__mix">{line.segment.mixStr}</span>
-                      </div>
-                    </td>
-                  ) : null}
-                  <td className="car-details__model">{line.row.name}</td>
-                  <Figures row={line.row} tqTime={details?.tqTime ?? ''} />
-                </tr>
-              ),
-            )}
-          </tbody>
-        </table>
-      </TableScroll>
-      <PanelBusy active={loading} />
-    </section>
+            <td className="car-details__model">{line.row.name}</td>
+            <Figures row={line.row} tqTime={details?.tqTime ?? ''} />
+          </tr>
+        ),
+      )}
+    </TablePanel>
   );
 }

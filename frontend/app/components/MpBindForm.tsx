@@ -1,14 +1,17 @@
 /**
  * The phone page's one-time bind (销量查询, spec 001 §2.13): an unbound openId signs in once with a
- * platform account; the link's fields ride along hidden, the route's action answers.
+ * platform account; the link's fields ride along hidden, the route's action answers (its failure comes back as a prop).
  */
-import { Form, useActionData, useNavigation } from '@remix-run/react';
+import { Form, useNavigation } from '@remix-run/react';
 import { MP_LINK_FIELDS as LINK_FIELDS } from '@car/contracts';
 
-import type { action } from '~/routes/wechatsalevolume';
+export interface MpBindFormProps {
+  link: { openId: string; ts: string; sign: string };
+  /** Why the last bind was refused (the action's answer), if it was. */
+  failure?: string | null;
+}
 
-export function MpBindForm({ link }: { link: { openId: string; ts: string; sign: string } }) {
-  const data = useActionData<typeof action>();
+export function MpBindForm({ link, failure }: MpBindFormProps) {
   const busy = useNavigation().state !== 'idle';
   return (
     <Form method="post" className="mp-bind">
@@ -19,9 +22,9 @@ export function MpBindForm({ link }: { link: { openId: string; ts: string; sign:
       ))}
       <input name="account" placeholder="账号" autoComplete="username" required />
       <input name="password" type="password" placeholder="密码" autoComplete="current-password" required />
-      {data?.failure ? (
+      {failure ? (
         <p className="mp-error" role="alert">
-          {data.failure}
+          {failure}
         </p>
       ) : null}
       <button type="submit" disabled={busy}>

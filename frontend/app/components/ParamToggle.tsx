@@ -8,12 +8,15 @@ interface ParamToggleProps<T extends number> {
   param: string;
   options: ReadonlyArray<{ value: T; label: string }>;
   value: T;
-  label: string;
+  /** The group's accessible name. */
+  label?: string;
+  /** The value that leaves the param out of the URL (the page's default), if any. */
+  omit?: T;
   /** Params removed with a change (picked members of another dimension). */
   clears?: readonly string[];
 }
 
-export function ParamToggle<T extends number>({ param, options, value, label, clears = [] }: ParamToggleProps<T>) {
+export function ParamToggle<T extends number>({ param, options, value, label, omit, clears = [] }: ParamToggleProps<T>) {
   const location = useLocation();
   return (
     <Button.Group size="mini" basic aria-label={label}>
@@ -21,7 +24,7 @@ export function ParamToggle<T extends number>({ param, options, value, label, cl
         <Button
           key={o.value}
           as={Link}
-          to={withParams(location.search, { [param]: o.value, ...Object.fromEntries(clears.map((c) => [c, null])) })}
+          to={withParams(location.search, { [param]: o.value === omit ? null : o.value, ...Object.fromEntries(clears.map((c) => [c, null])) })}
           preventScrollReset
           active={value === o.value}
           aria-pressed={value === o.value}

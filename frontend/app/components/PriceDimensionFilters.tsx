@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 
-import { PRICE_BASES } from '@car/contracts';
+import { PRICE_BASES, type ProvinceCities } from '@car/contracts';
 import { ChoiceRadios } from '~/components/ChoiceRadios';
 import { CitySelect, cityName } from '~/components/CitySelect';
 import { FilterPanel, type FilterGroupSpec } from '~/components/FilterPanel';
@@ -13,7 +13,6 @@ import { MonthField } from '~/components/MonthPicker';
 import { PickerInput } from '~/components/PickerInput';
 import type { PickItem } from '~/utils/pick-list';
 import type { ModelPriceState } from '~/utils/price-volume-query';
-import type { PriceDimensionData } from '~/routes/_shell.pricevolume.pricedimension';
 
 /** The page's own controls, carried by the filter form so a query keeps the views. */
 function keptParams(s: ModelPriceState) {
@@ -21,8 +20,16 @@ function keptParams(s: ModelPriceState) {
   return { ...views, modelSubIds: modelSubIds.join(',') };
 }
 
-export function PriceDimensionFilters({ data }: { data: unknown }) {
-  const d = data as PriceDimensionData;
+/** What the panel shows: the page's state, the own series and trims chosen, the months and cities it offers. */
+export interface PriceDimensionFiltersProps {
+  state: ModelPriceState;
+  own: PickItem | null;
+  cars: PickItem[];
+  months: string[];
+  cities: readonly ProvinceCities[];
+}
+
+export function PriceDimensionFilters(d: PriceDimensionFiltersProps) {
   const [month, setMonth] = useState(d.state.time);
   const [series, setSeries] = useState<PickItem | null>(d.own);
   const [cars, setCars] = useState<PickItem[]>(d.cars);

@@ -5,15 +5,14 @@
  * The unit (元, or % for the rate) is written once beside the title, not in every cell; wider than the page, the
  * table opens at its latest month beside the sticky first column (issue 45 §5, decision 283).
  */
-import { Link, useLocation } from '@remix-run/react';
+import { useLocation } from '@remix-run/react';
 import { Button, Icon } from 'semantic-ui-react';
 
 import { type PriceTable, priceTableCell, priceTableUnitText, sortPriceTable } from '@car/contracts';
-import { withParams } from '~/utils/sale-volume-query';
 import { readSort } from '~/utils/table-sort';
-import { PanelBusy } from './PanelBusy';
+import { ParamToggle } from './ParamToggle';
 import { SortHeader } from './SortHeader';
-import { TableScroll } from './TableScroll';
+import { TablePanel } from './TablePanel';
 
 export interface Toggle {
   /** The URL param the toggle writes. */
@@ -40,76 +39,62 @@ export function PriceMonthTable({ title, table, labelHeader, toggles, downloadHr
   const order = readSort(new URLSearchParams(location.search), ['name', ...months]);
   const rows = table ? sortPriceTable(table, order) : [];
   return (
-    <section className="panel price-table" aria-busy={loading}>
-      <header className="panel__head">
-        <h3 className="panel__title">
+    <TablePanel
+      className="price-table"
+      loading={loading}
+      title={
+        <>
           {title}
           {table ? <span className="price-table__unit">{priceTableUnitText(table.measure)}</span> : null}
-        </h3>
-        <div className="panel__tools">
+        </>
+      }
+      tools={
+        <>
           {toggles.map((toggle) => (
-            <Button.Group key={toggle.param} size="mini" basic aria-label={toggle.label}>
-              {toggle.options.map((o) => (
-                <Button
-                  key={o.value}
-                  as={Link}
-                  to={withParams(location.search, { [toggle.param]: o.value })}
-                  preventScrollReset
-                  active={toggle.value === o.value}
-                  aria-pressed={toggle.value === o.value}
-                >
-                  {o.label}
-                </Button>
-              ))}
-            </Button.Group>
+            <ParamToggle key={toggle.param} param={toggle.param} label={toggle.label} options={toggle.options} value={toggle.value} />
           ))}
           <Button size="mini" basic as="a" href={downloadHref} download aria-label="下载">
             <Icon name="download" />
             下载
           </Button>
-        </div>
-      </header>
-      {table && table.rows.length > 0 ? (
-        <TableScroll label={title} className="price-table__scroll" startAt="end">
-          <table className="ui celled compact small unstackable table kit-table">
-            <thead>
-              <tr>
-                <SortHeader column="name" order={order}>
-                  {labelHeader}
-                </SortHeader>
-                {table.months.map((m) => (
-                  <SortHeader key={m} column={m} order={order} className="right aligned">
-                    {m}
-                  </SortHeader>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr
-                  key={`${row.level}-${row.id}-${row.name}`}
-                  className={
-                    [row.total ? 'is-total' : '', row.current ? 'is-current' : '', row.level === 1 ? 'is-region' : '', row.level === 2 ? 'is-province' : '']
-                      .join(' ')
-                      .trim() || undefined
-                  }
-                  data-row={row.name}
-                >
-                  <td>{row.name}</td>
-                  {row.values.map((value, i) => (
-                    <td key={table.months[i]} className="right aligned">
-                      {priceTableCell(table.measure, value)}
-                    </td>
-                  ))}
-                </tr>
+        </>
+      }
+      scroll={{ label: title, className: 'price-table__scroll', startAt: 'end' }}
+      tableClassName="ui celled compact small unstackable table kit-table"
+      columns={
+        <>
+          <SortHeader column="name" order={order}>
+            {labelHeader}
+          </SortHeader>
+          {months.map((m) => (
+            <SortHeader key={m} column={m} order={order} className="right aligned">
+              {m}
+            </SortHeader>
+          ))}
+        </>
+      }
+      empty={table && table.rows.length > 0 ? null : <p className="price-table__empty">暂无数据</p>}
+    >
+      {table
+        ? rows.map((row) => (
+            <tr
+              key={`${row.level}-${row.id}-${row.name}`}
+              className={
+                [row.total ? 'is-total' : '', row.current ? 'is-current' : '', row.level === 1 ? 'is-region' : '', row.level === 2 ? 'is-province' : '']
+                  .join(' ')
+                  .trim() || undefined
+              }
+              data-row={row.name}
+            >
+              <td>{row.name}</td>
+              {row.values.map((value, i) => (
+                <td key={months[i]} className="right aligned">
+                  {priceTableCell(table.measure, value)}
+                </td>
               ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      ) : (
-        <p className="price-table__empty">暂无数据</p>
-      )}
-      <PanelBusy active={loading} />
-    </section>
+            </tr>
+          ))
+        : null}
+    </TablePanel>
   );
 }

@@ -6,16 +6,11 @@
  */
 import { useState } from 'react';
 
-import { bandSettingsSummary } from '@car/contracts';
-
-import { BandRangeFields } from '~/components/BandRangeFields';
+import { AttributeSelects } from '~/components/AttributeSelects';
+import { bandSettingsGroup } from '~/components/BandRangeFields';
 import { FilterPanel, type FilterGroupSpec } from '~/components/FilterPanel';
 import { MonthField } from '~/components/MonthPicker';
-import { MultiSelect } from '~/components/MultiSelect';
 import type { PriceStructureData } from '~/utils/price-structure.server';
-import type { KeyValue } from '~/utils/sale-volume-lookups.server';
-
-const options = (list: readonly KeyValue[] | undefined) => (list ?? []).map((p) => ({ value: p.key, label: p.value }));
 
 export function PriceStructureFilters({ data, resetTo }: { data: PriceStructureData; resetTo: string }) {
   const s = data.state;
@@ -53,24 +48,11 @@ export function PriceStructureFilters({ data, resetTo }: { data: PriceStructureD
               </select>
             </label>
           ) : null}
-          {lists.map((list) => (
-            <div className="filter-field" key={list.name}>
-              {list.label}
-              <MultiSelect name={list.name} label={list.label} options={options(list.options)} value={list.value} onChange={list.onChange} />
-            </div>
-          ))}
+          <AttributeSelects lists={lists} />
         </div>
       ),
     },
-    {
-      title: '价格段设置',
-      summary: bandSettingsSummary(s),
-      content: (
-        <div className="filter-stack">
-          <BandRangeFields priceLow={s.priceLow} priceHigh={s.priceHigh} segment={s.segment} orderBy={s.orderBy} />
-        </div>
-      ),
-    },
+    bandSettingsGroup('价格段设置', s),
   ];
   const keep = { data1: s.data1, averageMonth: s.averageMonth, view: s.view, chart: s.chart, tab: s.tab, data2: s.data2 };
   return <FilterPanel key={JSON.stringify(s)} groups={groups} keep={keep} resetTo={resetTo} />;

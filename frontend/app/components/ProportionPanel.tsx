@@ -19,13 +19,12 @@ import {
   sharePercentText,
   thousands,
 } from '@car/contracts';
-import { PanelBusy } from '~/components/PanelBusy';
 import { ParamToggle } from '~/components/ParamToggle';
 import { RankMark } from '~/components/RankMark';
 import { growthClass } from '~/utils/format';
 import { readSort } from '~/utils/table-sort';
 import { SortHeader } from './SortHeader';
-import { TableScroll } from './TableScroll';
+import { TablePanel } from './TablePanel';
 
 /** One cell of a view's column: a count, a share, a growth or a point change (coloured) or the rank with its arrow. */
 function cellText(row: ProportionRow, column: (typeof PROPORTION_VIEW_COLUMNS)[0][number]) {
@@ -70,45 +69,44 @@ export function ProportionPanel({
     </SortHeader>
   );
   return (
-    <section className="panel proportion-panel" aria-busy={loading} aria-label={label}>
-      <header className="panel__head">
-        <h3 className="panel__title">{title}</h3>
-        <div className="panel__tools">
+    <TablePanel
+      className="proportion-panel"
+      label={label}
+      loading={loading}
+      title={title}
+      tools={
+        <>
           <ParamToggle param={viewParam} label="视图" options={PROPORTION_VIEWS} value={view} />
           {tools}
           <a className="ui mini basic button" href={downloadHref} download>
             下载
           </a>
-        </div>
-      </header>
-      <TableScroll label={label} className="band-table__scroll">
-        <table className="ui celled compact unstackable table proportion-table kit-table">
-          <thead>
-            <tr>
-              {header('name', '车型', false)}
-              {header('price', '价格')}
-              {columns.map((c) => header(c.field, c.label))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={`${row.subtotal ? 's' : 'c'}${row.id}`} className={row.subtotal ? 'is-subtotal' : undefined}>
-                {/* A trim new this model year compared with the one it replaced says which (decision 278). */}
-                <td className={row.priorName ? 'proportion-table__met' : undefined} title={row.priorName ? `同期为 ${row.priorName}` : undefined}>
-                  {row.name}
-                </td>
-                <td className="is-figure">{row.priceStr}</td>
-                {columns.map((c) => (
-                  <td key={c.label} className="is-figure">
-                    {cellText(row, c)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
-      <PanelBusy active={loading} />
-    </section>
+        </>
+      }
+      scroll={{ label, className: 'band-table__scroll' }}
+      tableClassName="ui celled compact unstackable table proportion-table kit-table"
+      columns={
+        <>
+          {header('name', '车型', false)}
+          {header('price', '价格')}
+          {columns.map((c) => header(c.field, c.label))}
+        </>
+      }
+    >
+      {rows.map((row) => (
+        <tr key={`${row.subtotal ? 's' : 'c'}${row.id}`} className={row.subtotal ? 'is-subtotal' : undefined}>
+          {/* A trim new this model year compared with the one it replaced says which (decision 278). */}
+          <td className={row.priorName ? 'proportion-table__met' : undefined} title={row.priorName ? `同期为 ${row.priorName}` : undefined}>
+            {row.name}
+          </td>
+          <td className="is-figure">{row.priceStr}</td>
+          {columns.map((c) => (
+            <td key={c.label} className="is-figure">
+              {cellText(row, c)}
+            </td>
+          ))}
+        </tr>
+      ))}
+    </TablePanel>
   );
 }

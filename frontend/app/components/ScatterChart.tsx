@@ -35,8 +35,10 @@ const overlaps = (a: Box, b: Box): boolean => a.left < b.right && b.left < a.rig
  * each above its point or else below it; one whose name would cross a name already written or leave the plot is left
  * to its tooltip, not replaced by a smaller point, so the page never names a point the deck does not. What it wrote
  * is left on the canvas (`data-point-labels`, `data-point-label-boxes`) for the tests and the text alternative.
+ * Typed as a plugin of any chart (it reads only points and their names): the bubble-or-scatter type checked or
+ * failed by the order TypeScript 7's parallel checkers met the chart types in.
  */
-const pointLabels: Plugin<'bubble' | 'scatter'> = {
+const pointLabels: Plugin = {
   id: 'pointLabels',
   afterDatasetsDraw(chart: Chart) {
     const { ctx, chartArea } = chart;

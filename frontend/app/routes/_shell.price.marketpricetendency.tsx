@@ -5,46 +5,29 @@
  * highlighted. Everything follows the URL; the filter panel is a GET form.
  */
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData, useLocation } from '@remix-run/react';
-import { useMemo, useState } from 'react';
-import { Button, Icon } from 'semantic-ui-react';
+import { useLoaderData } from '@remix-run/react';
 
-import {
-  JLL_LABELS,
-  marketPriceTags,
-  PRICE,
-  type PriceMap,
-  sharePercentText,
-  thousands,
-  yuanText,
-  PRICE_CHART_MEASURES,
-  PRICE_TABLE_DIMENSIONS,
-  PRICE_TABLE_MEASURES,
-  REGIONS,
-  SEARCH,
-} from '@car/contracts';
-import { ChinaMap, type ChinaMapRow, type MapMeasure } from '~/components/ChinaMap';
-import { DataAsOf } from '~/components/DataAsOf';
-import { DemoDataNote } from '~/components/DemoDataNote';
-import { PanelBusy } from '~/components/PanelBusy';
-import { FilterPanel, type FilterGroupSpec } from '~/components/FilterPanel';
-import { MonthField } from '~/components/MonthPicker';
+import { marketPriceTags, PRICE, PRICE_CHART_MEASURES, PRICE_TABLE_DIMENSIONS, PRICE_TABLE_MEASURES, SEARCH } from '@car/contracts';
+import { DiscountMap } from '~/components/DiscountMap';
+import { MarketPriceFilters } from '~/components/MarketPriceFilters';
+import { PageHead } from '~/components/PageHead';
+import { ParamToggle } from '~/components/ParamToggle';
 import { PriceCards } from '~/components/PriceCards';
 import { PriceChart } from '~/components/PriceChart';
 import { PriceMonthTable } from '~/components/PriceMonthTable';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { useFailureToast } from '~/components/Toast';
 import { apiGet } from '~/utils/api.server';
+import { apiDownloadHref } from '~/utils/download';
 import { titled } from '~/utils/meta';
 import { keepPageOnNetworkFailure } from '~/utils/network-failure';
 import { MARKET_FILTER_PARAMS, marketApiParams, monthTableSortParam, readMarketPrice } from '~/utils/price-query';
 import { salesPageShouldRevalidate } from '~/utils/revalidation';
-import { withParams } from '~/utils/sale-volume-query';
-import { apiDownloadHref } from '~/utils/download';
 import { firstFailure, settle } from '~/utils/settle.server';
 import type { ShellHandle } from '~/utils/shell-context';
 import { touches, usePendingChange } from '~/utils/use-pending-change';
 import priceCss from '~/styles/price.css?url';
+import { urlParams } from '~/utils/url-state';
 
 export const meta: MetaFunction = () => titled('整体市场价格指数');
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: priceCss }];
@@ -52,7 +35,7 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: priceCss }
 const CHART_HEIGHT = 400;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const search = new URL(request.url).searchParams;
+  const search = urlParams(request);
   const state = readMarketPrice(search);
   const api = marketApiParams(state);
   const [months, segments, properties, whole, chart, table, map] = await Promise.all([
@@ -84,100 +67,17 @@ type MarketPriceData = Awaited<ReturnType<typeof loader>>;
 
 export const shouldRevalidate = salesPageShouldRevalidate;
 export const clientLoader = keepPageOnNetworkFailure;
-
-function MarketPriceFilters({ data }: { data: unknown }) {
-  const d = data as MarketPriceData;
-  const [month, setMonth] = useState(d.state.time);
-  const select = (name: string, label: string, value: number, options: ReadonlyArray<{ value: number | string; label: string }>) => (
-    <select name={name} className="ui fluid selection dropdown native-select" defaultValue={value} aria-label={label}>
-      {options.map((o) => (
-        <option key={o.value} value={o.value}>
-          {o.label}
-        </option>
-      ))}
-    </select>
-  );
-  const groups: FilterGroupSpec[] = [
-    {
-      title: '时间',
-      summary: month ?? undefined,
-      content: <MonthField value={month} months={d.months} onChange={setMonth} />,
-    },
-    {
-      title: '细分市场',
-      content: select(
-        'detailId',
-        '细分市场',
-        d.state.detailId,
-        d.segments.map((s) => ({ value: s.id, label: s.name })),
-      ),
-    },
-    {
-      title: '厂商属性',
-      content: select(
-        'producerProperty',
-        '厂商属性',
-        d.state.producerProperty,
-        d.properties.map((p) => ({ value: p.key, label: p.value })),
-      ),
-    },
-    {
-      title: '大区',
-      content: select('bigArea', '大区', d.state.bigArea, [{ value: -1, label: '全国' }, ...REGIONS.map((r) => ({ value: r.id, label: r.name }))]),
-    },
-    {
-      title: '品牌类型',
-      content: select('composite', '品牌类型', d.state.composite, [
-        { value: -1, label: '全部' },
-        ...[2, 1, 0].map((k) => ({ value: k, label: JLL_LABELS[k] })),
-      ]),
-    },
-    {
-      title: '搜索',
-      summary: d.state.searchContent || undefined,
-      content: (
-        <input
-          className="ui fluid input price-search"
-          type="search"
-          name="searchContent"
-          maxLength={50}
-          defaultValue={d.state.searchContent}
-          placeholder="表格中的名称"
-          aria-label="搜索名称"
-        />
-      ),
-    },
-  ];
-  return (
-    <FilterPanel
-      key={JSON.stringify(d.state)}
-      groups={groups}
-      keep={{ dataType: d.state.dataType, type: d.state.type, type2: d.state.type2 }}
-      resetTo="/price/marketpricetendency"
-    />
-  );
-}
-
-export const handle: ShellHandle = { filterPanel: MarketPriceFilters };
+export const handle: ShellHandle = { filterPanel: ({ data }: { data: unknown }) => <MarketPriceFilters {...(data as MarketPriceData)} /> };
 
 export default function MarketPriceTendency() {
   const data = useLoaderData<typeof loader>();
-  const location = useLocation();
   const pending = usePendingChange();
   useFailureToast(data.failure);
   const filtersChanging = touches(pending, MARKET_FILTER_PARAMS);
 
   return (
     <div className="sales-page price-page">
-      <div className="sales-page__head">
-        <h2 className="sales-page__title">整体市场价格指数</h2>
-        <DemoDataNote />
-        <DataAsOf source="price" />
-        <a className="ui mini basic button sales-page__deck" href={data.deckHref} download>
-          <Icon name="file powerpoint outline" />
-          导出PPT
-        </a>
-      </div>
+      <PageHead title="整体市场价格指数" source="price" deckHref={data.deckHref} />
       <div className="header-tags price-tags">
         {marketPriceTags(data.state, { segments: data.segments, producerProperties: data.properties }).map((tag) => (
           <span key={tag.label} className="ui label" title={tag.label}>
@@ -192,22 +92,7 @@ export default function MarketPriceTendency() {
         height={CHART_HEIGHT}
         fileName={`整体市场价格走势_${data.state.time ?? ''}`}
         loading={filtersChanging || touches(pending, ['dataType'])}
-        extra={
-          <Button.Group size="mini" basic aria-label="优惠或优惠率">
-            {PRICE_CHART_MEASURES.map((m) => (
-              <Button
-                key={m.value}
-                as={Link}
-                to={withParams(location.search, { dataType: m.value })}
-                preventScrollReset
-                active={data.state.dataType === m.value}
-                aria-pressed={data.state.dataType === m.value}
-              >
-                {m.label}
-              </Button>
-            ))}
-          </Button.Group>
-        }
+        extra={<ParamToggle param="dataType" label="优惠或优惠率" options={PRICE_CHART_MEASURES} value={data.state.dataType} />}
       />
       <DiscountMap map={data.map} loading={filtersChanging} />
       <PriceMonthTable
@@ -222,41 +107,6 @@ export default function MarketPriceTendency() {
         loading={filtersChanging || touches(pending, ['type', 'type2'])}
       />
     </div>
-  );
-}
-
-/** Beyond the old tool: each province's TP discount rate of the month in quantile classes, deepest discounts darkest, and a table beside. */
-function DiscountMap({ map, loading }: { map: PriceMap | null; loading: boolean }) {
-  const { rows, measure } = useMemo(() => {
-    const byCode = new Map((map?.provinces ?? []).map((p) => [p.code, p]));
-    const rows: ChinaMapRow[] = (map?.provinces ?? []).map((p) => ({
-      name: p.name,
-      code: p.code,
-      sales: p.qty,
-      salesStr: thousands(p.qty),
-      yoy: null,
-      salesSumStr: '-',
-      yearYoy: null,
-    }));
-    const measure: MapMeasure = {
-      label: '优惠率',
-      value: (row) => byCode.get(String(row.code))?.discountRate ?? null,
-      lines: (row) => {
-        const p = byCode.get(String(row.code));
-        return [`优惠率: ${p?.discountRateStr ?? '-'}`, `成交价: ${yuanText(p?.tp)}`, `销量: ${row.salesStr}`];
-      },
-      tick: (value) => sharePercentText(value),
-    };
-    return { rows, measure };
-  }, [map]);
-  return (
-    <section className="panel price-map" aria-busy={loading} aria-label="各省优惠率">
-      <header className="panel__head">
-        <h3 className="panel__title">各省优惠率{map ? `（${map.time}）` : ''}</h3>
-      </header>
-      <ChinaMap mapId="cn" rows={rows} height={420} measure={measure} table />
-      <PanelBusy active={loading} />
-    </section>
   );
 }
 

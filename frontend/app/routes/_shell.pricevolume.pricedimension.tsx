@@ -8,7 +8,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData, useLocation, useNavigate } from '@remix-run/react';
 import { useState } from 'react';
-import { Button, Icon } from 'semantic-ui-react';
+import { Button } from 'semantic-ui-react';
 
 import {
   MONTH_OR_CUMULATIVE,
@@ -23,9 +23,8 @@ import {
   MODEL_PRICE_FILTER_PARAMS,
 } from '@car/contracts';
 import { cityName } from '~/components/CitySelect';
-import { DataAsOf } from '~/components/DataAsOf';
-import { DemoDataNote } from '~/components/DemoDataNote';
 import { HeaderTags } from '~/components/HeaderTags';
+import { PageHead } from '~/components/PageHead';
 import { ParamToggle } from '~/components/ParamToggle';
 import { PickerInput } from '~/components/PickerInput';
 import { PriceDimensionFilters } from '~/components/PriceDimensionFilters';
@@ -131,11 +130,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export type PriceDimensionData = Awaited<ReturnType<typeof loader>>;
+type PriceDimensionData = Awaited<ReturnType<typeof loader>>;
 
 export const shouldRevalidate = salesPageShouldRevalidate;
 export const clientLoader = keepPageOnNetworkFailure;
-export const handle: ShellHandle = { filterPanel: PriceDimensionFilters };
+export const handle: ShellHandle = { filterPanel: ({ data }: { data: unknown }) => <PriceDimensionFilters {...(data as PriceDimensionData)} /> };
 
 export default function PriceDimension() {
   const data = useLoaderData<typeof loader>();
@@ -150,15 +149,7 @@ export default function PriceDimension() {
 
   return (
     <div className="sales-page price-volume-page">
-      <div className="sales-page__head">
-        <h2 className="sales-page__title">销量占比分析</h2>
-        <DemoDataNote />
-        <DataAsOf source="retail" />
-        <a className="ui mini basic button sales-page__deck" href={data.deckHref} download>
-          <Icon name="file powerpoint outline" />
-          导出PPT
-        </a>
-      </div>
+      <PageHead title="销量占比分析" source="retail" deckHref={data.deckHref} />
       <HeaderTags
         tags={priceDimensionTags({
           time: s.time,

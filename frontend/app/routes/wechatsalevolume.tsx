@@ -6,7 +6,7 @@
  * the `suggest` resource route. Phone-first: the root font scales with the viewport up to 750 px.
  */
 import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
 import {
   MP,
@@ -157,10 +157,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function WechatSaleVolume() {
   const data = useLoaderData<typeof loader>();
+  const bind = useActionData<typeof action>();
   if (data.view === 'bind')
     return (
       <main className="mp">
-        <MpBindForm link={data.link} />
+        <MpBindForm link={data.link} failure={bind?.failure} />
       </main>
     );
   if (data.view === 'refused')

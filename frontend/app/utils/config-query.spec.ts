@@ -1,4 +1,7 @@
 import {
+  configFilterOptions,
+  configStateOf,
+  configTableNote,
   configDeckHref,
   configDownloadHref,
   configNeedsReload,
@@ -6,6 +9,7 @@ import {
   moveColumn,
   newSearch,
   onePerSubSeries,
+  pickFilters,
   readConfigState,
   removeColumn,
   shownCodes,
@@ -107,5 +111,35 @@ describe('the sub-series groups and the one-trim-per-sub-series pick', () => {
       'E',
     ]);
     expect(onePerSubSeries([col('X', 7, 0), col('Y', 7, 3)])).toEqual(['Y']);
+  });
+});
+
+describe("the configuration query's address and its panels", () => {
+  test("the address is read through the deck's schema: an item the API would refuse is dropped, a checkbox off unless 1", () => {
+    const s = configStateOf('?ids=53,0,53,x&carJllCodes=J1,bad-code&niankuan=2026,26&energy=2,x&battery=60.5,lots&hide=yes&differ=x');
+    expect(s).toEqual({ ids: [53], codes: ['J1'], niankuan: ['2026'], engin: [], energy: ['2'], battery: ['60.5'], hide: false, differ: true });
+    // An empty trim list is a choice (no column), not the first load's "not chosen yet".
+    expect(configStateOf('?ids=53&carJllCodes=').codes).toEqual([]);
+  });
+
+  test('the filter row edits the four filters; their options are the loaded table’s', () => {
+    const s = state('?ids=51&niankuan=2026&engin=1.5T&energy=2&battery=60.5&hide=1');
+    expect(pickFilters(s)).toEqual({ niankuan: ['2026'], engin: ['1.5T'], energy: ['2'], battery: ['60.5'] });
+    const option = (value: string) => [{ value, label: value }];
+    const table = { niankuan: option('2026'), engines: option('1.5T'), energies: option('2'), batteries: option('60.5') };
+    expect(['niankuan', 'engin', 'energy', 'battery'].map((key) => configFilterOptions(table, key as 'niankuan')[0].value)).toEqual([
+      '2026',
+      '1.5T',
+      '2',
+      '60.5',
+    ]);
+    expect(configFilterOptions(null, 'engin')).toEqual([]);
+  });
+
+  test('the comparison says why it has no rows: no trim left by the filters, or nothing differing or to show', () => {
+    expect(configTableNote(0, 0, true)).toBe('所选车型均不符合筛选条件，请在“车型选择”中勾选车型。');
+    expect(configTableNote(2, 0, true)).toBe('所选车型的配置没有差异。');
+    expect(configTableNote(2, 0, false)).toBe('所选车型的配置没有可显示的项目。');
+    expect(configTableNote(2, 3, true)).toBeNull();
   });
 });

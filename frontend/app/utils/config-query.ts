@@ -4,9 +4,10 @@
  * `battery`) and the two checkboxes (`hide` 隐藏未配置项, `differ` 仅显示差异项: on unless `differ=0`, decision 273). The spec's state rules
  * (001 §4) as pure functions: a new search clears the trims and filters; the filter button keeps them.
  */
-import { CAR_CONFIG, type ConfigColumn, DIFFER_BY_DEFAULT, MAX_CONFIG_SUB_SERIES, MAX_CONFIG_TRIMS } from '@car/contracts';
+import { CAR_CONFIG, type ConfigColumn, type ConfigOption, type ConfigTable, DIFFER_BY_DEFAULT, MAX_CONFIG_SUB_SERIES, MAX_CONFIG_TRIMS } from '@car/contracts';
 
 import { apiDownloadHref } from './download';
+import { urlState } from './url-state';
 
 export interface ConfigState {
   ids: number[];
@@ -22,35 +23,47 @@ export interface ConfigState {
 
 export type ConfigFilterKey = 'niankuan' | 'engin' | 'energy' | 'battery';
 export const CONFIG_FILTER_KEYS: readonly ConfigFilterKey[] = ['niankuan', 'engin', 'energy', 'battery'];
+export const CONFIG_FILTER_LABELS: Readonly<Record<ConfigFilterKey, string>> = { niankuan: '年款', engin: '发动机', energy: '能源类型', battery: '电池' };
+export type ConfigFilters = Pick<ConfigState, ConfigFilterKey>;
 
-const list = (params: URLSearchParams, key: string): string[] => [
-  ...new Set(
-    (params.get(key) ?? '')
-      .split(',')
-      .map((part) => part.trim())
-      .filter((part) => part !== ''),
-  ),
-];
+/** The four filters of a state (what the filter row edits until 筛选). */
+export function pickFilters(state: ConfigState): ConfigFilters {
+  return { niankuan: state.niankuan, engin: state.engin, energy: state.energy, battery: state.battery };
+}
 
+/** A filter's options: those the loaded table offers (none before a table). */
+export function configFilterOptions(table: Pick<ConfigTable, 'niankuan' | 'engines' | 'energies' | 'batteries'> | null, key: ConfigFilterKey): ConfigOption[] {
+  if (!table) return [];
+  return key === 'niankuan' ? table.niankuan : key === 'engin' ? table.engines : key === 'energy' ? table.energies : table.batteries;
+}
+
+/** What the comparison says in place of rows: no column left by the filters, or no row to show; null when it has rows. */
+export function configTableNote(columns: number, blocks: number, differ: boolean): string | null {
+  if (columns === 0) return '所选车型均不符合筛选条件，请在“车型选择”中勾选车型。';
+  return blocks === 0 ? `所选车型的配置没有${differ ? '差异' : '可显示的项目'}。` : null;
+}
+
+/**
+ * The address read through 导出PPT's schema (the comparison with its two checkboxes), item by item: an item the API
+ * would refuse is dropped. 仅显示差异项 is `1` on, `0` off (全部项), else the default (DIFFER_BY_DEFAULT).
+ */
 export function readConfigState(params: URLSearchParams): ConfigState {
-  const ids = list(params, 'ids')
-    .filter((id) => /^\d{1,9}$/.test(id) && Number(id) > 0)
-    .map(Number);
+  const url = urlState(CAR_CONFIG.ppt.params, params);
   return {
-    ids,
-    codes: params.has('carJllCodes') ? list(params, 'carJllCodes') : null,
-    niankuan: list(params, 'niankuan'),
-    engin: list(params, 'engin'),
-    energy: list(params, 'energy'),
-    battery: list(params, 'battery'),
-    hide: params.get('hide') === '1',
-    differ: readDiffer(params.get('differ')),
+    ids: url.list('ids'),
+    codes: url.names('carJllCodes') ? url.list('carJllCodes') : null,
+    niankuan: url.list('niankuan').map(String),
+    engin: url.list('engin'),
+    energy: url.list('energy').map(String),
+    battery: url.list('battery'),
+    hide: url.value('hide', { fallback: false }),
+    differ: url.value('differ'),
   };
 }
 
-/** 仅显示差异项 from the address: `1` on, `0` off (全部项), absent the default (DIFFER_BY_DEFAULT). */
-function readDiffer(value: string | null): boolean {
-  return value === '1' ? true : value === '0' ? false : DIFFER_BY_DEFAULT;
+/** The state of the page's address as the browser has it (`location.search`). */
+export function configStateOf(search: string): ConfigState {
+  return readConfigState(new URLSearchParams(search));
 }
 
 /** The comparison's parameters for `carConfig/get` (and, with the checkboxes, for the download). */

@@ -1,5 +1,15 @@
 import type { DimensionTable } from '@car/contracts';
-import { bandSubtotals, bandTableRows, isSubtotalRow, sortBandTable } from './price-band-table';
+import {
+  bandChangeText,
+  bandDetailTitle,
+  bandPeriodTitles,
+  bandSubtotals,
+  bandTableRows,
+  bandTableView,
+  isBandSortColumn,
+  isSubtotalRow,
+  sortBandTable,
+} from './price-band-table';
 
 /** Two bands of the detail table: a subtotal and its members each (the API's shape). */
 const TABLE: DimensionTable = {
@@ -126,5 +136,51 @@ describe('the price-band table views (decision 174)', () => {
       ['10-15万×1', null, 90],
       ['5-10万×1', null, 0],
     ]);
+  });
+});
+
+describe('the price-band table as the page draws it', () => {
+  test('the view is the subtotals (rows 1) or every member, in the order asked', () => {
+    expect(bandTableView(TABLE, 1, null)).toEqual(bandSubtotals(TABLE));
+    expect(bandTableView(TABLE, 0, null)).toBe(TABLE);
+    expect(bandTableView(TABLE, 1, { column: 'xl0', direction: 'asc' }).values.map((cells) => cells[0].data[0])).toEqual(['5-10万', '5万以下']);
+  });
+
+  test('the member and the figures sort on a header click; the band keeps the form order', () => {
+    expect(['jgd', 'name', 'xl0', 'yoy', 'mix', 'mixYoy'].filter(isBandSortColumn)).toEqual(['name', 'xl0', 'yoy', 'mix', 'mixYoy']);
+  });
+
+  test("the periods are the sales column's, none without a table", () => {
+    const table = {
+      ...TABLE,
+      titles: TABLE.titles.map((t) =>
+        t.key === 'xl0'
+          ? {
+              ...t,
+              children: [
+                { label: '2026-10', key: 'a', children: [] },
+                { label: '2025-10', key: 'b', children: [] },
+              ],
+            }
+          : t,
+      ),
+    };
+    expect(bandPeriodTitles(table)).toEqual(['2026-10', '2025-10']);
+    expect(bandPeriodTitles(null)).toEqual([]);
+  });
+
+  test('a MIX change is in signed points, any other change a 同比 percentage; a dash without a figure', () => {
+    expect(bandChangeText({ key: 'mixYoy', data: [12.5], merge: 1 })).toBe('+12.5');
+    expect(bandChangeText({ key: 'yoy', data: [12.5], merge: 1 })).toBe('12.5%');
+    expect(bandChangeText({ key: 'yoy', data: [null], merge: 1 })).toBe('-');
+  });
+
+  test("a 其他 row's dialog is titled by its band and its member cell", () => {
+    expect(
+      bandDetailTitle([
+        { key: 'jgd', data: ['5万以下'], merge: 0 },
+        { key: 'name', data: ['其他（2）'], merge: 1 },
+      ]),
+    ).toBe('5万以下 其他（2）');
   });
 });

@@ -11,7 +11,9 @@ import {
   DEFAULT_BAND_TABLE_ROWS,
   type DimensionCell,
   type DimensionTable,
+  growthText,
   intText,
+  pointsText,
 } from '@car/contracts';
 
 import { sortRows, type SortOrder, type SortValue } from './table-sort';
@@ -75,4 +77,30 @@ export function sortBandTable(table: DimensionTable, order: SortOrder | null): D
       return cells.map((c) => (c.key === 'jgd' ? { ...c, merge: first ? (span.get(bandOf(cells)) ?? 1) : 0 } : c));
     }),
   };
+}
+
+/** The table as the page shows it: each band's subtotal alone (`rows` 1) or every member, in the URL's order. */
+export function bandTableView(table: DimensionTable, rows: BandTableRows, order: SortOrder | null): DimensionTable {
+  return sortBandTable(rows === 1 ? bandSubtotals(table) : table, order);
+}
+
+/** Whether a header click sorts by the column (the bands keep the form's 排序). */
+export function isBandSortColumn(key: string): key is BandSortColumn {
+  return (BAND_SORT_COLUMNS as readonly string[]).includes(key);
+}
+
+/** The periods the figures compare (this period's and last year's), as the table's sales column names them. */
+export function bandPeriodTitles(table: DimensionTable | null): string[] {
+  return table?.titles[2]?.children.map((c) => c.label) ?? [];
+}
+
+/** A change cell's text: the MIX change in points, any other a 同比 percentage. */
+export function bandChangeText(cell: DimensionCell): string {
+  const value = cell.data[0] as number | null;
+  return cell.key === 'mixYoy' ? pointsText(value) : growthText(value);
+}
+
+/** The detail dialog's title of a 其他 row: its band and its member cell. */
+export function bandDetailTitle(cells: readonly DimensionCell[]): string {
+  return `${cells[0].data[0]} ${cells[1].data[0]}`;
 }

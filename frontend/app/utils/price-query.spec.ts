@@ -1,4 +1,4 @@
-import { marketApiParams, readMarketPrice, readPriceTrace } from './price-query';
+import { bigAreaChoices, brandTypeChoices, marketApiParams, monthTableSortParam, readMarketPrice, readPriceTrace } from './price-query';
 
 describe("the price pages' URL state", () => {
   test('the market page reads its defaults: whole market, TP by segment, the discount chart', () => {
@@ -34,5 +34,23 @@ describe("the price pages' URL state", () => {
     const s = readPriceTrace(new URLSearchParams('modelSubId=12&compareBrand=40&city=110100'));
     expect(s).toMatchObject({ compareBrand: 40, city: 110100 });
     expect(readPriceTrace(new URLSearchParams('compareBrand=x&city=-3'))).toMatchObject({ compareBrand: null, city: null });
+  });
+
+  test('the market form offers 全国 then the seven big regions, and 全部 then 新创, 自主, 合资 as brand types', () => {
+    expect(bigAreaChoices().map((c) => c.label)).toEqual(['全国', '华北', '东北', '华东', '华中', '华南', '西南', '西北']);
+    expect(bigAreaChoices()[0].value).toBe(-1);
+    expect(brandTypeChoices()).toEqual([
+      { value: -1, label: '全部' },
+      { value: 2, label: '新创' },
+      { value: 1, label: '自主' },
+      { value: 0, label: '合资' },
+    ]);
+  });
+
+  test("the deck keeps the month table's order only when the deck's call reads it", () => {
+    expect(monthTableSortParam(new URLSearchParams('sort=2026-09.desc'))).toEqual({ sort: '2026-09.desc' });
+    expect(monthTableSortParam(new URLSearchParams('sort=name.asc'))).toEqual({ sort: 'name.asc' });
+    expect(monthTableSortParam(new URLSearchParams('sort=sales.sideways'))).toEqual({});
+    expect(monthTableSortParam(new URLSearchParams(''))).toEqual({});
   });
 });

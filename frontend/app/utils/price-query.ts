@@ -5,7 +5,7 @@
  * brand, modelSubId, carId, modelSubIds, carIds and the table's type. Each is read through the call it feeds
  * (url-state.ts); malformed values fall back to the default.
  */
-import { MAX_PRICE_COMPARED, optional, positiveId, PRICE, type PriceTraceMeasure, traceChartMeasure } from '@car/contracts';
+import { JLL_LABELS, MAX_PRICE_COMPARED, optional, positiveId, PRICE, type PriceTraceMeasure, REGIONS, traceChartMeasure } from '@car/contracts';
 import { z } from 'zod';
 
 import { SORT_KEY } from './table-sort';
@@ -28,6 +28,22 @@ export interface MarketPriceState {
 
 /** The market page's search form fields: a change of any reloads every panel. */
 export const MARKET_FILTER_PARAMS = ['time', 'detailId', 'producerProperty', 'bigArea', 'composite', 'searchContent'] as const;
+
+/** A choice of the market page's search form (a native select's option). */
+export interface MarketChoice {
+  value: number | string;
+  label: string;
+}
+
+/** 大区: 全国, then the big regions. */
+export function bigAreaChoices(): MarketChoice[] {
+  return [{ value: -1, label: '全国' }, ...REGIONS.map((r) => ({ value: r.id, label: r.name }))];
+}
+
+/** 品牌类型: 全部, then 新创, 自主 and 合资 (JLL_LABELS' keys 2, 1, 0). */
+export function brandTypeChoices(): MarketChoice[] {
+  return [{ value: -1, label: '全部' }, ...[2, 1, 0].map((k) => ({ value: k, label: JLL_LABELS[k] }))];
+}
 
 /** The page's `dataType` is the chart call's `type`; the table's `type` and `type2` are its call's. */
 export function readMarketPrice(params: URLSearchParams): MarketPriceState {
@@ -109,6 +125,6 @@ export function readPriceTrace(params: URLSearchParams): PriceTraceState {
  * kept when the deck's call reads it; a value the page ignores is left out, so the deck keeps the default order too.
  */
 export function monthTableSortParam(params: URLSearchParams): Record<string, string> {
-  const sort = params.get(SORT_KEY);
-  return sort && PRICE.ppt.params.shape.sort.safeParse(sort).success ? { sort } : {};
+  const sort = urlState(PRICE.ppt.params, params).text('sort', SORT_KEY);
+  return sort ? { sort } : {};
 }

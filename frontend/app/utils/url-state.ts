@@ -15,6 +15,8 @@ type ShapeOf<S> = S extends { shape: infer Shape } ? Shape : S extends { in: inf
 type Fields<S> = ShapeOf<S> & Record<string, z.ZodType>;
 export type FieldName<S> = keyof ShapeOf<S> & string;
 type FieldValue<S, K extends FieldName<S>> = z.output<Fields<S>[K]>;
+/** An item of a list field's value (`ids` → number, `carJllCodes` → string). */
+type ItemOf<V> = NonNullable<V> extends ReadonlyArray<infer T> ? T : never;
 
 interface ReadOptions<T> {
   /** The URL key, when the page names it otherwise than the API (the market page's `dataType` is the chart's `type`). */
@@ -60,14 +62,14 @@ export class UrlState<S extends z.ZodType> {
   }
 
   /** A comma list read item by item: the items the schema refuses are dropped, the rest kept once, in order. */
-  list(name: FieldName<S>, from?: string): number[] {
+  list<K extends FieldName<S>>(name: K, from?: string): Array<ItemOf<FieldValue<S, K>>> {
     const items = (this.textOf(name, from) ?? '')
       .split(',')
       .map((item) => item.trim())
       .filter((item) => item !== '');
     const kept = items.flatMap((item) => {
       const value = this.parsed(name, item);
-      return Array.isArray(value) ? (value as number[]) : [];
+      return Array.isArray(value) ? (value as Array<ItemOf<FieldValue<S, K>>>) : [];
     });
     return [...new Set(kept)];
   }
@@ -85,6 +87,11 @@ export class UrlState<S extends z.ZodType> {
   givenAll(name: FieldName<S>, from?: string): string[] {
     this.field(name);
     return this.params.getAll(from ?? name);
+  }
+
+  /** Whether the address names the field at all, even empty (an empty list can be a choice: none). */
+  names(name: FieldName<S>, from?: string): boolean {
+    return this.textOf(name, from) !== undefined;
   }
 
   private textOf(name: string, from?: string): string | undefined {
