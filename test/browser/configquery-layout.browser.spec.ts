@@ -41,6 +41,8 @@ describeInBrowser('the configuration query with five sub-series and 30 columns',
     await ready(page);
     const columns = await page.locator('.config-head th.config-trim').evaluateAll((cells) => cells.map((c) => (c as HTMLElement).dataset.code));
     expect(columns).toEqual(codes);
+    // The second step (decision 274) draws the categories below the first screenful: scroll once they are all drawn.
+    await page.locator('.config-scroll[data-rows="all"]').waitFor();
     const loaded = await page.evaluate(() => (window as unknown as { observed: Observed }).observed.shifts.reduce((a, b) => a + b, 0));
 
     // Scroll the comparison to its end and back, a screen at a time, one step per frame.
