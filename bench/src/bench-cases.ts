@@ -5,7 +5,7 @@
  * COMPARED_VARIANTS of each are also answered on the raw facts (PostgreSQL and DuckDB).
  */
 
-export type EndpointGroup = 'search' | 'wholeMarket' | 'areaMarket' | 'companyBrand' | 'priceVolume' | 'carConfig' | 'price' | 'dashboard' | 'mp';
+export type EndpointGroup = 'search' | 'wholeMarket' | 'areaMarket' | 'companyBrand' | 'priceVolume' | 'carConfig' | 'price' | 'dashboard' | 'mp' | 'account';
 
 export interface BenchEndpoint {
   group: EndpointGroup;
@@ -17,7 +17,7 @@ export interface BenchEndpoint {
   access?: 'mp';
   /** Reads facts outside the analytics layer: the same aggregate on the raw facts, for the comparison. */
   rawAggregate?: (variant: string) => RawAggregate;
-  /** Its own p95 target in ms, where its issue sets one other than the analytics calls' (report.ts TARGET_P95_MS). */
+  /** Its own p95 budget in ms, where its issue sets one other than its kind's (budget.ts BUDGET_MS). */
   targetMs?: number;
 }
 
@@ -269,6 +269,44 @@ const MP_SEARCHES: readonly string[] = [
   'type=4&name=Model',
   'type=0&name=丰田',
 ];
+/**
+ * The price-band filters added in November (decision 147): brands picked (大众 64, 丰田 76, 比亚迪 1), 车身形式 (1 三厢,
+ * 2 两厢, 4 SUV), 系别 (family 1 自主, 2 德系, 3 日系) and the TP city (广州 440100, 成都 510100, 北京 110000).
+ */
+const BAND_NOVEMBER: readonly string[] = [
+  'brand=64,76',
+  'time=2025-12&bodyShape=4',
+  'time=2024-06&series=2,3',
+  'time=2023-03&tpCity=440100',
+  'time=2026-05&brand=1&bodyShape=1,2&tpCity=510100',
+  'time=2022-11&series=1&tpCity=110000&accumulate=1',
+];
+/** 销量占比分析 in one city, over more years or in another rank band, and opening on the caller's maker's best seller (decision 277). */
+const PROPORTION_NOVEMBER: readonly string[] = [
+  'city=440100',
+  'time=2025-12&modelSubId=5&city=510100',
+  'time=2024-06&modelSubId=100',
+  'producerId=1',
+  'time=2023-03&brandId=64&city=110000',
+];
+/** The trace in one city (spec 001 §3's city), with its comparisons and the chart's measures (decision 275). */
+const TRACED_NOVEMBER: readonly string[] = [
+  'modelSubId=507&city=440100',
+  'time=2025-12&modelSubId=1&city=510100',
+  'time=2024-09&modelSubId=17',
+  'time=2023-07&modelSubId=916&city=110000',
+];
+/** 厂商品牌表现 inside a region, province or city (decision 148). */
+const MAKER_NOVEMBER: readonly string[] = [
+  'type=0&foreignId=1&area=5&level=1',
+  'time=2025-12&type=1&foreignId=64&area=440000&level=2',
+  'time=2024-09&type=0&foreignId=42&area=510100&level=3',
+  'time=2023-07&type=1&foreignId=76',
+  'time=2026-03&type=0&foreignId=6&area=3&level=1',
+];
+/** A comparison with the market's Top N (picked ones too), nationally and in an area. */
+const TOP_N: readonly string[] = ['compareType=2&count=5', 'compareType=1&foreignIds=42,52&count=3', 'compareType=2&count=1&foreignIds=64'];
+
 export const ENDPOINTS: readonly BenchEndpoint[] = [
   // The search calls: reference data and the pick-lists every filter panel is built from.
   { group: 'search', path: 'search/calendar', variants: ['', 'category=1', 'category=2', 'category=3'] },
@@ -585,4 +623,102 @@ export const ENDPOINTS: readonly BenchEndpoint[] = [
   // The phone's search across the four tabs (decision 180).
   { group: 'mp', access: 'mp', path: 'mp/retail/searchAll', variants: ['name=汽车', 'name=大众', 'name=上汽', 'name=DM-i', 'name=Model', 'name=丰田'] },
   { group: 'mp', access: 'mp', path: 'mp/retail/getCities', variants: ['provinceId=440000', 'provinceId=510000', 'provinceId=110000', 'provinceId=320000'] },
+  // 1-2月合计 on the phone (decision 197).
+  { group: 'mp', access: 'mp', path: 'mp/retail/getRetailChart', variants: vary(['time=2026-02&newYear=1', 'time=2025-01&newYear=1'], MP_CHARTS) },
+
+  // The parameters added since November: brand, body, family and TP-city bands; the proportion's city, years, rank band
+  // and the caller's own series; the trace's city; area and Top N on 厂商品牌表现; 1-2月合计 on the charts.
+  { group: 'priceVolume', path: 'pricevolume/priceQtyDetail/highCharts', variants: [...BAND_NOVEMBER] },
+  { group: 'priceVolume', path: 'pricevolume/priceQtyDetail/table', variants: vary(BAND_NOVEMBER, ['type=1', 'type=4', 'type=0&data2=1']) },
+  { group: 'priceVolume', path: 'pricevolume/modelPrice/singleChart', variants: vary(PROPORTION_NOVEMBER, ['count=3', 'data2=1&type=1&count=10', '']) },
+  {
+    group: 'priceVolume',
+    path: 'pricevolume/modelPrice/compareCharts',
+    variants: vary(PROPORTION_NOVEMBER, ['modelSubIds=2,3&rank=2', 'modelSubIds=6,7,8&rank=5&accumulate=1']),
+  },
+  { group: 'priceVolume', path: 'pricevolume/modelPrice/singleTable', variants: vary(PROPORTION_NOVEMBER, ['data2=0', 'data2=3']) },
+  { group: 'priceVolume', path: 'pricevolume/modelPrice/compareTable', variants: vary(PROPORTION_NOVEMBER, COMPARED_SERIES) },
+  { group: 'price', path: 'price/cabmodelpricetrace/whole', variants: [...TRACED_NOVEMBER] },
+  {
+    group: 'price',
+    path: 'price/cabmodelpricetrace/highCharts',
+    variants: vary(TRACED_NOVEMBER, [
+      'measure=2&modelSubIds=17,916',
+      'measure=3',
+      'measure=0&modelSubIds=1,2,3,916,507&carIds=6288,6289',
+      'measure=1&carIds=6288',
+    ]),
+  },
+  {
+    group: 'price',
+    path: 'price/cabmodelpricetrace/tpGap',
+    variants: vary([...TRACED, ...TRACED_NOVEMBER], ['modelSubIds=17,916', 'modelSubIds=1,2,3&carIds=6288', '']),
+  },
+  { group: 'companyBrand', path: 'saleVolume/companyBrand/whole', variants: [...MAKER_NOVEMBER] },
+  { group: 'companyBrand', path: 'saleVolume/companyBrand/list', variants: vary(MAKER_NOVEMBER, ['accumulate=1', 'rank=2', 'currentPage=2&pageSize=20']) },
+  {
+    group: 'companyBrand',
+    path: 'saleVolume/companyBrand/highCharts',
+    variants: [...vary(MAKER_NOVEMBER, ['timeDimensionality=0', 'timeDimensionality=1&count=2']), ...vary(MAKER_NOVEMBER, TOP_N)],
+  },
+  { group: 'companyBrand', path: 'saleVolume/companyBrand/carDetails', variants: vary(MAKER_NOVEMBER, ['accumulate=0', 'accumulate=1', ...TOP_N]) },
+  { group: 'wholeMarket', path: 'saleVolume/wholeMarket/producer', variants: vary(NEW_YEAR_FILTERS, PAGES) },
+  {
+    group: 'areaMarket',
+    path: 'saleVolume/areaMarket/highCharts',
+    variants: vary(
+      NEW_YEAR_RETAIL,
+      AREA_NODES.slice(1).map((n, i) => qs(n, AREA_CHARTS[i % AREA_CHARTS.length])),
+    ),
+  },
+  { group: 'companyBrand', path: 'saleVolume/companyBrand/highCharts', variants: vary(NEW_YEAR_FILTERS, MAKERS) },
+
+  // The workbooks (budget 50 ms): every 下载 Excel of the analysis pages at its largest usual table.
+  {
+    group: 'wholeMarket',
+    path: 'saleVolume/wholeMarket/download',
+    variants: vary(MARKET_FILTERS.slice(0, 4), ['type=0', 'type=2', 'type=4', 'type=5', 'type=3']),
+  },
+  { group: 'areaMarket', path: 'saleVolume/areaMarket/download', variants: areaVariants(['type=0', 'type=2', 'type=3', 'type=4']).slice(0, 6) },
+  {
+    group: 'companyBrand',
+    path: 'saleVolume/companyBrand/download',
+    variants: vary(MARKET_FILTERS.slice(0, 4), ['type=0', 'type=1&accumulate=1', 'type=1&area=5&level=1']),
+  },
+  {
+    group: 'companyBrand',
+    path: 'saleVolume/companyBrand/downloadCarDetails',
+    variants: vary(MARKET_FILTERS.slice(0, 4), ['type=0&foreignId=1', 'type=1&foreignId=64&accumulate=1', 'type=0&foreignId=42&compareType=1&count=3']),
+  },
+  { group: 'priceVolume', path: 'pricevolume/priceQtyDetail/download', variants: vary(BAND_NOVEMBER.slice(0, 3), ['type=1', 'type=4']) },
+  { group: 'carConfig', path: 'carConfig/download', variants: [CONFIG_FIVE[0], CONFIG_FIVE_BY_TEN, `${CONFIG_FIVE[1]}&differ=1&hide=1`] },
+  {
+    group: 'price',
+    path: 'price/marketPriceWhole/downloadDetailTable',
+    variants: vary(PRICE_FILTERS.slice(0, 4), ['type=0&type2=2', 'type=1&type2=0', 'type=2&type2=1']),
+  },
+  {
+    group: 'price',
+    path: 'price/cabmodelpricetrace/downloadCityTable',
+    variants: vary(
+      PRICE_FILTERS.slice(0, 4).map((f) => f.replace(/&?(detailId|bigArea|composite|producerProperty)=[^&]*/g, '')),
+      TRACED.map((t, i) => qs(t, `type=${[2, 0, 1][i % 3]}`)),
+    ),
+  },
+  { group: 'price', path: 'price/priceDetailMarket/download', variants: vary(STRUCTURE_FILTERS.slice(0, 4), ['tab=0&detailId=3', 'tab=2', 'tab=4']) },
+
+  // The rest of a page's opening: the shell (menus, the caller, 数据截至), the configuration's anchors, the bell.
+  { group: 'search', path: 'security/menus', variants: [''] },
+  { group: 'search', path: 'security/me', variants: [''] },
+  { group: 'search', path: 'search/dataStatus', variants: [''] },
+  { group: 'carConfig', path: 'carConfig/level1', variants: [''] },
+  // 我的视图, 订阅与提醒 and 报告下载 (views/save and views/open are timed by views-bench.ts).
+  { group: 'account', path: 'views/list', variants: [''] },
+  { group: 'account', path: 'views/colleagues', variants: ['', 'keyword=a'] },
+  { group: 'account', path: 'alerts/subscriptions', variants: [''] },
+  { group: 'account', path: 'alerts/rows', variants: ['kind=producer', 'kind=brand', 'kind=subSeries', 'kind=province', 'kind=city'] },
+  { group: 'account', path: 'alerts/notifications', variants: ['', 'page=2'] },
+  { group: 'account', path: 'alerts/notifications/unread', variants: [''] },
+  { group: 'account', path: 'robots/team', variants: [''] },
+  { group: 'account', path: 'reportDownload/list', variants: ['', 'page=2', 'name=简报', 'startDate=2025-01&endDate=2026-12&producerIds=1'] },
 ];

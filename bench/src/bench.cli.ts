@@ -13,10 +13,12 @@ import { datedRecord } from './doc-section';
 import { DuckFacts, exportParquet } from './duckdb-facts';
 import { benchExports, type ExportBench, renderExportBench } from './export-bench';
 import { loadRun, loadSummary } from './load-run';
+import { costPerCall, costSnapshot } from './call-cost';
 import { captureScans, compareRaw, EndpointResult, measureLatency, monthRows } from './measure';
 import { renderPriceTimings, timePriceQueries } from './price-queries';
 import { benchSlowCalls, renderSlowCalls } from './slow-calls';
-import { benchViews, renderViewsBench } from './views-bench';
+import { benchViews, renderViewsBench, viewsCalls, type ViewsBench } from './views-bench';
+import { budgetOf, budgetVerdict, OVER_BUDGET_EXIT_CODE, overBudget, type TimedCall } from './budget';
 import { QueryCapture } from './query-capture';
 import { BenchReport, type FreshLoadRun, MIN_RETAIL_ROWS, renderReport, RollupSize } from './report';
 import { ms, spread } from './stats';
@@ -46,9 +48,10 @@ import { MP_SESSION_HEADER } from '@car/contracts';
  *      instead of rewriting it, --against DIR times another build of the app in turns (e.g. main's),
  *      --cold-runs N (5) app starts per call and build, --warm-calls N (20); with --against the load run computing
  *      every call afresh (5.) also takes turns between the two builds, twice each;
- *   8. 我的视图's save and list (views-bench.ts, target p95 ≤ 20 ms): --views runs this case alone on any database
+ *   8. 我的视图's save, list and open (views-bench.ts, target p95 ≤ 20 ms): --views runs this case alone on any database
  *      (the demo's will do) and appends its section to the report;
- * then writes bench/RESULTS.md. Options: --seed, --skip-rebuild, --no-load, --only <text>,
+ * then writes bench/RESULTS.md, and ends with the calls over their budget (budget.ts: JSON 20 ms, workbook 50 ms,
+ * deck 1 s at p95) and exit code 3 when there are any. Options: --seed, --skip-rebuild, --no-load, --only <text>,
  * --compare N (variants per endpoint timed on the raw facts, 3), --pg-runs N (1), --duck-runs N (5),
  * --calls N (at least N calls per endpoint, 24), --connections N (50), --seconds N (60), --out FILE.
  */
@@ -107,6 +110,7 @@ async function main(): Promise<void> {
         const out = opts.out ?? path.join(config.projectRoot, 'bench', 'RESULTS.md');
         fs.appendFileSync(out, renderViewsBench(views, startedAt));
         log(`[bench] appended to ${out}`);
+        checkBudgets(viewsCalls(views));
       } finally {
         await app.stop();
       }
@@ -244,7 +248,9 @@ async function main(): Promise<void> {
         const otherHeaders = other ? { ...headers, token: (await ApiClient.signIn(other.base)).token } : null;
         for (let turn = 1; turn <= (other ? 2 : 1); turn++) {
           log(`[bench] load run, every call computed afresh: ${opts.connections} users for ${opts.seconds} s (this build${other ? `, turn ${turn}` : ''}) …`);
-          loadFresh.push({ build: 'this', turn, result: await loadRun(app.base, { ...headers, ...FRESH }, loadMix, opts.connections, opts.seconds) });
+          const before = await costSnapshot(ds, app.pid);
+          const result = await loadRun(app.base, { ...headers, ...FRESH }, loadMix, opts.connections, opts.seconds);
+          loadFresh.push({ build: 'this', turn, result, cost: costPerCall(before, await costSnapshot(ds, app.pid), result.requests) });
           log(`  ${loadSummary(loadFresh[loadFresh.length - 1].result)}`);
           if (!other || !otherHeaders) continue;
           log(`[bench] load run, every call computed afresh: ${opts.connections} users for ${opts.seconds} s (--against, turn ${turn}) …`);
@@ -307,6 +313,8 @@ async function main(): Promise<void> {
     };
     const out = opts.out ?? path.join(config.projectRoot, 'bench', 'RESULTS.md');
     fs.mkdirSync(path.dirname(out), { recursive: true });
+    log('[bench] 我的视图: save, list and open …');
+    const views: ViewsBench = await benchViews(app.base, { log });
     log('[bench] price questions of the query layer …');
     const prices = await timePriceQueries(ds, latest, opts.calls);
     log("[bench] issue 28's slow actions, cold and warm …");
@@ -314,9 +322,18 @@ async function main(): Promise<void> {
     const dated = datedRecord(fs.existsSync(out) ? fs.readFileSync(out, 'utf8') : '');
     fs.writeFileSync(
       out,
-      renderReport(report) + renderPriceTimings(prices) + (exportBench ? renderExportBench(exportBench) : '') + renderSlowCalls(slow, startedAt) + dated,
+      renderReport(report) +
+        renderPriceTimings(prices) +
+        renderViewsBench(views, startedAt) +
+        (exportBench ? renderExportBench(exportBench) : '') +
+        renderSlowCalls(slow, startedAt) +
+        dated,
     );
     log(`[bench] written ${out}`);
+    checkBudgets([
+      ...results.map((r) => ({ name: r.endpoint.path, budgetMs: budgetOf(r.endpoint), samples: r.variants.flatMap((v) => v.samples) })),
+      ...viewsCalls(views),
+    ]);
   } finally {
     duck?.close();
     await capture?.close();
@@ -324,6 +341,13 @@ async function main(): Promise<void> {
     await ds.destroy();
     await database.stop();
   }
+}
+
+/** The bench's verdict on its calls' budgets, last on the terminal, and in the exit code (budget.ts). */
+function checkBudgets(calls: TimedCall[]): void {
+  const over = overBudget(calls);
+  log(budgetVerdict(calls.length, over));
+  if (over.length > 0) process.exitCode = OVER_BUDGET_EXIT_CODE;
 }
 
 /** One from each list in turn: a, b, c, a, b, c … */

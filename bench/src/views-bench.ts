@@ -1,16 +1,21 @@
 import { MAX_VIEWS_PER_USER } from '@car/contracts';
 import { ApiClient } from './api-client';
+import type { TimedCall } from './budget';
 import { ms, spread, type Spread } from './stats';
 
 /**
- * 我的视图's speed target (issue 30 §1): saving a view and listing them ≤ 20 ms p95. As the demo analyst on the
+ * 我的视图's speed target (issue 30 §1): saving, listing and opening views ≤ 20 ms p95. As the demo analyst on the
  * running app: `saves` views saved one after another (each a POST views/save: the owner's lock, the count, the
- * insert, the audit row), then views/list called `lists` times with them all in place, then every one deleted
+ * insert, the audit row), then views/list called `lists` times with them all in place, each opened (views/open), then every one deleted
  * again, so the database is left as it was. Any database will do: the calls read no market data.
  */
 export interface ViewsBench {
   save: Spread;
   list: Spread;
+  /** views/open of each saved view: the page address a saved view opens. */
+  open: Spread;
+  /** The samples themselves, for the budget check (budget.ts). */
+  samples: { save: number[]; list: number[]; open: number[] };
   /** How many views the list held. */
   listed: number;
   /** security/me over the same time: what any signed-in call costs on this machine (the session check), for scale. */
@@ -39,6 +44,7 @@ export async function benchViews(base: string, options: { saves?: number; lists?
   const saved: number[] = [];
   const saveTimes: number[] = [];
   const listTimes: number[] = [];
+  const openTimes: number[] = [];
   const meTimes: number[] = [];
   try {
     // A first call of each warms the app's connections; it is not counted.
@@ -56,17 +62,19 @@ export async function benchViews(base: string, options: { saves?: number; lists?
       listTimes.push((await client.timedGet('views/list', '')).ms);
       meTimes.push((await client.timedGet('security/me', '')).ms);
     }
+    for (const id of saved) openTimes.push((await client.timedGet('views/open', `id=${id}`)).ms);
   } finally {
     for (const id of saved) await timedPost(client, 'views/delete', { id }).catch((error: unknown) => options.log(`[bench] views: ${String(error)}`));
   }
-  return { save: spread(saveTimes.slice(1)), list: spread(listTimes), listed: saved.length, me: spread(meTimes) };
+  const samples = { save: saveTimes.slice(1), list: listTimes, open: openTimes };
+  return { save: spread(samples.save), list: spread(listTimes), open: spread(openTimes), samples, listed: saved.length, me: spread(meTimes) };
 }
 
 export function renderViewsBench(bench: ViewsBench, startedAt: Date): string {
   const verdict = (s: Spread) => (s.p95 <= VIEWS_TARGET_MS ? 'met' : 'MISSED');
   return [
     '',
-    `## 我的视图: save and list (${startedAt.toISOString()})`,
+    `## 我的视图: save, list and open (${startedAt.toISOString()})`,
     '',
     `Target: p95 ≤ ${VIEWS_TARGET_MS} ms each (issue 30 §1). The demo analyst, one call at a time; the list holds ${bench.listed} views.`,
     '',
@@ -74,7 +82,17 @@ export function renderViewsBench(bench: ViewsBench, startedAt: Date): string {
     '|---|---|---|---|---|---|',
     `| POST views/save | ${bench.save.n} | ${ms(bench.save.p50)} | ${ms(bench.save.p95)} | ${ms(bench.save.max)} | ${verdict(bench.save)} |`,
     `| GET views/list | ${bench.list.n} | ${ms(bench.list.p50)} | ${ms(bench.list.p95)} | ${ms(bench.list.max)} | ${verdict(bench.list)} |`,
+    `| GET views/open | ${bench.open.n} | ${ms(bench.open.p50)} | ${ms(bench.open.p95)} | ${ms(bench.open.max)} | ${verdict(bench.open)} |`,
     `| GET security/me (for scale) | ${bench.me.n} | ${ms(bench.me.p50)} | ${ms(bench.me.p95)} | ${ms(bench.me.max)} | |`,
     '',
   ].join('\n');
+}
+
+/** The timed calls of a views bench, for the budget check (budget.ts). */
+export function viewsCalls(bench: ViewsBench): TimedCall[] {
+  return [
+    { name: 'POST views/save', budgetMs: VIEWS_TARGET_MS, samples: bench.samples.save },
+    { name: 'GET views/list', budgetMs: VIEWS_TARGET_MS, samples: bench.samples.list },
+    { name: 'GET views/open', budgetMs: VIEWS_TARGET_MS, samples: bench.samples.open },
+  ];
 }

@@ -25,8 +25,10 @@ describe('the query layer chooses the smallest rollup that answers', () => {
     [['city'], { provinceIds: [440000] }, 'rollup_retail_city_market'],
     [['tier'], {}, 'rollup_retail_city_market'],
     [['producer'], { cityIds: [440100] }, 'rollup_retail_city'],
-    [['car'], { provinceIds: [440000] }, 'retail_fact'],
-    [['car', 'city'], {}, 'retail_fact'],
+    // A city's or a province's trims: the city × trim rollup, not the facts (decision 294).
+    [['car'], { provinceIds: [440000] }, 'rollup_retail_city_car'],
+    [['car', 'city'], {}, 'rollup_retail_city_car'],
+    [['car', 'segment'], { cityIds: [510100] }, 'rollup_retail_city_car'],
   ] as const)('%j with filters %j → %s', (dimensions, filters, expected) => {
     expect(buildQuery({ source: 2, dimensions: [...dimensions], filters, measures: thisMonth }).rollup).toBe(expected);
   });
@@ -69,9 +71,11 @@ describe('the rollups declared in the model', () => {
     );
   });
 
-  test('for each source, a rollup listed later never has fewer levels than an earlier one it would shadow', () => {
-    ROLLUPS.forEach((r, i) => {
-      for (const earlier of ROLLUPS.slice(0, i)) {
+  test('for each source, a rollup ranked later never has fewer levels than an earlier one it would shadow', () => {
+    // The chooser tries a source's tables by size rank, so that is the order in which one shadows another.
+    const ranked = [...ROLLUPS].sort((a, b) => a.sizeRank - b.sizeRank);
+    ranked.forEach((r, i) => {
+      for (const earlier of ranked.slice(0, i)) {
         if (earlier.source !== r.source) continue;
         // An earlier rollup that has every level of a later one would always win: the later would be dead —
         // unless only the later keeps year-to-date sums, which a January-to-date question takes.

@@ -85,8 +85,8 @@ const withBrandType = (levels: readonly Level[]): Set<Level> => new Set<Level>(l
 const RAW_RANK = Number.POSITIVE_INFINITY;
 
 /**
- * The raw facts of each source as a table the builder can read. Retail and prices fall back to them
- * where no rollup answers; the benchmark reads them to time the same question without rollups.
+ * The raw facts of each source as a table the builder can read. Prices fall back to them where no rollup
+ * answers; the benchmark reads them all to time the same question without rollups.
  */
 export const RAW_FACTS: Record<QuerySource, RollupDef> = {
   1: { name: 'wholesale_fact', from: RAW_WHOLESALE_SQL, source: 1, levels: withBrandType(['market', 'product', 'car']), yearToDate: false, sizeRank: RAW_RANK },
@@ -181,13 +181,30 @@ export const ROLLUP_TABLES: readonly RollupDeclaration[] = [
     yearToDate: true,
   },
   {
+    // A city's trims (decision 294): the sales-proportion page in a city ranks its segment's trims there. Read
+    // by the month and city leading its key, one range a month, where the facts keep a city's rows among every
+    // other city's (their key leads with the trim).
+    table: 'rollup_retail_city_car', // month × city × trim (~220,000 at the large scale)
+    sizeRank: 110,
+    levels: ['market', 'product', 'car', 'province', 'city'],
+    source: 2,
+    keys: ['city_id', 'car_id'],
+    monthly: `SELECT month, city_id, car_id, sum(qty) AS qty FROM retail_fact WHERE month = ANY($1) GROUP BY 1, 2, 3`,
+    attributes: {
+      columns: ['province_id', 'area_id', 'tier', ...KEY_PRODUCT.columns],
+      select: `ci.province_id, pr.area_id, ci.tier, ${PRODUCT_COLUMNS}`,
+      joins: `JOIN city ci ON ci.id = k.city_id JOIN province pr ON pr.id = ci.province_id ${KEY_PRODUCT.joins}`,
+    },
+    yearToDate: false,
+  },
+  {
+    // Summed from the city × trim rollup, half the size of the facts it came from.
     table: 'rollup_retail_city', // month × city × sub-series (~115,000); no year-to-date rows: they would grow by half (sparse cities) for few readers
     sizeRank: 100,
     levels: ['market', 'product', 'province', 'city'],
     source: 2,
     keys: ['city_id', 'sub_series_id'],
-    monthly: `SELECT f.month, f.city_id, c.sub_series_id, sum(f.qty) AS qty FROM retail_fact f JOIN car c ON c.id = f.car_id
-      WHERE f.month = ANY($1) GROUP BY f.month, f.city_id, c.sub_series_id`,
+    monthly: `SELECT month, city_id, sub_series_id, sum(qty) AS qty FROM rollup_retail_city_car WHERE month = ANY($1) GROUP BY 1, 2, 3`,
     attributes: {
       columns: ['province_id', 'area_id', 'tier', ...SUB_SERIES_ATTRIBUTES.columns],
       select: `ci.province_id, pr.area_id, ci.tier, ${SUB_SERIES_ATTRIBUTES.select}`,
@@ -406,8 +423,9 @@ export const ROLLUP_TABLES: readonly RollupDeclaration[] = [
 ];
 
 /**
- * Every table the chooser may read, smallest rank first within each source: the declared rollups, then the
- * raw facts of retail and prices, read where no rollup answers (wholesale has no such fallback).
+ * Every table the chooser may read, smallest rank first within each source: the declared rollups, then the raw
+ * price facts, read where no rollup answers (a city's prices). Retail and wholesale have no such fallback: every
+ * retail question has a rollup since the city × trim one (decision 294).
  */
 export const ROLLUPS: readonly RollupDef[] = [
   ...ROLLUP_TABLES.map((t): RollupDef => ({
@@ -418,6 +436,5 @@ export const ROLLUPS: readonly RollupDef[] = [
     yearToDate: t.yearToDate,
     sizeRank: t.sizeRank,
   })),
-  RAW_FACTS[2],
   RAW_FACTS.price,
 ].sort((a, b) => a.sizeRank - b.sizeRank);

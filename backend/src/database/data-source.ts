@@ -35,6 +35,7 @@ import { AccessChangeNotify1763700000042 } from './migrations/1763700000042-acce
 import { ViewShareNamesItsProducer1763700000043 } from './migrations/1763700000043-view-share-names-its-producer';
 import { AlertRobotStoppedNotice1763700000044 } from './migrations/1763700000044-alert-robot-stopped-notice';
 import { MpLinkUse1763700000045 } from './migrations/1763700000045-mp-link-use';
+import { CityTrimRollup1763700000046 } from './migrations/1763700000046-city-trim-rollup';
 
 /** Every migration, in order. Listed, not globbed, so the compiled and the test runs see the same set. */
 export const MIGRATIONS = [
@@ -73,6 +74,7 @@ export const MIGRATIONS = [
   ViewShareNamesItsProducer1763700000043,
   AlertRobotStoppedNotice1763700000044,
   MpLinkUse1763700000045,
+  CityTrimRollup1763700000046,
 ];
 
 export function dataSourceOptions(url: string, applicationName = 'car-app'): DataSourceOptions {
