@@ -679,7 +679,7 @@ export const ENDPOINTS: readonly BenchEndpoint[] = [
     path: 'saleVolume/wholeMarket/download',
     variants: vary(MARKET_FILTERS.slice(0, 4), ['type=0', 'type=2', 'type=4', 'type=5', 'type=3']),
   },
-  { group: 'areaMarket', path: 'saleVolume/areaMarket/download', variants: areaVariants(['type=0', 'type=2', 'type=3', 'type=4']).slice(0, 6) },
+  { group: 'areaMarket', path: 'saleVolume/areaMarket/download', variants: areaVariants(['type=0', 'type=2', 'type=2', 'type=3', 'type=4']).slice(0, 6) },
   {
     group: 'companyBrand',
     path: 'saleVolume/companyBrand/download',

@@ -9,10 +9,14 @@ import type { Level } from './model';
 import { AnalyticsQuery, bandsSales, cityBands, isEmpty, levelsOf, readsYearToDate } from './query';
 import { RollupDef, ROLLUPS } from './rollups';
 
-/** The table a question reads; `bandRollup` when it is a sales band rollup, read with no join to the prices. */
+/**
+ * The table a question reads; `bandRollup` when it is a sales band rollup, read with no join to the prices;
+ * `cityBandRollup` when it is one read for a city's TP bands, joined to that city's prices only.
+ */
 export interface TableChoice {
   rollup: RollupDef;
   bandRollup: boolean;
+  cityBandRollup?: boolean;
 }
 
 /** The tables of a source that keep every level in `levels`, smallest size rank first. */
@@ -59,16 +63,22 @@ export function chooseTable(query: AnalyticsQuery, table?: RollupDef): TableChoi
   const levels = levelsOf(query);
   const yearToDate = readsYearToDate(query);
   let bandRollup: RollupDef | undefined;
+  let cityBandRollup: RollupDef | undefined;
   if (bandsSales(query)) {
     if (query.filters?.msrp && !isEmpty(query.filters.msrp)) throw new Error('the msrp filter needs the price source');
     levels.delete('trimPrice');
-    // A city's TP is not kept by the band rollups: those bands are joined to the city's price facts.
-    bandRollup = table || cityBands(query) !== undefined ? undefined : salesBandRollup(query, levels, yearToDate);
+    // A city's TP is not kept by the band rollups: a city's bands read the one without year-to-date rows (each
+    // month is banded by its own price), joined to the city's price facts; a trim-month the city did not price
+    // keeps the national price the rollup holds in whole thousands, which bands alike (decision 294).
+    const city = cityBands(query) !== undefined;
+    bandRollup = table || city ? undefined : salesBandRollup(query, levels, yearToDate);
+    cityBandRollup = table || !city ? undefined : salesBandRollup(query, levels, false);
     levels.add('car');
   }
   if (table && (table.source !== query.source || ![...levels].every((l) => table.levels.has(l)))) {
     throw new Error(`${table.name} cannot answer this query`);
   }
   if (bandRollup) return { rollup: bandRollup, bandRollup: true };
+  if (cityBandRollup && !cityBandRollup.yearToDate) return { rollup: cityBandRollup, bandRollup: false, cityBandRollup: true };
   return { rollup: table ?? chooseRollup(query.source, levels, yearToDate), bandRollup: false };
 }

@@ -360,6 +360,31 @@ describe('price bands', () => {
     ).toBe('rollup_retail_car');
   });
 
+  test("a city's TP bands read the band rollup without year-to-date rows, each trim-month priced by the city where it priced it (decision 294)", () => {
+    const cityBanded = (priceBand: typeof bands) =>
+      buildQuery({
+        source: 2,
+        dimensions: ['brand', 'priceBand'],
+        month: 202610,
+        priceBand: { ...priceBand, tpCity: 120000 },
+        measures: [
+          { measure: 'qty', as: 'qty' },
+          { measure: 'qty', shift: 'yearToDate', as: 'lj' },
+        ],
+      });
+    const built = cityBanded(bands);
+    expect(built.rollup).toBe('rollup_retail_car_band_month');
+    // Every month of the year is summed on its own (its own price), never a year-to-date sum.
+    expect(built.sql).not.toContain('qty_ytd');
+    expect(built.sql).toContain('coalesce(ct.tp_amount::float8 / nullif(ct.qty, 0), b.tp_floor)');
+    expect(built.sql).toMatch(/FROM price_fact\s+WHERE month = ANY\(\$\d+::int\[\]\) AND city_id = \$\d+::int/);
+    expect(built.params).toContain(120000);
+    // Bounds off the thousands cannot be read from prices in whole thousands: the trim rollup and the price tables.
+    const off = cityBanded({ ...bands, low: 55500, high: 405500 });
+    expect(off.rollup).toBe('rollup_retail_car');
+    expect(off.sql).toContain('rollup_price_car');
+  });
+
   test('sales volume banded by price: the retail trim rollup, each trim-month priced from the price tables of the same months', () => {
     // Bounds off the thousands (a band edge at 5.55万) cannot be read from prices rounded to thousands.
     const built = buildQuery({

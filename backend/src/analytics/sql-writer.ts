@@ -77,7 +77,7 @@ export function buildQuery(query: AnalyticsQuery, table?: RollupDef): BuiltQuery
   for (const r of requests) {
     if (!MEASURES[r.measure]?.sources.includes(query.source)) throw new Error(`measure ${r.measure} is not kept for source ${query.source}`);
   }
-  const { rollup, bandRollup } = chooseTable(query, table);
+  const { rollup, bandRollup, cityBandRollup } = chooseTable(query, table);
   // Grouped by time, each month must be summed on its own; otherwise a January-to-date span reads the
   // year-to-date sums of its last month, where the rollup keeps them.
   const byTime = groupsByTime(query);
@@ -120,7 +120,7 @@ export function buildQuery(query: AnalyticsQuery, table?: RollupDef): BuiltQuery
   const grouping = groups.length ? ` GROUP BY ${groups.join(', ')}` : '';
   const inner =
     query.dimensions.includes('priceBand') && !bandRollup
-      ? `SELECT ${selects.join(', ')} FROM (${(bandedSales ? bandedSalesTrimMonths : bandedTrimMonths)(query, rollup, where, bind)}) AS r${grouping}`
+      ? `SELECT ${selects.join(', ')} FROM (${(bandedSales ? (cityBandRollup ? cityBandedSalesTrimMonths : bandedSalesTrimMonths) : bandedTrimMonths)(query, rollup, where, bind)}) AS r${grouping}`
       : `SELECT ${selects.join(', ')} FROM ${rollup.from} AS r WHERE ${where.join(' AND ')}${grouping}`;
 
   // Names are joined on the answer's rows (alias `g`), or with `within` on the rows it keeps after the windows (`w`).
@@ -263,17 +263,37 @@ function bandedSalesTrimMonths(query: AnalyticsQuery, rollup: RollupDef, where: 
       ? `SELECT month, car_id, sum(tp::bigint * qty) AS tp_amount, sum(qty) AS qty FROM price_fact WHERE ${months} GROUP BY month, car_id`
       : `SELECT month, car_id, tp_amount, qty FROM rollup_price_car WHERE ${months}`;
   let priceJoin = bands.basis === 'tp' ? `LEFT JOIN (${prices}) pc ON pc.month = b.month AND pc.car_id = b.car_id` : '';
-  if (city !== undefined) {
-    // The TP weighted over the city's own price facts: Σ(tp × qty) / Σ qty of the trim-month in that city.
-    const cityPrices = `SELECT month, car_id, sum(tp::bigint * qty) AS tp_amount, sum(qty) AS qty FROM price_fact
-      WHERE ${months} AND city_id = ${bind(city)}::int GROUP BY month, car_id`;
-    priceJoin += ` LEFT JOIN (${cityPrices}) ct ON ct.month = b.month AND ct.car_id = b.car_id`;
-  }
+  // The TP weighted over the city's own price facts: Σ(tp × qty) / Σ qty of the trim-month in that city.
+  if (city !== undefined) priceJoin += ` LEFT JOIN (${cityPrices(months, city, bind)}) ct ON ct.month = b.month AND ct.car_id = b.car_id`;
   return `SELECT ${unique.join(', ')}, sum(b.qty) AS qty, ${band} AS price_band
     FROM (SELECT * FROM ${rollup.from} AS f WHERE ${where.join(' AND ')}) AS b ${priceJoin}
     LEFT JOIN (SELECT month, car_id, msrp FROM msrp_month WHERE ${months}) mm ON mm.month = b.month AND mm.car_id = b.car_id
     JOIN car c ON c.id = b.car_id
     GROUP BY ${unique.join(', ')}, ${bands.basis === 'tp' ? 'pc.tp_amount, pc.qty, ' : ''}${city !== undefined ? 'ct.tp_amount, ct.qty, ' : ''}mm.msrp, c.msrp`;
+}
+
+/** The TP weighted over a city's own price facts, per trim-month of `months` (an SQL condition on month): Σ(tp × qty), Σ qty. */
+function cityPrices(months: string, city: number, bind: (value: unknown) => string): string {
+  return `SELECT month, car_id, sum(tp::bigint * qty) AS tp_amount, sum(qty) AS qty FROM price_fact
+      WHERE ${months} AND city_id = ${bind(city)}::int GROUP BY month, car_id`;
+}
+
+/**
+ * The TP-city price-band stage (decision 147) on a sales band rollup without year-to-date rows (decision 294): each
+ * trim-month in the band of its TP weighted over the city's own price facts, else of the national price the rollup
+ * keeps in whole thousands — its national TP, else its MSRP of the month, else its launch MSRP, as
+ * bandedSalesTrimMonths falls back — which bands alike for bounds in whole thousands (the only ones that choose it).
+ */
+function cityBandedSalesTrimMonths(query: AnalyticsQuery, rollup: RollupDef, where: string[], bind: (value: unknown) => string): string {
+  const bands = query.priceBand;
+  const city = cityBands(query);
+  if (!bands || city === undefined) throw new Error("a city band stage needs the query's priceBand and tpCity");
+  const unique = bandStageColumns(query).map((c) => `b.${c}`);
+  const band = bandOfYuan('coalesce(ct.tp_amount::float8 / nullif(ct.qty, 0), b.tp_floor)', bands, bind);
+  return `SELECT ${unique.join(', ')}, sum(b.qty) AS qty, ${band} AS price_band
+    FROM (SELECT * FROM ${rollup.from} AS f WHERE ${where.join(' AND ')}) AS b
+    LEFT JOIN (${cityPrices(where[0], city, bind)}) ct ON ct.month = b.month AND ct.car_id = b.car_id
+    GROUP BY ${unique.join(', ')}, b.tp_floor, ct.tp_amount, ct.qty`;
 }
 
 function windowSql(w: WindowRequest, query: AnalyticsQuery, names: ReadonlySet<string>): string {
