@@ -683,7 +683,7 @@ export const ENDPOINTS: readonly BenchEndpoint[] = [
   {
     group: 'companyBrand',
     path: 'saleVolume/companyBrand/download',
-    variants: vary(MARKET_FILTERS.slice(0, 4), ['type=0', 'type=1&accumulate=1', 'type=1&area=5&level=1']),
+    variants: vary(MARKET_FILTERS.slice(0, 4), ['type=0', 'type=1&area=5&level=1', 'type=1&accumulate=1']),
   },
   {
     group: 'companyBrand',
