@@ -22,14 +22,17 @@ export interface CallCost {
 /** Clock ticks a second of /proc's CPU times (USER_HZ, 100 on Linux). */
 const TICKS_PER_SECOND = 100;
 
-/** utime + stime of a /proc/<pid>/stat line, in ms; null when the process is gone or /proc is absent. */
-export function cpuMsOfStat(stat: string): number | null {
+/**
+ * utime + stime of a /proc/<pid>/stat line, in ms, and with `children` the CPU of its children that have exited too
+ * (cutime + cstime); null when the line cannot be read.
+ */
+export function cpuMsOfStat(stat: string, children = false): number | null {
   // The command name (field 2) is in parentheses and may hold spaces: the fields after it start past the last ')'.
   const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // rest[0] is field 3 (state); utime and stime are fields 14 and 15.
-  const utime = Number(rest[11]);
-  const stime = Number(rest[12]);
-  return Number.isFinite(utime) && Number.isFinite(stime) ? ((utime + stime) * 1000) / TICKS_PER_SECOND : null;
+  // rest[0] is field 3 (state); utime and stime are fields 14 and 15, cutime and cstime 16 and 17.
+  const fields = children ? [11, 12, 13, 14] : [11, 12];
+  const ticks = fields.map((i) => Number(rest[i]));
+  return ticks.every((t) => Number.isFinite(t)) ? (ticks.reduce((a, b) => a + b, 0) * 1000) / TICKS_PER_SECOND : null;
 }
 
 function processCpuMs(pid: number): number | null {
@@ -40,7 +43,11 @@ function processCpuMs(pid: number): number | null {
   }
 }
 
-/** Every process named postgres (the server and its backends), summed. */
+/**
+ * Every process named postgres (the server and its backends), summed, with the backends that have exited: a backend
+ * whose connection closed during the run leaves /proc, and its CPU is counted in its parent's (the postmaster's)
+ * children's times instead.
+ */
 function postgresCpuMs(): number | null {
   let pids: string[];
   try {
@@ -57,7 +64,7 @@ function postgresCpuMs(): number | null {
       continue;
     }
     if (!stat.includes('(postgres)')) continue;
-    total += cpuMsOfStat(stat) ?? 0;
+    total += cpuMsOfStat(stat, true) ?? 0;
   }
   return total;
 }
