@@ -21,11 +21,6 @@ export interface BenchEndpoint {
   targetMs?: number;
 }
 
-/** A 导出PPT call: timed per call above with its own target, left out of the load run's mix. */
-export function isDeck(endpoint: BenchEndpoint): boolean {
-  return endpoint.path.endsWith('/ppt');
-}
-
 export interface RawAggregate {
   sql: string;
   params: unknown[];

@@ -8,7 +8,7 @@ import { CalendarRepository } from '@car/backend/dist/reference/calendar.reposit
 import { ROLLUP_TABLES } from '@car/backend/dist/analytics/rollups';
 import { ApiClient, FRESH, type MpLinkSigner } from './api-client';
 import { startApp } from './app-process';
-import { BenchEndpoint, ENDPOINTS, isDeck } from './bench-cases';
+import { BenchEndpoint, ENDPOINTS } from './bench-cases';
 import { datedRecord } from './doc-section';
 import { DuckFacts, exportParquet } from './duckdb-facts';
 import { benchExports, type ExportBench, renderExportBench } from './export-bench';
@@ -18,7 +18,7 @@ import { captureScans, compareRaw, EndpointResult, measureLatency, monthRows } f
 import { renderPriceTimings, timePriceQueries } from './price-queries';
 import { benchSlowCalls, renderSlowCalls } from './slow-calls';
 import { benchViews, renderViewsBench, viewsCalls, type ViewsBench } from './views-bench';
-import { budgetOf, budgetVerdict, OVER_BUDGET_EXIT_CODE, overBudget, type TimedCall } from './budget';
+import { budgetOf, budgetVerdict, kindOf, OVER_BUDGET_EXIT_CODE, overBudget, type TimedCall } from './budget';
 import { QueryCapture } from './query-capture';
 import { BenchReport, type FreshLoadRun, MIN_RETAIL_ROWS, renderReport, RollupSize } from './report';
 import { ms, spread } from './stats';
@@ -235,7 +235,9 @@ async function main(): Promise<void> {
 
     // 5. The load run: every endpoint's first two variants, interleaved so users spread over endpoints. The decks (导出PPT)
     // are left out: an analyst takes one for a meeting, not one per page view, and their own bound is a second (issue 31).
-    const loadMix = interleave(endpoints.filter((e) => !isDeck(e)).map((e) => e.variants.slice(0, 2).map((v) => `${e.path}${v ? `?${v}` : ''}`)));
+    const loadMix = interleave(
+      endpoints.filter((e) => kindOf(e.path) !== 'deck').map((e) => e.variants.slice(0, 2).map((v) => `${e.path}${v ? `?${v}` : ''}`)),
+    );
     let load = null;
     const loadFresh: FreshLoadRun[] = [];
     if (opts.load) {

@@ -1,4 +1,3 @@
-import type { BenchEndpoint } from './bench-cases';
 import { ms, spread } from './stats';
 
 /**
@@ -14,7 +13,7 @@ export const BUDGET_MS: Readonly<Record<CallKind, number>> = { json: 20, workboo
 /** `npm run bench`'s exit code when a call is over its budget (1 is a failure of the bench itself). */
 export const OVER_BUDGET_EXIT_CODE = 3;
 
-/** A call's kind by its path: 导出PPT ends in /ppt, a workbook's name starts with download. */
+/** A call's kind by its path: 导出PPT ends in /ppt (left out of the load run's mix), a workbook's name starts with download. */
 export function kindOf(path: string): CallKind {
   const last = path.slice(path.lastIndexOf('/') + 1);
   if (last === 'ppt') return 'deck';
@@ -22,7 +21,8 @@ export function kindOf(path: string): CallKind {
   return 'json';
 }
 
-export function budgetOf(endpoint: Pick<BenchEndpoint, 'path' | 'targetMs'>): number {
+/** A bench case's budget: its own `targetMs`, else its kind's. */
+export function budgetOf(endpoint: { path: string; targetMs?: number }): number {
   return endpoint.targetMs ?? BUDGET_MS[kindOf(endpoint.path)];
 }
 
