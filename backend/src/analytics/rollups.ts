@@ -74,9 +74,16 @@ const PRICE_FACT_VALUES = `f.qty, f.tp::bigint * f.qty AS tp_amount, m.msrp, m.m
 const PRICE_FACT_JOINS = `JOIN msrp_month m ON m.month = f.month AND m.car_id = f.car_id
   LEFT JOIN rebate_month rb ON rb.month = f.month AND rb.car_id = f.car_id`;
 
-/** The raw price facts (month × trim × city) with MSRP, rebate and every attribute joined on. */
+/**
+ * The raw price facts (month × trim × city) with MSRP, rebate and every attribute joined on. The trim and the city
+ * are joined as the facts' other readers join them; what hangs off them (sub-series, producer, brand, province) is
+ * joined LEFT, which their foreign keys make the same rows, so the planner drops each one a question does not read: a
+ * city's price question planned in 1.8 ms instead of 3.0 (decision 295).
+ */
 export const RAW_PRICE_SQL = `(SELECT f.month, f.car_id, f.city_id, ci.province_id, pr.area_id, ci.tier, ${PRODUCT_COLUMNS}, ${PRICE_FACT_VALUES}
-  FROM price_fact f ${PRICE_FACT_JOINS} ${PRODUCT_JOINS} JOIN city ci ON ci.id = f.city_id JOIN province pr ON pr.id = ci.province_id)`;
+  FROM price_fact f ${PRICE_FACT_JOINS} JOIN car c ON c.id = f.car_id LEFT JOIN sub_series s ON s.id = c.sub_series_id
+  LEFT JOIN producer p ON p.id = c.producer_id LEFT JOIN brand b ON b.id = c.brand_id
+  JOIN city ci ON ci.id = f.city_id LEFT JOIN province pr ON pr.id = ci.province_id)`;
 
 /** A table that keeps the product keeps its brand type and its maker (producer, brand) too. */
 const withBrandType = (levels: readonly Level[]): Set<Level> => new Set<Level>(levels.includes('product') ? [...levels, 'brandType', 'maker'] : levels);
@@ -183,8 +190,9 @@ export const ROLLUP_TABLES: readonly RollupDeclaration[] = [
   {
     // A city's trims (decision 294): the sales-proportion page in a city ranks its segment's trims there. Read
     // by the month and city leading its key, one range a month, where the facts keep a city's rows among every
-    // other city's (their key leads with the trim).
-    table: 'rollup_retail_city_car', // month × city × trim (~220,000 at the large scale)
+    // other city's (their key leads with the trim). Its year-to-date sums (decision 295) let 累计 in a city read
+    // two months, not 24; they add the months a city's trim did not sell (17 M rows to 28 M at the large scale).
+    table: 'rollup_retail_city_car', // month × city × trim (~220,000 a month at the large scale, with year-to-date rows ~295,000)
     sizeRank: 110,
     levels: ['market', 'product', 'car', 'province', 'city'],
     source: 2,
@@ -195,7 +203,7 @@ export const ROLLUP_TABLES: readonly RollupDeclaration[] = [
       select: `ci.province_id, pr.area_id, ci.tier, ${PRODUCT_COLUMNS}`,
       joins: `JOIN city ci ON ci.id = k.city_id JOIN province pr ON pr.id = ci.province_id ${KEY_PRODUCT.joins}`,
     },
-    yearToDate: false,
+    yearToDate: true,
   },
   {
     // Summed from the city × trim rollup, half the size of the facts it came from.
@@ -204,7 +212,8 @@ export const ROLLUP_TABLES: readonly RollupDeclaration[] = [
     levels: ['market', 'product', 'province', 'city'],
     source: 2,
     keys: ['city_id', 'sub_series_id'],
-    monthly: `SELECT month, city_id, sub_series_id, sum(qty) AS qty FROM rollup_retail_city_car WHERE month = ANY($1) GROUP BY 1, 2, 3`,
+    // The year-to-date rows of months without sales (volume 0) are left out: this rollup keeps no year-to-date sums.
+    monthly: `SELECT month, city_id, sub_series_id, sum(qty) AS qty FROM rollup_retail_city_car WHERE month = ANY($1) AND qty <> 0 GROUP BY 1, 2, 3`,
     attributes: {
       columns: ['province_id', 'area_id', 'tier', ...SUB_SERIES_ATTRIBUTES.columns],
       select: `ci.province_id, pr.area_id, ci.tier, ${SUB_SERIES_ATTRIBUTES.select}`,

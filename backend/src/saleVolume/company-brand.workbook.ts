@@ -1,15 +1,15 @@
 import ExcelJS from 'exceljs';
 import type { Response } from 'express';
-import { type CarDetails, type ModelRow, pointsHeader, type SegmentDetail, XLSX_MIME } from '@car/contracts';
+import { type CarDetails, type ModelRow, pointsHeader, type SegmentDetail } from '@car/contracts';
 import {
   addDefinitionsSheet,
   addTableHeader,
-  attachmentHeader,
   columnCell,
   exactShare,
   headerRowOf,
   kindStyle,
   neutralise,
+  openWorkbookStream,
   type TableColumn,
   tableSheetOptions,
   type WorkbookAsOf,
@@ -50,10 +50,7 @@ export async function streamCarDetailsWorkbook(
   asOf: WorkbookAsOf,
   head?: WorkbookHead,
 ): Promise<void> {
-  response.setHeader('Content-Type', XLSX_MIME);
-  response.setHeader('Content-Disposition', attachmentHeader(fileName));
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: response, useStyles: true, useSharedStrings: false });
-  workbook.creator = '车市分析平台';
+  const workbook = openWorkbookStream(response, fileName);
   const headerRow = headerRowOf(head, asOf);
   const sheet = workbook.addWorksheet('车型明细', tableSheetOptions({ first: headerRow, last: headerRow }));
   const headers = ['细分市场', SEGMENT_PART.header, ...MODEL_COLUMNS.map((c) => c.header)];
@@ -67,6 +64,8 @@ export async function streamCarDetailsWorkbook(
   ];
   addTableHeader(sheet, head, asOf, headers);
   const kinds = ['text' as const, 'percent' as const, ...MODEL_COLUMNS.map((c) => c.kind)];
+  // One style object per column and weight, given to each cell (decision 125): exceljs knows an object it has seen.
+  const plain = kinds.map((kind) => kindStyle(kind));
   const bold = kinds.map((kind) => kindStyle(kind, true));
 
   const addModel = (first: string | null, segment: SegmentDetail | undefined, row: ModelRow): ExcelJS.Row => {
@@ -75,8 +74,7 @@ export async function streamCarDetailsWorkbook(
       segment === undefined ? null : columnCell(SEGMENT_PART, segment),
       ...MODEL_COLUMNS.map((c) => columnCell(c, row)),
     ]);
-    // A copy each: the merged segment cells' alignment is set on the cell's own style.
-    if (row.subtotal) bold.forEach((style, i) => (excelRow.getCell(i + 1).style = { ...style }));
+    (row.subtotal ? bold : plain).forEach((style, i) => (excelRow.getCell(i + 1).style = style));
     return excelRow;
   };
   const addSegment = (segment: SegmentDetail): void => {
@@ -89,7 +87,11 @@ export async function streamCarDetailsWorkbook(
       sheet.mergeCells(top, 1, bottom, 1);
       sheet.mergeCells(top, 2, bottom, 2);
     }
-    for (const r of [1, 2]) sheet.getCell(top, r).alignment = { vertical: 'middle' };
+    // A style of its own for the merged cells: setting `alignment` would change the object every cell shares.
+    for (const r of [1, 2]) {
+      const cell = sheet.getCell(top, r);
+      cell.style = { ...cell.style, alignment: { vertical: 'middle' } };
+    }
     added[added.length - 1].commit();
   };
   for (const segment of details.details) addSegment(segment);
