@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { type ConfigBlock, type ConfigRow, type ConfigTable } from '@car/contracts';
+import { WORKBOOK_FONT } from '../../backend/src/workbook/table-workbook';
 import { binaryBody } from '../support/shared-app';
 import { configFixtureApp } from '../support/config-fixture';
 import { sheetTable, valueText } from '../support/workbook-table';
@@ -313,6 +314,16 @@ describe('the configuration query on a hand-made sheet', () => {
         [ExcelJS.ValueType.Number, '#,##0.00'],
       ]);
       expect(at(8).getCell(2).type).toBe(ExcelJS.ValueType.Number);
+      // Every cell of a kind shares one style (decision 295): a category's row bold on its fill across the table, a
+      // count in thousands, text and counts in the workbook's face, the frozen rows bold.
+      const fill = (row: number, column: number): string | undefined => (at(row).getCell(column).fill as ExcelJS.FillPattern | undefined)?.fgColor?.argb;
+      expect([1, 2, 4].map((c) => [at(6).getCell(c).font?.bold, fill(6, c)])).toEqual([
+        [true, 'FFE8EEF7'],
+        [true, 'FFE8EEF7'],
+        [true, 'FFE8EEF7'],
+      ]);
+      expect([at(8).getCell(2).numFmt, at(8).getCell(2).font?.name, at(7).getCell(2).font?.name]).toEqual(['#,##0', WORKBOOK_FONT, WORKBOOK_FONT]);
+      expect([at(7).getCell(2).font?.bold, fill(7, 2), at(3).getCell(2).font?.bold]).toEqual([undefined, undefined, true]);
     });
 
     test('仅显示差异项 keeps exactly the differing rows, with their parents', async () => {

@@ -288,6 +288,12 @@ describe('the producer/brand calls', () => {
       expect(table.rows[1].getCell(1).isMerged).toBe(true);
       expect(table.rows[rows - 1].getCell(1).value).toBe('市场合计');
       expect(table.head[0]).toBe(`${top.name} - 厂商品牌表现`);
+      // One style per column and weight (decision 295): the merged segment cell centred vertically on its own copy, the
+      // rows below it not; a subtotal bold, a model row not; shares as percentages.
+      const first = details.details[0].models.length;
+      expect([table.rows[0].getCell(1).alignment?.vertical, table.rows[1].getCell(3).alignment?.vertical]).toEqual(['middle', undefined]);
+      expect([table.rows[0].getCell(3).font?.bold, table.rows[first].getCell(3).font?.bold]).toEqual([undefined, true]);
+      expect(table.rows[0].getCell(2).numFmt).toContain('%');
     });
 
     test('the car-model details download adds each compared producer total before the market total', async () => {

@@ -190,9 +190,9 @@ export const ROLLUP_TABLES: readonly RollupDeclaration[] = [
   {
     // A city's trims (decision 294): the sales-proportion page in a city ranks its segment's trims there. Read
     // by the month and city leading its key, one range a month, where the facts keep a city's rows among every
-    // other city's (their key leads with the trim). Its year-to-date sums (decision 295) let 累计 in a city read
-    // two months, not 24; they add the months a city's trim did not sell (17 M rows to 28 M at the large scale).
-    table: 'rollup_retail_city_car', // month × city × trim (~220,000 a month at the large scale, with year-to-date rows ~295,000)
+    // other city's (their key leads with the trim). The key puts the segment before the trim (decision 295): the
+    // page's trims of a segment in a city are one range of each month, a quarter of the city's rows.
+    table: 'rollup_retail_city_car', // month × city × trim (~180,000 a month at the large scale)
     sizeRank: 110,
     levels: ['market', 'product', 'car', 'province', 'city'],
     source: 2,
@@ -203,7 +203,7 @@ export const ROLLUP_TABLES: readonly RollupDeclaration[] = [
       select: `ci.province_id, pr.area_id, ci.tier, ${PRODUCT_COLUMNS}`,
       joins: `JOIN city ci ON ci.id = k.city_id JOIN province pr ON pr.id = ci.province_id ${KEY_PRODUCT.joins}`,
     },
-    yearToDate: true,
+    yearToDate: false,
   },
   {
     // Summed from the city × trim rollup, half the size of the facts it came from.
@@ -212,8 +212,7 @@ export const ROLLUP_TABLES: readonly RollupDeclaration[] = [
     levels: ['market', 'product', 'province', 'city'],
     source: 2,
     keys: ['city_id', 'sub_series_id'],
-    // The year-to-date rows of months without sales (volume 0) are left out: this rollup keeps no year-to-date sums.
-    monthly: `SELECT month, city_id, sub_series_id, sum(qty) AS qty FROM rollup_retail_city_car WHERE month = ANY($1) AND qty <> 0 GROUP BY 1, 2, 3`,
+    monthly: `SELECT month, city_id, sub_series_id, sum(qty) AS qty FROM rollup_retail_city_car WHERE month = ANY($1) GROUP BY 1, 2, 3`,
     attributes: {
       columns: ['province_id', 'area_id', 'tier', ...SUB_SERIES_ATTRIBUTES.columns],
       select: `ci.province_id, pr.area_id, ci.tier, ${SUB_SERIES_ATTRIBUTES.select}`,

@@ -42,21 +42,10 @@ describe('the SQL it writes', () => {
     expect(built.params).toContainEqual([202510, 202609, 202610]);
   });
 
-  test("a city's January-to-date span reads the city × trim rollup's year-to-date sums of its last month (decision 295)", () => {
-    const lj = [volume('lj', 202601, 202610), volume('tqLj', 202501, 202510)];
-    const built = buildQuery({ source: 2, dimensions: ['car'], filters: { cityIds: [510100], segmentIds: [3] }, measures: lj });
-    expect(built.rollup).toBe('rollup_retail_city_car');
-    expect(built.sql).toContain('sum(qty_ytd) FILTER (WHERE month = $1)');
-    expect(built.params).toContainEqual([202510, 202610]);
-    // Without the year-to-date sums of the city × trim rollup, a city's sub-series read every month of the city rollup.
-    const bySubSeries = buildQuery({ source: 2, dimensions: ['city'], filters: { subSeriesIds: [5] }, measures: lj });
-    expect(bySubSeries.rollup).toBe('rollup_retail_city_car');
-  });
-
   test('without year-to-date sums, or grouped by month, a January-to-date span lists every month once', () => {
     const lj = [volume('lj', 202601, 202610)];
-    const raw = buildQuery({ source: 2, dimensions: ['city'], filters: { subSeriesIds: [5] }, measures: lj }, RAW_FACTS[2]);
-    expect(raw.rollup).toBe('retail_fact');
+    const raw = buildQuery({ source: 2, dimensions: ['city'], filters: { subSeriesIds: [5] }, measures: lj });
+    expect(raw.rollup).toBe('rollup_retail_city');
     expect(raw.sql).toContain('sum(qty) FILTER (WHERE month BETWEEN $1 AND $2)');
     expect(raw.params[2]).toEqual([202601, 202602, 202603, 202604, 202605, 202606, 202607, 202608, 202609, 202610]);
     const monthly = buildQuery({ source: 2, dimensions: ['month'], measures: lj });

@@ -36,7 +36,7 @@ import { ViewShareNamesItsProducer1763700000043 } from './migrations/17637000000
 import { AlertRobotStoppedNotice1763700000044 } from './migrations/1763700000044-alert-robot-stopped-notice';
 import { MpLinkUse1763700000045 } from './migrations/1763700000045-mp-link-use';
 import { CityTrimRollup1763700000046 } from './migrations/1763700000046-city-trim-rollup';
-import { CityTrimYearToDate1763700000047 } from './migrations/1763700000047-city-trim-year-to-date';
+import { CityTrimSegmentKey1763700000047 } from './migrations/1763700000047-city-trim-segment-key';
 
 /** Every migration, in order. Listed, not globbed, so the compiled and the test runs see the same set. */
 export const MIGRATIONS = [
@@ -76,7 +76,7 @@ export const MIGRATIONS = [
   AlertRobotStoppedNotice1763700000044,
   MpLinkUse1763700000045,
   CityTrimRollup1763700000046,
-  CityTrimYearToDate1763700000047,
+  CityTrimSegmentKey1763700000047,
 ];
 
 export function dataSourceOptions(url: string, applicationName = 'car-app'): DataSourceOptions {
