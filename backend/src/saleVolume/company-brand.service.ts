@@ -125,9 +125,10 @@ export class CompanyBrandService {
   async carDetails(dto: CompanyBrandCarDetailsDto, known?: MarketScope): Promise<CarDetails> {
     const picked = { kind: dto.type, id: dto.foreignId };
     const [main, picks, scope] = await together(this.maker(picked.kind, picked.id), this.compared(dto, picked), known ?? this.scope(dto));
-    const compared = (await this.withTop(picks, dto, picked, scope)) ?? [];
-    const market = detailsMarket(
-      await this.analytics.query({
+    // The market's rows do not depend on the Top N: both are read at once.
+    const [top, rows] = await together(
+      this.withTop(picks, dto, picked, scope),
+      this.analytics.query({
         source: scope.source,
         // A sub-series belongs to one segment, producer and brand, so the extra dimensions split nothing.
         dimensions: ['segment', 'subSeries', 'producer', 'brand'],
@@ -139,6 +140,8 @@ export class CompanyBrandService {
         ],
       }),
     );
+    const compared = top ?? [];
+    const market = detailsMarket(rows);
     const mine = makerDetails(market, main);
     const others = compared.map((maker) => makerDetails(market, maker));
     return {
