@@ -4,6 +4,7 @@ import { AdminModule } from './admin/admin.module';
 import { AlertsModule } from './alerts/alerts.module';
 import { AnswersModule } from './answers/answers.module';
 import { CarConfigModule } from './carConfig/car-config.module';
+import { CompetitorSetsModule } from './competitorSets/competitor-sets.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { EnvelopeInterceptor } from './common/envelope.interceptor';
 import { CoreModule, Runtime } from './core.module';
@@ -45,6 +46,7 @@ export class AppModule {
         PriceModule,
         DashboardModule,
         ViewsModule,
+        CompetitorSetsModule,
         MpModule,
         ReportDownloadModule,
         AdminModule,

@@ -716,6 +716,8 @@ export const ENDPOINTS: readonly BenchEndpoint[] = [
   // 我的视图, 订阅与提醒 and 报告下载 (views/save and views/open are timed by views-bench.ts).
   { group: 'account', path: 'views/list', variants: [''] },
   { group: 'account', path: 'views/colleagues', variants: ['', 'keyword=a'] },
+  { group: 'account', path: 'competitorSets/list', variants: [''] },
+  { group: 'account', path: 'competitorSets/suggestions', variants: [''] },
   { group: 'account', path: 'alerts/subscriptions', variants: [''] },
   { group: 'account', path: 'alerts/rows', variants: ['kind=producer', 'kind=brand', 'kind=subSeries', 'kind=province', 'kind=city'] },
   { group: 'account', path: 'alerts/notifications', variants: ['', 'page=2'] },

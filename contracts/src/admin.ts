@@ -34,6 +34,11 @@ export const SECURITY_EVENT_LABELS = {
   'view.deleted': '删除视图',
   'view.shared': '共享视图',
   'view.copied': '另存视图',
+  'competitorSet.saved': '新建竞品组',
+  'competitorSet.updated': '修改竞品组',
+  'competitorSet.deleted': '删除竞品组',
+  'competitorSet.shared': '共享竞品组',
+  'competitorSet.copied': '另存竞品组',
   'robot.created': '登记群机器人',
   'robot.updated': '修改群机器人',
   'robot.deleted': '删除群机器人',
@@ -68,6 +73,9 @@ export const auditDetailSchema = z.object({
   viewId: z.number().int().optional(),
   viewName: z.string().optional(),
   sharedWith: z.string().optional(),
+  /** A competitor set (竞品组): its id and name. */
+  setId: z.number().int().optional(),
+  setName: z.string().optional(),
   /** A group robot (群机器人): its id and name, and for a send the delivery and its attempt. */
   robotId: z.number().int().optional(),
   robotName: z.string().optional(),
@@ -87,6 +95,7 @@ export function auditDetailText(detail: AuditDetail | null | undefined): string 
   if (detail.openId) parts.push(`openId ${detail.openId}`);
   if (detail.jobId) parts.push(`任务 ${detail.jobKind ?? ''} ${detail.jobId}`.replace(/ +/g, ' '));
   if (detail.viewName !== undefined) parts.push(`视图 ${detail.viewName}`);
+  if (detail.setName !== undefined) parts.push(`竞品组 ${detail.setName}`);
   if (detail.sharedWith !== undefined) parts.push(`共享给 ${detail.sharedWith}`);
   if (detail.robotName !== undefined) parts.push(`机器人 ${detail.robotName}`);
   if (detail.deliveryId !== undefined) parts.push(`发送记录 ${detail.deliveryId}${detail.attempt ? `（第 ${detail.attempt} 次）` : ''}`);

@@ -15,6 +15,7 @@ import { ADMIN_USERS, ADMIN_AUDIT, ADMIN_JOBS } from './admin.endpoints';
 import { VIEWS } from './views.endpoints';
 import { ADMIN_ROBOTS, ROBOTS } from './robots.endpoints';
 import { ALERTS } from './alerts.endpoints';
+import { COMPETITOR_SETS } from './competitor-sets.endpoints';
 
 /**
  * Every call of the API, declared once, one file a module (`<module>.endpoints.ts`, beside the module's schemas);
@@ -37,6 +38,7 @@ export * from './admin.endpoints';
 export * from './views.endpoints';
 export * from './robots.endpoints';
 export * from './alerts.endpoints';
+export * from './competitor-sets.endpoints';
 
 /** Every call, in the order the OpenAPI description lists them. */
 export const ENDPOINTS: readonly Endpoint[] = [
@@ -62,6 +64,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ADMIN_ROBOTS,
   ROBOTS,
   ALERTS,
+  COMPETITOR_SETS,
 ].flatMap((group) => Object.values(group) as Endpoint[]);
 
 /** The call a method and path (under /car/api, no leading slash, no query) name, if any. */

@@ -40,5 +40,6 @@ export * from './price-volume';
 export * from './references';
 export * from './report-download';
 export * from './views';
+export * from './competitor-sets';
 export * from './robots';
 export * from './alerts';

@@ -104,6 +104,21 @@ export const positiveId = (message = '应为正整数') => integer(message).refi
 export const intText = (message = '应为整数') =>
   z.preprocess((value) => (typeof value === 'string' && /^-?\d{1,15}$/.test(value) ? Number(value) : value), z.number({ message }).int(message));
 
+/** A stored row's id sent as a JSON integer or digits: positive, within PostgreSQL's integer. */
+export const rowIdText = () => intText('应为正整数').refine((id) => id > 0 && id < 2 ** 31, '应为正整数');
+
+/** A name a user gives what they save (a view, a competitor set): trimmed, 1 to `max` characters, nothing invisible. */
+export const givenName = (label: string, max: number) =>
+  labelled(
+    z
+      .string(`请输入${label}`)
+      .trim()
+      .min(1, `请输入${label}`)
+      .max(max, `${label}不能超过 ${max} 个字符`)
+      .refine((text) => !CONTROL_CHARACTERS.test(text), `${label}${CONTROL_CHARACTER_MESSAGE}`),
+    label,
+  );
+
 /** A comma list of positive integer ids, at most 500, duplicates dropped. */
 export const idList = z.string('应为逗号分隔的正整数').transform((text, ctx) => {
   const parts = text

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DASHBOARD_PATH } from './dashboard';
-import { CONTROL_CHARACTERS, CONTROL_CHARACTER_MESSAGE, intText, labelled, optional, searchText, strictQuery } from './params';
+import { CONTROL_CHARACTERS, CONTROL_CHARACTER_MESSAGE, givenName, labelled, optional, rowIdText, searchText, strictQuery } from './params';
 
 /**
  * 我的视图 (issue 30 §1): a saved view is an analysis page's address (its path and query string: filters,
@@ -180,20 +180,9 @@ export const VIEW_MESSAGES = {
 
 // ---------- the calls' parameters ----------
 
-const viewIdSchema = labelled(
-  intText('应为正整数').refine((id) => id > 0 && id < 2 ** 31, '应为正整数'),
-  '视图编号',
-);
+const viewIdSchema = labelled(rowIdText(), '视图编号');
 
-export const viewNameSchema = labelled(
-  z
-    .string('请输入视图名称')
-    .trim()
-    .min(1, '请输入视图名称')
-    .max(VIEW_NAME_MAX, `视图名称不能超过 ${VIEW_NAME_MAX} 个字符`)
-    .refine((text) => !CONTROL_CHARACTERS.test(text), `视图名称${CONTROL_CHARACTER_MESSAGE}`),
-  '视图名称',
-);
+export const viewNameSchema = givenName('视图名称', VIEW_NAME_MAX);
 
 const viewPathSchema = labelled(
   z
@@ -229,10 +218,7 @@ export const viewShareSchema = z.strictObject({
   id: viewIdSchema,
   userIds: labelled(
     z
-      .array(
-        intText('应为正整数').refine((id) => id > 0 && id < 2 ** 31, '应为正整数'),
-        '应为同事编号的列表',
-      )
+      .array(rowIdText(), '应为同事编号的列表')
       .max(MAX_VIEW_RECIPIENTS, `最多共享给 ${MAX_VIEW_RECIPIENTS} 位同事`)
       .transform((ids) => [...new Set(ids)]),
     '共享同事',

@@ -28,6 +28,7 @@ export const OPERATIONAL_TABLES: readonly string[] = [
   'import_problem',
   'saved_view',
   'saved_view_share',
+  'competitor_set',
   'robot',
   'robot_delivery',
   'alert_subscription',

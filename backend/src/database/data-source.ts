@@ -37,6 +37,7 @@ import { AlertRobotStoppedNotice1763700000044 } from './migrations/1763700000044
 import { MpLinkUse1763700000045 } from './migrations/1763700000045-mp-link-use';
 import { CityTrimRollup1763700000046 } from './migrations/1763700000046-city-trim-rollup';
 import { CityTrimSegmentKey1763700000047 } from './migrations/1763700000047-city-trim-segment-key';
+import { CompetitorSets1763700000048 } from './migrations/1763700000048-competitor-sets';
 
 /** Every migration, in order. Listed, not globbed, so the compiled and the test runs see the same set. */
 export const MIGRATIONS = [
@@ -77,6 +78,7 @@ export const MIGRATIONS = [
   MpLinkUse1763700000045,
   CityTrimRollup1763700000046,
   CityTrimSegmentKey1763700000047,
+  CompetitorSets1763700000048,
 ];
 
 export function dataSourceOptions(url: string, applicationName = 'car-app'): DataSourceOptions {

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { givenName, labelled, rowIdText } from './params';
+import { viewUserSchema } from './views';
+
+/**
+ * 竞品组 (issue 49 §1): a competitor set is a name, one or more 本品 sub-series and up to fifteen rival sub-series,
+ * defined once and used on every page that compares. Its owner creates, edits, renames, deletes and shares it
+ * read-only with the colleagues of their producer (the rules of shared views, decisions 187, 259, 260); a colleague
+ * copies a shared set as their own. Suggested sets start from the caller's producer's best sellers (decision 296;
+ * docs/modules.md "竞品组").
+ */
+
+// ---------- limits and messages ----------
+
+/** A user keeps at most this many sets of their own. */
+export const MAX_COMPETITOR_SETS_PER_USER = 30;
+export const COMPETITOR_SET_NAME_MAX = 40;
+/** Rivals in a set, at most. */
+export const MAX_RIVALS = 15;
+/** Sub-series in a set, 本品 and rivals together: what the sub-series rollups answer in one read (issue 49 §4). */
+export const MAX_SET_MEMBERS = 16;
+/** The suggestion rule (decision 296): the caller's producer's best sellers, the months they are read over, the TP window, the rivals kept. */
+export const SUGGESTION_RULE = { ownBestSellers: 5, months: 3, tpWindow: 0.2, rivals: 5 } as const;
+
+export const COMPETITOR_SET_MESSAGES = {
+  notFound: '竞品组不存在',
+  readOnly: '共享给您的竞品组为只读，可另存为我的竞品组',
+  nameTaken: '已有同名竞品组，请换一个名称',
+  tooMany: `最多保存 ${MAX_COMPETITOR_SETS_PER_USER} 个竞品组，请先删除不用的竞品组`,
+  noOwn: '请至少选择一个本品子车系',
+  tooManyRivals: `竞品子车系最多 ${MAX_RIVALS} 个`,
+  tooManyMembers: `竞品子车系与本品子车系合计最多 ${MAX_SET_MEMBERS} 个`,
+  overlap: '竞品子车系不能包含本品子车系',
+  unknownSubSeries: (ids: readonly number[]) => `子车系 ${ids.join('、')} 不存在`,
+  noProducer: '您的账号未关联厂商，无法共享给本厂商同事',
+} as const;
+
+// ---------- the calls' parameters ----------
+
+const setIdSchema = labelled(rowIdText(), '竞品组编号');
+
+export const competitorSetNameSchema = givenName('竞品组名称', COMPETITOR_SET_NAME_MAX);
+
+const subSeriesIdsSchema = (label: string) =>
+  labelled(
+    z
+      .array(rowIdText(), '应为子车系编号的列表')
+      .max(MAX_SET_MEMBERS, `最多 ${MAX_SET_MEMBERS} 个`)
+      .transform((ids) => [...new Set(ids)]),
+    label,
+  );
+
+/** The members: 本品 (one or more) and rivals (up to fifteen), sixteen at most together, none both. */
+const membersShape = {
+  own: subSeriesIdsSchema('本品子车系'),
+  rivals: subSeriesIdsSchema('竞品子车系').default([]),
+};
+
+function checkMembers(set: { own: number[]; rivals: number[] }, ctx: z.RefinementCtx): void {
+  if (set.own.length === 0) ctx.addIssue({ code: 'custom', path: ['own'], message: COMPETITOR_SET_MESSAGES.noOwn });
+  if (set.rivals.length > MAX_RIVALS) ctx.addIssue({ code: 'custom', path: ['rivals'], message: COMPETITOR_SET_MESSAGES.tooManyRivals });
+  else if (set.own.length + set.rivals.length > MAX_SET_MEMBERS)
+    ctx.addIssue({ code: 'custom', path: ['rivals'], message: COMPETITOR_SET_MESSAGES.tooManyMembers });
+  if (set.rivals.some((id) => set.own.includes(id))) ctx.addIssue({ code: 'custom', path: ['rivals'], message: COMPETITOR_SET_MESSAGES.overlap });
+}
+
+export const competitorSetSaveSchema = z.strictObject({ name: competitorSetNameSchema, ...membersShape }).superRefine(checkMembers);
+export type CompetitorSetSaveDto = z.output<typeof competitorSetSaveSchema>;
+
+/** An owner's edit: the name and the whole membership, each time. */
+export const competitorSetUpdateSchema = z.strictObject({ id: setIdSchema, name: competitorSetNameSchema, ...membersShape }).superRefine(checkMembers);
+export type CompetitorSetUpdateDto = z.output<typeof competitorSetUpdateSchema>;
+
+export const competitorSetIdBodySchema = z.strictObject({ id: setIdSchema });
+
+/** Shared read-only with everyone of the owner's producer, or no longer. */
+export const competitorSetShareSchema = z.strictObject({ id: setIdSchema, producer: labelled(z.boolean('应为 true 或 false'), '共享给本厂商') });
+export type CompetitorSetShareDto = z.output<typeof competitorSetShareSchema>;
+
+export const competitorSetCopySchema = z.strictObject({ id: setIdSchema, name: competitorSetNameSchema });
+export type CompetitorSetCopyDto = z.output<typeof competitorSetCopySchema>;
+
+// ---------- the answers ----------
+
+/** A member sub-series, named as the pickers name it, with its maker. */
+export const setMemberSchema = z.object({ id: z.number().int(), name: z.string(), producerName: z.string() });
+export type SetMember = z.infer<typeof setMemberSchema>;
+
+export const competitorSetSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  own: z.array(setMemberSchema),
+  rivals: z.array(setMemberSchema),
+  /** 'YYYY-MM-DD HH:mm', China time. */
+  updateTime: z.string(),
+  owner: viewUserSchema,
+  /** The caller owns it (else it was shared with them: read-only). */
+  mine: z.boolean(),
+  /** Shared with everyone of a producer: the owner's when the share was made. */
+  sharedWithProducer: z.boolean(),
+  sharedProducerName: z.string().nullable(),
+});
+export type CompetitorSet = z.infer<typeof competitorSetSchema>;
+
+export const competitorSetListSchema = z.object({
+  mine: z.array(competitorSetSchema),
+  shared: z.array(competitorSetSchema),
+  limit: z.number().int(),
+  /** The caller's producer (what 共享给本厂商 means), or null. */
+  producerName: z.string().nullable(),
+});
+export type CompetitorSetList = z.infer<typeof competitorSetListSchema>;
+
+/** A member of a suggestion with the figures that chose it: retail volume and volume-weighted TP (元) over the months. */
+export const suggestedMemberSchema = setMemberSchema.extend({ qty: z.number(), tp: z.number() });
+export type SuggestedMember = z.infer<typeof suggestedMemberSchema>;
+
+export const suggestedSetSchema = z.object({
+  /** The name it would be saved under: '<本品> 竞品'. */
+  name: z.string(),
+  own: suggestedMemberSchema,
+  segmentName: z.string(),
+  bodyTypeName: z.string(),
+  rivals: z.array(suggestedMemberSchema),
+});
+export type SuggestedSet = z.infer<typeof suggestedSetSchema>;
+
+export const suggestionsSchema = z.object({
+  /** The months read, 'YYYY-MM~YYYY-MM'; null without retail data. */
+  months: z.string().nullable(),
+  /** One a best seller of the caller's producer, best first; none for a user without a producer. */
+  sets: z.array(suggestedSetSchema),
+});
+export type Suggestions = z.infer<typeof suggestionsSchema>;
