@@ -19,6 +19,7 @@ import {
 import { AnalyticsService } from '../analytics/analytics.service';
 import { ApiException } from '../common/api-codes';
 import { KeptCalendar } from '../reference/calendar.repository';
+import { ReferenceIdsRepository } from '../reference/reference-ids.repository';
 import { SecurityEvents } from '../security/security-events';
 import type { SessionUser } from '../security/session-user';
 import { CompetitorSetsRepository, type SetRow, type SetWriteOutcome } from './competitor-sets.repository';
@@ -36,10 +37,15 @@ export class CompetitorSetsService {
     private readonly calendar: KeptCalendar,
     private readonly analytics: AnalyticsService,
     private readonly events: SecurityEvents,
+    private readonly ids: ReferenceIdsRepository,
   ) {}
 
   async list(user: SessionUser): Promise<CompetitorSetList> {
-    const [mine, shared, producerName] = await Promise.all([this.sets.owned(user.id), this.sets.sharedWith(user), this.sets.producerName(user.producerId)]);
+    const [mine, shared, producerName] = await Promise.all([
+      this.sets.owned(user.id),
+      this.sets.sharedWith(user),
+      this.ids.nameOf('producer', user.producerId),
+    ]);
     const names = await this.memberNames([...mine, ...shared]);
     return {
       mine: mine.map((row) => toSet(row, user, names)),
@@ -50,19 +56,19 @@ export class CompetitorSetsService {
   }
 
   async save(dto: CompetitorSetSaveDto, user: SessionUser, address: string): Promise<CompetitorSet> {
-    await this.checkMembers(dto);
-    const set = await this.created(await this.sets.insert(user.id, dto, MAX_COMPETITOR_SETS_PER_USER), user);
+    const names = await this.checkMembers(dto);
+    const set = await this.created(await this.sets.insert(user.id, dto, MAX_COMPETITOR_SETS_PER_USER), user, names);
     await this.audit('competitorSet.saved', user, address, set);
     return set;
   }
 
   async update(dto: CompetitorSetUpdateDto, user: SessionUser, address: string): Promise<CompetitorSet> {
     await this.owned(user, dto.id);
-    await this.checkMembers(dto);
+    const names = await this.checkMembers(dto);
     const outcome = await this.sets.update(user.id, dto.id, dto);
     if (outcome === 'missing') throw ApiException.notFound(COMPETITOR_SET_MESSAGES.notFound);
     if (outcome === 'name-taken') throw new ApiException(ApiCode.Conflict, COMPETITOR_SET_MESSAGES.nameTaken);
-    const set = await this.owned(user, dto.id);
+    const set = await this.owned(user, dto.id, names);
     await this.audit('competitorSet.updated', user, address, set);
     return set;
   }
@@ -98,6 +104,7 @@ export class CompetitorSetsService {
     const set = await this.created(
       await this.sets.insert(user.id, { name: dto.name, own: source.ownIds, rivals: source.rivalIds }, MAX_COMPETITOR_SETS_PER_USER),
       user,
+      await this.memberNames([source]),
     );
     await this.events.record({
       event: 'competitorSet.copied',
@@ -148,31 +155,39 @@ export class CompetitorSetsService {
     return { months, sets: suggestSets(user.producerId, priced) };
   }
 
-  /** Every member a sub-series: the unknown ones are named in the refusal, and nothing is saved. */
-  private async checkMembers(set: { own: readonly number[]; rivals: readonly number[] }): Promise<void> {
+  /** Every member a sub-series: the unknown ones are named in the refusal, and nothing is saved. The members, named. */
+  private async checkMembers(set: { own: readonly number[]; rivals: readonly number[] }): Promise<Map<number, SetMember>> {
     const ids = [...set.own, ...set.rivals];
-    const found = new Set((await this.sets.subSeries(ids)).map((s) => s.id));
-    const unknown = ids.filter((id) => !found.has(id));
+    const names = await this.named(ids);
+    const unknown = ids.filter((id) => !names.has(id));
     if (unknown.length > 0) throw ApiException.badRequest(COMPETITOR_SET_MESSAGES.unknownSubSeries(unknown));
+    return names;
   }
 
-  private async created(outcome: SetWriteOutcome, user: SessionUser): Promise<CompetitorSet> {
+  private async created(outcome: SetWriteOutcome, user: SessionUser, names: ReadonlyMap<number, SetMember>): Promise<CompetitorSet> {
     if (outcome === 'too-many') throw new ApiException(ApiCode.Conflict, COMPETITOR_SET_MESSAGES.tooMany);
     if (outcome === 'name-taken') throw new ApiException(ApiCode.Conflict, COMPETITOR_SET_MESSAGES.nameTaken);
-    return this.owned(user, outcome.id);
+    return this.owned(user, outcome.id, names);
   }
 
-  /** The user's own set: 404 when no set they may read has the id, 403 when it is one shared with them. */
-  private async owned(user: SessionUser, id: number): Promise<CompetitorSet> {
+  /**
+   * The user's own set: 404 when no set they may read has the id, 403 when it is one shared with them. `names`: its
+   * members already read (a write's check), else they are read here.
+   */
+  private async owned(user: SessionUser, id: number, names?: ReadonlyMap<number, SetMember>): Promise<CompetitorSet> {
     const row = await this.sets.visible(user, id);
     if (!row) throw ApiException.notFound(COMPETITOR_SET_MESSAGES.notFound);
     if (row.ownerId !== user.id) throw ApiException.forbidden(COMPETITOR_SET_MESSAGES.readOnly);
-    return toSet(row, user, await this.memberNames([row]));
+    return toSet(row, user, names ?? (await this.memberNames([row])));
   }
 
   /** The members of these sets, named, in one read. */
-  private async memberNames(rows: readonly SetRow[]): Promise<Map<number, SetMember>> {
-    const ids = [...new Set(rows.flatMap((row) => [...row.ownIds, ...row.rivalIds]))];
+  private memberNames(rows: readonly SetRow[]): Promise<Map<number, SetMember>> {
+    return this.named([...new Set(rows.flatMap((row) => [...row.ownIds, ...row.rivalIds]))]);
+  }
+
+  /** The sub-series among `ids`, named as a set names its members. */
+  private async named(ids: readonly number[]): Promise<Map<number, SetMember>> {
     return new Map((await this.sets.subSeries(ids)).map((s) => [s.id, { id: s.id, name: s.name, producerName: s.producerName }]));
   }
 

@@ -46,6 +46,11 @@ export class ReferenceIdsRepository {
     return new Set(rows.map((row) => Number(row.id)));
   }
 
+  /** The name of one `kind` row, or null when there is none (no id, or an id of no row). */
+  async nameOf(kind: ReferenceKind, id: number | null): Promise<string | null> {
+    return id === null ? null : ((await this.names(kind, [id])).get(id) ?? null);
+  }
+
   /** The names of the `kind` rows among `ids` (a dictionary entry's value), by id. */
   async names(kind: ReferenceKind, ids: number[]): Promise<Map<number, string>> {
     if (ids.length === 0) return new Map();

@@ -54,18 +54,13 @@ export async function streamCarDetailsWorkbook(
   const headerRow = headerRowOf(head, asOf);
   const sheet = workbook.addWorksheet('车型明细', tableSheetOptions({ first: headerRow, last: headerRow }));
   const headers = ['细分市场', SEGMENT_PART.header, ...MODEL_COLUMNS.map((c) => c.header)];
-  sheet.columns = [
-    { width: 14, style: kindStyle('text') },
-    { width: 12, style: kindStyle('percent') },
-    ...MODEL_COLUMNS.map((c) => ({
-      width: c.kind === 'text' ? (c.header === '车型' ? 24 : 10) : 14,
-      style: kindStyle(c.kind),
-    })),
-  ];
-  addTableHeader(sheet, head, asOf, headers);
   const kinds = ['text' as const, 'percent' as const, ...MODEL_COLUMNS.map((c) => c.kind)];
-  // One style object per column and weight, given to each cell (decision 125): exceljs knows an object it has seen.
+  // One style object per column and weight, given to the column and each of its cells (decision 125): exceljs knows an
+  // object it has seen.
   const plain = kinds.map((kind) => kindStyle(kind));
+  const widths = [14, 12, ...MODEL_COLUMNS.map((c) => (c.kind === 'text' ? (c.header === '车型' ? 24 : 10) : 14))];
+  sheet.columns = plain.map((style, i) => ({ width: widths[i], style }));
+  addTableHeader(sheet, head, asOf, headers);
   const bold = kinds.map((kind) => kindStyle(kind, true));
 
   const addModel = (first: string | null, segment: SegmentDetail | undefined, row: ModelRow): ExcelJS.Row => {

@@ -182,10 +182,4 @@ export class ViewsRepository {
       params,
     );
   }
-
-  async producerName(producerId: number | null): Promise<string | null> {
-    if (producerId === null) return null;
-    const rows = await this.dataSource.query<Array<{ name: string }>>(`SELECT name FROM producer WHERE id = $1`, [producerId]);
-    return rows[0]?.name ?? null;
-  }
 }

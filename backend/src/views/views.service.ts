@@ -17,6 +17,7 @@ import {
   type ViewShareDto,
 } from '@car/contracts';
 import { ApiException } from '../common/api-codes';
+import { ReferenceIdsRepository } from '../reference/reference-ids.repository';
 import { PageAccessService } from '../security/page-access.service';
 import { SecurityEvents } from '../security/security-events';
 import { ADMIN_ROLE, type SessionUser } from '../security/session-user';
@@ -37,10 +38,15 @@ export class ViewsService {
     private readonly views: ViewsRepository,
     private readonly pages: PageAccessService,
     private readonly events: SecurityEvents,
+    private readonly ids: ReferenceIdsRepository,
   ) {}
 
   async list(user: SessionUser): Promise<ViewList> {
-    const [mine, shared, producerName] = await Promise.all([this.views.owned(user.id), this.views.sharedWith(user), this.views.producerName(user.producerId)]);
+    const [mine, shared, producerName] = await Promise.all([
+      this.views.owned(user.id),
+      this.views.sharedWith(user),
+      this.ids.nameOf('producer', user.producerId),
+    ]);
     return { mine: mine.map((row) => this.toView(row, user)), shared: shared.map((row) => this.toView(row, user)), limit: MAX_VIEWS_PER_USER, producerName };
   }
 
