@@ -64,6 +64,17 @@ export class ApiClient {
     return { [MP_SESSION_HEADER]: this.mpSession, ...FRESH };
   }
 
+  /** One untimed call of the bench's own set-up, a GET (or a POST of `body` as JSON): its result; throws unless code 1. */
+  async result<T>(path: string, body?: object): Promise<T> {
+    const init =
+      body === undefined
+        ? { headers: this.headers() }
+        : { method: 'POST', headers: { ...this.headers(), 'content-type': 'application/json' }, body: JSON.stringify(body) };
+    const answer = (await (await fetch(this.url(path, ''), init)).json()) as { code: number; msg: string; result: T };
+    if (answer.code !== 1) throw new Error(`${body === undefined ? 'GET' : 'POST'} ${path} → ${answer.code} ${answer.msg}`);
+    return answer.result;
+  }
+
   /** One GET; throws unless the answer is HTTP 200 with code 1, so a broken call never counts as fast. */
   async timedGet(path: string, query: string, access?: 'mp'): Promise<{ ms: number; bytes: number }> {
     const started = performance.now();

@@ -21,6 +21,9 @@ export interface BenchEndpoint {
   targetMs?: number;
 }
 
+/** Stands in a variant for the id of the bench user's 竞品组, made before the cases run (bench-set.ts). */
+export const BENCH_SET = 'BENCH_SET';
+
 export interface RawAggregate {
   sql: string;
   params: unknown[];
@@ -718,6 +721,13 @@ export const ENDPOINTS: readonly BenchEndpoint[] = [
   { group: 'account', path: 'views/colleagues', variants: ['', 'keyword=a'] },
   { group: 'account', path: 'competitorSets/list', variants: [''] },
   { group: 'account', path: 'competitorSets/suggestions', variants: [''] },
+  // 竞品监控 on the bench user's own set (bench-set.ts makes it and writes its id for BENCH_SET): retail in the latest
+  // month, in a province (its cities on the map), wholesale, an earlier month.
+  {
+    group: 'account',
+    path: 'competitorSets/monitor',
+    variants: [`id=${BENCH_SET}`, `id=${BENCH_SET}&area=440000&level=2`, `id=${BENCH_SET}&source=1`, `id=${BENCH_SET}&time=2025-06`],
+  },
   { group: 'account', path: 'alerts/subscriptions', variants: [''] },
   { group: 'account', path: 'alerts/rows', variants: ['kind=producer', 'kind=brand', 'kind=subSeries', 'kind=province', 'kind=city'] },
   { group: 'account', path: 'alerts/notifications', variants: ['', 'page=2'] },

@@ -9,6 +9,7 @@ import { ROLLUP_TABLES } from '@car/backend/dist/analytics/rollups';
 import { ApiClient, FRESH, type MpLinkSigner } from './api-client';
 import { startApp } from './app-process';
 import { BenchEndpoint, ENDPOINTS } from './bench-cases';
+import { benchCompetitorSet, readsBenchSet, withBenchSet } from './bench-set';
 import { datedRecord } from './doc-section';
 import { DuckFacts, exportParquet } from './duckdb-facts';
 import { benchExports, type ExportBench, renderExportBench } from './export-bench';
@@ -190,7 +191,10 @@ async function main(): Promise<void> {
     const signer: MpLinkSigner = (openId) => links.sign(openId);
 
     // 3. Latency and rows scanned per endpoint.
-    const endpoints: BenchEndpoint[] = ENDPOINTS.filter((e) => !opts.only || e.path.includes(opts.only));
+    const chosen = ENDPOINTS.filter((e) => !opts.only || e.path.includes(opts.only));
+    // 竞品监控 reads a set of the bench user's (the in-process copy signs in as the same user): made or found first.
+    const setId = chosen.some(readsBenchSet) ? await benchCompetitorSet(client) : null;
+    const endpoints: BenchEndpoint[] = chosen.map((e) => (setId === null ? e : withBenchSet(e, setId)));
     const withMp = endpoints.some((e) => e.access === 'mp');
     if (withMp) {
       await client.openMpSession(signer);

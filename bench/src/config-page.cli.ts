@@ -1,12 +1,12 @@
 import 'reflect-metadata';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
-import * as path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { API_PREFIX, CAR_CONFIG, type ConfigTable, SECURITY } from '@car/contracts';
+import { API_PREFIX, CAR_CONFIG, type ConfigTable } from '@car/contracts';
 import { loadConfig } from '@car/backend/dist/config/config';
 import { resolveDatabase } from '@car/backend/dist/database/resolve-database';
 import { type RunningProcesses, startApp } from './app-process';
+import { chromiumPath, signedInState, writeResultsSection } from './browser-bench';
 import { ms, type Spread, spread } from './stats';
 
 /**
@@ -63,18 +63,6 @@ async function when(page: Page, probe: Probe): Promise<number> {
     { polling: 'raf', timeout: 30_000 },
   );
   return (await handle.jsonValue()) as number;
-}
-
-/** The demo analyst's session, signed in through the API as the login form's action does, saved for the runs' contexts. */
-async function signedIn(browser: Browser, origin: string, name: string): Promise<string> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-  const response = await context.request.post(`${origin}${API_PREFIX}/${SECURITY.login.path}`, { data: { account: 'demo', password: 'Demo@2026' } });
-  const body = (await response.json()) as { code: number; msg: string };
-  if (body.code !== 1) throw new Error(`signing demo in: ${body.msg}`);
-  const state = path.join(os.tmpdir(), `bench-config-${process.pid}-${name}.json`);
-  await context.storageState({ path: state });
-  await context.close();
-  return state;
 }
 
 /** The bookmark of the sub-series with the trims their first load pre-selects (as the page writes it into the address). */
@@ -162,7 +150,7 @@ async function main(): Promise<void> {
       samples: [],
     });
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? (fs.existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium'),
+    executablePath: chromiumPath(),
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
   const loads: string[] = [
@@ -172,7 +160,7 @@ async function main(): Promise<void> {
       .join(' / '),
   ];
   try {
-    const states = await Promise.all(builds.map((b, i) => signedIn(browser, new URL(b.app.base).origin, String(i))));
+    const states = await Promise.all(builds.map((b, i) => signedInState(browser, new URL(b.app.base).origin, `config-${i}`)));
     // One unmeasured run each: the app's first answers and the browser's first compile are not an analyst's.
     for (let i = -1; i < runs; i++) {
       for (const [k, build] of (i % 2 === 0 ? builds : [...builds].reverse()).entries()) {
@@ -208,16 +196,7 @@ async function main(): Promise<void> {
   ];
   const section = lines.join('\n');
   if (out) fs.writeFileSync(out, `${section}\n`);
-  if (process.argv.includes('--write')) {
-    const file = path.join(config.projectRoot, 'bench', 'RESULTS.md');
-    const text = fs.readFileSync(file, 'utf8');
-    const start = text.indexOf(START);
-    const end = text.indexOf(END);
-    fs.writeFileSync(
-      file,
-      start >= 0 && end > start ? `${text.slice(0, start)}${section}${text.slice(end + END.length)}` : `${text.trimEnd()}\n\n${section}\n`,
-    );
-  }
+  if (process.argv.includes('--write')) writeResultsSection(config.projectRoot, { start: START, end: END }, section);
   process.stdout.write(`${section}\n`);
 }
 

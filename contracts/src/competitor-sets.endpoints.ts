@@ -14,6 +14,12 @@ export const COMPETITOR_SETS = {
     cs.suggestionsSchema,
     '建议的竞品组：本厂商近三个月零售量前五的子车系，各配同级别同车身形式、加权成交价相差 ±20% 以内的其他厂商子车系中销量最大的五个',
   ),
+  monitor: sets.get(
+    'monitor',
+    cs.competitorMonitorQuerySchema,
+    cs.competitorMonitorSchema,
+    '竞品监控：id（竞品组）、time、source（1 批发、2 零售）、area+level（零售）；成员 13 个月的销量、组内份额与排名、全国成交价、优惠与优惠率、本品与各竞品的成交价差，以及本品在各省（或各城市）的组内份额',
+  ),
   save: sets.post(
     'save',
     cs.competitorSetSaveSchema,

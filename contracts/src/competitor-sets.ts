@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { givenName, labelled, rowIdText } from './params';
+import { saleVolumeFilterShape, withArea } from './sale-volume';
 import { viewUserSchema } from './views';
 
 /**
@@ -77,6 +78,13 @@ export const competitorSetIdBodySchema = z.strictObject({ id: setIdSchema });
 export const competitorSetShareSchema = z.strictObject({ id: setIdSchema, producer: labelled(z.boolean('应为 true 或 false'), '共享给本厂商') });
 export type CompetitorSetShareDto = z.output<typeof competitorSetShareSchema>;
 
+/**
+ * 竞品监控 (issue 49 §2): one set the caller may read, in a month (default: the source's latest), retail or wholesale,
+ * nationwide or in a region, province or city (`area` + `level`, as on 区域市场表现; retail only).
+ */
+export const competitorMonitorQuerySchema = withArea({ id: setIdSchema, time: saleVolumeFilterShape.time, source: saleVolumeFilterShape.source });
+export type CompetitorMonitorDto = z.output<typeof competitorMonitorQuerySchema>;
+
 export const competitorSetCopySchema = z.strictObject({ id: setIdSchema, name: competitorSetNameSchema });
 export type CompetitorSetCopyDto = z.output<typeof competitorSetCopySchema>;
 
@@ -132,3 +140,76 @@ export const suggestionsSchema = z.object({
   sets: z.array(suggestedSetSchema),
 });
 export type Suggestions = z.infer<typeof suggestionsSchema>;
+
+// ---------- 竞品监控 ----------
+
+/** The months 竞品监控 shows: the chosen month and the twelve before it. */
+export const MONITOR_MONTHS = 13;
+
+const percent = z.number().nullable();
+const money = z.number().nullable();
+const rankingStatus = z.union([z.literal(-2), z.literal(-1), z.literal(0), z.literal(1)]);
+
+/**
+ * A member's (or 本品 together's) prices by month of `months`, nationwide, in whole yuan (decision 54): TP, discount
+ * (MSRP − TP) and its rate (percent, one decimal); null where the month has no price.
+ */
+const monitorPricesShape = { tp: z.array(money), discount: z.array(money), discountRate: z.array(percent) };
+
+/** A member of the set on 竞品监控 (decision 297). Percents carry one decimal (12.3 = 12.3 %); a point change too. */
+export const monitorMemberSchema = setMemberSchema.extend({
+  own: z.boolean(),
+  /** Volume by month of `months` (0 where none sold). */
+  volumes: z.array(z.number()),
+  /** Share within the set by month (percent); null where the set sold nothing. */
+  shares: z.array(percent),
+  /** The month's share within the set less the month before's, in points. */
+  shareChange: percent,
+  /** Rank within the set by the month's volume (1 the largest; ties share a rank); null when it sold nothing. */
+  rank: z.number().int().nullable(),
+  previousRank: z.number().int().nullable(),
+  rankingStatus,
+  ...monitorPricesShape,
+  /** 本品's TP (together) less this rival's, by month (元); null for 本品 and without both prices. */
+  tpGap: z.array(money),
+  /** That gap as a percent of the rival's TP. */
+  tpGapRate: z.array(percent),
+});
+export type MonitorMember = z.infer<typeof monitorMemberSchema>;
+
+/** A province (or, in a province or city, a city) of the chosen area: 本品's share within the set there. */
+export const monitorPlaceSchema = z.object({
+  id: z.number().int(),
+  /** The 6-digit code as text, as the map's rows name a unit. */
+  code: z.string(),
+  name: z.string(),
+  ownQty: z.number(),
+  setQty: z.number(),
+  share: percent,
+  previousShare: percent,
+  /** In points; null without both shares. */
+  shareChange: percent,
+});
+export type MonitorPlace = z.infer<typeof monitorPlaceSchema>;
+
+export const competitorMonitorSchema = z.object({
+  set: competitorSetSchema,
+  /** The month shown, 'YYYY-MM', and the thirteen months of the series ending with it. */
+  time: z.string(),
+  months: z.array(z.string()),
+  source: z.union([z.literal(1), z.literal(2)]),
+  /** 全国, or the region, province or city the volumes are narrowed to. */
+  areaName: z.string(),
+  /** 本品 first (in the set's order), then the rivals by the month's volume, largest first. */
+  members: z.array(monitorMemberSchema),
+  /** The set's volume by month: the sum of its members'. */
+  total: z.array(z.number()),
+  /** 本品 together: its volumes, shares within the set and prices by month (its TP the gaps are taken from). */
+  own: z.object({ volumes: z.array(z.number()), shares: z.array(percent), shareChange: percent, ...monitorPricesShape }),
+  /**
+   * 本品's share within the set by province (nationwide or in a big region) or by city (in a province or city), the
+   * month and the month before; null for wholesale (no geography).
+   */
+  places: z.object({ level: z.union([z.literal(2), z.literal(3)]), rows: z.array(monitorPlaceSchema) }).nullable(),
+});
+export type CompetitorMonitor = z.infer<typeof competitorMonitorSchema>;

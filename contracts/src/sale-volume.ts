@@ -156,7 +156,7 @@ const areaShape = { area: areaNode, dimensionalityId: areaNode, level: levelText
 
 type AreaFields = { area?: number; dimensionalityId?: number; level?: AreaLevel; dimensionality?: AreaLevel };
 
-function withArea<S extends z.ZodRawShape>(shape: S) {
+export function withArea<S extends z.ZodRawShape>(shape: S) {
   return strictQuery({ ...shape, ...areaShape }).transform((q, ctx) => {
     if (!checkNewYear(q as { newYear: boolean; time?: string }, ctx)) return z.NEVER;
     const { area, dimensionalityId, level, dimensionality, ...rest } = q as typeof q & AreaFields;

@@ -64,6 +64,9 @@ export const STRUCTURE_FILTER_PARAMS = [
 export const STRUCTURE_SHARED_PARAMS = ['data1', 'averageMonth'] as const;
 const STRUCTURE = [...STRUCTURE_FILTER_PARAMS, ...STRUCTURE_SHARED_PARAMS, 'view', 'chart', 'tab', 'data2', 'sort'];
 
+/** 竞品监控 (issue 49 §2, decision 297): a page of 销量分析 after 厂商品牌表现; `set` is the competitor set shown. */
+export const COMPETITOR_MONITOR_PAGE = { path: '/salevolume/competitormonitor', name: '竞品监控' } as const;
+
 /** The pages that show figures: a view can be saved of these and of nothing else (not exports, not administration). */
 export const ANALYSIS_PAGES: readonly AnalysisPage[] = [
   { path: '/salevolume/wholemarket', name: '整体市场表现', keys: [...SALES_FILTERS, ...SALES_TABLE] },
@@ -86,6 +89,7 @@ export const ANALYSIS_PAGES: readonly AnalysisPage[] = [
       'foreignIds',
     ],
   },
+  { ...COMPETITOR_MONITOR_PAGE, keys: ['set', 'time', 'source', 'area', 'level', 'dimensionality', 'chart', 'price', 'suggest'] },
   {
     path: '/price/marketpricetendency',
     name: '整体市场价格指数',

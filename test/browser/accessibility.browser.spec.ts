@@ -27,6 +27,7 @@ const ANALYST_PAGES: ReadonlyArray<[string, string]> = [
   ['wholemarket', '/salevolume/wholemarket'],
   ['areamarket', '/salevolume/areamarket'],
   ['companybrand', '/salevolume/companybrand'],
+  ['competitormonitor', '/salevolume/competitormonitor'],
   ['price-totalmarket', '/price/totalmarket'],
   ['price-tendency', '/price/marketpricetendency'],
   ['price-trace', '/price/cabmodelpricetrace'],
@@ -230,6 +231,25 @@ describeInBrowser('accessibility (axe-core, WCAG 2.1 A and AA): no violation of 
     await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe('燃料类型');
     // The field's name holds its visible text (WCAG 2.5.3): 燃料类型 and what it shows.
     await expect(page.locator('.multi-select__input[aria-label="燃料类型"]').evaluate((el) => el.getAttribute('aria-labelledby'))).resolves.toBeTruthy();
+    expect(describeFindings(found)).toBe('');
+    await page.close();
+  });
+
+  test("竞品监控 with a set (a suggestion adopted), the set's form, 成交价差; the set deleted again", async () => {
+    const page = await analyst.newPage();
+    await page.goto(`${testEnv().baseUrl}/salevolume/competitormonitor?suggest=1`);
+    await settle(page);
+    await Promise.all([page.waitForURL(/set=/), page.locator('.suggested-set').first().getByRole('button', { name: '采用' }).click()]);
+    await page.goto(`${page.url()}&price=3`);
+    await settle(page);
+    await page.locator('.monitor-map canvas[data-drawn="true"]').waitFor();
+    const found = await audit(page, 'competitormonitor-set');
+    await page.locator('.competitor-set-bar').getByRole('button', { name: '编辑' }).click();
+    await page.getByRole('dialog', { name: '编辑竞品组' }).waitFor();
+    found.push(...(await audit(page, 'competitormonitor-form')));
+    await page.keyboard.press('Escape');
+    page.once('dialog', (confirm) => void confirm.accept());
+    await Promise.all([page.waitForURL((u) => !u.searchParams.has('set')), page.locator('.competitor-set-bar').getByRole('button', { name: '删除' }).click()]);
     expect(describeFindings(found)).toBe('');
     await page.close();
   });

@@ -186,9 +186,11 @@ const EXAMPLES: Record<string, Record<string, string>> = {
   'views/copy': {},
   'views/open': {},
   'views/colleagues': { keyword: 'admin' },
-  // 竞品组: the list and the suggestions here; the writes in competitor-sets.spec.ts.
+  // 竞品组: the list and the suggestions here; the writes in competitor-sets.spec.ts; 竞品监控 reads a set of the caller's,
+  // so competitor-monitor.spec.ts calls it (its answers checked against the contract by CHECK_RESULTS).
   'competitorSets/list': {},
   'competitorSets/suggestions': {},
+  'competitorSets/monitor': {},
   'competitorSets/save': {},
   'competitorSets/update': {},
   'competitorSets/delete': {},
@@ -230,6 +232,7 @@ const CHECKED_ELSEWHERE = new Set([
   'competitorSets/delete',
   'competitorSets/share',
   'competitorSets/copy',
+  'competitorSets/monitor',
   'admin/robots/deliveries',
   'admin/robots/create',
   'admin/robots/update',

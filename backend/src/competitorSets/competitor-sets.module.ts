@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { SecurityModule } from '../security/security.module';
+import { CompetitorMonitorController } from './competitor-monitor.controller';
+import { CompetitorMonitorService } from './competitor-monitor.service';
 import { CompetitorSetsController } from './competitor-sets.controller';
 import { CompetitorSetsRepository } from './competitor-sets.repository';
 import { CompetitorSetsService } from './competitor-sets.service';
@@ -7,12 +9,12 @@ import { CompetitorSetsService } from './competitor-sets.service';
 /**
  * 竞品组 (competitorSets/…): a user's competitor sets, shared read-only with the colleagues of their producer, and
  * the suggested ones (issue 49, decision 296). The audit trail records the writes; the query layer answers the
- * suggestions from the sub-series and price rollups.
+ * suggestions and 竞品监控 (competitorSets/monitor) from the sub-series, province and price rollups.
  */
 @Module({
   imports: [SecurityModule],
-  controllers: [CompetitorSetsController],
-  providers: [CompetitorSetsService, CompetitorSetsRepository],
+  controllers: [CompetitorSetsController, CompetitorMonitorController],
+  providers: [CompetitorSetsService, CompetitorSetsRepository, CompetitorMonitorService],
   exports: [CompetitorSetsService],
 })
 export class CompetitorSetsModule {}

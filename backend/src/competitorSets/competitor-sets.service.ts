@@ -55,6 +55,13 @@ export class CompetitorSetsService {
     };
   }
 
+  /** A set the user may read (their own or one shared with them), named; 404 otherwise. */
+  async readable(user: SessionUser, id: number): Promise<CompetitorSet> {
+    const row = await this.sets.visible(user, id);
+    if (!row) throw ApiException.notFound(COMPETITOR_SET_MESSAGES.notFound);
+    return toSet(row, user, await this.memberNames([row]));
+  }
+
   async save(dto: CompetitorSetSaveDto, user: SessionUser, address: string): Promise<CompetitorSet> {
     const names = await this.checkMembers(dto);
     const set = await this.created(await this.sets.insert(user.id, dto, MAX_COMPETITOR_SETS_PER_USER), user, names);

@@ -38,6 +38,7 @@ import { MpLinkUse1763700000045 } from './migrations/1763700000045-mp-link-use';
 import { CityTrimRollup1763700000046 } from './migrations/1763700000046-city-trim-rollup';
 import { CityTrimSegmentKey1763700000047 } from './migrations/1763700000047-city-trim-segment-key';
 import { CompetitorSets1763700000048 } from './migrations/1763700000048-competitor-sets';
+import { CompetitorMonitorMenu1763700000049 } from './migrations/1763700000049-competitor-monitor-menu';
 
 /** Every migration, in order. Listed, not globbed, so the compiled and the test runs see the same set. */
 export const MIGRATIONS = [
@@ -79,6 +80,7 @@ export const MIGRATIONS = [
   CityTrimRollup1763700000046,
   CityTrimSegmentKey1763700000047,
   CompetitorSets1763700000048,
+  CompetitorMonitorMenu1763700000049,
 ];
 
 export function dataSourceOptions(url: string, applicationName = 'car-app'): DataSourceOptions {

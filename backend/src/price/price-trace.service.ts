@@ -35,7 +35,7 @@ import type { WorkbookAsOf, WorkbookHead } from '../workbook/table-workbook';
 import type { Filters } from '../analytics/model';
 import { ApiException } from '../common/api-codes';
 import { nationwideSlide, priceDeck, priceMonthTableSlide, traceChartSlide, traceGapSlide } from './price.deck';
-import { NO_PRICES, priceFigures, priceMeasures, PRICES_AS_SHOWN, traceMeasureValue } from './price.figures';
+import { NO_PRICES, priceFigures, priceMeasures, PRICES_AS_SHOWN, tpGapOf, traceMeasureValue } from './price.figures';
 import { PriceRepository } from './price.repository';
 import { type PriceScope, type PriceSeries, PriceService } from './price.service';
 
@@ -90,14 +90,8 @@ function traceGap({ months, lines }: TraceComparison): PriceTraceGap {
     months: months.map(formatMonth),
     name: own.name,
     rows: rivals.map((rival) => {
-      const gaps = months.map((m) => {
-        const [mine, theirs] = [tp(own, m), tp(rival, m)];
-        return mine === null || theirs === null ? null : mine - theirs;
-      });
-      const percents = months.map((m, i) => {
-        const [gap, theirs] = [gaps[i], tp(rival, m)];
-        return gap === null || !theirs ? null : percentNumber(gap / theirs);
-      });
+      const gapsOf = months.map((m) => tpGapOf(tp(own, m), tp(rival, m)));
+      const [gaps, percents] = [gapsOf.map((g) => g.gap), gapsOf.map((g) => g.percent)];
       return { name: rival.name, gaps, gapTexts: gaps.map(yuanGapText), percents, percentTexts: percents.map(percentGapText) };
     }),
   };

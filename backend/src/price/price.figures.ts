@@ -50,6 +50,16 @@ export function priceFigures(values: AnalyticsRow['values'] | undefined, suffix 
 
 export const NO_PRICES: PriceFigures = { msrp: null, tp: null, discount: null, rate: null, qty: 0 };
 
+/**
+ * A TP gap (decision 276): 本品's TP less the rival's, in yuan, and that gap as a one-decimal percent of the rival's TP;
+ * null without both prices.
+ */
+export function tpGapOf(mine: number | null, theirs: number | null): { gap: number | null; percent: number | null } {
+  if (mine === null || theirs === null) return { gap: null, percent: null };
+  const gap = mine - theirs;
+  return { gap, percent: theirs ? percentNumber(gap / theirs) : null };
+}
+
 /** A relative change of a price (环比, since January): a fraction, null without both prices. */
 export function priceChange(current: number | null, base: number | null): number | null {
   return current === null || base === null ? null : growth(current, base);

@@ -1,24 +1,27 @@
 /**
- * The filter panel of the sales pages (spec 000 §2): month, data source and fuels on every page, producer
- * property and segment on the whole market, and whatever a page adds (the area picker, the producer
- * or brand choice) as extra groups.
+ * The filter panel of the sales pages (spec 000 §2): month and data source on every page, fuels on all but 竞品监控,
+ * producer property and segment on the whole market, and whatever a page adds (the area picker, the producer
+ * or brand choice, the competitor set) as extra groups.
  */
 import { useLocation } from '@remix-run/react';
 import { useState } from 'react';
 
 import { DATA_SOURCES } from '@car/contracts';
 import { multiSelectText } from '~/utils/multi-select';
+import type { PickItem } from '~/utils/pick-list';
 import type { SaleVolumeLookups } from '~/utils/sale-volume-lookups.server';
 import { type SaleVolumeFilters } from '~/utils/sale-volume-query';
 import { ChoiceRadios } from './ChoiceRadios';
 import { FilterPanel, type FilterGroupSpec } from './FilterPanel';
 import { MonthField } from './MonthPicker';
 import { MultiSelect } from './MultiSelect';
+import { PickerInput } from './PickerInput';
 
 interface SaleVolumeFilterPanelProps {
   filters: SaleVolumeFilters;
   lookups: SaleVolumeLookups | null;
-  show?: { producerProperty?: boolean; segment?: boolean };
+  /** The groups beside month and data source: fuels (shown unless false), producer property, segment. */
+  show?: { fuels?: boolean; producerProperty?: boolean; segment?: boolean };
   keep?: Record<string, string | number | null | undefined>;
   extraGroups?: FilterGroupSpec[];
   /** Where 重置 leads (default: the page with no params). */
@@ -44,12 +47,14 @@ export function SaleVolumeFilterPanel({ filters, lookups, show = {}, keep, extra
       summary: DATA_SOURCES.find((s) => s.value === source)?.label,
       content: <ChoiceRadios name="source" label="数据来源" showLabel={false} options={DATA_SOURCES} value={source} onChange={setSource} />,
     },
-    {
+  ];
+  if (show.fuels !== false) {
+    groups.push({
       title: '燃料类型',
       summary: multiSelectText(fuels, fuelOptions),
       content: <MultiSelect name="fuels" label="燃料类型" options={fuelOptions} value={fuels} onChange={setFuels} />,
-    },
-  ];
+    });
+  }
   if (show.producerProperty) {
     groups.push({
       title: '厂商属性',
@@ -83,4 +88,21 @@ export function SaleVolumeFilterPanel({ filters, lookups, show = {}, keep, extra
   // The data columns are carried as the URL has them now (choosing them reloads no loader data).
   const kept = { ...keep, tags: new URLSearchParams(location.search).get('tags'), newYear: filters.newYear ? 1 : null };
   return <FilterPanel key={JSON.stringify(filters)} groups={groups} keep={kept} resetTo={resetTo ?? location.pathname} />;
+}
+
+/**
+ * The 区域 group of the pages that narrow retail by a region, province or city (`area` + `level`): the area picker, or
+ * with wholesale (no geography) the hint to choose retail.
+ */
+export function areaFilterGroup(source: number, summary: string, chosen: readonly PickItem[]): FilterGroupSpec {
+  return {
+    title: '区域',
+    summary,
+    content:
+      source === 2 ? (
+        <PickerInput name="area" levelName="level" kind="area" label="区域" value={chosen} placeholder="全国" />
+      ) : (
+        <p className="filter-hint">批发量数据没有地区维度，选择零售量后可选区域。</p>
+      ),
+  };
 }

@@ -27,10 +27,9 @@ import { DemoDataNote } from '~/components/DemoDataNote';
 import { HeaderTags } from '~/components/HeaderTags';
 import { NewYearToggle } from '~/components/NewYearToggle';
 import { PanelBusy } from '~/components/PanelBusy';
-import { PickerInput } from '~/components/PickerInput';
 import { RankingTable } from '~/components/RankingTable';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
-import { SaleVolumeFilterPanel } from '~/components/SaleVolumeFilterPanel';
+import { areaFilterGroup, SaleVolumeFilterPanel } from '~/components/SaleVolumeFilterPanel';
 import { SummaryCards } from '~/components/SummaryCards';
 import { useFailureToast } from '~/components/Toast';
 import { TrendChart } from '~/components/TrendChart';
@@ -142,18 +141,7 @@ function AreaMarketFilters({ data }: { data: unknown }) {
       filters={d.filters}
       lookups={d.lookups}
       keep={{ timeDimensionality: d.granularity, count: d.count, dimension: d.dimension }}
-      extraGroups={[
-        {
-          title: '区域',
-          summary: d.nodeName,
-          content:
-            d.filters.source === 2 ? (
-              <PickerInput name="area" levelName="level" kind="area" label="区域" value={chosen} placeholder="全国" />
-            ) : (
-              <p className="filter-hint">批发量数据没有地区维度，选择零售量后可选区域。</p>
-            ),
-        },
-      ]}
+      extraGroups={[areaFilterGroup(d.filters.source, d.nodeName, chosen)]}
     />
   );
 }

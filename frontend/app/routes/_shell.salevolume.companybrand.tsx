@@ -14,7 +14,7 @@ import { CompanyBrandMakerView } from '~/components/CompanyBrandMakerView';
 import { CompanyBrandOverview } from '~/components/CompanyBrandOverview';
 import { PickerInput } from '~/components/PickerInput';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
-import { SaleVolumeFilterPanel } from '~/components/SaleVolumeFilterPanel';
+import { areaFilterGroup, SaleVolumeFilterPanel } from '~/components/SaleVolumeFilterPanel';
 import { useFailureToast } from '~/components/Toast';
 import type { loader as shellLoader } from '~/routes/_shell';
 import companyBrandCss from '~/styles/companybrand.css?url';
@@ -68,16 +68,7 @@ function CompanyBrandFilters({ data }: { data: unknown }) {
             />
           ),
         },
-        {
-          title: '区域',
-          summary: d.areaName,
-          content:
-            d.filters.source === 2 ? (
-              <PickerInput name="area" levelName="level" kind="area" label="区域" value={area} placeholder="全国" />
-            ) : (
-              <p className="filter-hint">批发量数据没有地区维度，选择零售量后可选区域。</p>
-            ),
-        },
+        areaFilterGroup(d.filters.source, d.areaName, area),
       ]}
     />
   );

@@ -13,6 +13,7 @@ const ROUTES: Record<string, () => Promise<{ loader: Loader }>> = {
   '/salevolume/wholemarket': () => import('../routes/_shell.salevolume.wholemarket'),
   '/salevolume/areamarket': () => import('../routes/_shell.salevolume.areamarket'),
   '/salevolume/companybrand': () => import('../routes/_shell.salevolume.companybrand'),
+  '/salevolume/competitormonitor': () => import('../routes/_shell.salevolume.competitormonitor'),
   '/price/marketpricetendency': () => import('../routes/_shell.price.marketpricetendency'),
   '/price/cabmodelpricetrace': () => import('../routes/_shell.price.cabmodelpricetrace'),
   '/price/totalmarket': () => import('../routes/_shell.price.totalmarket'),
@@ -33,6 +34,7 @@ const VARIANTS = [
   'type=2&id=1&view=chart',
   'compareType=1&foreignId=1',
   'ids=1&carJllCodes=A',
+  'set=1&chart=1&price=3&suggest=1',
 ];
 
 const read = new Set<string>();

@@ -1,0 +1,152 @@
+import { Injectable } from '@nestjs/common';
+import { addMonths, type CompetitorMonitor, type CompetitorMonitorDto, formatMonth, MONITOR_MONTHS, salesSourceKind } from '@car/contracts';
+import type { AnalyticsRow } from '../analytics/analytics.service';
+import { AnalyticsService } from '../analytics/analytics.service';
+import type { DataSource, Filters } from '../analytics/model';
+import { priceFigures, priceMeasures, PRICES_AS_SHOWN, type PriceFigures } from '../price/price.figures';
+import { KeptCalendar } from '../reference/calendar.repository';
+import { type Geography, GeographyRepository } from '../reference/geography.repository';
+import { requestedMonth } from '../reference/requested-month';
+import { type AreaNode, areaNodeOf } from '../saleVolume/area-node';
+import type { SessionUser } from '../security/session-user';
+import { monitorFigures, monitorPlace, type PricesByMonth } from './competitor-monitor.figures';
+import { CompetitorSetsService } from './competitor-sets.service';
+
+/**
+ * 竞品监控 (issue 49 §2, decision 297): one set the caller may read, in a month, retail or wholesale, in the chosen
+ * area. Four reads of the query layer at once, each of at most sixteen sub-series: their volumes by month in the area,
+ * their national prices by month, 本品's prices together, and their volumes of the month and the month before by
+ * province (or city) for the map.
+ */
+@Injectable()
+export class CompetitorMonitorService {
+  constructor(
+    private readonly sets: CompetitorSetsService,
+    private readonly analytics: AnalyticsService,
+    private readonly calendar: KeptCalendar,
+    private readonly geography: GeographyRepository,
+  ) {}
+
+  async monitor(dto: CompetitorMonitorDto, user: SessionUser): Promise<CompetitorMonitor> {
+    const source = dto.source as DataSource;
+    const [set, available, geography] = await Promise.all([
+      this.sets.readable(user, dto.id),
+      this.calendar.months(salesSourceKind(source)),
+      this.geography.geography(),
+    ]);
+    const month = requestedMonth(available, dto.time);
+    const node = areaNodeOf(dto.area, source, geography);
+    const months = Array.from({ length: MONITOR_MONTHS }, (_, i) => addMonths(month, i + 1 - MONITOR_MONTHS));
+    const span = { from: months[0], to: month };
+    const ownIds = set.own.map((m) => m.id);
+    const memberIds = [...ownIds, ...set.rivals.map((m) => m.id)];
+    const places = source === 2 ? placesOf(node, geography) : null;
+
+    const [volumes, prices, ownPrices, placeVolumes] = await Promise.all([
+      this.analytics.query({
+        source,
+        dimensions: ['month', 'subSeries'],
+        filters: { ...node.filters, subSeriesIds: memberIds },
+        measures: [{ measure: 'qty', span, as: 'qty' }],
+      }),
+      this.prices(memberIds, span, ['month', 'subSeries']),
+      // One 本品 is its own row of the prices above; several are weighted together.
+      ownIds.length > 1 ? this.prices(ownIds, span, ['month']) : null,
+      places
+        ? this.analytics.query({
+            source,
+            dimensions: [places.dimension, 'subSeries'],
+            filters: { ...places.filters, subSeriesIds: memberIds },
+            month,
+            measures: [
+              { measure: 'qty', as: 'qty' },
+              { measure: 'qty', shift: 'previousMonth', as: 'previous' },
+            ],
+          })
+        : null,
+    ]);
+
+    const pricesBySubSeries = byMember(prices, (row) => priceFigures(row.values));
+    const figures = monitorFigures({
+      set,
+      months,
+      volumes: byMember(volumes, (row) => row.values.qty ?? 0),
+      prices: pricesBySubSeries,
+      ownPrices: ownPrices ? byMonth(ownPrices) : (pricesBySubSeries.get(ownIds[0]) ?? new Map()),
+    });
+    return {
+      set,
+      time: formatMonth(month),
+      months: months.map(formatMonth),
+      source: source === 1 ? 1 : 2,
+      areaName: node.name,
+      ...figures,
+      places: places && placeVolumes ? { level: places.level, rows: placeRows(places, placeVolumes, new Set(ownIds)) } : null,
+    };
+  }
+
+  /** National prices as the pages show them (whole yuan), by month and the given dimensions, of these sub-series. */
+  private prices(subSeriesIds: number[], span: { from: number; to: number }, dimensions: Array<'month' | 'subSeries'>): Promise<AnalyticsRow[]> {
+    return this.analytics.query({
+      source: 'price',
+      dimensions,
+      filters: { subSeriesIds },
+      measures: priceMeasures('', { span }),
+      keepWhenAny: ['qty'],
+      ...PRICES_AS_SHOWN,
+    });
+  }
+}
+
+/** Where the map shows 本品's share: a big region's (or the nation's) provinces, a province's (or its city's) cities. */
+interface Places {
+  level: 2 | 3;
+  dimension: 'province' | 'city';
+  filters: Filters;
+  units: Array<{ id: number; name: string }>;
+}
+
+function placesOf(node: AreaNode, geography: Geography): Places {
+  if (node.level === 0 || node.level === 1) {
+    const units = [...geography.provinces.values()].filter((p) => node.level === 0 || p.areaId === node.id);
+    return { level: 2, dimension: 'province', filters: node.filters, units };
+  }
+  const provinceId = node.level === 2 ? node.id : (geography.cities.get(node.id)?.provinceId ?? 0);
+  const units = [...geography.cities.values()].filter((c) => c.provinceId === provinceId);
+  // By the cities' ids, which lead the city rollup's key after the month: one range each, not every city of the month.
+  return { level: 3, dimension: 'city', filters: { cityIds: units.map((c) => c.id) }, units };
+}
+
+/** Every unit of the map, sold or not, with 本品's and the set's volumes there. */
+function placeRows(places: Places, rows: AnalyticsRow[], ownIds: ReadonlySet<number>) {
+  const sums = new Map<number, { ownQty: number; setQty: number; ownPrevious: number; setPrevious: number }>();
+  for (const row of rows) {
+    const id = row.key[places.dimension] ?? 0;
+    const sum = sums.get(id) ?? { ownQty: 0, setQty: 0, ownPrevious: 0, setPrevious: 0 };
+    const [qty, previous] = [row.values.qty ?? 0, row.values.previous ?? 0];
+    sum.setQty += qty;
+    sum.setPrevious += previous;
+    if (ownIds.has(row.key.subSeries ?? 0)) {
+      sum.ownQty += qty;
+      sum.ownPrevious += previous;
+    }
+    sums.set(id, sum);
+  }
+  return places.units.map((unit) => monitorPlace(unit, sums.get(unit.id) ?? { ownQty: 0, setQty: 0, ownPrevious: 0, setPrevious: 0 }));
+}
+
+/** Rows keyed by sub-series and month, as one map per sub-series. */
+function byMember<T>(rows: AnalyticsRow[], value: (row: AnalyticsRow) => T): Map<number, Map<number, T>> {
+  const result = new Map<number, Map<number, T>>();
+  for (const row of rows) {
+    const id = row.key.subSeries ?? 0;
+    const months = result.get(id) ?? new Map<number, T>();
+    months.set(row.key.month ?? 0, value(row));
+    result.set(id, months);
+  }
+  return result;
+}
+
+function byMonth(rows: AnalyticsRow[]): PricesByMonth {
+  return new Map(rows.map((row): [number, PriceFigures] => [row.key.month ?? 0, priceFigures(row.values)]));
+}

@@ -1,0 +1,261 @@
+/**
+ * 竞品监控 (/salevolume/competitormonitor, issue 49 §2, decision 297): one competitor set in a month, retail or
+ * wholesale, nationwide or in a region, province or city. The set and what its owner does with it; the members'
+ * thirteen months on a chart (volume or share within the set) and in a table (share, its change, rank within the set);
+ * their national prices by month with 本品's TP gap to each rival; 本品's share within the set on the map with the
+ * places where it moved most; and one click to 配置查询, 车系价格追踪 and 销量占比分析 with the set. Without a set:
+ * the suggested sets. State in the URL (`set`, `time`, `source`, `area` + `level`, `chart`, `price`).
+ * The loader and the action are in utils/competitor-monitor.server.ts.
+ */
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData, useLocation } from '@remix-run/react';
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Icon, Message } from 'semantic-ui-react';
+
+import { COMPETITOR_MONITOR_PAGE, DATA_SOURCES, pointsCardText, sharePercentText } from '@car/contracts';
+import { ChinaMap } from '~/components/ChinaMap';
+import { CompetitorSetBar } from '~/components/CompetitorSetBar';
+import { DataAsOf } from '~/components/DataAsOf';
+import { DemoDataNote } from '~/components/DemoDataNote';
+import { EmptyState } from '~/components/EmptyState';
+import { MonitorMembersTable, MonitorPriceTable } from '~/components/MonitorTables';
+import { PanelBusy } from '~/components/PanelBusy';
+import { ParamToggle } from '~/components/ParamToggle';
+import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
+import { areaFilterGroup, SaleVolumeFilterPanel } from '~/components/SaleVolumeFilterPanel';
+import { SuggestedSets } from '~/components/SuggestedSets';
+import { useFailureToast } from '~/components/Toast';
+import { TrendChart } from '~/components/TrendChart';
+import { type AreaNode, mapIdOfNode, mapNodeOf } from '~/utils/area-drill';
+import { defaultConfigChoice, MONITOR_CHART_VIEWS, monitorChart, proportionHref, shareMap, shareMovers, traceHref } from '~/utils/competitor-monitor';
+import { competitorSetAction, type CompetitorMonitorData, loadCompetitorMonitor } from '~/utils/competitor-monitor.server';
+import { titled } from '~/utils/meta';
+import { keepPageOnNetworkFailure } from '~/utils/network-failure';
+import { salesPageShouldRevalidate } from '~/utils/revalidation';
+import { withParams } from '~/utils/sale-volume-query';
+import type { ShellHandle } from '~/utils/shell-context';
+import { touches, usePendingChange } from '~/utils/use-pending-change';
+import monitorCss from '~/styles/competitor-monitor.css?url';
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: monitorCss }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  titled(data?.set ? `${data.set.name} - ${COMPETITOR_MONITOR_PAGE.name}` : COMPETITOR_MONITOR_PAGE.name);
+
+export const loader = ({ request, context }: LoaderFunctionArgs) => loadCompetitorMonitor(request, context);
+
+export const action = ({ request, context }: ActionFunctionArgs) => competitorSetAction(request, context);
+
+export const shouldRevalidate = salesPageShouldRevalidate;
+export const clientLoader = keepPageOnNetworkFailure;
+
+const CHART_HEIGHT = 340;
+const MAP_HEIGHT = 420;
+/** The params the filter panel sends: a change of these redraws every panel. */
+const FILTER_KEYS = ['set', 'time', 'source', 'area', 'level'] as const;
+
+function MonitorFilters({ data }: { data: unknown }) {
+  const d = data as CompetitorMonitorData;
+  const area = d.state.node ? [{ id: d.state.node.id, name: d.areaName, level: d.state.node.level }] : [];
+  const filters = { time: d.state.time, source: d.state.source, detailId: -1, producerProperty: -1, fuels: [], newYear: false };
+  return (
+    <SaleVolumeFilterPanel
+      filters={filters}
+      lookups={d.lookups}
+      show={{ fuels: false }}
+      resetTo={d.set ? `${COMPETITOR_MONITOR_PAGE.path}?set=${d.set.id}` : COMPETITOR_MONITOR_PAGE.path}
+      keep={{ chart: d.state.chart || null, price: d.state.price || null }}
+      extraGroups={[
+        {
+          title: '竞品组',
+          summary: d.set?.name ?? '无',
+          content: d.set ? <SetSelect list={d.list} chosen={d.set.id} /> : <p className="filter-hint">还没有竞品组：请在页面上新建，或采用建议的竞品组。</p>,
+        },
+        areaFilterGroup(d.state.source, d.areaName, area),
+      ]}
+    />
+  );
+}
+
+/** The caller's sets and those shared with them, to choose the one the page shows. */
+function SetSelect({ list, chosen }: { list: CompetitorMonitorData['list']; chosen: number }) {
+  return (
+    <select name="set" className="ui fluid selection dropdown native-select" defaultValue={chosen} aria-label="竞品组">
+      {list.mine.length ? (
+        <optgroup label="我的竞品组">
+          {list.mine.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
+          ))}
+        </optgroup>
+      ) : null}
+      {list.shared.length ? (
+        <optgroup label="同事共享的">
+          {list.shared.map((s) => (
+            <option key={s.id} value={s.id}>
+              {`${s.name}（${s.owner.nickname || s.owner.account}）`}
+            </option>
+          ))}
+        </optgroup>
+      ) : null}
+    </select>
+  );
+}
+
+export const handle: ShellHandle = { filterPanel: MonitorFilters };
+
+export default function CompetitorMonitor() {
+  const data = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const pending = usePendingChange();
+  useFailureToast(data.failure);
+  const changing = touches(pending, FILTER_KEYS);
+  const monitor = data.monitor;
+  const [chosen, setChosen] = useState<number[]>(() => (monitor ? defaultConfigChoice(monitor) : []));
+  const setKey = monitor ? `${monitor.set.id}:${monitor.members.map((m) => m.id).join(',')}` : '';
+  // Another set (or the same set edited) starts the 配置查询 choice again.
+  useEffect(() => setChosen(monitor ? defaultConfigChoice(monitor) : []), [setKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  const toggle = (id: number) => setChosen((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
+  const chart = useMemo(() => (monitor ? monitorChart(monitor, data.state.chart) : null), [monitor, data.state.chart]);
+  const suggestHref = withParams(location.search, { suggest: 1 });
+
+  return (
+    <div className="sales-page competitor-monitor">
+      <div className="sales-page__head">
+        <h2 className="sales-page__title">{data.set ? `${COMPETITOR_MONITOR_PAGE.name} · ${data.set.name}` : COMPETITOR_MONITOR_PAGE.name}</h2>
+        <DemoDataNote />
+        <DataAsOf source={data.state.source === 1 ? 'wholesale' : 'retail'} />
+      </div>
+      {data.missingSet ? (
+        <Message warning size="small" role="status">
+          链接中的竞品组不存在或已不再共享给您，{data.set ? `已打开「${data.set.name}」。` : '请新建或采用建议的竞品组。'}
+        </Message>
+      ) : null}
+      <CompetitorSetBar set={data.set} producerName={data.list.producerName} suggestHref={suggestHref} />
+      {data.suggestions ? <SuggestedSets suggestions={data.suggestions} producerName={data.list.producerName} /> : null}
+      {!data.set ? (
+        data.suggestions ? null : (
+          <EmptyState icon="crosshairs" title="还没有竞品组">
+            点击「新建」选择本品与竞品子车系，或查看建议的竞品组。
+          </EmptyState>
+        )
+      ) : monitor ? (
+        <>
+          <div className="header-tags monitor-tags">
+            {[monitor.time, DATA_SOURCES.find((s) => s.value === monitor.source)?.label ?? '', monitor.areaName, `${monitor.members.length}个子车系`].map(
+              (text) => (
+                <span key={text} className="ui label">
+                  {text}
+                </span>
+              ),
+            )}
+            <span className="monitor-links">
+              <Button size="mini" basic as={Link} to={traceHref(monitor)}>
+                <Icon name="chart area" />
+                车系价格追踪
+              </Button>
+              <Button size="mini" basic as={Link} to={proportionHref(monitor)}>
+                <Icon name="chart pie" />
+                销量占比分析
+              </Button>
+            </span>
+          </div>
+          <OwnCards data={monitor} loading={changing} />
+          <TrendChart
+            title={`${data.state.chart === 1 ? '组内份额' : '销量'}走势（近${monitor.months.length}个月）`}
+            chart={chart}
+            height={CHART_HEIGHT}
+            fileName={`竞品监控_${monitor.set.name}_${monitor.time}`}
+            showGranularity={false}
+            percent={data.state.chart === 1}
+            loading={changing}
+            extra={<ParamToggle param="chart" label="走势指标" options={MONITOR_CHART_VIEWS} value={data.state.chart} omit={0} />}
+          />
+          <MonitorMembersTable data={monitor} loading={changing} chosen={chosen} onToggle={toggle} />
+          <MonitorPriceTable data={monitor} view={data.state.price} loading={changing || touches(pending, ['price'])} />
+          <ShareMapPanel data={monitor} node={data.state.node} loading={changing} />
+        </>
+      ) : (
+        <EmptyState icon="warning circle" title="暂无数据">
+          竞品组的数据未能读取，请稍后重试或更换筛选条件。
+        </EmptyState>
+      )}
+    </div>
+  );
+}
+
+type Monitor = NonNullable<CompetitorMonitorData['monitor']>;
+
+/** 本品 in the set: its share within the set this month and the change, its volume and the set's. */
+function OwnCards({ data, loading }: { data: Monitor; loading: boolean }) {
+  const last = data.months.length - 1;
+  const cards = [
+    { label: '本品组内份额', value: sharePercentText(data.own.shares[last]), note: `较上月 ${pointsCardText(data.own.shareChange)}` },
+    { label: '本品销量', value: data.own.volumes[last].toLocaleString('en-US'), note: `上月 ${data.own.volumes[last - 1]?.toLocaleString('en-US') ?? '-'}` },
+    { label: '竞品组销量', value: data.total[last].toLocaleString('en-US'), note: `上月 ${data.total[last - 1]?.toLocaleString('en-US') ?? '-'}` },
+  ];
+  return (
+    <div className="monitor-cards" aria-busy={loading}>
+      {cards.map((card) => (
+        <div key={card.label} className="monitor-card">
+          <div className="monitor-card__label">{card.label}</div>
+          <div className="monitor-card__value">{card.value}</div>
+          <div className="monitor-card__note">{card.note}</div>
+        </div>
+      ))}
+      <PanelBusy active={loading} />
+    </div>
+  );
+}
+
+/** 本品's share within the set by province (or city) on the map, with the places where it gained and lost most. */
+function ShareMapPanel({ data, node, loading }: { data: Monitor; node: AreaNode | null; loading: boolean }) {
+  const { rows, measure } = useMemo(() => shareMap(data.places?.rows ?? []), [data.places]);
+  const movers = useMemo(() => shareMovers(data.places?.rows ?? []), [data.places]);
+  const unit = data.places?.level === 3 ? '城市' : '省份';
+  return (
+    <section className="panel monitor-map" aria-busy={loading} aria-label="本品组内份额地图">
+      <header className="panel__head">
+        <h3 className="panel__title">
+          本品组内份额（{data.time}，按{unit}）
+        </h3>
+      </header>
+      {data.places ? (
+        <div className="monitor-map__body">
+          <ChinaMap mapId={mapIdOfNode(mapNodeOf(node))} rows={rows} height={MAP_HEIGHT} measure={measure} table />
+          <div className="monitor-movers">
+            <MoverList title={`份额上升最多的${unit}`} places={movers.gains} />
+            <MoverList title={`份额下降最多的${unit}`} places={movers.losses} />
+          </div>
+        </div>
+      ) : (
+        <p className="monitor-map__note">批发量数据没有地区维度：地图只适用于零售量，请在筛选条件中选择零售量。</p>
+      )}
+      <PanelBusy active={loading} />
+    </section>
+  );
+}
+
+function MoverList({ title, places }: { title: string; places: NonNullable<Monitor['places']>['rows'] }) {
+  return (
+    <div className="monitor-movers__list">
+      <h4>{title}</h4>
+      {places.length === 0 ? (
+        <p className="monitor-movers__none">无</p>
+      ) : (
+        <ol>
+          {places.map((p) => (
+            <li key={p.id}>
+              <span>{p.name}</span>
+              <span className={(p.shareChange ?? 0) > 0 ? 'is-up' : 'is-down'}>{pointsCardText(p.shareChange)}</span>
+              <span className="monitor-movers__share">{sharePercentText(p.share)}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary };

@@ -1,0 +1,82 @@
+import type { CompetitorMonitor, MonitorMember, MonitorPlace } from '@car/contracts';
+
+import { configHref, defaultConfigChoice, monitorChart, priceCells, proportionHref, shareMovers, traceHref } from './competitor-monitor';
+
+const member = (id: number, own: boolean, extra: Partial<MonitorMember> = {}): MonitorMember => ({
+  id,
+  name: `车系${id}`,
+  producerName: '厂商',
+  own,
+  volumes: [100, 200],
+  shares: [50, 40],
+  shareChange: -10,
+  rank: 1,
+  previousRank: 1,
+  rankingStatus: 0,
+  tp: [100_000, 101_000],
+  discount: [5_000, 4_000],
+  discountRate: [4.8, 3.8],
+  tpGap: [null, null],
+  tpGapRate: [null, null],
+  ...extra,
+});
+
+const monitor = (rivals: number): CompetitorMonitor =>
+  ({
+    time: '2026-10',
+    months: ['2026-09', '2026-10'],
+    members: [member(7, true), ...Array.from({ length: rivals }, (_, i) => member(100 + i, false))],
+  }) as unknown as CompetitorMonitor;
+
+const place = (name: string, shareChange: number | null, setQty = 100): MonitorPlace => ({
+  id: name.length,
+  code: name,
+  name,
+  ownQty: 10,
+  setQty,
+  share: 10,
+  previousShare: null,
+  shareChange,
+});
+
+describe('竞品监控 rules (decision 297)', () => {
+  test('the trace traces 本品 against the five largest rivals; the proportion page takes ten', () => {
+    const data = monitor(12);
+    expect(traceHref(data)).toBe('/price/cabmodelpricetrace?modelSubId=7&time=2026-10&modelSubIds=100%2C101%2C102%2C103%2C104');
+    expect(new URL(proportionHref(data), 'http://x').searchParams.get('modelSubIds')?.split(',')).toHaveLength(10);
+    expect(traceHref(monitor(0))).toBe('/price/cabmodelpricetrace?modelSubId=7&time=2026-10');
+  });
+
+  test('配置查询 opens with five members at most, 本品 first', () => {
+    expect(defaultConfigChoice(monitor(9))).toEqual([7, 100, 101, 102, 103]);
+    expect(configHref([7, 100, 101, 102, 103, 104])).toBe('/product/configquery?ids=7,100,101,102,103');
+  });
+
+  test('the chart draws volumes or shares, a line per member, 本品 marked', () => {
+    const chart = monitorChart(monitor(1), 1);
+    expect(chart.series.map((s) => [s.name, s.data])).toEqual([
+      ['车系7（本品）', [50, 40]],
+      ['车系100', [50, 40]],
+    ]);
+    expect(monitorChart(monitor(1), 0).series[0].data).toEqual([100, 200]);
+  });
+
+  test('a price cell rises or falls on the month before; a gap carries its percent', () => {
+    expect(priceCells(member(1, false), 0).map((c) => c.move)).toEqual([null, 'up']);
+    expect(priceCells(member(1, false), 1).map((c) => c.move)).toEqual([null, 'down']);
+    const gap = priceCells(member(1, false, { tpGap: [-2_000, -2_000], tpGapRate: [-1.9, -1.9] }), 3);
+    expect(gap).toEqual([
+      { value: -2_000, percent: -1.9, move: null },
+      { value: -2_000, percent: -1.9, move: null },
+    ]);
+    expect(priceCells(member(1, false, { tp: [null, 100_000] }), 0)[1].move).toBeNull();
+  });
+
+  test('the places that moved most: gains and losses apart, largest first, ties by the set volume', () => {
+    const places = [place('甲', 1.5), place('乙', -0.4), place('丙', 1.5, 300), place('丁', 0), place('戊', null), place('己', -2)];
+    const { gains, losses } = shareMovers(places, 5);
+    expect(gains.map((p) => p.name)).toEqual(['丙', '甲']);
+    expect(losses.map((p) => p.name)).toEqual(['己', '乙']);
+    expect(shareMovers(places, 1).gains.map((p) => p.name)).toEqual(['丙']);
+  });
+});

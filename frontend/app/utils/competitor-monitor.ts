@@ -1,0 +1,150 @@
+/**
+ * 竞品监控's rules (issue 49 §2, decision 297), apart from the drawing: the trend chart of the members, 本品's share
+ * within the set on the map, the places where it moved most, and the links that carry the set to 车系价格追踪,
+ * 配置查询 and 销量占比分析. The page and its components draw what these return.
+ */
+import {
+  type ChartResult,
+  intText,
+  type CompetitorMonitor,
+  MAX_COMPARED,
+  MAX_CONFIG_SUB_SERIES,
+  MAX_PRICE_COMPARED,
+  type MonitorMember,
+  type MonitorPlace,
+  pointsCardText,
+  sharePercentText,
+  thousands,
+} from '@car/contracts';
+import { z } from 'zod';
+
+import type { ChinaMapRow, MapMeasure } from '~/components/ChinaMap';
+
+/** What the trend chart draws (`chart`): each member's volume (0), or its share within the set (1). */
+export type MonitorChartView = 0 | 1;
+export const MONITOR_CHART_VIEWS: ReadonlyArray<{ value: MonitorChartView; label: string }> = [
+  { value: 0, label: '销量' },
+  { value: 1, label: '组内份额' },
+];
+
+/** What the price table shows (`price`): TP (0), discount (1), discount rate (2), the TP gap to 本品 (3). */
+export type MonitorPriceView = 0 | 1 | 2 | 3;
+export const MONITOR_PRICE_VIEWS: ReadonlyArray<{ value: MonitorPriceView; label: string }> = [
+  { value: 0, label: '成交价' },
+  { value: 1, label: '优惠' },
+  { value: 2, label: '优惠率' },
+  { value: 3, label: '成交价差' },
+];
+
+/** The page's own URL keys: the chart's view (`chart`) and the price table's (`price`). */
+export const MONITOR_PAGE_KEYS = z.object({ chart: intText(), price: intText() });
+
+type PriceRow = Pick<MonitorMember, 'tp' | 'discount' | 'discountRate'> & Partial<Pick<MonitorMember, 'tpGap' | 'tpGapRate'>>;
+
+/** A price table's cell: the figure, the gap's percent (成交价差), and whether it rose or fell on the month before. */
+export interface PriceCell {
+  value: number | null;
+  percent: number | null;
+  move: 'up' | 'down' | null;
+}
+
+export function priceCells(row: PriceRow, view: MonitorPriceView): PriceCell[] {
+  const values = [row.tp, row.discount, row.discountRate, row.tpGap ?? []][view];
+  return values.map((value, i) => {
+    const before = i > 0 ? values[i - 1] : null;
+    const move = value === null || before === null || value === before ? null : value > before ? 'up' : 'down';
+    return { value, percent: view === 3 ? (row.tpGapRate?.[i] ?? null) : null, move };
+  });
+}
+
+/** A line per member over the thirteen months, 本品 first (the chart kit's first colours). */
+export function monitorChart(data: CompetitorMonitor, view: MonitorChartView): ChartResult {
+  return {
+    xAxis: [{ categories: data.months }],
+    yAxis: [{ title: view === 0 ? '销量（辆）' : '组内份额（%）' }],
+    series: data.members.map((m) => ({ name: memberLabel(m), type: 'line' as const, data: view === 0 ? m.volumes : m.shares })),
+  };
+}
+
+/** A member as the tables and the chart's legend name it: 本品 marked. */
+export function memberLabel(member: { name: string; own: boolean }): string {
+  return member.own ? `${member.name}（本品）` : member.name;
+}
+
+/** The map's units and what colours them: 本品's share within the set there. */
+export function shareMap(places: readonly MonitorPlace[]): { rows: ChinaMapRow[]; measure: MapMeasure } {
+  const byCode = new Map(places.map((p) => [p.code, p]));
+  const rows: ChinaMapRow[] = places.map((p) => ({
+    name: p.name,
+    code: p.code,
+    sales: p.setQty,
+    salesStr: thousands(p.setQty),
+    yoy: null,
+    salesSumStr: '-',
+    yearYoy: null,
+  }));
+  const measure: MapMeasure = {
+    label: '本品组内份额',
+    value: (row) => byCode.get(String(row.code))?.share ?? null,
+    lines: (row) => {
+      const p = byCode.get(String(row.code));
+      return [
+        `本品组内份额: ${sharePercentText(p?.share)}`,
+        `较上月: ${pointsCardText(p?.shareChange)}`,
+        `本品销量: ${thousands(p?.ownQty)}`,
+        `竞品组销量: ${thousands(p?.setQty)}`,
+      ];
+    },
+    tick: (value) => sharePercentText(value),
+  };
+  return { rows, measure };
+}
+
+/**
+ * Where 本品's share within the set moved most on the month before: the `n` largest gains and the `n` largest losses
+ * (places with a change only; the larger set volume first on a tie, then the name).
+ */
+export function shareMovers(places: readonly MonitorPlace[], n = 5): { gains: MonitorPlace[]; losses: MonitorPlace[] } {
+  const changed = places.filter((p) => p.shareChange !== null && p.shareChange !== 0);
+  const order = (sign: 1 | -1) => (a: MonitorPlace, b: MonitorPlace) =>
+    sign * ((b.shareChange ?? 0) - (a.shareChange ?? 0)) || b.setQty - a.setQty || a.name.localeCompare(b.name, 'zh-CN');
+  return {
+    gains: changed
+      .filter((p) => (p.shareChange ?? 0) > 0)
+      .sort(order(1))
+      .slice(0, n),
+    losses: changed
+      .filter((p) => (p.shareChange ?? 0) < 0)
+      .sort(order(-1))
+      .slice(0, n),
+  };
+}
+
+/** 车系价格追踪 with 本品 (its first sub-series) traced and the set's largest rivals as comparisons (five at most). */
+export function traceHref(data: CompetitorMonitor): string {
+  return ownAgainstRivals('/price/cabmodelpricetrace', data, MAX_PRICE_COMPARED);
+}
+
+/** 销量占比分析 (价格维度分析) of 本品 (its first sub-series) against the set's rivals (ten at most). */
+export function proportionHref(data: CompetitorMonitor): string {
+  return ownAgainstRivals('/pricevolume/pricedimension', data, MAX_COMPARED);
+}
+
+/** A page of one sub-series (`modelSubId`) against others (`modelSubIds`): 本品 against the month's largest rivals. */
+function ownAgainstRivals(path: string, data: CompetitorMonitor, most: number): string {
+  const [own] = data.members.filter((m) => m.own);
+  const rivals = data.members.filter((m) => !m.own).slice(0, most);
+  const params = new URLSearchParams({ modelSubId: String(own.id), time: data.time });
+  if (rivals.length > 0) params.set('modelSubIds', rivals.map((m) => m.id).join(','));
+  return `${path}?${params.toString()}`;
+}
+
+/** 配置查询 of the chosen members (five at most, the page's limit). */
+export function configHref(ids: readonly number[]): string {
+  return `/product/configquery?ids=${ids.slice(0, MAX_CONFIG_SUB_SERIES).join(',')}`;
+}
+
+/** The members 配置查询 opens with before the analyst chooses: 本品 and the largest rivals, five in all. */
+export function defaultConfigChoice(data: CompetitorMonitor): number[] {
+  return data.members.slice(0, MAX_CONFIG_SUB_SERIES).map((m) => m.id);
+}

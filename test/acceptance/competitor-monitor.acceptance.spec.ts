@@ -1,0 +1,128 @@
+import type { Locator, Page } from 'playwright-core';
+import { describeInBrowser, ready, toastAfter, useBrowser } from '../support/browser';
+import { ANALYST, figure, openAs, pointHelpersAtShipped } from './support/analytics-kit';
+
+/**
+ * 竞品监控 as shipped (issue 49 §1-§2, decisions 296-297), walked as the demo analyst: a suggested set taken and edited
+ * before it is saved (one rival left out), renamed, read (the members' figures add up to the set's total, the price
+ * table's gaps are one row a rival, the map drawn with every province), opened in 车系价格追踪 and 配置查询 from the
+ * page, shared with the colleagues of demo's producer, deleted again (the suite runs twice on the same data). The page
+ * as an anonymous, forged, expired and revoked visitor is the crawl's.
+ */
+const baseUrl = pointHelpersAtShipped();
+const PAGE = '/salevolume/competitormonitor';
+
+const pickDialog = (page: Page) => page.locator('.pick-dialog');
+
+/** Leaves a sub-series out of a picker's choice: found by name in its dialog and clicked off. */
+async function unpick(page: Page, picker: Locator, name: string): Promise<void> {
+  await picker.click();
+  const box = pickDialog(page).locator('.pick-dialog__search input');
+  await box.fill(name);
+  await box.press('Enter');
+  await pickDialog(page).locator('.pick-dialog__loader').waitFor({ state: 'detached' });
+  await pickDialog(page).locator('.pick-series__subs').getByRole('button', { name, exact: true }).first().click();
+  await pickDialog(page).getByRole('button', { name: '确定' }).click();
+  await pickDialog(page).waitFor({ state: 'detached' });
+}
+
+/** The members table's rows as texts, the total row last. */
+async function memberRows(page: Page): Promise<string[][]> {
+  return page
+    .locator('.monitor-members tbody tr')
+    .evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => (td.textContent ?? '').trim())));
+}
+
+describeInBrowser('竞品监控 as shipped', () => {
+  const browser = useBrowser();
+
+  test('a suggested set edited and saved, read, opened in the trace and the configuration query, shared, deleted', async () => {
+    const stamp = Date.now().toString(36);
+    const name = `竞品${stamp}`;
+    const { page } = await openAs(browser(), ANALYST, `${PAGE}?suggest=1`);
+
+    // The first suggestion, one rival left out, under a name of this run.
+    const suggestion = page.locator('.suggested-set').first();
+    const own = (await suggestion.locator('.suggested-set__title').evaluate((h) => h.firstChild?.textContent ?? '')).trim();
+    const rivals = (await suggestion.locator('.suggested-set__rivals li').evaluateAll((items) => items.map((li) => li.firstChild?.textContent ?? ''))).map(
+      (t) => t.trim(),
+    );
+    expect(rivals.length).toBeGreaterThan(1);
+    await suggestion.getByRole('button', { name: '编辑后保存' }).click();
+    const dialog = page.getByRole('dialog', { name: '新建竞品组' });
+    await dialog.getByLabel('竞品组名称').fill(name);
+    await unpick(page, dialog.getByLabel('竞品子车系'), rivals[rivals.length - 1]);
+    await toastAfter(page, `已保存竞品组「${name}」`, () => dialog.getByRole('button', { name: '保存' }).click());
+    await page.waitForURL((u) => u.searchParams.has('set'));
+    await ready(page);
+    const setId = new URL(page.url()).searchParams.get('set');
+
+    // Read: 本品 first and marked, the kept rivals, the total the sum of the members month by month.
+    await expect(page.locator('.sales-page__title').textContent()).resolves.toBe(`竞品监控 · ${name}`);
+    const rows = await memberRows(page);
+    const members = rows.slice(0, -1);
+    expect(members.map((r) => r[1])).toEqual(expect.arrayContaining([`${own}（本品）`, ...rivals.slice(0, -1)]));
+    expect(members[0][1]).toBe(`${own}（本品）`);
+    expect(members).toHaveLength(rivals.length);
+    const total = rows[rows.length - 1];
+    expect(total[1]).toBe('竞品组合计');
+    for (let column = 3; column < total.length; column++) {
+      if (column >= 4 && column <= 6) continue; // share, its change, rank
+      expect(figure(total[column])).toBe(members.reduce((sum, r) => sum + (figure(r[column]) ?? 0), 0));
+    }
+    // 本品's card is its share of the total.
+    const ownShare = (figure(members[0][3])! / figure(total[3])!) * 100;
+    const card = figure(await page.locator('.monitor-card', { hasText: '本品组内份额' }).locator('.monitor-card__value').textContent());
+    expect(Math.abs(card! - ownShare)).toBeLessThanOrEqual(0.05);
+    expect(figure(members[0][4])).toBe(card);
+    await page.locator('.monitor-map canvas[data-drawn="true"]').waitFor();
+    expect(await page.locator('.monitor-map table tbody tr').count()).toBe(31);
+
+    // The TP gap: one row a rival.
+    await Promise.all([
+      page.waitForURL((u) => u.searchParams.get('price') === '3'),
+      page.locator('.monitor-prices').getByRole('link', { name: '成交价差' }).click(),
+    ]);
+    await ready(page);
+    expect(await page.locator('.monitor-prices tbody tr').count()).toBe(rivals.length - 1);
+
+    // Renamed.
+    await page.locator('.competitor-set-bar').getByRole('button', { name: '编辑' }).click();
+    const edit = page.getByRole('dialog', { name: '编辑竞品组' });
+    await edit.getByLabel('竞品组名称').fill(`${name}改`);
+    await toastAfter(page, `已修改竞品组「${name}改」`, () => edit.getByRole('button', { name: '保存' }).click());
+    await expect(page.locator('.competitor-set-bar .panel__title').textContent()).resolves.toBe(`${name}改`);
+
+    // 车系价格追踪 with the set: 本品 traced, the rivals compared, their TP gaps shown.
+    await Promise.all([
+      page.waitForURL((u) => u.pathname === '/price/cabmodelpricetrace'),
+      page.locator('.monitor-tags').getByRole('link', { name: '车系价格追踪' }).click(),
+    ]);
+    await ready(page);
+    expect(new URL(page.url()).searchParams.get('modelSubIds')?.split(',')).toHaveLength(Math.min(5, rivals.length - 1));
+    await expect(page.locator('.sales-page__title').textContent()).resolves.toBe(`${own}价格走势`);
+    await page.locator('.trace-gap tbody tr').first().waitFor();
+
+    // 配置查询 with the ticked members (本品 left out here).
+    await page.goto(`${baseUrl}${PAGE}?set=${setId}`);
+    await ready(page);
+    await page.getByRole('checkbox', { name: `在配置查询中对比${own}` }).uncheck();
+    const config = page.locator('.monitor-members').getByRole('link', { name: /配置查询/ });
+    await expect(config.textContent()).resolves.toContain(`已选 ${Math.min(5, rivals.length) - 1}/5`);
+    await Promise.all([page.waitForURL((u) => u.pathname === '/product/configquery'), config.click()]);
+    await ready(page);
+    expect(new URL(page.url()).searchParams.get('ids')?.split(',')).toHaveLength(Math.min(5, rivals.length) - 1);
+
+    // Shared with demo's colleagues, then deleted.
+    await page.goto(`${baseUrl}${PAGE}?set=${setId}`);
+    await ready(page);
+    const bar = page.locator('.competitor-set-bar');
+    await toastAfter(page, '已共享给一汽-大众全部同事（只读）', () => bar.getByRole('button', { name: '共享给一汽-大众同事' }).click());
+    await bar.getByText('已共享给一汽-大众同事').waitFor();
+    page.once('dialog', (confirm) => void confirm.accept());
+    await toastAfter(page, '已删除竞品组', () => bar.getByRole('button', { name: '删除' }).click());
+    await page.waitForURL((u) => !u.searchParams.has('set'));
+    await ready(page);
+    await expect(page.locator('select[name="set"] option', { hasText: name }).count()).resolves.toBe(0);
+  });
+});
