@@ -20,6 +20,12 @@ export const COMPETITOR_SETS = {
     cs.competitorMonitorSchema,
     '竞品监控：id（竞品组）、time、source（1 批发、2 零售）、area+level（零售）；成员 13 个月的销量、组内份额与排名、全国成交价、优惠与优惠率、本品与各竞品的成交价差，以及本品在各省（或各城市）的组内份额',
   ),
+  ppt: sets.get(
+    'ppt',
+    cs.competitorMonitorQuerySchema,
+    'pptx',
+    '导出PPT（竞品监控）：参数同 monitor；本品份额卡片、销量与组内份额走势、成员表现、月度销量、成交价差、成交价与本品在各省（或各城市）的组内份额',
+  ),
   save: sets.post(
     'save',
     cs.competitorSetSaveSchema,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { givenName, labelled, rowIdText } from './params';
-import { saleVolumeFilterShape, withArea } from './sale-volume';
+import { type ChartResult, saleVolumeFilterShape, withArea } from './sale-volume';
 import { viewUserSchema } from './views';
 
 /**
@@ -213,3 +213,24 @@ export const competitorMonitorSchema = z.object({
   places: z.object({ level: z.union([z.literal(2), z.literal(3)]), rows: z.array(monitorPlaceSchema) }).nullable(),
 });
 export type CompetitorMonitor = z.infer<typeof competitorMonitorSchema>;
+
+/** What 竞品监控's trend chart draws (`chart`): each member's volume (0), or its share within the set (1). */
+export type MonitorChartView = 0 | 1;
+export const MONITOR_CHART_VIEWS: ReadonlyArray<{ value: MonitorChartView; label: string }> = [
+  { value: 0, label: '销量' },
+  { value: 1, label: '组内份额' },
+];
+
+/** A member as 竞品监控's tables, chart and deck name it: 本品 marked. */
+export function memberLabel(member: { name: string; own: boolean }): string {
+  return member.own ? `${member.name}（本品）` : member.name;
+}
+
+/** 竞品监控's trend (the page's chart and the deck's): a line per member over the thirteen months, 本品 first. */
+export function monitorChart(data: Pick<CompetitorMonitor, 'months' | 'members'>, view: MonitorChartView): ChartResult {
+  return {
+    xAxis: [{ categories: data.months }],
+    yAxis: [{ title: view === 0 ? '销量（辆）' : '组内份额（%）' }],
+    series: data.members.map((m) => ({ name: memberLabel(m), type: 'line' as const, data: view === 0 ? m.volumes : m.shares })),
+  };
+}

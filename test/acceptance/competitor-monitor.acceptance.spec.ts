@@ -1,12 +1,13 @@
+import JSZip from 'jszip';
 import type { Locator, Page } from 'playwright-core';
 import { describeInBrowser, ready, toastAfter, useBrowser } from '../support/browser';
-import { ANALYST, figure, openAs, pointHelpersAtShipped } from './support/analytics-kit';
+import { ANALYST, figure, openAs, pointHelpersAtShipped, saveDownload } from './support/analytics-kit';
 
 /**
  * 竞品监控 as shipped (issue 49 §1-§2, decisions 296-297), walked as the demo analyst: a suggested set taken and edited
  * before it is saved (one rival left out), renamed, read (the members' figures add up to the set's total, the price
- * table's gaps are one row a rival, the map drawn with every province), opened in 车系价格追踪 and 配置查询 from the
- * page, shared with the colleagues of demo's producer, deleted again (the suite runs twice on the same data). The page
+ * table's gaps are one row a rival, the map drawn with every province), its deck downloaded and opened, opened in
+ * 车系价格追踪 and 配置查询 from the page, shared with the colleagues of demo's producer, deleted again (the suite runs twice on the same data). The page
  * as an anonymous, forged, expired and revoked visitor is the crawl's.
  */
 const baseUrl = pointHelpersAtShipped();
@@ -85,6 +86,18 @@ describeInBrowser('竞品监控 as shipped', () => {
     ]);
     await ready(page);
     expect(await page.locator('.monitor-prices tbody tr').count()).toBe(rivals.length - 1);
+
+    // 导出PPT: the page's deck, its members' table as the page shows it.
+    const deck = await saveDownload(page, page.locator('.sales-page__head'), '导出PPT');
+    expect(deck.fileName).toMatch(new RegExp(`^竞品监控-${name}-\\d{4}-\\d{2}\\.pptx$`));
+    const zip = await JSZip.loadAsync(deck.body);
+    const slides = await Promise.all(
+      Object.keys(zip.files)
+        .filter((f) => /^ppt\/slides\/slide\d+\.xml$/.test(f))
+        .map(async (f) => [...((await zip.file(f)!.async('string')) ?? '').matchAll(/<a:t>([^<]*)<\/a:t>/g)].map((m) => m[1]).join(' ')),
+    );
+    expect(slides.join(' ')).toContain(`竞品组：${name}`);
+    expect(slides.some((text) => text.startsWith('成员表现') && text.includes(`${own}（本品）`))).toBe(true);
 
     // Renamed.
     await page.locator('.competitor-set-bar').getByRole('button', { name: '编辑' }).click();

@@ -4,9 +4,10 @@ import request from 'supertest';
 import { API_MESSAGES, API_PREFIX, COMPETITOR_SET_MESSAGES, type CompetitorMonitor, type CompetitorSet, formatMonth, MONITOR_MONTHS } from '@car/contracts';
 import { WHOLESALE_HAS_NO_AREA } from '../../backend/src/saleVolume/area-node';
 import { signedInApp } from '../support/api-app';
+import { chartTitled, deckAnswer, part, slide, slidesTitled, tableTitled, texts } from '../support/deck-zip';
 import { createPriceFixture } from '../support/price-fixture';
 import { ANALYST, CARS, FIXTURE_MONTHS, RETAIL, WHOLESALE } from '../support/sales-fixture';
-import { signIn } from '../support/shared-app';
+import { binaryBody, signIn } from '../support/shared-app';
 import { testEnv } from '../support/test-env';
 import { createAnalyst } from '../support/users';
 
@@ -327,5 +328,46 @@ describe('竞品监控 on a hand-made market', () => {
     expect(theirs.members.map((m) => m.volumes.at(-1))).toEqual([500, 300, 200]);
     const response = await monitor({}, 'stranger');
     expect({ status: response.status, msg: response.body.msg }).toEqual({ status: 404, msg: COMPETITOR_SET_MESSAGES.notFound });
+  });
+
+  test("导出PPT: the page's answer as a deck — 本品's figures, both trends, the members, their volumes with the total, the TP gaps, the provinces", async () => {
+    const answer = await ok({});
+    const response = await request(app.getHttpServer())
+      .get(`${API_PREFIX}/competitorSets/ppt`)
+      .query({ id: String(set.id), source: '2' })
+      .set('token', tokens.analyst)
+      .buffer(true)
+      .parse(binaryBody);
+    const zip = await deckAnswer(response, '竞品监控-德锐对标-2026-03.pptx');
+    expect(texts(await part(zip, 'ppt/slides/slide1.xml'))).toEqual(
+      expect.arrayContaining(['竞品监控', '时间：2026-03    数据来源：零售量    区域：全国    竞品组：德锐对标']),
+    );
+    // 本品: 500 of 1000 in March (50.0 %), as in February (200 of 400): no change.
+    expect(texts(await part(zip, 'ppt/slides/slide2.xml'))).toEqual(expect.arrayContaining(['50.0%', '500', '1,000']));
+    expect((await chartTitled(zip, '销量走势（近13个月）')).categories).toEqual(answer.months);
+    expect(await tableTitled(zip, '成员表现（2026-03，全国）')).toEqual({
+      header: ['子车系', '厂商', '当月销量', '组内份额', '份额变化(百分点)', '组内排名'],
+      rows: [
+        // A change of nothing is a dash, as on the page; February's ranks 1, 2, 2 (a tie) give the arrows.
+        ['德锐（本品）', '甲汽车', '500', '50.0%', '-', '1 —'],
+        ['乙电EV', '乙汽车', '300', '30.0%', '+5.0', '2 —'],
+        ['日行SUV', '甲汽车', '200', '20.0%', '-5.0', '3 ↓'],
+      ],
+    });
+    // The months' table, split by columns over its slides: the set's total is its last row, 1,000 in March.
+    const [volumes] = await Promise.all((await slidesTitled(zip, '月度销量（全国）')).slice(-1).map((n) => slide(zip, n)));
+    expect([volumes.table.at(-1)?.[0], volumes.table.at(-1)?.at(-1), volumes.table[0].at(-1)]).toEqual(['竞品组合计', '1,000', '2026-03']);
+    // The TP gaps of March: 144,000 − 154,000 and 144,000 − 195,000 (the trace's slide, decision 276).
+    const gaps = await tableTitled(zip, '成交价差（德锐 − 对比）');
+    expect(gaps.rows.map((r) => [r[0], r.at(-1)])).toEqual([
+      ['乙电EV', '-10,000元（-6.5%）'],
+      ['日行SUV', '-51,000元（-26.2%）'],
+    ]);
+    const provinces = await tableTitled(zip, '本品组内份额（2026-03，按省份）');
+    expect(provinces.rows.slice(0, 3).map((r) => r.slice(0, 2))).toEqual([
+      ['北京', '100.0%'],
+      ['广东', '33.3%'],
+      ['天津', '0.0%'],
+    ]);
   });
 });

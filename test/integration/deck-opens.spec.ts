@@ -35,6 +35,8 @@ const SAMPLES: Record<string, Record<string, string | number>> = {
   'price/totalMarket/ppt': {},
   'price/priceDetailMarket/ppt': {},
   'dashboard/ppt': {},
+  // 竞品监控: its `id` is a set saved for the caller first (beforeAll).
+  'competitorSets/ppt': {},
 };
 
 const installed = (command: string): boolean => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
@@ -129,6 +131,11 @@ describe('every deck opens: a headless LibreOffice converts it to a PDF page per
   beforeAll(async () => {
     const { app, token } = await signedInApp({ address: '203.0.113.220' });
     try {
+      const saved = await request(app.getHttpServer())
+        .post(`${API_PREFIX}/competitorSets/save`)
+        .set('token', token)
+        .send({ name: `幻灯片竞品组${Date.now()}`, own: [507], rivals: [17, 916, 1, 2, 545] });
+      SAMPLES['competitorSets/ppt'] = { id: (saved.body as { result: { id: number } }).result.id };
       for (const { path: deckPath } of decks) {
         const response = await request(app.getHttpServer())
           .get(`${API_PREFIX}/${deckPath}`)

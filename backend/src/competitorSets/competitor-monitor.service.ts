@@ -1,14 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { addMonths, type CompetitorMonitor, type CompetitorMonitorDto, formatMonth, MONITOR_MONTHS, salesSourceKind } from '@car/contracts';
+import { addMonths, type CompetitorMonitor, type CompetitorMonitorDto, DATA_SOURCES, formatMonth, MONITOR_MONTHS, salesSourceKind } from '@car/contracts';
 import type { AnalyticsRow } from '../analytics/analytics.service';
 import { AnalyticsService } from '../analytics/analytics.service';
 import type { DataSource, Filters } from '../analytics/model';
 import { priceFigures, priceMeasures, PRICES_AS_SHOWN, type PriceFigures } from '../price/price.figures';
 import { KeptCalendar } from '../reference/calendar.repository';
 import { type Geography, GeographyRepository } from '../reference/geography.repository';
+import { DataStatusService } from '../reference/data-status.service';
 import { requestedMonth } from '../reference/requested-month';
 import { type AreaNode, areaNodeOf } from '../saleVolume/area-node';
 import type { SessionUser } from '../security/session-user';
+import { DeckService } from '../deck/deck.service';
+import type { DeckDeclaration } from '../deck/deck.writer';
+import { monitorDeck } from './competitor-monitor.deck';
 import { monitorFigures, monitorPlace, type PricesByMonth } from './competitor-monitor.figures';
 import { CompetitorSetsService } from './competitor-sets.service';
 
@@ -25,11 +29,29 @@ export class CompetitorMonitorService {
     private readonly analytics: AnalyticsService,
     private readonly calendar: KeptCalendar,
     private readonly geography: GeographyRepository,
+    private readonly dataStatus: DataStatusService,
+    private readonly decks: DeckService,
   ) {}
+
+  /** 导出PPT (decision 297): the page's answer as a deck, titled as the page, 数据截至 of its source, the user's maker. */
+  async deck(dto: CompetitorMonitorDto, user: SessionUser): Promise<{ fileName: string; deck: DeckDeclaration }> {
+    const [data, asOf, maker] = await Promise.all([this.monitor(dto, user), this.dataStatus.of(salesSourceKind(dto.source)), this.decks.maker(user)]);
+    const tags = [
+      { label: '时间', value: data.time },
+      { label: '数据来源', value: DATA_SOURCES.find((s) => s.value === data.source)?.label ?? '' },
+      { label: '区域', value: data.areaName },
+      { label: '竞品组', value: data.set.name },
+    ];
+    return {
+      fileName: `竞品监控-${data.set.name}-${data.time}.pptx`,
+      // The set's name is a tag: up to forty characters would not fit the title slide's heading on one line.
+      deck: monitorDeck({ title: '竞品监控', tags, asOf, maker }, data),
+    };
+  }
 
   async monitor(dto: CompetitorMonitorDto, user: SessionUser): Promise<CompetitorMonitor> {
     const source = dto.source as DataSource;
-    const [set, available, geography] = await Promise.all([
+    const [row, available, geography] = await Promise.all([
       this.sets.readable(user, dto.id),
       this.calendar.months(salesSourceKind(source)),
       this.geography.geography(),
@@ -38,11 +60,12 @@ export class CompetitorMonitorService {
     const node = areaNodeOf(dto.area, source, geography);
     const months = Array.from({ length: MONITOR_MONTHS }, (_, i) => addMonths(month, i + 1 - MONITOR_MONTHS));
     const span = { from: months[0], to: month };
-    const ownIds = set.own.map((m) => m.id);
-    const memberIds = [...ownIds, ...set.rivals.map((m) => m.id)];
+    const [ownIds, memberIds] = [row.ownIds, [...row.ownIds, ...row.rivalIds]];
     const places = source === 2 ? placesOf(node, geography) : null;
 
-    const [volumes, prices, ownPrices, placeVolumes] = await Promise.all([
+    // The members are named beside the figures' reads, which need their ids only.
+    const [set, volumes, prices, ownPrices, placeVolumes] = await Promise.all([
+      this.sets.withNames(row, user),
       this.analytics.query({
         source,
         dimensions: ['month', 'subSeries'],

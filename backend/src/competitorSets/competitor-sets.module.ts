@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DeckModule } from '../deck/deck.module';
 import { SecurityModule } from '../security/security.module';
 import { CompetitorMonitorController } from './competitor-monitor.controller';
 import { CompetitorMonitorService } from './competitor-monitor.service';
@@ -12,7 +13,7 @@ import { CompetitorSetsService } from './competitor-sets.service';
  * suggestions and 竞品监控 (competitorSets/monitor) from the sub-series, province and price rollups.
  */
 @Module({
-  imports: [SecurityModule],
+  imports: [SecurityModule, DeckModule],
   controllers: [CompetitorSetsController, CompetitorMonitorController],
   providers: [CompetitorSetsService, CompetitorSetsRepository, CompetitorMonitorService],
   exports: [CompetitorSetsService],

@@ -55,10 +55,15 @@ export class CompetitorSetsService {
     };
   }
 
-  /** A set the user may read (their own or one shared with them), named; 404 otherwise. */
-  async readable(user: SessionUser, id: number): Promise<CompetitorSet> {
+  /** A set the user may read (their own or one shared with them), as stored: its members' ids; 404 otherwise. */
+  async readable(user: SessionUser, id: number): Promise<SetRow> {
     const row = await this.sets.visible(user, id);
     if (!row) throw ApiException.notFound(COMPETITOR_SET_MESSAGES.notFound);
+    return row;
+  }
+
+  /** A stored set as the caller reads it, its members named (a member the catalogue no longer has left out). */
+  async withNames(row: SetRow, user: SessionUser): Promise<CompetitorSet> {
     return toSet(row, user, await this.memberNames([row]));
   }
 

@@ -39,6 +39,7 @@ import { CityTrimRollup1763700000046 } from './migrations/1763700000046-city-tri
 import { CityTrimSegmentKey1763700000047 } from './migrations/1763700000047-city-trim-segment-key';
 import { CompetitorSets1763700000048 } from './migrations/1763700000048-competitor-sets';
 import { CompetitorMonitorMenu1763700000049 } from './migrations/1763700000049-competitor-monitor-menu';
+import { ProvinceRollupBySubSeries1763700000050 } from './migrations/1763700000050-province-rollup-by-sub-series';
 
 /** Every migration, in order. Listed, not globbed, so the compiled and the test runs see the same set. */
 export const MIGRATIONS = [
@@ -81,6 +82,7 @@ export const MIGRATIONS = [
   CityTrimSegmentKey1763700000047,
   CompetitorSets1763700000048,
   CompetitorMonitorMenu1763700000049,
+  ProvinceRollupBySubSeries1763700000050,
 ];
 
 export function dataSourceOptions(url: string, applicationName = 'car-app'): DataSourceOptions {

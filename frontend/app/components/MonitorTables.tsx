@@ -11,6 +11,7 @@ import { Button, Icon } from 'semantic-ui-react';
 import {
   type CompetitorMonitor,
   MAX_CONFIG_SUB_SERIES,
+  memberLabel,
   type MonitorMember,
   percentGapText,
   pointsHeader,
@@ -20,7 +21,7 @@ import {
   yuanGapText,
   yuanText,
 } from '@car/contracts';
-import { configHref, MONITOR_PRICE_VIEWS, type MonitorPriceView, memberLabel, priceCells } from '~/utils/competitor-monitor';
+import { configHref, MONITOR_PRICE_VIEWS, type MonitorPriceView, priceCells } from '~/utils/competitor-monitor';
 import { ParamToggle } from './ParamToggle';
 import { RankMark } from './RankMark';
 import { ShareChange } from './ShareChange';

@@ -12,10 +12,11 @@ import { Link, useLoaderData, useLocation } from '@remix-run/react';
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Icon, Message } from 'semantic-ui-react';
 
-import { COMPETITOR_MONITOR_PAGE, DATA_SOURCES, pointsCardText, sharePercentText } from '@car/contracts';
+import { COMPETITOR_MONITOR_PAGE, COMPETITOR_SETS, DATA_SOURCES, MONITOR_CHART_VIEWS, monitorChart, pointsCardText, sharePercentText } from '@car/contracts';
 import { ChinaMap } from '~/components/ChinaMap';
 import { CompetitorSetBar } from '~/components/CompetitorSetBar';
 import { DataAsOf } from '~/components/DataAsOf';
+import { DeckLink } from '~/components/DeckLink';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { EmptyState } from '~/components/EmptyState';
 import { MonitorMembersTable, MonitorPriceTable } from '~/components/MonitorTables';
@@ -27,8 +28,9 @@ import { SuggestedSets } from '~/components/SuggestedSets';
 import { useFailureToast } from '~/components/Toast';
 import { TrendChart } from '~/components/TrendChart';
 import { type AreaNode, mapIdOfNode, mapNodeOf } from '~/utils/area-drill';
-import { defaultConfigChoice, MONITOR_CHART_VIEWS, monitorChart, proportionHref, shareMap, shareMovers, traceHref } from '~/utils/competitor-monitor';
+import { defaultConfigChoice, proportionHref, shareMap, shareMovers, traceHref } from '~/utils/competitor-monitor';
 import { competitorSetAction, type CompetitorMonitorData, loadCompetitorMonitor } from '~/utils/competitor-monitor.server';
+import { apiDownloadHref } from '~/utils/download';
 import { titled } from '~/utils/meta';
 import { keepPageOnNetworkFailure } from '~/utils/network-failure';
 import { salesPageShouldRevalidate } from '~/utils/revalidation';
@@ -126,6 +128,7 @@ export default function CompetitorMonitor() {
         <h2 className="sales-page__title">{data.set ? `${COMPETITOR_MONITOR_PAGE.name} · ${data.set.name}` : COMPETITOR_MONITOR_PAGE.name}</h2>
         <DemoDataNote />
         <DataAsOf source={data.state.source === 1 ? 'wholesale' : 'retail'} />
+        {monitor && data.apiParams ? <DeckLink href={apiDownloadHref(COMPETITOR_SETS.ppt, data.apiParams)} /> : null}
       </div>
       {data.missingSet ? (
         <Message warning size="small" role="status">

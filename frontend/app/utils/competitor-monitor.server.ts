@@ -6,10 +6,10 @@
  * delete; a refusal comes back as data for the dialog to show.
  */
 import type { AppLoadContext } from '@remix-run/node';
-import { type CompetitorSet, COMPETITOR_SETS, type DataSource, SEARCH } from '@car/contracts';
+import { type CompetitorSet, COMPETITOR_SETS, type DataSource, MONITOR_CHART_VIEWS, type MonitorChartView, SEARCH } from '@car/contracts';
 
 import { apiGet, apiPost, throwAsRouteError } from './api.server';
-import { MONITOR_CHART_VIEWS, MONITOR_PAGE_KEYS, MONITOR_PRICE_VIEWS, type MonitorChartView, type MonitorPriceView } from './competitor-monitor';
+import { MONITOR_PAGE_KEYS, MONITOR_PRICE_VIEWS, type MonitorPriceView } from './competitor-monitor';
 import { nodeName, provinceCodeOfCity, readAreaNode } from './area-drill';
 import { formText } from './form-text';
 import { intentAction } from './intent-action.server';
@@ -35,18 +35,11 @@ export async function loadCompetitorMonitor(request: Request, context: AppLoadCo
   const every = [...list.mine, ...list.shared];
   const set = every.find((s) => s.id === requested) ?? list.mine[0] ?? list.shared[0] ?? null;
   const wantsSuggestions = every.length === 0 || asksSuggestions;
+  // The page's call and its deck's: the set, the month as the URL gives it (else the latest), the source and the area.
+  const apiParams = set ? { id: set.id, source, ...(time ? { time } : {}), ...(node ? { area: node.id, level: node.level } : {}) } : null;
   const [lookups, monitor, suggestions, areaName] = await Promise.all([
     loadLookups(request, context),
-    set
-      ? settle(
-          apiGet(request, context, COMPETITOR_SETS.monitor, {
-            id: set.id,
-            time: time ?? undefined,
-            source,
-            ...(node ? { area: node.id, level: node.level } : {}),
-          }),
-        )
-      : none<never>(),
+    apiParams ? settle(apiGet(request, context, COMPETITOR_SETS.monitor, apiParams)) : none<never>(),
     wantsSuggestions ? settle(apiGet(request, context, COMPETITOR_SETS.suggestions)) : none<never>(),
     areaNameOf(request, context, node),
   ]);
@@ -59,6 +52,7 @@ export async function loadCompetitorMonitor(request: Request, context: AppLoadCo
     areaName,
     lookups: lookups.value,
     monitor: monitor.value,
+    apiParams,
     suggestions: suggestions.value,
     failure: firstFailure(lookups, monitor, suggestions),
   };

@@ -1,6 +1,6 @@
-import type { CompetitorMonitor, MonitorMember, MonitorPlace } from '@car/contracts';
+import { type CompetitorMonitor, type MonitorMember, type MonitorPlace, monitorChart } from '@car/contracts';
 
-import { configHref, defaultConfigChoice, monitorChart, priceCells, proportionHref, shareMovers, traceHref } from './competitor-monitor';
+import { configHref, defaultConfigChoice, priceCells, proportionHref, shareMovers, traceHref } from './competitor-monitor';
 
 const member = (id: number, own: boolean, extra: Partial<MonitorMember> = {}): MonitorMember => ({
   id,

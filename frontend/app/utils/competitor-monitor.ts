@@ -4,7 +4,6 @@
  * 配置查询 and 销量占比分析. The page and its components draw what these return.
  */
 import {
-  type ChartResult,
   intText,
   type CompetitorMonitor,
   MAX_COMPARED,
@@ -19,13 +18,6 @@ import {
 import { z } from 'zod';
 
 import type { ChinaMapRow, MapMeasure } from '~/components/ChinaMap';
-
-/** What the trend chart draws (`chart`): each member's volume (0), or its share within the set (1). */
-export type MonitorChartView = 0 | 1;
-export const MONITOR_CHART_VIEWS: ReadonlyArray<{ value: MonitorChartView; label: string }> = [
-  { value: 0, label: '销量' },
-  { value: 1, label: '组内份额' },
-];
 
 /** What the price table shows (`price`): TP (0), discount (1), discount rate (2), the TP gap to 本品 (3). */
 export type MonitorPriceView = 0 | 1 | 2 | 3;
@@ -55,20 +47,6 @@ export function priceCells(row: PriceRow, view: MonitorPriceView): PriceCell[] {
     const move = value === null || before === null || value === before ? null : value > before ? 'up' : 'down';
     return { value, percent: view === 3 ? (row.tpGapRate?.[i] ?? null) : null, move };
   });
-}
-
-/** A line per member over the thirteen months, 本品 first (the chart kit's first colours). */
-export function monitorChart(data: CompetitorMonitor, view: MonitorChartView): ChartResult {
-  return {
-    xAxis: [{ categories: data.months }],
-    yAxis: [{ title: view === 0 ? '销量（辆）' : '组内份额（%）' }],
-    series: data.members.map((m) => ({ name: memberLabel(m), type: 'line' as const, data: view === 0 ? m.volumes : m.shares })),
-  };
-}
-
-/** A member as the tables and the chart's legend name it: 本品 marked. */
-export function memberLabel(member: { name: string; own: boolean }): string {
-  return member.own ? `${member.name}（本品）` : member.name;
 }
 
 /** The map's units and what colours them: 本品's share within the set there. */
