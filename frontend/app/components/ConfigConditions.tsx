@@ -7,10 +7,12 @@ import { CONFIG_MESSAGES, type ConfigTable, type IdName } from '@car/contracts';
 import { useEffect, useState } from 'react';
 import { Button, Icon, Label } from 'semantic-ui-react';
 
+import { CompetitorSetMenu } from '~/components/CompetitorSetMenu';
 import { ConfigModelPicker } from '~/components/ConfigModelPicker';
 import { ConfigSearchBox } from '~/components/ConfigSearchBox';
 import { MultiSelect } from '~/components/MultiSelect';
 import { useToast } from '~/components/Toast';
+import { configWithSet } from '~/utils/competitor-monitor';
 import {
   CONFIG_FILTER_KEYS,
   CONFIG_FILTER_LABELS,
@@ -67,6 +69,7 @@ export function ConfigConditions({ state, table, selectedCodes, go }: ConfigCond
         <span className="config-conditions__label">子车系</span>
         <ConfigSearchBox selectedIds={state.ids} onToggle={toggle} />
         <span className="config-conditions__hint">最多选择 5 个子车系对比</span>
+        <CompetitorSetMenu hrefOf={configWithSet} />
         <Button type="button" basic size="mini" className="config-conditions__fold" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
           <Icon name={open ? 'angle up' : 'angle down'} />
           {open ? '收起条件' : '展开条件'}

@@ -1,17 +1,21 @@
-import { Form } from '@remix-run/react';
+import { Form, useLocation } from '@remix-run/react';
 import { useState } from 'react';
 import { Button } from 'semantic-ui-react';
 
+import { CompetitorSetMenu } from '~/components/CompetitorSetMenu';
 import { PickerInput } from '~/components/PickerInput';
+import { traceWithSet } from '~/utils/competitor-monitor';
 import type { PickItem } from '~/utils/pick-list';
 import type { PriceTraceData } from '~/utils/price-trace.server';
 
 /**
  * The chart's pickers: the own model, then the comparison brand (spec 001 §3 compareBrand) that narrows the
  * comparison series and models dialogs to its series; choosing another comparison brand drops the chosen
- * comparison series and models, as choosing another own brand drops the own series (decision 148).
+ * comparison series and models, as choosing another own brand drops the own series (decision 148). 竞品组 fills the
+ * own series and the comparison series with a set (issue 49 §3).
  */
 export function PriceTracePickers({ data }: { data: PriceTraceData }) {
+  const location = useLocation();
   const [compareBrand, setCompareBrand] = useState<PickItem | null>(data.compareBrand);
   const [series, setSeries] = useState<PickItem[]>(data.comparedSeries);
   const [cars, setCars] = useState<PickItem[]>(data.comparedCars);
@@ -69,6 +73,7 @@ export function PriceTracePickers({ data }: { data: PriceTraceData }) {
       <Button size="small" primary type="submit">
         查询
       </Button>
+      <CompetitorSetMenu hrefOf={(set) => traceWithSet(location.search, set)} />
     </Form>
   );
 }

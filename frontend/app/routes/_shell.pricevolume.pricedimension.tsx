@@ -23,6 +23,7 @@ import {
   MODEL_PRICE_FILTER_PARAMS,
 } from '@car/contracts';
 import { cityName } from '~/components/CitySelect';
+import { CompetitorSetMenu } from '~/components/CompetitorSetMenu';
 import { HeaderTags } from '~/components/HeaderTags';
 import { PageHead } from '~/components/PageHead';
 import { ParamToggle } from '~/components/ParamToggle';
@@ -34,6 +35,7 @@ import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { ScatterChart } from '~/components/ScatterChart';
 import { useFailureToast } from '~/components/Toast';
 import { apiGet } from '~/utils/api.server';
+import { proportionWithSet } from '~/utils/competitor-monitor';
 import { loadOwnMaker } from '~/utils/security.server';
 import { titled } from '~/utils/meta';
 import { keepPageOnNetworkFailure } from '~/utils/network-failure';
@@ -219,6 +221,7 @@ export default function PriceDimension() {
               <Button size="mini" primary onClick={query}>
                 查询
               </Button>
+              <CompetitorSetMenu hrefOf={(set) => proportionWithSet(location.search, set)} />
             </div>
           </>
         }

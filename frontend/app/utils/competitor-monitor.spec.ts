@@ -1,6 +1,16 @@
 import { type CompetitorMonitor, type MonitorMember, type MonitorPlace, monitorChart } from '@car/contracts';
 
-import { configHref, defaultConfigChoice, priceCells, proportionHref, shareMovers, traceHref } from './competitor-monitor';
+import {
+  configHref,
+  configWithSet,
+  defaultConfigChoice,
+  priceCells,
+  proportionWithSet,
+  traceWithSet,
+  proportionHref,
+  shareMovers,
+  traceHref,
+} from './competitor-monitor';
 
 const member = (id: number, own: boolean, extra: Partial<MonitorMember> = {}): MonitorMember => ({
   id,
@@ -78,5 +88,32 @@ describe('竞品监控 rules (decision 297)', () => {
     expect(gains.map((p) => p.name)).toEqual(['丙', '甲']);
     expect(losses.map((p) => p.name)).toEqual(['己', '乙']);
     expect(shareMovers(places, 1).gains.map((p) => p.name)).toEqual(['丙']);
+  });
+
+  test("a set fills another page: its own pickers, the rest of the address kept, the old subject's pickers dropped", () => {
+    const set = {
+      own: [{ id: 7, name: '本', producerName: '甲' }],
+      rivals: Array.from({ length: 12 }, (_, i) => ({ id: 100 + i, name: `竞${i}`, producerName: '乙' })),
+    };
+    const trace = new URL(traceWithSet('?time=2026-09&brand=3&carId=9&carIds=8&city=110000&measure=1', set), 'http://x');
+    expect(Object.fromEntries(trace.searchParams)).toEqual({
+      time: '2026-09',
+      city: '110000',
+      measure: '1',
+      modelSubId: '7',
+      modelSubIds: '100,101,102,103,104',
+    });
+    const proportion = new URL(proportionWithSet('?time=2026-09&carIds=8&data1=1', set), 'http://x');
+    expect(Object.fromEntries(proportion.searchParams)).toEqual({
+      time: '2026-09',
+      data1: '1',
+      modelSubId: '7',
+      modelSubIds: set.rivals
+        .slice(0, 10)
+        .map((m) => m.id)
+        .join(','),
+    });
+    expect(configWithSet(set)).toBe('/product/configquery?ids=7,100,101,102,103');
+    expect(new URL(traceWithSet('', { own: set.own, rivals: [] }), 'http://x').searchParams.has('modelSubIds')).toBe(false);
   });
 });

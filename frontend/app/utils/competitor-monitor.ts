@@ -6,6 +6,7 @@
 import {
   intText,
   type CompetitorMonitor,
+  type CompetitorSet,
   MAX_COMPARED,
   MAX_CONFIG_SUB_SERIES,
   MAX_PRICE_COMPARED,
@@ -18,6 +19,7 @@ import {
 import { z } from 'zod';
 
 import type { ChinaMapRow, MapMeasure } from '~/components/ChinaMap';
+import { withParams } from './sale-volume-query';
 
 /** What the price table shows (`price`): TP (0), discount (1), discount rate (2), the TP gap to 本品 (3). */
 export type MonitorPriceView = 0 | 1 | 2 | 3;
@@ -125,4 +127,45 @@ export function configHref(ids: readonly number[]): string {
 /** The members 配置查询 opens with before the analyst chooses: 本品 and the largest rivals, five in all. */
 export function defaultConfigChoice(data: CompetitorMonitor): number[] {
   return data.members.slice(0, MAX_CONFIG_SUB_SERIES).map((m) => m.id);
+}
+
+/** A set as the other pages' 竞品组 menus use it: its id, name and members' ids. */
+type SetMembers = Pick<CompetitorSet, 'own' | 'rivals'>;
+
+/**
+ * 车系价格追踪 with a set (issue 49 §3): 本品 (its first sub-series) traced against the set's first five rivals; the
+ * month, city, measure and table kept, the brand pickers, the trim and the compared trims dropped (they were the old
+ * subject's).
+ */
+export function traceWithSet(search: string, set: SetMembers): string {
+  return `/price/cabmodelpricetrace${withParams(search, {
+    modelSubId: set.own[0]?.id,
+    modelSubIds:
+      set.rivals
+        .slice(0, MAX_PRICE_COMPARED)
+        .map((m) => m.id)
+        .join(',') || null,
+    brand: null,
+    compareBrand: null,
+    carId: null,
+    carIds: null,
+  })}`;
+}
+
+/** 价格维度分析 (销量占比分析) with a set: 本品 against its first ten rivals; the trims chosen for the old subject dropped. */
+export function proportionWithSet(search: string, set: SetMembers): string {
+  return `/pricevolume/pricedimension${withParams(search, {
+    modelSubId: set.own[0]?.id,
+    modelSubIds:
+      set.rivals
+        .slice(0, MAX_COMPARED)
+        .map((m) => m.id)
+        .join(',') || null,
+    carIds: null,
+  })}`;
+}
+
+/** 配置查询 with a set: its first five members (本品 first), a new search (configHref). */
+export function configWithSet(set: SetMembers): string {
+  return configHref([...set.own, ...set.rivals].map((m) => m.id));
 }

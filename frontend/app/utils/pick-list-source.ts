@@ -6,7 +6,7 @@
  * list. A failure arrives as `{ failure }` and becomes the Chinese message the dialog shows, with 重试; a
  * request that cannot reach the server also raises the spec's 5 s network toast.
  */
-import { ALERTS, CAR_CONFIG, REQUEST_TIMEOUT_MS, SEARCH, type ResultOf } from '@car/contracts';
+import { ALERTS, CAR_CONFIG, COMPETITOR_SETS, REQUEST_TIMEOUT_MS, SEARCH, type ResultOf } from '@car/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { isAbortError } from './aborted-loads';
@@ -26,6 +26,7 @@ export const PICK_LISTS = {
   cities: SEARCH.cities,
   configSubSeries: CAR_CONFIG.searchCar,
   alertRows: ALERTS.rows,
+  competitorSets: COMPETITOR_SETS.list,
 } as const;
 
 export type PickListName = keyof typeof PICK_LISTS;
