@@ -80,10 +80,7 @@ describeInBrowser('竞品监控 as shipped', () => {
     expect(await page.locator('.monitor-map table tbody tr').count()).toBe(31);
 
     // The TP gap: one row a rival.
-    await Promise.all([
-      page.waitForURL((u) => u.searchParams.get('price') === '3'),
-      page.locator('.monitor-prices').getByRole('link', { name: '成交价差' }).click(),
-    ]);
+    await Promise.all([page.waitForURL((u) => u.searchParams.get('price') === '3'), page.locator('.monitor-prices a', { hasText: '成交价差' }).click()]);
     await ready(page);
     expect(await page.locator('.monitor-prices tbody tr').count()).toBe(rivals.length - 1);
 
@@ -109,7 +106,7 @@ describeInBrowser('竞品监控 as shipped', () => {
     // 车系价格追踪 with the set: 本品 traced, the rivals compared, their TP gaps shown.
     await Promise.all([
       page.waitForURL((u) => u.pathname === '/price/cabmodelpricetrace'),
-      page.locator('.monitor-tags').getByRole('link', { name: '车系价格追踪' }).click(),
+      page.locator('.monitor-tags a', { hasText: '车系价格追踪' }).click(),
     ]);
     await ready(page);
     expect(new URL(page.url()).searchParams.get('modelSubIds')?.split(',')).toHaveLength(Math.min(5, rivals.length - 1));
@@ -120,7 +117,8 @@ describeInBrowser('竞品监控 as shipped', () => {
     await page.goto(`${baseUrl}${PAGE}?set=${setId}`);
     await ready(page);
     await page.getByRole('checkbox', { name: `在配置查询中对比${own}` }).uncheck();
-    const config = page.locator('.monitor-members').getByRole('link', { name: /配置查询/ });
+    // Semantic's buttons that are links carry the role button: found as links by their element.
+    const config = page.locator('.monitor-members a', { hasText: '配置查询' });
     await expect(config.textContent()).resolves.toContain(`已选 ${Math.min(5, rivals.length) - 1}/5`);
     await Promise.all([page.waitForURL((u) => u.pathname === '/product/configquery'), config.click()]);
     await ready(page);
