@@ -101,7 +101,8 @@ describeInBrowser('竞品监控 as shipped', () => {
     const edit = page.getByRole('dialog', { name: '编辑竞品组' });
     await edit.getByLabel('竞品组名称').fill(`${name}改`);
     await toastAfter(page, `已修改竞品组「${name}改」`, () => edit.getByRole('button', { name: '保存' }).click());
-    await expect(page.locator('.competitor-set-bar .panel__title').textContent()).resolves.toBe(`${name}改`);
+    // The toast comes as the write is done; the page then reads the set again.
+    await page.locator('.competitor-set-bar .panel__title', { hasText: `${name}改` }).waitFor();
 
     // 车系价格追踪 with the set: 本品 traced, the rivals compared, their TP gaps shown.
     await Promise.all([
