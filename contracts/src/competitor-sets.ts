@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DATA_SOURCES } from './constants';
+import type { HeaderTag } from './filter-tags';
 import { givenName, labelled, rowIdText } from './params';
 import { type ChartResult, saleVolumeFilterShape, withArea } from './sale-volume';
 import { viewUserSchema } from './views';
@@ -233,4 +235,14 @@ export function monitorChart(data: Pick<CompetitorMonitor, 'months' | 'members'>
     yAxis: [{ title: view === 0 ? '销量（辆）' : '组内份额（%）' }],
     series: data.members.map((m) => ({ name: memberLabel(m), type: 'line' as const, data: view === 0 ? m.volumes : m.shares })),
   };
+}
+
+/** 竞品监控's header tags, the page's and its deck's title slide's: the month, the data source, the area and the set. */
+export function monitorTags(data: Pick<CompetitorMonitor, 'time' | 'source' | 'areaName' | 'set'>): HeaderTag[] {
+  return [
+    { label: '时间', value: data.time },
+    { label: '数据来源', value: DATA_SOURCES.find((s) => s.value === data.source)?.label ?? '' },
+    { label: '区域', value: data.areaName },
+    { label: '竞品组', value: data.set.name },
+  ];
 }

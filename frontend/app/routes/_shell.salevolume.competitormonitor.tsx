@@ -12,11 +12,21 @@ import { Link, useLoaderData, useLocation } from '@remix-run/react';
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Icon, Message } from 'semantic-ui-react';
 
-import { COMPETITOR_MONITOR_PAGE, COMPETITOR_SETS, DATA_SOURCES, MONITOR_CHART_VIEWS, monitorChart, pointsCardText, sharePercentText } from '@car/contracts';
+import {
+  COMPETITOR_MONITOR_PAGE,
+  COMPETITOR_SETS,
+  MONITOR_CHART_VIEWS,
+  monitorChart,
+  monitorTags,
+  pointsCardText,
+  sharePercentText,
+  thousands,
+} from '@car/contracts';
 import { ChinaMap } from '~/components/ChinaMap';
 import { CompetitorSetBar } from '~/components/CompetitorSetBar';
 import { DataAsOf } from '~/components/DataAsOf';
 import { DeckLink } from '~/components/DeckLink';
+import { HeaderTags } from '~/components/HeaderTags';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { EmptyState } from '~/components/EmptyState';
 import { MonitorMembersTable, MonitorPriceTable } from '~/components/MonitorTables';
@@ -33,7 +43,7 @@ import { competitorSetAction, type CompetitorMonitorData, loadCompetitorMonitor 
 import { apiDownloadHref } from '~/utils/download';
 import { titled } from '~/utils/meta';
 import { keepPageOnNetworkFailure } from '~/utils/network-failure';
-import { salesPageShouldRevalidate } from '~/utils/revalidation';
+import { writingSalesPageShouldRevalidate } from '~/utils/revalidation';
 import { withParams } from '~/utils/sale-volume-query';
 import type { ShellHandle } from '~/utils/shell-context';
 import { touches, usePendingChange } from '~/utils/use-pending-change';
@@ -48,7 +58,7 @@ export const loader = ({ request, context }: LoaderFunctionArgs) => loadCompetit
 
 export const action = ({ request, context }: ActionFunctionArgs) => competitorSetAction(request, context);
 
-export const shouldRevalidate = salesPageShouldRevalidate;
+export const shouldRevalidate = writingSalesPageShouldRevalidate;
 export const clientLoader = keepPageOnNetworkFailure;
 
 const CHART_HEIGHT = 340;
@@ -145,14 +155,8 @@ export default function CompetitorMonitor() {
         )
       ) : monitor ? (
         <>
-          <div className="header-tags monitor-tags">
-            {[monitor.time, DATA_SOURCES.find((s) => s.value === monitor.source)?.label ?? '', monitor.areaName, `${monitor.members.length}个子车系`].map(
-              (text) => (
-                <span key={text} className="ui label">
-                  {text}
-                </span>
-              ),
-            )}
+          <div className="monitor-tags">
+            <HeaderTags tags={monitorTags(monitor)} />
             <span className="monitor-links">
               <Button size="mini" basic as={Link} to={traceHref(monitor)}>
                 <Icon name="chart area" />
@@ -195,8 +199,8 @@ function OwnCards({ data, loading }: { data: Monitor; loading: boolean }) {
   const last = data.months.length - 1;
   const cards = [
     { label: '本品组内份额', value: sharePercentText(data.own.shares[last]), note: `较上月 ${pointsCardText(data.own.shareChange)}` },
-    { label: '本品销量', value: data.own.volumes[last].toLocaleString('en-US'), note: `上月 ${data.own.volumes[last - 1]?.toLocaleString('en-US') ?? '-'}` },
-    { label: '竞品组销量', value: data.total[last].toLocaleString('en-US'), note: `上月 ${data.total[last - 1]?.toLocaleString('en-US') ?? '-'}` },
+    { label: '本品销量', value: thousands(data.own.volumes[last]), note: `上月 ${thousands(data.own.volumes[last - 1])}` },
+    { label: '竞品组销量', value: thousands(data.total[last]), note: `上月 ${thousands(data.total[last - 1])}` },
   ];
   return (
     <div className="monitor-cards" aria-busy={loading}>

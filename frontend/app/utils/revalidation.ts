@@ -32,6 +32,13 @@ const withoutOrder = (url: URL): string => {
   return `${url.pathname}?${params.toString()}`;
 };
 
+/**
+ * A sales page with writes of its own (竞品监控's set): after its action the page reads its data again even where the
+ * address stays the same; otherwise the sales pages' rule.
+ */
+export const writingSalesPageShouldRevalidate: ShouldRevalidateFunction = (args) =>
+  args.formMethod !== undefined && args.formMethod.toUpperCase() !== 'GET' ? args.defaultShouldRevalidate : salesPageShouldRevalidate(args);
+
 /** A sales page whose table comes whole and sorts in the page (decision 171): a change of its order alone reloads nothing either. */
 export const wholeTablePageShouldRevalidate: ShouldRevalidateFunction = (args) =>
   args.currentUrl.search !== args.nextUrl.search && withoutOrder(args.currentUrl) === withoutOrder(args.nextUrl) ? false : salesPageShouldRevalidate(args);
