@@ -17,7 +17,7 @@ export const ALERTS = {
     'subscriptions/create',
     al.alertSubscriptionCreateSchema,
     al.alertSubscriptionSchema,
-    '订阅视图：name, path, search（视图的页面与查询串）, kind newMonth（新月份）或 condition（measure, comparison, threshold, rowKind, rowId）',
+    '订阅视图：name, path, search（视图的页面与查询串）, kind newMonth（新月份）或 condition（measure, comparison, threshold, rowKind, rowId；竞品监控的视图为 rowKind competitorSet，rowId 即视图的 set）',
   ),
   update: alerts.post('subscriptions/update', al.alertSubscriptionUpdateSchema, al.alertSubscriptionSchema, '修改订阅：id 与创建时的全部字段'),
   pause: alerts.post('subscriptions/pause', al.alertSubscriptionPauseSchema, al.alertSubscriptionSchema, '暂停或恢复订阅：id, paused'),

@@ -1,13 +1,19 @@
 import {
   alertChangeText,
+  alertComparisonsOf,
+  alertMeasuresOf,
   alertSubscriptionCreateSchema,
   alertValueText,
+  comparisonLabel,
   conditionHolds,
   conditionText,
+  rivalTpFallTexts,
+  SET_CONDITION_MESSAGES,
   subscriptionTitle,
   viewLinkAt,
   viewSourceOf,
 } from './alerts';
+import { issueMessage } from './params';
 
 describe('a condition on a figure', () => {
   test('不低于 N holds at N and above, 不高于 N at N and below, on the figure as shown', () => {
@@ -92,5 +98,78 @@ describe('the subscription form', () => {
     expect(alertSubscriptionCreateSchema.parse(full)).toMatchObject({ threshold: 1.25, rowId: 21 });
     expect(alertSubscriptionCreateSchema.safeParse({ ...full, threshold: 1.255 }).success).toBe(false);
     expect(alertSubscriptionCreateSchema.safeParse({ ...full, path: 'https://example.com/' }).success).toBe(false);
+  });
+});
+
+describe("a competitor set's conditions (decision 298)", () => {
+  const MONITOR = '/salevolume/competitormonitor';
+
+  test("本品组内份额 reads as the page's card: a one-decimal percent, its change on the month before in points", () => {
+    expect(conditionText('setShare', 'below', 60)).toBe('本品组内份额不高于 60%');
+    expect(conditionText('setShare', 'movedBy', 10)).toBe('组内份额较上月变动超过 ±10个百分点');
+    expect(alertValueText('setShare', 33.3)).toBe('33.3%');
+    expect(alertChangeText('setShare', -16.7)).toBe('组内份额较上月 -16.7个百分点');
+    // No change is a dash, as the card's 较上月 shows it.
+    expect(alertChangeText('setShare', 0)).toBe('组内份额较上月 -');
+  });
+
+  test("a rival's TP fall reads as a fall: more than N yuan or N percent, no sign", () => {
+    expect(conditionText('rivalTpFall', 'movedBy', 5000)).toBe('竞品成交价降幅超过 5000元');
+    expect(conditionText('rivalTpFallRate', 'movedBy', 3)).toBe('竞品成交价降幅超过 3%');
+    expect(comparisonLabel('rivalTpFall', 'movedBy')).toBe('竞品成交价降幅超过');
+    expect(comparisonLabel('setShare', 'movedBy')).toBe('组内份额较上月变动超过');
+    expect(comparisonLabel('setShare', 'above')).toBe('不低于');
+    expect(alertValueText('rivalTpFall', 6000)).toBe('6,000元');
+    expect(alertValueText('rivalTpFallRate', 3.7)).toBe('3.7%');
+    expect(alertChangeText('rivalTpFall', 6000)).toBe('竞品成交价降幅 6,000元');
+  });
+
+  test('a fall holds when the largest fall is more than N, strictly; no rival fell is a dash and holds nothing', () => {
+    expect(conditionHolds('movedBy', 5000, { value: 6000, change: 6000 })).toBe(true);
+    expect(conditionHolds('movedBy', 6000, { value: 6000, change: 6000 })).toBe(false);
+    expect(conditionHolds('movedBy', 3, { value: 3.7, change: 3.7 })).toBe(true);
+    expect(conditionHolds('movedBy', 1, { value: null, change: null })).toBe(false);
+    // The share within the set: its value and its change, as 份额's.
+    expect(conditionHolds('below', 60, { value: 50, change: null })).toBe(true);
+    expect(conditionHolds('movedBy', 10, { value: 33.3, change: -16.7 })).toBe(true);
+  });
+
+  test('the notification names the rivals that fell, largest first, with both TPs', () => {
+    const falls = [
+      { name: '乙电EV', tp: 154_000, previousTp: 160_000, fall: 6000, fallRate: 3.7 },
+      { name: '日行SUV', tp: 195_000, previousTp: 198_000, fall: 3000, fallRate: 1.5 },
+    ];
+    expect(rivalTpFallTexts('德锐对标', 202603, falls)).toEqual({
+      figureText: '德锐对标 2026-03 竞品成交价降幅 乙电EV 6,000元（3.7%）、日行SUV 3,000元（1.5%）',
+      changeText: '乙电EV 成交价 154,000元（上月 160,000元）；日行SUV 成交价 195,000元（上月 198,000元）',
+    });
+  });
+
+  test("竞品监控's views offer the set's measures and no other view does; a fall takes 变动超过 alone", () => {
+    expect(alertMeasuresOf(MONITOR)).toEqual(['setShare', 'rivalTpFall', 'rivalTpFallRate']);
+    expect(alertMeasuresOf('/salevolume/wholemarket')).toEqual(['sales', 'share', 'yoy', 'shareChange', 'tp', 'discountRate']);
+    expect(alertComparisonsOf('rivalTpFallRate')).toEqual(['movedBy']);
+    expect(alertComparisonsOf('setShare')).toEqual(['above', 'below', 'movedBy']);
+  });
+
+  test("a view of 竞品监控 is titled by its set and moves its month; its data is the view's source", () => {
+    const search = 'set=7&time=2026-10&source=2';
+    expect(subscriptionTitle(MONITOR, search, '德锐对标')).toBe('竞品监控 · 德锐对标 · 零售 · 2026-10');
+    expect(viewLinkAt(MONITOR, search, 202611)).toBe(`${MONITOR}?set=7&time=2026-11&source=2`);
+    expect(viewSourceOf(MONITOR, 'set=7&source=1')).toBe('wholesale');
+  });
+
+  test("the form refuses a fall watched otherwise than 变动超过, a set's measure on another row, and a set watched by another measure", () => {
+    const view = { name: '竞品', path: MONITOR, search: 'set=7', kind: 'condition', threshold: 5, rowKind: 'competitorSet', rowId: 7 };
+    const refusal = (body: object) => {
+      const parsed = alertSubscriptionCreateSchema.safeParse(body);
+      return parsed.success ? null : issueMessage(parsed.error, alertSubscriptionCreateSchema);
+    };
+    expect(refusal({ ...view, measure: 'rivalTpFall', comparison: 'movedBy' })).toBeNull();
+    expect(refusal({ ...view, measure: 'setShare', comparison: 'above' })).toBeNull();
+    expect(refusal({ ...view, measure: 'rivalTpFall', comparison: 'above' })).toBe(SET_CONDITION_MESSAGES.fallComparison);
+    expect(refusal({ ...view, measure: 'rivalTpFallRate', comparison: 'below' })).toBe('竞品成交价降幅的条件只能是「降幅超过 N」（movedBy）');
+    expect(refusal({ ...view, measure: 'setShare', comparison: 'above', rowKind: 'brand' })).toBe('本品组内份额、竞品成交价降幅的对象类型应为竞品组');
+    expect(refusal({ ...view, measure: 'share', comparison: 'above' })).toBe('竞品组的指标应为本品组内份额或竞品成交价降幅');
   });
 });

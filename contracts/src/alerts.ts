@@ -7,7 +7,7 @@ import { MONTH_CALENDARS } from './references';
 import { ROBOT_DELIVERY_STATES } from './robots';
 import type { TableDimension } from './sales-dimensions';
 import { salesSourceKind } from './data-status';
-import { analysisPageOf } from './views';
+import { analysisPageOf, COMPETITOR_MONITOR_PAGE } from './views';
 
 /**
  * 订阅与提醒 (issue 30 §2): an analyst subscribes to a view (its page path, query string and name, stored with
@@ -38,7 +38,9 @@ export const ALERT_KINDS: Record<AlertKind, string> = { newMonth: '有新月份�
 /**
  * The figures a condition watches, each as a page shows it (decision 191): its unit, and the change shown beside it
  * that 变动超过 N compares (同比 and 份额变化 are changes themselves). Sales figures read the view's source, prices the
- * price facts.
+ * price facts. A competitor set's figures (decision 298) are 竞品监控's: 本品's share within the set in the view's
+ * source and area with its change on the month before, and the largest fall of a rival's national TP on the month
+ * before (in yuan, or in percent of its TP), which is watched at the price months.
  */
 export const ALERT_MEASURES = {
   sales: { label: '销量', unit: '辆', change: '同比', changeUnit: '%', family: 'sales' },
@@ -47,19 +49,57 @@ export const ALERT_MEASURES = {
   shareChange: { label: '份额变化', unit: '个百分点', change: '份额变化', changeUnit: '个百分点', family: 'sales' },
   tp: { label: '成交价', unit: '元', change: '成交价环比', changeUnit: '%', family: 'price' },
   discountRate: { label: '优惠率', unit: '%', change: '优惠率环比', changeUnit: '个百分点', family: 'price' },
+  setShare: { label: '本品组内份额', unit: '%', change: '组内份额较上月', changeUnit: '个百分点', family: 'setShare' },
+  rivalTpFall: { label: '竞品成交价降幅（元）', unit: '元', change: '竞品成交价降幅', changeUnit: '元', family: 'setPrice' },
+  rivalTpFallRate: { label: '竞品成交价降幅（%）', unit: '%', change: '竞品成交价降幅', changeUnit: '%', family: 'setPrice' },
 } as const;
 export type AlertMeasure = keyof typeof ALERT_MEASURES;
 export const ALERT_MEASURE_KEYS = Object.keys(ALERT_MEASURES) as [AlertMeasure, ...AlertMeasure[]];
+/** What a measure's figures are read from: the rows' sales or prices, or a competitor set's (decision 298). */
+export type AlertFamily = (typeof ALERT_MEASURES)[AlertMeasure]['family'];
 
 export const ALERT_COMPARISONS = { above: '不低于', below: '不高于', movedBy: '变动超过' } as const;
 export type AlertComparison = keyof typeof ALERT_COMPARISONS;
 export const ALERT_COMPARISON_KEYS = Object.keys(ALERT_COMPARISONS) as [AlertComparison, ...AlertComparison[]];
 
 /** The rows a condition names; wholesale figures have no geography, so a province or city row needs retail or prices. */
-export const ALERT_ROW_KINDS = { producer: '厂商', brand: '品牌', subSeries: '子车系', province: '省份', city: '城市' } as const;
+export const ALERT_ROW_KINDS = { producer: '厂商', brand: '品牌', subSeries: '子车系', province: '省份', city: '城市', competitorSet: '竞品组' } as const;
 export type AlertRowKind = keyof typeof ALERT_ROW_KINDS;
 export const ALERT_ROW_KIND_KEYS = Object.keys(ALERT_ROW_KINDS) as [AlertRowKind, ...AlertRowKind[]];
 export const GEOGRAPHIC_ROW_KINDS: readonly AlertRowKind[] = ['province', 'city'];
+
+// ---------- a competitor set's conditions (issue 49 §3, decision 298) ----------
+
+/** The page whose views watch a competitor set: its `set` is the condition's row. */
+export const SET_ALERT_PATH = COMPETITOR_MONITOR_PAGE.path;
+/** The rows of the market a pick-list offers (a competitor set is the view's own, not picked from everyone's). */
+export type PickableRowKind = Exclude<AlertRowKind, 'competitorSet'>;
+export const PICKABLE_ROW_KIND_KEYS = ALERT_ROW_KIND_KEYS.filter((k) => k !== 'competitorSet') as [PickableRowKind, ...PickableRowKind[]];
+/** The measures a rival's TP fall is watched by: "fell by more than N" is their one comparison, 变动超过 N. */
+const FALL_MEASURES: ReadonlySet<AlertMeasure> = new Set(['rivalTpFall', 'rivalTpFallRate']);
+
+/** Whether a measure watches a competitor set (its row is the set of a 竞品监控 view). */
+export function isSetMeasure(measure: AlertMeasure): boolean {
+  const family = ALERT_MEASURES[measure].family;
+  return family === 'setShare' || family === 'setPrice';
+}
+
+/** The measures a view's form offers: a 竞品监控 view's are its set's, any other view's the rows' figures. */
+export function alertMeasuresOf(path: string): AlertMeasure[] {
+  return ALERT_MEASURE_KEYS.filter((m) => isSetMeasure(m) === (path === SET_ALERT_PATH));
+}
+
+/** The comparisons a measure takes: a rival's TP fall only 变动超过 N (it falls by more than N), the others all three. */
+export function alertComparisonsOf(measure: AlertMeasure): AlertComparison[] {
+  return FALL_MEASURES.has(measure) ? ['movedBy'] : [...ALERT_COMPARISON_KEYS];
+}
+
+/** A comparison as the form names it beside its measure: '不低于', '份额变化变动超过', '竞品成交价降幅超过'. */
+export function comparisonLabel(measure: AlertMeasure, comparison: AlertComparison): string {
+  if (comparison !== 'movedBy') return ALERT_COMPARISONS[comparison];
+  const def = ALERT_MEASURES[measure];
+  return FALL_MEASURES.has(measure) ? `${def.change}超过` : `${def.change}${ALERT_COMPARISONS.movedBy}`;
+}
 
 /** Which months a view's figures come from (the calendar's flags): 零售量, 批发量 or 价格. */
 export type AlertSource = 'retail' | 'wholesale' | 'price';
@@ -68,10 +108,14 @@ export const ALERT_SOURCES: Record<AlertSource, string> = { retail: '零售量',
 /** A threshold's number as the form takes it: up to two decimals, within a wide bound. */
 const THRESHOLD_LIMIT = 1e9;
 
-/** 'above' 5 of 份额 → '不低于 5%'; 'movedBy' 1 of 份额变化 → '变动超过 ±1个百分点'. */
+/**
+ * 'above' 5 of 份额 → '份额不低于 5%'; 'movedBy' 1 of 份额 → '份额变化变动超过 ±1个百分点'; 'movedBy' 5000 of a rival's TP
+ * fall → '竞品成交价降幅超过 5000元' (a fall, so no ±).
+ */
 export function conditionText(measure: AlertMeasure, comparison: AlertComparison, threshold: number): string {
   const def = ALERT_MEASURES[measure];
-  if (comparison === 'movedBy') return `${def.change}${ALERT_COMPARISONS.movedBy} ±${threshold}${def.changeUnit}`;
+  if (comparison === 'movedBy' && FALL_MEASURES.has(measure)) return `${comparisonLabel(measure, comparison)} ${threshold}${def.changeUnit}`;
+  if (comparison === 'movedBy') return `${comparisonLabel(measure, comparison)} ±${threshold}${def.changeUnit}`;
   return `${def.label}${ALERT_COMPARISONS[comparison]} ${threshold}${def.unit}`;
 }
 
@@ -101,20 +145,47 @@ export function alertValueText(measure: AlertMeasure, value: number | null): str
       return value === null ? '-' : `${thousands(value)}辆`;
     case 'share':
     case 'discountRate':
+    case 'setShare':
+    case 'rivalTpFallRate':
       return sharePercentText(value);
     case 'yoy':
       return growthText(value);
     case 'shareChange':
       return pointsCardText(value);
     case 'tp':
+    case 'rivalTpFall':
       return yuanText(value);
   }
 }
 
-/** A figure's change as its text: '同比 +5.2%', '份额变化 -1.1个百分点'. */
+/** A figure's change as its text: '同比 +5.2%', '份额变化 -1.1个百分点', '组内份额较上月 +5.0个百分点', '竞品成交价降幅 6,000元'. */
 export function alertChangeText(measure: AlertMeasure, change: number | null): string {
   const def = ALERT_MEASURES[measure];
+  // A fall is a size, as its value is: no sign.
+  if (FALL_MEASURES.has(measure)) return `${def.change} ${alertValueText(measure, change)}`;
   return `${def.change} ${def.changeUnit === '%' ? growthText(change) : pointsCardText(change)}`;
+}
+
+/** A rival whose national TP fell on the month before: its name, both TPs (whole yuan) and the fall (yuan, one-decimal percent). */
+export interface RivalTpFall {
+  name: string;
+  tp: number;
+  previousTp: number;
+  fall: number;
+  fallRate: number | null;
+}
+
+/**
+ * The notification's figure of a rival's TP fall, the falls named largest first:
+ * '德锐对标 2026-03 竞品成交价降幅 乙电EV 6,000元（3.7%）、…', and its change, each rival's TP then and now:
+ * '乙电EV 成交价 154,000元（上月 160,000元）；…'.
+ */
+export function rivalTpFallTexts(setName: string, month: number, falls: readonly RivalTpFall[]): { figureText: string; changeText: string } {
+  const list = falls.map((r) => `${r.name} ${yuanText(r.fall)}（${sharePercentText(r.fallRate)}）`).join('、');
+  return {
+    figureText: `${setName} ${formatMonth(month)} ${ALERT_MEASURES.rivalTpFall.change} ${list}`,
+    changeText: falls.map((r) => `${r.name} 成交价 ${yuanText(r.tp)}（上月 ${yuanText(r.previousTp)}）`).join('；'),
+  };
 }
 
 // ---------- a view's link at a month ----------
@@ -133,6 +204,7 @@ export const VIEW_MONTH_PARAMS: Readonly<Record<string, readonly string[]>> = {
   '/pricedetailmarket': ['time'],
   '/pricevolume/pricedimension': ['time'],
   '/pricevolume/cabmodelprice': ['time'],
+  '/salevolume/competitormonitor': ['time'],
   '/dashboard/7c1f3a9e5b2d4806': ['time'],
 };
 
@@ -235,7 +307,16 @@ export const subscriptionFields = {
 const subscriptionObject = z.strictObject(subscriptionFields);
 type SubscriptionFields = z.output<typeof subscriptionObject>;
 
-/** A condition names its measure, comparison, threshold and row; 变动超过 takes a positive N. */
+export const SET_CONDITION_MESSAGES = {
+  fallComparison: '竞品成交价降幅的条件只能是「降幅超过 N」（movedBy）',
+  setRowKind: '本品组内份额、竞品成交价降幅的对象类型应为竞品组',
+  setMeasure: '竞品组的指标应为本品组内份额或竞品成交价降幅',
+} as const;
+
+/**
+ * A condition names its measure, comparison, threshold and row; 变动超过 takes a positive N. A competitor set's
+ * measures name a set and a set only those (decision 298); a rival's TP fall is watched as "falls by more than N".
+ */
 function checkCondition(value: SubscriptionFields, ctx: z.RefinementCtx): void {
   if (value.kind !== 'condition') return;
   for (const [field, label] of [
@@ -250,6 +331,16 @@ function checkCondition(value: SubscriptionFields, ctx: z.RefinementCtx): void {
   if (value.comparison === 'movedBy' && value.threshold !== null && value.threshold !== undefined && !(value.threshold > 0)) {
     ctx.addIssue({ code: 'custom', path: ['threshold'], message: '应大于 0（变动超过 N 的 N）' });
   }
+  if (!value.measure) return;
+  if (value.comparison && !alertComparisonsOf(value.measure).includes(value.comparison)) {
+    ctx.addIssue({ code: 'custom', path: ['comparison'], message: SET_CONDITION_MESSAGES.fallComparison });
+  }
+  if (value.rowKind && isSetMeasure(value.measure) && value.rowKind !== 'competitorSet') {
+    ctx.addIssue({ code: 'custom', path: ['rowKind'], message: SET_CONDITION_MESSAGES.setRowKind });
+  }
+  if (value.rowKind === 'competitorSet' && !isSetMeasure(value.measure)) {
+    ctx.addIssue({ code: 'custom', path: ['measure'], message: SET_CONDITION_MESSAGES.setMeasure });
+  }
 }
 
 export const alertSubscriptionCreateSchema = subscriptionObject.superRefine(checkCondition);
@@ -262,7 +353,7 @@ export const alertSubscriptionIdSchema = z.strictObject({ id: subscriptionId });
 export const alertSubscriptionPauseSchema = z.strictObject({ id: subscriptionId, paused: labelled(z.boolean('应为 true 或 false'), '暂停') });
 
 export const alertRowsQuerySchema = strictQuery({
-  kind: labelled(z.enum(ALERT_ROW_KIND_KEYS, `应为 ${ALERT_ROW_KIND_KEYS.join('、')}`), '对象类型'),
+  kind: labelled(z.enum(PICKABLE_ROW_KIND_KEYS, `应为 ${PICKABLE_ROW_KIND_KEYS.join('、')}`), '对象类型'),
 });
 
 const PAGE_MESSAGE = '应为 1-1000 的整数';

@@ -4,10 +4,11 @@ import { describeInBrowser, ready, toastAfter, useBrowser } from '../support/bro
 import { ANALYST, figure, openAs, pointHelpersAtShipped, saveDownload } from './support/analytics-kit';
 
 /**
- * 竞品监控 as shipped (issue 49 §1-§2, decisions 296-297), walked as the demo analyst: a suggested set taken and edited
+ * 竞品监控 as shipped (issue 49 §1-§3, decisions 296-298), walked as the demo analyst: a suggested set taken and edited
  * before it is saved (one rival left out), renamed, read (the members' figures add up to the set's total, the price
- * table's gaps are one row a rival, the map drawn with every province), its deck downloaded and opened, opened in
- * 车系价格追踪 and 配置查询 from the page, shared with the colleagues of demo's producer, deleted again (the suite runs twice on the same data). The page
+ * table's gaps are one row a rival, the map drawn with every province), 本品's share within it subscribed from its
+ * card's bell, its deck downloaded and opened, opened in 车系价格追踪 and 配置查询 from the page, shared with the
+ * colleagues of demo's producer, deleted again with the subscription (the suite runs twice on the same data). The page
  * as an anonymous, forged, expired and revoked visitor is the crawl's.
  */
 const baseUrl = pointHelpersAtShipped();
@@ -79,6 +80,26 @@ describeInBrowser('竞品监控 as shipped', () => {
     await page.locator('.monitor-map canvas[data-drawn="true"]').waitFor();
     expect(await page.locator('.monitor-map table tbody tr').count()).toBe(31);
 
+    // 订阅: the bell on 本品组内份额 opens 我的订阅's form on the set's share, titled by the set (decision 298); saved, listed.
+    await Promise.all([
+      page.waitForURL((u) => u.pathname === '/alerts/subscriptions'),
+      page.locator('.monitor-card', { hasText: '本品组内份额' }).getByTestId('subscribe-figure').click(),
+    ]);
+    const form = page.getByRole('form', { name: '新建订阅' });
+    const title = await form.locator('input[name="name"]').inputValue();
+    expect(title).toMatch(new RegExp(`^竞品监控 · ${name} · 零售 · \\d{4}-\\d{2}$`));
+    await expect(form.locator('input[name="search"]').inputValue()).resolves.toContain(`set=${setId}`);
+    await expect(form.getByTestId('alert-set').textContent()).resolves.toBe(`竞品组「${name}」`);
+    await expect(form.locator('select[name="measure"]').inputValue()).resolves.toBe('setShare');
+    await form.locator('select[name="comparison"]').selectOption({ label: '组内份额较上月变动超过' });
+    await form.locator('input[name="threshold"]').fill('5');
+    await Promise.all([page.waitForURL((u) => u.searchParams.get('saved') === 'create'), form.getByRole('button', { name: '订阅' }).click()]);
+    const subscription = page.locator(`.admin-page__table tbody tr[data-subscription="${title}"]`);
+    await expect(subscription.getByTestId('subscription-title').textContent()).resolves.toBe(title);
+    await expect(subscription.locator('td').nth(3).textContent()).resolves.toBe(`${name} 组内份额较上月变动超过 ±5个百分点`);
+    await page.goto(`${baseUrl}${PAGE}?set=${setId}`);
+    await ready(page);
+
     // The TP gap: one row a rival.
     await Promise.all([page.waitForURL((u) => u.searchParams.get('price') === '3'), page.locator('.monitor-prices a', { hasText: '成交价差' }).click()]);
     await ready(page);
@@ -136,5 +157,12 @@ describeInBrowser('竞品监控 as shipped', () => {
     await page.waitForURL((u) => !u.searchParams.has('set'));
     await ready(page);
     await expect(page.locator('select[name="set"] option', { hasText: name }).count()).resolves.toBe(0);
+
+    // The subscription outlives its set (it is passed over when evaluated), and is deleted too.
+    await page.goto(`${baseUrl}/alerts/subscriptions`);
+    await ready(page);
+    await subscription.getByRole('button', { name: '删除' }).click();
+    await page.locator('.ui.modal').getByRole('button', { name: '删除' }).click();
+    await subscription.waitFor({ state: 'detached' });
   });
 });

@@ -1,24 +1,13 @@
 import type { Page } from 'playwright-core';
-import { API_PREFIX, type CompetitorSet } from '@car/contracts';
+import type { CompetitorSet } from '@car/contracts';
 import { describeInBrowser, ready, useBrowser } from '../support/browser';
-import { openSignedIn } from '../support/sales-pages';
+import { apiPostFromPage, openSignedIn } from '../support/sales-pages';
 
 /**
  * 竞品组 beside the pickers of 车系价格追踪, 价格维度分析 and 配置查询 (issue 49 §3, decision 297): the menu lists the demo
  * analyst's sets once the page is live, and a set fills the page's own pickers — the traced series and its five
  * comparisons, the proportion's series and its comparisons, the configuration query's five sub-series.
  */
-
-/** A POST of the page's own session (a request from the page: the API refuses cross-site posts). */
-async function post<T>(page: Page, path: string, body: object): Promise<T> {
-  const answer = await page.evaluate(
-    async ([url, json]) => (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: json })).json(),
-    [`${API_PREFIX}/${path}`, JSON.stringify(body)] as const,
-  );
-  const { code, msg, result } = answer as { code: number; msg: string; result: T };
-  if (code !== 1) throw new Error(`${path}: ${msg}`);
-  return result;
-}
 
 /** Opens the page's 竞品组 menu and follows the set's entry; answers the address it led to. */
 async function chooseSet(page: Page, name: string): Promise<URL> {
@@ -36,7 +25,7 @@ describeInBrowser('竞品组 menus on the pages that compare', () => {
     const { page, assertClean } = await openSignedIn(browser(), '/price/cabmodelpricetrace?time=2026-09&brand=1');
     const name = `菜单竞品组${Date.now().toString(36)}`;
     const rivals = [17, 916, 1, 2, 545, 585];
-    const set = await post<CompetitorSet>(page, 'competitorSets/save', { name, own: [507], rivals });
+    const set = await apiPostFromPage<CompetitorSet>(page, 'competitorSets/save', { name, own: [507], rivals });
     try {
       await page.reload();
       await ready(page);
@@ -67,7 +56,7 @@ describeInBrowser('竞品组 menus on the pages that compare', () => {
       await page.locator('table.config-block').first().waitFor();
       assertClean();
     } finally {
-      await post(page, 'competitorSets/delete', { id: set.id });
+      await apiPostFromPage(page, 'competitorSets/delete', { id: set.id });
     }
   });
 });

@@ -191,6 +191,7 @@ const EXAMPLES: Record<string, Record<string, string>> = {
   'competitorSets/list': {},
   'competitorSets/suggestions': {},
   'competitorSets/monitor': {},
+  'competitorSets/ppt': {},
   'competitorSets/save': {},
   'competitorSets/update': {},
   'competitorSets/delete': {},
@@ -233,6 +234,8 @@ const CHECKED_ELSEWHERE = new Set([
   'competitorSets/share',
   'competitorSets/copy',
   'competitorSets/monitor',
+  // A set's deck needs a set: competitor-monitor.spec.ts.
+  'competitorSets/ppt',
   'admin/robots/deliveries',
   'admin/robots/create',
   'admin/robots/update',

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { type Summary } from '@car/contracts';
+import { API_PREFIX, type Summary } from '@car/contracts';
 import { openPage, ready, type OpenedPage } from './browser';
 import { browserRun } from './chromium';
 import { signInAs } from './export-pages';
@@ -42,6 +42,17 @@ export async function apiResult<T>(page: Page, path: string, params: Record<stri
   const body = (await response.json()) as { code: number; msg: string; result: T };
   if (body.code !== 1) throw new Error(`${path}: ${body.code} ${body.msg}`);
   return body.result;
+}
+
+/** A POST of the page's own session, sent from the page (the API refuses cross-site posts); the envelope's result. */
+export async function apiPostFromPage<T>(page: Page, path: string, body: object): Promise<T> {
+  const answer = await page.evaluate(
+    async ([url, json]) => (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: json })).json(),
+    [`${API_PREFIX}/${path}`, JSON.stringify(body)] as const,
+  );
+  const { code, msg, result } = answer as { code: number; msg: string; result: T };
+  if (code !== 1) throw new Error(`${path}: ${msg}`);
+  return result;
 }
 
 /** Whether a canvas has drawn anything: any pixel that is not fully transparent. */

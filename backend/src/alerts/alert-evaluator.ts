@@ -3,9 +3,10 @@ import {
   ALERT_MEASURES,
   ALERT_PAGES,
   ALERT_SOURCES,
+  type AlertFamily,
   type AlertMeasure,
-  type AlertRowKind,
   type AlertSource,
+  type PickableRowKind,
   conditionHolds,
   conditionText,
   formatMonth,
@@ -15,12 +16,13 @@ import {
 import { AnalyticsService } from '../analytics/analytics.service';
 import { MONTH_SHIFTS } from '../analytics/comparisons';
 import type { Filters } from '../analytics/model';
+import { CompetitorMonitorService } from '../competitorSets/competitor-monitor.service';
 import { PRICES_AS_SHOWN, priceFigures, priceMeasures } from '../price/price.figures';
 import { CalendarRepository } from '../reference/calendar.repository';
 import { inRobotTeam, RobotsService } from '../robots/robots.service';
 import { MenuRepository } from '../security/menu.repository';
 import { SaleVolumeService } from '../saleVolume/sale-volume.service';
-import { priceFigure, ROW_DIMENSIONS, salesFigure, type ShownFigure } from './alert-figures';
+import { priceFigure, rivalTpFallFigure, ROW_DIMENSIONS, salesFigure, setShareFigure, type ShownFigure } from './alert-figures';
 import { AlertRepository, type DueSubscription, type NewNotification, type SubscriptionRecord } from './alert.repository';
 
 const SOURCES: readonly AlertSource[] = ['retail', 'wholesale', 'price'];
@@ -36,12 +38,18 @@ export interface EvaluationSummary {
 /** The figures of every row of one group's query, by row id. */
 type RowFigures = Map<number, (measure: AlertMeasure) => ShownFigure>;
 
+/** The families whose row is a competitor set (decision 298). */
+type SetFamily = Extract<AlertFamily, 'setShare' | 'setPrice'>;
+const isSetFamily = (family: AlertFamily): family is SetFamily => family === 'setShare' || family === 'setPrice';
+
 /**
  * Evaluates the subscriptions after a month is published (decision 192): for each source, those not yet evaluated
  * at its latest month. A new-month subscription is a hit by being due; the conditions are grouped by what their
  * figures need (the figures' family, the row kind and the view's filters), one query answers every row of a group
- * through the pages' own services, and each subscription picks its row. The hits and the month evaluated are
- * written together; a notification already written for a subscription and month stays as it was.
+ * through the pages' own services, and each subscription picks its row. A competitor set's conditions are grouped
+ * by their set: 竞品监控's figures of it are worked once for every subscriber who may still read it (decision 298).
+ * The hits and the month evaluated are written together; a notification already written for a subscription and
+ * month stays as it was.
  */
 @Injectable()
 export class AlertEvaluator {
@@ -54,6 +62,7 @@ export class AlertEvaluator {
     private readonly analytics: AnalyticsService,
     private readonly robots: RobotsService,
     private readonly menus: MenuRepository,
+    private readonly monitor: CompetitorMonitorService,
   ) {}
 
   async evaluate(): Promise<EvaluationSummary> {
@@ -140,23 +149,29 @@ export class AlertEvaluator {
     if (stopped) this.logger.log({ event: 'alerts.robot_stopped', subscription: subscription.id, robot: robotId, user: subscription.userId });
   }
 
-  /** The notifications the due subscriptions of a source earn at `month`, and how many queries that took. */
-  async hits(source: AlertSource, month: number, due: readonly SubscriptionRecord[]): Promise<{ hits: NewNotification[]; queries: number }> {
+  /** The notifications the due subscriptions of a source earn at `month`, and how many queries (groups) that took. */
+  async hits(source: AlertSource, month: number, due: readonly DueSubscription[]): Promise<{ hits: NewNotification[]; queries: number }> {
     const hits: NewNotification[] = [];
-    const groups = new Map<string, SubscriptionRecord[]>();
+    const groups = new Map<string, DueSubscription[]>();
     for (const s of due) {
       if (s.kind === 'newMonth') {
         hits.push(newMonthHit(s, source, month));
         continue;
       }
-      const key = JSON.stringify([ALERT_MEASURES[s.measure!].family, s.rowKind, s.filters]);
+      const family = ALERT_MEASURES[s.measure!].family;
+      const key = JSON.stringify([family, s.rowKind, isSetFamily(family) ? s.rowId : null, s.filters]);
       const group = groups.get(key) ?? [];
       group.push(s);
       groups.set(key, group);
     }
     for (const group of groups.values()) {
       const first = group[0];
-      const figures = await this.figures(source, month, ALERT_MEASURES[first.measure!].family, first.rowKind!, first.filters);
+      const family = ALERT_MEASURES[first.measure!].family;
+      if (isSetFamily(family)) {
+        hits.push(...(await this.setHits(source, month, family, group)));
+        continue;
+      }
+      const figures = await this.figures(source, month, family, first.rowKind as PickableRowKind, first.filters);
       for (const s of group) {
         const figure = figures.get(s.rowId!)?.(s.measure!);
         if (figure && conditionHolds(s.comparison!, s.threshold!, figure)) hits.push(conditionHit(s, month, figure));
@@ -165,15 +180,40 @@ export class AlertEvaluator {
     return { hits, queries: groups.size };
   }
 
+  /**
+   * The hits of one set's conditions of a family (its share in one area, or its rivals' TP): 竞品监控's figures of the
+   * month and the month before, read once; a subscriber who may no longer read the set (deleted, or no longer shared
+   * with them) is passed over, as a row that is gone.
+   */
+  private async setHits(source: AlertSource, month: number, family: SetFamily, group: readonly DueSubscription[]): Promise<NewNotification[]> {
+    const first = group[0];
+    if (family === 'setShare' && source === 'price') return [];
+    const viewers = group.map((s) => ({ id: s.userId, producerId: s.producerId }));
+    const reads = family === 'setShare' ? { volumes: { source: source === 'wholesale' ? 1 : 2, filters: first.filters } as const } : { prices: true };
+    const at = await this.monitor.atMonth(first.rowId!, viewers, month, reads);
+    if (!at) return [];
+    const hits: NewNotification[] = [];
+    for (const s of group) {
+      if (!at.readers.has(s.userId)) continue;
+      const measure = s.measure!;
+      const figure =
+        measure === 'rivalTpFall' || measure === 'rivalTpFallRate'
+          ? rivalTpFallFigure(measure, s.threshold!, at.figures, s.rowName ?? at.set.name, month)
+          : setShareFigure(at.figures);
+      if (conditionHolds(s.comparison!, s.threshold!, figure)) hits.push(conditionHit(s, month, figure));
+    }
+    return hits;
+  }
+
   /** Every row's figures of one group: the sales pages' ranking rows, or the price cards' figures with their 环比. */
-  private async figures(source: AlertSource, month: number, family: 'sales' | 'price', rowKind: AlertRowKind, filters: Filters): Promise<RowFigures> {
+  private async figures(source: AlertSource, month: number, family: 'sales' | 'price', rowKind: PickableRowKind, filters: Filters): Promise<RowFigures> {
     const dimension = ROW_DIMENSIONS[rowKind];
     const figures: RowFigures = new Map();
     if (family === 'sales') {
       if (source === 'price') return figures;
       const scope = { source: source === 'wholesale' ? 1 : 2, month, filters, firstMonth: month, shifts: MONTH_SHIFTS } as const;
       for (const row of await this.sales.rows(scope, dimension)) {
-        figures.set(row.id, (measure) => salesFigure(measure as Exclude<AlertMeasure, 'tp' | 'discountRate'>, row));
+        figures.set(row.id, (measure) => salesFigure(measure as 'sales' | 'share' | 'yoy' | 'shareChange', row));
       }
       return figures;
     }
@@ -216,7 +256,7 @@ function conditionHit(s: SubscriptionRecord, month: number, figure: ShownFigure)
     userId: s.userId,
     month,
     title: `${s.name}：${row} ${conditionText(s.measure!, s.comparison!, s.threshold!)}`,
-    figureText: `${row} ${formatMonth(month)} ${ALERT_MEASURES[s.measure!].label} ${figure.valueText}`,
+    figureText: figure.figureText ?? `${row} ${formatMonth(month)} ${ALERT_MEASURES[s.measure!].label} ${figure.valueText}`,
     changeText: figure.changeText,
     link: viewLinkAt(s.path, s.search, month),
     figure: figure.value,

@@ -1,20 +1,22 @@
 import {
   type AlertFigure,
-  type AlertMeasure,
-  type AlertRowKind,
   alertChangeText,
   alertValueText,
   growthNumber,
   percentNumber,
+  type PickableRowKind,
   pointsCardText,
+  type RivalTpFall,
+  rivalTpFallTexts,
   type TableRow,
   thousands,
 } from '@car/contracts';
 import type { DimensionKey } from '../analytics/model';
+import type { SetFigures } from '../competitorSets/competitor-monitor.figures';
 import { type PriceFigures, priceChange, rateChange } from '../price/price.figures';
 
-/** The query layer's dimension of each row kind: one query per group of subscriptions answers every row of it. */
-export const ROW_DIMENSIONS: Record<AlertRowKind, DimensionKey> = {
+/** The query layer's dimension of each row kind of the market: one query per group of subscriptions answers every row of it. */
+export const ROW_DIMENSIONS: Record<PickableRowKind, DimensionKey> = {
   producer: 'producer',
   brand: 'brand',
   subSeries: 'subSeries',
@@ -26,13 +28,15 @@ export const ROW_DIMENSIONS: Record<AlertRowKind, DimensionKey> = {
 export interface ShownFigure extends AlertFigure {
   valueText: string;
   changeText: string;
+  /** The notification's whole figure sentence, where it is not '<row> <month> <measure> <value>' (a rival's TP fall). */
+  figureText?: string;
 }
 
 /**
  * A sales figure of a ranking row as the sales pages show it (SaleVolumeService's rows, the tables' one rule):
  * 销量 and its 同比, 份额 and its 份额变化, 同比 beside the same month a year earlier, 份额变化 beside both shares.
  */
-export function salesFigure(measure: Exclude<AlertMeasure, 'tp' | 'discountRate'>, row: TableRow): ShownFigure {
+export function salesFigure(measure: 'sales' | 'share' | 'yoy' | 'shareChange', row: TableRow): ShownFigure {
   switch (measure) {
     case 'sales':
       return { value: row.sales, change: row.yoy, valueText: alertValueText('sales', row.sales), changeText: alertChangeText('sales', row.yoy) };
@@ -62,4 +66,59 @@ export function priceFigure(measure: 'tp' | 'discountRate', now: PriceFigures, p
   const value = percentNumber(now.rate);
   const change = growthNumber(rateChange(now.rate, previous.rate));
   return { value, change, valueText: alertValueText('discountRate', value), changeText: `优惠率环比 ${pointsCardText(change)}` };
+}
+
+// ---------- a competitor set's (decision 298) ----------
+
+/** The last of a set's months (the month evaluated; the one before it is the month before). */
+const lastOf = (values: readonly unknown[]): number => values.length - 1;
+
+/**
+ * 本品's share within the set as 竞品监控's card shows it (the page's own figures, monitorFigures): the month's
+ * one-decimal percent, and its change on the month before in points.
+ */
+export function setShareFigure(figures: SetFigures): ShownFigure {
+  const value = figures.own.shares[lastOf(figures.own.shares)] ?? null;
+  const change = figures.own.shareChange;
+  return { value, change, valueText: alertValueText('setShare', value), changeText: alertChangeText('setShare', change) };
+}
+
+/**
+ * The rivals whose national TP (whole yuan, as the page's price table) fell on the month before: the fall in yuan and
+ * in percent of the month before's TP (one decimal, the price cards' 环比 rule), the largest first in `measure`'s unit
+ * (the page's order of the members on a tie). A rival without both months' TP did not fall.
+ */
+export function rivalTpFalls(figures: SetFigures, measure: 'rivalTpFall' | 'rivalTpFallRate'): RivalTpFall[] {
+  const falls: RivalTpFall[] = [];
+  for (const member of figures.members) {
+    const last = lastOf(member.tp);
+    const [previousTp, tp] = [member.tp[last - 1] ?? null, member.tp[last]];
+    if (member.own || tp === null || previousTp === null || !(tp < previousTp)) continue;
+    const rate = growthNumber(priceChange(tp, previousTp));
+    falls.push({ name: member.name, tp, previousTp, fall: previousTp - tp, fallRate: rate === null ? null : -rate });
+  }
+  const size = (r: RivalTpFall) => (measure === 'rivalTpFall' ? r.fall : (r.fallRate ?? -1));
+  return falls.sort((a, b) => size(b) - size(a));
+}
+
+/**
+ * A rival's TP fall as a condition reads it: the largest fall (yuan, or percent), null when no rival fell — so that
+ * 变动超过 N holds when some rival fell by more than N — and the texts naming the rivals that did, largest first.
+ */
+export function rivalTpFallFigure(
+  measure: 'rivalTpFall' | 'rivalTpFallRate',
+  threshold: number,
+  figures: SetFigures,
+  setName: string,
+  month: number,
+): ShownFigure {
+  const size = (r: RivalTpFall) => (measure === 'rivalTpFall' ? r.fall : r.fallRate);
+  const falls = rivalTpFalls(figures, measure).filter((r) => size(r) !== null);
+  const value = falls.length > 0 ? size(falls[0]) : null;
+  const texts = rivalTpFallTexts(
+    setName,
+    month,
+    falls.filter((r) => size(r)! > threshold),
+  );
+  return { value, change: value, valueText: alertValueText(measure, value), changeText: texts.changeText, figureText: texts.figureText };
 }

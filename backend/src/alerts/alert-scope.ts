@@ -1,4 +1,4 @@
-import { type AlertSource, areaMarketFilterSchema, issueMessage, salesSourceKind, viewSourceOf } from '@car/contracts';
+import { type AlertSource, areaMarketFilterSchema, issueMessage, salesSourceKind, SET_ALERT_PATH, viewSourceOf } from '@car/contracts';
 import type { Filters } from '../analytics/model';
 import { ApiException } from '../common/api-codes';
 import type { Geography } from '../reference/geography.repository';
@@ -6,6 +6,8 @@ import { areaNodeOf } from '../saleVolume/area-node';
 
 /** The sales pages' shared filters and area choice: the part of a view's query string the query layer can express. */
 const SCOPE_PARAMS = ['source', 'detailId', 'producerProperty', 'fuels', 'area', 'level', 'dimensionality', 'dimensionalityId'] as const;
+/** 竞品监控's: its data and area narrow the set's volumes, nothing else does (the page has no other filter; decision 298). */
+const SET_SCOPE_PARAMS = ['source', 'area', 'level'] as const;
 
 /** What a view's figures are: the months of a source, and the market narrowed by the view's filters. */
 export interface ViewScope {
@@ -23,7 +25,7 @@ export function viewScope(path: string, search: string, geography: Geography): V
   if (viewSourceOf(path, search) === 'price') return { source: 'price', filters: {} };
   const params = new URLSearchParams(search);
   const picked: Record<string, string> = {};
-  for (const name of SCOPE_PARAMS) {
+  for (const name of path === SET_ALERT_PATH ? SET_SCOPE_PARAMS : SCOPE_PARAMS) {
     const value = params.get(name);
     if (value !== null) picked[name] = value;
   }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { AlertComparison, AlertKind, AlertMeasure, AlertRowKind, AlertSource, RobotDeliveryState } from '@car/contracts';
+import type { AlertComparison, AlertKind, AlertMeasure, AlertRowKind, AlertSource, PickableRowKind, RobotDeliveryState } from '@car/contracts';
 import { DataSource } from 'typeorm';
 import type { Filters } from '../analytics/model';
 
@@ -58,8 +58,8 @@ export interface NotificationRecord extends Omit<NewNotification, 'userId'> {
   createdAt: Date;
 }
 
-/** The reference table and name column of each row kind. */
-const ROW_TABLES: Record<AlertRowKind, string> = {
+/** The reference table and name column of each row kind of the market (a competitor set is checked as its viewer may read it). */
+const ROW_TABLES: Record<PickableRowKind, string> = {
   producer: 'producer',
   brand: 'brand',
   subSeries: 'sub_series',
@@ -77,7 +77,8 @@ const SUBSCRIPTION_COLUMNS = `s.id, s.user_id AS "userId", s.name, s.view_path A
                   WHEN 'brand' THEN (SELECT name FROM brand WHERE id = s.row_id)
                   WHEN 'subSeries' THEN (SELECT name FROM sub_series WHERE id = s.row_id)
                   WHEN 'province' THEN (SELECT name FROM province WHERE id = s.row_id)
-                  WHEN 'city' THEN (SELECT name FROM city WHERE id = s.row_id) END AS "rowName"`;
+                  WHEN 'city' THEN (SELECT name FROM city WHERE id = s.row_id)
+                  WHEN 'competitorSet' THEN (SELECT name FROM competitor_set WHERE id = s.row_id) END AS "rowName"`;
 
 const NOTIFICATION_COLUMNS = `id::int AS id, subscription_id AS "subscriptionId", month, title, figure_text AS "figureText", change_text AS "changeText",
   link, figure::float8 AS figure, read_at IS NOT NULL AS read, created_at AS "createdAt"`;
@@ -87,13 +88,13 @@ const NOTIFICATION_COLUMNS = `id::int AS id, subscription_id AS "subscriptionId"
 export class AlertRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  async rowName(kind: AlertRowKind, id: number): Promise<string | null> {
+  async rowName(kind: PickableRowKind, id: number): Promise<string | null> {
     const rows = await this.dataSource.query<Array<{ name: string }>>(`SELECT name FROM ${ROW_TABLES[kind]} WHERE id = $1`, [id]);
     return rows[0]?.name ?? null;
   }
 
   /** Every row of a kind, by name. */
-  async rows(kind: AlertRowKind): Promise<Array<{ id: number; name: string }>> {
+  async rows(kind: PickableRowKind): Promise<Array<{ id: number; name: string }>> {
     return this.dataSource.query(`SELECT id, name FROM ${ROW_TABLES[kind]} ORDER BY name COLLATE "C", id`);
   }
 

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CompetitorSetsDataModule } from '../competitorSets/competitor-sets-data.module';
 import { RobotsJobsModule } from '../robots/robots-jobs.module';
 import { SaleVolumeDataModule } from '../saleVolume/sale-volume-data.module';
 import { MenusModule } from '../security/menus.module';
@@ -9,7 +10,7 @@ import { AlertsQueue } from './alerts-queue';
 
 /** The subscriptions' storage and their evaluation job: in the app (no Redis) and in the worker alike (CoreModule). */
 @Module({
-  imports: [SaleVolumeDataModule, RobotsJobsModule, MenusModule],
+  imports: [SaleVolumeDataModule, CompetitorSetsDataModule, RobotsJobsModule, MenusModule],
   providers: [AlertsJobs, AlertEvaluator, AlertRepository, AlertsQueue],
   exports: [AlertRepository, AlertEvaluator, AlertsQueue],
 })

@@ -1,4 +1,5 @@
 import { Injectable, Logger, Module, OnApplicationBootstrap } from '@nestjs/common';
+import { CompetitorSetsDataModule } from '../competitorSets/competitor-sets-data.module';
 import { AlertNotificationsController, AlertSubscriptionsController } from './alerts.controller';
 import { RobotsJobsModule } from '../robots/robots-jobs.module';
 import { MenusModule } from '../security/menus.module';
@@ -25,7 +26,7 @@ export class AlertsAtBoot implements OnApplicationBootstrap {
 
 /** 订阅与提醒: subscriptions, notifications and the bell's count (alerts/…). */
 @Module({
-  imports: [AlertsJobsModule, RobotsJobsModule, MenusModule],
+  imports: [AlertsJobsModule, CompetitorSetsDataModule, RobotsJobsModule, MenusModule],
   controllers: [AlertSubscriptionsController, AlertNotificationsController],
   providers: [AlertsService, AlertsAtBoot],
 })

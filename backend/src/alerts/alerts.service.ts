@@ -10,14 +10,17 @@ import {
   conditionText,
   formatMonth,
   GEOGRAPHIC_ROW_KINDS,
+  isSetMeasure,
   type ParamsOf,
   type ResultOf,
   type ALERTS,
   ROBOT_DELIVERY_STATE_LABELS,
+  SET_ALERT_PATH,
   subscriptionTitle,
   VIEW_MESSAGES,
 } from '@car/contracts';
 import { ApiException } from '../common/api-codes';
+import { CompetitorSetReader } from '../competitorSets/competitor-set-reader.service';
 import { KeptCalendar } from '../reference/calendar.repository';
 import { GeographyRepository } from '../reference/geography.repository';
 import { RobotsService } from '../robots/robots.service';
@@ -32,6 +35,9 @@ export const ALERT_MESSAGES = {
   priceNeedsPriceView: '成交价、优惠率的提醒请从价格页面（整体市场价格指数、车系价格追踪）订阅',
   salesNeedsSalesView: '价格页面的视图只能按成交价或优惠率提醒',
   robotNotInTeam: '所选群机器人不存在、已停用或不属于本团队',
+  setNeedsMonitorView: '本品组内份额、竞品成交价降幅的提醒请从竞品监控页面订阅',
+  monitorViewNeedsSet: '竞品监控的视图只能按本品组内份额或竞品成交价降幅提醒',
+  setNotInView: '对象应为视图中的竞品组（查询条件中的 set）',
 } as const;
 
 /**
@@ -46,6 +52,7 @@ export class AlertsService {
     private readonly geography: GeographyRepository,
     private readonly robots: RobotsService,
     private readonly menus: MenuRepository,
+    private readonly sets: CompetitorSetReader,
   ) {}
 
   async list(user: SessionUser): Promise<AlertSubscription[]> {
@@ -106,7 +113,8 @@ export class AlertsService {
    * A subscription's stored fields: the view's scope read from its query string; a condition's row must exist, a
    * province or city row needs figures with geography, and prices are watched from a price page (decision 191); a
    * robot must be one the user's team may send to (decision 203); the view's page must be one the user may open
-   * (decision 208).
+   * (decision 208). A competitor set is watched from 竞品监控 and only there: its row is the view's set, one the user
+   * may read; a rival's TP is a price, watched at the price months and nationally (decision 298).
    */
   private async fields(dto: AlertSubscriptionCreateDto, user: SessionUser): Promise<SubscriptionFields> {
     if (!(await this.menus.roleOpensPage(user.roleId, dto.path))) throw ApiException.forbidden(VIEW_MESSAGES.pageClosed);
@@ -134,11 +142,21 @@ export class AlertsService {
     const rowKind = dto.rowKind!;
     const rowId = dto.rowId!;
     const family = ALERT_MEASURES[measure].family;
+    const onSetView = dto.path === SET_ALERT_PATH;
+    if (isSetMeasure(measure) !== onSetView) throw ApiException.badRequest(onSetView ? ALERT_MESSAGES.monitorViewNeedsSet : ALERT_MESSAGES.setNeedsMonitorView);
     if (family === 'price' && scope.source !== 'price') throw ApiException.badRequest(ALERT_MESSAGES.priceNeedsPriceView);
     if (family === 'sales' && scope.source === 'price') throw ApiException.badRequest(ALERT_MESSAGES.salesNeedsSalesView);
     if (scope.source === 'wholesale' && GEOGRAPHIC_ROW_KINDS.includes(rowKind)) throw ApiException.badRequest(ALERT_MESSAGES.wholesaleHasNoArea);
-    if ((await this.alerts.rowName(rowKind, rowId)) === null) throw ApiException.badRequest(`对象没有编号为 ${rowId} 的${ALERT_ROW_KINDS[rowKind]}`);
-    return { ...base, measure, comparison: dto.comparison!, threshold: dto.threshold!, rowKind, rowId };
+    const condition = { measure, comparison: dto.comparison!, threshold: dto.threshold!, rowKind, rowId };
+    if (rowKind !== 'competitorSet') {
+      if ((await this.alerts.rowName(rowKind, rowId)) === null) throw ApiException.badRequest(`对象没有编号为 ${rowId} 的${ALERT_ROW_KINDS[rowKind]}`);
+      return { ...base, ...condition };
+    }
+    if (Number(new URLSearchParams(dto.search).get('set')) !== rowId) throw ApiException.badRequest(ALERT_MESSAGES.setNotInView);
+    // A set another user keeps and does not share with this one reads as no set at all, as on the page.
+    if ((await this.sets.visible(user, rowId)) === null) throw ApiException.badRequest(`对象没有编号为 ${rowId} 的${ALERT_ROW_KINDS.competitorSet}`);
+    // Rivals' TPs are the page's national prices, of the price months, whatever the view's data and area.
+    return family === 'setPrice' ? { ...base, ...condition, source: 'price', filters: {} } : { ...base, ...condition };
   }
 }
 

@@ -32,9 +32,10 @@ export interface MonitorFigures {
   ownPrices: PricesByMonth;
 }
 
-type Figures = Pick<CompetitorMonitor, 'members' | 'total' | 'own'>;
+/** The set's figures over the months: every member's, the set's total and 本品's together (the page's and an alert's). */
+export type SetFigures = Pick<CompetitorMonitor, 'members' | 'total' | 'own'>;
 
-export function monitorFigures({ set, months, volumes, prices, ownPrices }: MonitorFigures): Figures {
+export function monitorFigures({ set, months, volumes, prices, ownPrices }: MonitorFigures): SetFigures {
   const ownIds = new Set(set.own.map((m) => m.id));
   const members = [...set.own, ...set.rivals];
   const volumesOf = (id: number): number[] => months.map((m) => volumes.get(id)?.get(m) ?? 0);

@@ -1,5 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { addMonths, type CompetitorMonitor, type CompetitorMonitorDto, DATA_SOURCES, formatMonth, MONITOR_MONTHS, salesSourceKind } from '@car/contracts';
+import {
+  addMonths,
+  type CompetitorMonitor,
+  type CompetitorMonitorDto,
+  type CompetitorSet,
+  monitorTags,
+  formatMonth,
+  MONITOR_MONTHS,
+  salesSourceKind,
+} from '@car/contracts';
 import type { AnalyticsRow } from '../analytics/analytics.service';
 import { AnalyticsService } from '../analytics/analytics.service';
 import type { DataSource, Filters } from '../analytics/model';
@@ -13,8 +22,22 @@ import type { SessionUser } from '../security/session-user';
 import { DeckService } from '../deck/deck.service';
 import type { DeckDeclaration } from '../deck/deck.writer';
 import { monitorDeck } from './competitor-monitor.deck';
-import { monitorFigures, monitorPlace, type PricesByMonth } from './competitor-monitor.figures';
-import { CompetitorSetsService } from './competitor-sets.service';
+import { type MonitorFigures, monitorFigures, monitorPlace, type PricesByMonth, type SetFigures } from './competitor-monitor.figures';
+import { CompetitorSetReader } from './competitor-set-reader.service';
+import type { SetRow, SetViewer } from './competitor-sets.repository';
+
+/** The members' volumes to read: of a source, in an area (the query layer's filters of it). */
+interface VolumesRead {
+  source: DataSource;
+  filters: Filters;
+}
+
+/** A set's figures at a month and the month before (decision 298), and which of the viewers asked about may still read it. */
+export interface SetAtMonth {
+  set: CompetitorSet;
+  readers: ReadonlySet<number>;
+  figures: SetFigures;
+}
 
 /**
  * 竞品监控 (issue 49 §2, decision 297): one set the caller may read, in a month, retail or wholesale, in the chosen
@@ -25,7 +48,7 @@ import { CompetitorSetsService } from './competitor-sets.service';
 @Injectable()
 export class CompetitorMonitorService {
   constructor(
-    private readonly sets: CompetitorSetsService,
+    private readonly sets: CompetitorSetReader,
     private readonly analytics: AnalyticsService,
     private readonly calendar: KeptCalendar,
     private readonly geography: GeographyRepository,
@@ -36,12 +59,7 @@ export class CompetitorMonitorService {
   /** 导出PPT (decision 297): the page's answer as a deck, titled as the page, 数据截至 of its source, the user's maker. */
   async deck(dto: CompetitorMonitorDto, user: SessionUser): Promise<{ fileName: string; deck: DeckDeclaration }> {
     const [data, asOf, maker] = await Promise.all([this.monitor(dto, user), this.dataStatus.of(salesSourceKind(dto.source)), this.decks.maker(user)]);
-    const tags = [
-      { label: '时间', value: data.time },
-      { label: '数据来源', value: DATA_SOURCES.find((s) => s.value === data.source)?.label ?? '' },
-      { label: '区域', value: data.areaName },
-      { label: '竞品组', value: data.set.name },
-    ];
+    const tags = monitorTags(data);
     return {
       fileName: `竞品监控-${data.set.name}-${data.time}.pptx`,
       // The set's name is a tag: up to forty characters would not fit the title slide's heading on one line.
@@ -64,17 +82,9 @@ export class CompetitorMonitorService {
     const places = source === 2 ? placesOf(node, geography) : null;
 
     // The members are named beside the figures' reads, which need their ids only.
-    const [set, volumes, prices, ownPrices, placeVolumes] = await Promise.all([
+    const [set, reads, placeVolumes] = await Promise.all([
       this.sets.withNames(row, user),
-      this.analytics.query({
-        source,
-        dimensions: ['month', 'subSeries'],
-        filters: { ...node.filters, subSeriesIds: memberIds },
-        measures: [{ measure: 'qty', span, as: 'qty' }],
-      }),
-      this.prices(memberIds, span, ['month', 'subSeries']),
-      // One 本品 is its own row of the prices above; several are weighted together.
-      ownIds.length > 1 ? this.prices(ownIds, span, ['month']) : null,
+      this.memberReads(row, span, { volumes: { source, filters: node.filters }, prices: true }),
       places
         ? this.analytics.query({
             source,
@@ -89,14 +99,7 @@ export class CompetitorMonitorService {
         : null,
     ]);
 
-    const pricesBySubSeries = byMember(prices, (row) => priceFigures(row.values));
-    const figures = monitorFigures({
-      set,
-      months,
-      volumes: byMember(volumes, (row) => row.values.qty ?? 0),
-      prices: pricesBySubSeries,
-      ownPrices: ownPrices ? byMonth(ownPrices) : (pricesBySubSeries.get(ownIds[0]) ?? new Map()),
-    });
+    const figures = monitorFigures({ set, months, ...reads });
     return {
       set,
       time: formatMonth(month),
@@ -105,6 +108,53 @@ export class CompetitorMonitorService {
       areaName: node.name,
       ...figures,
       places: places && placeVolumes ? { level: places.level, rows: placeRows(places, placeVolumes, new Set(ownIds)) } : null,
+    };
+  }
+
+  /**
+   * What a subscription on a set watches (decision 298): the page's figures of the month and the month before, worked
+   * by the page's own rule — 本品's share within the set of `reads.volumes` (its source and area) and its change, every
+   * member's national TP. Null when none of `viewers` may still read the set (deleted, or no longer shared): their
+   * subscriptions are passed over.
+   */
+  async atMonth(setId: number, viewers: readonly SetViewer[], month: number, reads: { volumes?: VolumesRead; prices?: boolean }): Promise<SetAtMonth | null> {
+    const readers = await this.sets.readers(setId, viewers);
+    const viewer = viewers.find((v) => readers.has(v.id));
+    const row = viewer ? await this.sets.visible(viewer, setId) : null;
+    if (!viewer || !row) return null;
+    const months = [addMonths(month, -1), month];
+    const [set, figures] = await Promise.all([this.sets.withNames(row, viewer), this.memberReads(row, { from: months[0], to: month }, reads)]);
+    return { set, readers, figures: monitorFigures({ set, months, ...figures }) };
+  }
+
+  /**
+   * The members' volumes by month in an area (when asked), and their national prices by month with 本品's together
+   * (when asked): what monitorFigures works from. A figure not read is absent, as for a month without data.
+   */
+  private async memberReads(
+    row: SetRow,
+    span: { from: number; to: number },
+    reads: { volumes?: VolumesRead; prices?: boolean },
+  ): Promise<Pick<MonitorFigures, 'volumes' | 'prices' | 'ownPrices'>> {
+    const [ownIds, memberIds] = [row.ownIds, [...row.ownIds, ...row.rivalIds]];
+    const [volumes, prices, ownPrices] = await Promise.all([
+      reads.volumes
+        ? this.analytics.query({
+            source: reads.volumes.source,
+            dimensions: ['month', 'subSeries'],
+            filters: { ...reads.volumes.filters, subSeriesIds: memberIds },
+            measures: [{ measure: 'qty', span, as: 'qty' }],
+          })
+        : [],
+      reads.prices ? this.prices(memberIds, span, ['month', 'subSeries']) : [],
+      // One 本品 is its own row of the prices above; several are weighted together.
+      reads.prices && ownIds.length > 1 ? this.prices(ownIds, span, ['month']) : null,
+    ]);
+    const pricesBySubSeries = byMember(prices, (r) => priceFigures(r.values));
+    return {
+      volumes: byMember(volumes, (r) => r.values.qty ?? 0),
+      prices: pricesBySubSeries,
+      ownPrices: ownPrices ? byMonth(ownPrices) : (pricesBySubSeries.get(ownIds[0]) ?? new Map()),
     };
   }
 

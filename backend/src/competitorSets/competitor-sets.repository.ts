@@ -37,8 +37,10 @@ const SET_COLUMNS = `c.id, c.name, c.own_ids AS "ownIds", c.rival_ids AS "rivalI
   c.share_producer_id IS NOT NULL AS "sharedWithProducer",
   (SELECT p.name FROM producer p WHERE p.id = c.share_producer_id) AS "sharedProducerName"`;
 
-/** The sets a viewer may read: their own, and those an enabled owner shared with the viewer's producer. $1 viewer, $2 their producer. */
-const VISIBLE = `(c.owner_id = $1 OR (o.enabled AND c.share_producer_id = $2::int))`;
+/** The sets a viewer may read: their own, and those an enabled owner shared with the viewer's producer. */
+const visibleTo = (viewer: string, producer: string): string => `(c.owner_id = ${viewer} OR (o.enabled AND c.share_producer_id = ${producer}))`;
+/** The rule for one viewer: $1 the viewer, $2 their producer. */
+const VISIBLE = visibleTo('$1', '$2::int');
 
 /** One owner's inserts are serialised, so two saves at once cannot pass the limit together. */
 const OWNER_LOCK = `SELECT pg_advisory_xact_lock(hashtext('competitor_set.owner'), $1)`;
@@ -76,6 +78,17 @@ export class CompetitorSetsRepository {
       [viewer.id, viewer.producerId, id],
     );
     return rows[0] ?? null;
+  }
+
+  /** Which of these viewers may read set `id` (the rule of `visible`), by user id, in one read. */
+  async readers(id: number, viewers: readonly SetViewer[]): Promise<Set<number>> {
+    if (viewers.length === 0) return new Set();
+    const rows: Array<{ id: number }> = await this.dataSource.query(
+      `SELECT v.id FROM competitor_set c JOIN app_user o ON o.id = c.owner_id, unnest($2::int[], $3::int[]) AS v(id, producer_id)
+       WHERE c.id = $1 AND ${visibleTo('v.id', 'v.producer_id')}`,
+      [id, viewers.map((v) => v.id), viewers.map((v) => v.producerId)],
+    );
+    return new Set(rows.map((r) => r.id));
   }
 
   /** A new set of the owner's, unless the name is taken or the owner already keeps `limit` sets. */

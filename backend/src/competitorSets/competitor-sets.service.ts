@@ -22,7 +22,8 @@ import { KeptCalendar } from '../reference/calendar.repository';
 import { ReferenceIdsRepository } from '../reference/reference-ids.repository';
 import { SecurityEvents } from '../security/security-events';
 import type { SessionUser } from '../security/session-user';
-import { CompetitorSetsRepository, type SetRow, type SetWriteOutcome } from './competitor-sets.repository';
+import { CompetitorSetReader, toSet } from './competitor-set-reader.service';
+import { CompetitorSetsRepository, type SetWriteOutcome } from './competitor-sets.repository';
 import { suggestSets, type SubSeriesFigures } from './competitor-sets.rules';
 
 /**
@@ -38,6 +39,7 @@ export class CompetitorSetsService {
     private readonly analytics: AnalyticsService,
     private readonly events: SecurityEvents,
     private readonly ids: ReferenceIdsRepository,
+    private readonly reader: CompetitorSetReader,
   ) {}
 
   async list(user: SessionUser): Promise<CompetitorSetList> {
@@ -46,25 +48,13 @@ export class CompetitorSetsService {
       this.sets.sharedWith(user),
       this.ids.nameOf('producer', user.producerId),
     ]);
-    const names = await this.memberNames([...mine, ...shared]);
+    const names = await this.reader.memberNames([...mine, ...shared]);
     return {
       mine: mine.map((row) => toSet(row, user, names)),
       shared: shared.map((row) => toSet(row, user, names)),
       limit: MAX_COMPETITOR_SETS_PER_USER,
       producerName,
     };
-  }
-
-  /** A set the user may read (their own or one shared with them), as stored: its members' ids; 404 otherwise. */
-  async readable(user: SessionUser, id: number): Promise<SetRow> {
-    const row = await this.sets.visible(user, id);
-    if (!row) throw ApiException.notFound(COMPETITOR_SET_MESSAGES.notFound);
-    return row;
-  }
-
-  /** A stored set as the caller reads it, its members named (a member the catalogue no longer has left out). */
-  async withNames(row: SetRow, user: SessionUser): Promise<CompetitorSet> {
-    return toSet(row, user, await this.memberNames([row]));
   }
 
   async save(dto: CompetitorSetSaveDto, user: SessionUser, address: string): Promise<CompetitorSet> {
@@ -116,7 +106,7 @@ export class CompetitorSetsService {
     const set = await this.created(
       await this.sets.insert(user.id, { name: dto.name, own: source.ownIds, rivals: source.rivalIds }, MAX_COMPETITOR_SETS_PER_USER),
       user,
-      await this.memberNames([source]),
+      await this.reader.memberNames([source]),
     );
     await this.events.record({
       event: 'competitorSet.copied',
@@ -170,7 +160,7 @@ export class CompetitorSetsService {
   /** Every member a sub-series: the unknown ones are named in the refusal, and nothing is saved. The members, named. */
   private async checkMembers(set: { own: readonly number[]; rivals: readonly number[] }): Promise<Map<number, SetMember>> {
     const ids = [...set.own, ...set.rivals];
-    const names = await this.named(ids);
+    const names = await this.reader.named(ids);
     const unknown = ids.filter((id) => !names.has(id));
     if (unknown.length > 0) throw ApiException.badRequest(COMPETITOR_SET_MESSAGES.unknownSubSeries(unknown));
     return names;
@@ -190,36 +180,10 @@ export class CompetitorSetsService {
     const row = await this.sets.visible(user, id);
     if (!row) throw ApiException.notFound(COMPETITOR_SET_MESSAGES.notFound);
     if (row.ownerId !== user.id) throw ApiException.forbidden(COMPETITOR_SET_MESSAGES.readOnly);
-    return toSet(row, user, names ?? (await this.memberNames([row])));
-  }
-
-  /** The members of these sets, named, in one read. */
-  private memberNames(rows: readonly SetRow[]): Promise<Map<number, SetMember>> {
-    return this.named([...new Set(rows.flatMap((row) => [...row.ownIds, ...row.rivalIds]))]);
-  }
-
-  /** The sub-series among `ids`, named as a set names its members. */
-  private async named(ids: readonly number[]): Promise<Map<number, SetMember>> {
-    return new Map((await this.sets.subSeries(ids)).map((s) => [s.id, { id: s.id, name: s.name, producerName: s.producerName }]));
+    return toSet(row, user, names ?? (await this.reader.memberNames([row])));
   }
 
   private audit(event: SecurityEventName, user: SessionUser, address: string, set: CompetitorSet): Promise<void> {
     return this.events.record({ event, userId: user.id, account: user.account, address, detail: { setId: set.id, setName: set.name } });
   }
-}
-
-/** A stored set as the caller reads it; a member the catalogue no longer has is left out. */
-function toSet(row: SetRow, user: SessionUser, names: ReadonlyMap<number, SetMember>): CompetitorSet {
-  const members = (ids: readonly number[]): SetMember[] => ids.flatMap((id) => names.get(id) ?? []);
-  return {
-    id: row.id,
-    name: row.name,
-    own: members(row.ownIds),
-    rivals: members(row.rivalIds),
-    updateTime: row.updateTime,
-    owner: { id: row.ownerId, account: row.ownerAccount, nickname: row.ownerNickname },
-    mine: row.ownerId === user.id,
-    sharedWithProducer: row.sharedWithProducer,
-    sharedProducerName: row.sharedProducerName,
-  };
 }

@@ -1,15 +1,21 @@
 /**
  * 我的订阅's form: the view (name, and its title in words), 有新月份 or a condition (对象类型, 对象 — a searchable pick-list
  * —, 指标, 条件, 阈值), and the team robot that also gets the notifications (decision 203). A bell on a figure opens it
- * with the condition filled in (decision 279). The page kit's form styles (semantic-ui `ui form`).
+ * with the condition filled in (decision 279). A 竞品监控 view's condition is on the view's set, by the set's measures
+ * (decision 298): its 对象 is shown, not picked. The page kit's form styles (semantic-ui `ui form`).
  */
 import {
-  ALERT_COMPARISONS,
   ALERT_KINDS,
   ALERT_PAGES,
   ALERT_MEASURES,
   ALERT_ROW_KINDS,
+  alertComparisonsOf,
+  alertMeasuresOf,
+  type AlertMeasure,
   type AlertRowKind,
+  comparisonLabel,
+  PICKABLE_ROW_KIND_KEYS,
+  SET_ALERT_PATH,
   subscriptionTitle,
   type TeamRobot,
 } from '@car/contracts';
@@ -29,6 +35,10 @@ export function AlertSubscriptionForm({ values, robots }: { values: AlertFormVal
   const [row, setRow] = useState<PickItem | null>(values.rowId ? { id: values.rowId, name: values.rowName || values.rowId } : null);
   const [measure, setMeasure] = useState(values.measure);
   const def = ALERT_MEASURES[measure];
+  const onSet = values.path === SET_ALERT_PATH;
+  const comparisons = alertComparisonsOf(measure);
+  // A fall is watched as "more than N" alone: its threshold is in its own unit.
+  const thresholdUnit = comparisons.length === 1 ? def.changeUnit : `${def.unit}；变动超过时为${def.changeUnit}`;
   const busy = navigation.state === 'submitting';
   const viewLink = values.search ? `${values.path}?${values.search}` : values.path;
   const [name, setName] = useState(values.name);
@@ -69,59 +79,76 @@ export function AlertSubscriptionForm({ values, robots }: { values: AlertFormVal
       </fieldset>
       {kind === 'condition' ? (
         <div className="fields alert-form__condition">
-          <div className="field">
-            <label htmlFor={`${ids}-rowKind`}>对象类型</label>
-            <select
-              id={`${ids}-rowKind`}
-              name="rowKind"
-              className="ui dropdown"
-              value={rowKind}
-              onChange={(e) => {
-                setRowKind(e.target.value as AlertRowKind);
-                pickRow(null);
-              }}
-            >
-              {Object.entries(ALERT_ROW_KINDS).map(([k, label]) => (
-                <option key={k} value={k}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <PickerInput
-            key={rowKind}
-            id={`${ids}-row`}
-            label="对象"
-            name="rowId"
-            kind="alertRow"
-            rowKind={rowKind}
-            value={row ? [row] : []}
-            onChange={(items) => pickRow(items[0] ?? null)}
-          />
+          {onSet ? (
+            <div className="field">
+              <span className="alert-form__label">对象</span>
+              <input type="hidden" name="rowKind" value="competitorSet" />
+              <input type="hidden" name="rowId" value={values.rowId} />
+              <span data-testid="alert-set">
+                {values.rowId ? `${ALERT_ROW_KINDS.competitorSet}「${values.rowName || values.rowId}」` : '视图中没有竞品组：请在竞品监控页面选定竞品组后订阅'}
+              </span>
+            </div>
+          ) : (
+            <>
+              <div className="field">
+                <label htmlFor={`${ids}-rowKind`}>对象类型</label>
+                <select
+                  id={`${ids}-rowKind`}
+                  name="rowKind"
+                  className="ui dropdown"
+                  value={rowKind}
+                  onChange={(e) => {
+                    setRowKind(e.target.value as AlertRowKind);
+                    pickRow(null);
+                  }}
+                >
+                  {PICKABLE_ROW_KIND_KEYS.map((k) => (
+                    <option key={k} value={k}>
+                      {ALERT_ROW_KINDS[k]}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <PickerInput
+                key={rowKind}
+                id={`${ids}-row`}
+                label="对象"
+                name="rowId"
+                kind="alertRow"
+                rowKind={rowKind}
+                value={row ? [row] : []}
+                onChange={(items) => pickRow(items[0] ?? null)}
+              />
+            </>
+          )}
           <div className="field">
             <label htmlFor={`${ids}-measure`}>指标</label>
-            <select id={`${ids}-measure`} name="measure" className="ui dropdown" value={measure} onChange={(e) => setMeasure(e.target.value as typeof measure)}>
-              {Object.entries(ALERT_MEASURES).map(([k, m]) => (
+            <select id={`${ids}-measure`} name="measure" className="ui dropdown" value={measure} onChange={(e) => setMeasure(e.target.value as AlertMeasure)}>
+              {alertMeasuresOf(values.path).map((k) => (
                 <option key={k} value={k}>
-                  {m.label}
+                  {ALERT_MEASURES[k].label}
                 </option>
               ))}
             </select>
           </div>
           <div className="field">
             <label htmlFor={`${ids}-comparison`}>条件</label>
-            <select id={`${ids}-comparison`} name="comparison" className="ui dropdown" defaultValue={values.comparison}>
-              {Object.entries(ALERT_COMPARISONS).map(([k, label]) => (
+            <select
+              key={comparisons.join()}
+              id={`${ids}-comparison`}
+              name="comparison"
+              className="ui dropdown"
+              defaultValue={comparisons.includes(values.comparison) ? values.comparison : comparisons[0]}
+            >
+              {comparisons.map((k) => (
                 <option key={k} value={k}>
-                  {k === 'movedBy' ? `${def.change}${label}` : label}
+                  {comparisonLabel(measure, k)}
                 </option>
               ))}
             </select>
           </div>
           <div className="field">
-            <label htmlFor={`${ids}-threshold`}>
-              阈值（{def.unit}；变动超过时为{def.changeUnit}）
-            </label>
+            <label htmlFor={`${ids}-threshold`}>阈值（{thresholdUnit}）</label>
             <input id={`${ids}-threshold`} name="threshold" defaultValue={values.threshold} inputMode="decimal" />
           </div>
         </div>

@@ -9,12 +9,13 @@ import { Icon } from 'semantic-ui-react';
 
 import { subscribeFigureHref, subscribeFigureLabel } from '~/utils/alert-form';
 
-export function SubscribeBell({ figure }: { figure: FigureSubscription }) {
+/** `search`: the view's address where the page's own is not all of it (竞品监控's set and month shown by default). */
+export function SubscribeBell({ figure, search }: { figure: FigureSubscription; search?: string }) {
   const location = useLocation();
   const label = subscribeFigureLabel(figure);
   return (
     <Link
-      to={subscribeFigureHref(location.pathname, location.search, figure)}
+      to={subscribeFigureHref(location.pathname, search ?? location.search, figure)}
       className="subscribe-bell"
       aria-label={label}
       title={label}

@@ -2,9 +2,10 @@
  * 我的订阅: the user's subscriptions (a view, and for a condition its figure, comparison and row), with 编辑, 暂停 /
  * 恢复 and 删除, each view named by its title in words; the form of a new one opens from a view's link (订阅此视图 in
  * the header, or 我的视图: `path`, `search`, `name` in the URL; a bell on a card or ranking row adds its condition,
- * decision 279) and an edit from `edit`. The API's Chinese message is the toast of a refusal.
+ * decision 279) and an edit from `edit`. The API's Chinese message is the toast of a refusal. A 竞品监控 view's
+ * condition is on its set, named here from the user's sets when the link did not name it (decision 298).
  */
-import { ALERT_PAGES, ALERTS, intText, ROBOTS } from '@car/contracts';
+import { ALERT_PAGES, ALERTS, COMPETITOR_SETS, intText, ROBOTS } from '@car/contracts';
 import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useFetcher, useLoaderData } from '@remix-run/react';
 import { useState } from 'react';
@@ -39,7 +40,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const editing = subscriptions.find((s) => s.id === edit);
     const saved = url.value('saved', { fallback: null });
     // The form: the subscription being edited, else the view in the address (a link from a page, or a bell).
-    return { subscriptions, robots, values: alertFormValues(urlParams(request), editing), saved: saved ? SAVED[saved] : null };
+    const values = alertFormValues(urlParams(request), editing);
+    // 竞品监控's 订阅此视图 names no set: it is named from the user's sets (one they cannot read stays a number).
+    if (values?.rowKind === 'competitorSet' && values.rowId && !values.rowName) {
+      const sets = await apiGet(request, context, COMPETITOR_SETS.list);
+      values.rowName = [...sets.mine, ...sets.shared].find((set) => String(set.id) === values.rowId)?.name ?? '';
+    }
+    return { subscriptions, robots, values, saved: saved ? SAVED[saved] : null };
   } catch (error) {
     return throwAsRouteError(error);
   }

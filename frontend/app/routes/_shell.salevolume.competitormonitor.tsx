@@ -34,11 +34,12 @@ import { PanelBusy } from '~/components/PanelBusy';
 import { ParamToggle } from '~/components/ParamToggle';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { areaFilterGroup, SaleVolumeFilterPanel } from '~/components/SaleVolumeFilterPanel';
+import { SubscribeBell } from '~/components/SubscribeBell';
 import { SuggestedSets } from '~/components/SuggestedSets';
 import { useFailureToast } from '~/components/Toast';
 import { TrendChart } from '~/components/TrendChart';
 import { type AreaNode, mapIdOfNode, mapNodeOf } from '~/utils/area-drill';
-import { defaultConfigChoice, proportionHref, shareMap, shareMovers, traceHref } from '~/utils/competitor-monitor';
+import { defaultConfigChoice, ownShareSubscription, proportionHref, shareMap, shareMovers, traceHref } from '~/utils/competitor-monitor';
 import { competitorSetAction, type CompetitorMonitorData, loadCompetitorMonitor } from '~/utils/competitor-monitor.server';
 import { apiDownloadHref } from '~/utils/download';
 import { titled } from '~/utils/meta';
@@ -194,11 +195,17 @@ export default function CompetitorMonitor() {
 
 type Monitor = NonNullable<CompetitorMonitorData['monitor']>;
 
-/** 本品 in the set: its share within the set this month and the change, its volume and the set's. */
+/** 本品 in the set: its share within the set this month and the change (its bell subscribes to it), its volume and the set's. */
 function OwnCards({ data, loading }: { data: Monitor; loading: boolean }) {
   const last = data.months.length - 1;
+  const bell = ownShareSubscription(data, useLocation().search);
   const cards = [
-    { label: '本品组内份额', value: sharePercentText(data.own.shares[last]), note: `较上月 ${pointsCardText(data.own.shareChange)}` },
+    {
+      label: '本品组内份额',
+      value: sharePercentText(data.own.shares[last]),
+      note: `较上月 ${pointsCardText(data.own.shareChange)}`,
+      bell: <SubscribeBell figure={bell.figure} search={bell.search} />,
+    },
     { label: '本品销量', value: thousands(data.own.volumes[last]), note: `上月 ${thousands(data.own.volumes[last - 1])}` },
     { label: '竞品组销量', value: thousands(data.total[last]), note: `上月 ${thousands(data.total[last - 1])}` },
   ];
@@ -206,7 +213,10 @@ function OwnCards({ data, loading }: { data: Monitor; loading: boolean }) {
     <div className="monitor-cards" aria-busy={loading}>
       {cards.map((card) => (
         <div key={card.label} className="monitor-card">
-          <div className="monitor-card__label">{card.label}</div>
+          <div className="monitor-card__label">
+            {card.label}
+            {'bell' in card ? card.bell : null}
+          </div>
           <div className="monitor-card__value">{card.value}</div>
           <div className="monitor-card__note">{card.note}</div>
         </div>

@@ -98,3 +98,41 @@ describe('the subscription form', () => {
     expect(alertBody(form({ name: 'v', path: '/p', kind: 'condition', threshold: '' }))).toMatchObject({ threshold: null });
   });
 });
+
+describe("a 竞品监控 view's form (decision 298)", () => {
+  const MONITOR = '/salevolume/competitormonitor';
+
+  test("the bell on 本品组内份额 starts a condition on the view's set, named by the set", () => {
+    const figure = { measure: 'setShare', rowKind: 'competitorSet', rowId: 7, rowName: '德锐对标' } as const;
+    const href = subscribeFigureHref(MONITOR, '?set=7&time=2026-03&source=2', figure);
+    expect(alertFormValues(new URL(href, 'http://x').searchParams, undefined)).toEqual({
+      id: null,
+      name: '竞品监控 · 德锐对标 · 零售 · 2026-03',
+      path: MONITOR,
+      search: 'set=7&time=2026-03&source=2',
+      kind: 'condition',
+      measure: 'setShare',
+      comparison: 'below',
+      threshold: '',
+      rowKind: 'competitorSet',
+      rowId: '7',
+      rowName: '德锐对标',
+      robotId: '',
+    });
+    expect(subscribeFigureLabel(figure)).toBe('订阅 德锐对标 的本品组内份额提醒');
+  });
+
+  test("订阅此视图 on 竞品监控: the condition's row is the view's set, unnamed until the page names it, by the set's measures", () => {
+    const params = new URLSearchParams({ path: MONITOR, search: 'set=9&source=1', name: '竞品监控' });
+    expect(alertFormValues(params, undefined)).toMatchObject({ kind: 'newMonth', measure: 'setShare', rowKind: 'competitorSet', rowId: '9', rowName: '' });
+    // A link naming another set, or another row, is the view's set all the same.
+    const other = new URLSearchParams({ path: MONITOR, search: 'set=9', kind: 'condition', measure: 'share', rowKind: 'brand', rowId: '21', rowName: '甲德' });
+    expect(alertFormValues(other, undefined)).toMatchObject({ measure: 'setShare', rowKind: 'competitorSet', rowId: '9', rowName: '' });
+    expect(alertFormValues(new URLSearchParams({ path: MONITOR, search: '' }), undefined)).toMatchObject({ rowKind: 'competitorSet', rowId: '' });
+  });
+
+  test("a set's condition on another page is left blank", () => {
+    const params = new URLSearchParams({ path: '/salevolume/wholemarket', kind: 'condition', measure: 'rivalTpFall', rowKind: 'competitorSet', rowId: '7' });
+    expect(alertFormValues(params, undefined)).toMatchObject({ measure: 'share', rowKind: 'brand', rowId: '', rowName: '' });
+  });
+});

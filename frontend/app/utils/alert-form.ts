@@ -11,6 +11,8 @@ import {
   type AlertRowKind,
   type AlertSubscription,
   type FigureSubscription,
+  isSetMeasure,
+  SET_ALERT_PATH,
   subscriptionFields,
   subscriptionTitle,
 } from '@car/contracts';
@@ -62,6 +64,34 @@ export interface AlertFormValues {
 
 const BLANK_CONDITION = { measure: 'share', comparison: 'below', threshold: '', rowKind: 'brand', rowId: '', rowName: '' } as const;
 
+/** The set a 竞品监控 view shows (its `set`), as a condition's row; null for any other page (decision 298). */
+export function setOfView(path: string, search: string): string | null {
+  if (path !== SET_ALERT_PATH) return null;
+  const id = subscriptionFields.rowId.safeParse(new URLSearchParams(search).get('set') ?? undefined).data;
+  return id == null ? '' : String(id);
+}
+
+/**
+ * A condition as the view allows it (decision 298): a 竞品监控 view's is on its own set, by one of the set's measures
+ * (本品组内份额 unless the link named another); any other view's is on a row of the market, by the rows' measures.
+ */
+function onTheView<T extends Pick<AlertFormValues, 'path' | 'search' | 'measure' | 'rowKind' | 'rowId' | 'rowName'>>(values: T): T {
+  const set = setOfView(values.path, values.search);
+  if (set === null) {
+    return values.rowKind === 'competitorSet' || isSetMeasure(values.measure)
+      ? { ...values, measure: BLANK_CONDITION.measure, rowKind: BLANK_CONDITION.rowKind, rowId: '', rowName: '' }
+      : values;
+  }
+  const named = values.rowKind === 'competitorSet' && values.rowId === set;
+  return {
+    ...values,
+    measure: isSetMeasure(values.measure) ? values.measure : 'setShare',
+    rowKind: 'competitorSet',
+    rowId: set,
+    rowName: named ? values.rowName : '',
+  };
+}
+
 /**
  * A bell's condition in the URL (`kind=condition`, `measure`, `rowKind`, `rowId`, `rowName`), each read by the API's
  * own field rule; a part that is no such thing is left blank.
@@ -103,7 +133,7 @@ export function alertFormValues(params: URLSearchParams, editing: AlertSubscript
   }
   const path = params.get('path');
   if (!path) return null;
-  return {
+  return onTheView({
     id: null,
     name: params.get('name') ?? '',
     path,
@@ -111,7 +141,7 @@ export function alertFormValues(params: URLSearchParams, editing: AlertSubscript
     ...BLANK_CONDITION,
     ...figureFromParams(params),
     robotId: '',
-  };
+  });
 }
 
 /**

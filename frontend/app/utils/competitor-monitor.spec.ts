@@ -4,6 +4,7 @@ import {
   configHref,
   configWithSet,
   defaultConfigChoice,
+  ownShareSubscription,
   priceCells,
   proportionWithSet,
   traceWithSet,
@@ -115,5 +116,15 @@ describe('竞品监控 rules (decision 297)', () => {
     });
     expect(configWithSet(set)).toBe('/product/configquery?ids=7,100,101,102,103');
     expect(new URL(traceWithSet('', { own: set.own, rivals: [] }), 'http://x').searchParams.has('modelSubIds')).toBe(false);
+  });
+});
+
+describe('the bell on 本品组内份额 (decision 298)', () => {
+  test("subscribes to 本品's share within the shown set, on the view with its set and month named", () => {
+    const set = { id: 7, name: '德锐对标' } as CompetitorMonitor['set'];
+    expect(ownShareSubscription({ set, time: '2026-03' }, '?source=1&suggest=1&chart=1')).toEqual({
+      figure: { measure: 'setShare', rowKind: 'competitorSet', rowId: 7, rowName: '德锐对标' },
+      search: '?source=1&chart=1&set=7&time=2026-03',
+    });
   });
 });

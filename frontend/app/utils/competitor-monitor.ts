@@ -7,6 +7,7 @@ import {
   intText,
   type CompetitorMonitor,
   type CompetitorSet,
+  type FigureSubscription,
   MAX_COMPARED,
   MAX_CONFIG_SUB_SERIES,
   MAX_PRICE_COMPARED,
@@ -168,4 +169,16 @@ export function proportionWithSet(search: string, set: SetMembers): string {
 /** 配置查询 with a set: its first five members (本品 first), a new search (configHref). */
 export function configWithSet(set: SetMembers): string {
   return configHref([...set.own, ...set.rivals].map((m) => m.id));
+}
+
+/**
+ * The bell on 本品组内份额 (decision 298): a condition on 本品's share within this set, on the page's view with the set
+ * and the month it shows named (a page opened without them shows the first set and the latest month); the page's own
+ * toggle of the suggestions is no part of the view.
+ */
+export function ownShareSubscription(data: Pick<CompetitorMonitor, 'set' | 'time'>, search: string): { figure: FigureSubscription; search: string } {
+  return {
+    figure: { measure: 'setShare', rowKind: 'competitorSet', rowId: data.set.id, rowName: data.set.name },
+    search: withParams(search, { set: data.set.id, time: data.time, suggest: null }),
+  };
 }
