@@ -141,7 +141,10 @@ describe('the fuzz suite', () => {
         headers: { 'Content-Type': 'application/json', [TOKEN_HEADER]: token },
         body: JSON.stringify({ name: '模糊测试竞品组', own: subSeries.slice(0, 1), rivals: subSeries.slice(1) }),
       });
-      getBase['competitorSets/monitor'] = { id: String(((await saved.json()) as { result: { id: number } }).result.id) };
+      // 竞品监控 and its deck read a set of the caller's: this one is the valid id the cases vary around.
+      const setId = String(((await saved.json()) as { result: { id: number } }).result.id);
+      getBase['competitorSets/monitor'] = { id: setId };
+      getBase['competitorSets/ppt'] = { id: setId };
     } finally {
       await app.close();
     }
