@@ -728,6 +728,8 @@ export const ENDPOINTS: readonly BenchEndpoint[] = [
     path: 'competitorSets/monitor',
     variants: [`id=${BENCH_SET}`, `id=${BENCH_SET}&area=440000&level=2`, `id=${BENCH_SET}&source=1`, `id=${BENCH_SET}&time=2025-06`],
   },
+  // 竞品监控's deck (导出PPT) of that set.
+  { group: 'account', path: 'competitorSets/ppt', variants: [`id=${BENCH_SET}`] },
   { group: 'account', path: 'alerts/subscriptions', variants: [''] },
   { group: 'account', path: 'alerts/rows', variants: ['kind=producer', 'kind=brand', 'kind=subSeries', 'kind=province', 'kind=city'] },
   { group: 'account', path: 'alerts/notifications', variants: ['', 'page=2'] },

@@ -10,6 +10,9 @@ import { PROPORTION_VIEW_COLUMNS, SALES_OR_MIX } from './price-volume';
  * model dialog (建议零售价 is the maker's guide price, not retail volume: decision 205).
  */
 const SHOWN: ReadonlyArray<readonly [string, DefinitionKey]> = [
+  ['组内份额', 'setShare'],
+  ['组内份额变化(百分点)', 'setShareChange'],
+  ['组内排名', 'setRank'],
   ['当月销量', 'sales'],
   ['去年同期销量', 'sales'],
   ['10月销量', 'sales'],
@@ -93,7 +96,7 @@ describe('the 口径 dictionary', () => {
   });
 
   test('a point change is never called a growth rate: its entries say 百分点', () => {
-    for (const key of ['shareChange', 'mixChange'] as const) expect(DEFINITIONS[key].text).toContain('百分点');
+    for (const key of ['shareChange', 'mixChange', 'setShareChange'] as const) expect(DEFINITIONS[key].text).toContain('百分点');
   });
 
   test('wire fields name their entry, with their display text and list forms', () => {

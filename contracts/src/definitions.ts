@@ -30,6 +30,9 @@ export const DEFINITION_KEYS = [
   'nev',
   'penetration',
   'priceBand',
+  'setShare',
+  'setShareChange',
+  'setRank',
 ] as const;
 export type DefinitionKey = (typeof DEFINITION_KEYS)[number];
 
@@ -133,6 +136,18 @@ export const DEFINITIONS: Record<DefinitionKey, Definition> = {
     name: '价格段',
     text: '车型当月按加权成交价（或指导价）归入的区间：下限到上限按所选宽度分段，左闭右开，另有下限以下和上限以上两段。',
   },
+  setShare: {
+    name: '组内份额',
+    text: '竞品组成员的销量 ÷ 竞品组全部成员（本品与竞品）销量之和，百分比；所选区域内计算。',
+  },
+  setShareChange: {
+    name: '组内份额变化(百分点)',
+    text: '当月组内份额 − 上月组内份额，单位百分点，不是增长率。',
+  },
+  setRank: {
+    name: '组内排名',
+    text: '竞品组内按当月销量从高到低的名次，销量相同名次相同；箭头比较上月的组内名次，当月无销量时无名次。',
+  },
 };
 
 /**
@@ -140,6 +155,9 @@ export const DEFINITIONS: Record<DefinitionKey, Definition> = {
  * 同比 and 累计). Labels are matched as the pages and workbooks spell them, so no table states its keys twice.
  */
 const LABEL_RULES: ReadonlyArray<readonly [RegExp, DefinitionKey]> = [
+  [/组内份额变化/, 'setShareChange'],
+  [/组内份额/, 'setShare'],
+  [/组内排名/, 'setRank'],
   [/份额变化/, 'shareChange'],
   [/MIX变化|MIX同比/, 'mixChange'],
   [/渗透率/, 'penetration'],

@@ -346,7 +346,7 @@ describe('竞品监控 on a hand-made market', () => {
     expect(texts(await part(zip, 'ppt/slides/slide2.xml'))).toEqual(expect.arrayContaining(['50.0%', '500', '1,000']));
     expect((await chartTitled(zip, '销量走势（近13个月）')).categories).toEqual(answer.months);
     expect(await tableTitled(zip, '成员表现（2026-03，全国）')).toEqual({
-      header: ['子车系', '厂商', '当月销量', '组内份额', '份额变化(百分点)', '组内排名'],
+      header: ['子车系', '厂商', '当月销量', '组内份额', '组内份额变化(百分点)', '组内排名'],
       rows: [
         // A change of nothing is a dash, as on the page; February's ranks 1, 2, 2 (a tie) give the arrows.
         ['德锐（本品）', '甲汽车', '500', '50.0%', '-', '1 —'],

@@ -22,6 +22,7 @@ import {
   yuanText,
 } from '@car/contracts';
 import { configHref, MONITOR_PRICE_VIEWS, type MonitorPriceView, priceCells } from '~/utils/competitor-monitor';
+import { DefinedLabel } from './DefinedLabel';
 import { ParamToggle } from './ParamToggle';
 import { RankMark } from './RankMark';
 import { ShareChange } from './ShareChange';
@@ -57,10 +58,18 @@ export function MonitorMembersTable({ data, loading, chosen, onToggle }: Members
           <th className="collapsing">配置对比</th>
           <th>子车系</th>
           <th>厂商</th>
-          <th className="right aligned">当月销量</th>
-          <th className="right aligned">组内份额</th>
-          <th className="right aligned">{pointsHeader('份额变化')}</th>
-          <th className="right aligned">组内排名</th>
+          <th className="right aligned">
+            <DefinedLabel label="当月销量" />
+          </th>
+          <th className="right aligned">
+            <DefinedLabel label="组内份额" />
+          </th>
+          <th className="right aligned">
+            <DefinedLabel label={pointsHeader('组内份额变化')} />
+          </th>
+          <th className="right aligned">
+            <DefinedLabel label="组内排名" />
+          </th>
           {data.months.map((m) => (
             <th key={m} className="right aligned">
               {m}
