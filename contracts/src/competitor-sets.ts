@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DATA_SOURCES } from './constants';
 import type { HeaderTag } from './filter-tags';
+import { checkMembers, COMPETITOR_SET_NAME_MAX, MAX_SET_MEMBERS } from './competitor-set-rules';
 import { givenName, labelled, rowIdText } from './params';
 import { type ChartResult, saleVolumeFilterShape, withArea } from './sale-volume';
 import { viewUserSchema } from './views';
@@ -13,30 +14,8 @@ import { viewUserSchema } from './views';
  * docs/modules.md "竞品组").
  */
 
-// ---------- limits and messages ----------
-
-/** A user keeps at most this many sets of their own. */
-export const MAX_COMPETITOR_SETS_PER_USER = 30;
-export const COMPETITOR_SET_NAME_MAX = 40;
-/** Rivals in a set, at most. */
-export const MAX_RIVALS = 15;
-/** Sub-series in a set, 本品 and rivals together: what the sub-series rollups answer in one read (issue 49 §4). */
-export const MAX_SET_MEMBERS = 16;
-/** The suggestion rule (decision 296): the caller's producer's best sellers, the months they are read over, the TP window, the rivals kept. */
-export const SUGGESTION_RULE = { ownBestSellers: 5, months: 3, tpWindow: 0.2, rivals: 5 } as const;
-
-export const COMPETITOR_SET_MESSAGES = {
-  notFound: '竞品组不存在',
-  readOnly: '共享给您的竞品组为只读，可另存为我的竞品组',
-  nameTaken: '已有同名竞品组，请换一个名称',
-  tooMany: `最多保存 ${MAX_COMPETITOR_SETS_PER_USER} 个竞品组，请先删除不用的竞品组`,
-  noOwn: '请至少选择一个本品子车系',
-  tooManyRivals: `竞品子车系最多 ${MAX_RIVALS} 个`,
-  tooManyMembers: `竞品子车系与本品子车系合计最多 ${MAX_SET_MEMBERS} 个`,
-  overlap: '竞品子车系不能包含本品子车系',
-  unknownSubSeries: (ids: readonly number[]) => `子车系 ${ids.join('、')} 不存在`,
-  noProducer: '您的账号未关联厂商，无法共享给本厂商同事',
-} as const;
+// The limits, messages and member rule live in competitor-set-rules.ts (the sales tables' 竞品组 filter uses them too).
+export * from './competitor-set-rules';
 
 // ---------- the calls' parameters ----------
 
@@ -58,14 +37,6 @@ const membersShape = {
   own: subSeriesIdsSchema('本品子车系'),
   rivals: subSeriesIdsSchema('竞品子车系').default([]),
 };
-
-function checkMembers(set: { own: number[]; rivals: number[] }, ctx: z.RefinementCtx): void {
-  if (set.own.length === 0) ctx.addIssue({ code: 'custom', path: ['own'], message: COMPETITOR_SET_MESSAGES.noOwn });
-  if (set.rivals.length > MAX_RIVALS) ctx.addIssue({ code: 'custom', path: ['rivals'], message: COMPETITOR_SET_MESSAGES.tooManyRivals });
-  else if (set.own.length + set.rivals.length > MAX_SET_MEMBERS)
-    ctx.addIssue({ code: 'custom', path: ['rivals'], message: COMPETITOR_SET_MESSAGES.tooManyMembers });
-  if (set.rivals.some((id) => set.own.includes(id))) ctx.addIssue({ code: 'custom', path: ['rivals'], message: COMPETITOR_SET_MESSAGES.overlap });
-}
 
 export const competitorSetSaveSchema = z.strictObject({ name: competitorSetNameSchema, ...membersShape }).superRefine(checkMembers);
 export type CompetitorSetSaveDto = z.output<typeof competitorSetSaveSchema>;

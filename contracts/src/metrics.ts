@@ -35,6 +35,16 @@ export function ranks(values: number[]): number[] {
   return result;
 }
 
+/**
+ * A competitor set's 组内份额 and 组内排名 (issue 49): each member's share of the members' sum, and its competition rank
+ * among them by volume, none where it sold nothing. In the input order.
+ */
+export function withinSet(volumes: readonly number[]): Array<{ share: number | null; rank: number | null }> {
+  const total = volumes.reduce((sum, v) => sum + v, 0);
+  const placed = ranks([...volumes]);
+  return volumes.map((v, i) => ({ share: share(v, total), rank: v > 0 ? placed[i] : null }));
+}
+
 /** rankingStatus: 1 up, −1 down, 0 unchanged, −2 no arrow (no previous rank to compare with). */
 export type RankingStatus = -2 | -1 | 0 | 1;
 

@@ -12,10 +12,25 @@ export const WHOLE_MARKET = {
   series: whole('series', sv.wholeMarketTableSchema, sv.tablePageSchema, '系别表（含合计）'),
   bound: whole('bound', sv.wholeMarketRankingSchema, sv.tablePageSchema, '品牌排名（分页）'),
   producer: whole('producer', sv.wholeMarketRankingSchema, sv.tablePageSchema, '厂商排名（分页）'),
-  modelSub: whole('modelSub', sv.wholeMarketRankingSchema, sv.tablePageSchema, '车系排名（子车系，分页）'),
+  modelSub: whole(
+    'modelSub',
+    sv.wholeMarketSubSeriesSchema,
+    sv.tablePageSchema,
+    '车系排名（子车系，分页）；setOwn、setRivals 为竞品组的本品与竞品子车系时只列组内车系，并给出组内份额与组内排名',
+  ),
   area: whole('area', sv.wholeMarketAreaSchema, sv.tablePageSchema, '区域表：dimensionality 1 大区 / 2 省份（按大区合并）；仅零售量'),
-  download: whole('download', sv.wholeMarketDownloadSchema, 'xlsx', '下载 Excel：type 0 细分市场 / 1 系别 / 2 品牌 / 3 区域 / 4 厂商 / 5 车系'),
-  ppt: whole('ppt', sv.wholeMarketDeckSchema, 'pptx', '导出PPT：页面所示的卡片、趋势图与排行表（筛选、图表与表格参数同页面，tags 数据列，sort 排序）'),
+  download: whole(
+    'download',
+    sv.wholeMarketDownloadSchema,
+    'xlsx',
+    '下载 Excel：type 0 细分市场 / 1 系别 / 2 品牌 / 3 区域 / 4 厂商 / 5 车系（可带竞品组 setOwn、setRivals、setName）',
+  ),
+  ppt: whole(
+    'ppt',
+    sv.wholeMarketDeckSchema,
+    'pptx',
+    '导出PPT：页面所示的卡片、趋势图与排行表（筛选、图表与表格参数同页面，tags 数据列，sort 排序；车系表可带竞品组 setOwn、setRivals、setName）',
+  ),
 };
 
 const area = under('saleVolume', 'saleVolume/areaMarket');

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ACCUMULATE_OPTIONS, DEFAULT_PAGE_SIZE, MAX_COMPARED, MAX_PAGE, MAX_PAGE_SIZE, YEAR_COUNT } from './constants';
 import type { AreaLevel } from './geography';
-import { blankIsAbsent, idList, intText, monthText, strictQuery } from './params';
+import { checkMembers, COMPETITOR_SET_NAME_MAX } from './competitor-set-rules';
+import { blankIsAbsent, givenName, idList, intText, labelled, monthText, optional, strictQuery } from './params';
 import { checkNewYear, newYearParam } from './new-year';
 import { inCalendar, refersTo, type ReferenceKind } from './references';
 import { downloadTypeOf, SALES_DIMENSIONS, salesDimensionOfDownloadType, type SalesDimensionKey } from './sales-dimensions';
@@ -76,6 +77,46 @@ export type PagingDto = { currentPage: number; pageSize: number };
 export const wholeMarketTableSchema = salesQuery({ ...saleVolumeFilterShape, ...pagingShape });
 /** The tables that page (brand, producer, car series): `sort` orders them in SQL, so load more continues the order. */
 export const wholeMarketRankingSchema = salesQuery({ ...saleVolumeFilterShape, ...pagingShape, ...rankingSortShape });
+
+/**
+ * 竞品组 on the 车系 table (issue 49 §3, decision 300): the set's members in the address — 本品 and rivals by the set's
+ * rule — so the answer depends on the request alone (the answer cache keeps it) and the page names the set it read;
+ * its name only heads the workbook and the deck.
+ */
+export const setFilterShape = {
+  setOwn: labelled(refersTo(optional(idList), 'subSeries'), '竞品组本品'),
+  setRivals: labelled(refersTo(optional(idList), 'subSeries'), '竞品组竞品'),
+  setName: optional(givenName('竞品组名称', COMPETITOR_SET_NAME_MAX)),
+};
+export type SetFilter = { own: number[]; rivals: number[]; name?: string };
+
+/** The columns a 竞品组 adds to the 车系 table, after its name: on the page, in its workbook and in its deck. */
+export const SET_COLUMN_LABELS = { role: '本品/竞品', mix: '组内份额', ranking: '组内排名' } as const;
+/** The header tag of a table narrowed to a 竞品组 (page, workbook and deck): its name, else how many sub-series it has. */
+export function setTag(set: { name?: string; own: readonly unknown[]; rivals: readonly unknown[] }): { label: string; value: string } {
+  return { label: '竞品组', value: set.name ?? `${set.own.length + set.rivals.length} 个车系` };
+}
+
+/** A row's role in the set, as the set columns write it. */
+export const setRoleText = (own: boolean | undefined): string => (own ? '本品' : '竞品');
+
+/** The members of a call's set filter (its 本品 first), or none. */
+export function setFilterOf(q: { setOwn?: number[]; setRivals?: number[]; setName?: string }): SetFilter | undefined {
+  return q.setOwn ? { own: q.setOwn, rivals: q.setRivals ?? [], ...(q.setName ? { name: q.setName } : {}) } : undefined;
+}
+
+/** A set filter is 本品 and rivals by the set's rule; only the 车系 table (a download's or deck's type 5) takes one. */
+function checkSetFilter(q: { setOwn?: number[]; setRivals?: number[]; setName?: string; type?: number }, ctx: z.RefinementCtx): void {
+  if (q.setOwn === undefined && q.setRivals === undefined && q.setName === undefined) return;
+  if (q.type !== undefined && salesDimensionOfDownloadType(q.type) !== 'carSeries')
+    ctx.addIssue({ code: 'custom', path: ['setOwn'], message: '竞品组只用于车系表（type 5）' });
+  checkMembers({ own: q.setOwn ?? [], rivals: q.setRivals ?? [] }, ctx, { own: 'setOwn', rivals: 'setRivals' });
+}
+
+/** The 车系 table (wholeMarket/modelSub): a ranking page, or the members of a 竞品组 with their share and rank within it. */
+export const wholeMarketSubSeriesSchema = salesQuery({ ...saleVolumeFilterShape, ...pagingShape, ...rankingSortShape, ...setFilterShape }).superRefine(
+  checkSetFilter,
+);
 export const wholeMarketAreaSchema = salesQuery({
   ...saleVolumeFilterShape,
   ...pagingShape,
@@ -92,8 +133,9 @@ function downloadType(tables: readonly SalesDimensionKey[]) {
 /** download type: 0 segment, 1 family, 2 brand, 3 area, 4 producer, 5 car series. */
 export const wholeMarketDownloadSchema = salesQuery({
   ...wholeMarketAreaSchema.shape,
+  ...setFilterShape,
   type: downloadType(['segment', 'family', 'brand', 'area', 'producer', 'carSeries']),
-});
+}).superRefine(checkSetFilter);
 
 /**
  * A deck's ranking table as the page shows it (decisions 210, 211): its 数据列 (`tags`, as the page's URL) and
@@ -115,8 +157,11 @@ export const wholeMarketDeckSchema = salesQuery({
   ...wholeMarketAreaSchema.shape,
   ...deckTableShape,
   ...chartShape,
+  ...setFilterShape,
   type: downloadType(['segment', 'family', 'brand', 'area', 'producer', 'carSeries']),
-}).superRefine(checkDeckSort);
+})
+  .superRefine(checkDeckSort)
+  .superRefine(checkSetFilter);
 
 // --- area market ---
 
@@ -423,6 +468,14 @@ const tableRowShape = {
   /** A subtotal (小计) or total (合计) row. */
   heji: z.boolean(),
   hasChildren: z.boolean(),
+  /**
+   * The 车系 table narrowed to a 竞品组 (decision 300): whether the row is 本品, its 组内份额 (this month's volume over
+   * the members' shown in the table) and 组内排名 (by this month's volume, none without sales).
+   */
+  setOwn: z.boolean().optional(),
+  setMix: percent.optional(),
+  setMixs: z.string().optional(),
+  setRanking: z.number().nullable().optional(),
 };
 
 /** A row of a ranking table. */

@@ -5,9 +5,9 @@ import {
   type MonitorPlace,
   percentNumber,
   rankingStatus,
-  ranks,
   share,
   shareChange,
+  withinSet,
 } from '@car/contracts';
 import { type PriceFigures, tpGapOf } from '../price/price.figures';
 
@@ -43,9 +43,8 @@ export function monitorFigures({ set, months, volumes, prices, ownPrices }: Moni
   const total = months.map((_, i) => members.reduce((sum, m) => sum + byMember.get(m.id)![i], 0));
   const last = months.length - 1;
   const rankOf = (at: number): Map<number, number | null> => {
-    const values = members.map((m) => byMember.get(m.id)![at]);
-    const placed = ranks(values);
-    return new Map(members.map((m, i) => [m.id, values[i] > 0 ? placed[i] : null]));
+    const within = withinSet(members.map((m) => byMember.get(m.id)![at]));
+    return new Map(members.map((m, i) => [m.id, within[i].rank]));
   };
   const [rank, previousRank] = [rankOf(last), last > 0 ? rankOf(last - 1) : new Map<number, number | null>()];
   const sharesOf = (qty: readonly number[]) => qty.map((q, i) => share(q, total[i]));

@@ -16,6 +16,7 @@ import {
   type RankingSortColumn,
   ranks,
   type SaleVolumeFilterDto,
+  type SetFilter,
   share,
   type SortOrder,
   shareChange,
@@ -25,6 +26,7 @@ import {
   type TableRow,
   thousands,
   trendSpan,
+  withinSet,
   yearOf,
 } from '@car/contracts';
 import { AnalyticsRow, AnalyticsService } from '../analytics/analytics.service';
@@ -190,6 +192,7 @@ export class SaleVolumeService {
     order: RankingOrder,
     page?: { currentPage: number; pageSize: number },
     sort?: SortOrder<RankingSortColumn>,
+    within?: readonly number[],
   ): Promise<{ rows: TableRow[]; total: number; places: number[] }> {
     // The analyst's column first (nulls last either way), the list's own order breaking its ties.
     const sortKey = sort ? SORT_KEYS[sort.column] : undefined;
@@ -216,6 +219,8 @@ export class SaleVolumeService {
       ],
       order: [...by, { by: dimension, direction: 'asc' }],
       ...(page ? { limit: page.pageSize, offset: (page.currentPage - 1) * page.pageSize } : {}),
+      // These rows alone, their shares, bars and ranks still the whole list's.
+      ...(within ? { within: { [dimension]: within } } : {}),
     };
     const data = await this.analytics.query(query);
     let total = data[0]?.values.rowCount ?? 0;
@@ -233,6 +238,22 @@ export class SaleVolumeService {
     const start = page ? (page.currentPage - 1) * page.pageSize : 0;
     const places = data.map((r, i) => (sort ? (r.values.place ?? start + i + 1) : start + i + 1));
     return { rows, total, places };
+  }
+
+  /**
+   * The 车系 table narrowed to a 竞品组 (decision 300): the members that sold in the scope, in the table's order, their
+   * figures the whole table's (shares of the filtered market, bars, 累计排名 among every sub-series), with 本品 marked
+   * and their 组内份额 and 组内排名 among the members shown (withinSet, as 竞品监控 ranks them).
+   */
+  async setRows(scope: MarketScope, set: SetFilter, sort?: SortOrder<RankingSortColumn>): Promise<TableRow[]> {
+    const { rows } = await this.rankedRows(scope, 'subSeries', 'month', undefined, sort, [...set.own, ...set.rivals]);
+    const within = withinSet(rows.map((r) => r.sales));
+    return rows.map((row, i) =>
+      withExactShares(
+        { ...row, setOwn: set.own.includes(row.id), setMix: round1(within[i].share), setMixs: shareText(within[i].share), setRanking: within[i].rank },
+        { setMix: within[i].share },
+      ),
+    );
   }
 
   /** The segment table: segments merged under their category (轿车, SUV, MPV, 跑车) with subtotals and a total. */

@@ -48,13 +48,15 @@ export interface RankingShown<Row extends TableRow> {
   tags: readonly number[];
   /** Columns before the group and name (the producer/brand list's place). */
   lead?: ReadonlyArray<DeckColumn<Row>>;
+  /** The 车系 table narrowed to a 竞品组: its columns after the name. */
+  set?: boolean;
 }
 
 /** The ranking table's columns (decisions 210, 211): the page's 数据列, totals in bold, the rank with its arrow. */
 export function rankingSlide<Row extends TableRow>(title: string, rows: readonly Row[], shown: RankingShown<Row>): TableSlide<Row> {
   const columns: Array<DeckColumn<Row>> = [
     ...(shown.lead ?? []),
-    ...tableColumns(shown.nameHeader, shown.groupHeader, shown.newYear, shown.tags).map((column) =>
+    ...tableColumns(shown.nameHeader, shown.groupHeader, shown.newYear, shown.tags, shown.set).map((column) =>
       column.tag === RANK_TAG
         ? {
             ...column,

@@ -1,6 +1,6 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { type ParamsOf, type ResultOf, salesDimensionOfDownloadType, WHOLE_MARKET } from '@car/contracts';
+import { type ParamsOf, type ResultOf, salesDimensionOfDownloadType, setFilterOf, WHOLE_MARKET } from '@car/contracts';
 import { CachedAnswers } from '../answers/answer-cache.interceptor';
 import { zodPipe } from '../common/zod-validation.pipe';
 import { RequiresPage } from '../security/security.decorators';
@@ -37,8 +37,14 @@ export class WholeMarketController {
     return this.wholeMarket.table(q, table, q);
   }
 
-  /** 品牌, 厂商, 车系 (one schema, with the sort): ranked and paged in SQL. */
-  @Get([WHOLE_MARKET.bound.path, WHOLE_MARKET.producer.path, WHOLE_MARKET.modelSub.path])
+  /** 车系: ranked and paged in SQL, or the members of a 竞品组 whole with their share and rank within it (decision 300). */
+  @Get(WHOLE_MARKET.modelSub.path)
+  subSeries(@Query(zodPipe(WHOLE_MARKET.modelSub.params)) q: ParamsOf<typeof WHOLE_MARKET.modelSub>): Promise<ResultOf<typeof WHOLE_MARKET.modelSub>> {
+    return this.wholeMarket.table(q, 'carSeries', { ...q, set: setFilterOf(q) });
+  }
+
+  /** 品牌, 厂商 (one schema, with the sort): ranked and paged in SQL. */
+  @Get([WHOLE_MARKET.bound.path, WHOLE_MARKET.producer.path])
   ranking(
     @Query(zodPipe(WHOLE_MARKET.bound.params)) q: ParamsOf<typeof WHOLE_MARKET.bound>,
     @SalesTable() table: WholeMarketTable,
@@ -56,7 +62,7 @@ export class WholeMarketController {
 
   @Get(WHOLE_MARKET.download.path)
   async download(@Query(zodPipe(WHOLE_MARKET.download.params)) q: ParamsOf<typeof WHOLE_MARKET.download>, @Res() res: Response): Promise<void> {
-    const table = await this.wholeMarket.download(q, salesDimensionOfDownloadType(q.type), q.dimensionality);
+    const table = await this.wholeMarket.download(q, salesDimensionOfDownloadType(q.type), q.dimensionality, setFilterOf(q));
     await streamRankingWorkbook(res, table, q.newYear);
   }
 }

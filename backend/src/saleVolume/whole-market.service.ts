@@ -6,6 +6,9 @@ import {
   type RankingSortColumn,
   SALES_DIMENSIONS,
   type SaleVolumeFilterDto,
+  type SetFilter,
+  setFilterOf,
+  setTag,
   type SalesDimensionKey,
   type SortOrder,
   type TablePage,
@@ -32,6 +35,8 @@ export interface TableOptions {
   dimensionality?: number;
   /** The paged tables' sort (decision 171). */
   sort?: SortOrder<RankingSortColumn>;
+  /** The 车系 table narrowed to a 竞品组 (decision 300): its members, whole. */
+  set?: SetFilter;
 }
 
 /** The name column's header of a table (its dimension's label; the area table's 省份 or 大区), in its workbook and its deck. */
@@ -61,13 +66,17 @@ export class WholeMarketService {
       const rows = await this.allRows(scope, table, options.dimensionality ?? 1);
       return { list: rows, total: rows.filter((r) => !isTotalRow(r)).length, currentPage: 1, pageSize: rows.length };
     }
+    if (table === 'carSeries' && options.set) {
+      const rows = await this.sales.setRows(scope, options.set, options.sort);
+      return { list: rows, total: rows.length, currentPage: 1, pageSize: rows.length };
+    }
     return this.sales.page(scope, rankedDimension(table), options.currentPage, options.pageSize, options.sort);
   }
 
   /** The rows of one table as the download writes them, with its file and sheet names. */
-  async download(dto: SaleVolumeFilterDto, table: WholeMarketTable, dimensionality: number): Promise<RankingWorkbook> {
+  async download(dto: SaleVolumeFilterDto, table: WholeMarketTable, dimensionality: number, set?: SetFilter): Promise<RankingWorkbook> {
     const scope = await this.sales.scope(dto);
-    const rows = await this.allRows(scope, table, dimensionality);
+    const rows = set ? await this.sales.setRows(scope, set) : await this.allRows(scope, table, dimensionality);
     const label = nameHeaderOf(table, dimensionality);
     const grouped = table === 'segment' || (table === 'area' && dimensionality === 2);
     return {
@@ -76,7 +85,8 @@ export class WholeMarketService {
       nameHeader: label,
       groupHeader: grouped ? (table === 'segment' ? '类别' : '大区') : undefined,
       asOf: await this.sales.asOf(scope),
-      head: await this.heading(dto, scope),
+      head: await this.heading(dto, scope, set),
+      set: set !== undefined,
     };
   }
 
@@ -88,14 +98,15 @@ export class WholeMarketService {
   async deck(dto: ParamsOf<typeof WHOLE_MARKET.ppt>, user: Pick<SessionUser, 'producerId' | 'brandId'>): Promise<{ fileName: string; deck: DeckDeclaration }> {
     const table = salesDimensionOfDownloadType(dto.type);
     const paged = !isWholeTable(table);
+    const set = setFilterOf(dto);
     const [scope, summary, chart, rows, maker] = await Promise.all([
       this.sales.scope(dto),
       this.sales.summary(dto),
       this.chart(dto, dto.timeDimensionality, dto.count),
-      this.table(dto, table, { ...dto, sort: paged ? pagedSort(dto.sort) : undefined }),
+      this.table(dto, table, { ...dto, sort: paged ? pagedSort(dto.sort) : undefined, set }),
       this.decks.maker(user),
     ]);
-    const heading = await this.heading(dto, scope);
+    const heading = await this.heading(dto, scope, set);
     const nameHeader = nameHeaderOf(table, dto.dimensionality);
     return {
       fileName: `${heading.title}-${periodLabel(scope)}.pptx`,
@@ -111,6 +122,7 @@ export class WholeMarketService {
             groupHeader: table === 'segment' ? '类别' : undefined,
             newYear: dto.newYear,
             tags: dto.tags,
+            set: set !== undefined,
           }),
         ],
       },
@@ -121,8 +133,9 @@ export class WholeMarketService {
    * The page's title and header tags (the sales filters', with its producer property and segment): the deck's title
    * slide and each workbook's header block, so the two cannot drift apart (decision 281).
    */
-  private async heading(dto: SaleVolumeFilterDto, scope: MarketScope): Promise<Pick<DeckDeclaration, 'title' | 'tags'>> {
-    return { title: PAGE_TITLE, tags: await this.decks.tags({ ...dto, time: formatMonth(scope.month) }, { producerProperty: true, segment: true }) };
+  private async heading(dto: SaleVolumeFilterDto, scope: MarketScope, set?: SetFilter): Promise<Pick<DeckDeclaration, 'title' | 'tags'>> {
+    const tags = await this.decks.tags({ ...dto, time: formatMonth(scope.month) }, { producerProperty: true, segment: true });
+    return { title: PAGE_TITLE, tags: set ? [...tags, setTag(set)] : tags };
   }
 
   private async allRows(scope: MarketScope, table: WholeMarketTable, dimensionality: number): Promise<TableRow[]> {

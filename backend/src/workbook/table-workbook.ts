@@ -72,9 +72,10 @@ export function shareCell(fraction: number | null | undefined): number | typeof 
  */
 export const EXACT_SHARES = Symbol('exactShares');
 
-/** `row` with its shares' unrounded fractions (`share(part, whole)`, null where there is no whole) under EXACT_SHARES. */
+/** `row` with its shares' unrounded fractions (`share(part, whole)`, null where there is no whole) under EXACT_SHARES, beside those it has. */
 export function withExactShares<Row extends object>(row: Row, shares: Readonly<Record<string, number | null>>): Row {
-  return Object.assign(row, { [EXACT_SHARES]: shares });
+  const kept = (row as { [EXACT_SHARES]?: Readonly<Record<string, number | null>> })[EXACT_SHARES];
+  return Object.assign(row, { [EXACT_SHARES]: { ...kept, ...shares } });
 }
 
 /** The unrounded fraction of a row's share `key`, where the row was made with it (undefined: the writer keeps the page's number). */

@@ -12,6 +12,8 @@ import {
   rankArrow,
   RANKING_SORT_BY_TAG,
   salesDimension,
+  SET_COLUMN_LABELS,
+  setRoleText,
   TABLE_DIMENSION_ROW_KINDS,
   type TableDimension,
   type TableRow,
@@ -21,6 +23,7 @@ import {
 import { growthClass } from '~/utils/format';
 import { hasMoreRows, rankingSort, readTags, sortRankingRows, tagsParam } from '~/utils/ranking-table';
 import { withParams } from '~/utils/sale-volume-query';
+import { DefinedLabel } from './DefinedLabel';
 import { MultiSelect } from './MultiSelect';
 import { PanelBusy } from './PanelBusy';
 import { RankMark } from './RankMark';
@@ -54,6 +57,21 @@ interface RankingTableProps {
   newYear?: boolean;
   /** Whether a row's 销量 is one month's, which a subscription watches (not January to date): its bell. */
   monthly?: boolean;
+  /** The 车系 table narrowed to a 竞品组 (decision 300): 本品 marked, 组内份额 and 组内排名 after the name. */
+  set?: boolean;
+  /** Rows the analyst may tick (the 车系 table: to save them as a 竞品组), and what is done with the ticked ones. */
+  ticking?: { ticked: ReadonlySet<number>; onTick: (row: TableRow, ticked: boolean) => void };
+}
+
+/** The set columns of a row (SET_COLUMN_LABELS' order after the name). */
+function SetCells({ row }: { row: TableRow }) {
+  return (
+    <>
+      <td className="ranking-table__role">{row.heji ? '' : setRoleText(row.setOwn)}</td>
+      <td className="ranking-table__num">{row.setMixs ?? '-'}</td>
+      <td className="ranking-table__num">{row.setRanking ?? '-'}</td>
+    </>
+  );
 }
 
 function Growth({ value, text }: { value: number | null; text: string }) {
@@ -130,6 +148,8 @@ export function RankingTable({
   chosenRowId,
   newYear = false,
   monthly = true,
+  set = false,
+  ticking,
 }: RankingTableProps) {
   const location = useLocation();
   const navigate = useNavigate();
@@ -180,12 +200,30 @@ export function RankingTable({
         {rowKind && depth === 0 && !row.heji && row.id > 0 ? <SubscribeBell figure={{ measure: 'sales', rowKind, rowId: row.id, rowName: row.name }} /> : null}
       </span>
     );
-    const classes = [row.heji ? 'is-subtotal' : '', onRowClick && !row.heji ? 'is-clickable' : '', chosenRowId === row.id ? 'is-chosen' : '']
+    const classes = [
+      row.heji ? 'is-subtotal' : '',
+      onRowClick && !row.heji ? 'is-clickable' : '',
+      chosenRowId === row.id ? 'is-chosen' : '',
+      set && row.setOwn ? 'is-own' : '',
+    ]
       .filter(Boolean)
       .join(' ');
     return (
       <Fragment key={`${depth}-${row.id}-${row.name}`}>
         <tr className={classes || undefined} onClick={onRowClick && !row.heji ? () => onRowClick(row) : undefined} data-row-id={row.id}>
+          {ticking ? (
+            <td className="ranking-table__tick">
+              {depth === 0 && !row.heji && row.id > 0 ? (
+                <input
+                  type="checkbox"
+                  aria-label={`选择 ${row.name}`}
+                  checked={ticking.ticked.has(row.id)}
+                  onChange={(event) => ticking.onTick(row, event.target.checked)}
+                  onClick={(event) => event.stopPropagation()}
+                />
+              ) : null}
+            </td>
+          ) : null}
           {grouped && row.columnMerge ? (
             <td colSpan={row.columnMergeNum || 2} className="ranking-table__group">
               {nameCell}
@@ -200,6 +238,7 @@ export function RankingTable({
               <td>{nameCell}</td>
             </>
           )}
+          {set ? <SetCells row={row} /> : null}
           {columns.map((c) => (
             <td key={c.tag} className="ranking-table__num">
               {tagCell(c.tag, row)}
@@ -251,6 +290,7 @@ export function RankingTable({
         <table className={`ui celled compact unstackable table kit-table${grouped ? ' kit-table--grouped' : ''}`}>
           <thead>
             <tr>
+              {ticking ? <th className="ranking-table__tick">选择</th> : null}
               {grouped ? <th>{groupHeader}</th> : null}
               {paged ? (
                 <th>{nameHeader ?? salesDimension(dimension).label}</th>
@@ -259,6 +299,17 @@ export function RankingTable({
                   {nameHeader ?? salesDimension(dimension).label}
                 </SortHeader>
               )}
+              {set ? (
+                <>
+                  <th>{SET_COLUMN_LABELS.role}</th>
+                  <th className="ranking-table__num">
+                    <DefinedLabel label={SET_COLUMN_LABELS.mix} />
+                  </th>
+                  <th className="ranking-table__num">
+                    <DefinedLabel label={SET_COLUMN_LABELS.ranking} />
+                  </th>
+                </>
+              ) : null}
               {columns.map((c) => (
                 <SortHeader key={c.tag} column={RANKING_SORT_BY_TAG[c.tag]} order={order} className="ranking-table__num">
                   {tagHeader(c.tag, newYear)}

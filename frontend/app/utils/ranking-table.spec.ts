@@ -21,6 +21,8 @@ describe('whole-market dimension buttons', () => {
 
   it('show area only for retail', () => {
     expect(wholeMarketDimensions({ detailId: -1, source: 1 })).toEqual([1, 2, 5, 3]);
+    // A 竞品组 shows 车系 whatever the segment (decision 300).
+    expect(wholeMarketDimensions({ detailId: -1, source: 2 }, true)).toEqual([1, 2, 5, 3, 6, 4]);
   });
 
   it('fall back to family when a segment is chosen and the table showed segments', () => {

@@ -23,11 +23,14 @@ import { readSort, type SortOrder } from './table-sort';
 // The whole tables' order and the empty choice of columns are one rule for the page and its deck (导出PPT).
 export { NO_TAGS, sortRankingRows, WHOLE_TABLE_SORT_COLUMNS } from '@car/contracts';
 
-/** Whole market: segment only for the whole market, car series only within a segment, area only for retail. */
-export function wholeMarketDimensions(filters: Pick<SaleVolumeFilters, 'detailId' | 'source'>): TableDimension[] {
+/**
+ * Whole market: segment only for the whole market, car series only within a segment — or with a 竞品组, whose
+ * members are a short list whatever the segment (decision 300) — area only for retail.
+ */
+export function wholeMarketDimensions(filters: Pick<SaleVolumeFilters, 'detailId' | 'source'>, withSet = false): TableDimension[] {
   return DIMENSION_ORDER.filter((d) => {
     if (d === 1) return filters.detailId === -1;
-    if (d === 6) return filters.detailId !== -1;
+    if (d === 6) return filters.detailId !== -1 || withSet;
     if (d === 4) return filters.source === 2;
     return true;
   });
