@@ -372,7 +372,16 @@ export const ENDPOINTS: readonly BenchEndpoint[] = [
     path: 'saleVolume/wholeMarket/producer',
     variants: vary(MARKET_FILTERS.slice(0, 3), ['sort=yoy.desc', 'sort=mixChange.asc&currentPage=2', 'sort=salesSum.desc']),
   },
-  { group: 'wholeMarket', path: 'saleVolume/wholeMarket/modelSub', variants: vary(MARKET_FILTERS, PAGES) },
+  {
+    group: 'wholeMarket',
+    path: 'saleVolume/wholeMarket/modelSub',
+    // The last two: narrowed to a 竞品组's members (decision 300), six and sixteen of them.
+    variants: [
+      ...vary(MARKET_FILTERS, PAGES),
+      'setOwn=507&setRivals=17,916,1,2,545',
+      'time=2025-12&detailId=3&setOwn=1&setRivals=2,3,4,5,6,7,8,9,10,11,12,13,14,15,16',
+    ],
+  },
   { group: 'wholeMarket', path: 'saleVolume/wholeMarket/highCharts', variants: vary(MARKET_FILTERS, CHARTS) },
 
   // 区域市场表现: the nation, a region, a province or a city.

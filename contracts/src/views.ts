@@ -69,7 +69,8 @@ export const COMPETITOR_MONITOR_PAGE = { path: '/salevolume/competitormonitor', 
 
 /** The pages that show figures: a view can be saved of these and of nothing else (not exports, not administration). */
 export const ANALYSIS_PAGES: readonly AnalysisPage[] = [
-  { path: '/salevolume/wholemarket', name: '整体市场表现', keys: [...SALES_FILTERS, ...SALES_TABLE] },
+  // `set`: the 竞品组 narrowing the 车系 table (decision 300).
+  { path: '/salevolume/wholemarket', name: '整体市场表现', keys: [...SALES_FILTERS, ...SALES_TABLE, 'set'] },
   { path: '/salevolume/areamarket', name: '区域市场表现', keys: [...SALES_FILTERS, ...SALES_TABLE] },
   {
     path: '/salevolume/companybrand',

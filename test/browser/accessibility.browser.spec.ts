@@ -9,6 +9,7 @@ import { testEnv } from '../support/test-env';
 import { createUser } from '../support/users';
 import { AXE_TAGS, axeFindings, describeFindings, type Finding } from '../support/axe';
 import { openFirstSuggestion } from '../support/phone-page';
+import { apiPostFromPage } from '../support/sales-pages';
 
 /**
  * Accessibility measured by a standard tool (issue 28; decision 182): axe-core's WCAG 2.1 A and AA rules
@@ -250,6 +251,37 @@ describeInBrowser('accessibility (axe-core, WCAG 2.1 A and AA): no violation of 
     await page.keyboard.press('Escape');
     page.once('dialog', (confirm) => void confirm.accept());
     await Promise.all([page.waitForURL((u) => !u.searchParams.has('set')), page.locator('.competitor-set-bar').getByRole('button', { name: '删除' }).click()]);
+    expect(describeFindings(found)).toBe('');
+    await page.close();
+  });
+
+  test("存为竞品组 from 车系价格追踪's 竞品组 menu (decision 301): the menu open, the set's form, the toast with its link; Escape closes the form", async () => {
+    const page = await analyst.newPage();
+    await page.goto(`${testEnv().baseUrl}/price/cabmodelpricetrace?modelSubId=507&modelSubIds=17,916`);
+    await settle(page);
+    const menu = page.locator('.competitor-set-menu');
+    await menu.getByRole('button', { name: '竞品组' }).click();
+    const save = menu.getByRole('menuitem', { name: '将当前选择存为竞品组…' });
+    await save.waitFor();
+    const found = await audit(page, 'price-trace+competitor-set-menu');
+    await save.click();
+    const dialog = page.getByRole('dialog', { name: '新建竞品组' });
+    await dialog.locator('input[name="rivals"]').waitFor({ state: 'attached' });
+    await expect(dialog.getAttribute('aria-modal')).resolves.toBe('true');
+    found.push(...(await audit(page, 'price-trace+save-set')));
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached', timeout: 5_000 });
+    await menu.getByRole('button', { name: '竞品组' }).click();
+    await save.click();
+    const name = `无障碍存组${Date.now().toString(36)}`;
+    await dialog.getByLabel('竞品组名称').fill(name);
+    await dialog.getByRole('button', { name: '保存' }).click();
+    const toast = page.locator('.toast', { hasText: name });
+    const link = toast.locator('a.toast__link');
+    await link.waitFor();
+    found.push(...(await audit(page, 'price-trace+set-saved')));
+    const id = Number(new URL((await link.getAttribute('href'))!, testEnv().baseUrl).searchParams.get('set'));
+    await apiPostFromPage(page, 'competitorSets/delete', { id });
     expect(describeFindings(found)).toBe('');
     await page.close();
   });

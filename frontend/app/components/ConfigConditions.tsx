@@ -1,7 +1,8 @@
 /**
  * 配置查询's 查询条件 (spec 001 §2.6, §4): the sub-series search box and the chosen ones as chips (a new search
  * clears the trims and filters), and, folded away on demand, the trim picker and the four filters that apply
- * on 筛选 (the selection kept). Every change is an address (`go`).
+ * on 筛选 (the selection kept). Every change is an address (`go`). 竞品组 fills the sub-series with a set, or saves
+ * the chosen ones as a set, the first as 本品 (decision 301).
  */
 import { CONFIG_MESSAGES, type ConfigTable, type IdName } from '@car/contracts';
 import { useEffect, useState } from 'react';
@@ -69,7 +70,15 @@ export function ConfigConditions({ state, table, selectedCodes, go }: ConfigCond
         <span className="config-conditions__label">子车系</span>
         <ConfigSearchBox selectedIds={state.ids} onToggle={toggle} />
         <span className="config-conditions__hint">最多选择 5 个子车系对比</span>
-        <CompetitorSetMenu hrefOf={configWithSet} />
+        <CompetitorSetMenu
+          hrefOf={configWithSet}
+          saveAs={{
+            own: state.ids.slice(0, 1).map((id) => ({ id, name: nameOf(id) })),
+            rivals: state.ids.slice(1).map((id) => ({ id, name: nameOf(id) })),
+            note: '第一个已选子车系为本品，其余为竞品；保存前可修改。',
+            unavailable: state.ids.length < 2 ? '请先选择至少两个子车系' : null,
+          }}
+        />
         <Button type="button" basic size="mini" className="config-conditions__fold" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
           <Icon name={open ? 'angle up' : 'angle down'} />
           {open ? '收起条件' : '展开条件'}

@@ -12,7 +12,8 @@ import type { PriceTraceData } from '~/utils/price-trace.server';
  * The chart's pickers: the own model, then the comparison brand (spec 001 §3 compareBrand) that narrows the
  * comparison series and models dialogs to its series; choosing another comparison brand drops the chosen
  * comparison series and models, as choosing another own brand drops the own series (decision 148). 竞品组 fills the
- * own series and the comparison series with a set (issue 49 §3).
+ * own series and the comparison series with a set (issue 49 §3); 将当前选择存为竞品组 saves the traced sub-series as
+ * 本品 with the comparison series shown as its rivals (decision 301; the comparison trims are trims, not sub-series).
  */
 export function PriceTracePickers({ data }: { data: PriceTraceData }) {
   const location = useLocation();
@@ -73,7 +74,18 @@ export function PriceTracePickers({ data }: { data: PriceTraceData }) {
       <Button size="small" primary type="submit">
         查询
       </Button>
-      <CompetitorSetMenu hrefOf={(set) => traceWithSet(location.search, set)} />
+      <CompetitorSetMenu
+        hrefOf={(set) => traceWithSet(location.search, set)}
+        saveAs={{
+          own: data.own ? [data.own] : [],
+          rivals: series,
+          note:
+            cars.length > 0
+              ? '本品为追踪的子车系，竞品为所选对比车系；对比车型不计入，可在竞品子车系中添加。保存前可修改。'
+              : '本品为追踪的子车系，竞品为所选对比车系；保存前可修改。',
+          unavailable: !data.own ? '请先选择本品车型' : series.length === 0 ? '请先选择对比车系' : null,
+        }}
+      />
     </Form>
   );
 }

@@ -1,7 +1,9 @@
 /**
  * Short messages at the top of the page (70 px down, like the old client): errors from the API, the
  * password-changed notice. `useToast().show(...)` from anywhere under <ToastProvider>; outside it, a no-op.
+ * A message may carry a link to where its subject is (a set saved from another page: 在竞品监控中打开).
  */
+import { Link } from '@remix-run/react';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Icon, type SemanticICONS } from 'semantic-ui-react';
 
@@ -15,10 +17,17 @@ interface ToastEntry {
   id: number;
   kind: ToastKind;
   text: string;
+  link?: ToastLink;
+}
+
+/** A page the message's subject is on: the toast shows it as a link after its text. */
+export interface ToastLink {
+  to: string;
+  text: string;
 }
 
 interface ToastApi {
-  show: (kind: ToastKind, text: string, durationMs?: number) => void;
+  show: (kind: ToastKind, text: string, durationMs?: number, link?: ToastLink) => void;
   /** Downloads a file of this site's as its links do: saved, or the failure shown as a toast. */
   download: (href: string, fileName?: string) => Promise<void>;
 }
@@ -47,10 +56,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const dismiss = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), []);
 
   const show = useCallback(
-    (kind: ToastKind, text: string, durationMs = DEFAULT_DURATION_MS) => {
+    (kind: ToastKind, text: string, durationMs = DEFAULT_DURATION_MS, link?: ToastLink) => {
       const id = nextId.current++;
       // The same message twice in a row (a retried call) is shown once.
-      setToasts((list) => [...list.filter((t) => t.text !== text), { id, kind, text }]);
+      setToasts((list) => [...list.filter((t) => t.text !== text), { id, kind, text, link }]);
       const timer = setTimeout(() => {
         timers.current.delete(timer);
         dismiss(id);
@@ -87,6 +96,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           <div key={toast.id} className={`toast toast--${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'}>
             <Icon name={ICON_OF[toast.kind]} />
             <span className="toast__text">{toast.text}</span>
+            {toast.link ? (
+              <Link to={toast.link.to} className="toast__link" onClick={() => dismiss(toast.id)}>
+                {toast.link.text}
+              </Link>
+            ) : null}
             <button type="button" className="toast__close" aria-label="关闭" onClick={() => dismiss(toast.id)}>
               <Icon name="close" fitted />
             </button>

@@ -221,7 +221,15 @@ export default function PriceDimension() {
               <Button size="mini" primary onClick={query}>
                 查询
               </Button>
-              <CompetitorSetMenu hrefOf={(set) => proportionWithSet(location.search, set)} />
+              <CompetitorSetMenu
+                hrefOf={(set) => proportionWithSet(location.search, set)}
+                saveAs={{
+                  own: data.own ? [data.own] : [],
+                  rivals: compared,
+                  note: '本品为当前分析的子车系，竞品为所选对比车系；保存前可修改。',
+                  unavailable: !data.own ? '请先选择子车系' : compared.length === 0 ? '请先选择对比车系' : null,
+                }}
+              />
             </div>
           </>
         }

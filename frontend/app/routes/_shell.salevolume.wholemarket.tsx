@@ -5,10 +5,24 @@
  */
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData, useLocation } from '@remix-run/react';
-import { Button } from 'semantic-ui-react';
+import { useState } from 'react';
+import { Button, Icon, Label, Message } from 'semantic-ui-react';
 import { Link } from '@remix-run/react';
 
-import { downloadTypeOf, type Granularity, SALES_DIMENSIONS, salesDimension, sortText, WHOLE_MARKET, YEAR_COUNT, salesSourceKind } from '@car/contracts';
+import {
+  type CompetitorSet,
+  downloadTypeOf,
+  type Granularity,
+  SALES_DIMENSIONS,
+  salesDimension,
+  setTag,
+  sortText,
+  type TableRow,
+  WHOLE_MARKET,
+  YEAR_COUNT,
+  salesSourceKind,
+} from '@car/contracts';
+import { CompetitorSetMenu } from '~/components/CompetitorSetMenu';
 import { DataAsOf } from '~/components/DataAsOf';
 import { DeckLink } from '~/components/DeckLink';
 import { DemoDataNote } from '~/components/DemoDataNote';
@@ -16,11 +30,13 @@ import { HeaderTags } from '~/components/HeaderTags';
 import { NewYearToggle } from '~/components/NewYearToggle';
 import { RankingTable } from '~/components/RankingTable';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
+import { SaveAsCompetitorSet } from '~/components/SaveAsCompetitorSet';
 import { SaleVolumeFilterPanel } from '~/components/SaleVolumeFilterPanel';
 import { SummaryCards } from '~/components/SummaryCards';
 import { useFailureToast } from '~/components/Toast';
 import { TrendChart } from '~/components/TrendChart';
 import { apiGet } from '~/utils/api.server';
+import { readChosenSet, setFilterParams } from '~/utils/competitor-set-filter.server';
 import { titled } from '~/utils/meta';
 import { deckTableParams, effectiveDimension, loadMorePage, pagesByLoadMore, rankingSort, TABLE_PAGE_KEYS, wholeMarketDimensions } from '~/utils/ranking-table';
 import { filterApiParams, FILTER_PARAMS, pageSizeOf, readFilters, withParams, withShownMonth } from '~/utils/sale-volume-query';
@@ -47,8 +63,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const granularity = chartUrl.value('timeDimensionality') as Granularity;
   const count = chartUrl.value('count', { allowed: COUNT_OPTIONS });
   const tableUrl = urlState(TABLE_PAGE_KEYS, params);
-  const dimensions = wholeMarketDimensions(filters);
+  // 竞品组 (decision 300): read before the table, whose call takes its members.
+  const chosen = await readChosenSet(request, context, params);
+  const dimensions = wholeMarketDimensions(filters, chosen.set !== null);
   const dimension = effectiveDimension(tableUrl.value('dimension', { fallback: SALES_DIMENSIONS.segment.code }), dimensions);
+  // The set narrows the 车系 table alone.
+  const set = dimension === SALES_DIMENSIONS.carSeries.code ? chosen.set : null;
+  const setParams = set ? setFilterParams(set) : {};
   const areaLevel = urlState(WHOLE_MARKET.area.params, params).value('dimensionality');
   const paged = pagesByLoadMore(dimension);
   const page = paged ? loadMorePage(tableUrl.value('page', { fallback: 1 })) : 1;
@@ -61,6 +82,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     pageSize: paged ? pageSizeOf(page) : 500,
     ...(order ? { sort: sortText(order) } : {}),
     ...(dimension === 4 ? { dimensionality: areaLevel } : {}),
+    ...setParams,
   };
 
   const [lookups, summary, chart, table] = await Promise.all([
@@ -82,11 +104,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     dimension,
     areaLevel,
     page,
+    // With a set the 车系 table answers its members whole (no more to load), still sorted by its call.
     paged,
+    set,
+    missingSet: chosen.missing,
     downloadHref: apiDownloadHref(WHOLE_MARKET.download, {
       type: downloadTypeOf(dimension),
       ...api,
       ...(dimension === 4 ? { dimensionality: areaLevel } : {}),
+      ...setParams,
     }),
     // 导出PPT (issue 31, decisions 210-211): the deck of what the page shows, with its filters, chart and table (its
     // columns and order are added from the URL as it is now, deckTableParams).
@@ -98,6 +124,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       type: downloadTypeOf(dimension),
       timeDimensionality: granularity,
       count,
+      ...setParams,
     },
     failure: firstFailure(lookups, summary, chart, table),
   };
@@ -129,6 +156,8 @@ export default function WholeMarket() {
   const pending = usePendingChange();
   useFailureToast(data.failure);
   const filtersChanging = touches(pending, FILTER_PARAMS);
+  const [ticked, setTicked] = useState<ReadonlyMap<number, string>>(new Map());
+  const tickedItems = [...ticked].map(([id, name]) => ({ id, name }));
 
   const areaSwitch =
     data.dimension === 4 ? (
@@ -143,6 +172,31 @@ export default function WholeMarket() {
         ))}
       </Button.Group>
     ) : null;
+  const onCarSeries = data.dimension === SALES_DIMENSIONS.carSeries.code;
+  // 竞品组 (decision 300): the set narrowing the 车系 table, another set, none; and the ticked rows saved as a set.
+  const setTools = (
+    <span className="ranking-table__set">
+      {data.set ? (
+        <Label size="small" className="ranking-table__set-chosen">
+          竞品组：{data.set.name}
+          <Link to={withParams(location.search, { set: null, page: null })} preventScrollReset aria-label={`取消竞品组 ${data.set.name}`}>
+            <Icon name="delete" />
+          </Link>
+        </Label>
+      ) : null}
+      <CompetitorSetMenu hrefOf={(chosen) => withParams(location.search, { set: chosen.id, dimension: SALES_DIMENSIONS.carSeries.code, page: null })} />
+      {onCarSeries ? (
+        <SaveAsCompetitorSet
+          own={tickedItems.slice(0, 1)}
+          rivals={tickedItems.slice(1)}
+          disabled={ticked.size === 0}
+          disabledTitle="请先在车系表中勾选车系"
+          label={ticked.size > 0 ? `存为竞品组（已选 ${ticked.size}）` : '存为竞品组'}
+          note="第一个勾选的车系为本品，其余为竞品，保存前可调整"
+        />
+      ) : null}
+    </span>
+  );
 
   return (
     <div className="sales-page">
@@ -152,7 +206,7 @@ export default function WholeMarket() {
         <DataAsOf source={salesSourceKind(data.filters.source)} />
         <DeckLink href={apiDownloadHref(WHOLE_MARKET.ppt, { ...data.deckParams, ...deckTableParams(location.search, data.paged) })} />
       </div>
-      <HeaderTags tags={filterTags(data.filters, data.lookups, { producerProperty: true, segment: true })} />
+      <HeaderTags tags={[...filterTags(data.filters, data.lookups, { producerProperty: true, segment: true }), ...(data.set ? [setTag(data.set)] : [])]} />
       <NewYearToggle time={data.filters.time} on={data.filters.newYear} />
       <SummaryCards summary={data.summary} loading={filtersChanging} newYear={data.filters.newYear} />
       <TrendChart
@@ -165,6 +219,11 @@ export default function WholeMarket() {
         fileName={`整体市场销量走势_${data.filters.time ?? ''}`}
         loading={filtersChanging || touches(pending, ['timeDimensionality', 'count'])}
       />
+      {data.missingSet ? (
+        <Message warning size="small" role="status">
+          链接中的竞品组已删除或未与你共享，排行表显示全部{onCarSeries ? '车系' : '数据'}。
+        </Message>
+      ) : null}
       <RankingTable
         title="销量排行"
         rows={data.table?.list ?? []}
@@ -177,11 +236,40 @@ export default function WholeMarket() {
         page={data.page}
         downloadHref={data.downloadHref}
         loading={filtersChanging || touches(pending, ['dimension', 'dimensionality', 'page', 'sort'])}
-        extra={areaSwitch}
+        extra={
+          <>
+            {areaSwitch}
+            {setTools}
+          </>
+        }
         newYear={data.filters.newYear}
+        set={data.set !== null}
+        ticking={
+          onCarSeries
+            ? {
+                ticked: new Set(ticked.keys()),
+                onTick: (row, on) =>
+                  setTicked((current) => {
+                    const next = new Map(current);
+                    if (on) next.set(row.id, row.name);
+                    else next.delete(row.id);
+                    return next;
+                  }),
+              }
+            : undefined
+        }
       />
+      {data.set ? <SetMembersNote set={data.set} rows={data.table?.list ?? []} /> : null}
     </div>
   );
+}
+
+/** Members of the set the table does not list: they sold nothing in the month, segment and fuels chosen. */
+function SetMembersNote({ set, rows }: { set: CompetitorSet; rows: readonly TableRow[] }) {
+  const listed = new Set(rows.map((r) => r.id));
+  const absent = [...set.own, ...set.rivals].filter((m) => !listed.has(m.id));
+  if (absent.length === 0) return null;
+  return <p className="ranking-table__set-note">未列出：{absent.map((m) => m.name).join('、')}（当前筛选下没有销量）</p>;
 }
 
 export { RouteErrorBoundary as ErrorBoundary };
