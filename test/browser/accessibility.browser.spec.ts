@@ -26,6 +26,8 @@ const PASSWORD = 'Axe#Check2026';
 const ANALYST_PAGES: ReadonlyArray<[string, string]> = [
   ['dashboard', DASHBOARD_PATH],
   ['wholemarket', '/salevolume/wholemarket'],
+  // The 车系 table with its tick column, and the notice of a set the analyst cannot read (decision 300).
+  ['wholemarket-carseries-set', '/salevolume/wholemarket?detailId=3&dimension=6&set=2147483000'],
   ['areamarket', '/salevolume/areamarket'],
   ['companybrand', '/salevolume/companybrand'],
   ['competitormonitor', '/salevolume/competitormonitor'],
