@@ -5,6 +5,7 @@ import { dataSourceOptions } from './database/data-source';
 import { ReadReplicasModule } from './database/read-replicas.module';
 import { AlertsJobsModule } from './alerts/alerts-jobs.module';
 import { AnalyticsModule } from './analytics/analytics.module';
+import { CompetitorSetsJobsModule } from './competitorSets/competitor-sets-jobs.module';
 import { DataExportJobsModule } from './dataExport/data-export-jobs.module';
 import { DataImportJobsModule } from './dataImport/data-import-jobs.module';
 import { QueueModule } from './queue/queue.module';
@@ -40,6 +41,7 @@ export class CoreModule {
         AuditRetentionJobsModule,
         RobotsJobsModule,
         AlertsJobsModule,
+        CompetitorSetsJobsModule,
       ],
       providers: [{ provide: APP_CONFIG, useValue: runtime.config }],
       exports: [APP_CONFIG],

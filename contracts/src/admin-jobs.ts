@@ -24,6 +24,7 @@ const JOB_KIND_LABELS: Record<string, string> = {
   'audit.prune': '安全日志清理',
   'robots.deliver': '机器人消息发送',
   'alerts.evaluate': '订阅提醒评估',
+  'competitorSets.monthly-decks': '竞品组月度PPT生成',
 };
 const JOB_AREA_LABELS: Record<string, string> = { imports: '数据导入', exports: '数据导出', reports: '报告任务', rollups: '汇总表重建' };
 

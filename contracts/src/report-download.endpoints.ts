@@ -11,7 +11,7 @@ export const REPORT_DOWNLOAD = {
     'list',
     rd.reportListSchema,
     rd.reportPageSchema,
-    '报告列表：startDate, endDate（上传月份，默认今年 1 月至本月）, producerIds, name, page, pageSize（默认 10）→ result.items [{id, createTime, producerName, name}]',
+    '报告列表：startDate, endDate（上传月份，默认今年 1 月至本月）, producerIds, name, page, pageSize（默认 10）→ result.items [{id, createTime, producerName, name, mine}]；本人的报告（竞品组月度PPT，mine 为 true）仅列给本人',
   ),
   download: reports(
     'download',

@@ -1,5 +1,5 @@
 import { CONTROL_CHARACTER_MESSAGE } from './params';
-import { reportListSchema, reportUploadSchema } from './report-download';
+import { asReportName, reportListSchema, reportUploadSchema } from './report-download';
 
 /** A report's display name cannot carry what would make it read as another name (issue 25 #12). */
 describe('a report’s display name', () => {
@@ -20,6 +20,12 @@ describe('a report’s display name', () => {
 
   test('Chinese, digits and spaces are a name', () => {
     expect(form('一汽-大众 2026年1月 月报').success).toBe(true);
+  });
+
+  test('a name given elsewhere (a competitor set’s) becomes one: what a file name may not hold is an underscore', () => {
+    const name = asReportName('../德锐/对标:A*B?"C"<D>|E\\F 2026');
+    expect(name).toBe('.._德锐_对标_A_B__C__D__E_F 2026');
+    expect(form(name).success).toBe(true);
   });
 });
 

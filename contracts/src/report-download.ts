@@ -5,7 +5,9 @@ import { refersTo } from './references';
 
 /**
  * 报告下载 (spec §2.10, §3 report item, §4 report list, §9 report paging) and the administrator's report
- * upload (/admin/reports). A report is one file of one producer and month, listed by its upload time.
+ * upload (/admin/reports). A report is one file of one producer and month, listed by its upload time; every signed-in
+ * user sees it (decision 101), unless it is one user's own — a competitor set's monthly deck, its owner's alone
+ * (decision 299).
  */
 
 // ---------- the list ----------
@@ -83,6 +85,8 @@ export const reportItemSchema = z.object({
   month: z.string(),
   fileType: z.enum(REPORT_FILE_TYPE_KEYS),
   fileSize: z.number().int(),
+  /** The caller's own report (their competitor set's monthly deck, decision 299), listed for them alone: REPORT_MINE_LABEL. */
+  mine: z.boolean(),
 });
 export type ReportItem = z.infer<typeof reportItemSchema>;
 
@@ -95,6 +99,9 @@ export const reportPageSchema = z.object({
   hasMore: z.boolean(),
 });
 export type ReportPage = z.infer<typeof reportPageSchema>;
+
+/** What the lists say beside the name of a report of the caller's own (`mine`). */
+export const REPORT_MINE_LABEL = '仅自己可见';
 
 // ---------- downloads and bundles ----------
 
@@ -135,13 +142,19 @@ export type ReportBundleView = z.infer<typeof reportBundleSchema>;
 
 // ---------- administrator: upload, replace, delete ----------
 
+/** What a report's name may not hold: it is the name its file is saved under, and its entry in a bundle's zip. */
+const NOT_IN_FILE_NAMES = /[\\/:*?"<>|]/;
+
+/** A name given to something else (a competitor set's) as a report's name: what a file name may not hold becomes '_'. */
+export const asReportName = (text: string): string => text.replace(new RegExp(NOT_IN_FILE_NAMES.source, 'g'), '_');
+
 const displayName = z
   .string('应为文本')
   .trim()
   .min(1, '不能为空')
   .max(100, '不能超过 100 个字符')
   .refine((text) => !CONTROL_CHARACTERS.test(text), CONTROL_CHARACTER_MESSAGE)
-  .refine((text) => !/[\\/:*?"<>|]/.test(text), '不能包含 \\ / : * ? " < > | 字符');
+  .refine((text) => !NOT_IN_FILE_NAMES.test(text), '不能包含 \\ / : * ? " < > | 字符');
 
 /** The fields sent with the files (multipart/form-data): producer, month and display name. */
 export const reportUploadSchema = strictQuery({

@@ -7,7 +7,8 @@ import { ANALYST, figure, openAs, pointHelpersAtShipped, saveDownload } from './
  * 竞品监控 as shipped (issue 49 §1-§3, decisions 296-298), walked as the demo analyst: a suggested set taken and edited
  * before it is saved (one rival left out), renamed, read (the members' figures add up to the set's total, the price
  * table's gaps are one row a rival, the map drawn with every province), 本品's share within it subscribed from its
- * card's bell, its deck downloaded and opened, opened in 车系价格追踪 and 配置查询 from the page, shared with the
+ * card's bell, its deck downloaded and opened, its monthly deck found in 报告下载 (demo's alone, decision 299) and
+ * opened, opened in 车系价格追踪 and 配置查询 from the page, shared with the
  * colleagues of demo's producer, deleted again with the subscription (the suite runs twice on the same data). The page
  * as an anonymous, forged, expired and revoked visitor is the crawl's.
  */
@@ -124,6 +125,27 @@ describeInBrowser('竞品监控 as shipped', () => {
     await toastAfter(page, `已修改竞品组「${name}改」`, () => edit.getByRole('button', { name: '保存' }).click());
     // The toast comes as the write is done; the page then reads the set again.
     await page.locator('.competitor-set-bar .panel__title', { hasText: `${name}改` }).waitFor();
+
+    // 报告下载: the set's deck of the latest month, written in the background after each save and edit (decision 299),
+    // listed for demo alone (仅自己可见) under the set's new name; its download is the set's deck.
+    const reports = `${baseUrl}/comprehensiveinquiry/reportdownload?producerIds=&name=${encodeURIComponent(`${name}改 竞品监控`)}`;
+    const deckRow = page.locator('.report-page__table tbody tr', { hasText: `${name}改 竞品监控` });
+    // Written within seconds: twenty tries leave a missing deck this step's failure, within the walk's timeout.
+    for (let i = 0; i < 20 && (await deckRow.count()) === 0; i++) {
+      if (i > 0) await page.waitForTimeout(1000);
+      await page.goto(reports);
+      await ready(page);
+    }
+    await expect(deckRow.count()).resolves.toBe(1);
+    await expect(deckRow.locator('.report-page__mine').textContent()).resolves.toBe('仅自己可见');
+    const monthlyName = (await deckRow.locator('td').nth(3).locator('a').textContent())!.trim();
+    expect(monthlyName).toMatch(new RegExp(`^${name}改 竞品监控 \\d{4}年\\d{1,2}月$`));
+    const monthly = await saveDownload(page, deckRow, monthlyName);
+    expect(monthly.fileName).toBe(`${monthlyName}.pptx`);
+    const monthlyTitle = await (await JSZip.loadAsync(monthly.body)).file('ppt/slides/slide1.xml')!.async('string');
+    expect(monthlyTitle).toContain(`竞品组：${name}改`);
+    await page.goto(`${baseUrl}${PAGE}?set=${setId}`);
+    await ready(page);
 
     // 车系价格追踪 with the set: 本品 traced, the rivals compared, their TP gaps shown.
     await Promise.all([

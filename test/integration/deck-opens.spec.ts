@@ -6,6 +6,7 @@ import { Client } from 'pg';
 import request from 'supertest';
 import { API_PREFIX, ENDPOINTS } from '@car/contracts';
 import { CONFIG_FIVE_BY_TEN } from '../../bench/src/bench-cases';
+import { InProcessJobQueue, JobQueue } from '../../backend/src/queue/job-queue';
 import { ReportStorage } from '../../backend/src/reportDownload/report-storage';
 import { signedInApp } from '../support/api-app';
 import { binaryBody } from '../support/shared-app';
@@ -14,7 +15,8 @@ import { layoutProblems, pdfPages, writePictures } from '../support/deck-pdf';
 import { testEnv } from '../support/test-env';
 
 /*
- * Every deck opens (issue 31 §3): each 导出PPT call of the contracts, and a producer's monthly deck, converted to PDF
+ * Every deck opens (issue 31 §3): each 导出PPT call of the contracts, a producer's monthly deck and a competitor set's
+ * monthly deck in 报告下载 (decision 299), converted to PDF
  * by a headless LibreOffice (Debian's libreoffice-impress-nogui, which .ci/run installs with poppler-utils' pdftotext),
  * one PDF page per slide showing its title and its chart's legend. A page of the conversion is what docs/decks.md shows as the look of a deck. Without LibreOffice on the machine the
  * test says so and fails in CI; elsewhere it is skipped with that message.
@@ -145,13 +147,21 @@ describe('every deck opens: a headless LibreOffice converts it to a PDF page per
           .parse(binaryBody);
         answers.set(nameOf(deckPath), { status: response.status, pptx: response.body as Buffer });
       }
+      // The set's deck of the month, queued by its save.
+      await app.get<JobQueue, InProcessJobQueue>(JobQueue).drain();
       const db = new Client({ connectionString: env.databaseUrl });
       await db.connect();
       try {
         const [{ file }] = (
-          await db.query<{ file: string }>(`SELECT file_name AS file FROM report WHERE file_name LIKE '%.pptx' ORDER BY month DESC, producer_id LIMIT 1`)
+          await db.query<{ file: string }>(
+            `SELECT file_name AS file FROM report WHERE file_name LIKE '%.pptx' AND owner_id IS NULL ORDER BY month DESC, producer_id LIMIT 1`,
+          )
         ).rows;
         answers.set('monthly', { status: 200, pptx: fs.readFileSync(app.get(ReportStorage).pathOf(file)) });
+        const [{ file: setDeck }] = (
+          await db.query<{ file: string }>(`SELECT file_name AS file FROM report WHERE competitor_set_id = $1`, [SAMPLES['competitorSets/ppt'].id])
+        ).rows;
+        answers.set('competitor-set-monthly', { status: 200, pptx: fs.readFileSync(app.get(ReportStorage).pathOf(setDeck)) });
       } finally {
         await db.end();
       }
@@ -177,5 +187,9 @@ describe('every deck opens: a headless LibreOffice converts it to a PDF page per
 
   test('a producer’s monthly deck', async () => {
     await expectOpens(answers.get('monthly')!.pptx, 'monthly', pdfs.get('monthly'));
+  });
+
+  test('a competitor set’s monthly deck in 报告下载', async () => {
+    await expectOpens(answers.get('competitor-set-monthly')!.pptx, 'competitor-set-monthly', pdfs.get('competitor-set-monthly'));
   });
 });

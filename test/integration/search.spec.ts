@@ -210,14 +210,16 @@ describe('the search calls', () => {
       expect(await result('getProducers', { producerProperties: '-1' })).toEqual(await result('getProducers'));
     });
 
-    test('getReportProducers lists only producers that have a report', async () => {
+    test('getReportProducers lists only producers that have a report everyone sees (not a user’s own deck, decision 299)', async () => {
       const groups = await result<LetterGroup<IdName>[]>('getReportProducers');
       expectWellFormedGroups(groups);
-      const withReports = await column('SELECT DISTINCT producer_id FROM report');
+      const withReports = await column('SELECT DISTINCT producer_id FROM report WHERE owner_id IS NULL');
       expect(withReports.length).toBeGreaterThan(0);
       expect(idsOf(groups)).toEqual(withReports);
       const joint = await result<LetterGroup<IdName>[]>('getReportProducers', { producerProperties: '2' });
-      expect(idsOf(joint)).toEqual(await column('SELECT DISTINCT r.producer_id FROM report r JOIN producer p ON p.id = r.producer_id WHERE p.property = 2'));
+      expect(idsOf(joint)).toEqual(
+        await column('SELECT DISTINCT r.producer_id FROM report r JOIN producer p ON p.id = r.producer_id WHERE p.property = 2 AND r.owner_id IS NULL'),
+      );
     });
   });
 

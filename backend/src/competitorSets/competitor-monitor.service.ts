@@ -56,8 +56,11 @@ export class CompetitorMonitorService {
     private readonly decks: DeckService,
   ) {}
 
-  /** 导出PPT (decision 297): the page's answer as a deck, titled as the page, 数据截至 of its source, the user's maker. */
-  async deck(dto: CompetitorMonitorDto, user: SessionUser): Promise<{ fileName: string; deck: DeckDeclaration }> {
+  /**
+   * 导出PPT (decision 297): the page's answer as a deck, titled as the page, 数据截至 of its source, the user's maker; for
+   * the caller, or for a set's owner in the set's monthly deck (decision 299).
+   */
+  async deck(dto: CompetitorMonitorDto, user: SetViewer & Pick<SessionUser, 'brandId'>): Promise<{ fileName: string; deck: DeckDeclaration }> {
     const [data, asOf, maker] = await Promise.all([this.monitor(dto, user), this.dataStatus.of(salesSourceKind(dto.source)), this.decks.maker(user)]);
     const tags = monitorTags(data);
     return {
@@ -67,7 +70,7 @@ export class CompetitorMonitorService {
     };
   }
 
-  async monitor(dto: CompetitorMonitorDto, user: SessionUser): Promise<CompetitorMonitor> {
+  async monitor(dto: CompetitorMonitorDto, user: SetViewer): Promise<CompetitorMonitor> {
     const source = dto.source as DataSource;
     const [row, available, geography] = await Promise.all([
       this.sets.readable(user, dto.id),

@@ -31,6 +31,17 @@ export interface SubSeriesFacts extends SetMember {
 
 export type SetWriteOutcome = { id: number } | 'name-taken' | 'too-many';
 
+/**
+ * A set whose owner gets its monthly deck (decision 299): the owner as 竞品监控 reads for them (their producer and
+ * brand), and the producer the deck is listed under — the owner's, else the maker of the set's first 本品.
+ */
+export interface DeckSet {
+  id: number;
+  name: string;
+  owner: SetViewer & { brandId: number | null };
+  producerId: number | null;
+}
+
 const SET_COLUMNS = `c.id, c.name, c.own_ids AS "ownIds", c.rival_ids AS "rivalIds",
   to_char(c.updated_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI') AS "updateTime",
   c.owner_id AS "ownerId", o.account AS "ownerAccount", o.nickname AS "ownerNickname",
@@ -147,6 +158,17 @@ export class CompetitorSetsRepository {
       `SELECT s.id, s.name, p.name AS "producerName", s.producer_id AS "producerId", s.segment_id AS "segmentId", s.body_type AS "bodyType"
        FROM sub_series s JOIN producer p ON p.id = s.producer_id WHERE s.id = ANY($1::int[])`,
       [ids],
+    );
+  }
+
+  /** The sets of enabled owners (these, or all), by id, to write their monthly decks. */
+  deckSets(ids?: readonly number[]): Promise<DeckSet[]> {
+    return this.dataSource.query(
+      `SELECT c.id, c.name, json_build_object('id', o.id, 'producerId', o.producer_id, 'brandId', o.brand_id) AS owner,
+              coalesce(o.producer_id, (SELECT s.producer_id FROM sub_series s WHERE s.id = c.own_ids[1])) AS "producerId"
+       FROM competitor_set c JOIN app_user o ON o.id = c.owner_id
+       WHERE o.enabled AND ($1::int[] IS NULL OR c.id = ANY($1::int[])) ORDER BY c.id`,
+      [ids ?? null],
     );
   }
 }

@@ -22,6 +22,7 @@ import { KeptCalendar } from '../reference/calendar.repository';
 import { ReferenceIdsRepository } from '../reference/reference-ids.repository';
 import { SecurityEvents } from '../security/security-events';
 import type { SessionUser } from '../security/session-user';
+import { CompetitorSetDecks } from './competitor-set-decks.jobs';
 import { CompetitorSetReader, toSet } from './competitor-set-reader.service';
 import { CompetitorSetsRepository, type SetWriteOutcome } from './competitor-sets.repository';
 import { suggestSets, type SubSeriesFigures } from './competitor-sets.rules';
@@ -40,6 +41,7 @@ export class CompetitorSetsService {
     private readonly events: SecurityEvents,
     private readonly ids: ReferenceIdsRepository,
     private readonly reader: CompetitorSetReader,
+    private readonly decks: CompetitorSetDecks,
   ) {}
 
   async list(user: SessionUser): Promise<CompetitorSetList> {
@@ -61,6 +63,7 @@ export class CompetitorSetsService {
     const names = await this.checkMembers(dto);
     const set = await this.created(await this.sets.insert(user.id, dto, MAX_COMPETITOR_SETS_PER_USER), user, names);
     await this.audit('competitorSet.saved', user, address, set);
+    await this.decks.queueSet(set.id, user.id);
     return set;
   }
 
@@ -72,11 +75,14 @@ export class CompetitorSetsService {
     if (outcome === 'name-taken') throw new ApiException(ApiCode.Conflict, COMPETITOR_SET_MESSAGES.nameTaken);
     const set = await this.owned(user, dto.id, names);
     await this.audit('competitorSet.updated', user, address, set);
+    await this.decks.queueSet(set.id, user.id);
     return set;
   }
 
   async remove(id: number, user: SessionUser, address: string): Promise<{ deleted: number }> {
     const set = await this.owned(user, id);
+    // Its monthly decks go with it (decision 299), their files first: the key would drop the rows alone.
+    await this.decks.removeSet(id);
     const deleted = await this.sets.remove(user.id, id);
     if (deleted === 0) throw ApiException.notFound(COMPETITOR_SET_MESSAGES.notFound);
     await this.audit('competitorSet.deleted', user, address, set);
@@ -115,6 +121,7 @@ export class CompetitorSetsService {
       address,
       detail: { setId: set.id, setName: set.name, changes: { source: { from: source.id, to: set.id, fromText: `${source.ownerAccount} 的 ${source.name}` } } },
     });
+    await this.decks.queueSet(set.id, user.id);
     return set;
   }
 

@@ -4,6 +4,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/comm
 import { CATALOG_MAX_ROWS, IMPORT_MESSAGES, type FactImportKind, type ImportState } from '@car/contracts';
 import { AlertsQueue } from '../alerts/alerts-queue';
 import { RollupJobs } from '../analytics/rollup.jobs';
+import { CompetitorSetDecks } from '../competitorSets/competitor-set-decks.jobs';
 import { ProgressClock } from '../common/progress-clock';
 import type { CopyWriter } from '../database/copy-writer';
 import { APP_CONFIG, AppConfig } from '../config/config';
@@ -50,6 +51,7 @@ export class DataImportJobs implements OnApplicationBootstrap {
     private readonly rollups: RollupJobs,
     private readonly queue: JobQueue,
     private readonly alerts: AlertsQueue,
+    private readonly setDecks: CompetitorSetDecks,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'importsDir'>,
   ) {}
 
@@ -90,12 +92,18 @@ export class DataImportJobs implements OnApplicationBootstrap {
         this.logger.log({ event: 'import.published', id: record.id, kind: record.kind, months: record.months });
         return true;
       });
-      // The subscriptions hear of the months now shown (decision 192); the import is done whether or not the queue takes it.
+      // The subscriptions hear of the months now shown (decision 192), the competitor sets' owners get their decks
+      // (decision 299); the import is done whether or not the queue takes them.
       if (published) {
         await this.alerts
           .evaluateLatest('publish')
           .catch((error: unknown) =>
             this.logger.error({ event: 'alerts.not-queued', id: record.id, error: error instanceof Error ? error.message : String(error) }),
+          );
+        await this.setDecks
+          .queueLatest()
+          .catch((error: unknown) =>
+            this.logger.error({ event: 'competitorSetDecks.not-queued', id: record.id, error: error instanceof Error ? error.message : String(error) }),
           );
       }
     });

@@ -40,6 +40,7 @@ import { CityTrimSegmentKey1763700000047 } from './migrations/1763700000047-city
 import { CompetitorSets1763700000048 } from './migrations/1763700000048-competitor-sets';
 import { CompetitorMonitorMenu1763700000049 } from './migrations/1763700000049-competitor-monitor-menu';
 import { ProvinceRollupBySubSeries1763700000050 } from './migrations/1763700000050-province-rollup-by-sub-series';
+import { PrivateReports1763700000051 } from './migrations/1763700000051-private-reports';
 
 /** Every migration, in order. Listed, not globbed, so the compiled and the test runs see the same set. */
 export const MIGRATIONS = [
@@ -83,6 +84,7 @@ export const MIGRATIONS = [
   CompetitorSets1763700000048,
   CompetitorMonitorMenu1763700000049,
   ProvinceRollupBySubSeries1763700000050,
+  PrivateReports1763700000051,
 ];
 
 export function dataSourceOptions(url: string, applicationName = 'car-app'): DataSourceOptions {

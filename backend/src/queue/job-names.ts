@@ -21,6 +21,11 @@ export enum JobName {
   DeliverRobotMessage = 'robots.deliver',
   /** Evaluates the subscriptions not yet evaluated at their source's latest month (alerts/): after a publish and at boot. */
   EvaluateAlerts = 'alerts.evaluate',
+  /**
+   * Writes the competitor sets' decks of a month for their owners (competitorSets/, decision 299): every set's after a
+   * publish, one set's when it is saved or edited; without a month, the latest retail month when it runs.
+   */
+  CompetitorSetDecks = 'competitorSets.monthly-decks',
 }
 
 export interface JobPayloads {
@@ -33,6 +38,7 @@ export interface JobPayloads {
   [JobName.PruneAuditTrail]: { keepDays: number };
   [JobName.DeliverRobotMessage]: { deliveryId: number };
   [JobName.EvaluateAlerts]: { trigger: 'publish' | 'boot' | 'seed' };
+  [JobName.CompetitorSetDecks]: { month?: number; setIds?: number[] };
 }
 
 /** The BullMQ queue of every job but those of QUICK_QUEUE_NAME. */
@@ -57,6 +63,7 @@ export const JOB_QUEUES: Record<JobName, QueueName> = {
   [JobName.PruneAuditTrail]: QUEUE_NAME,
   [JobName.DeliverRobotMessage]: QUEUE_NAME,
   [JobName.EvaluateAlerts]: QUEUE_NAME,
+  [JobName.CompetitorSetDecks]: QUEUE_NAME,
 };
 
 /**

@@ -36,7 +36,8 @@ function baseName(original: string): string {
 /**
  * The administrator's report upload (/admin/reports): every file checked by its content (xlsx, docx,
  * pptx, pdf) and size before any is kept, stored under a generated name, listed at once; replace and
- * delete remove the old file.
+ * delete remove the old file. Another user's own report (a competitor set's deck) is not the administrator's to
+ * see, replace or delete: it answers as one that does not exist (decision 299).
  */
 @Injectable()
 export class ReportAdminService {
@@ -62,7 +63,7 @@ export class ReportAdminService {
         throw error;
       }
     }
-    return { items: (await this.reports.byIds(ids)).map(itemOf) };
+    return { items: (await this.reports.byIds(ids, user.id)).map(itemOf) };
   }
 
   async replace(form: ReportReplaceForm, files: readonly UploadedReportFile[], user: SessionUser): Promise<{ items: ReportItem[] }> {
@@ -75,11 +76,11 @@ export class ReportAdminService {
       throw ApiException.notFound(REPORT_MESSAGES.noSuchReport([form.id]));
     }
     if (old !== stored.fileName) await this.storage.remove([old]);
-    return { items: (await this.reports.byIds([form.id])).map(itemOf) };
+    return { items: (await this.reports.byIds([form.id], user.id)).map(itemOf) };
   }
 
-  async remove(id: number): Promise<{ deleted: number }> {
-    const file = await this.reports.delete(id);
+  async remove(id: number, user: SessionUser): Promise<{ deleted: number }> {
+    const file = await this.reports.delete(id, user.id);
     if (file === null) throw ApiException.notFound(REPORT_MESSAGES.noSuchReport([id]));
     await this.storage.remove([file]);
     return { deleted: 1 };

@@ -28,8 +28,11 @@ export class ReportDownloadController {
 
   @Get(REPORT_DOWNLOAD.list.path)
   @RequiresPage(PAGE)
-  list(@Query(zodPipe(REPORT_DOWNLOAD.list.params)) q: ParamsOf<typeof REPORT_DOWNLOAD.list>): Promise<ResultOf<typeof REPORT_DOWNLOAD.list>> {
-    return this.reports.list(q);
+  list(
+    @Query(zodPipe(REPORT_DOWNLOAD.list.params)) q: ParamsOf<typeof REPORT_DOWNLOAD.list>,
+    @CurrentUser() user: SessionUser,
+  ): Promise<ResultOf<typeof REPORT_DOWNLOAD.list>> {
+    return this.reports.list(q, user);
   }
 
   @Get(REPORT_DOWNLOAD.download.path)
@@ -95,7 +98,10 @@ export class ReportDownloadController {
   @Post(REPORT_DOWNLOAD.remove.path)
   @HttpCode(200)
   @AdminOnly()
-  remove(@Body(zodPipe(REPORT_DOWNLOAD.remove.params)) form: ParamsOf<typeof REPORT_DOWNLOAD.remove>): Promise<ResultOf<typeof REPORT_DOWNLOAD.remove>> {
-    return this.admin.remove(form.id);
+  remove(
+    @Body(zodPipe(REPORT_DOWNLOAD.remove.params)) form: ParamsOf<typeof REPORT_DOWNLOAD.remove>,
+    @CurrentUser() user: SessionUser,
+  ): Promise<ResultOf<typeof REPORT_DOWNLOAD.remove>> {
+    return this.admin.remove(form.id, user);
   }
 }

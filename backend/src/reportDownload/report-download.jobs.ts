@@ -48,7 +48,8 @@ export class ReportDownloadJobs implements OnApplicationBootstrap {
     await this.bundles.start(record.id);
     let lastWrite = 0;
     try {
-      const reports = await this.reports.byIds(record.reportIds);
+      // The reports its user sees (another user's own answers as missing, decision 299).
+      const reports = await this.reports.byIds(record.reportIds, record.userId);
       if (reports.length !== record.reportIds.length) {
         const found = new Set(reports.map((r) => r.id));
         throw ApiException.notFound(REPORT_MESSAGES.noSuchReport(record.reportIds.filter((id) => !found.has(id))));

@@ -44,6 +44,8 @@ export function itemOf(record: ReportRecord): ReportItem {
     month: formatMonth(record.month),
     fileType: typeOfStored(record.fileName) as ReportFileType,
     fileSize: record.fileSize,
+    // Only its owner sees a report that has one (decision 299).
+    mine: record.ownerId !== null,
   };
 }
 
@@ -62,7 +64,7 @@ export class ReportDownloadService implements OnModuleInit, OnApplicationShutdow
     this.files = new ExpiringFiles('bundles', storage.bundleDir, () => bundles.expire(BUNDLE_TTL_HOURS), new Logger('ReportDownload'), housekeeping.leads);
   }
 
-  async list(query: ReportListQuery): Promise<ReportPage> {
+  async list(query: ReportListQuery, user: SessionUser): Promise<ReportPage> {
     const range = defaultReportRange();
     const { rows, total } = await this.reports.page(
       {
@@ -70,6 +72,7 @@ export class ReportDownloadService implements OnModuleInit, OnApplicationShutdow
         endMonth: query.endDate ?? range.endDate,
         producerIds: query.producerIds,
         name: query.name,
+        viewerId: user.id,
       },
       (query.page - 1) * query.pageSize,
       query.pageSize,
@@ -77,9 +80,12 @@ export class ReportDownloadService implements OnModuleInit, OnApplicationShutdow
     return { items: rows.map(itemOf), total, page: query.page, pageSize: query.pageSize, hasMore: query.page * query.pageSize < total };
   }
 
-  /** The reports of these ids; 404 naming the ids that do not exist (every signed-in user sees every report, decision 101). */
-  async visible(ids: readonly number[]): Promise<ReportRecord[]> {
-    const found = await this.reports.byIds(ids);
+  /**
+   * The reports of these ids; 404 naming the ids that do not exist or are another user's own (every signed-in user sees
+   * every report without an owner, decision 101; one with an owner is its owner's alone, decision 299).
+   */
+  async visible(ids: readonly number[], user: SessionUser): Promise<ReportRecord[]> {
+    const found = await this.reports.byIds(ids, user.id);
     if (found.length !== ids.length) {
       const seen = new Set(found.map((report) => report.id));
       throw ApiException.notFound(REPORT_MESSAGES.noSuchReport(ids.filter((id) => !seen.has(id))));
@@ -88,8 +94,8 @@ export class ReportDownloadService implements OnModuleInit, OnApplicationShutdow
   }
 
   /** One report's own file. */
-  async file(id: number): Promise<StoredFile> {
-    const [report] = await this.visible([id]);
+  async file(id: number, user: SessionUser): Promise<StoredFile> {
+    const [report] = await this.visible([id], user);
     if (!this.storage.exists(report.fileName)) throw ApiException.notFound(REPORT_MESSAGES.fileMissing);
     const type = typeOfStored(report.fileName) as ReportFileType;
     return {
@@ -102,7 +108,7 @@ export class ReportDownloadService implements OnModuleInit, OnApplicationShutdow
 
   /** Accepts a bundle of several reports: checked at once, zipped by a queued job. */
   async bundle(ids: readonly number[], user: SessionUser): Promise<ReportBundleView> {
-    const reports = await this.visible(ids);
+    const reports = await this.visible(ids, user);
     const id = randomUUID();
     const record = await this.bundles.create(
       id,
@@ -138,7 +144,7 @@ export class ReportDownloadService implements OnModuleInit, OnApplicationShutdow
    * is done (the call waits for it, within the spec's 120 s timeout).
    */
   async download(ids: readonly number[], user: SessionUser): Promise<StoredFile> {
-    if (ids.length === 1) return this.file(ids[0]);
+    if (ids.length === 1) return this.file(ids[0], user);
     const { id } = await this.bundle(ids, user);
     const until = Date.now() + BUNDLE_WAIT_MS;
     while (Date.now() < until) {

@@ -39,7 +39,7 @@ export interface CatalogFilter {
   producerBrandIds?: number[];
   seriesIds?: number[];
   subSeriesIds?: number[];
-  /** Only producers that have uploaded at least one report. */
+  /** Only producers that have at least one report everyone sees (a user's own decks are not, decision 299: the answer is shared). */
   withReport?: boolean;
 }
 
@@ -89,7 +89,7 @@ function filterClause(nameMatch: string, initialColumn: string): string {
     AND ($8::int[] IS NULL OR s.producer_brand_id = ANY($8))
     AND ($9::int[] IS NULL OR s.series_id = ANY($9))
     AND ($10::int[] IS NULL OR s.id = ANY($10))
-    AND (NOT $11::boolean OR EXISTS (SELECT 1 FROM report r WHERE r.producer_id = s.producer_id))`;
+    AND (NOT $11::boolean OR EXISTS (SELECT 1 FROM report r WHERE r.producer_id = s.producer_id AND r.owner_id IS NULL))`;
 }
 
 function filterParams(filter: CatalogFilter): unknown[] {

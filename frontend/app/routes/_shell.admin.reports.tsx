@@ -2,7 +2,8 @@
  * 报告管理 (administrators only: the menu row is the admin role's, the API's upload, replace and delete are
  * @AdminOnly): upload one or several files (xlsx, docx, pptx, pdf; the server reads the type from the
  * content) with producer, month and display name; the reports listed at once, newest first, each with
- * 替换 (a new file, optionally a new name) and 删除.
+ * 替换 (a new file, optionally a new name) and 删除. Other users' own reports (their competitor sets' decks) are not
+ * listed here, as nowhere else; the administrator's own, if any, are marked 仅自己可见 (decision 299).
  */
 import {
   REPORT_DOWNLOAD,
@@ -25,6 +26,7 @@ import { PickButton } from '~/components/PickButton';
 import { MonthPicker } from '~/components/MonthPicker';
 import { usePickList } from '~/components/PickListDialog';
 import { ReportListMore, reportDownloadHref } from '~/components/ReportListMore';
+import { ReportMineLabel } from '~/components/ReportMineLabel';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { useFailureToast, useToast } from '~/components/Toast';
 import { isApiFailure } from '~/utils/api-failure';
@@ -189,6 +191,7 @@ export default function AdminReportsPage() {
               <Table.Cell>{item.producerName}</Table.Cell>
               <Table.Cell>
                 <a href={reportDownloadHref([item.id])}>{item.name}</a>
+                <ReportMineLabel mine={item.mine} />
               </Table.Cell>
               <Table.Cell>{item.month}</Table.Cell>
               <Table.Cell>{REPORT_FILE_TYPES[item.fileType].label}</Table.Cell>

@@ -2,7 +2,8 @@
  * 报告下载 (spec 001 §2.10, §4, §9): the upload-month range (default January of this year to this month),
  * the producers through the A–Z dialog (reopens with its choice; 清空 empties it), the report-name filter;
  * the table with checkboxes, select-all and 下载 (one report: its file; several: a zip made by a job with
- * progress); 点击加载更多 grows the page size by 10, 没有更多数据了哦 at the end. No filter side panel.
+ * progress); 点击加载更多 grows the page size by 10, 没有更多数据了哦 at the end. No filter side panel. The user's own
+ * reports (their competitor sets' monthly decks, decision 299) are listed like the others, marked 仅自己可见.
  * An address without `producerIds` opens on the user's own producer where the account has one (issue 45 §5,
  * decision 277); `producerIds=` (empty) is 全部厂商, which the dialog's 清空 writes.
  */
@@ -25,6 +26,7 @@ import { MonthPicker } from '~/components/MonthPicker';
 import { useFollowingPickList } from '~/components/PickListDialog';
 import { ReportBundleProgress } from '~/components/ReportBundleProgress';
 import { ReportListMore, reportDownloadHref as downloadHref } from '~/components/ReportListMore';
+import { ReportMineLabel } from '~/components/ReportMineLabel';
 import { MakerDialog } from '~/components/MakerDialog';
 import { PickButton } from '~/components/PickButton';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
@@ -204,6 +206,7 @@ export default function ReportDownloadPage() {
                 <a href={downloadHref([item.id])} download>
                   {item.name}
                 </a>
+                <ReportMineLabel mine={item.mine} />
               </Table.Cell>
               <Table.Cell collapsing>{REPORT_FILE_TYPES[item.fileType].label}</Table.Cell>
             </Table.Row>

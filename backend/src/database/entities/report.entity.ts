@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 
-/** 报告: a downloadable file for one producer; the file lives under DATA_DIR/reports/{fileName}. */
+/** 报告: a downloadable file for one producer (and perhaps one user); the file lives under DATA_DIR/reports/{fileName}. */
 @Entity('report')
 export class Report {
   @PrimaryGeneratedColumn() id: number;
@@ -11,6 +11,10 @@ export class Report {
   @Column({ name: 'file_size', type: 'integer' }) fileSize: number;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @Column({ name: 'uploaded_by', type: 'integer', nullable: true }) uploadedBy: number | null;
+  /** The one user who sees it (a competitor set's monthly deck, decision 299); null: every signed-in user (decision 101). */
+  @Column({ name: 'owner_id', type: 'integer', nullable: true }) ownerId: number | null;
+  /** The competitor set it was written for: it goes with the set. */
+  @Column({ name: 'competitor_set_id', type: 'integer', nullable: true }) competitorSetId: number | null;
 }
 
 export type ExportJobStatus = 'queued' | 'running' | 'done' | 'failed';
