@@ -1,14 +1,14 @@
 import JSZip from 'jszip';
 import type { Locator, Page } from 'playwright-core';
 import { describeInBrowser, ready, toastAfter, useBrowser } from '../support/browser';
-import { ANALYST, figure, openAs, pointHelpersAtShipped, saveDownload } from './support/analytics-kit';
+import { ANALYST, figure, openAs, pointHelpersAtShipped, saveDownload, workbookRows } from './support/analytics-kit';
 
 /**
  * 竞品监控 as shipped (issue 49 §1-§3, decisions 296-298), walked as the demo analyst: a suggested set taken and edited
  * before it is saved (one rival left out), renamed, read (the members' figures add up to the set's total, the price
  * table's gaps are one row a rival, the map drawn with every province), 本品's share within it subscribed from its
  * card's bell, its deck downloaded and opened, its monthly deck found in 报告下载 (demo's alone, decision 299) and
- * opened, opened in 车系价格追踪 and 配置查询 from the page, shared with the
+ * opened, opened in 车系价格追踪 and 配置查询 from the page, narrowing 整体市场表现's 车系 table (decision 300), shared with the
  * colleagues of demo's producer, deleted again with the subscription (the suite runs twice on the same data). The page
  * as an anonymous, forged, expired and revoked visitor is the crawl's.
  */
@@ -167,6 +167,23 @@ describeInBrowser('竞品监控 as shipped', () => {
     await Promise.all([page.waitForURL((u) => u.pathname === '/product/configquery'), config.click()]);
     await ready(page);
     expect(new URL(page.url()).searchParams.get('ids')?.split(',')).toHaveLength(Math.min(5, rivals.length) - 1);
+
+    // 整体市场表现's 车系 table narrowed to the set (decision 300): its members with 组内份额 adding up to 100 %, 本品
+    // marked; the download carries the set's columns.
+    await page.goto(`${baseUrl}/salevolume/wholemarket`);
+    await ready(page);
+    const tableMenu = page.locator('.ranking-table .competitor-set-menu');
+    await tableMenu.getByRole('button', { name: '竞品组' }).click();
+    await Promise.all([page.waitForURL((u) => u.searchParams.get('set') === String(setId)), tableMenu.getByRole('menuitem', { name: `${name}改` }).click()]);
+    await ready(page);
+    const setRows = page.locator('.ranking-table tbody tr');
+    await expect(page.locator('.ranking-table thead th').allTextContents()).resolves.toEqual(expect.arrayContaining(['本品/竞品', '组内份额', '组内排名']));
+    await expect(page.locator('.ranking-table tbody tr.is-own td').nth(1).textContent()).resolves.toContain(own);
+    const setShares = (await setRows.locator('td:nth-child(4)').allTextContents()).map((text) => Number(text.replace('%', '')));
+    expect(Math.abs(setShares.reduce((a, b) => a + b, 0) - 100)).toBeLessThanOrEqual(0.1 * setShares.length);
+    const rankingBook = await workbookRows(await saveDownload(page, page.locator('.ranking-table'), '下载'));
+    expect(rankingBook[0].slice(0, 4)).toEqual(['车系', '本品/竞品', '组内份额', '组内排名']);
+    expect(rankingBook.length - 1).toBe(await setRows.count());
 
     // Shared with demo's colleagues, then deleted.
     await page.goto(`${baseUrl}${PAGE}?set=${setId}`);
