@@ -1,12 +1,13 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { Browser } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
 import { API_PREFIX, SECURITY } from '@car/contracts';
 
 /**
- * What the benches in Chromium share (config-page.cli.ts, monitor-page.cli.ts): the demo analyst's session and the
- * section of bench/RESULTS.md each writes between its markers.
+ * What the benches in Chromium share (config-page.cli.ts, monitor-page.cli.ts): the browser as they launch it, the
+ * demo analyst's session, the load average they report and the section of bench/RESULTS.md each writes between its
+ * markers.
  */
 
 /** The demo analyst's session, signed in through the API as the login form's action does, saved for the runs' contexts. */
@@ -35,4 +36,17 @@ export function writeResultsSection(projectRoot: string, markers: { start: strin
 /** The Chromium of the browser benches: Debian's headless shell where it is installed. */
 export function chromiumPath(): string {
   return process.env.CHROMIUM ?? (fs.existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
+}
+
+/** That Chromium launched headless as every browser bench runs it: no sandbox, no GPU, shared memory in /tmp. */
+export function launchBenchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+}
+
+/** The machine's load average now as the results write it: the 1, 5 and 15 minutes' figures, '2.5 / 2.1 / 2.2'. */
+export function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ');
 }

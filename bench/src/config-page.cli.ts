@@ -1,12 +1,11 @@
 import 'reflect-metadata';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { API_PREFIX, CAR_CONFIG, type ConfigTable } from '@car/contracts';
 import { loadConfig } from '@car/backend/dist/config/config';
 import { resolveDatabase } from '@car/backend/dist/database/resolve-database';
 import { type RunningProcesses, startApp } from './app-process';
-import { chromiumPath, signedInState, writeResultsSection } from './browser-bench';
+import { launchBenchBrowser, loadAverage, signedInState, writeResultsSection } from './browser-bench';
 import { ms, type Spread, spread } from './stats';
 
 /**
@@ -149,16 +148,8 @@ async function main(): Promise<void> {
       app: await startApp(config.projectRoot, database.url, { main: compare }),
       samples: [],
     });
-  const browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-  });
-  const loads: string[] = [
-    os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' / '),
-  ];
+  const browser = await launchBenchBrowser();
+  const loads: string[] = [loadAverage()];
   try {
     const states = await Promise.all(builds.map((b, i) => signedInState(browser, new URL(b.app.base).origin, `config-${i}`)));
     // One unmeasured run each: the app's first answers and the browser's first compile are not an analyst's.
@@ -174,12 +165,7 @@ async function main(): Promise<void> {
       }
     }
   } finally {
-    loads.push(
-      os
-        .loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' / '),
-    );
+    loads.push(loadAverage());
     await browser.close();
     for (const b of builds) await b.app.stop();
     await database.stop();

@@ -1,11 +1,10 @@
-import * as os from 'node:os';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { COMPETITOR_MONITOR_PAGE } from '@car/contracts';
 import { loadConfig } from '@car/backend/dist/config/config';
 import { resolveDatabase } from '@car/backend/dist/database/resolve-database';
 import { ApiClient } from './api-client';
-import { startApp } from './app-process';
-import { chromiumPath, signedInState, writeResultsSection } from './browser-bench';
+import { type RunningProcesses, startApp } from './app-process';
+import { launchBenchBrowser, loadAverage, signedInState, writeResultsSection } from './browser-bench';
 import { benchCompetitorSet } from './bench-set';
 import { ms, type Spread, spread } from './stats';
 
@@ -18,7 +17,9 @@ import { ms, type Spread, spread } from './stats';
  *   is live (hydrated); target ≤ 300 ms on a quiet machine;
  * - **cold**: the same in a new browser context (nothing cached but the session's cookie), beside it;
  * - **the call**: competitorSets/monitor alone, from the request to the last byte, no answer cache.
- * Options: --runs N (default 9); --write puts the figures in bench/RESULTS.md's 竞品监控 section (between its markers).
+ * Options: --runs N (default 9); --compare PATH another build's backend main.js (e.g. a copy of the previous build
+ * beside its frontend build) run in the same loop on the same database, alternating with this one, and --compare-label
+ * its name in the table; --write puts the figures in bench/RESULTS.md's 竞品监控 section (between its markers).
  */
 const TARGET = 300;
 const START = '<!-- bench:monitor -->';
@@ -73,62 +74,72 @@ function row(label: string, s: Spread, target?: number): string {
   return `| ${label} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.max)} | ${target === undefined ? '' : `≤ ${target}`} | ${verdict} |`;
 }
 
-async function main(): Promise<void> {
-  const runs = Number(option('runs') ?? 9);
-  const config = loadConfig();
-  const database = await resolveDatabase(config, (m) => process.stderr.write(`${m}\n`));
-  const app = await startApp(config.projectRoot, database.url);
-  const origin = new URL(app.base).origin;
-  const browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-  });
-  const loads = [
-    os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' / '),
-  ];
-  const samples: Sample[] = [];
-  const bench: { setId?: number } = {};
-  try {
-    const client = await ApiClient.signIn(app.base);
-    const setId = await benchCompetitorSet(client);
-    bench.setId = setId;
-    const state = await signedInState(browser, origin, 'monitor');
-    const link = `${COMPETITOR_MONITOR_PAGE.path}?set=${setId}`;
-    // One unmeasured run: the app's first answers and the browser's first compile are not an analyst's.
-    for (let i = -1; i < runs; i++) {
-      const sample = await run(browser, origin, state, link, client, setId);
-      if (i < 0) continue;
-      samples.push(sample);
-      process.stderr.write(`  run ${i + 1}: ready ${ms(sample.warm)}, cold ${ms(sample.cold)}, call ${ms(sample.call)} ms\n`);
-    }
-  } finally {
-    loads.push(
-      os
-        .loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' / '),
-    );
-    await browser.close();
-    await app.stop();
-    await database.stop();
-  }
+function table(samples: readonly Sample[]): string[] {
   const of = (key: keyof Sample): Spread => spread(samples.map((s) => s[key]));
-  const at = new Date().toISOString().slice(0, 16).replace('T', ' ');
-  const section = [
-    START,
-    `## 竞品监控 in the browser (\`npm run bench:monitor\`, issue 49 §4)`,
-    '',
-    `${at} UTC, ${runs} runs; Chromium headless, 1440 × 900, loopback; the app as production runs it on ${database.url.replace(/\/\/[^@]*@/, '//')}; the bench's 竞品组 (${bench.setId}, the first suggested set). Load average ${loads.join(' → ')} (1 / 5 / 15 min; two cores).`,
-    '',
+  return [
     '| timing | p50 ms | p95 ms | max ms | target | |',
     '|---|---:|---:|---:|---:|---|',
     row('the set opened again → every panel drawn, page live', of('warm'), TARGET),
     row('the set opened in a new browser → every panel drawn, page live', of('cold')),
     row('competitorSets/monitor alone (no answer cache)', of('call')),
+  ];
+}
+
+async function main(): Promise<void> {
+  const runs = Number(option('runs') ?? 9);
+  const compare = option('compare');
+  const config = loadConfig();
+  const database = await resolveDatabase(config, (m) => process.stderr.write(`${m}\n`));
+  const builds: Array<{ label: string; app: RunningProcesses; samples: Sample[] }> = [
+    { label: 'this build', app: await startApp(config.projectRoot, database.url), samples: [] },
+  ];
+  if (compare)
+    builds.push({
+      label: option('compare-label') ?? 'the other build',
+      app: await startApp(config.projectRoot, database.url, { main: compare }),
+      samples: [],
+    });
+  const browser = await launchBenchBrowser();
+  const loads = [loadAverage()];
+  const bench: { setId?: number } = {};
+  try {
+    // One set for every build: the same database, the bench user's.
+    const setId = await benchCompetitorSet(await ApiClient.signIn(builds[0].app.base));
+    bench.setId = setId;
+    const link = `${COMPETITOR_MONITOR_PAGE.path}?set=${setId}`;
+    const sessions = await Promise.all(
+      builds.map(async (b, i) => ({
+        origin: new URL(b.app.base).origin,
+        state: await signedInState(browser, new URL(b.app.base).origin, `monitor-${i}`),
+        client: await ApiClient.signIn(b.app.base),
+      })),
+    );
+    // One unmeasured run each: the app's first answers and the browser's first compile are not an analyst's.
+    for (let i = -1; i < runs; i++) {
+      for (const [k, build] of (i % 2 === 0 ? builds : [...builds].reverse()).entries()) {
+        const { origin, state, client } = sessions[builds.indexOf(build)];
+        const sample = await run(browser, origin, state, link, client, setId);
+        if (i < 0) continue;
+        build.samples.push(sample);
+        process.stderr.write(
+          `  ${build.label} run ${i + 1}${k === 0 ? '' : "'"}: ready ${ms(sample.warm)}, cold ${ms(sample.cold)}, call ${ms(sample.call)} ms\n`,
+        );
+      }
+    }
+  } finally {
+    loads.push(loadAverage());
+    await browser.close();
+    for (const b of builds) await b.app.stop();
+    await database.stop();
+  }
+  const at = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  const section = [
+    START,
+    `## 竞品监控 in the browser (\`npm run bench:monitor\`, issue 49 §4)`,
     '',
+    `${at} UTC, ${runs} runs${builds.length > 1 ? ' of each build, alternating' : ''}; Chromium headless, 1440 × 900, loopback; the app as production runs it on ${database.url.replace(/\/\/[^@]*@/, '//')}; the bench's 竞品组 (${bench.setId}, the first suggested set). Load average ${loads.join(' → ')} (1 / 5 / 15 min; two cores).`,
+    '',
+    ...builds.flatMap((b) => (builds.length > 1 ? [`**${b.label}**`, '', ...table(b.samples), ''] : [...table(b.samples), ''])),
     END,
   ].join('\n');
   if (process.argv.includes('--write')) writeResultsSection(config.projectRoot, { start: START, end: END }, section);

@@ -117,10 +117,13 @@ function* positionsOf(feature: MapFeature): Generator<number[]> {
 /**
  * The projection of a map: the conic equal-area projection Chinese maps use (standard parallels 25° and
  * 47°, central meridian 105°E) for the nation; for a region or province the same kind of projection
- * centred on it, so its shape is true without bending the nation's grid.
+ * centred on it, so its shape is true without bending the nation's grid. Without d3's adaptive resampling
+ * (precision 0): the geometry's points lie closer together than a pixel at the sizes the pages draw, so it
+ * added no point (the canvases are the same to the pixel) but cost a third of the map's drawing, which every
+ * pass over the geometry (fit, bounds, centroids, paths) paid again.
  */
 function projectionOf(geo: Modules['geo'], mapId: string, features: readonly MapFeature[]) {
-  if (mapId === NATION_MAP_ID) return geo.geoConicEqualArea().parallels([25, 47]).rotate([-105, 0]);
+  if (mapId === NATION_MAP_ID) return geo.geoConicEqualArea().parallels([25, 47]).rotate([-105, 0]).precision(0);
   let west = Infinity;
   let east = -Infinity;
   let south = Infinity;
@@ -137,7 +140,36 @@ function projectionOf(geo: Modules['geo'], mapId: string, features: readonly Map
   return geo
     .geoConicEqualArea()
     .parallels([south + span / 6, north - span / 6])
-    .rotate([-(west + east) / 2, 0]);
+    .rotate([-(west + east) / 2, 0])
+    .precision(0);
+}
+
+/** The few points a map's projection is fitted to (fittingPoints). */
+interface FittingPoints {
+  type: 'MultiPoint';
+  coordinates: number[][];
+}
+
+/**
+ * What a map's projection is fitted to (chartjs-chart-geo's `outline`, which the chart does not draw): the points of the
+ * features farthest left, right, up and down once projected. Without resampling (projectionOf) the projected bounds of
+ * the features are those of their points, and a change of the projection's scale and offset (the fit, the canvas's
+ * size) keeps which points those are, so these four bound the map exactly as the features do: the same fit, the same
+ * pixels. The chart fits its outline twice and the inset reads its bottom once; each was a projection of every point.
+ */
+function fittingPoints(projection: (point: [number, number]) => [number, number] | null, features: readonly MapFeature[]): FittingPoints {
+  const extremes: Array<{ at: number[]; value: number } | undefined> = [];
+  for (const feature of features) {
+    for (const position of positionsOf(feature)) {
+      const projected = projection([position[0] ?? 0, position[1] ?? 0]);
+      if (!projected) continue;
+      const [x, y] = projected;
+      [-x, x, -y, y].forEach((value, i) => {
+        if (extremes[i] === undefined || value > extremes[i].value) extremes[i] = { at: position, value };
+      });
+    }
+  }
+  return { type: 'MultiPoint', coordinates: extremes.flatMap((e) => (e ? [e.at] : [])) };
 }
 
 /**
@@ -146,7 +178,7 @@ function projectionOf(geo: Modules['geo'], mapId: string, features: readonly Map
  * Taiwan; the projection is fitted to the mainland and that place, so the box gets its corner of the map
  * without covering Taiwan, and the mainland keeps its size on a wide map.
  */
-function insetPlugin(inset: MapFeature, outline: { type: 'FeatureCollection'; features: MapFeature[] }): Plugin<'choropleth'> {
+function insetPlugin(inset: MapFeature, outline: FittingPoints): Plugin<'choropleth'> {
   let west = Infinity;
   let east = -Infinity;
   let south = Infinity;
@@ -159,14 +191,23 @@ function insetPlugin(inset: MapFeature, outline: { type: 'FeatureCollection'; fe
   }
   const aspect = (east - west) / ((north - south) / 0.75);
   const polygons = inset.geometry.type === 'Polygon' ? [inset.geometry.coordinates] : inset.geometry.coordinates;
+  // Where the inset goes, for the projection's scale and offset: every hover draws the chart again, the place stays.
+  let placed: { key: string; left: number; top: number; right: number; bottom: number } | null = null;
+  const placeOf = (scale: ProjectionScale) => {
+    const key = `${scale.projection.scale()},${scale.projection.translate().join(',')}`;
+    if (placed?.key !== key) {
+      const [[left, top], [right, insetBottom]] = scale.geoPath.bounds(inset);
+      // Down to the map's bottom edge (海南), as Chinese maps set the inset.
+      placed = { key, left, top, right, bottom: Math.max(insetBottom, scale.geoPath.bounds(outline)[1][1]) };
+    }
+    return placed;
+  };
   return {
     id: 'southChinaSeaInset',
     afterDatasetsDraw(chart) {
       const scale = chart.scales.projection as unknown as ProjectionScale | undefined;
       if (!scale?.projection) return;
-      const [[left, top], [right, insetBottom]] = scale.geoPath.bounds(inset);
-      // Down to the map's bottom edge (海南), as Chinese maps set the inset.
-      const bottom = Math.max(insetBottom, scale.geoPath.bounds(outline)[1][1]);
+      const { left, top, right, bottom } = placeOf(scale);
       let height = bottom - top;
       let width = height * aspect;
       if (width > right - left) {
@@ -266,8 +307,12 @@ export function ChinaMap({ mapId, rows, height = 400, onSelect, loading = false,
   const [ready, setReady] = useState<Ready | null>(null);
   const [failed, setFailed] = useState(false);
   const [points, setPoints] = useState<MapPoint[]>([]);
+  /** The map whose chart is on the canvas (`data-drawn`: the chart made, not only its geometry and modules loaded). */
+  const [drawnMapId, setDrawnMapId] = useState<string | null>(null);
   const [hovered, setHovered] = useState<string | null>(null);
   const classesRef = useRef<MapClass[]>([]);
+  /** The rows the chart was last drawn with: the chart drawn anew has them, so the rows' effect does not draw it again. */
+  const drawnRows = useRef<readonly ChinaMapRow[] | null>(null);
 
   useEffect(() => {
     let cancelled = false;
@@ -290,8 +335,9 @@ export function ChinaMap({ mapId, rows, height = 400, onSelect, loading = false,
     const { Chart } = ready.modules.chart;
     const features = ready.geometry.features.filter((f) => !f.properties.inset);
     const inset = ready.geometry.features.find((f) => f.properties.inset);
+    const projection = projectionOf(ready.modules.geo, ready.mapId, features);
     // The projection fits what is drawn: the units and, on the nation's map, the inset's corner.
-    const outline = { type: 'FeatureCollection' as const, features: ready.geometry.features };
+    const outline = fittingPoints(projection, ready.geometry.features);
     const points = pointsOf(features, rowsRef.current, measureRef.current);
     classesRef.current = classesOf(points);
     const config: ChartConfiguration<'choropleth', MapPoint[], string> = {
@@ -344,7 +390,7 @@ export function ChinaMap({ mapId, rows, height = 400, onSelect, loading = false,
         scales: {
           projection: {
             axis: 'x',
-            projection: projectionOf(ready.modules.geo, ready.mapId, features),
+            projection,
             padding: 12,
           },
           // The legend is the HTML one below the map (classes and 无数据).
@@ -355,7 +401,9 @@ export function ChinaMap({ mapId, rows, height = 400, onSelect, loading = false,
     };
     const instance = new Chart(canvas.current, config as never) as unknown as MapChart;
     chart.current = instance;
+    drawnRows.current = rowsRef.current;
     setPoints(points);
+    setDrawnMapId(ready.mapId);
     markCenters(instance, features);
     return () => {
       instance.destroy();
@@ -366,7 +414,8 @@ export function ChinaMap({ mapId, rows, height = 400, onSelect, loading = false,
   useEffect(() => {
     const instance = chart.current;
     const dataset = instance?.data.datasets[0];
-    if (!instance || !dataset) return;
+    if (!instance || !dataset || drawnRows.current === rows) return;
+    drawnRows.current = rows;
     const features = dataset.data.map((p) => p.feature);
     const points = pointsOf(features, rows, measureRef.current);
     dataset.data = points;
@@ -376,7 +425,7 @@ export function ChinaMap({ mapId, rows, height = 400, onSelect, loading = false,
     markCenters(instance, features);
   }, [rows, ready]);
 
-  const drawn = ready !== null && ready.mapId === mapId;
+  const drawn = ready !== null && ready.mapId === mapId && drawnMapId === mapId;
   const busy = loading || (!drawn && !failed);
   const classes = classesOf(points);
   const tableRows = table ? tableRowsOf(points) : [];

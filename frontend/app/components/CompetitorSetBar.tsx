@@ -1,20 +1,31 @@
 /**
  * The set 竞品监控 shows, and what its owner can do with it (issue 49 §1): its members (本品 first, marked), who
  * shared it, and 新建 / 编辑 / 共享 / 另存为 / 删除 (a set shared with the caller is read-only: 另存为 only). The
- * writes go to the page's action; a refusal comes back as a toast.
+ * writes go to the page's action; a refusal comes back as a toast. With no set shown (the link's set deleted or no
+ * longer shared), the caller's sets to choose one from.
  */
 import { Link } from '@remix-run/react';
 import { useState } from 'react';
 import { Button, Icon, Label } from 'semantic-ui-react';
 
 import type { CompetitorSet } from '@car/contracts';
+import { setChoiceLabel } from '~/utils/competitor-monitor';
 import { type CompetitorSetDialogMode, type CompetitorSetDraft, CompetitorSetDialog, useCompetitorSetWrite } from './CompetitorSetDialog';
 
 type Dialog = { mode: CompetitorSetDialogMode; draft: CompetitorSetDraft } | null;
 
 const NEW_SET: CompetitorSetDraft = { name: '', own: [], rivals: [] };
 
-export function CompetitorSetBar({ set, producerName, suggestHref }: { set: CompetitorSet | null; producerName: string | null; suggestHref: string }) {
+interface CompetitorSetBarProps {
+  set: CompetitorSet | null;
+  producerName: string | null;
+  suggestHref: string;
+  /** The sets to choose from when none is shown (the caller's own first), and where each leads. */
+  choices?: readonly CompetitorSet[];
+  hrefOf?: (id: number) => string;
+}
+
+export function CompetitorSetBar({ set, producerName, suggestHref, choices = [], hrefOf }: CompetitorSetBarProps) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const { submit, busy } = useCompetitorSetWrite({ toastFailure: true });
   const draftOf = (s: CompetitorSet, name = s.name): CompetitorSetDraft => ({ id: s.id, name, own: s.own, rivals: s.rivals });
@@ -83,6 +94,16 @@ export function CompetitorSetBar({ set, producerName, suggestHref }: { set: Comp
             </Label>
           ))}
         </div>
+      ) : null}
+      {!set && hrefOf && choices.length > 0 ? (
+        <nav className="competitor-set-bar__choices" aria-label="选择竞品组">
+          <span className="competitor-set-bar__label">选择竞品组</span>
+          {choices.map((s) => (
+            <Button key={s.id} size="mini" basic as={Link} to={hrefOf(s.id)}>
+              {setChoiceLabel(s)}
+            </Button>
+          ))}
+        </nav>
       ) : null}
       {dialog ? <CompetitorSetDialog key={dialog.mode} mode={dialog.mode} draft={dialog.draft} onClose={() => setDialog(null)} /> : null}
     </section>

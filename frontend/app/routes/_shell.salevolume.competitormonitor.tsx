@@ -3,12 +3,15 @@
  * wholesale, nationwide or in a region, province or city. The set and what its owner does with it; the members'
  * thirteen months on a chart (volume or share within the set) and in a table (share, its change, rank within the set);
  * their national prices by month with 本品's TP gap to each rival; 本品's share within the set on the map with the
- * places where it moved most; and one click to 配置查询, 车系价格追踪 and 销量占比分析 with the set. Without a set:
- * the suggested sets. State in the URL (`set`, `time`, `source`, `area` + `level`, `chart`, `price`).
+ * places where it moved most; and one click to 配置查询, 车系价格追踪 and 销量占比分析 with the set. Without a set
+ * (none yet, or the link's set deleted or no longer shared): the suggested sets, and the caller's sets to choose one.
+ * State in the URL (`set`, `time`, `source`, `area` + `level`, `chart`, `price`).
  * The loader and the action are in utils/competitor-monitor.server.ts.
  */
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useLocation } from '@remix-run/react';
+import { Chart, registerables } from 'chart.js';
+import { ChoroplethController, ColorScale, GeoFeature, ProjectionScale } from 'chartjs-chart-geo';
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Icon, Message } from 'semantic-ui-react';
 
@@ -22,13 +25,13 @@ import {
   sharePercentText,
   thousands,
 } from '@car/contracts';
-import { ChinaMap } from '~/components/ChinaMap';
 import { CompetitorSetBar } from '~/components/CompetitorSetBar';
 import { DataAsOf } from '~/components/DataAsOf';
 import { DeckLink } from '~/components/DeckLink';
 import { HeaderTags } from '~/components/HeaderTags';
 import { DemoDataNote } from '~/components/DemoDataNote';
 import { EmptyState } from '~/components/EmptyState';
+import { MonitorShareMap } from '~/components/MonitorShareMap';
 import { MonitorMembersTable, MonitorPriceTable } from '~/components/MonitorTables';
 import { PanelBusy } from '~/components/PanelBusy';
 import { ParamToggle } from '~/components/ParamToggle';
@@ -38,8 +41,7 @@ import { SubscribeBell } from '~/components/SubscribeBell';
 import { SuggestedSets } from '~/components/SuggestedSets';
 import { useFailureToast } from '~/components/Toast';
 import { TrendChart } from '~/components/TrendChart';
-import { type AreaNode, mapIdOfNode, mapNodeOf } from '~/utils/area-drill';
-import { defaultConfigChoice, ownShareSubscription, proportionHref, shareMap, shareMovers, traceHref } from '~/utils/competitor-monitor';
+import { defaultConfigChoice, monitorWithSet, ownShareSubscription, proportionHref, setChoiceLabel, traceHref } from '~/utils/competitor-monitor';
 import { competitorSetAction, type CompetitorMonitorData, loadCompetitorMonitor } from '~/utils/competitor-monitor.server';
 import { apiDownloadHref } from '~/utils/download';
 import { titled } from '~/utils/meta';
@@ -52,6 +54,12 @@ import monitorCss from '~/styles/competitor-monitor.css?url';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: monitorCss }];
 
+// chart.js and the map's controllers are part of this route's own code, not fetched when a chart first asks for them
+// (loadChartJs, ChinaMap's modules): the page's HTML preloads them with the route's modules, so a new browser fetches
+// them while it reads the page instead of once it has hydrated (issue 49 §4, decision 297; as 看板's NevTrendChart).
+// The dynamic imports then find the modules loaded; registering twice changes nothing.
+Chart.register(...registerables, ChoroplethController, GeoFeature, ColorScale, ProjectionScale);
+
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   titled(data?.set ? `${data.set.name} - ${COMPETITOR_MONITOR_PAGE.name}` : COMPETITOR_MONITOR_PAGE.name);
 
@@ -63,7 +71,6 @@ export const shouldRevalidate = writingSalesPageShouldRevalidate;
 export const clientLoader = keepPageOnNetworkFailure;
 
 const CHART_HEIGHT = 340;
-const MAP_HEIGHT = 420;
 /** The params the filter panel sends: a change of these redraws every panel. */
 const FILTER_KEYS = ['set', 'time', 'source', 'area', 'level'] as const;
 
@@ -81,8 +88,13 @@ function MonitorFilters({ data }: { data: unknown }) {
       extraGroups={[
         {
           title: '竞品组',
-          summary: d.set?.name ?? '无',
-          content: d.set ? <SetSelect list={d.list} chosen={d.set.id} /> : <p className="filter-hint">还没有竞品组：请在页面上新建，或采用建议的竞品组。</p>,
+          summary: d.set?.name ?? (d.missingSet ? '未选择' : '无'),
+          content:
+            d.list.mine.length + d.list.shared.length > 0 ? (
+              <SetSelect list={d.list} chosen={d.set?.id ?? null} />
+            ) : (
+              <p className="filter-hint">还没有竞品组：请在页面上新建，或采用建议的竞品组。</p>
+            ),
         },
         areaFilterGroup(d.state.source, d.areaName, area),
       ]}
@@ -90,10 +102,15 @@ function MonitorFilters({ data }: { data: unknown }) {
   );
 }
 
-/** The caller's sets and those shared with them, to choose the one the page shows. */
-function SetSelect({ list, chosen }: { list: CompetitorMonitorData['list']; chosen: number }) {
+/** The caller's sets and those shared with them, to choose the one the page shows (none chosen: the link's set is gone). */
+function SetSelect({ list, chosen }: { list: CompetitorMonitorData['list']; chosen: number | null }) {
   return (
-    <select name="set" className="ui fluid selection dropdown native-select" defaultValue={chosen} aria-label="竞品组">
+    <select name="set" className="ui fluid selection dropdown native-select" defaultValue={chosen ?? ''} aria-label="竞品组">
+      {chosen === null ? (
+        <option value="" disabled>
+          请选择竞品组
+        </option>
+      ) : null}
       {list.mine.length ? (
         <optgroup label="我的竞品组">
           {list.mine.map((s) => (
@@ -107,7 +124,7 @@ function SetSelect({ list, chosen }: { list: CompetitorMonitorData['list']; chos
         <optgroup label="同事共享的">
           {list.shared.map((s) => (
             <option key={s.id} value={s.id}>
-              {`${s.name}（${s.owner.nickname || s.owner.account}）`}
+              {setChoiceLabel(s)}
             </option>
           ))}
         </optgroup>
@@ -132,6 +149,7 @@ export default function CompetitorMonitor() {
   const toggle = (id: number) => setChosen((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
   const chart = useMemo(() => (monitor ? monitorChart(monitor, data.state.chart) : null), [monitor, data.state.chart]);
   const suggestHref = withParams(location.search, { suggest: 1 });
+  const hasSets = data.list.mine.length + data.list.shared.length > 0;
 
   return (
     <div className="sales-page competitor-monitor">
@@ -143,13 +161,19 @@ export default function CompetitorMonitor() {
       </div>
       {data.missingSet ? (
         <Message warning size="small" role="status">
-          链接中的竞品组不存在或已不再共享给您，{data.set ? `已打开「${data.set.name}」。` : '请新建或采用建议的竞品组。'}
+          {`链接中的竞品组已删除或未与您共享，${hasSets ? '请选择一个竞品组。' : '请新建或采用建议的竞品组。'}`}
         </Message>
       ) : null}
-      <CompetitorSetBar set={data.set} producerName={data.list.producerName} suggestHref={suggestHref} />
+      <CompetitorSetBar
+        set={data.set}
+        producerName={data.list.producerName}
+        suggestHref={suggestHref}
+        choices={data.set ? [] : [...data.list.mine, ...data.list.shared]}
+        hrefOf={(id) => monitorWithSet(location.search, id)}
+      />
       {data.suggestions ? <SuggestedSets suggestions={data.suggestions} producerName={data.list.producerName} /> : null}
       {!data.set ? (
-        data.suggestions ? null : (
+        data.suggestions || data.missingSet ? null : (
           <EmptyState icon="crosshairs" title="还没有竞品组">
             点击「新建」选择本品与竞品子车系，或查看建议的竞品组。
           </EmptyState>
@@ -182,7 +206,7 @@ export default function CompetitorMonitor() {
           />
           <MonitorMembersTable data={monitor} loading={changing} chosen={chosen} onToggle={toggle} />
           <MonitorPriceTable data={monitor} view={data.state.price} loading={changing || touches(pending, ['price'])} />
-          <ShareMapPanel data={monitor} node={data.state.node} loading={changing} />
+          <MonitorShareMap data={monitor} node={data.state.node} loading={changing} />
         </>
       ) : (
         <EmptyState icon="warning circle" title="暂无数据">
@@ -222,55 +246,6 @@ function OwnCards({ data, loading }: { data: Monitor; loading: boolean }) {
         </div>
       ))}
       <PanelBusy active={loading} />
-    </div>
-  );
-}
-
-/** 本品's share within the set by province (or city) on the map, with the places where it gained and lost most. */
-function ShareMapPanel({ data, node, loading }: { data: Monitor; node: AreaNode | null; loading: boolean }) {
-  const { rows, measure } = useMemo(() => shareMap(data.places?.rows ?? []), [data.places]);
-  const movers = useMemo(() => shareMovers(data.places?.rows ?? []), [data.places]);
-  const unit = data.places?.level === 3 ? '城市' : '省份';
-  return (
-    <section className="panel monitor-map" aria-busy={loading} aria-label="本品组内份额地图">
-      <header className="panel__head">
-        <h3 className="panel__title">
-          本品组内份额（{data.time}，按{unit}）
-        </h3>
-      </header>
-      {data.places ? (
-        <div className="monitor-map__body">
-          <ChinaMap mapId={mapIdOfNode(mapNodeOf(node))} rows={rows} height={MAP_HEIGHT} measure={measure} table />
-          <div className="monitor-movers">
-            <MoverList title={`份额上升最多的${unit}`} places={movers.gains} />
-            <MoverList title={`份额下降最多的${unit}`} places={movers.losses} />
-          </div>
-        </div>
-      ) : (
-        <p className="monitor-map__note">批发量数据没有地区维度：地图只适用于零售量，请在筛选条件中选择零售量。</p>
-      )}
-      <PanelBusy active={loading} />
-    </section>
-  );
-}
-
-function MoverList({ title, places }: { title: string; places: NonNullable<Monitor['places']>['rows'] }) {
-  return (
-    <div className="monitor-movers__list">
-      <h4>{title}</h4>
-      {places.length === 0 ? (
-        <p className="monitor-movers__none">无</p>
-      ) : (
-        <ol>
-          {places.map((p) => (
-            <li key={p.id}>
-              <span>{p.name}</span>
-              <span className={(p.shareChange ?? 0) > 0 ? 'is-up' : 'is-down'}>{pointsCardText(p.shareChange)}</span>
-              <span className="monitor-movers__share">{sharePercentText(p.share)}</span>
-            </li>
-          ))}
-        </ol>
-      )}
     </div>
   );
 }

@@ -4,12 +4,15 @@ import {
   configHref,
   configWithSet,
   defaultConfigChoice,
+  monitorSetOf,
+  monitorWithSet,
   ownShareSubscription,
   priceCells,
   proportionWithSet,
   traceWithSet,
   proportionHref,
   shareMovers,
+  setChoiceLabel,
   traceHref,
 } from './competitor-monitor';
 
@@ -116,6 +119,36 @@ describe('竞品监控 rules (decision 297)', () => {
     });
     expect(configWithSet(set)).toBe('/product/configquery?ids=7,100,101,102,103');
     expect(new URL(traceWithSet('', { own: set.own, rivals: [] }), 'http://x').searchParams.has('modelSubIds')).toBe(false);
+  });
+});
+
+describe('the set 竞品监控 shows (decision 297)', () => {
+  const set = (id: number, mine = true) => ({ id, name: `组${id}`, mine, owner: { id: 9, account: 'li', nickname: '李工' } });
+  const list = { mine: [set(3), set(4)], shared: [set(8, false)] };
+
+  test('the set the link names when the caller may read it, their own or shared with them', () => {
+    expect(monitorSetOf(list, 4)).toEqual({ set: set(4), missing: false });
+    expect(monitorSetOf(list, 8)).toEqual({ set: set(8, false), missing: false });
+  });
+
+  test('a link naming a set the caller cannot read (deleted, or no longer shared) shows none and says so', () => {
+    expect(monitorSetOf(list, 5)).toEqual({ set: null, missing: true });
+    expect(monitorSetOf({ mine: [], shared: [] }, 5)).toEqual({ set: null, missing: true });
+  });
+
+  test('a link naming no set shows their first own set, else the first shared with them, else none', () => {
+    expect(monitorSetOf(list, null)).toEqual({ set: set(3), missing: false });
+    expect(monitorSetOf({ mine: [], shared: [set(8, false)] }, null)).toEqual({ set: set(8, false), missing: false });
+    expect(monitorSetOf({ mine: [], shared: [] }, null)).toEqual({ set: null, missing: false });
+  });
+
+  test('choosing a set keeps the month, source, area and views of the address; a shared set names its owner', () => {
+    expect(monitorWithSet('?set=5&time=2026-03&source=2&area=440000&level=2&chart=1&suggest=1', 4)).toBe(
+      '/salevolume/competitormonitor?set=4&time=2026-03&source=2&area=440000&level=2&chart=1',
+    );
+    expect(setChoiceLabel(set(3))).toBe('组3');
+    expect(setChoiceLabel(set(8, false))).toBe('组8（李工）');
+    expect(setChoiceLabel({ ...set(8, false), owner: { id: 9, account: 'li', nickname: '' } })).toBe('组8（li）');
   });
 });
 

@@ -5,6 +5,7 @@
  */
 import {
   intText,
+  COMPETITOR_MONITOR_PAGE,
   type CompetitorMonitor,
   type CompetitorSet,
   type FigureSubscription,
@@ -128,6 +129,30 @@ export function configHref(ids: readonly number[]): string {
 /** The members 配置查询 opens with before the analyst chooses: 本品 and the largest rivals, five in all. */
 export function defaultConfigChoice(data: CompetitorMonitor): number[] {
   return data.members.slice(0, MAX_CONFIG_SUB_SERIES).map((m) => m.id);
+}
+
+/**
+ * The set 竞品监控 shows (decision 297): the one the URL names when the caller may read it (it is in their list); none
+ * when they may not (deleted, or no longer shared with them: `missing`, the page says so and lets them choose); with
+ * no set named, their first own set, else the first shared with them.
+ */
+export function monitorSetOf<S extends { id: number }>(
+  list: { mine: readonly S[]; shared: readonly S[] },
+  requested: number | null,
+): { set: S | null; missing: boolean } {
+  if (requested === null) return { set: list.mine[0] ?? list.shared[0] ?? null, missing: false };
+  const set = list.mine.find((s) => s.id === requested) ?? list.shared.find((s) => s.id === requested) ?? null;
+  return { set, missing: set === null };
+}
+
+/** A set as 竞品监控 lists it to choose from: its name, with its owner's for a set shared with the caller. */
+export function setChoiceLabel(set: Pick<CompetitorSet, 'name' | 'mine' | 'owner'>): string {
+  return set.mine ? set.name : `${set.name}（${set.owner.nickname || set.owner.account}）`;
+}
+
+/** 竞品监控 with another set: the month, source, area and views of the address kept (a page without a set kept them for this). */
+export function monitorWithSet(search: string, id: number): string {
+  return `${COMPETITOR_MONITOR_PAGE.path}${withParams(search, { set: id, suggest: null })}`;
 }
 
 /** A set as the other pages' 竞品组 menus use it: its id, name and members' ids. */
