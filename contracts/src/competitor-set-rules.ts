@@ -25,6 +25,8 @@ export const COMPETITOR_SET_MESSAGES = {
   overlap: '竞品子车系不能包含本品子车系',
   unknownSubSeries: (ids: readonly number[]) => `子车系 ${ids.join('、')} 不存在`,
   noProducer: '您的账号未关联厂商，无法共享给本厂商同事',
+  /** A page's link names a set the reader cannot read (deleted, or no longer shared): the page opens without it. */
+  goneFromLink: '链接中的竞品组已删除或未与您共享',
 } as const;
 
 /**

@@ -1,4 +1,4 @@
-import type { CompetitorSet, CompetitorSetList } from '@car/contracts';
+import { COMPETITOR_SET_MESSAGES, type CompetitorSet, type CompetitorSetList } from '@car/contracts';
 import { describeInBrowser, ready, screenshot, useBrowser } from '../support/browser';
 import { apiPostFromPage, apiResult, openSignedIn } from '../support/sales-pages';
 
@@ -64,7 +64,7 @@ describeInBrowser('竞品组 on the 车系 ranking table', () => {
 
   test('a set the analyst cannot read is named as such and the table shows without it', async () => {
     const { page, assertClean } = await openSignedIn(browser(), '/salevolume/wholemarket?detailId=3&dimension=6&set=2147483000');
-    await expect(page.getByRole('status').filter({ hasText: '链接中的竞品组已删除或未与你共享' }).count()).resolves.toBe(1);
+    await expect(page.getByRole('status').filter({ hasText: COMPETITOR_SET_MESSAGES.goneFromLink }).count()).resolves.toBe(1);
     await expect(page.locator('.ranking-table thead th', { hasText: '组内份额' }).count()).resolves.toBe(0);
     await expect(page.locator('.ranking-table tbody tr').count()).resolves.toBeGreaterThan(3);
     assertClean();

@@ -17,6 +17,7 @@ import { Button, Icon, Message } from 'semantic-ui-react';
 
 import {
   COMPETITOR_MONITOR_PAGE,
+  COMPETITOR_SET_MESSAGES,
   COMPETITOR_SETS,
   MONITOR_CHART_VIEWS,
   monitorChart,
@@ -161,7 +162,7 @@ export default function CompetitorMonitor() {
       </div>
       {data.missingSet ? (
         <Message warning size="small" role="status">
-          {`链接中的竞品组已删除或未与您共享，${hasSets ? '请选择一个竞品组。' : '请新建或采用建议的竞品组。'}`}
+          {`${COMPETITOR_SET_MESSAGES.goneFromLink}，${hasSets ? '请选择一个竞品组。' : '请新建或采用建议的竞品组。'}`}
         </Message>
       ) : null}
       <CompetitorSetBar

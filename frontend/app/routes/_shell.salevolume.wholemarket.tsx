@@ -10,6 +10,7 @@ import { Button, Icon, Label, Message } from 'semantic-ui-react';
 import { Link } from '@remix-run/react';
 
 import {
+  COMPETITOR_SET_MESSAGES,
   type CompetitorSet,
   downloadTypeOf,
   type Granularity,
@@ -221,7 +222,7 @@ export default function WholeMarket() {
       />
       {data.missingSet ? (
         <Message warning size="small" role="status">
-          链接中的竞品组已删除或未与你共享，排行表显示全部{onCarSeries ? '车系' : '数据'}。
+          {COMPETITOR_SET_MESSAGES.goneFromLink}，排行表显示全部{onCarSeries ? '车系' : '数据'}。
         </Message>
       ) : null}
       <RankingTable
