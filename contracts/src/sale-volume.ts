@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ACCUMULATE_OPTIONS, DEFAULT_PAGE_SIZE, MAX_COMPARED, MAX_PAGE, MAX_PAGE_SIZE, YEAR_COUNT } from './constants';
 import type { AreaLevel } from './geography';
 import { checkMembers, COMPETITOR_SET_NAME_MAX } from './competitor-set-rules';
-import { blankIsAbsent, givenName, idList, intText, labelled, monthText, optional, strictQuery } from './params';
+import { blankIsAbsent, givenName, idList, intText, monthText, optional, strictQuery } from './params';
 import { checkNewYear, newYearParam } from './new-year';
 import { inCalendar, refersTo, type ReferenceKind } from './references';
 import { downloadTypeOf, SALES_DIMENSIONS, salesDimensionOfDownloadType, type SalesDimensionKey } from './sales-dimensions';
@@ -84,8 +84,8 @@ export const wholeMarketRankingSchema = salesQuery({ ...saleVolumeFilterShape, .
  * its name only heads the workbook and the deck.
  */
 export const setFilterShape = {
-  setOwn: labelled(refersTo(optional(idList), 'subSeries'), '竞品组本品'),
-  setRivals: labelled(refersTo(optional(idList), 'subSeries'), '竞品组竞品'),
+  setOwn: refersTo(optional(idList), 'subSeries'),
+  setRivals: refersTo(optional(idList), 'subSeries'),
   setName: optional(givenName('竞品组名称', COMPETITOR_SET_NAME_MAX)),
 };
 export type SetFilter = { own: number[]; rivals: number[]; name?: string };
@@ -105,12 +105,17 @@ export function setFilterOf(q: { setOwn?: number[]; setRivals?: number[]; setNam
   return q.setOwn ? { own: q.setOwn, rivals: q.setRivals ?? [], ...(q.setName ? { name: q.setName } : {}) } : undefined;
 }
 
-/** A set filter is 本品 and rivals by the set's rule; only the 车系 table (a download's or deck's type 5) takes one. */
+/**
+ * A set filter is 本品 and rivals by the set's rule, 本品 always given; only the 车系 table (a download's or deck's
+ * type 5) takes one. A refusal names the parameter given.
+ */
 function checkSetFilter(q: { setOwn?: number[]; setRivals?: number[]; setName?: string; type?: number }, ctx: z.RefinementCtx): void {
-  if (q.setOwn === undefined && q.setRivals === undefined && q.setName === undefined) return;
-  if (q.type !== undefined && salesDimensionOfDownloadType(q.type) !== 'carSeries')
-    ctx.addIssue({ code: 'custom', path: ['setOwn'], message: '竞品组只用于车系表（type 5）' });
-  checkMembers({ own: q.setOwn ?? [], rivals: q.setRivals ?? [] }, ctx, { own: 'setOwn', rivals: 'setRivals' });
+  const given = (['setOwn', 'setRivals', 'setName'] as const).find((name) => q[name] !== undefined);
+  if (given === undefined) return;
+  const refuse = (message: string) => ctx.addIssue({ code: 'custom', path: [given], message });
+  if (q.type !== undefined && salesDimensionOfDownloadType(q.type) !== 'carSeries') return refuse('竞品组只用于车系表（type 5）');
+  if (q.setOwn === undefined) return refuse('应与 setOwn（竞品组的本品子车系）一同给出');
+  checkMembers({ own: q.setOwn, rivals: q.setRivals ?? [] }, ctx, { own: 'setOwn', rivals: 'setRivals' });
 }
 
 /** The 车系 table (wholeMarket/modelSub): a ranking page, or the members of a 竞品组 with their share and rank within it. */

@@ -110,11 +110,11 @@ describe('竞品组 on the 车系 ranking table (整体市场表现, decision 30
       expect(response.status).toBe(400);
       return response.body.msg as string;
     };
-    expect(await refused('wholeMarket/modelSub', { setRivals: '52' })).toContain(COMPETITOR_SET_MESSAGES.noOwn);
+    expect(await refused('wholeMarket/modelSub', { setRivals: '52' })).toBe('参数 setRivals 应与 setOwn（竞品组的本品子车系）一同给出');
     expect(await refused('wholeMarket/modelSub', { setOwn: '51', setRivals: '51,52' })).toContain(COMPETITOR_SET_MESSAGES.overlap);
     const many = Array.from({ length: 16 }, (_, i) => i + 100).join(',');
     expect(await refused('wholeMarket/modelSub', { setOwn: '51', setRivals: many })).toContain('竞品');
-    expect(await refused('wholeMarket/download', { type: 2, ...SET })).toContain('竞品组只用于车系表');
+    expect(await refused('wholeMarket/download', { type: 2, ...SET })).toBe('参数 setOwn 竞品组只用于车系表（type 5）');
     expect(await refused('wholeMarket/modelSub', { setOwn: '51', setRivals: '999' })).toContain('999');
   });
 });
