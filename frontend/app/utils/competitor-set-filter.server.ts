@@ -9,6 +9,7 @@ import type { AppLoadContext } from '@remix-run/node';
 import { COMPETITOR_SETS, type CompetitorSet } from '@car/contracts';
 
 import { apiGet, throwAsRouteError } from './api.server';
+import { monitorSetOf } from './competitor-monitor';
 import { urlState } from './url-state';
 
 export interface ChosenSet {
@@ -21,9 +22,7 @@ export interface ChosenSet {
 export async function readChosenSet(request: Request, context: AppLoadContext, params: URLSearchParams): Promise<ChosenSet> {
   const id = urlState(COMPETITOR_SETS.monitor.params, params).value('id', { from: 'set', fallback: null });
   if (id === null) return { set: null, missing: false };
-  const list = await apiGet(request, context, COMPETITOR_SETS.list).catch(throwAsRouteError);
-  const set = [...list.mine, ...list.shared].find((s) => s.id === id) ?? null;
-  return { set, missing: set === null };
+  return monitorSetOf(await apiGet(request, context, COMPETITOR_SETS.list).catch(throwAsRouteError), id);
 }
 
 /** The 车系 table call's set filter of a set. */
