@@ -5,7 +5,7 @@ import { HourlySweep } from '../../common/hourly-sweep';
 import { SecurityEvents } from '../../security/security-events';
 import type { SessionUser } from '../../security/session-user';
 import { Housekeeping } from '../../queue/housekeeping';
-import { JobName, JobPayloads } from '../../queue/job-names';
+import { JobName } from '../../queue/job-names';
 import { JobQueue } from '../../queue/job-queue';
 import { JobRegistry } from '../../queue/job-registry';
 import { JobRunRepository, type JobRunRecord } from '../../queue/job-run.repository';
@@ -89,7 +89,7 @@ export class JobMonitorService implements OnModuleInit, OnApplicationShutdown {
     // failed in one statement also lets only one of two simultaneous retries through.
     if (!(await this.runs.requeued(row.id))) throw new ApiException(ApiCode.Conflict, JOB_MESSAGES.notFailed);
     try {
-      await this.queue.retry(row.id, row.name, row.payload as JobPayloads[typeof row.name]);
+      await this.queue.retry(row.id, row.name, row.payload);
     } catch (error) {
       await this.runs.failed(row.id, row.error ?? '', true).catch(() => undefined);
       throw error;
