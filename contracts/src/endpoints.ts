@@ -16,6 +16,7 @@ import { VIEWS } from './views.endpoints';
 import { ADMIN_ROBOTS, ROBOTS } from './robots.endpoints';
 import { ALERTS } from './alerts.endpoints';
 import { COMPETITOR_SETS } from './competitor-sets.endpoints';
+import { ATTRIBUTION } from './attribution.endpoints';
 
 /**
  * Every call of the API, declared once, one file a module (`<module>.endpoints.ts`, beside the module's schemas);
@@ -39,6 +40,7 @@ export * from './views.endpoints';
 export * from './robots.endpoints';
 export * from './alerts.endpoints';
 export * from './competitor-sets.endpoints';
+export * from './attribution.endpoints';
 
 /** Every call, in the order the OpenAPI description lists them. */
 export const ENDPOINTS: readonly Endpoint[] = [
@@ -65,6 +67,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ROBOTS,
   ALERTS,
   COMPETITOR_SETS,
+  ATTRIBUTION,
 ].flatMap((group) => Object.values(group) as Endpoint[]);
 
 /** The call a method and path (under /car/api, no leading slash, no query) name, if any. */

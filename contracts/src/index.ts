@@ -41,5 +41,6 @@ export * from './references';
 export * from './report-download';
 export * from './views';
 export * from './competitor-sets';
+export * from './attribution';
 export * from './robots';
 export * from './alerts';

@@ -61,3 +61,31 @@ export function barWidth(value: number, largest: number): number {
   if (!(largest > 0) || !(value > 0)) return 0;
   return Math.round((value / largest) * 1000) / 10;
 }
+
+/**
+ * Parts rounded so that they add up to their rounded total (归因分析, decision 302): each part to `decimals`, the
+ * largest-remainder rule (Hamilton's). Every part is first rounded down; the units still missing to the total's rounded
+ * value go one each to the parts that lost most in rounding down (ties: the larger part, then the earlier). A part moves
+ * by less than one unit of the last decimal, and the rounded parts' sum is exactly the rounded total, so a column shown
+ * to one decimal adds up to its total shown to one decimal. `total` defaults to the parts' exact sum.
+ */
+export function roundToTotal(parts: readonly number[], decimals: number, total?: number): number[] {
+  const scale = 10 ** decimals;
+  const scaled = parts.map((p) => p * scale);
+  const exactTotal = total ?? parts.reduce((sum, p) => sum + p, 0);
+  // The exact parts' sum is the total: a few ulps of float error are read as none (0.1 + 0.2 is 0.3).
+  const target = Math.round(Number((exactTotal * scale).toPrecision(12)));
+  const floors = scaled.map((v) => Math.floor(Number(v.toPrecision(12))));
+  let missing = target - floors.reduce((sum, f) => sum + f, 0);
+  const order = scaled
+    .map((v, i) => ({ i, remainder: Number(v.toPrecision(12)) - floors[i], size: Math.abs(v) }))
+    .sort((a, b) => b.remainder - a.remainder || b.size - a.size || a.i - b.i);
+  const units = [...floors];
+  // Where `total` is not the parts' sum (never in the splits) the gap may exceed one unit a part: spread it round.
+  for (let k = 0; missing !== 0 && order.length > 0; k++) {
+    const step = Math.sign(missing);
+    units[order[step > 0 ? k % order.length : order.length - 1 - (k % order.length)].i] += step;
+    missing -= step;
+  }
+  return units.map((u) => u / scale || 0);
+}
