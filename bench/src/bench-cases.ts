@@ -5,7 +5,8 @@
  * COMPARED_VARIANTS of each are also answered on the raw facts (PostgreSQL and DuckDB).
  */
 
-export type EndpointGroup = 'search' | 'wholeMarket' | 'areaMarket' | 'companyBrand' | 'priceVolume' | 'carConfig' | 'price' | 'dashboard' | 'mp' | 'account';
+export type EndpointGroup =
+  'search' | 'wholeMarket' | 'areaMarket' | 'companyBrand' | 'priceVolume' | 'carConfig' | 'price' | 'dashboard' | 'mp' | 'account' | 'attribution';
 
 export interface BenchEndpoint {
   group: EndpointGroup;
@@ -739,6 +740,58 @@ export const ENDPOINTS: readonly BenchEndpoint[] = [
   },
   // 竞品监控's deck (导出PPT) of that set.
   { group: 'account', path: 'competitorSets/ppt', variants: [`id=${BENCH_SET}`] },
+  // 归因分析 (issue 50 §5: every call of the page p95 ≤ 20 ms at the large scale): the volume split by each kind of
+  // dimension (a whole list of sub-series, the price bands, the geography), drilled, under each comparison and source;
+  // the share split by its default subject (the bench user's producer), a brand, a sub-series and a 竞品组; the price
+  // split of the market, a segment, a producer, a sub-series's trims and a brand's discount.
+  {
+    group: 'attribution',
+    path: 'attribution/volume',
+    variants: [
+      '',
+      'by=fuel',
+      'compare=2&by=brand',
+      'compare=1&by=province',
+      'fuels=6&by=brand',
+      'time=2026-02&compare=3',
+      'source=1&by=producer',
+      'by=subSeries',
+      'by=priceBand',
+      'area=440000&level=2&by=tier',
+      'brandId=1&by=subSeries',
+      'time=2024-09&setOwn=507&setRivals=1,17,916&by=province',
+    ],
+  },
+  {
+    group: 'attribution',
+    path: 'attribution/share',
+    variants: [
+      '',
+      'subjectType=producer&subjectId=1&by=province',
+      'compare=2&subjectType=brand&subjectId=1&by=fuel',
+      'subjectType=subSeries&subjectId=507&by=priceBand',
+      'time=2025-06&compare=1&by=tier',
+      'setOwn=507&setRivals=1,17,916&by=province',
+    ],
+  },
+  {
+    group: 'attribution',
+    path: 'attribution/price',
+    variants: [
+      '',
+      'subjectType=segment&subjectId=7',
+      'compare=2&subjectType=producer&subjectId=1',
+      'subjectType=subSeries&subjectId=507',
+      'measure=discount&subjectType=brand&subjectId=1',
+      'time=2025-06&compare=1',
+    ],
+  },
+  { group: 'attribution', path: 'attribution/volume/download', variants: ['', 'by=subSeries'] },
+  { group: 'attribution', path: 'attribution/share/download', variants: ['', 'by=province'] },
+  { group: 'attribution', path: 'attribution/price/download', variants: ['', 'subjectType=subSeries&subjectId=507'] },
+  { group: 'attribution', path: 'attribution/volume/ppt', variants: ['by=fuel'] },
+  { group: 'attribution', path: 'attribution/share/ppt', variants: [''] },
+  { group: 'attribution', path: 'attribution/price/ppt', variants: [''] },
   { group: 'account', path: 'alerts/subscriptions', variants: [''] },
   { group: 'account', path: 'alerts/rows', variants: ['kind=producer', 'kind=brand', 'kind=subSeries', 'kind=province', 'kind=city'] },
   { group: 'account', path: 'alerts/notifications', variants: ['', 'page=2'] },
