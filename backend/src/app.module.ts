@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { AdminModule } from './admin/admin.module';
 import { AlertsModule } from './alerts/alerts.module';
+import { AttributionModule } from './attribution/attribution.module';
 import { AnswersModule } from './answers/answers.module';
 import { CarConfigModule } from './carConfig/car-config.module';
 import { CompetitorSetsModule } from './competitorSets/competitor-sets.module';
@@ -47,6 +48,7 @@ export class AppModule {
         DashboardModule,
         ViewsModule,
         CompetitorSetsModule,
+        AttributionModule,
         MpModule,
         ReportDownloadModule,
         AdminModule,

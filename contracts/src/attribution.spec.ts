@@ -37,6 +37,14 @@ describe('the attribution parameters', () => {
     expect(volumeAttributionQuerySchema.safeParse({ fuels: '6', by: 'brand' }).success).toBe(true);
   });
 
+  test('without `by`, the first split the scope does not fix and the source has: 细分市场, else the next in order', () => {
+    expect(volumeAttributionQuerySchema.parse({ detailId: '3' }).by).toBe('fuel');
+    expect(volumeAttributionQuerySchema.parse({ source: '1', detailId: '3', fuels: '6', familyId: '2', producerProperty: '1' }).by).toBe('producer');
+    expect(shareAttributionQuerySchema.parse({ detailId: '3' }).by).toBe('fuel');
+    // Wholesale has no geography: 价格段 after 细分市场 and 燃料类型.
+    expect(shareAttributionQuerySchema.parse({ source: '1', detailId: '3', fuels: '6' }).by).toBe('priceBand');
+  });
+
   test('the drill steps a scope fixes', () => {
     const parsed = volumeAttributionQuerySchema.parse({ fuels: '6', brandId: '12', area: '440000', level: '2', by: 'subSeries' });
     expect(fixedDimensions(parsed)).toEqual(['fuel', 'region', 'province', 'brand']);

@@ -41,7 +41,7 @@ export const ATTRIBUTION_MESSAGES = {
   byFiltered: '已按该维度筛选，请选择另一个拆分维度',
   subjectMissing: '请选择厂商、品牌或车系',
   subjectNoSales: '所选对象在两个时期都没有销量',
-  noPrices: '两个时期都没有成交价数据',
+  noPrices: '所选对象在本期或基期没有成交价数据',
 } as const;
 
 const compareParam = z
@@ -102,8 +102,18 @@ const tierParam = z
   .transform((v) => (v === undefined ? undefined : Number(v)));
 const idOf = (kind: ReferenceKind) => refersTo(optional(rowIdText()), kind);
 
-function dimensionParam<K extends string>(keys: readonly K[], fallback: K) {
-  return z.preprocess(blankIsAbsent, z.enum(keys as unknown as [K, ...K[]], { message: `应为 ${keys.join('、')} 之一` }).default(fallback as never));
+function dimensionParam<K extends string>(keys: readonly K[]) {
+  return z.preprocess(blankIsAbsent, z.enum(keys as unknown as [K, ...K[]], { message: `应为 ${keys.join('、')} 之一` }).optional());
+}
+
+/**
+ * The split of a call without `by`: the first of its dimensions (细分市场 first) that the scope does not fix and its
+ * source has, so that a card's 为什么? opens on any scope (a segment's card splits by 燃料类型). 价格段, the last, is
+ * never fixed.
+ */
+function defaultSplit<K extends AttributionDimension>(keys: readonly K[], q: { source: number } & Record<string, unknown>): K {
+  const fixed = fixedDimensions(q);
+  return keys.find((k) => !fixed.includes(k) && !(q.source === 1 && ATTRIBUTION_DIMENSIONS[k].retailOnly)) ?? keys[keys.length - 1];
 }
 
 /**
@@ -179,11 +189,13 @@ export function fixedDimensions(q: Record<string, unknown>): AttributionDimensio
   return fixed;
 }
 
-/** `attribution/volume`: the scope's retail or wholesale change split by `by` (default 细分市场). */
-export const volumeAttributionQuerySchema = withArea({ ...scopeShape, by: dimensionParam(ATTRIBUTION_DIMENSION_KEYS, 'segment') }).superRefine((q, ctx) => {
-  checkScope(q, ctx);
-  checkBy(q, ctx);
-});
+/** `attribution/volume`: the scope's retail or wholesale change split by `by` (default 细分市场, else defaultSplit). */
+export const volumeAttributionQuerySchema = withArea({ ...scopeShape, by: dimensionParam(ATTRIBUTION_DIMENSION_KEYS) })
+  .transform((q) => ({ ...q, by: q.by ?? defaultSplit(ATTRIBUTION_DIMENSION_KEYS, q) }))
+  .superRefine((q, ctx) => {
+    checkScope(q, ctx);
+    checkBy(q, ctx);
+  });
 export type VolumeAttributionDto = z.output<typeof volumeAttributionQuerySchema>;
 
 const subjectTypeParam = <K extends AttributionSubjectType>(keys: readonly K[], fallback?: K) =>
@@ -195,25 +207,27 @@ const subjectIdParam = refersTo(optional(rowIdText()), (q) => {
 
 /**
  * `attribution/share`: the share of a producer, brand or sub-series (`subjectType` + `subjectId`; absent, the caller's
- * own producer) in the scope's market, split over `by` (default 细分市场). With a 竞品组 the market is the set and the
- * subject its 本品: `subjectType`/`subjectId` are then not taken.
+ * own producer) in the scope's market, split over `by` (default 细分市场, else defaultSplit). With a 竞品组 the market
+ * is the set and the subject its 本品: `subjectType`/`subjectId` are then not taken.
  */
 export const shareAttributionQuerySchema = withArea({
   ...scopeShape,
-  by: dimensionParam(SHARE_DIMENSION_KEYS, 'segment'),
+  by: dimensionParam(SHARE_DIMENSION_KEYS),
   subjectType: subjectTypeParam(SHARE_SUBJECT_TYPES),
   subjectId: subjectIdParam,
-}).superRefine((q, ctx) => {
-  checkScope(q, ctx);
-  checkBy(q, ctx);
-  if ((q.subjectType === undefined) !== (q.subjectId === undefined)) {
-    const given = q.subjectType === undefined ? 'subjectId' : 'subjectType';
-    ctx.addIssue({ code: 'custom', path: [given], message: `应与 ${given === 'subjectId' ? 'subjectType' : 'subjectId'} 一同给出` });
-  }
-  if (q.setOwn !== undefined && q.subjectType !== undefined) {
-    ctx.addIssue({ code: 'custom', path: ['subjectType'], message: '竞品组的份额归因以本品为对象，不另选对象' });
-  }
-});
+})
+  .transform((q) => ({ ...q, by: q.by ?? defaultSplit(SHARE_DIMENSION_KEYS, q) }))
+  .superRefine((q, ctx) => {
+    checkScope(q, ctx);
+    checkBy(q, ctx);
+    if ((q.subjectType === undefined) !== (q.subjectId === undefined)) {
+      const given = q.subjectType === undefined ? 'subjectId' : 'subjectType';
+      ctx.addIssue({ code: 'custom', path: [given], message: `应与 ${given === 'subjectId' ? 'subjectType' : 'subjectId'} 一同给出` });
+    }
+    if (q.setOwn !== undefined && q.subjectType !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['subjectType'], message: '竞品组的份额归因以本品为对象，不另选对象' });
+    }
+  });
 export type ShareAttributionDto = z.output<typeof shareAttributionQuerySchema>;
 
 /**
@@ -382,6 +396,14 @@ export type PriceAttribution = z.infer<typeof priceAttributionSchema>;
 /** The effects' names, page, workbook and deck alike. */
 export const SHARE_EFFECT_LABELS = { mix: '结构效应（市场结构变化）', performance: '表现效应（细分内份额变化）', interaction: '交互效应' } as const;
 export const PRICE_EFFECT_LABELS = { price: '价格效应', mix: '结构效应', interaction: '交互效应', entry: '新品效应', exit: '退市效应' } as const;
+
+/** 份额归因's two columns of each period, page, workbook and deck alike: w and s of the formulas. */
+export const SHARE_COLUMN_LABELS = { weight: '市场比重 w', share: '对象份额 s' } as const;
+/** A share column of one period: 市场比重 w（基期）. */
+export const shareColumnHeader = (column: keyof typeof SHARE_COLUMN_LABELS, period: 'base' | 'current'): string =>
+  `${SHARE_COLUMN_LABELS[column]}（${period === 'base' ? '基期' : '本期'}）`;
+/** 价格归因's item status (the page tags only the new and the gone). */
+export const PRICE_ITEM_STATUS_LABELS = { both: '两期均有', new: '新品', gone: '退市' } as const;
 
 /** The 口径 notes: the formulas as the page, the workbook and the deck state them. */
 export const ATTRIBUTION_NOTES = {

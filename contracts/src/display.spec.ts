@@ -15,9 +15,12 @@ import {
   pointsHeader,
   pointsText,
   pointsTextOf,
+  points2Text,
+  sharePercent2Text,
   sharePercentText,
   shareText,
   signedText,
+  zeroFigureText,
   thousands,
   kiloVehicles,
 } from './display';
@@ -100,6 +103,11 @@ describe('point changes (decision 173)', () => {
     for (const v of [-99.9, -1.2, 0.1, 3.45, 12]) expect(pointsText(v)).not.toContain('%');
   });
 
+  test('a split exact to the hundredth (份额归因, decision 302) reads to two decimals: points signed, shares with %', () => {
+    expect([0.41, -1.2, 0.004, -0.006, 0, null].map(points2Text)).toEqual(['+0.41', '-1.20', '-', '-0.01', '-', '-']);
+    expect([12.34, 0, -0.5, null].map(sharePercent2Text)).toEqual(['12.34%', '0.00%', '-0.50%', '-']);
+  });
+
   test('a table header carries the unit; a card says 个百分点', () => {
     expect(pointsHeader('份额变化')).toBe('份额变化(百分点)');
     expect(pointsCardText(4.9)).toBe('+4.9个百分点');
@@ -178,6 +186,9 @@ describe('figures in workbooks: number cells formatted by the display rules (dec
     expect(figureFormat('growth')).toBe('0.0%');
     expect(figureFormat('points')).toBe('+0.0;-0.0;0.0');
     expect(figureFormat('tenThousand')).toBe('#,##0.00');
+    expect(figureFormat('percent2')).toBe('0.00%');
+    expect(figureFormat('points2')).toBe('+0.00;-0.00;0.00');
+    expect((['count', 'points', 'points2', 'growth'] as const).map(zeroFigureText)).toEqual(['0', '0.0', '0.00', '0.0%']);
   });
 
   test('a cell is a number except exactly where the page shows a dash', () => {
@@ -197,7 +208,7 @@ describe('figures in workbooks: number cells formatted by the display rules (dec
   });
 
   test('the cell under its format reads as the page text, for every kind over a sweep of values', () => {
-    const kinds: FigureKind[] = ['count', 'percent', 'growth', 'points', 'tenThousand'];
+    const kinds: FigureKind[] = ['count', 'percent', 'growth', 'points', 'tenThousand', 'percent2', 'points2'];
     for (const kind of kinds) {
       for (let i = -1_200_000; i <= 1_200_000; i += 9_973) {
         const value = i / 100;

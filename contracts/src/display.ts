@@ -128,6 +128,27 @@ export function pointsTextOf(fraction: number | null | undefined): string {
   return pointsText(percentNumber(fraction));
 }
 
+/** A number with two decimals from whole hundredths, as tenthsText: '12.34', never '-0.00'. */
+function hundredthsText(value: number): string {
+  const hundredths = Math.round(value * 100) || 0;
+  const magnitude = Math.abs(hundredths);
+  return `${hundredths < 0 ? '-' : ''}${Math.floor(magnitude / 100)}.${String(magnitude % 100).padStart(2, '0')}`;
+}
+
+/**
+ * A share or weight sent as a percent number to two decimals (份额归因's w and s, decision 302), where its points are
+ * split to the hundredth: '12.34%', '0.00%' for zero, '-' when unknown.
+ */
+export function sharePercent2Text(percent: number | null | undefined): string {
+  return percent === null || percent === undefined || !Number.isFinite(percent) ? DASH : `${hundredthsText(percent)}%`;
+}
+
+/** A point change to two decimals (份额归因's effects, decision 302): signed, '+0.41', '-1.20'; '-' where it shows as 0.00 or is unknown. */
+export function points2Text(points: number | null | undefined): string {
+  if (points === null || points === undefined || !Number.isFinite(points) || Math.round(points * 100) === 0) return DASH;
+  return signedText(hundredthsText(points));
+}
+
 /** A point change in a card or a sentence, where no header carries the unit: '+4.9个百分点'; '-' by the dash rule. */
 export function pointsCardText(points: number | null | undefined): string {
   const text = pointsText(points);
@@ -187,9 +208,11 @@ export function tenThousandText(value: number | null | undefined): string {
  * - growth: a growth sent as a one-decimal percent number; the dash rule (`growthText`);
  * - points: a point change (份额变化, MIX变化) sent as one-decimal points; the dash rule; no '%': the cell
  *   holds 1.9, not 0.019 (`pointsText`), and its header says (百分点);
- * - tenThousand: 万元 with two decimals (`tenThousandText`).
+ * - tenThousand: 万元 with two decimals (`tenThousandText`);
+ * - percent2, points2: a share and a point change to two decimals, where a split is exact to the hundredth of a point
+ *   (份额归因, decision 302: `sharePercent2Text`, `points2Text`); otherwise as percent and points.
  */
-export type FigureKind = 'count' | 'percent' | 'growth' | 'points' | 'tenThousand';
+export type FigureKind = 'count' | 'percent' | 'growth' | 'points' | 'tenThousand' | 'percent2' | 'points2';
 
 interface FigureRule {
   /** Decimals shown. */
@@ -211,6 +234,8 @@ export const FIGURE_RULES: Readonly<Record<FigureKind, FigureRule>> = {
   growth: { decimals: 1, grouped: false, percent: true, text: growthText },
   points: { decimals: 1, grouped: false, percent: false, signed: true, text: pointsText },
   tenThousand: { decimals: 2, grouped: true, percent: false, text: tenThousandText },
+  percent2: { decimals: 2, grouped: false, percent: true, text: sharePercent2Text },
+  points2: { decimals: 2, grouped: false, percent: false, signed: true, text: points2Text },
 };
 
 /** The kind's spreadsheet number format, built from its rule: '#,##0', '0.0%', '+0.0;-0.0;0.0', '#,##0.00'. */
@@ -218,6 +243,12 @@ export function figureFormat(kind: FigureKind): string {
   const rule = FIGURE_RULES[kind];
   const number = `${rule.grouped ? '#,##0' : '0'}${rule.decimals > 0 ? `.${'0'.repeat(rule.decimals)}` : ''}${rule.percent ? '%' : ''}`;
   return rule.signed ? `+${number};-${number};${number}` : number;
+}
+
+/** Zero as a figure of `kind` reads where its dash rule would hide it (a waterfall's bar that moved nothing): '0', '0.0', '0.00', '0.0%'. */
+export function zeroFigureText(kind: FigureKind): string {
+  const rule = FIGURE_RULES[kind];
+  return `0${rule.decimals > 0 ? `.${'0'.repeat(rule.decimals)}` : ''}${rule.percent ? '%' : ''}`;
 }
 
 /**

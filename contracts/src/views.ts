@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ATTRIBUTION_PAGE } from './attribution';
 import { DASHBOARD_PATH } from './dashboard';
 import { CONTROL_CHARACTERS, CONTROL_CHARACTER_MESSAGE, givenName, labelled, optional, rowIdText, searchText, strictQuery } from './params';
 
@@ -91,6 +92,11 @@ export const ANALYSIS_PAGES: readonly AnalysisPage[] = [
     ],
   },
   { ...COMPETITOR_MONITOR_PAGE, keys: ['set', 'time', 'source', 'area', 'level', 'dimensionality', 'chart', 'price', 'suggest'] },
+  // 归因分析 (issue 50): the tab, the comparison, the split and the drill's steps, the 竞品组, the subject, the measure.
+  {
+    ...ATTRIBUTION_PAGE,
+    keys: [...SALES_FILTERS, 'tab', 'compare', 'by', 'familyId', 'producerId', 'brandId', 'subSeriesId', 'tier', 'set', 'subjectType', 'subjectId', 'measure'],
+  },
   {
     path: '/price/marketpricetendency',
     name: '整体市场价格指数',

@@ -31,6 +31,10 @@ const ANALYST_PAGES: ReadonlyArray<[string, string]> = [
   ['areamarket', '/salevolume/areamarket'],
   ['companybrand', '/salevolume/companybrand'],
   ['competitormonitor', '/salevolume/competitormonitor'],
+  // 归因分析 (issue 50): each tab, the volume split with a drill step in its breadcrumb.
+  ['attribution-volume', '/salevolume/attribution?fuels=6&by=brand'],
+  ['attribution-share', '/salevolume/attribution?tab=share'],
+  ['attribution-price', '/salevolume/attribution?tab=price'],
   ['price-totalmarket', '/price/totalmarket'],
   ['price-tendency', '/price/marketpricetendency'],
   ['price-trace', '/price/cabmodelpricetrace'],

@@ -197,6 +197,17 @@ const EXAMPLES: Record<string, Record<string, string>> = {
   'competitorSets/delete': {},
   'competitorSets/share': {},
   'competitorSets/copy': {},
+  // 归因分析: the demo analyst's own maker's share by default; every split worked by hand in attribution.spec.ts.
+  'attribution/volume': { by: 'fuel', compare: '2' },
+  'attribution/share': { by: 'segment' },
+  'attribution/price': { subjectType: 'segment', subjectId: '3', compare: '1' },
+  // Their workbooks and decks (attribution-files.spec.ts opens each): the same parameters.
+  'attribution/volume/download': { by: 'fuel', compare: '2' },
+  'attribution/volume/ppt': { by: 'fuel', compare: '2' },
+  'attribution/share/download': { by: 'segment' },
+  'attribution/share/ppt': { by: 'segment' },
+  'attribution/price/download': { subjectType: 'segment', subjectId: '3', compare: '1' },
+  'attribution/price/ppt': { subjectType: 'segment', subjectId: '3', compare: '1' },
   'alerts/subscriptions': {},
   'alerts/rows': { kind: 'brand' },
   'alerts/subscriptions/create': {},

@@ -62,6 +62,13 @@ export function chartSeriesNames(xml: string): string[] {
   return [...xml.matchAll(/<c:tx>\s*<c:strRef>.*?<c:v>([^<]*)<\/c:v>.*?<\/c:tx>/gs)].map((m) => decode(m[1]));
 }
 
+/** A chart part's series named in its legend: its series names less those a `c:legendEntry` leaves out (a waterfall's hidden lift). */
+export function chartLegendNames(xml: string): string[] {
+  const left = new Set([...xml.matchAll(/<c:legendEntry><c:idx val="(\d+)"\/><c:delete val="1"\/><\/c:legendEntry>/g)].map((m) => Number(m[1])));
+  const indices = [...xml.matchAll(/<c:ser>\s*<c:idx val="(\d+)"\/>/g)].map((m) => Number(m[1]));
+  return chartSeriesNames(xml).filter((_, i) => !left.has(indices[i]));
+}
+
 /**
  * The chart part drawn on slide `n` (pptxgenjs numbers chart parts across every deck its process writes, so a deck's
  * first chart is not always chart1.xml: the slide's relationships name it).

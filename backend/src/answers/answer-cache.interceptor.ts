@@ -105,5 +105,8 @@ export class AnswerCacheInterceptor implements NestInterceptor {
   }
 }
 
-/** An analytics controller whose GET answers depend on the request alone and may be served from the answer cache. */
-export const CachedAnswers = (): ClassDecorator => applyDecorators(UseInterceptors(AnswerCacheInterceptor));
+/**
+ * An analytics controller (or one call of it) whose GET answers depend on the request alone and may be served from the
+ * answer cache.
+ */
+export const CachedAnswers = (): ClassDecorator & MethodDecorator => applyDecorators(UseInterceptors(AnswerCacheInterceptor));

@@ -155,6 +155,14 @@ describe('priceSplit (price, mix, new and run-out)', () => {
     expect(effects.price + effects.mix + effects.interaction + effects.entry + effects.exit).toBe(2);
   });
 
+  test('the values as the price pages show them, where given, are the ends the effects add up to', () => {
+    // A discount shown as the MSRP shown less the TP shown: 13,334 where the exact 13,333.33 rounds to 13,333.
+    const split = priceSplit([{ id: 1, name: 'a', qtyBase: 3, sumBase: 40_000, qtyCurrent: 3, sumCurrent: 40_000 }], { base: 13_334, current: 13_333 });
+    expect(split?.value).toEqual({ base: 13_334, current: 13_333, change: -1 });
+    const effects = split?.effects ?? { price: 0, mix: 0, interaction: 0, entry: 0, exit: 0 };
+    expect(effects.price + effects.mix + effects.interaction + effects.entry + effects.exit).toBe(-1);
+  });
+
   test('a period without sales has no split', () => {
     expect(priceSplit([{ id: 1, name: 'a', qtyBase: 0, sumBase: 0, qtyCurrent: 5, sumCurrent: 5 }])).toBeNull();
   });

@@ -212,8 +212,14 @@ export interface PriceItem {
  * q_t·(p_t − P_t^C) ÷ Q_t, and exit (run-out) P_b^C − P_b, each gone item −q_b·(p_b − P_b^C) ÷ Q_b. The five add up to
  * P_t − P_b exactly; shown in whole yuan, to the difference of the two values shown (the price pages' whole yuan).
  * With no item common to both periods P^C is taken as P_b: the whole change is entry (P_t − P_b), no other term.
+ * `asShown`: the two values as the price pages show them, where the caller read them (the discount there is the MSRP
+ * shown less the TP shown, which may be a yuan off the exact discount rounded): the effects then add up to their
+ * difference.
  */
-export function priceSplit(items: readonly PriceItem[]): Pick<PriceAttribution, 'value' | 'effects' | 'rows' | 'waterfall'> | null {
+export function priceSplit(
+  items: readonly PriceItem[],
+  asShown?: { base: number; current: number },
+): Pick<PriceAttribution, 'value' | 'effects' | 'rows' | 'waterfall'> | null {
   const qb = sum(items.map((i) => i.qtyBase));
   const qt = sum(items.map((i) => i.qtyCurrent));
   if (!(qb > 0) || !(qt > 0)) return null;
@@ -268,7 +274,7 @@ export function priceSplit(items: readonly PriceItem[]): Pick<PriceAttribution, 
       newOrGone: (-i.qtyBase * ((valueBase ?? 0) - pbC)) / qb,
     };
   });
-  const shown = { base: Math.round(pb), current: Math.round(pt) };
+  const shown = asShown ?? { base: Math.round(pb), current: Math.round(pt) };
   const change = shown.current - shown.base;
   const exact = {
     price: sum(terms.map((t) => t.price)),

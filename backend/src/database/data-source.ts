@@ -41,6 +41,7 @@ import { CompetitorSets1763700000048 } from './migrations/1763700000048-competit
 import { CompetitorMonitorMenu1763700000049 } from './migrations/1763700000049-competitor-monitor-menu';
 import { ProvinceRollupBySubSeries1763700000050 } from './migrations/1763700000050-province-rollup-by-sub-series';
 import { PrivateReports1763700000051 } from './migrations/1763700000051-private-reports';
+import { AttributionMenu1763700000052 } from './migrations/1763700000052-attribution-menu';
 
 /** Every migration, in order. Listed, not globbed, so the compiled and the test runs see the same set. */
 export const MIGRATIONS = [
@@ -85,6 +86,7 @@ export const MIGRATIONS = [
   CompetitorMonitorMenu1763700000049,
   ProvinceRollupBySubSeries1763700000050,
   PrivateReports1763700000051,
+  AttributionMenu1763700000052,
 ];
 
 export function dataSourceOptions(url: string, applicationName = 'car-app'): DataSourceOptions {

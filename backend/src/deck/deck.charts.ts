@@ -13,8 +13,10 @@ export interface ChartEdit {
   lines?: ReadonlyMap<number, { width: number; marker: number }>;
   /** Point labels: the series' `c:idx`, the point's index in it, the text. */
   labels?: ReadonlyArray<{ series: number; point: number; text: string }>;
-  /** Where the labels sit: on a bubble's centre (a large bubble's label stays in the plot), above a plain point. */
-  labelPosition?: 'ctr' | 't';
+  /** Series by their `c:idx` left out of the legend (a waterfall's hidden lift, decision 302). */
+  unlisted?: readonly number[];
+  /** Where the labels sit: on a bubble's centre (a large bubble's label stays in the plot), above a plain point, inside a column's end (a waterfall's bar). */
+  labelPosition?: 'ctr' | 't' | 'inEnd';
 }
 
 const EMU_PER_POINT = 12_700;
@@ -24,7 +26,7 @@ const LABEL_SIZE = 9;
 const SHOW_NOTHING =
   '<c:showLegendKey val="0"/><c:showVal val="0"/><c:showCatName val="0"/><c:showSerName val="0"/><c:showPercent val="0"/><c:showBubbleSize val="0"/>';
 
-function labelXml(point: number, text: string, position: 'ctr' | 't'): string {
+function labelXml(point: number, text: string, position: NonNullable<ChartEdit['labelPosition']>): string {
   const run = `<a:rPr lang="zh-CN" altLang="en-US" sz="${LABEL_SIZE * 100}" b="0" dirty="0"><a:solidFill><a:srgbClr val="${COLORS.text}"/></a:solidFill><a:latin typeface="${DECK_FONT}"/><a:ea typeface="${DECK_FONT}"/><a:cs typeface="${DECK_FONT}"/></a:rPr>`;
   return (
     `<c:dLbl><c:idx val="${point}"/>` +
@@ -39,7 +41,10 @@ function labelXml(point: number, text: string, position: 'ctr' | 't'): string {
 
 /** A chart part's XML with the edit applied to its series (`c:ser`), each found by its `c:idx`. */
 export function editChartXml(xml: string, edit: ChartEdit): string {
-  return xml.replace(/<c:ser>(.*?)<\/c:ser>/gs, (whole, body: string) => {
+  // A legend's entries left out come after its position (CT_Legend).
+  const unlisted = (edit.unlisted ?? []).map((idx) => `<c:legendEntry><c:idx val="${idx}"/><c:delete val="1"/></c:legendEntry>`).join('');
+  const legend = unlisted ? xml.replace(/(<c:legend><c:legendPos val="\w+"\/>)/, `$1${unlisted}`) : xml;
+  return legend.replace(/<c:ser>(.*?)<\/c:ser>/gs, (whole, body: string) => {
     const index = Number(/<c:idx val="(\d+)"\/>/.exec(body)?.[1]);
     let ser = body;
     const line = edit.lines?.get(index);
@@ -51,9 +56,11 @@ export function editChartXml(xml: string, edit: ChartEdit): string {
     }
     const labels = (edit.labels ?? []).filter((l) => l.series === index);
     if (labels.length > 0) {
-      // A scatter or bubble series' labels come before its x values (CT_ScatterSer, CT_BubbleSer).
-      const dLbls = `<c:dLbls>${labels.map((l) => labelXml(l.point, l.text, edit.labelPosition ?? 't')).join('')}${SHOW_NOTHING}</c:dLbls>`;
-      ser = ser.replace('<c:xVal>', `${dLbls}<c:xVal>`);
+      const own = labels.map((l) => labelXml(l.point, l.text, edit.labelPosition ?? 't')).join('');
+      // A scatter or bubble series' labels come before its x values (CT_ScatterSer, CT_BubbleSer); a column series has
+      // pptxgenjs's dLbls already (showing nothing unless asked), whose single labels come first (CT_DLbls).
+      if (ser.includes('<c:xVal>')) ser = ser.replace('<c:xVal>', `<c:dLbls>${own}${SHOW_NOTHING}</c:dLbls><c:xVal>`);
+      else ser = ser.replace('<c:dLbls>', `<c:dLbls>${own}`);
     }
     return ser === body ? whole : `<c:ser>${ser}</c:ser>`;
   });
@@ -67,7 +74,7 @@ const chartNumber = (name: string): number => Number(/chart(\d+)\.xml$/.exec(nam
  * returned as it came when nothing is edited, and stays unzipped for the tables' pass (DeckTables.zip).
  */
 export async function editCharts(stored: Buffer, edits: ReadonlyArray<ChartEdit | undefined>): Promise<Buffer> {
-  if (!edits.some((e) => e?.lines?.size || e?.labels?.length)) return stored;
+  if (!edits.some((e) => e?.lines?.size || e?.labels?.length || e?.unlisted?.length)) return stored;
   const zip = await JSZip.loadAsync(stored);
   const parts = Object.keys(zip.files)
     .filter((f) => /^ppt\/charts\/chart\d+\.xml$/.test(f))

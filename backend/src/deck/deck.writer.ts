@@ -16,11 +16,15 @@ import {
   PPTX_MIME,
   type PriceScatter,
   type RankArrow,
+  signedText,
+  type WaterfallBar,
+  zeroFigureText,
 } from '@car/contracts';
 import { attachmentHeader, definitionsSheetRows, neutralise, sourceDataName, type WorkbookAsOf, type WorkbookColumn } from '../workbook/table-workbook';
 import { COLORS, CONTENT, CONTENT_MASTER, DECK_FONT, DECK_LAYOUT, hex, MARGIN, SLIDE_HEIGHT, SLIDE_WIDTH, TABLE_COLUMNS_PER_SLIDE } from './deck.style';
 import { type DeckCell, DeckTables, tableXml } from './deck.tables';
 import { type ChartEdit, editCharts } from './deck.charts';
+import { waterfallColumns } from './deck.waterfall';
 import { DENSE_TABLE, fitTable, LINE_EMS, lineCount, oneLineSize, pageSections, rowHeight, TABLE_DENSITY, type TableFit } from './deck.fit';
 
 /**
@@ -144,12 +148,29 @@ export interface ScatterSlide {
   percent: boolean;
 }
 
+/**
+ * A waterfall as the page draws it (归因分析, decision 302): the base level, the changes in their order, the current
+ * level, as a native stacked column chart (deck.waterfall.ts), each bar labelled with its figure — a level by
+ * `levelKind`'s display rule, a change by `changeKind`'s, signed.
+ */
+export interface WaterfallSlide {
+  kind: 'waterfall';
+  title: string;
+  bars: readonly WaterfallBar[];
+  levelKind: FigureKind;
+  changeKind: FigureKind;
+  /** The value axis holds percent numbers (a share: 12.34 reads 12.3%), not counts. */
+  percent?: boolean;
+  /** The measures the bars are, for the notes' definitions. */
+  labels?: readonly string[];
+}
+
 /** The edits of the charts a deck adds, one entry per chart in the order they are added (deck.charts.ts). */
 type ChartEdits = Array<ChartEdit | undefined>;
 
 // A slide's rows are typed by its own declaration; the deck holds tables of any row.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type DeckSlide = FiguresSlide | ChartSlide | ScatterSlide | TableSlide<any> | TextSlide;
+export type DeckSlide = FiguresSlide | ChartSlide | ScatterSlide | TableSlide<any> | TextSlide | WaterfallSlide;
 
 const ARROWS: Record<Exclude<RankArrow, null>, string> = { up: '↑', down: '↓', flat: '—' };
 
@@ -161,7 +182,7 @@ export function figureText(kind: 'text' | FigureKind, value: string | number | n
 
 /** The colour rule of the pages: a growth or a point change that shows is teal up, pink down (decision 269); anything else plain. */
 function signColor(kind: 'text' | FigureKind, value: unknown): string | undefined {
-  if (kind !== 'growth' && kind !== 'points') return undefined;
+  if (kind !== 'growth' && kind !== 'points' && kind !== 'points2') return undefined;
   const color = changeColor(typeof value === 'number' ? value : null);
   return color ? hex(color) : undefined;
 }
@@ -248,6 +269,8 @@ function slideLabels(slide: DeckSlide): string[] {
       return slide.columns.map((c) => c.header);
     case 'text':
       return [...slide.paragraphs.map((p) => p.heading), ...(slide.labels ?? [])];
+    case 'waterfall':
+      return [...(slide.labels ?? [])];
   }
 }
 
@@ -377,6 +400,62 @@ function addChartSlide(pptx: PptxGenJS, slide: ChartSlide, asOf: WorkbookAsOf, e
         }
       : { ...valAxis(chart.yAxis[0]?.title, leftFormat, true, slide.axes?.[0]), ...catAxis }),
   });
+}
+
+/**
+ * A waterfall bar's label: a level by its rule, a change by its rule and signed ('+52,310', '-0.41'); a change that
+ * moved nothing reads as zero to the rule's decimals ('0.00'), not the dash of a table, as the page's bar does.
+ */
+export function waterfallLabel(slide: Pick<WaterfallSlide, 'levelKind' | 'changeKind'>, bar: WaterfallBar): string {
+  if (bar.kind === 'base' || bar.kind === 'current') return figureText(slide.levelKind, bar.value);
+  const text = figureText(slide.changeKind, bar.value);
+  if (text === '-') return zeroFigureText(slide.changeKind);
+  return text.startsWith('+') ? text : signedText(text);
+}
+
+/**
+ * A waterfall (decision 302): its bars as stacked columns on a hidden lift (waterfallColumns), the legend naming the
+ * levels' colour, 增加 and 减少 (the lift left out), each bar labelled inside its end with its figure; the value axis
+ * starts below the lowest level the bars reach.
+ */
+function addWaterfallSlide(pptx: PptxGenJS, slide: WaterfallSlide, asOf: WorkbookAsOf, edits: ChartEdits): void {
+  const target = contentSlide(pptx, slide.title, slideLabels(slide), asOf);
+  const columns = waterfallColumns(slide.bars);
+  const labels = slide.bars.map((b) => neutralise(b.name));
+  edits.push({
+    labels: slide.bars.map((bar, point) => ({ series: columns.labelled[point], point, text: waterfallLabel(slide, bar) })),
+    labelPosition: 'inEnd',
+    unlisted: columns.series.flatMap((s, idx) => (s.listed ? [] : [idx])),
+  });
+  const axisText = { fontFace: DECK_FONT, fontSize: 10, color: COLORS.muted };
+  target.addChart(
+    pptx.ChartType.bar,
+    columns.series.map((s) => ({ name: neutralise(s.name), labels, values: s.values })),
+    {
+      x: CONTENT.x,
+      y: CONTENT.y,
+      w: CONTENT.w,
+      h: CONTENT.h,
+      barDir: 'col',
+      barGrouping: 'stacked',
+      barGapWidthPct: 50,
+      chartColors: columns.series.map((s) => s.color),
+      showLegend: true,
+      legendPos: 't',
+      legendFontFace: DECK_FONT,
+      legendFontSize: 11,
+      legendColor: COLORS.text,
+      catAxisLabelFontFace: axisText.fontFace,
+      catAxisLabelFontSize: axisText.fontSize,
+      catAxisLabelColor: axisText.color,
+      catAxisLineShow: true,
+      ...valueAxisOptions({ min: columns.min }, slide.percent ? percentNumberFormat() : figureFormat('count')),
+      valAxisLabelFontFace: axisText.fontFace,
+      valAxisLabelFontSize: axisText.fontSize,
+      valAxisLabelColor: axisText.color,
+      valGridLine: { color: COLORS.line, size: 0.75 },
+    },
+  );
 }
 
 /** A point the page draws (ScatterChart leaves out a point without a price or a figure), with its series' index. */
@@ -643,6 +722,7 @@ export async function writeDeck(deck: DeckDeclaration): Promise<Buffer> {
     else if (slide.kind === 'chart') addChartSlide(pptx, slide, deck.asOf, charts);
     else if (slide.kind === 'text') addTextSlide(pptx, slide, deck.asOf);
     else if (slide.kind === 'scatter') addScatterSlide(pptx, slide, deck.asOf, charts);
+    else if (slide.kind === 'waterfall') addWaterfallSlide(pptx, slide, deck.asOf, charts);
     else addTableSlides(pptx, tables, slide, deck.asOf);
   }
   // pptxgenjs's write() stores its parts uncompressed; the charts' edits are made, then DeckTables fills in the tables and deflates them natively.

@@ -14,6 +14,7 @@ const ROUTES: Record<string, () => Promise<{ loader: Loader }>> = {
   '/salevolume/areamarket': () => import('../routes/_shell.salevolume.areamarket'),
   '/salevolume/companybrand': () => import('../routes/_shell.salevolume.companybrand'),
   '/salevolume/competitormonitor': () => import('../routes/_shell.salevolume.competitormonitor'),
+  '/salevolume/attribution': () => import('../routes/_shell.salevolume.attribution'),
   '/price/marketpricetendency': () => import('../routes/_shell.price.marketpricetendency'),
   '/price/cabmodelpricetrace': () => import('../routes/_shell.price.cabmodelpricetrace'),
   '/price/totalmarket': () => import('../routes/_shell.price.totalmarket'),
@@ -35,6 +36,8 @@ const VARIANTS = [
   'compareType=1&foreignId=1',
   'ids=1&carJllCodes=A',
   'set=1&chart=1&price=3&suggest=1',
+  'tab=share&by=fuel&subjectType=brand&subjectId=1',
+  'tab=price&subjectType=subSeries&subjectId=1&measure=discount&compare=1',
 ];
 
 const read = new Set<string>();
