@@ -770,7 +770,7 @@ export const ENDPOINTS: readonly BenchEndpoint[] = [
       'subjectType=producer&subjectId=1&by=province',
       'compare=2&subjectType=brand&subjectId=1&by=fuel',
       'subjectType=subSeries&subjectId=507&by=priceBand',
-      'time=2025-06&compare=1&by=tier',
+      'time=2025-06&compare=1&by=region',
       'setOwn=507&setRivals=1,17,916&by=province',
     ],
   },

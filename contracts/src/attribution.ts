@@ -71,8 +71,11 @@ export const ATTRIBUTION_DIMENSIONS = {
 export type AttributionDimension = keyof typeof ATTRIBUTION_DIMENSIONS;
 export const ATTRIBUTION_DIMENSION_KEYS = Object.keys(ATTRIBUTION_DIMENSIONS) as AttributionDimension[];
 
-/** The dimensions a share change splits over: how the market is cut into parts (not who sells). */
-export const SHARE_DIMENSION_KEYS = ['segment', 'fuel', 'region', 'province', 'tier', 'priceBand'] as const satisfies readonly AttributionDimension[];
+/**
+ * The dimensions a share change splits over: how the market is cut into parts (not who sells). Not 城市级别: a maker's
+ * volume by tier reads the city × sub-series rollup whole (100-300 ms at the large scale, against 20): decision 302.
+ */
+export const SHARE_DIMENSION_KEYS = ['segment', 'fuel', 'region', 'province', 'priceBand'] as const satisfies readonly AttributionDimension[];
 export type ShareDimension = (typeof SHARE_DIMENSION_KEYS)[number];
 
 /** Whom a share or price split is about. A price split's whole market or segment weighs sub-series; a sub-series, its trims. */

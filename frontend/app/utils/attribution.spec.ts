@@ -66,7 +66,7 @@ describe('the split dimensions a scope leaves open', () => {
   });
 
   test('the share split takes how the market is cut, not who sells', () => {
-    expect(shareDimensions(2, []).map((d) => d.key)).toEqual(['segment', 'fuel', 'region', 'province', 'tier', 'priceBand']);
+    expect(shareDimensions(2, []).map((d) => d.key)).toEqual(['segment', 'fuel', 'region', 'province', 'priceBand']);
     expect(shareDimensions(1, ['segment']).map((d) => d.key)).toEqual(['fuel', 'priceBand']);
   });
 });
