@@ -155,6 +155,25 @@ export type DashboardCityPage = z.infer<typeof dashboardCityPageSchema>;
 export const dashboardBriefSchema = z.object({ title: z.string(), text: z.string() });
 export type DashboardBrief = z.infer<typeof dashboardBriefSchema>;
 
+/** The two parts of the market a growth is split into under the briefs (新能源: BEV, PHEV, EREV; 燃油车: every other fuel). */
+export const DASHBOARD_GROWTH_PARTS = { newEnergy: '新能源', fuel: '燃油车' } as const;
+
+/**
+ * A sentence of 归因分析 (issue 50) under the briefs: one growth of the whole market the dashboard shows, split into
+ * the 拉动 of 新能源 and of 燃油车 — '同比 +0.9%：新能源拉动 +6.8个百分点，燃油车 -5.9个百分点'. The two contributions
+ * (points to one decimal, by the largest remainder) add up exactly to the growth shown.
+ */
+export const dashboardGrowthSplitSchema = z.object({
+  /** The 归因分析 comparison the growth is (its `compare`): 0 同比, 1 环比, 2 累计同比, 3 1-2月合计's 同比. */
+  compare: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
+  /** The growth, percent to one decimal, as the cards show it. */
+  growth: z.number(),
+  /** 新能源 then 燃油车: each part's change in vehicles and its 拉动 in points; the points add up to `growth`. */
+  parts: z.array(z.object({ name: z.string(), change: z.number().int(), contribution: z.number() })),
+  text: z.string(),
+});
+export type DashboardGrowthSplit = z.infer<typeof dashboardGrowthSplitSchema>;
+
 export const dashboardWholeResultSchema = z.object({
   /** The month answered for, 'YYYY-MM', and the mode (0 the month, 1 January to it). */
   time: z.string(),
@@ -180,6 +199,12 @@ export const dashboardWholeResultSchema = z.object({
   producers: z.array(dashboardRowSchema),
   /** Three briefs written from these figures: the market, new energy, the leading producers. */
   briefs: z.array(dashboardBriefSchema),
+  /**
+   * 归因分析's sentences (issue 50): the whole market's 同比 (累计同比 for 累计, 1-2月同比 for 1-2月合计) and, for a
+   * single month, its 环比, each split into 新能源's and 燃油车's 拉动. A growth with no base (or one the dash rule
+   * hides as out of range) has no sentence.
+   */
+  growthSplits: z.array(dashboardGrowthSplitSchema),
 });
 export type DashboardWhole = z.infer<typeof dashboardWholeResultSchema>;
 

@@ -40,6 +40,12 @@ describeInBrowser('the dashboard', () => {
     expect(await drawnRowNames(page, 'brand-table', brandNames)).toEqual(brandNames);
     expect(brands.list).toHaveLength(7);
     await expect(page.locator('.dashboard-brief p').allTextContents()).resolves.toEqual(whole.briefs.map((b) => b.text));
+    // 归因分析's sentences (issue 50), each with its 为什么? to the market split by 燃料类型 at the month and its comparison.
+    const splits = page.locator('.dashboard-growth-split');
+    await expect(splits.allTextContents()).resolves.toEqual(whole.growthSplits.map((s) => `${s.text}为什么?`));
+    await expect(splits.getByTestId('why-link').evaluateAll((links) => links.map((l) => l.getAttribute('href')))).resolves.toEqual(
+      whole.growthSplits.map((s) => `/salevolume/attribution?tab=volume&time=${whole.time}&source=2&compare=${s.compare}&by=fuel`),
+    );
     // The top menu holds the stored menus' groups and pages.
     await expect(page.locator('.dashboard-top__group .menu-button__trigger').allTextContents()).resolves.toContain('销量分析');
     await screenshot(page, 'dashboard-1366');

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
+import { pointsText } from '@car/contracts';
 import { describeInBrowser, screenshot, useBrowser } from '../support/browser';
 import { apiResult, canvasHasInk, cardsOf, cardValues, download, settled, openSignedIn, type SummaryAnswer, drawnCards } from '../support/sales-pages';
 import { sheetTable } from '../support/workbook-table';
@@ -111,6 +112,31 @@ describeInBrowser('the whole-market page', () => {
     const names = (await page.locator('.ranking-table tbody tr td:first-child').allTextContents()).map((t) => t.trim());
     const column = sheetTable(sheet).rows.map((row) => row.getCell(1).text.trim());
     expect(column.filter((name) => names.includes(name)).length).toBe(names.length);
+    assertClean();
+  });
+
+  test('the 同比 card’s 为什么? opens 归因分析 with the page’s month, source, fuels and comparison, split by 细分市场', async () => {
+    const { page, assertClean } = await openSignedIn(browser(), `${PAGE}?fuels=4,6`);
+    const summary = await apiResult<SummaryAnswer & { yoy: number | null }>(page, '/saleVolume/wholeMarket/whole', { fuels: '4,6' });
+    const why = page.locator('.summary-card[data-card="yoy"]').getByTestId('why-link');
+    // It says what it opens, with the growth as the card reads it.
+    const said = `为什么同比${(summary.yoy ?? 0) > 0 ? '增长' : '下降'} ${summary.yoys.replace(/^-/, '')}？查看归因分析`;
+    expect([await why.textContent(), await why.getAttribute('aria-label'), await why.getAttribute('title')]).toEqual(['为什么?', said, said]);
+    await screenshot(page, 'wholemarket-why-card');
+    await Promise.all([page.waitForURL((url) => url.pathname === '/salevolume/attribution'), why.click()]);
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({
+      tab: 'volume',
+      time: summary.time,
+      source: '2',
+      fuels: '4,6',
+      compare: '0',
+      by: 'segment',
+    });
+    // The page opened draws that split: its table, whose 合计 拉动 is the card's growth in points.
+    const total = page.locator('.attribution-table tr.attribution-total td');
+    await total.first().waitFor();
+    await expect(total.nth(4).textContent()).resolves.toBe(pointsText(summary.yoy));
+    await screenshot(page, 'wholemarket-why-attribution');
     assertClean();
   });
 });

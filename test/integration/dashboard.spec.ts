@@ -3,6 +3,7 @@ import {
   API_PREFIX,
   ApiCode,
   type DashboardCityPage,
+  type DashboardGrowthSplit,
   type DashboardList,
   type DashboardNevTrend,
   type DashboardWhole,
@@ -11,6 +12,8 @@ import {
   addMonths,
   formatMonth,
   parseMonth,
+  pointsCardText,
+  signedText,
 } from '@car/contracts';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { priceVolumeMarket } from '../support/price-volume-market';
@@ -150,6 +153,55 @@ describe('the dashboard calls', () => {
     expect(d.briefs[0].text).toContain(`零售 ${d.all.qtyStr} 千辆`);
     expect(d.briefs[1].text).toContain(`渗透率 ${d.shentoulvStr}`);
     expect(d.briefs[2].text).toContain(`${d.producers[0].name}（${d.producers[0].perStr}）`);
+  });
+
+  /**
+   * 归因分析's sentences (issue 50) against the whole-market cards of the same period: the growth reads as the card's,
+   * each part's change is the whole-market call's (新能源 = fuels 4,5,6; 燃油车 the rest), each 拉动 lies within a
+   * tenth of its exact points (change ÷ the market's base × 100), and the two add up to the growth shown.
+   */
+  const checkGrowthSplit = (
+    split: DashboardGrowthSplit,
+    label: string,
+    card: { growth: number | null; text: string },
+    all: [number, number],
+    nev: [number, number],
+  ) => {
+    const [current, base] = all;
+    const [nevCurrent, nevBase] = nev;
+    const changes = [nevCurrent - nevBase, current - nevCurrent - (base - nevBase)];
+    expect(split.growth).toBe(card.growth);
+    expect(split.parts.map((p) => [p.name, p.change])).toEqual([
+      ['新能源', changes[0]],
+      ['燃油车', changes[1]],
+    ]);
+    split.parts.forEach((p, i) => expect(Math.abs(p.contribution - (changes[i] * 100) / base)).toBeLessThan(0.1));
+    expect(Math.round((split.parts[0].contribution + split.parts[1].contribution) * 10)).toBe(Math.round(split.growth * 10));
+    const [pull, rest] = split.parts.map((p) => pointsCardText(p.contribution));
+    expect(split.text).toBe(`${label} ${signedText(card.text)}：新能源拉动 ${pull}，燃油车 ${rest}`);
+  };
+
+  test.each([['0'], ['1']])('accumulate %s: the sentences split the market’s growth into 新能源 and 燃油车, adding up to the card', async (accumulate) => {
+    const d = await result<DashboardWhole>('dashboard/whole', { time: latest, accumulate });
+    const all = await result<Summary>('saleVolume/wholeMarket/whole', { time: latest });
+    const nev = await result<Summary>('saleVolume/wholeMarket/whole', { time: latest, fuels: '4,5,6' });
+    if (accumulate === '0') {
+      expect(d.growthSplits.map((s) => s.compare)).toEqual([0, 1]);
+      checkGrowthSplit(d.growthSplits[0], '同比', { growth: all.yoy, text: all.yoys }, [all.qty, all.tb], [nev.qty, nev.tb]);
+      checkGrowthSplit(d.growthSplits[1], '环比', { growth: all.mom, text: all.moms }, [all.qty, all.hb], [nev.qty, nev.hb]);
+    } else {
+      expect(d.growthSplits.map((s) => s.compare)).toEqual([2]);
+      checkGrowthSplit(d.growthSplits[0], '累计同比', { growth: all.yearYoy, text: all.yearYoys }, [all.ljQty, all.ljTb], [nev.ljQty, nev.ljTb]);
+    }
+  });
+
+  test('1-2月合计: one sentence, the two months on last year’s, as the whole-market card of 1-2月合计', async () => {
+    const time = `${Number(latest.slice(0, 4)) - 1}-02`;
+    const d = await result<DashboardWhole>('dashboard/whole', { time, newYear: '1' });
+    const all = await result<Summary>('saleVolume/wholeMarket/whole', { time, newYear: '1' });
+    const nev = await result<Summary>('saleVolume/wholeMarket/whole', { time, newYear: '1', fuels: '4,5,6' });
+    expect(d.growthSplits.map((s) => s.compare)).toEqual([3]);
+    checkGrowthSplit(d.growthSplits[0], '1-2月同比', { growth: all.yoy, text: all.yoys }, [all.qty, all.tb], [nev.qty, nev.tb]);
   });
 
   test.each([

@@ -1,4 +1,24 @@
-import { type DashboardBrief, type DashboardRow, growth, growthNumber, kiloVehicles, percentNumber, share, sharePercentText } from '@car/contracts';
+import {
+  ATTRIBUTION_COMPARISONS,
+  type AttributionComparison,
+  DASH,
+  DASHBOARD_GROWTH_PARTS,
+  type DashboardBrief,
+  type DashboardGrowthSplit,
+  type DashboardRow,
+  growth,
+  growthNumber,
+  growthText,
+  isGrowthShown,
+  kiloVehicles,
+  percentNumber,
+  pointsCardText,
+  POINTS_UNIT,
+  share,
+  sharePercentText,
+  signedText,
+} from '@car/contracts';
+import { volumeSplit } from '../attribution/attribution.figures';
 
 /** The volumes a brief compares: the period, the same period a year earlier, and the month before (single month only). */
 export interface BriefVolumes {
@@ -82,4 +102,60 @@ export function writeBriefs(f: BriefFigures): DashboardBrief[] {
     { title: `${f.period}新能源`, text: `${energy.join('；')}。` },
     { title: `${f.period}厂商格局`, text: `${producers}。` },
   ];
+}
+
+/** A part's volume in the two periods a growth compares. */
+export interface ComparedVolumes {
+  current: number;
+  base: number;
+}
+
+/** A 拉动 in a sentence: pointsCardText ('+6.8个百分点'), but never its dash — a part that moved nothing reads 0.0. */
+function pullText(points: number): string {
+  const text = pointsCardText(points);
+  return text !== DASH ? text : `${signedText(points.toFixed(1))}个${POINTS_UNIT}`;
+}
+
+/**
+ * 归因分析's sentence of one growth of the whole market (issue 50): its change split by `volumeSplit` into 新能源's and
+ * 燃油车's, whose 拉动 (points to one decimal, by the largest remainder) add up exactly to the growth shown —
+ * '同比 +0.9%：新能源拉动 +6.8个百分点，燃油车 -5.9个百分点'. The growth reads as the cards' (growthText, with the one
+ * sign rule); one that shows 0.0 % is 持平. None when the base period sold nothing or the growth is out of the dash
+ * rule's range: the card shows '-' there, and a sentence cannot read as it.
+ */
+export function growthSplitSentence(compare: AttributionComparison, newEnergy: ComparedVolumes, fuel: ComparedVolumes): DashboardGrowthSplit | null {
+  const parts = [
+    { id: 1, name: DASHBOARD_GROWTH_PARTS.newEnergy, ...newEnergy },
+    { id: 2, name: DASHBOARD_GROWTH_PARTS.fuel, ...fuel },
+  ];
+  const split = volumeSplit(parts);
+  const shown = split.total.growth;
+  if (shown === null || Math.abs(shown) >= 1000) return null;
+  // volumeSplit orders its rows by size; the sentence names 新能源 first.
+  const rows = parts.map((p) => split.rows.find((r) => r.id === p.id)!);
+  const [pull, rest] = rows.map((r) => pullText(r.contribution ?? 0));
+  const label = ATTRIBUTION_COMPARISONS.find((c) => c.value === compare)!.growth;
+  const head = isGrowthShown(shown) ? `${label} ${signedText(growthText(shown))}` : `${label}持平`;
+  return {
+    compare,
+    growth: shown,
+    parts: rows.map((r) => ({ name: r.name, change: r.change, contribution: r.contribution ?? 0 })),
+    text: `${head}：${rows[0].name}拉动 ${pull}，${rows[1].name} ${rest}`,
+  };
+}
+
+/**
+ * The dashboard's sentences of 归因分析: the whole market's growth on a year earlier — 同比 of a month, 累计同比 of
+ * January to it, 1-2月合计's 同比 — and a single month's 环比 (the period the dashboard shows 环比 for: `all.hb`).
+ * 燃油车 is the whole market less 新能源, so the two parts are the market.
+ */
+export function writeGrowthSplits(period: { accumulate: 0 | 1; newYear: boolean }, all: BriefVolumes, newEnergy: BriefVolumes): DashboardGrowthSplit[] {
+  const yearOnYear: AttributionComparison = period.newYear ? 3 : period.accumulate === 1 ? 2 : 0;
+  const sentences = [
+    growthSplitSentence(yearOnYear, { current: newEnergy.qty, base: newEnergy.tq }, { current: all.qty - newEnergy.qty, base: all.tq - newEnergy.tq }),
+  ];
+  if (all.hb !== null && newEnergy.hb !== null && period.accumulate === 0 && !period.newYear) {
+    sentences.push(growthSplitSentence(1, { current: newEnergy.qty, base: newEnergy.hb }, { current: all.qty - newEnergy.qty, base: all.hb - newEnergy.hb }));
+  }
+  return sentences.filter((s): s is DashboardGrowthSplit => s !== null);
 }

@@ -38,7 +38,7 @@ import type { MeasureRequest } from '../analytics/query';
 import { KeptCalendar } from '../reference/calendar.repository';
 import { requestedMonth } from '../reference/requested-month';
 import { FUEL_OF, NEV_FUELS } from '../reference/data/dictionaries';
-import { type BriefVolumes, periodName, writeBriefs } from './dashboard.briefs';
+import { type BriefVolumes, periodName, writeBriefs, writeGrowthSplits } from './dashboard.briefs';
 import { dashboardSlides, dashboardTags } from './dashboard.deck';
 import { DashboardRepository } from './dashboard.repository';
 
@@ -156,6 +156,7 @@ export class DashboardService {
         bev: bev.qty,
         producers: producers.rows,
       }),
+      growthSplits: writeGrowthSplits(p, all, nev),
     };
   }
 

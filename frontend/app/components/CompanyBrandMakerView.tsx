@@ -54,6 +54,7 @@ export function CompanyBrandMakerView({ data }: { data: CompanyBrandData }) {
         loading={pageChanging}
         newYear={data.filters.newYear}
         subscribeRow={data.maker && state.id ? { rowKind: state.type === 0 ? 'producer' : 'brand', rowId: state.id, rowName: data.maker.name } : null}
+        why={state.id ? { scope: { ...data.filters, area: data.node }, maker: { type: state.type === 0 ? 'producer' : 'brand', id: state.id } } : null}
       />
       <TrendChart
         title={state.compareType === 0 ? `${name}销量走势` : `${name}与${state.compareType === 1 ? '厂商' : '品牌'}对比`}

@@ -116,7 +116,7 @@ export function CompanyBrandOverview({ data }: { data: CompanyBrandData }) {
       </div>
       <HeaderTags tags={[...filterTags(data.filters, data.lookups), { label: '区域', value: data.areaName }, { label: '排名', value: label }]} />
       <NewYearToggle time={data.filters.time} on={data.filters.newYear} />
-      <SummaryCards summary={data.summary} loading={pageChanging} newYear={data.filters.newYear} />
+      <SummaryCards summary={data.summary} loading={pageChanging} newYear={data.filters.newYear} why={{ scope: { ...data.filters, area: data.node } }} />
       {state.view === 'chart' ? (
         <TrendChart
           title={`${label}销量排名`}

@@ -6,9 +6,12 @@
 import { Icon } from 'semantic-ui-react';
 
 import { growthDirection, growthText, PRICE_CARD_CHANGES, priceCardTitles, pointsCardText, type PriceWhole } from '@car/contracts';
+import { priceCardWhy } from '~/utils/attribution-links';
 import { growthClass } from '~/utils/format';
+import type { MarketPriceState } from '~/utils/price-query';
 import { PanelBusy } from './PanelBusy';
 import { DefinedLabel } from './DefinedLabel';
+import { WhyLink } from './WhyLink';
 
 /** A change of a price as a percent; of the discount rate (`points`) in percentage points, '+1.2个百分点'. */
 function Change({ label, value, points = false }: { label: string; value: number | null; points?: boolean }) {
@@ -21,7 +24,16 @@ function Change({ label, value, points = false }: { label: string; value: number
   );
 }
 
-export function PriceCards({ whole, loading = false }: { whole: PriceWhole | null; loading?: boolean }) {
+export function PriceCards({
+  whole,
+  loading = false,
+  market = null,
+}: {
+  whole: PriceWhole | null;
+  loading?: boolean;
+  /** 整体市场价格指数's filters: the TP and discount cards then carry a 为什么? to 价格归因 of their 环比 (issue 50). */
+  market?: MarketPriceState | null;
+}) {
   const titles = priceCardTitles(whole?.time);
   const [mom, sinceJanuary] = PRICE_CARD_CHANGES;
   const cards = [
@@ -60,6 +72,7 @@ export function PriceCards({ whole, loading = false }: { whole: PriceWhole | nul
         <div key={card.key} className="summary-card" data-card={card.key}>
           <div className="summary-card__title">
             <DefinedLabel label={card.title} />
+            <WhyLink target={market ? priceCardWhy(card.key, whole, market) : null} />
           </div>
           <span className="summary-card__value">{card.value}</span>
           <div className="price-card__changes">

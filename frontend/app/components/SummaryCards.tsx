@@ -5,10 +5,12 @@
 import { Icon } from 'semantic-ui-react';
 
 import { type AlertRowKind, growthText, SUMMARY_CARD_MEASURES, summaryCardTitles, type Summary } from '@car/contracts';
+import { type CardsAbout, summaryCardWhy } from '~/utils/attribution-links';
 import { growthClass } from '~/utils/format';
 import { DefinedLabel } from './DefinedLabel';
 import { PanelBusy } from './PanelBusy';
 import { SubscribeBell } from './SubscribeBell';
+import { WhyLink } from './WhyLink';
 
 function Growth({ value }: { value: number | null }) {
   const cls = growthClass(value);
@@ -26,6 +28,7 @@ export function SummaryCards({
   unit = '辆',
   newYear = false,
   subscribeRow = null,
+  why = null,
 }: {
   summary: Summary | null;
   loading?: boolean;
@@ -37,6 +40,8 @@ export function SummaryCards({
    * (decision 279). None over 1-2月合计, whose figures are two months' and an alert's are one month's.
    */
   subscribeRow?: { rowKind: AlertRowKind; rowId: number; rowName: string } | null;
+  /** What the cards are the figures of: their growths then carry a 为什么? to 归因分析 with that scope (issue 50). */
+  why?: CardsAbout | null;
 }) {
   const titles = summaryCardTitles(summary?.time, newYear);
   const cards: Array<{ key: string; title: string; body: JSX.Element }> = [
@@ -70,6 +75,7 @@ export function SummaryCards({
         <div key={card.key} className="summary-card" data-card={card.key}>
           <div className="summary-card__title">
             <DefinedLabel label={card.title} />
+            <WhyLink target={why ? summaryCardWhy(card.key, summary, why, newYear) : null} />
             {subscribeRow && !newYear && SUMMARY_CARD_MEASURES[card.key] ? (
               <SubscribeBell figure={{ ...subscribeRow, measure: SUMMARY_CARD_MEASURES[card.key]! }} />
             ) : null}

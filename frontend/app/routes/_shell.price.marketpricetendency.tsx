@@ -85,7 +85,7 @@ export default function MarketPriceTendency() {
           </span>
         ))}
       </div>
-      <PriceCards whole={data.whole} loading={filtersChanging} />
+      <PriceCards whole={data.whole} loading={filtersChanging} market={data.state} />
       <PriceChart
         title="价格走势"
         chart={data.chart}

@@ -173,7 +173,7 @@ export default function AreaMarket() {
       </div>
       <HeaderTags tags={[...filterTags(data.filters, data.lookups), { label: '区域', value: data.nodeName }]} />
       <NewYearToggle time={data.filters.time} on={data.filters.newYear} />
-      <SummaryCards summary={data.summary} loading={filtersChanging} newYear={data.filters.newYear} />
+      <SummaryCards summary={data.summary} loading={filtersChanging} newYear={data.filters.newYear} why={{ scope: { ...data.filters, area: data.node } }} />
       <section className="panel area-map" aria-busy={filtersChanging}>
         <header className="panel__head">
           <h3 className="panel__title">区域分布</h3>

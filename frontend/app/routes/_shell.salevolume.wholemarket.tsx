@@ -209,7 +209,7 @@ export default function WholeMarket() {
       </div>
       <HeaderTags tags={[...filterTags(data.filters, data.lookups, { producerProperty: true, segment: true }), ...(data.set ? [setTag(data.set)] : [])]} />
       <NewYearToggle time={data.filters.time} on={data.filters.newYear} />
-      <SummaryCards summary={data.summary} loading={filtersChanging} newYear={data.filters.newYear} />
+      <SummaryCards summary={data.summary} loading={filtersChanging} newYear={data.filters.newYear} why={{ scope: data.filters }} />
       <TrendChart
         title="销量走势"
         chart={data.chart}

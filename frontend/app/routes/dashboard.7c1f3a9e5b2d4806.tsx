@@ -8,6 +8,7 @@ import { Link, useLoaderData, useNavigate } from '@remix-run/react';
 import { Icon } from 'semantic-ui-react';
 import { DASHBOARD, DASHBOARD_MODES, DASHBOARD_SIZES, JLL_TABS, NEW_YEAR_LABEL, type DashboardVolume, SEARCH, SECURITY } from '@car/contracts';
 
+import { DashboardGrowthSplits } from '~/components/DashboardGrowthSplits';
 import { DashboardTable } from '~/components/DashboardTable';
 import { DashboardTopMenu } from '~/components/DashboardTopMenu';
 import { DataAsOf } from '~/components/DataAsOf';
@@ -228,6 +229,8 @@ export default function Dashboard() {
             </article>
           ))}
         </section>
+        {/* 归因分析 (issue 50): each growth of the market split into 新能源's and 燃油车's 拉动. */}
+        <DashboardGrowthSplits splits={whole.growthSplits} time={whole.time} />
       </main>
     </div>
   );
