@@ -4,33 +4,18 @@
  * them, each controlling the one panel below. A tab is a link (`type` in the address, spec §4): Enter or a tap opens it.
  */
 import { Link } from '@remix-run/react';
-import type { KeyboardEvent } from 'react';
 import { MP_TABS, type MpType } from '@car/contracts';
+
+import { onTablistKeyDown } from '~/utils/tab-keys';
 
 /** The panel the tabs control: the search bar and the result. */
 export const MP_TAB_PANEL = 'mp-tab-panel';
 
 export const mpTabId = (type: MpType) => `mp-tab-${type}`;
 
-/** The tab the key moves focus to, from the tab at `index` of `count`, or null for another key. */
-function movedTo(key: string, index: number, count: number): number | null {
-  if (key === 'ArrowRight') return (index + 1) % count;
-  if (key === 'ArrowLeft') return (index - 1 + count) % count;
-  if (key === 'Home') return 0;
-  if (key === 'End') return count - 1;
-  return null;
-}
-
 export function MpTabs({ type, hrefOf }: { type: MpType; hrefOf: (type: MpType) => string }) {
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    const tabs = [...event.currentTarget.querySelectorAll<HTMLElement>('[role="tab"]')];
-    const next = movedTo(event.key, tabs.indexOf(document.activeElement as HTMLElement), tabs.length);
-    if (next === null) return;
-    event.preventDefault();
-    tabs[next].focus();
-  };
   return (
-    <nav className="mp-tabs" role="tablist" aria-label="查询对象" onKeyDown={onKeyDown}>
+    <nav className="mp-tabs" role="tablist" aria-label="查询对象" onKeyDown={onTablistKeyDown}>
       {MP_TABS.map((t) => (
         <Link
           key={t.value}

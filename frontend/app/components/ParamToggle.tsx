@@ -4,10 +4,11 @@ import { Button } from 'semantic-ui-react';
 
 import { withParams } from '~/utils/sale-volume-query';
 
-interface ParamToggleProps<T extends number> {
+interface ParamToggleProps<T extends string | number> {
   param: string;
   options: ReadonlyArray<{ value: T; label: string }>;
-  value: T;
+  /** The chosen value; none pressed when the address names one the options lack. */
+  value: T | null;
   /** The group's accessible name. */
   label?: string;
   /** The value that leaves the param out of the URL (the page's default), if any. */
@@ -16,13 +17,13 @@ interface ParamToggleProps<T extends number> {
   clears?: readonly string[];
 }
 
-export function ParamToggle<T extends number>({ param, options, value, label, omit, clears = [] }: ParamToggleProps<T>) {
+export function ParamToggle<T extends string | number>({ param, options, value, label, omit, clears = [] }: ParamToggleProps<T>) {
   const location = useLocation();
   return (
-    <Button.Group size="mini" basic aria-label={label}>
+    <Button.Group size="mini" basic aria-label={label} role={label ? 'group' : undefined}>
       {options.map((o) => (
         <Button
-          key={o.value}
+          key={String(o.value)}
           as={Link}
           to={withParams(location.search, { [param]: o.value === omit ? null : o.value, ...Object.fromEntries(clears.map((c) => [c, null])) })}
           preventScrollReset
