@@ -15,6 +15,7 @@ import {
   yuanText,
 } from '@car/contracts';
 import { signClass } from '~/utils/attribution';
+import { DefinedLabel } from './DefinedLabel';
 import { TablePanel } from './TablePanel';
 
 export function AttributionPriceTable({ answer, downloadHref, loading }: { answer: PriceAttribution; downloadHref: string; loading: boolean }) {
@@ -40,8 +41,12 @@ export function AttributionPriceTable({ answer, downloadHref, loading }: { answe
       columns={
         <>
           <th>{answer.itemLabel}</th>
-          <th className="is-figure">销量（基期）</th>
-          <th className="is-figure">销量（本期）</th>
+          <th className="is-figure">
+            <DefinedLabel label="销量（基期）" />
+          </th>
+          <th className="is-figure">
+            <DefinedLabel label="销量（本期）" />
+          </th>
           <th className="is-figure">权重（基期）</th>
           <th className="is-figure">权重（本期）</th>
           <th className="is-figure">{`${measure}（基期）`}</th>
