@@ -195,7 +195,7 @@ describe('归因分析: workbooks and decks (attribution/*/download, attribution
     const table = await workbookOf('share/download', query, `归因分析-份额归因-${answer.time}.xlsx`);
     expect(table.head[1]).toContain(`厂商：${answer.subject.name} · 拆分维度：细分市场`);
     const effects = ['结构效应（市场结构变化）(百分点)', '表现效应（细分内份额变化）(百分点)', '交互效应(百分点)', '份额变化(百分点)'];
-    expect(table.headers).toEqual(['细分市场', '市场比重 w（基期）', '市场比重 w（本期）', '基期份额', '本期份额', ...effects]);
+    expect(table.headers).toEqual(['细分市场', '市场比重 w（基期）', '市场比重 w（本期）', '对象份额 s（基期）', '对象份额 s（本期）', ...effects]);
     const { rows, total, under } = split(table);
     expect(rows.map((r) => r.getCell(1).value)).toEqual(answer.rows.map((r) => r.name));
     expect(rows.map((r) => (r.values as unknown[]).slice(2))).toEqual(
@@ -229,7 +229,7 @@ describe('归因分析: workbooks and decks (attribution/*/download, attribution
     await expectTableAndNote(
       zip,
       '份额归因',
-      ['细分市场', '市场比重 w（基期）', '市场比重 w（本期）', '基期份额', '本期份额', ...effects],
+      ['细分市场', '市场比重 w（基期）', '市场比重 w（本期）', '对象份额 s（基期）', '对象份额 s（本期）', ...effects],
       [
         ...answer.rows.map((r) => [r.name, ...percents(r), ...[r.mix, r.performance, r.interaction, r.total].map(points2Text)]),
         [
