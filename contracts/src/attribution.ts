@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { TIER_LABELS } from './geography';
 import { blankIsAbsent, monthText, optional, rowIdText } from './params';
 import { inCalendar, refersTo, type ReferenceKind } from './references';
-import { saleVolumeFilterShape, setFilterShape, setFilterOf, withArea } from './sale-volume';
-import { checkMembers } from './competitor-set-rules';
+import { isNewYearTime, NEW_YEAR_LABEL, NEW_YEAR_MESSAGES } from './new-year';
+import { checkSetFilter, saleVolumeFilterShape, setFilterShape, withArea } from './sale-volume';
 
 /**
  * 归因分析 (issue 50, decision 302): what moved the month, taken apart exactly. Three splits of one change between two
@@ -35,7 +35,7 @@ export const ATTRIBUTION_COMPARISONS = [
 export type AttributionComparison = (typeof ATTRIBUTION_COMPARISONS)[number]['value'];
 
 export const ATTRIBUTION_MESSAGES = {
-  newYearOnly: '1-2月合计只能在所选月份为1月或2月时使用',
+  newYearOnly: NEW_YEAR_LABEL + NEW_YEAR_MESSAGES.notJanFeb,
   wholesaleArea: '批发量没有区域数据，请选择零售量或全国',
   wholesaleDimension: '批发量没有区域数据，不能按大区、省份或城市级别拆分',
   byFiltered: '已按该维度筛选，请选择另一个拆分维度',
@@ -152,20 +152,16 @@ type ScopeFields = {
 
 /** The cross-field rules of a scope: 1-2月合计 with a January or February, no area on wholesale, a set by its rule. */
 function checkScope(q: ScopeFields, ctx: z.RefinementCtx): void {
-  if (q.compare === 3) {
-    const monthOfYear = q.time ? Number(q.time.slice(5, 7)) : 0;
-    if (monthOfYear !== 1 && monthOfYear !== 2) ctx.addIssue({ code: 'custom', path: ['compare'], message: ATTRIBUTION_MESSAGES.newYearOnly });
-  }
+  checkNewYearCompare(q, ctx);
   if (q.source === 1 && (q.area !== null || q.tier !== undefined)) {
     ctx.addIssue({ code: 'custom', path: [q.area !== null ? 'area' : 'tier'], message: ATTRIBUTION_MESSAGES.wholesaleArea });
   }
-  const given = (['setOwn', 'setRivals', 'setName'] as const).find((name) => q[name] !== undefined);
-  if (given === undefined) return;
-  if (q.setOwn === undefined) {
-    ctx.addIssue({ code: 'custom', path: [given], message: '应与 setOwn（竞品组的本品子车系）一同给出' });
-    return;
-  }
-  checkMembers({ own: q.setOwn, rivals: q.setRivals ?? [] }, ctx, { own: 'setOwn', rivals: 'setRivals' });
+  checkSetFilter(q, ctx);
+}
+
+/** compare=3 (1-2月合计) with a January or February `time`, the sales pages' rule (new-year.ts). */
+function checkNewYearCompare(q: { compare: AttributionComparison; time?: string }, ctx: z.RefinementCtx): void {
+  if (q.compare === 3 && !isNewYearTime(q.time)) ctx.addIssue({ code: 'custom', path: ['compare'], message: ATTRIBUTION_MESSAGES.newYearOnly });
 }
 
 /** A split dimension retail alone has, asked of wholesale, is refused; so is splitting by what the scope already fixes. */
@@ -247,18 +243,12 @@ export const priceAttributionQuerySchema = z
     measure: z.preprocess(blankIsAbsent, z.enum(['tp', 'discount'], { message: '应为 tp（成交价）或 discount（优惠）' }).default('tp')),
   })
   .superRefine((q, ctx) => {
-    if (q.compare === 3) {
-      const monthOfYear = q.time ? Number(q.time.slice(5, 7)) : 0;
-      if (monthOfYear !== 1 && monthOfYear !== 2) ctx.addIssue({ code: 'custom', path: ['compare'], message: ATTRIBUTION_MESSAGES.newYearOnly });
-    }
+    checkNewYearCompare(q, ctx);
     if (q.subjectType !== 'market' && q.subjectId === undefined)
       ctx.addIssue({ code: 'custom', path: ['subjectId'], message: ATTRIBUTION_MESSAGES.subjectMissing });
     if (q.subjectType === 'market' && q.subjectId !== undefined) ctx.addIssue({ code: 'custom', path: ['subjectId'], message: '整体市场不另选对象' });
   });
 export type PriceAttributionDto = z.output<typeof priceAttributionQuerySchema>;
-
-/** The members of a scope's 竞品组, 本品 first (the set filter's rule). */
-export const attributionSetOf = setFilterOf;
 
 // ---------- the answers ----------
 

@@ -44,11 +44,15 @@ export const newYearParam = labelled(
  * would be the latest one, which the caller did not choose, so that is refused as well.
  */
 export function checkNewYear(q: { newYear: boolean; time?: string }, ctx: z.RefinementCtx): boolean {
-  if (!q.newYear) return true;
-  const monthOfYear = q.time ? Number(q.time.slice(5, 7)) : 0;
-  if (monthOfYear === 1 || monthOfYear === 2) return true;
+  if (!q.newYear || isNewYearTime(q.time)) return true;
   ctx.addIssue({ code: 'custom', message: NEW_YEAR_MESSAGES.notJanFeb, path: ['newYear'] });
   return false;
+}
+
+/** Whether a requested `time` (YYYY-MM) may show 1-2月合计: a January or February chosen (none: refused, as above). */
+export function isNewYearTime(time: string | undefined): boolean {
+  const monthOfYear = time ? Number(time.slice(5, 7)) : 0;
+  return monthOfYear === 1 || monthOfYear === 2;
 }
 
 /**

@@ -107,9 +107,9 @@ export function setFilterOf(q: { setOwn?: number[]; setRivals?: number[]; setNam
 
 /**
  * A set filter is 本品 and rivals by the set's rule, 本品 always given; only the 车系 table (a download's or deck's
- * type 5) takes one. A refusal names the parameter given.
+ * type 5) takes one (a query without `type`, as 归因分析's, is not asked). A refusal names the parameter given.
  */
-function checkSetFilter(q: { setOwn?: number[]; setRivals?: number[]; setName?: string; type?: number }, ctx: z.RefinementCtx): void {
+export function checkSetFilter(q: { setOwn?: number[]; setRivals?: number[]; setName?: string; type?: number }, ctx: z.RefinementCtx): void {
   const given = (['setOwn', 'setRivals', 'setName'] as const).find((name) => q[name] !== undefined);
   if (given === undefined) return;
   const refuse = (message: string) => ctx.addIssue({ code: 'custom', path: [given], message });

@@ -102,15 +102,7 @@ export function waterfall(
     ...shown.map((c) => ({ ...c, kind: 'change' as const })),
     ...(rest.length > 0 ? [{ name: `其他（${rest.length}）`, value: sum(rest.map((r) => r.value)), kind: 'other' as const }] : []),
   ];
-  const bars: WaterfallBar[] = [{ name: start.name, kind: 'base', value: start.value, from: 0, to: start.value }];
-  let level = start.value;
-  for (const step of steps) {
-    const next = level + step.value;
-    bars.push({ name: step.name, kind: step.kind, value: step.value, from: level, to: next });
-    level = next;
-  }
-  bars.push({ name: end.name, kind: 'current', value: end.value, from: 0, to: end.value });
-  return bars;
+  return barsOf(start, steps, end);
 }
 
 /** A part of the market in the two periods: the market's volume in it and the subject's. */
@@ -350,11 +342,24 @@ export function effectsWaterfall(
   effects: ReadonlyArray<{ name: string; value: number }>,
   end: { name: string; value: number },
 ): WaterfallBar[] {
+  return barsOf(
+    start,
+    effects.map((e) => ({ ...e, kind: 'change' as const })),
+    end,
+  );
+}
+
+/** The bars from the base level through each step to the current level, each step from the level before it to the next (to two decimals, the points'). */
+function barsOf(
+  start: { name: string; value: number },
+  steps: ReadonlyArray<{ name: string; value: number; kind: 'change' | 'other' }>,
+  end: { name: string; value: number },
+): WaterfallBar[] {
   const bars: WaterfallBar[] = [{ name: start.name, kind: 'base', value: start.value, from: 0, to: start.value }];
   let level = start.value;
-  for (const effect of effects) {
-    const next = rounded(level + effect.value, 2);
-    bars.push({ name: effect.name, kind: 'change', value: effect.value, from: level, to: next });
+  for (const step of steps) {
+    const next = rounded(level + step.value, 2);
+    bars.push({ name: step.name, kind: step.kind, value: step.value, from: level, to: next });
     level = next;
   }
   bars.push({ name: end.name, kind: 'current', value: end.value, from: 0, to: end.value });

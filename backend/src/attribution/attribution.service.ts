@@ -7,7 +7,6 @@ import {
   ATTRIBUTION_SUBJECTS,
   type AttributionComparison,
   type AttributionDimension,
-  attributionSetOf,
   fixedDimensions,
   formatMonth,
   type HeaderTag,
@@ -19,6 +18,7 @@ import {
   type ReferenceKind,
   salesSourceKind,
   type SetFilter,
+  setFilterOf,
   setTag,
   type ShareAttribution,
   SHARE_SUBJECT_TYPES,
@@ -240,7 +240,7 @@ export class AttributionService {
     const month = requestedMonth(months, dto.time);
     requireNewYearMonths(dto.compare === 3, month, months);
     const node = areaNodeOf(dto.area, source, geography);
-    const set = attributionSetOf(dto);
+    const set = setFilterOf(dto);
     const base: Filters = { ...node.filters };
     if (dto.detailId > 0) base.segmentIds = [dto.detailId];
     if (dto.producerProperty > 0) base.producerProperties = [dto.producerProperty];
