@@ -64,6 +64,16 @@ describe('the dash rule', () => {
     }
   });
 
+  test('a growth on an exact half-tenth rounds up, as its whole figures say, whatever the float error', () => {
+    // 10,125 on 10,000 is +1.25 % exactly; in floats 0.012499999999999956 (1.2 % before `settled`).
+    expect(growthNumber(growth(10_125, 10_000))).toBe(1.3);
+    expect(percentText(growth(10_125, 10_000))).toBe('1.3%');
+    for (let k = 1; k < 400; k += 2) {
+      // +0.05k %: k odd is a half-tenth, (k + 1) / 2 tenths when rounded up.
+      expect(growthNumber(growth(10_000 + 5 * k, 10_000))).toBe((k + 1) / 2 / 10);
+    }
+  });
+
   test('colours apply only to shown growths', () => {
     expect(growthDirection(12.3)).toBe('up');
     expect(growthDirection(-0.1)).toBe('down');

@@ -1,3 +1,5 @@
+import { roundSettled } from './metrics';
+
 /**
  * How every figure reads, on the API's display strings, in every workbook and on the pages (spec 000
  * §4, §9; DESIGN.md "Display"). One rule each, decided once (decision "One display rule"):
@@ -18,7 +20,7 @@ export const DASH = '-';
 /** A fraction as a percent with one decimal (0.1234 → 12.3), or null when unknown. Never −0. */
 export function percentNumber(fraction: number | null | undefined): number | null {
   if (fraction === null || fraction === undefined || !Number.isFinite(fraction)) return null;
-  return Math.round(fraction * 1000) / 10 || 0;
+  return roundSettled(fraction * 1000) / 10 || 0;
 }
 
 /** The dash rule on a one-decimal percent, as the API sends it: shown unless zero, out of range or unknown. */

@@ -1,5 +1,5 @@
 import { percentText, shareText, thousands } from './display';
-import { barWidth, growth, rankingStatus, ranks, share, shareChange } from './metrics';
+import { barWidth, growth, rankingStatus, ranks, roundSettled, share, shareChange } from './metrics';
 
 describe('metrics', () => {
   test('yoy is a dash when last year had no sales', () => {
@@ -41,6 +41,16 @@ describe('metrics', () => {
     expect(thousands(1234567.4)).toBe('1,234,567');
     expect(barWidth(50, 200)).toBe(25);
     expect(barWidth(0, 200)).toBe(0);
+  });
+});
+
+describe('roundSettled: Math.round without float noise', () => {
+  test('a hair below a half is the half; a real value near it is not', () => {
+    expect(roundSettled(12.499999999999998)).toBe(13);
+    expect(roundSettled(-12.500000000000002)).toBe(-12); // Math.round(−12.5), as every rounding here
+    expect(roundSettled(12.4999)).toBe(12);
+    expect(roundSettled(12.5)).toBe(13);
+    expect(roundSettled(-0.4)).toBe(-0);
   });
 });
 
