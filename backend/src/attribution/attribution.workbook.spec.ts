@@ -6,7 +6,7 @@ import { ATTRIBUTION_NOTES, DASH, figureFormat, type PriceAttribution, type Shar
 import { writeDeck } from '../deck/deck.writer';
 import { waterfallColumns } from '../deck/deck.waterfall';
 import type { WorkbookAsOf } from '../workbook/table-workbook';
-import { attributionDeck } from './attribution.deck';
+import { attributionDeck, DECK_TABLE_ROWS, deckRows } from './attribution.deck';
 import { priceSplit, shareSplit, volumeSplit } from './attribution.figures';
 import { type AttributionFile, priceFile, shareFile, streamAttributionWorkbook, volumeFile } from './attribution.workbook';
 
@@ -312,6 +312,39 @@ describe("归因分析's decks (issue 50 §4)", () => {
     expect(cells.slice(1, 7)).toEqual(['燃料类型', '本期', '基期', '变化', '拉动(百分点)', '变化占比']);
     expect(cells).toEqual(expect.arrayContaining(['合计', '+1,267', '+10.3', '100.0%', '汽油', '-1,800']));
     expect(runs(slides[slides.length - 1])).toEqual(['口径说明', '销量拉动', ATTRIBUTION_NOTES.volume, String(slides.length)]);
+  });
+
+  it('a table of more than DECK_TABLE_ROWS members shows the largest movers, either way, in its order, with the 合计 and a title that says so', async () => {
+    // 45 sub-series: member i moved by (i − 22) × 10 units, so the 5 smallest moves are those nearest 22.
+    const split = volumeSplit(Array.from({ length: 45 }, (_, i) => ({ id: i + 1, name: `车系${i + 1}`, current: 1000 + (i - 22) * 10, base: 1000 })));
+    const answer: VolumeAttribution = {
+      ...volumeAnswer(),
+      by: 'subSeries',
+      byLabel: '车系',
+      total: split.total,
+      rows: split.rows.map((r) => ({ ...r, drill: null })),
+      waterfall: split.waterfall,
+    };
+    const file = volumeFile(answer);
+    const shown = deckRows(file);
+    expect(shown.capped).toBe(true);
+    expect(shown.rows).toHaveLength(DECK_TABLE_ROWS + 1);
+    const kept = shown.rows.filter((r) => !r.isTotal);
+    expect(Math.min(...kept.map((r) => Math.abs(r.change)))).toBeGreaterThan(
+      Math.max(...file.rows.filter((r) => !kept.includes(r) && !r.isTotal).map((r) => Math.abs(r.change))),
+    );
+    expect(kept).toEqual(file.rows.filter((r) => kept.includes(r)));
+    expect(shown.rows[shown.rows.length - 1].name).toBe('合计');
+    const { slides } = await deckOf(file);
+    const tables = slides.filter((s) => runs(s)[0].startsWith('销量拉动明细'));
+    expect(runs(tables[0])[0]).toBe(
+      `销量拉动明细：变化最大的${DECK_TABLE_ROWS}项（共45项，全部见下载的工作簿）${tables.length > 1 ? `（1/${tables.length}）` : ''}`,
+    );
+    const names = tables.flatMap((t) => runs(t).filter((r) => /^车系\d+$/.test(r)));
+    expect(names).toEqual(kept.map((r) => r.name));
+    expect(tables.flatMap(runs)).toContain('合计');
+    // A table of DECK_TABLE_ROWS or fewer is whole (the fuel split above: six members).
+    expect(deckRows(volumeFile(volumeAnswer())).capped).toBe(false);
   });
 
   it('份额归因 and 价格归因: the waterfall of the effects in their order, in points and in yuan', async () => {

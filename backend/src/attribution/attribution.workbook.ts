@@ -69,6 +69,8 @@ export interface AttributionFile<Row> {
   columns: ReadonlyArray<TableColumn<Totalled<Row>> & { signed?: boolean }>;
   /** Every row of the answer, in its order, then its 合计. */
   rows: Array<Totalled<Row>>;
+  /** How much a row moved the change, whatever its sign: the deck keeps the largest (attribution.deck.ts). */
+  moved: (row: Row) => number;
   /** The levels and the change, then the effects. */
   figures: AttributionFigure[];
   waterfall: { title: string; bars: readonly WaterfallBar[]; levelKind: FigureKind; changeKind: FigureKind; percent: boolean };
@@ -130,6 +132,7 @@ export function volumeFile(answer: VolumeAttribution): AttributionFile<VolumeAtt
       { header: '变化占比', kind: 'percent', value: (r) => r.changeShare },
     ],
     rows: [...answer.rows, totalRow],
+    moved: (r) => Math.abs(r.change),
     figures: [
       { label: '本期', kind: 'count', value: total.current },
       { label: '基期', kind: 'count', value: total.base },
@@ -183,6 +186,7 @@ export function shareFile(answer: ShareAttribution): AttributionFile<ShareAttrib
       { header: pointsHeader('份额变化'), kind: 'points2', width: 16, value: (r) => r.total },
     ],
     rows: [...answer.rows, totalRow],
+    moved: (r) => Math.abs(r.mix) + Math.abs(r.performance) + Math.abs(r.interaction),
     figures: [
       { label: '本期份额', kind: 'percent2', value: share.current },
       { label: '基期份额', kind: 'percent2', value: share.base },
@@ -252,6 +256,7 @@ export function priceFile(answer: PriceAttribution): AttributionFile<PriceAttrib
       },
     ],
     rows: [...answer.rows, totalRow],
+    moved: (r) => Math.abs(r.price) + Math.abs(r.mix) + Math.abs(r.interaction) + Math.abs(r.newOrGone),
     figures: [
       { label: `本期${measure}`, kind: 'count', value: value.current },
       { label: `基期${measure}`, kind: 'count', value: value.base },
