@@ -5,7 +5,7 @@ import { type Browser, chromium } from 'playwright-core';
 import { API_PREFIX, SECURITY } from '@car/contracts';
 
 /**
- * What the benches in Chromium share (config-page.cli.ts, monitor-page.cli.ts): the browser as they launch it, the
+ * What the benches in Chromium share (config-page.cli.ts, page-ready.cli.ts): the browser as they launch it, the
  * demo analyst's session, the load average they report and the section of bench/RESULTS.md each writes between its
  * markers.
  */
