@@ -30,6 +30,15 @@ async function tableView(page: Page) {
   });
 }
 
+/**
+ * Once the box has marked its hidden sides, and their shadows' fade (a transition, if only of 0.01 ms under reduced
+ * motion) has ended: read in the frame the class lands in, a shadow's opacity is still the old one (CI, 2026-12-07).
+ */
+async function settledSides(page: Page, side: 'has-more-left' | 'has-more-right'): Promise<void> {
+  await page.waitForFunction((wanted) => document.querySelector('.price-table .table-scroll-frame')?.classList.contains(wanted), side);
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+}
+
 const cellTexts = (page: Page) =>
   page
     .locator('.price-table tbody tr')
@@ -43,6 +52,8 @@ describeInBrowser('the month table of 整体市场价格指数 at 1280 px', () =
     await page.locator('.price-table').scrollIntoViewIfNeeded();
     const table = await apiResult<PriceTable>(page, '/price/marketPriceWhole/detailTable', { type: 0, type2: 2 });
 
+    // The box scrolls to its end after it is laid out (TableScroll's effect), then marks the side where months hide.
+    await settledSides(page, 'has-more-left');
     const opened = await tableView(page);
     // Thirteen months do not fit beside both side panels at 1280: the box scrolls, and opens at its end.
     expect(opened.wide).toBe(true);
@@ -58,7 +69,7 @@ describeInBrowser('the month table of 整体市场价格指数 at 1280 px', () =
 
     // Scrolled back to the oldest month: the shadow moves to the right edge.
     await page.locator('.price-table .table-scroll').evaluate((box) => box.scrollTo({ left: 0 }));
-    await page.waitForFunction(() => document.querySelector('.price-table .table-scroll-frame')?.classList.contains('has-more-right'));
+    await settledSides(page, 'has-more-right');
     const start = await tableView(page);
     expect([start.moreLeft, start.moreRight]).toEqual([false, true]);
     expect(start.firstColumnShadow).toBe('none');
