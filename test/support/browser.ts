@@ -189,7 +189,19 @@ export async function toastAfter(page: Page, text: string, action: () => Promise
   try {
     await page.waitForFunction(shown, text, { timeout });
   } catch (error) {
+    // What the page showed instead, so that a failure that happens once in CI says where the action went.
     const seen = await page.evaluate(() => (window as unknown as ToastRecord).__toastsSeen ?? []).catch(() => []);
-    throw new Error(`no toast 「${text}」 within ${timeout / 1000} s; the toasts shown meanwhile: ${JSON.stringify(seen)}`, { cause: error });
+    const dialog = await page
+      .evaluate(() => {
+        const open = document.querySelector('[role="dialog"]');
+        if (!open) return 'no dialog open';
+        const said = Array.from(open.querySelectorAll('.ui.message, [role="alert"], .field.error'), (e) => (e.textContent ?? '').trim());
+        const busy = open.querySelector('.ui.form.loading, [aria-busy="true"]') !== null;
+        return `a dialog open (${busy ? 'busy' : 'idle'}), saying ${JSON.stringify(said)}`;
+      })
+      .catch(() => 'the page gone');
+    throw new Error(`no toast 「${text}」 within ${timeout / 1000} s; the toasts shown meanwhile: ${JSON.stringify(seen)}; at ${page.url()}; ${dialog}`, {
+      cause: error,
+    });
   }
 }
