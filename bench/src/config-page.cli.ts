@@ -4,8 +4,19 @@ import type { Browser, Page } from 'playwright-core';
 import { API_PREFIX, CAR_CONFIG, type ConfigTable } from '@car/contracts';
 import { loadConfig } from '@car/backend/dist/config/config';
 import { resolveDatabase } from '@car/backend/dist/database/resolve-database';
-import { type RunningProcesses, startApp } from './app-process';
-import { launchBenchBrowser, loadAverage, signedInState, writeResultsSection } from './browser-bench';
+import {
+  buildTables,
+  launchBenchBrowser,
+  loadAverage,
+  option,
+  sampleBuilds,
+  signedInState,
+  startBuilds,
+  stopBench,
+  TIMING_HEAD,
+  timingRow,
+  writeResultsSection,
+} from './browser-bench';
 import { ms, type Spread, spread } from './stats';
 
 /**
@@ -28,11 +39,6 @@ const SUB_SERIES = [720, 585, 68, 549, 509];
 const PAGE = '/product/configquery';
 const START = '<!-- bench:config -->';
 const END = '<!-- /bench:config -->';
-
-function option(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
 
 interface Sample {
   suggest: number;
@@ -115,60 +121,37 @@ async function run(browser: Browser, origin: string, state: string): Promise<Sam
   return { suggest: suggested - typed, add: added - clicked, addAll: addedAll - clicked, coldFcp, cold: coldAll };
 }
 
-function row(label: string, s: Spread, target?: number): string {
-  const verdict = target === undefined ? '' : s.p95 <= target ? 'met' : s.p50 <= target ? 'median only' : 'not met';
-  return `| ${label} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.max)} | ${target === undefined ? '' : `≤ ${target}`} | ${verdict} |`;
-}
-
 function table(samples: readonly Sample[]): string[] {
   const of = (key: keyof Sample): Spread => spread(samples.map((s) => s[key]));
   return [
-    '| timing | p50 ms | p95 ms | max ms | target | |',
-    '|---|---:|---:|---:|---:|---|',
-    row('typing → first suggestion', of('suggest'), TARGETS.suggest),
-    row('one sub-series added → its trims and the first rows drawn', of('add'), TARGETS.add),
-    row('one sub-series added → every row drawn', of('addAll')),
-    row('cold link of five → first contentful paint', of('coldFcp')),
-    row('cold link of five → every row drawn, page live', of('cold'), TARGETS.cold),
+    ...TIMING_HEAD,
+    timingRow('typing → first suggestion', of('suggest'), TARGETS.suggest),
+    timingRow('one sub-series added → its trims and the first rows drawn', of('add'), TARGETS.add),
+    timingRow('one sub-series added → every row drawn', of('addAll')),
+    timingRow('cold link of five → first contentful paint', of('coldFcp')),
+    timingRow('cold link of five → every row drawn, page live', of('cold'), TARGETS.cold),
   ];
 }
 
 async function main(): Promise<void> {
   const runs = Number(option('runs') ?? 9);
-  const compare = option('compare');
   const out = option('out');
   const config = loadConfig();
   const database = await resolveDatabase(config, (m) => process.stderr.write(`${m}\n`));
-  const builds: Array<{ label: string; app: RunningProcesses; samples: Sample[] }> = [
-    { label: 'this build', app: await startApp(config.projectRoot, database.url), samples: [] },
-  ];
-  if (compare)
-    builds.push({
-      label: option('compare-label') ?? 'the other build',
-      app: await startApp(config.projectRoot, database.url, { main: compare }),
-      samples: [],
-    });
+  const builds = await startBuilds<Sample>(config.projectRoot, database.url);
   const browser = await launchBenchBrowser();
   const loads: string[] = [loadAverage()];
   try {
     const states = await Promise.all(builds.map((b, i) => signedInState(browser, new URL(b.app.base).origin, `config-${i}`)));
-    // One unmeasured run each: the app's first answers and the browser's first compile are not an analyst's.
-    for (let i = -1; i < runs; i++) {
-      for (const [k, build] of (i % 2 === 0 ? builds : [...builds].reverse()).entries()) {
-        const b = builds.indexOf(build);
-        const sample = await run(browser, new URL(build.app.base).origin, states[b]);
-        if (i < 0) continue;
-        build.samples.push(sample);
-        process.stderr.write(
-          `  ${build.label} run ${i + 1}${k === 0 ? '' : "'"}: suggest ${ms(sample.suggest)}, add ${ms(sample.add)} (all ${ms(sample.addAll)}), cold FCP ${ms(sample.coldFcp)}, cold ${ms(sample.cold)} ms\n`,
-        );
-      }
-    }
+    await sampleBuilds(
+      builds,
+      runs,
+      (build) => run(browser, new URL(build.app.base).origin, states[builds.indexOf(build)]),
+      (sample) => `suggest ${ms(sample.suggest)}, add ${ms(sample.add)} (all ${ms(sample.addAll)}), cold FCP ${ms(sample.coldFcp)}, cold ${ms(sample.cold)} ms`,
+    );
   } finally {
     loads.push(loadAverage());
-    await browser.close();
-    for (const b of builds) await b.app.stop();
-    await database.stop();
+    await stopBench(browser, builds, database);
   }
   const at = new Date().toISOString().slice(0, 16).replace('T', ' ');
   const lines = [
@@ -177,7 +160,7 @@ async function main(): Promise<void> {
     '',
     `${at} UTC, ${runs} runs, each in a new browser context; Chromium headless, 1440 × 900, loopback; the app as production runs it on ${database.url.replace(/\/\/[^@]*@/, '//')}; sub-series ${SUB_SERIES.join(', ')} (the first four shown, the fifth typed and added; the cold link is the five's bookmark with their pre-selected trims). Load average ${loads.join(' → ')} (1 / 5 / 15 min; two cores).`,
     '',
-    ...builds.flatMap((b) => (builds.length > 1 ? [`**${b.label}**`, '', ...table(b.samples), ''] : [...table(b.samples), ''])),
+    ...buildTables(builds, table),
     END,
   ];
   const section = lines.join('\n');

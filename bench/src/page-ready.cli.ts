@@ -3,8 +3,19 @@ import { ATTRIBUTION_PAGE, COMPETITOR_MONITOR_PAGE } from '@car/contracts';
 import { loadConfig } from '@car/backend/dist/config/config';
 import { resolveDatabase } from '@car/backend/dist/database/resolve-database';
 import { ApiClient } from './api-client';
-import { type RunningProcesses, startApp } from './app-process';
-import { launchBenchBrowser, loadAverage, signedInState, writeResultsSection } from './browser-bench';
+import {
+  buildTables,
+  launchBenchBrowser,
+  loadAverage,
+  option,
+  sampleBuilds,
+  signedInState,
+  startBuilds,
+  stopBench,
+  TIMING_HEAD,
+  timingRow,
+  writeResultsSection,
+} from './browser-bench';
 import { benchCompetitorSet } from './bench-set';
 import { ms, type Spread, spread } from './stats';
 
@@ -72,11 +83,6 @@ const READY_PAGES: Record<string, ReadyPage> = {
   },
 };
 
-const option = (name: string): string | undefined => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-};
-
 /** `performance.now()` once every selector matches and the page is hydrated, looked at every frame. */
 async function drawn(page: Page, selectors: readonly string[]): Promise<number> {
   // A function, not a string: the page's content security policy allows no eval.
@@ -118,19 +124,13 @@ async function run(
   return { warm: warmAt, cold: coldAt, call: timed.ms };
 }
 
-function row(label: string, s: Spread, target?: number): string {
-  const verdict = target === undefined ? '' : s.p95 <= target ? 'met' : s.p50 <= target ? 'median only' : 'not met';
-  return `| ${label} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.max)} | ${target === undefined ? '' : `≤ ${target}`} | ${verdict} |`;
-}
-
 function table(target: ReadyPage, call: { path: string }, samples: readonly Sample[]): string[] {
   const of = (key: keyof Sample): Spread => spread(samples.map((s) => s[key]));
   return [
-    '| timing | p50 ms | p95 ms | max ms | target | |',
-    '|---|---:|---:|---:|---:|---|',
-    row(`${target.what} opened again → every panel drawn, page live`, of('warm'), TARGET),
-    row(`${target.what} opened in a new browser → every panel drawn, page live`, of('cold')),
-    row(`${call.path} alone (no answer cache)`, of('call')),
+    ...TIMING_HEAD,
+    timingRow(`${target.what} opened again → every panel drawn, page live`, of('warm'), TARGET),
+    timingRow(`${target.what} opened in a new browser → every panel drawn, page live`, of('cold')),
+    timingRow(`${call.path} alone (no answer cache)`, of('call')),
   ];
 }
 
@@ -139,18 +139,9 @@ async function main(): Promise<void> {
   const target = READY_PAGES[key];
   if (!target) throw new Error(`which page? ${Object.keys(READY_PAGES).join(' or ')} (got "${key}")`);
   const runs = Number(option('runs') ?? 9);
-  const compare = option('compare');
   const config = loadConfig();
   const database = await resolveDatabase(config, (m) => process.stderr.write(`${m}\n`));
-  const builds: Array<{ label: string; app: RunningProcesses; samples: Sample[] }> = [
-    { label: 'this build', app: await startApp(config.projectRoot, database.url), samples: [] },
-  ];
-  if (compare)
-    builds.push({
-      label: option('compare-label') ?? 'the other build',
-      app: await startApp(config.projectRoot, database.url, { main: compare }),
-      samples: [],
-    });
+  const builds = await startBuilds<Sample>(config.projectRoot, database.url);
   const browser = await launchBenchBrowser();
   const loads = [loadAverage()];
   let opened: Awaited<ReturnType<ReadyPage['prepare']>>;
@@ -163,23 +154,18 @@ async function main(): Promise<void> {
         client: await ApiClient.signIn(b.app.base),
       })),
     );
-    // One unmeasured run each: the app's first answers and the browser's first compile are not an analyst's.
-    for (let i = -1; i < runs; i++) {
-      for (const [k, build] of (i % 2 === 0 ? builds : [...builds].reverse()).entries()) {
+    await sampleBuilds(
+      builds,
+      runs,
+      (build) => {
         const { origin, state, client } = sessions[builds.indexOf(build)];
-        const sample = await run(browser, origin, state, target, opened.link, opened.call, client);
-        if (i < 0) continue;
-        build.samples.push(sample);
-        process.stderr.write(
-          `  ${build.label} run ${i + 1}${k === 0 ? '' : "'"}: ready ${ms(sample.warm)}, cold ${ms(sample.cold)}, call ${ms(sample.call)} ms\n`,
-        );
-      }
-    }
+        return run(browser, origin, state, target, opened.link, opened.call, client);
+      },
+      (sample) => `ready ${ms(sample.warm)}, cold ${ms(sample.cold)}, call ${ms(sample.call)} ms`,
+    );
   } finally {
     loads.push(loadAverage());
-    await browser.close();
-    for (const b of builds) await b.app.stop();
-    await database.stop();
+    await stopBench(browser, builds, database);
   }
   const at = new Date().toISOString().slice(0, 16).replace('T', ' ');
   const [start, end] = [`<!-- ${target.marker} -->`, `<!-- /${target.marker} -->`];
@@ -189,9 +175,7 @@ async function main(): Promise<void> {
     '',
     `${at} UTC, ${runs} runs${builds.length > 1 ? ' of each build, alternating' : ''}; Chromium headless, 1440 × 900, loopback; the app as production runs it on ${database.url.replace(/\/\/[^@]*@/, '//')}; ${opened.about}. Load average ${loads.join(' → ')} (1 / 5 / 15 min; two cores).`,
     '',
-    ...builds.flatMap((b) =>
-      builds.length > 1 ? [`**${b.label}**`, '', ...table(target, opened.call, b.samples), ''] : [...table(target, opened.call, b.samples), ''],
-    ),
+    ...buildTables(builds, (samples) => table(target, opened.call, samples)),
     end,
   ].join('\n');
   if (process.argv.includes('--write')) writeResultsSection(config.projectRoot, { start, end }, section);
