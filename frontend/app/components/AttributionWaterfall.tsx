@@ -79,7 +79,7 @@ function waterfallConfig(bars: readonly WaterfallBar[], text: WaterfallText): Ch
       },
       scales: {
         x: { grid: { display: false }, ticks: { autoSkip: false, maxRotation: 30 } },
-        y: { min: range.min, max: range.max, ticks: { callback: (v) => text.level(Number(v)) } },
+        y: { min: range.min, max: range.max, ticks: { stepSize: range.step, callback: (v) => text.level(Number(v)) } },
       },
     },
   };

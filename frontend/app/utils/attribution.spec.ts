@@ -142,8 +142,24 @@ describe('the figures', () => {
   ];
 
   test('the waterfall’s axis spans the levels the changes run between, not from zero', () => {
-    // The levels run 1,000,000 to 1,060,000: the axis from half the span below, on round steps of 5,000.
-    expect(waterfallRange(bars)).toEqual({ min: 970_000, max: 1_070_000 });
+    // The levels run 1,000,000 to 1,060,000: the axis from half the span below (970,000) to a little above, in six
+    // round steps of 20,000 that its ends fall on too.
+    expect(waterfallRange(bars)).toEqual({ min: 960_000, max: 1_080_000, step: 20_000 });
+    // The demo market's October (2,255,949 → 2,276,256, its lowest level 2,213,764): ticks 2,180,000 … 2,300,000.
+    const market = waterfallRange([
+      { name: '基期', kind: 'base', value: 2_255_949, from: 0, to: 2_255_949 },
+      { name: 'A级轿车', kind: 'change', value: -42_185, from: 2_255_949, to: 2_213_764 },
+      { name: 'B级SUV', kind: 'change', value: 67_000, from: 2_213_764, to: 2_280_764 },
+      { name: '本期', kind: 'current', value: 2_276_256, from: 0, to: 2_276_256 },
+    ]);
+    expect(market).toEqual({ min: 2_180_000, max: 2_300_000, step: 20_000 });
+    // Points to two decimals: the ends are whole steps as well.
+    const points = waterfallRange([
+      { name: '基期份额', kind: 'base', value: 12.34, from: 0, to: 12.34 },
+      { name: '结构', kind: 'change', value: -0.18, from: 12.34, to: 12.16 },
+      { name: '本期份额', kind: 'current', value: 11.78, from: 0, to: 11.78 },
+    ]);
+    for (const end of [points.min, points.max]) expect(Math.abs(end / points.step - Math.round(end / points.step))).toBeLessThan(1e-6);
     // Near zero (a share of a few points) the axis starts at zero.
     expect(
       waterfallRange([

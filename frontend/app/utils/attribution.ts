@@ -216,19 +216,27 @@ export function signClass(value: number | null | undefined): string {
 /**
  * The waterfall's value axis: around the levels the changes run between, not from zero (a market of two million cars
  * moving by fifty thousand would draw flat steps), with room below for the two ends' bars to show as bars; from zero
- * where the ends are near it.
+ * where the ends are near it. Its ends and ticks are whole steps of 1, 2 or 5 × 10ⁿ, about six of them, so every tick
+ * reads round (2,180,000 … 2,300,000 by 20,000), the ends too.
  */
-export function waterfallRange(bars: readonly WaterfallBar[]): { min: number; max: number } {
+export function waterfallRange(bars: readonly WaterfallBar[]): { min: number; max: number; step: number } {
   const levels = bars.flatMap((b) => (b.kind === 'base' || b.kind === 'current' ? [b.to] : [b.from, b.to]));
-  if (levels.length === 0) return { min: 0, max: 1 };
+  if (levels.length === 0) return { min: 0, max: 1, step: 0.2 };
   const low = Math.min(...levels);
   const high = Math.max(...levels);
   const span = Math.max(high - low, Math.abs(high) * 0.01, 1e-6);
-  // Round ends on the axis's own step (a tenth of a power of ten of the span), so the ticks read 700,000, not 719,986.
-  const step = 10 ** Math.floor(Math.log10(span)) / 2;
   const below = low - span * 0.5;
-  const min = below <= 0 || low <= 0 ? Math.min(0, Math.floor(low / step) * step) : Math.floor(below / step) * step;
-  return { min, max: Math.ceil((high + span * 0.12) / step) * step };
+  const fromZero = below <= 0 || low <= 0;
+  const top = high + span * 0.12;
+  const step = roundStep((top - (fromZero ? Math.min(0, low) : below)) / 6);
+  const min = fromZero ? Math.min(0, Math.floor(low / step) * step) : Math.floor(below / step) * step;
+  return { min, max: Math.ceil(top / step) * step, step };
+}
+
+/** The least step of 1, 2 or 5 × 10ⁿ at least `wanted`. */
+function roundStep(wanted: number): number {
+  const power = 10 ** Math.floor(Math.log10(wanted));
+  return [1, 2, 5, 10].map((m) => m * power).find((s) => s >= wanted * (1 - 1e-9)) ?? 10 * power;
 }
 
 /** How a waterfall writes its bars: the two ends as levels, the changes signed (zero as zero, not a dash). */
