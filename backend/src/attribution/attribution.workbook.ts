@@ -21,15 +21,10 @@ import {
   type WaterfallBar,
 } from '@car/contracts';
 import {
-  addDefinitionsSheet,
-  addTableHeader,
-  columnCell,
-  headerRowOf,
   kindStyle,
   neutralise,
-  openWorkbookStream,
+  streamTableWorkbook,
   type TableColumn,
-  tableSheetOptions,
   type WorkbookAsOf,
   type WorkbookHead,
   workbookCell,
@@ -288,42 +283,26 @@ export function attributionHead(file: Pick<AttributionFile<unknown>, 'tags'>): W
  * last. Every figure is a number cell under its display rule's format (percents as fractions, points as points).
  */
 export async function streamAttributionWorkbook<Row>(response: Response, file: AttributionFile<Row>, asOf: WorkbookAsOf): Promise<void> {
-  const workbook = openWorkbookStream(response, attributionFileName(file, 'xlsx'));
-  const head = attributionHead(file);
-  const headerRow = headerRowOf(head, asOf);
-  const sheet = workbook.addWorksheet(tabLabel(file.tab), tableSheetOptions({ first: headerRow, last: headerRow }));
-  // One style object per column and weight (decision 125).
-  const plain = file.columns.map((c) => kindStyle(c.kind));
-  const bold = file.columns.map((c) => kindStyle(c.kind, true));
-  sheet.columns = file.columns.map((c) => ({ width: c.width ?? (c.kind === 'text' ? 22 : 14) }));
-  addTableHeader(
-    sheet,
-    head,
-    asOf,
-    file.columns.map((c) => c.header),
-  );
-  for (const row of file.rows) {
-    const added = sheet.addRow(file.columns.map((c) => columnCell(c, row)));
-    (row.isTotal ? bold : plain).forEach((style, i) => (added.getCell(i + 1).style = style));
-    added.commit();
-  }
-  const text = (line: string, isBold = false): void => {
-    const added = sheet.addRow([neutralise(line)]);
-    added.getCell(1).style = { font: workbookFont(isBold) };
-    added.commit();
-  };
-  text('');
-  text('变化与拆分', true);
-  for (const figure of file.figures) {
-    const added = sheet.addRow([neutralise(figure.label), workbookCell(figure.kind, figure.value)]);
-    added.getCell(1).style = { font: workbookFont() };
-    added.getCell(2).style = kindStyle(figure.kind);
-    added.commit();
-  }
-  text('');
-  text('口径', true);
-  text(file.note);
-  sheet.commit();
-  addDefinitionsSheet(workbook, [...file.columns.map((c) => c.header), ...file.figures.map((f) => f.label)], asOf);
-  await workbook.commit();
+  await streamTableWorkbook(response, attributionFileName(file, 'xlsx'), tabLabel(file.tab), file.columns, file.rows, asOf, {
+    head: attributionHead(file),
+    highlight: (row) => row.isTotal === true,
+    below: (sheet) => {
+      const text = (line: string, isBold = false): void => {
+        const added = sheet.addRow([neutralise(line)]);
+        added.getCell(1).style = { font: workbookFont(isBold) };
+        added.commit();
+      };
+      text('');
+      text('变化与拆分', true);
+      for (const figure of file.figures) {
+        const added = sheet.addRow([neutralise(figure.label), workbookCell(figure.kind, figure.value)]);
+        added.getCell(1).style = { font: workbookFont() };
+        added.getCell(2).style = kindStyle(figure.kind);
+        added.commit();
+      }
+      text('');
+      text('口径', true);
+      text(file.note);
+    },
+  });
 }

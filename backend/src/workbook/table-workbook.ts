@@ -301,6 +301,8 @@ export interface TableWorkbookOptions<Row> {
   highlight?: (row: Row) => boolean;
   /** A second sheet of plain text (an import template's notes). */
   notes?: { sheetName: string; header: readonly string[]; rows: ReadonlyArray<readonly string[]> };
+  /** Writes what stands under the table on its sheet (归因分析's figures and 口径), each row committed as it goes. */
+  below?: (sheet: ExcelJS.Worksheet) => void;
 }
 
 /**
@@ -338,7 +340,7 @@ export async function streamTableWorkbook<Row>(
   rows: Iterable<Row>,
   /** What the figures are as of, for the 口径说明 sheet; null for a workbook of no market figures (the audit log, an import template). */
   asOf: WorkbookAsOf | null,
-  { head, highlight = () => false, notes }: TableWorkbookOptions<Row> = {},
+  { head, highlight = () => false, notes, below }: TableWorkbookOptions<Row> = {},
 ): Promise<void> {
   const workbook = openWorkbookStream(response, fileName);
   const headerRow = headerRowOf(head, asOf);
@@ -359,6 +361,7 @@ export async function streamTableWorkbook<Row>(
     (excelRow as ExcelJS.Row & RowStyle).style = NO_ROW_STYLE;
     excelRow.commit();
   }
+  below?.(sheet);
   sheet.commit();
   if (notes) {
     const second = workbook.addWorksheet(notes.sheetName.slice(0, 31));
