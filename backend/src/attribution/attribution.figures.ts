@@ -1,6 +1,7 @@
 import {
   type PriceAttribution,
   type PriceAttributionRow,
+  roundSettled,
   roundToTotal,
   type ShareAttribution,
   type ShareAttributionRow,
@@ -29,7 +30,7 @@ const sum = (values: readonly number[]) => values.reduce((total, v) => total + v
 /** A value shown to `decimals`: the display rule's rounding, without float dust (2.675 shown as 2.68 where exact). */
 function rounded(value: number, decimals: number): number {
   const scale = 10 ** decimals;
-  return Math.round(Number((value * scale).toPrecision(12))) / scale || 0;
+  return roundSettled(value * scale) / scale || 0;
 }
 
 /**
