@@ -12,6 +12,7 @@ import {
   percentText,
   rankArrow,
   pointsCardText,
+  points2CardText,
   pointsHeader,
   pointsText,
   pointsTextOf,
@@ -20,6 +21,7 @@ import {
   sharePercentText,
   shareText,
   signedText,
+  signedThousands,
   zeroFigureText,
   thousands,
   kiloVehicles,
@@ -123,10 +125,17 @@ describe('point changes (decision 173)', () => {
     expect(pointsCardText(4.9)).toBe('+4.9个百分点');
     expect(pointsCardText(-0.4)).toBe('-0.4个百分点');
     expect(pointsCardText(0)).toBe('-');
+    expect(points2CardText(0.41)).toBe('+0.41个百分点');
+    expect(points2CardText(-1.2)).toBe('-1.20个百分点');
+    expect(points2CardText(0.001)).toBe('-');
   });
 });
 
 describe('numbers and ranks', () => {
+  test('a change in units or yuan is signed as every signed figure, zero plain, unknown a dash', () => {
+    expect([12_345, -800, 0, null].map(signedThousands)).toEqual(['+12,345', '-800', '0', '-']);
+  });
+
   test('thousands separators, unknown as a dash', () => {
     expect(thousands(24_123_456.7)).toBe('24,123,457');
     expect(thousands(-1234)).toBe('-1,234');

@@ -85,6 +85,11 @@ export function thousands(value: number | null | undefined): string {
   return whole < 0 ? `-${text}` : text;
 }
 
+/** A change in units or yuan, signed as every signed figure ('+12,345', '-800'); zero '0', unknown '-'. */
+export function signedThousands(value: number | null | undefined): string {
+  return signedText(thousands(value));
+}
+
 /** The direction a shown growth points: up or down (tables, cards, charts); none for a dash. */
 export type GrowthDirection = 'up' | 'down' | null;
 
@@ -154,6 +159,12 @@ export function points2Text(points: number | null | undefined): string {
 /** A point change in a card or a sentence, where no header carries the unit: '+4.9个百分点'; '-' by the dash rule. */
 export function pointsCardText(points: number | null | undefined): string {
   const text = pointsText(points);
+  return text === DASH ? DASH : `${text}个${POINTS_UNIT}`;
+}
+
+/** 份额归因's two-decimal point change in a card: '+0.41个百分点' (points2Text with its unit, as pointsCardText); '-' for none. */
+export function points2CardText(points: number | null | undefined): string {
+  const text = points2Text(points);
   return text === DASH ? DASH : `${text}个${POINTS_UNIT}`;
 }
 

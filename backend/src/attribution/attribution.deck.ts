@@ -1,4 +1,4 @@
-import { signedText, thousands } from '@car/contracts';
+import { signedThousands, thousands } from '@car/contracts';
 import type { DeckDeclaration, DeckSlide, FiguresSlide, TableSlide } from '../deck/deck.writer';
 import { type AttributionFile, attributionHead, tabLabel, type Totalled } from './attribution.workbook';
 
@@ -18,7 +18,7 @@ export function deckRows<Row>(file: Pick<AttributionFile<Row>, 'rows' | 'moved'>
 }
 
 /** A change in units or yuan as the page shows it, signed: '+12,345', '-800', '0'. */
-const signedCount = (value: string | number | null | undefined): string => signedText(thousands(typeof value === 'number' ? value : null));
+const signedCount = (value: string | number | null | undefined): string => signedThousands(typeof value === 'number' ? value : null);
 
 /**
  * 导出PPT of 归因分析 (issue 50 §4, decision 302), from the split's answer as its workbook declares it

@@ -7,7 +7,7 @@ import { Icon } from 'semantic-ui-react';
 
 import { DefinedLabel } from './DefinedLabel';
 import { PanelBusy } from './PanelBusy';
-import { signClass } from '~/utils/attribution';
+import { signClass } from '~/utils/format';
 
 export interface AttributionCard {
   key: string;

@@ -14,7 +14,7 @@ import {
   yuanGapText,
   yuanText,
 } from '@car/contracts';
-import { signClass } from '~/utils/attribution';
+import { signClass } from '~/utils/format';
 import { DefinedLabel } from './DefinedLabel';
 import { TablePanel } from './TablePanel';
 

@@ -6,8 +6,16 @@
 import { Link, useLocation } from '@remix-run/react';
 import { Icon, Label } from 'semantic-ui-react';
 
-import { type CompetitorSet, points2Text, SHARE_EFFECT_LABELS, SHARE_SUBJECT_TYPES, type ShareAttribution, sharePercent2Text } from '@car/contracts';
-import { points2CardText, type DimensionChoice, type WaterfallText } from '~/utils/attribution';
+import {
+  type CompetitorSet,
+  points2CardText,
+  points2Text,
+  SHARE_EFFECT_LABELS,
+  SHARE_SUBJECT_TYPES,
+  type ShareAttribution,
+  sharePercent2Text,
+} from '@car/contracts';
+import { type DimensionChoice, type WaterfallText } from '~/utils/attribution';
 import type { AreaNode } from '~/utils/area-drill';
 import { withParams } from '~/utils/sale-volume-query';
 import { AttributionCards } from './AttributionCards';

@@ -4,7 +4,8 @@
  * the subject's share, the three effects and the share's change, each term column adding up to its effect.
  */
 import { ATTRIBUTION_NOTES, points2Text, pointsHeader, SHARE_EFFECT_LABELS, type ShareAttribution, shareColumnHeader, sharePercent2Text } from '@car/contracts';
-import { effectShortLabel, signClass } from '~/utils/attribution';
+import { effectShortLabel } from '~/utils/attribution';
+import { signClass } from '~/utils/format';
 import { TablePanel } from './TablePanel';
 
 const TERMS = ['mix', 'performance', 'interaction'] as const;

@@ -2,8 +2,8 @@
  * 销量拉动 (issue 50 §1): the split dimension (those the scope leaves open), the scope's breadcrumb, the total's cards
  * (本期, 基期, 变化, the growth), the waterfall of the largest contributors and the table with its drill.
  */
-import { ATTRIBUTION_COMPARISONS, growthText, thousands, type VolumeAttribution } from '@car/contracts';
-import { signedThousands, type DimensionChoice, type WaterfallText } from '~/utils/attribution';
+import { ATTRIBUTION_COMPARISONS, growthText, signedThousands, thousands, type VolumeAttribution } from '@car/contracts';
+import { type DimensionChoice, type WaterfallText } from '~/utils/attribution';
 import type { AreaNode } from '~/utils/area-drill';
 import { AttributionCards } from './AttributionCards';
 import { AttributionFailure } from './AttributionFailure';

@@ -5,8 +5,9 @@
  */
 import { Link, useLocation } from '@remix-run/react';
 
-import { ATTRIBUTION_NOTES, pointsHeader, pointsText, sharePercentText, thousands, type VolumeAttribution } from '@car/contracts';
-import { drillHref, signClass, signedThousands } from '~/utils/attribution';
+import { ATTRIBUTION_NOTES, pointsHeader, pointsText, sharePercentText, signedThousands, thousands, type VolumeAttribution } from '@car/contracts';
+import { drillHref } from '~/utils/attribution';
+import { signClass } from '~/utils/format';
 import { TablePanel } from './TablePanel';
 
 export function AttributionVolumeTable({ answer, downloadHref, loading }: { answer: VolumeAttribution; downloadHref: string; loading: boolean }) {

@@ -6,11 +6,9 @@ import {
   defaultDimension,
   drillHref,
   effectShortLabel,
-  points2CardText,
   scopeCrumbs,
   scopeStepOf,
   shareDimensions,
-  signClass,
   tabHref,
   volumeDimensions,
   waterfallLabel,
@@ -172,16 +170,6 @@ describe('the figures', () => {
   test('the ends are labelled with their level, the changes signed', () => {
     const text = { level: (v: number) => `${v}`, change: (v: number) => (v > 0 ? `+${v}` : `${v}`) };
     expect(bars.map((b) => waterfallLabel(b, text))).toEqual(['1000000', '+60000', '-50000', '-1000', '1009000']);
-  });
-
-  test('a change is teal up, pink down, plain at zero or unknown', () => {
-    expect([signClass(2), signClass(-0.1), signClass(0), signClass(null)]).toEqual(['is-up', 'is-down', '', '']);
-  });
-
-  test('a share’s point change in a card carries its unit; none is a dash', () => {
-    expect(points2CardText(0.41)).toBe('+0.41个百分点');
-    expect(points2CardText(-1.2)).toBe('-1.20个百分点');
-    expect(points2CardText(0.001)).toBe('-');
   });
 
   test('an effect’s header is its name without the gloss', () => {

@@ -1,9 +1,9 @@
 /**
  * 归因分析's rules apart from the drawing (issue 50, decision 302): the page's tabs and what a tab's link keeps, the
  * comparisons a month offers, the split dimensions a scope leaves open, a member's drill and the breadcrumb's way back
- * up, the waterfall's axis and labels, and the figures of the two-decimal shift-share. The labels, notes and rules of
- * the splits themselves are the contract's (contracts/src/attribution.ts); the page and its components draw what
- * these return.
+ * up, the waterfall's axis and labels, an effect's short header. The labels, notes and rules of the splits themselves
+ * are the contract's (contracts/src/attribution.ts), their figures' texts display.ts's; the page and its components draw
+ * what these return.
  */
 import {
   ATTRIBUTION_COMPARISONS,
@@ -15,12 +15,7 @@ import {
   DATA_SOURCES,
   type HeaderTag,
   monthTagText,
-  DASH,
-  points2Text,
-  POINTS_UNIT,
   SHARE_DIMENSION_KEYS,
-  signedText,
-  thousands,
   type WaterfallBar,
 } from '@car/contracts';
 import { z } from 'zod';
@@ -187,28 +182,6 @@ export function scopeCrumbs(search: string, scope: ReadonlyArray<{ label: string
     return withParams(search, changes);
   };
   return [{ text: '全部', href: hrefAt(0) }, ...steps.map((s, i) => ({ text: `${s.tag.label} ${s.tag.value}`, href: hrefAt(i + 1) }))];
-}
-
-// ---------- the figures ----------
-
-/**
- * 份额归因's point change in a card, where no header says the unit: '+0.12个百分点' (the two-decimal `points2Text` of
- * display.ts, as `pointsCardText` writes one decimal); '-' for none.
- */
-export function points2CardText(points: number | null | undefined): string {
-  const text = points2Text(points);
-  return text === DASH ? DASH : `${text}个${POINTS_UNIT}`;
-}
-
-/** A change in units or yuan, signed ('+12,345', '-800'); zero '0'. */
-export function signedThousands(value: number | null | undefined): string {
-  return signedText(thousands(value));
-}
-
-/** The class of a change by its sign: a rise teal, a fall pink (CHANGE_COLORS through `--up` / `--down`). */
-export function signClass(value: number | null | undefined): string {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value === 0) return '';
-  return value > 0 ? 'is-up' : 'is-down';
 }
 
 // ---------- the waterfall ----------

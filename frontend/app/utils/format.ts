@@ -10,3 +10,9 @@ export function growthClass(percent: number | null | undefined): string {
   const direction = growthDirection(percent);
   return direction === null ? '' : `is-${direction}`;
 }
+
+/** CSS class of a change by its sign alone (归因分析's changes and effects): `is-up` teal, `is-down` pink, none at zero or unknown. */
+export function signClass(value: number | null | undefined): string {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value === 0) return '';
+  return value > 0 ? 'is-up' : 'is-down';
+}
