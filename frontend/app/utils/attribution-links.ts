@@ -22,6 +22,7 @@ import {
 
 import { defaultDimension, shareDimensions, volumeDimensions } from './attribution';
 import type { MarketPriceState } from './price-query';
+import { withParams } from './sale-volume-query';
 
 /** A sales scope as the sales pages hold it: their filters and the area node (retail's alone). */
 export interface AttributionScope {
@@ -97,9 +98,7 @@ export function attributionHref(target: AttributionTarget): string {
     if (target.tab === 'volume') params.by = target.by ?? defaultBy('volume', target.scope);
     else Object.assign(params, { by: target.by ?? defaultBy('share', target.scope), subjectType: target.subject.type, subjectId: target.subject.id });
   }
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value !== null && value !== '') search.set(key, String(value));
-  return `${ATTRIBUTION_PAGE.path}?${search.toString()}`;
+  return `${ATTRIBUTION_PAGE.path}${withParams('', params)}`;
 }
 
 /** A 为什么? link: where it leads and what it says it opens (its title and accessible name). */
