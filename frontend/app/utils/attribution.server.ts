@@ -94,16 +94,17 @@ export async function loadAttribution(request: Request, context: AppLoadContext)
     };
   }
 
+  // The set first (the split reads its members), then the lists, the area's name and the split at once.
   const chosenSet = await readChosenSet(request, context, params);
   const setParams = chosenSet.set ? setFilterParams(chosenSet.set) : {};
-  const [lookups, areaName] = await Promise.all([loadLookups(request, context), areaNameOf(request, context, node)]);
+  const listsAndName = () => Promise.all([loadLookups(request, context), areaNameOf(request, context, node)]);
   if (tab === 'share') {
     const url = urlState(ATTRIBUTION.share.params, params);
     const open = shareDimensions(filters.source, scope.fixed);
     const split = splitOf(url.given('by'), open);
     const subject = chosenSet.set ? {} : givenParams((name) => url.given(name as 'subjectId'), ['subjectType', 'subjectId']);
     const api = { ...scope.params, ...setParams, ...subject, by: split.by };
-    const answer = await settle(apiGet(request, context, ATTRIBUTION.share, api));
+    const [[lookups, areaName], answer] = await Promise.all([listsAndName(), settle(apiGet(request, context, ATTRIBUTION.share, api))]);
     return {
       ...base,
       filters: { ...base.filters, time: base.filters.time ?? answer.value?.time ?? lookups.value?.months[0] ?? null },
@@ -119,7 +120,7 @@ export async function loadAttribution(request: Request, context: AppLoadContext)
   const open = volumeDimensions(filters.source, scope.fixed);
   const split = splitOf(url.given('by'), open);
   const api = { ...scope.params, ...setParams, by: split.by };
-  const answer = await settle(apiGet(request, context, ATTRIBUTION.volume, api));
+  const [[lookups, areaName], answer] = await Promise.all([listsAndName(), settle(apiGet(request, context, ATTRIBUTION.volume, api))]);
   return {
     ...base,
     filters: { ...base.filters, time: base.filters.time ?? answer.value?.time ?? lookups.value?.months[0] ?? null },
