@@ -1,4 +1,4 @@
-import { CHANGE_COLORS, type WaterfallBar } from '@car/contracts';
+import { CHANGE_COLORS, settled, type WaterfallBar } from '@car/contracts';
 import { COLORS, hex } from './deck.style';
 
 /**
@@ -87,5 +87,5 @@ export function axisMin(bars: readonly WaterfallBar[]): number | undefined {
   if (span <= 0) return 0;
   const step = 10 ** Math.floor(Math.log10(span));
   const min = Math.floor((low - span / 2) / step) * step;
-  return min > 0 ? Number(min.toPrecision(12)) : 0;
+  return min > 0 ? settled(min) : 0;
 }
